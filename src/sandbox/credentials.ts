@@ -1,0 +1,33 @@
+/**
+ * The credentials each sandbox workspace accepts, per upstream. Demo mode puts these into the demo
+ * tenants' connections; tests use them to act as either workspace.
+ */
+export const SANDBOX_CREDENTIALS = {
+  acme: {
+    github: { token: 'ghp_sandboxAcme000000000000000000000001' },
+    jira: { email: 'bot@acme.test', apiToken: 'atl-acme-sandbox-token' },
+    confluence: { email: 'bot@acme.test', apiToken: 'atl-acme-sandbox-token' },
+    notion: { token: 'ntn_sandbox_acme_0001' },
+    google: { accessToken: 'ya29.sandbox-acme', refreshToken: '1//sandbox-acme-refresh' },
+    slack: { token: 'xoxb-sandbox-acme-0001' },
+    unify: { apiKey: 'sk_sandbox_acme', appId: 'sandbox-app', consumerId: 'acme-consumer' },
+  },
+  globex: {
+    github: { token: 'ghp_sandboxGlobex00000000000000000000002' },
+    jira: { email: 'bot@globex.test', apiToken: 'atl-globex-sandbox-token' },
+    confluence: { email: 'bot@globex.test', apiToken: 'atl-globex-sandbox-token' },
+    notion: { token: 'ntn_sandbox_globex_0002' },
+    google: { accessToken: 'ya29.sandbox-globex', refreshToken: '1//sandbox-globex-refresh' },
+    slack: { token: 'xoxb-sandbox-globex-0002' },
+    unify: { apiKey: 'sk_sandbox_globex', appId: 'sandbox-app', consumerId: 'globex-consumer' },
+  },
+} as const;
+
+export type WorkspaceId = keyof typeof SANDBOX_CREDENTIALS;
+export const WORKSPACE_IDS = Object.keys(SANDBOX_CREDENTIALS) as WorkspaceId[];
+
+/** Which workspace a bearer or token credential of an upstream belongs to, if any. */
+export function workspaceOfToken(upstream: 'github' | 'notion' | 'slack', token: string | undefined): WorkspaceId | undefined {
+  if (!token) return undefined;
+  return WORKSPACE_IDS.find((id) => SANDBOX_CREDENTIALS[id][upstream].token === token);
+}

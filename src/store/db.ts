@@ -1,0 +1,47 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { MIGRATIONS } from './migrations.js';
+
+export type Db = Database.Database;
+
+export interface Migration {
+  /** Unique, ordered id such as `001_tenants`. Never rename an applied migration. */
+  id: string;
+  up: (db: Db) => void;
+}
+
+/** Opens (creating when needed) the installation's SQLite file, in WAL mode, and migrates it. */
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db, MIGRATIONS);
+  return db;
+}
+
+export function migrate(db: Db, migrations: readonly Migration[]): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
+  const applied = new Set(db.prepare('SELECT id FROM schema_migrations').pluck().all() as string[]);
+  const record = db.prepare('INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)');
+  for (const migration of migrations) {
+    if (applied.has(migration.id)) continue;
+    db.transaction(() => {
+      migration.up(db);
+      record.run(migration.id, new Date().toISOString());
+    })();
+  }
+}
+
+/** Writes and reads a row, for the health check: true when the store is usable. */
+export function probeDatabase(db: Db): boolean {
+  try {
+    db.prepare("INSERT INTO health_probe (id, at) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET at = excluded.at").run(Date.now());
+    return db.prepare('SELECT at FROM health_probe WHERE id = 1').get() !== undefined;
+  } catch {
+    return false;
+  }
+}

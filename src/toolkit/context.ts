@@ -1,0 +1,45 @@
+/**
+ * What a tool handler receives. Handlers never see HTTP or MCP: they get the caller, their validated
+ * arguments, lazily built SDK clients and a few shared helpers.
+ */
+
+/** The authenticated identity behind one request, whichever surface it came through. */
+export interface Caller {
+  tenantId: string;
+  userEmail?: string;
+  userDisplayName?: string;
+  /** Integration credentials from the JWT, keyed by integration id (`code_host`, `ticketing`, ...). */
+  connections: Record<string, Record<string, unknown>>;
+  /** True when the caller is the implicit demo user (demo mode, no token given). */
+  demo?: boolean;
+}
+
+/**
+ * The SDK client of each integration. Each `src/connections/<system>.ts` adds its own entry by module
+ * augmentation, so the toolkit never imports an SDK:
+ *
+ *   declare module '../toolkit/context.js' { interface ClientMap { code_host: Octokit } }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface ClientMap {}
+
+export type IntegrationId = keyof ClientMap & string;
+
+/** Builds (or reuses from the per-tenant cache) the SDK client of one integration for a caller. */
+export interface ClientProvider {
+  get<K extends IntegrationId>(caller: Caller, integration: K): ClientMap[K];
+}
+
+/** Clock abstraction so caches and TTLs can be tested with a controllable time. */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export interface Logger {
+  debug(message: string, fields?: Record<string, unknown>): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}

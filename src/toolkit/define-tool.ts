@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import type { Caller, ClientMap, Clock, IntegrationId, Logger } from './context.js';
+import type { FanOutOptions, FanOutResult } from './fan-out.js';
+import type { PageRequest } from './pagination.js';
+
+export type CapabilityType = 'action' | 'analytical' | 'read';
+
+export interface CapabilitySpec {
+  type: CapabilityType;
+  /** Dotted capability name, e.g. `code_host.analytics.dora_metrics`. */
+  name: string;
+  /** Systems the tool needs; defaults to its own system. */
+  requires?: string[];
+  /** What an analytical capability produces (metric names). */
+  outputs?: string[];
+  /** Action tools: true when sending the same call twice leaves the same state (update, label, merge). */
+  idempotent?: boolean;
+  /** Action tools: true when the call deletes or overwrites data. */
+  destructive?: boolean;
+}
+
+export interface ToolExample {
+  query: string;
+  tool: string;
+  params: Record<string, unknown>;
+}
+
+export interface LlmHints {
+  aliases: string[];
+  when_to_use: string;
+  not_for: string;
+  examples: ToolExample[];
+}
+
+/** Services the application hands to tools (graph store, analytics cache...); modules augment it. */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface ServiceMap {}
+
+export interface ToolRunContext<A> {
+  args: A;
+  caller: Caller;
+  /** The integration's SDK client for this caller, built lazily and cached per tenant. */
+  client<K extends IntegrationId>(integration: K): ClientMap[K];
+  /** Resolved page window of a list tool (from limit, offset or cursor). */
+  page: PageRequest;
+  /** Runs `fn` over every resource with bounded concurrency; failures are collected, not thrown. */
+  fanOut<R, T>(resources: readonly R[], fn: (resource: R) => Promise<T>, options?: FanOutOptions<R>): Promise<FanOutResult<R, T>>;
+  /**
+   * Analytical tools: runs named sources in parallel. A failed source leaves its key undefined and is
+   * reported by the executor as a partial result; when every source fails the call fails.
+   */
+  gather<S extends Record<string, () => Promise<unknown>>>(sources: S): Promise<{ [K in keyof S]?: Awaited<ReturnType<S[K]>> }>;
+  services: ServiceMap;
+  clock: Clock;
+  signal: AbortSignal;
+  log: Logger;
+}
+
+/** What a list tool's handler returns: items from the page's offset on (at least `limit + 1` when more exist). */
+export interface ListPage<T> {
+  items: T[];
+  /** Total number of items when known; otherwise derived from what was returned. */
+  total?: number;
+  /** True when `items` already starts at `page.offset` (the handler paged upstream itself). */
+  offsetApplied?: boolean;
+  /** Extra top-level fields of the result (e.g. `repositories_covered`). */
+  extra?: Record<string, unknown>;
+}
+
+export interface ToolTarget {
+  type: string;
+  id: string;
+}
+
+type InputShape = z.ZodObject<z.ZodRawShape>;
+
+interface ToolSpecBase<S extends InputShape> {
+  system: string;
+  name: string;
+  title?: string;
+  description: string;
+  capability: CapabilitySpec;
+  input: S;
+  hints: LlmHints;
+  /** The entity the call acts on, for the activity record; defaults to the first identifier argument. */
+  target?: (args: z.infer<S>) => ToolTarget | undefined;
+}
+
+export interface PlainToolSpec<S extends InputShape, O extends Record<string, unknown>> extends ToolSpecBase<S> {
+  output?: z.ZodType<O>;
+  /** Action tools: checks the upstream really did what was asked; returns a problem or undefined. */
+  verify?: (result: O, args: z.infer<S>) => string | undefined;
+  run(ctx: ToolRunContext<z.infer<S>>): Promise<O>;
+}
+
+export interface ListToolSpec<S extends InputShape, T> extends ToolSpecBase<S> {
+  list: { key: string; defaultLimit?: number };
+  item?: z.ZodType<T>;
+  run(ctx: ToolRunContext<z.infer<S>>): Promise<ListPage<T>>;
+}
+
+export type ToolSpec<S extends InputShape = InputShape> =
+  | PlainToolSpec<S, Record<string, unknown>>
+  | ListToolSpec<S, unknown>;
+
+/** A tool as the registry holds it: the spec with erased generics. */
+export interface ToolDefinition {
+  system: string;
+  name: string;
+  /** `<system>_<name>`: the name on every MCP surface. */
+  qualifiedName: string;
+  title?: string;
+  description: string;
+  capability: CapabilitySpec;
+  input: InputShape;
+  output?: z.ZodType;
+  item?: z.ZodType;
+  list?: { key: string; defaultLimit?: number };
+  hints: LlmHints;
+  target?: (args: Record<string, unknown>) => ToolTarget | undefined;
+  verify?: (result: Record<string, unknown>, args: Record<string, unknown>) => string | undefined;
+  run(ctx: ToolRunContext<Record<string, unknown>>): Promise<Record<string, unknown> | ListPage<unknown>>;
+}
+
+const NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
+
+/** Checks and types one tool definition. It does not decide how the tool is exposed: the registry does. */
+export function defineTool<S extends InputShape, T>(spec: ListToolSpec<S, T>): ToolDefinition;
+export function defineTool<S extends InputShape, O extends Record<string, unknown>>(spec: PlainToolSpec<S, O>): ToolDefinition;
+export function defineTool(spec: ToolSpec): ToolDefinition {
+  if (!NAME_PATTERN.test(spec.system)) throw new Error(`Invalid system id "${spec.system}"`);
+  if (!NAME_PATTERN.test(spec.name)) throw new Error(`Invalid tool name "${spec.name}"`);
+  const qualifiedName = `${spec.system}_${spec.name}`;
+  if (qualifiedName.length > 64) throw new Error(`Tool name "${qualifiedName}" is longer than 64 characters`);
+  if (spec.capability.type !== 'action' && (spec.capability.idempotent === false || spec.capability.destructive)) {
+    throw new Error(`${qualifiedName}: only action tools can be non-idempotent or destructive`);
+  }
+  return { ...(spec as unknown as ToolDefinition), qualifiedName };
+}
+
+export const isListTool = (tool: ToolDefinition): tool is ToolDefinition & { list: { key: string } } => tool.list !== undefined;

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import type { Caller, ClientProvider, Clock, Logger } from './context.js';
+import { isListTool, type ListPage, type ServiceMap, type ToolDefinition, type ToolRunContext, type ToolTarget } from './define-tool.js';
+import { AppError, toAppError } from './errors.js';
+import { fanOut, type FanOutFailure } from './fan-out.js';
+import { paginate, resolvePage } from './pagination.js';
+import { project } from './projection.js';
+import type { Registry } from './registry.js';
+import { POLICIES, withRetryPolicy, type RetryPolicy } from './retry.js';
+import { boundItems, DEFAULT_RESULT_BUDGET_CHARS } from './result-budget.js';
+
+/** One finished execution, handed to every observer (activity feed, graph ingestion, metrics). */
+export interface ExecutionEvent {
+  caller: Caller;
+  tool: ToolDefinition;
+  args: Record<string, unknown>;
+  target: ToolTarget;
+  success: boolean;
+  result?: Record<string, unknown>;
+  error?: AppError;
+  startedAt: number;
+  durationMs: number;
+}
+
+export type ExecutionObserver = (event: ExecutionEvent) => void;
+
+export interface ExecutorOptions {
+  registry: Registry;
+  clients: ClientProvider;
+  services: ServiceMap;
+  clock: Clock;
+  log: Logger;
+  observers?: ExecutionObserver[];
+  /** Longest a single tool call may run (ms). */
+  timeoutMs?: number;
+  /** Size budget of a list result, in JSON characters. */
+  resultBudgetChars?: number;
+}
+
+const IDENTIFIER_ARGS: Array<[string, string]> = [
+  ['repo_id', 'repository'],
+  ['issue_key', 'issue'],
+  ['project_key', 'project'],
+  ['page_id', 'page'],
+  ['space_key', 'space'],
+  ['username', 'user'],
+  ['email', 'user'],
+];
+
+function defaultTarget(tool: ToolDefinition, args: Record<string, unknown>): ToolTarget {
+  for (const [arg, type] of IDENTIFIER_ARGS) {
+    const value = args[arg];
+    if (typeof value === 'string' && value) return { type, id: value };
+  }
+  return { type: 'system', id: tool.system };
+}
+
+function policyFor(tool: ToolDefinition): RetryPolicy {
+  switch (tool.capability.type) {
+    case 'read':
+      return POLICIES.read;
+    case 'analytical':
+      return POLICIES.analytical;
+    case 'action':
+      return tool.capability.idempotent ? POLICIES.actionIdempotent : POLICIES.actionOnce;
+  }
+}
+
+/** Validates arguments, runs a tool down its capability path, bounds the result and reports it. */
+export class Executor {
+  private readonly observers: ExecutionObserver[];
+
+  constructor(private readonly options: ExecutorOptions) {
+    this.observers = [...(options.observers ?? [])];
+  }
+
+  get registry(): Registry {
+    return this.options.registry;
+  }
+
+  addObserver(observer: ExecutionObserver): void {
+    this.observers.push(observer);
+  }
+
+  /** Parses raw arguments with the tool's schema; a bad input is a VALIDATION_ERROR naming each problem. */
+  parseArgs(tool: ToolDefinition, raw: unknown): Record<string, unknown> {
+    const parsed = this.registry.inputSchema(tool).safeParse(raw ?? {});
+    if (parsed.success) return parsed.data;
+    const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+    throw new AppError('VALIDATION_ERROR', `Invalid arguments for ${tool.name}: ${z.prettifyError(parsed.error).replace(/\n/g, '; ')}`, {
+      details: issues,
+    });
+  }
+
+  async execute(caller: Caller, tool: ToolDefinition, rawArgs: unknown): Promise<Record<string, unknown>> {
+    const startedAt = this.options.clock.now();
+    const t0 = performance.now();
+    let args: Record<string, unknown> = {};
+    try {
+      args = this.parseArgs(tool, rawArgs);
+      const result = await this.run(caller, tool, args);
+      this.report({ caller, tool, args, target: this.target(tool, args), success: true, result, startedAt, durationMs: performance.now() - t0 });
+      return result;
+    } catch (thrown) {
+      const error = toAppError(thrown);
+      if (error.code === 'INTERNAL_ERROR') this.options.log.error('tool failed', { tool: tool.qualifiedName, error: error.message });
+      this.report({ caller, tool, args, target: this.target(tool, args), success: false, error, startedAt, durationMs: performance.now() - t0 });
+      throw error;
+    }
+  }
+
+  private target(tool: ToolDefinition, args: Record<string, unknown>): ToolTarget {
+    return (tool.target?.(args) ?? undefined) || defaultTarget(tool, args);
+  }
+
+  private async run(caller: Caller, tool: ToolDefinition, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const page = resolvePage(args, tool.list?.defaultLimit);
+    const failedSources: FanOutFailure[] = [];
+    let sourceCount = 0;
+    const signal = AbortSignal.timeout(this.options.timeoutMs ?? 120_000);
+    const ctx: ToolRunContext<Record<string, unknown>> = {
+      args,
+      caller,
+      page,
+      client: (integration) => this.options.clients.get(caller, integration),
+      fanOut: (resources, fn, options) => fanOut(resources, fn, options),
+      gather: async (sources) => {
+        const names = Object.keys(sources);
+        sourceCount += names.length;
+        const outcome = await fanOut(names, (name) => sources[name](), { concurrency: names.length });
+        failedSources.push(...outcome.failed);
+        return Object.fromEntries(outcome.results.map(({ resource, value }) => [resource, value])) as never;
+      },
+      services: this.options.services,
+      clock: this.options.clock,
+      signal,
+      log: this.options.log,
+    };
+    const raw = await withRetryPolicy(policyFor(tool), () => tool.run(ctx));
+    if (sourceCount > 0 && failedSources.length === sourceCount) {
+      throw new AppError('UPSTREAM_ERROR', `Every source of ${tool.name} failed`, { details: failedSources });
+    }
+    const fields = args.fields as string[] | undefined;
+    let result: Record<string, unknown>;
+    if (isListTool(tool)) {
+      result = this.shapeList(tool.list.key, raw as ListPage<unknown>, page, fields);
+    } else {
+      const plain = raw as Record<string, unknown>;
+      if (tool.capability.type === 'action' && tool.verify) {
+        const problem = tool.verify(plain, args);
+        if (problem) throw new AppError('VERIFICATION_FAILED', `${tool.name} did not take effect: ${problem}`);
+      }
+      result = project(plain, fields);
+    }
+    if (failedSources.length > 0) result = { ...result, partial: true, failed_sources: failedSources };
+    return result;
+  }
+
+  private shapeList(key: string, listPage: ListPage<unknown>, page: { limit: number; offset: number }, fields?: string[]): Record<string, unknown> {
+    const fromOffset = listPage.offsetApplied ? listPage.items : listPage.items.slice(page.offset);
+    const projected = project(fromOffset.slice(0, page.limit + 1), fields);
+    const shown = boundItems(projected, page.limit, this.options.resultBudgetChars ?? DEFAULT_RESULT_BUDGET_CHARS);
+    const total = listPage.total ?? (listPage.offsetApplied ? page.offset : 0) + listPage.items.length;
+    const { items, pagination } = paginate(projected, page, total, shown);
+    return {
+      [key]: items,
+      count: items.length,
+      // Cut by the page size or by the size budget: the cursor continues where this page stopped.
+      truncated: pagination.has_more,
+      pagination,
+      ...(listPage.extra ?? {}),
+    };
+  }
+
+  private report(event: ExecutionEvent): void {
+    for (const observer of this.observers) {
+      try {
+        observer(event);
+      } catch (error) {
+        this.options.log.warn('execution observer failed', { error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  }
+}

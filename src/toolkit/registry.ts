@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { isListTool, type CapabilityType, type LlmHints, type ToolDefinition } from './define-tool.js';
+import { paginationShape } from './pagination.js';
+
+/** A system (and its domain record, `GET /mcp/domains`). */
+export interface SystemRecord {
+  id: string;
+  name: string;
+  description: string;
+  keywords: string[];
+  when_to_use: string;
+}
+
+export interface CapabilityRecord {
+  name: string;
+  type: CapabilityType;
+  tool: string;
+  read_only: boolean;
+  side_effects: boolean;
+  requires: string[];
+  outputs?: string[];
+}
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface ToolDescriptor {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  llm_hints: LlmHints;
+}
+
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolSelection {
+  /** Only these systems (toolsets); all when empty. */
+  toolsets?: string[];
+  /** Leave out every `action` tool. */
+  readOnly?: boolean;
+}
+
+const fieldsShape = {
+  fields: z
+    .array(z.string().min(1).max(200))
+    .max(50)
+    .optional()
+    .describe('Return only these fields (dotted paths such as "user.login"); of each item for list tools'),
+};
+
+interface Prepared {
+  input: z.ZodObject<z.ZodRawShape>;
+  inputJson: JsonSchema;
+  outputJson?: JsonSchema;
+}
+
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  delete json.$schema;
+  return io === 'output' ? withoutRequired(json) : json;
+}
+
+/**
+ * Output schemas describe fields without requiring them: the `fields` projection may leave any of
+ * them out, and MCP clients validate structured results against the schema.
+ */
+function withoutRequired(schema: unknown): JsonSchema {
+  if (Array.isArray(schema)) return schema.map(withoutRequired) as unknown as JsonSchema;
+  if (!schema || typeof schema !== 'object') return schema as JsonSchema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'required') continue;
+    out[key] = value && typeof value === 'object' ? withoutRequired(value) : value;
+  }
+  return out;
+}
+
+/** The catalog: every system and tool, with the derived views each surface needs, computed once. */
+export class Registry {
+  private readonly bySystem = new Map<string, ToolDefinition[]>();
+  private readonly byQualified = new Map<string, ToolDefinition>();
+  private readonly prepared = new Map<ToolDefinition, Prepared>();
+
+  constructor(
+    readonly systems: readonly SystemRecord[],
+    readonly tools: readonly ToolDefinition[],
+  ) {
+    const systemIds = new Set(systems.map((s) => s.id));
+    for (const tool of tools) {
+      if (!systemIds.has(tool.system)) throw new Error(`Tool ${tool.qualifiedName} names unknown system ${tool.system}`);
+      if (this.byQualified.has(tool.qualifiedName)) throw new Error(`Duplicate tool ${tool.qualifiedName}`);
+      this.byQualified.set(tool.qualifiedName, tool);
+      const list = this.bySystem.get(tool.system) ?? [];
+      list.push(tool);
+      this.bySystem.set(tool.system, list);
+    }
+  }
+
+  system(id: string): SystemRecord | undefined {
+    return this.systems.find((s) => s.id === id);
+  }
+
+  toolsOf(system: string): readonly ToolDefinition[] {
+    return this.bySystem.get(system) ?? [];
+  }
+
+  /** Finds a tool by its qualified name, or by `system` plus its short name. */
+  find(name: string, system?: string): ToolDefinition | undefined {
+    if (system) return this.byQualified.get(`${system}_${name}`) ?? (this.byQualified.get(name)?.system === system ? this.byQualified.get(name) : undefined);
+    return this.byQualified.get(name);
+  }
+
+  select(selection: ToolSelection = {}): ToolDefinition[] {
+    const toolsets = selection.toolsets?.length ? new Set(selection.toolsets) : undefined;
+    return this.tools.filter((t) => (!toolsets || toolsets.has(t.system)) && !(selection.readOnly && t.capability.type === 'action'));
+  }
+
+  /** The input schema the tool really accepts: its own plus pagination (list tools) and `fields`. */
+  inputSchema(tool: ToolDefinition): z.ZodObject<z.ZodRawShape> {
+    return this.prepare(tool).input;
+  }
+
+  inputJsonSchema(tool: ToolDefinition): JsonSchema {
+    return this.prepare(tool).inputJson;
+  }
+
+  outputJsonSchema(tool: ToolDefinition): JsonSchema | undefined {
+    return this.prepare(tool).outputJson;
+  }
+
+  descriptor(tool: ToolDefinition): ToolDescriptor {
+    return { name: tool.name, description: tool.description, inputSchema: this.inputJsonSchema(tool), llm_hints: tool.hints };
+  }
+
+  capability(tool: ToolDefinition): CapabilityRecord {
+    const { type } = tool.capability;
+    return {
+      name: tool.capability.name,
+      type,
+      tool: tool.name,
+      read_only: type !== 'action',
+      side_effects: type === 'action',
+      requires: tool.capability.requires ?? [tool.system],
+      ...(type === 'analytical' ? { outputs: tool.capability.outputs ?? [] } : {}),
+    };
+  }
+
+  annotations(tool: ToolDefinition): ToolAnnotations {
+    const action = tool.capability.type === 'action';
+    return {
+      ...(tool.title ? { title: tool.title } : {}),
+      readOnlyHint: !action,
+      destructiveHint: action && tool.capability.destructive === true,
+      idempotentHint: !action || tool.capability.idempotent === true,
+      openWorldHint: true,
+    };
+  }
+
+  private prepare(tool: ToolDefinition): Prepared {
+    let prepared = this.prepared.get(tool);
+    if (prepared) return prepared;
+    const own = tool.input.shape;
+    const extra: Record<string, z.ZodType> = { ...fieldsShape };
+    if (isListTool(tool)) {
+      for (const [key, schema] of Object.entries(paginationShape)) if (!(key in own)) extra[key] = schema;
+    }
+    const input = tool.input.extend(extra) as z.ZodObject<z.ZodRawShape>;
+    prepared = { input, inputJson: toJsonSchema(input, 'input'), outputJson: this.buildOutputSchema(tool) };
+    this.prepared.set(tool, prepared);
+    return prepared;
+  }
+
+  private buildOutputSchema(tool: ToolDefinition): JsonSchema | undefined {
+    if (isListTool(tool)) {
+      const item = tool.item ? toJsonSchema(tool.item, 'output') : { type: 'object' };
+      return {
+        type: 'object',
+        properties: {
+          [tool.list.key]: { type: 'array', items: item },
+          count: { type: 'integer' },
+          truncated: { type: 'boolean' },
+          pagination: {
+            type: 'object',
+            properties: {
+              limit: { type: 'integer' },
+              offset: { type: 'integer' },
+              total: { type: 'integer' },
+              has_more: { type: 'boolean' },
+              next_cursor: { type: ['string', 'null'] },
+            },
+          },
+        },
+      };
+    }
+    if (!tool.output) return undefined;
+    const json = toJsonSchema(tool.output, 'output');
+    return json.type === 'object' ? json : undefined;
+  }
+}
