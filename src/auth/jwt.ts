@@ -1,0 +1,73 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import type { Caller } from '../toolkit/context.js';
+import { AppError } from '../toolkit/errors.js';
+
+/** JWTs are HS256 (HMAC-SHA256) with the server's secret; issuer and audience are fixed names. */
+export const JWT_ALGORITHM = 'HS256';
+const ISSUER = 'constellation';
+const AUDIENCE = 'constellation-api';
+
+export const TokenRequest = z.object({
+  tenant_id: z.string().regex(/^[A-Za-z0-9]{3,50}$/, 'tenant_id must be 3-50 alphanumeric characters'),
+  user_email: z.email().max(254).optional(),
+  user_display_name: z.string().max(200).optional(),
+  connections: z.record(z.string().max(50), z.record(z.string(), z.unknown())).default({}),
+  /** Lifetime in seconds; the server's default when omitted. */
+  expires_in: z.number().int().min(60).max(30 * 86_400).optional(),
+});
+export type TokenRequest = z.infer<typeof TokenRequest>;
+
+const Claims = z.object({
+  tenant_id: z.string(),
+  user_email: z.string().optional(),
+  user_display_name: z.string().optional(),
+  connections: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+});
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string, private readonly defaultTtlSeconds: number, private readonly now: () => number = Date.now) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async issue(request: TokenRequest): Promise<string> {
+    const iat = Math.floor(this.now() / 1000);
+    return new SignJWT({
+      tenant_id: request.tenant_id,
+      ...(request.user_email ? { user_email: request.user_email } : {}),
+      ...(request.user_display_name ? { user_display_name: request.user_display_name } : {}),
+      connections: request.connections,
+    })
+      .setProtectedHeader({ alg: JWT_ALGORITHM, typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setSubject(request.user_email ?? request.tenant_id)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + (request.expires_in ?? this.defaultTtlSeconds))
+      .sign(this.key);
+  }
+
+  /** Verifies signature, algorithm, issuer, audience and expiry; any failure is 401 UNAUTHORIZED. */
+  async verify(token: string): Promise<Caller> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [JWT_ALGORITHM],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        currentDate: new Date(this.now()),
+      });
+      const claims = Claims.parse(payload);
+      return {
+        tenantId: claims.tenant_id,
+        userEmail: claims.user_email,
+        userDisplayName: claims.user_display_name,
+        connections: claims.connections as Caller['connections'],
+      };
+    } catch (error) {
+      const reason = error instanceof joseErrors.JWTExpired ? 'Token has expired' : 'Invalid token';
+      throw new AppError('UNAUTHORIZED', reason);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import { join } from 'node:path';
+import { homedir } from 'node:os';
+
+export type Environment = 'production' | 'development' | 'test';
+
+/** Every setting of the server, read once from the environment. Documented in the README. */
+export interface Config {
+  environment: Environment;
+  apiKey: string;
+  jwtSecret: string;
+  /** JWT lifetime in seconds. */
+  jwtTtlSeconds: number;
+  dataDir: string;
+  /** SQLite file; `:memory:` for throwaway stores. */
+  databaseFile: string;
+  /** GET response cache lifetime in seconds. */
+  cacheTtlSeconds: number;
+  port: number;
+  host: string;
+  /** Host names the HTTP server answers to (DNS-rebinding protection); `*` allows any. */
+  allowedHosts: string[];
+  /** Origins allowed to call from a browser; empty allows only same-host origins. */
+  allowedOrigins: string[];
+  /** Trust X-Forwarded-* from a TLS-terminating proxy (Express `trust proxy` value). */
+  trustProxy: string | undefined;
+  tlsCertFile?: string;
+  tlsKeyFile?: string;
+  /** Demo mode: the sandbox serves the upstreams and demo tenants exist. */
+  demo: boolean;
+  /** Why demo mode is on, for the start-up message. */
+  demoReason?: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** JWT the stdio server acts with (its caller); demo user when unset in demo mode. */
+  stdioToken?: string;
+  /** Toolset selection and tool exposure mode of the MCP surfaces. */
+  toolsets: string[];
+  readOnly: boolean;
+  toolMode: 'full' | 'discovery' | 'auto';
+}
+
+export const DEFAULT_API_KEY = 'dev-api-key-change-me';
+export const DEFAULT_JWT_SECRET = 'dev-jwt-secret-change-me-at-least-32-chars';
+
+export interface ConfigOverrides extends Partial<Config> {
+  /** Force demo mode (the `--demo` flag). */
+  forceDemo?: boolean;
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function integer(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return parsed;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
+  const environment = (env.CONSTELLATION_ENV ?? env.NODE_ENV ?? 'development') as Environment;
+  if (!['production', 'development', 'test'].includes(environment)) {
+    throw new Error(`CONSTELLATION_ENV must be production, development or test, got "${environment}"`);
+  }
+  const apiKey = env.CONSTELLATION_API_KEY ?? '';
+  const jwtSecret = env.CONSTELLATION_JWT_SECRET ?? '';
+  const dataDir = env.CONSTELLATION_DATA_DIR ?? join(homedir(), '.constellation');
+  const unconfigured = !apiKey || !jwtSecret;
+  const demo = overrides.forceDemo === true || env.CONSTELLATION_DEMO === '1' || (environment !== 'production' && unconfigured);
+  const config: Config = {
+    environment,
+    apiKey: apiKey || DEFAULT_API_KEY,
+    jwtSecret: jwtSecret || DEFAULT_JWT_SECRET,
+    jwtTtlSeconds: integer('CONSTELLATION_JWT_TTL', env.CONSTELLATION_JWT_TTL, 3600),
+    dataDir,
+    databaseFile: env.CONSTELLATION_DATABASE ?? join(dataDir, 'constellation.db'),
+    cacheTtlSeconds: integer('CACHE_TTL', env.CACHE_TTL, 86_400),
+    port: integer('PORT', env.PORT, 8080),
+    host: env.HOST ?? '127.0.0.1',
+    allowedHosts: list(env.CONSTELLATION_ALLOWED_HOSTS),
+    allowedOrigins: list(env.CONSTELLATION_ALLOWED_ORIGINS),
+    trustProxy: env.CONSTELLATION_TRUST_PROXY || undefined,
+    tlsCertFile: env.CONSTELLATION_TLS_CERT || undefined,
+    tlsKeyFile: env.CONSTELLATION_TLS_KEY || undefined,
+    demo,
+    demoReason: overrides.forceDemo ? '--demo was given' : env.CONSTELLATION_DEMO === '1' ? 'CONSTELLATION_DEMO=1' : demo ? 'no CONSTELLATION_API_KEY or CONSTELLATION_JWT_SECRET is configured' : undefined,
+    logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
+    stdioToken: env.CONSTELLATION_TOKEN || undefined,
+    toolsets: list(env.CONSTELLATION_TOOLSETS),
+    readOnly: env.CONSTELLATION_READ_ONLY === '1',
+    toolMode: (env.CONSTELLATION_TOOL_MODE as Config['toolMode']) ?? 'auto',
+  };
+  const { forceDemo: _ignored, ...rest } = overrides;
+  return { ...config, ...rest, demo: config.demo || rest.demo === true };
+}
+
+/** Production refuses to start on missing or default secrets; the message names each problem. */
+export function productionProblems(config: Config, env: NodeJS.ProcessEnv = process.env): string[] {
+  if (config.environment !== 'production') return [];
+  const problems: string[] = [];
+  if (!env.CONSTELLATION_API_KEY) problems.push('CONSTELLATION_API_KEY is not set');
+  else if (env.CONSTELLATION_API_KEY === DEFAULT_API_KEY || env.CONSTELLATION_API_KEY.length < 16) problems.push('CONSTELLATION_API_KEY is the default or shorter than 16 characters');
+  if (!env.CONSTELLATION_JWT_SECRET) problems.push('CONSTELLATION_JWT_SECRET is not set');
+  else if (env.CONSTELLATION_JWT_SECRET === DEFAULT_JWT_SECRET || env.CONSTELLATION_JWT_SECRET.length < 32) problems.push('CONSTELLATION_JWT_SECRET is the default or shorter than 32 characters');
+  if (config.demo) problems.push('demo mode cannot run in production');
+  if ((config.tlsCertFile === undefined) !== (config.tlsKeyFile === undefined)) problems.push('CONSTELLATION_TLS_CERT and CONSTELLATION_TLS_KEY must be set together');
+  return problems;
+}

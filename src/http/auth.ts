@@ -1,0 +1,53 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { App } from '../app.js';
+import { apiKeyMatches } from '../auth/api-key.js';
+import type { Caller } from '../toolkit/context.js';
+import { AppError } from '../toolkit/errors.js';
+import { demoCaller } from '../demo/demo-users.js';
+
+/** The bearer JWT of a request: `X-JWT-Token`, or `Authorization: Bearer`, or `Access-Token`. */
+export function tokenOf(req: Request): string | undefined {
+  const header = req.get('x-jwt-token');
+  if (header) return header.trim();
+  const authorization = req.get('authorization');
+  if (authorization?.toLowerCase().startsWith('bearer ')) return authorization.slice(7).trim();
+  return req.get('access-token')?.trim() || undefined;
+}
+
+/** Resolves the caller of a request; in demo mode a request without a token acts as the demo user. */
+export async function resolveCaller(app: App, req: Request): Promise<Caller> {
+  const token = tokenOf(req);
+  if (!token) {
+    if (app.config.demo && app.sandbox) return demoCaller(app);
+    throw new AppError('UNAUTHORIZED', 'Missing credentials: send a JWT in X-JWT-Token or Authorization: Bearer');
+  }
+  const caller = await app.tokens.verify(token);
+  if (!app.tenants.exists(caller.tenantId)) throw new AppError('UNAUTHORIZED', `Tenant of this token no longer exists: ${caller.tenantId}`);
+  return caller;
+}
+
+/** Requires a JWT (or the demo user) and puts the caller in `res.locals.caller`. */
+export function requireCaller(app: App): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    resolveCaller(app, req).then((caller) => {
+      res.locals.caller = caller;
+      next();
+    }, next);
+  };
+}
+
+export function callerOf(res: Response): Caller {
+  const caller = res.locals.caller as Caller | undefined;
+  if (!caller) throw new AppError('INTERNAL_ERROR', 'Route used without requireCaller');
+  return caller;
+}
+
+/** Requires the internal API key: 401 when missing, 403 when wrong (spec: Errors). */
+export function requireApiKey(app: App): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const offered = req.get('x-api-key');
+    if (!offered) return next(new AppError('UNAUTHORIZED', 'Missing X-API-KEY header'));
+    if (!apiKeyMatches(offered, app.config.apiKey)) return next(new AppError('FORBIDDEN', 'Invalid API key'));
+    next();
+  };
+}

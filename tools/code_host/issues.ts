@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/toolkit/define-tool.js';
+import { byNewest, collect, forEachRepo } from './github.js';
+import { RepoId, splitRepoId } from './fields.js';
+import { issueShape, type GithubIssueLike, type IssueShape } from './shapes.js';
+
+const notPullRequest = (issue: GithubIssueLike) => !issue.pull_request;
+
+export const getIssues = defineTool({
+  system: 'code_host',
+  name: 'get_issues',
+  title: 'List issues',
+  description:
+    'List issues (not pull requests) of one repository, or of every accessible repository when repo_id is omitted, newest update first. The fan-out says how many repositories it covered.',
+  capability: { type: 'read', name: 'code_host.issues.list' },
+  input: z.object({
+    repo_id: RepoId.optional(),
+    state: z.enum(['open', 'closed', 'all']).default('open'),
+    labels: z.array(z.string().min(1).max(100)).max(20).optional().describe('Only issues carrying all these labels'),
+  }),
+  list: { key: 'issues' },
+  hints: {
+    aliases: ['list issues', 'bugs', 'github issues', 'open issues', 'issue tracker on github'],
+    when_to_use: 'To find code_host issues by repository, state or label, e.g. open bugs across every repository.',
+    not_for: 'Jira tickets (use ticketing.get_tickets); pull requests (use code_host.get_pull_requests); one issue by number (code_host.get_issue).',
+    examples: [
+      { query: 'open bugs in acme/api', tool: 'get_issues', params: { repo_id: 'acme/api', labels: ['bug'] } },
+      { query: 'all open issues across our repos', tool: 'get_issues', params: { state: 'open' } },
+    ],
+  },
+  async run(ctx) {
+    const { client, args, page } = ctx;
+    const octokit = client('code_host');
+    const want = page.offset + page.limit + 1;
+    const fan = await forEachRepo(ctx, args.repo_id, async (repoId) => {
+      const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, {
+        ...splitRepoId(repoId),
+        state: args.state,
+        labels: args.labels?.join(','),
+        sort: 'updated',
+        direction: 'desc',
+        per_page: Math.min(100, want),
+      });
+      const { items, exhausted } = await collect(pages as AsyncIterable<{ data: GithubIssueLike[] }>, want, notPullRequest);
+      return { issues: items.map((issue) => issueShape(issue, repoId)), exhausted };
+    });
+    const issues: IssueShape[] = fan.perRepo.flatMap((r) => r.value.issues).sort(byNewest((i) => i.updated_at));
+    const complete = fan.perRepo.every((r) => r.value.exhausted);
+    return { items: issues, total: complete ? issues.length : undefined, extra: fan.coverage };
+  },
+});

@@ -1,0 +1,132 @@
+/**
+ * The result shapes of the code_host catalog, mapped from GitHub's objects. One mapper per entity so
+ * every tool returns the same fields for the same thing.
+ */
+export interface GithubUserLike {
+  login: string;
+  id: number;
+  avatar_url?: string;
+  type?: string;
+  html_url?: string;
+}
+
+export interface UserRef {
+  login: string;
+  id: number;
+  avatar_url?: string;
+}
+
+export function userRef(user: GithubUserLike | null | undefined): UserRef | null {
+  return user ? { login: user.login, id: user.id, avatar_url: user.avatar_url } : null;
+}
+
+export interface GithubRepoLike {
+  id: number;
+  name: string;
+  full_name: string;
+  description: string | null;
+  url: string;
+  html_url: string;
+  default_branch?: string;
+  private: boolean;
+  language?: string | null;
+  stargazers_count?: number;
+  forks_count?: number;
+  open_issues_count?: number;
+  created_at?: string | null;
+  updated_at?: string | null;
+  pushed_at?: string | null;
+  archived?: boolean;
+  owner?: GithubUserLike | null;
+  topics?: string[];
+  license?: { key: string; name: string } | null;
+  permissions?: { admin?: boolean; push?: boolean; pull?: boolean };
+}
+
+export function repoSummary(repo: GithubRepoLike) {
+  return {
+    id: repo.id,
+    name: repo.name,
+    full_name: repo.full_name,
+    description: repo.description,
+    url: repo.url,
+    html_url: repo.html_url,
+    default_branch: repo.default_branch ?? 'main',
+    private: repo.private,
+    language: repo.language ?? null,
+    stargazers_count: repo.stargazers_count ?? 0,
+    forks_count: repo.forks_count ?? 0,
+    open_issues_count: repo.open_issues_count ?? 0,
+    created_at: repo.created_at ?? null,
+    updated_at: repo.updated_at ?? null,
+  };
+}
+export type RepoSummary = ReturnType<typeof repoSummary>;
+
+export function repoDetail(repo: GithubRepoLike) {
+  return {
+    ...repoSummary(repo),
+    owner: repo.owner ? { login: repo.owner.login, id: repo.owner.id, type: repo.owner.type ?? 'User' } : null,
+    topics: repo.topics ?? [],
+    license: repo.license ? { key: repo.license.key, name: repo.license.name } : null,
+    permissions: {
+      admin: repo.permissions?.admin ?? false,
+      push: repo.permissions?.push ?? false,
+      pull: repo.permissions?.pull ?? true,
+    },
+  };
+}
+
+export interface GithubLabelLike {
+  id?: number;
+  name?: string;
+  color?: string | null;
+}
+
+export interface GithubIssueLike {
+  id: number;
+  number: number;
+  title: string;
+  body?: string | null;
+  state: string;
+  state_reason?: string | null;
+  labels: Array<GithubLabelLike | string>;
+  assignees?: GithubUserLike[] | null;
+  user: GithubUserLike | null;
+  comments: number;
+  html_url: string;
+  created_at: string;
+  updated_at: string;
+  closed_at?: string | null;
+  repository_url?: string;
+  pull_request?: unknown;
+}
+
+/** `owner/repo` of an issue, from its repository_url. */
+export function repoOfIssue(issue: GithubIssueLike): string | undefined {
+  const match = issue.repository_url?.match(/repos\/([^/]+\/[^/]+)$/);
+  return match?.[1];
+}
+
+export function issueShape(issue: GithubIssueLike, repo?: string) {
+  return {
+    id: issue.id,
+    number: issue.number,
+    title: issue.title,
+    body: issue.body ?? null,
+    state: issue.state,
+    state_reason: issue.state_reason ?? null,
+    labels: issue.labels.map((label) =>
+      typeof label === 'string' ? { id: 0, name: label, color: '' } : { id: label.id ?? 0, name: label.name ?? '', color: label.color ?? '' },
+    ),
+    assignees: (issue.assignees ?? []).map((a) => userRef(a) as UserRef),
+    user: userRef(issue.user),
+    comments: issue.comments,
+    html_url: issue.html_url,
+    repo: repo ?? repoOfIssue(issue) ?? null,
+    created_at: issue.created_at,
+    updated_at: issue.updated_at,
+    closed_at: issue.closed_at ?? null,
+  };
+}
+export type IssueShape = ReturnType<typeof issueShape>;

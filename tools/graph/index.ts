@@ -1,0 +1,12 @@
+import type { ToolDefinition } from '../../src/toolkit/define-tool.js';
+import type { SystemRecord } from '../../src/toolkit/registry.js';
+
+export const graphSystem: SystemRecord = {
+  id: 'graph',
+  name: 'Knowledge graph',
+  description: 'The knowledge graph of people, repositories, pull requests, tickets and pages that fills itself as tools return data.',
+  keywords: ['graph', 'relationships', 'who', 'connected', 'context', 'activity', 'path'],
+  when_to_use: 'Questions about how people and work items relate, what someone worked on, recent activity, or remembered context.',
+};
+
+export const graphTools: ToolDefinition[] = [];
