@@ -15,6 +15,7 @@ import { Telemetry } from './telemetry.js';
 import { installGraph } from './graph/install.js';
 import { installAnalytics } from './analytics/install.js';
 import type { Sandbox } from './sandbox/server.js';
+import { ResponseCache } from './http/response-cache.js';
 
 /** Everything one running server holds. Surfaces (REST, MCP, CLI) are thin layers over it. */
 export interface App {
@@ -29,6 +30,8 @@ export interface App {
   connections: ConnectionCache;
   services: ServiceMap;
   telemetry: Telemetry;
+  /** GET response cache of the REST surface (per tenant and user). */
+  responseCache: ResponseCache;
   /** Present in demo mode: the in-process fake upstreams. */
   sandbox?: Sandbox;
   /** Work to run on close, in reverse order of registration. */
@@ -51,6 +54,11 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
   const services = {} as ServiceMap;
   const telemetry = new Telemetry();
   const executor = new Executor({ registry, clients: connections, services, clock, log, observers: [telemetry.observeExecution] });
+  const responseCache = new ResponseCache(config.cacheTtlSeconds * 1000, clock);
+  // A successful action may change what cached reads would show: drop the tenant's cached responses.
+  executor.addObserver((event) => {
+    if (event.success && event.tool.capability.type === 'action') responseCache.invalidateTenant(event.caller.tenantId);
+  });
   const closers: Array<() => void | Promise<void>> = [];
   const app: App = {
     config,
@@ -64,6 +72,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     connections,
     services,
     telemetry,
+    responseCache,
     onClose: (fn) => closers.push(fn),
     async close() {
       for (const fn of closers.reverse()) await fn();

@@ -1,4 +1,91 @@
 import type { Migration } from '../store/db.js';
 
-/** Graph tables (nodes, edges, activity, context). Owned by src/graph. */
-export const graphMigrations: Migration[] = [];
+/** Properties whose text the keyword index (FTS5) covers, besides the node id. */
+export const TEXT_PROPERTIES = ['title', 'name', 'summary', 'full_name', 'login', 'email', 'key', 'description', 'body', 'language', 'value'] as const;
+
+const textOf = (row: 'new' | 'old') =>
+  `concat_ws(' ', ${row}.node_id, ${TEXT_PROPERTIES.map((p) => `json_extract(${row}.properties, '$.${p}')`).join(', ')})`;
+
+/** Properties with an expression index, so exact-match searches on them do not scan a whole type. */
+export const INDEXED_PROPERTIES = ['key', 'email', 'login', 'title', 'status'] as const;
+
+/**
+ * Graph tables. Nodes carry an integer rowid so edges and traversals work on integers. Every row
+ * carries its tenant and every query filters by it. Edge keys start with the node rowids (which
+ * belong to exactly one tenant), so the neighbourhood lookups in both directions and the cascading
+ * deletes use an index; (from, to, type) unique therefore means unique per tenant too.
+ */
+export const graphMigrations: Migration[] = [
+  {
+    id: '100_graph',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE graph_nodes (
+          id INTEGER PRIMARY KEY,
+          tenant_id TEXT NOT NULL,
+          node_type TEXT NOT NULL,
+          node_id TEXT NOT NULL,
+          properties TEXT NOT NULL DEFAULT '{}',
+          source TEXT,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL,
+          expires_at INTEGER,
+          UNIQUE (tenant_id, node_type, node_id)
+        );
+        CREATE INDEX graph_nodes_by_type ON graph_nodes (tenant_id, node_type, updated_at);
+        CREATE INDEX graph_nodes_expiring ON graph_nodes (tenant_id, expires_at) WHERE expires_at IS NOT NULL;
+        ${INDEXED_PROPERTIES.map(
+          (p) => `CREATE INDEX graph_nodes_prop_${p} ON graph_nodes (tenant_id, node_type, json_extract(properties, '$.${p}'));`,
+        ).join('\n')}
+
+        CREATE TABLE graph_edges (
+          tenant_id TEXT NOT NULL,
+          from_id INTEGER NOT NULL REFERENCES graph_nodes (id) ON DELETE CASCADE,
+          to_id INTEGER NOT NULL REFERENCES graph_nodes (id) ON DELETE CASCADE,
+          edge_type TEXT NOT NULL,
+          properties TEXT,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL,
+          PRIMARY KEY (from_id, to_id, edge_type)
+        ) WITHOUT ROWID;
+        CREATE INDEX graph_edges_incoming ON graph_edges (to_id, from_id, edge_type, tenant_id);
+        CREATE INDEX graph_edges_by_type ON graph_edges (tenant_id, edge_type);
+
+        CREATE TABLE graph_aliases (
+          tenant_id TEXT NOT NULL,
+          alias TEXT NOT NULL,
+          node_rowid INTEGER NOT NULL REFERENCES graph_nodes (id) ON DELETE CASCADE,
+          PRIMARY KEY (tenant_id, alias)
+        ) WITHOUT ROWID;
+        CREATE INDEX graph_aliases_by_node ON graph_aliases (node_rowid);
+
+        CREATE TABLE graph_activity (
+          id INTEGER PRIMARY KEY,
+          tenant_id TEXT NOT NULL,
+          action TEXT NOT NULL,
+          actor_type TEXT NOT NULL,
+          actor_id TEXT NOT NULL,
+          target_type TEXT NOT NULL,
+          target_id TEXT NOT NULL,
+          timestamp INTEGER NOT NULL,
+          properties TEXT NOT NULL DEFAULT '{}'
+        );
+        CREATE INDEX graph_activity_feed ON graph_activity (tenant_id, timestamp, id);
+        CREATE INDEX graph_activity_target ON graph_activity (tenant_id, target_type, target_id, timestamp);
+        CREATE INDEX graph_activity_actor ON graph_activity (tenant_id, actor_id, timestamp);
+
+        CREATE VIRTUAL TABLE graph_node_text USING fts5 (text, tokenize = 'porter unicode61');
+        CREATE TRIGGER graph_nodes_text_insert AFTER INSERT ON graph_nodes BEGIN
+          INSERT INTO graph_node_text (rowid, text) VALUES (new.id, ${textOf('new')});
+        END;
+        CREATE TRIGGER graph_nodes_text_update AFTER UPDATE OF properties ON graph_nodes
+          WHEN ${textOf('old')} IS NOT ${textOf('new')} BEGIN
+          DELETE FROM graph_node_text WHERE rowid = old.id;
+          INSERT INTO graph_node_text (rowid, text) VALUES (new.id, ${textOf('new')});
+        END;
+        CREATE TRIGGER graph_nodes_text_delete AFTER DELETE ON graph_nodes BEGIN
+          DELETE FROM graph_node_text WHERE rowid = old.id;
+        END;
+      `),
+  },
+];

@@ -27,6 +27,8 @@ export interface Sandbox {
   /** Base URL of one upstream, e.g. `urlOf('/github')`. */
   urlOf(prefix: string): string;
   faults: FaultInjector;
+  /** Prefixes of the fakes this sandbox serves, e.g. `/github`. */
+  prefixes: string[];
   /** The seeded state of each fake, by prefix and workspace, for tests that compute expectations. */
   state<S>(prefix: string, workspace: WorkspaceId): S;
   seeds: Record<WorkspaceId, WorkspaceSeed>;
@@ -75,6 +77,7 @@ export async function startSandbox(options: SandboxOptions = {}, upstreams: read
     url: origin,
     urlOf: (prefix) => origin + prefix,
     faults,
+    prefixes: upstreams.map((u) => u.prefix),
     state: <S>(prefix: string, workspace: WorkspaceId) => states.get(prefix)?.[workspace] as S,
     seeds,
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),

@@ -1,0 +1,70 @@
+import { parseArgs } from 'node:util';
+
+export const USAGE = `Usage: constellation [command] [options]
+
+Commands:
+  mcp (default)      MCP server over stdio (logs go to stderr)
+  serve              HTTP server: REST API and MCP streamable HTTP at /mcp
+  sandbox            the fake upstream APIs alone (GitHub, ...), for demos and tests
+
+Options:
+  --demo             demo mode: in-process sandbox, tenants acme and globex, sample data
+                     (the default when no CONSTELLATION_API_KEY / CONSTELLATION_JWT_SECRET is set)
+  --host <host>      serve: interface to listen on (default 127.0.0.1, env HOST)
+  --port <port>      serve: port (default 8080, env PORT); sandbox: port (default 4010)
+  --toolsets <a,b>   only these systems' tools (e.g. code_host,graph)
+  --read-only        leave out every action tool
+  --tool-mode <m>    full | discovery | auto (default auto: discovery above 40 tools)
+  --help, -h         this text
+  --version, -v      the version
+`;
+
+export interface CliArgs {
+  command: 'mcp' | 'serve' | 'sandbox';
+  demo: boolean;
+  host?: string;
+  port?: number;
+  toolsets?: string[];
+  readOnly: boolean;
+  toolMode?: 'full' | 'discovery' | 'auto';
+  help: boolean;
+  version: boolean;
+}
+
+export function parseCli(argv: string[]): CliArgs {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      demo: { type: 'boolean', default: false },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      toolsets: { type: 'string' },
+      'read-only': { type: 'boolean', default: false },
+      'tool-mode': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+      version: { type: 'boolean', short: 'v', default: false },
+    },
+  });
+  const command = positionals[0] ?? 'mcp';
+  if (!['mcp', 'serve', 'sandbox'].includes(command)) throw new Error(`Unknown command "${command}". Run with --help.`);
+  if (positionals.length > 1) throw new Error(`Unexpected argument "${positionals[1]}". Run with --help.`);
+  let port: number | undefined;
+  if (values.port !== undefined) {
+    port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be a port number, got "${values.port}"`);
+  }
+  const toolMode = values['tool-mode'];
+  if (toolMode !== undefined && !['full', 'discovery', 'auto'].includes(toolMode)) throw new Error('--tool-mode must be full, discovery or auto');
+  return {
+    command: command as CliArgs['command'],
+    demo: values.demo,
+    host: values.host,
+    port,
+    toolsets: values.toolsets?.split(',').map((s) => s.trim()).filter(Boolean),
+    readOnly: values['read-only'],
+    toolMode: toolMode as CliArgs['toolMode'],
+    help: values.help,
+    version: values.version,
+  };
+}

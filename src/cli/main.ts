@@ -1,0 +1,80 @@
+import { createApp, type App } from '../app.js';
+import { loadConfig, productionProblems, type Config } from '../config/config.js';
+import { startDemo } from '../demo/start-demo.js';
+import { listen, buildHttpApp } from '../http/server.js';
+import { McpSurface } from '../mcp/server.js';
+import { serveStdio } from '../mcp/stdio.js';
+import { SANDBOX_CREDENTIALS } from '../sandbox/credentials.js';
+import { startSandbox } from '../sandbox/server.js';
+import { VERSION } from '../version.js';
+import { parseCli, USAGE, type CliArgs } from './args.js';
+
+const say = (line: string) => process.stderr.write(`${line}\n`);
+
+function configFor(args: CliArgs): Config {
+  return loadConfig(process.env, {
+    forceDemo: args.demo,
+    ...(args.host ? { host: args.host } : {}),
+    ...(args.port !== undefined ? { port: args.port } : {}),
+    ...(args.toolsets ? { toolsets: args.toolsets } : {}),
+    ...(args.readOnly ? { readOnly: true } : {}),
+    ...(args.toolMode ? { toolMode: args.toolMode } : {}),
+  });
+}
+
+async function startApp(config: Config): Promise<App> {
+  const problems = productionProblems(config);
+  if (problems.length) throw new Error(`refusing to start in production:\n  - ${problems.join('\n  - ')}`);
+  const app = createApp(config);
+  if (config.demo) {
+    await startDemo(app);
+    say(`constellation: demo mode (${config.demoReason}); fake upstreams at ${app.sandbox?.url}, tenants acme and globex`);
+  }
+  return app;
+}
+
+function onShutdown(close: () => Promise<void>): void {
+  let closing = false;
+  const stop = () => {
+    if (closing) return;
+    closing = true;
+    close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const args = parseCli(argv);
+  if (args.help) return void process.stdout.write(USAGE);
+  if (args.version) return void process.stdout.write(`${VERSION}\n`);
+
+  if (args.command === 'sandbox') {
+    const sandbox = await startSandbox({ port: args.port ?? 4010, host: args.host });
+    say(`constellation sandbox at ${sandbox.url}`);
+    for (const prefix of sandbox.prefixes) say(`  ${prefix.slice(1).padEnd(10)} ${sandbox.urlOf(prefix)}`);
+    say(`credentials: ${JSON.stringify(SANDBOX_CREDENTIALS)}`);
+    onShutdown(() => sandbox.close());
+    return;
+  }
+
+  const config = configFor(args);
+  const app = await startApp(config);
+  const surface = new McpSurface(app, { toolsets: config.toolsets, readOnly: config.readOnly, mode: config.toolMode });
+
+  if (args.command === 'serve') {
+    const listening = await listen(app, buildHttpApp(app, surface));
+    say(`constellation ${VERSION} serving REST and MCP (${surface.mode} mode, ${surface.tools.length} tools) at ${listening.url}`);
+    if (config.demo) say(`  demo tokens: ${listening.url}/demo   MCP endpoint: ${listening.url}/mcp`);
+    onShutdown(async () => {
+      await listening.close();
+      await app.close();
+    });
+    return;
+  }
+
+  say(`constellation ${VERSION}: MCP over stdio (${surface.mode} mode, ${surface.tools.length} tools)`);
+  onShutdown(() => app.close());
+  await serveStdio(app, surface);
+  await app.close();
+}

@@ -1,0 +1,17 @@
+import type { App } from '../app.js';
+import { WORKSPACE_IDS } from '../sandbox/credentials.js';
+import { startSandbox, type SandboxOptions } from '../sandbox/server.js';
+
+/**
+ * Demo mode: starts the fake upstreams in-process and creates the tenants `acme` and `globex`, whose
+ * demo tokens carry connections pointing at the sandbox.
+ */
+export async function startDemo(app: App, options: SandboxOptions = {}): Promise<void> {
+  const sandbox = await startSandbox({ clock: app.clock, ...options });
+  app.sandbox = sandbox;
+  app.onClose(() => sandbox.close());
+  for (const id of WORKSPACE_IDS) {
+    const identity = sandbox.seeds[id].identity;
+    app.tenants.ensure({ id, consumerId: `${id}-consumer`, name: identity.orgName, description: `Demo tenant backed by the sandbox workspace "${id}"` });
+  }
+}

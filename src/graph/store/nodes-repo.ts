@@ -1,0 +1,110 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../../store/db.js';
+import { bindable, conditionSql, type Condition, type NodeRow } from './rows.js';
+
+export interface NodeWrite {
+  tenantId: string;
+  type: string;
+  id: string;
+  /** JSON object merged (RFC 7396 patch) into the stored properties. */
+  properties: string;
+  source: string | null;
+  now: number;
+  expiresAt?: number | null;
+}
+
+const ids = (rowids: readonly number[]) => JSON.stringify(rowids);
+
+/** All SQL of `graph_nodes`: upserts that merge properties, lookups, property search, counts. */
+export class NodesRepo {
+  private readonly upsertStmt: Statement;
+  private readonly byKeyStmt: Statement;
+  private readonly byRowidStmt: Statement;
+  private readonly manyStmt: Statement;
+  private readonly patchStmt: Statement;
+  private readonly countByTypeStmt: Statement;
+  private readonly expiredStmt: Statement;
+  private readonly deleteManyStmt: Statement;
+  private readonly deleteTenantStmt: Statement;
+  private readonly searchCache = new Map<string, Statement>();
+
+  constructor(private readonly db: Db) {
+    this.upsertStmt = db.prepare(`
+      INSERT INTO graph_nodes (tenant_id, node_type, node_id, properties, source, created_at, updated_at, expires_at)
+      VALUES (@tenantId, @type, @id, json(@properties), @source, @now, @now, @expiresAt)
+      ON CONFLICT (tenant_id, node_type, node_id) DO UPDATE SET
+        properties = json_patch(graph_nodes.properties, excluded.properties),
+        source = coalesce(excluded.source, graph_nodes.source),
+        updated_at = excluded.updated_at,
+        expires_at = coalesce(excluded.expires_at, graph_nodes.expires_at)
+      RETURNING id`).pluck();
+    this.byKeyStmt = db.prepare('SELECT * FROM graph_nodes WHERE tenant_id = ? AND node_type = ? AND node_id = ?');
+    this.byRowidStmt = db.prepare('SELECT * FROM graph_nodes WHERE tenant_id = ? AND id = ?');
+    this.manyStmt = db.prepare('SELECT n.* FROM json_each(?) j JOIN graph_nodes n ON n.id = j.value WHERE n.tenant_id = ?');
+    this.patchStmt = db.prepare('UPDATE graph_nodes SET properties = json_patch(properties, json(?)), updated_at = ? WHERE tenant_id = ? AND id = ?');
+    this.countByTypeStmt = db.prepare('SELECT node_type, count(*) AS count FROM graph_nodes WHERE tenant_id = ? GROUP BY node_type');
+    this.expiredStmt = db.prepare('SELECT id FROM graph_nodes WHERE tenant_id = ? AND expires_at IS NOT NULL AND expires_at <= ?').pluck();
+    this.deleteManyStmt = db.prepare('DELETE FROM graph_nodes WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))');
+    this.deleteTenantStmt = db.prepare('DELETE FROM graph_nodes WHERE tenant_id = ?');
+  }
+
+  /** Inserts a node or merges `properties` into the existing one; returns its rowid. */
+  upsert(write: NodeWrite): number {
+    return this.upsertStmt.get({ ...write, expiresAt: write.expiresAt ?? null }) as number;
+  }
+
+  get(tenantId: string, type: string, id: string): NodeRow | undefined {
+    return this.byKeyStmt.get(tenantId, type, id) as NodeRow | undefined;
+  }
+
+  getByRowid(tenantId: string, rowid: number): NodeRow | undefined {
+    return this.byRowidStmt.get(tenantId, rowid) as NodeRow | undefined;
+  }
+
+  /** Rows of these rowids that belong to the tenant (in no particular order). */
+  getMany(tenantId: string, rowids: readonly number[]): NodeRow[] {
+    if (rowids.length === 0) return [];
+    return this.manyStmt.all(ids(rowids), tenantId) as NodeRow[];
+  }
+
+  patch(tenantId: string, rowid: number, properties: string, now: number): void {
+    this.patchStmt.run(properties, now, tenantId, rowid);
+  }
+
+  /** Nodes of one type (or any type) whose properties match every condition, newest first. */
+  search(tenantId: string, type: string | undefined, conditions: readonly Condition[], limit: number, offset = 0): NodeRow[] {
+    const where = ['n.tenant_id = ?', ...(type ? ['n.node_type = ?'] : []), ...conditions.map((c) => conditionSql('n', c))];
+    const sql = `SELECT n.* FROM graph_nodes n WHERE ${where.join(' AND ')} ORDER BY n.updated_at DESC, n.id DESC LIMIT ? OFFSET ?`;
+    let stmt = this.searchCache.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      if (this.searchCache.size > 200) this.searchCache.clear();
+      this.searchCache.set(sql, stmt);
+    }
+    return stmt.all(tenantId, ...(type ? [type] : []), ...bindable(conditions), limit, offset) as NodeRow[];
+  }
+
+  countByType(tenantId: string): Record<string, number> {
+    const rows = this.countByTypeStmt.all(tenantId) as Array<{ node_type: string; count: number }>;
+    return Object.fromEntries(rows.map((r) => [r.node_type, r.count]));
+  }
+
+  expiredRowids(tenantId: string, now: number): number[] {
+    return this.expiredStmt.all(tenantId, now) as number[];
+  }
+
+  /** Deletes nodes; their edges and aliases go with them (foreign keys cascade). */
+  deleteMany(tenantId: string, rowids: readonly number[]): number {
+    if (rowids.length === 0) return 0;
+    return this.deleteManyStmt.run(tenantId, ids(rowids)).changes;
+  }
+
+  deleteTenant(tenantId: string): number {
+    return this.deleteTenantStmt.run(tenantId).changes;
+  }
+
+  /** Tenants holding nodes that expired by `now` (for the periodic purge). */
+  tenantsWithExpired(now: number): string[] {
+    return this.db.prepare('SELECT DISTINCT tenant_id FROM graph_nodes WHERE expires_at IS NOT NULL AND expires_at <= ?').pluck().all(now) as string[];
+  }
+}

@@ -1,0 +1,84 @@
+/** The vocabulary of the knowledge graph (spec Document 3: node types, edge types, records). */
+export const NODE_TYPES = [
+  'user',
+  'repository',
+  'pull_request',
+  'issue',
+  'project',
+  'page',
+  'space',
+  'deployment',
+  'notes_page',
+  'notes_database',
+  'context',
+] as const;
+export type NodeType = (typeof NODE_TYPES)[number];
+
+export const EDGE_TYPES = [
+  'AUTHORED_BY',
+  'ASSIGNED_TO',
+  'BELONGS_TO',
+  'DEPLOYED_TO',
+  'CREATED_BY',
+  'CONTRIBUTES_TO',
+  'LINKED_TO',
+  'REVIEWED_BY',
+  'HAS_CONTEXT',
+  'REFERENCES',
+] as const;
+export type EdgeType = (typeof EDGE_TYPES)[number];
+
+export const CONTEXT_TYPES = ['focus', 'preference', 'session', 'activity'] as const;
+export type ContextType = (typeof CONTEXT_TYPES)[number];
+
+export type Direction = 'out' | 'in' | 'both';
+
+const nodeTypeSet: ReadonlySet<string> = new Set(NODE_TYPES);
+const edgeTypeSet: ReadonlySet<string> = new Set(EDGE_TYPES);
+export const isNodeType = (value: unknown): value is NodeType => typeof value === 'string' && nodeTypeSet.has(value);
+export const isEdgeType = (value: unknown): value is EdgeType => typeof value === 'string' && edgeTypeSet.has(value);
+
+export type Properties = Record<string, unknown>;
+
+/** A node as every surface shows it. */
+export interface GraphNode {
+  node_type: NodeType;
+  node_id: string;
+  properties: Properties;
+  source?: string;
+  created_at?: string;
+  updated_at?: string;
+}
+
+/** An edge as every surface shows it; ends are `<node_type>:<node_id>` references. */
+export interface GraphEdge {
+  from_node: string;
+  to_node: string;
+  edge_type: EdgeType;
+  properties?: Properties;
+}
+
+export interface ActivityRecord {
+  action: string;
+  actor_type: string;
+  actor_id: string;
+  target_type: string;
+  target_id: string;
+  timestamp: string;
+  properties: Properties;
+}
+
+export interface Subgraph {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+}
+
+/** `<node_type>:<node_id>`, the reference form of a node. */
+export const refOf = (type: string, id: string): string => `${type}:${id}`;
+
+/** Splits `<type>:<id>` at the first colon (ids may themselves contain colons). */
+export function parseRef(ref: string): { type: string; id: string } | undefined {
+  const colon = ref.indexOf(':');
+  if (colon <= 0 || colon === ref.length - 1) return undefined;
+  return { type: ref.slice(0, colon), id: ref.slice(colon + 1) };
+}

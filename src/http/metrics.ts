@@ -1,0 +1,17 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Telemetry } from '../telemetry.js';
+
+/** Records duration and count of every request, labelled by the route pattern (not the raw path). */
+export function metricsMiddleware(telemetry: Telemetry) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const start = process.hrtime.bigint();
+    res.on('finish', () => {
+      const routePath = (req.route as { path?: string } | undefined)?.path;
+      const route = routePath ? `${req.baseUrl}${routePath}` : req.baseUrl || 'unmatched';
+      const labels = { method: req.method, route, status: String(res.statusCode) };
+      telemetry.httpDuration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
+      telemetry.httpTotal.inc(labels);
+    });
+    next();
+  };
+}

@@ -1,0 +1,63 @@
+import express from 'express';
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { App } from '../app.js';
+import { mcpHttpHandler } from '../mcp/http.js';
+import type { McpSurface } from '../mcp/server.js';
+import { AppError } from '../toolkit/errors.js';
+import { errorHandler, sendError } from './errors.js';
+import { hostGuard, tlsGuard } from './guards.js';
+import { metricsMiddleware } from './metrics.js';
+import { ROUTE_MODULES } from './routes/index.js';
+
+/** Largest JSON body accepted (uploads use multipart and have their own limit). */
+export const JSON_BODY_LIMIT = '1mb';
+
+/** The Express app: guards, body parsing, metrics, every REST route group and the MCP endpoint. */
+export function buildHttpApp(app: App, surface: McpSurface): express.Express {
+  const http = express();
+  http.disable('x-powered-by');
+  http.set('query parser', 'extended');
+  if (app.config.trustProxy) http.set('trust proxy', /^\d+$/.test(app.config.trustProxy) ? Number(app.config.trustProxy) : app.config.trustProxy);
+  http.use(hostGuard(app.config));
+  http.use(tlsGuard(app.config));
+  http.use(metricsMiddleware(app.telemetry));
+  http.use(express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
+  http.all('/mcp', mcpHttpHandler(app, surface));
+  const router = express.Router();
+  for (const mount of ROUTE_MODULES) mount(router, app);
+  http.use(router);
+  http.use((req, res) => sendError(res, new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`)));
+  http.use(errorHandler(app));
+  return http;
+}
+
+export interface Listening {
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Listens on the configured host and port, serving TLS itself when a certificate is configured. */
+export async function listen(app: App, handler: express.Express, port = app.config.port, host = app.config.host): Promise<Listening> {
+  const { tlsCertFile, tlsKeyFile } = app.config;
+  const server = tlsCertFile && tlsKeyFile ? createHttpsServer({ cert: readFileSync(tlsCertFile), key: readFileSync(tlsKeyFile) }, handler) : createHttpServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const scheme = tlsCertFile ? 'https' : 'http';
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    server,
+    url: `${scheme}://${shownHost}:${address.port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

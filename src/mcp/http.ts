@@ -1,0 +1,45 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Request, Response } from 'express';
+import type { App } from '../app.js';
+import { resolveCaller } from '../http/auth.js';
+import { toAppError } from '../toolkit/errors.js';
+import type { McpSurface } from './server.js';
+
+function jsonRpcError(res: Response, status: number, code: number, message: string, data?: unknown): void {
+  res.status(status).json({ jsonrpc: '2.0', error: { code, message, ...(data === undefined ? {} : { data }) }, id: null });
+}
+
+/**
+ * Streamable HTTP at `/mcp`, stateless: one protocol server and transport per request, acting as the
+ * caller of the request's JWT (X-JWT-Token or Authorization: Bearer). An invalid token is refused
+ * with 401 before the protocol starts.
+ */
+export function mcpHttpHandler(app: App, surface: McpSurface) {
+  return async (req: Request, res: Response): Promise<void> => {
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      return jsonRpcError(res, 405, -32000, 'Method not allowed: this server is stateless, send JSON-RPC with POST');
+    }
+    let caller;
+    try {
+      caller = await resolveCaller(app, req);
+    } catch (error) {
+      const appError = toAppError(error);
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      return jsonRpcError(res, appError.status, -32001, appError.message, { code: appError.code });
+    }
+    const server = surface.createServer(() => caller);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req, res, req.body);
+    } catch (error) {
+      app.log.error('mcp request failed', { error: error instanceof Error ? error.message : String(error) });
+      if (!res.headersSent) jsonRpcError(res, 500, -32603, 'Internal error');
+    }
+  };
+}

@@ -1,0 +1,18 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolDefinition } from '../toolkit/define-tool.js';
+import type { Registry } from '../toolkit/registry.js';
+
+/** The MCP `tools/list` entry of a catalog tool: schemas, annotations and hints, all from the definition. */
+export function mcpTool(registry: Registry, tool: ToolDefinition): Tool {
+  const output = registry.outputJsonSchema(tool);
+  return {
+    name: tool.qualifiedName,
+    ...(tool.title ? { title: tool.title } : {}),
+    // Hosts that ignore _meta still show the model when (and when not) to use the tool.
+    description: `${tool.description}\nUse when: ${tool.hints.when_to_use}\nNot for: ${tool.hints.not_for}`,
+    inputSchema: registry.inputJsonSchema(tool) as Tool['inputSchema'],
+    ...(output ? { outputSchema: output as Tool['outputSchema'] } : {}),
+    annotations: registry.annotations(tool),
+    _meta: { llm_hints: tool.hints, capability: registry.capability(tool) },
+  };
+}
