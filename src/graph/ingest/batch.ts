@@ -1,0 +1,106 @@
+import type { EdgeType, NodeType, Properties } from '../types.js';
+
+/** The identifiers a person is known by in each system; any one shared identifier ties two records. */
+export interface PersonIdentity {
+  email?: string;
+  /** code_host login. */
+  login?: string;
+  /** code_host numeric id. */
+  githubId?: number | string;
+  /** ticketing / wiki (Atlassian) account id. */
+  accountId?: string;
+  /** notes (Notion) user id. */
+  notionId?: string;
+}
+
+export interface BatchNode {
+  type: NodeType;
+  id: string;
+  properties: Properties;
+}
+
+export interface BatchPerson {
+  identity: PersonIdentity;
+  properties: Properties;
+}
+
+/** A node of the batch: `n:<type>:<id>` for keyed nodes, `p:<index>` for people. */
+export type Handle = string;
+
+export interface BatchEdge {
+  from: Handle;
+  to: Handle;
+  type: EdgeType;
+  properties?: Properties;
+}
+
+/** The alias strings of an identity (`email:`, `login:`, `github:`, `account:`, `notion:`). */
+export function aliasesOf(identity: PersonIdentity): string[] {
+  const aliases: string[] = [];
+  if (identity.email) aliases.push(`email:${identity.email.trim().toLowerCase()}`);
+  if (identity.login) aliases.push(`login:${identity.login.toLowerCase()}`);
+  if (identity.githubId !== undefined && identity.githubId !== '') aliases.push(`github:${identity.githubId}`);
+  if (identity.accountId) aliases.push(`account:${identity.accountId}`);
+  if (identity.notionId) aliases.push(`notion:${identity.notionId}`);
+  return aliases;
+}
+
+/** Drops undefined and null values, so a merge never erases what another system told us. */
+export function compact(properties: Properties): Properties {
+  const out: Properties = {};
+  for (const [key, value] of Object.entries(properties)) if (value !== undefined && value !== null) out[key] = value;
+  return out;
+}
+
+/**
+ * What one tool result says about the graph: nodes, people (resolved to user nodes by identity when
+ * written) and edges between them. Repeated mentions within a batch are merged here.
+ */
+export class GraphBatch {
+  readonly nodes = new Map<Handle, BatchNode>();
+  readonly people: BatchPerson[] = [];
+  readonly edges: BatchEdge[] = [];
+  private readonly personByAlias = new Map<string, number>();
+
+  node(type: NodeType, id: string | number | undefined | null, properties: Properties = {}): Handle | undefined {
+    if (id === undefined || id === null || id === '') return undefined;
+    const key = String(id);
+    const handle = `n:${type}:${key}`;
+    const existing = this.nodes.get(handle);
+    if (existing) Object.assign(existing.properties, compact(properties));
+    else this.nodes.set(handle, { type, id: key, properties: compact(properties) });
+    return handle;
+  }
+
+  /** A person; returns undefined when the identity carries no identifier at all. */
+  person(identity: PersonIdentity, properties: Properties = {}): Handle | undefined {
+    const aliases = aliasesOf(identity);
+    if (aliases.length === 0) return undefined;
+    const known = aliases.map((a) => this.personByAlias.get(a)).find((i) => i !== undefined);
+    let index: number;
+    if (known === undefined) {
+      index = this.people.push({ identity: { ...identity }, properties: compact(properties) }) - 1;
+    } else {
+      index = known;
+      const person = this.people[index];
+      person.identity = { ...person.identity, ...compact(identity as Properties) };
+      Object.assign(person.properties, compact(properties));
+    }
+    for (const alias of aliasesOf(this.people[index].identity)) this.personByAlias.set(alias, index);
+    return `p:${index}`;
+  }
+
+  edge(from: Handle | undefined, type: EdgeType, to: Handle | undefined, properties?: Properties): void {
+    if (!from || !to || from === to) return;
+    this.edges.push({ from, to, type, ...(properties ? { properties: compact(properties) } : {}) });
+  }
+
+  get isEmpty(): boolean {
+    return this.nodes.size === 0 && this.people.length === 0;
+  }
+
+  /** Entities the batch describes (nodes plus people). */
+  get entityCount(): number {
+    return this.nodes.size + this.people.length;
+  }
+}

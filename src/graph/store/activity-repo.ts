@@ -1,0 +1,65 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../../store/db.js';
+import type { ActivityRow } from './rows.js';
+
+export interface ActivityWrite {
+  tenantId: string;
+  action: string;
+  actorType: string;
+  actorId: string;
+  targetType: string;
+  targetId: string;
+  timestamp: number;
+  properties: string;
+}
+
+/** All SQL of `graph_activity`: the per-tenant feed and the timeline of one entity. */
+export class ActivityRepo {
+  private readonly insertStmt: Statement;
+  private readonly feedStmt: Statement;
+  private readonly timelineStmt: Statement;
+  private readonly countStmt: Statement;
+  private readonly deleteTenantStmt: Statement;
+  private readonly deleteOlderStmt: Statement;
+
+  constructor(db: Db) {
+    this.insertStmt = db.prepare(`INSERT INTO graph_activity (tenant_id, action, actor_type, actor_id, target_type, target_id, timestamp, properties)
+      VALUES (@tenantId, @action, @actorType, @actorId, @targetType, @targetId, @timestamp, @properties)`);
+    this.feedStmt = db.prepare('SELECT * FROM graph_activity WHERE tenant_id = ? ORDER BY timestamp DESC, id DESC LIMIT ?');
+    // The entity as target, or (for a person) as actor under any of its identifiers.
+    this.timelineStmt = db.prepare(`
+      SELECT * FROM (
+        SELECT * FROM graph_activity WHERE tenant_id = @tenantId AND target_type = @type AND target_id = @id
+        UNION
+        SELECT * FROM graph_activity WHERE tenant_id = @tenantId AND actor_id IN (SELECT value FROM json_each(@actors))
+      ) ORDER BY timestamp DESC, id DESC LIMIT @limit`);
+    this.countStmt = db.prepare('SELECT count(*) FROM graph_activity WHERE tenant_id = ?').pluck();
+    this.deleteTenantStmt = db.prepare('DELETE FROM graph_activity WHERE tenant_id = ?');
+    this.deleteOlderStmt = db.prepare('DELETE FROM graph_activity WHERE timestamp < ?');
+  }
+
+  insert(write: ActivityWrite): void {
+    this.insertStmt.run(write);
+  }
+
+  feed(tenantId: string, limit: number): ActivityRow[] {
+    return this.feedStmt.all(tenantId, limit) as ActivityRow[];
+  }
+
+  timeline(tenantId: string, type: string, id: string, actorIds: readonly string[], limit: number): ActivityRow[] {
+    return this.timelineStmt.all({ tenantId, type, id, actors: JSON.stringify(actorIds), limit }) as ActivityRow[];
+  }
+
+  count(tenantId: string): number {
+    return this.countStmt.get(tenantId) as number;
+  }
+
+  deleteTenant(tenantId: string): number {
+    return this.deleteTenantStmt.run(tenantId).changes;
+  }
+
+  /** Retention: drops records older than `before` (every tenant). */
+  deleteOlderThan(before: number): number {
+    return this.deleteOlderStmt.run(before).changes;
+  }
+}

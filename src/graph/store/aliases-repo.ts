@@ -1,0 +1,46 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../../store/db.js';
+
+/**
+ * All SQL of `graph_aliases`: the identifiers (`login:x`, `email:y`, `account:z`, ...) under which a
+ * node, in practice a person, is known in each system. Each alias points at exactly one node.
+ */
+export class AliasesRepo {
+  private readonly lookupStmt: Statement;
+  private readonly setStmt: Statement;
+  private readonly ofNodeStmt: Statement;
+  private readonly repointStmt: Statement;
+  private readonly deleteTenantStmt: Statement;
+
+  constructor(db: Db) {
+    this.lookupStmt = db.prepare('SELECT alias, node_rowid FROM graph_aliases WHERE tenant_id = ? AND alias IN (SELECT value FROM json_each(?))');
+    this.setStmt = db.prepare(`INSERT INTO graph_aliases (tenant_id, alias, node_rowid) VALUES (?, ?, ?)
+      ON CONFLICT (tenant_id, alias) DO UPDATE SET node_rowid = excluded.node_rowid`);
+    this.ofNodeStmt = db.prepare('SELECT alias FROM graph_aliases WHERE node_rowid = ? AND tenant_id = ? ORDER BY alias').pluck();
+    this.repointStmt = db.prepare('UPDATE graph_aliases SET node_rowid = ? WHERE node_rowid = ? AND tenant_id = ?');
+    this.deleteTenantStmt = db.prepare('DELETE FROM graph_aliases WHERE tenant_id = ?');
+  }
+
+  /** The node each known alias points at. */
+  lookup(tenantId: string, aliases: readonly string[]): Map<string, number> {
+    if (aliases.length === 0) return new Map();
+    const rows = this.lookupStmt.all(tenantId, JSON.stringify(aliases)) as Array<{ alias: string; node_rowid: number }>;
+    return new Map(rows.map((r) => [r.alias, r.node_rowid]));
+  }
+
+  set(tenantId: string, alias: string, rowid: number): void {
+    this.setStmt.run(tenantId, alias, rowid);
+  }
+
+  ofNode(tenantId: string, rowid: number): string[] {
+    return this.ofNodeStmt.all(rowid, tenantId) as string[];
+  }
+
+  repoint(tenantId: string, from: number, into: number): void {
+    this.repointStmt.run(into, from, tenantId);
+  }
+
+  deleteTenant(tenantId: string): number {
+    return this.deleteTenantStmt.run(tenantId).changes;
+  }
+}

@@ -1,0 +1,115 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../../store/db.js';
+import type { EdgeLink } from './rows.js';
+
+export interface EdgeWrite {
+  tenantId: string;
+  fromId: number;
+  toId: number;
+  type: string;
+  /** JSON object merged into the edge's properties, or null. */
+  properties: string | null;
+  now: number;
+}
+
+/** An edge with both ends as references, for relationship listings. */
+export interface EdgeRefRow {
+  edge_type: string;
+  from_type: string;
+  from_node_id: string;
+  to_type: string;
+  to_node_id: string;
+  properties: string | null;
+}
+
+const REF_COLUMNS = `e.edge_type, f.node_type AS from_type, f.node_id AS from_node_id, t.node_type AS to_type, t.node_id AS to_node_id, e.properties`;
+
+/** All SQL of `graph_edges`: upserts, batched neighbourhood reads in both directions, counts. */
+export class EdgesRepo {
+  private readonly upsertStmt: Statement;
+  private readonly outStmt: Statement;
+  private readonly inStmt: Statement;
+  private readonly outTypedStmt: Statement;
+  private readonly inTypedStmt: Statement;
+  private readonly countStmt: Statement;
+  private readonly countByTypeStmt: Statement;
+  private readonly deleteTenantStmt: Statement;
+  private readonly refsCache = new Map<string, Statement>();
+
+  constructor(private readonly db: Db) {
+    this.upsertStmt = db.prepare(`
+      INSERT INTO graph_edges (tenant_id, from_id, to_id, edge_type, properties, created_at, updated_at)
+      VALUES (@tenantId, @fromId, @toId, @type, @properties, @now, @now)
+      ON CONFLICT (from_id, to_id, edge_type) DO UPDATE SET
+        properties = CASE WHEN excluded.properties IS NULL THEN graph_edges.properties
+                          ELSE json_patch(coalesce(graph_edges.properties, '{}'), excluded.properties) END,
+        updated_at = excluded.updated_at`);
+    const batch = 'SELECT value FROM json_each(?)';
+    this.outStmt = db.prepare(`SELECT from_id, to_id, edge_type FROM graph_edges WHERE from_id IN (${batch}) AND tenant_id = ?`);
+    this.inStmt = db.prepare(`SELECT from_id, to_id, edge_type FROM graph_edges WHERE to_id IN (${batch}) AND tenant_id = ?`);
+    this.outTypedStmt = db.prepare(`SELECT from_id, to_id, edge_type FROM graph_edges WHERE from_id IN (${batch}) AND tenant_id = ? AND edge_type IN (${batch})`);
+    this.inTypedStmt = db.prepare(`SELECT from_id, to_id, edge_type FROM graph_edges WHERE to_id IN (${batch}) AND tenant_id = ? AND edge_type IN (${batch})`);
+    this.countStmt = db.prepare('SELECT count(*) FROM graph_edges WHERE tenant_id = ?').pluck();
+    this.countByTypeStmt = db.prepare('SELECT edge_type, count(*) AS count FROM graph_edges WHERE tenant_id = ? GROUP BY edge_type');
+    this.deleteTenantStmt = db.prepare('DELETE FROM graph_edges WHERE tenant_id = ?');
+  }
+
+  upsert(write: EdgeWrite): void {
+    this.upsertStmt.run(write);
+  }
+
+  /** Edges leaving (`out`) or entering (`in`) any of the nodes, optionally of some types only. */
+  links(tenantId: string, rowids: readonly number[], direction: 'out' | 'in', edgeTypes?: readonly string[]): EdgeLink[] {
+    if (rowids.length === 0) return [];
+    const nodes = JSON.stringify(rowids);
+    if (edgeTypes?.length) {
+      const stmt = direction === 'out' ? this.outTypedStmt : this.inTypedStmt;
+      return stmt.all(nodes, tenantId, JSON.stringify(edgeTypes)) as EdgeLink[];
+    }
+    return (direction === 'out' ? this.outStmt : this.inStmt).all(nodes, tenantId) as EdgeLink[];
+  }
+
+  /** Edges of one node with both ends as references, newest first. */
+  refsOf(tenantId: string, rowid: number, direction: 'out' | 'in' | 'both', edgeType: string | undefined, limit: number): EdgeRefRow[] {
+    const parts: string[] = [];
+    if (direction !== 'in') parts.push(this.refsSql('from_id', edgeType));
+    if (direction !== 'out') parts.push(this.refsSql('to_id', edgeType));
+    const sql = `SELECT * FROM (${parts.join(' UNION ALL ')}) ORDER BY updated_at DESC LIMIT ?`;
+    let stmt = this.refsCache.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.refsCache.set(sql, stmt);
+    }
+    const perPart = edgeType ? [rowid, tenantId, edgeType] : [rowid, tenantId];
+    return stmt.all(...parts.flatMap(() => perPart), limit) as EdgeRefRow[];
+  }
+
+  private refsSql(end: 'from_id' | 'to_id', edgeType: string | undefined): string {
+    return `SELECT ${REF_COLUMNS}, e.updated_at FROM graph_edges e
+      JOIN graph_nodes f ON f.id = e.from_id JOIN graph_nodes t ON t.id = e.to_id
+      WHERE e.${end} = ? AND e.tenant_id = ?${edgeType ? ' AND e.edge_type = ?' : ''}`;
+  }
+
+  count(tenantId: string): number {
+    return this.countStmt.get(tenantId) as number;
+  }
+
+  countByType(tenantId: string): Record<string, number> {
+    const rows = this.countByTypeStmt.all(tenantId) as Array<{ edge_type: string; count: number }>;
+    return Object.fromEntries(rows.map((r) => [r.edge_type, r.count]));
+  }
+
+  /**
+   * Moves every edge of node `from` onto node `into` (identity merge). Edges that would duplicate one
+   * `into` already has, or become a self-loop, are dropped.
+   */
+  moveEdges(tenantId: string, from: number, into: number): void {
+    this.db.prepare('UPDATE OR IGNORE graph_edges SET from_id = ? WHERE from_id = ? AND to_id <> ? AND tenant_id = ?').run(into, from, into, tenantId);
+    this.db.prepare('UPDATE OR IGNORE graph_edges SET to_id = ? WHERE to_id = ? AND from_id <> ? AND tenant_id = ?').run(into, from, into, tenantId);
+    this.db.prepare('DELETE FROM graph_edges WHERE (from_id = ? OR to_id = ?) AND tenant_id = ?').run(from, from, tenantId);
+  }
+
+  deleteTenant(tenantId: string): number {
+    return this.deleteTenantStmt.run(tenantId).changes;
+  }
+}

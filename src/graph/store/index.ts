@@ -1,0 +1,28 @@
+import type { Db } from '../../store/db.js';
+import { ActivityRepo } from './activity-repo.js';
+import { AliasesRepo } from './aliases-repo.js';
+import { EdgesRepo } from './edges-repo.js';
+import { MatchRepo } from './match-repo.js';
+import { NodesRepo } from './nodes-repo.js';
+
+/** The graph's repositories over one database, and its transactions. */
+export class GraphStore {
+  readonly nodes: NodesRepo;
+  readonly edges: EdgesRepo;
+  readonly aliases: AliasesRepo;
+  readonly activity: ActivityRepo;
+  readonly match: MatchRepo;
+
+  constructor(readonly db: Db) {
+    this.nodes = new NodesRepo(db);
+    this.edges = new EdgesRepo(db);
+    this.aliases = new AliasesRepo(db);
+    this.activity = new ActivityRepo(db);
+    this.match = new MatchRepo(db);
+  }
+
+  /** Runs `fn` in one transaction (nested calls become savepoints). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+}

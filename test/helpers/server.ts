@@ -1,0 +1,110 @@
+import { request as httpRequest } from 'node:http';
+import { createApp, type App } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config/config.js';
+import { silentLogger } from '../../src/config/logger.js';
+import { demoConnections, demoUsers } from '../../src/demo/demo-users.js';
+import { startDemo } from '../../src/demo/start-demo.js';
+import { buildHttpApp, listen } from '../../src/http/server.js';
+import { McpSurface, type McpSurfaceOptions } from '../../src/mcp/server.js';
+import type { WorkspaceId } from '../../src/sandbox/credentials.js';
+import type { Sandbox } from '../../src/sandbox/server.js';
+import type { Caller, Clock } from '../../src/toolkit/context.js';
+import { setRetryDelayScale } from '../../src/toolkit/retry.js';
+
+export const TEST_API_KEY = 'test-api-key-0123456789';
+export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789-0123456789';
+
+export interface TestServerOptions {
+  environment?: Config['environment'];
+  clock?: Clock;
+  /** Overrides of the configuration (host, allowedHosts, demo...). */
+  config?: Partial<Config>;
+  mcp?: McpSurfaceOptions;
+  /** Start the in-process sandbox and demo tenants (default true). */
+  sandbox?: boolean;
+}
+
+export interface TestServer {
+  url: string;
+  app: App;
+  sandbox: Sandbox;
+  surface: McpSurface;
+  /** A signed token of a demo user of the tenant (first user unless an email is given). */
+  tokenFor(tenant: WorkspaceId, email?: string): Promise<string>;
+  /** The caller such a token stands for, to call the executor directly. */
+  callerFor(tenant: WorkspaceId, email?: string): Caller;
+  close(): Promise<void>;
+}
+
+/** A whole server on a random port: in-memory store, sandbox, demo tenants, real HTTP. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  setRetryDelayScale(0);
+  const config = loadConfig(
+    { CONSTELLATION_ENV: options.environment ?? 'test', CONSTELLATION_API_KEY: TEST_API_KEY, CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET },
+    { databaseFile: ':memory:', demo: options.sandbox !== false, port: 0, logLevel: 'error', ...options.config },
+  );
+  const app = createApp(config, { clock: options.clock, log: silentLogger });
+  if (options.sandbox !== false) await startDemo(app);
+  const surface = new McpSurface(app, options.mcp ?? { mode: 'full' });
+  const listening = await listen(app, buildHttpApp(app, surface), 0, '127.0.0.1');
+  const callerFor = (tenant: WorkspaceId, email?: string): Caller => {
+    const sandbox = app.sandbox as Sandbox;
+    const user = demoUsers(sandbox).find((u) => u.tenant_id === tenant && (!email || u.user_email === email)) ?? { tenant_id: tenant, user_email: email, user_display_name: email };
+    return { tenantId: tenant, userEmail: user.user_email, userDisplayName: user.user_display_name, connections: demoConnections(sandbox, tenant) };
+  };
+  return {
+    url: listening.url,
+    app,
+    sandbox: app.sandbox as Sandbox,
+    surface,
+    callerFor,
+    tokenFor: async (tenant, email) => {
+      const caller = callerFor(tenant, email);
+      return app.tokens.issue({ tenant_id: tenant, user_email: caller.userEmail, user_display_name: caller.userDisplayName, connections: caller.connections });
+    },
+    close: async () => {
+      await listening.close();
+      await app.close();
+    },
+  };
+}
+
+/** fetch against the test server with JSON in and out. */
+export async function call(
+  server: { url: string },
+  method: string,
+  path: string,
+  options: { token?: string; apiKey?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers['X-JWT-Token'] = options.token;
+  if (options.apiKey) headers['X-API-KEY'] = options.apiKey;
+  if (options.body !== undefined || options.rawBody !== undefined) headers['Content-Type'] ??= 'application/json';
+  const response = await fetch(server.url + path, {
+    method,
+    headers,
+    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body, headers: response.headers };
+}
+
+/** A request with headers fetch refuses to set (Host), over node:http. */
+export function rawRequest(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
