@@ -34,7 +34,7 @@ export function errorHandler(app: App) {
 function fromBodyParser(err: unknown): AppError | undefined {
   const e = err as { type?: string; status?: number; message?: string };
   if (e?.type === 'entity.parse.failed') return new AppError('VALIDATION_ERROR', `Malformed JSON body: ${e.message}`);
-  if (e?.type === 'entity.too.large') return new AppError('VALIDATION_ERROR', 'Request body too large');
+  if (e?.type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', 'Request body is larger than the 1 MB limit');
   if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return new AppError('VALIDATION_ERROR', e.message ?? 'Unsupported encoding');
   return undefined;
 }

@@ -4,6 +4,7 @@
  */
 export type ErrorCode =
   | 'VALIDATION_ERROR'
+  | 'PAYLOAD_TOO_LARGE'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'
@@ -22,6 +23,7 @@ export type ErrorCode =
 /** HTTP status of each code: the single table every surface reads. */
 export const STATUS_OF: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
+  PAYLOAD_TOO_LARGE: 413,
   INVALID_INTEGRATION: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,

@@ -1,0 +1,28 @@
+import { readdirSync } from 'node:fs';
+import type { BenchResult, BenchSuite } from './lib.js';
+
+// Runs every bench/*.bench.ts (or those whose name contains an argument) and prints the figures.
+const filters = process.argv.slice(2);
+const dir = new URL('.', import.meta.url);
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .sort();
+
+const all: BenchResult[] = [];
+for (const file of files) {
+  const suite = (await import(new URL(file, dir).href)) as { run: BenchSuite };
+  process.stderr.write(`running ${file}...\n`);
+  const results = await suite.run();
+  all.push(...results);
+  for (const r of results) {
+    process.stdout.write(`${r.suite.padEnd(12)} ${r.name.padEnd(58)} ${formatValue(r.value).padStart(12)} ${r.unit}${r.note ? `  (${r.note})` : ''}\n`);
+  }
+}
+
+function formatValue(value: number): string {
+  if (Math.abs(value) >= 1000) return Math.round(value).toLocaleString('en-US');
+  return value.toFixed(Math.abs(value) < 10 ? 3 : 1);
+}
+
+process.exit(0);
