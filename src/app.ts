@@ -6,6 +6,7 @@ import { createConnectionCache } from './connections/index.js';
 import type { ConnectionCache } from './connections/cache.js';
 import { openDatabase, type Db } from './store/db.js';
 import { TenantsRepo } from './store/tenants-repo.js';
+import { purgeTenantData } from './store/tenant-purge.js';
 import { systemClock, type Clock, type Logger } from './toolkit/context.js';
 import type { ServiceMap } from './toolkit/define-tool.js';
 import { Executor } from './toolkit/executor.js';
@@ -67,7 +68,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     db,
     registry,
     executor,
-    tenants: new TenantService(new TenantsRepo(db), clock),
+    tenants: new TenantService(new TenantsRepo(db), clock, (tenantId) => purgeTenantData(db, tenantId)),
     tokens: new TokenService(config.jwtSecret, config.jwtTtlSeconds, () => clock.now()),
     connections,
     services,

@@ -21,7 +21,11 @@ export function validationError(error: z.ZodError): AppError {
 
 /** Rules of the tenant resource; SQL lives in TenantsRepo. */
 export class TenantService {
-  constructor(private readonly repo: TenantsRepo, private readonly clock: Clock) {}
+  constructor(
+    private readonly repo: TenantsRepo,
+    private readonly clock: Clock,
+    private readonly purge: (tenantId: string) => void = () => {},
+  ) {}
 
   list(): Tenant[] {
     return this.repo.list();
@@ -66,7 +70,10 @@ export class TenantService {
     return next;
   }
 
+  /** Deletes the tenant and every row it owns. */
   remove(id: string): void {
-    if (!this.repo.remove(id)) throw new AppError('TENANT_NOT_FOUND', `Tenant not found: ${id}`);
+    this.get(id);
+    this.purge(id);
+    this.repo.remove(id);
   }
 }

@@ -34,7 +34,8 @@ export const adminRoutes: RouteModule = (router, app) => {
     const id = String(req.params.id);
     app.tenants.remove(id);
     app.connections.clear(id);
-    res.json({ success: true, message: `Tenant ${id} deleted` });
+    app.responseCache.invalidateTenant(id);
+    res.json({ success: true, message: `Tenant ${id} and all its data deleted` });
   }));
 
   // Issuing a token needs the API key: a token carries integration credentials and a tenant identity.
