@@ -66,7 +66,7 @@ describe('tenant isolation', () => {
   });
 
   it('method routes validate query parameters like the tool schema', async () => {
-    const bad = await call(server, 'GET', '/code_host/get-issues?limit=500', { token: acme });
+    const bad = await call(server, 'GET', '/code_host/get-issues?limit=500', { token: await server.tokenFor('acme') });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('VALIDATION_ERROR');
     const meta = await call(server, 'GET', '/v1/meta');

@@ -76,11 +76,14 @@ function rateHeaders(res: Response, limit: RateWindow, resource: string): void {
   res.setHeader('x-ratelimit-resource', resource);
 }
 
+let requestCounter = 0;
+
 /** Resolves the workspace from the token (401 otherwise) and sets GitHub's rate-limit and media headers. */
 export function authenticate(states: Record<WorkspaceId, GithubState>, ctx: FakeContext) {
   return (req: Request, res: Response, next: NextFunction): void => {
     res.setHeader('x-github-media-type', 'github.v3; format=json');
     res.setHeader('x-github-api-version-selected', '2022-11-28');
+    res.setHeader('x-github-request-id', `SANDBOX:${(++requestCounter).toString(16).toUpperCase().padStart(8, '0')}`);
     const workspace = workspaceOfToken('github', tokenOf(req));
     if (!workspace) {
       const anonymous: RateWindow = { limit: 60, used: 1, reset: Math.floor(ctx.clock.now() / 1000) + 3600 };

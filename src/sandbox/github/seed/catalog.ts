@@ -112,14 +112,6 @@ export const GLOBEX_REPOS: RepoProfile[] = [
   },
 ];
 
-/** A small personal repository of the authenticated user. */
-export const PERSONAL_REPO: RepoProfile = {
-  name: 'dotfiles', description: 'My shell and editor configuration', language: 'Shell', topics: ['dotfiles'],
-  license: LICENSES.mit, visibility: 'public', homepage: null, environments: [], mergeStyle: 'merge',
-  activity: 0, releases: false, ageDays: 2000, components: ['zsh', 'vim', 'git aliases'],
-  files: { 'install.sh': '#!/bin/sh\nln -sf "$PWD/.zshrc" ~/.zshrc\n', '.zshrc': 'export EDITOR=vim\n' },
-};
-
 export const PR_KINDS = [
   { kind: 'feat', verbs: ['Add', 'Support', 'Implement'], label: 'enhancement' },
   { kind: 'fix', verbs: ['Fix', 'Handle', 'Guard against errors in'], label: 'bug' },

@@ -34,10 +34,11 @@ export function planDeliveries(ctx: RepoSeedContext, pulls: PullPlan[]): Deliver
     let ready = ci.finishedAt;
     if (hasStaging) {
       const staging = deployment(ctx, 'staging', sec(ready + random.int(30, 120) * 1000), random.chance(0.96) ? 'success' : 'failure', pull, BOTS.actions);
+      if (staging.createdAt >= now - MINUTE) continue;
       deployments.push(staging);
       if (staging.outcome !== 'success' || !random.chance(0.65)) continue;
       ready = staging.finishedAt + skewed(random, 10 * MINUTE, 3 * HOUR);
-    } else if (!random.chance(0.9)) continue;
+    } else if (!random.chance(0.9) || ready >= now - 2 * MINUTE) continue;
     if (!hasProduction) continue;
     const prodAt = sec(ready);
     if (prodAt <= lastProdAt || prodAt >= now - 2 * MINUTE) continue;

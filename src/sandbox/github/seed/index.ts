@@ -1,8 +1,8 @@
 import type { WorkspaceSeed } from '../../fake-upstream.js';
 import type { GithubState, UserRecord } from '../state.js';
-import { ACME_REPOS, GLOBEX_REPOS, PERSONAL_REPO, type RepoProfile } from './catalog.js';
+import { ACME_REPOS, GLOBEX_REPOS, type RepoProfile } from './catalog.js';
 import { BOTS, DAY, sec } from './context.js';
-import { seedPersonalRepo, seedRepo } from './repo.js';
+import { seedRepo } from './repo.js';
 
 /** The organisation repositories seeded per workspace. */
 export const REPO_PROFILES: Record<string, RepoProfile[]> = { acme: ACME_REPOS, globex: GLOBEX_REPOS };
@@ -37,7 +37,6 @@ export function seedGithub(workspace: WorkspaceSeed): GithubState {
   for (const profile of profiles) {
     state.repos.push(seedRepo({ state, profile, owner: identity.org, ownerType: 'Organization', random: random.fork(profile.name), people, now, scale }));
   }
-  state.repos.push(seedPersonalRepo({ state, profile: PERSONAL_REPO, owner: state.viewer, ownerType: 'User', random: random.fork('personal'), people, now, scale }));
   return state;
 }
 

@@ -14,9 +14,12 @@ const COMMENTS = ['Thanks for picking this up!', 'Rebased on main.', 'CI is gree
 export function planPulls(ctx: RepoSeedContext): PullPlan[] {
   const { random, now, profile, team } = ctx;
   const count = Math.round(profile.activity * 22 * ctx.scale);
+  // Work in flight: every active repository has a few pull requests opened in the last four days.
+  const recent = profile.activity > 0 ? Math.max(2, Math.round(2 * profile.activity * ctx.scale)) : 0;
   const plans: PullPlan[] = [];
-  for (let i = 0; i < count; i++) {
-    const createdAt = sec(now - HISTORY_DAYS * DAY + random.next() * (HISTORY_DAYS * DAY - 10 * MINUTE));
+  for (let i = 0; i < count + recent; i++) {
+    const window = i < count ? HISTORY_DAYS * DAY : 4 * DAY;
+    const createdAt = sec(now - window + random.next() * (window - 10 * MINUTE));
     const dependabot = profile.language !== null && random.chance(0.1);
     plans.push(dependabot ? planDependabot(ctx, createdAt, i) : planHuman(ctx, createdAt, i, random.pick(team)));
   }
@@ -34,7 +37,7 @@ function planHuman(ctx: RepoSeedContext, createdAt: number, index: number, autho
   const commitTimes = spread(firstCommitAt, createdAt - MINUTE, commitCount);
   const age = now - createdAt;
   const roll = random.next();
-  const fate: PullPlan['fate'] = age < 3 * DAY ? 'open' : roll < 0.78 ? 'merged' : roll < 0.88 ? 'closed' : 'open';
+  const fate: PullPlan['fate'] = age < 3 * DAY ? 'open' : roll < 0.75 ? 'merged' : roll < 0.85 ? 'closed' : 'open';
   const reviewers = random.sample(ctx.team.filter((login) => login !== author), random.int(1, 2));
   if (reviewers.length === 0) reviewers.push(...ctx.leads.filter((login) => login !== author).slice(0, 1));
   const plan = basePlan(ctx, { createdAt, author, title, headRef, commitTimes, fate, label: kind.label });

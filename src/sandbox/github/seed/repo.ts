@@ -1,6 +1,6 @@
 import type { Person } from '../../seed/people.js';
 import type { Random } from '../../seed/random.js';
-import { addCommit, fileRecord } from '../git.js';
+import { fileRecord } from '../git.js';
 import { iso, nextId, type CollaboratorRecord, type IssueRecord, type RepoRecord, type RunRecord, type Tree, type WorkflowRecord, type GithubState } from '../state.js';
 import { CI_WORKFLOW, DEPLOY_WORKFLOW, LABELS, RELEASE_WORKFLOW, licenseText, readme, type RepoProfile } from './catalog.js';
 import { DAY, HOUR, type RepoSeedContext, sec } from './context.js';
@@ -88,24 +88,6 @@ export function seedRepo(input: RepoSeedInput): RepoRecord {
   const last = timeline.points[timeline.points.length - 1].at;
   repo.pushedAt = Math.max(last, ...repo.branches.map((b) => repo.commits.get(b.sha)!.committer.date));
   repo.updatedAt = Math.max(repo.pushedAt, ...issues.map((i) => i.updatedAt));
-  return repo;
-}
-
-/** A personal repository with a handful of direct commits and no pull requests. */
-export function seedPersonalRepo(input: RepoSeedInput): RepoRecord {
-  const repo = seedRepo(input);
-  const { random, now } = input;
-  const main = repo.branches.find((b) => b.name === repo.defaultBranch)!;
-  const owner = input.people.find((p) => p.login === input.owner)!;
-  const messages = ['Add git aliases', 'Update vimrc', 'Fix install script', 'Tweak prompt'];
-  const times = messages.map(() => sec(now - random.int(5, 170) * DAY)).sort((a, b) => a - b);
-  times.forEach((at, i) => {
-    const parent = repo.commits.get(main.sha)!;
-    const author = { login: owner.login, name: owner.name, email: owner.email, date: at };
-    main.sha = addCommit(repo, { parents: [parent.sha], tree: parent.tree, message: messages[i], author, additions: 3, deletions: 1, files: ['.zshrc'] }).sha;
-  });
-  repo.pushedAt = repo.commits.get(main.sha)!.committer.date;
-  repo.updatedAt = repo.pushedAt;
   return repo;
 }
 

@@ -1,4 +1,4 @@
-import { iso, type IssueRecord, type PullRecord, type RepoRecord, type ReviewRecord } from '../state.js';
+import { branchOf, iso, type IssueRecord, type PullRecord, type RepoRecord, type ReviewRecord } from '../state.js';
 import { nodeId, repoApi, repoHtml, type View } from './common.js';
 import { labelsOf } from './issues.js';
 import { repository } from './repos.js';
@@ -18,6 +18,8 @@ export function pullSimple(view: View, repo: RepoRecord, record: PullIssue): Jso
   const url = `${api}/pulls/${record.number}`;
   const html = `${repoHtml(view, repo)}/pull/${record.number}`;
   const assignees = record.assignees.map((login) => simpleUser(view, login));
+  // While open, a pull request's base follows the base branch, as on GitHub.
+  const baseSha = record.state === 'open' ? (branchOf(repo, pull.baseRef)?.sha ?? pull.baseSha) : pull.baseSha;
   return {
     url,
     id: pull.id,
@@ -50,7 +52,7 @@ export function pullSimple(view: View, repo: RepoRecord, record: PullIssue): Jso
     comments_url: `${api}/issues/${record.number}/comments`,
     statuses_url: `${api}/statuses/${pull.headSha}`,
     head: side(view, repo, pull.headRef, pull.headSha),
-    base: side(view, repo, pull.baseRef, pull.baseSha),
+    base: side(view, repo, pull.baseRef, baseSha),
     _links: {
       self: { href: url },
       html: { href: html },
