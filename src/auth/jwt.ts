@@ -25,8 +25,12 @@ const Claims = z.object({
   connections: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
 });
 
+/** Verified tokens remembered so a busy client does not pay the HMAC on every request. */
+const VERIFIED_CACHE_SIZE = 5_000;
+
 export class TokenService {
   private readonly key: Uint8Array;
+  private readonly verified = new Map<string, { caller: Caller; expiresAt: number }>();
 
   constructor(secret: string, private readonly defaultTtlSeconds: number, private readonly now: () => number = Date.now) {
     this.key = new TextEncoder().encode(secret);
@@ -51,6 +55,15 @@ export class TokenService {
 
   /** Verifies signature, algorithm, issuer, audience and expiry; any failure is 401 UNAUTHORIZED. */
   async verify(token: string): Promise<Caller> {
+    const known = this.verified.get(token);
+    if (known && known.expiresAt > this.now()) return known.caller;
+    if (known) this.verified.delete(token);
+    const caller = await this.verifyUncached(token);
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value as string);
+    return caller;
+  }
+
+  private async verifyUncached(token: string): Promise<Caller> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [JWT_ALGORITHM],
@@ -59,12 +72,14 @@ export class TokenService {
         currentDate: new Date(this.now()),
       });
       const claims = Claims.parse(payload);
-      return {
+      const caller: Caller = {
         tenantId: claims.tenant_id,
         userEmail: claims.user_email,
         userDisplayName: claims.user_display_name,
         connections: claims.connections as Caller['connections'],
       };
+      this.verified.set(token, { caller, expiresAt: (payload.exp ?? 0) * 1000 });
+      return caller;
     } catch (error) {
       const reason = error instanceof joseErrors.JWTExpired ? 'Token has expired' : 'Invalid token';
       throw new AppError('UNAUTHORIZED', reason);
