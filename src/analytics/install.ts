@@ -1,6 +1,18 @@
 import type { App } from '../app.js';
+import { AnalyticsCache } from './cache.js';
+import { AnalyticsCacheStore } from './cache-store.js';
 
-/** Wires the analytics cache into the app. */
-export function installAnalytics(_app: App): void {
-  // Filled in by the analytics module.
+declare module '../toolkit/define-tool.js' {
+  interface ServiceMap {
+    /** Stale-while-revalidate cache every analytical tool goes through. */
+    analytics: AnalyticsCache;
+  }
+}
+
+/** Wires the analytics cache into the app: `app.services.analytics`, pruned at start, settled on close. */
+export function installAnalytics(app: App): void {
+  const cache = new AnalyticsCache(new AnalyticsCacheStore(app.db), app.clock, app.log);
+  cache.prune();
+  app.services.analytics = cache;
+  app.onClose(() => cache.close());
 }

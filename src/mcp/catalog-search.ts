@@ -1,15 +1,39 @@
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { Registry } from '../toolkit/registry.js';
 
-const STOPWORDS = new Set(['a', 'an', 'the', 'of', 'in', 'on', 'for', 'to', 'and', 'or', 'my', 'me', 'i', 'is', 'are', 'what', 'which', 'show', 'all', 'with', 'our', 'we', 'do', 'how', 'get', 'list']);
+const STOPWORDS = new Set(['a', 'an', 'the', 'of', 'in', 'on', 'for', 'to', 'and', 'or', 'my', 'me', 'i', 'is', 'are', 'what', 'which', 'all', 'with', 'our', 'we', 'do', 'how', 'this', 'that', 'there', 'any', 'by', 'from', 'about']);
+
+/** Abbreviations agents and people use, expanded to the words the catalog uses. */
+const SYNONYMS: Record<string, string[]> = {
+  pr: ['pull', 'request'],
+  prs: ['pull', 'request'],
+  repo: ['repository'],
+  repos: ['repository'],
+  mr: ['pull', 'request'],
+  ci: ['action', 'workflow'],
+  deploy: ['deployment'],
+  deploys: ['deployment'],
+};
+
+/** A crude stem: enough to make review/reviews/reviewed and merge/merged/merging meet. */
+function stem(word: string): string {
+  let w = word;
+  if (w.length > 4) w = w.replace(/(ing|ed|ies|es|s)$/, (m) => (m === 'ies' ? 'y' : ''));
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  return w;
+}
 
 export function words(text: string): string[] {
   return text
     .toLowerCase()
     .split(/[^a-z0-9]+/)
+    .flatMap((w) => SYNONYMS[w] ?? [w])
     .filter((w) => w.length > 1 && !STOPWORDS.has(w))
-    .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+    .map(stem);
 }
+
+const READ_VERBS = new Set(['list', 'show', 'find', 'get', 'see', 'who', 'search', 'view', 'read', 'fetch', 'count'].map(stem));
+const WRITE_VERBS = new Set(['create', 'file', 'add', 'new', 'make', 'merge', 'close', 'reopen', 'update', 'edit', 'delete', 'remove', 'post', 'send', 'write', 'assign', 'transition', 'inject', 'commit'].map(stem));
 
 interface IndexedTool {
   tool: ToolDefinition;
@@ -47,18 +71,33 @@ export class CatalogSearch {
     }
   }
 
+  /**
+   * Scores each tool by the query words it carries (weighted by field and rarity), scaled by how many
+   * of the words it covers, then nudged by intent: a query that reads ("list", "show", "who") prefers
+   * read and analytical tools, one that writes ("create", "merge", "close") prefers actions.
+   */
   search(query: string, options: { system?: string; limit?: number } = {}): SearchHit[] {
     const terms = [...new Set(words(query))];
+    const readIntent = terms.some((t) => READ_VERBS.has(t));
+    const writeIntent = terms.some((t) => WRITE_VERBS.has(t));
     const n = this.index.length;
     const hits: SearchHit[] = [];
     for (const entry of this.index) {
       if (options.system && entry.tool.system !== options.system) continue;
       let score = 0;
+      let matched = 0;
       for (const term of terms) {
         const best = Math.max(0, ...entry.fields.filter((f) => f.words.has(term)).map((f) => f.weight));
-        if (best > 0) score += best * Math.log(1 + n / (this.documentFrequency.get(term) ?? 1));
+        if (best === 0) continue;
+        matched++;
+        score += best * Math.log(1 + n / (this.documentFrequency.get(term) ?? 1));
       }
-      if (score > 0) hits.push({ tool: entry.tool, score });
+      if (score === 0) continue;
+      score *= Math.sqrt(matched / terms.length);
+      const isAction = entry.tool.capability.type === 'action';
+      if (readIntent !== writeIntent) score *= readIntent === !isAction ? 1.5 : 0.6;
+      else if (!writeIntent && isAction) score *= 0.8;
+      hits.push({ tool: entry.tool, score });
     }
     return hits.sort((a, b) => b.score - a.score || a.tool.qualifiedName.localeCompare(b.tool.qualifiedName)).slice(0, options.limit ?? 8);
   }

@@ -1,4 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { App } from '../app.js';
 import type { Caller } from '../toolkit/context.js';
@@ -28,6 +29,8 @@ export class McpSurface {
   private readonly listed: Tool[];
   private readonly byName: Map<string, ToolDefinition>;
   private readonly discovery: Discovery;
+  /** One validator for every server instance: the SDK would otherwise build an Ajv per request. */
+  private readonly validator = new AjvJsonSchemaValidator();
 
   constructor(private readonly app: App, options: McpSurfaceOptions = {}) {
     this.tools = app.registry.select(options);
@@ -44,6 +47,7 @@ export class McpSurface {
       { name: 'constellation', version: VERSION },
       {
         capabilities: { tools: { listChanged: false } },
+        jsonSchemaValidator: this.validator,
         instructions:
           this.mode === 'discovery'
             ? 'This server has a large tool catalog. Call search_tools with what you want to do, describe_tool for the input schema, then execute_tool.'

@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'NOT_CONFIGURED'
   | 'UPSTREAM_ERROR'
+  | 'UPSTREAM_REJECTED'
   | 'UPSTREAM_TIMEOUT'
   | 'VERIFICATION_FAILED'
   | 'INTERNAL_ERROR';
@@ -35,6 +36,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   NOT_CONFIGURED: 403,
   UPSTREAM_ERROR: 502,
+  UPSTREAM_REJECTED: 422,
   UPSTREAM_TIMEOUT: 504,
   VERIFICATION_FAILED: 502,
   INTERNAL_ERROR: 500,
@@ -150,7 +152,9 @@ export function fromUpstreamError(error: unknown): AppError | undefined {
   if (status === 409) return new AppError('CONFLICT', message, options);
   if (status === 504 || status === 408) return new AppError('UPSTREAM_TIMEOUT', message, options);
   if (status >= 500) return new AppError('UPSTREAM_ERROR', `Upstream error ${status}: ${message}`, options);
-  return new AppError('UPSTREAM_ERROR', message, options);
+  // Any other 4xx (405 not mergeable, 410 gone, 412...): the upstream refused this request; sending it
+  // again would not help, so it is not retryable.
+  return new AppError('UPSTREAM_REJECTED', `Upstream refused the request (${status}): ${message}`, options);
 }
 
 function upstreamMessage(e: UpstreamLike): string | undefined {

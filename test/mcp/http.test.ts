@@ -41,7 +41,8 @@ describe('MCP over streamable HTTP', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
     });
     expect(response.status).toBe(401);
-    expect((await response.json()).error.data.code).toBe('UNAUTHORIZED');
+    const body = (await response.json()) as { error: { data: { code: string } } };
+    expect(body.error.data.code).toBe('UNAUTHORIZED');
   });
 
   it('answers GET with 405 (stateless server) and malformed JSON with 400', async () => {

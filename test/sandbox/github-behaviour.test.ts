@@ -318,16 +318,6 @@ describe('seed', () => {
     expect(acme.repos.some((r) => r.releases.length > 3)).toBe(true);
     expect(acme.repos.some((r) => r.runs.some((x) => x.conclusion === 'failure'))).toBe(true);
   });
-
-  it('seeds quickly at scale 1', async () => {
-    const { buildSeeds } = await import('../../src/sandbox/server.js');
-    const { githubFake } = await import('../../src/sandbox/github/index.js');
-    const seeds = buildSeeds(42, 1, SANDBOX_EPOCH);
-    githubFake.seed({ ...seeds.acme, random: seeds.acme.random.fork('/github') });
-    const started = performance.now();
-    for (const ws of ['acme', 'globex'] as const) githubFake.seed({ ...seeds[ws], random: seeds[ws].random.fork('/github') });
-    expect(performance.now() - started).toBeLessThan(50);
-  });
 });
 
 describe('fault injection', () => {

@@ -184,6 +184,26 @@ describe('actions, deployments and releases', () => {
   });
 });
 
+describe('search', () => {
+  it('GET /search/issues with the qualifiers of a work list', async () => {
+    const pulls = acme.repos.flatMap((repo) => pullsOf(repo).map((pr) => ({ repo, pr })));
+    const requested = pulls.find(({ pr }) => pr.state === 'open' && pr.pull.requestedReviewers.length > 0);
+    expect(requested).toBeDefined();
+    const reviewer = requested!.pr.pull.requestedReviewers[0];
+    const search = await octokit.rest.search.issuesAndPullRequests({ q: `is:pr is:open archived:false review-requested:${reviewer}`, per_page: 100 });
+    expectValid('get', '/search/issues', search);
+    const expected = pulls.filter(({ pr }) => pr.state === 'open' && pr.pull.requestedReviewers.includes(reviewer));
+    expect(search.data.total_count).toBe(expected.length);
+    expect(search.data.items.every((item) => item.pull_request !== undefined && item.state === 'open')).toBe(true);
+    const author = requested!.pr.user;
+    const notMine = await octokit.rest.search.issuesAndPullRequests({ q: `is:issue assignee:${author} -author:${author} repo:acme/api updated:>=2026-01-01` });
+    expectValid('get', '/search/issues', notMine);
+    for (const item of notMine.data.items) expect(item.user?.login).not.toBe(author);
+    const invalid = await failure(octokit.rest.search.issuesAndPullRequests({ q: 'is:pr bogus:thing' }));
+    expect(invalid.status).toBe(422);
+  });
+});
+
 describe('error bodies', () => {
   it('404, 422 and 409 bodies match the documented error schemas', async () => {
     const missing = await failure(octokit.rest.repos.get({ owner: 'globex', repo: 'platform' }));

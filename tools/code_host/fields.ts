@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+const REPO = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\\/[A-Za-z0-9._-]{1,100}';
+
 /** `owner/repo`, as GitHub spells repository names. */
 export const RepoId = z
   .string()
@@ -7,12 +9,30 @@ export const RepoId = z
   .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/, 'repo_id must be "owner/repo"')
   .describe('Repository as "owner/repo"');
 
+/** Comma-separated `owner/repo` list (the spec's `repo_ids` of the metrics tools). */
+export const RepoIds = z
+  .string()
+  .max(4000)
+  .regex(new RegExp(`^\\s*${REPO}\\s*(?:,\\s*${REPO}\\s*)*$`), 'repo_ids must be comma-separated "owner/repo" values')
+  .describe('Comma-separated repositories, e.g. "acme/api,acme/web"; every accessible repository when omitted');
+
 export const IssueNumber = z.number().int().min(1).describe('Issue number within the repository');
 export const PrNumber = z.number().int().min(1).describe('Pull request number within the repository');
 export const GithubLogin = z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/, 'not a valid code_host login');
 export const BranchName = z.string().min(1).max(250).regex(/^(?!\/)(?!.*\.\.)(?!.*\/\/)[^\s~^:?*[\\]+(?<!\/)(?<!\.lock)$/, 'not a valid branch name');
+export const DaysThreshold = z.number().int().min(1).max(365).default(7).describe('Days without activity after which an open pull request is stale (default 7)');
+export const Refresh = z.boolean().default(false).describe('Skip the analytics cache and compute now (results are otherwise cached: fresh 5 minutes, served stale up to 1 hour)');
+export const IssueLabels = z.array(z.string().min(1).max(100)).max(50);
+export const Assignees = z.array(z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/, 'not a valid code_host login')).max(10);
 
 export function splitRepoId(repoId: string): { owner: string; repo: string } {
   const [owner, repo] = repoId.split('/');
   return { owner, repo };
+}
+
+/** The repositories of a `repo_ids` argument: trimmed, lower-cased (GitHub names are case-insensitive), unique, sorted. */
+export function parseRepoIds(value: string | undefined): string[] | undefined {
+  if (!value) return undefined;
+  const ids = [...new Set(value.split(',').map((id) => id.trim().toLowerCase()).filter(Boolean))].sort();
+  return ids.length ? ids : undefined;
 }

@@ -1,5 +1,6 @@
 import type { Octokit } from '@octokit/rest';
 import type { ToolRunContext } from '../../src/toolkit/define-tool.js';
+import { AppError, type ErrorCode } from '../../src/toolkit/errors.js';
 import type { FanOutFailure } from '../../src/toolkit/fan-out.js';
 import type { GithubRepoLike } from './shapes.js';
 
@@ -17,20 +18,30 @@ export async function accessibleRepos(octokit: Octokit, max = FAN_OUT_REPO_CAP):
 }
 
 /**
- * Reads pages of a GitHub list until `want` items passed `keep` (or the list ends). Returns the kept
- * items and whether the upstream had more.
+ * Reads pages of a GitHub list until `want` items passed `keep`, or an item meets `stop` (lists
+ * sorted by time stop at the first item older than the window), or the list ends. Returns the kept
+ * items and whether nothing more was left to read.
  */
 export async function collect<T>(
   pages: AsyncIterable<{ data: T[] }>,
   want: number,
   keep: (item: T) => boolean = () => true,
+  stop: (item: T) => boolean = () => false,
 ): Promise<{ items: T[]; exhausted: boolean }> {
   const items: T[] = [];
   for await (const page of pages) {
-    for (const item of page.data) if (keep(item)) items.push(item);
-    if (items.length >= want) return { items: items.slice(0, want), exhausted: false };
+    for (const item of page.data ?? []) {
+      if (stop(item)) return { items, exhausted: true };
+      if (keep(item)) items.push(item);
+      if (items.length >= want) return { items: items.slice(0, want), exhausted: false };
+    }
   }
   return { items, exhausted: true };
+}
+
+/** Every item of a list up to the first one that meets `stop`. */
+export async function collectUntil<T>(pages: AsyncIterable<{ data: T[] }>, stop: (item: T) => boolean, keep?: (item: T) => boolean): Promise<T[]> {
+  return (await collect(pages, Number.POSITIVE_INFINITY, keep, stop)).items;
 }
 
 export interface RepoFanOut<T> {
@@ -41,19 +52,27 @@ export interface RepoFanOut<T> {
 }
 
 /**
- * Runs `fn` for one repository, or for every accessible repository (bounded concurrency) when
- * `repoId` is omitted. Failures of single repositories are reported, not thrown, in fan-out mode.
+ * Runs `fn` for one repository (errors propagate), for a list of repositories, or for every accessible
+ * repository when `repos` is omitted (bounded concurrency; in fan-out mode the listing's repository
+ * object is passed along). Failures of single repositories are reported, not thrown, unless every
+ * repository failed.
  */
 export async function forEachRepo<A, T>(
   ctx: ToolRunContext<A>,
-  repoId: string | undefined,
-  fn: (repo: string) => Promise<T>,
+  repos: string | readonly string[] | undefined,
+  fn: (repo: string, info?: GithubRepoLike) => Promise<T>,
 ): Promise<RepoFanOut<T>> {
-  if (repoId) return { perRepo: [{ repo: repoId, value: await fn(repoId) }], coverage: { repositories_covered: 1 } };
-  const repos = (await accessibleRepos(ctx.client('code_host'))).filter((r) => !r.archived).map((r) => r.full_name);
-  const outcome = await ctx.fanOut(repos, fn);
+  if (typeof repos === 'string') return { perRepo: [{ repo: repos, value: await fn(repos) }], coverage: { repositories_covered: 1 } };
+  const targets: Array<{ name: string; info?: GithubRepoLike }> = repos?.length
+    ? repos.map((name) => ({ name }))
+    : (await accessibleRepos(ctx.client('code_host'))).filter((r) => !r.archived).map((r) => ({ name: r.full_name, info: r }));
+  const outcome = await ctx.fanOut(targets, (t) => fn(t.name, t.info), { label: (t) => t.name });
+  if (outcome.results.length === 0 && outcome.failed.length > 0) {
+    const first = outcome.failed[0];
+    throw new AppError(first.error.code as ErrorCode, `${first.resource}: ${first.error.message}`, { details: outcome.failed });
+  }
   return {
-    perRepo: outcome.results.map(({ resource, value }) => ({ repo: resource, value })),
+    perRepo: outcome.results.map(({ resource, value }) => ({ repo: resource.name, value })),
     coverage: {
       repositories_covered: outcome.covered - outcome.failed.length,
       ...(outcome.failed.length ? { failed_repositories: outcome.failed } : {}),
@@ -61,6 +80,33 @@ export async function forEachRepo<A, T>(
   };
 }
 
+/** Maps items with bounded concurrency; unlike a fan-out, the first failure fails the whole call. */
+export async function mapBounded<A, R, T>(ctx: ToolRunContext<A>, items: readonly R[], fn: (item: R) => Promise<T>, concurrency = 4): Promise<T[]> {
+  const outcome = await ctx.fanOut(items, fn, { concurrency });
+  if (outcome.failed.length > 0) {
+    const first = outcome.failed[0];
+    throw new AppError(first.error.code as ErrorCode, first.error.message);
+  }
+  return outcome.results.map((r) => r.value);
+}
+
+/** The default branch of a repository: from the listing when known, else from the repository itself. */
+export async function defaultBranchOf(octokit: Octokit, repo: string, info?: GithubRepoLike): Promise<string> {
+  if (info?.default_branch) return info.default_branch;
+  const [owner, name] = repo.split('/');
+  const { data } = await octokit.rest.repos.get({ owner, repo: name });
+  return data.default_branch;
+}
+
+/** The login whose (public) email is `email`, via user search; undefined when none matches. */
+export async function loginByEmail(octokit: Octokit, email: string): Promise<string | undefined> {
+  const { data } = await octokit.rest.search.users({ q: `${email} in:email`, per_page: 5 });
+  return data.items[0]?.login;
+}
+
 /** Newest first by an ISO timestamp field. */
 export const byNewest = <T>(field: (item: T) => string | null | undefined) => (a: T, b: T) =>
   (field(b) ?? '').localeCompare(field(a) ?? '');
+
+/** Epoch ms of an ISO timestamp, or null. */
+export const ms = (iso: string | null | undefined): number | null => (iso ? Date.parse(iso) : null);

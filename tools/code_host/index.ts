@@ -1,7 +1,20 @@
 import type { ToolDefinition } from '../../src/toolkit/define-tool.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
-import { getIssues } from './issues.js';
-import { getRepositories, getRepository } from './repositories.js';
+import { getActionsInfo } from './analytics/actions.js';
+import { getDeveloperMetrics } from './analytics/developers.js';
+import { getDoraMetrics, getDoraMetricsByRepo } from './analytics/dora.js';
+import { getEngMetrics, getEngMetricsByRepo } from './analytics/engineering.js';
+import { getPrDeveloperMetrics, getPrMergeTimeMetrics } from './analytics/pr-metrics.js';
+import { createBranch, createOrUpdateFile } from './git.js';
+import { createIssue, updateIssue } from './issue-actions.js';
+import { addIssueComment, getIssueComments } from './issue-comments.js';
+import { addIssueLabels, removeIssueLabels } from './issue-labels.js';
+import { getIssue, getIssues } from './issues.js';
+import { getMyCodeHostWork } from './my-work.js';
+import { createPullRequest, mergePullRequest } from './pull-request-actions.js';
+import { getPullRequests, getStalePrs } from './pull-requests.js';
+import { getRepositories, getRepository, listReposByUser } from './repositories.js';
+import { getContributors, getRepositoryUsers, getUserByEmail } from './users.js';
 
 export const codeHostSystem: SystemRecord = {
   id: 'code_host',
@@ -11,4 +24,16 @@ export const codeHostSystem: SystemRecord = {
   when_to_use: 'Questions about code, repositories, pull requests, code reviews, CI and delivery metrics.',
 };
 
-export const codeHostTools: ToolDefinition[] = [getRepositories, getRepository, getIssues];
+export const codeHostTools: ToolDefinition[] = [
+  // repositories and people
+  getRepositories, getRepository, listReposByUser, getRepositoryUsers, getContributors, getUserByEmail,
+  // issues
+  getIssues, getIssue, createIssue, updateIssue, getIssueComments, addIssueComment, addIssueLabels, removeIssueLabels,
+  // pull requests and git
+  getPullRequests, getStalePrs, createPullRequest, mergePullRequest, createBranch, createOrUpdateFile,
+  // engineering analytics
+  getDoraMetrics, getDoraMetricsByRepo, getDeveloperMetrics, getActionsInfo, getPrDeveloperMetrics, getPrMergeTimeMetrics,
+  getEngMetrics, getEngMetricsByRepo,
+  // personal work
+  getMyCodeHostWork,
+];

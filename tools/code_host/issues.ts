@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { byNewest, collect, forEachRepo } from './github.js';
-import { RepoId, splitRepoId } from './fields.js';
+import { IssueNumber, RepoId, splitRepoId } from './fields.js';
 import { issueShape, type GithubIssueLike, type IssueShape } from './shapes.js';
 
 const notPullRequest = (issue: GithubIssueLike) => !issue.pull_request;
@@ -47,5 +47,24 @@ export const getIssues = defineTool({
     const issues: IssueShape[] = fan.perRepo.flatMap((r) => r.value.issues).sort(byNewest((i) => i.updated_at));
     const complete = fan.perRepo.every((r) => r.value.exhausted);
     return { items: issues, total: complete ? issues.length : undefined, extra: fan.coverage };
+  },
+});
+
+export const getIssue = defineTool({
+  system: 'code_host',
+  name: 'get_issue',
+  title: 'Get an issue',
+  description: 'Get one issue by repository and number, with its body, labels, assignees, state and comment count. Pull requests share the numbering: a pull request number returns its issue half.',
+  capability: { type: 'read', name: 'code_host.issues.get' },
+  input: z.object({ repo_id: RepoId, issue_number: IssueNumber }),
+  hints: {
+    aliases: ['issue details', 'show issue', 'read issue', 'issue by number'],
+    when_to_use: 'When you know the repository and the issue number (e.g. "acme/api#42") and need its content or state.',
+    not_for: 'Searching or listing issues (use code_host.get_issues); its discussion (code_host.get_issue_comments); Jira tickets (ticketing.get_ticket).',
+    examples: [{ query: 'show me acme/api#12', tool: 'get_issue', params: { repo_id: 'acme/api', issue_number: 12 } }],
+  },
+  async run({ client, args }) {
+    const { data } = await client('code_host').rest.issues.get({ ...splitRepoId(args.repo_id), issue_number: args.issue_number });
+    return issueShape(data as GithubIssueLike, args.repo_id);
   },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
-import { accessibleRepos } from './github.js';
-import { RepoId, splitRepoId } from './fields.js';
+import { accessibleRepos, collect } from './github.js';
+import { GithubLogin, RepoId, splitRepoId } from './fields.js';
 import { repoDetail, repoSummary, type GithubRepoLike } from './shapes.js';
 
 export const getRepositories = defineTool({
@@ -43,5 +43,28 @@ export const getRepository = defineTool({
   async run({ client, args }) {
     const { data } = await client('code_host').rest.repos.get(splitRepoId(args.repo_id));
     return repoDetail(data as GithubRepoLike);
+  },
+});
+
+export const listReposByUser = defineTool({
+  system: 'code_host',
+  name: 'list_repos_by_user',
+  title: 'List repositories of a user',
+  description: 'List the public repositories owned by one code_host user or organisation login, most recently pushed first.',
+  capability: { type: 'read', name: 'code_host.repositories.list_by_user' },
+  input: z.object({ username: GithubLogin.describe('code_host login of the user or organisation') }),
+  list: { key: 'repositories' },
+  hints: {
+    aliases: ['repos of user', "someone's repositories", 'user repositories', 'repos owned by'],
+    when_to_use: 'When the question names a person or organisation and asks which repositories they own.',
+    not_for: 'Every repository our account can access (use code_host.get_repositories); who contributes to a repository (code_host.get_contributors).',
+    examples: [{ query: 'what repositories does octocat have?', tool: 'list_repos_by_user', params: { username: 'octocat', limit: 10 } }],
+  },
+  async run({ client, args, page }) {
+    const octokit = client('code_host');
+    const want = page.offset + page.limit + 1;
+    const pages = octokit.paginate.iterator(octokit.rest.repos.listForUser, { username: args.username, sort: 'pushed', direction: 'desc', per_page: Math.min(100, want) });
+    const { items, exhausted } = await collect(pages as AsyncIterable<{ data: GithubRepoLike[] }>, want);
+    return { items: items.map(repoSummary), total: exhausted ? items.length : undefined };
   },
 });

@@ -83,6 +83,10 @@ export interface GithubLabelLike {
   color?: string | null;
 }
 
+export function labelShape(label: GithubLabelLike | string) {
+  return typeof label === 'string' ? { id: 0, name: label, color: '' } : { id: label.id ?? 0, name: label.name ?? '', color: label.color ?? '' };
+}
+
 export interface GithubIssueLike {
   id: number;
   number: number;
@@ -116,9 +120,7 @@ export function issueShape(issue: GithubIssueLike, repo?: string) {
     body: issue.body ?? null,
     state: issue.state,
     state_reason: issue.state_reason ?? null,
-    labels: issue.labels.map((label) =>
-      typeof label === 'string' ? { id: 0, name: label, color: '' } : { id: label.id ?? 0, name: label.name ?? '', color: label.color ?? '' },
-    ),
+    labels: issue.labels.map(labelShape),
     assignees: (issue.assignees ?? []).map((a) => userRef(a) as UserRef),
     user: userRef(issue.user),
     comments: issue.comments,
@@ -130,3 +132,130 @@ export function issueShape(issue: GithubIssueLike, repo?: string) {
   };
 }
 export type IssueShape = ReturnType<typeof issueShape>;
+
+export interface GithubCommentLike {
+  id: number;
+  body?: string | null;
+  user: GithubUserLike | null;
+  html_url?: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export function commentShape(comment: GithubCommentLike) {
+  return {
+    id: comment.id,
+    body: comment.body ?? '',
+    user: userRef(comment.user),
+    html_url: comment.html_url ?? null,
+    created_at: comment.created_at,
+    updated_at: comment.updated_at,
+  };
+}
+
+export interface GithubReviewLike {
+  user: GithubUserLike | null;
+  state: string;
+  submitted_at?: string | null;
+}
+
+export function reviewShape(review: GithubReviewLike) {
+  return { user: userRef(review.user), state: review.state, submitted_at: review.submitted_at ?? null };
+}
+
+export interface GithubPullLike {
+  id: number;
+  number: number;
+  title: string;
+  body?: string | null;
+  state: string;
+  draft?: boolean;
+  merged?: boolean;
+  merged_at?: string | null;
+  merge_commit_sha?: string | null;
+  user: GithubUserLike | null;
+  head: { ref: string; sha: string };
+  base: { ref: string; sha: string; repo?: { full_name: string } | null };
+  html_url: string;
+  created_at: string;
+  updated_at: string;
+  closed_at?: string | null;
+  additions?: number;
+  deletions?: number;
+  changed_files?: number;
+  mergeable?: boolean | null;
+  mergeable_state?: string;
+  requested_reviewers?: GithubUserLike[] | null;
+}
+
+/**
+ * A pull request. The list endpoint lacks the size and mergeability fields: they are null unless the
+ * details were fetched. `reviews` is null when they were not fetched.
+ */
+export function pullShape(pr: GithubPullLike, reviews?: GithubReviewLike[]) {
+  return {
+    id: pr.id,
+    number: pr.number,
+    title: pr.title,
+    body: pr.body ?? null,
+    state: pr.state,
+    draft: pr.draft ?? false,
+    merged: pr.merged ?? Boolean(pr.merged_at),
+    merged_at: pr.merged_at ?? null,
+    user: userRef(pr.user),
+    head: { ref: pr.head.ref, sha: pr.head.sha },
+    base: { ref: pr.base.ref, sha: pr.base.sha },
+    html_url: pr.html_url,
+    repo: pr.base.repo?.full_name ?? null,
+    created_at: pr.created_at,
+    updated_at: pr.updated_at,
+    closed_at: pr.closed_at ?? null,
+    additions: pr.additions ?? null,
+    deletions: pr.deletions ?? null,
+    changed_files: pr.changed_files ?? null,
+    mergeable: pr.mergeable ?? null,
+    requested_reviewers: (pr.requested_reviewers ?? []).map((u) => u.login),
+    reviews: reviews ? reviews.map(reviewShape) : null,
+  };
+}
+export type PullShape = ReturnType<typeof pullShape>;
+
+export interface GithubProfileLike extends GithubUserLike {
+  name?: string | null;
+  email?: string | null;
+  company?: string | null;
+  location?: string | null;
+  bio?: string | null;
+}
+
+export function userProfile(user: GithubProfileLike, matchedEmail?: string) {
+  return {
+    login: user.login,
+    id: user.id,
+    name: user.name ?? null,
+    email: user.email ?? matchedEmail ?? null,
+    avatar_url: user.avatar_url ?? null,
+    company: user.company ?? null,
+    location: user.location ?? null,
+    bio: user.bio ?? null,
+    html_url: user.html_url ?? null,
+    type: user.type ?? 'User',
+  };
+}
+
+export interface GithubCollaboratorLike extends GithubUserLike {
+  permissions?: { admin?: boolean; maintain?: boolean; push?: boolean; triage?: boolean; pull?: boolean };
+  role_name?: string;
+}
+
+export function collaboratorShape(user: GithubCollaboratorLike) {
+  const p = user.permissions ?? {};
+  return {
+    login: user.login,
+    id: user.id,
+    avatar_url: user.avatar_url ?? null,
+    type: user.type ?? 'User',
+    role_name: user.role_name ?? null,
+    permissions: { admin: p.admin ?? false, maintain: p.maintain ?? false, push: p.push ?? false, triage: p.triage ?? false, pull: p.pull ?? false },
+  };
+}

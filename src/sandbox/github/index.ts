@@ -7,6 +7,7 @@ import { gitRoutes } from './routes/git.js';
 import { issueRoutes } from './routes/issues.js';
 import { pullRoutes } from './routes/pulls.js';
 import { repoRoutes } from './routes/repos.js';
+import { searchRoutes } from './routes/search.js';
 import { userRoutes } from './routes/users.js';
 import { seedGithub } from './seed/index.js';
 import type { GithubState } from './state.js';
@@ -42,6 +43,7 @@ export const githubFake: FakeUpstream<GithubState> = {
     pullRoutes(router);
     gitRoutes(router);
     actionRoutes(router);
+    searchRoutes(router);
     router.use(() => {
       throw notFound();
     });
