@@ -1,6 +1,39 @@
 import type { App } from '../app.js';
+import { IngestionPipeline } from './ingest/pipeline.js';
+import { GraphService } from './service/graph-service.js';
+
+declare module '../toolkit/define-tool.js' {
+  interface ServiceMap {
+    graph: GraphService;
+  }
+}
+
+/** How often expired contexts are swept (they are also purged whenever they would be read). */
+const PURGE_INTERVAL_MS = 60_000;
 
 /** Wires the knowledge graph into the app: its service, the activity and ingestion observers. */
-export function installGraph(_app: App): void {
-  // Filled in by the knowledge-graph module.
+export function installGraph(app: App): void {
+  const graph = new GraphService(app.db, { clock: app.clock });
+  const pipeline = new IngestionPipeline(graph, {
+    log: app.log,
+    onError: (system) => app.telemetry.ingestionErrors.inc({ system }),
+  });
+  graph.drain = () => pipeline.drain();
+  graph.flush = () => pipeline.flush();
+  app.services.graph = graph;
+  app.executor.addObserver(pipeline.recordActivity);
+  app.executor.addObserver(pipeline.queueResult);
+
+  const sweep = setInterval(() => {
+    try {
+      graph.contexts.purgeAll();
+    } catch (error) {
+      app.log.warn('graph: context purge failed', { error: error instanceof Error ? error.message : String(error) });
+    }
+  }, PURGE_INTERVAL_MS);
+  sweep.unref();
+  app.onClose(() => {
+    clearInterval(sweep);
+    pipeline.flush();
+  });
 }

@@ -31,7 +31,8 @@ export function errorHandler(app: App) {
   };
 }
 
-function fromBodyParser(err: unknown): AppError | undefined {
+/** Maps the JSON body parser's failures (malformed, too large, bad encoding) to AppErrors. */
+export function fromBodyParser(err: unknown): AppError | undefined {
   const e = err as { type?: string; status?: number; message?: string };
   if (e?.type === 'entity.parse.failed') return new AppError('VALIDATION_ERROR', `Malformed JSON body: ${e.message}`);
   if (e?.type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', 'Request body is larger than the 1 MB limit');

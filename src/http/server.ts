@@ -7,6 +7,7 @@ import type { App } from '../app.js';
 import { mcpHttpHandler } from '../mcp/http.js';
 import type { McpSurface } from '../mcp/server.js';
 import { AppError } from '../toolkit/errors.js';
+import { sendGraphError } from '../graph/http/respond.js';
 import { errorHandler, sendError } from './errors.js';
 import { hostGuard, tlsGuard } from './guards.js';
 import { metricsMiddleware } from './metrics.js';
@@ -30,6 +31,8 @@ export function buildHttpApp(app: App, surface: McpSurface): express.Express {
   for (const mount of ROUTE_MODULES) mount(router, app);
   http.use(router);
   http.use((req, res) => sendError(res, new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`)));
+  // Errors raised before the graph router (a malformed JSON body) still answer in the graph's form.
+  http.use('/graph', (err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => sendGraphError(app, res, err));
   http.use(errorHandler(app));
   return http;
 }

@@ -19,6 +19,8 @@ export function openDatabase(file: string): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Fewer, larger checkpoints: the checkpoint's fsync was a fifth of graph ingestion time.
+  db.pragma('wal_autocheckpoint = 4000');
   migrate(db, MIGRATIONS);
   return db;
 }

@@ -88,3 +88,17 @@ describe('logs', () => {
     expect(JSON.parse(lines[0]).nested.ok).toBe(1);
   });
 });
+
+describe('graph routes keep their own error form for body errors', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('malformed JSON on /graph answers {success: false, error: <string>, metadata: null}', async () => {
+    const { status, body } = await call(server, 'POST', '/graph/entity', { rawBody: '{"entity_type":' });
+    expect(status).toBe(400);
+    expect(body).toEqual({ success: false, error: expect.stringContaining('Malformed JSON'), metadata: null });
+  });
+});

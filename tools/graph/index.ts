@@ -1,5 +1,8 @@
 import type { ToolDefinition } from '../../src/toolkit/define-tool.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
+import { getFeed, injectContext } from './activity.js';
+import { findPath, getEntityContext, traverse } from './explore.js';
+import { query, search } from './search.js';
 
 export const graphSystem: SystemRecord = {
   id: 'graph',
@@ -9,4 +12,4 @@ export const graphSystem: SystemRecord = {
   when_to_use: 'Questions about how people and work items relate, what someone worked on, recent activity, or remembered context.',
 };
 
-export const graphTools: ToolDefinition[] = [];
+export const graphTools: ToolDefinition[] = [traverse, search, findPath, getEntityContext, getFeed, injectContext, query];

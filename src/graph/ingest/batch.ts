@@ -17,10 +17,15 @@ export interface BatchNode {
   type: NodeType;
   id: string;
   properties: Properties;
+  /** Only mentioned (as the other end of an edge): the record does not speak for the entity's source. */
+  reference: boolean;
 }
 
 export interface BatchPerson {
+  /** The first value seen of each identifier. */
   identity: PersonIdentity;
+  /** Every identifier the result tied to this person (may hold two logins when the data conflicts). */
+  aliases: Set<string>;
   properties: Properties;
 }
 
@@ -62,13 +67,27 @@ export class GraphBatch {
   readonly edges: BatchEdge[] = [];
   private readonly personByAlias = new Map<string, number>();
 
+  /** An entity the result describes. */
   node(type: NodeType, id: string | number | undefined | null, properties: Properties = {}): Handle | undefined {
+    return this.add(type, id, properties, false);
+  }
+
+  /** An entity the result only mentions (created when missing so edges have both ends). */
+  ref(type: NodeType, id: string | number | undefined | null, properties: Properties = {}): Handle | undefined {
+    return this.add(type, id, properties, true);
+  }
+
+  private add(type: NodeType, id: string | number | undefined | null, properties: Properties, reference: boolean): Handle | undefined {
     if (id === undefined || id === null || id === '') return undefined;
     const key = String(id);
     const handle = `n:${type}:${key}`;
     const existing = this.nodes.get(handle);
-    if (existing) Object.assign(existing.properties, compact(properties));
-    else this.nodes.set(handle, { type, id: key, properties: compact(properties) });
+    if (existing) {
+      Object.assign(existing.properties, compact(properties));
+      existing.reference &&= reference;
+    } else {
+      this.nodes.set(handle, { type, id: key, properties: compact(properties), reference });
+    }
     return handle;
   }
 
@@ -79,14 +98,15 @@ export class GraphBatch {
     const known = aliases.map((a) => this.personByAlias.get(a)).find((i) => i !== undefined);
     let index: number;
     if (known === undefined) {
-      index = this.people.push({ identity: { ...identity }, properties: compact(properties) }) - 1;
+      index = this.people.push({ identity: { ...identity }, aliases: new Set(aliases), properties: compact(properties) }) - 1;
     } else {
       index = known;
       const person = this.people[index];
-      person.identity = { ...person.identity, ...compact(identity as Properties) };
+      person.identity = { ...compact(identity as Properties), ...person.identity };
+      for (const alias of aliases) person.aliases.add(alias);
       Object.assign(person.properties, compact(properties));
     }
-    for (const alias of aliasesOf(this.people[index].identity)) this.personByAlias.set(alias, index);
+    for (const alias of aliases) if (!this.personByAlias.has(alias)) this.personByAlias.set(alias, index);
     return `p:${index}`;
   }
 

@@ -14,33 +14,48 @@ export const extractCodeHost: Extractor = ({ tool, args, result }, batch) => {
   for (const issue of arr(result.issues)) githubIssue(batch, issue, argRepo);
   for (const pr of [...arr(result.pull_requests), ...arr(result.stale_prs)]) pullRequest(batch, pr, argRepo);
   for (const deployment of arr(result.deployments)) deploymentNode(batch, deployment, argRepo);
-  const contributorRepo = argRepo ? repoHandle(batch, argRepo) : undefined;
+  const contributorRepo = argRepo ? repoRef(batch, argRepo) : undefined;
   for (const contributor of arr(result.contributors)) {
     const user = githubUser(batch, contributor);
-    const repo = str(contributor.repo) ? repoHandle(batch, str(contributor.repo) as string) : contributorRepo;
+    const repo = str(contributor.repo) ? repoRef(batch, str(contributor.repo) as string) : contributorRepo;
     batch.edge(user, 'CONTRIBUTES_TO', repo, { contributions: num(contributor.contributions) });
   }
   for (const user of arr(result.users)) githubUser(batch, user);
+  myWork(result, batch);
   single(tool, args, result, batch, argRepo);
 };
+
+/** get_my_code_host_work: the user's open pull requests, review requests, reviews done and assigned issues. */
+function myWork(result: Json, batch: GraphBatch): void {
+  const login = str(obj(result.user)?.login);
+  if (!login || !('assigned_issues' in result || 'open_pull_requests' in result)) return;
+  const me = batch.person({ login });
+  for (const pr of [...arr(result.open_pull_requests), ...arr(result.review_requests)]) pullRequest(batch, pr, undefined);
+  for (const pr of arr(result.reviews_done)) batch.edge(pullRequest(batch, pr, undefined), 'REVIEWED_BY', me);
+  for (const issue of arr(result.assigned_issues)) batch.edge(githubIssue(batch, issue, undefined), 'ASSIGNED_TO', me);
+}
 
 /** Results that are one entity: chosen by tool name, falling back on the shape. */
 function single(tool: string, args: Json, result: Json, batch: GraphBatch, argRepo: string | undefined): void {
   if (str(result.full_name) && (tool.includes('repositor') || 'default_branch' in result)) repository(batch, result);
+  else if (tool === 'merge_pull_request' && result.merged === true && argRepo && num(args.pr_number) !== undefined) {
+    const number = num(args.pr_number) as number;
+    batch.edge(batch.node('pull_request', `${argRepo}#${number}`, { number, repo: argRepo, state: 'merged' }), 'BELONGS_TO', repoRef(batch, argRepo));
+  }
   else if (tool.includes('pull_request') || /\/pull\/\d+/.test(str(result.html_url) ?? '')) {
     if (num(result.number) !== undefined) pullRequest(batch, result, argRepo);
   } else if (tool.includes('issue') && num(result.number) !== undefined && str(result.title)) githubIssue(batch, result, argRepo);
   else if (tool === 'get_user_by_email' && str(result.login)) githubUser(batch, result, str(result.email) ?? str(args.email));
 }
 
-function repoHandle(batch: GraphBatch, fullName: string, properties: Json = {}): Handle | undefined {
-  return batch.node('repository', fullName, { full_name: fullName, ...properties });
-}
+/** A repository mentioned by full name (the other end of an edge). */
+const repoRef = (batch: GraphBatch, fullName: string): Handle | undefined => batch.ref('repository', fullName, { full_name: fullName });
 
 function repository(batch: GraphBatch, repo: Json): Handle | undefined {
   const fullName = str(repo.full_name);
   if (!fullName) return undefined;
-  return repoHandle(batch, fullName, {
+  return batch.node('repository', fullName, {
+    full_name: fullName,
     name: str(repo.name),
     description: clip(repo.description, 500),
     language: str(repo.language),
@@ -67,7 +82,7 @@ function githubUser(batch: GraphBatch, user: Json | undefined, email?: string): 
 /** `owner/repo` of an item: its own field, the tool argument, or its html_url. */
 function repoOf(item: Json, argRepo: string | undefined): string | undefined {
   const fromBase = str(obj(obj(item.base)?.repo)?.full_name);
-  const fromUrl = /(?:github\.com|\/github)?\/([^/]+\/[^/]+)\/(?:pull|issues)\/\d+/.exec(str(item.html_url) ?? '')?.[1];
+  const fromUrl = /\/([^/]+\/[^/]+)\/(?:pull|issues)\/\d+/.exec(str(item.html_url) ?? '')?.[1];
   return str(item.repo) ?? argRepo ?? fromBase ?? fromUrl;
 }
 
@@ -91,7 +106,7 @@ function githubIssue(batch: GraphBatch, issue: Json, argRepo: string | undefined
     updated_at: str(issue.updated_at),
     closed_at: str(issue.closed_at),
   });
-  batch.edge(handle, 'BELONGS_TO', repoHandle(batch, repo));
+  batch.edge(handle, 'BELONGS_TO', repoRef(batch, repo));
   batch.edge(handle, 'AUTHORED_BY', githubUser(batch, obj(issue.user)));
   for (const assignee of arr(issue.assignees)) batch.edge(handle, 'ASSIGNED_TO', githubUser(batch, assignee));
   linkMentionedTickets(batch, handle, [str(issue.title), str(issue.body)]);
@@ -124,16 +139,18 @@ function pullRequest(batch: GraphBatch, pr: Json, argRepo: string | undefined): 
     updated_at: str(pr.updated_at),
     merged_at: str(pr.merged_at),
   });
-  batch.edge(handle, 'BELONGS_TO', repoHandle(batch, repo));
+  batch.edge(handle, 'BELONGS_TO', repoRef(batch, repo));
   batch.edge(handle, 'AUTHORED_BY', githubUser(batch, author));
   for (const review of arr(pr.reviews)) {
     batch.edge(handle, 'REVIEWED_BY', githubUser(batch, obj(review.user)), { state: str(review.state), submitted_at: str(review.submitted_at) });
   }
-  for (const reviewer of arr(pr.requested_reviewers)) githubUser(batch, reviewer);
+  for (const reviewer of Array.isArray(pr.requested_reviewers) ? pr.requested_reviewers : []) {
+    githubUser(batch, typeof reviewer === 'string' ? { login: reviewer } : obj(reviewer));
+  }
   linkMentionedTickets(batch, handle, [str(pr.title), str(pr.body), str(head?.ref)]);
   for (const issueNumber of closedIssueNumbers(str(pr.body), str(pr.title))) {
     const key = `${repo}#${issueNumber}`;
-    batch.edge(handle, 'LINKED_TO', batch.node('issue', key, { key, number: issueNumber, repo }));
+    batch.edge(handle, 'LINKED_TO', batch.ref('issue', key, { key, number: issueNumber, repo }));
   }
   return handle;
 }
@@ -151,5 +168,5 @@ function deploymentNode(batch: GraphBatch, deployment: Json, argRepo: string | u
     repo,
     created_at: str(deployment.created_at),
   });
-  if (repo) batch.edge(handle, 'DEPLOYED_TO', repoHandle(batch, repo));
+  if (repo) batch.edge(handle, 'DEPLOYED_TO', repoRef(batch, repo));
 }

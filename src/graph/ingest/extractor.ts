@@ -14,14 +14,15 @@ export interface ExtractInput {
 export type Extractor = (input: ExtractInput, batch: GraphBatch) => void;
 
 /** A ticketing issue by key, with its project (created when missing) and BELONGS_TO. */
-export function ticketNode(batch: GraphBatch, key: string, properties: Properties = {}, projectKey = projectOfKey(key)): Handle | undefined {
-  const handle = batch.node('issue', key, { key, ...properties, ...(projectKey ? { project: projectKey } : {}) });
-  if (projectKey) batch.edge(handle, 'BELONGS_TO', batch.node('project', projectKey, { key: projectKey }));
+export function ticketNode(batch: GraphBatch, key: string, properties: Properties = {}, projectKey = projectOfKey(key), reference = false): Handle | undefined {
+  const fields = { key, ...properties, ...(projectKey ? { project: projectKey } : {}) };
+  const handle = reference ? batch.ref('issue', key, fields) : batch.node('issue', key, fields);
+  if (projectKey) batch.edge(handle, 'BELONGS_TO', batch.ref('project', projectKey, { key: projectKey }));
   return handle;
 }
 
 /** LINKED_TO edges from `from` to every ticket key mentioned in the texts (other than `self`). */
 export function linkMentionedTickets(batch: GraphBatch, from: Handle | undefined, texts: Array<string | undefined>, self?: string): void {
   if (!from) return;
-  for (const key of ticketKeys(...texts)) if (key !== self) batch.edge(from, 'LINKED_TO', ticketNode(batch, key));
+  for (const key of ticketKeys(...texts)) if (key !== self) batch.edge(from, 'LINKED_TO', ticketNode(batch, key, {}, projectOfKey(key), true));
 }

@@ -34,10 +34,13 @@ export class IdentityResolver {
     return found.values().next().value;
   }
 
-  /** Finds or creates the user node of a person, merging duplicates the identity ties together. */
-  resolve(tenantId: string, identity: PersonIdentity, properties: Properties, source: string | null, now: number): number {
-    const aliases = aliasesOf(identity);
-    const known = [...new Set(this.store.aliases.lookup(tenantId, aliases).values())].sort((a, b) => a - b);
+  /**
+   * Finds or creates the user node of a person, merging the nodes its identifiers tie together.
+   * `aliases` defaults to the identity's own; a batch passes every identifier it tied to the person.
+   */
+  resolve(tenantId: string, identity: PersonIdentity, properties: Properties, source: string | null, now: number, aliases = aliasesOf(identity)): number {
+    const found = this.store.aliases.lookup(tenantId, aliases);
+    const known = [...new Set(found.values())].sort((a, b) => a - b);
     const patch = JSON.stringify(userProperties(identity, properties));
     let rowid: number;
     if (known.length === 0) {
@@ -47,7 +50,7 @@ export class IdentityResolver {
       for (const duplicate of known.slice(1)) this.merge(tenantId, duplicate, rowid, now);
       this.store.nodes.patch(tenantId, rowid, patch, now);
     }
-    for (const alias of aliases) this.store.aliases.set(tenantId, alias, rowid);
+    for (const alias of aliases) if (found.get(alias) !== rowid) this.store.aliases.set(tenantId, alias, rowid);
     return rowid;
   }
 

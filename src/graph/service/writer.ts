@@ -7,7 +7,10 @@ export interface WriteSummary {
   edges: number;
 }
 
-/** Writes a batch in one transaction: people through identity resolution, nodes merged, then edges. */
+/**
+ * Writes a batch in one transaction: people through identity resolution, nodes merged, then edges.
+ * A node's source is the system whose record described it; mere mentions leave the source alone.
+ */
 export class GraphWriter {
   readonly identity: IdentityResolver;
 
@@ -20,10 +23,10 @@ export class GraphWriter {
     return this.store.transaction(() => {
       const rowids = new Map<Handle, number>();
       batch.people.forEach((person, index) => {
-        rowids.set(`p:${index}`, this.identity.resolve(tenantId, person.identity, person.properties, source, now));
+        rowids.set(`p:${index}`, this.identity.resolve(tenantId, person.identity, person.properties, source, now, [...person.aliases]));
       });
       for (const [handle, node] of batch.nodes) {
-        rowids.set(handle, this.store.nodes.upsert({ tenantId, type: node.type, id: node.id, properties: JSON.stringify(node.properties), source, now }));
+        rowids.set(handle, this.store.nodes.upsert({ tenantId, type: node.type, id: node.id, properties: JSON.stringify(node.properties), source: node.reference ? null : source, now }));
       }
       let edges = 0;
       for (const edge of batch.edges) {

@@ -20,7 +20,6 @@ export class ActivityRepo {
   private readonly timelineStmt: Statement;
   private readonly countStmt: Statement;
   private readonly deleteTenantStmt: Statement;
-  private readonly deleteOlderStmt: Statement;
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(`INSERT INTO graph_activity (tenant_id, action, actor_type, actor_id, target_type, target_id, timestamp, properties)
@@ -29,13 +28,12 @@ export class ActivityRepo {
     // The entity as target, or (for a person) as actor under any of its identifiers.
     this.timelineStmt = db.prepare(`
       SELECT * FROM (
-        SELECT * FROM graph_activity WHERE tenant_id = @tenantId AND target_type = @type AND target_id = @id
+        SELECT * FROM graph_activity WHERE tenant_id = @tenantId AND target_type = @type AND target_id IN (SELECT value FROM json_each(@targets))
         UNION
         SELECT * FROM graph_activity WHERE tenant_id = @tenantId AND actor_id IN (SELECT value FROM json_each(@actors))
       ) ORDER BY timestamp DESC, id DESC LIMIT @limit`);
     this.countStmt = db.prepare('SELECT count(*) FROM graph_activity WHERE tenant_id = ?').pluck();
     this.deleteTenantStmt = db.prepare('DELETE FROM graph_activity WHERE tenant_id = ?');
-    this.deleteOlderStmt = db.prepare('DELETE FROM graph_activity WHERE timestamp < ?');
   }
 
   insert(write: ActivityWrite): void {
@@ -46,8 +44,9 @@ export class ActivityRepo {
     return this.feedStmt.all(tenantId, limit) as ActivityRow[];
   }
 
-  timeline(tenantId: string, type: string, id: string, actorIds: readonly string[], limit: number): ActivityRow[] {
-    return this.timelineStmt.all({ tenantId, type, id, actors: JSON.stringify(actorIds), limit }) as ActivityRow[];
+  /** Records whose target is `type` with one of `targetIds`, or whose actor is one of `actorIds`. */
+  timeline(tenantId: string, type: string, targetIds: readonly string[], actorIds: readonly string[], limit: number): ActivityRow[] {
+    return this.timelineStmt.all({ tenantId, type, targets: JSON.stringify(targetIds), actors: JSON.stringify(actorIds), limit }) as ActivityRow[];
   }
 
   count(tenantId: string): number {
@@ -56,10 +55,5 @@ export class ActivityRepo {
 
   deleteTenant(tenantId: string): number {
     return this.deleteTenantStmt.run(tenantId).changes;
-  }
-
-  /** Retention: drops records older than `before` (every tenant). */
-  deleteOlderThan(before: number): number {
-    return this.deleteOlderStmt.run(before).changes;
   }
 }

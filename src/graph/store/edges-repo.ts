@@ -14,6 +14,8 @@ export interface EdgeWrite {
 
 /** An edge with both ends as references, for relationship listings. */
 export interface EdgeRefRow {
+  from_id: number;
+  to_id: number;
   edge_type: string;
   from_type: string;
   from_node_id: string;
@@ -22,7 +24,7 @@ export interface EdgeRefRow {
   properties: string | null;
 }
 
-const REF_COLUMNS = `e.edge_type, f.node_type AS from_type, f.node_id AS from_node_id, t.node_type AS to_type, t.node_id AS to_node_id, e.properties`;
+const REF_COLUMNS = `e.from_id, e.to_id, e.edge_type, f.node_type AS from_type, f.node_id AS from_node_id, t.node_type AS to_type, t.node_id AS to_node_id, e.properties`;
 
 /** All SQL of `graph_edges`: upserts, batched neighbourhood reads in both directions, counts. */
 export class EdgesRepo {
@@ -41,19 +43,21 @@ export class EdgesRepo {
       INSERT INTO graph_edges (tenant_id, from_id, to_id, edge_type, properties, created_at, updated_at)
       VALUES (@tenantId, @fromId, @toId, @type, @properties, @now, @now)
       ON CONFLICT (from_id, to_id, edge_type) DO UPDATE SET
-        properties = CASE WHEN excluded.properties IS NULL THEN graph_edges.properties
-                          ELSE json_patch(coalesce(graph_edges.properties, '{}'), excluded.properties) END,
-        updated_at = excluded.updated_at`);
+        properties = json_patch(coalesce(graph_edges.properties, '{}'), excluded.properties),
+        updated_at = excluded.updated_at
+      WHERE excluded.properties IS NOT NULL
+        AND json_patch(coalesce(graph_edges.properties, '{}'), excluded.properties) IS NOT graph_edges.properties`);
     const batch = 'SELECT value FROM json_each(?)';
-    this.outStmt = db.prepare(`SELECT from_id, to_id, edge_type FROM graph_edges WHERE from_id IN (${batch}) AND tenant_id = ?`);
-    this.inStmt = db.prepare(`SELECT from_id, to_id, edge_type FROM graph_edges WHERE to_id IN (${batch}) AND tenant_id = ?`);
-    this.outTypedStmt = db.prepare(`SELECT from_id, to_id, edge_type FROM graph_edges WHERE from_id IN (${batch}) AND tenant_id = ? AND edge_type IN (${batch})`);
-    this.inTypedStmt = db.prepare(`SELECT from_id, to_id, edge_type FROM graph_edges WHERE to_id IN (${batch}) AND tenant_id = ? AND edge_type IN (${batch})`);
+    this.outStmt = db.prepare(`SELECT from_id, to_id, edge_type FROM graph_edges WHERE from_id IN (${batch}) AND +tenant_id = ?`);
+    this.inStmt = db.prepare(`SELECT from_id, to_id, edge_type FROM graph_edges WHERE to_id IN (${batch}) AND +tenant_id = ?`);
+    this.outTypedStmt = db.prepare(`SELECT from_id, to_id, edge_type FROM graph_edges WHERE from_id IN (${batch}) AND +tenant_id = ? AND +edge_type IN (${batch})`);
+    this.inTypedStmt = db.prepare(`SELECT from_id, to_id, edge_type FROM graph_edges WHERE to_id IN (${batch}) AND +tenant_id = ? AND +edge_type IN (${batch})`);
     this.countStmt = db.prepare('SELECT count(*) FROM graph_edges WHERE tenant_id = ?').pluck();
     this.countByTypeStmt = db.prepare('SELECT edge_type, count(*) AS count FROM graph_edges WHERE tenant_id = ? GROUP BY edge_type');
     this.deleteTenantStmt = db.prepare('DELETE FROM graph_edges WHERE tenant_id = ?');
   }
 
+  /** Inserts an edge, or merges its properties into the existing one (nothing is written when unchanged). */
   upsert(write: EdgeWrite): void {
     this.upsertStmt.run(write);
   }
@@ -87,7 +91,7 @@ export class EdgesRepo {
   private refsSql(end: 'from_id' | 'to_id', edgeType: string | undefined): string {
     return `SELECT ${REF_COLUMNS}, e.updated_at FROM graph_edges e
       JOIN graph_nodes f ON f.id = e.from_id JOIN graph_nodes t ON t.id = e.to_id
-      WHERE e.${end} = ? AND e.tenant_id = ?${edgeType ? ' AND e.edge_type = ?' : ''}`;
+      WHERE e.${end} = ? AND +e.tenant_id = ?${edgeType ? ' AND +e.edge_type = ?' : ''}`;
   }
 
   count(tenantId: string): number {
@@ -104,9 +108,9 @@ export class EdgesRepo {
    * `into` already has, or become a self-loop, are dropped.
    */
   moveEdges(tenantId: string, from: number, into: number): void {
-    this.db.prepare('UPDATE OR IGNORE graph_edges SET from_id = ? WHERE from_id = ? AND to_id <> ? AND tenant_id = ?').run(into, from, into, tenantId);
-    this.db.prepare('UPDATE OR IGNORE graph_edges SET to_id = ? WHERE to_id = ? AND from_id <> ? AND tenant_id = ?').run(into, from, into, tenantId);
-    this.db.prepare('DELETE FROM graph_edges WHERE (from_id = ? OR to_id = ?) AND tenant_id = ?').run(from, from, tenantId);
+    this.db.prepare('UPDATE OR IGNORE graph_edges SET from_id = ? WHERE from_id = ? AND to_id <> ? AND +tenant_id = ?').run(into, from, into, tenantId);
+    this.db.prepare('UPDATE OR IGNORE graph_edges SET to_id = ? WHERE to_id = ? AND from_id <> ? AND +tenant_id = ?').run(into, from, into, tenantId);
+    this.db.prepare('DELETE FROM graph_edges WHERE (from_id = ? OR to_id = ?) AND +tenant_id = ?').run(from, from, tenantId);
   }
 
   deleteTenant(tenantId: string): number {

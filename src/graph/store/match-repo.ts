@@ -39,8 +39,9 @@ export class MatchRepo {
   }
 
   private directed(query: PatternQuery, leftEnd: string, rightEnd: string): { sql: string; params: Array<string | number> } {
-    const where = ['e.tenant_id = ?'];
-    const params: Array<string | number> = [query.tenantId];
+    // Both ends are constrained to the tenant, so the plan can start from either end's nodes.
+    const where = ['+e.tenant_id = ?', 'a.tenant_id = ?', 'b.tenant_id = ?'];
+    const params: Array<string | number> = [query.tenantId, query.tenantId, query.tenantId];
     const constrain = (alias: string, node: NodeConstraint) => {
       if (node.type) {
         where.push(`${alias}.node_type = ?`);

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../store/db.js';
+import { INDEXED_PROPERTIES } from '../schema.js';
 import { bindable, conditionSql, type Condition, type NodeRow } from './rows.js';
 
 export interface NodeWrite {
@@ -18,6 +19,7 @@ const ids = (rowids: readonly number[]) => JSON.stringify(rowids);
 /** All SQL of `graph_nodes`: upserts that merge properties, lookups, property search, counts. */
 export class NodesRepo {
   private readonly upsertStmt: Statement;
+  private readonly idStmt: Statement;
   private readonly byKeyStmt: Statement;
   private readonly byRowidStmt: Statement;
   private readonly manyStmt: Statement;
@@ -37,20 +39,29 @@ export class NodesRepo {
         source = coalesce(excluded.source, graph_nodes.source),
         updated_at = excluded.updated_at,
         expires_at = coalesce(excluded.expires_at, graph_nodes.expires_at)
+      WHERE json_patch(graph_nodes.properties, excluded.properties) IS NOT graph_nodes.properties
+        OR coalesce(excluded.source, graph_nodes.source) IS NOT graph_nodes.source
+        OR coalesce(excluded.expires_at, graph_nodes.expires_at) IS NOT graph_nodes.expires_at
       RETURNING id`).pluck();
+    this.idStmt = db.prepare('SELECT id FROM graph_nodes WHERE tenant_id = ? AND node_type = ? AND node_id = ?').pluck();
     this.byKeyStmt = db.prepare('SELECT * FROM graph_nodes WHERE tenant_id = ? AND node_type = ? AND node_id = ?');
-    this.byRowidStmt = db.prepare('SELECT * FROM graph_nodes WHERE tenant_id = ? AND id = ?');
-    this.manyStmt = db.prepare('SELECT n.* FROM json_each(?) j JOIN graph_nodes n ON n.id = j.value WHERE n.tenant_id = ?');
-    this.patchStmt = db.prepare('UPDATE graph_nodes SET properties = json_patch(properties, json(?)), updated_at = ? WHERE tenant_id = ? AND id = ?');
+    this.byRowidStmt = db.prepare('SELECT * FROM graph_nodes WHERE id = ? AND +tenant_id = ?');
+    this.manyStmt = db.prepare('SELECT n.* FROM json_each(?) j JOIN graph_nodes n ON n.id = j.value WHERE +n.tenant_id = ?');
+    this.patchStmt = db.prepare(`UPDATE graph_nodes SET properties = json_patch(properties, json(@patch)), updated_at = @now
+      WHERE id = @rowid AND +tenant_id = @tenantId AND json_patch(properties, json(@patch)) IS NOT properties`);
     this.countByTypeStmt = db.prepare('SELECT node_type, count(*) AS count FROM graph_nodes WHERE tenant_id = ? GROUP BY node_type');
     this.expiredStmt = db.prepare('SELECT id FROM graph_nodes WHERE tenant_id = ? AND expires_at IS NOT NULL AND expires_at <= ?').pluck();
-    this.deleteManyStmt = db.prepare('DELETE FROM graph_nodes WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))');
+    this.deleteManyStmt = db.prepare('DELETE FROM graph_nodes WHERE id IN (SELECT value FROM json_each(?)) AND +tenant_id = ?');
     this.deleteTenantStmt = db.prepare('DELETE FROM graph_nodes WHERE tenant_id = ?');
   }
 
-  /** Inserts a node or merges `properties` into the existing one; returns its rowid. */
+  /**
+   * Inserts a node or merges `properties` into the existing one; returns its rowid. A merge that
+   * changes nothing writes nothing (no index, trigger or timestamp work).
+   */
   upsert(write: NodeWrite): number {
-    return this.upsertStmt.get({ ...write, expiresAt: write.expiresAt ?? null }) as number;
+    const rowid = this.upsertStmt.get({ ...write, expiresAt: write.expiresAt ?? null }) as number | undefined;
+    return rowid ?? (this.idStmt.get(write.tenantId, write.type, write.id) as number);
   }
 
   get(tenantId: string, type: string, id: string): NodeRow | undefined {
@@ -58,7 +69,7 @@ export class NodesRepo {
   }
 
   getByRowid(tenantId: string, rowid: number): NodeRow | undefined {
-    return this.byRowidStmt.get(tenantId, rowid) as NodeRow | undefined;
+    return this.byRowidStmt.get(rowid, tenantId) as NodeRow | undefined;
   }
 
   /** Rows of these rowids that belong to the tenant (in no particular order). */
@@ -67,14 +78,19 @@ export class NodesRepo {
     return this.manyStmt.all(ids(rowids), tenantId) as NodeRow[];
   }
 
+  /** Merges properties into a node (a no-op when they are already there). */
   patch(tenantId: string, rowid: number, properties: string, now: number): void {
-    this.patchStmt.run(properties, now, tenantId, rowid);
+    this.patchStmt.run({ patch: properties, now, tenantId, rowid });
   }
 
   /** Nodes of one type (or any type) whose properties match every condition, newest first. */
   search(tenantId: string, type: string | undefined, conditions: readonly Condition[], limit: number, offset = 0): NodeRow[] {
     const where = ['n.tenant_id = ?', ...(type ? ['n.node_type = ?'] : []), ...conditions.map((c) => conditionSql('n', c))];
-    const sql = `SELECT n.* FROM graph_nodes n WHERE ${where.join(' AND ')} ORDER BY n.updated_at DESC, n.id DESC LIMIT ? OFFSET ?`;
+    // With a condition on an indexed property, look up by that index and sort what it finds (`+` keeps
+    // the planner from walking the whole type in updated_at order instead).
+    const indexed = type !== undefined && conditions.some((c) => (INDEXED_PROPERTIES as readonly unknown[]).includes(c.property));
+    const order = indexed ? '+n.updated_at DESC, n.id DESC' : 'n.updated_at DESC, n.id DESC';
+    const sql = `SELECT n.* FROM graph_nodes n WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`;
     let stmt = this.searchCache.get(sql);
     if (!stmt) {
       stmt = this.db.prepare(sql);
@@ -96,7 +112,7 @@ export class NodesRepo {
   /** Deletes nodes; their edges and aliases go with them (foreign keys cascade). */
   deleteMany(tenantId: string, rowids: readonly number[]): number {
     if (rowids.length === 0) return 0;
-    return this.deleteManyStmt.run(tenantId, ids(rowids)).changes;
+    return this.deleteManyStmt.run(ids(rowids), tenantId).changes;
   }
 
   deleteTenant(tenantId: string): number {

@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { silentLogger } from '../src/config/logger.js';
+import { IngestionPipeline } from '../src/graph/ingest/pipeline.js';
+import { extract } from '../src/graph/ingest/index.js';
+import { GraphService } from '../src/graph/service/graph-service.js';
+import { openDatabase, type Db } from '../src/store/db.js';
+import { systemClock } from '../src/toolkit/context.js';
+import { median, percentile, time, type BenchResult } from './lib.js';
+
+/**
+ * Knowledge-graph benchmarks on a temporary SQLite file: ingestion throughput through the real
+ * extract-and-write path, then traversals and shortest paths on a generated graph of 1M edges.
+ */
+const SUITE = 'graph';
+const NODES = 100_000;
+const EDGES = 1_000_000;
+const EDGE_TYPES = ['AUTHORED_BY', 'REVIEWED_BY', 'BELONGS_TO', 'LINKED_TO', 'ASSIGNED_TO', 'CONTRIBUTES_TO'];
+const NODE_TYPES = ['user', 'pull_request', 'issue', 'repository', 'page'];
+
+/** A deterministic generator (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Realistic tool results: pages of pull requests with reviews, issues, and Jira tickets. */
+function toolResults(count: number, rand: () => number): Array<{ system: string; tool: string; args: Record<string, unknown>; result: Record<string, unknown> }> {
+  const pick = (n: number) => Math.floor(rand() * n);
+  const user = () => {
+    const k = pick(2000);
+    return { login: `dev-${k}`, id: 10_000 + k, avatar_url: 'https://avatars.example/u' };
+  };
+  const results = [];
+  for (let i = 0; i < count; i++) {
+    const repo = `org/repo-${pick(200)}`;
+    const kind = i % 3;
+    if (kind === 0) {
+      results.push({ system: 'code_host', tool: 'get_pull_requests', args: { repo_id: repo }, result: {
+        pull_requests: Array.from({ length: 50 }, (_, n) => ({
+          id: i * 100 + n, number: i * 100 + n, title: `PAY-${pick(5000)} Improve the ${['ledger', 'webhooks', 'checkout'][n % 3]} flow`, body: `Fixes #${pick(9000)}`, state: 'open', draft: false,
+          user: user(), head: { ref: `feature/${n}`, sha: 'a' }, base: { ref: 'main', sha: 'b' }, created_at: '2026-10-01T00:00:00Z', updated_at: '2026-10-02T00:00:00Z',
+          additions: 10, deletions: 2, changed_files: 1, reviews: [{ user: user(), state: 'APPROVED', submitted_at: '2026-10-02T00:00:00Z' }],
+        })),
+      } });
+    } else if (kind === 1) {
+      results.push({ system: 'code_host', tool: 'get_issues', args: { repo_id: repo }, result: {
+        issues: Array.from({ length: 50 }, (_, n) => ({ id: i * 100 + n, number: 20_000 + i * 100 + n, title: 'Flaky test in the ledger', body: null, state: 'open', labels: [{ id: 1, name: 'bug', color: 'f00' }], assignees: [user()], user: user(), comments: 1, created_at: '2026-10-01T00:00:00Z', updated_at: '2026-10-02T00:00:00Z', repo })),
+      } });
+    } else {
+      const person = () => { const k = pick(2000); return { accountId: `acc-${k}`, displayName: `Dev ${k}`, emailAddress: `dev-${k}@example.com` }; };
+      results.push({ system: 'ticketing', tool: 'get_tickets', args: {}, result: {
+        tickets: Array.from({ length: 50 }, (_, n) => ({ id: String(i * 100 + n), key: `PAY-${i * 100 + n}`, summary: 'Payouts in the ledger', description: null, status: { name: 'In Progress', category: { key: 'indeterminate' } }, priority: { name: 'High' }, issuetype: { name: 'Story' }, assignee: person(), reporter: person(), labels: [], created: '2026-10-01', updated: '2026-10-02' })),
+      } });
+    }
+  }
+  return results;
+}
+
+/** Ingestion throughput alone (exported so it can be run on its own). */
+export async function ingestion(graph: GraphService): Promise<BenchResult[]> {
+  const rand = random(7);
+  const pipeline = new IngestionPipeline(graph, { log: silentLogger, onError: () => undefined });
+  const results = toolResults(600, rand);
+  const entities = results.reduce((sum, r) => sum + extract(r.system, r).entityCount, 0);
+  const t0 = performance.now();
+  for (const r of results) pipeline.ingest({ tenantId: 'ingest', ...r });
+  const seconds = (performance.now() - t0) / 1000;
+  return [
+    { suite: SUITE, name: 'ingestion throughput', value: Math.round(entities / seconds), unit: 'entities/s', note: `${results.length} tool results (${entities} entities), one transaction each; target > 20000` },
+    { suite: SUITE, name: 'ingestion per tool result', value: Number(((seconds * 1000) / results.length).toFixed(2)), unit: 'ms', note: '50 items per result' },
+  ];
+}
+
+/** 100k nodes and 1M random edges written straight through the repositories. */
+function generate(graph: GraphService, db: Db): number[] {
+  const rand = random(42);
+  const now = Date.now();
+  const rowids: number[] = [];
+  graph.store.transaction(() => {
+    for (let i = 0; i < NODES; i++) {
+      const type = NODE_TYPES[i % NODE_TYPES.length];
+      rowids.push(graph.store.nodes.upsert({ tenantId: 'big', type, id: `${type}-${i}`, properties: JSON.stringify({ title: `${type} number ${i}` }), source: 'bench', now }));
+    }
+  });
+  const insert = db.prepare('INSERT OR IGNORE INTO graph_edges (tenant_id, from_id, to_id, edge_type, properties, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, ?, ?)');
+  graph.store.transaction(() => {
+    for (let i = 0; i < EDGES; i++) {
+      const from = rowids[Math.floor(rand() * NODES)];
+      const to = rowids[Math.floor(rand() * NODES)];
+      if (from !== to) insert.run('big', from, to, EDGE_TYPES[i % EDGE_TYPES.length], now, now);
+    }
+  });
+  return rowids;
+}
+
+async function queries(graph: GraphService, db: Db): Promise<BenchResult[]> {
+  const t0 = performance.now();
+  generate(graph, db);
+  const buildSeconds = (performance.now() - t0) / 1000;
+  const edges = graph.store.edges.count('big');
+  const rand = random(99);
+  const start = () => {
+    const i = Math.floor(rand() * NODES);
+    return { type: NODE_TYPES[i % NODE_TYPES.length], id: `${NODE_TYPES[i % NODE_TYPES.length]}-${i}` };
+  };
+  const results: BenchResult[] = [{ suite: SUITE, name: 'generate 1M-edge graph', value: Number(buildSeconds.toFixed(1)), unit: 's', note: `${NODES} nodes, ${edges} edges` }];
+  const cases: Array<[string, number, number]> = [
+    ['1-hop traversal', 1, 1000],
+    ['3-hop traversal (capped at 500 nodes)', 3, 500],
+    ['5-hop traversal (capped at 5000 nodes)', 5, 5000],
+  ];
+  for (const [name, depth, maxNodes] of cases) {
+    let reached = 0;
+    const samples = await time(() => {
+      const s = start();
+      reached += graph.traverse('big', s.type, s.id, { depth, direction: 'both', maxNodes, allowTruncated: true }).nodes.length;
+    }, 200);
+    results.push({ suite: SUITE, name: `${name} median`, value: round(median(samples)), unit: 'ms', note: `p95 ${round(percentile(samples, 95))} ms; ${Math.round(reached / (200 + 20))} nodes on average${depth === 3 ? '; target < 20 ms' : ''}` });
+  }
+  let found = 0;
+  const paths = await time(() => {
+    const a = start();
+    const b = start();
+    if (graph.findPath('big', a, b, 6).path_found) found++;
+  }, 200);
+  results.push({ suite: SUITE, name: 'shortest path median', value: round(median(paths)), unit: 'ms', note: `p95 ${round(percentile(paths, 95))} ms; bidirectional BFS, max depth 6; ${found}/220 pairs connected` });
+  return results;
+}
+
+const round = (ms: number) => Number(ms.toFixed(2));
+
+export async function run(): Promise<BenchResult[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'constellation-graph-bench-'));
+  const db = openDatabase(join(dir, 'graph.db'));
+  try {
+    const graph = new GraphService(db, { clock: systemClock });
+    return [...(await ingestion(graph)), ...(await queries(graph, db))];
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+import type { Router } from 'express';
+import { visualizerHtml } from '../visualizer/page.js';
+
+/**
+ * `GET /graph/visualizer`: the page needs no credentials itself (it holds no data); it calls the graph
+ * routes with the token the user gives. The CSP allows only this page's own inline code (by nonce)
+ * and requests to this origin.
+ */
+export function mountVisualizerRoute(router: Router): void {
+  router.get('/visualizer', (_req, res) => {
+    const nonce = randomBytes(16).toString('base64');
+    res.setHeader(
+      'Content-Security-Policy',
+      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    );
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.type('html').send(visualizerHtml(nonce));
+  });
+}

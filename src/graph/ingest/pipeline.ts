@@ -1,0 +1,97 @@
+import type { Logger } from '../../toolkit/context.js';
+import type { ExecutionEvent } from '../../toolkit/executor.js';
+import type { GraphService } from '../service/graph-service.js';
+import { extract, EXTRACTORS } from './index.js';
+
+export interface PipelineHooks {
+  log: Logger;
+  /** Counts a result that failed to ingest. */
+  onError(system: string): void;
+}
+
+interface Pending {
+  tenantId: string;
+  system: string;
+  tool: string;
+  args: Record<string, unknown>;
+  result: Record<string, unknown>;
+}
+
+/**
+ * Turns tool executions into graph data. The activity record is written at once (one small insert);
+ * results are queued and ingested on the next turn of the event loop, one transaction per result, so
+ * the tool call never waits for them and an ingestion failure never reaches the caller.
+ */
+export class IngestionPipeline {
+  private queue: Pending[] = [];
+  private scheduled: NodeJS.Immediate | undefined;
+  private waiters: Array<() => void> = [];
+
+  constructor(
+    private readonly graph: GraphService,
+    private readonly hooks: PipelineHooks,
+  ) {}
+
+  /** Executor observer: the activity record of every execution. */
+  readonly recordActivity = (event: ExecutionEvent): void => {
+    try {
+      this.graph.recordActivity(event.caller.tenantId, {
+        action: `mcp.${event.tool.name}`,
+        actorType: 'user',
+        actorId: event.caller.userEmail ?? 'anonymous',
+        targetType: event.target.type,
+        targetId: event.target.id,
+        properties: {
+          system: event.tool.system,
+          tool: event.tool.name,
+          success: event.success,
+          duration_ms: Math.round(event.durationMs * 100) / 100,
+          ...(event.error ? { error_code: event.error.code } : {}),
+        },
+      });
+    } catch (error) {
+      this.fail(event.tool.system, 'activity record failed', error);
+    }
+  };
+
+  /** Executor observer: queues a successful result of a system that has an extractor. */
+  readonly queueResult = (event: ExecutionEvent): void => {
+    if (!event.success || !event.result || !(event.tool.system in EXTRACTORS)) return;
+    this.queue.push({ tenantId: event.caller.tenantId, system: event.tool.system, tool: event.tool.name, args: event.args, result: event.result });
+    this.scheduled ??= setImmediate(() => this.flush());
+  };
+
+  /** Ingests everything queued now. */
+  flush(): void {
+    if (this.scheduled) clearImmediate(this.scheduled);
+    this.scheduled = undefined;
+    const pending = this.queue;
+    this.queue = [];
+    for (const item of pending) this.ingest(item);
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  /** Resolves once every result queued so far is ingested. */
+  drain(): Promise<void> {
+    if (this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Extracts and writes one result (one transaction); returns the entities written. */
+  ingest(item: Pending): number {
+    try {
+      const batch = extract(item.system, { tool: item.tool, args: item.args, result: item.result });
+      return this.graph.ingest(item.tenantId, batch, item.system).nodes;
+    } catch (error) {
+      this.fail(item.system, `ingestion of ${item.system}.${item.tool} failed`, error);
+      return 0;
+    }
+  }
+
+  private fail(system: string, message: string, error: unknown): void {
+    this.hooks.onError(system);
+    this.hooks.log.warn(`graph: ${message}`, { system, error: error instanceof Error ? error.message : String(error) });
+  }
+}

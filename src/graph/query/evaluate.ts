@@ -1,0 +1,60 @@
+import type { GraphService } from '../service/graph-service.js';
+import type { Condition } from '../store/rows.js';
+import type { Subgraph } from '../types.js';
+import { parseQuery, type GraphQuery, type MatchQuery, type NodePattern, type WhereCondition } from './parser.js';
+
+/** Rows a query returns when it names no LIMIT. */
+export const DEFAULT_QUERY_LIMIT = 100;
+const DEFAULT_PATH_DEPTH = 6;
+
+export interface QueryAnswer extends Subgraph {
+  kind: GraphQuery['kind'];
+  path_found?: boolean;
+}
+
+/** Parses and runs a query for one tenant. Syntax errors throw QueryError; unknown path ends, AppError. */
+export function runQuery(graph: GraphService, tenantId: string, text: string): QueryAnswer {
+  const query = parseQuery(text);
+  if (query.kind === 'path') {
+    const path = graph.pathSubgraph(tenantId, query.from, query.to, query.maxDepth ?? DEFAULT_PATH_DEPTH);
+    const nodes = path?.nodes.slice(0, query.limit) ?? [];
+    return { kind: 'path', nodes, edges: path?.edges ?? [], path_found: path !== undefined };
+  }
+  return { kind: 'match', ...runMatch(graph, tenantId, query) };
+}
+
+function runMatch(graph: GraphService, tenantId: string, query: MatchQuery): Subgraph {
+  const limit = query.limit ?? DEFAULT_QUERY_LIMIT;
+  graph.contexts.purge(tenantId);
+  const left = conditionsOf(graph, tenantId, query.left, query.where);
+  if (!query.rel || !query.right) {
+    const rows = graph.store.nodes.search(tenantId, query.left.type, left, limit);
+    return graph.subgraph(tenantId, rows.map((r) => r.id), []);
+  }
+  const links = graph.store.match.pattern({
+    tenantId,
+    left: { type: query.left.type, conditions: left },
+    right: { type: query.right.type, conditions: conditionsOf(graph, tenantId, query.right, query.where) },
+    edgeTypes: query.rel.types,
+    direction: query.rel.direction,
+    limit,
+  });
+  const rowids = [...new Set(links.flatMap((l) => [l.from_id, l.to_id]))];
+  return graph.subgraph(tenantId, rowids, links);
+}
+
+/**
+ * The store conditions of one node pattern. `id` compares the node id; a person's id may be given as
+ * any of their identifiers (email, login, account id), which is resolved to the node id first.
+ */
+function conditionsOf(graph: GraphService, tenantId: string, node: NodePattern, where: readonly WhereCondition[]): Condition[] {
+  if (!node.variable) return [];
+  return where
+    .filter((c) => c.variable === node.variable)
+    .map((c) => {
+      if (c.property !== 'id') return { property: c.property, value: c.value };
+      const id = String(c.value);
+      const resolved = node.type === 'user' ? graph.findRow(tenantId, 'user', id)?.node_id : undefined;
+      return { property: null, value: resolved ?? id };
+    });
+}

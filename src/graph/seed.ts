@@ -1,0 +1,93 @@
+import type { GraphService } from './service/graph-service.js';
+import { extract } from './ingest/index.js';
+
+/**
+ * A realistic sample graph, loaded through the real ingestion path: tool results as our code_host,
+ * ticketing, wiki and notes tools return them, for a small team that ships a payments service.
+ */
+const PEOPLE = [
+  { login: 'ada-l', name: 'Ada Lovelace', email: 'ada', accountId: '5f00a1' },
+  { login: 'grace-h', name: 'Grace Hopper', email: 'grace', accountId: '5f00a2' },
+  { login: 'linus-t', name: 'Linus Torvalds', email: 'linus', accountId: '5f00a3' },
+  { login: 'margaret-h', name: 'Margaret Hamilton', email: 'margaret', accountId: '5f00a4' },
+  { login: 'ken-t', name: 'Ken Thompson', email: 'ken', accountId: '5f00a5' },
+  { login: 'barbara-l', name: 'Barbara Liskov', email: 'barbara', accountId: '5f00a6' },
+];
+const REPOS = ['api', 'web', 'infra'];
+const PR_TITLES = [
+  'PAY-101 Add idempotency keys to payment intents',
+  'PAY-102 Retry webhooks with exponential backoff',
+  'WEB-7 Checkout page shows saved cards',
+  'Bump express to 5.1',
+  'PAY-104 Reconcile refunds nightly',
+  'WEB-9 Accessible form errors',
+  'Terraform: move Redis to a private subnet',
+  'PAY-105 Expose payout status in the API',
+];
+const TICKETS: Array<[string, string, string, string]> = [
+  ['PAY-101', 'Idempotency keys for payment intents', 'Done', 'High'],
+  ['PAY-102', 'Webhook retries', 'In Review', 'High'],
+  ['PAY-103', 'Currency rounding differs between API and ledger', 'To Do', 'Highest'],
+  ['PAY-104', 'Nightly refund reconciliation', 'In Progress', 'Medium'],
+  ['PAY-105', 'Payout status endpoint', 'In Progress', 'Medium'],
+  ['WEB-7', 'Saved cards on checkout', 'Done', 'Medium'],
+  ['WEB-8', 'Dark mode for the dashboard', 'To Do', 'Low'],
+  ['WEB-9', 'Accessible form errors', 'In Review', 'High'],
+];
+
+export interface SeedSummary {
+  nodes_written: number;
+  edges_written: number;
+  activity_written: number;
+}
+
+/** Loads the sample graph into a tenant (idempotent: loading twice merges into the same nodes). */
+export function seedGraph(graph: GraphService, tenantId: string, domain = `${tenantId}.example`): SeedSummary {
+  const people = PEOPLE.map((p) => ({ ...p, email: `${p.email}@${domain}` }));
+  const gh = (i: number) => ({ login: people[i].login, id: 9000 + i });
+  const jira = (i: number) => ({ accountId: people[i].accountId, displayName: people[i].name, emailAddress: people[i].email });
+  const day = (n: number) => new Date(Date.UTC(2026, 9, 1 + n)).toISOString();
+  const owner = tenantId.toLowerCase();
+  const results: Array<[string, string, Record<string, unknown>, Record<string, unknown>]> = [
+    ['code_host', 'get_repositories', {}, { repositories: REPOS.map((name, i) => ({ id: 100 + i, name, full_name: `${owner}/${name}`, description: `The ${name} of the payments platform`, language: i === 2 ? 'HCL' : 'TypeScript', private: true, default_branch: 'main' })) }],
+    ...people.map((p, i): [string, string, Record<string, unknown>, Record<string, unknown>] => ['code_host', 'get_user_by_email', { email: p.email }, { login: p.login, id: 9000 + i, name: p.name, email: p.email }]),
+    ...REPOS.map((name, r): [string, string, Record<string, unknown>, Record<string, unknown>] => ['code_host', 'get_contributors', { repo_id: `${owner}/${name}` }, { contributors: [0, 1, 2, 3, 4].filter((i) => (i + r) % 3 !== 0).map((i) => ({ ...gh(i), contributions: 10 + i * 7 })) }]),
+    ['code_host', 'get_pull_requests', {}, {
+      pull_requests: PR_TITLES.map((title, n) => ({
+        id: 500 + n, number: n + 1, title, body: n === 1 ? 'Fixes #3. Retries follow the backoff policy.' : null, state: n < 5 ? 'open' : 'closed', draft: n === 3,
+        user: gh(n % 5), head: { ref: `feature/${n + 1}`, sha: `abc${n}` }, base: { ref: 'main', sha: 'def0' }, repo: `${owner}/${REPOS[n % 3 === 2 ? 2 : n % 2]}`,
+        created_at: day(n), updated_at: day(n + 2), reviews: [{ user: gh((n + 1) % 6), state: n % 2 ? 'APPROVED' : 'CHANGES_REQUESTED', submitted_at: day(n + 1) }],
+      })),
+    }],
+    ['code_host', 'get_issues', { repo_id: `${owner}/api` }, { issues: [3, 4].map((number, i) => ({ id: 700 + i, number, title: i ? 'Flaky ledger test' : 'Webhook deliveries time out', state: 'open', labels: [{ id: 1, name: 'bug', color: 'd73a4a' }], user: gh(i + 2), assignees: [gh(i)], comments: 2, created_at: day(i), updated_at: day(i + 3) })) }],
+    ['code_host', 'get_deployments', { repo_id: `${owner}/api` }, { deployments: [1, 2].map((n) => ({ id: 800 + n, environment: n === 1 ? 'staging' : 'production', status: 'success', ref: 'main', sha: `abc${n}`, created_at: day(n + 5) })) }],
+    ['ticketing', 'get_projects', {}, { projects: [['PAY', 'Payments', 0], ['WEB', 'Web checkout', 1]].map(([key, name, lead], i) => ({ id: String(10000 + i), key, name, description: `${name} team board`, lead: jira(lead as number), projectTypeKey: 'software', style: 'next-gen' })) }],
+    ['ticketing', 'get_tickets', {}, {
+      tickets: TICKETS.map(([key, summary, status, priority], n) => ({
+        id: String(20000 + n), key, summary, description: n === 2 ? 'Seen while fixing PAY-101; see the ledger notes.' : null,
+        status: { name: status, category: { key: status === 'Done' ? 'done' : status === 'To Do' ? 'new' : 'indeterminate' } }, priority: { name: priority }, issuetype: { name: n % 3 ? 'Story' : 'Bug' },
+        assignee: jira((n + 1) % 6), reporter: jira(n % 2 ? 0 : 3), labels: [], created: day(n), updated: day(n + 4),
+      })),
+    }],
+    ['wiki', 'get_spaces', {}, { spaces: [{ id: 1, key: 'ENG', name: 'Engineering', type: 'global', status: 'current' }] }],
+    ['wiki', 'get_pages', {}, {
+      pages: ['Payments architecture', 'Runbook: webhook retries (PAY-102)', 'Ledger rounding rules for PAY-103', 'Checkout accessibility checklist WEB-9'].map((title, n) => ({
+        id: String(30000 + n), title, status: 'current', space: { key: 'ENG', name: 'Engineering' }, version: { number: n + 1, when: day(n + 6) }, author: { accountId: people[n + 1].accountId, displayName: people[n + 1].name },
+      })),
+    }],
+    ['notes', 'query_database', { database_id: 'db-roadmap' }, {
+      databases: [{ id: 'db-roadmap', title: 'Roadmap' }],
+      pages: ['Q4 payments roadmap', 'Retro: PAY-101 rollout'].map((title, n) => ({ id: `np-${n + 1}`, title, database_id: 'db-roadmap' })),
+    }],
+  ];
+  let nodes = 0;
+  let edges = 0;
+  for (const [system, tool, args, result] of results) {
+    const written = graph.ingest(tenantId, extract(system, { tool, args, result }), system);
+    nodes += written.nodes;
+    edges += written.edges;
+  }
+  const activity = people.slice(0, 3).map((p, i) => ({ action: 'mcp.get_pull_requests', actorType: 'user', actorId: p.email, targetType: 'repository', targetId: `${owner}/${REPOS[i]}`, properties: { system: 'code_host', tool: 'get_pull_requests', success: true, seeded: true } }));
+  for (const record of activity) graph.recordActivity(tenantId, record);
+  return { nodes_written: nodes, edges_written: edges, activity_written: activity.length };
+}

@@ -1,0 +1,62 @@
+import { NODE_TYPES } from '../types.js';
+import { CONTROLS_SCRIPT } from './controls.js';
+import { GRAPH_VIEW_SCRIPT } from './view.js';
+import { VISUALIZER_STYLE } from './style.js';
+
+/** Query the page runs first: a sample of connected entities. */
+export const INITIAL_QUERY = 'MATCH (a)-[]-(b) LIMIT 300';
+
+/**
+ * The visualizer: one self-contained HTML page (inline script and style, no network beyond this
+ * server's own graph routes). The token comes from the URL fragment (`#token=...`) or the token field;
+ * in demo mode the page works without one.
+ */
+export function visualizerHtml(nonce: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Constellation knowledge graph</title>
+<style nonce="${nonce}">${VISUALIZER_STYLE}</style>
+</head>
+<body>
+<header>
+  <h1>Constellation graph</h1>
+  <label class="token">Token <input id="token" type="password" autocomplete="off" placeholder="JWT (optional in demo mode)"></label>
+  <div id="stats" aria-live="polite"><span id="stat-nodes">–</span> nodes · <span id="stat-edges">–</span> edges · <span id="stat-feed">–</span> activity records</div>
+</header>
+<div class="layout">
+  <aside>
+    <section>
+      <h2>Entity types</h2>
+      <div id="type-filter"></div>
+    </section>
+    <section>
+      <h2>Selection <small>(shift-click to add)</small></h2>
+      <div id="selection"><p class="hint">Click a node to select it; double-click to expand its neighbours.</p></div>
+    </section>
+  </aside>
+  <main>
+    <form id="query-form" autocomplete="off">
+      <input id="query" spellcheck="false" aria-label="Graph query" value="${INITIAL_QUERY}">
+      <button id="run" type="submit">Run</button>
+    </form>
+    <div id="message" role="status"></div>
+    <p class="examples">Examples: <code>MATCH (n:user)</code> · <code>MATCH (n:issue) WHERE n.status = 'In Progress'</code> ·
+      <code>MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request)</code> · <code>PATH FROM user:ada@acme.example TO repository:acme/infra</code></p>
+    <svg id="canvas" role="img" aria-label="Graph view" data-visible-nodes="0" data-visible-edges="0"><g id="viewport"><g id="edges"></g><g id="nodes"></g></g></svg>
+  </main>
+</div>
+<script nonce="${nonce}">
+(function () {
+'use strict';
+var NODE_TYPES = ${JSON.stringify(NODE_TYPES)};
+var INITIAL_QUERY = ${JSON.stringify(INITIAL_QUERY)};
+${GRAPH_VIEW_SCRIPT}
+${CONTROLS_SCRIPT}
+})();
+</script>
+</body>
+</html>`;
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { CONTEXT_TYPES, EDGE_TYPES, NODE_TYPES } from '../../src/graph/types.js';
+import type { GraphService } from '../../src/graph/service/graph-service.js';
+import type { ServiceMap } from '../../src/toolkit/define-tool.js';
+import { AppError } from '../../src/toolkit/errors.js';
+
+/** Field schemas shared by the graph tools. */
+export const EntityType = z.enum(NODE_TYPES).describe('Entity (node) type');
+export const EntityId = z
+  .string()
+  .min(1)
+  .max(500)
+  .describe('Entity id: owner/repo for repositories, owner/repo#123 for pull requests and code_host issues, PROJ-123 for tickets, a page id, or for a user their email, login or account id');
+export const EdgeType = z.enum(EDGE_TYPES);
+export const Direction = z.enum(['out', 'in', 'both']).default('both').describe('Follow edges leaving the entity (out), entering it (in) or both');
+export const ContextType = z.enum(CONTEXT_TYPES);
+
+/** The graph service; present whenever the app installed the graph. */
+export function graphOf(services: ServiceMap): GraphService {
+  if (!services.graph) throw new AppError('NOT_CONFIGURED', 'The knowledge graph is not available on this server');
+  return services.graph;
+}
