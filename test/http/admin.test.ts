@@ -159,3 +159,25 @@ describe('connection cache', () => {
     expect(stats.body.data.total_connections).toBe(0);
   });
 });
+
+describe('deleting a tenant', () => {
+  it('deletes every row the tenant owns and nothing of other tenants', async () => {
+    await admin('POST', '/admin/tenants', { id: 'purgeme', consumerId: 'purge-1' });
+    const { body } = await admin('POST', '/admin/token', { tenant_id: 'purgeme', user_email: 'pat@purge.test' });
+    const injected = await call(server, 'POST', '/graph/context/inject', { token: body.token, body: { context_type: 'focus', key: 'sprint', value: 'Q4 launch' } });
+    expect(injected.status).toBe(200);
+    const acme = await server.tokenFor('acme');
+    await call(server, 'POST', '/graph/context/inject', { token: acme, body: { context_type: 'focus', key: 'sprint', value: 'stays' } });
+
+    const rowsOf = (tenant: string) =>
+      (server.app.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[])
+        .filter((t) => (server.app.db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(t) as string[]).includes('tenant_id'))
+        .reduce((sum, t) => sum + (server.app.db.prepare(`SELECT count(*) FROM "${t}" WHERE tenant_id = ?`).pluck().get(tenant) as number), 0);
+    expect(rowsOf('purgeme')).toBeGreaterThan(0);
+    const acmeRows = rowsOf('acme');
+
+    expect((await admin('DELETE', '/admin/tenants/purgeme')).status).toBe(200);
+    expect(rowsOf('purgeme')).toBe(0);
+    expect(rowsOf('acme')).toBe(acmeRows);
+  });
+});
