@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError, toAppError } from '../../src/toolkit/errors.js';
 import { BranchName, RepoId, splitRepoId } from './fields.js';
+import { BranchResultSchema, FileWriteResultSchema, type BranchResult, type FileWriteResult } from './schemas.js';
 
 const FilePath = z
   .string()
@@ -17,14 +18,15 @@ export const createBranch = defineTool({
   description: 'Create a branch pointing at the current head of from_branch (default main); returns {ref, sha, url}. Fails with a validation error when the branch exists. Not idempotent.',
   capability: { type: 'action', name: 'code_host.git.create_branch', idempotent: false },
   input: z.object({ repo_id: RepoId, branch_name: BranchName, from_branch: BranchName.default('main').describe('Branch to start from (default main)') }),
+  output: BranchResultSchema,
   hints: {
     aliases: ['new branch', 'create branch', 'branch off', 'cut a branch'],
     when_to_use: 'Before changing files for a pull request: make a branch from main (or another branch).',
     not_for: 'Changing files (use code_host.create_or_update_file); opening the pull request (code_host.create_pull_request).',
     examples: [{ query: 'make a branch fix-login in acme/web', tool: 'create_branch', params: { repo_id: 'acme/web', branch_name: 'fix-login' } }],
   },
-  verify: (result, args) => (result.ref === `refs/heads/${args.branch_name}` ? undefined : `created ${String(result.ref)}`),
-  async run({ client, args }) {
+  verify: (result, args) => (result.ref === `refs/heads/${args.branch_name}` ? undefined : `created ${result.ref}`),
+  async run({ client, args }): Promise<BranchResult> {
     const octokit = client('code_host');
     const repo = splitRepoId(args.repo_id);
     const { data: source } = await octokit.rest.git.getRef({ ...repo, ref: `heads/${args.from_branch}` });
@@ -47,6 +49,7 @@ export const createOrUpdateFile = defineTool({
     message: z.string().trim().min(1).max(10_000).describe('Commit message'),
     branch: BranchName.optional().describe('Branch to commit to; the default branch when omitted'),
   }),
+  output: FileWriteResultSchema,
   hints: {
     aliases: ['edit file', 'commit file', 'write file', 'update readme', 'add file to repo'],
     when_to_use: 'To add or change one file in a repository, usually on a branch made with code_host.create_branch before opening a pull request.',
@@ -54,7 +57,7 @@ export const createOrUpdateFile = defineTool({
     examples: [{ query: 'add a CHANGELOG entry on branch release-notes in acme/api', tool: 'create_or_update_file', params: { repo_id: 'acme/api', path: 'CHANGELOG.md', content: '# Changelog\n\n- Faster orders endpoint\n', message: 'Update changelog', branch: 'release-notes' } }],
   },
   verify: (result, args) => (result.path === args.path && typeof result.sha === 'string' ? undefined : 'the file was not written'),
-  async run({ client, args }) {
+  async run({ client, args }): Promise<FileWriteResult> {
     const octokit = client('code_host');
     const target = { ...splitRepoId(args.repo_id), path: args.path };
     let current: { sha: string; content?: string } | undefined;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { Assignees, IssueLabels, IssueNumber, RepoId, splitRepoId } from './fields.js';
+import { IssueSchema, type Issue } from './schemas.js';
 import { issueShape, type GithubIssueLike, type IssueShape } from './shapes.js';
 
 const Title = z.string().trim().min(1).max(256);
@@ -24,14 +25,15 @@ export const createIssue = defineTool({
   description: 'Open a new issue in a repository, optionally with labels and assignees; returns the created issue with its number and html_url. Not idempotent: a failed call is never resent automatically.',
   capability: { type: 'action', name: 'code_host.issues.create', idempotent: false },
   input: z.object({ repo_id: RepoId, title: Title, body: Body.optional(), labels: IssueLabels.optional(), assignees: Assignees.optional() }),
+  output: IssueSchema,
   hints: {
     aliases: ['open issue', 'file a bug', 'new github issue', 'report bug on github'],
     when_to_use: 'When the user asks to open, file or report an issue in a code_host repository.',
     not_for: 'Jira tickets (use ticketing.create_ticket); changing an existing issue (code_host.update_issue); pull requests (code_host.create_pull_request).',
     examples: [{ query: 'file a bug in acme/web: checkout button does nothing', tool: 'create_issue', params: { repo_id: 'acme/web', title: 'Checkout button does nothing', labels: ['bug'] } }],
   },
-  verify: (result, args) => mismatch(result as IssueShape, { title: args.title, labels: args.labels, assignees: args.assignees }),
-  async run({ client, args }) {
+  verify: (result, args) => mismatch(result, { title: args.title, labels: args.labels, assignees: args.assignees }),
+  async run({ client, args }): Promise<Issue> {
     const { data } = await client('code_host').rest.issues.create({
       ...splitRepoId(args.repo_id), title: args.title, body: args.body, labels: args.labels, assignees: args.assignees,
     });
@@ -56,6 +58,7 @@ export const updateIssue = defineTool({
     labels: IssueLabels.optional().describe('The complete new set of labels'),
     assignees: Assignees.optional().describe('The complete new set of assignees'),
   }),
+  output: IssueSchema,
   hints: {
     aliases: ['close issue', 'reopen issue', 'edit issue', 'assign issue', 'rename issue'],
     when_to_use: 'To close, reopen, retitle, re-describe or reassign an existing code_host issue.',
@@ -65,8 +68,8 @@ export const updateIssue = defineTool({
       { query: 'reopen acme/web#7', tool: 'update_issue', params: { repo_id: 'acme/web', issue_number: 7, state: 'open' } },
     ],
   },
-  verify: (result, args) => mismatch(result as IssueShape, { title: args.title as string | undefined, state: args.state as string | undefined, labels: args.labels as string[] | undefined, assignees: args.assignees as string[] | undefined }),
-  async run({ client, args }) {
+  verify: (result, args) => mismatch(result, { title: args.title, state: args.state, labels: args.labels, assignees: args.assignees }),
+  async run({ client, args }): Promise<Issue> {
     const { repo_id, issue_number, ...changes } = args;
     if (Object.values(changes).every((v) => v === undefined)) {
       throw new AppError('VALIDATION_ERROR', 'Nothing to change: give at least one of title, body, state, labels or assignees');

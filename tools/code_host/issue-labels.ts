@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { Labels } from '../shared/fields.js';
 import { IssueNumber, RepoId, splitRepoId } from './fields.js';
+import { AddLabelsResultSchema, RemoveLabelsResultSchema, type AddLabelsResult, type RemoveLabelsResult } from './schemas.js';
 import { labelShape, type GithubLabelLike } from './shapes.js';
 
 const input = z.object({ repo_id: RepoId, issue_number: IssueNumber, labels: Labels.describe('Label names') });
 const has = (names: string[], name: string) => names.some((n) => n.toLowerCase() === name.toLowerCase());
-const namesOf = (result: Record<string, unknown>) => (result.labels as Array<{ name: string }>).map((l) => l.name);
+const namesOf = (result: { labels: Array<{ name: string }> }) => result.labels.map((l) => l.name);
 
 export const addIssueLabels = defineTool({
   system: 'code_host',
@@ -15,6 +16,7 @@ export const addIssueLabels = defineTool({
   description: 'Add labels to an issue or pull request, keeping the ones it has. Returns every label now on the issue. Idempotent.',
   capability: { type: 'action', name: 'code_host.issues.add_labels', idempotent: true },
   input,
+  output: AddLabelsResultSchema,
   hints: {
     aliases: ['label issue', 'tag issue', 'add label', 'mark as bug'],
     when_to_use: 'To add one or more labels (bug, priority, team...) to a code_host issue or pull request without touching its other labels.',
@@ -25,7 +27,7 @@ export const addIssueLabels = defineTool({
     const missing = args.labels.filter((name) => !has(namesOf(result), name));
     return missing.length ? `labels still missing: ${missing.join(', ')}` : undefined;
   },
-  async run({ client, args }) {
+  async run({ client, args }): Promise<AddLabelsResult> {
     const { data } = await client('code_host').rest.issues.addLabels({ ...splitRepoId(args.repo_id), issue_number: args.issue_number, labels: args.labels });
     return { repo: args.repo_id, issue_number: args.issue_number, added: args.labels, labels: (data as GithubLabelLike[]).map(labelShape) };
   },
@@ -38,6 +40,7 @@ export const removeIssueLabels = defineTool({
   description: 'Remove labels from an issue or pull request, keeping the others. Labels it does not carry are reported in not_present, not treated as errors, so repeating the call is harmless. Returns the labels left.',
   capability: { type: 'action', name: 'code_host.issues.remove_labels', idempotent: true, destructive: true },
   input,
+  output: RemoveLabelsResultSchema,
   hints: {
     aliases: ['unlabel issue', 'remove label', 'untag issue', 'drop label'],
     when_to_use: 'To take one or more labels off a code_host issue or pull request.',
@@ -48,7 +51,7 @@ export const removeIssueLabels = defineTool({
     const left = args.labels.filter((name) => has(namesOf(result), name));
     return left.length ? `labels still present: ${left.join(', ')}` : undefined;
   },
-  async run({ client, args }) {
+  async run({ client, args }): Promise<RemoveLabelsResult> {
     const octokit = client('code_host');
     const target = { ...splitRepoId(args.repo_id), issue_number: args.issue_number };
     // Read first: removing a label the issue does not carry is a 404 upstream, indistinguishable from a missing issue.

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/toolkit/define-tool.js';
+import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { byNewest, collect, forEachRepo } from './github.js';
 import { IssueNumber, RepoId, splitRepoId } from './fields.js';
+import { IssueSchema, type Issue } from './schemas.js';
 import { issueShape, type GithubIssueLike, type IssueShape } from './shapes.js';
 
 const notPullRequest = (issue: GithubIssueLike) => !issue.pull_request;
@@ -19,6 +20,7 @@ export const getIssues = defineTool({
     labels: z.array(z.string().min(1).max(100)).max(20).optional().describe('Only issues carrying all these labels'),
   }),
   list: { key: 'issues' },
+  item: IssueSchema,
   hints: {
     aliases: ['list issues', 'bugs', 'github issues', 'open issues', 'issue tracker on github'],
     when_to_use: 'To find code_host issues by repository, state or label, e.g. open bugs across every repository.',
@@ -28,7 +30,7 @@ export const getIssues = defineTool({
       { query: 'all open issues across our repos', tool: 'get_issues', params: { state: 'open' } },
     ],
   },
-  async run(ctx) {
+  async run(ctx): Promise<ListPage<Issue>> {
     const { client, args, page } = ctx;
     const octokit = client('code_host');
     const want = page.offset + page.limit + 1;
@@ -57,13 +59,14 @@ export const getIssue = defineTool({
   description: 'Get one issue by repository and number, with its body, labels, assignees, state and comment count. Pull requests share the numbering: a pull request number returns its issue half.',
   capability: { type: 'read', name: 'code_host.issues.get' },
   input: z.object({ repo_id: RepoId, issue_number: IssueNumber }),
+  output: IssueSchema,
   hints: {
     aliases: ['issue details', 'show issue', 'read issue', 'issue by number'],
     when_to_use: 'When you know the repository and the issue number (e.g. "acme/api#42") and need its content or state.',
     not_for: 'Searching or listing issues (use code_host.get_issues); its discussion (code_host.get_issue_comments); Jira tickets (ticketing.get_ticket).',
     examples: [{ query: 'show me acme/api#12', tool: 'get_issue', params: { repo_id: 'acme/api', issue_number: 12 } }],
   },
-  async run({ client, args }) {
+  async run({ client, args }): Promise<Issue> {
     const { data } = await client('code_host').rest.issues.get({ ...splitRepoId(args.repo_id), issue_number: args.issue_number });
     return issueShape(data as GithubIssueLike, args.repo_id);
   },

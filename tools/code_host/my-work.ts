@@ -3,12 +3,13 @@ import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { GithubLogin } from './fields.js';
 import { loginByEmail } from './github.js';
+import { MyWorkSchema, type MyWork, type WorkItem } from './schemas.js';
 import { labelShape, repoOfIssue, userRef, type GithubIssueLike } from './shapes.js';
 
 const DAY = 86_400_000;
 
 /** A pull request or issue as the search API returns it, compacted for a work list. */
-function workItem(item: GithubIssueLike & { draft?: boolean }) {
+function workItem(item: GithubIssueLike & { draft?: boolean }): WorkItem {
   return {
     repo: repoOfIssue(item) ?? null,
     number: item.number,
@@ -35,6 +36,7 @@ export const getMyCodeHostWork = defineTool({
     days: z.number().int().min(1).max(90).default(14).describe('Window for reviews already given (default 14 days)'),
     limit: z.number().int().min(1).max(100).default(30).describe('Most items per list'),
   }),
+  output: MyWorkSchema,
   hints: {
     aliases: ['my prs', 'my reviews', 'what should i review', 'my github work', 'assigned to me'],
     when_to_use: 'When someone asks what is on their plate on the code_host: their PRs, review requests, recent reviews and assigned issues (or those of a named colleague).',
@@ -45,7 +47,7 @@ export const getMyCodeHostWork = defineTool({
     ],
   },
   target: (args) => (args.username ? { type: 'user', id: args.username } : undefined),
-  async run({ client, args, caller, clock, gather }) {
+  async run({ client, args, caller, clock, gather }): Promise<MyWork> {
     const octokit = client('code_host');
     let login = args.username;
     if (!login && caller.userEmail) login = await loginByEmail(octokit, caller.userEmail);
@@ -63,11 +65,19 @@ export const getMyCodeHostWork = defineTool({
       reviews_done: search(`is:pr reviewed-by:${login} -author:${login} updated:>=${since}`),
       assigned_issues: search(`is:issue is:open archived:false assignee:${login}`),
     });
-    const lists = ['open_pull_requests', 'review_requests', 'reviews_done', 'assigned_issues'] as const;
+    // A failed search leaves its list and count null; the executor adds partial and failed_sources.
     return {
-      user: { login, resolved_from: args.username ? 'username' : 'email' },
-      ...Object.fromEntries(lists.map((key) => [key, found[key]?.items ?? null])),
-      counts: Object.fromEntries(lists.map((key) => [key, found[key]?.total ?? null])),
+      user: { login, resolved_from: args.username ? ('username' as const) : ('email' as const) },
+      open_pull_requests: found.open_pull_requests?.items ?? null,
+      review_requests: found.review_requests?.items ?? null,
+      reviews_done: found.reviews_done?.items ?? null,
+      assigned_issues: found.assigned_issues?.items ?? null,
+      counts: {
+        open_pull_requests: found.open_pull_requests?.total ?? null,
+        review_requests: found.review_requests?.total ?? null,
+        reviews_done: found.reviews_done?.total ?? null,
+        assigned_issues: found.assigned_issues?.total ?? null,
+      },
       reviews_since: since,
     };
   },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { BranchName, PrNumber, RepoId, splitRepoId } from './fields.js';
+import { MergeResultSchema, PullRequestSchema, type MergeResult, type PullRequest } from './schemas.js';
 import { pullShape, type GithubPullLike } from './shapes.js';
 
 export const createPullRequest = defineTool({
@@ -18,6 +19,7 @@ export const createPullRequest = defineTool({
     body: z.string().max(65_536).optional(),
     draft: z.boolean().default(false),
   }),
+  output: PullRequestSchema,
   hints: {
     aliases: ['open pr', 'create pr', 'new pull request', 'propose changes', 'raise pr'],
     when_to_use: 'When a branch with changes exists (e.g. from code_host.create_branch and code_host.create_or_update_file) and the user wants it reviewed and merged.',
@@ -25,10 +27,10 @@ export const createPullRequest = defineTool({
     examples: [{ query: 'open a PR in acme/web from fix-login', tool: 'create_pull_request', params: { repo_id: 'acme/web', title: 'Fix login redirect', head: 'fix-login' } }],
   },
   verify: (result, args) => {
-    const head = (result.head as { ref: string }).ref;
-    return args.head.endsWith(head) && (result.base as { ref: string }).ref === args.base ? undefined : `created from ${head} into ${(result.base as { ref: string }).ref}`;
+    const head = result.head.ref;
+    return args.head.endsWith(head) && result.base.ref === args.base ? undefined : `created from ${head} into ${result.base.ref}`;
   },
-  async run({ client, args }) {
+  async run({ client, args }): Promise<PullRequest> {
     const { data } = await client('code_host').rest.pulls.create({ ...splitRepoId(args.repo_id), title: args.title, head: args.head, base: args.base, body: args.body, draft: args.draft });
     return pullShape(data as GithubPullLike);
   },
@@ -47,6 +49,7 @@ export const mergePullRequest = defineTool({
     merge_method: z.enum(['merge', 'squash', 'rebase']).default('merge'),
     commit_message: z.string().max(65_536).optional().describe('Extra detail for the merge commit message'),
   }),
+  output: MergeResultSchema,
   hints: {
     aliases: ['merge pr', 'ship pr', 'squash and merge', 'land pull request'],
     when_to_use: 'When the user asks to merge an approved pull request.',
@@ -54,7 +57,7 @@ export const mergePullRequest = defineTool({
     examples: [{ query: 'squash-merge acme/web#41', tool: 'merge_pull_request', params: { repo_id: 'acme/web', pr_number: 41, merge_method: 'squash' } }],
   },
   verify: (result) => (result.merged === true ? undefined : 'the pull request is not merged'),
-  async run({ client, args }) {
+  async run({ client, args }): Promise<MergeResult> {
     const octokit = client('code_host');
     const target = { ...splitRepoId(args.repo_id), pull_number: args.pr_number };
     const { data: pr } = await octokit.rest.pulls.get(target);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/toolkit/define-tool.js';
+import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { byNewest, collect, forEachRepo, ms } from './github.js';
 import { DaysThreshold, RepoId, splitRepoId } from './fields.js';
+import { PullRequestSchema, StalePullRequestSchema, type PullRequest, type StalePullRequest } from './schemas.js';
 import { pullShape, userRef, type GithubPullLike, type GithubReviewLike, type PullShape } from './shapes.js';
 
 const DAY = 86_400_000;
@@ -15,6 +16,7 @@ export const getPullRequests = defineTool({
   capability: { type: 'read', name: 'code_host.pull_requests.list' },
   input: z.object({ repo_id: RepoId.optional(), state: z.enum(['open', 'closed', 'all', 'merged']).default('open') }),
   list: { key: 'pull_requests', defaultLimit: 20 },
+  item: PullRequestSchema,
   hints: {
     aliases: ['list prs', 'pull requests', 'open prs', 'merged prs', 'code reviews'],
     when_to_use: 'To see pull requests by state with their size and review status, e.g. what is open or what was merged recently.',
@@ -24,7 +26,7 @@ export const getPullRequests = defineTool({
       { query: 'what got merged recently?', tool: 'get_pull_requests', params: { state: 'merged', limit: 10 } },
     ],
   },
-  async run(ctx) {
+  async run(ctx): Promise<ListPage<PullRequest>> {
     const { args, page } = ctx;
     const octokit = ctx.client('code_host');
     const want = page.offset + page.limit + 1;
@@ -65,6 +67,7 @@ export const getStalePrs = defineTool({
   capability: { type: 'read', name: 'code_host.pull_requests.stale' },
   input: z.object({ repo_id: RepoId.optional(), days_threshold: DaysThreshold }),
   list: { key: 'stale_prs' },
+  item: StalePullRequestSchema,
   hints: {
     aliases: ['stale prs', 'stuck pull requests', 'forgotten prs', 'old open prs', 'review backlog'],
     when_to_use: 'To find pull requests that stalled, e.g. for a weekly review-backlog clean-up.',
@@ -74,7 +77,7 @@ export const getStalePrs = defineTool({
       { query: 'stale PRs in acme/api', tool: 'get_stale_prs', params: { repo_id: 'acme/api' } },
     ],
   },
-  async run(ctx) {
+  async run(ctx): Promise<ListPage<StalePullRequest>> {
     const octokit = ctx.client('code_host');
     const now = ctx.clock.now();
     const cutoff = now - ctx.args.days_threshold * DAY;
@@ -82,7 +85,7 @@ export const getStalePrs = defineTool({
       // Least recently updated first: stop at the first one updated after the cutoff.
       const pages = octokit.paginate.iterator(octokit.rest.pulls.list, { ...splitRepoId(repoId), state: 'open', sort: 'updated', direction: 'asc', per_page: 100 });
       const { items } = await collect(pages as AsyncIterable<{ data: GithubPullLike[] }>, Number.POSITIVE_INFINITY, () => true, (pr) => (ms(pr.updated_at) ?? 0) > cutoff);
-      return items.map((pr) => ({
+      return items.map((pr): StalePullRequest => ({
         number: pr.number, title: pr.title, user: userRef(pr.user), draft: pr.draft ?? false, html_url: pr.html_url,
         created_at: pr.created_at, updated_at: pr.updated_at, days_stale: Math.floor((now - (ms(pr.updated_at) ?? now)) / DAY), repo: repoId,
       }));

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/toolkit/define-tool.js';
+import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { accessibleRepos, collect } from './github.js';
 import { GithubLogin, RepoId, splitRepoId } from './fields.js';
+import { RepoDetailSchema, RepoSummarySchema, type RepoDetail, type RepoSummary } from './schemas.js';
 import { repoDetail, repoSummary, type GithubRepoLike } from './shapes.js';
 
 export const getRepositories = defineTool({
@@ -12,6 +13,7 @@ export const getRepositories = defineTool({
   capability: { type: 'read', name: 'code_host.repositories.list' },
   input: z.object({}),
   list: { key: 'repositories' },
+  item: RepoSummarySchema,
   hints: {
     aliases: ['list repos', 'repositories', 'github repos', 'codebases', 'projects on github'],
     when_to_use: 'To see which repositories exist or to find the owner/repo id to pass to other code_host tools.',
@@ -21,7 +23,7 @@ export const getRepositories = defineTool({
       { query: 'show the next page of repos', tool: 'get_repositories', params: { limit: 20, offset: 20 } },
     ],
   },
-  async run({ client, page }) {
+  async run({ client, page }): Promise<ListPage<RepoSummary>> {
     const repos = await accessibleRepos(client('code_host'), Math.max(page.offset + page.limit + 1, 100));
     return { items: repos.map(repoSummary) };
   },
@@ -34,13 +36,14 @@ export const getRepository = defineTool({
   description: 'Get one repository with its owner, topics, license and the permissions of the connected account.',
   capability: { type: 'read', name: 'code_host.repositories.get' },
   input: z.object({ repo_id: RepoId }),
+  output: RepoDetailSchema,
   hints: {
     aliases: ['repo details', 'repository info', 'describe repo'],
     when_to_use: 'When you know the owner/repo and need its metadata: default branch, language, license, topics, stars, open issue count.',
     not_for: 'Listing repositories (use code_host.get_repositories) or its issues and pull requests (code_host.get_issues, code_host.get_pull_requests).',
     examples: [{ query: 'tell me about acme/api', tool: 'get_repository', params: { repo_id: 'acme/api' } }],
   },
-  async run({ client, args }) {
+  async run({ client, args }): Promise<RepoDetail> {
     const { data } = await client('code_host').rest.repos.get(splitRepoId(args.repo_id));
     return repoDetail(data as GithubRepoLike);
   },
@@ -54,13 +57,14 @@ export const listReposByUser = defineTool({
   capability: { type: 'read', name: 'code_host.repositories.list_by_user' },
   input: z.object({ username: GithubLogin.describe('code_host login of the user or organisation') }),
   list: { key: 'repositories' },
+  item: RepoSummarySchema,
   hints: {
     aliases: ['repos of user', "someone's repositories", 'user repositories', 'repos owned by'],
     when_to_use: 'When the question names a person or organisation and asks which repositories they own.',
     not_for: 'Every repository our account can access (use code_host.get_repositories); who contributes to a repository (code_host.get_contributors).',
     examples: [{ query: 'what repositories does octocat have?', tool: 'list_repos_by_user', params: { username: 'octocat', limit: 10 } }],
   },
-  async run({ client, args, page }) {
+  async run({ client, args, page }): Promise<ListPage<RepoSummary>> {
     const octokit = client('code_host');
     const want = page.offset + page.limit + 1;
     const pages = octokit.paginate.iterator(octokit.rest.repos.listForUser, { username: args.username, sort: 'pushed', direction: 'desc', per_page: Math.min(100, want) });

@@ -1,19 +1,29 @@
+import type {
+  Collaborator,
+  Issue,
+  IssueComment,
+  Label,
+  PullRequest,
+  RepoDetail,
+  RepoSummary,
+  Review,
+  UserProfile,
+  UserRef,
+} from './schemas.js';
+
 /**
  * The result shapes of the code_host catalog, mapped from GitHub's objects. One mapper per entity so
- * every tool returns the same fields for the same thing.
+ * every tool returns the same fields for the same thing; each mapper's return type is the entity's
+ * output schema (schemas.ts), so the compiler keeps the two in agreement.
  */
+export type { UserRef, RepoSummary };
+
 export interface GithubUserLike {
   login: string;
   id: number;
   avatar_url?: string;
   type?: string;
   html_url?: string;
-}
-
-export interface UserRef {
-  login: string;
-  id: number;
-  avatar_url?: string;
 }
 
 export function userRef(user: GithubUserLike | null | undefined): UserRef | null {
@@ -43,7 +53,7 @@ export interface GithubRepoLike {
   permissions?: { admin?: boolean; push?: boolean; pull?: boolean };
 }
 
-export function repoSummary(repo: GithubRepoLike) {
+export function repoSummary(repo: GithubRepoLike): RepoSummary {
   return {
     id: repo.id,
     name: repo.name,
@@ -61,9 +71,8 @@ export function repoSummary(repo: GithubRepoLike) {
     updated_at: repo.updated_at ?? null,
   };
 }
-export type RepoSummary = ReturnType<typeof repoSummary>;
 
-export function repoDetail(repo: GithubRepoLike) {
+export function repoDetail(repo: GithubRepoLike): RepoDetail {
   return {
     ...repoSummary(repo),
     owner: repo.owner ? { login: repo.owner.login, id: repo.owner.id, type: repo.owner.type ?? 'User' } : null,
@@ -83,7 +92,7 @@ export interface GithubLabelLike {
   color?: string | null;
 }
 
-export function labelShape(label: GithubLabelLike | string) {
+export function labelShape(label: GithubLabelLike | string): Label {
   return typeof label === 'string' ? { id: 0, name: label, color: '' } : { id: label.id ?? 0, name: label.name ?? '', color: label.color ?? '' };
 }
 
@@ -112,7 +121,7 @@ export function repoOfIssue(issue: GithubIssueLike): string | undefined {
   return match?.[1];
 }
 
-export function issueShape(issue: GithubIssueLike, repo?: string) {
+export function issueShape(issue: GithubIssueLike, repo?: string): Issue {
   return {
     id: issue.id,
     number: issue.number,
@@ -131,7 +140,7 @@ export function issueShape(issue: GithubIssueLike, repo?: string) {
     closed_at: issue.closed_at ?? null,
   };
 }
-export type IssueShape = ReturnType<typeof issueShape>;
+export type IssueShape = Issue;
 
 export interface GithubCommentLike {
   id: number;
@@ -142,7 +151,7 @@ export interface GithubCommentLike {
   updated_at: string;
 }
 
-export function commentShape(comment: GithubCommentLike) {
+export function commentShape(comment: GithubCommentLike): IssueComment {
   return {
     id: comment.id,
     body: comment.body ?? '',
@@ -159,7 +168,7 @@ export interface GithubReviewLike {
   submitted_at?: string | null;
 }
 
-export function reviewShape(review: GithubReviewLike) {
+export function reviewShape(review: GithubReviewLike): Review {
   return { user: userRef(review.user), state: review.state, submitted_at: review.submitted_at ?? null };
 }
 
@@ -192,7 +201,7 @@ export interface GithubPullLike {
  * A pull request. The list endpoint lacks the size and mergeability fields: they are null unless the
  * details were fetched. `reviews` is null when they were not fetched.
  */
-export function pullShape(pr: GithubPullLike, reviews?: GithubReviewLike[]) {
+export function pullShape(pr: GithubPullLike, reviews?: GithubReviewLike[]): PullRequest {
   return {
     id: pr.id,
     number: pr.number,
@@ -218,7 +227,7 @@ export function pullShape(pr: GithubPullLike, reviews?: GithubReviewLike[]) {
     reviews: reviews ? reviews.map(reviewShape) : null,
   };
 }
-export type PullShape = ReturnType<typeof pullShape>;
+export type PullShape = PullRequest;
 
 export interface GithubProfileLike extends GithubUserLike {
   name?: string | null;
@@ -228,7 +237,7 @@ export interface GithubProfileLike extends GithubUserLike {
   bio?: string | null;
 }
 
-export function userProfile(user: GithubProfileLike, matchedEmail?: string) {
+export function userProfile(user: GithubProfileLike, matchedEmail?: string): UserProfile {
   return {
     login: user.login,
     id: user.id,
@@ -248,7 +257,7 @@ export interface GithubCollaboratorLike extends GithubUserLike {
   role_name?: string;
 }
 
-export function collaboratorShape(user: GithubCollaboratorLike) {
+export function collaboratorShape(user: GithubCollaboratorLike): Collaborator {
   const p = user.permissions ?? {};
   return {
     login: user.login,

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/toolkit/define-tool.js';
+import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { Email } from '../shared/fields.js';
 import { RepoId, splitRepoId } from './fields.js';
 import { forEachRepo, loginByEmail } from './github.js';
+import { ContributorSchema, RepositoryUserSchema, UserProfileSchema, type CollaboratorPermissions, type Contributor, type RepositoryUser, type UserProfile } from './schemas.js';
 import { collaboratorShape, userProfile, type GithubCollaboratorLike, type GithubUserLike } from './shapes.js';
 
-type RepoUser = ReturnType<typeof collaboratorShape> & { repositories: string[] };
+const PERMISSIONS = ['admin', 'maintain', 'push', 'triage', 'pull'] as const satisfies ReadonlyArray<keyof CollaboratorPermissions>;
 
 export const getRepositoryUsers = defineTool({
   system: 'code_host',
@@ -17,6 +18,7 @@ export const getRepositoryUsers = defineTool({
   capability: { type: 'read', name: 'code_host.repositories.users' },
   input: z.object({ repo_id: RepoId.optional() }),
   list: { key: 'users' },
+  item: RepositoryUserSchema,
   hints: {
     aliases: ['collaborators', 'who has access', 'repo members', 'repository permissions'],
     when_to_use: 'To see who can read, push to or administer repositories, e.g. before asking for a review or auditing access.',
@@ -26,12 +28,12 @@ export const getRepositoryUsers = defineTool({
       { query: 'everyone with access to our repositories', tool: 'get_repository_users', params: {} },
     ],
   },
-  async run(ctx) {
+  async run(ctx): Promise<ListPage<RepositoryUser>> {
     const octokit = ctx.client('code_host');
     const fan = await forEachRepo(ctx, ctx.args.repo_id, async (repoId) =>
       (await octokit.paginate(octokit.rest.repos.listCollaborators, { ...splitRepoId(repoId), affiliation: 'all', per_page: 100 })) as GithubCollaboratorLike[],
     );
-    const byLogin = new Map<string, RepoUser>();
+    const byLogin = new Map<string, RepositoryUser>();
     for (const { repo, value } of fan.perRepo) {
       for (const user of value) {
         const shaped = collaboratorShape(user);
@@ -39,7 +41,7 @@ export const getRepositoryUsers = defineTool({
         if (!seen) byLogin.set(shaped.login, { ...shaped, repositories: [repo] });
         else {
           seen.repositories.push(repo);
-          for (const key of Object.keys(seen.permissions) as Array<keyof RepoUser['permissions']>) seen.permissions[key] ||= shaped.permissions[key];
+          for (const key of PERMISSIONS) seen.permissions[key] ||= shaped.permissions[key];
         }
       }
     }
@@ -57,20 +59,21 @@ export const getContributors = defineTool({
   capability: { type: 'read', name: 'code_host.repositories.contributors' },
   input: z.object({ repo_id: RepoId.optional() }),
   list: { key: 'contributors' },
+  item: ContributorSchema,
   hints: {
     aliases: ['top contributors', 'who committed', 'commit authors', 'contributions'],
     when_to_use: 'To find who wrote the code of a repository or who contributes most across repositories.',
     not_for: 'Access rights (use code_host.get_repository_users); activity within a time window (code_host.get_developer_metrics).',
     examples: [{ query: 'top contributors of acme/web', tool: 'get_contributors', params: { repo_id: 'acme/web', limit: 5 } }],
   },
-  async run(ctx) {
+  async run(ctx): Promise<ListPage<Contributor>> {
     const octokit = ctx.client('code_host');
     const fan = await forEachRepo(ctx, ctx.args.repo_id, async (repoId) => {
       const list = await octokit.paginate(octokit.rest.repos.listContributors, { ...splitRepoId(repoId), per_page: 100 });
       // An empty repository answers 204 without a body.
       return (Array.isArray(list) ? list : []) as Array<GithubUserLike & { contributions: number }>;
     });
-    const byLogin = new Map<string, { login: string; id: number; contributions: number; avatar_url: string | null }>();
+    const byLogin = new Map<string, Contributor>();
     for (const contributor of fan.perRepo.flatMap((r) => r.value)) {
       if (!contributor.login) continue;
       const seen = byLogin.get(contributor.login);
@@ -90,13 +93,14 @@ export const getUserByEmail = defineTool({
   description: 'Find the code_host account whose public email is the given address and return its profile (login, name, company, location, bio).',
   capability: { type: 'read', name: 'code_host.users.by_email' },
   input: z.object({ email: Email.describe('Email address of the person') }),
+  output: UserProfileSchema,
   hints: {
     aliases: ['github user for email', 'login of a person', 'who is this email on github', 'github account lookup'],
     when_to_use: 'When you know a colleague by email (e.g. from a ticket or calendar) and need their code_host login for other tools.',
     not_for: 'Listing people with repository access (use code_host.get_repository_users); Jira users are in ticketing.',
     examples: [{ query: 'what is the github login of ada@acme.test?', tool: 'get_user_by_email', params: { email: 'ada@acme.test' } }],
   },
-  async run({ client, args }) {
+  async run({ client, args }): Promise<UserProfile> {
     const octokit = client('code_host');
     const login = await loginByEmail(octokit, args.email);
     if (!login) throw new AppError('NOT_FOUND', `No code_host user has the public email ${args.email}`);

@@ -5,6 +5,7 @@ import { percent } from '../../../src/analytics/stats.js';
 import { splitRepoId } from '../fields.js';
 import { runActivity } from './activity-signals.js';
 import { cachedMetrics, metricsInput, metricsWindow, overRepos } from './common.js';
+import { ActionsInfoSchema, type ActionsInfo } from './schemas.js';
 
 export const getActionsInfo = defineTool({
   system: 'code_host',
@@ -14,6 +15,7 @@ export const getActionsInfo = defineTool({
     'CI health per repository over the last time_period_days from GitHub Actions: workflows (state, runs, success rate, median duration, last run), default-branch success rate and its latest failures, and runs in progress. Success rate = succeeded / (succeeded + failed); cancelled and skipped runs are left out.',
   capability: { type: 'analytical', name: 'code_host.analytics.actions_info', outputs: ['workflows', 'success_rate_percent', 'median_duration_minutes', 'recent_failures', 'in_progress'] },
   input: z.object(metricsInput),
+  output: ActionsInfoSchema,
   hints: {
     aliases: ['ci status', 'github actions', 'build health', 'failing builds', 'pipeline runs', 'workflow runs'],
     when_to_use: 'To check whether CI is green, which workflows fail or are slow, and what broke the default branch recently.',
@@ -23,7 +25,7 @@ export const getActionsInfo = defineTool({
       { query: 'which builds keep failing?', tool: 'get_actions_info', params: {} },
     ],
   },
-  async run(ctx) {
+  async run(ctx): Promise<ActionsInfo> {
     return cachedMetrics(ctx, 'get_actions_info', async () => {
       const { window, metadata } = metricsWindow(ctx, ctx.args.time_period_days);
       const octokit = ctx.client('code_host');

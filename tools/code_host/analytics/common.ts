@@ -1,10 +1,11 @@
 import type { ToolRunContext } from '../../../src/toolkit/define-tool.js';
 import { createHash } from 'node:crypto';
-import type { CacheInfo } from '../../../src/analytics/cache.js';
+import type { CacheStatus } from '../../../src/analytics/cache.js';
 import { isoSeconds, windowOf, type TimeWindow } from '../../../src/analytics/stats.js';
 import { TimePeriodDays } from '../../shared/fields.js';
 import { parseRepoIds, Refresh, RepoIds } from '../fields.js';
 import { defaultBranchOf, forEachRepo, type RepoFanOut } from '../github.js';
+import type { MetricsMetadata } from './schemas.js';
 
 /** The arguments every multi-repository metrics tool takes. */
 export const metricsInput = { repo_ids: RepoIds.optional(), time_period_days: TimePeriodDays, refresh: Refresh };
@@ -30,7 +31,7 @@ export async function cachedMetrics<A extends { refresh?: boolean }, T extends R
   ctx: ToolRunContext<A>,
   tool: string,
   compute: () => Promise<T>,
-): Promise<T & { cache: CacheInfo }> {
+): Promise<T & { cache: CacheField }> {
   const { refresh, fields: _fields, ...rest } = ctx.args as Record<string, unknown>;
   // Users of one tenant may hold tokens that see different repositories: the token's digest is part
   // of the key, so a result is only served to callers with the same access.
@@ -47,7 +48,7 @@ export async function cachedMetrics<A extends { refresh?: boolean }, T extends R
 }
 
 /** The window ending now (app clock) and the metadata block every metrics result carries. */
-export function metricsWindow<A>(ctx: ToolRunContext<A>, days: number): { window: TimeWindow; metadata: (repos: string[]) => Record<string, unknown> } {
+export function metricsWindow<A>(ctx: ToolRunContext<A>, days: number): { window: TimeWindow; metadata: (repos: string[]) => MetricsMetadata } {
   const window = windowOf(ctx.clock.now(), days);
   return {
     window,
@@ -62,14 +63,21 @@ export function metricsWindow<A>(ctx: ToolRunContext<A>, days: number): { window
 }
 
 /**
+ * What a metrics result adds when some repositories failed: nothing when all were read. (Type aliases,
+ * not interfaces: the output schemas' loose objects need types with implicit index signatures.)
+ */
+export type PartialFields = { partial?: true; failed_repositories?: Array<{ resource: string; error: { code: string; message: string } }> };
+export type CacheField = { status: CacheStatus; computed_at: string };
+
+/**
  * Runs `fn` over the repositories of `repo_ids` (every accessible one when omitted), with their
  * default branch. A repository that fails is named in `failed_repositories` and the result is marked
  * partial; when all fail the call fails.
  */
-export async function overRepos<A, T>(ctx: ToolRunContext<A>, repoIds: string | undefined, fn: (target: RepoTarget) => Promise<T>): Promise<RepoFanOut<T> & { partial: Record<string, unknown> }> {
+export async function overRepos<A, T>(ctx: ToolRunContext<A>, repoIds: string | undefined, fn: (target: RepoTarget) => Promise<T>): Promise<RepoFanOut<T> & { partial: PartialFields }> {
   const octokit = ctx.client('code_host');
   const fan = await forEachRepo(ctx, parseRepoIds(repoIds) ?? undefined, async (repo, info) => fn({ repo, defaultBranch: await defaultBranchOf(octokit, repo, info) }));
-  return { ...fan, partial: fan.coverage.failed_repositories ? { partial: true, failed_repositories: fan.coverage.failed_repositories } : {} };
+  return { ...fan, partial: fan.coverage.failed_repositories ? { partial: true as const, failed_repositories: fan.coverage.failed_repositories } : {} };
 }
 
 export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

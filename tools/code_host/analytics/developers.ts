@@ -4,6 +4,7 @@ import { developerActivity } from '../../../src/analytics/people.js';
 import { GithubLogin } from '../fields.js';
 import { commitActivity, issueActivity, pullActivity } from './activity-signals.js';
 import { cachedMetrics, metricsInput, metricsWindow, overRepos } from './common.js';
+import { DeveloperMetricsResultSchema, type DeveloperMetricsResult } from './schemas.js';
 
 export const getDeveloperMetrics = defineTool({
   system: 'code_host',
@@ -13,6 +14,7 @@ export const getDeveloperMetrics = defineTool({
     'Contribution volume per person over the last time_period_days: commits on default branches, pull requests opened and merged, lines added and deleted by merged PRs, reviews given, issues opened and assigned issues closed, and the repositories worked in. Bots are left out. Counts describe activity, not performance.',
   capability: { type: 'analytical', name: 'code_host.analytics.developer_metrics', outputs: ['commits', 'prs_opened', 'prs_merged', 'reviews_given', 'lines_added', 'lines_deleted', 'issues_opened', 'issues_closed'] },
   input: z.object({ ...metricsInput, username: GithubLogin.optional().describe('Only this person') }),
+  output: DeveloperMetricsResultSchema,
   hints: {
     aliases: ['developer metrics', 'engineer activity', 'who is working on what', 'contribution stats', 'team activity'],
     when_to_use: 'To see who contributed what across repositories in a period, e.g. before 1:1s or to spot someone overloaded or blocked.',
@@ -22,7 +24,7 @@ export const getDeveloperMetrics = defineTool({
       { query: 'activity of ada in acme/api over two weeks', tool: 'get_developer_metrics', params: { repo_ids: 'acme/api', time_period_days: 14, username: 'ada' } },
     ],
   },
-  async run(ctx) {
+  async run(ctx): Promise<DeveloperMetricsResult> {
     return cachedMetrics(ctx, 'get_developer_metrics', async () => {
       const { window, metadata } = metricsWindow(ctx, ctx.args.time_period_days);
       const fan = await overRepos(ctx, ctx.args.repo_ids, async (target) => {

@@ -5,6 +5,7 @@ import { repoDora } from '../../../src/analytics/dora.js';
 import { DORA_DERIVATIONS, doraMetrics } from '../../../src/analytics/dora-report.js';
 import { cachedMetrics, metricsInput, metricsWindow, overRepos, type MetricsArgs } from './common.js';
 import { deliverySignals } from './delivery-signals.js';
+import { DoraByRepoResultSchema, DoraResultSchema, type DoraByRepoResult, type DoraResult } from './schemas.js';
 
 const OUTPUTS = ['deployment_frequency', 'lead_time_for_changes', 'change_failure_rate', 'mean_time_to_recovery'];
 
@@ -26,6 +27,7 @@ export const getDoraMetrics = defineTool({
     'The four DORA metrics over all (or the given) repositories for the last time_period_days: deployment frequency (successful production deployments; else releases; else merges), lead time (first commit to deployment, p50/p90), change failure rate (failed deployments, else failed default-branch runs), MTTR (failed deploy to next success; incident issues). Each metric states its derivation.',
   capability: { type: 'analytical', name: 'code_host.analytics.dora_metrics', outputs: OUTPUTS },
   input: z.object(metricsInput),
+  output: DoraResultSchema,
   hints: {
     aliases: ['dora', 'dora metrics', 'deployment frequency', 'lead time for changes', 'change failure rate', 'mttr', 'delivery performance'],
     when_to_use: `${WHEN} Each metric carries its category (elite, high, medium, low) and the benchmark bands; flat holds the four plain numbers.`,
@@ -35,7 +37,7 @@ export const getDoraMetrics = defineTool({
       { query: 'DORA for acme/api and acme/web over the last quarter', tool: 'get_dora_metrics', params: { repo_ids: 'acme/api,acme/web', time_period_days: 90 } },
     ],
   },
-  async run(ctx) {
+  async run(ctx): Promise<DoraResult> {
     return cachedMetrics(ctx, 'get_dora_metrics', async () => {
       const { repos, metadata, partial } = await doraOf(ctx, ctx.args);
       return { ...doraMetrics(repos, ctx.args.time_period_days), metadata, ...partial };
@@ -51,13 +53,14 @@ export const getDoraMetricsByRepo = defineTool({
     'The four DORA metrics computed separately for each repository (all accessible or the given ones) over the last time_period_days, derived exactly as get_dora_metrics does, with the delivery signal each repository uses (deployments, releases or merged_pull_requests), sorted by deployment frequency.',
   capability: { type: 'analytical', name: 'code_host.analytics.dora_metrics_by_repo', outputs: OUTPUTS },
   input: z.object(metricsInput),
+  output: DoraByRepoResultSchema,
   hints: {
     aliases: ['dora per repo', 'dora by repository', 'compare repos delivery', 'which service deploys most'],
     when_to_use: `${WHEN} Use it to compare repositories or to find the one dragging the team numbers down.`,
     not_for: 'A single team-wide figure (use code_host.get_dora_metrics); per-person figures (code_host.get_developer_metrics).',
     examples: [{ query: 'which repositories have the worst change failure rate?', tool: 'get_dora_metrics_by_repo', params: { time_period_days: 60 } }],
   },
-  async run(ctx) {
+  async run(ctx): Promise<DoraByRepoResult> {
     return cachedMetrics(ctx, 'get_dora_metrics_by_repo', async () => {
       const { repos, metadata, partial } = await doraOf(ctx, ctx.args);
       const rows = repos.map((repo) => {

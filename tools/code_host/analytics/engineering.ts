@@ -6,6 +6,7 @@ import { pullFlowMetrics } from '../../../src/analytics/flow.js';
 import { DAY_MS, type TimeWindow } from '../../../src/analytics/stats.js';
 import { issueActivity, openPulls, pullActivity, runActivity } from './activity-signals.js';
 import { cachedMetrics, metricsInput, metricsWindow, overRepos, type MetricsArgs } from './common.js';
+import { EngMetricsByRepoResultSchema, EngMetricsResultSchema, type EngMetricsByRepoResult, type EngMetricsResult } from './schemas.js';
 
 const STALE_DAYS = 7;
 const OUTPUTS = ['throughput', 'cycle_time_hours', 'time_to_first_review_hours', 'review', 'pr_size_lines', 'open_work', 'issues', 'ci'];
@@ -53,13 +54,14 @@ export const getEngMetrics = defineTool({
     'Engineering flow and quality over the last time_period_days across all (or the given) repositories: PR throughput, cycle time (opened to merged) and time to first review (p50/p90), review coverage, PR size, open and stale PRs, issue flow and default-branch CI success. The result states how each figure is derived.',
   capability: { type: 'analytical', name: 'code_host.analytics.eng_metrics', outputs: OUTPUTS },
   input: z.object(metricsInput),
+  output: EngMetricsResultSchema,
   hints: {
     aliases: ['engineering metrics', 'team health', 'engineering overview', 'throughput', 'cycle time'],
     when_to_use: 'For a manager\'s overview of how the team delivers: throughput, cycle time, review coverage, PR size, backlog, issue flow and CI health.',
     not_for: 'Deployment-based delivery metrics (use code_host.get_dora_metrics); one row per repository (code_host.get_eng_metrics_by_repo); per person (code_host.get_developer_metrics).',
     examples: [{ query: 'how is engineering doing this month?', tool: 'get_eng_metrics', params: {} }],
   },
-  async run(ctx) {
+  async run(ctx): Promise<EngMetricsResult> {
     return cachedMetrics(ctx, 'get_eng_metrics', async () => {
       const { fan, window, metadata } = await gatherActivity(ctx);
       return { ...overview(fan.perRepo.map((r) => r.value), window, ctx.args.time_period_days), derivation: DERIVATION, metadata, ...fan.partial };
@@ -75,13 +77,14 @@ export const getEngMetricsByRepo = defineTool({
     'The get_eng_metrics overview (throughput, cycle time, review coverage, PR size, open and stale PRs, issue flow, CI success) computed for each repository separately over the last time_period_days, most merges first. The result states how each figure is derived.',
   capability: { type: 'analytical', name: 'code_host.analytics.eng_metrics_by_repo', outputs: OUTPUTS },
   input: z.object(metricsInput),
+  output: EngMetricsByRepoResultSchema,
   hints: {
     aliases: ['engineering metrics per repo', 'repo health', 'compare repositories', 'which repo is slowest'],
     when_to_use: 'To compare repositories on throughput, cycle time, review coverage, backlog and CI health and find where help is needed.',
     not_for: 'One team-wide figure (use code_host.get_eng_metrics); DORA per repository (code_host.get_dora_metrics_by_repo).',
     examples: [{ query: 'which of our repos has the slowest reviews?', tool: 'get_eng_metrics_by_repo', params: { time_period_days: 30 } }],
   },
-  async run(ctx) {
+  async run(ctx): Promise<EngMetricsByRepoResult> {
     return cachedMetrics(ctx, 'get_eng_metrics_by_repo', async () => {
       const { fan, window, metadata } = await gatherActivity(ctx);
       const repositories = fan.perRepo
