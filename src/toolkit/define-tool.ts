@@ -86,17 +86,21 @@ interface ToolSpecBase<S extends InputShape> {
   target?: (args: z.infer<S>) => ToolTarget | undefined;
 }
 
+// The result types are inferred from the schemas alone (NoInfer on the handler), so a handler that
+// can return something the schema does not allow (a null where it says number) fails to compile.
 export interface PlainToolSpec<S extends InputShape, O extends Record<string, unknown>> extends ToolSpecBase<S> {
   output?: z.ZodType<O>;
   /** Action tools: checks the upstream really did what was asked; returns a problem or undefined. */
-  verify?: (result: O, args: z.infer<S>) => string | undefined;
-  run(ctx: ToolRunContext<z.infer<S>>): Promise<O>;
+  verify?: (result: NoInfer<O>, args: z.infer<S>) => string | undefined;
+  run(ctx: ToolRunContext<z.infer<S>>): Promise<NoInfer<O>>;
 }
 
 export interface ListToolSpec<S extends InputShape, T> extends ToolSpecBase<S> {
   list: { key: string; defaultLimit?: number };
   item?: z.ZodType<T>;
-  run(ctx: ToolRunContext<z.infer<S>>): Promise<ListPage<T>>;
+  /** Top-level fields a list result carries besides the collection (coverage of a fan-out...). */
+  extra?: z.ZodObject<z.ZodRawShape>;
+  run(ctx: ToolRunContext<z.infer<S>>): Promise<ListPage<NoInfer<T>>>;
 }
 
 export type ToolSpec<S extends InputShape = InputShape> =
@@ -115,6 +119,7 @@ export interface ToolDefinition {
   input: InputShape;
   output?: z.ZodType;
   item?: z.ZodType;
+  extra?: z.ZodObject<z.ZodRawShape>;
   list?: { key: string; defaultLimit?: number };
   hints: LlmHints;
   target?: (args: Record<string, unknown>) => ToolTarget | undefined;

@@ -60,9 +60,16 @@ interface Prepared {
 }
 
 function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', override: dropSafeIntegerBounds }) as JsonSchema;
   delete json.$schema;
   return io === 'output' ? withoutRequired(json) : json;
+}
+
+/** zod writes ±2^53-1 bounds on every `.int()`: true but noise in every agent's context. */
+function dropSafeIntegerBounds(ctx: { jsonSchema: Record<string, unknown> }): void {
+  const schema = ctx.jsonSchema;
+  if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
+  if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
 }
 
 /**
@@ -178,9 +185,11 @@ export class Registry {
   private buildOutputSchema(tool: ToolDefinition): JsonSchema | undefined {
     if (isListTool(tool)) {
       const item = tool.item ? toJsonSchema(tool.item, 'output') : { type: 'object' };
+      const extra = tool.extra ? ((toJsonSchema(tool.extra, 'output').properties ?? {}) as JsonSchema) : {};
       return {
         type: 'object',
         properties: {
+          ...extra,
           [tool.list.key]: { type: 'array', items: item },
           count: { type: 'integer' },
           truncated: { type: 'boolean' },
@@ -194,6 +203,8 @@ export class Registry {
               next_cursor: { type: ['string', 'null'] },
             },
           },
+          partial: { type: 'boolean' },
+          failed_sources: { type: 'array', items: { type: 'object' } },
         },
       };
     }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { byNewest, collect, forEachRepo } from './github.js';
 import { IssueNumber, RepoId, splitRepoId } from './fields.js';
-import { IssueSchema, type Issue } from './schemas.js';
+import { CoverageSchema, IssueSchema, type Issue } from './schemas.js';
 import { issueShape, type GithubIssueLike, type IssueShape } from './shapes.js';
 
 const notPullRequest = (issue: GithubIssueLike) => !issue.pull_request;
@@ -19,6 +19,7 @@ export const getIssues = defineTool({
     state: z.enum(['open', 'closed', 'all']).default('open'),
     labels: z.array(z.string().min(1).max(100)).max(20).optional().describe('Only issues carrying all these labels'),
   }),
+  extra: CoverageSchema,
   list: { key: 'issues' },
   item: IssueSchema,
   hints: {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { byNewest, collect, forEachRepo, ms } from './github.js';
 import { DaysThreshold, RepoId, splitRepoId } from './fields.js';
-import { PullRequestSchema, StalePullRequestSchema, type PullRequest, type StalePullRequest } from './schemas.js';
+import { CoverageSchema, FanOutFailureSchema, Int, PullRequestSchema, StalePullRequestSchema, type PullRequest, type StalePullRequest } from './schemas.js';
 import { pullShape, userRef, type GithubPullLike, type GithubReviewLike, type PullShape } from './shapes.js';
 
 const DAY = 86_400_000;
@@ -15,6 +15,7 @@ export const getPullRequests = defineTool({
     'List pull requests of one repository, or of every accessible repository when repo_id is omitted, newest update first. state merged means closed with a merge. Each returned pull request carries its size (additions, deletions, changed_files), mergeable and its reviews.',
   capability: { type: 'read', name: 'code_host.pull_requests.list' },
   input: z.object({ repo_id: RepoId.optional(), state: z.enum(['open', 'closed', 'all', 'merged']).default('open') }),
+  extra: CoverageSchema.extend({ details_failed: z.array(FanOutFailureSchema).optional().describe('Pull requests whose details could not be fetched') }),
   list: { key: 'pull_requests', defaultLimit: 20 },
   item: PullRequestSchema,
   hints: {
@@ -66,6 +67,7 @@ export const getStalePrs = defineTool({
     'List open pull requests with no activity (no update: commit, comment, review or label) for at least days_threshold days (default 7), in one repository or every accessible one, most stale first, with days_stale.',
   capability: { type: 'read', name: 'code_host.pull_requests.stale' },
   input: z.object({ repo_id: RepoId.optional(), days_threshold: DaysThreshold }),
+  extra: CoverageSchema.extend({ threshold_days: Int.describe('Days without activity that make a pull request stale') }),
   list: { key: 'stale_prs' },
   item: StalePullRequestSchema,
   hints: {

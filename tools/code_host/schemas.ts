@@ -275,6 +275,13 @@ export const FanOutFailureSchema = z.looseObject({
   error: z.looseObject({ code: z.string(), message: z.string() }),
 });
 
+/** What a fan-out over repositories reports beside its collection. */
+export const coverageShape = {
+  repositories_covered: Int.describe('Repositories read (1 when repo_id was given)'),
+  failed_repositories: z.array(FanOutFailureSchema).optional().describe('Repositories that could not be read, and why'),
+};
+export const CoverageSchema = z.object(coverageShape);
+
 const WorkListSchema = z.array(WorkItemSchema).nullable().describe('Null when this search failed (see failed_sources)');
 const WorkCountSchema = Int.nullable().describe('Total matches (the list holds at most limit); null when the search failed');
 

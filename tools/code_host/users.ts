@@ -4,7 +4,7 @@ import { AppError } from '../../src/toolkit/errors.js';
 import { Email } from '../shared/fields.js';
 import { RepoId, splitRepoId } from './fields.js';
 import { forEachRepo, loginByEmail } from './github.js';
-import { ContributorSchema, RepositoryUserSchema, UserProfileSchema, type CollaboratorPermissions, type Contributor, type RepositoryUser, type UserProfile } from './schemas.js';
+import { ContributorSchema, CoverageSchema, Int, RepositoryUserSchema, UserProfileSchema, type CollaboratorPermissions, type Contributor, type RepositoryUser, type UserProfile } from './schemas.js';
 import { collaboratorShape, userProfile, type GithubCollaboratorLike, type GithubUserLike } from './shapes.js';
 
 const PERMISSIONS = ['admin', 'maintain', 'push', 'triage', 'pull'] as const satisfies ReadonlyArray<keyof CollaboratorPermissions>;
@@ -17,6 +17,7 @@ export const getRepositoryUsers = defineTool({
     'List the people with access to one repository (collaborators, direct and through the organisation) with their permissions, or to every accessible repository when repo_id is omitted (one entry per person, with the highest permission and the repositories).',
   capability: { type: 'read', name: 'code_host.repositories.users' },
   input: z.object({ repo_id: RepoId.optional() }),
+  extra: CoverageSchema,
   list: { key: 'users' },
   item: RepositoryUserSchema,
   hints: {
@@ -58,6 +59,7 @@ export const getContributors = defineTool({
     'List the contributors of one repository (or of every accessible repository, summed per person, when repo_id is omitted) by number of commits on the default branch, most first, with the total.',
   capability: { type: 'read', name: 'code_host.repositories.contributors' },
   input: z.object({ repo_id: RepoId.optional() }),
+  extra: CoverageSchema.extend({ total_contributions: Int.describe('Sum of the contributions listed'), contributors_count: Int }),
   list: { key: 'contributors' },
   item: ContributorSchema,
   hints: {
