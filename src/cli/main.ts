@@ -27,7 +27,9 @@ async function startApp(config: Config): Promise<App> {
   if (problems.length) throw new Error(`refusing to start in production:\n  - ${problems.join('\n  - ')}`);
   const app = createApp(config);
   if (config.demo) {
-    await startDemo(app);
+    // The seeded history ends today, so "the last 30 days" of a demo always has data.
+    const today = new Date();
+    await startDemo(app, { now: Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) });
     say(`constellation: demo mode (${config.demoReason}); fake upstreams at ${app.sandbox?.url}, tenants acme and globex`);
   }
   return app;

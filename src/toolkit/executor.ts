@@ -16,6 +16,7 @@ export interface ExecutionEvent {
   args: Record<string, unknown>;
   target: ToolTarget;
   success: boolean;
+  /** The whole result, before the caller's `fields` projection (what the graph ingests). */
   result?: Record<string, unknown>;
   error?: AppError;
   startedAt: number;
@@ -98,9 +99,9 @@ export class Executor {
     let args: Record<string, unknown> = {};
     try {
       args = this.parseArgs(tool, rawArgs);
-      const result = await this.run(caller, tool, args);
-      this.report({ caller, tool, args, target: this.target(tool, args), success: true, result, startedAt, durationMs: performance.now() - t0 });
-      return result;
+      const { visible, full } = await this.run(caller, tool, args);
+      this.report({ caller, tool, args, target: this.target(tool, args), success: true, result: full, startedAt, durationMs: performance.now() - t0 });
+      return visible;
     } catch (thrown) {
       const error = toAppError(thrown);
       if (error.code === 'INTERNAL_ERROR') this.options.log.error('tool failed', { tool: tool.qualifiedName, error: error.message });
@@ -113,7 +114,8 @@ export class Executor {
     return (tool.target?.(args) ?? undefined) || defaultTarget(tool, args);
   }
 
-  private async run(caller: Caller, tool: ToolDefinition, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  /** Runs the handler; returns the result the caller sees (projected) and the whole one. */
+  private async run(caller: Caller, tool: ToolDefinition, args: Record<string, unknown>): Promise<{ visible: Record<string, unknown>; full: Record<string, unknown> }> {
     const page = resolvePage(args, tool.list?.defaultLimit);
     const failedSources: FanOutFailure[] = [];
     let sourceCount = 0;
@@ -141,35 +143,38 @@ export class Executor {
       throw new AppError('UPSTREAM_ERROR', `Every source of ${tool.name} failed`, { details: failedSources });
     }
     const fields = args.fields as string[] | undefined;
-    let result: Record<string, unknown>;
+    const partial = failedSources.length > 0 ? { partial: true, failed_sources: failedSources } : {};
     if (isListTool(tool)) {
-      result = this.shapeList(tool.list.key, raw as ListPage<unknown>, page, fields);
-    } else {
-      const plain = raw as Record<string, unknown>;
-      if (tool.capability.type === 'action' && tool.verify) {
-        const problem = tool.verify(plain, args);
-        if (problem) throw new AppError('VERIFICATION_FAILED', `${tool.name} did not take effect: ${problem}`);
-      }
-      result = project(plain, fields);
+      const { visible, full } = this.shapeList(tool.list.key, raw as ListPage<unknown>, page, fields);
+      return { visible: { ...visible, ...partial }, full: { ...full, ...partial } };
     }
-    if (failedSources.length > 0) result = { ...result, partial: true, failed_sources: failedSources };
-    return result;
+    const plain = raw as Record<string, unknown>;
+    if (tool.capability.type === 'action' && tool.verify) {
+      const problem = tool.verify(plain, args);
+      if (problem) throw new AppError('VERIFICATION_FAILED', `${tool.name} did not take effect: ${problem}`);
+    }
+    return { visible: { ...project(plain, fields), ...partial }, full: { ...plain, ...partial } };
   }
 
-  private shapeList(key: string, listPage: ListPage<unknown>, page: { limit: number; offset: number }, fields?: string[]): Record<string, unknown> {
-    const fromOffset = listPage.offsetApplied ? listPage.items : listPage.items.slice(page.offset);
-    const projected = project(fromOffset.slice(0, page.limit + 1), fields);
+  private shapeList(
+    key: string,
+    listPage: ListPage<unknown>,
+    page: { limit: number; offset: number },
+    fields?: string[],
+  ): { visible: Record<string, unknown>; full: Record<string, unknown> } {
+    const fromOffset = (listPage.offsetApplied ? listPage.items : listPage.items.slice(page.offset)).slice(0, page.limit + 1);
+    const projected = project(fromOffset, fields);
     const shown = boundItems(projected, page.limit, this.options.resultBudgetChars ?? DEFAULT_RESULT_BUDGET_CHARS);
     const total = listPage.total ?? (listPage.offsetApplied ? page.offset : 0) + listPage.items.length;
     const { items, pagination } = paginate(projected, page, total, shown);
-    return {
-      [key]: items,
+    const envelope = {
       count: items.length,
       // Cut by the page size or by the size budget: the cursor continues where this page stopped.
       truncated: pagination.has_more,
       pagination,
       ...(listPage.extra ?? {}),
     };
+    return { visible: { [key]: items, ...envelope }, full: { [key]: fromOffset.slice(0, items.length), ...envelope } };
   }
 
   private report(event: ExecutionEvent): void {

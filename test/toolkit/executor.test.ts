@@ -101,10 +101,11 @@ describe('list tools', () => {
     expect((next.things as Array<{ id: number }>)[0].id).toBe(page.count);
   });
 
-  it('projects fields of each item', async () => {
-    const { executor } = setup();
+  it('projects fields of each item, while observers get the whole items', async () => {
+    const { executor, events } = setup();
     const page = await executor.execute(caller, listTool, { limit: 2, fields: ['id', 'nested.a'] });
     expect(page.things).toEqual([{ id: 0, nested: { a: 0 } }, { id: 1, nested: { a: 1 } }]);
+    expect(events[0].result?.things).toEqual(items.slice(0, 2));
   });
 });
 
