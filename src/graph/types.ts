@@ -41,24 +41,24 @@ export const isEdgeType = (value: unknown): value is EdgeType => typeof value ==
 export type Properties = Record<string, unknown>;
 
 /** A node as every surface shows it. */
-export interface GraphNode {
+export type GraphNode = {
   node_type: NodeType;
   node_id: string;
   properties: Properties;
   source?: string;
   created_at?: string;
   updated_at?: string;
-}
+};
 
 /** An edge as every surface shows it; ends are `<node_type>:<node_id>` references. */
-export interface GraphEdge {
+export type GraphEdge = {
   from_node: string;
   to_node: string;
   edge_type: EdgeType;
   properties?: Properties;
-}
+};
 
-export interface ActivityRecord {
+export type ActivityRecord = {
   action: string;
   actor_type: string;
   actor_id: string;
@@ -66,12 +66,12 @@ export interface ActivityRecord {
   target_id: string;
   timestamp: string;
   properties: Properties;
-}
+};
 
-export interface Subgraph {
+export type Subgraph = {
   nodes: GraphNode[];
   edges: GraphEdge[];
-}
+};
 
 /** `<node_type>:<node_id>`, the reference form of a node. */
 export const refOf = (type: string, id: string): string => `${type}:${id}`;

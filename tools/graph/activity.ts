@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { ContextType, EntityId, EntityType, graphOf } from './fields.js';
+import { FeedResultSchema, InjectedContextSchema, type FeedResult, type InjectedContextResult } from './schemas.js';
 
 export const getFeed = defineTool({
   system: 'graph',
@@ -14,6 +15,7 @@ export const getFeed = defineTool({
     entity_id: EntityId.optional(),
     limit: z.number().int().min(1).max(100).default(20),
   }),
+  output: FeedResultSchema,
   hints: {
     aliases: ['activity feed', 'recent activity', 'what happened', 'timeline', 'audit trail'],
     when_to_use: 'To see what the team (through agents) recently looked at or changed, or the history of one repository, ticket or person.',
@@ -23,7 +25,7 @@ export const getFeed = defineTool({
       { query: 'recent activity on acme/api', tool: 'get_feed', params: { entity_type: 'repository', entity_id: 'acme/api' } },
     ],
   },
-  async run({ services, caller, args }) {
+  async run({ services, caller, args }): Promise<FeedResult> {
     const graph = graphOf(services);
     if ((args.entity_type === undefined) !== (args.entity_id === undefined)) throw new AppError('VALIDATION_ERROR', 'Give both entity_type and entity_id, or neither');
     const activity = args.entity_type && args.entity_id ? graph.activityOf(caller.tenantId, args.entity_type, args.entity_id, args.limit) : graph.feed(caller.tenantId, args.limit);
@@ -44,6 +46,7 @@ export const injectContext = defineTool({
     ttl_seconds: z.number().int().min(1).max(31_536_000).optional().describe('Forget it after this many seconds'),
     references: z.array(z.object({ entity_type: EntityType, entity_id: EntityId })).max(20).optional().describe('Entities the context is about (they must exist in the graph)'),
   }),
+  output: InjectedContextSchema,
   hints: {
     aliases: ['remember this', 'save context', 'set focus', 'note preference'],
     when_to_use: "When the user states what they are focused on or how they like things done, so later answers can use it (it shows in the user's graph context).",
@@ -53,8 +56,8 @@ export const injectContext = defineTool({
       { query: 'remember I am reviewing PAY-103', tool: 'inject_context', params: { context_type: 'activity', value: 'reviewing', references: [{ entity_type: 'issue', entity_id: 'PAY-103' }] } },
     ],
   },
-  async run({ services, caller, args }) {
+  async run({ services, caller, args }): Promise<InjectedContextResult> {
     if (!caller.userEmail) throw new AppError('VALIDATION_ERROR', 'Context needs a user: the token carries no user_email');
-    return { ...graphOf(services).contexts.inject(caller.tenantId, { email: caller.userEmail, name: caller.userDisplayName }, args) };
+    return graphOf(services).contexts.inject(caller.tenantId, { email: caller.userEmail, name: caller.userDisplayName }, args);
   },
 });

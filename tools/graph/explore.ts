@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { Direction, EdgeType, EntityId, EntityType, graphOf } from './fields.js';
+import { EntityContextSchema, PathResultSchema, TraverseResultSchema, type EntityContext, type PathResult, type TraverseResult } from './schemas.js';
 
 const entityTarget = (args: { entity_type: string; entity_id: string }) => ({ type: args.entity_type, id: args.entity_id });
 
@@ -18,6 +19,7 @@ export const traverse = defineTool({
     edge_types: z.array(EdgeType).max(10).optional().describe('Only follow these relationship types'),
     max_nodes: z.number().int().min(1).max(1000).default(200).describe('Most entities to return (default 200)'),
   }),
+  output: TraverseResultSchema,
   target: entityTarget,
   hints: {
     aliases: ['neighbourhood', 'related entities', 'what is connected to', 'graph neighbors', 'explore graph'],
@@ -28,7 +30,7 @@ export const traverse = defineTool({
       { query: 'who reviews pull requests in acme/api', tool: 'traverse', params: { entity_type: 'repository', entity_id: 'acme/api', depth: 2, edge_types: ['BELONGS_TO', 'REVIEWED_BY'] } },
     ],
   },
-  async run({ services, caller, args }) {
+  async run({ services, caller, args }): Promise<TraverseResult> {
     const { nodes, edges, truncated } = graphOf(services).traverse(caller.tenantId, args.entity_type, args.entity_id, {
       depth: args.depth,
       direction: args.direction,
@@ -53,6 +55,7 @@ export const findPath = defineTool({
     to_id: EntityId,
     max_depth: z.number().int().min(1).max(10).default(5).describe('Longest path to look for (default 5)'),
   }),
+  output: PathResultSchema,
   target: (args) => ({ type: args.from_type, id: args.from_id }),
   hints: {
     aliases: ['how are they connected', 'shortest path', 'connection between', 'relationship chain'],
@@ -60,8 +63,8 @@ export const findPath = defineTool({
     not_for: 'Everything around one entity (graph.traverse); searching entities by text (graph.search).',
     examples: [{ query: 'how is ada@acme.test connected to acme/infra?', tool: 'find_path', params: { from_type: 'user', from_id: 'ada@acme.test', to_type: 'repository', to_id: 'acme/infra' } }],
   },
-  async run({ services, caller, args }) {
-    return { ...graphOf(services).findPath(caller.tenantId, { type: args.from_type, id: args.from_id }, { type: args.to_type, id: args.to_id }, args.max_depth) };
+  async run({ services, caller, args }): Promise<PathResult> {
+    return graphOf(services).findPath(caller.tenantId, { type: args.from_type, id: args.from_id }, { type: args.to_type, id: args.to_id }, args.max_depth);
   },
 });
 
@@ -72,6 +75,7 @@ export const getEntityContext = defineTool({
   description: 'One entity with its properties, its outgoing and incoming relationships, the entities at their other ends and its recent activity.',
   capability: { type: 'read', name: 'graph.entities.context' },
   input: z.object({ entity_type: EntityType, entity_id: EntityId }),
+  output: EntityContextSchema,
   target: entityTarget,
   hints: {
     aliases: ['entity details', 'what do we know about', 'entity relationships', 'unified context'],
@@ -82,7 +86,7 @@ export const getEntityContext = defineTool({
       { query: 'context on Grace', tool: 'get_entity_context', params: { entity_type: 'user', entity_id: 'grace@acme.test' } },
     ],
   },
-  async run({ services, caller, args }) {
+  async run({ services, caller, args }): Promise<EntityContext> {
     return graphOf(services).entityContext(caller.tenantId, args.entity_type, args.entity_id);
   },
 });

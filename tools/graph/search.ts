@@ -3,6 +3,7 @@ import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { runQuery } from '../../src/graph/query/evaluate.js';
 import { EntityType, graphOf } from './fields.js';
+import { QueryResultSchema, SearchResultSchema, type QueryResult, type SearchResult } from './schemas.js';
 
 export const search = defineTool({
   system: 'graph',
@@ -16,6 +17,7 @@ export const search = defineTool({
     filters: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/), z.union([z.string(), z.number(), z.boolean()])).optional().describe('Exact property values, e.g. {"status": "In Progress"}'),
     limit: z.number().int().min(1).max(100).default(20),
   }),
+  output: SearchResultSchema,
   hints: {
     aliases: ['find entity', 'graph search', 'look up in graph', 'semantic search'],
     when_to_use: 'To find tickets, pull requests, pages or people the graph already knows by words or by a property such as status or priority.',
@@ -25,7 +27,7 @@ export const search = defineTool({
       { query: 'tickets in progress', tool: 'search', params: { entity_type: 'issue', filters: { status: 'In Progress' } } },
     ],
   },
-  async run({ services, caller, args }) {
+  async run({ services, caller, args }): Promise<SearchResult> {
     const graph = graphOf(services);
     if (args.query) {
       const results = await graph.semanticSearch(caller.tenantId, args.query, { types: args.entity_type ? [args.entity_type] : [], limit: args.limit });
@@ -44,6 +46,7 @@ export const query = defineTool({
   description: "Run a query in the graph's Cypher-like language: MATCH (n:type) [WHERE n.prop = 'v'], MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request) (with -> or <- for direction), PATH FROM type:id TO type:id; optional LIMIT n.",
   capability: { type: 'read', name: 'graph.query.run' },
   input: z.object({ query: z.string().min(1).max(2000).describe('The query text') }),
+  output: QueryResultSchema,
   hints: {
     aliases: ['cypher', 'match query', 'graph query language', 'pattern match'],
     when_to_use: 'For structural questions a pattern answers: every pull request a person authored, tickets with a given status, the path between two entities.',
@@ -53,7 +56,7 @@ export const query = defineTool({
       { query: 'high priority tickets', tool: 'query', params: { query: "MATCH (n:issue) WHERE n.priority = 'High' LIMIT 20" } },
     ],
   },
-  async run({ services, caller, args }) {
+  async run({ services, caller, args }): Promise<QueryResult> {
     const answer = runQuery(graphOf(services), caller.tenantId, args.query);
     return { ...answer, node_count: answer.nodes.length, edge_count: answer.edges.length };
   },

@@ -14,11 +14,11 @@ export interface ContextInput {
   references?: Array<{ entity_type: string; entity_id: string }>;
 }
 
-export interface InjectedContext {
+export type InjectedContext = {
   context_id: string;
   user_id: string;
   context_type: ContextType;
-}
+};
 
 /** Resolves an entity reference to its node rowid, throwing the graph's not-found error. */
 export type ReferenceResolver = (tenantId: string, type: string, id: string) => number;

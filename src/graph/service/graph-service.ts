@@ -29,17 +29,17 @@ export interface TraverseRequest {
   allowTruncated?: boolean;
 }
 
-export interface EntityRef {
+export type EntityRef = {
   type: string;
   id: string;
-}
+};
 
-export interface PathAnswer {
+export type PathAnswer = {
   nodes: string[];
   edges: GraphEdge[];
   length: number;
   path_found: boolean;
-}
+};
 
 export interface ActivityInput {
   action: string;

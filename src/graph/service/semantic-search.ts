@@ -7,11 +7,11 @@ export interface SemanticSearchOptions {
   limit: number;
 }
 
-export interface SemanticHit {
+export type SemanticHit = {
   row: NodeRow;
   /** Higher is better; comparable within one result only. */
   score: number;
-}
+};
 
 /**
  * Finds nodes by the meaning of a text. The keyword provider (FTS5, bm25) is the default; an
