@@ -9,27 +9,18 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ToolDefinition } from '../../src/toolkit/define-tool.js';
+import { OutputChecker } from '../helpers/output-schemas.js';
 import type { TestServer } from '../helpers/server.js';
 import { codeHostServer } from './helpers.js';
 
-// A CommonJS module: under NodeNext its default import is module.exports, whose `default` is the plugin.
-const addFormats = addFormatsModule.default;
-
 type Result = Record<string, any>;
-type Validate = ((data: unknown) => boolean) & { errors?: Array<{ instancePath: string; message?: string }> | null };
 
 let server: TestServer;
 let codeHost: ToolDefinition[];
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-const compiled = new Map<ToolDefinition, Validate>();
-/** Tools whose results were checked, with how many results each. */
-const checked = new Map<string, number>();
+const checker = new OutputChecker(() => server.app.registry);
 
 beforeAll(async () => {
   ({ server } = await codeHostServer());
@@ -45,27 +36,11 @@ const tool = (name: string): ToolDefinition => {
 };
 const people = () => server.sandbox.seeds.acme.people;
 
-/** Problems of `result` against the tool's published outputSchema and against its zod schema. */
-function problems(definition: ToolDefinition, result: Result, options: { projected?: boolean } = {}): string[] {
-  const schema = server.app.registry.outputJsonSchema(definition);
-  if (!schema) return ['no outputSchema'];
-  let validate = compiled.get(definition);
-  if (!validate) compiled.set(definition, (validate = ajv.compile(schema) as Validate));
-  const found = validate(result) ? [] : (validate.errors ?? []).map((e) => `json schema: ${e.instancePath || '/'} ${e.message}`);
-  if (options.projected) return found;
-  // The zod schema is stricter: it requires every declared field.
-  const strict = definition.list ? z.looseObject({ [definition.list.key]: z.array(definition.item as z.ZodType) }) : (definition.output as z.ZodType);
-  const parsed = strict.safeParse(result);
-  if (!parsed.success) found.push(...parsed.error.issues.map((i) => `zod: /${i.path.join('/')} ${i.message}`));
-  return found;
-}
-
 /** Runs a tool as an acme user and checks the result against its schemas. */
 async function run(name: string, args: Record<string, unknown> = {}, options: { email?: string; projected?: boolean } = {}): Promise<Result> {
   const definition = tool(name);
   const result = (await server.app.executor.execute(server.callerFor('acme', options.email), definition, args)) as Result;
-  expect(problems(definition, result, options), `${name} ${JSON.stringify(args)}`).toEqual([]);
-  checked.set(name, (checked.get(name) ?? 0) + 1);
+  expect(checker.problems(definition, result, options), `${name} ${JSON.stringify(args)}`).toEqual([]);
   return result;
 }
 
@@ -87,7 +62,7 @@ describe('the catalog declares result shapes', () => {
         expect(definition.output, definition.qualifiedName).toBeDefined();
       }
       // Every schema compiles with formats on (as the MCP SDK's client compiles them).
-      expect(() => ajv.compile(schema!)).not.toThrow();
+      expect(() => checker.compile(schema!)).not.toThrow();
     }
   });
 
@@ -260,6 +235,6 @@ describe('through a real MCP client (it validates structured results against out
 
 describe('coverage', () => {
   it('every code_host tool had at least one result checked', () => {
-    expect(codeHost.map((t) => t.name).filter((name) => !checked.has(name))).toEqual([]);
+    expect(codeHost.map((t) => t.name).filter((name) => !checker.checked.has(name))).toEqual([]);
   });
 });

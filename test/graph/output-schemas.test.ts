@@ -11,28 +11,19 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../../src/toolkit/define-tool.js';
 import type { Caller } from '../../src/toolkit/context.js';
+import { OutputChecker } from '../helpers/output-schemas.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-// A CommonJS module: under NodeNext its default import is module.exports, whose `default` is the plugin.
-const addFormats = addFormatsModule.default;
-
 type Result = Record<string, any>;
-type Validate = ((data: unknown) => boolean) & { errors?: Array<{ instancePath: string; message?: string }> | null };
 
 const GRAPH_TOOLS = ['traverse', 'search', 'find_path', 'get_entity_context', 'get_feed', 'inject_context', 'query'];
 
 let server: TestServer;
 let caller: Caller;
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-const compiled = new Map<ToolDefinition, Validate>();
-/** Graph tools whose results were checked, with how many results each. */
-const checked = new Map<string, number>();
+const checker = new OutputChecker(() => server.app.registry);
 
 const tool = (name: string, system = 'graph'): ToolDefinition => {
   const found = server.app.registry.find(name, system);
@@ -43,26 +34,11 @@ const tool = (name: string, system = 'graph'): ToolDefinition => {
 /** Runs a code_host tool, so its result feeds the graph. */
 const codeHost = (name: string, args: Record<string, unknown>) => server.app.executor.execute(caller, tool(name, 'code_host'), args) as Promise<Result>;
 
-/** Problems of `result` against the tool's published outputSchema and against its zod schema. */
-function problems(definition: ToolDefinition, result: Result, options: { projected?: boolean } = {}): string[] {
-  const schema = server.app.registry.outputJsonSchema(definition);
-  if (!schema) return ['no outputSchema'];
-  let validate = compiled.get(definition);
-  if (!validate) compiled.set(definition, (validate = ajv.compile(schema) as Validate));
-  const found = validate(result) ? [] : (validate.errors ?? []).map((e) => `json schema: ${e.instancePath || '/'} ${e.message}`);
-  if (options.projected) return found;
-  // The zod schema is stricter: it requires every declared field.
-  const parsed = definition.output!.safeParse(result);
-  if (!parsed.success) found.push(...parsed.error.issues.map((i) => `zod: /${i.path.join('/')} ${i.message}`));
-  return found;
-}
-
 /** Runs a graph tool as the first acme user and checks the result against its schemas. */
 async function run(name: string, args: Record<string, unknown> = {}, options: { projected?: boolean } = {}): Promise<Result> {
   const definition = tool(name);
   const result = (await server.app.executor.execute(caller, definition, args)) as Result;
-  expect(problems(definition, result, options), `${name} ${JSON.stringify(args)}`).toEqual([]);
-  checked.set(name, (checked.get(name) ?? 0) + 1);
+  expect(checker.problems(definition, result, options), `${name} ${JSON.stringify(args)}`).toEqual([]);
   return result;
 }
 
@@ -112,7 +88,7 @@ describe('the catalog declares result shapes', () => {
       expect(JSON.stringify(schema)).not.toContain('"required"');
       expect(definition.output, definition.qualifiedName).toBeDefined();
       // Every schema compiles with formats on (as the MCP SDK's client compiles them).
-      expect(() => ajv.compile(schema!)).not.toThrow();
+      expect(() => checker.compile(schema!)).not.toThrow();
     }
     const traverse = server.app.registry.outputJsonSchema(tool('traverse')) as any;
     const node = traverse.properties.nodes.items;
@@ -250,6 +226,6 @@ describe('through a real MCP client (it validates structured results against out
 
 describe('coverage', () => {
   it('every graph tool had at least one result checked', () => {
-    expect(GRAPH_TOOLS.filter((name) => !checked.has(name))).toEqual([]);
+    expect(GRAPH_TOOLS.filter((name) => !checker.checked.has(name))).toEqual([]);
   });
 });
