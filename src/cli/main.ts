@@ -1,13 +1,10 @@
-import { createApp, type App } from '../app.js';
+import type { App } from '../app.js';
 import { loadConfig, productionProblems, type Config } from '../config/config.js';
-import { startDemo } from '../demo/start-demo.js';
-import { listen, buildHttpApp } from '../http/server.js';
-import { McpSurface } from '../mcp/server.js';
-import { serveStdio } from '../mcp/stdio.js';
-import { SANDBOX_CREDENTIALS } from '../sandbox/credentials.js';
-import { startSandbox } from '../sandbox/server.js';
 import { VERSION } from '../version.js';
 import { parseCli, USAGE, type CliArgs } from './args.js';
+
+// Modules are imported per command: MCP hosts spawn the server and wait for it, so `--help` loads
+// nothing and the stdio server loads neither Express nor the sandbox unless it needs them.
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -25,8 +22,10 @@ function configFor(args: CliArgs): Config {
 async function startApp(config: Config): Promise<App> {
   const problems = productionProblems(config);
   if (problems.length) throw new Error(`refusing to start in production:\n  - ${problems.join('\n  - ')}`);
+  const { createApp } = await import('../app.js');
   const app = createApp(config);
   if (config.demo) {
+    const { startDemo } = await import('../demo/start-demo.js');
     // The seeded history ends today, so "the last 30 days" of a demo always has data.
     const today = new Date();
     await startDemo(app, { now: Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) });
@@ -52,6 +51,8 @@ export async function main(argv: string[]): Promise<void> {
   if (args.version) return void process.stdout.write(`${VERSION}\n`);
 
   if (args.command === 'sandbox') {
+    const { startSandbox } = await import('../sandbox/server.js');
+    const { SANDBOX_CREDENTIALS } = await import('../sandbox/credentials.js');
     const sandbox = await startSandbox({ port: args.port ?? 4010, host: args.host });
     say(`constellation sandbox at ${sandbox.url}`);
     for (const prefix of sandbox.prefixes) say(`  ${prefix.slice(1).padEnd(10)} ${sandbox.urlOf(prefix)}`);
@@ -62,9 +63,11 @@ export async function main(argv: string[]): Promise<void> {
 
   const config = configFor(args);
   const app = await startApp(config);
+  const { McpSurface } = await import('../mcp/server.js');
   const surface = new McpSurface(app, { toolsets: config.toolsets, readOnly: config.readOnly, mode: config.toolMode });
 
   if (args.command === 'serve') {
+    const { listen, buildHttpApp } = await import('../http/server.js');
     const listening = await listen(app, buildHttpApp(app, surface));
     say(`constellation ${VERSION} serving REST and MCP (${surface.mode} mode, ${surface.tools.length} tools) at ${listening.url}`);
     if (config.demo) say(`  demo tokens: ${listening.url}/demo   MCP endpoint: ${listening.url}/mcp`);
@@ -77,6 +80,7 @@ export async function main(argv: string[]): Promise<void> {
 
   say(`constellation ${VERSION}: MCP over stdio (${surface.mode} mode, ${surface.tools.length} tools)`);
   onShutdown(() => app.close());
+  const { serveStdio } = await import('../mcp/stdio.js');
   await serveStdio(app, surface);
   await app.close();
 }
