@@ -15,6 +15,8 @@ export interface Config {
   databaseFile: string;
   /** GET response cache lifetime in seconds. */
   cacheTtlSeconds: number;
+  /** Requests a minute per tenant on authenticated routes; 0 turns the limit off. */
+  rateLimitPerMinute: number;
   port: number;
   host: string;
   /** Host names the HTTP server answers to (DNS-rebinding protection); `*` allows any. */
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     dataDir,
     databaseFile: env.CONSTELLATION_DATABASE ?? join(dataDir, 'constellation.db'),
     cacheTtlSeconds: integer('CACHE_TTL', env.CACHE_TTL, 86_400),
+    rateLimitPerMinute: integer('CONSTELLATION_RATE_LIMIT', env.CONSTELLATION_RATE_LIMIT, 1_200),
     port: integer('PORT', env.PORT, 8080),
     host: env.HOST ?? '127.0.0.1',
     allowedHosts: list(env.CONSTELLATION_ALLOWED_HOSTS),

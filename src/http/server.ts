@@ -11,6 +11,7 @@ import { sendGraphError } from '../graph/http/respond.js';
 import { errorHandler, sendError } from './errors.js';
 import { hostGuard, tlsGuard } from './guards.js';
 import { metricsMiddleware } from './metrics.js';
+import { tenantRateLimit } from './rate-limit.js';
 import { ROUTE_MODULES } from './routes/index.js';
 
 /** Largest JSON body accepted (uploads use multipart and have their own limit). */
@@ -25,6 +26,8 @@ export function buildHttpApp(app: App, surface: McpSurface): express.Express {
   http.use(hostGuard(app.config));
   http.use(tlsGuard(app.config));
   http.use(metricsMiddleware(app.telemetry));
+  const limiter = tenantRateLimit(app);
+  if (limiter) http.use(limiter);
   http.use(express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   http.all('/mcp', mcpHttpHandler(app, surface));
   const router = express.Router();
