@@ -15,6 +15,8 @@ export interface Config {
   databaseFile: string;
   /** GET response cache lifetime in seconds. */
   cacheTtlSeconds: number;
+  /** Days activity records are kept; 0 keeps them forever. */
+  activityRetentionDays: number;
   /** Requests a minute per tenant on authenticated routes; 0 turns the limit off. */
   rateLimitPerMinute: number;
   port: number;
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     dataDir,
     databaseFile: env.CONSTELLATION_DATABASE ?? join(dataDir, 'constellation.db'),
     cacheTtlSeconds: integer('CACHE_TTL', env.CACHE_TTL, 86_400),
+    activityRetentionDays: integer('CONSTELLATION_ACTIVITY_RETENTION_DAYS', env.CONSTELLATION_ACTIVITY_RETENTION_DAYS, 90),
     rateLimitPerMinute: integer('CONSTELLATION_RATE_LIMIT', env.CONSTELLATION_RATE_LIMIT, 1_200),
     port: integer('PORT', env.PORT, 8080),
     host: env.HOST ?? '127.0.0.1',

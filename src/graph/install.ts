@@ -24,13 +24,19 @@ export function installGraph(app: App): void {
   app.executor.addObserver(pipeline.recordActivity);
   app.executor.addObserver(pipeline.queueResult);
 
-  const sweep = setInterval(() => {
+  const retentionDays = app.config.activityRetentionDays;
+  let sweeps = 0;
+  const sweepOnce = () => {
     try {
       graph.contexts.purgeAll();
+      // Activity retention runs at start and about once an hour.
+      if (retentionDays > 0 && sweeps++ % 60 === 0) graph.pruneActivity(retentionDays);
     } catch (error) {
-      app.log.warn('graph: context purge failed', { error: error instanceof Error ? error.message : String(error) });
+      app.log.warn('graph: purge failed', { error: error instanceof Error ? error.message : String(error) });
     }
-  }, PURGE_INTERVAL_MS);
+  };
+  sweepOnce();
+  const sweep = setInterval(sweepOnce, PURGE_INTERVAL_MS);
   sweep.unref();
   app.onClose(() => {
     clearInterval(sweep);

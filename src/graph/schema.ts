@@ -98,4 +98,9 @@ export const graphMigrations: Migration[] = [
     id: '101_graph_lean_property_indexes',
     up: (db) => db.exec(['email', 'login', 'title'].map((p) => `DROP INDEX IF EXISTS graph_nodes_prop_${p};`).join('\n')),
   },
+  {
+    // Retention prunes by age across tenants.
+    id: '102_graph_activity_age',
+    up: (db) => db.exec('CREATE INDEX graph_activity_age ON graph_activity (timestamp)'),
+  },
 ];

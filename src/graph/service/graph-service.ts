@@ -100,6 +100,11 @@ export class GraphService {
     this.store.activity.insert({ tenantId, ...input, timestamp: this.clock.now(), properties: JSON.stringify(input.properties) });
   }
 
+  /** Drops activity records older than `days` days (retention); returns how many. */
+  pruneActivity(days: number): number {
+    return this.store.activity.pruneOlderThan(this.clock.now() - days * 86_400_000);
+  }
+
   /** The node of `type:id`, for people also under any identifier (email, login, account id). */
   findRow(tenantId: string, type: string, id: string): NodeRow | undefined {
     assertNodeType(type);

@@ -20,6 +20,7 @@ export class ActivityRepo {
   private readonly timelineStmt: Statement;
   private readonly countStmt: Statement;
   private readonly deleteTenantStmt: Statement;
+  private readonly pruneStmt: Statement;
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(`INSERT INTO graph_activity (tenant_id, action, actor_type, actor_id, target_type, target_id, timestamp, properties)
@@ -34,6 +35,12 @@ export class ActivityRepo {
       ) ORDER BY timestamp DESC, id DESC LIMIT @limit`);
     this.countStmt = db.prepare('SELECT count(*) FROM graph_activity WHERE tenant_id = ?').pluck();
     this.deleteTenantStmt = db.prepare('DELETE FROM graph_activity WHERE tenant_id = ?');
+    this.pruneStmt = db.prepare('DELETE FROM graph_activity WHERE timestamp < ?');
+  }
+
+  /** Deletes records older than `cutoff` (ms) of every tenant; returns how many. */
+  pruneOlderThan(cutoff: number): number {
+    return this.pruneStmt.run(cutoff).changes;
   }
 
   insert(write: ActivityWrite): void {
