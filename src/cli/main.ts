@@ -71,6 +71,9 @@ export async function main(argv: string[]): Promise<void> {
     const listening = await listen(app, buildHttpApp(app, surface));
     say(`constellation ${VERSION} serving REST and MCP (${surface.mode} mode, ${surface.tools.length} tools) at ${listening.url}`);
     if (config.demo) say(`  demo tokens: ${listening.url}/demo   MCP endpoint: ${listening.url}/mcp`);
+    if (['0.0.0.0', '::'].includes(config.host) && config.allowedHosts.length === 0) {
+      say('  note: listening on every interface, but only loopback Host names are answered (DNS-rebinding protection); set CONSTELLATION_ALLOWED_HOSTS to the names clients use');
+    }
     onShutdown(async () => {
       await listening.close();
       await app.close();
