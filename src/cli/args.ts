@@ -6,6 +6,12 @@ Commands:
   mcp (default)      MCP server over stdio (logs go to stderr)
   serve              HTTP server: REST API and MCP streamable HTTP at /mcp
   sandbox            the fake upstream APIs alone (GitHub, ...), for demos and tests
+  call               command-line client of a running server's methods (GET /v1/meta):
+                       constellation call --list
+                       constellation call <service> <method> --help
+                       constellation call <service> <method> [--<param> <value> ...] [--output <mode>]
+                     output modes: agent, json (default), csv, xml, plaintext; run "constellation call --help"
+                     (env CONSTELLATION_SERVER_URL, CONSTELLATION_TOKEN, CONSTELLATION_API_KEY)
 
 Options:
   --demo             demo mode: in-process sandbox, tenants acme and globex, sample data
@@ -20,7 +26,9 @@ Options:
 `;
 
 export interface CliArgs {
-  command: 'mcp' | 'serve' | 'sandbox';
+  command: 'mcp' | 'serve' | 'sandbox' | 'call';
+  /** `call`: everything after the command word, parsed by the client against the server's meta. */
+  callArgs?: string[];
   demo: boolean;
   host?: string;
   port?: number;
@@ -32,6 +40,8 @@ export interface CliArgs {
 }
 
 export function parseCli(argv: string[]): CliArgs {
+  // The client's options are the methods' parameters, known only from the server: it parses them itself.
+  if (argv[0] === 'call') return { command: 'call', callArgs: argv.slice(1), demo: false, readOnly: false, help: false, version: false };
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

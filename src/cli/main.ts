@@ -50,6 +50,17 @@ export async function main(argv: string[]): Promise<void> {
   if (args.help) return void process.stdout.write(USAGE);
   if (args.version) return void process.stdout.write(`${VERSION}\n`);
 
+  if (args.command === 'call') {
+    // The client talks to a server over HTTP: it loads none of the server's modules.
+    const { runCall } = await import('./call/command.js');
+    process.exitCode = await runCall(args.callArgs ?? [], {
+      env: process.env,
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+    });
+    return;
+  }
+
   if (args.command === 'sandbox') {
     const { startSandbox } = await import('../sandbox/server.js');
     const { SANDBOX_CREDENTIALS } = await import('../sandbox/credentials.js');
