@@ -37,6 +37,8 @@ export interface App {
   sandbox?: Sandbox;
   /** Work to run on close, in reverse order of registration. */
   onClose(fn: () => void | Promise<void>): void;
+  /** Work to run when a tenant is deleted, after its rows are gone (in-memory caches...). */
+  onTenantRemoved(fn: (tenantId: string) => void): void;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     if (event.success && event.tool.capability.type === 'action') responseCache.invalidateTenant(event.caller.tenantId);
   });
   const closers: Array<() => void | Promise<void>> = [];
+  const tenantRemovedHooks: Array<(tenantId: string) => void> = [connections.clear.bind(connections), responseCache.invalidateTenant.bind(responseCache)];
   const app: App = {
     config,
     log,
@@ -68,13 +71,17 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     db,
     registry,
     executor,
-    tenants: new TenantService(new TenantsRepo(db), clock, (tenantId) => purgeTenantData(db, tenantId)),
+    tenants: new TenantService(new TenantsRepo(db), clock, (tenantId) => {
+      purgeTenantData(db, tenantId);
+      for (const fn of tenantRemovedHooks) fn(tenantId);
+    }),
     tokens: new TokenService(config.jwtSecret, config.jwtTtlSeconds, () => clock.now()),
     connections,
     services,
     telemetry,
     responseCache,
     onClose: (fn) => closers.push(fn),
+    onTenantRemoved: (fn) => tenantRemovedHooks.push(fn),
     async close() {
       for (const fn of closers.reverse()) await fn();
       db.close();

@@ -15,4 +15,5 @@ export function installAnalytics(app: App): void {
   cache.prune();
   app.services.analytics = cache;
   app.onClose(() => cache.close());
+  app.onTenantRemoved((tenantId) => cache.invalidateTenant(tenantId));
 }

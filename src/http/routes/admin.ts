@@ -33,8 +33,6 @@ export const adminRoutes: RouteModule = (router, app) => {
   router.delete('/admin/tenants/:id', apiKey, route((req, res) => {
     const id = String(req.params.id);
     app.tenants.remove(id);
-    app.connections.clear(id);
-    app.responseCache.invalidateTenant(id);
     res.json({ success: true, message: `Tenant ${id} and all its data deleted` });
   }));
 
