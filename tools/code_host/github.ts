@@ -1,5 +1,6 @@
 import type { Octokit } from '@octokit/rest';
 import type { ToolRunContext } from '../../src/toolkit/define-tool.js';
+import type { PageRequest } from '../../src/toolkit/pagination.js';
 import { AppError, type ErrorCode } from '../../src/toolkit/errors.js';
 import type { FanOutFailure } from '../../src/toolkit/fan-out.js';
 import type { GithubRepoLike } from './shapes.js';
@@ -40,6 +41,19 @@ export async function collect<T>(
 }
 
 /** Every item of a list up to the first one that meets `stop`. */
+/**
+ * Reads what one page of a list tool needs from a GitHub list: items from the start up to the page's
+ * end plus one (which tells whether more exist), asking for pages no larger than that.
+ */
+export function readPage<T>(
+  page: PageRequest,
+  open: (perPage: number) => AsyncIterable<{ data: unknown }>,
+  keep?: (item: T) => boolean,
+): Promise<{ items: T[]; exhausted: boolean }> {
+  const want = page.offset + page.limit + 1;
+  return collect(open(Math.min(100, want)) as AsyncIterable<{ data: T[] }>, want, keep);
+}
+
 export async function collectUntil<T>(pages: AsyncIterable<{ data: T[] }>, stop: (item: T) => boolean, keep?: (item: T) => boolean): Promise<T[]> {
   return (await collect(pages, Number.POSITIVE_INFINITY, keep, stop)).items;
 }

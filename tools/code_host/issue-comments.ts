@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
-import { collect } from './github.js';
+import { readPage } from './github.js';
 import { IssueNumber, RepoId, splitRepoId } from './fields.js';
 import { CommentSchema, type IssueComment } from './schemas.js';
 import { commentShape, type GithubCommentLike } from './shapes.js';
@@ -22,9 +22,9 @@ export const getIssueComments = defineTool({
   },
   async run({ client, args, page }): Promise<ListPage<IssueComment>> {
     const octokit = client('code_host');
-    const want = page.offset + page.limit + 1;
-    const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { ...splitRepoId(args.repo_id), issue_number: args.issue_number, per_page: Math.min(100, want) });
-    const { items, exhausted } = await collect(pages as AsyncIterable<{ data: GithubCommentLike[] }>, want);
+    const { items, exhausted } = await readPage<GithubCommentLike>(page, (per_page) =>
+      octokit.paginate.iterator(octokit.rest.issues.listComments, { ...splitRepoId(args.repo_id), issue_number: args.issue_number, per_page }),
+    );
     return { items: items.map(commentShape), total: exhausted ? items.length : undefined };
   },
 });

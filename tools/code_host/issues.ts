@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
-import { byNewest, collect, forEachRepo } from './github.js';
+import { byNewest, forEachRepo, readPage } from './github.js';
 import { IssueNumber, RepoId, splitRepoId } from './fields.js';
 import { CoverageSchema, IssueSchema, type Issue } from './schemas.js';
 import { issueShape, type GithubIssueLike, type IssueShape } from './shapes.js';
@@ -34,17 +34,15 @@ export const getIssues = defineTool({
   async run(ctx): Promise<ListPage<Issue>> {
     const { client, args, page } = ctx;
     const octokit = client('code_host');
-    const want = page.offset + page.limit + 1;
     const fan = await forEachRepo(ctx, args.repo_id, async (repoId) => {
-      const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, {
-        ...splitRepoId(repoId),
-        state: args.state,
-        labels: args.labels?.join(','),
-        sort: 'updated',
-        direction: 'desc',
-        per_page: Math.min(100, want),
-      });
-      const { items, exhausted } = await collect(pages as AsyncIterable<{ data: GithubIssueLike[] }>, want, notPullRequest);
+      const { items, exhausted } = await readPage<GithubIssueLike>(
+        page,
+        (per_page) =>
+          octokit.paginate.iterator(octokit.rest.issues.listForRepo, {
+            ...splitRepoId(repoId), state: args.state, labels: args.labels?.join(','), sort: 'updated', direction: 'desc', per_page,
+          }),
+        notPullRequest,
+      );
       return { issues: items.map((issue) => issueShape(issue, repoId)), exhausted };
     });
     const issues: IssueShape[] = fan.perRepo.flatMap((r) => r.value.issues).sort(byNewest((i) => i.updated_at));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
-import { byNewest, collect, forEachRepo, ms } from './github.js';
+import { byNewest, collect, forEachRepo, ms, readPage } from './github.js';
 import { DaysThreshold, RepoId, splitRepoId } from './fields.js';
 import { CoverageSchema, FanOutFailureSchema, Int, PullRequestSchema, StalePullRequestSchema, type PullRequest, type StalePullRequest } from './schemas.js';
 import { pullShape, userRef, type GithubPullLike, type GithubReviewLike, type PullShape } from './shapes.js';
@@ -30,15 +30,15 @@ export const getPullRequests = defineTool({
   async run(ctx): Promise<ListPage<PullRequest>> {
     const { args, page } = ctx;
     const octokit = ctx.client('code_host');
-    const want = page.offset + page.limit + 1;
     const merged = args.state === 'merged';
     const state = args.state === 'merged' ? 'closed' : args.state;
-    const fan = await forEachRepo(ctx, args.repo_id, async (repoId) => {
-      const pages = octokit.paginate.iterator(octokit.rest.pulls.list, {
-        ...splitRepoId(repoId), state, sort: 'updated', direction: 'desc', per_page: Math.min(100, want),
-      });
-      return collect(pages as AsyncIterable<{ data: GithubPullLike[] }>, want, (pr) => !merged || Boolean(pr.merged_at));
-    });
+    const fan = await forEachRepo(ctx, args.repo_id, (repoId) =>
+      readPage<GithubPullLike>(
+        page,
+        (per_page) => octokit.paginate.iterator(octokit.rest.pulls.list, { ...splitRepoId(repoId), state, sort: 'updated', direction: 'desc', per_page }),
+        (pr) => !merged || Boolean(pr.merged_at),
+      ),
+    );
     const all = fan.perRepo.flatMap((r) => r.value.items).sort(byNewest((pr) => pr.updated_at));
     const complete = fan.perRepo.every((r) => r.value.exhausted);
     // The list endpoint lacks size, mergeability and reviews: fetch them for the returned page only.
@@ -49,7 +49,7 @@ export const getPullRequests = defineTool({
       return pullShape(full.data as GithubPullLike, reviews as GithubReviewLike[]);
     }, { label: (pr) => `${pr.base.repo?.full_name ?? args.repo_id}#${pr.number}` });
     const detailed = new Map(details.results.map(({ resource, value }) => [resource, value]));
-    const items: PullShape[] = all.slice(page.offset, want).map((pr) => detailed.get(pr) ?? pullShape(pr));
+    const items: PullShape[] = all.slice(page.offset, page.offset + page.limit + 1).map((pr) => detailed.get(pr) ?? pullShape(pr));
     return {
       items,
       offsetApplied: true,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
-import { accessibleRepos, collect } from './github.js';
+import { accessibleRepos, readPage } from './github.js';
 import { GithubLogin, RepoId, splitRepoId } from './fields.js';
 import { RepoDetailSchema, RepoSummarySchema, type RepoDetail, type RepoSummary } from './schemas.js';
 import { repoDetail, repoSummary, type GithubRepoLike } from './shapes.js';
@@ -66,9 +66,9 @@ export const listReposByUser = defineTool({
   },
   async run({ client, args, page }): Promise<ListPage<RepoSummary>> {
     const octokit = client('code_host');
-    const want = page.offset + page.limit + 1;
-    const pages = octokit.paginate.iterator(octokit.rest.repos.listForUser, { username: args.username, sort: 'pushed', direction: 'desc', per_page: Math.min(100, want) });
-    const { items, exhausted } = await collect(pages as AsyncIterable<{ data: GithubRepoLike[] }>, want);
+    const { items, exhausted } = await readPage<GithubRepoLike>(page, (per_page) =>
+      octokit.paginate.iterator(octokit.rest.repos.listForUser, { username: args.username, sort: 'pushed', direction: 'desc', per_page }),
+    );
     return { items: items.map(repoSummary), total: exhausted ? items.length : undefined };
   },
 });
