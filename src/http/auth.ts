@@ -14,8 +14,17 @@ export function tokenOf(req: Request): string | undefined {
   return req.get('access-token')?.trim() || undefined;
 }
 
+/** One resolution per request: the rate limiter and the route both ask for the caller. */
+const resolved = new WeakMap<Request, Promise<Caller>>();
+
 /** Resolves the caller of a request; in demo mode a request without a token acts as the demo user. */
-export async function resolveCaller(app: App, req: Request): Promise<Caller> {
+export function resolveCaller(app: App, req: Request): Promise<Caller> {
+  let caller = resolved.get(req);
+  if (!caller) resolved.set(req, (caller = resolveUncached(app, req)));
+  return caller;
+}
+
+async function resolveUncached(app: App, req: Request): Promise<Caller> {
   const token = tokenOf(req);
   if (!token) {
     if (app.config.demo && app.sandbox) return demoCaller(app);
