@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config/config.js';
 import { AppError } from '../toolkit/errors.js';
+import { assertSafeJson } from '../toolkit/safe-json.js';
 import { sendError } from './errors.js';
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'];
@@ -52,4 +53,18 @@ export function tlsGuard(config: Config) {
     if (req.path === '/health') return next();
     sendError(res, new AppError('FORBIDDEN', 'HTTPS is required in production: serve TLS (CONSTELLATION_TLS_CERT/KEY) or terminate it at a trusted proxy (CONSTELLATION_TRUST_PROXY)'));
   };
+}
+
+/**
+ * Parsed JSON bodies are checked before any route copies them: prototype keys and excessive nesting
+ * are a 400 (see `assertSafeJson`), so no handler ever holds a body that could pollute a prototype or
+ * exhaust the stack. The MCP endpoint checks its own body and answers in JSON-RPC.
+ */
+export function safeJsonBody(req: Request, _res: Response, next: NextFunction): void {
+  try {
+    if (req.body !== undefined) assertSafeJson(req.body, 'body');
+    next();
+  } catch (error) {
+    next(error);
+  }
 }

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { App } from '../app.js';
 import { resolveCaller } from '../http/auth.js';
 import { toAppError } from '../toolkit/errors.js';
+import { assertJsonDepth } from '../toolkit/safe-json.js';
 import type { McpSurface } from './server.js';
 
 function jsonRpcError(res: Response, status: number, code: number, message: string, data?: unknown): void {
@@ -19,6 +20,12 @@ export function mcpHttpHandler(app: App, surface: McpSurface) {
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
       return jsonRpcError(res, 405, -32000, 'Method not allowed: this server is stateless, send JSON-RPC with POST');
+    }
+    try {
+      // Prototype keys in tool arguments are refused by the executor, as an error result like any bad argument.
+      assertJsonDepth(req.body, 'body');
+    } catch (error) {
+      return jsonRpcError(res, 400, -32600, toAppError(error).message);
     }
     let caller;
     try {

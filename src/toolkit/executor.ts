@@ -7,6 +7,7 @@ import { paginate, resolvePage } from './pagination.js';
 import { project } from './projection.js';
 import type { Registry } from './registry.js';
 import { POLICIES, withRetryPolicy, type RetryPolicy } from './retry.js';
+import { assertSafeJson } from './safe-json.js';
 import { boundItems, DEFAULT_RESULT_BUDGET_CHARS } from './result-budget.js';
 
 /** One finished execution, handed to every observer (activity feed, graph ingestion, metrics). */
@@ -85,6 +86,7 @@ export class Executor {
 
   /** Parses raw arguments with the tool's schema; a bad input is a VALIDATION_ERROR naming each problem. */
   parseArgs(tool: ToolDefinition, raw: unknown): Record<string, unknown> {
+    assertSafeJson(raw, 'arguments');
     const parsed = this.registry.inputSchema(tool).safeParse(raw ?? {});
     if (parsed.success) return parsed.data;
     const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isListTool, type CapabilityType, type LlmHints, type ToolDefinition } from './define-tool.js';
 import { paginationShape } from './pagination.js';
+import { hasUnsafeSegment } from './projection.js';
 
 /** A system (and its domain record, `GET /mcp/domains`). */
 export interface SystemRecord {
@@ -47,7 +48,13 @@ export interface ToolSelection {
 
 const fieldsShape = {
   fields: z
-    .array(z.string().min(1).max(200))
+    .array(
+      z
+        .string()
+        .min(1)
+        .max(200)
+        .refine((path) => !hasUnsafeSegment(path), 'a field path may not name __proto__, constructor or prototype'),
+    )
     .max(50)
     .optional()
     .describe('Return only these fields (dotted paths such as "user.login"); of each item for list tools'),

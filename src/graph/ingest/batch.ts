@@ -1,3 +1,4 @@
+import { isUnsafeKey } from '../../toolkit/safe-json.js';
 import type { EdgeType, NodeType, Properties } from '../types.js';
 
 /** The identifiers a person is known by in each system; any one shared identifier ties two records. */
@@ -53,7 +54,7 @@ export function aliasesOf(identity: PersonIdentity): string[] {
 /** Drops undefined and null values, so a merge never erases what another system told us. */
 export function compact(properties: Properties): Properties {
   const out: Properties = {};
-  for (const [key, value] of Object.entries(properties)) if (value !== undefined && value !== null) out[key] = value;
+  for (const [key, value] of Object.entries(properties)) if (value !== undefined && value !== null && !isUnsafeKey(key)) out[key] = value;
   return out;
 }
 

@@ -1,3 +1,4 @@
+import { withoutUnsafeKeys } from '../../toolkit/safe-json.js';
 import type { ActivityRecord, GraphNode, NodeType, Properties } from '../types.js';
 
 /** A `graph_nodes` row as SQLite returns it. */
@@ -39,7 +40,7 @@ export const iso = (ms: number): string => new Date(ms).toISOString();
 export function parseProperties(json: string | null): Properties {
   if (!json) return {};
   try {
-    const value: unknown = JSON.parse(json);
+    const value: unknown = JSON.parse(json, withoutUnsafeKeys);
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Properties) : {};
   } catch {
     return {};
