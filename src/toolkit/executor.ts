@@ -98,7 +98,7 @@ export class Executor {
   async execute(caller: Caller, tool: ToolDefinition, rawArgs: unknown): Promise<Record<string, unknown>> {
     const startedAt = this.options.clock.now();
     const t0 = performance.now();
-    let args: Record<string, unknown> = {};
+    let args: Record<string, unknown> | undefined;
     try {
       args = this.parseArgs(tool, rawArgs);
       const { visible, full } = await this.run(caller, tool, args);
@@ -107,13 +107,17 @@ export class Executor {
     } catch (thrown) {
       const error = toAppError(thrown);
       if (error.code === 'INTERNAL_ERROR') this.options.log.error('tool failed', { tool: tool.qualifiedName, error: error.message });
-      this.report({ caller, tool, args, target: this.target(tool, args), success: false, error, startedAt, durationMs: performance.now() - t0 });
+      this.report({ caller, tool, args: args ?? {}, target: this.target(tool, args), success: false, error, startedAt, durationMs: performance.now() - t0 });
       throw error;
     }
   }
 
-  private target(tool: ToolDefinition, args: Record<string, unknown>): ToolTarget {
-    return (tool.target?.(args) ?? undefined) || defaultTarget(tool, args);
+  /** The activity target: from validated arguments only; refused arguments fall back to the system. */
+  private target(tool: ToolDefinition, args: Record<string, unknown> | undefined): ToolTarget {
+    if (!args) return { type: 'system', id: tool.system };
+    const own = tool.target?.(args);
+    if (own && typeof own.type === 'string' && own.type && typeof own.id === 'string' && own.id) return own;
+    return defaultTarget(tool, args);
   }
 
   /** Runs the handler; returns the result the caller sees (projected) and the whole one. */
