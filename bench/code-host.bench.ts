@@ -1,7 +1,6 @@
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { silentLogger } from '../src/config/logger.js';
-import { demoConnections } from '../src/demo/demo-users.js';
 import { startDemo } from '../src/demo/start-demo.js';
 import type { GithubState } from '../src/sandbox/github/index.js';
 import { SANDBOX_EPOCH, type Sandbox } from '../src/sandbox/server.js';
@@ -22,9 +21,9 @@ export async function run(): Promise<BenchResult[]> {
   });
   // A clock standing still just after the seed's "now": the windows cover the generated history.
   const app = createApp(config, { clock: { now: () => SANDBOX_EPOCH + 12 * 3_600_000 }, log: silentLogger });
-  await startDemo(app, { scale: SCALE });
-  const sandbox = app.sandbox as Sandbox;
-  const caller: Caller = { tenantId: 'acme', userEmail: sandbox.seeds.acme.people[0].email, connections: demoConnections(sandbox, 'acme') };
+  const demo = await startDemo(app, { scale: SCALE });
+  const sandbox = demo.sandbox;
+  const caller: Caller = demo.callerOf('acme');
   const execute = (tool: string, args: Record<string, unknown>) => app.executor.execute(caller, app.registry.find(tool, 'code_host')!, args);
   const state = sandbox.state<GithubState>('/github', 'acme');
   const repos = state.repos.length;

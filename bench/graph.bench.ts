@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { silentLogger } from '../src/config/logger.js';
 import { IngestionPipeline } from '../src/graph/ingest/pipeline.js';
 import { extract } from '../src/graph/ingest/index.js';
+import { extractorsOf } from '../src/catalog/manifest.js';
+import { MANIFESTS } from '../tools/index.js';
 import { GraphService } from '../src/graph/service/graph-service.js';
 import { openDatabase, type Db } from '../src/store/db.js';
 import { systemClock } from '../src/toolkit/context.js';
@@ -66,9 +68,10 @@ function toolResults(count: number, rand: () => number): Array<{ system: string;
 /** Ingestion throughput alone (exported so it can be run on its own). */
 export async function ingestion(graph: GraphService): Promise<BenchResult[]> {
   const rand = random(7);
-  const pipeline = new IngestionPipeline(graph, { log: silentLogger, onError: () => undefined });
+  const extractors = extractorsOf(MANIFESTS);
+  const pipeline = new IngestionPipeline(graph, extractors, { log: silentLogger, onError: () => undefined });
   const results = toolResults(600, rand);
-  const entities = results.reduce((sum, r) => sum + extract(r.system, r).entityCount, 0);
+  const entities = results.reduce((sum, r) => sum + extract(extractors, r.system, r).entityCount, 0);
   const t0 = performance.now();
   for (const r of results) pipeline.ingest({ tenantId: 'ingest', ...r });
   const seconds = (performance.now() - t0) / 1000;

@@ -7,7 +7,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TokenService } from '../src/auth/jwt.js';
-import { demoConnections } from '../src/demo/demo-users.js';
 import { SANDBOX_CREDENTIALS } from '../src/sandbox/credentials.js';
 import { startTestServer } from '../test/helpers/server.js';
 import express from 'express';
@@ -50,7 +49,7 @@ export async function run(): Promise<BenchResult[]> {
 
   // A spawned stdio server, acting with a token whose connections point at this process's sandbox.
   const secret = 'bench-secret-0123456789-0123456789-0123';
-  const stdioToken = await new TokenService(secret, 3600).issue({ tenant_id: 'acme', user_email: 'bench@acme.test', connections: demoConnections(sandbox, 'acme') });
+  const stdioToken = await new TokenService(secret, 3600).issue({ tenant_id: 'acme', user_email: 'bench@acme.test', connections: server.callerFor('acme').connections });
   const stdio = new Client({ name: 'bench', version: '1' });
   await stdio.connect(
     new StdioClientTransport({

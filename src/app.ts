@@ -2,16 +2,20 @@ import type { Config } from './config/config.js';
 import { createLogger } from './config/logger.js';
 import { TokenService } from './auth/jwt.js';
 import { TenantService } from './auth/tenants.js';
-import { createConnectionCache } from './connections/index.js';
-import type { ConnectionCache } from './connections/cache.js';
+import { ClientCache } from './integrations/client-cache.js';
+import { environmentCredentials, jwtCredentials, type CredentialSource } from './integrations/credentials.js';
+import { integrationsOf, type SystemManifest } from './catalog/manifest.js';
+import type { AnyIntegration } from './integrations/integration.js';
 import { openDatabase, type Db } from './store/db.js';
 import { TenantsRepo } from './store/tenants-repo.js';
 import { purgeTenantData } from './store/tenant-purge.js';
 import { systemClock, type Clock, type Logger } from './toolkit/context.js';
+import type { DemoEnvironment } from './demo/environment.js';
+import { upstreamErrorMapper } from './integrations/errors.js';
 import type { ServiceMap } from './toolkit/define-tool.js';
 import { Executor } from './toolkit/executor.js';
 import type { Registry } from './toolkit/registry.js';
-import { buildRegistry } from '../tools/index.js';
+import { buildRegistry, MANIFESTS } from '../tools/index.js';
 import { Telemetry } from './telemetry.js';
 import { installGraph } from './graph/install.js';
 import { installAnalytics } from './analytics/install.js';
@@ -24,17 +28,22 @@ export interface App {
   log: Logger;
   clock: Clock;
   db: Db;
+  /** Every system's manifest (tools, integrations, extractor...). */
+  manifests: readonly SystemManifest[];
+  integrations: readonly AnyIntegration[];
   registry: Registry;
   executor: Executor;
   tenants: TenantService;
   tokens: TokenService;
-  connections: ConnectionCache;
+  connections: ClientCache;
   services: ServiceMap;
   telemetry: Telemetry;
   /** GET response cache of the REST surface (per tenant and user). */
   responseCache: ResponseCache;
   /** Present in demo mode: the in-process fake upstreams. */
   sandbox?: Sandbox;
+  /** Present in demo mode: demo users, their connections and the caller of requests without a token. */
+  demo?: DemoEnvironment;
   /** Work to run on close, in reverse order of registration. */
   onClose(fn: () => void | Promise<void>): void;
   /** Work to run when a tenant is deleted, after its rows are gone (in-memory caches...). */
@@ -46,17 +55,33 @@ export interface CreateAppOptions {
   clock?: Clock;
   log?: Logger;
   registry?: Registry;
+  manifests?: readonly SystemManifest[];
+  /** Also read credentials from environment variables (one local user, e.g. stdio in a desktop host). */
+  environmentCredentials?: NodeJS.ProcessEnv;
 }
 
 export function createApp(config: Config, options: CreateAppOptions = {}): App {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.logLevel);
   const db = openDatabase(config.databaseFile);
-  const registry = options.registry ?? buildRegistry();
-  const connections = createConnectionCache(clock);
+  const manifests = options.manifests ?? MANIFESTS;
+  const registry = options.registry ?? buildRegistry(manifests);
+  const integrations = integrationsOf(manifests);
+  const sources: CredentialSource[] = [jwtCredentials];
+  if (options.environmentCredentials) sources.push(environmentCredentials(options.environmentCredentials));
+  const connections = new ClientCache(integrations, sources, clock, log);
   const services = {} as ServiceMap;
   const telemetry = new Telemetry();
-  const executor = new Executor({ registry, clients: connections, services, clock, log, observers: [telemetry.observeExecution] });
+  const executor = new Executor({
+    registry,
+    clients: connections,
+    services,
+    clock,
+    log,
+    mapUpstreamError: upstreamErrorMapper(integrations),
+    timeoutMs: config.callTimeoutSeconds * 1000,
+    observers: [telemetry.observeExecution],
+  });
   const responseCache = new ResponseCache(config.cacheTtlSeconds * 1000, clock);
   // A successful action may change what cached reads would show: drop the tenant's cached responses.
   executor.addObserver((event) => {
@@ -69,6 +94,8 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     log,
     clock,
     db,
+    manifests,
+    integrations,
     registry,
     executor,
     tenants: new TenantService(new TenantsRepo(db), clock, (tenantId) => {

@@ -1,11 +1,33 @@
+import { readdirSync } from 'node:fs';
+import type { SystemManifest } from '../src/catalog/manifest.js';
+import { synonymsOf } from '../src/catalog/manifest.js';
 import { Registry } from '../src/toolkit/registry.js';
-import { codeHostSystem, codeHostTools } from './code_host/index.js';
-import { graphSystem, graphTools } from './graph/index.js';
 
-/** The catalog: every system with its domain record and tools. Each system's issue adds its own. */
-export const SYSTEMS = [codeHostSystem, graphSystem];
-export const TOOLS = [...codeHostTools, ...graphTools];
+/** Folders of this directory that hold helpers shared by systems, not a system. */
+const NOT_SYSTEMS = new Set(['shared']);
 
-export function buildRegistry(): Registry {
-  return new Registry(SYSTEMS, TOOLS);
+/**
+ * Every system of the catalog: each folder here whose `index` exports `manifest`. A new system is a new
+ * folder; nothing here changes.
+ */
+async function loadManifests(): Promise<SystemManifest[]> {
+  const folders = readdirSync(new URL('.', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !NOT_SYSTEMS.has(entry.name))
+    .map((entry) => entry.name)
+    .sort();
+  const modules = await Promise.all(folders.map((folder) => import(/* @vite-ignore */ `./${folder}/index.js`) as Promise<{ manifest?: SystemManifest }>));
+  return modules.flatMap((module, i) => {
+    if (!module.manifest) throw new Error(`tools/${folders[i]}/index does not export a manifest`);
+    return [module.manifest];
+  });
+}
+
+export const MANIFESTS: readonly SystemManifest[] = await loadManifests();
+
+export function buildRegistry(manifests: readonly SystemManifest[] = MANIFESTS): Registry {
+  return new Registry(
+    manifests.map((m) => m.system),
+    manifests.flatMap((m) => m.tools),
+    synonymsOf(manifests),
+  );
 }

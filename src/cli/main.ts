@@ -19,11 +19,12 @@ function configFor(args: CliArgs): Config {
   });
 }
 
-async function startApp(config: Config): Promise<App> {
+/** `localUser`: the stdio server acts for one person, whose environment may hold integration credentials. */
+async function startApp(config: Config, localUser: boolean): Promise<App> {
   const problems = productionProblems(config);
   if (problems.length) throw new Error(`refusing to start in production:\n  - ${problems.join('\n  - ')}`);
   const { createApp } = await import('../app.js');
-  const app = createApp(config);
+  const app = createApp(config, localUser ? { environmentCredentials: process.env } : {});
   if (config.demo) {
     const { startDemo } = await import('../demo/start-demo.js');
     // The seeded history ends today, so "the last 30 days" of a demo always has data.
@@ -64,7 +65,10 @@ export async function main(argv: string[]): Promise<void> {
   if (args.command === 'sandbox') {
     const { startSandbox } = await import('../sandbox/server.js');
     const { SANDBOX_CREDENTIALS } = await import('../sandbox/credentials.js');
-    const sandbox = await startSandbox({ port: args.port ?? 4010, host: args.host });
+    const { fakesOf, loadDemos } = await import('../demo/environment.js');
+    const { integrationsOf } = await import('../catalog/manifest.js');
+    const { MANIFESTS } = await import('../../tools/index.js');
+    const sandbox = await startSandbox({ port: args.port ?? 4010, host: args.host }, fakesOf(await loadDemos(integrationsOf(MANIFESTS))));
     say(`constellation sandbox at ${sandbox.url}`);
     for (const prefix of sandbox.prefixes) say(`  ${prefix.slice(1).padEnd(10)} ${sandbox.urlOf(prefix)}`);
     say(`credentials: ${JSON.stringify(SANDBOX_CREDENTIALS)}`);
@@ -73,7 +77,7 @@ export async function main(argv: string[]): Promise<void> {
   }
 
   const config = configFor(args);
-  const app = await startApp(config);
+  const app = await startApp(config, args.command === 'mcp');
   const { McpSurface } = await import('../mcp/server.js');
   const surface = new McpSurface(app, { toolsets: config.toolsets, readOnly: config.readOnly, mode: config.toolMode });
 

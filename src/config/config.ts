@@ -17,6 +17,8 @@ export interface Config {
   cacheTtlSeconds: number;
   /** Days activity records are kept; 0 keeps them forever. */
   activityRetentionDays: number;
+  /** Longest one tool call may run, upstream requests included (CONSTELLATION_CALL_TIMEOUT, seconds). */
+  callTimeoutSeconds: number;
   /** Requests a minute per tenant on authenticated routes; 0 turns the limit off. */
   rateLimitPerMinute: number;
   port: number;
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     databaseFile: env.CONSTELLATION_DATABASE ?? join(dataDir, 'constellation.db'),
     cacheTtlSeconds: integer('CACHE_TTL', env.CACHE_TTL, 86_400),
     activityRetentionDays: integer('CONSTELLATION_ACTIVITY_RETENTION_DAYS', env.CONSTELLATION_ACTIVITY_RETENTION_DAYS, 90),
+    callTimeoutSeconds: integer('CONSTELLATION_CALL_TIMEOUT', env.CONSTELLATION_CALL_TIMEOUT, 120),
     rateLimitPerMinute: integer('CONSTELLATION_RATE_LIMIT', env.CONSTELLATION_RATE_LIMIT, 1_200),
     port: integer('PORT', env.PORT, 8080),
     host: env.HOST ?? '127.0.0.1',

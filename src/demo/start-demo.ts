@@ -1,17 +1,22 @@
 import type { App } from '../app.js';
 import { WORKSPACE_IDS } from '../sandbox/credentials.js';
 import { startSandbox, type SandboxOptions } from '../sandbox/server.js';
+import { DemoEnvironment, fakesOf, loadDemos } from './environment.js';
 
 /**
- * Demo mode: starts the fake upstreams in-process and creates the tenants `acme` and `globex`, whose
- * demo tokens carry connections pointing at the sandbox.
+ * Demo mode: starts every integration's fake in-process and creates the tenants `acme` and `globex`,
+ * whose demo tokens carry connections pointing at the sandbox.
  */
-export async function startDemo(app: App, options: SandboxOptions = {}): Promise<void> {
-  const sandbox = await startSandbox({ clock: app.clock, ...options });
+export async function startDemo(app: App, options: SandboxOptions = {}): Promise<DemoEnvironment> {
+  const demos = await loadDemos(app.integrations);
+  const sandbox = await startSandbox({ clock: app.clock, ...options }, fakesOf(demos));
+  const demo = new DemoEnvironment(sandbox, demos);
   app.sandbox = sandbox;
+  app.demo = demo;
   app.onClose(() => sandbox.close());
   for (const id of WORKSPACE_IDS) {
     const identity = sandbox.seeds[id].identity;
     app.tenants.ensure({ id, consumerId: `${id}-consumer`, name: identity.orgName, description: `Demo tenant backed by the sandbox workspace "${id}"` });
   }
+  return demo;
 }

@@ -1,4 +1,5 @@
 import type { App } from '../app.js';
+import { extractorsOf } from '../catalog/manifest.js';
 import { IngestionPipeline } from './ingest/pipeline.js';
 import { GraphService } from './service/graph-service.js';
 
@@ -14,7 +15,7 @@ const PURGE_INTERVAL_MS = 60_000;
 /** Wires the knowledge graph into the app: its service, the activity and ingestion observers. */
 export function installGraph(app: App): void {
   const graph = new GraphService(app.db, { clock: app.clock });
-  const pipeline = new IngestionPipeline(graph, {
+  const pipeline = new IngestionPipeline(graph, extractorsOf(app.manifests), {
     log: app.log,
     onError: (system) => app.telemetry.ingestionErrors.inc({ system }),
   });

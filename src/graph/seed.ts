@@ -1,9 +1,11 @@
 import type { GraphService } from './service/graph-service.js';
-import { extract } from './ingest/index.js';
+import { extract, GraphBatch, type Extractor } from './ingest/index.js';
+import { linkMentionedTickets, ticketNode } from './ingest/extractor.js';
 
 /**
- * A realistic sample graph, loaded through the real ingestion path: tool results as our code_host,
- * ticketing, wiki and notes tools return them, for a small team that ships a payments service.
+ * A realistic sample graph for a small team that ships a payments service: code_host results go through
+ * the real extractor; tickets, wiki pages and notes (systems whose tools have not landed) are written as
+ * the batches their extractors will produce.
  */
 const PEOPLE = [
   { login: 'ada-l', name: 'Ada Lovelace', email: 'ada', accountId: '5f00a1' },
@@ -42,10 +44,9 @@ export interface SeedSummary {
 }
 
 /** Loads the sample graph into a tenant (idempotent: loading twice merges into the same nodes). */
-export function seedGraph(graph: GraphService, tenantId: string, domain = `${tenantId}.example`): SeedSummary {
+export function seedGraph(graph: GraphService, extractors: Readonly<Record<string, Extractor>>, tenantId: string, domain = `${tenantId}.example`): SeedSummary {
   const people = PEOPLE.map((p) => ({ ...p, email: `${p.email}@${domain}` }));
   const gh = (i: number) => ({ login: people[i].login, id: 9000 + i });
-  const jira = (i: number) => ({ accountId: people[i].accountId, displayName: people[i].name, emailAddress: people[i].email });
   const day = (n: number) => new Date(Date.UTC(2026, 9, 1 + n)).toISOString();
   const owner = tenantId.toLowerCase();
   const results: Array<[string, string, Record<string, unknown>, Record<string, unknown>]> = [
@@ -61,33 +62,59 @@ export function seedGraph(graph: GraphService, tenantId: string, domain = `${ten
     }],
     ['code_host', 'get_issues', { repo_id: `${owner}/api` }, { issues: [3, 4].map((number, i) => ({ id: 700 + i, number, title: i ? 'Flaky ledger test' : 'Webhook deliveries time out', state: 'open', labels: [{ id: 1, name: 'bug', color: 'd73a4a' }], user: gh(i + 2), assignees: [gh(i)], comments: 2, created_at: day(i), updated_at: day(i + 3) })) }],
     ['code_host', 'get_deployments', { repo_id: `${owner}/api` }, { deployments: [1, 2].map((n) => ({ id: 800 + n, environment: n === 1 ? 'staging' : 'production', status: 'success', ref: 'main', sha: `abc${n}`, created_at: day(n + 5) })) }],
-    ['ticketing', 'get_projects', {}, { projects: [['PAY', 'Payments', 0], ['WEB', 'Web checkout', 1]].map(([key, name, lead], i) => ({ id: String(10000 + i), key, name, description: `${name} team board`, lead: jira(lead as number), projectTypeKey: 'software', style: 'next-gen' })) }],
-    ['ticketing', 'get_tickets', {}, {
-      tickets: TICKETS.map(([key, summary, status, priority], n) => ({
-        id: String(20000 + n), key, summary, description: n === 2 ? 'Seen while fixing PAY-101; see the ledger notes.' : null,
-        status: { name: status, category: { key: status === 'Done' ? 'done' : status === 'To Do' ? 'new' : 'indeterminate' } }, priority: { name: priority }, issuetype: { name: n % 3 ? 'Story' : 'Bug' },
-        assignee: jira((n + 1) % 6), reporter: jira(n % 2 ? 0 : 3), labels: [], created: day(n), updated: day(n + 4),
-      })),
-    }],
-    ['wiki', 'get_spaces', {}, { spaces: [{ id: 1, key: 'ENG', name: 'Engineering', type: 'global', status: 'current' }] }],
-    ['wiki', 'get_pages', {}, {
-      pages: ['Payments architecture', 'Runbook: webhook retries (PAY-102)', 'Ledger rounding rules for PAY-103', 'Checkout accessibility checklist WEB-9'].map((title, n) => ({
-        id: String(30000 + n), title, status: 'current', space: { key: 'ENG', name: 'Engineering' }, version: { number: n + 1, when: day(n + 6) }, author: { accountId: people[n + 1].accountId, displayName: people[n + 1].name },
-      })),
-    }],
-    ['notes', 'query_database', { database_id: 'db-roadmap' }, {
-      databases: [{ id: 'db-roadmap', title: 'Roadmap' }],
-      pages: ['Q4 payments roadmap', 'Retro: PAY-101 rollout'].map((title, n) => ({ id: `np-${n + 1}`, title, database_id: 'db-roadmap' })),
-    }],
   ];
   let nodes = 0;
   let edges = 0;
-  for (const [system, tool, args, result] of results) {
-    const written = graph.ingest(tenantId, extract(system, { tool, args, result }), system);
+  const batches: Array<[string, GraphBatch]> = [
+    ...results.map(([system, tool, args, result]): [string, GraphBatch] => [system, extract(extractors, system, { tool, args, result })]),
+    ...sampleWork(people, day),
+  ];
+  for (const [system, batch] of batches) {
+    const written = graph.ingest(tenantId, batch, system);
     nodes += written.nodes;
     edges += written.edges;
   }
   const activity = people.slice(0, 3).map((p, i) => ({ action: 'mcp.get_pull_requests', actorType: 'user', actorId: p.email, targetType: 'repository', targetId: `${owner}/${REPOS[i]}`, properties: { system: 'code_host', tool: 'get_pull_requests', success: true, seeded: true } }));
   for (const record of activity) graph.recordActivity(tenantId, record);
   return { nodes_written: nodes, edges_written: edges, activity_written: activity.length };
+}
+
+type SamplePerson = (typeof PEOPLE)[number];
+
+/** Tickets with their projects and people, wiki pages in a space, and a notes database. */
+function sampleWork(people: SamplePerson[], day: (n: number) => string): Array<[string, GraphBatch]> {
+  const atlassian = (batch: GraphBatch, i: number) => batch.person({ accountId: people[i].accountId, email: people[i].email }, { name: people[i].name });
+  const ticketing = new GraphBatch();
+  for (const [i, [key, name]] of [['PAY', 'Payments'], ['WEB', 'Web checkout']].entries()) {
+    const project = ticketing.node('project', key, { key, id: String(10000 + i), name, description: `${name} team board`, lead: people[i].name, project_type: 'software', style: 'next-gen' });
+    ticketing.edge(project, 'CREATED_BY', atlassian(ticketing, i));
+  }
+  TICKETS.forEach(([key, summary, status, priority], n) => {
+    const description = n === 2 ? 'Seen while fixing PAY-101; see the ledger notes.' : undefined;
+    const statusCategory = status === 'Done' ? 'done' : status === 'To Do' ? 'new' : 'indeterminate';
+    const fields = { id: String(20000 + n), summary, description, status, status_category: statusCategory, priority, issue_type: n % 3 ? 'Story' : 'Bug', created: day(n), updated: day(n + 4) };
+    const handle = ticketNode(ticketing, key, fields);
+    ticketing.edge(handle, 'ASSIGNED_TO', atlassian(ticketing, (n + 1) % 6));
+    ticketing.edge(handle, 'AUTHORED_BY', atlassian(ticketing, n % 2 ? 0 : 3));
+    linkMentionedTickets(ticketing, handle, [summary, description], key);
+  });
+
+  const wiki = new GraphBatch();
+  wiki.node('space', 'ENG', { key: 'ENG', id: '1', name: 'Engineering', type: 'global', status: 'current' });
+  ['Payments architecture', 'Runbook: webhook retries (PAY-102)', 'Ledger rounding rules for PAY-103', 'Checkout accessibility checklist WEB-9'].forEach((title, n) => {
+    const id = String(30000 + n);
+    const page = wiki.node('page', id, { id, title, status: 'current', space_key: 'ENG', version: n + 1, updated: day(n + 6), author: people[n + 1].name });
+    wiki.edge(page, 'BELONGS_TO', wiki.ref('space', 'ENG', { key: 'ENG', name: 'Engineering' }));
+    wiki.edge(page, 'AUTHORED_BY', atlassian(wiki, n + 1));
+    linkMentionedTickets(wiki, page, [title]);
+  });
+
+  const notes = new GraphBatch();
+  notes.node('notes_database', 'db-roadmap', { id: 'db-roadmap', title: 'Roadmap' });
+  ['Q4 payments roadmap', 'Retro: PAY-101 rollout'].forEach((title, n) => {
+    const page = notes.node('notes_page', `np-${n + 1}`, { id: `np-${n + 1}`, title, database_id: 'db-roadmap' });
+    notes.edge(page, 'BELONGS_TO', notes.ref('notes_database', 'db-roadmap', { id: 'db-roadmap' }));
+    linkMentionedTickets(notes, page, [title]);
+  });
+  return [['ticketing', ticketing], ['wiki', wiki], ['notes', notes]];
 }

@@ -3,7 +3,6 @@ import type { App } from '../app.js';
 import { apiKeyMatches } from '../auth/api-key.js';
 import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
-import { demoCaller } from '../demo/demo-users.js';
 
 /** The bearer JWT of a request: `X-JWT-Token`, or `Authorization: Bearer`, or `Access-Token`. */
 export function tokenOf(req: Request): string | undefined {
@@ -27,7 +26,7 @@ export function resolveCaller(app: App, req: Request): Promise<Caller> {
 async function resolveUncached(app: App, req: Request): Promise<Caller> {
   const token = tokenOf(req);
   if (!token) {
-    if (app.config.demo && app.sandbox) return demoCaller(app);
+    if (app.config.demo && app.demo) return app.demo.defaultCaller();
     throw new AppError('UNAUTHORIZED', 'Missing credentials: send a JWT in X-JWT-Token or Authorization: Bearer');
   }
   const caller = await app.tokens.verify(token);

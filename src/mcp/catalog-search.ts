@@ -3,18 +3,6 @@ import type { Registry } from '../toolkit/registry.js';
 
 const STOPWORDS = new Set(['a', 'an', 'the', 'of', 'in', 'on', 'for', 'to', 'and', 'or', 'my', 'me', 'i', 'is', 'are', 'what', 'which', 'all', 'with', 'our', 'we', 'do', 'how', 'this', 'that', 'there', 'any', 'by', 'from', 'about']);
 
-/** Abbreviations agents and people use, expanded to the words the catalog uses. */
-const SYNONYMS: Record<string, string[]> = {
-  pr: ['pull', 'request'],
-  prs: ['pull', 'request'],
-  repo: ['repository'],
-  repos: ['repository'],
-  mr: ['pull', 'request'],
-  ci: ['action', 'workflow'],
-  deploy: ['deployment'],
-  deploys: ['deployment'],
-};
-
 /** A crude stem: enough to make review/reviews/reviewed and merge/merged/merging meet. */
 function stem(word: string): string {
   let w = word;
@@ -23,11 +11,12 @@ function stem(word: string): string {
   return w;
 }
 
-export function words(text: string): string[] {
+/** The words of a text, synonyms expanded (`pr` → pull request), stop words dropped, stemmed. */
+export function words(text: string, synonyms: Readonly<Record<string, readonly string[]>> = {}): string[] {
   return text
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .flatMap((w) => SYNONYMS[w] ?? [w])
+    .flatMap((w) => synonyms[w] ?? [w])
     .filter((w) => w.length > 1 && !STOPWORDS.has(w))
     .map(stem);
 }
@@ -52,16 +41,18 @@ export interface SearchHit {
 export class CatalogSearch {
   private readonly index: IndexedTool[];
   private readonly documentFrequency = new Map<string, number>();
+  private readonly synonyms: Readonly<Record<string, readonly string[]>>;
 
   constructor(registry: Registry, tools: readonly ToolDefinition[]) {
+    this.synonyms = registry.synonyms;
     this.index = tools.map((tool) => {
       const system = registry.system(tool.system);
       const fields = [
-        { weight: 4, words: new Set(words(`${tool.name} ${tool.title ?? ''}`)) },
-        { weight: 3, words: new Set(words(tool.hints.aliases.join(' '))) },
-        { weight: 2, words: new Set(words(tool.hints.examples.map((e) => e.query).join(' '))) },
-        { weight: 1.5, words: new Set(words(`${tool.description} ${tool.hints.when_to_use}`)) },
-        { weight: 1, words: new Set(words(`${tool.system} ${system?.keywords.join(' ') ?? ''}`)) },
+        { weight: 4, words: new Set(words(`${tool.name} ${tool.title ?? ''}`, this.synonyms)) },
+        { weight: 3, words: new Set(words(tool.hints.aliases.join(' '), this.synonyms)) },
+        { weight: 2, words: new Set(words(tool.hints.examples.map((e) => e.query).join(' '), this.synonyms)) },
+        { weight: 1.5, words: new Set(words(`${tool.description} ${tool.hints.when_to_use}`, this.synonyms)) },
+        { weight: 1, words: new Set(words(`${tool.system} ${system?.keywords.join(' ') ?? ''}`, this.synonyms)) },
       ];
       return { tool, fields };
     });
@@ -77,7 +68,7 @@ export class CatalogSearch {
    * read and analytical tools, one that writes ("create", "merge", "close") prefers actions.
    */
   search(query: string, options: { system?: string; limit?: number } = {}): SearchHit[] {
-    const terms = [...new Set(words(query))];
+    const terms = [...new Set(words(query, this.synonyms))];
     const readIntent = terms.some((t) => READ_VERBS.has(t));
     const writeIntent = terms.some((t) => WRITE_VERBS.has(t));
     const n = this.index.length;

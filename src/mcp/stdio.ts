@@ -1,6 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { App } from '../app.js';
-import { demoCaller } from '../demo/demo-users.js';
 import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
 import type { McpSurface } from './server.js';
@@ -15,7 +14,7 @@ export async function stdioCaller(app: App): Promise<Caller> {
     if (!app.tenants.exists(caller.tenantId)) throw new AppError('UNAUTHORIZED', `Tenant of CONSTELLATION_TOKEN does not exist: ${caller.tenantId}`);
     return caller;
   }
-  if (app.config.demo && app.sandbox) return demoCaller(app);
+  if (app.config.demo && app.demo) return app.demo.defaultCaller();
   throw new AppError('UNAUTHORIZED', 'Set CONSTELLATION_TOKEN to a JWT from POST /admin/token, or run with --demo');
 }
 

@@ -8,17 +8,17 @@ export interface Caller {
   tenantId: string;
   userEmail?: string;
   userDisplayName?: string;
-  /** Integration credentials from the JWT, keyed by integration id (`code_host`, `ticketing`, ...). */
+  /** Integration credentials from the JWT, keyed by the spec's integration id (`code_host`, `ticketing`, ...). */
   connections: Record<string, Record<string, unknown>>;
   /** True when the caller is the implicit demo user (demo mode, no token given). */
   demo?: boolean;
 }
 
 /**
- * The SDK client of each integration. Each `src/connections/<system>.ts` adds its own entry by module
- * augmentation, so the toolkit never imports an SDK:
+ * The SDK client of each integration. Each integration (`tools/<system>/integration.ts`) adds its own
+ * entry by module augmentation, so the toolkit never imports an SDK:
  *
- *   declare module '../toolkit/context.js' { interface ClientMap { code_host: Octokit } }
+ *   declare module '../../src/toolkit/context.js' { interface ClientMap { github: Octokit } }
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface ClientMap {}
@@ -28,6 +28,8 @@ export type IntegrationId = keyof ClientMap & string;
 /** Builds (or reuses from the per-tenant cache) the SDK client of one integration for a caller. */
 export interface ClientProvider {
   get<K extends IntegrationId>(caller: Caller, integration: K): ClientMap[K];
+  /** A digest of every credential the caller acts with: callers with the same access share cached results. */
+  accessDigest(caller: Caller): string;
 }
 
 /** Clock abstraction so caches and TTLs can be tested with a controllable time. */

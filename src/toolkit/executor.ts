@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import type { Caller, ClientProvider, Clock, Logger } from './context.js';
-import { isListTool, type ListPage, type ServiceMap, type ToolDefinition, type ToolRunContext, type ToolTarget } from './define-tool.js';
+import { isListTool, type ListPage, type ServiceMap, type ToolDefinition, type ToolTarget } from './define-tool.js';
 import { AppError, toAppError } from './errors.js';
-import { fanOut, type FanOutFailure } from './fan-out.js';
 import { paginate, resolvePage } from './pagination.js';
 import { project } from './projection.js';
 import type { Registry } from './registry.js';
-import { POLICIES, withRetryPolicy, type RetryPolicy } from './retry.js';
+import { runToolOnce } from './tool-call.js';
 import { assertSafeJson } from './safe-json.js';
 import { boundItems, DEFAULT_RESULT_BUDGET_CHARS } from './result-budget.js';
 
@@ -33,10 +32,22 @@ export interface ExecutorOptions {
   clock: Clock;
   log: Logger;
   observers?: ExecutionObserver[];
-  /** Longest a single tool call may run (ms). */
+  /** Maps an SDK's own error to an AppError (every integration's mapper). */
+  mapUpstreamError?: (error: unknown) => AppError | undefined;
+  /** Longest a single tool call may run (ms), upstream requests included. */
   timeoutMs?: number;
   /** Size budget of a list result, in JSON characters. */
   resultBudgetChars?: number;
+}
+
+/** Where analytical results are kept between calls (the analytics cache implements it). */
+export interface ResultCache {
+  getOrCompute<T extends Record<string, unknown>>(
+    tenantId: string,
+    key: { tool: string; args: Record<string, unknown> },
+    compute: () => Promise<T>,
+    options: { refresh?: boolean; shouldStore?: (value: T) => boolean },
+  ): Promise<{ value: T; cache: { status: string; computed_at: string } }>;
 }
 
 const IDENTIFIER_ARGS: Array<[string, string]> = [
@@ -57,20 +68,13 @@ function defaultTarget(tool: ToolDefinition, args: Record<string, unknown>): Too
   return { type: 'system', id: tool.system };
 }
 
-function policyFor(tool: ToolDefinition): RetryPolicy {
-  switch (tool.capability.type) {
-    case 'read':
-      return POLICIES.read;
-    case 'analytical':
-      return POLICIES.analytical;
-    case 'action':
-      return tool.capability.idempotent ? POLICIES.actionIdempotent : POLICIES.actionOnce;
-  }
-}
+/** Arguments that never change an analytical result: how to page, project or refresh it. */
+const NOT_PART_OF_RESULT = new Set(['fields', 'refresh', 'limit', 'offset', 'cursor']);
 
 /** Validates arguments, runs a tool down its capability path, bounds the result and reports it. */
 export class Executor {
   private readonly observers: ExecutionObserver[];
+  private resultCache: ResultCache | undefined;
 
   constructor(private readonly options: ExecutorOptions) {
     this.observers = [...(options.observers ?? [])];
@@ -82,6 +86,11 @@ export class Executor {
 
   addObserver(observer: ExecutionObserver): void {
     this.observers.push(observer);
+  }
+
+  /** Analytical results go through this cache (keyed by tool, normalised arguments and credentials). */
+  useResultCache(cache: ResultCache): void {
+    this.resultCache = cache;
   }
 
   /** Parses raw arguments with the tool's schema; a bad input is a VALIDATION_ERROR naming each problem. */
@@ -105,7 +114,7 @@ export class Executor {
       this.report({ caller, tool, args, target: this.target(tool, args), success: true, result: full, startedAt, durationMs: performance.now() - t0 });
       return visible;
     } catch (thrown) {
-      const error = toAppError(thrown);
+      const error = toAppError(thrown, this.options.mapUpstreamError);
       if (error.code === 'INTERNAL_ERROR') this.options.log.error('tool failed', { tool: tool.qualifiedName, error: error.message });
       this.report({ caller, tool, args: args ?? {}, target: this.target(tool, args), success: false, error, startedAt, durationMs: performance.now() - t0 });
       throw error;
@@ -120,46 +129,61 @@ export class Executor {
     return defaultTarget(tool, args);
   }
 
-  /** Runs the handler; returns the result the caller sees (projected) and the whole one. */
+  /** Runs the handler (through the result cache when analytical); returns what the caller sees and the whole result. */
   private async run(caller: Caller, tool: ToolDefinition, args: Record<string, unknown>): Promise<{ visible: Record<string, unknown>; full: Record<string, unknown> }> {
     const page = resolvePage(args, tool.list?.defaultLimit);
-    const failedSources: FanOutFailure[] = [];
-    let sourceCount = 0;
-    const signal = AbortSignal.timeout(this.options.timeoutMs ?? 120_000);
-    const ctx: ToolRunContext<Record<string, unknown>> = {
-      args,
-      caller,
-      page,
-      client: (integration) => this.options.clients.get(caller, integration),
-      fanOut: (resources, fn, options) => fanOut(resources, fn, options),
-      gather: async (sources) => {
-        const names = Object.keys(sources);
-        sourceCount += names.length;
-        const outcome = await fanOut(names, (name) => sources[name](), { concurrency: names.length });
-        failedSources.push(...outcome.failed);
-        return Object.fromEntries(outcome.results.map(({ resource, value }) => [resource, value])) as never;
-      },
+    const deps = {
+      clients: this.options.clients,
       services: this.options.services,
       clock: this.options.clock,
-      signal,
       log: this.options.log,
+      mapUpstreamError: this.options.mapUpstreamError ?? (() => undefined),
+      timeoutMs: this.options.timeoutMs ?? 120_000,
     };
-    const raw = await withRetryPolicy(policyFor(tool), () => tool.run(ctx));
-    if (sourceCount > 0 && failedSources.length === sourceCount) {
-      throw new AppError('UPSTREAM_ERROR', `Every source of ${tool.name} failed`, { details: failedSources });
-    }
+    const once = async () => {
+      const { raw, failures } = await runToolOnce(deps, caller, tool, args, page);
+      return { raw, partial: failures.length > 0 ? { partial: true, failed_sources: failures } : {} };
+    };
     const fields = args.fields as string[] | undefined;
-    const partial = failedSources.length > 0 ? { partial: true, failed_sources: failedSources } : {};
     if (isListTool(tool)) {
+      const { raw, partial } = await once();
       const { visible, full } = this.shapeList(tool.list.key, raw as ListPage<unknown>, page, fields);
       return { visible: { ...visible, ...partial }, full: { ...full, ...partial } };
     }
-    const plain = raw as Record<string, unknown>;
+    const plain = tool.capability.type === 'analytical' && this.resultCache ? await this.cached(this.resultCache, caller, tool, args, once) : await this.plain(once);
     if (tool.capability.type === 'action' && tool.verify) {
       const problem = tool.verify(plain, args);
       if (problem) throw new AppError('VERIFICATION_FAILED', `${tool.name} did not take effect: ${problem}`);
     }
-    return { visible: { ...project(plain, fields), ...partial }, full: { ...plain, ...partial } };
+    return { visible: project(plain, fields), full: plain };
+  }
+
+  private async plain(once: () => Promise<{ raw: unknown; partial: Record<string, unknown> }>): Promise<Record<string, unknown>> {
+    const { raw, partial } = await once();
+    return { ...(raw as Record<string, unknown>), ...partial };
+  }
+
+  /**
+   * The analytical path: results are cached per tenant by qualified tool name, arguments that change
+   * the result (canonical JSON) and a digest of the caller's credentials (callers who see different
+   * data never share a result). Partial results are returned but never stored. `refresh: true` skips
+   * the cache. Every result says `cache: {status, computed_at}`.
+   */
+  private async cached(
+    cache: ResultCache,
+    caller: Caller,
+    tool: ToolDefinition,
+    args: Record<string, unknown>,
+    once: () => Promise<{ raw: unknown; partial: Record<string, unknown> }>,
+  ): Promise<Record<string, unknown>> {
+    const keyArgs = Object.fromEntries(Object.entries(args).filter(([name]) => !NOT_PART_OF_RESULT.has(name)));
+    const { value, cache: info } = await cache.getOrCompute(
+      caller.tenantId,
+      { tool: tool.qualifiedName, args: { ...keyArgs, _access: this.options.clients.accessDigest(caller) } },
+      () => this.plain(once),
+      { refresh: args.refresh === true, shouldStore: (result) => result.partial !== true },
+    );
+    return { ...value, cache: info };
   }
 
   private shapeList(

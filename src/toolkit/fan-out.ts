@@ -5,6 +5,8 @@ export interface FanOutOptions<R> {
   concurrency?: number;
   /** How a resource is named in the list of failures. */
   label?: (resource: R) => string;
+  /** Maps an SDK's error to an AppError (the executor passes the integrations' mappers). */
+  mapUpstream?: (error: unknown) => AppError | undefined;
 }
 
 export interface FanOutFailure {
@@ -41,7 +43,7 @@ export async function fanOut<R, T>(
       try {
         settled[index] = { ok: true, value: await fn(resources[index]) };
       } catch (error) {
-        settled[index] = { ok: false, error: toAppError(error) };
+        settled[index] = { ok: false, error: toAppError(error, options.mapUpstream) };
       }
     }
   };

@@ -94,6 +94,36 @@ function withoutRequired(schema: unknown): JsonSchema {
   return out;
 }
 
+/**
+ * What the executor adds to any result when some fan-out resources or gathered sources failed: one
+ * vocabulary for every tool.
+ */
+const PARTIAL_RESULT_PROPERTIES: JsonSchema = {
+  partial: { type: 'boolean', description: 'Present (true) when some sources or resources could not be read: the result leaves them out' },
+  failed_sources: {
+    type: 'array',
+    description: 'What could not be read, and why',
+    items: {
+      type: 'object',
+      properties: { resource: { type: 'string' }, error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } } },
+    },
+  },
+};
+
+/** What the executor adds to every analytical result: how old the figures are. */
+const CACHE_INFO_PROPERTY: JsonSchema = {
+  type: 'object',
+  description: 'Analytics cache: how old the figures are',
+  properties: {
+    status: {
+      type: 'string',
+      enum: ['fresh', 'stale', 'miss'],
+      description: 'fresh: from the cache (under 5 minutes old); stale: from the cache (under 1 hour), refreshed in the background; miss: computed for this call',
+    },
+    computed_at: { type: 'string', format: 'date-time', description: 'When the figures were computed' },
+  },
+};
+
 /** The catalog: every system and tool, with the derived views each surface needs, computed once. */
 export class Registry {
   private readonly bySystem = new Map<string, ToolDefinition[]>();
@@ -103,6 +133,8 @@ export class Registry {
   constructor(
     readonly systems: readonly SystemRecord[],
     readonly tools: readonly ToolDefinition[],
+    /** Words agents use, expanded to the catalog's words (each system declares its own). */
+    readonly synonyms: Readonly<Record<string, readonly string[]>> = {},
   ) {
     const systemIds = new Set(systems.map((s) => s.id));
     for (const tool of tools) {
@@ -210,13 +242,14 @@ export class Registry {
               next_cursor: { type: ['string', 'null'] },
             },
           },
-          partial: { type: 'boolean' },
-          failed_sources: { type: 'array', items: { type: 'object' } },
+          ...PARTIAL_RESULT_PROPERTIES,
         },
       };
     }
     if (!tool.output) return undefined;
     const json = toJsonSchema(tool.output, 'output');
-    return json.type === 'object' ? json : undefined;
+    if (json.type !== 'object') return undefined;
+    const cache = tool.capability.type === 'analytical' ? { cache: CACHE_INFO_PROPERTY } : {};
+    return { ...json, properties: { ...((json.properties ?? {}) as JsonSchema), ...cache, ...PARTIAL_RESULT_PROPERTIES } };
   }
 }

@@ -92,10 +92,12 @@ describe('analytics cache across a restart', () => {
     const args = { repo_ids: 'acme/api,acme/mobile', time_period_days: 45 };
     const first = await startTestServer({ clock, config });
     const computed = await first.app.executor.execute(first.callerFor('acme'), first.app.registry.find('get_dora_metrics', 'code_host')!, args);
+    // Cached results are keyed by the caller's credentials, the upstream address included.
+    const sandboxPort = Number(new URL(first.sandbox.url).port);
     await first.close();
 
     clock.advance(2 * MINUTE);
-    const second = await startTestServer({ clock, config });
+    const second = await startTestServer({ clock, config, sandboxPort });
     try {
       const again = await second.app.executor.execute(second.callerFor('acme'), second.app.registry.find('get_dora_metrics', 'code_host')!, args);
       expect(again.cache).toEqual({ status: 'fresh', computed_at: (computed.cache as { computed_at: string }).computed_at });

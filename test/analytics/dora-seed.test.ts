@@ -90,7 +90,7 @@ describe('get_dora_metrics against the seeded history', () => {
 
   it('a repository that fails is named and the result is partial (and not cached)', async () => {
     const partial = await run('get_dora_metrics', { repo_ids: 'acme/api,acme/nope', refresh: true });
-    expect(partial).toMatchObject({ partial: true, failed_repositories: [{ resource: 'acme/nope', error: { code: 'NOT_FOUND' } }], metadata: { repositories: ['acme/api'] } });
+    expect(partial).toMatchObject({ partial: true, failed_sources: [{ resource: 'acme/nope', error: { code: 'NOT_FOUND' } }], metadata: { repositories: ['acme/api'] } });
     const again = await run('get_dora_metrics', { repo_ids: 'acme/api,acme/nope' });
     expect(again.cache.status).toBe('miss');
   });

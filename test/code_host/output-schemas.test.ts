@@ -192,7 +192,7 @@ describe('analytics', () => {
   it.each(ANALYTICS)('%s with a repository that fails is partial and names it', async (name) => {
     server.sandbox.faults.add({ prefix: '/github', method: 'GET', path: '/repos/acme/mobile/', status: 404 });
     const result = await run(name, { refresh: true });
-    expect(result).toMatchObject({ partial: true, failed_repositories: [expect.objectContaining({ resource: 'acme/mobile' })] });
+    expect(result).toMatchObject({ partial: true, failed_sources: [expect.objectContaining({ resource: 'acme/mobile' })] });
   });
 
   it('get_developer_metrics and get_pr_developer_metrics for one person', async () => {

@@ -62,7 +62,7 @@ describe('upstream failures and retries (real Octokit against the sandbox)', () 
   it('a fan-out names the repository that failed and still answers for the others', async () => {
     faults().add({ prefix: '/github', method: 'GET', path: '/repos/acme/mobile/issues', status: 500 });
     const result = await run('get_issues', { limit: 5 });
-    expect(result.failed_repositories).toEqual([{ resource: 'acme/mobile', error: { code: 'UPSTREAM_ERROR', message: expect.any(String) } }]);
+    expect(result.failed_sources).toEqual([{ resource: 'acme/mobile', error: { code: 'UPSTREAM_ERROR', message: expect.any(String) } }]);
     expect(result.repositories_covered).toBeGreaterThan(0);
     expect(result.issues.every((i: { repo: string }) => i.repo !== 'acme/mobile')).toBe(true);
   });

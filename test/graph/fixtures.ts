@@ -40,7 +40,6 @@ export function failed(system: string, name: string, args: Record<string, unknow
 }
 
 const gh = (login: string, id: number) => ({ login, id, avatar_url: `https://avatars.example/${id}` });
-const jira = (accountId: string, displayName: string, emailAddress?: string) => ({ accountId, displayName, ...(emailAddress ? { emailAddress } : {}) });
 
 /** Results shaped as tools/code_host/shapes.ts and Document 1's tables say our tools return them. */
 export const RESULTS = {
@@ -71,28 +70,4 @@ export const RESULTS = {
   contributors: { contributors: [{ login: 'ada-l', id: 101, contributions: 40, avatar_url: 'x' }, { login: 'linus-t', id: 103, contributions: 12, avatar_url: 'y' }], total_contributions: 52, contributors_count: 2 },
   userByEmail: { login: 'ada-l', id: 101, name: 'Ada Lovelace', email: 'Ada@acme.test', avatar_url: 'x', company: 'Acme', location: 'Berlin', bio: null },
   deployments: { deployments: [{ id: 9001, environment: 'production', status: 'success', ref: 'main', sha: 'ccc', created_at: '2026-10-06T00:00:00Z' }], count: 1 },
-  tickets: {
-    tickets: [
-      {
-        id: '10001', key: 'PAY-101', summary: 'Idempotency keys for payment intents', description: 'Needed before PAY-105.', status: { name: 'In Progress', id: '3', category: { key: 'indeterminate', name: 'In Progress' } },
-        priority: { name: 'High', id: '2' }, issuetype: { name: 'Story', id: '10' }, assignee: jira('acc-ada', 'Ada Lovelace', 'ada@acme.test'), reporter: jira('acc-margaret', 'Margaret Hamilton', 'margaret@acme.test'),
-        labels: ['payments'], created: '2026-09-01T00:00:00Z', updated: '2026-10-01T00:00:00Z', storyPoints: 5,
-      },
-      {
-        id: '10002', key: 'PAY-103', summary: 'Rounding differs', description: null, status: { name: 'To Do', id: '1', category: { key: 'new', name: 'To Do' } },
-        priority: { name: 'Highest', id: '1' }, issuetype: { name: 'Bug', id: '11' }, assignee: null, reporter: jira('acc-ada', 'Ada Lovelace'), labels: [], created: '2026-09-02T00:00:00Z', updated: '2026-09-03T00:00:00Z', storyPoints: null,
-      },
-    ],
-    count: 2,
-  },
-  projects: { projects: [{ id: '1', key: 'PAY', name: 'Payments', description: 'Payments team', lead: jira('acc-margaret', 'Margaret Hamilton', 'margaret@acme.test'), projectTypeKey: 'software', style: 'next-gen', url: 'https://acme.atlassian.net/browse/PAY' }], count: 1 },
-  spaces: { spaces: [{ id: 1, key: 'ENG', name: 'Engineering', type: 'global', status: 'current', description: 'Engineering docs', _links: {} }], count: 1 },
-  pages: { pages: [{ id: '3001', title: 'Runbook for PAY-102 retries', status: 'current', space: { key: 'ENG', name: 'Engineering' }, version: { number: 3, when: '2026-10-07T00:00:00Z' }, author: jira('acc-grace', 'Grace Hopper'), _links: { webui: '/spaces/ENG/pages/3001' } }], count: 1 },
-  page: { id: '3002', title: 'Ledger design', status: 'current', space: { key: 'ENG' }, version: { number: 1 }, body: { storage: { value: '<p>Fixes the rounding in <a>PAY-103</a>.</p>', representation: 'storage' } }, _links: {} },
-  notesQuery: {
-    results: [
-      { object: 'page', id: 'np-1', parent: { type: 'database_id', database_id: 'db-1' }, properties: { Name: { type: 'title', title: [{ plain_text: 'Q4 roadmap: PAY-105' }] } }, created_by: { object: 'user', id: 'nu-1' }, url: 'https://notion.so/np1' },
-    ],
-  },
-  notesDatabases: { databases: [{ object: 'database', id: 'db-1', title: [{ plain_text: 'Roadmap' }] }] },
 };

@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { silentLogger } from '../../src/config/logger.js';
+import { GraphBatch } from '../../src/graph/ingest/batch.js';
+import { ticketNode } from '../../src/graph/ingest/extractor.js';
 import { IngestionPipeline } from '../../src/graph/ingest/pipeline.js';
+import { extractorsOf } from '../../src/catalog/manifest.js';
+import { MANIFESTS } from '../../tools/index.js';
 import type { GraphService } from '../../src/graph/service/graph-service.js';
 import { ManualClock, MINUTE } from '../helpers/clock.js';
 import { caller, executed, failed, graphApp, RESULTS } from './fixtures.js';
@@ -14,7 +18,7 @@ const clock = new ManualClock();
 beforeEach(() => {
   app = graphApp(clock);
   graph = app.services.graph;
-  pipeline = new IngestionPipeline(graph, { log: silentLogger, onError: (system) => app.telemetry.ingestionErrors.inc({ system }) });
+  pipeline = new IngestionPipeline(graph, extractorsOf(MANIFESTS), { log: silentLogger, onError: (system) => app.telemetry.ingestionErrors.inc({ system }) });
 });
 afterEach(() => app.close());
 
@@ -101,56 +105,32 @@ describe('code_host ingestion', () => {
   });
 });
 
-describe('ticketing, wiki and notes ingestion', () => {
-  it('tickets: status, priority, assignee, reporter, project and mentions', async () => {
-    await observe(executed('ticketing', 'get_tickets', {}, RESULTS.tickets), executed('ticketing', 'get_projects', {}, RESULTS.projects));
-    expect(graph.entity('acme', 'issue', 'PAY-101').properties).toMatchObject({ key: 'PAY-101', summary: 'Idempotency keys for payment intents', status: 'In Progress', priority: 'High', issue_type: 'Story', project: 'PAY' });
-    expect(edgesOf('issue', 'PAY-101').sort()).toEqual([
-      'issue:PAY-101 ASSIGNED_TO user:ada@acme.test',
-      'issue:PAY-101 AUTHORED_BY user:margaret@acme.test',
-      'issue:PAY-101 BELONGS_TO project:PAY',
-      'issue:PAY-101 LINKED_TO issue:PAY-105',
-    ]);
-    expect(edgesOf('project', 'PAY')).toContain('project:PAY CREATED_BY user:margaret@acme.test');
-    expect(graph.entity('acme', 'project', 'PAY').properties).toMatchObject({ name: 'Payments', lead: 'Margaret Hamilton' });
-    // PAY-103 has no assignee; its reporter carries no email but the same account id as Ada.
-    expect(edgesOf('issue', 'PAY-103')).toContain('issue:PAY-103 AUTHORED_BY user:ada@acme.test');
-  });
-
-  it('wiki pages belong to their space, are authored by their author and link the tickets they mention', async () => {
-    await observe(executed('wiki', 'get_spaces', {}, RESULTS.spaces), executed('wiki', 'get_pages', {}, RESULTS.pages), executed('wiki', 'get_page', { page_id: '3002' }, RESULTS.page));
-    expect(graph.entity('acme', 'space', 'ENG').properties).toMatchObject({ key: 'ENG', name: 'Engineering' });
-    expect(edgesOf('page', '3001').sort()).toEqual(['page:3001 AUTHORED_BY user:acc-grace', 'page:3001 BELONGS_TO space:ENG', 'page:3001 LINKED_TO issue:PAY-102']);
-    expect(edgesOf('page', '3002')).toContain('page:3002 LINKED_TO issue:PAY-103');
-  });
-
-  it('notes pages belong to their database and link mentioned tickets', async () => {
-    await observe(executed('notes', 'query_database', { database_id: 'db-1' }, RESULTS.notesQuery), executed('notes', 'list_databases', {}, RESULTS.notesDatabases));
-    expect(graph.entity('acme', 'notes_page', 'np-1').properties).toMatchObject({ title: 'Q4 roadmap: PAY-105', database_id: 'db-1' });
-    expect(graph.entity('acme', 'notes_database', 'db-1').properties.title).toBe('Roadmap');
-    expect(edgesOf('notes_page', 'np-1').sort()).toEqual(['notes_page:np-1 AUTHORED_BY user:nu-1', 'notes_page:np-1 BELONGS_TO notes_database:db-1', 'notes_page:np-1 LINKED_TO issue:PAY-105']);
-  });
-});
-
 describe('merging and identity', () => {
   it('updates merge properties instead of replacing them', async () => {
     await observe(executed('code_host', 'get_issues', { repo_id: 'acme/api' }, RESULTS.issues));
     const before = graph.entity('acme', 'issue', 'PAY-102');
     expect(before.properties).toEqual({ key: 'PAY-102', project: 'PAY' });
     clock.advance(MINUTE);
-    await observe(executed('ticketing', 'get_ticket', { issue_key: 'PAY-102' }, { key: 'PAY-102', summary: 'Webhook retries', status: { name: 'In Review' }, priority: { name: 'High' } }));
+    const ticket = new GraphBatch();
+    ticketNode(ticket, 'PAY-102', { summary: 'Webhook retries', status: 'In Review', priority: 'High' });
+    graph.ingest('acme', ticket, 'ticketing');
     const after = graph.entity('acme', 'issue', 'PAY-102');
     expect(after.properties).toMatchObject({ key: 'PAY-102', project: 'PAY', summary: 'Webhook retries', status: 'In Review' });
     expect(after.created_at).toBe(before.created_at);
     expect(after.updated_at).not.toBe(before.updated_at);
     // A later stub mention leaves the details in place.
-    await observe(executed('wiki', 'get_pages', {}, RESULTS.pages));
+    await observe(executed('code_host', 'get_issues', { repo_id: 'acme/api' }, RESULTS.issues));
     expect(graph.entity('acme', 'issue', 'PAY-102').properties.summary).toBe('Webhook retries');
   });
 
   it('unifies a person across systems when an email ties login and account id', async () => {
     await observe(executed('code_host', 'get_pull_requests', { repo_id: 'acme/api' }, RESULTS.pullRequests));
-    await observe(executed('ticketing', 'get_tickets', {}, RESULTS.tickets));
+    // What a ticketing result says of Ada: an account id with her email, assigned PAY-101, reporter of PAY-103.
+    const tickets = new GraphBatch();
+    const jiraAda = tickets.person({ accountId: 'acc-ada', email: 'ada@acme.test' }, { name: 'Ada Lovelace' });
+    tickets.edge(ticketNode(tickets, 'PAY-101'), 'ASSIGNED_TO', jiraAda);
+    tickets.edge(ticketNode(tickets, 'PAY-103'), 'AUTHORED_BY', tickets.person({ accountId: 'acc-ada' }));
+    graph.ingest('acme', tickets, 'ticketing');
     // Two nodes so far: the GitHub login and the Jira account (with email).
     expect(graph.entity('acme', 'user', 'ada-l').node_id).toBe('ada-l');
     expect(graph.entity('acme', 'user', 'ada@acme.test').node_id).toBe('ada@acme.test');

@@ -2,7 +2,6 @@ import { request as httpRequest } from 'node:http';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { silentLogger } from '../../src/config/logger.js';
-import { demoConnections, demoUsers } from '../../src/demo/demo-users.js';
 import { startDemo } from '../../src/demo/start-demo.js';
 import { buildHttpApp, listen } from '../../src/http/server.js';
 import { McpSurface, type McpSurfaceOptions } from '../../src/mcp/server.js';
@@ -22,6 +21,8 @@ export interface TestServerOptions {
   mcp?: McpSurfaceOptions;
   /** Start the in-process sandbox and demo tenants (default true). */
   sandbox?: boolean;
+  /** Port of the sandbox (a random one when omitted), e.g. to restart against the same upstream address. */
+  sandboxPort?: number;
 }
 
 export interface TestServer {
@@ -44,13 +45,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     { databaseFile: ':memory:', demo: options.sandbox !== false, port: 0, logLevel: 'error', ...options.config },
   );
   const app = createApp(config, { clock: options.clock, log: silentLogger });
-  if (options.sandbox !== false) await startDemo(app);
+  if (options.sandbox !== false) await startDemo(app, { port: options.sandboxPort });
   const surface = new McpSurface(app, options.mcp ?? { mode: 'full' });
   const listening = await listen(app, buildHttpApp(app, surface), 0, '127.0.0.1');
   const callerFor = (tenant: WorkspaceId, email?: string): Caller => {
-    const sandbox = app.sandbox as Sandbox;
-    const user = demoUsers(sandbox).find((u) => u.tenant_id === tenant && (!email || u.user_email === email)) ?? { tenant_id: tenant, user_email: email, user_display_name: email };
-    return { tenantId: tenant, userEmail: user.user_email, userDisplayName: user.user_display_name, connections: demoConnections(sandbox, tenant) };
+    if (!app.demo) throw new Error('callerFor needs the sandbox (sandbox: true)');
+    return app.demo.callerOf(tenant, email);
   };
   return {
     url: listening.url,

@@ -57,7 +57,7 @@ const action = defineTool({
 
 function setup() {
   const events: ExecutionEvent[] = [];
-  const clients: ClientProvider = { get: () => { throw new Error('no clients in this test'); } };
+  const clients: ClientProvider = { get: () => { throw new Error('no clients in this test'); }, accessDigest: () => 'none' };
   const executor = new Executor({
     registry: new Registry([system], [listTool, analytical, action]),
     clients,

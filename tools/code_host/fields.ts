@@ -14,7 +14,9 @@ export const RepoIds = z
   .string()
   .max(4000)
   .regex(new RegExp(`^\\s*${REPO}\\s*(?:,\\s*${REPO}\\s*)*$`), 'repo_ids must be comma-separated "owner/repo" values')
-  .describe('Comma-separated repositories, e.g. "acme/api,acme/web"; every accessible repository when omitted');
+  .describe('Comma-separated repositories, e.g. "acme/api,acme/web"; every accessible repository when omitted')
+  // One spelling per set of repositories (lower case, sorted, no duplicates): cached results are shared.
+  .transform((value) => parseRepoIds(value)?.join(',') ?? value);
 
 export const IssueNumber = z.number().int().min(1).describe('Issue number within the repository');
 export const PrNumber = z.number().int().min(1).describe('Pull request number within the repository');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
-import { AppError, toAppError } from '../../src/toolkit/errors.js';
+import { AppError } from '../../src/toolkit/errors.js';
+import { githubError } from './integration.js';
 import { BranchName, RepoId, splitRepoId } from './fields.js';
 import { BranchResultSchema, FileWriteResultSchema, type BranchResult, type FileWriteResult } from './schemas.js';
 
@@ -27,7 +28,7 @@ export const createBranch = defineTool({
   },
   verify: (result, args) => (result.ref === `refs/heads/${args.branch_name}` ? undefined : `created ${result.ref}`),
   async run({ client, args }): Promise<BranchResult> {
-    const octokit = client('code_host');
+    const octokit = client('github');
     const repo = splitRepoId(args.repo_id);
     const { data: source } = await octokit.rest.git.getRef({ ...repo, ref: `heads/${args.from_branch}` });
     const { data } = await octokit.rest.git.createRef({ ...repo, ref: `refs/heads/${args.branch_name}`, sha: source.object.sha });
@@ -58,7 +59,7 @@ export const createOrUpdateFile = defineTool({
   },
   verify: (result, args) => (result.path === args.path && typeof result.sha === 'string' ? undefined : 'the file was not written'),
   async run({ client, args }): Promise<FileWriteResult> {
-    const octokit = client('code_host');
+    const octokit = client('github');
     const target = { ...splitRepoId(args.repo_id), path: args.path };
     let current: { sha: string; content?: string } | undefined;
     try {
@@ -66,7 +67,7 @@ export const createOrUpdateFile = defineTool({
       if (Array.isArray(data) || data.type !== 'file') throw new AppError('CONFLICT', `${args.path} is a ${Array.isArray(data) ? 'directory' : data.type}, not a file`);
       current = { sha: data.sha, content: 'content' in data ? data.content : undefined };
     } catch (error) {
-      if (toAppError(error).code !== 'NOT_FOUND') throw error;
+      if (githubError(error).code !== 'NOT_FOUND') throw error;
     }
     const encoded = Buffer.from(args.content, 'utf8').toString('base64');
     if (current?.content !== undefined && current.content.replace(/\s/g, '') === encoded) {

@@ -2,7 +2,6 @@ import type { Octokit } from '@octokit/rest';
 import type { ToolRunContext } from '../../src/toolkit/define-tool.js';
 import type { PageRequest } from '../../src/toolkit/pagination.js';
 import { AppError, type ErrorCode } from '../../src/toolkit/errors.js';
-import type { FanOutFailure } from '../../src/toolkit/fan-out.js';
 import type { GithubRepoLike } from './shapes.js';
 
 /** Most repositories a fan-out covers; beyond it the result says the coverage was capped. */
@@ -61,8 +60,8 @@ export async function collectUntil<T>(pages: AsyncIterable<{ data: T[] }>, stop:
 export interface RepoFanOut<T> {
   /** Results per repository, in repository order. */
   perRepo: Array<{ repo: string; value: T }>;
-  /** Extra result fields saying what the fan-out covered. */
-  coverage: { repositories_covered: number; failed_repositories?: FanOutFailure[] };
+  /** Extra result fields saying what the fan-out covered (failures reach `failed_sources` through the executor). */
+  coverage: { repositories_covered: number };
 }
 
 /**
@@ -79,7 +78,7 @@ export async function forEachRepo<A, T>(
   if (typeof repos === 'string') return { perRepo: [{ repo: repos, value: await fn(repos) }], coverage: { repositories_covered: 1 } };
   const targets: Array<{ name: string; info?: GithubRepoLike }> = repos?.length
     ? repos.map((name) => ({ name }))
-    : (await accessibleRepos(ctx.client('code_host'))).filter((r) => !r.archived).map((r) => ({ name: r.full_name, info: r }));
+    : (await accessibleRepos(ctx.client('github'))).filter((r) => !r.archived).map((r) => ({ name: r.full_name, info: r }));
   const outcome = await ctx.fanOut(targets, (t) => fn(t.name, t.info), { label: (t) => t.name });
   if (outcome.results.length === 0 && outcome.failed.length > 0) {
     const first = outcome.failed[0];
@@ -87,10 +86,7 @@ export async function forEachRepo<A, T>(
   }
   return {
     perRepo: outcome.results.map(({ resource, value }) => ({ repo: resource.name, value })),
-    coverage: {
-      repositories_covered: outcome.covered - outcome.failed.length,
-      ...(outcome.failed.length ? { failed_repositories: outcome.failed } : {}),
-    },
+    coverage: { repositories_covered: outcome.covered - outcome.failed.length },
   };
 }
 

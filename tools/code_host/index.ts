@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../../src/toolkit/define-tool.js';
+import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { getActionsInfo } from './analytics/actions.js';
 import { getDeveloperMetrics } from './analytics/developers.js';
@@ -10,13 +10,15 @@ import { createIssue, updateIssue } from './issue-actions.js';
 import { addIssueComment, getIssueComments } from './issue-comments.js';
 import { addIssueLabels, removeIssueLabels } from './issue-labels.js';
 import { getIssue, getIssues } from './issues.js';
+import { extractCodeHost } from './extractor.js';
+import { githubIntegration } from './integration.js';
 import { getMyCodeHostWork } from './my-work.js';
 import { createPullRequest, mergePullRequest } from './pull-request-actions.js';
 import { getPullRequests, getStalePrs } from './pull-requests.js';
 import { getRepositories, getRepository, listReposByUser } from './repositories.js';
 import { getContributors, getRepositoryUsers, getUserByEmail } from './users.js';
 
-export const codeHostSystem: SystemRecord = {
+const codeHostSystem: SystemRecord = {
   id: 'code_host',
   name: 'Code host (GitHub)',
   description: 'Repositories, issues, pull requests, branches, files, CI runs, deployments and engineering metrics from GitHub.',
@@ -24,7 +26,7 @@ export const codeHostSystem: SystemRecord = {
   when_to_use: 'Questions about code, repositories, pull requests, code reviews, CI and delivery metrics.',
 };
 
-export const codeHostTools: ToolDefinition[] = [
+const codeHostTools = [
   // repositories and people
   getRepositories, getRepository, listReposByUser, getRepositoryUsers, getContributors, getUserByEmail,
   // issues
@@ -37,3 +39,22 @@ export const codeHostTools: ToolDefinition[] = [
   // personal work
   getMyCodeHostWork,
 ];
+
+/** GitHub as the `code_host` system. */
+export const manifest: SystemManifest = {
+  system: codeHostSystem,
+  tools: codeHostTools,
+  integrations: [githubIntegration],
+  extractor: extractCodeHost,
+  entityTypes: ['repository', 'issue', 'pull_request', 'deployment', 'user'],
+  synonyms: {
+    pr: ['pull', 'request'],
+    prs: ['pull', 'request'],
+    mr: ['pull', 'request'],
+    repo: ['repository'],
+    repos: ['repository'],
+    ci: ['action', 'workflow'],
+    deploy: ['deployment'],
+    deploys: ['deployment'],
+  },
+};

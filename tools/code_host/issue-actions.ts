@@ -34,7 +34,7 @@ export const createIssue = defineTool({
   },
   verify: (result, args) => mismatch(result, { title: args.title, labels: args.labels, assignees: args.assignees }),
   async run({ client, args }): Promise<Issue> {
-    const { data } = await client('code_host').rest.issues.create({
+    const { data } = await client('github').rest.issues.create({
       ...splitRepoId(args.repo_id), title: args.title, body: args.body, labels: args.labels, assignees: args.assignees,
     });
     return issueShape(data as GithubIssueLike, args.repo_id);
@@ -75,7 +75,7 @@ export const updateIssue = defineTool({
       throw new AppError('VALIDATION_ERROR', 'Nothing to change: give at least one of title, body, state, labels or assignees');
     }
     if (changes.state_reason && !changes.state) throw new AppError('VALIDATION_ERROR', 'state_reason needs state');
-    const { data } = await client('code_host').rest.issues.update({ ...splitRepoId(repo_id), issue_number, ...changes });
+    const { data } = await client('github').rest.issues.update({ ...splitRepoId(repo_id), issue_number, ...changes });
     return issueShape(data as GithubIssueLike, repo_id);
   },
 });

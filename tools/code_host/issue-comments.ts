@@ -21,7 +21,7 @@ export const getIssueComments = defineTool({
     examples: [{ query: 'what did people say on acme/api#12?', tool: 'get_issue_comments', params: { repo_id: 'acme/api', issue_number: 12 } }],
   },
   async run({ client, args, page }): Promise<ListPage<IssueComment>> {
-    const octokit = client('code_host');
+    const octokit = client('github');
     const { items, exhausted } = await readPage<GithubCommentLike>(page, (per_page) =>
       octokit.paginate.iterator(octokit.rest.issues.listComments, { ...splitRepoId(args.repo_id), issue_number: args.issue_number, per_page }),
     );
@@ -45,7 +45,7 @@ export const addIssueComment = defineTool({
   },
   verify: (result, args) => (result.body === args.body ? undefined : 'the stored comment differs from the text sent'),
   async run({ client, args }): Promise<IssueComment> {
-    const { data } = await client('code_host').rest.issues.createComment({ ...splitRepoId(args.repo_id), issue_number: args.issue_number, body: args.body });
+    const { data } = await client('github').rest.issues.createComment({ ...splitRepoId(args.repo_id), issue_number: args.issue_number, body: args.body });
     return commentShape(data as GithubCommentLike);
   },
 });

@@ -28,7 +28,7 @@ export const addIssueLabels = defineTool({
     return missing.length ? `labels still missing: ${missing.join(', ')}` : undefined;
   },
   async run({ client, args }): Promise<AddLabelsResult> {
-    const { data } = await client('code_host').rest.issues.addLabels({ ...splitRepoId(args.repo_id), issue_number: args.issue_number, labels: args.labels });
+    const { data } = await client('github').rest.issues.addLabels({ ...splitRepoId(args.repo_id), issue_number: args.issue_number, labels: args.labels });
     return { repo: args.repo_id, issue_number: args.issue_number, added: args.labels, labels: (data as GithubLabelLike[]).map(labelShape) };
   },
 });
@@ -52,7 +52,7 @@ export const removeIssueLabels = defineTool({
     return left.length ? `labels still present: ${left.join(', ')}` : undefined;
   },
   async run({ client, args }): Promise<RemoveLabelsResult> {
-    const octokit = client('code_host');
+    const octokit = client('github');
     const target = { ...splitRepoId(args.repo_id), issue_number: args.issue_number };
     // Read first: removing a label the issue does not carry is a 404 upstream, indistinguishable from a missing issue.
     const { data: issue } = await octokit.rest.issues.get(target);

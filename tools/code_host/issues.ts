@@ -33,7 +33,7 @@ export const getIssues = defineTool({
   },
   async run(ctx): Promise<ListPage<Issue>> {
     const { client, args, page } = ctx;
-    const octokit = client('code_host');
+    const octokit = client('github');
     const fan = await forEachRepo(ctx, args.repo_id, async (repoId) => {
       const { items, exhausted } = await readPage<GithubIssueLike>(
         page,
@@ -66,7 +66,7 @@ export const getIssue = defineTool({
     examples: [{ query: 'show me acme/api#12', tool: 'get_issue', params: { repo_id: 'acme/api', issue_number: 12 } }],
   },
   async run({ client, args }): Promise<Issue> {
-    const { data } = await client('code_host').rest.issues.get({ ...splitRepoId(args.repo_id), issue_number: args.issue_number });
+    const { data } = await client('github').rest.issues.get({ ...splitRepoId(args.repo_id), issue_number: args.issue_number });
     return issueShape(data as GithubIssueLike, args.repo_id);
   },
 });

@@ -48,7 +48,7 @@ export const getMyCodeHostWork = defineTool({
   },
   target: (args) => (args.username ? { type: 'user', id: args.username } : undefined),
   async run({ client, args, caller, clock, gather }): Promise<MyWork> {
-    const octokit = client('code_host');
+    const octokit = client('github');
     let login = args.username;
     if (!login && caller.userEmail) login = await loginByEmail(octokit, caller.userEmail);
     if (!login) {

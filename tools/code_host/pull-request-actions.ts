@@ -31,7 +31,7 @@ export const createPullRequest = defineTool({
     return args.head.endsWith(head) && result.base.ref === args.base ? undefined : `created from ${head} into ${result.base.ref}`;
   },
   async run({ client, args }): Promise<PullRequest> {
-    const { data } = await client('code_host').rest.pulls.create({ ...splitRepoId(args.repo_id), title: args.title, head: args.head, base: args.base, body: args.body, draft: args.draft });
+    const { data } = await client('github').rest.pulls.create({ ...splitRepoId(args.repo_id), title: args.title, head: args.head, base: args.base, body: args.body, draft: args.draft });
     return pullShape(data as GithubPullLike);
   },
 });
@@ -58,7 +58,7 @@ export const mergePullRequest = defineTool({
   },
   verify: (result) => (result.merged === true ? undefined : 'the pull request is not merged'),
   async run({ client, args }): Promise<MergeResult> {
-    const octokit = client('code_host');
+    const octokit = client('github');
     const target = { ...splitRepoId(args.repo_id), pull_number: args.pr_number };
     const { data: pr } = await octokit.rest.pulls.get(target);
     const base = { repo: args.repo_id, pr_number: args.pr_number, html_url: pr.html_url };

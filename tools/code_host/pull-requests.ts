@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { byNewest, collect, forEachRepo, ms, readPage } from './github.js';
 import { DaysThreshold, RepoId, splitRepoId } from './fields.js';
-import { CoverageSchema, FanOutFailureSchema, Int, PullRequestSchema, StalePullRequestSchema, type PullRequest, type StalePullRequest } from './schemas.js';
+import { CoverageSchema, Int, PullRequestSchema, StalePullRequestSchema, type PullRequest, type StalePullRequest } from './schemas.js';
 import { pullShape, userRef, type GithubPullLike, type GithubReviewLike, type PullShape } from './shapes.js';
 
 const DAY = 86_400_000;
@@ -15,7 +15,7 @@ export const getPullRequests = defineTool({
     'List pull requests of one repository, or of every accessible repository when repo_id is omitted, newest update first. state merged means closed with a merge. Each returned pull request carries its size (additions, deletions, changed_files), mergeable and its reviews.',
   capability: { type: 'read', name: 'code_host.pull_requests.list' },
   input: z.object({ repo_id: RepoId.optional(), state: z.enum(['open', 'closed', 'all', 'merged']).default('open') }),
-  extra: CoverageSchema.extend({ details_failed: z.array(FanOutFailureSchema).optional().describe('Pull requests whose details could not be fetched') }),
+  extra: CoverageSchema,
   list: { key: 'pull_requests', defaultLimit: 20 },
   item: PullRequestSchema,
   hints: {
@@ -29,7 +29,7 @@ export const getPullRequests = defineTool({
   },
   async run(ctx): Promise<ListPage<PullRequest>> {
     const { args, page } = ctx;
-    const octokit = ctx.client('code_host');
+    const octokit = ctx.client('github');
     const merged = args.state === 'merged';
     const state = args.state === 'merged' ? 'closed' : args.state;
     const fan = await forEachRepo(ctx, args.repo_id, (repoId) =>
@@ -54,7 +54,8 @@ export const getPullRequests = defineTool({
       items,
       offsetApplied: true,
       total: complete ? all.length : undefined,
-      extra: { ...fan.coverage, ...(details.failed.length ? { details_failed: details.failed } : {}) },
+      // Pull requests whose details failed keep their list fields; the executor names them in failed_sources.
+      extra: fan.coverage,
     };
   },
 });
@@ -80,7 +81,7 @@ export const getStalePrs = defineTool({
     ],
   },
   async run(ctx): Promise<ListPage<StalePullRequest>> {
-    const octokit = ctx.client('code_host');
+    const octokit = ctx.client('github');
     const now = ctx.clock.now();
     const cutoff = now - ctx.args.days_threshold * DAY;
     const fan = await forEachRepo(ctx, ctx.args.repo_id, async (repoId) => {

@@ -24,7 +24,7 @@ export const getRepositories = defineTool({
     ],
   },
   async run({ client, page }): Promise<ListPage<RepoSummary>> {
-    const repos = await accessibleRepos(client('code_host'), Math.max(page.offset + page.limit + 1, 100));
+    const repos = await accessibleRepos(client('github'), Math.max(page.offset + page.limit + 1, 100));
     return { items: repos.map(repoSummary) };
   },
 });
@@ -44,7 +44,7 @@ export const getRepository = defineTool({
     examples: [{ query: 'tell me about acme/api', tool: 'get_repository', params: { repo_id: 'acme/api' } }],
   },
   async run({ client, args }): Promise<RepoDetail> {
-    const { data } = await client('code_host').rest.repos.get(splitRepoId(args.repo_id));
+    const { data } = await client('github').rest.repos.get(splitRepoId(args.repo_id));
     return repoDetail(data as GithubRepoLike);
   },
 });
@@ -65,7 +65,7 @@ export const listReposByUser = defineTool({
     examples: [{ query: 'what repositories does octocat have?', tool: 'list_repos_by_user', params: { username: 'octocat', limit: 10 } }],
   },
   async run({ client, args, page }): Promise<ListPage<RepoSummary>> {
-    const octokit = client('code_host');
+    const octokit = client('github');
     const { items, exhausted } = await readPage<GithubRepoLike>(page, (per_page) =>
       octokit.paginate.iterator(octokit.rest.repos.listForUser, { username: args.username, sort: 'pushed', direction: 'desc', per_page }),
     );

@@ -269,16 +269,9 @@ export const WorkItemSchema = z.looseObject({
 });
 export type WorkItem = z.infer<typeof WorkItemSchema>;
 
-/** A resource (repository, source) a fan-out could not cover, and why. */
-export const FanOutFailureSchema = z.looseObject({
-  resource: z.string(),
-  error: z.looseObject({ code: z.string(), message: z.string() }),
-});
-
 /** What a fan-out over repositories reports beside its collection. */
 export const coverageShape = {
-  repositories_covered: Int.describe('Repositories read (1 when repo_id was given)'),
-  failed_repositories: z.array(FanOutFailureSchema).optional().describe('Repositories that could not be read, and why'),
+  repositories_covered: Int.describe('Repositories read (1 when repo_id was given); those that failed are in failed_sources'),
 };
 export const CoverageSchema = z.object(coverageShape);
 
@@ -301,7 +294,5 @@ export const MyWorkSchema = z.looseObject({
     assigned_issues: WorkCountSchema,
   }),
   reviews_since: z.string().meta({ format: 'date' }).describe('Start of the reviews_done window (YYYY-MM-DD)'),
-  partial: z.literal(true).optional().describe('Present when some searches failed'),
-  failed_sources: z.array(FanOutFailureSchema).optional().describe('The searches that failed'),
 });
 export type MyWork = z.infer<typeof MyWorkSchema>;

@@ -30,7 +30,7 @@ export const getRepositoryUsers = defineTool({
     ],
   },
   async run(ctx): Promise<ListPage<RepositoryUser>> {
-    const octokit = ctx.client('code_host');
+    const octokit = ctx.client('github');
     const fan = await forEachRepo(ctx, ctx.args.repo_id, async (repoId) =>
       (await octokit.paginate(octokit.rest.repos.listCollaborators, { ...splitRepoId(repoId), affiliation: 'all', per_page: 100 })) as GithubCollaboratorLike[],
     );
@@ -69,7 +69,7 @@ export const getContributors = defineTool({
     examples: [{ query: 'top contributors of acme/web', tool: 'get_contributors', params: { repo_id: 'acme/web', limit: 5 } }],
   },
   async run(ctx): Promise<ListPage<Contributor>> {
-    const octokit = ctx.client('code_host');
+    const octokit = ctx.client('github');
     const fan = await forEachRepo(ctx, ctx.args.repo_id, async (repoId) => {
       const list = await octokit.paginate(octokit.rest.repos.listContributors, { ...splitRepoId(repoId), per_page: 100 });
       // An empty repository answers 204 without a body.
@@ -103,7 +103,7 @@ export const getUserByEmail = defineTool({
     examples: [{ query: 'what is the github login of ada@acme.test?', tool: 'get_user_by_email', params: { email: 'ada@acme.test' } }],
   },
   async run({ client, args }): Promise<UserProfile> {
-    const octokit = client('code_host');
+    const octokit = client('github');
     const login = await loginByEmail(octokit, args.email);
     if (!login) throw new AppError('NOT_FOUND', `No code_host user has the public email ${args.email}`);
     const { data } = await octokit.rest.users.getByUsername({ username: login });

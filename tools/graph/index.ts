@@ -1,10 +1,10 @@
-import type { ToolDefinition } from '../../src/toolkit/define-tool.js';
+import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { getFeed, injectContext } from './activity.js';
 import { findPath, getEntityContext, traverse } from './explore.js';
 import { query, search } from './search.js';
 
-export const graphSystem: SystemRecord = {
+const graphSystem: SystemRecord = {
   id: 'graph',
   name: 'Knowledge graph',
   description: 'The knowledge graph of people, repositories, pull requests, tickets and pages that fills itself as tools return data.',
@@ -12,4 +12,9 @@ export const graphSystem: SystemRecord = {
   when_to_use: 'Questions about how people and work items relate, what someone worked on, recent activity, or remembered context.',
 };
 
-export const graphTools: ToolDefinition[] = [traverse, search, findPath, getEntityContext, getFeed, injectContext, query];
+/** The knowledge graph: local state only, so no integration and nothing to extract from its own results. */
+export const manifest: SystemManifest = {
+  system: graphSystem,
+  tools: [traverse, search, findPath, getEntityContext, getFeed, injectContext, query],
+  integrations: [],
+};

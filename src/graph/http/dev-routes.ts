@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response, Router } from 'express';
 import type { App } from '../../app.js';
 import { AppError } from '../../toolkit/errors.js';
 import { seedGraph } from '../seed.js';
+import { extractorsOf } from '../../catalog/manifest.js';
 import type { GraphService } from '../service/graph-service.js';
 import { graphAuth, graphRoute, sendGraphError } from './respond.js';
 
@@ -19,7 +20,7 @@ export function mountDevRoutes(router: Router, app: App, graph: GraphService): v
   }));
 
   router.post('/seed', developmentOnly, auth, graphRoute(app, (_req, caller) => {
-    const summary = seedGraph(graph, caller.tenantId);
+    const summary = seedGraph(graph, extractorsOf(app.manifests), caller.tenantId);
     return { success: true, data: { message: `Sample graph loaded for tenant ${caller.tenantId}`, ...summary } };
   }));
 }

@@ -1,7 +1,7 @@
 import type { Logger } from '../../toolkit/context.js';
 import type { ExecutionEvent } from '../../toolkit/executor.js';
 import type { GraphService } from '../service/graph-service.js';
-import { extract, EXTRACTORS } from './index.js';
+import { extract, type Extractor } from './index.js';
 
 export interface PipelineHooks {
   log: Logger;
@@ -29,6 +29,7 @@ export class IngestionPipeline {
 
   constructor(
     private readonly graph: GraphService,
+    private readonly extractors: Readonly<Record<string, Extractor>>,
     private readonly hooks: PipelineHooks,
   ) {}
 
@@ -56,7 +57,7 @@ export class IngestionPipeline {
 
   /** Executor observer: queues a successful result of a system that has an extractor. */
   readonly queueResult = (event: ExecutionEvent): void => {
-    if (!event.success || !event.result || !(event.tool.system in EXTRACTORS)) return;
+    if (!event.success || !event.result || !(event.tool.system in this.extractors)) return;
     this.queue.push({ tenantId: event.caller.tenantId, system: event.tool.system, tool: event.tool.name, args: event.args, result: event.result });
     this.scheduled ??= setImmediate(() => this.flush());
   };
@@ -82,7 +83,7 @@ export class IngestionPipeline {
   /** Extracts and writes one result (one transaction); returns the entities written. */
   ingest(item: Pending): number {
     try {
-      const batch = extract(item.system, { tool: item.tool, args: item.args, result: item.result });
+      const batch = extract(this.extractors, item.system, { tool: item.tool, args: item.args, result: item.result });
       return this.graph.ingest(item.tenantId, batch, item.system).nodes;
     } catch (error) {
       this.fail(item.system, `ingestion of ${item.system}.${item.tool} failed`, error);

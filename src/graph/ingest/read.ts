@@ -23,13 +23,3 @@ export function clip(value: unknown, max = 1000): string | undefined {
 /** Names of labels given as strings or `{name}` objects. */
 export const labelNames = (value: unknown): string[] | undefined =>
   Array.isArray(value) ? value.map((l) => (typeof l === 'string' ? l : str(obj(l)?.name))).filter((l): l is string => !!l) : undefined;
-
-/** Plain text of a rich-text array (`[{plain_text}]`), a `{value}` body or a string. */
-export function plainText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value || undefined;
-  if (Array.isArray(value)) return value.map((part) => str(obj(part)?.plain_text) ?? str(obj(obj(part)?.text)?.content) ?? '').join('') || undefined;
-  return undefined;
-}
-
-/** Markup without tags, for finding mentions in page bodies. */
-export const stripTags = (html: string): string => html.replace(/<[^>]*>/g, ' ');

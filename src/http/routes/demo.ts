@@ -1,21 +1,20 @@
-import { demoConnections, demoUsers } from '../../demo/demo-users.js';
-import type { WorkspaceId } from '../../sandbox/credentials.js';
 import type { RouteModule } from '../route-module.js';
 
 /** `GET /demo` (demo mode only): the sandbox URLs and ready-made tokens for a few users of each tenant. */
 export const demoRoute: RouteModule = (router, app) => {
   router.get('/demo', async (_req, res) => {
-    const sandbox = app.sandbox;
-    if (!app.config.demo || !sandbox) {
+    const demo = app.demo;
+    if (!app.config.demo || !demo) {
       res.status(404).json({ success: false, error: { code: 'NOT_FOUND', message: 'Demo mode is off' } });
       return;
     }
     const users = await Promise.all(
-      demoUsers(sandbox).map(async (user) => ({
+      demo.users().map(async (user) => ({
         ...user,
-        token: await app.tokens.issue({ ...user, connections: demoConnections(sandbox, user.tenant_id as WorkspaceId), expires_in: 7 * 86_400 }),
+        token: await app.tokens.issue({ ...user, connections: demo.connections(user.tenant_id), expires_in: 7 * 86_400 }),
       })),
     );
+    const { sandbox } = demo;
     res.json({
       success: true,
       data: {

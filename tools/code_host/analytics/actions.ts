@@ -4,7 +4,7 @@ import { workflowBreakdown } from '../../../src/analytics/ci.js';
 import { percent } from '../../../src/analytics/stats.js';
 import { splitRepoId } from '../fields.js';
 import { runActivity } from './activity-signals.js';
-import { cachedMetrics, metricsInput, metricsWindow, overRepos } from './common.js';
+import { metricsInput, metricsWindow, overRepos } from './common.js';
 import { ActionsInfoSchema, type ActionsInfo } from './schemas.js';
 
 export const getActionsInfo = defineTool({
@@ -26,32 +26,29 @@ export const getActionsInfo = defineTool({
     ],
   },
   async run(ctx): Promise<ActionsInfo> {
-    return cachedMetrics(ctx, 'get_actions_info', async () => {
-      const { window, metadata } = metricsWindow(ctx, ctx.args.time_period_days);
-      const octokit = ctx.client('code_host');
-      const fan = await overRepos(ctx, ctx.args.repo_ids, async (target) => {
-        const [workflows, runs] = await Promise.all([
-          octokit.paginate(octokit.rest.actions.listRepoWorkflows, { ...splitRepoId(target.repo), per_page: 100 }),
-          runActivity(ctx, target, window),
-        ]);
-        const breakdown = workflowBreakdown(runs, target.defaultBranch, window);
-        const stats = new Map(breakdown.workflows.map((w) => [w.name, w]));
-        return {
-          repo: target.repo,
-          ...breakdown,
-          workflows: workflows.map((w) => ({ ...(stats.get(w.name) ?? { runs: 0, last_run: null }), name: w.name, path: w.path, state: w.state })),
-        };
-      });
-      const repositories = fan.perRepo.map((r) => r.value);
-      const total = (pick: (r: (typeof repositories)[number]) => number) => repositories.reduce((n, r) => n + pick(r), 0);
-      const succeeded = total((r) => r.succeeded);
-      const failed = total((r) => r.failed);
+    const { window, metadata } = metricsWindow(ctx, ctx.args.time_period_days);
+    const octokit = ctx.client('github');
+    const fan = await overRepos(ctx, ctx.args.repo_ids, async (target) => {
+      const [workflows, runs] = await Promise.all([
+        octokit.paginate(octokit.rest.actions.listRepoWorkflows, { ...splitRepoId(target.repo), per_page: 100 }),
+        runActivity(ctx, target, window),
+      ]);
+      const breakdown = workflowBreakdown(runs, target.defaultBranch, window);
+      const stats = new Map(breakdown.workflows.map((w) => [w.name, w]));
       return {
-        repositories,
-        totals: { runs: total((r) => r.runs), succeeded, failed, in_progress: total((r) => r.in_progress), success_rate_percent: percent(succeeded, succeeded + failed) },
-        metadata: metadata(repositories.map((r) => r.repo)),
-        ...fan.partial,
+        repo: target.repo,
+        ...breakdown,
+        workflows: workflows.map((w) => ({ ...(stats.get(w.name) ?? { runs: 0, last_run: null }), name: w.name, path: w.path, state: w.state })),
       };
     });
+    const repositories = fan.perRepo.map((r) => r.value);
+    const total = (pick: (r: (typeof repositories)[number]) => number) => repositories.reduce((n, r) => n + pick(r), 0);
+    const succeeded = total((r) => r.succeeded);
+    const failed = total((r) => r.failed);
+    return {
+      repositories,
+      totals: { runs: total((r) => r.runs), succeeded, failed, in_progress: total((r) => r.in_progress), success_rate_percent: percent(succeeded, succeeded + failed) },
+      metadata: metadata(repositories.map((r) => r.repo)),
+    };
   },
 });

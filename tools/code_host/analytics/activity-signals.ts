@@ -13,7 +13,7 @@ const isBot = (user: { login: string; type?: string } | null | undefined) => use
  * in it) with their reviews, and their size when `sizes` is set (one request each, merged ones only).
  */
 export async function pullActivity<A>(ctx: ToolRunContext<A>, target: RepoTarget, window: TimeWindow, options: { sizes: boolean }): Promise<PullActivity[]> {
-  const octokit = ctx.client('code_host');
+  const octokit = ctx.client('github');
   const repo = splitRepoId(target.repo);
   const pages = octokit.paginate.iterator(octokit.rest.pulls.list, { ...repo, state: 'all', sort: 'updated', direction: 'desc', per_page: 100 });
   const pulls = await collectUntil(pages, (pr) => (ms(pr.updated_at) ?? 0) < window.start);
@@ -42,7 +42,7 @@ export async function pullActivity<A>(ctx: ToolRunContext<A>, target: RepoTarget
 
 /** Issues (not pull requests) updated within the window. */
 export async function issueActivity<A>(ctx: ToolRunContext<A>, target: RepoTarget, window: TimeWindow): Promise<IssueActivity[]> {
-  const octokit = ctx.client('code_host');
+  const octokit = ctx.client('github');
   const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, { ...splitRepoId(target.repo), state: 'all', since: isoDate(window.start), per_page: 100 });
   const issues = await collectUntil(pages, () => false, (i) => !i.pull_request);
   return issues.map((i) => ({
@@ -58,7 +58,7 @@ export async function issueActivity<A>(ctx: ToolRunContext<A>, target: RepoTarge
 
 /** Commits on the default branch since the window start. */
 export async function commitActivity<A>(ctx: ToolRunContext<A>, target: RepoTarget, window: TimeWindow): Promise<CommitActivity[]> {
-  const octokit = ctx.client('code_host');
+  const octokit = ctx.client('github');
   const pages = octokit.paginate.iterator(octokit.rest.repos.listCommits, { ...splitRepoId(target.repo), sha: target.defaultBranch, since: isoDate(window.start), per_page: 100 });
   const commits = await collectUntil(pages, () => false);
   return commits.map((c) => ({ repo: target.repo, sha: c.sha, author: c.author?.login ?? null, at: ms(c.commit.author?.date ?? c.commit.committer?.date) as number }));
@@ -66,7 +66,7 @@ export async function commitActivity<A>(ctx: ToolRunContext<A>, target: RepoTarg
 
 /** Workflow runs (every branch) created within the window, newest first. */
 export async function runActivity<A>(ctx: ToolRunContext<A>, target: RepoTarget, window: TimeWindow, branch?: string): Promise<RunActivity[]> {
-  const octokit = ctx.client('code_host');
+  const octokit = ctx.client('github');
   const pages = octokit.paginate.iterator(octokit.rest.actions.listWorkflowRunsForRepo, { ...splitRepoId(target.repo), branch, created: `>=${isoDate(window.start)}`, per_page: 100 });
   const runs = await collectUntil(pages, (r) => (ms(r.created_at) ?? 0) < window.start);
   return runs.map((r) => {
@@ -87,7 +87,7 @@ export async function runActivity<A>(ctx: ToolRunContext<A>, target: RepoTarget,
 
 /** Open pull requests (oldest update first), for backlog and staleness figures. */
 export async function openPulls<A>(ctx: ToolRunContext<A>, target: RepoTarget) {
-  const octokit = ctx.client('code_host');
+  const octokit = ctx.client('github');
   const pulls = await octokit.paginate(octokit.rest.pulls.list, { ...splitRepoId(target.repo), state: 'open', per_page: 100 });
   return pulls.map((pr) => ({ repo: target.repo, number: pr.number, draft: pr.draft ?? false, updatedAt: ms(pr.updated_at) as number }));
 }

@@ -45,7 +45,7 @@ export async function mergedChanges<A>(ctx: ToolRunContext<A>, octokit: Octokit,
 
 /** Everything the DORA computation needs about one repository; sources are fetched in parallel. */
 export async function deliverySignals<A>(ctx: ToolRunContext<A>, target: RepoTarget, window: TimeWindow): Promise<RepoDeliverySignals> {
-  const octokit = ctx.client('code_host');
+  const octokit = ctx.client('github');
   const repo = splitRepoId(target.repo);
   const [deployments, merged, runs, incidents] = await Promise.all([
     productionDeployments(ctx, octokit, target.repo, window),

@@ -3,7 +3,7 @@ import { defineTool } from '../../../src/toolkit/define-tool.js';
 import { developerActivity } from '../../../src/analytics/people.js';
 import { GithubLogin } from '../fields.js';
 import { commitActivity, issueActivity, pullActivity } from './activity-signals.js';
-import { cachedMetrics, metricsInput, metricsWindow, overRepos } from './common.js';
+import { metricsInput, metricsWindow, overRepos } from './common.js';
 import { DeveloperMetricsResultSchema, type DeveloperMetricsResult } from './schemas.js';
 
 export const getDeveloperMetrics = defineTool({
@@ -25,17 +25,15 @@ export const getDeveloperMetrics = defineTool({
     ],
   },
   async run(ctx): Promise<DeveloperMetricsResult> {
-    return cachedMetrics(ctx, 'get_developer_metrics', async () => {
-      const { window, metadata } = metricsWindow(ctx, ctx.args.time_period_days);
-      const fan = await overRepos(ctx, ctx.args.repo_ids, async (target) => {
-        const [prs, issues, commits] = await Promise.all([pullActivity(ctx, target, window, { sizes: true }), issueActivity(ctx, target, window), commitActivity(ctx, target, window)]);
-        return { prs, issues, commits };
-      });
-      const all = fan.perRepo.map((r) => r.value);
-      const wanted = ctx.args.username?.toLowerCase();
-      const developers = developerActivity({ prs: all.flatMap((a) => a.prs), issues: all.flatMap((a) => a.issues), commits: all.flatMap((a) => a.commits) }, window)
-        .filter((d) => !wanted || d.login.toLowerCase() === wanted);
-      return { developers, count: developers.length, metadata: metadata(fan.perRepo.map((r) => r.repo)), ...fan.partial };
+    const { window, metadata } = metricsWindow(ctx, ctx.args.time_period_days);
+    const fan = await overRepos(ctx, ctx.args.repo_ids, async (target) => {
+      const [prs, issues, commits] = await Promise.all([pullActivity(ctx, target, window, { sizes: true }), issueActivity(ctx, target, window), commitActivity(ctx, target, window)]);
+      return { prs, issues, commits };
     });
+    const all = fan.perRepo.map((r) => r.value);
+    const wanted = ctx.args.username?.toLowerCase();
+    const developers = developerActivity({ prs: all.flatMap((a) => a.prs), issues: all.flatMap((a) => a.issues), commits: all.flatMap((a) => a.commits) }, window)
+      .filter((d) => !wanted || d.login.toLowerCase() === wanted);
+    return { developers, count: developers.length, metadata: metadata(fan.perRepo.map((r) => r.repo)) };
   },
 });

@@ -3,7 +3,7 @@ import { defineTool, type ToolRunContext } from '../../../src/toolkit/define-too
 import { DORA_BENCHMARKS } from '../../../src/analytics/bands.js';
 import { repoDora } from '../../../src/analytics/dora.js';
 import { DORA_DERIVATIONS, doraMetrics } from '../../../src/analytics/dora-report.js';
-import { cachedMetrics, metricsInput, metricsWindow, overRepos, type MetricsArgs } from './common.js';
+import { metricsInput, metricsWindow, overRepos, type MetricsArgs } from './common.js';
 import { deliverySignals } from './delivery-signals.js';
 import { DoraByRepoResultSchema, DoraResultSchema, type DoraByRepoResult, type DoraResult } from './schemas.js';
 
@@ -14,7 +14,7 @@ async function doraOf(ctx: ToolRunContext<MetricsArgs>, args: MetricsArgs) {
   const { window, metadata } = metricsWindow(ctx, args.time_period_days);
   const fan = await overRepos(ctx, args.repo_ids, async (target) => repoDora(await deliverySignals(ctx, target, window), window));
   const repos = fan.perRepo.map((r) => r.value);
-  return { repos, metadata: { ...metadata(repos.map((r) => r.repo)), signals: Object.fromEntries(repos.map((r) => [r.repo, r.signal])) }, partial: fan.partial };
+  return { repos, metadata: { ...metadata(repos.map((r) => r.repo)), signals: Object.fromEntries(repos.map((r) => [r.repo, r.signal])) } };
 }
 
 const WHEN = 'For delivery performance questions (how often we ship, how long changes take to reach production, how often deploys fail, how fast we recover) and comparisons with the DORA research bands.';
@@ -38,10 +38,8 @@ export const getDoraMetrics = defineTool({
     ],
   },
   async run(ctx): Promise<DoraResult> {
-    return cachedMetrics(ctx, 'get_dora_metrics', async () => {
-      const { repos, metadata, partial } = await doraOf(ctx, ctx.args);
-      return { ...doraMetrics(repos, ctx.args.time_period_days), metadata, ...partial };
-    });
+    const { repos, metadata } = await doraOf(ctx, ctx.args);
+    return { ...doraMetrics(repos, ctx.args.time_period_days), metadata };
   },
 });
 
@@ -61,23 +59,21 @@ export const getDoraMetricsByRepo = defineTool({
     examples: [{ query: 'which repositories have the worst change failure rate?', tool: 'get_dora_metrics_by_repo', params: { time_period_days: 60 } }],
   },
   async run(ctx): Promise<DoraByRepoResult> {
-    return cachedMetrics(ctx, 'get_dora_metrics_by_repo', async () => {
-      const { repos, metadata, partial } = await doraOf(ctx, ctx.args);
-      const rows = repos.map((repo) => {
-        const { deployment_frequency, lead_time_for_changes, change_failure_rate, mean_time_to_recovery, flat } = doraMetrics([repo], ctx.args.time_period_days);
-        const bare = <T extends { description: string; benchmark: unknown }>({ description: _d, benchmark: _b, ...rest }: T) => rest;
-        return {
-          repo: repo.repo,
-          signal: repo.signal,
-          deployment_frequency: bare(deployment_frequency),
-          lead_time_for_changes: bare(lead_time_for_changes),
-          change_failure_rate: bare(change_failure_rate),
-          mean_time_to_recovery: bare(mean_time_to_recovery),
-          flat,
-        };
-      });
-      rows.sort((a, b) => b.flat.deployment_frequency - a.flat.deployment_frequency || a.repo.localeCompare(b.repo));
-      return { repositories: rows, count: rows.length, derivations: DORA_DERIVATIONS, benchmark: DORA_BENCHMARKS, metadata, ...partial };
+    const { repos, metadata } = await doraOf(ctx, ctx.args);
+    const rows = repos.map((repo) => {
+      const { deployment_frequency, lead_time_for_changes, change_failure_rate, mean_time_to_recovery, flat } = doraMetrics([repo], ctx.args.time_period_days);
+      const bare = <T extends { description: string; benchmark: unknown }>({ description: _d, benchmark: _b, ...rest }: T) => rest;
+      return {
+        repo: repo.repo,
+        signal: repo.signal,
+        deployment_frequency: bare(deployment_frequency),
+        lead_time_for_changes: bare(lead_time_for_changes),
+        change_failure_rate: bare(change_failure_rate),
+        mean_time_to_recovery: bare(mean_time_to_recovery),
+        flat,
+      };
     });
+    rows.sort((a, b) => b.flat.deployment_frequency - a.flat.deployment_frequency || a.repo.localeCompare(b.repo));
+    return { repositories: rows, count: rows.length, derivations: DORA_DERIVATIONS, benchmark: DORA_BENCHMARKS, metadata };
   },
 });

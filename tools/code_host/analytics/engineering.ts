@@ -5,7 +5,7 @@ import { issueFlow, runSummary } from '../../../src/analytics/ci.js';
 import { pullFlowMetrics } from '../../../src/analytics/flow.js';
 import { DAY_MS, type TimeWindow } from '../../../src/analytics/stats.js';
 import { issueActivity, openPulls, pullActivity, runActivity } from './activity-signals.js';
-import { cachedMetrics, metricsInput, metricsWindow, overRepos, type MetricsArgs } from './common.js';
+import { metricsInput, metricsWindow, overRepos, type MetricsArgs } from './common.js';
 import { EngMetricsByRepoResultSchema, EngMetricsResultSchema, type EngMetricsByRepoResult, type EngMetricsResult } from './schemas.js';
 
 const STALE_DAYS = 7;
@@ -62,10 +62,8 @@ export const getEngMetrics = defineTool({
     examples: [{ query: 'how is engineering doing this month?', tool: 'get_eng_metrics', params: {} }],
   },
   async run(ctx): Promise<EngMetricsResult> {
-    return cachedMetrics(ctx, 'get_eng_metrics', async () => {
-      const { fan, window, metadata } = await gatherActivity(ctx);
-      return { ...overview(fan.perRepo.map((r) => r.value), window, ctx.args.time_period_days), derivation: DERIVATION, metadata, ...fan.partial };
-    });
+    const { fan, window, metadata } = await gatherActivity(ctx);
+    return { ...overview(fan.perRepo.map((r) => r.value), window, ctx.args.time_period_days), derivation: DERIVATION, metadata };
   },
 });
 
@@ -85,12 +83,10 @@ export const getEngMetricsByRepo = defineTool({
     examples: [{ query: 'which of our repos has the slowest reviews?', tool: 'get_eng_metrics_by_repo', params: { time_period_days: 30 } }],
   },
   async run(ctx): Promise<EngMetricsByRepoResult> {
-    return cachedMetrics(ctx, 'get_eng_metrics_by_repo', async () => {
-      const { fan, window, metadata } = await gatherActivity(ctx);
-      const repositories = fan.perRepo
-        .map(({ repo, value }) => ({ repo, ...overview([value], window, ctx.args.time_period_days) }))
-        .sort((a, b) => b.throughput.prs_merged - a.throughput.prs_merged || a.repo.localeCompare(b.repo));
-      return { repositories, count: repositories.length, derivation: DERIVATION, metadata, ...fan.partial };
-    });
+    const { fan, window, metadata } = await gatherActivity(ctx);
+    const repositories = fan.perRepo
+      .map(({ repo, value }) => ({ repo, ...overview([value], window, ctx.args.time_period_days) }))
+      .sort((a, b) => b.throughput.prs_merged - a.throughput.prs_merged || a.repo.localeCompare(b.repo));
+    return { repositories, count: repositories.length, derivation: DERIVATION, metadata };
   },
 });

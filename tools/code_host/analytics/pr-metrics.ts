@@ -4,7 +4,7 @@ import { mergeTimeMetrics } from '../../../src/analytics/flow.js';
 import { pullRequestPeople } from '../../../src/analytics/people.js';
 import { GithubLogin } from '../fields.js';
 import { pullActivity } from './activity-signals.js';
-import { cachedMetrics, metricsInput, metricsWindow, overRepos } from './common.js';
+import { metricsInput, metricsWindow, overRepos } from './common.js';
 import { MergeTimeResultSchema, PrDeveloperResultSchema, type MergeTimeResult, type PrDeveloperResult } from './schemas.js';
 
 export const getPrMergeTimeMetrics = defineTool({
@@ -23,11 +23,9 @@ export const getPrMergeTimeMetrics = defineTool({
     examples: [{ query: 'how long do our PRs take to merge?', tool: 'get_pr_merge_time_metrics', params: {} }],
   },
   async run(ctx): Promise<MergeTimeResult> {
-    return cachedMetrics(ctx, 'get_pr_merge_time_metrics', async () => {
-      const { window, metadata } = metricsWindow(ctx, ctx.args.time_period_days);
-      const fan = await overRepos(ctx, ctx.args.repo_ids, (target) => pullActivity(ctx, target, window, { sizes: true }));
-      return { ...mergeTimeMetrics(fan.perRepo.flatMap((r) => r.value), window), metadata: metadata(fan.perRepo.map((r) => r.repo)), ...fan.partial };
-    });
+    const { window, metadata } = metricsWindow(ctx, ctx.args.time_period_days);
+    const fan = await overRepos(ctx, ctx.args.repo_ids, (target) => pullActivity(ctx, target, window, { sizes: true }));
+    return { ...mergeTimeMetrics(fan.perRepo.flatMap((r) => r.value), window), metadata: metadata(fan.perRepo.map((r) => r.repo)) };
   },
 });
 
@@ -50,12 +48,10 @@ export const getPrDeveloperMetrics = defineTool({
     ],
   },
   async run(ctx): Promise<PrDeveloperResult> {
-    return cachedMetrics(ctx, 'get_pr_developer_metrics', async () => {
-      const { window, metadata } = metricsWindow(ctx, ctx.args.time_period_days);
-      const fan = await overRepos(ctx, ctx.args.repo_ids, (target) => pullActivity(ctx, target, window, { sizes: true }));
-      const wanted = ctx.args.username?.toLowerCase();
-      const developers = pullRequestPeople(fan.perRepo.flatMap((r) => r.value), window).filter((d) => !wanted || d.login.toLowerCase() === wanted);
-      return { developers, count: developers.length, metadata: metadata(fan.perRepo.map((r) => r.repo)), ...fan.partial };
-    });
+    const { window, metadata } = metricsWindow(ctx, ctx.args.time_period_days);
+    const fan = await overRepos(ctx, ctx.args.repo_ids, (target) => pullActivity(ctx, target, window, { sizes: true }));
+    const wanted = ctx.args.username?.toLowerCase();
+    const developers = pullRequestPeople(fan.perRepo.flatMap((r) => r.value), window).filter((d) => !wanted || d.login.toLowerCase() === wanted);
+    return { developers, count: developers.length, metadata: metadata(fan.perRepo.map((r) => r.repo)) };
   },
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { FanOutFailureSchema, Int, RepoName, Timestamp } from '../schemas.js';
+import { Int, RepoName, Timestamp } from '../schemas.js';
 
 /**
  * Output schemas of the code_host analytical tools. Every metrics result carries `metadata` (window
- * and repositories), `cache` and, when some repositories failed, `partial` and `failed_repositories`.
+ * and repositories); the executor adds `cache` (analytical results) and, when some repositories
+ * failed, `partial` and `failed_sources` (as to every result).
  * Figures computed from no data are null, never 0: every ratio, percentile and mean is nullable.
  */
 
@@ -11,13 +12,6 @@ import { FanOutFailureSchema, Int, RepoName, Timestamp } from '../schemas.js';
 const Percent = z.number().nullable();
 /** Hours, two decimals; null when nothing was measured. */
 const Hours = z.number().nullable();
-
-export const CacheInfoSchema = z
-  .looseObject({
-    status: z.enum(['fresh', 'stale', 'miss']).describe('fresh: from the cache (under 5 minutes old); stale: from the cache (under 1 hour), refreshed in the background; miss: computed for this call'),
-    computed_at: Timestamp.describe('When the figures were computed'),
-  })
-  .describe('Analytics cache: how old the figures are');
 
 export const MetricsMetadataSchema = z
   .looseObject({
@@ -33,9 +27,6 @@ export type MetricsMetadata = z.infer<typeof MetricsMetadataSchema>;
 /** The fields every metrics result carries besides its figures. */
 const metricsFields = {
   metadata: MetricsMetadataSchema,
-  cache: CacheInfoSchema,
-  partial: z.literal(true).optional().describe('Present when some repositories could not be read: the figures leave them out'),
-  failed_repositories: z.array(FanOutFailureSchema).optional().describe('The repositories left out, and why'),
 };
 
 /** p50, p90 and mean of durations in hours, and how many durations were measured. */

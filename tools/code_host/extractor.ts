@@ -1,7 +1,7 @@
-import type { GraphBatch, Handle } from './batch.js';
-import { linkMentionedTickets, type Extractor } from './extractor.js';
-import { closedIssueNumbers } from './mentions.js';
-import { arr, clip, idOf, labelNames, num, obj, str, type Json } from './read.js';
+import type { GraphBatch, Handle } from '../../src/graph/ingest/batch.js';
+import { linkMentionedTickets, type Extractor } from '../../src/graph/ingest/extractor.js';
+import { closedIssueNumbers } from '../../src/graph/ingest/mentions.js';
+import { arr, clip, idOf, labelNames, num, obj, str, type Json } from '../../src/graph/ingest/read.js';
 
 /**
  * code_host (GitHub) results, as tools/code_host/shapes.ts returns them: repositories, issues (with

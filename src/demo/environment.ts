@@ -1,0 +1,71 @@
+import type { AnyIntegration, IntegrationDemo } from '../integrations/integration.js';
+import { WORKSPACE_IDS, type WorkspaceId } from '../sandbox/credentials.js';
+import type { FakeUpstream } from '../sandbox/fake-upstream.js';
+import type { Sandbox } from '../sandbox/server.js';
+import type { Caller } from '../toolkit/context.js';
+
+/** Demo users per workspace: the first people of each seeded workspace. */
+export const DEMO_USERS_PER_WORKSPACE: Record<WorkspaceId, number> = { acme: 3, globex: 2 };
+
+export interface DemoUser {
+  tenant_id: WorkspaceId;
+  user_email: string;
+  user_display_name: string;
+}
+
+/** An integration with its demo part loaded. */
+export interface LoadedDemo {
+  integration: AnyIntegration;
+  demo: IntegrationDemo<Record<string, unknown>>;
+}
+
+/** Loads the demo part (fake and credentials) of every integration that has one. */
+export async function loadDemos(integrations: readonly AnyIntegration[]): Promise<LoadedDemo[]> {
+  const loaded = await Promise.all(integrations.map(async (integration) => (integration.demo ? { integration, demo: await integration.demo() } : undefined)));
+  return loaded.filter((entry): entry is LoadedDemo => entry !== undefined);
+}
+
+export const fakesOf = (demos: readonly LoadedDemo[]): FakeUpstream[] => demos.map((d) => d.demo.fake);
+
+/**
+ * Demo mode's world: the sandbox, the connections a demo tenant's tokens carry (every integration
+ * pointed at its fake), its users, and the implicit caller of requests without a token.
+ */
+export class DemoEnvironment {
+  constructor(
+    readonly sandbox: Sandbox,
+    private readonly demos: readonly LoadedDemo[],
+  ) {}
+
+  connections(workspace: WorkspaceId): Caller['connections'] {
+    const out: Caller['connections'] = {};
+    for (const { integration, demo } of this.demos) {
+      out[integration.connectionKeys[0] ?? integration.id] = demo.credentials(workspace, this.sandbox.urlOf(demo.fake.prefix));
+    }
+    return out;
+  }
+
+  users(): DemoUser[] {
+    return WORKSPACE_IDS.flatMap((workspace) =>
+      this.sandbox.seeds[workspace].people
+        .slice(0, DEMO_USERS_PER_WORKSPACE[workspace])
+        .map((person) => ({ tenant_id: workspace, user_email: person.email, user_display_name: person.name })),
+    );
+  }
+
+  /** A demo user of a workspace as a caller (the first user unless an email is given). */
+  callerOf(workspace: WorkspaceId, email?: string): Caller {
+    const user = this.users().find((u) => u.tenant_id === workspace && (!email || u.user_email === email));
+    return {
+      tenantId: workspace,
+      userEmail: user?.user_email ?? email,
+      userDisplayName: user?.user_display_name ?? email,
+      connections: this.connections(workspace),
+    };
+  }
+
+  /** The implicit caller of demo mode (execution rule 6): the first acme user. */
+  defaultCaller(): Caller {
+    return { ...this.callerOf('acme'), demo: true };
+  }
+}

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import type { Caller, ClientMap, ClientProvider, Clock, IntegrationId, Logger } from '../toolkit/context.js';
+import { AppError } from '../toolkit/errors.js';
+import { resolveCredentials, type CredentialSource } from './credentials.js';
+import type { AnyIntegration, CredentialSourceId } from './integration.js';
+import { createUpstreamFetch } from './upstream-fetch.js';
+
+interface Entry {
+  client: unknown;
+  /** The connection type it is counted and cleared under (the spec's integration id, e.g. `code_host`). */
+  type: string;
+  integration: string;
+  expiresAt: number;
+}
+
+export const CONNECTION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * SDK clients per tenant, built from the credentials the integration's sources yield, keyed by
+ * integration and a digest of those credentials (new credentials get a new client; two tenants never
+ * share one). Entries live 24 hours. Every client reaches the network through its integration's
+ * retrying fetch.
+ */
+export class ClientCache implements ClientProvider {
+  private readonly entries = new Map<string, Map<string, Entry>>();
+  private readonly integrations: ReadonlyMap<string, AnyIntegration>;
+  private readonly sources: ReadonlyMap<CredentialSourceId, CredentialSource>;
+
+  constructor(
+    integrations: readonly AnyIntegration[],
+    sources: readonly CredentialSource[],
+    private readonly clock: Clock,
+    private readonly log: Logger,
+    private readonly ttlMs = CONNECTION_TTL_MS,
+  ) {
+    this.integrations = new Map(integrations.map((i) => [i.id, i]));
+    this.sources = new Map(sources.map((s) => [s.id, s]));
+  }
+
+  /** The integration ids a caller has credentials for (the exposure policy lists only their tools). */
+  available(caller: Caller): Set<string> {
+    return new Set([...this.integrations.values()].filter((i) => resolveCredentials(caller, i, this.sources)).map((i) => i.id));
+  }
+
+  accessDigest(caller: Caller): string {
+    const resolved = [...this.integrations.values()].map((i) => [i.id, resolveCredentials(caller, i, this.sources)?.credentials ?? null]);
+    return createHash('sha256').update(JSON.stringify(resolved)).digest('base64url').slice(0, 22);
+  }
+
+  get<K extends IntegrationId>(caller: Caller, id: K): ClientMap[K] {
+    const integration = this.integrations.get(id);
+    if (!integration) throw new AppError('NOT_CONFIGURED', `No connector is installed for ${id}`);
+    const found = resolveCredentials(caller, integration, this.sources);
+    const type = integration.connectionKeys[0] ?? id;
+    if (!found) {
+      throw new AppError('NOT_CONFIGURED', `No ${integration.title} credentials: request a token whose connections include "${type}"`);
+    }
+    const parsed = integration.credentials.safeParse(found.credentials);
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
+      throw new AppError('NOT_CONFIGURED', `The ${integration.title} credentials (${found.source}) are incomplete or invalid: ${fields}`);
+    }
+    const key = `${id}:${createHash('sha256').update(JSON.stringify(parsed.data)).digest('base64url')}`;
+    let tenant = this.entries.get(caller.tenantId);
+    if (!tenant) this.entries.set(caller.tenantId, (tenant = new Map()));
+    const now = this.clock.now();
+    const cached = tenant.get(key);
+    if (cached && cached.expiresAt > now) return cached.client as ClientMap[K];
+    const client = integration.createClient(parsed.data, { caller, fetch: createUpstreamFetch(integration), log: this.log });
+    tenant.set(key, { client, type, integration: id, expiresAt: now + this.ttlMs });
+    return client as ClientMap[K];
+  }
+
+  stats(tenantId: string): { tenant_id: string; total_connections: number; connections_by_type: Record<string, number> } {
+    const now = this.clock.now();
+    const byType: Record<string, number> = {};
+    for (const entry of this.entries.get(tenantId)?.values() ?? []) {
+      if (entry.expiresAt > now) byType[entry.type] = (byType[entry.type] ?? 0) + 1;
+    }
+    return { tenant_id: tenantId, total_connections: Object.values(byType).reduce((a, b) => a + b, 0), connections_by_type: byType };
+  }
+
+  /** Drops a tenant's cached clients, of one connection type (or integration id) or all; returns how many. */
+  clear(tenantId: string, type?: string): number {
+    const tenant = this.entries.get(tenantId);
+    if (!tenant) return 0;
+    let removed = 0;
+    for (const [key, entry] of [...tenant]) {
+      if (!type || entry.type === type || entry.integration === type) {
+        tenant.delete(key);
+        removed++;
+      }
+    }
+    return removed;
+  }
+}

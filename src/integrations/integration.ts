@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import type { Caller, ClientMap, IntegrationId, Logger } from '../toolkit/context.js';
+import type { AppError } from '../toolkit/errors.js';
+import type { FakeUpstream } from '../sandbox/fake-upstream.js';
+import type { WorkspaceId } from '../sandbox/credentials.js';
+
+/** A `fetch` an SDK is given: retries under the call's policy, bounded by the call's deadline. */
+export type UpstreamFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** What a client factory receives besides the credentials. */
+export interface ClientContext {
+  caller: Caller;
+  /** The only way an SDK reaches the network: give it to the SDK as its `fetch` (or transport hook). */
+  fetch: UpstreamFetch;
+  log: Logger;
+}
+
+/** Where an integration's credentials come from, tried in the order the integration lists them. */
+export type CredentialSourceId = 'jwt' | 'env' | 'vault';
+
+/** One request the contract test sends through the integration's real client to its fake. */
+export interface ContractProbe {
+  /** Path after the fake's prefix that the request hits (for the fake's fault injection and log). */
+  path: string;
+  send(client: unknown): Promise<unknown>;
+}
+
+/** What demo mode needs of an integration: its fake and the credentials each workspace's fake accepts. */
+export interface IntegrationDemo<C> {
+  fake: FakeUpstream;
+  credentials(workspace: WorkspaceId, fakeUrl: string): C;
+  /** A safe read (GET) and an unsafe create (POST): the retry and error-mapping contract every integration meets. */
+  probes: { read: ContractProbe; create: ContractProbe };
+}
+
+/**
+ * One upstream credential and the SDK clients built from it. Systems name the integrations they use;
+ * one integration may serve several systems (one Google credential for calendar, mail and chat).
+ */
+export interface Integration<K extends IntegrationId = IntegrationId, C extends Record<string, unknown> = Record<string, unknown>> {
+  id: K;
+  /** Human name, e.g. "GitHub". */
+  title: string;
+  /** Keys of the JWT's `connections` this integration reads (the spec's integration ids, e.g. `code_host`). */
+  connectionKeys: readonly string[];
+  credentials: z.ZodType<C>;
+  /** Sources tried in order; the first that yields credentials wins. */
+  sources: readonly CredentialSourceId[];
+  /** Environment variables of a single local user: credential field → variable name. */
+  env?: Partial<Record<keyof C & string, string>>;
+  createClient(credentials: C, ctx: ClientContext): ClientMap[K];
+  /**
+   * Maps a failed HTTP exchange to an AppError before the SDK reads it; this decides retries
+   * (rate limits and 5xx are retryable) and `Retry-After`. Upstream-specific signals (GitHub's 403 with
+   * an exhausted quota) live here.
+   */
+  classifyResponse(response: Response): AppError | undefined;
+  /** Maps an error the SDK threw (its own error type) to an AppError; undefined when it is not one. */
+  mapError(error: unknown): AppError | undefined;
+  /** Loaded only in demo mode and by tests, so a normal start never imports a fake. */
+  demo?: () => Promise<IntegrationDemo<C>>;
+}
+
+/** An integration with its generics erased, as lists of integrations hold them. */
+export type AnyIntegration = Integration<IntegrationId, Record<string, unknown>>;
+
+/** Declares an integration with its types checked, erased for the lists that hold it. */
+export function defineIntegration<K extends IntegrationId, C extends Record<string, unknown>>(integration: Integration<K, C>): AnyIntegration {
+  return integration as unknown as AnyIntegration;
+}

@@ -1,0 +1,103 @@
+import type { Caller, ClientProvider, Clock, Logger } from './context.js';
+import type { ListPage, ServiceMap, ToolDefinition, ToolRunContext } from './define-tool.js';
+import { AppError, toAppError } from './errors.js';
+import { fanOut, type FanOutFailure } from './fan-out.js';
+import type { PageRequest } from './pagination.js';
+import { POLICIES, withCallScope, type RetryPolicy } from './retry.js';
+
+/** What one run of a tool's handler produced: its raw result and the sources or resources that failed. */
+export interface ToolRunOutcome {
+  raw: Record<string, unknown> | ListPage<unknown>;
+  failures: FanOutFailure[];
+}
+
+export interface ToolCallDeps {
+  clients: ClientProvider;
+  services: ServiceMap;
+  clock: Clock;
+  log: Logger;
+  mapUpstreamError: (error: unknown) => AppError | undefined;
+  timeoutMs: number;
+}
+
+export function retryPolicyOf(tool: ToolDefinition): RetryPolicy {
+  switch (tool.capability.type) {
+    case 'read':
+      return POLICIES.read;
+    case 'analytical':
+      return POLICIES.analytical;
+    case 'action':
+      return tool.capability.idempotent ? POLICIES.actionIdempotent : POLICIES.actionOnce;
+  }
+}
+
+/**
+ * Runs a tool's handler once, under its capability's retry policy and the call's deadline (every
+ * upstream request carries the deadline's signal; reaching it is a 504 UPSTREAM_TIMEOUT). Resources of
+ * a fan-out and sources of a gather that fail are collected, in one vocabulary, as the call's
+ * failures; when every gathered source failed, the call fails.
+ */
+export async function runToolOnce(deps: ToolCallDeps, caller: Caller, tool: ToolDefinition, args: Record<string, unknown>, page: PageRequest): Promise<ToolRunOutcome> {
+  const failures: FanOutFailure[] = [];
+  let sourceCount = 0;
+  let sourceFailures = 0;
+  const seconds = Math.round(deps.timeoutMs / 100) / 10;
+  const deadline = new AppError('UPSTREAM_TIMEOUT', `${tool.name} did not finish within its ${seconds} s limit`);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(deadline), deps.timeoutMs);
+  const signal = controller.signal;
+  const mapUpstream = deps.mapUpstreamError;
+  const ctx: ToolRunContext<Record<string, unknown>> = {
+    args,
+    caller,
+    page,
+    client: (integration) => deps.clients.get(caller, integration),
+    fanOut: async (resources, fn, options) => {
+      const outcome = await fanOut(resources, fn, { ...options, mapUpstream });
+      // Recorded even when every resource failed: a tool that carries on anyway returns a partial result.
+      failures.push(...outcome.failed);
+      return outcome;
+    },
+    gather: async (sources) => {
+      const names = Object.keys(sources);
+      sourceCount += names.length;
+      const outcome = await fanOut(names, (name) => sources[name](), { concurrency: names.length, mapUpstream });
+      sourceFailures += outcome.failed.length;
+      failures.push(...outcome.failed);
+      return Object.fromEntries(outcome.results.map(({ resource, value }) => [resource, value])) as never;
+    },
+    services: deps.services,
+    clock: deps.clock,
+    signal,
+    log: deps.log,
+  };
+  try {
+    const raw = await withCallScope({ policy: retryPolicyOf(tool), signal }, () => untilAborted(tool.run(ctx), signal));
+    if (sourceCount > 0 && sourceFailures === sourceCount) {
+      throw new AppError('UPSTREAM_ERROR', `Every source of ${tool.name} failed`, { details: failures });
+    }
+    return { raw, failures };
+  } catch (error) {
+    throw signal.aborted ? deadline : toAppError(error, mapUpstream);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The handler's promise, or the abort reason as soon as the signal fires (work not bound to it is abandoned). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

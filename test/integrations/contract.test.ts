@@ -1,0 +1,89 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ClientCache } from '../../src/integrations/client-cache.js';
+import { jwtCredentials } from '../../src/integrations/credentials.js';
+import { upstreamErrorMapper } from '../../src/integrations/errors.js';
+import { integrationsOf } from '../../src/catalog/manifest.js';
+import { loadDemos, type LoadedDemo } from '../../src/demo/environment.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { silentLogger } from '../../src/config/logger.js';
+import { systemClock, type Caller } from '../../src/toolkit/context.js';
+import { AppError, toAppError } from '../../src/toolkit/errors.js';
+import { POLICIES, setRetryDelayScale, withCallScope, type RetryPolicy } from '../../src/toolkit/retry.js';
+import { MANIFESTS } from '../../tools/index.js';
+
+/**
+ * The one contract every integration meets, run against its real SDK client and its fake: a GET is
+ * retried after a 502, a POST is never sent twice, a 429 maps to RATE_LIMITED with its Retry-After, and
+ * 401 / 404 map to FORBIDDEN / NOT_FOUND. A new integration with a demo part is covered by this file
+ * without an edit.
+ */
+const integrations = integrationsOf(MANIFESTS);
+const demos = await loadDemos(integrations);
+let sandbox: Sandbox;
+const mapError = upstreamErrorMapper(integrations);
+
+beforeAll(async () => {
+  setRetryDelayScale(0);
+  sandbox = await startSandbox({}, demos.map((d) => d.demo.fake));
+});
+afterAll(() => sandbox.close());
+afterEach(() => {
+  sandbox.faults.clear();
+  sandbox.faults.clearLog();
+});
+
+function clientOf({ integration, demo }: LoadedDemo): unknown {
+  const caller: Caller = {
+    tenantId: 'acme',
+    connections: { [integration.connectionKeys[0]]: demo.credentials('acme', sandbox.urlOf(demo.fake.prefix)) },
+  };
+  return new ClientCache(integrations, [jwtCredentials], systemClock, silentLogger).get(caller, integration.id as never);
+}
+
+async function attempt(policy: RetryPolicy, send: () => Promise<unknown>): Promise<AppError | undefined> {
+  try {
+    await withCallScope({ policy, signal: new AbortController().signal }, send);
+    return undefined;
+  } catch (error) {
+    return toAppError(error, mapError);
+  }
+}
+
+it('every integration that has a fake is under contract', () => {
+  expect(demos.map((d) => d.integration.id)).toEqual(integrations.filter((i) => i.demo).map((i) => i.id));
+  expect(demos.length).toBeGreaterThan(0);
+});
+
+describe.each(demos.map((d) => [d.integration.id, d] as const))('%s', (_id, loaded) => {
+  const { prefix } = loaded.demo.fake;
+  const { read, create } = loaded.demo.probes;
+  const statuses = (method: string, path: string) => sandbox.faults.log.filter((r) => r.method === method && r.path === prefix + path).map((r) => r.status);
+
+  it('retries a GET after a 502', async () => {
+    sandbox.faults.add({ prefix, method: 'GET', path: read.path, status: 502, times: 1 });
+    expect(await attempt(POLICIES.read, () => read.send(clientOf(loaded)))).toBeUndefined();
+    expect(statuses('GET', read.path)).toEqual([502, 200]);
+  });
+
+  it('never sends a POST twice', async () => {
+    sandbox.faults.add({ prefix, method: 'POST', path: create.path, status: 502, times: 1 });
+    const error = await attempt(POLICIES.actionOnce, () => create.send(clientOf(loaded)));
+    expect(error).toMatchObject({ code: 'UPSTREAM_ERROR', status: 502 });
+    expect(statuses('POST', create.path)).toEqual([502]);
+  });
+
+  it('maps a 429 to RATE_LIMITED with Retry-After (too long to wait: not retried)', async () => {
+    sandbox.faults.add({ prefix, method: 'GET', path: read.path, status: 429, retryAfter: 120 });
+    const error = await attempt(POLICIES.read, () => read.send(clientOf(loaded)));
+    expect(error).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 120, status: 429 });
+    expect(statuses('GET', read.path)).toEqual([429]);
+  });
+
+  it('maps 401 to FORBIDDEN and 404 to NOT_FOUND, without retrying them', async () => {
+    sandbox.faults.add({ prefix, method: 'GET', path: read.path, expiredToken: true, times: 1 });
+    expect(await attempt(POLICIES.read, () => read.send(clientOf(loaded)))).toMatchObject({ code: 'FORBIDDEN', status: 403 });
+    sandbox.faults.add({ prefix, method: 'GET', path: read.path, status: 404, times: 1 });
+    expect(await attempt(POLICIES.read, () => read.send(clientOf(loaded)))).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    expect(statuses('GET', read.path)).toEqual([401, 404]);
+  });
+});

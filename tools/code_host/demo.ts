@@ -1,0 +1,15 @@
+import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
+import type { FakeUpstream } from '../../src/sandbox/fake-upstream.js';
+import { githubFake } from '../../src/sandbox/github/index.js';
+import type { IntegrationDemo } from '../../src/integrations/integration.js';
+import type { Octokit } from '@octokit/rest';
+
+/** Demo mode's GitHub: the sandbox fake, and the token each workspace's fake accepts. */
+export const githubDemo: IntegrationDemo<{ token: string; baseUrl: string }> = {
+  fake: githubFake as FakeUpstream,
+  credentials: (workspace, fakeUrl) => ({ token: SANDBOX_CREDENTIALS[workspace].github.token, baseUrl: fakeUrl }),
+  probes: {
+    read: { path: '/repos/acme/api', send: (client) => (client as Octokit).rest.repos.get({ owner: 'acme', repo: 'api' }) },
+    create: { path: '/repos/acme/api/issues', send: (client) => (client as Octokit).rest.issues.create({ owner: 'acme', repo: 'api', title: 'Contract probe' }) },
+  },
+};
