@@ -42,7 +42,7 @@ function toolResults(count: number, rand: () => number): Array<{ system: string;
   const results = [];
   for (let i = 0; i < count; i++) {
     const repo = `org/repo-${pick(200)}`;
-    const kind = i % 3;
+    const kind = i % 2;
     if (kind === 0) {
       results.push({ system: 'code_host', tool: 'get_pull_requests', args: { repo_id: repo }, result: {
         pull_requests: Array.from({ length: 50 }, (_, n) => ({
@@ -51,14 +51,9 @@ function toolResults(count: number, rand: () => number): Array<{ system: string;
           additions: 10, deletions: 2, changed_files: 1, reviews: [{ user: user(), state: 'APPROVED', submitted_at: '2026-10-02T00:00:00Z' }],
         })),
       } });
-    } else if (kind === 1) {
+    } else {
       results.push({ system: 'code_host', tool: 'get_issues', args: { repo_id: repo }, result: {
         issues: Array.from({ length: 50 }, (_, n) => ({ id: i * 100 + n, number: 20_000 + i * 100 + n, title: 'Flaky test in the ledger', body: null, state: 'open', labels: [{ id: 1, name: 'bug', color: 'f00' }], assignees: [user()], user: user(), comments: 1, created_at: '2026-10-01T00:00:00Z', updated_at: '2026-10-02T00:00:00Z', repo })),
-      } });
-    } else {
-      const person = () => { const k = pick(2000); return { accountId: `acc-${k}`, displayName: `Dev ${k}`, emailAddress: `dev-${k}@example.com` }; };
-      results.push({ system: 'ticketing', tool: 'get_tickets', args: {}, result: {
-        tickets: Array.from({ length: 50 }, (_, n) => ({ id: String(i * 100 + n), key: `PAY-${i * 100 + n}`, summary: 'Payouts in the ledger', description: null, status: { name: 'In Progress', category: { key: 'indeterminate' } }, priority: { name: 'High' }, issuetype: { name: 'Story' }, assignee: person(), reporter: person(), labels: [], created: '2026-10-01', updated: '2026-10-02' })),
       } });
     }
   }

@@ -61,13 +61,12 @@ export function seedGraph(graph: GraphService, extractors: Readonly<Record<strin
       })),
     }],
     ['code_host', 'get_issues', { repo_id: `${owner}/api` }, { issues: [3, 4].map((number, i) => ({ id: 700 + i, number, title: i ? 'Flaky ledger test' : 'Webhook deliveries time out', state: 'open', labels: [{ id: 1, name: 'bug', color: 'd73a4a' }], user: gh(i + 2), assignees: [gh(i)], comments: 2, created_at: day(i), updated_at: day(i + 3) })) }],
-    ['code_host', 'get_deployments', { repo_id: `${owner}/api` }, { deployments: [1, 2].map((n) => ({ id: 800 + n, environment: n === 1 ? 'staging' : 'production', status: 'success', ref: 'main', sha: `abc${n}`, created_at: day(n + 5) })) }],
   ];
   let nodes = 0;
   let edges = 0;
   const batches: Array<[string, GraphBatch]> = [
     ...results.map(([system, tool, args, result]): [string, GraphBatch] => [system, extract(extractors, system, { tool, args, result })]),
-    ...sampleWork(people, day),
+    ...sampleWork(people, day, owner),
   ];
   for (const [system, batch] of batches) {
     const written = graph.ingest(tenantId, batch, system);
@@ -82,7 +81,15 @@ export function seedGraph(graph: GraphService, extractors: Readonly<Record<strin
 type SamplePerson = (typeof PEOPLE)[number];
 
 /** Tickets with their projects and people, wiki pages in a space, and a notes database. */
-function sampleWork(people: SamplePerson[], day: (n: number) => string): Array<[string, GraphBatch]> {
+function sampleWork(people: SamplePerson[], day: (n: number) => string, owner: string): Array<[string, GraphBatch]> {
+  // Deployments: no code_host tool lists them (DORA reads them without returning them).
+  const deployments = new GraphBatch();
+  for (const n of [1, 2]) {
+    const repo = `${owner}/api`;
+    const handle = deployments.node('deployment', String(800 + n), { id: String(800 + n), environment: n === 1 ? 'staging' : 'production', status: 'success', ref: 'main', sha: `abc${n}`, repo, created_at: day(n + 5) });
+    deployments.edge(handle, 'DEPLOYED_TO', deployments.ref('repository', repo, { full_name: repo }));
+  }
+
   const atlassian = (batch: GraphBatch, i: number) => batch.person({ accountId: people[i].accountId, email: people[i].email }, { name: people[i].name });
   const ticketing = new GraphBatch();
   for (const [i, [key, name]] of [['PAY', 'Payments'], ['WEB', 'Web checkout']].entries()) {
@@ -116,5 +123,5 @@ function sampleWork(people: SamplePerson[], day: (n: number) => string): Array<[
     notes.edge(page, 'BELONGS_TO', notes.ref('notes_database', 'db-roadmap', { id: 'db-roadmap' }));
     linkMentionedTickets(notes, page, [title]);
   });
-  return [['ticketing', ticketing], ['wiki', wiki], ['notes', notes]];
+  return [['code_host', deployments], ['ticketing', ticketing], ['wiki', wiki], ['notes', notes]];
 }

@@ -95,8 +95,8 @@ export interface PlainToolSpec<S extends InputShape, O extends Record<string, un
   run(ctx: ToolRunContext<z.infer<S>>): Promise<NoInfer<O>>;
 }
 
-export interface ListToolSpec<S extends InputShape, T> extends ToolSpecBase<S> {
-  list: { key: string; defaultLimit?: number };
+export interface ListToolSpec<S extends InputShape, T, K extends string = string> extends ToolSpecBase<S> {
+  list: { key: K; defaultLimit?: number };
   item?: z.ZodType<T>;
   /** Top-level fields a list result carries besides the collection (coverage of a fan-out...). */
   extra?: z.ZodObject<z.ZodRawShape>;
@@ -127,11 +127,23 @@ export interface ToolDefinition {
   run(ctx: ToolRunContext<Record<string, unknown>>): Promise<Record<string, unknown> | ListPage<unknown>>;
 }
 
+/**
+ * A defined tool with its argument and result types kept (as a type only, never a value), so code
+ * that reads its results (graph extractors) is checked against its schemas. The result of a list tool
+ * is the collection under its key.
+ */
+export interface TypedTool<A, R> extends ToolDefinition {
+  readonly types?: { args: A; result: R };
+}
+
+export type ArgsOf<T> = T extends { types?: { args: infer A } } ? A : never;
+export type ResultOf<T> = T extends { types?: { result: infer R } } ? R : never;
+
 const NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
 
 /** Checks and types one tool definition. It does not decide how the tool is exposed: the registry does. */
-export function defineTool<S extends InputShape, T>(spec: ListToolSpec<S, T>): ToolDefinition;
-export function defineTool<S extends InputShape, O extends Record<string, unknown>>(spec: PlainToolSpec<S, O>): ToolDefinition;
+export function defineTool<S extends InputShape, T, K extends string>(spec: ListToolSpec<S, T, K>): TypedTool<z.infer<S>, { [P in K]: T[] }>;
+export function defineTool<S extends InputShape, O extends Record<string, unknown>>(spec: PlainToolSpec<S, O>): TypedTool<z.infer<S>, O>;
 export function defineTool(spec: ToolSpec): ToolDefinition {
   if (!NAME_PATTERN.test(spec.system)) throw new Error(`Invalid system id "${spec.system}"`);
   if (!NAME_PATTERN.test(spec.name)) throw new Error(`Invalid tool name "${spec.name}"`);

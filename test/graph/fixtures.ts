@@ -69,5 +69,4 @@ export const RESULTS = {
   },
   contributors: { contributors: [{ login: 'ada-l', id: 101, contributions: 40, avatar_url: 'x' }, { login: 'linus-t', id: 103, contributions: 12, avatar_url: 'y' }], total_contributions: 52, contributors_count: 2 },
   userByEmail: { login: 'ada-l', id: 101, name: 'Ada Lovelace', email: 'Ada@acme.test', avatar_url: 'x', company: 'Acme', location: 'Berlin', bio: null },
-  deployments: { deployments: [{ id: 9001, environment: 'production', status: 'success', ref: 'main', sha: 'ccc', created_at: '2026-10-06T00:00:00Z' }], count: 1 },
 };

@@ -71,17 +71,15 @@ describe('code_host ingestion', () => {
     expect(review?.properties).toEqual({ state: 'APPROVED', submitted_at: '2026-10-05T00:00:00Z' });
   });
 
-  it('contributors contribute to the repository of the call; deployments are deployed to it', async () => {
-    await observe(
-      executed('code_host', 'get_contributors', { repo_id: 'acme/api' }, RESULTS.contributors),
-      executed('code_host', 'get_deployments', { repo_id: 'acme/api' }, RESULTS.deployments),
-    );
-    expect(edgesOf('repository', 'acme/api').sort()).toEqual([
-      'deployment:9001 DEPLOYED_TO repository:acme/api',
-      'user:ada-l CONTRIBUTES_TO repository:acme/api',
-      'user:linus-t CONTRIBUTES_TO repository:acme/api',
-    ]);
-    expect(graph.entity('acme', 'deployment', '9001').properties).toMatchObject({ environment: 'production', status: 'success' });
+  it('contributors contribute to the repository of the call', async () => {
+    await observe(executed('code_host', 'get_contributors', { repo_id: 'acme/api' }, RESULTS.contributors));
+    expect(edgesOf('repository', 'acme/api').sort()).toEqual(['user:ada-l CONTRIBUTES_TO repository:acme/api', 'user:linus-t CONTRIBUTES_TO repository:acme/api']);
+    expect(graph.entity('acme', 'user', 'ada-l').properties).toMatchObject({ login: 'ada-l' });
+  });
+
+  it('results of a tool without a graph reader add nothing, whatever their shape', async () => {
+    await observe(executed('code_host', 'get_dora_metrics', {}, { repositories: [{ full_name: 'acme/api' }], issues: [] }));
+    expect(graph.stats('acme').total_nodes).toBe(0);
   });
 
   it('my work: reviews done and assigned issues tie to the user; a merge marks the pull request merged', async () => {

@@ -1,52 +1,55 @@
 import type { GraphBatch, Handle } from '../../src/graph/ingest/batch.js';
 import { linkMentionedTickets, type Extractor } from '../../src/graph/ingest/extractor.js';
 import { closedIssueNumbers } from '../../src/graph/ingest/mentions.js';
-import { arr, clip, idOf, labelNames, num, obj, str, type Json } from '../../src/graph/ingest/read.js';
+import { arr, clip, labelNames, num, obj, str, type Json } from '../../src/graph/ingest/read.js';
+import { extractorOf, readsResultsOf } from '../../src/graph/ingest/tool-readers.js';
+import { createIssue, updateIssue } from './issue-actions.js';
+import { getIssueComments } from './issue-comments.js';
+import { getIssue, getIssues } from './issues.js';
+import { getMyCodeHostWork } from './my-work.js';
+import { createPullRequest, mergePullRequest } from './pull-request-actions.js';
+import { getPullRequests, getStalePrs } from './pull-requests.js';
+import { getRepositories, getRepository, listReposByUser } from './repositories.js';
+import { getContributors, getRepositoryUsers, getUserByEmail } from './users.js';
 
 /**
- * code_host (GitHub) results, as tools/code_host/shapes.ts returns them: repositories, issues (with
- * `repo`, `user`, `assignees`), pull requests (with `user`, `reviews`, `head`, `base`), contributors,
- * users and deployments.
+ * How the graph reads code_host results: one reader per tool that describes entities, typed by that
+ * tool's own result (so a renamed field fails to compile here). Analytical and write-only tools
+ * without entity results have no reader.
  */
-export const extractCodeHost: Extractor = ({ tool, args, result }, batch) => {
-  const argRepo = str(args.repo_id);
-  for (const repo of arr(result.repositories)) repository(batch, repo);
-  for (const issue of arr(result.issues)) githubIssue(batch, issue, argRepo);
-  for (const pr of [...arr(result.pull_requests), ...arr(result.stale_prs)]) pullRequest(batch, pr, argRepo);
-  for (const deployment of arr(result.deployments)) deploymentNode(batch, deployment, argRepo);
-  const contributorRepo = argRepo ? repoRef(batch, argRepo) : undefined;
-  for (const contributor of arr(result.contributors)) {
-    const user = githubUser(batch, contributor);
-    const repo = str(contributor.repo) ? repoRef(batch, str(contributor.repo) as string) : contributorRepo;
-    batch.edge(user, 'CONTRIBUTES_TO', repo, { contributions: num(contributor.contributions) });
-  }
-  for (const user of arr(result.users)) githubUser(batch, user);
-  myWork(result, batch);
-  single(tool, args, result, batch, argRepo);
-};
-
-/** get_my_code_host_work: the user's open pull requests, review requests, reviews done and assigned issues. */
-function myWork(result: Json, batch: GraphBatch): void {
-  const login = str(obj(result.user)?.login);
-  if (!login || !('assigned_issues' in result || 'open_pull_requests' in result)) return;
-  const me = batch.person({ login });
-  for (const pr of [...arr(result.open_pull_requests), ...arr(result.review_requests)]) pullRequest(batch, pr, undefined);
-  for (const pr of arr(result.reviews_done)) batch.edge(pullRequest(batch, pr, undefined), 'REVIEWED_BY', me);
-  for (const issue of arr(result.assigned_issues)) batch.edge(githubIssue(batch, issue, undefined), 'ASSIGNED_TO', me);
-}
-
-/** Results that are one entity: chosen by tool name, falling back on the shape. */
-function single(tool: string, args: Json, result: Json, batch: GraphBatch, argRepo: string | undefined): void {
-  if (str(result.full_name) && (tool.includes('repositor') || 'default_branch' in result)) repository(batch, result);
-  else if (tool === 'merge_pull_request' && result.merged === true && argRepo && num(args.pr_number) !== undefined) {
-    const number = num(args.pr_number) as number;
-    batch.edge(batch.node('pull_request', `${argRepo}#${number}`, { number, repo: argRepo, state: 'merged' }), 'BELONGS_TO', repoRef(batch, argRepo));
-  }
-  else if (tool.includes('pull_request') || /\/pull\/\d+/.test(str(result.html_url) ?? '')) {
-    if (num(result.number) !== undefined) pullRequest(batch, result, argRepo);
-  } else if (tool.includes('issue') && num(result.number) !== undefined && str(result.title)) githubIssue(batch, result, argRepo);
-  else if (tool === 'get_user_by_email' && str(result.login)) githubUser(batch, result, str(result.email) ?? str(args.email));
-}
+export const extractCodeHost: Extractor = extractorOf([
+  readsResultsOf(getRepositories, ({ result }, batch) => result.repositories.forEach((repo) => repository(batch, repo))),
+  readsResultsOf(listReposByUser, ({ result }, batch) => result.repositories.forEach((repo) => repository(batch, repo))),
+  readsResultsOf(getRepository, ({ result }, batch) => void repository(batch, result)),
+  readsResultsOf(getRepositoryUsers, ({ result }, batch) => result.users.forEach((user) => githubUser(batch, user))),
+  readsResultsOf(getContributors, ({ args, result }, batch) => {
+    const callRepo = args.repo_id ? repoRef(batch, args.repo_id) : undefined;
+    for (const contributor of result.contributors) {
+      const repo = str(contributor.repo) ? repoRef(batch, str(contributor.repo) as string) : callRepo;
+      batch.edge(githubUser(batch, contributor), 'CONTRIBUTES_TO', repo, { contributions: contributor.contributions });
+    }
+  }),
+  readsResultsOf(getUserByEmail, ({ args, result }, batch) => void githubUser(batch, result, str(result.email) ?? args.email)),
+  readsResultsOf(getIssues, ({ args, result }, batch) => result.issues.forEach((issue) => githubIssue(batch, issue, args.repo_id))),
+  readsResultsOf(getIssue, ({ args, result }, batch) => void githubIssue(batch, result, args.repo_id)),
+  readsResultsOf(createIssue, ({ args, result }, batch) => void githubIssue(batch, result, args.repo_id)),
+  readsResultsOf(updateIssue, ({ args, result }, batch) => void githubIssue(batch, result, args.repo_id)),
+  readsResultsOf(getIssueComments, ({ result }, batch) => result.comments.forEach((comment) => githubUser(batch, comment.user ?? undefined))),
+  readsResultsOf(getPullRequests, ({ args, result }, batch) => result.pull_requests.forEach((pr) => pullRequest(batch, pr, args.repo_id))),
+  readsResultsOf(getStalePrs, ({ args, result }, batch) => result.stale_prs.forEach((pr) => pullRequest(batch, pr, args.repo_id))),
+  readsResultsOf(createPullRequest, ({ args, result }, batch) => void pullRequest(batch, result, args.repo_id)),
+  readsResultsOf(mergePullRequest, ({ result }, batch) => {
+    if (!result.merged) return;
+    const key = `${result.repo}#${result.pr_number}`;
+    batch.edge(batch.node('pull_request', key, { number: result.pr_number, repo: result.repo, state: 'merged' }), 'BELONGS_TO', repoRef(batch, result.repo));
+  }),
+  readsResultsOf(getMyCodeHostWork, ({ result }, batch) => {
+    const me = batch.person({ login: result.user.login });
+    for (const pr of [...(result.open_pull_requests ?? []), ...(result.review_requests ?? [])]) pullRequest(batch, pr, undefined);
+    for (const pr of result.reviews_done ?? []) batch.edge(pullRequest(batch, pr, undefined), 'REVIEWED_BY', me);
+    for (const issue of result.assigned_issues ?? []) batch.edge(githubIssue(batch, issue, undefined), 'ASSIGNED_TO', me);
+  }),
+]);
 
 /** A repository mentioned by full name (the other end of an edge). */
 const repoRef = (batch: GraphBatch, fullName: string): Handle | undefined => batch.ref('repository', fullName, { full_name: fullName });
@@ -153,20 +156,4 @@ function pullRequest(batch: GraphBatch, pr: Json, argRepo: string | undefined): 
     batch.edge(handle, 'LINKED_TO', batch.ref('issue', key, { key, number: issueNumber, repo }));
   }
   return handle;
-}
-
-function deploymentNode(batch: GraphBatch, deployment: Json, argRepo: string | undefined): void {
-  const id = idOf(deployment.id);
-  const repo = str(deployment.repo) ?? argRepo ?? /repos\/([^/]+\/[^/]+)\/deployments/.exec(str(deployment.url) ?? '')?.[1];
-  if (!id) return;
-  const handle = batch.node('deployment', id, {
-    id,
-    environment: str(deployment.environment),
-    status: str(deployment.status) ?? str(deployment.state),
-    ref: str(deployment.ref),
-    sha: str(deployment.sha),
-    repo,
-    created_at: str(deployment.created_at),
-  });
-  if (repo) batch.edge(handle, 'DEPLOYED_TO', repoRef(batch, repo));
 }

@@ -18,7 +18,7 @@ export const getIssueComments = defineTool({
     aliases: ['issue discussion', 'comments on issue', 'conversation', 'pr comments'],
     when_to_use: 'To read what people said on an issue or pull request, e.g. to summarise a discussion.',
     not_for: 'The issue itself (use code_host.get_issue); code review verdicts (code_host.get_pull_requests lists reviews).',
-    examples: [{ query: 'what did people say on acme/api#12?', tool: 'get_issue_comments', params: { repo_id: 'acme/api', issue_number: 12 } }],
+    examples: [{ query: 'what did people say on acme/api#3?', tool: 'get_issue_comments', params: { repo_id: 'acme/api', issue_number: 3 } }],
   },
   async run({ client, args, page }): Promise<ListPage<IssueComment>> {
     const octokit = client('github');

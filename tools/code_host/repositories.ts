@@ -62,7 +62,10 @@ export const listReposByUser = defineTool({
     aliases: ['repos of user', "someone's repositories", 'user repositories', 'repos owned by'],
     when_to_use: 'When the question names a person or organisation and asks which repositories they own.',
     not_for: 'Every repository our account can access (use code_host.get_repositories); who contributes to a repository (code_host.get_contributors).',
-    examples: [{ query: 'what repositories does octocat have?', tool: 'list_repos_by_user', params: { username: 'octocat', limit: 10 } }],
+    examples: [
+      { query: 'what repositories does octocat have?', tool: 'list_repos_by_user', params: { username: 'octocat', limit: 10 } },
+      { query: 'public repositories of the acme organisation', tool: 'list_repos_by_user', params: { username: 'acme' } },
+    ],
   },
   async run({ client, args, page }): Promise<ListPage<RepoSummary>> {
     const octokit = client('github');

@@ -100,7 +100,7 @@ export const getUserByEmail = defineTool({
     aliases: ['github user for email', 'login of a person', 'who is this email on github', 'github account lookup'],
     when_to_use: 'When you know a colleague by email (e.g. from a ticket or calendar) and need their code_host login for other tools.',
     not_for: 'Listing people with repository access (use code_host.get_repository_users); Jira users are in ticketing.',
-    examples: [{ query: 'what is the github login of ada@acme.test?', tool: 'get_user_by_email', params: { email: 'ada@acme.test' } }],
+    examples: [{ query: 'what is the github login of linuss@acme.test?', tool: 'get_user_by_email', params: { email: 'linuss@acme.test' } }],
   },
   async run({ client, args }): Promise<UserProfile> {
     const octokit = client('github');

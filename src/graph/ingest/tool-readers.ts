@@ -1,0 +1,27 @@
+import type { ArgsOf, ResultOf, ToolDefinition } from '../../toolkit/define-tool.js';
+import type { GraphBatch } from './batch.js';
+import type { ExtractInput, Extractor } from './extractor.js';
+
+/** How the graph reads one tool's results, typed by that tool's arguments and result. */
+export interface ToolReader {
+  tool: string;
+  read(input: ExtractInput, batch: GraphBatch): void;
+}
+
+/** Declares how to read the results of `tool`; `read` sees them with the tool's own types. */
+export function readsResultsOf<T extends ToolDefinition>(tool: T, read: (input: { args: ArgsOf<T>; result: ResultOf<T> }, batch: GraphBatch) => void): ToolReader {
+  // The executor hands over the arguments the tool's schema validated and the whole result its
+  // handler returned (checked against its output schema by the catalog tests): the types hold.
+  return { tool: tool.name, read: (input, batch) => read({ args: input.args as ArgsOf<T>, result: input.result as ResultOf<T> }, batch) };
+}
+
+/** A system's extractor from its readers: results of tools without a reader add nothing to the graph. */
+export function extractorOf(readers: readonly ToolReader[]): Extractor {
+  const byTool = new Map<string, ToolReader>();
+  for (const reader of readers) {
+    if (byTool.has(reader.tool)) throw new Error(`Two graph readers for ${reader.tool}`);
+    byTool.set(reader.tool, reader);
+  }
+  const extractor: Extractor = (input, batch) => byTool.get(input.tool)?.read(input, batch);
+  return Object.assign(extractor, { tools: [...byTool.keys()] });
+}
