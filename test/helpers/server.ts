@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { createApp, type App } from '../../src/app.js';
+import type { SystemManifest } from '../../src/catalog/manifest.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { silentLogger } from '../../src/config/logger.js';
 import { startDemo } from '../../src/demo/start-demo.js';
@@ -21,6 +22,8 @@ export interface TestServerOptions {
   mcp?: McpSurfaceOptions;
   /** Start the in-process sandbox and demo tenants (default true). */
   sandbox?: boolean;
+  /** The catalog (every system's manifest by default): a test may add a system of its own. */
+  manifests?: readonly SystemManifest[];
   /** Port of the sandbox (a random one when omitted), e.g. to restart against the same upstream address. */
   sandboxPort?: number;
 }
@@ -44,7 +47,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     { CONSTELLATION_ENV: options.environment ?? 'test', CONSTELLATION_API_KEY: TEST_API_KEY, CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET },
     { databaseFile: ':memory:', demo: options.sandbox !== false, port: 0, logLevel: 'error', ...options.config },
   );
-  const app = createApp(config, { clock: options.clock, log: silentLogger });
+  const app = createApp(config, { clock: options.clock, log: silentLogger, manifests: options.manifests });
   if (options.sandbox !== false) await startDemo(app, { port: options.sandboxPort });
   const surface = new McpSurface(app, options.mcp ?? { mode: 'full' });
   const listening = await listen(app, buildHttpApp(app, surface), 0, '127.0.0.1');
