@@ -7,6 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TokenService } from '../src/auth/jwt.js';
+import { openDatabase } from '../src/store/db.js';
+import { TenantsRepo } from '../src/store/tenants-repo.js';
 import { SANDBOX_CREDENTIALS } from '../src/sandbox/credentials.js';
 import { startTestServer } from '../test/helpers/server.js';
 import express from 'express';
@@ -48,14 +50,20 @@ export async function run(): Promise<BenchResult[]> {
   const overHttp = await time(() => http.callTool({ name: 'code_host_get_repository', arguments: ARGS }), ITERATIONS);
 
   // A spawned stdio server, acting with a token whose connections point at this process's sandbox.
+  // Tokens carry their tenant's epoch: create the tenant in the server's database before signing.
   const secret = 'bench-secret-0123456789-0123456789-0123';
-  const stdioToken = await new TokenService(secret, 3600).issue({ tenant_id: 'acme', user_email: 'bench@acme.test', connections: server.callerFor('acme').connections });
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
+  const stdioDb = openDatabase(join(dataDir, 'constellation.db'));
+  const stdioTenants = new TenantsRepo(stdioDb);
+  stdioTenants.insert({ id: 'acme', consumerId: 'acme', name: null, description: null, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() });
+  const stdioToken = await new TokenService(secret, 3600, (id) => stdioTenants.epochOf(id)).issue({ tenant_id: 'acme', user_email: 'bench@acme.test', connections: server.callerFor('acme').connections });
+  stdioDb.close();
   const stdio = new Client({ name: 'bench', version: '1' });
   await stdio.connect(
     new StdioClientTransport({
       command: process.execPath,
       args: [BIN, 'mcp', '--demo', '--tool-mode', 'full'],
-      env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-')), CONSTELLATION_JWT_SECRET: secret, CONSTELLATION_TOKEN: stdioToken, LOG_LEVEL: 'error' },
+      env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: dataDir, CONSTELLATION_JWT_SECRET: secret, CONSTELLATION_TOKEN: stdioToken, LOG_LEVEL: 'error' },
       stderr: 'ignore',
     }),
   );

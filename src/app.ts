@@ -8,7 +8,6 @@ import { integrationsOf, type SystemManifest } from './catalog/manifest.js';
 import type { AnyIntegration } from './integrations/integration.js';
 import { openDatabase, type Db } from './store/db.js';
 import { TenantsRepo } from './store/tenants-repo.js';
-import { purgeTenantData } from './store/tenant-purge.js';
 import { systemClock, type Clock, type Logger } from './toolkit/context.js';
 import type { DemoEnvironment } from './demo/environment.js';
 import { upstreamErrorMapper } from './integrations/errors.js';
@@ -46,7 +45,7 @@ export interface App {
   demo?: DemoEnvironment;
   /** Work to run on close, in reverse order of registration. */
   onClose(fn: () => void | Promise<void>): void;
-  /** Work to run when a tenant is deleted, after its rows are gone (in-memory caches...). */
+  /** Work to run when a tenant is deleted, after its rows are gone (in-memory caches, queued work). */
   onTenantRemoved(fn: (tenantId: string) => void): void;
   close(): Promise<void>;
 }
@@ -89,6 +88,9 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
   });
   const closers: Array<() => void | Promise<void>> = [];
   const tenantRemovedHooks: Array<(tenantId: string) => void> = [connections.clear.bind(connections), responseCache.invalidateTenant.bind(responseCache)];
+  const tenants = new TenantService(new TenantsRepo(db), clock, (tenantId) => {
+    for (const fn of tenantRemovedHooks) fn(tenantId);
+  });
   const app: App = {
     config,
     log,
@@ -98,11 +100,8 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     integrations,
     registry,
     executor,
-    tenants: new TenantService(new TenantsRepo(db), clock, (tenantId) => {
-      purgeTenantData(db, tenantId);
-      for (const fn of tenantRemovedHooks) fn(tenantId);
-    }),
-    tokens: new TokenService(config.jwtSecret, config.jwtTtlSeconds, () => clock.now()),
+    tenants,
+    tokens: new TokenService(config.jwtSecret, config.jwtTtlSeconds, (tenantId) => tenants.epochOf(tenantId), () => clock.now()),
     connections,
     services,
     telemetry,

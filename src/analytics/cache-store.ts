@@ -15,8 +15,11 @@ export class AnalyticsCacheStore {
 
   constructor(db: Db) {
     this.selectOne = db.prepare('SELECT value, computed_at AS computedAt FROM analytics_cache WHERE tenant_id = ? AND cache_key = ?');
+    // A refresh still running when its tenant is deleted stores nothing: the tenant row is checked in
+    // the statement that writes.
     this.upsert = db.prepare(`
-      INSERT INTO analytics_cache (tenant_id, cache_key, tool, args, value, computed_at) VALUES (?, ?, ?, ?, ?, ?)
+      INSERT INTO analytics_cache (tenant_id, cache_key, tool, args, value, computed_at)
+      SELECT @tenantId, @key, @tool, @args, @value, @computedAt WHERE EXISTS (SELECT 1 FROM tenants WHERE id = @tenantId)
       ON CONFLICT (tenant_id, cache_key) DO UPDATE SET value = excluded.value, computed_at = excluded.computed_at
       WHERE excluded.computed_at >= analytics_cache.computed_at`);
     this.deleteOld = db.prepare('DELETE FROM analytics_cache WHERE computed_at < ?');
@@ -28,9 +31,12 @@ export class AnalyticsCacheStore {
     return this.selectOne.get(tenantId, key) as StoredResult | undefined;
   }
 
-  /** Stores a result unless a newer one is already there (a slow refresh never overwrites a later one). */
+  /**
+   * Stores a result unless a newer one is already there (a slow refresh never overwrites a later one)
+   * or the tenant no longer exists.
+   */
   put(tenantId: string, key: string, tool: string, args: string, value: string, computedAt: number): void {
-    this.upsert.run(tenantId, key, tool, args, value, computedAt);
+    this.upsert.run({ tenantId, key, tool, args, value, computedAt });
   }
 
   /** Drops rows computed before `cutoff` (they can only be expired). */

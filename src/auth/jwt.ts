@@ -2,6 +2,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
+import type { EpochBoundCaller } from './caller-epoch.js';
 
 /** JWTs are HS256 (HMAC-SHA256) with the server's secret; issuer and audience are fixed names. */
 export const JWT_ALGORITHM = 'HS256';
@@ -20,6 +21,8 @@ export type TokenRequest = z.infer<typeof TokenRequest>;
 
 const Claims = z.object({
   tenant_id: z.string(),
+  /** The tenant's generation at issue time: a token never outlives the tenant it was issued for. */
+  tenant_epoch: z.string().min(1),
   user_email: z.string().optional(),
   user_display_name: z.string().optional(),
   connections: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
@@ -28,18 +31,30 @@ const Claims = z.object({
 /** Verified tokens remembered so a busy client does not pay the HMAC on every request. */
 const VERIFIED_CACHE_SIZE = 5_000;
 
+/** The current epoch of a tenant; undefined when the tenant does not exist. */
+export type TenantEpochLookup = (tenantId: string) => string | undefined;
+
 export class TokenService {
   private readonly key: Uint8Array;
-  private readonly verified = new Map<string, { caller: Caller; expiresAt: number }>();
+  private readonly verified = new Map<string, { caller: EpochBoundCaller & { tenantEpoch: string }; expiresAt: number }>();
 
-  constructor(secret: string, private readonly defaultTtlSeconds: number, private readonly now: () => number = Date.now) {
+  constructor(
+    secret: string,
+    private readonly defaultTtlSeconds: number,
+    private readonly tenantEpoch: TenantEpochLookup,
+    private readonly now: () => number = Date.now,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
+  /** Signs a token bound to the tenant's current epoch; TENANT_NOT_FOUND when the tenant does not exist. */
   async issue(request: TokenRequest): Promise<string> {
+    const epoch = this.tenantEpoch(request.tenant_id);
+    if (epoch === undefined) throw new AppError('TENANT_NOT_FOUND', `Tenant not found: ${request.tenant_id}`);
     const iat = Math.floor(this.now() / 1000);
     return new SignJWT({
       tenant_id: request.tenant_id,
+      tenant_epoch: epoch,
       ...(request.user_email ? { user_email: request.user_email } : {}),
       ...(request.user_display_name ? { user_display_name: request.user_display_name } : {}),
       connections: request.connections,
@@ -53,35 +68,50 @@ export class TokenService {
       .sign(this.key);
   }
 
-  /** Verifies signature, algorithm, issuer, audience and expiry; any failure is 401 UNAUTHORIZED. */
+  /**
+   * Verifies signature, algorithm, issuer, audience and expiry (`exp` is required), then, on every
+   * request even when the signature check is remembered, that the token's tenant still exists in the
+   * generation it was issued for. Any failure is 401 UNAUTHORIZED.
+   */
   async verify(token: string): Promise<Caller> {
-    const known = this.verified.get(token);
-    if (known && known.expiresAt > this.now()) return known.caller;
-    if (known) this.verified.delete(token);
-    const caller = await this.verifyUncached(token);
-    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value as string);
+    let known = this.verified.get(token);
+    if (known && known.expiresAt <= this.now()) {
+      this.verified.delete(token);
+      known = undefined;
+    }
+    const caller = known?.caller ?? (await this.verifyUncached(token));
+    if (this.tenantEpoch(caller.tenantId) !== caller.tenantEpoch) {
+      this.verified.delete(token);
+      throw new AppError('UNAUTHORIZED', `Tenant of this token no longer exists: ${caller.tenantId}`);
+    }
     return caller;
   }
 
-  private async verifyUncached(token: string): Promise<Caller> {
+  private async verifyUncached(token: string): Promise<EpochBoundCaller & { tenantEpoch: string }> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [JWT_ALGORITHM],
         issuer: ISSUER,
         audience: AUDIENCE,
+        requiredClaims: ['exp'],
         currentDate: new Date(this.now()),
       });
       const claims = Claims.parse(payload);
-      const caller: Caller = {
+      const caller = {
         tenantId: claims.tenant_id,
+        tenantEpoch: claims.tenant_epoch,
         userEmail: claims.user_email,
         userDisplayName: claims.user_display_name,
         connections: claims.connections as Caller['connections'],
       };
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value as string);
       this.verified.set(token, { caller, expiresAt: (payload.exp ?? 0) * 1000 });
       return caller;
     } catch (error) {
-      const reason = error instanceof joseErrors.JWTExpired ? 'Token has expired' : 'Invalid token';
+      const reason =
+        error instanceof joseErrors.JWTExpired ? 'Token has expired'
+        : error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'exp' ? 'Invalid token: it has no expiry (exp)'
+        : 'Invalid token';
       throw new AppError('UNAUTHORIZED', reason);
     }
   }

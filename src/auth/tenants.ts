@@ -24,7 +24,8 @@ export class TenantService {
   constructor(
     private readonly repo: TenantsRepo,
     private readonly clock: Clock,
-    private readonly purge: (tenantId: string) => void = () => {},
+    /** In-memory state to forget once a tenant's rows are gone (caches, queued work). */
+    private readonly onRemoved: (tenantId: string) => void = () => {},
   ) {}
 
   list(): Tenant[] {
@@ -38,7 +39,12 @@ export class TenantService {
   }
 
   exists(id: string): boolean {
-    return this.repo.get(id) !== undefined;
+    return this.repo.epochOf(id) !== undefined;
+  }
+
+  /** The tenant's current generation, which its tokens carry; undefined when it does not exist. */
+  epochOf(id: string): string | undefined {
+    return this.repo.epochOf(id);
   }
 
   create(input: unknown): Tenant {
@@ -70,10 +76,12 @@ export class TenantService {
     return next;
   }
 
-  /** Deletes the tenant and every row it owns. */
+  /**
+   * Deletes the tenant and every row it owns in one transaction. Its tokens die with it (they carry
+   * the old epoch) and writes still in flight for it are refused by the tenant gate.
+   */
   remove(id: string): void {
-    this.get(id);
-    this.purge(id);
-    this.repo.remove(id);
+    if (!this.repo.remove(id)) throw new AppError('TENANT_NOT_FOUND', `Tenant not found: ${id}`);
+    this.onRemoved(id);
   }
 }

@@ -1,5 +1,6 @@
 import type { App } from '../app.js';
 import { extractorsOf } from '../catalog/manifest.js';
+import { tenantGate } from '../store/tenant-gate.js';
 import { IngestionPipeline } from './ingest/pipeline.js';
 import { GraphService } from './service/graph-service.js';
 
@@ -14,7 +15,7 @@ const PURGE_INTERVAL_MS = 60_000;
 
 /** Wires the knowledge graph into the app: its service, the activity and ingestion observers. */
 export function installGraph(app: App): void {
-  const graph = new GraphService(app.db, { clock: app.clock });
+  const graph = new GraphService(app.db, { clock: app.clock, tenantGate: tenantGate(app.db) });
   const pipeline = new IngestionPipeline(graph, extractorsOf(app.manifests), {
     log: app.log,
     onError: (system) => app.telemetry.ingestionErrors.inc({ system }),
@@ -24,6 +25,7 @@ export function installGraph(app: App): void {
   app.services.graph = graph;
   app.executor.addObserver(pipeline.recordActivity);
   app.executor.addObserver(pipeline.queueResult);
+  app.onTenantRemoved((tenantId) => pipeline.dropTenant(tenantId));
 
   const retentionDays = app.config.activityRetentionDays;
   let sweeps = 0;

@@ -16,4 +16,14 @@ export const coreMigrations: Migration[] = [
         CREATE TABLE health_probe (id INTEGER PRIMARY KEY, at INTEGER NOT NULL);
       `),
   },
+  {
+    // The tenant's generation: random per creation, carried by its tokens and checked by every write,
+    // so nothing issued or started for a deleted tenant reaches a later tenant of the same id.
+    id: '002_tenant_epoch',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE tenants ADD COLUMN epoch TEXT NOT NULL DEFAULT '';
+        UPDATE tenants SET epoch = lower(hex(randomblob(16)));
+      `),
+  },
 ];

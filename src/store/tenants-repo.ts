@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from './db.js';
+import { purgeTenantData } from './tenant-purge.js';
 
 export interface TenantRow {
   id: string;
@@ -15,11 +17,12 @@ const COLUMNS = 'id, consumer_id AS consumerId, name, description, created_at AS
 export class TenantsRepo {
   private readonly statements;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.statements = {
       get: db.prepare(`SELECT ${COLUMNS} FROM tenants WHERE id = ?`),
       list: db.prepare(`SELECT ${COLUMNS} FROM tenants ORDER BY id`),
-      insert: db.prepare('INSERT INTO tenants (id, consumer_id, name, description, created_at, updated_at) VALUES (@id, @consumerId, @name, @description, @createdAt, @updatedAt)'),
+      epoch: db.prepare('SELECT epoch FROM tenants WHERE id = ?').pluck(),
+      insert: db.prepare('INSERT INTO tenants (id, consumer_id, name, description, created_at, updated_at, epoch) VALUES (@id, @consumerId, @name, @description, @createdAt, @updatedAt, @epoch)'),
       update: db.prepare('UPDATE tenants SET consumer_id = @consumerId, name = @name, description = @description, updated_at = @updatedAt WHERE id = @id'),
       remove: db.prepare('DELETE FROM tenants WHERE id = ?'),
     };
@@ -33,10 +36,15 @@ export class TenantsRepo {
     return this.statements.list.all() as TenantRow[];
   }
 
-  /** Inserts a tenant; false when the id exists already. */
+  /** The tenant's current generation (tokens carry it); undefined when there is no such tenant. */
+  epochOf(id: string): string | undefined {
+    return this.statements.epoch.get(id) as string | undefined;
+  }
+
+  /** Inserts a tenant with a new random epoch; false when the id exists already. */
   insert(row: TenantRow): boolean {
     try {
-      this.statements.insert.run(row);
+      this.statements.insert.run({ ...row, epoch: randomBytes(16).toString('hex') });
       return true;
     } catch (error) {
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return false;
@@ -48,7 +56,11 @@ export class TenantsRepo {
     this.statements.update.run(row);
   }
 
+  /** Deletes the tenant row and every row it owns, in one transaction; false when there was none. */
   remove(id: string): boolean {
-    return this.statements.remove.run(id).changes > 0;
+    return this.db.transaction(() => {
+      purgeTenantData(this.db, id);
+      return this.statements.remove.run(id).changes > 0;
+    })();
   }
 }

@@ -13,6 +13,9 @@ afterEach(() => {
 function setup() {
   const db = openDatabase(':memory:');
   dbs.push(db);
+  // The cache stores results only for tenants that exist.
+  const insertTenant = db.prepare("INSERT INTO tenants (id, consumer_id, created_at, updated_at, epoch) VALUES (?, ?, '', '', ?)");
+  for (const tenant of ['acme', 'globex']) insertTenant.run(tenant, tenant, tenant);
   const clock = new ManualClock();
   const cache = new AnalyticsCache(new AnalyticsCacheStore(db), clock, silentLogger);
   let calls = 0;

@@ -10,7 +10,10 @@ import type { ExecutionEvent } from '../../src/toolkit/executor.js';
 /** An app on an in-memory store (no sandbox, no HTTP), for store and ingestion tests. */
 export function graphApp(clock?: Clock): App {
   const config = loadConfig({ CONSTELLATION_ENV: 'test' }, { databaseFile: ':memory:', logLevel: 'error' });
-  return createApp(config, { clock, log: silentLogger });
+  const app = createApp(config, { clock, log: silentLogger });
+  // The graph writes only for tenants that exist.
+  for (const id of ['acme', 'globex']) app.tenants.ensure({ id, consumerId: id });
+  return app;
 }
 
 export const caller = (tenantId = 'acme', userEmail: string | undefined = 'ada@acme.test'): Caller => ({ tenantId, userEmail, connections: {} });

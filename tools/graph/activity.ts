@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { epochOf } from '../../src/auth/caller-epoch.js';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { ContextType, EntityId, EntityType, graphOf } from './fields.js';
@@ -58,6 +59,6 @@ export const injectContext = defineTool({
   },
   async run({ services, caller, args }): Promise<InjectedContextResult> {
     if (!caller.userEmail) throw new AppError('VALIDATION_ERROR', 'Context needs a user: the token carries no user_email');
-    return graphOf(services).contexts.inject(caller.tenantId, { email: caller.userEmail, name: caller.userDisplayName }, args);
+    return graphOf(services).contexts.inject(caller.tenantId, { email: caller.userEmail, name: caller.userDisplayName }, args, epochOf(caller));
   },
 });

@@ -1,3 +1,4 @@
+import { epochOf } from '../../auth/caller-epoch.js';
 import type { Logger } from '../../toolkit/context.js';
 import type { ExecutionEvent } from '../../toolkit/executor.js';
 import type { GraphService } from '../service/graph-service.js';
@@ -11,6 +12,8 @@ export interface PipelineHooks {
 
 interface Pending {
   tenantId: string;
+  /** The tenant generation the call ran under: a later tenant of the same id never receives it. */
+  epoch?: string;
   system: string;
   tool: string;
   args: Record<string, unknown>;
@@ -49,7 +52,7 @@ export class IngestionPipeline {
           duration_ms: Math.round(event.durationMs * 100) / 100,
           ...(event.error ? { error_code: event.error.code } : {}),
         },
-      });
+      }, epochOf(event.caller));
     } catch (error) {
       this.fail(event.tool.system, 'activity record failed', error);
     }
@@ -58,7 +61,7 @@ export class IngestionPipeline {
   /** Executor observer: queues a successful result of a system that has an extractor. */
   readonly queueResult = (event: ExecutionEvent): void => {
     if (!event.success || !event.result || !(event.tool.system in this.extractors)) return;
-    this.queue.push({ tenantId: event.caller.tenantId, system: event.tool.system, tool: event.tool.name, args: event.args, result: event.result });
+    this.queue.push({ tenantId: event.caller.tenantId, epoch: epochOf(event.caller), system: event.tool.system, tool: event.tool.name, args: event.args, result: event.result });
     this.scheduled ??= setImmediate(() => this.flush());
   };
 
@@ -74,6 +77,11 @@ export class IngestionPipeline {
     for (const resolve of waiters) resolve();
   }
 
+  /** Drops the queued results of a deleted tenant (the write gate would refuse them anyway). */
+  dropTenant(tenantId: string): void {
+    this.queue = this.queue.filter((item) => item.tenantId !== tenantId);
+  }
+
   /** Resolves once every result queued so far is ingested. */
   drain(): Promise<void> {
     if (this.queue.length === 0) return Promise.resolve();
@@ -84,7 +92,7 @@ export class IngestionPipeline {
   ingest(item: Pending): number {
     try {
       const batch = extract(this.extractors, item.system, { tool: item.tool, args: item.args, result: item.result });
-      return this.graph.ingest(item.tenantId, batch, item.system).nodes;
+      return this.graph.ingest(item.tenantId, batch, item.system, item.epoch).nodes;
     } catch (error) {
       this.fail(item.system, `ingestion of ${item.system}.${item.tool} failed`, error);
       return 0;

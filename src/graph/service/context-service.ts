@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../toolkit/context.js';
+import { AppError } from '../../toolkit/errors.js';
 import type { GraphStore } from '../store/index.js';
 import { iso, toNode } from '../store/rows.js';
 import type { ContextType, GraphNode, Properties } from '../types.js';
@@ -38,12 +39,13 @@ export class ContextService {
   /** Context ids are opaque; user ids are emails, compared case-insensitively. */
   static normalizeUserId = (userId: string): string => (userId.includes('@') ? userId.trim().toLowerCase() : userId.trim());
 
-  inject(tenantId: string, user: { email: string; name?: string }, input: ContextInput): InjectedContext {
+  /** Injects a context for the user, in the tenant generation `epoch` the caller was authorised under. */
+  inject(tenantId: string, user: { email: string; name?: string }, input: ContextInput, epoch?: string): InjectedContext {
     const now = this.clock.now();
     const userId = ContextService.normalizeUserId(user.email);
     const expiresAt = input.ttl_seconds !== undefined ? now + input.ttl_seconds * 1000 : null;
     const contextId = `ctx_${randomUUID()}`;
-    return this.store.transaction(() => {
+    const injected = this.store.writeFor(tenantId, epoch, () => {
       const references = (input.references ?? []).map((r) => this.resolveReference(tenantId, r.entity_type, r.entity_id));
       const userRow = this.identity.resolve(tenantId, { email: userId }, { name: user.name }, 'context', now);
       const properties: Properties = {
@@ -61,6 +63,8 @@ export class ContextService {
       }
       return { context_id: contextId, user_id: userId, context_type: input.context_type };
     });
+    if (!injected) throw new AppError('UNAUTHORIZED', `Tenant no longer exists: ${tenantId}`);
+    return injected;
   }
 
   /** The live contexts of a user, newest first, optionally of one type. */

@@ -1,5 +1,6 @@
 import type { Clock } from '../../toolkit/context.js';
 import type { Db } from '../../store/db.js';
+import type { TenantGate } from '../../store/tenant-gate.js';
 import type { GraphBatch } from '../ingest/batch.js';
 import type { EdgeRefRow } from '../store/edges-repo.js';
 import { GraphStore } from '../store/index.js';
@@ -18,6 +19,8 @@ export interface GraphServiceOptions {
   semanticSearch?: SemanticSearchProvider;
   /** Where traversals read edges (default: the edges table). */
   links?: LinkSource;
+  /** Refuses writes for tenants that no longer exist (the app passes the tenants table's gate). */
+  tenantGate?: TenantGate;
 }
 
 export interface TraverseRequest {
@@ -80,7 +83,7 @@ export class GraphService {
   flush: () => void = () => {};
 
   constructor(db: Db, private readonly options: GraphServiceOptions) {
-    this.store = new GraphStore(db);
+    this.store = new GraphStore(db, options.tenantGate);
     this.writer = new GraphWriter(this.store);
     this.identity = this.writer.identity;
     this.contexts = new ContextService(this.store, this.identity, options.clock, (tenantId, type, id) => this.requireRow(tenantId, type, id).id);
@@ -92,12 +95,18 @@ export class GraphService {
     return this.options.clock;
   }
 
-  ingest(tenantId: string, batch: GraphBatch, source: string | null): WriteSummary {
-    return this.writer.write(tenantId, batch, source, this.clock.now());
+  /** Writes a batch for the tenant, in generation `epoch` when given (see GraphStore.writeFor). */
+  ingest(tenantId: string, batch: GraphBatch, source: string | null, epoch?: string): WriteSummary {
+    return this.writer.write(tenantId, batch, source, this.clock.now(), epoch);
   }
 
-  recordActivity(tenantId: string, input: ActivityInput): void {
-    this.store.activity.insert({ tenantId, ...input, timestamp: this.clock.now(), properties: JSON.stringify(input.properties) });
+  /** Appends an activity record; false when the tenant (in generation `epoch`) no longer exists. */
+  recordActivity(tenantId: string, input: ActivityInput, epoch?: string): boolean {
+    const write = { tenantId, ...input, timestamp: this.clock.now(), properties: JSON.stringify(input.properties) };
+    return this.store.writeFor(tenantId, epoch, () => {
+      this.store.activity.insert(write);
+      return true;
+    }) === true;
   }
 
   /** Drops activity records older than `days` days (retention); returns how many. */

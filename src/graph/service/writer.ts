@@ -5,6 +5,8 @@ import { IdentityResolver } from './identity.js';
 export interface WriteSummary {
   nodes: number;
   edges: number;
+  /** The tenant no longer exists (or not in the generation the write was made for): nothing written. */
+  refused?: true;
 }
 
 /**
@@ -18,9 +20,9 @@ export class GraphWriter {
     this.identity = new IdentityResolver(store);
   }
 
-  write(tenantId: string, batch: GraphBatch, source: string | null, now: number): WriteSummary {
+  write(tenantId: string, batch: GraphBatch, source: string | null, now: number, epoch?: string): WriteSummary {
     if (batch.isEmpty) return { nodes: 0, edges: 0 };
-    return this.store.transaction(() => {
+    const written = this.store.writeFor(tenantId, epoch, () => {
       const rowids = new Map<Handle, number>();
       batch.people.forEach((person, index) => {
         rowids.set(`p:${index}`, this.identity.resolve(tenantId, person.identity, person.properties, source, now, [...person.aliases]));
@@ -39,5 +41,6 @@ export class GraphWriter {
       }
       return { nodes: rowids.size, edges };
     });
+    return written ?? { nodes: 0, edges: 0, refused: true };
   }
 }

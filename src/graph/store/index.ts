@@ -1,4 +1,5 @@
 import type { Db } from '../../store/db.js';
+import type { TenantGate } from '../../store/tenant-gate.js';
 import { ActivityRepo } from './activity-repo.js';
 import { AliasesRepo } from './aliases-repo.js';
 import { EdgesRepo } from './edges-repo.js';
@@ -13,7 +14,8 @@ export class GraphStore {
   readonly activity: ActivityRepo;
   readonly match: MatchRepo;
 
-  constructor(readonly db: Db) {
+  /** `gate` decides whether a tenant may still be written for; every tenant may when none is given. */
+  constructor(readonly db: Db, private readonly gate: TenantGate = () => true) {
     this.nodes = new NodesRepo(db);
     this.edges = new EdgesRepo(db);
     this.aliases = new AliasesRepo(db);
@@ -24,5 +26,13 @@ export class GraphStore {
   /** Runs `fn` in one transaction (nested calls become savepoints). */
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn)();
+  }
+
+  /**
+   * Runs `fn` in one transaction if the tenant still exists in generation `epoch` (checked inside that
+   * transaction, so a tenant deleted meanwhile gets nothing written); undefined when refused.
+   */
+  writeFor<T>(tenantId: string, epoch: string | undefined, fn: () => T): T | undefined {
+    return this.db.transaction(() => (this.gate(tenantId, epoch) ? fn() : undefined))();
   }
 }
