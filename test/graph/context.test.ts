@@ -58,7 +58,7 @@ describe('querying, expiry and deletion', () => {
     const prefs = await post('/graph/context/query', { user_id: 'ada@acme.example', context_type: 'preference' });
     expect(prefs.body.metadata).toEqual({ count: 1 });
     expect(prefs.body.data[0]).toMatchObject({ node_type: 'context', properties: { key: 'tone', value: 'brief', user_id: 'ada@acme.example' } });
-    const all = await as('GET', '/graph/context/user/ADA@acme.example', undefined, GRACE);
+    const all = await as('GET', '/graph/context/user/ADA@acme.example', undefined);
     expect(all.body.data.map((n: { properties: { context_type: string } }) => n.properties.context_type).sort()).toEqual(['focus', 'preference']);
     const typed = await as('GET', '/graph/context/user/ada@acme.example?context_type=focus', undefined);
     expect(typed.body.data).toHaveLength(1);

@@ -42,8 +42,10 @@ describe('tenant isolation of the graph routes', () => {
   });
 
   it('contexts: query, per-user list and delete stay inside the tenant', async () => {
-    expect((await asGlobex('POST', '/graph/context/query', { user_id: 'ada@acme.example' })).body.data).toEqual([]);
-    expect((await asGlobex('GET', '/graph/context/user/ada@acme.example')).body.data).toEqual([]);
+    // Naming another user is refused outright (contexts are personal); nothing of acme shows either way.
+    expect((await asGlobex('POST', '/graph/context/query', { user_id: 'ada@acme.example' })).status).toBe(403);
+    expect((await asGlobex('GET', '/graph/context/user/ada@acme.example')).status).toBe(403);
+    expect((await asGlobex('POST', '/graph/context/query', {})).body.data).toEqual([]);
     expect(await asGlobex('DELETE', `/graph/context/${acmeContext}`)).toMatchObject(notFound(`context:${acmeContext}`));
     expect(await asGlobex('POST', '/graph/context/inject', { context_type: 'focus', value: 'x', references: [{ entity_type: 'issue', entity_id: 'PAY-101' }] })).toMatchObject(notFound('issue:PAY-101'));
     expect((await call(server, 'POST', '/graph/context/query', { token: acme, body: {} })).body.data).toHaveLength(1);

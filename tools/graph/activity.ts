@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { epochOf } from '../../src/auth/caller-epoch.js';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
-import { ContextType, EntityId, EntityType, graphOf } from './fields.js';
+import { ContextType, EntityId, EntityType, graphFor, graphOf } from './fields.js';
 import { FeedResultSchema, InjectedContextSchema, type FeedResult, type InjectedContextResult } from './schemas.js';
 
 export const getFeed = defineTool({
@@ -27,7 +27,7 @@ export const getFeed = defineTool({
     ],
   },
   async run({ services, caller, args }): Promise<FeedResult> {
-    const graph = graphOf(services);
+    const graph = graphFor(services, caller);
     if ((args.entity_type === undefined) !== (args.entity_id === undefined)) throw new AppError('VALIDATION_ERROR', 'Give both entity_type and entity_id, or neither');
     const activity = args.entity_type && args.entity_id ? graph.activityOf(caller.tenantId, args.entity_type, args.entity_id, args.limit) : graph.feed(caller.tenantId, args.limit);
     return { activity, count: activity.length };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
-import { Direction, EdgeType, EntityId, EntityType, graphOf } from './fields.js';
+import { Direction, EdgeType, EntityId, EntityType, graphFor } from './fields.js';
 import { EntityContextSchema, PathResultSchema, TraverseResultSchema, type EntityContext, type PathResult, type TraverseResult } from './schemas.js';
 
 const entityTarget = (args: { entity_type: string; entity_id: string }) => ({ type: args.entity_type, id: args.entity_id });
@@ -31,7 +31,7 @@ export const traverse = defineTool({
     ],
   },
   async run({ services, caller, args }): Promise<TraverseResult> {
-    const { nodes, edges, truncated } = graphOf(services).traverse(caller.tenantId, args.entity_type, args.entity_id, {
+    const { nodes, edges, truncated } = graphFor(services, caller).traverse(caller.tenantId, args.entity_type, args.entity_id, {
       depth: args.depth,
       direction: args.direction,
       edgeTypes: args.edge_types,
@@ -64,7 +64,7 @@ export const findPath = defineTool({
     examples: [{ query: 'how is ada@acme.test connected to acme/infra?', tool: 'find_path', params: { from_type: 'user', from_id: 'ada@acme.test', to_type: 'repository', to_id: 'acme/infra' } }],
   },
   async run({ services, caller, args }): Promise<PathResult> {
-    return graphOf(services).findPath(caller.tenantId, { type: args.from_type, id: args.from_id }, { type: args.to_type, id: args.to_id }, args.max_depth);
+    return graphFor(services, caller).findPath(caller.tenantId, { type: args.from_type, id: args.from_id }, { type: args.to_type, id: args.to_id }, args.max_depth);
   },
 });
 
@@ -87,6 +87,6 @@ export const getEntityContext = defineTool({
     ],
   },
   async run({ services, caller, args }): Promise<EntityContext> {
-    return graphOf(services).entityContext(caller.tenantId, args.entity_type, args.entity_id);
+    return graphFor(services, caller).entityContext(caller.tenantId, args.entity_type, args.entity_id);
   },
 });

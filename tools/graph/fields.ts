@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTEXT_TYPES, EDGE_TYPES, NODE_TYPES } from '../../src/graph/types.js';
 import type { GraphService } from '../../src/graph/service/graph-service.js';
+import type { Caller } from '../../src/toolkit/context.js';
 import type { ServiceMap } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 
@@ -19,4 +20,9 @@ export const ContextType = z.enum(CONTEXT_TYPES);
 export function graphOf(services: ServiceMap): GraphService {
   if (!services.graph) throw new AppError('NOT_CONFIGURED', 'The knowledge graph is not available on this server');
   return services.graph;
+}
+
+/** The graph as the caller sees it: other users' contexts are hidden (see GraphService.viewedBy). */
+export function graphFor(services: ServiceMap, caller: Caller): GraphService {
+  return graphOf(services).viewedBy(caller.userEmail);
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { runQuery } from '../../src/graph/query/evaluate.js';
-import { EntityType, graphOf } from './fields.js';
+import { EntityType, graphFor } from './fields.js';
 import { QueryResultSchema, SearchResultSchema, type QueryResult, type SearchResult } from './schemas.js';
 
 export const search = defineTool({
@@ -28,7 +28,7 @@ export const search = defineTool({
     ],
   },
   async run({ services, caller, args }): Promise<SearchResult> {
-    const graph = graphOf(services);
+    const graph = graphFor(services, caller);
     if (args.query) {
       const results = await graph.semanticSearch(caller.tenantId, args.query, { types: args.entity_type ? [args.entity_type] : [], limit: args.limit });
       return { results, count: results.length, mode: graph.semantic.mode };
@@ -57,7 +57,7 @@ export const query = defineTool({
     ],
   },
   async run({ services, caller, args }): Promise<QueryResult> {
-    const answer = runQuery(graphOf(services), caller.tenantId, args.query);
+    const answer = runQuery(graphFor(services, caller), caller.tenantId, args.query);
     return { ...answer, node_count: answer.nodes.length, edge_count: answer.edges.length };
   },
 });

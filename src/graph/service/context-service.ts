@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../toolkit/context.js';
 import { AppError } from '../../toolkit/errors.js';
 import type { GraphStore } from '../store/index.js';
-import { iso, toNode } from '../store/rows.js';
+import { iso, parseProperties, toNode, type NodeRow } from '../store/rows.js';
 import type { ContextType, GraphNode, Properties } from '../types.js';
 import type { IdentityResolver } from './identity.js';
 
@@ -26,6 +26,13 @@ export type ReferenceResolver = (tenantId: string, type: string, id: string) => 
 
 /** Most contexts one query returns. */
 const CONTEXT_QUERY_CAP = 500;
+
+/** The user a context node belongs to (normalised), or undefined for any other node. */
+export function contextOwner(row: Pick<NodeRow, 'node_type' | 'properties'>): string | undefined {
+  if (row.node_type !== 'context') return undefined;
+  const owner = parseProperties(row.properties).user_id;
+  return typeof owner === 'string' ? ContextService.normalizeUserId(owner) : '';
+}
 
 /** Context nodes: injected per user, linked to what they reference, gone once their TTL passes. */
 export class ContextService {
@@ -75,12 +82,35 @@ export class ContextService {
     return this.store.nodes.search(tenantId, 'context', conditions, CONTEXT_QUERY_CAP).map(toNode);
   }
 
-  /** Deletes one context; false when the tenant has no such context. */
-  remove(tenantId: string, contextId: string): boolean {
+  /**
+   * The live contexts of the caller, who may read only their own: naming another user is FORBIDDEN
+   * (contexts are personal, see README "Contexts are personal").
+   */
+  queryOwn(tenantId: string, callerEmail: string, userId: string | undefined, contextType?: string): GraphNode[] {
+    const own = ContextService.normalizeUserId(callerEmail);
+    if (userId !== undefined && ContextService.normalizeUserId(userId) !== own) {
+      throw new AppError('FORBIDDEN', "Contexts are personal: you can read your own contexts only");
+    }
+    return this.query(tenantId, own, contextType);
+  }
+
+  /** Deletes one of the user's contexts; false when they have no such context (another user's is not theirs). */
+  remove(tenantId: string, contextId: string, userId: string): boolean {
     const row = this.store.nodes.get(tenantId, 'context', contextId);
-    if (!row) return false;
+    if (!row || contextOwner(row) !== ContextService.normalizeUserId(userId)) return false;
     this.store.nodes.deleteMany(tenantId, [row.id]);
     return true;
+  }
+
+  /** Deletes every context of one user, or of the whole tenant (administration); returns how many. */
+  removeAll(tenantId: string, userId?: string): number {
+    const conditions = userId === undefined ? [] : [{ property: 'user_id', value: ContextService.normalizeUserId(userId) }];
+    const batch = () => this.store.nodes.search(tenantId, 'context', conditions, CONTEXT_QUERY_CAP).map((row) => row.id);
+    return this.store.transaction(() => {
+      let removed = 0;
+      for (let rowids = batch(); rowids.length > 0; rowids = batch()) removed += this.store.nodes.deleteMany(tenantId, rowids);
+      return removed;
+    });
   }
 
   /** Deletes the tenant's expired contexts (with their edges); returns how many. */

@@ -7,6 +7,7 @@ import { GraphStore } from '../store/index.js';
 import { parseProperties, toActivity, toNode, type EdgeLink, type NodeRow } from '../store/rows.js';
 import { refOf, type ActivityRecord, type Direction, type GraphEdge, type GraphNode, type Subgraph } from '../types.js';
 import { ContextService } from './context-service.js';
+import { ContextVisibility } from './context-visibility.js';
 import { assertEdgeTypes, assertNodeType, entityNotFound, traversalLimitExceeded } from './errors.js';
 import { IdentityResolver } from './identity.js';
 import { KeywordSearchProvider, type SemanticSearchProvider } from './semantic-search.js';
@@ -81,6 +82,8 @@ export class GraphService {
   drain: () => Promise<void> = async () => {};
   /** Set by the ingestion pipeline: ingests queued results now. */
   flush: () => void = () => {};
+  /** Set on a view for one user (see `viewedBy`); the service itself sees every node. */
+  private visibility: ContextVisibility | undefined;
 
   constructor(db: Db, private readonly options: GraphServiceOptions) {
     this.store = new GraphStore(db, options.tenantGate);
@@ -93,6 +96,20 @@ export class GraphService {
 
   get clock(): Clock {
     return this.options.clock;
+  }
+
+  /**
+   * The graph as one user sees it, for every route and tool that answers a caller: other users'
+   * contexts are left out of results and not found by id. Shares everything with this service.
+   */
+  viewedBy(userEmail: string | undefined): GraphService {
+    const view = Object.create(this) as GraphService;
+    view.visibility = new ContextVisibility(userEmail);
+    return view;
+  }
+
+  private hidden(row: NodeRow): boolean {
+    return this.visibility?.hides(row) === true;
   }
 
   /** Writes a batch for the tenant, in generation `epoch` when given (see GraphStore.writeFor). */
@@ -119,6 +136,7 @@ export class GraphService {
     assertNodeType(type);
     this.contexts.purge(tenantId);
     const row = this.store.nodes.get(tenantId, type, id);
+    if (row && this.hidden(row)) return undefined;
     if (row || type !== 'user') return row;
     const rowid = this.identity.findByIdentifier(tenantId, id);
     return rowid === undefined ? undefined : this.store.nodes.getByRowid(tenantId, rowid);
@@ -138,7 +156,7 @@ export class GraphService {
     assertNodeType(type);
     this.contexts.purge(tenantId);
     const conditions = Object.entries(filters).map(([property, value]) => ({ property, value }));
-    return this.store.nodes.search(tenantId, type, conditions, limit).map(toNode);
+    return this.store.nodes.search(tenantId, type, conditions, limit).filter((row) => !this.hidden(row)).map(toNode);
   }
 
   traverse(tenantId: string, type: string, id: string, request: TraverseRequest): Subgraph & { truncated: boolean } {
@@ -160,7 +178,10 @@ export class GraphService {
     const start = this.requireRow(tenantId, from.type, from.id);
     const end = this.requireRow(tenantId, to.type, to.id);
     const path = shortestPath(this.links, tenantId, start.id, end.id, maxDepth, assertEdgeTypes(edgeTypes));
-    return path && this.subgraph(tenantId, path.rowids, path.links);
+    if (!path) return undefined;
+    // A path through a context the viewer may not see is no path for them.
+    const visible = this.subgraph(tenantId, path.rowids, path.links);
+    return visible.nodes.length === path.rowids.length ? visible : undefined;
   }
 
   relationships(tenantId: string, type: string, id: string, options: { edgeType?: string; direction: Direction; limit: number }): GraphEdge[] {
@@ -170,7 +191,8 @@ export class GraphService {
 
   private relationshipRows(tenantId: string, row: NodeRow, options: { edgeType?: string; direction: Direction; limit: number }): EdgeRefRow[] {
     if (options.edgeType) assertEdgeTypes([options.edgeType]);
-    return this.store.edges.refsOf(tenantId, row.id, options.direction, options.edgeType, options.limit);
+    const refs = this.store.edges.refsOf(tenantId, row.id, options.direction, options.edgeType, options.limit);
+    return this.visibility ? this.visibility.visibleRefs(refs, (rowids) => this.store.nodes.getMany(tenantId, rowids)) : refs;
   }
 
   /** One entity with its relationships both ways, the entities at their other ends and its recent activity. */
@@ -207,7 +229,7 @@ export class GraphService {
     for (const type of options.types) assertNodeType(type);
     this.contexts.purge(tenantId);
     const hits = await this.semantic.search(tenantId, query, options);
-    return hits.map((hit) => ({ ...toNode(hit.row), score: hit.score }));
+    return hits.filter((hit) => !this.hidden(hit.row)).map((hit) => ({ ...toNode(hit.row), score: hit.score }));
   }
 
   /** The activity of one entity: as target, and for a person as actor under any of their emails. */
@@ -242,7 +264,7 @@ export class GraphService {
     const refs = new Map<number, string>();
     for (const rowid of rowids) {
       const row = rows.get(rowid);
-      if (!row) continue;
+      if (!row || this.hidden(row)) continue;
       nodes.push(toNode(row));
       refs.set(rowid, refOf(row.node_type, row.node_id));
     }

@@ -8,6 +8,7 @@ import { route } from '../errors.js';
 import type { RouteModule } from '../route-module.js';
 
 const ConnectionType = z.string().regex(/^[a-z_]{2,50}$/, 'connection_type must be an integration id such as code_host');
+const ContextOwner = z.string().min(1, 'user_id must not be empty').max(254, 'user_id must be at most 254 characters');
 
 /** Tenants, tokens and the connection cache (`/admin/...`), behind the API key. */
 export const adminRoutes: RouteModule = (router, app) => {
@@ -34,6 +35,22 @@ export const adminRoutes: RouteModule = (router, app) => {
     const id = String(req.params.id);
     app.tenants.remove(id);
     res.json({ success: true, message: `Tenant ${id} and all its data deleted` });
+  }));
+
+  // Contexts are personal: users read and delete their own. The administrator may only purge them
+  // (one user's, or the whole tenant's), never read them.
+  router.delete('/admin/tenants/:id/contexts', apiKey, route((req, res) => {
+    const id = app.tenants.get(String(req.params.id)).id;
+    let userId: string | undefined;
+    if (req.query.user_id !== undefined) {
+      const parsed = ContextOwner.safeParse(req.query.user_id);
+      if (!parsed.success) throw validationError(parsed.error);
+      userId = parsed.data;
+    }
+    const graph = app.services.graph;
+    if (!graph) throw new AppError('NOT_CONFIGURED', 'The knowledge graph is not available on this server');
+    const removed = graph.contexts.removeAll(id, userId);
+    res.json({ success: true, message: `Removed ${removed} context(s) of ${userId ?? 'every user'} in tenant ${id}`, removed });
   }));
 
   // Issuing a token needs the API key: a token carries integration credentials and a tenant identity.
