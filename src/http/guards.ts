@@ -25,6 +25,8 @@ export function allowedHostnames(config: Config): Set<string> | 'any' {
 /**
  * DNS-rebinding protection: a request whose Host, or whose browser Origin, is not an allowed host is
  * refused with 403. Behind a proxy, list the public host names in CONSTELLATION_ALLOWED_HOSTS.
+ * `Origin: null` (sandboxed frames, file: pages, some redirects) is refused unless
+ * CONSTELLATION_ALLOWED_ORIGINS lists `null`.
  */
 export function hostGuard(config: Config) {
   const hosts = allowedHostnames(config);
@@ -35,7 +37,9 @@ export function hostGuard(config: Config) {
       if (!host || !hosts.has(host)) return sendError(res, new AppError('FORBIDDEN', `Host not allowed: ${req.headers.host ?? '(none)'}`));
     }
     const origin = req.headers.origin;
-    if (origin && origin !== 'null' && !origins.has(origin.toLowerCase())) {
+    if (origin === 'null') {
+      if (!origins.has('null')) return sendError(res, new AppError('FORBIDDEN', 'Origin not allowed: null (list "null" in CONSTELLATION_ALLOWED_ORIGINS to allow it)'));
+    } else if (origin && !origins.has(origin.toLowerCase())) {
       const originHost = hostnameOf(origin);
       if (!originHost || (hosts !== 'any' && !hosts.has(originHost))) return sendError(res, new AppError('FORBIDDEN', `Origin not allowed: ${origin}`));
     }
