@@ -13,13 +13,17 @@ function jsonRpcError(res: Response, status: number, code: number, message: stri
 /**
  * Streamable HTTP at `/mcp`, stateless: one protocol server and transport per request, acting as the
  * caller of the request's JWT (X-JWT-Token or Authorization: Bearer). An invalid token is refused
- * with 401 before the protocol starts.
+ * with 401 before the protocol starts. JSON-RPC batches are refused (protocol 2025-06-18 dropped
+ * them): one message per request keeps every tool call counted by the per-tenant rate limit.
  */
 export function mcpHttpHandler(app: App, surface: McpSurface) {
   return async (req: Request, res: Response): Promise<void> => {
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
       return jsonRpcError(res, 405, -32000, 'Method not allowed: this server is stateless, send JSON-RPC with POST');
+    }
+    if (Array.isArray(req.body)) {
+      return jsonRpcError(res, 400, -32600, 'JSON-RPC batches are not supported: send one message per request');
     }
     try {
       // Prototype keys in tool arguments are refused by the executor, as an error result like any bad argument.

@@ -9,7 +9,7 @@ import type { RouteModule } from '../route-module.js';
 /**
  * Method-generated routes: every tool as `/{service}/{method-name}` and `/v1/{service}/{method-name}`
  * (spec: method-generated routes), with `GET /v1/meta` describing them for the command-line client.
- * GET routes go through the per-tenant, per-user response cache.
+ * GET reads of upstream data go through the per-tenant, per-user response cache.
  */
 export const methodRoutes: RouteModule = (router, app) => {
   const table = methodTable(app.registry);
@@ -37,6 +37,6 @@ export const methodRoutes: RouteModule = (router, app) => {
       }
     };
     const verb = method.http_method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
-    router[verb](method.paths, auth, cache.middleware(), handler);
+    router[verb](method.paths, auth, cache.middleware(method.tool, app.manifests), handler);
   }
 };
