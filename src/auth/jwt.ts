@@ -2,7 +2,6 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
-import type { EpochBoundCaller } from './caller-epoch.js';
 
 /** JWTs are HS256 (HMAC-SHA256) with the server's secret; issuer and audience are fixed names. */
 export const JWT_ALGORITHM = 'HS256';
@@ -36,7 +35,7 @@ export type TenantEpochLookup = (tenantId: string) => string | undefined;
 
 export class TokenService {
   private readonly key: Uint8Array;
-  private readonly verified = new Map<string, { caller: EpochBoundCaller & { tenantEpoch: string }; expiresAt: number }>();
+  private readonly verified = new Map<string, { caller: Caller & { tenantEpoch: string }; expiresAt: number }>();
 
   constructor(
     secret: string,
@@ -87,7 +86,7 @@ export class TokenService {
     return caller;
   }
 
-  private async verifyUncached(token: string): Promise<EpochBoundCaller & { tenantEpoch: string }> {
+  private async verifyUncached(token: string): Promise<Caller & { tenantEpoch: string }> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [JWT_ALGORITHM],

@@ -12,6 +12,11 @@ export interface Caller {
   connections: Record<string, Record<string, unknown>>;
   /** True when the caller is the implicit demo user (demo mode, no token given). */
   demo?: boolean;
+  /**
+   * The generation of the tenant the caller's token was issued for. Writes pass it on, so work started
+   * before a tenant was deleted is refused even when the same id was created again since.
+   */
+  tenantEpoch?: string;
 }
 
 /**

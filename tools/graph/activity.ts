@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { epochOf } from '../../src/auth/caller-epoch.js';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { ContextType, EntityId, EntityType, graphFor, graphOf } from './fields.js';
@@ -59,6 +58,6 @@ export const injectContext = defineTool({
   },
   async run({ services, caller, args }): Promise<InjectedContextResult> {
     if (!caller.userEmail) throw new AppError('VALIDATION_ERROR', 'Context needs a user: the token carries no user_email');
-    return graphOf(services).contexts.inject(caller.tenantId, { email: caller.userEmail, name: caller.userDisplayName }, args, epochOf(caller));
+    return graphOf(services).contexts.inject(caller.tenantId, { email: caller.userEmail, name: caller.userDisplayName }, args, caller.tenantEpoch);
   },
 });

@@ -1,6 +1,5 @@
 import type { Router } from 'express';
 import type { App } from '../../app.js';
-import { epochOf } from '../../auth/caller-epoch.js';
 import type { GraphService } from '../service/graph-service.js';
 import { entityNotFound } from '../service/errors.js';
 import { callerEmail, graphRoute, parse } from './respond.js';
@@ -10,7 +9,7 @@ import { ContextQueryRequest, InjectRequest } from './schemas.js';
 export function mountContextRoutes(router: Router, app: App, graph: GraphService): void {
   router.post('/context/inject', graphRoute(app, (req, caller) => {
     const body = parse(InjectRequest, req.body);
-    const data = graph.contexts.inject(caller.tenantId, { email: callerEmail(caller), name: caller.userDisplayName }, body, epochOf(caller));
+    const data = graph.contexts.inject(caller.tenantId, { email: callerEmail(caller), name: caller.userDisplayName }, body, caller.tenantEpoch);
     return { success: true, data };
   }));
 

@@ -1,4 +1,3 @@
-import { epochOf } from '../../auth/caller-epoch.js';
 import type { Logger } from '../../toolkit/context.js';
 import type { ExecutionEvent } from '../../toolkit/executor.js';
 import type { GraphService } from '../service/graph-service.js';
@@ -52,7 +51,7 @@ export class IngestionPipeline {
           duration_ms: Math.round(event.durationMs * 100) / 100,
           ...(event.error ? { error_code: event.error.code } : {}),
         },
-      }, epochOf(event.caller));
+      }, event.caller.tenantEpoch);
     } catch (error) {
       this.fail(event.tool.system, 'activity record failed', error);
     }
@@ -61,7 +60,7 @@ export class IngestionPipeline {
   /** Executor observer: queues a successful result of a system that has an extractor. */
   readonly queueResult = (event: ExecutionEvent): void => {
     if (!event.success || !event.result || !(event.tool.system in this.extractors)) return;
-    this.queue.push({ tenantId: event.caller.tenantId, epoch: epochOf(event.caller), system: event.tool.system, tool: event.tool.name, args: event.args, result: event.result });
+    this.queue.push({ tenantId: event.caller.tenantId, epoch: event.caller.tenantEpoch, system: event.tool.system, tool: event.tool.name, args: event.args, result: event.result });
     this.scheduled ??= setImmediate(() => this.flush());
   };
 
