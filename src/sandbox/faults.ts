@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { conventionOf } from './kit/conventions.js';
 
 /** A failure the sandbox injects into matching requests, for tests of retries and partial results. */
 export interface FaultSpec {
@@ -17,7 +18,7 @@ export interface FaultSpec {
   latencyMs?: number;
   /** How many matching requests to affect (default: every one until cleared). */
   times?: number;
-  /** Answer 401 as an expired token would (each upstream's own body). */
+  /** Answer as an expired token would: each upstream's own status (401, Slack 200) and body. */
   expiredToken?: boolean;
 }
 
@@ -33,17 +34,6 @@ export interface RequestLogEntry {
   at: number;
   status?: number;
 }
-
-/** Error bodies of each upstream for an expired or revoked token. */
-const EXPIRED_TOKEN_BODIES: Record<string, unknown> = {
-  '/github': { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' },
-  '/jira': { errorMessages: ['Client must be authenticated to access this resource.'], errors: {} },
-  '/confluence': { statusCode: 401, message: 'Unauthorized; scope does not match' },
-  '/notion': { object: 'error', status: 401, code: 'unauthorized', message: 'API token is invalid.' },
-  '/google': { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } },
-  '/slack': { ok: false, error: 'token_expired' },
-  '/unify': { status_code: 401, error: 'Unauthorized', type_name: 'UnauthorizedError', message: 'Unauthorized Request' },
-};
 
 export class FaultInjector {
   private faults: ActiveFault[] = [];
@@ -92,12 +82,11 @@ export class FaultInjector {
       fault.hits++;
       const respond = (): void => {
         if (fault.status === undefined && !fault.expiredToken) return next();
-        const prefix = '/' + (req.path.split('/')[1] ?? '');
         for (const [name, value] of Object.entries(fault.headers ?? {})) res.setHeader(name, value);
-        if (fault.retryAfter !== undefined) res.setHeader('Retry-After', String(fault.retryAfter));
-        const status = fault.expiredToken ? 401 : (fault.status as number);
-        const body = fault.body ?? (fault.expiredToken ? EXPIRED_TOKEN_BODIES[prefix] : defaultFaultBody(prefix, status));
-        res.status(status).json(body);
+        const answer = injectedAnswer(req.path, fault);
+        const retryAfter = fault.retryAfter ?? answer.retryAfter;
+        if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
+        res.status(answer.status).json(fault.body ?? answer.body);
       };
       if (fault.latencyMs) setTimeout(respond, fault.latencyMs);
       else respond();
@@ -105,12 +94,18 @@ export class FaultInjector {
   }
 }
 
-function defaultFaultBody(prefix: string, status: number): unknown {
-  if (prefix === '/slack') return { ok: false, error: status === 429 ? 'ratelimited' : 'internal_error' };
-  if (prefix === '/github') {
-    return status === 429 || status === 403
-      ? { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' }
-      : { message: 'Server Error' };
+/**
+ * What an injected fault answers when the test gives no body: the upstream's own error for that status
+ * (or for an expired token), and the `Retry-After` its 429s always carry.
+ */
+function injectedAnswer(path: string, fault: FaultSpec): { status: number; body: unknown; retryAfter?: number } {
+  const convention = conventionOf(path);
+  if (!convention) {
+    const status = fault.expiredToken ? 401 : (fault.status as number);
+    return { status, body: { message: fault.expiredToken ? 'Unauthorized' : `Injected fault ${status}` } };
   }
-  return { message: `Injected fault ${status}` };
+  if (fault.expiredToken) return convention.errors.render(convention.errors.expired);
+  const status = fault.status as number;
+  const retryAfter = status === 429 && convention.rateHeaders.sendsRetryAfter ? 1 : undefined;
+  return { status, body: convention.errors.render(convention.errors.injected(status)).body, retryAfter };
 }

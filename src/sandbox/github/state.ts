@@ -292,14 +292,6 @@ export interface GithubState {
   now: Millis;
   /** Next id to hand out; starts at `idBase * 1000` so the workspaces never collide. */
   nextId: number;
-  rateLimit: { core: RateWindow; search: RateWindow };
-}
-
-export interface RateWindow {
-  limit: number;
-  used: number;
-  /** Epoch seconds when the window resets. */
-  reset: number;
 }
 
 export * from './queries.js';

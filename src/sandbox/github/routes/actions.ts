@@ -1,5 +1,5 @@
 import type { Request, Response, Router } from 'express';
-import { handle, notFound, paginate, param, query, requireRepo, validationFailed, type GithubRequest } from '../http.js';
+import { handle, notFound, paginate, param, query, requireRepo, validationFailed, type GithubRequest } from './context.js';
 import { deployment, deploymentStatus, release, workflow, workflowRun } from '../serializers/actions.js';
 import type { RepoRecord, RunRecord } from '../state.js';
 

@@ -1,5 +1,5 @@
 import { addCommit, lineCount, withFile } from '../git.js';
-import { githubError, type GithubRequest } from '../http.js';
+import { githubError, type GithubRequest } from './context.js';
 import { fileCommit } from '../serializers/git.js';
 import { branchOf, type GitActor, type RepoRecord } from '../state.js';
 import { actorOf, advanceBranch } from './merge.js';

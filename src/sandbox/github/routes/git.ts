@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Router } from 'express';
 import { history, resolveRef } from '../git.js';
-import { dateQuery, githubError, handle, notFound, paginate, param, query, requireRepo, type GithubRequest } from '../http.js';
+import { dateQuery, githubError, handle, notFound, paginate, param, query, requireRepo, type GithubRequest } from './context.js';
 import { commit as commitJson, contentEntry, contentFile, gitRef, shortBranch } from '../serializers/git.js';
 import { branchOf, userOf, type RepoRecord, type Tree } from '../state.js';
 import { createRef } from './refs.js';

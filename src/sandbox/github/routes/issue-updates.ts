@@ -1,4 +1,4 @@
-import { validationFailed, type GithubRequest } from '../http.js';
+import { validationFailed, type GithubRequest } from './context.js';
 import { branchOf, nextId, userOf, type IssueEventRecord, type IssueRecord, type IssueStateReason, type RepoRecord } from '../state.js';
 
 const STATE_REASONS: IssueStateReason[] = ['completed', 'not_planned', 'reopened', 'duplicate'];

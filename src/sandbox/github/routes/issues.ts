@@ -1,5 +1,5 @@
 import type { Request, Router } from 'express';
-import { body, dateQuery, direction, githubError, handle, paginate, query, requireIssue, requireRepo, sortBy, validationFailed } from '../http.js';
+import { body, dateQuery, direction, githubError, handle, paginate, query, requireIssue, requireRepo, sortBy, validationFailed } from './context.js';
 import { comment, issue as issueJson, issueEvent, label as labelJson, labelsOf } from '../serializers/issues.js';
 import { nextId, type IssueRecord } from '../state.js';
 import { applyIssueUpdate, ensureLabels, labelNames, recordEvent, validAssignees } from './issue-updates.js';

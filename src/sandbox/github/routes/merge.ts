@@ -1,5 +1,5 @@
 import { addCommit } from '../git.js';
-import type { GithubRequest } from '../http.js';
+import type { GithubRequest } from './context.js';
 import type { PullIssue } from '../serializers/pulls.js';
 import { branchOf, pullsOf, userOf, type CommitRecord, type GitActor, type RepoRecord } from '../state.js';
 import { recordEvent } from './issue-updates.js';

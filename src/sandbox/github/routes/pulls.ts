@@ -1,6 +1,6 @@
 import type { Request, Router } from 'express';
 import { commitsBetween } from '../git.js';
-import { body, direction, githubError, handle, notFound, paginate, query, requireIssue, requireRepo, sortBy, validationFailed, type GithubRequest } from '../http.js';
+import { body, direction, githubError, handle, notFound, paginate, query, requireIssue, requireRepo, sortBy, validationFailed, type GithubRequest } from './context.js';
 import { commit as commitJson } from '../serializers/git.js';
 import { pullFull, pullSimple, review, type PullIssue } from '../serializers/pulls.js';
 import { branchOf, nextId, pullsOf, type RepoRecord } from '../state.js';

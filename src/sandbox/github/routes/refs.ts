@@ -1,5 +1,5 @@
 import { resolveRef } from '../git.js';
-import { githubError } from '../http.js';
+import { githubError } from './context.js';
 import { branchOf, type RepoRecord } from '../state.js';
 
 /** POST /git/refs: creates `refs/heads/x` or `refs/tags/x` at a commit, with GitHub's 422 answers. */

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { history } from '../git.js';
-import { handle, paginate, query, requireRepo } from '../http.js';
+import { handle, paginate, query, requireRepo } from './context.js';
 import { fullRepository } from '../serializers/repos.js';
 import { collaborator, contributor } from '../serializers/users.js';
 import { branchOf, type CollaboratorRole, type RepoRecord } from '../state.js';

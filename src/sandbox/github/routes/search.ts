@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { handle, paginate, query, validationFailed } from '../http.js';
+import { handle, paginate, query, validationFailed } from './context.js';
 import { issue as issueJson } from '../serializers/issues.js';
 import type { IssueRecord, RepoRecord } from '../state.js';
 import { dateRange } from './actions.js';

@@ -1,5 +1,5 @@
 import type { Request, Router } from 'express';
-import { direction, handle, notFound, paginate, query, sortBy, validationFailed, type GithubRequest } from '../http.js';
+import { direction, handle, notFound, paginate, query, sortBy, validationFailed, type GithubRequest } from './context.js';
 import { repository } from '../serializers/repos.js';
 import { privateUser, publicUser, searchUser } from '../serializers/users.js';
 import { userOf, type RepoRecord } from '../state.js';

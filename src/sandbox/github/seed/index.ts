@@ -31,7 +31,6 @@ export function seedGithub(workspace: WorkspaceSeed): GithubState {
     repos: [],
     now,
     nextId: base * 1000 + 1,
-    rateLimit: { core: { limit: 5000, used: 0, reset: 0 }, search: { limit: 30, used: 0, reset: 0 } },
   };
   const profiles = REPO_PROFILES[identity.id] ?? ACME_REPOS.slice(0, 2);
   for (const profile of profiles) {
