@@ -3,24 +3,7 @@ import type { Config } from '../config/config.js';
 import { AppError } from '../toolkit/errors.js';
 import { assertSafeJson } from '../toolkit/safe-json.js';
 import { sendError } from './errors.js';
-
-const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'];
-
-function hostnameOf(value: string): string | undefined {
-  try {
-    return new URL(value.includes('://') ? value : `http://${value}`).hostname.toLowerCase();
-  } catch {
-    return undefined;
-  }
-}
-
-/** Host names the server answers to: loopback, the bound host, and CONSTELLATION_ALLOWED_HOSTS. */
-export function allowedHostnames(config: Config): Set<string> | 'any' {
-  if (config.allowedHosts.includes('*')) return 'any';
-  const hosts = new Set([...LOCAL_HOSTS, ...config.allowedHosts.map((h) => hostnameOf(h) ?? h.toLowerCase())]);
-  if (config.host && config.host !== '0.0.0.0' && config.host !== '::') hosts.add(hostnameOf(config.host) ?? config.host);
-  return hosts;
-}
+import { hostPolicy } from './host-policy.js';
 
 /**
  * DNS-rebinding protection: a request whose Host, or whose browser Origin, is not an allowed host is
@@ -29,20 +12,10 @@ export function allowedHostnames(config: Config): Set<string> | 'any' {
  * CONSTELLATION_ALLOWED_ORIGINS lists `null`.
  */
 export function hostGuard(config: Config) {
-  const hosts = allowedHostnames(config);
-  const origins = new Set(config.allowedOrigins.map((o) => o.replace(/\/$/, '').toLowerCase()));
+  const refusal = hostPolicy({ allowedHosts: config.allowedHosts, allowedOrigins: config.allowedOrigins, host: config.host, originsSetting: 'CONSTELLATION_ALLOWED_ORIGINS' });
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (hosts !== 'any') {
-      const host = hostnameOf(req.headers.host ?? '');
-      if (!host || !hosts.has(host)) return sendError(res, new AppError('FORBIDDEN', `Host not allowed: ${req.headers.host ?? '(none)'}`));
-    }
-    const origin = req.headers.origin;
-    if (origin === 'null') {
-      if (!origins.has('null')) return sendError(res, new AppError('FORBIDDEN', 'Origin not allowed: null (list "null" in CONSTELLATION_ALLOWED_ORIGINS to allow it)'));
-    } else if (origin && !origins.has(origin.toLowerCase())) {
-      const originHost = hostnameOf(origin);
-      if (!originHost || (hosts !== 'any' && !hosts.has(originHost))) return sendError(res, new AppError('FORBIDDEN', `Origin not allowed: ${origin}`));
-    }
+    const refused = refusal({ host: req.headers.host, origin: req.headers.origin });
+    if (refused) return sendError(res, new AppError('FORBIDDEN', refused));
     next();
   };
 }

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../toolkit/context.js';
 import { WORKSPACE_IDS, type WorkspaceId } from './credentials.js';
 import type { FakeContext, FakeUpstream, WorkspaceSeed } from './fake-upstream.js';
-import { FaultInjector, type FaultSpec } from './faults.js';
+import { controlApi, type ControlApiGuard } from './control-api.js';
+import { FaultInjector } from './faults.js';
 import { FAKE_UPSTREAMS } from './upstreams.js';
 import { generatePeople, WORKSPACES } from './seed/people.js';
 import { Random } from './seed/random.js';
@@ -19,6 +20,8 @@ export interface SandboxOptions {
   /** The seed's "now" in ms; defaults to a fixed date so data is identical across runs. */
   now?: number;
   clock?: Clock;
+  /** Hosts and origins the fault-injection API answers besides loopback (see `ControlApiGuard`). */
+  controlApi?: Omit<ControlApiGuard, 'host'>;
 }
 
 export interface Sandbox {
@@ -59,7 +62,7 @@ export async function startSandbox(options: SandboxOptions = {}, upstreams: read
   const states = new Map<string, Record<WorkspaceId, unknown>>();
 
   app.use(faults.middleware());
-  app.use('/_sandbox', controlRouter(faults));
+  app.use('/_sandbox', controlApi(faults, { ...options.controlApi, host: options.host }));
   for (const upstream of upstreams) {
     const perWorkspace = {} as Record<WorkspaceId, unknown>;
     for (const id of WORKSPACE_IDS) perWorkspace[id] = upstream.seed({ ...seeds[id], random: seeds[id].random.fork(upstream.prefix) });
@@ -82,21 +85,4 @@ export async function startSandbox(options: SandboxOptions = {}, upstreams: read
     seeds,
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
-}
-
-/** `/_sandbox/faults` lets another process (a test driving the CLI) inject faults over HTTP. */
-function controlRouter(faults: FaultInjector): express.Router {
-  const router = express.Router();
-  router.use(express.json());
-  router.post('/faults', (req, res) => res.status(201).json({ id: faults.add(req.body as FaultSpec) }));
-  router.delete('/faults', (_req, res) => {
-    faults.clear();
-    res.status(204).end();
-  });
-  router.get('/requests', (_req, res) => res.json({ requests: faults.log }));
-  router.delete('/requests', (_req, res) => {
-    faults.clearLog();
-    res.status(204).end();
-  });
-  return router;
 }

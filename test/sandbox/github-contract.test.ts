@@ -28,9 +28,9 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-function expectValid(method: string, path: string, response: { status: number; data: unknown }, status = 200): void {
+function expectValid(method: string, path: string, response: { status: number; data: unknown; headers?: { 'content-type'?: string } }, status = 200): void {
   expect(response.status).toBe(status);
-  expect(api.errors(method, path, status, response.data), `${method.toUpperCase()} ${path}`).toEqual([]);
+  expect(api.errors(method, path, status, response.data, response.headers?.['content-type']), `${method.toUpperCase()} ${path}`).toEqual([]);
 }
 
 async function failure(call: Promise<unknown>): Promise<{ status: number; data: unknown }> {

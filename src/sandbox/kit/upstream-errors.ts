@@ -71,7 +71,7 @@ export const googleErrors = defineErrorShape({
       code: e.status,
       message: e.message,
       status: GOOGLE_STATUS[e.kind] ?? 'UNKNOWN',
-      errors: (e.details as unknown[] | undefined) ?? [{ message: e.message, domain: 'global', reason: e.code === 'invalid_cursor' ? 'invalid' : (GOOGLE_REASON[e.kind] ?? 'unknown') }],
+      errors: Array.isArray(e.details) ? e.details : [{ message: e.message, domain: 'global', reason: e.code === 'invalid_cursor' ? 'invalid' : (GOOGLE_REASON[e.kind] ?? 'unknown') }],
     },
   }),
 });
@@ -83,7 +83,7 @@ export const slackErrors = defineErrorShape({
     bad_request: 'invalid_arguments', unauthorized: 'invalid_auth', forbidden: 'not_allowed_token_type', not_found: 'not_found',
     validation: 'invalid_arguments', rate_limited: 'ratelimited', internal: 'internal_error', unavailable: 'service_unavailable',
   },
-  body: (e) => ({ ok: false, error: e.code, ...(e.details !== undefined ? { response_metadata: { messages: e.details } } : {}) }),
+  body: (e) => ({ ok: false, error: e.code, ...(Array.isArray(e.details) ? { response_metadata: { messages: e.details } } : {}) }),
   expired: unauthorized(undefined, { code: 'token_expired' }),
   malformedJson: 'invalid_json',
   injected: (status) => (status >= 500 ? errorOfStatus(status) : undefined),

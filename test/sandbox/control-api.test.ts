@@ -1,0 +1,61 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+
+/** POST /_sandbox/faults with the given headers (node:http, so Host can be set). */
+function postFault(sandbox: Sandbox, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const body = JSON.stringify({ prefix: '/github', status: 500 });
+  return new Promise((resolve, reject) => {
+    const req = request(`${sandbox.url}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('the fault-injection API refuses foreign hosts and origins (DNS rebinding)', () => {
+  let sandbox: Sandbox;
+  let permissive: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    permissive = await startSandbox({ controlApi: { allowedHosts: ['sandbox.internal'], allowedOrigins: ['https://ci.example.com', 'null'] } });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await permissive?.close();
+  });
+
+  it('refuses a rebound Host, a foreign Origin and Origin: null, and injects nothing', async () => {
+    for (const headers of [{ host: 'evil.example:80' }, { origin: 'http://evil.example' }, { origin: 'null' }]) {
+      const res = await postFault(sandbox, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(JSON.parse(res.body).message).toMatch(/not allowed/);
+    }
+    expect((await fetch(`${sandbox.urlOf('/github')}/zen`)).status).toBe(401);
+  });
+
+  it('accepts loopback, and the hosts and origins it was configured with', async () => {
+    const local = await postFault(sandbox, { host: `localhost:${new URL(sandbox.url).port}` });
+    expect(local.status).toBe(201);
+    sandbox.faults.clear();
+    for (const headers of [{ host: 'sandbox.internal' }, { origin: 'https://ci.example.com' }, { origin: 'null' }, { origin: permissive.url }]) {
+      const res = await postFault(permissive, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(201);
+    }
+    expect(JSON.parse((await postFault(permissive, { origin: 'http://evil.example' })).body).message).toBe('Origin not allowed: http://evil.example');
+  });
+
+  it('leaves the fake upstreams themselves reachable under any Host (SDKs behind proxies)', async () => {
+    const res = await new Promise<number>((resolve, reject) => {
+      request(`${sandbox.urlOf('/github')}/user`, { headers: { host: 'api.github.sandbox.test' } }, (r) => {
+        r.resume();
+        resolve(r.statusCode ?? 0);
+      }).on('error', reject).end();
+    });
+    expect(res).toBe(401);
+  });
+});
