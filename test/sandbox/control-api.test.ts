@@ -30,7 +30,7 @@ describe('the fault-injection API refuses foreign hosts and origins (DNS rebindi
   });
 
   it('refuses a rebound Host, a foreign Origin and Origin: null, and injects nothing', async () => {
-    for (const headers of [{ host: 'evil.example:80' }, { origin: 'http://evil.example' }, { origin: 'null' }]) {
+    for (const headers of [{ host: 'evil.example:80' }, { origin: 'http://evil.example' }, { origin: 'null' }] as Record<string, string>[]) {
       const res = await postFault(sandbox, headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(JSON.parse(res.body).message).toMatch(/not allowed/);
@@ -42,7 +42,7 @@ describe('the fault-injection API refuses foreign hosts and origins (DNS rebindi
     const local = await postFault(sandbox, { host: `localhost:${new URL(sandbox.url).port}` });
     expect(local.status).toBe(201);
     sandbox.faults.clear();
-    for (const headers of [{ host: 'sandbox.internal' }, { origin: 'https://ci.example.com' }, { origin: 'null' }, { origin: permissive.url }]) {
+    for (const headers of [{ host: 'sandbox.internal' }, { origin: 'https://ci.example.com' }, { origin: 'null' }, { origin: permissive.url }] as Record<string, string>[]) {
       const res = await postFault(permissive, headers);
       expect(res.status, JSON.stringify(headers)).toBe(201);
     }

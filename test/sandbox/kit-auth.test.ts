@@ -18,7 +18,7 @@ describe('bearer tokens (GitHub accepts "token" and "Bearer")', () => {
   });
 
   it('answers a missing, unknown or foreign token with GitHub\'s 401', async () => {
-    for (const headers of [{}, { authorization: 'token ghp_unknown' }, { authorization: `Bearer ${SANDBOX_CREDENTIALS.acme.slack.token}` }, { authorization: `Basic ${SANDBOX_CREDENTIALS.acme.github.token}` }]) {
+    for (const headers of [{}, { authorization: 'token ghp_unknown' }, { authorization: `Bearer ${SANDBOX_CREDENTIALS.acme.slack.token}` }, { authorization: `Basic ${SANDBOX_CREDENTIALS.acme.github.token}` }] as Record<string, string>[]) {
       const res = await fake.get('/whoami', headers);
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.body).toEqual({ message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
@@ -40,7 +40,7 @@ describe('basic credentials (Atlassian email and API token)', () => {
 
   it('answers a wrong pairing, a bearer token or nothing with Jira\'s 401', async () => {
     const { acme, globex } = SANDBOX_CREDENTIALS;
-    for (const headers of [basic(acme.jira.email, globex.jira.apiToken), basic(acme.jira.email, ''), { authorization: `Bearer ${acme.jira.apiToken}` }, { authorization: 'Basic %%%' }, {}]) {
+    for (const headers of [basic(acme.jira.email, globex.jira.apiToken), basic(acme.jira.email, ''), { authorization: `Bearer ${acme.jira.apiToken}` }, { authorization: 'Basic %%%' }, {}] as Record<string, string>[]) {
       const res = await fake.get('/whoami', headers);
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ errorMessages: ['Client must be authenticated to access this resource.'], errors: {} });
