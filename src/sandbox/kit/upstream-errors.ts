@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { defineErrorShape } from './error-shape.js';
 import { FakeError, errorOfStatus, unauthorized } from './errors.js';
 
@@ -54,10 +55,6 @@ export const notionErrors = defineErrorShape({
   malformedJson: 'Error parsing JSON body.',
 });
 
-const GOOGLE_STATUS: Record<string, string> = {
-  bad_request: 'INVALID_ARGUMENT', validation: 'INVALID_ARGUMENT', unauthorized: 'UNAUTHENTICATED', forbidden: 'PERMISSION_DENIED',
-  not_found: 'NOT_FOUND', conflict: 'ALREADY_EXISTS', rate_limited: 'RESOURCE_EXHAUSTED', internal: 'INTERNAL', unavailable: 'UNAVAILABLE',
-};
 const GOOGLE_REASON: Record<string, string> = {
   bad_request: 'badRequest', validation: 'invalid', unauthorized: 'authError', forbidden: 'forbidden', not_found: 'notFound',
   conflict: 'duplicate', rate_limited: 'rateLimitExceeded', internal: 'backendError', unavailable: 'backendError',
@@ -66,11 +63,15 @@ const GOOGLE_REASON: Record<string, string> = {
 /** Google's `{error: {code, message, status, errors: [{message, domain, reason}]}}`. */
 export const googleErrors = defineErrorShape({
   messages: { unauthorized: 'Request had invalid authentication credentials.', not_found: 'Requested entity was not found.', rate_limited: 'Quota exceeded.' },
+  codes: {
+    bad_request: 'INVALID_ARGUMENT', validation: 'INVALID_ARGUMENT', unauthorized: 'UNAUTHENTICATED', forbidden: 'PERMISSION_DENIED', not_found: 'NOT_FOUND',
+    conflict: 'ALREADY_EXISTS', rate_limited: 'RESOURCE_EXHAUSTED', internal: 'INTERNAL', unavailable: 'UNAVAILABLE',
+  },
   body: (e) => ({
     error: {
       code: e.status,
       message: e.message,
-      status: GOOGLE_STATUS[e.kind] ?? 'UNKNOWN',
+      status: e.code === 'invalid_cursor' ? 'INVALID_ARGUMENT' : e.code,
       errors: Array.isArray(e.details) ? e.details : [{ message: e.message, domain: 'global', reason: e.code === 'invalid_cursor' ? 'invalid' : (GOOGLE_REASON[e.kind] ?? 'unknown') }],
     },
   }),
@@ -89,23 +90,18 @@ export const slackErrors = defineErrorShape({
   injected: (status) => (status >= 500 ? errorOfStatus(status) : undefined),
 });
 
-const APIDECK_TYPE: Record<string, string> = {
-  bad_request: 'BadRequestError', validation: 'RequestValidationError', unauthorized: 'UnauthorizedError', forbidden: 'ForbiddenError',
-  not_found: 'NotFoundError', conflict: 'ConflictError', rate_limited: 'TooManyRequestsError', internal: 'InternalServerError', unavailable: 'ServiceUnavailableError',
-};
-const APIDECK_REASON: Record<string, string> = {
-  bad_request: 'Bad Request', validation: 'Unprocessable Entity', unauthorized: 'Unauthorized', forbidden: 'Forbidden', not_found: 'Not Found',
-  conflict: 'Conflict', rate_limited: 'Too Many Requests', internal: 'Internal Server Error', unavailable: 'Service Unavailable',
-};
-
 /** Apideck Unify's `{status_code, error, type_name, message, detail?}`. */
 export const apideckErrors = defineErrorShape({
   statuses: { validation: 422 },
   messages: { unauthorized: 'Unauthorized Request' },
+  codes: {
+    bad_request: 'BadRequestError', validation: 'RequestValidationError', unauthorized: 'UnauthorizedError', forbidden: 'ForbiddenError', not_found: 'NotFoundError',
+    conflict: 'ConflictError', rate_limited: 'TooManyRequestsError', internal: 'InternalServerError', unavailable: 'ServiceUnavailableError',
+  },
   body: (e) => ({
     status_code: e.status,
-    error: APIDECK_REASON[e.kind] ?? 'Error',
-    type_name: APIDECK_TYPE[e.kind] ?? 'Error',
+    error: STATUS_CODES[e.status] ?? 'Error',
+    type_name: e.code === 'invalid_cursor' ? 'BadRequestError' : e.code,
     message: e.message,
     ...(e.details !== undefined ? { detail: e.details } : {}),
   }),
