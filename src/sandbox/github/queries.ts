@@ -1,4 +1,4 @@
-import type { BranchRecord, DeploymentRecord, DeploymentState, GithubState, IssueRecord, Millis, PullRecord, RepoRecord, UserRecord } from './state.js';
+import type { BranchRecord, DeploymentRecord, DeploymentState, GithubState, IssueRecord, PullRecord, RepoRecord, UserRecord } from './state.js';
 
 /** Lookups over the state, for the routes and for tests that compute expectations from the seed. */
 
@@ -45,12 +45,5 @@ export function nextId(state: GithubState): number {
   return state.nextId++;
 }
 
-/** Epoch ms rounded down to whole seconds. */
-export function toSeconds(ms: number): Millis {
-  return Math.floor(ms / 1000) * 1000;
-}
-
-/** ISO 8601 without millis, as GitHub writes timestamps (`2026-10-03T12:00:00Z`). */
-export function iso(ms: Millis): string {
-  return new Date(toSeconds(ms)).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
+/** Epoch ms rounded down to whole seconds; ISO 8601 without millis, as GitHub writes timestamps. */
+export { wholeSeconds as toSeconds, isoSeconds as iso } from '../kit/time.js';

@@ -11,3 +11,4 @@ export * from './paging/offset.js';
 export * from './rate-limit.js';
 export * from './request.js';
 export * from './upstream-errors.js';
+export * from './time.js';
