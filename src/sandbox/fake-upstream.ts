@@ -19,6 +19,8 @@ export interface FakeContext {
   /** Absolute origin of the sandbox, e.g. `http://127.0.0.1:4010` (known once listening). */
   origin(): string;
   clock: Clock;
+  /** `count` keeps rate-limit headers but never refuses (benchmarks on a clock that stands still). */
+  rateLimits: 'enforce' | 'count';
 }
 
 /**

@@ -20,6 +20,11 @@ export interface SandboxOptions {
   /** The seed's "now" in ms; defaults to a fixed date so data is identical across runs. */
   now?: number;
   clock?: Clock;
+  /**
+   * Whether a workspace that spent an upstream's budget is refused (default `enforce`, as the upstreams
+   * do). Windows renew on `clock`, so a clock that stands still never renews them: use `count` there.
+   */
+  rateLimits?: 'enforce' | 'count';
   /** Hosts and origins the fault-injection API answers besides loopback (see `ControlApiGuard`). */
   controlApi?: Omit<ControlApiGuard, 'host'>;
 }
@@ -58,7 +63,7 @@ export async function startSandbox(options: SandboxOptions = {}, upstreams: read
   const app = express();
   app.disable('x-powered-by');
   let origin = '';
-  const ctx: FakeContext = { origin: () => origin, clock: options.clock ?? systemClock };
+  const ctx: FakeContext = { origin: () => origin, clock: options.clock ?? systemClock, rateLimits: options.rateLimits ?? 'enforce' };
   const states = new Map<string, Record<WorkspaceId, unknown>>();
 
   app.use(faults.middleware());

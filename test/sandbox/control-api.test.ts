@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostPolicy } from '../../src/http/host-policy.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 
 /** POST /_sandbox/faults with the given headers (node:http, so Host can be set). */
@@ -57,5 +58,31 @@ describe('the fault-injection API refuses foreign hosts and origins (DNS rebindi
       }).on('error', reject).end();
     });
     expect(res).toBe(401);
+  });
+});
+
+describe('the host policy the server and the fault API share', () => {
+  const policy = (allowNullOrigin: boolean) => hostPolicy({ allowedHosts: ['mcp.example.com'], allowedOrigins: ['https://app.example.com'], host: '10.0.0.5', allowNullOrigin });
+
+  it('allows loopback, the bound host and the configured names; refuses the rest', () => {
+    const refusal = policy(false);
+    for (const host of ['localhost:3000', '127.0.0.1', '[::1]:80', 'mcp.example.com', '10.0.0.5:8080']) expect(refusal({ host }), host).toBeUndefined();
+    expect(refusal({ host: 'mcp.example.com.evil.test' })).toBe('Host not allowed: mcp.example.com.evil.test');
+    expect(refusal({})).toBe('Host not allowed: (none)');
+    expect(refusal({ host: 'localhost', origin: 'https://app.example.com' })).toBeUndefined();
+    expect(refusal({ host: 'localhost', origin: 'http://localhost:5173' })).toBeUndefined();
+    expect(refusal({ host: 'localhost', origin: '' })).toBeUndefined();
+    expect(refusal({ host: 'localhost', origin: 'https://evil.test' })).toBe('Origin not allowed: https://evil.test');
+  });
+
+  it('lets Origin: null through only when told to (the server is; the fault API is not)', () => {
+    expect(policy(false)({ host: 'localhost', origin: 'null' })).toBe('Origin not allowed: null');
+    expect(policy(true)({ host: 'localhost', origin: 'null' })).toBeUndefined();
+  });
+
+  it('allows any host with "*", still checking origins against the configured list', () => {
+    const any = hostPolicy({ allowedHosts: ['*'], allowedOrigins: [], allowNullOrigin: false });
+    expect(any({ host: 'whatever.test' })).toBeUndefined();
+    expect(any({ host: 'whatever.test', origin: 'null' })).toBe('Origin not allowed: null');
   });
 });

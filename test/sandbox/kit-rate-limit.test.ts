@@ -71,6 +71,23 @@ describe('the GitHub fake on the kit budgets', () => {
     clock.advance(MINUTE);
     expect((await search()).status).toBe(200);
   });
+
+  it('with rateLimits "count" keeps counting but never refuses (a clock that stands still never renews a window)', async () => {
+    const counting = await startSandbox({ clock: new ManualClock(SANDBOX_EPOCH), rateLimits: 'count' });
+    try {
+      const statuses: number[] = [];
+      let remaining: string | null = null;
+      for (let i = 0; i < 32; i++) {
+        const res = await fetch(`${counting.urlOf('/github')}/search/users?q=acme`, { headers: { authorization: `token ${SANDBOX_CREDENTIALS.acme.github.token}` } });
+        statuses.push(res.status);
+        remaining = res.headers.get('x-ratelimit-remaining');
+      }
+      expect(new Set(statuses)).toEqual(new Set([200]));
+      expect(remaining).toBe('0');
+    } finally {
+      await counting.close();
+    }
+  });
 });
 
 describe('fault injection answers in each upstream\'s convention', () => {

@@ -57,7 +57,7 @@ export const githubFake: FakeUpstream<GithubState> = {
         onRefused: (_req, res) => githubRateHeaders.always?.(res, { ...anonymous, reset: Math.floor(ctx.clock.now() / 1000) + 3600 }, 'core'),
       }),
       rateLimit: workspaceRateLimit({
-        budgets: new RateBudgets(BUDGETS, ctx.clock),
+        budgets: new RateBudgets(BUDGETS, ctx.clock, { enforce: ctx.rateLimits === 'enforce' }),
         style: githubRateHeaders,
         resourceOf: (req) => (req.path.startsWith('/search/') ? 'search' : 'core'),
       }),

@@ -21,7 +21,8 @@ export interface RateWindow {
 export class RateBudgets {
   private readonly windows = new Map<string, RateWindow>();
 
-  constructor(private readonly budgets: Record<string, RateBudget>, private readonly clock: Clock) {}
+  /** With `enforce: false` a spent window is counted (remaining stays 0) but never refused. */
+  constructor(private readonly budgets: Record<string, RateBudget>, private readonly clock: Clock, private readonly options: { enforce?: boolean } = {}) {}
 
   nowSeconds(): number {
     return Math.floor(this.clock.now() / 1000);
@@ -38,7 +39,7 @@ export class RateBudgets {
       window = { limit: budget.limit, used: 0, reset: now + budget.windowSeconds };
       this.windows.set(key, window);
     }
-    if (window.used >= window.limit) return { window, exceeded: true };
+    if (window.used >= window.limit) return { window, exceeded: this.options.enforce !== false };
     window.used++;
     return { window, exceeded: false };
   }
