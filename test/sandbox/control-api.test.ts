@@ -62,10 +62,11 @@ describe('the fault-injection API refuses foreign hosts and origins (DNS rebindi
 });
 
 describe('the host policy the server and the fault API share', () => {
-  const policy = (allowNullOrigin: boolean) => hostPolicy({ allowedHosts: ['mcp.example.com'], allowedOrigins: ['https://app.example.com'], host: '10.0.0.5', allowNullOrigin });
+  const policy = (...extraOrigins: string[]) =>
+    hostPolicy({ allowedHosts: ['mcp.example.com'], allowedOrigins: ['https://app.example.com', ...extraOrigins], host: '10.0.0.5', originsSetting: 'THE_SETTING' });
 
   it('allows loopback, the bound host and the configured names; refuses the rest', () => {
-    const refusal = policy(false);
+    const refusal = policy();
     for (const host of ['localhost:3000', '127.0.0.1', '[::1]:80', 'mcp.example.com', '10.0.0.5:8080']) expect(refusal({ host }), host).toBeUndefined();
     expect(refusal({ host: 'mcp.example.com.evil.test' })).toBe('Host not allowed: mcp.example.com.evil.test');
     expect(refusal({})).toBe('Host not allowed: (none)');
@@ -75,14 +76,14 @@ describe('the host policy the server and the fault API share', () => {
     expect(refusal({ host: 'localhost', origin: 'https://evil.test' })).toBe('Origin not allowed: https://evil.test');
   });
 
-  it('lets Origin: null through only when told to (the server is; the fault API is not)', () => {
-    expect(policy(false)({ host: 'localhost', origin: 'null' })).toBe('Origin not allowed: null');
-    expect(policy(true)({ host: 'localhost', origin: 'null' })).toBeUndefined();
+  it('lets Origin: null through only when the allowed origins list null, and says where to list it', () => {
+    expect(policy()({ host: 'localhost', origin: 'null' })).toBe('Origin not allowed: null (list "null" in THE_SETTING to allow it)');
+    expect(policy('null')({ host: 'localhost', origin: 'null' })).toBeUndefined();
   });
 
-  it('allows any host with "*", still checking origins against the configured list', () => {
-    const any = hostPolicy({ allowedHosts: ['*'], allowedOrigins: [], allowNullOrigin: false });
+  it('allows any host with "*", still refusing Origin: null unless listed', () => {
+    const any = hostPolicy({ allowedHosts: ['*'], allowedOrigins: [], originsSetting: 'THE_SETTING' });
     expect(any({ host: 'whatever.test' })).toBeUndefined();
-    expect(any({ host: 'whatever.test', origin: 'null' })).toBe('Origin not allowed: null');
+    expect(any({ host: 'whatever.test', origin: 'null' })).toMatch(/^Origin not allowed: null/);
   });
 });
