@@ -21,7 +21,8 @@ export async function run(): Promise<BenchResult[]> {
   });
   // A clock standing still just after the seed's "now": the windows cover the generated history.
   const app = createApp(config, { clock: { now: () => SANDBOX_EPOCH + 12 * 3_600_000 }, log: silentLogger });
-  const demo = await startDemo(app, { scale: SCALE });
+  // The clock stands still: count requests against the fake's budgets but never refuse them.
+  const demo = await startDemo(app, { scale: SCALE, rateLimits: 'count' });
   const sandbox = demo.sandbox;
   const caller: Caller = demo.callerOf('acme');
   const execute = (tool: string, args: Record<string, unknown>) => app.executor.execute(caller, app.registry.find(tool, 'code_host')!, args);

@@ -6,7 +6,6 @@ import { WORKSPACE_IDS, type WorkspaceId } from './credentials.js';
 import type { FakeContext, FakeUpstream, WorkspaceSeed } from './fake-upstream.js';
 import { controlApi, type ControlApiGuard } from './control-api.js';
 import { FaultInjector } from './faults.js';
-import { FAKE_UPSTREAMS } from './upstreams.js';
 import { generatePeople, WORKSPACES } from './seed/people.js';
 import { Random } from './seed/random.js';
 
@@ -56,8 +55,8 @@ export function buildSeeds(seed: number, scale: number, now: number): Record<Wor
   return seeds;
 }
 
-/** Starts the fake upstreams on one HTTP origin. */
-export async function startSandbox(options: SandboxOptions = {}, upstreams: readonly FakeUpstream[] = FAKE_UPSTREAMS): Promise<Sandbox> {
+/** Starts the given fakes on one HTTP origin (in demo mode, every integration's: see src/demo/environment.ts). */
+export async function startSandbox(options: SandboxOptions, upstreams: readonly FakeUpstream[]): Promise<Sandbox> {
   const seeds = buildSeeds(options.seed ?? 42, options.scale ?? 1, options.now ?? SANDBOX_EPOCH);
   const faults = new FaultInjector();
   const app = express();

@@ -2,6 +2,10 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostPolicy } from '../../src/http/host-policy.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { githubFake } from '../../src/sandbox/github/index.js';
+import type { FakeUpstream } from '../../src/sandbox/fake-upstream.js';
+
+const GITHUB = [githubFake as FakeUpstream];
 
 /** POST /_sandbox/faults with the given headers (node:http, so Host can be set). */
 function postFault(sandbox: Sandbox, headers: Record<string, string>): Promise<{ status: number; body: string }> {
@@ -22,8 +26,8 @@ describe('the fault-injection API refuses foreign hosts and origins (DNS rebindi
   let sandbox: Sandbox;
   let permissive: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox();
-    permissive = await startSandbox({ controlApi: { allowedHosts: ['sandbox.internal'], allowedOrigins: ['https://ci.example.com', 'null'] } });
+    sandbox = await startSandbox({}, GITHUB);
+    permissive = await startSandbox({ controlApi: { allowedHosts: ['sandbox.internal'], allowedOrigins: ['https://ci.example.com', 'null'] } }, GITHUB);
   });
   afterAll(async () => {
     await sandbox?.close();

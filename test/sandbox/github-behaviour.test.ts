@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import { deploymentOutcome, deploymentsIn, issueOf, iso, plainIssuesOf, pullsOf, repoOf, type GithubState } from '../../src/sandbox/github/index.js';
 import { SANDBOX_EPOCH, startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { githubFake } from '../../src/sandbox/github/index.js';
+import type { FakeUpstream } from '../../src/sandbox/fake-upstream.js';
+
+const GITHUB = [githubFake as FakeUpstream];
 
 /** Octokit logs every 4xx answer; the tests expect many. */
 const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
@@ -15,7 +19,7 @@ let globexOctokit: Octokit;
 const client = (token: string | undefined): Octokit => new Octokit({ auth: token, baseUrl: sandbox.urlOf('/github'), log: quiet });
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandbox({}, GITHUB);
   acme = sandbox.state<GithubState>('/github', 'acme');
   octokit = client(SANDBOX_CREDENTIALS.acme.github.token);
   globexOctokit = client(SANDBOX_CREDENTIALS.globex.github.token);
@@ -251,7 +255,7 @@ describe('state machines', () => {
   });
 
   it('persists changes for the life of the sandbox only', async () => {
-    const other = await startSandbox();
+    const other = await startSandbox({}, GITHUB);
     try {
       const fresh = other.state<GithubState>('/github', 'acme');
       expect(repoOf(fresh, 'acme/api')!.branches.some((b) => b.name === 'feature/retry')).toBe(false);
@@ -264,7 +268,7 @@ describe('state machines', () => {
 
 describe('seed', () => {
   it('is deterministic for a seed and differs between seeds', async () => {
-    const [a, b, c] = await Promise.all([startSandbox({ seed: 7 }), startSandbox({ seed: 7 }), startSandbox({ seed: 8 })]);
+    const [a, b, c] = await Promise.all([startSandbox({ seed: 7 }, GITHUB), startSandbox({ seed: 7 }, GITHUB), startSandbox({ seed: 8 }, GITHUB)]);
     try {
       for (const ws of ['acme', 'globex'] as const) {
         expect(a.state<GithubState>('/github', ws)).toEqual(b.state<GithubState>('/github', ws));

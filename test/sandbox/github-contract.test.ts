@@ -4,6 +4,10 @@ import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import { pullsOf, repoOf, type GithubState } from '../../src/sandbox/github/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { loadGithubOpenApi, type OpenApiValidator } from './github-openapi.js';
+import { githubFake } from '../../src/sandbox/github/index.js';
+import type { FakeUpstream } from '../../src/sandbox/fake-upstream.js';
+
+const GITHUB = [githubFake as FakeUpstream];
 
 /**
  * Every endpoint of the fake GitHub, called with the real Octokit client, validated against the
@@ -19,7 +23,7 @@ let acme: GithubState;
 
 beforeAll(async () => {
   api = loadGithubOpenApi();
-  sandbox = await startSandbox();
+  sandbox = await startSandbox({}, GITHUB);
   octokit = new Octokit({ auth: SANDBOX_CREDENTIALS.acme.github.token, baseUrl: sandbox.urlOf('/github'), log: quiet });
   acme = sandbox.state<GithubState>('/github', 'acme');
 });

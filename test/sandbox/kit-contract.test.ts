@@ -3,6 +3,10 @@ import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { openApiContract, type OpenApiDocument } from '../helpers/openapi-contract.js';
 import { loadGithubOpenApi } from './github-openapi.js';
+import { githubFake } from '../../src/sandbox/github/index.js';
+import type { FakeUpstream } from '../../src/sandbox/fake-upstream.js';
+
+const GITHUB = [githubFake as FakeUpstream];
 
 const item = { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' }, note: { nullable: true, allOf: [{ type: 'string' }] } } };
 
@@ -73,7 +77,7 @@ describe('an OpenAPI contract over any description', () => {
 describe('recorded responses of the GitHub fake against GitHub\'s description', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({}, GITHUB);
   });
   afterAll(() => sandbox?.close());
 

@@ -4,6 +4,10 @@ import { atlassianRateHeaders, basicCredentials, jiraErrors, RateBudgets, worksp
 import { SANDBOX_EPOCH, startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { MINUTE, ManualClock } from '../helpers/clock.js';
 import { startDemoFake, type DemoFake } from './kit-fixture.js';
+import { githubFake } from '../../src/sandbox/github/index.js';
+import type { FakeUpstream } from '../../src/sandbox/fake-upstream.js';
+
+const GITHUB = [githubFake as FakeUpstream];
 
 const basic = (workspace: 'acme' | 'globex') => {
   const { email, apiToken } = SANDBOX_CREDENTIALS[workspace].jira;
@@ -55,7 +59,7 @@ describe('the GitHub fake on the kit budgets', () => {
   const clock = new ManualClock(SANDBOX_EPOCH);
   const search = () => fetch(`${sandbox.urlOf('/github')}/search/users?q=acme`, { headers: { authorization: `token ${SANDBOX_CREDENTIALS.globex.github.token}` } });
   beforeAll(async () => {
-    sandbox = await startSandbox({ clock });
+    sandbox = await startSandbox({ clock }, GITHUB);
   });
   afterAll(() => sandbox?.close());
 
@@ -73,7 +77,7 @@ describe('the GitHub fake on the kit budgets', () => {
   });
 
   it('with rateLimits "count" keeps counting but never refuses (a clock that stands still never renews a window)', async () => {
-    const counting = await startSandbox({ clock: new ManualClock(SANDBOX_EPOCH), rateLimits: 'count' });
+    const counting = await startSandbox({ clock: new ManualClock(SANDBOX_EPOCH), rateLimits: 'count' }, GITHUB);
     try {
       const statuses: number[] = [];
       let remaining: string | null = null;
@@ -93,7 +97,7 @@ describe('the GitHub fake on the kit budgets', () => {
 describe('fault injection answers in each upstream\'s convention', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({}, GITHUB);
   });
   afterAll(() => sandbox?.close());
 
