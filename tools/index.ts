@@ -29,5 +29,6 @@ export function buildRegistry(manifests: readonly SystemManifest[] = MANIFESTS):
     manifests.map((m) => m.system),
     manifests.flatMap((m) => m.tools),
     synonymsOf(manifests),
+    Object.fromEntries(manifests.map((m) => [m.system.id, m.integrations.map((i) => i.id)])),
   );
 }

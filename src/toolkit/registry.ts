@@ -40,10 +40,24 @@ export interface ToolAnnotations {
 }
 
 export interface ToolSelection {
-  /** Only these systems (toolsets); all when empty. */
-  toolsets?: string[];
+  /** Only these toolsets: a system (`code_host`) or a finer toolset (`code_host.issues`); all when empty. */
+  toolsets?: readonly string[];
+  /** Only these tools, by qualified name; all when empty. */
+  tools?: readonly string[];
   /** Leave out every `action` tool. */
   readOnly?: boolean;
+}
+
+/** Which rule of a selection leaves a tool out. */
+export type SelectionRule = 'readOnly' | 'toolsets' | 'tools';
+
+/**
+ * The toolset of a tool finer than its system: its capability name without the last segment
+ * (`code_host.issues.list` → `code_host.issues`).
+ */
+export function toolsetOf(tool: ToolDefinition): string {
+  const name = tool.capability.name;
+  return name.slice(0, name.lastIndexOf('.'));
 }
 
 const fieldsShape = {
@@ -135,6 +149,8 @@ export class Registry {
     readonly tools: readonly ToolDefinition[],
     /** Words agents use, expanded to the catalog's words (each system declares its own). */
     readonly synonyms: Readonly<Record<string, readonly string[]>> = {},
+    /** The integration ids each system's tools need; a system not named here needs none (local state). */
+    private readonly integrationsBySystem: Readonly<Record<string, readonly string[]>> = {},
   ) {
     const systemIds = new Set(systems.map((s) => s.id));
     for (const tool of tools) {
@@ -161,9 +177,26 @@ export class Registry {
     return this.byQualified.get(name);
   }
 
+  /** The integrations a tool needs: its system's. */
+  integrationsOf(tool: ToolDefinition): readonly string[] {
+    return this.integrationsBySystem[tool.system] ?? [];
+  }
+
+  /** Every name `ToolSelection.toolsets` accepts: each system and each finer toolset, sorted. */
+  toolsetNames(): string[] {
+    return [...new Set([...this.systems.map((s) => s.id), ...this.tools.map(toolsetOf)])].sort();
+  }
+
   select(selection: ToolSelection = {}): ToolDefinition[] {
-    const toolsets = selection.toolsets?.length ? new Set(selection.toolsets) : undefined;
-    return this.tools.filter((t) => (!toolsets || toolsets.has(t.system)) && !(selection.readOnly && t.capability.type === 'action'));
+    return this.tools.filter((t) => this.excludedBy(selection, t) === undefined);
+  }
+
+  /** The first rule of the selection that leaves the tool out, or undefined when it is selected. */
+  excludedBy(selection: ToolSelection, tool: ToolDefinition): SelectionRule | undefined {
+    if (selection.readOnly && tool.capability.type === 'action') return 'readOnly';
+    if (selection.toolsets?.length && !selection.toolsets.some((name) => name === tool.system || name === toolsetOf(tool))) return 'toolsets';
+    if (selection.tools?.length && !selection.tools.includes(tool.qualifiedName)) return 'tools';
+    return undefined;
   }
 
   /** The input schema the tool really accepts: its own plus pagination (list tools) and `fields`. */
@@ -203,7 +236,8 @@ export class Registry {
       readOnlyHint: !action,
       destructiveHint: action && tool.capability.destructive === true,
       idempotentHint: !action || tool.capability.idempotent === true,
-      openWorldHint: true,
+      // A tool that reaches no integration works on local state only (the knowledge graph): closed world.
+      openWorldHint: this.integrationsOf(tool).length > 0,
     };
   }
 
