@@ -18,9 +18,11 @@ Options:
                      (the default when no CONSTELLATION_API_KEY / CONSTELLATION_JWT_SECRET is set)
   --host <host>      serve: interface to listen on (default 127.0.0.1, env HOST)
   --port <port>      serve: port (default 8080, env PORT); sandbox: port (default 4010)
-  --toolsets <a,b>   only these systems' tools (e.g. code_host,graph)
+  --toolsets <a,b>   only these toolsets: systems or finer ones (e.g. code_host.issues,graph)
+  --tools <a,b>      only these tools (e.g. code_host_get_issues,graph_search)
   --read-only        leave out every action tool
-  --tool-mode <m>    full | discovery | auto (default auto: discovery above 40 tools)
+  --tool-mode <m>    full | discovery | auto (default auto: discovery when the full tool list
+                     would pass 100,000 bytes)
   --help, -h         this text
   --version, -v      the version
 `;
@@ -33,11 +35,14 @@ export interface CliArgs {
   host?: string;
   port?: number;
   toolsets?: string[];
+  tools?: string[];
   readOnly: boolean;
   toolMode?: 'full' | 'discovery' | 'auto';
   help: boolean;
   version: boolean;
 }
+
+const commaList = (value: string | undefined): string[] | undefined => value?.split(',').map((s) => s.trim()).filter(Boolean);
 
 export function parseCli(argv: string[]): CliArgs {
   // The client's options are the methods' parameters, known only from the server: it parses them itself.
@@ -50,6 +55,7 @@ export function parseCli(argv: string[]): CliArgs {
       host: { type: 'string' },
       port: { type: 'string' },
       toolsets: { type: 'string' },
+      tools: { type: 'string' },
       'read-only': { type: 'boolean', default: false },
       'tool-mode': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -71,7 +77,8 @@ export function parseCli(argv: string[]): CliArgs {
     demo: values.demo,
     host: values.host,
     port,
-    toolsets: values.toolsets?.split(',').map((s) => s.trim()).filter(Boolean),
+    toolsets: commaList(values.toolsets),
+    tools: commaList(values.tools),
     readOnly: values['read-only'],
     toolMode: toolMode as CliArgs['toolMode'],
     help: values.help,

@@ -14,6 +14,7 @@ function configFor(args: CliArgs): Config {
     ...(args.host ? { host: args.host } : {}),
     ...(args.port !== undefined ? { port: args.port } : {}),
     ...(args.toolsets ? { toolsets: args.toolsets } : {}),
+    ...(args.tools ? { tools: args.tools } : {}),
     ...(args.readOnly ? { readOnly: true } : {}),
     ...(args.toolMode ? { toolMode: args.toolMode } : {}),
   });
@@ -79,7 +80,13 @@ export async function main(argv: string[]): Promise<void> {
   const config = configFor(args);
   const app = await startApp(config, args.command === 'mcp');
   const { McpSurface } = await import('../mcp/server.js');
-  const surface = new McpSurface(app, { toolsets: config.toolsets, readOnly: config.readOnly, mode: config.toolMode });
+  const surface = new McpSurface(app, {
+    toolsets: config.toolsets,
+    tools: config.tools,
+    readOnly: config.readOnly,
+    mode: config.toolMode,
+    listBudgetBytes: config.toolListBudgetBytes,
+  });
 
   if (args.command === 'serve') {
     const { listen, buildHttpApp } = await import('../http/server.js');

@@ -40,8 +40,12 @@ export interface Config {
   stdioToken?: string;
   /** Toolset selection and tool exposure mode of the MCP surfaces. */
   toolsets: string[];
+  /** Allowlist of qualified tool names (CONSTELLATION_TOOLS); empty allows every selected tool. */
+  tools: string[];
   readOnly: boolean;
   toolMode: 'full' | 'discovery' | 'auto';
+  /** `auto` mode lists tools in full up to this many bytes of `tools/list` (CONSTELLATION_TOOL_LIST_BUDGET). */
+  toolListBudgetBytes: number;
 }
 
 export const DEFAULT_API_KEY = 'dev-api-key-change-me';
@@ -96,8 +100,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
     stdioToken: env.CONSTELLATION_TOKEN || undefined,
     toolsets: list(env.CONSTELLATION_TOOLSETS),
+    tools: list(env.CONSTELLATION_TOOLS),
     readOnly: env.CONSTELLATION_READ_ONLY === '1',
     toolMode: (env.CONSTELLATION_TOOL_MODE as Config['toolMode']) ?? 'auto',
+    toolListBudgetBytes: integer('CONSTELLATION_TOOL_LIST_BUDGET', env.CONSTELLATION_TOOL_LIST_BUDGET, 100_000),
   };
   const { forceDemo: _ignored, ...rest } = overrides;
   return { ...config, ...rest, demo: config.demo || rest.demo === true };

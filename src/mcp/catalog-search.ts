@@ -67,7 +67,7 @@ export class CatalogSearch {
    * of the words it covers, then nudged by intent: a query that reads ("list", "show", "who") prefers
    * read and analytical tools, one that writes ("create", "merge", "close") prefers actions.
    */
-  search(query: string, options: { system?: string; limit?: number } = {}): SearchHit[] {
+  search(query: string, options: { system?: string; limit?: number; include?: (tool: ToolDefinition) => boolean } = {}): SearchHit[] {
     const terms = [...new Set(words(query, this.synonyms))];
     const readIntent = terms.some((t) => READ_VERBS.has(t));
     const writeIntent = terms.some((t) => WRITE_VERBS.has(t));
@@ -75,6 +75,7 @@ export class CatalogSearch {
     const hits: SearchHit[] = [];
     for (const entry of this.index) {
       if (options.system && entry.tool.system !== options.system) continue;
+      if (options.include && !options.include(entry.tool)) continue;
       let score = 0;
       let matched = 0;
       for (const term of terms) {

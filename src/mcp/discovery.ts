@@ -3,13 +3,22 @@ import { z } from 'zod';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import { AppError } from '../toolkit/errors.js';
 import type { Registry } from '../toolkit/registry.js';
-import { CatalogSearch } from './catalog-search.js';
+import type { CatalogSearch } from './catalog-search.js';
 import { mcpTool } from './tool-list.js';
 
-/** The meta-tools of discovery mode: search the catalog, describe a tool, execute a tool by name. */
+/**
+ * The meta-tools of discovery mode: search the catalog, describe a tool, and run one. Running is split
+ * in two, reads (and analytics) apart from actions, so each meta-tool's annotations stay honest.
+ */
 export const SEARCH_TOOLS = 'search_tools';
 export const DESCRIBE_TOOL = 'describe_tool';
-export const EXECUTE_TOOL = 'execute_tool';
+export const EXECUTE_READ_TOOL = 'execute_read_tool';
+export const EXECUTE_ACTION_TOOL = 'execute_action_tool';
+
+type ExecuteMetaTool = typeof EXECUTE_READ_TOOL | typeof EXECUTE_ACTION_TOOL;
+
+/** The meta-tool that runs a catalog tool. */
+export const executorOf = (tool: ToolDefinition): ExecuteMetaTool => (tool.capability.type === 'action' ? EXECUTE_ACTION_TOOL : EXECUTE_READ_TOOL);
 
 const SearchArgs = z.strictObject({
   query: z.string().min(1).max(500).describe('What you want to do, in plain words'),
@@ -28,30 +37,57 @@ const schemaOf = (schema: z.ZodType) => {
   return json as Tool['inputSchema'];
 };
 
-export function discoveryTools(): Tool[] {
-  return [
+const LOCAL_READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+/**
+ * The meta-tools for these visible tools. Each execute meta-tool is listed only when there is something
+ * for it to run, and its hints sum up what it may run: an action meta-tool is destructive only when some
+ * visible action is, open-world only when some visible tool reaches an upstream.
+ */
+export function discoveryTools(registry: Registry, tools: readonly ToolDefinition[]): Tool[] {
+  const annotationsOf = (kind: ExecuteMetaTool) => tools.filter((t) => executorOf(t) === kind).map((t) => registry.annotations(t));
+  const reads = annotationsOf(EXECUTE_READ_TOOL);
+  const actions = annotationsOf(EXECUTE_ACTION_TOOL);
+  const listed: Tool[] = [
     {
       name: SEARCH_TOOLS,
       title: 'Search the tool catalog',
-      description: 'Find tools for a task by words (GitHub issues, DORA metrics, Jira tickets, wiki pages...). Returns names, descriptions and when to use each. Call describe_tool for the input schema, then execute_tool.',
+      description: `Find tools for a task by words (GitHub issues, DORA metrics, Jira tickets, wiki pages...). Returns names, descriptions, when to use each and which meta-tool runs it. Call ${DESCRIBE_TOOL} for the input schema, then ${EXECUTE_READ_TOOL} or ${EXECUTE_ACTION_TOOL}.`,
       inputSchema: schemaOf(SearchArgs),
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      annotations: LOCAL_READ,
     },
     {
       name: DESCRIBE_TOOL,
       title: 'Describe a tool',
-      description: 'The full input schema, hints and examples of one tool found with search_tools.',
+      description: `The full input schema, hints and examples of one tool found with ${SEARCH_TOOLS}.`,
       inputSchema: schemaOf(DescribeArgs),
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    {
-      name: EXECUTE_TOOL,
-      title: 'Execute a tool',
-      description: 'Run a catalog tool by name with its arguments. Action tools change upstream data.',
-      inputSchema: schemaOf(ExecuteArgs),
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+      annotations: LOCAL_READ,
     },
   ];
+  if (reads.length) {
+    listed.push({
+      name: EXECUTE_READ_TOOL,
+      title: 'Run a read tool',
+      description: `Run a read or analytical catalog tool by name with its arguments. Changes nothing; action tools run with ${EXECUTE_ACTION_TOOL}.`,
+      inputSchema: schemaOf(ExecuteArgs),
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: reads.some((a) => a.openWorldHint) },
+    });
+  }
+  if (actions.length) {
+    listed.push({
+      name: EXECUTE_ACTION_TOOL,
+      title: 'Run an action tool',
+      description: `Run an action catalog tool by name with its arguments: it changes data (creates, updates, merges...). Reads run with ${EXECUTE_READ_TOOL}.`,
+      inputSchema: schemaOf(ExecuteArgs),
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: actions.some((a) => a.destructiveHint),
+        idempotentHint: actions.every((a) => a.idempotentHint),
+        openWorldHint: actions.some((a) => a.openWorldHint),
+      },
+    });
+  }
+  return listed;
 }
 
 function parse<T>(schema: z.ZodType<T>, raw: unknown): T {
@@ -60,25 +96,21 @@ function parse<T>(schema: z.ZodType<T>, raw: unknown): T {
   return parsed.data;
 }
 
-/** Answers the meta-tools over the selected part of the catalog. */
+/**
+ * Answers the meta-tools over the tools one session sees. `resolve` finds a visible tool by name or
+ * throws why it cannot be used (unknown, hidden, not configured).
+ */
 export class Discovery {
-  private readonly search: CatalogSearch;
-  private readonly byName: Map<string, ToolDefinition>;
-
-  constructor(private readonly registry: Registry, tools: readonly ToolDefinition[]) {
-    this.search = new CatalogSearch(registry, tools);
-    this.byName = new Map(tools.map((t) => [t.qualifiedName, t]));
-  }
-
-  find(name: string): ToolDefinition {
-    const tool = this.byName.get(name);
-    if (!tool) throw new AppError('TOOL_NOT_FOUND', `Unknown tool "${name}": use search_tools to find tool names`);
-    return tool;
-  }
+  constructor(
+    private readonly registry: Registry,
+    private readonly search: CatalogSearch,
+    private readonly visible: ReadonlySet<ToolDefinition>,
+    private readonly resolve: (name: string) => ToolDefinition,
+  ) {}
 
   searchTools(raw: unknown): Record<string, unknown> {
     const args = parse(SearchArgs, raw);
-    const hits = this.search.search(args.query, { system: args.system, limit: args.limit });
+    const hits = this.search.search(args.query, { system: args.system, limit: args.limit, include: (tool) => this.visible.has(tool) });
     return {
       tools: hits.map(({ tool, score }) => ({
         name: tool.qualifiedName,
@@ -87,6 +119,7 @@ export class Discovery {
         description: tool.description,
         when_to_use: tool.hints.when_to_use,
         not_for: tool.hints.not_for,
+        run_with: executorOf(tool),
         score: Math.round(score * 100) / 100,
       })),
       count: hits.length,
@@ -94,12 +127,19 @@ export class Discovery {
   }
 
   describeTool(raw: unknown): Record<string, unknown> {
-    const tool = this.find(parse(DescribeArgs, raw).name);
-    return { ...mcpTool(this.registry, tool) };
+    const tool = this.resolve(parse(DescribeArgs, raw).name);
+    return { ...mcpTool(this.registry, tool), run_with: executorOf(tool) };
   }
 
-  executeArgs(raw: unknown): { tool: ToolDefinition; arguments: Record<string, unknown> } {
+  /** The tool and arguments one execute meta-tool was asked to run; a tool of the other kind is refused. */
+  executeArgs(meta: ExecuteMetaTool, raw: unknown): { tool: ToolDefinition; arguments: Record<string, unknown> } {
     const args = parse(ExecuteArgs, raw);
-    return { tool: this.find(args.name), arguments: args.arguments };
+    const tool = this.resolve(args.name);
+    const right = executorOf(tool);
+    if (right !== meta) {
+      const kind = right === EXECUTE_ACTION_TOOL ? 'an action tool (it changes data)' : `a ${tool.capability.type} tool (it changes nothing)`;
+      throw new AppError('VALIDATION_ERROR', `"${tool.qualifiedName}" is ${kind}: run it with ${right}, not ${meta}`);
+    }
+    return { tool, arguments: args.arguments };
   }
 }

@@ -4,61 +4,131 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@model
 import type { App } from '../app.js';
 import type { Caller } from '../toolkit/context.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
+import { AppError } from '../toolkit/errors.js';
 import type { ToolSelection } from '../toolkit/registry.js';
 import { VERSION } from '../version.js';
-import { Discovery, discoveryTools, DESCRIBE_TOOL, EXECUTE_TOOL, SEARCH_TOOLS } from './discovery.js';
+import { CatalogSearch } from './catalog-search.js';
+import { Discovery, discoveryTools, DESCRIBE_TOOL, EXECUTE_ACTION_TOOL, EXECUTE_READ_TOOL, SEARCH_TOOLS } from './discovery.js';
+import { EXPOSURE_HEADERS, exclusionReason, invalidNames, namesWithin, SERVER_SETTINGS } from './exposure.js';
 import { errorResult, successResult } from './results.js';
 import { mcpTool } from './tool-list.js';
 
 export type ToolMode = 'full' | 'discovery' | 'auto';
 
-/** Above this many selected tools, `auto` mode switches to discovery so the catalog never floods a context. */
-export const AUTO_DISCOVERY_THRESHOLD = 40;
+/**
+ * `auto` lists the tools themselves while their `tools/list` result stays within this many bytes, and the
+ * discovery meta-tools above it. Measured: the whole catalog (36 tools) lists 173,857 bytes, some 45,000
+ * tokens at about 4 bytes a token, which is a fifth of a 200,000-token context spent before the first
+ * message. 100,000 bytes (about 25,000 tokens, an eighth of such a context) keeps a focused selection
+ * (the graph's 35 KB, a toolset such as `code_host.issues`) listed in full and sends a whole catalog
+ * to discovery.
+ */
+export const AUTO_LIST_BUDGET_BYTES = 100_000;
 
 export interface McpSurfaceOptions extends ToolSelection {
   mode?: ToolMode;
+  /** `auto` mode's budget for the full `tools/list` result (default AUTO_LIST_BUDGET_BYTES). */
+  listBudgetBytes?: number;
 }
 
+/** What one session sees: the tools its caller, the server's settings and the request's narrowing allow. */
+interface View {
+  mode: 'full' | 'discovery';
+  tools: ToolDefinition[];
+  listed: Tool[];
+  /** A visible tool by name, or an error saying why it cannot be called. */
+  resolve(name: string): ToolDefinition;
+  discovery: Discovery;
+}
+
+const FULL_INSTRUCTIONS = 'Tools are named <system>_<tool>. Read each tool’s "Use when" and "Not for" lines to pick the right one.';
+const DISCOVERY_INSTRUCTIONS = `This server has a large tool catalog. Call ${SEARCH_TOOLS} with what you want to do, ${DESCRIBE_TOOL} for the input schema, then ${EXECUTE_READ_TOOL} (reads and analytics) or ${EXECUTE_ACTION_TOOL} (changes data).`;
+
 /**
- * What every MCP server instance of one app shares: the selected tools and their precomputed list
- * entries. Built once; a server per HTTP request then costs almost nothing.
+ * What every MCP server instance of one app shares: the server's selection of tools, their precomputed
+ * list entries and the catalog search. Each session then sees the part its caller has credentials for,
+ * narrowed by the request, listed in full or through discovery; a server per HTTP request costs little.
  */
 export class McpSurface {
+  /** The tools the server's own settings expose (before each caller's credentials and narrowing). */
   readonly tools: ToolDefinition[];
-  readonly mode: 'full' | 'discovery';
-  private readonly listed: Tool[];
-  private readonly byName: Map<string, ToolDefinition>;
-  private readonly discovery: Discovery;
+  readonly mode: ToolMode;
+  private readonly selection: ToolSelection;
+  private readonly listBudgetBytes: number;
+  private readonly entries: Map<ToolDefinition, { tool: Tool; bytes: number }>;
+  private readonly search: CatalogSearch;
   /** One validator for every server instance: the SDK would otherwise build an Ajv per request. */
   private readonly validator = new AjvJsonSchemaValidator();
 
+  /** Unknown toolset or tool names in the options are an error that names the valid ones. */
   constructor(private readonly app: App, options: McpSurfaceOptions = {}) {
-    this.tools = app.registry.select(options);
-    const mode = options.mode ?? 'auto';
-    this.mode = mode === 'auto' ? (this.tools.length > AUTO_DISCOVERY_THRESHOLD ? 'discovery' : 'full') : mode;
-    this.byName = new Map(this.tools.map((t) => [t.qualifiedName, t]));
-    this.discovery = new Discovery(app.registry, this.tools);
-    this.listed = this.mode === 'full' ? this.tools.map((t) => mcpTool(app.registry, t)) : discoveryTools();
+    const { mode = 'auto', listBudgetBytes = AUTO_LIST_BUDGET_BYTES, ...selection } = options;
+    const { registry } = app;
+    const problem = invalidNames(selection, { toolsets: registry.toolsetNames(), tools: registry.tools.map((t) => t.qualifiedName) }, SERVER_SETTINGS);
+    if (problem) throw new Error(problem);
+    this.selection = selection;
+    this.mode = mode;
+    this.listBudgetBytes = listBudgetBytes;
+    this.tools = registry.select(selection);
+    this.entries = new Map(
+      this.tools.map((t) => {
+        const tool = mcpTool(registry, t);
+        return [t, { tool, bytes: Buffer.byteLength(JSON.stringify(tool)) }];
+      }),
+    );
+    this.search = new CatalogSearch(registry, this.tools);
   }
 
-  /** A protocol server whose calls act as the caller `callerFor` resolves. */
-  createServer(callerFor: () => Caller | Promise<Caller>): Server {
+  /**
+   * Checks one request's narrowing (its X-MCP-* headers): it may name only toolsets and tools this
+   * server exposes, so a request can narrow what it sees but never widen it.
+   */
+  narrow(selection: ToolSelection): ToolSelection {
+    const problem = invalidNames(selection, namesWithin(this.app.registry, this.tools), EXPOSURE_HEADERS);
+    if (problem) throw new AppError('VALIDATION_ERROR', problem);
+    return selection;
+  }
+
+  /** Bytes of the `tools/list` result that lists these tools in full: `{"tools":[...]}`. */
+  listBytes(tools: readonly ToolDefinition[]): number {
+    let bytes = '{"tools":[]}'.length + Math.max(0, tools.length - 1);
+    for (const tool of tools) bytes += this.entries.get(tool)?.bytes ?? 0;
+    return bytes;
+  }
+
+  /** What a caller sees under a request's narrowing; `auto` picks the mode by the size of the full list. */
+  view(caller: Caller, narrowing: ToolSelection = {}): View {
+    const { registry } = this.app;
+    const available = this.app.connections.available(caller);
+    const tools = this.tools.filter((t) => registry.excludedBy(narrowing, t) === undefined && registry.integrationsOf(t).every((id) => available.has(id)));
+    const mode = this.mode === 'auto' ? (this.listBytes(tools) > this.listBudgetBytes ? 'discovery' : 'full') : this.mode;
+    const byName = new Map(tools.map((t) => [t.qualifiedName, t]));
+    const resolve = (name: string) => byName.get(name) ?? this.refuse(name, narrowing, available);
+    return {
+      mode,
+      tools,
+      resolve,
+      listed: mode === 'full' ? tools.map((t) => this.entries.get(t)?.tool as Tool) : discoveryTools(registry, tools),
+      discovery: new Discovery(registry, this.search, new Set(tools), resolve),
+    };
+  }
+
+  /**
+   * A protocol server whose calls act as the caller `callerFor` resolves, seeing what that caller may
+   * see under `narrowing` (a request's validated headers, see `narrow`).
+   */
+  createServer(callerFor: () => Caller | Promise<Caller>, narrowing: ToolSelection = {}): Server {
+    const instructions = { full: FULL_INSTRUCTIONS, discovery: DISCOVERY_INSTRUCTIONS, auto: `${FULL_INSTRUCTIONS} When the list holds ${SEARCH_TOOLS} instead: ${DISCOVERY_INSTRUCTIONS}` };
     const server = new Server(
       { name: 'constellation', version: VERSION },
-      {
-        capabilities: { tools: { listChanged: false } },
-        jsonSchemaValidator: this.validator,
-        instructions:
-          this.mode === 'discovery'
-            ? 'This server has a large tool catalog. Call search_tools with what you want to do, describe_tool for the input schema, then execute_tool.'
-            : 'Tools are named <system>_<tool>. Read each tool’s "Use when" and "Not for" lines to pick the right one.',
-      },
+      { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: this.validator, instructions: instructions[this.mode] },
     );
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: this.listed }));
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: this.view(await callerFor(), narrowing).listed }));
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
       try {
+        const caller = await callerFor();
         const { name, arguments: args } = request.params;
-        return successResult(await this.call(await callerFor(), name, args ?? {}));
+        return successResult(await this.call(caller, this.view(caller, narrowing), name, args ?? {}));
       } catch (error) {
         return errorResult(error);
       }
@@ -66,16 +136,29 @@ export class McpSurface {
     return server;
   }
 
-  private async call(caller: Caller, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
-    if (this.mode === 'discovery') {
-      if (name === SEARCH_TOOLS) return this.discovery.searchTools(args);
-      if (name === DESCRIBE_TOOL) return this.discovery.describeTool(args);
-      if (name === EXECUTE_TOOL) {
-        const { tool, arguments: toolArgs } = this.discovery.executeArgs(args);
+  private async call(caller: Caller, view: View, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (view.mode === 'discovery') {
+      if (name === SEARCH_TOOLS) return view.discovery.searchTools(args);
+      if (name === DESCRIBE_TOOL) return view.discovery.describeTool(args);
+      if (name === EXECUTE_READ_TOOL || name === EXECUTE_ACTION_TOOL) {
+        const { tool, arguments: toolArgs } = view.discovery.executeArgs(name, args);
         return this.app.executor.execute(caller, tool, toolArgs);
       }
     }
-    const tool = this.byName.get(name) ?? this.discovery.find(name);
-    return this.app.executor.execute(caller, tool, args);
+    return this.app.executor.execute(caller, view.resolve(name), args);
+  }
+
+  /** Why a tool this session does not see cannot be called: unknown, left out by a setting, or not configured. */
+  private refuse(name: string, narrowing: ToolSelection, available: ReadonlySet<string>): never {
+    const { registry } = this.app;
+    const tool = registry.find(name);
+    if (!tool) throw new AppError('TOOL_NOT_FOUND', `Unknown tool "${name}"${this.mode === 'full' ? '' : `: use ${SEARCH_TOOLS} to find tool names`}`);
+    for (const [selection, source] of [[this.selection, SERVER_SETTINGS], [narrowing, EXPOSURE_HEADERS]] as const) {
+      const rule = registry.excludedBy(selection, tool);
+      if (rule) throw new AppError('FORBIDDEN', `${exclusionReason(tool, rule, selection, source)}, so it cannot be called here`);
+    }
+    const missing = this.app.integrations.filter((i) => registry.integrationsOf(tool).includes(i.id) && !available.has(i.id));
+    const keys = missing.map((i) => `"${i.connectionKeys[0] ?? i.id}"`).join(', ');
+    throw new AppError('NOT_CONFIGURED', `"${name}" needs ${missing.map((i) => i.title).join(' and ')} credentials, which this caller lacks: request a token whose connections include ${keys}`);
   }
 }

@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ function connect(args: string[], env: Record<string, string> = {}) {
 }
 
 describe('MCP over stdio (spawned bin/constellation.js)', () => {
-  const session = connect(['mcp', '--demo']);
+  const session = connect(['mcp', '--demo', '--tool-mode', 'full']);
 
   beforeAll(async () => {
     await session.client.connect(session.transport);
@@ -35,6 +36,7 @@ describe('MCP over stdio (spawned bin/constellation.js)', () => {
     expect(getIssues?.inputSchema.properties).toHaveProperty('repo_id');
     expect(getIssues?.outputSchema?.properties).toHaveProperty('issues');
     expect(getIssues?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: true });
+    expect(tools.find((t) => t.name === 'graph_search')?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
     expect(getIssues?._meta?.llm_hints).toMatchObject({ when_to_use: expect.any(String) });
     for (const tool of tools) expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
   });
@@ -66,17 +68,17 @@ describe('MCP over stdio (spawned bin/constellation.js)', () => {
 });
 
 describe('stdio tool selection', () => {
-  it('--read-only leaves out action tools and --tool-mode discovery exposes the meta-tools', async () => {
-    const session = connect(['mcp', '--demo', '--tool-mode', 'discovery']);
+  it('--read-only leaves out action tools and auto mode exposes the meta-tools for the whole catalog', async () => {
+    const session = connect(['mcp', '--demo']);
     await session.client.connect(session.transport);
     const { tools } = await session.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['describe_tool', 'execute_tool', 'search_tools']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['describe_tool', 'execute_action_tool', 'execute_read_tool', 'search_tools']);
     const found = await session.client.callTool({ name: 'search_tools', arguments: { query: 'open bugs in a github repository' } });
     const names = (found.structuredContent as { tools: Array<{ name: string }> }).tools.map((t) => t.name);
     expect(names[0]).toBe('code_host_get_issues');
     const described = await session.client.callTool({ name: 'describe_tool', arguments: { name: 'code_host_get_issues' } });
     expect(described.structuredContent).toMatchObject({ name: 'code_host_get_issues', inputSchema: { type: 'object' } });
-    const executed = await session.client.callTool({ name: 'execute_tool', arguments: { name: 'code_host_get_repository', arguments: { repo_id: 'acme/web' } } });
+    const executed = await session.client.callTool({ name: 'execute_read_tool', arguments: { name: 'code_host_get_repository', arguments: { repo_id: 'acme/web' } } });
     expect(executed.structuredContent).toMatchObject({ full_name: 'acme/web' });
     await session.client.close();
 
@@ -86,5 +88,23 @@ describe('stdio tool selection', () => {
     expect(listed.tools.length).toBeGreaterThan(0);
     expect(listed.tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
     await readOnly.client.close();
+  });
+
+  it('--toolsets finer than a system and CONSTELLATION_TOOLS narrow the list', async () => {
+    const session = connect(['mcp', '--demo', '--toolsets', 'code_host.issues,graph.entities'], { CONSTELLATION_TOOLS: 'code_host_get_issues,code_host_create_issue,graph_search' });
+    await session.client.connect(session.transport);
+    const { tools } = await session.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['code_host_create_issue', 'code_host_get_issues', 'graph_search']);
+    await session.client.close();
+  });
+
+  it('an unknown toolset or tool stops the start with the valid names', () => {
+    const env = { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-stdio-')) };
+    const toolset = spawnSync(process.execPath, [BIN, 'mcp', '--demo', '--toolsets', 'code_host.pulls'], { env, encoding: 'utf8', input: '' });
+    expect(toolset.status).toBe(1);
+    expect(toolset.stderr).toContain('--toolsets: "code_host.pulls" is not a toolset of this catalog; valid toolsets: code_host, code_host.analytics');
+    const tool = spawnSync(process.execPath, [BIN, 'mcp', '--demo', '--tools', 'code_host_get_pull_request'], { env, encoding: 'utf8', input: '' });
+    expect(tool.status).toBe(1);
+    expect(tool.stderr).toContain('did you mean "code_host_get_pull_requests"?');
   });
 });

@@ -1,0 +1,104 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ToolDefinition } from '../toolkit/define-tool.js';
+import { AppError } from '../toolkit/errors.js';
+import { toolsetOf, type Registry, type SelectionRule, type ToolSelection } from '../toolkit/registry.js';
+
+/**
+ * Who set a selection, named the way that party wrote it: the server's flags (or their environment
+ * variables) or one HTTP request's headers.
+ */
+export interface SelectionSource {
+  scope: string;
+  names: Record<SelectionRule, string>;
+}
+
+export const SERVER_SETTINGS: SelectionSource = {
+  scope: 'server',
+  names: { readOnly: '--read-only', toolsets: '--toolsets', tools: '--tools' },
+};
+
+/** The request headers that narrow what one MCP request over HTTP sees (as github-mcp-server offers). */
+export const EXPOSURE_HEADERS: SelectionSource = {
+  scope: 'request',
+  names: { readOnly: 'X-MCP-Readonly', toolsets: 'X-MCP-Toolsets', tools: 'X-MCP-Tools' },
+};
+
+const commaList = (value: string | string[] | undefined): string[] | undefined => {
+  if (value === undefined) return undefined;
+  const names = (Array.isArray(value) ? value.join(',') : value).split(',').map((s) => s.trim()).filter(Boolean);
+  return names.length ? names : undefined;
+};
+
+/** The selection a request's headers ask for; a bad `X-MCP-Readonly` value is a validation error. */
+export function selectionFromHeaders(headers: IncomingHttpHeaders): ToolSelection {
+  const selection: ToolSelection = {};
+  const toolsets = commaList(headers['x-mcp-toolsets']);
+  const tools = commaList(headers['x-mcp-tools']);
+  if (toolsets) selection.toolsets = toolsets;
+  if (tools) selection.tools = tools;
+  const readOnly = headers['x-mcp-readonly'];
+  if (readOnly !== undefined) {
+    const value = String(readOnly).trim().toLowerCase();
+    if (!['true', '1', 'false', '0'].includes(value)) throw new AppError('VALIDATION_ERROR', `X-MCP-Readonly must be true or false, got "${readOnly}"`);
+    selection.readOnly = value === 'true' || value === '1';
+  }
+  return selection;
+}
+
+/** Edit distance, to suggest the name someone probably meant. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+export function closestName(name: string, candidates: readonly string[]): string | undefined {
+  let best: { candidate: string; score: number } | undefined;
+  for (const candidate of candidates) {
+    const score = distance(name, candidate);
+    if (!best || score < best.score) best = { candidate, score };
+  }
+  return best?.candidate;
+}
+
+/**
+ * The first name of a selection that is not among the valid ones, as a message: toolsets list every
+ * valid name (a dozen), tools name the closest valid one (the catalog is long).
+ */
+export function invalidNames(selection: ToolSelection, valid: { toolsets: readonly string[]; tools: readonly string[] }, source: SelectionSource): string | undefined {
+  const where = source.scope === 'server' ? 'this catalog' : 'this server';
+  const toolset = selection.toolsets?.find((name) => !valid.toolsets.includes(name));
+  if (toolset !== undefined) {
+    return `${source.names.toolsets}: "${toolset}" is not a toolset of ${where}; valid toolsets: ${valid.toolsets.join(', ') || '(none)'}`;
+  }
+  const tool = selection.tools?.find((name) => !valid.tools.includes(name));
+  if (tool !== undefined) {
+    const closest = closestName(tool, valid.tools);
+    return `${source.names.tools}: "${tool}" is not a tool of ${where}${closest ? `; did you mean "${closest}"?` : ''}`;
+  }
+  return undefined;
+}
+
+/** The toolset and tool names that select at least one of these tools. */
+export function namesWithin(registry: Registry, tools: readonly ToolDefinition[]): { toolsets: string[]; tools: string[] } {
+  const toolsets = new Set<string>();
+  for (const tool of tools) toolsets.add(tool.system).add(toolsetOf(tool));
+  return { toolsets: registry.toolsetNames().filter((name) => toolsets.has(name)), tools: tools.map((t) => t.qualifiedName) };
+}
+
+/** Why a selection leaves a tool out, in the words of whoever set it. */
+export function exclusionReason(tool: ToolDefinition, rule: SelectionRule, selection: ToolSelection, source: SelectionSource): string {
+  const name = tool.qualifiedName;
+  switch (rule) {
+    case 'readOnly':
+      return `"${name}" is an action tool and this ${source.scope} is read-only (${source.names.readOnly})`;
+    case 'toolsets':
+      return `"${name}" (toolset ${toolsetOf(tool)}) is outside the toolsets ${selection.toolsets?.join(', ')} (${source.names.toolsets})`;
+    case 'tools':
+      return `"${name}" is not among the tools ${source.names.tools} allows`;
+  }
+}
