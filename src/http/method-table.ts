@@ -1,17 +1,8 @@
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { JsonSchema, Registry } from '../toolkit/registry.js';
+import type { MetaParam as MethodParam, MetaType } from '../catalog/method-meta.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-export type MetaType = 'str' | 'int' | 'float' | 'bool' | 'json';
-
-export interface MethodParam {
-  name: string;
-  type: MetaType;
-  default: unknown;
-  required: boolean;
-  description?: string;
-  enum?: unknown[];
-}
 
 export interface MethodRoute {
   service: string;

@@ -1,32 +1,6 @@
-/** The method meta record of `GET /v1/meta` (spec: Method meta record) and lookups in it. */
-
-export type MetaType = 'str' | 'int' | 'float' | 'bool' | 'json';
-
-export interface MetaParam {
-  name: string;
-  type: MetaType;
-  default: unknown;
-  required: boolean;
-  description?: string;
-  enum?: unknown[];
-}
-
-export interface MetaMethod {
-  name: string;
-  description: string;
-  http_method: string;
-  path: string;
-  params: MetaParam[];
-}
-
-export interface MetaService {
-  name: string;
-  methods: MetaMethod[];
-}
-
-export interface Meta {
-  services: MetaService[];
-}
+/** Lookups in the method meta record of `GET /v1/meta` (its types live with the server's, in one module). */
+import type { Meta, MetaMethod, MetaService } from '../../catalog/method-meta.js';
+export type { Meta, MetaMethod, MetaParam, MetaService, MetaType } from '../../catalog/method-meta.js';
 
 /** A usage mistake (unknown name, bad or missing value): exit code 2, reported before any request. */
 export class UsageError extends Error {

@@ -3,7 +3,8 @@ import { toAppError } from '../../toolkit/errors.js';
 import { callerOf, requireCaller } from '../auth.js';
 import { envelope } from '../envelope.js';
 import { sendError } from '../errors.js';
-import { coerceQuery, methodTable, type MethodRoute } from '../method-table.js';
+import { coerceQuery, methodTable } from '../method-table.js';
+import type { Meta, MetaMethod } from '../../catalog/method-meta.js';
 import type { RouteModule } from '../route-module.js';
 
 /**
@@ -17,12 +18,13 @@ export const methodRoutes: RouteModule = (router, app) => {
   const auth = requireCaller(app);
 
   router.get('/v1/meta', (_req, res) => {
-    const services = new Map<string, Array<Omit<MethodRoute, 'tool' | 'service' | 'paths'>>>();
+    const services = new Map<string, MetaMethod[]>();
     for (const { tool: _tool, service, paths: _paths, ...method } of table) {
       if (!services.has(service)) services.set(service, []);
       services.get(service)?.push(method);
     }
-    res.json({ services: [...services].map(([name, methods]) => ({ name, methods })) });
+    const meta: Meta = { services: [...services].map(([name, methods]) => ({ name, methods })) };
+    res.json(meta);
   });
 
   for (const method of table) {
