@@ -18,7 +18,7 @@ export const EXECUTE_ACTION_TOOL = 'execute_action_tool';
 type ExecuteMetaTool = typeof EXECUTE_READ_TOOL | typeof EXECUTE_ACTION_TOOL;
 
 /** The meta-tool that runs a catalog tool. */
-export const executorOf = (tool: ToolDefinition): ExecuteMetaTool => (tool.capability.type === 'action' ? EXECUTE_ACTION_TOOL : EXECUTE_READ_TOOL);
+const executorOf = (tool: ToolDefinition): ExecuteMetaTool => (tool.capability.type === 'action' ? EXECUTE_ACTION_TOOL : EXECUTE_READ_TOOL);
 
 const SearchArgs = z.strictObject({
   query: z.string().min(1).max(500).describe('What you want to do, in plain words'),

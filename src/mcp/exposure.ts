@@ -56,7 +56,7 @@ function distance(a: string, b: string): number {
   return previous[b.length];
 }
 
-export function closestName(name: string, candidates: readonly string[]): string | undefined {
+function closestName(name: string, candidates: readonly string[]): string | undefined {
   let best: { candidate: string; score: number } | undefined;
   for (const candidate of candidates) {
     const score = distance(name, candidate);

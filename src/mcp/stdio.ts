@@ -8,7 +8,7 @@ import type { McpSurface } from './server.js';
  * The caller of a stdio server: the JWT in CONSTELLATION_TOKEN, or the demo user in demo mode.
  * The token is verified once at start-up, so a bad token fails fast with a clear message.
  */
-export async function stdioCaller(app: App): Promise<Caller> {
+async function stdioCaller(app: App): Promise<Caller> {
   if (app.config.stdioToken) {
     const caller = await app.tokens.verify(app.config.stdioToken);
     if (!app.tenants.exists(caller.tenantId)) throw new AppError('UNAUTHORIZED', `Tenant of CONSTELLATION_TOKEN does not exist: ${caller.tenantId}`);

@@ -22,7 +22,7 @@ export type ErrorCode =
   | 'INTERNAL_ERROR';
 
 /** HTTP status of each code: the single table every surface reads. */
-export const STATUS_OF: Record<ErrorCode, number> = {
+const STATUS_OF: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
   PAYLOAD_TOO_LARGE: 413,
   INVALID_INTEGRATION: 400,
@@ -81,10 +81,8 @@ export class AppError extends Error {
   }
 }
 
-export const isAppError = (value: unknown): value is AppError => value instanceof AppError;
-
 /** An AppError anywhere in the cause chain (SDKs wrap what their fetch threw). */
-export function findAppError(error: unknown): AppError | undefined {
+function findAppError(error: unknown): AppError | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (current instanceof AppError) return current;
     current = current instanceof Error ? current.cause : undefined;

@@ -22,7 +22,7 @@ export interface FanOutResult<R, T> {
   covered: number;
 }
 
-export const DEFAULT_FAN_OUT_CONCURRENCY = 6;
+const DEFAULT_FAN_OUT_CONCURRENCY = 6;
 
 /**
  * Runs `fn` over every resource with bounded concurrency. One failing resource does not fail the

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AppError } from './errors.js';
 
-export const MAX_LIMIT = 100;
-export const DEFAULT_LIMIT = 30;
+const MAX_LIMIT = 100;
+const DEFAULT_LIMIT = 30;
 
 export interface PageRequest {
   limit: number;
@@ -25,11 +25,11 @@ export const paginationShape = {
 };
 
 /** Cursors are opaque to callers; inside they carry the offset of the next page. */
-export function encodeCursor(offset: number): string {
+function encodeCursor(offset: number): string {
   return Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
 }
 
-export function decodeCursor(cursor: string): number {
+function decodeCursor(cursor: string): number {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown };
     if (typeof parsed.o === 'number' && Number.isInteger(parsed.o) && parsed.o >= 0) return parsed.o;

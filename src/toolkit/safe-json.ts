@@ -5,12 +5,12 @@ import { AppError } from './errors.js';
  * JSON from callers (and from upstreams) may carry them as ordinary own properties; copying such an
  * object naively writes onto `Object.prototype`, which every tenant's requests share.
  */
-export const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 export const isUnsafeKey = (key: string): boolean => UNSAFE_KEYS.has(key);
 
 /** Deepest nesting accepted in a request body or tool arguments. */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /**
  * Checks JSON from a caller before anything copies it: refuses prototype keys and nesting deeper than
@@ -42,9 +42,4 @@ function walk(value: unknown, path: string, depth: number, maxDepth: number, ref
 /** `JSON.parse` reviver that drops prototype keys (for JSON read back from storage or upstreams). */
 export function withoutUnsafeKeys(key: string, value: unknown): unknown {
   return isUnsafeKey(key) ? undefined : value;
-}
-
-/** Own, safe property of a plain object (never an inherited one such as `constructor`). */
-export function ownValue(source: Record<string, unknown>, key: string): unknown {
-  return !isUnsafeKey(key) && Object.hasOwn(source, key) ? source[key] : undefined;
 }

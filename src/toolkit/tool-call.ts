@@ -20,7 +20,7 @@ export interface ToolCallDeps {
   timeoutMs: number;
 }
 
-export function retryPolicyOf(tool: ToolDefinition): RetryPolicy {
+function retryPolicyOf(tool: ToolDefinition): RetryPolicy {
   switch (tool.capability.type) {
     case 'read':
       return POLICIES.read;

@@ -23,7 +23,7 @@ Exit codes: 0 success, 1 server or network error, 2 bad command line.
 const paramWord = (p: MetaParam): string => `--${p.name} <${p.type}>`;
 
 /** One-line synopsis of a method's parameters: required ones bare, optional ones in brackets. */
-export function synopsis(method: MetaMethod): string {
+function synopsis(method: MetaMethod): string {
   return method.params.map((p) => (p.required ? paramWord(p) : `[${paramWord(p)}]`)).join(' ');
 }
 

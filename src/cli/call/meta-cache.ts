@@ -5,7 +5,7 @@ import { describeFailure, type FetchLike } from './request.js';
 
 /** How long a fetched meta is used without asking the server again. */
 export const META_TTL_MS = 60 * 60 * 1000;
-export const META_CACHE_FILE = 'meta-cache.json';
+const META_CACHE_FILE = 'meta-cache.json';
 const META_TIMEOUT_MS = 10_000;
 
 /** The cache file: one entry per server URL. */
@@ -29,7 +29,7 @@ export interface LoadMetaOptions {
 /** `cache`: fresh cache, no request; `network`: fetched now; `stale`: the server could not be reached, an old cache is used. */
 export type MetaSource = 'cache' | 'network' | 'stale';
 
-export async function readMetaCache(dataDir: string): Promise<MetaCacheFile> {
+async function readMetaCache(dataDir: string): Promise<MetaCacheFile> {
   try {
     const parsed: unknown = JSON.parse(await readFile(join(dataDir, META_CACHE_FILE), 'utf8'));
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};

@@ -1,7 +1,7 @@
 import { isRecord, payloadOf, recordsOf, type Json } from './payload.js';
 
 /** Nested objects flattened to dotted keys; lists of scalars joined with ", "; lists of objects indexed (`labels.0.name`). */
-export function flatten(value: Json, prefix = '', out: Array<[string, string]> = []): Array<[string, string]> {
+function flatten(value: Json, prefix = '', out: Array<[string, string]> = []): Array<[string, string]> {
   if (Array.isArray(value)) {
     if (!value.length) out.push([prefix, '[]']);
     else if (value.every((item) => !isRecord(item) && !Array.isArray(item))) out.push([prefix, value.map((item) => text(item)).join(', ')]);
