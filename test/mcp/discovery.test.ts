@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpSurface } from '../../src/mcp/server.js';
 import type { Caller } from '../../src/toolkit/context.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { connectInMemory, errorOf, listedNames } from './connect.js';
+import { connectInMemory, expectRefused, listedNames } from './connect.js';
 
 let server: TestServer;
 let withGithub: Caller;
@@ -48,9 +48,7 @@ describe('discovery meta-tools keep honest hints', () => {
     const client = await connectInMemory(discovery({ readOnly: true }), withGithub);
     expect(await listedNames(client)).toEqual(['describe_tool', 'execute_read_tool', 'search_tools']);
     const before = await issueCount();
-    const refused = errorOf(await client.callTool({ name: 'execute_action_tool', arguments: { name: 'code_host_create_issue', arguments: { repo_id: 'acme/infra', title: 'must not exist' } } }));
-    expect(refused.code).toBe('FORBIDDEN');
-    expect(refused.message).toContain('read-only (--read-only)');
+    await expectRefused(client, 'execute_action_tool', { name: 'code_host_create_issue', arguments: { repo_id: 'acme/infra', title: 'must not exist' } }, { code: 'FORBIDDEN', message: 'read-only (--read-only)' });
     expect(await issueCount()).toBe(before);
     await client.close();
   });
@@ -58,12 +56,9 @@ describe('discovery meta-tools keep honest hints', () => {
   it('each execute meta-tool refuses tools of the other kind, naming the right one, and runs nothing', async () => {
     const client = await connectInMemory(discovery(), withGithub);
     const before = await issueCount();
-    const wrongForAction = errorOf(await client.callTool({ name: 'execute_read_tool', arguments: { name: 'code_host_create_issue', arguments: { repo_id: 'acme/infra', title: 'must not exist' } } }));
-    expect(wrongForAction.code).toBe('VALIDATION_ERROR');
-    expect(wrongForAction.message).toContain('run it with execute_action_tool');
+    await expectRefused(client, 'execute_read_tool', { name: 'code_host_create_issue', arguments: { repo_id: 'acme/infra', title: 'must not exist' } }, { code: 'VALIDATION_ERROR', message: 'run it with execute_action_tool' });
     expect(await issueCount()).toBe(before);
-    const wrongForRead = errorOf(await client.callTool({ name: 'execute_action_tool', arguments: { name: 'code_host_get_repository', arguments: { repo_id: 'acme/web' } } }));
-    expect(wrongForRead.message).toContain('run it with execute_read_tool');
+    await expectRefused(client, 'execute_action_tool', { name: 'code_host_get_repository', arguments: { repo_id: 'acme/web' } }, { code: 'VALIDATION_ERROR', message: '"code_host_get_repository" is a read tool (it changes nothing): run it with execute_read_tool, not execute_action_tool' });
 
     const read = await client.callTool({ name: 'execute_read_tool', arguments: { name: 'code_host_get_repository', arguments: { repo_id: 'acme/web' } } });
     expect(read.structuredContent).toMatchObject({ full_name: 'acme/web' });
@@ -85,9 +80,7 @@ describe('discovery meta-tools keep honest hints', () => {
     expect(rememberHits.find((h) => h.name === 'graph_inject_context')).toMatchObject({ run_with: 'execute_action_tool' });
     const described = await client.callTool({ name: 'describe_tool', arguments: { name: 'graph_search' } });
     expect(described.structuredContent).toMatchObject({ name: 'graph_search', run_with: 'execute_read_tool' });
-    const hidden = errorOf(await client.callTool({ name: 'execute_read_tool', arguments: { name: 'code_host_get_issues', arguments: {} } }));
-    expect(hidden.code).toBe('FORBIDDEN');
-    expect(hidden.message).toContain('X-MCP-Toolsets');
+    await expectRefused(client, 'execute_read_tool', { name: 'code_host_get_issues', arguments: {} }, { code: 'FORBIDDEN', message: 'X-MCP-Toolsets' });
     await client.close();
   });
 });

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { errorOf, listedNames } from './connect.js';
+import { expectRefused, listedNames } from './connect.js';
 
 let whole: TestServer;
 let narrow: TestServer;
@@ -42,9 +42,7 @@ describe('X-MCP-* headers narrow one request', () => {
   it('X-MCP-Tools lists exactly the named tools and refuses calling any other', async () => {
     const client = await clientOf(whole, { 'X-MCP-Tools': 'code_host_get_repository,graph_search' });
     expect(await listedNames(client)).toEqual(['code_host_get_repository', 'graph_search']);
-    const refused = errorOf(await client.callTool({ name: 'code_host_get_repositories', arguments: {} }));
-    expect(refused.code).toBe('FORBIDDEN');
-    expect(refused.message).toContain('X-MCP-Tools');
+    await expectRefused(client, 'code_host_get_repositories', {}, { code: 'FORBIDDEN', message: 'X-MCP-Tools' });
     await client.close();
   });
 
@@ -54,9 +52,7 @@ describe('X-MCP-* headers narrow one request', () => {
     expect(tools.length).toBeGreaterThan(0);
     expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
     const title = 'Refused by a read-only request';
-    const refused = errorOf(await client.callTool({ name: 'code_host_create_issue', arguments: { repo_id: 'acme/api', title } }));
-    expect(refused.code).toBe('FORBIDDEN');
-    expect(refused.message).toContain('read-only (X-MCP-Readonly)');
+    await expectRefused(client, 'code_host_create_issue', { repo_id: 'acme/api', title }, { code: 'FORBIDDEN', message: 'read-only (X-MCP-Readonly)' });
     const issues = await client.callTool({ name: 'code_host_get_issues', arguments: { repo_id: 'acme/api', state: 'all', limit: 100 } });
     expect(JSON.stringify(issues.structuredContent)).not.toContain(title);
     await client.close();
@@ -96,9 +92,7 @@ describe('headers never widen what the server exposes', () => {
     const client = await clientOf(narrow, { 'X-MCP-Readonly': 'false' });
     const names = await listedNames(client);
     expect(names).not.toContain('graph_inject_context');
-    const refused = errorOf(await client.callTool({ name: 'graph_inject_context', arguments: {} }));
-    expect(refused.code).toBe('FORBIDDEN');
-    expect(refused.message).toContain('read-only (--read-only)');
+    await expectRefused(client, 'graph_inject_context', {}, { code: 'FORBIDDEN', message: 'read-only (--read-only)' });
     await client.close();
   });
 

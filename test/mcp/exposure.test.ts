@@ -8,7 +8,7 @@ import type { Caller } from '../../src/toolkit/context.js';
 import { defineTool, type ToolDefinition } from '../../src/toolkit/define-tool.js';
 import { Registry } from '../../src/toolkit/registry.js';
 import { startTestServer, TEST_API_KEY, TEST_JWT_SECRET, type TestServer } from '../helpers/server.js';
-import { connectInMemory, errorOf, listedNames } from './connect.js';
+import { connectInMemory, expectRefused, listedNames } from './connect.js';
 
 let server: TestServer;
 let withGithub: Caller;
@@ -27,10 +27,10 @@ describe('tools/list follows the caller’s integrations', () => {
     const client = await connectInMemory(surface({ mode: 'full' }), withoutCredentials);
     const names = await listedNames(client);
     expect(names).toEqual(server.app.registry.toolsOf('graph').map((t) => t.qualifiedName).sort());
-    const refused = errorOf(await client.callTool({ name: 'code_host_get_repositories', arguments: {} }));
-    expect(refused.code).toBe('NOT_CONFIGURED');
-    expect(refused.message).toContain('GitHub credentials');
-    expect(refused.message).toContain('"code_host"');
+    await expectRefused(client, 'code_host_get_repositories', {}, {
+      code: 'NOT_CONFIGURED',
+      message: 'needs GitHub credentials, which this caller lacks: request a token whose connections include "code_host"',
+    });
     await client.close();
   });
 
@@ -49,10 +49,10 @@ describe('toolsets and the tool allowlist', () => {
     expect(names).toContain('code_host_add_issue_comment');
     expect(names).toContain('graph_search');
     expect(names.filter((n) => n.startsWith('code_host_')).every((n) => /issue/.test(n))).toBe(true);
-    const refused = errorOf(await client.callTool({ name: 'code_host_get_pull_requests', arguments: {} }));
-    expect(refused).toMatchObject({ code: 'FORBIDDEN' });
-    expect(refused.message).toContain('code_host.pull_requests');
-    expect(refused.message).toContain('--toolsets');
+    await expectRefused(client, 'code_host_get_pull_requests', {}, {
+      code: 'FORBIDDEN',
+      message: '"code_host_get_pull_requests" (toolset code_host.pull_requests) is outside the toolsets code_host.issues, graph (--toolsets), so it cannot be called here',
+    });
     const allowed = await client.callTool({ name: 'code_host_get_issues', arguments: { repo_id: 'acme/api', limit: 1 } });
     expect(allowed.isError).toBeFalsy();
     await client.close();
@@ -62,15 +62,12 @@ describe('toolsets and the tool allowlist', () => {
     const allowlist = ['code_host_get_repository', 'code_host_create_issue', 'graph_search'];
     const client = await connectInMemory(surface({ mode: 'full', tools: allowlist }), withGithub);
     expect(await listedNames(client)).toEqual([...allowlist].sort());
-    const refused = errorOf(await client.callTool({ name: 'code_host_get_issues', arguments: {} }));
-    expect(refused).toMatchObject({ code: 'FORBIDDEN' });
-    expect(refused.message).toContain('--tools');
+    await expectRefused(client, 'code_host_get_issues', {}, { code: 'FORBIDDEN', message: '--tools' });
     await client.close();
 
     const readOnly = await connectInMemory(surface({ mode: 'full', tools: allowlist, readOnly: true }), withGithub);
     expect(await listedNames(readOnly)).toEqual(['code_host_get_repository', 'graph_search']);
-    const action = errorOf(await readOnly.callTool({ name: 'code_host_create_issue', arguments: { repo_id: 'acme/api', title: 'must not exist' } }));
-    expect(action.message).toContain('read-only (--read-only)');
+    await expectRefused(readOnly, 'code_host_create_issue', { repo_id: 'acme/api', title: 'must not exist' }, { code: 'FORBIDDEN', message: 'is an action tool and this server is read-only (--read-only)' });
     await readOnly.close();
   });
 
