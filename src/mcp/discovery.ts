@@ -36,6 +36,10 @@ const schemaOf = (schema: z.ZodType) => {
   delete json.$schema;
   return json as Tool['inputSchema'];
 };
+// Converted once: the meta-tools are listed afresh for every session.
+const SEARCH_SCHEMA = schemaOf(SearchArgs);
+const DESCRIBE_SCHEMA = schemaOf(DescribeArgs);
+const EXECUTE_SCHEMA = schemaOf(ExecuteArgs);
 
 const LOCAL_READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
@@ -53,14 +57,14 @@ export function discoveryTools(registry: Registry, tools: readonly ToolDefinitio
       name: SEARCH_TOOLS,
       title: 'Search the tool catalog',
       description: `Find tools for a task by words (GitHub issues, DORA metrics, Jira tickets, wiki pages...). Returns names, descriptions, when to use each and which meta-tool runs it. Call ${DESCRIBE_TOOL} for the input schema, then ${EXECUTE_READ_TOOL} or ${EXECUTE_ACTION_TOOL}.`,
-      inputSchema: schemaOf(SearchArgs),
+      inputSchema: SEARCH_SCHEMA,
       annotations: LOCAL_READ,
     },
     {
       name: DESCRIBE_TOOL,
       title: 'Describe a tool',
       description: `The full input schema, hints and examples of one tool found with ${SEARCH_TOOLS}.`,
-      inputSchema: schemaOf(DescribeArgs),
+      inputSchema: DESCRIBE_SCHEMA,
       annotations: LOCAL_READ,
     },
   ];
@@ -69,7 +73,7 @@ export function discoveryTools(registry: Registry, tools: readonly ToolDefinitio
       name: EXECUTE_READ_TOOL,
       title: 'Run a read tool',
       description: `Run a read or analytical catalog tool by name with its arguments. Changes nothing; action tools run with ${EXECUTE_ACTION_TOOL}.`,
-      inputSchema: schemaOf(ExecuteArgs),
+      inputSchema: EXECUTE_SCHEMA,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: reads.some((a) => a.openWorldHint) },
     });
   }
@@ -78,7 +82,7 @@ export function discoveryTools(registry: Registry, tools: readonly ToolDefinitio
       name: EXECUTE_ACTION_TOOL,
       title: 'Run an action tool',
       description: `Run an action catalog tool by name with its arguments: it changes data (creates, updates, merges...). Reads run with ${EXECUTE_READ_TOOL}.`,
-      inputSchema: schemaOf(ExecuteArgs),
+      inputSchema: EXECUTE_SCHEMA,
       annotations: {
         readOnlyHint: false,
         destructiveHint: actions.some((a) => a.destructiveHint),

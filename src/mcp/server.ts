@@ -55,6 +55,7 @@ export class McpSurface {
   readonly mode: ToolMode;
   private readonly selection: ToolSelection;
   private readonly listBudgetBytes: number;
+  /** Each selected tool's `tools/list` entry and its size in bytes. */
   private readonly entries: Map<ToolDefinition, { tool: Tool; bytes: number }>;
   private readonly search: CatalogSearch;
   /** One validator for every server instance: the SDK would otherwise build an Ajv per request. */
@@ -103,12 +104,12 @@ export class McpSurface {
     const tools = this.tools.filter((t) => registry.excludedBy(narrowing, t) === undefined && registry.integrationsOf(t).every((id) => available.has(id)));
     const mode = this.mode === 'auto' ? (this.listBytes(tools) > this.listBudgetBytes ? 'discovery' : 'full') : this.mode;
     const byName = new Map(tools.map((t) => [t.qualifiedName, t]));
-    const resolve = (name: string) => byName.get(name) ?? this.refuse(name, narrowing, available);
+    const resolve = (name: string) => byName.get(name) ?? this.refuse(name, mode, narrowing, available);
     return {
       mode,
       tools,
       resolve,
-      listed: mode === 'full' ? tools.map((t) => this.entries.get(t)?.tool as Tool) : discoveryTools(registry, tools),
+      listed: mode === 'full' ? tools.flatMap((t) => this.entries.get(t)?.tool ?? []) : discoveryTools(registry, tools),
       discovery: new Discovery(registry, this.search, new Set(tools), resolve),
     };
   }
@@ -149,10 +150,10 @@ export class McpSurface {
   }
 
   /** Why a tool this session does not see cannot be called: unknown, left out by a setting, or not configured. */
-  private refuse(name: string, narrowing: ToolSelection, available: ReadonlySet<string>): never {
+  private refuse(name: string, mode: View['mode'], narrowing: ToolSelection, available: ReadonlySet<string>): never {
     const { registry } = this.app;
     const tool = registry.find(name);
-    if (!tool) throw new AppError('TOOL_NOT_FOUND', `Unknown tool "${name}"${this.mode === 'full' ? '' : `: use ${SEARCH_TOOLS} to find tool names`}`);
+    if (!tool) throw new AppError('TOOL_NOT_FOUND', `Unknown tool "${name}"${mode === 'full' ? '' : `: use ${SEARCH_TOOLS} to find tool names`}`);
     for (const [selection, source] of [[this.selection, SERVER_SETTINGS], [narrowing, EXPOSURE_HEADERS]] as const) {
       const rule = registry.excludedBy(selection, tool);
       if (rule) throw new AppError('FORBIDDEN', `${exclusionReason(tool, rule, selection, source)}, so it cannot be called here`);
