@@ -16,10 +16,10 @@ import { mcpTool } from './tool-list.js';
 export type ToolMode = 'full' | 'discovery' | 'auto';
 
 /**
- * `auto` lists the tools themselves while their `tools/list` result stays within this many bytes, and the
- * discovery meta-tools above it. Measured: the whole catalog (36 tools) lists 173,857 bytes, some 45,000
- * tokens at about 4 bytes a token, which is a fifth of a 200,000-token context spent before the first
- * message. 100,000 bytes (about 25,000 tokens, an eighth of such a context) keeps a focused selection
+ * `auto` lists the tools themselves while their `tools/list` result stays within this many bytes, and
+ * the discovery meta-tools above it. Measured: the whole catalog (36 tools) lists about 174,000 bytes,
+ * some 45,000 tokens at about 4 bytes a token, which is a fifth of a 200,000-token context spent before
+ * the first message. 100,000 bytes (about 25,000 tokens, an eighth of such a context) keeps a focused selection
  * (the graph's 35 KB, a toolset such as `code_host.issues`) listed in full and sends a whole catalog
  * to discovery.
  */
