@@ -33,13 +33,19 @@ async function resolveUncached(app: App, req: Request): Promise<Caller> {
   return app.tokens.verify(token);
 }
 
-/** Requires a JWT (or the demo user) and puts the caller in `res.locals.caller`. */
-export function requireCaller(app: App): RequestHandler {
+/**
+ * Requires a JWT (or the demo user) and puts the caller in `res.locals.caller`. A refusal goes to
+ * `refuse` when given (a family that answers in its own error form), else to the error handler.
+ */
+export function requireCaller(app: App, refuse?: (res: Response, error: unknown) => void): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    resolveCaller(app, req).then((caller) => {
-      res.locals.caller = caller;
-      next();
-    }, next);
+    resolveCaller(app, req).then(
+      (caller) => {
+        res.locals.caller = caller;
+        next();
+      },
+      (error: unknown) => (refuse ? refuse(res, error) : next(error)),
+    );
   };
 }
 

@@ -1,35 +1,58 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { App } from '../app.js';
+import type { Logger } from '../toolkit/context.js';
 import { AppError, toAppError } from '../toolkit/errors.js';
 
 /**
- * The error body of each route family, in one place (spec: Errors):
- * - 401 UNAUTHORIZED (invalid, expired or missing JWT): `{detail: {code, message}}`
- * - everything else: the envelope `{success: false, error: {code, message, details?}}`
- * - route families with their own form (graph, documents) catch their errors themselves.
+ * What every surface family shares about failures: which message a caller may see and the
+ * `Retry-After` header. Each family renders its own body from these (spec: Errors):
+ * - envelope family (this file): `{success: false, error: {code, message, details?, retry_after?}}`,
+ *   401 as `{detail: {code, message}}`, 500 as `{detail}`;
+ * - graph family (src/graph/http/respond.ts): `{success: false, error: <string>, metadata: null}`;
+ * - MCP (src/mcp/results.ts): an `isError` result carrying `{error: {code, message, ...}}`.
  */
-export function errorBody(error: AppError): unknown {
+
+/** What an INTERNAL_ERROR says to the caller: its own message may carry internals, so it stays in the logs. */
+export const INTERNAL_MESSAGE = 'Internal error';
+
+/** Anything thrown in a request, as an AppError (body-parser failures included). */
+export function requestError(thrown: unknown): AppError {
+  return fromBodyParser(thrown) ?? toAppError(thrown);
+}
+
+/** The error as its caller may see it: an internal error is logged and replaced by a neutral one. */
+export function shownError(error: AppError, log?: Logger): AppError {
+  if (error.code !== 'INTERNAL_ERROR') return error;
+  log?.error('request failed', { error: error.message });
+  return new AppError('INTERNAL_ERROR', INTERNAL_MESSAGE);
+}
+
+/** `Retry-After` (whole seconds) for errors that carry a wait: 429 and upstream rate limits. */
+export function setRetryAfter(res: Response, error: AppError): void {
+  if (error.retryAfter !== undefined) res.setHeader('Retry-After', String(Math.max(0, Math.ceil(error.retryAfter))));
+}
+
+/** The envelope family's body of an error (extra top-level fields such as `meta` for tool executions). */
+export function errorBody(error: AppError, extra: Record<string, unknown> = {}): unknown {
   if (error.code === 'UNAUTHORIZED') return { detail: { code: error.code, message: error.message } };
-  return { success: false, error: error.toJSON() };
+  if (error.code === 'INTERNAL_ERROR') return { detail: error.message };
+  return { success: false, error: error.toJSON(), ...extra };
 }
 
-export function sendError(res: Response, error: AppError): void {
-  if (error.retryAfter !== undefined) res.setHeader('Retry-After', String(Math.ceil(error.retryAfter)));
-  res.status(error.status).json(errorBody(error));
+/** The envelope family's error table: status, `Retry-After` and body of anything thrown. */
+export function sendError(res: Response, thrown: unknown, options: { log?: Logger; extra?: Record<string, unknown> } = {}): void {
+  if (res.headersSent) return;
+  const error = shownError(requestError(thrown), options.log);
+  setRetryAfter(res, error);
+  res.status(error.status).json(errorBody(error, options.extra));
 }
 
-/** Express error handler: maps body-parser failures and AppErrors; never leaks a stack trace. */
-export function errorHandler(app: App) {
-  return (err: unknown, _req: Request, res: Response, _next: NextFunction): void => {
-    const error = fromBodyParser(err) ?? toAppError(err);
-    if (error.code === 'INTERNAL_ERROR') {
-      app.log.error('request failed', { error: error.message });
-      res.status(500).json({ detail: error.message });
-      return;
-    }
-    sendError(res, error);
-  };
+/** Express error handler of the envelope family; never leaks a stack trace or an internal message. */
+export function errorHandler(log: Logger) {
+  return (err: unknown, _req: Request, res: Response, _next: NextFunction): void => sendError(res, err, { log });
 }
+
+/** Largest JSON body accepted (uploads use multipart and have their own limit). */
+export const JSON_BODY_LIMIT = '1mb';
 
 /** Maps the JSON body parser's failures (malformed, too large, bad encoding) to AppErrors. */
 export function fromBodyParser(err: unknown): AppError | undefined {

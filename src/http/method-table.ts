@@ -16,16 +16,20 @@ export interface MethodRoute {
   tool: ToolDefinition;
 }
 
-const PREFIX_METHODS: Array<[RegExp, HttpMethod]> = [
-  [/^(list|get|search|fetch)_/, 'GET'],
+const ACTION_METHODS: Array<[RegExp, HttpMethod]> = [
   [/^(create|send|add)_/, 'POST'],
   [/^update_/, 'PATCH'],
   [/^(delete|remove)_/, 'DELETE'],
 ];
 
-/** HTTP method of a method-generated route, from the method name's prefix (spec: method-generated routes). */
-export function httpMethodOf(name: string): HttpMethod {
-  return PREFIX_METHODS.find(([pattern]) => pattern.test(name))?.[1] ?? 'POST';
+/**
+ * HTTP method of a method-generated route, from the tool's capability: `read` and `analytical` tools
+ * are GET (arguments in the query string); `action` tools are POST, PATCH or DELETE by the verb their
+ * name starts with (spec: method-generated routes), POST when it names none.
+ */
+export function httpMethodOf(tool: Pick<ToolDefinition, 'name' | 'capability'>): HttpMethod {
+  if (tool.capability.type !== 'action') return 'GET';
+  return ACTION_METHODS.find(([pattern]) => pattern.test(tool.name))?.[1] ?? 'POST';
 }
 
 export const kebab = (name: string): string => name.replace(/_/g, '-');
@@ -73,46 +77,11 @@ export function methodTable(registry: Registry): MethodRoute[] {
       service: tool.system,
       name: tool.name,
       description: tool.description,
-      http_method: httpMethodOf(tool.name),
+      http_method: httpMethodOf(tool),
       path: paths[0],
       paths,
       params: paramsOf(registry, tool),
       tool,
     };
   });
-}
-
-/** Converts query-string values to the parameter types (GET routes carry everything as strings). */
-export function coerceQuery(params: MethodParam[], query: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const byName = new Map(params.map((p) => [p.name, p]));
-  for (const [name, raw] of Object.entries(query)) {
-    const param = byName.get(name);
-    if (!param || raw === undefined) {
-      out[name] = raw;
-      continue;
-    }
-    const value = Array.isArray(raw) ? raw : String(raw);
-    out[name] = coerceValue(param.type, value);
-  }
-  return out;
-}
-
-function coerceValue(type: MetaType, value: string | unknown[]): unknown {
-  if (Array.isArray(value)) return type === 'json' ? value : value.map((v) => coerceValue(type, String(v)));
-  switch (type) {
-    case 'int':
-    case 'float':
-      return value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
-    case 'bool':
-      return value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
-    case 'json':
-      try {
-        return JSON.parse(value);
-      } catch {
-        return value.includes(',') ? value.split(',').map((v) => v.trim()) : [value];
-      }
-    default:
-      return value;
-  }
 }

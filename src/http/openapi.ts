@@ -1,53 +1,12 @@
-import { z } from 'zod';
 import type { App } from '../app.js';
-import { TokenRequest } from '../auth/jwt.js';
-import { TenantCreate } from '../auth/tenants.js';
+import type { JsonSchema } from '../toolkit/registry.js';
 import { VERSION } from '../version.js';
-import { methodTable } from './method-table.js';
+import type { ErrorForm, Operation, QueryParam, Security } from './route-module.js';
 
-type Schema = Record<string, unknown>;
-type Security = 'none' | 'jwt' | 'apiKey' | 'apiKey+jwt';
-
-interface RouteDoc {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  path: string;
-  summary: string;
-  tag: string;
-  security: Security;
-  body?: Schema;
-  query?: Array<{ name: string; schema: Schema; required?: boolean; description?: string }>;
-  response?: Schema;
-}
-
-const json = (schema: z.ZodType): Schema => {
-  const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Schema;
-  delete out.$schema;
-  return out;
-};
-
-const envelopeOf = (data: Schema): Schema => ({
-  type: 'object',
-  properties: { success: { const: true }, data, meta: { type: 'object', properties: { tenant_id: { type: 'string' }, timestamp: { type: 'string', format: 'date-time' } } } },
-  required: ['success', 'data'],
-});
-
-const STATIC_ROUTES: RouteDoc[] = [
-  { method: 'get', path: '/health', summary: 'Health of the service and its store', tag: 'system', security: 'none' },
-  { method: 'get', path: '/metrics', summary: 'Prometheus metrics', tag: 'system', security: 'none' },
-  { method: 'get', path: '/integrations', summary: 'Integrations, their endpoints and filterable fields', tag: 'system', security: 'none' },
-  { method: 'get', path: '/mcp/systems', summary: 'Systems of the tool catalog', tag: 'mcp', security: 'none' },
-  { method: 'get', path: '/mcp/domains', summary: 'Domain records of every system', tag: 'mcp', security: 'none' },
-  { method: 'get', path: '/mcp/capabilities/analytics', summary: 'Analytical capabilities of every system', tag: 'mcp', security: 'none' },
-  { method: 'get', path: '/v1/meta', summary: 'Method-generated routes, for the command-line client', tag: 'mcp', security: 'none' },
-  { method: 'get', path: '/admin/tenants', summary: 'List tenants', tag: 'admin', security: 'apiKey' },
-  { method: 'post', path: '/admin/tenants', summary: 'Create a tenant', tag: 'admin', security: 'apiKey', body: json(TenantCreate) },
-  { method: 'get', path: '/admin/tenants/{id}', summary: 'Get a tenant', tag: 'admin', security: 'apiKey' },
-  { method: 'put', path: '/admin/tenants/{id}', summary: 'Update a tenant', tag: 'admin', security: 'apiKey', body: json(TenantCreate.omit({ id: true }).partial()) },
-  { method: 'delete', path: '/admin/tenants/{id}', summary: 'Delete a tenant', tag: 'admin', security: 'apiKey' },
-  { method: 'post', path: '/admin/token', summary: 'Issue a JWT (HS256) for a tenant user', tag: 'admin', security: 'apiKey', body: json(TokenRequest) },
-  { method: 'get', path: '/admin/connections/stats', summary: "Cached connections of the token's tenant", tag: 'admin', security: 'apiKey+jwt' },
-  { method: 'delete', path: '/admin/connections', summary: "Drop the token's tenant's cached connections", tag: 'admin', security: 'apiKey+jwt', query: [{ name: 'connection_type', schema: { type: 'string' } }] },
-];
+/**
+ * The OpenAPI 3.1 document of the REST surface, assembled from the operations every route module
+ * declares next to its handlers (the generated tool routes included). Nothing here lists routes.
+ */
 
 const SECURITY: Record<Security, Array<Record<string, string[]>>> = {
   none: [],
@@ -56,75 +15,119 @@ const SECURITY: Record<Security, Array<Record<string, string[]>>> = {
   'apiKey+jwt': [{ apiKey: [], jwt: [] }],
 };
 
-function operation(route: RouteDoc): Schema {
+const TAGS: Record<string, string> = {
+  system: 'Health, metrics, integration metadata and this document',
+  demo: 'Demo mode',
+  catalog: 'Tool discovery (the specification’s MCP endpoints)',
+  admin: 'Tenants, tokens and cached connections, behind the API key',
+  analytics: 'Engineering analytics',
+  meta: 'The method list of the command-line client',
+  mcp: 'The Model Context Protocol endpoint',
+};
+
+/** The error responses of each family, by status (components/responses). */
+const ERROR_RESPONSES: Record<ErrorForm, { badRequest: string; unauthorized: string; tooMany: string }> = {
+  envelope: { badRequest: 'EnvelopeBadRequest', unauthorized: 'Unauthorized', tooMany: 'EnvelopeTooManyRequests' },
+  graph: { badRequest: 'GraphError', unauthorized: 'GraphError', tooMany: 'GraphTooManyRequests' },
+  jsonrpc: { badRequest: 'JsonRpcError', unauthorized: 'JsonRpcError', tooMany: 'EnvelopeTooManyRequests' },
+};
+
+const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
+function parameters(operation: Operation): JsonSchema[] {
+  const path = [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const query = (operation.query ?? []).map((q: QueryParam) => ({
+    name: q.name,
+    in: 'query',
+    required: q.required ?? false,
+    schema: q.schema,
+    ...(q.description ? { description: q.description } : {}),
+  }));
+  return [...path, ...query];
+}
+
+function successContent(operation: Operation): JsonSchema {
+  const response = operation.response ?? { type: 'object' };
+  if ('text' in response && typeof response.text === 'string') return { [response.text]: { schema: { type: 'string' } } };
+  return { 'application/json': { schema: response } };
+}
+
+function toOperation(operation: Operation): JsonSchema {
+  const errors = ERROR_RESPONSES[operation.errors ?? 'envelope'];
+  const content = successContent(operation);
+  const params = parameters(operation);
   return {
-    summary: route.summary,
-    tags: [route.tag],
-    security: SECURITY[route.security],
-    ...(route.path.includes('{') ? { parameters: [...pathParams(route.path), ...(route.query ?? []).map(queryParam)] } : route.query ? { parameters: route.query.map(queryParam) } : {}),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
+    operationId: operation.operationId,
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    tags: [operation.tag],
+    security: SECURITY[operation.security],
+    ...(params.length ? { parameters: params } : {}),
+    ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: operation.body } } } } : {}),
     responses: {
-      '200': { description: 'Success', content: { 'application/json': { schema: route.response ?? { type: 'object' } } } },
-      '400': { $ref: '#/components/responses/BadRequest' },
-      ...(route.security === 'none' ? {} : { '401': { $ref: '#/components/responses/Unauthorized' } }),
+      [String(operation.status ?? 200)]: { description: 'Success', content },
+      ...Object.fromEntries(Object.entries(operation.alsoAnswers ?? {}).map(([status, description]) => [status, { description, content }])),
+      '400': ref(errors.badRequest),
+      ...(operation.security === 'none' ? {} : { '401': ref(errors.unauthorized) }),
+      '429': ref(errors.tooMany),
     },
   };
 }
 
-const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
-const queryParam = (q: { name: string; schema: Schema; required?: boolean; description?: string }) => ({ name: q.name, in: 'query', required: q.required ?? false, schema: q.schema, ...(q.description ? { description: q.description } : {}) });
+const ERROR_ENVELOPE = {
+  type: 'object',
+  properties: {
+    success: { const: false },
+    error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' }, details: {}, retry_after: { type: 'number' } }, required: ['code', 'message'] },
+  },
+  required: ['success', 'error'],
+};
+const GRAPH_ERROR = { type: 'object', properties: { success: { const: false }, error: { type: 'string' }, metadata: { type: 'null' } }, required: ['success', 'error', 'metadata'] };
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } };
+const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
-/** The OpenAPI 3.1 document of the REST surface, generated from the catalog and the route schemas. */
-export function buildOpenApi(app: App): Schema {
-  const routes = [...STATIC_ROUTES];
-  for (const system of app.registry.systems) {
-    routes.push(
-      { method: 'get', path: `/mcp/${system.id}/capabilities`, summary: `Capabilities of ${system.id}`, tag: 'mcp', security: 'none', query: [{ name: 'capability_type', schema: { enum: ['action', 'analytical', 'read'] } }] },
-      { method: 'get', path: `/mcp/${system.id}/tools`, summary: `Tool descriptors of ${system.id}`, tag: 'mcp', security: 'none' },
-      {
-        method: 'post',
-        path: `/mcp/${system.id}/execute`,
-        summary: `Execute a ${system.id} tool by name`,
-        tag: system.id,
-        security: 'jwt',
-        body: { type: 'object', properties: { tool: { enum: app.registry.toolsOf(system.id).map((t) => t.name) }, arguments: { type: 'object' } }, required: ['tool'] },
-        response: envelopeOf({ type: 'object', properties: { _capability: { type: 'object' } } }),
-      },
-    );
-  }
-  for (const method of methodTable(app.registry)) {
-    const input = app.registry.inputJsonSchema(method.tool);
-    const properties = (input.properties ?? {}) as Record<string, Schema>;
-    const required = new Set((input.required as string[] | undefined) ?? []);
-    routes.push({
-      method: method.http_method.toLowerCase() as RouteDoc['method'],
-      path: method.path,
-      summary: method.description,
-      tag: method.service,
-      security: 'jwt',
-      ...(method.http_method === 'GET'
-        ? { query: Object.entries(properties).map(([name, schema]) => ({ name, schema, required: required.has(name), description: schema.description as string | undefined })) }
-        : { body: input }),
-      response: envelopeOf(app.registry.outputJsonSchema(method.tool) ?? { type: 'object' }),
-    });
-  }
-  const paths: Record<string, Record<string, Schema>> = {};
-  for (const route of routes) (paths[route.path] ??= {})[route.method] = operation(route);
+const COMPONENTS = {
+  securitySchemes: {
+    jwt: { type: 'apiKey', in: 'header', name: 'X-JWT-Token', description: 'The JWT of POST /admin/token' },
+    bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The same JWT as Authorization: Bearer' },
+    apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'The internal API key' },
+  },
+  responses: {
+    EnvelopeBadRequest: { description: 'Invalid input', content: json(ERROR_ENVELOPE) },
+    EnvelopeTooManyRequests: { description: 'Rate limit exceeded', headers: RETRY_AFTER, content: json(ERROR_ENVELOPE) },
+    Unauthorized: {
+      description: 'Missing, invalid or expired JWT',
+      content: json({ type: 'object', properties: { detail: { type: 'object', properties: { code: { const: 'UNAUTHORIZED' }, message: { type: 'string' } } } } }),
+    },
+    GraphError: { description: 'Invalid input or credentials, in the graph error form', content: json(GRAPH_ERROR) },
+    GraphTooManyRequests: { description: 'Rate limit exceeded, in the graph error form', headers: RETRY_AFTER, content: json(GRAPH_ERROR) },
+    JsonRpcError: {
+      description: 'Refused before the protocol started (bad message, credentials), as a JSON-RPC error',
+      content: json({ type: 'object', properties: { jsonrpc: { const: '2.0' }, error: { type: 'object' }, id: { type: 'null' } } }),
+    },
+  },
+};
+
+/** The OpenAPI 3.1 document of the declared operations. */
+export function buildOpenApi(app: App, operations: readonly Operation[]): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const operation of operations) (paths[operation.path] ??= {})[operation.method] = toOperation(operation);
+  const systems = Object.fromEntries(app.registry.systems.map((s) => [s.id, `${s.name}: its tools as method routes and execution`]));
+  const used = new Set(operations.map((o) => o.tag));
+  const tags = Object.entries({ ...TAGS, ...systems, graph: 'The knowledge graph (Document 3) and its tools' })
+    .filter(([name]) => used.has(name))
+    .map(([name, description]) => ({ name, description }));
   return {
     openapi: '3.1.0',
-    info: { title: 'Constellation', version: VERSION, description: 'One REST and MCP interface to a team’s systems, with a self-filling knowledge graph.' },
-    servers: [{ url: '/' }],
-    paths,
-    components: {
-      securitySchemes: {
-        jwt: { type: 'apiKey', in: 'header', name: 'X-JWT-Token' },
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY' },
-      },
-      responses: {
-        BadRequest: { description: 'Invalid input', content: { 'application/json': { schema: { type: 'object', properties: { success: { const: false }, error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } }, required: ['code', 'message'] } } } } } },
-        Unauthorized: { description: 'Missing, invalid or expired JWT', content: { 'application/json': { schema: { type: 'object', properties: { detail: { type: 'object', properties: { code: { const: 'UNAUTHORIZED' }, message: { type: 'string' } } } } } } } },
-      },
+    info: {
+      title: 'Constellation',
+      version: VERSION,
+      description: 'One REST and MCP interface to a team’s systems, with a self-filling knowledge graph.',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
+    servers: [{ url: '/', description: 'This server' }],
+    tags,
+    paths,
+    components: COMPONENTS,
   };
 }

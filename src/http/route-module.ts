@@ -1,5 +1,76 @@
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import type { App } from '../app.js';
+import type { JsonSchema } from '../toolkit/registry.js';
+
+export type Verb = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Who may call an operation: nobody in particular, a JWT, the API key, or both. */
+export type Security = 'none' | 'jwt' | 'apiKey' | 'apiKey+jwt';
+
+/** The error body an operation answers with (each route family has its own, spec: Errors). */
+export type ErrorForm = 'envelope' | 'graph' | 'jsonrpc';
+
+export interface QueryParam {
+  name: string;
+  schema: JsonSchema;
+  required?: boolean;
+  description?: string;
+}
+
+/** One operation as a route module declares it, next to its handler; `/openapi.json` is built from these. */
+export interface Operation {
+  method: Verb;
+  /** OpenAPI form: `{id}` for a path parameter. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  security: Security;
+  query?: QueryParam[];
+  body?: JsonSchema;
+  /** Schema of the 2xx body; `text` for a non-JSON answer (HTML page, metrics). */
+  response?: JsonSchema | { text: string };
+  /** Success status when it is not 200. */
+  status?: number;
+  /** Other statuses answered with the success body's shape (a 503 health report). */
+  alsoAnswers?: Record<number, string>;
+  errors?: ErrorForm;
+}
+
+/** Express path of an OpenAPI path: `{id}` becomes `:id`. */
+export const expressPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * A router that records what it serves: every route is added with its operation, so the OpenAPI
+ * document and the routes Express serves come from one declaration.
+ */
+export class Routes {
+  constructor(
+    readonly router: Router,
+    private readonly declared: Operation[] = [],
+    private readonly prefix = '',
+  ) {}
+
+  get operations(): readonly Operation[] {
+    return this.declared;
+  }
+
+  add(operation: Operation, ...handlers: RequestHandler[]): void {
+    this.declared.push({ ...operation, path: this.prefix + operation.path });
+    this.router[operation.method](expressPath(operation.path), ...handlers);
+  }
+
+  /** Declares an operation served outside this router (the MCP endpoint, mounted before body checks). */
+  declare(operation: Operation): void {
+    this.declared.push({ ...operation, path: this.prefix + operation.path });
+  }
+
+  /** The routes of a sub-router mounted at `prefix`, declared in the same list. */
+  under(prefix: string, router: Router): Routes {
+    return new Routes(router, this.declared, this.prefix + prefix);
+  }
+}
 
 /** One group of REST routes. `src/http/routes/index.ts` lists every group in mounting order. */
-export type RouteModule = (router: Router, app: App) => void;
+export type RouteModule = (routes: Routes, app: App) => void;

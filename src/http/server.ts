@@ -8,15 +8,28 @@ import { mcpHttpHandler } from '../mcp/http.js';
 import type { McpSurface } from '../mcp/server.js';
 import { AppError } from '../toolkit/errors.js';
 import { sendGraphError } from '../graph/http/respond.js';
-import { errorHandler, sendError } from './errors.js';
+import { errorHandler, JSON_BODY_LIMIT, sendError } from './errors.js';
 import { hostGuard, safeJsonBody, tlsGuard } from './guards.js';
 import { metricsMiddleware } from './metrics.js';
 import { tenantRateLimit } from './rate-limit.js';
+import { Routes, type Operation } from './route-module.js';
 import { ROUTE_MODULES } from './routes/index.js';
 
-/** Largest JSON body accepted (uploads use multipart and have their own limit). */
-export const JSON_BODY_LIMIT = '1mb';
+export { JSON_BODY_LIMIT };
 
+/** The MCP endpoint, served before the REST body checks (the executor refuses bad tool arguments itself). */
+const MCP_OPERATION: Operation = {
+  method: 'post',
+  path: '/mcp',
+  operationId: 'mcpStreamableHttp',
+  summary: 'MCP over streamable HTTP (stateless, JSON responses)',
+  description: 'One JSON-RPC message per request (no batches); other methods answer 405.',
+  tag: 'mcp',
+  security: 'jwt',
+  body: { type: 'object', properties: { jsonrpc: { const: '2.0' }, method: { type: 'string' }, params: { type: 'object' }, id: { type: ['string', 'integer'] } }, required: ['jsonrpc', 'method'] },
+  response: { type: 'object', properties: { jsonrpc: { const: '2.0' }, result: { type: 'object' }, error: { type: 'object' }, id: {} } },
+  errors: 'jsonrpc',
+};
 /** The Express app: guards, body parsing, metrics, every REST route group and the MCP endpoint. */
 export function buildHttpApp(app: App, surface: McpSurface): express.Express {
   const http = express();
@@ -29,15 +42,16 @@ export function buildHttpApp(app: App, surface: McpSurface): express.Express {
   const limiter = tenantRateLimit(app);
   if (limiter) http.use(limiter);
   http.use(express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
+  const routes = new Routes(express.Router());
+  routes.declare(MCP_OPERATION);
   http.all('/mcp', mcpHttpHandler(app, surface));
   http.use(safeJsonBody);
-  const router = express.Router();
-  for (const mount of ROUTE_MODULES) mount(router, app);
-  http.use(router);
+  for (const mount of ROUTE_MODULES) mount(routes, app);
+  http.use(routes.router);
   http.use((req, res) => sendError(res, new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`)));
   // Errors raised before the graph router (a malformed JSON body) still answer in the graph's form.
   http.use('/graph', (err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => sendGraphError(app, res, err));
-  http.use(errorHandler(app));
+  http.use(errorHandler(app.log));
   return http;
 }
 

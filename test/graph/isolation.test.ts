@@ -36,8 +36,11 @@ describe('tenant isolation of the graph routes', () => {
     expect((await asGlobex('POST', '/graph/semantic-search', { query: 'webhook retries payments' })).body.data).toEqual([]);
     expect((await asGlobex('POST', '/graph/query', { query: 'MATCH (n)' })).body.data).toEqual({ nodes: [], edges: [] });
     expect((await asGlobex('POST', '/graph/query', { query: 'MATCH (a)-[]-(b)' })).body.data).toEqual({ nodes: [], edges: [] });
-    expect((await asGlobex('GET', '/graph/feed')).body.data).toEqual([]);
-    expect((await asGlobex('GET', '/graph/stats')).body.data).toMatchObject({ total_nodes: 0, total_edges: 0, global_feed_size: 0 });
+    // The graph routes run graph tools, so globex's feed holds globex's own calls, and only those.
+    const feed = (await asGlobex('GET', '/graph/feed?limit=100')).body.data as Array<{ actor_id: string; properties: { system: string } }>;
+    expect(feed.length).toBeGreaterThan(0);
+    for (const record of feed) expect(record).toMatchObject({ actor_id: 'hank@globex.example', properties: { system: 'graph' } });
+    expect((await asGlobex('GET', '/graph/stats')).body.data).toMatchObject({ total_nodes: 0, total_edges: 0, global_feed_size: feed.length + 1 });
     expect((await asGlobex('GET', '/graph/me')).body.data).toMatchObject({ user: null, nodes: [] });
   });
 

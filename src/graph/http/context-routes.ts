@@ -1,31 +1,35 @@
-import type { Router } from 'express';
 import type { App } from '../../app.js';
+import { graphBodyOf, jsonSchemaOf, queryParamsOf } from '../../http/doc-schemas.js';
+import type { Routes } from '../../http/route-module.js';
 import type { GraphService } from '../service/graph-service.js';
 import { entityNotFound } from '../service/errors.js';
 import { callerEmail, graphRoute, parse } from './respond.js';
 import { ContextQueryRequest, InjectRequest } from './schemas.js';
 
 /** Context injection (Document 3): inject, query, list per user, delete; each user's own contexts only. */
-export function mountContextRoutes(router: Router, app: App, graph: GraphService): void {
-  router.post('/context/inject', graphRoute(app, (req, caller) => {
+export function mountContextRoutes(routes: Routes, app: App, graph: GraphService): void {
+  const doc = { tag: 'graph', security: 'jwt', errors: 'graph', response: graphBodyOf() } as const;
+
+  routes.add({ ...doc, method: 'post', path: '/context/inject', operationId: 'graphInjectContext', summary: 'Attach context to the calling user', body: jsonSchemaOf(InjectRequest) }, graphRoute(app, (req, caller) => {
     const body = parse(InjectRequest, req.body);
     const data = graph.contexts.inject(caller.tenantId, { email: callerEmail(caller), name: caller.userDisplayName }, body, caller.tenantEpoch);
     return { success: true, data };
   }));
 
-  router.post('/context/query', graphRoute(app, (req, caller) => {
+  routes.add({ ...doc, method: 'post', path: '/context/query', operationId: 'graphQueryContexts', summary: "The caller's live contexts", body: jsonSchemaOf(ContextQueryRequest) }, graphRoute(app, (req, caller) => {
     const body = parse(ContextQueryRequest, req.body);
     const contexts = graph.contexts.queryOwn(caller.tenantId, callerEmail(caller), body.user_id, body.context_type);
     return { success: true, data: contexts, metadata: { count: contexts.length } };
   }));
 
-  router.get('/context/user/:user_id', graphRoute(app, (req, caller) => {
-    const { context_type } = parse(ContextQueryRequest.pick({ context_type: true }), req.query);
+  const byType = ContextQueryRequest.pick({ context_type: true });
+  routes.add({ ...doc, method: 'get', path: '/context/user/{user_id}', operationId: 'graphUserContexts', summary: "One user's live contexts (the caller's own)", query: queryParamsOf(jsonSchemaOf(byType)) }, graphRoute(app, (req, caller) => {
+    const { context_type } = parse(byType, req.query);
     const contexts = graph.contexts.queryOwn(caller.tenantId, callerEmail(caller), String(req.params.user_id), context_type);
     return { success: true, data: contexts, metadata: { count: contexts.length } };
   }));
 
-  router.delete('/context/:context_id', graphRoute(app, (req, caller) => {
+  routes.add({ ...doc, method: 'delete', path: '/context/{context_id}', operationId: 'graphDeleteContext', summary: "Delete one of the caller's contexts" }, graphRoute(app, (req, caller) => {
     const contextId = String(req.params.context_id);
     graph.contexts.purge(caller.tenantId);
     if (!graph.contexts.remove(caller.tenantId, contextId, callerEmail(caller))) throw entityNotFound('context', contextId);

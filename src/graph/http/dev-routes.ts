@@ -1,5 +1,7 @@
-import type { NextFunction, Request, Response, Router } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { App } from '../../app.js';
+import { graphBodyOf } from '../../http/doc-schemas.js';
+import type { Routes } from '../../http/route-module.js';
 import { AppError } from '../../toolkit/errors.js';
 import { seedGraph } from '../seed.js';
 import { extractorsOf } from '../../catalog/manifest.js';
@@ -7,19 +9,20 @@ import type { GraphService } from '../service/graph-service.js';
 import { graphAuth, graphRoute, sendGraphError } from './respond.js';
 
 /** `POST /graph/clear` and `POST /graph/seed`: development servers only, 404 everywhere else. */
-export function mountDevRoutes(router: Router, app: App, graph: GraphService): void {
+export function mountDevRoutes(routes: Routes, app: App, graph: GraphService): void {
   const developmentOnly = (_req: Request, res: Response, next: NextFunction) => {
     if (app.config.environment === 'development') return next();
     sendGraphError(app, res, new AppError('NOT_FOUND', 'Not found: this route exists on development servers only'));
   };
   const auth = graphAuth(app);
+  const doc = { method: 'post', tag: 'graph', security: 'jwt', errors: 'graph', response: graphBodyOf() } as const;
 
-  router.post('/clear', developmentOnly, auth, graphRoute(app, (_req, caller) => {
+  routes.add({ ...doc, path: '/clear', operationId: 'graphClear', summary: "Delete the tenant's graph (development servers only)" }, developmentOnly, auth, graphRoute(app, (_req, caller) => {
     const deleted = graph.clear(caller.tenantId);
     return { success: true, data: { message: `Graph of tenant ${caller.tenantId} cleared`, ...deleted } };
   }));
 
-  router.post('/seed', developmentOnly, auth, graphRoute(app, (_req, caller) => {
+  routes.add({ ...doc, path: '/seed', operationId: 'graphSeed', summary: 'Load the sample graph (development servers only)' }, developmentOnly, auth, graphRoute(app, (_req, caller) => {
     const summary = seedGraph(graph, extractorsOf(app.manifests), caller.tenantId);
     return { success: true, data: { message: `Sample graph loaded for tenant ${caller.tenantId}`, ...summary } };
   }));

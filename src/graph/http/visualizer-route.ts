@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Router } from 'express';
+import type { Routes } from '../../http/route-module.js';
 import { visualizerHtml } from '../visualizer/page.js';
 
 /**
@@ -7,8 +7,9 @@ import { visualizerHtml } from '../visualizer/page.js';
  * routes with the token the user gives. The CSP allows only this page's own inline code (by nonce)
  * and requests to this origin.
  */
-export function mountVisualizerRoute(router: Router): void {
-  router.get('/visualizer', (_req, res) => {
+export function mountVisualizerRoute(routes: Routes): void {
+  const operation = { method: 'get', path: '/visualizer', operationId: 'graphVisualizer', summary: 'The graph visualizer page', tag: 'graph', security: 'none', response: { text: 'text/html' } } as const;
+  routes.add(operation, (_req, res) => {
     const nonce = randomBytes(16).toString('base64');
     res.setHeader(
       'Content-Security-Policy',

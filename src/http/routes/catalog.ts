@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { App } from '../../app.js';
-import { AppError, toAppError } from '../../toolkit/errors.js';
-import type { ToolDefinition } from '../../toolkit/define-tool.js';
+import { AppError } from '../../toolkit/errors.js';
 import { callerOf, requireCaller } from '../auth.js';
+import { ANY_OBJECT, envelopeOf } from '../doc-schemas.js';
 import { envelope } from '../envelope.js';
 import { route, sendError } from '../errors.js';
 import type { RouteModule } from '../route-module.js';
+import { resolveTool } from '../tool-resolver.js';
 
 const CapabilityType = z.enum(['action', 'analytical', 'read']);
 
@@ -14,36 +14,25 @@ const ExecuteBody = z.strictObject({
   arguments: z.record(z.string(), z.unknown()).optional().default({}),
 });
 
-function systemOr404(app: App, id: string) {
-  const system = app.registry.system(id);
-  if (!system) throw new AppError('NOT_FOUND', `Unknown system: ${id}. Known systems: ${app.registry.systems.map((s) => s.id).join(', ')}`);
-  return system;
-}
-
-function toolOr404(app: App, system: string, name: string): ToolDefinition {
-  const tool = app.registry.find(name, system);
-  if (!tool) {
-    const known = app.registry.toolsOf(system).map((t) => t.name);
-    throw new AppError('TOOL_NOT_FOUND', `Unknown tool "${name}" in ${system}`, { details: { available_tools: known } });
-  }
-  return tool;
-}
+/** `code_host` → `CodeHost`, for operation ids. */
+const camel = (id: string): string => id.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase());
 
 /** Tool discovery and execution of the spec's MCP endpoints (`/mcp/...`). */
-export const catalogRoutes: RouteModule = (router, app) => {
+export const catalogRoutes: RouteModule = (routes, app) => {
   const { registry } = app;
+  const pub = { tag: 'catalog', security: 'none', response: ANY_OBJECT } as const;
 
-  router.get('/mcp/systems', (_req, res) => {
+  routes.add({ ...pub, method: 'get', path: '/mcp/systems', operationId: 'listSystems', summary: 'Systems of the tool catalog' }, (_req, res) => {
     res.json({ systems: registry.systems.map((s) => s.id), count: registry.systems.length });
   });
 
-  router.get('/mcp/domains', (_req, res) => {
+  routes.add({ ...pub, method: 'get', path: '/mcp/domains', operationId: 'listDomains', summary: 'Domain records of every system' }, (_req, res) => {
     res.json({
       domains: registry.systems.map((s) => ({ name: s.id, description: s.description, keywords: s.keywords, when_to_use: s.when_to_use, tool_count: registry.toolsOf(s.id).length })),
     });
   });
 
-  router.get('/mcp/capabilities/analytics', (_req, res) => {
+  routes.add({ ...pub, method: 'get', path: '/mcp/capabilities/analytics', operationId: 'listAnalyticalCapabilities', summary: 'Analytical capabilities of every system' }, (_req, res) => {
     const systems: Record<string, Array<{ name: string; tool: string; requires: string[]; outputs: string[] }>> = {};
     let total = 0;
     for (const tool of registry.tools) {
@@ -55,47 +44,62 @@ export const catalogRoutes: RouteModule = (router, app) => {
     res.json({ type: 'analytical', description: 'Read-only aggregations and engineering metrics computed from several sources in parallel.', systems, total_count: total });
   });
 
-  router.get(
-    '/mcp/:system/capabilities',
-    route((req, res) => {
-      const system = systemOr404(app, String(req.params.system));
-      const filter = req.query.capability_type;
-      let type: z.infer<typeof CapabilityType> | undefined;
-      if (filter !== undefined) {
-        const parsed = CapabilityType.safeParse(filter);
-        if (!parsed.success) throw new AppError('VALIDATION_ERROR', 'capability_type must be action, analytical or read');
-        type = parsed.data;
-      }
-      const capabilities = registry.toolsOf(system.id).filter((t) => !type || t.capability.type === type).map((t) => registry.capability(t));
-      res.json({ system: system.id, capabilities, count: capabilities.length });
-    }),
-  );
+  // One set of routes per system, so each one's tools are named in its own operations.
+  for (const system of registry.systems) {
+    const tools = registry.toolsOf(system.id);
+    const id = camel(system.id);
+    routes.add(
+      {
+        ...pub,
+        method: 'get',
+        path: `/mcp/${system.id}/capabilities`,
+        operationId: `list${id}Capabilities`,
+        summary: `Capability records of ${system.id}`,
+        query: [{ name: 'capability_type', schema: { enum: CapabilityType.options } }],
+      },
+      route((req, res) => {
+        const filter = req.query.capability_type;
+        let type: z.infer<typeof CapabilityType> | undefined;
+        if (filter !== undefined) {
+          const parsed = CapabilityType.safeParse(filter);
+          if (!parsed.success) throw new AppError('VALIDATION_ERROR', 'capability_type must be action, analytical or read');
+          type = parsed.data;
+        }
+        const capabilities = tools.filter((t) => !type || t.capability.type === type).map((t) => registry.capability(t));
+        res.json({ system: system.id, capabilities, count: capabilities.length });
+      }),
+    );
 
-  router.get(
-    '/mcp/:system/tools',
-    route((req, res) => {
-      const system = systemOr404(app, String(req.params.system));
-      res.json({ tools: registry.toolsOf(system.id).map((t) => registry.descriptor(t)) });
-    }),
-  );
+    routes.add({ ...pub, method: 'get', path: `/mcp/${system.id}/tools`, operationId: `list${id}Tools`, summary: `Tool descriptors of ${system.id}` }, (_req, res) => {
+      res.json({ tools: tools.map((t) => registry.descriptor(t)) });
+    });
 
-  // Failing executions answer `{success: false, error: {code, message, details?, retry_after?}, meta}`
-  // with the status of the error code (400 bad arguments, 404 unknown tool, 429, 502 upstream...).
-  router.post('/mcp/:system/execute', requireCaller(app), async (req, res) => {
-    const caller = callerOf(res);
-    const meta = { tenant_id: caller.tenantId, timestamp: new Date().toISOString() };
-    try {
-      const system = systemOr404(app, String(req.params.system));
-      const body = ExecuteBody.safeParse(req.body ?? {});
-      if (!body.success) throw new AppError('VALIDATION_ERROR', `Body must be {tool: string, arguments?: object}: ${z.prettifyError(body.error).replace(/\n/g, '; ')}`);
-      const tool = toolOr404(app, system.id, body.data.tool);
-      const result = await app.executor.execute(caller, tool, body.data.arguments);
-      res.json(envelope({ ...result, _capability: { name: tool.capability.name, type: tool.capability.type } }, caller, { tool: tool.name }));
-    } catch (thrown) {
-      const error = toAppError(thrown);
-      if (error.code === 'UNAUTHORIZED') return sendError(res, error);
-      if (error.retryAfter !== undefined) res.setHeader('Retry-After', String(Math.ceil(error.retryAfter)));
-      res.status(error.status).json({ success: false, error: error.toJSON(), meta });
-    }
-  });
+    // Failing executions answer `{success: false, error: {code, message, details?, retry_after?}, meta}`
+    // with the status of the error code (400 bad arguments, 404 unknown tool, 429, 502 upstream...).
+    routes.add(
+      {
+        method: 'post',
+        path: `/mcp/${system.id}/execute`,
+        operationId: `execute${id}Tool`,
+        summary: `Execute a ${system.id} tool by name`,
+        tag: system.id,
+        security: 'jwt',
+        body: { type: 'object', properties: { tool: { enum: tools.map((t) => t.name) }, arguments: ANY_OBJECT }, required: ['tool'] },
+        response: envelopeOf({ type: 'object', properties: { _capability: ANY_OBJECT } }),
+      },
+      requireCaller(app),
+      async (req, res) => {
+        const caller = callerOf(res);
+        try {
+          const body = ExecuteBody.safeParse(req.body ?? {});
+          if (!body.success) throw new AppError('VALIDATION_ERROR', `Body must be {tool: string, arguments?: object}: ${z.prettifyError(body.error).replace(/\n/g, '; ')}`);
+          const tool = resolveTool(registry, system.id, body.data.tool);
+          const result = await app.executor.execute(caller, tool, body.data.arguments);
+          res.json(envelope({ ...result, _capability: { name: tool.capability.name, type: tool.capability.type } }, caller, { tool: tool.name }));
+        } catch (error) {
+          sendError(res, error, { log: app.log, extra: { meta: { tenant_id: caller.tenantId, timestamp: new Date().toISOString() } } });
+        }
+      },
+    );
+  }
 };

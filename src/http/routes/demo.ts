@@ -1,12 +1,15 @@
+import { AppError } from '../../toolkit/errors.js';
+import { envelopeOf } from '../doc-schemas.js';
+import { sendError } from '../errors.js';
 import type { RouteModule } from '../route-module.js';
 
 /** `GET /demo` (demo mode only): the sandbox URLs and ready-made tokens for a few users of each tenant. */
-export const demoRoute: RouteModule = (router, app) => {
-  router.get('/demo', async (_req, res) => {
+export const demoRoute: RouteModule = (routes, app) => {
+  const operation = { method: 'get', path: '/demo', operationId: 'getDemo', summary: 'Demo mode: sandbox URLs and ready-made tokens', tag: 'demo', security: 'none', response: envelopeOf() } as const;
+  routes.add(operation, async (_req, res) => {
     const demo = app.demo;
     if (!app.config.demo || !demo) {
-      res.status(404).json({ success: false, error: { code: 'NOT_FOUND', message: 'Demo mode is off' } });
-      return;
+      return sendError(res, new AppError('NOT_FOUND', 'Demo mode is off'));
     }
     const users = await Promise.all(
       demo.users().map(async (user) => ({

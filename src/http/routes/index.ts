@@ -2,9 +2,10 @@ import type { RouteModule } from '../route-module.js';
 import { adminRoutes } from './admin.js';
 import { analyticsRoutes } from './analytics.js';
 import { catalogRoutes } from './catalog.js';
+import { demoRoute } from './demo.js';
 import { graphRoutes } from './graph.js';
 import { methodRoutes } from './methods.js';
 import { systemRoutes } from './system.js';
 
 /** Every REST route group, in mounting order (explicit routes before generated method routes). */
-export const ROUTE_MODULES: RouteModule[] = [systemRoutes, catalogRoutes, adminRoutes, analyticsRoutes, graphRoutes, methodRoutes];
+export const ROUTE_MODULES: RouteModule[] = [systemRoutes, demoRoute, catalogRoutes, adminRoutes, analyticsRoutes, graphRoutes, methodRoutes];

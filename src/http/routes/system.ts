@@ -4,7 +4,7 @@ import { VERSION } from '../../version.js';
 import { methodTable } from '../method-table.js';
 import type { RouteModule } from '../route-module.js';
 import { buildOpenApi } from '../openapi.js';
-import { demoRoute } from './demo.js';
+import { ANY_OBJECT, envelopeOf } from '../doc-schemas.js';
 
 function integrations(app: App) {
   const table = methodTable(app.registry);
@@ -36,28 +36,35 @@ function exampleOf(examples: Array<{ params: Record<string, unknown> }>, name: s
   return examples.find((e) => name in e.params)?.params[name] ?? null;
 }
 
+const HEALTH = {
+  type: 'object',
+  properties: { status: { enum: ['healthy', 'unhealthy'] }, timestamp: { type: 'string', format: 'date-time' }, version: { type: 'string' }, environment: { type: 'string' } },
+  required: ['status', 'timestamp', 'version', 'environment'],
+};
+
 /** Health, metrics, integration metadata and the OpenAPI document: public routes. */
-export const systemRoutes: RouteModule = (router, app) => {
-  router.get('/health', (_req, res) => {
+export const systemRoutes: RouteModule = (routes, app) => {
+  const pub = { tag: 'system', security: 'none' } as const;
+
+  routes.add({ ...pub, method: 'get', path: '/health', operationId: 'getHealth', summary: 'Health of the service and its store', response: HEALTH, alsoAnswers: { 503: 'Unhealthy: the store cannot be used' } }, (_req, res) => {
     const healthy = probeDatabase(app.db);
     res.status(healthy ? 200 : 503).json({ status: healthy ? 'healthy' : 'unhealthy', timestamp: new Date().toISOString(), version: VERSION, environment: app.config.environment });
   });
 
-  router.get('/metrics', async (_req, res) => {
+  routes.add({ ...pub, method: 'get', path: '/metrics', operationId: 'getMetrics', summary: 'Prometheus metrics', response: { text: 'text/plain' } }, async (_req, res) => {
     res.setHeader('Content-Type', app.telemetry.registry.contentType);
     res.send(await app.telemetry.registry.metrics());
   });
 
   const integrationList = integrations(app);
-  router.get('/integrations', (_req, res) => {
+  routes.add({ ...pub, method: 'get', path: '/integrations', operationId: 'listIntegrations', summary: 'Integrations, their endpoints and filterable fields', response: envelopeOf() }, (_req, res) => {
     res.json({ success: true, data: { integrations: integrationList }, meta: { timestamp: new Date().toISOString(), version: VERSION } });
   });
 
   let openapi: unknown;
-  router.get('/openapi.json', (_req, res) => {
-    openapi ??= buildOpenApi(app);
+  routes.add({ ...pub, method: 'get', path: '/openapi.json', operationId: 'getOpenApi', summary: 'This OpenAPI document', response: ANY_OBJECT }, (_req, res) => {
+    openapi ??= buildOpenApi(app, routes.operations);
     res.json(openapi);
   });
 
-  demoRoute(router, app);
 };

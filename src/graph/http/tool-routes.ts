@@ -1,0 +1,177 @@
+import type { Request } from 'express';
+import type { App } from '../../app.js';
+import { ANY_OBJECT, graphBodyOf, queryParamsOf, renamedSchema } from '../../http/doc-schemas.js';
+import { queryArgs } from '../../http/query-args.js';
+import type { Routes } from '../../http/route-module.js';
+import { resolveTool } from '../../http/tool-resolver.js';
+import { AppError } from '../../toolkit/errors.js';
+import type { JsonSchema } from '../../toolkit/registry.js';
+import { graphRoute } from './respond.js';
+
+type Result = Record<string, unknown>;
+
+/** A spec route of the graph family answered by one graph tool through the executor. */
+interface ToolRoute {
+  method: 'get' | 'post';
+  path: string;
+  operationId: string;
+  summary: string;
+  tool: string;
+  /** Request field → tool argument: the spec's names where they differ, and only the fields the route takes. */
+  names: Readonly<Record<string, string>>;
+  /** The route's own defaults (spec, Document 3) where they differ from the tool's. */
+  defaults?: Readonly<Record<string, unknown>>;
+  /** Adjusts mapped arguments that need more than a rename (one entity type from a list). */
+  adapt?: (args: Record<string, unknown>) => Record<string, unknown>;
+  /** Request fields `adapt` reads that are no tool argument of the same name, for the OpenAPI document. */
+  adaptedFields?: Readonly<Record<string, JsonSchema>>;
+  respond(result: Result): { success: true; data: unknown; metadata?: Record<string, unknown> };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The tool arguments of a request: renamed, defaulted; anything else is left to the tool's own schema. */
+function argsOf(spec: ToolRoute, source: unknown): unknown {
+  if (!isRecord(source)) return source;
+  const args: Record<string, unknown> = {};
+  for (const [field, arg] of Object.entries(spec.names)) if (source[field] !== undefined) args[arg] = source[field];
+  for (const [arg, value] of Object.entries(spec.defaults ?? {})) if (args[arg] === undefined) args[arg] = value;
+  return spec.adapt ? spec.adapt(args) : args;
+}
+
+const count = (key: string) => (result: Result) => ({ success: true as const, data: result[key], metadata: { count: result.count } });
+
+/**
+ * The graph routes that have a tool (Document 3): the executor validates with the tool's schema, so
+ * limits are the same over MCP, the method routes and these, and every call leaves its activity record.
+ */
+const TOOL_ROUTES: ToolRoute[] = [
+  {
+    method: 'post',
+    path: '/traverse',
+    operationId: 'graphTraverse',
+    summary: 'Entities within 1-5 hops of one entity',
+    tool: 'traverse',
+    names: { entity_type: 'entity_type', entity_id: 'entity_id', depth: 'depth', direction: 'direction', edge_types: 'edge_types', max_nodes: 'max_nodes' },
+    defaults: { max_nodes: 1000 },
+    respond: ({ nodes, edges, node_count, edge_count, truncated }) => {
+      // The route answers whole neighbourhoods only (spec: "Traversal limit exceeded"); the tool may cut one.
+      if (truncated) throw new AppError('VALIDATION_ERROR', 'Traversal limit exceeded');
+      return { success: true, data: { nodes, edges }, metadata: { node_count, edge_count } };
+    },
+  },
+  {
+    method: 'post',
+    path: '/search',
+    operationId: 'graphSearch',
+    summary: 'Entities of one type by exact property values',
+    tool: 'search',
+    names: { entity_type: 'entity_type', filters: 'filters', limit: 'limit' },
+    defaults: { limit: 50 },
+    respond: count('results'),
+  },
+  {
+    method: 'post',
+    path: '/find-path',
+    operationId: 'graphFindPath',
+    summary: 'Shortest path between two entities',
+    tool: 'find_path',
+    names: { from_type: 'from_type', from_id: 'from_id', to_type: 'to_type', to_id: 'to_id', max_depth: 'max_depth' },
+    respond: ({ path_found, ...data }) => ({ success: true, data, metadata: { path_found } }),
+  },
+  {
+    method: 'get',
+    path: '/feed',
+    operationId: 'graphFeed',
+    summary: "The tenant's recent activity, newest first",
+    tool: 'get_feed',
+    names: { limit: 'limit' },
+    defaults: { limit: 50 },
+    respond: count('activity'),
+  },
+  {
+    method: 'post',
+    path: '/activity',
+    operationId: 'graphActivity',
+    summary: 'The activity timeline of one entity',
+    tool: 'get_feed',
+    names: { entity_type: 'entity_type', entity_id: 'entity_id', limit: 'limit' },
+    defaults: { limit: 50 },
+    respond: ({ activity, count: n }) => ({ success: true, data: activity, metadata: { count: n } }),
+  },
+  {
+    method: 'post',
+    path: '/context',
+    operationId: 'graphEntityContext',
+    summary: 'One entity with its relationships, connected entities and activity',
+    tool: 'get_entity_context',
+    names: { entity_type: 'entity_type', entity_id: 'entity_id' },
+    respond: (data) => ({
+      success: true,
+      data,
+      metadata: {
+        outgoing_count: (data.outgoing_relationships as unknown[]).length,
+        incoming_count: (data.incoming_relationships as unknown[]).length,
+        connected_count: (data.connected_entities as unknown[]).length,
+        activity_count: (data.recent_activity as unknown[]).length,
+      },
+    }),
+  },
+  {
+    method: 'post',
+    path: '/semantic-search',
+    operationId: 'graphSemanticSearch',
+    summary: 'Entities ranked by text relevance',
+    tool: 'search',
+    names: { query: 'query', entity_types: 'entity_types', limit: 'limit' },
+    adaptedFields: { entity_types: { type: 'array', items: { type: 'string' }, maxItems: 1, description: 'Only this entity type (one at most)' } },
+    defaults: { limit: 10 },
+    adapt: ({ entity_types, query, ...args }) => {
+      if (Array.isArray(entity_types) && entity_types.length > 1) throw new AppError('VALIDATION_ERROR', 'entity_types: give at most one entity type');
+      const entityType = Array.isArray(entity_types) ? entity_types[0] : entity_types;
+      return { ...args, query: typeof query === 'string' ? query.trim() : query, ...(entityType === undefined ? {} : { entity_type: entityType }) };
+    },
+    respond: ({ results, count: n, mode }) => ({ success: true, data: results, metadata: { count: n, mode } }),
+  },
+  {
+    method: 'post',
+    path: '/query',
+    operationId: 'graphQuery',
+    summary: 'Run a query in the graph query language',
+    tool: 'query',
+    names: { query: 'query' },
+    respond: ({ kind, nodes, edges, path_found, node_count, edge_count }) => ({
+      success: true,
+      data: { nodes, edges },
+      metadata: { kind, node_count, edge_count, ...(path_found === undefined ? {} : { path_found }) },
+    }),
+  },
+];
+
+/** Mounts the tool-backed graph routes; each declares its body (or query) from the tool's schema under the route's names. */
+export function mountToolRoutes(routes: Routes, app: App): void {
+  for (const spec of TOOL_ROUTES) {
+    const tool = resolveTool(app.registry, 'graph', spec.tool);
+    const renamed = renamedSchema(app.registry.inputJsonSchema(tool), spec.names);
+    const request = { ...renamed, properties: { ...(renamed.properties as JsonSchema), ...spec.adaptedFields } };
+    routes.add(
+      {
+        method: spec.method,
+        path: spec.path,
+        operationId: spec.operationId,
+        summary: spec.summary,
+        description: `Runs graph.${tool.name}: ${tool.description}`,
+        tag: 'graph',
+        security: 'jwt',
+        errors: 'graph',
+        ...(spec.method === 'get' ? { query: queryParamsOf(request) } : { body: request }),
+        response: graphBodyOf(ANY_OBJECT),
+      },
+      graphRoute(app, async (req: Request, caller) => {
+        const source = spec.method === 'get' ? queryArgs(request, req.query as Record<string, unknown>) : req.body;
+        return spec.respond(await app.executor.execute(caller, tool, argsOf(spec, source)));
+      }),
+    );
+  }
+}
+
