@@ -45,16 +45,10 @@ export function queryParamsOf(schema: JsonSchema, names?: readonly string[]): Qu
     }));
 }
 
-/** The properties of an object schema under other names (a spec route's body naming a tool's arguments). */
-export function renamedSchema(schema: JsonSchema, names: Readonly<Record<string, string>>): JsonSchema {
+/** Some properties of an object schema (a spec route that takes only some of a tool's arguments). */
+export function pickedSchema(schema: JsonSchema, names: readonly string[]): JsonSchema {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((schema.required as string[] | undefined) ?? []);
-  const out: Record<string, JsonSchema> = {};
-  const outRequired: string[] = [];
-  for (const [bodyName, argName] of Object.entries(names)) {
-    if (!properties[argName]) continue;
-    out[bodyName] = properties[argName];
-    if (required.has(argName) && properties[argName].default === undefined) outRequired.push(bodyName);
-  }
-  return { type: 'object', properties: out, ...(outRequired.length ? { required: outRequired } : {}) };
+  const kept = names.filter((name) => properties[name]);
+  const required = ((schema.required as string[] | undefined) ?? []).filter((name) => kept.includes(name) && properties[name].default === undefined);
+  return { type: 'object', properties: Object.fromEntries(kept.map((name) => [name, properties[name]])), ...(required.length ? { required } : {}) };
 }

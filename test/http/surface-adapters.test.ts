@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
-import { defineTool } from '../../src/toolkit/define-tool.js';
+import { defineTool, type CapabilitySpec } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { MANIFESTS } from '../../tools/index.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
@@ -33,39 +33,16 @@ const echo = defineTool({
     return { args };
   },
 });
-const crash = defineTool({
-  system: 'probe',
-  name: 'crash',
-  description: 'Fails with an internal error.',
-  capability: { type: 'read', name: 'probe.crash' },
-  input: z.object({}),
-  hints,
-  async run() {
-    throw new Error(SECRET);
-  },
+/** A probe tool without arguments. */
+const bare = (name: string, capability: CapabilitySpec, description: string, run: () => Promise<Record<string, unknown>>) =>
+  defineTool({ system: 'probe', name, description, capability, input: z.object({}), hints, run });
+const crash = bare('crash', { type: 'read', name: 'probe.crash' }, 'Fails with an internal error.', async () => {
+  throw new Error(SECRET);
 });
-const throttled = defineTool({
-  system: 'probe',
-  name: 'get_throttled',
-  description: 'Fails with a rate limit.',
-  capability: { type: 'read', name: 'probe.throttled' },
-  input: z.object({}),
-  hints,
-  async run() {
-    throw new AppError('RATE_LIMITED', 'Upstream rate limit exceeded', { retryAfter: 6.2 });
-  },
+const throttled = bare('get_throttled', { type: 'read', name: 'probe.throttled' }, 'Fails with a rate limit.', async () => {
+  throw new AppError('RATE_LIMITED', 'Upstream rate limit exceeded', { retryAfter: 6.2 });
 });
-const archive = defineTool({
-  system: 'probe',
-  name: 'archive_things',
-  description: 'An action named by no verb of the table.',
-  capability: { type: 'action', name: 'probe.archive', idempotent: true },
-  input: z.object({}),
-  hints,
-  async run() {
-    return { archived: true };
-  },
-});
+const archive = bare('archive_things', { type: 'action', name: 'probe.archive', idempotent: true }, 'An action named by no verb of the table.', async () => ({ archived: true }));
 const probe: SystemManifest = {
   system: { id: 'probe', name: 'Probe', description: 'Tools that exercise the surfaces.', keywords: ['probe'], when_to_use: 'Tests.' },
   tools: [echo, crash, throttled, archive],

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { App } from '../../app.js';
-import { ANY_OBJECT, graphBodyOf, queryParamsOf, renamedSchema } from '../../http/doc-schemas.js';
+import { ANY_OBJECT, graphBodyOf, queryParamsOf, pickedSchema } from '../../http/doc-schemas.js';
 import { queryArgs } from '../../http/query-args.js';
 import type { Routes } from '../../http/route-module.js';
 import { resolveTool } from '../../http/tool-resolver.js';
@@ -17,8 +17,8 @@ interface ToolRoute {
   operationId: string;
   summary: string;
   tool: string;
-  /** Request field → tool argument: the spec's names where they differ, and only the fields the route takes. */
-  names: Readonly<Record<string, string>>;
+  /** The request fields the route takes: tool arguments of the same names (the spec's names agree with the tools'). */
+  fields: readonly string[];
   /** The route's own defaults (spec, Document 3) where they differ from the tool's. */
   defaults?: Readonly<Record<string, unknown>>;
   /** Adjusts mapped arguments that need more than a rename (one entity type from a list). */
@@ -30,11 +30,11 @@ interface ToolRoute {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The tool arguments of a request: renamed, defaulted; anything else is left to the tool's own schema. */
+/** The tool arguments of a request: the route's fields, defaulted; anything else is left to the tool's own schema. */
 function argsOf(spec: ToolRoute, source: unknown): unknown {
   if (!isRecord(source)) return source;
   const args: Record<string, unknown> = {};
-  for (const [field, arg] of Object.entries(spec.names)) if (source[field] !== undefined) args[arg] = source[field];
+  for (const field of spec.fields) if (source[field] !== undefined) args[field] = source[field];
   for (const [arg, value] of Object.entries(spec.defaults ?? {})) if (args[arg] === undefined) args[arg] = value;
   return spec.adapt ? spec.adapt(args) : args;
 }
@@ -52,7 +52,7 @@ const TOOL_ROUTES: ToolRoute[] = [
     operationId: 'graphTraverse',
     summary: 'Entities within 1-5 hops of one entity',
     tool: 'traverse',
-    names: { entity_type: 'entity_type', entity_id: 'entity_id', depth: 'depth', direction: 'direction', edge_types: 'edge_types', max_nodes: 'max_nodes' },
+    fields: ['entity_type', 'entity_id', 'depth', 'direction', 'edge_types', 'max_nodes'],
     defaults: { max_nodes: 1000 },
     respond: ({ nodes, edges, node_count, edge_count, truncated }) => {
       // The route answers whole neighbourhoods only (spec: "Traversal limit exceeded"); the tool may cut one.
@@ -66,7 +66,7 @@ const TOOL_ROUTES: ToolRoute[] = [
     operationId: 'graphSearch',
     summary: 'Entities of one type by exact property values',
     tool: 'search',
-    names: { entity_type: 'entity_type', filters: 'filters', limit: 'limit' },
+    fields: ['entity_type', 'filters', 'limit'],
     defaults: { limit: 50 },
     respond: count('results'),
   },
@@ -76,7 +76,7 @@ const TOOL_ROUTES: ToolRoute[] = [
     operationId: 'graphFindPath',
     summary: 'Shortest path between two entities',
     tool: 'find_path',
-    names: { from_type: 'from_type', from_id: 'from_id', to_type: 'to_type', to_id: 'to_id', max_depth: 'max_depth' },
+    fields: ['from_type', 'from_id', 'to_type', 'to_id', 'max_depth'],
     respond: ({ path_found, ...data }) => ({ success: true, data, metadata: { path_found } }),
   },
   {
@@ -85,7 +85,7 @@ const TOOL_ROUTES: ToolRoute[] = [
     operationId: 'graphFeed',
     summary: "The tenant's recent activity, newest first",
     tool: 'get_feed',
-    names: { limit: 'limit' },
+    fields: ['limit'],
     defaults: { limit: 50 },
     respond: count('activity'),
   },
@@ -95,9 +95,9 @@ const TOOL_ROUTES: ToolRoute[] = [
     operationId: 'graphActivity',
     summary: 'The activity timeline of one entity',
     tool: 'get_feed',
-    names: { entity_type: 'entity_type', entity_id: 'entity_id', limit: 'limit' },
+    fields: ['entity_type', 'entity_id', 'limit'],
     defaults: { limit: 50 },
-    respond: ({ activity, count: n }) => ({ success: true, data: activity, metadata: { count: n } }),
+    respond: count('activity'),
   },
   {
     method: 'post',
@@ -105,7 +105,7 @@ const TOOL_ROUTES: ToolRoute[] = [
     operationId: 'graphEntityContext',
     summary: 'One entity with its relationships, connected entities and activity',
     tool: 'get_entity_context',
-    names: { entity_type: 'entity_type', entity_id: 'entity_id' },
+    fields: ['entity_type', 'entity_id'],
     respond: (data) => ({
       success: true,
       data,
@@ -123,7 +123,7 @@ const TOOL_ROUTES: ToolRoute[] = [
     operationId: 'graphSemanticSearch',
     summary: 'Entities ranked by text relevance',
     tool: 'search',
-    names: { query: 'query', entity_types: 'entity_types', limit: 'limit' },
+    fields: ['query', 'entity_types', 'limit'],
     adaptedFields: { entity_types: { type: 'array', items: { type: 'string' }, maxItems: 1, description: 'Only this entity type (one at most)' } },
     defaults: { limit: 10 },
     adapt: ({ entity_types, query, ...args }) => {
@@ -139,7 +139,7 @@ const TOOL_ROUTES: ToolRoute[] = [
     operationId: 'graphQuery',
     summary: 'Run a query in the graph query language',
     tool: 'query',
-    names: { query: 'query' },
+    fields: ['query'],
     respond: ({ kind, nodes, edges, path_found, node_count, edge_count }) => ({
       success: true,
       data: { nodes, edges },
@@ -148,12 +148,12 @@ const TOOL_ROUTES: ToolRoute[] = [
   },
 ];
 
-/** Mounts the tool-backed graph routes; each declares its body (or query) from the tool's schema under the route's names. */
+/** Mounts the tool-backed graph routes; each declares its body (or query) from the tool's schema. */
 export function mountToolRoutes(routes: Routes, app: App): void {
   for (const spec of TOOL_ROUTES) {
     const tool = resolveTool(app.registry, 'graph', spec.tool);
-    const renamed = renamedSchema(app.registry.inputJsonSchema(tool), spec.names);
-    const request = { ...renamed, properties: { ...(renamed.properties as JsonSchema), ...spec.adaptedFields } };
+    const picked = pickedSchema(app.registry.inputJsonSchema(tool), spec.fields);
+    const request = { ...picked, properties: { ...(picked.properties as JsonSchema), ...spec.adaptedFields } };
     routes.add(
       {
         method: spec.method,
