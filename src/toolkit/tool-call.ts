@@ -41,10 +41,10 @@ export async function runToolOnce(deps: ToolCallDeps, caller: Caller, tool: Tool
   const failures: FanOutFailure[] = [];
   let sourceCount = 0;
   let sourceFailures = 0;
-  const seconds = Math.round(deps.timeoutMs / 100) / 10;
-  const deadline = new AppError('UPSTREAM_TIMEOUT', `${tool.name} did not finish within its ${seconds} s limit`);
+  // The error is built only when the deadline strikes: an AppError captures a stack, too dear per call.
+  const deadline = () => new AppError('UPSTREAM_TIMEOUT', `${tool.name} did not finish within its ${Math.round(deps.timeoutMs / 100) / 10} s limit`);
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(deadline), deps.timeoutMs);
+  const timer = setTimeout(() => controller.abort(deadline()), deps.timeoutMs);
   const signal = controller.signal;
   const mapUpstream = deps.mapUpstreamError;
   const ctx: ToolRunContext<Record<string, unknown>> = {
@@ -78,7 +78,7 @@ export async function runToolOnce(deps: ToolCallDeps, caller: Caller, tool: Tool
     }
     return { raw, failures };
   } catch (error) {
-    throw signal.aborted ? deadline : toAppError(error, mapUpstream);
+    throw signal.aborted ? (signal.reason instanceof AppError ? signal.reason : deadline()) : toAppError(error, mapUpstream);
   } finally {
     clearTimeout(timer);
   }

@@ -24,6 +24,8 @@ export interface TestServerOptions {
   sandbox?: boolean;
   /** The catalog (every system's manifest by default): a test may add a system of its own. */
   manifests?: readonly SystemManifest[];
+  /** 'count': the fakes count requests against their budgets but never refuse (benchmarks, long loops). */
+  rateLimits?: 'count';
   /** Port of the sandbox (a random one when omitted), e.g. to restart against the same upstream address. */
   sandboxPort?: number;
 }
@@ -48,7 +50,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     { databaseFile: ':memory:', demo: options.sandbox !== false, port: 0, logLevel: 'error', ...options.config },
   );
   const app = createApp(config, { clock: options.clock, log: silentLogger, manifests: options.manifests });
-  if (options.sandbox !== false) await startDemo(app, { port: options.sandboxPort });
+  if (options.sandbox !== false) await startDemo(app, { port: options.sandboxPort, rateLimits: options.rateLimits });
   const surface = new McpSurface(app, options.mcp ?? { mode: 'full' });
   const listening = await listen(app, buildHttpApp(app, surface), 0, '127.0.0.1');
   const callerFor = (tenant: WorkspaceId, email?: string): Caller => {
