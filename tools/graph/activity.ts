@@ -41,10 +41,15 @@ export const injectContext = defineTool({
   capability: { type: 'action', name: 'graph.context.inject', idempotent: false },
   input: z.object({
     context_type: ContextType,
-    value: z.union([z.string().max(4000), z.number(), z.boolean(), z.record(z.string(), z.unknown())]).describe('What to remember: text, a number, a flag or a small object'),
+    // Any JSON: kept as an unconstrained schema (a recursive JSON type would put $defs in every tools/list).
+    value: z
+      .unknown()
+      .refine((value) => value !== undefined && value !== null, 'value is required')
+      .describe('What to remember: text, a number, a flag, a list or an object (JSON, at most 64 levels deep)'),
     key: z.string().min(1).max(200).optional().describe('A name for the value, e.g. "current_sprint_goal"'),
-    ttl_seconds: z.number().int().min(1).max(31_536_000).optional().describe('Forget it after this many seconds'),
-    references: z.array(z.object({ entity_type: EntityType, entity_id: EntityId })).max(20).optional().describe('Entities the context is about (they must exist in the graph)'),
+    metadata: z.record(z.string(), z.unknown()).optional().describe('Free-form facts about the context itself, e.g. {"origin": "chat"}'),
+    ttl_seconds: z.number().int().min(1).max(315_360_000).optional().describe('Forget it after this many seconds (at most ten years)'),
+    references: z.array(z.object({ entity_type: EntityType, entity_id: EntityId })).max(50).optional().describe('Entities the context is about (they must exist in the graph)'),
   }),
   output: InjectedContextSchema,
   hints: {

@@ -4,17 +4,11 @@ import type { Routes } from '../../http/route-module.js';
 import type { GraphService } from '../service/graph-service.js';
 import { entityNotFound } from '../service/errors.js';
 import { callerEmail, graphRoute, parse } from './respond.js';
-import { ContextQueryRequest, InjectRequest } from './schemas.js';
+import { ContextQueryRequest } from './schemas.js';
 
-/** Context injection (Document 3): inject, query, list per user, delete; each user's own contexts only. */
+/** Contexts (Document 3): query, list per user, delete; each user's own only (injection goes through its tool). */
 export function mountContextRoutes(routes: Routes, app: App, graph: GraphService): void {
   const doc = { tag: 'graph', security: 'jwt', errors: 'graph', response: graphBodyOf() } as const;
-
-  routes.add({ ...doc, method: 'post', path: '/context/inject', operationId: 'graphInjectContext', summary: 'Attach context to the calling user', body: jsonSchemaOf(InjectRequest) }, graphRoute(app, (req, caller) => {
-    const body = parse(InjectRequest, req.body);
-    const data = graph.contexts.inject(caller.tenantId, { email: callerEmail(caller), name: caller.userDisplayName }, body, caller.tenantEpoch);
-    return { success: true, data };
-  }));
 
   routes.add({ ...doc, method: 'post', path: '/context/query', operationId: 'graphQueryContexts', summary: "The caller's live contexts", body: jsonSchemaOf(ContextQueryRequest) }, graphRoute(app, (req, caller) => {
     const body = parse(ContextQueryRequest, req.body);

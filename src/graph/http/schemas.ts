@@ -23,16 +23,6 @@ export const RelationshipsOptions = z.object({
 
 export const MeQuery = z.object({ depth: int(1, 3).default(1), max_nodes: int(1, MAX_TRAVERSAL_NODES).default(500) });
 
-const TEN_YEARS_S = 10 * 365 * 24 * 3600;
-export const InjectRequest = z.object({
-  context_type: z.enum(CONTEXT_TYPES),
-  value: z.unknown().refine((v) => v !== undefined, 'value is required'),
-  key: z.string().max(200).optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  ttl_seconds: z.number().int().min(1).max(TEN_YEARS_S).optional(),
-  references: z.array(EntityRequest).max(50).optional(),
-});
-
 export const ContextQueryRequest = z.object({
   user_id: z.string().min(1).max(320).optional(),
   context_type: z.enum(CONTEXT_TYPES).optional(),

@@ -101,6 +101,15 @@ const TOOL_ROUTES: ToolRoute[] = [
   },
   {
     method: 'post',
+    path: '/context/inject',
+    operationId: 'graphInjectContext',
+    summary: 'Attach context to the calling user',
+    tool: 'inject_context',
+    fields: ['context_type', 'value', 'key', 'metadata', 'ttl_seconds', 'references'],
+    respond: (data) => ({ success: true, data }),
+  },
+  {
+    method: 'post',
     path: '/context',
     operationId: 'graphEntityContext',
     summary: 'One entity with its relationships, connected entities and activity',
