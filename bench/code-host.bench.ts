@@ -3,7 +3,7 @@ import { loadConfig } from '../src/config/config.js';
 import { silentLogger } from '../src/config/logger.js';
 import { startDemo } from '../src/demo/start-demo.js';
 import type { GithubState } from '../src/sandbox/github/index.js';
-import { SANDBOX_EPOCH, type Sandbox } from '../src/sandbox/server.js';
+import { SANDBOX_EPOCH } from '../src/sandbox/server.js';
 import type { Caller } from '../src/toolkit/context.js';
 import { median, percentile, time, type BenchResult } from './lib.js';
 

@@ -108,7 +108,6 @@ export async function run(): Promise<BenchResult[]> {
   bareListener.close();
   await server.close();
 
-  const base = median(bare);
   const stat = (name: string, samples: number[]): BenchResult => ({ suite: 'layers', name, value: median(samples), unit: 'ms', note: `p90 ${percentile(samples, 90).toFixed(3)} ms` });
   const added = (name: string, ours: number[], baseline: number[]): BenchResult => ({
     suite: 'layers',

@@ -22,8 +22,8 @@ export async function run(): Promise<BenchResult[]> {
     await client.listTools();
     await client.close();
   };
-  const bareNode = await time(() => new Promise<void>((resolve) => {
-    import('node:child_process').then(({ spawn }) => spawn(process.execPath, ['-e', '0']).on('exit', () => resolve()));
+  const bareNode = await time(() => new Promise<void>((resolve, reject) => {
+    import('node:child_process').then(({ spawn }) => spawn(process.execPath, ['-e', '0']).on('exit', () => resolve()), reject);
   }), 10, 2);
   const full = await time(spawnAndList(['--tool-mode', 'full']), 10, 2);
   const discovery = await time(spawnAndList(['--tool-mode', 'discovery']), 10, 2);

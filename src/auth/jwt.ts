@@ -101,7 +101,7 @@ export class TokenService {
         tenantEpoch: claims.tenant_epoch,
         userEmail: claims.user_email,
         userDisplayName: claims.user_display_name,
-        connections: claims.connections as Caller['connections'],
+        connections: claims.connections,
       };
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value as string);
       this.verified.set(token, { caller, expiresAt: (payload.exp ?? 0) * 1000 });

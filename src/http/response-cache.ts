@@ -51,7 +51,7 @@ export class ResponseCache {
   set(caller: Caller, req: Request, status: number, body: unknown): void {
     if (this.ttlMs <= 0) return;
     let tenant = this.entries.get(caller.tenantId);
-    if (!tenant) this.entries.set(caller.tenantId, (tenant = new Map()));
+    if (!tenant) this.entries.set(caller.tenantId, (tenant = new Map<string, Entry>()));
     if (tenant.size >= this.maxEntriesPerTenant) tenant.delete(tenant.keys().next().value as string);
     tenant.set(this.keyOf(caller, req), { status, body, expiresAt: this.clock.now() + this.ttlMs });
   }

@@ -62,13 +62,13 @@ export class ClientCache implements ClientProvider {
     }
     const key = `${id}:${createHash('sha256').update(JSON.stringify(parsed.data)).digest('base64url')}`;
     let tenant = this.entries.get(caller.tenantId);
-    if (!tenant) this.entries.set(caller.tenantId, (tenant = new Map()));
+    if (!tenant) this.entries.set(caller.tenantId, (tenant = new Map<string, Entry>()));
     const now = this.clock.now();
     const cached = tenant.get(key);
     if (cached && cached.expiresAt > now) return cached.client as ClientMap[K];
     const client = integration.createClient(parsed.data, { caller, fetch: createUpstreamFetch(integration), log: this.log });
     tenant.set(key, { client, type, integration: id, expiresAt: now + this.ttlMs });
-    return client as ClientMap[K];
+    return client;
   }
 
   stats(tenantId: string): { tenant_id: string; total_connections: number; connections_by_type: Record<string, number> } {

@@ -66,5 +66,5 @@ export type AnyIntegration = Integration<IntegrationId, Record<string, unknown>>
 
 /** Declares an integration with its types checked, erased for the lists that hold it. */
 export function defineIntegration<K extends IntegrationId, C extends Record<string, unknown>>(integration: Integration<K, C>): AnyIntegration {
-  return integration as unknown as AnyIntegration;
+  return integration;
 }

@@ -25,7 +25,7 @@ export interface Caller {
  *
  *   declare module '../../src/toolkit/context.js' { interface ClientMap { github: Octokit } }
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
 export interface ClientMap {}
 
 export type IntegrationId = keyof ClientMap & string;

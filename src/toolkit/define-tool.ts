@@ -33,23 +33,23 @@ export interface LlmHints {
 }
 
 /** Services the application hands to tools (graph store, analytics cache...); modules augment it. */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
 export interface ServiceMap {}
 
 export interface ToolRunContext<A> {
   args: A;
   caller: Caller;
   /** The integration's SDK client for this caller, built lazily and cached per tenant. */
-  client<K extends IntegrationId>(integration: K): ClientMap[K];
+  client: <K extends IntegrationId>(integration: K) => ClientMap[K];
   /** Resolved page window of a list tool (from limit, offset or cursor). */
   page: PageRequest;
   /** Runs `fn` over every resource with bounded concurrency; failures are collected, not thrown. */
-  fanOut<R, T>(resources: readonly R[], fn: (resource: R) => Promise<T>, options?: FanOutOptions<R>): Promise<FanOutResult<R, T>>;
+  fanOut: <R, T>(resources: readonly R[], fn: (resource: R) => Promise<T>, options?: FanOutOptions<R>) => Promise<FanOutResult<R, T>>;
   /**
    * Analytical tools: runs named sources in parallel. A failed source leaves its key undefined and is
    * reported by the executor as a partial result; when every source fails the call fails.
    */
-  gather<S extends Record<string, () => Promise<unknown>>>(sources: S): Promise<{ [K in keyof S]?: Awaited<ReturnType<S[K]>> }>;
+  gather: <S extends Record<string, () => Promise<unknown>>>(sources: S) => Promise<{ [K in keyof S]?: Awaited<ReturnType<S[K]>> }>;
   services: ServiceMap;
   clock: Clock;
   signal: AbortSignal;

@@ -35,7 +35,7 @@ export async function fanOut<R, T>(
 ): Promise<FanOutResult<R, T>> {
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_FAN_OUT_CONCURRENCY);
   const label = options.label ?? ((resource: R) => String(resource));
-  const settled: Array<{ ok: true; value: T } | { ok: false; error: AppError } | undefined> = new Array(resources.length);
+  const settled = new Array<{ ok: true; value: T } | { ok: false; error: AppError } | undefined>(resources.length);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < resources.length) {

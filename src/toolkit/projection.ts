@@ -8,7 +8,7 @@ import { isUnsafeKey } from './safe-json.js';
  */
 export function project<T>(value: T, fields: readonly string[] | undefined): T {
   if (!fields || fields.length === 0 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((entry) => project(entry, fields)) as T;
+  if (Array.isArray(value)) return (value as unknown[]).map((entry) => project(entry, fields)) as T;
   const out: Record<string, unknown> = {};
   for (const path of fields) copyPath(value as Record<string, unknown>, out, path.split('.'));
   return out as T;

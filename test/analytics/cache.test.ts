@@ -129,7 +129,7 @@ describe('analytics cache regimes', () => {
     expect((await cache.getOrCompute('globex', { tool: 't', args: { a: 1, b: [1, 2] } }, compute)).cache.status).toBe('miss');
     expect((await cache.getOrCompute('acme', { tool: 't', args: { a: 2, b: [1, 2] } }, compute)).cache.status).toBe('miss');
     const copy = await cache.getOrCompute('acme', { tool: 't', args: { a: 1, b: [1, 2] } }, compute);
-    (copy.value as { n: number }).n = 99;
+    copy.value.n = 99;
     expect((await cache.getOrCompute('acme', { tool: 't', args: { a: 1, b: [1, 2] } }, compute)).value).toEqual({ n: 1 });
     expect(canonicalJson({ b: 1, a: { d: 2, c: 1 } })).toBe('{"a":{"c":1,"d":2},"b":1}');
   });

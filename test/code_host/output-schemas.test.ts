@@ -10,7 +10,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { ToolDefinition } from '../../src/toolkit/define-tool.js';
 import { OutputChecker } from '../helpers/output-schemas.js';
 import type { TestServer } from '../helpers/server.js';

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/toolkit/errors.js';
 import { fanOut } from '../../src/toolkit/fan-out.js';
 import { backoffDelay, POLICIES } from '../../src/toolkit/retry.js';

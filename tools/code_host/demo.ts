@@ -1,12 +1,11 @@
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
-import type { FakeUpstream } from '../../src/sandbox/fake-upstream.js';
 import { githubFake } from '../../src/sandbox/github/index.js';
 import type { IntegrationDemo } from '../../src/integrations/integration.js';
 import type { Octokit } from '@octokit/rest';
 
 /** Demo mode's GitHub: the sandbox fake, and the token each workspace's fake accepts. */
 export const githubDemo: IntegrationDemo<{ token: string; baseUrl: string }> = {
-  fake: githubFake as FakeUpstream,
+  fake: githubFake,
   credentials: (workspace, fakeUrl) => ({ token: SANDBOX_CREDENTIALS[workspace].github.token, baseUrl: fakeUrl }),
   probes: {
     read: { path: '/repos/acme/api', send: (client) => (client as Octokit).rest.repos.get({ owner: 'acme', repo: 'api' }) },

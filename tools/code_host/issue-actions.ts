@@ -3,7 +3,7 @@ import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { Assignees, IssueLabels, IssueNumber, RepoId, splitRepoId } from './fields.js';
 import { IssueSchema, type Issue } from './schemas.js';
-import { issueShape, type GithubIssueLike, type IssueShape } from './shapes.js';
+import { issueShape, type IssueShape } from './shapes.js';
 
 const Title = z.string().trim().min(1).max(256);
 const Body = z.string().max(65_536);
@@ -37,7 +37,7 @@ export const createIssue = defineTool({
     const { data } = await client('github').rest.issues.create({
       ...splitRepoId(args.repo_id), title: args.title, body: args.body, labels: args.labels, assignees: args.assignees,
     });
-    return issueShape(data as GithubIssueLike, args.repo_id);
+    return issueShape(data, args.repo_id);
   },
 });
 
@@ -76,6 +76,6 @@ export const updateIssue = defineTool({
     }
     if (changes.state_reason && !changes.state) throw new AppError('VALIDATION_ERROR', 'state_reason needs state');
     const { data } = await client('github').rest.issues.update({ ...splitRepoId(repo_id), issue_number, ...changes });
-    return issueShape(data as GithubIssueLike, repo_id);
+    return issueShape(data, repo_id);
   },
 });

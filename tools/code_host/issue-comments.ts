@@ -46,6 +46,6 @@ export const addIssueComment = defineTool({
   verify: (result, args) => (result.body === args.body ? undefined : 'the stored comment differs from the text sent'),
   async run({ client, args }): Promise<IssueComment> {
     const { data } = await client('github').rest.issues.createComment({ ...splitRepoId(args.repo_id), issue_number: args.issue_number, body: args.body });
-    return commentShape(data as GithubCommentLike);
+    return commentShape(data);
   },
 });

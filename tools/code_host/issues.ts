@@ -67,6 +67,6 @@ export const getIssue = defineTool({
   },
   async run({ client, args }): Promise<Issue> {
     const { data } = await client('github').rest.issues.get({ ...splitRepoId(args.repo_id), issue_number: args.issue_number });
-    return issueShape(data as GithubIssueLike, args.repo_id);
+    return issueShape(data, args.repo_id);
   },
 });

@@ -3,7 +3,7 @@ import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { BranchName, PrNumber, RepoId, splitRepoId } from './fields.js';
 import { MergeResultSchema, PullRequestSchema, type MergeResult, type PullRequest } from './schemas.js';
-import { pullShape, type GithubPullLike } from './shapes.js';
+import { pullShape } from './shapes.js';
 
 export const createPullRequest = defineTool({
   system: 'code_host',
@@ -32,7 +32,7 @@ export const createPullRequest = defineTool({
   },
   async run({ client, args }): Promise<PullRequest> {
     const { data } = await client('github').rest.pulls.create({ ...splitRepoId(args.repo_id), title: args.title, head: args.head, base: args.base, body: args.body, draft: args.draft });
-    return pullShape(data as GithubPullLike);
+    return pullShape(data);
   },
 });
 

@@ -3,7 +3,7 @@ import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { byNewest, collect, forEachRepo, ms, readPage } from './github.js';
 import { DaysThreshold, RepoId, splitRepoId } from './fields.js';
 import { CoverageSchema, Int, PullRequestSchema, StalePullRequestSchema, type PullRequest, type StalePullRequest } from './schemas.js';
-import { pullShape, userRef, type GithubPullLike, type GithubReviewLike, type PullShape } from './shapes.js';
+import { pullShape, userRef, type GithubPullLike, type PullShape } from './shapes.js';
 
 const DAY = 86_400_000;
 
@@ -46,7 +46,7 @@ export const getPullRequests = defineTool({
     const details = await ctx.fanOut(shown, async (pr) => {
       const target = { ...splitRepoId(pr.base.repo?.full_name ?? (args.repo_id as string)), pull_number: pr.number };
       const [full, reviews] = await Promise.all([octokit.rest.pulls.get(target), octokit.paginate(octokit.rest.pulls.listReviews, { ...target, per_page: 100 })]);
-      return pullShape(full.data as GithubPullLike, reviews as GithubReviewLike[]);
+      return pullShape(full.data, reviews);
     }, { label: (pr) => `${pr.base.repo?.full_name ?? args.repo_id}#${pr.number}` });
     const detailed = new Map(details.results.map(({ resource, value }) => [resource, value]));
     const items: PullShape[] = all.slice(page.offset, page.offset + page.limit + 1).map((pr) => detailed.get(pr) ?? pullShape(pr));

@@ -45,7 +45,7 @@ export const getRepository = defineTool({
   },
   async run({ client, args }): Promise<RepoDetail> {
     const { data } = await client('github').rest.repos.get(splitRepoId(args.repo_id));
-    return repoDetail(data as GithubRepoLike);
+    return repoDetail(data);
   },
 });
 

@@ -85,7 +85,7 @@ export async function loadMeta(options: LoadMetaOptions): Promise<{ meta: Meta; 
     meta = await fetchMeta(options);
   } catch (error) {
     const reason = describeFailure(error);
-    if (!cached) throw new Error(`cannot load the method list from ${options.serverUrl}/v1/meta: ${reason} (is the server running? set CONSTELLATION_SERVER_URL)`);
+    if (!cached) throw new Error(`cannot load the method list from ${options.serverUrl}/v1/meta: ${reason} (is the server running? set CONSTELLATION_SERVER_URL)`, { cause: error });
     if (fresh) return { meta: cached.meta, source: 'cache' }; // a forced refresh failed: the cache is still good
     const when = Number.isFinite(fetchedAt) ? `${age(now() - fetchedAt)} old` : 'of unknown age';
     options.warn(`constellation call: warning: cannot reach ${options.serverUrl} (${reason}); using the cached method list (${when})`);

@@ -33,7 +33,7 @@ export function buildRequest(settings: ClientSettings, method: MetaMethod, value
   if (verb === 'GET') {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(values)) query.set(name, queryValue(value));
-    if ([...query].length) url += `?${query}`;
+    if ([...query].length) url += `?${query.toString()}`;
     return { url, init: { method: verb, headers } };
   }
   headers['Content-Type'] = 'application/json';

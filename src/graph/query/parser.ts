@@ -180,7 +180,7 @@ class Parser {
   private nodeType(): NodeType {
     const token = this.expect('ident', 'an entity type');
     if (!isNodeType(token.value)) this.fail(`Unknown entity type '${token.value}'`, token);
-    return token.value as NodeType;
+    return token.value;
   }
 
   private integer(min: number, max: number, what: string): number {

@@ -1,6 +1,7 @@
 import type { Json } from './payload.js';
 
 /** Characters XML 1.0 cannot carry at all (most C0 controls, lone surrogates, U+FFFE/U+FFFF) become U+FFFD. */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text or attribute content, escaped. */
