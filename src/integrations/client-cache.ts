@@ -68,7 +68,7 @@ export class ClientCache implements ClientProvider {
     if (cached && cached.expiresAt > now) return cached.client as ClientMap[K];
     const client = integration.createClient(parsed.data, { caller, fetch: createUpstreamFetch(integration), log: this.log });
     tenant.set(key, { client, type, integration: id, expiresAt: now + this.ttlMs });
-    return client;
+    return client as ClientMap[K];
   }
 
   stats(tenantId: string): { tenant_id: string; total_connections: number; connections_by_type: Record<string, number> } {

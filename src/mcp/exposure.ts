@@ -39,7 +39,7 @@ export function selectionFromHeaders(headers: IncomingHttpHeaders): ToolSelectio
   const readOnly = headers['x-mcp-readonly'];
   if (readOnly !== undefined) {
     const value = String(readOnly).trim().toLowerCase();
-    if (!['true', '1', 'false', '0'].includes(value)) throw new AppError('VALIDATION_ERROR', `X-MCP-Readonly must be true or false, got "${readOnly}"`);
+    if (!['true', '1', 'false', '0'].includes(value)) throw new AppError('VALIDATION_ERROR', `X-MCP-Readonly must be true or false, got "${String(readOnly)}"`);
     selection.readOnly = value === 'true' || value === '1';
   }
   return selection;

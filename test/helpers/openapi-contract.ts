@@ -76,7 +76,7 @@ export function openApiContract(source: OpenApiDocument): OpenApiContract {
   if (!is31) fixNullable(document);
   const options = { strict: false, allErrors: true, validateSchema: false };
   const ajv = is31 ? new Ajv2020(options) : new Ajv(options);
-  addFormats(ajv as unknown as Parameters<typeof addFormats>[0]);
+  addFormats(ajv);
   ajv.addSchema(document, 'api');
   const cache = new Map<string, Validate>();
   const templates = Object.keys(document.paths).sort((a, b) => literalSegments(b) - literalSegments(a));

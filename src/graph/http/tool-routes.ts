@@ -137,7 +137,7 @@ const TOOL_ROUTES: ToolRoute[] = [
     defaults: { limit: 10 },
     adapt: ({ entity_types, query, ...args }) => {
       if (Array.isArray(entity_types) && entity_types.length > 1) throw new AppError('VALIDATION_ERROR', 'entity_types: give at most one entity type');
-      const entityType = Array.isArray(entity_types) ? entity_types[0] : entity_types;
+      const entityType: unknown = Array.isArray(entity_types) ? entity_types[0] : entity_types;
       return { ...args, query: typeof query === 'string' ? query.trim() : query, ...(entityType === undefined ? {} : { entity_type: entityType }) };
     },
     respond: ({ results, count: n, mode }) => ({ success: true, data: results, metadata: { count: n, mode } }),
@@ -177,7 +177,7 @@ export function mountToolRoutes(routes: Routes, app: App): void {
         response: graphBodyOf(ANY_OBJECT),
       },
       graphRoute(app, async (req: Request, caller) => {
-        const source = spec.method === 'get' ? queryArgs(request, req.query as Record<string, unknown>) : req.body;
+        const source: unknown = spec.method === 'get' ? queryArgs(request, req.query) : req.body;
         return spec.respond(await app.executor.execute(caller, tool, argsOf(spec, source)));
       }),
     );

@@ -33,7 +33,7 @@ export const analyticsRoutes: RouteModule = (routes, app) => {
     requireCaller(app),
     route(async (req, res) => {
       const caller = callerOf(res);
-      const result = await app.executor.execute(caller, tool, queryArgs(input, req.query as Record<string, unknown>, DORA_PARAMS));
+      const result = await app.executor.execute(caller, tool, queryArgs(input, req.query, DORA_PARAMS));
       res.json(envelope(result, caller));
     }),
   );

@@ -39,7 +39,7 @@ export const methodRoutes: RouteModule = (routes, app) => {
     const handler = async (req: Request, res: Response) => {
       try {
         const caller = callerOf(res);
-        const args = isGet ? queryArgs(input, req.query as Record<string, unknown>) : ((req.body as Record<string, unknown> | undefined) ?? {});
+        const args = isGet ? queryArgs(input, req.query) : ((req.body as Record<string, unknown> | undefined) ?? {});
         const result = await app.executor.execute(caller, method.tool, args);
         res.json(envelope(result, caller, { tool: method.name }));
       } catch (error) {

@@ -13,7 +13,7 @@ export function paramOf(source: ParamSource, name: string): string | undefined {
 
 /** A query parameter as a string. */
 export function queryParam(req: Request, name: string): string | undefined {
-  return paramOf(req.query as ParamSource, name);
+  return paramOf(req.query, name);
 }
 
 /** A path parameter; wildcard parameters (`*path`) come back joined with slashes. */

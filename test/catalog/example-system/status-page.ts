@@ -68,7 +68,7 @@ export const statusPageIntegration = defineIntegration({
     return response ? upstreamError({ status: response.status, headers: response.headers, cause: error }, 'Status page') : undefined;
   },
   demo: async () => ({
-    fake: fake as FakeUpstream,
+    fake: fake,
     credentials: (workspace, fakeUrl) => ({ token: TOKENS[workspace], baseUrl: fakeUrl }),
     probes: {
       read: { path: '/incidents', send: (client) => (client as StatusPageClient).incidents() },
