@@ -87,15 +87,10 @@ function layerBoundaries() {
       packages.push(...SDKS, ...EXPRESS);
       folders.push('src/http', 'src/mcp', 'src/graph', 'tools');
     }
-    // Known exception, to be moved out of src/http: the sandbox's control API shares the server's host
-    // policy (src/http/host-policy.ts, pure and import-free).
-    if (within(dir, 'src/sandbox')) folders.push({ folder: 'src/http', except: ['host-policy.js'] }, 'src/mcp', 'src/graph', 'tools', 'src/toolkit/executor');
+    if (within(dir, 'src/sandbox')) folders.push('src/http', 'src/mcp', 'src/graph', 'tools', 'src/toolkit/executor');
     return [
       ...packages.map(({ regex, message }) => ({ regex, caseSensitive: true, message: `${message} (layer boundary)` })),
-      ...folders.map((entry) => {
-        const { folder, except } = typeof entry === 'string' ? { folder: entry, except: [] } : entry;
-        return restrictFolder(dir, folder, `${dir}/ must not import ${folder} (layer boundary)`, except);
-      }),
+      ...folders.map((folder) => restrictFolder(dir, folder, `${dir}/ must not import ${folder} (layer boundary)`)),
     ];
   };
 
@@ -126,12 +121,11 @@ function sandboxTypesOnly(dir) {
   };
 }
 
-/** A pattern matching an import of `folder` (or of `folder.js`) as spelled from a file in `dir`, except of the files named in `except`. */
-function restrictFolder(dir, folder, message, except = []) {
+/** A pattern matching an import of `folder` (or of `folder.js`) as spelled from a file in `dir`. */
+function restrictFolder(dir, folder, message) {
   let relative = path.posix.relative(dir, folder);
   if (!relative.startsWith('.')) relative = `./${relative}`;
-  const allowed = except.length ? `(?!/(${except.map(escapeRegex).join('|')})$)` : '';
-  return { regex: `^${escapeRegex(relative)}${allowed}(\\.js)?(/|$)`, caseSensitive: true, message };
+  return { regex: `^${escapeRegex(relative)}(\\.js)?(/|$)`, caseSensitive: true, message };
 }
 
 function escapeRegex(text) {

@@ -3,7 +3,7 @@ import type { Config } from '../config/config.js';
 import { AppError } from '../toolkit/errors.js';
 import { assertSafeJson } from '../toolkit/safe-json.js';
 import { sendError } from './errors.js';
-import { hostPolicy } from './host-policy.js';
+import { hostPolicy } from '../config/host-policy.js';
 
 /**
  * DNS-rebinding protection: a request whose Host, or whose browser Origin, is not an allowed host is

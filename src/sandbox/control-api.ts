@@ -1,5 +1,5 @@
 import express from 'express';
-import { hostPolicy } from '../http/host-policy.js';
+import { hostPolicy } from '../config/host-policy.js';
 import type { FaultInjector, FaultSpec } from './faults.js';
 
 export interface ControlApiGuard {

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostPolicy } from '../../src/http/host-policy.js';
+import { hostPolicy } from '../../src/config/host-policy.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { githubFake } from '../../src/sandbox/github/index.js';
 import type { FakeUpstream } from '../../src/sandbox/fake-upstream.js';
