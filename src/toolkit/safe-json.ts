@@ -13,8 +13,9 @@ export const isUnsafeKey = (key: string): boolean => UNSAFE_KEYS.has(key);
 const MAX_JSON_DEPTH = 64;
 
 /**
- * Checks JSON from a caller before anything copies it: refuses prototype keys and nesting deeper than
- * `maxDepth` with a VALIDATION_ERROR naming the path. Recursion is bounded by `maxDepth`, so a hostile
+ * Checks JSON from a caller before anything copies it: refuses prototype keys, nesting deeper than
+ * `maxDepth`, and text no upstream can carry (lone surrogates, NUL and other control characters, which
+ * would otherwise fail deep inside an SDK's URL encoding) with a VALIDATION_ERROR naming the path. Recursion is bounded by `maxDepth`, so a hostile
  * document cannot exhaust the stack here.
  */
 export function assertSafeJson(value: unknown, where: string, maxDepth = MAX_JSON_DEPTH): void {
@@ -26,16 +27,29 @@ export function assertJsonDepth(value: unknown, where: string, maxDepth = MAX_JS
   walk(value, where, 0, maxDepth, false);
 }
 
-function walk(value: unknown, path: string, depth: number, maxDepth: number, refuseUnsafeKeys: boolean): void {
+/** A lone UTF-16 surrogate: no UTF-8 form, so no URL, header or upstream can carry it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Control characters other than tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+function checkText(text: string, path: string): void {
+  if (LONE_SURROGATE.test(text)) throw new AppError('VALIDATION_ERROR', `${path} is not well-formed Unicode (a lone surrogate)`);
+  if (CONTROL.test(text)) throw new AppError('VALIDATION_ERROR', `${path} contains a control character (NUL or another below U+0020 besides tab and newlines)`);
+}
+
+function walk(value: unknown, path: string, depth: number, maxDepth: number, strict: boolean): void {
+  if (typeof value === 'string') return strict ? checkText(value, path) : undefined;
   if (value === null || typeof value !== 'object') return;
   if (depth >= maxDepth) throw new AppError('VALIDATION_ERROR', `${path} is nested more than ${maxDepth} levels deep`);
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) walk(value[i], `${path}[${i}]`, depth + 1, maxDepth, refuseUnsafeKeys);
+    for (let i = 0; i < value.length; i++) walk(value[i], `${path}[${i}]`, depth + 1, maxDepth, strict);
     return;
   }
   for (const key of Object.keys(value)) {
-    if (refuseUnsafeKeys && isUnsafeKey(key)) throw new AppError('VALIDATION_ERROR', `${path}.${key}: the key "${key}" is not allowed`);
-    walk((value as Record<string, unknown>)[key], `${path}.${key}`, depth + 1, maxDepth, refuseUnsafeKeys);
+    if (strict) checkText(key, `${path} key`);
+    if (strict && isUnsafeKey(key)) throw new AppError('VALIDATION_ERROR', `${path}.${key}: the key "${key}" is not allowed`);
+    walk((value as Record<string, unknown>)[key], `${path}.${key}`, depth + 1, maxDepth, strict);
   }
 }
 

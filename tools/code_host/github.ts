@@ -9,12 +9,21 @@ export const FAN_OUT_REPO_CAP = 300;
 
 /** Every repository the credential can access (owned, collaborator, organisation member). */
 export async function accessibleRepos(octokit: Octokit, max = FAN_OUT_REPO_CAP): Promise<GithubRepoLike[]> {
-  const repos: GithubRepoLike[] = [];
-  for await (const page of octokit.paginate.iterator(octokit.rest.repos.listForAuthenticatedUser, { per_page: 100, sort: 'full_name' })) {
-    repos.push(...(page.data as GithubRepoLike[]));
-    if (repos.length >= max) break;
-  }
-  return repos.slice(0, max);
+  const pages = octokit.paginate.iterator(octokit.rest.repos.listForAuthenticatedUser, { per_page: 100, sort: 'full_name' });
+  return (await collect(pages as AsyncIterable<ListPage<GithubRepoLike>>, max)).items;
+}
+
+/** One page of a GitHub list as Octokit's paginator yields it. */
+type ListPage<T> = { data: T[]; url?: string };
+
+/**
+ * The items of one page, refusing an answer that is not a list: an upstream (or a proxy in front of
+ * it) that answers an object for a list endpoint is a 502 naming the request, never a crash.
+ */
+function itemsOf<T>(page: ListPage<T>): T[] {
+  if (Array.isArray(page.data)) return page.data;
+  const shown = page.data === null ? 'null' : typeof page.data;
+  throw new AppError('UPSTREAM_ERROR', `GitHub answered ${shown === 'object' ? 'an object' : shown} where a list was expected${page.url ? ` for GET ${new URL(page.url).pathname}` : ''}`);
 }
 
 /**
@@ -23,14 +32,14 @@ export async function accessibleRepos(octokit: Octokit, max = FAN_OUT_REPO_CAP):
  * items and whether nothing more was left to read.
  */
 export async function collect<T>(
-  pages: AsyncIterable<{ data: T[] }>,
+  pages: AsyncIterable<ListPage<T>>,
   want: number,
   keep: (item: T) => boolean = () => true,
   stop: (item: T) => boolean = () => false,
 ): Promise<{ items: T[]; exhausted: boolean }> {
   const items: T[] = [];
   for await (const page of pages) {
-    for (const item of page.data ?? []) {
+    for (const item of itemsOf(page)) {
       if (stop(item)) return { items, exhausted: true };
       if (keep(item)) items.push(item);
       if (items.length >= want) return { items: items.slice(0, want), exhausted: false };
@@ -39,7 +48,6 @@ export async function collect<T>(
   return { items, exhausted: true };
 }
 
-/** Every item of a list up to the first one that meets `stop`. */
 /**
  * Reads what one page of a list tool needs from a GitHub list: items from the start up to the page's
  * end plus one (which tells whether more exist), asking for pages no larger than that.
@@ -53,8 +61,14 @@ export function readPage<T>(
   return collect(open(Math.min(100, want)) as AsyncIterable<{ data: T[] }>, want, keep);
 }
 
-export async function collectUntil<T>(pages: AsyncIterable<{ data: T[] }>, stop: (item: T) => boolean, keep?: (item: T) => boolean): Promise<T[]> {
+/** Every item of a list up to the first one that meets `stop`. */
+export async function collectUntil<T>(pages: AsyncIterable<ListPage<T>>, stop: (item: T) => boolean, keep?: (item: T) => boolean): Promise<T[]> {
   return (await collect(pages, Number.POSITIVE_INFINITY, keep, stop)).items;
+}
+
+/** Every item of a GitHub list (all pages), each page checked to be a list. */
+export async function allItems<T>(pages: AsyncIterable<{ data: T[] }>): Promise<T[]> {
+  return (await collect(pages, Number.POSITIVE_INFINITY)).items;
 }
 
 export interface RepoFanOut<T> {

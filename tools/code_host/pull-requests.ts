@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
-import { byNewest, collect, forEachRepo, ms, readPage } from './github.js';
+import { byNewest, collect, forEachRepo, ms, readPage, allItems } from './github.js';
 import { DaysThreshold, RepoId, splitRepoId } from './fields.js';
 import { CoverageSchema, Int, PullRequestSchema, StalePullRequestSchema, type PullRequest, type StalePullRequest } from './schemas.js';
 import { pullShape, userRef, type GithubPullLike, type PullShape } from './shapes.js';
@@ -45,7 +45,7 @@ export const getPullRequests = defineTool({
     const shown = all.slice(page.offset, page.offset + page.limit);
     const details = await ctx.fanOut(shown, async (pr) => {
       const target = { ...splitRepoId(pr.base.repo?.full_name ?? (args.repo_id as string)), pull_number: pr.number };
-      const [full, reviews] = await Promise.all([octokit.rest.pulls.get(target), octokit.paginate(octokit.rest.pulls.listReviews, { ...target, per_page: 100 })]);
+      const [full, reviews] = await Promise.all([octokit.rest.pulls.get(target), allItems(octokit.paginate.iterator(octokit.rest.pulls.listReviews, { ...target, per_page: 100 }))]);
       return pullShape(full.data, reviews);
     }, { label: (pr) => `${pr.base.repo?.full_name ?? args.repo_id}#${pr.number}` });
     const detailed = new Map(details.results.map(({ resource, value }) => [resource, value]));

@@ -3,7 +3,7 @@ import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { Email } from '../shared/fields.js';
 import { RepoId, splitRepoId } from './fields.js';
-import { forEachRepo, loginByEmail } from './github.js';
+import { forEachRepo, loginByEmail, allItems } from './github.js';
 import { ContributorSchema, CoverageSchema, Int, RepositoryUserSchema, UserProfileSchema, type CollaboratorPermissions, type Contributor, type RepositoryUser, type UserProfile } from './schemas.js';
 import { collaboratorShape, userProfile, type GithubCollaboratorLike, type GithubUserLike } from './shapes.js';
 
@@ -32,7 +32,7 @@ export const getRepositoryUsers = defineTool({
   async run(ctx): Promise<ListPage<RepositoryUser>> {
     const octokit = ctx.client('github');
     const fan = await forEachRepo(ctx, ctx.args.repo_id, async (repoId) =>
-      (await octokit.paginate(octokit.rest.repos.listCollaborators, { ...splitRepoId(repoId), affiliation: 'all', per_page: 100 })) as GithubCollaboratorLike[],
+      (await allItems(octokit.paginate.iterator(octokit.rest.repos.listCollaborators, { ...splitRepoId(repoId), affiliation: 'all', per_page: 100 }))) as GithubCollaboratorLike[],
     );
     const byLogin = new Map<string, RepositoryUser>();
     for (const { repo, value } of fan.perRepo) {
@@ -71,7 +71,7 @@ export const getContributors = defineTool({
   async run(ctx): Promise<ListPage<Contributor>> {
     const octokit = ctx.client('github');
     const fan = await forEachRepo(ctx, ctx.args.repo_id, async (repoId) => {
-      const list = await octokit.paginate(octokit.rest.repos.listContributors, { ...splitRepoId(repoId), per_page: 100 });
+      const list = await allItems(octokit.paginate.iterator(octokit.rest.repos.listContributors, { ...splitRepoId(repoId), per_page: 100 }));
       // An empty repository answers 204 without a body.
       return (Array.isArray(list) ? list : []) as Array<GithubUserLike & { contributions: number }>;
     });

@@ -1,3 +1,4 @@
+import { allItems } from '../github.js';
 import { z } from 'zod';
 import { defineTool } from '../../../src/toolkit/define-tool.js';
 import { workflowBreakdown } from '../../../src/analytics/ci.js';
@@ -30,7 +31,7 @@ export const getActionsInfo = defineTool({
     const octokit = ctx.client('github');
     const fan = await overRepos(ctx, ctx.args.repo_ids, async (target) => {
       const [workflows, runs] = await Promise.all([
-        octokit.paginate(octokit.rest.actions.listRepoWorkflows, { ...splitRepoId(target.repo), per_page: 100 }),
+        allItems(octokit.paginate.iterator(octokit.rest.actions.listRepoWorkflows, { ...splitRepoId(target.repo), per_page: 100 })),
         runActivity(ctx, target, window),
       ]);
       const breakdown = workflowBreakdown(runs, target.defaultBranch, window);

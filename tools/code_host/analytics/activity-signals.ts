@@ -2,7 +2,7 @@ import type { ToolRunContext } from '../../../src/toolkit/define-tool.js';
 import type { CommitActivity, IssueActivity, PullActivity, RunActivity } from '../../../src/analytics/activity.js';
 import { inWindow, type TimeWindow } from '../../../src/analytics/stats.js';
 import { splitRepoId } from '../fields.js';
-import { collectUntil, mapBounded, ms } from '../github.js';
+import { collectUntil, mapBounded, ms, allItems } from '../github.js';
 import type { RepoTarget } from './common.js';
 
 const isoDate = (t: number) => new Date(t).toISOString();
@@ -20,7 +20,7 @@ export async function pullActivity<A>(ctx: ToolRunContext<A>, target: RepoTarget
   return mapBounded(ctx, pulls, async (pr) => {
     const mergedAt = ms(pr.merged_at);
     const [reviews, details] = await Promise.all([
-      octokit.paginate(octokit.rest.pulls.listReviews, { ...repo, pull_number: pr.number, per_page: 100 }),
+      allItems(octokit.paginate.iterator(octokit.rest.pulls.listReviews, { ...repo, pull_number: pr.number, per_page: 100 })),
       options.sizes && inWindow(mergedAt, window) ? octokit.rest.pulls.get({ ...repo, pull_number: pr.number }).then((r) => r.data) : Promise.resolve(undefined),
     ]);
     return {
@@ -88,6 +88,6 @@ export async function runActivity<A>(ctx: ToolRunContext<A>, target: RepoTarget,
 /** Open pull requests (oldest update first), for backlog and staleness figures. */
 export async function openPulls<A>(ctx: ToolRunContext<A>, target: RepoTarget) {
   const octokit = ctx.client('github');
-  const pulls = await octokit.paginate(octokit.rest.pulls.list, { ...splitRepoId(target.repo), state: 'open', per_page: 100 });
+  const pulls = await allItems(octokit.paginate.iterator(octokit.rest.pulls.list, { ...splitRepoId(target.repo), state: 'open', per_page: 100 }));
   return pulls.map((pr) => ({ repo: target.repo, number: pr.number, draft: pr.draft ?? false, updatedAt: ms(pr.updated_at) as number }));
 }

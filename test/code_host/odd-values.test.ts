@@ -1,0 +1,73 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestServer, type TestServer } from '../helpers/server.js';
+
+/** No 500 from bad values or odd upstream answers: a clear 400 for the first, a 502 for the second. */
+let server: TestServer;
+let token: string;
+let mcp: Client;
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await server.tokenFor('acme');
+  mcp = new Client({ name: 'odd-values', version: '1.0.0' });
+  await mcp.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
+});
+afterAll(async () => {
+  await mcp.close();
+  await server.close();
+});
+afterEach(() => {
+  server.sandbox.faults.clear();
+  server.sandbox.faults.clearLog();
+});
+
+const execute = (tool: string, args: unknown) => call(server, 'POST', '/mcp/code_host/execute', { token, rawBody: JSON.stringify({ tool, arguments: args }) });
+
+describe('values no upstream can carry', () => {
+  const BAD: Array<[string, Record<string, unknown>, string]> = [
+    ['create_branch', { repo_id: 'acme/api', branch_name: 'fix-\uD800' }, 'lone surrogate'],
+    ['create_branch', { repo_id: 'acme/api', branch_name: 'fix\u0000login' }, 'control character'],
+    ['create_or_update_file', { repo_id: 'acme/api', path: 'docs/\uDC00.md', content: 'x', message: 'm' }, 'lone surrogate'],
+    ['remove_issue_labels', { repo_id: 'acme/api', issue_number: 1, labels: ['bug\u0000'] }, 'control character'],
+  ];
+
+  it('answer 400 naming the argument over REST, and nothing reaches the upstream', async () => {
+    for (const [tool, args, problem] of BAD) {
+      const response = await execute(tool, args);
+      expect(response.status, tool).toBe(400);
+      expect(response.body.error.code).toBe('VALIDATION_ERROR');
+      expect(response.body.error.message).toContain(problem);
+      expect(response.body.error.message).toMatch(/arguments\.(branch_name|path|labels)/);
+    }
+    expect(server.sandbox.faults.log.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('answer an isError result over MCP', async () => {
+    for (const [tool, args, problem] of BAD) {
+      const result = await mcp.callTool({ name: `code_host_${tool}`, arguments: args });
+      expect(result.isError, tool).toBe(true);
+      expect(JSON.stringify(result.content)).toContain(problem);
+    }
+  });
+});
+
+describe('an upstream list that answers an object', () => {
+  it('is a 502 naming the request over REST and MCP, not a crash', async () => {
+    server.sandbox.faults.add({ prefix: '/github', method: 'GET', path: '/repos/acme/api/issues', status: 200, body: { message: 'not a list' } });
+    const response = await execute('get_issues', { repo_id: 'acme/api' });
+    expect(response.status).toBe(502);
+    expect(response.body.error).toMatchObject({ code: 'UPSTREAM_ERROR', message: expect.stringContaining('GitHub answered an object where a list was expected for GET /github/repos/acme/api/issues') });
+    const result = await mcp.callTool({ name: 'code_host_get_issues', arguments: { repo_id: 'acme/api' } });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain('UPSTREAM_ERROR');
+  });
+
+  it('in a fan-out, names the repository that answered oddly and keeps the others', async () => {
+    server.sandbox.faults.add({ prefix: '/github', method: 'GET', path: '/repos/acme/api/contributors', status: 200, body: {} });
+    const response = await execute('get_contributors', {});
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ partial: true, failed_sources: [{ resource: 'acme/api', error: { code: 'UPSTREAM_ERROR' } }] });
+    expect(response.body.data.contributors.length).toBeGreaterThan(0);
+  });
+});
