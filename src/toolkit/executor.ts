@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Caller, ClientProvider, Clock, Logger } from './context.js';
 import { isListTool, type ListPage, type ServiceMap, type ToolDefinition, type ToolTarget } from './define-tool.js';
+import { closestName } from './closest-name.js';
 import { AppError, toAppError } from './errors.js';
 import { paginate, resolvePage } from './pagination.js';
 import { project } from './projection.js';
@@ -93,11 +94,24 @@ export class Executor {
     this.resultCache = cache;
   }
 
-  /** Parses raw arguments with the tool's schema; a bad input is a VALIDATION_ERROR naming each problem. */
+  /**
+   * Parses raw arguments with the tool's strict schema; a bad input is a VALIDATION_ERROR naming each problem,
+   * an unknown argument with the accepted one nearest in spelling.
+   */
   parseArgs(tool: ToolDefinition, raw: unknown): Record<string, unknown> {
     assertSafeJson(raw, 'arguments');
-    const parsed = this.registry.inputSchema(tool).safeParse(raw ?? {});
+    const schema = this.registry.inputSchema(tool);
+    const parsed = schema.safeParse(raw ?? {});
     if (parsed.success) return parsed.data;
+    const accepted = Object.keys(schema.shape);
+    const unknown = parsed.error.issues.flatMap((issue) => (issue.code === 'unrecognized_keys' && issue.path.length === 0 ? issue.keys : []));
+    if (unknown.length > 0) {
+      const problems = unknown.map((key) => {
+        const closest = closestName(key, accepted);
+        return { path: key, message: `Unknown argument "${key}" for ${tool.name}${closest ? `; did you mean "${closest}"?` : ''}` };
+      });
+      throw new AppError('VALIDATION_ERROR', problems.map((p) => p.message).join(' '), { details: problems });
+    }
     const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
     throw new AppError('VALIDATION_ERROR', `Invalid arguments for ${tool.name}: ${z.prettifyError(parsed.error).replace(/\n/g, '; ')}`, {
       details: issues,

@@ -199,7 +199,7 @@ export class Registry {
     return undefined;
   }
 
-  /** The input schema the tool really accepts: its own plus pagination (list tools) and `fields`. */
+  /** The input schema the tool really accepts (no other key): its own plus pagination (list tools) and `fields`. */
   inputSchema(tool: ToolDefinition): z.ZodObject<z.ZodRawShape> {
     return this.prepare(tool).input;
   }
@@ -249,7 +249,9 @@ export class Registry {
     if (isListTool(tool)) {
       for (const [key, schema] of Object.entries(paginationShape)) if (!(key in own)) extra[key] = schema;
     }
-    const input = tool.input.extend(extra) as z.ZodObject<z.ZodRawShape>;
+    // Strict: a misspelt argument is refused, never silently dropped (a dropped filter widens a read, a
+    // dropped option changes what an action does).
+    const input = tool.input.extend(extra).strict() as z.ZodObject<z.ZodRawShape>;
     prepared = { input, inputJson: toJsonSchema(input, 'input'), outputJson: this.buildOutputSchema(tool) };
     this.prepared.set(tool, prepared);
     return prepared;
