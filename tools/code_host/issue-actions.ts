@@ -5,8 +5,8 @@ import { Assignees, IssueLabels, IssueNumber, RepoId, splitRepoId } from './fiel
 import { IssueSchema, type Issue } from './schemas.js';
 import { issueShape, type IssueShape } from './shapes.js';
 
-const Title = z.string().trim().min(1).max(256);
-const Body = z.string().max(65_536);
+const Title = z.string().trim().min(1).max(256).describe('Issue title');
+const Body = z.string().max(65_536).describe('Issue body, in Markdown');
 
 /** Problems between what an issue write asked for and what the upstream stored. */
 function mismatch(issue: IssueShape, wanted: { title?: string; state?: string; labels?: string[]; assignees?: string[] }): string | undefined {
@@ -24,12 +24,12 @@ export const createIssue = defineTool({
   title: 'Create an issue',
   description: 'Open a new issue in a repository, optionally with labels and assignees; returns the created issue with its number and html_url. Not idempotent: a failed call is never resent automatically.',
   capability: { type: 'action', name: 'code_host.issues.create', idempotent: false },
-  input: z.object({ repo_id: RepoId, title: Title, body: Body.optional(), labels: IssueLabels.optional(), assignees: Assignees.optional() }),
+  input: z.object({ repo_id: RepoId, title: Title, body: Body.optional(), labels: IssueLabels.optional().describe('Labels to put on the new issue'), assignees: Assignees.optional().describe('Logins to assign the new issue to') }),
   output: IssueSchema,
   hints: {
     aliases: ['open issue', 'file a bug', 'new github issue', 'report bug on github'],
     when_to_use: 'When the user asks to open, file or report an issue in a code_host repository.',
-    not_for: 'Jira tickets (use ticketing.create_ticket); changing an existing issue (code_host.update_issue); pull requests (code_host.create_pull_request).',
+    not_for: 'Jira tickets (ticketing tools); changing an existing issue (code_host_update_issue); pull requests (code_host_create_pull_request).',
     examples: [{ query: 'file a bug in acme/web: checkout button does nothing', tool: 'create_issue', params: { repo_id: 'acme/web', title: 'Checkout button does nothing', labels: ['bug'] } }],
   },
   verify: (result, args) => mismatch(result, { title: args.title, labels: args.labels, assignees: args.assignees }),
@@ -62,7 +62,7 @@ export const updateIssue = defineTool({
   hints: {
     aliases: ['close issue', 'reopen issue', 'edit issue', 'assign issue', 'rename issue'],
     when_to_use: 'To close, reopen, retitle, re-describe or reassign an existing code_host issue.',
-    not_for: 'Adding or removing some labels while keeping the others (use code_host.add_issue_labels / code_host.remove_issue_labels); commenting (code_host.add_issue_comment); Jira transitions (ticketing.transition_issue).',
+    not_for: 'Adding or removing some labels while keeping the others (use code_host_add_issue_labels / code_host_remove_issue_labels); commenting (code_host_add_issue_comment); Jira transitions (ticketing tools).',
     examples: [
       { query: 'close acme/api#12 as done', tool: 'update_issue', params: { repo_id: 'acme/api', issue_number: 12, state: 'closed', state_reason: 'completed' } },
       { query: 'reopen acme/web#7', tool: 'update_issue', params: { repo_id: 'acme/web', issue_number: 7, state: 'open' } },

@@ -17,7 +17,7 @@ export const getIssueComments = defineTool({
   hints: {
     aliases: ['issue discussion', 'comments on issue', 'conversation', 'pr comments'],
     when_to_use: 'To read what people said on an issue or pull request, e.g. to summarise a discussion.',
-    not_for: 'The issue itself (use code_host.get_issue); code review verdicts (code_host.get_pull_requests lists reviews).',
+    not_for: 'The issue itself (use code_host_get_issue); code review verdicts (code_host_get_pull_requests lists reviews).',
     examples: [{ query: 'what did people say on acme/api#3?', tool: 'get_issue_comments', params: { repo_id: 'acme/api', issue_number: 3 } }],
   },
   async run({ client, args, page }): Promise<ListPage<IssueComment>> {
@@ -40,7 +40,7 @@ export const addIssueComment = defineTool({
   hints: {
     aliases: ['comment on issue', 'reply to issue', 'post comment', 'comment on pr'],
     when_to_use: 'When the user asks to write a reply or note on a code_host issue or pull request.',
-    not_for: 'Changing title, state or assignees (use code_host.update_issue); labels (code_host.add_issue_labels); Jira comments (ticketing).',
+    not_for: 'Changing title, state or assignees (use code_host_update_issue); labels (code_host_add_issue_labels); Jira comments (ticketing).',
     examples: [{ query: 'tell them on acme/api#12 that the fix is deployed', tool: 'add_issue_comment', params: { repo_id: 'acme/api', issue_number: 12, body: 'The fix is deployed.' } }],
   },
   verify: (result, args) => (result.body === args.body ? undefined : 'the stored comment differs from the text sent'),

@@ -20,7 +20,7 @@ export const addIssueLabels = defineTool({
   hints: {
     aliases: ['label issue', 'tag issue', 'add label', 'mark as bug'],
     when_to_use: 'To add one or more labels (bug, priority, team...) to a code_host issue or pull request without touching its other labels.',
-    not_for: 'Removing labels (use code_host.remove_issue_labels); replacing the whole set (code_host.update_issue with labels).',
+    not_for: 'Removing labels (use code_host_remove_issue_labels); replacing the whole set (code_host_update_issue with labels).',
     examples: [{ query: 'mark acme/api#12 as a high-priority bug', tool: 'add_issue_labels', params: { repo_id: 'acme/api', issue_number: 12, labels: ['bug', 'priority: high'] } }],
   },
   verify: (result, args) => {
@@ -44,7 +44,7 @@ export const removeIssueLabels = defineTool({
   hints: {
     aliases: ['unlabel issue', 'remove label', 'untag issue', 'drop label'],
     when_to_use: 'To take one or more labels off a code_host issue or pull request.',
-    not_for: 'Adding labels (use code_host.add_issue_labels); deleting a label from the repository; closing the issue (code_host.update_issue).',
+    not_for: 'Adding labels (use code_host_add_issue_labels); deleting a label from the repository; closing the issue (code_host_update_issue).',
     examples: [{ query: 'acme/api#12 is no longer high priority', tool: 'remove_issue_labels', params: { repo_id: 'acme/api', issue_number: 12, labels: ['priority: high'] } }],
   },
   verify: (result, args) => {

@@ -16,7 +16,7 @@ export const getIssues = defineTool({
   capability: { type: 'read', name: 'code_host.issues.list' },
   input: z.object({
     repo_id: RepoId.optional(),
-    state: z.enum(['open', 'closed', 'all']).default('open'),
+    state: z.enum(['open', 'closed', 'all']).default('open').describe('Which issues: open (default), closed or all'),
     labels: z.array(z.string().min(1).max(100)).max(20).optional().describe('Only issues carrying all these labels'),
   }),
   extra: CoverageSchema,
@@ -25,7 +25,7 @@ export const getIssues = defineTool({
   hints: {
     aliases: ['list issues', 'bugs', 'github issues', 'open issues', 'issue tracker on github'],
     when_to_use: 'To find code_host issues by repository, state or label, e.g. open bugs across every repository.',
-    not_for: 'Jira tickets (use ticketing.get_tickets); pull requests (use code_host.get_pull_requests); one issue by number (code_host.get_issue).',
+    not_for: 'Jira tickets (ticketing tools); pull requests (use code_host_get_pull_requests); one issue by number (code_host_get_issue).',
     examples: [
       { query: 'open bugs in acme/api', tool: 'get_issues', params: { repo_id: 'acme/api', labels: ['bug'] } },
       { query: 'all open issues across our repos', tool: 'get_issues', params: { state: 'open' } },
@@ -62,7 +62,7 @@ export const getIssue = defineTool({
   hints: {
     aliases: ['issue details', 'show issue', 'read issue', 'issue by number'],
     when_to_use: 'When you know the repository and the issue number (e.g. "acme/api#42") and need its content or state.',
-    not_for: 'Searching or listing issues (use code_host.get_issues); its discussion (code_host.get_issue_comments); Jira tickets (ticketing.get_ticket).',
+    not_for: 'Searching or listing issues (use code_host_get_issues); its discussion (code_host_get_issue_comments); Jira tickets (ticketing tools).',
     examples: [{ query: 'show me acme/api#12', tool: 'get_issue', params: { repo_id: 'acme/api', issue_number: 12 } }],
   },
   async run({ client, args }): Promise<Issue> {

@@ -40,7 +40,7 @@ export const getMyCodeHostWork = defineTool({
   hints: {
     aliases: ['my prs', 'my reviews', 'what should i review', 'my github work', 'assigned to me'],
     when_to_use: 'When someone asks what is on their plate on the code_host: their PRs, review requests, recent reviews and assigned issues (or those of a named colleague).',
-    not_for: 'Team-wide statistics (use code_host.get_developer_metrics or code_host.get_pr_developer_metrics); Jira work (ticketing.get_my_ticketing_work).',
+    not_for: 'Team-wide statistics (use code_host_get_developer_metrics or code_host_get_pr_developer_metrics); Jira work (ticketing tools).',
     examples: [
       { query: 'what do I need to review?', tool: 'get_my_code_host_work', params: {} },
       { query: "what is linus working on on github?", tool: 'get_my_code_host_work', params: { username: 'linus' } },

@@ -14,14 +14,14 @@ export const getPullRequests = defineTool({
   description:
     'List pull requests of one repository, or of every accessible repository when repo_id is omitted, newest update first. state merged means closed with a merge. Each returned pull request carries its size (additions, deletions, changed_files), mergeable and its reviews.',
   capability: { type: 'read', name: 'code_host.pull_requests.list' },
-  input: z.object({ repo_id: RepoId.optional(), state: z.enum(['open', 'closed', 'all', 'merged']).default('open') }),
+  input: z.object({ repo_id: RepoId.optional(), state: z.enum(['open', 'closed', 'all', 'merged']).default('open').describe('open (default), closed (merged or not), merged (closed with a merge) or all') }),
   extra: CoverageSchema,
   list: { key: 'pull_requests', defaultLimit: 20 },
   item: PullRequestSchema,
   hints: {
     aliases: ['list prs', 'pull requests', 'open prs', 'merged prs', 'code reviews'],
     when_to_use: 'To see pull requests by state with their size and review status, e.g. what is open or what was merged recently.',
-    not_for: 'Only the PRs waiting too long (use code_host.get_stale_prs); merge time statistics (code_host.get_pr_merge_time_metrics); your own PRs and review requests (code_host.get_my_code_host_work).',
+    not_for: 'Only the PRs waiting too long (use code_host_get_stale_prs); merge time statistics (code_host_get_pr_merge_time_metrics); your own PRs and review requests (code_host_get_my_code_host_work).',
     examples: [
       { query: 'open pull requests in acme/web', tool: 'get_pull_requests', params: { repo_id: 'acme/web', state: 'open' } },
       { query: 'what got merged recently?', tool: 'get_pull_requests', params: { state: 'merged', limit: 10 } },
@@ -74,7 +74,7 @@ export const getStalePrs = defineTool({
   hints: {
     aliases: ['stale prs', 'stuck pull requests', 'forgotten prs', 'old open prs', 'review backlog'],
     when_to_use: 'To find pull requests that stalled, e.g. for a weekly review-backlog clean-up.',
-    not_for: 'All open pull requests (use code_host.get_pull_requests); how long merges take (code_host.get_pr_merge_time_metrics).',
+    not_for: 'All open pull requests (use code_host_get_pull_requests); how long merges take (code_host_get_pr_merge_time_metrics).',
     examples: [
       { query: 'which PRs have been stuck for two weeks?', tool: 'get_stale_prs', params: { days_threshold: 14 } },
       { query: 'stale PRs in acme/api', tool: 'get_stale_prs', params: { repo_id: 'acme/api' } },

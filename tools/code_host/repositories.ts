@@ -17,7 +17,7 @@ export const getRepositories = defineTool({
   hints: {
     aliases: ['list repos', 'repositories', 'github repos', 'codebases', 'projects on github'],
     when_to_use: 'To see which repositories exist or to find the owner/repo id to pass to other code_host tools.',
-    not_for: 'Details of one repository (use code_host.get_repository) or repositories of a given user (use code_host.list_repos_by_user); Jira projects are ticketing.get_projects.',
+    not_for: 'Details of one repository (use code_host_get_repository) or repositories of a given user (use code_host_list_repos_by_user); Jira projects (ticketing tools).',
     examples: [
       { query: 'which repositories do we have?', tool: 'get_repositories', params: {} },
       { query: 'show the next page of repos', tool: 'get_repositories', params: { limit: 20, offset: 20 } },
@@ -40,7 +40,7 @@ export const getRepository = defineTool({
   hints: {
     aliases: ['repo details', 'repository info', 'describe repo'],
     when_to_use: 'When you know the owner/repo and need its metadata: default branch, language, license, topics, stars, open issue count.',
-    not_for: 'Listing repositories (use code_host.get_repositories) or its issues and pull requests (code_host.get_issues, code_host.get_pull_requests).',
+    not_for: 'Listing repositories (use code_host_get_repositories) or its issues and pull requests (code_host_get_issues, code_host_get_pull_requests).',
     examples: [{ query: 'tell me about acme/api', tool: 'get_repository', params: { repo_id: 'acme/api' } }],
   },
   async run({ client, args }): Promise<RepoDetail> {
@@ -61,7 +61,7 @@ export const listReposByUser = defineTool({
   hints: {
     aliases: ['repos of user', "someone's repositories", 'user repositories', 'repos owned by'],
     when_to_use: 'When the question names a person or organisation and asks which repositories they own.',
-    not_for: 'Every repository our account can access (use code_host.get_repositories); who contributes to a repository (code_host.get_contributors).',
+    not_for: 'Every repository our account can access (use code_host_get_repositories); who contributes to a repository (code_host_get_contributors).',
     examples: [
       { query: 'what repositories does octocat have?', tool: 'list_repos_by_user', params: { username: 'octocat', limit: 10 } },
       { query: 'public repositories of the acme organisation', tool: 'list_repos_by_user', params: { username: 'acme' } },

@@ -29,7 +29,7 @@ export const UserRefSchema = z.looseObject({
 });
 export type UserRef = z.infer<typeof UserRefSchema>;
 
-/** A code_host account's public profile (code_host.get_user_by_email). */
+/** A code_host account's public profile (code_host_get_user_by_email). */
 export const UserProfileSchema = z.looseObject({
   login: z.string(),
   id: Int,
@@ -64,14 +64,14 @@ export const CollaboratorSchema = z.looseObject({
 });
 export type Collaborator = z.infer<typeof CollaboratorSchema>;
 
-/** One item of code_host.get_repository_users: a person and every repository they can access. */
+/** One item of code_host_get_repository_users: a person and every repository they can access. */
 export const RepositoryUserSchema = CollaboratorSchema.extend({
   permissions: CollaboratorPermissionsSchema.describe('Across several repositories: each permission the person holds in any of them'),
   repositories: z.array(RepoName).describe('Repositories (owner/repo) the person can access'),
 });
 export type RepositoryUser = z.infer<typeof RepositoryUserSchema>;
 
-/** One item of code_host.get_contributors. */
+/** One item of code_host_get_contributors. */
 export const ContributorSchema = z.looseObject({
   login: z.string(),
   id: Int,
@@ -203,7 +203,7 @@ export const PullRequestSchema = z.looseObject({
 });
 export type PullRequest = z.infer<typeof PullRequestSchema>;
 
-/** One item of code_host.get_stale_prs. */
+/** One item of code_host_get_stale_prs. */
 export const StalePullRequestSchema = z.looseObject({
   number: Int,
   title: z.string(),
@@ -254,7 +254,7 @@ export type FileWriteResult = z.infer<typeof FileWriteResultSchema>;
 
 // ---- personal work -----------------------------------------------------------------------------
 
-/** A pull request or issue in a work list (code_host.get_my_code_host_work). */
+/** A pull request or issue in a work list (code_host_get_my_code_host_work). */
 export const WorkItemSchema = z.looseObject({
   repo: RepoName.nullable(),
   number: Int,

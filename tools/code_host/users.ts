@@ -23,7 +23,7 @@ export const getRepositoryUsers = defineTool({
   hints: {
     aliases: ['collaborators', 'who has access', 'repo members', 'repository permissions'],
     when_to_use: 'To see who can read, push to or administer repositories, e.g. before asking for a review or auditing access.',
-    not_for: 'Who actually committed code (use code_host.get_contributors); one person by email (code_host.get_user_by_email).',
+    not_for: 'Who actually committed code (use code_host_get_contributors); one person by email (code_host_get_user_by_email).',
     examples: [
       { query: 'who has access to acme/api?', tool: 'get_repository_users', params: { repo_id: 'acme/api' } },
       { query: 'everyone with access to our repositories', tool: 'get_repository_users', params: {} },
@@ -65,7 +65,7 @@ export const getContributors = defineTool({
   hints: {
     aliases: ['top contributors', 'who committed', 'commit authors', 'contributions'],
     when_to_use: 'To find who wrote the code of a repository or who contributes most across repositories.',
-    not_for: 'Access rights (use code_host.get_repository_users); activity within a time window (code_host.get_developer_metrics).',
+    not_for: 'Access rights (use code_host_get_repository_users); activity within a time window (code_host_get_developer_metrics).',
     examples: [{ query: 'top contributors of acme/web', tool: 'get_contributors', params: { repo_id: 'acme/web', limit: 5 } }],
   },
   async run(ctx): Promise<ListPage<Contributor>> {
@@ -99,7 +99,7 @@ export const getUserByEmail = defineTool({
   hints: {
     aliases: ['github user for email', 'login of a person', 'who is this email on github', 'github account lookup'],
     when_to_use: 'When you know a colleague by email (e.g. from a ticket or calendar) and need their code_host login for other tools.',
-    not_for: 'Listing people with repository access (use code_host.get_repository_users); Jira users are in ticketing.',
+    not_for: 'Listing people with repository access (use code_host_get_repository_users); Jira users are in ticketing.',
     examples: [{ query: 'what is the github login of linuss@acme.test?', tool: 'get_user_by_email', params: { email: 'linuss@acme.test' } }],
   },
   async run({ client, args }): Promise<UserProfile> {

@@ -13,13 +13,13 @@ export const getFeed = defineTool({
   input: z.object({
     entity_type: EntityType.optional(),
     entity_id: EntityId.optional(),
-    limit: z.number().int().min(1).max(100).default(20),
+    limit: z.number().int().min(1).max(100).default(20).describe('Most activity records to return (1-100, default 20)'),
   }),
   output: FeedResultSchema,
   hints: {
     aliases: ['activity feed', 'recent activity', 'what happened', 'timeline', 'audit trail'],
     when_to_use: 'To see what the team (through agents) recently looked at or changed, or the history of one repository, ticket or person.',
-    not_for: 'Commit or ticket history upstream (use the code_host or ticketing tools); relationships (graph.get_entity_context).',
+    not_for: 'Commit or ticket history upstream (use the code_host or ticketing tools); relationships (graph_get_entity_context).',
     examples: [
       { query: 'what happened recently?', tool: 'get_feed', params: { limit: 20 } },
       { query: 'recent activity on acme/api', tool: 'get_feed', params: { entity_type: 'repository', entity_id: 'acme/api' } },
@@ -40,7 +40,7 @@ export const injectContext = defineTool({
   description: "Attach a piece of context (focus, preference, session or activity) to the calling user in the graph, optionally expiring after ttl_seconds and referencing entities it is about.",
   capability: { type: 'action', name: 'graph.context.inject', idempotent: false },
   input: z.object({
-    context_type: ContextType,
+    context_type: ContextType.describe('Kind of context: focus, preference, session or activity'),
     // Any JSON: kept as an unconstrained schema (a recursive JSON type would put $defs in every tools/list).
     value: z
       .unknown()

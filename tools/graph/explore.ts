@@ -24,7 +24,7 @@ export const traverse = defineTool({
   hints: {
     aliases: ['neighbourhood', 'related entities', 'what is connected to', 'graph neighbors', 'explore graph'],
     when_to_use: 'To see what surrounds an entity: the people, tickets, pull requests and pages linked to a repository, ticket or person, a few hops out.',
-    not_for: 'The single shortest connection between two entities (graph.find_path); one entity with its direct relationships and activity (graph.get_entity_context); live upstream data (the system tools).',
+    not_for: 'The single shortest connection between two entities (graph_find_path); one entity with its direct relationships and activity (graph_get_entity_context); live upstream data (the system tools).',
     examples: [
       { query: 'what is connected to PAY-101?', tool: 'traverse', params: { entity_type: 'issue', entity_id: 'PAY-101', depth: 1 } },
       { query: 'who reviews pull requests in acme/api', tool: 'traverse', params: { entity_type: 'repository', entity_id: 'acme/api', depth: 2, edge_types: ['BELONGS_TO', 'REVIEWED_BY'] } },
@@ -60,7 +60,7 @@ export const findPath = defineTool({
   hints: {
     aliases: ['how are they connected', 'shortest path', 'connection between', 'relationship chain'],
     when_to_use: 'When asked how two known entities relate, e.g. how a person is connected to a repository or a design page to a pull request.',
-    not_for: 'Everything around one entity (graph.traverse); searching entities by text (graph.search).',
+    not_for: 'Everything around one entity (graph_traverse); searching entities by text (graph_search).',
     examples: [{ query: 'how is ada@acme.test connected to acme/infra?', tool: 'find_path', params: { from_type: 'user', from_id: 'ada@acme.test', to_type: 'repository', to_id: 'acme/infra' } }],
   },
   async run({ services, caller, args }): Promise<PathResult> {
@@ -80,7 +80,7 @@ export const getEntityContext = defineTool({
   hints: {
     aliases: ['entity details', 'what do we know about', 'entity relationships', 'unified context'],
     when_to_use: 'To gather everything the graph knows about one ticket, pull request, page, repository or person before answering about it.',
-    not_for: 'Multi-hop exploration (graph.traverse); fresh upstream fields such as current CI status (the system tools).',
+    not_for: 'Multi-hop exploration (graph_traverse); fresh upstream fields such as current CI status (the system tools).',
     examples: [
       { query: 'what do we know about PAY-103', tool: 'get_entity_context', params: { entity_type: 'issue', entity_id: 'PAY-103' } },
       { query: 'context on Grace', tool: 'get_entity_context', params: { entity_type: 'user', entity_id: 'grace@acme.test' } },

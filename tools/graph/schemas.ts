@@ -54,7 +54,7 @@ export type GraphEdgeOut = z.infer<typeof EdgeSchema>;
 
 /** One recorded tool execution (or seeded event) in the activity feed. */
 export const ActivitySchema = z.looseObject({
-  action: z.string().describe('What was done, e.g. "mcp.get_pull_requests" for a tool call'),
+  action: z.string().describe('What was done; a tool call is recorded as "mcp." followed by the tool short name'),
   actor_type: z.string().describe('Kind of actor, "user" for tool calls'),
   actor_id: z.string().describe('Who acted: the caller\'s email, or "anonymous"'),
   target_type: z.string().describe('Kind of entity acted on (a node type, or "system" when the call named no entity)'),
@@ -66,7 +66,7 @@ export type ActivityOut = z.infer<typeof ActivitySchema>;
 
 // ---- tool results ------------------------------------------------------------------------------
 
-/** graph.traverse */
+/** graph_traverse */
 export const TraverseResultSchema = z.looseObject({
   nodes: z.array(NodeSchema).describe('The start entity first, then the entities reached, nearest first'),
   edges: z.array(EdgeSchema).describe('Edges followed between the returned nodes'),
@@ -76,12 +76,12 @@ export const TraverseResultSchema = z.looseObject({
 });
 export type TraverseResult = z.infer<typeof TraverseResultSchema>;
 
-/** One hit of graph.search. */
+/** One hit of graph_search. */
 export const SearchHitSchema = NodeSchema.extend({
   score: z.number().optional().describe('Text relevance, higher is better, comparable within one result only; present for text searches (not in filter mode)'),
 });
 
-/** graph.search */
+/** graph_search */
 export const SearchResultSchema = z.looseObject({
   results: z.array(SearchHitSchema).describe('Matching entities: best match first for text searches, most recently updated first in filter mode'),
   count: Int,
@@ -89,7 +89,7 @@ export const SearchResultSchema = z.looseObject({
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
-/** graph.find_path */
+/** graph_find_path */
 export const PathResultSchema = z.looseObject({
   nodes: z.array(NodeRef).describe('The path from the first entity to the second, as "<node_type>:<node_id>"; empty when no path was found'),
   edges: z.array(EdgeSchema).describe('The edges along the path, in order; each keeps its stored direction, which may run against the path'),
@@ -98,7 +98,7 @@ export const PathResultSchema = z.looseObject({
 });
 export type PathResult = z.infer<typeof PathResultSchema>;
 
-/** graph.get_entity_context */
+/** graph_get_entity_context */
 export const EntityContextSchema = z.looseObject({
   entity: NodeSchema,
   outgoing_relationships: z.array(EdgeSchema).describe('Edges leaving the entity (at most 100)'),
@@ -108,14 +108,14 @@ export const EntityContextSchema = z.looseObject({
 });
 export type EntityContext = z.infer<typeof EntityContextSchema>;
 
-/** graph.get_feed */
+/** graph_get_feed */
 export const FeedResultSchema = z.looseObject({
   activity: z.array(ActivitySchema).describe('Newest first'),
   count: Int,
 });
 export type FeedResult = z.infer<typeof FeedResultSchema>;
 
-/** graph.inject_context */
+/** graph_inject_context */
 export const InjectedContextSchema = z.looseObject({
   context_id: z.string().describe('Id of the new context node ("ctx_..."; entity_type context)'),
   user_id: z.string().describe('The user it belongs to: the caller\'s email, lower-cased'),
@@ -123,7 +123,7 @@ export const InjectedContextSchema = z.looseObject({
 });
 export type InjectedContextResult = z.infer<typeof InjectedContextSchema>;
 
-/** graph.query */
+/** graph_query */
 export const QueryResultSchema = z.looseObject({
   kind: z.enum(['match', 'path']).describe('match for MATCH queries, path for PATH FROM ... TO ...'),
   nodes: z.array(NodeSchema).describe('Matching entities (for a path, in path order)'),

@@ -15,13 +15,13 @@ export const search = defineTool({
     query: z.string().min(1).max(500).optional().describe('Words to look for; omit to filter by properties only'),
     entity_type: EntityType.optional().describe('Only this entity type (required when no query is given)'),
     filters: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/), z.union([z.string(), z.number(), z.boolean()])).optional().describe('Exact property values, e.g. {"status": "In Progress"}'),
-    limit: z.number().int().min(1).max(100).default(20),
+    limit: z.number().int().min(1).max(100).default(20).describe('Most entities to return (1-100, default 20)'),
   }),
   output: SearchResultSchema,
   hints: {
     aliases: ['find entity', 'graph search', 'look up in graph', 'semantic search'],
     when_to_use: 'To find tickets, pull requests, pages or people the graph already knows by words or by a property such as status or priority.',
-    not_for: 'Listing live data from an upstream (use the system tools, e.g. ticketing.get_tickets); how entities connect (graph.traverse, graph.find_path).',
+    not_for: 'Listing live data from an upstream (use the system tools, e.g. code_host_get_issues); how entities connect (graph_traverse, graph_find_path).',
     examples: [
       { query: 'anything about webhook retries', tool: 'search', params: { query: 'webhook retries' } },
       { query: 'tickets in progress', tool: 'search', params: { entity_type: 'issue', filters: { status: 'In Progress' } } },
@@ -50,7 +50,7 @@ export const query = defineTool({
   hints: {
     aliases: ['cypher', 'match query', 'graph query language', 'pattern match'],
     when_to_use: 'For structural questions a pattern answers: every pull request a person authored, tickets with a given status, the path between two entities.',
-    not_for: 'Free-text search (graph.search); anything not yet in the graph (the system tools fetch it, and the graph learns it).',
+    not_for: 'Free-text search (graph_search); anything not yet in the graph (the system tools fetch it, and the graph learns it).',
     examples: [
       { query: 'pull requests authored by ada', tool: 'query', params: { query: "MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request) WHERE a.id = 'ada@acme.test'" } },
       { query: 'high priority tickets', tool: 'query', params: { query: "MATCH (n:issue) WHERE n.priority = 'High' LIMIT 20" } },

@@ -20,7 +20,7 @@ export const getActionsInfo = defineTool({
   hints: {
     aliases: ['ci status', 'github actions', 'build health', 'failing builds', 'pipeline runs', 'workflow runs'],
     when_to_use: 'To check whether CI is green, which workflows fail or are slow, and what broke the default branch recently.',
-    not_for: 'Deployment-based change failure rate (use code_host.get_dora_metrics); pull request review flow (code_host.get_eng_metrics).',
+    not_for: 'Deployment-based change failure rate (use code_host_get_dora_metrics); pull request review flow (code_host_get_eng_metrics).',
     examples: [
       { query: 'is CI green on acme/api?', tool: 'get_actions_info', params: { repo_ids: 'acme/api', time_period_days: 7 } },
       { query: 'which builds keep failing?', tool: 'get_actions_info', params: {} },

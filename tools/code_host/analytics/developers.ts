@@ -18,7 +18,7 @@ export const getDeveloperMetrics = defineTool({
   hints: {
     aliases: ['developer metrics', 'engineer activity', 'who is working on what', 'contribution stats', 'team activity'],
     when_to_use: 'To see who contributed what across repositories in a period, e.g. before 1:1s or to spot someone overloaded or blocked.',
-    not_for: 'Review speed and PR workflow per person (use code_host.get_pr_developer_metrics); lifetime commit counts (code_host.get_contributors); one person\'s open work (code_host.get_my_code_host_work).',
+    not_for: 'Review speed and PR workflow per person (use code_host_get_pr_developer_metrics); lifetime commit counts (code_host_get_contributors); one person\'s open work (code_host_get_my_code_host_work).',
     examples: [
       { query: 'what has the team been working on this month?', tool: 'get_developer_metrics', params: {} },
       { query: 'activity of ada in acme/api over two weeks', tool: 'get_developer_metrics', params: { repo_ids: 'acme/api', time_period_days: 14, username: 'ada' } },

@@ -31,7 +31,7 @@ export const getDoraMetrics = defineTool({
   hints: {
     aliases: ['dora', 'dora metrics', 'deployment frequency', 'lead time for changes', 'change failure rate', 'mttr', 'delivery performance'],
     when_to_use: `${WHEN} Each metric carries its category (elite, high, medium, low) and the benchmark bands; flat holds the four plain numbers.`,
-    not_for: 'One row per repository (use code_host.get_dora_metrics_by_repo); pull request flow and review figures (code_host.get_eng_metrics); CI details (code_host.get_actions_info).',
+    not_for: 'One row per repository (use code_host_get_dora_metrics_by_repo); pull request flow and review figures (code_host_get_eng_metrics); CI details (code_host_get_actions_info).',
     examples: [
       { query: 'what are our DORA metrics?', tool: 'get_dora_metrics', params: {} },
       { query: 'DORA for acme/api and acme/web over the last quarter', tool: 'get_dora_metrics', params: { repo_ids: 'acme/api,acme/web', time_period_days: 90 } },
@@ -48,14 +48,14 @@ export const getDoraMetricsByRepo = defineTool({
   name: 'get_dora_metrics_by_repo',
   title: 'DORA metrics per repository',
   description:
-    'The four DORA metrics computed separately for each repository (all accessible or the given ones) over the last time_period_days, derived exactly as get_dora_metrics does, with the delivery signal each repository uses (deployments, releases or merged_pull_requests), sorted by deployment frequency.',
+    'The four DORA metrics computed separately for each repository (all accessible or the given ones) over the last time_period_days, derived exactly as code_host_get_dora_metrics does, with the delivery signal each repository uses (deployments, releases or merged_pull_requests), sorted by deployment frequency.',
   capability: { type: 'analytical', name: 'code_host.analytics.dora_metrics_by_repo', outputs: OUTPUTS },
   input: z.object(metricsInput),
   output: DoraByRepoResultSchema,
   hints: {
     aliases: ['dora per repo', 'dora by repository', 'compare repos delivery', 'which service deploys most'],
     when_to_use: `${WHEN} Use it to compare repositories or to find the one dragging the team numbers down.`,
-    not_for: 'A single team-wide figure (use code_host.get_dora_metrics); per-person figures (code_host.get_developer_metrics).',
+    not_for: 'A single team-wide figure (use code_host_get_dora_metrics); per-person figures (code_host_get_developer_metrics).',
     examples: [{ query: 'which repositories have the worst change failure rate?', tool: 'get_dora_metrics_by_repo', params: { time_period_days: 60 } }],
   },
   async run(ctx): Promise<DoraByRepoResult> {

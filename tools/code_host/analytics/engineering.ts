@@ -58,7 +58,7 @@ export const getEngMetrics = defineTool({
   hints: {
     aliases: ['engineering metrics', 'team health', 'engineering overview', 'throughput', 'cycle time'],
     when_to_use: 'For a manager\'s overview of how the team delivers: throughput, cycle time, review coverage, PR size, backlog, issue flow and CI health.',
-    not_for: 'Deployment-based delivery metrics (use code_host.get_dora_metrics); one row per repository (code_host.get_eng_metrics_by_repo); per person (code_host.get_developer_metrics).',
+    not_for: 'Deployment-based delivery metrics (use code_host_get_dora_metrics); one row per repository (code_host_get_eng_metrics_by_repo); per person (code_host_get_developer_metrics).',
     examples: [{ query: 'how is engineering doing this month?', tool: 'get_eng_metrics', params: {} }],
   },
   async run(ctx): Promise<EngMetricsResult> {
@@ -72,14 +72,14 @@ export const getEngMetricsByRepo = defineTool({
   name: 'get_eng_metrics_by_repo',
   title: 'Engineering metrics per repository',
   description:
-    'The get_eng_metrics overview (throughput, cycle time, review coverage, PR size, open and stale PRs, issue flow, CI success) computed for each repository separately over the last time_period_days, most merges first. The result states how each figure is derived.',
+    'The code_host_get_eng_metrics overview (throughput, cycle time, review coverage, PR size, open and stale PRs, issue flow, CI success) computed for each repository separately over the last time_period_days, most merges first. The result states how each figure is derived.',
   capability: { type: 'analytical', name: 'code_host.analytics.eng_metrics_by_repo', outputs: OUTPUTS },
   input: z.object(metricsInput),
   output: EngMetricsByRepoResultSchema,
   hints: {
     aliases: ['engineering metrics per repo', 'repo health', 'compare repositories', 'which repo is slowest'],
     when_to_use: 'To compare repositories on throughput, cycle time, review coverage, backlog and CI health and find where help is needed.',
-    not_for: 'One team-wide figure (use code_host.get_eng_metrics); DORA per repository (code_host.get_dora_metrics_by_repo).',
+    not_for: 'One team-wide figure (use code_host_get_eng_metrics); DORA per repository (code_host_get_dora_metrics_by_repo).',
     examples: [{ query: 'which of our repos has the slowest reviews?', tool: 'get_eng_metrics_by_repo', params: { time_period_days: 30 } }],
   },
   async run(ctx): Promise<EngMetricsByRepoResult> {

@@ -19,7 +19,7 @@ export const getPrMergeTimeMetrics = defineTool({
   hints: {
     aliases: ['pr cycle time', 'time to merge', 'merge time', 'how long do prs take', 'review turnaround'],
     when_to_use: 'To see whether pull requests wait too long, where (first review, approval to merge) and which sizes or repositories are slow.',
-    not_for: 'Lead time to production (use code_host.get_dora_metrics); per-person figures (code_host.get_pr_developer_metrics); PRs open right now (code_host.get_stale_prs).',
+    not_for: 'Lead time to production (use code_host_get_dora_metrics); per-person figures (code_host_get_pr_developer_metrics); PRs open right now (code_host_get_stale_prs).',
     examples: [{ query: 'how long do our PRs take to merge?', tool: 'get_pr_merge_time_metrics', params: {} }],
   },
   async run(ctx): Promise<MergeTimeResult> {
@@ -41,7 +41,7 @@ export const getPrDeveloperMetrics = defineTool({
   hints: {
     aliases: ['pr stats per developer', 'review load', 'who reviews most', 'pr metrics by person'],
     when_to_use: 'For 1:1s and review-load balancing: who waits long for reviews, who reviews a lot, whose PRs get sent back.',
-    not_for: 'Overall contribution volume incl. commits and issues (use code_host.get_developer_metrics); team-level merge time (code_host.get_pr_merge_time_metrics).',
+    not_for: 'Overall contribution volume incl. commits and issues (use code_host_get_developer_metrics); team-level merge time (code_host_get_pr_merge_time_metrics).',
     examples: [
       { query: 'who is doing the most code reviews?', tool: 'get_pr_developer_metrics', params: {} },
       { query: 'PR stats for ada over 60 days', tool: 'get_pr_developer_metrics', params: { username: 'ada', time_period_days: 60 } },

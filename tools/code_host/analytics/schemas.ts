@@ -102,7 +102,7 @@ export const DoraMetricCoreSchema = z.looseObject({
   category: DoraCategorySchema,
 });
 
-/** A DORA metric with its derivation and the research bands (code_host.get_dora_metrics). */
+/** A DORA metric with its derivation and the research bands (code_host_get_dora_metrics). */
 export const DoraMetricSchema = DoraMetricCoreSchema.extend({
   description: z.string().describe('How the figure is derived'),
   benchmark: DoraBenchmarkSchema,
@@ -161,7 +161,7 @@ const DoraMetadataSchema = MetricsMetadataSchema.extend({
 export const DoraResultSchema = DoraMetricsSchema.extend({ ...metricsFields, metadata: DoraMetadataSchema });
 export type DoraResult = z.infer<typeof DoraResultSchema>;
 
-/** One row of code_host.get_dora_metrics_by_repo: the metrics without their descriptions and bands. */
+/** One row of code_host_get_dora_metrics_by_repo: the metrics without their descriptions and bands. */
 export const DoraRepoRowSchema = z.looseObject({
   repo: RepoName,
   signal: DeploymentSignalSchema,
