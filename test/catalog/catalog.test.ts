@@ -13,13 +13,6 @@ describe('catalog invariants', () => {
     for (const name of names) expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
   });
 
-  it('aliases are unique within a system', () => {
-    for (const system of registry.systems) {
-      const aliases = registry.toolsOf(system.id).flatMap((t) => t.hints.aliases.map((a) => a.toLowerCase()));
-      expect(new Set(aliases).size, `duplicate alias in ${system.id}`).toBe(aliases.length);
-    }
-  });
-
   it.each(registry.tools.map((t) => [t.qualifiedName, t] as const))('%s has a capability, honest hints and valid examples', (_name, tool) => {
     expect(['action', 'analytical', 'read']).toContain(tool.capability.type);
     expect(tool.capability.name).toMatch(/^[a-z_]+(\.[a-z_]+)+$/);

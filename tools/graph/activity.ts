@@ -52,6 +52,7 @@ export const injectContext = defineTool({
     references: z.array(z.object({ entity_type: EntityType, entity_id: EntityId })).max(50).optional().describe('Entities the context is about (they must exist in the graph)'),
   }),
   output: InjectedContextSchema,
+  verify: (result, args) => (result.context_type === args.context_type && result.context_id.startsWith('ctx_') ? undefined : 'the context was not stored as sent'),
   hints: {
     aliases: ['remember this', 'save context', 'set focus', 'note preference'],
     when_to_use: "When the user states what they are focused on or how they like things done, so later answers can use it (it shows in the user's graph context).",
