@@ -94,7 +94,7 @@ describe('constellation call: discovery', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('code_host get-issues: GET /code_host/get-issues');
     expect(result.stdout).toContain('List issues');
-    expect(result.stdout).toMatch(/--state +str +default "open" +one of "open", "closed", "all"/);
+    expect(result.stdout).toMatch(/--state +str +default "open" +Which issues: open \(default\), closed or all; one of "open", "closed", "all"/);
     expect(result.stdout).toMatch(/--limit +int +optional +Page size/);
     const required = await client(['code_host', 'get-issue', '-h'], env);
     expect(required.stdout).toMatch(/--issue_number +int +required/);
