@@ -179,7 +179,8 @@ describe('analytics', () => {
   ];
 
   it.each(ANALYTICS)('%s over every repository, some repositories and a long window; fresh from the cache', async (name) => {
-    const first = await run(name, {});
+    // refresh: other tests may have computed the same figures already.
+    const first = await run(name, { refresh: true });
     expect(first.cache.status).toBe('miss');
     expect(first.metadata.repositories_analyzed).toBeGreaterThan(1);
     expect((await run(name, {})).cache.status).toBe('fresh');
@@ -232,8 +233,7 @@ describe('through a real MCP client (it validates structured results against out
   });
 });
 
-describe('coverage', () => {
-  it('every code_host tool had at least one result checked', () => {
-    expect(codeHost.map((t) => t.name).filter((name) => !checker.checked.has(name))).toEqual([]);
-  });
+// Coverage: once every test of the file has run, in whatever order, each code_host tool had a result checked.
+afterAll(() => {
+  expect(codeHost.map((t) => t.name).filter((name) => !checker.checked.has(name))).toEqual([]);
 });

@@ -91,25 +91,30 @@ describe('branches, files, pull requests and merges', () => {
     await expect(run('create_branch', { repo_id: 'acme/docs', branch_name: 'bad..name' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 
+  // Each test works on a branch of its own: they pass in any order.
   it('create_or_update_file creates, updates with the current sha, and skips an identical write', async () => {
-    const created = await run('create_or_update_file', { repo_id: 'acme/docs', path: 'docs/quickstart.md', content: '# Quickstart\n', message: 'Add quickstart', branch: 'docs/quickstart' });
-    expect(created).toMatchObject({ path: 'docs/quickstart.md', created: true, unchanged: false, commit: { message: 'Add quickstart' } });
-    const updated = await run('create_or_update_file', { repo_id: 'acme/docs', path: 'docs/quickstart.md', content: '# Quickstart\n\nInstall the SDK.\n', message: 'Expand quickstart', branch: 'docs/quickstart' });
+    await run('create_branch', { repo_id: 'acme/docs', branch_name: 'docs/install' });
+    const write = (content: string, message: string) => run('create_or_update_file', { repo_id: 'acme/docs', path: 'docs/install.md', content, message, branch: 'docs/install' });
+    const created = await write('# Install\n', 'Add install guide');
+    expect(created).toMatchObject({ path: 'docs/install.md', created: true, unchanged: false, commit: { message: 'Add install guide' } });
+    const updated = await write('# Install\n\nRun the installer.\n', 'Expand install guide');
     expect(updated).toMatchObject({ created: false, unchanged: false });
     expect(updated.sha).not.toBe(created.sha);
-    const head = branchOf(repoOf(acme, 'acme/docs')!, 'docs/quickstart')!.sha;
+    const head = branchOf(repoOf(acme, 'acme/docs')!, 'docs/install')!.sha;
     expect(updated.commit.sha).toBe(head);
-    expect(repoOf(acme, 'acme/docs')!.commits.get(head)!.tree.get('docs/quickstart.md')!.content).toBe('# Quickstart\n\nInstall the SDK.\n');
+    expect(repoOf(acme, 'acme/docs')!.commits.get(head)!.tree.get('docs/install.md')!.content).toBe('# Install\n\nRun the installer.\n');
     server.sandbox.faults.clearLog();
-    const same = await run('create_or_update_file', { repo_id: 'acme/docs', path: 'docs/quickstart.md', content: '# Quickstart\n\nInstall the SDK.\n', message: 'Noop', branch: 'docs/quickstart' });
+    const same = await write('# Install\n\nRun the installer.\n', 'Noop');
     expect(same).toMatchObject({ unchanged: true, commit: null, sha: updated.sha });
     expect(server.sandbox.faults.count('PUT', '/contents/')).toBe(0);
     await expect(run('create_or_update_file', { repo_id: 'acme/docs', path: '../escape.md', content: 'x', message: 'x' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 
   it('create_pull_request then merge_pull_request (idempotent: a second merge reports already_merged)', async () => {
-    const pr = await run('create_pull_request', { repo_id: 'acme/docs', title: 'Add a quickstart', head: 'docs/quickstart', body: 'New page' });
-    expect(pr).toMatchObject({ state: 'open', draft: false, merged: false, head: { ref: 'docs/quickstart' }, base: { ref: 'main' }, html_url: expect.stringMatching(/\/pull\/\d+$/) });
+    await run('create_branch', { repo_id: 'acme/docs', branch_name: 'docs/faq' });
+    await run('create_or_update_file', { repo_id: 'acme/docs', path: 'docs/faq.md', content: '# FAQ\n', message: 'Add FAQ', branch: 'docs/faq' });
+    const pr = await run('create_pull_request', { repo_id: 'acme/docs', title: 'Add a FAQ', head: 'docs/faq', body: 'New page' });
+    expect(pr).toMatchObject({ state: 'open', draft: false, merged: false, head: { ref: 'docs/faq' }, base: { ref: 'main' }, html_url: expect.stringMatching(/\/pull\/\d+$/) });
     const merged = await run('merge_pull_request', { repo_id: 'acme/docs', pr_number: pr.number, merge_method: 'squash' });
     expect(merged).toMatchObject({ merged: true, already_merged: false, sha: expect.stringMatching(/^[0-9a-f]{40}$/) });
     const record = issueOf(repoOf(acme, 'acme/docs')!, pr.number)!;

@@ -7,6 +7,7 @@ const clock = new ManualClock(Date.UTC(2026, 10, 1, 12));
 let server: TestServer;
 const ADA = 'ada@acme.example';
 const GRACE = 'grace@acme.example';
+const LIN = 'lin@acme.example';
 
 beforeAll(async () => {
   server = await startTestServer({ environment: 'development', clock });
@@ -53,14 +54,16 @@ describe('POST /graph/context/inject', () => {
 
 describe('querying, expiry and deletion', () => {
   it('query and the per-user route return live contexts, filtered by type', async () => {
-    await post('/graph/context/inject', { context_type: 'preference', key: 'tone', value: 'brief' });
+    // A user of its own: the other tests add and expire contexts of ada's, in any order.
+    await post('/graph/context/inject', { context_type: 'focus', key: 'area', value: 'payouts' }, LIN);
+    await post('/graph/context/inject', { context_type: 'preference', key: 'tone', value: 'brief' }, LIN);
     await post('/graph/context/inject', { context_type: 'preference', key: 'mine', value: 'grace only' }, GRACE);
-    const prefs = await post('/graph/context/query', { user_id: 'ada@acme.example', context_type: 'preference' });
+    const prefs = await post('/graph/context/query', { user_id: LIN, context_type: 'preference' }, LIN);
     expect(prefs.body.metadata).toEqual({ count: 1 });
-    expect(prefs.body.data[0]).toMatchObject({ node_type: 'context', properties: { key: 'tone', value: 'brief', user_id: 'ada@acme.example' } });
-    const all = await as('GET', '/graph/context/user/ADA@acme.example', undefined);
+    expect(prefs.body.data[0]).toMatchObject({ node_type: 'context', properties: { key: 'tone', value: 'brief', user_id: LIN } });
+    const all = await as('GET', '/graph/context/user/LIN@acme.example', undefined, LIN);
     expect(all.body.data.map((n: { properties: { context_type: string } }) => n.properties.context_type).sort()).toEqual(['focus', 'preference']);
-    const typed = await as('GET', '/graph/context/user/ada@acme.example?context_type=focus', undefined);
+    const typed = await as('GET', `/graph/context/user/${LIN}?context_type=focus`, undefined, LIN);
     expect(typed.body.data).toHaveLength(1);
     const own = await post('/graph/context/query', {}, GRACE);
     expect(own.body.data.map((n: { properties: { key: string } }) => n.properties.key)).toEqual(['mine']);

@@ -59,7 +59,9 @@ describe('graph tools', () => {
     expect(contexts.body.data.map((n: { properties: { value: unknown } }) => n.properties.value)).toEqual(['payouts launch']);
     const feed = await execute('get_feed', { limit: 3 });
     expect(feed.body.data.activity[0]).toMatchObject({ action: 'mcp.inject_context', actor_id: 'ada@acme.example', properties: { system: 'graph', success: true } });
-    const timeline = await execute('get_feed', { entity_type: 'issue', entity_id: 'PAY-103' });
+    // An entity no other test reads: its timeline holds this call only, whatever ran before.
+    await execute('get_entity_context', { entity_type: 'issue', entity_id: 'PAY-104' });
+    const timeline = await execute('get_feed', { entity_type: 'issue', entity_id: 'PAY-104' });
     expect(timeline.body.data.activity.map((r: { action: string }) => r.action)).toEqual(['mcp.get_entity_context']);
   });
 });
