@@ -29,7 +29,9 @@ describe('reading issues', () => {
     const record = expected[0];
     expect(first).toMatchObject({ id: record.id, title: record.title, state: 'open', comments: record.comments.length, user: { login: record.user } });
     expect(first.labels.map((l: { name: string }) => l.name)).toEqual(record.labels);
-    expect(first.labels[0]).toEqual({ id: expect.any(Number), name: record.labels[0], color: expect.stringMatching(/^[0-9a-f]{6}$/) });
+    // The newest issue may have lost its labels to another test: the label shape is read off one that has some.
+    const labelled = result.issues.find((i: { labels: unknown[] }) => i.labels.length > 0);
+    expect(labelled.labels[0]).toEqual({ id: expect.any(Number), name: expected.find((i) => i.number === labelled.number)!.labels[0], color: expect.stringMatching(/^[0-9a-f]{6}$/) });
     expect(first.assignees.map((a: { login: string }) => a.login)).toEqual(record.assignees);
   });
 
