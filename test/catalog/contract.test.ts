@@ -129,7 +129,7 @@ describe('catalog contract', () => {
 
 /**
  * Bytes of each `tools/list` entry and of the whole list: measured at 9,263 (the largest entry,
- * code_host_get_dora_metrics_by_repo) and 175,847 (36 tools); budgets leave about 20% headroom. A
+ * code_host_get_dora_metrics_by_repo) and 175,917 (36 tools); budgets leave about 20% headroom. A
  * tool past its budget should say less, or split.
  */
 const ENTRY_BUDGET_BYTES = 11_000;
