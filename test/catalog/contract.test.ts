@@ -91,7 +91,10 @@ describe('catalog contract', () => {
   });
 
   it('the mention check sees both spellings and tools that do not exist', () => {
-    expect(mentionsIn('use code_host.get_issues or ticketing.get_tickets; see user.login, e.g. acme.test')).toEqual({ qualified: [], dotted: ['code_host.get_issues', 'ticketing.get_tickets'] });
+    expect(mentionsIn('use code_host.get_issues or ticketing.get_tickets; see user.login, e.g. acme.test')).toEqual({
+      qualified: [],
+      dotted: ['code_host.get_issues', 'ticketing.get_tickets'],
+    });
     expect(mentionsIn('use code_host_get_issues, code_host_get_tickets or graph_search').qualified).toEqual(['code_host_get_issues', 'code_host_get_tickets', 'graph_search']);
   });
 

@@ -85,7 +85,10 @@ describe('an unknown argument is refused, naming the closest accepted one', () =
     expect(mcp.upstream).toEqual([]);
 
     expect(pull.merged()).toBe(false);
-    const listed = await call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool: 'get_pull_requests', arguments: { repo_id: pull.repo, state: 'open', limit: 100 } } });
+    const listed = await call(server, 'POST', '/mcp/code_host/execute', {
+      token,
+      body: { tool: 'get_pull_requests', arguments: { repo_id: pull.repo, state: 'open', limit: 100 } },
+    });
     expect(listed.body.data.pull_requests.map((p: { number: number }) => p.number)).toContain(pull.number);
   });
 
