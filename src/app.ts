@@ -43,7 +43,7 @@ export interface App {
   sandbox?: Sandbox;
   /** Present in demo mode: demo users, their connections and the caller of requests without a token. */
   demo?: DemoEnvironment;
-  /** Work to run on close, in reverse order of registration. */
+  /** Work to run on close, in reverse order of registration, once running calls have finished. */
   onClose(fn: () => void | Promise<void>): void;
   /** Work to run when a tenant is deleted, after its rows are gone (in-memory caches, queued work). */
   onTenantRemoved(fn: (tenantId: string) => void): void;
@@ -87,6 +87,21 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     if (event.success && event.tool.capability.type === 'action') responseCache.invalidateTenant(event.caller.tenantId);
   });
   const closers: Array<() => void | Promise<void>> = [];
+  let closing: Promise<void> | undefined;
+  // Graceful: no new calls, running ones finish (within the bound), then what they use closes: queued
+  // graph ingestion is flushed and the sandbox closed by their closers, the store last.
+  const shutDown = async (): Promise<void> => {
+    executor.stopAccepting();
+    const graceMs = config.shutdownTimeoutSeconds * 1000;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
+    if ((await Promise.race([executor.idle(), late])) === 'late') {
+      log.warn('shutdown: calls still running after the grace period; closing anyway', { running: executor.runningCalls, grace_seconds: config.shutdownTimeoutSeconds });
+    }
+    clearTimeout(timer);
+    for (const fn of closers.reverse()) await fn();
+    db.close();
+  };
   const tenantRemovedHooks: Array<(tenantId: string) => void> = [connections.clear.bind(connections), responseCache.invalidateTenant.bind(responseCache)];
   const tenants = new TenantService(new TenantsRepo(db), clock, (tenantId) => {
     for (const fn of tenantRemovedHooks) fn(tenantId);
@@ -108,9 +123,9 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     responseCache,
     onClose: (fn) => closers.push(fn),
     onTenantRemoved: (fn) => tenantRemovedHooks.push(fn),
-    async close() {
-      for (const fn of closers.reverse()) await fn();
-      db.close();
+    close() {
+      closing ??= shutDown();
+      return closing;
     },
   };
   installGraph(app);

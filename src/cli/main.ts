@@ -97,8 +97,10 @@ export async function main(argv: string[]): Promise<void> {
       say('  note: listening on every interface, but only loopback Host names are answered (DNS-rebinding protection); set CONSTELLATION_ALLOWED_HOSTS to the names clients use');
     }
     onShutdown(async () => {
-      await listening.close();
+      // No new connections; requests in flight finish (app.close waits for their calls), then the rest.
+      const stopped = listening.close(config.shutdownTimeoutSeconds * 1000);
       await app.close();
+      await stopped;
     });
     return;
   }

@@ -58,7 +58,8 @@ export function buildHttpApp(app: App, surface: McpSurface): express.Express {
 export interface Listening {
   server: Server;
   url: string;
-  close(): Promise<void>;
+  /** Stops listening; requests in flight get `graceMs` (0: none) before their connections are closed. */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** Listens on the configured host and port, serving TLS itself when a certificate is configured. */
@@ -75,10 +76,13 @@ export async function listen(app: App, handler: express.Express, port = app.conf
   return {
     server,
     url: `${scheme}://${shownHost}:${address.port}`,
-    close: () =>
+    close: (graceMs = 0) =>
       new Promise((resolve) => {
-        server.closeAllConnections();
+        // Stop listening and drop idle keep-alive connections; requests in flight get graceMs to finish.
         server.close(() => resolve());
+        server.closeIdleConnections();
+        if (graceMs <= 0) server.closeAllConnections();
+        else setTimeout(() => server.closeAllConnections(), graceMs).unref();
       }),
   };
 }

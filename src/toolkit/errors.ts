@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'UPSTREAM_REJECTED'
   | 'UPSTREAM_TIMEOUT'
   | 'VERIFICATION_FAILED'
+  | 'UNAVAILABLE'
   | 'INTERNAL_ERROR';
 
 /** HTTP status of each code: the single table every surface reads. */
@@ -39,6 +40,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   UPSTREAM_REJECTED: 422,
   UPSTREAM_TIMEOUT: 504,
   VERIFICATION_FAILED: 502,
+  UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 };
 

@@ -76,6 +76,9 @@ const NOT_PART_OF_RESULT = new Set(['fields', 'refresh', 'limit', 'offset', 'cur
 export class Executor {
   private readonly observers: ExecutionObserver[];
   private resultCache: ResultCache | undefined;
+  private accepting = true;
+  private running = 0;
+  private idleWaiters: Array<() => void> = [];
 
   constructor(private readonly options: ExecutorOptions) {
     this.observers = [...(options.observers ?? [])];
@@ -118,7 +121,31 @@ export class Executor {
     });
   }
 
+  /** Refuses new calls from now on (shutdown); calls already running go on. */
+  stopAccepting(): void {
+    this.accepting = false;
+  }
+
+  /** Resolves once no call is running. */
+  idle(): Promise<void> {
+    return this.running === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  get runningCalls(): number {
+    return this.running;
+  }
+
   async execute(caller: Caller, tool: ToolDefinition, rawArgs: unknown): Promise<Record<string, unknown>> {
+    if (!this.accepting) throw new AppError('UNAVAILABLE', 'The server is shutting down: send the call again to another instance or in a moment');
+    this.running++;
+    try {
+      return await this.executeCounted(caller, tool, rawArgs);
+    } finally {
+      if (--this.running === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    }
+  }
+
+  private async executeCounted(caller: Caller, tool: ToolDefinition, rawArgs: unknown): Promise<Record<string, unknown>> {
     const startedAt = this.options.clock.now();
     const t0 = performance.now();
     let args: Record<string, unknown> | undefined;
