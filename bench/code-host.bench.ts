@@ -16,9 +16,15 @@ const SUITE = 'code_host';
 const SCALE = 4;
 
 export async function run(): Promise<BenchResult[]> {
-  const config = loadConfig({ CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: 'bench-api-key-0123456789', CONSTELLATION_JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789' }, {
-    databaseFile: ':memory:', demo: true, port: 0, logLevel: 'error',
-  });
+  const config = loadConfig(
+    { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: 'bench-api-key-0123456789', CONSTELLATION_JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789' },
+    {
+      databaseFile: ':memory:',
+      demo: true,
+      port: 0,
+      logLevel: 'error',
+    },
+  );
   // A clock standing still just after the seed's "now": the windows cover the generated history.
   const app = createApp(config, { clock: { now: () => SANDBOX_EPOCH + 12 * 3_600_000 }, log: silentLogger });
   // The clock stands still: count requests against the fake's budgets but never refuse them.
@@ -33,10 +39,14 @@ export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   try {
     const args = { time_period_days: 30 };
-    const cold = await time(async () => {
-      app.services.analytics.invalidateTenant('acme');
-      await execute('get_dora_metrics', args);
-    }, 8, 2);
+    const cold = await time(
+      async () => {
+        app.services.analytics.invalidateTenant('acme');
+        await execute('get_dora_metrics', args);
+      },
+      8,
+      2,
+    );
     results.push({ suite: SUITE, name: 'get_dora_metrics, all repositories, cold (median)', value: median(cold), unit: 'ms', note });
     results.push({ suite: SUITE, name: 'get_dora_metrics, all repositories, cold (p90)', value: percentile(cold, 90), unit: 'ms' });
     await execute('get_dora_metrics', args);

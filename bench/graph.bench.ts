@@ -44,17 +44,52 @@ function toolResults(count: number, rand: () => number): Array<{ system: string;
     const repo = `org/repo-${pick(200)}`;
     const kind = i % 2;
     if (kind === 0) {
-      results.push({ system: 'code_host', tool: 'get_pull_requests', args: { repo_id: repo }, result: {
-        pull_requests: Array.from({ length: 50 }, (_, n) => ({
-          id: i * 100 + n, number: i * 100 + n, title: `PAY-${pick(5000)} Improve the ${['ledger', 'webhooks', 'checkout'][n % 3]} flow`, body: `Fixes #${pick(9000)}`, state: 'open', draft: false,
-          user: user(), head: { ref: `feature/${n}`, sha: 'a' }, base: { ref: 'main', sha: 'b' }, created_at: '2026-10-01T00:00:00Z', updated_at: '2026-10-02T00:00:00Z',
-          additions: 10, deletions: 2, changed_files: 1, reviews: [{ user: user(), state: 'APPROVED', submitted_at: '2026-10-02T00:00:00Z' }],
-        })),
-      } });
+      results.push({
+        system: 'code_host',
+        tool: 'get_pull_requests',
+        args: { repo_id: repo },
+        result: {
+          pull_requests: Array.from({ length: 50 }, (_, n) => ({
+            id: i * 100 + n,
+            number: i * 100 + n,
+            title: `PAY-${pick(5000)} Improve the ${['ledger', 'webhooks', 'checkout'][n % 3]} flow`,
+            body: `Fixes #${pick(9000)}`,
+            state: 'open',
+            draft: false,
+            user: user(),
+            head: { ref: `feature/${n}`, sha: 'a' },
+            base: { ref: 'main', sha: 'b' },
+            created_at: '2026-10-01T00:00:00Z',
+            updated_at: '2026-10-02T00:00:00Z',
+            additions: 10,
+            deletions: 2,
+            changed_files: 1,
+            reviews: [{ user: user(), state: 'APPROVED', submitted_at: '2026-10-02T00:00:00Z' }],
+          })),
+        },
+      });
     } else {
-      results.push({ system: 'code_host', tool: 'get_issues', args: { repo_id: repo }, result: {
-        issues: Array.from({ length: 50 }, (_, n) => ({ id: i * 100 + n, number: 20_000 + i * 100 + n, title: 'Flaky test in the ledger', body: null, state: 'open', labels: [{ id: 1, name: 'bug', color: 'f00' }], assignees: [user()], user: user(), comments: 1, created_at: '2026-10-01T00:00:00Z', updated_at: '2026-10-02T00:00:00Z', repo })),
-      } });
+      results.push({
+        system: 'code_host',
+        tool: 'get_issues',
+        args: { repo_id: repo },
+        result: {
+          issues: Array.from({ length: 50 }, (_, n) => ({
+            id: i * 100 + n,
+            number: 20_000 + i * 100 + n,
+            title: 'Flaky test in the ledger',
+            body: null,
+            state: 'open',
+            labels: [{ id: 1, name: 'bug', color: 'f00' }],
+            assignees: [user()],
+            user: user(),
+            comments: 1,
+            created_at: '2026-10-01T00:00:00Z',
+            updated_at: '2026-10-02T00:00:00Z',
+            repo,
+          })),
+        },
+      });
     }
   }
   return results;
@@ -71,7 +106,13 @@ export async function ingestion(graph: GraphService): Promise<BenchResult[]> {
   for (const r of results) pipeline.ingest({ tenantId: 'ingest', ...r });
   const seconds = (performance.now() - t0) / 1000;
   return [
-    { suite: SUITE, name: 'ingestion throughput', value: Math.round(entities / seconds), unit: 'entities/s', note: `${results.length} tool results (${entities} entities), one transaction each; target > 20000` },
+    {
+      suite: SUITE,
+      name: 'ingestion throughput',
+      value: Math.round(entities / seconds),
+      unit: 'entities/s',
+      note: `${results.length} tool results (${entities} entities), one transaction each; target > 20000`,
+    },
     { suite: SUITE, name: 'ingestion per tool result', value: Number(((seconds * 1000) / results.length).toFixed(2)), unit: 'ms', note: '50 items per result' },
   ];
 }
@@ -120,7 +161,13 @@ async function queries(graph: GraphService, db: Db): Promise<BenchResult[]> {
       const s = start();
       reached += graph.traverse('big', s.type, s.id, { depth, direction: 'both', maxNodes, allowTruncated: true }).nodes.length;
     }, 200);
-    results.push({ suite: SUITE, name: `${name} median`, value: round(median(samples)), unit: 'ms', note: `p95 ${round(percentile(samples, 95))} ms; ${Math.round(reached / (200 + 20))} nodes on average${depth === 3 ? '; target < 20 ms' : ''}` });
+    results.push({
+      suite: SUITE,
+      name: `${name} median`,
+      value: round(median(samples)),
+      unit: 'ms',
+      note: `p95 ${round(percentile(samples, 95))} ms; ${Math.round(reached / (200 + 20))} nodes on average${depth === 3 ? '; target < 20 ms' : ''}`,
+    });
   }
   let found = 0;
   const paths = await time(() => {
@@ -128,7 +175,13 @@ async function queries(graph: GraphService, db: Db): Promise<BenchResult[]> {
     const b = start();
     if (graph.findPath('big', a, b, 6).path_found) found++;
   }, 200);
-  results.push({ suite: SUITE, name: 'shortest path median', value: round(median(paths)), unit: 'ms', note: `p95 ${round(percentile(paths, 95))} ms; bidirectional BFS, max depth 6; ${found}/220 pairs connected` });
+  results.push({
+    suite: SUITE,
+    name: 'shortest path median',
+    value: round(median(paths)),
+    unit: 'ms',
+    note: `p95 ${round(percentile(paths, 95))} ms; bidirectional BFS, max depth 6; ${found}/220 pairs connected`,
+  });
   return results;
 }
 

@@ -57,7 +57,11 @@ export async function run(): Promise<BenchResult[]> {
   const stdioDb = openDatabase(join(dataDir, 'constellation.db'));
   const stdioTenants = new TenantsRepo(stdioDb);
   stdioTenants.insert({ id: 'acme', consumerId: 'acme', name: null, description: null, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() });
-  const stdioToken = await new TokenService(secret, 3600, (id) => stdioTenants.epochOf(id)).issue({ tenant_id: 'acme', user_email: 'bench@acme.test', connections: server.callerFor('acme').connections });
+  const stdioToken = await new TokenService(secret, 3600, (id) => stdioTenants.epochOf(id)).issue({
+    tenant_id: 'acme',
+    user_email: 'bench@acme.test',
+    connections: server.callerFor('acme').connections,
+  });
   stdioDb.close();
   const stdio = new Client({ name: 'bench', version: '1' });
   await stdio.connect(
@@ -108,7 +112,13 @@ export async function run(): Promise<BenchResult[]> {
   bareListener.close();
   await server.close();
 
-  const stat = (name: string, samples: number[]): BenchResult => ({ suite: 'layers', name, value: median(samples), unit: 'ms', note: `p90 ${percentile(samples, 90).toFixed(3)} ms` });
+  const stat = (name: string, samples: number[]): BenchResult => ({
+    suite: 'layers',
+    name,
+    value: median(samples),
+    unit: 'ms',
+    note: `p90 ${percentile(samples, 90).toFixed(3)} ms`,
+  });
   const added = (name: string, ours: number[], baseline: number[]): BenchResult => ({
     suite: 'layers',
     name,

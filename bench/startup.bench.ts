@@ -22,14 +22,25 @@ export async function run(): Promise<BenchResult[]> {
     await client.listTools();
     await client.close();
   };
-  const bareNode = await time(() => new Promise<void>((resolve, reject) => {
-    import('node:child_process').then(({ spawn }) => spawn(process.execPath, ['-e', '0']).on('exit', () => resolve()), reject);
-  }), 10, 2);
+  const bareNode = await time(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        import('node:child_process').then(({ spawn }) => spawn(process.execPath, ['-e', '0']).on('exit', () => resolve()), reject);
+      }),
+    10,
+    2,
+  );
   const full = await time(spawnAndList(['--tool-mode', 'full']), 10, 2);
   const discovery = await time(spawnAndList(['--tool-mode', 'discovery']), 10, 2);
   return [
     { suite: 'startup', name: 'bare `node -e 0` (baseline)', value: median(bareNode), unit: 'ms' },
-    { suite: 'startup', name: 'stdio spawn to tools/list, demo, full mode', value: median(full), unit: 'ms', note: `${(median(full) / median(bareNode)).toFixed(1)}x bare node; includes seeding the sandbox` },
+    {
+      suite: 'startup',
+      name: 'stdio spawn to tools/list, demo, full mode',
+      value: median(full),
+      unit: 'ms',
+      note: `${(median(full) / median(bareNode)).toFixed(1)}x bare node; includes seeding the sandbox`,
+    },
     { suite: 'startup', name: 'stdio spawn to tools/list, demo, discovery mode', value: median(discovery), unit: 'ms' },
   ];
 }

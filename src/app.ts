@@ -116,7 +116,12 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     registry,
     executor,
     tenants,
-    tokens: new TokenService(config.jwtSecret, config.jwtTtlSeconds, (tenantId) => tenants.epochOf(tenantId), () => clock.now()),
+    tokens: new TokenService(
+      config.jwtSecret,
+      config.jwtTtlSeconds,
+      (tenantId) => tenants.epochOf(tenantId),
+      () => clock.now(),
+    ),
     connections,
     services,
     telemetry,

@@ -28,7 +28,12 @@ export class Telemetry {
       registers: [this.registry],
     });
     this.toolTotal = new Counter({ name: 'tool_executions_total', help: 'Tool executions', labelNames: ['system', 'tool', 'success', 'error_code'], registers: [this.registry] });
-    this.ingestionErrors = new Counter({ name: 'graph_ingestion_errors_total', help: 'Tool results the knowledge graph failed to ingest', labelNames: ['system'], registers: [this.registry] });
+    this.ingestionErrors = new Counter({
+      name: 'graph_ingestion_errors_total',
+      help: 'Tool results the knowledge graph failed to ingest',
+      labelNames: ['system'],
+      registers: [this.registry],
+    });
   }
 
   readonly observeExecution = (event: ExecutionEvent): void => {

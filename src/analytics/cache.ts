@@ -38,7 +38,13 @@ interface Entry {
 /** JSON with object keys sorted at every level and undefined members dropped. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).sort(([a], [b]) => a.localeCompare(b))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([, x]) => x !== undefined)
+            .sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : v,
   );
 }
 
@@ -77,9 +83,14 @@ export class AnalyticsCache {
   async getOrCompute<T>(tenantId: string, key: CacheKey, compute: () => Promise<T>, options: GetOrComputeOptions<T> = {}): Promise<{ value: T; cache: CacheInfo }> {
     const { hash, args } = cacheKeyOf(key);
     const id = `${tenantId}\u0000${hash}`;
-    const run = () => this.compute(id, () => compute(), (value, entry) => {
-      if (options.shouldStore?.(value) !== false) this.write(tenantId, hash, key.tool, args, id, entry);
-    });
+    const run = () =>
+      this.compute(
+        id,
+        () => compute(),
+        (value, entry) => {
+          if (options.shouldStore?.(value) !== false) this.write(tenantId, hash, key.tool, args, id, entry);
+        },
+      );
     if (!options.refresh) {
       const entry = this.read(tenantId, hash, id);
       const age = entry ? this.clock.now() - entry.computedAt : Infinity;

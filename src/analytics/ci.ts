@@ -40,12 +40,23 @@ export function workflowBreakdown(runs: readonly RunActivity[], defaultBranch: s
     ...runSummary(inRange),
     default_branch: { branch: defaultBranch, ...runSummary(mainRuns) },
     workflows,
-    recent_failures: newestFirst.filter((r) => r.branch === defaultBranch && runOutcome(r) === 'failure').slice(0, 5).map(lastRun),
+    recent_failures: newestFirst
+      .filter((r) => r.branch === defaultBranch && runOutcome(r) === 'failure')
+      .slice(0, 5)
+      .map(lastRun),
   };
 }
 
 function lastRun(run: RunActivity) {
-  return { workflow: run.workflow, status: run.status, conclusion: run.conclusion, branch: run.branch, event: run.event, created_at: new Date(run.createdAt).toISOString(), html_url: run.htmlUrl };
+  return {
+    workflow: run.workflow,
+    status: run.status,
+    conclusion: run.conclusion,
+    branch: run.branch,
+    event: run.event,
+    created_at: new Date(run.createdAt).toISOString(),
+    html_url: run.htmlUrl,
+  };
 }
 
 /** Issues opened and closed within the window, the share of bugs and the time to close. */

@@ -16,10 +16,50 @@ export const DORA_DERIVATIONS = {
 };
 
 export interface DoraMetrics {
-  deployment_frequency: { value: number; unit: string; category: DoraCategory; description: string; benchmark: typeof DORA_BENCHMARKS.deployment_frequency; total_deployments: number; per_week: number; signal: DeploymentSignal | 'mixed' };
-  lead_time_for_changes: { value: number | null; unit: string; category: DoraCategory; description: string; benchmark: typeof DORA_BENCHMARKS.lead_time_for_changes; p50: number | null; p90: number | null; mean: number | null; changes_measured: number; changes_pending_deployment: number };
-  change_failure_rate: { value: number | null; unit: string; category: DoraCategory; description: string; benchmark: typeof DORA_BENCHMARKS.change_failure_rate; total_workflows: number; failed_workflows: number; total_deployments: number; failed_deployments: number };
-  mean_time_to_recovery: { value: number | null; unit: string; category: DoraCategory; description: string; benchmark: typeof DORA_BENCHMARKS.mean_time_to_recovery; incidents_count: number; resolved_count: number; unresolved_count: number; median_hours: number | null };
+  deployment_frequency: {
+    value: number;
+    unit: string;
+    category: DoraCategory;
+    description: string;
+    benchmark: typeof DORA_BENCHMARKS.deployment_frequency;
+    total_deployments: number;
+    per_week: number;
+    signal: DeploymentSignal | 'mixed';
+  };
+  lead_time_for_changes: {
+    value: number | null;
+    unit: string;
+    category: DoraCategory;
+    description: string;
+    benchmark: typeof DORA_BENCHMARKS.lead_time_for_changes;
+    p50: number | null;
+    p90: number | null;
+    mean: number | null;
+    changes_measured: number;
+    changes_pending_deployment: number;
+  };
+  change_failure_rate: {
+    value: number | null;
+    unit: string;
+    category: DoraCategory;
+    description: string;
+    benchmark: typeof DORA_BENCHMARKS.change_failure_rate;
+    total_workflows: number;
+    failed_workflows: number;
+    total_deployments: number;
+    failed_deployments: number;
+  };
+  mean_time_to_recovery: {
+    value: number | null;
+    unit: string;
+    category: DoraCategory;
+    description: string;
+    benchmark: typeof DORA_BENCHMARKS.mean_time_to_recovery;
+    incidents_count: number;
+    resolved_count: number;
+    unresolved_count: number;
+    median_hours: number | null;
+  };
   /** The same four figures as plain numbers (the capability path's flat form). */
   flat: { deployment_frequency: number; lead_time_hours: number | null; change_failure_rate: number | null; mttr_hours: number | null };
 }
@@ -41,24 +81,48 @@ export function doraMetrics(repos: RepoDora[], days: number): DoraMetrics {
   const incidents = sum(repos, (r) => r.incidents.count);
   return {
     deployment_frequency: {
-      value: perDay, unit: 'deployments_per_day', category: deploymentFrequencyCategory(perDay), description: DORA_DERIVATIONS.deployment_frequency,
-      benchmark: DORA_BENCHMARKS.deployment_frequency, total_deployments: deliveries, per_week: round((deliveries / days) * 7) as number,
+      value: perDay,
+      unit: 'deployments_per_day',
+      category: deploymentFrequencyCategory(perDay),
+      description: DORA_DERIVATIONS.deployment_frequency,
+      benchmark: DORA_BENCHMARKS.deployment_frequency,
+      total_deployments: deliveries,
+      per_week: round((deliveries / days) * 7) as number,
       signal: signals.length === 1 ? signals[0] : signals.length === 0 ? 'deployments' : 'mixed',
     },
     lead_time_for_changes: {
-      value: lead.p50, unit: 'hours', category: leadTimeCategory(lead.p50), description: DORA_DERIVATIONS.lead_time_for_changes,
-      benchmark: DORA_BENCHMARKS.lead_time_for_changes, p50: lead.p50, p90: lead.p90, mean: lead.mean, changes_measured: lead.count,
+      value: lead.p50,
+      unit: 'hours',
+      category: leadTimeCategory(lead.p50),
+      description: DORA_DERIVATIONS.lead_time_for_changes,
+      benchmark: DORA_BENCHMARKS.lead_time_for_changes,
+      p50: lead.p50,
+      p90: lead.p90,
+      mean: lead.mean,
+      changes_measured: lead.count,
       changes_pending_deployment: sum(repos, (r) => r.pendingChanges),
     },
     change_failure_rate: {
-      value: cfr, unit: 'percent', category: changeFailureCategory(cfr), description: DORA_DERIVATIONS.change_failure_rate,
-      benchmark: DORA_BENCHMARKS.change_failure_rate, total_workflows: sum(repos, (r) => r.runs.total), failed_workflows: sum(repos, (r) => r.runs.failed),
-      total_deployments: sum(repos, (r) => r.deployments.total), failed_deployments: sum(repos, (r) => r.deployments.failed),
+      value: cfr,
+      unit: 'percent',
+      category: changeFailureCategory(cfr),
+      description: DORA_DERIVATIONS.change_failure_rate,
+      benchmark: DORA_BENCHMARKS.change_failure_rate,
+      total_workflows: sum(repos, (r) => r.runs.total),
+      failed_workflows: sum(repos, (r) => r.runs.failed),
+      total_deployments: sum(repos, (r) => r.deployments.total),
+      failed_deployments: sum(repos, (r) => r.deployments.failed),
     },
     mean_time_to_recovery: {
-      value: mttr, unit: 'hours', category: recoveryCategory(mttr), description: DORA_DERIVATIONS.mean_time_to_recovery,
-      benchmark: DORA_BENCHMARKS.mean_time_to_recovery, incidents_count: incidents, resolved_count: recoveries.length,
-      unresolved_count: sum(repos, (r) => r.incidents.unresolved), median_hours: hours(median(recoveries)),
+      value: mttr,
+      unit: 'hours',
+      category: recoveryCategory(mttr),
+      description: DORA_DERIVATIONS.mean_time_to_recovery,
+      benchmark: DORA_BENCHMARKS.mean_time_to_recovery,
+      incidents_count: incidents,
+      resolved_count: recoveries.length,
+      unresolved_count: sum(repos, (r) => r.incidents.unresolved),
+      median_hours: hours(median(recoveries)),
     },
     flat: { deployment_frequency: perDay, lead_time_hours: lead.p50, change_failure_rate: cfr, mttr_hours: mttr },
   };

@@ -15,10 +15,12 @@ const present = (values: Array<number | null>): number[] => values.filter((v): v
 export function mergeTimeMetrics(prs: readonly PullActivity[], window: TimeWindow, slowest = 5) {
   const merged = mergedIn(prs, window);
   const cycle = merged.map(cycleMs);
-  const approvalToMerge = present(merged.map((pr) => {
-    const at = firstApprovalAt(pr);
-    return at === null ? null : Math.max(0, (pr.mergedAt as number) - at);
-  }));
+  const approvalToMerge = present(
+    merged.map((pr) => {
+      const at = firstApprovalAt(pr);
+      return at === null ? null : Math.max(0, (pr.mergedAt as number) - at);
+    }),
+  );
   const bySize = groupBy(merged, (pr) => {
     const lines = linesChanged(pr);
     return lines === null ? null : sizeBucket(lines);

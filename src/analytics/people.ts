@@ -49,7 +49,13 @@ export function developerActivity(input: { prs: readonly PullActivity[]; issues:
   }
   return [...byLogin.values()]
     .filter((t) => !t.login.endsWith('[bot]'))
-    .map((t) => ({ login: t.login, ...Object.fromEntries(COUNTERS.map((c) => [c, (t[c] as number | undefined) ?? 0])), repositories: [...t.repositories].sort() }) as { login: string; repositories: string[] } & Record<(typeof COUNTERS)[number], number>)
+    .map(
+      (t) =>
+        ({ login: t.login, ...Object.fromEntries(COUNTERS.map((c) => [c, (t[c] as number | undefined) ?? 0])), repositories: [...t.repositories].sort() }) as {
+          login: string;
+          repositories: string[];
+        } & Record<(typeof COUNTERS)[number], number>,
+    )
     .sort((a, b) => b.prs_merged + b.reviews_given + b.commits - (a.prs_merged + a.reviews_given + a.commits) || a.login.localeCompare(b.login));
 }
 
@@ -77,24 +83,26 @@ export function pullRequestPeople(prs: readonly PullActivity[], window: TimeWind
       if (review.state === 'CHANGES_REQUESTED') given.changes++;
     }
   }
-  return [...people].map(([login, { authored, given }]) => {
-    const merged = authored.filter((pr) => inWindow(pr.mergedAt, window));
-    const closedUnmerged = authored.filter((pr) => pr.mergedAt === null && inWindow(pr.closedAt, window));
-    const reviewWaits = authored.map((pr) => (firstReviewAt(pr) ?? NaN) - pr.createdAt).filter((ms) => ms >= 0);
-    return {
-      login,
-      prs_opened: authored.filter((pr) => inWindow(pr.createdAt, window)).length,
-      prs_merged: merged.length,
-      prs_closed_unmerged: closedUnmerged.length,
-      merge_rate_percent: percent(merged.length, merged.length + closedUnmerged.length),
-      median_cycle_time_hours: hours(median(merged.map((pr) => (pr.mergedAt as number) - pr.createdAt))),
-      median_time_to_first_review_hours: hours(median(reviewWaits)),
-      median_pr_size_lines: median(merged.map(linesChanged).filter((n): n is number => n !== null)),
-      reviews_received: authored.reduce((n, pr) => n + pr.reviews.filter((r) => r.user !== login).length, 0),
-      changes_requested_received: authored.reduce((n, pr) => n + pr.reviews.filter((r) => r.state === 'CHANGES_REQUESTED').length, 0),
-      reviews_given: given.total,
-      approvals_given: given.approvals,
-      changes_requested_given: given.changes,
-    };
-  }).sort((a, b) => b.prs_merged - a.prs_merged || b.reviews_given - a.reviews_given || a.login.localeCompare(b.login));
+  return [...people]
+    .map(([login, { authored, given }]) => {
+      const merged = authored.filter((pr) => inWindow(pr.mergedAt, window));
+      const closedUnmerged = authored.filter((pr) => pr.mergedAt === null && inWindow(pr.closedAt, window));
+      const reviewWaits = authored.map((pr) => (firstReviewAt(pr) ?? NaN) - pr.createdAt).filter((ms) => ms >= 0);
+      return {
+        login,
+        prs_opened: authored.filter((pr) => inWindow(pr.createdAt, window)).length,
+        prs_merged: merged.length,
+        prs_closed_unmerged: closedUnmerged.length,
+        merge_rate_percent: percent(merged.length, merged.length + closedUnmerged.length),
+        median_cycle_time_hours: hours(median(merged.map((pr) => (pr.mergedAt as number) - pr.createdAt))),
+        median_time_to_first_review_hours: hours(median(reviewWaits)),
+        median_pr_size_lines: median(merged.map(linesChanged).filter((n): n is number => n !== null)),
+        reviews_received: authored.reduce((n, pr) => n + pr.reviews.filter((r) => r.user !== login).length, 0),
+        changes_requested_received: authored.reduce((n, pr) => n + pr.reviews.filter((r) => r.state === 'CHANGES_REQUESTED').length, 0),
+        reviews_given: given.total,
+        approvals_given: given.approvals,
+        changes_requested_given: given.changes,
+      };
+    })
+    .sort((a, b) => b.prs_merged - a.prs_merged || b.reviews_given - a.reviews_given || a.login.localeCompare(b.login));
 }

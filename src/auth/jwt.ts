@@ -14,7 +14,12 @@ export const TokenRequest = z.object({
   user_display_name: z.string().max(200).optional(),
   connections: z.record(z.string().max(50), z.record(z.string(), z.unknown())).default({}),
   /** Lifetime in seconds; the server's default when omitted. */
-  expires_in: z.number().int().min(60).max(30 * 86_400).optional(),
+  expires_in: z
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .optional(),
 });
 export type TokenRequest = z.infer<typeof TokenRequest>;
 
@@ -108,9 +113,11 @@ export class TokenService {
       return caller;
     } catch (error) {
       const reason =
-        error instanceof joseErrors.JWTExpired ? 'Token has expired'
-        : error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'exp' ? 'Invalid token: it has no expiry (exp)'
-        : 'Invalid token';
+        error instanceof joseErrors.JWTExpired
+          ? 'Token has expired'
+          : error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'exp'
+            ? 'Invalid token: it has no expiry (exp)'
+            : 'Invalid token';
       throw new AppError('UNAUTHORIZED', reason);
     }
   }

@@ -12,7 +12,9 @@ export const TenantCreate = z.strictObject({
   description: z.string().max(500, 'description must be at most 500 characters').optional(),
 });
 
-export const TenantUpdate = TenantCreate.omit({ id: true }).partial().refine((v) => Object.keys(v).length > 0, 'Give at least one field to change');
+export const TenantUpdate = TenantCreate.omit({ id: true })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Give at least one field to change');
 
 export function validationError(error: z.ZodError): AppError {
   const details = error.issues.map((issue) => ({ field: issue.path.join('.') || undefined, message: issue.message }));
@@ -51,7 +53,14 @@ export class TenantService {
     const parsed = TenantCreate.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error);
     const now = new Date(this.clock.now()).toISOString();
-    const row: Tenant = { id: parsed.data.id, consumerId: parsed.data.consumerId, name: parsed.data.name ?? null, description: parsed.data.description ?? null, createdAt: now, updatedAt: now };
+    const row: Tenant = {
+      id: parsed.data.id,
+      consumerId: parsed.data.consumerId,
+      name: parsed.data.name ?? null,
+      description: parsed.data.description ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
     if (!this.repo.insert(row)) throw new AppError('TENANT_EXISTS', `Tenant already exists: ${row.id}`);
     return row;
   }

@@ -42,7 +42,11 @@ export interface CliArgs {
   version: boolean;
 }
 
-const commaList = (value: string | undefined): string[] | undefined => value?.split(',').map((s) => s.trim()).filter(Boolean);
+const commaList = (value: string | undefined): string[] | undefined =>
+  value
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function parseCli(argv: string[]): CliArgs {
   // The client's options are the methods' parameters, known only from the server: it parses them itself.

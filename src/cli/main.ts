@@ -41,7 +41,10 @@ function onShutdown(close: () => Promise<void>): void {
   const stop = () => {
     if (closing) return;
     closing = true;
-    close().then(() => process.exit(0), () => process.exit(1));
+    close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

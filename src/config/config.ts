@@ -59,7 +59,10 @@ export interface ConfigOverrides extends Partial<Config> {
 }
 
 function list(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -99,7 +102,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     tlsCertFile: env.CONSTELLATION_TLS_CERT || undefined,
     tlsKeyFile: env.CONSTELLATION_TLS_KEY || undefined,
     demo,
-    demoReason: overrides.forceDemo ? '--demo was given' : env.CONSTELLATION_DEMO === '1' ? 'CONSTELLATION_DEMO=1' : demo ? 'no CONSTELLATION_API_KEY or CONSTELLATION_JWT_SECRET is configured' : undefined,
+    demoReason: overrides.forceDemo
+      ? '--demo was given'
+      : env.CONSTELLATION_DEMO === '1'
+        ? 'CONSTELLATION_DEMO=1'
+        : demo
+          ? 'no CONSTELLATION_API_KEY or CONSTELLATION_JWT_SECRET is configured'
+          : undefined,
     logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
     stdioToken: env.CONSTELLATION_TOKEN || undefined,
     toolsets: list(env.CONSTELLATION_TOOLSETS),

@@ -3,8 +3,7 @@ import type { Migration } from '../store/db.js';
 /** Properties whose text the keyword index (FTS5) covers, besides the node id. */
 export const TEXT_PROPERTIES = ['title', 'name', 'summary', 'full_name', 'login', 'email', 'key', 'description', 'body', 'language', 'value'] as const;
 
-const textOf = (row: 'new' | 'old') =>
-  `concat_ws(' ', ${row}.node_id, ${TEXT_PROPERTIES.map((p) => `json_extract(${row}.properties, '$.${p}')`).join(', ')})`;
+const textOf = (row: 'new' | 'old') => `concat_ws(' ', ${row}.node_id, ${TEXT_PROPERTIES.map((p) => `json_extract(${row}.properties, '$.${p}')`).join(', ')})`;
 
 /**
  * Properties with an expression index, so the common exact-match searches (a ticket or project key, a

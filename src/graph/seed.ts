@@ -50,17 +50,75 @@ export function seedGraph(graph: GraphService, extractors: Readonly<Record<strin
   const day = (n: number) => new Date(Date.UTC(2026, 9, 1 + n)).toISOString();
   const owner = tenantId.toLowerCase();
   const results: Array<[string, string, Record<string, unknown>, Record<string, unknown>]> = [
-    ['code_host', 'get_repositories', {}, { repositories: REPOS.map((name, i) => ({ id: 100 + i, name, full_name: `${owner}/${name}`, description: `The ${name} of the payments platform`, language: i === 2 ? 'HCL' : 'TypeScript', private: true, default_branch: 'main' })) }],
-    ...people.map((p, i): [string, string, Record<string, unknown>, Record<string, unknown>] => ['code_host', 'get_user_by_email', { email: p.email }, { login: p.login, id: 9000 + i, name: p.name, email: p.email }]),
-    ...REPOS.map((name, r): [string, string, Record<string, unknown>, Record<string, unknown>] => ['code_host', 'get_contributors', { repo_id: `${owner}/${name}` }, { contributors: [0, 1, 2, 3, 4].filter((i) => (i + r) % 3 !== 0).map((i) => ({ ...gh(i), contributions: 10 + i * 7 })) }]),
-    ['code_host', 'get_pull_requests', {}, {
-      pull_requests: PR_TITLES.map((title, n) => ({
-        id: 500 + n, number: n + 1, title, body: n === 1 ? 'Fixes #3. Retries follow the backoff policy.' : null, state: n < 5 ? 'open' : 'closed', draft: n === 3,
-        user: gh(n % 5), head: { ref: `feature/${n + 1}`, sha: `abc${n}` }, base: { ref: 'main', sha: 'def0' }, repo: `${owner}/${REPOS[n % 3 === 2 ? 2 : n % 2]}`,
-        created_at: day(n), updated_at: day(n + 2), reviews: [{ user: gh((n + 1) % 6), state: n % 2 ? 'APPROVED' : 'CHANGES_REQUESTED', submitted_at: day(n + 1) }],
-      })),
-    }],
-    ['code_host', 'get_issues', { repo_id: `${owner}/api` }, { issues: [3, 4].map((number, i) => ({ id: 700 + i, number, title: i ? 'Flaky ledger test' : 'Webhook deliveries time out', state: 'open', labels: [{ id: 1, name: 'bug', color: 'd73a4a' }], user: gh(i + 2), assignees: [gh(i)], comments: 2, created_at: day(i), updated_at: day(i + 3) })) }],
+    [
+      'code_host',
+      'get_repositories',
+      {},
+      {
+        repositories: REPOS.map((name, i) => ({
+          id: 100 + i,
+          name,
+          full_name: `${owner}/${name}`,
+          description: `The ${name} of the payments platform`,
+          language: i === 2 ? 'HCL' : 'TypeScript',
+          private: true,
+          default_branch: 'main',
+        })),
+      },
+    ],
+    ...people.map((p, i): [string, string, Record<string, unknown>, Record<string, unknown>] => [
+      'code_host',
+      'get_user_by_email',
+      { email: p.email },
+      { login: p.login, id: 9000 + i, name: p.name, email: p.email },
+    ]),
+    ...REPOS.map((name, r): [string, string, Record<string, unknown>, Record<string, unknown>] => [
+      'code_host',
+      'get_contributors',
+      { repo_id: `${owner}/${name}` },
+      { contributors: [0, 1, 2, 3, 4].filter((i) => (i + r) % 3 !== 0).map((i) => ({ ...gh(i), contributions: 10 + i * 7 })) },
+    ]),
+    [
+      'code_host',
+      'get_pull_requests',
+      {},
+      {
+        pull_requests: PR_TITLES.map((title, n) => ({
+          id: 500 + n,
+          number: n + 1,
+          title,
+          body: n === 1 ? 'Fixes #3. Retries follow the backoff policy.' : null,
+          state: n < 5 ? 'open' : 'closed',
+          draft: n === 3,
+          user: gh(n % 5),
+          head: { ref: `feature/${n + 1}`, sha: `abc${n}` },
+          base: { ref: 'main', sha: 'def0' },
+          repo: `${owner}/${REPOS[n % 3 === 2 ? 2 : n % 2]}`,
+          created_at: day(n),
+          updated_at: day(n + 2),
+          reviews: [{ user: gh((n + 1) % 6), state: n % 2 ? 'APPROVED' : 'CHANGES_REQUESTED', submitted_at: day(n + 1) }],
+        })),
+      },
+    ],
+    [
+      'code_host',
+      'get_issues',
+      { repo_id: `${owner}/api` },
+      {
+        issues: [3, 4].map((number, i) => ({
+          id: 700 + i,
+          number,
+          title: i ? 'Flaky ledger test' : 'Webhook deliveries time out',
+          state: 'open',
+          labels: [{ id: 1, name: 'bug', color: 'd73a4a' }],
+          user: gh(i + 2),
+          assignees: [gh(i)],
+          comments: 2,
+          created_at: day(i),
+          updated_at: day(i + 3),
+        })),
+      },
+    ],
   ];
   let nodes = 0;
   let edges = 0;
@@ -73,7 +131,14 @@ export function seedGraph(graph: GraphService, extractors: Readonly<Record<strin
     nodes += written.nodes;
     edges += written.edges;
   }
-  const activity = people.slice(0, 3).map((p, i) => ({ action: 'mcp.get_pull_requests', actorType: 'user', actorId: p.email, targetType: 'repository', targetId: `${owner}/${REPOS[i]}`, properties: { system: 'code_host', tool: 'get_pull_requests', success: true, seeded: true } }));
+  const activity = people.slice(0, 3).map((p, i) => ({
+    action: 'mcp.get_pull_requests',
+    actorType: 'user',
+    actorId: p.email,
+    targetType: 'repository',
+    targetId: `${owner}/${REPOS[i]}`,
+    properties: { system: 'code_host', tool: 'get_pull_requests', success: true, seeded: true },
+  }));
   for (const record of activity) graph.recordActivity(tenantId, record);
   return { nodes_written: nodes, edges_written: edges, activity_written: activity.length };
 }
@@ -86,20 +151,49 @@ function sampleWork(people: SamplePerson[], day: (n: number) => string, owner: s
   const deployments = new GraphBatch();
   for (const n of [1, 2]) {
     const repo = `${owner}/api`;
-    const handle = deployments.node('deployment', String(800 + n), { id: String(800 + n), environment: n === 1 ? 'staging' : 'production', status: 'success', ref: 'main', sha: `abc${n}`, repo, created_at: day(n + 5) });
+    const handle = deployments.node('deployment', String(800 + n), {
+      id: String(800 + n),
+      environment: n === 1 ? 'staging' : 'production',
+      status: 'success',
+      ref: 'main',
+      sha: `abc${n}`,
+      repo,
+      created_at: day(n + 5),
+    });
     deployments.edge(handle, 'DEPLOYED_TO', deployments.ref('repository', repo, { full_name: repo }));
   }
 
   const atlassian = (batch: GraphBatch, i: number) => batch.person({ accountId: people[i].accountId, email: people[i].email }, { name: people[i].name });
   const ticketing = new GraphBatch();
-  for (const [i, [key, name]] of [['PAY', 'Payments'], ['WEB', 'Web checkout']].entries()) {
-    const project = ticketing.node('project', key, { key, id: String(10000 + i), name, description: `${name} team board`, lead: people[i].name, project_type: 'software', style: 'next-gen' });
+  for (const [i, [key, name]] of [
+    ['PAY', 'Payments'],
+    ['WEB', 'Web checkout'],
+  ].entries()) {
+    const project = ticketing.node('project', key, {
+      key,
+      id: String(10000 + i),
+      name,
+      description: `${name} team board`,
+      lead: people[i].name,
+      project_type: 'software',
+      style: 'next-gen',
+    });
     ticketing.edge(project, 'CREATED_BY', atlassian(ticketing, i));
   }
   TICKETS.forEach(([key, summary, status, priority], n) => {
     const description = n === 2 ? 'Seen while fixing PAY-101; see the ledger notes.' : undefined;
     const statusCategory = status === 'Done' ? 'done' : status === 'To Do' ? 'new' : 'indeterminate';
-    const fields = { id: String(20000 + n), summary, description, status, status_category: statusCategory, priority, issue_type: n % 3 ? 'Story' : 'Bug', created: day(n), updated: day(n + 4) };
+    const fields = {
+      id: String(20000 + n),
+      summary,
+      description,
+      status,
+      status_category: statusCategory,
+      priority,
+      issue_type: n % 3 ? 'Story' : 'Bug',
+      created: day(n),
+      updated: day(n + 4),
+    };
     const handle = ticketNode(ticketing, key, fields);
     ticketing.edge(handle, 'ASSIGNED_TO', atlassian(ticketing, (n + 1) % 6));
     ticketing.edge(handle, 'AUTHORED_BY', atlassian(ticketing, n % 2 ? 0 : 3));
@@ -123,5 +217,10 @@ function sampleWork(people: SamplePerson[], day: (n: number) => string, owner: s
     notes.edge(page, 'BELONGS_TO', notes.ref('notes_database', 'db-roadmap', { id: 'db-roadmap' }));
     linkMentionedTickets(notes, page, [title]);
   });
-  return [['code_host', deployments], ['ticketing', ticketing], ['wiki', wiki], ['notes', notes]];
+  return [
+    ['code_host', deployments],
+    ['ticketing', ticketing],
+    ['wiki', wiki],
+    ['notes', notes],
+  ];
 }

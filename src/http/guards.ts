@@ -28,7 +28,10 @@ export function tlsGuard(config: Config) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (config.environment !== 'production' || req.secure) return next();
     if (req.path === '/health') return next();
-    sendError(res, new AppError('FORBIDDEN', 'HTTPS is required in production: serve TLS (CONSTELLATION_TLS_CERT/KEY) or terminate it at a trusted proxy (CONSTELLATION_TRUST_PROXY)'));
+    sendError(
+      res,
+      new AppError('FORBIDDEN', 'HTTPS is required in production: serve TLS (CONSTELLATION_TLS_CERT/KEY) or terminate it at a trusted proxy (CONSTELLATION_TRUST_PROXY)'),
+    );
   };
 }
 

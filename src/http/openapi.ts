@@ -82,7 +82,11 @@ const ERROR_ENVELOPE = {
   },
   required: ['success', 'error'],
 };
-const GRAPH_ERROR = { type: 'object', properties: { success: { const: false }, error: { type: 'string' }, metadata: { type: 'null' } }, required: ['success', 'error', 'metadata'] };
+const GRAPH_ERROR = {
+  type: 'object',
+  properties: { success: { const: false }, error: { type: 'string' }, metadata: { type: 'null' } },
+  required: ['success', 'error', 'metadata'],
+};
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } };
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 

@@ -30,7 +30,11 @@ export class ResponseCache {
   /** Bumped by every invalidation: a response computed before one is not stored after it. */
   private readonly generations = new Map<string, number>();
 
-  constructor(private readonly ttlMs: number, private readonly clock: Clock, private readonly maxEntriesPerTenant = 2_000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly clock: Clock,
+    private readonly maxEntriesPerTenant = 2_000,
+  ) {}
 
   private keyOf(caller: Caller, req: Request): string {
     return `${caller.userEmail ?? ''}\u0000${req.originalUrl}`;

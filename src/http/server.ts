@@ -26,7 +26,11 @@ const MCP_OPERATION: Operation = {
   description: 'One JSON-RPC message per request (no batches); other methods answer 405.',
   tag: 'mcp',
   security: 'jwt',
-  body: { type: 'object', properties: { jsonrpc: { const: '2.0' }, method: { type: 'string' }, params: { type: 'object' }, id: { type: ['string', 'integer'] } }, required: ['jsonrpc', 'method'] },
+  body: {
+    type: 'object',
+    properties: { jsonrpc: { const: '2.0' }, method: { type: 'string' }, params: { type: 'object' }, id: { type: ['string', 'integer'] } },
+    required: ['jsonrpc', 'method'],
+  },
   response: { type: 'object', properties: { jsonrpc: { const: '2.0' }, result: { type: 'object' }, error: { type: 'object' }, id: {} } },
   errors: 'jsonrpc',
 };

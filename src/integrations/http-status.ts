@@ -59,6 +59,5 @@ export function upstreamError(failure: UpstreamFailure, upstream: string): AppEr
 
 /** Classifies a response by status and headers alone (the default for integrations without quirks). */
 export function classifyByStatus(upstream: string) {
-  return (response: Response): AppError | undefined =>
-    response.status >= 400 ? upstreamError({ status: response.status, headers: response.headers }, upstream) : undefined;
+  return (response: Response): AppError | undefined => (response.status >= 400 ? upstreamError({ status: response.status, headers: response.headers }, upstream) : undefined);
 }

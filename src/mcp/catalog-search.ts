@@ -1,7 +1,38 @@
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { Registry } from '../toolkit/registry.js';
 
-const STOPWORDS = new Set(['a', 'an', 'the', 'of', 'in', 'on', 'for', 'to', 'and', 'or', 'my', 'me', 'i', 'is', 'are', 'what', 'which', 'all', 'with', 'our', 'we', 'do', 'how', 'this', 'that', 'there', 'any', 'by', 'from', 'about']);
+const STOPWORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'in',
+  'on',
+  'for',
+  'to',
+  'and',
+  'or',
+  'my',
+  'me',
+  'i',
+  'is',
+  'are',
+  'what',
+  'which',
+  'all',
+  'with',
+  'our',
+  'we',
+  'do',
+  'how',
+  'this',
+  'that',
+  'there',
+  'any',
+  'by',
+  'from',
+  'about',
+]);
 
 /** A crude stem: enough to make review/reviews/reviewed and merge/merged/merging meet. */
 function stem(word: string): string {
@@ -22,7 +53,29 @@ export function words(text: string, synonyms: Readonly<Record<string, readonly s
 }
 
 const READ_VERBS = new Set(['list', 'show', 'find', 'get', 'see', 'who', 'search', 'view', 'read', 'fetch', 'count'].map(stem));
-const WRITE_VERBS = new Set(['create', 'file', 'add', 'new', 'make', 'merge', 'close', 'reopen', 'update', 'edit', 'delete', 'remove', 'post', 'send', 'write', 'assign', 'transition', 'inject', 'commit'].map(stem));
+const WRITE_VERBS = new Set(
+  [
+    'create',
+    'file',
+    'add',
+    'new',
+    'make',
+    'merge',
+    'close',
+    'reopen',
+    'update',
+    'edit',
+    'delete',
+    'remove',
+    'post',
+    'send',
+    'write',
+    'assign',
+    'transition',
+    'inject',
+    'commit',
+  ].map(stem),
+);
 
 interface IndexedTool {
   tool: ToolDefinition;

@@ -26,7 +26,10 @@ export const EXPOSURE_HEADERS: SelectionSource = {
 
 const commaList = (value: string | string[] | undefined): string[] | undefined => {
   if (value === undefined) return undefined;
-  const names = (Array.isArray(value) ? value.join(',') : value).split(',').map((s) => s.trim()).filter(Boolean);
+  const names = (Array.isArray(value) ? value.join(',') : value)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return names.length ? names : undefined;
 };
 

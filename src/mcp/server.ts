@@ -80,7 +80,10 @@ export class McpSurface {
   private readonly validator = new AjvJsonSchemaValidator();
 
   /** Unknown toolset or tool names in the options are an error that names the valid ones. */
-  constructor(private readonly app: App, options: McpSurfaceOptions = {}) {
+  constructor(
+    private readonly app: App,
+    options: McpSurfaceOptions = {},
+  ) {
     const { mode = 'auto', listBudgetBytes = AUTO_LIST_BUDGET_BYTES, ...selection } = options;
     const { registry } = app;
     const problem = invalidNames(selection, { toolsets: registry.toolsetNames(), tools: registry.tools.map((t) => t.qualifiedName) }, SERVER_SETTINGS);
@@ -137,7 +140,11 @@ export class McpSurface {
    * see under `narrowing` (a request's validated headers, see `narrow`).
    */
   createServer(callerFor: () => Caller | Promise<Caller>, narrowing: ToolSelection = {}): Server {
-    const instructions = { full: FULL_INSTRUCTIONS, discovery: DISCOVERY_INSTRUCTIONS, auto: `${FULL_INSTRUCTIONS} When the list holds ${SEARCH_TOOLS} instead: ${DISCOVERY_INSTRUCTIONS}` };
+    const instructions = {
+      full: FULL_INSTRUCTIONS,
+      discovery: DISCOVERY_INSTRUCTIONS,
+      auto: `${FULL_INSTRUCTIONS} When the list holds ${SEARCH_TOOLS} instead: ${DISCOVERY_INSTRUCTIONS}`,
+    };
     const server = new Server(
       { name: 'constellation', version: VERSION },
       { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: this.validator, instructions: instructions[this.mode] },
@@ -147,7 +154,7 @@ export class McpSurface {
       try {
         const caller = await callerFor();
         const { name, arguments: args } = request.params;
-        return successResult(await this.call(caller, this.view(caller, narrowing), name, (args ?? {})));
+        return successResult(await this.call(caller, this.view(caller, narrowing), name, args ?? {}));
       } catch (error) {
         return errorResult(error);
       }
@@ -172,12 +179,18 @@ export class McpSurface {
     const { registry } = this.app;
     const tool = registry.find(name);
     if (!tool) throw new AppError('TOOL_NOT_FOUND', `Unknown tool "${name}"${mode === 'full' ? '' : `: use ${SEARCH_TOOLS} to find tool names`}`);
-    for (const [selection, source] of [[this.selection, SERVER_SETTINGS], [narrowing, EXPOSURE_HEADERS]] as const) {
+    for (const [selection, source] of [
+      [this.selection, SERVER_SETTINGS],
+      [narrowing, EXPOSURE_HEADERS],
+    ] as const) {
       const rule = registry.excludedBy(selection, tool);
       if (rule) throw new AppError('FORBIDDEN', `${exclusionReason(tool, rule, selection, source)}, so it cannot be called here`);
     }
     const missing = this.app.integrations.filter((i) => registry.integrationsOf(tool).includes(i.id) && !available.has(i.id));
     const keys = missing.map((i) => `"${i.connectionKeys[0] ?? i.id}"`).join(', ');
-    throw new AppError('NOT_CONFIGURED', `"${name}" needs ${missing.map((i) => i.title).join(' and ')} credentials, which this caller lacks: request a token whose connections include ${keys}`);
+    throw new AppError(
+      'NOT_CONFIGURED',
+      `"${name}" needs ${missing.map((i) => i.title).join(' and ')} credentials, which this caller lacks: request a token whose connections include ${keys}`,
+    );
   }
 }

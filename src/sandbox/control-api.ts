@@ -17,7 +17,12 @@ export interface ControlApiGuard {
  * the Host and Origin are checked as the server checks its own (`Origin: null` is refused unless listed).
  */
 export function controlApi(faults: FaultInjector, guard: ControlApiGuard = {}): express.Router {
-  const refusal = hostPolicy({ allowedHosts: guard.allowedHosts ?? [], allowedOrigins: guard.allowedOrigins ?? [], host: guard.host, originsSetting: 'the sandbox option controlApi.allowedOrigins' });
+  const refusal = hostPolicy({
+    allowedHosts: guard.allowedHosts ?? [],
+    allowedOrigins: guard.allowedOrigins ?? [],
+    host: guard.host,
+    originsSetting: 'the sandbox option controlApi.allowedOrigins',
+  });
   const router = express.Router();
   router.use((req, res, next) => {
     const refused = refusal({ host: req.headers.host, origin: req.headers.origin });

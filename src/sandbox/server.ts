@@ -87,6 +87,10 @@ export async function startSandbox(options: SandboxOptions, upstreams: readonly 
     prefixes: upstreams.map((u) => u.prefix),
     state: <S>(prefix: string, workspace: WorkspaceId) => states.get(prefix)?.[workspace] as S,
     seeds,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -103,9 +103,7 @@ export interface ListToolSpec<S extends InputShape, T, K extends string = string
   run(ctx: ToolRunContext<z.infer<S>>): Promise<ListPage<NoInfer<T>>>;
 }
 
-export type ToolSpec<S extends InputShape = InputShape> =
-  | PlainToolSpec<S, Record<string, unknown>>
-  | ListToolSpec<S, unknown>;
+export type ToolSpec<S extends InputShape = InputShape> = PlainToolSpec<S, Record<string, unknown>> | ListToolSpec<S, unknown>;
 
 /** A tool as the registry holds it: the spec with erased generics. */
 export interface ToolDefinition {

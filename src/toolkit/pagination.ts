@@ -49,7 +49,12 @@ export function resolvePage(args: { limit?: unknown; offset?: unknown; cursor?: 
  * Cuts `items` (which start at `page.offset`) to the page and describes what is left. `shown` may be
  * smaller than the limit when the size budget cut the page short.
  */
-export function paginate<T>(items: T[], page: PageRequest, total: number | undefined, shown = Math.min(items.length, page.limit)): {
+export function paginate<T>(
+  items: T[],
+  page: PageRequest,
+  total: number | undefined,
+  shown = Math.min(items.length, page.limit),
+): {
   items: T[];
   pagination: PaginationBlock;
 } {

@@ -62,7 +62,11 @@ describe('get_dora_metrics through the analytics cache', () => {
     const token = await server.tokenFor('acme');
     const ok = await call(server, 'GET', '/analytics/dora?repo_ids=acme/api,acme/web&time_period_days=14', { token });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ success: true, meta: { tenant_id: 'acme' }, data: { cache: { status: 'miss' }, metadata: { time_period_days: 14, repositories: ['acme/api', 'acme/web'] } } });
+    expect(ok.body).toMatchObject({
+      success: true,
+      meta: { tenant_id: 'acme' },
+      data: { cache: { status: 'miss' }, metadata: { time_period_days: 14, repositories: ['acme/api', 'acme/web'] } },
+    });
     expect(ok.body.data.flat).toEqual(expect.objectContaining({ deployment_frequency: expect.any(Number) }));
     expect(events.at(-1)).toMatchObject({ success: true, tool: { name: 'get_dora_metrics' }, caller: { tenantId: 'acme' } });
     const cached = await call(server, 'GET', '/analytics/dora?repo_ids=acme/web,acme/api&time_period_days=14', { token });

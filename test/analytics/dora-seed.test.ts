@@ -36,7 +36,11 @@ describe('get_dora_metrics against the seeded history', () => {
     expect(result.flat).toEqual(pooled(expected, days));
     expect(result.deployment_frequency).toMatchObject({ unit: 'deployments_per_day', total_deployments: expected.reduce((n, r) => n + r.deliveries, 0), signal: 'mixed' });
     expect(Object.keys(result.deployment_frequency.benchmark)).toEqual(['elite', 'high', 'medium', 'low']);
-    expect(result.lead_time_for_changes).toMatchObject({ unit: 'hours', changes_measured: expected.reduce((n, r) => n + r.leadTimesMs.length, 0), changes_pending_deployment: expected.reduce((n, r) => n + r.pending, 0) });
+    expect(result.lead_time_for_changes).toMatchObject({
+      unit: 'hours',
+      changes_measured: expected.reduce((n, r) => n + r.leadTimesMs.length, 0),
+      changes_pending_deployment: expected.reduce((n, r) => n + r.pending, 0),
+    });
     expect(result.lead_time_for_changes.p90).toBeGreaterThanOrEqual(result.lead_time_for_changes.p50);
     expect(result.change_failure_rate).toMatchObject({
       unit: 'percent',
@@ -79,7 +83,12 @@ describe('get_dora_metrics against the seeded history', () => {
     expect(byRepo.derivations.lead_time_for_changes).toMatch(/first commit/);
     const two = await run('get_dora_metrics', { repo_ids: 'acme/web, acme/api', time_period_days: 60 });
     expect(two.metadata.repositories).toEqual(['acme/api', 'acme/web']);
-    expect(two.flat).toEqual(pooled(expected.filter((r) => r.repo === 'acme/api' || r.repo === 'acme/web'), 60));
+    expect(two.flat).toEqual(
+      pooled(
+        expected.filter((r) => r.repo === 'acme/api' || r.repo === 'acme/web'),
+        60,
+      ),
+    );
   });
 
   it("tenant isolation: an acme caller cannot analyse globex's repositories", async () => {

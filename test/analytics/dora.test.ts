@@ -13,7 +13,11 @@ function signals(overrides: Partial<RepoDeliverySignals>): RepoDeliverySignals {
 }
 
 const deploy = (id: number, sha: string, finishedDay: number, outcome: DeploymentEvent['outcome'], finishedHour = 0): DeploymentEvent => ({
-  id, sha, createdAt: at(finishedDay, finishedHour) - 600_000, finishedAt: at(finishedDay, finishedHour), outcome,
+  id,
+  sha,
+  createdAt: at(finishedDay, finishedHour) - 600_000,
+  finishedAt: at(finishedDay, finishedHour),
+  outcome,
 });
 
 describe('repoDora: deployments as the signal', () => {
@@ -75,8 +79,16 @@ describe('repoDora: fallbacks', () => {
       signals({
         hasReleases: true,
         releases: [at(3), at(10), at(40)],
-        merged: [{ number: 1, mergedAt: at(2), firstCommitAt: at(1), mergeSha: null }, { number: 2, mergedAt: at(12), firstCommitAt: at(11), mergeSha: null }],
-        runs: [{ createdAt: at(1), outcome: 'success' }, { createdAt: at(2), outcome: 'failure' }, { createdAt: at(3), outcome: 'success' }, { createdAt: at(-1), outcome: 'failure' }],
+        merged: [
+          { number: 1, mergedAt: at(2), firstCommitAt: at(1), mergeSha: null },
+          { number: 2, mergedAt: at(12), firstCommitAt: at(11), mergeSha: null },
+        ],
+        runs: [
+          { createdAt: at(1), outcome: 'success' },
+          { createdAt: at(2), outcome: 'failure' },
+          { createdAt: at(3), outcome: 'success' },
+          { createdAt: at(-1), outcome: 'failure' },
+        ],
       }),
       window,
     );
@@ -97,10 +109,27 @@ describe('repoDora: fallbacks', () => {
 
 describe('doraMetrics: pooled over repositories, in the spec shape', () => {
   const deployed = repoDora(
-    signals({ repo: 'acme/api', hasDeployments: true, deployments: [deploy(1, 'a', 3, 'success'), deploy(2, 'b', 6, 'failure'), deploy(3, 'b', 6, 'success', 1)], merged: [{ number: 1, mergedAt: at(2), firstCommitAt: at(1, 12), mergeSha: 'a' }], mainCommitTimes: { a: at(2), b: at(5) } }),
+    signals({
+      repo: 'acme/api',
+      hasDeployments: true,
+      deployments: [deploy(1, 'a', 3, 'success'), deploy(2, 'b', 6, 'failure'), deploy(3, 'b', 6, 'success', 1)],
+      merged: [{ number: 1, mergedAt: at(2), firstCommitAt: at(1, 12), mergeSha: 'a' }],
+      mainCommitTimes: { a: at(2), b: at(5) },
+    }),
     window,
   );
-  const released = repoDora(signals({ repo: 'acme/mobile', hasReleases: true, releases: [at(4)], runs: [{ createdAt: at(4), outcome: 'failure' }, { createdAt: at(5), outcome: 'success' }] }), window);
+  const released = repoDora(
+    signals({
+      repo: 'acme/mobile',
+      hasReleases: true,
+      releases: [at(4)],
+      runs: [
+        { createdAt: at(4), outcome: 'failure' },
+        { createdAt: at(5), outcome: 'success' },
+      ],
+    }),
+    window,
+  );
   const report = doraMetrics([deployed, released], 30);
 
   it('deployment frequency per day with its band, total and signal', () => {
@@ -114,7 +143,15 @@ describe('doraMetrics: pooled over repositories, in the spec shape', () => {
 
   it('change failure rate: deployments of deploying repositories plus default-branch runs of the others', () => {
     // api: 1 of 3 deployments failed; mobile: 1 of 2 runs failed -> 2 / 5.
-    expect(report.change_failure_rate).toMatchObject({ value: 40, unit: 'percent', category: 'medium', total_workflows: 2, failed_workflows: 1, total_deployments: 3, failed_deployments: 1 });
+    expect(report.change_failure_rate).toMatchObject({
+      value: 40,
+      unit: 'percent',
+      category: 'medium',
+      total_workflows: 2,
+      failed_workflows: 1,
+      total_deployments: 3,
+      failed_deployments: 1,
+    });
   });
 
   it('mean time to recovery, and the flat form', () => {

@@ -10,16 +10,42 @@ const window = { start: START, end: START + 30 * DAY_MS };
 const at = (days: number, hours = 0) => START + days * DAY_MS + hours * HOUR_MS;
 
 function pr(overrides: Partial<PullActivity>): PullActivity {
-  return { repo: 'acme/api', number: 1, title: 'x', author: 'ada', bot: false, createdAt: at(1), mergedAt: null, closedAt: null, draft: false, additions: null, deletions: null, reviews: [], ...overrides };
+  return {
+    repo: 'acme/api',
+    number: 1,
+    title: 'x',
+    author: 'ada',
+    bot: false,
+    createdAt: at(1),
+    mergedAt: null,
+    closedAt: null,
+    draft: false,
+    additions: null,
+    deletions: null,
+    reviews: [],
+    ...overrides,
+  };
 }
 
 const prs: PullActivity[] = [
   // Merged after 10 hours, reviewed after 2 by bob (approved), 50 lines.
   pr({ number: 1, createdAt: at(1), mergedAt: at(1, 10), closedAt: at(1, 10), additions: 40, deletions: 10, reviews: [{ user: 'bob', state: 'APPROVED', submittedAt: at(1, 2) }] }),
   // Merged after 30 hours, changes requested then approved by ada, 500 lines, in another repo.
-  pr({ repo: 'acme/web', number: 2, author: 'bob', createdAt: at(3), mergedAt: at(4, 6), closedAt: at(4, 6), additions: 450, deletions: 50, reviews: [
-    { user: 'ada', state: 'CHANGES_REQUESTED', submittedAt: at(3, 4) }, { user: 'ada', state: 'APPROVED', submittedAt: at(4) }, { user: 'bob', state: 'COMMENTED', submittedAt: at(4, 1) },
-  ] }),
+  pr({
+    repo: 'acme/web',
+    number: 2,
+    author: 'bob',
+    createdAt: at(3),
+    mergedAt: at(4, 6),
+    closedAt: at(4, 6),
+    additions: 450,
+    deletions: 50,
+    reviews: [
+      { user: 'ada', state: 'CHANGES_REQUESTED', submittedAt: at(3, 4) },
+      { user: 'ada', state: 'APPROVED', submittedAt: at(4) },
+      { user: 'bob', state: 'COMMENTED', submittedAt: at(4, 1) },
+    ],
+  }),
   // Closed without merge; opened in the window.
   pr({ number: 3, createdAt: at(5), closedAt: at(6) }),
   // Open, no review.
@@ -38,8 +64,15 @@ describe('pull request flow', () => {
     expect(m.time_to_first_review_hours).toMatchObject({ p50: 3, count: 2 });
     expect(m.approval_to_merge_hours).toMatchObject({ p50: 7, count: 2 });
     expect(m.merged_without_approval).toBe(1);
-    expect(m.by_size).toEqual([{ size: 'XS', merged: 1, p50_hours: 1 }, { size: 'S', merged: 1, p50_hours: 10 }, { size: 'L', merged: 1, p50_hours: 30 }]);
-    expect(m.by_repo.map((r) => [r.repo, r.merged])).toEqual([['acme/api', 2], ['acme/web', 1]]);
+    expect(m.by_size).toEqual([
+      { size: 'XS', merged: 1, p50_hours: 1 },
+      { size: 'S', merged: 1, p50_hours: 10 },
+      { size: 'L', merged: 1, p50_hours: 30 },
+    ]);
+    expect(m.by_repo.map((r) => [r.repo, r.merged])).toEqual([
+      ['acme/api', 2],
+      ['acme/web', 1],
+    ]);
     expect(m.slowest[0]).toMatchObject({ repo: 'acme/web', number: 2, hours: 30 });
   });
 
@@ -58,11 +91,18 @@ describe('pull request flow', () => {
 
 describe('people', () => {
   it('developer activity counts commits, PRs, lines, reviews and issues per person, without bots', () => {
-    const people = developerActivity({
-      prs,
-      commits: [{ repo: 'acme/api', sha: 'a', author: 'ada', at: at(2) }, { repo: 'acme/api', sha: 'b', author: 'ada', at: at(-3) }, { repo: 'acme/api', sha: 'c', author: null, at: at(2) }],
-      issues: [{ repo: 'acme/api', number: 9, author: 'carol', assignees: ['bob'], labels: ['bug'], createdAt: at(2), closedAt: at(3) }],
-    }, window);
+    const people = developerActivity(
+      {
+        prs,
+        commits: [
+          { repo: 'acme/api', sha: 'a', author: 'ada', at: at(2) },
+          { repo: 'acme/api', sha: 'b', author: 'ada', at: at(-3) },
+          { repo: 'acme/api', sha: 'c', author: null, at: at(2) },
+        ],
+        issues: [{ repo: 'acme/api', number: 9, author: 'carol', assignees: ['bob'], labels: ['bug'], createdAt: at(2), closedAt: at(3) }],
+      },
+      window,
+    );
     const ada = people.find((p) => p.login === 'ada')!;
     expect(ada).toMatchObject({ commits: 1, prs_opened: 2, prs_merged: 1, lines_added: 40, lines_deleted: 10, reviews_given: 2, issues_opened: 0, issues_closed: 0 });
     expect(people.find((p) => p.login === 'bob')).toMatchObject({ prs_merged: 1, reviews_given: 1, issues_closed: 1, repositories: ['acme/api', 'acme/web'] });
@@ -73,7 +113,17 @@ describe('people', () => {
   it('pull request people: author and reviewer sides', () => {
     const people = pullRequestPeople(prs, window);
     const ada = people.find((p) => p.login === 'ada')!;
-    expect(ada).toMatchObject({ prs_opened: 2, prs_merged: 1, prs_closed_unmerged: 1, merge_rate_percent: 50, median_cycle_time_hours: 10, median_time_to_first_review_hours: 2, reviews_given: 2, approvals_given: 1, changes_requested_given: 1 });
+    expect(ada).toMatchObject({
+      prs_opened: 2,
+      prs_merged: 1,
+      prs_closed_unmerged: 1,
+      merge_rate_percent: 50,
+      median_cycle_time_hours: 10,
+      median_time_to_first_review_hours: 2,
+      reviews_given: 2,
+      approvals_given: 1,
+      changes_requested_given: 1,
+    });
     const bob = people.find((p) => p.login === 'bob')!;
     expect(bob).toMatchObject({ prs_merged: 1, reviews_received: 2, changes_requested_received: 1, reviews_given: 1, approvals_given: 1 });
   });
@@ -81,10 +131,22 @@ describe('people', () => {
 
 describe('CI and issues', () => {
   const run = (overrides: Partial<RunActivity>): RunActivity => ({
-    repo: 'acme/api', workflow: 'CI', branch: 'main', event: 'push', status: 'completed', conclusion: 'success', createdAt: at(1), durationMs: 4 * 60_000, htmlUrl: 'https://x/1', ...overrides,
+    repo: 'acme/api',
+    workflow: 'CI',
+    branch: 'main',
+    event: 'push',
+    status: 'completed',
+    conclusion: 'success',
+    createdAt: at(1),
+    durationMs: 4 * 60_000,
+    htmlUrl: 'https://x/1',
+    ...overrides,
   });
   const runs = [
-    run({}), run({ conclusion: 'failure', createdAt: at(2) }), run({ conclusion: 'cancelled', createdAt: at(3) }), run({ status: 'in_progress', conclusion: null, durationMs: null, createdAt: at(4) }),
+    run({}),
+    run({ conclusion: 'failure', createdAt: at(2) }),
+    run({ conclusion: 'cancelled', createdAt: at(3) }),
+    run({ status: 'in_progress', conclusion: null, durationMs: null, createdAt: at(4) }),
     run({ workflow: 'Deploy', branch: 'feature', conclusion: 'timed_out', createdAt: at(5), durationMs: 10 * 60_000 }),
   ];
 
@@ -96,17 +158,23 @@ describe('CI and issues', () => {
 
   it('workflow breakdown with the default branch and its latest failures', () => {
     const b = workflowBreakdown(runs, 'main', window);
-    expect(b.workflows.map((w) => [w.name, w.runs])).toEqual([['Deploy', 1], ['CI', 4]]);
+    expect(b.workflows.map((w) => [w.name, w.runs])).toEqual([
+      ['Deploy', 1],
+      ['CI', 4],
+    ]);
     expect(b.default_branch).toMatchObject({ runs: 4, succeeded: 1, failed: 1, success_rate_percent: 50 });
     expect(b.recent_failures).toHaveLength(1);
   });
 
   it('issue flow', () => {
-    const flow = issueFlow([
-      { repo: 'r', number: 1, author: 'a', assignees: [], labels: ['bug'], createdAt: at(1), closedAt: at(1, 5) },
-      { repo: 'r', number: 2, author: 'a', assignees: [], labels: [], createdAt: at(2), closedAt: null },
-      { repo: 'r', number: 3, author: 'a', assignees: [], labels: [], createdAt: at(-9), closedAt: at(3) },
-    ], window);
+    const flow = issueFlow(
+      [
+        { repo: 'r', number: 1, author: 'a', assignees: [], labels: ['bug'], createdAt: at(1), closedAt: at(1, 5) },
+        { repo: 'r', number: 2, author: 'a', assignees: [], labels: [], createdAt: at(2), closedAt: null },
+        { repo: 'r', number: 3, author: 'a', assignees: [], labels: [], createdAt: at(-9), closedAt: at(3) },
+      ],
+      window,
+    );
     expect(flow).toMatchObject({ opened: 2, closed: 2, bugs_opened: 1, bug_share_percent: 50, still_open: 1 });
     expect(flow.time_to_close_hours.p50).toBe(146.5);
   });

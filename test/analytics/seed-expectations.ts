@@ -31,7 +31,10 @@ export function expectedRepoDora(repo: RepoRecord, end: number, days: number): E
   });
   const signal = production.length > 0 ? 'deployments' : repo.releases.some((r) => !r.draft && !r.prerelease && r.publishedAt !== null) ? 'releases' : 'merged_pull_requests';
   const merged = repo.issues.filter((i) => i.pull?.merged && i.pull.baseRef === repo.defaultBranch && inRange(i.pull.mergedAt, start, end));
-  const published = repo.releases.filter((r) => !r.draft && !r.prerelease && r.publishedAt !== null).map((r) => r.publishedAt as number).sort((a, b) => a - b);
+  const published = repo.releases
+    .filter((r) => !r.draft && !r.prerelease && r.publishedAt !== null)
+    .map((r) => r.publishedAt as number)
+    .sort((a, b) => a - b);
   const good = finished.filter((d) => d.ok && d.finishedAt <= end).sort((a, b) => a.finishedAt - b.finishedAt);
   const leadTimesMs: number[] = [];
   let pending = 0;
@@ -46,8 +49,11 @@ export function expectedRepoDora(repo: RepoRecord, end: number, days: number): E
     else leadTimesMs.push(shipped - firstCommit);
   }
   const inWindow = finished.filter((d) => inRange(d.finishedAt, start, end));
-  const deliveries = signal === 'deployments' ? inWindow.filter((d) => d.ok).length : signal === 'releases' ? published.filter((t) => inRange(t, start, end)).length : merged.length;
-  const runs = repo.runs.filter((r) => r.headBranch === repo.defaultBranch && r.status === 'completed' && inRange(r.createdAt, start, end) && (r.conclusion === 'success' || r.conclusion === 'failure'));
+  const deliveries =
+    signal === 'deployments' ? inWindow.filter((d) => d.ok).length : signal === 'releases' ? published.filter((t) => inRange(t, start, end)).length : merged.length;
+  const runs = repo.runs.filter(
+    (r) => r.headBranch === repo.defaultBranch && r.status === 'completed' && inRange(r.createdAt, start, end) && (r.conclusion === 'success' || r.conclusion === 'failure'),
+  );
   // Incidents: runs of failed deployments until the next success; incident issues not opened during one.
   const spans: Array<{ start: number; end: number | null }> = [];
   let open: { start: number; end: number | null } | undefined;
@@ -93,5 +99,4 @@ export function medianHours(values: number[]): number | null {
   return Math.round((value / HOUR) * 100) / 100;
 }
 
-export const meanHours = (values: number[]): number | null =>
-  values.length === 0 ? null : Math.round((values.reduce((a, b) => a + b, 0) / values.length / HOUR) * 100) / 100;
+export const meanHours = (values: number[]): number | null => (values.length === 0 ? null : Math.round((values.reduce((a, b) => a + b, 0) / values.length / HOUR) * 100) / 100);

@@ -46,7 +46,10 @@ describe.each(fed.map((m) => [m.system.id, m] as const))('%s', (_id, manifest) =
       const types = [...new Set([...batch.nodes.values()].map((n) => n.type).concat(batch.people.length ? ['user'] : []))];
       yields.push({ example: example.query, entities: batch.entityCount, types });
     }
-    expect(yields.some((y) => y.entities > 0), `${tool.name}: no example yielded entities`).toBe(true);
+    expect(
+      yields.some((y) => y.entities > 0),
+      `${tool.name}: no example yielded entities`,
+    ).toBe(true);
     for (const y of yields) for (const type of y.types) expect(manifest.entityTypes, `${tool.name} writes ${type}`).toContain(type);
   });
 });

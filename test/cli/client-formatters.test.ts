@@ -70,12 +70,7 @@ describe('csv', () => {
 
   it('writes the records with a header from the union of their keys, CRLF line ends', () => {
     expect(formatCsv(LIST)).toBe(
-      [
-        'number,title,labels,closed_at,user',
-        '1,Plain,"[{""name"":""bug""}]",,',
-        '2,"Comma, ""quote""\nand a line",,,"{""login"":""ann""}"',
-        '',
-      ].join('\r\n'),
+      ['number,title,labels,closed_at,user', '1,Plain,"[{""name"":""bug""}]",,', '2,"Comma, ""quote""\nand a line",,,"{""login"":""ann""}"', ''].join('\r\n'),
     );
   });
 

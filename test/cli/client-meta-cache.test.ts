@@ -75,7 +75,7 @@ function load(dir: string, fetch: FetchLike, force = false) {
 }
 
 describe('loadMeta', () => {
-  it('fetches and caches per server URL, keeping the other servers\' entries', async () => {
+  it("fetches and caches per server URL, keeping the other servers' entries", async () => {
     const dir = tempDir();
     writeCache(dir, { 'http://server-b.test': { ageMs: 0, meta: OLD_META } });
     const fetch = fakeFetch();
@@ -128,7 +128,10 @@ describe('loadMeta', () => {
 describe('requests', () => {
   it('reads the settings from the environment, credentials only when set', () => {
     expect(clientSettings({}, '/home/u')).toEqual({ serverUrl: 'http://127.0.0.1:8080', dataDir: '/home/u/.constellation', headers: {} });
-    const settings = clientSettings({ CONSTELLATION_SERVER_URL: 'https://c.example/api/', CONSTELLATION_API_KEY: 'k', CONSTELLATION_TOKEN: 'jwt', CONSTELLATION_DATA_DIR: '/d' }, '/home/u');
+    const settings = clientSettings(
+      { CONSTELLATION_SERVER_URL: 'https://c.example/api/', CONSTELLATION_API_KEY: 'k', CONSTELLATION_TOKEN: 'jwt', CONSTELLATION_DATA_DIR: '/d' },
+      '/home/u',
+    );
     expect(settings).toEqual({ serverUrl: 'https://c.example/api', dataDir: '/d', headers: { 'X-API-KEY': 'k', Authorization: 'Bearer jwt' } });
   });
 

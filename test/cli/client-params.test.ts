@@ -86,10 +86,20 @@ describe('convertValue and convertParams', () => {
   });
 
   it('refuses unknown, repeated and missing required parameters', () => {
-    const unknown = usageError(() => convertParams(METHOD, [{ name: 'repo_id', value: 'a/b' }, { name: 'colour', value: 'red' }]));
+    const unknown = usageError(() =>
+      convertParams(METHOD, [
+        { name: 'repo_id', value: 'a/b' },
+        { name: 'colour', value: 'red' },
+      ]),
+    );
     expect(unknown.message).toContain('unknown parameter --colour for get_issues (parameters: --repo_id --state');
     expect(unknown.kind).toBe('lookup');
-    const twice = usageError(() => convertParams(METHOD, [{ name: 'repo_id', value: 'a' }, { name: 'repo-id', value: 'b' }]));
+    const twice = usageError(() =>
+      convertParams(METHOD, [
+        { name: 'repo_id', value: 'a' },
+        { name: 'repo-id', value: 'b' },
+      ]),
+    );
     expect(twice.message).toBe('--repo_id is given twice');
     const missing = usageError(() => convertParams(METHOD, [{ name: 'limit', value: '1' }]));
     expect(missing.message).toBe('missing required parameter --repo_id (str) for get_issues');

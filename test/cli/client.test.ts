@@ -125,7 +125,10 @@ describe('constellation call: start-up', () => {
       child.on('close', (code) => resolve({ code, stdout: '', stderr }));
     });
     expect(result.code).toBe(0);
-    const loaded = result.stderr.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => line.replace(/.*\/dist\/src\//, ''));
+    const loaded = result.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('LOADED '))
+      .map((line) => line.replace(/.*\/dist\/src\//, ''));
     expect(loaded).toContain('cli/call/command.js');
     expect(loaded.filter((file) => !/^(cli\/|config\/config\.js|version\.js)/.test(file))).toEqual([]);
   });

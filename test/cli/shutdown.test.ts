@@ -61,7 +61,11 @@ describe('graceful shutdown', () => {
     const running = start(['serve', '--demo', '--port', '0']);
     const [, url] = await lineMatching(running.stderr, /serving REST and MCP .* at (http:\/\/[\d.:]+)/);
     await stallUpstream(running);
-    const call = fetch(`${url}/mcp/code_host/execute`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tool: 'get_repository', arguments: { repo_id: 'acme/api' } }) });
+    const call = fetch(`${url}/mcp/code_host/execute`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tool: 'get_repository', arguments: { repo_id: 'acme/api' } }),
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     running.child.kill('SIGTERM');
     const response = await call;
@@ -80,7 +84,12 @@ describe('graceful shutdown', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     running.child.stdin.end();
     const code = await running.exited;
-    const answer = running.stdout().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id?: number; result?: { structuredContent?: { full_name?: string } } }).find((m) => m.id === 1);
+    const answer = running
+      .stdout()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { id?: number; result?: { structuredContent?: { full_name?: string } } })
+      .find((m) => m.id === 1);
     expect(answer?.result?.structuredContent?.full_name).toBe('acme/api');
     expectCleanExit(running, code);
   });

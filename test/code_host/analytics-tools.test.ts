@@ -48,7 +48,10 @@ describe('pull request analytics against the seed', () => {
 
   it('get_pr_developer_metrics: author and reviewer figures per person', async () => {
     const humans = pulls().filter((p) => !isBot(p.user));
-    const mergedBy = tally(humans.filter((p) => within(p.pull.mergedAt)), (p) => p.user);
+    const mergedBy = tally(
+      humans.filter((p) => within(p.pull.mergedAt)),
+      (p) => p.user,
+    );
     const reviews = humans.flatMap((p) => p.pull.reviews.filter((r) => r.user !== p.user && within(r.submittedAt)));
     const reviewsBy = tally(reviews, (r) => r.user);
     const result = await run('get_pr_developer_metrics', {});
@@ -66,9 +69,18 @@ describe('pull request analytics against the seed', () => {
     const commits = acme.repos.flatMap((r) => history(r, branchOf(r, r.defaultBranch)!.sha).filter((c) => c.committer.date >= window().start && within(c.author.date)));
     const commitsBy = tally(commits, (c) => c.author.login);
     const issues = acme.repos.flatMap((r) => plainIssuesOf(r));
-    const opened = tally(issues.filter((i) => within(i.createdAt)), (i) => i.user);
-    const closed = tally(issues.filter((i) => within(i.closedAt)).flatMap((i) => i.assignees), (login) => login);
-    const merged = tally(pulls().filter((p) => !isBot(p.user) && within(p.pull.mergedAt)), (p) => p.user);
+    const opened = tally(
+      issues.filter((i) => within(i.createdAt)),
+      (i) => i.user,
+    );
+    const closed = tally(
+      issues.filter((i) => within(i.closedAt)).flatMap((i) => i.assignees),
+      (login) => login,
+    );
+    const merged = tally(
+      pulls().filter((p) => !isBot(p.user) && within(p.pull.mergedAt)),
+      (p) => p.user,
+    );
     const result = await run('get_developer_metrics', {});
     expect(result.count).toBeGreaterThan(0);
     for (const dev of result.developers) {
@@ -108,7 +120,12 @@ describe('pull request analytics against the seed', () => {
     const runs = repo.runs.filter((r) => within(r.createdAt));
     const result = await run('get_actions_info', { repo_ids: 'acme/api' });
     const [info] = result.repositories;
-    expect(info).toMatchObject({ repo: 'acme/api', runs: runs.length, succeeded: runs.filter((r) => r.conclusion === 'success').length, failed: runs.filter((r) => r.conclusion === 'failure').length });
+    expect(info).toMatchObject({
+      repo: 'acme/api',
+      runs: runs.length,
+      succeeded: runs.filter((r) => r.conclusion === 'success').length,
+      failed: runs.filter((r) => r.conclusion === 'failure').length,
+    });
     expect(info.workflows.map((w: { name: string }) => w.name).sort()).toEqual(repo.workflows.map((w) => w.name).sort());
     for (const flow of info.workflows) expect(flow.runs).toBe(runs.filter((r) => r.name === flow.name).length);
     const main = runs.filter((r) => r.headBranch === 'main');
@@ -135,7 +152,11 @@ describe('get_my_code_host_work', () => {
     expect(sorted(result.review_requests)).toEqual(sorted(all.filter((p) => p.state === 'open' && p.pull.requestedReviewers.includes(person.login))));
     expect(result.review_requests.length).toBeGreaterThan(0);
     expect(sorted(result.reviews_done)).toEqual(sorted(all.filter((p) => p.user !== person.login && p.updatedAt >= since && p.pull.reviews.some((r) => r.user === person.login))));
-    const assigned = acme.repos.flatMap((r) => plainIssuesOf(r).filter((i) => i.state === 'open' && i.assignees.includes(person.login)).map((i) => ({ repo: r.fullName, number: i.number })));
+    const assigned = acme.repos.flatMap((r) =>
+      plainIssuesOf(r)
+        .filter((i) => i.state === 'open' && i.assignees.includes(person.login))
+        .map((i) => ({ repo: r.fullName, number: i.number })),
+    );
     expect(sorted(result.assigned_issues)).toEqual(sorted(assigned));
     expect(result.counts.assigned_issues).toBe(assigned.length);
 

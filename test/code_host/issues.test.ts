@@ -20,7 +20,9 @@ const api = () => repoOf(acme, 'acme/api')!;
 
 describe('reading issues', () => {
   it('get_issues of one repository: open plain issues, newest update first, with the spec fields', async () => {
-    const expected = plainIssuesOf(api()).filter((i) => i.state === 'open').sort((a, b) => b.updatedAt - a.updatedAt);
+    const expected = plainIssuesOf(api())
+      .filter((i) => i.state === 'open')
+      .sort((a, b) => b.updatedAt - a.updatedAt);
     const result = await run('get_issues', { repo_id: 'acme/api', limit: 100 });
     expect(result.issues.map((i: { number: number }) => i.number)).toEqual(expected.map((i) => i.number));
     expect(result.pagination.total).toBe(expected.length);
@@ -31,7 +33,11 @@ describe('reading issues', () => {
     expect(first.labels.map((l: { name: string }) => l.name)).toEqual(record.labels);
     // The newest issue may have lost its labels to another test: the label shape is read off one that has some.
     const labelled = result.issues.find((i: { labels: unknown[] }) => i.labels.length > 0);
-    expect(labelled.labels[0]).toEqual({ id: expect.any(Number), name: expected.find((i) => i.number === labelled.number)!.labels[0], color: expect.stringMatching(/^[0-9a-f]{6}$/) });
+    expect(labelled.labels[0]).toEqual({
+      id: expect.any(Number),
+      name: expected.find((i) => i.number === labelled.number)!.labels[0],
+      color: expect.stringMatching(/^[0-9a-f]{6}$/),
+    });
     expect(first.assignees.map((a: { login: string }) => a.login)).toEqual(record.assignees);
   });
 
@@ -45,7 +51,11 @@ describe('reading issues', () => {
   });
 
   it('get_issues without repo_id fans out over every repository', async () => {
-    const all = acme.repos.flatMap((r) => plainIssuesOf(r).filter((i) => i.state === 'open').map((i) => ({ repo: r.fullName, ...i })));
+    const all = acme.repos.flatMap((r) =>
+      plainIssuesOf(r)
+        .filter((i) => i.state === 'open')
+        .map((i) => ({ repo: r.fullName, ...i })),
+    );
     all.sort((a, b) => b.updatedAt - a.updatedAt);
     const result = await run('get_issues', { limit: 10 });
     expect(result.repositories_covered).toBe(acme.repos.length);
@@ -60,7 +70,9 @@ describe('reading issues', () => {
     expect(issue).toMatchObject({ number: record.number, title: record.title, body: record.body, state: record.state, repo: 'acme/api' });
     const comments = await run('get_issue_comments', { repo_id: 'acme/api', issue_number: record.number });
     expect(comments.count).toBe(record.comments.length);
-    expect(comments.comments.map((c: { id: number; body: string; user: { login: string } }) => [c.id, c.body, c.user.login])).toEqual(record.comments.map((c) => [c.id, c.body, c.user]));
+    expect(comments.comments.map((c: { id: number; body: string; user: { login: string } }) => [c.id, c.body, c.user.login])).toEqual(
+      record.comments.map((c) => [c.id, c.body, c.user]),
+    );
     expect(Object.keys(comments.comments[0])).toEqual(expect.arrayContaining(['id', 'body', 'user', 'created_at', 'updated_at']));
     await expect(run('get_issue', { repo_id: 'acme/api', issue_number: 99_999 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
@@ -118,11 +130,17 @@ describe('the issue state machine over REST and MCP', () => {
     expect(created.body).toMatchObject({ success: true, data: { state: 'open', _capability: { name: 'code_host.issues.create', type: 'action' } }, meta: { tenant_id: 'acme' } });
     const number = created.body.data.number;
     for (const state of ['closed', 'open', 'closed'] as const) {
-      const updated = await call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool: 'update_issue', arguments: { repo_id: 'acme/web', issue_number: number, state } } });
+      const updated = await call(server, 'POST', '/mcp/code_host/execute', {
+        token,
+        body: { tool: 'update_issue', arguments: { repo_id: 'acme/web', issue_number: number, state } },
+      });
       expect(updated.body.data.state).toBe(state);
       expect(issueOf(repoOf(acme, 'acme/web')!, number)!.state).toBe(state);
     }
-    const bad = await call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool: 'update_issue', arguments: { repo_id: 'acme/web', issue_number: number, state: 'done' } } });
+    const bad = await call(server, 'POST', '/mcp/code_host/execute', {
+      token,
+      body: { tool: 'update_issue', arguments: { repo_id: 'acme/web', issue_number: number, state: 'done' } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
     const foreign = await call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool: 'get_issue', arguments: { repo_id: 'globex/platform', issue_number: 1 } } });

@@ -57,7 +57,10 @@ describe('an upstream list that answers an object', () => {
     server.sandbox.faults.add({ prefix: '/github', method: 'GET', path: '/repos/acme/api/issues', status: 200, body: { message: 'not a list' } });
     const response = await execute('get_issues', { repo_id: 'acme/api' });
     expect(response.status).toBe(502);
-    expect(response.body.error).toMatchObject({ code: 'UPSTREAM_ERROR', message: expect.stringContaining('GitHub answered an object where a list was expected for GET /github/repos/acme/api/issues') });
+    expect(response.body.error).toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      message: expect.stringContaining('GitHub answered an object where a list was expected for GET /github/repos/acme/api/issues'),
+    });
     const result = await mcp.callTool({ name: 'code_host_get_issues', arguments: { repo_id: 'acme/api' } });
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toContain('UPSTREAM_ERROR');

@@ -118,7 +118,13 @@ describe('issues', () => {
   it('create_issue, update_issue, add_issue_comment, add_issue_labels and remove_issue_labels on a fresh issue', async () => {
     const { users } = await run('get_repository_users', { repo_id: 'acme/api', limit: 100 });
     const assignee = users.find((u: Result) => u.permissions.push && u.type === 'User').login;
-    const created = await run('create_issue', { repo_id: 'acme/api', title: 'Schema check: orders export drops the currency', body: 'Seen in the CSV export', labels: ['bug'], assignees: [assignee] });
+    const created = await run('create_issue', {
+      repo_id: 'acme/api',
+      title: 'Schema check: orders export drops the currency',
+      body: 'Seen in the CSV export',
+      labels: ['bug'],
+      assignees: [assignee],
+    });
     const target = { repo_id: 'acme/api', issue_number: created.number };
     await run('create_issue', { repo_id: 'acme/web', title: 'Schema check: bare issue' });
     await run('add_issue_comment', { ...target, body: 'Reproduced on **staging**.' });
@@ -174,8 +180,14 @@ describe('personal work', () => {
 
 describe('analytics', () => {
   const ANALYTICS = [
-    'get_dora_metrics', 'get_dora_metrics_by_repo', 'get_developer_metrics', 'get_actions_info',
-    'get_pr_developer_metrics', 'get_pr_merge_time_metrics', 'get_eng_metrics', 'get_eng_metrics_by_repo',
+    'get_dora_metrics',
+    'get_dora_metrics_by_repo',
+    'get_developer_metrics',
+    'get_actions_info',
+    'get_pr_developer_metrics',
+    'get_pr_merge_time_metrics',
+    'get_eng_metrics',
+    'get_eng_metrics_by_repo',
   ];
 
   it.each(ANALYTICS)('%s over every repository, some repositories and a long window; fresh from the cache', async (name) => {

@@ -22,23 +22,41 @@ const key = (pr: { repo: string; number: number }) => `${pr.repo}#${pr.number}`;
 describe('get_pull_requests', () => {
   it('open pull requests of a repository, with size, mergeability and reviews fetched per pull request', async () => {
     const repo = repoOf(acme, 'acme/web')!;
-    const expected = pullsOf(repo).filter((p) => p.state === 'open').sort((a, b) => b.updatedAt - a.updatedAt);
+    const expected = pullsOf(repo)
+      .filter((p) => p.state === 'open')
+      .sort((a, b) => b.updatedAt - a.updatedAt);
     const result = await run('get_pull_requests', { repo_id: 'acme/web', limit: 100 });
     expect(result.pull_requests.map((p: { number: number }) => p.number)).toEqual(expected.map((p) => p.number));
     for (const pr of result.pull_requests) {
       const record = expected.find((p) => p.number === pr.number)!;
       expect(pr).toMatchObject({
-        id: record.pull.id, title: record.title, state: 'open', draft: record.pull.draft, user: { login: record.user },
-        head: { ref: record.pull.headRef, sha: record.pull.headSha }, base: { ref: 'main' },
-        additions: record.pull.additions, deletions: record.pull.deletions, changed_files: record.pull.changedFiles, mergeable: record.pull.mergeable,
+        id: record.pull.id,
+        title: record.title,
+        state: 'open',
+        draft: record.pull.draft,
+        user: { login: record.user },
+        head: { ref: record.pull.headRef, sha: record.pull.headSha },
+        base: { ref: 'main' },
+        additions: record.pull.additions,
+        deletions: record.pull.deletions,
+        changed_files: record.pull.changedFiles,
+        mergeable: record.pull.mergeable,
       });
-      expect(pr.reviews).toEqual(record.pull.reviews.map((r) => ({ user: expect.objectContaining({ login: r.user }), state: r.state, submitted_at: new Date(r.submittedAt).toISOString().replace('.000', '') })));
+      expect(pr.reviews).toEqual(
+        record.pull.reviews.map((r) => ({
+          user: expect.objectContaining({ login: r.user }),
+          state: r.state,
+          submitted_at: new Date(r.submittedAt).toISOString().replace('.000', ''),
+        })),
+      );
     }
   });
 
   it('merged: closed with a merge, newest update first; closed includes the unmerged ones', async () => {
     const repo = repoOf(acme, 'acme/api')!;
-    const merged = pullsOf(repo).filter((p) => p.pull.merged).sort((a, b) => b.updatedAt - a.updatedAt);
+    const merged = pullsOf(repo)
+      .filter((p) => p.pull.merged)
+      .sort((a, b) => b.updatedAt - a.updatedAt);
     const result = await run('get_pull_requests', { repo_id: 'acme/api', state: 'merged', limit: 5 });
     expect(result.pull_requests.map((p: { number: number }) => p.number)).toEqual(merged.slice(0, 5).map((p) => p.number));
     expect(result.pull_requests.every((p: { merged: boolean; merged_at: string | null }) => p.merged && p.merged_at)).toBe(true);
@@ -49,7 +67,11 @@ describe('get_pull_requests', () => {
   });
 
   it('fans out over every repository and details only the page returned', async () => {
-    const all = acme.repos.flatMap((r) => pullsOf(r).filter((p) => p.state === 'open').map((p) => ({ repo: r.fullName, number: p.number, updatedAt: p.updatedAt })));
+    const all = acme.repos.flatMap((r) =>
+      pullsOf(r)
+        .filter((p) => p.state === 'open')
+        .map((p) => ({ repo: r.fullName, number: p.number, updatedAt: p.updatedAt })),
+    );
     all.sort((a, b) => b.updatedAt - a.updatedAt);
     server.sandbox.faults.clearLog();
     const result = await run('get_pull_requests', { limit: 3 });
@@ -66,7 +88,11 @@ describe('get_stale_prs', () => {
     for (const threshold of [7, 30]) {
       const now = clock.now();
       const expected = acme.repos
-        .flatMap((r) => pullsOf(r).filter((p) => p.state === 'open' && p.updatedAt <= now - threshold * DAY).map((p) => ({ repo: r.fullName, number: p.number, days: Math.floor((now - p.updatedAt) / DAY) })))
+        .flatMap((r) =>
+          pullsOf(r)
+            .filter((p) => p.state === 'open' && p.updatedAt <= now - threshold * DAY)
+            .map((p) => ({ repo: r.fullName, number: p.number, days: Math.floor((now - p.updatedAt) / DAY) })),
+        )
         .sort((a, b) => b.days - a.days || a.repo.localeCompare(b.repo) || a.number - b.number);
       const result = await run('get_stale_prs', threshold === 7 ? { limit: 100 } : { days_threshold: threshold, limit: 100 });
       expect(result.threshold_days).toBe(threshold);
@@ -127,7 +153,11 @@ describe('branches, files, pull requests and merges', () => {
     const repo = repoOf(acme, 'acme/web')!;
     const closed = pullsOf(repo).find((p) => p.state === 'closed' && !p.pull.merged)!;
     await expect(run('merge_pull_request', { repo_id: 'acme/web', pr_number: closed.number })).rejects.toMatchObject({ code: 'CONFLICT' });
-    const draft = acme.repos.flatMap((r) => pullsOf(r).filter((p) => p.state === 'open' && p.pull.draft).map((p) => ({ repo: r.fullName, number: p.number })))[0];
+    const draft = acme.repos.flatMap((r) =>
+      pullsOf(r)
+        .filter((p) => p.state === 'open' && p.pull.draft)
+        .map((p) => ({ repo: r.fullName, number: p.number })),
+    )[0];
     if (draft) await expect(run('merge_pull_request', { repo_id: draft.repo, pr_number: draft.number })).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 });
@@ -137,7 +167,13 @@ describe('the pull request lifecycle over REST and MCP', () => {
     const token = await server.tokenFor('acme');
     const execute = (tool: string, args: Record<string, unknown>) => call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool, arguments: args } });
     expect((await execute('create_branch', { repo_id: 'acme/infra', branch_name: 'alerting-tweak' })).status).toBe(200);
-    const file = await execute('create_or_update_file', { repo_id: 'acme/infra', path: 'alerts.tf', content: 'resource "x" "y" {}\n', message: 'Tune alerts', branch: 'alerting-tweak' });
+    const file = await execute('create_or_update_file', {
+      repo_id: 'acme/infra',
+      path: 'alerts.tf',
+      content: 'resource "x" "y" {}\n',
+      message: 'Tune alerts',
+      branch: 'alerting-tweak',
+    });
     expect(file.body.data).toMatchObject({ created: true, _capability: { type: 'action' } });
     const opened = await execute('create_pull_request', { repo_id: 'acme/infra', title: 'Tune alerts', head: 'alerting-tweak' });
     expect(opened.body.data).toMatchObject({ state: 'open', merged: false });

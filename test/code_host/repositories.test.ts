@@ -12,7 +12,22 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const REPO_FIELDS = ['id', 'name', 'full_name', 'description', 'url', 'html_url', 'default_branch', 'private', 'language', 'stargazers_count', 'forks_count', 'open_issues_count', 'created_at', 'updated_at'];
+const REPO_FIELDS = [
+  'id',
+  'name',
+  'full_name',
+  'description',
+  'url',
+  'html_url',
+  'default_branch',
+  'private',
+  'language',
+  'stargazers_count',
+  'forks_count',
+  'open_issues_count',
+  'created_at',
+  'updated_at',
+];
 
 describe('repositories', () => {
   it('get_repositories lists every accessible repository with the spec fields, paginated', async () => {
@@ -42,7 +57,12 @@ describe('repositories', () => {
 
   it('list_repos_by_user lists the public repositories of a login', async () => {
     const result = await run('list_repos_by_user', { username: 'acme' });
-    expect(result.repositories.map((r: { full_name: string }) => r.full_name).sort()).toEqual(acme.repos.filter((r) => !r.private).map((r) => r.fullName).sort());
+    expect(result.repositories.map((r: { full_name: string }) => r.full_name).sort()).toEqual(
+      acme.repos
+        .filter((r) => !r.private)
+        .map((r) => r.fullName)
+        .sort(),
+    );
     await expect(run('list_repos_by_user', { username: 'not a login' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 
@@ -109,7 +129,9 @@ describe('people', () => {
   it('get_user_by_email finds the account and its profile; an unknown email is 404', async () => {
     const person = acme.users.find((u) => u.personIndex === 2)!;
     const user = await run('get_user_by_email', { email: person.email! });
-    expect(user).toEqual(expect.objectContaining({ login: person.login, id: person.id, name: person.name, email: person.email, company: person.company, location: person.location, bio: person.bio }));
+    expect(user).toEqual(
+      expect.objectContaining({ login: person.login, id: person.id, name: person.name, email: person.email, company: person.company, location: person.location, bio: person.bio }),
+    );
     await expect(run('get_user_by_email', { email: 'nobody@nowhere.test' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(run('get_user_by_email', { email: 'not-an-email' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
   });

@@ -37,14 +37,22 @@ describe('upstream failures and retries (real Octokit against the sandbox)', () 
     faults().add({ prefix: '/github', method: 'GET', path: '/repos/acme/api', status: 502, times: 1 });
     const repo = await run('get_repository', { repo_id: 'acme/api' });
     expect(repo.full_name).toBe('acme/api');
-    expect(faults().log.filter((r) => r.method === 'GET' && r.path === '/github/repos/acme/api').map((r) => r.status)).toEqual([502, 200]);
+    expect(
+      faults()
+        .log.filter((r) => r.method === 'GET' && r.path === '/github/repos/acme/api')
+        .map((r) => r.status),
+    ).toEqual([502, 200]);
   });
 
   it('a GET that meets a secondary rate limit (403 with Retry-After: 1) is retried', async () => {
     faults().add({ prefix: '/github', method: 'GET', path: '/repos/acme/web/issues', status: 403, retryAfter: 1, times: 1 });
     const issues = await run('get_issues', { repo_id: 'acme/web' });
     expect(issues.count).toBeGreaterThan(0);
-    expect(faults().log.filter((r) => r.path === '/github/repos/acme/web/issues').map((r) => r.status)).toEqual([403, 200]);
+    expect(
+      faults()
+        .log.filter((r) => r.path === '/github/repos/acme/web/issues')
+        .map((r) => r.status),
+    ).toEqual([403, 200]);
   });
 
   it('an idempotent update is retried after a 502; a create meeting a rate limit is not, and says when to come back', async () => {

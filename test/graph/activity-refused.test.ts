@@ -32,7 +32,14 @@ describe('refused arguments still leave an activity record', () => {
     }
     const records = await feed();
     for (const [tool] of REFUSED) {
-      expect(records, tool).toContainEqual(expect.objectContaining({ action: `mcp.${tool}`, target_type: 'system', target_id: 'graph', properties: expect.objectContaining({ success: false, error_code: 'VALIDATION_ERROR' }) }));
+      expect(records, tool).toContainEqual(
+        expect.objectContaining({
+          action: `mcp.${tool}`,
+          target_type: 'system',
+          target_id: 'graph',
+          properties: expect.objectContaining({ success: false, error_code: 'VALIDATION_ERROR' }),
+        }),
+      );
     }
   });
 

@@ -72,7 +72,7 @@ describe('contexts over REST', () => {
     expect((await as(ADA, 'POST', '/graph/entity', { entity_type: 'context', entity_id: id })).status).toBe(404);
   });
 
-  it('the administrator may purge a user\'s contexts with the API key, not read them', async () => {
+  it("the administrator may purge a user's contexts with the API key, not read them", async () => {
     await as(GRACE, 'POST', '/graph/context/inject', { context_type: 'session', value: 'pairing' });
     const refused = await call(server, 'DELETE', `/admin/tenants/acme/contexts?user_id=${GRACE}`);
     expect(refused.status).toBe(401);

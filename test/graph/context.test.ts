@@ -26,13 +26,23 @@ describe('POST /graph/context/inject', () => {
       key: 'sprint_goal',
       value: { goal: 'ship payouts', confidence: 0.8 },
       metadata: { origin: 'chat' },
-      references: [{ entity_type: 'issue', entity_id: 'PAY-105' }, { entity_type: 'repository', entity_id: 'acme/api' }],
+      references: [
+        { entity_type: 'issue', entity_id: 'PAY-105' },
+        { entity_type: 'repository', entity_id: 'acme/api' },
+      ],
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { context_id: expect.stringMatching(/^ctx_/), user_id: 'ada@acme.example', context_type: 'focus' } });
     const id = res.body.data.context_id;
     const node = await post('/graph/entity', { entity_type: 'context', entity_id: id });
-    expect(node.body.data.properties).toEqual({ context_type: 'focus', key: 'sprint_goal', value: { goal: 'ship payouts', confidence: 0.8 }, user_id: 'ada@acme.example', expires_at: null, metadata: { origin: 'chat' } });
+    expect(node.body.data.properties).toEqual({
+      context_type: 'focus',
+      key: 'sprint_goal',
+      value: { goal: 'ship payouts', confidence: 0.8 },
+      user_id: 'ada@acme.example',
+      expires_at: null,
+      metadata: { origin: 'chat' },
+    });
     const edges = await post('/graph/relationships', { entity_type: 'context', entity_id: id });
     expect(edges.body.data).toEqual(
       expect.arrayContaining([
@@ -47,8 +57,14 @@ describe('POST /graph/context/inject', () => {
     expect((await post('/graph/context/inject', { context_type: 'mood', value: 1 })).status).toBe(400);
     expect((await post('/graph/context/inject', { context_type: 'focus' })).body).toMatchObject({ success: false, error: expect.stringContaining('value'), metadata: null });
     expect((await post('/graph/context/inject', { context_type: 'focus', value: 'x', ttl_seconds: -5 })).status).toBe(400);
-    expect((await post('/graph/context/inject', { context_type: 'focus', value: 'x', references: [{ entity_type: 'issue', entity_id: 'NOPE-1' }] })).body).toEqual({ success: false, error: 'Entity not found: issue:NOPE-1', metadata: null });
-    expect((await post('/graph/context/inject', { context_type: 'focus', value: 'x', references: [{ entity_type: 'planet', entity_id: 'x' }] })).body.error).toBe('Invalid entity type');
+    expect((await post('/graph/context/inject', { context_type: 'focus', value: 'x', references: [{ entity_type: 'issue', entity_id: 'NOPE-1' }] })).body).toEqual({
+      success: false,
+      error: 'Entity not found: issue:NOPE-1',
+      metadata: null,
+    });
+    expect((await post('/graph/context/inject', { context_type: 'focus', value: 'x', references: [{ entity_type: 'planet', entity_id: 'x' }] })).body.error).toBe(
+      'Invalid entity type',
+    );
   });
 });
 
@@ -71,7 +87,12 @@ describe('querying, expiry and deletion', () => {
   });
 
   it('a context expires after ttl_seconds: never returned, then purged with its edges', async () => {
-    const res = await post('/graph/context/inject', { context_type: 'session', value: 'pairing with grace', ttl_seconds: 3600, references: [{ entity_type: 'user', entity_id: 'grace@acme.example' }] });
+    const res = await post('/graph/context/inject', {
+      context_type: 'session',
+      value: 'pairing with grace',
+      ttl_seconds: 3600,
+      references: [{ entity_type: 'user', entity_id: 'grace@acme.example' }],
+    });
     const id = res.body.data.context_id;
     const node = await post('/graph/entity', { entity_type: 'context', entity_id: id });
     expect(node.body.data.properties.expires_at).toBe(new Date(clock.now() + HOUR).toISOString());
@@ -82,7 +103,9 @@ describe('querying, expiry and deletion', () => {
     clock.advance(MINUTE);
     expect((await post('/graph/context/query', { context_type: 'session' })).body.data).toEqual([]);
     expect((await post('/graph/entity', { entity_type: 'context', entity_id: id })).status).toBe(404);
-    expect((await post('/graph/traverse', { entity_type: 'user', entity_id: 'grace@acme.example', depth: 1 })).body.data.nodes.some((n: { node_id: string }) => n.node_id === id)).toBe(false);
+    expect(
+      (await post('/graph/traverse', { entity_type: 'user', entity_id: 'grace@acme.example', depth: 1 })).body.data.nodes.some((n: { node_id: string }) => n.node_id === id),
+    ).toBe(false);
     expect((await as('GET', '/graph/stats', undefined)).body.data.total_edges).toBe(edgesBefore - 2);
     expect((await as('DELETE', `/graph/context/${id}`, undefined)).status).toBe(404);
   });

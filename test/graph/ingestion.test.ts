@@ -37,7 +37,12 @@ describe('code_host ingestion', () => {
   it('repositories become nodes with their key properties', async () => {
     await observe(executed('code_host', 'get_repositories', {}, RESULTS.repositories));
     const repo = graph.entity('acme', 'repository', 'acme/api');
-    expect(repo).toMatchObject({ node_type: 'repository', node_id: 'acme/api', source: 'code_host', properties: { full_name: 'acme/api', language: 'TypeScript', description: 'Payments API' } });
+    expect(repo).toMatchObject({
+      node_type: 'repository',
+      node_id: 'acme/api',
+      source: 'code_host',
+      properties: { full_name: 'acme/api', language: 'TypeScript', description: 'Payments API' },
+    });
     expect(graph.entity('acme', 'repository', 'acme/web').properties).not.toHaveProperty('description');
   });
 
@@ -83,16 +88,37 @@ describe('code_host ingestion', () => {
   });
 
   it('my work: reviews done and assigned issues tie to the user; a merge marks the pull request merged', async () => {
-    const item = (repo: string, number: number, kind: 'pull' | 'issues', login = 'grace-h') => ({ repo, number, title: `Item ${number}`, state: 'open', draft: false, user: { login, id: login === 'ada-l' ? 101 : 102 }, labels: [], html_url: `https://github.com/${repo}/${kind}/${number}`, created_at: '2026-10-01T00:00:00Z', updated_at: '2026-10-02T00:00:00Z' });
+    const item = (repo: string, number: number, kind: 'pull' | 'issues', login = 'grace-h') => ({
+      repo,
+      number,
+      title: `Item ${number}`,
+      state: 'open',
+      draft: false,
+      user: { login, id: login === 'ada-l' ? 101 : 102 },
+      labels: [],
+      html_url: `https://github.com/${repo}/${kind}/${number}`,
+      created_at: '2026-10-01T00:00:00Z',
+      updated_at: '2026-10-02T00:00:00Z',
+    });
     await observe(
-      executed('code_host', 'get_my_code_host_work', { username: 'ada-l' }, {
-        user: { login: 'ada-l', resolved_from: 'username' },
-        open_pull_requests: [item('acme/api', 30, 'pull', 'ada-l')],
-        review_requests: [],
-        reviews_done: [item('acme/web', 31, 'pull')],
-        assigned_issues: [item('acme/api', 32, 'issues')],
-      }),
-      executed('code_host', 'merge_pull_request', { repo_id: 'acme/api', pr_number: 30 }, { repo: 'acme/api', pr_number: 30, html_url: 'https://github.com/acme/api/pull/30', merged: true, already_merged: false, sha: 'x', message: 'merged' }),
+      executed(
+        'code_host',
+        'get_my_code_host_work',
+        { username: 'ada-l' },
+        {
+          user: { login: 'ada-l', resolved_from: 'username' },
+          open_pull_requests: [item('acme/api', 30, 'pull', 'ada-l')],
+          review_requests: [],
+          reviews_done: [item('acme/web', 31, 'pull')],
+          assigned_issues: [item('acme/api', 32, 'issues')],
+        },
+      ),
+      executed(
+        'code_host',
+        'merge_pull_request',
+        { repo_id: 'acme/api', pr_number: 30 },
+        { repo: 'acme/api', pr_number: 30, html_url: 'https://github.com/acme/api/pull/30', merged: true, already_merged: false, sha: 'x', message: 'merged' },
+      ),
     );
     expect(edgesOf('user', 'ada-l').sort()).toEqual([
       'issue:acme/api#32 ASSIGNED_TO user:ada-l',
@@ -161,15 +187,24 @@ describe('activity and failure handling', () => {
     const feed = graph.feed('acme', 10);
     expect(feed).toHaveLength(2);
     expect(feed[0]).toEqual({
-      action: 'mcp.get_repository', actor_type: 'user', actor_id: 'anonymous', target_type: 'repository', target_id: 'acme/nope', timestamp: new Date(clock.now()).toISOString(),
+      action: 'mcp.get_repository',
+      actor_type: 'user',
+      actor_id: 'anonymous',
+      target_type: 'repository',
+      target_id: 'acme/nope',
+      timestamp: new Date(clock.now()).toISOString(),
       properties: { system: 'code_host', tool: 'get_repository', success: false, duration_ms: 3, error_code: 'NOT_FOUND' },
     });
-    expect(feed[1]).toMatchObject({ action: 'mcp.get_repositories', actor_id: 'ada@acme.test', properties: { system: 'code_host', tool: 'get_repositories', success: true, duration_ms: 12.5 } });
+    expect(feed[1]).toMatchObject({
+      action: 'mcp.get_repositories',
+      actor_id: 'ada@acme.test',
+      properties: { system: 'code_host', tool: 'get_repositories', success: true, duration_ms: 12.5 },
+    });
   });
 
   it('a result that cannot be ingested is counted and logged, never thrown', async () => {
     const event = executed('code_host', 'get_repositories', {}, RESULTS.repositories);
-    app.db.exec('DROP TRIGGER graph_nodes_text_insert; CREATE TRIGGER graph_nodes_fail BEFORE INSERT ON graph_nodes BEGIN SELECT RAISE(ABORT, \'disk on fire\'); END;');
+    app.db.exec("DROP TRIGGER graph_nodes_text_insert; CREATE TRIGGER graph_nodes_fail BEFORE INSERT ON graph_nodes BEGIN SELECT RAISE(ABORT, 'disk on fire'); END;");
     expect(() => pipeline.queueResult(event)).not.toThrow();
     await pipeline.drain();
     const metric = await app.telemetry.ingestionErrors.get();

@@ -50,7 +50,9 @@ describe('tenant isolation of the graph routes', () => {
     expect((await asGlobex('GET', '/graph/context/user/ada@acme.example')).status).toBe(403);
     expect((await asGlobex('POST', '/graph/context/query', {})).body.data).toEqual([]);
     expect(await asGlobex('DELETE', `/graph/context/${acmeContext}`)).toMatchObject(notFound(`context:${acmeContext}`));
-    expect(await asGlobex('POST', '/graph/context/inject', { context_type: 'focus', value: 'x', references: [{ entity_type: 'issue', entity_id: 'PAY-101' }] })).toMatchObject(notFound('issue:PAY-101'));
+    expect(await asGlobex('POST', '/graph/context/inject', { context_type: 'focus', value: 'x', references: [{ entity_type: 'issue', entity_id: 'PAY-101' }] })).toMatchObject(
+      notFound('issue:PAY-101'),
+    );
     expect((await call(server, 'POST', '/graph/context/query', { token: acme, body: {} })).body.data).toHaveLength(1);
   });
 

@@ -164,7 +164,10 @@ describe('results agree with the schemas', () => {
       key: 'weekly_focus',
       value: 'webhook reliability',
       ttl_seconds: 604800,
-      references: [{ entity_type: 'repository', entity_id: 'acme/api' }, { entity_type: 'pull_request', entity_id: known.reviewed }],
+      references: [
+        { entity_type: 'repository', entity_id: 'acme/api' },
+        { entity_type: 'pull_request', entity_id: known.reviewed },
+      ],
     });
     expect(injected).toMatchObject({ context_id: expect.stringMatching(/^ctx_/), user_id: caller.userEmail, context_type: 'focus' });
     await run('inject_context', { context_type: 'preference', value: { format: 'table', verbose: false } });

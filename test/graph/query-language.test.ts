@@ -17,7 +17,22 @@ describe('lexer', () => {
     const lexer = new Lexer("match (n:user) WHERE n.name = 'O\\'Brien' LIMIT 5");
     const tokens = [];
     for (let t = lexer.next(); t.kind !== 'eof'; t = lexer.next()) tokens.push(`${t.kind}:${t.value}@${t.start}`);
-    expect(tokens).toEqual(['keyword:MATCH@0', 'punct:(@6', 'ident:n@7', 'punct::@8', 'ident:user@9', 'punct:)@13', 'keyword:WHERE@15', 'ident:n@21', 'punct:.@22', 'ident:name@23', 'punct:=@28', "string:O'Brien@30", 'keyword:LIMIT@41', 'number:5@47']);
+    expect(tokens).toEqual([
+      'keyword:MATCH@0',
+      'punct:(@6',
+      'ident:n@7',
+      'punct::@8',
+      'ident:user@9',
+      'punct:)@13',
+      'keyword:WHERE@15',
+      'ident:n@21',
+      'punct:.@22',
+      'ident:name@23',
+      'punct:=@28',
+      "string:O'Brien@30",
+      'keyword:LIMIT@41',
+      'number:5@47',
+    ]);
   });
 
   it('reads raw ids after type: in references', () => {
@@ -45,14 +60,24 @@ describe('parser', () => {
   });
 
   it('relationship patterns in every direction, with alternative types', () => {
-    expect(parseQuery('MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request)')).toMatchObject({ left: { type: 'user' }, rel: { types: ['AUTHORED_BY'], direction: 'both' }, right: { type: 'pull_request' } });
+    expect(parseQuery('MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request)')).toMatchObject({
+      left: { type: 'user' },
+      rel: { types: ['AUTHORED_BY'], direction: 'both' },
+      right: { type: 'pull_request' },
+    });
     expect(parseQuery('MATCH (a:pull_request)-[r:REVIEWED_BY|AUTHORED_BY]->(b:user)')).toMatchObject({ rel: { types: ['REVIEWED_BY', 'AUTHORED_BY'], direction: 'out' } });
     expect(parseQuery('MATCH (a:user)<-[:ASSIGNED_TO]-(b)')).toMatchObject({ rel: { types: ['ASSIGNED_TO'], direction: 'in' } });
     expect(parseQuery('MATCH (a)--(b)')).toMatchObject({ rel: { types: [], direction: 'both' } });
   });
 
   it('PATH FROM ... TO ... with raw and quoted ids, MAX and LIMIT', () => {
-    expect(parseQuery('PATH FROM user:ada@acme.test TO pull_request:acme/api#12')).toEqual({ kind: 'path', from: { type: 'user', id: 'ada@acme.test' }, to: { type: 'pull_request', id: 'acme/api#12' }, maxDepth: undefined, limit: undefined });
+    expect(parseQuery('PATH FROM user:ada@acme.test TO pull_request:acme/api#12')).toEqual({
+      kind: 'path',
+      from: { type: 'user', id: 'ada@acme.test' },
+      to: { type: 'pull_request', id: 'acme/api#12' },
+      maxDepth: undefined,
+      limit: undefined,
+    });
     expect(parseQuery("path from page:'Team notes' to issue:PAY-1 max 3 limit 2")).toMatchObject({ from: { id: 'Team notes' }, maxDepth: 3, limit: 2 });
   });
 
@@ -67,7 +92,7 @@ describe('parser', () => {
     expect(errorOf("MATCH (n:user) WHERE n.id = 'x")).toBe('Unterminated string at position 29');
     expect(errorOf('MATCH (n:user) LIMIT 0')).toBe('LIMIT must be an integer from 1 to 1000 at position 22');
     expect(errorOf('MATCH (n:user) DELETE n')).toBe("Unexpected 'DELETE' at position 16");
-    expect(errorOf('MATCH (a)<-[:AUTHORED_BY]->(b)')).toBe("A relationship cannot point both ways at position 28");
+    expect(errorOf('MATCH (a)<-[:AUTHORED_BY]->(b)')).toBe('A relationship cannot point both ways at position 28');
     expect(errorOf('MATCH (n:user) WHERE n.name = #')).toBe("Unexpected character '#' at position 31");
     expect(errorOf('PATH FROM user: TO issue:X-1')).toMatch(/^Expected an entity id|at position/);
   });

@@ -26,7 +26,14 @@ describe('POST /graph/entity', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       success: true,
-      data: { node_type: 'issue', node_id: 'PAY-101', properties: expect.objectContaining({ key: 'PAY-101', summary: 'Idempotency keys for payment intents', status: 'Done', priority: 'High' }), source: 'ticketing', created_at: expect.any(String), updated_at: expect.any(String) },
+      data: {
+        node_type: 'issue',
+        node_id: 'PAY-101',
+        properties: expect.objectContaining({ key: 'PAY-101', summary: 'Idempotency keys for payment intents', status: 'Done', priority: 'High' }),
+        source: 'ticketing',
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      },
     });
   });
 
@@ -42,7 +49,10 @@ describe('POST /graph/entity', () => {
     expect(await post('/graph/entity', { entity_type: 'spaceship', entity_id: 'x' })).toMatchObject({ status: 400, body: graphError('Invalid entity type') });
     expect(await post('/graph/entity', { entity_type: 'issue' })).toMatchObject({ status: 400, body: graphError(/^Invalid request: entity_id/) });
     expect(await post('/graph/entity', [1, 2])).toMatchObject({ status: 400, body: graphError(/^Invalid request/) });
-    expect(await call(server, 'POST', '/graph/entity', { token: 'not-a-jwt', body: { entity_type: 'issue', entity_id: 'PAY-101' } })).toMatchObject({ status: 401, body: graphError(/./) });
+    expect(await call(server, 'POST', '/graph/entity', { token: 'not-a-jwt', body: { entity_type: 'issue', entity_id: 'PAY-101' } })).toMatchObject({
+      status: 401,
+      body: graphError(/./),
+    });
   });
 });
 
@@ -68,8 +78,14 @@ describe('POST /graph/traverse', () => {
   it('refuses depths outside 1-5, unknown edge types and traversals past the node cap', async () => {
     expect((await post('/graph/traverse', { entity_type: 'issue', entity_id: 'PAY-101', depth: 6 })).status).toBe(400);
     expect((await post('/graph/traverse', { entity_type: 'issue', entity_id: 'PAY-101', depth: 0 })).status).toBe(400);
-    expect(await post('/graph/traverse', { entity_type: 'issue', entity_id: 'PAY-101', edge_types: ['OWNS'] })).toMatchObject({ status: 400, body: graphError('Invalid edge type') });
-    expect(await post('/graph/traverse', { entity_type: 'issue', entity_id: 'PAY-101', depth: 5, max_nodes: 3 })).toMatchObject({ status: 400, body: graphError('Traversal limit exceeded') });
+    expect(await post('/graph/traverse', { entity_type: 'issue', entity_id: 'PAY-101', edge_types: ['OWNS'] })).toMatchObject({
+      status: 400,
+      body: graphError('Invalid edge type'),
+    });
+    expect(await post('/graph/traverse', { entity_type: 'issue', entity_id: 'PAY-101', depth: 5, max_nodes: 3 })).toMatchObject({
+      status: 400,
+      body: graphError('Traversal limit exceeded'),
+    });
     expect(await post('/graph/traverse', { entity_type: 'issue', entity_id: 'NOPE-9' })).toMatchObject({ status: 404, body: graphError('Entity not found: issue:NOPE-9') });
   });
 });
@@ -110,7 +126,10 @@ describe('POST /graph/find-path', () => {
   it('says when no path is within max_depth, and 404s an unknown end', async () => {
     const res = await post('/graph/find-path', { from_type: 'page', from_id: '30002', to_type: 'repository', to_id: 'acme/infra', max_depth: 1 });
     expect(res.body).toEqual({ success: true, data: { nodes: [], edges: [], length: 0 }, metadata: { path_found: false } });
-    expect(await post('/graph/find-path', { from_type: 'page', from_id: '30002', to_type: 'repository', to_id: 'acme/nope' })).toMatchObject({ status: 404, body: graphError('Entity not found: repository:acme/nope') });
+    expect(await post('/graph/find-path', { from_type: 'page', from_id: '30002', to_type: 'repository', to_id: 'acme/nope' })).toMatchObject({
+      status: 404,
+      body: graphError('Entity not found: repository:acme/nope'),
+    });
   });
 });
 
@@ -119,7 +138,10 @@ describe('POST /graph/relationships', () => {
     const all = await post('/graph/relationships', { entity_type: 'project', entity_id: 'PAY' });
     expect(all.body.metadata.count).toBe(all.body.data.length);
     expect(all.body.data).toContainEqual({ edge_type: 'CREATED_BY', from_node: 'project:PAY', to_node: 'user:ada@acme.example' });
-    const incoming = await call(server, 'POST', '/graph/relationships?edge_type=BELONGS_TO&direction=in&limit=2', { token: acme, body: { entity_type: 'project', entity_id: 'PAY' } });
+    const incoming = await call(server, 'POST', '/graph/relationships?edge_type=BELONGS_TO&direction=in&limit=2', {
+      token: acme,
+      body: { entity_type: 'project', entity_id: 'PAY' },
+    });
     expect(incoming.body.data).toHaveLength(2);
     for (const edge of incoming.body.data) expect(edge).toMatchObject({ edge_type: 'BELONGS_TO', to_node: 'project:PAY' });
     expect((await call(server, 'POST', '/graph/relationships?direction=sideways', { token: acme, body: { entity_type: 'project', entity_id: 'PAY' } })).status).toBe(400);
@@ -132,7 +154,13 @@ describe('activity routes', () => {
     expect(executed.status).toBe(200);
     const feed = await get('/graph/feed?limit=2');
     expect(feed.body.metadata).toEqual({ count: 2 });
-    expect(feed.body.data[0]).toMatchObject({ action: 'mcp.get_repositories', actor_type: 'user', target_type: 'system', target_id: 'code_host', properties: { system: 'code_host', tool: 'get_repositories', success: true } });
+    expect(feed.body.data[0]).toMatchObject({
+      action: 'mcp.get_repositories',
+      actor_type: 'user',
+      target_type: 'system',
+      target_id: 'code_host',
+      properties: { system: 'code_host', tool: 'get_repositories', success: true },
+    });
     expect((await get('/graph/feed?limit=0')).status).toBe(400);
 
     // The graph routes run graph tools: a traversal leaves its record on the entity's timeline, newest
@@ -140,7 +168,12 @@ describe('activity routes', () => {
     expect((await post('/graph/traverse', { entity_type: 'repository', entity_id: 'acme/api', depth: 1 })).status).toBe(200);
     const timeline = await post('/graph/activity', { entity_type: 'repository', entity_id: 'acme/api', limit: 100 });
     expect(timeline.body.data[0]).toEqual(
-      expect.objectContaining({ action: 'mcp.traverse', target_type: 'repository', target_id: 'acme/api', properties: expect.objectContaining({ system: 'graph', success: true }) }),
+      expect.objectContaining({
+        action: 'mcp.traverse',
+        target_type: 'repository',
+        target_id: 'acme/api',
+        properties: expect.objectContaining({ system: 'graph', success: true }),
+      }),
     );
     expect(timeline.body.data.at(-1)).toEqual(expect.objectContaining({ action: 'mcp.get_pull_requests', target_id: 'acme/api', actor_id: 'ada@acme.example' }));
     const person = await post('/graph/activity', { entity_type: 'user', entity_id: 'ada-l' });
@@ -155,12 +188,26 @@ describe('POST /graph/context and GET /graph/stats', () => {
     expect(data.entity.node_id).toBe('acme/api');
     expect(data.incoming_relationships.every((e: { to_node: string }) => e.to_node === 'repository:acme/api')).toBe(true);
     expect(data.connected_entities.length).toBeGreaterThan(3);
-    expect(metadata).toEqual({ outgoing_count: data.outgoing_relationships.length, incoming_count: data.incoming_relationships.length, connected_count: data.connected_entities.length, activity_count: data.recent_activity.length });
+    expect(metadata).toEqual({
+      outgoing_count: data.outgoing_relationships.length,
+      incoming_count: data.incoming_relationships.length,
+      connected_count: data.connected_entities.length,
+      activity_count: data.recent_activity.length,
+    });
   });
 
   it('counts nodes, edges and the feed', async () => {
     const res = await get('/graph/stats');
-    expect(res.body).toEqual({ success: true, data: { total_nodes: expect.any(Number), total_edges: expect.any(Number), global_feed_size: expect.any(Number), nodes_by_type: expect.any(Object), edges_by_type: expect.any(Object) } });
+    expect(res.body).toEqual({
+      success: true,
+      data: {
+        total_nodes: expect.any(Number),
+        total_edges: expect.any(Number),
+        global_feed_size: expect.any(Number),
+        nodes_by_type: expect.any(Object),
+        edges_by_type: expect.any(Object),
+      },
+    });
     const { data } = res.body;
     expect(Object.values(data.nodes_by_type as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(data.total_nodes);
     expect(data.nodes_by_type).toMatchObject({ user: 6, repository: expect.any(Number), issue: expect.any(Number), page: 4 });

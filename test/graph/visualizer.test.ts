@@ -63,7 +63,10 @@ describe('GET /graph/visualizer', () => {
 
   it('draws the seeded graph, shows live statistics and makes no request off the machine', async () => {
     const stats = (await call(server, 'GET', '/graph/stats', { token: await server.tokenFor('acme', 'ada@acme.example') })).body.data;
-    await page.locator('#stat-nodes').filter({ hasText: new RegExp(`^${stats.total_nodes}$`) }).waitFor();
+    await page
+      .locator('#stat-nodes')
+      .filter({ hasText: new RegExp(`^${stats.total_nodes}$`) })
+      .waitFor();
     expect(await page.locator('#stat-edges').textContent()).toBe(String(stats.total_edges));
     expect(await page.locator('#nodes g').count()).toBe(await visibleNodes());
     expect(await page.locator('#edges line').count()).toBeGreaterThan(0);

@@ -65,7 +65,10 @@ function fixNullable(node: unknown): void {
 }
 
 function templatePattern(template: string, wide: boolean): RegExp {
-  const source = template.split(/(\{[^}]+\})/).map((part) => (part.startsWith('{') ? (wide ? '(.+)' : '([^/]+)') : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('');
+  const source = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? (wide ? '(.+)' : '([^/]+)') : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .join('');
   return new RegExp(`^${source}$`);
 }
 
@@ -82,7 +85,10 @@ export function openApiContract(source: OpenApiDocument): OpenApiContract {
   const templates = Object.keys(document.paths).sort((a, b) => literalSegments(b) - literalSegments(a));
 
   const at = (pointer: string): unknown =>
-    pointer.split('/').slice(1).reduce<unknown>((node, segment) => (node as Json | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+    pointer
+      .split('/')
+      .slice(1)
+      .reduce<unknown>((node, segment) => (node as Json | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')], document);
 
   const check = (pointer: string, body: unknown): string[] => {
     let validate = cache.get(pointer);
@@ -104,9 +110,10 @@ export function openApiContract(source: OpenApiDocument): OpenApiContract {
     const media = Object.keys(content);
     if (media.length === 0) return body === undefined || body === '' || body === null ? [] : [`${status} documents no body, got one`];
     const wanted = contentType ? mediaOf(contentType) : undefined;
-    const chosen = wanted === undefined
-      ? (media.find((m) => mediaOf(m) === 'application/json') ?? media[0])
-      : media.find((m) => mediaOf(m) === wanted) ?? media.find((m) => mediaOf(m) === `${wanted.split('/')[0]}/*`) ?? media.find((m) => m === '*/*');
+    const chosen =
+      wanted === undefined
+        ? (media.find((m) => mediaOf(m) === 'application/json') ?? media[0])
+        : (media.find((m) => mediaOf(m) === wanted) ?? media.find((m) => mediaOf(m) === `${wanted.split('/')[0]}/*`) ?? media.find((m) => m === '*/*'));
     if (!chosen) return [`content type ${wanted} is not documented for ${status} (documented: ${media.join(', ')})`];
     if ((content[chosen] as Json).schema === undefined) return [];
     return check(`${pointer}/content/${escape(chosen)}/schema`, body);

@@ -55,7 +55,11 @@ describe('JSON-RPC batches', () => {
     const token = await server.tokenFor('globex');
     const feedSize = async () => (await call(server, 'GET', '/graph/stats', { token })).body.data.global_feed_size as number;
     const before = await feedSize();
-    const batch = await mcpPost(server, { 'X-JWT-Token': token }, Array.from({ length: 100 }, (_, i) => toolsCall(i + 1)));
+    const batch = await mcpPost(
+      server,
+      { 'X-JWT-Token': token },
+      Array.from({ length: 100 }, (_, i) => toolsCall(i + 1)),
+    );
     expect(batch.status).toBe(400);
     expect(await batch.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600, message: expect.stringContaining('batches are not supported') } });
     expect(await feedSize()).toBe(before);

@@ -71,11 +71,29 @@ describe('GET /openapi.json lists exactly the routes Express serves', () => {
 
   it('is complete: graph, analytics, demo, admin, catalog, system, methods and /mcp', () => {
     for (const [verb, path] of [
-      ['post', '/graph/search'], ['post', '/graph/traverse'], ['get', '/graph/feed'], ['get', '/graph/visualizer'], ['post', '/graph/context/inject'], ['delete', '/graph/context/{context_id}'], ['post', '/graph/seed'],
-      ['get', '/analytics/dora'], ['get', '/demo'], ['delete', '/admin/tenants/{id}/contexts'], ['get', '/mcp/graph/tools'], ['get', '/health'], ['get', '/v1/meta'],
-      ['get', '/v1/graph/search'], ['get', '/v1/graph/traverse'], ['get', '/v1/graph/find-path'], ['get', '/v1/graph/query'], ['post', '/v1/graph/inject-context'],
-      ['get', '/code_host/get-issues'], ['patch', '/code_host/update-issue'], ['post', '/mcp'],
-    ]) expect(doc.paths[path]?.[verb], `${verb} ${path}`).toBeDefined();
+      ['post', '/graph/search'],
+      ['post', '/graph/traverse'],
+      ['get', '/graph/feed'],
+      ['get', '/graph/visualizer'],
+      ['post', '/graph/context/inject'],
+      ['delete', '/graph/context/{context_id}'],
+      ['post', '/graph/seed'],
+      ['get', '/analytics/dora'],
+      ['get', '/demo'],
+      ['delete', '/admin/tenants/{id}/contexts'],
+      ['get', '/mcp/graph/tools'],
+      ['get', '/health'],
+      ['get', '/v1/meta'],
+      ['get', '/v1/graph/search'],
+      ['get', '/v1/graph/traverse'],
+      ['get', '/v1/graph/find-path'],
+      ['get', '/v1/graph/query'],
+      ['post', '/v1/graph/inject-context'],
+      ['get', '/code_host/get-issues'],
+      ['patch', '/code_host/update-issue'],
+      ['post', '/mcp'],
+    ])
+      expect(doc.paths[path]?.[verb], `${verb} ${path}`).toBeDefined();
   });
 
   it('documents the graph routes in their own error form and the dora query from the tool schema', () => {
@@ -100,8 +118,14 @@ describe("Redocly's recommended rules that apply", () => {
   it('operation-2xx-response, operation-4xx-response', () => {
     for (const { path, verb, op } of operations()) {
       const statuses = Object.keys(op.responses);
-      expect(statuses.some((s) => /^2\d\d$/.test(s)), `${verb} ${path}`).toBe(true);
-      expect(statuses.some((s) => /^4\d\d$/.test(s)), `${verb} ${path}`).toBe(true);
+      expect(
+        statuses.some((s) => /^2\d\d$/.test(s)),
+        `${verb} ${path}`,
+      ).toBe(true);
+      expect(
+        statuses.some((s) => /^4\d\d$/.test(s)),
+        `${verb} ${path}`,
+      ).toBe(true);
     }
   });
 

@@ -58,9 +58,7 @@ describe('the reported sequence over REST', () => {
     const created = await call(server, 'POST', '/graph/context/inject', { token, body: { context_type: 'focus', key: 'legacy', value: { safe: 1 } } });
     expect(created.status).toBe(200);
     const id: string = created.body.data.context_id;
-    server.app.db
-      .prepare(`UPDATE graph_nodes SET properties = json_set(properties, '$.value', json('{"__proto__":{"polluted":"yes"},"safe":1}')) WHERE node_id = ?`)
-      .run(id);
+    server.app.db.prepare(`UPDATE graph_nodes SET properties = json_set(properties, '$.value', json('{"__proto__":{"polluted":"yes"},"safe":1}')) WHERE node_id = ?`).run(id);
     const read = await graphExecute('search', { entity_type: 'context', filters: { key: 'legacy' }, fields: ['results.node_id', 'results.properties.value'] });
     expect(read.status).toBe(200);
     const value = read.body.data.results[0].properties.value;

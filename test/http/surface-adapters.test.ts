@@ -145,9 +145,15 @@ describe('one error table per family', () => {
 
   it('graph family: tool validation in the graph form and the spec texts, the same limits as the tools', async () => {
     const post = (path: string, body: unknown) => call(server, 'POST', path, { token, body });
-    expect(await post('/graph/traverse', { entity_type: 'issue', entity_id: 'PAY-101', max_nodes: 1001 })).toMatchObject({ status: 400, body: { success: false, error: expect.stringMatching(/^Invalid request: max_nodes: /), metadata: null } });
+    expect(await post('/graph/traverse', { entity_type: 'issue', entity_id: 'PAY-101', max_nodes: 1001 })).toMatchObject({
+      status: 400,
+      body: { success: false, error: expect.stringMatching(/^Invalid request: max_nodes: /), metadata: null },
+    });
     expect(await post('/graph/find-path', { from_type: 'ship', from_id: 'a', to_type: 'user', to_id: 'b' })).toMatchObject({ status: 400, body: { error: 'Invalid entity type' } });
-    expect(await post('/graph/semantic-search', { query: 'webhook', entity_types: ['page', 'issue'] })).toMatchObject({ status: 400, body: { error: 'entity_types: give at most one entity type' } });
+    expect(await post('/graph/semantic-search', { query: 'webhook', entity_types: ['page', 'issue'] })).toMatchObject({
+      status: 400,
+      body: { error: 'entity_types: give at most one entity type' },
+    });
     const feed = await call(server, 'GET', '/graph/feed?limit=101', { token });
     expect(feed).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^Invalid request: limit: /), metadata: null } });
   });

@@ -24,7 +24,10 @@ const mapError = upstreamErrorMapper(integrations);
 
 beforeAll(async () => {
   setRetryDelayScale(0);
-  sandbox = await startSandbox({}, demos.map((d) => d.demo.fake));
+  sandbox = await startSandbox(
+    {},
+    demos.map((d) => d.demo.fake),
+  );
 });
 afterAll(() => sandbox.close());
 afterEach(() => {

@@ -48,7 +48,12 @@ describe('discovery meta-tools keep honest hints', () => {
     const client = await connectInMemory(discovery({ readOnly: true }), withGithub);
     expect(await listedNames(client)).toEqual(['describe_tool', 'execute_read_tool', 'search_tools']);
     const before = await issueCount();
-    await expectRefused(client, 'execute_action_tool', { name: 'code_host_create_issue', arguments: { repo_id: 'acme/infra', title: 'must not exist' } }, { code: 'FORBIDDEN', message: 'read-only (--read-only)' });
+    await expectRefused(
+      client,
+      'execute_action_tool',
+      { name: 'code_host_create_issue', arguments: { repo_id: 'acme/infra', title: 'must not exist' } },
+      { code: 'FORBIDDEN', message: 'read-only (--read-only)' },
+    );
     expect(await issueCount()).toBe(before);
     await client.close();
   });
@@ -56,13 +61,26 @@ describe('discovery meta-tools keep honest hints', () => {
   it('each execute meta-tool refuses tools of the other kind, naming the right one, and runs nothing', async () => {
     const client = await connectInMemory(discovery(), withGithub);
     const before = await issueCount();
-    await expectRefused(client, 'execute_read_tool', { name: 'code_host_create_issue', arguments: { repo_id: 'acme/infra', title: 'must not exist' } }, { code: 'VALIDATION_ERROR', message: 'run it with execute_action_tool' });
+    await expectRefused(
+      client,
+      'execute_read_tool',
+      { name: 'code_host_create_issue', arguments: { repo_id: 'acme/infra', title: 'must not exist' } },
+      { code: 'VALIDATION_ERROR', message: 'run it with execute_action_tool' },
+    );
     expect(await issueCount()).toBe(before);
-    await expectRefused(client, 'execute_action_tool', { name: 'code_host_get_repository', arguments: { repo_id: 'acme/web' } }, { code: 'VALIDATION_ERROR', message: '"code_host_get_repository" is a read tool (it changes nothing): run it with execute_read_tool, not execute_action_tool' });
+    await expectRefused(
+      client,
+      'execute_action_tool',
+      { name: 'code_host_get_repository', arguments: { repo_id: 'acme/web' } },
+      { code: 'VALIDATION_ERROR', message: '"code_host_get_repository" is a read tool (it changes nothing): run it with execute_read_tool, not execute_action_tool' },
+    );
 
     const read = await client.callTool({ name: 'execute_read_tool', arguments: { name: 'code_host_get_repository', arguments: { repo_id: 'acme/web' } } });
     expect(read.structuredContent).toMatchObject({ full_name: 'acme/web' });
-    const action = await client.callTool({ name: 'execute_action_tool', arguments: { name: 'code_host_create_issue', arguments: { repo_id: 'acme/infra', title: 'Filed through discovery' } } });
+    const action = await client.callTool({
+      name: 'execute_action_tool',
+      arguments: { name: 'code_host_create_issue', arguments: { repo_id: 'acme/infra', title: 'Filed through discovery' } },
+    });
     expect(action.structuredContent).toMatchObject({ title: 'Filed through discovery', state: 'open' });
     expect(await issueCount()).toBe(before + 1);
     await client.close();

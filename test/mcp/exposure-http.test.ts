@@ -35,7 +35,14 @@ async function rawMcp(server: TestServer, headers: Record<string, string>, metho
 describe('X-MCP-* headers narrow one request', () => {
   it('X-MCP-Toolsets lists only the named toolsets, finer than a system', async () => {
     const client = await clientOf(whole, { 'X-MCP-Toolsets': 'code_host.pull_requests, graph.traversal' });
-    expect(await listedNames(client)).toEqual(['code_host_create_pull_request', 'code_host_get_pull_requests', 'code_host_get_stale_prs', 'code_host_merge_pull_request', 'graph_find_path', 'graph_traverse']);
+    expect(await listedNames(client)).toEqual([
+      'code_host_create_pull_request',
+      'code_host_get_pull_requests',
+      'code_host_get_stale_prs',
+      'code_host_merge_pull_request',
+      'graph_find_path',
+      'graph_traverse',
+    ]);
     await client.close();
   });
 
@@ -80,7 +87,9 @@ describe('headers never widen what the server exposes', () => {
   it('a toolset or tool the server does not expose is a 400 naming what it does expose', async () => {
     const toolset = await rawMcp(narrow, { 'X-MCP-Toolsets': 'code_host' });
     expect(toolset.status).toBe(400);
-    expect(toolset.body.error?.message).toBe('X-MCP-Toolsets: "code_host" is not a toolset of this server; valid toolsets: graph, graph.activity, graph.entities, graph.query, graph.traversal');
+    expect(toolset.body.error?.message).toBe(
+      'X-MCP-Toolsets: "code_host" is not a toolset of this server; valid toolsets: graph, graph.activity, graph.entities, graph.query, graph.traversal',
+    );
     const tool = await rawMcp(narrow, { 'X-MCP-Tools': 'graph_serch' });
     expect(tool.status).toBe(400);
     expect(tool.body.error?.message).toContain('did you mean "graph_search"?');

@@ -26,11 +26,21 @@ describe('tools/list follows the caller’s integrations', () => {
   it('a caller without GitHub credentials sees only the graph tools, and a code_host call is refused as not configured', async () => {
     const client = await connectInMemory(surface({ mode: 'full' }), withoutCredentials);
     const names = await listedNames(client);
-    expect(names).toEqual(server.app.registry.toolsOf('graph').map((t) => t.qualifiedName).sort());
-    await expectRefused(client, 'code_host_get_repositories', {}, {
-      code: 'NOT_CONFIGURED',
-      message: 'needs GitHub credentials, which this caller lacks: request a token whose connections include "code_host"',
-    });
+    expect(names).toEqual(
+      server.app.registry
+        .toolsOf('graph')
+        .map((t) => t.qualifiedName)
+        .sort(),
+    );
+    await expectRefused(
+      client,
+      'code_host_get_repositories',
+      {},
+      {
+        code: 'NOT_CONFIGURED',
+        message: 'needs GitHub credentials, which this caller lacks: request a token whose connections include "code_host"',
+      },
+    );
     await client.close();
   });
 
@@ -49,10 +59,15 @@ describe('toolsets and the tool allowlist', () => {
     expect(names).toContain('code_host_add_issue_comment');
     expect(names).toContain('graph_search');
     expect(names.filter((n) => n.startsWith('code_host_')).every((n) => /issue/.test(n))).toBe(true);
-    await expectRefused(client, 'code_host_get_pull_requests', {}, {
-      code: 'FORBIDDEN',
-      message: '"code_host_get_pull_requests" (toolset code_host.pull_requests) is outside the toolsets code_host.issues, graph (--toolsets), so it cannot be called here',
-    });
+    await expectRefused(
+      client,
+      'code_host_get_pull_requests',
+      {},
+      {
+        code: 'FORBIDDEN',
+        message: '"code_host_get_pull_requests" (toolset code_host.pull_requests) is outside the toolsets code_host.issues, graph (--toolsets), so it cannot be called here',
+      },
+    );
     const allowed = await client.callTool({ name: 'code_host_get_issues', arguments: { repo_id: 'acme/api', limit: 1 } });
     expect(allowed.isError).toBeFalsy();
     await client.close();
@@ -67,7 +82,12 @@ describe('toolsets and the tool allowlist', () => {
 
     const readOnly = await connectInMemory(surface({ mode: 'full', tools: allowlist, readOnly: true }), withGithub);
     expect(await listedNames(readOnly)).toEqual(['code_host_get_repository', 'graph_search']);
-    await expectRefused(readOnly, 'code_host_create_issue', { repo_id: 'acme/api', title: 'must not exist' }, { code: 'FORBIDDEN', message: 'is an action tool and this server is read-only (--read-only)' });
+    await expectRefused(
+      readOnly,
+      'code_host_create_issue',
+      { repo_id: 'acme/api', title: 'must not exist' },
+      { code: 'FORBIDDEN', message: 'is an action tool and this server is read-only (--read-only)' },
+    );
     await readOnly.close();
   });
 
@@ -105,7 +125,14 @@ describe('auto mode decides by the size of the list', () => {
         name,
         description: `Synthetic tool ${name}.`,
         capability: { type: 'read', name: `bulk.${toolset}.${name}` },
-        input: z.object(Object.fromEntries(Array.from({ length: properties }, (_, i) => [`field_${i}`, z.string().optional().describe(`Field ${i} of a synthetic tool, described at length so the schema weighs what a real one does.`)]))),
+        input: z.object(
+          Object.fromEntries(
+            Array.from({ length: properties }, (_, i) => [
+              `field_${i}`,
+              z.string().optional().describe(`Field ${i} of a synthetic tool, described at length so the schema weighs what a real one does.`),
+            ]),
+          ),
+        ),
         hints,
         run: async () => ({}),
       });
@@ -113,7 +140,10 @@ describe('auto mode decides by the size of the list', () => {
     const registry = new Registry([{ id: 'bulk', name: 'Bulk', description: 'Synthetic', keywords: [], when_to_use: 'tests' }], tools, {}, { bulk: [] });
     let app: App;
     beforeAll(() => {
-      const config = loadConfig({ CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: TEST_API_KEY, CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET }, { databaseFile: ':memory:', logLevel: 'error' });
+      const config = loadConfig(
+        { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: TEST_API_KEY, CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET },
+        { databaseFile: ':memory:', logLevel: 'error' },
+      );
       app = createApp(config, { registry, log: silentLogger });
     });
     afterAll(() => app.close());

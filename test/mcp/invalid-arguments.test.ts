@@ -24,7 +24,10 @@ describe('tools/call with arguments that are not an object', () => {
   it('over streamable HTTP', async () => {
     for (const [args, got] of CASES) {
       const response = await call(server, 'POST', '/mcp', { token, headers: { Accept: 'application/json, text/event-stream' }, body: request(1, args) });
-      expect(response.body.error, got).toMatchObject({ code: -32602, message: expect.stringContaining(`tools/call arguments must be a JSON object of the tool's arguments, got ${got}`) });
+      expect(response.body.error, got).toMatchObject({
+        code: -32602,
+        message: expect.stringContaining(`tools/call arguments must be a JSON object of the tool's arguments, got ${got}`),
+      });
     }
   });
 
@@ -48,7 +51,11 @@ describe('tools/call with arguments that are not an object', () => {
   it('an object still works, and omitted arguments mean none', async () => {
     const ok = await call(server, 'POST', '/mcp', { token, headers: { Accept: 'application/json, text/event-stream' }, body: request(1, { repo_id: 'acme/api' }) });
     expect(ok.body.result.structuredContent).toMatchObject({ full_name: 'acme/api' });
-    const none = await call(server, 'POST', '/mcp', { token, headers: { Accept: 'application/json, text/event-stream' }, body: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'code_host_get_repositories' } } });
+    const none = await call(server, 'POST', '/mcp', {
+      token,
+      headers: { Accept: 'application/json, text/event-stream' },
+      body: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'code_host_get_repositories' } },
+    });
     expect(none.body.result.isError).toBeFalsy();
   });
 });

@@ -91,7 +91,9 @@ describe('stdio tool selection', () => {
   });
 
   it('--toolsets finer than a system and CONSTELLATION_TOOLS narrow the list', async () => {
-    const session = connect(['mcp', '--demo', '--toolsets', 'code_host.issues,graph.entities'], { CONSTELLATION_TOOLS: 'code_host_get_issues,code_host_create_issue,graph_search' });
+    const session = connect(['mcp', '--demo', '--toolsets', 'code_host.issues,graph.entities'], {
+      CONSTELLATION_TOOLS: 'code_host_get_issues,code_host_create_issue,graph_search',
+    });
     await session.client.connect(session.transport);
     const { tools } = await session.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['code_host_create_issue', 'code_host_get_issues', 'graph_search']);

@@ -59,7 +59,9 @@ describe('the fault-injection API refuses foreign hosts and origins (DNS rebindi
       request(`${sandbox.urlOf('/github')}/user`, { headers: { host: 'api.github.sandbox.test' } }, (r) => {
         r.resume();
         resolve(r.statusCode ?? 0);
-      }).on('error', reject).end();
+      })
+        .on('error', reject)
+        .end();
     });
     expect(res).toBe(401);
   });

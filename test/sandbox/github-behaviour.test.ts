@@ -79,7 +79,7 @@ describe('authentication and isolation', () => {
     expect(search.headers['x-ratelimit-limit']).toBe('30');
   });
 
-  it('answers unknown paths with GitHub\'s 404 body', async () => {
+  it("answers unknown paths with GitHub's 404 body", async () => {
     const res = await fetch(`${sandbox.urlOf('/github')}/nope/nothing`, { headers: { authorization: `token ${SANDBOX_CREDENTIALS.acme.github.token}` } });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ message: 'Not Found', status: '404', documentation_url: expect.any(String) });
@@ -142,7 +142,11 @@ describe('filters', () => {
     const since = await octokit.rest.actions.listWorkflowRunsForRepo({ owner: 'acme', repo: 'web', created: '>=2026-10-15', per_page: 1 });
     expect(since.data.total_count).toBe(repo.runs.filter((r) => r.createdAt >= Date.UTC(2026, 9, 15)).length);
     const production = await octokit.paginate(octokit.rest.repos.listDeployments, { owner: 'acme', repo: 'web', environment: 'production' });
-    expect(production.map((d) => d.id)).toEqual(deploymentsIn(repo, 'production').map((d) => d.id).reverse());
+    expect(production.map((d) => d.id)).toEqual(
+      deploymentsIn(repo, 'production')
+        .map((d) => d.id)
+        .reverse(),
+    );
   });
 
   it('lists pull requests as simple items and filters by head and base', async () => {
@@ -161,7 +165,13 @@ describe('state machines', () => {
     const created = await octokit.rest.issues.create({ owner: 'acme', repo: 'web', title: 'Checkout button is grey', labels: ['bug'] });
     expect(created.status).toBe(201);
     const issue_number = created.data.number;
-    expect(created.data.number).toBe(Math.max(...repoOf(acme, 'acme/web')!.issues.filter((i) => i.number !== issue_number).map((i) => i.number)) + 1);
+    expect(created.data.number).toBe(
+      Math.max(
+        ...repoOf(acme, 'acme/web')!
+          .issues.filter((i) => i.number !== issue_number)
+          .map((i) => i.number),
+      ) + 1,
+    );
     const closed = await octokit.rest.issues.update({ owner: 'acme', repo: 'web', issue_number, state: 'closed', state_reason: 'not_planned' });
     expect(closed.data).toMatchObject({ state: 'closed', state_reason: 'not_planned', closed_by: { login: acme.viewer } });
     expect(closed.data.closed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
@@ -209,12 +219,21 @@ describe('state machines', () => {
     const noCommits = await failure(octokit.rest.pulls.create({ owner: 'acme', repo: 'api', title: 'Empty', head: 'feature/retry', base: 'main' }));
     expect(noCommits.status).toBe(422);
     const content = Buffer.from('package retry\n').toString('base64');
-    const put = await octokit.rest.repos.createOrUpdateFileContents({ owner: 'acme', repo: 'api', path: 'internal/retry/retry.go', message: 'Add retry', content, branch: 'feature/retry' });
+    const put = await octokit.rest.repos.createOrUpdateFileContents({
+      owner: 'acme',
+      repo: 'api',
+      path: 'internal/retry/retry.go',
+      message: 'Add retry',
+      content,
+      branch: 'feature/retry',
+    });
     expect(put.status).toBe(201);
     const file = await octokit.rest.repos.getContent({ owner: 'acme', repo: 'api', path: 'internal/retry/retry.go', ref: 'feature/retry' });
     expect(Buffer.from((file.data as { content: string }).content, 'base64').toString()).toBe('package retry\n');
     expect((await failure(octokit.rest.repos.getContent({ owner: 'acme', repo: 'api', path: 'internal/retry/retry.go' }))).status).toBe(404);
-    const noSha = await failure(octokit.rest.repos.createOrUpdateFileContents({ owner: 'acme', repo: 'api', path: 'internal/retry/retry.go', message: 'Edit', content, branch: 'feature/retry' }));
+    const noSha = await failure(
+      octokit.rest.repos.createOrUpdateFileContents({ owner: 'acme', repo: 'api', path: 'internal/retry/retry.go', message: 'Edit', content, branch: 'feature/retry' }),
+    );
     expect(noSha.status).toBe(422);
     expect(noSha.data.message).toContain('"sha" wasn\'t supplied');
 
@@ -275,7 +294,9 @@ describe('seed', () => {
       }
       const normalize = (sb: Sandbox, body: unknown): string => JSON.stringify(body).split(sb.url).join('ORIGIN');
       const fetchIssues = async (sb: Sandbox): Promise<string> => {
-        const res = await fetch(`${sb.urlOf('/github')}/repos/acme/web/issues?state=all&per_page=100`, { headers: { authorization: `token ${SANDBOX_CREDENTIALS.acme.github.token}` } });
+        const res = await fetch(`${sb.urlOf('/github')}/repos/acme/web/issues?state=all&per_page=100`, {
+          headers: { authorization: `token ${SANDBOX_CREDENTIALS.acme.github.token}` },
+        });
         return normalize(sb, await res.json());
       };
       expect(await fetchIssues(a)).toBe(await fetchIssues(b));
@@ -332,7 +353,7 @@ describe('fault injection', () => {
     expect((await octokit.rest.repos.get({ owner: 'acme', repo: 'api' })).status).toBe(200);
   });
 
-  it('answers an injected expired token with GitHub\'s 401 body', async () => {
+  it("answers an injected expired token with GitHub's 401 body", async () => {
     sandbox.faults.add({ prefix: '/github', path: '/user', expiredToken: true, times: 1 });
     const res = await failure(octokit.rest.users.getAuthenticated());
     expect(res.status).toBe(401);

@@ -69,7 +69,12 @@ describe('users and repositories', () => {
     // For an organisation login, /users/{username}/repos lists its public repositories.
     const publicRepos = await octokit.rest.repos.listForUser({ username: 'acme' });
     expectValid('get', '/users/{username}/repos', publicRepos);
-    expect(publicRepos.data.map((r) => r.name)).toEqual(acme.repos.filter((r) => !r.private).map((r) => r.name).sort());
+    expect(publicRepos.data.map((r) => r.name)).toEqual(
+      acme.repos
+        .filter((r) => !r.private)
+        .map((r) => r.name)
+        .sort(),
+    );
     expect((await octokit.rest.repos.listForUser({ username: acme.viewer })).data).toEqual([]);
     const org = await octokit.rest.repos.listForOrg({ org: 'acme', per_page: 100 });
     expectValid('get', '/orgs/{org}/repos', org);
@@ -103,19 +108,42 @@ describe('issues', () => {
     expectValid('post', '/repos/{owner}/{repo}/issues', created, 201);
     const issue_number = created.data.number;
     expectValid('get', '/repos/{owner}/{repo}/issues/{issue_number}', await octokit.rest.issues.get({ owner: 'acme', repo: 'api', issue_number }));
-    expectValid('patch', '/repos/{owner}/{repo}/issues/{issue_number}', await octokit.rest.issues.update({ owner: 'acme', repo: 'api', issue_number, state: 'closed', state_reason: 'not_planned' }));
-    expectValid('post', '/repos/{owner}/{repo}/issues/{issue_number}/comments', await octokit.rest.issues.createComment({ owner: 'acme', repo: 'api', issue_number, body: 'A comment' }), 201);
+    expectValid(
+      'patch',
+      '/repos/{owner}/{repo}/issues/{issue_number}',
+      await octokit.rest.issues.update({ owner: 'acme', repo: 'api', issue_number, state: 'closed', state_reason: 'not_planned' }),
+    );
+    expectValid(
+      'post',
+      '/repos/{owner}/{repo}/issues/{issue_number}/comments',
+      await octokit.rest.issues.createComment({ owner: 'acme', repo: 'api', issue_number, body: 'A comment' }),
+      201,
+    );
     expectValid('get', '/repos/{owner}/{repo}/issues/{issue_number}/comments', await octokit.rest.issues.listComments({ owner: 'acme', repo: 'api', issue_number }));
-    expectValid('post', '/repos/{owner}/{repo}/issues/{issue_number}/labels', await octokit.rest.issues.addLabels({ owner: 'acme', repo: 'api', issue_number, labels: ['incident', 'brand-new'] }));
-    expectValid('delete', '/repos/{owner}/{repo}/issues/{issue_number}/labels/{name}', await octokit.rest.issues.removeLabel({ owner: 'acme', repo: 'api', issue_number, name: 'incident' }));
+    expectValid(
+      'post',
+      '/repos/{owner}/{repo}/issues/{issue_number}/labels',
+      await octokit.rest.issues.addLabels({ owner: 'acme', repo: 'api', issue_number, labels: ['incident', 'brand-new'] }),
+    );
+    expectValid(
+      'delete',
+      '/repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
+      await octokit.rest.issues.removeLabel({ owner: 'acme', repo: 'api', issue_number, name: 'incident' }),
+    );
     expectValid('get', '/repos/{owner}/{repo}/labels', await octokit.rest.issues.listLabelsForRepo({ owner: 'acme', repo: 'api' }));
   });
 
   it('seeded issue comments validate', async () => {
-    const withComments = repoOf(acme, 'acme/web')!.issues.filter((i) => i.comments.length > 0).slice(0, 5);
+    const withComments = repoOf(acme, 'acme/web')!
+      .issues.filter((i) => i.comments.length > 0)
+      .slice(0, 5);
     expect(withComments.length).toBeGreaterThan(0);
     for (const issue of withComments) {
-      expectValid('get', '/repos/{owner}/{repo}/issues/{issue_number}/comments', await octokit.rest.issues.listComments({ owner: 'acme', repo: 'web', issue_number: issue.number }));
+      expectValid(
+        'get',
+        '/repos/{owner}/{repo}/issues/{issue_number}/comments',
+        await octokit.rest.issues.listComments({ owner: 'acme', repo: 'web', issue_number: issue.number }),
+      );
     }
   });
 });
@@ -139,10 +167,23 @@ describe('pull requests', () => {
     const ref = await octokit.rest.git.createRef({ owner: 'acme', repo: 'docs', ref: 'refs/heads/contract-branch', sha: main.data.object.sha });
     expectValid('post', '/repos/{owner}/{repo}/git/refs', ref, 201);
     const content = Buffer.from('# New page\n').toString('base64');
-    const created = await octokit.rest.repos.createOrUpdateFileContents({ owner: 'acme', repo: 'docs', path: 'docs/new-page.md', message: 'Add page', content, branch: 'contract-branch' });
+    const created = await octokit.rest.repos.createOrUpdateFileContents({
+      owner: 'acme',
+      repo: 'docs',
+      path: 'docs/new-page.md',
+      message: 'Add page',
+      content,
+      branch: 'contract-branch',
+    });
     expectValid('put', '/repos/{owner}/{repo}/contents/{path}', created, 201);
     const updated = await octokit.rest.repos.createOrUpdateFileContents({
-      owner: 'acme', repo: 'docs', path: 'docs/new-page.md', message: 'Edit page', content: Buffer.from('# New page\n\nMore.\n').toString('base64'), sha: created.data.content!.sha!, branch: 'contract-branch',
+      owner: 'acme',
+      repo: 'docs',
+      path: 'docs/new-page.md',
+      message: 'Edit page',
+      content: Buffer.from('# New page\n\nMore.\n').toString('base64'),
+      sha: created.data.content!.sha!,
+      branch: 'contract-branch',
     });
     expectValid('put', '/repos/{owner}/{repo}/contents/{path}', updated, 200);
     const pull = await octokit.rest.pulls.create({ owner: 'acme', repo: 'docs', title: 'Add a page', head: 'contract-branch', base: 'main', body: 'Adds a page' });
@@ -174,12 +215,20 @@ describe('actions, deployments and releases', () => {
       const workflows = await octokit.rest.actions.listRepoWorkflows({ owner: 'acme', repo });
       expectValid('get', '/repos/{owner}/{repo}/actions/workflows', workflows);
       for (const flow of workflows.data.workflows) {
-        expectValid('get', '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs', await octokit.rest.actions.listWorkflowRuns({ owner: 'acme', repo, workflow_id: flow.id }));
+        expectValid(
+          'get',
+          '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs',
+          await octokit.rest.actions.listWorkflowRuns({ owner: 'acme', repo, workflow_id: flow.id }),
+        );
       }
       const deployments = await octokit.rest.repos.listDeployments({ owner: 'acme', repo, per_page: 100 });
       expectValid('get', '/repos/{owner}/{repo}/deployments', deployments);
       for (const deployment of deployments.data.slice(0, 5)) {
-        expectValid('get', '/repos/{owner}/{repo}/deployments/{deployment_id}/statuses', await octokit.rest.repos.listDeploymentStatuses({ owner: 'acme', repo, deployment_id: deployment.id }));
+        expectValid(
+          'get',
+          '/repos/{owner}/{repo}/deployments/{deployment_id}/statuses',
+          await octokit.rest.repos.listDeploymentStatuses({ owner: 'acme', repo, deployment_id: deployment.id }),
+        );
       }
       const releases = await octokit.rest.repos.listReleases({ owner: 'acme', repo, per_page: 100 });
       expectValid('get', '/repos/{owner}/{repo}/releases', releases);
@@ -217,7 +266,9 @@ describe('error bodies', () => {
     expect(invalid.status).toBe(422);
     expect(api.errors('patch', '/repos/{owner}/{repo}/issues/{issue_number}', 422, invalid.data)).toEqual([]);
     const readme = await octokit.rest.repos.getContent({ owner: 'acme', repo: 'api', path: 'README.md' });
-    const stale = await failure(octokit.rest.repos.createOrUpdateFileContents({ owner: 'acme', repo: 'api', path: 'README.md', message: 'x', content: 'eA==', sha: '0'.repeat(40) }));
+    const stale = await failure(
+      octokit.rest.repos.createOrUpdateFileContents({ owner: 'acme', repo: 'api', path: 'README.md', message: 'x', content: 'eA==', sha: '0'.repeat(40) }),
+    );
     expect(stale.status).toBe(409);
     // The documented 409 is oneOf(basic-error, repository-rule-violation-error), and any basic error matches
     // both (neither requires a field), so check the branch a stale SHA answers with.

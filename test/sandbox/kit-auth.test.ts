@@ -17,8 +17,13 @@ describe('bearer tokens (GitHub accepts "token" and "Bearer")', () => {
     expect((await fake.get('/whoami', { authorization: `Bearer ${SANDBOX_CREDENTIALS.globex.github.token}` })).body).toEqual({ workspace: 'globex' });
   });
 
-  it('answers a missing, unknown or foreign token with GitHub\'s 401', async () => {
-    for (const headers of [{}, { authorization: 'token ghp_unknown' }, { authorization: `Bearer ${SANDBOX_CREDENTIALS.acme.slack.token}` }, { authorization: `Basic ${SANDBOX_CREDENTIALS.acme.github.token}` }] as Record<string, string>[]) {
+  it("answers a missing, unknown or foreign token with GitHub's 401", async () => {
+    for (const headers of [
+      {},
+      { authorization: 'token ghp_unknown' },
+      { authorization: `Bearer ${SANDBOX_CREDENTIALS.acme.slack.token}` },
+      { authorization: `Basic ${SANDBOX_CREDENTIALS.acme.github.token}` },
+    ] as Record<string, string>[]) {
       const res = await fake.get('/whoami', headers);
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.body).toEqual({ message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
@@ -29,7 +34,10 @@ describe('bearer tokens (GitHub accepts "token" and "Bearer")', () => {
 describe('basic credentials (Atlassian email and API token)', () => {
   let fake: DemoFake;
   beforeAll(async () => {
-    fake = await startDemoFake({ errors: jiraErrors, auth: workspaceAuth({ scheme: basicCredentials(), workspaceOf: ({ user, password }) => workspaceOfBasic('jira', user, password) }) });
+    fake = await startDemoFake({
+      errors: jiraErrors,
+      auth: workspaceAuth({ scheme: basicCredentials(), workspaceOf: ({ user, password }) => workspaceOfBasic('jira', user, password) }),
+    });
   });
   afterAll(() => fake?.close());
 
@@ -38,9 +46,15 @@ describe('basic credentials (Atlassian email and API token)', () => {
     expect((await fake.get('/whoami', basic(email, apiToken))).body).toEqual({ workspace: 'globex' });
   });
 
-  it('answers a wrong pairing, a bearer token or nothing with Jira\'s 401', async () => {
+  it("answers a wrong pairing, a bearer token or nothing with Jira's 401", async () => {
     const { acme, globex } = SANDBOX_CREDENTIALS;
-    for (const headers of [basic(acme.jira.email, globex.jira.apiToken), basic(acme.jira.email, ''), { authorization: `Bearer ${acme.jira.apiToken}` }, { authorization: 'Basic %%%' }, {}] as Record<string, string>[]) {
+    for (const headers of [
+      basic(acme.jira.email, globex.jira.apiToken),
+      basic(acme.jira.email, ''),
+      { authorization: `Bearer ${acme.jira.apiToken}` },
+      { authorization: 'Basic %%%' },
+      {},
+    ] as Record<string, string>[]) {
       const res = await fake.get('/whoami', headers);
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ errorMessages: ['Client must be authenticated to access this resource.'], errors: {} });
@@ -56,14 +70,18 @@ describe('API-key headers (Apideck: key, app id and consumer id)', () => {
   });
   afterAll(() => fake?.close());
 
-  const headersOf = (key: { apiKey: string; appId: string; consumerId: string }) => ({ authorization: `Bearer ${key.apiKey}`, 'x-apideck-app-id': key.appId, 'x-apideck-consumer-id': key.consumerId });
+  const headersOf = (key: { apiKey: string; appId: string; consumerId: string }) => ({
+    authorization: `Bearer ${key.apiKey}`,
+    'x-apideck-app-id': key.appId,
+    'x-apideck-consumer-id': key.consumerId,
+  });
 
   it('resolves the workspace when all three headers belong to it', async () => {
     expect((await fake.get('/whoami', headersOf(SANDBOX_CREDENTIALS.acme.unify))).body).toEqual({ workspace: 'acme' });
     expect((await fake.get('/whoami', headersOf(SANDBOX_CREDENTIALS.globex.unify))).body).toEqual({ workspace: 'globex' });
   });
 
-  it('answers a missing header or a consumer of another workspace with Apideck\'s 401', async () => {
+  it("answers a missing header or a consumer of another workspace with Apideck's 401", async () => {
     const { acme, globex } = SANDBOX_CREDENTIALS;
     const { 'x-apideck-consumer-id': _dropped, ...withoutConsumer } = headersOf(acme.unify);
     for (const headers of [withoutConsumer, headersOf({ ...acme.unify, consumerId: globex.unify.consumerId })]) {

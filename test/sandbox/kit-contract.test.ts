@@ -25,12 +25,19 @@ const v30: OpenApiDocument = {
       },
       delete: { responses: { 204: { description: 'gone' }, default: { description: 'error', content: { 'text/plain': { schema: { type: 'string' } } } } } },
     },
-    '/items/search': { get: { operationId: 'searchItems', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/item' } } } } } } } },
+    '/items/search': {
+      get: {
+        operationId: 'searchItems',
+        responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/item' } } } } } },
+      },
+    },
     '/files/{path}': { get: { operationId: 'getFile', responses: { 200: { description: 'ok', content: { 'application/octet-stream': {} } } } } },
   },
   components: {
     schemas: { item },
-    responses: { notFound: { description: 'missing', content: { 'application/json': { schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } } } } },
+    responses: {
+      notFound: { description: 'missing', content: { 'application/json': { schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } } } },
+    },
   },
 };
 
@@ -60,10 +67,18 @@ describe('an OpenAPI contract over any description', () => {
     expect(contract.check({ method: 'PUT', path: '/items/7', status: 200, body: {} })).toEqual(['no documented operation matches PUT /items/7']);
   });
 
-  it('reads the 3.1 dialect (type arrays instead of nullable) without changing the caller\'s document', () => {
+  it("reads the 3.1 dialect (type arrays instead of nullable) without changing the caller's document", () => {
     const v31: OpenApiDocument = {
       openapi: '3.1.0',
-      paths: { '/me': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object', required: ['name'], properties: { name: { type: ['string', 'null'] } } } } } } } } } },
+      paths: {
+        '/me': {
+          get: {
+            responses: {
+              200: { description: 'ok', content: { 'application/json': { schema: { type: 'object', required: ['name'], properties: { name: { type: ['string', 'null'] } } } } } },
+            },
+          },
+        },
+      },
     };
     const before = JSON.stringify(v31);
     const me = openApiContract(v31);
@@ -74,7 +89,7 @@ describe('an OpenAPI contract over any description', () => {
   });
 });
 
-describe('recorded responses of the GitHub fake against GitHub\'s description', () => {
+describe("recorded responses of the GitHub fake against GitHub's description", () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
     sandbox = await startSandbox({}, GITHUB);

@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  apideckErrors, bearerToken, confluenceErrors, githubErrors, githubRateHeaders, googleErrors, jiraErrors, notionErrors, retryAfterHeaders, slackErrors,
-  workspaceAuth, type ErrorShape, type RateHeaderStyle,
+  apideckErrors,
+  bearerToken,
+  confluenceErrors,
+  githubErrors,
+  githubRateHeaders,
+  googleErrors,
+  jiraErrors,
+  notionErrors,
+  retryAfterHeaders,
+  slackErrors,
+  workspaceAuth,
+  type ErrorShape,
+  type RateHeaderStyle,
 } from '../../src/sandbox/kit/index.js';
 import { startDemoFake, type DemoFake } from './kit-fixture.js';
 
@@ -18,56 +29,93 @@ const GH = 'https://docs.github.com/rest';
 
 /** What each upstream answers, written out from its documentation. */
 const SHAPES: [string, ErrorShape, Expected][] = [
-  ['GitHub', githubErrors, {
-    status: { notFound: 404, validation: 422, malformed: 400, unauthorized: 401, rateLimited: 403 },
-    notFound: { message: 'Not Found', documentation_url: GH, status: '404' },
-    validation: { message: 'name is required', errors: { name: 'required' }, documentation_url: GH, status: '422' },
-    unauthorized: { message: 'Bad credentials', documentation_url: GH, status: '401' },
-    rateLimited: { message: expect.stringContaining('API rate limit exceeded'), documentation_url: `${GH}/overview/rate-limits-for-the-rest-api`, status: '403' },
-    rateHeaders: githubRateHeaders,
-  }],
-  ['Jira', jiraErrors, {
-    status: { notFound: 404, validation: 400, malformed: 400, unauthorized: 401, rateLimited: 429 },
-    notFound: { errorMessages: ['Issue does not exist or you do not have permission to see it.'], errors: {} },
-    validation: { errorMessages: [], errors: { name: 'required' } },
-    unauthorized: { errorMessages: ['Client must be authenticated to access this resource.'], errors: {} },
-    rateLimited: { errorMessages: ['Rate limit exceeded.'], errors: {} },
-  }],
-  ['Confluence', confluenceErrors, {
-    status: { notFound: 404, validation: 400, malformed: 400, unauthorized: 401, rateLimited: 429 },
-    notFound: { statusCode: 404, message: 'Not Found' },
-    validation: { statusCode: 400, message: 'name is required', data: { errors: { name: 'required' } } },
-    unauthorized: { statusCode: 401, message: 'Unauthorized; scope does not match' },
-    rateLimited: { statusCode: 429, message: 'Too Many Requests' },
-  }],
-  ['Notion', notionErrors, {
-    status: { notFound: 404, validation: 400, malformed: 400, unauthorized: 401, rateLimited: 429 },
-    notFound: { object: 'error', status: 404, code: 'object_not_found', message: 'Could not find object.' },
-    validation: { object: 'error', status: 400, code: 'validation_error', message: 'name is required' },
-    unauthorized: { object: 'error', status: 401, code: 'unauthorized', message: 'API token is invalid.' },
-    rateLimited: { object: 'error', status: 429, code: 'rate_limited', message: expect.any(String) },
-  }],
-  ['Google', googleErrors, {
-    status: { notFound: 404, validation: 400, malformed: 400, unauthorized: 401, rateLimited: 429 },
-    notFound: { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND', errors: [{ message: 'Requested entity was not found.', domain: 'global', reason: 'notFound' }] } },
-    validation: { error: { code: 400, message: 'name is required', status: 'INVALID_ARGUMENT', errors: [{ message: 'name is required', domain: 'global', reason: 'invalid' }] } },
-    unauthorized: { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED', errors: [expect.objectContaining({ reason: 'authError' })] } },
-    rateLimited: { error: { code: 429, message: 'Quota exceeded.', status: 'RESOURCE_EXHAUSTED', errors: [expect.objectContaining({ reason: 'rateLimitExceeded' })] } },
-  }],
-  ['Slack', slackErrors, {
-    status: { notFound: 200, validation: 200, malformed: 200, unauthorized: 200, rateLimited: 429 },
-    notFound: { ok: false, error: 'not_found' },
-    validation: { ok: false, error: 'invalid_arguments' },
-    unauthorized: { ok: false, error: 'invalid_auth' },
-    rateLimited: { ok: false, error: 'ratelimited' },
-  }],
-  ['Apideck', apideckErrors, {
-    status: { notFound: 404, validation: 422, malformed: 400, unauthorized: 401, rateLimited: 429 },
-    notFound: { status_code: 404, error: 'Not Found', type_name: 'NotFoundError', message: 'Not Found' },
-    validation: { status_code: 422, error: 'Unprocessable Entity', type_name: 'RequestValidationError', message: 'name is required', detail: { name: 'required' } },
-    unauthorized: { status_code: 401, error: 'Unauthorized', type_name: 'UnauthorizedError', message: 'Unauthorized Request' },
-    rateLimited: { status_code: 429, error: 'Too Many Requests', type_name: 'TooManyRequestsError', message: 'Too Many Requests' },
-  }],
+  [
+    'GitHub',
+    githubErrors,
+    {
+      status: { notFound: 404, validation: 422, malformed: 400, unauthorized: 401, rateLimited: 403 },
+      notFound: { message: 'Not Found', documentation_url: GH, status: '404' },
+      validation: { message: 'name is required', errors: { name: 'required' }, documentation_url: GH, status: '422' },
+      unauthorized: { message: 'Bad credentials', documentation_url: GH, status: '401' },
+      rateLimited: { message: expect.stringContaining('API rate limit exceeded'), documentation_url: `${GH}/overview/rate-limits-for-the-rest-api`, status: '403' },
+      rateHeaders: githubRateHeaders,
+    },
+  ],
+  [
+    'Jira',
+    jiraErrors,
+    {
+      status: { notFound: 404, validation: 400, malformed: 400, unauthorized: 401, rateLimited: 429 },
+      notFound: { errorMessages: ['Issue does not exist or you do not have permission to see it.'], errors: {} },
+      validation: { errorMessages: [], errors: { name: 'required' } },
+      unauthorized: { errorMessages: ['Client must be authenticated to access this resource.'], errors: {} },
+      rateLimited: { errorMessages: ['Rate limit exceeded.'], errors: {} },
+    },
+  ],
+  [
+    'Confluence',
+    confluenceErrors,
+    {
+      status: { notFound: 404, validation: 400, malformed: 400, unauthorized: 401, rateLimited: 429 },
+      notFound: { statusCode: 404, message: 'Not Found' },
+      validation: { statusCode: 400, message: 'name is required', data: { errors: { name: 'required' } } },
+      unauthorized: { statusCode: 401, message: 'Unauthorized; scope does not match' },
+      rateLimited: { statusCode: 429, message: 'Too Many Requests' },
+    },
+  ],
+  [
+    'Notion',
+    notionErrors,
+    {
+      status: { notFound: 404, validation: 400, malformed: 400, unauthorized: 401, rateLimited: 429 },
+      notFound: { object: 'error', status: 404, code: 'object_not_found', message: 'Could not find object.' },
+      validation: { object: 'error', status: 400, code: 'validation_error', message: 'name is required' },
+      unauthorized: { object: 'error', status: 401, code: 'unauthorized', message: 'API token is invalid.' },
+      rateLimited: { object: 'error', status: 429, code: 'rate_limited', message: expect.any(String) },
+    },
+  ],
+  [
+    'Google',
+    googleErrors,
+    {
+      status: { notFound: 404, validation: 400, malformed: 400, unauthorized: 401, rateLimited: 429 },
+      notFound: {
+        error: {
+          code: 404,
+          message: 'Requested entity was not found.',
+          status: 'NOT_FOUND',
+          errors: [{ message: 'Requested entity was not found.', domain: 'global', reason: 'notFound' }],
+        },
+      },
+      validation: { error: { code: 400, message: 'name is required', status: 'INVALID_ARGUMENT', errors: [{ message: 'name is required', domain: 'global', reason: 'invalid' }] } },
+      unauthorized: {
+        error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED', errors: [expect.objectContaining({ reason: 'authError' })] },
+      },
+      rateLimited: { error: { code: 429, message: 'Quota exceeded.', status: 'RESOURCE_EXHAUSTED', errors: [expect.objectContaining({ reason: 'rateLimitExceeded' })] } },
+    },
+  ],
+  [
+    'Slack',
+    slackErrors,
+    {
+      status: { notFound: 200, validation: 200, malformed: 200, unauthorized: 200, rateLimited: 429 },
+      notFound: { ok: false, error: 'not_found' },
+      validation: { ok: false, error: 'invalid_arguments' },
+      unauthorized: { ok: false, error: 'invalid_auth' },
+      rateLimited: { ok: false, error: 'ratelimited' },
+    },
+  ],
+  [
+    'Apideck',
+    apideckErrors,
+    {
+      status: { notFound: 404, validation: 422, malformed: 400, unauthorized: 401, rateLimited: 429 },
+      notFound: { status_code: 404, error: 'Not Found', type_name: 'NotFoundError', message: 'Not Found' },
+      validation: { status_code: 422, error: 'Unprocessable Entity', type_name: 'RequestValidationError', message: 'name is required', detail: { name: 'required' } },
+      unauthorized: { status_code: 401, error: 'Unauthorized', type_name: 'UnauthorizedError', message: 'Unauthorized Request' },
+      rateLimited: { status_code: 429, error: 'Too Many Requests', type_name: 'TooManyRequestsError', message: 'Too Many Requests' },
+    },
+  ],
 ];
 
 describe.each(SHAPES)('%s error bodies over HTTP', (_name, errors, expected) => {
@@ -75,7 +123,12 @@ describe.each(SHAPES)('%s error bodies over HTTP', (_name, errors, expected) => 
   const auth = { authorization: 'Bearer good-token' };
   beforeAll(async () => {
     const budget = 5;
-    fake = await startDemoFake({ errors, budget, rateHeaders: expected.rateHeaders ?? retryAfterHeaders, auth: workspaceAuth({ scheme: bearerToken(), workspaceOf: (t) => (t === 'good-token' ? 'acme' : undefined) }) });
+    fake = await startDemoFake({
+      errors,
+      budget,
+      rateHeaders: expected.rateHeaders ?? retryAfterHeaders,
+      auth: workspaceAuth({ scheme: bearerToken(), workspaceOf: (t) => (t === 'good-token' ? 'acme' : undefined) }),
+    });
   });
   afterAll(() => fake?.close());
 

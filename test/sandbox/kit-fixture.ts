@@ -3,8 +3,24 @@ import { ManualClock } from '../helpers/clock.js';
 import { serveApp, type ServedApp } from '../helpers/serve-app.js';
 import { SANDBOX_EPOCH } from '../../src/sandbox/server.js';
 import {
-  cursorFields, cursorPage, fakeRouter, invalid, jsonBody, linkPage, notFound, offsetPage, RateBudgets, readCursorPage, readLinkPage,
-  readOffsetPage, retryAfterHeaders, workspaceOf, workspaceRateLimit, type ErrorShape, type ParamSource, type RateHeaderStyle,
+  cursorFields,
+  cursorPage,
+  fakeRouter,
+  invalid,
+  jsonBody,
+  linkPage,
+  notFound,
+  offsetPage,
+  RateBudgets,
+  readCursorPage,
+  readLinkPage,
+  readOffsetPage,
+  retryAfterHeaders,
+  workspaceOf,
+  workspaceRateLimit,
+  type ErrorShape,
+  type ParamSource,
+  type RateHeaderStyle,
 } from '../../src/sandbox/kit/index.js';
 
 /** The items every listing of the demo fake pages through: 57 of them, so no page size divides it. */
@@ -35,7 +51,10 @@ export async function startDemoFake(options: DemoFakeOptions): Promise<DemoFake>
   const router = fakeRouter({
     errors: options.errors,
     auth: options.auth,
-    rateLimit: workspaceRateLimit({ budgets: new RateBudgets({ default: { limit: options.budget ?? 10_000, windowSeconds: 60 } }, clock), style: options.rateHeaders ?? retryAfterHeaders }),
+    rateLimit: workspaceRateLimit({
+      budgets: new RateBudgets({ default: { limit: options.budget ?? 10_000, windowSeconds: 60 } }, clock),
+      style: options.rateHeaders ?? retryAfterHeaders,
+    }),
     routes(r) {
       r.get('/whoami', (_req, res) => res.json({ workspace: workspaceOf(res) }));
       r.get('/link', (req, res) => {

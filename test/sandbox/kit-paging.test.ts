@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS, workspaceOfToken } from '../../src/sandbox/credentials.js';
 import {
-  bearerToken, CursorCodec, cursorPage, FakeError, googleErrors, linkPage, notionErrors, offsetPage, readLinkPage, readOffsetPage, slackErrors,
+  bearerToken,
+  CursorCodec,
+  cursorPage,
+  FakeError,
+  googleErrors,
+  linkPage,
+  notionErrors,
+  offsetPage,
+  readLinkPage,
+  readOffsetPage,
+  slackErrors,
   workspaceAuth,
 } from '../../src/sandbox/kit/index.js';
 import { ITEMS, startDemoFake, type DemoFake } from './kit-fixture.js';
@@ -81,7 +91,7 @@ describe('paging styles over HTTP', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('Notion start_cursor/next_cursor/has_more in a POST body; a tampered cursor is Notion\'s 400', async () => {
+  it("Notion start_cursor/next_cursor/has_more in a POST body; a tampered cursor is Notion's 400", async () => {
     const seen: number[] = [];
     let cursor: string | null | undefined;
     do {
@@ -107,7 +117,7 @@ describe('paging styles over HTTP', () => {
   });
 });
 
-describe('cursor styles answer a bad cursor in their upstream\'s form', () => {
+describe("cursor styles answer a bad cursor in their upstream's form", () => {
   it('Slack: cursor/response_metadata.next_cursor, "" on the last page, invalid_cursor on HTTP 200', async () => {
     const fake = await startDemoFake({ errors: slackErrors, auth: workspaceAuth({ scheme: bearerToken(), workspaceOf: (t) => workspaceOfToken('slack', t) }) });
     try {

@@ -32,7 +32,9 @@ describe('Atlassian 429 over HTTP', () => {
   let fake: DemoFake;
   beforeAll(async () => {
     fake = await startDemoFake({
-      errors: jiraErrors, budget: 2, rateHeaders: atlassianRateHeaders,
+      errors: jiraErrors,
+      budget: 2,
+      rateHeaders: atlassianRateHeaders,
       auth: workspaceAuth({ scheme: basicCredentials(), workspaceOf: ({ user, password }) => workspaceOfBasic('jira', user, password) }),
     });
   });
@@ -94,7 +96,7 @@ describe('the GitHub fake on the kit budgets', () => {
   });
 });
 
-describe('fault injection answers in each upstream\'s convention', () => {
+describe("fault injection answers in each upstream's convention", () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
     sandbox = await startSandbox({}, GITHUB);
@@ -106,7 +108,7 @@ describe('fault injection answers in each upstream\'s convention', () => {
     return { status: response.status, body: await response.json(), retryAfter: response.headers.get('retry-after') };
   };
 
-  it('an injected 429 carries the upstream\'s body and the Retry-After its 429s always have', async () => {
+  it("an injected 429 carries the upstream's body and the Retry-After its 429s always have", async () => {
     sandbox.faults.add({ status: 429, times: 4 });
     expect(await hit('/notion/v1/search')).toEqual({ status: 429, body: { object: 'error', status: 429, code: 'rate_limited', message: expect.any(String) }, retryAfter: '1' });
     expect(await hit('/slack/api/conversations.list')).toEqual({ status: 429, body: { ok: false, error: 'ratelimited' }, retryAfter: '1' });
@@ -114,7 +116,7 @@ describe('fault injection answers in each upstream\'s convention', () => {
     expect(await hit('/google/calendar/v3/users/me/calendarList')).toMatchObject({ status: 429, body: { error: { code: 429, status: 'RESOURCE_EXHAUSTED' } } });
   });
 
-  it('keeps the explicit Retry-After and GitHub\'s secondary-limit body, and expired tokens answer each upstream\'s own way', async () => {
+  it("keeps the explicit Retry-After and GitHub's secondary-limit body, and expired tokens answer each upstream's own way", async () => {
     sandbox.faults.add({ prefix: '/github', status: 403, times: 1 });
     expect(await hit('/github/user')).toMatchObject({ status: 403, body: { message: expect.stringContaining('secondary rate limit') }, retryAfter: null });
     sandbox.faults.add({ prefix: '/unify', status: 429, retryAfter: 7, times: 1 });

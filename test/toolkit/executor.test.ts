@@ -57,7 +57,12 @@ const action = defineTool({
 
 function setup() {
   const events: ExecutionEvent[] = [];
-  const clients: ClientProvider = { get: () => { throw new Error('no clients in this test'); }, accessDigest: () => 'none' };
+  const clients: ClientProvider = {
+    get: () => {
+      throw new Error('no clients in this test');
+    },
+    accessDigest: () => 'none',
+  };
   const executor = new Executor({
     registry: new Registry([system], [listTool, analytical, action]),
     clients,
@@ -104,7 +109,10 @@ describe('list tools', () => {
   it('projects fields of each item, while observers get the whole items', async () => {
     const { executor, events } = setup();
     const page = await executor.execute(caller, listTool, { limit: 2, fields: ['id', 'nested.a'] });
-    expect(page.things).toEqual([{ id: 0, nested: { a: 0 } }, { id: 1, nested: { a: 1 } }]);
+    expect(page.things).toEqual([
+      { id: 0, nested: { a: 0 } },
+      { id: 1, nested: { a: 1 } },
+    ]);
     expect(events[0].result?.things).toEqual(items.slice(0, 2));
   });
 });

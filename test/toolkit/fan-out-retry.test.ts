@@ -7,14 +7,18 @@ describe('fanOut', () => {
   it('never runs more than the concurrency bound and keeps order', async () => {
     let active = 0;
     let peak = 0;
-    const outcome = await fanOut(Array.from({ length: 20 }, (_, i) => i), async (i) => {
-      active++;
-      peak = Math.max(peak, active);
-      await new Promise((r) => setTimeout(r, 2));
-      active--;
-      if (i === 7) throw new AppError('NOT_FOUND', 'gone');
-      return i * 2;
-    }, { concurrency: 3 });
+    const outcome = await fanOut(
+      Array.from({ length: 20 }, (_, i) => i),
+      async (i) => {
+        active++;
+        peak = Math.max(peak, active);
+        await new Promise((r) => setTimeout(r, 2));
+        active--;
+        if (i === 7) throw new AppError('NOT_FOUND', 'gone');
+        return i * 2;
+      },
+      { concurrency: 3 },
+    );
     expect(peak).toBe(3);
     expect(outcome.covered).toBe(20);
     expect(outcome.results.map((r) => r.value)).toEqual(Array.from({ length: 20 }, (_, i) => i * 2).filter((v) => v !== 14));

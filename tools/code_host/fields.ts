@@ -21,7 +21,11 @@ export const RepoIds = z
 export const IssueNumber = z.number().int().min(1).describe('Issue number within the repository');
 export const PrNumber = z.number().int().min(1).describe('Pull request number within the repository');
 export const GithubLogin = z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/, 'not a valid code_host login');
-export const BranchName = z.string().min(1).max(250).regex(/^(?!\/)(?!.*\.\.)(?!.*\/\/)[^\s~^:?*[\\]+(?<!\/)(?<!\.lock)$/, 'not a valid branch name');
+export const BranchName = z
+  .string()
+  .min(1)
+  .max(250)
+  .regex(/^(?!\/)(?!.*\.\.)(?!.*\/\/)[^\s~^:?*[\\]+(?<!\/)(?<!\.lock)$/, 'not a valid branch name');
 export const DaysThreshold = z.number().int().min(1).max(365).default(7).describe('Days without activity after which an open pull request is stale (default 7)');
 export const Refresh = z.boolean().default(false).describe('Skip the analytics cache and compute now (results are otherwise cached: fresh 5 minutes, served stale up to 1 hour)');
 export const IssueLabels = z.array(z.string().min(1).max(100)).max(50);
@@ -35,6 +39,13 @@ export function splitRepoId(repoId: string): { owner: string; repo: string } {
 /** The repositories of a `repo_ids` argument: trimmed, lower-cased (GitHub names are case-insensitive), unique, sorted. */
 export function parseRepoIds(value: string | undefined): string[] | undefined {
   if (!value) return undefined;
-  const ids = [...new Set(value.split(',').map((id) => id.trim().toLowerCase()).filter(Boolean))].sort();
+  const ids = [
+    ...new Set(
+      value
+        .split(',')
+        .map((id) => id.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ].sort();
   return ids.length ? ids : undefined;
 }

@@ -16,9 +16,14 @@ export const createBranch = defineTool({
   system: 'code_host',
   name: 'create_branch',
   title: 'Create a branch',
-  description: 'Create a branch pointing at the current head of from_branch (default main); returns {ref, sha, url}. Fails with a validation error when the branch exists. Not idempotent.',
+  description:
+    'Create a branch pointing at the current head of from_branch (default main); returns {ref, sha, url}. Fails with a validation error when the branch exists. Not idempotent.',
   capability: { type: 'action', name: 'code_host.git.create_branch', idempotent: false },
-  input: z.object({ repo_id: RepoId, branch_name: BranchName.describe('Name of the new branch'), from_branch: BranchName.default('main').describe('Branch to start from (default main)') }),
+  input: z.object({
+    repo_id: RepoId,
+    branch_name: BranchName.describe('Name of the new branch'),
+    from_branch: BranchName.default('main').describe('Branch to start from (default main)'),
+  }),
   output: BranchResultSchema,
   hints: {
     aliases: ['new branch', 'create branch', 'branch off', 'cut a branch'],
@@ -55,7 +60,13 @@ export const createOrUpdateFile = defineTool({
     aliases: ['edit file', 'commit file', 'write file', 'update readme', 'add file to repo'],
     when_to_use: 'To add or change one file in a repository, usually on a branch made with code_host_create_branch before opening a pull request.',
     not_for: 'Creating branches (use code_host_create_branch); wiki pages (wiki tools); opening the pull request (code_host_create_pull_request).',
-    examples: [{ query: 'add a CHANGELOG entry on branch release-notes in acme/api', tool: 'create_or_update_file', params: { repo_id: 'acme/api', path: 'CHANGELOG.md', content: '# Changelog\n\n- Faster orders endpoint\n', message: 'Update changelog', branch: 'release-notes' } }],
+    examples: [
+      {
+        query: 'add a CHANGELOG entry on branch release-notes in acme/api',
+        tool: 'create_or_update_file',
+        params: { repo_id: 'acme/api', path: 'CHANGELOG.md', content: '# Changelog\n\n- Faster orders endpoint\n', message: 'Update changelog', branch: 'release-notes' },
+      },
+    ],
   },
   verify: (result, args) => (result.path === args.path && typeof result.sha === 'string' ? undefined : 'the file was not written'),
   async run({ client, args }): Promise<FileWriteResult> {

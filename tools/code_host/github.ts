@@ -23,7 +23,10 @@ type ListPage<T> = { data: T[]; url?: string };
 function itemsOf<T>(page: ListPage<T>): T[] {
   if (Array.isArray(page.data)) return page.data;
   const shown = page.data === null ? 'null' : typeof page.data;
-  throw new AppError('UPSTREAM_ERROR', `GitHub answered ${shown === 'object' ? 'an object' : shown} where a list was expected${page.url ? ` for GET ${new URL(page.url).pathname}` : ''}`);
+  throw new AppError(
+    'UPSTREAM_ERROR',
+    `GitHub answered ${shown === 'object' ? 'an object' : shown} where a list was expected${page.url ? ` for GET ${new URL(page.url).pathname}` : ''}`,
+  );
 }
 
 /**
@@ -129,8 +132,10 @@ export async function loginByEmail(octokit: Octokit, email: string): Promise<str
 }
 
 /** Newest first by an ISO timestamp field. */
-export const byNewest = <T>(field: (item: T) => string | null | undefined) => (a: T, b: T) =>
-  (field(b) ?? '').localeCompare(field(a) ?? '');
+export const byNewest =
+  <T>(field: (item: T) => string | null | undefined) =>
+  (a: T, b: T) =>
+    (field(b) ?? '').localeCompare(field(a) ?? '');
 
 /** Epoch ms of an ISO timestamp, or null. */
 export const ms = (iso: string | null | undefined): number | null => (iso ? Date.parse(iso) : null);

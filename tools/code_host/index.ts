@@ -28,14 +28,37 @@ const codeHostSystem: SystemRecord = {
 
 const codeHostTools = [
   // repositories and people
-  getRepositories, getRepository, listReposByUser, getRepositoryUsers, getContributors, getUserByEmail,
+  getRepositories,
+  getRepository,
+  listReposByUser,
+  getRepositoryUsers,
+  getContributors,
+  getUserByEmail,
   // issues
-  getIssues, getIssue, createIssue, updateIssue, getIssueComments, addIssueComment, addIssueLabels, removeIssueLabels,
+  getIssues,
+  getIssue,
+  createIssue,
+  updateIssue,
+  getIssueComments,
+  addIssueComment,
+  addIssueLabels,
+  removeIssueLabels,
   // pull requests and git
-  getPullRequests, getStalePrs, createPullRequest, mergePullRequest, createBranch, createOrUpdateFile,
+  getPullRequests,
+  getStalePrs,
+  createPullRequest,
+  mergePullRequest,
+  createBranch,
+  createOrUpdateFile,
   // engineering analytics
-  getDoraMetrics, getDoraMetricsByRepo, getDeveloperMetrics, getActionsInfo, getPrDeveloperMetrics, getPrMergeTimeMetrics,
-  getEngMetrics, getEngMetricsByRepo,
+  getDoraMetrics,
+  getDoraMetricsByRepo,
+  getDeveloperMetrics,
+  getActionsInfo,
+  getPrDeveloperMetrics,
+  getPrMergeTimeMetrics,
+  getEngMetrics,
+  getEngMetricsByRepo,
   // personal work
   getMyCodeHostWork,
 ];

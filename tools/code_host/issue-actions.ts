@@ -13,8 +13,22 @@ function mismatch(issue: IssueShape, wanted: { title?: string; state?: string; l
   if (wanted.title !== undefined && issue.title !== wanted.title) return `title is "${issue.title}"`;
   if (wanted.state !== undefined && issue.state !== wanted.state) return `state is ${issue.state}, not ${wanted.state}`;
   const same = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.some((y) => y.toLowerCase() === x.toLowerCase()));
-  if (wanted.labels && !same(wanted.labels, issue.labels.map((l) => l.name))) return `labels are [${issue.labels.map((l) => l.name).join(', ')}]`;
-  if (wanted.assignees && !same(wanted.assignees, issue.assignees.map((a) => a.login))) return `assignees are [${issue.assignees.map((a) => a.login).join(', ')}]`;
+  if (
+    wanted.labels &&
+    !same(
+      wanted.labels,
+      issue.labels.map((l) => l.name),
+    )
+  )
+    return `labels are [${issue.labels.map((l) => l.name).join(', ')}]`;
+  if (
+    wanted.assignees &&
+    !same(
+      wanted.assignees,
+      issue.assignees.map((a) => a.login),
+    )
+  )
+    return `assignees are [${issue.assignees.map((a) => a.login).join(', ')}]`;
   return undefined;
 }
 
@@ -22,20 +36,37 @@ export const createIssue = defineTool({
   system: 'code_host',
   name: 'create_issue',
   title: 'Create an issue',
-  description: 'Open a new issue in a repository, optionally with labels and assignees; returns the created issue with its number and html_url. Not idempotent: a failed call is never resent automatically.',
+  description:
+    'Open a new issue in a repository, optionally with labels and assignees; returns the created issue with its number and html_url. Not idempotent: a failed call is never resent automatically.',
   capability: { type: 'action', name: 'code_host.issues.create', idempotent: false },
-  input: z.object({ repo_id: RepoId, title: Title, body: Body.optional(), labels: IssueLabels.optional().describe('Labels to put on the new issue'), assignees: Assignees.optional().describe('Logins to assign the new issue to') }),
+  input: z.object({
+    repo_id: RepoId,
+    title: Title,
+    body: Body.optional(),
+    labels: IssueLabels.optional().describe('Labels to put on the new issue'),
+    assignees: Assignees.optional().describe('Logins to assign the new issue to'),
+  }),
   output: IssueSchema,
   hints: {
     aliases: ['open issue', 'file a bug', 'new github issue', 'report bug on github'],
     when_to_use: 'When the user asks to open, file or report an issue in a code_host repository.',
     not_for: 'Jira tickets (ticketing tools); changing an existing issue (code_host_update_issue); pull requests (code_host_create_pull_request).',
-    examples: [{ query: 'file a bug in acme/web: checkout button does nothing', tool: 'create_issue', params: { repo_id: 'acme/web', title: 'Checkout button does nothing', labels: ['bug'] } }],
+    examples: [
+      {
+        query: 'file a bug in acme/web: checkout button does nothing',
+        tool: 'create_issue',
+        params: { repo_id: 'acme/web', title: 'Checkout button does nothing', labels: ['bug'] },
+      },
+    ],
   },
   verify: (result, args) => mismatch(result, { title: args.title, labels: args.labels, assignees: args.assignees }),
   async run({ client, args }): Promise<Issue> {
     const { data } = await client('github').rest.issues.create({
-      ...splitRepoId(args.repo_id), title: args.title, body: args.body, labels: args.labels, assignees: args.assignees,
+      ...splitRepoId(args.repo_id),
+      title: args.title,
+      body: args.body,
+      labels: args.labels,
+      assignees: args.assignees,
     });
     return issueShape(data, args.repo_id);
   },
@@ -62,7 +93,8 @@ export const updateIssue = defineTool({
   hints: {
     aliases: ['close issue', 'reopen issue', 'edit issue', 'assign issue', 'rename issue'],
     when_to_use: 'To close, reopen, retitle, re-describe or reassign an existing code_host issue.',
-    not_for: 'Adding or removing some labels while keeping the others (use code_host_add_issue_labels / code_host_remove_issue_labels); commenting (code_host_add_issue_comment); Jira transitions (ticketing tools).',
+    not_for:
+      'Adding or removing some labels while keeping the others (use code_host_add_issue_labels / code_host_remove_issue_labels); commenting (code_host_add_issue_comment); Jira transitions (ticketing tools).',
     examples: [
       { query: 'close acme/api#12 as done', tool: 'update_issue', params: { repo_id: 'acme/api', issue_number: 12, state: 'closed', state_reason: 'completed' } },
       { query: 'reopen acme/web#7', tool: 'update_issue', params: { repo_id: 'acme/web', issue_number: 7, state: 'open' } },

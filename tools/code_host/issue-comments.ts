@@ -41,7 +41,9 @@ export const addIssueComment = defineTool({
     aliases: ['comment on issue', 'reply to issue', 'post comment', 'comment on pr'],
     when_to_use: 'When the user asks to write a reply or note on a code_host issue or pull request.',
     not_for: 'Changing title, state or assignees (use code_host_update_issue); labels (code_host_add_issue_labels); Jira comments (ticketing).',
-    examples: [{ query: 'tell them on acme/api#12 that the fix is deployed', tool: 'add_issue_comment', params: { repo_id: 'acme/api', issue_number: 12, body: 'The fix is deployed.' } }],
+    examples: [
+      { query: 'tell them on acme/api#12 that the fix is deployed', tool: 'add_issue_comment', params: { repo_id: 'acme/api', issue_number: 12, body: 'The fix is deployed.' } },
+    ],
   },
   verify: (result, args) => (result.body === args.body ? undefined : 'the stored comment differs from the text sent'),
   async run({ client, args }): Promise<IssueComment> {

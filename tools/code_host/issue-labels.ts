@@ -21,7 +21,9 @@ export const addIssueLabels = defineTool({
     aliases: ['label issue', 'tag issue', 'add label', 'mark as bug'],
     when_to_use: 'To add one or more labels (bug, priority, team...) to a code_host issue or pull request without touching its other labels.',
     not_for: 'Removing labels (use code_host_remove_issue_labels); replacing the whole set (code_host_update_issue with labels).',
-    examples: [{ query: 'mark acme/api#12 as a high-priority bug', tool: 'add_issue_labels', params: { repo_id: 'acme/api', issue_number: 12, labels: ['bug', 'priority: high'] } }],
+    examples: [
+      { query: 'mark acme/api#12 as a high-priority bug', tool: 'add_issue_labels', params: { repo_id: 'acme/api', issue_number: 12, labels: ['bug', 'priority: high'] } },
+    ],
   },
   verify: (result, args) => {
     const missing = args.labels.filter((name) => !has(namesOf(result), name));
@@ -37,7 +39,8 @@ export const removeIssueLabels = defineTool({
   system: 'code_host',
   name: 'remove_issue_labels',
   title: 'Remove labels from an issue',
-  description: 'Remove labels from an issue or pull request, keeping the others. Labels it does not carry are reported in not_present, not treated as errors, so repeating the call is harmless. Returns the labels left.',
+  description:
+    'Remove labels from an issue or pull request, keeping the others. Labels it does not carry are reported in not_present, not treated as errors, so repeating the call is harmless. Returns the labels left.',
   capability: { type: 'action', name: 'code_host.issues.remove_labels', idempotent: true, destructive: true },
   input,
   output: RemoveLabelsResultSchema,
@@ -57,7 +60,12 @@ export const removeIssueLabels = defineTool({
     // Read first: removing a label the issue does not carry is a 404 upstream, indistinguishable from a missing issue.
     const { data: issue } = await octokit.rest.issues.get(target);
     let labels = (issue.labels as Array<GithubLabelLike | string>).map(labelShape);
-    const present = args.labels.filter((name) => has(labels.map((l) => l.name), name));
+    const present = args.labels.filter((name) =>
+      has(
+        labels.map((l) => l.name),
+        name,
+      ),
+    );
     for (const name of present) {
       const actual = labels.find((l) => l.name.toLowerCase() === name.toLowerCase())?.name ?? name;
       const { data } = await octokit.rest.issues.removeLabel({ ...target, name: actual });

@@ -39,7 +39,12 @@ export const getIssues = defineTool({
         page,
         (per_page) =>
           octokit.paginate.iterator(octokit.rest.issues.listForRepo, {
-            ...splitRepoId(repoId), state: args.state, labels: args.labels?.join(','), sort: 'updated', direction: 'desc', per_page,
+            ...splitRepoId(repoId),
+            state: args.state,
+            labels: args.labels?.join(','),
+            sort: 'updated',
+            direction: 'desc',
+            per_page,
           }),
         notPullRequest,
       );
@@ -55,7 +60,8 @@ export const getIssue = defineTool({
   system: 'code_host',
   name: 'get_issue',
   title: 'Get an issue',
-  description: 'Get one issue by repository and number, with its body, labels, assignees, state and comment count. Pull requests share the numbering: a pull request number returns its issue half.',
+  description:
+    'Get one issue by repository and number, with its body, labels, assignees, state and comment count. Pull requests share the numbering: a pull request number returns its issue half.',
   capability: { type: 'read', name: 'code_host.issues.get' },
   input: z.object({ repo_id: RepoId, issue_number: IssueNumber }),
   output: IssueSchema,

@@ -43,7 +43,7 @@ export const getMyCodeHostWork = defineTool({
     not_for: 'Team-wide statistics (use code_host_get_developer_metrics or code_host_get_pr_developer_metrics); Jira work (ticketing tools).',
     examples: [
       { query: 'what do I need to review?', tool: 'get_my_code_host_work', params: {} },
-      { query: "what is linus working on on github?", tool: 'get_my_code_host_work', params: { username: 'linus' } },
+      { query: 'what is linus working on on github?', tool: 'get_my_code_host_work', params: { username: 'linus' } },
     ],
   },
   target: (args) => (args.username ? { type: 'user', id: args.username } : undefined),

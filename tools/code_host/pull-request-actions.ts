@@ -9,7 +9,8 @@ export const createPullRequest = defineTool({
   system: 'code_host',
   name: 'create_pull_request',
   title: 'Open a pull request',
-  description: 'Open a pull request from branch head into base (default main), optionally as a draft; returns the created pull request with its number and html_url. Not idempotent: a failed call is never resent automatically.',
+  description:
+    'Open a pull request from branch head into base (default main), optionally as a draft; returns the created pull request with its number and html_url. Not idempotent: a failed call is never resent automatically.',
   capability: { type: 'action', name: 'code_host.pull_requests.create', idempotent: false },
   input: z.object({
     repo_id: RepoId,
@@ -31,7 +32,14 @@ export const createPullRequest = defineTool({
     return args.head.endsWith(head) && result.base.ref === args.base ? undefined : `created from ${head} into ${result.base.ref}`;
   },
   async run({ client, args }): Promise<PullRequest> {
-    const { data } = await client('github').rest.pulls.create({ ...splitRepoId(args.repo_id), title: args.title, head: args.head, base: args.base, body: args.body, draft: args.draft });
+    const { data } = await client('github').rest.pulls.create({
+      ...splitRepoId(args.repo_id),
+      title: args.title,
+      head: args.head,
+      base: args.base,
+      body: args.body,
+      draft: args.draft,
+    });
     return pullShape(data);
   },
 });
@@ -46,7 +54,10 @@ export const mergePullRequest = defineTool({
   input: z.object({
     repo_id: RepoId,
     pr_number: PrNumber,
-    merge_method: z.enum(['merge', 'squash', 'rebase']).default('merge').describe('merge: a merge commit (default); squash: one commit; rebase: the commits replayed onto the base'),
+    merge_method: z
+      .enum(['merge', 'squash', 'rebase'])
+      .default('merge')
+      .describe('merge: a merge commit (default); squash: one commit; rebase: the commits replayed onto the base'),
     commit_message: z.string().max(65_536).optional().describe('Extra detail for the merge commit message'),
   }),
   output: MergeResultSchema,

@@ -14,14 +14,18 @@ export const getPullRequests = defineTool({
   description:
     'List pull requests of one repository, or of every accessible repository when repo_id is omitted, newest update first. state merged means closed with a merge. Each returned pull request carries its size (additions, deletions, changed_files), mergeable and its reviews.',
   capability: { type: 'read', name: 'code_host.pull_requests.list' },
-  input: z.object({ repo_id: RepoId.optional(), state: z.enum(['open', 'closed', 'all', 'merged']).default('open').describe('open (default), closed (merged or not), merged (closed with a merge) or all') }),
+  input: z.object({
+    repo_id: RepoId.optional(),
+    state: z.enum(['open', 'closed', 'all', 'merged']).default('open').describe('open (default), closed (merged or not), merged (closed with a merge) or all'),
+  }),
   extra: CoverageSchema,
   list: { key: 'pull_requests', defaultLimit: 20 },
   item: PullRequestSchema,
   hints: {
     aliases: ['list prs', 'pull requests', 'open prs', 'merged prs', 'code reviews'],
     when_to_use: 'To see pull requests by state with their size and review status, e.g. what is open or what was merged recently.',
-    not_for: 'Only the PRs waiting too long (use code_host_get_stale_prs); merge time statistics (code_host_get_pr_merge_time_metrics); your own PRs and review requests (code_host_get_my_code_host_work).',
+    not_for:
+      'Only the PRs waiting too long (use code_host_get_stale_prs); merge time statistics (code_host_get_pr_merge_time_metrics); your own PRs and review requests (code_host_get_my_code_host_work).',
     examples: [
       { query: 'open pull requests in acme/web', tool: 'get_pull_requests', params: { repo_id: 'acme/web', state: 'open' } },
       { query: 'what got merged recently?', tool: 'get_pull_requests', params: { state: 'merged', limit: 10 } },
@@ -43,11 +47,18 @@ export const getPullRequests = defineTool({
     const complete = fan.perRepo.every((r) => r.value.exhausted);
     // The list endpoint lacks size, mergeability and reviews: fetch them for the returned page only.
     const shown = all.slice(page.offset, page.offset + page.limit);
-    const details = await ctx.fanOut(shown, async (pr) => {
-      const target = { ...splitRepoId(pr.base.repo?.full_name ?? (args.repo_id as string)), pull_number: pr.number };
-      const [full, reviews] = await Promise.all([octokit.rest.pulls.get(target), allItems(octokit.paginate.iterator(octokit.rest.pulls.listReviews, { ...target, per_page: 100 }))]);
-      return pullShape(full.data, reviews);
-    }, { label: (pr) => `${pr.base.repo?.full_name ?? args.repo_id}#${pr.number}` });
+    const details = await ctx.fanOut(
+      shown,
+      async (pr) => {
+        const target = { ...splitRepoId(pr.base.repo?.full_name ?? (args.repo_id as string)), pull_number: pr.number };
+        const [full, reviews] = await Promise.all([
+          octokit.rest.pulls.get(target),
+          allItems(octokit.paginate.iterator(octokit.rest.pulls.listReviews, { ...target, per_page: 100 })),
+        ]);
+        return pullShape(full.data, reviews);
+      },
+      { label: (pr) => `${pr.base.repo?.full_name ?? args.repo_id}#${pr.number}` },
+    );
     const detailed = new Map(details.results.map(({ resource, value }) => [resource, value]));
     const items: PullShape[] = all.slice(page.offset, page.offset + page.limit + 1).map((pr) => detailed.get(pr) ?? pullShape(pr));
     return {
@@ -87,10 +98,22 @@ export const getStalePrs = defineTool({
     const fan = await forEachRepo(ctx, ctx.args.repo_id, async (repoId) => {
       // Least recently updated first: stop at the first one updated after the cutoff.
       const pages = octokit.paginate.iterator(octokit.rest.pulls.list, { ...splitRepoId(repoId), state: 'open', sort: 'updated', direction: 'asc', per_page: 100 });
-      const { items } = await collect(pages as AsyncIterable<{ data: GithubPullLike[] }>, Number.POSITIVE_INFINITY, () => true, (pr) => (ms(pr.updated_at) ?? 0) > cutoff);
+      const { items } = await collect(
+        pages as AsyncIterable<{ data: GithubPullLike[] }>,
+        Number.POSITIVE_INFINITY,
+        () => true,
+        (pr) => (ms(pr.updated_at) ?? 0) > cutoff,
+      );
       return items.map((pr): StalePullRequest => ({
-        number: pr.number, title: pr.title, user: userRef(pr.user), draft: pr.draft ?? false, html_url: pr.html_url,
-        created_at: pr.created_at, updated_at: pr.updated_at, days_stale: Math.floor((now - (ms(pr.updated_at) ?? now)) / DAY), repo: repoId,
+        number: pr.number,
+        title: pr.title,
+        user: userRef(pr.user),
+        draft: pr.draft ?? false,
+        html_url: pr.html_url,
+        created_at: pr.created_at,
+        updated_at: pr.updated_at,
+        days_stale: Math.floor((now - (ms(pr.updated_at) ?? now)) / DAY),
+        repo: repoId,
       }));
     });
     const stale = fan.perRepo.flatMap((r) => r.value).sort((a, b) => b.days_stale - a.days_stale || a.repo.localeCompare(b.repo) || a.number - b.number);

@@ -244,10 +244,7 @@ export const FileWriteResultSchema = z.looseObject({
   html_url: HtmlUrl.nullable().optional().describe('The file on the code host; absent when nothing was committed'),
   created: z.boolean().describe('True when the file did not exist before'),
   unchanged: z.boolean().describe('True when the content was already the same: no commit was made'),
-  commit: z
-    .looseObject({ sha: z.string().nullable(), message: z.string(), html_url: HtmlUrl.nullable() })
-    .nullable()
-    .describe('The commit made; null when unchanged'),
+  commit: z.looseObject({ sha: z.string().nullable(), message: z.string(), html_url: HtmlUrl.nullable() }).nullable().describe('The commit made; null when unchanged'),
   branch: z.string().nullable().describe('Branch written to; null for the default branch'),
 });
 export type FileWriteResult = z.infer<typeof FileWriteResultSchema>;
@@ -281,7 +278,7 @@ const WorkCountSchema = Int.nullable().describe('Total matches (the list holds a
 export const MyWorkSchema = z.looseObject({
   user: z.looseObject({
     login: z.string(),
-    resolved_from: z.enum(['username', 'email']).describe('Whether the login was given or found from the caller\'s email'),
+    resolved_from: z.enum(['username', 'email']).describe("Whether the login was given or found from the caller's email"),
   }),
   open_pull_requests: WorkListSchema,
   review_requests: WorkListSchema.describe('Open pull requests waiting for their review; null when this search failed'),

@@ -1,15 +1,4 @@
-import type {
-  Collaborator,
-  Issue,
-  IssueComment,
-  Label,
-  PullRequest,
-  RepoDetail,
-  RepoSummary,
-  Review,
-  UserProfile,
-  UserRef,
-} from './schemas.js';
+import type { Collaborator, Issue, IssueComment, Label, PullRequest, RepoDetail, RepoSummary, Review, UserProfile, UserRef } from './schemas.js';
 
 /**
  * The result shapes of the code_host catalog, mapped from GitHub's objects. One mapper per entity so

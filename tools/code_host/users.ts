@@ -4,7 +4,17 @@ import { AppError } from '../../src/toolkit/errors.js';
 import { Email } from '../shared/fields.js';
 import { RepoId, splitRepoId } from './fields.js';
 import { forEachRepo, loginByEmail, allItems } from './github.js';
-import { ContributorSchema, CoverageSchema, Int, RepositoryUserSchema, UserProfileSchema, type CollaboratorPermissions, type Contributor, type RepositoryUser, type UserProfile } from './schemas.js';
+import {
+  ContributorSchema,
+  CoverageSchema,
+  Int,
+  RepositoryUserSchema,
+  UserProfileSchema,
+  type CollaboratorPermissions,
+  type Contributor,
+  type RepositoryUser,
+  type UserProfile,
+} from './schemas.js';
 import { collaboratorShape, userProfile, type GithubCollaboratorLike, type GithubUserLike } from './shapes.js';
 
 const PERMISSIONS = ['admin', 'maintain', 'push', 'triage', 'pull'] as const satisfies ReadonlyArray<keyof CollaboratorPermissions>;
@@ -31,8 +41,13 @@ export const getRepositoryUsers = defineTool({
   },
   async run(ctx): Promise<ListPage<RepositoryUser>> {
     const octokit = ctx.client('github');
-    const fan = await forEachRepo(ctx, ctx.args.repo_id, async (repoId) =>
-      (await allItems(octokit.paginate.iterator(octokit.rest.repos.listCollaborators, { ...splitRepoId(repoId), affiliation: 'all', per_page: 100 }))) as GithubCollaboratorLike[],
+    const fan = await forEachRepo(
+      ctx,
+      ctx.args.repo_id,
+      async (repoId) =>
+        (await allItems(
+          octokit.paginate.iterator(octokit.rest.repos.listCollaborators, { ...splitRepoId(repoId), affiliation: 'all', per_page: 100 }),
+        )) as GithubCollaboratorLike[],
     );
     const byLogin = new Map<string, RepositoryUser>();
     for (const { repo, value } of fan.perRepo) {

@@ -8,7 +8,8 @@ export const getFeed = defineTool({
   system: 'graph',
   name: 'get_feed',
   title: 'Recent activity',
-  description: "The tenant's recent activity (every tool execution: who ran what on which entity), newest first, or the timeline of one entity when entity_type and entity_id are given.",
+  description:
+    "The tenant's recent activity (every tool execution: who ran what on which entity), newest first, or the timeline of one entity when entity_type and entity_id are given.",
   capability: { type: 'read', name: 'graph.activity.feed' },
   input: z.object({
     entity_type: EntityType.optional(),
@@ -37,7 +38,8 @@ export const injectContext = defineTool({
   system: 'graph',
   name: 'inject_context',
   title: 'Remember context for the user',
-  description: "Attach a piece of context (focus, preference, session or activity) to the calling user in the graph, optionally expiring after ttl_seconds and referencing entities it is about.",
+  description:
+    'Attach a piece of context (focus, preference, session or activity) to the calling user in the graph, optionally expiring after ttl_seconds and referencing entities it is about.',
   capability: { type: 'action', name: 'graph.context.inject', idempotent: false },
   input: z.object({
     context_type: ContextType.describe('Kind of context: focus, preference, session or activity'),
@@ -49,7 +51,11 @@ export const injectContext = defineTool({
     key: z.string().min(1).max(200).optional().describe('A name for the value, e.g. "current_sprint_goal"'),
     metadata: z.record(z.string(), z.unknown()).optional().describe('Free-form facts about the context itself, e.g. {"origin": "chat"}'),
     ttl_seconds: z.number().int().min(1).max(315_360_000).optional().describe('Forget it after this many seconds (at most ten years)'),
-    references: z.array(z.object({ entity_type: EntityType, entity_id: EntityId })).max(50).optional().describe('Entities the context is about (they must exist in the graph)'),
+    references: z
+      .array(z.object({ entity_type: EntityType, entity_id: EntityId }))
+      .max(50)
+      .optional()
+      .describe('Entities the context is about (they must exist in the graph)'),
   }),
   output: InjectedContextSchema,
   verify: (result, args) => (result.context_type === args.context_type && result.context_id.startsWith('ctx_') ? undefined : 'the context was not stored as sent'),
@@ -58,8 +64,16 @@ export const injectContext = defineTool({
     when_to_use: "When the user states what they are focused on or how they like things done, so later answers can use it (it shows in the user's graph context).",
     not_for: 'Creating tickets, pages or notes in the upstream systems (use ticketing, wiki or notes tools); durable documentation.',
     examples: [
-      { query: "I'm focused on the payouts launch this week", tool: 'inject_context', params: { context_type: 'focus', key: 'weekly_focus', value: 'payouts launch', ttl_seconds: 604800 } },
-      { query: 'remember I am reviewing PAY-103', tool: 'inject_context', params: { context_type: 'activity', value: 'reviewing', references: [{ entity_type: 'issue', entity_id: 'PAY-103' }] } },
+      {
+        query: "I'm focused on the payouts launch this week",
+        tool: 'inject_context',
+        params: { context_type: 'focus', key: 'weekly_focus', value: 'payouts launch', ttl_seconds: 604800 },
+      },
+      {
+        query: 'remember I am reviewing PAY-103',
+        tool: 'inject_context',
+        params: { context_type: 'activity', value: 'reviewing', references: [{ entity_type: 'issue', entity_id: 'PAY-103' }] },
+      },
     ],
   },
   async run({ services, caller, args }): Promise<InjectedContextResult> {

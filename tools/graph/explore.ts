@@ -9,7 +9,8 @@ export const traverse = defineTool({
   system: 'graph',
   name: 'traverse',
   title: 'Traverse the knowledge graph',
-  description: 'Entities within 1-5 hops of one entity, with the relationships between them, optionally along some relationship types only. Stops at max_nodes and says so (truncated).',
+  description:
+    'Entities within 1-5 hops of one entity, with the relationships between them, optionally along some relationship types only. Stops at max_nodes and says so (truncated).',
   capability: { type: 'read', name: 'graph.traversal.neighbourhood' },
   input: z.object({
     entity_type: EntityType,
@@ -24,10 +25,15 @@ export const traverse = defineTool({
   hints: {
     aliases: ['neighbourhood', 'related entities', 'what is connected to', 'graph neighbors', 'explore graph'],
     when_to_use: 'To see what surrounds an entity: the people, tickets, pull requests and pages linked to a repository, ticket or person, a few hops out.',
-    not_for: 'The single shortest connection between two entities (graph_find_path); one entity with its direct relationships and activity (graph_get_entity_context); live upstream data (the system tools).',
+    not_for:
+      'The single shortest connection between two entities (graph_find_path); one entity with its direct relationships and activity (graph_get_entity_context); live upstream data (the system tools).',
     examples: [
       { query: 'what is connected to PAY-101?', tool: 'traverse', params: { entity_type: 'issue', entity_id: 'PAY-101', depth: 1 } },
-      { query: 'who reviews pull requests in acme/api', tool: 'traverse', params: { entity_type: 'repository', entity_id: 'acme/api', depth: 2, edge_types: ['BELONGS_TO', 'REVIEWED_BY'] } },
+      {
+        query: 'who reviews pull requests in acme/api',
+        tool: 'traverse',
+        params: { entity_type: 'repository', entity_id: 'acme/api', depth: 2, edge_types: ['BELONGS_TO', 'REVIEWED_BY'] },
+      },
     ],
   },
   async run({ services, caller, args }): Promise<TraverseResult> {
@@ -46,7 +52,8 @@ export const findPath = defineTool({
   system: 'graph',
   name: 'find_path',
   title: 'Shortest path between two entities',
-  description: 'The shortest chain of relationships (in either direction) between two entities, up to max_depth hops: how a person relates to a repository, a page to a pull request, and so on.',
+  description:
+    'The shortest chain of relationships (in either direction) between two entities, up to max_depth hops: how a person relates to a repository, a page to a pull request, and so on.',
   capability: { type: 'read', name: 'graph.traversal.shortest_path' },
   input: z.object({
     from_type: EntityType,
@@ -61,7 +68,13 @@ export const findPath = defineTool({
     aliases: ['how are they connected', 'shortest path', 'connection between', 'relationship chain'],
     when_to_use: 'When asked how two known entities relate, e.g. how a person is connected to a repository or a design page to a pull request.',
     not_for: 'Everything around one entity (graph_traverse); searching entities by text (graph_search).',
-    examples: [{ query: 'how is ada@acme.test connected to acme/infra?', tool: 'find_path', params: { from_type: 'user', from_id: 'ada@acme.test', to_type: 'repository', to_id: 'acme/infra' } }],
+    examples: [
+      {
+        query: 'how is ada@acme.test connected to acme/infra?',
+        tool: 'find_path',
+        params: { from_type: 'user', from_id: 'ada@acme.test', to_type: 'repository', to_id: 'acme/infra' },
+      },
+    ],
   },
   async run({ services, caller, args }): Promise<PathResult> {
     return graphFor(services, caller).findPath(caller.tenantId, { type: args.from_type, id: args.from_id }, { type: args.to_type, id: args.to_id }, args.max_depth);

@@ -31,11 +31,16 @@ export const NodeSchema = z.looseObject({
   node_type: NodeType,
   node_id: z
     .string()
-    .describe('Id within its type: owner/repo, owner/repo#123 (pull requests, code_host issues), PROJ-123 (tickets), a page id, for a user the first identifier learned (email, else login or account id), ctx_... (contexts)'),
+    .describe(
+      'Id within its type: owner/repo, owner/repo#123 (pull requests, code_host issues), PROJ-123 (tickets), a page id, for a user the first identifier learned (email, else login or account id), ctx_... (contexts)',
+    ),
   properties: Properties.describe(
     'What the systems told about the entity (open: title, state, repo, html_url... as each system provides them). A context node holds context_type, key, value, user_id, expires_at and metadata',
   ),
-  source: z.string().optional().describe('System whose record last described the entity (code_host, ticketing, wiki, notes, context); absent when it was only mentioned by other records'),
+  source: z
+    .string()
+    .optional()
+    .describe('System whose record last described the entity (code_host, ticketing, wiki, notes, context); absent when it was only mentioned by other records'),
   created_at: Timestamp.optional().describe('When the graph first learned of the entity'),
   updated_at: Timestamp.optional().describe('When the graph last updated the entity'),
 });
@@ -47,8 +52,12 @@ export const EdgeSchema = z.looseObject({
   to_node: NodeRef.describe('End of the edge, as "<node_type>:<node_id>"'),
   edge_type: z
     .enum(EDGE_TYPES)
-    .describe('Relationship, read from_node -> to_node: e.g. pull_request AUTHORED_BY user, pull_request REVIEWED_BY user, issue BELONGS_TO repository, user CONTRIBUTES_TO repository, user HAS_CONTEXT context'),
-  properties: Properties.optional().describe('Facts about the relationship when any were recorded (a review\'s state and submitted_at, a contributor\'s contributions); absent otherwise'),
+    .describe(
+      'Relationship, read from_node -> to_node: e.g. pull_request AUTHORED_BY user, pull_request REVIEWED_BY user, issue BELONGS_TO repository, user CONTRIBUTES_TO repository, user HAS_CONTEXT context',
+    ),
+  properties: Properties.optional().describe(
+    "Facts about the relationship when any were recorded (a review's state and submitted_at, a contributor's contributions); absent otherwise",
+  ),
 });
 export type GraphEdgeOut = z.infer<typeof EdgeSchema>;
 
@@ -118,7 +127,7 @@ export type FeedResult = z.infer<typeof FeedResultSchema>;
 /** graph_inject_context */
 export const InjectedContextSchema = z.looseObject({
   context_id: z.string().describe('Id of the new context node ("ctx_..."; entity_type context)'),
-  user_id: z.string().describe('The user it belongs to: the caller\'s email, lower-cased'),
+  user_id: z.string().describe("The user it belongs to: the caller's email, lower-cased"),
   context_type: z.enum(CONTEXT_TYPES),
 });
 export type InjectedContextResult = z.infer<typeof InjectedContextSchema>;

@@ -14,7 +14,10 @@ export const search = defineTool({
   input: z.object({
     query: z.string().min(1).max(500).optional().describe('Words to look for; omit to filter by properties only'),
     entity_type: EntityType.optional().describe('Only this entity type (required when no query is given)'),
-    filters: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/), z.union([z.string(), z.number(), z.boolean()])).optional().describe('Exact property values, e.g. {"status": "In Progress"}'),
+    filters: z
+      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/), z.union([z.string(), z.number(), z.boolean()]))
+      .optional()
+      .describe('Exact property values, e.g. {"status": "In Progress"}'),
     limit: z.number().int().min(1).max(100).default(20).describe('Most entities to return (1-100, default 20)'),
   }),
   output: SearchResultSchema,
@@ -43,7 +46,8 @@ export const query = defineTool({
   system: 'graph',
   name: 'query',
   title: 'Run a graph query',
-  description: "Run a query in the graph's Cypher-like language: MATCH (n:type) [WHERE n.prop = 'v'], MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request) (with -> or <- for direction), PATH FROM type:id TO type:id; optional LIMIT n.",
+  description:
+    "Run a query in the graph's Cypher-like language: MATCH (n:type) [WHERE n.prop = 'v'], MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request) (with -> or <- for direction), PATH FROM type:id TO type:id; optional LIMIT n.",
   capability: { type: 'read', name: 'graph.query.run' },
   input: z.object({ query: z.string().min(1).max(2000).describe('The query text') }),
   output: QueryResultSchema,

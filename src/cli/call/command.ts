@@ -43,8 +43,7 @@ async function run(argv: string[], io: CallIo): Promise<number> {
 
   const settings = clientSettings(io.env, io.homeDir ?? homedir());
   const fetchImpl = io.fetch ?? globalThis.fetch;
-  const load = (force: boolean) =>
-    loadMeta({ ...settings, fetch: fetchImpl, warn: (line) => io.stderr(`${line}\n`), now: io.now, force });
+  const load = (force: boolean) => loadMeta({ ...settings, fetch: fetchImpl, warn: (line) => io.stderr(`${line}\n`), now: io.now, force });
   const first = await load(false);
 
   // A name the cached meta does not know may be new on the server: ask it once before giving up.
@@ -63,10 +62,12 @@ async function run(argv: string[], io: CallIo): Promise<number> {
     return 0;
   }
   if (args.help) {
-    io.stdout(await withMeta((meta) => {
-      const { service, method } = findMethod(meta, serviceName, methodName);
-      return renderHelp(service, method, args.output);
-    }));
+    io.stdout(
+      await withMeta((meta) => {
+        const { service, method } = findMethod(meta, serviceName, methodName);
+        return renderHelp(service, method, args.output);
+      }),
+    );
     return 0;
   }
 

@@ -37,7 +37,7 @@ function listText(services: MetaService[]): string {
     }
     lines.push('');
   }
-  lines.push('A method\'s description and parameters: constellation call <service> <method> --help');
+  lines.push("A method's description and parameters: constellation call <service> <method> --help");
   return `${lines.join('\n')}\n`;
 }
 
@@ -64,7 +64,13 @@ function helpText(service: MetaService, method: MetaMethod): string {
     const rows = method.params.map(describeParam);
     const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i].length)));
     lines.push('Parameters:');
-    for (const row of rows) lines.push(`  ${row.slice(0, 3).map((cell, i) => cell.padEnd(widths[i])).join('  ')}  ${row[3]}`.trimEnd());
+    for (const row of rows)
+      lines.push(
+        `  ${row
+          .slice(0, 3)
+          .map((cell, i) => cell.padEnd(widths[i]))
+          .join('  ')}  ${row[3]}`.trimEnd(),
+      );
   } else {
     lines.push('Parameters: none');
   }

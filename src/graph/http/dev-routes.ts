@@ -17,13 +17,23 @@ export function mountDevRoutes(routes: Routes, app: App, graph: GraphService): v
   const auth = graphAuth(app);
   const doc = { method: 'post', tag: 'graph', security: 'jwt', errors: 'graph', response: graphBodyOf() } as const;
 
-  routes.add({ ...doc, path: '/clear', operationId: 'graphClear', summary: "Delete the tenant's graph (development servers only)" }, developmentOnly, auth, graphRoute(app, (_req, caller) => {
-    const deleted = graph.clear(caller.tenantId);
-    return { success: true, data: { message: `Graph of tenant ${caller.tenantId} cleared`, ...deleted } };
-  }));
+  routes.add(
+    { ...doc, path: '/clear', operationId: 'graphClear', summary: "Delete the tenant's graph (development servers only)" },
+    developmentOnly,
+    auth,
+    graphRoute(app, (_req, caller) => {
+      const deleted = graph.clear(caller.tenantId);
+      return { success: true, data: { message: `Graph of tenant ${caller.tenantId} cleared`, ...deleted } };
+    }),
+  );
 
-  routes.add({ ...doc, path: '/seed', operationId: 'graphSeed', summary: 'Load the sample graph (development servers only)' }, developmentOnly, auth, graphRoute(app, (_req, caller) => {
-    const summary = seedGraph(graph, extractorsOf(app.manifests), caller.tenantId);
-    return { success: true, data: { message: `Sample graph loaded for tenant ${caller.tenantId}`, ...summary } };
-  }));
+  routes.add(
+    { ...doc, path: '/seed', operationId: 'graphSeed', summary: 'Load the sample graph (development servers only)' },
+    developmentOnly,
+    auth,
+    graphRoute(app, (_req, caller) => {
+      const summary = seedGraph(graph, extractorsOf(app.manifests), caller.tenantId);
+      return { success: true, data: { message: `Sample graph loaded for tenant ${caller.tenantId}`, ...summary } };
+    }),
+  );
 }

@@ -38,7 +38,9 @@ function graphError(thrown: unknown): AppError {
 }
 
 const isIssueList = (details: unknown): details is Issue[] =>
-  Array.isArray(details) && details.length > 0 && details.every((d: { path?: unknown; message?: unknown } | null) => d && typeof d === 'object' && typeof d.path === 'string' && typeof d.message === 'string');
+  Array.isArray(details) &&
+  details.length > 0 &&
+  details.every((d: { path?: unknown; message?: unknown } | null) => d && typeof d === 'object' && typeof d.path === 'string' && typeof d.message === 'string');
 
 /** Fields whose values are entity or edge types: a value outside the list is told with the spec's text. */
 const TYPE_FIELDS: Array<[RegExp, string]> = [

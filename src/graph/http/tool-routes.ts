@@ -183,4 +183,3 @@ export function mountToolRoutes(routes: Routes, app: App): void {
     );
   }
 }
-

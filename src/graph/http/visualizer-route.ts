@@ -8,7 +8,15 @@ import { visualizerHtml } from '../visualizer/page.js';
  * and requests to this origin.
  */
 export function mountVisualizerRoute(routes: Routes): void {
-  const operation = { method: 'get', path: '/visualizer', operationId: 'graphVisualizer', summary: 'The graph visualizer page', tag: 'graph', security: 'none', response: { text: 'text/html' } } as const;
+  const operation = {
+    method: 'get',
+    path: '/visualizer',
+    operationId: 'graphVisualizer',
+    summary: 'The graph visualizer page',
+    tag: 'graph',
+    security: 'none',
+    response: { text: 'text/html' },
+  } as const;
   routes.add(operation, (_req, res) => {
     const nonce = randomBytes(16).toString('base64');
     res.setHeader(

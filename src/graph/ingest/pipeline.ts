@@ -38,20 +38,24 @@ export class IngestionPipeline {
   /** Executor observer: the activity record of every execution. */
   readonly recordActivity = (event: ExecutionEvent): void => {
     try {
-      this.graph.recordActivity(event.caller.tenantId, {
-        action: `mcp.${event.tool.name}`,
-        actorType: 'user',
-        actorId: event.caller.userEmail ?? 'anonymous',
-        targetType: event.target.type,
-        targetId: event.target.id,
-        properties: {
-          system: event.tool.system,
-          tool: event.tool.name,
-          success: event.success,
-          duration_ms: Math.round(event.durationMs * 100) / 100,
-          ...(event.error ? { error_code: event.error.code } : {}),
+      this.graph.recordActivity(
+        event.caller.tenantId,
+        {
+          action: `mcp.${event.tool.name}`,
+          actorType: 'user',
+          actorId: event.caller.userEmail ?? 'anonymous',
+          targetType: event.target.type,
+          targetId: event.target.id,
+          properties: {
+            system: event.tool.system,
+            tool: event.tool.name,
+            success: event.success,
+            duration_ms: Math.round(event.durationMs * 100) / 100,
+            ...(event.error ? { error_code: event.error.code } : {}),
+          },
         },
-      }, event.caller.tenantEpoch);
+        event.caller.tenantEpoch,
+      );
     } catch (error) {
       this.fail(event.tool.system, 'activity record failed', error);
     }

@@ -1,8 +1,7 @@
 /** Small readers for untyped tool results: each returns undefined unless the value has the type. */
 export type Json = Record<string, unknown>;
 
-export const obj = (value: unknown): Json | undefined =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+export const obj = (value: unknown): Json | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined);
 
 export const arr = (value: unknown): Json[] => (Array.isArray(value) ? value.map(obj).filter((v): v is Json => v !== undefined) : []);
 

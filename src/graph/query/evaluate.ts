@@ -29,7 +29,11 @@ function runMatch(graph: GraphService, tenantId: string, query: MatchQuery): Sub
   const left = conditionsOf(graph, tenantId, query.left, query.where);
   if (!query.rel || !query.right) {
     const rows = graph.store.nodes.search(tenantId, query.left.type, left, limit);
-    return graph.subgraph(tenantId, rows.map((r) => r.id), []);
+    return graph.subgraph(
+      tenantId,
+      rows.map((r) => r.id),
+      [],
+    );
   }
   const links = graph.store.match.pattern({
     tenantId,

@@ -89,7 +89,7 @@ export class ContextService {
   queryOwn(tenantId: string, callerEmail: string, userId: string | undefined, contextType?: string): GraphNode[] {
     const own = ContextService.normalizeUserId(callerEmail);
     if (userId !== undefined && ContextService.normalizeUserId(userId) !== own) {
-      throw new AppError('FORBIDDEN', "Contexts are personal: you can read your own contexts only");
+      throw new AppError('FORBIDDEN', 'Contexts are personal: you can read your own contexts only');
     }
     return this.query(tenantId, own, contextType);
   }

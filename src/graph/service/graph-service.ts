@@ -85,7 +85,10 @@ export class GraphService {
   /** Set on a view for one user (see `viewedBy`); the service itself sees every node. */
   private visibility: ContextVisibility | undefined;
 
-  constructor(db: Db, private readonly options: GraphServiceOptions) {
+  constructor(
+    db: Db,
+    private readonly options: GraphServiceOptions,
+  ) {
     this.store = new GraphStore(db, options.tenantGate);
     this.writer = new GraphWriter(this.store);
     this.identity = this.writer.identity;
@@ -120,10 +123,12 @@ export class GraphService {
   /** Appends an activity record; false when the tenant (in generation `epoch`) no longer exists. */
   recordActivity(tenantId: string, input: ActivityInput, epoch?: string): boolean {
     const write = { tenantId, ...input, timestamp: this.clock.now(), properties: JSON.stringify(input.properties) };
-    return this.store.writeFor(tenantId, epoch, () => {
-      this.store.activity.insert(write);
-      return true;
-    }) === true;
+    return (
+      this.store.writeFor(tenantId, epoch, () => {
+        this.store.activity.insert(write);
+        return true;
+      }) === true
+    );
   }
 
   /** Drops activity records older than `days` days (retention); returns how many. */
@@ -156,7 +161,10 @@ export class GraphService {
     assertNodeType(type);
     this.contexts.purge(tenantId);
     const conditions = Object.entries(filters).map(([property, value]) => ({ property, value }));
-    return this.store.nodes.search(tenantId, type, conditions, limit).filter((row) => !this.hidden(row)).map(toNode);
+    return this.store.nodes
+      .search(tenantId, type, conditions, limit)
+      .filter((row) => !this.hidden(row))
+      .map(toNode);
   }
 
   traverse(tenantId: string, type: string, id: string, request: TraverseRequest): Subgraph & { truncated: boolean } {
@@ -274,7 +282,10 @@ export class GraphService {
 
   /** The ids a person acts under in activity records: their emails and node id. */
   private actorIdsOf(tenantId: string, row: NodeRow): string[] {
-    const emails = this.store.aliases.ofNode(tenantId, row.id).filter((a) => a.startsWith('email:')).map((a) => a.slice(6));
+    const emails = this.store.aliases
+      .ofNode(tenantId, row.id)
+      .filter((a) => a.startsWith('email:'))
+      .map((a) => a.slice(6));
     return [...new Set([row.node_id, ...emails])];
   }
 

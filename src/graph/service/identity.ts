@@ -14,11 +14,7 @@ export class IdentityResolver {
   /** The canonical node id of a person seen for the first time. */
   static canonicalId(identity: PersonIdentity): string {
     return (
-      identity.email?.trim().toLowerCase() ||
-      identity.login ||
-      identity.accountId ||
-      identity.notionId ||
-      (identity.githubId !== undefined ? `github-${identity.githubId}` : '')
+      identity.email?.trim().toLowerCase() || identity.login || identity.accountId || identity.notionId || (identity.githubId !== undefined ? `github-${identity.githubId}` : '')
     );
   }
 

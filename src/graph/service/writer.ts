@@ -28,7 +28,10 @@ export class GraphWriter {
         rowids.set(`p:${index}`, this.identity.resolve(tenantId, person.identity, person.properties, source, now, [...person.aliases]));
       });
       for (const [handle, node] of batch.nodes) {
-        rowids.set(handle, this.store.nodes.upsert({ tenantId, type: node.type, id: node.id, properties: JSON.stringify(node.properties), source: node.reference ? null : source, now }));
+        rowids.set(
+          handle,
+          this.store.nodes.upsert({ tenantId, type: node.type, id: node.id, properties: JSON.stringify(node.properties), source: node.reference ? null : source, now }),
+        );
       }
       let edges = 0;
       for (const edge of batch.edges) {

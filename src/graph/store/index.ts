@@ -15,7 +15,10 @@ export class GraphStore {
   readonly match: MatchRepo;
 
   /** `gate` decides whether a tenant may still be written for; every tenant may when none is given. */
-  constructor(readonly db: Db, private readonly gate: TenantGate = () => true) {
+  constructor(
+    readonly db: Db,
+    private readonly gate: TenantGate = () => true,
+  ) {
     this.nodes = new NodesRepo(db);
     this.edges = new EdgesRepo(db);
     this.aliases = new AliasesRepo(db);

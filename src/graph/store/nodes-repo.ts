@@ -31,7 +31,9 @@ export class NodesRepo {
   private readonly searchCache = new Map<string, Statement>();
 
   constructor(private readonly db: Db) {
-    this.upsertStmt = db.prepare(`
+    this.upsertStmt = db
+      .prepare(
+        `
       INSERT INTO graph_nodes (tenant_id, node_type, node_id, properties, source, created_at, updated_at, expires_at)
       VALUES (@tenantId, @type, @id, json(@properties), @source, @now, @now, @expiresAt)
       ON CONFLICT (tenant_id, node_type, node_id) DO UPDATE SET
@@ -42,7 +44,9 @@ export class NodesRepo {
       WHERE json_patch(graph_nodes.properties, excluded.properties) IS NOT graph_nodes.properties
         OR coalesce(excluded.source, graph_nodes.source) IS NOT graph_nodes.source
         OR coalesce(excluded.expires_at, graph_nodes.expires_at) IS NOT graph_nodes.expires_at
-      RETURNING id`).pluck();
+      RETURNING id`,
+      )
+      .pluck();
     this.idStmt = db.prepare('SELECT id FROM graph_nodes WHERE tenant_id = ? AND node_type = ? AND node_id = ?').pluck();
     this.byKeyStmt = db.prepare('SELECT * FROM graph_nodes WHERE tenant_id = ? AND node_type = ? AND node_id = ?');
     this.byRowidStmt = db.prepare('SELECT * FROM graph_nodes WHERE id = ? AND +tenant_id = ?');

@@ -19,28 +19,55 @@ export const adminRoutes: RouteModule = (routes, app) => {
   const apiKey = requireApiKey(app);
   const admin = { tag: 'admin', security: 'apiKey' } as const;
 
-  routes.add({ ...admin, method: 'get', path: '/admin/tenants', operationId: 'listTenants', summary: 'List tenants', response: envelopeOf({ type: 'object', properties: { tenants: { type: 'array', items: ANY_OBJECT }, count: { type: 'integer' } } }) }, apiKey, (_req, res) => {
-    const tenants = app.tenants.list();
-    res.json(envelope({ tenants, count: tenants.length }));
-  });
+  routes.add(
+    {
+      ...admin,
+      method: 'get',
+      path: '/admin/tenants',
+      operationId: 'listTenants',
+      summary: 'List tenants',
+      response: envelopeOf({ type: 'object', properties: { tenants: { type: 'array', items: ANY_OBJECT }, count: { type: 'integer' } } }),
+    },
+    apiKey,
+    (_req, res) => {
+      const tenants = app.tenants.list();
+      res.json(envelope({ tenants, count: tenants.length }));
+    },
+  );
 
-  routes.add({ ...admin, method: 'get', path: '/admin/tenants/{id}', operationId: 'getTenant', summary: 'Get a tenant', response: TENANT }, apiKey, route((req, res) => {
-    res.json(envelope(app.tenants.get(String(req.params.id))));
-  }));
+  routes.add(
+    { ...admin, method: 'get', path: '/admin/tenants/{id}', operationId: 'getTenant', summary: 'Get a tenant', response: TENANT },
+    apiKey,
+    route((req, res) => {
+      res.json(envelope(app.tenants.get(String(req.params.id))));
+    }),
+  );
 
-  routes.add({ ...admin, method: 'post', path: '/admin/tenants', operationId: 'createTenant', summary: 'Create a tenant', body: jsonSchemaOf(TenantCreate), status: 201, response: TENANT }, apiKey, route((req, res) => {
-    res.status(201).json(envelope(app.tenants.create(req.body)));
-  }));
+  routes.add(
+    { ...admin, method: 'post', path: '/admin/tenants', operationId: 'createTenant', summary: 'Create a tenant', body: jsonSchemaOf(TenantCreate), status: 201, response: TENANT },
+    apiKey,
+    route((req, res) => {
+      res.status(201).json(envelope(app.tenants.create(req.body)));
+    }),
+  );
 
-  routes.add({ ...admin, method: 'put', path: '/admin/tenants/{id}', operationId: 'updateTenant', summary: 'Update a tenant', body: jsonSchemaOf(TenantUpdate), response: TENANT }, apiKey, route((req, res) => {
-    res.json(envelope(app.tenants.update(String(req.params.id), req.body)));
-  }));
+  routes.add(
+    { ...admin, method: 'put', path: '/admin/tenants/{id}', operationId: 'updateTenant', summary: 'Update a tenant', body: jsonSchemaOf(TenantUpdate), response: TENANT },
+    apiKey,
+    route((req, res) => {
+      res.json(envelope(app.tenants.update(String(req.params.id), req.body)));
+    }),
+  );
 
-  routes.add({ ...admin, method: 'delete', path: '/admin/tenants/{id}', operationId: 'deleteTenant', summary: 'Delete a tenant and all its data', response: MESSAGE }, apiKey, route((req, res) => {
-    const id = String(req.params.id);
-    app.tenants.remove(id);
-    res.json({ success: true, message: `Tenant ${id} and all its data deleted` });
-  }));
+  routes.add(
+    { ...admin, method: 'delete', path: '/admin/tenants/{id}', operationId: 'deleteTenant', summary: 'Delete a tenant and all its data', response: MESSAGE },
+    apiKey,
+    route((req, res) => {
+      const id = String(req.params.id);
+      app.tenants.remove(id);
+      res.json({ success: true, message: `Tenant ${id} and all its data deleted` });
+    }),
+  );
 
   // Contexts are personal: users read and delete their own. The administrator may only purge them
   // (one user's, or the whole tenant's), never read them.
@@ -72,7 +99,15 @@ export const adminRoutes: RouteModule = (routes, app) => {
 
   // Issuing a token needs the API key: a token carries integration credentials and a tenant identity.
   routes.add(
-    { ...admin, method: 'post', path: '/admin/token', operationId: 'issueToken', summary: 'Issue a JWT (HS256) for a tenant user', body: jsonSchemaOf(TokenRequest), response: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] } },
+    {
+      ...admin,
+      method: 'post',
+      path: '/admin/token',
+      operationId: 'issueToken',
+      summary: 'Issue a JWT (HS256) for a tenant user',
+      body: jsonSchemaOf(TokenRequest),
+      response: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] },
+    },
     apiKey,
     route(async (req, res) => {
       const parsed = TokenRequest.safeParse(req.body ?? {});
@@ -83,9 +118,21 @@ export const adminRoutes: RouteModule = (routes, app) => {
   );
 
   const withCaller = { ...admin, security: 'apiKey+jwt' } as const;
-  routes.add({ ...withCaller, method: 'get', path: '/admin/connections/stats', operationId: 'getConnectionStats', summary: "Cached connections of the token's tenant", response: envelopeOf() }, apiKey, requireCaller(app), (_req, res) => {
-    res.json(envelope(app.connections.stats(callerOf(res).tenantId)));
-  });
+  routes.add(
+    {
+      ...withCaller,
+      method: 'get',
+      path: '/admin/connections/stats',
+      operationId: 'getConnectionStats',
+      summary: "Cached connections of the token's tenant",
+      response: envelopeOf(),
+    },
+    apiKey,
+    requireCaller(app),
+    (_req, res) => {
+      res.json(envelope(app.connections.stats(callerOf(res).tenantId)));
+    },
+  );
 
   routes.add(
     {

@@ -28,21 +28,30 @@ export const catalogRoutes: RouteModule = (routes, app) => {
 
   routes.add({ ...pub, method: 'get', path: '/mcp/domains', operationId: 'listDomains', summary: 'Domain records of every system' }, (_req, res) => {
     res.json({
-      domains: registry.systems.map((s) => ({ name: s.id, description: s.description, keywords: s.keywords, when_to_use: s.when_to_use, tool_count: registry.toolsOf(s.id).length })),
+      domains: registry.systems.map((s) => ({
+        name: s.id,
+        description: s.description,
+        keywords: s.keywords,
+        when_to_use: s.when_to_use,
+        tool_count: registry.toolsOf(s.id).length,
+      })),
     });
   });
 
-  routes.add({ ...pub, method: 'get', path: '/mcp/capabilities/analytics', operationId: 'listAnalyticalCapabilities', summary: 'Analytical capabilities of every system' }, (_req, res) => {
-    const systems: Record<string, Array<{ name: string; tool: string; requires: string[]; outputs: string[] }>> = {};
-    let total = 0;
-    for (const tool of registry.tools) {
-      if (tool.capability.type !== 'analytical') continue;
-      const record = registry.capability(tool);
-      (systems[tool.system] ??= []).push({ name: record.name, tool: record.tool, requires: record.requires, outputs: record.outputs ?? [] });
-      total++;
-    }
-    res.json({ type: 'analytical', description: 'Read-only aggregations and engineering metrics computed from several sources in parallel.', systems, total_count: total });
-  });
+  routes.add(
+    { ...pub, method: 'get', path: '/mcp/capabilities/analytics', operationId: 'listAnalyticalCapabilities', summary: 'Analytical capabilities of every system' },
+    (_req, res) => {
+      const systems: Record<string, Array<{ name: string; tool: string; requires: string[]; outputs: string[] }>> = {};
+      let total = 0;
+      for (const tool of registry.tools) {
+        if (tool.capability.type !== 'analytical') continue;
+        const record = registry.capability(tool);
+        (systems[tool.system] ??= []).push({ name: record.name, tool: record.tool, requires: record.requires, outputs: record.outputs ?? [] });
+        total++;
+      }
+      res.json({ type: 'analytical', description: 'Read-only aggregations and engineering metrics computed from several sources in parallel.', systems, total_count: total });
+    },
+  );
 
   // One set of routes per system, so each one's tools are named in its own operations.
   for (const system of registry.systems) {

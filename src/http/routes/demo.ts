@@ -5,7 +5,15 @@ import type { RouteModule } from '../route-module.js';
 
 /** `GET /demo` (demo mode only): the sandbox URLs and ready-made tokens for a few users of each tenant. */
 export const demoRoute: RouteModule = (routes, app) => {
-  const operation = { method: 'get', path: '/demo', operationId: 'getDemo', summary: 'Demo mode: sandbox URLs and ready-made tokens', tag: 'demo', security: 'none', response: envelopeOf() } as const;
+  const operation = {
+    method: 'get',
+    path: '/demo',
+    operationId: 'getDemo',
+    summary: 'Demo mode: sandbox URLs and ready-made tokens',
+    tag: 'demo',
+    security: 'none',
+    response: envelopeOf(),
+  } as const;
   routes.add(operation, async (_req, res) => {
     const demo = app.demo;
     if (!app.config.demo || !demo) {

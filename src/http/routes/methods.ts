@@ -21,7 +21,15 @@ export const methodRoutes: RouteModule = (routes, app) => {
   const auth = requireCaller(app);
 
   routes.add(
-    { method: 'get', path: '/v1/meta', operationId: 'getMethodMeta', summary: 'Method-generated routes, for the command-line client', tag: 'meta', security: 'none', response: ANY_OBJECT },
+    {
+      method: 'get',
+      path: '/v1/meta',
+      operationId: 'getMethodMeta',
+      summary: 'Method-generated routes, for the command-line client',
+      tag: 'meta',
+      security: 'none',
+      response: ANY_OBJECT,
+    },
     (_req, res) => {
       const services = new Map<string, MetaMethod[]>();
       for (const { tool: _tool, service, paths: _paths, ...method } of table) {

@@ -46,10 +46,23 @@ const HEALTH = {
 export const systemRoutes: RouteModule = (routes, app) => {
   const pub = { tag: 'system', security: 'none' } as const;
 
-  routes.add({ ...pub, method: 'get', path: '/health', operationId: 'getHealth', summary: 'Health of the service and its store', response: HEALTH, alsoAnswers: { 503: 'Unhealthy: the store cannot be used' } }, (_req, res) => {
-    const healthy = probeDatabase(app.db);
-    res.status(healthy ? 200 : 503).json({ status: healthy ? 'healthy' : 'unhealthy', timestamp: new Date().toISOString(), version: VERSION, environment: app.config.environment });
-  });
+  routes.add(
+    {
+      ...pub,
+      method: 'get',
+      path: '/health',
+      operationId: 'getHealth',
+      summary: 'Health of the service and its store',
+      response: HEALTH,
+      alsoAnswers: { 503: 'Unhealthy: the store cannot be used' },
+    },
+    (_req, res) => {
+      const healthy = probeDatabase(app.db);
+      res
+        .status(healthy ? 200 : 503)
+        .json({ status: healthy ? 'healthy' : 'unhealthy', timestamp: new Date().toISOString(), version: VERSION, environment: app.config.environment });
+    },
+  );
 
   routes.add({ ...pub, method: 'get', path: '/metrics', operationId: 'getMetrics', summary: 'Prometheus metrics', response: { text: 'text/plain' } }, async (_req, res) => {
     res.setHeader('Content-Type', app.telemetry.registry.contentType);
@@ -57,14 +70,16 @@ export const systemRoutes: RouteModule = (routes, app) => {
   });
 
   const integrationList = integrations(app);
-  routes.add({ ...pub, method: 'get', path: '/integrations', operationId: 'listIntegrations', summary: 'Integrations, their endpoints and filterable fields', response: envelopeOf() }, (_req, res) => {
-    res.json({ success: true, data: { integrations: integrationList }, meta: { timestamp: new Date().toISOString(), version: VERSION } });
-  });
+  routes.add(
+    { ...pub, method: 'get', path: '/integrations', operationId: 'listIntegrations', summary: 'Integrations, their endpoints and filterable fields', response: envelopeOf() },
+    (_req, res) => {
+      res.json({ success: true, data: { integrations: integrationList }, meta: { timestamp: new Date().toISOString(), version: VERSION } });
+    },
+  );
 
   let openapi: unknown;
   routes.add({ ...pub, method: 'get', path: '/openapi.json', operationId: 'getOpenApi', summary: 'This OpenAPI document', response: ANY_OBJECT }, (_req, res) => {
     openapi ??= buildOpenApi(app, routes.operations);
     res.json(openapi);
   });
-
 };

@@ -37,14 +37,29 @@ export interface ErrorShapeSpec {
 }
 
 const STATUS: Record<ErrorKind, number> = {
-  bad_request: 400, unauthorized: 401, forbidden: 403, not_found: 404, not_allowed: 405, conflict: 409,
-  validation: 400, rate_limited: 429, internal: 500, unavailable: 503,
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  not_allowed: 405,
+  conflict: 409,
+  validation: 400,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
 };
 
 const MESSAGE: Record<ErrorKind, string> = {
-  bad_request: 'Bad Request', unauthorized: 'Unauthorized', forbidden: 'Forbidden', not_found: 'Not Found',
-  not_allowed: 'Method Not Allowed', conflict: 'Conflict', validation: 'Validation Failed',
-  rate_limited: 'Too Many Requests', internal: 'Internal Server Error', unavailable: 'Service Unavailable',
+  bad_request: 'Bad Request',
+  unauthorized: 'Unauthorized',
+  forbidden: 'Forbidden',
+  not_found: 'Not Found',
+  not_allowed: 'Method Not Allowed',
+  conflict: 'Conflict',
+  validation: 'Validation Failed',
+  rate_limited: 'Too Many Requests',
+  internal: 'Internal Server Error',
+  unavailable: 'Service Unavailable',
 };
 
 /** Declares an upstream's error convention once; handlers then throw kit errors and never build bodies. */

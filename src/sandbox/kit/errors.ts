@@ -1,15 +1,5 @@
 /** What went wrong, independent of how an upstream words it; each upstream's `ErrorShape` renders it. */
-export type ErrorKind =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'not_allowed'
-  | 'conflict'
-  | 'validation'
-  | 'rate_limited'
-  | 'internal'
-  | 'unavailable';
+export type ErrorKind = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'not_allowed' | 'conflict' | 'validation' | 'rate_limited' | 'internal' | 'unavailable';
 
 export interface FakeErrorOptions {
   /** Overrides the status the upstream's shape gives the kind (e.g. GitHub's 405 "not mergeable"). */
@@ -32,7 +22,11 @@ export class FakeError extends Error {
   readonly details?: unknown;
   readonly retryAfter?: number;
 
-  constructor(readonly kind: ErrorKind, readonly explicitMessage?: string, options: FakeErrorOptions = {}) {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly explicitMessage?: string,
+    options: FakeErrorOptions = {},
+  ) {
     super(explicitMessage ?? kind);
     this.status = options.status;
     this.code = options.code;
@@ -55,16 +49,26 @@ export const invalidCursor = (message?: string) => new FakeError('bad_request', 
 /** The kind an HTTP status stands for, for faults injected by status. */
 export function kindOfStatus(status: number): ErrorKind {
   switch (status) {
-    case 400: return 'bad_request';
-    case 401: return 'unauthorized';
-    case 403: return 'forbidden';
-    case 404: return 'not_found';
-    case 405: return 'not_allowed';
-    case 409: return 'conflict';
-    case 422: return 'validation';
-    case 429: return 'rate_limited';
-    case 503: return 'unavailable';
-    default: return status >= 500 ? 'internal' : 'bad_request';
+    case 400:
+      return 'bad_request';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 405:
+      return 'not_allowed';
+    case 409:
+      return 'conflict';
+    case 422:
+      return 'validation';
+    case 429:
+      return 'rate_limited';
+    case 503:
+      return 'unavailable';
+    default:
+      return status >= 500 ? 'internal' : 'bad_request';
   }
 }
 

@@ -22,7 +22,11 @@ export class RateBudgets {
   private readonly windows = new Map<string, RateWindow>();
 
   /** With `enforce: false` a spent window is counted (remaining stays 0) but never refused. */
-  constructor(private readonly budgets: Record<string, RateBudget>, private readonly clock: Clock, private readonly options: { enforce?: boolean } = {}) {}
+  constructor(
+    private readonly budgets: Record<string, RateBudget>,
+    private readonly clock: Clock,
+    private readonly options: { enforce?: boolean } = {},
+  ) {}
 
   nowSeconds(): number {
     return Math.floor(this.clock.now() / 1000);

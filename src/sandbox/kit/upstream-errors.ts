@@ -48,31 +48,54 @@ export const notionErrors = defineErrorShape({
   statuses: { forbidden: 403 },
   messages: { unauthorized: 'API token is invalid.', rate_limited: 'You have been rate limited. Please try again in a few minutes.', not_found: 'Could not find object.' },
   codes: {
-    bad_request: 'invalid_request', unauthorized: 'unauthorized', forbidden: 'restricted_resource', not_found: 'object_not_found',
-    conflict: 'conflict_error', validation: 'validation_error', rate_limited: 'rate_limited', internal: 'internal_server_error', unavailable: 'service_unavailable',
+    bad_request: 'invalid_request',
+    unauthorized: 'unauthorized',
+    forbidden: 'restricted_resource',
+    not_found: 'object_not_found',
+    conflict: 'conflict_error',
+    validation: 'validation_error',
+    rate_limited: 'rate_limited',
+    internal: 'internal_server_error',
+    unavailable: 'service_unavailable',
   },
   body: (e) => ({ object: 'error', status: e.status, code: e.code === 'invalid_cursor' ? 'validation_error' : e.code, message: e.message }),
   malformedJson: 'Error parsing JSON body.',
 });
 
 const GOOGLE_REASON: Record<string, string> = {
-  bad_request: 'badRequest', validation: 'invalid', unauthorized: 'authError', forbidden: 'forbidden', not_found: 'notFound',
-  conflict: 'duplicate', rate_limited: 'rateLimitExceeded', internal: 'backendError', unavailable: 'backendError',
+  bad_request: 'badRequest',
+  validation: 'invalid',
+  unauthorized: 'authError',
+  forbidden: 'forbidden',
+  not_found: 'notFound',
+  conflict: 'duplicate',
+  rate_limited: 'rateLimitExceeded',
+  internal: 'backendError',
+  unavailable: 'backendError',
 };
 
 /** Google's `{error: {code, message, status, errors: [{message, domain, reason}]}}`. */
 export const googleErrors = defineErrorShape({
   messages: { unauthorized: 'Request had invalid authentication credentials.', not_found: 'Requested entity was not found.', rate_limited: 'Quota exceeded.' },
   codes: {
-    bad_request: 'INVALID_ARGUMENT', validation: 'INVALID_ARGUMENT', unauthorized: 'UNAUTHENTICATED', forbidden: 'PERMISSION_DENIED', not_found: 'NOT_FOUND',
-    conflict: 'ALREADY_EXISTS', rate_limited: 'RESOURCE_EXHAUSTED', internal: 'INTERNAL', unavailable: 'UNAVAILABLE',
+    bad_request: 'INVALID_ARGUMENT',
+    validation: 'INVALID_ARGUMENT',
+    unauthorized: 'UNAUTHENTICATED',
+    forbidden: 'PERMISSION_DENIED',
+    not_found: 'NOT_FOUND',
+    conflict: 'ALREADY_EXISTS',
+    rate_limited: 'RESOURCE_EXHAUSTED',
+    internal: 'INTERNAL',
+    unavailable: 'UNAVAILABLE',
   },
   body: (e) => ({
     error: {
       code: e.status,
       message: e.message,
       status: e.code === 'invalid_cursor' ? 'INVALID_ARGUMENT' : e.code,
-      errors: Array.isArray(e.details) ? e.details : [{ message: e.message, domain: 'global', reason: e.code === 'invalid_cursor' ? 'invalid' : (GOOGLE_REASON[e.kind] ?? 'unknown') }],
+      errors: Array.isArray(e.details)
+        ? e.details
+        : [{ message: e.message, domain: 'global', reason: e.code === 'invalid_cursor' ? 'invalid' : (GOOGLE_REASON[e.kind] ?? 'unknown') }],
     },
   }),
 });
@@ -81,8 +104,14 @@ export const googleErrors = defineErrorShape({
 export const slackErrors = defineErrorShape({
   statuses: { bad_request: 200, unauthorized: 200, forbidden: 200, not_found: 200, not_allowed: 200, conflict: 200, validation: 200 },
   codes: {
-    bad_request: 'invalid_arguments', unauthorized: 'invalid_auth', forbidden: 'not_allowed_token_type', not_found: 'not_found',
-    validation: 'invalid_arguments', rate_limited: 'ratelimited', internal: 'internal_error', unavailable: 'service_unavailable',
+    bad_request: 'invalid_arguments',
+    unauthorized: 'invalid_auth',
+    forbidden: 'not_allowed_token_type',
+    not_found: 'not_found',
+    validation: 'invalid_arguments',
+    rate_limited: 'ratelimited',
+    internal: 'internal_error',
+    unavailable: 'service_unavailable',
   },
   body: (e) => ({ ok: false, error: e.code, ...(Array.isArray(e.details) ? { response_metadata: { messages: e.details } } : {}) }),
   expired: unauthorized(undefined, { code: 'token_expired' }),
@@ -95,8 +124,15 @@ export const apideckErrors = defineErrorShape({
   statuses: { validation: 422 },
   messages: { unauthorized: 'Unauthorized Request' },
   codes: {
-    bad_request: 'BadRequestError', validation: 'RequestValidationError', unauthorized: 'UnauthorizedError', forbidden: 'ForbiddenError', not_found: 'NotFoundError',
-    conflict: 'ConflictError', rate_limited: 'TooManyRequestsError', internal: 'InternalServerError', unavailable: 'ServiceUnavailableError',
+    bad_request: 'BadRequestError',
+    validation: 'RequestValidationError',
+    unauthorized: 'UnauthorizedError',
+    forbidden: 'ForbiddenError',
+    not_found: 'NotFoundError',
+    conflict: 'ConflictError',
+    rate_limited: 'TooManyRequestsError',
+    internal: 'InternalServerError',
+    unavailable: 'ServiceUnavailableError',
   },
   body: (e) => ({
     status_code: e.status,

@@ -21,8 +21,58 @@ export interface Person {
   role: 'engineer' | 'lead' | 'manager' | 'designer';
 }
 
-const FIRST = ['Ada', 'Grace', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Frances', 'Alan', 'Radia', 'Edsger', 'Katherine', 'Donald', 'Hedy', 'John', 'Sophie', 'Tim', 'Annie', 'Guido', 'Lynn', 'Bjarne', 'Shafi', 'Yukihiro', 'Karen'];
-const LAST = ['Lovelace', 'Hopper', 'Torvalds', 'Hamilton', 'Thompson', 'Liskov', 'Ritchie', 'Allen', 'Turing', 'Perlman', 'Dijkstra', 'Johnson', 'Knuth', 'Lamarr', 'Backus', 'Wilson', 'Berners', 'Easley', 'Rossum', 'Conway', 'Stroustrup', 'Goldwasser', 'Matsumoto', 'Jones'];
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Linus',
+  'Margaret',
+  'Ken',
+  'Barbara',
+  'Dennis',
+  'Frances',
+  'Alan',
+  'Radia',
+  'Edsger',
+  'Katherine',
+  'Donald',
+  'Hedy',
+  'John',
+  'Sophie',
+  'Tim',
+  'Annie',
+  'Guido',
+  'Lynn',
+  'Bjarne',
+  'Shafi',
+  'Yukihiro',
+  'Karen',
+];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Torvalds',
+  'Hamilton',
+  'Thompson',
+  'Liskov',
+  'Ritchie',
+  'Allen',
+  'Turing',
+  'Perlman',
+  'Dijkstra',
+  'Johnson',
+  'Knuth',
+  'Lamarr',
+  'Backus',
+  'Wilson',
+  'Berners',
+  'Easley',
+  'Rossum',
+  'Conway',
+  'Stroustrup',
+  'Goldwasser',
+  'Matsumoto',
+  'Jones',
+];
 const LOCATIONS = ['Berlin', 'Lisbon', 'Toronto', 'Austin', 'Nairobi', 'Singapore', 'Remote'];
 
 export interface WorkspaceIdentity {

@@ -14,7 +14,11 @@ export const getActionsInfo = defineTool({
   title: 'CI (GitHub Actions) overview',
   description:
     'CI health per repository over the last time_period_days from GitHub Actions: workflows (state, runs, success rate, median duration, last run), default-branch success rate and its latest failures, and runs in progress. Success rate = succeeded / (succeeded + failed); cancelled and skipped runs are left out.',
-  capability: { type: 'analytical', name: 'code_host.analytics.actions_info', outputs: ['workflows', 'success_rate_percent', 'median_duration_minutes', 'recent_failures', 'in_progress'] },
+  capability: {
+    type: 'analytical',
+    name: 'code_host.analytics.actions_info',
+    outputs: ['workflows', 'success_rate_percent', 'median_duration_minutes', 'recent_failures', 'in_progress'],
+  },
   input: z.object(metricsInput),
   output: ActionsInfoSchema,
   hints: {

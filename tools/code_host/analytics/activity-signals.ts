@@ -44,7 +44,11 @@ export async function pullActivity<A>(ctx: ToolRunContext<A>, target: RepoTarget
 export async function issueActivity<A>(ctx: ToolRunContext<A>, target: RepoTarget, window: TimeWindow): Promise<IssueActivity[]> {
   const octokit = ctx.client('github');
   const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, { ...splitRepoId(target.repo), state: 'all', since: isoDate(window.start), per_page: 100 });
-  const issues = await collectUntil(pages, () => false, (i) => !i.pull_request);
+  const issues = await collectUntil(
+    pages,
+    () => false,
+    (i) => !i.pull_request,
+  );
   return issues.map((i) => ({
     repo: target.repo,
     number: i.number,
@@ -67,7 +71,12 @@ export async function commitActivity<A>(ctx: ToolRunContext<A>, target: RepoTarg
 /** Workflow runs (every branch) created within the window, newest first. */
 export async function runActivity<A>(ctx: ToolRunContext<A>, target: RepoTarget, window: TimeWindow, branch?: string): Promise<RunActivity[]> {
   const octokit = ctx.client('github');
-  const pages = octokit.paginate.iterator(octokit.rest.actions.listWorkflowRunsForRepo, { ...splitRepoId(target.repo), branch, created: `>=${isoDate(window.start)}`, per_page: 100 });
+  const pages = octokit.paginate.iterator(octokit.rest.actions.listWorkflowRunsForRepo, {
+    ...splitRepoId(target.repo),
+    branch,
+    created: `>=${isoDate(window.start)}`,
+    per_page: 100,
+  });
   const runs = await collectUntil(pages, (r) => (ms(r.created_at) ?? 0) < window.start);
   return runs.map((r) => {
     const started = ms(r.run_started_at ?? r.created_at) as number;

@@ -35,7 +35,6 @@ export function metricsWindow<A>(ctx: ToolRunContext<A>, days: number): { window
   };
 }
 
-
 /**
  * Runs `fn` over the repositories of `repo_ids` (every accessible one when omitted), with their
  * default branch. A repository that fails is left out and named by the executor in `failed_sources`

@@ -34,8 +34,19 @@ async function productionDeployments<A>(ctx: ToolRunContext<A>, octokit: Octokit
 
 /** Pull requests merged into the default branch within the window, with their first commit time. */
 export async function mergedChanges<A>(ctx: ToolRunContext<A>, octokit: Octokit, target: RepoTarget, window: TimeWindow): Promise<MergedChange[]> {
-  const pages = octokit.paginate.iterator(octokit.rest.pulls.list, { ...splitRepoId(target.repo), state: 'closed', base: target.defaultBranch, sort: 'updated', direction: 'desc', per_page: 100 });
-  const merged = await collectUntil(pages, (pr) => (ms(pr.updated_at) ?? 0) < window.start, (pr) => (ms(pr.merged_at) ?? 0) >= window.start && (ms(pr.merged_at) ?? Infinity) <= window.end);
+  const pages = octokit.paginate.iterator(octokit.rest.pulls.list, {
+    ...splitRepoId(target.repo),
+    state: 'closed',
+    base: target.defaultBranch,
+    sort: 'updated',
+    direction: 'desc',
+    per_page: 100,
+  });
+  const merged = await collectUntil(
+    pages,
+    (pr) => (ms(pr.updated_at) ?? 0) < window.start,
+    (pr) => (ms(pr.merged_at) ?? 0) >= window.start && (ms(pr.merged_at) ?? Infinity) <= window.end,
+  );
   return mapBounded(ctx, merged, async (pr) => {
     const { data: commits } = await octokit.rest.pulls.listCommits({ ...splitRepoId(target.repo), pull_number: pr.number, per_page: 100 });
     const times = commits.map((c) => ms(c.commit.author?.date ?? c.commit.committer?.date)).filter((t): t is number => t !== null);
@@ -51,12 +62,19 @@ export async function deliverySignals<A>(ctx: ToolRunContext<A>, target: RepoTar
     productionDeployments(ctx, octokit, target.repo, window),
     mergedChanges(ctx, octokit, target, window),
     runActivity(ctx, target, window, target.defaultBranch),
-    collectUntil(octokit.paginate.iterator(octokit.rest.issues.listForRepo, { ...repo, labels: 'incident', state: 'all', since: isoDate(window.start), per_page: 100 }), () => false, (i) => !i.pull_request),
+    collectUntil(
+      octokit.paginate.iterator(octokit.rest.issues.listForRepo, { ...repo, labels: 'incident', state: 'all', since: isoDate(window.start), per_page: 100 }),
+      () => false,
+      (i) => !i.pull_request,
+    ),
   ]);
   const [releases, mainCommits] = await Promise.all([
     deployments.any ? Promise.resolve({ any: false, published: [] as number[] }) : publishedReleases(octokit, target.repo, window),
     deployments.any
-      ? collectUntil(octokit.paginate.iterator(octokit.rest.repos.listCommits, { ...repo, sha: target.defaultBranch, since: isoDate(window.start - LOOKBACK_MS), per_page: 100 }), () => false)
+      ? collectUntil(
+          octokit.paginate.iterator(octokit.rest.repos.listCommits, { ...repo, sha: target.defaultBranch, since: isoDate(window.start - LOOKBACK_MS), per_page: 100 }),
+          () => false,
+        )
       : Promise.resolve([]),
   ]);
   return {
@@ -79,9 +97,13 @@ export async function deliverySignals<A>(ctx: ToolRunContext<A>, target: RepoTar
 async function publishedReleases(octokit: Octokit, repo: string, window: TimeWindow): Promise<{ any: boolean; published: number[] }> {
   const pages = octokit.paginate.iterator(octokit.rest.repos.listReleases, { ...splitRepoId(repo), per_page: 100 });
   let any = false;
-  const releases = await collectUntil(pages, (r) => {
-    if (!r.draft && !r.prerelease && r.published_at) any = true;
-    return (ms(r.published_at ?? r.created_at) ?? 0) < window.start - LOOKBACK_MS;
-  }, (r) => !r.draft && !r.prerelease && r.published_at !== null);
+  const releases = await collectUntil(
+    pages,
+    (r) => {
+      if (!r.draft && !r.prerelease && r.published_at) any = true;
+      return (ms(r.published_at ?? r.created_at) ?? 0) < window.start - LOOKBACK_MS;
+    },
+    (r) => !r.draft && !r.prerelease && r.published_at !== null,
+  );
   return { any, published: releases.map((r) => ms(r.published_at) as number) };
 }

@@ -12,13 +12,18 @@ export const getDeveloperMetrics = defineTool({
   title: 'Developer activity metrics',
   description:
     'Contribution volume per person over the last time_period_days: commits on default branches, pull requests opened and merged, lines added and deleted by merged PRs, reviews given, issues opened and assigned issues closed, and the repositories worked in. Bots are left out. Counts describe activity, not performance.',
-  capability: { type: 'analytical', name: 'code_host.analytics.developer_metrics', outputs: ['commits', 'prs_opened', 'prs_merged', 'reviews_given', 'lines_added', 'lines_deleted', 'issues_opened', 'issues_closed'] },
+  capability: {
+    type: 'analytical',
+    name: 'code_host.analytics.developer_metrics',
+    outputs: ['commits', 'prs_opened', 'prs_merged', 'reviews_given', 'lines_added', 'lines_deleted', 'issues_opened', 'issues_closed'],
+  },
   input: z.object({ ...metricsInput, username: GithubLogin.optional().describe('Only this person') }),
   output: DeveloperMetricsResultSchema,
   hints: {
     aliases: ['developer metrics', 'engineer activity', 'who is working on what', 'contribution stats', 'team activity'],
     when_to_use: 'To see who contributed what across repositories in a period, e.g. before 1:1s or to spot someone overloaded or blocked.',
-    not_for: 'Review speed and PR workflow per person (use code_host_get_pr_developer_metrics); lifetime commit counts (code_host_get_contributors); one person\'s open work (code_host_get_my_code_host_work).',
+    not_for:
+      "Review speed and PR workflow per person (use code_host_get_pr_developer_metrics); lifetime commit counts (code_host_get_contributors); one person's open work (code_host_get_my_code_host_work).",
     examples: [
       { query: 'what has the team been working on this month?', tool: 'get_developer_metrics', params: {} },
       { query: 'activity of ada in acme/api over two weeks', tool: 'get_developer_metrics', params: { repo_ids: 'acme/api', time_period_days: 14, username: 'ada' } },
@@ -27,13 +32,18 @@ export const getDeveloperMetrics = defineTool({
   async run(ctx): Promise<DeveloperMetricsResult> {
     const { window, metadata } = metricsWindow(ctx, ctx.args.time_period_days);
     const fan = await overRepos(ctx, ctx.args.repo_ids, async (target) => {
-      const [prs, issues, commits] = await Promise.all([pullActivity(ctx, target, window, { sizes: true }), issueActivity(ctx, target, window), commitActivity(ctx, target, window)]);
+      const [prs, issues, commits] = await Promise.all([
+        pullActivity(ctx, target, window, { sizes: true }),
+        issueActivity(ctx, target, window),
+        commitActivity(ctx, target, window),
+      ]);
       return { prs, issues, commits };
     });
     const all = fan.perRepo.map((r) => r.value);
     const wanted = ctx.args.username?.toLowerCase();
-    const developers = developerActivity({ prs: all.flatMap((a) => a.prs), issues: all.flatMap((a) => a.issues), commits: all.flatMap((a) => a.commits) }, window)
-      .filter((d) => !wanted || d.login.toLowerCase() === wanted);
+    const developers = developerActivity({ prs: all.flatMap((a) => a.prs), issues: all.flatMap((a) => a.issues), commits: all.flatMap((a) => a.commits) }, window).filter(
+      (d) => !wanted || d.login.toLowerCase() === wanted,
+    );
     return { developers, count: developers.length, metadata: metadata(fan.perRepo.map((r) => r.repo)) };
   },
 });

@@ -17,7 +17,8 @@ async function doraOf(ctx: ToolRunContext<MetricsArgs>, args: MetricsArgs) {
   return { repos, metadata: { ...metadata(repos.map((r) => r.repo)), signals: Object.fromEntries(repos.map((r) => [r.repo, r.signal])) } };
 }
 
-const WHEN = 'For delivery performance questions (how often we ship, how long changes take to reach production, how often deploys fail, how fast we recover) and comparisons with the DORA research bands.';
+const WHEN =
+  'For delivery performance questions (how often we ship, how long changes take to reach production, how often deploys fail, how fast we recover) and comparisons with the DORA research bands.';
 
 export const getDoraMetrics = defineTool({
   system: 'code_host',
@@ -31,7 +32,8 @@ export const getDoraMetrics = defineTool({
   hints: {
     aliases: ['dora', 'dora metrics', 'deployment frequency', 'lead time for changes', 'change failure rate', 'mttr', 'delivery performance'],
     when_to_use: `${WHEN} Each metric carries its category (elite, high, medium, low) and the benchmark bands; flat holds the four plain numbers.`,
-    not_for: 'One row per repository (use code_host_get_dora_metrics_by_repo); pull request flow and review figures (code_host_get_eng_metrics); CI details (code_host_get_actions_info).',
+    not_for:
+      'One row per repository (use code_host_get_dora_metrics_by_repo); pull request flow and review figures (code_host_get_eng_metrics); CI details (code_host_get_actions_info).',
     examples: [
       { query: 'what are our DORA metrics?', tool: 'get_dora_metrics', params: {} },
       { query: 'DORA for acme/api and acme/web over the last quarter', tool: 'get_dora_metrics', params: { repo_ids: 'acme/api,acme/web', time_period_days: 90 } },

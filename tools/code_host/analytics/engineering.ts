@@ -22,9 +22,21 @@ interface RepoActivity {
 function overview(activity: RepoActivity[], window: TimeWindow, days: number) {
   const open = activity.flatMap((a) => a.open);
   return {
-    ...pullFlowMetrics(activity.flatMap((a) => a.prs), window, days),
-    open_work: { open_prs: open.length, draft_prs: open.filter((p) => p.draft).length, stale_prs: open.filter((p) => p.updatedAt < window.end - STALE_DAYS * DAY_MS).length, stale_after_days: STALE_DAYS },
-    issues: issueFlow(activity.flatMap((a) => a.issues), window),
+    ...pullFlowMetrics(
+      activity.flatMap((a) => a.prs),
+      window,
+      days,
+    ),
+    open_work: {
+      open_prs: open.length,
+      draft_prs: open.filter((p) => p.draft).length,
+      stale_prs: open.filter((p) => p.updatedAt < window.end - STALE_DAYS * DAY_MS).length,
+      stale_after_days: STALE_DAYS,
+    },
+    issues: issueFlow(
+      activity.flatMap((a) => a.issues),
+      window,
+    ),
     ci: { scope: 'default branch', ...runSummary(activity.flatMap((a) => a.runs)) },
   };
 }
@@ -57,13 +69,22 @@ export const getEngMetrics = defineTool({
   output: EngMetricsResultSchema,
   hints: {
     aliases: ['engineering metrics', 'team health', 'engineering overview', 'throughput', 'cycle time'],
-    when_to_use: 'For a manager\'s overview of how the team delivers: throughput, cycle time, review coverage, PR size, backlog, issue flow and CI health.',
-    not_for: 'Deployment-based delivery metrics (use code_host_get_dora_metrics); one row per repository (code_host_get_eng_metrics_by_repo); per person (code_host_get_developer_metrics).',
+    when_to_use: "For a manager's overview of how the team delivers: throughput, cycle time, review coverage, PR size, backlog, issue flow and CI health.",
+    not_for:
+      'Deployment-based delivery metrics (use code_host_get_dora_metrics); one row per repository (code_host_get_eng_metrics_by_repo); per person (code_host_get_developer_metrics).',
     examples: [{ query: 'how is engineering doing this month?', tool: 'get_eng_metrics', params: {} }],
   },
   async run(ctx): Promise<EngMetricsResult> {
     const { fan, window, metadata } = await gatherActivity(ctx);
-    return { ...overview(fan.perRepo.map((r) => r.value), window, ctx.args.time_period_days), derivation: DERIVATION, metadata };
+    return {
+      ...overview(
+        fan.perRepo.map((r) => r.value),
+        window,
+        ctx.args.time_period_days,
+      ),
+      derivation: DERIVATION,
+      metadata,
+    };
   },
 });
 

@@ -13,7 +13,11 @@ export const getPrMergeTimeMetrics = defineTool({
   title: 'Pull request merge time',
   description:
     'How long pull requests merged in the last time_period_days took from opening to merge: p50/p75/p90/mean hours, time to first review and from first approval to merge, merges without approval, a breakdown by size (XS<=10, S<=100, M<=400, L<=1000 lines, XL) and by repository, and the slowest merges.',
-  capability: { type: 'analytical', name: 'code_host.analytics.pr_merge_time', outputs: ['merge_time_hours', 'time_to_first_review_hours', 'approval_to_merge_hours', 'by_size', 'by_repo', 'slowest'] },
+  capability: {
+    type: 'analytical',
+    name: 'code_host.analytics.pr_merge_time',
+    outputs: ['merge_time_hours', 'time_to_first_review_hours', 'approval_to_merge_hours', 'by_size', 'by_repo', 'slowest'],
+  },
   input: z.object(metricsInput),
   output: MergeTimeResultSchema,
   hints: {
@@ -25,7 +29,13 @@ export const getPrMergeTimeMetrics = defineTool({
   async run(ctx): Promise<MergeTimeResult> {
     const { window, metadata } = metricsWindow(ctx, ctx.args.time_period_days);
     const fan = await overRepos(ctx, ctx.args.repo_ids, (target) => pullActivity(ctx, target, window, { sizes: true }));
-    return { ...mergeTimeMetrics(fan.perRepo.flatMap((r) => r.value), window), metadata: metadata(fan.perRepo.map((r) => r.repo)) };
+    return {
+      ...mergeTimeMetrics(
+        fan.perRepo.flatMap((r) => r.value),
+        window,
+      ),
+      metadata: metadata(fan.perRepo.map((r) => r.repo)),
+    };
   },
 });
 
@@ -35,7 +45,11 @@ export const getPrDeveloperMetrics = defineTool({
   title: 'Pull request metrics per developer',
   description:
     'Pull request workflow per person over the last time_period_days. As author: PRs opened, merged, closed unmerged, merge rate, median cycle time (open to merge), median wait for a first review, median size, reviews and change requests received. As reviewer: reviews, approvals and change requests given. Bots are left out.',
-  capability: { type: 'analytical', name: 'code_host.analytics.pr_developer_metrics', outputs: ['prs_opened', 'prs_merged', 'merge_rate_percent', 'median_cycle_time_hours', 'median_time_to_first_review_hours', 'reviews_given'] },
+  capability: {
+    type: 'analytical',
+    name: 'code_host.analytics.pr_developer_metrics',
+    outputs: ['prs_opened', 'prs_merged', 'merge_rate_percent', 'median_cycle_time_hours', 'median_time_to_first_review_hours', 'reviews_given'],
+  },
   input: z.object({ ...metricsInput, username: GithubLogin.optional().describe('Only this person') }),
   output: PrDeveloperResultSchema,
   hints: {
@@ -51,7 +65,10 @@ export const getPrDeveloperMetrics = defineTool({
     const { window, metadata } = metricsWindow(ctx, ctx.args.time_period_days);
     const fan = await overRepos(ctx, ctx.args.repo_ids, (target) => pullActivity(ctx, target, window, { sizes: true }));
     const wanted = ctx.args.username?.toLowerCase();
-    const developers = pullRequestPeople(fan.perRepo.flatMap((r) => r.value), window).filter((d) => !wanted || d.login.toLowerCase() === wanted);
+    const developers = pullRequestPeople(
+      fan.perRepo.flatMap((r) => r.value),
+      window,
+    ).filter((d) => !wanted || d.login.toLowerCase() === wanted);
     return { developers, count: developers.length, metadata: metadata(fan.perRepo.map((r) => r.repo)) };
   },
 });

@@ -198,9 +198,7 @@ export const MergeTimeResultSchema = z
       .array(z.looseObject({ size: z.enum(['XS', 'S', 'M', 'L', 'XL']), merged: Int, p50_hours: Hours }))
       .describe('By lines added + deleted: XS<=10, S<=100, M<=400, L<=1000, XL above; sizes without merges left out'),
     by_repo: z.array(DurationSummarySchema.extend({ repo: RepoName, merged: Int })),
-    slowest: z
-      .array(z.looseObject({ repo: RepoName, number: Int, title: z.string(), author: z.string().nullable(), hours: Hours }))
-      .describe('Slowest merges, slowest first'),
+    slowest: z.array(z.looseObject({ repo: RepoName, number: Int, title: z.string(), author: z.string().nullable(), hours: Hours })).describe('Slowest merges, slowest first'),
   })
   .extend(metricsFields);
 export type MergeTimeResult = z.infer<typeof MergeTimeResultSchema>;
@@ -221,9 +219,7 @@ export const PrDeveloperSchema = z.looseObject({
   changes_requested_given: Int,
 });
 
-export const PrDeveloperResultSchema = z
-  .looseObject({ developers: z.array(PrDeveloperSchema).describe('Most merges first'), count: Int })
-  .extend(metricsFields);
+export const PrDeveloperResultSchema = z.looseObject({ developers: z.array(PrDeveloperSchema).describe('Most merges first'), count: Int }).extend(metricsFields);
 export type PrDeveloperResult = z.infer<typeof PrDeveloperResultSchema>;
 
 export const DeveloperActivitySchema = z.looseObject({
@@ -239,9 +235,7 @@ export const DeveloperActivitySchema = z.looseObject({
   repositories: z.array(RepoName).describe('Repositories they were active in'),
 });
 
-export const DeveloperMetricsResultSchema = z
-  .looseObject({ developers: z.array(DeveloperActivitySchema).describe('Most active first'), count: Int })
-  .extend(metricsFields);
+export const DeveloperMetricsResultSchema = z.looseObject({ developers: z.array(DeveloperActivitySchema).describe('Most active first'), count: Int }).extend(metricsFields);
 export type DeveloperMetricsResult = z.infer<typeof DeveloperMetricsResultSchema>;
 
 // ---- engineering overview ----------------------------------------------------------------------
@@ -260,9 +254,7 @@ const EngOverviewSchema = z.looseObject({
     merged_without_approval: Int,
     reviews_per_merged_pr: z.number().nullable(),
   }),
-  pr_size_lines: z
-    .looseObject({ p50: z.number().nullable(), p90: z.number().nullable(), measured: Int })
-    .describe('Lines added + deleted of merged pull requests'),
+  pr_size_lines: z.looseObject({ p50: z.number().nullable(), p90: z.number().nullable(), measured: Int }).describe('Lines added + deleted of merged pull requests'),
   open_work: z.looseObject({
     open_prs: Int,
     draft_prs: Int,

@@ -76,52 +76,79 @@ function sendRuns(req: Request, res: Response, gh: GithubRequest, repo: RepoReco
 
 /** Workflows and their runs, deployments with statuses, and releases. */
 export function actionRoutes(router: Router): void {
-  router.get('/repos/:owner/:repo/actions/runs', handle(DOCS.runs, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    sendRuns(req, res, gh, repo, repo.runs);
-  }));
+  router.get(
+    '/repos/:owner/:repo/actions/runs',
+    handle(DOCS.runs, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      sendRuns(req, res, gh, repo, repo.runs);
+    }),
+  );
 
-  router.get('/repos/:owner/:repo/actions/workflows', handle(DOCS.workflows, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    res.json({ total_count: repo.workflows.length, workflows: paginate(req, res, repo.workflows, gh).map((w) => workflow(gh.view, repo, w)) });
-  }));
+  router.get(
+    '/repos/:owner/:repo/actions/workflows',
+    handle(DOCS.workflows, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      res.json({ total_count: repo.workflows.length, workflows: paginate(req, res, repo.workflows, gh).map((w) => workflow(gh.view, repo, w)) });
+    }),
+  );
 
-  router.get('/repos/:owner/:repo/actions/workflows/:workflow_id/runs', handle(DOCS.workflowRuns, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    const id = param(req, 'workflow_id');
-    const flow = repo.workflows.find((w) => String(w.id) === id || w.path.split('/').pop() === id);
-    if (!flow) throw notFound();
-    sendRuns(req, res, gh, repo, repo.runs.filter((run) => run.workflowId === flow.id));
-  }));
+  router.get(
+    '/repos/:owner/:repo/actions/workflows/:workflow_id/runs',
+    handle(DOCS.workflowRuns, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      const id = param(req, 'workflow_id');
+      const flow = repo.workflows.find((w) => String(w.id) === id || w.path.split('/').pop() === id);
+      if (!flow) throw notFound();
+      sendRuns(
+        req,
+        res,
+        gh,
+        repo,
+        repo.runs.filter((run) => run.workflowId === flow.id),
+      );
+    }),
+  );
 
-  router.get('/repos/:owner/:repo/deployments', handle(DOCS.deployments, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    const filters = { sha: query(req, 'sha'), ref: query(req, 'ref'), task: query(req, 'task'), environment: query(req, 'environment') };
-    const list = repo.deployments
-      .filter((d) => (filters.sha === undefined || d.sha === filters.sha) && (filters.ref === undefined || d.ref === filters.ref))
-      .filter((d) => (filters.task === undefined || d.task === filters.task) && (filters.environment === undefined || d.environment === filters.environment))
-      .sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
-    res.json(paginate(req, res, list, gh).map((d) => deployment(gh.view, repo, d)));
-  }));
+  router.get(
+    '/repos/:owner/:repo/deployments',
+    handle(DOCS.deployments, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      const filters = { sha: query(req, 'sha'), ref: query(req, 'ref'), task: query(req, 'task'), environment: query(req, 'environment') };
+      const list = repo.deployments
+        .filter((d) => (filters.sha === undefined || d.sha === filters.sha) && (filters.ref === undefined || d.ref === filters.ref))
+        .filter((d) => (filters.task === undefined || d.task === filters.task) && (filters.environment === undefined || d.environment === filters.environment))
+        .sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+      res.json(paginate(req, res, list, gh).map((d) => deployment(gh.view, repo, d)));
+    }),
+  );
 
-  router.get('/repos/:owner/:repo/deployments/:deployment_id/statuses', handle(DOCS.statuses, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    const record = repo.deployments.find((d) => String(d.id) === param(req, 'deployment_id'));
-    if (!record) throw notFound();
-    const statuses = [...record.statuses].reverse();
-    res.json(paginate(req, res, statuses, gh).map((s) => deploymentStatus(gh.view, repo, record, s)));
-  }));
+  router.get(
+    '/repos/:owner/:repo/deployments/:deployment_id/statuses',
+    handle(DOCS.statuses, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      const record = repo.deployments.find((d) => String(d.id) === param(req, 'deployment_id'));
+      if (!record) throw notFound();
+      const statuses = [...record.statuses].reverse();
+      res.json(paginate(req, res, statuses, gh).map((s) => deploymentStatus(gh.view, repo, record, s)));
+    }),
+  );
 
-  router.get('/repos/:owner/:repo/releases', handle(DOCS.releases, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    const list = [...repo.releases].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
-    res.json(paginate(req, res, list, gh).map((r) => release(gh.view, repo, r)));
-  }));
+  router.get(
+    '/repos/:owner/:repo/releases',
+    handle(DOCS.releases, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      const list = [...repo.releases].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+      res.json(paginate(req, res, list, gh).map((r) => release(gh.view, repo, r)));
+    }),
+  );
 
-  router.get('/repos/:owner/:repo/releases/latest', handle(DOCS.latest, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    const latest = repo.releases.filter((r) => !r.draft && !r.prerelease && r.publishedAt !== null).sort((a, b) => b.publishedAt! - a.publishedAt!)[0];
-    if (!latest) throw notFound();
-    res.json(release(gh.view, repo, latest));
-  }));
+  router.get(
+    '/repos/:owner/:repo/releases/latest',
+    handle(DOCS.latest, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      const latest = repo.releases.filter((r) => !r.draft && !r.prerelease && r.publishedAt !== null).sort((a, b) => b.publishedAt! - a.publishedAt!)[0];
+      if (!latest) throw notFound();
+      res.json(release(gh.view, repo, latest));
+    }),
+  );
 }

@@ -41,8 +41,14 @@ export function putContents(gh: GithubRequest, repo: RepoRecord, rawPath: string
   const author = gitActor(body.author, committer);
   const tree = withFile(parent.tree, path, content);
   const commit = addCommit(repo, {
-    parents: [parent.sha], tree, message: body.message, author, committer,
-    additions: lineCount(content), deletions: existing ? lineCount(existing.content) : 0, files: [path],
+    parents: [parent.sha],
+    tree,
+    message: body.message,
+    author,
+    committer,
+    additions: lineCount(content),
+    deletions: existing ? lineCount(existing.content) : 0,
+    files: [path],
   });
   advanceBranch(repo, branch.name, commit);
   repo.pushedAt = now;

@@ -61,70 +61,89 @@ function commitsFor(req: Request, gh: GithubRequest, repo: RepoRecord) {
 
 /** Branches, refs, contents and commits. */
 export function gitRoutes(router: Router): void {
-  router.get('/repos/:owner/:repo/branches', handle(DOCS.branches, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    const only = query(req, 'protected');
-    const list = [...repo.branches]
-      .filter((b) => only === undefined || String(b.protected) === only)
-      .sort((a, b) => a.name.localeCompare(b.name));
-    res.json(paginate(req, res, list, gh).map((b) => shortBranch(gh.view, repo, b)));
-  }));
+  router.get(
+    '/repos/:owner/:repo/branches',
+    handle(DOCS.branches, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      const only = query(req, 'protected');
+      const list = [...repo.branches].filter((b) => only === undefined || String(b.protected) === only).sort((a, b) => a.name.localeCompare(b.name));
+      res.json(paginate(req, res, list, gh).map((b) => shortBranch(gh.view, repo, b)));
+    }),
+  );
 
-  router.get('/repos/:owner/:repo/git/ref/*ref', handle(DOCS.getRef, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    const ref = param(req, 'ref');
-    const [kind, ...rest] = ref.split('/');
-    const name = rest.join('/');
-    const sha = kind === 'heads' ? branchOf(repo, name)?.sha : kind === 'tags' ? repo.tags.find((t) => t.name === name)?.sha : undefined;
-    if (!sha) throw notFound();
-    res.json(gitRef(gh.view, repo, `refs/${ref}`, sha));
-  }));
+  router.get(
+    '/repos/:owner/:repo/git/ref/*ref',
+    handle(DOCS.getRef, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      const ref = param(req, 'ref');
+      const [kind, ...rest] = ref.split('/');
+      const name = rest.join('/');
+      const sha = kind === 'heads' ? branchOf(repo, name)?.sha : kind === 'tags' ? repo.tags.find((t) => t.name === name)?.sha : undefined;
+      if (!sha) throw notFound();
+      res.json(gitRef(gh.view, repo, `refs/${ref}`, sha));
+    }),
+  );
 
-  router.post('/repos/:owner/:repo/git/refs', handle(DOCS.createRef, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    const { ref, sha } = createRef(repo, req.body);
-    const json = gitRef(gh.view, repo, ref, sha);
-    res.status(201).setHeader('Location', String(json.url));
-    res.json(json);
-  }));
+  router.post(
+    '/repos/:owner/:repo/git/refs',
+    handle(DOCS.createRef, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      const { ref, sha } = createRef(repo, req.body);
+      const json = gitRef(gh.view, repo, ref, sha);
+      res.status(201).setHeader('Location', String(json.url));
+      res.json(json);
+    }),
+  );
 
-  router.get('/repos/:owner/:repo/contents{/*path}', handle(DOCS.contents, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    const ref = query(req, 'ref') ?? repo.defaultBranch;
-    const sha = resolveRef(repo, ref);
-    if (!sha) throw githubError(404, `No commit found for the ref ${ref}`);
-    const tree = repo.commits.get(sha)!.tree;
-    const path = param(req, 'path').replace(/^\/+|\/+$/g, '');
-    const file = tree.get(path);
-    if (file) {
-      if (/raw/.test(req.get('accept') ?? '')) {
-        res.type('application/vnd.github.raw').send(file.content);
+  router.get(
+    '/repos/:owner/:repo/contents{/*path}',
+    handle(DOCS.contents, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      const ref = query(req, 'ref') ?? repo.defaultBranch;
+      const sha = resolveRef(repo, ref);
+      if (!sha) throw githubError(404, `No commit found for the ref ${ref}`);
+      const tree = repo.commits.get(sha)!.tree;
+      const path = param(req, 'path').replace(/^\/+|\/+$/g, '');
+      const file = tree.get(path);
+      if (file) {
+        if (/raw/.test(req.get('accept') ?? '')) {
+          res.type('application/vnd.github.raw').send(file.content);
+          return;
+        }
+        res.json(contentFile(gh.view, repo, file, ref));
         return;
       }
-      res.json(contentFile(gh.view, repo, file, ref));
-      return;
-    }
-    const entries = listDirectory(tree, path);
-    if (path && entries.length === 0) throw notFound();
-    res.json(entries.map((entry) => contentEntry(gh.view, repo, entry, ref)));
-  }));
+      const entries = listDirectory(tree, path);
+      if (path && entries.length === 0) throw notFound();
+      res.json(entries.map((entry) => contentEntry(gh.view, repo, entry, ref)));
+    }),
+  );
 
-  router.put('/repos/:owner/:repo/contents/*path', handle(DOCS.putContents, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    const { status, json } = putContents(gh, repo, param(req, 'path'), req.body);
-    res.status(status).json(json);
-  }));
+  router.put(
+    '/repos/:owner/:repo/contents/*path',
+    handle(DOCS.putContents, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      const { status, json } = putContents(gh, repo, param(req, 'path'), req.body);
+      res.status(status).json(json);
+    }),
+  );
 
-  router.get('/repos/:owner/:repo/commits', handle(DOCS.commits, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    res.json(paginate(req, res, commitsFor(req, gh, repo), gh).map((c) => commitJson(gh.view, repo, c)));
-  }));
+  router.get(
+    '/repos/:owner/:repo/commits',
+    handle(DOCS.commits, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      res.json(paginate(req, res, commitsFor(req, gh, repo), gh).map((c) => commitJson(gh.view, repo, c)));
+    }),
+  );
 
-  router.get('/repos/:owner/:repo/commits/*ref', handle(DOCS.commit, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    const ref = param(req, 'ref');
-    const sha = resolveRef(repo, ref);
-    if (!sha) throw githubError(422, `No commit found for SHA: ${ref}`);
-    res.json(commitJson(gh.view, repo, repo.commits.get(sha)!, { detailed: true }));
-  }));
+  router.get(
+    '/repos/:owner/:repo/commits/*ref',
+    handle(DOCS.commit, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      const ref = param(req, 'ref');
+      const sha = resolveRef(repo, ref);
+      if (!sha) throw githubError(422, `No commit found for SHA: ${ref}`);
+      res.json(commitJson(gh.view, repo, repo.commits.get(sha)!, { detailed: true }));
+    }),
+  );
 }

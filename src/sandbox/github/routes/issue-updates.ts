@@ -39,7 +39,13 @@ export function validAssignees(gh: GithubRequest, repo: RepoRecord, logins: stri
   return out;
 }
 
-export function recordEvent(gh: GithubRequest, repo: RepoRecord, issue: IssueRecord, event: IssueEventRecord['event'], extra: { label?: string; assignee?: string; commitId?: string; rename?: { from: string; to: string } } = {}): void {
+export function recordEvent(
+  gh: GithubRequest,
+  repo: RepoRecord,
+  issue: IssueRecord,
+  event: IssueEventRecord['event'],
+  extra: { label?: string; assignee?: string; commitId?: string; rename?: { from: string; to: string } } = {},
+): void {
   const record: IssueEventRecord = { id: nextId(gh.state), issueNumber: issue.number, actor: gh.state.viewer, event, createdAt: gh.now(), commitId: extra.commitId ?? null };
   if (extra.label) record.label = { name: extra.label, color: repo.labels.find((l) => l.name === extra.label)?.color ?? 'ededed' };
   if (extra.assignee) record.assignee = extra.assignee;
@@ -60,11 +66,19 @@ export function applyIssueUpdate(gh: GithubRequest, repo: RepoRecord, issue: Iss
   if (input.title !== undefined && (typeof input.title !== 'string' || !input.title.trim())) {
     throw validationFailed({ resource: 'Issue', field: 'title', code: 'missing_field' });
   }
-  const requestedAssignees = Array.isArray(input.assignees) ? input.assignees.map(String) : typeof input.assignee === 'string' ? [input.assignee] : input.assignee === null ? [] : undefined;
+  const requestedAssignees = Array.isArray(input.assignees)
+    ? input.assignees.map(String)
+    : typeof input.assignee === 'string'
+      ? [input.assignee]
+      : input.assignee === null
+        ? []
+        : undefined;
   const assignees = requestedAssignees ? validAssignees(gh, repo, requestedAssignees) : undefined;
   if (state === 'open' && issue.state === 'closed' && issue.pull) {
-    if (issue.pull.merged) throw validationFailed({ resource: 'PullRequest', field: 'state', code: 'custom', message: 'state cannot be changed. The pull request has already been merged.' });
-    if (!branchOf(repo, issue.pull.headRef)) throw validationFailed({ resource: 'PullRequest', field: 'state', code: 'custom', message: 'state cannot be changed. The head branch has been deleted.' });
+    if (issue.pull.merged)
+      throw validationFailed({ resource: 'PullRequest', field: 'state', code: 'custom', message: 'state cannot be changed. The pull request has already been merged.' });
+    if (!branchOf(repo, issue.pull.headRef))
+      throw validationFailed({ resource: 'PullRequest', field: 'state', code: 'custom', message: 'state cannot be changed. The head branch has been deleted.' });
   }
   const now = gh.now();
   if (typeof input.title === 'string' && input.title !== issue.title) {

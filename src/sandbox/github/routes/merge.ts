@@ -41,16 +41,42 @@ export function mergePull(gh: GithubRequest, repo: RepoRecord, record: PullIssue
   let result: CommitRecord;
   if (method === 'merge') {
     const title = text.title ?? `Merge pull request #${record.number} from ${repo.owner}/${pull.headRef}`;
-    result = addCommit(repo, { parents: [base.sha, head.sha], tree: head.tree, message: `${title}\n\n${text.message ?? record.title}`, author: actorOf(gh, gh.state.viewer, now), committer: webFlow(now), verified: true, ...totals });
+    result = addCommit(repo, {
+      parents: [base.sha, head.sha],
+      tree: head.tree,
+      message: `${title}\n\n${text.message ?? record.title}`,
+      author: actorOf(gh, gh.state.viewer, now),
+      committer: webFlow(now),
+      verified: true,
+      ...totals,
+    });
   } else if (method === 'squash') {
     const title = text.title ?? `${record.title} (#${record.number})`;
     const details = text.message ?? commits.map((c) => `* ${c.message.split('\n')[0]}`).join('\n');
-    result = addCommit(repo, { parents: [base.sha], tree: head.tree, message: `${title}\n\n${details}`, author: actorOf(gh, record.user, now), committer: webFlow(now), verified: true, ...totals });
+    result = addCommit(repo, {
+      parents: [base.sha],
+      tree: head.tree,
+      message: `${title}\n\n${details}`,
+      author: actorOf(gh, record.user, now),
+      committer: webFlow(now),
+      verified: true,
+      ...totals,
+    });
   } else {
     let parent = base.sha;
     result = head;
     for (const original of commits) {
-      result = addCommit(repo, { parents: [parent], tree: original.tree, message: original.message, author: original.author, committer: webFlow(now), verified: true, additions: original.additions, deletions: original.deletions, files: original.files });
+      result = addCommit(repo, {
+        parents: [parent],
+        tree: original.tree,
+        message: original.message,
+        author: original.author,
+        committer: webFlow(now),
+        verified: true,
+        additions: original.additions,
+        deletions: original.deletions,
+        files: original.files,
+      });
       parent = result.sha;
     }
   }

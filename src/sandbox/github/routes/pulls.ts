@@ -31,7 +31,7 @@ function filterPulls(req: Request, repo: RepoRecord): PullIssue[] {
   const state = query(req, 'state') ?? 'open';
   const head = query(req, 'head');
   const base = query(req, 'base');
-  const ref = head === undefined ? undefined : headRef(repo, head) ?? '\0';
+  const ref = head === undefined ? undefined : (headRef(repo, head) ?? '\0');
   return pullsOf(repo).filter((p) => {
     if (state !== 'all' && p.state !== state) return false;
     if (ref !== undefined && p.pull.headRef !== ref) return false;
@@ -59,13 +59,40 @@ function createPull(gh: GithubRequest, repo: RepoRecord, input: Record<string, u
   const files = new Set(commits.flatMap((c) => c.files));
   const number = Math.max(0, ...repo.issues.map((i) => i.number)) + 1;
   const record: PullIssue = {
-    id: nextId(gh.state), number, title, body: typeof input.body === 'string' ? input.body : null, user: gh.state.viewer, state: 'open', stateReason: null,
-    labels: [], assignees: [], createdAt: now, updatedAt: now, closedAt: null, closedBy: null, locked: false, comments: [],
+    id: nextId(gh.state),
+    number,
+    title,
+    body: typeof input.body === 'string' ? input.body : null,
+    user: gh.state.viewer,
+    state: 'open',
+    stateReason: null,
+    labels: [],
+    assignees: [],
+    createdAt: now,
+    updatedAt: now,
+    closedAt: null,
+    closedBy: null,
+    locked: false,
+    comments: [],
     pull: {
-      id: nextId(gh.state), headRef: head.name, headSha: head.sha, baseRef: base.name, baseSha: base.sha, draft: input.draft === true, merged: false,
-      mergedAt: null, mergedBy: null, mergeCommitSha: null, mergeable: true, commitShas: commits.map((c) => c.sha),
-      additions: commits.reduce((n, c) => n + c.additions, 0), deletions: commits.reduce((n, c) => n + c.deletions, 0), changedFiles: files.size,
-      reviews: [], reviewComments: 0, requestedReviewers: [],
+      id: nextId(gh.state),
+      headRef: head.name,
+      headSha: head.sha,
+      baseRef: base.name,
+      baseSha: base.sha,
+      draft: input.draft === true,
+      merged: false,
+      mergedAt: null,
+      mergedBy: null,
+      mergeCommitSha: null,
+      mergeable: true,
+      commitShas: commits.map((c) => c.sha),
+      additions: commits.reduce((n, c) => n + c.additions, 0),
+      deletions: commits.reduce((n, c) => n + c.deletions, 0),
+      changedFiles: files.size,
+      reviews: [],
+      reviewComments: 0,
+      requestedReviewers: [],
     },
   };
   repo.issues.push(record);
@@ -74,54 +101,71 @@ function createPull(gh: GithubRequest, repo: RepoRecord, input: Record<string, u
 
 /** Pull requests: list, get, create, merge, reviews and commits. */
 export function pullRoutes(router: Router): void {
-  router.get('/repos/:owner/:repo/pulls', handle(DOCS.list, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    const sort = query(req, 'sort') ?? 'created';
-    const key = (p: PullIssue): number =>
-      sort === 'updated' ? p.updatedAt : sort === 'popularity' ? p.comments.length : sort === 'long-running' ? -p.createdAt : p.createdAt;
-    const list = sortBy(filterPulls(req, repo), key, direction(req, sort === 'created' ? 'desc' : 'asc'));
-    res.json(paginate(req, res, list, gh).map((p) => pullSimple(gh.view, repo, p)));
-  }));
+  router.get(
+    '/repos/:owner/:repo/pulls',
+    handle(DOCS.list, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      const sort = query(req, 'sort') ?? 'created';
+      const key = (p: PullIssue): number => (sort === 'updated' ? p.updatedAt : sort === 'popularity' ? p.comments.length : sort === 'long-running' ? -p.createdAt : p.createdAt);
+      const list = sortBy(filterPulls(req, repo), key, direction(req, sort === 'created' ? 'desc' : 'asc'));
+      res.json(paginate(req, res, list, gh).map((p) => pullSimple(gh.view, repo, p)));
+    }),
+  );
 
-  router.post('/repos/:owner/:repo/pulls', handle(DOCS.create, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    const json = pullFull(gh.view, repo, createPull(gh, repo, body(req)));
-    res.status(201).setHeader('Location', String(json.url));
-    res.json(json);
-  }));
+  router.post(
+    '/repos/:owner/:repo/pulls',
+    handle(DOCS.create, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      const json = pullFull(gh.view, repo, createPull(gh, repo, body(req)));
+      res.status(201).setHeader('Location', String(json.url));
+      res.json(json);
+    }),
+  );
 
-  router.get('/repos/:owner/:repo/pulls/:pull_number', handle(DOCS.get, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    res.json(pullFull(gh.view, repo, requirePull(req, repo)));
-  }));
+  router.get(
+    '/repos/:owner/:repo/pulls/:pull_number',
+    handle(DOCS.get, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      res.json(pullFull(gh.view, repo, requirePull(req, repo)));
+    }),
+  );
 
-  router.put('/repos/:owner/:repo/pulls/:pull_number/merge', handle(DOCS.merge, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    const record = requirePull(req, repo);
-    const input = body(req);
-    const method = input.merge_method ?? 'merge';
-    if (method !== 'merge' && method !== 'squash' && method !== 'rebase') {
-      throw validationFailed({ resource: 'PullRequest', field: 'merge_method', code: 'invalid', value: typeof method === 'string' ? method : null });
-    }
-    if (record.state !== 'open' || record.pull.draft || !record.pull.mergeable) throw githubError(405, 'Pull Request is not mergeable');
-    if (typeof input.sha === 'string' && input.sha !== record.pull.headSha) throw githubError(409, 'Head branch was modified. Review and try the merge again.');
-    const sha = mergePull(gh, repo, record, method, {
-      title: typeof input.commit_title === 'string' ? input.commit_title : undefined,
-      message: typeof input.commit_message === 'string' ? input.commit_message : undefined,
-    });
-    res.json({ sha, merged: true, message: 'Pull Request successfully merged' });
-  }));
+  router.put(
+    '/repos/:owner/:repo/pulls/:pull_number/merge',
+    handle(DOCS.merge, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      const record = requirePull(req, repo);
+      const input = body(req);
+      const method = input.merge_method ?? 'merge';
+      if (method !== 'merge' && method !== 'squash' && method !== 'rebase') {
+        throw validationFailed({ resource: 'PullRequest', field: 'merge_method', code: 'invalid', value: typeof method === 'string' ? method : null });
+      }
+      if (record.state !== 'open' || record.pull.draft || !record.pull.mergeable) throw githubError(405, 'Pull Request is not mergeable');
+      if (typeof input.sha === 'string' && input.sha !== record.pull.headSha) throw githubError(409, 'Head branch was modified. Review and try the merge again.');
+      const sha = mergePull(gh, repo, record, method, {
+        title: typeof input.commit_title === 'string' ? input.commit_title : undefined,
+        message: typeof input.commit_message === 'string' ? input.commit_message : undefined,
+      });
+      res.json({ sha, merged: true, message: 'Pull Request successfully merged' });
+    }),
+  );
 
-  router.get('/repos/:owner/:repo/pulls/:pull_number/reviews', handle(DOCS.reviews, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    const record = requirePull(req, repo);
-    res.json(paginate(req, res, record.pull.reviews, gh).map((r) => review(gh.view, repo, record, r)));
-  }));
+  router.get(
+    '/repos/:owner/:repo/pulls/:pull_number/reviews',
+    handle(DOCS.reviews, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      const record = requirePull(req, repo);
+      res.json(paginate(req, res, record.pull.reviews, gh).map((r) => review(gh.view, repo, record, r)));
+    }),
+  );
 
-  router.get('/repos/:owner/:repo/pulls/:pull_number/commits', handle(DOCS.commits, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    const record = requirePull(req, repo);
-    const commits = record.pull.commitShas.slice(0, 250).map((sha) => repo.commits.get(sha)!);
-    res.json(paginate(req, res, commits, gh).map((c) => commitJson(gh.view, repo, c)));
-  }));
+  router.get(
+    '/repos/:owner/:repo/pulls/:pull_number/commits',
+    handle(DOCS.commits, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      const record = requirePull(req, repo);
+      const commits = record.pull.commitShas.slice(0, 250).map((sha) => repo.commits.get(sha)!);
+      res.json(paginate(req, res, commits, gh).map((c) => commitJson(gh.view, repo, c)));
+    }),
+  );
 }

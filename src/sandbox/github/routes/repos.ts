@@ -24,34 +24,44 @@ export function contributorsOf(repo: RepoRecord): { login: string; contributions
     const login = commit.author.login;
     if (login) counts.set(login, (counts.get(login) ?? 0) + 1);
   }
-  return [...counts.entries()]
-    .map(([login, contributions]) => ({ login, contributions }))
-    .sort((a, b) => b.contributions - a.contributions || a.login.localeCompare(b.login));
+  return [...counts.entries()].map(([login, contributions]) => ({ login, contributions })).sort((a, b) => b.contributions - a.contributions || a.login.localeCompare(b.login));
 }
 
 /** Repository metadata: the repository, collaborators, contributors and topics. */
 export function repoRoutes(router: Router): void {
-  router.get('/repos/:owner/:repo', handle(DOCS.repo, (req, res, gh) => {
-    res.json(fullRepository(gh.view, requireRepo(req, gh)));
-  }));
+  router.get(
+    '/repos/:owner/:repo',
+    handle(DOCS.repo, (req, res, gh) => {
+      res.json(fullRepository(gh.view, requireRepo(req, gh)));
+    }),
+  );
 
-  router.get('/repos/:owner/:repo/collaborators', handle(DOCS.collaborators, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    const permission = query(req, 'permission');
-    const affiliation = query(req, 'affiliation') ?? 'all';
-    const list = repo.collaborators.filter((c) => {
-      if (affiliation === 'outside') return false;
-      return permission === undefined || RANK[c.role] >= (PERMISSION_RANK[permission] ?? 0);
-    });
-    res.json(paginate(req, res, list, gh).map((c) => collaborator(gh.view, c.login, c.role)));
-  }));
+  router.get(
+    '/repos/:owner/:repo/collaborators',
+    handle(DOCS.collaborators, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      const permission = query(req, 'permission');
+      const affiliation = query(req, 'affiliation') ?? 'all';
+      const list = repo.collaborators.filter((c) => {
+        if (affiliation === 'outside') return false;
+        return permission === undefined || RANK[c.role] >= (PERMISSION_RANK[permission] ?? 0);
+      });
+      res.json(paginate(req, res, list, gh).map((c) => collaborator(gh.view, c.login, c.role)));
+    }),
+  );
 
-  router.get('/repos/:owner/:repo/contributors', handle(DOCS.contributors, (req, res, gh) => {
-    const repo = requireRepo(req, gh);
-    res.json(paginate(req, res, contributorsOf(repo), gh).map((c) => contributor(gh.view, c.login, c.contributions)));
-  }));
+  router.get(
+    '/repos/:owner/:repo/contributors',
+    handle(DOCS.contributors, (req, res, gh) => {
+      const repo = requireRepo(req, gh);
+      res.json(paginate(req, res, contributorsOf(repo), gh).map((c) => contributor(gh.view, c.login, c.contributions)));
+    }),
+  );
 
-  router.get('/repos/:owner/:repo/topics', handle(DOCS.topics, (req, res, gh) => {
-    res.json({ names: [...requireRepo(req, gh).topics] });
-  }));
+  router.get(
+    '/repos/:owner/:repo/topics',
+    handle(DOCS.topics, (req, res, gh) => {
+      res.json({ names: [...requireRepo(req, gh).topics] });
+    }),
+  );
 }

@@ -50,7 +50,8 @@ function qualifier(name: string, value: string): Test | undefined {
     case 'closed':
     case 'merged': {
       const inRange = dateRange(v);
-      const at = (issue: IssueRecord) => (name === 'created' ? issue.createdAt : name === 'updated' ? issue.updatedAt : name === 'closed' ? issue.closedAt : issue.pull?.mergedAt ?? null);
+      const at = (issue: IssueRecord) =>
+        name === 'created' ? issue.createdAt : name === 'updated' ? issue.updatedAt : name === 'closed' ? issue.closedAt : (issue.pull?.mergedAt ?? null);
       return ({ issue }) => at(issue) !== null && inRange(at(issue) as number);
     }
     default:
@@ -60,27 +61,30 @@ function qualifier(name: string, value: string): Test | undefined {
 
 /** `GET /search/issues`: the qualifiers agents use to find work (is, state, author, assignee, review-requested, reviewed-by, label, repo, org, dates), negation with `-`, and free text in titles and bodies. */
 export function searchRoutes(router: Router): void {
-  router.get('/search/issues', handle(DOCS, (req, res, gh) => {
-    const q = query(req, 'q')?.trim();
-    if (!q) throw validationFailed({ resource: 'Search', field: 'q', code: 'missing' });
-    const tests: Test[] = [];
-    const words: string[] = [];
-    for (const token of q.match(/-?[\w-]+:"[^"]*"|"[^"]*"|\S+/g) ?? []) {
-      const match = token.match(/^(-?)([\w-]+):(.+)$/);
-      const test = match ? qualifier(match[2].toLowerCase(), match[3]) : undefined;
-      if (match && test) tests.push(match[1] ? (hit) => !test(hit) : test);
-      else if (match) throw validationFailed({ resource: 'Search', field: 'q', code: 'invalid', value: token });
-      else words.push(token.replace(/^"|"$/g, '').toLowerCase());
-    }
-    const hits = gh.state.repos
-      .flatMap((repo) => repo.issues.map((issue) => ({ repo, issue })))
-      .filter((hit) => tests.every((test) => test(hit)))
-      .filter(({ issue }) => words.every((w) => `${issue.title}\n${issue.body ?? ''}`.toLowerCase().includes(w)));
-    const sort = query(req, 'sort');
-    const sign = query(req, 'order') === 'asc' ? 1 : -1;
-    const key = (hit: Hit): number => (sort === 'created' ? hit.issue.createdAt : sort === 'comments' ? hit.issue.comments.length : hit.issue.updatedAt);
-    hits.sort((a, b) => sign * (key(a) - key(b)) || b.issue.id - a.issue.id);
-    const items = paginate(req, res, hits, gh).map(({ repo, issue }) => ({ ...issueJson(gh.view, repo, issue), score: 1 }));
-    res.json({ total_count: hits.length, incomplete_results: false, search_type: 'lexical', items });
-  }));
+  router.get(
+    '/search/issues',
+    handle(DOCS, (req, res, gh) => {
+      const q = query(req, 'q')?.trim();
+      if (!q) throw validationFailed({ resource: 'Search', field: 'q', code: 'missing' });
+      const tests: Test[] = [];
+      const words: string[] = [];
+      for (const token of q.match(/-?[\w-]+:"[^"]*"|"[^"]*"|\S+/g) ?? []) {
+        const match = token.match(/^(-?)([\w-]+):(.+)$/);
+        const test = match ? qualifier(match[2].toLowerCase(), match[3]) : undefined;
+        if (match && test) tests.push(match[1] ? (hit) => !test(hit) : test);
+        else if (match) throw validationFailed({ resource: 'Search', field: 'q', code: 'invalid', value: token });
+        else words.push(token.replace(/^"|"$/g, '').toLowerCase());
+      }
+      const hits = gh.state.repos
+        .flatMap((repo) => repo.issues.map((issue) => ({ repo, issue })))
+        .filter((hit) => tests.every((test) => test(hit)))
+        .filter(({ issue }) => words.every((w) => `${issue.title}\n${issue.body ?? ''}`.toLowerCase().includes(w)));
+      const sort = query(req, 'sort');
+      const sign = query(req, 'order') === 'asc' ? 1 : -1;
+      const key = (hit: Hit): number => (sort === 'created' ? hit.issue.createdAt : sort === 'comments' ? hit.issue.comments.length : hit.issue.updatedAt);
+      hits.sort((a, b) => sign * (key(a) - key(b)) || b.issue.id - a.issue.id);
+      const items = paginate(req, res, hits, gh).map(({ repo, issue }) => ({ ...issueJson(gh.view, repo, issue), score: 1 }));
+      res.json({ total_count: hits.length, incomplete_results: false, search_type: 'lexical', items });
+    }),
+  );
 }

@@ -61,7 +61,10 @@ export function sec(ms: number): number {
 }
 
 export function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** A skewed duration between `min` and `max` ms: most values are short, a few are long. */

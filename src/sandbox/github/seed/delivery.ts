@@ -64,7 +64,14 @@ export function planDeliveries(ctx: RepoSeedContext, pulls: PullPlan[]): Deliver
   return { mainCi, deployments };
 }
 
-function deployment(ctx: RepoSeedContext, environment: DeploymentPlan['environment'], createdAt: number, outcome: DeploymentPlan['outcome'], source: PullPlan | DeploymentPlan, creator: string): DeploymentPlan {
+function deployment(
+  ctx: RepoSeedContext,
+  environment: DeploymentPlan['environment'],
+  createdAt: number,
+  outcome: DeploymentPlan['outcome'],
+  source: PullPlan | DeploymentPlan,
+  creator: string,
+): DeploymentPlan {
   const finishedAt = sec(createdAt + skewed(ctx.random, 2 * MINUTE, 9 * MINUTE));
   return { environment, createdAt, finishedAt, outcome, source, rollback: false, creator };
 }
@@ -100,10 +107,22 @@ export function runRecord(ctx: RepoSeedContext, input: RunInput): RunRecord {
   const started = input.at + 5_000;
   const done = input.finishedAt <= ctx.now;
   return {
-    id: 0, workflowId: input.workflow.id, name: input.workflow.name, displayTitle: input.title, runNumber: 0, runAttempt: 1,
-    event: input.event, status: done ? 'completed' : input.at <= ctx.now - MINUTE ? 'in_progress' : 'queued',
-    conclusion: done ? input.conclusion : null, headBranch: input.headBranch, headSha: input.headSha, actor: input.actor,
-    createdAt: input.at, runStartedAt: started, updatedAt: done ? input.finishedAt : Math.min(started, ctx.now), pullNumbers: input.pullNumbers ?? [],
+    id: 0,
+    workflowId: input.workflow.id,
+    name: input.workflow.name,
+    displayTitle: input.title,
+    runNumber: 0,
+    runAttempt: 1,
+    event: input.event,
+    status: done ? 'completed' : input.at <= ctx.now - MINUTE ? 'in_progress' : 'queued',
+    conclusion: done ? input.conclusion : null,
+    headBranch: input.headBranch,
+    headSha: input.headSha,
+    actor: input.actor,
+    createdAt: input.at,
+    runStartedAt: started,
+    updatedAt: done ? input.finishedAt : Math.min(started, ctx.now),
+    pullNumbers: input.pullNumbers ?? [],
   };
 }
 
@@ -115,19 +134,37 @@ export function materializeDeployments(ctx: RepoSeedContext, plans: DeploymentPl
     const sha = planSha(plan.source);
     plan.sha = sha;
     plan.id = nextId(ctx.state);
-    const statuses: DeploymentStatusRecord[] = [{ id: nextId(ctx.state), state: 'in_progress', creator: plan.creator, description: STATUS_TEXT.in_progress, createdAt: plan.createdAt + 10_000 }];
-    if (plan.finishedAt <= ctx.now) statuses.push({ id: nextId(ctx.state), state: plan.outcome, creator: plan.creator, description: STATUS_TEXT[plan.outcome], createdAt: plan.finishedAt });
+    const statuses: DeploymentStatusRecord[] = [
+      { id: nextId(ctx.state), state: 'in_progress', creator: plan.creator, description: STATUS_TEXT.in_progress, createdAt: plan.createdAt + 10_000 },
+    ];
+    if (plan.finishedAt <= ctx.now)
+      statuses.push({ id: nextId(ctx.state), state: plan.outcome, creator: plan.creator, description: STATUS_TEXT[plan.outcome], createdAt: plan.finishedAt });
     const record: DeploymentRecord = {
-      id: plan.id, sha, ref: ctx.repo.defaultBranch, task: 'deploy', environment: plan.environment, creator: plan.creator,
+      id: plan.id,
+      sha,
+      ref: ctx.repo.defaultBranch,
+      task: 'deploy',
+      environment: plan.environment,
+      creator: plan.creator,
       description: plan.rollback ? `Rollback to ${sha.slice(0, 7)}` : `Deploy ${sha.slice(0, 7)} to ${plan.environment}`,
-      createdAt: plan.createdAt, updatedAt: statuses[statuses.length - 1].createdAt, statuses, runId: null, rollback: plan.rollback,
+      createdAt: plan.createdAt,
+      updatedAt: statuses[statuses.length - 1].createdAt,
+      statuses,
+      runId: null,
+      rollback: plan.rollback,
     };
     ctx.repo.deployments.push(record);
     if (deploy) {
       const run = runRecord(ctx, {
-        workflow: deploy, event: plan.environment === 'staging' ? 'push' : 'workflow_dispatch', at: plan.createdAt - 5_000, finishedAt: plan.finishedAt,
-        conclusion: plan.outcome === 'success' ? 'success' : 'failure', headBranch: ctx.repo.defaultBranch, headSha: sha, actor: plan.creator,
-        title: plan.environment === 'staging' ? ctx.repo.commits.get(sha)?.message.split('\n')[0] ?? 'Deploy' : `Deploy to ${plan.environment}`,
+        workflow: deploy,
+        event: plan.environment === 'staging' ? 'push' : 'workflow_dispatch',
+        at: plan.createdAt - 5_000,
+        finishedAt: plan.finishedAt,
+        conclusion: plan.outcome === 'success' ? 'success' : 'failure',
+        headBranch: ctx.repo.defaultBranch,
+        headSha: sha,
+        actor: plan.creator,
+        title: plan.environment === 'staging' ? (ctx.repo.commits.get(sha)?.message.split('\n')[0] ?? 'Deploy') : `Deploy to ${plan.environment}`,
       });
       plan.run = run;
       runs.push(run);
@@ -141,4 +178,3 @@ export function linkDeploymentRuns(ctx: RepoSeedContext, plans: DeploymentPlan[]
   const byId = new Map(ctx.repo.deployments.map((d) => [d.id, d]));
   for (const plan of plans) if (plan.run && plan.id !== undefined) byId.get(plan.id)!.runId = plan.run.id;
 }
-

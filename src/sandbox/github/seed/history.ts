@@ -48,8 +48,12 @@ export function buildCommitGraph(ctx: RepoSeedContext, pulls: PullPlan[], tree: 
       times.forEach((at, i) => {
         const share = (n: number): number => Math.round(n / times.length);
         const commit = addCommit(repo, {
-          parents: [parent], tree: repo.commits.get(parent)!.tree, message: i === 0 ? issue.title : random.pick(FOLLOW_UPS),
-          author: actorOf(ctx, issue.user, at), additions: share(pull.additions), deletions: share(pull.deletions),
+          parents: [parent],
+          tree: repo.commits.get(parent)!.tree,
+          message: i === 0 ? issue.title : random.pick(FOLLOW_UPS),
+          author: actorOf(ctx, issue.user, at),
+          additions: share(pull.additions),
+          deletions: share(pull.deletions),
           files: event.pull.files.filter((_, f) => f % times.length === i || times.length === 1),
         });
         pull.commitShas.push(commit.sha);
@@ -66,7 +70,10 @@ export function buildCommitGraph(ctx: RepoSeedContext, pulls: PullPlan[], tree: 
       message: squash ? `${issue.title} (#${issue.number})` : `Merge pull request #${issue.number} from ${repo.owner}/${pull.headRef}\n\n${issue.title}`,
       author: actorOf(ctx, squash ? issue.user : pull.mergedBy!, at),
       committer: actorOf(ctx, BOTS.webFlow, at),
-      additions: pull.additions, deletions: pull.deletions, files: event.pull.files, verified: true,
+      additions: pull.additions,
+      deletions: pull.deletions,
+      files: event.pull.files,
+      verified: true,
     });
     pull.baseSha = head;
     pull.mergeCommitSha = merge.sha;
@@ -97,16 +104,27 @@ export function pullRequestRuns(ctx: RepoSeedContext, pulls: PullPlan[], ci: Wor
   const runs: RunRecord[] = [];
   for (const plan of pulls) {
     const { issue } = plan;
-    const pushes = plan.commitTimes.map((at, i) => ({ at: Math.max(at, issue.createdAt) + 20_000, sha: issue.pull.commitShas[i] }))
+    const pushes = plan.commitTimes
+      .map((at, i) => ({ at: Math.max(at, issue.createdAt) + 20_000, sha: issue.pull.commitShas[i] }))
       .filter((push, i, all) => i === all.length - 1 || push.at < all[i + 1].at);
     pushes.forEach((push, i) => {
       const last = i === pushes.length - 1;
       const conclusion = last ? (plan.fate === 'merged' || ctx.random.chance(0.88) ? 'success' : 'failure') : ctx.random.chance(0.6) ? 'failure' : 'success';
       plan.checks.push(conclusion);
-      runs.push(runRecord(ctx, {
-        workflow: ci, event: 'pull_request', at: sec(push.at), finishedAt: sec(push.at + skewed(ctx.random, 3 * MINUTE, 11 * MINUTE)), conclusion,
-        headBranch: issue.pull.headRef, headSha: push.sha, actor: issue.user, title: issue.title, pullNumbers: [issue.number],
-      }));
+      runs.push(
+        runRecord(ctx, {
+          workflow: ci,
+          event: 'pull_request',
+          at: sec(push.at),
+          finishedAt: sec(push.at + skewed(ctx.random, 3 * MINUTE, 11 * MINUTE)),
+          conclusion,
+          headBranch: issue.pull.headRef,
+          headSha: push.sha,
+          actor: issue.user,
+          title: issue.title,
+          pullNumbers: [issue.number],
+        }),
+      );
     });
   }
   return runs;
@@ -128,12 +146,33 @@ export function buildReleases(ctx: RepoSeedContext, timeline: Timeline, pulls: P
     const author = random.pick(ctx.leads);
     const lines = merged.map((p) => `* ${p.issue.title} by @${p.issue.user} in #${p.issue.number}`);
     repo.releases.push({
-      id: nextId(ctx.state), tagName, name: tagName, body: `## What's Changed\n${lines.join('\n')}\n`, draft: false, prerelease: false,
-      targetCommitish: repo.defaultBranch, sha, author, createdAt: sec(at - 5 * MINUTE), publishedAt: at,
+      id: nextId(ctx.state),
+      tagName,
+      name: tagName,
+      body: `## What's Changed\n${lines.join('\n')}\n`,
+      draft: false,
+      prerelease: false,
+      targetCommitish: repo.defaultBranch,
+      sha,
+      author,
+      createdAt: sec(at - 5 * MINUTE),
+      publishedAt: at,
     });
     repo.tags.push({ name: tagName, sha });
     if (workflow) {
-      runs.push(runRecord(ctx, { workflow, event: 'push', at: at + 5_000, finishedAt: sec(at + skewed(random, 4 * MINUTE, 10 * MINUTE)), conclusion: 'success', headBranch: tagName, headSha: sha, actor: author, title: tagName }));
+      runs.push(
+        runRecord(ctx, {
+          workflow,
+          event: 'push',
+          at: at + 5_000,
+          finishedAt: sec(at + skewed(random, 4 * MINUTE, 10 * MINUTE)),
+          conclusion: 'success',
+          headBranch: tagName,
+          headSha: sha,
+          actor: author,
+          title: tagName,
+        }),
+      );
     }
     previous = at;
     previousSha = sha;
@@ -154,8 +193,18 @@ export function buildBranches(ctx: RepoSeedContext, timeline: Timeline, pulls: P
     const at = sec(now - random.int(30, HISTORY_DAYS) * DAY);
     const base = mainHeadAt(timeline, at);
     const author = random.pick(ctx.team);
-    const topic = random.pick(ctx.profile.components).toLowerCase().replace(/[^a-z0-9]+/g, '-');
-    const commit = addCommit(repo, { parents: [base], tree: repo.commits.get(base)!.tree, message: `Spike: ${topic}`, author: actorOf(ctx, author, at), additions: random.int(10, 200), files: ['README.md'] });
+    const topic = random
+      .pick(ctx.profile.components)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-');
+    const commit = addCommit(repo, {
+      parents: [base],
+      tree: repo.commits.get(base)!.tree,
+      message: `Spike: ${topic}`,
+      author: actorOf(ctx, author, at),
+      additions: random.int(10, 200),
+      files: ['README.md'],
+    });
     repo.branches.push({ name: `experiment/${topic}-${i + 1}`, sha: commit.sha, protected: false });
   }
   repo.branches.sort((a, b) => a.name.localeCompare(b.name));
@@ -166,8 +215,17 @@ export function buildEvents(ctx: RepoSeedContext, issues: IssueRecord[]): void {
   const events: Omit<IssueEventRecord, 'id'>[] = [];
   const colors = new Map(ctx.repo.labels.map((l) => [l.name, l.color]));
   for (const issue of issues) {
-    for (const name of issue.labels) events.push({ issueNumber: issue.number, actor: issue.user, event: 'labeled', createdAt: issue.createdAt, commitId: null, label: { name, color: colors.get(name) ?? 'ededed' } });
-    for (const login of issue.assignees) events.push({ issueNumber: issue.number, actor: issue.user, event: 'assigned', createdAt: issue.createdAt + 1000, commitId: null, assignee: login });
+    for (const name of issue.labels)
+      events.push({
+        issueNumber: issue.number,
+        actor: issue.user,
+        event: 'labeled',
+        createdAt: issue.createdAt,
+        commitId: null,
+        label: { name, color: colors.get(name) ?? 'ededed' },
+      });
+    for (const login of issue.assignees)
+      events.push({ issueNumber: issue.number, actor: issue.user, event: 'assigned', createdAt: issue.createdAt + 1000, commitId: null, assignee: login });
     const pull = issue.pull;
     if (pull?.merged) {
       events.push({ issueNumber: issue.number, actor: pull.mergedBy!, event: 'merged', createdAt: pull.mergedAt!, commitId: pull.mergeCommitSha });

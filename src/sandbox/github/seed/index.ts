@@ -12,19 +12,44 @@ export function seedGithub(workspace: WorkspaceSeed): GithubState {
   const { identity, people, now, random, scale } = workspace;
   const base = identity.idBase;
   const users: UserRecord[] = people.map((person) => ({
-    login: person.login, id: person.githubId, type: 'User', name: person.name, email: person.email, company: `@${identity.org}`,
-    location: person.location, bio: `${capitalize(person.role)} at ${identity.orgName}`,
-    createdAt: sec(now - (900 + person.index * 37) * DAY), updatedAt: sec(now - (person.index % 9) * DAY), personIndex: person.index,
+    login: person.login,
+    id: person.githubId,
+    type: 'User',
+    name: person.name,
+    email: person.email,
+    company: `@${identity.org}`,
+    location: person.location,
+    bio: `${capitalize(person.role)} at ${identity.orgName}`,
+    createdAt: sec(now - (900 + person.index * 37) * DAY),
+    updatedAt: sec(now - (person.index % 9) * DAY),
+    personIndex: person.index,
   }));
   const bot = (login: string, offset: number, type: UserRecord['type']): UserRecord => ({
-    login, id: base + offset, type, name: null, email: null, company: null, location: null, bio: null, createdAt: sec(now - 3000 * DAY), updatedAt: sec(now - 100 * DAY),
+    login,
+    id: base + offset,
+    type,
+    name: null,
+    email: null,
+    company: null,
+    location: null,
+    bio: null,
+    createdAt: sec(now - 3000 * DAY),
+    updatedAt: sec(now - 100 * DAY),
   });
   users.push(bot(BOTS.dependabot, 97, 'Bot'), bot(BOTS.actions, 98, 'Bot'), bot(BOTS.webFlow, 99, 'User'));
   const state: GithubState = {
     workspace: identity,
     org: {
-      login: identity.org, id: base + 1, type: 'Organization', name: identity.orgName, email: `engineering@${identity.domain}`, company: null,
-      location: null, bio: null, createdAt: sec(now - 2500 * DAY), updatedAt: sec(now - 30 * DAY),
+      login: identity.org,
+      id: base + 1,
+      type: 'Organization',
+      name: identity.orgName,
+      email: `engineering@${identity.domain}`,
+      company: null,
+      location: null,
+      bio: null,
+      createdAt: sec(now - 2500 * DAY),
+      updatedAt: sec(now - 30 * DAY),
     },
     users,
     viewer: people[0].login,

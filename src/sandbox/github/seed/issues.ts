@@ -8,8 +8,21 @@ const INCIDENT_COMMENTS = ['Paged on-call, investigating.', 'Error rate back to 
 
 function blankIssue(createdAt: number, user: string, title: string, labels: string[]): IssueRecord {
   return {
-    id: 0, number: 0, title, body: null, user, state: 'open', stateReason: null, labels, assignees: [], createdAt, updatedAt: createdAt,
-    closedAt: null, closedBy: null, locked: false, comments: [],
+    id: 0,
+    number: 0,
+    title,
+    body: null,
+    user,
+    state: 'open',
+    stateReason: null,
+    labels,
+    assignees: [],
+    createdAt,
+    updatedAt: createdAt,
+    closedAt: null,
+    closedBy: null,
+    locked: false,
+    comments: [],
   };
 }
 
@@ -24,7 +37,8 @@ export function planIssues(ctx: RepoSeedContext): IssueRecord[] {
     const kind = ISSUE_KINDS.find((k) => (roll -= k.weight) < 0) ?? ISSUE_KINDS[0];
     const component = random.pick(profile.components);
     const verb = random.pick(kind.verbs);
-    const title = kind.labels[0] === 'bug' ? `${capitalize(component)} ${verb} ${random.pick(['Safari', 'production', 'the EU region', 'large accounts'])}` : `${verb} ${component}`;
+    const title =
+      kind.labels[0] === 'bug' ? `${capitalize(component)} ${verb} ${random.pick(['Safari', 'production', 'the EU region', 'large accounts'])}` : `${verb} ${component}`;
     const labels: string[] = [...kind.labels];
     if (kind.labels[0] === 'bug' && random.chance(0.3)) labels.push('priority: high');
     const issue = blankIssue(createdAt, random.pick(ctx.everyone), title, labels);

@@ -38,7 +38,10 @@ function planHuman(ctx: RepoSeedContext, createdAt: number, index: number, autho
   const age = now - createdAt;
   const roll = random.next();
   const fate: PullPlan['fate'] = age < 3 * DAY ? 'open' : roll < 0.75 ? 'merged' : roll < 0.85 ? 'closed' : 'open';
-  const reviewers = random.sample(ctx.team.filter((login) => login !== author), random.int(1, 2));
+  const reviewers = random.sample(
+    ctx.team.filter((login) => login !== author),
+    random.int(1, 2),
+  );
   if (reviewers.length === 0) reviewers.push(...ctx.leads.filter((login) => login !== author).slice(0, 1));
   const plan = basePlan(ctx, { createdAt, author, title, headRef, commitTimes, fate, label: kind.label });
   plan.issue.body = `## Summary\n\n${title} in the ${component}.\n\n## Testing\n\n- [x] Unit tests\n- [ ] Manual QA`;
@@ -86,7 +89,15 @@ function planDependabot(ctx: RepoSeedContext, createdAt: number, index: number):
   const minor = random.int(1, 30);
   const title = `Bump ${dep} from 1.${minor}.0 to 1.${minor + 1}.0`;
   const fate: PullPlan['fate'] = now - createdAt < 3 * DAY ? 'open' : random.chance(0.85) ? 'merged' : 'closed';
-  const plan = basePlan(ctx, { createdAt, author: BOTS.dependabot, title, headRef: `dependabot/${slug(dep)}-1.${minor + 1}.0-${index + 1}`, commitTimes: [createdAt - MINUTE], fate, label: 'dependencies' });
+  const plan = basePlan(ctx, {
+    createdAt,
+    author: BOTS.dependabot,
+    title,
+    headRef: `dependabot/${slug(dep)}-1.${minor + 1}.0-${index + 1}`,
+    commitTimes: [createdAt - MINUTE],
+    fate,
+    label: 'dependencies',
+  });
   plan.issue.body = `Bumps ${dep} from 1.${minor}.0 to 1.${minor + 1}.0.\n\nDependabot will resolve any conflicts with this PR as long as you don't alter it yourself.`;
   const pull = plan.issue.pull;
   const reviewer = random.pick(ctx.leads);
@@ -121,12 +132,40 @@ function basePlan(ctx: RepoSeedContext, input: PlanInput): PullPlan {
   const { createdAt } = input;
   return {
     issue: {
-      id: 0, number: 0, title: input.title, body: null, user: input.author, state: 'open', stateReason: null,
-      labels: [input.label], assignees: [], createdAt, updatedAt: createdAt, closedAt: null, closedBy: null, locked: false, comments: [],
+      id: 0,
+      number: 0,
+      title: input.title,
+      body: null,
+      user: input.author,
+      state: 'open',
+      stateReason: null,
+      labels: [input.label],
+      assignees: [],
+      createdAt,
+      updatedAt: createdAt,
+      closedAt: null,
+      closedBy: null,
+      locked: false,
+      comments: [],
       pull: {
-        id: 0, headRef: input.headRef, headSha: '', baseRef: ctx.repo.defaultBranch, baseSha: '', draft: false, merged: false,
-        mergedAt: null, mergedBy: null, mergeCommitSha: null, mergeable: true, commitShas: [], additions: 0, deletions: 0,
-        changedFiles: 0, reviews: [], reviewComments: 0, requestedReviewers: [],
+        id: 0,
+        headRef: input.headRef,
+        headSha: '',
+        baseRef: ctx.repo.defaultBranch,
+        baseSha: '',
+        draft: false,
+        merged: false,
+        mergedAt: null,
+        mergedBy: null,
+        mergeCommitSha: null,
+        mergeable: true,
+        commitShas: [],
+        additions: 0,
+        deletions: 0,
+        changedFiles: 0,
+        reviews: [],
+        reviewComments: 0,
+        requestedReviewers: [],
       },
     },
     commitTimes: input.commitTimes,
@@ -151,7 +190,12 @@ function close(plan: PullPlan, at: number, by: string): void {
 }
 
 /** Adds conversation comments between creation and closing (or now). */
-export function addComments(ctx: RepoSeedContext, plan: { issue: { createdAt: number; closedAt: number | null; updatedAt: number; comments: CommentRecord[] } }, count: number, bodies: readonly string[] = COMMENTS): void {
+export function addComments(
+  ctx: RepoSeedContext,
+  plan: { issue: { createdAt: number; closedAt: number | null; updatedAt: number; comments: CommentRecord[] } },
+  count: number,
+  bodies: readonly string[] = COMMENTS,
+): void {
   const { issue } = plan;
   const end = issue.closedAt ?? ctx.now - MINUTE;
   for (let i = 0; i < count; i++) {

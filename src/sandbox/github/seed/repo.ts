@@ -25,12 +25,39 @@ export function seedRepo(input: RepoSeedInput): RepoRecord {
   const { state, profile, random, now } = input;
   const createdAt = sec(now - profile.ageDays * DAY - random.int(0, 20) * HOUR);
   const repo: RepoRecord = {
-    id: nextId(state), name: profile.name, owner: input.owner, ownerType: input.ownerType, fullName: `${input.owner}/${profile.name}`,
-    description: profile.description, homepage: profile.homepage, language: profile.language, topics: [...profile.topics], license: profile.license,
-    private: profile.visibility !== 'public', visibility: profile.visibility, archived: false, createdAt, updatedAt: createdAt, pushedAt: createdAt,
-    defaultBranch: 'main', deleteBranchOnMerge: true, stargazers: random.int(0, profile.visibility === 'public' ? 400 : 12), forks: random.int(0, 20),
-    watchers: random.int(2, 30), size: random.int(200, 40_000), labels: [], issues: [], commits: new Map(), branches: [], tags: [],
-    collaborators: [], workflows: [], runs: [], deployments: [], releases: [], events: [],
+    id: nextId(state),
+    name: profile.name,
+    owner: input.owner,
+    ownerType: input.ownerType,
+    fullName: `${input.owner}/${profile.name}`,
+    description: profile.description,
+    homepage: profile.homepage,
+    language: profile.language,
+    topics: [...profile.topics],
+    license: profile.license,
+    private: profile.visibility !== 'public',
+    visibility: profile.visibility,
+    archived: false,
+    createdAt,
+    updatedAt: createdAt,
+    pushedAt: createdAt,
+    defaultBranch: 'main',
+    deleteBranchOnMerge: true,
+    stargazers: random.int(0, profile.visibility === 'public' ? 400 : 12),
+    forks: random.int(0, 20),
+    watchers: random.int(2, 30),
+    size: random.int(200, 40_000),
+    labels: [],
+    issues: [],
+    commits: new Map(),
+    branches: [],
+    tags: [],
+    collaborators: [],
+    workflows: [],
+    runs: [],
+    deployments: [],
+    releases: [],
+    events: [],
   };
   for (const label of LABELS) repo.labels.push({ id: nextId(state), ...label });
   const { team, leads } = pickTeam(input);
@@ -66,7 +93,19 @@ export function seedRepo(input: RepoSeedInput): RepoRecord {
     runs.push(...pullRequestRuns(ctx, pulls, ci));
     for (const main of delivery.mainCi) {
       const sha = planSha(main.pull);
-      runs.push(runRecord(ctx, { workflow: ci, event: 'push', at: main.at, finishedAt: main.finishedAt, conclusion: main.conclusion, headBranch: repo.defaultBranch, headSha: sha, actor: main.pull.issue.pull.mergedBy!, title: repo.commits.get(sha)!.message.split('\n')[0] }));
+      runs.push(
+        runRecord(ctx, {
+          workflow: ci,
+          event: 'push',
+          at: main.at,
+          finishedAt: main.finishedAt,
+          conclusion: main.conclusion,
+          headBranch: repo.defaultBranch,
+          headSha: sha,
+          actor: main.pull.issue.pull.mergedBy!,
+          title: repo.commits.get(sha)!.message.split('\n')[0],
+        }),
+      );
     }
   }
   runs.push(...materializeDeployments(ctx, delivery.deployments, deploy));
@@ -94,7 +133,12 @@ export function seedRepo(input: RepoSeedInput): RepoRecord {
 function pickTeam(input: RepoSeedInput): { team: string[]; leads: string[] } {
   const { random, people, scale } = input;
   if (input.ownerType === 'User') return { team: [input.owner], leads: [input.owner] };
-  const leads = random.sample(people.filter((p) => p.role === 'lead'), random.int(1, 2)).map((p) => p.login);
+  const leads = random
+    .sample(
+      people.filter((p) => p.role === 'lead'),
+      random.int(1, 2),
+    )
+    .map((p) => p.login);
   const others = people.filter((p) => p.role === 'engineer' || p.role === 'designer');
   const members = random.sample(others, Math.min(others.length, random.int(2, 4) + Math.round(2 * (scale - 1)))).map((p) => p.login);
   if (leads.length === 0) leads.push(people[0].login);
@@ -106,7 +150,8 @@ function collaborators(input: RepoSeedInput, team: string[], leads: string[]): C
     .filter((p) => input.ownerType === 'Organization' || p.login === input.owner)
     .map((p): CollaboratorRecord => ({
       login: p.login,
-      role: p.index === 0 || p.login === input.owner ? 'admin' : leads.includes(p.login) ? 'maintain' : team.includes(p.login) ? 'write' : p.role === 'designer' ? 'triage' : 'read',
+      role:
+        p.index === 0 || p.login === input.owner ? 'admin' : leads.includes(p.login) ? 'maintain' : team.includes(p.login) ? 'write' : p.role === 'designer' ? 'triage' : 'read',
     }));
 }
 

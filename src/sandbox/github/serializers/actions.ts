@@ -50,7 +50,15 @@ export function workflowRun(view: View, repo: RepoRecord, run: RunRecord): Json 
       const pull = issueOf(repo, number)?.pull;
       if (!pull) return [];
       const mini = { id: repo.id, url: api, name: repo.name };
-      return [{ id: pull.id, number, url: `${api}/pulls/${number}`, head: { ref: pull.headRef, sha: pull.headSha, repo: mini }, base: { ref: pull.baseRef, sha: pull.baseSha, repo: mini } }];
+      return [
+        {
+          id: pull.id,
+          number,
+          url: `${api}/pulls/${number}`,
+          head: { ref: pull.headRef, sha: pull.headSha, repo: mini },
+          base: { ref: pull.baseRef, sha: pull.baseSha, repo: mini },
+        },
+      ];
     }),
     created_at: iso(run.createdAt),
     updated_at: iso(run.updatedAt),

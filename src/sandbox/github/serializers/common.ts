@@ -34,5 +34,14 @@ export function encodePath(path: string): string {
 }
 
 export const reactions = (url: string): Record<string, unknown> => ({
-  url, total_count: 0, '+1': 0, '-1': 0, laugh: 0, hooray: 0, confused: 0, heart: 0, rocket: 0, eyes: 0,
+  url,
+  total_count: 0,
+  '+1': 0,
+  '-1': 0,
+  laugh: 0,
+  hooray: 0,
+  confused: 0,
+  heart: 0,
+  rocket: 0,
+  eyes: 0,
 });

@@ -120,5 +120,8 @@ export function issueEvent(view: View, repo: RepoRecord, event: IssueEventRecord
 }
 
 function eventType(event: string): string {
-  return `${event.split('_').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('')}Event`;
+  return `${event
+    .split('_')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('')}Event`;
 }
