@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Caller, ClientMap, ClientProvider, Clock, IntegrationId, Logger } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
-import { resolveCredentials, type CredentialSource } from './credentials.js';
+import { resolveCredentials, type CredentialSource, type Credentials } from './credentials.js';
 import type { AnyIntegration, CredentialSourceId } from './integration.js';
 import { createUpstreamFetch } from './upstream-fetch.js';
 
@@ -25,6 +25,7 @@ export class ClientCache implements ClientProvider {
   private readonly entries = new Map<string, Map<string, Entry>>();
   private readonly integrations: ReadonlyMap<string, AnyIntegration>;
   private readonly sources: ReadonlyMap<CredentialSourceId, CredentialSource>;
+  private readonly checkedCredentials = new WeakMap<Credentials, { integration: string; credentials: Credentials; key: string }>();
 
   constructor(
     integrations: readonly AnyIntegration[],
@@ -47,6 +48,25 @@ export class ClientCache implements ClientProvider {
     return createHash('sha256').update(JSON.stringify(resolved)).digest('base64url').slice(0, 22);
   }
 
+  /**
+   * Credentials validated by the integration's schema, with their cache key. Remembered per credentials
+   * object: a remembered token's caller hands the same object to every call, so a busy caller pays for
+   * the parse and the digest once.
+   */
+  private checked(integration: AnyIntegration, raw: Credentials, source: CredentialSourceId): { credentials: Credentials; key: string } {
+    const known = this.checkedCredentials.get(raw);
+    if (known?.integration === integration.id) return known;
+    const parsed = integration.credentials.safeParse(raw);
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
+      throw new AppError('NOT_CONFIGURED', `The ${integration.title} credentials (${source}) are incomplete or invalid: ${fields}`);
+    }
+    const key = `${integration.id}:${createHash('sha256').update(JSON.stringify(parsed.data)).digest('base64url')}`;
+    const checked = { integration: integration.id, credentials: parsed.data, key };
+    this.checkedCredentials.set(raw, checked);
+    return checked;
+  }
+
   get<K extends IntegrationId>(caller: Caller, id: K): ClientMap[K] {
     const integration = this.integrations.get(id);
     if (!integration) throw new AppError('NOT_CONFIGURED', `No connector is installed for ${id}`);
@@ -55,18 +75,13 @@ export class ClientCache implements ClientProvider {
     if (!found) {
       throw new AppError('NOT_CONFIGURED', `No ${integration.title} credentials: request a token whose connections include "${type}"`);
     }
-    const parsed = integration.credentials.safeParse(found.credentials);
-    if (!parsed.success) {
-      const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
-      throw new AppError('NOT_CONFIGURED', `The ${integration.title} credentials (${found.source}) are incomplete or invalid: ${fields}`);
-    }
-    const key = `${id}:${createHash('sha256').update(JSON.stringify(parsed.data)).digest('base64url')}`;
+    const { credentials, key } = this.checked(integration, found.credentials, found.source);
     let tenant = this.entries.get(caller.tenantId);
     if (!tenant) this.entries.set(caller.tenantId, (tenant = new Map<string, Entry>()));
     const now = this.clock.now();
     const cached = tenant.get(key);
     if (cached && cached.expiresAt > now) return cached.client as ClientMap[K];
-    const client = integration.createClient(parsed.data, { caller, fetch: createUpstreamFetch(integration), log: this.log });
+    const client = integration.createClient(credentials, { caller, fetch: createUpstreamFetch(integration), log: this.log });
     tenant.set(key, { client, type, integration: id, expiresAt: now + this.ttlMs });
     return client as ClientMap[K];
   }
