@@ -121,6 +121,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
       config.jwtTtlSeconds,
       (tenantId) => tenants.epochOf(tenantId),
       () => clock.now(),
+      config.tokenEncryptionKey,
     ),
     connections,
     services,

@@ -1,4 +1,4 @@
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { compactDecrypt, CompactEncrypt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
@@ -47,8 +47,14 @@ export class TokenService {
     private readonly defaultTtlSeconds: number,
     private readonly tenantEpoch: TenantEpochLookup,
     private readonly now: () => number = Date.now,
+    /**
+     * 32 bytes: when set, tokens are signed then encrypted (JWE, dir + A256GCM), so a leaked token does
+     * not leak the integration credentials it carries; plain signed tokens are then refused.
+     */
+    private readonly encryptionKey?: Uint8Array,
   ) {
     this.key = new TextEncoder().encode(secret);
+    if (encryptionKey && encryptionKey.length !== 32) throw new Error('The token encryption key must be 32 bytes');
   }
 
   /** Signs a token bound to the tenant's current epoch; TENANT_NOT_FOUND when the tenant does not exist. */
@@ -69,7 +75,28 @@ export class TokenService {
       .setSubject(request.user_email ?? request.tenant_id)
       .setIssuedAt(iat)
       .setExpirationTime(iat + (request.expires_in ?? this.defaultTtlSeconds))
-      .sign(this.key);
+      .sign(this.key)
+      .then((signed) => this.sealed(signed));
+  }
+
+  private async sealed(signed: string): Promise<string> {
+    if (!this.encryptionKey) return signed;
+    return new CompactEncrypt(new TextEncoder().encode(signed)).setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty: 'JWT' }).encrypt(this.encryptionKey);
+  }
+
+  /** The signed token inside: decrypted when the server encrypts tokens (which it then requires). */
+  private async opened(token: string): Promise<string> {
+    const encrypted = token.split('.').length === 5;
+    if (!this.encryptionKey) {
+      if (encrypted) throw new AppError('UNAUTHORIZED', 'Invalid token: this server does not encrypt tokens');
+      return token;
+    }
+    if (!encrypted) throw new AppError('UNAUTHORIZED', 'Invalid token: this server requires encrypted tokens (issue a new one)');
+    try {
+      return new TextDecoder().decode((await compactDecrypt(token, this.encryptionKey)).plaintext);
+    } catch {
+      throw new AppError('UNAUTHORIZED', 'Invalid token');
+    }
   }
 
   /**
@@ -92,8 +119,9 @@ export class TokenService {
   }
 
   private async verifyUncached(token: string): Promise<Caller & { tenantEpoch: string }> {
+    const signed = await this.opened(token);
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(signed, this.key, {
         algorithms: [JWT_ALGORITHM],
         issuer: ISSUER,
         audience: AUDIENCE,

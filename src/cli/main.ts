@@ -8,9 +8,21 @@ import { parseCli, USAGE, type CliArgs } from './args.js';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
-function configFor(args: CliArgs): Config {
+/** True for `mcp` (stdio) when the environment holds an integration's credentials: the local user, not the demo. */
+async function localCredentialsFor(args: CliArgs): Promise<boolean> {
+  if (args.command !== 'mcp') return false;
+  const [{ MANIFESTS }, { integrationsOf }, { hasEnvironmentCredentials }] = await Promise.all([
+    import('../../tools/index.js'),
+    import('../catalog/manifest.js'),
+    import('../auth/local-user.js'),
+  ]);
+  return hasEnvironmentCredentials(integrationsOf(MANIFESTS), process.env);
+}
+
+function configFor(args: CliArgs, localCredentials: boolean): Config {
   return loadConfig(process.env, {
     forceDemo: args.demo,
+    localCredentials,
     ...(args.host ? { host: args.host } : {}),
     ...(args.port !== undefined ? { port: args.port } : {}),
     ...(args.toolsets ? { toolsets: args.toolsets } : {}),
@@ -80,7 +92,7 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
 
-  const config = configFor(args);
+  const config = configFor(args, await localCredentialsFor(args));
   const app = await startApp(config, args.command === 'mcp');
   const { McpSurface } = await import('../mcp/server.js');
   const surface = new McpSurface(app, {

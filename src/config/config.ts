@@ -40,6 +40,8 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** JWT the stdio server acts with (its caller); demo user when unset in demo mode. */
   stdioToken?: string;
+  /** 32 bytes (CONSTELLATION_TOKEN_ENCRYPTION_KEY): tokens are encrypted (JWE) so they never show credentials. */
+  tokenEncryptionKey?: Uint8Array;
   /** Toolset selection and tool exposure mode of the MCP surfaces. */
   toolsets: string[];
   /** Allowlist of qualified tool names (CONSTELLATION_TOOLS); empty allows every selected tool. */
@@ -56,6 +58,8 @@ export const DEFAULT_JWT_SECRET = 'dev-jwt-secret-change-me-at-least-32-chars';
 export interface ConfigOverrides extends Partial<Config> {
   /** Force demo mode (the `--demo` flag). */
   forceDemo?: boolean;
+  /** The local stdio user's environment holds integration credentials: no implicit demo mode. */
+  localCredentials?: boolean;
 }
 
 function list(value: string | undefined): string[] {
@@ -72,6 +76,14 @@ function integer(name: string, value: string | undefined, fallback: number): num
   return parsed;
 }
 
+/** A 32-byte key given as 64 hex digits or base64; anything else refuses to start, naming the variable. */
+function encryptionKey(value: string | undefined): Uint8Array | undefined {
+  if (!value) return undefined;
+  const bytes = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (bytes.length !== 32) throw new Error('CONSTELLATION_TOKEN_ENCRYPTION_KEY must be 32 bytes, as 64 hex digits or base64 (e.g. `openssl rand -base64 32`)');
+  return new Uint8Array(bytes);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
   const environment = (env.CONSTELLATION_ENV ?? env.NODE_ENV ?? 'development') as Environment;
   if (!['production', 'development', 'test'].includes(environment)) {
@@ -81,7 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   const jwtSecret = env.CONSTELLATION_JWT_SECRET ?? '';
   const dataDir = env.CONSTELLATION_DATA_DIR ?? join(homedir(), '.constellation');
   const unconfigured = !apiKey || !jwtSecret;
-  const demo = overrides.forceDemo === true || env.CONSTELLATION_DEMO === '1' || (environment !== 'production' && unconfigured);
+  const demo = overrides.forceDemo === true || env.CONSTELLATION_DEMO === '1' || (environment !== 'production' && unconfigured && !overrides.localCredentials);
   const config: Config = {
     environment,
     apiKey: apiKey || DEFAULT_API_KEY,
@@ -111,13 +123,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
           : undefined,
     logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
     stdioToken: env.CONSTELLATION_TOKEN || undefined,
+    tokenEncryptionKey: encryptionKey(env.CONSTELLATION_TOKEN_ENCRYPTION_KEY),
     toolsets: list(env.CONSTELLATION_TOOLSETS),
     tools: list(env.CONSTELLATION_TOOLS),
     readOnly: env.CONSTELLATION_READ_ONLY === '1',
     toolMode: (env.CONSTELLATION_TOOL_MODE as Config['toolMode']) ?? 'auto',
     toolListBudgetBytes: integer('CONSTELLATION_TOOL_LIST_BUDGET', env.CONSTELLATION_TOOL_LIST_BUDGET, 100_000),
   };
-  const { forceDemo: _ignored, ...rest } = overrides;
+  const { forceDemo: _ignored, localCredentials: _local, ...rest } = overrides;
   return { ...config, ...rest, demo: config.demo || rest.demo === true };
 }
 

@@ -3,24 +3,40 @@ import type { App } from '../app.js';
 import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
 import type { McpSurface } from './server.js';
+import { environmentVariables, hasEnvironmentCredentials, localCaller } from '../auth/local-user.js';
 
 /**
- * The caller of a stdio server: the JWT in CONSTELLATION_TOKEN, or the demo user in demo mode.
- * The token is verified once at start-up, so a bad token fails fast with a clear message.
+ * Who a stdio server acts for: the JWT in CONSTELLATION_TOKEN (verified on every call: expiry), the demo
+ * user in demo mode, or the local user whose environment holds integration credentials.
  */
-async function stdioCaller(app: App): Promise<Caller> {
-  if (app.config.stdioToken) {
-    const caller = await app.tokens.verify(app.config.stdioToken);
-    if (!app.tenants.exists(caller.tenantId)) throw new AppError('UNAUTHORIZED', `Tenant of CONSTELLATION_TOKEN does not exist: ${caller.tenantId}`);
-    return caller;
+function stdioCallerOf(app: App, env: NodeJS.ProcessEnv): () => Promise<Caller> {
+  const token = app.config.stdioToken;
+  if (token) {
+    return async () => {
+      const caller = await app.tokens.verify(token);
+      if (!app.tenants.exists(caller.tenantId)) throw new AppError('UNAUTHORIZED', `Tenant of CONSTELLATION_TOKEN does not exist: ${caller.tenantId}`);
+      return caller;
+    };
   }
-  if (app.config.demo && app.demo) return app.demo.defaultCaller();
-  throw new AppError('UNAUTHORIZED', 'Set CONSTELLATION_TOKEN to a JWT from POST /admin/token, or run with --demo');
+  if (app.config.demo && app.demo) {
+    const demo = app.demo.defaultCaller();
+    return () => Promise.resolve(demo);
+  }
+  if (hasEnvironmentCredentials(app.integrations, env)) {
+    const local = localCaller(app, env);
+    return () => Promise.resolve(local);
+  }
+  const variables = environmentVariables(app.integrations).join(', ');
+  throw new AppError(
+    'UNAUTHORIZED',
+    `No credentials: set an integration's environment variables (${variables}), or CONSTELLATION_TOKEN to a JWT from POST /admin/token, or run with --demo`,
+  );
 }
 
-export async function serveStdio(app: App, surface: McpSurface): Promise<void> {
-  await stdioCaller(app); // fail fast on a bad token; each call verifies it again (expiry)
-  const server = surface.createServer(() => stdioCaller(app));
+export async function serveStdio(app: App, surface: McpSurface, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const callerOf = stdioCallerOf(app, env);
+  await callerOf(); // fail fast on a bad token
+  const server = surface.createServer(callerOf);
   const transport = new StdioServerTransport();
   await server.connect(transport);
   await new Promise<void>((resolve) => {
