@@ -5,7 +5,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeUpstream } from '../../src/sandbox/fake-upstream.js';
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import { githubFake } from '../../src/sandbox/github/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
@@ -18,7 +17,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 const BIN = new URL('../../bin/constellation.js', import.meta.url).pathname;
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({}, [githubFake as FakeUpstream]);
+  sandbox = await startSandbox({}, [githubFake]);
 });
 afterAll(() => sandbox.close());
 
