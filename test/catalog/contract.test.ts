@@ -37,11 +37,13 @@ function descriptionsOf(schema: unknown): string[] {
   return Object.entries(schema).flatMap(([key, value]) => (key === 'description' && typeof value === 'string' ? [value] : descriptionsOf(value)));
 }
 
-/** What an agent reads about a tool: its description, hints and every field description, in and out. */
+/** What an agent reads about a tool: its description, hints (aliases and example requests too) and every field description, in and out. */
 const agentTexts = (tool: ToolDefinition): string[] => [
   tool.description,
   tool.hints.when_to_use,
   tool.hints.not_for,
+  ...tool.hints.aliases,
+  ...tool.hints.examples.map((example) => example.query),
   ...descriptionsOf(registry.inputJsonSchema(tool)),
   ...descriptionsOf(registry.outputJsonSchema(tool)),
 ];
@@ -52,16 +54,21 @@ const VERB = new RegExp(`^(?:${[...READ_VERBS, ...ACTION_VERBS].join('|')})(?:_|
 
 const systemIds = registry.systems.map((s) => s.id);
 const qualifiedNames = new Set(registry.tools.map((t) => t.qualifiedName));
+/** Short names that cannot be ordinary words (`get_issues`, not `search`): written alone they are a second spelling. */
+const compoundShortNames = new Set(registry.tools.map((t) => t.name).filter((name) => name.includes('_')));
 
 /**
  * Mentions of a tool in a text. Qualified (`code_host_get_issues`): a word that starts with a system
  * id and an underscore. Dotted (`code_host.get_issues`, `ticketing.get_tickets`): a system id, or any
- * word followed by a tool verb, before the dot; never the spelling agents see.
+ * word followed by a tool verb, before the dot. Bare (`get_issues`): a tool's short name standing
+ * alone. Neither dotted nor bare is the spelling agents see.
  */
-function mentionsIn(text: string): { qualified: string[]; dotted: string[] } {
-  const qualified = [...text.matchAll(/\b[a-z][a-z0-9_]*\b/g)].map((m) => m[0]).filter((word) => systemIds.some((id) => word.startsWith(`${id}_`)));
+function mentionsIn(text: string): { qualified: string[]; dotted: string[]; bare: string[] } {
+  const words = [...text.matchAll(/(?<![.\w])[a-z][a-z0-9_]*\b/g)].map((m) => m[0]);
+  const qualified = words.filter((word) => systemIds.some((id) => word.startsWith(`${id}_`)));
   const dotted = [...text.matchAll(/\b([a-z][a-z0-9_]*)\.([a-z][a-z0-9_]*)\b/g)].filter((m) => systemIds.includes(m[1]) || VERB.test(m[2])).map((m) => m[0]);
-  return { qualified, dotted };
+  const bare = words.filter((word) => compoundShortNames.has(word));
+  return { qualified, dotted, bare };
 }
 
 describe('catalog contract', () => {
@@ -74,8 +81,9 @@ describe('catalog contract', () => {
 
   it.each(toolCases)('%s names other tools only by their qualified MCP name, and only real ones', (_name, tool) => {
     for (const text of agentTexts(tool)) {
-      const { qualified, dotted } = mentionsIn(text);
+      const { qualified, dotted, bare } = mentionsIn(text);
       expect(dotted, `write these as <system>_<tool> in: ${text}`).toEqual([]);
+      expect(bare, `write these as <system>_<tool> in: ${text}`).toEqual([]);
       for (const name of qualified) expect(qualifiedNames.has(name), `${name} is no tool of this catalog, in: ${text}`).toBe(true);
     }
   });
@@ -83,8 +91,9 @@ describe('catalog contract', () => {
   it('system records name tools the same way', () => {
     for (const system of registry.systems) {
       for (const text of [system.description, system.when_to_use]) {
-        const { qualified, dotted } = mentionsIn(text);
+        const { qualified, dotted, bare } = mentionsIn(text);
         expect(dotted).toEqual([]);
+        expect(bare).toEqual([]);
         for (const name of qualified) expect(qualifiedNames.has(name), name).toBe(true);
       }
     }
@@ -94,7 +103,9 @@ describe('catalog contract', () => {
     expect(mentionsIn('use code_host.get_issues or ticketing.get_tickets; see user.login, e.g. acme.test')).toEqual({
       qualified: [],
       dotted: ['code_host.get_issues', 'ticketing.get_tickets'],
+      bare: [],
     });
+    expect(mentionsIn('derived as get_dora_metrics does; search the graph; see code_host_get_issues').bare).toEqual(['get_dora_metrics']);
     expect(mentionsIn('use code_host_get_issues, code_host_get_tickets or graph_search').qualified).toEqual(['code_host_get_issues', 'code_host_get_tickets', 'graph_search']);
   });
 
