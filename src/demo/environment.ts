@@ -1,3 +1,4 @@
+import type { CredentialRewrite } from '../integrations/client-cache.js';
 import type { AnyIntegration, IntegrationDemo } from '../integrations/integration.js';
 import { WORKSPACE_IDS, type WorkspaceId } from '../sandbox/credentials.js';
 import type { FakeUpstream } from '../sandbox/fake-upstream.js';
@@ -11,6 +12,25 @@ export interface DemoUser {
   tenant_id: WorkspaceId;
   user_email: string;
   user_display_name: string;
+}
+
+/**
+ * Demo tokens name a fake as `sandbox:/github`, not by the sandbox's address: the sandbox listens on a
+ * new port at every start, and a token issued before a restart must keep working after it.
+ */
+const SANDBOX_SCHEME = 'sandbox:';
+
+export const sandboxReference = (prefix: string): string => SANDBOX_SCHEME + prefix;
+
+/** Resolves every `sandbox:/<prefix>...` credential field to the running sandbox's URL. */
+export function resolvingSandboxReferences(sandbox: Sandbox): CredentialRewrite {
+  return (credentials) => {
+    const entries = Object.entries(credentials);
+    if (!entries.some(([, value]) => typeof value === 'string' && value.startsWith(SANDBOX_SCHEME))) return credentials;
+    return Object.fromEntries(
+      entries.map(([field, value]) => [field, typeof value === 'string' && value.startsWith(SANDBOX_SCHEME) ? sandbox.urlOf(value.slice(SANDBOX_SCHEME.length)) : value]),
+    );
+  };
 }
 
 /** An integration with its demo part loaded. */
@@ -29,7 +49,7 @@ export const fakesOf = (demos: readonly LoadedDemo[]): FakeUpstream[] => demos.m
 
 /**
  * Demo mode's world: the sandbox, the connections a demo tenant's tokens carry (every integration
- * pointed at its fake), its users, and the implicit caller of requests without a token.
+ * pointed at its fake through a sandbox reference), its users, and the implicit caller of requests without a token.
  */
 export class DemoEnvironment {
   constructor(
@@ -40,7 +60,7 @@ export class DemoEnvironment {
   connections(workspace: WorkspaceId): Caller['connections'] {
     const out: Caller['connections'] = {};
     for (const { integration, demo } of this.demos) {
-      out[integration.connectionKeys[0] ?? integration.id] = demo.credentials(workspace, this.sandbox.urlOf(demo.fake.prefix));
+      out[integration.connectionKeys[0] ?? integration.id] = demo.credentials(workspace, sandboxReference(demo.fake.prefix));
     }
     return out;
   }

@@ -1,17 +1,19 @@
 import type { App } from '../app.js';
 import { WORKSPACE_IDS } from '../sandbox/credentials.js';
 import { startSandbox, type SandboxOptions } from '../sandbox/server.js';
-import { DemoEnvironment, fakesOf, loadDemos } from './environment.js';
+import { DemoEnvironment, fakesOf, loadDemos, resolvingSandboxReferences } from './environment.js';
 
 /**
  * Demo mode: starts every integration's fake in-process and creates the tenants `acme` and `globex`,
- * whose demo tokens carry connections pointing at the sandbox.
+ * whose demo tokens carry connections pointing at the sandbox (by reference, resolved to its current
+ * address when a client is built, so tokens outlive a restart).
  */
 export async function startDemo(app: App, options: SandboxOptions = {}): Promise<DemoEnvironment> {
   const demos = await loadDemos(app.integrations);
   const sandbox = await startSandbox({ clock: app.clock, ...options }, fakesOf(demos));
   const demo = new DemoEnvironment(sandbox, demos);
   app.sandbox = sandbox;
+  app.connections.addCredentialRewrite(resolvingSandboxReferences(sandbox));
   app.demo = demo;
   app.onClose(() => sandbox.close());
   for (const id of WORKSPACE_IDS) {

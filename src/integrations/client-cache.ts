@@ -5,6 +5,9 @@ import { resolveCredentials, type CredentialSource, type Credentials } from './c
 import type { AnyIntegration, CredentialSourceId } from './integration.js';
 import { createUpstreamFetch } from './upstream-fetch.js';
 
+/** Maps validated credentials to the ones a client is built from. */
+export type CredentialRewrite = (credentials: Credentials, integration: AnyIntegration) => Credentials;
+
 interface Entry {
   client: unknown;
   /** The connection type it is counted and cleared under (the spec's integration id, e.g. `code_host`). */
@@ -26,6 +29,7 @@ export class ClientCache implements ClientProvider {
   private readonly integrations: ReadonlyMap<string, AnyIntegration>;
   private readonly sources: ReadonlyMap<CredentialSourceId, CredentialSource>;
   private readonly checkedCredentials = new WeakMap<Credentials, { integration: string; credentials: Credentials; key: string }>();
+  private readonly rewrites: CredentialRewrite[] = [];
 
   constructor(
     integrations: readonly AnyIntegration[],
@@ -36,6 +40,14 @@ export class ClientCache implements ClientProvider {
   ) {
     this.integrations = new Map(integrations.map((i) => [i.id, i]));
     this.sources = new Map(sources.map((s) => [s.id, s]));
+  }
+
+  /**
+   * Rewrites validated credentials before a client is built from them (demo mode resolves its stable
+   * sandbox references to the running sandbox's address); the cache key covers the rewritten form.
+   */
+  addCredentialRewrite(rewrite: CredentialRewrite): void {
+    this.rewrites.push(rewrite);
   }
 
   /** The integration ids a caller has credentials for (the exposure policy lists only their tools). */
@@ -61,8 +73,9 @@ export class ClientCache implements ClientProvider {
       const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
       throw new AppError('NOT_CONFIGURED', `The ${integration.title} credentials (${source}) are incomplete or invalid: ${fields}`);
     }
-    const key = `${integration.id}:${createHash('sha256').update(JSON.stringify(parsed.data)).digest('base64url')}`;
-    const checked = { integration: integration.id, credentials: parsed.data, key };
+    const credentials = this.rewrites.reduce((current, rewrite) => rewrite(current, integration), parsed.data);
+    const key = `${integration.id}:${createHash('sha256').update(JSON.stringify(credentials)).digest('base64url')}`;
+    const checked = { integration: integration.id, credentials, key };
     this.checkedCredentials.set(raw, checked);
     return checked;
   }

@@ -28,6 +28,7 @@ export interface ContractProbe {
 /** What demo mode needs of an integration: its fake and the credentials each workspace's fake accepts. */
 export interface IntegrationDemo<C> {
   fake: FakeUpstream;
+  /** `fakeUrl` is the fake's base URL, or in demo tokens a stable `sandbox:/<prefix>` reference. */
   credentials(workspace: WorkspaceId, fakeUrl: string): C;
   /** A safe read (GET) and an unsafe create (POST): the retry and error-mapping contract every integration meets. */
   probes: { read: ContractProbe; create: ContractProbe };
