@@ -1,6 +1,8 @@
 import type { CredentialRewrite } from '../integrations/client-cache.js';
 import type { AnyIntegration, IntegrationDemo } from '../integrations/integration.js';
+import type { SampleTeam } from '../graph/seed.js';
 import { WORKSPACE_IDS, type WorkspaceId } from '../sandbox/credentials.js';
+import { REPO_PROFILES } from '../sandbox/github/seed/index.js';
 import type { FakeUpstream } from '../sandbox/fake-upstream.js';
 import type { Sandbox } from '../sandbox/server.js';
 import type { Caller } from '../toolkit/context.js';
@@ -71,6 +73,18 @@ export class DemoEnvironment {
         .slice(0, DEMO_USERS_PER_WORKSPACE[workspace])
         .map((person) => ({ tenant_id: workspace, user_email: person.email, user_display_name: person.name })),
     );
+  }
+
+  /** The sample graph's team for a tenant: its sandbox workspace's people and repositories (none for other tenants). */
+  sampleTeam(tenantId: string): SampleTeam | undefined {
+    const workspace = WORKSPACE_IDS.find((id) => id === tenantId);
+    if (!workspace) return undefined;
+    const seed = this.sandbox.seeds[workspace];
+    return {
+      owner: seed.identity.org,
+      people: seed.people.map(({ login, githubId, name, email, accountId }) => ({ login, githubId, name, email, accountId })),
+      repositories: REPO_PROFILES[workspace].map(({ name, description, language }) => ({ name, description, language })),
+    };
   }
 
   /** A demo user of a workspace as a caller (the first user unless an email is given). */

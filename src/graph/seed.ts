@@ -7,15 +7,49 @@ import { linkMentionedTickets, ticketNode } from './ingest/extractor.js';
  * the real extractor; tickets, wiki pages and notes (systems whose tools have not landed) are written as
  * the batches their extractors will produce.
  */
-const PEOPLE = [
-  { login: 'ada-l', name: 'Ada Lovelace', email: 'ada', accountId: '5f00a1' },
-  { login: 'grace-h', name: 'Grace Hopper', email: 'grace', accountId: '5f00a2' },
-  { login: 'linus-t', name: 'Linus Torvalds', email: 'linus', accountId: '5f00a3' },
-  { login: 'margaret-h', name: 'Margaret Hamilton', email: 'margaret', accountId: '5f00a4' },
-  { login: 'ken-t', name: 'Ken Thompson', email: 'ken', accountId: '5f00a5' },
-  { login: 'barbara-l', name: 'Barbara Liskov', email: 'barbara', accountId: '5f00a6' },
-];
-const REPOS = ['api', 'web', 'infra'];
+export interface SamplePerson {
+  login: string;
+  githubId: number;
+  name: string;
+  email: string;
+  accountId: string;
+}
+
+export interface SampleRepository {
+  name: string;
+  description: string;
+  language: string | null;
+}
+
+/**
+ * Who and what the sample is about: at least 6 people and 3 repositories. Demo mode passes the sandbox
+ * workspace's own people and repositories, so the graph names what the tools return.
+ */
+export interface SampleTeam {
+  /** code_host organisation login. */
+  owner: string;
+  people: readonly SamplePerson[];
+  repositories: readonly SampleRepository[];
+}
+
+const FIXED_PEOPLE = [
+  ['ada-l', 'Ada Lovelace', 'ada'],
+  ['grace-h', 'Grace Hopper', 'grace'],
+  ['linus-t', 'Linus Torvalds', 'linus'],
+  ['margaret-h', 'Margaret Hamilton', 'margaret'],
+  ['ken-t', 'Ken Thompson', 'ken'],
+  ['barbara-l', 'Barbara Liskov', 'barbara'],
+] as const;
+const FIXED_REPOS = ['api', 'web', 'infra'];
+
+/** The sample team outside demo mode: invented people at `<tenant>.example`. */
+export function fixedSampleTeam(tenantId: string, domain = `${tenantId}.example`): SampleTeam {
+  return {
+    owner: tenantId.toLowerCase(),
+    people: FIXED_PEOPLE.map(([login, name, local], i) => ({ login, githubId: 9000 + i, name, email: `${local}@${domain}`, accountId: `5f00a${i + 1}` })),
+    repositories: FIXED_REPOS.map((name, i) => ({ name, description: `The ${name} of the payments platform`, language: i === 2 ? 'HCL' : 'TypeScript' })),
+  };
+}
 const PR_TITLES = [
   'PAY-101 Add idempotency keys to payment intents',
   'PAY-102 Retry webhooks with exponential backoff',
@@ -44,35 +78,36 @@ export interface SeedSummary {
 }
 
 /** Loads the sample graph into a tenant (idempotent: loading twice merges into the same nodes). */
-export function seedGraph(graph: GraphService, extractors: Readonly<Record<string, Extractor>>, tenantId: string, domain = `${tenantId}.example`): SeedSummary {
-  const people = PEOPLE.map((p) => ({ ...p, email: `${p.email}@${domain}` }));
-  const gh = (i: number) => ({ login: people[i].login, id: 9000 + i });
+export function seedGraph(graph: GraphService, extractors: Readonly<Record<string, Extractor>>, tenantId: string, team: SampleTeam = fixedSampleTeam(tenantId)): SeedSummary {
+  const { owner } = team;
+  const people = team.people.slice(0, 6);
+  const repos = team.repositories.slice(0, 3).map((r) => r.name);
+  const gh = (i: number) => ({ login: people[i].login, id: people[i].githubId });
   const day = (n: number) => new Date(Date.UTC(2026, 9, 1 + n)).toISOString();
-  const owner = tenantId.toLowerCase();
   const results: Array<[string, string, Record<string, unknown>, Record<string, unknown>]> = [
     [
       'code_host',
       'get_repositories',
       {},
       {
-        repositories: REPOS.map((name, i) => ({
+        repositories: team.repositories.slice(0, 3).map(({ name, description, language }, i) => ({
           id: 100 + i,
           name,
           full_name: `${owner}/${name}`,
-          description: `The ${name} of the payments platform`,
-          language: i === 2 ? 'HCL' : 'TypeScript',
+          description,
+          language,
           private: true,
           default_branch: 'main',
         })),
       },
     ],
-    ...people.map((p, i): [string, string, Record<string, unknown>, Record<string, unknown>] => [
+    ...people.map((p): [string, string, Record<string, unknown>, Record<string, unknown>] => [
       'code_host',
       'get_user_by_email',
       { email: p.email },
-      { login: p.login, id: 9000 + i, name: p.name, email: p.email },
+      { login: p.login, id: p.githubId, name: p.name, email: p.email },
     ]),
-    ...REPOS.map((name, r): [string, string, Record<string, unknown>, Record<string, unknown>] => [
+    ...repos.map((name, r): [string, string, Record<string, unknown>, Record<string, unknown>] => [
       'code_host',
       'get_contributors',
       { repo_id: `${owner}/${name}` },
@@ -93,7 +128,7 @@ export function seedGraph(graph: GraphService, extractors: Readonly<Record<strin
           user: gh(n % 5),
           head: { ref: `feature/${n + 1}`, sha: `abc${n}` },
           base: { ref: 'main', sha: 'def0' },
-          repo: `${owner}/${REPOS[n % 3 === 2 ? 2 : n % 2]}`,
+          repo: `${owner}/${repos[n % 3 === 2 ? 2 : n % 2]}`,
           created_at: day(n),
           updated_at: day(n + 2),
           reviews: [{ user: gh((n + 1) % 6), state: n % 2 ? 'APPROVED' : 'CHANGES_REQUESTED', submitted_at: day(n + 1) }],
@@ -103,7 +138,7 @@ export function seedGraph(graph: GraphService, extractors: Readonly<Record<strin
     [
       'code_host',
       'get_issues',
-      { repo_id: `${owner}/api` },
+      { repo_id: `${owner}/${repos[0]}` },
       {
         issues: [3, 4].map((number, i) => ({
           id: 700 + i,
@@ -124,7 +159,7 @@ export function seedGraph(graph: GraphService, extractors: Readonly<Record<strin
   let edges = 0;
   const batches: Array<[string, GraphBatch]> = [
     ...results.map(([system, tool, args, result]): [string, GraphBatch] => [system, extract(extractors, system, { tool, args, result })]),
-    ...sampleWork(people, day, owner),
+    ...sampleWork(people, day, `${owner}/${repos[0]}`),
   ];
   for (const [system, batch] of batches) {
     const written = graph.ingest(tenantId, batch, system);
@@ -136,21 +171,19 @@ export function seedGraph(graph: GraphService, extractors: Readonly<Record<strin
     actorType: 'user',
     actorId: p.email,
     targetType: 'repository',
-    targetId: `${owner}/${REPOS[i]}`,
+    targetId: `${owner}/${repos[i]}`,
     properties: { system: 'code_host', tool: 'get_pull_requests', success: true, seeded: true },
   }));
   for (const record of activity) graph.recordActivity(tenantId, record);
   return { nodes_written: nodes, edges_written: edges, activity_written: activity.length };
 }
 
-type SamplePerson = (typeof PEOPLE)[number];
-
 /** Tickets with their projects and people, wiki pages in a space, and a notes database. */
-function sampleWork(people: SamplePerson[], day: (n: number) => string, owner: string): Array<[string, GraphBatch]> {
+function sampleWork(people: readonly SamplePerson[], day: (n: number) => string, deployedRepo: string): Array<[string, GraphBatch]> {
   // Deployments: no code_host tool lists them (DORA reads them without returning them).
   const deployments = new GraphBatch();
   for (const n of [1, 2]) {
-    const repo = `${owner}/api`;
+    const repo = deployedRepo;
     const handle = deployments.node('deployment', String(800 + n), {
       id: String(800 + n),
       environment: n === 1 ? 'staging' : 'production',

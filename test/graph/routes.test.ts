@@ -9,7 +9,7 @@ let ada: string;
 beforeAll(async () => {
   server = await startTestServer({ environment: 'development' });
   acme = await server.tokenFor('acme');
-  ada = await server.tokenFor('acme', 'ada@acme.example');
+  ada = await server.tokenFor('acme', 'katherined@acme.test');
   const seeded = await call(server, 'POST', '/graph/seed', { token: acme });
   expect(seeded.status).toBe(200);
   expect(seeded.body).toMatchObject({ success: true, data: { nodes_written: expect.any(Number) } });
@@ -38,9 +38,9 @@ describe('POST /graph/entity', () => {
   });
 
   it('finds a person by any identifier', async () => {
-    for (const id of ['ada@acme.example', 'ada-l', '5f00a1']) {
+    for (const id of ['katherined@acme.test', 'katherined-acme', '5ff42406de860f42a81d84b']) {
       const res = await post('/graph/entity', { entity_type: 'user', entity_id: id });
-      expect(res.body.data.node_id).toBe('ada@acme.example');
+      expect(res.body.data.node_id).toBe('katherined@acme.test');
     }
   });
 
@@ -62,15 +62,15 @@ describe('POST /graph/traverse', () => {
     expect(res.status).toBe(200);
     const refs = res.body.data.nodes.map((n: { node_type: string; node_id: string }) => `${n.node_type}:${n.node_id}`);
     expect(refs[0]).toBe('issue:PAY-101');
-    expect(refs).toEqual(expect.arrayContaining(['project:PAY', 'pull_request:acme/api#1', 'user:margaret@acme.example']));
-    expect(res.body.data.edges).toContainEqual({ from_node: 'pull_request:acme/api#1', to_node: 'issue:PAY-101', edge_type: 'LINKED_TO' });
+    expect(refs).toEqual(expect.arrayContaining(['project:PAY', 'pull_request:acme/web#1', 'user:kenm@acme.test']));
+    expect(res.body.data.edges).toContainEqual({ from_node: 'pull_request:acme/web#1', to_node: 'issue:PAY-101', edge_type: 'LINKED_TO' });
     expect(res.body.metadata).toEqual({ node_count: refs.length, edge_count: res.body.data.edges.length });
   });
 
   it('follows only the given direction and edge types', async () => {
     const out = await post('/graph/traverse', { entity_type: 'issue', entity_id: 'PAY-101', depth: 1, direction: 'out' });
     expect(out.body.data.edges.every((e: { from_node: string }) => e.from_node === 'issue:PAY-101')).toBe(true);
-    const typed = await post('/graph/traverse', { entity_type: 'repository', entity_id: 'acme/api', depth: 2, edge_types: ['BELONGS_TO', 'REVIEWED_BY'] });
+    const typed = await post('/graph/traverse', { entity_type: 'repository', entity_id: 'acme/web', depth: 2, edge_types: ['BELONGS_TO', 'REVIEWED_BY'] });
     expect(typed.body.data.edges.length).toBeGreaterThan(0);
     expect(new Set(typed.body.data.edges.map((e: { edge_type: string }) => e.edge_type))).toEqual(new Set(['BELONGS_TO', 'REVIEWED_BY']));
   });
@@ -99,7 +99,7 @@ describe('POST /graph/search', () => {
     const limited = await post('/graph/search', { entity_type: 'issue', limit: 3 });
     expect(limited.body.data).toHaveLength(3);
     const byBool = await post('/graph/search', { entity_type: 'pull_request', filters: { draft: true } });
-    expect(byBool.body.data.map((n: { node_id: string }) => n.node_id)).toEqual(['acme/web#4']);
+    expect(byBool.body.data.map((n: { node_id: string }) => n.node_id)).toEqual(['acme/api#4']);
   });
 
   it('validates type, filters and limit', async () => {
@@ -112,19 +112,19 @@ describe('POST /graph/search', () => {
 
 describe('POST /graph/find-path', () => {
   it('returns the shortest path as references and edges', async () => {
-    const res = await post('/graph/find-path', { from_type: 'page', from_id: '30002', to_type: 'repository', to_id: 'acme/infra' });
+    const res = await post('/graph/find-path', { from_type: 'page', from_id: '30002', to_type: 'repository', to_id: 'acme/mobile' });
     expect(res.status).toBe(200);
     expect(res.body.metadata).toEqual({ path_found: true });
     const { nodes, edges, length } = res.body.data;
     expect(nodes[0]).toBe('page:30002');
-    expect(nodes.at(-1)).toBe('repository:acme/infra');
+    expect(nodes.at(-1)).toBe('repository:acme/mobile');
     expect(length).toBe(edges.length);
     expect(nodes).toHaveLength(length + 1);
     edges.forEach((e: { from_node: string; to_node: string }, i: number) => expect([e.from_node, e.to_node].sort()).toEqual([nodes[i], nodes[i + 1]].sort()));
   });
 
   it('says when no path is within max_depth, and 404s an unknown end', async () => {
-    const res = await post('/graph/find-path', { from_type: 'page', from_id: '30002', to_type: 'repository', to_id: 'acme/infra', max_depth: 1 });
+    const res = await post('/graph/find-path', { from_type: 'page', from_id: '30002', to_type: 'repository', to_id: 'acme/mobile', max_depth: 1 });
     expect(res.body).toEqual({ success: true, data: { nodes: [], edges: [], length: 0 }, metadata: { path_found: false } });
     expect(await post('/graph/find-path', { from_type: 'page', from_id: '30002', to_type: 'repository', to_id: 'acme/nope' })).toMatchObject({
       status: 404,
@@ -137,7 +137,7 @@ describe('POST /graph/relationships', () => {
   it('lists edges filtered by the query parameters', async () => {
     const all = await post('/graph/relationships', { entity_type: 'project', entity_id: 'PAY' });
     expect(all.body.metadata.count).toBe(all.body.data.length);
-    expect(all.body.data).toContainEqual({ edge_type: 'CREATED_BY', from_node: 'project:PAY', to_node: 'user:ada@acme.example' });
+    expect(all.body.data).toContainEqual({ edge_type: 'CREATED_BY', from_node: 'project:PAY', to_node: 'user:katherined@acme.test' });
     const incoming = await call(server, 'POST', '/graph/relationships?edge_type=BELONGS_TO&direction=in&limit=2', {
       token: acme,
       body: { entity_type: 'project', entity_id: 'PAY' },
@@ -164,29 +164,30 @@ describe('activity routes', () => {
     expect((await get('/graph/feed?limit=0')).status).toBe(400);
 
     // The graph routes run graph tools: a traversal leaves its record on the entity's timeline, newest
-    // first, above the seeded execution (other tests may have read acme/api in between).
-    expect((await post('/graph/traverse', { entity_type: 'repository', entity_id: 'acme/api', depth: 1 })).status).toBe(200);
-    const timeline = await post('/graph/activity', { entity_type: 'repository', entity_id: 'acme/api', limit: 100 });
+    // first, above the seeded execution (other tests may have read acme/web in between).
+    expect((await post('/graph/traverse', { entity_type: 'repository', entity_id: 'acme/web', depth: 1 })).status).toBe(200);
+    const timeline = await post('/graph/activity', { entity_type: 'repository', entity_id: 'acme/web', limit: 100 });
     expect(timeline.body.data[0]).toEqual(
       expect.objectContaining({
         action: 'mcp.traverse',
         target_type: 'repository',
-        target_id: 'acme/api',
+        target_id: 'acme/web',
         properties: expect.objectContaining({ system: 'graph', success: true }),
       }),
     );
-    expect(timeline.body.data.at(-1)).toEqual(expect.objectContaining({ action: 'mcp.get_pull_requests', target_id: 'acme/api', actor_id: 'ada@acme.example' }));
-    const person = await post('/graph/activity', { entity_type: 'user', entity_id: 'ada-l' });
-    expect(person.body.data.map((r: { actor_id: string }) => r.actor_id)).toEqual(['ada@acme.example']);
+    expect(timeline.body.data.at(-1)).toEqual(expect.objectContaining({ action: 'mcp.get_pull_requests', target_id: 'acme/web', actor_id: 'katherined@acme.test' }));
+    const person = await post('/graph/activity', { entity_type: 'user', entity_id: 'katherined-acme' });
+    // The seeded user is also acme's first demo user, whose token made this file's other calls.
+    expect(new Set(person.body.data.map((r: { actor_id: string }) => r.actor_id))).toEqual(new Set(['katherined@acme.test']));
   });
 });
 
 describe('POST /graph/context and GET /graph/stats', () => {
   it('gives one entity with both directions, connected entities and activity', async () => {
-    const res = await post('/graph/context', { entity_type: 'repository', entity_id: 'acme/api' });
+    const res = await post('/graph/context', { entity_type: 'repository', entity_id: 'acme/web' });
     const { data, metadata } = res.body;
-    expect(data.entity.node_id).toBe('acme/api');
-    expect(data.incoming_relationships.every((e: { to_node: string }) => e.to_node === 'repository:acme/api')).toBe(true);
+    expect(data.entity.node_id).toBe('acme/web');
+    expect(data.incoming_relationships.every((e: { to_node: string }) => e.to_node === 'repository:acme/web')).toBe(true);
     expect(data.connected_entities.length).toBeGreaterThan(3);
     expect(metadata).toEqual({
       outgoing_count: data.outgoing_relationships.length,
@@ -217,7 +218,7 @@ describe('POST /graph/context and GET /graph/stats', () => {
 describe('GET /graph/me, POST /graph/semantic-search, POST /graph/query', () => {
   it('me: the caller by the email of the token, with their neighbourhood', async () => {
     const res = await get('/graph/me', ada);
-    expect(res.body.data.user.node_id).toBe('ada@acme.example');
+    expect(res.body.data.user.node_id).toBe('katherined@acme.test');
     expect(res.body.data.nodes.some((n: { node_type: string }) => n.node_type === 'pull_request')).toBe(true);
     expect(res.body.metadata).toMatchObject({ found: true, node_count: res.body.data.nodes.length });
     const stranger = await get('/graph/me', await server.tokenFor('acme', 'nobody@acme.test'));
@@ -242,14 +243,14 @@ describe('GET /graph/me, POST /graph/semantic-search, POST /graph/query', () => 
     const users = await q('MATCH (n:user)');
     expect(users.data.nodes).toHaveLength(6);
     expect(users.metadata).toMatchObject({ kind: 'match', node_count: 6, edge_count: 0 });
-    expect((await q("MATCH (n:user) WHERE n.id = 'ada-l'")).data.nodes.map((n: { node_id: string }) => n.node_id)).toEqual(['ada@acme.example']);
+    expect((await q("MATCH (n:user) WHERE n.id = 'katherined-acme'")).data.nodes.map((n: { node_id: string }) => n.node_id)).toEqual(['katherined@acme.test']);
     expect((await q("match (n:issue) where n.status = 'Done' limit 1")).data.nodes).toHaveLength(1);
-    const authored = await q("MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request) WHERE a.id = 'ada@acme.example'");
+    const authored = await q("MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request) WHERE a.id = 'katherined@acme.test'");
     expect(authored.data.edges.length).toBeGreaterThan(0);
-    for (const e of authored.data.edges) expect(e).toMatchObject({ edge_type: 'AUTHORED_BY', to_node: 'user:ada@acme.example' });
-    expect((await q("MATCH (a:user)-[:AUTHORED_BY]->(b:pull_request) WHERE a.id = 'ada@acme.example'")).data.edges).toEqual([]);
-    expect((await q("MATCH (a:user)<-[:AUTHORED_BY]-(b:pull_request) WHERE a.id = 'ada@acme.example'")).data.edges).toEqual(authored.data.edges);
-    const path = await q('PATH FROM page:30002 TO repository:acme/infra');
+    for (const e of authored.data.edges) expect(e).toMatchObject({ edge_type: 'AUTHORED_BY', to_node: 'user:katherined@acme.test' });
+    expect((await q("MATCH (a:user)-[:AUTHORED_BY]->(b:pull_request) WHERE a.id = 'katherined@acme.test'")).data.edges).toEqual([]);
+    expect((await q("MATCH (a:user)<-[:AUTHORED_BY]-(b:pull_request) WHERE a.id = 'katherined@acme.test'")).data.edges).toEqual(authored.data.edges);
+    const path = await q('PATH FROM page:30002 TO repository:acme/mobile');
     expect(path.metadata).toMatchObject({ kind: 'path', path_found: true });
     expect(path.data.nodes[0]).toMatchObject({ node_type: 'page', node_id: '30002' });
   });

@@ -7,7 +7,7 @@ let token: string;
 
 beforeAll(async () => {
   server = await startTestServer({ environment: 'development' });
-  token = await server.tokenFor('acme', 'ada@acme.example');
+  token = await server.tokenFor('acme', 'katherined@acme.test');
   await call(server, 'POST', '/graph/seed', { token });
 });
 afterAll(() => server.close());
@@ -40,11 +40,11 @@ describe('graph tools', () => {
   });
 
   it('find_path, get_entity_context and query answer from the graph', async () => {
-    const path = await execute('find_path', { from_type: 'user', from_id: 'ada-l', to_type: 'space', to_id: 'ENG' });
-    expect(path.body.data).toMatchObject({ path_found: true, nodes: expect.arrayContaining(['user:ada@acme.example', 'space:ENG']) });
+    const path = await execute('find_path', { from_type: 'user', from_id: 'katherined-acme', to_type: 'space', to_id: 'ENG' });
+    expect(path.body.data).toMatchObject({ path_found: true, nodes: expect.arrayContaining(['user:katherined@acme.test', 'space:ENG']) });
     const context = await execute('get_entity_context', { entity_type: 'issue', entity_id: 'PAY-103' });
     expect(context.body.data.entity.properties.summary).toMatch(/rounding/i);
-    const query = await execute('query', { query: "MATCH (p:pull_request)-[:REVIEWED_BY]->(u:user) WHERE u.id = 'ada-l'" });
+    const query = await execute('query', { query: "MATCH (p:pull_request)-[:REVIEWED_BY]->(u:user) WHERE u.id = 'katherined-acme'" });
     expect(query.body.data.edges.length).toBeGreaterThan(0);
     const bad = await execute('query', { query: 'MATCH (n:user) WHERE' });
     expect(bad).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('at position 21') } } });
@@ -54,11 +54,11 @@ describe('graph tools', () => {
 
   it('inject_context stores context for the caller; get_feed shows the graph tool calls', async () => {
     const injected = await execute('inject_context', { context_type: 'focus', key: 'week', value: 'payouts launch', references: [{ entity_type: 'issue', entity_id: 'PAY-105' }] });
-    expect(injected.body.data).toMatchObject({ context_id: expect.stringMatching(/^ctx_/), user_id: 'ada@acme.example', context_type: 'focus' });
+    expect(injected.body.data).toMatchObject({ context_id: expect.stringMatching(/^ctx_/), user_id: 'katherined@acme.test', context_type: 'focus' });
     const contexts = await call(server, 'POST', '/graph/context/query', { token, body: { context_type: 'focus' } });
     expect(contexts.body.data.map((n: { properties: { value: unknown } }) => n.properties.value)).toEqual(['payouts launch']);
     const feed = await execute('get_feed', { limit: 3 });
-    expect(feed.body.data.activity[0]).toMatchObject({ action: 'mcp.inject_context', actor_id: 'ada@acme.example', properties: { system: 'graph', success: true } });
+    expect(feed.body.data.activity[0]).toMatchObject({ action: 'mcp.inject_context', actor_id: 'katherined@acme.test', properties: { system: 'graph', success: true } });
     // An entity no other test reads: its timeline holds this call only, whatever ran before.
     await execute('get_entity_context', { entity_type: 'issue', entity_id: 'PAY-104' });
     const timeline = await execute('get_feed', { entity_type: 'issue', entity_id: 'PAY-104' });

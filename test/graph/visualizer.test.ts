@@ -20,7 +20,7 @@ const isLocal = (url: string) => {
 
 beforeAll(async () => {
   server = await startTestServer({ environment: 'development' });
-  const token = await server.tokenFor('acme', 'ada@acme.example');
+  const token = await server.tokenFor('acme', 'katherined@acme.test');
   await call(server, 'POST', '/graph/seed', { token });
   profile = mkdtempSync(join(tmpdir(), 'constellation-chromium-'));
   // A fresh, empty profile directory (Playwright passes it as --user-data-dir).
@@ -62,7 +62,7 @@ describe('GET /graph/visualizer', () => {
   });
 
   it('draws the seeded graph, shows live statistics and makes no request off the machine', async () => {
-    const stats = (await call(server, 'GET', '/graph/stats', { token: await server.tokenFor('acme', 'ada@acme.example') })).body.data;
+    const stats = (await call(server, 'GET', '/graph/stats', { token: await server.tokenFor('acme', 'katherined@acme.test') })).body.data;
     await page
       .locator('#stat-nodes')
       .filter({ hasText: new RegExp(`^${stats.total_nodes}$`) })
@@ -105,7 +105,7 @@ describe('GET /graph/visualizer', () => {
     expect(await page.locator('#nodes g[data-type="user"]').count()).toBe(6);
     expect(await page.locator('#message').textContent()).toBe('6 nodes, 0 edges');
 
-    await page.locator('#query').fill("MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request) WHERE a.id = 'ada@acme.example'");
+    await page.locator('#query').fill("MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request) WHERE a.id = 'katherined@acme.test'");
     await page.locator('#run').click();
     await page.waitForSelector('#edges line');
     expect(await page.locator('#nodes g[data-type="pull_request"]').count()).toBeGreaterThan(0);

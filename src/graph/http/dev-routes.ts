@@ -32,7 +32,8 @@ export function mountDevRoutes(routes: Routes, app: App, graph: GraphService): v
     developmentOnly,
     auth,
     graphRoute(app, (_req, caller) => {
-      const summary = seedGraph(graph, extractorsOf(app.manifests), caller.tenantId);
+      // Demo tenants get their sandbox workspace's people and repositories, so the graph matches the tools.
+      const summary = seedGraph(graph, extractorsOf(app.manifests), caller.tenantId, app.demo?.sampleTeam(caller.tenantId));
       return { success: true, data: { message: `Sample graph loaded for tenant ${caller.tenantId}`, ...summary } };
     }),
   );
