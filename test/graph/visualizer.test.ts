@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GraphBatch } from '../../src/graph/ingest/index.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 
 /** The visualizer page in headless Chromium, with every request off this machine blocked and recorded. */
@@ -120,5 +121,83 @@ describe('GET /graph/visualizer', () => {
     await expect.poll(() => consoleErrors.length).toBe(errorsBefore + 1);
     expect(consoleErrors.splice(errorsBefore)).toEqual([expect.stringContaining('400')]);
     expect(offMachine).toEqual([]);
+  });
+});
+
+/** A team's worth of generated entities: 20 repositories, 40 people and 240 pull requests (300 nodes). */
+function generatedGraph(owner: string): GraphBatch {
+  const batch = new GraphBatch();
+  const repos = Array.from({ length: 20 }, (_, r) => batch.node('repository', `${owner}/service-${r}`, { full_name: `${owner}/service-${r}`, name: `service-${r}` }));
+  const people = Array.from({ length: 40 }, (_, i) => batch.person({ email: `dev${i}@${owner}.test`, login: `dev${i}` }, { name: `Developer ${i}` }));
+  for (let n = 0; n < 240; n++) {
+    const pr = batch.node('pull_request', `${owner}/service-${n % 20}#${n}`, { number: n, title: `Change number ${n} to service ${n % 20}` });
+    batch.edge(pr, 'BELONGS_TO', repos[n % 20]);
+    batch.edge(pr, 'AUTHORED_BY', people[n % 40]);
+    batch.edge(pr, 'REVIEWED_BY', people[(n * 7 + 3) % 40]);
+  }
+  return batch;
+}
+
+describe('the visualizer on an empty tenant, then at a few hundred nodes', () => {
+  let globex: Page;
+  const transformScale = async () => Number(/scale\(([\d.]+)\)/.exec((await globex.locator('#viewport').getAttribute('transform')) ?? '')?.[1]);
+
+  beforeAll(async () => {
+    globex = await browser.newPage();
+    await globex.goto(`${server.url}/graph/visualizer#token=${await server.tokenFor('globex')}`);
+  });
+  afterAll(() => globex?.close());
+
+  it('explains an empty graph and loads the sample from its button', async () => {
+    await globex.locator('#empty:not(.hidden)').waitFor();
+    expect(await globex.locator('#empty h2').textContent()).toBe('This graph is empty');
+    await globex.locator('#load-sample').click();
+    await globex.waitForSelector('#canvas:not([data-visible-nodes="0"])');
+    await globex.locator('#empty.hidden').waitFor({ state: 'attached' });
+    expect(Number(await globex.locator('#canvas').getAttribute('data-visible-nodes'))).toBeGreaterThan(10);
+  });
+
+  it('stays readable at 300 nodes: few labels that never overlap, wheel zoom, a selected node lists its relationships', async () => {
+    server.app.services.graph.ingest('globex', generatedGraph('globex'), 'code_host');
+    await globex.reload();
+    await globex.waitForSelector('#canvas[data-settled="true"]');
+    await globex.locator('#query').fill('MATCH (a)-[]-(b) LIMIT 1000');
+    await globex.locator('#run').click();
+    await globex
+      .locator('#message')
+      .filter({ hasText: /^[3-9]\d\d nodes/ })
+      .waitFor();
+    await globex.waitForSelector('#canvas[data-settled="true"]');
+    const shown = Number(await globex.locator('#canvas').getAttribute('data-visible-nodes'));
+    expect(shown).toBeGreaterThanOrEqual(250);
+    const labels = Number(await globex.locator('#canvas').getAttribute('data-node-labels'));
+    expect(labels).toBeGreaterThan(0);
+    expect(labels).toBeLessThan(shown);
+    const boxes = await globex
+      .locator('#nodes text:not(.label-off)')
+      .evaluateAll((texts) => texts.map((t) => t.getBoundingClientRect()).map((r) => [r.left, r.top, r.right, r.bottom]));
+    const overlapping = boxes.filter((a, i) => boxes.some((b, j) => j > i && a[0] < b[2] - 1 && a[2] > b[0] + 1 && a[1] < b[3] - 1 && a[3] > b[1] + 1));
+    expect(overlapping).toEqual([]);
+
+    const before = await transformScale();
+    const canvas = await globex.locator('#canvas').boundingBox();
+    await globex.mouse.move((canvas?.x ?? 0) + 300, (canvas?.y ?? 0) + 300);
+    await globex.mouse.wheel(0, -300);
+    await expect.poll(transformScale).toBeGreaterThan(before);
+
+    const dev = globex.locator('#nodes g[data-ref="user:dev3@globex.test"]');
+    await dev.dispatchEvent('click');
+    const relationships = globex.locator('#selection .relationships li');
+    expect(await relationships.count()).toBeGreaterThanOrEqual(6);
+    expect(await relationships.first().locator('.edge-type').textContent()).toMatch(/^← (authored by|reviewed by)$/);
+    expect(Number(await globex.locator('#canvas').getAttribute('data-edge-labels'))).toBeGreaterThan(0);
+    expect(await globex.locator('#nodes g.dim').count()).toBeGreaterThan(200);
+
+    await globex.locator('#focus-neighbourhood').click();
+    await expect.poll(transformScale).toBeGreaterThan(before);
+    await globex.screenshot({ path: '/tmp/graph-300.png' });
+    await relationships.first().locator('button').click();
+    expect(await globex.locator('#nodes g.selected').getAttribute('data-type')).toBe('pull_request');
+    expect(consoleErrors).toEqual([]);
   });
 });

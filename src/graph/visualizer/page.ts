@@ -1,5 +1,6 @@
 import { NODE_TYPES } from '../types.js';
 import { CONTROLS_SCRIPT } from './controls.js';
+import { LABELS_SCRIPT } from './labels.js';
 import { GRAPH_VIEW_SCRIPT } from './view.js';
 import { VISUALIZER_STYLE } from './style.js';
 
@@ -34,7 +35,7 @@ export function visualizerHtml(nonce: string): string {
     </section>
     <section>
       <h2>Selection <small>(shift-click to add)</small></h2>
-      <div id="selection"><p class="hint">Click a node to select it; double-click to expand its neighbours.</p></div>
+      <div id="selection"><p class="hint">Click a node to select it and list its relationships; double-click to expand its neighbours.</p></div>
     </section>
   </aside>
   <main>
@@ -44,8 +45,17 @@ export function visualizerHtml(nonce: string): string {
     </form>
     <div id="message" role="status"></div>
     <p class="examples">Examples: <code>MATCH (n:user)</code> · <code>MATCH (n:issue) WHERE n.status = 'In Progress'</code> ·
-      <code>MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request)</code> · <code>PATH FROM user:ada@acme.example TO repository:acme/infra</code></p>
-    <svg id="canvas" role="img" aria-label="Graph view" data-visible-nodes="0" data-visible-edges="0"><g id="viewport"><g id="edges"></g><g id="nodes"></g></g></svg>
+      <code>MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request)</code> · <code>PATH FROM issue:PAY-101 TO space:ENG</code></p>
+    <div class="canvas-wrap">
+      <svg id="canvas" role="img" aria-label="Graph view" data-visible-nodes="0" data-visible-edges="0"><g id="viewport"><g id="edges"></g><g id="edge-labels"></g><g id="nodes"></g></g></svg>
+      <div class="zoom" role="group" aria-label="Zoom"><button id="zoom-in" type="button" title="Zoom in">+</button><button id="zoom-out" type="button" title="Zoom out">−</button><button id="zoom-fit" type="button" title="Fit the graph">Fit</button></div>
+      <div id="empty" class="hidden" role="note">
+        <h2>This graph is empty</h2>
+        <p>The knowledge graph fills up as tools run: every result an agent reads (repositories, pull requests, people...) becomes nodes and relationships here.</p>
+        <p>Run a few tools, or load a sample team to explore (development servers only).</p>
+        <button id="load-sample" type="button">Load the sample graph</button>
+      </div>
+    </div>
   </main>
 </div>
 <script nonce="${nonce}">
@@ -54,6 +64,7 @@ export function visualizerHtml(nonce: string): string {
 var NODE_TYPES = ${JSON.stringify(NODE_TYPES)};
 var INITIAL_QUERY = ${JSON.stringify(INITIAL_QUERY)};
 ${GRAPH_VIEW_SCRIPT}
+${LABELS_SCRIPT}
 ${CONTROLS_SCRIPT}
 })();
 </script>

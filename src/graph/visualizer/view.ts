@@ -10,9 +10,11 @@ export const GRAPH_VIEW_SCRIPT = String.raw`
   var colorOf = {};
   NODE_TYPES.forEach(function (t, i) { colorOf[t] = PALETTE[i % PALETTE.length]; });
 
-  var state = { nodes: [], edges: [], byRef: {}, selected: {}, hiddenTypes: {}, alpha: 0, frame: 0, zoom: 1, panX: 0, panY: 0, autoFit: true };
+  var state = { nodes: [], edges: [], byRef: {}, selected: {}, focus: {}, hiddenTypes: {}, alpha: 0, frame: 0, zoom: 1, panX: 0, panY: 0, autoFit: true };
   var el = function (id) { return document.getElementById(id); };
-  var svg = el('canvas'), nodeLayer = el('nodes'), edgeLayer = el('edges'), viewport = el('viewport');
+  var svg = el('canvas'), nodeLayer = el('nodes'), edgeLayer = el('edges'), edgeLabelLayer = el('edge-labels'), viewport = el('viewport');
+  // Labels keep one size on screen whatever the zoom; which ones are drawn is decided by layoutLabels.
+  var LABEL_PX = 11, EDGE_LABEL_PX = 9, EDGE_LABEL_ZOOM = 1.4;
   var tokenInput = el('token');
 
   var fragment = new URLSearchParams(location.hash.slice(1));
@@ -43,6 +45,7 @@ export const GRAPH_VIEW_SCRIPT = String.raw`
   }
 
   function refOf(n) { return n.node_type + ':' + n.node_id; }
+  function edgeLabelOf(type) { return type.toLowerCase().replace(/_/g, ' '); }
   function labelOf(n) {
     var p = n.properties || {};
     var text = p.title || p.summary || p.name || p.full_name || p.login || p.key || (p.environment ? p.environment + ' ' + n.node_id : '') || (p.context_type ? p.context_type + ': ' + (p.key || '') : '') || n.node_id;
@@ -71,6 +74,8 @@ export const GRAPH_VIEW_SCRIPT = String.raw`
       seen[key] = true;
       state.edges.push({ key: key, source: state.byRef[e.from_node], target: state.byRef[e.to_node], type: e.edge_type });
     });
+    state.nodes.forEach(function (n) { n.degree = 0; });
+    state.edges.forEach(function (e) { e.source.degree++; e.target.degree++; });
     render();
     renderFilter();
     renderSelection();
@@ -81,7 +86,7 @@ export const GRAPH_VIEW_SCRIPT = String.raw`
   function render() {
     nodeLayer.textContent = '';
     edgeLayer.textContent = '';
-    var showLabels = state.nodes.length <= 150;
+    edgeLabelLayer.textContent = '';
     state.edges.forEach(function (e) {
       var line = document.createElementNS(SVG_NS, 'line');
       var title = document.createElementNS(SVG_NS, 'title');
@@ -89,6 +94,13 @@ export const GRAPH_VIEW_SCRIPT = String.raw`
       line.appendChild(title);
       e.el = line;
       edgeLayer.appendChild(line);
+      var label = document.createElementNS(SVG_NS, 'text');
+      label.setAttribute('data-edge', e.type);
+      label.setAttribute('text-anchor', 'middle');
+      label.classList.add('label-off');
+      label.textContent = edgeLabelOf(e.type);
+      e.label = label;
+      edgeLabelLayer.appendChild(label);
     });
     state.nodes.forEach(function (n) {
       var g = document.createElementNS(SVG_NS, 'g');
@@ -101,13 +113,11 @@ export const GRAPH_VIEW_SCRIPT = String.raw`
       title.textContent = n.ref;
       c.appendChild(title);
       g.appendChild(c);
-      if (showLabels) {
-        var t = document.createElementNS(SVG_NS, 'text');
-        t.setAttribute('x', 11);
-        t.setAttribute('y', 4);
-        t.textContent = labelOf(n.data);
-        g.appendChild(t);
-      }
+      var t = document.createElementNS(SVG_NS, 'text');
+      t.classList.add('label-off');
+      t.textContent = labelOf(n.data);
+      n.label = t;
+      g.appendChild(t);
       g.addEventListener('click', function (ev) { ev.stopPropagation(); select(n, ev.shiftKey); });
       g.addEventListener('dblclick', function (ev) { ev.stopPropagation(); expand(n); });
       g.addEventListener('mousedown', function (ev) { ev.stopPropagation(); startDrag(n, ev); });
@@ -127,14 +137,27 @@ export const GRAPH_VIEW_SCRIPT = String.raw`
     });
     state.nodes.forEach(function (n) { n.el.setAttribute('transform', 'translate(' + n.x.toFixed(1) + ',' + n.y.toFixed(1) + ')'); });
     viewport.setAttribute('transform', 'translate(' + state.panX + ',' + state.panY + ') scale(' + state.zoom + ')');
+    layoutLabels();
   }
 
   function visible(n) { return !state.hiddenTypes[n.data.node_type]; }
 
   function applyVisibility() {
     var nodes = 0, edges = 0;
-    state.nodes.forEach(function (n) { var v = visible(n); n.el.classList.toggle('hidden', !v); if (v) nodes++; });
-    state.edges.forEach(function (e) { var v = visible(e.source) && visible(e.target); e.el.classList.toggle('hidden', !v); if (v) edges++; });
+    var dimming = hasFocus();
+    state.nodes.forEach(function (n) {
+      var v = visible(n);
+      n.el.classList.toggle('hidden', !v);
+      n.el.classList.toggle('dim', dimming && !focused(n));
+      if (v) nodes++;
+    });
+    state.edges.forEach(function (e) {
+      var v = visible(e.source) && visible(e.target);
+      e.el.classList.toggle('hidden', !v);
+      e.el.classList.toggle('dim', dimming && !touchesSelection(e));
+      e.el.classList.toggle('focus', dimming && touchesSelection(e));
+      if (v) edges++;
+    });
     svg.setAttribute('data-visible-nodes', String(nodes));
     svg.setAttribute('data-visible-edges', String(edges));
   }
@@ -142,6 +165,7 @@ export const GRAPH_VIEW_SCRIPT = String.raw`
   // ---- force layout ------------------------------------------------------------------------
   function kick() {
     state.alpha = 1;
+    svg.removeAttribute('data-settled');
     if (!state.frame) state.frame = requestAnimationFrame(tick);
   }
 
@@ -183,7 +207,7 @@ export const GRAPH_VIEW_SCRIPT = String.raw`
   }
 
   /** Zooms and pans so every visible node (and its label) is in view. */
-  function fit(nodes) {
+  function fit(nodes, maxZoom) {
     if (!nodes.length) return;
     var box = svg.getBoundingClientRect();
     var minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
@@ -192,7 +216,7 @@ export const GRAPH_VIEW_SCRIPT = String.raw`
       minY = Math.min(minY, p.y); maxY = Math.max(maxY, p.y);
     });
     var width = maxX - minX + 40 + 150, height = maxY - minY + 60;
-    state.zoom = Math.max(0.2, Math.min(2, (box.width || 800) / width, (box.height || 600) / height));
+    state.zoom = Math.max(0.05, Math.min(maxZoom || 2, (box.width || 800) / width, (box.height || 600) / height));
     state.panX = ((box.width || 800) - (maxX + minX + 150) * state.zoom) / 2;
     state.panY = ((box.height || 600) - (maxY + minY) * state.zoom) / 2;
   }
