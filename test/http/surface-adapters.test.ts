@@ -79,10 +79,10 @@ describe('the HTTP method of a generated route comes from the capability', () =>
     const search = await call(server, 'GET', '/v1/graph/search?entity_type=issue&filters={"status":"In Progress"}&limit=5', { token });
     expect(search.status).toBe(200);
     expect(search.body.data.results.map((n: { node_id: string }) => n.node_id).sort()).toEqual(['PAY-104', 'PAY-105']);
-    const traverse = await call(server, 'GET', '/v1/graph/traverse?entity_type=repository&entity_id=acme/api&depth=2&edge_types=BELONGS_TO&edge_types=REVIEWED_BY', { token });
+    const traverse = await call(server, 'GET', '/v1/graph/traverse?entity_type=repository&entity_id=acme/web&depth=2&edge_types=BELONGS_TO&edge_types=REVIEWED_BY', { token });
     expect(traverse.status).toBe(200);
     expect(new Set(traverse.body.data.edges.map((e: { edge_type: string }) => e.edge_type))).toEqual(new Set(['BELONGS_TO', 'REVIEWED_BY']));
-    const path = await call(server, 'GET', '/v1/graph/find-path?from_type=page&from_id=30002&to_type=repository&to_id=acme/infra&max_depth=5', { token });
+    const path = await call(server, 'GET', '/v1/graph/find-path?from_type=page&from_id=30002&to_type=repository&to_id=acme/mobile&max_depth=5', { token });
     expect(path.body.data).toMatchObject({ path_found: true, nodes: expect.arrayContaining(['page:30002']) });
     const query = await call(server, 'GET', `/v1/graph/query?query=${encodeURIComponent('MATCH (n:user) LIMIT 2')}`, { token });
     expect(query.body.data).toMatchObject({ kind: 'match', node_count: 2 });
