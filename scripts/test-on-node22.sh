@@ -17,7 +17,6 @@ tar --exclude=./node_modules --exclude=./dist --exclude=./.git -cf - . | tar -xf
 cd "$work/project"
 export PATH="$node22/bin:$PATH" npm_config_nodedir="$node22"
 echo "test-on-node22: $(node --version)" >&2
+# npm ci builds (prepare). Lint, type-check and format do not depend on the runtime: the Node 20 pass ran them.
 npm ci --no-audit --no-fund
-# Lint, type-check and format do not depend on the runtime: the Node 20 pass ran them.
-npm run build
 npx vitest run
