@@ -4,6 +4,7 @@ import type { ToolDefinition } from '../toolkit/define-tool.js';
 import { AppError } from '../toolkit/errors.js';
 import type { Registry } from '../toolkit/registry.js';
 import type { CatalogSearch } from './catalog-search.js';
+import { toolArguments } from './arguments.js';
 import { mcpTool } from './tool-list.js';
 
 /**
@@ -137,6 +138,8 @@ export class Discovery {
 
   /** The tool and arguments one execute meta-tool was asked to run; a tool of the other kind is refused. */
   executeArgs(meta: ExecuteMetaTool, raw: unknown): { tool: ToolDefinition; arguments: Record<string, unknown> } {
+    // The inner arguments stand for the catalog tool's own tools/call arguments, and are refused alike.
+    if (typeof raw === 'object' && raw !== null && 'arguments' in raw) toolArguments(raw.arguments, `${meta} arguments.arguments`);
     const args = parse(ExecuteArgs, raw);
     const tool = this.resolve(args.name);
     const right = executorOf(tool);

@@ -1,13 +1,13 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import { ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { App } from '../app.js';
 import type { Caller } from '../toolkit/context.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import { AppError } from '../toolkit/errors.js';
 import type { ToolSelection } from '../toolkit/registry.js';
 import { VERSION } from '../version.js';
+import { CallToolWithAnyArguments } from './arguments.js';
 import { CatalogSearch } from './catalog-search.js';
 import { Discovery, discoveryTools, DESCRIBE_TOOL, EXECUTE_ACTION_TOOL, EXECUTE_READ_TOOL, SEARCH_TOOLS } from './discovery.js';
 import { EXPOSURE_HEADERS, exclusionReason, invalidNames, namesWithin, SERVER_SETTINGS } from './exposure.js';
@@ -50,23 +50,6 @@ const DISCOVERY_INSTRUCTIONS = `This server has a large tool catalog. Call ${SEA
  * list entries and the catalog search. Each session then sees the part its caller has credentials for,
  * narrowed by the request, listed in full or through discovery; a server per HTTP request costs little.
  */
-/**
- * tools/call as the SDK defines it, except that `arguments` is checked here: the SDK's own parse would
- * answer a non-object with -32603 and raw validation text; this answers -32602 and says what to send.
- */
-const CallToolWithAnyArguments = CallToolRequestSchema.extend({
-  params: CallToolRequestSchema.shape.params.extend({
-    arguments: z
-      .unknown()
-      .optional()
-      .transform((value) => {
-        if (value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value))) return value as Record<string, unknown> | undefined;
-        const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-        throw new McpError(ErrorCode.InvalidParams, `tools/call arguments must be a JSON object of the tool's arguments, got ${got}`);
-      }),
-  }),
-});
-
 export class McpSurface {
   /** The tools the server's own settings expose (before each caller's credentials and narrowing). */
   readonly tools: ToolDefinition[];
@@ -156,6 +139,8 @@ export class McpSurface {
         const { name, arguments: args } = request.params;
         return successResult(await this.call(caller, this.view(caller, narrowing), name, args ?? {}));
       } catch (error) {
+        // A protocol error (the execute meta-tools' inner arguments not an object) stays one.
+        if (error instanceof McpError) throw error;
         return errorResult(error);
       }
     });
