@@ -25,7 +25,9 @@ export const BranchName = z
   .string()
   .min(1)
   .max(250)
-  .regex(/^(?!\/)(?!.*\.\.)(?!.*\/\/)[^\s~^:?*[\\]+(?<!\/)(?<!\.lock)$/, 'not a valid branch name');
+  .regex(/^(?!\/)(?!.*\.\.)(?!.*\/\/)[^\s~^:?*[\\]+(?<!\/)(?<!\.lock)$/, 'not a valid branch name')
+  // The rest of git's ref-name rules (git check-ref-format), kept out of the listed pattern.
+  .refine((name) => !/(?:^|\/)\.|\.$|@\{|^@$/.test(name), 'not a valid branch name: no part may start with ".", and it may not end with "." or contain "@{"');
 export const DaysThreshold = z.number().int().min(1).max(365).default(7).describe('Days without activity after which an open pull request is stale (default 7)');
 export const Refresh = z.boolean().default(false).describe('Skip the analytics cache and compute now (results are otherwise cached: fresh 5 minutes, served stale up to 1 hour)');
 export const IssueLabels = z.array(z.string().min(1).max(100)).max(50);
