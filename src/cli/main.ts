@@ -48,7 +48,12 @@ async function startApp(config: Config, localUser: boolean): Promise<App> {
   return app;
 }
 
-function onShutdown(close: () => Promise<void>): void {
+/**
+ * Runs `close` once, on SIGINT or SIGTERM or when the returned function is called, then exits (0, or
+ * 1 when closing failed): a call cut off at the shutdown bound may still hold timers that would keep
+ * the process alive.
+ */
+function onShutdown(close: () => Promise<void>): () => void {
   let closing = false;
   const stop = () => {
     if (closing) return;
@@ -60,6 +65,7 @@ function onShutdown(close: () => Promise<void>): void {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  return stop;
 }
 
 export async function main(argv: string[]): Promise<void> {
@@ -121,8 +127,9 @@ export async function main(argv: string[]): Promise<void> {
   }
 
   say(`constellation ${VERSION}: MCP over stdio (${surface.mode} mode, ${surface.tools.length} tools)`);
-  onShutdown(() => app.close());
+  const stop = onShutdown(() => app.close());
   const { serveStdio } = await import('../mcp/stdio.js');
   await serveStdio(app, surface);
-  await app.close();
+  // The host closed stdin: the same shutdown as a signal.
+  stop();
 }

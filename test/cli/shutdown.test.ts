@@ -19,9 +19,9 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-function start(args: string[]): Running {
+function start(args: string[], env: Record<string, string> = {}): Running {
   const child = spawn(process.execPath, [BIN, ...args], {
-    env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-shutdown-')), LOG_LEVEL: 'warn' },
+    env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-shutdown-')), LOG_LEVEL: 'warn', ...env },
   });
   let stderr = '';
   let stdout = '';
@@ -40,15 +40,43 @@ async function lineMatching(read: () => string, pattern: RegExp): Promise<RegExp
   throw new Error(`never printed ${pattern}: ${read()}`);
 }
 
-/** Makes the sandbox's GitHub answer GET /repos/acme/api only after a delay. */
-async function stallUpstream(running: Running): Promise<void> {
+/**
+ * Makes the sandbox's GitHub answer GET /repos/acme/api only after a delay; the returned function
+ * resolves once that request reached the sandbox, so the call is in flight.
+ */
+async function stallUpstream(running: Running, latencyMs = STALL_MS): Promise<() => Promise<void>> {
   const [, sandbox] = await lineMatching(running.stderr, /fake upstreams at (http:\/\/[\d.:]+)/);
   const response = await fetch(`${sandbox}/_sandbox/faults`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ prefix: '/github', method: 'GET', path: '/repos/acme/api', latencyMs: STALL_MS }),
+    body: JSON.stringify({ prefix: '/github', method: 'GET', path: '/repos/acme/api', latencyMs }),
   });
   expect(response.status).toBe(201);
+  const seen = async () => {
+    const { requests } = (await (await fetch(`${sandbox}/_sandbox/requests`)).json()) as { requests: Array<{ path: string }> };
+    return requests.some((r) => r.path === '/github/repos/acme/api') ? 'seen' : '';
+  };
+  return async () => {
+    for (let waited = 0; waited < 20_000 && !(await seen()); waited += 25) await new Promise((resolve) => setTimeout(resolve, 25));
+  };
+}
+
+/** Starts the protocol over stdin and sends one get_repository call (id 1). */
+function callOverStdio(running: Running): void {
+  const send = (message: unknown) => running.child.stdin.write(`${JSON.stringify(message)}\n`);
+  send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'shutdown-test', version: '1' } } });
+  send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'code_host_get_repository', arguments: { repo_id: 'acme/api' } } });
+}
+
+/** The full_name in the stdio answer to call 1, once the process has exited. */
+function answeredRepository(running: Running): string | undefined {
+  return running
+    .stdout()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { id?: number; result?: { structuredContent?: { full_name?: string } } })
+    .find((m) => m.id === 1)?.result?.structuredContent?.full_name;
 }
 
 function expectCleanExit(running: Running, code: number | null): void {
@@ -60,13 +88,13 @@ describe('graceful shutdown', () => {
   it('serve: SIGTERM lets an in-flight call finish, then exits 0', async () => {
     const running = start(['serve', '--demo', '--port', '0']);
     const [, url] = await lineMatching(running.stderr, /serving REST and MCP .* at (http:\/\/[\d.:]+)/);
-    await stallUpstream(running);
+    const inFlight = await stallUpstream(running);
     const call = fetch(`${url}/mcp/code_host/execute`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ tool: 'get_repository', arguments: { repo_id: 'acme/api' } }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await inFlight();
     running.child.kill('SIGTERM');
     const response = await call;
     expect(response.status).toBe(200);
@@ -74,23 +102,29 @@ describe('graceful shutdown', () => {
     expectCleanExit(running, await running.exited);
   });
 
-  it('stdio: the host closing stdin lets an in-flight call answer, then exits 0', async () => {
-    const running = start(['mcp', '--demo', '--tool-mode', 'full']);
-    await stallUpstream(running);
-    const send = (message: unknown) => running.child.stdin.write(`${JSON.stringify(message)}\n`);
-    send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'shutdown-test', version: '1' } } });
-    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'code_host_get_repository', arguments: { repo_id: 'acme/api' } } });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+  for (const [how, stop] of [
+    ['the host closing stdin', (running: Running) => running.child.stdin.end()],
+    ['SIGTERM', (running: Running) => running.child.kill('SIGTERM')],
+  ] as const) {
+    it(`stdio: ${how} lets an in-flight call answer, then exits 0`, async () => {
+      const running = start(['mcp', '--demo', '--tool-mode', 'full']);
+      const inFlight = await stallUpstream(running);
+      callOverStdio(running);
+      await inFlight();
+      stop(running);
+      const code = await running.exited;
+      expect(answeredRepository(running)).toBe('acme/api');
+      expectCleanExit(running, code);
+    });
+  }
+
+  it('stdio: a call still running at CONSTELLATION_SHUTDOWN_TIMEOUT does not hold the exit, and the server says so', async () => {
+    const running = start(['mcp', '--demo', '--tool-mode', 'full'], { CONSTELLATION_SHUTDOWN_TIMEOUT: '1' });
+    const inFlight = await stallUpstream(running, 60_000);
+    callOverStdio(running);
+    await inFlight();
     running.child.stdin.end();
-    const code = await running.exited;
-    const answer = running
-      .stdout()
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { id?: number; result?: { structuredContent?: { full_name?: string } } })
-      .find((m) => m.id === 1);
-    expect(answer?.result?.structuredContent?.full_name).toBe('acme/api');
-    expectCleanExit(running, code);
+    expect(await running.exited).toBe(0);
+    expect(running.stderr()).toContain('calls still running after the grace period');
   });
 });
