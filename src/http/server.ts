@@ -83,7 +83,13 @@ export async function listen(app: App, handler: express.Express, port = app.conf
     close: (graceMs = 0) =>
       new Promise((resolve) => {
         // Stop listening and drop idle keep-alive connections; requests in flight get graceMs to finish.
-        server.close(() => resolve());
+        // A connection whose request finishes later goes idle too: dropped on the next sweep rather than
+        // held until its keep-alive timeout.
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
         server.closeIdleConnections();
         if (graceMs <= 0) server.closeAllConnections();
         else setTimeout(() => server.closeAllConnections(), graceMs).unref();
