@@ -28,6 +28,17 @@ export const BranchName = z
   .regex(/^(?!\/)(?!.*\.\.)(?!.*\/\/)[^\s~^:?*[\\]+(?<!\/)(?<!\.lock)$/, 'not a valid branch name')
   // The rest of git's ref-name rules (git check-ref-format), kept out of the listed pattern.
   .refine((name) => !/(?:^|\/)\.|\.$|@\{|^@$/.test(name), 'not a valid branch name: no part may start with ".", and it may not end with "." or contain "@{"');
+/** The head of a pull request: "branch", or "owner:branch" for a branch of a fork, each part by its own rules. */
+export const HeadRef = z
+  .string()
+  .min(1)
+  .max(300)
+  .superRefine((value, ctx) => {
+    const colon = value.indexOf(':');
+    if (colon !== -1 && !GithubLogin.safeParse(value.slice(0, colon)).success) ctx.addIssue({ code: 'custom', message: 'the owner before ":" is not a valid code_host login' });
+    const branch = BranchName.safeParse(value.slice(colon + 1));
+    if (!branch.success) for (const issue of branch.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+  });
 export const DaysThreshold = z.number().int().min(1).max(365).default(7).describe('Days without activity after which an open pull request is stale (default 7)');
 export const Refresh = z.boolean().default(false).describe('Skip the analytics cache and compute now (results are otherwise cached: fresh 5 minutes, served stale up to 1 hour)');
 export const IssueLabels = z.array(z.string().min(1).max(100)).max(50);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
-import { BranchName, PrNumber, RepoId, splitRepoId } from './fields.js';
+import { BranchName, HeadRef, PrNumber, RepoId, splitRepoId } from './fields.js';
 import { MergeResultSchema, PullRequestSchema, type MergeResult, type PullRequest } from './schemas.js';
 import { pullShape } from './shapes.js';
 
@@ -15,7 +15,7 @@ export const createPullRequest = defineTool({
   input: z.object({
     repo_id: RepoId,
     title: z.string().trim().min(1).max(256).describe('Pull request title'),
-    head: z.string().min(1).max(300).describe('Branch with the changes ("branch", or "owner:branch" from a fork)'),
+    head: HeadRef.describe('Branch with the changes ("branch", or "owner:branch" from a fork)'),
     base: BranchName.default('main').describe('Branch to merge into (default main)'),
     body: z.string().max(65_536).optional().describe('Pull request description, in Markdown'),
     draft: z.boolean().default(false).describe('Open as a draft, not yet ready for review (default false)'),
