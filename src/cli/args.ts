@@ -42,30 +42,46 @@ export interface CliArgs {
   version: boolean;
 }
 
+/** A mistake on the command line: the message names it, and the process exits with status 2. */
+export class UsageError extends Error {
+  readonly exitCode = 2;
+}
+
 const commaList = (value: string | undefined): string[] | undefined =>
   value
     ?.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
 
+function parseFlags(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        demo: { type: 'boolean', default: false },
+        host: { type: 'string' },
+        port: { type: 'string' },
+        toolsets: { type: 'string' },
+        tools: { type: 'string' },
+        'read-only': { type: 'boolean', default: false },
+        'tool-mode': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
+      },
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const flag = (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-[^']*)'/.exec(message)?.[1] : undefined;
+    if (flag) throw new UsageError(`Unknown option "${flag}". Run with --help for the options.`);
+    throw new UsageError(`${message} Run with --help.`);
+  }
+}
+
 export function parseCli(argv: string[]): CliArgs {
   // The client's options are the methods' parameters, known only from the server: it parses them itself.
   if (argv[0] === 'call') return { command: 'call', callArgs: argv.slice(1), demo: false, readOnly: false, help: false, version: false };
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      demo: { type: 'boolean', default: false },
-      host: { type: 'string' },
-      port: { type: 'string' },
-      toolsets: { type: 'string' },
-      tools: { type: 'string' },
-      'read-only': { type: 'boolean', default: false },
-      'tool-mode': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-      version: { type: 'boolean', short: 'v', default: false },
-    },
-  });
+  const { values, positionals } = parseFlags(argv);
   const command = positionals[0] ?? 'mcp';
   if (!['mcp', 'serve', 'sandbox'].includes(command)) throw new Error(`Unknown command "${command}". Run with --help.`);
   if (positionals.length > 1) throw new Error(`Unexpected argument "${positionals[1]}". Run with --help.`);
@@ -75,7 +91,7 @@ export function parseCli(argv: string[]): CliArgs {
     if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be a port number, got "${values.port}"`);
   }
   const toolMode = values['tool-mode'];
-  if (toolMode !== undefined && !['full', 'discovery', 'auto'].includes(toolMode)) throw new Error('--tool-mode must be full, discovery or auto');
+  if (toolMode !== undefined && !['full', 'discovery', 'auto'].includes(toolMode)) throw new Error(`--tool-mode must be full, discovery or auto, got "${toolMode}"`);
   return {
     command: command as CliArgs['command'],
     demo: values.demo,

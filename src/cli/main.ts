@@ -1,7 +1,7 @@
 import type { App } from '../app.js';
 import { loadConfig, productionProblems, type Config } from '../config/config.js';
 import { VERSION } from '../version.js';
-import { parseCli, USAGE, type CliArgs } from './args.js';
+import { parseCli, UsageError, USAGE, type CliArgs } from './args.js';
 
 // Modules are imported per command: MCP hosts spawn the server and wait for it, so `--help` loads
 // nothing and the stdio server loads neither Express nor the sandbox unless it needs them.
@@ -68,8 +68,37 @@ function onShutdown(close: () => Promise<void>): () => void {
   return stop;
 }
 
+function parseOrExplain(argv: string[]): CliArgs | undefined {
+  try {
+    return parseCli(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    say(`constellation: ${error.message}`);
+    process.exitCode = error.exitCode;
+    return undefined;
+  }
+}
+
+/** The one-line reason a listen failed, naming the settings that fix it; other errors pass unchanged. */
+function listenError(error: unknown, config: Config): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'EADDRINUSE') return new Error(`port ${config.port} on ${config.host} is already in use: choose another with --port or PORT`);
+  if (code === 'EACCES') return new Error(`no permission to listen on port ${config.port}: choose a port above 1023 with --port or PORT`);
+  return error;
+}
+
+/** Production refuses every route but /health over plain HTTP (src/http/guards.ts): say so before the first refusal. */
+function warnPlainHttpInProduction(config: Config): void {
+  if (config.environment !== 'production' || config.tlsCertFile || config.trustProxy) return;
+  say(
+    '  warning: production over plain HTTP: every route except /health will be refused with 403, because tokens and API keys must not travel unencrypted; ' +
+      'set CONSTELLATION_TLS_CERT and CONSTELLATION_TLS_KEY, or terminate TLS at a proxy and set CONSTELLATION_TRUST_PROXY',
+  );
+}
+
 export async function main(argv: string[]): Promise<void> {
-  const args = parseCli(argv);
+  const args = parseOrExplain(argv);
+  if (!args) return;
   if (args.help) return void process.stdout.write(USAGE);
   if (args.version) return void process.stdout.write(`${VERSION}\n`);
 
@@ -111,8 +140,12 @@ export async function main(argv: string[]): Promise<void> {
 
   if (args.command === 'serve') {
     const { listen, buildHttpApp } = await import('../http/server.js');
-    const listening = await listen(app, buildHttpApp(app, surface));
+    const listening = await listen(app, buildHttpApp(app, surface)).catch(async (error: unknown) => {
+      await app.close();
+      throw listenError(error, config);
+    });
     say(`constellation ${VERSION} serving REST and MCP (${surface.mode} mode, ${surface.tools.length} tools) at ${listening.url}`);
+    warnPlainHttpInProduction(config);
     if (config.demo) say(`  demo tokens: ${listening.url}/demo   MCP endpoint: ${listening.url}/mcp`);
     if (['0.0.0.0', '::'].includes(config.host) && config.allowedHosts.length === 0) {
       say('  note: listening on every interface, but only loopback Host names are answered (DNS-rebinding protection); set CONSTELLATION_ALLOWED_HOSTS to the names clients use');

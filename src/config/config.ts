@@ -84,11 +84,27 @@ function encryptionKey(value: string | undefined): Uint8Array | undefined {
   return new Uint8Array(bytes);
 }
 
+const TRUE_WORDS = ['true', '1', 'yes'];
+const FALSE_WORDS = ['false', '0', 'no'];
+
+function boolean(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  const word = value.trim().toLowerCase();
+  if (TRUE_WORDS.includes(word)) return true;
+  if (FALSE_WORDS.includes(word)) return false;
+  throw new Error(`${name} must be one of ${[...TRUE_WORDS, ...FALSE_WORDS].join(', ')}, got "${value}"`);
+}
+
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined || value === '') return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new Error(`${name} must be ${allowed.join(', ')}, got "${value}"`);
+  return value as T;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
-  const environment = (env.CONSTELLATION_ENV ?? env.NODE_ENV ?? 'development') as Environment;
-  if (!['production', 'development', 'test'].includes(environment)) {
-    throw new Error(`CONSTELLATION_ENV must be production, development or test, got "${environment}"`);
-  }
+  // Only CONSTELLATION_ENV sets the mode: NODE_ENV=production is set by many images and tools for
+  // library reasons, and silently switching to production (refusing plain HTTP, requiring secrets) surprised.
+  const environment = oneOf<Environment>('CONSTELLATION_ENV', env.CONSTELLATION_ENV, ['production', 'development', 'test'], 'development');
   const apiKey = env.CONSTELLATION_API_KEY ?? '';
   const jwtSecret = env.CONSTELLATION_JWT_SECRET ?? '';
   const dataDir = env.CONSTELLATION_DATA_DIR ?? join(homedir(), '.constellation');
@@ -126,8 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     tokenEncryptionKey: encryptionKey(env.CONSTELLATION_TOKEN_ENCRYPTION_KEY),
     toolsets: list(env.CONSTELLATION_TOOLSETS),
     tools: list(env.CONSTELLATION_TOOLS),
-    readOnly: env.CONSTELLATION_READ_ONLY === '1',
-    toolMode: (env.CONSTELLATION_TOOL_MODE as Config['toolMode']) ?? 'auto',
+    readOnly: boolean('CONSTELLATION_READ_ONLY', env.CONSTELLATION_READ_ONLY, false),
+    toolMode: oneOf('CONSTELLATION_TOOL_MODE', env.CONSTELLATION_TOOL_MODE, ['full', 'discovery', 'auto'], 'auto'),
     toolListBudgetBytes: integer('CONSTELLATION_TOOL_LIST_BUDGET', env.CONSTELLATION_TOOL_LIST_BUDGET, 100_000),
   };
   const { forceDemo: _ignored, localCredentials: _local, ...rest } = overrides;

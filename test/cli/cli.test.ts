@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,20 @@ function run(args: string[], env: Record<string, string> = {}) {
     encoding: 'utf8',
     timeout: 15_000,
     input: '',
+  });
+}
+
+/** Runs the CLI until it exits, or until stderr shows `until` (then stops it): for commands that keep serving. */
+function runAsync(args: string[], env: Record<string, string> = {}, until?: string): Promise<{ status: number | null; stderr: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'constellation-cli-'));
+  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: dataDir, ...env } });
+  let stderr = '';
+  return new Promise((resolve) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+      if (until && stderr.includes(until)) child.kill('SIGTERM');
+    });
+    child.on('close', (status) => resolve({ status, stderr }));
   });
 }
 
@@ -51,5 +66,50 @@ describe('command line', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('CONSTELLATION_TOKEN');
     expect(result.stdout).toBe('');
+  });
+
+  it('an unknown flag is named, points to --help and exits with status 2', () => {
+    const result = run(['serve', '--prot', '8080']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('Unknown option "--prot"');
+    expect(result.stderr).toContain('--help');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('unknown toolsets and tool modes are refused, naming the bad value', () => {
+    const toolsets = run(['serve', '--port', '0', '--toolsets', 'code_host,nonesuch']);
+    expect(toolsets.status).toBe(1);
+    expect(toolsets.stderr).toContain('nonesuch');
+    const mode = run(['serve', '--tool-mode', 'lazy']);
+    expect(mode.status).toBe(1);
+    expect(mode.stderr).toContain('--tool-mode must be full, discovery or auto, got "lazy"');
+    const envMode = run(['serve', '--port', '0'], { CONSTELLATION_TOOL_MODE: 'lazy' });
+    expect(envMode.status).toBe(1);
+    expect(envMode.stderr).toContain('CONSTELLATION_TOOL_MODE');
+  });
+
+  it('a busy port is one line naming --port and PORT, status 1, no stack trace', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port } = busy.address() as AddressInfo;
+    try {
+      const result = await runAsync(['serve', '--port', String(port)]);
+      expect(result.status).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines.at(-1)).toContain(`port ${port}`);
+      expect(lines.at(-1)).toContain('--port');
+      expect(lines.at(-1)).toContain('PORT');
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      busy.close();
+    }
+  });
+
+  it('production over plain HTTP says at start-up that every route but /health will be refused, and how to fix it', async () => {
+    const secrets = { CONSTELLATION_ENV: 'production', CONSTELLATION_API_KEY: 'f3a9c07e5b1d48e2a6c4', CONSTELLATION_JWT_SECRET: 'b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5' };
+    const result = await runAsync(['serve', '--port', '0'], secrets, 'serving REST and MCP');
+    expect(result.stderr).toContain('every route except /health will be refused');
+    expect(result.stderr).toContain('CONSTELLATION_TLS_CERT');
+    expect(result.stderr).toContain('CONSTELLATION_TRUST_PROXY');
   });
 });

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/config.js';
+import { parseCli, UsageError } from '../../src/cli/args.js';
+
+describe('configuration mistakes are loud', () => {
+  it('CONSTELLATION_READ_ONLY takes true/false, 1/0 and yes/no, and refuses anything else naming the variable', () => {
+    for (const word of ['true', 'TRUE', '1', 'yes']) expect(loadConfig({ CONSTELLATION_READ_ONLY: word }).readOnly).toBe(true);
+    for (const word of ['false', '0', 'no', '']) expect(loadConfig({ CONSTELLATION_READ_ONLY: word }).readOnly).toBe(false);
+    expect(() => loadConfig({ CONSTELLATION_READ_ONLY: 'sure' })).toThrow(/CONSTELLATION_READ_ONLY must be one of .*got "sure"/);
+  });
+
+  it('CONSTELLATION_TOOL_MODE must be a known mode', () => {
+    expect(loadConfig({ CONSTELLATION_TOOL_MODE: 'discovery' }).toolMode).toBe('discovery');
+    expect(() => loadConfig({ CONSTELLATION_TOOL_MODE: 'lazy' })).toThrow('CONSTELLATION_TOOL_MODE must be full, discovery, auto, got "lazy"');
+  });
+
+  it('only CONSTELLATION_ENV sets the mode: NODE_ENV=production does not switch to production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).environment).toBe('development');
+    expect(loadConfig({ NODE_ENV: 'production', CONSTELLATION_ENV: 'test' }).environment).toBe('test');
+    expect(() => loadConfig({ CONSTELLATION_ENV: 'prod' })).toThrow('CONSTELLATION_ENV must be production, development, test, got "prod"');
+  });
+
+  it('parseCli names an unknown flag as a usage mistake', () => {
+    expect(() => parseCli(['serve', '--verbose'])).toThrow(UsageError);
+    expect(() => parseCli(['serve', '--verbose'])).toThrow('Unknown option "--verbose". Run with --help for the options.');
+    expect(() => parseCli(['--tool-mode', 'lazy'])).toThrow('--tool-mode must be full, discovery or auto, got "lazy"');
+  });
+});
