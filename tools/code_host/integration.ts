@@ -2,7 +2,7 @@ import { Octokit } from '@octokit/rest';
 import { z } from 'zod';
 import { defineIntegration } from '../../src/integrations/integration.js';
 import { headerOf, upstreamError, type HeaderSource } from '../../src/integrations/http-status.js';
-import { toAppError, type AppError } from '../../src/toolkit/errors.js';
+import { AppError, toAppError } from '../../src/toolkit/errors.js';
 
 declare module '../../src/toolkit/context.js' {
   interface ClientMap {
@@ -49,6 +49,20 @@ function mapOctokitError(error: unknown): AppError | undefined {
 
 /** Anything a GitHub call threw, as an AppError (for handlers that branch on the outcome, e.g. a 404). */
 export const githubError = (error: unknown): AppError => toAppError(error, mapOctokitError);
+
+/**
+ * Runs a GitHub call for one resource; its 404 says which resource was missing ("Issue acme/api#999
+ * not found") instead of GitHub's bare "Not Found". Other failures pass unchanged.
+ */
+export async function naming<T>(resource: string, request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    const mapped = githubError(error);
+    if (mapped.code !== 'NOT_FOUND') throw error;
+    throw new AppError('NOT_FOUND', `${resource} not found`, { upstreamStatus: mapped.upstreamStatus, cause: error });
+  }
+}
 
 export const githubIntegration = defineIntegration({
   id: 'github',

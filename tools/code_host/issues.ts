@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { byNewest, forEachRepo, readPage } from './github.js';
+import { naming } from './integration.js';
 import { IssueNumber, RepoId, splitRepoId } from './fields.js';
 import { CoverageSchema, IssueSchema, type Issue } from './schemas.js';
 import { issueShape, type GithubIssueLike, type IssueShape } from './shapes.js';
@@ -72,7 +73,10 @@ export const getIssue = defineTool({
     examples: [{ query: 'show me acme/api#12', tool: 'get_issue', params: { repo_id: 'acme/api', issue_number: 12 } }],
   },
   async run({ client, args }): Promise<Issue> {
-    const { data } = await client('github').rest.issues.get({ ...splitRepoId(args.repo_id), issue_number: args.issue_number });
+    const { data } = await naming(
+      `Issue ${args.repo_id}#${args.issue_number}`,
+      client('github').rest.issues.get({ ...splitRepoId(args.repo_id), issue_number: args.issue_number }),
+    );
     return issueShape(data, args.repo_id);
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { accessibleRepos, readPage } from './github.js';
+import { naming } from './integration.js';
 import { GithubLogin, RepoId, splitRepoId } from './fields.js';
 import { RepoDetailSchema, RepoSummarySchema, type RepoDetail, type RepoSummary } from './schemas.js';
 import { repoDetail, repoSummary, type GithubRepoLike } from './shapes.js';
@@ -44,7 +45,7 @@ export const getRepository = defineTool({
     examples: [{ query: 'tell me about acme/api', tool: 'get_repository', params: { repo_id: 'acme/api' } }],
   },
   async run({ client, args }): Promise<RepoDetail> {
-    const { data } = await client('github').rest.repos.get(splitRepoId(args.repo_id));
+    const { data } = await naming(`Repository ${args.repo_id}`, client('github').rest.repos.get(splitRepoId(args.repo_id)));
     return repoDetail(data);
   },
 });
