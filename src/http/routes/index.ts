@@ -4,8 +4,9 @@ import { analyticsRoutes } from './analytics.js';
 import { catalogRoutes } from './catalog.js';
 import { demoRoute } from './demo.js';
 import { graphRoutes } from './graph.js';
+import { homeRoute } from './home.js';
 import { methodRoutes } from './methods.js';
 import { systemRoutes } from './system.js';
 
 /** Every REST route group, in mounting order (explicit routes before generated method routes). */
-export const ROUTE_MODULES: RouteModule[] = [systemRoutes, demoRoute, catalogRoutes, adminRoutes, analyticsRoutes, graphRoutes, methodRoutes];
+export const ROUTE_MODULES: RouteModule[] = [homeRoute, systemRoutes, demoRoute, catalogRoutes, adminRoutes, analyticsRoutes, graphRoutes, methodRoutes];
