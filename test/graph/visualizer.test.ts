@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphBatch } from '../../src/graph/ingest/index.js';
+import { chromiumPath } from '../helpers/chromium.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 
 /** The visualizer page in headless Chromium, with every request off this machine blocked and recorded. */
@@ -26,7 +27,7 @@ beforeAll(async () => {
   profile = mkdtempSync(join(tmpdir(), 'constellation-chromium-'));
   // A fresh, empty profile directory (Playwright passes it as --user-data-dir).
   browser = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     viewport: { width: 1280, height: 800 },
   });
@@ -199,5 +200,13 @@ describe('the visualizer on an empty tenant, then at a few hundred nodes', () =>
     await relationships.first().locator('button').click();
     expect(await globex.locator('#nodes g.selected').getAttribute('data-type')).toBe('pull_request');
     expect(consoleErrors).toEqual([]);
+  });
+});
+
+describe('the browser tests find Chromium through configuration', () => {
+  it('CHROMIUM_PATH wins, and a wrong one is named', () => {
+    const found = chromiumPath({});
+    expect(chromiumPath({ CHROMIUM_PATH: found })).toBe(found);
+    expect(() => chromiumPath({ CHROMIUM_PATH: '/nonexistent/chromium' })).toThrow('CHROMIUM_PATH is /nonexistent/chromium, which does not exist');
   });
 });
