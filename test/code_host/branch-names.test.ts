@@ -1,24 +1,11 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { useServerSession } from '../helpers/mcp-session.js';
+import { call } from '../helpers/server.js';
 
 // test/code_host/odd-values.test.ts covers text no upstream can carry (lone surrogates, NUL); these
 // are names git itself refuses (git check-ref-format), which GitHub would answer with a vague 422.
-let server: TestServer;
-let token: string;
-let client: Client;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = await server.tokenFor('acme');
-  client = new Client({ name: 'branch-names-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const session = useServerSession();
 
 const CASES: Array<{ args: Record<string, unknown>; field: string }> = [
   { args: { branch_name: 'feature/.hidden' }, field: 'branch_name' },
@@ -29,11 +16,11 @@ const CASES: Array<{ args: Record<string, unknown>; field: string }> = [
   { args: { branch_name: 'ok', from_branch: 'main@{yesterday}' }, field: 'from_branch' },
 ];
 const execute = (args: Record<string, unknown>) =>
-  call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool: 'create_branch', arguments: { repo_id: 'acme/api', ...args } } });
+  call(session.server, 'POST', '/mcp/code_host/execute', { token: session.token, body: { tool: 'create_branch', arguments: { repo_id: 'acme/api', ...args } } });
 
 describe('branch names follow git ref-name rules', () => {
   it('over REST: 400 VALIDATION_ERROR naming the argument, and nothing is created', async () => {
-    server.sandbox.faults.clearLog();
+    session.server.sandbox.faults.clearLog();
     for (const { args, field } of CASES) {
       const response = await execute(args);
       expect(response.status, JSON.stringify(args)).toBe(400);
@@ -41,12 +28,12 @@ describe('branch names follow git ref-name rules', () => {
       expect(response.body.error.message).toContain(field);
       expect(response.body.error.message).toContain('not a valid branch name');
     }
-    expect(server.sandbox.faults.log.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(session.server.sandbox.faults.log.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it('over MCP: an isError VALIDATION_ERROR result naming the argument', async () => {
     for (const { args, field } of CASES) {
-      const result = (await client.callTool({ name: 'code_host_create_branch', arguments: { repo_id: 'acme/api', ...args } })) as CallToolResult;
+      const result = (await session.client.callTool({ name: 'code_host_create_branch', arguments: { repo_id: 'acme/api', ...args } })) as CallToolResult;
       expect(result.isError, JSON.stringify(args)).toBe(true);
       const { error } = JSON.parse((result.content[0] as { text: string }).text) as { error: { code: string; message: string } };
       expect(error.code).toBe('VALIDATION_ERROR');

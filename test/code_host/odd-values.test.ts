@@ -1,28 +1,16 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useServerSession } from '../helpers/mcp-session.js';
+import { call } from '../helpers/server.js';
 
 /** No 500 from bad values or odd upstream answers: a clear 400 for the first, a 502 for the second. */
-let server: TestServer;
-let token: string;
-let mcp: Client;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = await server.tokenFor('acme');
-  mcp = new Client({ name: 'odd-values', version: '1.0.0' });
-  await mcp.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
-});
-afterAll(async () => {
-  await mcp.close();
-  await server.close();
-});
+const session = useServerSession();
 afterEach(() => {
-  server.sandbox.faults.clear();
-  server.sandbox.faults.clearLog();
+  session.server.sandbox.faults.clear();
+  session.server.sandbox.faults.clearLog();
 });
 
-const execute = (tool: string, args: unknown) => call(server, 'POST', '/mcp/code_host/execute', { token, rawBody: JSON.stringify({ tool, arguments: args }) });
+const execute = (tool: string, args: unknown) =>
+  call(session.server, 'POST', '/mcp/code_host/execute', { token: session.token, rawBody: JSON.stringify({ tool, arguments: args }) });
 
 describe('values no upstream can carry', () => {
   const BAD: Array<[string, Record<string, unknown>, string]> = [
@@ -40,12 +28,12 @@ describe('values no upstream can carry', () => {
       expect(response.body.error.message).toContain(problem);
       expect(response.body.error.message).toMatch(/arguments\.(branch_name|path|labels)/);
     }
-    expect(server.sandbox.faults.log.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(session.server.sandbox.faults.log.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it('answer an isError result over MCP', async () => {
     for (const [tool, args, problem] of BAD) {
-      const result = await mcp.callTool({ name: `code_host_${tool}`, arguments: args });
+      const result = await session.client.callTool({ name: `code_host_${tool}`, arguments: args });
       expect(result.isError, tool).toBe(true);
       expect(JSON.stringify(result.content)).toContain(problem);
     }
@@ -54,20 +42,20 @@ describe('values no upstream can carry', () => {
 
 describe('an upstream list that answers an object', () => {
   it('is a 502 naming the request over REST and MCP, not a crash', async () => {
-    server.sandbox.faults.add({ prefix: '/github', method: 'GET', path: '/repos/acme/api/issues', status: 200, body: { message: 'not a list' } });
+    session.server.sandbox.faults.add({ prefix: '/github', method: 'GET', path: '/repos/acme/api/issues', status: 200, body: { message: 'not a list' } });
     const response = await execute('get_issues', { repo_id: 'acme/api' });
     expect(response.status).toBe(502);
     expect(response.body.error).toMatchObject({
       code: 'UPSTREAM_ERROR',
       message: expect.stringContaining('GitHub answered an object where a list was expected for GET /github/repos/acme/api/issues'),
     });
-    const result = await mcp.callTool({ name: 'code_host_get_issues', arguments: { repo_id: 'acme/api' } });
+    const result = await session.client.callTool({ name: 'code_host_get_issues', arguments: { repo_id: 'acme/api' } });
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toContain('UPSTREAM_ERROR');
   });
 
   it('in a fan-out, names the repository that answered oddly and keeps the others', async () => {
-    server.sandbox.faults.add({ prefix: '/github', method: 'GET', path: '/repos/acme/api/contributors', status: 200, body: {} });
+    session.server.sandbox.faults.add({ prefix: '/github', method: 'GET', path: '/repos/acme/api/contributors', status: 200, body: {} });
     const response = await execute('get_contributors', {});
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({ partial: true, failed_sources: [{ resource: 'acme/api', error: { code: 'UPSTREAM_ERROR' } }] });

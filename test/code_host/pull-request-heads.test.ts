@@ -1,24 +1,11 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { useServerSession } from '../helpers/mcp-session.js';
+import { call } from '../helpers/server.js';
 
 // A pull request's head is "branch" or "owner:branch": each part follows its own rules, so a bad head
 // is refused before the call instead of reaching GitHub, which answers it with a vague 422.
-let server: TestServer;
-let token: string;
-let client: Client;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = await server.tokenFor('acme');
-  client = new Client({ name: 'pull-request-heads-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const session = useServerSession();
 
 const CASES: Array<{ head: string; says: string }> = [
   { head: 'not a login:fix-login', says: 'the owner before ":" is not a valid code_host login' },
@@ -30,20 +17,20 @@ const args = (head: string) => ({ repo_id: 'acme/api', title: 'Fix login', head 
 
 describe('create_pull_request heads', () => {
   it('over REST: 400 VALIDATION_ERROR naming head, and nothing is sent upstream', async () => {
-    server.sandbox.faults.clearLog();
+    session.server.sandbox.faults.clearLog();
     for (const { head, says } of CASES) {
-      const response = await call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool: 'create_pull_request', arguments: args(head) } });
+      const response = await call(session.server, 'POST', '/mcp/code_host/execute', { token: session.token, body: { tool: 'create_pull_request', arguments: args(head) } });
       expect(response.status, head).toBe(400);
       expect(response.body.error.code).toBe('VALIDATION_ERROR');
       expect(response.body.error.message).toContain('head');
       expect(response.body.error.message).toContain(says);
     }
-    expect(server.sandbox.faults.count('POST', '/pulls')).toBe(0);
+    expect(session.server.sandbox.faults.count('POST', '/pulls')).toBe(0);
   });
 
   it('over MCP: an isError VALIDATION_ERROR result naming head', async () => {
     for (const { head, says } of CASES) {
-      const result = (await client.callTool({ name: 'code_host_create_pull_request', arguments: args(head) })) as CallToolResult;
+      const result = (await session.client.callTool({ name: 'code_host_create_pull_request', arguments: args(head) })) as CallToolResult;
       expect(result.isError, head).toBe(true);
       const { error } = JSON.parse((result.content[0] as { text: string }).text) as { error: { code: string; message: string } };
       expect(error.code).toBe('VALIDATION_ERROR');
@@ -54,15 +41,18 @@ describe('create_pull_request heads', () => {
 
   it('still opens a pull request from "branch" and from "owner:branch"', async () => {
     const branchWithCommit = async (branch: string) => {
-      await call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool: 'create_branch', arguments: { repo_id: 'acme/api', branch_name: branch } } });
+      await call(session.server, 'POST', '/mcp/code_host/execute', {
+        token: session.token,
+        body: { tool: 'create_branch', arguments: { repo_id: 'acme/api', branch_name: branch } },
+      });
       const file = { repo_id: 'acme/api', branch, path: `docs/${branch.replace('/', '-')}.md`, content: 'notes\n', message: 'Add notes' };
-      expect((await call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool: 'create_or_update_file', arguments: file } })).status).toBe(200);
+      expect((await call(session.server, 'POST', '/mcp/code_host/execute', { token: session.token, body: { tool: 'create_or_update_file', arguments: file } })).status).toBe(200);
     };
     await branchWithCommit('fix/heads');
-    const plain = await call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool: 'create_pull_request', arguments: args('fix/heads') } });
+    const plain = await call(session.server, 'POST', '/mcp/code_host/execute', { token: session.token, body: { tool: 'create_pull_request', arguments: args('fix/heads') } });
     expect(plain.status, JSON.stringify(plain.body)).toBe(200);
     await branchWithCommit('fix/owner-heads');
-    const owned = (await client.callTool({ name: 'code_host_create_pull_request', arguments: args('acme:fix/owner-heads') })) as CallToolResult;
+    const owned = (await session.client.callTool({ name: 'code_host_create_pull_request', arguments: args('acme:fix/owner-heads') })) as CallToolResult;
     expect(owned.isError, JSON.stringify(owned.content)).toBeFalsy();
   });
 });

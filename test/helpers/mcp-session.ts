@@ -1,0 +1,32 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll } from 'vitest';
+import type { WorkspaceId } from '../../src/sandbox/credentials.js';
+import { startTestServer, type TestServer, type TestServerOptions } from './server.js';
+
+export interface ServerSession {
+  server: TestServer;
+  /** A demo user's token of the workspace. */
+  token: string;
+  /** An MCP client over streamable HTTP acting with that token. */
+  client: Client;
+}
+
+/**
+ * A test file's server, a token and an MCP client, started before its tests and closed after them.
+ * Read the fields inside tests (they are set once the hooks have run).
+ */
+export function useServerSession(workspace: WorkspaceId = 'acme', options: TestServerOptions = {}): ServerSession {
+  const session = {} as ServerSession;
+  beforeAll(async () => {
+    session.server = await startTestServer(options);
+    session.token = await session.server.tokenFor(workspace);
+    session.client = new Client({ name: 'test-session', version: '1.0.0' });
+    await session.client.connect(new StreamableHTTPClientTransport(new URL(`${session.server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': session.token } } }));
+  });
+  afterAll(async () => {
+    await session.client?.close();
+    await session.server?.close();
+  });
+  return session;
+}
