@@ -144,8 +144,9 @@ export async function main(argv: string[]): Promise<void> {
       await app.close();
       throw listenError(error, config);
     });
-    say(`constellation ${VERSION} serving REST and MCP (${surface.mode} mode, ${surface.tools.length} tools) at ${listening.url}`);
+    // Before the line that says the server is up: whoever waits for that line has the warning too.
     warnPlainHttpInProduction(config);
+    say(`constellation ${VERSION} serving REST and MCP (${surface.mode} mode, ${surface.tools.length} tools) at ${listening.url}`);
     if (config.demo) say(`  demo tokens: ${listening.url}/demo   MCP endpoint: ${listening.url}/mcp`);
     if (['0.0.0.0', '::'].includes(config.host) && config.allowedHosts.length === 0) {
       say('  note: listening on every interface, but only loopback Host names are answered (DNS-rebinding protection); set CONSTELLATION_ALLOWED_HOSTS to the names clients use');
