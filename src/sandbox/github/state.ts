@@ -97,6 +97,11 @@ export interface IssueRecord {
   pull?: PullRecord;
 }
 
+/** A new open issue (or the issue half of a pull request): nothing closed, locked or commented yet. */
+export function openIssue(fields: Pick<IssueRecord, 'id' | 'number' | 'title' | 'body' | 'user' | 'labels' | 'assignees' | 'createdAt'>): IssueRecord {
+  return { ...fields, state: 'open', stateReason: null, updatedAt: fields.createdAt, closedAt: null, closedBy: null, locked: false, comments: [] };
+}
+
 export interface FileRecord {
   path: string;
   content: string;

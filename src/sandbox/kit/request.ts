@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 
 /** Parameters a list reads its paging from: `req.query`, or a parsed JSON body (Notion posts its cursors). */
 export type ParamSource = Record<string, unknown>;
@@ -43,4 +43,10 @@ export function wholeNumber(source: ParamSource, name: string, fallback: number)
   const raw = paramOf(source, name);
   if (raw === undefined || raw === '') return fallback;
   return /^-?\d+$/.test(raw.trim()) ? Number.parseInt(raw, 10) : undefined;
+}
+
+/** 201 Created with the new resource's `Location`, as REST upstreams answer a create. */
+export function sendCreated(res: Response, resource: Record<string, unknown>): void {
+  res.status(201).setHeader('Location', String(resource.url));
+  res.json(resource);
 }

@@ -1,3 +1,4 @@
+import { sendCreated } from '../../kit/index.js';
 import { createHash } from 'node:crypto';
 import type { Request, Router } from 'express';
 import { history, resolveRef } from '../git.js';
@@ -90,8 +91,7 @@ export function gitRoutes(router: Router): void {
       const repo = requireRepo(req, gh);
       const { ref, sha } = createRef(repo, req.body);
       const json = gitRef(gh.view, repo, ref, sha);
-      res.status(201).setHeader('Location', String(json.url));
-      res.json(json);
+      sendCreated(res, json);
     }),
   );
 

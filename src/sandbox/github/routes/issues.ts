@@ -1,7 +1,8 @@
+import { sendCreated } from '../../kit/index.js';
 import type { Request, Router } from 'express';
 import { body, dateQuery, direction, githubError, handle, paginate, query, requireIssue, requireRepo, sortBy, validationFailed } from './context.js';
 import { comment, issue as issueJson, issueEvent, label as labelJson, labelsOf } from '../serializers/issues.js';
-import { nextId, type IssueRecord } from '../state.js';
+import { nextId, openIssue, type IssueRecord } from '../state.js';
 import { applyIssueUpdate, ensureLabels, labelNames, recordEvent, validAssignees } from './issue-updates.js';
 
 const DOCS = {
@@ -67,29 +68,21 @@ export function issueRoutes(router: Router): void {
       const assignees = validAssignees(gh, repo, requested);
       const labels = ensureLabels(gh, repo, labelNames(input.labels));
       const now = gh.now();
-      const issue: IssueRecord = {
+      const issue = openIssue({
         id: nextId(gh.state),
         number: repo.issues.length ? Math.max(...repo.issues.map((i) => i.number)) + 1 : 1,
         title,
         body: typeof input.body === 'string' ? input.body : null,
         user: gh.state.viewer,
-        state: 'open',
-        stateReason: null,
         labels,
         assignees,
         createdAt: now,
-        updatedAt: now,
-        closedAt: null,
-        closedBy: null,
-        locked: false,
-        comments: [],
-      };
+      });
       repo.issues.push(issue);
       for (const name of labels) recordEvent(gh, repo, issue, 'labeled', { label: name });
       for (const login of assignees) recordEvent(gh, repo, issue, 'assigned', { assignee: login });
       const json = issueJson(gh.view, repo, issue, { single: true });
-      res.status(201).setHeader('Location', String(json.url));
-      res.json(json);
+      sendCreated(res, json);
     }),
   );
 
@@ -144,8 +137,7 @@ export function issueRoutes(router: Router): void {
       issue.comments.push(entry);
       issue.updatedAt = now;
       const json = comment(gh.view, repo, issue, entry);
-      res.status(201).setHeader('Location', String(json.url));
-      res.json(json);
+      sendCreated(res, json);
     }),
   );
 

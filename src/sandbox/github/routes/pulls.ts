@@ -1,9 +1,10 @@
+import { sendCreated } from '../../kit/index.js';
 import type { Request, Router } from 'express';
 import { commitsBetween } from '../git.js';
 import { body, direction, githubError, handle, notFound, paginate, query, requireIssue, requireRepo, sortBy, validationFailed, type GithubRequest } from './context.js';
 import { commit as commitJson } from '../serializers/git.js';
 import { pullFull, pullSimple, review, type PullIssue } from '../serializers/pulls.js';
-import { branchOf, nextId, pullsOf, type RepoRecord } from '../state.js';
+import { branchOf, nextId, openIssue, pullsOf, type RepoRecord } from '../state.js';
 import { mergePull } from './merge.js';
 
 const DOCS = {
@@ -59,21 +60,16 @@ function createPull(gh: GithubRequest, repo: RepoRecord, input: Record<string, u
   const files = new Set(commits.flatMap((c) => c.files));
   const number = Math.max(0, ...repo.issues.map((i) => i.number)) + 1;
   const record: PullIssue = {
-    id: nextId(gh.state),
-    number,
-    title,
-    body: typeof input.body === 'string' ? input.body : null,
-    user: gh.state.viewer,
-    state: 'open',
-    stateReason: null,
-    labels: [],
-    assignees: [],
-    createdAt: now,
-    updatedAt: now,
-    closedAt: null,
-    closedBy: null,
-    locked: false,
-    comments: [],
+    ...openIssue({
+      id: nextId(gh.state),
+      number,
+      title,
+      body: typeof input.body === 'string' ? input.body : null,
+      user: gh.state.viewer,
+      labels: [],
+      assignees: [],
+      createdAt: now,
+    }),
     pull: {
       id: nextId(gh.state),
       headRef: head.name,
@@ -117,8 +113,7 @@ export function pullRoutes(router: Router): void {
     handle(DOCS.create, (req, res, gh) => {
       const repo = requireRepo(req, gh);
       const json = pullFull(gh.view, repo, createPull(gh, repo, body(req)));
-      res.status(201).setHeader('Location', String(json.url));
-      res.json(json);
+      sendCreated(res, json);
     }),
   );
 

@@ -1,4 +1,4 @@
-import type { IssueRecord } from '../state.js';
+import { openIssue, type IssueRecord } from '../state.js';
 import { ISSUE_KINDS } from './catalog.js';
 import { DAY, HISTORY_DAYS, HOUR, MINUTE, type DeploymentPlan, type RepoSeedContext, sec, skewed } from './context.js';
 import { addComments } from './pulls.js';
@@ -7,23 +7,7 @@ const ISSUE_COMMENTS = ['I can reproduce this on main.', 'Looking into it.', 'Fi
 const INCIDENT_COMMENTS = ['Paged on-call, investigating.', 'Error rate back to baseline after the rollback.', 'Postmortem scheduled for Thursday.'];
 
 function blankIssue(createdAt: number, user: string, title: string, labels: string[]): IssueRecord {
-  return {
-    id: 0,
-    number: 0,
-    title,
-    body: null,
-    user,
-    state: 'open',
-    stateReason: null,
-    labels,
-    assignees: [],
-    createdAt,
-    updatedAt: createdAt,
-    closedAt: null,
-    closedBy: null,
-    locked: false,
-    comments: [],
-  };
+  return openIssue({ id: 0, number: 0, title, body: null, user, labels, assignees: [], createdAt });
 }
 
 /** Plain issues over the history window: bugs, enhancements, docs and debt, about two thirds closed. */

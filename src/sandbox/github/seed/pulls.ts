@@ -1,4 +1,4 @@
-import { nextId, type CommentRecord, type ReviewRecord } from '../state.js';
+import { nextId, openIssue, type CommentRecord, type ReviewRecord } from '../state.js';
 import { DEPENDENCIES, PR_KINDS } from './catalog.js';
 import { BOTS, DAY, HISTORY_DAYS, HOUR, MINUTE, type PullPlan, type RepoSeedContext, sec, skewed, slug } from './context.js';
 
@@ -132,21 +132,7 @@ function basePlan(ctx: RepoSeedContext, input: PlanInput): PullPlan {
   const { createdAt } = input;
   return {
     issue: {
-      id: 0,
-      number: 0,
-      title: input.title,
-      body: null,
-      user: input.author,
-      state: 'open',
-      stateReason: null,
-      labels: [input.label],
-      assignees: [],
-      createdAt,
-      updatedAt: createdAt,
-      closedAt: null,
-      closedBy: null,
-      locked: false,
-      comments: [],
+      ...openIssue({ id: 0, number: 0, title: input.title, body: null, user: input.author, labels: [input.label], assignees: [], createdAt }),
       pull: {
         id: 0,
         headRef: input.headRef,
