@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { plainIssuesOf, repoOf, type GithubState } from '../../src/sandbox/github/index.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { useServerSession } from '../helpers/mcp-session.js';
+import { call } from '../helpers/server.js';
 
-let server: TestServer;
-let token: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = await server.tokenFor('acme');
-});
-afterAll(() => server.close());
+const session = useServerSession();
 
-const execute = (tool: string, args: unknown) => call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool, arguments: args } });
+const execute = (tool: string, args: unknown) => call(session.server, 'POST', '/mcp/code_host/execute', { token: session.token, body: { tool, arguments: args } });
 
 describe('bad input gets a clear 4xx and changes nothing', () => {
   it('an invalid update leaves the issue exactly as it was', async () => {
-    const state = server.sandbox.state<GithubState>('/github', 'acme');
+    const state = session.server.sandbox.state<GithubState>('/github', 'acme');
     const issue = plainIssuesOf(repoOf(state, 'acme/api')!).find((i) => i.state === 'open')!;
     const before = (await execute('get_issue', { repo_id: 'acme/api', issue_number: issue.number })).body.data;
     const attempts = [

@@ -1,16 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { useServerSession } from '../helpers/mcp-session.js';
+import { call } from '../helpers/server.js';
 
 /** Every execution leaves its activity record, refused arguments included (target: the system). */
-let server: TestServer;
-let token: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = await server.tokenFor('globex');
-});
-afterAll(() => server.close());
+const session = useServerSession('globex');
 
 const REFUSED: Array<[string, Record<string, unknown>]> = [
   ['traverse', { entity_type: 'user', entity_id: 'x', depth: 'x' }],
@@ -19,7 +14,7 @@ const REFUSED: Array<[string, Record<string, unknown>]> = [
 ];
 
 async function feed(): Promise<Array<{ action: string; target_type: string; target_id: string; properties: { success: boolean; error_code?: string } }>> {
-  const response = await call(server, 'GET', '/graph/feed?limit=100', { token });
+  const response = await call(session.server, 'GET', '/graph/feed?limit=100', { token: session.token });
   expect(response.status).toBe(200);
   return response.body.data;
 }
@@ -27,7 +22,7 @@ async function feed(): Promise<Array<{ action: string; target_type: string; targ
 describe('refused arguments still leave an activity record', () => {
   it('over REST', async () => {
     for (const [tool, args] of REFUSED) {
-      const response = await call(server, 'POST', '/mcp/graph/execute', { token, body: { tool, arguments: args } });
+      const response = await call(session.server, 'POST', '/mcp/graph/execute', { token: session.token, body: { tool, arguments: args } });
       expect(response.status, tool).toBe(400);
     }
     const records = await feed();
@@ -46,7 +41,7 @@ describe('refused arguments still leave an activity record', () => {
   it('over MCP', async () => {
     const before = (await feed()).length;
     const client = new Client({ name: 'activity-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${session.server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': session.token } } }));
     for (const [tool, args] of REFUSED) expect((await client.callTool({ name: `graph_${tool}`, arguments: args })).isError, tool).toBe(true);
     await client.close();
     // Reading the feed is a graph tool call too: the first read left one record of its own.

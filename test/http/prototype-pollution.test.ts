@@ -1,19 +1,14 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useServerSession } from '../helpers/mcp-session.js';
+import { call, TEST_API_KEY } from '../helpers/server.js';
 
 /**
  * Hardening item 0: no request can write onto a shared prototype or stop the process. Each attack is
  * sent as a signed-in user; afterwards `Object.prototype` must be clean and the server must answer.
  */
-let server: TestServer;
-let token: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = await server.tokenFor('acme');
-});
-afterAll(() => server.close());
+const session = useServerSession();
 
 const PROTOTYPE_KEYS = ['polluted', 'isAdmin', 'hacked'];
 
@@ -22,22 +17,25 @@ afterEach(async () => {
     expect(Object.prototype, `Object.prototype.${key}`).not.toHaveProperty(key);
     expect(Object, `Object.${key}`).not.toHaveProperty(key);
   }
-  const health = await call(server, 'GET', '/health');
+  const health = await call(session.server, 'GET', '/health');
   expect(health.status).toBe(200);
-  expect((await call(server, 'GET', '/metrics')).status).toBe(200);
+  expect((await call(session.server, 'GET', '/metrics')).status).toBe(200);
 });
 
-const graphExecute = (tool: string, args: unknown) => call(server, 'POST', '/mcp/graph/execute', { token, body: { tool, arguments: args } });
+const graphExecute = (tool: string, args: unknown) => call(session.server, 'POST', '/mcp/graph/execute', { token: session.token, body: { tool, arguments: args } });
 
 async function mcpClient(): Promise<Client> {
   const client = new Client({ name: 'pollution-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${session.server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': session.token } } }));
   return client;
 }
 
 describe('the reported sequence over REST', () => {
   it('refuses a context value carrying __proto__ and a fields path through it', async () => {
-    const injected = await call(server, 'POST', '/graph/context/inject', { token, rawBody: '{"context_type":"focus","value":{"__proto__":{"polluted":"yes"}}}' });
+    const injected = await call(session.server, 'POST', '/graph/context/inject', {
+      token: session.token,
+      rawBody: '{"context_type":"focus","value":{"__proto__":{"polluted":"yes"}}}',
+    });
     expect(injected.status).toBe(400);
     expect(injected.body).toEqual({ success: false, error: expect.stringContaining('"__proto__" is not allowed'), metadata: null });
 
@@ -55,10 +53,12 @@ describe('the reported sequence over REST', () => {
   });
 
   it('a row stored before the fix is read back without its prototype key and cannot be projected through', async () => {
-    const created = await call(server, 'POST', '/graph/context/inject', { token, body: { context_type: 'focus', key: 'legacy', value: { safe: 1 } } });
+    const created = await call(session.server, 'POST', '/graph/context/inject', { token: session.token, body: { context_type: 'focus', key: 'legacy', value: { safe: 1 } } });
     expect(created.status).toBe(200);
     const id: string = created.body.data.context_id;
-    server.app.db.prepare(`UPDATE graph_nodes SET properties = json_set(properties, '$.value', json('{"__proto__":{"polluted":"yes"},"safe":1}')) WHERE node_id = ?`).run(id);
+    session.server.app.db
+      .prepare(`UPDATE graph_nodes SET properties = json_set(properties, '$.value', json('{"__proto__":{"polluted":"yes"},"safe":1}')) WHERE node_id = ?`)
+      .run(id);
     const read = await graphExecute('search', { entity_type: 'context', filters: { key: 'legacy' }, fields: ['results.node_id', 'results.properties.value'] });
     expect(read.status).toBe(200);
     const value = read.body.data.results[0].properties.value;
@@ -73,20 +73,20 @@ describe('the reported sequence over REST', () => {
       ['POST', '/admin/tenants', '{"id":"evil","name":"Evil","__proto__":{"hacked":1}}'],
     ];
     for (const [method, path, rawBody] of bodies) {
-      const response = await call(server, method, path, { token, apiKey: TEST_API_KEY, rawBody });
+      const response = await call(session.server, method, path, { token: session.token, apiKey: TEST_API_KEY, rawBody });
       expect(response.status, path).toBe(400);
       expect(JSON.stringify(response.body), path).toMatch(/not allowed/);
     }
   });
 
   it('a query string cannot reach the prototype either', async () => {
-    const response = await call(server, 'GET', '/code_host/get-repositories?__proto__[polluted]=yes&constructor[prototype][isAdmin]=1', { token });
+    const response = await call(session.server, 'GET', '/code_host/get-repositories?__proto__[polluted]=yes&constructor[prototype][isAdmin]=1', { token: session.token });
     expect(response.status).toBeLessThan(500);
   });
 
   it('answers 400, not 500, to a body nested a thousand levels deep', async () => {
     const deep = `${'{"a":'.repeat(1001)}1${'}'.repeat(1001)}`;
-    const response = await call(server, 'POST', '/graph/context/inject', { token, rawBody: `{"context_type":"focus","value":${deep}}` });
+    const response = await call(session.server, 'POST', '/graph/context/inject', { token: session.token, rawBody: `{"context_type":"focus","value":${deep}}` });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(/nested more than 64 levels/);
   });
@@ -109,8 +109,8 @@ describe('the same sequence over MCP', () => {
 
   it('refuses a JSON-RPC body nested beyond the limit with -32600', async () => {
     const deep = `${'['.repeat(1001)}${']'.repeat(1001)}`;
-    const response = await call(server, 'POST', '/mcp', {
-      token,
+    const response = await call(session.server, 'POST', '/mcp', {
+      token: session.token,
       headers: { Accept: 'application/json, text/event-stream' },
       rawBody: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"graph_search","arguments":{"query":"x","deep":${deep}}}}`,
     });

@@ -1,16 +1,11 @@
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { useServerSession } from '../helpers/mcp-session.js';
+import { call } from '../helpers/server.js';
 
 /** tools/call whose `arguments` is not an object: -32602 (invalid params) with a message saying what to send. */
-let server: TestServer;
-let token: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = await server.tokenFor('acme');
-});
-afterAll(() => server.close());
+const session = useServerSession();
 
 const CASES: Array<[unknown, string]> = [
   ['acme/api', 'a string'],
@@ -23,7 +18,7 @@ const request = (id: number, args: unknown) => ({ jsonrpc: '2.0' as const, id, m
 describe('tools/call with arguments that are not an object', () => {
   it('over streamable HTTP', async () => {
     for (const [args, got] of CASES) {
-      const response = await call(server, 'POST', '/mcp', { token, headers: { Accept: 'application/json, text/event-stream' }, body: request(1, args) });
+      const response = await call(session.server, 'POST', '/mcp', { token: session.token, headers: { Accept: 'application/json, text/event-stream' }, body: request(1, args) });
       expect(response.body.error, got).toMatchObject({
         code: -32602,
         message: expect.stringContaining(`tools/call arguments must be a JSON object of the tool's arguments, got ${got}`),
@@ -33,7 +28,7 @@ describe('tools/call with arguments that are not an object', () => {
 
   it('over a session transport (as stdio serves it)', async () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.surface.createServer(() => server.callerFor('acme')).connect(serverSide);
+    await session.server.surface.createServer(() => session.server.callerFor('acme')).connect(serverSide);
     const answers = new Map<number, JSONRPCMessage>();
     clientSide.onmessage = (message) => {
       if ('id' in message && typeof message.id === 'number') answers.set(message.id, message);
@@ -49,10 +44,14 @@ describe('tools/call with arguments that are not an object', () => {
   });
 
   it('an object still works, and omitted arguments mean none', async () => {
-    const ok = await call(server, 'POST', '/mcp', { token, headers: { Accept: 'application/json, text/event-stream' }, body: request(1, { repo_id: 'acme/api' }) });
+    const ok = await call(session.server, 'POST', '/mcp', {
+      token: session.token,
+      headers: { Accept: 'application/json, text/event-stream' },
+      body: request(1, { repo_id: 'acme/api' }),
+    });
     expect(ok.body.result.structuredContent).toMatchObject({ full_name: 'acme/api' });
-    const none = await call(server, 'POST', '/mcp', {
-      token,
+    const none = await call(session.server, 'POST', '/mcp', {
+      token: session.token,
       headers: { Accept: 'application/json, text/event-stream' },
       body: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'code_host_get_repositories' } },
     });
