@@ -68,7 +68,7 @@ export default defineConfig(
 function layerBoundaries() {
   const SDKS = [
     { regex: '^@modelcontextprotocol/', message: 'the MCP SDK belongs to src/mcp' },
-    { regex: '^@octokit/', message: 'upstream SDKs belong to tools/<system>' },
+    { regex: '^(@octokit/|jira\\.js|confluence\\.js|@notionhq/|@slack/|@googleapis/|googleapis|google-auth-library|@apideck/)', message: 'upstream SDKs belong to tools/<system>' },
   ];
   const EXPRESS = [{ regex: '^express(-rate-limit)?(/|$)', message: 'Express belongs to src/http and src/sandbox' }];
   const SURFACES = ['src/http', 'src/mcp', 'src/cli'];
