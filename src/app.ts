@@ -20,6 +20,8 @@ import { installGraph } from './graph/install.js';
 import { installAnalytics } from './analytics/install.js';
 import type { Sandbox } from './sandbox/server.js';
 import { ResponseCache } from './http/response-cache.js';
+import { createKeyring, CredentialVault, vaultCredentials } from './auth/vault/index.js';
+import { tenantGate } from './store/tenant-gate.js';
 
 /** Everything one running server holds. Surfaces (REST, MCP, CLI) are thin layers over it. */
 export interface App {
@@ -37,6 +39,8 @@ export interface App {
   connections: ClientCache;
   services: ServiceMap;
   telemetry: Telemetry;
+  /** Per-user provider credentials (OAuth tokens), sealed at rest; a credential source named `vault`. */
+  vault: CredentialVault;
   /** GET response cache of the REST surface (per tenant and user). */
   responseCache: ResponseCache;
   /** Present in demo mode: the in-process fake upstreams. */
@@ -66,7 +70,8 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
   const manifests = options.manifests ?? MANIFESTS;
   const registry = options.registry ?? buildRegistry(manifests);
   const integrations = integrationsOf(manifests);
-  const sources: CredentialSource[] = [jwtCredentials];
+  const vault = openVault(config, db, log, clock);
+  const sources: CredentialSource[] = [jwtCredentials, vaultCredentials(vault, log)];
   if (options.environmentCredentials) sources.push(environmentCredentials(options.environmentCredentials));
   const connections = new ClientCache(integrations, sources, clock, log);
   const services = {} as ServiceMap;
@@ -124,6 +129,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
       config.tokenEncryptionKey,
     ),
     connections,
+    vault,
     services,
     telemetry,
     responseCache,
@@ -137,4 +143,19 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
   installGraph(app);
   installAnalytics(app);
   return app;
+}
+
+/** The credential vault, with rows sealed under a rotated-out key moved to the current one. */
+function openVault(config: Config, db: Db, log: Logger, clock: Clock): CredentialVault {
+  const keyring = createKeyring(config.vaultKeys, `${config.jwtSecret}\0${config.databaseFile}`);
+  const vault = new CredentialVault(db, keyring, tenantGate(db), () => clock.now());
+  if (keyring.derived && config.environment !== 'test') {
+    // Demo data holds no real credentials, so saying so is enough; anywhere else it deserves a warning.
+    const message = 'vault: CONSTELLATION_ENCRYPTION_KEY is not set; per-user credentials are sealed with a key derived from the JWT secret and database path';
+    if (config.demo) log.info(message);
+    else log.warn(`${message} (set a key before storing real credentials)`);
+  }
+  const resealed = vault.reseal();
+  if (resealed > 0) log.info('vault: re-sealed credentials under the current key', { rows: resealed, key_id: keyring.current.id });
+  return vault;
 }

@@ -42,6 +42,11 @@ export interface Config {
   stdioToken?: string;
   /** 32 bytes (CONSTELLATION_TOKEN_ENCRYPTION_KEY): tokens are encrypted (JWE) so they never show credentials. */
   tokenEncryptionKey?: Uint8Array;
+  /**
+   * Keys of the per-user credential vault (CONSTELLATION_ENCRYPTION_KEY: one 32-byte key, or several
+   * separated by commas while rotating, newest first). Unset outside production: a local key is derived.
+   */
+  vaultKeys?: Buffer[];
   /** Toolset selection and tool exposure mode of the MCP surfaces. */
   toolsets: string[];
   /** Allowlist of qualified tool names (CONSTELLATION_TOOLS); empty allows every selected tool. */
@@ -82,6 +87,22 @@ function encryptionKey(value: string | undefined): Uint8Array | undefined {
   const bytes = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
   if (bytes.length !== 32) throw new Error('CONSTELLATION_TOKEN_ENCRYPTION_KEY must be 32 bytes, as 64 hex digits or base64 (e.g. `openssl rand -base64 32`)');
   return new Uint8Array(bytes);
+}
+
+/**
+ * The credential vault's keys: one 32-byte key, or several separated by commas during a rotation (new
+ * key first, the old ones after it until the vault has re-sealed their rows). Undefined when unset.
+ */
+export function parseVaultKeys(value: string | undefined): Buffer[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const keys = value.split(',').map((part, index) => {
+    const text = part.trim();
+    const bytes = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+    if (bytes.length !== 32) throw new Error(`CONSTELLATION_ENCRYPTION_KEY key ${index + 1} must be 32 bytes, as 64 hex digits or base64 (e.g. \`openssl rand -base64 32\`)`);
+    return bytes;
+  });
+  if (new Set(keys.map((key) => key.toString('hex'))).size !== keys.length) throw new Error('CONSTELLATION_ENCRYPTION_KEY lists the same key twice');
+  return keys;
 }
 
 const TRUE_WORDS = ['true', '1', 'yes'];
@@ -140,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
     stdioToken: env.CONSTELLATION_TOKEN || undefined,
     tokenEncryptionKey: encryptionKey(env.CONSTELLATION_TOKEN_ENCRYPTION_KEY),
+    vaultKeys: parseVaultKeys(env.CONSTELLATION_ENCRYPTION_KEY),
     toolsets: list(env.CONSTELLATION_TOOLSETS),
     tools: list(env.CONSTELLATION_TOOLS),
     readOnly: boolean('CONSTELLATION_READ_ONLY', env.CONSTELLATION_READ_ONLY, false),
@@ -201,6 +223,7 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv = proc
     if (problem) problems.push(problem);
   }
   if (config.demo) problems.push('demo mode cannot run in production');
+  if (!config.vaultKeys?.length) problems.push('CONSTELLATION_ENCRYPTION_KEY is not set: the per-user credential vault needs a 32-byte key (openssl rand -base64 32)');
   if ((config.tlsCertFile === undefined) !== (config.tlsKeyFile === undefined)) problems.push('CONSTELLATION_TLS_CERT and CONSTELLATION_TLS_KEY must be set together');
   return problems;
 }

@@ -2,6 +2,7 @@ import type { Migration } from './db.js';
 import { coreMigrations } from './core-schema.js';
 import { graphMigrations } from '../graph/schema.js';
 import { analyticsMigrations } from '../analytics/schema.js';
+import { vaultMigrations } from '../auth/vault/schema.js';
 
 /** Every schema migration of the installation, in order. Each module owns its own list. */
-export const MIGRATIONS: readonly Migration[] = [...coreMigrations, ...graphMigrations, ...analyticsMigrations];
+export const MIGRATIONS: readonly Migration[] = [...coreMigrations, ...graphMigrations, ...analyticsMigrations, ...vaultMigrations];

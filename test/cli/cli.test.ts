@@ -55,6 +55,7 @@ describe('command line', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('CONSTELLATION_API_KEY is not set');
     expect(result.stderr).toContain('CONSTELLATION_JWT_SECRET is not set');
+    expect(result.stderr).toContain('CONSTELLATION_ENCRYPTION_KEY is not set');
     const weak = run(['serve', '--port', '0'], { CONSTELLATION_ENV: 'production', CONSTELLATION_API_KEY: 'dev-api-key-change-me', CONSTELLATION_JWT_SECRET: 'short' });
     expect(weak.stderr).toContain('CONSTELLATION_API_KEY is the default');
     expect(weak.stderr).toContain('CONSTELLATION_JWT_SECRET is the default or shorter than 32 characters');
@@ -106,7 +107,12 @@ describe('command line', () => {
   });
 
   it('production over plain HTTP says at start-up that every route but /health will be refused, and how to fix it', async () => {
-    const secrets = { CONSTELLATION_ENV: 'production', CONSTELLATION_API_KEY: 'f3a9c07e5b1d48e2a6c4', CONSTELLATION_JWT_SECRET: 'b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5' };
+    const secrets = {
+      CONSTELLATION_ENV: 'production',
+      CONSTELLATION_API_KEY: 'f3a9c07e5b1d48e2a6c4',
+      CONSTELLATION_JWT_SECRET: 'b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5',
+      CONSTELLATION_ENCRYPTION_KEY: 'b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5f3a9c07e5b1d48e2a6c4b8d0',
+    };
     const result = await runAsync(['serve', '--port', '0'], secrets, 'serving REST and MCP');
     expect(result.stderr).toContain('every route except /health will be refused');
     expect(result.stderr).toContain('CONSTELLATION_TLS_CERT');

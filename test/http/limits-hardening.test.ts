@@ -37,7 +37,12 @@ describe('Origin: null', () => {
 
 describe('production API key', () => {
   const problemsWith = (apiKey: string) => {
-    const env = { CONSTELLATION_ENV: 'production', CONSTELLATION_API_KEY: apiKey, CONSTELLATION_JWT_SECRET: 'f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5b9d2e4f6' };
+    const env = {
+      CONSTELLATION_ENV: 'production',
+      CONSTELLATION_API_KEY: apiKey,
+      CONSTELLATION_JWT_SECRET: 'f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5b9d2e4f6',
+      CONSTELLATION_ENCRYPTION_KEY: 'f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0',
+    };
     return productionProblems(loadConfig(env), env);
   };
 

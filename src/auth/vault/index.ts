@@ -1,0 +1,4 @@
+export { CredentialVault, type VaultOwner, type VaultSecret } from './vault.js';
+export { createKeyring, type Keyring } from './keyring.js';
+export { vaultCredentials } from './source.js';
+export { vaultMigrations } from './schema.js';

@@ -1,0 +1,33 @@
+import { createHash, hkdfSync } from 'node:crypto';
+
+/** One AES-256 key of the credential vault, named by its fingerprint so rows record which key sealed them. */
+export interface VaultKey {
+  id: string;
+  key: Buffer;
+}
+
+/**
+ * The vault's keys: the first seals every new row; the others only open rows sealed before a rotation
+ * (the vault re-seals those under the current key when it opens the store).
+ */
+export interface Keyring {
+  current: VaultKey;
+  byId: ReadonlyMap<string, VaultKey>;
+  /** True when no key was configured and a local one was derived (development and demo only). */
+  derived: boolean;
+}
+
+const fingerprint = (key: Buffer): string => createHash('sha256').update('constellation-vault-key-id').update(key).digest('hex').slice(0, 16);
+
+function vaultKey(key: Buffer): VaultKey {
+  return { id: fingerprint(key), key };
+}
+
+/**
+ * A keyring from the configured keys or, without any, a key derived from a local secret (the JWT
+ * secret and the database's path): stable across restarts of one installation, never for production.
+ */
+export function createKeyring(configured: readonly Buffer[] | undefined, localSecret: string): Keyring {
+  const keys = configured?.length ? configured.map(vaultKey) : [vaultKey(Buffer.from(hkdfSync('sha256', localSecret, 'constellation', 'credential-vault', 32)))];
+  return { current: keys[0], byId: new Map(keys.map((k) => [k.id, k])), derived: !configured?.length };
+}

@@ -1,0 +1,192 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../src/app.js';
+import { createKeyring, vaultCredentials } from '../../src/auth/vault/index.js';
+import { loadConfig, parseVaultKeys, productionProblems } from '../../src/config/config.js';
+import type { Logger } from '../../src/toolkit/context.js';
+import { githubIntegration } from '../../tools/code_host/integration.js';
+import { TEST_API_KEY, TEST_JWT_SECRET } from '../helpers/server.js';
+
+const KEY_A = '3f9c07e5b1d48e2a6c4b8d0e7f1a3c5b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e'; // 64 hex digits
+const KEY_B = Buffer.alloc(32, 7).toString('base64');
+const SECRET = { accessToken: 'ya29.VERY-SECRET-ACCESS-TOKEN', refreshToken: '1//VERY-SECRET-REFRESH', email: 'ada@acme.test' };
+
+interface Logged {
+  level: string;
+  message: string;
+  fields?: Record<string, unknown>;
+}
+
+function recordingLogger(lines: Logged[]): Logger {
+  const at = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push({ level, message, fields });
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+const dirs: string[] = [];
+const apps: App[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A server over a database file of its own (or the given one), with the given vault keys. */
+function appWith(keys: string | undefined, options: { file?: string; log?: Logger } = {}): App {
+  const file = options.file ?? join(newDir(), 'constellation.db');
+  const env = {
+    CONSTELLATION_ENV: 'test',
+    CONSTELLATION_API_KEY: TEST_API_KEY,
+    CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET,
+    ...(keys ? { CONSTELLATION_ENCRYPTION_KEY: keys } : {}),
+  };
+  const app = createApp(loadConfig(env, { databaseFile: file, demo: false, logLevel: 'error' }), { log: options.log ?? recordingLogger([]) });
+  apps.push(app);
+  for (const id of ['acme', 'globex']) app.tenants.ensure({ id, consumerId: `${id}-consumer` });
+  return app;
+}
+
+function newDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vault-'));
+  dirs.push(dir);
+  return dir;
+}
+
+const ada = { tenantId: 'acme', userEmail: 'ada@acme.test' };
+const grace = { tenantId: 'acme', userEmail: 'grace@acme.test' };
+
+describe('per-user credential vault', () => {
+  it('keeps each user’s credentials per provider and gives them back only to that user', () => {
+    const { vault } = appWith(KEY_A);
+    vault.put(ada, 'google', SECRET);
+    vault.put(grace, 'google', { ...SECRET, accessToken: 'grace-token' });
+    vault.put(ada, 'slack', { token: 'xoxp-ada' });
+
+    expect(vault.get({ tenantId: 'acme', userEmail: 'ADA@acme.test ' }, 'google')).toEqual(SECRET);
+    expect(vault.get(grace, 'google')).toMatchObject({ accessToken: 'grace-token' });
+    expect(vault.get({ tenantId: 'globex', userEmail: 'ada@acme.test' }, 'google')).toBeUndefined();
+    expect(vault.providersOf(ada)).toEqual(['google', 'slack']);
+
+    expect(vault.delete(ada, 'google')).toBe(true);
+    expect(vault.delete(ada, 'google')).toBe(false);
+    expect(vault.get(ada, 'google')).toBeUndefined();
+    expect(vault.get(grace, 'google')).toMatchObject({ accessToken: 'grace-token' });
+  });
+
+  it('stores no token in clear text in the database file or its journal', async () => {
+    const dir = newDir();
+    const app = appWith(KEY_A, { file: join(dir, 'constellation.db') });
+    app.vault.put(ada, 'google', SECRET);
+    app.db.pragma('wal_checkpoint(TRUNCATE)');
+    const bytes = readdirSync(dir).map((name) => readFileSync(join(dir, name)).toString('latin1'));
+    expect(bytes.join('').length).toBeGreaterThan(0);
+    for (const text of bytes) {
+      expect(text).not.toContain('VERY-SECRET');
+      expect(text).not.toContain('ya29');
+    }
+    expect(app.db.prepare('SELECT count(*) FROM vault_credentials').pluck().get()).toBe(1);
+  });
+
+  it('a row moved under another user’s name does not open: user A can never act with user B’s tokens', () => {
+    const log: Logged[] = [];
+    const app = appWith(KEY_A, { log: recordingLogger(log) });
+    app.vault.put(grace, 'github', SECRET);
+    // Copy Grace's sealed bytes into a row for Ada, as a database-level mix-up or attack would.
+    app.db
+      .prepare(
+        `INSERT INTO vault_credentials (tenant_id, user_email, provider, key_id, nonce, ciphertext, tag, created_at, updated_at)
+         SELECT tenant_id, 'ada@acme.test', provider, key_id, nonce, ciphertext, tag, created_at, updated_at FROM vault_credentials WHERE user_email = 'grace@acme.test'`,
+      )
+      .run();
+    expect(() => app.vault.get(ada, 'github')).toThrow();
+
+    const source = vaultCredentials(app.vault, recordingLogger(log));
+    expect(source.read({ tenantId: 'acme', userEmail: 'ada@acme.test', connections: {} }, githubIntegration)).toBeUndefined();
+    expect(source.read({ tenantId: 'acme', userEmail: 'grace@acme.test', connections: {} }, githubIntegration)).toEqual(SECRET);
+    expect(source.read({ tenantId: 'acme', connections: {} }, githubIntegration)).toBeUndefined();
+    expect(JSON.stringify(log)).not.toContain('VERY-SECRET');
+    expect(log.some((line) => line.level === 'warn' && line.message.includes('could not be opened'))).toBe(true);
+  });
+
+  it('an altered ciphertext is refused instead of yielding other bytes', () => {
+    const { vault, db } = appWith(KEY_A);
+    vault.put(ada, 'google', SECRET);
+    db.prepare("UPDATE vault_credentials SET ciphertext = zeroblob(length(ciphertext)) WHERE user_email = 'ada@acme.test'").run();
+    expect(() => vault.get(ada, 'google')).toThrow();
+  });
+
+  it('rotates keys: rows sealed under the old key are re-sealed under the new one at start-up', () => {
+    const dir = newDir();
+    const file = join(dir, 'constellation.db');
+    const first = appWith(KEY_A, { file });
+    first.vault.put(ada, 'google', SECRET);
+    first.vault.put(grace, 'slack', { token: 'xoxp-grace' });
+    const oldKeyId = first.db.prepare('SELECT DISTINCT key_id FROM vault_credentials').pluck().all();
+    first.db.close();
+    apps.splice(apps.indexOf(first), 1);
+
+    const log: Logged[] = [];
+    const rotated = appWith(`${KEY_B},${KEY_A}`, { file, log: recordingLogger(log) });
+    expect(log).toContainEqual(expect.objectContaining({ message: 'vault: re-sealed credentials under the current key', fields: expect.objectContaining({ rows: 2 }) }));
+    const keyIds = rotated.db.prepare('SELECT DISTINCT key_id FROM vault_credentials').pluck().all();
+    expect(keyIds).toHaveLength(1);
+    expect(keyIds).not.toEqual(oldKeyId);
+    rotated.db.close();
+    apps.splice(apps.indexOf(rotated), 1);
+
+    // The old key can now be dropped: everything opens with the new key alone.
+    const after = appWith(KEY_B, { file });
+    expect(after.vault.get(ada, 'google')).toEqual(SECRET);
+    expect(after.vault.get(grace, 'slack')).toEqual({ token: 'xoxp-grace' });
+  });
+
+  it('is emptied with its tenant, and refuses writes for a tenant that is gone', () => {
+    const app = appWith(KEY_A);
+    app.vault.put(ada, 'google', SECRET);
+    app.vault.put({ tenantId: 'globex', userEmail: 'ken@globex.test' }, 'google', SECRET);
+    app.tenants.remove('acme');
+    expect(app.db.prepare("SELECT count(*) FROM vault_credentials WHERE tenant_id = 'acme'").pluck().get()).toBe(0);
+    expect(app.vault.get({ tenantId: 'globex', userEmail: 'ken@globex.test' }, 'google')).toEqual(SECRET);
+    expect(() => app.vault.put(ada, 'google', SECRET)).toThrow('Tenant acme does not exist');
+
+    const epoch = app.tenants.epochOf('globex');
+    expect(() => app.vault.put({ tenantId: 'globex', userEmail: 'ken@globex.test', tenantEpoch: 'an-older-generation' }, 'google', SECRET)).toThrow();
+    app.vault.put({ tenantId: 'globex', userEmail: 'ken@globex.test', tenantEpoch: epoch }, 'slack', { token: 'x' });
+    expect(app.vault.providersOf({ tenantId: 'globex', userEmail: 'ken@globex.test' })).toEqual(['google', 'slack']);
+  });
+});
+
+describe('vault keys in configuration', () => {
+  const production = { CONSTELLATION_ENV: 'production', CONSTELLATION_API_KEY: 'f3a9c07e5b1d48e2a6c4', CONSTELLATION_JWT_SECRET: 'b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5' };
+
+  it('production refuses to start without a key, and names the variable', () => {
+    expect(productionProblems(loadConfig(production), production)).toEqual([expect.stringContaining('CONSTELLATION_ENCRYPTION_KEY is not set')]);
+    const keyed = { ...production, CONSTELLATION_ENCRYPTION_KEY: KEY_B };
+    expect(productionProblems(loadConfig(keyed), keyed)).toEqual([]);
+  });
+
+  it('refuses malformed or repeated keys, naming which', () => {
+    expect(() => parseVaultKeys('too-short')).toThrow('CONSTELLATION_ENCRYPTION_KEY key 1 must be 32 bytes');
+    expect(() => parseVaultKeys(`${KEY_B},abc`)).toThrow('key 2 must be 32 bytes');
+    expect(() => parseVaultKeys(`${KEY_B},${KEY_B}`)).toThrow('lists the same key twice');
+    expect(parseVaultKeys(` ${KEY_A} , ${KEY_B}`)).toHaveLength(2);
+  });
+
+  it('development derives a stable local key and says so', () => {
+    const log: Logged[] = [];
+    const dir = newDir();
+    const file = join(dir, 'constellation.db');
+    const env = { CONSTELLATION_ENV: 'development', CONSTELLATION_API_KEY: TEST_API_KEY, CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET };
+    const first = createApp(loadConfig(env, { databaseFile: file, demo: false }), { log: recordingLogger(log) });
+    first.tenants.ensure({ id: 'acme', consumerId: 'acme-consumer' });
+    first.vault.put(ada, 'google', SECRET);
+    first.db.close();
+    expect(log.some((line) => line.level === 'warn' && line.message.includes('CONSTELLATION_ENCRYPTION_KEY is not set'))).toBe(true);
+
+    const again = createApp(loadConfig(env, { databaseFile: file, demo: false }), { log: recordingLogger([]) });
+    apps.push(again);
+    expect(again.vault.get(ada, 'google')).toEqual(SECRET);
+    expect(createKeyring(undefined, 'one secret').current.id).toBe(createKeyring(undefined, 'one secret').current.id);
+    expect(createKeyring(undefined, 'one secret').current.id).not.toBe(createKeyring(undefined, 'another').current.id);
+  });
+});
