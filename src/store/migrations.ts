@@ -3,6 +3,7 @@ import { coreMigrations } from './core-schema.js';
 import { graphMigrations } from '../graph/schema.js';
 import { analyticsMigrations } from '../analytics/schema.js';
 import { vaultMigrations } from '../auth/vault/schema.js';
+import { oauthMigrations } from '../auth/oauth/schema.js';
 
 /** Every schema migration of the installation, in order. Each module owns its own list. */
-export const MIGRATIONS: readonly Migration[] = [...coreMigrations, ...graphMigrations, ...analyticsMigrations, ...vaultMigrations];
+export const MIGRATIONS: readonly Migration[] = [...coreMigrations, ...graphMigrations, ...analyticsMigrations, ...vaultMigrations, ...oauthMigrations];

@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'VALIDATION_ERROR'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNAUTHORIZED'
+  | 'AUTHORIZATION_REQUIRED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'TOOL_NOT_FOUND'
@@ -28,6 +29,8 @@ const STATUS_OF: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   INVALID_INTEGRATION: 400,
   UNAUTHORIZED: 401,
+  // The user must authorize a provider first (per-user OAuth); details carry `provider` and `auth_url`.
+  AUTHORIZATION_REQUIRED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   TOOL_NOT_FOUND: 404,

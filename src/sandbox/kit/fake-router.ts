@@ -7,6 +7,11 @@ export interface FakeRouterOptions {
   errors: ErrorShape;
   /** Headers every answer carries, set before authentication (so refusals carry them too). */
   headers?: RequestHandler;
+  /**
+   * Routes served before authentication, with form and JSON bodies parsed: an upstream's OAuth endpoints
+   * (consent page, token exchange, revocation), which identify the caller by client id or code instead.
+   */
+  publicRoutes?(router: Router): void;
   /** Usually `workspaceAuth(...)`. */
   auth: RequestHandler;
   /** Usually `workspaceRateLimit(...)`; runs after auth. */
@@ -21,6 +26,12 @@ export interface FakeRouterOptions {
 export function fakeRouter(options: FakeRouterOptions): Router {
   const router = express.Router();
   if (options.headers) router.use(options.headers);
+  if (options.publicRoutes) {
+    const open = express.Router();
+    open.use(express.urlencoded({ extended: false, limit: '64kb' }), express.json({ limit: '64kb' }));
+    options.publicRoutes(open);
+    router.use(open);
+  }
   router.use(options.auth);
   if (options.rateLimit) router.use(options.rateLimit);
   router.use(express.json({ limit: options.jsonLimit ?? '1mb' }));

@@ -1,0 +1,192 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Clock, Logger } from '../../toolkit/context.js';
+import { AppError } from '../../toolkit/errors.js';
+import type { CredentialVault, VaultOwner } from '../vault/index.js';
+import type { PendingAuthorizations } from './pending.js';
+import { RefreshRejected, type OAuthProvider, type ProviderTokens } from './provider.js';
+import { STATE_TTL_SECONDS, StateTokens } from './state-token.js';
+
+/** What the vault holds for a user of a provider. */
+export interface StoredGrant extends ProviderTokens {
+  accountEmail: string;
+  authorizedAt: number;
+}
+
+/**
+ * `authorized`: tokens are stored (an expired access token is refreshed on use). `needs_oauth`: none
+ * are, or the provider refused the refresh token. `no_access`: the user cannot authorize here at all
+ * (see OAuthFlowOptions.accessDenied).
+ */
+export type AuthorizationState = 'authorized' | 'needs_oauth' | 'no_access';
+
+export interface AuthorizationStatus {
+  status: AuthorizationState;
+  user_email: string;
+  scopes: string[];
+  /** ISO time the access token expires; null when unknown or not authorized. */
+  expires_at: string | null;
+  message?: string;
+  auth_url?: string;
+}
+
+export interface OAuthFlowOptions {
+  provider: OAuthProvider;
+  vault: CredentialVault;
+  pending: PendingAuthorizations;
+  states: StateTokens;
+  clock: Clock;
+  log: Logger;
+  /** Where the provider sends the user back: the callback route's absolute URL. */
+  redirectUri(): string;
+  /** The link that starts authorization for a user (the authorize route), given in `needs_oauth` answers. */
+  authorizeLink(owner: VaultOwner): string;
+  /**
+   * Why this user can never authorize here (`no_access`), or undefined when they can: e.g. the
+   * provider's app is not configured, or the user's email domain is not allowed.
+   */
+  accessDenied?(owner: VaultOwner): string | undefined;
+  /** Refresh an access token this long before it expires (default one minute). */
+  refreshMarginMs?: number;
+}
+
+const ownerKey = (owner: VaultOwner): string => JSON.stringify([owner.tenantId, owner.userEmail.trim().toLowerCase()]);
+
+/**
+ * The OAuth 2.0 authorization-code flow for one provider, shared by every system that acts for each
+ * user (suite, chat): a signed single-use state, PKCE, the check that the provider account is the
+ * user's own, sealed storage, automatic refresh, status and revocation.
+ */
+export class OAuthFlow {
+  private readonly refreshing = new Map<string, Promise<StoredGrant>>();
+
+  constructor(private readonly options: OAuthFlowOptions) {}
+
+  get provider(): OAuthProvider {
+    return this.options.provider;
+  }
+
+  /** The provider's consent URL for a user, with a fresh state; starts a pending authorization. */
+  async begin(owner: VaultOwner, returnUrl?: string): Promise<string> {
+    const denied = this.options.accessDenied?.(owner);
+    if (denied) throw new AppError('FORBIDDEN', denied);
+    const { provider, clock } = this.options;
+    const nonce = StateTokens.newNonce();
+    const codeVerifier = provider.pkce ? randomBytes(48).toString('base64url') : undefined;
+    const redirectUri = this.options.redirectUri();
+    const now = clock.now();
+    this.options.pending.add(
+      {
+        nonce,
+        tenantId: owner.tenantId,
+        userEmail: owner.userEmail.trim().toLowerCase(),
+        provider: provider.id,
+        codeVerifier,
+        redirectUri,
+        returnUrl,
+        expiresAt: now + STATE_TTL_SECONDS * 1000,
+      },
+      now,
+      owner.tenantEpoch,
+    );
+    const state = await this.options.states.sign({ tenantId: owner.tenantId, userEmail: owner.userEmail.trim().toLowerCase(), provider: provider.id, nonce });
+    const codeChallenge = codeVerifier && createHash('sha256').update(codeVerifier).digest('base64url');
+    return provider.authorizationUrl({ state, redirectUri, codeChallenge, loginHint: owner.userEmail });
+  }
+
+  /**
+   * The provider's redirect back: checks the state (genuine, unexpired, unused), exchanges the code,
+   * and stores the tokens only when the provider account's email is the user's. Nothing is stored on
+   * any failure.
+   */
+  async complete(callback: { code?: string; state?: string; error?: string }): Promise<{ owner: VaultOwner; grant: StoredGrant; returnUrl?: string }> {
+    const { provider, clock, vault, log } = this.options;
+    const claims = callback.state ? await this.options.states.verify(callback.state, provider.id) : undefined;
+    if (!claims) throw new AppError('VALIDATION_ERROR', 'The authorization state is missing, altered or expired: start the authorization again');
+    const pending = this.options.pending.consume(claims.nonce, clock.now());
+    if (!pending || pending.tenantId !== claims.tenantId || pending.userEmail !== claims.userEmail) {
+      throw new AppError('VALIDATION_ERROR', 'This authorization was already completed or has expired: start the authorization again');
+    }
+    if (callback.error) throw new AppError('FORBIDDEN', `${provider.title} authorization was not granted: ${callback.error}`);
+    if (!callback.code) throw new AppError('VALIDATION_ERROR', `${provider.title} sent no authorization code`);
+    const grant = await provider.exchangeCode({ code: callback.code, redirectUri: pending.redirectUri, codeVerifier: pending.codeVerifier });
+    const owner: VaultOwner = { tenantId: claims.tenantId, userEmail: claims.userEmail };
+    if (grant.accountEmail.trim().toLowerCase() !== claims.userEmail) {
+      log.warn('oauth: provider account differs from the user', { provider: provider.id, tenant_id: owner.tenantId });
+      await provider.revoke(grant).catch(() => undefined);
+      throw new AppError('FORBIDDEN', `Email mismatch: the ${provider.title} account ${grant.accountEmail} is not ${claims.userEmail}. Sign in with ${claims.userEmail}.`);
+    }
+    const stored: StoredGrant = { ...grant, authorizedAt: clock.now() };
+    vault.put(owner, provider.id, { ...stored });
+    return { owner, grant: stored, returnUrl: pending.returnUrl };
+  }
+
+  status(owner: VaultOwner): AuthorizationStatus {
+    const base = { user_email: owner.userEmail, scopes: [] as string[], expires_at: null };
+    const denied = this.options.accessDenied?.(owner);
+    if (denied) return { ...base, status: 'no_access', message: denied };
+    const stored = this.stored(owner);
+    if (!stored) return { ...base, status: 'needs_oauth', message: `Authorize ${this.provider.title} to continue`, auth_url: this.options.authorizeLink(owner) };
+    return { ...base, status: 'authorized', scopes: stored.scopes, expires_at: stored.expiresAt ? new Date(stored.expiresAt).toISOString() : null };
+  }
+
+  /** Revokes the grant at the provider (best effort) and forgets it; false when there was none. */
+  async revoke(owner: VaultOwner): Promise<boolean> {
+    const stored = this.stored(owner);
+    if (!stored) return false;
+    try {
+      await this.provider.revoke(stored);
+    } catch (error) {
+      // The user asked to disconnect: forget the tokens even when the provider is unreachable.
+      this.options.log.warn('oauth: revocation at the provider failed; tokens forgotten anyway', {
+        provider: this.provider.id,
+        reason: error instanceof Error ? error.message : String(error),
+      });
+    }
+    return this.options.vault.delete(owner, this.provider.id);
+  }
+
+  /**
+   * The user's tokens, refreshed first when the access token has expired (or is about to), or when
+   * `afterUnauthorized` says the provider just refused it. Throws AUTHORIZATION_REQUIRED (with the
+   * link to authorize) when there are none or the refresh token was refused.
+   */
+  async tokens(owner: VaultOwner, options: { afterUnauthorized?: boolean } = {}): Promise<StoredGrant> {
+    const stored = this.stored(owner);
+    if (!stored) throw this.authorizationRequired(owner, `Authorize ${this.provider.title} to continue`);
+    const margin = this.options.refreshMarginMs ?? 60_000;
+    const fresh = stored.expiresAt === undefined || stored.expiresAt - margin > this.options.clock.now();
+    if (fresh && !options.afterUnauthorized) return stored;
+    const key = ownerKey(owner);
+    let running = this.refreshing.get(key);
+    if (!running) {
+      running = this.refresh(owner, stored).finally(() => this.refreshing.delete(key));
+      this.refreshing.set(key, running);
+    }
+    return running;
+  }
+
+  private async refresh(owner: VaultOwner, stored: StoredGrant): Promise<StoredGrant> {
+    if (!stored.refreshToken) {
+      this.options.vault.delete(owner, this.provider.id);
+      throw this.authorizationRequired(owner, `The ${this.provider.title} authorization has expired: authorize again`);
+    }
+    try {
+      const refreshed = await this.provider.refresh(stored);
+      const next: StoredGrant = { ...stored, ...refreshed, refreshToken: refreshed.refreshToken ?? stored.refreshToken };
+      this.options.vault.put(owner, this.provider.id, { ...next });
+      return next;
+    } catch (error) {
+      if (!(error instanceof RefreshRejected)) throw error;
+      this.options.vault.delete(owner, this.provider.id);
+      throw this.authorizationRequired(owner, `${this.provider.title} no longer accepts this authorization (it was revoked or expired): authorize again`);
+    }
+  }
+
+  private stored(owner: VaultOwner): StoredGrant | undefined {
+    return this.options.vault.get(owner, this.provider.id) as StoredGrant | undefined;
+  }
+
+  private authorizationRequired(owner: VaultOwner, message: string): AppError {
+    return new AppError('AUTHORIZATION_REQUIRED', message, { details: { provider: this.provider.id, auth_url: this.options.authorizeLink(owner) } });
+  }
+}

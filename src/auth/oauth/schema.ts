@@ -1,0 +1,22 @@
+import type { Migration } from '../../store/db.js';
+
+export const oauthMigrations: Migration[] = [
+  {
+    // Authorizations in progress, keyed by the state's nonce; `tenant_id` puts them in the tenant purge.
+    id: '311_oauth_pending',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE oauth_pending (
+          nonce TEXT PRIMARY KEY,
+          tenant_id TEXT NOT NULL,
+          user_email TEXT NOT NULL,
+          provider TEXT NOT NULL,
+          code_verifier TEXT,
+          redirect_uri TEXT NOT NULL,
+          return_url TEXT,
+          expires_at INTEGER NOT NULL
+        );
+        CREATE INDEX oauth_pending_by_expiry ON oauth_pending (expires_at);
+      `),
+  },
+];
