@@ -17,7 +17,9 @@ const BUDGETS = { default: { limit: 60, windowSeconds: 60 } };
  * per-user authorization talks to through google-auth-library, with endpoints pointed here:
  * `o/oauth2/v2/auth`, `token`, `revoke`, `v1/userinfo`.
  *
- * Every person of the workspace is a Google account; the workspace's OAuth client is
+ * Every person of both workspaces is a Google account (accounts are global, as Google's are: any
+ * registered client may be authorized by any of them, whose tokens then read their own workspace); the
+ * OAuth clients are
  * `SANDBOX_CREDENTIALS.<ws>.google.{clientId, clientSecret}`. Access tokens live 3599 seconds on the
  * sandbox clock; codes are single use; PKCE (S256) is checked when the authorize request carried a
  * challenge; revoking a refresh token revokes its access tokens. Tests reach the grants through

@@ -10,12 +10,12 @@ const token = (prefix: string, bytes: number): string => `${prefix}${randomBytes
 export function issueCode(
   state: GoogleState,
   now: number,
-  grant: { personIndex: number; redirectUri: string; scopes: string[]; challenge?: string; method?: 'S256' | 'plain' },
+  grant: { clientId: string; personIndex: number; redirectUri: string; scopes: string[]; challenge?: string; method?: 'S256' | 'plain' },
 ): string {
   const code = token('4/0Sbx', 24);
   state.oauth.codes.set(code, {
     personIndex: grant.personIndex,
-    clientId: state.client.clientId,
+    clientId: grant.clientId,
     redirectUri: grant.redirectUri,
     scopes: grant.scopes,
     codeChallenge: grant.challenge,

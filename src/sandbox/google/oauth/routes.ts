@@ -18,9 +18,25 @@ const field = (source: unknown, name: string): string | undefined => {
   return typeof value === 'string' && value !== '' ? value : undefined;
 };
 
-function workspaceOfClient(states: States, clientId: string | undefined): GoogleState | undefined {
-  return Object.values(states).find((state) => state.client.clientId === clientId);
+/**
+ * The registered OAuth client of that id. Google accounts are global: a client of either workspace
+ * may be authorized by any account, which then acts in its own workspace's data.
+ */
+function clientNamed(states: States, clientId: string | undefined): GoogleState['client'] | undefined {
+  return Object.values(states).find((state) => state.client.clientId === clientId)?.client;
 }
+
+/** The workspace and person of a Google account. */
+function accountOf(states: States, email: string | undefined): { state: GoogleState; index: number } | undefined {
+  for (const state of Object.values(states)) {
+    const person = state.people.find((p) => p.email === email);
+    if (person) return { state, index: person.index };
+  }
+  return undefined;
+}
+
+/** The workspace holding a code or token (each lives where its account does). */
+const holderOf = (states: States, has: (state: GoogleState) => boolean): GoogleState | undefined => Object.values(states).find(has);
 
 /** The client of a token request: form fields (as Google's libraries send) or HTTP basic. */
 function clientOf(req: Request): { clientId?: string; clientSecret?: string } {
@@ -40,25 +56,26 @@ function clientOf(req: Request): { clientId?: string; clientSecret?: string } {
 export function oauthPublicRoutes(router: Router, states: States, ctx: FakeContext): void {
   router.get('/o/oauth2/v2/auth', (req, res) => {
     const query = Object.fromEntries(Object.entries(req.query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-    const state = workspaceOfClient(states, query.client_id);
+    const client = clientNamed(states, query.client_id);
     // Google shows its own error page (no redirect) for an unknown client or a missing redirect URI.
-    if (!state) return void res.status(401).type('html').send('<h1>Error 401: invalid_client</h1><p>The OAuth client was not found.</p>');
+    if (!client) return void res.status(401).type('html').send('<h1>Error 401: invalid_client</h1><p>The OAuth client was not found.</p>');
     if (!query.redirect_uri) return void res.status(400).type('html').send('<h1>Error 400: invalid_request</h1><p>Missing required parameter: redirect_uri</p>');
     if (query.response_type !== 'code') return void redirectWithError(res, query, 'unsupported_response_type');
     if (!query.scope) return void res.status(400).type('html').send('<h1>Error 400: invalid_request</h1><p>Missing required parameter: scope</p>');
-    res.type('html').send(consentPage({ query, accounts: state.people, scopes: query.scope.split(' '), appName: state.workspace.orgName, loginHint: query.login_hint }));
+    const accounts = Object.values(states).flatMap((state) => state.people);
+    res.type('html').send(consentPage({ query, accounts, scopes: query.scope.split(' '), appName: 'Constellation', loginHint: query.login_hint }));
   });
 
   router.post('/o/oauth2/v2/approve', (req, res) => {
     const query = Object.fromEntries(Object.entries(req.body as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-    const state = workspaceOfClient(states, query.client_id);
-    if (!state || !query.redirect_uri) return void res.status(400).type('html').send('<h1>Error 400: invalid_request</h1>');
+    if (!clientNamed(states, query.client_id) || !query.redirect_uri) return void res.status(400).type('html').send('<h1>Error 400: invalid_request</h1>');
     if (query.deny) return void redirectWithError(res, query, 'access_denied');
-    const person = state.people.find((p) => p.email === query.account);
-    if (!person) return void res.status(400).type('html').send('<h1>Error 400: unknown account</h1>');
+    const account = accountOf(states, query.account);
+    if (!account) return void res.status(400).type('html').send('<h1>Error 400: unknown account</h1>');
     const method = query.code_challenge_method === 'plain' ? 'plain' : 'S256';
-    const code = issueCode(state, ctx.clock.now(), {
-      personIndex: person.index,
+    const code = issueCode(account.state, ctx.clock.now(), {
+      clientId: query.client_id,
+      personIndex: account.index,
       redirectUri: query.redirect_uri,
       scopes: (query.scope ?? '').split(' ').filter(Boolean),
       challenge: query.code_challenge,
@@ -73,15 +90,16 @@ export function oauthPublicRoutes(router: Router, states: States, ctx: FakeConte
 
   router.post('/token', (req, res) => {
     const { clientId, clientSecret } = clientOf(req);
-    const state = workspaceOfClient(states, clientId);
-    if (!state || state.client.clientSecret !== clientSecret) return oauthError(res, 401, 'invalid_client', 'The OAuth client was not found.');
+    const client = clientNamed(states, clientId);
+    if (!client || client.clientSecret !== clientSecret) return oauthError(res, 401, 'invalid_client', 'The OAuth client was not found.');
     const now = ctx.clock.now();
     const grantType = field(req.body, 'grant_type');
-    if (grantType === 'authorization_code') return exchangeCode(req, res, state, now);
+    if (grantType === 'authorization_code') return exchangeCode(req, res, client.clientId, now);
     if (grantType === 'refresh_token') {
       const refreshToken = field(req.body, 'refresh_token') ?? '';
-      const grant = state.oauth.refreshTokens.get(refreshToken);
-      if (!grant || grant.clientId !== clientId) return oauthError(res, 400, 'invalid_grant', 'Token has been expired or revoked.');
+      const state = holderOf(states, (s) => s.oauth.refreshTokens.has(refreshToken));
+      const grant = state?.oauth.refreshTokens.get(refreshToken);
+      if (!state || !grant || grant.clientId !== clientId) return oauthError(res, 400, 'invalid_grant', 'Token has been expired or revoked.');
       const accessToken = issueAccessToken(state, now, { personIndex: grant.personIndex, scopes: grant.scopes, refreshToken });
       return void res.json({ access_token: accessToken, expires_in: ACCESS_TOKEN_SECONDS, scope: grant.scopes.join(' '), token_type: 'Bearer' });
     }
@@ -95,12 +113,13 @@ export function oauthPublicRoutes(router: Router, states: States, ctx: FakeConte
     res.json({});
   });
 
-  function exchangeCode(req: Request, res: Response, state: GoogleState, now: number): void {
+  function exchangeCode(req: Request, res: Response, clientId: string, now: number): void {
     const code = field(req.body, 'code') ?? '';
-    const pending = state.oauth.codes.get(code);
+    const state = holderOf(states, (s) => s.oauth.codes.has(code));
+    const pending = state?.oauth.codes.get(code);
     // A code is single use: any attempt consumes it, as a replayed code must never yield tokens.
-    state.oauth.codes.delete(code);
-    if (!pending || pending.expiresAt <= now) return oauthError(res, 400, 'invalid_grant', 'Malformed auth code.');
+    state?.oauth.codes.delete(code);
+    if (!state || !pending || pending.expiresAt <= now || pending.clientId !== clientId) return oauthError(res, 400, 'invalid_grant', 'Malformed auth code.');
     if (pending.redirectUri !== field(req.body, 'redirect_uri')) return oauthError(res, 400, 'redirect_uri_mismatch', 'Bad Request');
     if (pending.codeChallenge) {
       const verifier = field(req.body, 'code_verifier');
