@@ -22,6 +22,8 @@ import type { Sandbox } from './sandbox/server.js';
 import { ResponseCache } from './http/response-cache.js';
 import { createKeyring, CredentialVault, vaultCredentials } from './auth/vault/index.js';
 import { tenantGate } from './store/tenant-gate.js';
+import type { OAuthFlow } from './auth/oauth/flow.js';
+import { installAuthorizations } from './auth/oauth/install.js';
 
 /** Everything one running server holds. Surfaces (REST, MCP, CLI) are thin layers over it. */
 export interface App {
@@ -41,6 +43,12 @@ export interface App {
   telemetry: Telemetry;
   /** Per-user provider credentials (OAuth tokens), sealed at rest; a credential source named `vault`. */
   vault: CredentialVault;
+  /** Per-user OAuth flows by route family (`suite`); a family without one answers `no_access`. */
+  authorizations: Map<string, OAuthFlow>;
+  /** The address users' browsers reach the server at: CONSTELLATION_PUBLIC_URL, else where it listens. */
+  publicUrl(): string;
+  /** Records where the server listens (the public address when none is configured). */
+  listeningAt(url: string): void;
   /** GET response cache of the REST surface (per tenant and user). */
   responseCache: ResponseCache;
   /** Present in demo mode: the in-process fake upstreams. */
@@ -111,6 +119,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
   const tenants = new TenantService(new TenantsRepo(db), clock, (tenantId) => {
     for (const fn of tenantRemovedHooks) fn(tenantId);
   });
+  let listeningUrl = `http://${config.host}:${config.port}`;
   const app: App = {
     config,
     log,
@@ -130,6 +139,9 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     ),
     connections,
     vault,
+    authorizations: new Map(),
+    publicUrl: () => config.publicUrl ?? listeningUrl,
+    listeningAt: (url) => void (listeningUrl = url),
     services,
     telemetry,
     responseCache,
@@ -142,6 +154,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
   };
   installGraph(app);
   installAnalytics(app);
+  installAuthorizations(app);
   return app;
 }
 

@@ -47,6 +47,13 @@ export interface Config {
    * separated by commas while rotating, newest first). Unset outside production: a local key is derived.
    */
   vaultKeys?: Buffer[];
+  /**
+   * The server's address as users' browsers reach it (CONSTELLATION_PUBLIC_URL): OAuth redirect URIs and
+   * authorization links are built on it. Defaults to the address the server listens on.
+   */
+  publicUrl?: string;
+  /** The Google OAuth client of the suite's per-user authorization (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET). */
+  googleOAuthClient?: { clientId: string; clientSecret: string };
   /** Toolset selection and tool exposure mode of the MCP surfaces. */
   toolsets: string[];
   /** Allowlist of qualified tool names (CONSTELLATION_TOOLS); empty allows every selected tool. */
@@ -103,6 +110,26 @@ export function parseVaultKeys(value: string | undefined): Buffer[] | undefined 
   });
   if (new Set(keys.map((key) => key.toString('hex'))).size !== keys.length) throw new Error('CONSTELLATION_ENCRYPTION_KEY lists the same key twice');
   return keys;
+}
+
+/** An absolute http(s) URL without a trailing slash; anything else refuses to start. */
+function publicUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`CONSTELLATION_PUBLIC_URL must be an absolute URL such as https://constellation.example.com, got "${value}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`CONSTELLATION_PUBLIC_URL must be http or https, got "${value}"`);
+  return url.toString().replace(/\/$/, '');
+}
+
+/** An OAuth client's id and secret: both or neither. */
+function oauthClient(prefix: string, clientId: string | undefined, clientSecret: string | undefined): { clientId: string; clientSecret: string } | undefined {
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId || !clientSecret) throw new Error(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+  return { clientId, clientSecret };
 }
 
 const TRUE_WORDS = ['true', '1', 'yes'];
@@ -162,6 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     stdioToken: env.CONSTELLATION_TOKEN || undefined,
     tokenEncryptionKey: encryptionKey(env.CONSTELLATION_TOKEN_ENCRYPTION_KEY),
     vaultKeys: parseVaultKeys(env.CONSTELLATION_ENCRYPTION_KEY),
+    publicUrl: publicUrl(env.CONSTELLATION_PUBLIC_URL),
+    googleOAuthClient: oauthClient('GOOGLE', env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
     toolsets: list(env.CONSTELLATION_TOOLSETS),
     tools: list(env.CONSTELLATION_TOOLS),
     readOnly: boolean('CONSTELLATION_READ_ONLY', env.CONSTELLATION_READ_ONLY, false),

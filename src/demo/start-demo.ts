@@ -1,7 +1,9 @@
 import type { App } from '../app.js';
 import { WORKSPACE_IDS } from '../sandbox/credentials.js';
 import { startSandbox, type SandboxOptions } from '../sandbox/server.js';
+import { googleFake } from '../sandbox/google/index.js';
 import { DemoEnvironment, fakesOf, loadDemos, resolvingSandboxReferences } from './environment.js';
+import { installDemoSuiteAuthorization } from './suite-authorization.js';
 
 /**
  * Demo mode: starts every integration's fake in-process and creates the tenants `acme` and `globex`,
@@ -10,7 +12,10 @@ import { DemoEnvironment, fakesOf, loadDemos, resolvingSandboxReferences } from 
  */
 export async function startDemo(app: App, options: SandboxOptions = {}): Promise<DemoEnvironment> {
   const demos = await loadDemos(app.integrations);
-  const sandbox = await startSandbox({ clock: app.clock, ...options }, fakesOf(demos));
+  const fakes = fakesOf(demos);
+  // The suite's Google OAuth server (its API fakes arrive with the suite system's demo part).
+  if (!fakes.some((fake) => fake.prefix === googleFake.prefix)) fakes.push(googleFake);
+  const sandbox = await startSandbox({ clock: app.clock, ...options }, fakes);
   const demo = new DemoEnvironment(sandbox, demos);
   app.sandbox = sandbox;
   app.connections.addCredentialRewrite(resolvingSandboxReferences(sandbox));
@@ -20,5 +25,6 @@ export async function startDemo(app: App, options: SandboxOptions = {}): Promise
     const identity = sandbox.seeds[id].identity;
     app.tenants.ensure({ id, consumerId: `${id}-consumer`, name: identity.orgName, description: `Demo tenant backed by the sandbox workspace "${id}"` });
   }
+  installDemoSuiteAuthorization(app, sandbox, demo);
   return demo;
 }

@@ -23,6 +23,7 @@ const TAGS: Record<string, string> = {
   analytics: 'Engineering analytics',
   meta: 'The method list of the command-line client',
   mcp: 'The Model Context Protocol endpoint',
+  'suite authorization': 'Each user’s consent for the suite to act in their Google account (OAuth 2.0)',
 };
 
 /** The error responses of each family, by status (components/responses). */
@@ -30,6 +31,7 @@ const ERROR_RESPONSES: Record<ErrorForm, { badRequest: string; unauthorized: str
   envelope: { badRequest: 'EnvelopeBadRequest', unauthorized: 'Unauthorized', tooMany: 'EnvelopeTooManyRequests' },
   graph: { badRequest: 'GraphError', unauthorized: 'GraphError', tooMany: 'GraphTooManyRequests' },
   jsonrpc: { badRequest: 'JsonRpcError', unauthorized: 'JsonRpcError', tooMany: 'EnvelopeTooManyRequests' },
+  detail: { badRequest: 'DetailError', unauthorized: 'OAuthRequired', tooMany: 'EnvelopeTooManyRequests' },
 };
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
@@ -65,7 +67,9 @@ function toOperation(operation: Operation): JsonSchema {
     ...(params.length ? { parameters: params } : {}),
     ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: operation.body } } } } : {}),
     responses: {
-      [String(operation.status ?? 200)]: { description: 'Success', content },
+      ...(operation.redirect
+        ? { '302': { description: operation.redirect, headers: { Location: { schema: { type: 'string', format: 'uri' } } } } }
+        : { [String(operation.status ?? 200)]: { description: 'Success', content } }),
       ...Object.fromEntries(Object.entries(operation.alsoAnswers ?? {}).map(([status, description]) => [status, { description, content }])),
       '400': ref(errors.badRequest),
       ...(operation.security === 'none' ? {} : { '401': ref(errors.unauthorized) }),
@@ -102,6 +106,26 @@ const COMPONENTS = {
     Unauthorized: {
       description: 'Missing, invalid or expired JWT',
       content: json({ type: 'object', properties: { detail: { type: 'object', properties: { code: { const: 'UNAUTHORIZED' }, message: { type: 'string' } } } } }),
+    },
+    DetailError: { description: 'Refused, in the suite and chat error form', content: json({ type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] }) },
+    OAuthRequired: {
+      description: 'The user must authorize first (or the JWT is missing or invalid)',
+      content: json({
+        type: 'object',
+        properties: {
+          detail: {
+            oneOf: [
+              {
+                type: 'object',
+                properties: { action: { const: 'oauth_required' }, message: { type: 'string' }, auth_url: { type: 'string', format: 'uri' } },
+                required: ['action', 'message'],
+              },
+              { type: 'string' },
+            ],
+          },
+        },
+        required: ['detail'],
+      }),
     },
     GraphError: { description: 'Invalid input or credentials, in the graph error form', content: json(GRAPH_ERROR) },
     GraphTooManyRequests: { description: 'Rate limit exceeded, in the graph error form', headers: RETRY_AFTER, content: json(GRAPH_ERROR) },

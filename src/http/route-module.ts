@@ -8,7 +8,7 @@ export type Verb = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type Security = 'none' | 'jwt' | 'apiKey' | 'apiKey+jwt';
 
 /** The error body an operation answers with (each route family has its own, spec: Errors). */
-export type ErrorForm = 'envelope' | 'graph' | 'jsonrpc';
+export type ErrorForm = 'envelope' | 'graph' | 'jsonrpc' | 'detail';
 
 export interface QueryParam {
   name: string;
@@ -33,6 +33,8 @@ export interface Operation {
   response?: JsonSchema | { text: string };
   /** Success status when it is not 200. */
   status?: number;
+  /** The operation answers by redirecting (302 with Location); says where to. */
+  redirect?: string;
   /** Other statuses answered with the success body's shape (a 503 health report). */
   alsoAnswers?: Record<number, string>;
   errors?: ErrorForm;

@@ -77,9 +77,11 @@ export async function listen(app: App, handler: express.Express, port = app.conf
   const address = server.address() as AddressInfo;
   const scheme = tlsCertFile ? 'https' : 'http';
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `${scheme}://${shownHost}:${address.port}`;
+  app.listeningAt(url);
   return {
     server,
-    url: `${scheme}://${shownHost}:${address.port}`,
+    url,
     close: (graceMs = 0) =>
       new Promise((resolve) => {
         // Stop listening and drop idle keep-alive connections; requests in flight get graceMs to finish.

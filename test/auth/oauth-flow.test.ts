@@ -1,5 +1,3 @@
-import { parseDocument } from 'htmlparser2';
-import { isTag, type Element } from 'domhandler';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
 import { OAuthFlow, PendingAuthorizations, StateTokens } from '../../src/auth/oauth/index.js';
@@ -12,6 +10,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { tenantGate } from '../../src/store/tenant-gate.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { HOUR, MINUTE, ManualClock } from '../helpers/clock.js';
+import { formsOf } from '../helpers/html-forms.js';
 import { TEST_API_KEY, TEST_JWT_SECRET } from '../helpers/server.js';
 
 const CALLBACK = 'http://127.0.0.1:1/oauth/suite/callback';
@@ -61,18 +60,6 @@ async function consent(authorizeUrl: string, choice: { account: string } | 'deny
   const answer = await fetch(new URL(form.action, authorizeUrl), { method: 'POST', body: new URLSearchParams(form.fields), redirect: 'manual' });
   expect(answer.status).toBe(302);
   return new URL(answer.headers.get('location') ?? '');
-}
-
-function formsOf(html: string): Array<{ action: string; fields: Record<string, string> }> {
-  const forms: Array<{ action: string; fields: Record<string, string> }> = [];
-  const walk = (node: Element, form?: { action: string; fields: Record<string, string> }): void => {
-    let current = form;
-    if (node.name === 'form') forms.push((current = { action: node.attribs.action, fields: {} }));
-    if (node.name === 'input' && current) current.fields[node.attribs.name] = node.attribs.value;
-    for (const child of node.children) if (isTag(child)) walk(child, current);
-  };
-  for (const node of parseDocument(html).children) if (isTag(node)) walk(node);
-  return forms;
 }
 
 async function authorize(owner = ada, account = owner.userEmail): Promise<URL> {

@@ -90,7 +90,7 @@ export class OAuthFlow {
     );
     const state = await this.options.states.sign({ tenantId: owner.tenantId, userEmail: owner.userEmail.trim().toLowerCase(), provider: provider.id, nonce });
     const codeChallenge = codeVerifier && createHash('sha256').update(codeVerifier).digest('base64url');
-    return provider.authorizationUrl({ state, redirectUri, codeChallenge, loginHint: owner.userEmail });
+    return await provider.authorizationUrl({ state, redirectUri, codeChallenge, loginHint: owner.userEmail });
   }
 
   /**

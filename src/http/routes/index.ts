@@ -6,7 +6,8 @@ import { demoRoute } from './demo.js';
 import { graphRoutes } from './graph.js';
 import { homeRoute } from './home.js';
 import { methodRoutes } from './methods.js';
+import { suiteOAuthRoutes } from './suite-oauth.js';
 import { systemRoutes } from './system.js';
 
 /** Every REST route group, in mounting order (explicit routes before generated method routes). */
-export const ROUTE_MODULES: RouteModule[] = [homeRoute, systemRoutes, demoRoute, catalogRoutes, adminRoutes, analyticsRoutes, graphRoutes, methodRoutes];
+export const ROUTE_MODULES: RouteModule[] = [homeRoute, systemRoutes, demoRoute, catalogRoutes, adminRoutes, analyticsRoutes, graphRoutes, suiteOAuthRoutes, methodRoutes];

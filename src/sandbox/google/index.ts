@@ -7,7 +7,7 @@ import { seedGoogle } from './seed.js';
 import type { GoogleState } from './state.js';
 
 export type { GoogleState } from './state.js';
-export { ACCESS_TOKEN_SECONDS } from './oauth/grants.js';
+export { ACCESS_TOKEN_SECONDS, grantAhead } from './oauth/grants.js';
 
 /** Google's per-user quota in the sandbox: 60 requests a minute (Chat's limit, the tightest of the suite). */
 const BUDGETS = { default: { limit: 60, windowSeconds: 60 } };

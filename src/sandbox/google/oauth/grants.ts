@@ -56,3 +56,17 @@ export function personOfAccessToken(state: GoogleState, accessToken: string, now
   const grant = state.oauth.accessTokens.get(accessToken);
   return grant && grant.expiresAt > now ? grant.personIndex : undefined;
 }
+
+/**
+ * A consent given ahead of time (demo mode's pre-authorized users): the refresh and access tokens the
+ * token endpoint would have issued to that person for that client.
+ */
+export function grantAhead(
+  state: GoogleState,
+  now: number,
+  grant: { personIndex: number; clientId: string; scopes: string[] },
+): { accessToken: string; refreshToken: string; expiresAt: number } {
+  const refreshToken = issueRefreshToken(state, grant);
+  const accessToken = issueAccessToken(state, now, { personIndex: grant.personIndex, scopes: grant.scopes, refreshToken });
+  return { accessToken, refreshToken, expiresAt: now + ACCESS_TOKEN_SECONDS * 1000 };
+}

@@ -1,0 +1,152 @@
+import type { Response } from 'express';
+import type { App } from '../../app.js';
+import type { OAuthFlow } from '../../auth/oauth/flow.js';
+import { AppError } from '../../toolkit/errors.js';
+import { requireCaller, callerOf } from '../auth.js';
+import { requestError, setRetryAfter, shownError } from '../errors.js';
+import type { RouteModule } from '../route-module.js';
+
+const FAMILY = 'suite';
+const TAG = 'suite authorization';
+
+/**
+ * The suite's error form (Document 2, Errors): `401 {detail: {action: oauth_required, message,
+ * auth_url}}` when the user must authorize, `{detail: <string>}` for everything else, provider errors
+ * with the provider's status.
+ */
+export function sendSuiteError(app: App, res: Response, thrown: unknown): void {
+  if (res.headersSent) return;
+  const error = shownError(requestError(thrown), app.log);
+  setRetryAfter(res, error);
+  if (error.code === 'AUTHORIZATION_REQUIRED') {
+    const { auth_url } = (error.details ?? {}) as { auth_url?: string };
+    return void res.status(401).json({ detail: { action: 'oauth_required', message: error.message, auth_url } });
+  }
+  res.status(error.upstreamStatus ?? error.status).json({ detail: error.message });
+}
+
+function flowOf(app: App): OAuthFlow {
+  const flow = app.authorizations.get(FAMILY);
+  if (!flow) throw new AppError('FORBIDDEN', 'No suite integration is configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)');
+  return flow;
+}
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const successPage = (email: string, provider: string): string => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${provider} connected</title></head>
+<body><h1>${provider} is connected</h1><p>Constellation can now act for <strong>${escapeHtml(email)}</strong>. You can close this window and return to your assistant.</p></body></html>`;
+
+const queryText = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+
+/** `/oauth/suite/*` (Document 2, suite authorization): one user's consent to act in their Google account. */
+export const suiteOAuthRoutes: RouteModule = (routes, app) => {
+  const refuse = (res: Response, error: unknown) => sendSuiteError(app, res, error);
+
+  routes.add(
+    {
+      method: 'get',
+      path: '/oauth/suite/authorize',
+      operationId: 'authorizeSuite',
+      summary: 'Start a user’s suite authorization: redirects to the provider’s consent page',
+      tag: TAG,
+      security: 'none',
+      query: [
+        { name: 'tenant_id', schema: { type: 'string' }, required: true },
+        { name: 'user_email', schema: { type: 'string', format: 'email' }, required: true },
+      ],
+      redirect: 'The provider’s consent page',
+      errors: 'detail',
+    },
+    (req, res) => {
+      const tenantId = queryText(req.query.tenant_id);
+      const userEmail = queryText(req.query.user_email);
+      if (!tenantId || !userEmail) return refuse(res, new AppError('VALIDATION_ERROR', 'tenant_id and user_email are required query parameters'));
+      if (!app.tenants.exists(tenantId)) return refuse(res, new AppError('TENANT_NOT_FOUND', `Tenant not found: ${tenantId}`));
+      Promise.resolve()
+        .then(() => flowOf(app).begin({ tenantId, userEmail }))
+        .then((url) => res.redirect(302, url))
+        .catch((error: unknown) => refuse(res, error));
+    },
+  );
+
+  routes.add(
+    {
+      method: 'get',
+      path: '/oauth/suite/callback',
+      operationId: 'completeSuiteAuthorization',
+      summary: 'The provider’s redirect back: checks the state and the account, stores the tokens, shows a success page',
+      tag: TAG,
+      security: 'none',
+      query: [
+        { name: 'code', schema: { type: 'string' } },
+        { name: 'state', schema: { type: 'string' } },
+        { name: 'error', schema: { type: 'string' } },
+      ],
+      response: { text: 'text/html' },
+      errors: 'detail',
+    },
+    (req, res) => {
+      Promise.resolve()
+        .then(() => flowOf(app).complete({ code: queryText(req.query.code), state: queryText(req.query.state), error: queryText(req.query.error) }))
+        .then(({ owner }) => res.type('html').send(successPage(owner.userEmail, 'Google')))
+        .catch((error: unknown) => refuse(res, error));
+    },
+  );
+
+  routes.add(
+    {
+      method: 'get',
+      path: '/oauth/suite/status',
+      operationId: 'getSuiteAuthorizationStatus',
+      summary: 'Whether the calling user has authorized the suite: authorized, needs_oauth (with auth_url) or no_access',
+      tag: TAG,
+      security: 'jwt',
+      response: {
+        type: 'object',
+        properties: {
+          status: { enum: ['authorized', 'needs_oauth', 'no_access'] },
+          user_email: { type: 'string' },
+          scopes: { type: 'array', items: { type: 'string' } },
+          expires_at: { type: ['string', 'null'] },
+          message: { type: 'string' },
+          auth_url: { type: 'string' },
+        },
+        required: ['status', 'user_email', 'scopes', 'expires_at'],
+      },
+      errors: 'detail',
+    },
+    requireCaller(app, refuse),
+    (_req, res) => {
+      const caller = callerOf(res);
+      if (!caller.userEmail) return refuse(res, new AppError('VALIDATION_ERROR', 'The token names no user_email'));
+      const flow = app.authorizations.get(FAMILY);
+      if (!flow)
+        return void res.json({ status: 'no_access', user_email: caller.userEmail, scopes: [], expires_at: null, message: 'No suite integration is configured on this server' });
+      res.json(flow.status({ tenantId: caller.tenantId, userEmail: caller.userEmail, tenantEpoch: caller.tenantEpoch }));
+    },
+  );
+
+  routes.add(
+    {
+      method: 'delete',
+      path: '/oauth/suite/revoke',
+      operationId: 'revokeSuiteAuthorization',
+      summary: 'Revoke the calling user’s suite authorization at the provider and delete the stored tokens',
+      tag: TAG,
+      security: 'jwt',
+      response: { type: 'object', properties: { success: { const: true }, revoked: { type: 'boolean' }, message: { type: 'string' } }, required: ['success', 'revoked'] },
+      errors: 'detail',
+    },
+    requireCaller(app, refuse),
+    (_req, res) => {
+      const caller = callerOf(res);
+      const userEmail = caller.userEmail;
+      if (!userEmail) return refuse(res, new AppError('VALIDATION_ERROR', 'The token names no user_email'));
+      Promise.resolve()
+        .then(() => flowOf(app).revoke({ tenantId: caller.tenantId, userEmail }))
+        .then((revoked) => res.json({ success: true, revoked, message: revoked ? 'Suite authorization revoked and tokens deleted' : 'There was no suite authorization to revoke' }))
+        .catch((error: unknown) => refuse(res, error));
+    },
+  );
+};
