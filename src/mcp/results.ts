@@ -1,4 +1,6 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { randomUUID } from 'node:crypto';
+import { UrlElicitationRequiredError, type CallToolResult, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { AppError } from '../toolkit/errors.js';
 import { requestError, shownError } from '../http/errors.js';
 import type { Logger } from '../toolkit/context.js';
 
@@ -16,4 +18,17 @@ export function successResult(result: Record<string, unknown>): CallToolResult {
 export function errorResult(thrown: unknown, log?: Logger): CallToolResult {
   const error = shownError(requestError(thrown), log);
   return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error: error.toJSON() }) }] };
+}
+
+/**
+ * A call that needs the user to act first (authorize a provider): clients that declared URL-mode
+ * elicitation get the protocol's own answer, `UrlElicitationRequiredError` (-32042) carrying the URL,
+ * and can retry once the user is done; other clients get the isError result, whose `details.auth_url`
+ * the agent can show. Undefined when the error is of another kind.
+ */
+export function userActionRequired(thrown: unknown, capabilities: ClientCapabilities | undefined): UrlElicitationRequiredError | undefined {
+  if (!(thrown instanceof AppError) || thrown.code !== 'AUTHORIZATION_REQUIRED' || !capabilities?.elicitation?.url) return undefined;
+  const { auth_url: url } = (thrown.details ?? {}) as { auth_url?: unknown };
+  if (typeof url !== 'string') return undefined;
+  return new UrlElicitationRequiredError([{ mode: 'url', elicitationId: randomUUID(), url, message: thrown.message }], thrown.message);
 }

@@ -11,7 +11,7 @@ import { CallToolWithAnyArguments } from './arguments.js';
 import { CatalogSearch } from './catalog-search.js';
 import { Discovery, discoveryTools, DESCRIBE_TOOL, EXECUTE_ACTION_TOOL, EXECUTE_READ_TOOL, SEARCH_TOOLS } from './discovery.js';
 import { EXPOSURE_HEADERS, exclusionReason, invalidNames, namesWithin, SERVER_SETTINGS } from './exposure.js';
-import { errorResult, successResult } from './results.js';
+import { errorResult, successResult, userActionRequired } from './results.js';
 import { mcpTool } from './tool-list.js';
 
 export type ToolMode = 'full' | 'discovery' | 'auto';
@@ -141,6 +141,8 @@ export class McpSurface {
       } catch (error) {
         // A protocol error (the execute meta-tools' inner arguments not an object) stays one.
         if (error instanceof McpError) throw error;
+        const elicitation = userActionRequired(error, server.getClientCapabilities());
+        if (elicitation) throw elicitation;
         return errorResult(error);
       }
     });
