@@ -14,7 +14,7 @@ export const SANDBOX_CREDENTIALS = {
       clientId: 'acme-sandbox.apps.googleusercontent.test',
       clientSecret: 'GOCSPX-sandbox-acme',
     },
-    slack: { token: 'xoxb-sandbox-acme-0001' },
+    slack: { token: 'xoxb-sandbox-acme-0001', clientId: '1001.acme-sandbox', clientSecret: 'slack-secret-acme' },
     unify: { apiKey: 'sk_sandbox_acme', appId: 'sandbox-app', consumerId: 'acme-consumer' },
   },
   globex: {
@@ -28,7 +28,7 @@ export const SANDBOX_CREDENTIALS = {
       clientId: 'globex-sandbox.apps.googleusercontent.test',
       clientSecret: 'GOCSPX-sandbox-globex',
     },
-    slack: { token: 'xoxb-sandbox-globex-0002' },
+    slack: { token: 'xoxb-sandbox-globex-0002', clientId: '2002.globex-sandbox', clientSecret: 'slack-secret-globex' },
     unify: { apiKey: 'sk_sandbox_globex', appId: 'sandbox-app', consumerId: 'globex-consumer' },
   },
 } as const;

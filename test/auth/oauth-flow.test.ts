@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../src/app.js';
-import { OAuthFlow, PendingAuthorizations, StateTokens } from '../../src/auth/oauth/index.js';
+import type { App } from '../../src/app.js';
+import type { OAuthFlow } from '../../src/auth/oauth/index.js';
 import { googleEndpointsAt, googleOAuthProvider } from '../../src/auth/oauth/providers/google.js';
-import { silentLogger } from '../../src/config/logger.js';
-import { loadConfig } from '../../src/config/config.js';
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import { googleFake, type GoogleState } from '../../src/sandbox/google/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
-import { tenantGate } from '../../src/store/tenant-gate.js';
-import { AppError } from '../../src/toolkit/errors.js';
 import { HOUR, MINUTE, ManualClock } from '../helpers/clock.js';
-import { formsOf } from '../helpers/html-forms.js';
-import { TEST_API_KEY, TEST_JWT_SECRET } from '../helpers/server.js';
+import { CALLBACK, completeWith, consent, oauthHarness, rejection } from '../helpers/oauth-harness.js';
 
-const CALLBACK = 'http://127.0.0.1:1/oauth/suite/callback';
 const SCOPES = ['openid', 'email', 'https://www.googleapis.com/auth/calendar'];
 
 let clock: ManualClock;
@@ -32,35 +26,12 @@ afterAll(() => sandbox.close());
 
 beforeEach(async () => {
   await app?.close();
-  const env = { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: TEST_API_KEY, CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET };
-  app = createApp(loadConfig(env, { databaseFile: ':memory:', demo: false, logLevel: 'error' }), { clock, log: silentLogger });
-  app.tenants.ensure({ id: 'acme', consumerId: 'acme-consumer' });
   const { clientId, clientSecret } = SANDBOX_CREDENTIALS.acme.google;
-  flow = new OAuthFlow({
-    provider: googleOAuthProvider({ clientId, clientSecret, scopes: SCOPES, endpoints: googleEndpointsAt(sandbox.urlOf('/google')), fetch, now: () => clock.now() }),
-    vault: app.vault,
-    pending: new PendingAuthorizations(app.db, tenantGate(app.db)),
-    states: new StateTokens(TEST_JWT_SECRET, () => clock.now()),
-    clock,
-    log: silentLogger,
-    redirectUri: () => CALLBACK,
-    authorizeLink: (owner) => `http://127.0.0.1:1/oauth/suite/authorize?tenant_id=${owner.tenantId}&user_email=${encodeURIComponent(owner.userEmail)}`,
-  });
+  const provider = googleOAuthProvider({ clientId, clientSecret, scopes: SCOPES, endpoints: googleEndpointsAt(sandbox.urlOf('/google')), fetch, now: () => clock.now() });
+  ({ app, flow } = oauthHarness(clock, provider));
 });
 
 const google = (): GoogleState => sandbox.state<GoogleState>('/google', 'acme');
-
-/** The consent page's form for an account (or the Cancel form), as a browser would submit it. */
-async function consent(authorizeUrl: string, choice: { account: string } | 'deny'): Promise<URL> {
-  const page = await fetch(authorizeUrl);
-  expect(page.status).toBe(200);
-  const forms = formsOf(await page.text());
-  const form = choice === 'deny' ? forms.find((f) => f.fields.deny) : forms.find((f) => f.fields.account === choice.account);
-  if (!form) throw new Error(`no consent form for ${JSON.stringify(choice)}`);
-  const answer = await fetch(new URL(form.action, authorizeUrl), { method: 'POST', body: new URLSearchParams(form.fields), redirect: 'manual' });
-  expect(answer.status).toBe(302);
-  return new URL(answer.headers.get('location') ?? '');
-}
 
 async function authorize(owner = ada, account = owner.userEmail): Promise<URL> {
   const callback = await consent(await flow.begin(owner), { account });
@@ -68,21 +39,7 @@ async function authorize(owner = ada, account = owner.userEmail): Promise<URL> {
   return callback;
 }
 
-const complete = (callback: URL) =>
-  flow.complete({
-    code: callback.searchParams.get('code') ?? undefined,
-    state: callback.searchParams.get('state') ?? undefined,
-    error: callback.searchParams.get('error') ?? undefined,
-  });
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
+const complete = (callback: URL) => completeWith(flow, callback);
 
 async function whoIs(accessToken: string): Promise<{ status: number; email?: string }> {
   const response = await fetch(`${sandbox.urlOf('/google')}/v1/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } });
@@ -93,7 +50,7 @@ const storedRows = (): number => app.db.prepare('SELECT count(*) FROM vault_cred
 
 describe('per-user OAuth flow against the Google fake, as a browser drives it', () => {
   it('authorizes, refreshes an expired token transparently, sends a rejected refresh to needs_oauth, and revokes', async () => {
-    expect(flow.status(ada)).toMatchObject({ status: 'needs_oauth', auth_url: expect.stringContaining('/oauth/suite/authorize?tenant_id=acme') });
+    expect(flow.status(ada)).toMatchObject({ status: 'needs_oauth', auth_url: expect.stringContaining('/oauth/test/authorize?tenant_id=acme') });
 
     const { grant } = await complete(await authorize());
     expect(grant).toMatchObject({ accountEmail: ada.userEmail, scopes: SCOPES, refreshToken: expect.any(String) });

@@ -5,6 +5,8 @@ export interface ProviderTokens {
   /** Epoch milliseconds; absent when the provider's tokens do not expire. */
   expiresAt?: number;
   scopes: string[];
+  /** What else the provider gave that its system needs (Slack: the user token, team and bot ids). */
+  details?: Record<string, unknown>;
 }
 
 /** The outcome of a code exchange: the tokens and the provider account they belong to. */

@@ -1,5 +1,6 @@
 /** The plumbing every fake upstream shares; see README.md for how a fake is wired. */
 export * from './auth.js';
+export * from './consent-page.js';
 export * from './conventions.js';
 export * from './error-handler.js';
 export * from './error-shape.js';

@@ -1,9 +1,8 @@
 import type { Request, Response, Router } from 'express';
 import type { WorkspaceId } from '../../credentials.js';
 import type { FakeContext } from '../../fake-upstream.js';
-import { workspaceOf } from '../../kit/index.js';
+import { consentPage, workspaceOf } from '../../kit/index.js';
 import type { GoogleState } from '../state.js';
-import { consentPage } from './consent-page.js';
 import { ACCESS_TOKEN_SECONDS, issueAccessToken, issueCode, issueRefreshToken, personOfAccessToken, revokeToken, verifierMatches } from './grants.js';
 
 type States = Record<WorkspaceId, GoogleState>;
@@ -63,7 +62,11 @@ export function oauthPublicRoutes(router: Router, states: States, ctx: FakeConte
     if (query.response_type !== 'code') return void redirectWithError(res, query, 'unsupported_response_type');
     if (!query.scope) return void res.status(400).type('html').send('<h1>Error 400: invalid_request</h1><p>Missing required parameter: scope</p>');
     const accounts = Object.values(states).flatMap((state) => state.people);
-    res.type('html').send(consentPage({ query, accounts, scopes: query.scope.split(' '), appName: 'Constellation', loginHint: query.login_hint }));
+    res
+      .type('html')
+      .send(
+        consentPage({ provider: 'Google Accounts', query, accounts, scopes: query.scope.split(' '), appName: 'Constellation', loginHint: query.login_hint, action: 'approve' }),
+      );
   });
 
   router.post('/o/oauth2/v2/approve', (req, res) => {
