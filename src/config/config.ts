@@ -54,6 +54,8 @@ export interface Config {
   publicUrl?: string;
   /** The Google OAuth client of the suite's per-user authorization (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET). */
   googleOAuthClient?: { clientId: string; clientSecret: string };
+  /** The Slack app of the chat workspace's per-user authorization (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET). */
+  slackOAuthClient?: { clientId: string; clientSecret: string };
   /** Toolset selection and tool exposure mode of the MCP surfaces. */
   toolsets: string[];
   /** Allowlist of qualified tool names (CONSTELLATION_TOOLS); empty allows every selected tool. */
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     vaultKeys: parseVaultKeys(env.CONSTELLATION_ENCRYPTION_KEY),
     publicUrl: publicUrl(env.CONSTELLATION_PUBLIC_URL),
     googleOAuthClient: oauthClient('GOOGLE', env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
+    slackOAuthClient: oauthClient('SLACK', env.SLACK_CLIENT_ID, env.SLACK_CLIENT_SECRET),
     toolsets: list(env.CONSTELLATION_TOOLSETS),
     tools: list(env.CONSTELLATION_TOOLS),
     readOnly: boolean('CONSTELLATION_READ_ONLY', env.CONSTELLATION_READ_ONLY, false),

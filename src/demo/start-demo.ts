@@ -1,9 +1,11 @@
 import type { App } from '../app.js';
 import { WORKSPACE_IDS } from '../sandbox/credentials.js';
+import type { FakeUpstream } from '../sandbox/fake-upstream.js';
 import { startSandbox, type SandboxOptions } from '../sandbox/server.js';
 import { googleFake } from '../sandbox/google/index.js';
+import { slackFake } from '../sandbox/slack/index.js';
 import { DemoEnvironment, fakesOf, loadDemos, resolvingSandboxReferences } from './environment.js';
-import { installDemoSuiteAuthorization } from './suite-authorization.js';
+import { installDemoAuthorizations } from './authorizations.js';
 
 /**
  * Demo mode: starts every integration's fake in-process and creates the tenants `acme` and `globex`,
@@ -13,8 +15,9 @@ import { installDemoSuiteAuthorization } from './suite-authorization.js';
 export async function startDemo(app: App, options: SandboxOptions = {}): Promise<DemoEnvironment> {
   const demos = await loadDemos(app.integrations);
   const fakes = fakesOf(demos);
-  // The suite's Google OAuth server (its API fakes arrive with the suite system's demo part).
-  if (!fakes.some((fake) => fake.prefix === googleFake.prefix)) fakes.push(googleFake);
+  // The OAuth servers of per-user authorization (their API fakes arrive with their systems' demo parts).
+  const oauthServers: FakeUpstream[] = [googleFake, slackFake];
+  for (const fake of oauthServers) if (!fakes.some((known) => known.prefix === fake.prefix)) fakes.push(fake);
   const sandbox = await startSandbox({ clock: app.clock, ...options }, fakes);
   const demo = new DemoEnvironment(sandbox, demos);
   app.sandbox = sandbox;
@@ -25,6 +28,6 @@ export async function startDemo(app: App, options: SandboxOptions = {}): Promise
     const identity = sandbox.seeds[id].identity;
     app.tenants.ensure({ id, consumerId: `${id}-consumer`, name: identity.orgName, description: `Demo tenant backed by the sandbox workspace "${id}"` });
   }
-  installDemoSuiteAuthorization(app, sandbox, demo);
+  installDemoAuthorizations(app, sandbox, demo);
   return demo;
 }

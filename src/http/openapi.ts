@@ -24,6 +24,7 @@ const TAGS: Record<string, string> = {
   meta: 'The method list of the command-line client',
   mcp: 'The Model Context Protocol endpoint',
   'suite authorization': 'Each user’s consent for the suite to act in their Google account (OAuth 2.0)',
+  'chat authorization': 'Each user’s installation of the chat app in their Slack workspace (OAuth 2.0, bot and user tokens)',
 };
 
 /** The error responses of each family, by status (components/responses). */

@@ -113,7 +113,9 @@ export class OAuthFlow {
     if (grant.accountEmail.trim().toLowerCase() !== claims.userEmail) {
       log.warn('oauth: provider account differs from the user', { provider: provider.id, tenant_id: owner.tenantId });
       await provider.revoke(grant).catch(() => undefined);
-      throw new AppError('FORBIDDEN', `Email mismatch: the ${provider.title} account ${grant.accountEmail} is not ${claims.userEmail}. Sign in with ${claims.userEmail}.`);
+      throw new AppError('FORBIDDEN', `Email mismatch: the ${provider.title} account ${grant.accountEmail} is not ${claims.userEmail}. Sign in with ${claims.userEmail}.`, {
+        details: { reason: 'email_mismatch', provider: provider.id },
+      });
     }
     const stored: StoredGrant = { ...grant, authorizedAt: clock.now() };
     vault.put(owner, provider.id, { ...stored });

@@ -22,11 +22,46 @@ export const SUITE_SCOPES = [
   'https://www.googleapis.com/auth/chat.messages',
 ];
 
+/** The chat workspace's bot scopes: public channels, posting as the app, members and their emails. */
+export const CHAT_BOT_SCOPES = ['channels:read', 'channels:history', 'groups:read', 'chat:write', 'users:read', 'users:read.email'];
+
+/** The chat workspace's user scopes: what the user can see (private channels, DMs, search) and posting as them. */
+export const CHAT_USER_SCOPES = [
+  'channels:read',
+  'channels:history',
+  'groups:read',
+  'groups:history',
+  'im:read',
+  'im:history',
+  'mpim:read',
+  'mpim:history',
+  'search:read',
+  'chat:write',
+  'users:read',
+  'users:read.email',
+];
+
 /** Google through google-auth-library, imported on first use. */
 export function googleProvider(app: App, client: { clientId: string; clientSecret: string }, endpoints?: GoogleOAuthEndpoints): OAuthProvider {
   return lazyProvider({ id: 'google', title: 'Google', pkce: true }, async () => {
     const { googleOAuthProvider } = await import('./providers/google.js');
     return googleOAuthProvider({ ...client, scopes: SUITE_SCOPES, endpoints, fetch, now: () => app.clock.now() });
+  });
+}
+
+/** Slack through @slack/web-api, imported on first use; `base` points at a Slack-compatible server (the sandbox). */
+export function slackProvider(app: App, client: { clientId: string; clientSecret: string }, base?: string): OAuthProvider {
+  return lazyProvider({ id: 'slack', title: 'Slack', pkce: false }, async () => {
+    const { slackOAuthProvider } = await import('./providers/slack.js');
+    const at = base?.replace(/\/$/, '');
+    return slackOAuthProvider({
+      ...client,
+      botScopes: CHAT_BOT_SCOPES,
+      userScopes: CHAT_USER_SCOPES,
+      ...(at ? { authorizeUrl: `${at}/oauth/v2/authorize`, apiUrl: `${at}/api/` } : {}),
+      fetch,
+      now: () => app.clock.now(),
+    });
   });
 }
 
@@ -51,7 +86,8 @@ export function registerAuthorization(app: App, family: string, provider: OAuthP
   return flow;
 }
 
-/** The authorizations the configuration enables: the suite when a Google OAuth client is configured. */
+/** The authorizations the configuration enables: the suite with a Google OAuth client, chat with a Slack app. */
 export function installAuthorizations(app: App): void {
   if (app.config.googleOAuthClient) registerAuthorization(app, 'suite', googleProvider(app, app.config.googleOAuthClient));
+  if (app.config.slackOAuthClient) registerAuthorization(app, 'chat', slackProvider(app, app.config.slackOAuthClient));
 }

@@ -2,6 +2,7 @@ import type { RouteModule } from '../route-module.js';
 import { adminRoutes } from './admin.js';
 import { analyticsRoutes } from './analytics.js';
 import { catalogRoutes } from './catalog.js';
+import { chatOAuthRoutes } from './chat-oauth.js';
 import { demoRoute } from './demo.js';
 import { graphRoutes } from './graph.js';
 import { homeRoute } from './home.js';
@@ -10,4 +11,15 @@ import { suiteOAuthRoutes } from './suite-oauth.js';
 import { systemRoutes } from './system.js';
 
 /** Every REST route group, in mounting order (explicit routes before generated method routes). */
-export const ROUTE_MODULES: RouteModule[] = [homeRoute, systemRoutes, demoRoute, catalogRoutes, adminRoutes, analyticsRoutes, graphRoutes, suiteOAuthRoutes, methodRoutes];
+export const ROUTE_MODULES: RouteModule[] = [
+  homeRoute,
+  systemRoutes,
+  demoRoute,
+  catalogRoutes,
+  adminRoutes,
+  analyticsRoutes,
+  graphRoutes,
+  suiteOAuthRoutes,
+  chatOAuthRoutes,
+  methodRoutes,
+];

@@ -3,41 +3,21 @@ import type { App } from '../../app.js';
 import type { OAuthFlow } from '../../auth/oauth/flow.js';
 import { AppError } from '../../toolkit/errors.js';
 import { requireCaller, callerOf } from '../auth.js';
-import { requestError, setRetryAfter, shownError } from '../errors.js';
+import { sendDetailError } from '../detail-errors.js';
 import type { RouteModule } from '../route-module.js';
+import { queryText, successPage } from './oauth-pages.js';
 
 const FAMILY = 'suite';
 const TAG = 'suite authorization';
 
-/**
- * The suite's error form (Document 2, Errors): `401 {detail: {action: oauth_required, message,
- * auth_url}}` when the user must authorize, `{detail: <string>}` for everything else, provider errors
- * with the provider's status.
- */
-export function sendSuiteError(app: App, res: Response, thrown: unknown): void {
-  if (res.headersSent) return;
-  const error = shownError(requestError(thrown), app.log);
-  setRetryAfter(res, error);
-  if (error.code === 'AUTHORIZATION_REQUIRED') {
-    const { auth_url } = (error.details ?? {}) as { auth_url?: string };
-    return void res.status(401).json({ detail: { action: 'oauth_required', message: error.message, auth_url } });
-  }
-  res.status(error.upstreamStatus ?? error.status).json({ detail: error.message });
-}
+/** The suite's error form (Document 2, Errors): 401 `oauth_required` when the user must authorize, `{detail: <string>}` otherwise. */
+export const sendSuiteError = (app: App, res: Response, thrown: unknown): void => sendDetailError(app, res, thrown, { authorizationStatus: 401 });
 
 function flowOf(app: App): OAuthFlow {
   const flow = app.authorizations.get(FAMILY);
   if (!flow) throw new AppError('FORBIDDEN', 'No suite integration is configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)');
   return flow;
 }
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const successPage = (email: string, provider: string): string => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${provider} connected</title></head>
-<body><h1>${provider} is connected</h1><p>Constellation can now act for <strong>${escapeHtml(email)}</strong>. You can close this window and return to your assistant.</p></body></html>`;
-
-const queryText = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
 /** `/oauth/suite/*` (Document 2, suite authorization): one user's consent to act in their Google account. */
 export const suiteOAuthRoutes: RouteModule = (routes, app) => {

@@ -7,6 +7,7 @@ import { seedSlack } from './seed.js';
 import type { SlackState } from './state.js';
 
 export type { SlackState } from './state.js';
+export { installAhead } from './oauth/routes.js';
 
 /** Tier 3 of Slack's per-method limits (50 a minute), per workspace. */
 const BUDGETS = { default: { limit: 50, windowSeconds: 60 } };

@@ -146,3 +146,15 @@ export function slackIdentityRoutes(router: Router, states: States): void {
 export function workspaceOfSlackToken(states: States, token: string): WorkspaceId | undefined {
   return (Object.keys(states) as WorkspaceId[]).find((id) => states[id].oauth.botTokens.has(token) || states[id].oauth.userTokens.has(token));
 }
+
+/**
+ * An installation made ahead of time (demo mode's pre-authorized users): the bot and user tokens
+ * `oauth.v2.access` would have given that person.
+ */
+export function installAhead(state: SlackState, personIndex: number, scopes: { bot: string[]; user: string[] }): { botToken: string; userToken: string } {
+  const botToken = `xoxb-${state.team.id}-${randomBytes(12).toString('hex')}`;
+  const userToken = `xoxp-${state.team.id}-${randomBytes(12).toString('hex')}`;
+  state.oauth.botTokens.set(botToken, { scopes: scopes.bot });
+  state.oauth.userTokens.set(userToken, { personIndex, scopes: scopes.user });
+  return { botToken, userToken };
+}
