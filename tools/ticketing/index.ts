@@ -1,5 +1,6 @@
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
+import { jiraIntegration } from './integration.js';
 
 const ticketingSystem: SystemRecord = {
   id: 'ticketing',
@@ -15,7 +16,7 @@ const ticketingTools = [] as const;
 export const manifest: SystemManifest = {
   system: ticketingSystem,
   tools: ticketingTools,
-  integrations: [],
+  integrations: [jiraIntegration],
   entityTypes: ['issue', 'project', 'user'],
   // Expansions keep the word itself: "bug" also means a code_host issue.
   synonyms: {

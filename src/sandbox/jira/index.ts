@@ -1,0 +1,51 @@
+import { workspaceOfBasic, type WorkspaceId } from '../credentials.js';
+import type { FakeContext, FakeUpstream } from '../fake-upstream.js';
+import { atlassianRateHeaders, basicCredentials, fakeRouter, jiraErrors, RateBudgets, workspaceAuth, workspaceRateLimit } from '../kit/index.js';
+import { jiraContext } from './routes/context.js';
+import { issueReadRoutes } from './routes/issues.js';
+import { searchRoutes } from './routes/search.js';
+import { siteRoutes } from './routes/site.js';
+import { seedJira } from './seed/index.js';
+import type { JiraState } from './state.js';
+
+export * from './state.js';
+export { PROJECT_PROFILES, profilesAt, TICKETS_PER_PROJECT } from './seed/index.js';
+export { compileJql, runJql, JqlError } from './jql/compile.js';
+export { parseJql, tokenize } from './jql/parser.js';
+export { adfText } from './seed/content.js';
+
+/** Jira Cloud's cost budget, simplified to requests: a generous per-minute window per workspace token. */
+const BUDGETS = { default: { limit: 1000, windowSeconds: 60 } };
+
+/**
+ * The fake Jira Cloud REST API (v3) and Jira Software (agile 1.0) under `/jira`. jira.js talks to it
+ * with `host: sandbox.urlOf('/jira')` and basic authentication by the workspace's email and API token
+ * (`SANDBOX_CREDENTIALS.<workspace>.jira`); the token's account is the workspace's first person.
+ *
+ * Seeded per workspace (`PROJECT_PROFILES`): acme WEB and API (company-managed scrum, Story Points
+ * customfield_10016), MOB (company-managed, In Review and QA), OPS (team-managed kanban, Story point
+ * estimate customfield_10034, Blocked); globex PLAT (scrum) and BILL (review workflow). Six months of
+ * history back from `WorkspaceSeed.now`. Tests compute expectations from
+ * `sandbox.state<JiraState>('/jira', workspace)` and `runJql`.
+ */
+export const jiraFake: FakeUpstream<JiraState> = {
+  prefix: '/jira',
+  seed: seedJira,
+  router(states: Record<WorkspaceId, JiraState>, ctx: FakeContext) {
+    return fakeRouter({
+      errors: jiraErrors,
+      auth: workspaceAuth({
+        scheme: basicCredentials(),
+        workspaceOf: ({ user, password }) => workspaceOfBasic('jira', user, password),
+      }),
+      rateLimit: workspaceRateLimit({
+        budgets: new RateBudgets(BUDGETS, ctx.clock, { enforce: ctx.rateLimits === 'enforce' }),
+        style: atlassianRateHeaders,
+      }),
+      routes(router) {
+        router.use(jiraContext(states, ctx));
+        for (const routes of [siteRoutes, searchRoutes, issueReadRoutes]) routes(router);
+      },
+    });
+  },
+};
