@@ -1,7 +1,6 @@
 import { AgileClient, Version3Client } from 'jira.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS, type WorkspaceId } from '../../src/sandbox/credentials.js';
-import type { FakeUpstream } from '../../src/sandbox/fake-upstream.js';
 import { jiraFake, runJql, statusById, type JiraState } from '../../src/sandbox/jira/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 
@@ -16,13 +15,13 @@ const clientsOf = (workspace: WorkspaceId, apiToken: string = SANDBOX_CREDENTIAL
 };
 
 beforeAll(async () => {
-  sandbox = await startSandbox({}, [jiraFake as FakeUpstream]);
-  acme = sandbox.state<JiraState>('/jira', 'acme') as JiraState;
+  sandbox = await startSandbox({}, [jiraFake]);
+  acme = sandbox.state<JiraState>('/jira', 'acme');
 });
 afterAll(() => sandbox?.close());
 
 describe('reads through jira.js', () => {
-  it('myself is the workspace\'s first person', async () => {
+  it("myself is the workspace's first person", async () => {
     const me = await clientsOf('acme').v3.myself.getCurrentUser();
     expect(me.accountId).toBe(acme.myselfId);
     expect(me.emailAddress).toBe(acme.users[0].emailAddress);
@@ -59,7 +58,7 @@ describe('reads through jira.js', () => {
     do {
       const page = await v3.issueSearch.searchForIssuesUsingJqlEnhancedSearch({ jql, fields: ['summary', 'status'], maxResults: 7, nextPageToken: token });
       for (const issue of page.issues ?? []) {
-        seen.push(issue.key as string);
+        seen.push(issue.key);
         expect(issue.fields.status?.statusCategory?.key).not.toBe('done');
       }
       token = page.nextPageToken;
@@ -77,8 +76,10 @@ describe('reads through jira.js', () => {
     expect(statusItems?.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('answers a wrong token with Jira\'s 401 body', async () => {
-    const failure = await clientsOf('acme', 'wrong').v3.myself.getCurrentUser().catch((e: unknown) => e as { status: number; response: { data: unknown } });
+  it("answers a wrong token with Jira's 401 body", async () => {
+    const failure = await clientsOf('acme', 'wrong')
+      .v3.myself.getCurrentUser()
+      .catch((e: unknown) => e as { status: number; response: { data: unknown } });
     expect(failure).toMatchObject({ status: 401, response: { data: { errorMessages: ['Client must be authenticated to access this resource.'], errors: {} } } });
   });
 });

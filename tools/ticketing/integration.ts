@@ -62,7 +62,10 @@ function mapJiraError(error: unknown): AppError | undefined {
   if (e.name !== 'HttpException' && e.name !== 'AxiosError') return undefined;
   const data = e.response?.data;
   const headers = (e.cause?.response?.headers ?? e.response?.headers) as HeaderSource;
-  return upstreamError({ status: e.status, headers, message: jiraErrorMessage(data) ?? (typeof e.message === 'string' ? e.message : undefined), details: fieldErrors(data), cause: error }, 'Jira');
+  return upstreamError(
+    { status: e.status, headers, message: jiraErrorMessage(data) ?? (typeof e.message === 'string' ? e.message : undefined), details: fieldErrors(data), cause: error },
+    'Jira',
+  );
 }
 
 export const jiraIntegration = defineIntegration({

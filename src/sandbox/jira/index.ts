@@ -1,10 +1,14 @@
 import { workspaceOfBasic, type WorkspaceId } from '../credentials.js';
 import type { FakeContext, FakeUpstream } from '../fake-upstream.js';
 import { atlassianRateHeaders, basicCredentials, fakeRouter, jiraErrors, RateBudgets, workspaceAuth, workspaceRateLimit } from '../kit/index.js';
+import { agileRoutes } from './routes/agile.js';
+import { commentAndTransitionRoutes } from './routes/comments.js';
 import { jiraContext } from './routes/context.js';
+import { issueWriteRoutes } from './routes/issue-writes.js';
 import { issueReadRoutes } from './routes/issues.js';
 import { searchRoutes } from './routes/search.js';
 import { siteRoutes } from './routes/site.js';
+import { userRoutes } from './routes/users.js';
 import { seedJira } from './seed/index.js';
 import type { JiraState } from './state.js';
 
@@ -44,7 +48,7 @@ export const jiraFake: FakeUpstream<JiraState> = {
       }),
       routes(router) {
         router.use(jiraContext(states, ctx));
-        for (const routes of [siteRoutes, searchRoutes, issueReadRoutes]) routes(router);
+        for (const routes of [siteRoutes, userRoutes, searchRoutes, issueReadRoutes, issueWriteRoutes, commentAndTransitionRoutes, agileRoutes]) routes(router);
       },
     });
   },

@@ -31,7 +31,11 @@ function listClause(spec: Extract<FieldSpec, { kind: 'list' }>, operator: Operat
   }
   if (!['=', '!=', 'in', 'not in'].includes(operator)) throw unsupported(spec.name, operator);
   const caseless = spec.name === 'labels';
-  const wanted = new Set(valuesOf(operand).flatMap((v) => spec.resolve(v, ctx)).map((v) => (caseless ? v.toLowerCase() : v)));
+  const wanted = new Set(
+    valuesOf(operand)
+      .flatMap((v) => spec.resolve(v, ctx))
+      .map((v) => (caseless ? v.toLowerCase() : v)),
+  );
   const hit = (issue: IssueRecord) => spec.read(issue).some((v) => wanted.has(caseless ? v.toLowerCase() : v));
   // Jira: a negative comparison never matches an issue whose field is empty.
   return operator === '=' || operator === 'in' ? hit : (issue) => spec.read(issue).length > 0 && !hit(issue);

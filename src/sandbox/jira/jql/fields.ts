@@ -79,7 +79,12 @@ export function fieldSpec(name: string, state: JiraState): FieldSpec {
   const key = lower(name);
   switch (key) {
     case 'project':
-      return { kind: 'list', name: 'project', read: (i) => [i.projectKey], resolve: named('project', (ctx) => ctx.state.projects.map((p) => ({ id: p.key, names: [p.key, p.id, p.name] }))) };
+      return {
+        kind: 'list',
+        name: 'project',
+        read: (i) => [i.projectKey],
+        resolve: named('project', (ctx) => ctx.state.projects.map((p) => ({ id: p.key, names: [p.key, p.id, p.name] }))),
+      };
     case 'key':
     case 'issuekey':
     case 'issue':
@@ -101,7 +106,8 @@ export function fieldSpec(name: string, state: JiraState): FieldSpec {
     case 'assignee':
     case 'reporter':
     case 'creator': {
-      const read = key === 'assignee' ? (i: IssueRecord) => (i.assigneeId ? [i.assigneeId] : []) : key === 'reporter' ? (i: IssueRecord) => [i.reporterId] : (i: IssueRecord) => [i.creatorId];
+      const read =
+        key === 'assignee' ? (i: IssueRecord) => (i.assigneeId ? [i.assigneeId] : []) : key === 'reporter' ? (i: IssueRecord) => [i.reporterId] : (i: IssueRecord) => [i.creatorId];
       return { kind: 'list', name: key, read, resolve: userValue(key) };
     }
     case 'status':

@@ -7,19 +7,13 @@
 
 export class JqlError extends Error {}
 
-export type Value =
-  | { type: 'string'; text: string }
-  | { type: 'word'; text: string }
-  | { type: 'function'; name: string; args: string[] };
+export type Value = { type: 'string'; text: string } | { type: 'word'; text: string } | { type: 'function'; name: string; args: string[] };
 
 export type Operand = { kind: 'value'; value: Value } | { kind: 'list'; values: Value[] } | { kind: 'empty' };
 
 export type Operator = '=' | '!=' | '>' | '>=' | '<' | '<=' | '~' | '!~' | 'in' | 'not in' | 'is' | 'is not';
 
-export type Condition =
-  | { kind: 'and' | 'or'; items: Condition[] }
-  | { kind: 'not'; item: Condition }
-  | { kind: 'clause'; field: string; operator: Operator; operand: Operand };
+export type Condition = { kind: 'and' | 'or'; items: Condition[] } | { kind: 'not'; item: Condition } | { kind: 'clause'; field: string; operator: Operator; operand: Operand };
 
 export interface OrderTerm {
   field: string;
@@ -86,7 +80,9 @@ export function tokenize(input: string): Token[] {
       tokens.push({ type: 'word', text: input.slice(start, i), at: start });
       continue;
     }
-    throw new JqlError(`The character '${c}' on line 1, position ${i + 1} is a reserved JQL character. You must enclose it in a string or use the escape '\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}' instead.`);
+    throw new JqlError(
+      `The character '${c}' on line 1, position ${i + 1} is a reserved JQL character. You must enclose it in a string or use the escape '\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}' instead.`,
+    );
   }
   tokens.push({ type: 'end', text: '<EOF>', at: input.length });
   return tokens;

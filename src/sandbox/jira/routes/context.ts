@@ -68,4 +68,9 @@ export function jqlQuery(jira: JiraRequest, jql: string): CompiledQuery {
 
 /** Jira's 400 for a query it cannot run: `{errorMessages: ["Error in the JQL Query: ..."], errors: {}}`. */
 export const jqlError = (message: string): FakeError =>
-  new FakeError('bad_request', message.startsWith('Field ') || message.startsWith('The value ') || message.startsWith('An issue ') || message.startsWith('Unbounded') ? message : `Error in the JQL Query: ${message}`);
+  new FakeError(
+    'bad_request',
+    message.startsWith('Field ') || message.startsWith('The value ') || message.startsWith('An issue ') || message.startsWith('Unbounded')
+      ? message
+      : `Error in the JQL Query: ${message}`,
+  );

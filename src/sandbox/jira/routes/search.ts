@@ -58,7 +58,9 @@ export function searchRoutes(router: Router): void {
   );
   const retired = (_req: Request, res: Response): void => {
     res.status(410).json({
-      errorMessages: ['The requested API has been removed. Please migrate to the /rest/api/3/search/jql API. A full migration guideline is available at https://developer.atlassian.com/changelog/#CHANGE-2046'],
+      errorMessages: [
+        'The requested API has been removed. Please migrate to the /rest/api/3/search/jql API. A full migration guideline is available at https://developer.atlassian.com/changelog/#CHANGE-2046',
+      ],
       errors: {},
     });
   };

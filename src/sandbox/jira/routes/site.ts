@@ -10,7 +10,13 @@ export function siteRoutes(router: Router): void {
     '/rest/api/3/myself',
     handle((_req, res, jira) => {
       const me = userById(jira.state, jira.view.me);
-      res.json({ ...userJson(jira.view, me as NonNullable<typeof me>), locale: 'en_US', groups: { size: 2, items: [] }, applicationRoles: { size: 1, items: [] }, expand: 'groups,applicationRoles' });
+      res.json({
+        ...userJson(jira.view, me as NonNullable<typeof me>),
+        locale: 'en_US',
+        groups: { size: 2, items: [] },
+        applicationRoles: { size: 1, items: [] },
+        expand: 'groups,applicationRoles',
+      });
     }),
   );
 
@@ -28,7 +34,6 @@ export function siteRoutes(router: Router): void {
           searchable: true,
           clauseNames: f.clauseNames,
           ...(f.schema ? { schema: f.schema } : {}),
-          ...(f.custom ? { untranslatedName: f.name } : {}),
         })),
       );
     }),
@@ -39,12 +44,21 @@ export function siteRoutes(router: Router): void {
     handle((req, res, jira) => {
       const paging = readOffsetPage(req.query, { defaultMaxResults: 50, maxMaxResults: 100 });
       const query = queryParam(req, 'query')?.toLowerCase();
-      const keys = new Set((queryParam(req, 'keys') ?? '').split(',').filter(Boolean).map((k) => k.toUpperCase()));
+      const keys = new Set(
+        (queryParam(req, 'keys') ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((k) => k.toUpperCase()),
+      );
       const orderBy = (queryParam(req, 'orderBy') ?? 'key').replace(/^\+/, '');
-      let projects = jira.state.projects.filter((p) => (!query || p.key.toLowerCase().includes(query) || p.name.toLowerCase().includes(query)) && (keys.size === 0 || keys.has(p.key)));
+      let projects = jira.state.projects.filter(
+        (p) => (!query || p.key.toLowerCase().includes(query) || p.name.toLowerCase().includes(query)) && (keys.size === 0 || keys.has(p.key)),
+      );
       const desc = orderBy.startsWith('-');
       const field = desc ? orderBy.slice(1) : orderBy;
-      projects = [...projects].sort((a, b) => (field === 'name' ? a.name.localeCompare(b.name) : field === 'id' ? Number(a.id) - Number(b.id) : a.key.localeCompare(b.key)) * (desc ? -1 : 1));
+      projects = [...projects].sort(
+        (a, b) => (field === 'name' ? a.name.localeCompare(b.name) : field === 'id' ? Number(a.id) - Number(b.id) : a.key.localeCompare(b.key)) * (desc ? -1 : 1),
+      );
       const page = offsetPage(projects, paging);
       const expand = new Set((queryParam(req, 'expand') ?? '').toLowerCase().split(','));
       const self = new URL(api3(jira.view, '/project/search'));
@@ -85,5 +99,4 @@ export function siteRoutes(router: Router): void {
       );
     }),
   );
-
 }

@@ -83,7 +83,7 @@ export const PRIORITIES: PriorityDef[] = [
 
 export const RESOLUTIONS: ResolutionDef[] = [
   { id: '10000', name: 'Done', description: 'Work has been completed on this issue.' },
-  { id: '10001', name: "Won't Do", description: 'This issue won\'t be actioned.' },
+  { id: '10001', name: "Won't Do", description: "This issue won't be actioned." },
   { id: '10002', name: 'Duplicate', description: 'The problem is a duplicate of an existing issue.' },
 ];
 

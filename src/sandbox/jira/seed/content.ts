@@ -26,8 +26,17 @@ export function descriptionOf(random: Random, type: string, topic: string): AdfN
   if (type === 'Bug' || type === 'Incident') {
     return doc(
       paragraph(text(`Steps to reproduce with the ${topic}:`)),
-      { type: 'orderedList', attrs: { order: 1 }, content: ['Open the page', `Use the ${topic}`, 'Observe the result'].map((s) => ({ type: 'listItem', content: [paragraph(text(s))] })) },
-      paragraph(text('Expected: ', [{ type: 'strong' }]), text('it works. '), text('Actual: ', [{ type: 'strong' }]), text(random.pick(['an error 500', 'a blank screen', 'wrong data']))),
+      {
+        type: 'orderedList',
+        attrs: { order: 1 },
+        content: ['Open the page', `Use the ${topic}`, 'Observe the result'].map((s) => ({ type: 'listItem', content: [paragraph(text(s))] })),
+      },
+      paragraph(
+        text('Expected: ', [{ type: 'strong' }]),
+        text('it works. '),
+        text('Actual: ', [{ type: 'strong' }]),
+        text(random.pick(['an error 500', 'a blank screen', 'wrong data'])),
+      ),
     );
   }
   return doc(paragraph(text(`As a user I want the ${topic} to work better, so that I get things done faster.`)), paragraph(text('Acceptance criteria are in the linked design.')));
@@ -39,9 +48,14 @@ const LINKS = ['https://status.example.com', 'https://docs.example.com/runbook',
 export function commentOf(random: Random, topic: string, mention: JiraUser | undefined): AdfNode {
   const content: AdfNode[] = [paragraph(text(random.pick([`Looked into the ${topic}.`, `Progress on the ${topic}.`, `Question about the ${topic}.`, 'Quick update.'])))];
   const roll = random.int(0, 5);
-  if (roll === 0) content.push({ type: 'bulletList', content: ['checked the logs', 'reproduced locally', 'fix is on a branch'].map((s) => ({ type: 'listItem', content: [paragraph(text(s))] })) });
+  if (roll === 0)
+    content.push({
+      type: 'bulletList',
+      content: ['checked the logs', 'reproduced locally', 'fix is on a branch'].map((s) => ({ type: 'listItem', content: [paragraph(text(s))] })),
+    });
   if (roll === 1) content.push({ type: 'codeBlock', attrs: { language: 'typescript' }, content: [text(`const retries = 3; // ${topic}`)] });
-  if (roll === 2 && mention) content.push(paragraph(text('Can you take a look, '), { type: 'mention', attrs: { id: mention.accountId, text: `@${mention.displayName}` } }, text('?')));
+  if (roll === 2 && mention)
+    content.push(paragraph(text('Can you take a look, '), { type: 'mention', attrs: { id: mention.accountId, text: `@${mention.displayName}` } }, text('?')));
   if (roll === 3) {
     const href = random.pick(LINKS);
     content.push(paragraph(text('See '), text(href, [{ type: 'link', attrs: { href } }]), text(' for details.')));
@@ -51,7 +65,11 @@ export function commentOf(random: Random, topic: string, mention: JiraUser | und
       type: 'tableRow',
       content: cells.map((c) => ({ type: header ? 'tableHeader' : 'tableCell', attrs: {}, content: [paragraph(text(c))] })),
     });
-    content.push({ type: 'table', attrs: { isNumberColumnEnabled: false, layout: 'default' }, content: [row(['Env', 'Result'], true), row(['staging', 'ok']), row(['production', random.pick(['ok', 'failing'])])] });
+    content.push({
+      type: 'table',
+      attrs: { isNumberColumnEnabled: false, layout: 'default' },
+      content: [row(['Env', 'Result'], true), row(['staging', 'ok']), row(['production', random.pick(['ok', 'failing'])])],
+    });
   }
   if (roll === 5) content.push(paragraph(text('Plan: ', [{ type: 'em' }]), text('ship it in this sprint.')));
   return doc(...content);

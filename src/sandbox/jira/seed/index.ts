@@ -1,6 +1,20 @@
 import type { WorkspaceSeed } from '../../fake-upstream.js';
-import type { JiraState, JiraUser, ProjectRecord, StatusDef } from '../state.js';
-import { blockedWorkflow, extraProfile, FIELDS, ISSUE_TYPES, PRIORITIES, PROJECT_PROFILES, RESOLUTIONS, REVIEW_WORKFLOW, SCRUM_WORKFLOW, STATUSES, teamManagedStatuses, TYPE, type ProjectProfile } from './catalog.js';
+import type { JiraState, JiraUser, ProjectRecord } from '../state.js';
+import {
+  blockedWorkflow,
+  extraProfile,
+  FIELDS,
+  ISSUE_TYPES,
+  PRIORITIES,
+  PROJECT_PROFILES,
+  RESOLUTIONS,
+  REVIEW_WORKFLOW,
+  SCRUM_WORKFLOW,
+  STATUSES,
+  teamManagedStatuses,
+  TYPE,
+  type ProjectProfile,
+} from './catalog.js';
 import { seedProject } from './project.js';
 
 export { PROJECT_PROFILES } from './catalog.js';
@@ -52,10 +66,9 @@ export function seedJira(workspace: WorkspaceSeed): JiraState {
   const perWeight = (TICKETS_PER_PROJECT * totalWeight * Math.max(0.1, scale)) / profiles.reduce((n, p) => n + p.weight, 0);
   profiles.forEach((profile, index) => {
     const id = String(10_000 + index);
-    let statuses: StatusDef[] = [];
     let workflow = profile.workflow === 'review' ? REVIEW_WORKFLOW : SCRUM_WORKFLOW;
     if (profile.workflow === 'blocked') {
-      statuses = teamManagedStatuses(id, 10_100 + index * 10);
+      const statuses = teamManagedStatuses(id, 10_100 + index * 10);
       state.statuses.push(...statuses);
       workflow = blockedWorkflow(statuses);
     }

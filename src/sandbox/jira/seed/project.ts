@@ -162,7 +162,8 @@ export function seedProject(seed: ProjectSeed): void {
     const history = (at: number, items: ChangeItem[], authorId = author()) => issue.histories.push({ id: String(state.nextId.history++), authorId, created: at, items });
     for (const step of walk.steps) history(step.at, step.items);
     if (sprints.length && typeId !== TYPE.epic) {
-      const path = parent && typeId === TYPE.subtask ? sprints.filter((s) => parent.sprintIds.includes(s.id)) : sprintsOf(sprints, random, created, walk.startedAt, walk.resolvedAt, now);
+      const path =
+        parent && typeId === TYPE.subtask ? sprints.filter((s) => parent.sprintIds.includes(s.id)) : sprintsOf(sprints, random, created, walk.startedAt, walk.resolvedAt, now);
       issue.sprintIds = path.map((s) => s.id);
       path.forEach((sprint, i) => {
         const at = i === 0 ? Math.max(created + HOUR, Math.min(sprint.startDate ?? now, walk.startedAt ?? now) - HOUR) : (path[i - 1].completeDate as number);
@@ -208,7 +209,7 @@ export function seedProject(seed: ProjectSeed): void {
       created = Date.parse(`${affects.releaseDate}T09:00:00Z`) + random.next() * 3 * DAY;
       if (created > now) created = now - HOUR;
     }
-    const parentEpic = typeId !== TYPE.incident && random.chance(0.6) ? epics.filter((e) => e.created <= created).at(-1) ?? null : null;
+    const parentEpic = typeId !== TYPE.incident && random.chance(0.6) ? (epics.filter((e) => e.created <= created).at(-1) ?? null) : null;
     const issue = addIssue(typeId, created, parentEpic, affects);
     if (typeId === TYPE.story && random.chance(0.2)) {
       for (let s = random.int(1, 3); s > 0; s--) addIssue(TYPE.subtask, Math.min(now - HOUR, created + random.next() * 2 * DAY), issue, null);

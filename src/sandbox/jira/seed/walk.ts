@@ -20,7 +20,15 @@ export interface Walk {
   flagged: boolean;
 }
 
-const statusItem = (from: StatusDef, to: StatusDef): ChangeItem => ({ field: 'status', fieldtype: 'jira', fieldId: 'status', from: from.id, fromString: from.name, to: to.id, toString: to.name });
+const statusItem = (from: StatusDef, to: StatusDef): ChangeItem => ({
+  field: 'status',
+  fieldtype: 'jira',
+  fieldId: 'status',
+  from: from.id,
+  fromString: from.name,
+  to: to.id,
+  toString: to.name,
+});
 const resolutionItem = (): ChangeItem => ({ field: 'resolution', fieldtype: 'jira', fieldId: 'resolution', from: null, fromString: null, to: '10000', toString: 'Done' });
 const flagItem = (on: boolean): ChangeItem => ({
   field: 'Flagged',

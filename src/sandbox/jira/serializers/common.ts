@@ -81,9 +81,8 @@ export function issueTypeJson(view: View, type: IssueTypeDef, project?: ProjectR
     description: type.description,
     iconUrl: `${view.base}/images/icons/issuetypes/${type.name.toLowerCase()}.svg`,
     name: type.name,
-    untranslatedName: type.name,
     subtask: type.subtask,
-    avatarId: 10_300 + Number(type.id) % 100,
+    avatarId: 10_300 + (Number(type.id) % 100),
     hierarchyLevel: type.hierarchyLevel,
     ...(project?.style === 'next-gen' ? { entityId: `${project.id}-${type.id}`, scope: { type: 'PROJECT', project: { id: project.id } } } : {}),
   };
@@ -117,7 +116,8 @@ export function projectJson(view: View, project: ProjectRecord, expand: Readonly
   };
   if (full || expand.has('description')) json.description = project.description;
   if (full || expand.has('lead')) json.lead = userRef(view, project.leadAccountId);
-  if (full || expand.has('issuetypes')) json.issueTypes = project.issueTypeIds.map((id) => issueTypeJson(view, view.state.issueTypes.find((t) => t.id === id) as IssueTypeDef, project));
+  if (full || expand.has('issuetypes'))
+    json.issueTypes = project.issueTypeIds.map((id) => issueTypeJson(view, view.state.issueTypes.find((t) => t.id === id) as IssueTypeDef, project));
   if (full) {
     json.components = [];
     json.versions = view.state.versions.filter((v) => v.projectId === project.id).map((v) => versionJson(view, v));

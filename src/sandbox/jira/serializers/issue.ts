@@ -20,7 +20,10 @@ export interface FieldSelection {
 
 /** Reads `fields` (comma separated or repeated); `fallback` applies when none is given. */
 export function fieldSelection(raw: unknown, fallback: '*all' | 'id'): FieldSelection {
-  const list = (Array.isArray(raw) ? raw : raw === undefined || raw === '' ? [fallback] : [raw]).flatMap((v) => String(v).split(',')).map((s) => s.trim()).filter(Boolean);
+  const list = (Array.isArray(raw) ? raw : raw === undefined || raw === '' ? [fallback] : [raw])
+    .flatMap((v) => String(v).split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   const selection: FieldSelection = { all: false, include: new Set(), exclude: new Set() };
   for (const item of list) {
     if (item === '*all' || item === '*navigable') selection.all = true;
@@ -62,7 +65,9 @@ export function worklogJson(view: View, issue: IssueRecord, worklog: WorklogReco
 }
 
 export function historyJson(view: View, history: HistoryRecord) {
-  return { id: history.id, author: userRef(view, history.authorId), created: time(history.created), items: history.items };
+  // Jira sends `null` for an empty side of a change; its description types them as strings, so they are left out.
+  const items = history.items.map((item) => Object.fromEntries(Object.entries(item).filter(([, v]) => v !== null)));
+  return { id: history.id, author: userRef(view, history.authorId), created: time(history.created), items };
 }
 
 /** The short form of a linked issue (parent, subtasks). */
@@ -72,7 +77,12 @@ function issueLink(view: View, issue: IssueRecord) {
     id: issue.id,
     key: issue.key,
     self: api3(view, `/issue/${issue.id}`),
-    fields: { summary: issue.summary, status: statusOf(view, issue.statusId), priority: priorityJson(view, view.state.priorities.find((p) => p.id === issue.priorityId) ?? view.state.priorities[2]), issuetype: issueTypeJson(view, type) },
+    fields: {
+      summary: issue.summary,
+      status: statusOf(view, issue.statusId),
+      priority: priorityJson(view, view.state.priorities.find((p) => p.id === issue.priorityId) ?? view.state.priorities[2]),
+      issuetype: issueTypeJson(view, type),
+    },
   };
 }
 
@@ -161,5 +171,10 @@ export function issueJson(view: View, issue: IssueRecord, options: IssueOptions)
 /** `expand` as a set: comma separated, or repeated. */
 export function expandOf(raw: unknown): Set<string> {
   const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
-  return new Set(list.flatMap((v) => String(v).split(',')).map((s) => s.trim().toLowerCase()).filter(Boolean));
+  return new Set(
+    list
+      .flatMap((v) => String(v).split(','))
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
 }
