@@ -1,4 +1,4 @@
-import { AgileClient, Version3Client } from 'jira.js';
+import type { AgileClient, Version3Client } from 'jira.js';
 import { z } from 'zod';
 import { defineIntegration } from '../../src/integrations/integration.js';
 import { upstreamError, type HeaderSource } from '../../src/integrations/http-status.js';
@@ -68,6 +68,28 @@ function mapJiraError(error: unknown): AppError | undefined {
   );
 }
 
+/**
+ * A client whose SDK is imported on its first call: jira.js (with axios) takes about 200 ms to import,
+ * which a process an MCP host spawns should not pay before anyone asks Jira anything. Property reads
+ * (`v3.issues.getIssue`) build the call path; calling it loads the client once and calls the method on it.
+ */
+function lazyClient<T extends object>(load: () => Promise<T>): T {
+  let client: Promise<T> | undefined;
+  const at = (path: readonly string[]): unknown =>
+    new Proxy(() => undefined, {
+      // Not a thenable: awaiting a client must not look like a call.
+      get: (_target, property) => (property === 'then' || typeof property === 'symbol' ? undefined : at([...path, property])),
+      apply: async (_target, _this, args: unknown[]) => {
+        let owner: unknown = await (client ??= load());
+        for (const name of path.slice(0, -1)) owner = (owner as Record<string, unknown>)[name];
+        const method = (owner as Record<string, unknown>)[path[path.length - 1]];
+        if (typeof method !== 'function') throw new TypeError(`jira.js has no method ${path.join('.')}`);
+        return (method as (...a: unknown[]) => unknown).apply(owner, args);
+      },
+    });
+  return at([]) as T;
+}
+
 export const jiraIntegration = defineIntegration({
   id: 'jira',
   title: 'Jira',
@@ -82,7 +104,11 @@ export const jiraIntegration = defineIntegration({
       authentication: { basic: { email: credentials.email, apiToken: credentials.apiToken } },
       baseRequestConfig: { adapter: 'fetch' as const, env: { fetch } },
     };
-    return { v3: new Version3Client(config), agile: new AgileClient(config) };
+    const sdk = () => import('jira.js');
+    return {
+      v3: lazyClient<Version3Client>(async () => new (await sdk()).Version3Client(config)),
+      agile: lazyClient<AgileClient>(async () => new (await sdk()).AgileClient(config)),
+    };
   },
   classifyResponse: (response) => (response.status >= 400 ? upstreamError({ status: response.status, headers: response.headers }, 'Jira') : undefined),
   mapError: mapJiraError,
