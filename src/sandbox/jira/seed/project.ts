@@ -129,7 +129,10 @@ export function seedProject(seed: ProjectSeed): void {
     const assignee = random.chance(0.9) ? random.pick(team) : null;
     const pace = PACE[typeId] ?? PACE[TYPE.task];
     const backlog = typeId !== TYPE.incident && random.chance(0.08);
-    const walk = walkTicket(state, project.workflow, random, created, now, backlog ? { queue: [200, 300], work: pace.work } : pace, profile.board === 'scrum');
+    // Some work drags on for weeks: it is most of what is in progress at any moment.
+    const slow = typeId !== TYPE.epic && typeId !== TYPE.incident && random.chance(0.12);
+    const work: [number, number] = slow ? [pace.work[1] * 2, pace.work[1] * 5] : pace.work;
+    const walk = walkTicket(state, project.workflow, random, created, now, backlog ? { queue: [200, 300], work } : { queue: pace.queue, work }, profile.board === 'scrum');
     const number = state.nextNumber[project.key]++;
     const issue: IssueRecord = {
       id: String(state.nextId.issue++),
@@ -143,7 +146,13 @@ export function seedProject(seed: ProjectSeed): void {
       assigneeId: assignee?.accountId ?? null,
       reporterId: reporter.accountId,
       creatorId: reporter.accountId,
-      labels: typeId === TYPE.incident ? ['incident'] : random.chance(0.4) ? [random.pick(['frontend', 'backend', 'tech-debt', 'customer', 'performance', 'security'])] : [],
+      // A regression found right after a release is an incident a third of the time (change failure).
+      labels:
+        typeId === TYPE.incident || (affects && random.chance(0.35))
+          ? ['incident']
+          : random.chance(0.4)
+            ? [random.pick(['frontend', 'backend', 'tech-debt', 'customer', 'performance', 'security'])]
+            : [],
       created,
       updated: created,
       resolutionId: walk.resolvedAt === null ? null : '10000',

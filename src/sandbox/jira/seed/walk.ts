@@ -110,7 +110,9 @@ export function walkTicket(state: JiraState, workflow: WorkflowDef, random: Rand
       return walk;
     }
   }
-  if (random.chance(0.08)) {
+  // Work put back (Stop Progress), where the workflow allows it.
+  const canStop = workflow.transitions.some((t) => t.from.includes(progress.id) && t.to === ids[0]);
+  if (canStop && random.chance(0.08)) {
     if (!move(status(ids[0]), between(random, [0.5, 2]))) return walk;
     if (!move(progress, between(random, [1, 5]))) return walk;
   }
