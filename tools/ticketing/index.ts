@@ -1,6 +1,6 @@
+import { jiraIntegration } from './integration.js';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
-import { jiraIntegration } from './integration.js';
 
 const ticketingSystem: SystemRecord = {
   id: 'ticketing',

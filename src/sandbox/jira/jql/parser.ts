@@ -130,7 +130,7 @@ class Parser {
 
   private or(): Condition {
     const items = [this.and()];
-    while (keyword(this.peek(), 'or') || (this.peek().type === 'punct' && this.peek().text === '|')) {
+    while (keyword(this.peek(), 'or')) {
       this.take();
       items.push(this.and());
     }
@@ -147,7 +147,7 @@ class Parser {
   }
 
   private not(): Condition {
-    if (keyword(this.peek(), 'not') || (this.peek().type === 'punct' && this.peek().text === '!')) {
+    if (keyword(this.peek(), 'not')) {
       this.take();
       return { kind: 'not', item: this.not() };
     }
