@@ -1,6 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import { badRequest, cursorPage, FakeError, invalid, jsonBody, paramOf, wholeNumber, type ParamSource } from '../../kit/index.js';
 import { expandOf, fieldSelection, issueJson } from '../serializers/issue.js';
+import type { CompiledQuery } from '../jql/compile.js';
 import { handle, jqlError, jqlQuery, type JiraRequest } from './context.js';
 
 /**
@@ -12,11 +13,19 @@ import { handle, jqlError, jqlQuery, type JiraRequest } from './context.js';
 const MAX_WITH_FIELDS = 100;
 const MAX_IDS_ONLY = 5000;
 
-function search(source: ParamSource, res: Response, jira: JiraRequest): void {
-  const jql = paramOf(source, 'jql');
-  if (jql === undefined || jql.trim() === '') throw jqlError('Unbounded JQL queries are not allowed here. Please add a search restriction to your query.');
+const UNBOUNDED = 'Unbounded JQL queries are not allowed here. Please add a search restriction to your query.';
+
+/** The enhanced search and the count refuse a query without any condition, as Jira Cloud does. */
+function boundedQuery(jira: JiraRequest, jql: string | undefined): CompiledQuery {
+  if (jql === undefined || jql.trim() === '') throw jqlError(UNBOUNDED);
   const query = jqlQuery(jira, jql);
-  if (!query.bounded) throw jqlError('Unbounded JQL queries are not allowed here. Please add a search restriction to your query.');
+  if (!query.bounded) throw jqlError(UNBOUNDED);
+  return query;
+}
+
+function search(source: ParamSource, res: Response, jira: JiraRequest): void {
+  const jql = paramOf(source, 'jql') ?? '';
+  const query = boundedQuery(jira, jql);
   const fields = fieldSelection(source.fields, 'id');
   const idsOnly = !fields.all && [...fields.include].every((f) => f === 'id' || f === 'key');
   const requested = wholeNumber(source, 'maxResults', 50);
@@ -51,8 +60,7 @@ export function searchRoutes(router: Router): void {
   router.post(
     '/rest/api/3/search/approximate-count',
     handle((req, res, jira) => {
-      const jql = paramOf(jsonBody(req), 'jql') ?? '';
-      const query = jqlQuery(jira, jql);
+      const query = boundedQuery(jira, paramOf(jsonBody(req), 'jql'));
       res.json({ count: jira.state.issues.filter(query.matches).length });
     }),
   );
