@@ -9,7 +9,7 @@ import { ManualClock } from '../helpers/clock.js';
 import { CALLBACK, completeWith, consent, oauthHarness, rejection } from '../helpers/oauth-harness.js';
 
 const BOT_SCOPES = ['channels:read', 'chat:write', 'users:read', 'users:read.email'];
-const USER_SCOPES = ['search:read', 'channels:history', 'im:history', 'users:read.email'];
+const USER_SCOPES = ['search:read', 'channels:history', 'im:history', 'users:read', 'users:read.email'];
 
 let clock: ManualClock;
 let sandbox: Sandbox;

@@ -17,6 +17,14 @@ const CASES: Array<[string, string]> = [
   ['how long do PRs take to merge', 'code_host_get_pr_merge_time_metrics'],
   ['CI failures', 'code_host_get_actions_info'],
   ['what am I working on', 'code_host_get_my_code_host_work'],
+  ['search notion for the handbook', 'notes_search'],
+  ['which notion databases exist and their columns', 'notes_list_databases'],
+  ['tasks in progress in the notion task board', 'notes_query_database'],
+  ['read a notion page', 'notes_get_page_content'],
+  ['properties of a notion page', 'notes_get_page'],
+  ['add a task to notion', 'notes_create_page'],
+  ['mark a notion task as done', 'notes_update_page'],
+  ['append meeting notes to a notion page', 'notes_add_page_content'],
 ];
 
 describe('catalog search (discovery mode)', () => {

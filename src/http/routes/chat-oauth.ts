@@ -1,11 +1,10 @@
 import type { Request, Response } from 'express';
 import type { App } from '../../app.js';
-import type { OAuthFlow } from '../../auth/oauth/flow.js';
 import type { Caller } from '../../toolkit/context.js';
 import { AppError } from '../../toolkit/errors.js';
 import { sendDetailError } from '../detail-errors.js';
 import type { RouteModule } from '../route-module.js';
-import { queryText, successPage } from './oauth-pages.js';
+import { addCallbackRoute, flowOf, queryText } from './authorization-routes.js';
 
 const FAMILY = 'chat';
 const TAG = 'chat authorization';
@@ -13,11 +12,7 @@ const TAG = 'chat authorization';
 /** Chat's error form: 407 when the user must authorize, named failures (`email_mismatch`) as objects. */
 export const sendChatError = (app: App, res: Response, thrown: unknown): void => sendDetailError(app, res, thrown, { authorizationStatus: 407, system: 'chat' });
 
-function flowOf(app: App): OAuthFlow {
-  const flow = app.authorizations.get(FAMILY);
-  if (!flow) throw new AppError('FORBIDDEN', 'No chat integration is configured on this server (SLACK_CLIENT_ID and SLACK_CLIENT_SECRET)');
-  return flow;
-}
+const CONFIGURE = 'SLACK_CLIENT_ID and SLACK_CLIENT_SECRET';
 
 /** The caller of a chat request: the JWT in the `Access-Token` header, or `bearer_token` in the query. */
 async function chatCaller(app: App, req: Request): Promise<Caller & { userEmail: string }> {
@@ -67,36 +62,25 @@ export const chatOAuthRoutes: RouteModule = (routes, app) => {
         .then((caller) => {
           const asked = queryText(req.query.user_email);
           if (asked && asked.toLowerCase() !== caller.userEmail.toLowerCase()) throw new AppError('VALIDATION_ERROR', 'user_email does not match the token');
-          return flowOf(app).begin({ tenantId: caller.tenantId, userEmail: caller.userEmail, tenantEpoch: caller.tenantEpoch }, returnUrlOf(app, queryText(req.query.return_url)));
+          return flowOf(app, FAMILY, CONFIGURE).begin(
+            { tenantId: caller.tenantId, userEmail: caller.userEmail, tenantEpoch: caller.tenantEpoch },
+            returnUrlOf(app, queryText(req.query.return_url)),
+          );
         })
         .then((url) => res.redirect(302, url))
         .catch((error: unknown) => refuse(res, error));
     },
   );
 
-  routes.add(
-    {
-      method: 'get',
-      path: '/oauth/chat/callback',
-      operationId: 'completeChatAuthorization',
-      summary: 'The workspace’s redirect back: exchanges the code, checks the account’s email, stores the bot and user tokens',
-      tag: TAG,
-      security: 'none',
-      query: [
-        { name: 'code', schema: { type: 'string' } },
-        { name: 'state', schema: { type: 'string' } },
-        { name: 'error', schema: { type: 'string' } },
-      ],
-      response: { text: 'text/html' },
-      errors: 'detail',
-    },
-    (req, res) => {
-      Promise.resolve()
-        .then(() => flowOf(app).complete({ code: queryText(req.query.code), state: queryText(req.query.state), error: queryText(req.query.error) }))
-        .then(({ owner, returnUrl }) => (returnUrl ? res.redirect(302, returnUrl) : res.type('html').send(successPage(owner.userEmail, 'Slack'))))
-        .catch((error: unknown) => refuse(res, error));
-    },
-  );
+  addCallbackRoute(routes, app, {
+    family: FAMILY,
+    configure: CONFIGURE,
+    operationId: 'completeChatAuthorization',
+    summary: 'The workspace’s redirect back: exchanges the code, checks the account’s email, stores the bot and user tokens',
+    tag: TAG,
+    provider: 'Slack',
+    refuse,
+  });
 
   routes.add(
     {
@@ -143,7 +127,7 @@ export const chatOAuthRoutes: RouteModule = (routes, app) => {
     (req, res) => {
       chatCaller(app, req)
         .then(async (caller) => {
-          const revoked = await flowOf(app).revoke({ tenantId: caller.tenantId, userEmail: caller.userEmail });
+          const revoked = await flowOf(app, FAMILY, CONFIGURE).revoke({ tenantId: caller.tenantId, userEmail: caller.userEmail });
           app.connections.clear(caller.tenantId);
           res.json({ success: true, revoked, message: revoked ? 'Chat authorization revoked and credentials deleted' : 'There was no chat authorization to revoke' });
         })

@@ -1,11 +1,10 @@
 import type { Response } from 'express';
 import type { App } from '../../app.js';
-import type { OAuthFlow } from '../../auth/oauth/flow.js';
 import { AppError } from '../../toolkit/errors.js';
 import { requireCaller, callerOf } from '../auth.js';
 import { sendDetailError } from '../detail-errors.js';
 import type { RouteModule } from '../route-module.js';
-import { queryText, successPage } from './oauth-pages.js';
+import { addCallbackRoute, flowOf, queryText } from './authorization-routes.js';
 
 const FAMILY = 'suite';
 const TAG = 'suite authorization';
@@ -13,11 +12,7 @@ const TAG = 'suite authorization';
 /** The suite's error form (Document 2, Errors): 401 `oauth_required` when the user must authorize, `{detail: <string>}` otherwise. */
 export const sendSuiteError = (app: App, res: Response, thrown: unknown): void => sendDetailError(app, res, thrown, { authorizationStatus: 401 });
 
-function flowOf(app: App): OAuthFlow {
-  const flow = app.authorizations.get(FAMILY);
-  if (!flow) throw new AppError('FORBIDDEN', 'No suite integration is configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)');
-  return flow;
-}
+const CONFIGURE = 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET';
 
 /** `/oauth/suite/*` (Document 2, suite authorization): one user's consent to act in their Google account. */
 export const suiteOAuthRoutes: RouteModule = (routes, app) => {
@@ -44,35 +39,21 @@ export const suiteOAuthRoutes: RouteModule = (routes, app) => {
       if (!tenantId || !userEmail) return refuse(res, new AppError('VALIDATION_ERROR', 'tenant_id and user_email are required query parameters'));
       if (!app.tenants.exists(tenantId)) return refuse(res, new AppError('TENANT_NOT_FOUND', `Tenant not found: ${tenantId}`));
       Promise.resolve()
-        .then(() => flowOf(app).begin({ tenantId, userEmail }))
+        .then(() => flowOf(app, FAMILY, CONFIGURE).begin({ tenantId, userEmail }))
         .then((url) => res.redirect(302, url))
         .catch((error: unknown) => refuse(res, error));
     },
   );
 
-  routes.add(
-    {
-      method: 'get',
-      path: '/oauth/suite/callback',
-      operationId: 'completeSuiteAuthorization',
-      summary: 'The provider’s redirect back: checks the state and the account, stores the tokens, shows a success page',
-      tag: TAG,
-      security: 'none',
-      query: [
-        { name: 'code', schema: { type: 'string' } },
-        { name: 'state', schema: { type: 'string' } },
-        { name: 'error', schema: { type: 'string' } },
-      ],
-      response: { text: 'text/html' },
-      errors: 'detail',
-    },
-    (req, res) => {
-      Promise.resolve()
-        .then(() => flowOf(app).complete({ code: queryText(req.query.code), state: queryText(req.query.state), error: queryText(req.query.error) }))
-        .then(({ owner }) => res.type('html').send(successPage(owner.userEmail, 'Google')))
-        .catch((error: unknown) => refuse(res, error));
-    },
-  );
+  addCallbackRoute(routes, app, {
+    family: FAMILY,
+    configure: CONFIGURE,
+    operationId: 'completeSuiteAuthorization',
+    summary: 'The provider’s redirect back: checks the state and the account, stores the tokens, shows a success page',
+    tag: TAG,
+    provider: 'Google',
+    refuse,
+  });
 
   routes.add(
     {
@@ -124,7 +105,7 @@ export const suiteOAuthRoutes: RouteModule = (routes, app) => {
       const userEmail = caller.userEmail;
       if (!userEmail) return refuse(res, new AppError('VALIDATION_ERROR', 'The token names no user_email'));
       Promise.resolve()
-        .then(() => flowOf(app).revoke({ tenantId: caller.tenantId, userEmail }))
+        .then(() => flowOf(app, FAMILY, CONFIGURE).revoke({ tenantId: caller.tenantId, userEmail }))
         .then((revoked) => res.json({ success: true, revoked, message: revoked ? 'Suite authorization revoked and tokens deleted' : 'There was no suite authorization to revoke' }))
         .catch((error: unknown) => refuse(res, error));
     },

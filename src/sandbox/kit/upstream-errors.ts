@@ -113,7 +113,12 @@ export const slackErrors = defineErrorShape({
     internal: 'internal_error',
     unavailable: 'service_unavailable',
   },
-  body: (e) => ({ ok: false, error: e.code, ...(Array.isArray(e.details) ? { response_metadata: { messages: e.details } } : {}) }),
+  // Details as a list are warnings (`response_metadata.messages`); as an object, fields of the error itself (`needed`, `provided`).
+  body: (e) => ({
+    ok: false,
+    error: e.code,
+    ...(Array.isArray(e.details) ? { response_metadata: { messages: e.details } } : e.details && typeof e.details === 'object' ? e.details : {}),
+  }),
   expired: unauthorized(undefined, { code: 'token_expired' }),
   malformedJson: 'invalid_json',
   injected: (status) => (status >= 500 ? errorOfStatus(status) : undefined),

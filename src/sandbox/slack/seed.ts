@@ -1,16 +1,20 @@
 import { SANDBOX_CREDENTIALS, type WorkspaceId } from '../credentials.js';
 import type { WorkspaceSeed } from '../fake-upstream.js';
+import { seedConversations } from './conversations-seed.js';
 import type { SlackState } from './state.js';
 
 /** A workspace's Slack team; the sandbox credentials' bot token is the app's installation there. */
 export function seedSlack(workspace: WorkspaceSeed): SlackState {
-  const { identity, people } = workspace;
+  const { identity, people, random, now, scale } = workspace;
   const letter = identity.id === 'acme' ? 'A' : 'G';
+  const botUserId = `B${letter}0CONSTELL`;
   return {
     workspace: identity,
     people,
+    channels: seedConversations({ people, org: identity.org, letter, botUserId, random, now, scale }),
+    sequence: 0,
     team: { id: `T${letter}${identity.idBase.toString(36).toUpperCase()}`, name: identity.orgName, domain: identity.id },
-    botUserId: `B${letter}0CONSTELL`,
+    botUserId,
     appId: 'A0CONSTELL8',
     oauth: {
       codes: new Map(),

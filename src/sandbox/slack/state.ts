@@ -17,10 +17,38 @@ export interface SlackGrants {
   userTokens: Map<string, { personIndex: number; scopes: string[] }>;
 }
 
+export interface SlackMessage {
+  ts: string;
+  /** Member id of the author (a person's slackId, or the bot user). */
+  user: string;
+  text: string;
+  /** Set on replies, and on a thread's parent (equal to its own ts). */
+  threadTs?: string;
+  edited?: { user: string; ts: string };
+}
+
+export interface SlackChannel {
+  id: string;
+  name: string;
+  kind: 'public' | 'private' | 'im' | 'mpim';
+  created: number;
+  creator: string;
+  topic: string;
+  purpose: string;
+  /** Member ids; the bot user is a member of the channels it was invited to. */
+  members: string[];
+  archived: boolean;
+  /** Oldest first. */
+  messages: SlackMessage[];
+}
+
 /** One workspace's Slack team: its people as members, the app's bot user and the OAuth grants. */
 export interface SlackState {
   workspace: WorkspaceIdentity;
   people: Person[];
+  channels: SlackChannel[];
+  /** Makes ts values for new messages unique within a second. */
+  sequence: number;
   team: { id: string; name: string; domain: string };
   /** The app's bot user in this team. */
   botUserId: string;

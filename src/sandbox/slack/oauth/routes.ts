@@ -97,7 +97,7 @@ function tokenOf(req: Request): string | undefined {
   return req.get('authorization')?.match(/^bearer\s+(\S+)$/i)?.[1] ?? stringsOf(req.body).token;
 }
 
-/** `auth.test`, `auth.revoke` and `users.info`: who a token is, forgetting a token, a member's profile. */
+/** `auth.test` and `auth.revoke`: who a token is, and forgetting a token. */
 export function slackIdentityRoutes(router: Router, states: States): void {
   router.all('/api/auth.test', (req, res) => {
     const state = states[workspaceOf(res)];
@@ -120,25 +120,6 @@ export function slackIdentityRoutes(router: Router, states: States): void {
     const token = tokenOf(req) ?? '';
     const revoked = state.oauth.userTokens.delete(token) || state.oauth.botTokens.delete(token);
     res.json({ ok: true, revoked });
-  });
-
-  router.all('/api/users.info', (req, res) => {
-    const state = states[workspaceOf(res)];
-    const id = stringsOf(req.body).user ?? stringsOf(req.query).user;
-    const person = state.people.find((p) => p.slackId === id);
-    if (!person) return slackError(res, 'user_not_found');
-    res.json({
-      ok: true,
-      user: {
-        id: person.slackId,
-        team_id: state.team.id,
-        name: person.login,
-        real_name: person.name,
-        is_bot: false,
-        deleted: false,
-        profile: { real_name: person.name, display_name: person.first, email: person.email, first_name: person.first, last_name: person.last },
-      },
-    });
   });
 }
 

@@ -1,0 +1,89 @@
+import type { Client } from '@notionhq/client';
+import { z } from 'zod';
+import { defineTool } from '../../src/toolkit/define-tool.js';
+import { appendBlocks } from './blocks/append.js';
+import { markdownToBlocks } from './blocks/from-markdown.js';
+import { blocksToMarkdown } from './blocks/to-markdown.js';
+import type { BlockNode } from './blocks/types.js';
+import { forPage, pageIdOf } from './notion.js';
+import { PageId } from './pages.js';
+import { AppendResultSchema, PageContentSchema } from './schemas.js';
+
+interface ApiBlock {
+  id: string;
+  type: string;
+  has_children?: boolean;
+  [type: string]: unknown;
+}
+
+/** A page's or block's children, every page of them, read down to `depth` levels. */
+async function readTree(client: Client, parentId: string, depth: number, state: { count: number; truncated: boolean }): Promise<BlockNode[]> {
+  const nodes: BlockNode[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.blocks.children.list({ block_id: parentId, start_cursor: cursor, page_size: 100 });
+    for (const block of page.results as unknown as ApiBlock[]) {
+      state.count += 1;
+      let children: BlockNode[] = [];
+      if (block.has_children) {
+        if (depth > 1) children = await readTree(client, block.id, depth - 1, state);
+        else state.truncated = true;
+      }
+      nodes.push({ type: block.type, content: (block[block.type] ?? {}) as Record<string, unknown>, children });
+    }
+    cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
+  } while (cursor);
+  return nodes;
+}
+
+export const getPageContent = defineTool({
+  system: 'notes',
+  name: 'get_page_content',
+  title: 'Read a Notion page as Markdown',
+  description:
+    'The body of a Notion page as Markdown: headings, paragraphs with bold, italic, code and links, nested bulleted, numbered and to-do lists, code blocks with their language, quotes and callouts, dividers and tables; mentions read as @Name. Nested blocks are read down to max_depth levels; truncated says when deeper ones were left out.',
+  capability: { type: 'read', name: 'notes.pages.content' },
+  input: z.object({ page_id: PageId, max_depth: z.number().int().min(1).max(10).default(5).describe('Levels of nested blocks to read (1 reads only top-level blocks)') }),
+  output: PageContentSchema,
+  hints: {
+    aliases: ['read notion page', 'notion page text', 'notion content', 'open notion doc'],
+    when_to_use: 'To read what a Notion page says: a handbook, meeting notes, a spec.',
+    not_for: 'The page’s properties (notes_get_page); finding the page first (notes_search).',
+    examples: [{ query: 'read notion page dc9f13700ef34507a3e656065b36748b', tool: 'get_page_content', params: { page_id: 'dc9f13700ef34507a3e656065b36748b' } }],
+  },
+  async run({ client, args }) {
+    const id = pageIdOf(args.page_id);
+    const state = { count: 0, truncated: false };
+    const tree = await forPage(id, readTree(client('notion'), id, args.max_depth, state));
+    return { page_id: id, markdown: blocksToMarkdown(tree), block_count: state.count, max_depth: args.max_depth, truncated: state.truncated };
+  },
+});
+
+export const addPageContent = defineTool({
+  system: 'notes',
+  name: 'add_page_content',
+  title: 'Append Markdown to a Notion page',
+  description:
+    'Append Markdown to the end of a Notion page as blocks (headings, paragraphs, nested lists, to-dos, code with language, quotes, dividers, tables). Long text is split into runs Notion accepts and large documents into several requests, never cut. Returns how many blocks were added.',
+  capability: { type: 'action', name: 'notes.pages.append', idempotent: false },
+  input: z.object({ page_id: PageId, markdown: z.string().min(1).max(200_000).describe('What to append, in Markdown') }),
+  output: AppendResultSchema,
+  hints: {
+    aliases: ['write to notion', 'append to notion page', 'add notes to notion', 'notion meeting notes'],
+    when_to_use: 'To add text, a checklist or a table to the end of an existing Notion page.',
+    not_for: 'Creating a new page (notes_create_page); changing properties (notes_update_page).',
+    examples: [
+      {
+        query: 'add the action items to notion page dc9f13700ef34507a3e656065b36748b',
+        tool: 'add_page_content',
+        params: { page_id: 'dc9f13700ef34507a3e656065b36748b', markdown: '## Actions\n\n- [ ] Ship API-12' },
+      },
+    ],
+  },
+  verify: (result) => (result.blocks_added > 0 ? undefined : 'no block was added'),
+  async run({ client, args }) {
+    const id = pageIdOf(args.page_id);
+    const { blocks, requests } = await forPage(id, appendBlocks(client('notion'), id, markdownToBlocks(args.markdown)));
+    return { page_id: id, blocks_added: blocks, requests };
+  },
+});

@@ -1,0 +1,34 @@
+import type { SystemManifest } from '../../src/catalog/manifest.js';
+import type { SystemRecord } from '../../src/toolkit/registry.js';
+import { addPageContent, getPageContent } from './content.js';
+import { listDatabases, queryDatabase } from './databases.js';
+import { extractNotes } from './extractor.js';
+import { notionIntegration } from './integration.js';
+import { createPage, getPage, updatePage } from './pages.js';
+import { searchNotes } from './search.js';
+
+const notesSystem: SystemRecord = {
+  id: 'notes',
+  name: 'Notes (Notion)',
+  description: 'Notion pages and databases: search by title, query database rows with filters, read and update properties, read pages as Markdown and append Markdown.',
+  keywords: ['notion', 'notes', 'page', 'database', 'row', 'property', 'block', 'doc', 'meeting notes', 'task board'],
+  when_to_use: 'Questions about Notion: finding a page, reading notes, listing or filtering rows of a Notion database, adding tasks or text.',
+};
+
+/** Notion (API 2025-09-03, data sources) as the `notes` system. */
+export const manifest: SystemManifest = {
+  system: notesSystem,
+  tools: [searchNotes, listDatabases, queryDatabase, getPage, createPage, updatePage, getPageContent, addPageContent],
+  integrations: [notionIntegration],
+  extractor: extractNotes,
+  entityTypes: ['notes_page', 'notes_database', 'user', 'issue', 'project'],
+  synonyms: {
+    notion: ['notion', 'notes'],
+    doc: ['page'],
+    docs: ['page'],
+    row: ['page'],
+    rows: ['page'],
+    table: ['database'],
+    tables: ['database'],
+  },
+};

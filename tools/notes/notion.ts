@@ -1,0 +1,110 @@
+import type { Client } from '@notionhq/client';
+import { isHTTPResponseError } from '@notionhq/client';
+import { AppError } from '../../src/toolkit/errors.js';
+
+/** A data source's column as the tools describe it. */
+export interface PropertyInfo {
+  name: string;
+  type: string;
+  /** select, multi_select, status: the option names. */
+  options?: string[];
+}
+
+/** A database as the tools see it: its data source (where rows live) and the columns. */
+export interface DataSourceInfo {
+  database_id: string;
+  data_source_id: string;
+  title: string;
+  properties: PropertyInfo[];
+  url: string;
+}
+
+export interface NotionPerson {
+  id: string;
+  name: string;
+  email: string | null;
+}
+
+type Json = Record<string, unknown>;
+const plainText = (items: unknown): string => ((items as Array<{ plain_text?: string }> | undefined) ?? []).map((t) => t.plain_text ?? '').join('');
+
+export function dataSourceInfo(source: Json): DataSourceInfo {
+  const properties = Object.values((source.properties ?? {}) as Record<string, Json>).map((p): PropertyInfo => {
+    const config = p[p.type as string] as { options?: Array<{ name: string }> } | undefined;
+    return { name: String(p.name), type: String(p.type), ...(config?.options ? { options: config.options.map((o) => o.name) } : {}) };
+  });
+  const parent = source.parent as { database_id?: string } | undefined;
+  return { database_id: parent?.database_id ?? '', data_source_id: String(source.id), title: plainText(source.title), properties, url: String(source.url ?? '') };
+}
+
+const notFoundOf = (error: unknown): boolean => isHTTPResponseError(error) && error.status === 404;
+
+/**
+ * The data source a tool argument names: a data source id, a database id (its first data source), or
+ * a database title (exact, then partial, case-insensitive). Unknown names list the databases there are.
+ */
+export async function resolveDataSource(client: Client, reference: string): Promise<DataSourceInfo> {
+  const ref = reference.trim();
+  if (/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(ref)) {
+    try {
+      return dataSourceInfo(await client.dataSources.retrieve({ data_source_id: ref }));
+    } catch (error) {
+      if (!notFoundOf(error)) throw error;
+    }
+    try {
+      const database = (await client.databases.retrieve({ database_id: ref })) as unknown as { data_sources?: Array<{ id: string }> };
+      const first = database.data_sources?.[0];
+      if (first) return dataSourceInfo(await client.dataSources.retrieve({ data_source_id: first.id }));
+    } catch (error) {
+      if (!notFoundOf(error)) throw error;
+    }
+    throw new AppError('NOT_FOUND', `Database ${ref} not found (or not shared with the integration)`);
+  }
+  const sources = await listDataSources(client);
+  const wanted = ref.toLowerCase();
+  const match = sources.find((s) => s.title.toLowerCase() === wanted) ?? sources.find((s) => s.title.toLowerCase().includes(wanted));
+  if (!match) throw new AppError('NOT_FOUND', `No database is named "${ref}". Databases: ${sources.map((s) => s.title).join(', ') || 'none shared with the integration'}`);
+  return match;
+}
+
+/** Every data source shared with the integration (search filtered on data sources, all pages). */
+export async function listDataSources(client: Client): Promise<DataSourceInfo[]> {
+  const out: DataSourceInfo[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.search({ filter: { property: 'object', value: 'data_source' }, start_cursor: cursor, page_size: 100 });
+    out.push(...page.results.map((r) => dataSourceInfo(r as unknown as Json)));
+    cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
+  } while (cursor);
+  return out;
+}
+
+/** The workspace's people by id (names and emails for people properties and mentions). */
+export async function peopleOf(client: Client): Promise<Map<string, NotionPerson>> {
+  const people = new Map<string, NotionPerson>();
+  let cursor: string | undefined;
+  do {
+    const page = await client.users.list({ start_cursor: cursor, page_size: 100 });
+    for (const user of page.results as unknown as Array<{ id: string; name?: string | null; type?: string; person?: { email?: string } }>) {
+      people.set(user.id, { id: user.id, name: user.name ?? '', email: user.type === 'person' ? (user.person?.email ?? null) : null });
+    }
+    cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
+  } while (cursor);
+  return people;
+}
+
+/** Reads a page id from a Notion URL or a bare id. */
+export function pageIdOf(value: string): string {
+  const hex = value.match(/([0-9a-f]{32})(?:[?#].*)?$/i)?.[1] ?? value.replace(/-/g, '');
+  return /^[0-9a-f]{32}$/i.test(hex) ? `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` : value;
+}
+
+/** Runs a Notion call for one page; its 404 names the page. */
+export async function forPage<T>(pageId: string, request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    if (notFoundOf(error)) throw new AppError('NOT_FOUND', `Page ${pageId} not found (or not shared with the integration)`, { upstreamStatus: 404, cause: error });
+    throw error;
+  }
+}
