@@ -113,11 +113,12 @@ export const slackErrors = defineErrorShape({
     internal: 'internal_error',
     unavailable: 'service_unavailable',
   },
-  // Details as a list are warnings (`response_metadata.messages`); as an object, fields of the error itself (`needed`, `provided`).
+  // Details as a list are warnings (`response_metadata.messages`); `{extra}` adds fields to the error itself (`needed`, `provided`).
   body: (e) => ({
     ok: false,
     error: e.code,
-    ...(Array.isArray(e.details) ? { response_metadata: { messages: e.details } } : e.details && typeof e.details === 'object' ? e.details : {}),
+    ...(Array.isArray(e.details) ? { response_metadata: { messages: e.details } } : {}),
+    ...((e.details as { extra?: Record<string, unknown> } | undefined)?.extra ?? {}),
   }),
   expired: unauthorized(undefined, { code: 'token_expired' }),
   malformedJson: 'invalid_json',

@@ -15,7 +15,8 @@ export interface SlackCaller {
 }
 
 /** A method's failure as Slack answers it: 200 with `{ok: false, error}` (and the scopes, for missing_scope). */
-export const slackFailure = (error: string, details?: Record<string, unknown>): FakeError => new FakeError('bad_request', error, { code: error, status: 200, details });
+export const slackFailure = (error: string, extra?: Record<string, unknown>): FakeError =>
+  new FakeError('bad_request', error, { code: error, status: 200, details: extra && { extra } });
 
 const tokenOf = (req: Request): string => req.get('authorization')?.match(/^bearer\s+(\S+)$/i)?.[1] ?? String((req.body as { token?: unknown } | undefined)?.token ?? '');
 
