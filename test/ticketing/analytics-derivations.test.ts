@@ -151,9 +151,9 @@ describe('sprints', () => {
 describe('DORA from releases', () => {
   it('releases per week, lead time to the release day, bugs after release and incident recovery', () => {
     const versions = [
-      { id: '10', name: '1.0', released: true, releaseDate: '2026-11-10' },
-      { id: '11', name: '1.1', released: true, releaseDate: '2026-11-17' },
-      { id: '12', name: '1.2', released: false, releaseDate: null },
+      { id: '10', project: 'PAY', name: '1.0', released: true, releaseDate: '2026-11-10' },
+      { id: '11', project: 'PAY', name: '1.1', released: true, releaseDate: '2026-11-17' },
+      { id: '12', project: 'PAY', name: '1.2', released: false, releaseDate: null },
     ];
     const shipped = ticket('PAY-30', { created: Date.parse('2026-11-05T00:00:00Z'), fixVersions: ['10'], statusChanges: [{ at: Date.parse('2026-11-08T12:00:00Z'), from: TODO, to: DOING }] });
     const bug = ticket('PAY-31', { kind: 'bug', type: 'Bug', created: Date.parse('2026-11-12T00:00:00Z') });

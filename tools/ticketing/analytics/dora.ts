@@ -54,7 +54,7 @@ export function ticketDora(tickets: readonly TicketHistory[], versions: readonly
   const blamedBugs = new Set<string>();
   for (const bug of bugs) {
     const named = bug.affectsVersions.filter((id) => releaseIds.has(id));
-    const blamed = named.length > 0 ? named : bug.affectsVersions.length > 0 ? [] : releases.filter((r) => bug.created >= r.at && bug.created < r.at + (FAILURE_WINDOW_DAYS + 1) * DAY_MS).map((r) => r.id);
+    const blamed = named.length > 0 ? named : bug.affectsVersions.length > 0 ? [] : releases.filter((r) => r.project === bug.project && bug.created >= r.at && bug.created < r.at + (FAILURE_WINDOW_DAYS + 1) * DAY_MS).map((r) => r.id);
     for (const id of blamed) failedBy.set(id, (failedBy.get(id) ?? 0) + 1);
     if (blamed.length > 0) blamedBugs.add(bug.key);
   }
@@ -88,7 +88,7 @@ export function ticketDora(tickets: readonly TicketHistory[], versions: readonly
       incidents_count: incidents.length,
       resolved_count: recoveries.length,
     },
-    releases: releases.map((r) => ({ id: r.id, name: r.name, releaseDate: r.releaseDate as string, bugs_after_release: failedBy.get(r.id) ?? 0 })),
+    releases: releases.map((r) => ({ project_key: r.project, id: r.id, name: r.name, releaseDate: r.releaseDate as string, bugs_after_release: failedBy.get(r.id) ?? 0 })),
   };
 }
 

@@ -74,6 +74,7 @@ export interface TicketHistory {
 /** A project version (release). `releaseDate` is the day it shipped, as Jira stores it (YYYY-MM-DD). */
 export interface VersionRecord {
   id: string;
+  project: string;
   name: string;
   released: boolean;
   releaseDate: string | null;

@@ -122,6 +122,6 @@ export function normalizeIssue(raw: RawIssue, project: string, ids: FieldIds, ca
 }
 
 /** A project version from the REST API. */
-export function normalizeVersion(raw: { id?: string; name?: string; released?: boolean; releaseDate?: string }): VersionRecord {
-  return { id: raw.id ?? '', name: raw.name ?? raw.id ?? '', released: raw.released === true, releaseDate: raw.releaseDate ?? null };
+export function normalizeVersion(raw: { id?: string; name?: string; released?: boolean; releaseDate?: string }, project: string): VersionRecord {
+  return { id: raw.id ?? '', project, name: raw.name ?? raw.id ?? '', released: raw.released === true, releaseDate: raw.releaseDate ?? null };
 }
