@@ -1,0 +1,255 @@
+/**
+ * ADF to mdast: a tree mapping. Blocks map one to one where Markdown has the same thing (paragraph,
+ * heading, lists, task lists, code, quote, rule, table); Jira-only blocks keep their text (a panel
+ * becomes a quote, an expand its title and body, media a placeholder). Inline text carries flat marks
+ * in ADF and nested nodes in mdast: marks are nested in one canonical order (link, strong, emphasis,
+ * strike; code innermost), so a Markdown document comes back as it went in. Mentions become
+ * `@Display Name` text.
+ */
+import type { BlockContent, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
+import type { AdfMark, AdfNode } from './types.js';
+
+/** Marks in nesting order, outermost first. */
+const MARK_ORDER = ['link', 'strong', 'em', 'strike'] as const;
+type NestingMark = (typeof MARK_ORDER)[number];
+
+interface Leaf {
+  marks: AdfMark[];
+  node: PhrasingContent;
+}
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const attr = (node: AdfNode | AdfMark, name: string): unknown => node.attrs?.[name];
+
+export function adfToMdast(content: readonly AdfNode[]): Root {
+  return { type: 'root', children: blocks(content) };
+}
+
+function blocks(nodes: readonly AdfNode[] | undefined): Array<RootContent & BlockContent> {
+  const out: Array<RootContent & BlockContent> = [];
+  let loose: AdfNode[] = [];
+  const flushInline = () => {
+    if (loose.length) out.push(paragraph(loose));
+    loose = [];
+  };
+  for (const node of nodes ?? []) {
+    if (isInline(node)) {
+      // Inline nodes where a block belongs (seen in hand-written ADF): wrapped in a paragraph.
+      loose.push(node);
+      continue;
+    }
+    flushInline();
+    out.push(...block(node));
+  }
+  flushInline();
+  return out;
+}
+
+const INLINE = new Set(['text', 'hardBreak', 'mention', 'emoji', 'inlineCard', 'date', 'status', 'placeholder', 'inlineExtension', 'mediaInline']);
+const isInline = (node: AdfNode) => INLINE.has(node.type);
+
+function block(node: AdfNode): Array<RootContent & BlockContent> {
+  switch (node.type) {
+    case 'paragraph':
+      return [paragraph(node.content ?? [])];
+    case 'heading': {
+      const level = Number(attr(node, 'level'));
+      const depth = (Number.isInteger(level) && level >= 1 && level <= 6 ? level : 1) as 1 | 2 | 3 | 4 | 5 | 6;
+      return [{ type: 'heading', depth, children: inline(node.content) }];
+    }
+    case 'bulletList':
+    case 'orderedList':
+      return [list(node)];
+    case 'taskList':
+    case 'decisionList':
+      return [taskList(node)];
+    case 'codeBlock':
+      return [{ type: 'code', lang: str(attr(node, 'language')) || null, meta: null, value: (node.content ?? []).map((t) => t.text ?? '').join('') }];
+    case 'blockquote':
+    case 'panel':
+      return [{ type: 'blockquote', children: blocks(node.content) }];
+    case 'rule':
+      return [{ type: 'thematicBreak' }];
+    case 'table':
+      return [table(node)];
+    case 'expand':
+    case 'nestedExpand': {
+      const title = str(attr(node, 'title'));
+      const heading: Paragraph[] = title ? [{ type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: title }] }] }] : [];
+      return [...heading, ...blocks(node.content)];
+    }
+    case 'mediaSingle':
+    case 'mediaGroup':
+      return [{ type: 'paragraph', children: (node.content ?? []).map(mediaText) }];
+    case 'blockCard':
+    case 'embedCard': {
+      const url = str(attr(node, 'url'));
+      return url ? [{ type: 'paragraph', children: [{ type: 'link', url, title: null, children: [{ type: 'text', value: url }] }] }] : [];
+    }
+    default:
+      // Layouts, extensions and future block types: their content, so no text is lost.
+      return blocks(node.content);
+  }
+}
+
+function mediaText(media: AdfNode): PhrasingContent {
+  const name = str(attr(media, 'alt')) ?? str(attr(media, 'id')) ?? 'file';
+  return { type: 'text', value: `(attachment: ${name})` };
+}
+
+function paragraph(content: readonly AdfNode[]): Paragraph {
+  return { type: 'paragraph', children: inline(content) };
+}
+
+function list(node: AdfNode): List {
+  const ordered = node.type === 'orderedList';
+  const order = Number(attr(node, 'order'));
+  return {
+    type: 'list',
+    ordered,
+    start: ordered ? (Number.isInteger(order) && order >= 0 ? order : 1) : null,
+    spread: false,
+    children: (node.content ?? []).map((item) => listItem(item, null)),
+  };
+}
+
+function taskList(node: AdfNode): List {
+  const items: ListItem[] = [];
+  for (const item of node.content ?? []) {
+    if (item.type !== 'taskItem' && item.type !== 'decisionItem') {
+      // A nested list belongs to the item before it.
+      const nested = block(item);
+      const previous = items.at(-1);
+      if (previous) previous.children.push(...nested);
+      else items.push({ type: 'listItem', spread: false, checked: false, children: nested });
+      continue;
+    }
+    const state = str(attr(item, 'state'));
+    items.push(listItem({ type: 'listItem', content: [{ type: 'paragraph', content: item.content ?? [] }] }, state === 'DONE' || state === 'DECIDED'));
+  }
+  return { type: 'list', ordered: false, start: null, spread: false, children: items };
+}
+
+function listItem(item: AdfNode, checked: boolean | null): ListItem {
+  return { type: 'listItem', spread: false, checked, children: blocks(item.type === 'listItem' ? item.content : [item]) };
+}
+
+function table(node: AdfNode): Table {
+  const rows: TableRow[] = (node.content ?? []).filter((row) => row.type === 'tableRow').map((row) => ({ type: 'tableRow', children: (row.content ?? []).map(tableCell) }));
+  const width = Math.max(0, ...rows.map((r) => r.children.length));
+  // Markdown tables are rectangular.
+  for (const row of rows) while (row.children.length < width) row.children.push({ type: 'tableCell', children: [] });
+  return { type: 'table', align: Array.from({ length: width }, () => null), children: rows };
+}
+
+function tableCell(cell: AdfNode): TableCell {
+  // A cell holds paragraphs (sometimes lists) in ADF and one line of inline content in Markdown.
+  const children: PhrasingContent[] = [];
+  for (const part of cellInline(cell.content ?? [])) {
+    if (children.length) children.push({ type: 'text', value: ' ' });
+    children.push(...part);
+  }
+  return { type: 'tableCell', children: mergeText(children) };
+}
+
+/** The lines of a cell: each run of inline nodes (a paragraph's content) is one. */
+function cellInline(content: readonly AdfNode[]): PhrasingContent[][] {
+  const parts: PhrasingContent[][] = [];
+  let run: AdfNode[] = [];
+  const flush = () => {
+    if (run.length) parts.push(inline(run));
+    run = [];
+  };
+  for (const node of content) {
+    if (isInline(node)) run.push(node);
+    else {
+      flush();
+      parts.push(...cellInline(node.content ?? []));
+    }
+  }
+  flush();
+  return parts.filter((part) => part.length > 0);
+}
+
+// ---- inline -----------------------------------------------------------------------------------
+
+function inline(content: readonly AdfNode[] | undefined): PhrasingContent[] {
+  return nest((content ?? []).flatMap(leaf), 0);
+}
+
+function leaf(node: AdfNode): Leaf[] {
+  const marks = (node.marks ?? []).filter((m) => m.type === 'code' || (MARK_ORDER as readonly string[]).includes(m.type));
+  const nesting = marks.filter((m) => m.type !== 'code').sort((a, b) => MARK_ORDER.indexOf(a.type as NestingMark) - MARK_ORDER.indexOf(b.type as NestingMark));
+  switch (node.type) {
+    case 'text': {
+      const text = node.text ?? '';
+      if (!text) return [];
+      // Code in Markdown cannot carry emphasis: a code mark keeps only its link.
+      if (marks.some((m) => m.type === 'code')) return [{ marks: nesting.filter((m) => m.type === 'link'), node: { type: 'inlineCode', value: text } }];
+      return [{ marks: nesting, node: { type: 'text', value: text } }];
+    }
+    case 'hardBreak':
+      return [{ marks: [], node: { type: 'break' } }];
+    case 'mention': {
+      const text = str(attr(node, 'text')) || str(attr(node, 'id')) || 'someone';
+      return [{ marks: nesting, node: { type: 'text', value: text.startsWith('@') ? text : `@${text}` } }];
+    }
+    case 'emoji':
+      return [{ marks: nesting, node: { type: 'text', value: str(attr(node, 'text')) || str(attr(node, 'shortName')) || '' } }];
+    case 'inlineCard': {
+      const url = str(attr(node, 'url'));
+      return url ? [{ marks: [], node: { type: 'link', url, title: null, children: [{ type: 'text', value: url }] } }] : [];
+    }
+    case 'date': {
+      const timestamp = Number(attr(node, 'timestamp'));
+      return Number.isFinite(timestamp) ? [{ marks: nesting, node: { type: 'text', value: new Date(timestamp).toISOString().slice(0, 10) } }] : [];
+    }
+    case 'status':
+      return [{ marks: nesting.filter((m) => m.type === 'link'), node: { type: 'inlineCode', value: str(attr(node, 'text')) || 'status' } }];
+    default:
+      return node.text ? [{ marks: nesting, node: { type: 'text', value: node.text } }] : (node.content ?? []).flatMap(leaf);
+  }
+}
+
+const sameMark = (a: AdfMark | undefined, b: AdfMark): boolean =>
+  !!a && a.type === b.type && (a.type !== 'link' || (attr(a, 'href') === attr(b, 'href') && attr(a, 'title') === attr(b, 'title')));
+
+/** Groups runs of leaves that share their mark at `level` into one mdast node, recursively. */
+function nest(leaves: readonly Leaf[], level: number): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  for (let i = 0; i < leaves.length;) {
+    const mark = leaves[i].marks[level];
+    if (!mark) {
+      out.push(leaves[i++].node);
+      continue;
+    }
+    let j = i + 1;
+    while (j < leaves.length && sameMark(leaves[j].marks[level], mark)) j++;
+    out.push(wrap(mark, nest(leaves.slice(i, j), level + 1)));
+    i = j;
+  }
+  return mergeText(out);
+}
+
+function wrap(mark: AdfMark, children: PhrasingContent[]): PhrasingContent {
+  switch (mark.type) {
+    case 'link':
+      return { type: 'link', url: str(attr(mark, 'href')) ?? '', title: str(attr(mark, 'title')) ?? null, children };
+    case 'strong':
+      return { type: 'strong', children };
+    case 'em':
+      return { type: 'emphasis', children };
+    default:
+      return { type: 'delete', children };
+  }
+}
+
+function mergeText(nodes: PhrasingContent[]): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  for (const node of nodes) {
+    const last = out.at(-1);
+    if (node.type === 'text' && last?.type === 'text') last.value += node.value;
+    else out.push(node.type === 'text' ? { ...node } : node);
+  }
+  return out;
+}
