@@ -9,14 +9,14 @@ export const activeIn = (t: TicketHistory, window: TimeWindow): boolean => t.cre
 const present = (values: Array<number | null>): number[] => values.filter((v): v is number => v !== null);
 const sumPoints = (tickets: readonly TicketHistory[]) => round(tickets.reduce((n, t) => n + (t.storyPoints ?? 0), 0)) as number;
 
-export interface DeveloperFigures {
+export type DeveloperFigures = {
   accountId: string;
   displayName: string;
   issues: { total: number; created: number; resolved: number; in_progress: number; blocked: number };
   by_type: { bugs: number; stories: number; tasks: number; other: number };
   story_points: { total: number; completed: number; average_per_issue: number | null };
   time_metrics: { avg_resolution_hours: number | null; avg_cycle_time_hours: number | null; time_logged_hours: number };
-}
+};
 
 /** The figures of one person over the tickets of the window (see DEVELOPER_DERIVATION). */
 export function developerFigures(person: Person, tickets: readonly TicketHistory[], window: TimeWindow): DeveloperFigures {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARRY_OVER, DEVELOPER, DORA, FLOW, SPRINT, SUMMARY, THROUGHPUT, TICKET_SCOPE } from './derivations.js';
 
 /**
  * Output schemas of the ticketing analytical tools. Every result carries `metadata` (window, projects,
@@ -20,7 +21,7 @@ export const MetadataSchema = z
     end_date: Timestamp.describe('Window end (now)'),
     projects: z.array(ProjectKey).describe('Projects whose tickets were read'),
     projects_analyzed: Int,
-    tickets_analyzed: Int.describe('Tickets read: unresolved ones and those resolved in the window'),
+    tickets_analyzed: Int.describe(TICKET_SCOPE),
     capped: z.boolean().describe('True when a project had more matching tickets than one call reads (figures cover the newest)'),
   })
   .describe('The window and what the figures cover');
@@ -50,7 +51,8 @@ export const TrendSchema = z
 
 export const ByKindSchema = z.looseObject({ bugs: Int, stories: Int, tasks: Int.describe('Tasks and sub-tasks'), other: Int });
 
-export const ThroughputSchema = z.looseObject({
+/** Throughput figures without their derivations (tools that embed them point to the throughput tool). */
+const ThroughputCoreSchema = z.looseObject({
   resolved: Int,
   created: Int,
   net_flow: Int.describe('created - resolved: positive when the backlog grows'),
@@ -59,6 +61,12 @@ export const ThroughputSchema = z.looseObject({
   resolved_by_type: ByKindSchema,
   weeks: z.array(WeekSchema).describe('Oldest first'),
   trend: TrendSchema,
+});
+
+export const ThroughputSchema = ThroughputCoreSchema.extend({
+  resolved: Int.describe(THROUGHPUT.resolved),
+  weeks: z.array(WeekSchema).describe(`${THROUGHPUT.weeks} Oldest first.`),
+  trend: TrendSchema.describe(THROUGHPUT.trend),
 });
 
 export const ThroughputResultSchema = ThroughputSchema.extend({ derivation: Derivation, metadata: MetadataSchema });
@@ -107,13 +115,13 @@ export const CarryOverSchema = z.looseObject({
 
 export const ProductivityResultSchema = z.looseObject({
   project_key: ProjectKey,
-  throughput: ThroughputSchema,
-  cycle_time_hours: PercentilesSchema,
-  lead_time_hours: PercentilesSchema,
+  throughput: ThroughputCoreSchema.describe('Derived as ticketing_get_throughput_metrics derives it, for this project'),
+  cycle_time_hours: PercentilesSchema.describe(FLOW.cycle_time_hours),
+  lead_time_hours: PercentilesSchema.describe(FLOW.lead_time_hours),
   resolved_without_start: Int.describe('Resolved without ever being in progress: no cycle time'),
-  wip: WipSchema,
-  blocked: BlockedSchema,
-  carry_over: CarryOverSchema,
+  wip: WipSchema.describe(FLOW.wip),
+  blocked: BlockedSchema.describe(FLOW.blocked),
+  carry_over: CarryOverSchema.describe(CARRY_OVER),
   derivation: Derivation,
   metadata: MetadataSchema,
 });
@@ -122,10 +130,10 @@ export type ProductivityResult = z.infer<typeof ProductivityResultSchema>;
 export const DeveloperSchema = z.looseObject({
   accountId: z.string(),
   displayName: z.string(),
-  issues: z.looseObject({ total: Int, created: Int, resolved: Int, in_progress: Int, blocked: Int }),
-  by_type: ByKindSchema,
-  story_points: z.looseObject({ total: z.number(), completed: z.number(), average_per_issue: z.number().nullable() }),
-  time_metrics: z.looseObject({ avg_resolution_hours: Hours, avg_cycle_time_hours: Hours, time_logged_hours: z.number() }),
+  issues: z.looseObject({ total: Int, created: Int, resolved: Int, in_progress: Int, blocked: Int }).describe(DEVELOPER.issues),
+  by_type: ByKindSchema.describe(DEVELOPER.by_type),
+  story_points: z.looseObject({ total: z.number(), completed: z.number(), average_per_issue: z.number().nullable() }).describe(DEVELOPER.story_points),
+  time_metrics: z.looseObject({ avg_resolution_hours: Hours, avg_cycle_time_hours: Hours, time_logged_hours: z.number() }).describe(DEVELOPER.time_metrics),
 });
 
 export const DeveloperMetricsResultSchema = z.looseObject({
@@ -152,10 +160,10 @@ const doraMetric = (value: z.ZodType, fields: z.ZodRawShape) =>
   z.looseObject({ value, unit: z.string(), category: DoraCategory, description: z.string().describe('How the figure is derived'), benchmark: Benchmark, ...fields });
 
 export const DoraResultSchema = z.looseObject({
-  deployment_frequency: doraMetric(z.number().describe('Releases per week'), { total_releases: Int }),
-  lead_time_for_changes: doraMetric(Hours.describe('Median hours'), { p90: Hours, changes_measured: Int }),
-  change_failure_rate: doraMetric(Percent, { bugs_after_release: Int, failed_releases: Int, total_releases: Int }),
-  mean_time_to_recovery: doraMetric(Hours, { incidents_count: Int, resolved_count: Int }),
+  deployment_frequency: doraMetric(z.number().describe('Releases per week'), { total_releases: Int }).describe(DORA.deployment_frequency),
+  lead_time_for_changes: doraMetric(Hours.describe('Median hours'), { p90: Hours, changes_measured: Int }).describe(DORA.lead_time_for_changes),
+  change_failure_rate: doraMetric(Percent, { bugs_after_release: Int, failed_releases: Int, total_releases: Int }).describe(DORA.change_failure_rate),
+  mean_time_to_recovery: doraMetric(Hours, { incidents_count: Int, resolved_count: Int }).describe(DORA.mean_time_to_recovery),
   releases: z.array(z.looseObject({ project_key: ProjectKey, id: z.string(), name: z.string(), releaseDate: z.string(), bugs_after_release: Int })).describe('Releases in the window, oldest first'),
   metadata: MetadataSchema,
 });
@@ -182,10 +190,10 @@ export const SprintFiguresSchema = z.looseObject({
 
 export const SprintMetricsResultSchema = z.looseObject({
   board: z.looseObject({ id: Int, name: z.string(), project_key: ProjectKey.nullable() }).nullable().describe('The board read; null when none was found'),
-  sprint: SprintHeaderSchema.nullable().describe('The active sprint; null when the board has none'),
-  metrics: SprintFiguresSchema.nullable(),
+  sprint: SprintHeaderSchema.nullable().describe(`${SPRINT.sprint} Null when the board has no active sprint.`),
+  metrics: SprintFiguresSchema.nullable().describe(`${SPRINT.completed} ${SPRINT.story_points}`),
   closed_sprints: z
-    .array(z.looseObject({ sprint: SprintHeaderSchema, metrics: SprintFiguresSchema, carried_over: Int }))
+    .array(z.looseObject({ sprint: SprintHeaderSchema, metrics: SprintFiguresSchema, carried_over: Int.describe(SPRINT.carried_over) }))
     .describe('current_only=false: the latest closed sprints, newest first; empty otherwise'),
   derivation: Derivation,
 });
@@ -203,9 +211,9 @@ const ProjectSummarySchema = z.looseObject({
   lead_time_p50_hours: Hours,
   wip: Int,
   blocked_now: Int,
-  open_bugs: Int,
-  releases: Int,
-  attention: z.array(z.string()).describe('Why the project needs a look; empty when none'),
+  open_bugs: Int.describe(SUMMARY.open_bugs),
+  releases: Int.describe(SUMMARY.releases),
+  attention: z.array(z.string()).describe(`Why the project needs a look; empty when none. ${SUMMARY.attention}`),
 });
 
 export const ExecutiveSummaryResultSchema = z.looseObject({

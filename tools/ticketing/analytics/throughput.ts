@@ -1,7 +1,7 @@
 import { DAY_MS, inWindow, isoSeconds, mean, round, type TimeWindow } from '../../../src/analytics/stats.js';
 import type { TicketHistory } from './history.js';
 
-export interface WeekBucket {
+export type WeekBucket = {
   week_start: string;
   week_end: string;
   /** 7, except the oldest bucket when the window is not a whole number of weeks. */
@@ -9,17 +9,17 @@ export interface WeekBucket {
   resolved: number;
   created: number;
   story_points_resolved: number;
-}
+};
 
 export type TrendDirection = 'up' | 'down' | 'flat' | 'insufficient_data';
 
-export interface Trend {
+export type Trend = {
   direction: TrendDirection;
   /** Least-squares slope of resolved per week, in tickets per week per week; null under 3 weeks. */
   slope_per_week: number | null;
   /** First half against second half of the weeks (resolved per week); null when the first half had none. */
   change_percent: number | null;
-}
+};
 
 /** The window cut into 7-day buckets counting back from its end; the oldest takes the remainder. */
 export function weekBounds(window: TimeWindow): TimeWindow[] {

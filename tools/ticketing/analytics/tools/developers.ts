@@ -8,19 +8,18 @@ import { DeveloperAllProjectsResultSchema, DeveloperMetricsResultSchema, type De
 import { analytical, DeveloperLimit, optionalProject, windowInput } from './common.js';
 
 const OUTPUTS = ['issues', 'by_type', 'story_points', 'time_metrics'];
-const DERIVED =
-  'total = assigned tickets active in the window; created = reported in it; resolved = assigned and resolved in it; in_progress and blocked (status named Blocked or flagged) now; story points from the project\'s own field; avg resolution (creation to resolution) and cycle time (first in-progress move to resolution) of the resolved ones; worklogs started in the window.';
 
 export const getDeveloperMetrics = defineTool({
   system: 'ticketing',
   name: 'get_developer_metrics',
   title: 'Ticket metrics per person',
-  description: `Jira ticket figures per person over the last time_period_days in one project (every project pooled when project_key is omitted): ${DERIVED} Most resolved first, up to limit. Counts describe activity, not performance.`,
+  description:
+    'Jira figures per person over time_period_days in one project (all pooled without project_key): assigned tickets active in the window, reported, resolved, in progress and blocked now; by type; story points (project field); mean resolution and cycle time (first in-progress move to resolution); worklog hours. Most resolved first, up to limit. Activity, not performance.',
   capability: analytical('developer_metrics', OUTPUTS),
   input: z.object({ project_key: optionalProject, ...windowInput, limit: DeveloperLimit }),
   output: DeveloperMetricsResultSchema,
   hints: {
-    aliases: ['developer metrics', 'who resolved the most tickets', 'tickets per engineer', 'story points per person', 'team workload jira'],
+    aliases: ['jira developer metrics', 'who resolved the most tickets', 'tickets per engineer', 'story points per person', 'team workload jira'],
     when_to_use: 'To see per person how many Jira tickets they hold, finished, have in progress or blocked, their story points and how long their tickets take, e.g. before 1:1s or to spot overload.',
     not_for:
       'A per-project breakdown for each person (use ticketing_get_developer_ticket_metrics_all_projects); GitHub commits and reviews (code_host_get_developer_metrics); one person\'s open tickets (ticketing_get_tickets_by_user).',
@@ -44,7 +43,8 @@ export const getDeveloperTicketMetricsAllProjects = defineTool({
   system: 'ticketing',
   name: 'get_developer_ticket_metrics_all_projects',
   title: 'Ticket metrics per person across every project',
-  description: `The figures of ticketing_get_developer_metrics over every project the caller can see, pooled per person, each with the projects they have tickets in (total, resolved, story points completed per project): ${DERIVED} Most resolved first, up to limit. Unreadable projects are named in failed_sources.`,
+  description:
+    'The per-person figures of ticketing_get_developer_metrics over every project the caller can see, pooled per person, with each project the person has tickets in (assigned and active, resolved, story points completed). Most resolved first, up to limit. Unreadable projects are named in failed_sources. The result states each derivation.',
   capability: analytical('developer_ticket_metrics_all_projects', [...OUTPUTS, 'projects']),
   input: z.object({ ...windowInput, limit: DeveloperLimit }),
   output: DeveloperAllProjectsResultSchema,

@@ -12,7 +12,7 @@ export const getDoraMetrics = defineTool({
   name: 'get_dora_metrics',
   title: 'DORA metrics from Jira releases',
   description:
-    'The four DORA metrics of one project (every project pooled when project_key is omitted) over the last time_period_days, from Jira releases: deployment frequency = released versions per week; lead time = first in-progress move of each ticket fixed in a release to the end of its release day (median); change failure rate = releases followed by a bug (affects-version, else created within 7 days); MTTR = mean creation-to-resolution of incidents (type Incident, label incident, or Highest/Blocker/Critical bugs). Each metric has its DORA band and derivation.',
+    'DORA metrics of one project (all pooled without project_key) over time_period_days from Jira releases: released versions per week; lead time = first in-progress move of fixed tickets to the release day\'s end (median); failure rate = releases followed by a bug (affects-version, else within 7 days); MTTR = mean hours to resolve incidents. Each has its band and derivation.',
   capability: analytical('dora_metrics', ['deployment_frequency', 'lead_time_for_changes', 'change_failure_rate', 'mean_time_to_recovery']),
   input: z.object({ project_key: optionalProject, ...windowInput }),
   output: DoraResultSchema,

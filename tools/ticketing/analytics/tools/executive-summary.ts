@@ -27,7 +27,7 @@ export const getExecutiveSummaryAllProjects = defineTool({
   name: 'get_executive_summary_all_projects',
   title: 'Executive delivery summary across every project',
   description:
-    'One row per Jira project the caller can see over the last time_period_days, with totals: tickets resolved and created, net flow, story points, throughput trend, cycle and lead time p50 (changelog status history), WIP and blocked work now, open bugs and releases; and the reasons a project needs attention (throughput down, backlog growing, a fifth of WIP blocked, cycle time over twice the median project). Unreadable projects are named in failed_sources. The result states each derivation.',
+    'One row per Jira project over time_period_days, with totals: resolved, created, net flow, story points, throughput trend, cycle and lead time p50 (status history), WIP, blocked now, open bugs, releases, and why a project needs attention (throughput down, backlog growing, a fifth of WIP blocked, cycle time over twice the median). Unreadable projects go to failed_sources.',
   capability: analytical('executive_summary_all_projects', ['totals', 'projects', 'attention']),
   input: z.object(windowInput),
   output: ExecutiveSummaryResultSchema,

@@ -39,12 +39,12 @@ export const getProjectProductivityMetrics = defineTool({
   name: 'get_project_productivity_metrics',
   title: 'Project flow: cycle time, lead time, WIP, blocked work, carry-over',
   description:
-    'Delivery flow of one Jira project over the last time_period_days, from the changelog status history: weekly throughput with trend; cycle time (first move into an in-progress status to resolution) and lead time (creation to resolution) p50/p75/p85/p95 of tickets resolved in the window; work in progress now with its age; blocked work (status named Blocked or flagged) now and in the window; and carry-over of the closed sprints of its Scrum board. The result states each derivation.',
+    'Flow of one Jira project over time_period_days from status history: weekly throughput and trend; cycle time (first in-progress move to resolution) and lead time (creation to resolution) p50-p95; WIP now and its age; blocked work (status Blocked or flagged) now and in the window; carry-over of closed sprints. The result states each derivation.',
   capability: analytical('project_productivity_metrics', ['throughput', 'cycle_time_hours', 'lead_time_hours', 'wip', 'blocked', 'carry_over']),
   input: z.object({ project_key: requiredProject, ...windowInput }),
   output: ProductivityResultSchema,
   hints: {
-    aliases: ['cycle time', 'lead time', 'wip', 'work in progress', 'blocked tickets', 'carry over', 'sprint spillover', 'flow metrics', 'project health'],
+    aliases: ['ticket cycle time', 'ticket lead time', 'wip', 'work in progress', 'blocked tickets', 'carry over', 'sprint spillover', 'flow metrics', 'project health'],
     when_to_use: 'For a delivery lead\'s view of one Jira project: how long tickets take from start and from creation (percentiles), how much is in progress and for how long, what is blocked, and how much each sprint carries over.',
     not_for:
       'The current sprint\'s burndown figures (use ticketing_get_sprint_metrics); every project at once (ticketing_get_executive_summary_all_projects); per person (ticketing_get_developer_metrics); one ticket\'s status history (ticketing_get_issue_aging).',

@@ -15,7 +15,7 @@ export const getSprintMetrics = defineTool({
   name: 'get_sprint_metrics',
   title: 'Sprint progress and velocity',
   description:
-    'Progress of the active sprint of a project\'s Scrum board: issues total, completed (done and resolved by the sprint\'s end) and remaining, completion rate, story points committed (every ticket in the sprint now), completed and remaining in the project\'s own field, velocity (mean completed points of the last 3 closed sprints) and issues by status. current_only=false adds the latest closed sprints with their figures and carry-over (unfinished tickets moved to a later sprint).',
+    'The active sprint of a project\'s Scrum board: issues completed (done, resolved by sprint end) and remaining, completion rate, story points committed (tickets in the sprint now), completed and remaining, velocity (mean completed points of the last 3 closed sprints), by status. current_only=false adds recent closed sprints with carry-over.',
   capability: analytical('sprint_metrics', ['sprint', 'completion_rate_percent', 'story_points', 'velocity', 'by_status', 'carried_over']),
   input: z.object({
     project_key: optionalProject,

@@ -14,12 +14,12 @@ export const getThroughputMetrics = defineTool({
   name: 'get_throughput_metrics',
   title: 'Ticket throughput with weekly trend',
   description:
-    'Weekly ticket throughput of one project (or every project pooled) over the last time_period_days: tickets resolved and created per 7-day bucket counting back from now, resolved story points (the project\'s own field), net flow (created - resolved) and the trend (least-squares slope of resolved per week: up/down beyond 10% of the weekly mean per week, else flat). Resolved = resolution date in the window. The result states each derivation.',
+    'Weekly throughput of one project (all pooled without project_key) over time_period_days: tickets resolved (resolution date) and created per 7-day bucket back from now, resolved story points, net flow (created - resolved) and trend (least-squares slope of resolved per week: up/down beyond 10% of the weekly mean, else flat). The result states each derivation.',
   capability: analytical('throughput_metrics', OUTPUTS),
   input: z.object({ project_key: optionalProject, ...windowInput }),
   output: ThroughputResultSchema,
   hints: {
-    aliases: ['throughput', 'tickets closed per week', 'weekly velocity', 'are we shipping more or less', 'resolved tickets trend', 'jira throughput'],
+    aliases: ['ticket throughput', 'tickets closed per week', 'weekly velocity', 'are we shipping more or less', 'resolved tickets trend', 'jira throughput'],
     when_to_use: 'To see how many Jira tickets a team finishes per week and whether that is rising or falling, or whether the backlog grows faster than it is worked off.',
     not_for:
       'Separate rows per project (use ticketing_get_throughput_metrics_by_project); cycle time, WIP and blocked work (ticketing_get_project_productivity_metrics); GitHub pull request throughput (code_host_get_eng_metrics).',
