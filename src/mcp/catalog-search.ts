@@ -52,6 +52,7 @@ export function words(text: string, synonyms: Readonly<Record<string, readonly s
     .map(stem);
 }
 
+const QUESTION_WORDS = new Set(['how', 'what', 'which', 'who', 'whose', 'when', 'where', 'why', 'is', 'are', 'do', 'does', 'did', 'can']);
 const READ_VERBS = new Set(['list', 'show', 'find', 'get', 'see', 'who', 'search', 'view', 'read', 'fetch', 'count'].map(stem));
 const WRITE_VERBS = new Set(
   [
@@ -122,8 +123,15 @@ export class CatalogSearch {
    */
   search(query: string, options: { system?: string; limit?: number; include?: (tool: ToolDefinition) => boolean } = {}): SearchHit[] {
     const terms = [...new Set(words(query, this.synonyms))];
-    const readIntent = terms.some((t) => READ_VERBS.has(t));
-    const writeIntent = terms.some((t) => WRITE_VERBS.has(t));
+    // A question ("how long do PRs take to merge", "which statuses...") asks to read, whatever verbs it holds.
+    const question = QUESTION_WORDS.has(
+      query
+        .trim()
+        .toLowerCase()
+        .split(/[^a-z]+/)[0] ?? '',
+    );
+    const readIntent = question || terms.some((t) => READ_VERBS.has(t));
+    const writeIntent = !question && terms.some((t) => WRITE_VERBS.has(t));
     const n = this.index.length;
     const hits: SearchHit[] = [];
     for (const entry of this.index) {

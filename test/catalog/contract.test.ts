@@ -142,12 +142,14 @@ describe('catalog contract', () => {
 });
 
 /**
- * Bytes of each `tools/list` entry and of the whole list: measured at 9,263 (the largest entry,
- * code_host_get_dora_metrics_by_repo) and 175,917 (36 tools); budgets leave about 20% headroom. A
- * tool past its budget should say less, or split.
+ * Bytes of each `tools/list` entry and of the average entry: measured at 9,263 (the largest entry,
+ * code_host_get_dora_metrics_by_repo) and about 4,900 on average (36 tools, then 73 with Jira and
+ * Notion); budgets leave about 20% headroom. The whole list grows with each system (discovery mode
+ * keeps what a host loads small), so it is the average that must not creep. A tool past its budget
+ * should say less, or split.
  */
 const ENTRY_BUDGET_BYTES = 11_000;
-const LIST_BUDGET_BYTES = 210_000;
+const AVERAGE_BUDGET_BYTES = 5_900;
 
 describe('catalog size budgets', () => {
   const entries = registry.tools.map((tool) => mcpTool(registry, tool));
@@ -156,7 +158,7 @@ describe('catalog size budgets', () => {
     expect(Buffer.byteLength(JSON.stringify(entry))).toBeLessThanOrEqual(ENTRY_BUDGET_BYTES);
   });
 
-  it('the whole tools/list result fits its budget', () => {
-    expect(Buffer.byteLength(JSON.stringify({ tools: entries }))).toBeLessThanOrEqual(LIST_BUDGET_BYTES);
+  it('the average tools/list entry fits its budget', () => {
+    expect(Buffer.byteLength(JSON.stringify({ tools: entries })) / entries.length).toBeLessThanOrEqual(AVERAGE_BUDGET_BYTES);
   });
 });

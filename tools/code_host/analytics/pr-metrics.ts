@@ -21,7 +21,7 @@ export const getPrMergeTimeMetrics = defineTool({
   input: z.object(metricsInput),
   output: MergeTimeResultSchema,
   hints: {
-    aliases: ['pr cycle time', 'time to merge', 'merge time', 'how long do prs take', 'review turnaround'],
+    aliases: ['pr cycle time', 'time to merge', 'merge time', 'how long do prs take to merge', 'review turnaround'],
     when_to_use: 'To see whether pull requests wait too long, where (first review, approval to merge) and which sizes or repositories are slow.',
     not_for: 'Lead time to production (use code_host_get_dora_metrics); per-person figures (code_host_get_pr_developer_metrics); PRs open right now (code_host_get_stale_prs).',
     examples: [{ query: 'how long do our PRs take to merge?', tool: 'get_pr_merge_time_metrics', params: {} }],

@@ -15,7 +15,7 @@ export const getSprintMetrics = defineTool({
   name: 'get_sprint_metrics',
   title: 'Sprint progress and velocity',
   description:
-    'The active sprint of a project\'s Scrum board: issues completed (done, resolved by sprint end) and remaining, completion rate, story points committed (tickets in the sprint now), completed and remaining, velocity (mean completed points of the last 3 closed sprints), by status. current_only=false adds recent closed sprints with carry-over.',
+    "The active sprint of a project's Scrum board: issues completed (done, resolved by sprint end) and remaining, completion rate, story points committed (tickets in the sprint now), completed and remaining, velocity (mean completed points of the last 3 closed sprints), by status. current_only=false adds recent closed sprints with carry-over.",
   capability: analytical('sprint_metrics', ['sprint', 'completion_rate_percent', 'story_points', 'velocity', 'by_status', 'carried_over']),
   input: z.object({
     project_key: optionalProject,
@@ -28,7 +28,7 @@ export const getSprintMetrics = defineTool({
     when_to_use: 'To see how the current sprint is going (done vs remaining, story points against velocity, days left) or how past sprints went and what they carried over.',
     not_for: 'Flow over a period (cycle time, WIP, blocked: use ticketing_get_project_productivity_metrics); the tickets themselves (ticketing_get_tickets).',
     examples: [
-      { query: 'how is the current PAY sprint going?', tool: 'get_sprint_metrics', params: { project_key: 'PAY' } },
+      { query: 'how is the current API sprint going?', tool: 'get_sprint_metrics', params: { project_key: 'API' } },
       { query: 'velocity and carry-over of the last sprints in WEB', tool: 'get_sprint_metrics', params: { project_key: 'WEB', current_only: false } },
     ],
   },

@@ -24,14 +24,21 @@ export const getThroughputMetrics = defineTool({
     not_for:
       'Separate rows per project (use ticketing_get_throughput_metrics_by_project); cycle time, WIP and blocked work (ticketing_get_project_productivity_metrics); GitHub pull request throughput (code_host_get_eng_metrics).',
     examples: [
-      { query: 'how many tickets did PAY close per week this quarter?', tool: 'get_throughput_metrics', params: { project_key: 'PAY', time_period_days: 90 } },
+      { query: 'how many tickets did API close per week this quarter?', tool: 'get_throughput_metrics', params: { project_key: 'API', time_period_days: 90 } },
       { query: 'is our Jira throughput trending up?', tool: 'get_throughput_metrics', params: {} },
     ],
   },
   async run(ctx): Promise<ThroughputResult> {
     const { window, metadata } = windowMetadata(ctx.clock.now(), ctx.args.time_period_days);
     const read = (await overProjects(ctx, ctx.args.project_key, (project) => projectTickets(ctx, project, window))).map((r) => r.value);
-    return { ...throughputOf(read.flatMap((r) => r.tickets), window), derivation: THROUGHPUT, metadata: metadata(read) };
+    return {
+      ...throughputOf(
+        read.flatMap((r) => r.tickets),
+        window,
+      ),
+      derivation: THROUGHPUT,
+      metadata: metadata(read),
+    };
   },
 });
 
