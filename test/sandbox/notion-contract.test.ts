@@ -121,7 +121,25 @@ describe('the Notion fake against Notion’s OpenAPI description (2025-09-03)', 
     const tasks = [...state().dataSources.values()].find((s) => s.title === 'Engineering Tasks');
     const wrongType = await call(`/v1/data_sources/${tasks?.id}/query`, { method: 'POST', body: JSON.stringify({ filter: { property: 'Estimate', select: { equals: 'x' } } }) });
     expect(wrongType.status).toBe(400);
-    expect(await wrongType.json()).toMatchObject({ code: 'validation_error', message: expect.stringContaining('"Estimate", which is number') });
+    expect(await wrongType.json()).toEqual({ object: 'error', status: 400, code: 'validation_error', message: 'database property number does not match filter select' });
+    const query = (filter: unknown) => call(`/v1/data_sources/${tasks?.id}/query`, { method: 'POST', body: JSON.stringify({ filter }) }).then((r) => r.json());
+    expect(
+      await query({
+        and: [
+          { property: 'Done', checkbox: { equals: true } },
+          { property: 'Estimate', number: { greater_than: 'three' } },
+        ],
+      }),
+    ).toMatchObject({
+      status: 400,
+      code: 'validation_error',
+      message: 'body failed validation: body.filter.and[1].number.greater_than should be a number, instead was `"three"`.',
+    });
+    expect(await query({ property: 'Priority', select: { equals: 'High' } })).toMatchObject({ status: 400, message: 'Could not find property with name or id: Priority' });
+    expect(await query({ property: 'Tags', multi_select: { equals: 'bug' } })).toMatchObject({
+      message: 'body failed validation: body.filter.multi_select.equals should be not present, instead was `"bug"`.',
+    });
+    expect(await query({ property: 'Due', date: { before: 'next week' } })).toMatchObject({ message: expect.stringContaining('should be a valid ISO 8601 date string') });
     const wrongValue = await call('/v1/pages', {
       method: 'POST',
       body: JSON.stringify({ parent: { data_source_id: tasks?.id }, properties: { Name: { title: [{ text: { content: 'x' } }] }, Done: { checkbox: 'yes' } } }),

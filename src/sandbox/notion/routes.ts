@@ -2,7 +2,7 @@ import type { Request, Response, Router } from 'express';
 import type { WorkspaceId } from '../credentials.js';
 import type { FakeContext } from '../fake-upstream.js';
 import { badRequest, cursorFields, cursorPage, invalid, jsonBody, notFound, pathParam, readCursorPage, workspaceOf } from '../kit/index.js';
-import { matchesFilter, sortPages } from './query.js';
+import { checkFilter, matchesFilter, sortPages } from './query.js';
 import { normalId, text } from './rich-text.js';
 import { pageTitle, serializeBlock, serializeDatabase, serializeDataSource, serializePage, serializeUser } from './serializers.js';
 import type { BlockRecord, NotionState, PageParent, PageRecord } from './state.js';
@@ -126,6 +126,7 @@ export function notionRoutes(router: Router, states: States, ctx: FakeContext): 
     const source = dataSourceOf(state, req);
     const body = jsonBody(req);
     const filter = body.filter as Record<string, unknown> | undefined;
+    checkFilter(source, filter);
     const rows = [...state.pages.values()].filter(
       (p) => !p.inTrash && p.parent.type === 'data_source_id' && p.parent.data_source_id === source.id && matchesFilter(source, p, filter),
     );
