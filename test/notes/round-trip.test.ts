@@ -9,7 +9,8 @@ let run: Runner;
 let acme: NotionState;
 
 beforeAll(async () => {
-  ({ server, run } = await systemServer('notes'));
+  // Wide pages cost a request per nested list: the budget is counted here, not enforced.
+  ({ server, run } = await systemServer('notes', { rateLimits: 'count' }));
   acme = fakeState<NotionState>(server, '/notion', 'acme');
 });
 afterAll(() => server.close());
@@ -24,6 +25,29 @@ describe('Markdown through Notion’s storage and back', () => {
     expect(appended.blocks_added).toBe(page.blocks_added);
     const twice = await run('get_page_content', { page_id: page.id, max_depth: 10 });
     expect(twice.markdown.startsWith(back)).toBe(true);
+  });
+});
+
+describe('large documents within Notion’s request limits', () => {
+  it('150 items of 9 sub-items each (1,500 blocks) go through in requests of at most 1,000 blocks, stored whole', async () => {
+    const markdown = Array.from({ length: 150 }, (_, i) => [`- item ${i}`, ...Array.from({ length: 9 }, (_, j) => `  - detail ${i}.${j}`)].join('\n')).join('\n');
+    const page = await run('create_page', { database: 'Meeting Notes', properties: { Name: 'Wide notes' } });
+    const appended = await run('add_page_content', { page_id: page.id, markdown });
+    expect(appended.blocks_added).toBe(1500);
+    expect(appended.requests).toBeGreaterThanOrEqual(2);
+    const items = acme.children.get(page.id) ?? [];
+    expect(items.length).toBe(150);
+    expect(items.map((id) => acme.children.get(id)?.length)).toEqual(Array(150).fill(9));
+  });
+
+  it('reading such a wide page descends into at most 100 parents and says it was truncated, every top-level block kept', async () => {
+    const markdown = Array.from({ length: 150 }, (_, i) => `- item ${i}\n  - detail ${i}`).join('\n');
+    const page = await run('create_page', { database: 'Meeting Notes', properties: { Name: 'Wide notes' }, content: markdown });
+    const back = await run('get_page_content', { page_id: page.id, max_depth: 3 });
+    expect(back.truncated).toBe(true);
+    expect(back.block_count).toBe(150 + 100);
+    expect(back.markdown.split('\n').filter((line: string) => line.startsWith('- item'))).toHaveLength(150);
+    expect(back.markdown).toContain('- item 99\n  - detail 99\n- item 100\n- item 101');
   });
 });
 

@@ -156,4 +156,47 @@ describe('the Notion fake against Notion’s OpenAPI description (2025-09-03)', 
     const acmePage = [...state().pages.values()][0];
     await expect(client(SANDBOX_CREDENTIALS.globex.notion.token).pages.retrieve({ page_id: acmePage.id })).rejects.toMatchObject({ status: 404 });
   });
+
+  it('checks a whole append before storing any of it, within Notion’s limits, and takes user mentions', async () => {
+    const notion = client();
+    const page = [...state().pages.values()].find((p) => p.parent.type === 'workspace');
+    if (!page) throw new Error('no workspace page');
+    const before = state().children.get(page.id)?.length ?? 0;
+    const paragraph = (content: string) => ({ type: 'paragraph' as const, paragraph: { rich_text: [{ type: 'text' as const, text: { content } }] } });
+    const refusal = (children: unknown[]) =>
+      notion.blocks.children.append({ block_id: page.id, children: children as never }).then(
+        () => undefined,
+        (e: { status: number; code: string; message: string }) => ({ status: e.status, code: e.code, message: e.message }),
+      );
+    expect(await refusal([paragraph('kept?'), paragraph('x'.repeat(2001))])).toEqual({
+      status: 400,
+      code: 'validation_error',
+      message: 'body.children[1].paragraph.rich_text[0].text.content.length should be ≤ 2000, instead was 2001.',
+    });
+    const wide = Array.from({ length: 100 }, () => ({
+      type: 'bulleted_list_item',
+      bulleted_list_item: { rich_text: [], children: Array.from({ length: 10 }, () => paragraph('row')) },
+    }));
+    expect(await refusal(wide)).toMatchObject({ status: 400, message: expect.stringContaining('at most 1000 blocks') });
+    expect(state().children.get(page.id)?.length ?? 0).toBe(before);
+
+    const someone = state().users[2];
+    const added = await notion.blocks.children.append({
+      block_id: page.id,
+      children: [
+        {
+          type: 'paragraph',
+          paragraph: {
+            rich_text: [
+              { type: 'text', text: { content: 'Ask ' } },
+              { type: 'mention', mention: { user: { id: someone.id } } },
+            ],
+          },
+        },
+      ],
+    });
+    expect(added.results).toHaveLength(1);
+    const stored = state().blocks.get(added.results[0].id);
+    expect((stored?.content.rich_text as Array<{ plain_text: string }>).map((r) => r.plain_text).join('')).toBe(`Ask @${someone.name}`);
+  });
 });

@@ -5,7 +5,21 @@ const REPOSITORY_URL = /\bhttps?:\/\/(?:www\.)?github\.com\/([A-Za-z0-9][A-Za-z0
 /** A bare `owner/name` standing alone (not inside a path, a URL or an email). */
 const BARE_REPOSITORY = /(?<![\w./@:-])([A-Za-z0-9][A-Za-z0-9-]{1,38})\/([A-Za-z0-9][A-Za-z0-9._-]{0,99})(?![\w/@-])/g;
 /** Slash pairs of everyday prose that look like `owner/name`. */
-const PROSE_PAIRS = new Set(['and/or', 'either/or', 'input/output', 'read/write', 'client/server', 'yes/no', 'on/off', 'true/false', 'pros/cons', 'his/her', 'he/she', 'am/pm', 'km/h']);
+const PROSE_PAIRS = new Set([
+  'and/or',
+  'either/or',
+  'input/output',
+  'read/write',
+  'client/server',
+  'yes/no',
+  'on/off',
+  'true/false',
+  'pros/cons',
+  'his/her',
+  'he/she',
+  'am/pm',
+  'km/h',
+]);
 
 /** `src/index.ts` and the like are paths, not repositories. */
 const SOURCE_FILE = /\.(?:[cm]?[jt]sx?|md|py|json|ya?ml|toml|txt|go|rs|java|rb|sh|css|html?)$/i;
