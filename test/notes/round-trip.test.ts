@@ -28,6 +28,23 @@ describe('Markdown through Notion’s storage and back', () => {
   });
 });
 
+describe('people as @Name', () => {
+  it('an @Name of a workspace person is written as a mention of that user and reads back the same; others stay text', async () => {
+    const [first, second] = acme.users;
+    const markdown = `Ask @${first.name} and **@${second.name}** about API-7, not @Nobody Here or \`@${first.name}\`.`;
+    const page = await run('create_page', { database: 'Meeting Notes', properties: { Name: 'Mentions' } });
+    await run('add_page_content', { page_id: page.id, markdown });
+    const [blockId] = acme.children.get(page.id) ?? [];
+    const runs = acme.blocks.get(blockId)?.content.rich_text as Array<{ type: string; mention?: { user: { id: string } }; annotations: { bold: boolean } }>;
+    expect(runs.filter((r) => r.type === 'mention').map((r) => [r.mention?.user.id, r.annotations.bold])).toEqual([
+      [first.id, false],
+      [second.id, true],
+    ]);
+    const back = await run('get_page_content', { page_id: page.id });
+    expect(back.markdown).toBe(canonical(markdown));
+  });
+});
+
 describe('large documents within Notion’s request limits', () => {
   it('150 items of 9 sub-items each (1,500 blocks) go through in requests of at most 1,000 blocks, stored whole', async () => {
     const markdown = Array.from({ length: 150 }, (_, i) => [`- item ${i}`, ...Array.from({ length: 9 }, (_, j) => `  - detail ${i}.${j}`)].join('\n')).join('\n');

@@ -4,8 +4,9 @@ import { defineTool } from '../../src/toolkit/define-tool.js';
 import { appendBlocks } from './blocks/append.js';
 import { markdownToBlocks } from './blocks/from-markdown.js';
 import { blocksToMarkdown } from './blocks/to-markdown.js';
+import { withUserMentions } from './blocks/user-mentions.js';
 import type { BlockNode } from './blocks/types.js';
-import { forPage, pageIdOf } from './notion.js';
+import { forPage, pageIdOf, peopleOf } from './notion.js';
 import { PageId } from './pages.js';
 import { AppendResultSchema, PageContentSchema } from './schemas.js';
 
@@ -78,7 +79,7 @@ export const addPageContent = defineTool({
   name: 'add_page_content',
   title: 'Append Markdown to a Notion page',
   description:
-    'Append Markdown to the end of a Notion page as blocks (headings, paragraphs, nested lists, to-dos, code with language, quotes, dividers, tables). Long text is split into runs Notion accepts and large documents into several requests, never cut. Returns how many blocks were added.',
+    'Append Markdown to the end of a Notion page as blocks (headings, paragraphs, nested lists, to-dos, code with language, quotes, dividers, tables); @Name of a workspace person becomes a mention. Long text is split into runs Notion accepts and large documents into several requests, never cut. Returns how many blocks were added.',
   capability: { type: 'action', name: 'notes.pages.append', idempotent: false },
   input: z.object({ page_id: PageId, markdown: z.string().min(1).max(200_000).describe('What to append, in Markdown') }),
   output: AppendResultSchema,
@@ -97,7 +98,10 @@ export const addPageContent = defineTool({
   verify: (result) => (result.blocks_added > 0 ? undefined : 'no block was added'),
   async run({ client, args }) {
     const id = pageIdOf(args.page_id);
-    const { blocks, requests } = await forPage(id, appendBlocks(client('notion'), id, markdownToBlocks(args.markdown)));
+    const notion = client('notion');
+    // `@Name` of a workspace person becomes a mention, as the page reads it back; the people list costs a request, so only when asked.
+    const people = args.markdown.includes('@') ? [...(await peopleOf(notion)).values()] : [];
+    const { blocks, requests } = await forPage(id, appendBlocks(notion, id, withUserMentions(markdownToBlocks(args.markdown), people)));
     return { page_id: id, blocks_added: blocks, requests };
   },
 });
