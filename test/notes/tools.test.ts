@@ -103,6 +103,24 @@ describe('notes tools against the Notion fake', () => {
     });
   });
 
+  it('names every valid property when an update or a sort names a missing one, and changes nothing', async () => {
+    const row = rowsOf('Engineering Tasks')[0];
+    const before = JSON.stringify(row.properties);
+    const valid = Object.values(source('Engineering Tasks').properties)
+      .map((p) => `${p.name} (${p.type})`)
+      .join(', ');
+    for (const call of [
+      run('update_page', { page_id: row.id, properties: { Status: 'Done', Priority: 'High' } }),
+      run('query_database', { database: 'Engineering Tasks', sort: [{ property: 'Priority', direction: 'asc' }] }),
+    ])
+      expect(await refusal(call)).toMatchObject({ code: 'VALIDATION_ERROR', message: `Unknown property "Priority". Properties: ${valid}` });
+    expect(await refusal(run('update_page', { page_id: row.id, properties: { Estimate: 'three' } }))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('Estimate'),
+    });
+    expect(JSON.stringify(acme.pages.get(row.id)?.properties)).toBe(before);
+  });
+
   it('creates a row with properties and a Markdown body, reads it back, updates it and trashes it', async () => {
     const owner = acme.users[1];
     const created = await run('create_page', {
