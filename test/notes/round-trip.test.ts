@@ -57,6 +57,19 @@ describe('large documents within Notion’s request limits', () => {
     expect(items.map((id) => acme.children.get(id)?.length)).toEqual(Array(150).fill(9));
   });
 
+  it('a table of 250 rows is created with its first 100 rows and the rest appended to it, in order', async () => {
+    const rows = Array.from({ length: 250 }, (_, i) => `| row ${i} | ${i * 2} |`);
+    const markdown = ['| Name | Value |', '| ---- | ----- |', ...rows].join('\n');
+    const page = await run('create_page', { database: 'Meeting Notes', properties: { Name: 'Big table' }, content: markdown });
+    expect(page.blocks_added).toBe(1 + 251);
+    const [table] = acme.children.get(page.id) ?? [];
+    expect(acme.blocks.get(table)?.type).toBe('table');
+    const stored = (acme.children.get(table) ?? []).map((id) => (acme.blocks.get(id)?.content.cells as Array<Array<{ plain_text: string }>>)[0][0].plain_text);
+    expect(stored).toEqual(['Name', ...rows.map((_, i) => `row ${i}`)]);
+    const back = await run('get_page_content', { page_id: page.id });
+    expect(back.markdown).toBe(canonical(markdown));
+  });
+
   it('reading such a wide page descends into at most 100 parents and says it was truncated, every top-level block kept', async () => {
     const markdown = Array.from({ length: 150 }, (_, i) => `- item ${i}\n  - detail ${i}`).join('\n');
     const page = await run('create_page', { database: 'Meeting Notes', properties: { Name: 'Wide notes' }, content: markdown });

@@ -178,6 +178,10 @@ describe('the Notion fake against Notion’s OpenAPI description (2025-09-03)', 
       bulleted_list_item: { rich_text: [], children: Array.from({ length: 10 }, () => paragraph('row')) },
     }));
     expect(await refusal(wide)).toMatchObject({ status: 400, message: expect.stringContaining('at most 1000 blocks') });
+    expect(await refusal([{ type: 'table', table: { table_width: 2, has_column_header: true, has_row_header: false } }])).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('body.children[0].table.children should be defined'),
+    });
     expect(state().children.get(page.id)?.length ?? 0).toBe(before);
 
     const someone = state().users[2];

@@ -56,6 +56,8 @@ function checkLevel(state: NotionState, children: unknown, path: string, depth: 
     count.blocks += 1;
     if (count.blocks > MAX_BLOCKS) throw invalid(`body.children should hold at most ${MAX_BLOCKS} blocks in one request, nested ones included.`);
     const { children: nested, ...fields } = content as Record<string, unknown>;
+    if (type === 'table' && (!Array.isArray(nested) || nested.length === 0))
+      throw invalid(`${at}.table.children should be defined, instead was \`${JSON.stringify(nested)}\`: a table is created with its rows.`);
     if (nested !== undefined && depth >= MAX_NESTING) throw invalid(`${at}.${type}.children should not be present: at most ${MAX_NESTING} levels of nesting in one request.`);
     return {
       type,
