@@ -1,29 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown, printMarkdown } from '../../src/toolkit/markdown.js';
 import { markdownToBlocks, requestBlock } from '../../tools/notes/blocks/from-markdown.js';
 import { blocksToMarkdown } from '../../tools/notes/blocks/to-markdown.js';
 import { RICH_TEXT_MAX, type RichText } from '../../tools/notes/blocks/types.js';
+import { canonical, DOCUMENTS } from './documents.js';
 
-/** Markdown in the style the tools print, so the round trip is compared with itself. */
-const canonical = (markdown: string): string => printMarkdown(parseMarkdown(markdown));
 const roundTrip = (markdown: string): string => blocksToMarkdown(markdownToBlocks(markdown));
-
-const DOCUMENTS = [
-  '# Title\n\nA paragraph with **bold**, _italic_, `code`, ~~struck~~ and a [link](https://example.test/a?b=1).',
-  '## Section\n\n### Sub-section\n\nText after headings.',
-  '- one\n- two\n  - two and a half\n    - deeper still\n- three',
-  '1. first\n2. second\n3. third',
-  '- [x] done\n- [ ] not yet\n  - [ ] a nested task',
-  '```typescript\nconst answer: number = 42;\n```',
-  '```\nplain text block\n```',
-  '> A quote with **emphasis**.',
-  'Before\n\n---\n\nAfter',
-  '| Name | Owner | Status |\n| ---- | ----- | ------ |\n| api  | Ada   | Done   |\n| web  | Grace | Doing  |',
-  'Mentions API-12 and acme/api in **bold [a link](https://x.test)** text.',
-  'Unicode: naïve café, 日本語, emoji 🚀, and “quotes”.',
-  '- a list\n\n1. then numbers\n\n- [ ] then tasks',
-];
 
 describe('Markdown ↔ Notion blocks', () => {
   it.each(DOCUMENTS)('keeps a document whole through blocks and back: %s', (markdown) => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageTitle, type NotionState } from '../../src/sandbox/notion/index.js';
 import { fakeState, systemServer, type Runner } from '../helpers/sandbox.js';
 import { call, type TestServer } from '../helpers/server.js';
+import { AppError } from '../../src/toolkit/errors.js';
 
 let server: TestServer;
 let run: Runner;
@@ -70,5 +71,39 @@ describe('notes over REST and MCP, and in the graph', () => {
     expect(user.properties).toMatchObject({ login: person.login, email: person.email });
     const edges = graph.relationships('acme', 'user', person.email, { direction: 'in', limit: 200 }).map((e) => e.from_node);
     expect(edges.some((from) => from.startsWith('notes_page:'))).toBe(true);
+  });
+
+  it('links pages to the repositories and tickets their bodies and properties name', async () => {
+    const graph = server.app.services.graph;
+    const projects = await run('query_database', { database: 'Projects' });
+    const handbook = [...acme.pages.values()].find((p) => pageTitle(p) === 'Engineering handbook');
+    const content = await run('get_page_content', { page_id: handbook?.id });
+    await graph.drain();
+    for (const project of projects.pages as Array<{ id: string; properties: { Repository: string } }>) {
+      const repo = new URL(project.properties.Repository).pathname.slice(1);
+      const edges = graph.relationships('acme', 'notes_page', project.id, { direction: 'out', limit: 50 }).map((e) => `${e.edge_type} ${e.to_node}`);
+      expect(edges).toContain(`LINKED_TO repository:${repo}`);
+    }
+    const linked = graph.relationships('acme', 'notes_page', content.page_id, { direction: 'out', limit: 50 }).map((e) => e.to_node);
+    const named = [...(content.markdown as string).matchAll(/\bacme\/[a-z-]+/g)].map((m) => `repository:${m[0]}`);
+    const keys = [...(content.markdown as string).matchAll(/\b[A-Z]{2,}-\d+\b/g)].map((m) => `issue:${m[0]}`);
+    expect(named.length).toBeGreaterThan(0);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(linked).toEqual(expect.arrayContaining([...named, ...keys]));
+  });
+
+  it('a wrong Notion token is refused, naming Notion and its reason, and changes nothing', async () => {
+    const caller = server.callerFor('acme');
+    const wrong = { ...caller, connections: { ...caller.connections, notes: { ...caller.connections.notes, token: 'ntn_not_a_real_token' } } };
+    const tool = server.app.registry.find('search', 'notes');
+    if (!tool) throw new Error('notes_search missing');
+    const before = acme.pages.size;
+    const error = await server.app.executor.execute(wrong, tool, { query: 'handbook' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'FORBIDDEN', upstreamStatus: 401, message: 'Notion refused the credentials: API token is invalid.' });
+    expect(acme.pages.size).toBe(before);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notionUserId, pageTitle, type NotionState } from '../../src/sandbox/notion/index.js';
 import { AppError } from '../../src/toolkit/errors.js';
+import { repositoryNames } from '../../tools/notes/mentions.js';
 import { OutputChecker } from '../helpers/output-schemas.js';
 import { fakeState, systemServer, type Runner } from '../helpers/sandbox.js';
 import type { TestServer } from '../helpers/server.js';
@@ -102,6 +103,24 @@ describe('notes tools against the Notion fake', () => {
     });
   });
 
+  it('names every valid property when an update or a sort names a missing one, and changes nothing', async () => {
+    const row = rowsOf('Engineering Tasks')[0];
+    const before = JSON.stringify(row.properties);
+    const valid = Object.values(source('Engineering Tasks').properties)
+      .map((p) => `${p.name} (${p.type})`)
+      .join(', ');
+    for (const call of [
+      run('update_page', { page_id: row.id, properties: { Status: 'Done', Priority: 'High' } }),
+      run('query_database', { database: 'Engineering Tasks', sort: [{ property: 'Priority', direction: 'asc' }] }),
+    ])
+      expect(await refusal(call)).toMatchObject({ code: 'VALIDATION_ERROR', message: `Unknown property "Priority". Properties: ${valid}` });
+    expect(await refusal(run('update_page', { page_id: row.id, properties: { Estimate: 'three' } }))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('Estimate'),
+    });
+    expect(JSON.stringify(acme.pages.get(row.id)?.properties)).toBe(before);
+  });
+
   it('creates a row with properties and a Markdown body, reads it back, updates it and trashes it', async () => {
     const owner = acme.users[1];
     const created = await run('create_page', {
@@ -172,5 +191,23 @@ describe('notes tools against the Notion fake', () => {
     const people = server.sandbox.seeds.acme.people;
     expect(acme.users.map((u) => u.email)).toEqual(people.map((p) => p.email));
     expect(acme.users.map((u) => u.id)).toEqual(people.map((p) => notionUserId(p.email)));
+  });
+});
+
+describe('each workspace’s pages talk about its own repositories and projects', () => {
+  it('globex pages mention globex repositories and its Jira keys, never acme’s', async () => {
+    const globex = fakeState<NotionState>(server, '/notion', 'globex');
+    const handbook = [...globex.pages.values()].find((p) => pageTitle(p) === 'Engineering handbook');
+    const { markdown } = await run('get_page_content', { page_id: handbook?.id }, 'globex');
+    const projects = await run('query_database', { database: 'Projects' }, 'globex');
+    const repositories = projects.pages.map((p: { properties: { Repository: string } }) => new URL(p.properties.Repository).pathname.slice(1));
+    expect(repositories.every((r: string) => r.startsWith('globex/'))).toBe(true);
+    const named = repositoryNames(markdown);
+    expect(named.length).toBeGreaterThan(0);
+    expect(repositories).toEqual(expect.arrayContaining(named));
+    const keys = [...(markdown as string).matchAll(/\b([A-Z]{2,})-\d+\b/g)].map((m) => m[1]);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.every((key) => ['PLAT', 'BILL'].includes(key))).toBe(true);
+    expect(markdown).not.toContain('acme/');
   });
 });

@@ -121,7 +121,25 @@ describe('the Notion fake against Notion’s OpenAPI description (2025-09-03)', 
     const tasks = [...state().dataSources.values()].find((s) => s.title === 'Engineering Tasks');
     const wrongType = await call(`/v1/data_sources/${tasks?.id}/query`, { method: 'POST', body: JSON.stringify({ filter: { property: 'Estimate', select: { equals: 'x' } } }) });
     expect(wrongType.status).toBe(400);
-    expect(await wrongType.json()).toMatchObject({ code: 'validation_error', message: expect.stringContaining('"Estimate", which is number') });
+    expect(await wrongType.json()).toEqual({ object: 'error', status: 400, code: 'validation_error', message: 'database property number does not match filter select' });
+    const query = (filter: unknown) => call(`/v1/data_sources/${tasks?.id}/query`, { method: 'POST', body: JSON.stringify({ filter }) }).then((r) => r.json());
+    expect(
+      await query({
+        and: [
+          { property: 'Done', checkbox: { equals: true } },
+          { property: 'Estimate', number: { greater_than: 'three' } },
+        ],
+      }),
+    ).toMatchObject({
+      status: 400,
+      code: 'validation_error',
+      message: 'body failed validation: body.filter.and[1].number.greater_than should be a number, instead was `"three"`.',
+    });
+    expect(await query({ property: 'Priority', select: { equals: 'High' } })).toMatchObject({ status: 400, message: 'Could not find property with name or id: Priority' });
+    expect(await query({ property: 'Tags', multi_select: { equals: 'bug' } })).toMatchObject({
+      message: 'body failed validation: body.filter.multi_select.equals should be not present, instead was `"bug"`.',
+    });
+    expect(await query({ property: 'Due', date: { before: 'next week' } })).toMatchObject({ message: expect.stringContaining('should be a valid ISO 8601 date string') });
     const wrongValue = await call('/v1/pages', {
       method: 'POST',
       body: JSON.stringify({ parent: { data_source_id: tasks?.id }, properties: { Name: { title: [{ text: { content: 'x' } }] }, Done: { checkbox: 'yes' } } }),
@@ -137,5 +155,52 @@ describe('the Notion fake against Notion’s OpenAPI description (2025-09-03)', 
   it('keeps workspaces apart', async () => {
     const acmePage = [...state().pages.values()][0];
     await expect(client(SANDBOX_CREDENTIALS.globex.notion.token).pages.retrieve({ page_id: acmePage.id })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('checks a whole append before storing any of it, within Notion’s limits, and takes user mentions', async () => {
+    const notion = client();
+    const page = [...state().pages.values()].find((p) => p.parent.type === 'workspace');
+    if (!page) throw new Error('no workspace page');
+    const before = state().children.get(page.id)?.length ?? 0;
+    const paragraph = (content: string) => ({ type: 'paragraph' as const, paragraph: { rich_text: [{ type: 'text' as const, text: { content } }] } });
+    const refusal = (children: unknown[]) =>
+      notion.blocks.children.append({ block_id: page.id, children: children as never }).then(
+        () => undefined,
+        (e: { status: number; code: string; message: string }) => ({ status: e.status, code: e.code, message: e.message }),
+      );
+    expect(await refusal([paragraph('kept?'), paragraph('x'.repeat(2001))])).toEqual({
+      status: 400,
+      code: 'validation_error',
+      message: 'body.children[1].paragraph.rich_text[0].text.content.length should be ≤ 2000, instead was 2001.',
+    });
+    const wide = Array.from({ length: 100 }, () => ({
+      type: 'bulleted_list_item',
+      bulleted_list_item: { rich_text: [], children: Array.from({ length: 10 }, () => paragraph('row')) },
+    }));
+    expect(await refusal(wide)).toMatchObject({ status: 400, message: expect.stringContaining('at most 1000 blocks') });
+    expect(await refusal([{ type: 'table', table: { table_width: 2, has_column_header: true, has_row_header: false } }])).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('body.children[0].table.children should be defined'),
+    });
+    expect(state().children.get(page.id)?.length ?? 0).toBe(before);
+
+    const someone = state().users[2];
+    const added = await notion.blocks.children.append({
+      block_id: page.id,
+      children: [
+        {
+          type: 'paragraph',
+          paragraph: {
+            rich_text: [
+              { type: 'text', text: { content: 'Ask ' } },
+              { type: 'mention', mention: { user: { id: someone.id } } },
+            ],
+          },
+        },
+      ],
+    });
+    expect(added.results).toHaveLength(1);
+    const stored = state().blocks.get(added.results[0].id);
+    expect((stored?.content.rich_text as Array<{ plain_text: string }>).map((r) => r.plain_text).join('')).toBe(`Ask @${someone.name}`);
   });
 });

@@ -4,8 +4,9 @@ import { defineTool } from '../../src/toolkit/define-tool.js';
 import { appendBlocks } from './blocks/append.js';
 import { markdownToBlocks } from './blocks/from-markdown.js';
 import { blocksToMarkdown } from './blocks/to-markdown.js';
+import { withUserMentions } from './blocks/user-mentions.js';
 import type { BlockNode } from './blocks/types.js';
-import { forPage, pageIdOf } from './notion.js';
+import { forPage, pageIdOf, peopleOf } from './notion.js';
 import { PageId } from './pages.js';
 import { AppendResultSchema, PageContentSchema } from './schemas.js';
 
@@ -16,8 +17,20 @@ interface ApiBlock {
   [type: string]: unknown;
 }
 
+/**
+ * Nested lists one call fetches at most: each block with children costs a request and Notion allows
+ * about three a second, so a wide page stops descending here (truncated) instead of spending the budget.
+ */
+const NESTED_READS = 100;
+
+interface ReadState {
+  count: number;
+  truncated: boolean;
+  nestedReads: number;
+}
+
 /** A page's or block's children, every page of them, read down to `depth` levels. */
-async function readTree(client: Client, parentId: string, depth: number, state: { count: number; truncated: boolean }): Promise<BlockNode[]> {
+async function readTree(client: Client, parentId: string, depth: number, state: ReadState): Promise<BlockNode[]> {
   const nodes: BlockNode[] = [];
   let cursor: string | undefined;
   do {
@@ -26,8 +39,10 @@ async function readTree(client: Client, parentId: string, depth: number, state: 
       state.count += 1;
       let children: BlockNode[] = [];
       if (block.has_children) {
-        if (depth > 1) children = await readTree(client, block.id, depth - 1, state);
-        else state.truncated = true;
+        if (depth > 1 && state.nestedReads < NESTED_READS) {
+          state.nestedReads += 1;
+          children = await readTree(client, block.id, depth - 1, state);
+        } else state.truncated = true;
       }
       nodes.push({ type: block.type, content: (block[block.type] ?? {}) as Record<string, unknown>, children });
     }
@@ -41,7 +56,7 @@ export const getPageContent = defineTool({
   name: 'get_page_content',
   title: 'Read a Notion page as Markdown',
   description:
-    'The body of a Notion page as Markdown: headings, paragraphs with bold, italic, code and links, nested bulleted, numbered and to-do lists, code blocks with their language, quotes and callouts, dividers and tables; mentions read as @Name. Nested blocks are read down to max_depth levels; truncated says when deeper ones were left out.',
+    'A Notion page body as Markdown: headings, bold, italic, code and links, nested bulleted, numbered and to-do lists, code with its language, quotes, callouts, dividers and tables; mentions read as @Name. Nested blocks are read down to max_depth levels and under at most 100 parents per call (Notion allows ~3 requests a second); truncated says when some were left out.',
   capability: { type: 'read', name: 'notes.pages.content' },
   input: z.object({ page_id: PageId, max_depth: z.number().int().min(1).max(10).default(5).describe('Levels of nested blocks to read (1 reads only top-level blocks)') }),
   output: PageContentSchema,
@@ -53,7 +68,7 @@ export const getPageContent = defineTool({
   },
   async run({ client, args }) {
     const id = pageIdOf(args.page_id);
-    const state = { count: 0, truncated: false };
+    const state: ReadState = { count: 0, truncated: false, nestedReads: 0 };
     const tree = await forPage(id, readTree(client('notion'), id, args.max_depth, state));
     return { page_id: id, markdown: blocksToMarkdown(tree), block_count: state.count, max_depth: args.max_depth, truncated: state.truncated };
   },
@@ -64,7 +79,7 @@ export const addPageContent = defineTool({
   name: 'add_page_content',
   title: 'Append Markdown to a Notion page',
   description:
-    'Append Markdown to the end of a Notion page as blocks (headings, paragraphs, nested lists, to-dos, code with language, quotes, dividers, tables). Long text is split into runs Notion accepts and large documents into several requests, never cut. Returns how many blocks were added.',
+    'Append Markdown to the end of a Notion page as blocks (headings, paragraphs, nested lists, to-dos, code with language, quotes, dividers, tables); @Name of a workspace person becomes a mention. Long text is split into runs Notion accepts and large documents into several requests, never cut. Returns how many blocks were added.',
   capability: { type: 'action', name: 'notes.pages.append', idempotent: false },
   input: z.object({ page_id: PageId, markdown: z.string().min(1).max(200_000).describe('What to append, in Markdown') }),
   output: AppendResultSchema,
@@ -83,7 +98,10 @@ export const addPageContent = defineTool({
   verify: (result) => (result.blocks_added > 0 ? undefined : 'no block was added'),
   async run({ client, args }) {
     const id = pageIdOf(args.page_id);
-    const { blocks, requests } = await forPage(id, appendBlocks(client('notion'), id, markdownToBlocks(args.markdown)));
+    const notion = client('notion');
+    // `@Name` of a workspace person becomes a mention, as the page reads it back; the people list costs a request, so only when asked.
+    const people = args.markdown.includes('@') ? [...(await peopleOf(notion)).values()] : [];
+    const { blocks, requests } = await forPage(id, appendBlocks(notion, id, withUserMentions(markdownToBlocks(args.markdown), people)));
     return { page_id: id, blocks_added: blocks, requests };
   },
 });

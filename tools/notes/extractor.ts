@@ -3,6 +3,7 @@ import { linkMentionedTickets } from '../../src/graph/ingest/extractor.js';
 import { extractorOf, readsResultsOf } from '../../src/graph/ingest/tool-readers.js';
 import { getPageContent } from './content.js';
 import { listDatabases, queryDatabase } from './databases.js';
+import { linkMentionedRepositories } from './mentions.js';
 import { createPage, getPage, updatePage } from './pages.js';
 import type { PlainValue } from './properties.js';
 import { searchNotes } from './search.js';
@@ -18,11 +19,11 @@ interface PageLike {
 const databaseRef = (batch: GraphBatch, id: string | null, title?: string): Handle | undefined => (id ? batch.ref('notes_database', id, title ? { title } : {}) : undefined);
 
 /** People named in a page's people properties: the same humans as in every other system (email alias). */
-function peopleIn(properties: Record<string, PlainValue> | undefined): Array<{ property: string; email: string | null; name: string }> {
-  const out: Array<{ property: string; email: string | null; name: string }> = [];
+function peopleIn(properties: Record<string, PlainValue> | undefined): Array<{ property: string; id: string; email: string | null; name: string }> {
+  const out: Array<{ property: string; id: string; email: string | null; name: string }> = [];
   for (const [property, value] of Object.entries(properties ?? {})) {
     if (!Array.isArray(value)) continue;
-    for (const entry of value) if (entry && typeof entry === 'object' && 'id' in entry) out.push({ property, email: entry.email, name: entry.name });
+    for (const entry of value) if (entry && typeof entry === 'object' && 'id' in entry) out.push({ property, id: entry.id, email: entry.email, name: entry.name });
   }
   return out;
 }
@@ -33,15 +34,17 @@ function notesPage(batch: GraphBatch, page: PageLike): Handle | undefined {
   const handle = batch.node('notes_page', page.id, { title: page.title, url: page.url, database_id: page.database_id ?? undefined });
   batch.edge(handle, 'BELONGS_TO', databaseRef(batch, page.database_id));
   for (const person of peopleIn(page.properties)) {
-    if (person.email) batch.edge(handle, 'ASSIGNED_TO', batch.person({ email: person.email }, { name: person.name }), { property: person.property });
+    batch.edge(handle, 'ASSIGNED_TO', batch.person({ email: person.email ?? undefined, notionId: person.id }, { name: person.name }), { property: person.property });
   }
-  linkMentionedTickets(batch, handle, [page.title, ...texts(page.properties)]);
+  const mentions = [page.title, ...texts(page.properties)];
+  linkMentionedTickets(batch, handle, mentions);
+  linkMentionedRepositories(batch, handle, mentions);
   return handle;
 }
 
 /**
  * How the graph reads notes results: pages (with the database they belong to, the people their
- * people properties name and the tickets their text mentions) and databases.
+ * people properties name, the tickets and repositories their text mentions) and databases.
  */
 export const extractNotes = extractorOf([
   readsResultsOf(searchNotes, ({ result }, batch) => {
@@ -55,5 +58,9 @@ export const extractNotes = extractorOf([
   readsResultsOf(getPage, ({ result }, batch) => void notesPage(batch, result)),
   readsResultsOf(createPage, ({ result }, batch) => void notesPage(batch, result)),
   readsResultsOf(updatePage, ({ result }, batch) => void notesPage(batch, result)),
-  readsResultsOf(getPageContent, ({ result }, batch) => linkMentionedTickets(batch, batch.ref('notes_page', result.page_id), [result.markdown])),
+  readsResultsOf(getPageContent, ({ result }, batch) => {
+    const page = batch.ref('notes_page', result.page_id);
+    linkMentionedTickets(batch, page, [result.markdown]);
+    linkMentionedRepositories(batch, page, [result.markdown]);
+  }),
 ]);

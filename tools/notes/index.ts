@@ -21,7 +21,7 @@ export const manifest: SystemManifest = {
   tools: [searchNotes, listDatabases, queryDatabase, getPage, createPage, updatePage, getPageContent, addPageContent],
   integrations: [notionIntegration],
   extractor: extractNotes,
-  entityTypes: ['notes_page', 'notes_database', 'user', 'issue', 'project'],
+  entityTypes: ['notes_page', 'notes_database', 'user', 'issue', 'project', 'repository'],
   synonyms: {
     notion: ['notion', 'notes'],
     doc: ['page'],

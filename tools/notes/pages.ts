@@ -4,6 +4,7 @@ import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { appendBlocks } from './blocks/append.js';
 import { markdownToBlocks } from './blocks/from-markdown.js';
+import { withUserMentions } from './blocks/user-mentions.js';
 import { DatabaseRef } from './databases.js';
 import { forPage, pageIdOf, peopleOf, resolveDataSource } from './notion.js';
 import { pageDetail } from './pages-shape.js';
@@ -77,7 +78,9 @@ export const createPage = defineTool({
     const page = asPage(
       await notion.pages.create({ parent: { type: 'data_source_id', data_source_id: source.data_source_id }, properties: properties as CreatePageParameters['properties'] }),
     );
-    const appended = args.content ? await appendBlocks(notion, String(page.id), markdownToBlocks(args.content)) : { blocks: 0, requests: 0 };
+    const appended = args.content
+      ? await appendBlocks(notion, String(page.id), withUserMentions(markdownToBlocks(args.content), [...people.values()]))
+      : { blocks: 0, requests: 0 };
     return { ...pageDetail(page, people), blocks_added: appended.blocks };
   },
 });

@@ -20,8 +20,10 @@ const BUDGETS = { default: { limit: 180, windowSeconds: 60 } };
  * lists, to-dos, code, quote, callout, divider, table, toggle, mentions, links), and three databases,
  * each with one data source: Projects (Name, Lead, Status, Repository, Start), Engineering Tasks (Name,
  * Status, Tags, Owner, Due, Estimate, Done, Project relation, Notes) and Meeting Notes (Name, Date,
- * Attendees). Pages mention ticket keys (API-12, WEB-3) and repositories. Errors are Notion's
- * `{object: 'error', status, code, message}`; lists page with `start_cursor` / `next_cursor`.
+ * Attendees). Pages mention the workspace's own Jira keys and GitHub repositories (topics.ts: acme API,
+ * WEB, MOB, OPS and acme/api...; globex PLAT, BILL and globex/platform...). Errors are Notion's
+ * `{object: 'error', status, code, message}`; lists page with `start_cursor` / `next_cursor`; writes
+ * are checked whole (request-blocks.ts) before anything is stored.
  */
 export const notionFake: FakeUpstream<NotionState> = {
   prefix: '/notion',

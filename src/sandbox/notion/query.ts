@@ -68,6 +68,8 @@ function matchesCondition(schema: PropertySchema, actual: unknown, condition: Re
       return typeof actual !== 'string' || !actual.toLowerCase().includes(String(expected).toLowerCase());
     case 'starts_with':
       return typeof actual === 'string' && actual.toLowerCase().startsWith(String(expected).toLowerCase());
+    case 'ends_with':
+      return typeof actual === 'string' && actual.toLowerCase().endsWith(String(expected).toLowerCase());
     case 'greater_than':
       return typeof actual === 'number' && actual > Number(expected);
     case 'less_than':
@@ -85,18 +87,69 @@ function unknownOperator(operator: unknown): never {
   throw invalid(`body.filter has an unknown condition: ${String(operator)}.`);
 }
 
-/** Whether a page passes a data source query's filter (property conditions, `and`, `or`). */
+/** The operators each filter condition type accepts, and the JSON type of its value (Notion's filter reference). */
+const TEXT = ['equals', 'does_not_equal', 'contains', 'does_not_contain', 'starts_with', 'ends_with'];
+const CONDITIONS: Record<string, { operators: string[]; value: 'string' | 'number' | 'boolean' | 'date' }> = {
+  title: { operators: TEXT, value: 'string' },
+  rich_text: { operators: TEXT, value: 'string' },
+  url: { operators: TEXT, value: 'string' },
+  email: { operators: TEXT, value: 'string' },
+  phone_number: { operators: TEXT, value: 'string' },
+  number: { operators: ['equals', 'does_not_equal', 'greater_than', 'less_than', 'greater_than_or_equal_to', 'less_than_or_equal_to'], value: 'number' },
+  checkbox: { operators: ['equals', 'does_not_equal'], value: 'boolean' },
+  select: { operators: ['equals', 'does_not_equal'], value: 'string' },
+  status: { operators: ['equals', 'does_not_equal'], value: 'string' },
+  multi_select: { operators: ['contains', 'does_not_contain'], value: 'string' },
+  people: { operators: ['contains', 'does_not_contain'], value: 'string' },
+  relation: { operators: ['contains', 'does_not_contain'], value: 'string' },
+  date: { operators: ['equals', 'before', 'after', 'on_or_before', 'on_or_after'], value: 'date' },
+};
+
+const shown = (value: unknown): string => `\`${JSON.stringify(value)}\``;
+
+/**
+ * Checks a query's filter as Notion does before reading any row: every property exists, the condition
+ * type matches the property's type (`database property number does not match filter select`), and each
+ * condition's value has the type its operator takes, with Notion's `body.filter...` paths in the wording.
+ */
+export function checkFilter(source: DataSourceRecord, filter: unknown, path = 'body.filter'): void {
+  if (filter === undefined || filter === null) return;
+  if (typeof filter !== 'object' || Array.isArray(filter)) throw invalid(`body failed validation: ${path} should be an object, instead was ${shown(filter)}.`);
+  const compound = filter as Filter;
+  for (const key of ['and', 'or'] as const) {
+    if (!(key in compound)) continue;
+    if (!Array.isArray(compound[key])) throw invalid(`body failed validation: ${path}.${key} should be an array, instead was ${shown(compound[key])}.`);
+    (compound[key] as unknown[]).forEach((inner, i) => checkFilter(source, inner, `${path}.${key}[${i}]`));
+    return;
+  }
+  const schema = propertyOf(source, compound.property);
+  const given = Object.keys(compound).filter((k) => k !== 'property');
+  const expected = FILTER_KEY[schema.type] ?? schema.type;
+  const key = given.find((k) => k in CONDITIONS || k === expected);
+  if (!key) throw invalid(`body failed validation: ${path} should define a condition for property "${schema.name}" (${schema.type}).`);
+  if (key !== expected && !(key === 'rich_text' && schema.type === 'title')) throw invalid(`database property ${schema.type} does not match filter ${key}`);
+  const condition = compound[key];
+  if (!condition || typeof condition !== 'object') throw invalid(`body failed validation: ${path}.${key} should be an object, instead was ${shown(condition)}.`);
+  const rule = CONDITIONS[key];
+  for (const [operator, value] of Object.entries(condition)) {
+    const at = `${path}.${key}.${operator}`;
+    if (operator === 'is_empty' || operator === 'is_not_empty') {
+      if (value !== true) throw invalid(`body failed validation: ${at} should be \`true\`, instead was ${shown(value)}.`);
+      continue;
+    }
+    if (!rule?.operators.includes(operator)) throw invalid(`body failed validation: ${at} should be not present, instead was ${shown(value)}.`);
+    const ok = rule.value === 'date' ? typeof value === 'string' && !Number.isNaN(Date.parse(value)) : typeof value === rule.value;
+    if (!ok) throw invalid(`body failed validation: ${at} should be ${rule.value === 'date' ? 'a valid ISO 8601 date string' : `a ${rule.value}`}, instead was ${shown(value)}.`);
+  }
+}
+
+/** Whether a page passes a data source query's filter (property conditions, `and`, `or`); `checkFilter` first. */
 export function matchesFilter(source: DataSourceRecord, page: PageRecord, filter: Filter | undefined): boolean {
   if (!filter) return true;
   if (Array.isArray(filter.and)) return (filter.and as Filter[]).every((f) => matchesFilter(source, page, f));
   if (Array.isArray(filter.or)) return (filter.or as Filter[]).some((f) => matchesFilter(source, page, f));
   const schema = propertyOf(source, filter.property);
-  const key = FILTER_KEY[schema.type] ?? schema.type;
-  const condition = filter[key];
-  if (!condition || typeof condition !== 'object') {
-    const given = Object.keys(filter).filter((k) => k !== 'property');
-    throw invalid(`body.filter.${given[0] ?? '?'} does not match the type of property "${schema.name}", which is ${schema.type}.`);
-  }
+  const condition = filter[FILTER_KEY[schema.type] ?? schema.type] ?? filter.rich_text;
   return matchesCondition(schema, comparable(schema, page.properties[schema.name]), condition as Record<string, unknown>);
 }
 

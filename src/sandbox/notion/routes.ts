@@ -2,8 +2,9 @@ import type { Request, Response, Router } from 'express';
 import type { WorkspaceId } from '../credentials.js';
 import type { FakeContext } from '../fake-upstream.js';
 import { badRequest, cursorFields, cursorPage, invalid, jsonBody, notFound, pathParam, readCursorPage, workspaceOf } from '../kit/index.js';
-import { matchesFilter, sortPages } from './query.js';
-import { normalId, text } from './rich-text.js';
+import { checkFilter, matchesFilter, sortPages } from './query.js';
+import { checkChildren, storeChildren } from './request-blocks.js';
+import { normalId } from './rich-text.js';
 import { pageTitle, serializeBlock, serializeDatabase, serializeDataSource, serializePage, serializeUser } from './serializers.js';
 import type { BlockRecord, NotionState, PageParent, PageRecord } from './state.js';
 import { propertyValues } from './values.js';
@@ -11,8 +12,6 @@ import { propertyValues } from './values.js';
 type States = Record<WorkspaceId, NotionState>;
 
 const PAGE = { cursor: 'start_cursor', limit: 'page_size', defaultLimit: 100, maxLimit: 100 };
-const MAX_CHILDREN = 100;
-const MAX_NESTING = 2;
 
 const stateOf = (states: States, res: Response): NotionState => states[workspaceOf(res)];
 const idParam = (req: Request, name: string): string => normalId(pathParam(req, name));
@@ -23,35 +22,6 @@ function livePage(state: NotionState, id: string): PageRecord {
   const page = state.pages.get(id);
   if (!page) throw notFound(`Could not find page with ID: ${id}. Make sure the relevant pages and databases are shared with your integration.`);
   return page;
-}
-
-/** Blocks as a client sends them, checked (Notion's limits: 100 per request, two levels of nesting) and stored. */
-function addChildren(state: NotionState, at: string, parentId: string, children: unknown, depth = 1): string[] {
-  if (!Array.isArray(children)) throw invalid('body.children should be an array.');
-  if (children.length > MAX_CHILDREN) throw invalid(`body.children.length should be ≤ ${MAX_CHILDREN}, instead was ${children.length}.`);
-  const ids: string[] = [];
-  for (const [index, raw] of children.entries()) {
-    const type = (raw as { type?: unknown }).type;
-    const content = typeof type === 'string' ? (raw as Record<string, unknown>)[type] : undefined;
-    if (typeof type !== 'string' || !content || typeof content !== 'object') throw invalid(`body.children[${index}] should name its type and hold that type's object.`);
-    const { children: nested, ...fields } = content as Record<string, unknown>;
-    for (const item of (fields.rich_text as Array<{ text?: { content?: string } }> | undefined) ?? []) {
-      const length = item.text?.content?.length ?? 0;
-      if (length > 2000) throw invalid(`body.children[${index}].${type}.rich_text[].text.content.length should be ≤ 2000, instead was ${length}.`);
-    }
-    const id = state.nextId();
-    const richText = fields.rich_text as Array<{ text: { content: string; link?: { url: string } | null }; annotations?: Record<string, boolean> }> | undefined;
-    const stored = richText ? { ...fields, rich_text: richText.map((r) => text(r.text.content, { ...r.annotations, link: r.text.link?.url })) } : fields;
-    const block: BlockRecord = { id, type, content: stored, parentId, createdTime: at, lastEditedTime: at, createdBy: state.bot.id, inTrash: false };
-    state.blocks.set(id, block);
-    ids.push(id);
-    if (nested !== undefined) {
-      if (depth >= MAX_NESTING) throw invalid(`body.children[${index}].${type}.children should not be present: at most ${MAX_NESTING} levels of nesting in one request.`);
-      addChildren(state, at, id, nested, depth + 1);
-    }
-  }
-  state.children.set(parentId, [...(state.children.get(parentId) ?? []), ...ids]);
-  return ids;
 }
 
 /**
@@ -126,6 +96,7 @@ export function notionRoutes(router: Router, states: States, ctx: FakeContext): 
     const source = dataSourceOf(state, req);
     const body = jsonBody(req);
     const filter = body.filter as Record<string, unknown> | undefined;
+    checkFilter(source, filter);
     const rows = [...state.pages.values()].filter(
       (p) => !p.inTrash && p.parent.type === 'data_source_id' && p.parent.data_source_id === source.id && matchesFilter(source, p, filter),
     );
@@ -153,10 +124,11 @@ export function notionRoutes(router: Router, states: States, ctx: FakeContext): 
     const properties = propertyValues(state, source, body.properties);
     const titleName = source ? Object.values(source.properties).find((p) => p.type === 'title')?.name : 'title';
     if (!titleName || !properties[titleName]) throw invalid(`body.properties.${titleName ?? 'title'} should be defined: a page needs its title.`);
+    const children = body.children === undefined ? [] : checkChildren(state, body.children);
     const id = state.nextId();
     const at = nowIso();
     const page: PageRecord = { id, parent: pageParent, properties, createdTime: at, lastEditedTime: at, createdBy: state.bot.id, lastEditedBy: state.bot.id, inTrash: false };
-    if (body.children !== undefined) addChildren(state, at, id, body.children);
+    storeChildren(state, at, id, children);
     state.pages.set(id, page);
     res.json(serializePage(state, page));
   });
@@ -202,7 +174,7 @@ export function notionRoutes(router: Router, states: States, ctx: FakeContext): 
   router.patch('/v1/blocks/:id/children', (req, res) => {
     const state = stateOf(states, res);
     const parent = blockParent(state, idParam(req, 'id'));
-    const ids = addChildren(state, nowIso(), parent, jsonBody(req).children);
+    const ids = storeChildren(state, nowIso(), parent, checkChildren(state, jsonBody(req).children));
     list(res, { items: ids.map((id) => serializeBlock(state, state.blocks.get(id) as BlockRecord)), nextCursor: null }, 'block');
   });
 }

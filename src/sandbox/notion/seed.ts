@@ -1,6 +1,7 @@
 import type { WorkspaceSeed } from '../fake-upstream.js';
 import type { Person } from '../seed/people.js';
 import { idMaker, mention, notionUserId, text } from './rich-text.js';
+import { topicsOf, type WorkspaceTopics } from './topics.js';
 import type { BlockRecord, DataSourceRecord, NotionState, PageParent, PropertySchema, PropertyType, PropertyValue, RichTextItem, SelectOption } from './state.js';
 
 const DAY = 86_400_000;
@@ -27,17 +28,18 @@ const table = (rows: string[][]): BlockSpec => ({
 });
 
 /** The handbook page: every block type the notes tools convert, nested, with mentions of tickets and repositories. */
-function handbook(org: string, people: Person[]): BlockSpec[] {
+function handbook(org: string, people: Person[], topics: WorkspaceTopics): BlockSpec[] {
   const lead = people[1] ?? people[0];
+  const [first, second] = topics.products;
   return [
     heading(1, 'Engineering handbook'),
     para('How we build and ship at ', text(org, { bold: true }), '. Owned by ', mention(notionUserId(lead.email), lead.name), '.'),
     heading(2, 'Services'),
-    bullet(`${org}/api: the public REST API`, [bullet('Deploys from main after review'), bullet('On-call rotation in #ops')]),
-    bullet(`${org}/web: the customer dashboard`),
+    bullet(`${org}/${first.repo}: ${first.summary}`, [bullet('Deploys from main after review'), bullet(`On-call rotation in #ops, pages filed in ${topics.opsKey}`)]),
+    bullet(`${org}/${second.repo}: ${second.summary}`),
     heading(2, 'Release checklist'),
     todo('Changelog written', true),
-    todo('Feature flags cleaned up (API-12)', false),
+    todo(`Feature flags cleaned up (${first.key}-12)`, false),
     numbered('Cut the release branch'),
     numbered('Run the smoke tests'),
     { type: 'callout', content: { rich_text: rich('Never deploy on Fridays without a rollback plan.'), icon: { type: 'emoji', emoji: '💡' }, color: 'yellow_background' } },
@@ -47,13 +49,13 @@ function handbook(org: string, people: Person[]): BlockSpec[] {
     { type: 'divider', content: {} },
     table([
       ['Service', 'Owner', 'Tier'],
-      ['api', lead.name, '1'],
-      ['web', people[0].name, '2'],
+      [first.repo, lead.name, '1'],
+      [second.repo, people[0].name, '2'],
     ]),
     {
       type: 'toggle',
       content: { rich_text: rich('Incident history'), color: 'default' },
-      children: [para('See ', text('the runbook', { link: 'https://example.test/runbook' }), ' and WEB-3.')],
+      children: [para('See ', text('the runbook', { link: 'https://example.test/runbook' }), ` and ${topics.opsKey}-3.`)],
     },
   ];
 }
@@ -79,6 +81,8 @@ export function seedNotion(workspace: WorkspaceSeed): NotionState {
     now,
   };
   const time = (daysAgo: number) => iso(now - daysAgo * DAY);
+  const topics = topicsOf(identity.org);
+  const keys = [...new Set([...topics.products.map((p) => p.key), topics.opsKey])];
 
   const addBlocks = (parentId: string, specs: BlockSpec[], daysAgo: number): void => {
     const ids: string[] = [];
@@ -117,7 +121,7 @@ export function seedNotion(workspace: WorkspaceSeed): NotionState {
   };
   const titleValue = (title: string): PropertyValue => ({ type: 'title', title: [text(title)] });
 
-  const handbookId = addPage({ type: 'workspace', workspace: true }, { title: titleValue('Engineering handbook') }, 120, users[0].id, handbook(identity.org, people));
+  const handbookId = addPage({ type: 'workspace', workspace: true }, { title: titleValue('Engineering handbook') }, 120, users[0].id, handbook(identity.org, people, topics));
 
   const addDatabase = (title: string, description: string, schema: Array<[string, PropertyType, Partial<PropertySchema>?]>): DataSourceRecord => {
     const databaseId = nextId();
@@ -151,11 +155,11 @@ export function seedNotion(workspace: WorkspaceSeed): NotionState {
     ['Repository', 'url'],
     ['Start', 'date'],
   ]);
-  const projectIds = ['api', 'web', 'mobile'].map((repo, i) =>
+  const projectIds = topics.products.map(({ project, repo, key }, i) =>
     addPage(
       inSource(projects),
       {
-        Name: titleValue(`${repo[0].toUpperCase()}${repo.slice(1)} platform`),
+        Name: titleValue(project),
         Lead: { type: 'people', people: [{ object: 'user', id: users[i % users.length].id }] },
         Status: select(projects, 'Status', ['Active', 'Active', 'Planning'][i]),
         Repository: { type: 'url', url: `https://github.com/${identity.org}/${repo}` },
@@ -163,7 +167,7 @@ export function seedNotion(workspace: WorkspaceSeed): NotionState {
       },
       140 - i * 30,
       users[i % users.length].id,
-      [para(`Code lives in ${identity.org}/${repo}. Tracking epic ${['API', 'WEB', 'MOB'][i]}-1.`)],
+      [para(`Code lives in ${identity.org}/${repo}. Tracking epic ${key}-1.`)],
     ),
   );
 
@@ -198,12 +202,17 @@ export function seedNotion(workspace: WorkspaceSeed): NotionState {
         Estimate: { type: 'number', number: random.pick([1, 2, 3, 5, 8]) },
         Done: { type: 'checkbox', checkbox: status === 'Done' },
         Project: { type: 'relation', relation: [{ id: random.pick(projectIds) }] },
-        Notes: { type: 'rich_text', rich_text: random.chance(0.3) ? [text(`Follow-up of ${random.pick(['API', 'WEB', 'MOB'])}-${random.int(1, 40)}`)] : [] },
+        Notes: { type: 'rich_text', rich_text: random.chance(0.3) ? [text(`Follow-up of ${random.pick(keys)}-${random.int(1, 40)}`)] : [] },
       },
       daysAgo,
       owner.id,
       i % 5 === 0
-        ? [heading(2, 'Context'), para('Spotted during review of ', text(`${identity.org}/api`, { code: true }), '.'), bullet('Reproduce'), bullet('Fix and add a test')]
+        ? [
+            heading(2, 'Context'),
+            para('Spotted during review of ', text(`${identity.org}/${topics.products[0].repo}`, { code: true }), '.'),
+            bullet('Reproduce'),
+            bullet('Fix and add a test'),
+          ]
         : [],
     );
   }
@@ -224,7 +233,12 @@ export function seedNotion(workspace: WorkspaceSeed): NotionState {
       },
       week * 7 + 1,
       attendees[0].id,
-      [heading(2, 'Decisions'), bullet(`Ship API-${10 + week} this week`), heading(2, 'Actions'), todo(`Review ${identity.org}/web pull requests`, week > 2)],
+      [
+        heading(2, 'Decisions'),
+        bullet(`Ship ${keys[week % keys.length]}-${10 + week} this week`),
+        heading(2, 'Actions'),
+        todo(`Review ${identity.org}/web pull requests`, week > 2),
+      ],
     );
   }
   return state;

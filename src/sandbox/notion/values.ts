@@ -1,17 +1,6 @@
 import { invalid } from '../kit/index.js';
-import { text } from './rich-text.js';
+import { requestRichText } from './request-blocks.js';
 import type { DataSourceRecord, NotionState, PropertySchema, PropertyValue, RichTextItem, SelectOption } from './state.js';
-
-const richText = (items: unknown, name: string): RichTextItem[] => {
-  if (!Array.isArray(items)) throw invalid(`${name} is expected to be rich text (an array of text objects).`);
-  return items.map((item) => {
-    const content = (item as { text?: { content?: unknown; link?: { url?: string } | null } }).text;
-    if (typeof content?.content !== 'string') throw invalid(`${name}: each rich text item needs text.content.`);
-    if (content.content.length > 2000) throw invalid(`${name}: text.content.length should be ≤ 2000, instead was ${content.content.length}.`);
-    const annotations = (item as { annotations?: Record<string, boolean> }).annotations ?? {};
-    return text(content.content, { ...annotations, link: content.link?.url });
-  });
-};
 
 function option(schema: PropertySchema, given: unknown, name: string): SelectOption {
   const wanted = (given as { name?: unknown; id?: unknown } | null)?.name ?? (given as { id?: unknown } | null)?.id;
@@ -33,7 +22,7 @@ function propertyValue(state: NotionState, schema: PropertySchema, raw: Record<s
   switch (schema.type) {
     case 'title':
     case 'rich_text':
-      return { type: schema.type, [schema.type]: richText(given, name) };
+      return { type: schema.type, [schema.type]: requestRichText(state, given, `body.properties.${name}.${schema.type}`) };
     case 'select':
     case 'status':
       return { type: schema.type, [schema.type]: given === null ? null : option(schema, given, name) };
