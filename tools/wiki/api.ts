@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ConfluenceClient } from 'confluence.js';
+import { upstreamError } from '../../src/integrations/http-status.js';
 import { AppError } from '../../src/toolkit/errors.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -10,27 +12,55 @@ export type Json = Record<string, unknown>;
  * (`sendRequest`: its authentication, our fetch). v1 stays for what v2 lacks: CQL search, user search,
  * the current user, adding labels and archiving.
  */
-export class WikiApi {
-  /** The transport's own failure (timeout, refused connection): confluence.js hides it behind a TypeError. */
-  private transportFailure: unknown;
+/** What the transport saw of one SDK call: a failed answer's status and headers, or its own error. */
+interface CallRecord {
+  response?: { status: number; headers: Headers };
+  transport?: unknown;
+}
+const calls = new AsyncLocalStorage<CallRecord>();
 
+/** The fetch the SDK gets: ours, noting for the current call what confluence.js will not pass on. */
+export function recordingFetch(fetch: typeof globalThis.fetch): typeof globalThis.fetch {
+  return async (input, init) => {
+    const record = calls.getStore();
+    try {
+      const response = await fetch(input, init);
+      if (record && response.status >= 400) record.response = { status: response.status, headers: response.headers };
+      return response;
+    } catch (error) {
+      if (record) record.transport = error;
+      throw error;
+    }
+  };
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (typeof body === 'string') return body.slice(0, 300) || undefined;
+  const b = body as { message?: unknown; errors?: Array<{ title?: unknown; detail?: unknown }> } | undefined;
+  if (typeof b?.message === 'string') return b.message;
+  const first = b?.errors?.[0];
+  return first ? [first.title, first.detail].filter((p) => typeof p === 'string' && p).join(': ') || undefined : undefined;
+}
+
+export class WikiApi {
   constructor(
     readonly sdk: ConfluenceClient,
     /** Site root, e.g. `https://acme.atlassian.net` (no `/wiki`). */
     readonly site: string,
   ) {}
 
-  recordTransportFailure(error: unknown): void {
-    this.transportFailure = error;
-  }
-
-  /** Runs an SDK call; a transport failure surfaces as itself (confluence.js reads `response.data` of an answer that never came). */
+  /**
+   * Runs an SDK call. confluence.js throws only a failed answer's body (no status, no headers) and, when
+   * no answer came, a TypeError; the status, `Retry-After` and the transport's own error are taken from
+   * what our fetch saw during this call.
+   */
   async call<T>(request: () => Promise<T>): Promise<T> {
-    this.transportFailure = undefined;
+    const record: CallRecord = {};
     try {
-      return await request();
+      return await calls.run(record, request);
     } catch (error) {
-      if (error instanceof TypeError && this.transportFailure) throw this.transportFailure;
+      if (record.transport) throw record.transport;
+      if (record.response) throw upstreamError({ ...record.response, message: messageOf(error), cause: error }, 'Confluence');
       throw error;
     }
   }
@@ -57,7 +87,7 @@ export class WikiApi {
   }
 }
 
-export const isNotFound = (error: unknown): boolean => (error as { statusCode?: unknown } | undefined)?.statusCode === 404;
+export const isNotFound = (error: unknown): boolean => error instanceof AppError && error.code === 'NOT_FOUND';
 
 /** Runs a request about one page; its 404 names the page. */
 export async function forPage<T>(pageId: string, request: Promise<T>): Promise<T> {

@@ -6,8 +6,8 @@ import { createPage, updatePage } from './write.js';
 import { getPage, getPages } from './pages.js';
 import { getSpace, getSpaces } from './spaces.js';
 import { searchWiki } from './search.js';
-import { getPageComments } from './page-parts.js';
-import { getUserByEmail } from './people.js';
+import { getAttachments, getLabels, getPageComments } from './page-parts.js';
+import { getMyWikiWork, getUserByEmail } from './people.js';
 
 interface PageLike {
   id: string;
@@ -50,6 +50,12 @@ export const extractWiki = extractorOf([
       batch.edge(batch.person({ accountId: c.author.accountId }, { name: c.author.displayName }), 'CONTRIBUTES_TO', page);
       linkMentionedTickets(batch, page, [c.body.markdown]);
     }
+  }),
+  readsResultsOf(getAttachments, ({ args, result }, batch) => void batch.node('page', args.page_id, { attachments: result.attachments.map((a) => a.title) })),
+  readsResultsOf(getLabels, ({ args, result }, batch) => void batch.node('page', args.page_id, { labels: result.labels.map((l) => l.name) })),
+  readsResultsOf(getMyWikiWork, ({ result }, batch) => {
+    const person = batch.person({ accountId: result.user.accountId, email: result.user.email || undefined }, { name: result.user.displayName });
+    for (const [key, work] of Object.entries(result.work_by_space)) batch.edge(person, 'CONTRIBUTES_TO', spaceRef(batch, key, work.space_name), { created_pages: work.created_pages, modified_pages: work.modified_pages });
   }),
   readsResultsOf(getUserByEmail, ({ result }, batch) => void batch.person({ email: result.email, accountId: result.accountId }, { name: result.displayName })),
 ]);

@@ -23,7 +23,7 @@ export const manifest: SystemManifest = {
   tools: [getSpaces, getSpace, getPages, getPage, createPage, updatePage, deletePage, getPageComments, addComment, getAttachments, searchWiki, getLabels, addLabels, getUserByEmail, getMyWikiWork],
   integrations: [confluenceIntegration],
   extractor: extractWiki,
-  entityTypes: ['page', 'space', 'user', 'issue', 'repository'],
+  entityTypes: ['page', 'space', 'user', 'issue', 'project', 'repository'],
   synonyms: {
     confluence: ['confluence', 'wiki'],
     doc: ['page'],

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineIntegration } from '../../src/integrations/integration.js';
 import { upstreamError } from '../../src/integrations/http-status.js';
 import type { AppError } from '../../src/toolkit/errors.js';
-import { WikiApi } from './api.js';
+import { recordingFetch, WikiApi } from './api.js';
 
 declare module '../../src/toolkit/context.js' {
   interface ClientMap {
@@ -46,20 +46,13 @@ export const confluenceIntegration = defineIntegration({
   env: { baseUrl: 'CONFLUENCE_BASE_URL', email: 'CONFLUENCE_EMAIL', apiToken: 'CONFLUENCE_API_TOKEN' },
   createClient: (credentials: ConfluenceCredentials, { fetch }) => {
     const site = credentials.baseUrl.replace(/\/+$/, '').replace(/\/wiki$/, '');
-    let api: WikiApi | undefined;
-    // axios's fetch adapter on our fetch: the one retry layer; the SDK has none of its own.
-    const recording: typeof globalThis.fetch = (input, init) =>
-      fetch(input, init).catch((error: unknown) => {
-        api?.recordTransportFailure(error);
-        throw error;
-      });
     const sdk = new ConfluenceClient({
       host: site,
       authentication: { basic: { email: credentials.email, apiToken: credentials.apiToken } },
-      baseRequestConfig: { adapter: 'fetch', env: { fetch: recording } },
+      // axios's fetch adapter on our fetch: the one retry layer; the SDK has none of its own.
+      baseRequestConfig: { adapter: 'fetch', env: { fetch: recordingFetch(fetch) } },
     });
-    api = new WikiApi(sdk, site);
-    return api;
+    return new WikiApi(sdk, site);
   },
   classifyResponse: (response) => (response.status >= 400 ? upstreamError({ status: response.status, headers: response.headers }, 'Confluence') : undefined),
   mapError: confluenceFailure,

@@ -33,7 +33,7 @@ export const getUserByEmail = defineTool({
     aliases: ['confluence user', 'wiki account id', 'who is in confluence'],
     when_to_use: 'To get the account id of a person for searches by author.',
     not_for: 'Their pages (wiki_get_my_wiki_work).',
-    examples: [{ query: 'confluence account of ada@acme.test', tool: 'get_user_by_email', params: { email: 'ada@acme.test' } }],
+    examples: [{ query: 'confluence account of linuss@acme.test', tool: 'get_user_by_email', params: { email: 'linuss@acme.test' } }],
   },
   async run({ client, args }) {
     return userShape(await userByEmail(client('confluence'), args.email));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const Links = z.object({ webui: z.string().describe('Absolute link to the page in Confluence') });
 export const Person = z.object({ accountId: z.string(), displayName: z.string().describe('Name, or the account id when the user is not visible') });
-export const Version = z.object({ number: z.number().int().describe('Version number; update_page needs the current one'), when: z.string() });
+export const Version = z.object({ number: z.number().int().describe('Version number; wiki_update_page needs the current one'), when: z.string() });
 
 export const SpaceSchema = z.object({
   id: z.string(),
@@ -40,6 +40,6 @@ export const CommentSchema = z.object({ id: z.string(), body: BodySchema, author
 export const BodyInput = z
   .union([
     z.string().max(500_000),
-    z.object({ representation: z.enum(['storage', 'markdown']).describe('storage (XHTML) or markdown'), value: z.string().max(500_000) }),
+    z.object({ representation: z.enum(['storage', 'markdown']).describe('storage (XHTML) or markdown'), value: z.string().max(500_000).describe('The body in that representation') }),
   ])
   .describe('The page body: Markdown text, or {representation: "storage" | "markdown", value}');
