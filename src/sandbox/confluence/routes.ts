@@ -149,7 +149,7 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
     const page = livePage(state, String(body.pageId ?? ''));
     const comment = { id: state.nextId(), pageId: page.id, body: storageBody(body.body), authorId: state.bot.accountId, createdAt: nowIso() };
     state.comments.push(comment);
-    res.json(serializeCommentV2(comment, 'storage'));
+    res.status(201).json(serializeCommentV2(comment, 'storage'));
   });
 
   router.get(`${V2}/pages/:id/attachments`, (req, res) => {
@@ -174,7 +174,7 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
       if (!/^[^\s!#&()*,.:;<>?@[\]^]+$/u.test(name)) throw badRequest(`Label '${String(label.name)}' contains an invalid character`);
       if (!page.labels.includes(name)) page.labels.push(labelNamed(state, name).name);
     }
-    res.json({ results: page.labels.map((name) => labelNamed(state, name)), start: 0, limit: 200, size: page.labels.length, _links: {} });
+    res.json({ results: page.labels.map((name) => ({ ...labelNamed(state, name), label: name })), start: 0, limit: 200, size: page.labels.length, _links: {} });
   });
 
   router.post(`${V1}/content/archive`, (req, res) => {
@@ -198,8 +198,8 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
     const state = stateOf(states, res);
     const cql = (queryParam(req, 'cql') ?? '').replace(/\s+/g, ' ').trim();
     if (cql !== 'type = user' && cql !== 'type=user') throw badRequest(`Could not parse cql : ${cql} (this fake answers 'type = user')`);
-    const users = [state.bot, ...state.users].map((user) => ({ user: serializeUserV1(user), title: user.displayName, excerpt: '', url: `/people/${user.accountId}`, entityType: 'user', lastModified: nowIso(), score: 1 }));
-    res.json(offsetV1(req, users));
+    const users = [state.bot, ...state.users].map((user) => ({ user: serializeUserV1(user), title: user.displayName, excerpt: '', url: `/people/${user.accountId}`, entityType: 'user', iconCssClass: 'aui-icon content-type-profile', breadcrumbs: [], lastModified: nowIso(), score: 1 }));
+    res.json({ ...offsetV1(req, users), cqlQuery: cql, searchDuration: 1 });
   });
 
   router.get(`${V1}/user/current`, (_req, res) => void res.json(serializeUserV1(stateOf(states, res).bot)));

@@ -122,6 +122,7 @@ export function serializeSearchHit(page: PageRecord, state: ConfluenceState): Re
     url: `/spaces/${space?.key ?? ''}/pages/${page.id}`,
     resultGlobalContainer: { title: space?.name ?? '', displayUrl: `/spaces/${space?.key ?? ''}` },
     entityType: 'content',
+    breadcrumbs: [],
     iconCssClass: 'aui-icon content-type-page',
     lastModified: v.createdAt,
     friendlyLastModified: v.createdAt.slice(0, 10),
