@@ -5,7 +5,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const USED = {
-  v1: { '/wiki/rest/api/search': ['get'], '/wiki/rest/api/search/user': ['get'], '/wiki/rest/api/user/current': ['get'], '/wiki/rest/api/content/{id}/label': ['post'], '/wiki/rest/api/content/archive': ['post'] },
+  v1: {
+    '/wiki/rest/api/search': ['get'],
+    '/wiki/rest/api/search/user': ['get'],
+    '/wiki/rest/api/user/current': ['get'],
+    '/wiki/rest/api/content/{id}/label': ['post'],
+    '/wiki/rest/api/content/archive': ['post'],
+  },
   v2: {
     '/spaces': ['get'],
     '/pages': ['get', 'post'],
@@ -34,7 +40,13 @@ for (const [version, used] of Object.entries(USED)) {
     if (!item) throw new Error(`${version}: no ${path}`);
     paths[path] = Object.fromEntries(Object.entries(item).filter(([k]) => methods.includes(k) || k === 'parameters'));
   }
-  const pruned = { openapi: source.openapi, info: { ...source.info, description: `Pruned by test/contracts/atlassian-confluence-prune.mjs to the operations the Confluence fake serves. ${source.info.title}` }, servers: source.servers, paths, components: {} };
+  const pruned = {
+    openapi: source.openapi,
+    info: { ...source.info, description: `Pruned by test/contracts/atlassian-confluence-prune.mjs to the operations the Confluence fake serves. ${source.info.title}` },
+    servers: source.servers,
+    paths,
+    components: {},
+  };
   const seen = new Set();
   const pending = [...refsIn(paths, new Set())];
   while (pending.length) {
@@ -43,7 +55,7 @@ for (const [version, used] of Object.entries(USED)) {
     seen.add(ref);
     const [, , kind, name] = ref.split('/');
     const value = source.components[kind][name];
-    ((pruned.components[kind] ??= {})[name] = value);
+    (pruned.components[kind] ??= {})[name] = value;
     pending.push(...refsIn(value, new Set()));
   }
   writeFileSync(new URL(`./atlassian-confluence-${version}.json`, import.meta.url), `${JSON.stringify(pruned, null, 1)}\n`);

@@ -18,11 +18,20 @@ function api(credentials: { email: string; apiToken: string } = SANDBOX_CREDENTI
     const response = await fetch(input, init);
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const text = await response.clone().text();
-    recorded.push({ method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toLowerCase(), path: url.pathname.replace(/^\/confluence/, ''), status: response.status, contentType: response.headers.get('content-type'), body: text ? (JSON.parse(text) as unknown) : undefined });
+    recorded.push({
+      method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toLowerCase(),
+      path: url.pathname.replace(/^\/confluence/, ''),
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    });
     return response;
   };
   const site = sandbox.urlOf('/confluence');
-  return new WikiApi(new ConfluenceClient({ host: site, authentication: { basic: credentials }, baseRequestConfig: { adapter: 'fetch', env: { fetch: recordingFetch(recording) } } }), site);
+  return new WikiApi(
+    new ConfluenceClient({ host: site, authentication: { basic: credentials }, baseRequestConfig: { adapter: 'fetch', env: { fetch: recordingFetch(recording) } } }),
+    site,
+  );
 }
 
 beforeAll(async () => {
@@ -33,7 +42,11 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 const state = (): ConfluenceState => sandbox.state<ConfluenceState>('/confluence', 'acme');
-const failure = (promise: Promise<unknown>): Promise<unknown> => promise.then(() => undefined, (e: unknown) => e);
+const failure = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 describe('the Confluence fake against Atlassian’s OpenAPI descriptions', () => {
   it('answers every operation the wiki tools use as v1 and v2 describe it', async () => {
@@ -46,15 +59,21 @@ describe('the Confluence fake against Atlassian’s OpenAPI descriptions', () =>
     await wiki.v2('GET', `/pages/${page.id}/footer-comments`, { params: { 'body-format': 'storage' } });
     await wiki.v2('GET', `/pages/${page.id}/attachments`);
     await wiki.v2('GET', `/pages/${page.id}/labels`);
-    const created = await wiki.v2<{ id: string }>('POST', '/pages', { data: { spaceId: page.spaceId, status: 'current', title: 'Contract page', body: { representation: 'storage', value: '<p>x</p>' } } });
-    await wiki.v2('PUT', `/pages/${created.id}`, { data: { id: created.id, status: 'current', title: 'Contract page', body: { representation: 'storage', value: '<p>y</p>' }, version: { number: 2 } } });
+    const created = await wiki.v2<{ id: string }>('POST', '/pages', {
+      data: { spaceId: page.spaceId, status: 'current', title: 'Contract page', body: { representation: 'storage', value: '<p>x</p>' } },
+    });
+    await wiki.v2('PUT', `/pages/${created.id}`, {
+      data: { id: created.id, status: 'current', title: 'Contract page', body: { representation: 'storage', value: '<p>y</p>' }, version: { number: 2 } },
+    });
     await wiki.v2('POST', '/footer-comments', { data: { pageId: created.id, body: { representation: 'storage', value: '<p>c</p>' } } });
     await wiki.call(() => wiki.sdk.contentLabels.addLabelsToContent({ id: created.id, body: [{ prefix: 'global', name: 'contract' }] }));
     await wiki.call(() => wiki.sdk.search.searchByCQL({ cql: 'type = page AND text ~ "runbook" ORDER BY lastmodified DESC', limit: 1, expand: ['content.space'] }));
     await wiki.call(() => wiki.sdk.search.searchUser({ cql: 'type = user', limit: 2 }));
     await wiki.call(() => wiki.sdk.users.getCurrentUser({}));
     await wiki.v2('DELETE', `/pages/${created.id}`);
-    const problems = recorded.flatMap((r) => (r.path.startsWith('/wiki/api/v2') ? v2.check({ ...r, path: r.path.slice('/wiki/api/v2'.length) }) : v1.check(r)).map((p) => `${r.method} ${r.path}: ${p}`));
+    const problems = recorded.flatMap((r) =>
+      (r.path.startsWith('/wiki/api/v2') ? v2.check({ ...r, path: r.path.slice('/wiki/api/v2'.length) }) : v1.check(r)).map((p) => `${r.method} ${r.path}: ${p}`),
+    );
     expect(problems).toEqual([]);
     expect(recorded.filter((r) => r.status >= 400)).toEqual([]);
   });
@@ -68,16 +87,26 @@ describe('the Confluence fake against Atlassian’s OpenAPI descriptions', () =>
     expect(first._links.next).toMatch(/^\/wiki\/api\/v2\/pages\?.*cursor=/);
     const last = await wiki.v2<{ _links: { next?: string } }>('GET', '/pages', { params: { limit: 250 } });
     expect(last._links.next).toBeUndefined();
-    const v1Page = (await wiki.call(() => wiki.sdk.search.searchByCQL({ cql: 'type = page', limit: 2, start: 1 }))) as unknown as { start: number; size: number; totalSize: number; _links: { next?: string } };
+    const v1Page = (await wiki.call(() => wiki.sdk.search.searchByCQL({ cql: 'type = page', limit: 2, start: 1 }))) as unknown as {
+      start: number;
+      size: number;
+      totalSize: number;
+      _links: { next?: string };
+    };
     expect(v1Page).toMatchObject({ start: 1, size: 2, totalSize: all.length, _links: { next: expect.stringContaining('start=3') } });
   });
 
   it('refuses stale versions with 409, unknown CQL with 400, bad credentials with 401, and bursts with 429', async () => {
     const wiki = api();
     const page = [...state().pages.values()][1];
-    const stale = await failure(wiki.v2('PUT', `/pages/${page.id}`, { data: { title: 'x', status: 'current', body: { representation: 'storage', value: '<p/>' }, version: { number: 1 } } }));
+    const stale = await failure(
+      wiki.v2('PUT', `/pages/${page.id}`, { data: { title: 'x', status: 'current', body: { representation: 'storage', value: '<p/>' }, version: { number: 1 } } }),
+    );
     expect(stale).toMatchObject({ code: 'CONFLICT', message: `Version must be incremented on update. Current version is: ${currentVersion(page).number}` });
-    expect(await failure(wiki.call(() => wiki.sdk.search.searchByCQL({ cql: 'favourite = currentUser()' })))).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('Could not parse cql') });
+    expect(await failure(wiki.call(() => wiki.sdk.search.searchByCQL({ cql: 'favourite = currentUser()' })))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('Could not parse cql'),
+    });
     expect(await failure(wiki.call(() => wiki.sdk.search.searchByCQL({ cql: 'text ~ "unterminated' })))).toMatchObject({ code: 'VALIDATION_ERROR' });
     const denied = await failure(api({ email: 'bot@acme.test', apiToken: 'wrong' }).v2('GET', '/spaces'));
     expect(denied).toMatchObject({ code: 'FORBIDDEN', upstreamStatus: 401 });

@@ -32,7 +32,8 @@ describe('wiki over REST and MCP, and in the graph', () => {
     expect(created.status).toBe(200);
     const page = (created.body as { data: { id: string; version: { number: number } } }).data;
     expect(page.version.number).toBe(1);
-    const update = (version: number, status?: string) => call(server, 'PATCH', '/v1/wiki/update-page', { token, body: { page_id: page.id, title: 'REST lifecycle', body: `v${version + 1}`, version, status } });
+    const update = (version: number, status?: string) =>
+      call(server, 'PATCH', '/v1/wiki/update-page', { token, body: { page_id: page.id, title: 'REST lifecycle', body: `v${version + 1}`, version, status } });
     const second = await update(1);
     expect((second.body as { data: { version: { number: number } } }).data.version.number).toBe(2);
     const stale = await update(1);

@@ -62,7 +62,13 @@ describe('wiki tools against the Confluence fake', () => {
     expect(count).toBe(expected.length);
     for (const page of expected) {
       expect(pages).toContainEqual(
-        expect.objectContaining({ id: page.id, title: currentVersion(page).title, space: { key, name: acme.spaces.get(page.spaceId)!.name }, version: { number: currentVersion(page).number, when: currentVersion(page).createdAt }, author: { accountId: page.authorId, displayName: nameOf(page.authorId) } }),
+        expect.objectContaining({
+          id: page.id,
+          title: currentVersion(page).title,
+          space: { key, name: acme.spaces.get(page.spaceId)!.name },
+          version: { number: currentVersion(page).number, when: currentVersion(page).createdAt },
+          author: { accountId: page.authorId, displayName: nameOf(page.authorId) },
+        }),
       );
     }
     const all = await run('get_pages', { limit: 100 });
@@ -99,7 +105,17 @@ describe('wiki tools against the Confluence fake', () => {
 
     const { attachments } = await run('get_attachments', { page_id: page.id });
     const files = acme.attachments.filter((a) => a.pageId === page.id);
-    expect(attachments).toEqual(files.map((f) => expect.objectContaining({ id: f.id, title: f.title, mediaType: f.mediaType, fileSize: f.fileSize, _links: { download: expect.stringContaining(`/download/attachments/${page.id}/`) } })));
+    expect(attachments).toEqual(
+      files.map((f) =>
+        expect.objectContaining({
+          id: f.id,
+          title: f.title,
+          mediaType: f.mediaType,
+          fileSize: f.fileSize,
+          _links: { download: expect.stringContaining(`/download/attachments/${page.id}/`) },
+        }),
+      ),
+    );
 
     const labels = await run('get_labels', { page_id: page.id });
     expect(labels.labels.map((l: { name: string }) => l.name)).toEqual(page.labels);
@@ -109,9 +125,18 @@ describe('wiki tools against the Confluence fake', () => {
   });
 
   it('search finds pages by words, phrases, CQL keywords and non-ASCII text, and never sends invalid CQL', async () => {
-    const titles = async (query: string, space_key?: string): Promise<string[]> => (await run('search', { query, space_key, limit: 100 })).results.map((r: { content: { title: string } }) => r.content.title).sort();
+    const titles = async (query: string, space_key?: string): Promise<string[]> =>
+      (await run('search', { query, space_key, limit: 100 })).results.map((r: { content: { title: string } }) => r.content.title).sort();
     const matching = (test: (text: string) => boolean, key?: string): string[] =>
-      [...acme.pages.values()].filter((p) => (p.status === 'current' || p.status === 'archived') && (!key || spaceKeyOf(p) === key) && test(`${currentVersion(p).title} ${plainText(currentVersion(p).body)}`.toLowerCase())).map((p) => currentVersion(p).title).sort();
+      [...acme.pages.values()]
+        .filter(
+          (p) =>
+            (p.status === 'current' || p.status === 'archived') &&
+            (!key || spaceKeyOf(p) === key) &&
+            test(`${currentVersion(p).title} ${plainText(currentVersion(p).body)}`.toLowerCase()),
+        )
+        .map((p) => currentVersion(p).title)
+        .sort();
     expect(await titles('runbook')).toEqual(matching((t) => t.includes('runbook')));
     expect(await titles('"feature flags"')).toEqual(matching((t) => t.includes('feature flags')));
     expect(await titles('Zürich café')).toEqual(matching((t) => t.includes('zürich') && t.includes('café')));
@@ -127,7 +152,13 @@ describe('wiki tools against the Confluence fake', () => {
 
   it('get_user_by_email and get_my_wiki_work count created, modified and draft pages per space', async () => {
     const person = acme.users[1];
-    expect(await run('get_user_by_email', { email: person.email.toUpperCase() })).toEqual({ accountId: person.accountId, username: person.displayName, displayName: person.displayName, email: person.email, active: true });
+    expect(await run('get_user_by_email', { email: person.email.toUpperCase() })).toEqual({
+      accountId: person.accountId,
+      username: person.displayName,
+      displayName: person.displayName,
+      email: person.email,
+      active: true,
+    });
     expect((await refusal(run('get_user_by_email', { email: 'nobody@acme.test' }))).code).toBe('NOT_FOUND');
 
     const work = await run('get_my_wiki_work', { user_identifier: person.email });

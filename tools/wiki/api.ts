@@ -59,7 +59,7 @@ export class WikiApi {
     try {
       return await calls.run(record, request);
     } catch (error) {
-      if (record.transport) throw record.transport;
+      if (record.transport) throw record.transport instanceof Error ? record.transport : new Error(String(record.transport));
       if (record.response) throw upstreamError({ ...record.response, message: messageOf(error), cause: error }, 'Confluence');
       throw error;
     }

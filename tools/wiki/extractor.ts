@@ -55,7 +55,8 @@ export const extractWiki = extractorOf([
   readsResultsOf(getLabels, ({ args, result }, batch) => void batch.node('page', args.page_id, { labels: result.labels.map((l) => l.name) })),
   readsResultsOf(getMyWikiWork, ({ result }, batch) => {
     const person = batch.person({ accountId: result.user.accountId, email: result.user.email || undefined }, { name: result.user.displayName });
-    for (const [key, work] of Object.entries(result.work_by_space)) batch.edge(person, 'CONTRIBUTES_TO', spaceRef(batch, key, work.space_name), { created_pages: work.created_pages, modified_pages: work.modified_pages });
+    for (const [key, work] of Object.entries(result.work_by_space))
+      batch.edge(person, 'CONTRIBUTES_TO', spaceRef(batch, key, work.space_name), { created_pages: work.created_pages, modified_pages: work.modified_pages });
   }),
   readsResultsOf(getUserByEmail, ({ result }, batch) => void batch.person({ email: result.email, accountId: result.accountId }, { name: result.displayName })),
 ]);

@@ -12,7 +12,8 @@ import { createPage, deletePage, updatePage } from './write.js';
 const wikiSystem: SystemRecord = {
   id: 'wiki',
   name: 'Wiki (Confluence)',
-  description: 'Confluence spaces and pages: search, read pages as Markdown, create and update them with version checks, archive, comments, attachments, labels and who wrote what.',
+  description:
+    'Confluence spaces and pages: search, read pages as Markdown, create and update them with version checks, archive, comments, attachments, labels and who wrote what.',
   keywords: ['confluence', 'wiki', 'page', 'space', 'documentation', 'docs', 'runbook', 'knowledge base', 'comment', 'label', 'attachment'],
   when_to_use: 'Questions about Confluence: finding or reading documentation, writing or editing pages, comments and labels, what someone wrote.',
 };
@@ -20,7 +21,23 @@ const wikiSystem: SystemRecord = {
 /** Confluence Cloud (REST v2, v1 where v2 has no equivalent) as the `wiki` system. */
 export const manifest: SystemManifest = {
   system: wikiSystem,
-  tools: [getSpaces, getSpace, getPages, getPage, createPage, updatePage, deletePage, getPageComments, addComment, getAttachments, searchWiki, getLabels, addLabels, getUserByEmail, getMyWikiWork],
+  tools: [
+    getSpaces,
+    getSpace,
+    getPages,
+    getPage,
+    createPage,
+    updatePage,
+    deletePage,
+    getPageComments,
+    addComment,
+    getAttachments,
+    searchWiki,
+    getLabels,
+    addLabels,
+    getUserByEmail,
+    getMyWikiWork,
+  ],
   integrations: [confluenceIntegration],
   extractor: extractWiki,
   entityTypes: ['page', 'space', 'user', 'issue', 'project', 'repository'],

@@ -32,7 +32,10 @@ function confluenceFailure(error: unknown): AppError | undefined {
   const first = Array.isArray(body.errors) ? body.errors[0] : undefined;
   if (first && typeof first.status === 'number') {
     const message = [first.title, first.detail].filter((p) => typeof p === 'string' && p).join(': ');
-    return upstreamError({ status: first.status, headers: new Headers(), message: message || undefined, details: first.code ? { code: first.code } : undefined, cause: error }, 'Confluence');
+    return upstreamError(
+      { status: first.status, headers: new Headers(), message: message || undefined, details: first.code ? { code: first.code } : undefined, cause: error },
+      'Confluence',
+    );
   }
   return undefined;
 }

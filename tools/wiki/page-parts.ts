@@ -16,13 +16,18 @@ interface V2Comment {
 async function commentOf(api: WikiApi, comment: V2Comment, names?: Map<string, string>): Promise<z.infer<typeof CommentSchema>> {
   const known = names ?? namesOf(await usersOf(api));
   const authorId = comment.version.authorId;
-  return { id: String(comment.id), body: bodyOf(comment.body?.storage?.value ?? ''), author: { accountId: authorId, displayName: known.get(authorId) ?? authorId }, created: comment.version.createdAt };
+  return {
+    id: String(comment.id),
+    body: bodyOf(comment.body?.storage?.value ?? ''),
+    author: { accountId: authorId, displayName: known.get(authorId) ?? authorId },
+    created: comment.version.createdAt,
+  };
 }
 
 export const getPageComments = defineTool({
   system: 'wiki',
   name: 'get_page_comments',
-  title: 'Read comments on a Confluence page',
+  title: 'Comments on a Confluence page',
   description: 'Footer comments of a page, oldest first: body as Markdown and storage format, author, when.',
   capability: { type: 'read', name: 'wiki.comments.list' },
   input: z.object({ page_id: PageId, limit: Limit }),
@@ -35,7 +40,10 @@ export const getPageComments = defineTool({
   },
   async run({ client, args }) {
     const api = client('confluence');
-    const [comments, users] = await Promise.all([forPage(args.page_id, api.v2All<V2Comment>(`/pages/${args.page_id}/footer-comments`, { 'body-format': 'storage' }, args.limit)), usersOf(api)]);
+    const [comments, users] = await Promise.all([
+      forPage(args.page_id, api.v2All<V2Comment>(`/pages/${args.page_id}/footer-comments`, { 'body-format': 'storage' }, args.limit)),
+      usersOf(api),
+    ]);
     const names = namesOf(users);
     const out = await Promise.all(comments.map((c) => commentOf(api, c, names)));
     return { comments: out, count: out.length };
@@ -59,7 +67,10 @@ export const addComment = defineTool({
   verify: (result) => (result.id ? undefined : 'no comment was created'),
   async run({ client, args }) {
     const api = client('confluence');
-    const comment = await forPage(args.page_id, api.v2<V2Comment>('POST', '/footer-comments', { data: { pageId: args.page_id, body: { representation: 'storage', value: markdownToStorage(args.body) } } }));
+    const comment = await forPage(
+      args.page_id,
+      api.v2<V2Comment>('POST', '/footer-comments', { data: { pageId: args.page_id, body: { representation: 'storage', value: markdownToStorage(args.body) } } }),
+    );
     return commentOf(api, comment);
   },
 });
@@ -83,7 +94,14 @@ export const getAttachments = defineTool({
   input: z.object({ page_id: PageId, limit: Limit }),
   output: z.object({
     attachments: z.array(
-      z.object({ id: z.string(), title: z.string(), mediaType: z.string(), fileSize: z.number().int(), version: z.object({ number: z.number().int(), when: z.string() }), _links: z.object({ download: z.string() }) }),
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        mediaType: z.string(),
+        fileSize: z.number().int(),
+        version: z.object({ number: z.number().int(), when: z.string() }),
+        _links: z.object({ download: z.string() }),
+      }),
     ),
     count: z.number().int(),
   }),
@@ -118,7 +136,7 @@ async function labelsOf(api: WikiApi, pageId: string): Promise<Array<z.infer<typ
 export const getLabels = defineTool({
   system: 'wiki',
   name: 'get_labels',
-  title: 'Read labels of a Confluence page',
+  title: 'Labels of a Confluence page',
   description: 'The labels on a page.',
   capability: { type: 'read', name: 'wiki.labels.list' },
   input: z.object({ page_id: PageId }),
@@ -141,10 +159,13 @@ export const addLabels = defineTool({
   title: 'Label a Confluence page',
   description: 'Add labels to a page (lower case, no spaces; existing ones are kept). Returns every label the page now has.',
   capability: { type: 'action', name: 'wiki.labels.add', idempotent: true },
-  input: z.object({ page_id: PageId, labels: z.array(z.string().min(1).max(255).regex(/^\S+$/, 'a label has no spaces')).min(1).max(50).describe('Labels to add, e.g. ["runbook"]') }),
+  input: z.object({
+    page_id: PageId,
+    labels: z.array(z.string().min(1).max(255).regex(/^\S+$/, 'a label has no spaces')).min(1).max(50).describe('Labels to add, e.g. ["runbook"]'),
+  }),
   output: z.object({ page_id: z.string(), labels: z.array(LabelSchema), added: z.array(z.string()) }),
   hints: {
-    aliases: ['tag confluence page', 'add label wiki'],
+    aliases: ['tag confluence page', 'add label wiki', 'label a page', 'label confluence page'],
     when_to_use: 'To label a page so it can be found by label.',
     not_for: 'Reading labels (wiki_get_labels).',
     examples: [{ query: 'label confluence page 10000003 as runbook', tool: 'add_labels', params: { page_id: '10000003', labels: ['runbook'] } }],
@@ -157,7 +178,10 @@ export const addLabels = defineTool({
     const api = client('confluence');
     const names = args.labels.map((l) => l.toLowerCase());
     // v2 has no label writes: v1 POST /content/{id}/label.
-    await forPage(args.page_id, api.call(() => api.sdk.contentLabels.addLabelsToContent({ id: args.page_id, body: names.map((name) => ({ prefix: 'global', name })) })));
+    await forPage(
+      args.page_id,
+      api.call(() => api.sdk.contentLabels.addLabelsToContent({ id: args.page_id, body: names.map((name) => ({ prefix: 'global', name })) })),
+    );
     return { page_id: args.page_id, labels: await labelsOf(api, args.page_id), added: names };
   },
 });

@@ -6,16 +6,19 @@ import { PageSchema, PageSummarySchema } from './schemas.js';
 import { bodyOf, namesOf, pageSummaryOf, spacesById, usersOf, type V2Page } from './shapes.js';
 import { Limit, SpaceKey, spaceByKey } from './spaces.js';
 
-export const PageId = z.string().regex(/^\d{1,20}$/, 'a numeric page id').describe('Confluence page id (digits)');
+export const PageId = z
+  .string()
+  .regex(/^\d{1,20}$/, 'a numeric page id')
+  .describe('Confluence page id (digits)');
 
 /** A page with its body (storage and Markdown), version and ancestors, as get_page and create_page return it. */
 export async function fullPage(api: WikiApi, page: V2Page): Promise<z.infer<typeof PageSchema>> {
   const [spaces, users, ancestors] = await Promise.all([
     spacesById(api),
     usersOf(api),
-    api.v2<{ results: Array<{ id: string }> }>('GET', `/pages/${page.id}/ancestors`).then((r) =>
-      Promise.all(r.results.map((a) => api.v2<V2Page>('GET', `/pages/${a.id}`).then((p) => ({ id: String(p.id), title: p.title })))),
-    ),
+    api
+      .v2<{ results: Array<{ id: string }> }>('GET', `/pages/${page.id}/ancestors`)
+      .then((r) => Promise.all(r.results.map((a) => api.v2<V2Page>('GET', `/pages/${a.id}`).then((p) => ({ id: String(p.id), title: p.title }))))),
   ]);
   return { ...pageSummaryOf(api, page, spaces, namesOf(users)), body: bodyOf(page.body?.storage?.value ?? ''), ancestors };
 }
@@ -34,7 +37,7 @@ export const getPages = defineTool({
   }),
   output: z.object({ pages: z.array(PageSummarySchema), count: z.number().int() }),
   hints: {
-    aliases: ['confluence pages', 'wiki pages', 'pages in space', 'archived pages'],
+    aliases: ['confluence pages', 'wiki pages', 'pages in space', 'browse space'],
     when_to_use: 'To browse the pages of a space, or list archived pages.',
     not_for: 'Finding pages by words (wiki_search); reading a page (wiki_get_page).',
     examples: [{ query: 'list pages in the ENG space', tool: 'get_pages', params: { space_key: 'ENG' } }],
@@ -67,7 +70,7 @@ export const getPage = defineTool({
   }),
   output: PageSchema,
   hints: {
-    aliases: ['read confluence page', 'open wiki page', 'confluence page content', 'runbook'],
+    aliases: ['read confluence page', 'read a page', 'open wiki page', 'confluence page content', 'page text'],
     when_to_use: 'To read what a Confluence page says, and get its current version before updating it.',
     not_for: 'Finding pages by words (wiki_search).',
     examples: [

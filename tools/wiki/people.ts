@@ -47,8 +47,12 @@ interface V1Hit {
 /** Every page id a CQL query finds, with its space, paging by start/limit. */
 async function pagesFound(api: WikiApi, cql: string, max = 2000): Promise<Array<{ id: string; space: string; spaceName: string }>> {
   const out: Array<{ id: string; space: string; spaceName: string }> = [];
-  for (let start = 0; out.length < max; ) {
-    const page = (await api.call(() => api.sdk.search.searchByCQL({ cql, start, limit: 100, expand: ['content.space'] }))) as unknown as { results: V1Hit[]; size: number; _links?: { next?: string } };
+  for (let start = 0; out.length < max;) {
+    const page = (await api.call(() => api.sdk.search.searchByCQL({ cql, start, limit: 100, expand: ['content.space'] }))) as unknown as {
+      results: V1Hit[];
+      size: number;
+      _links?: { next?: string };
+    };
     out.push(...page.results.map((hit) => ({ id: String(hit.content?.id ?? ''), space: hit.content?.space?.key ?? '', spaceName: hit.content?.space?.name ?? '' })));
     if (!page._links?.next || page.size === 0) break;
     start += page.size;
@@ -72,7 +76,7 @@ export const getMyWikiWork = defineTool({
     work_by_space: z.record(z.string(), SpaceWork).describe('By space key'),
   }),
   hints: {
-    aliases: ['my confluence pages', 'what did I write in confluence', 'wiki contributions'],
+    aliases: ['my confluence pages', 'what did I write in confluence', 'what I wrote', 'wiki contributions', 'my wiki work'],
     when_to_use: 'To summarise what someone wrote or edited in Confluence.',
     not_for: 'Finding pages on a topic (wiki_search).',
     examples: [{ query: 'what confluence pages have I written?', tool: 'get_my_wiki_work', params: {} }],

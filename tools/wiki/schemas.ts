@@ -40,6 +40,9 @@ export const CommentSchema = z.object({ id: z.string(), body: BodySchema, author
 export const BodyInput = z
   .union([
     z.string().max(500_000),
-    z.object({ representation: z.enum(['storage', 'markdown']).describe('storage (XHTML) or markdown'), value: z.string().max(500_000).describe('The body in that representation') }),
+    z.object({
+      representation: z.enum(['storage', 'markdown']).describe('storage (XHTML) or markdown'),
+      value: z.string().max(500_000).describe('The body in that representation'),
+    }),
   ])
   .describe('The page body: Markdown text, or {representation: "storage" | "markdown", value}');

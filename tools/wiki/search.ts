@@ -16,9 +16,15 @@ export const searchWiki = defineTool({
   description:
     'Find Confluence pages by words in their title or text, optionally in one space. Write plain words; "quoted phrases" match as phrases; any language works; the query is turned into safe CQL (shown as cql).',
   capability: { type: 'read', name: 'wiki.search' },
-  input: z.object({ query: z.string().min(1).max(500).describe('Words to find, e.g. deployment runbook or "feature flags"'), space_key: SpaceKey.optional(), limit: z.number().int().min(1).max(100).default(25).describe('How many results (max 100)') }),
+  input: z.object({
+    query: z.string().min(1).max(500).describe('Words to find, e.g. deployment runbook or "feature flags"'),
+    space_key: SpaceKey.optional(),
+    limit: z.number().int().min(1).max(100).default(25).describe('How many results (max 100)'),
+  }),
   output: z.object({
-    results: z.array(z.object({ content: z.object({ id: z.string(), type: z.string(), title: z.string(), space: z.object({ key: z.string() }) }), excerpt: z.string(), lastModified: z.string() })),
+    results: z.array(
+      z.object({ content: z.object({ id: z.string(), type: z.string(), title: z.string(), space: z.object({ key: z.string() }) }), excerpt: z.string(), lastModified: z.string() }),
+    ),
     totalSize: z.number().int(),
     cql: z.string().describe('The CQL sent'),
   }),

@@ -78,11 +78,21 @@ export interface WikiUser {
  */
 export async function usersOf(api: WikiApi, max = 2000): Promise<WikiUser[]> {
   const out: WikiUser[] = [];
-  for (let start = 0; out.length < max; ) {
-    const page = (await api.call(() => api.sdk.search.searchUser({ cql: 'type = user', start, limit: 200 }))) as unknown as { results: Array<{ user?: Json }>; size: number; _links?: { next?: string } };
+  for (let start = 0; out.length < max;) {
+    const page = (await api.call(() => api.sdk.search.searchUser({ cql: 'type = user', start, limit: 200 }))) as unknown as {
+      results: Array<{ user?: Json }>;
+      size: number;
+      _links?: { next?: string };
+    };
     for (const hit of page.results) {
       const u = hit.user ?? {};
-      out.push({ accountId: String(u.accountId ?? ''), displayName: String(u.displayName ?? u.publicName ?? ''), email: String(u.email ?? ''), publicName: String(u.publicName ?? ''), active: u.isActive !== false });
+      out.push({
+        accountId: String(u.accountId ?? ''),
+        displayName: String(u.displayName ?? u.publicName ?? ''),
+        email: String(u.email ?? ''),
+        publicName: String(u.publicName ?? ''),
+        active: u.isActive !== false,
+      });
     }
     if (!page._links?.next || page.size === 0) break;
     start += page.size;

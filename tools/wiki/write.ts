@@ -23,10 +23,12 @@ export const createPage = defineTool({
   }),
   output: PageSchema,
   hints: {
-    aliases: ['new confluence page', 'write wiki page', 'create doc in confluence'],
+    aliases: ['new confluence page', 'new wiki page', 'create doc in confluence'],
     when_to_use: 'To write a new Confluence page (a runbook, notes, a decision record).',
     not_for: 'Changing an existing page (wiki_update_page); commenting (wiki_add_comment).',
-    examples: [{ query: 'create a confluence page "On-call guide" in ENG', tool: 'create_page', params: { space_key: 'ENG', title: 'On-call guide', body: '# On-call\n\n- Page the lead' } }],
+    examples: [
+      { query: 'create a confluence page "On-call guide" in ENG', tool: 'create_page', params: { space_key: 'ENG', title: 'On-call guide', body: '# On-call\n\n- Page the lead' } },
+    ],
   },
   verify: (result) => (result.version.number === 1 ? undefined : `the new page is at version ${result.version.number}`),
   async run({ client, args }) {
@@ -43,7 +45,7 @@ export const createPage = defineTool({
 export const updatePage = defineTool({
   system: 'wiki',
   name: 'update_page',
-  title: 'Update a Confluence page',
+  title: 'Update or archive a Confluence page',
   description:
     'Replace a page’s title and body (Markdown, or {representation: "storage", value}) given the version you read: it writes version + 1, and a stale version is refused (409) naming the current one, so no edit is silently overwritten. status "archived" archives the page, "current" restores it.',
   capability: { type: 'action', name: 'wiki.pages.update', idempotent: false },
@@ -56,11 +58,15 @@ export const updatePage = defineTool({
   }),
   output: z.object({ id: z.string(), title: z.string(), status: z.string(), version: Version }),
   hints: {
-    aliases: ['edit confluence page', 'update wiki page', 'archive confluence page', 'restore page'],
+    aliases: ['edit confluence page', 'update wiki page', 'archive confluence page', 'archive a page', 'restore page'],
     when_to_use: 'To change a page’s text or title, or archive or restore it; read it first with wiki_get_page for its version.',
     not_for: 'Comments (wiki_add_comment); labels (wiki_add_labels).',
     examples: [
-      { query: 'update confluence page 10000003 to add a rollback step', tool: 'update_page', params: { page_id: '10000003', title: 'Deployment runbook', body: '# Deployment runbook\n\n1. Roll back with `deploy --undo`', version: 3 } },
+      {
+        query: 'update confluence page 10000003 to add a rollback step',
+        tool: 'update_page',
+        params: { page_id: '10000003', title: 'Deployment runbook', body: '# Deployment runbook\n\n1. Roll back with `deploy --undo`', version: 3 },
+      },
     ],
   },
   verify: (result, args) => {
@@ -71,7 +77,9 @@ export const updatePage = defineTool({
     const api = client('confluence');
     const current = await forPage(args.page_id, api.v2<V2Page>('GET', `/pages/${args.page_id}`));
     if (current.version.number !== args.version) {
-      throw new AppError('CONFLICT', `Page ${args.page_id} is at version ${current.version.number}, not ${args.version}: read it again (wiki_get_page) and merge your change`, { details: { current_version: current.version.number } });
+      throw new AppError('CONFLICT', `Page ${args.page_id} is at version ${current.version.number}, not ${args.version}: read it again (wiki_get_page) and merge your change`, {
+        details: { current_version: current.version.number },
+      });
     }
     // v2 PUT takes current or draft; an archived page is restored by writing it as current.
     const updated = await api.v2<V2Page>('PUT', `/pages/${args.page_id}`, {

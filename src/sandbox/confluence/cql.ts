@@ -18,8 +18,7 @@ const OPS = ['!=', '>=', '<=', '!~', '=', '~', '>', '<'];
 
 type Token = { type: 'word' | 'string' | 'op' | 'paren' | 'comma'; value: string };
 
-const invalidCql = (cql: string, why: string): Error =>
-  badRequest(`com.atlassian.confluence.api.service.exceptions.BadRequestException: Could not parse cql : ${cql} (${why})`);
+const invalidCql = (cql: string, why: string): Error => badRequest(`com.atlassian.confluence.api.service.exceptions.BadRequestException: Could not parse cql : ${cql} (${why})`);
 
 function tokenize(cql: string): Token[] {
   const tokens: Token[] = [];
@@ -97,7 +96,7 @@ export function parseCql(cql: string): CqlQuery {
       while (tokens[pos]?.type === 'comma' && ++pos);
       if (tokens[pos++]?.value !== ')') throw invalidCql(cql, ') expected');
     } else values.push(value());
-    return { kind: 'clause', field: field.value.toLowerCase(), op: op!, values };
+    return { kind: 'clause', field: field.value.toLowerCase(), op: op, values };
   };
   const and = (): CqlNode => {
     let node = primary();
@@ -142,7 +141,10 @@ export function textMatches(haystack: string, query: string): boolean {
   const text = fold(haystack);
   const phrases: string[] = [];
   const rest = fold(query).replace(/"([^"]*)"/g, (_m, phrase: string) => (phrases.push(phrase.trim()), ' '));
-  const words = rest.split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter(Boolean);
+  const words = rest
+    .split(/\s+/)
+    .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter(Boolean);
   if (!phrases.length && !words.length) return false;
   return phrases.every((p) => text.includes(p)) && words.every((w) => text.includes(w));
 }

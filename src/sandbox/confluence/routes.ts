@@ -17,11 +17,14 @@ const stateOf = (states: States, res: Response): ConfluenceState => states[works
 /** A v2 list: `results` and, unless this is the last page, `_links.next` (a relative URL carrying the cursor). */
 function listV2(req: Request, res: Response, items: unknown[], scope: string): void {
   const page = cursorPage(items, readCursorPage(req.query, PAGING), scope);
-  const next = page.nextCursor === null ? undefined : (() => {
-    const url = new URL(req.originalUrl, 'http://fake');
-    url.searchParams.set('cursor', page.nextCursor);
-    return `${url.pathname.replace(/^.*?\/wiki\//, '/wiki/')}${url.search}`;
-  })();
+  const next =
+    page.nextCursor === null
+      ? undefined
+      : (() => {
+          const url = new URL(req.originalUrl, 'http://fake');
+          url.searchParams.set('cursor', page.nextCursor);
+          return `${url.pathname.replace(/^.*?\/wiki\//, '/wiki/')}${url.search}`;
+        })();
   res.json({ results: page.items, _links: { ...(next ? { next } : {}), base: '/wiki' } });
 }
 
@@ -31,8 +34,17 @@ function offsetV1(req: Request, items: unknown[]): Record<string, unknown> {
   const limit = Math.min(Number(queryParam(req, 'limit') ?? 25), 250);
   if (!Number.isInteger(start) || start < 0 || !Number.isInteger(limit) || limit < 0) throw badRequest('start and limit must be non-negative integers');
   const page = offsetPage(items, { startAt: start, maxResults: limit });
-  const next = page.isLast ? undefined : `${req.path}?${new URLSearchParams({ ...(req.query as Record<string, string>), start: String(start + limit), limit: String(limit) })}`;
-  return { results: page.values, start, limit, size: page.values.length, totalSize: items.length, _links: { base: '/wiki', context: '/wiki', ...(next ? { next: `/wiki/rest/api${next}` } : {}) } };
+  const next = page.isLast
+    ? undefined
+    : `${req.path}?${String(new URLSearchParams({ ...(req.query as Record<string, string>), start: String(start + limit), limit: String(limit) }))}`;
+  return {
+    results: page.values,
+    start,
+    limit,
+    size: page.values.length,
+    totalSize: items.length,
+    _links: { base: '/wiki', context: '/wiki', ...(next ? { next: `/wiki/rest/api${next}` } : {}) },
+  };
 }
 
 function livePage(state: ConfluenceState, id: string, allowTrashed = false): PageRecord {
@@ -61,7 +73,12 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
     const keys = queryParam(req, 'keys')?.split(',');
     const ids = queryParam(req, 'ids')?.split(',');
     const spaces = [...state.spaces.values()].filter((s) => (!keys || keys.includes(s.key)) && (!ids || ids.includes(s.id)));
-    listV2(req, res, spaces.map((s) => serializeSpaceV2(s, queryParam(req, 'description-format'))), 'spaces');
+    listV2(
+      req,
+      res,
+      spaces.map((s) => serializeSpaceV2(s, queryParam(req, 'description-format'))),
+      'spaces',
+    );
   });
 
   router.get(`${V2}/pages`, (req, res) => {
@@ -76,7 +93,12 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
         (p.status !== 'draft' || p.authorId === state.bot.accountId) &&
         (title === undefined || currentVersion(p).title === title),
     );
-    listV2(req, res, pages.map((p) => serializePageV2(p, state, queryParam(req, 'body-format'))), 'pages');
+    listV2(
+      req,
+      res,
+      pages.map((p) => serializePageV2(p, state, queryParam(req, 'body-format'))),
+      'pages',
+    );
   });
 
   router.get(`${V2}/pages/:id`, (req, res) => {
@@ -106,7 +128,16 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
     }
     const at = nowIso();
     const status: PageStatus = body.status === 'draft' ? 'draft' : 'current';
-    const page: PageRecord = { id: state.nextId(), spaceId: space.id, parentId, status, authorId: state.bot.accountId, createdAt: at, versions: [{ number: 1, title, body: value, authorId: state.bot.accountId, createdAt: at, message: '' }], labels: [] };
+    const page: PageRecord = {
+      id: state.nextId(),
+      spaceId: space.id,
+      parentId,
+      status,
+      authorId: state.bot.accountId,
+      createdAt: at,
+      versions: [{ number: 1, title, body: value, authorId: state.bot.accountId, createdAt: at, message: '' }],
+      labels: [],
+    };
     state.pages.set(page.id, page);
     res.status(200).json(serializePageV2(page, state, 'storage'));
   });
@@ -122,7 +153,14 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
     if (typeof body.title !== 'string' || !body.title.trim()) throw invalid('A page needs a title');
     const status = body.status === undefined ? page.status : String(body.status);
     if (status !== 'current' && status !== 'draft') throw invalid(`status must be current or draft, was ${status}`);
-    page.versions.push({ number: version.number, title: body.title.trim(), body: storageBody(body.body), authorId: state.bot.accountId, createdAt: nowIso(), message: typeof version.message === 'string' ? version.message : '' });
+    page.versions.push({
+      number: version.number,
+      title: body.title.trim(),
+      body: storageBody(body.body),
+      authorId: state.bot.accountId,
+      createdAt: nowIso(),
+      message: typeof version.message === 'string' ? version.message : '',
+    });
     page.status = status;
     res.json(serializePageV2(page, state, 'storage'));
   });
@@ -140,7 +178,12 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
   router.get(`${V2}/pages/:id/footer-comments`, (req, res) => {
     const state = stateOf(states, res);
     const page = livePage(state, pathParam(req, 'id'));
-    listV2(req, res, state.comments.filter((c) => c.pageId === page.id).map((c) => serializeCommentV2(c, queryParam(req, 'body-format'))), `comments ${page.id}`);
+    listV2(
+      req,
+      res,
+      state.comments.filter((c) => c.pageId === page.id).map((c) => serializeCommentV2(c, queryParam(req, 'body-format'))),
+      `comments ${page.id}`,
+    );
   });
 
   router.post(`${V2}/footer-comments`, (req, res) => {
@@ -161,7 +204,12 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
   router.get(`${V2}/pages/:id/labels`, (req, res) => {
     const state = stateOf(states, res);
     const page = livePage(state, pathParam(req, 'id'));
-    listV2(req, res, page.labels.map((name) => labelNamed(state, name)), `labels ${page.id}`);
+    listV2(
+      req,
+      res,
+      page.labels.map((name) => labelNamed(state, name)),
+      `labels ${page.id}`,
+    );
   });
 
   router.post(`${V1}/content/:id/label`, (req, res) => {
@@ -170,7 +218,9 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
     const wanted = Array.isArray(req.body) ? (req.body as Array<{ name?: unknown; prefix?: unknown }>) : [];
     if (!wanted.length) throw badRequest('Labels are required');
     for (const label of wanted) {
-      const name = String(label.name ?? '').trim().toLowerCase();
+      const name = String(label.name ?? '')
+        .trim()
+        .toLowerCase();
       if (!/^[^\s!#&()*,.:;<>?@[\]^]+$/u.test(name)) throw badRequest(`Label '${String(label.name)}' contains an invalid character`);
       if (!page.labels.includes(name)) page.labels.push(labelNamed(state, name).name);
     }
@@ -191,14 +241,31 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
     const cql = queryParam(req, 'cql');
     if (!cql) throw badRequest('cql is required');
     const pages = searchPages(state, cql, state.bot.accountId);
-    res.json({ ...offsetV1(req, pages.map((p) => serializeSearchHit(p, state))), cqlQuery: cql, searchDuration: 3 });
+    res.json({
+      ...offsetV1(
+        req,
+        pages.map((p) => serializeSearchHit(p, state)),
+      ),
+      cqlQuery: cql,
+      searchDuration: 3,
+    });
   });
 
   router.get(`${V1}/search/user`, (req, res) => {
     const state = stateOf(states, res);
     const cql = (queryParam(req, 'cql') ?? '').replace(/\s+/g, ' ').trim();
     if (cql !== 'type = user' && cql !== 'type=user') throw badRequest(`Could not parse cql : ${cql} (this fake answers 'type = user')`);
-    const users = [state.bot, ...state.users].map((user) => ({ user: serializeUserV1(user), title: user.displayName, excerpt: '', url: `/people/${user.accountId}`, entityType: 'user', iconCssClass: 'aui-icon content-type-profile', breadcrumbs: [], lastModified: nowIso(), score: 1 }));
+    const users = [state.bot, ...state.users].map((user) => ({
+      user: serializeUserV1(user),
+      title: user.displayName,
+      excerpt: '',
+      url: `/people/${user.accountId}`,
+      entityType: 'user',
+      iconCssClass: 'aui-icon content-type-profile',
+      breadcrumbs: [],
+      lastModified: nowIso(),
+      score: 1,
+    }));
     res.json({ ...offsetV1(req, users), cqlQuery: cql, searchDuration: 1 });
   });
 

@@ -8,15 +8,30 @@ const iso = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISO
 
 /** What each workspace writes about: its spaces, Jira keys and repositories (those of the Jira and GitHub seeds). */
 const TOPICS = {
-  acme: { spaces: [['ENG', 'Engineering'], ['PROD', 'Product']], tickets: ['API-12', 'WEB-3', 'MOB-7', 'OPS-2'], repos: ['acme/api', 'acme/web'] },
-  globex: { spaces: [['PLAT', 'Platform'], ['FIN', 'Finance systems']], tickets: ['PLAT-4', 'BILL-7', 'PLAT-9', 'BILL-2'], repos: ['globex/platform', 'globex/billing'] },
+  acme: {
+    spaces: [
+      ['ENG', 'Engineering'],
+      ['PROD', 'Product'],
+    ],
+    tickets: ['API-12', 'WEB-3', 'MOB-7', 'OPS-2'],
+    repos: ['acme/api', 'acme/web'],
+  },
+  globex: {
+    spaces: [
+      ['PLAT', 'Platform'],
+      ['FIN', 'Finance systems'],
+    ],
+    tickets: ['PLAT-4', 'BILL-7', 'PLAT-9', 'BILL-2'],
+    repos: ['globex/platform', 'globex/billing'],
+  },
 } as const;
 
 const esc = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const mention = (person: Person): string => `<ac:link><ri:user ri:account-id="${person.accountId}" /></ac:link>`;
 const codeMacro = (language: string, source: string): string =>
   `<ac:structured-macro ac:name="code"><ac:parameter ac:name="language">${language}</ac:parameter><ac:plain-text-body><![CDATA[${source}]]></ac:plain-text-body></ac:structured-macro>`;
-const panel = (name: 'info' | 'warning' | 'note' | 'tip', body: string): string => `<ac:structured-macro ac:name="${name}"><ac:rich-text-body><p>${esc(body)}</p></ac:rich-text-body></ac:structured-macro>`;
+const panel = (name: 'info' | 'warning' | 'note' | 'tip', body: string): string =>
+  `<ac:structured-macro ac:name="${name}"><ac:rich-text-body><p>${esc(body)}</p></ac:rich-text-body></ac:structured-macro>`;
 const status = (title: string, colour: string): string =>
   `<ac:structured-macro ac:name="status"><ac:parameter ac:name="colour">${colour}</ac:parameter><ac:parameter ac:name="title">${title}</ac:parameter></ac:structured-macro>`;
 const table = (rows: string[][]): string =>
@@ -44,7 +59,11 @@ function pagesOf(topics: (typeof TOPICS)[keyof typeof TOPICS], people: Person[],
       '<h2>Steps</h2>',
       `<ol><li><p>Merge to main in <a href="https://github.com/${repo1}">${repo1}</a></p></li><li><p>Run the smoke tests</p></li><li><p>Watch the dashboards</p></li></ol>`,
       codeMacro('bash', 'npm ci\nnpm run deploy -- --env production'),
-      table([['Service', 'Owner', 'Tier'], [repo1, lead.name, '1'], [repo2, other.name, '2']]),
+      table([
+        ['Service', 'Owner', 'Tier'],
+        [repo1, lead.name, '1'],
+        [repo2, other.name, '2'],
+      ]),
     ].join(''),
   };
   const adr: PageSpec = {
@@ -102,7 +121,17 @@ export function seedConfluence(seed: WorkspaceSeed): ConfluenceState {
   const start = now - 30 * 24 * HOUR;
   const copies = Math.max(1, Math.round(seed.scale));
   topics.spaces.forEach(([key, name], index) => {
-    const space: SpaceRecord = { id: state.nextId(), key, name, type: 'global', status: 'current', description: `${name} documentation of ${identity.orgName}`, homepageId: null, authorId: people[0].accountId, createdAt: iso(start) };
+    const space: SpaceRecord = {
+      id: state.nextId(),
+      key,
+      name,
+      type: 'global',
+      status: 'current',
+      description: `${name} documentation of ${identity.orgName}`,
+      homepageId: null,
+      authorId: people[0].accountId,
+      createdAt: iso(start),
+    };
     state.spaces.set(space.id, space);
     const add = (spec: PageSpec, parentId: string | null, at: number, depth: number): PageRecord => {
       const author = people[(depth + spec.title.length) % people.length];
@@ -117,8 +146,23 @@ export function seedConfluence(seed: WorkspaceSeed): ConfluenceState {
       state.pages.set(page.id, page);
       const commenter = people[(depth + 1) % people.length];
       if (depth > 0) {
-        state.comments.push({ id: state.nextId(), pageId: page.id, body: `<p>Looks good; tracked in ${topics.tickets[depth % topics.tickets.length]}.</p>`, authorId: commenter.accountId, createdAt: iso(at + 5 * HOUR) });
-        state.attachments.push({ id: `att${state.nextId()}`, pageId: page.id, title: `${spec.title.split(':')[0].replace(/\W+/g, '-').toLowerCase()}.png`, mediaType: 'image/png', fileSize: 1024 * (10 + depth * 7), authorId: commenter.accountId, createdAt: iso(at + 6 * HOUR), version: 1 });
+        state.comments.push({
+          id: state.nextId(),
+          pageId: page.id,
+          body: `<p>Looks good; tracked in ${topics.tickets[depth % topics.tickets.length]}.</p>`,
+          authorId: commenter.accountId,
+          createdAt: iso(at + 5 * HOUR),
+        });
+        state.attachments.push({
+          id: `att${state.nextId()}`,
+          pageId: page.id,
+          title: `${spec.title.split(':')[0].replace(/\W+/g, '-').toLowerCase()}.png`,
+          mediaType: 'image/png',
+          fileSize: 1024 * (10 + depth * 7),
+          authorId: commenter.accountId,
+          createdAt: iso(at + 6 * HOUR),
+          version: 1,
+        });
       }
       (spec.children ?? []).forEach((child, i) => add(child, page.id, at + (i + 1) * 24 * HOUR, depth + 1));
       return page;

@@ -31,7 +31,7 @@ function inline(nodes: PhrasingContent[]): string {
         case 'html':
           return escapeText(node.value);
         default:
-          return 'children' in node ? inline(node.children as PhrasingContent[]) : 'value' in node ? escapeText(String(node.value)) : '';
+          return 'children' in node ? inline(node.children) : 'value' in node ? escapeText(String(node.value)) : '';
       }
     })
     .join('');
@@ -42,7 +42,10 @@ const code = (node: Code): string =>
 
 function list(node: List): string {
   if (node.children.some((item) => typeof item.checked === 'boolean')) {
-    const tasks = node.children.map((item, i) => `<ac:task><ac:task-id>${i + 1}</ac:task-id><ac:task-status>${item.checked ? 'complete' : 'incomplete'}</ac:task-status><ac:task-body>${itemBody(item)}</ac:task-body></ac:task>`);
+    const tasks = node.children.map(
+      (item, i) =>
+        `<ac:task><ac:task-id>${i + 1}</ac:task-id><ac:task-status>${item.checked ? 'complete' : 'incomplete'}</ac:task-status><ac:task-body>${itemBody(item)}</ac:task-body></ac:task>`,
+    );
     return `<ac:task-list>${tasks.join('')}</ac:task-list>`;
   }
   const tag = node.ordered ? 'ol' : 'ul';
@@ -54,7 +57,9 @@ function list(node: List): string {
 const itemBody = (item: ListItem): string => item.children.map((child) => (child.type === 'paragraph' ? inline(child.children) : blockOf(child))).join('');
 
 function table(node: Table): string {
-  const rows = node.children.map((row, r) => `<tr>${row.children.map((cell) => (r === 0 ? `<th>${inline(cell.children)}</th>` : `<td>${inline(cell.children)}</td>`)).join('')}</tr>`);
+  const rows = node.children.map(
+    (row, r) => `<tr>${row.children.map((cell) => (r === 0 ? `<th>${inline(cell.children)}</th>` : `<td>${inline(cell.children)}</td>`)).join('')}</tr>`,
+  );
   return `<table><tbody>${rows.join('')}</tbody></table>`;
 }
 

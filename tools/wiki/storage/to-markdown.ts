@@ -1,12 +1,12 @@
-import type { BlockContent, ListItem, PhrasingContent, Root, RootContent, TableCell, TableRow } from 'mdast';
+import type { BlockContent, ListItem, PhrasingContent, Root, TableCell, TableRow } from 'mdast';
 import { parseDocument } from 'htmlparser2';
-import type { AnyNode, Element } from 'domhandler';
+import { isCDATA, isTag, isText, Text, type AnyNode, type Element } from 'domhandler';
 import { printMarkdown } from '../../../src/toolkit/markdown.js';
 
 const PANELS: Record<string, string> = { info: 'Info', note: 'Note', warning: 'Warning', tip: 'Tip', panel: 'Panel' };
 const INLINE = new Set(['a', 'strong', 'b', 'em', 'i', 'code', 's', 'del', 'u', 'span', 'br', 'sub', 'sup', 'ac:link', 'ac:image', 'ac:emoticon', 'time', 'ri:user']);
 
-const isElement = (node: AnyNode): node is Element => node.type === 'tag' || node.type === 'script' || node.type === 'style';
+const isElement = (node: AnyNode): node is Element => isTag(node);
 const childElements = (el: Element, name: string): Element[] => el.children.filter((c): c is Element => isElement(c) && c.name === name);
 const firstChild = (el: Element, name: string): Element | undefined => childElements(el, name)[0];
 const parameter = (macro: Element, name: string): string | undefined => {
@@ -14,16 +14,17 @@ const parameter = (macro: Element, name: string): string | undefined => {
   return param ? textOf(param) : undefined;
 };
 function textOf(node: AnyNode): string {
-  if (node.type === 'text' || node.type === 'cdata') return 'data' in node ? String(node.data) : node.children.map(textOf).join('');
-  return 'children' in node ? (node.children as AnyNode[]).map(textOf).join('') : '';
+  if (isText(node)) return node.data;
+  if (isCDATA(node) || isTag(node)) return node.children.map(textOf).join('');
+  return '';
 }
 const isInlineNode = (node: AnyNode): boolean =>
-  node.type === 'text' || (isElement(node) && (INLINE.has(node.name) || (node.name === 'ac:structured-macro' && node.attribs['ac:name'] === 'status')));
+  isText(node) || (isElement(node) && (INLINE.has(node.name) || (node.name === 'ac:structured-macro' && node.attribs['ac:name'] === 'status')));
 
 function phrasing(nodes: AnyNode[]): PhrasingContent[] {
   const out: PhrasingContent[] = [];
   for (const node of nodes) {
-    if (node.type === 'text') {
+    if (isText(node)) {
       const value = node.data.replace(/\s+/g, ' ');
       if (value) out.push({ type: 'text', value });
       continue;
@@ -57,7 +58,12 @@ function phrasing(nodes: AnyNode[]): PhrasingContent[] {
         const page = firstChild(node, 'ri:page');
         const label = firstChild(node, 'ac:plain-text-link-body') ?? firstChild(node, 'ac:link-body');
         if (user) out.push({ type: 'text', value: `@${user.attribs['ri:account-id'] ?? user.attribs['ri:userkey'] ?? 'user'}` });
-        else if (page) out.push({ type: 'link', url: `confluence-page:${page.attribs['ri:content-title'] ?? ''}`, children: [{ type: 'text', value: label ? textOf(label) : (page.attribs['ri:content-title'] ?? '') }] });
+        else if (page)
+          out.push({
+            type: 'link',
+            url: `confluence-page:${page.attribs['ri:content-title'] ?? ''}`,
+            children: [{ type: 'text', value: label ? textOf(label) : (page.attribs['ri:content-title'] ?? '') }],
+          });
         else out.push({ type: 'text', value: label ? textOf(label) : textOf(node) });
         break;
       }
@@ -115,7 +121,8 @@ function listItems(el: Element, checked?: (item: Element) => boolean): ListItem[
 
 function tableOf(el: Element): BlockContent[] {
   const rows: Element[] = [];
-  const collect = (node: Element): void => node.children.filter(isElement).forEach((c) => (c.name === 'tr' ? rows.push(c) : ['thead', 'tbody', 'tfoot'].includes(c.name) ? collect(c) : undefined));
+  const collect = (node: Element): void =>
+    node.children.filter(isElement).forEach((c) => (c.name === 'tr' ? rows.push(c) : ['thead', 'tbody', 'tfoot'].includes(c.name) ? collect(c) : undefined));
   collect(el);
   if (!rows.length) return [];
   const width = Math.max(...rows.map((r) => r.children.filter(isElement).length));
@@ -129,7 +136,7 @@ function tableOf(el: Element): BlockContent[] {
 
 /** A table cell's paragraphs and lists, read as one line of text (Markdown cells hold inline content). */
 function flattenBlocks(nodes: AnyNode[]): AnyNode[] {
-  return nodes.flatMap((n) => (isElement(n) && !isInlineNode(n) ? [...flattenBlocks(n.children), { type: 'text', data: ' ' } as AnyNode] : [n]));
+  return nodes.flatMap((n) => (isElement(n) && !isInlineNode(n) ? [...flattenBlocks(n.children), new Text(' ')] : [n]));
 }
 
 function block(el: Element): BlockContent[] {
@@ -144,7 +151,19 @@ function block(el: Element): BlockContent[] {
     case 'ol':
       return [{ type: 'list', ordered: el.name === 'ol', start: el.name === 'ol' ? Number(el.attribs.start ?? 1) : null, spread: false, children: listItems(el) }];
     case 'ac:task-list':
-      return [{ type: 'list', ordered: false, spread: false, children: childElements(el, 'ac:task').map((task): ListItem => ({ type: 'listItem', spread: false, checked: textOf(firstChild(task, 'ac:task-status') ?? task).trim() === 'complete', children: blocks(firstChild(task, 'ac:task-body')?.children ?? []) })) }];
+      return [
+        {
+          type: 'list',
+          ordered: false,
+          spread: false,
+          children: childElements(el, 'ac:task').map((task): ListItem => ({
+            type: 'listItem',
+            spread: false,
+            checked: textOf(firstChild(task, 'ac:task-status') ?? task).trim() === 'complete',
+            children: blocks(firstChild(task, 'ac:task-body')?.children ?? []),
+          })),
+        },
+      ];
     case 'pre':
       return [{ type: 'code', lang: null, value: textOf(el) }];
     case 'blockquote':
@@ -155,11 +174,15 @@ function block(el: Element): BlockContent[] {
       return tableOf(el);
     case 'ac:structured-macro': {
       const name = el.attribs['ac:name'] ?? '';
-      if (name === 'code' || name === 'noformat') return [{ type: 'code', lang: parameter(el, 'language') ?? null, value: textOf(firstChild(el, 'ac:plain-text-body') ?? el).replace(/\n$/, '') }];
+      if (name === 'code' || name === 'noformat')
+        return [{ type: 'code', lang: parameter(el, 'language') ?? null, value: textOf(firstChild(el, 'ac:plain-text-body') ?? el).replace(/\n$/, '') }];
       const body = firstChild(el, 'ac:rich-text-body');
       if (PANELS[name]) {
         const title = parameter(el, 'title');
-        const label: BlockContent = { type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: `${PANELS[name]}:` }] }, ...(title ? [{ type: 'text' as const, value: ` ${title}` }] : [])] };
+        const label: BlockContent = {
+          type: 'paragraph',
+          children: [{ type: 'strong', children: [{ type: 'text', value: `${PANELS[name]}:` }] }, ...(title ? [{ type: 'text' as const, value: ` ${title}` }] : [])],
+        };
         return [{ type: 'blockquote', children: [label, ...blocks(body?.children ?? [])] }];
       }
       return body ? blocks(body.children) : [];
@@ -172,7 +195,7 @@ function block(el: Element): BlockContent[] {
 /** Confluence storage format (XHTML with `ac:`/`ri:` elements) as an mdast tree. */
 export function storageToTree(storage: string): Root {
   const document = parseDocument(storage, { recognizeCDATA: true, recognizeSelfClosing: true, lowerCaseTags: false, lowerCaseAttributeNames: false });
-  return { type: 'root', children: blocks(document.children) as RootContent[] };
+  return { type: 'root', children: blocks(document.children) };
 }
 
 /**
