@@ -29,7 +29,7 @@ function api(credentials: { email: string; apiToken: string } = SANDBOX_CREDENTI
   };
   const site = sandbox.urlOf('/confluence');
   return new WikiApi(
-    new ConfluenceClient({ host: site, authentication: { basic: credentials }, baseRequestConfig: { adapter: 'fetch', env: { fetch: recordingFetch(recording) } } }),
+    async () => new ConfluenceClient({ host: site, authentication: { basic: credentials }, baseRequestConfig: { adapter: 'fetch', env: { fetch: recordingFetch(recording) } } }),
     site,
   );
 }
@@ -66,10 +66,10 @@ describe('the Confluence fake against Atlassian’s OpenAPI descriptions', () =>
       data: { id: created.id, status: 'current', title: 'Contract page', body: { representation: 'storage', value: '<p>y</p>' }, version: { number: 2 } },
     });
     await wiki.v2('POST', '/footer-comments', { data: { pageId: created.id, body: { representation: 'storage', value: '<p>c</p>' } } });
-    await wiki.call(() => wiki.sdk.contentLabels.addLabelsToContent({ id: created.id, body: [{ prefix: 'global', name: 'contract' }] }));
-    await wiki.call(() => wiki.sdk.search.searchByCQL({ cql: 'type = page AND text ~ "runbook" ORDER BY lastmodified DESC', limit: 1, expand: ['content.space'] }));
-    await wiki.call(() => wiki.sdk.search.searchUser({ cql: 'type = user', limit: 2 }));
-    await wiki.call(() => wiki.sdk.users.getCurrentUser({}));
+    await wiki.call((sdk) => sdk.contentLabels.addLabelsToContent({ id: created.id, body: [{ prefix: 'global', name: 'contract' }] }));
+    await wiki.call((sdk) => sdk.search.searchByCQL({ cql: 'type = page AND text ~ "runbook" ORDER BY lastmodified DESC', limit: 1, expand: ['content.space'] }));
+    await wiki.call((sdk) => sdk.search.searchUser({ cql: 'type = user', limit: 2 }));
+    await wiki.call((sdk) => sdk.users.getCurrentUser({}));
     await wiki.v2('DELETE', `/pages/${created.id}`);
     const problems = recorded.flatMap((r) =>
       (r.path.startsWith('/wiki/api/v2') ? v2.check({ ...r, path: r.path.slice('/wiki/api/v2'.length) }) : v1.check(r)).map((p) => `${r.method} ${r.path}: ${p}`),
@@ -87,7 +87,7 @@ describe('the Confluence fake against Atlassian’s OpenAPI descriptions', () =>
     expect(first._links.next).toMatch(/^\/wiki\/api\/v2\/pages\?.*cursor=/);
     const last = await wiki.v2<{ _links: { next?: string } }>('GET', '/pages', { params: { limit: 250 } });
     expect(last._links.next).toBeUndefined();
-    const v1Page = (await wiki.call(() => wiki.sdk.search.searchByCQL({ cql: 'type = page', limit: 2, start: 1 }))) as unknown as {
+    const v1Page = (await wiki.call((sdk) => sdk.search.searchByCQL({ cql: 'type = page', limit: 2, start: 1 }))) as unknown as {
       start: number;
       size: number;
       totalSize: number;
@@ -103,11 +103,11 @@ describe('the Confluence fake against Atlassian’s OpenAPI descriptions', () =>
       wiki.v2('PUT', `/pages/${page.id}`, { data: { title: 'x', status: 'current', body: { representation: 'storage', value: '<p/>' }, version: { number: 1 } } }),
     );
     expect(stale).toMatchObject({ code: 'CONFLICT', message: `Version must be incremented on update. Current version is: ${currentVersion(page).number}` });
-    expect(await failure(wiki.call(() => wiki.sdk.search.searchByCQL({ cql: 'favourite = currentUser()' })))).toMatchObject({
+    expect(await failure(wiki.call((sdk) => sdk.search.searchByCQL({ cql: 'favourite = currentUser()' })))).toMatchObject({
       code: 'VALIDATION_ERROR',
       message: expect.stringContaining('Could not parse cql'),
     });
-    expect(await failure(wiki.call(() => wiki.sdk.search.searchByCQL({ cql: 'text ~ "unterminated' })))).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(await failure(wiki.call((sdk) => sdk.search.searchByCQL({ cql: 'text ~ "unterminated' })))).toMatchObject({ code: 'VALIDATION_ERROR' });
     const denied = await failure(api({ email: 'bot@acme.test', apiToken: 'wrong' }).v2('GET', '/spaces'));
     expect(denied).toMatchObject({ code: 'FORBIDDEN', upstreamStatus: 401 });
     let limited: unknown;

@@ -43,8 +43,11 @@ function messageOf(body: unknown): string | undefined {
 }
 
 export class WikiApi {
+  private client: Promise<ConfluenceClient> | undefined;
+
   constructor(
-    readonly sdk: ConfluenceClient,
+    /** Loads the SDK on first use: confluence.js (axios, zod and every API module) takes ~300 ms to import. */
+    private readonly load: () => Promise<ConfluenceClient>,
     /** Site root, e.g. `https://acme.atlassian.net` (no `/wiki`). */
     readonly site: string,
   ) {}
@@ -54,10 +57,12 @@ export class WikiApi {
    * no answer came, a TypeError; the status, `Retry-After` and the transport's own error are taken from
    * what our fetch saw during this call.
    */
-  async call<T>(request: () => Promise<T>): Promise<T> {
+  async call<T>(request: (sdk: ConfluenceClient) => Promise<T>): Promise<T> {
     const record: CallRecord = {};
+    this.client ??= this.load();
+    const sdk = await this.client;
     try {
-      return await calls.run(record, request);
+      return await calls.run(record, () => request(sdk));
     } catch (error) {
       if (record.transport) throw record.transport instanceof Error ? record.transport : new Error(String(record.transport));
       if (record.response) throw upstreamError({ ...record.response, message: messageOf(error), cause: error }, 'Confluence');
@@ -66,7 +71,7 @@ export class WikiApi {
   }
 
   v2<T = Json>(method: Method, path: string, options: { params?: Record<string, string | number | undefined>; data?: unknown } = {}): Promise<T> {
-    return this.call(() => this.sdk.sendRequest<T>({ url: `${this.site}/wiki/api/v2${path}`, method, params: options.params, data: options.data }, undefined as never));
+    return this.call((sdk) => sdk.sendRequest<T>({ url: `${this.site}/wiki/api/v2${path}`, method, params: options.params, data: options.data }, undefined as never));
   }
 
   /** Every item of a v2 list, following `_links.next` cursors, up to `max`. */

@@ -1,4 +1,3 @@
-import { ConfluenceClient } from 'confluence.js';
 import { z } from 'zod';
 import { defineIntegration } from '../../src/integrations/integration.js';
 import { upstreamError } from '../../src/integrations/http-status.js';
@@ -49,13 +48,15 @@ export const confluenceIntegration = defineIntegration({
   env: { baseUrl: 'CONFLUENCE_BASE_URL', email: 'CONFLUENCE_EMAIL', apiToken: 'CONFLUENCE_API_TOKEN' },
   createClient: (credentials: ConfluenceCredentials, { fetch }) => {
     const site = credentials.baseUrl.replace(/\/+$/, '').replace(/\/wiki$/, '');
-    const sdk = new ConfluenceClient({
-      host: site,
-      authentication: { basic: { email: credentials.email, apiToken: credentials.apiToken } },
-      // axios's fetch adapter on our fetch: the one retry layer; the SDK has none of its own.
-      baseRequestConfig: { adapter: 'fetch', env: { fetch: recordingFetch(fetch) } },
-    });
-    return new WikiApi(sdk, site);
+    return new WikiApi(async () => {
+      const { ConfluenceClient } = await import('confluence.js');
+      return new ConfluenceClient({
+        host: site,
+        authentication: { basic: { email: credentials.email, apiToken: credentials.apiToken } },
+        // axios's fetch adapter on our fetch: the one retry layer; the SDK has none of its own.
+        baseRequestConfig: { adapter: 'fetch', env: { fetch: recordingFetch(fetch) } },
+      });
+    }, site);
   },
   classifyResponse: (response) => (response.status >= 400 ? upstreamError({ status: response.status, headers: response.headers }, 'Confluence') : undefined),
   mapError: confluenceFailure,

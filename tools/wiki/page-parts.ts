@@ -180,7 +180,7 @@ export const addLabels = defineTool({
     // v2 has no label writes: v1 POST /content/{id}/label.
     await forPage(
       args.page_id,
-      api.call(() => api.sdk.contentLabels.addLabelsToContent({ id: args.page_id, body: names.map((name) => ({ prefix: 'global', name })) })),
+      api.call((sdk) => sdk.contentLabels.addLabelsToContent({ id: args.page_id, body: names.map((name) => ({ prefix: 'global', name })) })),
     );
     return { page_id: args.page_id, labels: await labelsOf(api, args.page_id), added: names };
   },

@@ -48,7 +48,7 @@ interface V1Hit {
 async function pagesFound(api: WikiApi, cql: string, max = 2000): Promise<Array<{ id: string; space: string; spaceName: string }>> {
   const out: Array<{ id: string; space: string; spaceName: string }> = [];
   for (let start = 0; out.length < max;) {
-    const page = (await api.call(() => api.sdk.search.searchByCQL({ cql, start, limit: 100, expand: ['content.space'] }))) as unknown as {
+    const page = (await api.call((sdk) => sdk.search.searchByCQL({ cql, start, limit: 100, expand: ['content.space'] }))) as unknown as {
       results: V1Hit[];
       size: number;
       _links?: { next?: string };
@@ -83,7 +83,7 @@ export const getMyWikiWork = defineTool({
   },
   async run({ client, args }) {
     const api = client('confluence');
-    const me = (await api.call(() => api.sdk.users.getCurrentUser({}))) as unknown as { accountId: string; displayName?: string; email?: string };
+    const me = (await api.call((sdk) => sdk.users.getCurrentUser({}))) as unknown as { accountId: string; displayName?: string; email?: string };
     const id = args.user_identifier?.trim();
     let user: { accountId: string; displayName: string; email: string };
     if (!id || id === me.accountId) user = { accountId: me.accountId, displayName: me.displayName ?? '', email: me.email ?? '' };

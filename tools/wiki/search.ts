@@ -37,7 +37,7 @@ export const searchWiki = defineTool({
   async run({ client, args }) {
     const api = client('confluence');
     const cql = searchCql(args.query, args.space_key);
-    const found = (await api.call(() => api.sdk.search.searchByCQL({ cql, limit: args.limit, expand: ['content.space'] }))) as unknown as { results: V1Hit[]; totalSize?: number };
+    const found = (await api.call((sdk) => sdk.search.searchByCQL({ cql, limit: args.limit, expand: ['content.space'] }))) as unknown as { results: V1Hit[]; totalSize?: number };
     const results = found.results.map((hit) => ({
       content: { id: String(hit.content?.id ?? ''), type: hit.content?.type ?? 'page', title: hit.content?.title ?? '', space: { key: hit.content?.space?.key ?? '' } },
       excerpt: hit.excerpt ?? '',

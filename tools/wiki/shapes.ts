@@ -79,7 +79,7 @@ export interface WikiUser {
 export async function usersOf(api: WikiApi, max = 2000): Promise<WikiUser[]> {
   const out: WikiUser[] = [];
   for (let start = 0; out.length < max;) {
-    const page = (await api.call(() => api.sdk.search.searchUser({ cql: 'type = user', start, limit: 200 }))) as unknown as {
+    const page = (await api.call((sdk) => sdk.search.searchUser({ cql: 'type = user', start, limit: 200 }))) as unknown as {
       results: Array<{ user?: Json }>;
       size: number;
       _links?: { next?: string };

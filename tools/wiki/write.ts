@@ -88,7 +88,7 @@ export const updatePage = defineTool({
     let status = updated.status;
     if (args.status === 'archived') {
       // Archiving has no v2 endpoint: v1 POST /content/archive (a long task on Cloud).
-      await api.call(() => api.sdk.sendRequest({ url: '/api/content/archive', method: 'POST', data: { pages: [{ id: Number(args.page_id) }] } }, undefined as never));
+      await api.call((sdk) => sdk.sendRequest({ url: '/api/content/archive', method: 'POST', data: { pages: [{ id: Number(args.page_id) }] } }, undefined as never));
       status = (await api.v2<V2Page>('GET', `/pages/${args.page_id}`)).status;
     }
     return { id: String(updated.id), title: updated.title, status, version: { number: updated.version.number, when: updated.version.createdAt } };
