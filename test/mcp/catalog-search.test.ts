@@ -56,6 +56,16 @@ const CASES: Array<[string, string]> = [
   ['executive summary of all jira projects', 'ticketing_get_executive_summary_all_projects'],
   ['which projects need attention', 'ticketing_get_executive_summary_all_projects'],
   ['how often do we release jira versions', 'ticketing_get_dora_metrics'],
+  ['find the deployment runbook in confluence', 'wiki_search'],
+  ['read a confluence page', 'wiki_get_page'],
+  ['write a new wiki page', 'wiki_create_page'],
+  ['edit a confluence page', 'wiki_update_page'],
+  ['archive a confluence page', 'wiki_update_page'],
+  ['comments on a confluence page', 'wiki_get_page_comments'],
+  ['which confluence spaces exist', 'wiki_get_spaces'],
+  ['add a label to a confluence page', 'wiki_add_labels'],
+  ['my confluence contributions per space', 'wiki_get_my_wiki_work'],
+  ['files attached to a wiki page', 'wiki_get_attachments'],
 ];
 
 describe('catalog search (discovery mode)', () => {

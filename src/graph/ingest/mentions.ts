@@ -25,3 +25,23 @@ export function closedIssueNumbers(...texts: Array<string | undefined>): number[
 
 /** The project key of a ticket key (`PAY-123` → `PAY`). */
 export const projectOfKey = (key: string): string | undefined => /^([A-Z][A-Z0-9_]*)-\d+$/.exec(key)?.[1];
+
+/** `owner/name` repositories named in a GitHub link or as `owner/repo` words (both parts lower-case, like GitHub's). */
+const REPOSITORY = /(?:github\.com\/)?\b([a-z0-9][a-z0-9-]{0,38})\/([a-z0-9][a-z0-9._-]{0,99}[a-z0-9])\b/g;
+const NOT_OWNERS = new Set(['http', 'https', 'www', 'and', 'or', 'src', 'dist', 'tools', 'test', 'api', 'wiki', 'pages', 'spaces', 'download', 'rest', 'n', 'a']);
+
+/** Repositories (`acme/api`) mentioned in any of the texts, each once; paths of URLs other than GitHub's are skipped. */
+export function repositoryNames(...texts: Array<string | undefined>): string[] {
+  const names = new Set<string>();
+  for (const text of texts) {
+    if (!text) continue;
+    for (const match of text.matchAll(REPOSITORY)) {
+      const before = text[match.index - 1];
+      const viaGithub = match[0].startsWith('github.com/');
+      if (!viaGithub && (before === '/' || before === '.' || /[\w:]/.test(before ?? ''))) continue;
+      if (NOT_OWNERS.has(match[1])) continue;
+      names.add(`${match[1]}/${match[2].replace(/\.git$/, '')}`);
+    }
+  }
+  return [...names];
+}
