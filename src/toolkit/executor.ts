@@ -69,8 +69,11 @@ function defaultTarget(tool: ToolDefinition, args: Record<string, unknown>): Too
   return { type: 'system', id: tool.system };
 }
 
-/** Arguments that never change an analytical result: how to page, project or refresh it. */
-const NOT_PART_OF_RESULT = new Set(['fields', 'refresh', 'limit', 'offset', 'cursor']);
+/**
+ * Arguments that never change an analytical result: how to project or refresh it. A `limit` of an
+ * analytical tool does change it (top N people), so it stays in the key; list tools are never cached.
+ */
+const NOT_PART_OF_RESULT = new Set(['fields', 'refresh']);
 
 /** Validates arguments, runs a tool down its capability path, bounds the result and reports it. */
 export class Executor {

@@ -25,6 +25,17 @@ const CASES: Array<[string, string]> = [
   ['add a task to notion', 'notes_create_page'],
   ['mark a notion task as done', 'notes_update_page'],
   ['append meeting notes to a notion page', 'notes_add_page_content'],
+  ['jira tickets resolved per week', 'ticketing_get_throughput_metrics'],
+  ['compare throughput across jira projects', 'ticketing_get_throughput_metrics_by_project'],
+  ['cycle time and lead time of a jira project', 'ticketing_get_project_productivity_metrics'],
+  ['blocked tickets and work in progress', 'ticketing_get_project_productivity_metrics'],
+  ['how is the current sprint going', 'ticketing_get_sprint_metrics'],
+  ['sprint velocity', 'ticketing_get_sprint_metrics'],
+  ['story points per developer', 'ticketing_get_developer_metrics'],
+  ['ticket load of each engineer across all projects', 'ticketing_get_developer_ticket_metrics_all_projects'],
+  ['executive summary of all jira projects', 'ticketing_get_executive_summary_all_projects'],
+  ['which projects need attention', 'ticketing_get_executive_summary_all_projects'],
+  ['how often do we release jira versions', 'ticketing_get_dora_metrics'],
 ];
 
 describe('catalog search (discovery mode)', () => {

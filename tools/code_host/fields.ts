@@ -40,7 +40,7 @@ export const HeadRef = z
     if (!branch.success) for (const issue of branch.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
   });
 export const DaysThreshold = z.number().int().min(1).max(365).default(7).describe('Days without activity after which an open pull request is stale (default 7)');
-export const Refresh = z.boolean().default(false).describe('Skip the analytics cache and compute now (results are otherwise cached: fresh 5 minutes, served stale up to 1 hour)');
+export { Refresh } from '../shared/fields.js';
 export const IssueLabels = z.array(z.string().min(1).max(100)).max(50);
 export const Assignees = z.array(z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/, 'not a valid code_host login')).max(10);
 

@@ -1,6 +1,7 @@
 import { jiraIntegration } from './integration.js';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
+import { ticketingAnalyticsTools } from './analytics/tools/index.js';
 
 const ticketingSystem: SystemRecord = {
   id: 'ticketing',
@@ -10,7 +11,10 @@ const ticketingSystem: SystemRecord = {
   when_to_use: 'Questions about Jira: tickets and their status, who works on what, sprints, workflows, story points and delivery metrics of projects.',
 };
 
-const ticketingTools = [] as const;
+const ticketingTools = [
+  // delivery analytics
+  ...ticketingAnalyticsTools,
+] as const;
 
 /** Jira (Cloud REST v3 and Jira Software) as the `ticketing` system. */
 export const manifest: SystemManifest = {

@@ -22,23 +22,41 @@ export const SUITE_SCOPES = [
   'https://www.googleapis.com/auth/chat.messages',
 ];
 
-/** The chat workspace's bot scopes: public channels, posting as the app, members and their emails. */
-export const CHAT_BOT_SCOPES = ['channels:read', 'channels:history', 'groups:read', 'chat:write', 'users:read', 'users:read.email'];
-
-/** The chat workspace's user scopes: what the user can see (private channels, DMs, search) and posting as them. */
-export const CHAT_USER_SCOPES = [
-  'channels:read',
-  'channels:history',
-  'groups:read',
-  'groups:history',
-  'im:read',
-  'im:history',
-  'mpim:read',
-  'mpim:history',
-  'search:read',
+/** The chat app's bot scopes, as the spec lists them (Document 2, chat app scopes requested). */
+export const CHAT_BOT_SCOPES = [
   'chat:write',
+  'channels:history',
+  'channels:read',
+  'groups:history',
+  'groups:read',
+  'im:history',
+  'im:read',
+  'mpim:history',
+  'mpim:read',
   'users:read',
   'users:read.email',
+  'channels:join',
+];
+
+/** The chat app's user scopes, as the spec lists them: what the user can see and do as themselves. */
+export const CHAT_USER_SCOPES = [
+  'chat:write',
+  'channels:history',
+  'channels:read',
+  'groups:history',
+  'groups:read',
+  'im:history',
+  'im:read',
+  'im:write',
+  'mpim:history',
+  'mpim:read',
+  'mpim:write',
+  'users:read',
+  'users:read.email',
+  'search:read',
+  'files:read',
+  'files:write',
+  'reactions:read',
 ];
 
 /** Google through google-auth-library, imported on first use. */

@@ -1,0 +1,160 @@
+import type { ToolRunContext } from '../../../src/toolkit/define-tool.js';
+import { AppError, type ErrorCode } from '../../../src/toolkit/errors.js';
+import { isoSeconds, windowOf, type TimeWindow } from '../../../src/analytics/stats.js';
+import { jql, jqlDate, q } from '../jql.js';
+import { searchIssues } from '../search.js';
+import { siteFields, sprintField, storyPointsField, type JiraClients } from '../story-points.js';
+import type { StatusCategory, TicketHistory, VersionRecord } from './history.js';
+import { metricFields, normalizeIssue, normalizeVersion, type FieldIds, type RawIssue } from './normalize.js';
+import type { SprintRecord } from './sprints.js';
+
+/** Most tickets one project contributes to a call; beyond it the result says `capped`. */
+export const PROJECT_TICKET_CAP = 5000;
+/** Projects read at once by the all-projects tools. */
+export const PROJECT_CONCURRENCY = 8;
+
+export interface ProjectRef {
+  key: string;
+  name: string;
+}
+
+export interface ProjectTickets {
+  project: ProjectRef;
+  tickets: TicketHistory[];
+  capped: boolean;
+}
+
+const jira = <A>(ctx: ToolRunContext<A>): JiraClients => ctx.client('jira');
+
+/** Every project the caller can browse, by key. */
+export async function allProjects<A>(ctx: ToolRunContext<A>): Promise<ProjectRef[]> {
+  const { v3 } = jira(ctx);
+  const projects: ProjectRef[] = [];
+  for (let startAt = 0; ; startAt += 50) {
+    const page = await v3.projects.searchProjects<{ values?: Array<{ key?: string; name?: string }>; isLast?: boolean }>({ startAt, maxResults: 50, orderBy: 'key' });
+    const values = page.values ?? [];
+    for (const p of values) if (p.key) projects.push({ key: p.key, name: p.name ?? p.key });
+    if (page.isLast !== false || values.length === 0) break;
+  }
+  return projects;
+}
+
+/** One project by key (404 when the caller cannot see it). */
+export async function projectRef<A>(ctx: ToolRunContext<A>, key: string): Promise<ProjectRef> {
+  const project = await jira(ctx).v3.projects.getProject<{ key?: string; name?: string }>({ projectIdOrKey: key });
+  return { key: project.key ?? key, name: project.name ?? key };
+}
+
+/** Status ids and names of a project to their category (changelog entries name statuses only). */
+async function statusCategories(clients: JiraClients, key: string): Promise<Map<string, StatusCategory>> {
+  const types = await clients.v3.projects.getAllStatuses<Array<{ statuses?: Array<{ id?: string; name?: string; statusCategory?: { key?: string } }> }>>(key);
+  const categories = new Map<string, StatusCategory>();
+  for (const status of (Array.isArray(types) ? types : []).flatMap((t) => t.statuses ?? [])) {
+    const k = status.statusCategory?.key;
+    const category: StatusCategory = k === 'done' || k === 'indeterminate' ? k : 'new';
+    if (status.id) categories.set(status.id, category);
+    if (status.name) categories.set(status.name.toLowerCase(), category);
+  }
+  return categories;
+}
+
+async function fieldIds(clients: JiraClients, key: string): Promise<FieldIds> {
+  const [points, sprint, fields] = await Promise.all([storyPointsField(clients, key), sprintField(clients.v3), siteFields(clients.v3)]);
+  return { storyPoints: points?.id ?? null, sprint: sprint ?? null, flagged: fields.find((f) => f.custom && f.name.toLowerCase() === 'flagged')?.id ?? null };
+}
+
+/**
+ * The tickets of one project a window's metrics need, with their changelog: every unresolved ticket and
+ * every ticket resolved since the window's start. Only the fields the metrics read are asked for.
+ */
+export async function projectTickets<A>(ctx: ToolRunContext<A>, project: ProjectRef, window: TimeWindow): Promise<ProjectTickets> {
+  const clients = jira(ctx);
+  const [ids, categories] = await Promise.all([fieldIds(clients, project.key), statusCategories(clients, project.key)]);
+  const found = await searchIssues<RawIssue>(clients.v3, {
+    jql: jql([q.eq('project', project.key), q.or(q.isEmpty('resolved'), q.gte('resolved', jqlDate(window.start, true)))], [{ field: 'created', direction: 'DESC' }]),
+    fields: metricFields(ids),
+    expand: ['changelog'],
+    max: PROJECT_TICKET_CAP,
+  });
+  return { project, tickets: found.issues.map((raw) => normalizeIssue(raw, project.key, ids, categories)), capped: !found.exhausted };
+}
+
+/** The project's versions (releases). */
+export async function projectVersions<A>(ctx: ToolRunContext<A>, key: string): Promise<VersionRecord[]> {
+  const versions = await jira(ctx).v3.projectVersions.getProjectVersions<Array<{ id?: string; name?: string; released?: boolean; releaseDate?: string }>>({ projectIdOrKey: key });
+  return (Array.isArray(versions) ? versions : []).map((v) => normalizeVersion(v, key));
+}
+
+/**
+ * Runs `fn` over the given projects (every visible one when none is given) with bounded concurrency. A
+ * project that fails is left out and named in `failed_sources` (the result is partial); when all fail,
+ * the call fails with the first error.
+ */
+export async function overProjects<A, T>(ctx: ToolRunContext<A>, projectKey: string | undefined, fn: (project: ProjectRef) => Promise<T>): Promise<Array<{ project: ProjectRef; value: T }>> {
+  if (projectKey) {
+    const project = await projectRef(ctx, projectKey);
+    return [{ project, value: await fn(project) }];
+  }
+  const projects = await allProjects(ctx);
+  const outcome = await ctx.fanOut(projects, fn, { label: (p) => p.key, concurrency: PROJECT_CONCURRENCY });
+  if (outcome.results.length === 0 && outcome.failed.length > 0) {
+    const first = outcome.failed[0];
+    throw new AppError(first.error.code as ErrorCode, `${first.resource}: ${first.error.message}`, { details: outcome.failed });
+  }
+  return outcome.results.map(({ resource, value }) => ({ project: resource, value }));
+}
+
+/** The window ending now (app clock) and the metadata of a result over some projects' tickets. */
+export function windowMetadata(now: number, days: number) {
+  const window = windowOf(now, days);
+  return {
+    window,
+    metadata: (read: readonly ProjectTickets[]) => ({
+      time_period_days: days,
+      start_date: isoSeconds(window.start),
+      end_date: isoSeconds(window.end),
+      projects: read.map((r) => r.project.key),
+      projects_analyzed: read.length,
+      tickets_analyzed: read.reduce((n, r) => n + r.tickets.length, 0),
+      capped: read.some((r) => r.capped),
+    }),
+  };
+}
+
+/** The boards of a project (every board the caller sees without one), Scrum boards first. */
+export async function boardsOf<A>(ctx: ToolRunContext<A>, projectKey: string | undefined): Promise<Array<{ id: number; name: string; type: string; projectKey: string | null }>> {
+  const page = await jira(ctx).agile.board.getAllBoards<{ values?: Array<{ id?: number; name?: string; type?: string; location?: { projectKey?: string } }> }>({
+    projectKeyOrId: projectKey,
+    maxResults: 50,
+  });
+  return (page.values ?? [])
+    .filter((b): b is typeof b & { id: number } => typeof b.id === 'number')
+    .map((b) => ({ id: b.id, name: b.name ?? String(b.id), type: b.type ?? 'scrum', projectKey: b.location?.projectKey ?? projectKey ?? null }))
+    .sort((a, b) => Number(b.type === 'scrum') - Number(a.type === 'scrum') || a.id - b.id);
+}
+
+const when = (v: unknown): number | null => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : null);
+
+/** Every sprint of a board, oldest first. */
+export async function boardSprints<A>(ctx: ToolRunContext<A>, boardId: number): Promise<SprintRecord[]> {
+  const sprints: SprintRecord[] = [];
+  for (let startAt = 0; ; startAt += 50) {
+    const page = await jira(ctx).agile.board.getAllSprints<{ values?: Array<Record<string, unknown>>; isLast?: boolean }>({ boardId, startAt, maxResults: 50 });
+    const values = page.values ?? [];
+    for (const s of values) {
+      if (typeof s.id !== 'number') continue;
+      const state = s.state === 'active' || s.state === 'closed' ? s.state : 'future';
+      sprints.push({ id: s.id, name: typeof s.name === 'string' ? s.name : String(s.id), state, startDate: when(s.startDate), endDate: when(s.endDate), completeDate: when(s.completeDate) });
+    }
+    if (page.isLast !== false || values.length === 0) break;
+  }
+  return sprints.sort((a, b) => (a.startDate ?? Infinity) - (b.startDate ?? Infinity) || a.id - b.id);
+}
+
+/** The tickets of one sprint (no changelog: sprint figures need only status, resolution and points). */
+export async function sprintTickets<A>(ctx: ToolRunContext<A>, sprintId: number, projectKey: string): Promise<TicketHistory[]> {
+  const clients = jira(ctx);
+  const [ids, categories] = await Promise.all([fieldIds(clients, projectKey), statusCategories(clients, projectKey)]);
+  const found = await searchIssues<RawIssue>(clients.v3, { jql: jql([q.eq('sprint', sprintId)]), fields: metricFields(ids), max: PROJECT_TICKET_CAP });
+  return found.issues.map((raw) => normalizeIssue(raw, projectKey, ids, categories));
+}
