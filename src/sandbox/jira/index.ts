@@ -31,9 +31,11 @@ const BUDGETS = { default: { limit: 20_000, windowSeconds: 3600 } };
  *
  * Seeded per workspace (`PROJECT_PROFILES`): acme WEB and API (company-managed scrum, Story Points
  * customfield_10016), MOB (company-managed, In Review and QA), OPS (team-managed kanban, Story point
- * estimate customfield_10034, Blocked); globex PLAT (scrum) and BILL (review workflow). Six months of
- * history back from `WorkspaceSeed.now`. Tests compute expectations from
- * `sandbox.state<JiraState>('/jira', workspace)` and `runJql`.
+ * estimate customfield_10034, Blocked); globex PLAT (scrum) and BILL (review workflow); Sprint is
+ * customfield_10020 and Flagged customfield_10021 (`FIELD_IDS`). Six months of history back from
+ * `WorkspaceSeed.now`; `scale` adds tickets and, past 1, projects (55: 20 projects, 21,000 tickets).
+ * Tests compute expectations from `sandbox.state<JiraState>('/jira', workspace)` and
+ * `runJql(jql, {state, me: state.myselfId, now})`, which answers exactly as the search endpoints do.
  */
 export const jiraFake: FakeUpstream<JiraState> = {
   prefix: '/jira',
