@@ -1,0 +1,62 @@
+import { createApp } from '../src/app.js';
+import { loadConfig } from '../src/config/config.js';
+import { silentLogger } from '../src/config/logger.js';
+import { startDemo } from '../src/demo/start-demo.js';
+import type { JiraState } from '../src/sandbox/jira/index.js';
+import { SANDBOX_EPOCH } from '../src/sandbox/server.js';
+import type { Caller } from '../src/toolkit/context.js';
+import { median, percentile, time, type BenchResult } from './lib.js';
+
+/**
+ * ticketing analytics through the executor, with jira.js talking to the in-process Jira fake over HTTP:
+ * get_executive_summary_all_projects (every project, changelog included) with an empty cache and from
+ * the analytics cache, at the demo scale and at about 20 projects and 20,000 tickets.
+ */
+const SUITE = 'ticketing';
+const SCALES = [
+  { label: 'demo', scale: 1 },
+  // The fake's scale 55: 20 projects, about 21,000 tickets.
+  { label: 'large', scale: 55 },
+];
+
+async function measure(label: string, scale: number): Promise<BenchResult[]> {
+  const config = loadConfig(
+    { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: 'bench-api-key-0123456789', CONSTELLATION_JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789' },
+    { databaseFile: ':memory:', demo: true, port: 0, logLevel: 'error' },
+  );
+  // A clock standing still just after the seed's "now": the windows cover the generated history.
+  const app = createApp(config, { clock: { now: () => SANDBOX_EPOCH + 12 * 3_600_000 }, log: silentLogger });
+  const demo = await startDemo(app, { scale, rateLimits: 'count' });
+  const caller: Caller = demo.callerOf('acme');
+  const tool = app.registry.find('get_executive_summary_all_projects', 'ticketing')!;
+  const execute = (args: Record<string, unknown>) => app.executor.execute(caller, tool, args);
+  const state = demo.sandbox.state<JiraState>('/jira', 'acme');
+  const note = `${state.projects.length} projects, ${state.issues.length} tickets (scale ${scale})`;
+  const results: BenchResult[] = [];
+  try {
+    const args = { time_period_days: 30 };
+    const cold = await time(
+      async () => {
+        app.services.analytics.invalidateTenant('acme');
+        await execute(args);
+      },
+      label === 'demo' ? 10 : 5,
+      2,
+    );
+    results.push({ suite: SUITE, name: `executive summary, ${label}, cold (median)`, value: median(cold), unit: 'ms', note });
+    results.push({ suite: SUITE, name: `executive summary, ${label}, cold (p90)`, value: percentile(cold, 90), unit: 'ms' });
+    await execute(args);
+    const cached = await time(() => execute(args), 500, 50);
+    results.push({ suite: SUITE, name: `executive summary, ${label}, cached (median)`, value: median(cached), unit: 'ms' });
+    results.push({ suite: SUITE, name: `executive summary, ${label}, cached (p99)`, value: percentile(cached, 99), unit: 'ms' });
+  } finally {
+    await app.close();
+  }
+  return results;
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  for (const { label, scale } of SCALES) results.push(...(await measure(label, scale)));
+  return results;
+}
