@@ -36,6 +36,26 @@ const CASES: Array<[string, string]> = [
   ['executive summary of all jira projects', 'ticketing_get_executive_summary_all_projects'],
   ['which projects need attention', 'ticketing_get_executive_summary_all_projects'],
   ['how often do we release jira versions', 'ticketing_get_dora_metrics'],
+  // ticketing
+  ['jira tickets in the WEB project', 'ticketing_get_tickets'],
+  ['list jira projects', 'ticketing_get_projects'],
+  ['show jira ticket WEB-12', 'ticketing_get_ticket'],
+  ['move a jira ticket to done', 'ticketing_transition_issue'],
+  ['create a jira story', 'ticketing_create_ticket'],
+  ['add a comment to a jira ticket', 'ticketing_add_ticket_comment'],
+  ['read the comments of a jira ticket', 'ticketing_get_ticket_comments'],
+  ['who can be assigned jira tickets', 'ticketing_get_assignable_users'],
+  ['which statuses does the jira workflow have', 'ticketing_get_available_statuses'],
+  ['how long has the ticket been in its status', 'ticketing_get_issue_aging'],
+  ['what is on my plate in jira', 'ticketing_get_my_ticketing_work'],
+  ['jira tickets of a person', 'ticketing_get_tickets_by_user'],
+  ['jira tickets in code review', 'ticketing_get_issues_by_status'],
+  ['jira account of an email address', 'ticketing_get_user_by_email'],
+  ['assign a jira ticket to someone', 'ticketing_assign_issue'],
+  ['label a jira ticket', 'ticketing_add_issue_labels'],
+  ['which transitions can the ticket make', 'ticketing_get_available_transitions'],
+  ['change the priority of a jira ticket', 'ticketing_update_ticket'],
+  ['story points field and issue types of a jira project', 'ticketing_get_project_info'],
 ];
 
 describe('catalog search (discovery mode)', () => {

@@ -2,6 +2,16 @@ import { jiraIntegration } from './integration.js';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { ticketingAnalyticsTools } from './analytics/tools/index.js';
+import { getIssueAging } from './aging.js';
+import { addTicketComment, getTicketComments } from './comments.js';
+import { extractTicketing } from './extractor.js';
+import { addIssueLabels, removeIssueLabels } from './labels.js';
+import { getMyTicketingWork } from './my-work.js';
+import { getAvailableStatuses, getProjectInfo, getProjects } from './projects.js';
+import { assignIssue, createTicket, updateTicket } from './ticket-actions.js';
+import { getIssuesByStatus, getTicket, getTickets, getTicketsByUser } from './tickets.js';
+import { getAvailableTransitions, transitionIssue } from './transitions.js';
+import { getAssignableUsers, getUserByEmail, getUsers } from './users.js';
 
 const ticketingSystem: SystemRecord = {
   id: 'ticketing',
@@ -12,15 +22,41 @@ const ticketingSystem: SystemRecord = {
 };
 
 const ticketingTools = [
+  // projects and people
+  getProjects,
+  getProjectInfo,
+  getAvailableStatuses,
+  getAssignableUsers,
+  getUsers,
+  getUserByEmail,
+  // tickets
+  getTickets,
+  getTicketsByUser,
+  getIssuesByStatus,
+  getTicket,
+  createTicket,
+  updateTicket,
+  assignIssue,
+  getTicketComments,
+  addTicketComment,
+  addIssueLabels,
+  removeIssueLabels,
+  // workflow
+  getAvailableTransitions,
+  transitionIssue,
+  getIssueAging,
+  // personal work
+  getMyTicketingWork,
   // delivery analytics
   ...ticketingAnalyticsTools,
-] as const;
+];
 
 /** Jira (Cloud REST v3 and Jira Software) as the `ticketing` system. */
 export const manifest: SystemManifest = {
   system: ticketingSystem,
   tools: ticketingTools,
   integrations: [jiraIntegration],
+  extractor: extractTicketing,
   entityTypes: ['issue', 'project', 'user'],
   // Expansions keep the word itself: "bug" also means a code_host issue.
   synonyms: {
@@ -28,13 +64,12 @@ export const manifest: SystemManifest = {
     tickets: ['ticket'],
     story: ['story', 'ticket'],
     stories: ['story', 'ticket'],
-    bug: ['bug', 'ticket'],
-    bugs: ['bug', 'ticket'],
+    bug: ['bug', 'issue', 'ticket'],
+    bugs: ['bug', 'issue', 'ticket'],
     epic: ['epic', 'ticket'],
     epics: ['epic', 'ticket'],
     sprints: ['sprint'],
     iteration: ['sprint'],
     jql: ['jql', 'ticket', 'search'],
-    workflow: ['workflow', 'transition', 'status'],
   },
 };
