@@ -67,13 +67,7 @@ describe('ticket timelines', () => {
   });
 
   it('blocked spans join a Blocked status and the flag, counting overlaps once', () => {
-    const flagged = {
-      ...worked,
-      flagChanges: [
-        { at: NOW - 5 * D, flagged: true },
-        { at: NOW - 3 * D, flagged: false },
-      ],
-    };
+    const flagged = { ...worked, flagChanges: [{ at: NOW - 5 * D, flagged: true }, { at: NOW - 3 * D, flagged: false }] };
     expect(blockedSpans(flagged, NOW)).toEqual([{ start: NOW - 6 * D, end: NOW - 3 * D }]);
     const stillFlagged = ticket('PAY-3', { status: DOING, flagged: true, flagChanges: [{ at: NOW - D, flagged: true }] });
     expect(blockedSpans(stillFlagged, NOW)).toEqual([{ start: NOW - D, end: NOW }]);
@@ -161,11 +155,7 @@ describe('DORA from releases', () => {
       { id: '11', project: 'PAY', name: '1.1', released: true, releaseDate: '2026-11-17' },
       { id: '12', project: 'PAY', name: '1.2', released: false, releaseDate: null },
     ];
-    const shipped = ticket('PAY-30', {
-      created: Date.parse('2026-11-05T00:00:00Z'),
-      fixVersions: ['10'],
-      statusChanges: [{ at: Date.parse('2026-11-08T12:00:00Z'), from: TODO, to: DOING }],
-    });
+    const shipped = ticket('PAY-30', { created: Date.parse('2026-11-05T00:00:00Z'), fixVersions: ['10'], statusChanges: [{ at: Date.parse('2026-11-08T12:00:00Z'), from: TODO, to: DOING }] });
     const bug = ticket('PAY-31', { kind: 'bug', type: 'Bug', created: Date.parse('2026-11-12T00:00:00Z') });
     const named = ticket('PAY-32', { kind: 'bug', type: 'Bug', created: Date.parse('2026-11-19T00:00:00Z'), affectsVersions: ['10'] });
     const incident = ticket('PAY-33', { kind: 'bug', type: 'Bug', priority: 'Highest', created: NOW - 3 * D, resolved: NOW - 3 * D + 6 * H, affectsVersions: ['12'] });

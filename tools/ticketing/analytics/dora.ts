@@ -13,7 +13,8 @@ export const DORA_TICKET_DERIVATIONS = {
     'Project versions marked released whose release date falls in the window, per week (releases / days x 7); the band compares releases per day with the DORA thresholds (elite daily, high weekly, medium monthly).',
   lead_time_for_changes:
     'For every ticket whose fix version was released in the window: hours from its first move into an in-progress status (its creation when it never moved) to the end of the release day (UTC). value is the median; p90 and count are given.',
-  change_failure_rate: `Percent of the window's releases followed by a bug: a Bug whose affects-version is the release, or, when it names none, a Bug created within ${FAILURE_WINDOW_DAYS} days after the release day. bugs_after_release counts those bugs.`,
+  change_failure_rate:
+    `Percent of the window's releases followed by a bug: a Bug whose affects-version is the release, or, when it names none, a Bug created within ${FAILURE_WINDOW_DAYS} days after the release day. bugs_after_release counts those bugs.`,
   mean_time_to_recovery:
     'Mean hours from creation to resolution of the incidents created in the window: tickets of type Incident, labelled "incident", or Bugs of priority Highest, Blocker or Critical. incidents_count counts every such ticket; unresolved ones are left out of the mean.',
 };
@@ -53,12 +54,7 @@ export function ticketDora(tickets: readonly TicketHistory[], versions: readonly
   const blamedBugs = new Set<string>();
   for (const bug of bugs) {
     const named = bug.affectsVersions.filter((id) => releaseIds.has(id));
-    const blamed =
-      named.length > 0
-        ? named
-        : bug.affectsVersions.length > 0
-          ? []
-          : releases.filter((r) => r.project === bug.project && bug.created >= r.at && bug.created < r.at + (FAILURE_WINDOW_DAYS + 1) * DAY_MS).map((r) => r.id);
+    const blamed = named.length > 0 ? named : bug.affectsVersions.length > 0 ? [] : releases.filter((r) => r.project === bug.project && bug.created >= r.at && bug.created < r.at + (FAILURE_WINDOW_DAYS + 1) * DAY_MS).map((r) => r.id);
     for (const id of blamed) failedBy.set(id, (failedBy.get(id) ?? 0) + 1);
     if (blamed.length > 0) blamedBugs.add(bug.key);
   }
@@ -95,3 +91,4 @@ export function ticketDora(tickets: readonly TicketHistory[], versions: readonly
     releases: releases.map((r) => ({ project_key: r.project, id: r.id, name: r.name, releaseDate: r.releaseDate as string, bugs_after_release: failedBy.get(r.id) ?? 0 })),
   };
 }
+

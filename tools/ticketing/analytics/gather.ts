@@ -90,11 +90,7 @@ export async function projectVersions<A>(ctx: ToolRunContext<A>, key: string): P
  * project that fails is left out and named in `failed_sources` (the result is partial); when all fail,
  * the call fails with the first error.
  */
-export async function overProjects<A, T>(
-  ctx: ToolRunContext<A>,
-  projectKey: string | undefined,
-  fn: (project: ProjectRef) => Promise<T>,
-): Promise<Array<{ project: ProjectRef; value: T }>> {
+export async function overProjects<A, T>(ctx: ToolRunContext<A>, projectKey: string | undefined, fn: (project: ProjectRef) => Promise<T>): Promise<Array<{ project: ProjectRef; value: T }>> {
   if (projectKey) {
     const project = await projectRef(ctx, projectKey);
     return [{ project, value: await fn(project) }];
@@ -148,14 +144,7 @@ export async function boardSprints<A>(ctx: ToolRunContext<A>, boardId: number): 
     for (const s of values) {
       if (typeof s.id !== 'number') continue;
       const state = s.state === 'active' || s.state === 'closed' ? s.state : 'future';
-      sprints.push({
-        id: s.id,
-        name: typeof s.name === 'string' ? s.name : String(s.id),
-        state,
-        startDate: when(s.startDate),
-        endDate: when(s.endDate),
-        completeDate: when(s.completeDate),
-      });
+      sprints.push({ id: s.id, name: typeof s.name === 'string' ? s.name : String(s.id), state, startDate: when(s.startDate), endDate: when(s.endDate), completeDate: when(s.completeDate) });
     }
     if (page.isLast !== false || values.length === 0) break;
   }

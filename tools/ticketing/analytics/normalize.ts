@@ -75,9 +75,7 @@ export function normalizeIssue(raw: RawIssue, project: string, ids: FieldIds, ca
   };
   const statusChanges: StatusChange[] = [];
   const flagChanges: FlagChange[] = [];
-  const histories = [...(raw.changelog?.histories ?? [])]
-    .map((h) => ({ at: time(h.created), items: h.items ?? [] }))
-    .filter((h): h is { at: number; items: NonNullable<RawHistory['items']> } => h.at !== null);
+  const histories = [...(raw.changelog?.histories ?? [])].map((h) => ({ at: time(h.created), items: h.items ?? [] })).filter((h): h is { at: number; items: NonNullable<RawHistory['items']> } => h.at !== null);
   histories.sort((a, b) => a.at - b.at);
   for (const h of histories) {
     for (const item of h.items) {

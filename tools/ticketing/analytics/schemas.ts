@@ -164,9 +164,7 @@ export const DoraResultSchema = z.looseObject({
   lead_time_for_changes: doraMetric(Hours.describe('Median hours'), { p90: Hours, changes_measured: Int }).describe(DORA.lead_time_for_changes),
   change_failure_rate: doraMetric(Percent, { bugs_after_release: Int, failed_releases: Int, total_releases: Int }).describe(DORA.change_failure_rate),
   mean_time_to_recovery: doraMetric(Hours, { incidents_count: Int, resolved_count: Int }).describe(DORA.mean_time_to_recovery),
-  releases: z
-    .array(z.looseObject({ project_key: ProjectKey, id: z.string(), name: z.string(), releaseDate: z.string(), bugs_after_release: Int }))
-    .describe('Releases in the window, oldest first'),
+  releases: z.array(z.looseObject({ project_key: ProjectKey, id: z.string(), name: z.string(), releaseDate: z.string(), bugs_after_release: Int })).describe('Releases in the window, oldest first'),
   metadata: MetadataSchema,
 });
 export type DoraResult = z.infer<typeof DoraResultSchema>;

@@ -69,7 +69,7 @@ export function blockedSpans(ticket: TicketHistory, now: number): Interval[] {
   const firstStatus = ticket.statusChanges[0]?.from ?? ticket.status;
   const status = spansOf(
     firstStatus,
-    ticket.statusChanges.map((c) => ({ at: c.at, state: c.to })),
+    ticket.statusChanges.map((c) => ({ at: c.at, state: c.to as StatusRef | null })),
     isBlockedStatus,
     ticket.created,
     until,

@@ -20,10 +20,9 @@ export const getDeveloperMetrics = defineTool({
   output: DeveloperMetricsResultSchema,
   hints: {
     aliases: ['jira developer metrics', 'who resolved the most tickets', 'tickets per engineer', 'story points per person', 'team workload jira'],
-    when_to_use:
-      'To see per person how many Jira tickets they hold, finished, have in progress or blocked, their story points and how long their tickets take, e.g. before 1:1s or to spot overload.',
+    when_to_use: 'To see per person how many Jira tickets they hold, finished, have in progress or blocked, their story points and how long their tickets take, e.g. before 1:1s or to spot overload.',
     not_for:
-      "A per-project breakdown for each person (use ticketing_get_developer_ticket_metrics_all_projects); GitHub commits and reviews (code_host_get_developer_metrics); one person's open tickets (ticketing_get_tickets_by_user).",
+      'A per-project breakdown for each person (use ticketing_get_developer_ticket_metrics_all_projects); GitHub commits and reviews (code_host_get_developer_metrics); one person\'s open tickets (ticketing_get_tickets_by_user).',
     examples: [
       { query: 'who on PAY resolved the most tickets this month?', tool: 'get_developer_metrics', params: { project_key: 'PAY' } },
       { query: 'story points per developer over the last two weeks, top 10', tool: 'get_developer_metrics', params: { time_period_days: 14, limit: 10 } },
@@ -36,13 +35,7 @@ export const getDeveloperMetrics = defineTool({
       read.flatMap((r) => r.tickets),
       window,
     );
-    return {
-      developers: developers.slice(0, ctx.args.limit),
-      period_days: ctx.args.time_period_days,
-      total_developers: developers.length,
-      derivation: DEVELOPER,
-      metadata: metadata(read),
-    };
+    return { developers: developers.slice(0, ctx.args.limit), period_days: ctx.args.time_period_days, total_developers: developers.length, derivation: DEVELOPER, metadata: metadata(read) };
   },
 });
 
@@ -57,9 +50,9 @@ export const getDeveloperTicketMetricsAllProjects = defineTool({
   output: DeveloperAllProjectsResultSchema,
   hints: {
     aliases: ['developer metrics all projects', 'cross-project workload', 'who works on which projects', 'engineer ticket load across teams'],
-    when_to_use: "To see each person's Jira work across every project at once and how it splits between projects, e.g. to find people spread over too many projects.",
+    when_to_use: 'To see each person\'s Jira work across every project at once and how it splits between projects, e.g. to find people spread over too many projects.',
     not_for: 'One project only (use ticketing_get_developer_metrics with project_key); project-level figures (ticketing_get_executive_summary_all_projects).',
-    examples: [{ query: "how is each engineer's ticket load spread across projects?", tool: 'get_developer_ticket_metrics_all_projects', params: {} }],
+    examples: [{ query: 'how is each engineer\'s ticket load spread across projects?', tool: 'get_developer_ticket_metrics_all_projects', params: {} }],
   },
   async run(ctx): Promise<DeveloperAllProjectsResult> {
     const { window, metadata } = windowMetadata(ctx.clock.now(), ctx.args.time_period_days);
@@ -74,14 +67,7 @@ export const getDeveloperTicketMetricsAllProjects = defineTool({
         const mine = tickets.filter((t) => t.assignee?.accountId === dev.accountId && activeIn(t, window));
         if (mine.length === 0) return [];
         const resolved = mine.filter((t) => inWindow(t.resolved, window));
-        return [
-          {
-            project_key: project.key,
-            total: mine.length,
-            resolved: resolved.length,
-            story_points_completed: round(resolved.reduce((n, t) => n + (t.storyPoints ?? 0), 0)) as number,
-          },
-        ];
+        return [{ project_key: project.key, total: mine.length, resolved: resolved.length, story_points_completed: round(resolved.reduce((n, t) => n + (t.storyPoints ?? 0), 0)) as number }];
       }),
     }));
     return { developers, period_days: ctx.args.time_period_days, total_developers: all.length, derivation: DEVELOPER, metadata: metadata(read) };

@@ -12,7 +12,7 @@ export const getDoraMetrics = defineTool({
   name: 'get_dora_metrics',
   title: 'DORA metrics from Jira releases',
   description:
-    "DORA metrics of one project (all pooled without project_key) over time_period_days from Jira releases: released versions per week; lead time = first in-progress move of fixed tickets to the release day's end (median); failure rate = releases followed by a bug (affects-version, else within 7 days); MTTR = mean hours to resolve incidents. Each has its band and derivation.",
+    'DORA metrics of one project (all pooled without project_key) over time_period_days from Jira releases: released versions per week; lead time = first in-progress move of fixed tickets to the release day\'s end (median); failure rate = releases followed by a bug (affects-version, else within 7 days); MTTR = mean hours to resolve incidents. Each has its band and derivation.',
   capability: analytical('dora_metrics', ['deployment_frequency', 'lead_time_for_changes', 'change_failure_rate', 'mean_time_to_recovery']),
   input: z.object({ project_key: optionalProject, ...windowInput }),
   output: DoraResultSchema,

@@ -45,17 +45,12 @@ export const getProjectProductivityMetrics = defineTool({
   output: ProductivityResultSchema,
   hints: {
     aliases: ['ticket cycle time', 'ticket lead time', 'wip', 'work in progress', 'blocked tickets', 'carry over', 'sprint spillover', 'flow metrics', 'project health'],
-    when_to_use:
-      "For a delivery lead's view of one Jira project: how long tickets take from start and from creation (percentiles), how much is in progress and for how long, what is blocked, and how much each sprint carries over.",
+    when_to_use: 'For a delivery lead\'s view of one Jira project: how long tickets take from start and from creation (percentiles), how much is in progress and for how long, what is blocked, and how much each sprint carries over.',
     not_for:
-      "The current sprint's burndown figures (use ticketing_get_sprint_metrics); every project at once (ticketing_get_executive_summary_all_projects); per person (ticketing_get_developer_metrics); one ticket's status history (ticketing_get_issue_aging).",
+      'The current sprint\'s burndown figures (use ticketing_get_sprint_metrics); every project at once (ticketing_get_executive_summary_all_projects); per person (ticketing_get_developer_metrics); one ticket\'s status history (ticketing_get_issue_aging).',
     examples: [
       { query: 'what is the cycle time of PAY?', tool: 'get_project_productivity_metrics', params: { project_key: 'PAY' } },
-      {
-        query: 'how much work is blocked or carried over in WEB over the last 60 days?',
-        tool: 'get_project_productivity_metrics',
-        params: { project_key: 'WEB', time_period_days: 60 },
-      },
+      { query: 'how much work is blocked or carried over in WEB over the last 60 days?', tool: 'get_project_productivity_metrics', params: { project_key: 'WEB', time_period_days: 60 } },
     ],
   },
   async run(ctx): Promise<ProductivityResult> {

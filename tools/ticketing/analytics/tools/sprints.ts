@@ -15,7 +15,7 @@ export const getSprintMetrics = defineTool({
   name: 'get_sprint_metrics',
   title: 'Sprint progress and velocity',
   description:
-    "The active sprint of a project's Scrum board: issues completed (done, resolved by sprint end) and remaining, completion rate, story points committed (tickets in the sprint now), completed and remaining, velocity (mean completed points of the last 3 closed sprints), by status. current_only=false adds recent closed sprints with carry-over.",
+    'The active sprint of a project\'s Scrum board: issues completed (done, resolved by sprint end) and remaining, completion rate, story points committed (tickets in the sprint now), completed and remaining, velocity (mean completed points of the last 3 closed sprints), by status. current_only=false adds recent closed sprints with carry-over.',
   capability: analytical('sprint_metrics', ['sprint', 'completion_rate_percent', 'story_points', 'velocity', 'by_status', 'carried_over']),
   input: z.object({
     project_key: optionalProject,

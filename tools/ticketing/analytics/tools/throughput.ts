@@ -31,14 +31,7 @@ export const getThroughputMetrics = defineTool({
   async run(ctx): Promise<ThroughputResult> {
     const { window, metadata } = windowMetadata(ctx.clock.now(), ctx.args.time_period_days);
     const read = (await overProjects(ctx, ctx.args.project_key, (project) => projectTickets(ctx, project, window))).map((r) => r.value);
-    return {
-      ...throughputOf(
-        read.flatMap((r) => r.tickets),
-        window,
-      ),
-      derivation: THROUGHPUT,
-      metadata: metadata(read),
-    };
+    return { ...throughputOf(read.flatMap((r) => r.tickets), window), derivation: THROUGHPUT, metadata: metadata(read) };
   },
 });
 
