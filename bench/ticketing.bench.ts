@@ -22,7 +22,7 @@ async function measure(scale: number): Promise<BenchResult[]> {
   const demo = await startDemo(app, { scale, rateLimits: 'count' });
   const caller = demo.callerOf('acme');
   const execute = (args: Record<string, unknown>) => app.executor.execute(caller, app.registry.find('get_tickets', 'ticketing')!, args);
-  const state = demo.sandbox.state<JiraState>('/jira', 'acme')!;
+  const state = demo.sandbox.state<JiraState>('/jira', 'acme');
   const note = `${state.projects.length} projects, ${state.issues.length} tickets (scale ${scale})`;
   try {
     const first = await time(() => execute({ limit: 30 }), 10, 2);
