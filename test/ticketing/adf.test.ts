@@ -35,6 +35,7 @@ describe('ADF to Markdown, node by node', () => {
     ['headings keep their level', doc({ type: 'heading', attrs: { level: 3 }, content: [t('Plan')] }), '### Plan'],
     ['strong, emphasis, strike, code', doc(p(t('a', 'strong'), t(' '), t('b', 'em'), t(' '), t('c', 'strike'), t(' '), t('d', 'code'))), '**a** _b_ ~~c~~ `d`'],
     ['nested marks nest strong outside emphasis', doc(p(t('x ', 'strong'), t('y', 'em', 'strong'))), '**x _y_**'],
+    ['spaces at the edges of emphasis move outside it', doc(p(t('Expected: ', 'strong'), t('ok'))), '**Expected:** ok'],
     ['links with their marks', doc(p(t('see '), t('docs', { type: 'link', attrs: { href: 'https://acme.test/docs' } }, 'strong'))), 'see [**docs**](https://acme.test/docs)'],
     ['marks Markdown lacks are dropped, text kept', doc(p(t('under', 'underline'), t(' '), t('red', { type: 'textColor', attrs: { color: '#ff0000' } }))), 'under red'],
     [

@@ -70,7 +70,7 @@ export const getIssueAging = defineTool({
     aliases: ['time in status', 'ticket age', 'status history', 'stuck ticket', 'time in review'],
     when_to_use: 'To see for how many hours a ticket has been open or stuck in a status, and the path it took through the workflow.',
     not_for: 'Team-wide cycle times (the ticketing metrics tools); the ticket content (ticketing_get_ticket).',
-    examples: [{ query: 'time API-12 spent in each status', tool: 'get_issue_aging', params: { issue_key: 'API-12' } }],
+    examples: [{ query: 'time WEB-12 spent in each status', tool: 'get_issue_aging', params: { issue_key: 'WEB-12' } }],
   },
   async run({ client, args, clock }) {
     const clients = client('jira');

@@ -20,7 +20,7 @@ export const getTicketComments = defineTool({
     aliases: ['ticket discussion', 'jira comments', 'what was said on ticket'],
     when_to_use: 'To read the discussion on a Jira ticket, e.g. to summarise it or find a decision.',
     not_for: 'The ticket itself (ticketing_get_ticket); code_host issue comments (code_host_get_issue_comments).',
-    examples: [{ query: 'comments on API-12', tool: 'get_ticket_comments', params: { issue_key: 'API-12' } }],
+    examples: [{ query: 'comments on WEB-12', tool: 'get_ticket_comments', params: { issue_key: 'WEB-12' } }],
   },
   async run({ client, args, page }): Promise<ListPage<Comment>> {
     const result = await naming(
@@ -51,7 +51,7 @@ export const addTicketComment = defineTool({
     when_to_use: 'When the user asks to write a note, update or question on a Jira ticket.',
     not_for:
       'code_host issues (code_host_add_issue_comment); changing the ticket (ticketing_update_ticket); a comment that goes with a status change (ticketing_transition_issue accepts one).',
-    examples: [{ query: 'tell them on API-12 that the fix is deployed', tool: 'add_ticket_comment', params: { issue_key: 'API-12', comment: 'The fix is deployed.' } }],
+    examples: [{ query: 'tell them on WEB-12 that the fix is deployed', tool: 'add_ticket_comment', params: { issue_key: 'WEB-12', comment: 'The fix is deployed.' } }],
   },
   verify: (result) => (result.body.trim() ? undefined : 'the stored comment is empty'),
   async run({ client, args }): Promise<Comment> {

@@ -72,10 +72,22 @@ export const extractTicketing: Extractor = extractorOf([
   readsResultsOf(addIssueLabels, ({ result }, batch) => void ticketNode(batch, result.issue_key, { labels: result.labels })),
   readsResultsOf(removeIssueLabels, ({ result }, batch) => void ticketNode(batch, result.issue_key, { labels: result.labels })),
   readsResultsOf(getMyTicketingWork, ({ result }, batch) => {
-    person(batch, result.user);
-    // The sprint and blocked lists are briefs of open tickets: the open list already describes them.
-    const lists = [result.open, result.recently_resolved];
-    for (const list of lists) for (const t of list ?? []) ticket(batch, t);
+    const me = person(batch, result.user);
+    const lists = [result.open, result.in_current_sprint, result.blocked, result.recently_resolved];
+    for (const list of lists) {
+      for (const t of list ?? []) {
+        const handle = ticketNode(batch, t.key, {
+          summary: t.summary,
+          status: t.status,
+          priority: t.priority ?? undefined,
+          issue_type: t.issue_type,
+          story_points: t.story_points,
+          url: t.url,
+          updated_at: t.updated,
+        });
+        batch.edge(handle, 'ASSIGNED_TO', me);
+      }
+    }
   }),
 ]);
 

@@ -49,7 +49,7 @@ const ticketingTools = [
   getMyTicketingWork,
   // delivery analytics
   ...ticketingAnalyticsTools,
-] as const;
+];
 
 /** Jira (Cloud REST v3 and Jira Software) as the `ticketing` system. */
 export const manifest: SystemManifest = {
@@ -64,13 +64,12 @@ export const manifest: SystemManifest = {
     tickets: ['ticket'],
     story: ['story', 'ticket'],
     stories: ['story', 'ticket'],
-    bug: ['bug', 'ticket'],
-    bugs: ['bug', 'ticket'],
+    bug: ['bug', 'issue', 'ticket'],
+    bugs: ['bug', 'issue', 'ticket'],
     epic: ['epic', 'ticket'],
     epics: ['epic', 'ticket'],
     sprints: ['sprint'],
     iteration: ['sprint'],
     jql: ['jql', 'ticket', 'search'],
-    workflow: ['workflow', 'transition', 'status'],
   },
 };

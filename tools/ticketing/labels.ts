@@ -32,7 +32,7 @@ export const addIssueLabels = defineTool({
     aliases: ['label ticket', 'tag ticket', 'add jira label'],
     when_to_use: 'To add one or more labels to a Jira ticket without touching its other labels.',
     not_for: 'code_host issue labels (code_host_add_issue_labels); replacing every label (ticketing_update_ticket with labels).',
-    examples: [{ query: 'label API-12 as tech-debt', tool: 'add_issue_labels', params: { issue_key: 'API-12', labels: ['tech-debt'] } }],
+    examples: [{ query: 'label WEB-12 as tech-debt', tool: 'add_issue_labels', params: { issue_key: 'WEB-12', labels: ['tech-debt'] } }],
   },
   verify: (result, args) => {
     const missing = args.labels.filter((l) => !has(result.labels, l));
@@ -62,7 +62,7 @@ export const removeIssueLabels = defineTool({
     aliases: ['unlabel ticket', 'remove jira label', 'untag ticket'],
     when_to_use: 'To strip one or more labels from a Jira ticket.',
     not_for: 'code_host issue labels (code_host_remove_issue_labels).',
-    examples: [{ query: 'remove the blocked label from API-12', tool: 'remove_issue_labels', params: { issue_key: 'API-12', labels: ['blocked'] } }],
+    examples: [{ query: 'remove the blocked label from WEB-12', tool: 'remove_issue_labels', params: { issue_key: 'WEB-12', labels: ['blocked'] } }],
   },
   verify: (result, args) => {
     const left = args.labels.filter((l) => has(result.labels, l));

@@ -4,7 +4,7 @@ import { AppError } from '../../src/toolkit/errors.js';
 import { AccountRef } from './fields.js';
 import { naming, userByEmail } from './jira.js';
 import { jql, jqlDate, q } from './jql.js';
-import { Int, TicketSchema, UserRefSchema, type Ticket } from './schemas.js';
+import { Int, UserRefSchema, type Ticket } from './schemas.js';
 import { searchIssues, TICKET_FIELDS } from './search.js';
 import { currentSprint, ticketShape, userRef, type JiraIssueLike, type JiraUserLike } from './shapes.js';
 import { siteFields, sprintField, storyPointCandidates, storyPointsField, type JiraClients } from './story-points.js';
@@ -14,17 +14,29 @@ const DAY = 86_400_000;
 /** Most open tickets read for the overview (the lists show at most `limit`, the counts cover these). */
 const OPEN_MAX = 300;
 
-const List = z.array(TicketSchema).nullable().describe('Null when this search failed (see failed_sources)');
-/** The sprint and blocked lists repeat open tickets: a brief form keeps the result (and its schema) small. */
-const TicketBrief = z.looseObject({
+/** A ticket as a work list shows it: enough to pick it up, without the description. */
+const WorkTicketSchema = z.looseObject({
   key: z.string(),
   summary: z.string(),
-  status: z.string().describe('Status name'),
+  status: z.string(),
   priority: z.string().nullable(),
-  storyPoints: z.number().nullable(),
+  issue_type: z.string(),
+  story_points: z.number().nullable(),
+  url: z.string().nullable(),
+  updated: z.string(),
 });
-const BriefList = z.array(TicketBrief).nullable().describe('Null when this search failed (see failed_sources); full details under open');
-const brief = (t: Ticket) => ({ key: t.key, summary: t.summary, status: t.status.name, priority: t.priority?.name ?? null, storyPoints: t.storyPoints ?? null });
+type WorkTicket = z.infer<typeof WorkTicketSchema>;
+const workTicket = (t: Ticket): WorkTicket => ({
+  key: t.key,
+  summary: t.summary,
+  status: t.status.name,
+  priority: t.priority?.name ?? null,
+  issue_type: t.issuetype.name,
+  story_points: t.storyPoints,
+  url: t.url,
+  updated: t.updated,
+});
+const List = z.array(WorkTicketSchema).nullable().describe('Null when this search failed (see failed_sources)');
 const Count = Int.nullable();
 
 const MyTicketingWorkSchema = z.looseObject({
@@ -34,8 +46,8 @@ const MyTicketingWorkSchema = z.looseObject({
     .array(z.looseObject({ status: z.string(), category: z.string(), count: Int }))
     .nullable()
     .describe('Open tickets per status'),
-  in_current_sprint: BriefList.describe('Open tickets in an active sprint'),
-  blocked: BriefList.describe('Open tickets that are flagged, in a blocked status, or labelled blocked'),
+  in_current_sprint: List.describe('Open tickets in an active sprint'),
+  blocked: List.describe('Open tickets that are flagged, in a blocked status, or labelled blocked'),
   recently_resolved: List.describe('Tickets they resolved within the window, latest first'),
   counts: z.looseObject({
     open: Count,
@@ -84,7 +96,7 @@ export const getMyTicketingWork = defineTool({
     not_for: 'code_host pull requests and reviews (code_host_get_my_code_host_work); team metrics (the ticketing metrics tools).',
     examples: [
       { query: 'what jira tickets are on my plate?', tool: 'get_my_ticketing_work', params: {} },
-      { query: "kenm@acme.test's jira tickets this sprint", tool: 'get_my_ticketing_work', params: { user_id: 'kenm@acme.test' } },
+      { query: "karenc@acme.test's jira tickets this sprint", tool: 'get_my_ticketing_work', params: { user_id: 'karenc@acme.test' } },
     ],
   },
   target: (args) => (args.user_id ? { type: 'user', id: args.user_id } : undefined),
@@ -133,11 +145,11 @@ export const getMyTicketingWork = defineTool({
     const open = found.open;
     return {
       user,
-      open: open ? open.tickets.slice(0, args.limit) : null,
+      open: open ? open.tickets.slice(0, args.limit).map(workTicket) : null,
       by_status: open ? countByStatus(open.tickets) : null,
-      in_current_sprint: open ? open.sprint.slice(0, args.limit).map(brief) : null,
-      blocked: open ? open.blocked.slice(0, args.limit).map(brief) : null,
-      recently_resolved: found.resolved ? found.resolved.slice(0, args.limit) : null,
+      in_current_sprint: open ? open.sprint.slice(0, args.limit).map(workTicket) : null,
+      blocked: open ? open.blocked.slice(0, args.limit).map(workTicket) : null,
+      recently_resolved: found.resolved ? found.resolved.slice(0, args.limit).map(workTicket) : null,
       counts: {
         open: open ? open.tickets.length : null,
         in_current_sprint: open ? open.sprint.length : null,

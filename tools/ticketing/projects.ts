@@ -46,7 +46,7 @@ export const getProjectInfo = defineTool({
     aliases: ['project details', 'issue types', 'project components', 'story points field', 'about project'],
     when_to_use: 'To learn what a project contains (issue types, components, lead) before creating or searching tickets in it.',
     not_for: 'Its statuses (ticketing_get_available_statuses); its tickets (ticketing_get_tickets).',
-    examples: [{ query: 'what issue types does API have?', tool: 'get_project_info', params: { project_key: 'API' } }],
+    examples: [{ query: 'what issue types does WEB have?', tool: 'get_project_info', params: { project_key: 'WEB' } }],
   },
   async run({ client, args }): Promise<ProjectInfo> {
     const key = requiredProject(args);
@@ -71,10 +71,10 @@ export const getAvailableStatuses = defineTool({
   input: z.object(projectArgs),
   output: z.looseObject({ project_key: z.string(), statuses: z.array(StatusSchema), count: Int }),
   hints: {
-    aliases: ['workflow statuses', 'statuses of the jira workflow', 'status names', 'jira columns', 'possible states'],
+    aliases: ['workflow statuses', 'status names', 'jira columns', 'possible states'],
     when_to_use: 'To know the exact status names of a project (for ticketing_get_issues_by_status) or which ones count as done.',
     not_for: 'The moves one ticket can make now (ticketing_get_available_transitions).',
-    examples: [{ query: 'what statuses does API use?', tool: 'get_available_statuses', params: { project_key: 'API' } }],
+    examples: [{ query: 'what statuses does WEB use?', tool: 'get_available_statuses', params: { project_key: 'WEB' } }],
   },
   async run({ client, args }): Promise<{ project_key: string; statuses: Status[]; count: number }> {
     const key = requiredProject(args);

@@ -69,14 +69,14 @@ export const createTicket = defineTool({
     not_for: 'code_host issues (code_host_create_issue); changing an existing ticket (ticketing_update_ticket).',
     examples: [
       {
-        query: 'new jira bug in API: refunds fail for EUR',
+        query: 'new jira bug in WEB: refunds fail for EUR',
         tool: 'create_ticket',
-        params: { project_key: 'API', summary: 'Refunds fail for EUR', issue_type: 'Bug', priority: 'High' },
+        params: { project_key: 'WEB', summary: 'Refunds fail for EUR', issue_type: 'Bug', priority: 'High' },
       },
       {
-        query: 'create a 3 point story in API for the export page',
+        query: 'create a 3 point story in WEB for the export page',
         tool: 'create_ticket',
-        params: { project: 'API', summary: 'Export page', issue_type: 'Story', story_points: 3 },
+        params: { project: 'WEB', summary: 'Export page', issue_type: 'Story', story_points: 3 },
       },
     ],
   },
@@ -118,7 +118,7 @@ export const updateTicket = defineTool({
     aliases: ['edit ticket', 'change priority', 'rename ticket', 'set story points', 'update description'],
     when_to_use: 'To change the summary, description, priority, labels, assignee or estimate of an existing Jira ticket.',
     not_for: 'Moving it to another status (ticketing_transition_issue); adding or removing some labels only (ticketing_add_issue_labels); commenting.',
-    examples: [{ query: 'raise API-12 to highest priority', tool: 'update_ticket', params: { issue_key: 'API-12', priority: 'Highest' } }],
+    examples: [{ query: 'raise WEB-12 to highest priority', tool: 'update_ticket', params: { issue_key: 'WEB-12', priority: 'Highest' } }],
   },
   verify: (result, args) => mismatch(result, { summary: args.summary, priority: args.priority, labels: args.labels, storyPoints: args.story_points }),
   async run({ client, args }): Promise<TicketDetail> {
@@ -162,7 +162,7 @@ export const assignIssue = defineTool({
     aliases: ['reassign ticket', 'give ticket to', 'pick up ticket', 'unassign'],
     when_to_use: 'To hand a Jira ticket to someone, pick it up yourself or leave it unassigned.',
     not_for: 'code_host issue assignees (code_host_update_issue); finding the account id first (ticketing_get_assignable_users).',
-    examples: [{ query: 'assign API-12 to kenm@acme.test', tool: 'assign_issue', params: { issue_key: 'API-12', assignee_id: 'kenm@acme.test' } }],
+    examples: [{ query: 'assign WEB-12 to karenc@acme.test', tool: 'assign_issue', params: { issue_key: 'WEB-12', assignee_id: 'karenc@acme.test' } }],
   },
   verify: (result, args) => {
     const wanted = args.assignee_id.toLowerCase() === 'unassigned' ? null : args.assignee_id;

@@ -46,12 +46,12 @@ export const getTickets = defineTool({
   }),
   ...ticketList,
   hints: {
-    aliases: ['jira tickets', 'list tickets', 'tickets of a project', 'jira tickets in the project', 'search jira', 'stories', 'jira issues', 'backlog'],
+    aliases: ['jira tickets', 'list tickets', 'tickets of a project', 'search jira', 'stories', 'jira issues', 'backlog'],
     when_to_use: 'To list or filter Jira tickets by project, assignee, status or type, e.g. open bugs of a project.',
     not_for: "code_host issues (code_host_get_issues); one ticket in detail (ticketing_get_ticket); a person's own work (ticketing_get_my_ticketing_work).",
     examples: [
-      { query: 'open tickets of the API project', tool: 'get_tickets', params: { project_key: 'API' } },
-      { query: 'bugs in progress in API', tool: 'get_tickets', params: { project: 'API', status: 'In Progress', issue_type: 'Bug' } },
+      { query: 'open tickets of the WEB project', tool: 'get_tickets', params: { project_key: 'WEB' } },
+      { query: 'bugs in progress in WEB', tool: 'get_tickets', params: { project: 'WEB', status: 'In Progress', issue_type: 'Bug' } },
     ],
   },
   async run(ctx): Promise<ListPage<Ticket>> {
@@ -69,15 +69,15 @@ export const getIssuesByStatus = defineTool({
   system: 'ticketing',
   name: 'get_issues_by_status',
   title: 'Jira tickets in a status',
-  description: 'Jira tickets in one status (e.g. "In Review"), in one project or every accessible project, newest update first.',
+  description: 'Jira tickets in one status (e.g. "Code Review"), in one project or every accessible project, newest update first.',
   capability: { type: 'read', name: 'ticketing.tickets.by_status' },
   input: z.object({ status: StatusName, ...projectArgs }),
   ...ticketList,
   hints: {
-    aliases: ['tickets in review', 'tickets in code review', 'what is in progress', 'status column', 'tickets in a status'],
+    aliases: ['tickets in review', 'what is in progress', 'status column', 'tickets with status'],
     when_to_use: 'When the question names a status: what is in review, in progress, blocked, done.',
     not_for: 'Which statuses exist (ticketing_get_available_statuses); code_host pull requests waiting for review.',
-    examples: [{ query: 'what is in review in MOB?', tool: 'get_issues_by_status', params: { status: 'In Review', project_key: 'MOB' } }],
+    examples: [{ query: 'what is in progress in WEB?', tool: 'get_issues_by_status', params: { status: 'In Progress', project_key: 'WEB' } }],
   },
   async run(ctx): Promise<ListPage<Ticket>> {
     return listTickets(ctx, projectOf(ctx.args), [q.eq('status', ctx.args.status)]);
@@ -103,8 +103,8 @@ export const getTicketsByUser = defineTool({
     when_to_use: 'To see the tickets one person holds, e.g. before reassigning work or checking their load.',
     not_for: 'Your own overview with sprint and blocked work (ticketing_get_my_ticketing_work); code_host work (code_host_get_my_code_host_work).',
     examples: [
-      { query: 'tickets assigned to kenm@acme.test', tool: 'get_tickets_by_user', params: { user_id: 'kenm@acme.test' } },
-      { query: 'what did alan finish?', tool: 'get_tickets_by_user', params: { assignee_id: 'alan@acme.test', state: 'done' } },
+      { query: 'tickets assigned to karenc@acme.test', tool: 'get_tickets_by_user', params: { user_id: 'karenc@acme.test' } },
+      { query: 'what did linus finish?', tool: 'get_tickets_by_user', params: { assignee_id: 'linuss@acme.test', state: 'done' } },
     ],
   },
   target: (args) => {
@@ -134,9 +134,9 @@ export const getTicket = defineTool({
   output: TicketDetailSchema,
   hints: {
     aliases: ['ticket details', 'show ticket', 'read jira issue', 'jira key'],
-    when_to_use: 'When a ticket key is known (e.g. "API-12") and its content, state, sprint or sub-tasks are needed.',
+    when_to_use: 'When a ticket key is known (e.g. "WEB-12") and its content, state, sprint or sub-tasks are needed.',
     not_for: 'Its comments (ticketing_get_ticket_comments); its status history (ticketing_get_issue_aging); code_host issues.',
-    examples: [{ query: 'show me API-12', tool: 'get_ticket', params: { issue_key: 'API-12' } }],
+    examples: [{ query: 'show me WEB-12', tool: 'get_ticket', params: { issue_key: 'WEB-12' } }],
   },
   async run({ client, args }): Promise<TicketDetail> {
     return readTicket(client('jira'), args.issue_key);

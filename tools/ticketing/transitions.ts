@@ -30,7 +30,7 @@ export const getAvailableTransitions = defineTool({
     aliases: ['workflow moves', 'next statuses', 'can i move ticket', 'possible transitions'],
     when_to_use: 'Before moving a ticket, to see which transitions its workflow allows from where it is.',
     not_for: 'Every status of a project (ticketing_get_available_statuses); making the move (ticketing_transition_issue).',
-    examples: [{ query: 'where can API-12 go next?', tool: 'get_available_transitions', params: { issue_key: 'API-12' } }],
+    examples: [{ query: 'where can WEB-12 go next?', tool: 'get_available_transitions', params: { issue_key: 'WEB-12' } }],
   },
   async run({ client, args }) {
     const clients = client('jira');
@@ -78,11 +78,11 @@ export const transitionIssue = defineTool({
     when_to_use: 'To change the status of a Jira ticket: start it, send it to review, resolve or reopen it.',
     not_for: 'code_host issues (code_host_update_issue with state); other fields (ticketing_update_ticket).',
     examples: [
-      { query: 'move API-12 to done', tool: 'transition_issue', params: { issue_key: 'API-12', transition_name: 'Done' } },
+      { query: 'move WEB-12 to done', tool: 'transition_issue', params: { issue_key: 'WEB-12', transition_name: 'Done' } },
       {
-        query: 'start work on API-7 and note that I picked it up',
+        query: 'start work on WEB-7 and note that I picked it up',
         tool: 'transition_issue',
-        params: { issue_key: 'API-7', transition_name: 'Start Progress', comment: 'Picked this up.' },
+        params: { issue_key: 'WEB-7', transition_name: 'Start Progress', comment: 'Picked this up.' },
       },
     ],
   },

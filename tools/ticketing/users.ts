@@ -26,8 +26,8 @@ export const getAssignableUsers = defineTool({
     when_to_use: 'To find the account id of a teammate before assigning a ticket, or to list who works in a project.',
     not_for: 'Everyone on the site (ticketing_get_users); one person by email (ticketing_get_user_by_email); code_host collaborators.',
     examples: [
-      { query: 'who can I assign API tickets to?', tool: 'get_assignable_users', params: { project_key: 'API' } },
-      { query: 'who could work on API-12?', tool: 'get_assignable_users', params: { issue_key: 'API-12' } },
+      { query: 'who can I assign WEB tickets to?', tool: 'get_assignable_users', params: { project_key: 'WEB' } },
+      { query: 'who could work on WEB-12?', tool: 'get_assignable_users', params: { issue_key: 'WEB-12' } },
     ],
   },
   async run(ctx): Promise<ListPage<User>> {
@@ -73,7 +73,7 @@ export const getUsers = defineTool({
     when_to_use: 'To look people up by name on the ticketing site or list everyone with an account.',
     not_for: 'Who can be assigned in one project (ticketing_get_assignable_users); code_host accounts (code_host tools).',
     examples: [
-      { query: 'find grace in jira', tool: 'get_users', params: { query: 'grace' } },
+      { query: 'find karen in jira', tool: 'get_users', params: { query: 'karen' } },
       { query: 'list all jira users', tool: 'get_users', params: {} },
     ],
   },

@@ -225,7 +225,7 @@ function nest(leaves: readonly Leaf[], level: number): PhrasingContent[] {
     }
     let j = i + 1;
     while (j < leaves.length && sameMark(leaves[j].marks[level], mark)) j++;
-    out.push(wrap(mark, nest(leaves.slice(i, j), level + 1)));
+    out.push(...outsideSpaces(wrap(mark, nest(leaves.slice(i, j), level + 1))));
     i = j;
   }
   return mergeText(out);
@@ -242,6 +242,28 @@ function wrap(mark: AdfMark, children: PhrasingContent[]): PhrasingContent {
     default:
       return { type: 'delete', children };
   }
+}
+
+/**
+ * Spaces at the edges of emphasis move outside it: Markdown cannot close `**bold **` (Jira writes
+ * such runs), and the printer would escape the space as `&#x20;`.
+ */
+function outsideSpaces(node: PhrasingContent): PhrasingContent[] {
+  if (node.type === 'link' || !('children' in node)) return [node];
+  const children = node.children;
+  const first = children[0];
+  const last = children.at(-1);
+  const lead = first?.type === 'text' ? (/^\s+/.exec(first.value)?.[0] ?? '') : '';
+  const trail = last?.type === 'text' ? (/\s+$/.exec(last.value)?.[0] ?? '') : '';
+  if (!lead && !trail) return [node];
+  if (first?.type === 'text') first.value = first.value.slice(lead.length);
+  if (last?.type === 'text' && trail) last.value = last.value.slice(0, last.value.length - trail.length);
+  const kept = children.filter((c) => c.type !== 'text' || c.value !== '');
+  const out: PhrasingContent[] = [];
+  if (lead) out.push({ type: 'text', value: lead });
+  if (kept.length) out.push({ ...node, children: kept });
+  if (trail) out.push({ type: 'text', value: trail });
+  return out;
 }
 
 function mergeText(nodes: PhrasingContent[]): PhrasingContent[] {
