@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 const root = import.meta.dirname;
 
 export default defineConfig(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.bench/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.bench/**', 'test-results/**', 'test/contracts/**'] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

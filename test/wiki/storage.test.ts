@@ -45,25 +45,19 @@ const list = (nested: boolean): fc.Arbitrary<List> =>
       spread: false,
       children: items.map(([children, sub]) => ({ type: 'listItem', spread: false, children: [{ type: 'paragraph', children }, ...(sub ? [sub] : [])] })),
     }));
-const tasks = fc
-  .array(fc.tuple(fc.boolean(), phrasing), { minLength: 1, maxLength: 3 })
-  .map((items): BlockContent => ({
-    type: 'list',
-    ordered: false,
-    spread: false,
-    children: items.map(([checked, children]) => ({ type: 'listItem', spread: false, checked, children: [{ type: 'paragraph', children }] })),
-  }));
-const table = fc
-  .tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 4 }))
-  .chain(([cols, rows]) =>
-    fc
-      .array(fc.array(words, { minLength: cols, maxLength: cols }), { minLength: rows + 1, maxLength: rows + 1 })
-      .map((cells): Table => ({
-        type: 'table',
-        align: [],
-        children: cells.map((row) => ({ type: 'tableRow', children: row.map((value) => ({ type: 'tableCell', children: [{ type: 'text', value }] })) })),
-      })),
-  );
+const tasks = fc.array(fc.tuple(fc.boolean(), phrasing), { minLength: 1, maxLength: 3 }).map((items): BlockContent => ({
+  type: 'list',
+  ordered: false,
+  spread: false,
+  children: items.map(([checked, children]) => ({ type: 'listItem', spread: false, checked, children: [{ type: 'paragraph', children }] })),
+}));
+const table = fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 4 })).chain(([cols, rows]) =>
+  fc.array(fc.array(words, { minLength: cols, maxLength: cols }), { minLength: rows + 1, maxLength: rows + 1 }).map((cells): Table => ({
+    type: 'table',
+    align: [],
+    children: cells.map((row) => ({ type: 'tableRow', children: row.map((value) => ({ type: 'tableCell', children: [{ type: 'text', value }] })) })),
+  })),
+);
 const quote = paragraph.map((p): BlockContent => ({ type: 'blockquote', children: [p] }));
 const document = fc
   .array(fc.oneof(heading, paragraph, list(true), tasks, code, table, quote), { minLength: 1, maxLength: 8 })

@@ -1,6 +1,6 @@
 import { invalid } from '../kit/index.js';
 import { requestRichText } from './request-blocks.js';
-import type { DataSourceRecord, NotionState, PropertySchema, PropertyValue, RichTextItem, SelectOption } from './state.js';
+import type { DataSourceRecord, NotionState, PropertySchema, PropertyValue, SelectOption } from './state.js';
 
 function option(schema: PropertySchema, given: unknown, name: string): SelectOption {
   const wanted = (given as { name?: unknown; id?: unknown } | null)?.name ?? (given as { id?: unknown } | null)?.id;
