@@ -2,6 +2,7 @@ import { workspaceOfToken, type WorkspaceId } from '../credentials.js';
 import type { FakeContext, FakeUpstream } from '../fake-upstream.js';
 import { bearerToken, fakeRouter, googleErrors, RateBudgets, retryAfterHeaders, workspaceAuth, workspaceRateLimit } from '../kit/index.js';
 import { personOfAccessToken } from './oauth/grants.js';
+import { calendarRoutes } from './calendar/routes.js';
 import { oauthPublicRoutes, userinfoRoutes } from './oauth/routes.js';
 import { seedGoogle } from './seed.js';
 import type { GoogleState } from './state.js';
@@ -36,7 +37,10 @@ export const googleFake: FakeUpstream<GoogleState> = {
       publicRoutes: (router) => oauthPublicRoutes(router, states, ctx),
       auth: workspaceAuth({ scheme: bearerToken(), workspaceOf: liveToken }),
       rateLimit: workspaceRateLimit({ budgets: new RateBudgets(BUDGETS, ctx.clock, { enforce: ctx.rateLimits === 'enforce' }), style: retryAfterHeaders }),
-      routes: (router) => userinfoRoutes(router, states, ctx),
+      routes: (router) => {
+        userinfoRoutes(router, states, ctx);
+        calendarRoutes(router, states, ctx);
+      },
     });
   },
 };

@@ -1,5 +1,6 @@
 import { SANDBOX_CREDENTIALS, type WorkspaceId } from '../credentials.js';
 import type { WorkspaceSeed } from '../fake-upstream.js';
+import { seedCalendar } from './calendar/seed.js';
 import type { GoogleState } from './state.js';
 
 /** A workspace's Google: every person is an account; the workspace's OAuth client is registered. */
@@ -10,6 +11,7 @@ export function seedGoogle(workspace: WorkspaceSeed): GoogleState {
     people: workspace.people,
     client: { clientId, clientSecret },
     oauth: { codes: new Map(), accessTokens: new Map(), refreshTokens: new Map() },
+    calendar: seedCalendar(workspace),
     now: workspace.now,
   };
 }

@@ -1,4 +1,5 @@
 import type { Person, WorkspaceIdentity } from '../seed/people.js';
+import type { CalendarStore } from './calendar/model.js';
 
 /** A code the consent page issued, waiting for its exchange (single use, 10 minutes). */
 export interface PendingCode {
@@ -40,5 +41,7 @@ export interface GoogleState {
   /** The OAuth client registered for the workspace (SANDBOX_CREDENTIALS.<ws>.google). */
   client: { clientId: string; clientSecret: string };
   oauth: OAuthGrants;
+  /** Calendar v3: calendars with their sharing, and their events. */
+  calendar: CalendarStore;
   now: number;
 }
