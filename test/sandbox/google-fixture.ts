@@ -1,4 +1,5 @@
 import { auth, calendar, type calendar_v3 } from '@googleapis/calendar';
+import { gmail, type gmail_v1 } from '@googleapis/gmail';
 import { expect } from 'vitest';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import { grantAhead, googleFake, type GoogleState } from '../../src/sandbox/google/index.js';
@@ -23,6 +24,7 @@ export interface GoogleFixture {
   /** An access token the fake's OAuth server issued to a person, as a consent would have. */
   tokenFor(personIndex: number, ws?: WorkspaceId, scopes?: string[]): string;
   calendarFor(personIndex: number, ws?: WorkspaceId, scopes?: string[]): calendar_v3.Calendar;
+  gmailFor(personIndex: number, ws?: WorkspaceId, scopes?: string[]): gmail_v1.Gmail;
   /** A Calendar client presenting any access token. */
   calendarWithToken(token: string): calendar_v3.Calendar;
   close(): Promise<void>;
@@ -49,6 +51,14 @@ export async function startGoogle(): Promise<GoogleFixture> {
     tokenFor,
     calendarFor: (personIndex, ws, scopes) => calendarClient(tokenFor(personIndex, ws, scopes)),
     calendarWithToken: (token) => calendarClient(token),
+    gmailFor: (personIndex, ws, scopes) =>
+      gmail({
+        version: 'v1',
+        rootUrl: `${sandbox.urlOf('/google')}/`,
+        auth: oauthClient(tokenFor(personIndex, ws, scopes)),
+        retry: false,
+        fetchImplementation: underPrefix('/google'),
+      }),
     close: () => sandbox.close(),
   };
 }
@@ -77,6 +87,7 @@ export function conforms(contract: DiscoveryContract, root: string, response: { 
 }
 
 export const calendarContract = (): DiscoveryContract => loadDiscoveryContract('google-calendar-v3.discovery.json');
+export const gmailContract = (): DiscoveryContract => loadDiscoveryContract('google-gmail-v1.discovery.json');
 
 /** The Google error a failed client call carried: status and body. */
 export async function googleFailure(

@@ -3,6 +3,7 @@ import type { FakeContext, FakeUpstream } from '../fake-upstream.js';
 import { bearerToken, fakeRouter, googleErrors, RateBudgets, retryAfterHeaders, workspaceAuth, workspaceRateLimit } from '../kit/index.js';
 import { personOfAccessToken } from './oauth/grants.js';
 import { calendarRoutes } from './calendar/routes.js';
+import { gmailRoutes } from './gmail/routes.js';
 import { oauthPublicRoutes, userinfoRoutes } from './oauth/routes.js';
 import { seedGoogle } from './seed.js';
 import type { GoogleState } from './state.js';
@@ -40,6 +41,7 @@ export const googleFake: FakeUpstream<GoogleState> = {
       routes: (router) => {
         userinfoRoutes(router, states, ctx);
         calendarRoutes(router, states, ctx);
+        gmailRoutes(router, states, ctx);
       },
     });
   },

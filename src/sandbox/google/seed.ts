@@ -1,6 +1,7 @@
 import { SANDBOX_CREDENTIALS, type WorkspaceId } from '../credentials.js';
 import type { WorkspaceSeed } from '../fake-upstream.js';
 import { seedCalendar } from './calendar/seed.js';
+import { seedMail } from './gmail/seed.js';
 import type { GoogleState } from './state.js';
 
 /** A workspace's Google: every person is an account; the workspace's OAuth client is registered. */
@@ -12,6 +13,7 @@ export function seedGoogle(workspace: WorkspaceSeed): GoogleState {
     client: { clientId, clientSecret },
     oauth: { codes: new Map(), accessTokens: new Map(), refreshTokens: new Map() },
     calendar: seedCalendar(workspace),
+    mail: seedMail(workspace),
     now: workspace.now,
   };
 }

@@ -1,5 +1,6 @@
 import type { Person, WorkspaceIdentity } from '../seed/people.js';
 import type { CalendarStore } from './calendar/model.js';
+import type { MailStore } from './gmail/model.js';
 
 /** A code the consent page issued, waiting for its exchange (single use, 10 minutes). */
 export interface PendingCode {
@@ -43,5 +44,7 @@ export interface GoogleState {
   oauth: OAuthGrants;
   /** Calendar v3: calendars with their sharing, and their events. */
   calendar: CalendarStore;
+  /** Gmail v1: a mailbox per person, messages as raw MIME. */
+  mail: MailStore;
   now: number;
 }
