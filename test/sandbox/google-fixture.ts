@@ -1,4 +1,5 @@
 import { auth, calendar, type calendar_v3 } from '@googleapis/calendar';
+import { chat, type chat_v1 } from '@googleapis/chat';
 import { gmail, type gmail_v1 } from '@googleapis/gmail';
 import { expect } from 'vitest';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
@@ -15,6 +16,7 @@ export const ALL_SCOPES = [
   'https://www.googleapis.com/auth/gmail.modify',
   'https://www.googleapis.com/auth/chat.messages',
   'https://www.googleapis.com/auth/chat.spaces.readonly',
+  'https://www.googleapis.com/auth/chat.memberships.readonly',
 ];
 
 export interface GoogleFixture {
@@ -25,15 +27,16 @@ export interface GoogleFixture {
   tokenFor(personIndex: number, ws?: WorkspaceId, scopes?: string[]): string;
   calendarFor(personIndex: number, ws?: WorkspaceId, scopes?: string[]): calendar_v3.Calendar;
   gmailFor(personIndex: number, ws?: WorkspaceId, scopes?: string[]): gmail_v1.Gmail;
+  chatFor(personIndex: number, ws?: WorkspaceId, scopes?: string[]): chat_v1.Chat;
   /** A Calendar client presenting any access token. */
   calendarWithToken(token: string): calendar_v3.Calendar;
   close(): Promise<void>;
 }
 
-/** The sandbox serving the Google fake alone, its clock 12 hours after the seed's "now". */
-export async function startGoogle(): Promise<GoogleFixture> {
+/** The sandbox serving the Google fake alone, its clock 12 hours after the seed's "now"; budgets counted, not enforced, unless asked. */
+export async function startGoogle(options: { rateLimits?: 'enforce' | 'count' } = {}): Promise<GoogleFixture> {
   const clock = new ManualClock(SANDBOX_EPOCH + 12 * HOUR);
-  const sandbox = await startSandbox({ clock, now: SANDBOX_EPOCH }, [googleFake]);
+  const sandbox = await startSandbox({ clock, now: SANDBOX_EPOCH, rateLimits: options.rateLimits ?? 'count' }, [googleFake]);
   const state = (ws: WorkspaceId = 'acme') => sandbox.state<GoogleState>('/google', ws);
   const tokenFor = (personIndex: number, ws: WorkspaceId = 'acme', scopes = ALL_SCOPES) =>
     grantAhead(state(ws), clock.now(), { personIndex, clientId: state(ws).client.clientId, scopes }).accessToken;
@@ -51,6 +54,14 @@ export async function startGoogle(): Promise<GoogleFixture> {
     tokenFor,
     calendarFor: (personIndex, ws, scopes) => calendarClient(tokenFor(personIndex, ws, scopes)),
     calendarWithToken: (token) => calendarClient(token),
+    chatFor: (personIndex, ws, scopes) =>
+      chat({
+        version: 'v1',
+        rootUrl: `${sandbox.urlOf('/google')}/`,
+        auth: oauthClient(tokenFor(personIndex, ws, scopes)),
+        retry: false,
+        fetchImplementation: underPrefix('/google'),
+      }),
     gmailFor: (personIndex, ws, scopes) =>
       gmail({
         version: 'v1',
@@ -87,6 +98,7 @@ export function conforms(contract: DiscoveryContract, root: string, response: { 
 }
 
 export const calendarContract = (): DiscoveryContract => loadDiscoveryContract('google-calendar-v3.discovery.json');
+export const chatContract = (): DiscoveryContract => loadDiscoveryContract('google-chat-v1.discovery.json');
 export const gmailContract = (): DiscoveryContract => loadDiscoveryContract('google-gmail-v1.discovery.json');
 
 /** The Google error a failed client call carried: status and body. */

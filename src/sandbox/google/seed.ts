@@ -1,6 +1,7 @@
 import { SANDBOX_CREDENTIALS, type WorkspaceId } from '../credentials.js';
 import type { WorkspaceSeed } from '../fake-upstream.js';
 import { seedCalendar } from './calendar/seed.js';
+import { seedChat } from './chat/seed.js';
 import { seedMail } from './gmail/seed.js';
 import type { GoogleState } from './state.js';
 
@@ -14,6 +15,7 @@ export function seedGoogle(workspace: WorkspaceSeed): GoogleState {
     oauth: { codes: new Map(), accessTokens: new Map(), refreshTokens: new Map() },
     calendar: seedCalendar(workspace),
     mail: seedMail(workspace),
+    chat: seedChat(workspace),
     now: workspace.now,
   };
 }

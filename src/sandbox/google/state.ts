@@ -1,5 +1,6 @@
 import type { Person, WorkspaceIdentity } from '../seed/people.js';
 import type { CalendarStore } from './calendar/model.js';
+import type { ChatStore } from './chat/model.js';
 import type { MailStore } from './gmail/model.js';
 
 /** A code the consent page issued, waiting for its exchange (single use, 10 minutes). */
@@ -46,5 +47,7 @@ export interface GoogleState {
   calendar: CalendarStore;
   /** Gmail v1: a mailbox per person, messages as raw MIME. */
   mail: MailStore;
+  /** Chat v1: spaces with members, messages in threads. */
+  chat: ChatStore;
   now: number;
 }
