@@ -2,6 +2,9 @@ import { workspaceOfToken, type WorkspaceId } from '../credentials.js';
 import type { FakeContext, FakeUpstream } from '../fake-upstream.js';
 import { bearerToken, fakeRouter, googleErrors, RateBudgets, retryAfterHeaders, workspaceAuth, workspaceRateLimit } from '../kit/index.js';
 import { personOfAccessToken } from './oauth/grants.js';
+import { calendarRoutes } from './calendar/routes.js';
+import { chatRoutes } from './chat/routes.js';
+import { gmailRoutes } from './gmail/routes.js';
 import { oauthPublicRoutes, userinfoRoutes } from './oauth/routes.js';
 import { seedGoogle } from './seed.js';
 import type { GoogleState } from './state.js';
@@ -9,8 +12,11 @@ import type { GoogleState } from './state.js';
 export type { GoogleState } from './state.js';
 export { ACCESS_TOKEN_SECONDS, grantAhead } from './oauth/grants.js';
 
-/** Google's per-user quota in the sandbox: 60 requests a minute (Chat's limit, the tightest of the suite). */
-const BUDGETS = { default: { limit: 60, windowSeconds: 60 } };
+/**
+ * The workspace's (project's) budget in the sandbox: 600 requests a minute. Per-user limits sit in the
+ * APIs themselves (Chat: 60 a minute per user, answered 429 RESOURCE_EXHAUSTED).
+ */
+const BUDGETS = { default: { limit: 600, windowSeconds: 60 } };
 
 /**
  * Google under `/google`: the OAuth 2.0 server (consent page, token, revoke, userinfo) that the suite's
@@ -36,7 +42,12 @@ export const googleFake: FakeUpstream<GoogleState> = {
       publicRoutes: (router) => oauthPublicRoutes(router, states, ctx),
       auth: workspaceAuth({ scheme: bearerToken(), workspaceOf: liveToken }),
       rateLimit: workspaceRateLimit({ budgets: new RateBudgets(BUDGETS, ctx.clock, { enforce: ctx.rateLimits === 'enforce' }), style: retryAfterHeaders }),
-      routes: (router) => userinfoRoutes(router, states, ctx),
+      routes: (router) => {
+        userinfoRoutes(router, states, ctx);
+        calendarRoutes(router, states, ctx);
+        gmailRoutes(router, states, ctx);
+        chatRoutes(router, states, ctx);
+      },
     });
   },
 };

@@ -1,5 +1,8 @@
 import { SANDBOX_CREDENTIALS, type WorkspaceId } from '../credentials.js';
 import type { WorkspaceSeed } from '../fake-upstream.js';
+import { seedCalendar } from './calendar/seed.js';
+import { seedChat } from './chat/seed.js';
+import { seedMail } from './gmail/seed.js';
 import type { GoogleState } from './state.js';
 
 /** A workspace's Google: every person is an account; the workspace's OAuth client is registered. */
@@ -10,6 +13,9 @@ export function seedGoogle(workspace: WorkspaceSeed): GoogleState {
     people: workspace.people,
     client: { clientId, clientSecret },
     oauth: { codes: new Map(), accessTokens: new Map(), refreshTokens: new Map() },
+    calendar: seedCalendar(workspace),
+    mail: seedMail(workspace),
+    chat: seedChat(workspace),
     now: workspace.now,
   };
 }

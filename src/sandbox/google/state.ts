@@ -1,4 +1,7 @@
 import type { Person, WorkspaceIdentity } from '../seed/people.js';
+import type { CalendarStore } from './calendar/model.js';
+import type { ChatStore } from './chat/model.js';
+import type { MailStore } from './gmail/model.js';
 
 /** A code the consent page issued, waiting for its exchange (single use, 10 minutes). */
 export interface PendingCode {
@@ -40,5 +43,11 @@ export interface GoogleState {
   /** The OAuth client registered for the workspace (SANDBOX_CREDENTIALS.<ws>.google). */
   client: { clientId: string; clientSecret: string };
   oauth: OAuthGrants;
+  /** Calendar v3: calendars with their sharing, and their events. */
+  calendar: CalendarStore;
+  /** Gmail v1: a mailbox per person, messages as raw MIME. */
+  mail: MailStore;
+  /** Chat v1: spaces with members, messages in threads. */
+  chat: ChatStore;
   now: number;
 }
