@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notionUserId, pageTitle, type NotionState } from '../../src/sandbox/notion/index.js';
 import { AppError } from '../../src/toolkit/errors.js';
-import { repositoryNames } from '../../tools/notes/mentions.js';
+import { repositoryNames } from '../../src/graph/ingest/mentions.js';
 import { OutputChecker } from '../helpers/output-schemas.js';
 import { fakeState, systemServer, type Runner } from '../helpers/sandbox.js';
 import type { TestServer } from '../helpers/server.js';

@@ -1,9 +1,8 @@
 import type { GraphBatch, Handle } from '../../src/graph/ingest/batch.js';
-import { linkMentionedTickets } from '../../src/graph/ingest/extractor.js';
+import { linkMentionedRepositories, linkMentionedTickets } from '../../src/graph/ingest/extractor.js';
 import { extractorOf, readsResultsOf } from '../../src/graph/ingest/tool-readers.js';
 import { getPageContent } from './content.js';
 import { listDatabases, queryDatabase } from './databases.js';
-import { linkMentionedRepositories } from './mentions.js';
 import { createPage, getPage, updatePage } from './pages.js';
 import type { PlainValue } from './properties.js';
 import { searchNotes } from './search.js';

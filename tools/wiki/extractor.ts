@@ -1,6 +1,5 @@
 import type { GraphBatch, Handle } from '../../src/graph/ingest/batch.js';
-import { linkMentionedTickets } from '../../src/graph/ingest/extractor.js';
-import { repositoryNames } from '../../src/graph/ingest/mentions.js';
+import { linkMentionedRepositories, linkMentionedTickets } from '../../src/graph/ingest/extractor.js';
 import { extractorOf, readsResultsOf } from '../../src/graph/ingest/tool-readers.js';
 import { createPage, updatePage } from './write.js';
 import { getPage, getPages } from './pages.js';
@@ -30,7 +29,7 @@ function wikiPage(batch: GraphBatch, page: PageLike): Handle | undefined {
   if (page.author) batch.edge(handle, 'CREATED_BY', batch.person({ accountId: page.author.accountId }, { name: page.author.displayName }));
   const text = [page.title, page.body?.markdown];
   linkMentionedTickets(batch, handle, text);
-  for (const repo of repositoryNames(...text)) batch.edge(handle, 'LINKED_TO', batch.ref('repository', repo, { full_name: repo }));
+  linkMentionedRepositories(batch, handle, text);
   for (const accountId of mentionedAccounts(page.body?.markdown ?? '')) batch.edge(handle, 'REFERENCES', batch.person({ accountId }));
   return handle;
 }

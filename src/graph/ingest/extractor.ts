@@ -1,5 +1,5 @@
 import type { GraphBatch, Handle } from './batch.js';
-import { projectOfKey, ticketKeys } from './mentions.js';
+import { projectOfKey, repositoryNames, ticketKeys } from './mentions.js';
 import type { Json } from './read.js';
 import type { Properties } from '../types.js';
 
@@ -25,4 +25,10 @@ export function ticketNode(batch: GraphBatch, key: string, properties: Propertie
 export function linkMentionedTickets(batch: GraphBatch, from: Handle | undefined, texts: Array<string | undefined>, self?: string): void {
   if (!from) return;
   for (const key of ticketKeys(...texts)) if (key !== self) batch.edge(from, 'LINKED_TO', ticketNode(batch, key, {}, projectOfKey(key), true));
+}
+
+/** LINKED_TO edges from `from` to every GitHub repository the texts name (the node code_host's tools fill). */
+export function linkMentionedRepositories(batch: GraphBatch, from: Handle | undefined, texts: Array<string | undefined>): void {
+  if (!from) return;
+  for (const fullName of repositoryNames(...texts)) batch.edge(from, 'LINKED_TO', batch.ref('repository', fullName, { full_name: fullName }));
 }

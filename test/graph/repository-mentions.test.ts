@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repositoryNames } from '../../tools/notes/mentions.js';
+import { repositoryNames } from '../../src/graph/ingest/mentions.js';
 
 describe('repositories named in page text', () => {
   it.each([
