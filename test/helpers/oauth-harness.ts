@@ -4,7 +4,6 @@ import { OAuthFlow, PendingAuthorizations, StateTokens, type OAuthProvider } fro
 import { loadConfig } from '../../src/config/config.js';
 import { silentLogger } from '../../src/config/logger.js';
 import { tenantGate } from '../../src/store/tenant-gate.js';
-import { AppError } from '../../src/toolkit/errors.js';
 import type { ManualClock } from './clock.js';
 import { formsOf } from './html-forms.js';
 import { TEST_API_KEY, TEST_JWT_SECRET } from './server.js';
@@ -49,12 +48,4 @@ export const completeWith = (flow: OAuthFlow, callback: URL) =>
     error: callback.searchParams.get('error') ?? undefined,
   });
 
-/** The AppError a promise rejects with (the test fails when it resolves). */
-export async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
+export { refusal as rejection } from './app-error.js';

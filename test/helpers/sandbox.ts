@@ -1,6 +1,8 @@
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import { SANDBOX_EPOCH, type Sandbox } from '../../src/sandbox/server.js';
+import { expect } from 'vitest';
 import { HOUR, ManualClock } from './clock.js';
+import { OutputChecker } from './output-schemas.js';
 import { startTestServer, type TestServer, type TestServerOptions } from './server.js';
 
 /** Runs a tool of one system as a demo user of a workspace, through the executor (no HTTP envelope). */
@@ -11,6 +13,18 @@ export function toolRunner(server: TestServer, system: string): Runner {
     const definition = server.app.registry.find(tool, system);
     if (!definition) throw new Error(`no tool ${system}.${tool}`);
     return server.app.executor.execute(server.callerFor(tenant, email), definition, args) as Promise<any>;
+  };
+}
+
+/** A runner whose every result must agree with the tool's declared output schema, as MCP clients check it. */
+export function checkedRunner(server: TestServer, system: string): Runner {
+  const execute = toolRunner(server, system);
+  const checker = new OutputChecker(() => server.app.registry);
+  return async (tool, args, tenant, email) => {
+    const result: unknown = await execute(tool, args, tenant, email);
+    const definition = server.app.registry.find(tool, system);
+    if (definition) expect(checker.problems(definition, result)).toEqual([]);
+    return result;
   };
 }
 

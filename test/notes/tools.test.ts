@@ -1,27 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notionUserId, pageTitle, type NotionState } from '../../src/sandbox/notion/index.js';
-import { AppError } from '../../src/toolkit/errors.js';
 import { repositoryNames } from '../../src/graph/ingest/mentions.js';
-import { OutputChecker } from '../helpers/output-schemas.js';
-import { fakeState, systemServer, type Runner } from '../helpers/sandbox.js';
+import { refusal } from '../helpers/app-error.js';
+import { checkedRunner, fakeState, systemServer, type Runner } from '../helpers/sandbox.js';
 import type { TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let run: Runner;
 let acme: NotionState;
 
-const checker = new OutputChecker(() => server.app.registry);
-
 beforeAll(async () => {
-  let execute: Runner;
-  ({ server, run: execute } = await systemServer('notes'));
-  // Every result must agree with the tool's declared output schema, as MCP clients check it.
-  run = async (tool, args, tenant, email) => {
-    const result: unknown = await execute(tool, args, tenant, email);
-    const definition = server.app.registry.find(tool, 'notes');
-    if (definition) expect(checker.problems(definition, result)).toEqual([]);
-    return result;
-  };
+  ({ server } = await systemServer('notes'));
+  run = checkedRunner(server, 'notes');
   acme = fakeState<NotionState>(server, '/notion', 'acme');
 });
 afterAll(() => server.close());
@@ -29,15 +19,6 @@ afterAll(() => server.close());
 const source = (title: string) => [...acme.dataSources.values()].find((s) => s.title === title) as NonNullable<ReturnType<typeof acme.dataSources.get>>;
 const rowsOf = (title: string) => [...acme.pages.values()].filter((p) => p.parent.type === 'data_source_id' && p.parent.data_source_id === source(title).id && !p.inTrash);
 const selectName = (page: { properties: Record<string, Record<string, unknown>> }, name: string) => (page.properties[name]?.select as { name: string } | null)?.name;
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe('notes tools against the Notion fake', () => {
   it('search finds pages and databases by title, newest first', async () => {

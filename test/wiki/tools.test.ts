@@ -1,25 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentVersion, plainText, type ConfluenceState, type PageRecord } from '../../src/sandbox/confluence/index.js';
-import { AppError } from '../../src/toolkit/errors.js';
-import { OutputChecker } from '../helpers/output-schemas.js';
-import { fakeState, systemServer, type Runner } from '../helpers/sandbox.js';
+import { refusal } from '../helpers/app-error.js';
+import { checkedRunner, fakeState, systemServer, type Runner } from '../helpers/sandbox.js';
 import type { TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let run: Runner;
 let acme: ConfluenceState;
 
-const checker = new OutputChecker(() => server.app.registry);
-
 beforeAll(async () => {
-  let execute: Runner;
-  ({ server, run: execute } = await systemServer('wiki'));
-  run = async (tool, args, tenant, email) => {
-    const result: unknown = await execute(tool, args, tenant, email);
-    const definition = server.app.registry.find(tool, 'wiki');
-    if (definition) expect(checker.problems(definition, result)).toEqual([]);
-    return result;
-  };
+  ({ server } = await systemServer('wiki'));
+  run = checkedRunner(server, 'wiki');
   acme = fakeState<ConfluenceState>(server, '/confluence', 'acme');
 });
 afterAll(() => server.close());
@@ -28,15 +19,6 @@ const spaceKeyOf = (page: PageRecord): string => acme.spaces.get(page.spaceId)!.
 const livePages = (key?: string): PageRecord[] => [...acme.pages.values()].filter((p) => p.status === 'current' && (!key || spaceKeyOf(p) === key));
 const pageTitled = (title: string): PageRecord => [...acme.pages.values()].find((p) => currentVersion(p).title === title)!;
 const nameOf = (accountId: string): string => acme.users.find((u) => u.accountId === accountId)?.displayName ?? acme.bot.displayName;
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe('wiki tools against the Confluence fake', () => {
   it('get_spaces and get_space list the spaces with their home page', async () => {
