@@ -3,8 +3,7 @@ import type { App } from '../../app.js';
 import type { OAuthFlow } from '../../auth/oauth/flow.js';
 import { AppError } from '../../toolkit/errors.js';
 import type { Routes } from '../route-module.js';
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../toolkit/html.js';
 
 /** The page a user lands on after consenting: which account is now connected, and that the tab can close. */
 export const successPage = (email: string, provider: string): string => `<!doctype html>

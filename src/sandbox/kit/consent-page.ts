@@ -1,6 +1,5 @@
 import type { Person } from '../seed/people.js';
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../toolkit/html.js';
 
 export interface ConsentRequest {
   /** The provider, as its page names itself ("Google Accounts", "Slack"). */
