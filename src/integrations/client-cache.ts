@@ -2,8 +2,24 @@ import { createHash } from 'node:crypto';
 import type { Caller, ClientMap, ClientProvider, Clock, IntegrationId, Logger } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
 import { resolveCredentials, type CredentialSource, type Credentials } from './credentials.js';
-import type { AnyIntegration, CredentialSourceId } from './integration.js';
+import type { AnyIntegration, ClientContext, CredentialSourceId, UserGrant } from './integration.js';
 import { createUpstreamFetch } from './upstream-fetch.js';
+
+/** A user of a tenant, as per-user authorizations are keyed. */
+export interface GrantOwner {
+  tenantId: string;
+  userEmail: string;
+}
+
+/**
+ * Who holds each user's tokens for an integration that acts for each user (an OAuth flow): the
+ * cache asks it for fresh tokens per request, and for the error that tells an unauthorized user
+ * where to consent.
+ */
+export interface UserAuthority {
+  tokens(owner: GrantOwner, options?: { afterUnauthorized?: boolean }): Promise<UserGrant>;
+  authorizationRequired(owner: GrantOwner): Error;
+}
 
 /** Maps validated credentials to the ones a client is built from. */
 export type CredentialRewrite = (credentials: Credentials, integration: AnyIntegration) => Credentials;
@@ -30,6 +46,7 @@ export class ClientCache implements ClientProvider {
   private readonly sources: ReadonlyMap<CredentialSourceId, CredentialSource>;
   private readonly checkedCredentials = new WeakMap<Credentials, { integration: string; credentials: Credentials; key: string }>();
   private readonly rewrites: CredentialRewrite[] = [];
+  private readonly authorities = new Map<string, UserAuthority>();
 
   constructor(
     integrations: readonly AnyIntegration[],
@@ -50,9 +67,21 @@ export class ClientCache implements ClientProvider {
     this.rewrites.push(rewrite);
   }
 
-  /** The integration ids a caller has credentials for (the exposure policy lists only their tools). */
+  /**
+   * Makes an integration act for each user: its credentials come from the user's own authorization,
+   * its clients get the user's tokens per request, and a user who has not authorized is told where to.
+   */
+  addUserAuthority(integrationId: string, authority: UserAuthority): void {
+    this.authorities.set(integrationId, authority);
+  }
+
+  /**
+   * The integration ids a caller can use (the exposure policy lists only their tools): those it has
+   * credentials for, and those it can authorize itself, so a call can answer with the consent link.
+   */
   available(caller: Caller): Set<string> {
-    return new Set([...this.integrations.values()].filter((i) => resolveCredentials(caller, i, this.sources)).map((i) => i.id));
+    const usable = (i: AnyIntegration) => resolveCredentials(caller, i, this.sources) !== undefined || (this.authorities.has(i.id) && !!caller.userEmail);
+    return new Set([...this.integrations.values()].filter(usable).map((i) => i.id));
   }
 
   accessDigest(caller: Caller): string {
@@ -85,16 +114,24 @@ export class ClientCache implements ClientProvider {
     if (!integration) throw new AppError('NOT_CONFIGURED', `No connector is installed for ${id}`);
     const found = resolveCredentials(caller, integration, this.sources);
     const type = integration.connectionKeys[0] ?? id;
+    const authority = this.authorities.get(id);
+    const owner = authority && caller.userEmail ? { tenantId: caller.tenantId, userEmail: caller.userEmail } : undefined;
+    if (!found && authority && owner) throw authority.authorizationRequired(owner);
     if (!found) {
       throw new AppError('NOT_CONFIGURED', `No ${integration.title} credentials: request a token whose connections include "${type}"`);
     }
-    const { credentials, key } = this.checked(integration, found.credentials, found.source);
+    const checked = this.checked(integration, found.credentials, found.source);
+    const { credentials } = checked;
+    // A per-user client is bound to its user's tokens, so the user is part of its key.
+    const key = owner ? `${checked.key}:${JSON.stringify(owner.userEmail.toLowerCase())}` : checked.key;
     let tenant = this.entries.get(caller.tenantId);
     if (!tenant) this.entries.set(caller.tenantId, (tenant = new Map<string, Entry>()));
     const now = this.clock.now();
     const cached = tenant.get(key);
     if (cached && cached.expiresAt > now) return cached.client as ClientMap[K];
-    const client = integration.createClient(credentials, { caller, fetch: createUpstreamFetch(integration), log: this.log });
+    const context: ClientContext = { caller, fetch: createUpstreamFetch(integration), log: this.log };
+    if (authority && owner) context.grant = { current: (options) => authority.tokens(owner, options) };
+    const client = integration.createClient(credentials, context);
     tenant.set(key, { client, type, integration: id, expiresAt: now + this.ttlMs });
     return client as ClientMap[K];
   }

@@ -7,12 +7,32 @@ import type { WorkspaceId } from '../sandbox/credentials.js';
 /** A `fetch` an SDK is given: retries under the call's policy, bounded by the call's deadline. */
 export type UpstreamFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
+/** A user's provider tokens as an OAuth flow stored them (see src/auth/oauth). */
+export interface UserGrant {
+  accessToken: string;
+  refreshToken?: string;
+  /** Epoch milliseconds the access token expires; absent when it does not. */
+  expiresAt?: number;
+  scopes: string[];
+  accountEmail: string;
+  /** Provider-specific extras (Slack's user token, team and bot ids). */
+  details?: Record<string, unknown>;
+}
+
+/** The calling user's tokens, read anew for each request so a refresh reaches clients already built. */
+export interface UserGrantAccess {
+  /** Refreshed first when expired, or when `afterUnauthorized` says the provider just refused the token. */
+  current(options?: { afterUnauthorized?: boolean }): Promise<UserGrant>;
+}
+
 /** What a client factory receives besides the credentials. */
 export interface ClientContext {
   caller: Caller;
   /** The only way an SDK reaches the network: give it to the SDK as its `fetch` (or transport hook). */
   fetch: UpstreamFetch;
   log: Logger;
+  /** Present for integrations that act for each user through an OAuth flow (credentials from the vault). */
+  grant?: UserGrantAccess;
 }
 
 /** Where an integration's credentials come from, tried in the order the integration lists them. */

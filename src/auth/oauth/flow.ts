@@ -188,7 +188,8 @@ export class OAuthFlow {
     return this.options.vault.get(owner, this.provider.id) as StoredGrant | undefined;
   }
 
-  private authorizationRequired(owner: VaultOwner, message: string): AppError {
+  /** The AUTHORIZATION_REQUIRED error for a user, with the link that starts their authorization. */
+  authorizationRequired(owner: VaultOwner, message = `Authorize ${this.provider.title} to continue`): AppError {
     return new AppError('AUTHORIZATION_REQUIRED', message, { details: { provider: this.provider.id, auth_url: this.options.authorizeLink(owner) } });
   }
 }

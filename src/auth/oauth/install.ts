@@ -101,6 +101,7 @@ export function registerAuthorization(app: App, family: string, provider: OAuthP
     accessDenied: (owner) => (app.tenants.exists(owner.tenantId) ? undefined : `Tenant ${owner.tenantId} does not exist`),
   });
   app.authorizations.set(family, flow);
+  app.connections.addUserAuthority(provider.id, flow);
   return flow;
 }
 
