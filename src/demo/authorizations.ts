@@ -24,6 +24,12 @@ type GrantAhead = (workspace: WorkspaceId, person: Person) => Omit<StoredGrant, 
 export function installDemoAuthorizations(app: App, sandbox: Sandbox, demo: DemoEnvironment): void {
   registerAuthorization(app, 'suite', googleProvider(app, GOOGLE_CLIENT, googleEndpointsAt(sandbox.urlOf('/google'))));
   registerAuthorization(app, 'chat', slackProvider(app, SLACK_CLIENT, sandbox.urlOf('/slack')));
+  // Per-user clients reach the sandbox's Google and Slack instead of the providers' own hosts.
+  const apiBases: Record<string, string> = { google: sandbox.urlOf('/google'), slack: `${sandbox.urlOf('/slack')}/api/` };
+  app.connections.addCredentialRewrite((credentials, integration) => {
+    const apiBase = apiBases[integration.id];
+    return apiBase && credentials.apiBase === undefined ? { ...credentials, apiBase } : credentials;
+  });
   const now = () => app.clock.now();
   const grants: Record<string, GrantAhead> = {
     google: (workspace, person) => {
