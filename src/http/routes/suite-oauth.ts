@@ -4,6 +4,7 @@ import { AppError } from '../../toolkit/errors.js';
 import { requireCaller, callerOf } from '../auth.js';
 import { sendDetailError } from '../detail-errors.js';
 import type { RouteModule } from '../route-module.js';
+import type { ToolRouteFamily } from '../tool-routes.js';
 import { addCallbackRoute, flowOf, queryText } from './authorization-routes.js';
 
 const FAMILY = 'suite';
@@ -110,4 +111,14 @@ export const suiteOAuthRoutes: RouteModule = (routes, app) => {
         .catch((error: unknown) => refuse(res, error));
     },
   );
+};
+
+/**
+ * The suite's REST family (Document 2, suite calendar, mail and chat): `{success, data, count}` for
+ * lists, `{success, data}` for one record, failures in the `{detail}` form.
+ */
+export const suiteFamily: ToolRouteFamily = {
+  tag: 'suite',
+  respond: (data, res) => void res.json(Array.isArray(data) ? { success: true, data, count: data.length } : { success: true, data }),
+  refuse: sendSuiteError,
 };
