@@ -1,13 +1,12 @@
 import type { App } from '../app.js';
 import type { StoredGrant } from '../auth/oauth/flow.js';
-import { CHAT_BOT_SCOPES, CHAT_USER_SCOPES, googleProvider, registerAuthorization, slackProvider, SUITE_SCOPES } from '../auth/oauth/install.js';
+import { CHAT_BOT_SCOPES, CHAT_USER_SCOPES, googleProvider, registerAuthorization, slackProvider } from '../auth/oauth/install.js';
 import { googleEndpointsAt } from '../auth/oauth/providers/google-endpoints.js';
 import type { Person } from '../sandbox/seed/people.js';
 import { SANDBOX_CREDENTIALS, WORKSPACE_IDS, type WorkspaceId } from '../sandbox/credentials.js';
-import { grantAhead, type GoogleState } from '../sandbox/google/index.js';
 import type { Sandbox } from '../sandbox/server.js';
 import { installAhead, type SlackState } from '../sandbox/slack/index.js';
-import type { DemoEnvironment } from './environment.js';
+import type { DemoEnvironment, LoadedDemo } from './environment.js';
 
 /** The sandbox OAuth clients demo mode authorizes with (Google accounts and Slack apps serve every workspace). */
 const GOOGLE_CLIENT = { clientId: SANDBOX_CREDENTIALS.acme.google.clientId, clientSecret: SANDBOX_CREDENTIALS.acme.google.clientSecret };
@@ -16,26 +15,20 @@ const SLACK_CLIENT = { clientId: SANDBOX_CREDENTIALS.acme.slack.clientId, client
 /** What one provider's consent, given ahead of time for a person, stores. */
 type GrantAhead = (workspace: WorkspaceId, person: Person) => Omit<StoredGrant, 'accountEmail' | 'authorizedAt'>;
 
+/** Per-user integrations with a demo part: their consent ahead, and the API root their clients are pointed at. */
+const perUserDemos = (demos: readonly LoadedDemo[]) => demos.filter(({ integration, demo }) => integration.sources.includes('vault') && demo.consentAhead);
+
 /**
  * Demo mode's per-user authorizations go to the sandbox's Google and Slack. Every demo user has
  * consented already, except the last of each tenant, left unauthorized so each consent flow can be
  * tried end to end. Granted anew at every start: an earlier run's sandbox tokens mean nothing to this one.
  */
-export function installDemoAuthorizations(app: App, sandbox: Sandbox, demo: DemoEnvironment): void {
+export function installDemoAuthorizations(app: App, sandbox: Sandbox, demo: DemoEnvironment, demos: readonly LoadedDemo[]): void {
   registerAuthorization(app, 'suite', googleProvider(app, GOOGLE_CLIENT, googleEndpointsAt(sandbox.urlOf('/google'))));
   registerAuthorization(app, 'chat', slackProvider(app, SLACK_CLIENT, sandbox.urlOf('/slack')));
-  // Per-user clients reach the sandbox's Google and Slack instead of the providers' own hosts.
-  const apiBases: Record<string, string> = { google: sandbox.urlOf('/google'), slack: `${sandbox.urlOf('/slack')}/api/` };
-  app.connections.addCredentialRewrite((credentials, integration) => {
-    const apiBase = apiBases[integration.id];
-    return apiBase && credentials.apiBase === undefined ? { ...credentials, apiBase } : credentials;
-  });
   const now = () => app.clock.now();
   const grants: Record<string, GrantAhead> = {
-    google: (workspace, person) => {
-      const tokens = grantAhead(sandbox.state<GoogleState>('/google', workspace), now(), { personIndex: person.index, clientId: GOOGLE_CLIENT.clientId, scopes: SUITE_SCOPES });
-      return { ...tokens, scopes: SUITE_SCOPES };
-    },
+    // Until the chat system brings its own demo part.
     slack: (workspace, person) => {
       const slack = sandbox.state<SlackState>('/slack', workspace);
       const { botToken, userToken } = installAhead(slack, person.index, { bot: CHAT_BOT_SCOPES, user: CHAT_USER_SCOPES });
@@ -43,6 +36,16 @@ export function installDemoAuthorizations(app: App, sandbox: Sandbox, demo: Demo
       return { accessToken: botToken, scopes: CHAT_BOT_SCOPES, details };
     },
   };
+  const apiRoots = new Map<string, Record<string, unknown>>([['slack', { apiBase: `${sandbox.urlOf('/slack')}/api/` }]]);
+  for (const { integration, demo: part } of perUserDemos(demos)) {
+    const consent = part.consentAhead;
+    if (!consent) continue;
+    grants[integration.id] = (workspace, person) => consent(sandbox.state(part.fake.prefix, workspace), person.index, now());
+    // A per-user integration's demo credentials name only where its API is, the same for every workspace.
+    apiRoots.set(integration.id, part.credentials(WORKSPACE_IDS[0], sandbox.urlOf(part.fake.prefix)));
+  }
+  // Per-user clients reach the sandbox instead of the providers' own hosts.
+  app.connections.addCredentialRewrite((credentials, integration) => ({ ...apiRoots.get(integration.id), ...credentials }));
   for (const workspace of WORKSPACE_IDS) {
     const users = demo
       .users()

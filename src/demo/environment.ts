@@ -61,7 +61,8 @@ export class DemoEnvironment {
 
   connections(workspace: WorkspaceId): Caller['connections'] {
     const out: Caller['connections'] = {};
-    for (const { integration, demo } of this.demos) {
+    // Per-user integrations take no connection from the token: each user's own authorization is theirs.
+    for (const { integration, demo } of this.demos.filter((d) => d.integration.sources.includes('jwt'))) {
       out[integration.connectionKeys[0] ?? integration.id] = demo.credentials(workspace, sandboxReference(demo.fake.prefix));
     }
     return out;

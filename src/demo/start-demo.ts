@@ -28,6 +28,6 @@ export async function startDemo(app: App, options: SandboxOptions = {}): Promise
     const identity = sandbox.seeds[id].identity;
     app.tenants.ensure({ id, consumerId: `${id}-consumer`, name: identity.orgName, description: `Demo tenant backed by the sandbox workspace "${id}"` });
   }
-  installDemoAuthorizations(app, sandbox, demo);
+  installDemoAuthorizations(app, sandbox, demo, demos);
   return demo;
 }

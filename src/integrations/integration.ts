@@ -52,7 +52,15 @@ export interface IntegrationDemo<C> {
   credentials(workspace: WorkspaceId, fakeUrl: string): C;
   /** A safe read (GET) and an unsafe create (POST): the retry and error-mapping contract every integration meets. */
   probes: { read: ContractProbe; create: ContractProbe };
+  /**
+   * For an integration that acts for each user: the grant a person's consent, given ahead of time in
+   * the fake, yields (demo users start authorized; the contract test acts as one).
+   */
+  consentAhead?: (fake: FakeState, person: number, now: number) => Omit<UserGrant, 'accountEmail'>;
 }
+
+/** A fake's state for one workspace, as the sandbox hands it out (each fake knows its own type). */
+export type FakeState = unknown;
 
 /**
  * One upstream credential and the SDK clients built from it. Systems name the integrations they use;

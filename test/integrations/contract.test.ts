@@ -21,6 +21,8 @@ const integrations = integrationsOf(MANIFESTS);
 const demos = await loadDemos(integrations);
 let sandbox: Sandbox;
 const mapError = upstreamErrorMapper(integrations);
+/** Refreshes a per-user client asked for after a 401. */
+const refreshes: boolean[] = [];
 
 beforeAll(async () => {
   setRetryDelayScale(0);
@@ -36,11 +38,20 @@ afterEach(() => {
 });
 
 function clientOf({ integration, demo }: LoadedDemo): unknown {
-  const caller: Caller = {
-    tenantId: 'acme',
-    connections: { [integration.connectionKeys[0]]: demo.credentials('acme', sandbox.urlOf(demo.fake.prefix)) },
-  };
-  return new ClientCache(integrations, [jwtCredentials], systemClock, silentLogger).get(caller, integration.id as never);
+  const credentials = demo.credentials('acme', sandbox.urlOf(demo.fake.prefix));
+  const caller: Caller = { tenantId: 'acme', userEmail: 'probe@acme.test', connections: { [integration.connectionKeys[0]]: credentials } };
+  if (!demo.consentAhead) return new ClientCache(integrations, [jwtCredentials], systemClock, silentLogger).get(caller, integration.id as never);
+  // A per-user integration acts with a person's consent given ahead in its fake.
+  const grant = { ...demo.consentAhead(sandbox.state(demo.fake.prefix, 'acme'), 0, systemClock.now()), accountEmail: 'probe@acme.test' };
+  const cache = new ClientCache(integrations, [{ id: 'vault', read: () => credentials }], systemClock, silentLogger);
+  cache.addUserAuthority(integration.id, {
+    tokens: (_owner, options) => {
+      if (options?.afterUnauthorized) refreshes.push(true);
+      return Promise.resolve(grant);
+    },
+    authorizationRequired: () => new Error('not authorized'),
+  });
+  return cache.get(caller, integration.id as never);
 }
 
 async function attempt(policy: RetryPolicy, send: () => Promise<unknown>): Promise<AppError | undefined> {
@@ -83,10 +94,26 @@ describe.each(demos.map((d) => [d.integration.id, d] as const))('%s', (_id, load
   });
 
   it('maps 401 to FORBIDDEN and 404 to NOT_FOUND, without retrying them', async () => {
-    sandbox.faults.add({ prefix, method: 'GET', path: read.path, expiredToken: true, times: 1 });
+    sandbox.faults.add({ prefix, method: 'GET', path: read.path, expiredToken: true, times: loaded.demo.consentAhead ? 2 : 1 });
     expect(await attempt(POLICIES.read, () => read.send(clientOf(loaded)))).toMatchObject({ code: 'FORBIDDEN', status: 403 });
     sandbox.faults.add({ prefix, method: 'GET', path: read.path, status: 404, times: 1 });
     expect(await attempt(POLICIES.read, () => read.send(clientOf(loaded)))).toMatchObject({ code: 'NOT_FOUND', status: 404 });
-    expect(statuses('GET', read.path)).toEqual([401, 404]);
+    expect(statuses('GET', read.path)).toEqual(loaded.demo.consentAhead ? [401, 401, 404] : [401, 404]);
+  });
+});
+
+/** Integrations that act for each user meet one more clause: a refused token is refreshed once, then sent again. */
+const perUser = demos.filter((d) => d.demo.consentAhead);
+describe.each(perUser.map((d) => [d.integration.id, d] as const))('%s (per user)', (_id, loaded) => {
+  const { prefix } = loaded.demo.fake;
+  const { read } = loaded.demo.probes;
+  const statuses = (method: string, path: string) => sandbox.faults.log.filter((r) => r.method === method && r.path === prefix + path).map((r) => r.status);
+
+  it('answers a 401 by refreshing the user’s token once and sending again', async () => {
+    sandbox.faults.add({ prefix, method: 'GET', path: read.path, expiredToken: true, times: 1 });
+    refreshes.length = 0;
+    expect(await attempt(POLICIES.read, () => read.send(clientOf(loaded)))).toBeUndefined();
+    expect(statuses('GET', read.path)).toEqual([401, 200]);
+    expect(refreshes).toEqual([true]);
   });
 });

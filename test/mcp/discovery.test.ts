@@ -36,7 +36,8 @@ describe('discovery meta-tools keep honest hints', () => {
   });
 
   it('over the graph alone the execute meta-tools are closed-world, and its one action is not destructive', async () => {
-    const client = await connectInMemory(discovery(), { ...withGithub, connections: {} });
+    // No user: no per-user system (suite, chat) either.
+    const client = await connectInMemory(discovery(), { ...withGithub, connections: {}, userEmail: undefined });
     const { tools } = await client.listTools();
     const byName = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
     expect(byName.execute_read_tool).toMatchObject({ openWorldHint: false });

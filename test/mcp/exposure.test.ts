@@ -23,15 +23,15 @@ afterAll(() => server.close());
 const surface = (options: ConstructorParameters<typeof McpSurface>[1]) => new McpSurface(server.app, options);
 
 describe('tools/list follows the caller’s integrations', () => {
-  it('a caller without GitHub credentials sees only the graph tools, and a code_host call is refused as not configured', async () => {
+  it('a caller without connections sees the graph tools and the per-user systems it can authorize itself, and a code_host call is refused as not configured', async () => {
     const client = await connectInMemory(surface({ mode: 'full' }), withoutCredentials);
     const names = await listedNames(client);
-    expect(names).toEqual(
-      server.app.registry
-        .toolsOf('graph')
-        .map((t) => t.qualifiedName)
-        .sort(),
+    const perUser = new Set<string>(server.app.integrations.filter((i) => i.sources.includes('vault')).map((i) => i.id));
+    const expected = server.app.registry.tools.filter(
+      (t) => t.system === 'graph' || (server.app.registry.integrationsOf(t).length > 0 && server.app.registry.integrationsOf(t).every((id) => perUser.has(id))),
     );
+    expect(names).toEqual(expected.map((t) => t.qualifiedName).sort());
+    expect(names.some((n) => n.startsWith('suite_'))).toBe(true);
     await expectRefused(
       client,
       'code_host_get_repositories',

@@ -24,12 +24,11 @@ declare module '../../src/toolkit/context.js' {
 }
 
 /**
- * What a suite client is built from. The tokens themselves stay in the vault and are read per request
- * (so a refresh reaches a client already built); `apiBase` points every Google API at one root (the
+ * What a suite client is built from: nothing of the vault row itself. The tokens stay in the vault and
+ * are read per request (so a refresh reaches a client already built); `apiBase` points every Google API at one root (the
  * sandbox in demo mode and tests; Google's own hosts when absent).
  */
 export const GoogleCredentials = z.object({
-  accountEmail: z.string().min(1),
   apiBase: z.url().optional(),
 });
 type GoogleCredentials = z.infer<typeof GoogleCredentials>;
@@ -67,9 +66,12 @@ interface GoogleErrorBody {
   error?: { code?: number; message?: string; status?: string; errors?: Array<{ reason?: string }> };
 }
 
+/** gaxios marks its errors with this symbol (its `instanceof` works across copies of the package through it). */
+const GAXIOS_ERROR = Symbol.for('gaxios-gaxios-error');
+
 /** A gaxios failure: the response it carries (status, headers, Google's `{error}` body). */
 function responseOf(error: unknown): { status: number; headers: HeaderSource; data: unknown } | undefined {
-  if (!(error instanceof Error) || !('response' in error)) return undefined;
+  if (!(error instanceof Error) || !(GAXIOS_ERROR in error) || !('response' in error)) return undefined;
   const response = (error as { response?: { status?: unknown; headers?: unknown; data?: unknown } }).response;
   if (!response || typeof response.status !== 'number') return undefined;
   return { status: response.status, headers: response.headers as HeaderSource, data: response.data };
@@ -115,4 +117,5 @@ export const googleIntegration = defineIntegration({
     const response = responseOf(error);
     return response ? googleFailure(response.status, response.headers, response.data, error) : undefined;
   },
+  demo: () => import('./demo.js').then((m) => m.googleDemo),
 });
