@@ -85,7 +85,13 @@ export class ClientCache implements ClientProvider {
   }
 
   accessDigest(caller: Caller): string {
-    const resolved = [...this.integrations.values()].map((i) => [i.id, resolveCredentials(caller, i, this.sources)?.credentials ?? null]);
+    // A per-user integration's access is the user's own: their tokens change with every refresh, their identity does not.
+    const accessOf = (i: AnyIntegration) => {
+      const found = resolveCredentials(caller, i, this.sources);
+      if (!found) return null;
+      return this.authorities.has(i.id) ? { user: caller.userEmail?.toLowerCase() ?? null } : found.credentials;
+    };
+    const resolved = [...this.integrations.values()].map((i) => [i.id, accessOf(i)]);
     return createHash('sha256').update(JSON.stringify(resolved)).digest('base64url').slice(0, 22);
   }
 

@@ -37,7 +37,7 @@ export const listCalendars = defineTool({
   title: 'List my calendars',
   description:
     'The calendars in the user’s Google Calendar list (their own, shared and subscribed), with the access the user has to each. Its ids name a calendar in the event tools.',
-  capability: { type: 'read', name: 'calendar.list' },
+  capability: { type: 'read', name: 'suite.calendars.list' },
   input: z.object({}),
   list: { key: 'calendars', defaultLimit: 100 },
   item: CalendarSchema,
