@@ -1,5 +1,4 @@
-import { CallToolRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 
 /**
  * A tool's arguments as a caller sent them: absent, or a JSON object. Anything else (a string, an
@@ -9,18 +8,5 @@ import { z } from 'zod';
 export function toolArguments(value: unknown, what = 'tools/call arguments'): Record<string, unknown> | undefined {
   if (value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value))) return value as Record<string, unknown> | undefined;
   const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-  throw new McpError(ErrorCode.InvalidParams, `${what} must be a JSON object of the tool's arguments, got ${got}`);
+  throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${what} must be a JSON object of the tool's arguments, got ${got}`);
 }
-
-/**
- * tools/call as the SDK defines it, except that `arguments` is checked here: the SDK's own parse would
- * answer a non-object with -32603 and raw validation text; this answers -32602 and says what to send.
- */
-export const CallToolWithAnyArguments = CallToolRequestSchema.extend({
-  params: CallToolRequestSchema.shape.params.extend({
-    arguments: z
-      .unknown()
-      .optional()
-      .transform((value) => toolArguments(value)),
-  }),
-});

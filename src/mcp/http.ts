@@ -1,25 +1,55 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextprotocol/server';
 import type { Request, Response } from 'express';
 import type { App } from '../app.js';
 import { resolveCaller } from '../http/auth.js';
 import { toAppError } from '../toolkit/errors.js';
 import { assertJsonDepth } from '../toolkit/safe-json.js';
+import type { Caller } from '../toolkit/context.js';
+import type { ToolSelection } from '../toolkit/registry.js';
 import { selectionFromHeaders } from './exposure.js';
 import type { McpSurface } from './server.js';
+
+/** What the HTTP layer settled before the protocol starts, handed to the per-request server factory. */
+interface RequestScope {
+  caller: Caller;
+  narrowing: ToolSelection;
+}
+
+/** The SDK carries `authInfo` from the request to the factory untouched; ours rides in its `extra`. */
+const authInfoOf = (scope: RequestScope): AuthInfo => ({ token: 'jwt', clientId: scope.caller.tenantId, scopes: [], extra: { scope } });
+const scopeOf = (authInfo: AuthInfo | undefined): RequestScope => {
+  const scope = authInfo?.extra?.scope as RequestScope | undefined;
+  if (!scope) throw new Error('MCP request without its resolved caller');
+  return scope;
+};
 
 function jsonRpcError(res: Response, status: number, code: number, message: string, data?: unknown): void {
   res.status(status).json({ jsonrpc: '2.0', error: { code, message, ...(data === undefined ? {} : { data }) }, id: null });
 }
 
 /**
- * Streamable HTTP at `/mcp`, stateless: one protocol server and transport per request, acting as the
- * caller of the request's JWT (X-JWT-Token or Authorization: Bearer). An invalid token is refused
- * with 401 before the protocol starts. JSON-RPC batches are refused (protocol 2025-06-18 dropped
- * them): one message per request keeps every tool call counted by the per-tenant rate limit.
- * X-MCP-Toolsets, X-MCP-Tools and X-MCP-Readonly narrow what the request sees (400 when they name
- * what this server does not expose).
+ * Streamable HTTP at `/mcp`, stateless in both protocol eras: one protocol server per request, acting
+ * as the caller of the request's JWT (X-JWT-Token or Authorization: Bearer), so any number of nodes
+ * can serve behind a load balancer. 2026-07-28 requests (the per-request `_meta` envelope) go to the
+ * SDK's modern handler, which streams progress as SSE when a call reports any; 2025-era requests to a
+ * stateless streamable transport answering JSON. An invalid token is refused with 401 before the
+ * protocol starts. JSON-RPC batches are refused (protocol 2025-06-18 dropped them): one message per
+ * request keeps every tool call counted by the per-tenant rate limit. X-MCP-Toolsets, X-MCP-Tools and
+ * X-MCP-Readonly narrow what the request sees (400 when they name what this server does not expose).
  */
 export function mcpHttpHandler(app: App, surface: McpSurface) {
+  const onerror = (error: Error) => app.log.warn('mcp: request failed', { error: error.message });
+  const modern = toNodeHandler(
+    createMcpHandler(
+      (ctx) => {
+        const { caller, narrowing } = scopeOf(ctx.authInfo);
+        return surface.createServer(() => caller, narrowing, ctx.era);
+      },
+      { legacy: 'reject', onerror },
+    ),
+    { onerror },
+  );
   return async (req: Request, res: Response): Promise<void> => {
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
@@ -44,13 +74,17 @@ export function mcpHttpHandler(app: App, surface: McpSurface) {
       res.setHeader('WWW-Authenticate', 'Bearer');
       return jsonRpcError(res, appError.status, -32001, appError.message, { code: appError.code });
     }
-    const server = surface.createServer(() => caller, narrowing);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
     try {
+      if (!(await isLegacyRequest(await toWebRequest(req, req.body), req.body))) {
+        (req as Request & { auth?: AuthInfo }).auth = authInfoOf({ caller, narrowing });
+        return await modern(req, res, req.body);
+      }
+      const server = surface.createServer(() => caller, narrowing, 'legacy');
+      const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      res.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
       await server.connect(transport);
       await transport.handleRequest(req, res, req.body);
     } catch (error) {

@@ -1,17 +1,15 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, Server, type Tool } from '@modelcontextprotocol/server';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import type { App } from '../app.js';
 import type { Caller } from '../toolkit/context.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import { AppError } from '../toolkit/errors.js';
 import type { ToolSelection } from '../toolkit/registry.js';
 import { VERSION } from '../version.js';
-import { CallToolWithAnyArguments } from './arguments.js';
 import { CatalogSearch } from './catalog-search.js';
 import { Discovery, discoveryTools, DESCRIBE_TOOL, EXECUTE_ACTION_TOOL, EXECUTE_READ_TOOL, SEARCH_TOOLS } from './discovery.js';
 import { EXPOSURE_HEADERS, exclusionReason, invalidNames, namesWithin, SERVER_SETTINGS } from './exposure.js';
-import { errorResult, successResult, userActionRequired } from './results.js';
+import { clientCapabilitiesOf, errorResult, successResult, userActionRequired, type Era } from './results.js';
 import { mcpTool } from './tool-list.js';
 
 export type ToolMode = 'full' | 'discovery' | 'auto';
@@ -120,9 +118,10 @@ export class McpSurface {
 
   /**
    * A protocol server whose calls act as the caller `callerFor` resolves, seeing what that caller may
-   * see under `narrowing` (a request's validated headers, see `narrow`).
+   * see under `narrowing` (a request's validated headers, see `narrow`), for one protocol era: the
+   * 2026-07-28 revision (`modern`, stateless, input_required) or the 2025 revisions (`legacy`).
    */
-  createServer(callerFor: () => Caller | Promise<Caller>, narrowing: ToolSelection = {}): Server {
+  createServer(callerFor: () => Caller | Promise<Caller>, narrowing: ToolSelection = {}, era: Era = 'legacy'): Server {
     const instructions = {
       full: FULL_INSTRUCTIONS,
       discovery: DISCOVERY_INSTRUCTIONS,
@@ -132,17 +131,20 @@ export class McpSurface {
       { name: 'constellation', version: VERSION },
       { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: this.validator, instructions: instructions[this.mode] },
     );
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: this.view(await callerFor(), narrowing).listed }));
-    server.setRequestHandler(CallToolWithAnyArguments, async (request) => {
+    server.setRequestHandler('tools/list', async () => ({ tools: this.view(await callerFor(), narrowing).listed }));
+    // The protocol layer refuses top-level arguments that are not an object (-32602); the execute
+    // meta-tools' inner arguments are checked by toolArguments in discovery.
+    server.setRequestHandler('tools/call', async (request, ctx) => {
       try {
         const caller = await callerFor();
         const { name, arguments: args } = request.params;
         return successResult(await this.call(caller, this.view(caller, narrowing), name, args ?? {}));
       } catch (error) {
         // A protocol error (the execute meta-tools' inner arguments not an object) stays one.
-        if (error instanceof McpError) throw error;
-        const elicitation = userActionRequired(error, server.getClientCapabilities());
-        if (elicitation) throw elicitation;
+        if (error instanceof ProtocolError) throw error;
+        const userAction = userActionRequired(error, era, clientCapabilitiesOf(era, ctx, server));
+        if (userAction?.kind === 'throw') throw userAction.error;
+        if (userAction?.kind === 'return') return userAction.result;
         return errorResult(error);
       }
     });

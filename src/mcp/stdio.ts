@@ -1,4 +1,5 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { PassThrough } from 'node:stream';
+import { serveStdio as serveProtocolOverStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { App } from '../app.js';
 import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
@@ -36,11 +37,18 @@ function stdioCallerOf(app: App, env: NodeJS.ProcessEnv): () => Promise<Caller> 
 export async function serveStdio(app: App, surface: McpSurface, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const callerOf = stdioCallerOf(app, env);
   await callerOf(); // fail fast on a bad token
-  const server = surface.createServer(callerOf);
-  const transport = new StdioServerTransport();
-  await server.connect(transport);
+  // The transport reads stdin through a stream that never ends: the SDK's own transport aborts calls
+  // in flight when stdin ends, and a host closing stdin must still get the answers of calls it sent
+  // (the shutdown that follows waits for them, as it does on SIGTERM).
+  const input = new PassThrough();
+  process.stdin.pipe(input, { end: false });
+  // The connection's opening picks the era: `initialize` pins a 2025-era instance, an envelope a modern one.
+  serveProtocolOverStdio((ctx) => surface.createServer(callerOf, {}, ctx.era), {
+    transport: new StdioServerTransport(input, process.stdout),
+    onerror: (error) => app.log.warn('mcp: stdio message failed', { error: error.message }),
+  });
   await new Promise<void>((resolve) => {
-    transport.onclose = () => resolve();
     process.stdin.on('end', () => resolve());
+    process.stdin.on('close', () => resolve());
   });
 }

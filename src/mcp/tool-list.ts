@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { Registry } from '../toolkit/registry.js';
 
@@ -11,7 +11,7 @@ export function mcpTool(registry: Registry, tool: ToolDefinition): Tool {
     // Hosts that ignore _meta still show the model when (and when not) to use the tool.
     description: `${tool.description}\nUse when: ${tool.hints.when_to_use}\nNot for: ${tool.hints.not_for}`,
     inputSchema: registry.inputJsonSchema(tool) as Tool['inputSchema'],
-    ...(output ? { outputSchema: output as Tool['outputSchema'] } : {}),
+    ...(output ? { outputSchema: output } : {}),
     annotations: registry.annotations(tool),
     _meta: { llm_hints: tool.hints, capability: registry.capability(tool) },
   };
