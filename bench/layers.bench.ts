@@ -1,7 +1,11 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttpTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport as ModernStdioTransport } from '@modelcontextprotocol/client/stdio';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+// The v1 client stands for the 2025-era hosts still in use.
+import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as LegacyStdioTransport, type StdioServerParameters } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport as LegacyHttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Octokit } from '@octokit/rest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,20 +16,34 @@ import { TenantsRepo } from '../src/store/tenants-repo.js';
 import { SANDBOX_CREDENTIALS } from '../src/sandbox/credentials.js';
 import { startTestServer } from '../test/helpers/server.js';
 import express from 'express';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AddressInfo } from 'node:net';
 import { bareServer } from './fixtures/bare-mcp-server.js';
 import { median, percentile, time, type BenchResult } from './lib.js';
 
 const ITERATIONS = 400;
 
+const stat = (name: string, samples: number[]): BenchResult => ({
+  suite: 'layers',
+  name,
+  value: median(samples),
+  unit: 'ms',
+  note: `p90 ${percentile(samples, 90).toFixed(3)} ms`,
+});
+const added = (name: string, ours: number[], baseline: number[]): BenchResult => ({
+  suite: 'layers',
+  name,
+  value: median(ours) - median(baseline),
+  unit: 'ms',
+  note: `ratio ${(median(ours) / median(baseline)).toFixed(2)}x`,
+});
+
 // Figures vary with what else the 2 cores do; compare rows of one run, not runs with each other.
 const BIN = new URL('../bin/constellation.js', import.meta.url).pathname;
 const ARGS = { repo_id: 'acme/api' };
 
 /**
- * The cost our layers add to one tool call: the same `get_repository` through each surface, minus the
- * bare Octokit call against the same sandbox, measured in the same run.
+ * The cost our layers add to one tool call: the same `get_repository` through each transport and
+ * protocol era, against a bare v2 SDK server making the same Octokit call, measured in the same run.
  */
 export async function run(): Promise<BenchResult[]> {
   // Thousands of calls: count them against the fake's budgets without refusing.
@@ -39,16 +57,9 @@ export async function run(): Promise<BenchResult[]> {
   if (!tool) throw new Error('tool missing');
   const executor = await time(() => server.app.executor.execute(caller, tool, ARGS), ITERATIONS);
 
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.surface.createServer(() => caller).connect(serverSide);
-  const memory = new Client({ name: 'bench', version: '1' });
-  await memory.connect(clientSide);
-  const inMemory = await time(() => memory.callTool({ name: 'code_host_get_repository', arguments: ARGS }), ITERATIONS);
-
   const token = await server.tokenFor('acme');
-  const http = new Client({ name: 'bench', version: '1' });
-  await http.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
-  const overHttp = await time(() => http.callTool({ name: 'code_host_get_repository', arguments: ARGS }), ITERATIONS);
+  const httpUrl = new URL(`${server.url}/mcp`);
+  const headers = { 'X-JWT-Token': token };
 
   // A spawned stdio server, acting with a token whose connections point at this process's sandbox.
   // Tokens carry their tenant's epoch: create the tenant in the server's database before signing.
@@ -63,83 +74,86 @@ export async function run(): Promise<BenchResult[]> {
     connections: server.callerFor('acme').connections,
   });
   stdioDb.close();
-  const stdio = new Client({ name: 'bench', version: '1' });
-  await stdio.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN, 'mcp', '--demo', '--tool-mode', 'full'],
-      env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: dataDir, CONSTELLATION_JWT_SECRET: secret, CONSTELLATION_TOKEN: stdioToken, LOG_LEVEL: 'error' },
-      stderr: 'ignore',
-    }),
-  );
-  const overStdio = await time(() => stdio.callTool({ name: 'code_host_get_repository', arguments: ARGS }), ITERATIONS);
+  const ourStdio = {
+    command: process.execPath,
+    args: [BIN, 'mcp', '--demo', '--tool-mode', 'full'],
+    env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: dataDir, CONSTELLATION_JWT_SECRET: secret, CONSTELLATION_TOKEN: stdioToken, LOG_LEVEL: 'error' },
+    stderr: 'ignore' as const,
+  };
 
-  // Baselines: a bare MCP SDK server making the same Octokit call, over the same transports.
-  const [bareClientSide, bareServerSide] = InMemoryTransport.createLinkedPair();
-  await bareServer(octokit).connect(bareServerSide);
-  const bareMemory = new Client({ name: 'bench', version: '1' });
-  await bareMemory.connect(bareClientSide);
-  const bareInMemory = await time(() => bareMemory.callTool({ name: 'get_repository', arguments: ARGS }), ITERATIONS);
-
+  // Baselines: a bare v2 SDK server making the same Octokit call, over the same transports and eras.
+  const bareHandler = toNodeHandler(createMcpHandler(() => bareServer(octokit)));
   const bareHttpApp = express();
   bareHttpApp.use(express.json());
-  bareHttpApp.post('/mcp', async (req, res) => {
-    const mcp = bareServer(octokit);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => void transport.close());
-    await mcp.connect(transport);
-    await transport.handleRequest(req, res, req.body);
-  });
+  bareHttpApp.post('/mcp', (req, res) => void bareHandler(req, res, req.body));
   const bareListener = bareHttpApp.listen(0, '127.0.0.1');
   await new Promise((resolve) => bareListener.once('listening', resolve));
-  const bareHttp = new Client({ name: 'bench', version: '1' });
-  await bareHttp.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${(bareListener.address() as AddressInfo).port}/mcp`)));
-  const bareOverHttp = await time(() => bareHttp.callTool({ name: 'get_repository', arguments: ARGS }), ITERATIONS);
+  const bareUrl = new URL(`http://127.0.0.1:${(bareListener.address() as AddressInfo).port}/mcp`);
+  const bareStdio = {
+    command: process.execPath,
+    args: ['--import', 'tsx', new URL('./fixtures/bare-mcp-server.ts', import.meta.url).pathname],
+    env: { PATH: process.env.PATH ?? '', BARE_TOKEN: SANDBOX_CREDENTIALS.acme.github.token, BARE_BASE_URL: sandbox.urlOf('/github') },
+    stderr: 'ignore' as const,
+  };
 
-  const bareStdio = new Client({ name: 'bench', version: '1' });
-  await bareStdio.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: ['--import', 'tsx', new URL('./fixtures/bare-mcp-server.ts', import.meta.url).pathname],
-      env: { PATH: process.env.PATH ?? '', BARE_TOKEN: SANDBOX_CREDENTIALS.acme.github.token, BARE_BASE_URL: sandbox.urlOf('/github') },
-      stderr: 'ignore',
-    }),
-  );
-  const bareOverStdio = await time(() => bareStdio.callTool({ name: 'get_repository', arguments: ARGS }), ITERATIONS);
+  const rows: BenchResult[] = [];
+  const compare = async (label: string, ours: CallOnce, bareOne: CallOnce) => {
+    const mine = await time(ours.call, ITERATIONS);
+    const theirs = await time(bareOne.call, ITERATIONS);
+    await Promise.all([ours.close(), bareOne.close()]);
+    rows.push(stat(`${label}: ours`, mine), stat(`${label}: bare v2 SDK server`, theirs), added(`${label}: our layers (ours - bare server)`, mine, theirs));
+    rows.push(added(`${label}: round trip over the bare SDK call`, mine, bare));
+  };
+  await compare('MCP streamable HTTP, 2026-07-28', await modernHttp(httpUrl, headers, 'code_host_get_repository'), await modernHttp(bareUrl, {}, 'get_repository'));
+  await compare('MCP streamable HTTP, 2025-11-25', await legacyHttp(httpUrl, headers, 'code_host_get_repository'), await legacyHttp(bareUrl, {}, 'get_repository'));
+  await compare('MCP stdio (spawned), 2026-07-28', await modernStdio(ourStdio, 'code_host_get_repository'), await modernStdio(bareStdio, 'get_repository'));
+  await compare('MCP stdio (spawned), 2025-11-25', await legacyStdio(ourStdio, 'code_host_get_repository'), await legacyStdio(bareStdio, 'get_repository'));
 
-  await Promise.all([memory.close(), http.close(), stdio.close(), bareMemory.close(), bareHttp.close(), bareStdio.close()]);
   bareListener.closeAllConnections();
   bareListener.close();
   await server.close();
 
-  const stat = (name: string, samples: number[]): BenchResult => ({
-    suite: 'layers',
-    name,
-    value: median(samples),
-    unit: 'ms',
-    note: `p90 ${percentile(samples, 90).toFixed(3)} ms`,
-  });
-  const added = (name: string, ours: number[], baseline: number[]): BenchResult => ({
-    suite: 'layers',
-    name,
-    value: median(ours) - median(baseline),
-    unit: 'ms',
-    note: `ratio ${(median(ours) / median(baseline)).toFixed(2)}x`,
-  });
   return [
     stat('bare Octokit repos.get against the sandbox', bare),
     stat('executor, in process', executor),
     added('executor: our layers over the bare SDK call', executor, bare),
-    stat('MCP in-memory: ours', inMemory),
-    stat('MCP in-memory: bare MCP SDK server', bareInMemory),
-    added('MCP in-memory: our layers (ours - bare server)', inMemory, bareInMemory),
-    stat('MCP streamable HTTP: ours', overHttp),
-    stat('MCP streamable HTTP: bare MCP SDK server', bareOverHttp),
-    added('MCP streamable HTTP: our layers (ours - bare server)', overHttp, bareOverHttp),
-    added('MCP streamable HTTP: round trip over the bare SDK call', overHttp, bare),
-    stat('MCP stdio: ours (spawned)', overStdio),
-    stat('MCP stdio: bare MCP SDK server (spawned)', bareOverStdio),
-    added('MCP stdio: our layers (ours - bare server)', overStdio, bareOverStdio),
-    added('MCP stdio: round trip over the bare SDK call', overStdio, bare),
+    ...rows,
   ];
+}
+
+/** A connected client calling one tool with the benchmark's arguments. */
+interface CallOnce {
+  call(): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+const callingWith = (client: { callTool(request: { name: string; arguments: Record<string, unknown> }): Promise<unknown>; close(): Promise<void> }, name: string): CallOnce => ({
+  call: () => client.callTool({ name, arguments: ARGS }),
+  close: () => client.close(),
+});
+
+const PIN_MODERN = { versionNegotiation: { mode: { pin: '2026-07-28' as const } } };
+
+async function modernHttp(url: URL, headers: Record<string, string>, name: string): Promise<CallOnce> {
+  const client = new ModernClient({ name: 'bench', version: '1' }, PIN_MODERN);
+  await client.connect(new ModernHttpTransport(url, { requestInit: { headers } }));
+  return callingWith(client, name);
+}
+
+async function legacyHttp(url: URL, headers: Record<string, string>, name: string): Promise<CallOnce> {
+  const client = new LegacyClient({ name: 'bench', version: '1' });
+  await client.connect(new LegacyHttpTransport(url, { requestInit: { headers } }));
+  return callingWith(client, name);
+}
+
+async function modernStdio(params: StdioServerParameters, name: string): Promise<CallOnce> {
+  const client = new ModernClient({ name: 'bench', version: '1' }, PIN_MODERN);
+  await client.connect(new ModernStdioTransport(params));
+  return callingWith(client, name);
+}
+
+async function legacyStdio(params: StdioServerParameters, name: string): Promise<CallOnce> {
+  const client = new LegacyClient({ name: 'bench', version: '1' });
+  await client.connect(new LegacyStdioTransport(params));
+  return callingWith(client, name);
 }
