@@ -98,8 +98,8 @@ export async function run(): Promise<BenchResult[]> {
 
   const rows: BenchResult[] = [];
   const compare = async (label: string, ours: CallOnce, bareOne: CallOnce) => {
-    const mine = await time(ours.call, ITERATIONS);
-    const theirs = await time(bareOne.call, ITERATIONS);
+    const mine = await time(() => ours.call(), ITERATIONS);
+    const theirs = await time(() => bareOne.call(), ITERATIONS);
     await Promise.all([ours.close(), bareOne.close()]);
     rows.push(stat(`${label}: ours`, mine), stat(`${label}: bare v2 SDK server`, theirs), added(`${label}: our layers (ours - bare server)`, mine, theirs));
     rows.push(added(`${label}: round trip over the bare SDK call`, mine, bare));
