@@ -1,13 +1,14 @@
-import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextprotocol/server';
 import type { Request, Response } from 'express';
 import type { App } from '../app.js';
-import { resolveCaller } from '../http/auth.js';
+import { resolveCaller, tokenOf } from '../http/auth.js';
 import { toAppError } from '../toolkit/errors.js';
 import { assertJsonDepth } from '../toolkit/safe-json.js';
 import type { Caller } from '../toolkit/context.js';
 import type { ToolSelection } from '../toolkit/registry.js';
 import { selectionFromHeaders } from './exposure.js';
+import { LegacyHttpCalls } from './legacy-http.js';
 import type { McpSurface } from './server.js';
 
 /** What the HTTP layer settled before the protocol starts, handed to the per-request server factory. */
@@ -32,8 +33,8 @@ function jsonRpcError(res: Response, status: number, code: number, message: stri
  * Streamable HTTP at `/mcp`, stateless in both protocol eras: one protocol server per request, acting
  * as the caller of the request's JWT (X-JWT-Token or Authorization: Bearer), so any number of nodes
  * can serve behind a load balancer. 2026-07-28 requests (the per-request `_meta` envelope) go to the
- * SDK's modern handler, which streams progress as SSE when a call reports any; 2025-era requests to a
- * stateless streamable transport answering JSON. An invalid token is refused with 401 before the
+ * SDK's modern handler, which streams progress as SSE when a call reports any; 2025-era requests to
+ * LegacyHttpCalls. An invalid token is refused with 401 before the
  * protocol starts. JSON-RPC batches are refused (protocol 2025-06-18 dropped them): one message per
  * request keeps every tool call counted by the per-tenant rate limit. X-MCP-Toolsets, X-MCP-Tools and
  * X-MCP-Readonly narrow what the request sees (400 when they name what this server does not expose).
@@ -50,6 +51,7 @@ export function mcpHttpHandler(app: App, surface: McpSurface) {
     ),
     { onerror },
   );
+  const legacy = new LegacyHttpCalls(surface);
   return async (req: Request, res: Response): Promise<void> => {
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
@@ -79,14 +81,7 @@ export function mcpHttpHandler(app: App, surface: McpSurface) {
         (req as Request & { auth?: AuthInfo }).auth = authInfoOf({ caller, narrowing });
         return await modern(req, res, req.body);
       }
-      const server = surface.createServer(() => caller, narrowing, 'legacy');
-      const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      res.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      await server.connect(transport);
-      await transport.handleRequest(req, res, req.body);
+      await legacy.serve(req, res, { caller, narrowing, token: tokenOf(req) });
     } catch (error) {
       app.log.error('mcp request failed', { error: error instanceof Error ? error.message : String(error) });
       if (!res.headersSent) jsonRpcError(res, 500, -32603, 'Internal error');

@@ -2,13 +2,14 @@ import { ProtocolError, Server, type Tool } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import type { App } from '../app.js';
 import type { Caller } from '../toolkit/context.js';
-import type { ToolDefinition } from '../toolkit/define-tool.js';
+import type { CallControl, ToolDefinition } from '../toolkit/define-tool.js';
 import { AppError } from '../toolkit/errors.js';
 import type { ToolSelection } from '../toolkit/registry.js';
 import { VERSION } from '../version.js';
 import { CatalogSearch } from './catalog-search.js';
 import { Discovery, discoveryTools, DESCRIBE_TOOL, EXECUTE_ACTION_TOOL, EXECUTE_READ_TOOL, SEARCH_TOOLS } from './discovery.js';
 import { EXPOSURE_HEADERS, exclusionReason, invalidNames, namesWithin, SERVER_SETTINGS } from './exposure.js';
+import { callControlOf } from './progress.js';
 import { clientCapabilitiesOf, errorResult, successResult, userActionRequired, type Era } from './results.js';
 import { mcpTool } from './tool-list.js';
 
@@ -120,8 +121,9 @@ export class McpSurface {
    * A protocol server whose calls act as the caller `callerFor` resolves, seeing what that caller may
    * see under `narrowing` (a request's validated headers, see `narrow`), for one protocol era: the
    * 2026-07-28 revision (`modern`, stateless, input_required) or the 2025 revisions (`legacy`).
+   * `cancelled` aborts its calls from outside the protocol (a stateless transport's own cancellation).
    */
-  createServer(callerFor: () => Caller | Promise<Caller>, narrowing: ToolSelection = {}, era: Era = 'legacy'): Server {
+  createServer(callerFor: () => Caller | Promise<Caller>, narrowing: ToolSelection = {}, era: Era = 'legacy', cancelled?: AbortSignal): Server {
     const instructions = {
       full: FULL_INSTRUCTIONS,
       discovery: DISCOVERY_INSTRUCTIONS,
@@ -138,7 +140,7 @@ export class McpSurface {
       try {
         const caller = await callerFor();
         const { name, arguments: args } = request.params;
-        return successResult(await this.call(caller, this.view(caller, narrowing), name, args ?? {}));
+        return successResult(await this.call(caller, this.view(caller, narrowing), name, args ?? {}, callControlOf(request.params._meta, ctx, cancelled)));
       } catch (error) {
         // A protocol error (the execute meta-tools' inner arguments not an object) stays one.
         if (error instanceof ProtocolError) throw error;
@@ -151,16 +153,16 @@ export class McpSurface {
     return server;
   }
 
-  private async call(caller: Caller, view: View, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  private async call(caller: Caller, view: View, name: string, args: Record<string, unknown>, control: CallControl): Promise<Record<string, unknown>> {
     if (view.mode === 'discovery') {
       if (name === SEARCH_TOOLS) return view.discovery.searchTools(args);
       if (name === DESCRIBE_TOOL) return view.discovery.describeTool(args);
       if (name === EXECUTE_READ_TOOL || name === EXECUTE_ACTION_TOOL) {
         const { tool, arguments: toolArgs } = view.discovery.executeArgs(name, args);
-        return this.app.executor.execute(caller, tool, toolArgs);
+        return this.app.executor.execute(caller, tool, toolArgs, control);
       }
     }
-    return this.app.executor.execute(caller, view.resolve(name), args);
+    return this.app.executor.execute(caller, view.resolve(name), args, control);
   }
 
   /** Why a tool this session does not see cannot be called: unknown, left out by a setting, or not configured. */

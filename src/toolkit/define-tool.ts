@@ -52,8 +52,25 @@ export interface ToolRunContext<A> {
   gather: <S extends Record<string, () => Promise<unknown>>>(sources: S) => Promise<{ [K in keyof S]?: Awaited<ReturnType<S[K]>> }>;
   services: ServiceMap;
   clock: Clock;
+  /** Aborts at the call's deadline or when the caller cancels it. */
   signal: AbortSignal;
   log: Logger;
+  /** Reports how far a long call has come (fan-outs report on their own); a no-op when nobody listens. */
+  progress: (update: ProgressUpdate) => void;
+}
+
+/** How far a call has come: `progress` of `total` units (resources covered, rows read...). */
+export interface ProgressUpdate {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** What the surface that started a call hears of it and can do to it. */
+export interface CallControl {
+  /** Aborts the call: the caller cancelled it or went away. */
+  signal?: AbortSignal;
+  onProgress?: (update: ProgressUpdate) => void;
 }
 
 /** What a list tool's handler returns: items from the page's offset on (at least `limit + 1` when more exist). */

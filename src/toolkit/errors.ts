@@ -21,6 +21,7 @@ export type ErrorCode =
   | 'UPSTREAM_TIMEOUT'
   | 'VERIFICATION_FAILED'
   | 'UNAVAILABLE'
+  | 'CANCELLED'
   | 'INTERNAL_ERROR';
 
 /** HTTP status of each code: the single table every surface reads. */
@@ -44,6 +45,8 @@ const STATUS_OF: Record<ErrorCode, number> = {
   UPSTREAM_TIMEOUT: 504,
   VERIFICATION_FAILED: 502,
   UNAVAILABLE: 503,
+  // The caller withdrew the call (an MCP cancellation, a closed connection): nginx's "client closed request".
+  CANCELLED: 499,
   INTERNAL_ERROR: 500,
 };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Caller, ClientProvider, Clock, Logger } from './context.js';
-import { isListTool, type ListPage, type ServiceMap, type ToolDefinition, type ToolTarget } from './define-tool.js';
+import { isListTool, type CallControl, type ListPage, type ServiceMap, type ToolDefinition, type ToolTarget } from './define-tool.js';
 import { closestName } from './closest-name.js';
 import { AppError, toAppError } from './errors.js';
 import { paginate, resolvePage } from './pagination.js';
@@ -138,23 +138,24 @@ export class Executor {
     return this.running;
   }
 
-  async execute(caller: Caller, tool: ToolDefinition, rawArgs: unknown): Promise<Record<string, unknown>> {
+  /** Runs a tool for a caller; `control` lets the surface cancel it and hear its progress. */
+  async execute(caller: Caller, tool: ToolDefinition, rawArgs: unknown, control: CallControl = {}): Promise<Record<string, unknown>> {
     if (!this.accepting) throw new AppError('UNAVAILABLE', 'The server is shutting down: send the call again to another instance or in a moment');
     this.running++;
     try {
-      return await this.executeCounted(caller, tool, rawArgs);
+      return await this.executeCounted(caller, tool, rawArgs, control);
     } finally {
       if (--this.running === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
     }
   }
 
-  private async executeCounted(caller: Caller, tool: ToolDefinition, rawArgs: unknown): Promise<Record<string, unknown>> {
+  private async executeCounted(caller: Caller, tool: ToolDefinition, rawArgs: unknown, control: CallControl): Promise<Record<string, unknown>> {
     const startedAt = this.options.clock.now();
     const t0 = performance.now();
     let args: Record<string, unknown> | undefined;
     try {
       args = this.parseArgs(tool, rawArgs);
-      const { visible, full } = await this.run(caller, tool, args);
+      const { visible, full } = await this.run(caller, tool, args, control);
       this.report({ caller, tool, args, target: this.target(tool, args), success: true, result: full, startedAt, durationMs: performance.now() - t0 });
       return visible;
     } catch (thrown) {
@@ -174,7 +175,12 @@ export class Executor {
   }
 
   /** Runs the handler (through the result cache when analytical); returns what the caller sees and the whole result. */
-  private async run(caller: Caller, tool: ToolDefinition, args: Record<string, unknown>): Promise<{ visible: Record<string, unknown>; full: Record<string, unknown> }> {
+  private async run(
+    caller: Caller,
+    tool: ToolDefinition,
+    args: Record<string, unknown>,
+    control: CallControl,
+  ): Promise<{ visible: Record<string, unknown>; full: Record<string, unknown> }> {
     const page = resolvePage(args, tool.list?.defaultLimit);
     const deps = {
       clients: this.options.clients,
@@ -185,7 +191,7 @@ export class Executor {
       timeoutMs: this.options.timeoutMs ?? 120_000,
     };
     const once = async () => {
-      const { raw, failures } = await runToolOnce(deps, caller, tool, args, page);
+      const { raw, failures } = await runToolOnce(deps, caller, tool, args, page, control);
       return { raw, partial: failures.length > 0 ? { partial: true, failed_sources: failures } : {} };
     };
     const fields = args.fields as string[] | undefined;

@@ -1,5 +1,5 @@
 import type { Caller, ClientProvider, Clock, Logger } from './context.js';
-import type { ListPage, ServiceMap, ToolDefinition, ToolRunContext } from './define-tool.js';
+import type { CallControl, ListPage, ProgressUpdate, ServiceMap, ToolDefinition, ToolRunContext } from './define-tool.js';
 import { AppError, toAppError } from './errors.js';
 import { fanOut, type FanOutFailure } from './fan-out.js';
 import type { PageRequest } from './pagination.js';
@@ -37,7 +37,14 @@ function retryPolicyOf(tool: ToolDefinition): RetryPolicy {
  * a fan-out and sources of a gather that fail are collected, in one vocabulary, as the call's
  * failures; when every gathered source failed, the call fails.
  */
-export async function runToolOnce(deps: ToolCallDeps, caller: Caller, tool: ToolDefinition, args: Record<string, unknown>, page: PageRequest): Promise<ToolRunOutcome> {
+export async function runToolOnce(
+  deps: ToolCallDeps,
+  caller: Caller,
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+  page: PageRequest,
+  control: CallControl = {},
+): Promise<ToolRunOutcome> {
   const failures: FanOutFailure[] = [];
   let sourceCount = 0;
   let sourceFailures = 0;
@@ -46,6 +53,16 @@ export async function runToolOnce(deps: ToolCallDeps, caller: Caller, tool: Tool
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(deadline()), deps.timeoutMs);
   const signal = controller.signal;
+  const cancel = () => controller.abort(new AppError('CANCELLED', `${tool.name} was cancelled by the caller`));
+  if (control.signal?.aborted) cancel();
+  control.signal?.addEventListener('abort', cancel, { once: true });
+  const progress = (update: ProgressUpdate) => {
+    try {
+      control.onProgress?.(update);
+    } catch (error) {
+      deps.log.warn('progress listener failed', { tool: tool.qualifiedName, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
   const mapUpstream = deps.mapUpstreamError;
   const ctx: ToolRunContext<Record<string, unknown>> = {
     args,
@@ -53,7 +70,15 @@ export async function runToolOnce(deps: ToolCallDeps, caller: Caller, tool: Tool
     page,
     client: (integration) => deps.clients.get(caller, integration),
     fanOut: async (resources, fn, options) => {
-      const outcome = await fanOut(resources, fn, { ...options, mapUpstream });
+      let settled = 0;
+      const counted = async (resource: (typeof resources)[number]) => {
+        try {
+          return await fn(resource);
+        } finally {
+          progress({ progress: ++settled, total: resources.length, message: options?.label?.(resource) });
+        }
+      };
+      const outcome = await fanOut(resources, counted, { ...options, mapUpstream });
       // Recorded even when every resource failed: a tool that carries on anyway returns a partial result.
       failures.push(...outcome.failed);
       return outcome;
@@ -70,6 +95,7 @@ export async function runToolOnce(deps: ToolCallDeps, caller: Caller, tool: Tool
     clock: deps.clock,
     signal,
     log: deps.log,
+    progress,
   };
   try {
     const raw = await withCallScope({ policy: retryPolicyOf(tool), signal }, () => untilAborted(tool.run(ctx), signal));
@@ -81,6 +107,7 @@ export async function runToolOnce(deps: ToolCallDeps, caller: Caller, tool: Tool
     throw signal.aborted ? (signal.reason instanceof AppError ? signal.reason : deadline()) : toAppError(error, mapUpstream);
   } finally {
     clearTimeout(timer);
+    control.signal?.removeEventListener('abort', cancel);
   }
 }
 

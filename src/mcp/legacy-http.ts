@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import type { Request, Response } from 'express';
+import type { Caller } from '../toolkit/context.js';
+import { AppError } from '../toolkit/errors.js';
+import type { ToolSelection } from '../toolkit/registry.js';
+import type { McpSurface } from './server.js';
+
+interface LegacyMessage {
+  id?: unknown;
+  method?: string;
+  params?: { requestId?: unknown; _meta?: { progressToken?: unknown } };
+}
+
+/**
+ * 2025-era requests over stateless HTTP: a protocol server per request, answering JSON, or an SSE
+ * stream when the call asked for progress. A client cancels a call by posting
+ * `notifications/cancelled` in a request of its own, which reaches another server instance: calls in
+ * flight are therefore kept by the client's token and request id (on this node), and a cancellation
+ * from the same token aborts the one it names. A client that goes away aborts its call too.
+ */
+export class LegacyHttpCalls {
+  private readonly inFlight = new Map<string, AbortController>();
+
+  constructor(private readonly surface: McpSurface) {}
+
+  async serve(req: Request, res: Response, scope: { caller: Caller; narrowing: ToolSelection; token: string | undefined }): Promise<void> {
+    const message = (req.body ?? {}) as LegacyMessage;
+    if (message.method === 'notifications/cancelled') this.cancel(scope.token, message.params?.requestId);
+    const controller = new AbortController();
+    const key = message.method === 'tools/call' ? this.keyOf(scope.token, message.id) : undefined;
+    if (key) this.inFlight.set(key, controller);
+    const server = this.surface.createServer(() => scope.caller, scope.narrowing, 'legacy', controller.signal);
+    const wantsProgress = message.params?._meta?.progressToken !== undefined;
+    const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !wantsProgress });
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort(new AppError('CANCELLED', 'The client closed the connection'));
+      if (key && this.inFlight.get(key) === controller) this.inFlight.delete(key);
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  }
+
+  private cancel(token: string | undefined, requestId: unknown): void {
+    const key = this.keyOf(token, requestId);
+    if (key) this.inFlight.get(key)?.abort(new AppError('CANCELLED', 'The client cancelled the call'));
+  }
+
+  /** Request ids are the client's own: scoped by a digest of its token, never shared across callers. */
+  private keyOf(token: string | undefined, id: unknown): string | undefined {
+    if (!token || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
+    return `${createHash('sha256').update(token).digest('base64url').slice(0, 22)}:${JSON.stringify(id)}`;
+  }
+}

@@ -1,0 +1,27 @@
+import type { ServerContext } from '@modelcontextprotocol/server';
+import type { CallControl } from '../toolkit/define-tool.js';
+
+/** Fan-outs report per resource; a host needs no more than this many updates a second. */
+const MIN_INTERVAL_MS = 100;
+
+/**
+ * How an MCP call is controlled: the protocol's cancellation aborts it (upstream requests included),
+ * and a client that sent a progress token hears `notifications/progress` as the call advances (at most
+ * one update per 100 ms, and always the last one).
+ */
+export function callControlOf(meta: { progressToken?: string | number } | undefined, ctx: ServerContext, cancelled?: AbortSignal): CallControl {
+  const signal = cancelled ? AbortSignal.any([ctx.mcpReq.signal, cancelled]) : ctx.mcpReq.signal;
+  const progressToken = meta?.progressToken;
+  if (progressToken === undefined) return { signal };
+  let last = 0;
+  return {
+    signal,
+    onProgress: (update) => {
+      const now = Date.now();
+      const final = update.total !== undefined && update.progress >= update.total;
+      if (!final && now - last < MIN_INTERVAL_MS) return;
+      last = now;
+      void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...update } }).catch(() => undefined);
+    },
+  };
+}
