@@ -2,13 +2,14 @@ import { ProtocolError, Server, type Tool } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import type { App } from '../app.js';
 import type { Caller } from '../toolkit/context.js';
-import type { CallControl, ToolDefinition } from '../toolkit/define-tool.js';
+import type { ToolDefinition } from '../toolkit/define-tool.js';
 import { AppError } from '../toolkit/errors.js';
 import type { ToolSelection } from '../toolkit/registry.js';
 import { VERSION } from '../version.js';
 import { CatalogSearch } from './catalog-search.js';
 import { Discovery, discoveryTools, DESCRIBE_TOOL, EXECUTE_ACTION_TOOL, EXECUTE_READ_TOOL, SEARCH_TOOLS } from './discovery.js';
 import { EXPOSURE_HEADERS, exclusionReason, invalidNames, namesWithin, SERVER_SETTINGS } from './exposure.js';
+import { confirmationOf } from './confirmation.js';
 import { callControlOf } from './progress.js';
 import { clientCapabilitiesOf, errorResult, successResult, userActionRequired, type Era } from './results.js';
 import { mcpTool } from './tool-list.js';
@@ -140,7 +141,11 @@ export class McpSurface {
       try {
         const caller = await callerFor();
         const { name, arguments: args } = request.params;
-        return successResult(await this.call(caller, this.view(caller, narrowing), name, args ?? {}, callControlOf(request.params._meta, ctx, cancelled)));
+        const target = this.target(this.view(caller, narrowing), name, args ?? {});
+        if ('answer' in target) return successResult(target.answer);
+        const confirmation = confirmationOf(target.tool, target.args, clientCapabilitiesOf(era, ctx, server), ctx.mcpReq.inputResponses);
+        if (confirmation) return confirmation;
+        return successResult(await this.app.executor.execute(caller, target.tool, target.args, callControlOf(request.params._meta, ctx, cancelled)));
       } catch (error) {
         // A protocol error (the execute meta-tools' inner arguments not an object) stays one.
         if (error instanceof ProtocolError) throw error;
@@ -153,16 +158,17 @@ export class McpSurface {
     return server;
   }
 
-  private async call(caller: Caller, view: View, name: string, args: Record<string, unknown>, control: CallControl): Promise<Record<string, unknown>> {
+  /** What a tools/call names: a discovery meta-tool's own answer, or a catalog tool with its arguments. */
+  private target(view: View, name: string, args: Record<string, unknown>): { answer: Record<string, unknown> } | { tool: ToolDefinition; args: Record<string, unknown> } {
     if (view.mode === 'discovery') {
-      if (name === SEARCH_TOOLS) return view.discovery.searchTools(args);
-      if (name === DESCRIBE_TOOL) return view.discovery.describeTool(args);
+      if (name === SEARCH_TOOLS) return { answer: view.discovery.searchTools(args) };
+      if (name === DESCRIBE_TOOL) return { answer: view.discovery.describeTool(args) };
       if (name === EXECUTE_READ_TOOL || name === EXECUTE_ACTION_TOOL) {
         const { tool, arguments: toolArgs } = view.discovery.executeArgs(name, args);
-        return this.app.executor.execute(caller, tool, toolArgs, control);
+        return { tool, args: toolArgs };
       }
     }
-    return this.app.executor.execute(caller, view.resolve(name), args, control);
+    return { tool: view.resolve(name), args };
   }
 
   /** Why a tool this session does not see cannot be called: unknown, left out by a setting, or not configured. */

@@ -41,9 +41,25 @@ const getAgenda = defineTool({
     return { events: ['Standup'] };
   },
 });
+/** Notes the destructive tool below removes. */
+const notes = new Set<string>();
+const forgetNote = defineTool({
+  system: 'consent_check',
+  name: 'forget_note',
+  description: 'Removes a note for good.',
+  capability: { type: 'action', name: 'consent_check.notes.forget', idempotent: true, destructive: true },
+  input: z.object({ key: z.string().describe('The note') }),
+  output: z.object({ forgotten: z.boolean().describe('Whether it was there') }),
+  hints: { aliases: ['forget'], when_to_use: 'Forget a note.', not_for: 'Anything else.', examples: [{ query: 'forget a', tool: 'forget_note', params: { key: 'a' } }] },
+  verify: () => undefined,
+  async run({ args }) {
+    return { forgotten: notes.delete(args.key) };
+  },
+});
+
 const consentSystem: SystemManifest = {
   system: { id: 'consent_check', name: 'Consent check', description: 'A system whose tool needs each user’s consent.', keywords: ['agenda'], when_to_use: 'Agenda.' },
-  tools: [getAgenda],
+  tools: [getAgenda, forgetNote],
   integrations: [],
 };
 
@@ -121,6 +137,47 @@ describe('a 2026-07-28 client over streamable HTTP', () => {
     expect(result.isError).toBe(true);
     const text = (result.content as Array<{ text: string }>)[0].text;
     expect(JSON.parse(text)).toMatchObject({ error: { code: 'AUTHORIZATION_REQUIRED', details: { auth_url: AUTH_URL } } });
+    await client.close();
+  });
+});
+
+describe('a destructive action asks the user first when the client can show a form', () => {
+  const withAnswer = async (answer: { action: 'accept' | 'decline'; content?: Record<string, boolean> }) => {
+    const client = await modernClient(await server.tokenFor('acme'), { capabilities: { elicitation: { form: {} } } });
+    const questions: string[] = [];
+    client.setRequestHandler('elicitation/create', (request) => {
+      questions.push(String((request.params as { message?: string }).message));
+      return answer;
+    });
+    return { client, questions };
+  };
+
+  it('runs once the user says yes', async () => {
+    notes.add('draft');
+    const { client, questions } = await withAnswer({ action: 'accept', content: { confirm: true } });
+    const result = await client.callTool({ name: 'consent_check_forget_note', arguments: { key: 'draft' } });
+    expect(questions).toEqual([expect.stringContaining('Go ahead?')]);
+    expect(result.structuredContent).toEqual({ forgotten: true });
+    expect(notes.has('draft')).toBe(false);
+    await client.close();
+  });
+
+  it('changes nothing when the user says no', async () => {
+    notes.add('keep');
+    const { client, questions } = await withAnswer({ action: 'decline' });
+    const result = await client.callTool({ name: 'consent_check_forget_note', arguments: { key: 'keep' } });
+    expect(questions).toHaveLength(1);
+    expect(result.isError).toBe(true);
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0].text)).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    expect(notes.has('keep')).toBe(true);
+    await client.close();
+  });
+
+  it('a client that cannot ask runs the action as before', async () => {
+    notes.add('plain');
+    const client = await modernClient(await server.tokenFor('acme'));
+    const result = await client.callTool({ name: 'consent_check_forget_note', arguments: { key: 'plain' } });
+    expect(result.structuredContent).toEqual({ forgotten: true });
     await client.close();
   });
 });
