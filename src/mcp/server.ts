@@ -11,6 +11,7 @@ import { Discovery, discoveryTools, DESCRIBE_TOOL, EXECUTE_ACTION_TOOL, EXECUTE_
 import { EXPOSURE_HEADERS, exclusionReason, invalidNames, namesWithin, SERVER_SETTINGS } from './exposure.js';
 import { confirmationOf } from './confirmation.js';
 import { callControlOf } from './progress.js';
+import { serveResources } from './resources.js';
 import { clientCapabilitiesOf, errorResult, successResult, userActionRequired, type Era } from './results.js';
 import { mcpTool } from './tool-list.js';
 
@@ -134,6 +135,7 @@ export class McpSurface {
       { name: 'constellation', version: VERSION },
       { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: this.validator, instructions: instructions[this.mode] },
     );
+    serveResources(server, this.app, callerFor);
     server.setRequestHandler('tools/list', async () => ({ tools: this.view(await callerFor(), narrowing).listed }));
     // The protocol layer refuses top-level arguments that are not an object (-32602); the execute
     // meta-tools' inner arguments are checked by toolArguments in discovery.
