@@ -228,6 +228,4 @@ export const CONTROLS_SCRIPT = String.raw`
   el('query-form').addEventListener('submit', function (ev) { ev.preventDefault(); runQuery(el('query').value); });
 
   window.graphView = { state: state, runQuery: runQuery, refreshStats: refreshStats };
-  refreshStats().then(function () { return runQuery(el('query').value || INITIAL_QUERY); });
-  setInterval(refreshStats, 5000);
 `;

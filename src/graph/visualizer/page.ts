@@ -1,5 +1,6 @@
 import { NODE_TYPES } from '../types.js';
 import { CONTROLS_SCRIPT } from './controls.js';
+import { PAGE_START_SCRIPT, REST_API_SCRIPT } from './rest-api.js';
 import { LABELS_SCRIPT } from './labels.js';
 import { GRAPH_VIEW_SCRIPT } from './view.js';
 import { VISUALIZER_STYLE } from './style.js';
@@ -64,8 +65,10 @@ export function visualizerHtml(nonce: string): string {
 var NODE_TYPES = ${JSON.stringify(NODE_TYPES)};
 var INITIAL_QUERY = ${JSON.stringify(INITIAL_QUERY)};
 ${GRAPH_VIEW_SCRIPT}
+${REST_API_SCRIPT}
 ${LABELS_SCRIPT}
 ${CONTROLS_SCRIPT}
+${PAGE_START_SCRIPT}
 })();
 </script>
 </body>

@@ -1,8 +1,10 @@
 /**
  * The visualizer's client script, part 1 (inlined into the page inside one function scope with part
- * 2, controls.ts; plain ES2017 without template literals so it can live in a string): requests, the
- * graph model, SVG drawing and a small force-directed layout (repulsion between every pair, springs
- * along edges, gravity to the centre, cooling until it settles, fitted to the view).
+ * 2, controls.ts; plain ES2017 without template literals so it can live in a string): the graph model,
+ * SVG drawing and a small force-directed layout (repulsion between every pair, springs along edges,
+ * gravity to the centre, cooling until it settles, fitted to the view). Requests go through `api`, which
+ * the embedding defines: REST with the user's token on the page (rest-api.ts), tool calls through the
+ * host in the MCP App (src/mcp/app/).
  */
 export const GRAPH_VIEW_SCRIPT = String.raw`
   var SVG_NS = 'http://www.w3.org/2000/svg';
@@ -15,29 +17,6 @@ export const GRAPH_VIEW_SCRIPT = String.raw`
   var svg = el('canvas'), nodeLayer = el('nodes'), edgeLayer = el('edges'), edgeLabelLayer = el('edge-labels'), viewport = el('viewport');
   // Labels keep one size on screen whatever the zoom; which ones are drawn is decided by layoutLabels.
   var LABEL_PX = 11, EDGE_LABEL_PX = 9, EDGE_LABEL_ZOOM = 1.4;
-  var tokenInput = el('token');
-
-  var fragment = new URLSearchParams(location.hash.slice(1));
-  tokenInput.value = fragment.get('token') || sessionStorage.getItem('constellation-token') || '';
-  tokenInput.addEventListener('change', function () { sessionStorage.setItem('constellation-token', tokenInput.value.trim()); refreshStats(); });
-
-  function api(method, path, body) {
-    var headers = { 'Accept': 'application/json' };
-    var token = tokenInput.value.trim();
-    if (token) headers['X-JWT-Token'] = token;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    return fetch(path, { method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body) })
-      .then(function (res) {
-        return res.json().catch(function () { return {}; }).then(function (json) {
-          if (!res.ok || json.success === false) {
-            var message = typeof json.error === 'string' ? json.error : (json.detail && json.detail.message) || ('HTTP ' + res.status);
-            throw new Error(message);
-          }
-          return json;
-        });
-      });
-  }
-
   function say(text, isError) {
     var m = el('message');
     m.textContent = text;
