@@ -1,5 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type ReadResourceResult, type ResourceLink, type Server } from '@modelcontextprotocol/server';
 import type { App } from '../app.js';
+import { GRAPH_APP_URI, graphAppHtml, MCP_APP_MIME_TYPE } from './app/graph-view.js';
 import type { Caller } from '../toolkit/context.js';
 import { AppError, toAppError } from '../toolkit/errors.js';
 
@@ -28,17 +29,28 @@ const TEMPLATE = {
   mimeType: 'application/json',
 };
 
+/** The graph view, an MCP App the graph tools link to (`_meta.ui.resourceUri`). */
+const GRAPH_APP_RESOURCE = {
+  uri: GRAPH_APP_URI,
+  name: 'graph-view',
+  title: 'Knowledge graph view',
+  description: 'An interactive force-directed drawing of a graph tool’s result (traverse, path, entity context, query), for hosts that render MCP Apps.',
+  mimeType: MCP_APP_MIME_TYPE,
+};
+
 /**
  * Graph entities as MCP resources: read through the graph's own entity tool, so the caller's tenant,
- * the activity record and every error rule apply as for a tool call. Nothing is listed (the graph is
- * too large to enumerate): the template says how to name one, and tool results link to theirs.
+ * the activity record and every error rule apply as for a tool call. Entities are not listed (the
+ * graph is too large to enumerate): the template says how to name one, and tool results link to
+ * theirs. The graph view (an MCP App) is the one listed resource.
  */
 export function serveResources(server: Server, app: App, callerFor: () => Caller | Promise<Caller>): void {
   server.registerCapabilities({ resources: {} });
-  server.setRequestHandler('resources/list', () => ({ resources: [] }));
+  server.setRequestHandler('resources/list', () => ({ resources: [GRAPH_APP_RESOURCE] }));
   server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [TEMPLATE] }));
   server.setRequestHandler('resources/read', async (request): Promise<ReadResourceResult> => {
     const { uri } = request.params;
+    if (uri === GRAPH_APP_URI) return { contents: [{ uri, mimeType: MCP_APP_MIME_TYPE, text: graphAppHtml() }] };
     try {
       const { type, id } = entityOf(uri);
       const tool = app.registry.find(ENTITY_TOOL);

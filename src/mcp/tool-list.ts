@@ -1,6 +1,12 @@
 import type { Tool } from '@modelcontextprotocol/server';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { Registry } from '../toolkit/registry.js';
+import { GRAPH_APP_TOOLS, GRAPH_APP_URI } from './app/graph-view.js';
+
+/** The MCP App a tool's result renders in, for hosts that render MCP Apps (both spellings of the key). */
+function appMetaOf(tool: ToolDefinition): Record<string, unknown> {
+  return GRAPH_APP_TOOLS.has(tool.qualifiedName) ? { ui: { resourceUri: GRAPH_APP_URI }, 'ui/resourceUri': GRAPH_APP_URI } : {};
+}
 
 /** The MCP `tools/list` entry of a catalog tool: schemas, annotations and hints, all from the definition. */
 export function mcpTool(registry: Registry, tool: ToolDefinition): Tool {
@@ -13,6 +19,6 @@ export function mcpTool(registry: Registry, tool: ToolDefinition): Tool {
     inputSchema: registry.inputJsonSchema(tool) as Tool['inputSchema'],
     ...(output ? { outputSchema: output } : {}),
     annotations: registry.annotations(tool),
-    _meta: { llm_hints: tool.hints, capability: registry.capability(tool) },
+    _meta: { llm_hints: tool.hints, capability: registry.capability(tool), ...appMetaOf(tool) },
   };
 }
