@@ -54,6 +54,13 @@ export function words(text: string, synonyms: Readonly<Record<string, readonly s
 
 const QUESTION_WORDS = new Set(['how', 'what', 'which', 'who', 'whose', 'when', 'where', 'why', 'is', 'are', 'do', 'does', 'did', 'can']);
 const READ_VERBS = new Set(['list', 'show', 'find', 'get', 'see', 'who', 'search', 'view', 'read', 'fetch', 'count'].map(stem));
+/** Whether the query reads before it writes ("read the email and reply": read; "mark as read": write). */
+function readVerbFirst(terms: readonly string[]): boolean {
+  const read = terms.findIndex((t) => READ_VERBS.has(t));
+  const write = terms.findIndex((t) => WRITE_VERBS.has(t));
+  return read !== -1 && read < write;
+}
+
 const WRITE_VERBS = new Set(
   [
     'create',
@@ -73,6 +80,8 @@ const WRITE_VERBS = new Set(
     'write',
     'assign',
     'transition',
+    // "mark as read", "mark as done": a change of state, whatever state word follows.
+    'mark',
     'inject',
     'commit',
   ].map(stem),
@@ -130,8 +139,9 @@ export class CatalogSearch {
         .toLowerCase()
         .split(/[^a-z]+/)[0] ?? '',
     );
-    const readIntent = question || terms.some((t) => READ_VERBS.has(t));
     const writeIntent = !question && terms.some((t) => WRITE_VERBS.has(t));
+    // "mark as read" names a state to set, not a wish to read: a write verb before it wins.
+    const readIntent = question || (!writeIntent && terms.some((t) => READ_VERBS.has(t))) || (writeIntent && readVerbFirst(terms));
     const n = this.index.length;
     const hits: SearchHit[] = [];
     for (const entry of this.index) {

@@ -25,6 +25,11 @@ const CASES: Array<[string, string]> = [
   ['add a task to notion', 'notes_create_page'],
   ['mark a notion task as done', 'notes_update_page'],
   ['append meeting notes to a notion page', 'notes_add_page_content'],
+  ['unread emails in my gmail inbox', 'suite_list_mail_threads'],
+  ['send an email to ada about the release', 'suite_send_mail'],
+  ['read the email conversation thread', 'suite_get_mail_thread'],
+  ['mark an email as read', 'suite_update_mail_labels'],
+  ['delete an email', 'suite_delete_mail_message'],
   // ticketing
   ['open jira tickets of a project', 'ticketing_get_tickets'],
   ['list jira projects', 'ticketing_get_projects'],

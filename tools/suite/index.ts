@@ -2,6 +2,7 @@ import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { listCalendars } from './calendar/calendars.js';
 import { googleIntegration } from './integration.js';
+import { mailTools } from './mail/index.js';
 
 const suiteSystem: SystemRecord = {
   id: 'suite',
@@ -14,7 +15,7 @@ const suiteSystem: SystemRecord = {
 /** Google Workspace (Calendar v3, Gmail v1, Chat v1) for each user, as the `suite` system. */
 export const manifest: SystemManifest = {
   system: suiteSystem,
-  tools: [listCalendars],
+  tools: [listCalendars, ...mailTools],
   integrations: [googleIntegration],
   entityTypes: ['user'],
   synonyms: {

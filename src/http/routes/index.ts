@@ -7,6 +7,7 @@ import { demoRoute } from './demo.js';
 import { graphRoutes } from './graph.js';
 import { homeRoute } from './home.js';
 import { methodRoutes } from './methods.js';
+import { suiteMailRoutes } from './suite-mail.js';
 import { suiteOAuthRoutes } from './suite-oauth.js';
 import { systemRoutes } from './system.js';
 
@@ -20,6 +21,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   analyticsRoutes,
   graphRoutes,
   suiteOAuthRoutes,
+  suiteMailRoutes,
   chatOAuthRoutes,
   methodRoutes,
 ];

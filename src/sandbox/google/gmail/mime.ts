@@ -25,8 +25,6 @@ export interface MessagePart {
   parts?: MessagePart[];
 }
 
-const TEXT_TYPES = /^text\//;
-
 /** Gmail's `payload`: the MIME tree of the raw message, text bodies in UTF-8, attachments by id. */
 export async function payloadOf(message: StoredMessage): Promise<MessagePart> {
   const parser = new PostalMime();
@@ -49,11 +47,8 @@ function partOf(node: MimeNodeView, partId: string, messageId: string): MessageP
       parts: node.childNodes.map((child, i) => partOf(child, partId === '' ? String(i) : `${partId}.${i}`, messageId)),
     };
   }
-  let bytes = Buffer.from(node.content ?? new ArrayBuffer(0));
+  // Gmail undoes the transfer encoding but keeps the part's own charset: readers decode by its Content-Type.
+  const bytes = Buffer.from(node.content ?? new ArrayBuffer(0));
   if (filename) return { partId, mimeType, filename, headers, body: { size: bytes.length, attachmentId: `ANGjdJ${Buffer.from(`${messageId}:${partId}`).toString('base64url')}` } };
-  if (TEXT_TYPES.test(mimeType)) {
-    const charset = node.contentType.parsed.params.charset;
-    if (charset && !/^utf-?8$/i.test(charset)) bytes = Buffer.from(new TextDecoder(charset).decode(bytes), 'utf8');
-  }
   return { partId, mimeType, filename, headers, body: { size: bytes.length, data: bytes.toString('base64url') } };
 }

@@ -97,6 +97,26 @@ export function gmailRoutes(router: Router, states: GoogleStates, ctx: FakeConte
     });
   });
 
+  // labels.get: the label with its message and thread counts, as Gmail counts them.
+  router.get(`${BASE}/labels/:id`, (req, res) => {
+    const { box } = caller(req, res, [...METADATA, `${AUTH}gmail.labels`]);
+    const label = box.labels.get(req.params.id);
+    if (!label) throw notFound('Requested entity was not found.');
+    const carrying = [...box.messages.values()].filter((m) => !m.draft && m.labelIds.has(label.id));
+    const unread = carrying.filter((m) => m.labelIds.has('UNREAD'));
+    const threads = (messages: StoredMessage[]) => new Set(messages.map((m) => m.threadId)).size;
+    res.json({
+      id: label.id,
+      name: label.name,
+      type: label.type,
+      ...(label.type === 'user' ? { messageListVisibility: 'show', labelListVisibility: 'labelShow' } : {}),
+      messagesTotal: carrying.length,
+      messagesUnread: unread.length,
+      threadsTotal: threads(carrying),
+      threadsUnread: threads(unread),
+    });
+  });
+
   router.get(`${BASE}/messages`, (req, res) => {
     const { box } = caller(req, res, METADATA);
     const rows = visible(req, box);
