@@ -63,4 +63,5 @@ expect_tools "tools/list over HTTP" "$url" --method tools/list
 expect_tools "tools/call over HTTP" "$url" --method tools/call --tool-name search_tools --tool-arg query=pull-requests
 stdio_env=(-e "CONSTELLATION_DATA_DIR=$work/stdio" -e LOG_LEVEL=error)
 expect_tools "tools/list over stdio" "${stdio_env[@]}" --method tools/list node "$root/bin/constellation.js" mcp --demo
+expect_tools "tools/call over stdio" "${stdio_env[@]}" --method tools/call --tool-name search_tools --tool-arg query=pull-requests -- node "$root/bin/constellation.js" mcp --demo
 exit "$failed"
