@@ -68,8 +68,14 @@ export async function startSandbox(options: SandboxOptions, upstreams: readonly 
   app.use(faults.middleware());
   app.use('/_sandbox', controlApi(faults, { ...options.controlApi, host: options.host }));
   for (const upstream of upstreams) {
+    // Each workspace's state is seeded on first use: a start (an MCP host spawning the demo) pays only
+    // for the fakes it touches. The random stream is forked now, so the seed is the same whenever it runs.
     const perWorkspace = {} as Record<WorkspaceId, unknown>;
-    for (const id of WORKSPACE_IDS) perWorkspace[id] = upstream.seed({ ...seeds[id], random: seeds[id].random.fork(upstream.prefix) });
+    for (const id of WORKSPACE_IDS) {
+      const workspace = { ...seeds[id], random: seeds[id].random.fork(upstream.prefix) };
+      let seeded: unknown;
+      Object.defineProperty(perWorkspace, id, { enumerable: true, get: () => (seeded ??= upstream.seed(workspace)) });
+    }
     states.set(upstream.prefix, perWorkspace);
     app.use(upstream.prefix, upstream.router(perWorkspace, ctx));
   }
