@@ -37,6 +37,8 @@ export interface QueryResponse {
 const CANDIDATES = 100;
 const FILTERED_CANDIDATES = 2000;
 const RRF_K = 60;
+const EXPANDED_SEEDS = 10;
+const EXPANSION_DECAY = 0.5;
 
 type Ranked = Array<{ id: number; score: number }>;
 
@@ -70,11 +72,18 @@ export async function rankChunks(service: DocumentService, tenantId: string, que
     case 'hybrid':
       return fuse([await vector(Math.max(depth, CANDIDATES)), keyword(Math.max(depth, CANDIDATES)), named(CANDIDATES)]);
     case 'graph_expanded': {
+      // Each of the best seeds lends half its score to the chunks that name its entities or their
+      // graph neighbours; a seed keeps its own score when that is higher.
       const seeds = await vector(Math.max(depth, CANDIDATES));
-      const entities = store.entitiesOfChunks(tenantId, seeds.slice(0, 10).map((s) => s.id));
-      const neighbours = store.neighbours(tenantId, entities);
-      const expanded = store.chunksOfNodes(tenantId, [...entities, ...neighbours], CANDIDATES).map((id, rank) => ({ id, score: 1 / (rank + 1) }));
-      return fuse([seeds, expanded], [1, 0.5]);
+      const scores = new Map(seeds.map((s) => [s.id, s.score]));
+      for (const seed of seeds.slice(0, EXPANDED_SEEDS)) {
+        const entities = store.entitiesOfChunks(tenantId, [seed.id]);
+        if (entities.length === 0) continue;
+        for (const id of store.chunksOfNodes(tenantId, [...entities, ...store.neighbours(tenantId, entities)], CANDIDATES)) {
+          scores.set(id, Math.max(scores.get(id) ?? 0, seed.score * EXPANSION_DECAY));
+        }
+      }
+      return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || a.id - b.id);
     }
   }
 }
