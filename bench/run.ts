@@ -1,8 +1,13 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import type { BenchResult, BenchSuite } from './lib.js';
 
-// Runs every bench/*.bench.ts (or those whose name contains an argument) and prints the figures.
-const filters = process.argv.slice(2);
+// Runs every bench/*.bench.ts (or those whose name contains an argument) and prints the figures. An
+// argument naming a folder is a dataset (BEIR format, e.g. ../shared/benchmarks/scifact) for the
+// benches that read one (BENCH_DATASET), not a filter.
+const isFolder = (arg: string) => statSync(arg, { throwIfNoEntry: false })?.isDirectory() === true;
+const dataset = process.argv.slice(2).find(isFolder);
+if (dataset) process.env.BENCH_DATASET = dataset;
+const filters = process.argv.slice(2).filter((arg) => !isFolder(arg));
 const dir = new URL('.', import.meta.url);
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))

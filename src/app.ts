@@ -17,6 +17,7 @@ import type { Registry } from './toolkit/registry.js';
 import { buildRegistry, MANIFESTS } from '../tools/index.js';
 import { Telemetry } from './telemetry.js';
 import { installGraph } from './graph/install.js';
+import { installDocuments } from './documents/install.js';
 import { installAnalytics } from './analytics/install.js';
 import type { Sandbox } from './sandbox/server.js';
 import { ResponseCache } from './http/response-cache.js';
@@ -153,6 +154,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     },
   };
   installGraph(app);
+  installDocuments(app);
   installAnalytics(app);
   installAuthorizations(app);
   return app;

@@ -21,6 +21,7 @@ const TAGS: Record<string, string> = {
   catalog: 'Tool discovery (the specification’s MCP endpoints)',
   admin: 'Tenants, tokens and cached connections, behind the API key',
   analytics: 'Engineering analytics',
+  documents: 'Uploaded documents: parsed, chunked, embedded and queried by meaning with graph context',
   meta: 'The method list of the command-line client',
   mcp: 'The Model Context Protocol endpoint',
   'suite authorization': 'Each user’s consent for the suite to act in their Google account (OAuth 2.0)',

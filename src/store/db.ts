@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MIGRATIONS } from './migrations.js';
+import { loadVectorExtension } from '../documents/schema.js';
 
 export type Db = Database.Database;
 
@@ -21,6 +22,8 @@ export function openDatabase(file: string): Db {
   db.pragma('busy_timeout = 5000');
   // Fewer, larger checkpoints: the checkpoint's fsync was a fifth of graph ingestion time.
   db.pragma('wal_autocheckpoint = 4000');
+  // Document vectors (sqlite-vec): their delete triggers need the extension on every connection.
+  loadVectorExtension(db);
   migrate(db, MIGRATIONS);
   return db;
 }

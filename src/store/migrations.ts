@@ -4,6 +4,7 @@ import { graphMigrations } from '../graph/schema.js';
 import { analyticsMigrations } from '../analytics/schema.js';
 import { vaultMigrations } from '../auth/vault/schema.js';
 import { oauthMigrations } from '../auth/oauth/schema.js';
+import { documentMigrations } from '../documents/schema.js';
 
 /** Every schema migration of the installation, in order. Each module owns its own list. */
-export const MIGRATIONS: readonly Migration[] = [...coreMigrations, ...graphMigrations, ...analyticsMigrations, ...vaultMigrations, ...oauthMigrations];
+export const MIGRATIONS: readonly Migration[] = [...coreMigrations, ...graphMigrations, ...analyticsMigrations, ...vaultMigrations, ...oauthMigrations, ...documentMigrations];

@@ -4,6 +4,7 @@ import { analyticsRoutes } from './analytics.js';
 import { catalogRoutes } from './catalog.js';
 import { chatOAuthRoutes } from './chat-oauth.js';
 import { demoRoute } from './demo.js';
+import { documentRoutes } from './documents.js';
 import { graphRoutes } from './graph.js';
 import { homeRoute } from './home.js';
 import { methodRoutes } from './methods.js';
@@ -20,6 +21,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   adminRoutes,
   analyticsRoutes,
   graphRoutes,
+  documentRoutes,
   suiteOAuthRoutes,
   suiteMailRoutes,
   chatOAuthRoutes,

@@ -1,0 +1,124 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { rankChunks, type RetrievalMode } from '../src/documents/retrieve.js';
+import { DocumentService } from '../src/documents/service.js';
+import { openDatabase } from '../src/store/db.js';
+import { loadBeir, ndcgAt, recallAt } from './documents-data.js';
+import type { BenchResult } from './lib.js';
+import { median, percentile, time } from './lib.js';
+
+const SUITE = 'documents';
+const encode = (text: string) => new TextEncoder().encode(text);
+const MODES: RetrievalMode[] = ['keyword', 'vector_only', 'hybrid', 'graph_expanded'];
+
+/**
+ * Retrieval quality on a BEIR dataset given as a folder (`npm run bench -- ../shared/benchmarks/scifact`):
+ * every corpus document uploaded as a text document of the local embedder's tenant, then nDCG@10 and
+ * recall@10/100 per mode over the test queries (`keyword` is plain FTS5 bm25, the baseline). Also,
+ * with or without a dataset: ingestion throughput (PDF pages, text megabytes) and query latency per
+ * mode at 10,000 and 100,000 chunks.
+ */
+export async function run(): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  const dir = process.env.BENCH_DATASET;
+  if (dir) results.push(...(await quality(dir)));
+  else process.stderr.write('documents: no dataset folder given, retrieval quality skipped (npm run bench -- <beir folder>)\n');
+  results.push(...(await throughput()));
+  results.push(...(await latency()));
+  return results;
+}
+
+async function quality(dir: string): Promise<BenchResult[]> {
+  const data = loadBeir(dir);
+  const service = new DocumentService(openDatabase(':memory:'));
+  const t0 = performance.now();
+  let bytes = 0;
+  for (const doc of data.corpus) {
+    const text = `${doc.title}\n${doc.text}`;
+    bytes += text.length;
+    await service.upload('beir', { filename: `${doc.id}.txt`, bytes: encode(text), chunkSize: 4000, extractEntities: false });
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const out: BenchResult[] = [
+    { suite: SUITE, name: `beir upload (${data.corpus.length} docs)`, value: data.corpus.length / seconds, unit: 'docs/s', note: `${(bytes / 1e6 / seconds).toFixed(2)} MB/s` },
+  ];
+  const tests = [...data.qrels.keys()].filter((q) => data.queries.has(q));
+  for (const mode of MODES) {
+    let ndcg = 0;
+    let r10 = 0;
+    let r100 = 0;
+    const durations: number[] = [];
+    for (const q of tests) {
+      const start = performance.now();
+      const ranked = await rankChunks(service, 'beir', data.queries.get(q)!, mode, 100);
+      durations.push(performance.now() - start);
+      const rows = service.store.chunks('beir', ranked.map((r) => r.id));
+      const docs = [...new Set(ranked.map((r) => rows.get(r.id)?.filename.replace(/\.txt$/, '')).filter((x): x is string => x !== undefined))];
+      const relevant = data.qrels.get(q)!;
+      ndcg += ndcgAt(docs, relevant, 10);
+      r10 += recallAt(docs, relevant, 10);
+      r100 += recallAt(docs, relevant, 100);
+    }
+    durations.sort((a, b) => a - b);
+    const n = tests.length;
+    out.push(
+      { suite: SUITE, name: `beir ${mode} nDCG@10 (${n} queries)`, value: ndcg / n, unit: '' },
+      { suite: SUITE, name: `beir ${mode} recall@10`, value: r10 / n, unit: '' },
+      { suite: SUITE, name: `beir ${mode} recall@100`, value: r100 / n, unit: '' },
+      { suite: SUITE, name: `beir ${mode} query p50`, value: median(durations), unit: 'ms', note: `p90 ${percentile(durations, 90).toFixed(1)} ms` },
+    );
+  }
+  return out;
+}
+
+async function throughput(): Promise<BenchResult[]> {
+  const service = new DocumentService(openDatabase(':memory:'));
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let p = 0; p < 50; p++) {
+    const page = pdf.addPage([595, 842]);
+    for (let line = 0; line < 40; line++) page.drawText(`Page ${p} line ${line}: ${sentence(p * 40 + line)}`, { x: 30, y: 800 - line * 19, size: 9, font });
+  }
+  const pdfBytes = await pdf.save();
+  await service.upload('t', { filename: 'warm.pdf', bytes: pdfBytes }); // pdf.js loads on first use
+  const pdfRuns = await time(() => service.upload('t', { filename: 'doc.pdf', bytes: pdfBytes }), 5, 1);
+  const text = Array.from({ length: 2000 }, (_, i) => sentence(i)).join(' ');
+  const textRuns = await time(() => service.upload('t', { filename: 'doc.txt', bytes: encode(text) }), 10, 2);
+  return [
+    { suite: SUITE, name: 'PDF ingestion (50 pages, median run)', value: 50 / (median(pdfRuns) / 1000), unit: 'pages/s' },
+    { suite: SUITE, name: `text ingestion (${(text.length / 1e6).toFixed(2)} MB, median run)`, value: text.length / 1e6 / (median(textRuns) / 1000), unit: 'MB/s' },
+  ];
+}
+
+async function latency(): Promise<BenchResult[]> {
+  const out: BenchResult[] = [];
+  const service = new DocumentService(openDatabase(':memory:'));
+  let chunks = 0;
+  let doc = 0;
+  for (const target of [10_000, 100_000]) {
+    while (chunks < target) {
+      const text = Array.from({ length: 10 }, (_, i) => sentences(doc * 10 + i, 6)).join('\n\n');
+      chunks += (await service.upload('lat', { filename: `d${doc++}.txt`, bytes: encode(text), chunkSize: 600, extractEntities: false })).chunk_count;
+    }
+    for (const mode of ['vector_only', 'hybrid', 'graph_expanded'] as const) {
+      let i = 0;
+      const runs = await time(() => service.query('lat', { query: sentence(i++ * 7919), top_k: 10, mode, include_context: true }), 100, 10);
+      out.push({ suite: SUITE, name: `${mode} query at ${chunks.toLocaleString('en-US')} chunks p50`, value: median(runs), unit: 'ms', note: `p90 ${percentile(runs, 90).toFixed(1)} ms` });
+    }
+  }
+  return out;
+}
+
+const WORDS = 'protein cell gene expression tumor immune response patient risk disease therapy dose mouse model signal pathway receptor binding clinical trial infection virus bacteria antibody brain neuron memory sleep diet obesity insulin glucose heart blood pressure vessel lung cancer mutation dna rna enzyme metabolism growth factor stem tissue liver kidney bone muscle hormone vitamin drug resistance vaccine population cohort study effect increase decrease level rate'.split(' ');
+
+/** A deterministic pseudo-sentence (Zipf-like word choice) so runs are comparable. */
+function sentence(seed: number): string {
+  let x = (seed * 2654435761) >>> 0;
+  const words: string[] = [];
+  for (let i = 0; i < 14; i++) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    words.push(WORDS[Math.floor(WORDS.length * ((x / 2 ** 32) ** 2))]);
+  }
+  return words.join(' ') + '.';
+}
+
+const sentences = (seed: number, n: number) => Array.from({ length: n }, (_, i) => sentence(seed * 31 + i)).join(' ');

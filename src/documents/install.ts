@@ -1,0 +1,25 @@
+import type { App } from '../app.js';
+import { embeddingsFromEnvironment } from './embed/openai.js';
+import { DocumentService } from './service.js';
+
+declare module '../toolkit/define-tool.js' {
+  interface ServiceMap {
+    documents: DocumentService;
+  }
+}
+
+export const DEFAULT_MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+
+/** Most bytes an upload may carry: CONSTELLATION_DOCUMENTS_MAX_UPLOAD_BYTES, 25 MB by default. */
+export function maxUploadBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.CONSTELLATION_DOCUMENTS_MAX_UPLOAD_BYTES);
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_MAX_UPLOAD_BYTES;
+}
+
+/**
+ * Wires documents into the app. Embeddings come from an OpenAI-compatible endpoint when
+ * CONSTELLATION_EMBEDDINGS_URL is set (with _MODEL and _API_KEY), else from the local embedder.
+ */
+export function installDocuments(app: App, env: NodeJS.ProcessEnv = process.env): void {
+  app.services.documents = new DocumentService(app.db, embeddingsFromEnvironment(env) ?? undefined, () => new Date(app.clock.now()));
+}

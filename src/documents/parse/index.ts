@@ -1,0 +1,38 @@
+import { parseCsv } from './csv.js';
+import { parseMarkdownSections } from './markdown.js';
+import { parsePdf } from './pdf.js';
+import { parseSheet } from './sheet.js';
+import { decodeText } from './text.js';
+import type { Section } from './types.js';
+import { UnreadableDocument } from './types.js';
+
+export { UnreadableDocument, type Section } from './types.js';
+
+export const FILE_TYPES = ['pdf', 'xlsx', 'xls', 'csv', 'md', 'txt'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+/** The file type of a name (`report.PDF` → `pdf`, `notes.markdown` → `md`), or its raw extension when unsupported. */
+export function fileTypeOf(filename: string): { type?: FileType; extension: string } {
+  const extension = /\.([^./\\]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '';
+  const normalized = extension === 'markdown' ? 'md' : extension;
+  return { type: (FILE_TYPES as readonly string[]).includes(normalized) ? (normalized as FileType) : undefined, extension: extension ? `.${extension}` : filename };
+}
+
+/** Sections of a file's text by its type. Throws `UnreadableDocument` for a broken or mislabelled file. */
+export async function parseDocument(bytes: Uint8Array, type: FileType): Promise<Section[]> {
+  if (bytes.length === 0) throw new UnreadableDocument('the file is empty');
+  switch (type) {
+    case 'pdf':
+      if (!new TextDecoder('latin1').decode(bytes.subarray(0, 1024)).includes('%PDF-')) throw new UnreadableDocument('the file is not a PDF');
+      return parsePdf(bytes);
+    case 'xlsx':
+    case 'xls':
+      return parseSheet(bytes, type);
+    case 'csv':
+      return parseCsv(bytes);
+    case 'md':
+      return parseMarkdownSections(decodeText(bytes));
+    case 'txt':
+      return [{ text: decodeText(bytes) }];
+  }
+}

@@ -1,0 +1,97 @@
+import * as sqliteVec from 'sqlite-vec';
+import type { Db, Migration } from '../store/db.js';
+
+/** Loads the sqlite-vec extension into a connection (idempotent). */
+export function loadVectorExtension(db: Db): void {
+  try {
+    db.prepare('SELECT vec_version()').get();
+  } catch {
+    sqliteVec.load(db);
+  }
+}
+
+/**
+ * Document tables. Every row carries its tenant (tenant deletion purges by that column). Chunk text is
+ * indexed by FTS5; vectors live in one sqlite-vec table per embedding space (created when a space is
+ * first used, `document_spaces`), partitioned by tenant. Deleting a chunk, directly or by cascade from
+ * its document, removes its keywords and vectors through triggers, so no path leaves orphans.
+ */
+export const documentMigrations: Migration[] = [
+  {
+    id: '400_documents',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE documents (
+          id INTEGER PRIMARY KEY,
+          tenant_id TEXT NOT NULL,
+          document_id TEXT NOT NULL UNIQUE,
+          filename TEXT NOT NULL,
+          file_type TEXT NOT NULL,
+          file_size INTEGER NOT NULL,
+          project_id TEXT,
+          tags TEXT NOT NULL DEFAULT '[]',
+          chunk_count INTEGER NOT NULL,
+          entity_count INTEGER NOT NULL,
+          page_count INTEGER,
+          chunking_strategy TEXT NOT NULL,
+          chunk_size INTEGER NOT NULL,
+          embedding_space TEXT NOT NULL,
+          created_at TEXT NOT NULL
+        );
+        CREATE INDEX documents_by_tenant ON documents (tenant_id, created_at, id);
+
+        CREATE TABLE document_chunks (
+          id INTEGER PRIMARY KEY,
+          tenant_id TEXT NOT NULL,
+          document_rowid INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+          chunk_index INTEGER NOT NULL,
+          text TEXT NOT NULL,
+          page_number INTEGER,
+          sheet TEXT,
+          heading TEXT
+        );
+        CREATE INDEX document_chunks_by_document ON document_chunks (document_rowid, chunk_index);
+
+        CREATE VIRTUAL TABLE document_chunk_text USING fts5 (text, tenant_id UNINDEXED, tokenize = 'porter unicode61');
+        CREATE TRIGGER document_chunks_text_delete AFTER DELETE ON document_chunks BEGIN
+          DELETE FROM document_chunk_text WHERE rowid = old.id;
+        END;
+
+        CREATE TABLE document_entities (
+          tenant_id TEXT NOT NULL,
+          chunk_id INTEGER NOT NULL REFERENCES document_chunks (id) ON DELETE CASCADE,
+          node_rowid INTEGER NOT NULL REFERENCES graph_nodes (id) ON DELETE CASCADE,
+          PRIMARY KEY (chunk_id, node_rowid)
+        ) WITHOUT ROWID;
+        CREATE INDEX document_entities_by_node ON document_entities (node_rowid, chunk_id);
+
+        CREATE TABLE document_terms (
+          tenant_id TEXT NOT NULL,
+          term TEXT NOT NULL,
+          df INTEGER NOT NULL,
+          PRIMARY KEY (tenant_id, term)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE document_spaces (
+          space TEXT PRIMARY KEY,
+          table_name TEXT NOT NULL UNIQUE,
+          dimension INTEGER NOT NULL
+        );
+      `),
+  },
+];
+
+/** The vector table of a space, created (with its delete trigger) on first use. */
+export function ensureSpaceTable(db: Db, space: string, dimension: number): { table: string; created: boolean } {
+  const known = db.prepare('SELECT table_name FROM document_spaces WHERE space = ?').pluck().get(space) as string | undefined;
+  if (known) return { table: known, created: false };
+  loadVectorExtension(db);
+  const count = db.prepare('SELECT count(*) FROM document_spaces').pluck().get() as number;
+  const table = `document_vectors_${count + 1}`;
+  db.transaction(() => {
+    db.exec(`CREATE VIRTUAL TABLE ${table} USING vec0 (tenant_id TEXT PARTITION KEY, embedding FLOAT[${dimension}] distance_metric=cosine);
+      CREATE TRIGGER ${table}_delete AFTER DELETE ON document_chunks BEGIN DELETE FROM ${table} WHERE rowid = old.id; END;`);
+    db.prepare('INSERT INTO document_spaces (space, table_name, dimension) VALUES (?, ?, ?)').run(space, table, dimension);
+  })();
+  return { table, created: true };
+}

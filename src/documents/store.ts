@@ -1,0 +1,195 @@
+import type { Db } from '../store/db.js';
+import type { Chunk } from './chunk.js';
+import type { CorpusStats } from './embed/provider.js';
+
+export interface DocumentRow {
+  id: number;
+  document_id: string;
+  filename: string;
+  file_type: string;
+  file_size: number;
+  project_id: string | null;
+  tags: string;
+  chunk_count: number;
+  entity_count: number;
+  page_count: number | null;
+  embedding_space: string;
+  created_at: string;
+}
+
+export interface ChunkRow {
+  id: number;
+  chunk_index: number;
+  text: string;
+  page_number: number | null;
+  sheet: string | null;
+  heading: string | null;
+  document_id: string;
+  filename: string;
+  embedding_space: string;
+}
+
+export interface NewDocument {
+  tenantId: string;
+  documentId: string;
+  filename: string;
+  fileType: string;
+  fileSize: number;
+  projectId?: string;
+  tags: string[];
+  pageCount?: number;
+  chunkingStrategy: string;
+  chunkSize: number;
+  space: string;
+  vectorTable: string;
+  createdAt: string;
+  chunks: Array<Chunk & { vector: Float32Array; terms: string[]; entities: number[] }>;
+}
+
+const CHUNK_COLUMNS = `c.id, c.chunk_index, c.text, c.page_number, c.sheet, c.heading, d.document_id, d.filename, d.embedding_space`;
+
+/** All SQL of the document tables. Every statement filters by tenant. */
+export class DocumentStore {
+  constructor(readonly db: Db) {}
+
+  /** Writes a document with its chunks, keywords, vectors, term counts and entity links, all or nothing. */
+  insert(doc: NewDocument): number {
+    const entityCount = new Set(doc.chunks.flatMap((c) => c.entities)).size;
+    return this.db.transaction(() => {
+      const rowid = Number(
+        this.db
+          .prepare(
+            `INSERT INTO documents (tenant_id, document_id, filename, file_type, file_size, project_id, tags, chunk_count, entity_count, page_count, chunking_strategy, chunk_size, embedding_space, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(doc.tenantId, doc.documentId, doc.filename, doc.fileType, doc.fileSize, doc.projectId ?? null, JSON.stringify(doc.tags), doc.chunks.length, entityCount, doc.pageCount ?? null, doc.chunkingStrategy, doc.chunkSize, doc.space, doc.createdAt).lastInsertRowid,
+      );
+      const chunk = this.db.prepare('INSERT INTO document_chunks (tenant_id, document_rowid, chunk_index, text, page_number, sheet, heading) VALUES (?, ?, ?, ?, ?, ?, ?)');
+      const text = this.db.prepare('INSERT INTO document_chunk_text (rowid, text, tenant_id) VALUES (?, ?, ?)');
+      const vector = this.db.prepare(`INSERT INTO ${doc.vectorTable} (rowid, tenant_id, embedding) VALUES (?, ?, ?)`);
+      const entity = this.db.prepare('INSERT OR IGNORE INTO document_entities (tenant_id, chunk_id, node_rowid) VALUES (?, ?, ?)');
+      for (const c of doc.chunks) {
+        const id = chunk.run(doc.tenantId, rowid, c.index, c.text, c.page ?? null, c.sheet ?? null, c.heading ?? null).lastInsertRowid;
+        text.run(id, c.text, doc.tenantId);
+        vector.run(BigInt(id), doc.tenantId, c.vector);
+        for (const node of c.entities) entity.run(doc.tenantId, id, node);
+      }
+      this.adjustTerms(doc.tenantId, doc.chunks.map((c) => c.terms), 1);
+      return rowid;
+    })();
+  }
+
+  private adjustTerms(tenantId: string, termsPerChunk: string[][], sign: 1 | -1): void {
+    const counts = new Map<string, number>();
+    for (const terms of termsPerChunk) for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    const upsert = this.db.prepare('INSERT INTO document_terms (tenant_id, term, df) VALUES (?, ?, ?) ON CONFLICT (tenant_id, term) DO UPDATE SET df = df + excluded.df');
+    for (const [term, n] of counts) upsert.run(tenantId, term, sign * n);
+    if (sign < 0) this.db.prepare('DELETE FROM document_terms WHERE tenant_id = ? AND df <= 0').run(tenantId);
+  }
+
+  count(tenantId: string): number {
+    return this.db.prepare('SELECT count(*) FROM documents WHERE tenant_id = ?').pluck().get(tenantId) as number;
+  }
+
+  list(tenantId: string, limit: number, offset: number, projectId?: string): { rows: DocumentRow[]; total: number } {
+    const where = projectId === undefined ? 'tenant_id = ?' : 'tenant_id = ? AND project_id = ?';
+    const params = projectId === undefined ? [tenantId] : [tenantId, projectId];
+    const rows = this.db.prepare(`SELECT * FROM documents WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as DocumentRow[];
+    const total = this.db.prepare(`SELECT count(*) FROM documents WHERE ${where}`).pluck().get(...params) as number;
+    return { rows, total };
+  }
+
+  get(tenantId: string, documentId: string): DocumentRow | undefined {
+    return this.db.prepare('SELECT * FROM documents WHERE tenant_id = ? AND document_id = ?').get(tenantId, documentId) as DocumentRow | undefined;
+  }
+
+  chunksOf(tenantId: string, documentRowid: number): ChunkRow[] {
+    return this.db.prepare(`SELECT ${CHUNK_COLUMNS} FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE c.tenant_id = ? AND c.document_rowid = ? ORDER BY c.chunk_index`).all(tenantId, documentRowid) as ChunkRow[];
+  }
+
+  /** Removes a document; its chunks, keywords, vectors and entity links go with it (cascade and triggers). */
+  delete(tenantId: string, documentId: string, termsOf: (text: string) => string[]): number | undefined {
+    return this.db.transaction(() => {
+      const doc = this.get(tenantId, documentId);
+      if (!doc) return undefined;
+      const chunks = this.chunksOf(tenantId, doc.id);
+      this.adjustTerms(tenantId, chunks.map((c) => termsOf(c.text)), -1);
+      this.db.prepare('DELETE FROM documents WHERE id = ? AND tenant_id = ?').run(doc.id, tenantId);
+      return chunks.length;
+    })();
+  }
+
+  chunks(tenantId: string, ids: readonly number[]): Map<number, ChunkRow> {
+    if (ids.length === 0) return new Map();
+    const rows = this.db.prepare(`SELECT ${CHUNK_COLUMNS} FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE c.id IN (SELECT value FROM json_each(?)) AND c.tenant_id = ?`).all(JSON.stringify(ids), tenantId) as ChunkRow[];
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  corpusStats(tenantId: string): CorpusStats {
+    const chunkCount = this.db.prepare('SELECT count(*) FROM document_chunks WHERE tenant_id = ?').pluck().get(tenantId) as number;
+    const lookup = this.db.prepare('SELECT term, df FROM document_terms WHERE tenant_id = ? AND term IN (SELECT value FROM json_each(?))');
+    return {
+      chunkCount,
+      documentFrequency: (terms) => new Map((lookup.all(tenantId, JSON.stringify(terms)) as Array<{ term: string; df: number }>).map((r) => [r.term, r.df])),
+    };
+  }
+
+  /** Nearest chunks by cosine distance in one vector table (the tenant's partition only). */
+  nearest(tenantId: string, table: string, vector: Float32Array, k: number): Array<{ id: number; distance: number }> {
+    return this.db.prepare(`SELECT rowid AS id, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND tenant_id = ?`).all(vector, Math.min(k, 4096), tenantId) as Array<{ id: number; distance: number }>;
+  }
+
+  /** Chunks by bm25 (lower is better), the FTS query built by the caller. */
+  keyword(tenantId: string, ftsQuery: string, k: number): Array<{ id: number; rank: number }> {
+    return this.db.prepare('SELECT rowid AS id, bm25(document_chunk_text) AS rank FROM document_chunk_text WHERE document_chunk_text MATCH ? AND tenant_id = ? ORDER BY rank LIMIT ?').all(ftsQuery, tenantId, k) as Array<{ id: number; rank: number }>;
+  }
+
+  /** Chunks linked to any of the graph nodes, the chunks naming more of them first. */
+  chunksOfNodes(tenantId: string, nodes: readonly number[], limit: number): number[] {
+    if (nodes.length === 0) return [];
+    return this.db
+      .prepare('SELECT chunk_id FROM document_entities WHERE node_rowid IN (SELECT value FROM json_each(?)) AND tenant_id = ? GROUP BY chunk_id ORDER BY count(*) DESC, chunk_id LIMIT ?')
+      .pluck()
+      .all(JSON.stringify(nodes), tenantId, limit) as number[];
+  }
+
+  entitiesOfChunks(tenantId: string, chunks: readonly number[]): number[] {
+    if (chunks.length === 0) return [];
+    return this.db.prepare('SELECT DISTINCT node_rowid FROM document_entities WHERE chunk_id IN (SELECT value FROM json_each(?)) AND tenant_id = ?').pluck().all(JSON.stringify(chunks), tenantId) as number[];
+  }
+
+  spaceTables(): Map<string, string> {
+    return new Map((this.db.prepare('SELECT space, table_name FROM document_spaces').all() as Array<{ space: string; table_name: string }>).map((r) => [r.space, r.table_name]));
+  }
+
+  /** Documents of the tenant embedded in another space than the current one. */
+  staleDocuments(tenantId: string, space: string): DocumentRow[] {
+    return this.db.prepare('SELECT * FROM documents WHERE tenant_id = ? AND embedding_space != ?').all(tenantId, space) as DocumentRow[];
+  }
+
+  /** Moves a document's vectors into another space's table, in one transaction. */
+  replaceVectors(tenantId: string, doc: DocumentRow, fromTable: string | undefined, toTable: string, space: string, vectors: Map<number, Float32Array>): void {
+    this.db.transaction(() => {
+      const insert = this.db.prepare(`INSERT INTO ${toTable} (rowid, tenant_id, embedding) VALUES (?, ?, ?)`);
+      const remove = fromTable ? this.db.prepare(`DELETE FROM ${fromTable} WHERE rowid = ?`) : undefined;
+      for (const [id, vector] of vectors) {
+        remove?.run(BigInt(id));
+        insert.run(BigInt(id), tenantId, vector);
+      }
+      this.db.prepare('UPDATE documents SET embedding_space = ? WHERE id = ? AND tenant_id = ?').run(space, doc.id, tenantId);
+    })();
+  }
+
+  /** Graph nodes one edge away from any of the nodes (both directions). */
+  neighbours(tenantId: string, nodes: readonly number[]): number[] {
+    if (nodes.length === 0) return [];
+    const json = JSON.stringify(nodes);
+    return this.db
+      .prepare(
+        `SELECT to_id FROM graph_edges WHERE from_id IN (SELECT value FROM json_each(?)) AND tenant_id = ?
+         UNION SELECT from_id FROM graph_edges WHERE to_id IN (SELECT value FROM json_each(?)) AND tenant_id = ? LIMIT 500`,
+      )
+      .pluck()
+      .all(json, tenantId, json, tenantId) as number[];
+  }
+}

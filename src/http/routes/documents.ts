@@ -1,0 +1,137 @@
+import busboy from 'busboy';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { App } from '../../app.js';
+import { maxUploadBytes } from '../../documents/install.js';
+import { QUERY_MODES } from '../../documents/retrieve.js';
+import { UnreadableDocument, type UploadRequest } from '../../documents/service.js';
+import { AppError } from '../../toolkit/errors.js';
+import { callerOf, requireCaller } from '../auth.js';
+import { ANY_OBJECT } from '../doc-schemas.js';
+import { errorBody, JSON_BODY_LIMIT, requestError, setRetryAfter, shownError } from '../errors.js';
+import type { RouteModule } from '../route-module.js';
+
+const QUERY = z.object({
+  query: z.string().trim().min(1, 'query is required').max(4000),
+  top_k: z.number().int().min(1).max(100).default(5),
+  mode: z.enum(QUERY_MODES, { message: `mode must be one of: ${QUERY_MODES.join(', ')}` }).default('hybrid'),
+  document_id: z.string().nullish(),
+  include_context: z.boolean().default(true),
+});
+const LIST = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+  project_id: z.string().optional(),
+});
+
+/**
+ * The documents family's error form (spec Document 3, Errors): `{detail: <string>}`, a broken file as
+ * `500 {detail: 'Failed to process document: ...'}`, an invalid token as `{detail: {code, message}}`.
+ */
+function sendDocumentError(app: App, res: Response, thrown: unknown): void {
+  if (res.headersSent) return;
+  if (thrown instanceof UnreadableDocument) return void res.status(500).json({ detail: `Failed to process document: ${thrown.message}` });
+  if (thrown instanceof z.ZodError) return void res.status(400).json({ detail: thrown.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ') });
+  const error = shownError(requestError(thrown), app.log);
+  setRetryAfter(res, error);
+  if (error.code === 'UNAUTHORIZED') return void res.status(401).json(errorBody(error));
+  res.status(error.status).json({ detail: error.message });
+}
+
+const handle =
+  (app: App, work: (req: Request, tenantId: string) => unknown) =>
+  (req: Request, res: Response): void => {
+    Promise.resolve()
+      .then(() => work(req, callerOf(res).tenantId))
+      .then((body) => void res.json(body))
+      .catch((error: unknown) => sendDocumentError(app, res, error));
+  };
+
+/** Reads a multipart upload: the one file (stopped past the size limit, 413) and the form fields. */
+function readUpload(req: Request, limit: number): Promise<UploadRequest> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: limit, fields: 20, fieldSize: 64 * 1024 } });
+    } catch {
+      return reject(new AppError('VALIDATION_ERROR', 'Expected a multipart/form-data body with a file'));
+    }
+    const fields: Record<string, string> = {};
+    let file: { filename: string; bytes: Buffer } | undefined;
+    let failed: AppError | undefined;
+    parser.on('field', (name, value) => (fields[name] = value));
+    parser.on('file', (_name, stream, info) => {
+      const parts: Buffer[] = [];
+      stream.on('data', (data: Buffer) => parts.push(data));
+      stream.on('limit', () => {
+        failed = new AppError('PAYLOAD_TOO_LARGE', `File too large: the limit is ${limit} bytes`);
+        parts.length = 0;
+        stream.resume();
+        req.unpipe(parser);
+        reject(failed);
+      });
+      stream.on('end', () => {
+        if (!failed) file = { filename: info.filename ?? '', bytes: Buffer.concat(parts) };
+      });
+    });
+    parser.on('error', (error: Error) => reject(new AppError('VALIDATION_ERROR', `Malformed multipart body: ${error.message}`)));
+    parser.on('close', () => {
+      if (failed) return;
+      if (!file) return reject(new AppError('VALIDATION_ERROR', 'file is required'));
+      const bool = (value: string | undefined) => (value === undefined ? undefined : !/^(false|0|no|off)$/i.test(value.trim()));
+      const chunkSize = fields.chunk_size === undefined ? undefined : Number(fields.chunk_size);
+      resolve({
+        filename: file.filename,
+        bytes: new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
+        projectId: fields.project_id || undefined,
+        tags: fields.tags ? fields.tags.split(',').map((t) => t.trim()).filter(Boolean) : [],
+        extractEntities: bool(fields.extract_entities),
+        chunkingStrategy: fields.chunking_strategy || undefined,
+        chunkSize,
+      });
+    });
+    req.pipe(parser);
+  });
+}
+
+/** `/documents/...` (spec Document 3, Documents): upload, query, list, detail, delete, initialize-indexes. */
+export const documentRoutes: RouteModule = (routes, app) => {
+  const documents = app.services.documents;
+  const router = express.Router();
+  const family = routes.under('/documents', router);
+  router.use(requireCaller(app, (res, error) => sendDocumentError(app, res, error)));
+  const base = { tag: 'documents', security: 'jwt' as const, errors: 'detail' as const, response: ANY_OBJECT };
+
+  family.add(
+    { ...base, method: 'post', path: '/upload', operationId: 'uploadDocument', summary: 'Upload a document (multipart: file, project_id, tags, extract_entities, chunking_strategy, chunk_size)' },
+    handle(app, async (req, tenantId) => {
+      const upload = await readUpload(req, maxUploadBytes());
+      return documents.upload(tenantId, upload);
+    }),
+  );
+  const json = express.json({ limit: JSON_BODY_LIMIT });
+  family.add(
+    { ...base, method: 'post', path: '/query', operationId: 'queryDocuments', summary: 'Query documents by meaning (vector_only, graph_only, hybrid, graph_expanded)', body: ANY_OBJECT },
+    json,
+    handle(app, (req, tenantId) => documents.query(tenantId, QUERY.parse(req.body ?? {}))),
+  );
+  family.add(
+    { ...base, method: 'post', path: '/initialize-indexes', operationId: 'initializeDocumentIndexes', summary: 'Create the vector index of the current embedding space and re-embed documents of another space' },
+    handle(app, (_req, tenantId) => documents.initializeIndexes(tenantId)),
+  );
+  family.add(
+    { ...base, method: 'get', path: '/list', operationId: 'listDocuments', summary: 'List the tenant’s documents' },
+    handle(app, (req, tenantId) => {
+      const q = LIST.parse(req.query);
+      return documents.list(tenantId, q.limit, q.offset, q.project_id);
+    }),
+  );
+  family.add({ ...base, method: 'get', path: '/{document_id}', operationId: 'getDocument', summary: 'A document with its chunks and metadata' }, handle(app, (req, tenantId) => documents.get(tenantId, String(req.params.document_id))));
+  family.add(
+    { ...base, method: 'delete', path: '/{document_id}', operationId: 'deleteDocument', summary: 'Delete a document with its chunks, vectors, keywords and entity links' },
+    handle(app, (req, tenantId) => documents.delete(tenantId, String(req.params.document_id))),
+  );
+  router.use((req: Request, res: Response) => sendDocumentError(app, res, new AppError('NOT_FOUND', `No route ${req.method} /documents${req.path}`)));
+  router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => sendDocumentError(app, res, error));
+  routes.router.use('/documents', router);
+};
