@@ -1,6 +1,10 @@
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
-import { listCalendars } from './calendar/calendars.js';
+import { getCalendar, listCalendars } from './calendar/calendars.js';
+import { createEvent, deleteEvent, updateEvent } from './calendar/event-actions.js';
+import { getEvent, listAllEvents, listEvents } from './calendar/events.js';
+import { createMessage, deleteMessage, getMessage, listMessages, updateMessage } from './chat/messages.js';
+import { getMember, getSpace, listMembers, listSpaces } from './chat/spaces.js';
 import { googleIntegration } from './integration.js';
 import { mailTools } from './mail/index.js';
 
@@ -15,7 +19,26 @@ const suiteSystem: SystemRecord = {
 /** Google Workspace (Calendar v3, Gmail v1, Chat v1) for each user, as the `suite` system. */
 export const manifest: SystemManifest = {
   system: suiteSystem,
-  tools: [listCalendars, ...mailTools],
+  tools: [
+    listCalendars,
+    getCalendar,
+    listEvents,
+    listAllEvents,
+    getEvent,
+    createEvent,
+    updateEvent,
+    deleteEvent,
+    ...mailTools,
+    listSpaces,
+    getSpace,
+    listMessages,
+    getMessage,
+    createMessage,
+    updateMessage,
+    deleteMessage,
+    listMembers,
+    getMember,
+  ],
   integrations: [googleIntegration],
   entityTypes: ['user'],
   synonyms: {

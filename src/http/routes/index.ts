@@ -9,6 +9,8 @@ import { graphRoutes } from './graph.js';
 import { homeRoute } from './home.js';
 import { methodRoutes } from './methods.js';
 import { suiteMailRoutes } from './suite-mail.js';
+import { suiteCalendarRoutes } from './suite-calendar.js';
+import { suiteChatRoutes } from './suite-chat.js';
 import { suiteOAuthRoutes } from './suite-oauth.js';
 import { systemRoutes } from './system.js';
 
@@ -24,6 +26,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   documentRoutes,
   suiteOAuthRoutes,
   suiteMailRoutes,
+  suiteCalendarRoutes,
+  suiteChatRoutes,
   chatOAuthRoutes,
   methodRoutes,
 ];

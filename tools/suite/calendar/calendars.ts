@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../../src/toolkit/define-tool.js';
+import { CalendarId } from './schemas.js';
 
 export const CalendarSchema = z.object({
   id: z.string().describe('Calendar id; `primary` also names the user’s own'),
@@ -57,5 +58,25 @@ export const listCalendars = defineTool({
       pageToken = answer.data.nextPageToken ?? undefined;
     } while (pageToken);
     return { items: calendars };
+  },
+});
+
+export const getCalendar = defineTool({
+  system: 'suite',
+  name: 'get_calendar',
+  title: 'Get one of my calendars',
+  description: 'One calendar of the user’s Google Calendar list by id (`primary` for their own): its name, description, time zone and the user’s access role.',
+  capability: { type: 'read', name: 'calendar.get' },
+  input: z.object({ calendar_id: CalendarId.default('primary') }),
+  output: CalendarSchema,
+  hints: {
+    aliases: ['calendar details', 'calendar time zone', 'my primary calendar'],
+    when_to_use: 'To read one calendar’s time zone, name or the user’s access to it.',
+    not_for: 'Listing all calendars (suite_list_calendars); events (suite_list_events).',
+    examples: [{ query: 'what time zone is my google calendar in', tool: 'get_calendar', params: { calendar_id: 'primary' } }],
+  },
+  async run({ client, args }) {
+    const calendar = await client('google').calendar();
+    return calendarOf((await calendar.calendarList.get({ calendarId: args.calendar_id })).data);
   },
 });

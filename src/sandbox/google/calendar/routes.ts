@@ -144,6 +144,12 @@ export function calendarRoutes(router: Router, states: GoogleStates, ctx: FakeCo
     });
   });
 
+  router.get(`${BASE}/users/me/calendarList/:calendarId`, (req, res) => {
+    const who = caller(req, res, SCOPES.calendarListRead);
+    const { calendar, role } = calendarFor(who, req.params.calendarId);
+    res.json(calendarListEntry(calendar, role));
+  });
+
   router.get(`${BASE}/calendars/:calendarId`, (req, res) => {
     const who = caller(req, res, SCOPES.calendarRead);
     res.json(calendarResource(calendarFor(who, req.params.calendarId).calendar));

@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import type { FakeContext } from '../../fake-upstream.js';
-import { cursorFields, cursorPage, invalid, jsonBody, notFound, queryParam, rateLimited, readCursorPage } from '../../kit/index.js';
+import { cursorFields, cursorPage, forbidden, invalid, jsonBody, notFound, queryParam, rateLimited, readCursorPage } from '../../kit/index.js';
 import { callerOf, requireScope, type GoogleCaller, type GoogleStates } from '../caller.js';
 import { chatUserName, type ChatMessage, type ChatSpace } from './model.js';
 
@@ -56,6 +56,19 @@ export function chatRoutes(router: Router, states: GoogleStates, ctx: FakeContex
     space: { name: `spaces/${m.spaceId}` },
   });
 
+  const memberResource = (who: GoogleCaller, space: ChatSpace, index: number, role: string) => ({
+    name: `spaces/${space.id}/members/${chatUserName(idBase(who), index).slice(6)}`,
+    state: 'JOINED',
+    role,
+    member: { name: chatUserName(idBase(who), index), type: 'HUMAN' },
+    createTime: iso(space.createTime),
+  });
+  const messageFor = (who: GoogleCaller, space: ChatSpace, id: string): ChatMessage => {
+    const message = who.state.chat.messages.get(space.id)?.find((m) => m.id === id);
+    if (!message) throw notFound(`Message spaces/${space.id}/messages/${id} not found.`);
+    return message;
+  };
+
   router.get('/v1/spaces', (req, res) => {
     const who = caller(req, res, SPACES_READ);
     const filter = queryParam(req, 'filter');
@@ -74,13 +87,7 @@ export function chatRoutes(router: Router, states: GoogleStates, ctx: FakeContex
   router.get('/v1/spaces/:space/members', (req, res) => {
     const who = caller(req, res, MEMBERS_READ);
     const space = spaceFor(who, req.params.space);
-    const members = [...space.members].map(([index, role]) => ({
-      name: `spaces/${space.id}/members/${chatUserName(idBase(who), index).slice(6)}`,
-      state: 'JOINED',
-      role,
-      member: { name: chatUserName(idBase(who), index), type: 'HUMAN' },
-      createTime: iso(space.createTime),
-    }));
+    const members = [...space.members].map(([index, role]) => memberResource(who, space, index, role));
     const page = cursorPage(members, readCursorPage(req.query, { cursor: 'pageToken', limit: 'pageSize', defaultLimit: 100, maxLimit: 1000 }), `members ${space.id}`);
     res.json({ ...(page.items.length ? { memberships: page.items } : {}), ...cursorFields.google(page) });
   });
@@ -108,9 +115,7 @@ export function chatRoutes(router: Router, states: GoogleStates, ctx: FakeContex
   router.get('/v1/spaces/:space/messages/:message', (req, res) => {
     const who = caller(req, res, MESSAGES_READ);
     const space = spaceFor(who, req.params.space);
-    const message = who.state.chat.messages.get(space.id)?.find((m) => m.id === req.params.message);
-    if (!message) throw notFound(`Message spaces/${space.id}/messages/${String(req.params.message)} not found.`);
-    res.json(messageResource(who, message));
+    res.json(messageResource(who, messageFor(who, space, req.params.message)));
   });
 
   router.post('/v1/spaces/:space/messages', (req, res) => {
@@ -127,6 +132,11 @@ export function chatRoutes(router: Router, states: GoogleStates, ctx: FakeContex
       threadId = match && match[1] === space.id && messages.some((m) => m.threadId === match[2]) ? match[2] : undefined;
       if (!threadId && option === 'REPLY_MESSAGE_OR_FAIL') throw notFound('Thread not found.');
     }
+    // A thread key names a thread the caller chooses: the first message with a key starts it, the next ones reply in it.
+    const threadKey = (body.thread as { threadKey?: unknown } | undefined)?.threadKey;
+    if (!threadId && typeof threadKey === 'string' && threadKey) {
+      threadId = `key${Buffer.from(threadKey).toString('hex').slice(0, 24)}`;
+    }
     const number = who.state.chat.nextNumber++;
     const id = `sbx${String(number).padStart(8, '0')}.sbx${String(number).padStart(8, '0')}`;
     const message: ChatMessage = {
@@ -139,5 +149,36 @@ export function chatRoutes(router: Router, states: GoogleStates, ctx: FakeContex
     };
     messages.push(message);
     res.json(messageResource(who, message));
+  });
+
+  router.patch('/v1/spaces/:space/messages/:message', (req, res) => {
+    const who = caller(req, res, MESSAGES_WRITE);
+    const space = spaceFor(who, req.params.space);
+    const message = messageFor(who, space, req.params.message);
+    const mask = queryParam(req, 'updateMask') ?? '';
+    if (!mask.split(',').map((f) => f.trim()).includes('text')) throw invalid('Invalid update mask: it must name text.');
+    if (message.sender !== who.person.index) throw forbidden('The caller can only update messages it sent.');
+    const text = jsonBody(req).text;
+    if (typeof text !== 'string' || !text.trim()) throw invalid('Message cannot be empty. Discarded message must have text or cards.');
+    message.text = text;
+    res.json({ ...messageResource(who, message), lastUpdateTime: iso(ctx.clock.now()) });
+  });
+
+  router.delete('/v1/spaces/:space/messages/:message', (req, res) => {
+    const who = caller(req, res, MESSAGES_WRITE);
+    const space = spaceFor(who, req.params.space);
+    const message = messageFor(who, space, req.params.message);
+    if (message.sender !== who.person.index) throw forbidden('The caller can only delete messages it sent.');
+    const messages = who.state.chat.messages.get(space.id)!;
+    messages.splice(messages.indexOf(message), 1);
+    res.json({});
+  });
+
+  router.get('/v1/spaces/:space/members/:member', (req, res) => {
+    const who = caller(req, res, MEMBERS_READ);
+    const space = spaceFor(who, req.params.space);
+    const found = [...space.members].find(([index]) => chatUserName(idBase(who), index).slice(6) === req.params.member);
+    if (!found) throw notFound(`Membership spaces/${space.id}/members/${String(req.params.member)} not found.`);
+    res.json(memberResource(who, space, found[0], found[1]));
   });
 }

@@ -1,0 +1,97 @@
+import type { chat_v1 } from '@googleapis/chat';
+import { z } from 'zod';
+
+/** `spaces/AAAA` or `AAAA`: both name a space. */
+export const SpaceId = z
+  .string()
+  .min(1)
+  .max(256)
+  .transform((id) => id.replace(/^spaces\//, ''))
+  .describe('Space id, with or without the `spaces/` prefix (from suite_list_spaces)');
+export const MessageId = z
+  .string()
+  .min(1)
+  .max(256)
+  .transform((id) => id.replace(/^spaces\/[^/]+\/messages\//, ''))
+  .describe('Message id (the last part of its name spaces/…/messages/<id>)');
+export const MaxResults = z
+  .number()
+  .int('max_results must be an integer')
+  .min(1, 'max_results must be between 1 and 1000')
+  .max(1000, 'max_results must be between 1 and 1000')
+  .default(100)
+  .describe('At most this many, 1-1000 (default 100)');
+
+export const spaceName = (id: string) => `spaces/${id}`;
+
+export const ChatUserSchema = z.object({
+  name: z.string().describe('users/<id>'),
+  displayName: z.string().nullable(),
+  email: z.string().nullable().describe('Known only when Google reports it'),
+});
+
+export const SpaceSchema = z.object({
+  name: z.string().describe('spaces/<id>'),
+  type: z.string().describe('ROOM or DM (spaceType SPACE, GROUP_CHAT or DIRECT_MESSAGE)'),
+  spaceType: z.string().nullable(),
+  displayName: z.string().nullable(),
+  spaceThreadingState: z.string().nullable(),
+  spaceUri: z.string().nullable(),
+});
+
+export const MessageSchema = z.object({
+  name: z.string().describe('spaces/<id>/messages/<id>'),
+  text: z.string(),
+  sender: ChatUserSchema,
+  createTime: z.string().nullable(),
+  thread: z.string().nullable().describe('spaces/<id>/threads/<id>'),
+});
+
+export const MemberSchema = z.object({
+  name: z.string().describe('spaces/<id>/members/<id>'),
+  member: ChatUserSchema,
+  role: z.string().describe('ROLE_MEMBER or ROLE_MANAGER'),
+  createTime: z.string().nullable(),
+});
+
+const userOf = (user: chat_v1.Schema$User | undefined) => ({
+  name: user?.name ?? '',
+  displayName: user?.displayName ?? null,
+  email: (user as { email?: string } | undefined)?.email ?? null,
+});
+
+export const spaceOf = (space: chat_v1.Schema$Space): z.infer<typeof SpaceSchema> => ({
+  name: space.name ?? '',
+  type: space.type ?? (space.spaceType === 'DIRECT_MESSAGE' ? 'DM' : 'ROOM'),
+  spaceType: space.spaceType ?? null,
+  displayName: space.displayName ?? null,
+  spaceThreadingState: space.spaceThreadingState ?? null,
+  spaceUri: space.spaceUri ?? null,
+});
+
+export const messageOf = (message: chat_v1.Schema$Message): z.infer<typeof MessageSchema> => ({
+  name: message.name ?? '',
+  text: message.text ?? '',
+  sender: userOf(message.sender),
+  createTime: message.createTime ?? null,
+  thread: message.thread?.name ?? null,
+});
+
+export const memberOf = (membership: chat_v1.Schema$Membership): z.infer<typeof MemberSchema> => ({
+  name: membership.name ?? '',
+  member: userOf(membership.member),
+  role: membership.role ?? 'ROLE_MEMBER',
+  createTime: membership.createTime ?? null,
+});
+
+/** Reads pages of a Chat list until `max` items or the last page (Chat pages at most 1,000). */
+export async function upTo<T>(max: number, page: (pageSize: number, pageToken: string | undefined) => Promise<{ items: T[]; next?: string | null }>): Promise<T[]> {
+  const out: T[] = [];
+  let token: string | undefined;
+  do {
+    const answer = await page(Math.min(1000, max - out.length), token);
+    out.push(...answer.items);
+    token = answer.next ?? undefined;
+  } while (token && out.length < max);
+  return out.slice(0, max);
+}
