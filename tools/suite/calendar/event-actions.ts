@@ -33,7 +33,7 @@ export const createEvent = defineTool({
   system: 'suite',
   name: 'create_event',
   title: 'Create a calendar event',
-  description: 'Add an event to one of the user’s Google calendars (`primary` by default), optionally inviting attendees by email. Returns its id and link.',
+  description: 'Schedule a meeting: create an event in one of the user’s Google calendars (`primary` by default), optionally inviting attendees by email. Returns its id and link.',
   capability: { type: 'action', name: 'calendar.events.create', idempotent: false },
   input: z.object({ calendar_id: CalendarId.default('primary'), ...EventFields }),
   output: z.object({ id: z.string(), summary: z.string(), htmlLink: z.string().nullable() }),

@@ -53,7 +53,7 @@ export const listEvents = defineTool({
   }),
   output: z.object({ events: z.array(EventSchema) }),
   hints: {
-    aliases: ['my meetings', 'my schedule', 'google calendar events', 'what is on my calendar', 'agenda'],
+    aliases: ['my meetings', 'google calendar events', 'what is on my calendar', 'agenda'],
     when_to_use: 'To see the user’s meetings in one calendar for a day, week or any window.',
     not_for: 'Every calendar at once (suite_list_all_events); one event by id (suite_get_event).',
     examples: [
@@ -85,7 +85,7 @@ export const listAllEvents = defineTool({
     failed: z.array(z.object({ resource: z.string(), error: z.object({ code: z.string(), message: z.string() }) })),
   }),
   hints: {
-    aliases: ['all my calendars', 'full schedule', 'every calendar events', 'team and personal calendar'],
+    aliases: ['all my calendars', 'full agenda', 'every calendar events', 'team and personal calendar'],
     when_to_use: 'To see everything on the user’s calendars at once: their own, shared and subscribed.',
     not_for: 'One calendar (suite_list_events); the calendar list itself (suite_list_calendars).',
     examples: [
