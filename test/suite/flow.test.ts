@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GoogleState } from '../../src/sandbox/google/index.js';
 import { revokeToken } from '../../src/sandbox/google/oauth/grants.js';
 import { HOUR, ManualClock } from '../helpers/clock.js';
-import { formsOf } from '../helpers/html-forms.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { demoUsers, suiteCall } from './suite-routes.js';
+import { consentInBrowser, demoUsers, suiteCall } from './suite-routes.js';
 
 /**
  * Issue 9's whole flow as a browser drives it (redirects followed by the client): consent through the
@@ -29,18 +28,6 @@ const personIndex = () => google.people.findIndex((p) => p.email === user);
 const refreshTokensOfUser = () => [...google.oauth.refreshTokens].filter(([, grant]) => grant.personIndex === personIndex()).map(([token]) => token);
 const tokenRequests = () => server.sandbox.faults.log.filter((r) => r.method === 'POST' && r.path === '/google/token').length;
 
-/** Our authorize link, followed as a browser: redirect to the consent page, approve, redirect back to our callback. */
-async function consentInBrowser(authUrl: string): Promise<Response> {
-  const consentPage = await fetch(authUrl);
-  expect(consentPage.status).toBe(200);
-  expect(consentPage.url.startsWith(server.sandbox.urlOf('/google'))).toBe(true);
-  const form = formsOf(await consentPage.text()).find((f) => f.fields.account === user);
-  if (!form) throw new Error(`the consent page offers no account ${user}`);
-  const landed = await fetch(new URL(form.action, consentPage.url), { method: 'POST', body: new URLSearchParams(form.fields) });
-  expect(landed.url.startsWith(`${server.url}/oauth/suite/callback?`)).toBe(true);
-  return landed;
-}
-
 describe('the suite authorization flow end to end', () => {
   it('goes from needs_oauth through consent, refresh, a revoked refresh token, consent again and revoke', async () => {
     const before = await status();
@@ -49,7 +36,7 @@ describe('the suite authorization flow end to end', () => {
     expect(refused.status).toBe(401);
     expect(refused.body.detail).toMatchObject({ action: 'oauth_required', auth_url: before.auth_url });
 
-    const landed = await consentInBrowser(before.auth_url as string);
+    const landed = await consentInBrowser(server, user, before.auth_url as string);
     expect(landed.status).toBe(200);
     expect(await landed.text()).toContain(user);
     expect(await status()).toMatchObject({ status: 'authorized', user_email: user, expires_at: expect.any(String) });
@@ -76,7 +63,7 @@ describe('the suite authorization flow end to end', () => {
     expect(rejected.body.detail).toEqual({ action: 'oauth_required', message: expect.any(String), auth_url: before.auth_url });
     expect(await status()).toMatchObject({ status: 'needs_oauth', auth_url: before.auth_url });
 
-    expect((await consentInBrowser(before.auth_url as string)).status).toBe(200);
+    expect((await consentInBrowser(server, user, before.auth_url as string)).status).toBe(200);
     expect((await primaryEvents()).status).toBe(200);
 
     const revoked = await suiteCall(server, 'acme', user, 'DELETE', '/oauth/suite/revoke');
