@@ -20,8 +20,23 @@ async function run(name: string, args: Record<string, unknown> = {}): Promise<Re
 }
 
 const CALENDAR_AND_CHAT = [
-  'list_calendars', 'get_calendar', 'list_events', 'list_all_events', 'get_event', 'create_event', 'update_event', 'delete_event',
-  'list_spaces', 'get_space', 'list_messages', 'get_message', 'create_message', 'update_message', 'delete_message', 'list_members', 'get_member',
+  'list_calendars',
+  'get_calendar',
+  'list_events',
+  'list_all_events',
+  'get_event',
+  'create_event',
+  'update_event',
+  'delete_event',
+  'list_spaces',
+  'get_space',
+  'list_messages',
+  'get_message',
+  'create_message',
+  'update_message',
+  'delete_message',
+  'list_members',
+  'get_member',
 ];
 
 describe('suite calendar and chat results match their output schemas', () => {

@@ -35,7 +35,15 @@ describe('suite calendar routes', () => {
     expect(events.length).toBeGreaterThan(0);
     expect(events.length).toBeLessThanOrEqual(20);
     expect(answer.body.count).toBe(events.length);
-    expect(events[0]).toMatchObject({ id: expect.any(String), summary: expect.any(String), start: expect.any(Object), end: expect.any(Object), calendar_id: 'primary', attendees: expect.any(Array), htmlLink: expect.any(String) });
+    expect(events[0]).toMatchObject({
+      id: expect.any(String),
+      summary: expect.any(String),
+      start: expect.any(Object),
+      end: expect.any(Object),
+      calendar_id: 'primary',
+      attendees: expect.any(Array),
+      htmlLink: expect.any(String),
+    });
     const starts = events.map((e) => Date.parse((e.start as { dateTime: string | null; date: string | null }).dateTime ?? `${(e.start as { date: string }).date}T00:00:00Z`));
     expect([...starts].sort((a, b) => a - b)).toEqual(starts);
   });
@@ -81,7 +89,12 @@ describe('suite calendar routes', () => {
     expect(made).toEqual({ id: expect.any(String), summary: 'Route test review', htmlLink: expect.stringContaining('https://') });
 
     const path = `/suite/calendar/calendars/primary/events/${made.id}`;
-    expect((await get(path)).body.data).toMatchObject({ summary: 'Route test review', location: 'Room 4', start: { timeZone: 'Europe/Paris' }, attendees: [{ email: other, responseStatus: 'needsAction' }] });
+    expect((await get(path)).body.data).toMatchObject({
+      summary: 'Route test review',
+      location: 'Room 4',
+      start: { timeZone: 'Europe/Paris' },
+      attendees: [{ email: other, responseStatus: 'needsAction' }],
+    });
 
     const updated = await suiteCall(server, 'acme', me, 'PUT', path, { summary: 'Route test review (moved)' });
     expect(updated.status).toBe(200);

@@ -44,7 +44,12 @@ describe('suite chat routes', () => {
     const rows = messages.body.data as Row[];
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.length).toBeLessThanOrEqual(5);
-    expect(rows[0]).toMatchObject({ name: expect.stringMatching(/^spaces\/[^/]+\/messages\//), text: expect.any(String), sender: { name: expect.stringMatching(/^users\//) }, createTime: expect.any(String) });
+    expect(rows[0]).toMatchObject({
+      name: expect.stringMatching(/^spaces\/[^/]+\/messages\//),
+      text: expect.any(String),
+      sender: { name: expect.stringMatching(/^users\//) },
+      createTime: expect.any(String),
+    });
     const id = String(rows[0].name).split('/').at(-1) as string;
     expect((await as('GET', `/suite/chat/spaces/${space}/messages/${id}`)).body.data).toMatchObject({ name: rows[0].name, text: rows[0].text });
 
@@ -74,7 +79,12 @@ describe('suite chat routes', () => {
 
   it('refuses bad input with a 400 naming the bound, and sends nothing empty', async () => {
     const space = encodeURIComponent(await aSpace());
-    for (const path of ['/suite/chat/spaces?max_results=0', '/suite/chat/spaces?max_results=1001', `/suite/chat/spaces/${space}/messages?max_results=1001`, `/suite/chat/spaces/${space}/members?max_results=0`]) {
+    for (const path of [
+      '/suite/chat/spaces?max_results=0',
+      '/suite/chat/spaces?max_results=1001',
+      `/suite/chat/spaces/${space}/messages?max_results=1001`,
+      `/suite/chat/spaces/${space}/members?max_results=0`,
+    ]) {
       const answer = await as('GET', path);
       expect(answer.status, path).toBe(400);
       expect(String(answer.body.detail), path).toContain('max_results must be between 1 and 1000');

@@ -18,7 +18,14 @@ export const suiteCalendarRoutes: RouteModule = (routes, app) =>
       query: [...WINDOW, 'max_results_per_calendar'],
       data: (result) => result.events,
     },
-    { method: 'get', path: '/suite/calendar/calendars', operationId: 'listSuiteCalendars', summary: 'The user’s calendars', tool: 'suite.list_calendars', data: (result) => result.calendars },
+    {
+      method: 'get',
+      path: '/suite/calendar/calendars',
+      operationId: 'listSuiteCalendars',
+      summary: 'The user’s calendars',
+      tool: 'suite.list_calendars',
+      data: (result) => result.calendars,
+    },
     { method: 'get', path: CALENDAR, operationId: 'getSuiteCalendar', summary: 'One calendar (`primary` for the user’s own)', tool: 'suite.get_calendar' },
     {
       method: 'get',

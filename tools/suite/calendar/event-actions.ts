@@ -5,9 +5,13 @@ import { CalendarId, EventId, EventSchema, eventOf } from './schemas.js';
 
 const EventFields = {
   summary: z.string().min(1).max(1024).describe('Title of the event'),
-  start_datetime: z.iso.datetime({ offset: true, local: true, error: 'start_datetime must be an ISO 8601 date-time, e.g. 2026-11-24T10:00:00' }).describe('Start, e.g. 2026-11-24T10:00:00 (with start_timezone) or 2026-11-24T10:00:00Z'),
+  start_datetime: z.iso
+    .datetime({ offset: true, local: true, error: 'start_datetime must be an ISO 8601 date-time, e.g. 2026-11-24T10:00:00' })
+    .describe('Start, e.g. 2026-11-24T10:00:00 (with start_timezone) or 2026-11-24T10:00:00Z'),
   start_timezone: z.string().min(1).max(64).optional().describe('IANA time zone of the start, e.g. Europe/Paris'),
-  end_datetime: z.iso.datetime({ offset: true, local: true, error: 'end_datetime must be an ISO 8601 date-time, e.g. 2026-11-24T11:00:00' }).describe('End, same form as start_datetime'),
+  end_datetime: z.iso
+    .datetime({ offset: true, local: true, error: 'end_datetime must be an ISO 8601 date-time, e.g. 2026-11-24T11:00:00' })
+    .describe('End, same form as start_datetime'),
   end_timezone: z.string().min(1).max(64).optional().describe('IANA time zone of the end'),
   description: z.string().max(8192).optional().describe('Event description'),
   location: z.string().max(1024).optional().describe('Where it happens'),
@@ -61,7 +65,8 @@ export const updateEvent = defineTool({
   system: 'suite',
   name: 'update_event',
   title: 'Update a calendar event',
-  description: 'Change fields of an event of the user’s Google calendar; fields not given keep their values (attendee_emails replaces the attendee list). Returns the event as it now is.',
+  description:
+    'Change fields of an event of the user’s Google calendar; fields not given keep their values (attendee_emails replaces the attendee list). Returns the event as it now is.',
   capability: { type: 'action', name: 'calendar.events.update', idempotent: true },
   input: z.object({ calendar_id: CalendarId.default('primary'), event_id: EventId }).extend(z.object(EventFields).partial().shape),
   output: EventSchema,
@@ -69,7 +74,13 @@ export const updateEvent = defineTool({
     aliases: ['reschedule meeting', 'move meeting', 'rename event', 'change meeting location'],
     when_to_use: 'To move, rename or re-describe an existing Google calendar event.',
     not_for: 'Creating events (suite_create_event); cancelling (suite_delete_event).',
-    examples: [{ query: 'move google calendar event sbx00000012a to 3pm', tool: 'update_event', params: { event_id: 'sbx00000012a', start_datetime: '2026-11-24T15:00:00Z', end_datetime: '2026-11-24T16:00:00Z' } }],
+    examples: [
+      {
+        query: 'move google calendar event sbx00000012a to 3pm',
+        tool: 'update_event',
+        params: { event_id: 'sbx00000012a', start_datetime: '2026-11-24T15:00:00Z', end_datetime: '2026-11-24T16:00:00Z' },
+      },
+    ],
   },
   verify: (result, args) => (args.summary !== undefined && result.summary !== args.summary ? `the summary is still "${result.summary}"` : undefined),
   async run({ client, args }) {

@@ -5,8 +5,7 @@ import { z } from 'zod';
 export const CalendarId = z.string().min(1).max(1024).describe('Calendar id from suite_list_calendars; `primary` names the user’s own calendar');
 export const EventId = z.string().min(1).max(1024).describe('Event id (from suite_list_events or suite_list_all_events)');
 /** RFC 3339 with an offset, as Calendar's timeMin and timeMax require. */
-export const Rfc3339 = (what: string) =>
-  z.iso.datetime({ offset: true, error: `${what} must be an RFC 3339 date-time with an offset, e.g. 2026-11-24T09:00:00Z` });
+export const Rfc3339 = (what: string) => z.iso.datetime({ offset: true, error: `${what} must be an RFC 3339 date-time with an offset, e.g. 2026-11-24T09:00:00Z` });
 
 export const EventTimeSchema = z.object({
   dateTime: z.string().nullable().describe('RFC 3339 start or end of a timed event'),

@@ -59,7 +59,11 @@ export const createMessage = defineTool({
   title: 'Send a Google Chat message',
   description: 'Post a message as the user in a Google Chat space; a thread_key groups messages into one thread (the first starts it, later ones reply).',
   capability: { type: 'action', name: 'chat.messages.create', idempotent: false },
-  input: z.object({ space_id: SpaceId, text: Text, thread_key: z.string().min(1).max(4000).optional().describe('Your own key for a thread: messages with the same key share a thread') }),
+  input: z.object({
+    space_id: SpaceId,
+    text: Text,
+    thread_key: z.string().min(1).max(4000).optional().describe('Your own key for a thread: messages with the same key share a thread'),
+  }),
   output: z.object({ name: z.string(), text: z.string(), createTime: z.string().nullable(), thread: z.string().nullable() }),
   hints: {
     aliases: ['post in google chat', 'message google chat space', 'send chat message', 'reply in google chat thread'],
@@ -92,7 +96,13 @@ export const updateMessage = defineTool({
     aliases: ['edit google chat message', 'fix my chat message'],
     when_to_use: 'To correct a Google Chat message the user posted.',
     not_for: 'Messages of other people (Google refuses).',
-    examples: [{ query: 'change my google chat message abc.abc in AAAAsbx0001 to "deploy at 5"', tool: 'update_message', params: { space_id: 'AAAAsbx0001', message_id: 'abc.abc', text: 'deploy at 5' } }],
+    examples: [
+      {
+        query: 'change my google chat message abc.abc in AAAAsbx0001 to "deploy at 5"',
+        tool: 'update_message',
+        params: { space_id: 'AAAAsbx0001', message_id: 'abc.abc', text: 'deploy at 5' },
+      },
+    ],
   },
   verify: (result, args) => (result.text === args.text ? undefined : 'the message still has its old text'),
   async run({ client, args }) {

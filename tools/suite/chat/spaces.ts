@@ -93,7 +93,9 @@ export const getMember = defineTool({
     aliases: ['google chat member role', 'is this person a space manager'],
     when_to_use: 'To check one person’s membership and role in a Google Chat space.',
     not_for: 'Listing everyone (suite_list_members).',
-    examples: [{ query: 'role of member 100000000000000001 in google chat space AAAAsbx0001', tool: 'get_member', params: { space_id: 'AAAAsbx0001', member_id: '100000000000000001' } }],
+    examples: [
+      { query: 'role of member 100000000000000001 in google chat space AAAAsbx0001', tool: 'get_member', params: { space_id: 'AAAAsbx0001', member_id: '100000000000000001' } },
+    ],
   },
   async run({ client, args }) {
     const chat = await client('google').chat();

@@ -156,7 +156,13 @@ export function chatRoutes(router: Router, states: GoogleStates, ctx: FakeContex
     const space = spaceFor(who, req.params.space);
     const message = messageFor(who, space, req.params.message);
     const mask = queryParam(req, 'updateMask') ?? '';
-    if (!mask.split(',').map((f) => f.trim()).includes('text')) throw invalid('Invalid update mask: it must name text.');
+    if (
+      !mask
+        .split(',')
+        .map((f) => f.trim())
+        .includes('text')
+    )
+      throw invalid('Invalid update mask: it must name text.');
     if (message.sender !== who.person.index) throw forbidden('The caller can only update messages it sent.');
     const text = jsonBody(req).text;
     if (typeof text !== 'string' || !text.trim()) throw invalid('Message cannot be empty. Discarded message must have text or cards.');
