@@ -66,7 +66,7 @@ export const getCalendar = defineTool({
   name: 'get_calendar',
   title: 'Get one of my calendars',
   description: 'One calendar of the user’s Google Calendar list by id (`primary` for their own): its name, description, time zone and the user’s access role.',
-  capability: { type: 'read', name: 'calendar.get' },
+  capability: { type: 'read', name: 'suite.calendars.get' },
   input: z.object({ calendar_id: CalendarId.default('primary') }),
   output: CalendarSchema,
   hints: {

@@ -38,7 +38,7 @@ export const createEvent = defineTool({
   name: 'create_event',
   title: 'Create a calendar event',
   description: 'Schedule a meeting: create an event in one of the user’s Google calendars (`primary` by default), optionally inviting attendees by email. Returns its id and link.',
-  capability: { type: 'action', name: 'calendar.events.create', idempotent: false },
+  capability: { type: 'action', name: 'suite.calendar.events.create', idempotent: false },
   input: z.object({ calendar_id: CalendarId.default('primary'), ...EventFields }),
   output: z.object({ id: z.string(), summary: z.string(), htmlLink: z.string().nullable() }),
   hints: {
@@ -67,7 +67,7 @@ export const updateEvent = defineTool({
   title: 'Update a calendar event',
   description:
     'Change fields of an event of the user’s Google calendar; fields not given keep their values (attendee_emails replaces the attendee list). Returns the event as it now is.',
-  capability: { type: 'action', name: 'calendar.events.update', idempotent: true },
+  capability: { type: 'action', name: 'suite.calendar.events.update', idempotent: true },
   input: z.object({ calendar_id: CalendarId.default('primary'), event_id: EventId }).extend(z.object(EventFields).partial().shape),
   output: EventSchema,
   hints: {
@@ -95,7 +95,7 @@ export const deleteEvent = defineTool({
   name: 'delete_event',
   title: 'Delete a calendar event',
   description: 'Delete (cancel) an event of the user’s Google calendar.',
-  capability: { type: 'action', name: 'calendar.events.delete', idempotent: true, destructive: true },
+  capability: { type: 'action', name: 'suite.calendar.events.delete', idempotent: true, destructive: true },
   input: z.object({ calendar_id: CalendarId.default('primary'), event_id: EventId }),
   output: z.object({ deleted: z.boolean(), calendar_id: z.string(), event_id: z.string() }),
   hints: {

@@ -44,7 +44,7 @@ export const listEvents = defineTool({
   title: 'List events of one of my calendars',
   description:
     'Events of one Google calendar (`primary` by default) in a time window, recurring events expanded into their occurrences when ordered by start time. Each event has its times, location, organizer, attendees and their responses.',
-  capability: { type: 'read', name: 'calendar.events.list' },
+  capability: { type: 'read', name: 'suite.calendar.events.list' },
   input: z.object({
     calendar_id: CalendarId.default('primary'),
     ...TimeWindow,
@@ -77,7 +77,7 @@ export const listAllEvents = defineTool({
   title: 'List events of all my calendars',
   description:
     'Events of every calendar in the user’s Google Calendar list, merged and sorted by start time, each naming its calendar. Calendars that could not be read are listed in `failed`.',
-  capability: { type: 'read', name: 'calendar.events.list_all' },
+  capability: { type: 'read', name: 'suite.calendar.events.list_all' },
   input: z.object({ ...TimeWindow, max_results_per_calendar: between('max_results_per_calendar', 500, 100) }),
   output: z.object({
     events: z.array(EventSchema),
@@ -111,7 +111,7 @@ export const getEvent = defineTool({
   name: 'get_event',
   title: 'Get a calendar event',
   description: 'One event of a Google calendar by id: times, description, location, organizer, attendees and their responses, and its link.',
-  capability: { type: 'read', name: 'calendar.events.get' },
+  capability: { type: 'read', name: 'suite.calendar.events.get' },
   input: z.object({ calendar_id: CalendarId.default('primary'), event_id: EventId }),
   output: EventSchema,
   hints: {

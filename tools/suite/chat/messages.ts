@@ -10,7 +10,7 @@ export const listMessages = defineTool({
   name: 'list_messages',
   title: 'List messages of a Google Chat space',
   description: 'Messages of a Google Chat space, oldest first, each with its sender, time and thread. A filter narrows by time, e.g. `createTime > "2026-11-01T00:00:00Z"`.',
-  capability: { type: 'read', name: 'chat.messages.list' },
+  capability: { type: 'read', name: 'suite.chat.messages.list' },
   input: z.object({
     space_id: SpaceId,
     max_results: MaxResults,
@@ -38,7 +38,7 @@ export const getMessage = defineTool({
   name: 'get_message',
   title: 'Get a Google Chat message',
   description: 'One Google Chat message by space and message id: text, sender, time and thread.',
-  capability: { type: 'read', name: 'chat.messages.get' },
+  capability: { type: 'read', name: 'suite.chat.messages.get' },
   input: z.object({ space_id: SpaceId, message_id: MessageId }),
   output: MessageSchema,
   hints: {
@@ -58,7 +58,7 @@ export const createMessage = defineTool({
   name: 'create_message',
   title: 'Send a Google Chat message',
   description: 'Post a message as the user in a Google Chat space; a thread_key groups messages into one thread (the first starts it, later ones reply).',
-  capability: { type: 'action', name: 'chat.messages.create', idempotent: false },
+  capability: { type: 'action', name: 'suite.chat.messages.create', idempotent: false },
   input: z.object({
     space_id: SpaceId,
     text: Text,
@@ -89,7 +89,7 @@ export const updateMessage = defineTool({
   name: 'update_message',
   title: 'Edit a Google Chat message',
   description: 'Replace the text of a Google Chat message the user sent.',
-  capability: { type: 'action', name: 'chat.messages.update', idempotent: true },
+  capability: { type: 'action', name: 'suite.chat.messages.update', idempotent: true },
   input: z.object({ space_id: SpaceId, message_id: MessageId, text: Text }),
   output: MessageSchema,
   hints: {
@@ -117,7 +117,7 @@ export const deleteMessage = defineTool({
   name: 'delete_message',
   title: 'Delete a Google Chat message',
   description: 'Delete a Google Chat message the user sent.',
-  capability: { type: 'action', name: 'chat.messages.delete', idempotent: true, destructive: true },
+  capability: { type: 'action', name: 'suite.chat.messages.delete', idempotent: true, destructive: true },
   input: z.object({ space_id: SpaceId, message_id: MessageId }),
   output: z.object({ deleted: z.boolean(), name: z.string() }),
   hints: {

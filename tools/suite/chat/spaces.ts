@@ -7,7 +7,7 @@ export const listSpaces = defineTool({
   name: 'list_spaces',
   title: 'List my Google Chat spaces',
   description: 'The Google Chat spaces, group chats and direct messages the user is a member of. A filter narrows by type, e.g. `spaceType = "SPACE"`.',
-  capability: { type: 'read', name: 'chat.spaces.list' },
+  capability: { type: 'read', name: 'suite.chat.spaces.list' },
   input: z.object({
     max_results: MaxResults,
     filter: z.string().max(500).optional().describe('Google Chat filter, e.g. spaceType = "SPACE" or spaceType = "DIRECT_MESSAGE"'),
@@ -34,7 +34,7 @@ export const getSpace = defineTool({
   name: 'get_space',
   title: 'Get a Google Chat space',
   description: 'One Google Chat space by id (with or without the `spaces/` prefix): its type, name and threading.',
-  capability: { type: 'read', name: 'chat.spaces.get' },
+  capability: { type: 'read', name: 'suite.chat.spaces.get' },
   input: z.object({ space_id: SpaceId }),
   output: SpaceSchema,
   hints: {
@@ -54,7 +54,7 @@ export const listMembers = defineTool({
   name: 'list_members',
   title: 'List members of a Google Chat space',
   description: 'The people in a Google Chat space with their role (member or manager).',
-  capability: { type: 'read', name: 'chat.members.list' },
+  capability: { type: 'read', name: 'suite.chat.members.list' },
   input: z.object({ space_id: SpaceId, max_results: MaxResults }),
   output: z.object({ members: z.array(MemberSchema) }),
   hints: {
@@ -78,7 +78,7 @@ export const getMember = defineTool({
   name: 'get_member',
   title: 'Get a Google Chat space member',
   description: 'One membership of a Google Chat space: the person and their role.',
-  capability: { type: 'read', name: 'chat.members.get' },
+  capability: { type: 'read', name: 'suite.chat.members.get' },
   input: z.object({
     space_id: SpaceId,
     member_id: z
