@@ -111,7 +111,8 @@ describe('auto mode decides by the size of the list', () => {
     const full = await connectInMemory(auto, withGithub);
     expect(await listedNames(full)).toContain('search_tools');
     await full.close();
-    const graphOnly = await connectInMemory(auto, withoutCredentials);
+    // Without connections nor a user who could authorize the per-user systems (suite, chat), only the graph remains.
+    const graphOnly = await connectInMemory(auto, { ...withoutCredentials, userEmail: undefined });
     expect(await listedNames(graphOnly)).toContain('graph_search');
     await graphOnly.close();
   });
