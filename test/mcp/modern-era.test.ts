@@ -5,10 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { SystemManifest } from '../../src/catalog/manifest.js';
 import { defineTool } from '../../src/toolkit/define-tool.js';
-import { AppError } from '../../src/toolkit/errors.js';
 import { MANIFESTS } from '../../tools/index.js';
+import { consentCheckSystem } from '../helpers/consent-check.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -19,28 +18,6 @@ const BIN = new URL('../../bin/constellation.js', import.meta.url).pathname;
 const MODERN = { versionNegotiation: { mode: { pin: '2026-07-28' as const } } };
 const AUTH_URL = 'https://constellation.example.test/oauth/suite/authorize?tenant_id=acme';
 
-/** Users who consented: the tool below asks for consent until its caller is among them. */
-const consented = new Set<string>();
-const getAgenda = defineTool({
-  system: 'consent_check',
-  name: 'get_agenda',
-  description: 'The caller’s agenda for today, from a provider each user must authorize first.',
-  capability: { type: 'read', name: 'consent_check.agenda' },
-  input: z.object({}),
-  output: z.object({ events: z.array(z.string()).describe('Event titles') }),
-  hints: {
-    aliases: ['agenda'],
-    when_to_use: 'What is on my calendar today.',
-    not_for: 'Anything else.',
-    examples: [{ query: 'my agenda', tool: 'get_agenda', params: {} }],
-  },
-  async run({ caller }) {
-    if (!consented.has(caller.userEmail ?? '')) {
-      throw new AppError('AUTHORIZATION_REQUIRED', 'Authorize Google to continue', { details: { provider: 'google', auth_url: AUTH_URL } });
-    }
-    return { events: ['Standup'] };
-  },
-});
 /** Notes the destructive tool below removes. */
 const notes = new Set<string>();
 const forgetNote = defineTool({
@@ -57,11 +34,7 @@ const forgetNote = defineTool({
   },
 });
 
-const consentSystem: SystemManifest = {
-  system: { id: 'consent_check', name: 'Consent check', description: 'A system whose tool needs each user’s consent.', keywords: ['agenda'], when_to_use: 'Agenda.' },
-  tools: [getAgenda, forgetNote],
-  integrations: [],
-};
+const { manifest: consentSystem, consented } = consentCheckSystem(AUTH_URL, [forgetNote]);
 
 let server: TestServer;
 beforeAll(async () => {

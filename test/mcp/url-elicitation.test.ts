@@ -2,45 +2,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import type { SystemManifest } from '../../src/catalog/manifest.js';
 import { McpSurface } from '../../src/mcp/server.js';
-import { defineTool } from '../../src/toolkit/define-tool.js';
-import { AppError } from '../../src/toolkit/errors.js';
 import { MANIFESTS } from '../../tools/index.js';
+import { consentCheckSystem } from '../helpers/consent-check.js';
 import { useServerSession } from '../helpers/mcp-session.js';
 
 const AUTH_URL = 'https://constellation.example.test/oauth/suite/authorize?tenant_id=acme&user_email=ada%40acme.test';
 
-/** Users who have consented; the tool asks for consent until its caller is among them. */
-const consented = new Set<string>();
-
-const getAgenda = defineTool({
-  system: 'consent_check',
-  name: 'get_agenda',
-  description: 'The caller’s agenda for today, from a provider each user must authorize first.',
-  capability: { type: 'read', name: 'consent_check.agenda' },
-  input: z.object({}),
-  output: z.object({ events: z.array(z.string()).describe('Event titles') }),
-  hints: {
-    aliases: ['agenda'],
-    when_to_use: 'What is on my calendar today.',
-    not_for: 'Anything else.',
-    examples: [{ query: 'my agenda', tool: 'get_agenda', params: {} }],
-  },
-  async run({ caller }) {
-    if (!consented.has(caller.userEmail ?? '')) {
-      throw new AppError('AUTHORIZATION_REQUIRED', 'Authorize Google to continue', { details: { provider: 'google', auth_url: AUTH_URL } });
-    }
-    return { events: ['Standup'] };
-  },
-});
-
-const consentSystem: SystemManifest = {
-  system: { id: 'consent_check', name: 'Consent check', description: 'A system whose tool needs each user’s consent.', keywords: ['agenda'], when_to_use: 'Agenda.' },
-  tools: [getAgenda],
-  integrations: [],
-};
+const { manifest: consentSystem, consented } = consentCheckSystem(AUTH_URL);
 
 const session = useServerSession('acme', { manifests: [...MANIFESTS, consentSystem] });
 let email: string;

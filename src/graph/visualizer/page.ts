@@ -8,6 +8,27 @@ import { VISUALIZER_STYLE } from './style.js';
 /** Query the page runs first: a sample of connected entities. */
 export const INITIAL_QUERY = 'MATCH (a)-[]-(b) LIMIT 300';
 
+/** The drawing surface and its zoom buttons, as every embedding of the renderer lays them out. */
+export const CANVAS_MARKUP = `<svg id="canvas" role="img" aria-label="Graph view" data-visible-nodes="0" data-visible-edges="0"><g id="viewport"><g id="edges"></g><g id="edge-labels"></g><g id="nodes"></g></g></svg>
+      <div class="zoom" role="group" aria-label="Zoom"><button id="zoom-in" type="button" title="Zoom in">+</button><button id="zoom-out" type="button" title="Zoom out">−</button><button id="zoom-fit" type="button" title="Fit the graph">Fit</button></div>`;
+
+/**
+ * The renderer's script in one function scope: its globals, the view, labels and controls, with the
+ * embedding's own `api` (requests) and start.
+ */
+export function viewerScript(requests: string, start: string): string {
+  return `(function () {
+'use strict';
+var NODE_TYPES = ${JSON.stringify(NODE_TYPES)};
+var INITIAL_QUERY = ${JSON.stringify(INITIAL_QUERY)};
+${GRAPH_VIEW_SCRIPT}
+${requests}
+${LABELS_SCRIPT}
+${CONTROLS_SCRIPT}
+${start}
+})();`;
+}
+
 /**
  * The visualizer: one self-contained HTML page (inline script and style, no network beyond this
  * server's own graph routes). The token comes from the URL fragment (`#token=...`) or the token field;
@@ -48,8 +69,7 @@ export function visualizerHtml(nonce: string): string {
     <p class="examples">Examples: <code>MATCH (n:user)</code> · <code>MATCH (n:issue) WHERE n.status = 'In Progress'</code> ·
       <code>MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request)</code> · <code>PATH FROM issue:PAY-101 TO space:ENG</code></p>
     <div class="canvas-wrap">
-      <svg id="canvas" role="img" aria-label="Graph view" data-visible-nodes="0" data-visible-edges="0"><g id="viewport"><g id="edges"></g><g id="edge-labels"></g><g id="nodes"></g></g></svg>
-      <div class="zoom" role="group" aria-label="Zoom"><button id="zoom-in" type="button" title="Zoom in">+</button><button id="zoom-out" type="button" title="Zoom out">−</button><button id="zoom-fit" type="button" title="Fit the graph">Fit</button></div>
+      ${CANVAS_MARKUP}
       <div id="empty" class="hidden" role="note">
         <h2>This graph is empty</h2>
         <p>The knowledge graph fills up as tools run: every result an agent reads (repositories, pull requests, people...) becomes nodes and relationships here.</p>
@@ -60,16 +80,7 @@ export function visualizerHtml(nonce: string): string {
   </main>
 </div>
 <script nonce="${nonce}">
-(function () {
-'use strict';
-var NODE_TYPES = ${JSON.stringify(NODE_TYPES)};
-var INITIAL_QUERY = ${JSON.stringify(INITIAL_QUERY)};
-${GRAPH_VIEW_SCRIPT}
-${REST_API_SCRIPT}
-${LABELS_SCRIPT}
-${CONTROLS_SCRIPT}
-${PAGE_START_SCRIPT}
-})();
+${viewerScript(REST_API_SCRIPT, PAGE_START_SCRIPT)}
 </script>
 </body>
 </html>`;

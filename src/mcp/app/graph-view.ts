@@ -1,9 +1,5 @@
-import { NODE_TYPES } from '../../graph/types.js';
-import { CONTROLS_SCRIPT } from '../../graph/visualizer/controls.js';
-import { LABELS_SCRIPT } from '../../graph/visualizer/labels.js';
-import { INITIAL_QUERY } from '../../graph/visualizer/page.js';
+import { CANVAS_MARKUP, INITIAL_QUERY, viewerScript } from '../../graph/visualizer/page.js';
 import { VISUALIZER_STYLE } from '../../graph/visualizer/style.js';
-import { GRAPH_VIEW_SCRIPT } from '../../graph/visualizer/view.js';
 import { appsLibraryScript } from './bridge-bundle.js';
 
 /** The graph view as an MCP App: hosts that render MCP Apps show the graph tools' results with it. */
@@ -25,6 +21,7 @@ const APP_SCRIPT = String.raw`
     var at = ref.indexOf(':');
     return { node_type: ref.slice(0, at), node_id: ref.slice(at + 1), properties: {} };
   }
+  // (Function declarations: the view and controls, earlier in the same scope, call api.)
   // The graph a tool result holds: traverse and query give nodes and edges, a path gives node refs,
   // an entity's context gives the entity, its neighbours and its relationships.
   function graphOf(result) {
@@ -98,23 +95,14 @@ body { margin: 0; }
     </form>
     <div id="message" role="status">Waiting for a result…</div>
     <div class="canvas-wrap">
-      <svg id="canvas" role="img" aria-label="Graph view" data-visible-nodes="0" data-visible-edges="0"><g id="viewport"><g id="edges"></g><g id="edge-labels"></g><g id="nodes"></g></g></svg>
-      <div class="zoom" role="group" aria-label="Zoom"><button id="zoom-in" type="button" title="Zoom in">+</button><button id="zoom-out" type="button" title="Zoom out">−</button><button id="zoom-fit" type="button" title="Fit the graph">Fit</button></div>
+      ${CANVAS_MARKUP}
       <div id="empty" class="hidden"><button id="load-sample" type="button">Load</button></div>
     </div>
   </main>
 </div>
 <script>${appsLibraryScript()}</script>
 <script>
-(function () {
-'use strict';
-var NODE_TYPES = ${JSON.stringify(NODE_TYPES)};
-var INITIAL_QUERY = ${JSON.stringify(INITIAL_QUERY)};
-${GRAPH_VIEW_SCRIPT}
-${LABELS_SCRIPT}
-${CONTROLS_SCRIPT}
-${APP_SCRIPT}
-})();
+${viewerScript('', APP_SCRIPT)}
 </script>
 </body>
 </html>`;
