@@ -51,7 +51,10 @@ async function quality(dir: string): Promise<BenchResult[]> {
       const start = performance.now();
       const ranked = await rankChunks(service, 'beir', data.queries.get(q)!, mode, 100);
       durations.push(performance.now() - start);
-      const rows = service.store.chunks('beir', ranked.map((r) => r.id));
+      const rows = service.store.chunks(
+        'beir',
+        ranked.map((r) => r.id),
+      );
       const docs = [...new Set(ranked.map((r) => rows.get(r.id)?.filename.replace(/\.txt$/, '')).filter((x): x is string => x !== undefined))];
       const relevant = data.qrels.get(q)!;
       ndcg += ndcgAt(docs, relevant, 10);
@@ -102,13 +105,22 @@ async function latency(): Promise<BenchResult[]> {
     for (const mode of ['vector_only', 'hybrid', 'graph_expanded'] as const) {
       let i = 0;
       const runs = await time(() => service.query('lat', { query: sentence(i++ * 7919), top_k: 10, mode, include_context: true }), 100, 10);
-      out.push({ suite: SUITE, name: `${mode} query at ${chunks.toLocaleString('en-US')} chunks p50`, value: median(runs), unit: 'ms', note: `p90 ${percentile(runs, 90).toFixed(1)} ms` });
+      out.push({
+        suite: SUITE,
+        name: `${mode} query at ${chunks.toLocaleString('en-US')} chunks p50`,
+        value: median(runs),
+        unit: 'ms',
+        note: `p90 ${percentile(runs, 90).toFixed(1)} ms`,
+      });
     }
   }
   return out;
 }
 
-const WORDS = 'protein cell gene expression tumor immune response patient risk disease therapy dose mouse model signal pathway receptor binding clinical trial infection virus bacteria antibody brain neuron memory sleep diet obesity insulin glucose heart blood pressure vessel lung cancer mutation dna rna enzyme metabolism growth factor stem tissue liver kidney bone muscle hormone vitamin drug resistance vaccine population cohort study effect increase decrease level rate'.split(' ');
+const WORDS =
+  'protein cell gene expression tumor immune response patient risk disease therapy dose mouse model signal pathway receptor binding clinical trial infection virus bacteria antibody brain neuron memory sleep diet obesity insulin glucose heart blood pressure vessel lung cancer mutation dna rna enzyme metabolism growth factor stem tissue liver kidney bone muscle hormone vitamin drug resistance vaccine population cohort study effect increase decrease level rate'.split(
+    ' ',
+  );
 
 /** A deterministic pseudo-sentence (Zipf-like word choice) so runs are comparable. */
 function sentence(seed: number): string {
@@ -116,7 +128,7 @@ function sentence(seed: number): string {
   const words: string[] = [];
   for (let i = 0; i < 14; i++) {
     x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    words.push(WORDS[Math.floor(WORDS.length * ((x / 2 ** 32) ** 2))]);
+    words.push(WORDS[Math.floor(WORDS.length * (x / 2 ** 32) ** 2)]);
   }
   return words.join(' ') + '.';
 }

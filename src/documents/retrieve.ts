@@ -93,7 +93,10 @@ export async function retrieve(service: DocumentService, tenantId: string, reque
   const filter = request.document_id ?? undefined;
   if (filter) service.found(tenantId, filter);
   const ranked = await rankChunks(service, tenantId, request.query, request.mode, filter ? FILTERED_CANDIDATES : request.top_k);
-  const rows = service.store.chunks(tenantId, ranked.map((r) => r.id));
+  const rows = service.store.chunks(
+    tenantId,
+    ranked.map((r) => r.id),
+  );
   const results: QueryResultItem[] = [];
   for (const hit of ranked) {
     const row = rows.get(hit.id);
@@ -117,7 +120,13 @@ function itemOf(row: ChunkRow, score: number): QueryResultItem {
     document_id: row.document_id,
     text: row.text,
     score: Number(score.toFixed(6)),
-    metadata: { page_number: row.page_number, filename: row.filename, chunk_index: row.chunk_index, ...(row.sheet ? { sheet: row.sheet } : {}), ...(row.heading ? { heading: row.heading } : {}) },
+    metadata: {
+      page_number: row.page_number,
+      filename: row.filename,
+      chunk_index: row.chunk_index,
+      ...(row.sheet ? { sheet: row.sheet } : {}),
+      ...(row.heading ? { heading: row.heading } : {}),
+    },
   };
 }
 
@@ -125,7 +134,14 @@ function itemOf(row: ChunkRow, score: number): QueryResultItem {
 export function contextOf(results: readonly QueryResultItem[]): string {
   return results
     .map((r, i) => {
-      const where = r.metadata.page_number !== null ? `, page ${r.metadata.page_number}` : r.metadata.sheet ? `, sheet ${r.metadata.sheet}` : r.metadata.heading ? `, section ${r.metadata.heading}` : '';
+      const where =
+        r.metadata.page_number !== null
+          ? `, page ${r.metadata.page_number}`
+          : r.metadata.sheet
+            ? `, sheet ${r.metadata.sheet}`
+            : r.metadata.heading
+              ? `, section ${r.metadata.heading}`
+              : '';
       return `[${i + 1}] ${r.metadata.filename}${where}\n${r.text}`;
     })
     .join('\n\n');

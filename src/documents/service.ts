@@ -50,9 +50,11 @@ export class DocumentService {
     const { type, extension } = fileTypeOf(request.filename);
     if (!type) throw new AppError('VALIDATION_ERROR', `Unsupported file type: ${extension}`);
     const strategy = (request.chunkingStrategy ?? 'recursive') as ChunkingStrategy;
-    if (!CHUNKING_STRATEGIES.includes(strategy)) throw new AppError('VALIDATION_ERROR', `Unknown chunking_strategy: ${request.chunkingStrategy}; valid: ${CHUNKING_STRATEGIES.join(', ')}`);
+    if (!CHUNKING_STRATEGIES.includes(strategy))
+      throw new AppError('VALIDATION_ERROR', `Unknown chunking_strategy: ${request.chunkingStrategy}; valid: ${CHUNKING_STRATEGIES.join(', ')}`);
     const chunkSize = request.chunkSize ?? 1000;
-    if (!Number.isInteger(chunkSize) || chunkSize < MIN_CHUNK_SIZE || chunkSize > MAX_CHUNK_SIZE) throw new AppError('VALIDATION_ERROR', `chunk_size must be an integer from ${MIN_CHUNK_SIZE} to ${MAX_CHUNK_SIZE}`);
+    if (!Number.isInteger(chunkSize) || chunkSize < MIN_CHUNK_SIZE || chunkSize > MAX_CHUNK_SIZE)
+      throw new AppError('VALIDATION_ERROR', `chunk_size must be an integer from ${MIN_CHUNK_SIZE} to ${MAX_CHUNK_SIZE}`);
 
     const sections = await parseDocument(request.bytes, type);
     const chunks = chunkSections(sections, strategy, chunkSize);
@@ -107,7 +109,14 @@ export class DocumentService {
       entity_count: row.entity_count,
       embedding_space: row.embedding_space,
       metadata: { page_count: row.page_count, project_id: row.project_id, tags: JSON.parse(row.tags) as string[] },
-      chunks: chunks.map((c) => ({ chunk_id: String(c.id), chunk_index: c.chunk_index, text: c.text, page_number: c.page_number, ...(c.sheet ? { sheet: c.sheet } : {}), ...(c.heading ? { heading: c.heading } : {}) })),
+      chunks: chunks.map((c) => ({
+        chunk_id: String(c.id),
+        chunk_index: c.chunk_index,
+        text: c.text,
+        page_number: c.page_number,
+        ...(c.sheet ? { sheet: c.sheet } : {}),
+        ...(c.heading ? { heading: c.heading } : {}),
+      })),
     };
   }
 

@@ -62,7 +62,22 @@ export class DocumentStore {
             `INSERT INTO documents (tenant_id, document_id, filename, file_type, file_size, project_id, tags, chunk_count, entity_count, page_count, chunking_strategy, chunk_size, embedding_space, created_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
-          .run(doc.tenantId, doc.documentId, doc.filename, doc.fileType, doc.fileSize, doc.projectId ?? null, JSON.stringify(doc.tags), doc.chunks.length, entityCount, doc.pageCount ?? null, doc.chunkingStrategy, doc.chunkSize, doc.space, doc.createdAt).lastInsertRowid,
+          .run(
+            doc.tenantId,
+            doc.documentId,
+            doc.filename,
+            doc.fileType,
+            doc.fileSize,
+            doc.projectId ?? null,
+            JSON.stringify(doc.tags),
+            doc.chunks.length,
+            entityCount,
+            doc.pageCount ?? null,
+            doc.chunkingStrategy,
+            doc.chunkSize,
+            doc.space,
+            doc.createdAt,
+          ).lastInsertRowid,
       );
       const chunk = this.db.prepare('INSERT INTO document_chunks (tenant_id, document_rowid, chunk_index, text, page_number, sheet, heading) VALUES (?, ?, ?, ?, ?, ?, ?)');
       const text = this.db.prepare('INSERT INTO document_chunk_text (rowid, text, tenant_id) VALUES (?, ?, ?)');
@@ -74,7 +89,11 @@ export class DocumentStore {
         vector.run(BigInt(id), doc.tenantId, c.vector);
         for (const node of c.entities) entity.run(doc.tenantId, id, node);
       }
-      this.adjustTerms(doc.tenantId, doc.chunks.map((c) => c.terms), 1);
+      this.adjustTerms(
+        doc.tenantId,
+        doc.chunks.map((c) => c.terms),
+        1,
+      );
       return rowid;
     })();
   }
@@ -95,7 +114,10 @@ export class DocumentStore {
     const where = projectId === undefined ? 'tenant_id = ?' : 'tenant_id = ? AND project_id = ?';
     const params = projectId === undefined ? [tenantId] : [tenantId, projectId];
     const rows = this.db.prepare(`SELECT * FROM documents WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as DocumentRow[];
-    const total = this.db.prepare(`SELECT count(*) FROM documents WHERE ${where}`).pluck().get(...params) as number;
+    const total = this.db
+      .prepare(`SELECT count(*) FROM documents WHERE ${where}`)
+      .pluck()
+      .get(...params) as number;
     return { rows, total };
   }
 
@@ -104,7 +126,9 @@ export class DocumentStore {
   }
 
   chunksOf(tenantId: string, documentRowid: number): ChunkRow[] {
-    return this.db.prepare(`SELECT ${CHUNK_COLUMNS} FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE c.tenant_id = ? AND c.document_rowid = ? ORDER BY c.chunk_index`).all(tenantId, documentRowid) as ChunkRow[];
+    return this.db
+      .prepare(`SELECT ${CHUNK_COLUMNS} FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE c.tenant_id = ? AND c.document_rowid = ? ORDER BY c.chunk_index`)
+      .all(tenantId, documentRowid) as ChunkRow[];
   }
 
   /** Removes a document; its chunks, keywords, vectors and entity links go with it (cascade and triggers). */
@@ -113,7 +137,11 @@ export class DocumentStore {
       const doc = this.get(tenantId, documentId);
       if (!doc) return undefined;
       const chunks = this.chunksOf(tenantId, doc.id);
-      this.adjustTerms(tenantId, chunks.map((c) => termsOf(c.text)), -1);
+      this.adjustTerms(
+        tenantId,
+        chunks.map((c) => termsOf(c.text)),
+        -1,
+      );
       this.db.prepare('DELETE FROM documents WHERE id = ? AND tenant_id = ?').run(doc.id, tenantId);
       return chunks.length;
     })();
@@ -121,7 +149,9 @@ export class DocumentStore {
 
   chunks(tenantId: string, ids: readonly number[]): Map<number, ChunkRow> {
     if (ids.length === 0) return new Map();
-    const rows = this.db.prepare(`SELECT ${CHUNK_COLUMNS} FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE c.id IN (SELECT value FROM json_each(?)) AND c.tenant_id = ?`).all(JSON.stringify(ids), tenantId) as ChunkRow[];
+    const rows = this.db
+      .prepare(`SELECT ${CHUNK_COLUMNS} FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE c.id IN (SELECT value FROM json_each(?)) AND c.tenant_id = ?`)
+      .all(JSON.stringify(ids), tenantId) as ChunkRow[];
     return new Map(rows.map((r) => [r.id, r]));
   }
 
@@ -136,26 +166,36 @@ export class DocumentStore {
 
   /** Nearest chunks by cosine distance in one vector table (the tenant's partition only). */
   nearest(tenantId: string, table: string, vector: Float32Array, k: number): Array<{ id: number; distance: number }> {
-    return this.db.prepare(`SELECT rowid AS id, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND tenant_id = ?`).all(vector, Math.min(k, 4096), tenantId) as Array<{ id: number; distance: number }>;
+    return this.db.prepare(`SELECT rowid AS id, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND tenant_id = ?`).all(vector, Math.min(k, 4096), tenantId) as Array<{
+      id: number;
+      distance: number;
+    }>;
   }
 
   /** Chunks by bm25 (lower is better), the FTS query built by the caller. */
   keyword(tenantId: string, ftsQuery: string, k: number): Array<{ id: number; rank: number }> {
-    return this.db.prepare('SELECT rowid AS id, bm25(document_chunk_text) AS rank FROM document_chunk_text WHERE document_chunk_text MATCH ? AND tenant_id = ? ORDER BY rank LIMIT ?').all(ftsQuery, tenantId, k) as Array<{ id: number; rank: number }>;
+    return this.db
+      .prepare('SELECT rowid AS id, bm25(document_chunk_text) AS rank FROM document_chunk_text WHERE document_chunk_text MATCH ? AND tenant_id = ? ORDER BY rank LIMIT ?')
+      .all(ftsQuery, tenantId, k) as Array<{ id: number; rank: number }>;
   }
 
   /** Chunks linked to any of the graph nodes, the chunks naming more of them first. */
   chunksOfNodes(tenantId: string, nodes: readonly number[], limit: number): number[] {
     if (nodes.length === 0) return [];
     return this.db
-      .prepare('SELECT chunk_id FROM document_entities WHERE node_rowid IN (SELECT value FROM json_each(?)) AND tenant_id = ? GROUP BY chunk_id ORDER BY count(*) DESC, chunk_id LIMIT ?')
+      .prepare(
+        'SELECT chunk_id FROM document_entities WHERE node_rowid IN (SELECT value FROM json_each(?)) AND tenant_id = ? GROUP BY chunk_id ORDER BY count(*) DESC, chunk_id LIMIT ?',
+      )
       .pluck()
       .all(JSON.stringify(nodes), tenantId, limit) as number[];
   }
 
   entitiesOfChunks(tenantId: string, chunks: readonly number[]): number[] {
     if (chunks.length === 0) return [];
-    return this.db.prepare('SELECT DISTINCT node_rowid FROM document_entities WHERE chunk_id IN (SELECT value FROM json_each(?)) AND tenant_id = ?').pluck().all(JSON.stringify(chunks), tenantId) as number[];
+    return this.db
+      .prepare('SELECT DISTINCT node_rowid FROM document_entities WHERE chunk_id IN (SELECT value FROM json_each(?)) AND tenant_id = ?')
+      .pluck()
+      .all(JSON.stringify(chunks), tenantId) as number[];
   }
 
   spaceTables(): Map<string, string> {

@@ -67,7 +67,10 @@ describe('embeddings from an OpenAI-compatible endpoint', () => {
 
   it('answers an endpoint that refuses with an upstream error and stores nothing', async () => {
     const service = new DocumentService(openDatabase(':memory:'), new OpenAiEmbeddings({ baseUrl: `${baseUrl}/missing`, model: 'x', retries: 0 }));
-    await expect(service.upload('t1', { filename: 'a.txt', bytes: bytes('hello world') })).rejects.toMatchObject({ code: 'UPSTREAM_ERROR', message: 'Embeddings endpoint answered 404' });
+    await expect(service.upload('t1', { filename: 'a.txt', bytes: bytes('hello world') })).rejects.toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      message: 'Embeddings endpoint answered 404',
+    });
     expect(service.list('t1', 10, 0).total).toBe(0);
   });
 });

@@ -27,14 +27,21 @@ beforeAll(async () => {
     expect(res.status).toBe(200);
     ids[name] = res.body.document_id;
   }
-  ids.pdf = (await upload(server, token, 'report.pdf', await pdfOf(['Cover page of the annual report.', 'Solar panels on the roof cut the energy bill by a third.']))).body.document_id;
+  ids.pdf = (
+    await upload(server, token, 'report.pdf', await pdfOf(['Cover page of the annual report.', 'Solar panels on the roof cut the energy bill by a third.']))
+  ).body.document_id;
 });
 afterAll(() => server.close());
 
 const top = async (body: Record<string, unknown>) => {
   const res = await api.query(body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { results: Array<{ document_id: string; chunk_id: string; text: string; score: number; metadata: Record<string, unknown> }>; context: string; total_results: number; query_id: string };
+  return res.body as {
+    results: Array<{ document_id: string; chunk_id: string; text: string; score: number; metadata: Record<string, unknown> }>;
+    context: string;
+    total_results: number;
+    query_id: string;
+  };
 };
 
 describe('querying documents', () => {
@@ -81,7 +88,12 @@ describe('listing, deleting and tenant scope', () => {
   it('lists with paging and a project filter', async () => {
     const p = await upload(server, token, 'scoped.md', '# Scoped\nA note for one project.', { project_id: 'proj-1', tags: 'a,b' });
     const list = await api.list('?project_id=proj-1');
-    expect(list.body).toEqual({ documents: [expect.objectContaining({ document_id: p.body.document_id, project_id: 'proj-1', tags: ['a', 'b'], file_type: 'md' })], total: 1, limit: 20, offset: 0 });
+    expect(list.body).toEqual({
+      documents: [expect.objectContaining({ document_id: p.body.document_id, project_id: 'proj-1', tags: ['a', 'b'], file_type: 'md' })],
+      total: 1,
+      limit: 20,
+      offset: 0,
+    });
     const paged = await api.list('?limit=2&offset=1');
     expect(paged.body).toMatchObject({ limit: 2, offset: 1, total: 5 });
     expect(paged.body.documents).toHaveLength(2);

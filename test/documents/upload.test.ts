@@ -36,7 +36,17 @@ describe('uploading each supported file type', () => {
   });
 
   it('reads every sheet of an .xlsx and an .xls, each row with its header names', async () => {
-    const sheets = { Budget: [['Team', 'Amount'], ['Platform', 1200], ['Mobile', 800]], Staff: [['Name', 'Role'], ['Ada', 'Lead']] };
+    const sheets = {
+      Budget: [
+        ['Team', 'Amount'],
+        ['Platform', 1200],
+        ['Mobile', 800],
+      ],
+      Staff: [
+        ['Name', 'Role'],
+        ['Ada', 'Lead'],
+      ],
+    };
     for (const type of ['xlsx', 'xls'] as const) {
       const res = await upload(server, token, `plan.${type}`, workbookOf(sheets, type));
       expect(res.status, JSON.stringify(res.body)).toBe(200);

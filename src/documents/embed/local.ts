@@ -2,7 +2,9 @@ import type { CorpusStats, EmbeddingProvider } from './provider.js';
 import { normalize } from './provider.js';
 
 const STOPWORDS = new Set(
-  'a an and are as at be been but by can did do does for from had has have how however i if in into is it its may more most no not of on or our over such than that the their them then there these they this those through to under up was we were what when where which while who whom why will with within would you'.split(' '),
+  'a an and are as at be been but by can did do does for from had has have how however i if in into is it its may more most no not of on or our over such than that the their them then there these they this those through to under up was we were what when where which while who whom why will with within would you'.split(
+    ' ',
+  ),
 );
 
 /** A light suffix stripper (plural, -ing, -ed, -ly, -ation...): enough to join word forms, no dictionary. */

@@ -12,7 +12,7 @@ export function detectDelimiter(text: string): string {
   let bestScore = -1;
   for (const d of DELIMITERS) {
     try {
-      const rows = parse(sample, { delimiter: d, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, to_line: 20 }) as string[][];
+      const rows: string[][] = parse(sample, { delimiter: d, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, to_line: 20 });
       const complete = rows.length > 1 ? rows.slice(0, -1) : rows;
       const widths = complete.map((r) => r.length);
       if (widths.length === 0 || widths[0] < 2) continue;
@@ -28,7 +28,12 @@ export function detectDelimiter(text: string): string {
 
 /** Rows of a header-aware table as `header: value` lines, so a chunk always carries its column names. */
 export function rowsAsText(header: string[], rows: string[][]): string[] {
-  return rows.map((row) => row.map((value, i) => `${header[i] || `column ${i + 1}`}: ${value}`).filter((line) => !line.endsWith(': ')).join('; '));
+  return rows.map((row) =>
+    row
+      .map((value, i) => `${header[i] || `column ${i + 1}`}: ${value}`)
+      .filter((line) => !line.endsWith(': '))
+      .join('; '),
+  );
 }
 
 /** A CSV file: encoding and delimiter detected, quoted fields (embedded newlines, commas) kept whole. */
@@ -36,7 +41,7 @@ export function parseCsv(bytes: Uint8Array): Section[] {
   const text = decodeText(bytes);
   let rows: string[][];
   try {
-    rows = parse(text, { delimiter: detectDelimiter(text), relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
+    rows = parse(text, { delimiter: detectDelimiter(text), relax_column_count: true, skip_empty_lines: true, trim: true });
   } catch (error) {
     throw new UnreadableDocument(`not a readable CSV (${(error as Error).message})`);
   }

@@ -1,4 +1,3 @@
-import type { Heading } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { parseMarkdown } from '../../toolkit/markdown.js';
 import type { Section } from './types.js';
@@ -20,7 +19,7 @@ export function parseMarkdownSections(source: string): Section[] {
     const slice = source.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0);
     if (node.type === 'heading') {
       flush();
-      const heading = node as Heading;
+      const heading = node;
       path.length = heading.depth - 1;
       path[heading.depth - 1] = toString(heading);
       const label = path.filter(Boolean).join(' > ');

@@ -31,7 +31,8 @@ const LIST = z.object({
 function sendDocumentError(app: App, res: Response, thrown: unknown): void {
   if (res.headersSent) return;
   if (thrown instanceof UnreadableDocument) return void res.status(500).json({ detail: `Failed to process document: ${thrown.message}` });
-  if (thrown instanceof z.ZodError) return void res.status(400).json({ detail: thrown.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ') });
+  if (thrown instanceof z.ZodError)
+    return void res.status(400).json({ detail: thrown.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ') });
   const error = shownError(requestError(thrown), app.log);
   setRetryAfter(res, error);
   if (error.code === 'UNAUTHORIZED') return void res.status(401).json(errorBody(error));
@@ -84,7 +85,12 @@ function readUpload(req: Request, limit: number): Promise<UploadRequest> {
         filename: file.filename,
         bytes: new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
         projectId: fields.project_id || undefined,
-        tags: fields.tags ? fields.tags.split(',').map((t) => t.trim()).filter(Boolean) : [],
+        tags: fields.tags
+          ? fields.tags
+              .split(',')
+              .map((t) => t.trim())
+              .filter(Boolean)
+          : [],
         extractEntities: bool(fields.extract_entities),
         chunkingStrategy: fields.chunking_strategy || undefined,
         chunkSize,
@@ -103,7 +109,13 @@ export const documentRoutes: RouteModule = (routes, app) => {
   const base = { tag: 'documents', security: 'jwt' as const, errors: 'detail' as const, response: ANY_OBJECT };
 
   family.add(
-    { ...base, method: 'post', path: '/upload', operationId: 'uploadDocument', summary: 'Upload a document (multipart: file, project_id, tags, extract_entities, chunking_strategy, chunk_size)' },
+    {
+      ...base,
+      method: 'post',
+      path: '/upload',
+      operationId: 'uploadDocument',
+      summary: 'Upload a document (multipart: file, project_id, tags, extract_entities, chunking_strategy, chunk_size)',
+    },
     handle(app, async (req, tenantId) => {
       const upload = await readUpload(req, maxUploadBytes());
       return documents.upload(tenantId, upload);
@@ -111,12 +123,25 @@ export const documentRoutes: RouteModule = (routes, app) => {
   );
   const json = express.json({ limit: JSON_BODY_LIMIT });
   family.add(
-    { ...base, method: 'post', path: '/query', operationId: 'queryDocuments', summary: 'Query documents by meaning (vector_only, graph_only, hybrid, graph_expanded)', body: ANY_OBJECT },
+    {
+      ...base,
+      method: 'post',
+      path: '/query',
+      operationId: 'queryDocuments',
+      summary: 'Query documents by meaning (vector_only, graph_only, hybrid, graph_expanded)',
+      body: ANY_OBJECT,
+    },
     json,
     handle(app, (req, tenantId) => documents.query(tenantId, QUERY.parse(req.body ?? {}))),
   );
   family.add(
-    { ...base, method: 'post', path: '/initialize-indexes', operationId: 'initializeDocumentIndexes', summary: 'Create the vector index of the current embedding space and re-embed documents of another space' },
+    {
+      ...base,
+      method: 'post',
+      path: '/initialize-indexes',
+      operationId: 'initializeDocumentIndexes',
+      summary: 'Create the vector index of the current embedding space and re-embed documents of another space',
+    },
     handle(app, (_req, tenantId) => documents.initializeIndexes(tenantId)),
   );
   family.add(
@@ -126,7 +151,10 @@ export const documentRoutes: RouteModule = (routes, app) => {
       return documents.list(tenantId, q.limit, q.offset, q.project_id);
     }),
   );
-  family.add({ ...base, method: 'get', path: '/{document_id}', operationId: 'getDocument', summary: 'A document with its chunks and metadata' }, handle(app, (req, tenantId) => documents.get(tenantId, String(req.params.document_id))));
+  family.add(
+    { ...base, method: 'get', path: '/{document_id}', operationId: 'getDocument', summary: 'A document with its chunks and metadata' },
+    handle(app, (req, tenantId) => documents.get(tenantId, String(req.params.document_id))),
+  );
   family.add(
     { ...base, method: 'delete', path: '/{document_id}', operationId: 'deleteDocument', summary: 'Delete a document with its chunks, vectors, keywords and entity links' },
     handle(app, (req, tenantId) => documents.delete(tenantId, String(req.params.document_id))),
