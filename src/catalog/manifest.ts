@@ -18,6 +18,11 @@ export interface SystemManifest {
   entityTypes?: readonly string[];
   /** Words agents use for this system's things, expanded to the words its tools use (tool search). */
   synonyms?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * How the system's method-generated routes spell failures when its spec family has its own form
+   * (chat: `{detail}` bodies, 407 for a missing authorization); the platform's envelope otherwise.
+   */
+  restErrors?: { authorizationStatus: number; system?: string };
 }
 
 /** Every integration the manifests name, each once (one integration may serve several systems). */

@@ -1,11 +1,10 @@
 import type { App } from '../app.js';
 import type { StoredGrant } from '../auth/oauth/flow.js';
-import { CHAT_BOT_SCOPES, CHAT_USER_SCOPES, googleProvider, registerAuthorization, slackProvider } from '../auth/oauth/install.js';
+import { googleProvider, registerAuthorization, slackProvider } from '../auth/oauth/install.js';
 import { googleEndpointsAt } from '../auth/oauth/providers/google-endpoints.js';
 import type { Person } from '../sandbox/seed/people.js';
 import { SANDBOX_CREDENTIALS, WORKSPACE_IDS, type WorkspaceId } from '../sandbox/credentials.js';
 import type { Sandbox } from '../sandbox/server.js';
-import { installAhead, type SlackState } from '../sandbox/slack/index.js';
 import type { DemoEnvironment, LoadedDemo } from './environment.js';
 
 /** The sandbox OAuth clients demo mode authorizes with (Google accounts and Slack apps serve every workspace). */
@@ -27,16 +26,8 @@ export function installDemoAuthorizations(app: App, sandbox: Sandbox, demo: Demo
   registerAuthorization(app, 'suite', googleProvider(app, GOOGLE_CLIENT, googleEndpointsAt(sandbox.urlOf('/google'))));
   registerAuthorization(app, 'chat', slackProvider(app, SLACK_CLIENT, sandbox.urlOf('/slack')));
   const now = () => app.clock.now();
-  const grants: Record<string, GrantAhead> = {
-    // Until the chat system brings its own demo part.
-    slack: (workspace, person) => {
-      const slack = sandbox.state<SlackState>('/slack', workspace);
-      const { botToken, userToken } = installAhead(slack, person.index, { bot: CHAT_BOT_SCOPES, user: CHAT_USER_SCOPES });
-      const details = { userAccessToken: userToken, userScopes: CHAT_USER_SCOPES, teamId: slack.team.id, botUserId: slack.botUserId, authedUserId: person.slackId };
-      return { accessToken: botToken, scopes: CHAT_BOT_SCOPES, details };
-    },
-  };
-  const apiRoots = new Map<string, Record<string, unknown>>([['slack', { apiBase: `${sandbox.urlOf('/slack')}/api/` }]]);
+  const grants: Record<string, GrantAhead> = {};
+  const apiRoots = new Map<string, Record<string, unknown>>();
   for (const { integration, demo: part } of perUserDemos(demos)) {
     const consent = part.consentAhead;
     if (!consent) continue;

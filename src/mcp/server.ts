@@ -109,7 +109,8 @@ export class McpSurface {
     const tools = this.tools.filter((t) => registry.excludedBy(narrowing, t) === undefined && registry.integrationsOf(t).every((id) => available.has(id)));
     const mode = this.mode === 'auto' ? (this.listBytes(tools) > this.listBudgetBytes ? 'discovery' : 'full') : this.mode;
     const byName = new Map(tools.map((t) => [t.qualifiedName, t]));
-    const resolve = (name: string) => byName.get(name) ?? this.refuse(name, mode, narrowing, available);
+    // Aliases (`chatmessage:list`) name the same tool as its qualified name.
+    const resolve = (name: string) => byName.get(registry.find(name)?.qualifiedName ?? name) ?? this.refuse(name, mode, narrowing, available);
     return {
       mode,
       tools,

@@ -99,6 +99,12 @@ interface ToolSpecBase<S extends InputShape> {
   capability: CapabilitySpec;
   input: S;
   hints: LlmHints;
+  /**
+   * Other names callers may call the tool by (a spec's `chatmessage:list`, a concept name such as
+   * `ChatMessage.search`), matched case-insensitively wherever a tool is named; MCP hosts still see the
+   * qualified name.
+   */
+  aliases?: string[];
   /** The entity the call acts on, for the activity record; defaults to the first identifier argument. */
   target?: (args: z.infer<S>) => ToolTarget | undefined;
 }
@@ -137,6 +143,7 @@ export interface ToolDefinition {
   extra?: z.ZodObject<z.ZodRawShape>;
   list?: { key: string; defaultLimit?: number };
   hints: LlmHints;
+  aliases?: string[];
   target?: (args: Record<string, unknown>) => ToolTarget | undefined;
   verify?: (result: Record<string, unknown>, args: Record<string, unknown>) => string | undefined;
   run(ctx: ToolRunContext<Record<string, unknown>>): Promise<Record<string, unknown> | ListPage<unknown>>;

@@ -142,6 +142,8 @@ const CACHE_INFO_PROPERTY: JsonSchema = {
 export class Registry {
   private readonly bySystem = new Map<string, ToolDefinition[]>();
   private readonly byQualified = new Map<string, ToolDefinition>();
+  /** Lower-cased aliases (`chatmessage:list`, `chatmessage.list`) → tool. */
+  private readonly byAlias = new Map<string, ToolDefinition>();
   private readonly prepared = new Map<ToolDefinition, Prepared>();
 
   constructor(
@@ -157,6 +159,12 @@ export class Registry {
       if (!systemIds.has(tool.system)) throw new Error(`Tool ${tool.qualifiedName} names unknown system ${tool.system}`);
       if (this.byQualified.has(tool.qualifiedName)) throw new Error(`Duplicate tool ${tool.qualifiedName}`);
       this.byQualified.set(tool.qualifiedName, tool);
+      for (const alias of tool.aliases ?? []) {
+        const key = alias.toLowerCase();
+        const taken = this.byAlias.get(key) ?? this.byQualified.get(alias);
+        if (taken && taken !== tool) throw new Error(`Alias "${alias}" of ${tool.qualifiedName} already names ${taken.qualifiedName}`);
+        this.byAlias.set(key, tool);
+      }
       const list = this.bySystem.get(tool.system) ?? [];
       list.push(tool);
       this.bySystem.set(tool.system, list);
@@ -171,10 +179,17 @@ export class Registry {
     return this.bySystem.get(system) ?? [];
   }
 
-  /** Finds a tool by its qualified name, or by `system` plus its short name. */
+  /**
+   * Finds a tool by its qualified name, by `system` plus its short name, or by one of its aliases
+   * (case-insensitive). The one lookup of every surface that lets a caller name a tool.
+   */
   find(name: string, system?: string): ToolDefinition | undefined {
-    if (system) return this.byQualified.get(`${system}_${name}`) ?? (this.byQualified.get(name)?.system === system ? this.byQualified.get(name) : undefined);
-    return this.byQualified.get(name);
+    const exact = system
+      ? (this.byQualified.get(`${system}_${name}`) ?? (this.byQualified.get(name)?.system === system ? this.byQualified.get(name) : undefined))
+      : this.byQualified.get(name);
+    if (exact) return exact;
+    const aliased = this.byAlias.get(name.toLowerCase());
+    return aliased && (!system || aliased.system === system) ? aliased : undefined;
   }
 
   /** The integrations a tool needs: its system's. */

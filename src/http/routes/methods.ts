@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { callerOf, requireCaller } from '../auth.js';
 import { ANY_OBJECT, envelopeOf, queryParamsOf } from '../doc-schemas.js';
 import { envelope } from '../envelope.js';
+import { sendDetailError } from '../detail-errors.js';
 import { sendError } from '../errors.js';
 import type { Meta, MetaMethod } from '../../catalog/method-meta.js';
 import { methodTable } from '../method-table.js';
@@ -44,6 +45,7 @@ export const methodRoutes: RouteModule = (routes, app) => {
   for (const method of table) {
     const input = app.registry.inputJsonSchema(method.tool);
     const isGet = method.http_method === 'GET';
+    const errorForm = app.manifests.find((m) => m.system.id === method.service)?.restErrors;
     const handler = async (req: Request, res: Response) => {
       try {
         const caller = callerOf(res);
@@ -51,7 +53,8 @@ export const methodRoutes: RouteModule = (routes, app) => {
         const result = await app.executor.execute(caller, method.tool, args);
         res.json(envelope(result, caller, { tool: method.name }));
       } catch (error) {
-        sendError(res, error, { log: app.log });
+        if (errorForm) sendDetailError(app, res, error, errorForm);
+        else sendError(res, error, { log: app.log });
       }
     };
     for (const path of method.paths) {

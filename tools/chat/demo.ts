@@ -1,0 +1,27 @@
+import { CHAT_BOT_SCOPES, CHAT_USER_SCOPES } from '../../src/auth/oauth/install.js';
+import type { IntegrationDemo } from '../../src/integrations/integration.js';
+import { installAhead, slackFake, type SlackState } from '../../src/sandbox/slack/index.js';
+import type { ChatClients } from './integration.js';
+
+/** Demo mode's Slack: the sandbox fake, and the app installed ahead of time by each person (bot and user token). */
+export const slackDemo: IntegrationDemo<{ apiBase: string }> = {
+  fake: slackFake,
+  credentials: (_workspace, fakeUrl) => ({ apiBase: `${fakeUrl}/api/` }),
+  consentAhead: (state, person) => {
+    const slack = state as SlackState;
+    const { botToken, userToken } = installAhead(slack, person, { bot: [...CHAT_BOT_SCOPES], user: [...CHAT_USER_SCOPES] });
+    const details = { userAccessToken: userToken, userScopes: [...CHAT_USER_SCOPES], teamId: slack.team.id, botUserId: slack.botUserId, authedUserId: slack.people[person].slackId };
+    return { accessToken: botToken, scopes: [...CHAT_BOT_SCOPES], details };
+  },
+  probes: {
+    read: { path: '/api/conversations.list', send: async (client) => (await (client as ChatClients).as('user')).conversations.list({ types: 'public_channel' }) },
+    create: {
+      path: '/api/chat.postMessage',
+      send: async (client) => {
+        const slack = await (client as ChatClients).as('user');
+        const general = (await slack.conversations.list({ types: 'public_channel' })).channels?.[0]?.id ?? '';
+        return slack.chat.postMessage({ channel: general, text: 'Contract probe' });
+      },
+    },
+  },
+};

@@ -1,0 +1,49 @@
+import type { SystemManifest } from '../../src/catalog/manifest.js';
+import type { SystemRecord } from '../../src/toolkit/registry.js';
+import { deleteMessage, sendMessage, updateMessage } from './actions.js';
+import { getChannel, listChannelMembers, listChannels, listChats } from './channels.js';
+import { extractChat } from './extractor.js';
+import { slackIntegration } from './integration.js';
+import { getMessage, listMessages, listThreadReplies } from './messages.js';
+import { searchMessages } from './search.js';
+import { getConnectionInfo, getUser, listUsers } from './users.js';
+
+const chatSystem: SystemRecord = {
+  id: 'chat',
+  name: 'Chat (Slack)',
+  description: 'The user’s Slack workspace: channels, DMs, threads, search and posting, as the user (or the app’s bot) after their one-time install.',
+  keywords: ['slack', 'channel', 'dm', 'direct message', 'thread', 'message', 'chat', 'post', 'workspace'],
+  when_to_use: 'Questions about Slack: what was said in a channel or DM, finding a message, posting or editing one, who is in a channel.',
+};
+
+/** Slack for each user, as the `chat` system (spec: chat routes). */
+export const manifest: SystemManifest = {
+  system: chatSystem,
+  tools: [
+    listChats,
+    listChannels,
+    getChannel,
+    listChannelMembers,
+    listMessages,
+    getMessage,
+    listThreadReplies,
+    searchMessages,
+    sendMessage,
+    updateMessage,
+    deleteMessage,
+    listUsers,
+    getUser,
+    getConnectionInfo,
+  ],
+  integrations: [slackIntegration],
+  extractor: extractChat,
+  entityTypes: ['chat_channel', 'chat_message', 'user'],
+  // Spec (Document 2, Errors): `{detail}` bodies, 407 when the user must install the app first.
+  restErrors: { authorizationStatus: 407, system: 'chat' },
+  synonyms: {
+    slack: ['chat'],
+    dm: ['message'],
+    dms: ['message'],
+    posted: ['message'],
+  },
+};
