@@ -181,7 +181,8 @@ export class Executor {
     args: Record<string, unknown>,
     control: CallControl,
   ): Promise<{ visible: Record<string, unknown>; full: Record<string, unknown> }> {
-    const page = resolvePage(args, tool.list?.defaultLimit);
+    // The page window belongs to list tools; a plain tool's own `cursor` (an upstream's, such as Slack's) is its own to read.
+    const page = isListTool(tool) ? resolvePage(args, tool.list.defaultLimit) : resolvePage({});
     const deps = {
       clients: this.options.clients,
       services: this.options.services,
