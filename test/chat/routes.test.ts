@@ -17,7 +17,7 @@ type Body = Record<string, any>;
 
 /** A chat route as the spec calls it: the token in the Access-Token header. */
 async function chat(method: string, path: string, params: Record<string, unknown> = {}, as = token): Promise<{ status: number; body: Body }> {
-  const query = method === 'GET' ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}` : '';
+  const query = method === 'GET' ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)] as [string, string]))}` : '';
   const response = await fetch(`${server.url}/chat/${path}${query}`, {
     method,
     headers: { 'Access-Token': as, ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }) },

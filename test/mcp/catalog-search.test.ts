@@ -43,6 +43,16 @@ const CASES: Array<[string, string]> = [
   ['post a message in google chat', 'suite_create_message'],
   ['edit my google chat message', 'suite_update_message'],
   ['who is in a google chat space', 'suite_list_members'],
+  // chat (Slack)
+  ['search slack for the staging database', 'chat_search_messages'],
+  ['what was said in the slack channel today', 'chat_list_messages'],
+  ['post a message in slack', 'chat_send_message'],
+  ['edit my slack message', 'chat_update_message'],
+  ['delete a slack message', 'chat_delete_message'],
+  ['which slack channels exist', 'chat_list_channels'],
+  ['replies in a slack thread', 'chat_list_thread_replies'],
+  ['who is in the slack channel', 'chat_list_channel_members'],
+  ['my recent slack dms', 'chat_list_chats'],
   // ticketing
   ['open jira tickets of a project', 'ticketing_get_tickets'],
   ['list jira projects', 'ticketing_get_projects'],

@@ -32,7 +32,7 @@ export const listChannels = defineTool({
   hints: {
     aliases: ['chatchannel:list', 'ChatChannel.list', 'slack channels', 'list slack channels'],
     when_to_use: 'To find a Slack channel’s id by name, or see which channels exist.',
-    not_for: 'Channels and DMs by recent activity (list_chats); Google Chat spaces (suite).',
+    not_for: 'Channels and DMs by recent activity (chat_list_chats); Google Chat spaces (suite).',
     examples: [{ query: 'which slack channels are there', tool: 'list_channels', params: {} }],
   },
   async run(ctx) {
@@ -67,7 +67,7 @@ export const listChats = defineTool({
   hints: {
     aliases: ['recent slack conversations', 'slack dms', 'my slack chats'],
     when_to_use: 'To see where the user’s Slack conversations are happening now.',
-    not_for: 'Every channel of the workspace (list_channels).',
+    not_for: 'Every channel of the workspace (chat_list_channels).',
     examples: [{ query: 'what are my most active slack conversations', tool: 'list_chats', params: { limit: 5 } }],
   },
   async run(ctx) {
@@ -108,7 +108,7 @@ export const getChannel = defineTool({
   hints: {
     aliases: ['chatchannel:read', 'ChatChannel.read', 'ChatChannel.get', 'slack channel info'],
     when_to_use: 'To read a channel’s topic and purpose, or check what an id names.',
-    not_for: 'Its messages (list_messages).',
+    not_for: 'Its messages (chat_list_messages).',
     examples: [{ query: 'what is the topic of #general', tool: 'get_channel', params: { channel_id: 'CA0016D330' } }],
   },
   async run(ctx) {
@@ -121,15 +121,15 @@ export const getChannel = defineTool({
 export const listChannelMembers = defineTool({
   system: 'chat',
   name: 'list_channel_members',
-  title: 'List the members of a Slack channel',
-  description: 'The member ids of a Slack conversation (get_user or list_users names them).',
+  title: 'Members of a Slack conversation',
+  description: 'The member ids of a Slack conversation (chat_get_user or chat_list_users names them).',
   capability: { type: 'read', name: 'chat.channels.members' },
   input: z.object({ channel_id: channelId }),
   output: z.object({ channel_id: z.string(), members: z.array(z.string()) }),
   hints: {
     aliases: ['slack channel members', 'who is in the channel'],
     when_to_use: 'To know who is in a Slack channel.',
-    not_for: 'The whole directory (list_users).',
+    not_for: 'The whole directory (chat_list_users).',
     examples: [{ query: 'who is in #leads', tool: 'list_channel_members', params: { channel_id: 'CA00535D91' } }],
   },
   async run(ctx) {

@@ -1,6 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
-import { defineIntegration, type ClientContext, type UserGrant } from '../../src/integrations/integration.js';
+import { defineIntegration, type ClientContext, type UpstreamFetch, type UserGrant } from '../../src/integrations/integration.js';
 import { classifyByStatus, upstreamError } from '../../src/integrations/http-status.js';
 import { userTokenFetch } from '../../src/integrations/user-token-fetch.js';
 import { AppError } from '../../src/toolkit/errors.js';
@@ -31,6 +31,63 @@ declare module '../../src/toolkit/context.js' {
 export const SlackCredentials = z.object({ apiBase: z.url().optional() });
 type SlackCredentials = z.infer<typeof SlackCredentials>;
 
+/** Web API methods that only read: Slack takes their arguments as a GET query string too. */
+const READ_METHODS = new Set([
+  'auth.test',
+  'conversations.history',
+  'conversations.info',
+  'conversations.list',
+  'conversations.members',
+  'conversations.replies',
+  'search.messages',
+  'users.info',
+  'users.list',
+  'users.lookupByEmail',
+]);
+
+/**
+ * @slack/web-api POSTs every method. Reads go out as GETs with their form arguments in the query, so
+ * the one retry layer treats them as safe (retried after a 5xx or within a tier's Retry-After), while
+ * posting, editing and deleting stay POSTs that are never sent twice.
+ */
+export function readsAsGet(fetch: UpstreamFetch): UpstreamFetch {
+  return (input, init = {}) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const method = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
+    const body = init.body;
+    if ((init.method ?? 'GET').toUpperCase() !== 'POST' || !READ_METHODS.has(method) || !(typeof body === 'string' || body instanceof URLSearchParams)) return fetch(input, init);
+    for (const [key, value] of new URLSearchParams(body)) url.searchParams.append(key, value);
+    const headers = new Headers(init.headers);
+    headers.delete('content-type');
+    return fetch(url, { ...init, method: 'GET', headers, body: undefined });
+  };
+}
+
+/** Slack's answers (HTTP 200) that mean the presented token is no longer good. */
+const EXPIRED = new Set(['token_expired']);
+
+/**
+ * Slack says a rotated token has expired with `{ok: false, error: token_expired}` on HTTP 200; the
+ * user-token fetch refreshes once on a 401, so that answer is handed on as the 401 it means.
+ */
+export function expiryAsUnauthorized(fetch: UpstreamFetch): UpstreamFetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (response.status !== 200 || !response.headers.get('content-type')?.includes('json')) return response;
+    const text = await response.text();
+    const error = (safeJson(text) as { ok?: boolean; error?: string } | undefined)?.error;
+    return new Response(text, { status: error && EXPIRED.has(error) ? 401 : 200, headers: response.headers });
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 const tokenOf =
   (identity: Identity) =>
   (grant: UserGrant): string | undefined =>
@@ -44,7 +101,7 @@ export function chatClients(credentials: SlackCredentials, ctx: ClientContext): 
     // Our fetch carries the retries (honouring the tier's Retry-After) and presents the chosen token.
     return new WebClient(undefined, {
       slackApiUrl: credentials.apiBase,
-      fetch: userTokenFetch(ctx, tokenOf(identity)),
+      fetch: readsAsGet(userTokenFetch({ ...ctx, fetch: expiryAsUnauthorized(ctx.fetch) }, tokenOf(identity))),
       retryConfig: { retries: 0 },
       rejectRateLimitedCalls: true,
     });

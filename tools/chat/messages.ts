@@ -52,7 +52,7 @@ export const listMessages = defineTool({
   name: 'list_messages',
   title: 'List messages of a Slack conversation',
   description:
-    'Messages of one Slack channel, private channel, DM or group DM, newest first, one page at a time (thread replies stay in list_thread_replies). Repeat with cursor = next_cursor until has_more is false.',
+    'Messages of one Slack channel, private channel, DM or group DM, newest first, one page at a time (thread replies stay in chat_list_thread_replies). Repeat with cursor = next_cursor until has_more is false.',
   capability: { type: 'read', name: 'chat.messages.list' },
   input: z.object({ channel_id: channelId, ...pageInput }),
   output: MessagePageSchema,
@@ -60,7 +60,7 @@ export const listMessages = defineTool({
   hints: {
     aliases: ['chatmessage:list', 'ChatMessage.list', 'slack history', 'channel messages', 'read slack channel'],
     when_to_use: 'To read what was said in a Slack channel or DM, optionally between two times.',
-    not_for: 'Finding messages by words across channels (search_messages); Google Chat (suite).',
+    not_for: 'Finding messages by words across channels (chat_search_messages); Google Chat (suite).',
     examples: [{ query: 'what was posted in #general since October', tool: 'list_messages', params: { channel_id: 'CA0016D330', oldest: '2026-10-01', limit: 20 } }],
   },
   async run(ctx) {
@@ -86,7 +86,7 @@ export const listThreadReplies = defineTool({
   hints: {
     aliases: ['slack thread', 'thread replies', 'conversation replies'],
     when_to_use: 'To read a whole Slack thread once a message with reply_count was found.',
-    not_for: 'Top-level channel history (list_messages).',
+    not_for: 'Top-level channel history (chat_list_messages).',
     examples: [{ query: 'show the replies to that slack thread', tool: 'list_thread_replies', params: { channel_id: 'CA0016D330', thread_ts: '1783454403.855019' } }],
   },
   async run(ctx) {
@@ -113,7 +113,7 @@ export const getMessage = defineTool({
   hints: {
     aliases: ['chatmessage:read', 'ChatMessage.read', 'ChatMessage.get', 'slack message'],
     when_to_use: 'To read one message whose channel and ts are known (from a search match or a link).',
-    not_for: 'Reading a conversation (list_messages).',
+    not_for: 'Reading a conversation (chat_list_messages).',
     examples: [{ query: 'open that slack message', tool: 'get_message', params: { channel_id: 'CA0016D330', message_ts: '1783454403.855019' } }],
   },
   async run(ctx): Promise<ChatMessage> {

@@ -44,7 +44,7 @@ export const searchMessages = defineTool({
   hints: {
     aliases: ['chatmessage:search', 'ChatMessage.search', 'search slack', 'find slack message', 'who said'],
     when_to_use: 'To find Slack messages by words, author or channel across the workspace.',
-    not_for: 'Reading one channel in order (list_messages); Google Chat (suite).',
+    not_for: 'Reading one channel in order (chat_list_messages); Google Chat (suite).',
     examples: [{ query: 'find slack messages about the staging database', tool: 'search_messages', params: { query: 'staging database' } }],
   },
   async run(ctx) {

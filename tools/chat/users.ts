@@ -14,7 +14,7 @@ export const listUsers = defineTool({
   hints: {
     aliases: ['slack members', 'slack directory', 'slack people'],
     when_to_use: 'To find a colleague’s Slack member id or handle.',
-    not_for: 'Members of one channel (list_channel_members).',
+    not_for: 'Members of one channel (chat_list_channel_members).',
     examples: [{ query: 'who is in our slack workspace', tool: 'list_users', params: { limit: 50 } }],
   },
   async run(ctx) {
@@ -41,7 +41,7 @@ export const getUser = defineTool({
   hints: {
     aliases: ['slack user', 'slack profile'],
     when_to_use: 'To name the sender of a message or find their email.',
-    not_for: 'Searching people by name (list_users).',
+    not_for: 'Searching people by name (chat_list_users).',
     examples: [{ query: 'who is slack user UA21446E320', tool: 'get_user', params: { user_id: 'UA21446E320' } }],
   },
   async run(ctx) {
@@ -54,7 +54,7 @@ export const getUser = defineTool({
 export const getConnectionInfo = defineTool({
   system: 'chat',
   name: 'get_connection_info',
-  title: 'Who am I in Slack',
+  title: 'Slack connection info',
   description: 'The connected Slack identity: the authenticated member id, the workspace (team) id and name, and which tokens the connection holds.',
   capability: { type: 'read', name: 'chat.connection.info' },
   input: z.object({}),
@@ -69,9 +69,9 @@ export const getConnectionInfo = defineTool({
     has_bot_token: z.boolean(),
   }),
   hints: {
-    aliases: ['slack connection', 'slack whoami', 'connected slack workspace'],
+    aliases: ['slack connection', 'connected slack workspace', 'slack team id'],
     when_to_use: 'To check that Slack is connected and as whom.',
-    not_for: 'Other members (get_user).',
+    not_for: 'Other members (chat_get_user).',
     examples: [{ query: 'which slack workspace am I connected to', tool: 'get_connection_info', params: {} }],
   },
   async run(ctx) {
