@@ -1,5 +1,19 @@
 /** The vocabulary of the knowledge graph (spec Document 3: node types, edge types, records). */
-export const NODE_TYPES = ['user', 'repository', 'pull_request', 'issue', 'project', 'page', 'space', 'deployment', 'notes_page', 'notes_database', 'chat_channel', 'chat_message', 'context'] as const;
+export const NODE_TYPES = [
+  'user',
+  'repository',
+  'pull_request',
+  'issue',
+  'project',
+  'page',
+  'space',
+  'deployment',
+  'notes_page',
+  'notes_database',
+  'chat_channel',
+  'chat_message',
+  'context',
+] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 
 export const EDGE_TYPES = [

@@ -28,11 +28,18 @@ let expected: string[];
 
 beforeAll(async () => {
   server = await startTestServer();
-  env = { CONSTELLATION_SERVER_URL: server.url, CONSTELLATION_TOKEN: await server.tokenFor('acme'), CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-chat-cli-')) };
+  env = {
+    CONSTELLATION_SERVER_URL: server.url,
+    CONSTELLATION_TOKEN: await server.tokenFor('acme'),
+    CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-chat-cli-')),
+  };
   const { general, state } = slackOf(server);
   args = ['chat', 'list-messages', '--channel_id', general, '--limit', '3', '--oldest', '2026-01-01'];
   const topLevel = state.channels.find((c) => c.id === general)?.messages.filter((m) => !m.threadTs || m.threadTs === m.ts) ?? [];
-  expected = topLevel.slice(-3).map((m) => m.ts).reverse();
+  expected = topLevel
+    .slice(-3)
+    .map((m) => m.ts)
+    .reverse();
 });
 afterAll(() => server.close());
 

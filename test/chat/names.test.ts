@@ -30,7 +30,11 @@ const READS: Array<[string[], string, () => Record<string, unknown>]> = [
   [['chat_list_channels', 'list_channels', 'list-channels', 'chatchannel:list', 'ChatChannel.list', 'CHATCHANNEL:LIST'], 'channels', () => ({ limit: 2 })],
   [['chat_get_channel', 'get-channel', 'chatchannel:read', 'ChatChannel.read', 'ChatChannel.get'], 'id', () => ({ channel_id: general })],
   [['chat_list_messages', 'list-messages', 'chatmessage:list', 'ChatMessage.list'], 'messages', () => ({ channel_id: general, limit: 2 })],
-  [['chat_get_message', 'get-message', 'chatmessage:read', 'ChatMessage.read', 'ChatMessage.get'], 'ts', () => ({ channel_id: general, message_ts: slackOf(server).state.channels[0].messages[0].ts })],
+  [
+    ['chat_get_message', 'get-message', 'chatmessage:read', 'ChatMessage.read', 'ChatMessage.get'],
+    'ts',
+    () => ({ channel_id: general, message_ts: slackOf(server).state.channels[0].messages[0].ts }),
+  ],
   [['chat_search_messages', 'search-messages', 'chatmessage:search', 'ChatMessage.search', 'chatMessage.Search'], 'matches', () => ({ query: 'deploy', max_results: 2 })],
 ];
 const ACTIONS = [

@@ -17,7 +17,7 @@ type Body = Record<string, any>;
 
 /** A chat route as the spec calls it: the token in the Access-Token header. */
 async function chat(method: string, path: string, params: Record<string, unknown> = {}, as = token): Promise<{ status: number; body: Body }> {
-  const query = method === 'GET' ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)] as [string, string]))}` : '';
+  const query = method === 'GET' ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)] as [string, string])).toString()}` : '';
   const response = await fetch(`${server.url}/chat/${path}${query}`, {
     method,
     headers: { 'Access-Token': as, ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }) },
@@ -92,7 +92,12 @@ describe('chat routes against the sandbox Slack', () => {
     expect(data.messages).toHaveLength(1000);
     expect(data.has_more).toBe(true);
     const rest = await ok('GET', 'list-messages', { channel_id: random, limit: 1000, cursor: data.next_cursor });
-    expect(rest.messages[0].id).toBe(state.channels.find((c) => c.id === random)?.messages.filter((m) => !m.threadTs || m.threadTs === m.ts).reverse()[1000].ts);
+    expect(rest.messages[0].id).toBe(
+      state.channels
+        .find((c) => c.id === random)
+        ?.messages.filter((m) => !m.threadTs || m.threadTs === m.ts)
+        .reverse()[1000].ts,
+    );
   });
 
   it('list-messages: time bounds in all four forms give the same window, bare dates are midnight UTC', async () => {
@@ -100,17 +105,28 @@ describe('chat routes against the sandbox Slack', () => {
     const messages = state.channels.find((c) => c.id === general)?.messages.filter((m) => !m.threadTs || m.threadTs === m.ts) ?? [];
     const from = Math.floor(Number(messages[100].ts));
     const to = Math.ceil(Number(messages[110].ts));
-    const expected = messages.filter((m) => Number(m.ts) > from && Number(m.ts) < to).map((m) => m.ts).reverse();
+    const expected = messages
+      .filter((m) => Number(m.ts) > from && Number(m.ts) < to)
+      .map((m) => m.ts)
+      .reverse();
     const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
     const offset = (seconds: number) => new Date(seconds * 1000 + 2 * 3600_000).toISOString().slice(0, 19) + '+02:00';
     const naive = (seconds: number) => iso(seconds).slice(0, 19);
     for (const form of [(s: number) => `${s}.000000`, String, iso, offset, naive]) {
       const page = await ok('GET', 'list-messages', { channel_id: general, oldest: form(from), latest: form(to) });
-      expect(page.messages.map((m: Body) => m.id), `${form(from)}`).toEqual(expected);
+      expect(
+        page.messages.map((m: Body) => m.id),
+        `${form(from)}`,
+      ).toEqual(expected);
     }
     // A message id is its ts: inclusive bounds on two ids give exactly those messages and the ones between.
     const byId = await ok('GET', 'list-messages', { channel_id: general, oldest: messages[100].ts, latest: messages[110].ts, inclusive: true });
-    expect(byId.messages.map((m: Body) => m.id)).toEqual(messages.slice(100, 111).map((m) => m.ts).reverse());
+    expect(byId.messages.map((m: Body) => m.id)).toEqual(
+      messages
+        .slice(100, 111)
+        .map((m) => m.ts)
+        .reverse(),
+    );
     const day = iso(from).slice(0, 10);
     const byDate = await ok('GET', 'list-messages', { channel_id: general, oldest: day, limit: 1000 });
     const midnight = Date.parse(`${day}T00:00:00Z`) / 1000;
@@ -166,7 +182,10 @@ describe('chat routes against the sandbox Slack', () => {
     const bot = await ok('POST', 'send-message', { channel_id: deploys, text: 'from the bot', send_as: 'bot' });
     expect(bot).toMatchObject({ sent_as: 'bot', message: { sender: { id: state.botUserId } } });
     // Only the identity that sent a message may change it.
-    expect(await chat('PATCH', 'update-message', { channel_id: deploys, message_ts: bot.ts, text: 'as user' })).toEqual({ status: 400, body: { detail: 'Chat API error: cant_update_message' } });
+    expect(await chat('PATCH', 'update-message', { channel_id: deploys, message_ts: bot.ts, text: 'as user' })).toEqual({
+      status: 400,
+      body: { detail: 'Chat API error: cant_update_message' },
+    });
     expect(await chat('DELETE', 'delete-message', { channel_id: deploys, message_ts: bot.ts })).toEqual({ status: 400, body: { detail: 'Chat API error: cant_delete_message' } });
     expect((await ok('DELETE', 'delete-message', { channel_id: deploys, message_ts: bot.ts, send_as: 'bot' })).deleted).toBe(true);
   });

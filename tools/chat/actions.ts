@@ -1,4 +1,4 @@
-import type { ChatPostMessageArguments, ChatUpdateArguments } from '@slack/web-api';
+import type { ChatPostMessageArguments } from '@slack/web-api';
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
@@ -78,13 +78,15 @@ export const updateMessage = defineTool({
     aliases: ['chatmessage:update', 'ChatMessage.update', 'edit slack message'],
     when_to_use: 'To correct a message the user (or the bot) posted.',
     not_for: 'Messages of other people (Slack refuses: cant_update_message).',
-    examples: [{ query: 'fix the typo in my last slack message', tool: 'update_message', params: { channel_id: 'CA003A098A', message_ts: '1783454403.855019', text: 'deploy done' } }],
+    examples: [
+      { query: 'fix the typo in my last slack message', tool: 'update_message', params: { channel_id: 'CA003A098A', message_ts: '1783454403.855019', text: 'deploy done' } },
+    ],
   },
   async run(ctx) {
     const { args } = ctx;
     const session = await chatSession(ctx, 'write', { channelId: args.channel_id, sendAs: args.send_as });
     const edit = { channel: args.channel_id, ts: args.message_ts, text: args.text, ...(args.blocks ? { blocks: args.blocks } : {}) };
-    const answer = (await session.client.chat.update(edit as unknown as ChatUpdateArguments)) as Written;
+    const answer = (await session.client.chat.update(edit)) as Written;
     return written(answer, args.channel_id, session.identity, await session.names());
   },
 });
@@ -115,5 +117,10 @@ export const deleteMessage = defineTool({
 
 function written(answer: Written, channel: string, identity: 'user' | 'bot', names: Parameters<typeof messageOf>[2]) {
   const channelId = answer.channel ?? channel;
-  return { channel_id: channelId, ts: answer.ts ?? '', sent_as: identity, ...(answer.message ? { message: messageOf({ ts: answer.ts, ...answer.message }, channelId, names) } : {}) };
+  return {
+    channel_id: channelId,
+    ts: answer.ts ?? '',
+    sent_as: identity,
+    ...(answer.message ? { message: messageOf({ ts: answer.ts, ...answer.message }, channelId, names) } : {}),
+  };
 }

@@ -8,7 +8,10 @@ import { ChannelSchema, channelOf, isoOfTs, type RawChannel, type RawMessage } f
 const TYPES = ['public_channel', 'private_channel', 'mpim', 'im'] as const;
 
 function typesOf(value: string): string[] {
-  const types = value.split(',').map((t) => t.trim()).filter(Boolean);
+  const types = value
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   const unknown = types.filter((t) => !(TYPES as readonly string[]).includes(t));
   if (unknown.length || !types.length) throw new AppError('VALIDATION_ERROR', `types takes a comma-separated list of ${TYPES.join(', ')}`);
   return types;
@@ -87,7 +90,11 @@ export const listChats = defineTool({
     const names = await session.names();
     const lastTs = new Map(latest.results.map((r) => [r.resource.id, r.value]));
     const chats = conversations
-      .map((c) => ({ ...channelOf(c, names), last_activity: lastTs.get(c.id) ? isoOfTs(lastTs.get(c.id)) : null, unread: !c.last_read || Number(lastTs.get(c.id) ?? 0) > Number(c.last_read) }))
+      .map((c) => ({
+        ...channelOf(c, names),
+        last_activity: lastTs.get(c.id) ? isoOfTs(lastTs.get(c.id)) : null,
+        unread: !c.last_read || Number(lastTs.get(c.id) ?? 0) > Number(c.last_read),
+      }))
       .filter((c) => !args.unread_only || c.unread)
       .sort((a, b) => (b.last_activity ?? '').localeCompare(a.last_activity ?? ''))
       .slice(0, args.limit)
@@ -114,7 +121,7 @@ export const getChannel = defineTool({
   async run(ctx) {
     const session = await chatSession(ctx, 'read', { channelId: ctx.args.channel_id });
     const answer = await session.client.conversations.info({ channel: ctx.args.channel_id });
-    return channelOf((answer.channel ?? {}) as RawChannel, await session.names());
+    return channelOf(answer.channel ?? {}, await session.names());
   },
 });
 

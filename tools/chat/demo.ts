@@ -10,7 +10,13 @@ export const slackDemo: IntegrationDemo<{ apiBase: string }> = {
   consentAhead: (state, person) => {
     const slack = state as SlackState;
     const { botToken, userToken } = installAhead(slack, person, { bot: [...CHAT_BOT_SCOPES], user: [...CHAT_USER_SCOPES] });
-    const details = { userAccessToken: userToken, userScopes: [...CHAT_USER_SCOPES], teamId: slack.team.id, botUserId: slack.botUserId, authedUserId: slack.people[person].slackId };
+    const details = {
+      userAccessToken: userToken,
+      userScopes: [...CHAT_USER_SCOPES],
+      teamId: slack.team.id,
+      botUserId: slack.botUserId,
+      authedUserId: slack.people[person].slackId,
+    };
     return { accessToken: botToken, scopes: [...CHAT_BOT_SCOPES], details };
   },
   probes: {

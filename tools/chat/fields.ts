@@ -9,5 +9,4 @@ export const cursor = z.string().max(512).optional().describe('The next_cursor o
 export const sendAs = z.enum(['user', 'bot']).default('user').describe('Act as yourself (default) or as the app’s bot; only the identity that sent a message may change it');
 
 /** A limit the spec caps rather than refuses: anything above the cap reads the cap. */
-export const cappedLimit = (fallback: number, cap: number) =>
-  z.number().int().min(1).default(fallback).describe(`How many (default ${fallback}, capped at ${cap})`);
+export const cappedLimit = (fallback: number, cap: number) => z.number().int().min(1).default(fallback).describe(`How many (default ${fallback}, capped at ${cap})`);

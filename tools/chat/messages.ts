@@ -68,7 +68,7 @@ export const listMessages = defineTool({
     const session = await chatSession(ctx, 'read', { channelId: args.channel_id });
     const bounds = boundsOf(args);
     const page = await readPages(Math.min(args.limit, MESSAGE_CAP), args.cursor, (next, limit) =>
-      session.client.conversations.history({ channel: args.channel_id, limit, ...bounds, ...(next ? { cursor: next } : {}) }) as Promise<RawPage>,
+      session.client.conversations.history({ channel: args.channel_id, limit, ...bounds, ...(next ? { cursor: next } : {}) }),
     );
     const names = await session.names();
     return { ...page, messages: page.messages.map((m) => messageOf(m, args.channel_id, names)) };
@@ -94,7 +94,7 @@ export const listThreadReplies = defineTool({
     const session = await chatSession(ctx, 'read', { channelId: args.channel_id });
     const bounds = boundsOf(args);
     const page = await readPages(Math.min(args.limit, MESSAGE_CAP), args.cursor, (next, limit) =>
-      session.client.conversations.replies({ channel: args.channel_id, ts: args.thread_ts, limit, ...bounds, ...(next ? { cursor: next } : {}) }) as Promise<RawPage>,
+      session.client.conversations.replies({ channel: args.channel_id, ts: args.thread_ts, limit, ...bounds, ...(next ? { cursor: next } : {}) }),
     );
     const names = await session.names();
     return { ...page, messages: page.messages.map((m) => messageOf(m, args.channel_id, names)) };

@@ -47,7 +47,7 @@ export const getUser = defineTool({
   async run(ctx) {
     const session = await chatSession(ctx, 'read', { publicOnly: true });
     const answer = await session.client.users.info({ user: ctx.args.user_id });
-    return userOf((answer.user ?? {}) as RawUser);
+    return userOf(answer.user ?? {});
   },
 });
 
