@@ -71,7 +71,8 @@ describe('X-MCP-* headers narrow one request', () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(`${whole.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
     const names = await listedNames(client);
     expect(names.length).toBeGreaterThan(0);
-    expect(names.every((n) => n.startsWith('graph_') || n.startsWith('suite_'))).toBe(true);
+    expect(names.every((n) => n.startsWith('graph_') || n.startsWith('suite_') || n.startsWith('chat_'))).toBe(true);
+    expect(names.some((n) => n.startsWith('chat_'))).toBe(true);
     expect(names.some((n) => n.startsWith('code_host_'))).toBe(false);
     await client.close();
   });
