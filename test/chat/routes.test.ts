@@ -190,6 +190,33 @@ describe('chat routes against the sandbox Slack', () => {
     expect((await ok('DELETE', 'delete-message', { channel_id: deploys, message_ts: bot.ts, send_as: 'bot' })).deleted).toBe(true);
   });
 
+  it('send-message with attachments shares the files in the channel as one message, the text its comment', async () => {
+    const { deploys, state } = slackOf(server);
+    const csv = 'service,status\napi,green\n';
+    const sent = await ok('POST', 'send-message', {
+      channel_id: deploys,
+      text: 'Status report attached',
+      attachments: [{ filename: 'status.csv', data: Buffer.from(csv).toString('base64'), title: 'Status' }],
+    });
+    expect(sent).toMatchObject({
+      channel_id: deploys,
+      sent_as: 'user',
+      ts: expect.stringMatching(/^\d+\.\d{6}$/),
+      files: [{ id: expect.stringMatching(/^F/), name: 'status.csv', title: 'Status' }],
+    });
+    const posted = state.channels.find((c) => c.id === deploys)?.messages.find((m) => m.ts === sent.ts);
+    expect(posted).toMatchObject({ text: 'Status report attached', files: [sent.files[0].id] });
+    expect(state.files?.get(sent.files[0].id as string)?.bytes?.toString()).toBe(csv);
+    // The app's bot may not upload files (files:write is a user scope here), and bad data is refused before Slack.
+    expect(await chat('POST', 'send-message', { channel_id: deploys, text: 'x', send_as: 'bot', attachments: [{ filename: 'a.txt', data: 'YQ==' }] })).toEqual({
+      status: 400,
+      body: { detail: 'Chat API error: missing_scope' },
+    });
+    const bad = await chat('POST', 'send-message', { channel_id: deploys, text: 'x', attachments: [{ filename: 'a.txt', data: 'not base64!' }] });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('data must be base64');
+  });
+
   it('DMs are sent only as the user', async () => {
     const { dm } = slackOf(server);
     const refused = await chat('POST', 'send-message', { channel_id: dm, text: 'hi', send_as: 'bot' });

@@ -1,4 +1,4 @@
-import type { ChatPostMessageArguments } from '@slack/web-api';
+import type { ChatPostMessageArguments, WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
@@ -9,7 +9,26 @@ import { MessageSchema, messageOf, type RawMessage } from './shapes.js';
 const text = z.string().min(1).max(40_000).describe('Message text (Slack mrkdwn)');
 const blocks = z.array(z.record(z.string(), z.unknown())).max(50).optional().describe('Block Kit layout blocks; text stays the notification fallback');
 
-const WrittenSchema = z.object({ channel_id: z.string(), ts: z.string(), sent_as: z.enum(['user', 'bot']), message: MessageSchema.optional() });
+const SharedFileSchema = z.object({ id: z.string(), name: z.string(), title: z.string() });
+
+const WrittenSchema = z.object({
+  channel_id: z.string(),
+  ts: z.string(),
+  sent_as: z.enum(['user', 'bot']),
+  message: MessageSchema.optional(),
+  files: z.array(SharedFileSchema).optional().describe('The files shared with the message'),
+});
+
+const Attachment = z.object({
+  filename: z.string().min(1).max(255).describe('File name with its extension, e.g. report.csv'),
+  data: z
+    .string()
+    .min(1)
+    .max(14_000_000)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'data must be base64')
+    .describe('The file’s bytes, base64 (at most about 10 MB)'),
+  title: z.string().max(255).optional().describe('Title shown in Slack (default: the file name)'),
+});
 
 interface Written {
   channel?: string;
@@ -33,6 +52,7 @@ export const sendMessage = defineTool({
     reply_broadcast: z.boolean().default(false).describe('Also show a thread reply in the channel'),
     unfurl_links: z.boolean().optional().describe('Unfurl links to text content'),
     unfurl_media: z.boolean().optional().describe('Unfurl media links'),
+    attachments: z.array(Attachment).max(10).optional().describe('Files to share with the message; the text becomes their comment (not with blocks)'),
     send_as: sendAs,
   }),
   output: WrittenSchema,
@@ -50,6 +70,10 @@ export const sendMessage = defineTool({
       throw new AppError('VALIDATION_ERROR', 'Direct messages can be sent only as the user (send_as=user)');
     }
     const session = await chatSession(ctx, 'write', { channelId: args.channel_id, sendAs: args.send_as });
+    if (args.attachments?.length) {
+      if (args.blocks) throw new AppError('VALIDATION_ERROR', 'blocks cannot be sent with attachments: the text becomes the files’ comment');
+      return { ...(await shareFiles(session.client, args.channel_id, args.text, args.attachments, args.thread_ts)), sent_as: session.identity };
+    }
     const post = {
       channel: args.channel_id,
       text: args.text,
@@ -123,4 +147,31 @@ function written(answer: Written, channel: string, identity: 'user' | 'bot', nam
     sent_as: identity,
     ...(answer.message ? { message: messageOf({ ts: answer.ts, ...answer.message }, channelId, names) } : {}),
   };
+}
+
+/**
+ * Slack's upload flow (files.getUploadURLExternal, the upload, files.completeUploadExternal, through
+ * the SDK's filesUploadV2): the files are shared in the channel as one message whose text is the
+ * comment. Slack's answer names the files only; the message is found through files.info's shares.
+ */
+async function shareFiles(client: WebClient, channel: string, text: string, attachments: Array<z.infer<typeof Attachment>>, threadTs?: string) {
+  const upload = (await client.filesUploadV2({
+    channel_id: channel,
+    initial_comment: text,
+    ...(threadTs ? { thread_ts: threadTs } : {}),
+    file_uploads: attachments.map((a) => ({ file: Buffer.from(a.data, 'base64'), filename: a.filename, title: a.title ?? a.filename })),
+  })) as { files?: Array<{ files?: Array<{ id?: string }> }> };
+  const ids = (upload.files ?? []).flatMap((done) => done.files ?? []).flatMap((f) => (f.id ? [f.id] : []));
+  const infos = await Promise.all(ids.map(async (id) => ((await client.files.info({ file: id })) as { file?: FileInfo }).file));
+  const files = infos.flatMap((f) => (f?.id ? [{ id: f.id, name: f.name ?? '', title: f.title ?? f.name ?? '' }] : []));
+  const share = infos[0]?.shares;
+  const ts = (share?.public?.[channel] ?? share?.private?.[channel])?.[0]?.ts ?? '';
+  return { channel_id: channel, ts, files };
+}
+
+interface FileInfo {
+  id?: string;
+  name?: string;
+  title?: string;
+  shares?: { public?: Record<string, Array<{ ts?: string }>>; private?: Record<string, Array<{ ts?: string }>> };
 }

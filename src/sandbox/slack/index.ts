@@ -4,6 +4,7 @@ import type { FakeContext, FakeUpstream } from '../fake-upstream.js';
 import { bearerToken, fakeRouter, RateBudgets, retryAfterHeaders, slackErrors, workspaceAuth, workspaceRateLimit } from '../kit/index.js';
 import { slackIdentityRoutes, slackOAuthRoutes, workspaceOfSlackToken } from './oauth/routes.js';
 import { chatRoutes } from './routes/chat.js';
+import { fileRoutes, fileUploadRoutes } from './routes/files.js';
 import { conversationRoutes } from './routes/conversations.js';
 import { searchAndUserRoutes } from './routes/search-users.js';
 import { seedSlack } from './seed.js';
@@ -52,7 +53,10 @@ export const slackFake: FakeUpstream<SlackState> = {
   router(states: Record<WorkspaceId, SlackState>, ctx: FakeContext) {
     return fakeRouter({
       errors: slackErrors,
-      publicRoutes: (router) => slackOAuthRoutes(router, states, ctx),
+      publicRoutes: (router) => {
+        slackOAuthRoutes(router, states, ctx);
+        fileUploadRoutes(router, states);
+      },
       auth: workspaceAuth({ scheme: bearerToken(), workspaceOf: (token) => workspaceOfSlackToken(states, token) }),
       rateLimit: workspaceRateLimit({
         budgets: new RateBudgets(BUDGETS, ctx.clock, { enforce: ctx.rateLimits === 'enforce' }),
@@ -65,6 +69,7 @@ export const slackFake: FakeUpstream<SlackState> = {
         slackIdentityRoutes(router, states);
         conversationRoutes(router, states);
         chatRoutes(router, states, ctx);
+        fileRoutes(router, states, ctx);
         searchAndUserRoutes(router, states);
       },
     });

@@ -7,13 +7,14 @@ import type { SlackState } from './state.js';
 export function seedSlack(workspace: WorkspaceSeed): SlackState {
   const { identity, people, random, now, scale } = workspace;
   const letter = identity.id === 'acme' ? 'A' : 'G';
-  const botUserId = `B${letter}0CONSTELL`;
+  // The bot's member id (a U id, as Slack gives bot users; B ids name bot integrations).
+  const botUserId = `U${letter}0CONSTELL`;
   return {
     workspace: identity,
     people,
     channels: seedConversations({ people, org: identity.org, letter, botUserId, random, now, scale }),
     sequence: 0,
-    team: { id: `T${letter}${identity.idBase.toString(36).toUpperCase()}`, name: identity.orgName, domain: identity.id },
+    team: { id: `T${letter}${identity.idBase.toString(36).toUpperCase().padStart(8, '0')}`, name: identity.orgName, domain: identity.id },
     botUserId,
     appId: 'A0CONSTELL8',
     oauth: {

@@ -25,6 +25,21 @@ export interface SlackMessage {
   /** Set on replies, and on a thread's parent (equal to its own ts). */
   threadTs?: string;
   edited?: { user: string; ts: string };
+  /** Ids of the files shared with the message (files.completeUploadExternal). */
+  files?: string[];
+}
+
+/** A file uploaded through files.getUploadURLExternal, its bytes and where it was shared. */
+export interface SlackFile {
+  id: string;
+  name: string;
+  title: string;
+  size: number;
+  /** Member id of the uploader. */
+  user: string;
+  created: number;
+  bytes?: Buffer;
+  shares: Array<{ channel: string; ts: string }>;
 }
 
 export interface SlackChannel {
@@ -54,4 +69,6 @@ export interface SlackState {
   botUserId: string;
   appId: string;
   oauth: SlackGrants;
+  /** Files uploaded in this workspace, by id (none are seeded). */
+  files?: Map<string, SlackFile>;
 }

@@ -53,7 +53,16 @@ export function conversationRoutes(router: Router, states: States): void {
     // Replies stay in their thread: history shows top-level messages and thread parents, newest first.
     const messages = channel.messages.filter((m) => (!m.threadTs || m.threadTs === m.ts) && inRange(Number(m.ts))).reverse();
     const page = cursorPage(messages, readCursorPage(params, PAGE), `history:${channel.id}:${oldest}:${latest}:${String(inclusive)}`);
-    res.json({ ok: true, messages: page.items.map((m) => messageJson(caller.state, channel, m)), has_more: page.nextCursor !== null, pin_count: 0, ...cursorFields.slack(page) });
+    res.json({
+      ok: true,
+      messages: page.items.map((m) => messageJson(caller.state, channel, m)),
+      has_more: page.nextCursor !== null,
+      pin_count: 0,
+      // Slack sends these on every history page (no channel actions in the sandbox).
+      channel_actions_ts: null,
+      channel_actions_count: 0,
+      ...cursorFields.slack(page),
+    });
   });
 
   router.all('/api/conversations.replies', (req, res) => {

@@ -1,4 +1,5 @@
-import type { SlackChannel, SlackMessage, SlackState } from '../state.js';
+import type { SlackChannel, SlackFile, SlackMessage, SlackState } from '../state.js';
+import { fileJson } from './files.js';
 
 export function channelJson(state: SlackState, channel: SlackChannel, viewer: string): Record<string, unknown> {
   const base = { id: channel.id, created: channel.created, is_archived: channel.archived, is_org_shared: false, context_team_id: state.team.id };
@@ -28,6 +29,14 @@ export function channelJson(state: SlackState, channel: SlackChannel, viewer: st
 export function messageJson(state: SlackState, channel: SlackChannel, message: SlackMessage): Record<string, unknown> {
   const base: Record<string, unknown> = { type: 'message', user: message.user, text: message.text, ts: message.ts, team: state.team.id };
   if (message.edited) base.edited = message.edited;
+  if (message.files?.length) {
+    const files = state.files ?? new Map<string, SlackFile>();
+    base.files = message.files.flatMap((id) => {
+      const file = files.get(id);
+      return file ? [fileJson(state, file)] : [];
+    });
+    base.upload = true;
+  }
   if (!message.threadTs) return base;
   base.thread_ts = message.threadTs;
   if (message.threadTs !== message.ts) return { ...base, parent_user_id: channel.messages.find((m) => m.ts === message.threadTs)?.user };
