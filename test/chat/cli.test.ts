@@ -1,25 +1,14 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slackOf } from '../helpers/chat.js';
+import { callClient } from '../helpers/cli.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 // `node bin/constellation.js call chat list-messages ...` against a running server (dist/ must be built).
-const BIN = new URL('../../bin/constellation.js', import.meta.url).pathname;
 
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'call', ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = callClient;
 
 let server: TestServer;
 let env: Record<string, string>;

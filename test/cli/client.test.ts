@@ -4,31 +4,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, callClient, type CliRun } from '../helpers/cli.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 // The command-line client end to end: `node bin/constellation.js call ...` against a real server
 // (dist/ is built by `pretest`; run `npm run build` first when running vitest directly).
 
-const BIN = new URL('../../bin/constellation.js', import.meta.url).pathname;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Spawns the client asynchronously: the test server runs in this process and must keep answering. */
-function client(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'call', ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const client = callClient;
+type Run = CliRun;
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'constellation-client-'));
 

@@ -8,6 +8,12 @@ import { VISUALIZER_STYLE } from './style.js';
 /** Query the page runs first: a sample of connected entities. */
 export const INITIAL_QUERY = 'MATCH (a)-[]-(b) LIMIT 300';
 
+/** The query box every embedding of the renderer offers. */
+export const QUERY_FORM_MARKUP = `<form id="query-form" autocomplete="off">
+      <input id="query" spellcheck="false" aria-label="Graph query" value="${INITIAL_QUERY}">
+      <button id="run" type="submit">Run</button>
+    </form>`;
+
 /** The drawing surface and its zoom buttons, as every embedding of the renderer lays them out. */
 export const CANVAS_MARKUP = `<svg id="canvas" role="img" aria-label="Graph view" data-visible-nodes="0" data-visible-edges="0"><g id="viewport"><g id="edges"></g><g id="edge-labels"></g><g id="nodes"></g></g></svg>
       <div class="zoom" role="group" aria-label="Zoom"><button id="zoom-in" type="button" title="Zoom in">+</button><button id="zoom-out" type="button" title="Zoom out">−</button><button id="zoom-fit" type="button" title="Fit the graph">Fit</button></div>`;
@@ -61,10 +67,7 @@ export function visualizerHtml(nonce: string): string {
     </section>
   </aside>
   <main>
-    <form id="query-form" autocomplete="off">
-      <input id="query" spellcheck="false" aria-label="Graph query" value="${INITIAL_QUERY}">
-      <button id="run" type="submit">Run</button>
-    </form>
+    ${QUERY_FORM_MARKUP}
     <div id="message" role="status"></div>
     <p class="examples">Examples: <code>MATCH (n:user)</code> · <code>MATCH (n:issue) WHERE n.status = 'In Progress'</code> ·
       <code>MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request)</code> · <code>PATH FROM issue:PAY-101 TO space:ENG</code></p>

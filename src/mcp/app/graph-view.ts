@@ -1,4 +1,4 @@
-import { CANVAS_MARKUP, INITIAL_QUERY, viewerScript } from '../../graph/visualizer/page.js';
+import { CANVAS_MARKUP, QUERY_FORM_MARKUP, viewerScript } from '../../graph/visualizer/page.js';
 import { VISUALIZER_STYLE } from '../../graph/visualizer/style.js';
 import { appsLibraryScript } from './bridge-bundle.js';
 
@@ -89,10 +89,7 @@ body { margin: 0; }
     <section><h2>Selection</h2><div id="selection"><p class="hint">Click a node to list its relationships; double-click to expand it.</p></div></section>
   </aside>
   <main>
-    <form id="query-form" autocomplete="off">
-      <input id="query" spellcheck="false" aria-label="Graph query" value="${INITIAL_QUERY}">
-      <button id="run" type="submit">Run</button>
-    </form>
+    ${QUERY_FORM_MARKUP}
     <div id="message" role="status">Waiting for a result…</div>
     <div class="canvas-wrap">
       ${CANVAS_MARKUP}
