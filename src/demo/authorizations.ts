@@ -20,7 +20,8 @@ const perUserDemos = (demos: readonly LoadedDemo[]) => demos.filter(({ integrati
 /**
  * Demo mode's per-user authorizations go to the sandbox's Google and Slack. Every demo user has
  * consented already, except the last of each tenant, left unauthorized so each consent flow can be
- * tried end to end. Granted anew at every start: an earlier run's sandbox tokens mean nothing to this one.
+ * tried end to end. Granted anew at every start (an earlier run's sandbox tokens mean nothing to this
+ * one), when a tenant's credentials for the provider are first used.
  */
 export function installDemoAuthorizations(app: App, sandbox: Sandbox, demo: DemoEnvironment, demos: readonly LoadedDemo[]): void {
   registerAuthorization(app, 'suite', googleProvider(app, GOOGLE_CLIENT, googleEndpointsAt(sandbox.urlOf('/google'))));
@@ -42,11 +43,14 @@ export function installDemoAuthorizations(app: App, sandbox: Sandbox, demo: Demo
       .users()
       .filter((user) => user.tenant_id === workspace)
       .slice(0, -1);
-    for (const user of users) {
-      const person = sandbox.seeds[workspace].people.find((p) => p.email === user.user_email);
-      if (!person) continue;
-      const owner = { tenantId: workspace, userEmail: user.user_email };
-      for (const [provider, grant] of Object.entries(grants)) app.vault.put(owner, provider, { ...grant(workspace, person), accountEmail: user.user_email, authorizedAt: now() });
+    for (const [provider, grant] of Object.entries(grants)) {
+      app.vault.fillOnFirstUse(workspace, provider, () => {
+        for (const user of users) {
+          const person = sandbox.seeds[workspace].people.find((p) => p.email === user.user_email);
+          if (person)
+            app.vault.put({ tenantId: workspace, userEmail: user.user_email }, provider, { ...grant(workspace, person), accountEmail: user.user_email, authorizedAt: now() });
+        }
+      });
     }
   }
 }

@@ -80,7 +80,8 @@ export class ClientCache implements ClientProvider {
    * credentials for, and those it can authorize itself, so a call can answer with the consent link.
    */
   available(caller: Caller): Set<string> {
-    const usable = (i: AnyIntegration) => resolveCredentials(caller, i, this.sources) !== undefined || (this.authorities.has(i.id) && !!caller.userEmail);
+    // The authority is asked first: it needs no stored row read (and no vault decryption).
+    const usable = (i: AnyIntegration) => (this.authorities.has(i.id) && !!caller.userEmail) || resolveCredentials(caller, i, this.sources) !== undefined;
     return new Set([...this.integrations.values()].filter(usable).map((i) => i.id));
   }
 

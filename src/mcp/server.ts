@@ -47,8 +47,8 @@ const FULL_INSTRUCTIONS = 'Tools are named <system>_<tool>. Read each tool’s "
 const DISCOVERY_INSTRUCTIONS = `This server has a large tool catalog. Call ${SEARCH_TOOLS} with what you want to do, ${DESCRIBE_TOOL} for the input schema, then ${EXECUTE_READ_TOOL} (reads and analytics) or ${EXECUTE_ACTION_TOOL} (changes data).`;
 
 /**
- * What every MCP server instance of one app shares: the server's selection of tools, their precomputed
- * list entries and the catalog search. Each session then sees the part its caller has credentials for,
+ * What every MCP server instance of one app shares: the server's selection of tools, their
+ * list entries (built as needed) and the catalog search. Each session then sees the part its caller has credentials for,
  * narrowed by the request, listed in full or through discovery; a server per HTTP request costs little.
  */
 export class McpSurface {
@@ -57,9 +57,9 @@ export class McpSurface {
   readonly mode: ToolMode;
   private readonly selection: ToolSelection;
   private readonly listBudgetBytes: number;
-  /** Each selected tool's `tools/list` entry and its size in bytes. */
-  private readonly entries: Map<ToolDefinition, { tool: Tool; bytes: number }>;
-  private readonly search: CatalogSearch;
+  /** Each selected tool's `tools/list` entry and its size in bytes, built the first time it is needed. */
+  private readonly entries = new Map<ToolDefinition, { tool: Tool; bytes: number }>();
+  private searchIndex?: CatalogSearch;
   /** One validator for every server instance: the SDK would otherwise build an Ajv per request. */
   private readonly validator = new AjvJsonSchemaValidator();
 
@@ -76,13 +76,23 @@ export class McpSurface {
     this.mode = mode;
     this.listBudgetBytes = listBudgetBytes;
     this.tools = registry.select(selection);
-    this.entries = new Map(
-      this.tools.map((t) => {
-        const tool = mcpTool(registry, t);
-        return [t, { tool, bytes: Buffer.byteLength(JSON.stringify(tool)) }];
-      }),
-    );
-    this.search = new CatalogSearch(registry, this.tools);
+  }
+
+  // Lazy, because a host waits on the first tools/list: in discovery mode most entries are never
+  // listed, and the search index is needed only when the agent searches.
+  private entry(tool: ToolDefinition): { tool: Tool; bytes: number } {
+    let entry = this.entries.get(tool);
+    if (!entry) {
+      const listed = mcpTool(this.app.registry, tool);
+      entry = { tool: listed, bytes: Buffer.byteLength(JSON.stringify(listed)) };
+      this.entries.set(tool, entry);
+    }
+    return entry;
+  }
+
+  private get search(): CatalogSearch {
+    this.searchIndex ??= new CatalogSearch(this.app.registry, this.tools);
+    return this.searchIndex;
   }
 
   /**
@@ -95,10 +105,13 @@ export class McpSurface {
     return selection;
   }
 
-  /** Bytes of the `tools/list` result that lists these tools in full: `{"tools":[...]}`. */
-  listBytes(tools: readonly ToolDefinition[]): number {
+  /** Bytes of the `tools/list` result that lists these tools in full (`{"tools":[...]}`), counted up to `stopAbove`. */
+  listBytes(tools: readonly ToolDefinition[], stopAbove = Infinity): number {
     let bytes = '{"tools":[]}'.length + Math.max(0, tools.length - 1);
-    for (const tool of tools) bytes += this.entries.get(tool)?.bytes ?? 0;
+    for (const tool of tools) {
+      bytes += this.entry(tool).bytes;
+      if (bytes > stopAbove) break;
+    }
     return bytes;
   }
 
@@ -107,7 +120,7 @@ export class McpSurface {
     const { registry } = this.app;
     const available = this.app.connections.available(caller);
     const tools = this.tools.filter((t) => registry.excludedBy(narrowing, t) === undefined && registry.integrationsOf(t).every((id) => available.has(id)));
-    const mode = this.mode === 'auto' ? (this.listBytes(tools) > this.listBudgetBytes ? 'discovery' : 'full') : this.mode;
+    const mode = this.mode === 'auto' ? (this.listBytes(tools, this.listBudgetBytes) > this.listBudgetBytes ? 'discovery' : 'full') : this.mode;
     const byName = new Map(tools.map((t) => [t.qualifiedName, t]));
     // Aliases (`chatmessage:list`) name the same tool as its qualified name.
     const resolve = (name: string) => byName.get(registry.find(name)?.qualifiedName ?? name) ?? this.refuse(name, mode, narrowing, available);
@@ -115,7 +128,7 @@ export class McpSurface {
       mode,
       tools,
       resolve,
-      listed: mode === 'full' ? tools.flatMap((t) => this.entries.get(t)?.tool ?? []) : discoveryTools(registry, tools),
+      listed: mode === 'full' ? tools.map((t) => this.entry(t).tool) : discoveryTools(registry, tools),
       discovery: new Discovery(registry, this.search, new Set(tools), resolve),
     };
   }

@@ -73,6 +73,30 @@ describe('per-user credential vault', () => {
     expect(vault.get(grace, 'google')).toMatchObject({ accessToken: 'grace-token' });
   });
 
+  it('writes rows deferred to first use when a tenant’s provider is first touched, once, and not for other providers', () => {
+    const { vault } = appWith(KEY_A);
+    const fills: string[] = [];
+    vault.fillOnFirstUse('acme', 'google', () => {
+      fills.push('google');
+      vault.put(ada, 'google', SECRET);
+      vault.put(grace, 'google', { ...SECRET, accessToken: 'grace-token' });
+    });
+    vault.fillOnFirstUse('acme', 'slack', () => fills.push('slack'));
+    expect(fills).toEqual([]);
+
+    expect(vault.get({ tenantId: 'globex', userEmail: 'ada@acme.test' }, 'google')).toBeUndefined();
+    expect(vault.get(grace, 'google')).toMatchObject({ accessToken: 'grace-token' });
+    expect(vault.get(ada, 'google')).toEqual(SECRET);
+    expect(fills).toEqual(['google']);
+
+    // A revocation before anything was read revokes what the fill wrote, and the fill never runs again.
+    vault.fillOnFirstUse('acme', 'google', () => vault.put(ada, 'google', SECRET));
+    expect(vault.delete(ada, 'google')).toBe(true);
+    expect(vault.get(ada, 'google')).toBeUndefined();
+    expect(vault.providersOf(ada)).toEqual([]);
+    expect(fills).toEqual(['google', 'slack']);
+  });
+
   it('stores no token in clear text in the database file or its journal', async () => {
     const dir = newDir();
     const app = appWith(KEY_A, { file: join(dir, 'constellation.db') });

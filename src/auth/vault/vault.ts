@@ -37,6 +37,8 @@ export class CredentialVault {
   private readonly upsert: Statement;
   private readonly remove: Statement;
   private readonly providers: Statement;
+  /** Rows written when a tenant's credentials for a provider are first touched (see `fillOnFirstUse`). */
+  private readonly pendingFills = new Map<string, { tenantId: string; provider: string; fill: () => void }>();
 
   constructor(
     private readonly db: Db,
@@ -59,8 +61,26 @@ export class CredentialVault {
     return this.keyring.derived;
   }
 
+  /**
+   * Defers writing a tenant's rows for a provider until they are first touched (demo mode's consent
+   * given ahead: seeding the fakes that issue those tokens would otherwise delay start-up).
+   */
+  fillOnFirstUse(tenantId: string, provider: string, fill: () => void): void {
+    this.pendingFills.set(JSON.stringify([tenantId, provider]), { tenantId, provider, fill });
+  }
+
+  /** Runs the pending fills of a tenant's provider (every provider when none is named). */
+  private filled(tenantId: string, provider?: string): void {
+    for (const [key, pending] of this.pendingFills) {
+      if (pending.tenantId !== tenantId || (provider !== undefined && pending.provider !== provider)) continue;
+      this.pendingFills.delete(key);
+      pending.fill();
+    }
+  }
+
   /** Stores (or replaces) a user's credentials for a provider; refused when the tenant is gone. */
   put(owner: VaultOwner, provider: string, secret: VaultSecret): void {
+    this.filled(owner.tenantId, provider);
     const userEmail = normalEmail(owner.userEmail);
     const sealed = seal(this.keyring.current, Buffer.from(JSON.stringify(secret), 'utf8'), contextOf(owner.tenantId, userEmail, provider));
     this.db.transaction(() => {
@@ -71,6 +91,7 @@ export class CredentialVault {
 
   /** The user's credentials for a provider, or undefined when none are stored. */
   get(owner: VaultOwner, provider: string): VaultSecret | undefined {
+    this.filled(owner.tenantId, provider);
     const userEmail = normalEmail(owner.userEmail);
     const row = this.select.get(owner.tenantId, userEmail, provider) as Row | undefined;
     if (!row) return undefined;
@@ -80,11 +101,13 @@ export class CredentialVault {
 
   /** Forgets a user's credentials for a provider; true when there were any. */
   delete(owner: VaultOwner, provider: string): boolean {
+    this.filled(owner.tenantId, provider);
     return this.remove.run(owner.tenantId, normalEmail(owner.userEmail), provider).changes > 0;
   }
 
   /** The providers a user has stored credentials for. */
   providersOf(owner: VaultOwner): string[] {
+    this.filled(owner.tenantId);
     return this.providers.all(owner.tenantId, normalEmail(owner.userEmail)) as string[];
   }
 
@@ -93,6 +116,7 @@ export class CredentialVault {
    * rotation puts a new key first). Returns how many rows moved.
    */
   reseal(): number {
+    for (const { tenantId } of [...this.pendingFills.values()]) this.filled(tenantId);
     const stale = this.db
       .prepare('SELECT tenant_id, user_email, provider, key_id, nonce, ciphertext, tag FROM vault_credentials WHERE key_id != ?')
       .all(this.keyring.current.id) as Array<Row & { tenant_id: string; user_email: string; provider: string }>;

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import type { Section } from './types.js';
 import { UnreadableDocument } from './types.js';
+import { rowsAsText } from './rows.js';
 import { decodeText } from './text.js';
 
 const DELIMITERS = [',', ';', '\t', '|'];
@@ -24,16 +25,6 @@ export function detectDelimiter(text: string): string {
     }
   }
   return best;
-}
-
-/** Rows of a header-aware table as `header: value` lines, so a chunk always carries its column names. */
-export function rowsAsText(header: string[], rows: string[][]): string[] {
-  return rows.map((row) =>
-    row
-      .map((value, i) => `${header[i] || `column ${i + 1}`}: ${value}`)
-      .filter((line) => !line.endsWith(': '))
-      .join('; '),
-  );
 }
 
 /** A CSV file: encoding and delimiter detected, quoted fields (embedded newlines, commas) kept whole. */

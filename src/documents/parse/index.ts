@@ -1,7 +1,7 @@
 import { parseCsv } from './csv.js';
 import { parseMarkdownSections } from './markdown.js';
 import { parsePdf } from './pdf.js';
-import { parseSheet } from './sheet.js';
+import { parseSheetIsolated } from './isolated-sheet.js';
 import { decodeText } from './text.js';
 import type { Section } from './types.js';
 import { UnreadableDocument } from './types.js';
@@ -27,7 +27,7 @@ export async function parseDocument(bytes: Uint8Array, type: FileType): Promise<
       return parsePdf(bytes);
     case 'xlsx':
     case 'xls':
-      return parseSheet(bytes, type);
+      return parseSheetIsolated(bytes, type);
     case 'csv':
       return parseCsv(bytes);
     case 'md':

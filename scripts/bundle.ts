@@ -1,0 +1,53 @@
+// Bundles the compiled CLI (dist/src/cli/main.js) into dist/bundle/: an MCP host spawns the server
+// and waits for its tool list, and loading ~800 separate ES modules costs more than the server's own
+// start-up. Code splitting keeps every dynamic import lazy (each command, each SDK loaded on first
+// use). Native addons and packages that find their own files at run time stay external.
+import { build, type Plugin } from 'esbuild';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const TOOLS = join(ROOT, 'dist', 'tools');
+const OUT = join(ROOT, 'dist', 'bundle');
+const EXTERNAL = ['better-sqlite3', 'sqlite-vec', 'pdfjs-dist', '@modelcontextprotocol/ext-apps'];
+
+/** tools/systems.js finds system folders at run time; in the bundle, the folders found now are imported statically. */
+const systemFolders: Plugin = {
+  name: 'system-folders',
+  setup(bundle) {
+    bundle.onLoad({ filter: /[\\/]dist[\\/]tools[\\/]systems\.js$/ }, () => {
+      const folders = readdirSync(TOOLS, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+        .map((entry) => entry.name)
+        .sort();
+      const loaders = folders.map((folder) => `[${JSON.stringify(folder)}, () => import(${JSON.stringify(`./${folder}/index.js`)})]`);
+      return {
+        contents: `const LOADERS = [${loaders.join(', ')}];
+export async function loadSystemModules() {
+  return Promise.all(LOADERS.map(async ([folder, load]) => ({ folder, module: await load() })));
+}`,
+        resolveDir: TOOLS,
+        loader: 'js',
+      };
+    });
+  },
+};
+
+const result = await build({
+  // The sheet worker is its own entry, beside the chunk that starts it (isolated-sheet.js finds it by URL).
+  entryPoints: { main: join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'sheet-worker': join(ROOT, 'dist', 'src', 'documents', 'parse', 'sheet-worker.js') },
+  outdir: OUT,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: EXTERNAL,
+  // Bundled CommonJS packages call require() for Node built-ins.
+  banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+  plugins: [systemFolders],
+  metafile: true,
+  logLevel: 'warning',
+});
+// Which compiled modules each chunk holds: tests check what a command loads.
+writeFileSync(join(OUT, 'meta.json'), JSON.stringify(result.metafile));
