@@ -1,6 +1,7 @@
 import type { App } from '../app.js';
 import { embeddingsFromEnvironment } from './embed/openai.js';
 import { DocumentService } from './service.js';
+import { tenantGate } from '../store/tenant-gate.js';
 
 declare module '../toolkit/define-tool.js' {
   interface ServiceMap {
@@ -21,5 +22,5 @@ export function maxUploadBytes(env: NodeJS.ProcessEnv = process.env): number {
  * CONSTELLATION_EMBEDDINGS_URL is set (with _MODEL and _API_KEY), else from the local embedder.
  */
 export function installDocuments(app: App, env: NodeJS.ProcessEnv = process.env): void {
-  app.services.documents = new DocumentService(app.db, embeddingsFromEnvironment(env) ?? undefined, () => new Date(app.clock.now()));
+  app.services.documents = new DocumentService(app.db, embeddingsFromEnvironment(env) ?? undefined, () => new Date(app.clock.now()), tenantGate(app.db));
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/db.js';
+import type { ProgressUpdate } from '../toolkit/define-tool.js';
 import { AppError } from '../toolkit/errors.js';
+import type { TenantGate } from '../store/tenant-gate.js';
 import { CHUNKING_STRATEGIES, chunkSections, type ChunkingStrategy } from './chunk.js';
 import { LocalHashEmbedder } from './embed/local.js';
 import { spaceOf, type EmbeddingProvider } from './embed/provider.js';
@@ -20,7 +22,15 @@ export interface UploadRequest {
   extractEntities?: boolean;
   chunkingStrategy?: string;
   chunkSize?: number;
+  /** The tenant generation the caller's token was issued for: an upload outliving its tenant stores nothing. */
+  tenantEpoch?: string;
+  /** Hears each stage (read, chunked, embedded, stored) of a long upload. */
+  onProgress?: (update: ProgressUpdate) => void;
+  /** Stops the upload between stages; nothing is stored. */
+  signal?: AbortSignal;
 }
+
+const UPLOAD_STAGES = 4;
 
 export const MIN_CHUNK_SIZE = 100;
 export const MAX_CHUNK_SIZE = 20_000;
@@ -34,6 +44,8 @@ export class DocumentService {
     db: Db,
     readonly embedder: EmbeddingProvider = new LocalHashEmbedder(),
     private readonly now: () => Date = () => new Date(),
+    /** Whether a tenant (of a generation) still exists; checked in the same synchronous step as the write. */
+    private readonly tenantExists: TenantGate = () => true,
   ) {
     this.store = new DocumentStore(db);
     this.linker = new EntityLinker(db);
@@ -56,12 +68,22 @@ export class DocumentService {
     if (!Number.isInteger(chunkSize) || chunkSize < MIN_CHUNK_SIZE || chunkSize > MAX_CHUNK_SIZE)
       throw new AppError('VALIDATION_ERROR', `chunk_size must be an integer from ${MIN_CHUNK_SIZE} to ${MAX_CHUNK_SIZE}`);
 
+    const stage = (progress: number, message: string) => {
+      if (request.signal?.aborted) throw new AppError('CANCELLED', 'The upload was cancelled; nothing was stored');
+      request.onProgress?.({ progress, total: UPLOAD_STAGES, message });
+    };
     const sections = await parseDocument(request.bytes, type);
     const chunks = chunkSections(sections, strategy, chunkSize);
     if (chunks.length === 0) throw new UnreadableDocument('the file holds no text');
+    stage(1, `Read ${request.filename} into ${chunks.length} chunks`);
     const vectors = await this.embedder.embedDocuments(chunks.map((c) => c.text));
+    stage(2, `Embedded ${chunks.length} chunks`);
     const link = request.extractEntities === false ? () => [] : this.linker.forTenant(tenantId);
     const { space, table } = await this.space();
+    const linked = chunks.map((c) => link(c.text));
+    stage(3, 'Linked graph entities');
+    // From here to the write nothing awaits, so the tenant cannot be deleted in between.
+    if (!this.tenantExists(tenantId, request.tenantEpoch)) throw new AppError('TENANT_NOT_FOUND', `Tenant not found: ${tenantId}`);
     const documentId = randomUUID();
     const pages = sections.map((s) => s.page).filter((p): p is number => p !== undefined);
     this.store.insert({
@@ -78,9 +100,10 @@ export class DocumentService {
       space,
       vectorTable: table,
       createdAt: this.now().toISOString(),
-      chunks: chunks.map((c, i) => ({ ...c, vector: vectors[i], terms: this.embedder.terms(c.text), entities: link(c.text) })),
+      chunks: chunks.map((c, i) => ({ ...c, vector: vectors[i], terms: this.embedder.terms(c.text), entities: linked[i] })),
     });
     const stored = this.store.get(tenantId, documentId)!;
+    request.onProgress?.({ progress: UPLOAD_STAGES, total: UPLOAD_STAGES, message: `Stored ${stored.chunk_count} chunks` });
     return {
       document_id: documentId,
       filename: stored.filename,

@@ -77,6 +77,7 @@ const WRITE_VERBS = new Set(
     'remove',
     'post',
     'send',
+    'upload',
     'write',
     'assign',
     'transition',

@@ -1,4 +1,5 @@
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type ReadResourceResult, type ResourceLink, type Server } from '@modelcontextprotocol/server';
+import { DOCUMENT_TEMPLATE, documentLinks, isDocumentUri, listDocumentResources, readDocumentResource } from './document-resources.js';
 import type { App } from '../app.js';
 import { GRAPH_APP_URI, graphAppHtml, MCP_APP_MIME_TYPE } from './app/graph-view.js';
 import type { Caller } from '../toolkit/context.js';
@@ -38,40 +39,56 @@ const GRAPH_APP_RESOURCE = {
   mimeType: MCP_APP_MIME_TYPE,
 };
 
+async function readEntity(app: App, caller: Caller, uri: string): Promise<ReadResourceResult> {
+  const { type, id } = entityOf(uri);
+  const tool = app.registry.find(ENTITY_TOOL);
+  if (!tool) throw new AppError('NOT_FOUND', 'The knowledge graph is not part of this catalog');
+  const entity = await app.executor.execute(caller, tool, { entity_type: type, entity_id: id });
+  return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(entity) }] };
+}
+
 /**
- * Graph entities as MCP resources: read through the graph's own entity tool, so the caller's tenant,
- * the activity record and every error rule apply as for a tool call. Entities are not listed (the
- * graph is too large to enumerate): the template says how to name one, and tool results link to
- * theirs. The graph view (an MCP App) is the one listed resource.
+ * Graph entities and uploaded documents as MCP resources, read through their own tools, so the
+ * caller's tenant, the activity record and every error rule apply as for a tool call. Entities are
+ * not listed (the graph is too large to enumerate): the template says how to name one, and tool
+ * results link to theirs. The caller's documents are listed (paged), after the graph view (an MCP App).
  */
 export function serveResources(server: Server, app: App, callerFor: () => Caller | Promise<Caller>): void {
   server.registerCapabilities({ resources: {} });
-  server.setRequestHandler('resources/list', () => ({ resources: [GRAPH_APP_RESOURCE] }));
-  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [TEMPLATE] }));
+  server.setRequestHandler('resources/list', async (request) => {
+    const cursor = request.params?.cursor;
+    const documents = app.registry.find('documents_list_documents') ? await listDocumentResources(app, await callerFor(), cursor) : { resources: [] };
+    return { ...documents, resources: [...(cursor ? [] : [GRAPH_APP_RESOURCE]), ...documents.resources] };
+  });
+  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [TEMPLATE, DOCUMENT_TEMPLATE] }));
   server.setRequestHandler('resources/read', async (request): Promise<ReadResourceResult> => {
     const { uri } = request.params;
     if (uri === GRAPH_APP_URI) return { contents: [{ uri, mimeType: MCP_APP_MIME_TYPE, text: graphAppHtml() }] };
     try {
-      const { type, id } = entityOf(uri);
-      const tool = app.registry.find(ENTITY_TOOL);
-      if (!tool) throw new AppError('NOT_FOUND', 'The knowledge graph is not part of this catalog');
-      const entity = await app.executor.execute(await callerFor(), tool, { entity_type: type, entity_id: id });
-      return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(entity) }] };
+      const caller = await callerFor();
+      return isDocumentUri(uri) ? await readDocumentResource(app, caller, uri) : await readEntity(app, caller, uri);
     } catch (thrown) {
       // Resource reads answer with protocol errors: the SDK's not-found (it carries the uri) or invalid params.
       const error = toAppError(thrown);
       if (error.code === 'NOT_FOUND') throw new ResourceNotFoundError(uri, error.message);
       if (error.code === 'VALIDATION_ERROR') throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
-      throw new ProtocolError(ProtocolErrorCode.InternalError, error.status < 500 ? error.message : 'The entity could not be read');
+      throw new ProtocolError(ProtocolErrorCode.InternalError, error.status < 500 ? error.message : 'The resource could not be read');
     }
   });
 }
 
 /**
- * Links to the graph entities a result names (graph search hits, a traversal's nodes), so the agent
- * can read one's whole context without another tool call.
+ * Links to the resources a tool's result names (the graph entities of a graph result, the documents
+ * of a documents result), so the agent can read one whole without another tool call.
  */
-export function entityLinks(result: Record<string, unknown>): ResourceLink[] {
+export function resultLinks(system: string | undefined, result: Record<string, unknown>): ResourceLink[] {
+  if (system === 'graph') return entityLinks(result);
+  if (system === 'documents') return documentLinks(result, MAX_LINKS);
+  return [];
+}
+
+/** Links to the graph entities a result names (graph search hits, a traversal's nodes). */
+function entityLinks(result: Record<string, unknown>): ResourceLink[] {
   const nodes = [result.results, result.nodes].find(Array.isArray) as unknown[] | undefined;
   const links: ResourceLink[] = [];
   for (const node of nodes ?? []) {

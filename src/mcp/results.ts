@@ -12,17 +12,17 @@ import {
 import { AppError } from '../toolkit/errors.js';
 import { requestError, shownError } from '../http/errors.js';
 import type { Logger } from '../toolkit/context.js';
-import { entityLinks } from './resources.js';
+import { resultLinks } from './resources.js';
 
 /** The protocol era a server instance serves: 2026-07-28 (`modern`) or the 2025 revisions (`legacy`). */
 export type Era = 'modern' | 'legacy';
 
 /**
  * A successful tool result: structured content plus the same JSON as text for hosts that only read
- * text, and links to the graph entities it names.
+ * text, and links to the resources (graph entities, documents) a result of `system` names.
  */
-export function successResult(result: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(result) }, ...entityLinks(result)], structuredContent: result };
+export function successResult(result: Record<string, unknown>, system?: string): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(result) }, ...resultLinks(system, result)], structuredContent: result };
 }
 
 /**

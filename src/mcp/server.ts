@@ -161,7 +161,7 @@ export class McpSurface {
         if ('answer' in target) return successResult(target.answer);
         const confirmation = confirmationOf(target.tool, target.args, clientCapabilitiesOf(era, ctx, server), ctx.mcpReq.inputResponses);
         if (confirmation) return confirmation;
-        return successResult(await this.app.executor.execute(caller, target.tool, target.args, callControlOf(request.params._meta, ctx, cancelled)));
+        return successResult(await this.app.executor.execute(caller, target.tool, target.args, callControlOf(request.params._meta, ctx, cancelled)), target.tool.system);
       } catch (error) {
         // A protocol error (the execute meta-tools' inner arguments not an object) stays one.
         if (error instanceof ProtocolError) throw error;

@@ -49,7 +49,7 @@ const agentTexts = (tool: ToolDefinition): string[] => [
 ];
 
 const READ_VERBS = ['get', 'list', 'search', 'find', 'query', 'traverse'];
-const ACTION_VERBS = ['create', 'send', 'add', 'update', 'merge', 'remove', 'delete', 'transition', 'assign', 'inject'];
+const ACTION_VERBS = ['create', 'send', 'upload', 'add', 'update', 'merge', 'remove', 'delete', 'transition', 'assign', 'inject'];
 const VERB = new RegExp(`^(?:${[...READ_VERBS, ...ACTION_VERBS].join('|')})(?:_|$)`);
 
 const systemIds = registry.systems.map((s) => s.id);

@@ -94,6 +94,14 @@ const CASES: Array<[string, string]> = [
   ['add a label to a confluence page', 'wiki_add_labels'],
   ['my confluence contributions per space', 'wiki_get_my_wiki_work'],
   ['files attached to a wiki page', 'wiki_get_attachments'],
+  // documents
+  ['upload a pdf so we can search it later', 'documents_upload_document'],
+  ['index this spreadsheet', 'documents_upload_document'],
+  ['what do our uploaded documents say about refunds', 'documents_query_documents'],
+  ['find the passage in the report about latency', 'documents_query_documents'],
+  ['which files have we uploaded', 'documents_list_documents'],
+  ['read the whole uploaded document', 'documents_get_document'],
+  ['delete an uploaded document', 'documents_delete_document'],
 ];
 
 describe('catalog search (discovery mode)', () => {

@@ -66,7 +66,7 @@ describe.each([
 
   it('names the template, and refuses what does not exist or belongs to another tenant as not found (-32602 with the uri, as the SDK spells it)', async () => {
     const globex = await connect('globex');
-    expect((await globex.templates()).resourceTemplates.map((t) => t.uriTemplate)).toEqual(['constellation://graph/{entity_type}/{entity_id}']);
+    expect((await globex.templates()).resourceTemplates.map((t) => t.uriTemplate)).toContain('constellation://graph/{entity_type}/{entity_id}');
     await expect(globex.read(API_URI)).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Entity not found: repository:acme/api') });
     await expect(globex.read('constellation://graph/nothing-here')).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Unknown resource') });
     await globex.close();

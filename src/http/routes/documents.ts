@@ -5,6 +5,7 @@ import type { App } from '../../app.js';
 import { maxUploadBytes } from '../../documents/install.js';
 import { QUERY_MODES } from '../../documents/retrieve.js';
 import { UnreadableDocument, type UploadRequest } from '../../documents/service.js';
+import type { Caller } from '../../toolkit/context.js';
 import { AppError } from '../../toolkit/errors.js';
 import { callerOf, requireCaller } from '../auth.js';
 import { ANY_OBJECT } from '../doc-schemas.js';
@@ -40,10 +41,10 @@ function sendDocumentError(app: App, res: Response, thrown: unknown): void {
 }
 
 const handle =
-  (app: App, work: (req: Request, tenantId: string) => unknown) =>
+  (app: App, work: (req: Request, tenantId: string, caller: Caller) => unknown) =>
   (req: Request, res: Response): void => {
     Promise.resolve()
-      .then(() => work(req, callerOf(res).tenantId))
+      .then(() => work(req, callerOf(res).tenantId, callerOf(res)))
       .then((body) => void res.json(body))
       .catch((error: unknown) => sendDocumentError(app, res, error));
   };
@@ -116,9 +117,9 @@ export const documentRoutes: RouteModule = (routes, app) => {
       operationId: 'uploadDocument',
       summary: 'Upload a document (multipart: file, project_id, tags, extract_entities, chunking_strategy, chunk_size)',
     },
-    handle(app, async (req, tenantId) => {
+    handle(app, async (req, tenantId, caller) => {
       const upload = await readUpload(req, maxUploadBytes());
-      return documents.upload(tenantId, upload);
+      return documents.upload(tenantId, { ...upload, tenantEpoch: caller.tenantEpoch });
     }),
   );
   const json = express.json({ limit: JSON_BODY_LIMIT });

@@ -1,0 +1,59 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/config.js';
+import { silentLogger } from '../../src/config/logger.js';
+import { LocalHashEmbedder } from '../../src/documents/embed/local.js';
+import { DocumentService } from '../../src/documents/service.js';
+import { tenantGate } from '../../src/store/tenant-gate.js';
+import { TEST_API_KEY, TEST_JWT_SECRET } from '../helpers/server.js';
+
+/** An embedder that holds each batch until the test lets it go: an upload caught in flight. */
+class HeldEmbedder extends LocalHashEmbedder {
+  release: () => void = () => undefined;
+  private onStart: () => void = () => undefined;
+  readonly started = new Promise<void>((resolve) => (this.onStart = resolve));
+
+  override async embedDocuments(texts: readonly string[]): Promise<Float32Array[]> {
+    this.onStart();
+    await new Promise<void>((resolve) => (this.release = resolve));
+    return super.embedDocuments(texts);
+  }
+}
+
+const app = createApp(
+  loadConfig(
+    { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: TEST_API_KEY, CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET },
+    { databaseFile: ':memory:', demo: false, logLevel: 'error' },
+  ),
+  { log: silentLogger },
+);
+afterAll(() => app.close());
+
+describe('an upload that outlives its tenant', () => {
+  it('stores nothing when the tenant is deleted while the upload is in flight', async () => {
+    app.tenants.ensure({ id: 'shortlived', consumerId: 'shortlived-consumer' });
+    const embedder = new HeldEmbedder();
+    const service = new DocumentService(app.db, embedder, () => new Date(), tenantGate(app.db));
+    const upload = service.upload('shortlived', { filename: 'plan.txt', bytes: new TextEncoder().encode('The launch plan for the payments team.') });
+    await embedder.started;
+    app.tenants.remove('shortlived');
+    expect(app.tenants.exists('shortlived')).toBe(false);
+    embedder.release();
+    await expect(upload).rejects.toMatchObject({ code: 'TENANT_NOT_FOUND', message: 'Tenant not found: shortlived' });
+    for (const table of ['documents', 'document_chunks']) expect(app.db.prepare(`SELECT count(*) FROM ${table} WHERE tenant_id = ?`).pluck().get('shortlived'), table).toBe(0);
+  });
+
+  it('stores nothing for a tenant recreated under the same id while the upload ran (its token names the old generation)', async () => {
+    app.tenants.ensure({ id: 'reborn', consumerId: 'reborn-consumer' });
+    const epoch = app.tenants.epochOf('reborn');
+    const embedder = new HeldEmbedder();
+    const service = new DocumentService(app.db, embedder, () => new Date(), tenantGate(app.db));
+    const upload = service.upload('reborn', { filename: 'plan.txt', bytes: new TextEncoder().encode('The launch plan.'), tenantEpoch: epoch });
+    await embedder.started;
+    app.tenants.remove('reborn');
+    app.tenants.ensure({ id: 'reborn', consumerId: 'reborn-consumer' });
+    embedder.release();
+    await expect(upload).rejects.toMatchObject({ code: 'TENANT_NOT_FOUND' });
+    expect(service.list('reborn', 10, 0).total).toBe(0);
+  });
+});
