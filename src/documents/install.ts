@@ -1,5 +1,7 @@
 import type { App } from '../app.js';
 import { embeddingsFromEnvironment } from './embed/openai.js';
+import { EntitySemanticSearch } from './entity-search.js';
+import { EntityVectorStore } from './entity-vectors.js';
 import { DocumentService } from './service.js';
 import { tenantGate } from '../store/tenant-gate.js';
 
@@ -18,9 +20,13 @@ export function maxUploadBytes(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /**
- * Wires documents into the app. Embeddings come from an OpenAI-compatible endpoint when
- * CONSTELLATION_EMBEDDINGS_URL is set (with _MODEL and _API_KEY), else from the local embedder.
+ * Wires documents into the app (after the graph). Embeddings come from an OpenAI-compatible endpoint
+ * when CONSTELLATION_EMBEDDINGS_URL is set (with _MODEL and _API_KEY), else from the local embedder.
  */
 export function installDocuments(app: App, env: NodeJS.ProcessEnv = process.env): void {
-  app.services.documents = new DocumentService(app.db, embeddingsFromEnvironment(env) ?? undefined, () => new Date(app.clock.now()), tenantGate(app.db));
+  const documents = new DocumentService(app.db, embeddingsFromEnvironment(env) ?? undefined, () => new Date(app.clock.now()), tenantGate(app.db));
+  app.services.documents = documents;
+  // Entities are found by meaning in the documents' vector space (POST /graph/semantic-search, graph_search).
+  const { graph } = app.services;
+  graph.useSemanticSearch((keyword) => new EntitySemanticSearch(documents, new EntityVectorStore(app.db), graph.store, keyword, () => app.clock.now()));
 }

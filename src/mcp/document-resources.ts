@@ -67,7 +67,8 @@ export function documentLinks(result: Record<string, unknown>, max: number): Res
   const links = new Map<string, ResourceLink>();
   for (const item of named) {
     if (links.size >= max) break;
-    const id = item?.document_id;
+    if (!item) continue;
+    const id = item.document_id;
     if (typeof id !== 'string' || links.has(id)) continue;
     const filename = typeof item.filename === 'string' ? item.filename : typeof item.metadata?.filename === 'string' ? item.metadata.filename : id;
     links.set(id, { type: 'resource_link', uri: documentUri(id), name: filename, title: filename });

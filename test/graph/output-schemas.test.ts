@@ -118,7 +118,7 @@ describe('results agree with the schemas', () => {
 
   it('search: by words, by words within a type, by property filters, with no match', async () => {
     const words = await run('search', { query: known.words });
-    expect(words.mode).toBe('keyword');
+    expect(words.mode).toBe('hybrid');
     expect(words.count).toBeGreaterThan(0);
     expect(typeof words.results[0].score).toBe('number');
     await run('search', { query: known.words, entity_type: 'pull_request', limit: 5 });

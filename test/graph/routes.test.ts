@@ -225,9 +225,9 @@ describe('GET /graph/me, POST /graph/semantic-search, POST /graph/query', () => 
     expect(stranger.body).toMatchObject({ success: true, data: { user: null, nodes: [], edges: [] }, metadata: { found: false } });
   });
 
-  it('semantic-search ranks nodes by keyword relevance', async () => {
+  it('semantic-search ranks nodes by meaning and keywords (hybrid)', async () => {
     const res = await post('/graph/semantic-search', { query: 'webhook retries', limit: 5 });
-    expect(res.body.metadata).toMatchObject({ mode: 'keyword', count: res.body.data.length });
+    expect(res.body.metadata).toMatchObject({ mode: 'hybrid', count: res.body.data.length });
     const refs = res.body.data.map((n: { node_type: string; node_id: string }) => `${n.node_type}:${n.node_id}`);
     expect(refs.slice(0, 2)).toEqual(expect.arrayContaining(['issue:PAY-102']));
     const scores = res.body.data.map((n: { score: number }) => n.score);

@@ -35,14 +35,17 @@ describe('discovery meta-tools keep honest hints', () => {
     await client.close();
   });
 
-  it('over the graph alone the execute meta-tools are closed-world, and its one action is not destructive', async () => {
+  it('over the local systems alone (graph, documents) the execute meta-tools are closed-world, and deleting a document makes the action one destructive', async () => {
     // No user: no per-user system (suite, chat) either.
     const client = await connectInMemory(discovery(), { ...withGithub, connections: {}, userEmail: undefined });
     const { tools } = await client.listTools();
     const byName = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
     expect(byName.execute_read_tool).toMatchObject({ openWorldHint: false });
-    expect(byName.execute_action_tool).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
+    expect(byName.execute_action_tool).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false });
     await client.close();
+    const graphOnly = await connectInMemory(discovery(), { ...withGithub, connections: {}, userEmail: undefined }, { toolsets: ['graph'] });
+    expect(Object.fromEntries((await graphOnly.listTools()).tools.map((t) => [t.name, t.annotations])).execute_action_tool).toMatchObject({ destructiveHint: false });
+    await graphOnly.close();
   });
 
   it('a read-only session has no action meta-tool, and calling it anyway is refused', async () => {

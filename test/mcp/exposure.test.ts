@@ -23,12 +23,14 @@ afterAll(() => server.close());
 const surface = (options: ConstructorParameters<typeof McpSurface>[1]) => new McpSurface(server.app, options);
 
 describe('tools/list follows the caller’s integrations', () => {
-  it('a caller without connections sees the graph tools and the per-user systems it can authorize itself, and a code_host call is refused as not configured', async () => {
+  it('a caller without connections sees the local systems (graph, documents) and the per-user systems it can authorize itself, and a code_host call is refused as not configured', async () => {
     const client = await connectInMemory(surface({ mode: 'full' }), withoutCredentials);
     const names = await listedNames(client);
     const perUser = new Set<string>(server.app.integrations.filter((i) => i.sources.includes('vault')).map((i) => i.id));
     const expected = server.app.registry.tools.filter(
-      (t) => t.system === 'graph' || (server.app.registry.integrationsOf(t).length > 0 && server.app.registry.integrationsOf(t).every((id) => perUser.has(id))),
+      (t) =>
+        server.app.registry.integrationsOf(t).length === 0 ||
+        (server.app.registry.integrationsOf(t).length > 0 && server.app.registry.integrationsOf(t).every((id) => perUser.has(id))),
     );
     expect(names).toEqual(expected.map((t) => t.qualifiedName).sort());
     expect(names.some((n) => n.startsWith('suite_'))).toBe(true);
@@ -96,10 +98,10 @@ describe('toolsets and the tool allowlist', () => {
     expect(() => surface({ tools: ['code_host_get_isues'] })).toThrow('--tools: "code_host_get_isues" is not a tool of this catalog; did you mean "code_host_get_issues"?');
   });
 
-  it('graph tools declare a closed world, tools of an upstream system an open one', async () => {
+  it('tools of the local systems (graph, documents) declare a closed world, tools of an upstream system an open one', async () => {
     const client = await connectInMemory(surface({ mode: 'full' }), withGithub);
     const { tools } = await client.listTools();
-    for (const tool of tools) expect(tool.annotations?.openWorldHint, tool.name).toBe(!tool.name.startsWith('graph_'));
+    for (const tool of tools) expect(tool.annotations?.openWorldHint, tool.name).toBe(!/^(graph|documents)_/.test(tool.name));
     await client.close();
   });
 });
@@ -111,7 +113,7 @@ describe('auto mode decides by the size of the list', () => {
     const full = await connectInMemory(auto, withGithub);
     expect(await listedNames(full)).toContain('search_tools');
     await full.close();
-    // Without connections nor a user who could authorize the per-user systems (suite, chat), only the graph remains.
+    // Without connections nor a user who could authorize the per-user systems (suite, chat), only the local systems remain.
     const graphOnly = await connectInMemory(auto, { ...withoutCredentials, userEmail: undefined });
     expect(await listedNames(graphOnly)).toContain('graph_search');
     await graphOnly.close();

@@ -94,7 +94,7 @@ export const SearchHitSchema = NodeSchema.extend({
 export const SearchResultSchema = z.looseObject({
   results: z.array(SearchHitSchema).describe('Matching entities: best match first for text searches, most recently updated first in filter mode'),
   count: Int,
-  mode: z.string().describe('"keyword" (text search over titles, names and descriptions; another search provider names itself) or "filter" (exact property values)'),
+  mode: z.string().describe('"hybrid" (text search by meaning and keywords over titles, names and descriptions), "keyword" (keywords only), or "filter" (exact property values)'),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 

@@ -34,7 +34,7 @@ export const search = defineTool({
     const graph = graphFor(services, caller);
     if (args.query) {
       const results = await graph.semanticSearch(caller.tenantId, args.query, { types: args.entity_type ? [args.entity_type] : [], limit: args.limit });
-      return { results, count: results.length, mode: graph.semantic.mode };
+      return { results, count: results.length, mode: graph.semanticMode };
     }
     if (!args.entity_type) throw new AppError('VALIDATION_ERROR', 'Give a query, or an entity_type with optional filters');
     const results = graph.search(caller.tenantId, args.entity_type, args.filters ?? {}, args.limit);

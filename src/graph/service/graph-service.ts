@@ -76,7 +76,12 @@ export class GraphService {
   readonly writer: GraphWriter;
   readonly identity: IdentityResolver;
   readonly contexts: ContextService;
-  readonly semantic: SemanticSearchProvider;
+  private semantic: SemanticSearchProvider;
+
+  /** How entities are found by meaning: `keyword` (bm25) or `hybrid` (embeddings fused with keywords). */
+  get semanticMode(): string {
+    return this.semantic.mode;
+  }
   private readonly links: LinkSource;
   /** Set by the ingestion pipeline: resolves once queued results are ingested. */
   drain: () => Promise<void> = async () => {};
@@ -231,6 +236,11 @@ export class GraphService {
       contexts: this.contexts.query(tenantId, email),
       truncated: reached.truncated,
     };
+  }
+
+  /** Replaces how entities are found by meaning; `make` gets the keyword search to build on. */
+  useSemanticSearch(make: (keyword: SemanticSearchProvider) => SemanticSearchProvider): void {
+    this.semantic = make(new KeywordSearchProvider(this.store));
   }
 
   async semanticSearch(tenantId: string, query: string, options: { types: string[]; limit: number }): Promise<Array<GraphNode & { score: number }>> {

@@ -1,0 +1,101 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/config.js';
+import { silentLogger } from '../../src/config/logger.js';
+import { normalize, type EmbeddingProvider } from '../../src/documents/embed/provider.js';
+import { EntitySemanticSearch } from '../../src/documents/entity-search.js';
+import { EntityVectorStore } from '../../src/documents/entity-vectors.js';
+import { DocumentService } from '../../src/documents/service.js';
+import { GraphBatch } from '../../src/graph/ingest/batch.js';
+import { TEST_API_KEY, TEST_JWT_SECRET } from '../helpers/server.js';
+
+/** A model that knows three concepts: words of one concept land near each other whatever their spelling. */
+const CONCEPTS = [
+  ['money', 'payout', 'payouts', 'payment', 'refund', 'billing', 'invoice'],
+  ['infrastructure', 'kubernetes', 'cluster', 'server', 'deploy'],
+  ['hiring', 'interview', 'onboarding', 'candidate'],
+];
+class ConceptEmbedder implements EmbeddingProvider {
+  readonly provider = 'test';
+  readonly model = 'concepts-v1';
+  async dimension() {
+    return CONCEPTS.length + 1;
+  }
+  private embed(text: string): Float32Array {
+    const vector = new Float32Array(CONCEPTS.length + 1).fill(0.01);
+    for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) CONCEPTS.forEach((words, i) => words.includes(word) && (vector[i] += 1));
+    return normalize(vector);
+  }
+  async embedDocuments(texts: readonly string[]) {
+    return texts.map((t) => this.embed(t));
+  }
+  async embedQuery(text: string) {
+    return this.embed(text);
+  }
+  terms() {
+    return [];
+  }
+}
+
+const app = createApp(
+  loadConfig(
+    { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: TEST_API_KEY, CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET },
+    { databaseFile: ':memory:', demo: false, logLevel: 'error' },
+  ),
+  { log: silentLogger },
+);
+afterAll(() => app.close());
+for (const id of ['acme', 'globex']) app.tenants.ensure({ id, consumerId: `${id}-consumer` });
+const { graph } = app.services;
+const embedder = new ConceptEmbedder();
+const embedded: number[] = [];
+const counting: EmbeddingProvider = Object.assign(Object.create(embedder) as EmbeddingProvider, {
+  embedDocuments: async (texts: readonly string[]) => (embedded.push(texts.length), embedder.embedDocuments(texts)),
+});
+graph.useSemanticSearch((keyword) => new EntitySemanticSearch(new DocumentService(app.db, counting), new EntityVectorStore(app.db), graph.store, keyword, () => Date.now()));
+
+function tickets(tenantId: string, items: Array<[string, string]>): void {
+  const batch = new GraphBatch();
+  for (const [key, summary] of items) batch.node('issue', key, { key, summary });
+  graph.ingest(tenantId, batch, 'ticketing');
+}
+const found = async (tenantId: string, query: string, types: string[] = []) => (await graph.semanticSearch(tenantId, query, { types, limit: 5 })).map((n) => n.node_id);
+
+describe('graph entities found by meaning (POST /graph/semantic-search, graph_search)', () => {
+  it('finds an entity by meaning where no keyword matches, within the caller’s tenant only', async () => {
+    tickets('acme', [
+      ['PAY-1', 'Payouts stuck for Dutch merchants'],
+      ['OPS-7', 'Kubernetes cluster upgrade'],
+    ]);
+    tickets('globex', [['GX-1', 'Refund flow broken']]);
+    const batch = new GraphBatch();
+    batch.node('page', '9001', { title: 'Interview loop for engineers' });
+    graph.ingest('acme', batch, 'wiki');
+
+    expect(graph.semanticMode).toBe('hybrid');
+    expect((await found('acme', 'money movement'))[0]).toBe('PAY-1');
+    expect(await found('acme', 'money movement')).not.toContain('GX-1');
+    expect((await found('globex', 'money'))[0]).toBe('GX-1');
+    expect(await found('acme', 'candidate', ['page'])).toEqual(['9001']);
+    expect(await found('acme', 'candidate', ['issue'])).not.toContain('9001');
+  });
+
+  it('embeds each node once, and again only when it changes', async () => {
+    embedded.length = 0;
+    await found('acme', 'money');
+    expect(embedded).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    tickets('acme', [['OPS-7', 'Billing invoice export']]);
+    expect((await found('acme', 'invoice money')).slice(0, 2).sort()).toEqual(['OPS-7', 'PAY-1']);
+    expect(embedded).toEqual([1]);
+  });
+
+  it('forgets the vectors of deleted entities', async () => {
+    graph.clear('acme');
+    const table = app.db.prepare('SELECT table_name FROM entity_spaces WHERE space = ?').pluck().get('test:concepts-v1:4') as string;
+    expect(app.db.prepare(`SELECT count(*) FROM ${table} WHERE tenant_id = ?`).pluck().get('acme')).toBe(0);
+    expect(app.db.prepare('SELECT count(*) FROM entity_vector_state WHERE tenant_id = ?').pluck().get('acme')).toBe(0);
+    expect(await found('acme', 'money')).toEqual([]);
+    expect(await found('globex', 'money')).toEqual(['GX-1']);
+  });
+});
