@@ -9,6 +9,8 @@ import type { Caller } from '../toolkit/context.js';
 import type { ToolSelection } from '../toolkit/registry.js';
 import { selectionFromHeaders } from './exposure.js';
 import { LegacyHttpCalls } from './legacy-http.js';
+import { TaskStore } from './task-store.js';
+import { McpTasks } from './tasks.js';
 import type { McpSurface } from './server.js';
 
 /** What the HTTP layer settled before the protocol starts, handed to the per-request server factory. */
@@ -51,7 +53,7 @@ export function mcpHttpHandler(app: App, surface: McpSurface) {
     ),
     { onerror },
   );
-  const legacy = new LegacyHttpCalls(surface);
+  const legacy = new LegacyHttpCalls(surface, new McpTasks(app, surface, new TaskStore(app.db, () => app.clock.now())));
   return async (req: Request, res: Response): Promise<void> => {
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');

@@ -5,11 +5,10 @@ import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
 import type { ToolSelection } from '../toolkit/registry.js';
 import type { McpSurface } from './server.js';
+import { isTaskMessage, type McpTasks, type TaskMessage } from './tasks.js';
 
-interface LegacyMessage {
-  id?: unknown;
-  method?: string;
-  params?: { requestId?: unknown; _meta?: { progressToken?: unknown } };
+interface LegacyMessage extends TaskMessage {
+  params?: TaskMessage['params'] & { requestId?: unknown; _meta?: { progressToken?: unknown } };
 }
 
 /**
@@ -22,15 +21,19 @@ interface LegacyMessage {
 export class LegacyHttpCalls {
   private readonly inFlight = new Map<string, AbortController>();
 
-  constructor(private readonly surface: McpSurface) {}
+  constructor(
+    private readonly surface: McpSurface,
+    private readonly tasks: McpTasks,
+  ) {}
 
   async serve(req: Request, res: Response, scope: { caller: Caller; narrowing: ToolSelection; token: string | undefined }): Promise<void> {
     const message = (req.body ?? {}) as LegacyMessage;
+    if (isTaskMessage(message)) return this.serveTask(message, res, scope);
     if (message.method === 'notifications/cancelled') this.cancel(scope.token, message.params?.requestId);
     const controller = new AbortController();
     const key = message.method === 'tools/call' ? this.keyOf(scope.token, message.id) : undefined;
     if (key) this.inFlight.set(key, controller);
-    const server = this.surface.createServer(() => scope.caller, scope.narrowing, 'legacy', controller.signal);
+    const server = this.surface.createServer(() => scope.caller, scope.narrowing, 'legacy', controller.signal, true);
     const wantsProgress = message.params?._meta?.progressToken !== undefined;
     const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !wantsProgress });
     res.on('close', () => {
@@ -41,6 +44,17 @@ export class LegacyHttpCalls {
     });
     await server.connect(transport);
     await transport.handleRequest(req, res, req.body);
+  }
+
+  /** Task requests and task-augmented calls are answered by the task layer, as one JSON-RPC response. */
+  private async serveTask(message: LegacyMessage, res: Response, scope: { caller: Caller; narrowing: ToolSelection; token: string | undefined }): Promise<void> {
+    const closed = new AbortController();
+    res.on('close', () => closed.abort());
+    try {
+      res.json(await this.tasks.answer(message, scope.caller, scope.narrowing, scope.token, closed.signal));
+    } catch (error) {
+      if (!res.headersSent && !closed.signal.aborted) res.status(500).json({ jsonrpc: '2.0', id: message.id ?? null, error: { code: -32603, message: (error as Error).message } });
+    }
   }
 
   private cancel(token: string | undefined, requestId: unknown): void {

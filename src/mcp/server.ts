@@ -137,9 +137,10 @@ export class McpSurface {
    * A protocol server whose calls act as the caller `callerFor` resolves, seeing what that caller may
    * see under `narrowing` (a request's validated headers, see `narrow`), for one protocol era: the
    * 2026-07-28 revision (`modern`, stateless, input_required) or the 2025 revisions (`legacy`).
-   * `cancelled` aborts its calls from outside the protocol (a stateless transport's own cancellation).
+   * `cancelled` aborts its calls from outside the protocol (a stateless transport's own cancellation);
+   * `offersTasks` says (to 2025-era clients) that tool calls may run as tasks (see tasks.ts).
    */
-  createServer(callerFor: () => Caller | Promise<Caller>, narrowing: ToolSelection = {}, era: Era = 'legacy', cancelled?: AbortSignal): Server {
+  createServer(callerFor: () => Caller | Promise<Caller>, narrowing: ToolSelection = {}, era: Era = 'legacy', cancelled?: AbortSignal, offersTasks = false): Server {
     const instructions = {
       full: FULL_INSTRUCTIONS,
       discovery: DISCOVERY_INSTRUCTIONS,
@@ -150,7 +151,12 @@ export class McpSurface {
       { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: this.validator, instructions: instructions[this.mode] },
     );
     serveResources(server, this.app, callerFor);
-    server.setRequestHandler('tools/list', async () => ({ tools: this.view(await callerFor(), narrowing).listed }));
+    const tasks = offersTasks && era === 'legacy';
+    if (tasks) server.registerCapabilities({ tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } });
+    server.setRequestHandler('tools/list', async () => {
+      const { listed } = this.view(await callerFor(), narrowing);
+      return { tools: tasks ? listed.map((tool) => ({ ...tool, execution: { taskSupport: tool.annotations?.destructiveHint ? 'forbidden' : 'optional' } })) : listed };
+    });
     // The protocol layer refuses top-level arguments that are not an object (-32602); the execute
     // meta-tools' inner arguments are checked by toolArguments in discovery.
     server.setRequestHandler('tools/call', async (request, ctx) => {
@@ -172,6 +178,11 @@ export class McpSurface {
       }
     });
     return server;
+  }
+
+  /** What a caller's tools/call of `name` runs under a request's narrowing (the task layer starts calls itself). */
+  resolveCall(caller: Caller, narrowing: ToolSelection, name: string, args: Record<string, unknown>): ReturnType<McpSurface['target']> {
+    return this.target(this.view(caller, narrowing), name, args);
   }
 
   /** What a tools/call names: a discovery meta-tool's own answer, or a catalog tool with its arguments. */

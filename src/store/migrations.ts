@@ -6,6 +6,7 @@ import { vaultMigrations } from '../auth/vault/schema.js';
 import { oauthMigrations } from '../auth/oauth/schema.js';
 import { documentMigrations } from '../documents/schema.js';
 import { entityVectorMigrations } from '../documents/entity-vectors.js';
+import { mcpTaskMigrations } from '../mcp/task-store.js';
 
 /** Every schema migration of the installation, in order. Each module owns its own list. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ...oauthMigrations,
   ...documentMigrations,
   ...entityVectorMigrations,
+  ...mcpTaskMigrations,
 ];

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { App } from '../app.js';
+import type { Caller } from '../toolkit/context.js';
+import { AppError, toAppError } from '../toolkit/errors.js';
+import type { ToolSelection } from '../toolkit/registry.js';
+import { errorResult, successResult } from './results.js';
+import type { McpSurface } from './server.js';
+import { POLL_INTERVAL_MS, TERMINAL, type TaskOwner, type TaskStore } from './task-store.js';
+
+/** How long a finished task's result is kept when the client names no time to live, and at most. */
+const DEFAULT_TTL_MS = 60 * 60 * 1000;
+const MAX_TTL_MS = 24 * 60 * 60 * 1000;
+const MIN_TTL_MS = 1000;
+const LIST_PAGE = 50;
+const RELATED_TASK = 'io.modelcontextprotocol/related-task';
+const INVALID_PARAMS = -32602;
+
+export const TASK_METHODS = new Set(['tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel']);
+
+export interface TaskMessage {
+  id?: unknown;
+  method?: string;
+  params?: { name?: unknown; arguments?: unknown; task?: { ttl?: unknown }; taskId?: unknown; cursor?: unknown };
+}
+
+type JsonRpcAnswer = { jsonrpc: '2.0'; id: unknown } & ({ result: Record<string, unknown> } | { error: { code: number; message: string } });
+
+/** Whether a 2025-era message is for the task layer: a task request, or a tool call asking to run as a task. */
+export const isTaskMessage = (message: TaskMessage): boolean =>
+  TASK_METHODS.has(message.method ?? '') || (message.method === 'tools/call' && typeof message.params?.task === 'object' && message.params.task !== null);
+
+/**
+ * Tool calls as tasks, for 2025-11-25 clients (the 2026-07-28 revision has no tasks: long calls there
+ * report progress and are cancelled by the client). A task-augmented `tools/call` answers at once with
+ * the task; the call runs on, and `tasks/get`, `tasks/result`, `tasks/list` and `tasks/cancel` follow
+ * it. Tasks are kept in the store, scoped to the caller's tenant and user, so a stateless node
+ * answers for tasks another node runs (cancelling stops the work when it runs on the node asked).
+ */
+export class McpTasks {
+  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+
+  constructor(
+    private readonly app: App,
+    private readonly surface: McpSurface,
+    private readonly store: TaskStore,
+  ) {}
+
+  async answer(message: TaskMessage, caller: Caller, narrowing: ToolSelection, token: string | undefined, closed: AbortSignal): Promise<JsonRpcAnswer> {
+    const reply = (result: Record<string, unknown>): JsonRpcAnswer => ({ jsonrpc: '2.0', id: message.id, result });
+    const refuse = (text: string): JsonRpcAnswer => ({ jsonrpc: '2.0', id: message.id, error: { code: INVALID_PARAMS, message: text } });
+    const owner = ownerOf(caller, token);
+    const params = message.params ?? {};
+    if (message.method === 'tools/call') return this.start(caller, owner, narrowing, params, reply, refuse);
+    if (message.method === 'tasks/list') return reply(this.store.list(owner, LIST_PAGE, typeof params.cursor === 'string' ? params.cursor : undefined));
+    const taskId = typeof params.taskId === 'string' ? params.taskId : '';
+    const task = this.store.get(owner, taskId);
+    if (!task) return refuse(`Task not found: ${taskId}`);
+    if (message.method === 'tasks/get') return reply({ ...task });
+    if (message.method === 'tasks/cancel') {
+      if (TERMINAL.has(task.status)) return refuse(`Task ${taskId} is already ${task.status}`);
+      this.running.get(taskId)?.controller.abort(new AppError('CANCELLED', 'The task was cancelled'));
+      this.store.finish(taskId, 'cancelled', errorResult(new AppError('CANCELLED', 'The task was cancelled')), 'Cancelled by the client');
+      return reply({ ...this.store.get(owner, taskId)! });
+    }
+    const result = await this.outcome(owner, taskId, closed);
+    if (!result) return refuse(`Task not found: ${taskId}`);
+    return reply({ ...result, _meta: { ...result._meta, [RELATED_TASK]: { taskId } } });
+  }
+
+  private start(
+    caller: Caller,
+    owner: TaskOwner,
+    narrowing: ToolSelection,
+    params: NonNullable<TaskMessage['params']>,
+    reply: (result: Record<string, unknown>) => JsonRpcAnswer,
+    refuse: (text: string) => JsonRpcAnswer,
+  ): JsonRpcAnswer {
+    const name = typeof params.name === 'string' ? params.name : '';
+    const args = params.arguments && typeof params.arguments === 'object' ? (params.arguments as Record<string, unknown>) : {};
+    let target: ReturnType<McpSurface['resolveCall']>;
+    try {
+      target = this.surface.resolveCall(caller, narrowing, name, args);
+    } catch (error) {
+      return reply({ ...errorResult(error, this.app.log) });
+    }
+    if ('tool' in target && target.tool.capability.destructive) return refuse(`${name} deletes or overwrites data and runs only as a plain call, after confirmation`);
+    const ttl = Math.min(MAX_TTL_MS, Math.max(MIN_TTL_MS, typeof params.task?.ttl === 'number' ? params.task.ttl : DEFAULT_TTL_MS));
+    this.store.purgeExpired();
+    const task = this.store.create(owner, name, ttl);
+    const controller = new AbortController();
+    const run = async (): Promise<CallToolResult> =>
+      'answer' in target
+        ? successResult(target.answer)
+        : successResult(await this.app.executor.execute(caller, target.tool, target.args, { signal: controller.signal }), target.tool.system);
+    const done = run().then(
+      (result) => void this.store.finish(task.taskId, 'completed', result),
+      (error: unknown) => {
+        const failure = toAppError(error);
+        this.store.finish(task.taskId, failure.code === 'CANCELLED' ? 'cancelled' : 'failed', errorResult(error, this.app.log), failure.status < 500 ? failure.message : undefined);
+      },
+    );
+    this.running.set(task.taskId, { controller, done: done.finally(() => this.running.delete(task.taskId)) });
+    return reply({ task: { ...task } });
+  }
+
+  /** A task's result once it is final: waited for here when this node runs it, else polled from the store. */
+  private async outcome(owner: TaskOwner, taskId: string, closed: AbortSignal): Promise<CallToolResult | undefined> {
+    for (;;) {
+      const task = this.store.get(owner, taskId);
+      if (!task) return undefined;
+      if (TERMINAL.has(task.status)) return this.store.result(owner, taskId);
+      if (closed.aborted) throw new AppError('CANCELLED', 'The client closed the connection');
+      const local = this.running.get(taskId);
+      await Promise.race([
+        local ? local.done : new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS)),
+        new Promise((resolve) => closed.addEventListener('abort', resolve, { once: true })),
+      ]);
+    }
+  }
+}
+
+/** A task belongs to its tenant and user; a token without a user owns its own tasks. */
+function ownerOf(caller: Caller, token: string | undefined): TaskOwner {
+  const who =
+    caller.userEmail?.toLowerCase() ??
+    `token:${createHash('sha256')
+      .update(token ?? '')
+      .digest('base64url')
+      .slice(0, 22)}`;
+  return { tenantId: caller.tenantId, owner: who };
+}
