@@ -4,6 +4,7 @@ import type { FakeUpstream } from '../sandbox/fake-upstream.js';
 import { startSandbox, type SandboxOptions } from '../sandbox/server.js';
 import { googleFake } from '../sandbox/google/index.js';
 import { slackFake } from '../sandbox/slack/index.js';
+import { unifyFake } from '../sandbox/unify/index.js';
 import { DemoEnvironment, fakesOf, loadDemos, resolvingSandboxReferences } from './environment.js';
 import { installDemoAuthorizations } from './authorizations.js';
 
@@ -15,9 +16,10 @@ import { installDemoAuthorizations } from './authorizations.js';
 export async function startDemo(app: App, options: SandboxOptions = {}): Promise<DemoEnvironment> {
   const demos = await loadDemos(app.integrations);
   const fakes = fakesOf(demos);
-  // The OAuth servers of per-user authorization (their API fakes arrive with their systems' demo parts).
-  const oauthServers: FakeUpstream[] = [googleFake, slackFake];
-  for (const fake of oauthServers) if (!fakes.some((known) => known.prefix === fake.prefix)) fakes.push(fake);
+  // The OAuth servers of per-user authorization (their API fakes arrive with their systems' demo parts),
+  // and Apideck, whose Vault the platform's own /auth routes use.
+  const platformFakes: FakeUpstream[] = [googleFake, slackFake, unifyFake];
+  for (const fake of platformFakes) if (!fakes.some((known) => known.prefix === fake.prefix)) fakes.push(fake);
   const sandbox = await startSandbox({ clock: app.clock, ...options }, fakes);
   const demo = new DemoEnvironment(sandbox, demos);
   app.sandbox = sandbox;
