@@ -43,12 +43,7 @@ export const CONNECTORS: readonly Connector[] = [
   { serviceId: 'github', name: 'GitHub', unifiedApi: 'issue-tracking', website: 'https://github.com', tagLine: 'Code hosting and issues.' },
 ];
 
-/** Apideck's unified API ids (the `UnifiedApiId` enum of its Vault description). */
-export const UNIFIED_API_IDS: readonly string[] = [
-  'accounting', 'ats', 'calendar', 'crm', 'csp', 'customer-support', 'ecommerce', 'email', 'email-marketing', 'expense-management',
-  'file-storage', 'form', 'hris', 'lead', 'payroll', 'pos', 'procurement', 'project-management', 'script', 'sms', 'spreadsheet',
-  'subscription-analytics', 'team-messaging', 'issue-tracking', 'time-registration', 'transactional-email', 'vault', 'data-warehouse',
-];
+export { APIDECK_UNIFIED_APIS as UNIFIED_API_IDS } from '../../integrations/unify/unified-apis.js';
 
 export function connectorOf(unifiedApi: string, serviceId: string): Connector | undefined {
   return CONNECTORS.find((c) => c.unifiedApi === unifiedApi && c.serviceId === serviceId);

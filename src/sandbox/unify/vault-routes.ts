@@ -48,7 +48,7 @@ function sessionRequest(body: Record<string, unknown>) {
   if (!isObject(settings)) problems.push('"settings" must be an object');
   if (!isObject(theme)) problems.push('"theme" must be an object');
   const unifiedApis = isObject(settings) ? (settings.unified_apis ?? []) : [];
-  if (!Array.isArray(unifiedApis) || unifiedApis.some((api) => typeof api !== 'string' || !UNIFIED_API_IDS.includes(api))) {
+  if (!Array.isArray(unifiedApis) || unifiedApis.some((api) => typeof api !== 'string' || !(UNIFIED_API_IDS as readonly string[]).includes(api))) {
     problems.push(`"settings.unified_apis" must list unified API ids (${UNIFIED_API_IDS.join(', ')})`);
   }
   const themeOf = (field: string): string | undefined => (isObject(theme) && typeof theme[field] === 'string' ? theme[field] : undefined);
