@@ -9,7 +9,7 @@ export interface WindowLimitOptions {
   /** The clock windows run on (the app's: tests move it). */
   clock: Clock;
   /** What is counted; the client's address (IPv6 by /56 subnet) by default. */
-  keyOf?(req: Request): string;
+  keyOf?: (req: Request) => string;
   /** The 429 message. */
   message: string;
 }

@@ -58,7 +58,10 @@ export function apideckRequester(sandbox: Sandbox, contracts: { crm: OpenApiCont
     const bare = path.split('?')[0];
     const contract = bare.startsWith('/vault') ? contracts.vault : bare.startsWith('/crm') ? contracts.crm : undefined;
     if (contract) {
-      expect(contract.check({ method, path: bare, status: response.status, contentType: response.headers.get('content-type'), body }), `${method} ${path} ${response.status}`).toEqual([]);
+      expect(
+        contract.check({ method, path: bare, status: response.status, contentType: response.headers.get('content-type'), body }),
+        `${method} ${path} ${response.status}`,
+      ).toEqual([]);
     }
     return { status: response.status, body, headers: response.headers };
   };

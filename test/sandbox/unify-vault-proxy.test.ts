@@ -67,7 +67,9 @@ describe('Vault connections', () => {
 describe('Vault sessions', () => {
   it('creates a session whose Hosted Vault page offers the chosen unified APIs, themed', async () => {
     const session = valueOf(
-      await sdk.sessionsCreate(acme, { session: { redirectUri: 'https://app.example/done', settings: { unifiedApis: ['crm'] }, theme: { vaultName: 'Acme integrations', primaryColor: '#ff0066' } } }),
+      await sdk.sessionsCreate(acme, {
+        session: { redirectUri: 'https://app.example/done', settings: { unifiedApis: ['crm'] }, theme: { vaultName: 'Acme integrations', primaryColor: '#ff0066' } },
+      }),
     ).createSessionResponse!;
     expect(session).toMatchObject({ statusCode: 200, status: 'OK', data: { sessionUri: expect.stringContaining('/unify/vault/session/'), sessionToken: expect.any(String) } });
     const page = await fetch(session.data.sessionUri);
@@ -80,7 +82,10 @@ describe('Vault sessions', () => {
   });
 
   it('lets a new consumer connect a CRM through its session and come back to redirect_uri; only that consumer sees it', async () => {
-    const created = await request('POST', '/vault/sessions', { consumerId: 'initech-consumer', body: { redirect_uri: 'https://app.example/back', settings: { unified_apis: ['crm'] } } });
+    const created = await request('POST', '/vault/sessions', {
+      consumerId: 'initech-consumer',
+      body: { redirect_uri: 'https://app.example/back', settings: { unified_apis: ['crm'] } },
+    });
     expect(created.status).toBe(200);
     expect((await request('GET', '/crm/companies', { consumerId: 'initech-consumer' })).status).toBe(400);
     const connect = await fetch(`${created.body.data.session_uri}/connect`, {
@@ -130,10 +135,15 @@ describe('Proxy API', () => {
   });
 
   it('passes downstream errors through, and refuses an unconnected service or a foreign URL with 400', async () => {
-    const missing = await request('GET', '/proxy', { headers: { 'x-apideck-service-id': 'google-calendar', 'x-apideck-downstream-url': 'https://www.googleapis.com/calendar/v3/calendars/nope' } });
+    const missing = await request('GET', '/proxy', {
+      headers: { 'x-apideck-service-id': 'google-calendar', 'x-apideck-downstream-url': 'https://www.googleapis.com/calendar/v3/calendars/nope' },
+    });
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ error: { status: 'NOT_FOUND' } });
-    const unconnected = await request('GET', '/proxy', { consumerId: 'umbrella-consumer', headers: { 'x-apideck-service-id': 'slack', 'x-apideck-downstream-url': 'https://slack.com/api/auth.test' } });
+    const unconnected = await request('GET', '/proxy', {
+      consumerId: 'umbrella-consumer',
+      headers: { 'x-apideck-service-id': 'slack', 'x-apideck-downstream-url': 'https://slack.com/api/auth.test' },
+    });
     expect([unconnected.status, unconnected.body.type_name]).toEqual([400, 'InvalidServiceIdError']);
     const foreign = await request('GET', '/proxy', { headers: { 'x-apideck-service-id': 'slack', 'x-apideck-downstream-url': 'https://evil.example/api/auth.test' } });
     expect([foreign.status, foreign.body.message]).toEqual([400, 'Invalid downstream URL']);

@@ -21,7 +21,10 @@ const INTEGRATION_IDS = VAULT_INTEGRATIONS.map((i) => i.id);
 
 export const VaultSessionBody = z
   .object({
-    integration: z.string().describe(`A predefined integration id: ${INTEGRATION_IDS.join(', ')}`).optional(),
+    integration: z
+      .string()
+      .describe(`A predefined integration id: ${INTEGRATION_IDS.join(', ')}`)
+      .optional(),
     unifiedApis: z
       .array(z.string().refine((name) => KNOWN_UNIFIED_APIS.includes(name), { message: 'unknown unified API name' }))
       .min(1, 'unifiedApis must name at least one unified API')
@@ -48,7 +51,11 @@ const tenantEnvelopeOf = (data: JsonSchema, meta: Record<string, JsonSchema> = {
   properties: {
     success: { const: true },
     data,
-    meta: { type: 'object', properties: { tenantId: { type: 'string' }, ...meta, timestamp: { type: 'string', format: 'date-time' } }, required: ['tenantId', 'timestamp', ...Object.keys(meta)] },
+    meta: {
+      type: 'object',
+      properties: { tenantId: { type: 'string' }, ...meta, timestamp: { type: 'string', format: 'date-time' } },
+      required: ['tenantId', 'timestamp', ...Object.keys(meta)],
+    },
   },
   required: ['success', 'data', 'meta'],
 });

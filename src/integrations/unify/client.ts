@@ -37,13 +37,12 @@ export class UnifyClient {
   sdk(): Promise<ApideckCore> {
     this.core ??= (async () => {
       const [{ ApideckCore }, { HTTPClient }] = await Promise.all([import('@apideck/unify/core.js'), import('@apideck/unify/lib/http.js')]);
-      const fetcher = this.fetch as typeof globalThis.fetch;
       return new ApideckCore({
         serverURL: this.settings.baseUrl,
         apiKey: this.settings.apiKey,
         appId: this.settings.appId,
         consumerId: this.consumerId,
-        httpClient: new HTTPClient({ fetcher }),
+        httpClient: new HTTPClient({ fetcher: this.fetch }),
         retryConfig: { strategy: 'none' },
       });
     })();

@@ -5,9 +5,34 @@
 
 /** Apideck's unified API ids (the `UnifiedApiId` enum of its Vault description). */
 export const APIDECK_UNIFIED_APIS = [
-  'accounting', 'ats', 'calendar', 'crm', 'csp', 'customer-support', 'ecommerce', 'email', 'email-marketing', 'expense-management',
-  'file-storage', 'form', 'hris', 'lead', 'payroll', 'pos', 'procurement', 'project-management', 'script', 'sms', 'spreadsheet',
-  'subscription-analytics', 'team-messaging', 'issue-tracking', 'time-registration', 'transactional-email', 'vault', 'data-warehouse',
+  'accounting',
+  'ats',
+  'calendar',
+  'crm',
+  'csp',
+  'customer-support',
+  'ecommerce',
+  'email',
+  'email-marketing',
+  'expense-management',
+  'file-storage',
+  'form',
+  'hris',
+  'lead',
+  'payroll',
+  'pos',
+  'procurement',
+  'project-management',
+  'script',
+  'sms',
+  'spreadsheet',
+  'subscription-analytics',
+  'team-messaging',
+  'issue-tracking',
+  'time-registration',
+  'transactional-email',
+  'vault',
+  'data-warehouse',
 ] as const;
 
 /** The spec's unified API names; `messaging` is Apideck's `team-messaging`, the others are Apideck's ids as they are. */

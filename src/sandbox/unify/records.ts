@@ -1,8 +1,8 @@
 import { invalid } from '../kit/index.js';
 import type { CrmResource } from './state.js';
 
-/** The JSON types of the writable fields of a unified record, as Apideck's schemas declare them. */
-type FieldType = 'string' | 'number' | 'boolean' | 'date' | 'emails' | 'websites' | 'phones' | 'strings' | 'objects';
+/** The JSON types of the writable fields of a unified record, as Apideck's schemas declare them; a list is an enum. */
+type FieldType = 'string' | 'number' | 'boolean' | 'date' | 'emails' | 'websites' | 'phones' | 'strings' | 'objects' | readonly string[];
 
 /** A unified resource: the name Apideck gives it in envelopes, its writable fields and those a create requires. */
 export interface ResourceSpec {
@@ -40,7 +40,7 @@ export const RESOURCES: Readonly<Record<CrmResource, ResourceSpec>> = {
       last_name: 'string',
       title: 'string',
       department: 'string',
-      type: 'string',
+      type: ['customer', 'supplier', 'employee', 'personal'],
       company_id: 'string',
       company_name: 'string',
       lead_source: 'string',
@@ -95,7 +95,19 @@ export const RESOURCES: Readonly<Record<CrmResource, ResourceSpec>> = {
     filters: ['name', 'first_name', 'last_name', 'email'],
   },
   users: {
-    fields: { name: 'string', first_name: 'string', last_name: 'string', username: 'string', title: 'string', department: 'string', division: 'string', company_name: 'string', status: 'string', emails: 'emails', description: 'string' },
+    fields: {
+      name: 'string',
+      first_name: 'string',
+      last_name: 'string',
+      username: 'string',
+      title: 'string',
+      department: 'string',
+      division: 'string',
+      company_name: 'string',
+      status: 'string',
+      emails: 'emails',
+      description: 'string',
+    },
     required: ['emails'],
     filters: [],
   },
@@ -108,6 +120,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** Why a value is not of a field's type, or undefined when it is (null clears a field and is always allowed). */
 function problemOf(type: FieldType, value: unknown): string | undefined {
   if (value === null) return undefined;
+  if (typeof type !== 'string') return typeof value === 'string' && type.includes(value) ? undefined : `must be one of ${type.join(', ')}`;
   switch (type) {
     case 'string':
       return typeof value === 'string' ? undefined : 'must be a string';
@@ -122,7 +135,9 @@ function problemOf(type: FieldType, value: unknown): string | undefined {
     case 'objects':
       return Array.isArray(value) && value.every(isObject) ? undefined : 'must be an array of objects';
     case 'emails':
-      return Array.isArray(value) && value.every((v) => isObject(v) && typeof v.email === 'string' && EMAIL.test(v.email)) ? undefined : 'must be an array of {email} with valid addresses';
+      return Array.isArray(value) && value.every((v) => isObject(v) && typeof v.email === 'string' && EMAIL.test(v.email))
+        ? undefined
+        : 'must be an array of {email} with valid addresses';
     case 'websites':
       return Array.isArray(value) && value.every((v) => isObject(v) && typeof v.url === 'string' && v.url.length > 0) ? undefined : 'must be an array of {url}';
     case 'phones':

@@ -10,8 +10,22 @@ import { emptyCrm, type ConnectionRecord, type ConsumerState, type CrmRecord, ty
 const DAY = 86_400_000;
 
 const CUSTOMERS = [
-  'Initech', 'Umbrella Health', 'Stark Logistics', 'Wayne Foods', 'Hooli Cloud', 'Pied Piper', 'Vandelay Imports', 'Cyberdyne Robotics',
-  'Tyrell Biotech', 'Massive Dynamic', 'Wonka Confections', 'Soylent Farms', 'Monarch Solutions', 'Duff Beverages', 'Gekko Capital', 'Nakatomi Trading',
+  'Initech',
+  'Umbrella Health',
+  'Stark Logistics',
+  'Wayne Foods',
+  'Hooli Cloud',
+  'Pied Piper',
+  'Vandelay Imports',
+  'Cyberdyne Robotics',
+  'Tyrell Biotech',
+  'Massive Dynamic',
+  'Wonka Confections',
+  'Soylent Farms',
+  'Monarch Solutions',
+  'Duff Beverages',
+  'Gekko Capital',
+  'Nakatomi Trading',
 ];
 const INDUSTRIES = ['Software', 'Healthcare', 'Logistics', 'Food & Beverage', 'Financial Services', 'Manufacturing', 'Retail', 'Biotechnology'];
 const CONTACT_FIRST = ['Maya', 'Omar', 'Lena', 'Jonas', 'Priya', 'Diego', 'Chloe', 'Tariq', 'Ines', 'Felix', 'Amara', 'Noah'];
@@ -74,7 +88,19 @@ function seedCrm(consumer: ConsumerState, service: string, random: Random, now: 
   if (workspace) {
     const own = add('companies', { name: workspace.orgName, industry: 'Software', websites: [{ url: `https://${workspace.domain}`, type: 'primary' }], owner_id: owner() }, 380);
     for (const person of people) {
-      add('contacts', { ...personName(person), title: titleOf(person), company_id: own.id, company_name: own.name, emails: [{ email: person.email, type: 'work' }], owner_id: owner(), type: 'contact' }, 300);
+      add(
+        'contacts',
+        {
+          ...personName(person),
+          title: titleOf(person),
+          company_id: own.id,
+          company_name: own.name,
+          emails: [{ email: person.email, type: 'work' }],
+          owner_id: owner(),
+          type: 'employee',
+        },
+        300,
+      );
     }
   }
   for (let n = 0; n < CUSTOMERS.length * scale; n++) {
@@ -99,7 +125,17 @@ function seedCrm(consumer: ConsumerState, service: string, random: Random, now: 
       const last = random.pick(CONTACT_LAST);
       return add(
         'contacts',
-        { name: `${first} ${last}`, first_name: first, last_name: last, title: random.pick(TITLES), company_id: company.id, company_name: name, emails: [{ email: `${first}.${last}@${domain}`.toLowerCase(), type: 'work' }], owner_id: owner(), type: 'customer' },
+        {
+          name: `${first} ${last}`,
+          first_name: first,
+          last_name: last,
+          title: random.pick(TITLES),
+          company_id: company.id,
+          company_name: name,
+          emails: [{ email: `${first}.${last}@${domain}`.toLowerCase(), type: 'work' }],
+          owner_id: owner(),
+          type: 'customer',
+        },
         random.int(10, 300),
       );
     });
@@ -149,7 +185,8 @@ function seedCrm(consumer: ConsumerState, service: string, random: Random, now: 
 }
 
 const personName = (person: Person) => ({ name: person.name, first_name: person.first, last_name: person.last });
-const titleOf = (person: Person): string => ({ engineer: 'Software Engineer', lead: 'Engineering Lead', manager: 'Engineering Manager', designer: 'Product Designer' })[person.role];
+const titleOf = (person: Person): string =>
+  ({ engineer: 'Software Engineer', lead: 'Engineering Lead', manager: 'Engineering Manager', designer: 'Product Designer' })[person.role];
 
 function userFields(person: Person, company: string | undefined): Record<string, unknown> {
   return { ...personName(person), username: person.email, title: titleOf(person), company_name: company, status: 'active', emails: [{ email: person.email, type: 'primary' }] };

@@ -37,7 +37,9 @@ export function sessionPageRoutes(router: Router, consumers: Consumers, ctx: Fak
     const color = session.primaryColor && /^#[0-9a-f]{3,8}$/i.test(session.primaryColor) ? session.primaryColor : '#286efa';
     res
       .type('html')
-      .send(`<!doctype html><html><head><title>${escape(session.vaultName ?? 'Apideck Vault')}</title><style>h1{color:${color}}</style></head><body><h1>${escape(session.vaultName ?? 'Apideck Vault')}</h1><ul>${rows}</ul></body></html>`);
+      .send(
+        `<!doctype html><html><head><title>${escape(session.vaultName ?? 'Apideck Vault')}</title><style>h1{color:${color}}</style></head><body><h1>${escape(session.vaultName ?? 'Apideck Vault')}</h1><ul>${rows}</ul></body></html>`,
+      );
   });
 
   router.post('/vault/session/:token/connect', (req, res) => {
