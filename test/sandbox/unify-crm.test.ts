@@ -5,7 +5,6 @@ import { notionFake } from '../../src/sandbox/notion/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { slackFake } from '../../src/sandbox/slack/index.js';
 import { unifyFake, type UnifyState } from '../../src/sandbox/unify/index.js';
-import { AppError } from '../../src/toolkit/errors.js';
 import { UnifyClient } from '../../src/integrations/unify/client.js';
 import { apideckContracts, apideckRequester, sandboxUnifySettings, unifyClientOf } from '../helpers/unify.js';
 
@@ -178,14 +177,5 @@ describe("the fake's answers against Apideck's CRM description", () => {
       expect((await request('PATCH', `/crm/${resource}/${id}`, { workspace, body: { description: 'late' } })).status).toBe(404);
       expect((await request('POST', `/crm/${resource}`, { workspace, body: { nonsense: true } })).status).toBe(422);
     }
-  });
-});
-
-describe('errors of the platform client', () => {
-  it('turns an Apideck refusal into the platform error of its status', async () => {
-    const client = unifyClientOf(sandbox, { consumerId: 'initech-consumer' });
-    const failure = await client.call((core) => sdk.companiesList(core, {}) as never).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(AppError);
-    expect(failure).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('initech-consumer') });
   });
 });

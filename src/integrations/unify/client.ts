@@ -74,15 +74,24 @@ export function unifyError(error: unknown): AppError {
   const failure = error as ApideckFailure;
   const response = failure?.httpMeta?.response;
   if (!response) return new AppError('UPSTREAM_ERROR', `${TITLE} call failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  const detail = failure.detail ?? detailOf(failure.httpMeta?.body);
+  const body = bodyOf(failure.httpMeta?.body);
+  const detail = failure.detail ?? body?.detail;
+  // The consumer has no connection for the unified API (or not the one named): the tenant must connect one first.
+  if (body?.type_name === 'InvalidServiceIdError') {
+    return new AppError('NOT_CONFIGURED', `${typeof detail === 'string' ? detail : 'No connection for this unified API'}: authorize one through POST /auth/vault-session`, {
+      upstreamStatus: response.status,
+      cause: error,
+    });
+  }
   const message = [failure.message, typeof detail === 'string' ? detail : undefined].filter(Boolean).join(': ') || undefined;
   return upstreamError({ status: response.status, headers: response.headers, message, details: detail === undefined ? undefined : { detail }, cause: error }, TITLE);
 }
 
-function detailOf(body: string | undefined): unknown {
-  if (!body) return undefined;
+function bodyOf(text: string | undefined): { detail?: unknown; type_name?: unknown } | undefined {
+  if (!text) return undefined;
   try {
-    return (JSON.parse(body) as { detail?: unknown }).detail;
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
   } catch {
     return undefined;
   }
