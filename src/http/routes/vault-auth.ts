@@ -86,8 +86,11 @@ export const vaultAuthRoutes: RouteModule = (routes, app) => {
     clock: app.clock,
     message: `Too many vault sessions: ${VAULT_SESSION_LIMIT.limit} per 15 minutes per address`,
   });
-  const common = { tag: 'vault', security: 'apiKey' } as const;
-  const tenantHeader = ' Send the tenant in the X-Tenant-Id header.';
+  const common = {
+    tag: 'vault',
+    security: 'apiKey' as const,
+    headers: [{ name: 'X-Tenant-Id', required: true, schema: { type: 'string' }, description: 'The tenant (400 when missing, 404 when unknown)' }],
+  };
 
   routes.add(
     {
@@ -96,7 +99,7 @@ export const vaultAuthRoutes: RouteModule = (routes, app) => {
       path: '/auth/integrations',
       operationId: 'listVaultIntegrations',
       summary: 'Integrations a tenant can authorize through the vault',
-      description: `The six integrations with the unified API each goes through.${tenantHeader}`,
+      description: `The six integrations with the unified API each goes through.`,
       response: tenantEnvelopeOf({ type: 'object', properties: { integrations: { type: 'array', items: INTEGRATION } }, required: ['integrations'] }),
     },
     apiKey,
@@ -116,7 +119,7 @@ export const vaultAuthRoutes: RouteModule = (routes, app) => {
       description:
         `Offers one integration (\`integration\`), chosen unified APIs (\`unifiedApis\`), or every integration when both are omitted; ` +
         `an unknown integration is 400 INVALID_INTEGRATION. Send the user to \`sessionUri\`; they return to \`redirectUri\` when given. ` +
-        `Limited to ${VAULT_SESSION_LIMIT.limit} requests per 15 minutes per address (429 with RateLimit headers).${tenantHeader}`,
+        `Limited to ${VAULT_SESSION_LIMIT.limit} requests per 15 minutes per address (429 with RateLimit headers).`,
       body: jsonSchemaOf(VaultSessionBody),
       status: 201,
       response: tenantEnvelopeOf(
