@@ -4,7 +4,7 @@ import { googleFake } from '../../src/sandbox/google/index.js';
 import { notionFake } from '../../src/sandbox/notion/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { slackFake } from '../../src/sandbox/slack/index.js';
-import { unifyFake, type UnifyState } from '../../src/sandbox/unify/index.js';
+import { crmOf, unifyFake, type UnifyState } from '../../src/sandbox/unify/index.js';
 import { UnifyClient } from '../../src/integrations/unify/client.js';
 import { apideckContracts, apideckRequester, sandboxUnifySettings, unifyClientOf } from '../helpers/unify.js';
 
@@ -60,7 +60,7 @@ describe('unified CRM through @apideck/unify', () => {
     expect(first.meta).toMatchObject({ itemsOnPage: 5, cursors: { previous: null, next: expect.any(String) } });
     expect(first.links?.next).toContain('/unify/crm/companies?');
     for await (const page of result) seen.push(...valueOf(page).getCompaniesResponse1!.data.map((c) => c.id!));
-    expect(seen).toEqual([...consumerState('acme').crm.companies.keys()]);
+    expect(seen).toEqual([...crmOf(consumerState('acme'), 'salesforce').companies.keys()]);
     expect(new Set(seen).size).toBe(seen.length);
   });
 
@@ -112,7 +112,7 @@ describe('unified CRM through @apideck/unify', () => {
   });
 
   it('refuses invalid bodies with 422 RequestValidationError naming the fields, storing nothing', async () => {
-    const before = consumerState('acme').crm.opportunities.size;
+    const before = crmOf(consumerState('acme'), 'salesforce').opportunities.size;
     const answer = await request('POST', '/crm/opportunities', { body: { monetary_amount: 'lots', close_date: '2026-13-45', colour: 'red' } });
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({
@@ -122,7 +122,7 @@ describe('unified CRM through @apideck/unify', () => {
       ref: expect.stringContaining('requestvalidationerror'),
     });
     for (const field of ['monetary_amount', 'close_date', 'colour', 'title']) expect(answer.body.detail).toContain(`"${field}"`);
-    expect(consumerState('acme').crm.opportunities.size).toBe(before);
+    expect(crmOf(consumerState('acme'), 'salesforce').opportunities.size).toBe(before);
     const lead = await request('POST', '/crm/leads', { body: { name: 'X', emails: [{ email: 'not-an-email' }] } });
     expect([lead.status, lead.body.detail]).toEqual([422, expect.stringContaining('"emails"')]);
   });

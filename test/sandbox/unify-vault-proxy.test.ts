@@ -5,6 +5,7 @@ import { notionFake } from '../../src/sandbox/notion/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { slackFake } from '../../src/sandbox/slack/index.js';
 import { unifyFake } from '../../src/sandbox/unify/index.js';
+import { HOUR, ManualClock, MINUTE } from '../helpers/clock.js';
 import { apideckContracts, apideckRequester, unifyClientOf } from '../helpers/unify.js';
 
 type Funcs = {
@@ -16,13 +17,15 @@ type Funcs = {
 };
 
 let sandbox: Sandbox;
+// Google's tokens and the session TTL run on the sandbox clock: it starts at the real time and moves by hand.
+const clock = new ManualClock(Date.now());
 let sdk: Funcs;
 let acme: ApideckCore;
 let globex: ApideckCore;
 let request: ReturnType<typeof apideckRequester>;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({}, [unifyFake, googleFake, slackFake, notionFake]);
+  sandbox = await startSandbox({ clock }, [unifyFake, googleFake, slackFake, notionFake]);
   request = apideckRequester(sandbox, apideckContracts());
   sdk = {
     sessionsCreate: (await import('@apideck/unify/funcs/vaultSessionsCreate.js')).vaultSessionsCreate,
@@ -113,6 +116,47 @@ describe('Vault sessions', () => {
   });
 });
 
+describe('connections decide where a unified call goes', () => {
+  const connect = async (consumerId: string, ...connections: string[]) => {
+    const session = await request('POST', '/vault/sessions', { consumerId, body: {} });
+    for (const connection of connections) {
+      const answer = await fetch(`${session.body.data.session_uri}/connect`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ connection }).toString(),
+        redirect: 'manual',
+      });
+      expect(answer.status).toBe(303);
+    }
+    return session.body.data.session_uri as string;
+  };
+
+  it('a consumer with two CRMs names one with x-apideck-service-id, and each keeps its own records', async () => {
+    await connect('hooli-consumer', 'crm+salesforce', 'crm+hubspot');
+    const ambiguous = await request('GET', '/crm/companies', { consumerId: 'hooli-consumer' });
+    expect([ambiguous.status, ambiguous.body.type_name, ambiguous.body.detail]).toEqual([400, 'InvalidServiceIdError', expect.stringContaining('x-apideck-service-id')]);
+    const hubspot = { consumerId: 'hooli-consumer', headers: { 'x-apideck-service-id': 'hubspot' } };
+    const created = await request('POST', '/crm/companies', { ...hubspot, body: { name: 'Hooli' } });
+    expect([created.status, created.body.service, created.body.data.id]).toEqual([201, 'hubspot', expect.stringMatching(/^\d+$/)]);
+    expect((await request('GET', '/crm/companies', hubspot)).body.data.map((c: { name: string }) => c.name)).toEqual(['Hooli']);
+    const salesforce = await request('GET', '/crm/companies', { consumerId: 'hooli-consumer', headers: { 'x-apideck-service-id': 'salesforce' } });
+    expect([salesforce.body.service, salesforce.body.data]).toEqual(['salesforce', []]);
+  });
+
+  it('a service the consumer has not connected is 400, whatever another consumer connected', async () => {
+    const answer = await request('GET', '/crm/contacts', { headers: { 'x-apideck-service-id': 'hubspot' } });
+    expect([answer.status, answer.body.detail]).toEqual([400, expect.stringContaining('hubspot')]);
+  });
+
+  it('a session lives an hour', async () => {
+    const uri = await connect('expiring-consumer');
+    expect((await fetch(uri)).status).toBe(200);
+    clock.advance(HOUR + MINUTE);
+    const expired = await fetch(uri);
+    expect([expired.status, ((await expired.json()) as { detail: string }).detail]).toEqual([404, 'The Vault session does not exist or has expired']);
+  });
+});
+
 describe('Proxy API', () => {
   const json = (value: unknown) => new Blob([JSON.stringify(value)], { type: 'application/json' });
 
@@ -149,5 +193,24 @@ describe('Proxy API', () => {
     expect([foreign.status, foreign.body.message]).toEqual([400, 'Invalid downstream URL']);
     const noUrl = await request('GET', '/proxy', { headers: { 'x-apideck-service-id': 'slack' } });
     expect([noUrl.status, noUrl.body.message]).toEqual([400, 'Missing downstream URL']);
+  });
+});
+
+describe("the application's request budget", () => {
+  it('refuses the 301st request of a minute with 429 and Retry-After, then renews', async () => {
+    const budgetClock = new ManualClock(Date.now());
+    const own = await startSandbox({ clock: budgetClock }, [unifyFake]);
+    try {
+      const hit = apideckRequester(own, apideckContracts());
+      for (let i = 0; i < 300; i++) expect((await hit('GET', '/vault/connections?api=crm', { workspace: 'globex' })).status).toBe(200);
+      const refused = await hit('GET', '/crm/companies', { workspace: 'globex' });
+      expect([refused.status, refused.body.type_name, Number(refused.headers.get('retry-after'))]).toEqual([429, 'TooManyRequestsError', expect.any(Number)]);
+      // The budget is the key's: another workspace's key is not affected.
+      expect((await hit('GET', '/crm/companies', { workspace: 'acme' })).status).toBe(200);
+      budgetClock.advance(MINUTE);
+      expect((await hit('GET', '/crm/companies', { workspace: 'globex' })).status).toBe(200);
+    } finally {
+      await own.close();
+    }
   });
 });

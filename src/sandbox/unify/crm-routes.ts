@@ -5,7 +5,7 @@ import { connectionFor, type Consumers } from './consumers.js';
 import { sendUnified, unifiedPage } from './envelope.js';
 import { recordId } from './ids.js';
 import { RESOURCES, validatedFields } from './records.js';
-import { CRM_RESOURCES, type CrmRecord, type CrmResource } from './state.js';
+import { CRM_RESOURCES, crmOf, type CrmRecord, type CrmResource } from './state.js';
 
 const SORTABLE = new Set(['created_at', 'updated_at', 'name', 'title']);
 
@@ -56,7 +56,7 @@ export function crmRoutes(router: Router, consumers: Consumers, ctx: FakeContext
     const target = (req: Request) => {
       const consumer = consumers.ofRequest(req);
       const { connector } = connectionFor(consumer, 'crm', req);
-      return { consumer, records: consumer.crm[resource], service: connector.serviceId };
+      return { consumer, records: crmOf(consumer, connector.serviceId)[resource], service: connector.serviceId };
     };
     const recordOf = (records: Map<string, CrmRecord>, req: Request): CrmRecord => {
       const record = records.get(pathParam(req, 'id'));

@@ -9,7 +9,8 @@ import { sessionPageRoutes } from './session-page.js';
 import type { UnifyState } from './state.js';
 import { vaultRoutes } from './vault-routes.js';
 
-export type { UnifyState, ConsumerState, CrmRecord, CrmResource, ConnectionRecord, VaultSession } from './state.js';
+export type { UnifyState, ConsumerState, CrmRecord, CrmRecords, CrmResource, ConnectionRecord, VaultSession } from './state.js';
+export { crmOf } from './state.js';
 export { CONNECTORS, DEMO_CONNECTIONS, type Connector } from './connectors.js';
 
 /** The sandbox application's budget per API key: 300 requests a minute. */

@@ -5,7 +5,7 @@ import type { Person } from '../seed/people.js';
 import type { Random } from '../seed/random.js';
 import { DEMO_CONNECTIONS } from './connectors.js';
 import { recordId } from './ids.js';
-import { emptyCrm, type ConnectionRecord, type ConsumerState, type CrmRecord, type UnifyState } from './state.js';
+import { crmOf, type ConnectionRecord, type ConsumerState, type CrmRecord, type UnifyState } from './state.js';
 
 const DAY = 86_400_000;
 
@@ -48,7 +48,7 @@ const slug = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g,
 
 /** A consumer with no connections: one the fake first met in a request (a tenant that has not used the Vault). */
 export function blankConsumer(consumerId: string): ConsumerState {
-  return { consumerId, people: [], connections: [], crm: emptyCrm(), sequence: 0 };
+  return { consumerId, people: [], connections: [], crms: new Map(), sequence: 0 };
 }
 
 /**
@@ -63,14 +63,15 @@ export function seedUnify(workspace: WorkspaceSeed): UnifyState {
     const [unifiedApi, serviceId] = key.split('+');
     return { unifiedApi, serviceId, createdAt: now - 90 * DAY, updatedAt: now - 30 * DAY, enabled: true };
   });
-  const consumer: ConsumerState = { consumerId: SANDBOX_CREDENTIALS[id].unify.consumerId, workspace: identity, people, connections, crm: emptyCrm(), sequence: 0 };
+  const consumer: ConsumerState = { consumerId: SANDBOX_CREDENTIALS[id].unify.consumerId, workspace: identity, people, connections, crms: new Map(), sequence: 0 };
   const crmService = connections.find((c) => c.unifiedApi === 'crm')?.serviceId;
   if (crmService) seedCrm(consumer, crmService, random.fork('crm'), now, Math.max(1, Math.round(scale)));
   return { consumer };
 }
 
 function seedCrm(consumer: ConsumerState, service: string, random: Random, now: number, scale: number): void {
-  const { crm, people, workspace } = consumer;
+  const { people, workspace } = consumer;
+  const crm = crmOf(consumer, service);
   const currency = workspace?.id === 'globex' ? 'EUR' : 'USD';
   const counters = { companies: 0, contacts: 0, opportunities: 0, leads: 0, users: 0 };
   const add = (resource: keyof typeof counters, fields: Record<string, unknown>, ageDays: number): CrmRecord => {

@@ -41,7 +41,8 @@ export interface ConsumerState {
   workspace?: WorkspaceIdentity;
   people: Person[];
   connections: ConnectionRecord[];
-  crm: Record<CrmResource, Map<string, CrmRecord>>;
+  /** The records of each CRM the consumer connected, by service id (a CRM connected later starts empty). */
+  crms: Map<string, CrmRecords>;
   /** Ids of records created through the API. */
   sequence: number;
 }
@@ -51,6 +52,15 @@ export interface UnifyState {
   consumer: ConsumerState;
 }
 
-export function emptyCrm(): Record<CrmResource, Map<string, CrmRecord>> {
-  return { companies: new Map(), contacts: new Map(), opportunities: new Map(), leads: new Map(), users: new Map() };
+/** One CRM's records, by resource and id. */
+export type CrmRecords = Record<CrmResource, Map<string, CrmRecord>>;
+
+/** The records a consumer's CRM of one service holds (empty until written). */
+export function crmOf(consumer: ConsumerState, serviceId: string): CrmRecords {
+  let records = consumer.crms.get(serviceId);
+  if (!records) {
+    records = { companies: new Map(), contacts: new Map(), opportunities: new Map(), leads: new Map(), users: new Map() };
+    consumer.crms.set(serviceId, records);
+  }
+  return records;
 }
