@@ -120,6 +120,13 @@ describe('POST /auth/vault-session', () => {
     }
   });
 
+  it('refuses a body that is not a JSON object with 400', async () => {
+    const malformed = await call(server, 'POST', '/auth/vault-session', { ...asTenant(), rawBody: '{"integration":' });
+    expect([malformed.status, malformed.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    const list = await session(['crm']);
+    expect([list.status, list.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+  });
+
   it('answers 401, 403 and 404 like the integrations route', async () => {
     expect((await call(server, 'POST', '/auth/vault-session', { headers: { 'X-Tenant-Id': 'acme' }, body: {} })).status).toBe(401);
     expect((await call(server, 'POST', '/auth/vault-session', { apiKey: 'wrong', headers: { 'X-Tenant-Id': 'acme' }, body: {} })).status).toBe(403);

@@ -2,8 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import type { App } from '../../app.js';
 import { validationError } from '../../auth/tenants.js';
-import { UnifyClient } from '../../integrations/unify/client.js';
-import { unifySettingsOf } from '../../integrations/unify/settings.js';
+import { unifyClientFor } from '../../integrations/unify/settings.js';
 import { apideckUnifiedApi, KNOWN_UNIFIED_APIS, VAULT_INTEGRATIONS } from '../../integrations/unify/unified-apis.js';
 import { createVaultSession } from '../../integrations/unify/vault.js';
 import { AppError } from '../../toolkit/errors.js';
@@ -139,7 +138,7 @@ export const vaultAuthRoutes: RouteModule = (routes, app) => {
         throw new AppError('INVALID_INTEGRATION', `Unsupported integration: ${body.integration}. Supported: ${INTEGRATION_IDS.join(', ')}`);
       }
       const names = integration || body.unifiedApis ? [...(integration ? [integration.unifiedApi] : []), ...(body.unifiedApis ?? [])] : VAULT_INTEGRATIONS.map((i) => i.unifiedApi);
-      const client = new UnifyClient(unifySettingsOf(app), tenant.consumerId);
+      const client = unifyClientFor(app, tenant.id);
       const sessionUri = await createVaultSession(client, {
         unifiedApis: [...new Set(names.map(apideckUnifiedApi))],
         redirectUri: body.redirectUri,

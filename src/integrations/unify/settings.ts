@@ -1,6 +1,6 @@
 import type { App } from '../../app.js';
 import { AppError } from '../../toolkit/errors.js';
-import type { UnifySettings } from './client.js';
+import { UnifyClient, type UnifySettings } from './client.js';
 
 /**
  * Where this server reaches Apideck: the configured application (APIDECK_API_KEY, APIDECK_APP_ID,
@@ -10,4 +10,9 @@ export function unifySettingsOf(app: App): UnifySettings {
   const settings = app.config.unify ?? app.demo?.unifySettings();
   if (!settings) throw new AppError('UNAVAILABLE', 'The unified API is not configured: set APIDECK_API_KEY and APIDECK_APP_ID');
   return settings;
+}
+
+/** A client of the unified API acting for one tenant: its Apideck consumer is the tenant's `consumerId` (404 for an unknown tenant). */
+export function unifyClientFor(app: App, tenantId: string): UnifyClient {
+  return new UnifyClient(unifySettingsOf(app), app.tenants.get(tenantId).consumerId);
 }
