@@ -9,22 +9,20 @@ import { CRM_RESOURCES, crmOf, type CrmRecord, type CrmResource } from './state.
 
 const SORTABLE = new Set(['created_at', 'updated_at', 'name', 'title']);
 
-/** A list filter (`filter[name]=...`, deepObject): read whether Express parsed the brackets or not. */
-function filterOf(req: Request, name: string): string | undefined {
-  const nested = req.query.filter;
+/** A deepObject parameter (`filter[email]=...`, `sort[by]=...`), whether Express parsed the brackets or not. */
+function deepParam(req: Request, group: string, name: string): string | undefined {
+  const nested: unknown = req.query[group];
   if (nested && typeof nested === 'object' && !Array.isArray(nested)) {
     const value = (nested as Record<string, unknown>)[name];
     if (typeof value === 'string') return value;
   }
-  return queryParam(req, `filter[${name}]`);
+  return queryParam(req, `${group}[${name}]`);
 }
 
 function sortOf(req: Request): { by: string; direction: 'asc' | 'desc' } | undefined {
-  const nested = req.query.sort as Record<string, unknown> | undefined;
-  const by = (typeof nested === 'object' && typeof nested?.by === 'string' ? nested.by : undefined) ?? queryParam(req, 'sort[by]');
+  const by = deepParam(req, 'sort', 'by');
   if (!by || !SORTABLE.has(by)) return undefined;
-  const direction = ((typeof nested === 'object' && nested?.direction) || queryParam(req, 'sort[direction]')) === 'desc' ? 'desc' : 'asc';
-  return { by, direction };
+  return { by, direction: deepParam(req, 'sort', 'direction') === 'desc' ? 'desc' : 'asc' };
 }
 
 /** Whether a record passes a filter: email against its addresses, other fields by case-insensitive containment. */
@@ -69,7 +67,7 @@ export function crmRoutes(router: Router, consumers: Consumers, ctx: FakeContext
       let rows = [...records.values()];
       const applied: string[] = [];
       for (const field of spec.filters) {
-        const wanted = filterOf(req, field);
+        const wanted = deepParam(req, 'filter', field);
         if (wanted === undefined || wanted === '') continue;
         rows = rows.filter((record) => matches(record, field, wanted));
         applied.push(`${field}=${wanted}`);
