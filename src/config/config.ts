@@ -56,6 +56,11 @@ export interface Config {
   googleOAuthClient?: { clientId: string; clientSecret: string };
   /** The Slack app of the chat workspace's per-user authorization (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET). */
   slackOAuthClient?: { clientId: string; clientSecret: string };
+  /**
+   * Apideck Unify, behind the vault, crm, calendar, team_chat and notes routes (APIDECK_API_KEY,
+   * APIDECK_APP_ID, APIDECK_BASE_URL default https://unify.apideck.com). Unset in demo mode: the sandbox's fake.
+   */
+  unify?: { apiKey: string; appId: string; baseUrl: string };
   /** Toolset selection and tool exposure mode of the MCP surfaces. */
   toolsets: string[];
   /** Allowlist of qualified tool names (CONSTELLATION_TOOLS); empty allows every selected tool. */
@@ -128,6 +133,16 @@ function publicUrl(value: string | undefined): string | undefined {
 }
 
 /** An OAuth client's id and secret: both or neither. */
+function unifySettings(env: NodeJS.ProcessEnv): Config['unify'] {
+  const apiKey = env.APIDECK_API_KEY || undefined;
+  const appId = env.APIDECK_APP_ID || undefined;
+  if (!apiKey && !appId) return undefined;
+  if (!apiKey || !appId) throw new Error('APIDECK_API_KEY and APIDECK_APP_ID must be set together');
+  const baseUrl = (env.APIDECK_BASE_URL || 'https://unify.apideck.com').replace(/\/+$/, '');
+  if (!URL.canParse(baseUrl)) throw new Error(`APIDECK_BASE_URL is not a URL: ${baseUrl}`);
+  return { apiKey, appId, baseUrl };
+}
+
 function oauthClient(prefix: string, clientId: string | undefined, clientSecret: string | undefined): { clientId: string; clientSecret: string } | undefined {
   if (!clientId && !clientSecret) return undefined;
   if (!clientId || !clientSecret) throw new Error(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
@@ -194,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     publicUrl: publicUrl(env.CONSTELLATION_PUBLIC_URL),
     googleOAuthClient: oauthClient('GOOGLE', env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
     slackOAuthClient: oauthClient('SLACK', env.SLACK_CLIENT_ID, env.SLACK_CLIENT_SECRET),
+    unify: unifySettings(env),
     toolsets: list(env.CONSTELLATION_TOOLSETS),
     tools: list(env.CONSTELLATION_TOOLS),
     readOnly: boolean('CONSTELLATION_READ_ONLY', env.CONSTELLATION_READ_ONLY, false),

@@ -1,7 +1,7 @@
 import type { CredentialRewrite } from '../integrations/client-cache.js';
 import type { AnyIntegration, IntegrationDemo } from '../integrations/integration.js';
 import type { SampleTeam } from '../graph/seed.js';
-import { WORKSPACE_IDS, type WorkspaceId } from '../sandbox/credentials.js';
+import { SANDBOX_CREDENTIALS, WORKSPACE_IDS, type WorkspaceId } from '../sandbox/credentials.js';
 import { REPO_PROFILES } from '../sandbox/github/seed/index.js';
 import type { FakeUpstream } from '../sandbox/fake-upstream.js';
 import type { Sandbox } from '../sandbox/server.js';
@@ -66,6 +66,13 @@ export class DemoEnvironment {
       out[integration.connectionKeys[0] ?? integration.id] = demo.credentials(workspace, sandboxReference(demo.fake.prefix));
     }
     return out;
+  }
+
+  /** The sandbox's Apideck application (one key for every consumer: the tenant's consumerId chooses the data). */
+  unifySettings(): { baseUrl: string; apiKey: string; appId: string } | undefined {
+    if (!this.sandbox.prefixes.includes('/unify')) return undefined;
+    const { apiKey, appId } = SANDBOX_CREDENTIALS.acme.unify;
+    return { baseUrl: this.sandbox.urlOf('/unify'), apiKey, appId };
   }
 
   users(): DemoUser[] {

@@ -1,11 +1,23 @@
 import type { App } from '../app.js';
-import { WORKSPACE_IDS } from '../sandbox/credentials.js';
+import { SANDBOX_CREDENTIALS, WORKSPACE_IDS } from '../sandbox/credentials.js';
 import type { FakeUpstream } from '../sandbox/fake-upstream.js';
 import { startSandbox, type SandboxOptions } from '../sandbox/server.js';
 import { googleFake } from '../sandbox/google/index.js';
 import { slackFake } from '../sandbox/slack/index.js';
-import { DemoEnvironment, fakesOf, loadDemos, resolvingSandboxReferences } from './environment.js';
+import { unifyFake } from '../sandbox/unify/index.js';
+import { DemoEnvironment, fakesOf, loadDemos, resolvingSandboxReferences, type LoadedDemo } from './environment.js';
 import { installDemoAuthorizations } from './authorizations.js';
+
+/**
+ * Every fake the sandbox serves: each integration's, the OAuth servers of per-user authorization (their
+ * API fakes arrive with their systems' demo parts), and Apideck, whose Vault the platform's own /auth
+ * routes use and whose Proxy API reaches the Google, Slack and Notion fakes.
+ */
+export function sandboxFakes(demos: readonly LoadedDemo[]): FakeUpstream[] {
+  const fakes = fakesOf(demos);
+  for (const fake of [googleFake, slackFake, unifyFake]) if (!fakes.some((known) => known.prefix === fake.prefix)) fakes.push(fake);
+  return fakes;
+}
 
 /**
  * Demo mode: starts every integration's fake in-process and creates the tenants `acme` and `globex`,
@@ -14,11 +26,7 @@ import { installDemoAuthorizations } from './authorizations.js';
  */
 export async function startDemo(app: App, options: SandboxOptions = {}): Promise<DemoEnvironment> {
   const demos = await loadDemos(app.integrations);
-  const fakes = fakesOf(demos);
-  // The OAuth servers of per-user authorization (their API fakes arrive with their systems' demo parts).
-  const oauthServers: FakeUpstream[] = [googleFake, slackFake];
-  for (const fake of oauthServers) if (!fakes.some((known) => known.prefix === fake.prefix)) fakes.push(fake);
-  const sandbox = await startSandbox({ clock: app.clock, ...options }, fakes);
+  const sandbox = await startSandbox({ clock: app.clock, ...options }, sandboxFakes(demos));
   const demo = new DemoEnvironment(sandbox, demos);
   app.sandbox = sandbox;
   app.connections.addCredentialRewrite(resolvingSandboxReferences(sandbox));
@@ -26,7 +34,7 @@ export async function startDemo(app: App, options: SandboxOptions = {}): Promise
   app.onClose(() => sandbox.close());
   for (const id of WORKSPACE_IDS) {
     const identity = sandbox.seeds[id].identity;
-    app.tenants.ensure({ id, consumerId: `${id}-consumer`, name: identity.orgName, description: `Demo tenant backed by the sandbox workspace "${id}"` });
+    app.tenants.ensure({ id, consumerId: SANDBOX_CREDENTIALS[id].unify.consumerId, name: identity.orgName, description: `Demo tenant backed by the sandbox workspace "${id}"` });
   }
   installDemoAuthorizations(app, sandbox, demo, demos);
   return demo;

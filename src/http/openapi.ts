@@ -24,6 +24,7 @@ const TAGS: Record<string, string> = {
   documents: 'Uploaded documents: parsed, chunked, embedded and queried by meaning with graph context',
   meta: 'The method list of the command-line client',
   mcp: 'The Model Context Protocol endpoint',
+  vault: 'Vault authorization of the unified integrations (crm, calendar, team_chat, notes, ticketing, code_host) through Apideck, per tenant consumer',
   'suite authorization': 'Each user’s consent for the suite to act in their Google account (OAuth 2.0)',
   'chat authorization': 'Each user’s installation of the chat app in their Slack workspace (OAuth 2.0, bot and user tokens)',
 };
@@ -47,7 +48,14 @@ function parameters(operation: Operation): JsonSchema[] {
     schema: q.schema,
     ...(q.description ? { description: q.description } : {}),
   }));
-  return [...path, ...query];
+  const headers = (operation.headers ?? []).map((h: QueryParam) => ({
+    name: h.name,
+    in: 'header',
+    required: h.required ?? false,
+    schema: h.schema,
+    ...(h.description ? { description: h.description } : {}),
+  }));
+  return [...path, ...query, ...headers];
 }
 
 function successContent(operation: Operation): JsonSchema {

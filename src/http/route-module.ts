@@ -28,6 +28,8 @@ export interface Operation {
   tag: string;
   security: Security;
   query?: QueryParam[];
+  /** Request headers the operation reads besides its security scheme (the vault's `X-Tenant-Id`). */
+  headers?: QueryParam[];
   body?: JsonSchema;
   /** Schema of the 2xx body; `text` for a non-JSON answer (HTML page, metrics). */
   response?: JsonSchema | { text: string };

@@ -20,6 +20,14 @@ describe('configuration mistakes are loud', () => {
     expect(() => loadConfig({ CONSTELLATION_ENV: 'prod' })).toThrow('CONSTELLATION_ENV must be production, development, test, got "prod"');
   });
 
+  it('APIDECK_API_KEY and APIDECK_APP_ID come together; APIDECK_BASE_URL defaults to Apideck', () => {
+    expect(loadConfig({}).unify).toBeUndefined();
+    expect(loadConfig({ APIDECK_API_KEY: 'sk_live', APIDECK_APP_ID: 'app' }).unify).toEqual({ apiKey: 'sk_live', appId: 'app', baseUrl: 'https://unify.apideck.com' });
+    expect(loadConfig({ APIDECK_API_KEY: 'sk', APIDECK_APP_ID: 'app', APIDECK_BASE_URL: 'http://127.0.0.1:9/unify/' }).unify?.baseUrl).toBe('http://127.0.0.1:9/unify');
+    expect(() => loadConfig({ APIDECK_API_KEY: 'sk_live' })).toThrow('APIDECK_API_KEY and APIDECK_APP_ID must be set together');
+    expect(() => loadConfig({ APIDECK_API_KEY: 'sk', APIDECK_APP_ID: 'app', APIDECK_BASE_URL: 'nope' })).toThrow('APIDECK_BASE_URL is not a URL: nope');
+  });
+
   it('parseCli names an unknown flag as a usage mistake', () => {
     expect(() => parseCli(['serve', '--verbose'])).toThrow(UsageError);
     expect(() => parseCli(['serve', '--verbose'])).toThrow('Unknown option "--verbose". Run with --help for the options.');

@@ -87,7 +87,13 @@ describe('API-key headers (Apideck: key, app id and consumer id)', () => {
     for (const headers of [withoutConsumer, headersOf({ ...acme.unify, consumerId: globex.unify.consumerId })]) {
       const res = await fake.get('/whoami', headers);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ status_code: 401, error: 'Unauthorized', type_name: 'UnauthorizedError', message: 'Unauthorized Request' });
+      expect(res.body).toEqual({
+        status_code: 401,
+        error: 'Unauthorized',
+        type_name: 'UnauthorizedError',
+        message: 'Unauthorized Request',
+        ref: 'https://developers.apideck.com/errors#unauthorizederror',
+      });
     }
   });
 });

@@ -110,10 +110,29 @@ const SHAPES: [string, ErrorShape, Expected][] = [
     apideckErrors,
     {
       status: { notFound: 404, validation: 422, malformed: 400, unauthorized: 401, rateLimited: 429 },
-      notFound: { status_code: 404, error: 'Not Found', type_name: 'NotFoundError', message: 'Not Found' },
-      validation: { status_code: 422, error: 'Unprocessable Entity', type_name: 'RequestValidationError', message: 'name is required', detail: { name: 'required' } },
-      unauthorized: { status_code: 401, error: 'Unauthorized', type_name: 'UnauthorizedError', message: 'Unauthorized Request' },
-      rateLimited: { status_code: 429, error: 'Too Many Requests', type_name: 'TooManyRequestsError', message: 'Too Many Requests' },
+      notFound: { status_code: 404, error: 'Not Found', type_name: 'NotFoundError', message: 'Not Found', ref: 'https://developers.apideck.com/errors#notfounderror' },
+      validation: {
+        status_code: 422,
+        error: 'Unprocessable Entity',
+        type_name: 'RequestValidationError',
+        message: 'name is required',
+        detail: { name: 'required' },
+        ref: 'https://developers.apideck.com/errors#requestvalidationerror',
+      },
+      unauthorized: {
+        status_code: 401,
+        error: 'Unauthorized',
+        type_name: 'UnauthorizedError',
+        message: 'Unauthorized Request',
+        ref: 'https://developers.apideck.com/errors#unauthorizederror',
+      },
+      rateLimited: {
+        status_code: 429,
+        error: 'Too Many Requests',
+        type_name: 'TooManyRequestsError',
+        message: 'Too Many Requests',
+        ref: 'https://developers.apideck.com/errors#toomanyrequestserror',
+      },
     },
   ],
 ];

@@ -13,6 +13,7 @@ import { suiteCalendarRoutes } from './suite-calendar.js';
 import { suiteChatRoutes } from './suite-chat.js';
 import { suiteOAuthRoutes } from './suite-oauth.js';
 import { systemRoutes } from './system.js';
+import { vaultAuthRoutes } from './vault-auth.js';
 
 /** Every REST route group, in mounting order (explicit routes before generated method routes). */
 export const ROUTE_MODULES: RouteModule[] = [
@@ -24,6 +25,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   analyticsRoutes,
   graphRoutes,
   documentRoutes,
+  vaultAuthRoutes,
   suiteOAuthRoutes,
   suiteMailRoutes,
   suiteCalendarRoutes,

@@ -125,7 +125,7 @@ export const slackErrors = defineErrorShape({
   injected: (status) => (status >= 500 ? errorOfStatus(status) : undefined),
 });
 
-/** Apideck Unify's `{status_code, error, type_name, message, detail?}`. */
+/** Apideck Unify's `{status_code, error, type_name, message, detail?, ref}`; `ref` links the type's documentation. */
 export const apideckErrors = defineErrorShape({
   statuses: { validation: 422 },
   messages: { unauthorized: 'Unauthorized Request' },
@@ -140,11 +140,15 @@ export const apideckErrors = defineErrorShape({
     internal: 'InternalServerError',
     unavailable: 'ServiceUnavailableError',
   },
-  body: (e) => ({
-    status_code: e.status,
-    error: STATUS_CODES[e.status] ?? 'Error',
-    type_name: e.code === 'invalid_cursor' ? 'BadRequestError' : e.code,
-    message: e.message,
-    ...(e.details !== undefined ? { detail: e.details } : {}),
-  }),
+  body: (e) => {
+    const typeName = e.code === 'invalid_cursor' ? 'BadRequestError' : e.code;
+    return {
+      status_code: e.status,
+      error: STATUS_CODES[e.status] ?? 'Error',
+      type_name: typeName,
+      message: e.message,
+      ...(e.details !== undefined ? { detail: e.details } : {}),
+      ref: `https://developers.apideck.com/errors#${typeName.toLowerCase()}`,
+    };
+  },
 });

@@ -1,0 +1,152 @@
+import type { Request, RequestHandler } from 'express';
+import { z } from 'zod';
+import type { App } from '../../app.js';
+import { validationError } from '../../auth/tenants.js';
+import { unifyClientFor } from '../../integrations/unify/settings.js';
+import { apideckUnifiedApi, KNOWN_UNIFIED_APIS, VAULT_INTEGRATIONS } from '../../integrations/unify/unified-apis.js';
+import { createVaultSession } from '../../integrations/unify/vault.js';
+import { AppError } from '../../toolkit/errors.js';
+import { requireApiKey } from '../auth.js';
+import { jsonSchemaOf } from '../doc-schemas.js';
+import type { JsonSchema } from '../../toolkit/registry.js';
+import { route } from '../errors.js';
+import type { RouteModule } from '../route-module.js';
+import { windowLimit } from '../window-limit.js';
+
+/** Spec: Limits, 10 vault-session requests per 15 minutes per IP address. */
+export const VAULT_SESSION_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
+
+const INTEGRATION_IDS = VAULT_INTEGRATIONS.map((i) => i.id);
+
+export const VaultSessionBody = z
+  .object({
+    integration: z
+      .string()
+      .describe(`A predefined integration id: ${INTEGRATION_IDS.join(', ')}`)
+      .optional(),
+    unifiedApis: z
+      .array(z.string().refine((name) => KNOWN_UNIFIED_APIS.includes(name), { message: 'unknown unified API name' }))
+      .min(1, 'unifiedApis must name at least one unified API')
+      .describe('Unified API names to offer (issue-tracking, crm, messaging, file-storage, calendar, or any Apideck unified API id)')
+      .optional(),
+    redirectUri: z.string().url('redirectUri must be an absolute URL').describe('Where the user returns after authorizing').optional(),
+    vaultName: z.string().min(1).max(100).describe('Name shown in the authorization UI').optional(),
+    primaryColor: z
+      .string()
+      .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'primaryColor must be a hex color such as #286efa')
+      .describe('Hex color of the authorization UI')
+      .optional(),
+  })
+  .strict();
+
+const INTEGRATION = {
+  type: 'object',
+  properties: { id: { type: 'string' }, name: { type: 'string' }, unifiedApi: { type: 'string' }, description: { type: 'string' } },
+  required: ['id', 'name', 'unifiedApi', 'description'],
+};
+/** This family's success body: `meta` spells the tenant `tenantId` (Document 1: "some endpoints give meta.tenantId"). */
+const tenantEnvelopeOf = (data: JsonSchema, meta: Record<string, JsonSchema> = {}): JsonSchema => ({
+  type: 'object',
+  properties: {
+    success: { const: true },
+    data,
+    meta: {
+      type: 'object',
+      properties: { tenantId: { type: 'string' }, ...meta, timestamp: { type: 'string', format: 'date-time' } },
+      required: ['tenantId', 'timestamp', ...Object.keys(meta)],
+    },
+  },
+  required: ['success', 'data', 'meta'],
+});
+
+/** The tenant named by `X-Tenant-Id` (behind the API key): 400 without the header, 404 when there is no such tenant. */
+function tenantOf(app: App, req: Request) {
+  const id = req.get('x-tenant-id')?.trim();
+  if (!id) throw new AppError('VALIDATION_ERROR', 'Missing X-Tenant-Id header', { details: [{ field: 'X-Tenant-Id', message: 'required' }] });
+  return app.tenants.get(id);
+}
+
+/** `{success, data, meta: {tenantId, timestamp, ...}}`: this family's meta spells the tenant camelCase (Document 1). */
+const tenantEnvelope = (app: App, tenantId: string, data: unknown, meta: Record<string, unknown> = {}) => ({
+  success: true as const,
+  data,
+  meta: { tenantId, ...meta, timestamp: new Date(app.clock.now()).toISOString() },
+});
+
+/**
+ * Vault authorization (`/auth`, spec: Document 2 section 4): the integrations a tenant may authorize,
+ * and a Hosted Vault session for the tenant's `consumerId` created through Apideck. Both take
+ * `X-API-KEY` (401 missing, 403 wrong) and `X-Tenant-Id` (404 unknown tenant).
+ */
+export const vaultAuthRoutes: RouteModule = (routes, app) => {
+  const apiKey = requireApiKey(app);
+  const sessionLimit: RequestHandler = windowLimit({
+    ...VAULT_SESSION_LIMIT,
+    clock: app.clock,
+    message: `Too many vault sessions: ${VAULT_SESSION_LIMIT.limit} per 15 minutes per address`,
+  });
+  const common = {
+    tag: 'vault',
+    security: 'apiKey' as const,
+    headers: [{ name: 'X-Tenant-Id', required: true, schema: { type: 'string' }, description: 'The tenant (400 when missing, 404 when unknown)' }],
+  };
+
+  routes.add(
+    {
+      ...common,
+      method: 'get',
+      path: '/auth/integrations',
+      operationId: 'listVaultIntegrations',
+      summary: 'Integrations a tenant can authorize through the vault',
+      description: `The six integrations with the unified API each goes through.`,
+      response: tenantEnvelopeOf({ type: 'object', properties: { integrations: { type: 'array', items: INTEGRATION } }, required: ['integrations'] }),
+    },
+    apiKey,
+    route((req, res) => {
+      const tenant = tenantOf(app, req);
+      res.json(tenantEnvelope(app, tenant.id, { integrations: VAULT_INTEGRATIONS }));
+    }),
+  );
+
+  routes.add(
+    {
+      ...common,
+      method: 'post',
+      path: '/auth/vault-session',
+      operationId: 'createVaultSession',
+      summary: "Create a vault session for the tenant's consumer",
+      description:
+        `Offers one integration (\`integration\`), chosen unified APIs (\`unifiedApis\`), or every integration when both are omitted; ` +
+        `an unknown integration is 400 INVALID_INTEGRATION. Send the user to \`sessionUri\`; they return to \`redirectUri\` when given. ` +
+        `Limited to ${VAULT_SESSION_LIMIT.limit} requests per 15 minutes per address (429 with RateLimit headers).`,
+      body: jsonSchemaOf(VaultSessionBody),
+      status: 201,
+      response: tenantEnvelopeOf(
+        { type: 'object', properties: { sessionUri: { type: 'string', format: 'uri' }, consumerId: { type: 'string' } }, required: ['sessionUri', 'consumerId'] },
+        { integration: { type: ['string', 'null'], description: 'The integration asked for; null when the session offers chosen unified APIs or all' } },
+      ),
+    },
+    sessionLimit,
+    apiKey,
+    route(async (req, res) => {
+      const tenant = tenantOf(app, req);
+      const parsed = VaultSessionBody.safeParse(req.body ?? {});
+      if (!parsed.success) throw validationError(parsed.error);
+      const body = parsed.data;
+      const integration = body.integration === undefined ? undefined : VAULT_INTEGRATIONS.find((i) => i.id === body.integration);
+      if (body.integration !== undefined && !integration) {
+        throw new AppError('INVALID_INTEGRATION', `Unsupported integration: ${body.integration}. Supported: ${INTEGRATION_IDS.join(', ')}`);
+      }
+      const names = integration || body.unifiedApis ? [...(integration ? [integration.unifiedApi] : []), ...(body.unifiedApis ?? [])] : VAULT_INTEGRATIONS.map((i) => i.unifiedApi);
+      const client = unifyClientFor(app, tenant.id);
+      const sessionUri = await createVaultSession(client, {
+        unifiedApis: [...new Set(names.map(apideckUnifiedApi))],
+        redirectUri: body.redirectUri,
+        vaultName: body.vaultName,
+        primaryColor: body.primaryColor,
+        accountName: tenant.name ?? undefined,
+      });
+      res.status(201).json(tenantEnvelope(app, tenant.id, { sessionUri, consumerId: tenant.consumerId }, { integration: body.integration ?? null }));
+    }),
+  );
+};
