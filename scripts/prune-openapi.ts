@@ -4,12 +4,14 @@
  *
  *   node --import tsx scripts/prune-openapi.ts <source.json> <target.json> "get /path" "post /path" ...
  *   node --import tsx scripts/prune-openapi.ts jira <contracts dir>   (the Jira fake's two descriptions)
+ *   node --import tsx scripts/prune-openapi.ts apideck <folder>       (the Apideck fake's CRM and Vault YAML)
  *
  * The output is formatted with the project's Prettier settings, so `format:check` passes on it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
+import { parse as parseYaml } from 'yaml';
 
 type Json = Record<string, unknown>;
 
@@ -51,6 +53,34 @@ export const JIRA_OPERATIONS: Record<string, string[]> = {
     'get /rest/agile/1.0/sprint/{sprintId}/issue',
   ],
 };
+
+const apideckItem = (path: string) => [`get ${path}`, `patch ${path}`, `delete ${path}`];
+const apideckCollection = (path: string) => [`get ${path}`, `post ${path}`, ...apideckItem(`${path}/{id}`)];
+
+/** The operations of the Apideck fake: source YAML (apideck-libraries/openapi-specs) → pruned JSON. */
+export const APIDECK_OPERATIONS: Record<string, { target: string; operations: string[] }> = {
+  'apideck-crm.yml': {
+    target: 'apideck-crm.json',
+    operations: ['companies', 'contacts', 'opportunities', 'leads', 'users'].flatMap((resource) => apideckCollection(`/crm/${resource}`)),
+  },
+  'apideck-vault.yml': {
+    target: 'apideck-vault.json',
+    operations: ['post /vault/sessions', 'get /vault/connections', 'get /vault/connections/{unified_api}/{service_id}'],
+  },
+};
+
+/** Documentation-only keys (examples, code samples), dropped to keep copies small; never field names inside `properties`. */
+const DOCUMENTATION_KEYS = new Set(['example', 'examples', 'x-apideck-gotchas', 'x-codeSamples', 'x-apideck-weights']);
+
+function withoutDocumentation(node: unknown, inProperties = false): unknown {
+  if (Array.isArray(node)) return node.map((n) => withoutDocumentation(n));
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node as Json)
+      .filter(([key]) => inProperties || !DOCUMENTATION_KEYS.has(key))
+      .map(([key, value]) => [key, withoutDocumentation(value, key === 'properties')]),
+  );
+}
 
 function collectRefs(node: unknown, into: Set<string>): void {
   if (Array.isArray(node)) return node.forEach((n) => collectRefs(n, into));
@@ -111,6 +141,14 @@ async function main(args: string[]): Promise<void> {
     const [, sourceDir, targetDir = 'test/contracts'] = args;
     for (const [file, operations] of Object.entries(JIRA_OPERATIONS)) {
       await write(join(targetDir, file), pruneOpenApi(JSON.parse(readFileSync(join(sourceDir, file), 'utf8')) as Json, operations));
+    }
+    return;
+  }
+  if (args[0] === 'apideck') {
+    const [, sourceDir, targetDir = 'test/contracts'] = args;
+    for (const [file, { target, operations }] of Object.entries(APIDECK_OPERATIONS)) {
+      const source = parseYaml(readFileSync(join(sourceDir, file), 'utf8')) as Json;
+      await write(join(targetDir, target), withoutDocumentation(pruneOpenApi(source, operations)) as Json);
     }
     return;
   }
