@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ftsQueryOf } from '../graph/service/semantic-search.js';
+import type { CorpusStats } from './embed/provider.js';
+import { stem } from './embed/local.js';
 import type { DocumentService } from './service.js';
 import type { ChunkRow } from './store.js';
 
@@ -37,6 +38,15 @@ export interface QueryResponse {
 const CANDIDATES = 100;
 const FILTERED_CANDIDATES = 2000;
 const RRF_K = 60;
+/**
+ * Hybrid weights. Keyword evidence (bm25) leads and the local embedder's vectors break its ties and
+ * rescue queries whose words the chunks lack: measured on SciFact, trusting the two equally (plain
+ * RRF) scored 0.58 nDCG@10 against bm25's 0.685, this blend 0.69 (weights chosen on one half of the
+ * queries). A chunk naming the entities the query names gets the graph's share on top.
+ */
+const HYBRID_WEIGHTS = { keyword: 0.9, vector: 0.1, graph: 0.3 };
+const STOPWORDS = new Set('a an and are as at be by for from how in is it of on or that the this to was what when where which who with'.split(' '));
+const MAX_QUERY_TERMS = 32;
 const EXPANDED_SEEDS = 10;
 const EXPANSION_DECAY = 0.5;
 
@@ -49,19 +59,90 @@ export function fuse(lists: readonly Ranked[], weights: readonly number[] = list
   return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || a.id - b.id);
 }
 
+/** Each list's scores scaled to 0..1 (best 1), weighted and summed: a list's weight is its most say. */
+export function blend(lists: readonly Ranked[], weights: readonly number[]): Ranked {
+  const scores = new Map<number, number>();
+  lists.forEach((list, l) => {
+    if (list.length === 0) return;
+    const max = Math.max(...list.map((h) => h.score));
+    const min = Math.min(...list.map((h) => h.score));
+    for (const hit of list) scores.set(hit.id, (scores.get(hit.id) ?? 0) + weights[l] * (max === min ? 1 : (hit.score - min) / (max - min)));
+  });
+  return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || a.id - b.id);
+}
+
+const queryWords = (text: string): string[] => [...new Set((text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).filter((w) => !STOPWORDS.has(w)))].slice(0, MAX_QUERY_TERMS);
+
+/**
+ * The chunks' FTS5 query: the query's words (stopwords and `common` words dropped) quoted and OR-ed,
+ * so bm25 ranks chunks holding more of them first. When every word is common, all are kept.
+ */
+export function keywordQueryOf(text: string, common: ReadonlySet<string> = new Set()): string | undefined {
+  const all = queryWords(text);
+  const words = all.some((w) => !common.has(w)) ? all.filter((w) => !common.has(w)) : all;
+  return words.length ? words.map((w) => `"${w}"`).join(' OR ') : undefined;
+}
+
+/**
+ * Query words in more than half the tenant's chunks. FTS5's bm25 gives such a word (almost) no weight
+ * (its idf is floored near zero), yet matching it makes bm25 score every chunk holding it: leaving it
+ * out keeps the ranking and spares scoring most of the corpus.
+ */
+function commonWordsOf(text: string, stats: CorpusStats): Set<string> {
+  const words = queryWords(text);
+  const df = stats.documentFrequency(words.map(stem));
+  return new Set(words.filter((w) => (df.get(stem(w)) ?? 0) > stats.chunkCount / 2));
+}
+
+function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    normA += a[i] * a[i];
+    normB += b[i] * b[i];
+  }
+  return normA && normB ? dot / Math.sqrt(normA * normB) : 0;
+}
+
 /** Ranked chunk ids of one mode (no filter, no text): what the bench scores. */
 export async function rankChunks(service: DocumentService, tenantId: string, query: string, mode: RetrievalMode, depth: number): Promise<Ranked> {
   const store = service.store;
+  const stats = store.corpusStats(tenantId);
+  const queryVector = async () => ({ table: (await service.space()).table, vector: await service.embedder.embedQuery(query, stats) });
   const vector = async (k: number): Promise<Ranked> => {
-    const { table } = await service.space();
-    const q = await service.embedder.embedQuery(query, store.corpusStats(tenantId));
+    const { table, vector: q } = await queryVector();
     return store.nearest(tenantId, table, q, k).map((h) => ({ id: h.id, score: 1 - h.distance }));
   };
   const keyword = (k: number): Ranked => {
-    const fts = ftsQueryOf(query);
+    const fts = keywordQueryOf(query, commonWordsOf(query, stats));
     return fts ? store.keyword(tenantId, fts, k).map((h) => ({ id: h.id, score: -h.rank })) : [];
   };
   const named = (k: number): Ranked => store.chunksOfNodes(tenantId, service.linkerFor(tenantId)(query), k).map((id, rank) => ({ id, score: 1 / (rank + 1) }));
+  /**
+   * The vector evidence of hybrid: the keyword candidates' similarity to the query (read from their
+   * stored vectors), and a nearest-neighbour search only when keywords found too few candidates (a
+   * search over every vector costs more than the rest of the query at 100,000 chunks).
+   */
+  const similarity = async (candidates: Ranked, k: number): Promise<Ranked> => {
+    const { table, vector: q } = await queryVector();
+    const stored = store.vectorsOf(
+      tenantId,
+      table,
+      candidates.map((c) => c.id),
+    );
+    const scored = [...stored].map(([id, v]) => ({ id, score: cosine(q, v) }));
+    if (candidates.length >= k) return scored;
+    const seen = new Set(stored.keys());
+    return [
+      ...scored,
+      ...store
+        .nearest(tenantId, table, q, k)
+        .filter((h) => !seen.has(h.id))
+        .map((h) => ({ id: h.id, score: 1 - h.distance })),
+    ];
+  };
   switch (mode) {
     case 'vector_only':
       return vector(depth);
@@ -69,8 +150,15 @@ export async function rankChunks(service: DocumentService, tenantId: string, que
       return keyword(depth);
     case 'graph_only':
       return named(depth);
-    case 'hybrid':
-      return fuse([await vector(Math.max(depth, CANDIDATES)), keyword(Math.max(depth, CANDIDATES)), named(CANDIDATES)]);
+    case 'hybrid': {
+      const k = Math.max(depth, CANDIDATES);
+      const byKeyword = keyword(k);
+      // Every chunk naming the query's entities gets the whole graph share.
+      return blend(
+        [byKeyword, await similarity(byKeyword, k), named(CANDIDATES).map((hit) => ({ ...hit, score: 1 }))],
+        [HYBRID_WEIGHTS.keyword, HYBRID_WEIGHTS.vector, HYBRID_WEIGHTS.graph],
+      );
+    }
     case 'graph_expanded': {
       // Each of the best seeds lends half its score to the chunks that name its entities or their
       // graph neighbours; a seed keeps its own score when that is higher.

@@ -156,12 +156,24 @@ export class DocumentStore {
   }
 
   corpusStats(tenantId: string): CorpusStats {
-    const chunkCount = this.db.prepare('SELECT count(*) FROM document_chunks WHERE tenant_id = ?').pluck().get(tenantId) as number;
+    // From the documents' own counts: counting chunk rows costs tens of milliseconds at 100,000 chunks.
+    const chunkCount = this.db.prepare('SELECT coalesce(sum(chunk_count), 0) FROM documents WHERE tenant_id = ?').pluck().get(tenantId) as number;
     const lookup = this.db.prepare('SELECT term, df FROM document_terms WHERE tenant_id = ? AND term IN (SELECT value FROM json_each(?))');
     return {
       chunkCount,
       documentFrequency: (terms) => new Map((lookup.all(tenantId, JSON.stringify(terms)) as Array<{ term: string; df: number }>).map((r) => [r.term, r.df])),
     };
+  }
+
+  /** The stored vectors of chunks of the tenant (those in the table). */
+  vectorsOf(tenantId: string, table: string, ids: readonly number[]): Map<number, Float32Array> {
+    const one = this.db.prepare(`SELECT embedding FROM ${table} WHERE rowid = ? AND tenant_id = ?`).pluck();
+    const out = new Map<number, Float32Array>();
+    for (const id of ids) {
+      const bytes = one.get(BigInt(id), tenantId) as Buffer | undefined;
+      if (bytes) out.set(id, new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
+    }
+    return out;
   }
 
   /** Nearest chunks by cosine distance in one vector table (the tenant's partition only). */
