@@ -1,13 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config/config.js';
-import { silentLogger } from '../../src/config/logger.js';
 import { normalize, type EmbeddingProvider } from '../../src/documents/embed/provider.js';
 import { EntitySemanticSearch } from '../../src/documents/entity-search.js';
 import { EntityVectorStore } from '../../src/documents/entity-vectors.js';
 import { DocumentService } from '../../src/documents/service.js';
 import { GraphBatch } from '../../src/graph/ingest/batch.js';
-import { TEST_API_KEY, TEST_JWT_SECRET } from '../helpers/server.js';
+import { testApp } from '../helpers/server.js';
 
 /** A model that knows three concepts: words of one concept land near each other whatever their spelling. */
 const CONCEPTS = [
@@ -37,13 +34,7 @@ class ConceptEmbedder implements EmbeddingProvider {
   }
 }
 
-const app = createApp(
-  loadConfig(
-    { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: TEST_API_KEY, CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET },
-    { databaseFile: ':memory:', demo: false, logLevel: 'error' },
-  ),
-  { log: silentLogger },
-);
+const app = testApp();
 afterAll(() => app.close());
 for (const id of ['acme', 'globex']) app.tenants.ensure({ id, consumerId: `${id}-consumer` });
 const { graph } = app.services;

@@ -1,11 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config/config.js';
-import { silentLogger } from '../../src/config/logger.js';
 import { LocalHashEmbedder } from '../../src/documents/embed/local.js';
 import { DocumentService } from '../../src/documents/service.js';
 import { tenantGate } from '../../src/store/tenant-gate.js';
-import { TEST_API_KEY, TEST_JWT_SECRET } from '../helpers/server.js';
+import { testApp } from '../helpers/server.js';
 
 /** An embedder that holds each batch until the test lets it go: an upload caught in flight. */
 class HeldEmbedder extends LocalHashEmbedder {
@@ -20,13 +17,7 @@ class HeldEmbedder extends LocalHashEmbedder {
   }
 }
 
-const app = createApp(
-  loadConfig(
-    { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: TEST_API_KEY, CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET },
-    { databaseFile: ':memory:', demo: false, logLevel: 'error' },
-  ),
-  { log: silentLogger },
-);
+const app = testApp();
 afterAll(() => app.close());
 
 describe('an upload that outlives its tenant', () => {

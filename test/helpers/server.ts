@@ -14,6 +14,17 @@ import { setRetryDelayScale } from '../../src/toolkit/retry.js';
 export const TEST_API_KEY = 'test-api-key-0123456789';
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789-0123456789';
 
+/** An app over an in-memory store with the test secrets, not listening: for tests of services under the app. */
+export function testApp(): App {
+  return createApp(
+    loadConfig(
+      { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: TEST_API_KEY, CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET },
+      { databaseFile: ':memory:', demo: false, logLevel: 'error' },
+    ),
+    { log: silentLogger },
+  );
+}
+
 export interface TestServerOptions {
   environment?: Config['environment'];
   clock?: Clock;

@@ -14,6 +14,9 @@ export interface ResourceSpec {
 
 const COMMON: Record<string, FieldType> = { custom_fields: 'objects', tags: 'strings', pass_through: 'objects', owner_id: 'string', description: 'string' };
 
+/** The name fields of a person record (contacts and leads). */
+const PERSON: Record<string, FieldType> = { name: 'string', first_name: 'string', last_name: 'string', title: 'string' };
+
 export const RESOURCES: Readonly<Record<CrmResource, ResourceSpec>> = {
   companies: {
     fields: {
@@ -35,10 +38,7 @@ export const RESOURCES: Readonly<Record<CrmResource, ResourceSpec>> = {
   contacts: {
     fields: {
       ...COMMON,
-      name: 'string',
-      first_name: 'string',
-      last_name: 'string',
-      title: 'string',
+      ...PERSON,
       department: 'string',
       type: ['customer', 'supplier', 'employee', 'personal'],
       company_id: 'string',
@@ -77,10 +77,7 @@ export const RESOURCES: Readonly<Record<CrmResource, ResourceSpec>> = {
   leads: {
     fields: {
       ...COMMON,
-      name: 'string',
-      first_name: 'string',
-      last_name: 'string',
-      title: 'string',
+      ...PERSON,
       company_name: 'string',
       company_id: 'string',
       status: 'string',
