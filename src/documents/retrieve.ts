@@ -44,7 +44,7 @@ const RRF_K = 60;
  * RRF) scored 0.58 nDCG@10 against bm25's 0.685, this blend 0.69 (weights chosen on one half of the
  * queries). A chunk naming the entities the query names gets the graph's share on top.
  */
-const HYBRID_WEIGHTS = { keyword: 0.9, vector: 0.1, graph: 0.3 };
+export const HYBRID_WEIGHTS = { keyword: 0.9, vector: 0.1, graph: 0.3 };
 const STOPWORDS = new Set('a an and are as at be by for from how in is it of on or that the this to was what when where which who with'.split(' '));
 const MAX_QUERY_TERMS = 32;
 const EXPANDED_SEEDS = 10;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fuse, HYBRID_WEIGHTS } from '../../src/documents/retrieve.js';
+import { blend, HYBRID_WEIGHTS } from '../../src/documents/retrieve.js';
 
 const weights = [HYBRID_WEIGHTS.keyword, HYBRID_WEIGHTS.vector, HYBRID_WEIGHTS.graph];
 
@@ -15,7 +15,7 @@ describe('hybrid fusion', () => {
       { id: 2, score: 0.8 },
       { id: 4, score: 0.7 },
     ];
-    expect(fuse([keyword, vector, []], weights).map((h) => h.id)).toEqual([1, 2, 3, 4]);
+    expect(blend([keyword, vector, []], weights).map((h) => h.id)).toEqual([1, 2, 3, 4]);
   });
 
   it('lets the vector side order keyword near-ties, and ranks chunks naming a query entity high', () => {
@@ -29,13 +29,13 @@ describe('hybrid fusion', () => {
       { id: 1, score: 0.1 },
     ];
     const named = [{ id: 3, score: 1 }];
-    const fused = fuse([keyword, vector, named], weights);
+    const fused = blend([keyword, vector, named], weights);
     expect(fused.map((h) => h.id)).toEqual([2, 1, 3]);
     expect(fused[0].score).toBeCloseTo(HYBRID_WEIGHTS.keyword * (8.9 / 9) + HYBRID_WEIGHTS.vector, 6);
     expect(fused[2].score).toBeCloseTo(HYBRID_WEIGHTS.graph, 6);
   });
 
   it('gives a list of one chunk its full weight and an empty list nothing', () => {
-    expect(fuse([[{ id: 7, score: -3 }], []], [0.9, 0.1])).toEqual([{ id: 7, score: 0.9 }]);
+    expect(blend([[{ id: 7, score: -3 }], []], [0.9, 0.1])).toEqual([{ id: 7, score: 0.9 }]);
   });
 });
