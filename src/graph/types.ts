@@ -12,6 +12,9 @@ export const NODE_TYPES = [
   'notes_database',
   'chat_channel',
   'chat_message',
+  'crm_account',
+  'crm_contact',
+  'crm_opportunity',
   'context',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
