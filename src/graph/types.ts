@@ -14,6 +14,7 @@ export const NODE_TYPES = [
   'chat_message',
   'crm_account',
   'crm_contact',
+  'crm_lead',
   'crm_opportunity',
   'context',
 ] as const;

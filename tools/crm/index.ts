@@ -20,7 +20,7 @@ export const manifest: SystemManifest = {
   tools: resources.flatMap((r) => [r.list, r.create, r.get, r.update]),
   integrations: [unifyIntegration],
   extractor: extractCrm,
-  entityTypes: ['crm_account', 'crm_contact', 'crm_opportunity', 'user'],
+  entityTypes: ['crm_account', 'crm_contact', 'crm_lead', 'crm_opportunity', 'user'],
   synonyms: {
     deal: ['opportunity'],
     deals: ['opportunity'],

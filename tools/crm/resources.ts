@@ -29,13 +29,13 @@ export const accountTools = crmResourceTools({
       { query: 'find the Initech account', tool: 'list_accounts', params: { name: 'Initech' } },
     ]),
     get: hint(['account details', 'company record', 'customer profile'], 'When you know an account id and need its industry, website, revenue or head count.', 'Searching accounts by name (crm_list_accounts).', [
-      { query: 'show CRM account 001Dn0000000000101', tool: 'get_account', params: { id: '001Dn0000000000101' } },
+      { query: 'show CRM account 001Dn0000000000002', tool: 'get_account', params: { id: '001Dn0000000000002' } },
     ]),
     create: hint(['add customer', 'new company in crm', 'create account'], 'To add a new customer company to the CRM.', 'Adding a person (crm_create_contact or crm_create_lead); a deal (crm_create_opportunity).', [
       { query: 'add Initech (software, initech.example) as a CRM account', tool: 'create_account', params: { name: 'Initech', industry: 'Software', website: 'https://initech.example' } },
     ]),
     update: hint(['edit account', 'change company industry', 'rename customer'], "To change an existing account's name, description, industry or website.", 'Creating accounts (crm_create_account).', [
-      { query: 'set the industry of account 001Dn0000000000101 to Fintech', tool: 'update_account', params: { id: '001Dn0000000000101', industry: 'Fintech' } },
+      { query: 'set the industry of account 001Dn0000000000002 to Fintech', tool: 'update_account', params: { id: '001Dn0000000000002', industry: 'Fintech' } },
     ]),
   },
 });
@@ -57,17 +57,17 @@ export const contactTools = crmResourceTools({
   filterOf: (args) => (args.email || args.company_id ? { email: args.email as string | undefined, companyId: args.company_id as string | undefined } : undefined),
   hints: {
     list: hint(['crm people', 'customer contacts', 'who do we know at', 'contact by email'], 'To find people at customer accounts, by account or email.', 'Prospects not yet qualified (crm_list_leads); colleagues in chat or code (chat, code_host).', [
-      { query: 'who are our contacts at account 001Dn0000000000101', tool: 'list_contacts', params: { company_id: '001Dn0000000000101' } },
+      { query: 'who are our contacts at account 001Dn0000000000002', tool: 'list_contacts', params: { company_id: '001Dn0000000000002' } },
       { query: 'is jane@initech.example in the CRM', tool: 'list_contacts', params: { email: 'jane@initech.example' } },
     ]),
     get: hint(['contact details', 'person record in crm'], 'When you know a contact id and need the name, email, title or account.', 'Finding contacts by email (crm_list_contacts).', [
-      { query: 'show CRM contact 003Dn0000000000201', tool: 'get_contact', params: { id: '003Dn0000000000201' } },
+      { query: 'show CRM contact 003Dn0000000000001', tool: 'get_contact', params: { id: '003Dn0000000000001' } },
     ]),
     create: hint(['add contact', 'new person in crm'], 'To add a person who works at a customer account.', 'Unqualified prospects (crm_create_lead).', [
-      { query: 'add Jane Doe, CTO at account 001Dn0000000000101, jane@initech.example', tool: 'create_contact', params: { firstName: 'Jane', lastName: 'Doe', title: 'CTO', email: 'jane@initech.example', companyId: '001Dn0000000000101' } },
+      { query: 'add Jane Doe, CTO at account 001Dn0000000000002, jane@initech.example', tool: 'create_contact', params: { firstName: 'Jane', lastName: 'Doe', title: 'CTO', email: 'jane@initech.example', companyId: '001Dn0000000000002' } },
     ]),
     update: hint(['edit contact', 'change contact email', 'update job title'], "To change a contact's name, email, title or account.", 'Creating contacts (crm_create_contact).', [
-      { query: 'contact 003Dn0000000000201 is now VP Engineering', tool: 'update_contact', params: { id: '003Dn0000000000201', title: 'VP Engineering' } },
+      { query: 'contact 003Dn0000000000001 is now VP Engineering', tool: 'update_contact', params: { id: '003Dn0000000000001', title: 'VP Engineering' } },
     ]),
   },
 });
@@ -92,13 +92,13 @@ export const leadTools = crmResourceTools({
       { query: 'list our newest sales leads', tool: 'list_leads', params: { limit: 20 } },
     ]),
     get: hint(['lead details', 'prospect record'], 'When you know a lead id and need its status, source or value.', 'Finding leads by name (crm_list_leads).', [
-      { query: 'show lead 00QDn0000000000301', tool: 'get_lead', params: { id: '00QDn0000000000301' } },
+      { query: 'show lead 00QDn0000000000001', tool: 'get_lead', params: { id: '00QDn0000000000001' } },
     ]),
     create: hint(['add lead', 'new prospect', 'log inbound lead'], 'To record a new prospect.', 'People at existing customers (crm_create_contact).', [
       { query: 'new lead: Sam Lee from Hooli, came from the website', tool: 'create_lead', params: { name: 'Sam Lee', companyName: 'Hooli', leadSource: 'Web' } },
     ]),
     update: hint(['qualify lead', 'change lead status'], "To change a lead's status, source, value or details.", 'Creating leads (crm_create_lead).', [
-      { query: 'mark lead 00QDn0000000000301 as Qualified', tool: 'update_lead', params: { id: '00QDn0000000000301', status: 'Qualified' } },
+      { query: 'mark lead 00QDn0000000000001 as Qualified', tool: 'update_lead', params: { id: '00QDn0000000000001', status: 'Qualified' } },
     ]),
   },
 });
@@ -130,20 +130,20 @@ export const opportunityTools = crmResourceTools({
   hints: {
     list: hint(['deals', 'sales pipeline', 'open opportunities', 'forecast'], 'To review deals in the pipeline, by status or account.', 'Customer companies themselves (crm_list_accounts); tickets (ticketing).', [
       { query: 'open deals in the pipeline', tool: 'list_opportunities', params: { status: 'Open' } },
-      { query: 'deals with account 001Dn0000000000101', tool: 'list_opportunities', params: { company_id: '001Dn0000000000101' } },
+      { query: 'deals with account 001Dn0000000000002', tool: 'list_opportunities', params: { company_id: '001Dn0000000000002' } },
     ]),
     get: hint(['deal details', 'opportunity amount'], 'When you know an opportunity id and need its amount, stage or close date.', 'Listing deals (crm_list_opportunities).', [
-      { query: 'show deal 006Dn0000000000401', tool: 'get_opportunity', params: { id: '006Dn0000000000401' } },
+      { query: 'show deal 006Dn0000000000001', tool: 'get_opportunity', params: { id: '006Dn0000000000001' } },
     ]),
     create: hint(['new deal', 'add opportunity', 'log a sale'], 'To record a new deal with its value, probability and expected close date.', 'Prospects (crm_create_lead).', [
       {
-        query: 'new 25k USD deal with account 001Dn0000000000101 closing 2026-12-31 at 40%',
+        query: 'new 25k USD deal with account 001Dn0000000000002 closing 2026-12-31 at 40%',
         tool: 'create_opportunity',
-        params: { title: 'Initech renewal', monetaryAmount: 25000, currency: 'USD', winProbability: 40, closeDate: '2026-12-31', companyId: '001Dn0000000000101' },
+        params: { title: 'Initech renewal', monetaryAmount: 25000, currency: 'USD', winProbability: 40, closeDate: '2026-12-31', companyId: '001Dn0000000000002' },
       },
     ]),
     update: hint(['move deal stage', 'close deal', 'mark deal won'], "To move a deal to another stage, change its amount or close date, or mark it won or lost.", 'Creating deals (crm_create_opportunity).', [
-      { query: 'deal 006Dn0000000000401 is won', tool: 'update_opportunity', params: { id: '006Dn0000000000401', stage: 'closed_won', status: 'Won', winProbability: 100 } },
+      { query: 'deal 006Dn0000000000001 is won', tool: 'update_opportunity', params: { id: '006Dn0000000000001', stage: 'closed_won', status: 'Won', winProbability: 100 } },
     ]),
   },
 });
