@@ -84,7 +84,12 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
   const sources: CredentialSource[] = [jwtCredentials, vaultCredentials(vault, log)];
   if (options.environmentCredentials) sources.push(environmentCredentials(options.environmentCredentials));
   // Read per call: demo mode attaches its sandbox after the app exists, and tenants come and go.
-  sources.push(unifyCredentials(() => config.unify ?? app.demo?.unifySettings(), (tenantId) => (tenants.exists(tenantId) ? tenants.get(tenantId).consumerId : undefined)));
+  sources.push(
+    unifyCredentials(
+      () => config.unify ?? app.demo?.unifySettings(),
+      (tenantId) => (tenants.exists(tenantId) ? tenants.get(tenantId).consumerId : undefined),
+    ),
+  );
   const connections = new ClientCache(integrations, sources, clock, log);
   const services = {} as ServiceMap;
   const telemetry = new Telemetry();

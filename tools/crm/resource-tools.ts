@@ -23,6 +23,11 @@ export interface CrmResourceSpec<M, I, F, R extends { id: string }> {
   /** The create body (camelCase); an update takes the same fields, all optional. */
   body: Shape;
   toInput(body: Record<string, unknown>): I;
+  /**
+   * The body fields an update sends back unchanged: `@apideck/unify` types an update with the create
+   * model, whose required field (a company's name, a deal's title) it checks before sending.
+   */
+  keep?: (current: R) => Record<string, unknown>;
   /** Body field → record field, for `verify` (what was sent must be what is stored). */
   echoes: Readonly<Record<string, keyof R & string>>;
   /** List filters (snake_case arguments) and how Apideck's filter is made of them. */
@@ -68,7 +73,8 @@ export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmRes
     try {
       return spec.recordOf(await api.get(client, id));
     } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', `${title} ${id} not found`, { upstreamStatus: error.upstreamStatus, cause: error });
+      if (error instanceof AppError && error.code === 'NOT_FOUND')
+        throw new AppError('NOT_FOUND', `${title} ${id} not found`, { upstreamStatus: error.upstreamStatus, cause: error });
       throw error;
     }
   };
@@ -98,7 +104,7 @@ export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmRes
     description: `Get one ${singular} of the tenant's connected CRM by id.`,
     capability: { type: 'read', name: `crm.${plural}.get` },
     input: z.object({ id: IdArg(singular) }),
-    output: spec.record as z.ZodType<R & Record<string, unknown>>,
+    output: spec.record,
     hints: spec.hints.get,
     target: (args) => ({ type: `crm_${singular}`, id: args.id }),
     run: async ({ client, args }) => (await fetchOne(client('unify'), args.id)) as R & Record<string, unknown>,
@@ -111,13 +117,13 @@ export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmRes
     description: `Create a ${singular} in the tenant's connected CRM; returns the stored record. Not idempotent: a failed call is never resent automatically.`,
     capability: { type: 'action', name: `crm.${plural}.create`, idempotent: false },
     input: z.object(spec.body),
-    output: spec.record as z.ZodType<R & Record<string, unknown>>,
+    output: spec.record,
     hints: spec.hints.create,
     verify: (result, args) => mismatch(result, args, spec.echoes),
     async run({ client, args }) {
       const unify = client('unify');
       const id = await api.create(unify, spec.toInput(args));
-      return (await fetchOne(unify, id)) as R & Record<string, unknown>;
+      return await fetchOne(unify, id);
     },
   });
 
@@ -128,7 +134,7 @@ export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmRes
     description: `Change fields of a ${singular} in the tenant's connected CRM; fields left out keep their values. Returns the stored record.`,
     capability: { type: 'action', name: `crm.${plural}.update`, idempotent: true, destructive: true },
     input: z.object({ id: IdArg(singular), ...updateShape }),
-    output: spec.record as z.ZodType<R & Record<string, unknown>>,
+    output: spec.record,
     hints: spec.hints.update,
     target: (args) => ({ type: `crm_${singular}`, id: args.id }),
     verify: (result, args) => mismatch(result, args, spec.echoes),
@@ -138,9 +144,9 @@ export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmRes
         throw new AppError('VALIDATION_ERROR', `Nothing to change: give at least one of ${Object.keys(spec.body).join(', ')}`);
       }
       const unify = client('unify');
-      await fetchOne(unify, id);
-      await api.update(unify, id, spec.toInput(changes));
-      return (await fetchOne(unify, id)) as R & Record<string, unknown>;
+      const current = await fetchOne(unify, id);
+      await api.update(unify, id, spec.toInput({ ...spec.keep?.(current), ...changes }));
+      return await fetchOne(unify, id);
     },
   });
 

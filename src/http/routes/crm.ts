@@ -76,10 +76,35 @@ export const crmRoutes: RouteModule = (routes, app) => {
     const page = resultSchema(app, `crm.list_${plural}`);
     const one = tenantEnvelopeOf(record);
     return [
-      { method: 'get', path: `/crm/${plural}`, operationId: `listCrm${plural[0].toUpperCase()}${plural.slice(1)}`, summary: `List ${plural} (${note}), paged by cursor`, tool: `crm.list_${plural}`, query: queryOf(app, `crm.list_${plural}`), response: tenantEnvelopeOf(page) },
-      { method: 'post', path: `/crm/${plural}`, operationId: `createCrm${Title}`, summary: `Create a ${singular}`, tool: `crm.create_${singular}`, body: true, status: 201, response: one },
+      {
+        method: 'get',
+        path: `/crm/${plural}`,
+        operationId: `listCrm${plural[0].toUpperCase()}${plural.slice(1)}`,
+        summary: `List ${plural} (${note}), paged by cursor`,
+        tool: `crm.list_${plural}`,
+        query: queryOf(app, `crm.list_${plural}`),
+        response: tenantEnvelopeOf(page),
+      },
+      {
+        method: 'post',
+        path: `/crm/${plural}`,
+        operationId: `createCrm${Title}`,
+        summary: `Create a ${singular}`,
+        tool: `crm.create_${singular}`,
+        body: true,
+        status: 201,
+        response: one,
+      },
       { method: 'get', path: `/crm/${plural}/{id}`, operationId: `getCrm${Title}`, summary: `One ${singular}`, tool: `crm.get_${singular}`, response: one },
-      { method: 'put', path: `/crm/${plural}/{id}`, operationId: `updateCrm${Title}`, summary: `Update a ${singular} (fields left out keep their values)`, tool: `crm.update_${singular}`, body: true, response: one },
+      {
+        method: 'put',
+        path: `/crm/${plural}/{id}`,
+        operationId: `updateCrm${Title}`,
+        summary: `Update a ${singular} (fields left out keep their values)`,
+        tool: `crm.update_${singular}`,
+        body: true,
+        response: one,
+      },
     ] satisfies ToolRoute[];
   });
   addToolRoutes(routes, app, unifiedFamily(app, 'crm'), list);
