@@ -236,6 +236,19 @@ describe('tenant isolation', () => {
   });
 });
 
+describe('without the unified API', () => {
+  it('answers 503 UNAVAILABLE when neither Apideck nor the sandbox is configured', async () => {
+    const bare = await startTestServer({ sandbox: false });
+    try {
+      bare.app.tenants.ensure({ id: 'acme', consumerId: 'acme-consumer', name: 'Acme' });
+      const { status, body } = await call(bare, 'GET', '/crm/accounts', asTenant());
+      expect([status, body.error.code]).toEqual([503, 'UNAVAILABLE']);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
 describe('/openapi.json', () => {
   it('declares the crm routes with the API key, X-Tenant-Id and their schemas; no generated method routes under /crm', async () => {
     const { body } = await call(server, 'GET', '/openapi.json');

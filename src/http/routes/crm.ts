@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { App } from '../../app.js';
 import { apiKeyMatches } from '../../auth/api-key.js';
 import type { Caller } from '../../toolkit/context.js';
+import { unifySettingsOf } from '../../integrations/unify/settings.js';
 import { AppError } from '../../toolkit/errors.js';
 import type { JsonSchema } from '../../toolkit/registry.js';
 import { sendError } from '../errors.js';
@@ -11,8 +12,9 @@ import { tenantEnvelope, tenantEnvelopeOf, tenantOf } from './vault-auth.js';
 
 /**
  * The caller of a unified-API route: the API key (401 missing, 403 wrong) and the tenant `X-Tenant-Id`
- * names (400 missing, 404 unknown). It carries no connections: the tools reach Apideck through the
- * platform's application acting for the tenant's `consumerId` (the `unify` credential source).
+ * names (400 missing, 404 unknown); 503 when the unified API is not configured, as `/auth`. It carries no
+ * connections: the tools reach Apideck through the platform's application acting for the tenant's
+ * `consumerId` (the `unify` credential source).
  */
 export function tenantHeaderCaller(app: App, refuse: (res: Response, error: unknown) => void): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -21,6 +23,7 @@ export function tenantHeaderCaller(app: App, refuse: (res: Response, error: unkn
       if (!offered) throw new AppError('UNAUTHORIZED', 'Missing X-API-KEY header');
       if (!apiKeyMatches(offered, app.config.apiKey)) throw new AppError('FORBIDDEN', 'Invalid API key');
       const tenant = tenantOf(app, req);
+      unifySettingsOf(app);
       const caller: Caller = { tenantId: tenant.id, connections: {}, tenantEpoch: app.tenants.epochOf(tenant.id) };
       res.locals.caller = caller;
       next();
