@@ -25,6 +25,7 @@ import { createKeyring, CredentialVault, vaultCredentials } from './auth/vault/i
 import { tenantGate } from './store/tenant-gate.js';
 import type { OAuthFlow } from './auth/oauth/flow.js';
 import { installAuthorizations } from './auth/oauth/install.js';
+import { unifyCredentials } from './integrations/unify/source.js';
 
 /** Everything one running server holds. Surfaces (REST, MCP, CLI) are thin layers over it. */
 export interface App {
@@ -82,6 +83,13 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
   const vault = openVault(config, db, log, clock);
   const sources: CredentialSource[] = [jwtCredentials, vaultCredentials(vault, log)];
   if (options.environmentCredentials) sources.push(environmentCredentials(options.environmentCredentials));
+  // Read per call: demo mode attaches its sandbox after the app exists, and tenants come and go.
+  sources.push(
+    unifyCredentials(
+      () => config.unify ?? app.demo?.unifySettings(),
+      (tenantId) => (tenants.exists(tenantId) ? tenants.get(tenantId).consumerId : undefined),
+    ),
+  );
   const connections = new ClientCache(integrations, sources, clock, log);
   const services = {} as ServiceMap;
   const telemetry = new Telemetry();

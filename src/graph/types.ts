@@ -12,6 +12,10 @@ export const NODE_TYPES = [
   'notes_database',
   'chat_channel',
   'chat_message',
+  'crm_account',
+  'crm_contact',
+  'crm_lead',
+  'crm_opportunity',
   'context',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];

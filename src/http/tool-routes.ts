@@ -1,10 +1,10 @@
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { App } from '../app.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { JsonSchema } from '../toolkit/registry.js';
 import { callerOf, requireCaller } from './auth.js';
 import { queryArgs } from './query-args.js';
-import type { Operation, QueryParam, Routes } from './route-module.js';
+import type { ErrorForm, Operation, QueryParam, Routes, Security } from './route-module.js';
 
 /** One REST route whose work is one tool call: the route only maps the request to arguments and the result to a body. */
 export interface ToolRoute {
@@ -23,6 +23,10 @@ export interface ToolRoute {
   fixed?: Record<string, unknown>;
   /** The part of the tool's result the body carries as `data` (the whole result when absent). */
   data?: (result: Record<string, unknown>) => unknown;
+  /** Success status when it is not 200 (201 for a create). */
+  status?: number;
+  /** Schema of the success body, for `/openapi.json`. */
+  response?: JsonSchema;
 }
 
 /** How a tool-backed family spells success and failure. */
@@ -31,9 +35,27 @@ export interface ToolRouteFamily {
   /** The body of a success: e.g. the suite's `{success, data, count}`. */
   respond(data: unknown, res: Response): void;
   refuse(app: App, res: Response, error: unknown): void;
+  /**
+   * Puts the caller in `res.locals.caller` (see `callerOf`), or refuses. Default: a JWT (or the demo
+   * user); the unified families authenticate by API key and `X-Tenant-Id` instead.
+   */
+  authenticate?: (app: App, refuse: (res: Response, error: unknown) => void) => RequestHandler;
+  /** How the family is authenticated, in `/openapi.json` (default `jwt`), with any header it reads besides. */
+  security?: Security;
+  headers?: QueryParam[];
+  /** The family's error body (default `detail`). */
+  errors?: ErrorForm;
 }
 
 const pathParams = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+
+/** The body a route takes: the tool's input without the arguments its path gives. */
+function bodySchema(input: JsonSchema, params: readonly string[]): JsonSchema {
+  if (params.length === 0) return input;
+  const properties = Object.fromEntries(Object.entries((input.properties ?? {}) as Record<string, JsonSchema>).filter(([name]) => !params.includes(name)));
+  const required = Array.isArray(input.required) ? (input.required as string[]).filter((name) => !params.includes(name)) : undefined;
+  return { ...input, properties, ...(required ? { required } : {}) };
+}
 
 function toolOf(app: App, name: string): ToolDefinition {
   const [system, tool] = name.split('.');
@@ -48,7 +70,8 @@ function toolOf(app: App, name: string): ToolDefinition {
  * and the family decides the body. One implementation serves MCP and REST.
  */
 export function addToolRoutes(routes: Routes, app: App, family: ToolRouteFamily, list: readonly ToolRoute[]): void {
-  const auth = requireCaller(app, (res, error) => family.refuse(app, res, error));
+  const refuse = (res: Response, error: unknown) => family.refuse(app, res, error);
+  const auth = family.authenticate ? family.authenticate(app, refuse) : requireCaller(app, refuse);
   for (const route of list) {
     const tool = toolOf(app, route.tool);
     const input = app.registry.inputJsonSchema(tool);
@@ -66,6 +89,7 @@ export function addToolRoutes(routes: Routes, app: App, family: ToolRouteFamily,
         const fromBody = route.body ? ((req.body as Record<string, unknown> | undefined) ?? {}) : {};
         const args = { ...route.fixed, ...fromQuery, ...fromBody, ...fromPath };
         const result = await app.executor.execute(callerOf(res), tool, args);
+        if (route.status) res.status(route.status);
         family.respond(route.data ? route.data(result) : result, res);
       } catch (error) {
         family.refuse(app, res, error);
@@ -79,10 +103,13 @@ export function addToolRoutes(routes: Routes, app: App, family: ToolRouteFamily,
         summary: route.summary,
         description: tool.description,
         tag: family.tag,
-        security: 'jwt',
+        security: family.security ?? 'jwt',
+        ...(family.headers ? { headers: family.headers } : {}),
         ...(query.length ? { query } : {}),
-        ...(route.body ? { body: input } : {}),
-        errors: 'detail',
+        ...(route.body ? { body: bodySchema(input, params) } : {}),
+        ...(route.status ? { status: route.status } : {}),
+        ...(route.response ? { response: route.response } : {}),
+        errors: family.errors ?? 'detail',
       },
       auth,
       handler,

@@ -125,7 +125,9 @@ export class ClientCache implements ClientProvider {
     const owner = authority && caller.userEmail ? { tenantId: caller.tenantId, userEmail: caller.userEmail } : undefined;
     if (!found && authority && owner) throw authority.authorizationRequired(owner);
     if (!found) {
-      throw new AppError('NOT_CONFIGURED', `No ${integration.title} credentials: request a token whose connections include "${type}"`);
+      // An integration whose credentials are the platform's own (the unified API) is configured on the server, not in a token.
+      const remedy = integration.sources.includes('jwt') ? `request a token whose connections include "${type}"` : 'it is not configured on this server';
+      throw new AppError('NOT_CONFIGURED', `No ${integration.title} credentials: ${remedy}`);
     }
     const checked = this.checked(integration, found.credentials, found.source);
     const { credentials } = checked;

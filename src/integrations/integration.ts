@@ -35,8 +35,11 @@ export interface ClientContext {
   grant?: UserGrantAccess;
 }
 
-/** Where an integration's credentials come from, tried in the order the integration lists them. */
-export type CredentialSourceId = 'jwt' | 'env' | 'vault';
+/**
+ * Where an integration's credentials come from, tried in the order the integration lists them. `unify`
+ * is the platform's own unified-API application acting for the caller's tenant (src/integrations/unify/source.ts).
+ */
+export type CredentialSourceId = 'jwt' | 'env' | 'vault' | 'unify';
 
 /** One request the contract test sends through the integration's real client to its fake. */
 export interface ContractProbe {

@@ -211,10 +211,9 @@ export class McpSurface {
       if (rule) throw new AppError('FORBIDDEN', `${exclusionReason(tool, rule, selection, source)}, so it cannot be called here`);
     }
     const missing = this.app.integrations.filter((i) => registry.integrationsOf(tool).includes(i.id) && !available.has(i.id));
-    const keys = missing.map((i) => `"${i.connectionKeys[0] ?? i.id}"`).join(', ');
-    throw new AppError(
-      'NOT_CONFIGURED',
-      `"${name}" needs ${missing.map((i) => i.title).join(' and ')} credentials, which this caller lacks: request a token whose connections include ${keys}`,
-    );
+    const fromToken = missing.filter((i) => i.sources.includes('jwt'));
+    const keys = fromToken.map((i) => `"${i.connectionKeys[0] ?? i.id}"`).join(', ');
+    const remedy = fromToken.length ? `request a token whose connections include ${keys}` : 'the server is not configured for it';
+    throw new AppError('NOT_CONFIGURED', `"${name}" needs ${missing.map((i) => i.title).join(' and ')} credentials, which this caller lacks: ${remedy}`);
   }
 }

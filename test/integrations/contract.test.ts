@@ -40,8 +40,10 @@ afterEach(() => {
 
 function clientOf({ integration, demo }: LoadedDemo): unknown {
   const credentials = demo.credentials('acme', sandbox.urlOf(demo.fake.prefix));
-  const caller: Caller = { tenantId: 'acme', userEmail: 'probe@acme.test', connections: { [integration.connectionKeys[0]]: credentials } };
-  if (!demo.consentAhead) return new ClientCache(integrations, [jwtCredentials], systemClock, silentLogger).get(caller, integration.id as never);
+  const caller: Caller = { tenantId: 'acme', userEmail: 'probe@acme.test', connections: { [integration.connectionKeys[0] ?? integration.id]: credentials } };
+  // An integration whose credentials are not the caller's (the platform's unified API) reads them from its own source.
+  const sources = integration.sources.includes('jwt') ? [jwtCredentials] : [{ id: integration.sources[0], read: () => credentials }];
+  if (!demo.consentAhead) return new ClientCache(integrations, sources, systemClock, silentLogger).get(caller, integration.id as never);
   // A per-user integration acts with a person's consent given ahead in its fake.
   const grant = { ...demo.consentAhead(sandbox.state(demo.fake.prefix, 'acme'), 0, systemClock.now()), accountEmail: 'probe@acme.test' };
   const cache = new ClientCache(integrations, [{ id: 'vault', read: () => credentials }], systemClock, silentLogger);

@@ -43,6 +43,16 @@ const CASES: Array<[string, string]> = [
   ['post a message in google chat', 'suite_create_message'],
   ['edit my google chat message', 'suite_update_message'],
   ['who is in a google chat space', 'suite_list_members'],
+  // crm (unified: Salesforce, HubSpot)
+  ['which customer accounts do we have in salesforce', 'crm_list_accounts'],
+  ['add a new customer company to the crm', 'crm_create_account'],
+  ['who are our contacts at a customer', 'crm_list_contacts'],
+  ['add a contact person to the crm', 'crm_create_contact'],
+  ['list sales leads', 'crm_list_leads'],
+  ['qualify a lead', 'crm_update_lead'],
+  ['open deals in the sales pipeline', 'crm_list_opportunities'],
+  ['log a new deal worth 25k', 'crm_create_opportunity'],
+  ['mark a deal as won', 'crm_update_opportunity'],
   // chat (Slack)
   ['search slack for the staging database', 'chat_search_messages'],
   ['what was said in the slack channel today', 'chat_list_messages'],

@@ -3,6 +3,7 @@ import { adminRoutes } from './admin.js';
 import { analyticsRoutes } from './analytics.js';
 import { catalogRoutes } from './catalog.js';
 import { chatOAuthRoutes } from './chat-oauth.js';
+import { crmRoutes } from './crm.js';
 import { demoRoute } from './demo.js';
 import { documentRoutes } from './documents.js';
 import { graphRoutes } from './graph.js';
@@ -26,6 +27,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   graphRoutes,
   documentRoutes,
   vaultAuthRoutes,
+  crmRoutes,
   suiteOAuthRoutes,
   suiteMailRoutes,
   suiteCalendarRoutes,

@@ -45,7 +45,7 @@ const INTEGRATION = {
   required: ['id', 'name', 'unifiedApi', 'description'],
 };
 /** This family's success body: `meta` spells the tenant `tenantId` (Document 1: "some endpoints give meta.tenantId"). */
-const tenantEnvelopeOf = (data: JsonSchema, meta: Record<string, JsonSchema> = {}): JsonSchema => ({
+export const tenantEnvelopeOf = (data: JsonSchema, meta: Record<string, JsonSchema> = {}): JsonSchema => ({
   type: 'object',
   properties: {
     success: { const: true },
@@ -60,14 +60,14 @@ const tenantEnvelopeOf = (data: JsonSchema, meta: Record<string, JsonSchema> = {
 });
 
 /** The tenant named by `X-Tenant-Id` (behind the API key): 400 without the header, 404 when there is no such tenant. */
-function tenantOf(app: App, req: Request) {
+export function tenantOf(app: App, req: Request) {
   const id = req.get('x-tenant-id')?.trim();
   if (!id) throw new AppError('VALIDATION_ERROR', 'Missing X-Tenant-Id header', { details: [{ field: 'X-Tenant-Id', message: 'required' }] });
   return app.tenants.get(id);
 }
 
 /** `{success, data, meta: {tenantId, timestamp, ...}}`: this family's meta spells the tenant camelCase (Document 1). */
-const tenantEnvelope = (app: App, tenantId: string, data: unknown, meta: Record<string, unknown> = {}) => ({
+export const tenantEnvelope = (app: App, tenantId: string, data: unknown, meta: Record<string, unknown> = {}) => ({
   success: true as const,
   data,
   meta: { tenantId, ...meta, timestamp: new Date(app.clock.now()).toISOString() },

@@ -29,8 +29,10 @@ export class UnifyClient {
     private readonly settings: UnifySettings,
     readonly consumerId: string,
     fetch: typeof globalThis.fetch = globalThis.fetch,
+    /** True when `fetch` already is the platform's retrying fetch (an integration's client context gives one). */
+    retrying = false,
   ) {
-    this.fetch = createUpstreamFetch({ title: TITLE, classifyResponse: classifyByStatus(TITLE) }, fetch);
+    this.fetch = retrying ? fetch : createUpstreamFetch({ title: TITLE, classifyResponse: classifyByStatus(TITLE) }, fetch);
   }
 
   /** The SDK client, for the standalone functions (`@apideck/unify/funcs/<name>.js`). */

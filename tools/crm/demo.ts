@@ -1,0 +1,27 @@
+import type { IntegrationDemo } from '../../src/integrations/integration.js';
+import type { UnifyClient } from '../../src/integrations/unify/client.js';
+import type { UnifyCredentials } from '../../src/integrations/unify/source.js';
+import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
+import { unifyFake } from '../../src/sandbox/unify/index.js';
+
+/** Demo mode's Apideck: the sandbox fake, with the workspace's key of the sandbox application and its demo consumer. */
+export const unifyDemo: IntegrationDemo<UnifyCredentials> = {
+  fake: unifyFake,
+  credentials: (workspace, fakeUrl) => ({ baseUrl: fakeUrl, ...SANDBOX_CREDENTIALS[workspace].unify }),
+  probes: {
+    read: {
+      path: '/crm/companies',
+      send: async (client) => {
+        const { crmCompaniesList } = await import('@apideck/unify/funcs/crmCompaniesList.js');
+        return (client as UnifyClient).call((core) => crmCompaniesList(core, { limit: 5 }));
+      },
+    },
+    create: {
+      path: '/crm/companies',
+      send: async (client) => {
+        const { crmCompaniesCreate } = await import('@apideck/unify/funcs/crmCompaniesCreate.js');
+        return (client as UnifyClient).call((core) => crmCompaniesCreate(core, { company1: { name: 'Contract probe' } }));
+      },
+    },
+  },
+};

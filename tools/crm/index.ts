@@ -1,0 +1,35 @@
+import type { SystemManifest } from '../../src/catalog/manifest.js';
+import type { SystemRecord } from '../../src/toolkit/registry.js';
+import { extractCrm } from './extractor.js';
+import { unifyIntegration } from './integration.js';
+import { accountTools, contactTools, leadTools, opportunityTools } from './resources.js';
+
+const crmSystem: SystemRecord = {
+  id: 'crm',
+  name: 'CRM (unified: Salesforce, HubSpot, ...)',
+  description: "Customer accounts, contacts, leads and opportunities (deals) of the tenant's connected CRM, through the Apideck unified API.",
+  keywords: ['crm', 'salesforce', 'hubspot', 'account', 'customer', 'contact', 'lead', 'prospect', 'opportunity', 'deal', 'pipeline', 'sales'],
+  when_to_use: 'Questions about customers, prospects, sales deals and the pipeline.',
+};
+
+const resources = [accountTools, contactTools, leadTools, opportunityTools];
+
+/** The unified CRM as the `crm` system: the same tools serve MCP and the `/crm/*` routes. */
+export const manifest: SystemManifest = {
+  system: crmSystem,
+  tools: resources.flatMap((r) => [r.list, r.create, r.get, r.update]),
+  integrations: [unifyIntegration],
+  extractor: extractCrm,
+  entityTypes: ['crm_account', 'crm_contact', 'crm_lead', 'crm_opportunity', 'user'],
+  synonyms: {
+    deal: ['opportunity'],
+    deals: ['opportunity'],
+    pipeline: ['opportunity'],
+    customer: ['account'],
+    customers: ['account'],
+    company: ['account'],
+    companies: ['account'],
+    prospect: ['lead'],
+    prospects: ['lead'],
+  },
+};
