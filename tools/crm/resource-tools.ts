@@ -53,6 +53,9 @@ async function readWindow<M, F>(api: UnifiedResource<M, unknown, F>, client: Uni
   return { records: records.slice(page.offset), exhausted: !cursor };
 }
 
+/** `an account`, `a contact`. */
+const article = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+
 /** The first field whose stored value differs from what was sent, or undefined. */
 function mismatch<R>(record: R, body: Record<string, unknown>, echoes: Readonly<Record<string, string>>): string | undefined {
   for (const [field, stored] of Object.entries(echoes)) {
@@ -114,7 +117,7 @@ export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmRes
     system: 'crm',
     name: `create_${singular}`,
     title: `Create a CRM ${singular}`,
-    description: `Create a ${singular} in the tenant's connected CRM; returns the stored record. Not idempotent: a failed call is never resent automatically.`,
+    description: `Create ${article(singular)} in the tenant's connected CRM; returns the stored record. Not idempotent: a failed call is never resent automatically.`,
     capability: { type: 'action', name: `crm.${plural}.create`, idempotent: false },
     input: z.object(spec.body),
     output: spec.record,
@@ -131,7 +134,7 @@ export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmRes
     system: 'crm',
     name: `update_${singular}`,
     title: `Update a CRM ${singular}`,
-    description: `Change fields of a ${singular} in the tenant's connected CRM; fields left out keep their values. Returns the stored record.`,
+    description: `Change fields of ${article(singular)} in the tenant's connected CRM; fields left out keep their values. Returns the stored record.`,
     capability: { type: 'action', name: `crm.${plural}.update`, idempotent: true, destructive: true },
     input: z.object({ id: IdArg(singular), ...updateShape }),
     output: spec.record,
