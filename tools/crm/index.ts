@@ -1,7 +1,7 @@
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { extractCrm } from './extractor.js';
-import { unifyIntegration } from './integration.js';
+import { unifyIntegration } from '../shared/unify/integration.js';
 import { accountTools, contactTools, leadTools, opportunityTools } from './resources.js';
 
 const crmSystem: SystemRecord = {

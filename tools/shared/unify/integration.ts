@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { defineIntegration } from '../../src/integrations/integration.js';
-import { classifyByStatus } from '../../src/integrations/http-status.js';
-import { UnifyClient, unifyError } from '../../src/integrations/unify/client.js';
-import type { UnifyCredentials } from '../../src/integrations/unify/source.js';
+import { defineIntegration } from '../../../src/integrations/integration.js';
+import { classifyByStatus } from '../../../src/integrations/http-status.js';
+import { UnifyClient, unifyError } from '../../../src/integrations/unify/client.js';
+import type { UnifyCredentials } from '../../../src/integrations/unify/source.js';
 
-declare module '../../src/toolkit/context.js' {
+declare module '../../../src/toolkit/context.js' {
   interface ClientMap {
     unify: UnifyClient;
   }
@@ -24,7 +24,8 @@ const TITLE = 'Apideck';
 const isApideckFailure = (error: unknown): boolean => typeof error === 'object' && error !== null && 'httpMeta' in error;
 
 /**
- * Apideck Unify, the unified API the crm family (and later the other unified families) goes through.
+ * Apideck Unify, the unified API the crm, calendar, team_chat and unified notes families go through (one
+ * integration serving several systems; it lives here, not in one of them).
  * Its credentials are never the caller's: the `unify` source gives the platform's application acting for
  * the caller's tenant's `consumerId`, so a JWT cannot name another tenant's consumer.
  */
