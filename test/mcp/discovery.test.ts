@@ -36,8 +36,8 @@ describe('discovery meta-tools keep honest hints', () => {
   });
 
   it('over the local systems alone (graph, documents) the execute meta-tools are closed-world, and deleting a document makes the action one destructive', async () => {
-    // No user: no per-user system (suite, chat) either.
-    const client = await connectInMemory(discovery(), { ...withGithub, connections: {}, userEmail: undefined });
+    // No user: no per-user system (suite, chat) either; the unified systems (crm) are left out by toolset.
+    const client = await connectInMemory(discovery({ toolsets: ['graph', 'documents'] }), { ...withGithub, connections: {}, userEmail: undefined });
     const { tools } = await client.listTools();
     const byName = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
     expect(byName.execute_read_tool).toMatchObject({ openWorldHint: false });

@@ -65,13 +65,14 @@ describe('X-MCP-* headers narrow one request', () => {
     await client.close();
   });
 
-  it('a token without connections lists the local systems (graph, documents) and the per-user systems the user can authorize', async () => {
+  it('a token without connections lists the systems that need nothing from it: local, per-user (the user can authorize) and the unified ones the platform reaches', async () => {
     const token = await whole.app.tokens.issue({ tenant_id: 'acme', user_email: 'nobody@acme.test', connections: {} });
     const client = new Client({ name: 'exposure-http-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${whole.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
     const names = await listedNames(client);
     expect(names.length).toBeGreaterThan(0);
-    expect(names.every((n) => /^(graph|documents|suite|chat)_/.test(n))).toBe(true);
+    const fromToken = new Set(whole.app.integrations.filter((i) => i.sources.includes('jwt')).map((i) => i.id));
+    expect(names.every((n) => whole.app.registry.integrationsOf(whole.app.registry.find(n)!).every((id) => !fromToken.has(id)))).toBe(true);
     expect(names.some((n) => n.startsWith('chat_'))).toBe(true);
     expect(names.some((n) => n.startsWith('code_host_'))).toBe(false);
     await client.close();

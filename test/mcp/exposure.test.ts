@@ -23,15 +23,12 @@ afterAll(() => server.close());
 const surface = (options: ConstructorParameters<typeof McpSurface>[1]) => new McpSurface(server.app, options);
 
 describe('tools/list follows the caller’s integrations', () => {
-  it('a caller without connections sees the local systems (graph, documents) and the per-user systems it can authorize itself, and a code_host call is refused as not configured', async () => {
+  it('a caller without connections sees the systems that need none: local, per-user (it can authorize them itself) and unified (the platform reaches them for its tenant); a code_host call is refused as not configured', async () => {
     const client = await connectInMemory(surface({ mode: 'full' }), withoutCredentials);
     const names = await listedNames(client);
-    const perUser = new Set<string>(server.app.integrations.filter((i) => i.sources.includes('vault')).map((i) => i.id));
-    const expected = server.app.registry.tools.filter(
-      (t) =>
-        server.app.registry.integrationsOf(t).length === 0 ||
-        (server.app.registry.integrationsOf(t).length > 0 && server.app.registry.integrationsOf(t).every((id) => perUser.has(id))),
-    );
+    const fromToken = new Set<string>(server.app.integrations.filter((i) => i.sources.includes('jwt')).map((i) => i.id));
+    const expected = server.app.registry.tools.filter((t) => server.app.registry.integrationsOf(t).every((id) => !fromToken.has(id)));
+    expect(names.some((n) => n.startsWith('crm_'))).toBe(true);
     expect(names).toEqual(expected.map((t) => t.qualifiedName).sort());
     expect(names.some((n) => n.startsWith('suite_'))).toBe(true);
     await expectRefused(
@@ -113,8 +110,8 @@ describe('auto mode decides by the size of the list', () => {
     const full = await connectInMemory(auto, withGithub);
     expect(await listedNames(full)).toContain('search_tools');
     await full.close();
-    // Without connections nor a user who could authorize the per-user systems (suite, chat), only the local systems remain.
-    const graphOnly = await connectInMemory(auto, { ...withoutCredentials, userEmail: undefined });
+    // The local systems alone, for a caller without connections nor a user (no per-user system): small enough to list in full.
+    const graphOnly = await connectInMemory(surface({ mode: 'auto', toolsets: ['graph', 'documents'] }), { ...withoutCredentials, userEmail: undefined });
     expect(await listedNames(graphOnly)).toContain('graph_search');
     await graphOnly.close();
   });
