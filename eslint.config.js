@@ -103,8 +103,9 @@ function layerBoundaries() {
       files: [`${dir}/*.ts`],
       rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
     });
-    if (!sandboxAllowed && /^tools\/[^/]+$/.test(dir)) {
-      // A system's demo wires its fake upstream: it is the one file of a system that runs the sandbox.
+    if (!sandboxAllowed && /^tools\/(shared\/)?[^/]+$/.test(dir)) {
+      // A system's demo wires its fake upstream: it is the one file of a system (or of an integration
+      // systems share, tools/shared/<integration>) that runs the sandbox.
       blocks.push({
         files: [`${dir}/demo.ts`],
         rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: rulesFor(dir) }] },
