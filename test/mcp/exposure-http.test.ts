@@ -71,7 +71,7 @@ describe('X-MCP-* headers narrow one request', () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(`${whole.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
     const names = await listedNames(client);
     expect(names.length).toBeGreaterThan(0);
-    const fromToken = new Set(whole.app.integrations.filter((i) => i.sources.includes('jwt')).map((i) => i.id));
+    const fromToken = new Set<string>(whole.app.integrations.filter((i) => i.sources.includes('jwt')).map((i) => i.id));
     expect(names.every((n) => whole.app.registry.integrationsOf(whole.app.registry.find(n)!).every((id) => !fromToken.has(id)))).toBe(true);
     expect(names.some((n) => n.startsWith('chat_'))).toBe(true);
     expect(names.some((n) => n.startsWith('code_host_'))).toBe(false);
