@@ -12,7 +12,7 @@ export const listCalendars = defineTool({
   name: 'list_calendars',
   title: 'List the tenant’s calendars',
   description:
-    'Calendars of the calendar provider the tenant connected (unified calendar, through the unified API’s proxy): name, colour, time zone, read-only flag. Its ids name a calendar in the other calendar_ tools.',
+    'Calendars of the calendar provider the tenant connected (unified calendar, through the unified API’s proxy): name, colour, time zone, read-only flag. Its ids name a calendar in calendar_list_events and the other event tools.',
   capability: { type: 'read', name: 'calendar.calendars.list' },
   input: z.object({}),
   list: { key: 'calendars', defaultLimit: 100 },

@@ -9,7 +9,7 @@ import { eventOf, EventSchema, type UnifiedEvent } from './records.js';
 
 const EventId = z.string().trim().min(1).max(1024).describe('Event id (from calendar_list_events or calendar_create_event)');
 const Bound = (what: string) => z.iso.datetime({ offset: true, error: `${what} must be an ISO 8601 date-time with an offset, e.g. 2026-11-24T09:00:00Z` });
-const NOT_SUITE = 'the user’s own Google account (suite_ calendar tools)';
+const NOT_SUITE = 'the user’s own Google account';
 
 export const listEvents = defineTool({
   system: 'calendar',
@@ -27,9 +27,9 @@ export const listEvents = defineTool({
   list: { key: 'events', defaultLimit: 50 },
   item: EventSchema,
   hints: {
-    aliases: ['team calendar events', 'meetings in the connected calendar', 'unified calendar agenda', 'company calendar schedule'],
+    aliases: ['team calendar events', 'meetings in the connected calendar', 'unified calendar agenda', 'what is on the company calendar'],
     when_to_use: 'To read what is scheduled on a calendar of the tenant’s connected calendar integration.',
-    not_for: `Meetings in ${NOT_SUITE}.`,
+    not_for: `Meetings in ${NOT_SUITE} (suite_list_events).`,
     examples: [
       { query: 'team calendar events this week', tool: 'list_events', params: { calendar_id: 'primary', time_min: '2026-11-23T00:00:00Z', time_max: '2026-11-30T00:00:00Z' } },
     ],
@@ -62,7 +62,7 @@ export const getEvent = defineTool({
   hints: {
     aliases: ['team meeting details', 'who attends the team event'],
     when_to_use: 'When you know an event id of the connected calendar and need its details or attendees.',
-    not_for: `Events of ${NOT_SUITE}.`,
+    not_for: `Events of ${NOT_SUITE} (suite_get_event).`,
     examples: [{ query: 'details of team calendar event sbx00000001a', tool: 'get_event', params: { calendar_id: 'primary', event_id: 'sbx00000001a' } }],
   },
   target: (args) => ({ type: 'calendar_event', id: args.event_id }),
@@ -91,7 +91,7 @@ export const createEvent = defineTool({
   input: z.object({ calendar_id: CalendarId, ...EventBody }).superRefine(checkRange),
   output: EventSchema,
   hints: {
-    aliases: ['schedule team meeting', 'add event to team calendar', 'book in connected calendar'],
+    aliases: ['schedule a meeting on the team calendar', 'add event to team calendar', 'book in connected calendar', 'new team event'],
     when_to_use: 'To put an event on a calendar of the tenant’s connected calendar integration.',
     not_for: `Booking in ${NOT_SUITE} (suite_create_event).`,
     examples: [
