@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import type { GoogleState } from '../../src/sandbox/google/index.js';
 import { SANDBOX_EPOCH } from '../../src/sandbox/server.js';
+import { extract } from '../../src/graph/ingest/index.js';
+import { manifest } from '../../tools/calendar/index.js';
 import { ManualClock } from '../helpers/clock.js';
 import { fakeState } from '../helpers/sandbox.js';
 import { call, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';
@@ -256,6 +258,17 @@ describe('tenant isolation', () => {
     } finally {
       await Promise.all([acme.close(), globex.close()]);
     }
+  });
+});
+
+describe('knowledge graph', () => {
+  it('links an event to the people its attendees name, by email', async () => {
+    const created = (await cal('POST', '/calendars/primary/events', { body: { ...NEW_EVENT(), attendees: [people()[1].email, people()[2].email] } })).body.data;
+    const batch = extract({ calendar: manifest.extractor! }, 'calendar', { tool: 'get_event', args: { calendar_id: 'primary', event_id: created.id }, result: created });
+    expect([...batch.nodes.values()].map((n) => n.type)).toContain('calendar_event');
+    const emails = batch.people.map((p) => p.identity.email);
+    expect(emails).toEqual(expect.arrayContaining([people()[0].email, people()[1].email, people()[2].email]));
+    expect(batch.edges.filter((e) => e.type === 'LINKED_TO')).toHaveLength(2);
   });
 });
 

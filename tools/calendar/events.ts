@@ -63,7 +63,9 @@ export const getEvent = defineTool({
     aliases: ['team meeting details', 'who attends the team event'],
     when_to_use: 'When you know an event id of the connected calendar and need its details or attendees.',
     not_for: `Events of ${NOT_SUITE} (suite_get_event).`,
-    examples: [{ query: 'details of team calendar event sbx00000001a', tool: 'get_event', params: { calendar_id: 'primary', event_id: 'sbx00000001a' } }],
+    examples: [
+      { query: 'details of team calendar event 5b1ilnr34tt10p3e8pbqnp7nts', tool: 'get_event', params: { calendar_id: 'primary', event_id: '5b1ilnr34tt10p3e8pbqnp7nts' } },
+    ],
   },
   target: (args) => ({ type: 'calendar_event', id: args.event_id }),
   run: async ({ client, args }) => eventOf(await new GoogleCalendarProxy(client('unify')).event(args.calendar_id, args.event_id), args.calendar_id),

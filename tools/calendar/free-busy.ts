@@ -18,9 +18,9 @@ export const getFreeBusy = defineTool({
     not_for: 'Listing the events themselves (calendar_list_events).',
     examples: [
       {
-        query: 'when are ada and grace busy tomorrow',
+        query: 'when are katherine and karen busy tomorrow',
         tool: 'get_free_busy',
-        params: { startDateTime: '2026-11-24T08:00:00Z', endDateTime: '2026-11-24T18:00:00Z', attendees: ['ada@acme.test', 'grace@acme.test'] },
+        params: { startDateTime: '2026-11-24T08:00:00Z', endDateTime: '2026-11-24T18:00:00Z', attendees: ['katherined@acme.test', 'karenc@acme.test'] },
       },
     ],
   },

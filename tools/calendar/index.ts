@@ -1,6 +1,7 @@
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { unifyIntegration } from '../shared/unify/integration.js';
+import { extractCalendar } from './extractor.js';
 import { getCalendar, listCalendars } from './calendars.js';
 import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './events.js';
 import { getFreeBusy } from './free-busy.js';
@@ -19,6 +20,8 @@ export const manifest: SystemManifest = {
   system: calendarSystem,
   tools: [listCalendars, getCalendar, listEvents, getEvent, createEvent, updateEvent, deleteEvent, getFreeBusy],
   integrations: [unifyIntegration],
+  extractor: extractCalendar,
+  entityTypes: ['calendar', 'calendar_event', 'user'],
   synonyms: {
     availability: ['free', 'busy'],
     available: ['free', 'busy'],
