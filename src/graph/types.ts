@@ -16,6 +16,8 @@ export const NODE_TYPES = [
   'crm_contact',
   'crm_lead',
   'crm_opportunity',
+  'calendar',
+  'calendar_event',
   'context',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];

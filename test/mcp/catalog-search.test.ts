@@ -53,6 +53,14 @@ const CASES: Array<[string, string]> = [
   ['open deals in the sales pipeline', 'crm_list_opportunities'],
   ['log a new deal worth 25k', 'crm_create_opportunity'],
   ['mark a deal as won', 'crm_update_opportunity'],
+  // calendar (unified: the tenant's connected calendar; distinct from the user's own Google calendar above)
+  ['which calendars does the team calendar integration have', 'calendar_list_calendars'],
+  ['events on the team calendar this week', 'calendar_list_events'],
+  ['add a new meeting to the team calendar', 'calendar_create_event'],
+  ['reschedule an event of the team calendar', 'calendar_update_event'],
+  ['cancel a team calendar event', 'calendar_delete_event'],
+  ['when are these people free or busy tomorrow', 'calendar_get_free_busy'],
+  ['find a meeting slot when everyone is available', 'calendar_get_free_busy'],
   // chat (Slack)
   ['search slack for the staging database', 'chat_search_messages'],
   ['what was said in the slack channel today', 'chat_list_messages'],

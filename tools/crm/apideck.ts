@@ -6,12 +6,7 @@ import type { LeadInput } from '@apideck/unify/models/components/leadinput.js';
 import type { Opportunity } from '@apideck/unify/models/components/opportunity.js';
 import type { OpportunityInput } from '@apideck/unify/models/components/opportunityinput.js';
 import type { UnifyClient } from '../../src/integrations/unify/client.js';
-
-/** One page of a unified list: the records and Apideck's cursor of the next page (null on the last). */
-export interface UnifiedPage<M> {
-  records: M[];
-  next: string | null;
-}
+import type { UpstreamPage as UnifiedPage } from '../shared/unify/window.js';
 
 /** List, get, create and update of one unified CRM resource through `@apideck/unify`'s standalone functions (loaded on first use). */
 export interface UnifiedResource<M, I, F> {

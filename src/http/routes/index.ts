@@ -1,6 +1,7 @@
 import type { RouteModule } from '../route-module.js';
 import { adminRoutes } from './admin.js';
 import { analyticsRoutes } from './analytics.js';
+import { calendarRoutes } from './calendar.js';
 import { catalogRoutes } from './catalog.js';
 import { chatOAuthRoutes } from './chat-oauth.js';
 import { crmRoutes } from './crm.js';
@@ -28,6 +29,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   documentRoutes,
   vaultAuthRoutes,
   crmRoutes,
+  calendarRoutes,
   suiteOAuthRoutes,
   suiteMailRoutes,
   suiteCalendarRoutes,

@@ -1,0 +1,30 @@
+import type { SystemManifest } from '../../src/catalog/manifest.js';
+import type { SystemRecord } from '../../src/toolkit/registry.js';
+import { unifyIntegration } from '../shared/unify/integration.js';
+import { extractCalendar } from './extractor.js';
+import { getCalendar, listCalendars } from './calendars.js';
+import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './events.js';
+import { getFreeBusy } from './free-busy.js';
+
+const calendarSystem: SystemRecord = {
+  id: 'calendar',
+  name: 'Calendar (unified: the tenant’s connected calendar)',
+  description:
+    "Calendars, events and free/busy of the calendar provider the tenant connected in the vault (Google Calendar), through the Apideck unified API's proxy. The user's own Google account is the suite system.",
+  keywords: ['calendar', 'team calendar', 'unified calendar', 'event', 'meeting', 'schedule', 'free busy', 'availability'],
+  when_to_use: "Questions about the tenant's connected (team) calendar and people's availability; the user's own Google calendar is suite.",
+};
+
+/** The unified calendar as the `calendar` system: the same tools serve MCP and the `/calendar/*` routes. */
+export const manifest: SystemManifest = {
+  system: calendarSystem,
+  tools: [listCalendars, getCalendar, listEvents, getEvent, createEvent, updateEvent, deleteEvent, getFreeBusy],
+  integrations: [unifyIntegration],
+  extractor: extractCalendar,
+  entityTypes: ['calendar', 'calendar_event', 'user'],
+  synonyms: {
+    availability: ['free', 'busy'],
+    available: ['free', 'busy'],
+    freebusy: ['free', 'busy'],
+  },
+};
