@@ -1,28 +1,21 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import type { GoogleState } from '../../src/sandbox/google/index.js';
-import { SANDBOX_EPOCH } from '../../src/sandbox/server.js';
 import { extract } from '../../src/graph/ingest/index.js';
 import { manifest } from '../../tools/calendar/index.js';
-import { ManualClock } from '../helpers/clock.js';
 import { fakeState } from '../helpers/sandbox.js';
-import { call, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';
+import { call, TEST_API_KEY, type TestServer } from '../helpers/server.js';
+import { unifiedFamily } from '../helpers/unified-family.js';
+import { SANDBOX_EPOCH } from '../../src/sandbox/server.js';
 
+const family = unifiedFamily('/calendar');
+const { asTenant, meta, request: cal } = family;
 let server: TestServer;
-const clock = new ManualClock(SANDBOX_EPOCH);
-
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-}, 30_000);
-afterAll(() => server.close());
-afterEach(() => server.sandbox.faults.clear());
-
-const asTenant = (tenant = 'acme') => ({ apiKey: TEST_API_KEY, headers: { 'X-Tenant-Id': tenant } });
-const cal = (method: string, path: string, options: { body?: unknown; tenant?: string } = {}) =>
-  call(server, method, `/calendar${path}`, { ...asTenant(options.tenant), ...(options.body !== undefined ? { body: options.body } : {}) });
-const meta = (tenant = 'acme') => ({ tenantId: tenant, timestamp: new Date(clock.now()).toISOString() });
+beforeAll(() => {
+  server = family.server();
+});
 const google = (workspace: WorkspaceId = 'acme') => fakeState<GoogleState>(server, '/google', workspace);
 /** The person the tenant's calendar connection acts as (the sandbox token's owner) and colleagues. */
 const people = (workspace: WorkspaceId = 'acme') => google(workspace).people;

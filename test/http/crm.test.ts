@@ -1,26 +1,18 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
-import { SANDBOX_EPOCH } from '../../src/sandbox/server.js';
 import { crmOf, type CrmResource, type UnifyState } from '../../src/sandbox/unify/index.js';
-import { ManualClock } from '../helpers/clock.js';
 import { fakeState } from '../helpers/sandbox.js';
 import { call, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';
+import { unifiedFamily } from '../helpers/unified-family.js';
 
+const family = unifiedFamily('/crm');
+const { asTenant, meta, request: crm } = family;
 let server: TestServer;
-const clock = new ManualClock(SANDBOX_EPOCH);
-
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-}, 30_000);
-afterAll(() => server.close());
-afterEach(() => server.sandbox.faults.clear());
-
-const asTenant = (tenant = 'acme') => ({ apiKey: TEST_API_KEY, headers: { 'X-Tenant-Id': tenant } });
-const crm = (method: string, path: string, options: { body?: unknown; tenant?: string } = {}) =>
-  call(server, method, `/crm${path}`, { ...asTenant(options.tenant), ...(options.body !== undefined ? { body: options.body } : {}) });
-const meta = (tenant = 'acme') => ({ tenantId: tenant, timestamp: new Date(clock.now()).toISOString() });
+beforeAll(() => {
+  server = family.server();
+});
 const SERVICE: Record<WorkspaceId, string> = { acme: 'salesforce', globex: 'hubspot' };
 /** The records the tenant's CRM holds in the fake. */
 const stored = (resource: CrmResource, workspace: WorkspaceId = 'acme') => crmOf(fakeState<UnifyState>(server, '/unify', workspace).consumer, SERVICE[workspace])[resource];

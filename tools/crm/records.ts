@@ -93,14 +93,21 @@ export function accountOf(company: Company1): Account {
   };
 }
 
+/** The person fields contacts and leads share. */
+function personOf(person: Contact | Lead) {
+  return {
+    id: person.id ?? '',
+    name: orNull(person.name),
+    first_name: orNull(person.firstName),
+    last_name: orNull(person.lastName),
+    email: firstEmail(person.emails),
+    title: orNull(person.title),
+  };
+}
+
 export function contactOf(contact: Contact): CrmContact {
   return {
-    id: contact.id ?? '',
-    name: orNull(contact.name),
-    first_name: orNull(contact.firstName),
-    last_name: orNull(contact.lastName),
-    email: firstEmail(contact.emails),
-    title: orNull(contact.title),
+    ...personOf(contact),
     company_id: orNull(contact.companyId),
     owner_id: orNull(contact.ownerId),
   };
@@ -108,12 +115,7 @@ export function contactOf(contact: Contact): CrmContact {
 
 export function leadOf(lead: Lead): CrmLead {
   return {
-    id: lead.id ?? '',
-    name: orNull(lead.name),
-    first_name: orNull(lead.firstName),
-    last_name: orNull(lead.lastName),
-    email: firstEmail(lead.emails),
-    title: orNull(lead.title),
+    ...personOf(lead),
     company_name: orNull(lead.companyName),
     status: orNull(lead.status),
     lead_source: orNull(lead.leadSource),
