@@ -103,8 +103,8 @@ function layerBoundaries() {
       files: [`${dir}/*.ts`],
       rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
     });
-    if (!sandboxAllowed && /^tools\/[^/]+$/.test(dir)) {
-      // A system's demo wires its fake upstream: it is the one file of a system that runs the sandbox.
+    if (!sandboxAllowed && /^tools\/(shared\/)?[^/]+$/.test(dir)) {
+      // A system's demo (or a shared integration's, tools/shared/<x>/demo.ts) wires its fake upstream: the one file that runs the sandbox.
       blocks.push({
         files: [`${dir}/demo.ts`],
         rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: rulesFor(dir) }] },
