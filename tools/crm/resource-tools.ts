@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { UnifyClient } from '../../src/integrations/unify/client.js';
 import { defineTool, type ListPage, type LlmHints, type TypedTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
-import type { PageRequest } from '../../src/toolkit/pagination.js';
+import { readWindow } from '../shared/unify/read-window.js';
 import type { UnifiedResource } from './apideck.js';
 
 /** Apideck's largest page: a deep page is reached in as few calls as the unified API allows. */
@@ -34,23 +34,6 @@ export interface CrmResourceSpec<M, I, F, R extends { id: string }> {
   filters: Shape;
   filterOf(args: Record<string, unknown>): F | undefined;
   hints: Record<'list' | 'get' | 'create' | 'update', LlmHints>;
-}
-
-/**
- * Reads the records from `page.offset` to one past the page's end. The platform's cursor carries an
- * offset, not Apideck's cursor (a page the size budget cuts short must continue exactly where it
- * stopped), so a page is reached by walking Apideck's cursors from the start in pages of up to 200.
- */
-async function readWindow<M, F>(api: UnifiedResource<M, unknown, F>, client: UnifyClient, page: PageRequest, filter: F | undefined) {
-  const wanted = page.offset + page.limit + 1;
-  const records: M[] = [];
-  let cursor: string | undefined;
-  do {
-    const answer = await api.list(client, { cursor, limit: Math.min(APIDECK_MAX_PAGE, wanted - records.length), filter });
-    records.push(...answer.records);
-    cursor = answer.next ?? undefined;
-  } while (cursor && records.length < wanted);
-  return { records: records.slice(page.offset), exhausted: !cursor };
 }
 
 /** `an account`, `a contact`. */
@@ -94,7 +77,9 @@ export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmRes
     item: spec.record,
     hints: spec.hints.list,
     async run({ client, args, page }): Promise<ListPage<R>> {
-      const { records, exhausted } = await readWindow(api as UnifiedResource<M, unknown, F>, client('unify'), page, spec.filterOf(args));
+      const unify = client('unify');
+      const filter = spec.filterOf(args);
+      const { records, exhausted } = await readWindow(page, APIDECK_MAX_PAGE, (request) => api.list(unify, { ...request, filter }));
       const items = records.map((m) => spec.recordOf(m));
       return { items, offsetApplied: true, total: exhausted ? page.offset + items.length : undefined };
     },
