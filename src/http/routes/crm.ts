@@ -62,10 +62,10 @@ function toolOf(app: App, qualified: string) {
 }
 
 /** A tool's result as its output schema says (the one description of the records). */
-const resultSchema = (app: App, qualified: string): JsonSchema => app.registry.outputJsonSchema(toolOf(app, qualified)) ?? { type: 'object' };
+export const resultSchema = (app: App, qualified: string): JsonSchema => app.registry.outputJsonSchema(toolOf(app, qualified)) ?? { type: 'object' };
 
 /** Every argument of a list tool but the result projection (`fields`) is a query parameter: filters, `limit`, `offset`, `cursor`. */
-const queryOf = (app: App, qualified: string): string[] =>
+export const queryOf = (app: App, qualified: string): string[] =>
   Object.keys((app.registry.inputJsonSchema(toolOf(app, qualified)).properties ?? {}) as Record<string, unknown>).filter((name) => name !== 'fields');
 
 /**

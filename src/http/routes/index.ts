@@ -4,6 +4,7 @@ import { analyticsRoutes } from './analytics.js';
 import { catalogRoutes } from './catalog.js';
 import { chatOAuthRoutes } from './chat-oauth.js';
 import { crmRoutes } from './crm.js';
+import { teamChatRoutes } from './team-chat.js';
 import { demoRoute } from './demo.js';
 import { documentRoutes } from './documents.js';
 import { graphRoutes } from './graph.js';
@@ -28,6 +29,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   documentRoutes,
   vaultAuthRoutes,
   crmRoutes,
+  teamChatRoutes,
   suiteOAuthRoutes,
   suiteMailRoutes,
   suiteCalendarRoutes,
