@@ -9,5 +9,6 @@ export const ChannelIdArg = z
   .regex(/^[CGD][A-Z0-9]{2,}$/, 'a Slack channel id such as C0123ABCD')
   .describe('The channel id (from team_chat_list_channels or team_chat_create_channel)');
 
-/** Said by every hint: which of the two Slack systems a request belongs to. */
-export const NOT_THE_USER_S_SLACK = "Acting as the user through their own Slack authorization (the chat_* tools): team_chat goes through the tenant's connected workspace app.";
+/** Said by every hint: the chat tool to use instead when the request is the user's own Slack. */
+export const viaUserSlack = (chatTool: string): string =>
+  `Acting as the user through their own Slack authorization (${chatTool}): team_chat goes through the tenant's connected workspace app.`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, type ListPage, type TypedTool } from '../../src/toolkit/define-tool.js';
 import { readWindow } from '../shared/unify/read-window.js';
-import { ChannelIdArg, NOT_THE_USER_S_SLACK, SLACK_MAX_PAGE } from './args.js';
+import { ChannelIdArg, viaUserSlack, SLACK_MAX_PAGE } from './args.js';
 import { type Channel, channelOf, ChannelSchema } from './records.js';
 import { nextCursorOf, slackCall } from './slack.js';
 
@@ -20,7 +20,7 @@ const listChannelsTool = defineTool({
   hints: {
     aliases: ['workspace channels', 'team chat channels', 'company slack channels', 'unified messaging channels'],
     when_to_use: "To browse the channels of the company's connected chat workspace (the tenant's Slack connection).",
-    not_for: NOT_THE_USER_S_SLACK,
+    not_for: viaUserSlack('chat_list_channels'),
     examples: [{ query: "list the channels of the company's connected chat workspace", tool: 'list_channels', params: { limit: 20 } }],
   },
   async run({ client, args, page }): Promise<ListPage<Channel>> {
@@ -47,7 +47,7 @@ export const getChannel = defineTool({
   hints: {
     aliases: ['channel details', 'workspace channel info'],
     when_to_use: "When you know a channel id of the company's connected workspace and need its details.",
-    not_for: NOT_THE_USER_S_SLACK,
+    not_for: viaUserSlack('chat_get_channel'),
     examples: [{ query: 'show workspace channel C0ENG0001', tool: 'get_channel', params: { channel_id: 'C0ENG0001' } }],
   },
   target: (args) => ({ type: 'team_chat_channel', id: args.channel_id }),
@@ -76,7 +76,7 @@ export const createChannel = defineTool({
   hints: {
     aliases: ['new workspace channel', 'open a channel', 'create slack channel for the team'],
     when_to_use: "To create a channel in the company's connected chat workspace.",
-    not_for: NOT_THE_USER_S_SLACK,
+    not_for: viaUserSlack('chat_list_channels'),
     examples: [{ query: 'create a public channel launch-2027 for the launch', tool: 'create_channel', params: { name: 'launch-2027', description: 'Launch coordination' } }],
   },
   verify: (result, args) => (result.name === args.name ? undefined : `name is ${result.name}, not ${args.name}`),

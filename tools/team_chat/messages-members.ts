@@ -3,7 +3,7 @@ import { defineTool, type ListPage, type TypedTool } from '../../src/toolkit/def
 import type { PageRequest } from '../../src/toolkit/pagination.js';
 import type { UnifyClient } from '../../src/integrations/unify/client.js';
 import { readWindow } from '../shared/unify/read-window.js';
-import { ChannelIdArg, NOT_THE_USER_S_SLACK, SLACK_MAX_PAGE } from './args.js';
+import { ChannelIdArg, viaUserSlack, SLACK_MAX_PAGE } from './args.js';
 import { type Member, memberOf, MemberSchema, type Message, messageOf, MessageSchema, messageTextOf } from './records.js';
 import { nextCursorOf, slackCall } from './slack.js';
 
@@ -28,7 +28,7 @@ const listMessagesTool = defineTool({
   hints: {
     aliases: ['workspace channel history', 'read team channel', 'recent messages in workspace channel'],
     when_to_use: "To read what was said in a channel of the company's connected chat workspace.",
-    not_for: NOT_THE_USER_S_SLACK,
+    not_for: viaUserSlack('chat_list_messages'),
     examples: [{ query: 'latest messages in workspace channel C0ENG0001', tool: 'list_messages', params: { channel_id: 'C0ENG0001', limit: 20 } }],
   },
   target: (args) => ({ type: 'team_chat_channel', id: args.channel_id }),
@@ -56,7 +56,7 @@ export const sendMessage = defineTool({
   hints: {
     aliases: ['post to workspace channel', 'announce in team chat', 'send as the workspace app'],
     when_to_use: "To post in a channel of the company's connected chat workspace as the company's app.",
-    not_for: `Sending as a person: ${NOT_THE_USER_S_SLACK}`,
+    not_for: `Sending as a person: ${viaUserSlack('chat_send_message')}`,
     examples: [
       {
         query: 'announce the release in workspace channel C0DEP0001',
@@ -85,7 +85,7 @@ const listMembersTool = defineTool({
   hints: {
     aliases: ['who is in the workspace channel', 'channel members', 'team channel roster'],
     when_to_use: "To see who is in a channel of the company's connected chat workspace.",
-    not_for: NOT_THE_USER_S_SLACK,
+    not_for: viaUserSlack('chat_list_channel_members'),
     examples: [{ query: 'who is in workspace channel C0ENG0001', tool: 'list_members', params: { channel_id: 'C0ENG0001' } }],
   },
   target: (args) => ({ type: 'team_chat_channel', id: args.channel_id }),
@@ -116,7 +116,7 @@ export const addMember = defineTool({
   hints: {
     aliases: ['invite to workspace channel', 'add someone to team channel'],
     when_to_use: "To add a person to a channel of the company's connected chat workspace.",
-    not_for: NOT_THE_USER_S_SLACK,
+    not_for: viaUserSlack('chat_list_channel_members'),
     examples: [{ query: 'add U0ALICE01 to workspace channel C0ENG0001', tool: 'add_member', params: { channel_id: 'C0ENG0001', user_id: 'U0ALICE01' } }],
   },
   target: (args) => ({ type: 'team_chat_channel', id: args.channel_id }),
