@@ -63,7 +63,7 @@ export function paramsOf(registry: Registry, tool: ToolDefinition): MethodParam[
 }
 
 /** Systems whose REST family owns `/{system}/...`: their methods are served under `/v1` only. */
-const OWN_REST_FAMILIES = new Set(['graph', 'documents', 'crm', 'calendar']);
+const OWN_REST_FAMILIES = new Set(['graph', 'documents', 'crm', 'calendar', 'team_chat']);
 
 /**
  * Every tool as a method route, served at `/{service}/{method-name}` and `/v1/{service}/{method-name}`

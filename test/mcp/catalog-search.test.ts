@@ -71,6 +71,12 @@ const CASES: Array<[string, string]> = [
   ['replies in a slack thread', 'chat_list_thread_replies'],
   ['who is in the slack channel', 'chat_list_channel_members'],
   ['my recent slack dms', 'chat_list_chats'],
+  ["list the channels of the company's connected chat workspace", 'team_chat_list_channels'],
+  ['create a workspace channel for the launch', 'team_chat_create_channel'],
+  ['announce in the team chat workspace channel as the company app', 'team_chat_send_message'],
+  ['invite someone to a workspace channel', 'team_chat_add_member'],
+  ['team channel roster', 'team_chat_list_members'],
+  ['workspace channel history', 'team_chat_list_messages'],
   // ticketing
   ['open jira tickets of a project', 'ticketing_get_tickets'],
   ['list jira projects', 'ticketing_get_projects'],

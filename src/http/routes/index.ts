@@ -5,6 +5,7 @@ import { calendarRoutes } from './calendar.js';
 import { catalogRoutes } from './catalog.js';
 import { chatOAuthRoutes } from './chat-oauth.js';
 import { crmRoutes } from './crm.js';
+import { teamChatRoutes } from './team-chat.js';
 import { demoRoute } from './demo.js';
 import { documentRoutes } from './documents.js';
 import { graphRoutes } from './graph.js';
@@ -30,6 +31,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   vaultAuthRoutes,
   crmRoutes,
   calendarRoutes,
+  teamChatRoutes,
   suiteOAuthRoutes,
   suiteMailRoutes,
   suiteCalendarRoutes,

@@ -3,6 +3,7 @@ import type { WorkspaceId } from '../credentials.js';
 import type { FakeContext, FakeUpstream } from '../fake-upstream.js';
 import { bearerToken, fakeRouter, RateBudgets, retryAfterHeaders, slackErrors, workspaceAuth, workspaceRateLimit } from '../kit/index.js';
 import { slackIdentityRoutes, slackOAuthRoutes, workspaceOfSlackToken } from './oauth/routes.js';
+import { channelAdminRoutes } from './routes/channel-admin.js';
 import { chatRoutes } from './routes/chat.js';
 import { fileRoutes, fileUploadRoutes } from './routes/files.js';
 import { conversationRoutes } from './routes/conversations.js';
@@ -32,7 +33,7 @@ const TIERS: Record<string, keyof typeof BUDGETS> = {
 
 /**
  * Slack under `/slack`: OAuth v2 (`oauth/v2/authorize`, `api/oauth.v2.access`), `auth.test`,
- * `auth.revoke`, `conversations.{list,info,members,history,replies}`, `chat.{postMessage,update,delete}`,
+ * `auth.revoke`, `conversations.{list,info,members,history,replies,create,setPurpose,invite}`, `chat.{postMessage,update,delete}`,
  * `search.messages` and `users.{list,info,lookupByEmail}`, answering `{ok: false, error}` with 200 as
  * Slack does (`missing_scope` with `needed` and `provided`), paging with `cursor` and
  * `response_metadata.next_cursor`, and 429 with `Retry-After` per method tier. `@slack/web-api` talks
@@ -68,6 +69,7 @@ export const slackFake: FakeUpstream<SlackState> = {
         router.use(express.urlencoded({ extended: false }));
         slackIdentityRoutes(router, states);
         conversationRoutes(router, states);
+        channelAdminRoutes(router, states, ctx);
         chatRoutes(router, states, ctx);
         fileRoutes(router, states, ctx);
         searchAndUserRoutes(router, states);

@@ -3,7 +3,10 @@ import type { WorkspaceSeed } from '../fake-upstream.js';
 import { seedConversations } from './conversations-seed.js';
 import type { SlackState } from './state.js';
 
-/** A workspace's Slack team; the sandbox credentials' bot token is the app's installation there. */
+/**
+ * A workspace's Slack team; the sandbox credentials' bot token is the app's installation there (the one
+ * the Apideck fake's Slack connection uses, hence channels:manage for team_chat's channel creation).
+ */
 export function seedSlack(workspace: WorkspaceSeed): SlackState {
   const { identity, people, random, now, scale } = workspace;
   const letter = identity.id === 'acme' ? 'A' : 'G';
@@ -20,7 +23,10 @@ export function seedSlack(workspace: WorkspaceSeed): SlackState {
     oauth: {
       codes: new Map(),
       botTokens: new Map([
-        [SANDBOX_CREDENTIALS[identity.id as WorkspaceId].slack.token, { scopes: ['channels:history', 'channels:read', 'chat:write', 'users:read', 'users:read.email'] }],
+        [
+          SANDBOX_CREDENTIALS[identity.id as WorkspaceId].slack.token,
+          { scopes: ['channels:history', 'channels:read', 'channels:manage', 'chat:write', 'users:read', 'users:read.email'] },
+        ],
       ]),
       userTokens: new Map(),
     },

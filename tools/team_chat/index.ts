@@ -1,0 +1,23 @@
+import type { SystemManifest } from '../../src/catalog/manifest.js';
+import type { SystemRecord } from '../../src/toolkit/registry.js';
+import { unifyIntegration } from '../shared/unify/integration.js';
+import { createChannel, getChannel, listChannels } from './channels.js';
+import { addMember, listMembers, listMessages, sendMessage } from './messages-members.js';
+
+const teamChatSystem: SystemRecord = {
+  id: 'team_chat',
+  name: 'Team chat (unified: the tenant-connected Slack workspace)',
+  description: "Channels, messages and members of the chat workspace the tenant connected through the Apideck vault, acting as the workspace's app: no user authorization needed.",
+  keywords: ['team chat', 'workspace', 'channel', 'members', 'announce', 'unified messaging', 'slack workspace app'],
+  when_to_use:
+    "Company-level chat work through the tenant's connected workspace (create channels, post as the company's app, manage members). For acting as the individual user through their own Slack authorization, use the chat system.",
+};
+
+/** The unified team chat as the `team_chat` system: the same tools serve MCP and the `/team_chat/*` routes. */
+export const manifest: SystemManifest = {
+  system: teamChatSystem,
+  tools: [listChannels, getChannel, createChannel, listMessages, sendMessage, listMembers, addMember],
+  integrations: [unifyIntegration],
+  entityTypes: ['team_chat_channel'],
+  synonyms: { roster: ['members'], announce: ['send'] },
+};
