@@ -74,6 +74,43 @@ describe('the Notion fake against Notion’s OpenAPI description (2025-09-03)', 
     expect(problems).toEqual([]);
   });
 
+  it('serves comments, block updates and top-level pages in the documented shapes, with Notion’s errors', async () => {
+    const notion = client();
+    const handbook = [...state().pages.values()].find((p) => p.parent.type === 'workspace');
+    if (!handbook) throw new Error('seed lacks the handbook');
+    const from = recorded.length;
+    const seeded = await notion.comments.list({ block_id: handbook.id, page_size: 1 });
+    expect(seeded.results).toHaveLength(1);
+    expect(seeded.has_more).toBe(true);
+    const thread = seeded.results[0].discussion_id;
+    const reply = await notion.comments.create({ discussion_id: thread, rich_text: [{ text: { content: 'Agreed' } }] });
+    expect(reply).toMatchObject({ object: 'comment', discussion_id: thread, parent: { type: 'page_id', page_id: handbook.id } });
+    const started = await notion.comments.create({ parent: { page_id: handbook.id }, rich_text: [{ text: { content: 'New thread' } }] });
+    expect((started as { discussion_id: string }).discussion_id).not.toBe(thread);
+    const all = await notion.comments.list({ block_id: handbook.id });
+    expect(all.results.map((c) => c.id).slice(-2)).toEqual([reply.id, started.id]);
+    const folder = await notion.pages.create({ parent: { workspace: true }, properties: { title: { title: [{ text: { content: 'Team space' } }] } } });
+    expect((folder as { parent: unknown }).parent).toEqual({ type: 'workspace', workspace: true });
+    const paragraph = await notion.blocks.children.append({
+      block_id: folder.id,
+      children: [{ object: 'block', type: 'paragraph', paragraph: { rich_text: [{ type: 'text', text: { content: 'draft' } }] } }],
+    });
+    const edited = await notion.blocks.update({ block_id: paragraph.results[0].id, paragraph: { rich_text: [{ type: 'text', text: { content: 'final' } }] } });
+    expect((edited as { paragraph: { rich_text: Array<{ plain_text: string }> } }).paragraph.rich_text[0].plain_text).toBe('final');
+    const problems = recorded.slice(from).flatMap((response) => contract.check(response).map((p) => `${response.method} ${response.path} ${response.status}: ${p}`));
+    expect(problems).toEqual([]);
+
+    const refusals = [
+      notion.comments.list({ block_id: '00000000-0000-4000-a000-000000000000' }),
+      notion.comments.create({ discussion_id: '00000000-0000-4000-a000-000000000000', rich_text: [{ text: { content: 'x' } }] }),
+      notion.comments.create({ parent: { page_id: handbook.id }, rich_text: [] }),
+      notion.blocks.update({ block_id: paragraph.results[0].id, to_do: { checked: true } }),
+    ];
+    const answers = await Promise.allSettled(refusals);
+    expect(answers.map((a) => (a.status === 'rejected' ? (a.reason as { status: number; code: string }).status : 200))).toEqual([404, 404, 400, 400]);
+    expect(state().comments.filter((c) => c.parentId === handbook.id)).toHaveLength(all.results.length);
+  });
+
   it('every page object, property values included, matches the SDK’s GetPageResponse schema', async () => {
     const schema = JSON.parse(readFileSync(fileURLToPath(new URL('../contracts/notion-GetPageResponse.schema.json', import.meta.url)), 'utf8')) as Record<string, unknown>;
     const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);

@@ -2,6 +2,7 @@ import type { Request, Response, Router } from 'express';
 import type { WorkspaceId } from '../credentials.js';
 import type { FakeContext } from '../fake-upstream.js';
 import { badRequest, cursorFields, cursorPage, invalid, jsonBody, notFound, pathParam, readCursorPage, workspaceOf } from '../kit/index.js';
+import { notionCommentRoutes } from './comments.js';
 import { checkFilter, matchesFilter, sortPages } from './query.js';
 import { checkChildren, storeChildren } from './request-blocks.js';
 import { normalId } from './rich-text.js';
@@ -108,7 +109,7 @@ export function notionRoutes(router: Router, states: States, ctx: FakeContext): 
   router.post('/v1/pages', (req, res) => {
     const state = stateOf(states, res);
     const body = jsonBody(req);
-    const parent = body.parent as { data_source_id?: string; database_id?: string; page_id?: string } | undefined;
+    const parent = body.parent as { data_source_id?: string; database_id?: string; page_id?: string; workspace?: unknown } | undefined;
     let pageParent: PageParent;
     if (parent?.data_source_id || parent?.database_id) {
       const source = parent.data_source_id
@@ -119,7 +120,10 @@ export function notionRoutes(router: Router, states: States, ctx: FakeContext): 
     } else if (parent?.page_id) {
       livePage(state, normalId(parent.page_id));
       pageParent = { type: 'page_id', page_id: normalId(parent.page_id) };
-    } else throw invalid('body.parent should have data_source_id, database_id or page_id.');
+    } else if (parent?.workspace === true) {
+      // A public (OAuth) integration, as Apideck's connection is, may add pages at the workspace's top level.
+      pageParent = { type: 'workspace', workspace: true };
+    } else throw invalid('body.parent should have data_source_id, database_id, page_id or workspace.');
     const source = pageParent.type === 'data_source_id' ? state.dataSources.get(pageParent.data_source_id) : undefined;
     const properties = propertyValues(state, source, body.properties);
     const titleName = source ? Object.values(source.properties).find((p) => p.type === 'title')?.name : 'title';
@@ -177,4 +181,5 @@ export function notionRoutes(router: Router, states: States, ctx: FakeContext): 
     const ids = storeChildren(state, nowIso(), parent, checkChildren(state, jsonBody(req).children));
     list(res, { items: ids.map((id) => serializeBlock(state, state.blocks.get(id) as BlockRecord)), nextCursor: null }, 'block');
   });
+  notionCommentRoutes(router, states, ctx);
 }

@@ -77,6 +77,7 @@ export function seedNotion(workspace: WorkspaceSeed): NotionState {
     pages: new Map(),
     blocks: new Map(),
     children: new Map(),
+    comments: [],
     nextId,
     now,
   };
@@ -241,5 +242,19 @@ export function seedNotion(workspace: WorkspaceSeed): NotionState {
       ],
     );
   }
+  const discuss = (pageId: string, daysAgo: number, lines: Array<[author: NotionUserRef, words: string]>): void => {
+    const discussionId = nextId();
+    lines.forEach(([author, words], i) =>
+      state.comments.push({ id: nextId(), parentId: pageId, discussionId, richText: [text(words)], createdTime: time(daysAgo - i), createdBy: author.id }),
+    );
+  };
+  const [first, second = users[0]] = users;
+  discuss(handbookId, 30, [
+    [second, `Should the release checklist mention ${topics.opsKey} runbooks?`],
+    [first, 'Yes, adding a line this week.'],
+  ]);
+  projectIds.forEach((id, i) => discuss(id, 20 - i, [[users[(i + 1) % users.length], `Kick-off notes are in the Meeting Notes database.`]]));
   return state;
 }
+
+type NotionUserRef = { id: string };

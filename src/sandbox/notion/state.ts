@@ -84,6 +84,17 @@ export interface BlockRecord {
   inTrash: boolean;
 }
 
+/** A comment on a page (or a block), in a discussion thread. */
+export interface CommentRecord {
+  id: string;
+  /** The page or block the discussion is on. */
+  parentId: string;
+  discussionId: string;
+  richText: RichTextItem[];
+  createdTime: string;
+  createdBy: string;
+}
+
 /** One workspace's Notion, reached with its integration token. */
 export interface NotionState {
   workspace: WorkspaceIdentity;
@@ -95,6 +106,8 @@ export interface NotionState {
   blocks: Map<string, BlockRecord>;
   /** Child block ids of a page or block, in order. */
   children: Map<string, string[]>;
+  /** Oldest first. */
+  comments: CommentRecord[];
   /** Makes ids for new objects (deterministic within a run). */
   nextId(): string;
   now: number;
