@@ -62,8 +62,12 @@ export function paramsOf(registry: Registry, tool: ToolDefinition): MethodParam[
   }));
 }
 
-/** Systems whose REST family owns `/{system}/...`: their methods are served under `/v1` only. */
-const OWN_REST_FAMILIES = new Set(['graph', 'documents', 'crm', 'calendar', 'team_chat']);
+/**
+ * Systems whose bare `/{system}/...` paths belong to a REST family of the spec: their methods are served
+ * under `/v1` only. `/notes/*` is the unified notes family (the `unified_notes` tools), so the Notion
+ * `notes` system's methods are `/v1/notes/...`.
+ */
+const OWN_REST_FAMILIES = new Set(['graph', 'documents', 'crm', 'calendar', 'team_chat', 'notes', 'unified_notes']);
 
 /**
  * Every tool as a method route, served at `/{service}/{method-name}` and `/v1/{service}/{method-name}`

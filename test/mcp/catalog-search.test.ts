@@ -77,6 +77,15 @@ const CASES: Array<[string, string]> = [
   ['invite someone to a workspace channel', 'team_chat_add_member'],
   ['team channel roster', 'team_chat_list_members'],
   ['workspace channel history', 'team_chat_list_messages'],
+  // unified notes (the tenant's connected notes workspace)
+  ['which databases does the connected notes workspace have', 'unified_notes_list_databases'],
+  ['rows of the team notes database', 'unified_notes_list_pages'],
+  ['add a page to the connected notes workspace database', 'unified_notes_create_page'],
+  ['rename a page of the connected notes workspace', 'unified_notes_update_page'],
+  ['folders of the connected notes workspace', 'unified_notes_list_folders'],
+  ['create a folder in the team notes workspace', 'unified_notes_create_folder'],
+  ['who commented on the team notes page', 'unified_notes_list_comments'],
+  ['reply in the discussion on the connected notes page', 'unified_notes_add_comment'],
   // ticketing
   ['open jira tickets of a project', 'ticketing_get_tickets'],
   ['list jira projects', 'ticketing_get_projects'],

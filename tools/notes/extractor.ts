@@ -7,7 +7,7 @@ import { createPage, getPage, updatePage } from './pages.js';
 import type { PlainValue } from './properties.js';
 import { searchNotes } from './search.js';
 
-interface PageLike {
+export interface PageLike {
   id: string;
   title: string;
   url: string;
@@ -29,7 +29,8 @@ function peopleIn(properties: Record<string, PlainValue> | undefined): Array<{ p
 
 const texts = (properties: Record<string, PlainValue> | undefined): string[] => Object.values(properties ?? {}).filter((v): v is string => typeof v === 'string');
 
-function notesPage(batch: GraphBatch, page: PageLike): Handle | undefined {
+/** A page node with the database it belongs to, the people its people properties name and the tickets and repositories its text mentions. */
+export function notesPage(batch: GraphBatch, page: PageLike): Handle | undefined {
   const handle = batch.node('notes_page', page.id, { title: page.title, url: page.url, database_id: page.database_id ?? undefined });
   batch.edge(handle, 'BELONGS_TO', databaseRef(batch, page.database_id));
   for (const person of peopleIn(page.properties)) {

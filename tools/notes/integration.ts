@@ -18,8 +18,8 @@ export const NotionCredentials = z.object({
 });
 type NotionCredentials = z.infer<typeof NotionCredentials>;
 
-/** Notion's `{object: 'error', status, code, message}`, with its own wording. */
-function notionFailure(status: number, headers: HeaderSource, body: string | undefined, cause: unknown): AppError {
+/** Notion's `{object: 'error', status, code, message}` as the platform's error, with Notion's wording (also for Notion reached through the unified API). */
+export function notionFailure(status: number, headers: HeaderSource, body: string | undefined, cause: unknown): AppError {
   let message: string | undefined;
   let code: string | undefined;
   try {

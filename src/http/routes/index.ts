@@ -6,6 +6,7 @@ import { catalogRoutes } from './catalog.js';
 import { chatOAuthRoutes } from './chat-oauth.js';
 import { crmRoutes } from './crm.js';
 import { teamChatRoutes } from './team-chat.js';
+import { unifiedNotesRoutes } from './unified-notes.js';
 import { demoRoute } from './demo.js';
 import { documentRoutes } from './documents.js';
 import { graphRoutes } from './graph.js';
@@ -32,6 +33,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   crmRoutes,
   calendarRoutes,
   teamChatRoutes,
+  unifiedNotesRoutes,
   suiteOAuthRoutes,
   suiteMailRoutes,
   suiteCalendarRoutes,

@@ -59,6 +59,12 @@ function propertyConfig(schema: PropertySchema): Record<string, unknown> {
   }
 }
 
+/** Where a database sits: a page, or the workspace's top level. */
+const databaseParent = (state: NotionState, databaseId: string) => {
+  const pageId = state.databases.get(databaseId)?.parentPageId;
+  return pageId ? { type: 'page_id', page_id: pageId } : { type: 'workspace', workspace: true };
+};
+
 export function serializeDataSource(state: NotionState, source: DataSourceRecord): Record<string, unknown> {
   const properties = Object.fromEntries(
     Object.values(source.properties).map((schema) => [
@@ -79,7 +85,7 @@ export function serializeDataSource(state: NotionState, source: DataSourceRecord
     cover: null,
     properties,
     parent: { type: 'database_id', database_id: source.databaseId },
-    database_parent: { type: 'workspace', workspace: true },
+    database_parent: databaseParent(state, source.databaseId),
     is_inline: false,
     archived: false,
     in_trash: false,
@@ -94,7 +100,7 @@ export function serializeDatabase(state: NotionState, database: DatabaseRecord):
     id: database.id,
     title: [text(database.title)],
     description: [text(database.description)],
-    parent: database.parentPageId ? { type: 'page_id', page_id: database.parentPageId } : { type: 'workspace', workspace: true },
+    parent: databaseParent(state, database.id),
     is_inline: false,
     in_trash: false,
     is_locked: false,

@@ -1,0 +1,27 @@
+import type { SystemManifest } from '../../src/catalog/manifest.js';
+import type { SystemRecord } from '../../src/toolkit/registry.js';
+import { unifyIntegration } from '../shared/unify/integration.js';
+import { addComment, listComments } from './comments.js';
+import { createFolder, listDatabases, listFolders } from './databases-folders.js';
+import { extractUnifiedNotes } from './extractor.js';
+import { createPage, getPage, listPages, updatePage } from './pages.js';
+
+const unifiedNotesSystem: SystemRecord = {
+  id: 'unified_notes',
+  name: 'Notes (unified: the tenant’s connected notes workspace)',
+  description:
+    "Databases, pages, folders and comments of the notes workspace the tenant connected in the vault (Notion), through the Apideck unified API's proxy. The Notion workspace reached with the caller's own token is the notes system.",
+  keywords: ['unified notes', 'connected notes workspace', 'team notes', 'notes database', 'folder', 'comment', 'page'],
+  when_to_use:
+    "Work in the tenant's connected notes workspace: list databases and folders, add or change pages, read and add comments. Searching page text or querying rows with filters in the Notion workspace of the caller's own token is the notes system.",
+};
+
+/** The unified notes family as the `unified_notes` system: the same tools serve MCP and the `/notes/*` routes. */
+export const manifest: SystemManifest = {
+  system: unifiedNotesSystem,
+  tools: [listDatabases, listPages, getPage, createPage, updatePage, listFolders, createFolder, listComments, addComment],
+  integrations: [unifyIntegration],
+  extractor: extractUnifiedNotes,
+  entityTypes: ['notes_page', 'notes_database', 'user', 'issue', 'project', 'repository'],
+  synonyms: { thread: ['discussion', 'comment'], row: ['page'], rows: ['page'], directory: ['folder'] },
+};

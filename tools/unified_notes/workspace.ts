@@ -1,0 +1,206 @@
+import { isHTTPResponseError, type Client } from '@notionhq/client';
+import type { UnifyClient } from '../../src/integrations/unify/client.js';
+import { AppError } from '../../src/toolkit/errors.js';
+import type { PageRequest } from '../../src/toolkit/pagination.js';
+import { dataSourceInfo, forPage, peopleOf, type DataSourceInfo, type NotionPerson } from '../notes/notion.js';
+import { notionProperties } from '../notes/properties.js';
+import { readWindow } from '../shared/unify/window.js';
+import { withNotion } from './notion-proxy.js';
+import { commentOf, databaseIdOf, databaseOf, folderOf, isFolder, pageOf, type NotesPageDetail } from './records.js';
+
+/** A database call whose 404 names the database. */
+async function forDatabase<T>(databaseId: string, request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    if (isHTTPResponseError(error) && error.status === 404)
+      throw new AppError('NOT_FOUND', `Database ${databaseId} not found (or not shared with the integration)`, { upstreamStatus: 404, cause: error });
+    throw error;
+  }
+}
+
+/** Notion's largest page of any list. */
+const NOTION_MAX_PAGE = 100;
+
+type Json = Record<string, unknown>;
+const asJson = (value: unknown): Json => value as Json;
+const compact = (id: string): string => id.replace(/-/g, '').toLowerCase();
+const richText = (content: string) => [{ type: 'text' as const, text: { content } }];
+
+/** One Notion list walked from the start by its cursors, as the family's offset window. */
+function window<M>(
+  page: PageRequest,
+  list: (cursor: string | undefined, limit: number) => Promise<{ results: unknown[]; next_cursor: string | null; has_more: boolean }>,
+  keep: (item: Json) => boolean = () => true,
+) {
+  return readWindow<Json>(
+    async (cursor, limit) => {
+      const answer = await list(cursor, limit);
+      return { records: answer.results.map(asJson).filter(keep), next: answer.has_more ? answer.next_cursor : null };
+    },
+    page,
+    NOTION_MAX_PAGE,
+  ) as Promise<{ records: M[]; exhausted: boolean }>;
+}
+
+/** The first paragraph of a page's body: the family's page description. */
+async function descriptionBlock(notion: Client, pageId: string): Promise<{ id: string; text: string } | undefined> {
+  const children = await notion.blocks.children.list({ block_id: pageId, page_size: NOTION_MAX_PAGE });
+  const first = children.results.map(asJson).find((block) => block.type === 'paragraph');
+  if (!first) return undefined;
+  const text = ((first.paragraph as { rich_text?: Array<{ plain_text?: string }> }).rich_text ?? []).map((t) => t.plain_text ?? '').join('');
+  return { id: String(first.id), text };
+}
+
+export interface PageFields {
+  name?: string;
+  description?: string;
+  properties?: Record<string, unknown>;
+  archived?: boolean;
+}
+
+/**
+ * The tenant's connected notes workspace (Notion, through Apideck's Proxy API), in the family's terms:
+ * databases and their pages, folders (pages outside databases) and comments. A page is reached through
+ * its database: one of another database is not found, as it is not at that address.
+ */
+export class NotesWorkspace {
+  constructor(private readonly unify: UnifyClient) {}
+
+  private run<T>(work: (notion: Client) => Promise<T>): Promise<T> {
+    return withNotion(this.unify, work);
+  }
+
+  databases(page: PageRequest) {
+    return this.run(async (notion) => {
+      const found = await window<Json>(page, (cursor, limit) => notion.search({ filter: { property: 'object', value: 'data_source' }, start_cursor: cursor, page_size: limit }));
+      return { records: found.records.map(databaseOf), exhausted: found.exhausted };
+    });
+  }
+
+  pages(databaseId: string, page: PageRequest) {
+    return this.run(async (notion) => {
+      const source = await this.dataSourceOf(notion, databaseId);
+      const [found, people] = await Promise.all([
+        window<Json>(page, (cursor, limit) => notion.dataSources.query({ data_source_id: source.data_source_id, start_cursor: cursor, page_size: limit })),
+        peopleOf(notion),
+      ]);
+      return { records: found.records.map((p) => pageOf(p, people)), exhausted: found.exhausted };
+    });
+  }
+
+  page(databaseId: string, pageId: string): Promise<NotesPageDetail> {
+    return this.run(async (notion) => {
+      const [page, people] = await Promise.all([this.pageIn(notion, databaseId, pageId), peopleOf(notion)]);
+      return this.detail(notion, page, people);
+    });
+  }
+
+  createPage(databaseId: string, fields: PageFields & { name: string }): Promise<NotesPageDetail> {
+    return this.run(async (notion) => {
+      const [source, people] = await Promise.all([this.dataSourceOf(notion, databaseId), peopleOf(notion)]);
+      const title = source.properties.find((p) => p.type === 'title');
+      if (!title) throw new AppError('UPSTREAM_REJECTED', `Database ${databaseId} has no title property`);
+      const properties = { ...notionProperties(source.properties, fields.properties ?? {}, people), [title.name]: { title: richText(fields.name) } };
+      const children = fields.description ? [{ object: 'block' as const, type: 'paragraph' as const, paragraph: { rich_text: richText(fields.description) } }] : [];
+      const created = await notion.pages.create({ parent: { data_source_id: source.data_source_id }, properties, children } as Parameters<Client['pages']['create']>[0]);
+      return this.detail(notion, asJson(created), people);
+    });
+  }
+
+  updatePage(databaseId: string, pageId: string, fields: PageFields): Promise<NotesPageDetail> {
+    return this.run(async (notion) => {
+      const [current, source, people] = await Promise.all([this.pageIn(notion, databaseId, pageId), this.dataSourceOf(notion, databaseId), peopleOf(notion)]);
+      const title = source.properties.find((p) => p.type === 'title');
+      const properties = {
+        ...notionProperties(source.properties, fields.properties ?? {}, people),
+        ...(fields.name !== undefined && title ? { [title.name]: { title: richText(fields.name) } } : {}),
+      };
+      const changed =
+        Object.keys(properties).length > 0 || fields.archived !== undefined
+          ? asJson(
+              await notion.pages.update({
+                page_id: String(current.id),
+                ...(Object.keys(properties).length ? { properties } : {}),
+                ...(fields.archived === undefined ? {} : { in_trash: fields.archived }),
+              } as Parameters<Client['pages']['update']>[0]),
+            )
+          : current;
+      if (fields.description !== undefined) await this.describe(notion, String(current.id), fields.description);
+      return this.detail(notion, changed, people);
+    });
+  }
+
+  folders(parentId: string | undefined, page: PageRequest) {
+    return this.run(async (notion) => {
+      const wanted = (item: Json) => isFolder(item) && (parentId === undefined || compact(folderOf(item).parent_id ?? '') === compact(parentId));
+      const found = await window<Json>(page, (cursor, limit) => notion.search({ filter: { property: 'object', value: 'page' }, start_cursor: cursor, page_size: limit }), wanted);
+      return { records: found.records.map(folderOf), exhausted: found.exhausted };
+    });
+  }
+
+  createFolder(name: string, parentId: string | undefined) {
+    return this.run(async (notion) => {
+      if (parentId !== undefined) {
+        const parent = asJson(await forPage(parentId, notion.pages.retrieve({ page_id: parentId })));
+        if (!isFolder(parent)) throw new AppError('VALIDATION_ERROR', `parent_id: ${parentId} is a page of a database, not a folder`);
+      }
+      const created = await notion.pages.create({
+        parent: parentId === undefined ? { workspace: true } : { page_id: parentId },
+        properties: { title: { title: richText(name) } },
+      });
+      return folderOf(asJson(created));
+    });
+  }
+
+  comments(databaseId: string, pageId: string, page: PageRequest) {
+    return this.run(async (notion) => {
+      await this.pageIn(notion, databaseId, pageId);
+      const [found, people] = await Promise.all([
+        window<Json>(page, (cursor, limit) => notion.comments.list({ block_id: pageId, start_cursor: cursor, page_size: limit })),
+        peopleOf(notion),
+      ]);
+      return { records: found.records.map((c) => commentOf(c, people)), exhausted: found.exhausted };
+    });
+  }
+
+  addComment(databaseId: string, pageId: string, content: string, discussionId: string | undefined) {
+    return this.run(async (notion) => {
+      await this.pageIn(notion, databaseId, pageId);
+      if (discussionId !== undefined) {
+        const threads = await notion.comments.list({ block_id: pageId, page_size: NOTION_MAX_PAGE });
+        if (!threads.results.some((c) => compact(asJson(c).discussion_id as string) === compact(discussionId)))
+          throw new AppError('NOT_FOUND', `Discussion ${discussionId} is not on page ${pageId}`);
+      }
+      const target = discussionId === undefined ? { parent: { page_id: pageId } } : { discussion_id: discussionId };
+      const [created, people] = await Promise.all([notion.comments.create({ ...target, rich_text: richText(content) }), peopleOf(notion)]);
+      return commentOf(asJson(created), people);
+    });
+  }
+
+  /** The database's (first) data source, where its pages live and its columns are described. */
+  private async dataSourceOf(notion: Client, databaseId: string): Promise<DataSourceInfo> {
+    const database = asJson(await forDatabase(databaseId, notion.databases.retrieve({ database_id: databaseId })));
+    const first = (database.data_sources as Array<{ id: string }> | undefined)?.[0];
+    if (!first) throw new AppError('NOT_FOUND', `Database ${databaseId} has no data source`);
+    return dataSourceInfo(asJson(await notion.dataSources.retrieve({ data_source_id: first.id })));
+  }
+
+  private async pageIn(notion: Client, databaseId: string, pageId: string): Promise<Json> {
+    const page = asJson(await forPage(pageId, notion.pages.retrieve({ page_id: pageId })));
+    if (compact(databaseIdOf(page) ?? '') !== compact(databaseId)) throw new AppError('NOT_FOUND', `Page ${pageId} is not in database ${databaseId}`);
+    return page;
+  }
+
+  private async detail(notion: Client, page: Json, people: ReadonlyMap<string, NotionPerson>): Promise<NotesPageDetail> {
+    const description = await descriptionBlock(notion, String(page.id));
+    return { ...pageOf(page, people), description: description?.text ?? '' };
+  }
+
+  /** Rewrites the first paragraph of the body, or adds one when the page has none. */
+  private async describe(notion: Client, pageId: string, text: string): Promise<void> {
+    const current = await descriptionBlock(notion, pageId);
+    if (current) await notion.blocks.update({ block_id: current.id, paragraph: { rich_text: richText(text) } });
+    else await notion.blocks.children.append({ block_id: pageId, children: [{ object: 'block', type: 'paragraph', paragraph: { rich_text: richText(text) } }] });
+  }
+}
