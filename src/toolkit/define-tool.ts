@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Caller, ClientMap, Clock, IntegrationId, Logger } from './context.js';
 import type { FanOutOptions, FanOutResult } from './fan-out.js';
-import type { PageRequest } from './pagination.js';
+import type { PageRequest, ResumePoint } from './pagination.js';
 
 export type CapabilityType = 'action' | 'analytical' | 'read';
 
@@ -80,6 +80,8 @@ export interface ListPage<T> {
   total?: number;
   /** True when `items` already starts at `page.offset` (the handler paged upstream itself). */
   offsetApplied?: boolean;
+  /** Upstream cursors the handler saw, for the next page's cursor to resume from (see `ResumePoint`). */
+  resumePoints?: readonly ResumePoint[];
   /** Extra top-level fields of the result (e.g. `repositories_covered`). */
   extra?: Record<string, unknown>;
 }

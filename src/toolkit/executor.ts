@@ -247,7 +247,7 @@ export class Executor {
     const projected = project(fromOffset, fields);
     const shown = boundItems(projected, page.limit, this.options.resultBudgetChars ?? DEFAULT_RESULT_BUDGET_CHARS);
     const total = listPage.total ?? (listPage.offsetApplied ? page.offset : 0) + listPage.items.length;
-    const { items, pagination } = paginate(projected, page, total, shown);
+    const { items, pagination } = paginate(projected, page, total, shown, listPage.resumePoints);
     const envelope = {
       count: items.length,
       // Cut by the page size or by the size budget: the cursor continues where this page stopped.

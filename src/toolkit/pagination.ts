@@ -7,6 +7,18 @@ const DEFAULT_LIMIT = 30;
 export interface PageRequest {
   limit: number;
   offset: number;
+  /** Where an upstream list can be resumed at or before `offset`, carried by the previous page's cursor. */
+  resume?: ResumePoint;
+}
+
+/**
+ * An upstream's own cursor and the index of the item its page starts at: a tool that walks an upstream
+ * list reports those it saw, so the next page's cursor can continue there instead of walking from the
+ * first item again.
+ */
+export interface ResumePoint {
+  at: number;
+  cursor: string;
 }
 
 export interface PaginationBlock {
@@ -24,15 +36,27 @@ export const paginationShape = {
   cursor: z.string().max(512).optional().describe('The next_cursor of a previous page; takes precedence over offset'),
 };
 
-/** Cursors are opaque to callers; inside they carry the offset of the next page. */
-function encodeCursor(offset: number): string {
-  return Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
+const MAX_CURSOR_CHARS = 512;
+
+/**
+ * Cursors are opaque to callers; inside they carry the offset of the next page and, when the tool
+ * reported one, the upstream cursor to resume from (left out if it would make the cursor too long).
+ * The upstream cursor is used with the caller's own credentials, so a forged one reaches nothing new.
+ */
+function encodeCursor(offset: number, resume?: ResumePoint): string {
+  const withResume = resume ? Buffer.from(JSON.stringify({ o: offset, r: { a: resume.at, c: resume.cursor } })).toString('base64url') : undefined;
+  return withResume && withResume.length <= MAX_CURSOR_CHARS ? withResume : Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
 }
 
-function decodeCursor(cursor: string): number {
+function decodeCursor(cursor: string): { offset: number; resume?: ResumePoint } {
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown };
-    if (typeof parsed.o === 'number' && Number.isInteger(parsed.o) && parsed.o >= 0) return parsed.o;
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown; r?: { a?: unknown; c?: unknown } };
+    const offset = parsed.o;
+    if (typeof offset === 'number' && Number.isInteger(offset) && offset >= 0) {
+      const { a, c } = parsed.r ?? {};
+      const resume = typeof a === 'number' && Number.isInteger(a) && a >= 0 && a <= offset && typeof c === 'string' && c ? { at: a, cursor: c } : undefined;
+      return resume ? { offset, resume } : { offset };
+    }
   } catch {
     // fall through to the error below
   }
@@ -41,8 +65,8 @@ function decodeCursor(cursor: string): number {
 
 export function resolvePage(args: { limit?: unknown; offset?: unknown; cursor?: unknown }, defaultLimit = DEFAULT_LIMIT): PageRequest {
   const limit = typeof args.limit === 'number' ? args.limit : defaultLimit;
-  const offset = typeof args.cursor === 'string' && args.cursor ? decodeCursor(args.cursor) : typeof args.offset === 'number' ? args.offset : 0;
-  return { limit, offset };
+  if (typeof args.cursor === 'string' && args.cursor) return { limit, ...decodeCursor(args.cursor) };
+  return { limit, offset: typeof args.offset === 'number' ? args.offset : 0 };
 }
 
 /**
@@ -54,6 +78,7 @@ export function paginate<T>(
   page: PageRequest,
   total: number | undefined,
   shown = Math.min(items.length, page.limit),
+  resumePoints: readonly ResumePoint[] = [],
 ): {
   items: T[];
   pagination: PaginationBlock;
@@ -68,7 +93,14 @@ export function paginate<T>(
       offset: page.offset,
       total: Math.max(knownTotal, page.offset + visible.length),
       has_more: hasMore,
-      next_cursor: hasMore ? encodeCursor(page.offset + visible.length) : null,
+      next_cursor: hasMore ? encodeCursor(page.offset + visible.length, latestBefore(resumePoints, page.offset + visible.length)) : null,
     },
   };
+}
+
+/** The resume point closest to (at or before) `offset`. */
+function latestBefore(points: readonly ResumePoint[], offset: number): ResumePoint | undefined {
+  let best: ResumePoint | undefined;
+  for (const point of points) if (point.at <= offset && (!best || point.at > best.at)) best = point;
+  return best;
 }

@@ -81,6 +81,8 @@ describe('databases', () => {
 describe('pages', () => {
   it('lists a database’s pages with their columns as plain values, paged by cursor', async () => {
     const tasks = databaseNamed('Engineering Tasks');
+    const queries = () => server.sandbox.faults.log.filter((r) => r.path.endsWith('/query')).length;
+    const queriesBefore = queries();
     const first = await notes('GET', `/databases/${tasks.id}/pages?limit=5`);
     expect(first.status).toBe(200);
     expect(first.body.data.pages).toHaveLength(5);
@@ -88,16 +90,20 @@ describe('pages', () => {
     expect(first.body.data.pages[0].properties).toHaveProperty('Status');
     const ids: string[] = first.body.data.pages.map((p: { id: string }) => p.id);
     let cursor = first.body.data.pagination.next_cursor as string | null;
+    let pages = 1;
     while (cursor) {
       const next = (await notes('GET', `/databases/${tasks.id}/pages?limit=20&cursor=${encodeURIComponent(cursor)}`)).body.data;
       ids.push(...next.pages.map((p: { id: string }) => p.id));
       cursor = next.pagination.next_cursor;
+      pages += 1;
     }
     expect(ids.sort()).toEqual(
       rowsOf(tasks.id)
         .map((p) => p.id)
         .sort(),
     );
+    // Each page resumes from Notion's cursor where the last one stopped: one data source query per page.
+    expect([pages, queries() - queriesBefore]).toEqual([3, 3]);
   });
 
   it('reads one page with its description (the body’s first paragraph) and its people', async () => {

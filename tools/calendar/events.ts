@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
-import { readWindow } from '../shared/unify/window.js';
+import { readWindow, windowListPage } from '../shared/unify/window.js';
 import { checkRange, EventBody, timeRangeProblem, toGoogleEvent } from './bodies.js';
 import { CalendarId } from './calendars.js';
 import { GOOGLE_MAX_EVENTS, GoogleCalendarProxy } from './google.js';
@@ -37,7 +37,7 @@ export const listEvents = defineTool({
   async run({ client, args, page }): Promise<ListPage<UnifiedEvent>> {
     const google = new GoogleCalendarProxy(client('unify'));
     let zone: string | null = null;
-    const { records, exhausted } = await readWindow(
+    const window = await readWindow(
       async (pageToken, maxResults) => {
         const answer = await google.events(args.calendar_id, { pageToken, maxResults, timeMin: args.time_min, timeMax: args.time_max, q: args.q });
         zone ??= answer.timeZone ?? null;
@@ -46,8 +46,7 @@ export const listEvents = defineTool({
       page,
       GOOGLE_MAX_EVENTS,
     );
-    const items = records.map((event) => eventOf(event, args.calendar_id, zone));
-    return { items, offsetApplied: true, total: exhausted ? page.offset + items.length : undefined };
+    return windowListPage(window, page, (event) => eventOf(event, args.calendar_id, zone));
   },
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { UnifyClient } from '../../src/integrations/unify/client.js';
 import { defineTool, type ListPage, type LlmHints, type TypedTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
-import { readWindow } from '../shared/unify/window.js';
+import { readWindow, windowListPage } from '../shared/unify/window.js';
 import type { UnifiedResource } from './apideck.js';
 
 /** Apideck's largest page: a deep page is reached in as few calls as the unified API allows. */
@@ -79,9 +79,8 @@ export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmRes
     async run({ client, args, page }): Promise<ListPage<R>> {
       const unify = client('unify');
       const filter = spec.filterOf(args);
-      const { records, exhausted } = await readWindow((cursor, limit) => api.list(unify, { cursor, limit, filter }), page, APIDECK_MAX_PAGE);
-      const items = records.map((m) => spec.recordOf(m));
-      return { items, offsetApplied: true, total: exhausted ? page.offset + items.length : undefined };
+      const window = await readWindow((cursor, limit) => api.list(unify, { cursor, limit, filter }), page, APIDECK_MAX_PAGE);
+      return windowListPage(window, page, (m) => spec.recordOf(m));
     },
   });
 

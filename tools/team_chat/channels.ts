@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, type ListPage, type TypedTool } from '../../src/toolkit/define-tool.js';
-import { readWindow } from '../shared/unify/window.js';
+import { readWindow, windowListPage } from '../shared/unify/window.js';
 import { ChannelIdArg, viaUserSlack, SLACK_MAX_PAGE } from './args.js';
 import { type Channel, channelOf, ChannelSchema } from './records.js';
 import { nextCursorOf, slackCall } from './slack.js';
@@ -25,7 +25,7 @@ const listChannelsTool = defineTool({
   },
   async run({ client, args, page }): Promise<ListPage<Channel>> {
     const unify = client('unify');
-    const { records, exhausted } = await readWindow(
+    const window = await readWindow(
       async (cursor, limit) => {
         const answer = await slackCall(unify, 'conversations.list', { types: 'public_channel', exclude_archived: args.exclude_archived, cursor, limit });
         return { records: answer.channels as Slack[], next: nextCursorOf(answer) };
@@ -33,8 +33,7 @@ const listChannelsTool = defineTool({
       page,
       SLACK_MAX_PAGE,
     );
-    const items = records.map(channelOf);
-    return { items, offsetApplied: true, total: exhausted ? page.offset + items.length : undefined };
+    return windowListPage(window, page, channelOf);
   },
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool, type ListPage, type TypedTool } from '../../src/toolkit/define-tool.js';
 import type { PageRequest } from '../../src/toolkit/pagination.js';
 import type { UnifyClient } from '../../src/integrations/unify/client.js';
-import { readWindow } from '../shared/unify/window.js';
+import { readWindow, windowListPage } from '../shared/unify/window.js';
 import { ChannelIdArg, viaUserSlack, SLACK_MAX_PAGE } from './args.js';
 import { type Member, memberOf, MemberSchema, type Message, messageOf, MessageSchema, messageTextOf } from './records.js';
 import { nextCursorOf, slackCall } from './slack.js';
@@ -37,9 +37,8 @@ const listMessagesTool = defineTool({
   },
   target: (args) => ({ type: 'team_chat_channel', id: args.channel_id }),
   async run({ client, args, page }): Promise<ListPage<Message>> {
-    const { records, exhausted } = await channelWindow<Record<string, unknown>>(client('unify'), page, 'conversations.history', args.channel_id, 'messages');
-    const items = records.map((m) => messageOf(args.channel_id, m));
-    return { items, offsetApplied: true, total: exhausted ? page.offset + items.length : undefined };
+    const window = await channelWindow<Record<string, unknown>>(client('unify'), page, 'conversations.history', args.channel_id, 'messages');
+    return windowListPage(window, page, (m) => messageOf(args.channel_id, m));
   },
 });
 export const listMessages = listMessagesTool as TypedTool<Record<string, unknown>, Record<string, Message[]>>;
@@ -94,9 +93,8 @@ const listMembersTool = defineTool({
   },
   target: (args) => ({ type: 'team_chat_channel', id: args.channel_id }),
   async run({ client, args, page }): Promise<ListPage<Member>> {
-    const { records, exhausted } = await channelWindow<string>(client('unify'), page, 'conversations.members', args.channel_id, 'members');
-    const items = records.map((id) => memberOf(args.channel_id, id));
-    return { items, offsetApplied: true, total: exhausted ? page.offset + items.length : undefined };
+    const window = await channelWindow<string>(client('unify'), page, 'conversations.members', args.channel_id, 'members');
+    return windowListPage(window, page, (id) => memberOf(args.channel_id, id));
   },
 });
 export const listMembers = listMembersTool as TypedTool<Record<string, unknown>, Record<string, Member[]>>;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { PageRequest } from '../../src/toolkit/pagination.js';
 
 const NOTION_ID = /^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$/;
 
@@ -12,13 +11,6 @@ export const PageIdArg = notionId('The page id (from unified_notes_list_pages or
 /** Said by every hint: the notes tools to use when the request is about the Notion workspace the platform's own token reaches. */
 export const NOT_NOTION_SYSTEM =
   'Searching page text, filtered database queries or a page body as Markdown in the Notion workspace the caller’s own token reaches (notes_search, notes_query_database, notes_get_page_content).';
-
-/** A list tool's page of records read from a window of the upstream list. */
-export const pageOfWindow = <T>(found: { records: T[]; exhausted: boolean }, page: PageRequest) => ({
-  items: found.records,
-  offsetApplied: true,
-  total: found.exhausted ? page.offset + found.records.length : undefined,
-});
 
 /** Text sent to Notion: one rich-text run holds at most 2,000 characters. */
 export const NotionText = (what: string) => z.string().trim().min(1).max(2000).describe(what);

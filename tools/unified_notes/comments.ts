@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { pageIdOf } from '../notes/notion.js';
-import { DatabaseIdArg, NOT_NOTION_SYSTEM, NotionText, notionId, PageIdArg, pageOfWindow } from './args.js';
+import { DatabaseIdArg, NOT_NOTION_SYSTEM, NotionText, notionId, PageIdArg } from './args.js';
+import { windowListPage } from '../shared/unify/window.js';
 import { CommentSchema, type NotesComment } from './records.js';
 import { NotesWorkspace } from './workspace.js';
 
@@ -24,7 +25,7 @@ export const listComments = defineTool({
   },
   target: (args) => ({ type: 'notes_page', id: args.page_id }),
   async run({ client, args, page }): Promise<ListPage<NotesComment>> {
-    return pageOfWindow(await new NotesWorkspace(client('unify')).comments(pageIdOf(args.database_id), pageIdOf(args.page_id), page), page);
+    return windowListPage(await new NotesWorkspace(client('unify')).comments(pageIdOf(args.database_id), pageIdOf(args.page_id), page), page);
   },
 });
 

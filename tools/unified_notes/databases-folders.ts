@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { pageIdOf } from '../notes/notion.js';
-import { NOT_NOTION_SYSTEM, NotionText, notionId, pageOfWindow } from './args.js';
+import { NOT_NOTION_SYSTEM, NotionText, notionId } from './args.js';
+import { windowListPage } from '../shared/unify/window.js';
 import { DatabaseSchema, FolderSchema, type NotesDatabase, type NotesFolder } from './records.js';
 import { NotesWorkspace } from './workspace.js';
 
@@ -25,7 +26,7 @@ export const listDatabases = defineTool({
     examples: [{ query: 'which databases does the connected notes workspace have', tool: 'list_databases', params: {} }],
   },
   async run({ client, page }): Promise<ListPage<NotesDatabase>> {
-    return pageOfWindow(await new NotesWorkspace(client('unify')).databases(page), page);
+    return windowListPage(await new NotesWorkspace(client('unify')).databases(page), page);
   },
 });
 
@@ -47,7 +48,7 @@ export const listFolders = defineTool({
   },
   async run({ client, args, page }): Promise<ListPage<NotesFolder>> {
     const parent = args.parent_id === undefined ? undefined : pageIdOf(args.parent_id);
-    return pageOfWindow(await new NotesWorkspace(client('unify')).folders(parent, page), page);
+    return windowListPage(await new NotesWorkspace(client('unify')).folders(parent, page), page);
   },
 });
 

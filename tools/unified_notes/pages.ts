@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { pageIdOf } from '../notes/notion.js';
-import { DatabaseIdArg, NOT_NOTION_SYSTEM, NotionText, PageIdArg, pageOfWindow } from './args.js';
+import { DatabaseIdArg, NOT_NOTION_SYSTEM, NotionText, PageIdArg } from './args.js';
+import { windowListPage } from '../shared/unify/window.js';
 import { PageDetailSchema, PageSchema, type NotesPage, type NotesPageDetail } from './records.js';
 import { NotesWorkspace } from './workspace.js';
 
@@ -45,7 +46,7 @@ export const listPages = defineTool({
   },
   target: (args) => ({ type: 'notes_database', id: args.database_id }),
   async run({ client, args, page }): Promise<ListPage<NotesPage>> {
-    return pageOfWindow(await new NotesWorkspace(client('unify')).pages(pageIdOf(args.database_id), page), page);
+    return windowListPage(await new NotesWorkspace(client('unify')).pages(pageIdOf(args.database_id), page), page);
   },
 });
 

@@ -4,7 +4,7 @@ import { AppError } from '../../src/toolkit/errors.js';
 import type { PageRequest } from '../../src/toolkit/pagination.js';
 import { dataSourceInfo, forPage, peopleOf, type DataSourceInfo, type NotionPerson } from '../notes/notion.js';
 import { notionProperties } from '../notes/properties.js';
-import { readWindow } from '../shared/unify/window.js';
+import { readWindow, type Window } from '../shared/unify/window.js';
 import { withNotion } from './notion-proxy.js';
 import { commentOf, databaseIdOf, databaseOf, folderOf, isFolder, pageOf, type NotesPageDetail } from './records.js';
 
@@ -27,20 +27,22 @@ const asJson = (value: unknown): Json => value as Json;
 const compact = (id: string): string => id.replace(/-/g, '').toLowerCase();
 const richText = (content: string) => [{ type: 'text' as const, text: { content } }];
 
-/** One Notion list walked from the start by its cursors, as the family's offset window. */
-function window<M>(
+/** One Notion list walked by its cursors as the family's offset window, each object kept mapped to its record. */
+async function window<R>(
   page: PageRequest,
   list: (cursor: string | undefined, limit: number) => Promise<{ results: unknown[]; next_cursor: string | null; has_more: boolean }>,
+  recordOf: (item: Json) => R,
   keep: (item: Json) => boolean = () => true,
-) {
-  return readWindow<Json>(
+): Promise<Window<R>> {
+  const found = await readWindow<Json>(
     async (cursor, limit) => {
       const answer = await list(cursor, limit);
       return { records: answer.results.map(asJson).filter(keep), next: answer.has_more ? answer.next_cursor : null };
     },
     page,
     NOTION_MAX_PAGE,
-  ) as Promise<{ records: M[]; exhausted: boolean }>;
+  );
+  return { ...found, records: found.records.map(recordOf) };
 }
 
 /** The first paragraph of a page's body: the family's page description. */
@@ -73,19 +75,19 @@ export class NotesWorkspace {
 
   databases(page: PageRequest) {
     return this.run(async (notion) => {
-      const found = await window<Json>(page, (cursor, limit) => notion.search({ filter: { property: 'object', value: 'data_source' }, start_cursor: cursor, page_size: limit }));
-      return { records: found.records.map(databaseOf), exhausted: found.exhausted };
+      return window(page, (cursor, limit) => notion.search({ filter: { property: 'object', value: 'data_source' }, start_cursor: cursor, page_size: limit }), databaseOf);
     });
   }
 
   pages(databaseId: string, page: PageRequest) {
     return this.run(async (notion) => {
       const source = await this.dataSourceOf(notion, databaseId);
-      const [found, people] = await Promise.all([
-        window<Json>(page, (cursor, limit) => notion.dataSources.query({ data_source_id: source.data_source_id, start_cursor: cursor, page_size: limit })),
-        peopleOf(notion),
-      ]);
-      return { records: found.records.map((p) => pageOf(p, people)), exhausted: found.exhausted };
+      const people = await peopleOf(notion);
+      return window(
+        page,
+        (cursor, limit) => notion.dataSources.query({ data_source_id: source.data_source_id, start_cursor: cursor, page_size: limit }),
+        (p) => pageOf(p, people),
+      );
     });
   }
 
@@ -134,8 +136,7 @@ export class NotesWorkspace {
   folders(parentId: string | undefined, page: PageRequest) {
     return this.run(async (notion) => {
       const wanted = (item: Json) => isFolder(item) && (parentId === undefined || compact(folderOf(item).parent_id ?? '') === compact(parentId));
-      const found = await window<Json>(page, (cursor, limit) => notion.search({ filter: { property: 'object', value: 'page' }, start_cursor: cursor, page_size: limit }), wanted);
-      return { records: found.records.map(folderOf), exhausted: found.exhausted };
+      return window(page, (cursor, limit) => notion.search({ filter: { property: 'object', value: 'page' }, start_cursor: cursor, page_size: limit }), folderOf, wanted);
     });
   }
 
@@ -156,11 +157,12 @@ export class NotesWorkspace {
   comments(databaseId: string, pageId: string, page: PageRequest) {
     return this.run(async (notion) => {
       await this.pageIn(notion, databaseId, pageId);
-      const [found, people] = await Promise.all([
-        window<Json>(page, (cursor, limit) => notion.comments.list({ block_id: pageId, start_cursor: cursor, page_size: limit })),
-        peopleOf(notion),
-      ]);
-      return { records: found.records.map((c) => commentOf(c, people)), exhausted: found.exhausted };
+      const people = await peopleOf(notion);
+      return window(
+        page,
+        (cursor, limit) => notion.comments.list({ block_id: pageId, start_cursor: cursor, page_size: limit }),
+        (c) => commentOf(c, people),
+      );
     });
   }
 
