@@ -1,9 +1,6 @@
-import { createApp } from '../src/app.js';
-import { loadConfig } from '../src/config/config.js';
-import { silentLogger } from '../src/config/logger.js';
-import { startDemo } from '../src/demo/start-demo.js';
 import { SANDBOX_EPOCH } from '../src/sandbox/server.js';
 import { crmOf, type UnifyState } from '../src/sandbox/unify/index.js';
+import { startDemoBench } from './demo-app.js';
 import { median, percentile, time, type BenchResult } from './lib.js';
 
 /**
@@ -16,13 +13,7 @@ const ACCOUNTS = 500;
 const PAGE = 100;
 
 export async function run(): Promise<BenchResult[]> {
-  const config = loadConfig(
-    { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: 'bench-api-key-0123456789', CONSTELLATION_JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789' },
-    { databaseFile: ':memory:', demo: true, port: 0, logLevel: 'error' },
-  );
-  const app = createApp(config, { clock: { now: () => SANDBOX_EPOCH }, log: silentLogger });
-  const demo = await startDemo(app, { rateLimits: 'count' });
-  const caller = demo.callerOf('acme');
+  const { app, demo, caller } = await startDemoBench();
   const companies = crmOf(demo.sandbox.state<UnifyState>('/unify', 'acme').consumer, 'salesforce').companies;
   const at = new Date(SANDBOX_EPOCH).toISOString();
   for (let i = companies.size; i < ACCOUNTS; i++) {

@@ -12,6 +12,13 @@ export interface ServerSession {
   client: Client;
 }
 
+/** An MCP client over streamable HTTP, connected to the server as the holder of `token`. */
+export async function connectMcpClient(server: TestServer, token: string, name = 'test-session'): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
+  return client;
+}
+
 /**
  * A test file's server, a token and an MCP client, started before its tests and closed after them.
  * Read the fields inside tests (they are set once the hooks have run).
@@ -21,8 +28,7 @@ export function useServerSession(workspace: WorkspaceId = 'acme', options: TestS
   beforeAll(async () => {
     session.server = await startTestServer(options);
     session.token = await session.server.tokenFor(workspace);
-    session.client = new Client({ name: 'test-session', version: '1.0.0' });
-    await session.client.connect(new StreamableHTTPClientTransport(new URL(`${session.server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': session.token } } }));
+    session.client = await connectMcpClient(session.server, session.token);
   });
   afterAll(async () => {
     await session.client?.close();

@@ -16,14 +16,16 @@ export function toolRunner(server: TestServer, system: string): Runner {
   };
 }
 
-/** A runner whose every result must agree with the tool's declared output schema, as MCP clients check it. */
-export function checkedRunner(server: TestServer, system: string): Runner {
+/**
+ * A runner whose every result must agree with the tool's declared output schema, as MCP clients check it.
+ * Pass a checker to read afterwards which tools had a result checked.
+ */
+export function checkedRunner(server: TestServer, system: string, checker = new OutputChecker(() => server.app.registry)): Runner {
   const execute = toolRunner(server, system);
-  const checker = new OutputChecker(() => server.app.registry);
   return async (tool, args, tenant, email) => {
     const result: unknown = await execute(tool, args, tenant, email);
     const definition = server.app.registry.find(tool, system);
-    if (definition) expect(checker.problems(definition, result)).toEqual([]);
+    if (definition) expect(checker.problems(definition, result), `${system}_${tool} ${JSON.stringify(args ?? {})}`).toEqual([]);
     return result;
   };
 }

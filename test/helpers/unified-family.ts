@@ -1,6 +1,9 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import { SANDBOX_EPOCH } from '../../src/sandbox/server.js';
 import { ManualClock } from './clock.js';
+import { connectMcpClient } from './mcp-session.js';
 import { call, startTestServer, TEST_API_KEY, type TestServer } from './server.js';
 
 /**
@@ -23,6 +26,19 @@ export function unifiedFamily(prefix: string) {
     asTenant,
     request: (method: string, path: string, options: { body?: unknown; tenant?: string } = {}) =>
       call(server(), method, `${prefix}${path}`, { ...asTenant(options.tenant), ...(options.body !== undefined ? { body: options.body } : {}) }),
+    /**
+     * Runs `use` with one MCP client per tenant (each acting with a demo user's token of its tenant), in
+     * the order given, and closes them after.
+     */
+    withMcpClients: async <T>(tenants: readonly WorkspaceId[], use: (clients: Client[]) => Promise<T>): Promise<T> => {
+      const clients: Client[] = [];
+      try {
+        for (const tenant of tenants) clients.push(await connectMcpClient(server(), await server().tokenFor(tenant), `${prefix.slice(1)}-${tenant}`));
+        return await use(clients);
+      } finally {
+        await Promise.all(clients.map((client) => client.close()));
+      }
+    },
     /** The family's `meta` block at the clock's time. */
     meta: (tenant = 'acme') => ({ tenantId: tenant, timestamp: new Date(clock.now()).toISOString() }),
   };

@@ -1,5 +1,3 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import type { GoogleState } from '../../src/sandbox/google/index.js';
@@ -232,14 +230,7 @@ describe('tenant isolation', () => {
   });
 
   it('over MCP: each tenant’s token reaches only its own connected calendar', async () => {
-    const clientOf = async (tenant: WorkspaceId) => {
-      const client = new Client({ name: 'calendar-isolation', version: '1.0.0' });
-      const token = await server.tokenFor(tenant);
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
-      return client;
-    };
-    const [acme, globex] = await Promise.all([clientOf('acme'), clientOf('globex')]);
-    try {
+    await family.withMcpClients(['acme', 'globex'], async ([acme, globex]) => {
       const own = await acme.callTool({ name: 'calendar_get_event', arguments: { calendar_id: 'primary', event_id: acmeEvent.id } });
       expect(own.isError).toBeFalsy();
       expect((own.structuredContent as { title: string }).title).toBe('Acme-only board meeting');
@@ -248,9 +239,7 @@ describe('tenant isolation', () => {
       expect(JSON.stringify(other.content)).toContain('NOT_FOUND');
       const globexList = await globex.callTool({ name: 'calendar_list_events', arguments: { calendar_id: 'primary', q: 'Acme-only' } });
       expect((globexList.structuredContent as { events: unknown[] }).events).toEqual([]);
-    } finally {
-      await Promise.all([acme.close(), globex.close()]);
-    }
+    });
   });
 });
 

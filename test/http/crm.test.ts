@@ -1,5 +1,3 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import { crmOf, type CrmResource, type UnifyState } from '../../src/sandbox/unify/index.js';
@@ -206,14 +204,7 @@ describe('tenant isolation', () => {
   });
 
   it('over MCP: each tenant’s token reaches only its own consumer', async () => {
-    const clientOf = async (tenant: WorkspaceId) => {
-      const client = new Client({ name: 'crm-isolation', version: '1.0.0' });
-      const token = await server.tokenFor(tenant);
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
-      return client;
-    };
-    const [acme, globex] = await Promise.all([clientOf('acme'), clientOf('globex')]);
-    try {
+    await family.withMcpClients(['acme', 'globex'], async ([acme, globex]) => {
       const own = await acme.callTool({ name: 'crm_get_account', arguments: { id: acmeAccount.id } });
       expect(own.isError).toBeFalsy();
       expect((own.structuredContent as { name: string }).name).toBe('Acme-only Ventures');
@@ -222,9 +213,7 @@ describe('tenant isolation', () => {
       expect(JSON.stringify(other.content)).toContain('NOT_FOUND');
       const globexList = await globex.callTool({ name: 'crm_list_accounts', arguments: { name: 'Acme-only' } });
       expect((globexList.structuredContent as { accounts: unknown[] }).accounts).toEqual([]);
-    } finally {
-      await Promise.all([acme.close(), globex.close()]);
-    }
+    });
   });
 });
 

@@ -1,5 +1,3 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import type { SlackState } from '../../src/sandbox/slack/index.js';
@@ -194,14 +192,7 @@ describe('tenant isolation', () => {
   });
 
   it('over MCP: each tenant’s token reaches only its own workspace', async () => {
-    const clientOf = async (tenant: WorkspaceId) => {
-      const client = new Client({ name: 'team-chat-isolation', version: '1.0.0' });
-      const token = await server.tokenFor(tenant);
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
-      return client;
-    };
-    const [acme, globex] = await Promise.all([clientOf('acme'), clientOf('globex')]);
-    try {
+    await family.withMcpClients(['acme', 'globex'], async ([acme, globex]) => {
       const own = await acme.callTool({ name: 'team_chat_get_channel', arguments: { channel_id: acmeRoom.id } });
       expect(own.isError).toBeFalsy();
       expect((own.structuredContent as { name: string }).name).toBe('acme-only-room');
@@ -210,9 +201,7 @@ describe('tenant isolation', () => {
       expect(JSON.stringify(other.content)).toContain('NOT_FOUND');
       const globexList = await globex.callTool({ name: 'team_chat_list_channels', arguments: { limit: 100 } });
       expect((globexList.structuredContent as { channels: Array<{ name: string }> }).channels.map((c) => c.name)).not.toContain('acme-only-room');
-    } finally {
-      await Promise.all([acme.close(), globex.close()]);
-    }
+    });
   });
 });
 
