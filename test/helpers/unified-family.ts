@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import { SANDBOX_EPOCH } from '../../src/sandbox/server.js';
 import { ManualClock } from './clock.js';
@@ -38,6 +38,20 @@ export function unifiedFamily(prefix: string) {
       } finally {
         await Promise.all(clients.map((client) => client.close()));
       }
+    },
+    /**
+     * The caller checks every route of the family makes, asserted on one read and one write route: 401
+     * without the key, 403 with a wrong one, 404 for an unknown tenant, 400 without `X-Tenant-Id`.
+     */
+    expectCallerChecked: async (read: string, write: { method: string; path: string; body: unknown }) => {
+      const missing = await call(server(), 'GET', `${prefix}${read}`, { headers: { 'X-Tenant-Id': 'acme' } });
+      expect([missing.status, missing.body]).toEqual([401, { detail: { code: 'UNAUTHORIZED', message: 'Missing X-API-KEY header' } }]);
+      const wrong = await call(server(), write.method, `${prefix}${write.path}`, { apiKey: 'nope', headers: { 'X-Tenant-Id': 'acme' }, body: write.body });
+      expect([wrong.status, wrong.body.success, wrong.body.error.code]).toEqual([403, false, 'FORBIDDEN']);
+      const unknown = await call(server(), 'GET', `${prefix}${read}`, asTenant('initech'));
+      expect([unknown.status, unknown.body]).toEqual([404, { success: false, error: { code: 'TENANT_NOT_FOUND', message: 'Tenant not found: initech' } }]);
+      const noTenant = await call(server(), write.method, `${prefix}${write.path}`, { apiKey: TEST_API_KEY, body: write.body });
+      expect([noTenant.status, noTenant.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
     },
     /** The family's `meta` block at the clock's time. */
     meta: (tenant = 'acme') => ({ tenantId: tenant, timestamp: new Date(clock.now()).toISOString() }),

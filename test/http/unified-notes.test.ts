@@ -1,5 +1,3 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extract } from '../../src/graph/ingest/index.js';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
@@ -7,7 +5,7 @@ import type { NotionState, PageRecord } from '../../src/sandbox/notion/index.js'
 import type { UnifyState } from '../../src/sandbox/unify/index.js';
 import { manifest } from '../../tools/unified_notes/index.js';
 import { fakeState } from '../helpers/sandbox.js';
-import { call, TEST_API_KEY, type TestServer } from '../helpers/server.js';
+import { call, type TestServer } from '../helpers/server.js';
 import { unifiedFamily } from '../helpers/unified-family.js';
 
 const family = unifiedFamily('/notes');
@@ -42,14 +40,7 @@ const PAGINATION_KEYS = ['has_more', 'limit', 'next_cursor', 'offset', 'total'];
 
 describe('authentication', () => {
   it('answers 401 without the key, 403 with a wrong one, 404 for an unknown tenant, 400 without X-Tenant-Id', async () => {
-    const missing = await call(server, 'GET', '/notes/databases', { headers: { 'X-Tenant-Id': 'acme' } });
-    expect([missing.status, missing.body]).toEqual([401, { detail: { code: 'UNAUTHORIZED', message: 'Missing X-API-KEY header' } }]);
-    const wrong = await call(server, 'POST', '/notes/folders', { apiKey: 'nope', headers: { 'X-Tenant-Id': 'acme' }, body: { name: 'x' } });
-    expect([wrong.status, wrong.body.success, wrong.body.error.code]).toEqual([403, false, 'FORBIDDEN']);
-    const unknown = await notes('GET', '/databases', { tenant: 'initech' });
-    expect([unknown.status, unknown.body]).toEqual([404, { success: false, error: { code: 'TENANT_NOT_FOUND', message: 'Tenant not found: initech' } }]);
-    const noTenant = await call(server, 'GET', '/notes/folders', { apiKey: TEST_API_KEY });
-    expect([noTenant.status, noTenant.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+    await family.expectCallerChecked('/databases', { method: 'POST', path: '/folders', body: { name: 'x' } });
   });
 });
 
@@ -285,16 +276,9 @@ describe('tenant isolation', () => {
   });
 
   it('over MCP: each tenant’s token reaches only its own connected notes workspace', async () => {
-    const clientOf = async (tenant: WorkspaceId) => {
-      const client = new Client({ name: 'notes-isolation', version: '1.0.0' });
-      const token = await server.tokenFor(tenant);
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
-      return client;
-    };
-    const [acme, globex] = await Promise.all([clientOf('acme'), clientOf('globex')]);
     const projects = databaseNamed('Projects');
     const args = { database_id: projects.id, page_id: rowsOf(projects.id)[0].id };
-    try {
+    await family.withMcpClients(['acme', 'globex'], async ([acme, globex]) => {
       const own = await acme.callTool({ name: 'unified_notes_get_page', arguments: args });
       expect(own.isError).toBeFalsy();
       expect((own.structuredContent as { database_id: string }).database_id).toBe(projects.id);
@@ -303,9 +287,7 @@ describe('tenant isolation', () => {
       expect(JSON.stringify(other.content)).toContain('NOT_FOUND');
       const globexFolders = await globex.callTool({ name: 'unified_notes_list_folders', arguments: { limit: 100 } });
       expect((globexFolders.structuredContent as { folders: Array<{ id: string }> }).folders.map((f) => f.id)).not.toContain(acmeFolder.id);
-    } finally {
-      await Promise.all([acme.close(), globex.close()]);
-    }
+    });
   });
 });
 

@@ -6,10 +6,10 @@ import { checkedRunner, type Runner } from '../helpers/sandbox.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
- * What every tool of the unified families (crm, calendar, team_chat) returns through the sandbox's
+ * What every tool of the unified families (crm, calendar, team_chat, unified_notes) returns through the sandbox's
  * unified API agrees with the output schema the catalog publishes, list tools' pages included.
  */
-const SYSTEMS = ['crm', 'calendar', 'team_chat'] as const;
+const SYSTEMS = ['crm', 'calendar', 'team_chat', 'unified_notes'] as const;
 type System = (typeof SYSTEMS)[number];
 
 let server: TestServer;
@@ -140,7 +140,26 @@ describe('unified family results match their output schemas', () => {
     await run('add_member', { channel_id: room.id, user_id: newcomer!.id });
   });
 
-  it('every tool of the three systems had a result checked', () => {
+  it('unified_notes: databases, pages, folders and comments', async () => {
+    const run = runners.unified_notes;
+    const { databases } = await run('list_databases');
+    const projects = (databases as Row[]).find((d) => d.name === 'Projects')!;
+    const { pages, pagination } = await run('list_pages', { database_id: projects.id, limit: 2 });
+    await run('list_pages', { database_id: projects.id, cursor: pagination.next_cursor });
+    const at = { database_id: projects.id, page_id: pages[0].id };
+    await run('get_page', at);
+    const created = await run('create_page', { database_id: projects.id, name: 'Schema check', description: 'Checked', properties: { Status: 'Planning' } });
+    await run('create_page', { database_id: projects.id, name: 'Schema check bare' });
+    await run('update_page', { database_id: projects.id, page_id: created.id, description: 'Rechecked', archived: true });
+    const { folders } = await run('list_folders', { limit: 100 });
+    const folder = await run('create_folder', { name: 'Schema check folder', parent_id: folders[0].id });
+    await run('list_folders', { parent_id: folder.parent_id });
+    const { comments } = await run('list_comments', at);
+    await run('add_comment', { ...at, content: 'Schema check' });
+    await run('add_comment', { ...at, content: 'Schema check reply', discussion_id: comments[0].discussion_id });
+  });
+
+  it('every tool of the unified systems had a result checked', () => {
     const unchecked = SYSTEMS.flatMap((system) =>
       server.app.registry
         .toolsOf(system)
