@@ -5,8 +5,8 @@ import { median, percentile, time, type BenchResult } from './lib.js';
 
 /**
  * crm_list_accounts through the executor, `@apideck/unify` talking to the Apideck fake over HTTP: a
- * 500-account CRM walked with cursor paging (pages of 100, each reached by walking Apideck's cursors in
- * pages of up to 200), with the number of Apideck requests the whole walk costs.
+ * 500-account CRM walked with cursor paging (pages of 100, each resuming from the Apideck cursor the
+ * last one stopped at), with the number of Apideck requests the whole walk costs.
  */
 const SUITE = 'crm';
 const ACCOUNTS = 500;
