@@ -3,8 +3,8 @@
 // start-up. Code splitting keeps every dynamic import lazy (each command, each SDK loaded on first
 // use). Native addons and packages that find their own files at run time stay external.
 import { build, type Plugin } from 'esbuild';
-import { readdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const TOOLS = join(ROOT, 'dist', 'tools');
@@ -33,6 +33,36 @@ export async function loadSystemModules() {
   },
 };
 
+/** Whether Node reads a file as CommonJS: `.cjs`, or `.js` under a package.json whose type is not `module`. */
+function isCommonJs(file: string): boolean {
+  if (file.endsWith('.cjs')) return true;
+  if (file.endsWith('.mjs')) return false;
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: string }).type !== 'module';
+  }
+  return true;
+}
+
+const RESOLVING = Symbol('resolving');
+
+/**
+ * A CommonJS package loaded with `import()` (each SDK is, on first use) stays external. Split into its
+ * own chunk, it would export only `default`, so `(await import('@slack/web-api')).WebClient` would be
+ * undefined; Node's own loader gives a CommonJS module's named exports, as it does under the tests.
+ */
+const lazyCommonJs: Plugin = {
+  name: 'lazy-commonjs',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.pluginData === RESOLVING) return undefined;
+      const found = await bundle.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: RESOLVING });
+      if (found.errors.length > 0 || found.external) return undefined;
+      return isCommonJs(found.path) ? { path: args.path, external: true } : undefined;
+    });
+  },
+};
+
 const result = await build({
   // The sheet worker is its own entry, beside the chunk that starts it (isolated-sheet.js finds it by URL).
   entryPoints: { main: join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'sheet-worker': join(ROOT, 'dist', 'src', 'documents', 'parse', 'sheet-worker.js') },
@@ -45,7 +75,7 @@ const result = await build({
   external: EXTERNAL,
   // Bundled CommonJS packages call require() for Node built-ins.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
-  plugins: [systemFolders],
+  plugins: [systemFolders, lazyCommonJs],
   metafile: true,
   logLevel: 'warning',
 });
