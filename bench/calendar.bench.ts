@@ -29,6 +29,8 @@ export async function run(): Promise<BenchResult[]> {
   };
   const ask = async () => (await app.executor.execute(caller, tool, args)) as { attendees: Array<{ busy: unknown[]; error: string | null }> };
   try {
+    // The tenant's first call also looks up its connected provider, which is then remembered.
+    await ask();
     const before = demo.sandbox.faults.log.length;
     const answer = await ask();
     const known = answer.attendees.filter((a) => a.error === null).length;
@@ -37,7 +39,7 @@ export async function run(): Promise<BenchResult[]> {
     const apideck = log.filter((r) => r.path.startsWith('/unify')).length;
     const google = log.filter((r) => r.path.startsWith('/google')).length;
     const samples = (await time(ask, 50, 5)).sort((a, b) => a - b);
-    const note = `${known}/${ATTENDEES} calendars visible, ${busy} busy intervals; ${apideck} Apideck + ${google} Google requests per call`;
+    const note = `${known}/${ATTENDEES} calendars visible, ${busy} busy intervals; ${apideck} Apideck + ${google} Google requests per call after the tenant's first`;
     return [
       { suite: SUITE, name: `free-busy of ${ATTENDEES} attendees over ${DAYS} days (median)`, value: median(samples), unit: 'ms', note },
       { suite: SUITE, name: `free-busy of ${ATTENDEES} attendees over ${DAYS} days (p90)`, value: percentile(samples, 90), unit: 'ms' },

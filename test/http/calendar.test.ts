@@ -198,7 +198,8 @@ describe('upstream errors', () => {
   });
 
   it('answers 403 when Apideck refuses the platform key', async () => {
-    server.sandbox.faults.add({ prefix: '/unify', method: 'GET', path: '/vault/connections', status: 401, expiredToken: true });
+    // Whether the connected provider is still remembered or looked up again, Apideck refuses the key.
+    for (const path of ['/vault/connections', '/proxy']) server.sandbox.faults.add({ prefix: '/unify', method: 'GET', path, status: 401, expiredToken: true });
     const { status, body } = await cal('GET', '/calendars');
     expect([status, body.error.code]).toEqual([403, 'FORBIDDEN']);
   });

@@ -242,16 +242,27 @@ describe('upstream errors', () => {
     expect([status, body.error.code]).toEqual([502, 'UPSTREAM_ERROR']);
   });
 
-  it('answers NOT_CONFIGURED, naming how to connect, when the tenant has no notes connection', async () => {
+  it('remembers the connected provider between calls, and notices at once when the connection goes and comes back', async () => {
+    const requests = (path: string) => server.sandbox.faults.log.filter((r) => r.path.startsWith(`/unify${path}`)).length;
+    const count = () => ({ lookups: requests('/vault/connections'), proxied: requests('/proxy') });
+    await notes('GET', '/databases');
+    const before = count();
+    expect((await notes('GET', '/databases')).status).toBe(200);
+    expect(count()).toEqual({ lookups: before.lookups, proxied: before.proxied + 1 });
+
     const connection = fakeState<UnifyState>(server, '/unify', 'acme').consumer.connections.find((c) => c.unifiedApi === 'file-storage');
     if (!connection) throw new Error('acme has no file-storage connection');
     connection.enabled = false;
     try {
       const { status, body } = await notes('GET', '/databases');
       expect([status, body.error.code, body.error.message]).toEqual([403, 'NOT_CONFIGURED', expect.stringContaining('POST /auth/vault-session')]);
+      // The remembered provider's call was refused by Apideck, so the vault was asked again.
+      expect(count()).toEqual({ lookups: before.lookups + 1, proxied: before.proxied + 2 });
     } finally {
       connection.enabled = true;
     }
+    expect((await notes('GET', '/databases')).status).toBe(200);
+    expect(count().lookups).toBe(before.lookups + 2);
   });
 });
 

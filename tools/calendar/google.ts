@@ -1,14 +1,14 @@
 import type { calendar_v3 } from '@googleapis/calendar';
 import { upstreamError } from '../../src/integrations/http-status.js';
 import type { UnifyClient } from '../../src/integrations/unify/client.js';
-import { connectedService, proxyRequest, type ProxyRequest } from '../../src/integrations/unify/proxy.js';
-import { AppError } from '../../src/toolkit/errors.js';
+import { proxyRequest, withConnectedProvider, type FamilyProvider, type ProxyRequest } from '../../src/integrations/unify/proxy.js';
 
 /** Google Calendar's largest page of calendar-list entries and of events. */
 export const GOOGLE_MAX_CALENDARS = 250;
 export const GOOGLE_MAX_EVENTS = 2500;
 
 const TITLE = 'Google Calendar';
+const GOOGLE_CALENDAR: FamilyProvider = { service: 'google-calendar', name: TITLE, family: 'calendar' };
 
 /** A Google error body: `{error: {code, message, errors: [...]}}`. */
 const messageOf = (body: unknown): string | undefined => {
@@ -24,19 +24,14 @@ const messageOf = (body: unknown): string | undefined => {
 export class GoogleCalendarProxy {
   constructor(private readonly client: UnifyClient) {}
 
-  private async call<T>(request: Omit<ProxyRequest, 'serviceId'>): Promise<T> {
-    const service = await connectedService(this.client, 'calendar');
-    if (service !== 'google-calendar') {
-      throw new AppError(
-        'NOT_CONFIGURED',
-        `The tenant's calendar connection is ${service}; the calendar family speaks Google Calendar only: connect it through POST /auth/vault-session`,
-      );
-    }
-    const answer = await proxyRequest(this.client, { serviceId: service, ...request });
-    if (answer.status >= 400) {
-      throw upstreamError({ status: answer.status, headers: answer.headers, message: messageOf(answer.body), details: { provider: service } }, TITLE);
-    }
-    return answer.body as T;
+  private call<T>(request: Omit<ProxyRequest, 'serviceId'>): Promise<T> {
+    return withConnectedProvider(this.client, 'calendar', GOOGLE_CALENDAR, async () => {
+      const answer = await proxyRequest(this.client, { serviceId: GOOGLE_CALENDAR.service, ...request });
+      if (answer.status >= 400) {
+        throw upstreamError({ status: answer.status, headers: answer.headers, message: messageOf(answer.body), details: { provider: GOOGLE_CALENDAR.service } }, TITLE);
+      }
+      return answer.body as T;
+    });
   }
 
   calendarList(pageToken: string | undefined, maxResults: number): Promise<calendar_v3.Schema$CalendarList> {

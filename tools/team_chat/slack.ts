@@ -1,9 +1,10 @@
 import type { UnifyClient } from '../../src/integrations/unify/client.js';
-import { connectedService, proxyRequest } from '../../src/integrations/unify/proxy.js';
+import { proxyRequest, withConnectedProvider, type FamilyProvider } from '../../src/integrations/unify/proxy.js';
 import { AppError, type ErrorCode } from '../../src/toolkit/errors.js';
 
 /** Apideck's unified API whose connection names the tenant's chat workspace. */
 const UNIFIED_API = 'team-messaging';
+const SLACK: FamilyProvider = { service: 'slack', name: 'Slack', family: 'team chat' };
 
 /** Slack's `ok: false` errors as the platform's codes; any other is the provider refusing (422). */
 const SLACK_ERRORS: Readonly<Record<string, ErrorCode>> = {
@@ -41,26 +42,24 @@ function slackError(method: string, error: string, retryAfter: number | undefine
  * connection: reads as GET with a query, writes as POST with a JSON body. Slack's `ok: false` answers
  * and HTTP failures become the platform's errors (429 with Retry-After, 5xx as 502).
  */
-export async function slackCall(client: UnifyClient, method: string, params: Record<string, string | number | boolean | undefined>, write = false): Promise<SlackAnswer> {
-  const service = await connectedService(client, UNIFIED_API);
-  if (service !== 'slack') {
-    throw new AppError('NOT_CONFIGURED', `The tenant's team chat connection is ${service}; team_chat supports Slack connections only`);
-  }
+export function slackCall(client: UnifyClient, method: string, params: Record<string, string | number | boolean | undefined>, write = false): Promise<SlackAnswer> {
   const defined = Object.entries(params).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined);
   const query = write ? '' : `?${new URLSearchParams(defined.map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
-  const answer = await proxyRequest(client, {
-    serviceId: 'slack',
-    path: `/${method}${query}`,
-    method: write ? 'POST' : 'GET',
-    ...(write ? { body: Object.fromEntries(defined) } : {}),
+  return withConnectedProvider(client, UNIFIED_API, SLACK, async () => {
+    const answer = await proxyRequest(client, {
+      serviceId: SLACK.service,
+      path: `/${method}${query}`,
+      method: write ? 'POST' : 'GET',
+      ...(write ? { body: Object.fromEntries(defined) } : {}),
+    });
+    const retryAfter = Number(answer.headers.get('retry-after') ?? NaN);
+    const waited = Number.isFinite(retryAfter) ? retryAfter : undefined;
+    if (answer.status === 429) throw slackError(method, 'ratelimited', waited ?? 1);
+    if (answer.status >= 500) throw new AppError('UPSTREAM_ERROR', `Slack ${method} failed with HTTP ${answer.status}`);
+    const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as SlackAnswer;
+    if (answer.status >= 400 || body.ok !== true) throw slackError(method, body.error ?? `http_${answer.status}`, waited);
+    return body;
   });
-  const retryAfter = Number(answer.headers.get('retry-after') ?? NaN);
-  const waited = Number.isFinite(retryAfter) ? retryAfter : undefined;
-  if (answer.status === 429) throw slackError(method, 'ratelimited', waited ?? 1);
-  if (answer.status >= 500) throw new AppError('UPSTREAM_ERROR', `Slack ${method} failed with HTTP ${answer.status}`);
-  const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as SlackAnswer;
-  if (answer.status >= 400 || body.ok !== true) throw slackError(method, body.error ?? `http_${answer.status}`, waited);
-  return body;
 }
 
 /** The cursor of Slack's next page, or null on the last. */

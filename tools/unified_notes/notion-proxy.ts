@@ -1,12 +1,12 @@
 import { Client, isHTTPResponseError, LogLevel } from '@notionhq/client';
 import type { HeaderSource } from '../../src/integrations/http-status.js';
 import type { UnifyClient } from '../../src/integrations/unify/client.js';
-import { connectedService, PROVIDER_API_BASES, proxyRequest } from '../../src/integrations/unify/proxy.js';
-import { AppError } from '../../src/toolkit/errors.js';
+import { PROVIDER_API_BASES, proxyRequest, withConnectedProvider, type FamilyProvider } from '../../src/integrations/unify/proxy.js';
 import { notionFailure } from '../notes/integration.js';
 
 /** Apideck's unified API whose connection names the tenant's notes workspace. */
 const UNIFIED_API = 'file-storage';
+const NOTION: FamilyProvider = { service: 'notion', name: 'Notion', family: 'notes' };
 const NOTION_ORIGIN = new URL(PROVIDER_API_BASES.notion).origin;
 
 type ProxyMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -37,15 +37,13 @@ function notionOverProxy(unify: UnifyClient): Client {
  * provider is NOT_CONFIGURED, naming it. Notion's refusals become the platform's errors with Notion's
  * wording (404, 400 VALIDATION_ERROR, 429 with Retry-After, 5xx as 502).
  */
-export async function withNotion<T>(unify: UnifyClient, work: (notion: Client) => Promise<T>): Promise<T> {
-  const service = await connectedService(unify, UNIFIED_API);
-  if (service !== 'notion') {
-    throw new AppError('NOT_CONFIGURED', `The tenant's notes connection is ${service}; the notes family speaks Notion only: connect it through POST /auth/vault-session`);
-  }
-  try {
-    return await work(notionOverProxy(unify));
-  } catch (error) {
-    if (isHTTPResponseError(error)) throw notionFailure(error.status, error.headers as HeaderSource, error.body, error);
-    throw error;
-  }
+export function withNotion<T>(unify: UnifyClient, work: (notion: Client) => Promise<T>): Promise<T> {
+  return withConnectedProvider(unify, UNIFIED_API, NOTION, async () => {
+    try {
+      return await work(notionOverProxy(unify));
+    } catch (error) {
+      if (isHTTPResponseError(error)) throw notionFailure(error.status, error.headers as HeaderSource, error.body, error);
+      throw error;
+    }
+  });
 }

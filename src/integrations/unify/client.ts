@@ -17,6 +17,13 @@ export type UnifyResult<T> = { ok: true; value: T } | { ok: false; error: unknow
 const TITLE = 'Apideck';
 
 /**
+ * How long the provider a tenant connected is remembered (real time: the vault changes outside the
+ * platform's clock). A change in the vault is noticed sooner: Apideck refuses a proxied call for the
+ * remembered provider, and the families look it up again (see `withConnectedProvider`).
+ */
+const CONNECTION_MEMORY_MS = 60_000;
+
+/**
  * One Apideck client for one consumer (a tenant's `consumerId`), on the platform's fetch (the one retry
  * layer: the SDK's own retries are off). `@apideck/unify` costs about 1.2 s to import even one
  * standalone function (each pulls in every model), so the SDK is loaded on the first call, never at start.
@@ -49,6 +56,22 @@ export class UnifyClient {
       });
     })();
     return this.core;
+  }
+
+  private readonly connected = new Map<string, { service: string; until: number }>();
+
+  /** The provider remembered as connected for a unified API, if looked up less than a minute ago. */
+  knownService(unifiedApi: string): string | undefined {
+    const known = this.connected.get(unifiedApi);
+    return known && known.until > Date.now() ? known.service : undefined;
+  }
+
+  rememberService(unifiedApi: string, service: string): void {
+    this.connected.set(unifiedApi, { service, until: Date.now() + CONNECTION_MEMORY_MS });
+  }
+
+  forgetService(unifiedApi: string): void {
+    this.connected.delete(unifiedApi);
   }
 
   /** Runs a standalone function and returns its value, or throws the platform's error for its failure. */
