@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { extract } from '../../src/graph/ingest/index.js';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import type { SlackState } from '../../src/sandbox/slack/index.js';
 import { fakeState } from '../helpers/sandbox.js';
 import { call, type TestServer } from '../helpers/server.js';
 import { unifiedFamily } from '../helpers/unified-family.js';
+import { manifest } from '../../tools/team_chat/index.js';
 
 const family = unifiedFamily('/team_chat');
 const { meta, request: chat } = family;
@@ -195,6 +197,21 @@ describe('tenant isolation', () => {
       const globexList = await globex.callTool({ name: 'team_chat_list_channels', arguments: { limit: 100 } });
       expect((globexList.structuredContent as { channels: Array<{ name: string }> }).channels.map((c) => c.name)).not.toContain('acme-only-room');
     });
+  });
+});
+
+describe('knowledge graph', () => {
+  it('reads channels and messages as the chat system’s nodes, each message belonging to its channel', async () => {
+    const general = channelNamed('general');
+    const messages = (await chat('GET', `/channels/${general.id}/messages?limit=3`)).body.data;
+    const batch = extract({ team_chat: manifest.extractor! }, 'team_chat', { tool: 'list_messages', args: { channel_id: general.id }, result: messages });
+    const nodes = [...batch.nodes.values()];
+    expect(nodes.filter((n) => n.type === 'chat_message').map((n) => n.id)).toEqual(messages.messages.map((m: { id: string }) => `${general.id}/${m.id}`));
+    expect(nodes.some((n) => n.type === 'chat_channel' && n.id === general.id)).toBe(true);
+    expect(batch.edges.filter((e) => e.type === 'BELONGS_TO')).toHaveLength(3);
+    const channels = (await chat('GET', '/channels')).body.data;
+    const listed = extract({ team_chat: manifest.extractor! }, 'team_chat', { tool: 'list_channels', args: {}, result: channels });
+    expect([...listed.nodes.values()].filter((n) => n.type === 'chat_channel')).toHaveLength(channels.channels.length);
   });
 });
 

@@ -51,9 +51,9 @@ export const getChannel = defineTool({
     aliases: ['channel details', 'workspace channel info'],
     when_to_use: "When you know a channel id of the company's connected workspace and need its details.",
     not_for: viaUserSlack('chat_get_channel'),
-    examples: [{ query: 'show workspace channel C0ENG0001', tool: 'get_channel', params: { channel_id: 'C0ENG0001' } }],
+    examples: [{ query: 'show workspace channel CA002504DB', tool: 'get_channel', params: { channel_id: 'CA002504DB' } }],
   },
-  target: (args) => ({ type: 'team_chat_channel', id: args.channel_id }),
+  target: (args) => ({ type: 'chat_channel', id: args.channel_id }),
   run: async ({ client, args }) => channelOf((await slackCall(client('unify'), 'conversations.info', { channel: args.channel_id })).channel as Slack),
 });
 

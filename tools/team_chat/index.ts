@@ -2,6 +2,7 @@ import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { unifyIntegration } from '../shared/unify/integration.js';
 import { createChannel, getChannel, listChannels } from './channels.js';
+import { extractTeamChat } from './extractor.js';
 import { addMember, listMembers, listMessages, sendMessage } from './messages-members.js';
 
 const teamChatSystem: SystemRecord = {
@@ -18,6 +19,7 @@ export const manifest: SystemManifest = {
   system: teamChatSystem,
   tools: [listChannels, getChannel, createChannel, listMessages, sendMessage, listMembers, addMember],
   integrations: [unifyIntegration],
-  entityTypes: ['team_chat_channel'],
+  extractor: extractTeamChat,
+  entityTypes: ['chat_channel', 'chat_message'],
   synonyms: { roster: ['members'], announce: ['send'] },
 };

@@ -33,9 +33,9 @@ const listMessagesTool = defineTool({
     aliases: ['workspace channel history', 'read team channel', 'recent messages in workspace channel'],
     when_to_use: "To read what was said in a channel of the company's connected chat workspace.",
     not_for: viaUserSlack('chat_list_messages'),
-    examples: [{ query: 'latest messages in workspace channel C0ENG0001', tool: 'list_messages', params: { channel_id: 'C0ENG0001', limit: 20 } }],
+    examples: [{ query: 'latest messages in workspace channel CA002504DB', tool: 'list_messages', params: { channel_id: 'CA002504DB', limit: 20 } }],
   },
-  target: (args) => ({ type: 'team_chat_channel', id: args.channel_id }),
+  target: (args) => ({ type: 'chat_channel', id: args.channel_id }),
   async run({ client, args, page }): Promise<ListPage<Message>> {
     const window = await channelWindow<Record<string, unknown>>(client('unify'), page, 'conversations.history', args.channel_id, 'messages');
     return windowListPage(window, page, (m) => messageOf(args.channel_id, m));
@@ -62,13 +62,13 @@ export const sendMessage = defineTool({
     not_for: `Sending as a person: ${viaUserSlack('chat_send_message')}`,
     examples: [
       {
-        query: 'announce the release in workspace channel C0DEP0001',
+        query: 'announce the release in workspace channel CA003A098A',
         tool: 'send_message',
-        params: { channel_id: 'C0DEP0001', subject: 'Release 2.4', content: 'Version 2.4 is live.' },
+        params: { channel_id: 'CA003A098A', subject: 'Release 2.4', content: 'Version 2.4 is live.' },
       },
     ],
   },
-  target: (args) => ({ type: 'team_chat_channel', id: args.channel_id }),
+  target: (args) => ({ type: 'chat_channel', id: args.channel_id }),
   verify: (result, args) => (result.content === args.content && result.subject === (args.subject ?? null) ? undefined : 'the stored message differs from the one sent'),
   async run({ client, args }) {
     const answer = await slackCall(client('unify'), 'chat.postMessage', { channel: args.channel_id, text: messageTextOf(args.content, args.subject) }, true);
@@ -89,9 +89,9 @@ const listMembersTool = defineTool({
     aliases: ['who is in the workspace channel', 'channel members', 'team channel roster'],
     when_to_use: "To see who is in a channel of the company's connected chat workspace.",
     not_for: viaUserSlack('chat_list_channel_members'),
-    examples: [{ query: 'who is in workspace channel C0ENG0001', tool: 'list_members', params: { channel_id: 'C0ENG0001' } }],
+    examples: [{ query: 'who is in workspace channel CA002504DB', tool: 'list_members', params: { channel_id: 'CA002504DB' } }],
   },
-  target: (args) => ({ type: 'team_chat_channel', id: args.channel_id }),
+  target: (args) => ({ type: 'chat_channel', id: args.channel_id }),
   async run({ client, args, page }): Promise<ListPage<Member>> {
     const window = await channelWindow<string>(client('unify'), page, 'conversations.members', args.channel_id, 'members');
     return windowListPage(window, page, (id) => memberOf(args.channel_id, id));
@@ -119,9 +119,9 @@ export const addMember = defineTool({
     aliases: ['invite to workspace channel', 'add someone to team channel'],
     when_to_use: "To add a person to a channel of the company's connected chat workspace.",
     not_for: viaUserSlack('chat_list_channel_members'),
-    examples: [{ query: 'add U0ALICE01 to workspace channel C0ENG0001', tool: 'add_member', params: { channel_id: 'C0ENG0001', user_id: 'U0ALICE01' } }],
+    examples: [{ query: 'add UA21446E320 to workspace channel CA002504DB', tool: 'add_member', params: { channel_id: 'CA002504DB', user_id: 'UA21446E320' } }],
   },
-  target: (args) => ({ type: 'team_chat_channel', id: args.channel_id }),
+  target: (args) => ({ type: 'chat_channel', id: args.channel_id }),
   verify: (result, args) => (result.id === args.user_id ? undefined : `member is ${result.id}, not ${args.user_id}`),
   async run({ client, args }) {
     const answer = await slackCall(client('unify'), 'conversations.invite', { channel: args.channel_id, users: args.user_id }, true);
