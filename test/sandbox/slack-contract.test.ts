@@ -87,6 +87,18 @@ describe('the Slack fake against Slack’s description', () => {
     await conforms('search.messages', { query: 'deploy', count: '5' });
   });
 
+  it('channel administration as the workspace app: create, purpose, invite, and their refusals', async () => {
+    const created = await conforms('conversations.create', { name: 'contract-room' }, bot);
+    const room = String((created.channel as { id: string }).id);
+    await conforms('conversations.setPurpose', { channel: room, purpose: 'Contract checks' }, bot);
+    const people = (await call('users.list', { limit: '20' })).members as Array<{ id: string; is_bot?: boolean }>;
+    const invitee = people.find((u) => !u.is_bot)!.id;
+    await conforms('conversations.invite', { channel: room, users: invitee }, bot);
+    const taken = await conforms('conversations.create', { name: 'contract-room' }, bot);
+    const again = await conforms('conversations.invite', { channel: room, users: invitee }, bot);
+    expect([taken.error, again.error]).toEqual(['name_taken', 'already_in_channel']);
+  });
+
   it('people', async () => {
     const users = await conforms('users.list', { limit: '20' });
     await conforms('users.info', { user: String((users.members as Array<{ id: string }>)[0].id) });
