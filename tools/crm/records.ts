@@ -23,25 +23,25 @@ export const AccountSchema = z.object({
 });
 export type Account = z.infer<typeof AccountSchema>;
 
-export const ContactSchema = z.object({
+/** The fields a contact and a lead share: a person. */
+const PersonFields = {
   id: Id,
   name: text('Full name'),
   first_name: text('Given name'),
   last_name: text('Family name'),
   email: text('Primary email address'),
   title: text('Job title'),
+};
+
+export const ContactSchema = z.object({
+  ...PersonFields,
   company_id: text('Id of the account the contact works for'),
   owner_id: text('Id of the CRM user who owns the contact'),
 });
 export type CrmContact = z.infer<typeof ContactSchema>;
 
 export const LeadSchema = z.object({
-  id: Id,
-  name: text('Full name'),
-  first_name: text('Given name'),
-  last_name: text('Family name'),
-  email: text('Primary email address'),
-  title: text('Job title'),
+  ...PersonFields,
   company_name: text('Company the lead works for (leads are not yet linked to accounts)'),
   status: text('Lead status as the CRM names it'),
   lead_source: text('Where the lead came from'),
