@@ -99,12 +99,15 @@ export function pageIdOf(value: string): string {
   return /^[0-9a-f]{32}$/i.test(hex) ? `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` : value;
 }
 
-/** Runs a Notion call for one page; its 404 names the page. */
-export async function forPage<T>(pageId: string, request: Promise<T>): Promise<T> {
+/** Runs a Notion call for one object; its 404 names the object (`what`, e.g. "Page <id>"). */
+export async function forObject<T>(what: string, request: Promise<T>): Promise<T> {
   try {
     return await request;
   } catch (error) {
-    if (notFoundOf(error)) throw new AppError('NOT_FOUND', `Page ${pageId} not found (or not shared with the integration)`, { upstreamStatus: 404, cause: error });
+    if (notFoundOf(error)) throw new AppError('NOT_FOUND', `${what} not found (or not shared with the integration)`, { upstreamStatus: 404, cause: error });
     throw error;
   }
 }
+
+/** Runs a Notion call for one page; its 404 names the page. */
+export const forPage = <T>(pageId: string, request: Promise<T>): Promise<T> => forObject(`Page ${pageId}`, request);

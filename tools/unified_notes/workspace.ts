@@ -1,23 +1,12 @@
-import { isHTTPResponseError, type Client } from '@notionhq/client';
+import type { Client } from '@notionhq/client';
 import type { UnifyClient } from '../../src/integrations/unify/client.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import type { PageRequest } from '../../src/toolkit/pagination.js';
-import { dataSourceInfo, forPage, peopleOf, type DataSourceInfo, type NotionPerson } from '../notes/notion.js';
+import { dataSourceInfo, forObject, forPage, peopleOf, type DataSourceInfo, type NotionPerson } from '../notes/notion.js';
 import { notionProperties } from '../notes/properties.js';
 import { readWindow, type Window } from '../shared/unify/window.js';
 import { withNotion } from './notion-proxy.js';
 import { commentOf, databaseIdOf, databaseOf, folderOf, isFolder, pageOf, type NotesPageDetail } from './records.js';
-
-/** A database call whose 404 names the database. */
-async function forDatabase<T>(databaseId: string, request: Promise<T>): Promise<T> {
-  try {
-    return await request;
-  } catch (error) {
-    if (isHTTPResponseError(error) && error.status === 404)
-      throw new AppError('NOT_FOUND', `Database ${databaseId} not found (or not shared with the integration)`, { upstreamStatus: 404, cause: error });
-    throw error;
-  }
-}
 
 /** Notion's largest page of any list. */
 const NOTION_MAX_PAGE = 100;
@@ -182,7 +171,7 @@ export class NotesWorkspace {
 
   /** The database's (first) data source, where its pages live and its columns are described. */
   private async dataSourceOf(notion: Client, databaseId: string): Promise<DataSourceInfo> {
-    const database = asJson(await forDatabase(databaseId, notion.databases.retrieve({ database_id: databaseId })));
+    const database = asJson(await forObject(`Database ${databaseId}`, notion.databases.retrieve({ database_id: databaseId })));
     const first = (database.data_sources as Array<{ id: string }> | undefined)?.[0];
     if (!first) throw new AppError('NOT_FOUND', `Database ${databaseId} has no data source`);
     return dataSourceInfo(asJson(await notion.dataSources.retrieve({ data_source_id: first.id })));
