@@ -3,6 +3,7 @@ import { AppError } from './errors.js';
 
 const MAX_LIMIT = 100;
 const DEFAULT_LIMIT = 30;
+const MAX_CURSOR_CHARS = 512;
 
 export interface PageRequest {
   limit: number;
@@ -33,10 +34,9 @@ export interface PaginationBlock {
 export const paginationShape = {
   limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`Page size, 1-${MAX_LIMIT}`),
   offset: z.number().int().min(0).max(100_000).optional().describe('Items to skip'),
-  cursor: z.string().max(512).optional().describe('The next_cursor of a previous page; takes precedence over offset'),
+  cursor: z.string().max(MAX_CURSOR_CHARS).optional().describe('The next_cursor of a previous page; takes precedence over offset'),
 };
 
-const MAX_CURSOR_CHARS = 512;
 
 /**
  * Cursors are opaque to callers; inside they carry the offset of the next page and, when the tool
