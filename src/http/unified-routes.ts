@@ -6,8 +6,8 @@ import { unifySettingsOf } from '../integrations/unify/settings.js';
 import { AppError } from '../toolkit/errors.js';
 import type { JsonSchema } from '../toolkit/registry.js';
 import { sendError } from './errors.js';
-import type { ToolRouteFamily } from './tool-routes.js';
-import { tenantEnvelope, tenantOf } from './routes/vault-auth.js';
+import type { ToolRoute, ToolRouteFamily } from './tool-routes.js';
+import { tenantEnvelope, tenantEnvelopeOf, tenantOf } from './routes/vault-auth.js';
 
 /** What the unified families' routes (`/crm`, `/calendar`, ...) share: their caller, their envelope and their tools' schemas. */
 
@@ -61,3 +61,36 @@ export const resultSchema = (app: App, qualified: string): JsonSchema => app.reg
 /** Every argument of a list tool but the result projection (`fields`) is a query parameter: filters, `limit`, `offset`, `cursor`. */
 export const queryOf = (app: App, qualified: string): string[] =>
   Object.keys((app.registry.inputJsonSchema(toolOf(app, qualified)).properties ?? {}) as Record<string, unknown>).filter((name) => name !== 'fields');
+
+const pathArgs = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+
+/**
+ * Routes of one unified system, each one call of its tool of the same job: path parameters are tool
+ * arguments, a read takes the tool's other arguments as query parameters, a write takes them as its body
+ * (a create answers 201). The response is the tool's result in the family's envelope.
+ */
+export function unifiedToolRoutes(app: App, system: string) {
+  const qualified = (tool: string): string => `${system}.${tool}`;
+  const response = (tool: string): JsonSchema => tenantEnvelopeOf(resultSchema(app, qualified(tool)));
+  return {
+    read: (tool: string, path: string, operationId: string, summary: string): ToolRoute => ({
+      method: 'get',
+      path,
+      operationId,
+      summary,
+      tool: qualified(tool),
+      query: queryOf(app, qualified(tool)).filter((name) => !pathArgs(path).includes(name)),
+      response: response(tool),
+    }),
+    write: (method: 'post' | 'put' | 'delete', tool: string, path: string, operationId: string, summary: string): ToolRoute => ({
+      method,
+      path,
+      operationId,
+      summary,
+      tool: qualified(tool),
+      body: method !== 'delete',
+      ...(method === 'post' ? { status: 201 } : {}),
+      response: response(tool),
+    }),
+  };
+}

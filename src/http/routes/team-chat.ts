@@ -1,7 +1,8 @@
 import type { RouteModule } from '../route-module.js';
-import { addToolRoutes, type ToolRoute } from '../tool-routes.js';
-import { queryOf, resultSchema, unifiedFamily } from '../unified-routes.js';
-import { tenantEnvelopeOf } from './vault-auth.js';
+import { addToolRoutes } from '../tool-routes.js';
+import { unifiedFamily, unifiedToolRoutes } from '../unified-routes.js';
+
+const CHANNEL = '/team_chat/channels/{channel_id}';
 
 /**
  * `/team_chat/channels...` (Document 2, team_chat): each route is one call of the team_chat tool of the
@@ -10,34 +11,14 @@ import { tenantEnvelopeOf } from './vault-auth.js';
  * creates answer 201. The add-member body is `{user_id}` (the spec does not show it).
  */
 export const teamChatRoutes: RouteModule = (routes, app) => {
-  const one = (tool: string) => tenantEnvelopeOf(resultSchema(app, `team_chat.${tool}`));
-  const list = (tool: string, path: string, operationId: string, summary: string): ToolRoute => ({
-    method: 'get',
-    path,
-    operationId,
-    summary,
-    tool: `team_chat.${tool}`,
-    query: queryOf(app, `team_chat.${tool}`).filter((name) => name !== 'channel_id'),
-    response: one(tool),
-  });
-  const create = (tool: string, path: string, operationId: string, summary: string): ToolRoute => ({
-    method: 'post',
-    path,
-    operationId,
-    summary,
-    tool: `team_chat.${tool}`,
-    body: true,
-    status: 201,
-    response: one(tool),
-  });
-  const channel = '/team_chat/channels/{channel_id}';
+  const { read, write } = unifiedToolRoutes(app, 'team_chat');
   addToolRoutes(routes, app, unifiedFamily(app, 'team_chat'), [
-    list('list_channels', '/team_chat/channels', 'listTeamChatChannels', 'List channels, paged by cursor'),
-    create('create_channel', '/team_chat/channels', 'createTeamChatChannel', 'Create a channel'),
-    { method: 'get', path: channel, operationId: 'getTeamChatChannel', summary: 'One channel', tool: 'team_chat.get_channel', response: one('get_channel') },
-    list('list_messages', `${channel}/messages`, 'listTeamChatMessages', 'List messages, newest first, paged by cursor'),
-    create('send_message', `${channel}/messages`, 'sendTeamChatMessage', 'Send a message'),
-    list('list_members', `${channel}/members`, 'listTeamChatMembers', 'List member ids, paged by cursor'),
-    create('add_member', `${channel}/members`, 'addTeamChatMember', 'Add a member'),
+    read('list_channels', '/team_chat/channels', 'listTeamChatChannels', 'List channels, paged by cursor'),
+    write('post', 'create_channel', '/team_chat/channels', 'createTeamChatChannel', 'Create a channel'),
+    read('get_channel', CHANNEL, 'getTeamChatChannel', 'One channel'),
+    read('list_messages', `${CHANNEL}/messages`, 'listTeamChatMessages', 'List messages, newest first, paged by cursor'),
+    write('post', 'send_message', `${CHANNEL}/messages`, 'sendTeamChatMessage', 'Send a message'),
+    read('list_members', `${CHANNEL}/members`, 'listTeamChatMembers', 'List member ids, paged by cursor'),
+    write('post', 'add_member', `${CHANNEL}/members`, 'addTeamChatMember', 'Add a member'),
   ]);
 };
