@@ -37,7 +37,6 @@ export const paginationShape = {
   cursor: z.string().max(MAX_CURSOR_CHARS).optional().describe('The next_cursor of a previous page; takes precedence over offset'),
 };
 
-
 /**
  * Cursors are opaque to callers; inside they carry the offset of the next page and, when the tool
  * reported one, the upstream cursor to resume from (left out if it would make the cursor too long).
