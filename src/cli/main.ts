@@ -130,6 +130,9 @@ export async function main(argv: string[]): Promise<void> {
 
   const config = configFor(args, await localCredentialsFor(args));
   const app = await startApp(config, args.command === 'mcp');
+  // From here on, an error no code handled is logged (and answered for its request) instead of ending the process.
+  const { guardProcess } = await import('../http/crash-guard.js');
+  guardProcess(app.log);
   const { McpSurface } = await import('../mcp/server.js');
   const surface = new McpSurface(app, {
     toolsets: config.toolsets,

@@ -8,6 +8,7 @@ import { mcpHttpHandler } from '../mcp/http.js';
 import type { McpSurface } from '../mcp/server.js';
 import { AppError } from '../toolkit/errors.js';
 import { sendGraphError } from '../graph/http/respond.js';
+import { scopedPerRequest } from './crash-guard.js';
 import { errorHandler, JSON_BODY_LIMIT, sendError } from './errors.js';
 import { hostGuard, safeJsonBody, tlsGuard } from './guards.js';
 import { metricsMiddleware } from './metrics.js';
@@ -69,7 +70,8 @@ export interface Listening {
 /** Listens on the configured host and port, serving TLS itself when a certificate is configured. */
 export async function listen(app: App, handler: express.Express, port = app.config.port, host = app.config.host): Promise<Listening> {
   const { tlsCertFile, tlsKeyFile } = app.config;
-  const server = tlsCertFile && tlsKeyFile ? createHttpsServer({ cert: readFileSync(tlsCertFile), key: readFileSync(tlsKeyFile) }, handler) : createHttpServer(handler);
+  const listener = scopedPerRequest(handler);
+  const server = tlsCertFile && tlsKeyFile ? createHttpsServer({ cert: readFileSync(tlsCertFile), key: readFileSync(tlsKeyFile) }, listener) : createHttpServer(listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

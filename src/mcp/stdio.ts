@@ -50,5 +50,12 @@ export async function serveStdio(app: App, surface: McpSurface, env: NodeJS.Proc
   await new Promise<void>((resolve) => {
     process.stdin.on('end', () => resolve());
     process.stdin.on('close', () => resolve());
+    // A host that went away breaks the pipes (EPIPE writing, EIO or ECONNRESET reading): the same as closing stdin.
+    const hostGone = (error: Error) => {
+      app.log.warn('mcp: the host closed the stdio pipes', { error: error.message });
+      resolve();
+    };
+    process.stdin.on('error', hostGone);
+    process.stdout.on('error', hostGone);
   });
 }

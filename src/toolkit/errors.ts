@@ -5,6 +5,7 @@
 export type ErrorCode =
   | 'VALIDATION_ERROR'
   | 'PAYLOAD_TOO_LARGE'
+  | 'REQUEST_TIMEOUT'
   | 'UNAUTHORIZED'
   | 'AUTHORIZATION_REQUIRED'
   | 'FORBIDDEN'
@@ -28,6 +29,8 @@ export type ErrorCode =
 const STATUS_OF: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
   PAYLOAD_TOO_LARGE: 413,
+  // A body that stopped arriving before it was complete.
+  REQUEST_TIMEOUT: 408,
   INVALID_INTEGRATION: 400,
   UNAUTHORIZED: 401,
   // The user must authorize a provider first (per-user OAuth); details carry `provider` and `auth_url`.

@@ -1,9 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/cli.js';
+import { startBuiltDemo, type SpawnedServer } from '../helpers/built-server.js';
 
 /**
  * The shipped command (the esbuild bundle of `npm run build`), where the other tests run the TypeScript
@@ -18,25 +14,14 @@ interface Method {
   params: Array<{ name: string; required: boolean }>;
 }
 
-let stop: () => void;
+let server: SpawnedServer;
 let base: string;
-let stderr = '';
 
 beforeAll(async () => {
-  const child = spawn(process.execPath, [BIN, 'serve', '--demo', '--port', '0'], {
-    env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-bundle-')), LOG_LEVEL: 'warn' },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  stop = () => child.kill('SIGTERM');
-  for (let waited = 0; waited < 30_000 && !base; waited += 50) {
-    base = /serving REST and MCP .* at (http:\/\/[\d.:]+)/.exec(output + stderr)?.[1] ?? '';
-    if (!base) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  if (!base) throw new Error(`the built server never started: ${stderr}`);
+  server = await startBuiltDemo();
+  base = server.url;
 }, 40_000);
-afterAll(() => stop());
+afterAll(() => server.stop());
 
 describe('the built command', () => {
   it('runs a read method of every system, each loading its SDK from the bundle', async () => {
@@ -56,6 +41,6 @@ describe('the built command', () => {
       }
       if (answers.length === lists.length) failures.push(`${service.name}: ${answers.join('; ') || 'no list method without required parameters'}`);
     }
-    expect(failures, stderr).toEqual([]);
+    expect(failures, server.stderr()).toEqual([]);
   }, 60_000);
 });

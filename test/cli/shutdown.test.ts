@@ -127,4 +127,15 @@ describe('graceful shutdown', () => {
     expect(await running.exited).toBe(0);
     expect(running.stderr()).toContain('calls still running after the grace period');
   });
+
+  it('stdio: a host that goes away mid-call (its end of stdout closed) ends the server cleanly, not with an unhandled EPIPE', async () => {
+    const running = start(['mcp', '--demo', '--tool-mode', 'full']);
+    const inFlight = await stallUpstream(running);
+    callOverStdio(running);
+    await inFlight();
+    running.child.stdout.destroy();
+    expect(await running.exited).toBe(0);
+    expect(running.stderr()).toContain('mcp: the host closed the stdio pipes');
+    expect(running.stderr()).not.toMatch(/Unhandled 'error' event|unhandled error/);
+  });
 });

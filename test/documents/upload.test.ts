@@ -94,12 +94,12 @@ describe('refusing bad files without storing anything', () => {
   it.each([
     ['an unsupported extension', 'tool.exe', 'MZ', 400, 'Unsupported file type: .exe'],
     ['an unknown chunking strategy', 'a.txt', 'text', 400, 'Unknown chunking_strategy: paragraphs; valid: recursive, fixed, sentence, markdown'],
-    ['an empty file', 'empty.txt', '', 500, 'Failed to process document: the file is empty'],
-    ['a corrupt PDF', 'broken.pdf', '%PDF-1.7\n1 0 obj garbage', 500, /^Failed to process document: not a readable PDF/],
-    ['a text file named .pdf', 'lies.pdf', 'just words', 500, 'Failed to process document: the file is not a PDF'],
-    ['a CSV named .xlsx', 'lies.xlsx', 'a,b\n1,2\n', 500, 'Failed to process document: the file is not an .xlsx workbook'],
-    ['a binary file named .txt', 'bin.txt', new Uint8Array([0x89, 0x50, 0, 0, 1, 2]), 500, 'Failed to process document: the file is binary, not text'],
-    ['a zip bomb named .xlsx', 'bomb.xlsx', zipBomb(50 * 1024 * 1024), 500, 'Failed to process document: the workbook inflates past the allowed size'],
+    ['an empty file', 'empty.txt', '', 422, 'Failed to process document: the file is empty'],
+    ['a corrupt PDF', 'broken.pdf', '%PDF-1.7\n1 0 obj garbage', 422, /^Failed to process document: not a readable PDF/],
+    ['a text file named .pdf', 'lies.pdf', 'just words', 422, 'Failed to process document: the file is not a PDF'],
+    ['a CSV named .xlsx', 'lies.xlsx', 'a,b\n1,2\n', 422, 'Failed to process document: the file is not an .xlsx workbook'],
+    ['a binary file named .txt', 'bin.txt', new Uint8Array([0x89, 0x50, 0, 0, 1, 2]), 422, 'Failed to process document: the file is binary, not text'],
+    ['a zip bomb named .xlsx', 'bomb.xlsx', zipBomb(50 * 1024 * 1024), 422, 'Failed to process document: the workbook inflates past the allowed size'],
   ])('%s', async (_label, filename, content, status, message) => {
     const before = await count();
     const fields = filename === 'a.txt' ? { chunking_strategy: 'paragraphs' } : {};
@@ -118,7 +118,7 @@ describe('refusing bad files without storing anything', () => {
     form.append('project_id', 'p');
     const none = await fetch(`${server.url}/documents/upload`, { method: 'POST', headers: { 'X-JWT-Token': token }, body: form });
     expect(none.status).toBe(400);
-    expect(await none.json()).toEqual({ detail: 'file is required' });
+    expect(await none.json()).toEqual({ detail: 'file is required: send the document as a form part named "file" with a filename' });
   });
 
   it('answers 401 in the documents form without a valid token', async () => {

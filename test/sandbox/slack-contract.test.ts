@@ -117,6 +117,14 @@ describe('the Slack fake against Slack’s description', () => {
     expect(shares.public[general.id]).toEqual([{ ts: expect.stringMatching(/^\d{10}\.\d{6}$/) }]);
   });
 
+  it('an upload cut off mid-file is refused, and the fake goes on serving', async () => {
+    const url = await call('files.getUploadURLExternal', { filename: 'notes.txt', length: '5' });
+    const body = '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nunterminated';
+    const answer = await fetch(String(url.upload_url), { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=zz' }, body });
+    expect([answer.status, await answer.text()]).toEqual([400, 'Bad Request - Unexpected end of form']);
+    expect((await call('auth.test', {})).ok).toBe(true);
+  });
+
   it('failures: Slack’s {ok: false, error} bodies', async () => {
     await conforms('conversations.history', { channel: 'C0NOTHERE' });
     await conforms('chat.postMessage', { channel: acme.channels.find((c) => c.kind === 'public')!.id, text: '' });

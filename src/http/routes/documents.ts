@@ -1,4 +1,3 @@
-import busboy from 'busboy';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { App } from '../../app.js';
@@ -10,6 +9,7 @@ import { AppError } from '../../toolkit/errors.js';
 import { callerOf, requireCaller } from '../auth.js';
 import { ANY_OBJECT } from '../doc-schemas.js';
 import { errorBody, JSON_BODY_LIMIT, requestError, setRetryAfter, shownError } from '../errors.js';
+import { readMultipartUpload } from '../multipart-upload.js';
 import type { RouteModule } from '../route-module.js';
 
 const QUERY = z.object({
@@ -26,12 +26,14 @@ const LIST = z.object({
 });
 
 /**
- * The documents family's error form (spec Document 3, Errors): `{detail: <string>}`, a broken file as
- * `500 {detail: 'Failed to process document: ...'}`, an invalid token as `{detail: {code, message}}`.
+ * The documents family's error form (spec Document 3, Errors): `{detail: <string>}`, an invalid token as
+ * `{detail: {code, message}}`. A file that cannot be read is the caller's to fix, so it is 422 with the
+ * spec's `{detail: 'Failed to process document: ...'}` rather than the spec table's 500, which would
+ * tell clients to retry the same bytes and alert on an input fault.
  */
 function sendDocumentError(app: App, res: Response, thrown: unknown): void {
   if (res.headersSent) return;
-  if (thrown instanceof UnreadableDocument) return void res.status(500).json({ detail: `Failed to process document: ${thrown.message}` });
+  if (thrown instanceof UnreadableDocument) return void res.status(422).json({ detail: `Failed to process document: ${thrown.message}` });
   if (thrown instanceof z.ZodError)
     return void res.status(400).json({ detail: thrown.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ') });
   const error = shownError(requestError(thrown), app.log);
@@ -41,64 +43,48 @@ function sendDocumentError(app: App, res: Response, thrown: unknown): void {
 }
 
 const handle =
-  (app: App, work: (req: Request, tenantId: string, caller: Caller) => unknown) =>
+  (app: App, work: (req: Request, tenantId: string, caller: Caller, res: Response) => unknown) =>
   (req: Request, res: Response): void => {
     Promise.resolve()
-      .then(() => work(req, callerOf(res).tenantId, callerOf(res)))
+      .then(() => work(req, callerOf(res).tenantId, callerOf(res), res))
       .then((body) => void res.json(body))
       .catch((error: unknown) => sendDocumentError(app, res, error));
   };
 
-/** Reads a multipart upload: the one file (stopped past the size limit, 413) and the form fields. */
-function readUpload(req: Request, limit: number): Promise<UploadRequest> {
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: limit, fields: 20, fieldSize: 64 * 1024 } });
-    } catch {
-      return reject(new AppError('VALIDATION_ERROR', 'Expected a multipart/form-data body with a file'));
-    }
-    const fields: Record<string, string> = {};
-    let file: { filename: string; bytes: Buffer } | undefined;
-    let failed: AppError | undefined;
-    parser.on('field', (name, value) => (fields[name] = value));
-    parser.on('file', (_name, stream, info) => {
-      const parts: Buffer[] = [];
-      stream.on('data', (data: Buffer) => parts.push(data));
-      stream.on('limit', () => {
-        failed = new AppError('PAYLOAD_TOO_LARGE', `File too large: the limit is ${limit} bytes`);
-        parts.length = 0;
-        stream.resume();
-        req.unpipe(parser);
-        reject(failed);
-      });
-      stream.on('end', () => {
-        if (!failed) file = { filename: info.filename ?? '', bytes: Buffer.concat(parts) };
-      });
-    });
-    parser.on('error', (error: Error) => reject(new AppError('VALIDATION_ERROR', `Malformed multipart body: ${error.message}`)));
-    parser.on('close', () => {
-      if (failed) return;
-      if (!file) return reject(new AppError('VALIDATION_ERROR', 'file is required'));
-      const bool = (value: string | undefined) => (value === undefined ? undefined : !/^(false|0|no|off)$/i.test(value.trim()));
-      const chunkSize = fields.chunk_size === undefined ? undefined : Number(fields.chunk_size);
-      resolve({
-        filename: file.filename,
-        bytes: new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
-        projectId: fields.project_id || undefined,
-        tags: fields.tags
-          ? fields.tags
-              .split(',')
-              .map((t) => t.trim())
-              .filter(Boolean)
-          : [],
-        extractEntities: bool(fields.extract_entities),
-        chunkingStrategy: fields.chunking_strategy || undefined,
-        chunkSize,
-      });
-    });
-    req.pipe(parser);
+/** How long an upload's body may stall: CONSTELLATION_DOCUMENTS_UPLOAD_IDLE_SECONDS, 30 s by default. */
+function uploadIdleMs(env: NodeJS.ProcessEnv = process.env): number {
+  const seconds = Number(env.CONSTELLATION_DOCUMENTS_UPLOAD_IDLE_SECONDS);
+  return (Number.isFinite(seconds) && seconds > 0 ? seconds : 30) * 1000;
+}
+
+const flag = (value: string | undefined) => (value === undefined ? undefined : !/^(false|0|no|off)$/i.test(value.trim()));
+
+/** The upload request of a multipart form (spec Document 3: file, project_id, tags, extract_entities, chunking_strategy, chunk_size). */
+async function readUpload(req: Request): Promise<UploadRequest> {
+  const { filename, bytes, fields } = await readMultipartUpload(req, { fileBytes: maxUploadBytes(), idleMs: uploadIdleMs() });
+  return {
+    filename,
+    bytes,
+    projectId: fields.project_id || undefined,
+    tags: fields.tags
+      ? fields.tags
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean)
+      : [],
+    extractEntities: flag(fields.extract_entities),
+    chunkingStrategy: fields.chunking_strategy || undefined,
+    chunkSize: fields.chunk_size === undefined ? undefined : Number(fields.chunk_size),
+  };
+}
+
+/** Fires when the client goes away before its answer is sent: the upload stops and stores nothing. */
+function clientGone(res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
   });
+  return controller.signal;
 }
 
 /** `/documents/...` (spec Document 3, Documents): upload, query, list, detail, delete, initialize-indexes. */
@@ -117,9 +103,14 @@ export const documentRoutes: RouteModule = (routes, app) => {
       operationId: 'uploadDocument',
       summary: 'Upload a document (multipart: file, project_id, tags, extract_entities, chunking_strategy, chunk_size)',
     },
-    handle(app, async (req, tenantId, caller) => {
-      const upload = await readUpload(req, maxUploadBytes());
-      return documents.upload(tenantId, { ...upload, tenantEpoch: caller.tenantEpoch });
+    handle(app, async (req, tenantId, caller, res) => {
+      const signal = clientGone(res);
+      const upload = await readUpload(req).catch((error: unknown) => {
+        // A stalled body would hold the connection until the server's request timeout: close it with the answer.
+        if (error instanceof AppError && error.code === 'REQUEST_TIMEOUT') res.setHeader('Connection', 'close');
+        throw error;
+      });
+      return documents.upload(tenantId, { ...upload, tenantEpoch: caller.tenantEpoch, signal });
     }),
   );
   const json = express.json({ limit: JSON_BODY_LIMIT });

@@ -49,10 +49,12 @@ function uploadedBytes(req: Request): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
     const parser = Busboy({ headers: req.headers, limits: { fileSize: MAX_FILE_BYTES } });
-    parser.on('file', (_name, stream) => stream.on('data', (chunk: Buffer) => parts.push(chunk)));
+    // A cut-off body errors the file stream as well as the parser: both are heard (a settled promise ignores the second).
+    parser.on('file', (_name, stream) => stream.on('data', (chunk: Buffer) => parts.push(chunk)).on('error', reject));
     parser.on('field', (_name, value) => parts.push(Buffer.from(value)));
     parser.on('close', () => resolve(Buffer.concat(parts)));
     parser.on('error', reject);
+    req.on('error', reject);
     req.pipe(parser);
   });
 }
@@ -66,8 +68,10 @@ export function fileUploadRoutes(router: Router, states: States): void {
     const state = (states as Record<string, SlackState | undefined>)[req.params.workspace];
     const file = state && filesOf(state).get(req.params.id);
     if (!file) return void res.status(404).type('text').send('Not Found');
-    file.bytes = await uploadedBytes(req);
-    file.size = file.bytes.length;
+    const bytes = await uploadedBytes(req).catch((error: Error) => void res.status(400).type('text').send(`Bad Request - ${error.message}`));
+    if (!bytes) return;
+    file.bytes = bytes;
+    file.size = bytes.length;
     res.type('text').send(`OK - ${file.bytes.length}`);
   });
 }
