@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GoogleState } from '../../src/sandbox/google/index.js';
+import type { SlackState } from '../../src/sandbox/slack/index.js';
 import { revokeToken } from '../../src/sandbox/google/oauth/grants.js';
 import type { UnifyState } from '../../src/sandbox/unify/state.js';
 import { MINUTE, ManualClock } from '../helpers/clock.js';
@@ -119,6 +120,23 @@ describe('cached reads of per-user systems never outlive the user’s grant', ()
       expect({ status: after.status, body: after.body }).toEqual({ status: expected.status, body: expected.body });
     });
   }
+
+  it('chat: an installation Slack no longer accepts drops the grant and the user’s cached reads with it', async () => {
+    const user = users()[0];
+    const token = await server.tokenFor('acme', user);
+    await cached('/chat/list-channels', token);
+    // The user removes the app in Slack: its tokens are unknown there from now on (invalid_auth).
+    const slack = server.sandbox.state<SlackState>('/slack', 'acme');
+    const person = slack.people.findIndex((p) => p.email === user);
+    for (const [userToken, grant] of [...slack.oauth.userTokens]) if (grant.personIndex === person) slack.oauth.userTokens.delete(userToken);
+    const uncached = await get('/chat/list-channels?limit=1', token, { 'Cache-Control': 'no-cache' });
+    expect([uncached.status, uncached.body.detail?.action]).toEqual([407, 'oauth_required']);
+
+    const after = await get('/chat/list-channels', token);
+    expect(after.cache).toBe('MISS');
+    const expected = await withoutGrant('/chat/list-channels', user);
+    expect({ status: after.status, body: after.body }).toEqual({ status: expected.status, body: expected.body });
+  });
 });
 
 describe('cached reads never outlive the tenant or its connections', () => {
