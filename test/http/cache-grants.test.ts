@@ -3,7 +3,7 @@ import type { GoogleState } from '../../src/sandbox/google/index.js';
 import type { SlackState } from '../../src/sandbox/slack/index.js';
 import { revokeToken } from '../../src/sandbox/google/oauth/grants.js';
 import type { UnifyState } from '../../src/sandbox/unify/state.js';
-import { MINUTE, ManualClock } from '../helpers/clock.js';
+import { HOUR, MINUTE, ManualClock } from '../helpers/clock.js';
 import { consent } from '../helpers/oauth-harness.js';
 import { rawRequest, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';
 
@@ -120,6 +120,19 @@ describe('cached reads of per-user systems never outlive the user’s grant', ()
       expect({ status: after.status, body: after.body }).toEqual({ status: expected.status, body: expected.body });
     });
   }
+
+  it('a refreshed access token is the same grant: the user’s cached reads stay', async () => {
+    const user = users()[0];
+    const token = await server.tokenFor('acme', user);
+    await cached('/suite/list-calendars', token);
+    const before = server.sandbox.faults.log.filter((r) => r.path === '/google/token').length;
+    // Two hours on, the access token has expired (and so has the API token: the user signs in again).
+    clock.advance(2 * HOUR);
+    const later = await server.tokenFor('acme', user);
+    expect((await get('/suite/list-spaces', later, { 'Cache-Control': 'no-cache' })).status).toBe(200);
+    expect(server.sandbox.faults.log.filter((r) => r.path === '/google/token').length).toBe(before + 1);
+    expect((await get('/suite/list-calendars', later)).cache).toBe('HIT');
+  });
 
   it('chat: an installation Slack no longer accepts drops the grant and the user’s cached reads with it', async () => {
     const user = users()[0];
