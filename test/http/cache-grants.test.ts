@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import type { GoogleState } from '../../src/sandbox/google/index.js';
 import type { SlackState } from '../../src/sandbox/slack/index.js';
 import { revokeToken } from '../../src/sandbox/google/oauth/grants.js';
@@ -179,6 +180,16 @@ describe('cached reads never outlive the tenant or its connections', () => {
     expect(after.cache).toBe('MISS');
     // The new consumer has connected no CRM.
     expect([after.status, after.body.error?.code]).toEqual([403, 'NOT_CONFIGURED']);
+  });
+
+  it('two tokens of one user with different credentials never share cached reads', async () => {
+    const user = server.callerFor('acme', users()[0]);
+    const first = await server.tokenFor('acme', user.userEmail);
+    await cached('/code_host/get-issues?limit=2', first);
+    const otherAccount = { ...user.connections.code_host, token: SANDBOX_CREDENTIALS.globex.github.token };
+    const second = await server.app.tokens.issue({ tenant_id: 'acme', user_email: user.userEmail, connections: { ...user.connections, code_host: otherAccount } });
+    const answer = await get('/code_host/get-issues?limit=2', second);
+    expect([answer.status, answer.cache]).toEqual([200, 'MISS']);
   });
 
   it('a connection removed in Apideck’s vault is not served from the cache past the minute its provider is remembered', async () => {
