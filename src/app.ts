@@ -21,7 +21,7 @@ import { installDocuments } from './documents/install.js';
 import { installAnalytics } from './analytics/install.js';
 import type { Sandbox } from './sandbox/server.js';
 import { ResponseCache } from './http/response-cache.js';
-import { createKeyring, CredentialVault, vaultCredentials } from './auth/vault/index.js';
+import { createKeyring, CredentialVault, LocalGrantGenerations, vaultCredentials } from './auth/vault/index.js';
 import { tenantGate } from './store/tenant-gate.js';
 import type { OAuthFlow } from './auth/oauth/flow.js';
 import { installAuthorizations } from './auth/oauth/install.js';
@@ -103,7 +103,9 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     timeoutMs: config.callTimeoutSeconds * 1000,
     observers: [telemetry.observeExecution],
   });
-  const responseCache = new ResponseCache(config.cacheTtlSeconds * 1000, clock);
+  const responseCache = new ResponseCache(config.cacheTtlSeconds * 1000, clock, (caller, ids) => connections.accessDigest(caller, ids));
+  // A user's grant replaced or removed (revoked, refused at refresh): their cached responses go at once.
+  vault.generations.onAdvance((grant) => responseCache.invalidateUser(grant.tenantId, grant.userEmail));
   // A successful action may change what cached reads would show: drop the tenant's cached responses.
   executor.addObserver((event) => {
     if (event.success && event.tool.capability.type === 'action') responseCache.invalidateTenant(event.caller.tenantId);
@@ -171,7 +173,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
 /** The credential vault, with rows sealed under a rotated-out key moved to the current one. */
 function openVault(config: Config, db: Db, log: Logger, clock: Clock): CredentialVault {
   const keyring = createKeyring(config.vaultKeys, `${config.jwtSecret}\0${config.databaseFile}`);
-  const vault = new CredentialVault(db, keyring, tenantGate(db), () => clock.now());
+  const vault = new CredentialVault(db, keyring, tenantGate(db), () => clock.now(), new LocalGrantGenerations());
   if (keyring.derived && config.environment !== 'test') {
     // Demo data holds no real credentials, so saying so is enough; anywhere else it deserves a warning.
     const message = 'vault: CONSTELLATION_ENCRYPTION_KEY is not set; per-user credentials are sealed with a key derived from the JWT secret and database path';

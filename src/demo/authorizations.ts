@@ -47,8 +47,14 @@ export function installDemoAuthorizations(app: App, sandbox: Sandbox, demo: Demo
       app.vault.fillOnFirstUse(workspace, provider, () => {
         for (const user of users) {
           const person = sandbox.seeds[workspace].people.find((p) => p.email === user.user_email);
+          // Consent given ahead counts as given before the server started: no new grant generation.
           if (person)
-            app.vault.put({ tenantId: workspace, userEmail: user.user_email }, provider, { ...grant(workspace, person), accountEmail: user.user_email, authorizedAt: now() });
+            app.vault.put(
+              { tenantId: workspace, userEmail: user.user_email },
+              provider,
+              { ...grant(workspace, person), accountEmail: user.user_email, authorizedAt: now() },
+              { sameGrant: true },
+            );
         }
       });
     }

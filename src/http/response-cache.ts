@@ -1,13 +1,27 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { SystemManifest } from '../catalog/manifest.js';
+import { CONNECTION_MEMORY_MS } from '../integrations/unify/client.js';
 import type { Caller, Clock } from '../toolkit/context.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 
 interface Entry {
+  /** The user it was computed for, so a change of their grant drops it. */
+  user: string;
   status: number;
   body: unknown;
   expiresAt: number;
 }
+
+/** A digest of what decides what the caller may read through the integrations named (see ClientProvider.accessDigest). */
+export type AccessDigest = (caller: Caller, integrationIds: readonly string[]) => string;
+
+/** How a tool's answers may be cached: not at all, or under the access of these integrations for this long. */
+interface CachePolicy {
+  integrationIds: readonly string[];
+  ttlMs: number;
+}
+
+const userOf = (caller: Caller): string => caller.userEmail?.trim().toLowerCase() ?? '';
 
 /**
  * Whether a tool's answers may be cached: only reads of systems backed by upstream integrations.
@@ -21,9 +35,12 @@ export function servesUpstreamData(tool: ToolDefinition, manifests: readonly Sys
 }
 
 /**
- * The GET response cache (spec: Limits): entries live CACHE_TTL seconds and are keyed by tenant, user
- * and the path with its query, so a response is never served to another tenant or user. Any write by
- * a tenant drops that tenant's entries; `Cache-Control: no-cache` skips the cache.
+ * The GET response cache (spec: Limits): entries live CACHE_TTL seconds and are keyed by what decides
+ * who may read them: the tenant and its epoch, the user, and the access the tool's integrations give
+ * them (credentials, and for per-user systems the generation of the user's grant), with the path and
+ * its query. A response is thus never served to another tenant, user or grant, even when an
+ * invalidation is missed. Any write by a tenant drops that tenant's entries, a change of a user's grant
+ * drops that user's; `Cache-Control: no-cache` skips the cache.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Map<string, Entry>>();
@@ -33,16 +50,16 @@ export class ResponseCache {
   constructor(
     private readonly ttlMs: number,
     private readonly clock: Clock,
+    private readonly access: AccessDigest,
     private readonly maxEntriesPerTenant = 2_000,
   ) {}
 
-  private keyOf(caller: Caller, req: Request): string {
-    return `${caller.userEmail ?? ''}\u0000${req.originalUrl}`;
+  private keyOf(caller: Caller, req: Request, policy: CachePolicy): string {
+    return JSON.stringify([caller.tenantEpoch ?? null, userOf(caller), this.access(caller, policy.integrationIds), req.originalUrl]);
   }
 
-  get(caller: Caller, req: Request): Entry | undefined {
-    const tenant = this.entries.get(caller.tenantId);
-    const key = this.keyOf(caller, req);
+  private get(tenantId: string, key: string): Entry | undefined {
+    const tenant = this.entries.get(tenantId);
     const entry = tenant?.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.clock.now()) {
@@ -52,12 +69,12 @@ export class ResponseCache {
     return entry;
   }
 
-  set(caller: Caller, req: Request, status: number, body: unknown): void {
-    if (this.ttlMs <= 0) return;
+  private set(caller: Caller, key: string, ttlMs: number, status: number, body: unknown): void {
+    if (ttlMs <= 0) return;
     let tenant = this.entries.get(caller.tenantId);
     if (!tenant) this.entries.set(caller.tenantId, (tenant = new Map<string, Entry>()));
     if (tenant.size >= this.maxEntriesPerTenant) tenant.delete(tenant.keys().next().value as string);
-    tenant.set(this.keyOf(caller, req), { status, body, expiresAt: this.clock.now() + this.ttlMs });
+    tenant.set(key, { user: userOf(caller), status, body, expiresAt: this.clock.now() + ttlMs });
   }
 
   invalidateTenant(tenantId: string): void {
@@ -65,12 +82,31 @@ export class ResponseCache {
     this.generations.set(tenantId, (this.generations.get(tenantId) ?? 0) + 1);
   }
 
+  /** Drops a user's entries (their grant was replaced or removed). */
+  invalidateUser(tenantId: string, userEmail: string): void {
+    const user = userEmail.trim().toLowerCase();
+    const tenant = this.entries.get(tenantId);
+    for (const [key, entry] of tenant ?? []) if (entry.user === user) tenant?.delete(key);
+  }
+
+  /**
+   * How long a tool's answers are kept. A tenant's unified-API connections change in Apideck's vault,
+   * which tells this server nothing: their answers live no longer than the connected provider is
+   * remembered (see withConnectedProvider).
+   */
+  private policyOf(tool: ToolDefinition, manifests: readonly SystemManifest[]): CachePolicy | undefined {
+    if (!servesUpstreamData(tool, manifests)) return undefined;
+    const integrations = manifests.find((m) => m.system.id === tool.system)?.integrations ?? [];
+    const unified = integrations.some((i) => i.sources.includes('unify'));
+    return { integrationIds: integrations.map((i) => i.id), ttlMs: unified ? Math.min(this.ttlMs, CONNECTION_MEMORY_MS) : this.ttlMs };
+  }
+
   /**
    * Middleware for the route of `tool`, after `requireCaller`: for GET reads of upstream data, serves
    * hits and stores successful misses; other reads pass through uncached; writes drop the tenant's entries.
    */
   middleware(tool: ToolDefinition, manifests: readonly SystemManifest[]) {
-    const cacheable = servesUpstreamData(tool, manifests);
+    const policy = this.policyOf(tool, manifests);
     return (req: Request, res: Response, next: NextFunction): void => {
       const caller = res.locals.caller as Caller | undefined;
       if (!caller) return next();
@@ -78,9 +114,10 @@ export class ResponseCache {
         res.on('finish', () => res.statusCode < 400 && this.invalidateTenant(caller.tenantId));
         return next();
       }
-      if (!cacheable) return next();
+      if (!policy) return next();
+      const key = this.keyOf(caller, req, policy);
       const noCache = /no-cache|no-store/i.test(req.get('cache-control') ?? '');
-      const hit = noCache ? undefined : this.get(caller, req);
+      const hit = noCache ? undefined : this.get(caller.tenantId, key);
       if (hit) {
         res.setHeader('X-Cache', 'HIT');
         res.status(hit.status).json(hit.body);
@@ -90,7 +127,9 @@ export class ResponseCache {
       const generation = this.generations.get(caller.tenantId);
       const json = res.json.bind(res);
       res.json = (body: unknown) => {
-        if (res.statusCode === 200 && this.generations.get(caller.tenantId) === generation) this.set(caller, req, res.statusCode, body);
+        // A grant replaced or removed while the answer was computed changes the key: nothing is stored.
+        const unchanged = this.generations.get(caller.tenantId) === generation && this.keyOf(caller, req, policy) === key;
+        if (res.statusCode === 200 && unchanged) this.set(caller, key, policy.ttlMs, res.statusCode, body);
         return json(body);
       };
       next();

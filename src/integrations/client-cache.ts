@@ -19,6 +19,8 @@ export interface GrantOwner {
 export interface UserAuthority {
   tokens(owner: GrantOwner, options?: { afterUnauthorized?: boolean }): Promise<UserGrant>;
   authorizationRequired(owner: GrantOwner): Error;
+  /** The generation of the user's grant (see GrantGenerations): changes on replace or removal, not on refresh. */
+  grantGeneration(owner: GrantOwner): string;
 }
 
 /** Maps validated credentials to the ones a client is built from. */
@@ -85,14 +87,18 @@ export class ClientCache implements ClientProvider {
     return new Set([...this.integrations.values()].filter(usable).map((i) => i.id));
   }
 
-  accessDigest(caller: Caller): string {
-    // A per-user integration's access is the user's own: their tokens change with every refresh, their identity does not.
+  accessDigest(caller: Caller, integrationIds?: readonly string[]): string {
+    // A per-user integration's access is the user's grant: its tokens change with every refresh, while
+    // the user and the grant's generation change only when the grant is replaced or removed. Neither
+    // needs the vault read (nor its decryption).
     const accessOf = (i: AnyIntegration) => {
-      const found = resolveCredentials(caller, i, this.sources);
-      if (!found) return null;
-      return this.authorities.has(i.id) ? { user: caller.userEmail?.toLowerCase() ?? null } : found.credentials;
+      const authority = this.authorities.get(i.id);
+      if (authority)
+        return caller.userEmail ? { user: caller.userEmail.toLowerCase(), grant: authority.grantGeneration({ tenantId: caller.tenantId, userEmail: caller.userEmail }) } : null;
+      return resolveCredentials(caller, i, this.sources)?.credentials ?? null;
     };
-    const resolved = [...this.integrations.values()].map((i) => [i.id, accessOf(i)]);
+    const chosen = [...this.integrations.values()].filter((i) => !integrationIds || integrationIds.includes(i.id));
+    const resolved = chosen.map((i) => [i.id, accessOf(i)]);
     return createHash('sha256').update(JSON.stringify(resolved)).digest('base64url').slice(0, 22);
   }
 

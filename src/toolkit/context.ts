@@ -33,8 +33,11 @@ export type IntegrationId = keyof ClientMap & string;
 /** Builds (or reuses from the per-tenant cache) the SDK client of one integration for a caller. */
 export interface ClientProvider {
   get<K extends IntegrationId>(caller: Caller, integration: K): ClientMap[K];
-  /** A digest of every credential the caller acts with: callers with the same access share cached results. */
-  accessDigest(caller: Caller): string;
+  /**
+   * A digest of every credential the caller acts with (of the integrations named, when given): callers
+   * with the same access share cached results.
+   */
+  accessDigest(caller: Caller, integrationIds?: readonly string[]): string;
 }
 
 /** Clock abstraction so caches and TTLs can be tested with a controllable time. */

@@ -216,8 +216,8 @@ export class Executor {
 
   /**
    * The analytical path: results are cached per tenant by qualified tool name, arguments that change
-   * the result (canonical JSON) and a digest of the caller's credentials (callers who see different
-   * data never share a result). Partial results are returned but never stored. `refresh: true` skips
+   * the result (canonical JSON) and a digest of the caller's access through the tool's integrations
+   * (callers who see different data never share a result; a per-user grant's generation is part of it). Partial results are returned but never stored. `refresh: true` skips
    * the cache. Every result says `cache: {status, computed_at}`.
    */
   private async cached(
@@ -230,7 +230,7 @@ export class Executor {
     const keyArgs = Object.fromEntries(Object.entries(args).filter(([name]) => !NOT_PART_OF_RESULT.has(name)));
     const { value, cache: info } = await cache.getOrCompute(
       caller.tenantId,
-      { tool: tool.qualifiedName, args: { ...keyArgs, _access: this.options.clients.accessDigest(caller) } },
+      { tool: tool.qualifiedName, args: { ...keyArgs, _access: this.options.clients.accessDigest(caller, this.options.registry.integrationsOf(tool)) } },
       () => this.plain(once),
       { refresh: args.refresh === true, shouldStore: (result) => result.partial !== true },
     );

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createApp, type App } from '../../src/app.js';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
@@ -111,14 +111,14 @@ export async function call(
   return { status: response.status, body, headers: response.headers };
 }
 
-/** A request with headers fetch refuses to set (Host), over node:http. */
-export function rawRequest(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+/** A request with headers fetch refuses to set (Host), or whose answer it refuses to read (407), over node:http. */
+export function rawRequest(url: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers }, (res) => {
+    const req = httpRequest(url, { method, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
     });
     req.on('error', reject);
     req.end();

@@ -53,6 +53,7 @@ function clientOf({ integration, demo }: LoadedDemo): unknown {
       return Promise.resolve(grant);
     },
     authorizationRequired: () => new Error('not authorized'),
+    grantGeneration: () => '0',
   });
   return cache.get(caller, integration.id as never);
 }

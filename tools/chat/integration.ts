@@ -63,12 +63,16 @@ export function readsAsGet(fetch: UpstreamFetch): UpstreamFetch {
   };
 }
 
-/** Slack's answers (HTTP 200) that mean the presented token is no longer good. */
-const EXPIRED = new Set(['token_expired']);
+/**
+ * Slack's answers (HTTP 200) that mean the presented token is no longer good: a rotated token expired,
+ * or the installation was revoked or removed in Slack (the token is then unknown: `invalid_auth`).
+ */
+const NO_LONGER_GOOD = new Set(['token_expired', 'token_revoked', 'invalid_auth', 'account_inactive']);
 
 /**
- * Slack says a rotated token has expired with `{ok: false, error: token_expired}` on HTTP 200; the
- * user-token fetch refreshes once on a 401, so that answer is handed on as the 401 it means.
+ * Slack says a token is no longer good with `{ok: false, error}` on HTTP 200; the user-token fetch
+ * refreshes once on a 401, so that answer is handed on as the 401 it means. A refresh Slack refuses
+ * (or an installation whose tokens do not rotate) then drops the grant and asks the user to install again.
  */
 export function expiryAsUnauthorized(fetch: UpstreamFetch): UpstreamFetch {
   return async (input, init) => {
@@ -76,7 +80,7 @@ export function expiryAsUnauthorized(fetch: UpstreamFetch): UpstreamFetch {
     if (response.status !== 200 || !response.headers.get('content-type')?.includes('json')) return response;
     const text = await response.text();
     const error = (safeJson(text) as { ok?: boolean; error?: string } | undefined)?.error;
-    return new Response(text, { status: error && EXPIRED.has(error) ? 401 : 200, headers: response.headers });
+    return new Response(text, { status: error && NO_LONGER_GOOD.has(error) ? 401 : 200, headers: response.headers });
   };
 }
 

@@ -175,13 +175,18 @@ export class OAuthFlow {
     try {
       const refreshed = await this.provider.refresh(stored);
       const next: StoredGrant = { ...stored, ...refreshed, refreshToken: refreshed.refreshToken ?? stored.refreshToken };
-      this.options.vault.put(owner, this.provider.id, { ...next });
+      this.options.vault.put(owner, this.provider.id, { ...next }, { sameGrant: true });
       return next;
     } catch (error) {
       if (!(error instanceof RefreshRejected)) throw error;
       this.options.vault.delete(owner, this.provider.id);
       throw this.authorizationRequired(owner, `${this.provider.title} no longer accepts this authorization (it was revoked or expired): authorize again`);
     }
+  }
+
+  /** The generation of the user's grant: it changes when the grant is replaced or removed, not when refreshed. */
+  grantGeneration(owner: VaultOwner): string {
+    return this.options.vault.generations.current({ tenantId: owner.tenantId, userEmail: owner.userEmail, provider: this.provider.id });
   }
 
   private stored(owner: VaultOwner): StoredGrant | undefined {

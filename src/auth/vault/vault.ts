@@ -3,6 +3,7 @@ import type { Db } from '../../store/db.js';
 import type { TenantGate } from '../../store/tenant-gate.js';
 import { AppError } from '../../toolkit/errors.js';
 import { open, seal, type SealedSecret } from './cipher.js';
+import { LocalGrantGenerations, type GrantGenerations } from './generations.js';
 import type { Keyring } from './keyring.js';
 
 /** A provider's credentials for one user: access and refresh tokens, expiry, scopes, account email. */
@@ -45,6 +46,8 @@ export class CredentialVault {
     private readonly keyring: Keyring,
     private readonly gate: TenantGate,
     private readonly now: () => number = Date.now,
+    /** Advanced by every grant stored anew or removed: what caches key per-user answers by. */
+    readonly generations: GrantGenerations = new LocalGrantGenerations(),
   ) {
     this.select = db.prepare('SELECT key_id, nonce, ciphertext, tag FROM vault_credentials WHERE tenant_id = ? AND user_email = ? AND provider = ?');
     this.upsert = db.prepare(`
@@ -78,8 +81,11 @@ export class CredentialVault {
     }
   }
 
-  /** Stores (or replaces) a user's credentials for a provider; refused when the tenant is gone. */
-  put(owner: VaultOwner, provider: string, secret: VaultSecret): void {
+  /**
+   * Stores (or replaces) a user's credentials for a provider; refused when the tenant is gone. A new
+   * grant starts a new generation; `sameGrant` says these are the current grant's tokens renewed.
+   */
+  put(owner: VaultOwner, provider: string, secret: VaultSecret, options: { sameGrant?: boolean } = {}): void {
     this.filled(owner.tenantId, provider);
     const userEmail = normalEmail(owner.userEmail);
     const sealed = seal(this.keyring.current, Buffer.from(JSON.stringify(secret), 'utf8'), contextOf(owner.tenantId, userEmail, provider));
@@ -87,6 +93,7 @@ export class CredentialVault {
       if (!this.gate(owner.tenantId, owner.tenantEpoch)) throw new AppError('NOT_FOUND', `Tenant ${owner.tenantId} does not exist`);
       this.upsert.run({ tenantId: owner.tenantId, userEmail, provider, ...sealed, at: this.now() });
     })();
+    if (!options.sameGrant) this.generations.advance({ tenantId: owner.tenantId, userEmail, provider });
   }
 
   /** The user's credentials for a provider, or undefined when none are stored. */
@@ -102,7 +109,10 @@ export class CredentialVault {
   /** Forgets a user's credentials for a provider; true when there were any. */
   delete(owner: VaultOwner, provider: string): boolean {
     this.filled(owner.tenantId, provider);
-    return this.remove.run(owner.tenantId, normalEmail(owner.userEmail), provider).changes > 0;
+    const userEmail = normalEmail(owner.userEmail);
+    const removed = this.remove.run(owner.tenantId, userEmail, provider).changes > 0;
+    this.generations.advance({ tenantId: owner.tenantId, userEmail, provider });
+    return removed;
   }
 
   /** The providers a user has stored credentials for. */

@@ -21,7 +21,7 @@ const TITLE = 'Apideck';
  * platform's clock). A change in the vault is noticed sooner: Apideck refuses a proxied call for the
  * remembered provider, and the families look it up again (see `withConnectedProvider`).
  */
-const CONNECTION_MEMORY_MS = 60_000;
+export const CONNECTION_MEMORY_MS = 60_000;
 
 /**
  * One Apideck client for one consumer (a tenant's `consumerId`), on the platform's fetch (the one retry
