@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import { ProtocolError, type CallToolResult } from '@modelcontextprotocol/server';
 import type { App } from '../app.js';
 import type { Caller } from '../toolkit/context.js';
 import { AppError, toAppError } from '../toolkit/errors.js';
@@ -82,6 +82,7 @@ export class McpTasks {
     try {
       target = this.surface.resolveCall(caller, narrowing, name, args);
     } catch (error) {
+      if (error instanceof ProtocolError) return refuse(error.message);
       return reply({ ...errorResult(error, this.app.log) });
     }
     if ('tool' in target && target.tool.capability.destructive) return refuse(`${name} deletes or overwrites data and runs only as a plain call, after confirmation`);
