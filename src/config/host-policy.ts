@@ -5,6 +5,9 @@
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'];
 
+/** Whether a URL's host name is this machine's loopback. */
+export const isLoopbackHost = (hostname: string): boolean => LOCAL_HOSTS.includes(hostname.toLowerCase());
+
 export interface HostPolicyOptions {
   /** Extra host names (or URLs); `*` allows any host. */
   allowedHosts: readonly string[];

@@ -14,9 +14,9 @@ import { AppError, toAppError } from '../toolkit/errors.js';
 /** What an INTERNAL_ERROR says to the caller: its own message may carry internals, so it stays in the logs. */
 export const INTERNAL_MESSAGE = 'Internal error';
 
-/** Anything thrown in a request, as an AppError (body-parser failures included). */
+/** Anything thrown in a request, as an AppError (a path or body that cannot be read included). */
 export function requestError(thrown: unknown): AppError {
-  return fromBodyParser(thrown) ?? toAppError(thrown);
+  return fromRequestReading(thrown) ?? toAppError(thrown);
 }
 
 /** The error as its caller may see it: an internal error is logged and replaced by a neutral one. */
@@ -54,12 +54,32 @@ export function errorHandler(log: Logger) {
 /** Largest JSON body accepted (uploads use multipart and have their own limit). */
 export const JSON_BODY_LIMIT = '1mb';
 
-/** Maps the JSON body parser's failures (malformed, too large, bad encoding) to AppErrors. */
-export function fromBodyParser(err: unknown): AppError | undefined {
-  const e = err as { type?: string; status?: number; message?: string };
+interface ReadingFailure {
+  type?: string;
+  status?: number;
+  code?: string;
+  expose?: boolean;
+  message?: string;
+}
+
+/** A body whose bytes are not what its headers say: malformed JSON, or a `Content-Encoding` it is not in. */
+export function isUnreadableBody(err: unknown): boolean {
+  const e = err as ReadingFailure | undefined;
+  return e?.type === 'entity.parse.failed' || (e?.status === 400 && typeof e.code === 'string' && e.code.startsWith('Z_'));
+}
+
+/**
+ * Maps failures of reading the request itself to AppErrors: the body parser's (malformed, too large,
+ * bad encoding, a gzip body that is not gzip) and the router's (a path parameter whose percent-escape
+ * does not decode). They are the caller's, never internal errors.
+ */
+export function fromRequestReading(err: unknown): AppError | undefined {
+  const e = err as ReadingFailure | undefined;
   if (e?.type === 'entity.parse.failed') return new AppError('VALIDATION_ERROR', `Malformed JSON body: ${e.message}`);
+  if (isUnreadableBody(err)) return new AppError('VALIDATION_ERROR', `The body is not in its Content-Encoding: ${e?.message}`);
   if (e?.type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', 'Request body is larger than the 1 MB limit');
   if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return new AppError('VALIDATION_ERROR', e.message ?? 'Unsupported encoding');
+  if (err instanceof URIError && e?.status === 400) return new AppError('VALIDATION_ERROR', `Malformed percent-escape in the path: ${err.message}`);
   return undefined;
 }
 

@@ -10,6 +10,7 @@ import { AppError } from '../toolkit/errors.js';
 import { sendGraphError } from '../graph/http/respond.js';
 import { scopedPerRequest } from './crash-guard.js';
 import { errorHandler, JSON_BODY_LIMIT, sendError } from './errors.js';
+import { familyErrorHandler } from './error-forms.js';
 import { hostGuard, safeJsonBody, tlsGuard } from './guards.js';
 import { metricsMiddleware } from './metrics.js';
 import { tenantRateLimit } from './rate-limit.js';
@@ -54,6 +55,7 @@ export function buildHttpApp(app: App, surface: McpSurface): express.Express {
   for (const mount of ROUTE_MODULES) mount(routes, app);
   http.use(routes.router);
   http.use((req, res) => sendError(res, new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`)));
+  http.use(familyErrorHandler(app, routes.operations));
   // Errors raised before the graph router (a malformed JSON body) still answer in the graph's form.
   http.use('/graph', (err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => sendGraphError(app, res, err));
   http.use(errorHandler(app.log));

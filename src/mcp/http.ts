@@ -8,6 +8,7 @@ import { assertJsonDepth } from '../toolkit/safe-json.js';
 import type { Caller } from '../toolkit/context.js';
 import type { ToolSelection } from '../toolkit/registry.js';
 import { selectionFromHeaders } from './exposure.js';
+import { JSON_RPC, sendJsonRpcError } from './json-rpc-errors.js';
 import { LegacyHttpCalls } from './legacy-http.js';
 import { TaskStore } from './task-store.js';
 import { McpTasks } from './tasks.js';
@@ -26,10 +27,6 @@ const scopeOf = (authInfo: AuthInfo | undefined): RequestScope => {
   if (!scope) throw new Error('MCP request without its resolved caller');
   return scope;
 };
-
-function jsonRpcError(res: Response, status: number, code: number, message: string, data?: unknown): void {
-  res.status(status).json({ jsonrpc: '2.0', error: { code, message, ...(data === undefined ? {} : { data }) }, id: null });
-}
 
 /**
  * Streamable HTTP at `/mcp`, stateless in both protocol eras: one protocol server per request, acting
@@ -57,10 +54,10 @@ export function mcpHttpHandler(app: App, surface: McpSurface) {
   return async (req: Request, res: Response): Promise<void> => {
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
-      return jsonRpcError(res, 405, -32000, 'Method not allowed: this server is stateless, send JSON-RPC with POST');
+      return sendJsonRpcError(res, 405, -32000, 'Method not allowed: this server is stateless, send JSON-RPC with POST');
     }
     if (Array.isArray(req.body)) {
-      return jsonRpcError(res, 400, -32600, 'JSON-RPC batches are not supported: send one message per request');
+      return sendJsonRpcError(res, 400, JSON_RPC.INVALID_REQUEST, 'JSON-RPC batches are not supported: send one message per request');
     }
     let narrowing;
     try {
@@ -68,7 +65,7 @@ export function mcpHttpHandler(app: App, surface: McpSurface) {
       assertJsonDepth(req.body, 'body');
       narrowing = surface.narrow(selectionFromHeaders(req.headers));
     } catch (error) {
-      return jsonRpcError(res, 400, -32600, toAppError(error).message);
+      return sendJsonRpcError(res, 400, JSON_RPC.INVALID_REQUEST, toAppError(error).message);
     }
     let caller;
     try {
@@ -76,7 +73,7 @@ export function mcpHttpHandler(app: App, surface: McpSurface) {
     } catch (error) {
       const appError = toAppError(error);
       res.setHeader('WWW-Authenticate', 'Bearer');
-      return jsonRpcError(res, appError.status, -32001, appError.message, { code: appError.code });
+      return sendJsonRpcError(res, appError.status, -32001, appError.message, { code: appError.code });
     }
     try {
       if (!(await isLegacyRequest(await toWebRequest(req, req.body), req.body))) {
@@ -86,7 +83,7 @@ export function mcpHttpHandler(app: App, surface: McpSurface) {
       await legacy.serve(req, res, { caller, narrowing, token: tokenOf(req) });
     } catch (error) {
       app.log.error('mcp request failed', { error: error instanceof Error ? error.message : String(error) });
-      if (!res.headersSent) jsonRpcError(res, 500, -32603, 'Internal error');
+      if (!res.headersSent) sendJsonRpcError(res, 500, JSON_RPC.INTERNAL_ERROR, 'Internal error');
     }
   };
 }

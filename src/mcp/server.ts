@@ -13,7 +13,7 @@ import { confirmationOf } from './confirmation.js';
 import { callControlOf } from './progress.js';
 import { serveResources } from './resources.js';
 import { clientCapabilitiesOf, errorResult, successResult, userActionRequired, type Era } from './results.js';
-import { mcpTool } from './tool-list.js';
+import { mcpTool, refuseForeignCursor, unknownToolError } from './tool-list.js';
 
 export type ToolMode = 'full' | 'discovery' | 'auto';
 
@@ -153,7 +153,8 @@ export class McpSurface {
     serveResources(server, this.app, callerFor);
     const tasks = offersTasks && era === 'legacy';
     if (tasks) server.registerCapabilities({ tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } });
-    server.setRequestHandler('tools/list', async () => {
+    server.setRequestHandler('tools/list', async (request) => {
+      refuseForeignCursor(request.params?.cursor);
       const { listed } = this.view(await callerFor(), narrowing);
       return { tools: tasks ? listed.map((tool) => ({ ...tool, execution: { taskSupport: tool.annotations?.destructiveHint ? 'forbidden' : 'optional' } })) : listed };
     });
@@ -185,7 +186,11 @@ export class McpSurface {
     return this.target(this.view(caller, narrowing), name, args);
   }
 
-  /** What a tools/call names: a discovery meta-tool's own answer, or a catalog tool with its arguments. */
+  /**
+   * What a tools/call names: a discovery meta-tool's own answer, or a catalog tool with its arguments. A
+   * name the catalog does not have is a protocol error; a catalog tool this session does not see is an
+   * error result saying why (see refuse).
+   */
   private target(view: View, name: string, args: Record<string, unknown>): { answer: Record<string, unknown> } | { tool: ToolDefinition; args: Record<string, unknown> } {
     if (view.mode === 'discovery') {
       if (name === SEARCH_TOOLS) return { answer: view.discovery.searchTools(args) };
@@ -195,6 +200,7 @@ export class McpSurface {
         return { tool, args: toolArgs };
       }
     }
+    if (!this.app.registry.find(name)) throw unknownToolError(name, view.mode === 'full' ? '' : ` (use ${SEARCH_TOOLS} to find tool names)`);
     return { tool: view.resolve(name), args };
   }
 

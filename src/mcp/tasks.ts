@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import { ProtocolError, type CallToolResult } from '@modelcontextprotocol/server';
 import type { App } from '../app.js';
 import type { Caller } from '../toolkit/context.js';
 import { AppError, toAppError } from '../toolkit/errors.js';
 import type { ToolSelection } from '../toolkit/registry.js';
+import { JSON_RPC } from './json-rpc-errors.js';
 import { errorResult, successResult } from './results.js';
 import type { McpSurface } from './server.js';
 import { POLL_INTERVAL_MS, TERMINAL, type TaskOwner, type TaskStore } from './task-store.js';
@@ -14,7 +15,6 @@ const MAX_TTL_MS = 24 * 60 * 60 * 1000;
 const MIN_TTL_MS = 1000;
 const LIST_PAGE = 50;
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
-const INVALID_PARAMS = -32602;
 
 export const TASK_METHODS = new Set(['tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel']);
 
@@ -48,7 +48,7 @@ export class McpTasks {
 
   async answer(message: TaskMessage, caller: Caller, narrowing: ToolSelection, token: string | undefined, closed: AbortSignal): Promise<JsonRpcAnswer> {
     const reply = (result: Record<string, unknown>): JsonRpcAnswer => ({ jsonrpc: '2.0', id: message.id, result });
-    const refuse = (text: string): JsonRpcAnswer => ({ jsonrpc: '2.0', id: message.id, error: { code: INVALID_PARAMS, message: text } });
+    const refuse = (text: string): JsonRpcAnswer => ({ jsonrpc: '2.0', id: message.id, error: { code: JSON_RPC.INVALID_PARAMS, message: text } });
     const owner = ownerOf(caller, token);
     const params = message.params ?? {};
     if (message.method === 'tools/call') return this.start(caller, owner, narrowing, params, reply, refuse);
@@ -82,6 +82,7 @@ export class McpTasks {
     try {
       target = this.surface.resolveCall(caller, narrowing, name, args);
     } catch (error) {
+      if (error instanceof ProtocolError) return refuse(error.message);
       return reply({ ...errorResult(error, this.app.log) });
     }
     if ('tool' in target && target.tool.capability.destructive) return refuse(`${name} deletes or overwrites data and runs only as a plain call, after confirmation`);

@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, type Tool } from '@modelcontextprotocol/server';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { Registry } from '../toolkit/registry.js';
 import { GRAPH_APP_TOOLS, GRAPH_APP_URI } from './app/graph-view.js';
@@ -22,3 +22,14 @@ export function mcpTool(registry: Registry, tool: ToolDefinition): Tool {
     _meta: { llm_hints: tool.hints, capability: registry.capability(tool), ...appMetaOf(tool) },
   };
 }
+
+/**
+ * `tools/list` answers in one page and so never hands out a cursor: any cursor a client sends is not
+ * ours, which the pagination utility answers with invalid params rather than with the first page again.
+ */
+export function refuseForeignCursor(cursor: unknown): void {
+  if (cursor !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor: tools/list answers in one page and issues no cursor');
+}
+
+/** A `tools/call` of a name the catalog does not have: a protocol error (invalid params), as both protocol eras specify. */
+export const unknownToolError = (name: string, hint = ''): ProtocolError => new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}${hint}`);

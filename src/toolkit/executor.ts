@@ -8,6 +8,7 @@ import { project } from './projection.js';
 import type { Registry } from './registry.js';
 import { runToolOnce } from './tool-call.js';
 import { assertSafeJson } from './safe-json.js';
+import { assertPathSafeIds } from './path-ids.js';
 import { boundItems, DEFAULT_RESULT_BUDGET_CHARS } from './result-budget.js';
 
 /** One finished execution, handed to every observer (activity feed, graph ingestion, metrics). */
@@ -108,7 +109,10 @@ export class Executor {
     assertSafeJson(raw, 'arguments');
     const schema = this.registry.inputSchema(tool);
     const parsed = schema.safeParse(raw ?? {});
-    if (parsed.success) return parsed.data;
+    if (parsed.success) {
+      assertPathSafeIds(parsed.data, tool.name);
+      return parsed.data;
+    }
     const accepted = Object.keys(schema.shape);
     const unknown = parsed.error.issues.flatMap((issue) => (issue.code === 'unrecognized_keys' && issue.path.length === 0 ? issue.keys : []));
     if (unknown.length > 0) {

@@ -124,3 +124,34 @@ export function rawRequest(url: string, headers: Record<string, string>, method 
     req.end();
   });
 }
+
+/**
+ * A request whose path is sent byte for byte (fetch and URL parsing resolve `%2e%2e` as `..` and drop
+ * it): over node:http with the path as given, the body parsed when it is JSON.
+ */
+export function callAsSent(
+  server: { url: string },
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: Buffer | string } = {},
+): Promise<{ status: number; body: any; headers: Record<string, string | string[] | undefined> }> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, method, path, headers: options.headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // not JSON: keep the text
+        }
+        resolve({ status: res.statusCode ?? 0, body, headers: res.headers });
+      });
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}

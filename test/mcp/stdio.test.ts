@@ -49,13 +49,12 @@ describe('MCP over stdio (spawned bin/constellation.js)', () => {
     expect(JSON.parse(text)).toEqual(result.structuredContent);
   });
 
-  it('answers bad input and unknown tools with isError results, and keeps serving', async () => {
+  it('answers bad input with isError results and unknown tools with a protocol error, and keeps serving', async () => {
     const bad = await session.client.callTool({ name: 'code_host_get_repository', arguments: { repo_id: 'no-slash' } });
     expect(bad.isError).toBe(true);
     expect(JSON.stringify(bad.content)).toContain('owner/repo');
-    const unknown = await session.client.callTool({ name: 'code_host_nope', arguments: {} });
-    expect(unknown.isError).toBe(true);
-    expect(JSON.stringify(unknown.content)).toContain('TOOL_NOT_FOUND');
+    // An unknown tool is a protocol error (-32602) in both eras: specification, server/tools, Error Handling.
+    await expect(session.client.callTool({ name: 'code_host_nope', arguments: {} })).rejects.toMatchObject({ code: -32602 });
     const missing = await session.client.callTool({ name: 'code_host_get_repository', arguments: { repo_id: 'acme/does-not-exist' } });
     expect(JSON.stringify(missing.content)).toContain('NOT_FOUND');
     const after = await session.client.callTool({ name: 'code_host_get_repositories', arguments: { limit: 2 } });

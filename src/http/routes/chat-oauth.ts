@@ -3,6 +3,7 @@ import type { App } from '../../app.js';
 import type { Caller } from '../../toolkit/context.js';
 import { AppError } from '../../toolkit/errors.js';
 import { sendDetailError } from '../detail-errors.js';
+import { redirectTarget } from '../redirect-target.js';
 import type { RouteModule } from '../route-module.js';
 import { addCallbackRoute, flowOf, queryText } from './authorization-routes.js';
 
@@ -26,12 +27,7 @@ async function chatCaller(app: App, req: Request): Promise<Caller & { userEmail:
 /** Where to send the user after consent: only back to this server's own pages (never an open redirect). */
 function returnUrlOf(app: App, value: string | undefined): string | undefined {
   if (!value) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value, app.publicUrl());
-  } catch {
-    throw new AppError('VALIDATION_ERROR', 'return_url is not a URL');
-  }
+  const url = redirectTarget(app.config, 'return_url', value, app.publicUrl());
   const allowed = [new URL(app.publicUrl()).origin, ...app.config.allowedOrigins];
   if (!allowed.includes(url.origin)) throw new AppError('VALIDATION_ERROR', `return_url must be on ${allowed.join(' or ')}`);
   return url.toString();

@@ -10,6 +10,7 @@ import { requireApiKey } from '../auth.js';
 import { jsonSchemaOf } from '../doc-schemas.js';
 import type { JsonSchema } from '../../toolkit/registry.js';
 import { route } from '../errors.js';
+import { redirectTarget } from '../redirect-target.js';
 import type { RouteModule } from '../route-module.js';
 import { windowLimit } from '../window-limit.js';
 
@@ -29,7 +30,11 @@ export const VaultSessionBody = z
       .min(1, 'unifiedApis must name at least one unified API')
       .describe('Unified API names to offer (issue-tracking, crm, messaging, file-storage, calendar, or any Apideck unified API id)')
       .optional(),
-    redirectUri: z.string().url('redirectUri must be an absolute URL').describe('Where the user returns after authorizing').optional(),
+    redirectUri: z
+      .string()
+      .url('redirectUri must be an absolute URL')
+      .describe('Where the user returns after authorizing: an https: URL (http: only to a loopback host on a development server)')
+      .optional(),
     vaultName: z.string().min(1).max(100).describe('Name shown in the authorization UI').optional(),
     primaryColor: z
       .string()
@@ -133,6 +138,7 @@ export const vaultAuthRoutes: RouteModule = (routes, app) => {
       const parsed = VaultSessionBody.safeParse(req.body ?? {});
       if (!parsed.success) throw validationError(parsed.error);
       const body = parsed.data;
+      if (body.redirectUri !== undefined) redirectTarget(app.config, 'redirectUri', body.redirectUri);
       const integration = body.integration === undefined ? undefined : VAULT_INTEGRATIONS.find((i) => i.id === body.integration);
       if (body.integration !== undefined && !integration) {
         throw new AppError('INVALID_INTEGRATION', `Unsupported integration: ${body.integration}. Supported: ${INTEGRATION_IDS.join(', ')}`);

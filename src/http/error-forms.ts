@@ -1,0 +1,52 @@
+import type { ErrorRequestHandler, Request } from 'express';
+import type { App } from '../app.js';
+import { sendGraphError } from '../graph/http/respond.js';
+import { sendJsonRpcRequestError } from '../mcp/json-rpc-errors.js';
+import { sendDetailError } from './detail-errors.js';
+import { sendError } from './errors.js';
+import type { ErrorForm, Operation } from './route-module.js';
+
+interface Matcher {
+  method: string;
+  pattern: RegExp;
+  form: ErrorForm;
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+
+/** `/calendar/calendars/{calendarId}/events` → a pattern of the raw (still percent-encoded) path. */
+function matcherOf(operation: Operation): Matcher {
+  const source = operation.path
+    .split(/\{\w+\}/)
+    .map(escapeRegExp)
+    .join('[^/]+');
+  return { method: operation.method.toUpperCase(), pattern: new RegExp(`^${source}/?$`), form: operation.errors ?? 'envelope' };
+}
+
+/**
+ * Errors raised before a route's handler runs (a body or a path parameter that cannot be decoded)
+ * answered in the error form of the operation the request was for, as its handler would have: the
+ * documents and suite families' `{detail}`, the graph's, JSON-RPC for `/mcp`. A request that names no
+ * declared operation goes on to the next error handler.
+ */
+export function familyErrorHandler(app: App, operations: readonly Operation[]): ErrorRequestHandler {
+  const matchers = operations.map(matcherOf);
+  const formOf = (req: Request): ErrorForm | undefined => {
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    return matchers.find((m) => m.method === method && m.pattern.test(req.path))?.form;
+  };
+  return (err, req, res, next) => {
+    switch (formOf(req)) {
+      case 'jsonrpc':
+        return sendJsonRpcRequestError(res, err, app.log);
+      case 'graph':
+        return sendGraphError(app, res, err);
+      case 'detail':
+        return sendDetailError(app, res, err, { authorizationStatus: 401 });
+      case 'envelope':
+        return sendError(res, err, { log: app.log });
+      default:
+        next(err);
+    }
+  };
+}
