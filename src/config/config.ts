@@ -21,6 +21,11 @@ export interface Config {
   callTimeoutSeconds: number;
   /** On shutdown, how long running calls may take to finish (CONSTELLATION_SHUTDOWN_TIMEOUT, seconds). */
   shutdownTimeoutSeconds: number;
+  /**
+   * How long an idle keep-alive connection stays open (CONSTELLATION_KEEP_ALIVE_TIMEOUT, seconds): longer
+   * than a load balancer's idle timeout, so the balancer, never the server, closes it first.
+   */
+  keepAliveTimeoutSeconds: number;
   /** Requests a minute per tenant on authenticated routes; 0 turns the limit off. */
   rateLimitPerMinute: number;
   port: number;
@@ -93,6 +98,13 @@ function integer(name: string, value: string | undefined, fallback: number): num
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return parsed;
+}
+
+/** At least a second: Node reads 0 as "never close an idle connection". */
+function keepAliveSeconds(value: string | undefined): number {
+  const seconds = integer('CONSTELLATION_KEEP_ALIVE_TIMEOUT', value, 65);
+  if (seconds < 1) throw new Error('CONSTELLATION_KEEP_ALIVE_TIMEOUT must be at least 1 second');
+  return seconds;
 }
 
 /** A 32-byte key given as 64 hex digits or base64; anything else refuses to start, naming the variable. */
@@ -205,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     activityRetentionDays: integer('CONSTELLATION_ACTIVITY_RETENTION_DAYS', env.CONSTELLATION_ACTIVITY_RETENTION_DAYS, 90),
     callTimeoutSeconds: integer('CONSTELLATION_CALL_TIMEOUT', env.CONSTELLATION_CALL_TIMEOUT, 120),
     shutdownTimeoutSeconds: integer('CONSTELLATION_SHUTDOWN_TIMEOUT', env.CONSTELLATION_SHUTDOWN_TIMEOUT, 10),
+    keepAliveTimeoutSeconds: keepAliveSeconds(env.CONSTELLATION_KEEP_ALIVE_TIMEOUT),
     rateLimitPerMinute: integer('CONSTELLATION_RATE_LIMIT', env.CONSTELLATION_RATE_LIMIT, 1_200),
     port: integer('PORT', env.PORT, 8080),
     host: env.HOST ?? '127.0.0.1',
