@@ -21,10 +21,7 @@ export interface Config {
   callTimeoutSeconds: number;
   /** On shutdown, how long running calls may take to finish (CONSTELLATION_SHUTDOWN_TIMEOUT, seconds). */
   shutdownTimeoutSeconds: number;
-  /**
-   * How long an idle keep-alive connection stays open (CONSTELLATION_KEEP_ALIVE_TIMEOUT, seconds): longer
-   * than a load balancer's idle timeout, so the balancer, never the server, closes it first.
-   */
+  /** Seconds an idle keep-alive connection stays open (CONSTELLATION_KEEP_ALIVE_TIMEOUT): above a load balancer's. */
   keepAliveTimeoutSeconds: number;
   /** Requests a minute per tenant on authenticated routes; 0 turns the limit off. */
   rateLimitPerMinute: number;
@@ -185,10 +182,9 @@ export const deploymentIntended = (env: NodeJS.ProcessEnv): boolean => env.NODE_
 const missingSecrets = (env: NodeJS.ProcessEnv): string[] => ['CONSTELLATION_API_KEY', 'CONSTELLATION_JWT_SECRET'].filter((name) => !env[name]);
 
 /**
- * Demo mode and why, for the start-up line. Asked for (--demo, CONSTELLATION_DEMO=1) it always runs;
- * otherwise it is implied only by missing secrets on a development machine: never in production, for
- * a local user with credentials, or under NODE_ENV=production, where an open server with fake upstreams
- * and a well-known JWT secret would be an accident.
+ * Demo mode and why, for the start-up line. Asked for (--demo, CONSTELLATION_DEMO=1) it runs; missing
+ * secrets imply it only on a development machine: not in production, for a local user with credentials,
+ * or under NODE_ENV=production, where an open demo with a well-known JWT secret would be an accident.
  */
 function demoChoice(env: NodeJS.ProcessEnv, overrides: ConfigOverrides, environment: Environment): { demo: boolean; demoReason?: string } {
   if (overrides.forceDemo === true) return { demo: true, demoReason: '--demo' };
