@@ -15,7 +15,8 @@ Commands:
 
 Options:
   --demo             demo mode: in-process sandbox, tenants acme and globex, sample data
-                     (the default when no CONSTELLATION_API_KEY / CONSTELLATION_JWT_SECRET is set)
+                     (the default when CONSTELLATION_API_KEY or CONSTELLATION_JWT_SECRET is not set,
+                     unless NODE_ENV=production: then the server refuses to start instead)
   --host <host>      serve: interface to listen on (default 127.0.0.1, env HOST)
   --port <port>      serve: port (default 8080, env PORT); sandbox: port (default 4010)
   --toolsets <a,b>   only these toolsets: systems or finer ones (e.g. code_host.issues,graph)

@@ -1,22 +1,24 @@
 import type { App } from '../app.js';
-import { loadConfig, productionProblems, type Config } from '../config/config.js';
+import { loadConfig, type Config } from '../config/config.js';
 import { VERSION } from '../version.js';
 import { parseCli, UsageError, USAGE, type CliArgs } from './args.js';
+import { modeLine, refusal, startProblems, type StartContext } from './start-mode.js';
 
 // Modules are imported per command: MCP hosts spawn the server and wait for it, so `--help` loads
 // nothing and the stdio server loads neither Express nor the sandbox unless it needs them.
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
-/** True for `mcp` (stdio) when the environment holds an integration's credentials: the local user, not the demo. */
-async function localCredentialsFor(args: CliArgs): Promise<boolean> {
-  if (args.command !== 'mcp') return false;
-  const [{ MANIFESTS }, { integrationsOf }, { hasEnvironmentCredentials }] = await Promise.all([
+/** What the start needs to know of the command; for `mcp` (stdio), which integration credentials the environment holds. */
+async function startContextFor(command: StartContext['command']): Promise<StartContext> {
+  if (command !== 'mcp') return { command, credentialVariables: [], localCredentialVariables: [] };
+  const [{ MANIFESTS }, { integrationsOf }, { environmentVariables }] = await Promise.all([
     import('../../tools/index.js'),
     import('../catalog/manifest.js'),
     import('../auth/local-user.js'),
   ]);
-  return hasEnvironmentCredentials(integrationsOf(MANIFESTS), process.env);
+  const credentialVariables = environmentVariables(integrationsOf(MANIFESTS));
+  return { command, credentialVariables, localCredentialVariables: credentialVariables.filter((name) => !!process.env[name]) };
 }
 
 function configFor(args: CliArgs, localCredentials: boolean): Config {
@@ -32,19 +34,20 @@ function configFor(args: CliArgs, localCredentials: boolean): Config {
   });
 }
 
-/** `localUser`: the stdio server acts for one person, whose environment may hold integration credentials. */
-async function startApp(config: Config, localUser: boolean): Promise<App> {
-  const problems = productionProblems(config);
-  if (problems.length) throw new Error(`refusing to start in production:\n  - ${problems.join('\n  - ')}`);
+/** Refuses a start that is not configured for how it runs; says how it runs and why. */
+async function startApp(config: Config, context: StartContext): Promise<App> {
+  const problems = startProblems(config, process.env, context);
+  if (problems.length) throw new Error(refusal(problems, config));
   const { createApp } = await import('../app.js');
-  const app = createApp(config, localUser ? { environmentCredentials: process.env } : {});
+  // The stdio server acts for one person, whose environment may hold integration credentials.
+  const app = createApp(config, context.command === 'mcp' ? { environmentCredentials: process.env } : {});
   if (config.demo) {
     const { startDemo } = await import('../demo/start-demo.js');
     // The seeded history ends today, so "the last 30 days" of a demo always has data.
     const today = new Date();
     await startDemo(app, { now: Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) });
-    say(`constellation: demo mode (${config.demoReason}); fake upstreams at ${app.sandbox?.url}, tenants acme and globex`);
-  }
+    say(`constellation: ${modeLine(config, process.env, context)}; fake upstreams at ${app.sandbox?.url}, tenants acme and globex`);
+  } else say(`constellation: ${modeLine(config, process.env, context)}`);
   return app;
 }
 
@@ -128,8 +131,9 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
 
-  const config = configFor(args, await localCredentialsFor(args));
-  const app = await startApp(config, args.command === 'mcp');
+  const context = await startContextFor(args.command);
+  const config = configFor(args, context.localCredentialVariables.length > 0);
+  const app = await startApp(config, context);
   // From here on, an error no code handled is logged (and answered for its request) instead of ending the process.
   const { guardProcess } = await import('../http/crash-guard.js');
   guardProcess(app.log);

@@ -21,6 +21,8 @@ export interface Config {
   callTimeoutSeconds: number;
   /** On shutdown, how long running calls may take to finish (CONSTELLATION_SHUTDOWN_TIMEOUT, seconds). */
   shutdownTimeoutSeconds: number;
+  /** Seconds an idle keep-alive connection stays open (CONSTELLATION_KEEP_ALIVE_TIMEOUT): above a load balancer's. */
+  keepAliveTimeoutSeconds: number;
   /** Requests a minute per tenant on authenticated routes; 0 turns the limit off. */
   rateLimitPerMinute: number;
   port: number;
@@ -95,6 +97,13 @@ function integer(name: string, value: string | undefined, fallback: number): num
   return parsed;
 }
 
+/** At least a second: Node reads 0 as "never close an idle connection". */
+function keepAliveSeconds(value: string | undefined): number {
+  const seconds = integer('CONSTELLATION_KEEP_ALIVE_TIMEOUT', value, 65);
+  if (seconds < 1) throw new Error('CONSTELLATION_KEEP_ALIVE_TIMEOUT must be at least 1 second');
+  return seconds;
+}
+
 /** A 32-byte key given as 64 hex digits or base64; anything else refuses to start, naming the variable. */
 function encryptionKey(value: string | undefined): Uint8Array | undefined {
   if (!value) return undefined;
@@ -166,6 +175,25 @@ function oneOf<T extends string>(name: string, value: string | undefined, allowe
   return value as T;
 }
 
+/** True when `NODE_ENV=production`: the operator means a deployment, so no demo is implied (see demoChoice). */
+export const deploymentIntended = (env: NodeJS.ProcessEnv): boolean => env.NODE_ENV === 'production';
+
+/** The secrets a real server needs that the environment does not set. */
+const missingSecrets = (env: NodeJS.ProcessEnv): string[] => ['CONSTELLATION_API_KEY', 'CONSTELLATION_JWT_SECRET'].filter((name) => !env[name]);
+
+/**
+ * Demo mode and why, for the start-up line. Asked for (--demo, CONSTELLATION_DEMO=1) it runs; missing
+ * secrets imply it only on a development machine: not in production, for a local user with credentials,
+ * or under NODE_ENV=production, where an open demo with a well-known JWT secret would be an accident.
+ */
+function demoChoice(env: NodeJS.ProcessEnv, overrides: ConfigOverrides, environment: Environment): { demo: boolean; demoReason?: string } {
+  if (overrides.forceDemo === true) return { demo: true, demoReason: '--demo' };
+  if (env.CONSTELLATION_DEMO === '1') return { demo: true, demoReason: 'CONSTELLATION_DEMO=1' };
+  const missing = missingSecrets(env);
+  if (environment === 'production' || overrides.localCredentials || deploymentIntended(env) || missing.length === 0) return { demo: false };
+  return { demo: true, demoReason: `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set` };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
   // Only CONSTELLATION_ENV sets the mode: NODE_ENV=production is set by many images and tools for
   // library reasons, and silently switching to production (refusing plain HTTP, requiring secrets) surprised.
@@ -173,8 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   const apiKey = env.CONSTELLATION_API_KEY ?? '';
   const jwtSecret = env.CONSTELLATION_JWT_SECRET ?? '';
   const dataDir = env.CONSTELLATION_DATA_DIR ?? join(homedir(), '.constellation');
-  const unconfigured = !apiKey || !jwtSecret;
-  const demo = overrides.forceDemo === true || env.CONSTELLATION_DEMO === '1' || (environment !== 'production' && unconfigured && !overrides.localCredentials);
+  const { demo, demoReason } = demoChoice(env, overrides, environment);
   const config: Config = {
     environment,
     apiKey: apiKey || DEFAULT_API_KEY,
@@ -186,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     activityRetentionDays: integer('CONSTELLATION_ACTIVITY_RETENTION_DAYS', env.CONSTELLATION_ACTIVITY_RETENTION_DAYS, 90),
     callTimeoutSeconds: integer('CONSTELLATION_CALL_TIMEOUT', env.CONSTELLATION_CALL_TIMEOUT, 120),
     shutdownTimeoutSeconds: integer('CONSTELLATION_SHUTDOWN_TIMEOUT', env.CONSTELLATION_SHUTDOWN_TIMEOUT, 10),
+    keepAliveTimeoutSeconds: keepAliveSeconds(env.CONSTELLATION_KEEP_ALIVE_TIMEOUT),
     rateLimitPerMinute: integer('CONSTELLATION_RATE_LIMIT', env.CONSTELLATION_RATE_LIMIT, 1_200),
     port: integer('PORT', env.PORT, 8080),
     host: env.HOST ?? '127.0.0.1',
@@ -195,13 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     tlsCertFile: env.CONSTELLATION_TLS_CERT || undefined,
     tlsKeyFile: env.CONSTELLATION_TLS_KEY || undefined,
     demo,
-    demoReason: overrides.forceDemo
-      ? '--demo was given'
-      : env.CONSTELLATION_DEMO === '1'
-        ? 'CONSTELLATION_DEMO=1'
-        : demo
-          ? 'no CONSTELLATION_API_KEY or CONSTELLATION_JWT_SECRET is configured'
-          : undefined,
+    demoReason,
     logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
     stdioToken: env.CONSTELLATION_TOKEN || undefined,
     tokenEncryptionKey: encryptionKey(env.CONSTELLATION_TOKEN_ENCRYPTION_KEY),
@@ -260,14 +282,16 @@ function secretProblem(name: string, value: string | undefined, fallback: string
   return weak && `${name} is too guessable: ${weak} (generate one with: openssl rand -hex 32)`;
 }
 
+/** The API key's problem for a real server, or undefined when it is set and strong. */
+export const apiKeyProblem = (env: NodeJS.ProcessEnv): string | undefined => secretProblem('CONSTELLATION_API_KEY', env.CONSTELLATION_API_KEY, DEFAULT_API_KEY, 16);
+/** The JWT secret's problem for a real server, or undefined when it is set and strong. */
+export const jwtSecretProblem = (env: NodeJS.ProcessEnv): string | undefined => secretProblem('CONSTELLATION_JWT_SECRET', env.CONSTELLATION_JWT_SECRET, DEFAULT_JWT_SECRET, 32);
+
 /** Production refuses to start on missing, default or guessable secrets; the message names each problem. */
 export function productionProblems(config: Config, env: NodeJS.ProcessEnv = process.env): string[] {
   if (config.environment !== 'production') return [];
   const problems: string[] = [];
-  for (const problem of [
-    secretProblem('CONSTELLATION_API_KEY', env.CONSTELLATION_API_KEY, DEFAULT_API_KEY, 16),
-    secretProblem('CONSTELLATION_JWT_SECRET', env.CONSTELLATION_JWT_SECRET, DEFAULT_JWT_SECRET, 32),
-  ]) {
+  for (const problem of [apiKeyProblem(env), jwtSecretProblem(env)]) {
     if (problem) problems.push(problem);
   }
   if (config.demo) problems.push('demo mode cannot run in production');

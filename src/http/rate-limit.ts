@@ -3,6 +3,7 @@ import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { App } from '../app.js';
 import { AppError } from '../toolkit/errors.js';
 import { resolveCaller } from './auth.js';
+import { OAUTH_LOOKUP_PATHS } from './routes/oauth-lookup-limit.js';
 
 /** Routes anyone may read without credentials; they are cheap and not rate limited. */
 const PUBLIC = /^\/(health|metrics|integrations|openapi\.json|v1\/meta|demo|mcp\/(systems|domains|capabilities\/analytics|[a-z_]+\/(tools|capabilities))|graph\/visualizer)$/;
@@ -20,7 +21,8 @@ export function tenantRateLimit(app: App): RequestHandler | undefined {
     limit: perMinute,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    skip: (req: Request) => req.method === 'OPTIONS' || PUBLIC.test(req.path),
+    // The unauthenticated authorization lookups have their own per-address budget at this rate.
+    skip: (req: Request) => req.method === 'OPTIONS' || PUBLIC.test(req.path) || OAUTH_LOOKUP_PATHS.includes(req.path),
     keyGenerator: async (req: Request) => {
       try {
         return `tenant:${(await resolveCaller(app, req)).tenantId}`;

@@ -69,11 +69,24 @@ export interface Listening {
   close(graceMs?: number): Promise<void>;
 }
 
+/**
+ * An idle keep-alive connection stays open for the configured time (65 s by default, above the 60 s
+ * idle timeout of common load balancers), so a client never reuses a socket the server is closing. The
+ * headers timeout is a second longer, as Node advises, so a request that arrives just as the idle timer
+ * fires is not cut off; the whole-request timeout is never shorter than it.
+ */
+function applyKeepAlive(server: Server, seconds: number): void {
+  server.keepAliveTimeout = seconds * 1000;
+  server.headersTimeout = server.keepAliveTimeout + 1000;
+  if (server.requestTimeout > 0) server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout);
+}
+
 /** Listens on the configured host and port, serving TLS itself when a certificate is configured. */
 export async function listen(app: App, handler: express.Express, port = app.config.port, host = app.config.host): Promise<Listening> {
   const { tlsCertFile, tlsKeyFile } = app.config;
   const listener = scopedPerRequest(handler);
   const server = tlsCertFile && tlsKeyFile ? createHttpsServer({ cert: readFileSync(tlsCertFile), key: readFileSync(tlsKeyFile) }, listener) : createHttpServer(listener);
+  applyKeepAlive(server, app.config.keepAliveTimeoutSeconds);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

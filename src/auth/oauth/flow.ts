@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Clock, Logger } from '../../toolkit/context.js';
 import { AppError } from '../../toolkit/errors.js';
 import type { CredentialVault, VaultOwner } from '../vault/index.js';
-import type { PendingAuthorizations } from './pending.js';
+import type { PendingAuthorization, PendingAuthorizations } from './pending.js';
 import { RefreshRejected, type OAuthProvider, type ProviderTokens } from './provider.js';
 import { STATE_TTL_SECONDS, StateTokens } from './state-token.js';
 
@@ -69,26 +69,27 @@ export class OAuthFlow {
   async begin(owner: VaultOwner, returnUrl?: string): Promise<string> {
     const denied = this.options.accessDenied?.(owner);
     if (denied) throw new AppError('FORBIDDEN', denied);
+    return this.consentUrl(owner, (pending, now) => this.options.pending.add({ ...pending, returnUrl }, now, owner.tenantEpoch));
+  }
+
+  /**
+   * A consent URL like `begin`'s for an owner who can never authorize here (an unknown tenant), with
+   * nothing recorded: its callback is refused as an expired authorization. Routes without credentials
+   * answer an unknown tenant with it, so their answers do not tell which tenants exist.
+   */
+  async unusableConsentUrl(owner: VaultOwner): Promise<string> {
+    return this.consentUrl(owner, () => undefined);
+  }
+
+  private async consentUrl(owner: VaultOwner, record: (pending: PendingAuthorization, now: number) => void): Promise<string> {
     const { provider, clock } = this.options;
     const nonce = StateTokens.newNonce();
     const codeVerifier = provider.pkce ? randomBytes(48).toString('base64url') : undefined;
     const redirectUri = this.options.redirectUri();
     const now = clock.now();
-    this.options.pending.add(
-      {
-        nonce,
-        tenantId: owner.tenantId,
-        userEmail: owner.userEmail.trim().toLowerCase(),
-        provider: provider.id,
-        codeVerifier,
-        redirectUri,
-        returnUrl,
-        expiresAt: now + STATE_TTL_SECONDS * 1000,
-      },
-      now,
-      owner.tenantEpoch,
-    );
-    const state = await this.options.states.sign({ tenantId: owner.tenantId, userEmail: owner.userEmail.trim().toLowerCase(), provider: provider.id, nonce });
+    const userEmail = owner.userEmail.trim().toLowerCase();
+    record({ nonce, tenantId: owner.tenantId, userEmail, provider: provider.id, codeVerifier, redirectUri, expiresAt: now + STATE_TTL_SECONDS * 1000 }, now);
+    const state = await this.options.states.sign({ tenantId: owner.tenantId, userEmail, provider: provider.id, nonce });
     const codeChallenge = codeVerifier && createHash('sha256').update(codeVerifier).digest('base64url');
     return await provider.authorizationUrl({ state, redirectUri, codeChallenge, loginHint: owner.userEmail });
   }
@@ -127,8 +128,14 @@ export class OAuthFlow {
     const denied = this.options.accessDenied?.(owner);
     if (denied) return { ...base, status: 'no_access', message: denied };
     const stored = this.stored(owner);
-    if (!stored) return { ...base, status: 'needs_oauth', message: `Authorize ${this.provider.title} to continue`, auth_url: this.options.authorizeLink(owner) };
+    if (!stored) return this.notAuthorized(owner);
     return { ...base, status: 'authorized', scopes: stored.scopes, expires_at: stored.expiresAt ? new Date(stored.expiresAt).toISOString() : null };
+  }
+
+  /** The status of a user with no grant: `needs_oauth`, with the link that starts authorization. */
+  notAuthorized(owner: VaultOwner): AuthorizationStatus {
+    const message = `Authorize ${this.provider.title} to continue`;
+    return { status: 'needs_oauth', user_email: owner.userEmail, scopes: [], expires_at: null, message, auth_url: this.options.authorizeLink(owner) };
   }
 
   /** Revokes the grant at the provider (best effort) and forgets it; false when there was none. */

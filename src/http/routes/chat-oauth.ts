@@ -6,6 +6,7 @@ import { sendDetailError } from '../detail-errors.js';
 import { redirectTarget } from '../redirect-target.js';
 import type { RouteModule } from '../route-module.js';
 import { addCallbackRoute, flowOf, queryText } from './authorization-routes.js';
+import { oauthLookupLimit } from './oauth-lookup-limit.js';
 
 const FAMILY = 'chat';
 const TAG = 'chat authorization';
@@ -97,13 +98,16 @@ export const chatOAuthRoutes: RouteModule = (routes, app) => {
       },
       errors: 'detail',
     },
+    oauthLookupLimit(app, refuse),
     (req, res) => {
       const tenantId = queryText(req.query.tenant_id);
       const userEmail = queryText(req.query.user_email);
       if (!tenantId || !userEmail) return refuse(res, new AppError('VALIDATION_ERROR', 'tenant_id and user_email are required query parameters'));
       const flow = app.authorizations.get(FAMILY);
       if (!flow) return void res.json({ success: true, status: 'no_access', message: 'No chat integration is configured on this server', has_tokens: false });
-      const status = flow.status({ tenantId, userEmail });
+      // Asked without credentials: an unknown tenant answers as a user who has not authorized, so the route lists no tenants.
+      const owner = { tenantId, userEmail };
+      const status = app.tenants.exists(tenantId) ? flow.status(owner) : flow.notAuthorized(owner);
       const message = status.message ?? 'Chat is connected';
       res.json({ success: true, status: status.status, message, has_tokens: status.status === 'authorized' });
     },

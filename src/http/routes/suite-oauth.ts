@@ -6,6 +6,7 @@ import { sendDetailError } from '../detail-errors.js';
 import type { RouteModule } from '../route-module.js';
 import type { ToolRouteFamily } from '../tool-routes.js';
 import { addCallbackRoute, flowOf, queryText } from './authorization-routes.js';
+import { oauthLookupLimit } from './oauth-lookup-limit.js';
 
 const FAMILY = 'suite';
 const TAG = 'suite authorization';
@@ -34,13 +35,18 @@ export const suiteOAuthRoutes: RouteModule = (routes, app) => {
       redirect: 'The provider’s consent page',
       errors: 'detail',
     },
+    oauthLookupLimit(app, refuse),
     (req, res) => {
       const tenantId = queryText(req.query.tenant_id);
       const userEmail = queryText(req.query.user_email);
       if (!tenantId || !userEmail) return refuse(res, new AppError('VALIDATION_ERROR', 'tenant_id and user_email are required query parameters'));
-      if (!app.tenants.exists(tenantId)) return refuse(res, new AppError('TENANT_NOT_FOUND', `Tenant not found: ${tenantId}`));
       Promise.resolve()
-        .then(() => flowOf(app, FAMILY, CONFIGURE).begin({ tenantId, userEmail }))
+        .then(() => {
+          const flow = flowOf(app, FAMILY, CONFIGURE);
+          // Asked without credentials: an unknown tenant is sent to consent like any other (its callback is
+          // refused as expired), so the route lists no tenants.
+          return app.tenants.exists(tenantId) ? flow.begin({ tenantId, userEmail }) : flow.unusableConsentUrl({ tenantId, userEmail });
+        })
         .then((url) => res.redirect(302, url))
         .catch((error: unknown) => refuse(res, error));
     },

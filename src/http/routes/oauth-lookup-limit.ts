@@ -1,0 +1,32 @@
+import type { RequestHandler, Response } from 'express';
+import type { App } from '../../app.js';
+import { windowLimit } from '../window-limit.js';
+
+/**
+ * The per-user authorization routes the spec leaves without credentials, each taking a tenant and a
+ * user from the query: `GET /oauth/chat/status` and `GET /oauth/suite/authorize`.
+ */
+export const OAUTH_LOOKUP_PATHS: readonly string[] = ['/oauth/chat/status', '/oauth/suite/authorize'];
+
+const limits = new WeakMap<App, RequestHandler>();
+
+/**
+ * One budget for every unauthenticated authorization lookup of an address, at the general per-address
+ * rate (CONSTELLATION_RATE_LIMIT a minute) on the app's clock: counted by address even when a token is
+ * sent, and shared by the routes, so together they can probe tenants and users no faster than that.
+ * The general limiter leaves these paths to this one. Off when the general limit is off.
+ */
+export function oauthLookupLimit(app: App, refuse: (res: Response, error: unknown) => void): RequestHandler {
+  const perMinute = app.config.rateLimitPerMinute;
+  let limit = limits.get(app);
+  if (!limit) {
+    limit =
+      perMinute > 0
+        ? windowLimit({ limit: perMinute, windowMs: 60_000, clock: app.clock, message: `Too many authorization lookups: ${perMinute} a minute per address` })
+        : (_req, _res, next) => next();
+    limits.set(app, limit);
+  }
+  const counted = limit;
+  // Refusals in the route family's own error form.
+  return (req, res, next) => counted(req, res, (error?: unknown) => (error === undefined ? next() : refuse(res, error)));
+}
