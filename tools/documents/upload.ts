@@ -49,8 +49,10 @@ export const uploadDocument = defineTool({
     const bytes = bytesOf(args.content, args.encoding);
     const limit = maxUploadBytes();
     if (bytes.length > limit) throw new AppError('PAYLOAD_TOO_LARGE', `File too large: the limit is ${limit} bytes`);
+    const documents = documentsOf(services);
+    const leave = documents.policy.enter(caller.tenantId);
     try {
-      return await documentsOf(services).upload(caller.tenantId, {
+      return await documents.upload(caller.tenantId, {
         filename: args.filename,
         bytes,
         projectId: args.project_id,
@@ -65,6 +67,8 @@ export const uploadDocument = defineTool({
     } catch (error) {
       if (error instanceof UnreadableDocument) throw new AppError('VALIDATION_ERROR', `Failed to process document: ${error.message}`);
       throw error;
+    } finally {
+      leave();
     }
   },
 });
