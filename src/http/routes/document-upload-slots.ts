@@ -12,7 +12,9 @@ import type { RouteModule } from '../route-module.js';
 export const documentUploadSlots: RouteModule = (routes, app: App) => {
   const documents = app.services.documents;
   if (!documents) return;
-  routes.router.post('/documents/upload', (req, res, next) => {
+  // A middleware rather than a route: the documents routes declare and serve the operation itself.
+  routes.router.use('/documents/upload', (req, res, next) => {
+    if (req.method !== 'POST' || req.path !== '/') return next();
     resolveCaller(app, req).then(
       (caller) => {
         let leave: () => void;
