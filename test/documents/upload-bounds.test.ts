@@ -121,8 +121,8 @@ describe('storage quota per tenant', () => {
   });
 });
 
-/** An upload whose body is still arriving: headers and the start of the file sent, the rest when `finish` is called. */
-function heldUpload(token: string): { finish(): Promise<{ status: number; body: Record<string, unknown> }> } {
+/** An upload whose body is still arriving: headers and the start of the file sent, the rest when `finish` is called (or never: `abandon`). */
+function heldUpload(token: string): { finish(): Promise<{ status: number; body: Record<string, unknown> }>; abandon(): void } {
   const boundary = 'held-upload';
   const req = httpRequest(`${server.url}/documents/upload`, {
     method: 'POST',
@@ -137,6 +137,10 @@ function heldUpload(token: string): { finish(): Promise<{ status: number; body: 
       let text = '';
       for await (const part of res) text += String(part);
       return { status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> };
+    },
+    abandon() {
+      answered.catch(() => undefined);
+      req.destroy();
     },
   };
 }
@@ -170,5 +174,16 @@ describe('uploads in flight per tenant', () => {
     expect(next.isError).toBeFalsy();
     await client.close();
     expect((await stored(busy)).total).toBe(2);
+  });
+
+  it('gives the slot back when the client of a streaming upload goes away, storing nothing of it', async () => {
+    const token = await tenantToken('leaver');
+    const held = heldUpload(token);
+    const inFlight = () => server.app.services.documents?.policy.uploadsInFlight('leaver');
+    await vi.waitFor(() => expect(inFlight()).toBe(1));
+    held.abandon();
+    await vi.waitFor(() => expect(inFlight()).toBe(0));
+    expect((await upload(server, token, 'after.txt', 'The next upload goes through.')).status).toBe(200);
+    expect((await stored(token)).total).toBe(1);
   });
 });

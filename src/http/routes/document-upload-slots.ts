@@ -23,6 +23,8 @@ export const documentUploadSlots: RouteModule = (routes, app: App) => {
         } catch (error) {
           return sendDetailError(app, res, error, { authorizationStatus: 401 });
         }
+        // A client gone while its caller was resolved has no close left to hear.
+        if (req.socket.destroyed) return leave();
         res.once('close', leave);
         next();
       },
