@@ -4,6 +4,7 @@ import type { ProgressUpdate } from '../toolkit/define-tool.js';
 import { AppError } from '../toolkit/errors.js';
 import type { TenantGate } from '../store/tenant-gate.js';
 import { CHUNKING_STRATEGIES, chunkSections, type ChunkingStrategy } from './chunk.js';
+import { checkChunkCount, chunkSizeFor } from './chunk-bounds.js';
 import { LocalHashEmbedder } from './embed/local.js';
 import { spaceOf, type EmbeddingProvider } from './embed/provider.js';
 import { EntityLinker } from './entities.js';
@@ -79,9 +80,9 @@ export class DocumentService {
     this.policy.checkQuota(tenantId, request.bytes.length);
     const sections = await parseDocument(request.bytes, type, this.policy.limits.pdf);
     // The floor that keeps a document within its chunk bound follows from its text, known only now.
-    chunkSize = this.policy.chunkSize(request.chunkSize, sections);
+    chunkSize = chunkSizeFor(request.chunkSize, sections, this.policy.limits.maxChunks);
     const chunks = chunkSections(sections, strategy, chunkSize);
-    this.policy.checkChunkCount(chunks.length, chunkSize);
+    checkChunkCount(chunks.length, chunkSize, this.policy.limits.maxChunks);
     if (chunks.length === 0) throw new UnreadableDocument('the file holds no text');
     stage(1, `Read ${request.filename} into ${chunks.length} chunks`);
     const vectors = await this.embedder.embedDocuments(chunks.map((c) => c.text));
