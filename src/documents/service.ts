@@ -4,13 +4,16 @@ import type { ProgressUpdate } from '../toolkit/define-tool.js';
 import { AppError } from '../toolkit/errors.js';
 import type { TenantGate } from '../store/tenant-gate.js';
 import { CHUNKING_STRATEGIES, chunkSections, type ChunkingStrategy } from './chunk.js';
+import { checkChunkCount, chunkSizeFor } from './chunk-bounds.js';
 import { LocalHashEmbedder } from './embed/local.js';
 import { spaceOf, type EmbeddingProvider } from './embed/provider.js';
 import { EntityLinker } from './entities.js';
+import { documentLimits, MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './limits.js';
 import { fileTypeOf, parseDocument, UnreadableDocument } from './parse/index.js';
 import { ensureSpaceTable } from './schema.js';
 import { DocumentStore, type DocumentRow } from './store.js';
 import { retrieve, type QueryRequest, type QueryResponse } from './retrieve.js';
+import { UploadPolicy } from './upload-policy.js';
 
 export { UnreadableDocument };
 
@@ -32,13 +35,14 @@ export interface UploadRequest {
 
 const UPLOAD_STAGES = 4;
 
-export const MIN_CHUNK_SIZE = 100;
-export const MAX_CHUNK_SIZE = 20_000;
+export { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE };
 
 /** Documents of each tenant: upload (parse, chunk, embed, link), query, list, detail, delete, re-embed. */
 export class DocumentService {
   readonly store: DocumentStore;
   private readonly linker: EntityLinker;
+  /** Upload bounds (in flight, quota, chunks, PDF decoding), from the environment. */
+  readonly policy: UploadPolicy;
 
   constructor(
     db: Db,
@@ -49,6 +53,7 @@ export class DocumentService {
   ) {
     this.store = new DocumentStore(db);
     this.linker = new EntityLinker(db);
+    this.policy = new UploadPolicy(db, documentLimits());
   }
 
   /** The current vector space and its table (created on first use: the spec's "indexes created on first upload"). */
@@ -64,7 +69,7 @@ export class DocumentService {
     const strategy = (request.chunkingStrategy ?? 'recursive') as ChunkingStrategy;
     if (!CHUNKING_STRATEGIES.includes(strategy))
       throw new AppError('VALIDATION_ERROR', `Unknown chunking_strategy: ${request.chunkingStrategy}; valid: ${CHUNKING_STRATEGIES.join(', ')}`);
-    const chunkSize = request.chunkSize ?? 1000;
+    let chunkSize = request.chunkSize ?? 1000;
     if (!Number.isInteger(chunkSize) || chunkSize < MIN_CHUNK_SIZE || chunkSize > MAX_CHUNK_SIZE)
       throw new AppError('VALIDATION_ERROR', `chunk_size must be an integer from ${MIN_CHUNK_SIZE} to ${MAX_CHUNK_SIZE}`);
 
@@ -72,8 +77,12 @@ export class DocumentService {
       if (request.signal?.aborted) throw new AppError('CANCELLED', 'The upload was cancelled; nothing was stored');
       request.onProgress?.({ progress, total: UPLOAD_STAGES, message });
     };
-    const sections = await parseDocument(request.bytes, type);
+    this.policy.checkQuota(tenantId, request.bytes.length);
+    const sections = await parseDocument(request.bytes, type, this.policy.limits.pdf);
+    // The floor that keeps a document within its chunk bound follows from its text, known only now.
+    chunkSize = chunkSizeFor(request.chunkSize, sections, this.policy.limits.maxChunks);
     const chunks = chunkSections(sections, strategy, chunkSize);
+    checkChunkCount(chunks.length, chunkSize, this.policy.limits.maxChunks);
     if (chunks.length === 0) throw new UnreadableDocument('the file holds no text');
     stage(1, `Read ${request.filename} into ${chunks.length} chunks`);
     const vectors = await this.embedder.embedDocuments(chunks.map((c) => c.text));
@@ -84,6 +93,7 @@ export class DocumentService {
     stage(3, 'Linked graph entities');
     // From here to the write nothing awaits, so the tenant cannot be deleted in between.
     if (!this.tenantExists(tenantId, request.tenantEpoch)) throw new AppError('TENANT_NOT_FOUND', `Tenant not found: ${tenantId}`);
+    this.policy.checkQuota(tenantId, request.bytes.length);
     const documentId = randomUUID();
     const pages = sections.map((s) => s.page).filter((p): p is number => p !== undefined);
     this.store.insert({

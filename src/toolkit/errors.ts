@@ -22,6 +22,7 @@ export type ErrorCode =
   | 'UPSTREAM_TIMEOUT'
   | 'VERIFICATION_FAILED'
   | 'UNAVAILABLE'
+  | 'INSUFFICIENT_STORAGE'
   | 'CANCELLED'
   | 'INTERNAL_ERROR';
 
@@ -48,6 +49,8 @@ const STATUS_OF: Record<ErrorCode, number> = {
   UPSTREAM_TIMEOUT: 504,
   VERIFICATION_FAILED: 502,
   UNAVAILABLE: 503,
+  // A tenant's storage quota is used up (WebDAV's status for it): the caller frees space, then retries.
+  INSUFFICIENT_STORAGE: 507,
   // The caller withdrew the call (an MCP cancellation, a closed connection): nginx's "client closed request".
   CANCELLED: 499,
   INTERNAL_ERROR: 500,

@@ -31,7 +31,15 @@ export const uploadDocument = defineTool({
     tags: z.array(z.string().min(1).max(100)).max(50).optional().describe('Labels kept with the document'),
     extract_entities: z.boolean().default(true).describe('Link the graph entities the text names (default true)'),
     chunking_strategy: ChunkingStrategy.optional(),
-    chunk_size: z.number().int().min(MIN_CHUNK_SIZE).max(MAX_CHUNK_SIZE).optional().describe(`Characters per chunk (${MIN_CHUNK_SIZE}-${MAX_CHUNK_SIZE}, default 1000)`),
+    chunk_size: z
+      .number()
+      .int()
+      .min(MIN_CHUNK_SIZE)
+      .max(MAX_CHUNK_SIZE)
+      .optional()
+      .describe(
+        `Characters per chunk (${MIN_CHUNK_SIZE}-${MAX_CHUNK_SIZE}, default 1000); a long document needs larger chunks (the refusal names the smallest), and the default rises to it`,
+      ),
   }),
   output: UploadedSchema,
   verify: (result) => (result.chunk_count > 0 ? undefined : 'the document was stored without chunks'),
@@ -49,8 +57,10 @@ export const uploadDocument = defineTool({
     const bytes = bytesOf(args.content, args.encoding);
     const limit = maxUploadBytes();
     if (bytes.length > limit) throw new AppError('PAYLOAD_TOO_LARGE', `File too large: the limit is ${limit} bytes`);
+    const documents = documentsOf(services);
+    const leave = documents.policy.enter(caller.tenantId);
     try {
-      return await documentsOf(services).upload(caller.tenantId, {
+      return await documents.upload(caller.tenantId, {
         filename: args.filename,
         bytes,
         projectId: args.project_id,
@@ -65,6 +75,8 @@ export const uploadDocument = defineTool({
     } catch (error) {
       if (error instanceof UnreadableDocument) throw new AppError('VALIDATION_ERROR', `Failed to process document: ${error.message}`);
       throw error;
+    } finally {
+      leave();
     }
   },
 });

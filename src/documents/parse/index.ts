@@ -1,3 +1,4 @@
+import type { PdfLimits } from '../limits.js';
 import { parseCsv } from './csv.js';
 import { parseMarkdownSections } from './markdown.js';
 import { parsePdf } from './pdf.js';
@@ -19,12 +20,12 @@ export function fileTypeOf(filename: string): { type?: FileType; extension: stri
 }
 
 /** Sections of a file's text by its type. Throws `UnreadableDocument` for a broken or mislabelled file. */
-export async function parseDocument(bytes: Uint8Array, type: FileType): Promise<Section[]> {
+export async function parseDocument(bytes: Uint8Array, type: FileType, pdfLimits?: PdfLimits): Promise<Section[]> {
   if (bytes.length === 0) throw new UnreadableDocument('the file is empty');
   switch (type) {
     case 'pdf':
       if (!new TextDecoder('latin1').decode(bytes.subarray(0, 1024)).includes('%PDF-')) throw new UnreadableDocument('the file is not a PDF');
-      return parsePdf(bytes);
+      return parsePdf(bytes, pdfLimits);
     case 'xlsx':
     case 'xls':
       return parseSheetIsolated(bytes, type);

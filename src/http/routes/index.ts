@@ -9,6 +9,7 @@ import { teamChatRoutes } from './team-chat.js';
 import { unifiedNotesRoutes } from './unified-notes.js';
 import { demoRoute } from './demo.js';
 import { documentRoutes } from './documents.js';
+import { documentUploadSlots } from './document-upload-slots.js';
 import { graphRoutes } from './graph.js';
 import { homeRoute } from './home.js';
 import { methodRoutes } from './methods.js';
@@ -28,6 +29,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   adminRoutes,
   analyticsRoutes,
   graphRoutes,
+  documentUploadSlots,
   documentRoutes,
   vaultAuthRoutes,
   crmRoutes,
