@@ -1,7 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import { deflateRawSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { call, type TestServer } from '../helpers/server.js';
+import { afterAll, beforeAll } from 'vitest';
+import { call, startTestServer, type TestServer } from '../helpers/server.js';
 
 /** A real PDF with one text line per page. */
 export async function pdfOf(pages: string[]): Promise<Uint8Array> {
@@ -70,3 +71,25 @@ export const documentsApi = (server: TestServer, token: string) => ({
   get: (id: string) => call(server, 'GET', `/documents/${id}`, { token }),
   delete: (id: string) => call(server, 'DELETE', `/documents/${id}`, { token }),
 });
+
+export interface DocumentsServer {
+  server: TestServer;
+  token: string;
+  api: ReturnType<typeof documentsApi>;
+}
+
+/** A demo server for this file's tests whose uploads stop at `uploadLimit` bytes, with an acme user's token and documents API. */
+export function useDocumentsServer(uploadLimit: number): DocumentsServer {
+  const context = {} as DocumentsServer;
+  beforeAll(async () => {
+    process.env.CONSTELLATION_DOCUMENTS_MAX_UPLOAD_BYTES = String(uploadLimit);
+    context.server = await startTestServer({ config: { rateLimitPerMinute: 0 } });
+    context.token = await context.server.tokenFor('acme');
+    context.api = documentsApi(context.server, context.token);
+  });
+  afterAll(async () => {
+    delete process.env.CONSTELLATION_DOCUMENTS_MAX_UPLOAD_BYTES;
+    await context.server.close();
+  });
+  return context;
+}

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { call, type TestServer } from '../helpers/server.js';
 import { answerOn, openSocket, requestHead, sendRaw } from '../helpers/raw-http.js';
-import { documentsApi, upload } from './files.js';
+import { documentsApi, useDocumentsServer, upload } from './files.js';
 
 // What a client can send to POST /documents/upload that is not a well-formed form: each answers with a
 // clear error for that request alone, stores nothing, and the server goes on answering everyone.
@@ -10,18 +10,8 @@ let server: TestServer;
 let token: string;
 let api: ReturnType<typeof documentsApi>;
 const LIMIT = 64 * 1024;
-
-beforeAll(async () => {
-  process.env.CONSTELLATION_DOCUMENTS_MAX_UPLOAD_BYTES = String(LIMIT);
-  server = await startTestServer({ config: { rateLimitPerMinute: 0 } });
-  token = await server.tokenFor('acme');
-  api = documentsApi(server, token);
-});
-afterAll(async () => {
-  delete process.env.CONSTELLATION_DOCUMENTS_MAX_UPLOAD_BYTES;
-  delete process.env.CONSTELLATION_DOCUMENTS_UPLOAD_IDLE_SECONDS;
-  await server.close();
-});
+const documents = useDocumentsServer(LIMIT);
+beforeAll(() => ({ server, token, api } = documents));
 
 /** After each bad body: the server answers, and the tenant still has no documents. */
 afterEach(async () => {

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { documentsApi, pdfOf, upload, workbookOf, zipBomb } from './files.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../helpers/server.js';
+import { documentsApi, useDocumentsServer, pdfOf, upload, workbookOf, zipBomb } from './files.js';
 
 let server: TestServer;
 let token: string;
 let api: ReturnType<typeof documentsApi>;
 const LIMIT = 64 * 1024;
-
-beforeAll(async () => {
-  process.env.CONSTELLATION_DOCUMENTS_MAX_UPLOAD_BYTES = String(LIMIT);
-  server = await startTestServer({ config: { rateLimitPerMinute: 0 } });
-  token = await server.tokenFor('acme');
-  api = documentsApi(server, token);
-});
-afterAll(async () => {
-  delete process.env.CONSTELLATION_DOCUMENTS_MAX_UPLOAD_BYTES;
-  await server.close();
-});
+const documents = useDocumentsServer(LIMIT);
+beforeAll(() => ({ server, token, api } = documents));
 
 const detail = async (id: string) => (await api.get(id)).body;
 
