@@ -1,0 +1,81 @@
+import { setImmediate as turn } from 'node:timers/promises';
+import type { TenantGate } from '../store/tenant-gate.js';
+import { AppError } from '../toolkit/errors.js';
+import type { EntityLinker } from './entities.js';
+import { cancelled } from './jobs.js';
+import type { TextMentions } from './mentions.js';
+import { chunkOf, type PreparedDocument } from './prepare.js';
+import type { ChunkBatch, DocumentStore, NewDocument } from './store.js';
+
+/** Chunks (or terms) written per transaction; the event loop turns between two. */
+export const WRITE_BATCH = 500;
+
+export interface PendingWrite {
+  doc: NewDocument;
+  prepared: PreparedDocument;
+  vectorOf: (chunk: number) => Float32Array;
+  vectorTable: string;
+  linkEntities: boolean;
+  tenantEpoch?: string;
+  signal?: AbortSignal;
+  /** Hears each batch written (chunks so far). */
+  onBatch?: (written: number) => void;
+}
+
+/**
+ * Writes a prepared document without holding the event loop: its row first, pending (never listed or
+ * queried), then its chunks and terms in batches, each behind the tenant check, then visible in one
+ * synchronous step that checks the tenant again. On cancel, on a failure or when the tenant is gone
+ * (or re-created: another epoch), everything written for it is removed. Returns the document's rowid.
+ */
+export async function writePending(store: DocumentStore, linker: EntityLinker, tenantExists: TenantGate, write: PendingWrite): Promise<number> {
+  const { doc, prepared, tenantEpoch, signal } = write;
+  const tenantId = doc.tenantId;
+  const checkTenant = () => {
+    if (!tenantExists(tenantId, tenantEpoch)) throw new AppError('TENANT_NOT_FOUND', `Tenant not found: ${tenantId}`);
+  };
+  checkTenant();
+  const rowid = store.insertPending(doc);
+  const termsAdded = new Map<string, number>();
+  try {
+    for (const batch of batchesOf(prepared, write, linker, tenantId)) {
+      await turn();
+      if (signal?.aborted) throw cancelled();
+      checkTenant();
+      store.insertChunks(tenantId, rowid, write.vectorTable, batch);
+      for (const [term, n] of batch.terms) termsAdded.set(term, n);
+      if (batch.chunks.length > 0) write.onBatch?.(batch.chunks.at(-1)!.index + 1);
+    }
+    await turn();
+    if (signal?.aborted) throw cancelled();
+    checkTenant();
+    store.publish(tenantId, rowid);
+    return rowid;
+  } catch (error) {
+    store.discard(tenantId, rowid, termsAdded);
+    throw error;
+  }
+}
+
+/** The chunk batches (vectors and confirmed entities attached), then the term batches. */
+function* batchesOf(prepared: PreparedDocument, write: PendingWrite, linker: EntityLinker, tenantId: string): Generator<ChunkBatch> {
+  const mentions = write.linkEntities ? mentionsByChunk(prepared) : new Map<number, TextMentions>();
+  for (let start = 0; start < prepared.count; start += WRITE_BATCH) {
+    const chunks = [];
+    for (let i = start; i < Math.min(prepared.count, start + WRITE_BATCH); i++) {
+      const found = mentions.get(i);
+      chunks.push({ ...chunkOf(prepared, i), vector: write.vectorOf(i), entities: found ? linker.resolve(tenantId, found) : [] });
+    }
+    yield { chunks, terms: new Map() };
+  }
+  const terms = [...prepared.terms];
+  for (let start = 0; start < terms.length; start += WRITE_BATCH) yield { chunks: [], terms: new Map(terms.slice(start, start + WRITE_BATCH)) };
+}
+
+function mentionsByChunk(prepared: PreparedDocument): Map<number, TextMentions> {
+  const byChunk = new Map<number, TextMentions>();
+  const of = (chunk: number) => byChunk.get(chunk) ?? byChunk.set(chunk, { named: [], lookups: [] }).get(chunk)!;
+  for (let i = 0; i < prepared.named.length; i += 2) of(prepared.named[i]).named.push(prepared.named[i + 1]);
+  for (const [chunk, mention] of prepared.lookups) of(chunk).lookups.push(mention);
+  return byChunk;
+}
