@@ -109,7 +109,10 @@ async function upload(server: Server, token: string, filename: string, bytes: Ui
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', new Blob([bytes]), filename);
-  const res = await fetch(`${server.url}/documents/upload`, { method: 'POST', headers: { 'X-JWT-Token': token }, body: form });
+  const send = () => fetch(`${server.url}/documents/upload`, { method: 'POST', headers: { 'X-JWT-Token': token }, body: form });
+  // The server drops keep-alive connections idle for 5 s; a pooled one it already closed fails before
+  // the request reaches it, so that one failure is sent again.
+  const res = await send().catch(send);
   const body = (await res.json()) as { chunk_count?: number; detail?: string };
   return { status: res.status, body };
 }
