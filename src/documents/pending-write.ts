@@ -7,7 +7,7 @@ import type { TextMentions } from './mentions.js';
 import { chunkOf, type PreparedDocument } from './prepare.js';
 import type { ChunkBatch, DocumentStore, NewDocument } from './store.js';
 
-/** Chunks (or terms) written per transaction; the event loop turns between two. */
+/** Chunks written per transaction; the event loop turns between two. */
 export const WRITE_BATCH = 500;
 
 export interface PendingWrite {
@@ -43,8 +43,8 @@ export async function writePending(store: DocumentStore, linker: EntityLinker, t
       if (signal?.aborted) throw cancelled();
       checkTenant();
       store.insertChunks(tenantId, rowid, write.vectorTable, batch);
-      for (const [term, n] of batch.terms) termsAdded.set(term, n);
-      if (batch.chunks.length > 0) write.onBatch?.(batch.chunks.at(-1)!.index + 1);
+      for (const [term, n] of batch.terms) termsAdded.set(term, (termsAdded.get(term) ?? 0) + n);
+      write.onBatch?.(batch.chunks.at(-1)!.index + 1);
     }
     await turn();
     if (signal?.aborted) throw cancelled();
@@ -57,7 +57,7 @@ export async function writePending(store: DocumentStore, linker: EntityLinker, t
   }
 }
 
-/** The chunk batches (vectors and confirmed entities attached), then the term batches. */
+/** The chunk batches, with their vectors, confirmed entities and terms. */
 function* batchesOf(prepared: PreparedDocument, write: PendingWrite, linker: EntityLinker, tenantId: string): Generator<ChunkBatch> {
   const mentions = write.linkEntities ? mentionsByChunk(prepared) : new Map<number, TextMentions>();
   for (let start = 0; start < prepared.count; start += WRITE_BATCH) {
@@ -66,10 +66,8 @@ function* batchesOf(prepared: PreparedDocument, write: PendingWrite, linker: Ent
       const found = mentions.get(i);
       chunks.push({ ...chunkOf(prepared, i), vector: write.vectorOf(i), entities: found ? linker.resolve(tenantId, found) : [] });
     }
-    yield { chunks, terms: new Map() };
+    yield { chunks, terms: prepared.terms[start / WRITE_BATCH] };
   }
-  const terms = [...prepared.terms];
-  for (let start = 0; start < terms.length; start += WRITE_BATCH) yield { chunks: [], terms: new Map(terms.slice(start, start + WRITE_BATCH)) };
 }
 
 function mentionsByChunk(prepared: PreparedDocument): Map<number, TextMentions> {

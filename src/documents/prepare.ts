@@ -11,6 +11,8 @@ export interface PrepareJob {
   type: FileType;
   strategy: ChunkingStrategy;
   chunkSize: number;
+  /** Chunks per write batch: terms are counted per batch, so each batch written carries its own. */
+  batchSize: number;
   /** The embedder to rebuild in the worker; without it the caller embeds (a remote provider). */
   embedder?: WorkerRecipe;
   /** The tenant's entity labels; without them no entities are linked. */
@@ -34,8 +36,8 @@ export interface PreparedDocument {
   /** `count` vectors of `dimension` numbers, one after another (none when the caller embeds). */
   vectors?: Float32Array;
   dimension: number;
-  /** Terms of the local embedder, each with the number of chunks holding it. */
-  terms: Map<string, number>;
+  /** For each batch of `batchSize` chunks, the local embedder's terms with the number of its chunks holding each. */
+  terms: Array<Map<string, number>>;
   /** Entity nodes found by label, as (chunk, node) pairs. */
   named: Int32Array;
   /** Mentions for the database to confirm, with their chunk. */
@@ -51,7 +53,9 @@ export async function prepareDocument(job: PrepareJob): Promise<{ result: Prepar
   const dimension = embedder ? await embedder.dimension() : 0;
   const vectors = embedder ? new Float32Array(chunks.length * dimension) : undefined;
   if (embedder && vectors) (await embedder.embedDocuments(chunks.map((c) => c.text))).forEach((v, i) => vectors.set(v, i * dimension));
-  const terms = countTerms(embedder ? chunks.map((c) => embedder.terms(c.text)) : []);
+  const terms: PreparedDocument['terms'] = [];
+  for (let start = 0; start < chunks.length; start += job.batchSize)
+    terms.push(countTerms(embedder ? chunks.slice(start, start + job.batchSize).map((c) => embedder.terms(c.text)) : []));
   const named: number[] = [];
   const lookups: PreparedDocument['lookups'] = [];
   if (job.labels)

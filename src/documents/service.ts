@@ -9,7 +9,7 @@ import { spaceOf, type EmbeddingProvider } from './embed/provider.js';
 import { EntityLinker } from './entities.js';
 import { cancelled, DocumentJobs } from './jobs.js';
 import { fileTypeOf, UnreadableDocument } from './parse/index.js';
-import { writePending } from './pending-write.js';
+import { WRITE_BATCH, writePending } from './pending-write.js';
 import { chunkOf, type PreparedDocument } from './prepare.js';
 import { ensureSpaceTable } from './schema.js';
 import { DocumentStore, type DocumentRow } from './store.js';
@@ -79,7 +79,15 @@ export class DocumentService {
     };
     const linkEntities = request.extractEntities !== false;
     const prepared = await this.jobs.prepare(
-      { bytes: request.bytes, type, strategy, chunkSize, embedder: this.embedder.workerRecipe, labels: linkEntities ? this.linker.labels(tenantId) : undefined },
+      {
+        bytes: request.bytes,
+        type,
+        strategy,
+        chunkSize,
+        batchSize: WRITE_BATCH,
+        embedder: this.embedder.workerRecipe,
+        labels: linkEntities ? this.linker.labels(tenantId) : undefined,
+      },
       request.signal,
     );
     if (prepared.count === 0) throw new UnreadableDocument('the file holds no text');
