@@ -48,6 +48,8 @@ interface Queued {
   job: unknown;
   transfer: TransferListItem[];
   signal?: AbortSignal;
+  /** Takes the job out of the queue when its signal fires before it starts. */
+  dequeue: () => void;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
@@ -73,24 +75,18 @@ export class WorkerPool<Job, Result> {
   run(job: Job, transfer: TransferListItem[] = [], signal?: AbortSignal): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
       if (signal?.aborted) return reject(this.options.failure({ kind: 'cancelled' }));
-      const queued: Queued = { job, transfer, signal, resolve: resolve as (value: unknown) => void, reject };
+      const dequeue = () => {
+        this.queue.splice(this.queue.indexOf(queued), 1);
+        reject(this.options.failure({ kind: 'cancelled' }));
+      };
+      const queued: Queued = { job, transfer, signal, dequeue, resolve: resolve as (value: unknown) => void, reject };
       this.queue.push(queued);
-      signal?.addEventListener(
-        'abort',
-        () => {
-          const at = this.queue.indexOf(queued);
-          if (at >= 0) {
-            this.queue.splice(at, 1);
-            reject(this.options.failure({ kind: 'cancelled' }));
-          }
-        },
-        { once: true },
-      );
+      signal?.addEventListener('abort', dequeue, { once: true });
       this.next();
     });
   }
 
-  /** Ends every worker (jobs in flight fail as crashed). */
+  /** Ends the idle workers (a running job's worker ends with its job). */
   async close(): Promise<void> {
     await Promise.all(this.idle.splice(0).map((w) => w.terminate()));
   }
@@ -115,7 +111,8 @@ export class WorkerPool<Job, Result> {
     return worker;
   }
 
-  private start({ job, transfer, signal, resolve, reject }: Queued): void {
+  private start({ job, transfer, signal, dequeue, resolve, reject }: Queued): void {
+    signal?.removeEventListener('abort', dequeue);
     const { limits, failure } = this.options;
     const worker = this.idle.pop() ?? this.spawn();
     worker.ref();

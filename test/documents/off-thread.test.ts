@@ -120,6 +120,19 @@ describe('an upload off the event loop', () => {
     expect(next.chunk_count).toBe(1);
   });
 
+  it('stores nothing when cancelled while waiting for a worker, and the upload ahead of it is unaffected', async () => {
+    server.app.tenants.ensure({ id: 'queued', consumerId: 'queued-consumer' });
+    const ahead = service.upload('queued', bigUpload('ahead'));
+    const controller = new AbortController();
+    const waiting = service.upload('queued', { ...bigUpload('waiting'), signal: controller.signal });
+    expect(jobs.load).toEqual({ queued: 1, running: 1 });
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(jobs.load).toEqual({ queued: 0, running: 1 });
+    expect((await ahead).chunk_count).toBe(4 * WRITE_BATCH);
+    expect(service.list('queued', 10, 0).documents.map((d) => d.filename)).toEqual(['ahead.txt']);
+  });
+
   it('removes what it wrote when cancelled between its batches, term counts included', async () => {
     server.app.tenants.ensure({ id: 'halfway', consumerId: 'halfway-consumer' });
     await service.upload('halfway', { filename: 'kept.txt', bytes: encode('A kept line about the launch plan.') });
