@@ -76,31 +76,40 @@ async function startServer(): Promise<Server> {
   };
 }
 
-/** Sequential GETs on one kept-alive connection of their own until stopped; each request's latency. */
+/**
+ * Sequential GETs on one kept-alive connection of their own until stopped; each request's latency. A
+ * request the server resets (a stalled server closes its keep-alive connections as it wakes) counts
+ * with the time it waited, and the next goes on a new connection.
+ */
 function poll(url: string, headers: Record<string, string> = {}) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const samples: number[] = [];
+  let resets = 0;
   let running = true;
   const once = () =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<void>((resolve) => {
       const t0 = performance.now();
+      const done = () => {
+        samples.push(performance.now() - t0);
+        resolve();
+      };
       get(url, { agent, headers }, (res) => {
         res.resume();
-        res.on('end', () => {
-          samples.push(performance.now() - t0);
-          resolve();
-        });
-      }).on('error', reject);
+        res.on('end', done);
+      }).on('error', () => {
+        resets++;
+        done();
+      });
     });
   const loop = (async () => {
     while (running) await once();
   })();
   return {
-    async stop(): Promise<number[]> {
+    async stop(): Promise<{ samples: number[]; resets: number }> {
       running = false;
       await loop;
       agent.destroy();
-      return samples.sort((a, b) => a - b);
+      return { samples: samples.sort((a, b) => a - b), resets };
     },
   };
 }
@@ -178,7 +187,7 @@ export async function run(): Promise<BenchResult[]> {
 
     const idle = otherList();
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const idleSamples = await idle.stop();
+    const { samples: idleSamples } = await idle.stop();
     out.push({ suite: SUITE, name: 'other tenant GET /documents/list idle p50', value: median(idleSamples), unit: 'ms', note: `p99 ${percentile(idleSamples, 99).toFixed(1)} ms` });
 
     const scenarios: Array<[string, () => Promise<Array<{ status: number; body: { chunk_count?: number; detail?: string } }>>]> = [
@@ -193,7 +202,7 @@ export async function run(): Promise<BenchResult[]> {
       const t0 = performance.now();
       const answers = await work();
       const seconds = (performance.now() - t0) / 1000;
-      const [h, l] = [await health.stop(), await list.stop()];
+      const [{ samples: h, resets }, { samples: l }] = [await health.stop(), await list.stop()];
       const outcome = answers.map((a) => (a.status === 200 ? `${a.body.chunk_count} chunks` : `${a.status} ${String(a.body.detail).slice(0, 60)}`)).join(', ');
       out.push(
         {
@@ -201,7 +210,7 @@ export async function run(): Promise<BenchResult[]> {
           name: `${name}: /health p99`,
           value: percentile(h, 99),
           unit: 'ms',
-          note: `p50 ${median(h).toFixed(1)} ms, max ${h.at(-1)?.toFixed(0)} ms, ${h.length} GETs`,
+          note: `p50 ${median(h).toFixed(1)} ms, max ${h.at(-1)?.toFixed(0)} ms, ${h.length} GETs${resets ? `, ${resets} reset` : ''}`,
         },
         { suite: SUITE, name: `${name}: other tenant list p50`, value: median(l), unit: 'ms', note: `p99 ${percentile(l, 99).toFixed(1)} ms` },
         { suite: SUITE, name: `${name}: upload`, value: seconds, unit: 's', note: `${outcome}; server peak RSS ${peakRssMb(server.child.pid!).toFixed(0)} MB` },
