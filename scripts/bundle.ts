@@ -64,8 +64,12 @@ const lazyCommonJs: Plugin = {
 };
 
 const result = await build({
-  // The sheet worker is its own entry, beside the chunk that starts it (isolated-sheet.js finds it by URL).
-  entryPoints: { main: join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'sheet-worker': join(ROOT, 'dist', 'src', 'documents', 'parse', 'sheet-worker.js') },
+  // Each worker is its own entry, beside the chunks that start it (they find it by URL: workerModule).
+  entryPoints: {
+    main: join(ROOT, 'dist', 'src', 'cli', 'main.js'),
+    'sheet-worker': join(ROOT, 'dist', 'src', 'documents', 'parse', 'sheet-worker.js'),
+    'prepare-worker': join(ROOT, 'dist', 'src', 'documents', 'prepare-worker.js'),
+  },
   outdir: OUT,
   bundle: true,
   splitting: true,

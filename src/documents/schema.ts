@@ -79,6 +79,11 @@ export const documentMigrations: Migration[] = [
         );
       `),
   },
+  {
+    // A document is written in batches while pending (never listed or queried), then made visible in one step.
+    id: '401_document_pending',
+    up: (db) => db.exec('ALTER TABLE documents ADD COLUMN pending INTEGER NOT NULL DEFAULT 0'),
+  },
 ];
 
 /** The vector table of a space, created (with its delete trigger) on first use. */

@@ -3,13 +3,15 @@ import type { Db } from '../store/db.js';
 import type { ProgressUpdate } from '../toolkit/define-tool.js';
 import { AppError } from '../toolkit/errors.js';
 import type { TenantGate } from '../store/tenant-gate.js';
-import { CHUNKING_STRATEGIES, chunkSections, type ChunkingStrategy } from './chunk.js';
-import { checkChunkCount, chunkSizeFor } from './chunk-bounds.js';
+import { CHUNKING_STRATEGIES, type ChunkingStrategy } from './chunk.js';
 import { LocalHashEmbedder } from './embed/local.js';
 import { spaceOf, type EmbeddingProvider } from './embed/provider.js';
 import { EntityLinker } from './entities.js';
 import { documentLimits, MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './limits.js';
-import { fileTypeOf, parseDocument, UnreadableDocument } from './parse/index.js';
+import { cancelled, DocumentJobs } from './jobs.js';
+import { fileTypeOf, UnreadableDocument } from './parse/index.js';
+import { WRITE_BATCH, writePending } from './pending-write.js';
+import { chunkOf, type PreparedDocument } from './prepare.js';
 import { ensureSpaceTable } from './schema.js';
 import { DocumentStore, type DocumentRow } from './store.js';
 import { retrieve, type QueryRequest, type QueryResponse } from './retrieve.js';
@@ -29,7 +31,7 @@ export interface UploadRequest {
   tenantEpoch?: string;
   /** Hears each stage (read, chunked, embedded, stored) of a long upload. */
   onProgress?: (update: ProgressUpdate) => void;
-  /** Stops the upload between stages; nothing is stored. */
+  /** Stops the upload (its worker, or its writes between batches); nothing is stored. */
   signal?: AbortSignal;
 }
 
@@ -50,6 +52,8 @@ export class DocumentService {
     private readonly now: () => Date = () => new Date(),
     /** Whether a tenant (of a generation) still exists; checked in the same synchronous step as the write. */
     private readonly tenantExists: TenantGate = () => true,
+    /** The worker pool that parses, chunks and embeds uploads (one per process unless given). */
+    private readonly jobs: DocumentJobs = sharedDocumentJobs(),
   ) {
     this.store = new DocumentStore(db);
     this.linker = new EntityLinker(db);
@@ -69,48 +73,62 @@ export class DocumentService {
     const strategy = (request.chunkingStrategy ?? 'recursive') as ChunkingStrategy;
     if (!CHUNKING_STRATEGIES.includes(strategy))
       throw new AppError('VALIDATION_ERROR', `Unknown chunking_strategy: ${request.chunkingStrategy}; valid: ${CHUNKING_STRATEGIES.join(', ')}`);
-    let chunkSize = request.chunkSize ?? 1000;
+    const chunkSize = request.chunkSize ?? 1000;
     if (!Number.isInteger(chunkSize) || chunkSize < MIN_CHUNK_SIZE || chunkSize > MAX_CHUNK_SIZE)
       throw new AppError('VALIDATION_ERROR', `chunk_size must be an integer from ${MIN_CHUNK_SIZE} to ${MAX_CHUNK_SIZE}`);
 
     const stage = (progress: number, message: string) => {
-      if (request.signal?.aborted) throw new AppError('CANCELLED', 'The upload was cancelled; nothing was stored');
+      if (request.signal?.aborted) throw cancelled();
       request.onProgress?.({ progress, total: UPLOAD_STAGES, message });
     };
+    const linkEntities = request.extractEntities !== false;
     this.policy.checkQuota(tenantId, request.bytes.length);
-    const sections = await parseDocument(request.bytes, type, this.policy.limits.pdf);
-    // The floor that keeps a document within its chunk bound follows from its text, known only now.
-    chunkSize = chunkSizeFor(request.chunkSize, sections, this.policy.limits.maxChunks);
-    const chunks = chunkSections(sections, strategy, chunkSize);
-    checkChunkCount(chunks.length, chunkSize, this.policy.limits.maxChunks);
-    if (chunks.length === 0) throw new UnreadableDocument('the file holds no text');
-    stage(1, `Read ${request.filename} into ${chunks.length} chunks`);
-    const vectors = await this.embedder.embedDocuments(chunks.map((c) => c.text));
-    stage(2, `Embedded ${chunks.length} chunks`);
-    const link = request.extractEntities === false ? () => [] : this.linker.forTenant(tenantId);
+    const prepared = await this.jobs.prepare(
+      {
+        bytes: request.bytes,
+        type,
+        strategy,
+        chunkSize: request.chunkSize,
+        maxChunks: this.policy.limits.maxChunks,
+        pdfLimits: this.policy.limits.pdf,
+        batchSize: WRITE_BATCH,
+        embedder: this.embedder.workerRecipe,
+        labels: linkEntities ? this.linker.labels(tenantId) : undefined,
+      },
+      request.signal,
+    );
+    if (prepared.count === 0) throw new UnreadableDocument('the file holds no text');
+    stage(1, `Read ${request.filename} into ${prepared.count} chunks`);
+    const vectorOf = await this.vectorsOf(prepared);
+    stage(2, `Embedded ${prepared.count} chunks`);
     const { space, table } = await this.space();
-    const linked = chunks.map((c) => link(c.text));
-    stage(3, 'Linked graph entities');
-    // From here to the write nothing awaits, so the tenant cannot be deleted in between.
-    if (!this.tenantExists(tenantId, request.tenantEpoch)) throw new AppError('TENANT_NOT_FOUND', `Tenant not found: ${tenantId}`);
-    this.policy.checkQuota(tenantId, request.bytes.length);
+    stage(3, 'Found the graph entities it names');
     const documentId = randomUUID();
-    const pages = sections.map((s) => s.page).filter((p): p is number => p !== undefined);
-    this.store.insert({
-      tenantId,
-      documentId,
-      filename: request.filename,
-      fileType: type,
-      fileSize: request.bytes.length,
-      projectId: request.projectId,
-      tags: request.tags ?? [],
-      pageCount: type === 'pdf' ? Math.max(0, ...pages) : undefined,
-      chunkingStrategy: strategy,
-      chunkSize,
-      space,
+    // Checked again in the same synchronous step that writes the pending row, which counts against the
+    // quota from then on: uploads finishing together cannot pass it between them.
+    this.policy.checkQuota(tenantId, request.bytes.length);
+    await writePending(this.store, this.linker, this.tenantExists, {
+      doc: {
+        tenantId,
+        documentId,
+        filename: request.filename,
+        fileType: type,
+        fileSize: request.bytes.length,
+        projectId: request.projectId,
+        tags: request.tags ?? [],
+        pageCount: prepared.pageCount,
+        chunkingStrategy: strategy,
+        chunkSize: prepared.chunkSize,
+        space,
+        createdAt: this.now().toISOString(),
+      },
+      prepared,
+      vectorOf,
       vectorTable: table,
-      createdAt: this.now().toISOString(),
-      chunks: chunks.map((c, i) => ({ ...c, vector: vectors[i], terms: this.embedder.terms(c.text), entities: linked[i] })),
+      linkEntities,
+      tenantEpoch: request.tenantEpoch,
+      signal: request.signal,
+      onBatch: (written) => request.onProgress?.({ progress: 3 + written / (prepared.count + 1), total: UPLOAD_STAGES, message: `Stored ${written} of ${prepared.count} chunks` }),
     });
     const stored = this.store.get(tenantId, documentId)!;
     request.onProgress?.({ progress: UPLOAD_STAGES, total: UPLOAD_STAGES, message: `Stored ${stored.chunk_count} chunks` });
@@ -185,10 +203,22 @@ export class DocumentService {
     return row;
   }
 
+  /** Each chunk's vector: from the worker (local provider), or asked of the remote provider here (network I/O awaits). */
+  private async vectorsOf(prepared: PreparedDocument): Promise<(chunk: number) => Float32Array> {
+    const { vectors, dimension } = prepared;
+    if (vectors) return (i) => vectors.subarray(i * dimension, (i + 1) * dimension);
+    const remote = await this.embedder.embedDocuments(Array.from({ length: prepared.count }, (_, i) => chunkOf(prepared, i).text));
+    return (i) => remote[i];
+  }
+
   linkerFor(tenantId: string): (text: string) => number[] {
     return this.linker.forTenant(tenantId);
   }
 }
+
+let shared: DocumentJobs | undefined;
+/** The process's upload workers (cores are the process's, so one pool serves every service). */
+const sharedDocumentJobs = () => (shared ??= new DocumentJobs());
 
 const notFound = (documentId: string) => new AppError('NOT_FOUND', `Document not found: ${documentId}`);
 

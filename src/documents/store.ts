@@ -29,6 +29,7 @@ export interface ChunkRow {
   embedding_space: string;
 }
 
+/** A document's own row, written pending (never listed or queried) before its chunks. */
 export interface NewDocument {
   tenantId: string;
   documentId: string;
@@ -41,77 +42,109 @@ export interface NewDocument {
   chunkingStrategy: string;
   chunkSize: number;
   space: string;
-  vectorTable: string;
   createdAt: string;
-  chunks: Array<Chunk & { vector: Float32Array; terms: string[]; entities: number[] }>;
+}
+
+/** Chunks of a pending document with their vectors and entity links, and the term counts they add. */
+export interface ChunkBatch {
+  chunks: Array<Chunk & { vector: Float32Array; entities: number[] }>;
+  terms: Map<string, number>;
 }
 
 const CHUNK_COLUMNS = `c.id, c.chunk_index, c.text, c.page_number, c.sheet, c.heading, d.document_id, d.filename, d.embedding_space`;
+/** Chunks of documents still being written, which no read may return. */
+const PENDING_CHUNKS = 'SELECT c.id FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE d.pending = 1 AND d.tenant_id = ?';
 
-/** All SQL of the document tables. Every statement filters by tenant. */
+/** All SQL of the document tables. Every statement filters by tenant; reads skip pending documents. */
 export class DocumentStore {
   constructor(readonly db: Db) {}
 
-  /** Writes a document with its chunks, keywords, vectors, term counts and entity links, all or nothing. */
-  insert(doc: NewDocument): number {
-    const entityCount = new Set(doc.chunks.flatMap((c) => c.entities)).size;
-    return this.db.transaction(() => {
-      const rowid = Number(
-        this.db
-          .prepare(
-            `INSERT INTO documents (tenant_id, document_id, filename, file_type, file_size, project_id, tags, chunk_count, entity_count, page_count, chunking_strategy, chunk_size, embedding_space, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            doc.tenantId,
-            doc.documentId,
-            doc.filename,
-            doc.fileType,
-            doc.fileSize,
-            doc.projectId ?? null,
-            JSON.stringify(doc.tags),
-            doc.chunks.length,
-            entityCount,
-            doc.pageCount ?? null,
-            doc.chunkingStrategy,
-            doc.chunkSize,
-            doc.space,
-            doc.createdAt,
-          ).lastInsertRowid,
-      );
+  /**
+   * Writes a document's row as pending: its chunks follow in batches (insertChunks), and it becomes
+   * visible in one step (publish) or goes with everything written for it (discard).
+   */
+  insertPending(doc: NewDocument): number {
+    return Number(
+      this.db
+        .prepare(
+          `INSERT INTO documents (tenant_id, document_id, filename, file_type, file_size, project_id, tags, chunk_count, entity_count, page_count, chunking_strategy, chunk_size, embedding_space, created_at, pending)
+           VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, 1)`,
+        )
+        .run(
+          doc.tenantId,
+          doc.documentId,
+          doc.filename,
+          doc.fileType,
+          doc.fileSize,
+          doc.projectId ?? null,
+          JSON.stringify(doc.tags),
+          doc.pageCount ?? null,
+          doc.chunkingStrategy,
+          doc.chunkSize,
+          doc.space,
+          doc.createdAt,
+        ).lastInsertRowid,
+    );
+  }
+
+  /** Adds a batch of chunks (keywords, vectors, entity links) and their terms to a pending document, in one transaction. */
+  insertChunks(tenantId: string, documentRowid: number, vectorTable: string, batch: ChunkBatch): void {
+    this.db.transaction(() => {
       const chunk = this.db.prepare('INSERT INTO document_chunks (tenant_id, document_rowid, chunk_index, text, page_number, sheet, heading) VALUES (?, ?, ?, ?, ?, ?, ?)');
       const text = this.db.prepare('INSERT INTO document_chunk_text (rowid, text, tenant_id) VALUES (?, ?, ?)');
-      const vector = this.db.prepare(`INSERT INTO ${doc.vectorTable} (rowid, tenant_id, embedding) VALUES (?, ?, ?)`);
+      const vector = this.db.prepare(`INSERT INTO ${vectorTable} (rowid, tenant_id, embedding) VALUES (?, ?, ?)`);
       const entity = this.db.prepare('INSERT OR IGNORE INTO document_entities (tenant_id, chunk_id, node_rowid) VALUES (?, ?, ?)');
-      for (const c of doc.chunks) {
-        const id = chunk.run(doc.tenantId, rowid, c.index, c.text, c.page ?? null, c.sheet ?? null, c.heading ?? null).lastInsertRowid;
-        text.run(id, c.text, doc.tenantId);
-        vector.run(BigInt(id), doc.tenantId, c.vector);
-        for (const node of c.entities) entity.run(doc.tenantId, id, node);
+      for (const c of batch.chunks) {
+        const id = chunk.run(tenantId, documentRowid, c.index, c.text, c.page ?? null, c.sheet ?? null, c.heading ?? null).lastInsertRowid;
+        text.run(id, c.text, tenantId);
+        vector.run(BigInt(id), tenantId, c.vector);
+        for (const node of c.entities) entity.run(tenantId, id, node);
       }
-      this.adjustTerms(
-        doc.tenantId,
-        doc.chunks.map((c) => c.terms),
-        1,
-      );
-      return rowid;
+      this.adjustTermCounts(tenantId, batch.terms, 1);
     })();
   }
 
-  private adjustTerms(tenantId: string, termsPerChunk: string[][], sign: 1 | -1): void {
-    const counts = new Map<string, number>();
-    for (const terms of termsPerChunk) for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  /** Makes a pending document visible with its final counts. */
+  publish(tenantId: string, documentRowid: number): void {
+    this.db
+      .prepare(
+        `UPDATE documents SET pending = 0,
+           chunk_count = (SELECT count(*) FROM document_chunks WHERE document_rowid = documents.id),
+           entity_count = (SELECT count(DISTINCT e.node_rowid) FROM document_entities e JOIN document_chunks c ON c.id = e.chunk_id WHERE c.document_rowid = documents.id)
+         WHERE id = ? AND tenant_id = ? AND pending = 1`,
+      )
+      .run(documentRowid, tenantId);
+  }
+
+  /** Removes a pending document and what was written for it (chunks by cascade, term counts given back). */
+  discard(tenantId: string, documentRowid: number, terms: Map<string, number>): void {
+    this.db.transaction(() => {
+      const removed = this.db.prepare('DELETE FROM documents WHERE id = ? AND tenant_id = ? AND pending = 1').run(documentRowid, tenantId).changes;
+      if (removed > 0) this.adjustTermCounts(tenantId, terms, -1);
+    })();
+  }
+
+  /** Documents left pending by a process that stopped mid-upload (their term counts are recounted from their chunks). */
+  discardAbandoned(termsOf: (text: string) => string[]): void {
+    const abandoned = this.db.prepare('SELECT id, tenant_id FROM documents WHERE pending = 1').all() as Array<{ id: number; tenant_id: string }>;
+    for (const doc of abandoned) {
+      const texts = this.db.prepare('SELECT text FROM document_chunks WHERE document_rowid = ?').pluck().all(doc.id) as string[];
+      this.discard(doc.tenant_id, doc.id, countTerms(texts.map(termsOf)));
+    }
+  }
+
+  private adjustTermCounts(tenantId: string, counts: ReadonlyMap<string, number>, sign: 1 | -1): void {
     const upsert = this.db.prepare('INSERT INTO document_terms (tenant_id, term, df) VALUES (?, ?, ?) ON CONFLICT (tenant_id, term) DO UPDATE SET df = df + excluded.df');
     for (const [term, n] of counts) upsert.run(tenantId, term, sign * n);
     if (sign < 0) this.db.prepare('DELETE FROM document_terms WHERE tenant_id = ? AND df <= 0').run(tenantId);
   }
 
   count(tenantId: string): number {
-    return this.db.prepare('SELECT count(*) FROM documents WHERE tenant_id = ?').pluck().get(tenantId) as number;
+    return this.db.prepare('SELECT count(*) FROM documents WHERE tenant_id = ? AND pending = 0').pluck().get(tenantId) as number;
   }
 
   list(tenantId: string, limit: number, offset: number, projectId?: string): { rows: DocumentRow[]; total: number } {
-    const where = projectId === undefined ? 'tenant_id = ?' : 'tenant_id = ? AND project_id = ?';
+    const where = projectId === undefined ? 'tenant_id = ? AND pending = 0' : 'tenant_id = ? AND pending = 0 AND project_id = ?';
     const params = projectId === undefined ? [tenantId] : [tenantId, projectId];
     const rows = this.db.prepare(`SELECT * FROM documents WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as DocumentRow[];
     const total = this.db
@@ -122,12 +155,14 @@ export class DocumentStore {
   }
 
   get(tenantId: string, documentId: string): DocumentRow | undefined {
-    return this.db.prepare('SELECT * FROM documents WHERE tenant_id = ? AND document_id = ?').get(tenantId, documentId) as DocumentRow | undefined;
+    return this.db.prepare('SELECT * FROM documents WHERE tenant_id = ? AND document_id = ? AND pending = 0').get(tenantId, documentId) as DocumentRow | undefined;
   }
 
   chunksOf(tenantId: string, documentRowid: number): ChunkRow[] {
     return this.db
-      .prepare(`SELECT ${CHUNK_COLUMNS} FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE c.tenant_id = ? AND c.document_rowid = ? ORDER BY c.chunk_index`)
+      .prepare(
+        `SELECT ${CHUNK_COLUMNS} FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE c.tenant_id = ? AND c.document_rowid = ? AND d.pending = 0 ORDER BY c.chunk_index`,
+      )
       .all(tenantId, documentRowid) as ChunkRow[];
   }
 
@@ -137,11 +172,7 @@ export class DocumentStore {
       const doc = this.get(tenantId, documentId);
       if (!doc) return undefined;
       const chunks = this.chunksOf(tenantId, doc.id);
-      this.adjustTerms(
-        tenantId,
-        chunks.map((c) => termsOf(c.text)),
-        -1,
-      );
+      this.adjustTermCounts(tenantId, countTerms(chunks.map((c) => termsOf(c.text))), -1);
       this.db.prepare('DELETE FROM documents WHERE id = ? AND tenant_id = ?').run(doc.id, tenantId);
       return chunks.length;
     })();
@@ -150,14 +181,16 @@ export class DocumentStore {
   chunks(tenantId: string, ids: readonly number[]): Map<number, ChunkRow> {
     if (ids.length === 0) return new Map();
     const rows = this.db
-      .prepare(`SELECT ${CHUNK_COLUMNS} FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE c.id IN (SELECT value FROM json_each(?)) AND c.tenant_id = ?`)
+      .prepare(
+        `SELECT ${CHUNK_COLUMNS} FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE c.id IN (SELECT value FROM json_each(?)) AND c.tenant_id = ? AND d.pending = 0`,
+      )
       .all(JSON.stringify(ids), tenantId) as ChunkRow[];
     return new Map(rows.map((r) => [r.id, r]));
   }
 
   corpusStats(tenantId: string): CorpusStats {
     // From the documents' own counts: counting chunk rows costs tens of milliseconds at 100,000 chunks.
-    const chunkCount = this.db.prepare('SELECT coalesce(sum(chunk_count), 0) FROM documents WHERE tenant_id = ?').pluck().get(tenantId) as number;
+    const chunkCount = this.db.prepare('SELECT coalesce(sum(chunk_count), 0) FROM documents WHERE tenant_id = ? AND pending = 0').pluck().get(tenantId) as number;
     const lookup = this.db.prepare('SELECT term, df FROM document_terms WHERE tenant_id = ? AND term IN (SELECT value FROM json_each(?))');
     return {
       chunkCount,
@@ -178,17 +211,26 @@ export class DocumentStore {
 
   /** Nearest chunks by cosine distance in one vector table (the tenant's partition only). */
   nearest(tenantId: string, table: string, vector: Float32Array, k: number): Array<{ id: number; distance: number }> {
-    return this.db.prepare(`SELECT rowid AS id, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND tenant_id = ?`).all(vector, Math.min(k, 4096), tenantId) as Array<{
+    // The search cannot skip pending chunks itself: it looks further by as many, then drops them.
+    const pending = this.db.prepare(`SELECT count(*) FROM (${PENDING_CHUNKS})`).pluck().get(tenantId) as number;
+    const hits = this.db
+      .prepare(`SELECT rowid AS id, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND tenant_id = ?`)
+      .all(vector, Math.min(k + pending, 4096), tenantId) as Array<{
       id: number;
       distance: number;
     }>;
+    if (pending === 0) return hits;
+    const hidden = new Set(this.db.prepare(PENDING_CHUNKS).pluck().all(tenantId) as number[]);
+    return hits.filter((h) => !hidden.has(h.id)).slice(0, k);
   }
 
   /** Chunks by bm25 (lower is better), the FTS query built by the caller. */
   keyword(tenantId: string, ftsQuery: string, k: number): Array<{ id: number; rank: number }> {
     return this.db
-      .prepare('SELECT rowid AS id, bm25(document_chunk_text) AS rank FROM document_chunk_text WHERE document_chunk_text MATCH ? AND tenant_id = ? ORDER BY rank LIMIT ?')
-      .all(ftsQuery, tenantId, k) as Array<{ id: number; rank: number }>;
+      .prepare(
+        `SELECT rowid AS id, bm25(document_chunk_text) AS rank FROM document_chunk_text WHERE document_chunk_text MATCH ? AND tenant_id = ? AND rowid NOT IN (${PENDING_CHUNKS}) ORDER BY rank LIMIT ?`,
+      )
+      .all(ftsQuery, tenantId, tenantId, k) as Array<{ id: number; rank: number }>;
   }
 
   /** Chunks linked to any of the graph nodes, the chunks naming more of them first. */
@@ -196,10 +238,11 @@ export class DocumentStore {
     if (nodes.length === 0) return [];
     return this.db
       .prepare(
-        'SELECT chunk_id FROM document_entities WHERE node_rowid IN (SELECT value FROM json_each(?)) AND tenant_id = ? GROUP BY chunk_id ORDER BY count(*) DESC, chunk_id LIMIT ?',
+        `SELECT chunk_id FROM document_entities WHERE node_rowid IN (SELECT value FROM json_each(?)) AND tenant_id = ? AND chunk_id NOT IN (${PENDING_CHUNKS})
+         GROUP BY chunk_id ORDER BY count(*) DESC, chunk_id LIMIT ?`,
       )
       .pluck()
-      .all(JSON.stringify(nodes), tenantId, limit) as number[];
+      .all(JSON.stringify(nodes), tenantId, tenantId, limit) as number[];
   }
 
   entitiesOfChunks(tenantId: string, chunks: readonly number[]): number[] {
@@ -216,7 +259,7 @@ export class DocumentStore {
 
   /** Documents of the tenant embedded in another space than the current one. */
   staleDocuments(tenantId: string, space: string): DocumentRow[] {
-    return this.db.prepare('SELECT * FROM documents WHERE tenant_id = ? AND embedding_space != ?').all(tenantId, space) as DocumentRow[];
+    return this.db.prepare('SELECT * FROM documents WHERE tenant_id = ? AND embedding_space != ? AND pending = 0').all(tenantId, space) as DocumentRow[];
   }
 
   /** Moves a document's vectors into another space's table, in one transaction. */
@@ -244,4 +287,11 @@ export class DocumentStore {
       .pluck()
       .all(json, tenantId, json, tenantId) as number[];
   }
+}
+
+/** How many of the chunks hold each term (each chunk's terms distinct). */
+export function countTerms(termsPerChunk: readonly string[][]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const terms of termsPerChunk) for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return counts;
 }

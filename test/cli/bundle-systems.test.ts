@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltDemo, type SpawnedServer } from '../helpers/built-server.js';
+import { pdfOf, workbookOf } from '../documents/files.js';
 
 /**
  * The shipped command (the esbuild bundle of `npm run build`), where the other tests run the TypeScript
  * sources: each system's SDK is loaded with `import()` on first use, and a bundling mistake there (a
  * CommonJS SDK whose chunk exports only `default`) shows only in the built command. One list method of
- * every system, with no required parameter, is called through the built `serve --demo`.
+ * every system, with no required parameter, is called through the built `serve --demo`, and documents
+ * are uploaded through it (their worker threads are entries of the bundle).
  */
 interface Method {
   name: string;
@@ -42,5 +44,33 @@ describe('the built command', () => {
       if (answers.length === lists.length) failures.push(`${service.name}: ${answers.join('; ') || 'no list method without required parameters'}`);
     }
     expect(failures, server.stderr()).toEqual([]);
+  }, 60_000);
+
+  it('uploads a PDF, a workbook and a text file, each prepared in a worker thread of the bundle', async () => {
+    const files: Array<[string, Uint8Array | string, number]> = [
+      ['report.pdf', await pdfOf(['Revenue grew in Europe.', 'Churn fell after the pricing change.']), 2],
+      [
+        'plan.xlsx',
+        workbookOf(
+          {
+            Plan: [
+              ['Team', 'Owner'],
+              ['Payments', 'Ada'],
+            ],
+          },
+          'xlsx',
+        ),
+        1,
+      ],
+      ['notes.txt', 'The launch plan for the payments team.', 1],
+    ];
+    const answers = [];
+    for (const [filename, content, _chunks] of files) {
+      const form = new FormData();
+      form.append('file', new Blob([typeof content === 'string' ? content : Buffer.from(content)]), filename);
+      const response = await fetch(`${base}/documents/upload`, { method: 'POST', body: form });
+      answers.push([filename, response.status, ((await response.json()) as { chunk_count?: number }).chunk_count]);
+    }
+    expect(answers, server.stderr()).toEqual(files.map(([filename, , chunks]) => [filename, 200, chunks]));
   }, 60_000);
 });

@@ -4,8 +4,9 @@ import { DocumentService } from '../../src/documents/service.js';
 import { tenantGate } from '../../src/store/tenant-gate.js';
 import { testApp } from '../helpers/server.js';
 
-/** An embedder that holds each batch until the test lets it go: an upload caught in flight. */
+/** An embedder that holds each batch until the test lets it go: an upload caught in flight (embedded on this thread, as a remote provider is). */
 class HeldEmbedder extends LocalHashEmbedder {
+  override readonly workerRecipe = undefined;
   release: () => void = () => undefined;
   private onStart: () => void = () => undefined;
   readonly started = new Promise<void>((resolve) => (this.onStart = resolve));

@@ -1,4 +1,4 @@
-import type { CorpusStats, EmbeddingProvider } from './provider.js';
+import type { CorpusStats, EmbeddingProvider, WorkerRecipe } from './provider.js';
 import { normalize } from './provider.js';
 
 const STOPWORDS = new Set(
@@ -55,9 +55,11 @@ function hash(text: string): number {
 export class LocalHashEmbedder implements EmbeddingProvider {
   readonly provider = 'local';
   readonly model: string;
+  readonly workerRecipe?: WorkerRecipe;
 
   constructor(private readonly size = 512) {
     this.model = `hashed-tf-idf-v1`;
+    this.workerRecipe = { kind: 'local-hash', size };
   }
 
   async dimension(): Promise<number> {

@@ -18,6 +18,14 @@ export interface EmbeddingProvider {
   embedQuery(text: string, stats: CorpusStats): Promise<Float32Array>;
   /** Terms whose corpus frequency the provider uses (none for remote models). */
   terms(text: string): string[];
+  /** How a worker thread rebuilds this provider (pure computation only): its uploads then embed off the event loop. */
+  readonly workerRecipe?: WorkerRecipe;
+}
+
+/** A provider a worker thread can rebuild: the local hashed embedder of a size. */
+export interface WorkerRecipe {
+  kind: 'local-hash';
+  size: number;
 }
 
 export const spaceOf = (provider: EmbeddingProvider, dimension: number): string => `${provider.provider}:${provider.model}:${dimension}`;

@@ -1,12 +1,16 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { serveJobs } from '../../toolkit/serve-jobs.js';
+import type { SheetJob } from './isolated-sheet.js';
 import { parseSheet } from './sheet.js';
-import type { SheetExtension } from './workbook-check.js';
 import { UnreadableDocument } from './types.js';
 
-/** The worker that reads one workbook (see isolated-sheet.ts): posts its sections, or why it cannot be read. */
-const { bytes, extension } = workerData as { bytes: Uint8Array; extension: SheetExtension };
-try {
-  parentPort?.postMessage({ sections: parseSheet(bytes, extension) });
-} catch (error) {
-  parentPort?.postMessage({ unreadable: error instanceof UnreadableDocument ? error.message : `not a readable workbook (${(error as Error).message})` });
-}
+/** The worker that reads workbooks (see isolated-sheet.ts): answers each with its sections, or why it cannot be read. */
+serveJobs<SheetJob, ReturnType<typeof parseSheet>>(
+  ({ bytes, extension }) => {
+    try {
+      return { result: parseSheet(bytes, extension) };
+    } catch (error) {
+      throw error instanceof UnreadableDocument ? error : new UnreadableDocument(`not a readable workbook (${(error as Error).message})`);
+    }
+  },
+  (error) => error instanceof UnreadableDocument,
+);

@@ -1,0 +1,74 @@
+import { defaultPoolSize, WorkerPool, workerModule, type JobFailure, type WorkerLimits } from '../toolkit/worker-pool.js';
+import { AppError } from '../toolkit/errors.js';
+import { UnreadableDocument } from './parse/types.js';
+import type { PrepareJob, PreparedDocument } from './prepare.js';
+
+export interface DocumentJobOptions extends WorkerLimits {
+  workers: number;
+}
+
+export const DEFAULT_JOB_LIMITS: WorkerLimits = { timeoutMs: 120_000, maxHeapMb: 1024 };
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value !== undefined && Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+/**
+ * The upload workers' settings: CONSTELLATION_DOCUMENTS_WORKERS (default: cores - 1, from 1 to 4),
+ * CONSTELLATION_DOCUMENTS_JOB_TIMEOUT_MS (120,000) and CONSTELLATION_DOCUMENTS_JOB_HEAP_MB (1,024).
+ */
+export function documentJobOptions(env: NodeJS.ProcessEnv = process.env): DocumentJobOptions {
+  return {
+    workers: positive(env.CONSTELLATION_DOCUMENTS_WORKERS, defaultPoolSize()),
+    timeoutMs: positive(env.CONSTELLATION_DOCUMENTS_JOB_TIMEOUT_MS, DEFAULT_JOB_LIMITS.timeoutMs),
+    maxHeapMb: positive(env.CONSTELLATION_DOCUMENTS_JOB_HEAP_MB, DEFAULT_JOB_LIMITS.maxHeapMb),
+  };
+}
+
+export const cancelled = () => new AppError('CANCELLED', 'The upload was cancelled; nothing was stored');
+
+function jobError(failure: JobFailure): Error {
+  switch (failure.kind) {
+    case 'timeout':
+      return new UnreadableDocument(`processing took longer than the time limit (${failure.limitMs / 1000} s)`);
+    case 'heap':
+      return new UnreadableDocument(`processing needed more memory than the heap limit (${failure.limitMb} MB)`);
+    case 'cancelled':
+      return cancelled();
+    case 'refused':
+      if (failure.code) return new AppError(failure.code, failure.message);
+      return failure.unreadable ? new UnreadableDocument(failure.message) : new Error(failure.message);
+    case 'crashed':
+      return new UnreadableDocument(`the document could not be processed (${failure.message})`);
+  }
+}
+
+/** The worker pool that prepares uploads: each job under the time limit, each worker under the heap limit. */
+export class DocumentJobs {
+  private readonly pool: WorkerPool<PrepareJob, PreparedDocument>;
+
+  constructor(readonly options: DocumentJobOptions = documentJobOptions()) {
+    this.pool = new WorkerPool({
+      module: workerModule(import.meta.url, 'prepare-worker'),
+      size: options.workers,
+      limits: options,
+      reuse: true,
+      failure: jobError,
+    });
+  }
+
+  get load() {
+    return this.pool.load;
+  }
+
+  /** Prepares an upload in a worker; the bytes are copied once into a buffer that moves to it. */
+  prepare(job: PrepareJob, signal?: AbortSignal): Promise<PreparedDocument> {
+    const bytes = job.bytes.slice();
+    return this.pool.run({ ...job, bytes }, [bytes.buffer], signal);
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}

@@ -1,0 +1,45 @@
+import { repositoryNames, ticketKeys } from '../graph/ingest/mentions.js';
+
+/** A graph node a text may name by its label (a person's name, a page's title), lower-cased. */
+export interface EntityLabel {
+  id: number;
+  label: string;
+}
+
+/** A mention to look up in the graph: a node type and id, or (type `email`) an alias. */
+export type Mention = readonly [type: 'issue' | 'repository' | 'pull_request' | 'email', key: string];
+
+/** What one text names: nodes found by label, and mentions the graph still has to confirm. */
+export interface TextMentions {
+  named: number[];
+  lookups: Mention[];
+}
+
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
+const PULL_REQUEST = /\b([\w.-]+\/[\w.-]+)#(\d+)\b/g;
+export const MIN_LABEL_LENGTH = 5;
+
+/**
+ * The mentions of a text, without the database (so a worker thread can find them): tickets by key and
+ * repositories by name (the graph's own mention readers), pull requests as `owner/repo#12`, people by
+ * email, and the given labels where the text names them as whole words.
+ */
+export function mentionsOf(text: string, labels: readonly EntityLabel[]): TextMentions {
+  const lookups: Mention[] = [];
+  for (const key of ticketKeys(text)) lookups.push(['issue', key]);
+  for (const repo of repositoryNames(text)) lookups.push(['repository', repo]);
+  for (const [, repo, number] of text.matchAll(PULL_REQUEST)) lookups.push(['pull_request', `${repo}#${number}`]);
+  for (const [email] of text.matchAll(EMAIL)) lookups.push(['email', email.toLowerCase()]);
+  const lower = text.toLowerCase();
+  const named = labels.filter(({ label }) => lower.includes(label) && wordBounded(lower, label)).map((l) => l.id);
+  return { named, lookups };
+}
+
+function wordBounded(text: string, label: string): boolean {
+  for (let at = text.indexOf(label); at >= 0; at = text.indexOf(label, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + label.length];
+    if ((!before || !/[\p{L}\p{N}]/u.test(before)) && (!after || !/[\p{L}\p{N}]/u.test(after))) return true;
+  }
+  return false;
+}

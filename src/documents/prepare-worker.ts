@@ -1,0 +1,6 @@
+import { serveJobs } from '../toolkit/serve-jobs.js';
+import { UnreadableDocument } from './parse/types.js';
+import { prepareDocument, type PrepareJob, type PreparedDocument } from './prepare.js';
+
+/** The worker that prepares uploads (see jobs.ts). */
+serveJobs<PrepareJob, PreparedDocument>(prepareDocument, (error) => error instanceof UnreadableDocument);
