@@ -1,22 +1,18 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, type TestServer } from '../helpers/server.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call } from '../helpers/server.js';
 import { answerOn, openSocket, requestHead, sendRaw } from '../helpers/raw-http.js';
-import { documentsApi, useDocumentsServer, upload } from './files.js';
+import { useDocumentsServer, upload } from './files.js';
 
 // What a client can send to POST /documents/upload that is not a well-formed form: each answers with a
 // clear error for that request alone, stores nothing, and the server goes on answering everyone.
 
-let server: TestServer;
-let token: string;
-let api: ReturnType<typeof documentsApi>;
 const LIMIT = 64 * 1024;
-const documents = useDocumentsServer(LIMIT);
-beforeAll(() => ({ server, token, api } = documents));
+const docs = useDocumentsServer(LIMIT);
 
 /** After each bad body: the server answers, and the tenant still has no documents. */
 afterEach(async () => {
-  expect((await call(server, 'GET', '/health')).status).toBe(200);
-  expect((await api.list()).body).toMatchObject({ documents: [], total: 0 });
+  expect((await call(docs.server, 'GET', '/health')).status).toBe(200);
+  expect((await docs.api.list()).body).toMatchObject({ documents: [], total: 0 });
 });
 
 const BOUNDARY = 'zz';
@@ -28,15 +24,15 @@ const closing = `--${BOUNDARY}--\r\n`;
 
 /** The request head of an upload whose body is `length` bytes long (which the body may not keep to). */
 const head = (length: number) =>
-  requestHead('POST', '/documents/upload', server.url, {
-    'X-JWT-Token': token,
+  requestHead('POST', '/documents/upload', docs.server.url, {
+    'X-JWT-Token': docs.token,
     'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
     'Content-Length': length,
   });
-const uploadRaw = (body: string, then: 'end' | 'wait' = 'wait', length = Buffer.byteLength(body)) => sendRaw(server.url, head(length) + body, then);
+const uploadRaw = (body: string, then: 'end' | 'wait' = 'wait', length = Buffer.byteLength(body)) => sendRaw(docs.server.url, head(length) + body, then);
 
 describe('a multipart body cut off or malformed', () => {
-  it('answers 400 to the body the audit sent (a file part with no closing boundary), and the server stays up', async () => {
+  it('answers 400 to the body the audit sent (a file part with no closing boundary), and the docs.server stays up', async () => {
     const body = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nunterminated`;
     const answer = await uploadRaw(body);
     expect(answer.status).toBe(400);
@@ -52,7 +48,7 @@ describe('a multipart body cut off or malformed', () => {
   it('drops a body shorter than its Content-Length whose client stops sending (the request is abandoned)', async () => {
     const body = part('file', 'half of the file', 'a.txt');
     const answer = await uploadRaw(body, 'end', Buffer.byteLength(body) + 4096);
-    // Whether the abandoned request is answered (400) or only closed depends on when the server sees the half-close.
+    // Whether the abandoned request is answered (400) or only closed depends on when the docs.server sees the half-close.
     expect([0, 400]).toContain(answer.status);
   });
 
@@ -70,16 +66,16 @@ describe('a multipart body cut off or malformed', () => {
   });
 
   it('stores nothing when the client disconnects mid-file', async () => {
-    const socket = await openSocket(server.url);
+    const socket = await openSocket(docs.server.url);
     const closed = new Promise((resolve) => socket.once('close', resolve));
     socket.write(head(100_000) + `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n` + 'x'.repeat(10_000));
     socket.destroy();
     await closed;
-    // The next request of the same tenant is served after the server has seen the disconnect.
+    // The next request of the same tenant is served after the docs.server has seen the disconnect.
   });
 
   it('refuses a body that is not multipart at all, naming what is expected', async () => {
-    const res = await call(server, 'POST', '/documents/upload', { token, body: { file: 'x' } });
+    const res = await call(docs.server, 'POST', '/documents/upload', { token: docs.token, body: { file: 'x' } });
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(/multipart\/form-data body with a "file" part/);
   });
@@ -105,7 +101,7 @@ describe('the form’s parts', () => {
   });
 
   it('refuses a file past the size limit with 413, and the next upload on a new connection works', async () => {
-    const res = await upload(server, token, 'big.txt', 'x'.repeat(LIMIT + 1));
+    const res = await upload(docs.server, docs.token, 'big.txt', 'x'.repeat(LIMIT + 1));
     expect(res.status).toBe(413);
     expect(res.body.detail).toBe(`File too large: the limit is ${LIMIT} bytes`);
   });
@@ -115,8 +111,8 @@ describe('the form’s parts', () => {
     expect(answer.status, answer.body).toBe(200);
     const stored = JSON.parse(answer.body) as { document_id: string; chunk_count: number };
     expect(stored.chunk_count).toBe(1);
-    expect((await api.get(stored.document_id)).body.metadata).toMatchObject({ project_id: 'p1', tags: ['a', 'b'] });
-    expect((await api.delete(stored.document_id)).status).toBe(200);
+    expect((await docs.api.get(stored.document_id)).body.metadata).toMatchObject({ project_id: 'p1', tags: ['a', 'b'] });
+    expect((await docs.api.delete(stored.document_id)).status).toBe(200);
   });
 });
 
@@ -126,7 +122,7 @@ describe('a file that cannot be read is the caller’s fault: 422 with the spec�
     ['a text file named as a workbook', 'notes.xlsx', 'plain words, not a workbook', /^Failed to process document: /],
     ['a text file named as a PDF', 'notes.pdf', 'plain words, not a PDF', 'Failed to process document: the file is not a PDF'],
   ])('%s', async (_what, filename, content, detail) => {
-    const res = await upload(server, token, filename, content);
+    const res = await upload(docs.server, docs.token, filename, content);
     expect(res.status).toBe(422);
     expect(res.body.detail).toEqual(typeof detail === 'string' ? detail : expect.stringMatching(detail));
   });
@@ -134,13 +130,13 @@ describe('a file that cannot be read is the caller’s fault: 422 with the spec�
 
 describe('one connection after a refused upload', () => {
   it('answers the next request on a kept-alive connection after a bad form', async () => {
-    const socket = await openSocket(server.url);
+    const socket = await openSocket(docs.server.url);
     const body = part('document', 'x', 'a.txt') + closing;
     let answer = answerOn(socket);
     socket.write(head(Buffer.byteLength(body)) + body);
     expect((await answer).status).toBe(400);
     answer = answerOn(socket);
-    socket.write(requestHead('GET', '/health', server.url, {}));
+    socket.write(requestHead('GET', '/health', docs.server.url, {}));
     expect((await answer).status).toBe(200);
     socket.destroy();
   });

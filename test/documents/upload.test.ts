@@ -1,20 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../helpers/server.js';
-import { documentsApi, useDocumentsServer, pdfOf, upload, workbookOf, zipBomb } from './files.js';
+import { describe, expect, it } from 'vitest';
+import { useDocumentsServer, pdfOf, upload, workbookOf, zipBomb } from './files.js';
 
-let server: TestServer;
-let token: string;
-let api: ReturnType<typeof documentsApi>;
 const LIMIT = 64 * 1024;
-const documents = useDocumentsServer(LIMIT);
-beforeAll(() => ({ server, token, api } = documents));
+const docs = useDocumentsServer(LIMIT);
 
-const detail = async (id: string) => (await api.get(id)).body;
+const detail = async (id: string) => (await docs.api.get(id)).body;
 
 describe('uploading each supported file type', () => {
   it('reads a multi-page PDF page by page and keeps the page numbers on the chunks', async () => {
     const pdf = await pdfOf(['Quarterly revenue grew in Europe.', 'Churn fell after the pricing change.', 'Hiring plan for the platform team.']);
-    const res = await upload(server, token, 'report.pdf', pdf, { project_id: 'fin', tags: 'q3, finance' });
+    const res = await upload(docs.server, docs.token, 'report.pdf', pdf, { project_id: 'fin', tags: 'q3, finance' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ filename: 'report.pdf', file_type: 'pdf', file_size: pdf.length, chunk_count: 3, entity_count: 0 });
     const doc = await detail(res.body.document_id);
@@ -39,7 +34,7 @@ describe('uploading each supported file type', () => {
       ],
     };
     for (const type of ['xlsx', 'xls'] as const) {
-      const res = await upload(server, token, `plan.${type}`, workbookOf(sheets, type));
+      const res = await upload(docs.server, docs.token, `plan.${type}`, workbookOf(sheets, type));
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.file_type).toBe(type);
       const text = (await detail(res.body.document_id)).chunks.map((c: { text: string }) => c.text).join('\n');
@@ -51,7 +46,7 @@ describe('uploading each supported file type', () => {
 
   it('reads a CSV with quoted commas and newlines, a semicolon delimiter and a windows-1252 encoding', async () => {
     const csv = Buffer.from('name;note\r\n"Doe, Jane";"first line\nsecond; line"\r\nRené;café\r\n', 'latin1');
-    const res = await upload(server, token, 'people.csv', csv);
+    const res = await upload(docs.server, docs.token, 'people.csv', csv);
     expect(res.status).toBe(200);
     const [chunk] = (await detail(res.body.document_id)).chunks;
     expect(chunk.text).toBe('name: Doe, Jane; note: first line\nsecond; line\nname: René; note: café');
@@ -59,7 +54,7 @@ describe('uploading each supported file type', () => {
 
   it('splits Markdown at headings (nested paths, code blocks kept whole) with the markdown strategy', async () => {
     const md = '# Guide\nIntro text.\n\n## Install\nRun this:\n\n```sh\nnpm install\n\n# not a heading\n```\n\n### Linux\nUse apt.\n';
-    const res = await upload(server, token, 'guide.md', md, { chunking_strategy: 'markdown' });
+    const res = await upload(docs.server, docs.token, 'guide.md', md, { chunking_strategy: 'markdown' });
     expect(res.status).toBe(200);
     const chunks = (await detail(res.body.document_id)).chunks;
     expect(chunks.map((c: { heading: string }) => c.heading)).toEqual(['Guide', 'Guide > Install', 'Guide > Install > Linux']);
@@ -68,19 +63,19 @@ describe('uploading each supported file type', () => {
 
   it('chunks plain text by the requested strategy and size, and decodes UTF-16 with a BOM', async () => {
     const text = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} talks about topic ${i % 5}.`).join(' ');
-    const fixed = await upload(server, token, 'a.txt', text, { chunking_strategy: 'fixed', chunk_size: '200' });
+    const fixed = await upload(docs.server, docs.token, 'a.txt', text, { chunking_strategy: 'fixed', chunk_size: '200' });
     expect(fixed.body.chunk_count).toBe(Math.ceil(text.length / 200));
-    const sentence = await upload(server, token, 'b.txt', text, { chunking_strategy: 'sentence', chunk_size: '200' });
+    const sentence = await upload(docs.server, docs.token, 'b.txt', text, { chunking_strategy: 'sentence', chunk_size: '200' });
     const chunks = (await detail(sentence.body.document_id)).chunks as Array<{ text: string }>;
     expect(chunks.every((c) => c.text.length <= 200 && c.text.endsWith('.'))).toBe(true);
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Grüße aus Zürich', 'utf16le')]);
-    const res = await upload(server, token, 'c.txt', utf16);
+    const res = await upload(docs.server, docs.token, 'c.txt', utf16);
     expect((await detail(res.body.document_id)).chunks[0].text).toBe('Grüße aus Zürich');
   });
 });
 
 describe('refusing bad files without storing anything', () => {
-  const count = async () => (await api.list('?limit=100')).body.total as number;
+  const count = async () => (await docs.api.list('?limit=100')).body.total as number;
 
   it.each([
     ['an unsupported extension', 'tool.exe', 'MZ', 400, 'Unsupported file type: .exe'],
@@ -94,7 +89,7 @@ describe('refusing bad files without storing anything', () => {
   ])('%s', async (_label, filename, content, status, message) => {
     const before = await count();
     const fields = filename === 'a.txt' ? { chunking_strategy: 'paragraphs' } : {};
-    const res = await upload(server, token, filename, content, fields);
+    const res = await upload(docs.server, docs.token, filename, content, fields);
     expect(res.status).toBe(status);
     if (typeof message === 'string') expect(res.body).toEqual({ detail: message });
     else expect(res.body.detail).toMatch(message);
@@ -102,18 +97,18 @@ describe('refusing bad files without storing anything', () => {
   });
 
   it('answers 413 past the configured size, and 400 without a file', async () => {
-    const res = await upload(server, token, 'big.txt', 'x'.repeat(LIMIT + 1));
+    const res = await upload(docs.server, docs.token, 'big.txt', 'x'.repeat(LIMIT + 1));
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ detail: `File too large: the limit is ${LIMIT} bytes` });
     const form = new FormData();
     form.append('project_id', 'p');
-    const none = await fetch(`${server.url}/documents/upload`, { method: 'POST', headers: { 'X-JWT-Token': token }, body: form });
+    const none = await fetch(`${docs.server.url}/documents/upload`, { method: 'POST', headers: { 'X-JWT-Token': docs.token }, body: form });
     expect(none.status).toBe(400);
     expect(await none.json()).toEqual({ detail: 'file is required: send the document as a form part named "file" with a filename' });
   });
 
   it('answers 401 in the documents form without a valid token', async () => {
-    const res = await fetch(`${server.url}/documents/list`, { headers: { 'X-JWT-Token': 'not-a-token' } });
+    const res = await fetch(`${docs.server.url}/documents/list`, { headers: { 'X-JWT-Token': 'not-a-token' } });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { detail: { code: string } }).detail.code).toBe('UNAUTHORIZED');
   });
