@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as turn } from 'node:timers/promises';
 import type { Db } from '../store/db.js';
 import type { ProgressUpdate } from '../toolkit/define-tool.js';
 import { AppError } from '../toolkit/errors.js';
@@ -36,6 +37,8 @@ export interface UploadRequest {
 }
 
 const UPLOAD_STAGES = 4;
+/** Chunks removed per transaction when a document is deleted (removal costs more per chunk than writing). */
+const DELETE_BATCH = 200;
 
 export { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE };
 
@@ -171,9 +174,22 @@ export class DocumentService {
     };
   }
 
-  delete(tenantId: string, documentId: string) {
-    const removed = this.store.delete(tenantId, documentId, (text) => this.embedder.terms(text));
-    if (removed === undefined) throw notFound(documentId);
+  /**
+   * Deletes a document with its chunks, vectors, keywords and entity links. It disappears from every
+   * read at once; its rows then go in batches with the event loop turning between them, so a large
+   * document does not hold the server while it is removed.
+   */
+  async delete(tenantId: string, documentId: string) {
+    const hidden = this.store.hide(tenantId, documentId);
+    if (!hidden) throw notFound(documentId);
+    const termsOf = (text: string) => this.embedder.terms(text);
+    let removed = 0;
+    for (;;) {
+      const batch = this.store.removeHiddenBatch(tenantId, hidden.id, DELETE_BATCH, termsOf);
+      removed += batch;
+      if (batch < DELETE_BATCH) break;
+      await turn();
+    }
     return { document_id: documentId, deleted: true, chunks_deleted: removed, message: `Document ${documentId} deleted` };
   }
 

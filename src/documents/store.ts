@@ -166,14 +166,31 @@ export class DocumentStore {
       .all(tenantId, documentRowid) as ChunkRow[];
   }
 
-  /** Removes a document; its chunks, keywords, vectors and entity links go with it (cascade and triggers). */
-  delete(tenantId: string, documentId: string, termsOf: (text: string) => string[]): number | undefined {
+  /**
+   * Hides a document from every read in one statement, as the first step of its removal: it is pending
+   * again, so a process stopped before `removeHidden` finishes has it removed at the next start.
+   */
+  hide(tenantId: string, documentId: string): { id: number; chunkCount: number } | undefined {
+    const row = this.db.prepare('UPDATE documents SET pending = 1 WHERE tenant_id = ? AND document_id = ? AND pending = 0 RETURNING id, chunk_count').get(tenantId, documentId) as
+      { id: number; chunk_count: number } | undefined;
+    return row && { id: row.id, chunkCount: row.chunk_count };
+  }
+
+  /**
+   * Removes up to `limit` chunks of a hidden document with their keywords, vectors and entity links
+   * (cascade and triggers) and the term counts they held, in one transaction; the document row goes
+   * with its last chunk. Returns how many chunks went (0: nothing was left).
+   */
+  removeHiddenBatch(tenantId: string, documentRowid: number, limit: number, termsOf: (text: string) => string[]): number {
     return this.db.transaction(() => {
-      const doc = this.get(tenantId, documentId);
-      if (!doc) return undefined;
-      const chunks = this.chunksOf(tenantId, doc.id);
-      this.adjustTermCounts(tenantId, countTerms(chunks.map((c) => termsOf(c.text))), -1);
-      this.db.prepare('DELETE FROM documents WHERE id = ? AND tenant_id = ?').run(doc.id, tenantId);
+      const chunks = this.db
+        .prepare('SELECT id, text FROM document_chunks WHERE tenant_id = ? AND document_rowid = ? ORDER BY id LIMIT ?')
+        .all(tenantId, documentRowid, limit) as Array<{ id: number; text: string }>;
+      if (chunks.length > 0) {
+        this.db.prepare('DELETE FROM document_chunks WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))').run(tenantId, JSON.stringify(chunks.map((c) => c.id)));
+        this.adjustTermCounts(tenantId, countTerms(chunks.map((c) => termsOf(c.text))), -1);
+      }
+      if (chunks.length < limit) this.db.prepare('DELETE FROM documents WHERE id = ? AND tenant_id = ? AND pending = 1').run(documentRowid, tenantId);
       return chunks.length;
     })();
   }
