@@ -91,10 +91,10 @@ describe('notes tools against the Notion fake', () => {
       .map((p) => `${p.name} (${p.type})`)
       .join(', ');
     for (const call of [
-      run('update_page', { page_id: row.id, properties: { Status: 'Done', Priority: 'High' } }),
-      run('query_database', { database: 'Engineering Tasks', sort: [{ property: 'Priority', direction: 'asc' }] }),
+      () => run('update_page', { page_id: row.id, properties: { Status: 'Done', Priority: 'High' } }),
+      () => run('query_database', { database: 'Engineering Tasks', sort: [{ property: 'Priority', direction: 'asc' }] }),
     ])
-      expect(await refusal(call)).toMatchObject({ code: 'VALIDATION_ERROR', message: `Unknown property "Priority". Properties: ${valid}` });
+      expect(await refusal(call())).toMatchObject({ code: 'VALIDATION_ERROR', message: `Unknown property "Priority". Properties: ${valid}` });
     expect(await refusal(run('update_page', { page_id: row.id, properties: { Estimate: 'three' } }))).toMatchObject({
       code: 'VALIDATION_ERROR',
       message: expect.stringContaining('Estimate'),

@@ -1,5 +1,6 @@
 import type { Client } from '@notionhq/client';
 import { z } from 'zod';
+import { memoryOf } from '../../src/integrations/client-memory.js';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { appendBlocks } from './blocks/append.js';
 import { markdownToBlocks } from './blocks/from-markdown.js';
@@ -100,7 +101,7 @@ export const addPageContent = defineTool({
     const id = pageIdOf(args.page_id);
     const notion = client('notion');
     // `@Name` of a workspace person becomes a mention, as the page reads it back; the people list costs a request, so only when asked.
-    const people = args.markdown.includes('@') ? [...(await peopleOf(notion)).values()] : [];
+    const people = args.markdown.includes('@') ? [...(await peopleOf(notion, memoryOf(notion))).values()] : [];
     const { blocks, requests } = await forPage(id, appendBlocks(notion, id, withUserMentions(markdownToBlocks(args.markdown), people)));
     return { page_id: id, blocks_added: blocks, requests };
   },

@@ -1,8 +1,9 @@
 import type { QueryDataSourceParameters } from '@notionhq/client';
 import { z } from 'zod';
+import { memoryOf } from '../../src/integrations/client-memory.js';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { notionFilter, notionSorts } from './filters.js';
-import { listDataSources, peopleOf, resolveDataSource } from './notion.js';
+import { forObject, listDataSources, peopleOf, personIdsOf, REMEMBERED, resolveDataSource } from './notion.js';
 import { pageDetail } from './pages-shape.js';
 import { DatabaseSchema, PageDetailSchema } from './schemas.js';
 
@@ -25,7 +26,9 @@ export const listDatabases = defineTool({
     examples: [{ query: 'what notion databases are there and what columns do they have', tool: 'list_databases', params: {} }],
   },
   async run({ client }) {
-    return { items: await listDataSources(client('notion')) };
+    // Asked for, so read afresh; the answer is remembered for the tools that name databases.
+    const notion = client('notion');
+    return { items: await memoryOf(notion).refresh(REMEMBERED.dataSources, () => listDataSources(notion)) };
   },
 });
 
@@ -69,23 +72,31 @@ export const queryDatabase = defineTool({
   },
   async run({ client, args, page }) {
     const notion = client('notion');
-    const [source, people] = await Promise.all([resolveDataSource(notion, args.database), peopleOf(notion)]);
-    const filter = notionFilter(args.filter, source.properties, people);
-    const sorts = notionSorts(args.sort, source.properties);
-    const wanted = page.offset + page.limit + 1;
-    const items: Array<z.infer<typeof PageDetailSchema>> = [];
-    let cursor: string | undefined;
-    do {
-      const answer = await notion.dataSources.query({
-        data_source_id: source.data_source_id,
-        filter: filter as QueryDataSourceParameters['filter'],
-        sorts,
-        start_cursor: cursor,
-        page_size: 100,
-      });
-      items.push(...(answer.results as unknown as Array<Record<string, unknown>>).map((row) => pageDetail(row, people)));
-      cursor = answer.has_more && items.length < wanted ? (answer.next_cursor ?? undefined) : undefined;
-    } while (cursor);
-    return { items, extra: { database: source } };
+    const memory = memoryOf(notion);
+    // Only reads: a refusal that shows a remembered database or person changed runs it all again.
+    return memory.afresh(REMEMBERED.all, async () => {
+      const [source, people] = await Promise.all([resolveDataSource(notion, memory, args.database), peopleOf(notion, memory)]);
+      const filter = notionFilter(args.filter, source.properties, people);
+      const sorts = notionSorts(args.sort, source.properties);
+      const wanted = page.offset + page.limit + 1;
+      const rows: Array<Record<string, unknown>> = [];
+      let cursor: string | undefined;
+      do {
+        const answer = await forObject(
+          `Database ${args.database}`,
+          notion.dataSources.query({
+            data_source_id: source.data_source_id,
+            filter: filter as QueryDataSourceParameters['filter'],
+            sorts,
+            start_cursor: cursor,
+            page_size: 100,
+          }),
+        );
+        rows.push(...(answer.results as unknown as Array<Record<string, unknown>>));
+        cursor = answer.has_more && rows.length < wanted ? (answer.next_cursor ?? undefined) : undefined;
+      } while (cursor);
+      const named = await peopleOf(notion, memory, rows.flatMap(personIdsOf));
+      return { items: rows.map((row) => pageDetail(row, named)), extra: { database: source } };
+    });
   },
 });

@@ -1,5 +1,6 @@
 import type { Client } from '@notionhq/client';
 import { isHTTPResponseError } from '@notionhq/client';
+import type { ClientMemory } from '../../src/integrations/client-memory.js';
 import { AppError } from '../../src/toolkit/errors.js';
 
 /** A data source's column as the tools describe it. */
@@ -39,30 +40,47 @@ export function dataSourceInfo(source: Json): DataSourceInfo {
 
 const notFoundOf = (error: unknown): boolean => isHTTPResponseError(error) && error.status === 404;
 
+/** What a Notion client remembers: the workspace's people, its data sources, and each one looked up by id. */
+export const REMEMBERED = { all: 'notion:', people: 'notion:people', dataSources: 'notion:data-sources', dataSource: 'notion:data-source:' } as const;
+
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+const compact = (id: string): string => id.replace(/-/g, '').toLowerCase();
+
+/** A data source by its id, or a database's first data source by the database's id. */
+async function dataSourceById(client: Client, id: string): Promise<DataSourceInfo> {
+  try {
+    return dataSourceInfo(await client.dataSources.retrieve({ data_source_id: id }));
+  } catch (error) {
+    if (!notFoundOf(error)) throw error;
+  }
+  try {
+    const database = (await client.databases.retrieve({ database_id: id })) as unknown as { data_sources?: Array<{ id: string }> };
+    const first = database.data_sources?.[0];
+    if (first) return dataSourceInfo(await client.dataSources.retrieve({ data_source_id: first.id }));
+  } catch (error) {
+    if (!notFoundOf(error)) throw error;
+  }
+  throw new AppError('NOT_FOUND', `Database ${id} not found (or not shared with the integration)`);
+}
+
+const titled = (sources: readonly DataSourceInfo[], wanted: string): DataSourceInfo | undefined =>
+  sources.find((s) => s.title.toLowerCase() === wanted) ?? sources.find((s) => s.title.toLowerCase().includes(wanted));
+
 /**
  * The data source a tool argument names: a data source id, a database id (its first data source), or
  * a database title (exact, then partial, case-insensitive). Unknown names list the databases there are.
+ * Remembered for a short time; a title the remembered databases lack is looked up again once.
  */
-export async function resolveDataSource(client: Client, reference: string): Promise<DataSourceInfo> {
+export async function resolveDataSource(client: Client, memory: ClientMemory, reference: string): Promise<DataSourceInfo> {
   const ref = reference.trim();
-  if (/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(ref)) {
-    try {
-      return dataSourceInfo(await client.dataSources.retrieve({ data_source_id: ref }));
-    } catch (error) {
-      if (!notFoundOf(error)) throw error;
-    }
-    try {
-      const database = (await client.databases.retrieve({ database_id: ref })) as unknown as { data_sources?: Array<{ id: string }> };
-      const first = database.data_sources?.[0];
-      if (first) return dataSourceInfo(await client.dataSources.retrieve({ data_source_id: first.id }));
-    } catch (error) {
-      if (!notFoundOf(error)) throw error;
-    }
-    throw new AppError('NOT_FOUND', `Database ${ref} not found (or not shared with the integration)`);
-  }
-  const sources = await listDataSources(client);
+  if (UUID.test(ref)) return memory.recall(REMEMBERED.dataSource + compact(ref), () => dataSourceById(client, ref));
   const wanted = ref.toLowerCase();
-  const match = sources.find((s) => s.title.toLowerCase() === wanted) ?? sources.find((s) => s.title.toLowerCase().includes(wanted));
+  const sources = await memory.recall(
+    REMEMBERED.dataSources,
+    () => listDataSources(client),
+    (known) => !titled(known, wanted),
+  );
+  const match = titled(sources, wanted);
   if (!match) throw new AppError('NOT_FOUND', `No database is named "${ref}". Databases: ${sources.map((s) => s.title).join(', ') || 'none shared with the integration'}`);
   return match;
 }
@@ -79,18 +97,54 @@ export async function listDataSources(client: Client): Promise<DataSourceInfo[]>
   return out;
 }
 
-/** The workspace's people by id (names and emails for people properties and mentions). */
-export async function peopleOf(client: Client): Promise<Map<string, NotionPerson>> {
-  const people = new Map<string, NotionPerson>();
+/** The workspace's people by id, with the ids pages named that the workspace's list lacks (guests, people who left). */
+interface RememberedPeople {
+  byId: Map<string, NotionPerson>;
+  unlisted: Set<string>;
+}
+
+async function readPeople(client: Client): Promise<RememberedPeople> {
+  const byId = new Map<string, NotionPerson>();
   let cursor: string | undefined;
   do {
     const page = await client.users.list({ start_cursor: cursor, page_size: 100 });
     for (const user of page.results as unknown as Array<{ id: string; name?: string | null; type?: string; person?: { email?: string } }>) {
-      people.set(user.id, { id: user.id, name: user.name ?? '', email: user.type === 'person' ? (user.person?.email ?? null) : null });
+      byId.set(user.id, { id: user.id, name: user.name ?? '', email: user.type === 'person' ? (user.person?.email ?? null) : null });
     }
     cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
   } while (cursor);
-  return people;
+  return { byId, unlisted: new Set() };
+}
+
+/**
+ * The workspace's people by id (names and emails for people properties and mentions), remembered for a
+ * short time. `naming`: the person ids an upstream answer names; one the remembered people lack reads
+ * them again, once (an id still missing then is not looked for again while they are remembered).
+ */
+export async function peopleOf(client: Client, memory: ClientMemory, naming: readonly string[] = []): Promise<ReadonlyMap<string, NotionPerson>> {
+  const unknown = (people: RememberedPeople) => naming.filter((id) => !people.byId.has(id) && !people.unlisted.has(id));
+  const people = await memory.recall(
+    REMEMBERED.people,
+    () => readPeople(client),
+    (known) => unknown(known).length > 0,
+  );
+  for (const id of unknown(people)) people.unlisted.add(id);
+  return people.byId;
+}
+
+/** An object read beside the workspace's people, who then know everyone it names (see peopleOf). */
+export async function withPeople<T extends object>(client: Client, memory: ClientMemory, request: Promise<T>): Promise<[T, ReadonlyMap<string, NotionPerson>]> {
+  const [object] = await Promise.all([request, peopleOf(client, memory)]);
+  return [object, await peopleOf(client, memory, personIdsOf(object as Json))];
+}
+
+/** The person ids a page or comment names: its people properties, its author and last editor. */
+export function personIdsOf(object: Json): string[] {
+  const ids = Object.values((object.properties ?? {}) as Record<string, Json>)
+    .filter((p) => p.type === 'people')
+    .flatMap((p) => ((p.people as Array<{ id?: unknown }> | null) ?? []).map((person) => person.id));
+  const authors = [object.created_by, object.last_edited_by].map((user) => (user as { id?: unknown } | undefined)?.id);
+  return [...ids, ...authors].filter((id): id is string => typeof id === 'string');
 }
 
 /** Reads a page id from a Notion URL or a bare id. */

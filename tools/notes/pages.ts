@@ -1,14 +1,15 @@
 import type { CreatePageParameters, UpdatePageParameters } from '@notionhq/client';
 import { z } from 'zod';
+import { memoryOf } from '../../src/integrations/client-memory.js';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { appendBlocks } from './blocks/append.js';
 import { markdownToBlocks } from './blocks/from-markdown.js';
 import { withUserMentions } from './blocks/user-mentions.js';
 import { DatabaseRef } from './databases.js';
-import { forPage, pageIdOf, peopleOf, resolveDataSource } from './notion.js';
+import { forPage, pageIdOf, peopleOf, personIdsOf, REMEMBERED, resolveDataSource, withPeople } from './notion.js';
 import { pageDetail } from './pages-shape.js';
-import { notionProperties } from './properties.js';
+import { addsOptions, notionProperties } from './properties.js';
 import { PageDetailSchema } from './schemas.js';
 
 export const PageId = z.string().min(1).max(300).describe('A Notion page id, or the page’s URL');
@@ -40,7 +41,7 @@ export const getPage = defineTool({
   async run({ client, args }) {
     const notion = client('notion');
     const id = pageIdOf(args.page_id);
-    const [page, people] = await Promise.all([forPage(id, notion.pages.retrieve({ page_id: id })), peopleOf(notion)]);
+    const [page, people] = await withPeople(notion, memoryOf(notion), forPage(id, notion.pages.retrieve({ page_id: id })));
     return pageDetail(asPage(page), people);
   },
 });
@@ -69,15 +70,19 @@ export const createPage = defineTool({
   verify: (result, args) => (result.id ? undefined : `no page was created in ${args.database}`),
   async run({ client, args }) {
     const notion = client('notion');
-    const [source, people] = await Promise.all([resolveDataSource(notion, args.database), peopleOf(notion)]);
-    const title = source.properties.find((p) => p.type === 'title');
-    if (title && !Object.keys(args.properties).some((name) => name.toLowerCase() === title.name.toLowerCase())) {
-      throw new AppError('VALIDATION_ERROR', `A new page needs its title: give properties.${title.name}`);
-    }
-    const properties = notionProperties(source.properties, args.properties, people);
+    const memory = memoryOf(notion);
+    const { source, people, properties } = await memory.afresh(REMEMBERED.all, async () => {
+      const [source, people] = await Promise.all([resolveDataSource(notion, memory, args.database), peopleOf(notion, memory)]);
+      const title = source.properties.find((p) => p.type === 'title');
+      if (title && !Object.keys(args.properties).some((name) => name.toLowerCase() === title.name.toLowerCase())) {
+        throw new AppError('VALIDATION_ERROR', `A new page needs its title: give properties.${title.name}`);
+      }
+      return { source, people, properties: notionProperties(source.properties, args.properties, people) };
+    });
     const page = asPage(
       await notion.pages.create({ parent: { type: 'data_source_id', data_source_id: source.data_source_id }, properties: properties as CreatePageParameters['properties'] }),
     );
+    if (addsOptions(source.properties, args.properties)) memory.forget(REMEMBERED.dataSource);
     const appended = args.content
       ? await appendBlocks(notion, String(page.id), withUserMentions(markdownToBlocks(args.content), [...people.values()]))
       : { blocks: 0, requests: 0 };
@@ -120,16 +125,24 @@ export const updatePage = defineTool({
   async run({ client, args }) {
     if (args.properties === undefined && args.in_trash === undefined) throw new AppError('VALIDATION_ERROR', 'Give properties to change, or in_trash');
     const notion = client('notion');
+    const memory = memoryOf(notion);
     const id = pageIdOf(args.page_id);
-    const [current, people] = await Promise.all([forPage(id, notion.pages.retrieve({ page_id: id })), peopleOf(notion)]);
-    const parent = asPage(current).parent as { data_source_id?: string } | undefined;
-    const schema = parent?.data_source_id ? (await resolveDataSource(notion, parent.data_source_id)).properties : [{ name: 'title', type: 'title' }];
-    const properties = args.properties ? notionProperties(schema, args.properties, people) : undefined;
+    const [current] = await Promise.all([forPage(id, notion.pages.retrieve({ page_id: id })).then(asPage), peopleOf(notion, memory)]);
+    const parent = current.parent as { data_source_id?: string } | undefined;
+    const { people, schema, properties } = await memory.afresh(REMEMBERED.all, async () => {
+      const [source, people] = await Promise.all([
+        parent?.data_source_id ? resolveDataSource(notion, memory, parent.data_source_id) : undefined,
+        peopleOf(notion, memory, personIdsOf(current)),
+      ]);
+      const schema = source?.properties ?? [{ name: 'title', type: 'title' }];
+      return { people, schema, properties: args.properties ? notionProperties(schema, args.properties, people) : undefined };
+    });
     const page = await notion.pages.update({
       page_id: id,
       ...(properties ? { properties: properties as UpdatePageParameters['properties'] } : {}),
       ...(args.in_trash === undefined ? {} : { in_trash: args.in_trash }),
     });
+    if (args.properties && addsOptions(schema, args.properties)) memory.forget(REMEMBERED.dataSource);
     return pageDetail(asPage(page), people);
   },
 });

@@ -120,3 +120,14 @@ export function notionProperties(schema: readonly PropertyInfo[], values: Record
     }),
   );
 }
+
+/**
+ * Whether written values name an option their select, multi-select or status property does not list yet
+ * (Notion adds it, so a remembered schema no longer says every option).
+ */
+export function addsOptions(schema: readonly PropertyInfo[], values: Record<string, unknown>): boolean {
+  return Object.entries(values).some(([name, value]) => {
+    const options = schema.find((p) => p.name.toLowerCase() === name.toLowerCase())?.options;
+    return options !== undefined && asList(value).some((option) => typeof option === 'string' && !options.includes(option));
+  });
+}

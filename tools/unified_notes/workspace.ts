@@ -1,8 +1,9 @@
 import type { Client } from '@notionhq/client';
+import { memoryOf, type ClientMemory } from '../../src/integrations/client-memory.js';
 import type { UnifyClient } from '../../src/integrations/unify/client.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import type { PageRequest } from '../../src/toolkit/pagination.js';
-import { dataSourceInfo, forObject, forPage, peopleOf, type DataSourceInfo, type NotionPerson } from '../notes/notion.js';
+import { dataSourceInfo, forObject, forPage, peopleOf, personIdsOf, REMEMBERED, withPeople, type DataSourceInfo, type NotionPerson } from '../notes/notion.js';
 import { notionProperties } from '../notes/properties.js';
 import { readWindow, type Window } from '../shared/unify/window.js';
 import { withNotion } from './notion-proxy.js';
@@ -56,7 +57,12 @@ export interface PageFields {
  * its database: one of another database is not found, as it is not at that address.
  */
 export class NotesWorkspace {
-  constructor(private readonly unify: UnifyClient) {}
+  /** What the tenant's Apideck client remembers of the connected workspace (people, data sources). */
+  private readonly memory: ClientMemory;
+
+  constructor(private readonly unify: UnifyClient) {
+    this.memory = memoryOf(unify);
+  }
 
   private run<T>(work: (notion: Client) => Promise<T>): Promise<T> {
     return withNotion(this.unify, work);
@@ -69,30 +75,36 @@ export class NotesWorkspace {
   }
 
   pages(databaseId: string, page: PageRequest) {
-    return this.run(async (notion) => {
-      const source = await this.dataSourceOf(notion, databaseId);
-      const people = await peopleOf(notion);
-      return window(
-        page,
-        (cursor, limit) => notion.dataSources.query({ data_source_id: source.data_source_id, start_cursor: cursor, page_size: limit }),
-        (p) => pageOf(p, people),
-      );
-    });
+    return this.run((notion) =>
+      // Only reads: a refusal that shows the remembered data source changed runs it all again.
+      this.memory.afresh(REMEMBERED.all, async () => {
+        const [source] = await Promise.all([this.dataSourceOf(notion, databaseId), peopleOf(notion, this.memory)]);
+        const found = await window(
+          page,
+          (cursor, limit) => forObject(`Database ${databaseId}`, notion.dataSources.query({ data_source_id: source.data_source_id, start_cursor: cursor, page_size: limit })),
+          (p) => p,
+        );
+        const people = await peopleOf(notion, this.memory, found.records.flatMap(personIdsOf));
+        return { ...found, records: found.records.map((p) => pageOf(p, people)) };
+      }),
+    );
   }
 
   page(databaseId: string, pageId: string): Promise<NotesPageDetail> {
     return this.run(async (notion) => {
-      const [page, people] = await Promise.all([this.pageIn(notion, databaseId, pageId), peopleOf(notion)]);
+      const [page, people] = await withPeople(notion, this.memory, this.pageIn(notion, databaseId, pageId));
       return this.detail(notion, page, people);
     });
   }
 
   createPage(databaseId: string, fields: PageFields & { name: string }): Promise<NotesPageDetail> {
     return this.run(async (notion) => {
-      const [source, people] = await Promise.all([this.dataSourceOf(notion, databaseId), peopleOf(notion)]);
-      const title = source.properties.find((p) => p.type === 'title');
-      if (!title) throw new AppError('UPSTREAM_REJECTED', `Database ${databaseId} has no title property`);
-      const properties = { ...notionProperties(source.properties, fields.properties ?? {}, people), [title.name]: { title: richText(fields.name) } };
+      const { source, people, properties } = await this.memory.afresh(REMEMBERED.all, async () => {
+        const [source, people] = await Promise.all([this.dataSourceOf(notion, databaseId), peopleOf(notion, this.memory)]);
+        const title = source.properties.find((p) => p.type === 'title');
+        if (!title) throw new AppError('UPSTREAM_REJECTED', `Database ${databaseId} has no title property`);
+        return { source, people, properties: { ...notionProperties(source.properties, fields.properties ?? {}, people), [title.name]: { title: richText(fields.name) } } };
+      });
       const children = fields.description ? [{ object: 'block' as const, type: 'paragraph' as const, paragraph: { rich_text: richText(fields.description) } }] : [];
       const created = await notion.pages.create({ parent: { data_source_id: source.data_source_id }, properties, children } as Parameters<Client['pages']['create']>[0]);
       return this.detail(notion, asJson(created), people);
@@ -101,12 +113,16 @@ export class NotesWorkspace {
 
   updatePage(databaseId: string, pageId: string, fields: PageFields): Promise<NotesPageDetail> {
     return this.run(async (notion) => {
-      const [current, source, people] = await Promise.all([this.pageIn(notion, databaseId, pageId), this.dataSourceOf(notion, databaseId), peopleOf(notion)]);
-      const title = source.properties.find((p) => p.type === 'title');
-      const properties = {
-        ...notionProperties(source.properties, fields.properties ?? {}, people),
-        ...(fields.name !== undefined && title ? { [title.name]: { title: richText(fields.name) } } : {}),
-      };
+      const [current] = await Promise.all([this.pageIn(notion, databaseId, pageId), this.dataSourceOf(notion, databaseId), peopleOf(notion, this.memory)]);
+      const { people, properties } = await this.memory.afresh(REMEMBERED.all, async () => {
+        const [source, people] = await Promise.all([this.dataSourceOf(notion, databaseId), peopleOf(notion, this.memory, personIdsOf(current))]);
+        const title = source.properties.find((p) => p.type === 'title');
+        const properties = {
+          ...notionProperties(source.properties, fields.properties ?? {}, people),
+          ...(fields.name !== undefined && title ? { [title.name]: { title: richText(fields.name) } } : {}),
+        };
+        return { people, properties };
+      });
       const changed =
         Object.keys(properties).length > 0 || fields.archived !== undefined
           ? asJson(
@@ -145,13 +161,14 @@ export class NotesWorkspace {
 
   comments(databaseId: string, pageId: string, page: PageRequest) {
     return this.run(async (notion) => {
-      await this.pageIn(notion, databaseId, pageId);
-      const people = await peopleOf(notion);
-      return window(
+      await Promise.all([this.pageIn(notion, databaseId, pageId), peopleOf(notion, this.memory)]);
+      const found = await window(
         page,
         (cursor, limit) => notion.comments.list({ block_id: pageId, start_cursor: cursor, page_size: limit }),
-        (c) => commentOf(c, people),
+        (c) => c,
       );
+      const people = await peopleOf(notion, this.memory, found.records.flatMap(personIdsOf));
+      return { ...found, records: found.records.map((c) => commentOf(c, people)) };
     });
   }
 
@@ -164,13 +181,17 @@ export class NotesWorkspace {
           throw new AppError('NOT_FOUND', `Discussion ${discussionId} is not on page ${pageId}`);
       }
       const target = discussionId === undefined ? { parent: { page_id: pageId } } : { discussion_id: discussionId };
-      const [created, people] = await Promise.all([notion.comments.create({ ...target, rich_text: richText(content) }), peopleOf(notion)]);
+      const [created, people] = await withPeople(notion, this.memory, notion.comments.create({ ...target, rich_text: richText(content) }));
       return commentOf(asJson(created), people);
     });
   }
 
   /** The database's (first) data source, where its pages live and its columns are described. */
-  private async dataSourceOf(notion: Client, databaseId: string): Promise<DataSourceInfo> {
+  private dataSourceOf(notion: Client, databaseId: string): Promise<DataSourceInfo> {
+    return this.memory.recall(REMEMBERED.dataSource + compact(databaseId), () => this.readDataSource(notion, databaseId));
+  }
+
+  private async readDataSource(notion: Client, databaseId: string): Promise<DataSourceInfo> {
     const database = asJson(await forObject(`Database ${databaseId}`, notion.databases.retrieve({ database_id: databaseId })));
     const first = (database.data_sources as Array<{ id: string }> | undefined)?.[0];
     if (!first) throw new AppError('NOT_FOUND', `Database ${databaseId} has no data source`);
