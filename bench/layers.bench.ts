@@ -46,8 +46,8 @@ const ARGS = { repo_id: 'acme/api' };
  * protocol era, against a bare v2 SDK server making the same Octokit call, measured in the same run.
  */
 export async function run(): Promise<BenchResult[]> {
-  // Thousands of calls: count them against the fake's budgets without refusing.
-  const server = await startTestServer({ rateLimits: 'count' });
+  // Thousands of calls: count them against the fake's budgets and our own limit without refusing.
+  const server = await startTestServer({ rateLimits: 'count', config: { rateLimitPerMinute: 1_000_000 } });
   const sandbox = server.sandbox;
   const octokit = new Octokit({ auth: SANDBOX_CREDENTIALS.acme.github.token, baseUrl: sandbox.urlOf('/github') });
   const bare = await time(() => octokit.rest.repos.get({ owner: 'acme', repo: 'api' }), ITERATIONS);
@@ -58,6 +58,13 @@ export async function run(): Promise<BenchResult[]> {
   const executor = await time(() => server.app.executor.execute(caller, tool, ARGS), ITERATIONS);
 
   const token = await server.tokenFor('acme');
+  // The REST path: the rate limiter, the route's caller check and the executor, as a REST client calls them.
+  const restBody = JSON.stringify({ tool: 'get_repository', arguments: ARGS });
+  const rest = await time(async () => {
+    const response = await fetch(`${server.url}/mcp/code_host/execute`, { method: 'POST', headers: { 'X-JWT-Token': token, 'Content-Type': 'application/json' }, body: restBody });
+    if (response.status !== 200) throw new Error(`REST call answered ${response.status}`);
+    await response.arrayBuffer();
+  }, ITERATIONS);
   const httpUrl = new URL(`${server.url}/mcp`);
   const headers = { 'X-JWT-Token': token };
 
@@ -117,6 +124,8 @@ export async function run(): Promise<BenchResult[]> {
     stat('bare Octokit repos.get against the sandbox', bare),
     stat('executor, in process', executor),
     added('executor: our layers over the bare SDK call', executor, bare),
+    stat('REST POST /mcp/code_host/execute', rest),
+    added('REST: round trip over the bare SDK call', rest, bare),
     ...rows,
   ];
 }

@@ -13,24 +13,36 @@ export function tokenOf(req: Request): string | undefined {
   return req.get('access-token')?.trim() || undefined;
 }
 
-/** One resolution per request: the rate limiter and the route both ask for the caller. */
-const resolved = new WeakMap<Request, Promise<Caller>>();
+/**
+ * Each request's credentials as resolved, by the token sent (`''` for none): the rate limiter, the
+ * route, the MCP endpoint and the upload slots all ask, and the token is verified once.
+ */
+const resolved = new WeakMap<Request, Map<string, Promise<Caller>>>();
 
-/** Resolves the caller of a request; in demo mode a request without a token acts as the demo user. */
-export function resolveCaller(app: App, req: Request): Promise<Caller> {
-  let caller = resolved.get(req);
-  if (!caller) resolved.set(req, (caller = resolveUncached(app, req)));
+function once(req: Request, token: string, resolve: () => Promise<Caller>): Promise<Caller> {
+  let byToken = resolved.get(req);
+  if (!byToken) resolved.set(req, (byToken = new Map<string, Promise<Caller>>()));
+  let caller = byToken.get(token);
+  if (!caller) byToken.set(token, (caller = resolve()));
   return caller;
 }
 
-async function resolveUncached(app: App, req: Request): Promise<Caller> {
+/**
+ * The caller a token of this request stands for, verified at most once per request. Also checks that
+ * the token's tenant still exists in the generation it was issued for.
+ */
+export function verifiedCaller(app: App, req: Request, token: string): Promise<Caller> {
+  return once(req, token, () => app.tokens.verify(token));
+}
+
+/** Resolves the caller of a request; in demo mode a request without a token acts as the demo user. */
+export function resolveCaller(app: App, req: Request): Promise<Caller> {
   const token = tokenOf(req);
-  if (!token) {
+  if (token) return verifiedCaller(app, req, token);
+  return once(req, '', async () => {
     if (app.config.demo && app.demo) return app.demo.defaultCaller();
     throw new AppError('UNAUTHORIZED', 'Missing credentials: send a JWT in X-JWT-Token or Authorization: Bearer');
-  }
-  // Also checks, per request, that the token's tenant still exists in the generation it was issued for.
-  return app.tokens.verify(token);
+  });
 }
 
 /**

@@ -4,24 +4,8 @@ import { sendGraphError } from '../graph/http/respond.js';
 import { sendJsonRpcRequestError } from '../mcp/json-rpc-errors.js';
 import { sendDetailError } from './detail-errors.js';
 import { sendError } from './errors.js';
+import { operationLookup } from './operation-lookup.js';
 import type { ErrorForm, Operation } from './route-module.js';
-
-interface Matcher {
-  method: string;
-  pattern: RegExp;
-  form: ErrorForm;
-}
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-
-/** `/calendar/calendars/{calendarId}/events` → a pattern of the raw (still percent-encoded) path. */
-function matcherOf(operation: Operation): Matcher {
-  const source = operation.path
-    .split(/\{\w+\}/)
-    .map(escapeRegExp)
-    .join('[^/]+');
-  return { method: operation.method.toUpperCase(), pattern: new RegExp(`^${source}/?$`), form: operation.errors ?? 'envelope' };
-}
 
 /**
  * Errors raised before a route's handler runs (a body or a path parameter that cannot be decoded)
@@ -30,10 +14,10 @@ function matcherOf(operation: Operation): Matcher {
  * declared operation goes on to the next error handler.
  */
 export function familyErrorHandler(app: App, operations: readonly Operation[]): ErrorRequestHandler {
-  const matchers = operations.map(matcherOf);
+  const operationOf = operationLookup(operations);
   const formOf = (req: Request): ErrorForm | undefined => {
-    const method = req.method === 'HEAD' ? 'GET' : req.method;
-    return matchers.find((m) => m.method === method && m.pattern.test(req.path))?.form;
+    const operation = operationOf(req);
+    return operation && (operation.errors ?? 'envelope');
   };
   return (err, req, res, next) => {
     switch (formOf(req)) {

@@ -1,39 +1,48 @@
 import type { Request, RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { App } from '../app.js';
-import { AppError } from '../toolkit/errors.js';
-import { resolveCaller } from './auth.js';
-import { OAUTH_LOOKUP_PATHS } from './routes/oauth-lookup-limit.js';
+import { tokenOf, verifiedCaller } from './auth.js';
+import { operationLookup } from './operation-lookup.js';
+import type { Operation } from './route-module.js';
+import { addressKey, windowLimit } from './window-limit.js';
 
-/** Routes anyone may read without credentials; they are cheap and not rate limited. */
-const PUBLIC = /^\/(health|metrics|integrations|openapi\.json|v1\/meta|demo|mcp\/(systems|domains|capabilities\/analytics|[a-z_]+\/(tools|capabilities))|graph\/visualizer)$/;
+/** Whether the general limiter counts an operation (see `Operation.rateLimit`). */
+const counted = (operation: Operation): boolean => (operation.rateLimit ?? (operation.security === 'none' ? 'none' : 'general')) === 'general';
+
+/**
+ * A request with a valid token is counted against the token's tenant; any other (no token, a token
+ * that fails verification, a tokenless demo request acting as the demo user) against its address.
+ */
+async function budgetKeyOf(app: App, req: Request): Promise<string> {
+  const token = tokenOf(req);
+  if (!token) return addressKey(req);
+  try {
+    return `tenant:${(await verifiedCaller(app, req, token)).tenantId}`;
+  } catch {
+    return addressKey(req);
+  }
+}
 
 /**
  * Per-tenant request budget (CONSTELLATION_RATE_LIMIT requests a minute; 0 turns it off), counted in
- * this process. Callers without a valid token are counted by address. Over budget: 429 RATE_LIMITED
- * with Retry-After, in the error form of the route family.
+ * this process on the app's clock. It counts the declared operations that take credentials (and those
+ * that declare `rateLimit: 'general'`) and requests for no declared route; the operations with a budget
+ * of their own count themselves. Over budget: 429 RATE_LIMITED with Retry-After, in the error form of
+ * the route family. Build it once every route module is mounted.
  */
-export function tenantRateLimit(app: App): RequestHandler | undefined {
+export function tenantRateLimit(app: App, operations: readonly Operation[]): RequestHandler | undefined {
   const perMinute = app.config.rateLimitPerMinute;
   if (perMinute <= 0) return undefined;
-  return rateLimit({
-    windowMs: 60_000,
+  const operationOf = operationLookup(operations);
+  return windowLimit({
     limit: perMinute,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    // The unauthenticated authorization lookups have their own per-address budget at this rate.
-    skip: (req: Request) => req.method === 'OPTIONS' || PUBLIC.test(req.path) || OAUTH_LOOKUP_PATHS.includes(req.path),
-    keyGenerator: async (req: Request) => {
-      try {
-        return `tenant:${(await resolveCaller(app, req)).tenantId}`;
-      } catch {
-        return `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`;
-      }
+    windowMs: 60_000,
+    clock: app.clock,
+    skip: (req) => {
+      if (req.method === 'OPTIONS') return true;
+      const operation = operationOf(req);
+      return operation !== undefined && !counted(operation);
     },
-    handler: (_req, res, next) => {
-      const reset = (_req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const retryAfter = reset ? Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000)) : 60;
-      next(new AppError('RATE_LIMITED', `Rate limit exceeded: ${perMinute} requests a minute per tenant`, { retryAfter }));
-    },
+    keyOf: (req) => budgetKeyOf(app, req),
+    message: `Rate limit exceeded: ${perMinute} requests a minute per tenant`,
   });
 }

@@ -40,6 +40,12 @@ export interface Operation {
   /** Other statuses answered with the success body's shape (a 503 health report). */
   alsoAnswers?: Record<number, string>;
   errors?: ErrorForm;
+  /**
+   * What the general per-tenant limiter does with the operation: counts it ('general', the default when
+   * it takes credentials), leaves it ('none', the default when it takes none: cheap public reads), or
+   * leaves it to a budget of its own ('own').
+   */
+  rateLimit?: 'general' | 'own' | 'none';
 }
 
 /** Express path of an OpenAPI path: `{id}` becomes `:id`. */

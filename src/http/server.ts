@@ -38,6 +38,10 @@ const MCP_OPERATION: Operation = {
 };
 /** The Express app: guards, body parsing, metrics, every REST route group and the MCP endpoint. */
 export function buildHttpApp(app: App, surface: McpSurface): express.Express {
+  // Every route is declared before the middleware that reads the declarations (the limiter) is built.
+  const routes = new Routes(express.Router());
+  routes.declare(MCP_OPERATION);
+  for (const mount of ROUTE_MODULES) mount(routes, app);
   const http = express();
   http.disable('x-powered-by');
   http.set('query parser', 'extended');
@@ -45,14 +49,11 @@ export function buildHttpApp(app: App, surface: McpSurface): express.Express {
   http.use(hostGuard(app.config));
   http.use(tlsGuard(app.config));
   http.use(metricsMiddleware(app.telemetry, app.log));
-  const limiter = tenantRateLimit(app);
+  const limiter = tenantRateLimit(app, routes.operations);
   if (limiter) http.use(limiter);
   http.use(express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
-  const routes = new Routes(express.Router());
-  routes.declare(MCP_OPERATION);
   http.all('/mcp', mcpHttpHandler(app, surface));
   http.use(safeJsonBody);
-  for (const mount of ROUTE_MODULES) mount(routes, app);
   http.use(routes.router);
   http.use((req, res) => sendError(res, new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`)));
   http.use(familyErrorHandler(app, routes.operations));

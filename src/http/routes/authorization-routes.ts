@@ -52,6 +52,8 @@ export function addCallbackRoute(routes: Routes, app: App, route: CallbackRoute)
       ],
       response: { text: 'text/html' },
       errors: 'detail',
+      // No credentials, but it exchanges the code with the provider.
+      rateLimit: 'general',
     },
     (req, res) => {
       Promise.resolve()

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { App } from '../../app.js';
 import type { Caller } from '../../toolkit/context.js';
 import { AppError } from '../../toolkit/errors.js';
+import { verifiedCaller } from '../auth.js';
 import { sendDetailError } from '../detail-errors.js';
 import { redirectTarget } from '../redirect-target.js';
 import type { RouteModule } from '../route-module.js';
@@ -20,7 +21,7 @@ const CONFIGURE = 'SLACK_CLIENT_ID and SLACK_CLIENT_SECRET';
 async function chatCaller(app: App, req: Request): Promise<Caller & { userEmail: string }> {
   const token = req.get('access-token')?.trim() || queryText(req.query.bearer_token);
   if (!token) throw new AppError('UNAUTHORIZED', 'Send your token as the Access-Token header or the bearer_token query parameter');
-  const caller = await app.tokens.verify(token);
+  const caller = await verifiedCaller(app, req, token);
   if (!caller.userEmail) throw new AppError('VALIDATION_ERROR', 'The token names no user_email');
   return { ...caller, userEmail: caller.userEmail };
 }
@@ -53,6 +54,8 @@ export const chatOAuthRoutes: RouteModule = (routes, app) => {
       ],
       redirect: 'The chat workspace’s install page',
       errors: 'detail',
+      // Its token rides in the query; the consent it starts calls the provider.
+      rateLimit: 'general',
     },
     (req, res) => {
       chatCaller(app, req)
@@ -97,6 +100,7 @@ export const chatOAuthRoutes: RouteModule = (routes, app) => {
         required: ['success', 'status', 'message', 'has_tokens'],
       },
       errors: 'detail',
+      rateLimit: 'own',
     },
     oauthLookupLimit(app, refuse),
     (req, res) => {

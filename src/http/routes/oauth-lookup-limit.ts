@@ -2,19 +2,15 @@ import type { RequestHandler, Response } from 'express';
 import type { App } from '../../app.js';
 import { windowLimit } from '../window-limit.js';
 
-/**
- * The per-user authorization routes the spec leaves without credentials, each taking a tenant and a
- * user from the query: `GET /oauth/chat/status` and `GET /oauth/suite/authorize`.
- */
-export const OAUTH_LOOKUP_PATHS: readonly string[] = ['/oauth/chat/status', '/oauth/suite/authorize'];
-
 const limits = new WeakMap<App, RequestHandler>();
 
 /**
  * One budget for every unauthenticated authorization lookup of an address, at the general per-address
  * rate (CONSTELLATION_RATE_LIMIT a minute) on the app's clock: counted by address even when a token is
  * sent, and shared by the routes, so together they can probe tenants and users no faster than that.
- * The general limiter leaves these paths to this one. Off when the general limit is off.
+ * The per-user authorization routes the spec leaves without credentials, each taking a tenant and a
+ * user from the query (`GET /oauth/chat/status`, `GET /oauth/suite/authorize`), use it and declare
+ * `rateLimit: 'own'`, so the general limiter leaves them to it. Off when the general limit is off.
  */
 export function oauthLookupLimit(app: App, refuse: (res: Response, error: unknown) => void): RequestHandler {
   const perMinute = app.config.rateLimitPerMinute;

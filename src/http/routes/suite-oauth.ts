@@ -34,6 +34,7 @@ export const suiteOAuthRoutes: RouteModule = (routes, app) => {
       ],
       redirect: 'The provider’s consent page',
       errors: 'detail',
+      rateLimit: 'own',
     },
     oauthLookupLimit(app, refuse),
     (req, res) => {

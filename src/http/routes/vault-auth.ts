@@ -126,6 +126,7 @@ export const vaultAuthRoutes: RouteModule = (routes, app) => {
         `Limited to ${VAULT_SESSION_LIMIT.limit} requests per 15 minutes per address (429 with RateLimit headers).`,
       body: jsonSchemaOf(VaultSessionBody),
       status: 201,
+      rateLimit: 'own',
       response: tenantEnvelopeOf(
         { type: 'object', properties: { sessionUri: { type: 'string', format: 'uri' }, consumerId: { type: 'string' } }, required: ['sessionUri', 'consumerId'] },
         { integration: { type: ['string', 'null'], description: 'The integration asked for; null when the session offers chosen unified APIs or all' } },
