@@ -17,6 +17,8 @@ export interface MetaParam {
 
 export interface MetaMethod {
   name: string;
+  /** Other names the method answers to (the specification's, where it is too long for hosts). */
+  aliases?: string[];
   description: string;
   http_method: string;
   path: string;

@@ -28,11 +28,23 @@ export function tlsGuard(config: Config) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (config.environment !== 'production' || req.secure) return next();
     if (req.path === '/health') return next();
-    sendError(
-      res,
-      new AppError('FORBIDDEN', 'HTTPS is required in production: serve TLS (CONSTELLATION_TLS_CERT/KEY) or terminate it at a trusted proxy (CONSTELLATION_TRUST_PROXY)'),
-    );
+    sendError(res, new AppError('FORBIDDEN', plainHttpRefusal(config.trustProxy, req.headers['x-forwarded-proto'])));
   };
+}
+
+/**
+ * Why a plain-HTTP request is refused, naming what is missing: with a trusted proxy configured the
+ * setting is there, so the fix is the header the proxy sends (or the address it sends it from).
+ */
+function plainHttpRefusal(trustProxy: string | undefined, forwardedProto: string | string[] | undefined): string {
+  if (!trustProxy) {
+    return 'HTTPS is required in production: serve TLS (CONSTELLATION_TLS_CERT/KEY) or terminate it at a trusted proxy (CONSTELLATION_TRUST_PROXY)';
+  }
+  const seen = forwardedProto === undefined ? 'without an X-Forwarded-Proto header' : `with X-Forwarded-Proto: ${String(forwardedProto)}`;
+  return (
+    `HTTPS is required in production: this request came ${seen}. The proxy that terminates TLS must send X-Forwarded-Proto: https, ` +
+    `from an address CONSTELLATION_TRUST_PROXY (${trustProxy}) trusts`
+  );
 }
 
 /**

@@ -12,6 +12,9 @@ export interface MethodRoute {
   /** Canonical path; `paths` lists every path the route is served at. */
   path: string;
   paths: string[];
+  /** The tool's spec names (see `ToolDefinition.specNames`), and the paths they are served at too. */
+  aliases?: string[];
+  aliasPaths?: string[];
   params: MethodParam[];
   tool: ToolDefinition;
 }
@@ -69,15 +72,21 @@ export function paramsOf(registry: Registry, tool: ToolDefinition): MethodParam[
  */
 const OWN_REST_FAMILIES = new Set(['graph', 'documents', 'crm', 'calendar', 'team_chat', 'notes', 'unified_notes']);
 
+function pathsOf(system: string, name: string): string[] {
+  const bare = `/${system}/${kebab(name)}`;
+  return OWN_REST_FAMILIES.has(system) ? [`/v1${bare}`] : [bare, `/v1${bare}`];
+}
+
 /**
  * Every tool as a method route, served at `/{service}/{method-name}` and `/v1/{service}/{method-name}`
- * (the spec shows both forms).
+ * (the spec shows both forms), and at the same paths of each of its spec names.
  */
 export function methodTable(registry: Registry): MethodRoute[] {
   return registry.tools.map((tool) => {
-    const bare = `/${tool.system}/${kebab(tool.name)}`;
-    const paths = OWN_REST_FAMILIES.has(tool.system) ? [`/v1${bare}`] : [bare, `/v1${bare}`];
+    const paths = pathsOf(tool.system, tool.name);
+    const specNames = tool.specNames ?? [];
     return {
+      ...(specNames.length ? { aliases: specNames, aliasPaths: specNames.flatMap((name) => pathsOf(tool.system, name)) } : {}),
       service: tool.system,
       name: tool.name,
       description: tool.description,

@@ -107,6 +107,12 @@ interface ToolSpecBase<S extends InputShape> {
    * qualified name.
    */
   aliases?: string[];
+  /**
+   * Names the specification gives the tool where they are too long for hosts (see
+   * MAX_QUALIFIED_NAME_LENGTH): still answered wherever a tool is named (`<system>_<spec name>` over MCP,
+   * the spec name on the REST routes and the `call` client, its method route), never listed.
+   */
+  specNames?: string[];
   /** The entity the call acts on, for the activity record; defaults to the first identifier argument. */
   target?: (args: z.infer<S>) => ToolTarget | undefined;
 }
@@ -146,6 +152,7 @@ export interface ToolDefinition {
   list?: { key: string; defaultLimit?: number };
   hints: LlmHints;
   aliases?: string[];
+  specNames?: string[];
   target?: (args: Record<string, unknown>) => ToolTarget | undefined;
   verify?: (result: Record<string, unknown>, args: Record<string, unknown>) => string | undefined;
   run(ctx: ToolRunContext<Record<string, unknown>>): Promise<Record<string, unknown> | ListPage<unknown>>;
@@ -165,14 +172,23 @@ export type ResultOf<T> = T extends { types?: { result: infer R } } ? R : never;
 
 const NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
 
+/**
+ * Hosts cap a tool's name at 64 characters after prefixing it with the server's name (Claude Code's
+ * `mcp__<server>__`): 20 characters are left for that prefix.
+ */
+export const HOST_PREFIX_ALLOWANCE = 20;
+export const MAX_QUALIFIED_NAME_LENGTH = 64 - HOST_PREFIX_ALLOWANCE;
+
 /** Checks and types one tool definition. It does not decide how the tool is exposed: the registry does. */
 export function defineTool<S extends InputShape, T, K extends string>(spec: ListToolSpec<S, T, K>): TypedTool<z.infer<S>, { [P in K]: T[] }>;
 export function defineTool<S extends InputShape, O extends Record<string, unknown>>(spec: PlainToolSpec<S, O>): TypedTool<z.infer<S>, O>;
 export function defineTool(spec: ToolSpec): ToolDefinition {
   if (!NAME_PATTERN.test(spec.system)) throw new Error(`Invalid system id "${spec.system}"`);
-  if (!NAME_PATTERN.test(spec.name)) throw new Error(`Invalid tool name "${spec.name}"`);
+  for (const name of [spec.name, ...(spec.specNames ?? [])]) if (!NAME_PATTERN.test(name)) throw new Error(`Invalid tool name "${name}"`);
   const qualifiedName = `${spec.system}_${spec.name}`;
-  if (qualifiedName.length > 64) throw new Error(`Tool name "${qualifiedName}" is longer than 64 characters`);
+  if (qualifiedName.length > MAX_QUALIFIED_NAME_LENGTH) {
+    throw new Error(`Tool name "${qualifiedName}" is longer than ${MAX_QUALIFIED_NAME_LENGTH} characters (hosts prefix it with up to ${HOST_PREFIX_ALLOWANCE})`);
+  }
   if (spec.capability.type !== 'action' && (spec.capability.idempotent === false || spec.capability.destructive)) {
     throw new Error(`${qualifiedName}: only action tools can be non-idempotent or destructive`);
   }

@@ -142,7 +142,7 @@ const CACHE_INFO_PROPERTY: JsonSchema = {
 export class Registry {
   private readonly bySystem = new Map<string, ToolDefinition[]>();
   private readonly byQualified = new Map<string, ToolDefinition>();
-  /** Lower-cased aliases (`chatmessage:list`, `chatmessage.list`) → tool. */
+  /** Lower-cased aliases (`chatmessage:list`, `chatmessage.list`) and qualified spec names → tool. */
   private readonly byAlias = new Map<string, ToolDefinition>();
   private readonly prepared = new Map<ToolDefinition, Prepared>();
 
@@ -159,7 +159,7 @@ export class Registry {
       if (!systemIds.has(tool.system)) throw new Error(`Tool ${tool.qualifiedName} names unknown system ${tool.system}`);
       if (this.byQualified.has(tool.qualifiedName)) throw new Error(`Duplicate tool ${tool.qualifiedName}`);
       this.byQualified.set(tool.qualifiedName, tool);
-      for (const alias of tool.aliases ?? []) {
+      for (const alias of [...(tool.aliases ?? []), ...(tool.specNames ?? []).map((name) => `${tool.system}_${name}`)]) {
         const key = alias.toLowerCase();
         const taken = this.byAlias.get(key) ?? this.byQualified.get(alias);
         if (taken && taken !== tool) throw new Error(`Alias "${alias}" of ${tool.qualifiedName} already names ${taken.qualifiedName}`);
@@ -180,15 +180,15 @@ export class Registry {
   }
 
   /**
-   * Finds a tool by its qualified name, by `system` plus its short name, or by one of its aliases
-   * (case-insensitive). The one lookup of every surface that lets a caller name a tool.
+   * Finds a tool by its qualified name, by `system` plus its short name, or by one of its aliases or
+   * spec names (case-insensitive). The one lookup of every surface that lets a caller name a tool.
    */
   find(name: string, system?: string): ToolDefinition | undefined {
     const exact = system
       ? (this.byQualified.get(`${system}_${name}`) ?? (this.byQualified.get(name)?.system === system ? this.byQualified.get(name) : undefined))
       : this.byQualified.get(name);
     if (exact) return exact;
-    const aliased = this.byAlias.get(name.toLowerCase());
+    const aliased = this.byAlias.get(name.toLowerCase()) ?? (system ? this.byAlias.get(`${system}_${name}`.toLowerCase()) : undefined);
     return aliased && (!system || aliased.system === system) ? aliased : undefined;
   }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { withToolTable } from '../../src/docs/tool-table.js';
+import { DESCRIBE_TOOL, EXECUTE_ACTION_TOOL, EXECUTE_READ_TOOL, SEARCH_TOOLS } from '../../src/mcp/discovery.js';
 import { buildRegistry } from '../../tools/index.js';
 
 const registry = buildRegistry();
@@ -11,6 +12,13 @@ describe('catalog invariants', () => {
     const names = registry.tools.map((t) => t.qualifiedName);
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+  });
+
+  it('every name a host lists still fits 64 characters behind a 20-character server prefix', () => {
+    const hostPrefix = 'mcp__constellation__';
+    expect(hostPrefix).toHaveLength(20);
+    const listed = [...registry.tools.map((t) => t.qualifiedName), SEARCH_TOOLS, DESCRIBE_TOOL, EXECUTE_READ_TOOL, EXECUTE_ACTION_TOOL];
+    expect(listed.filter((name) => (hostPrefix + name).length > 64)).toEqual([]);
   });
 
   it.each(registry.tools.map((t) => [t.qualifiedName, t] as const))('%s has a capability, honest hints and valid examples', (_name, tool) => {

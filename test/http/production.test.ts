@@ -16,6 +16,16 @@ describe('production transport rules', () => {
     expect((await call(server, 'GET', '/health')).status).toBe(200);
   });
 
+  it('behind a trusted proxy, names the header the proxy must send rather than the setting already made', async () => {
+    const missing = await call(server, 'GET', '/admin/tenants', { apiKey: TEST_API_KEY });
+    expect(missing.body.error.message).toContain('without an X-Forwarded-Proto header');
+    expect(missing.body.error.message).toContain('must send X-Forwarded-Proto: https');
+    expect(missing.body.error.message).not.toContain('CONSTELLATION_TLS_CERT');
+    const plainProto = await call(server, 'GET', '/admin/tenants', { apiKey: TEST_API_KEY, headers: { 'X-Forwarded-Proto': 'http' } });
+    expect(plainProto.status).toBe(403);
+    expect(plainProto.body.error.message).toContain('with X-Forwarded-Proto: http.');
+  });
+
   it('accepts requests whose TLS a trusted proxy terminated', async () => {
     const proxied = await call(server, 'GET', '/admin/tenants', { apiKey: TEST_API_KEY, headers: { 'X-Forwarded-Proto': 'https' } });
     expect(proxied.status).toBe(200);
@@ -26,6 +36,20 @@ describe('production transport rules', () => {
     const anonymous = await call(server, 'POST', '/mcp/code_host/execute', { body: { tool: 'get_repositories' }, headers: { 'X-Forwarded-Proto': 'https' } });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.detail.code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('production without TLS or a trusted proxy', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ environment: 'production', sandbox: false });
+  });
+  afterAll(() => server.close());
+
+  it('refuses plain HTTP naming the two settings that enable HTTPS', async () => {
+    const plain = await call(server, 'GET', '/admin/tenants', { apiKey: TEST_API_KEY, headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(plain.status).toBe(403);
+    expect(plain.body.error.message).toBe('HTTPS is required in production: serve TLS (CONSTELLATION_TLS_CERT/KEY) or terminate it at a trusted proxy (CONSTELLATION_TRUST_PROXY)');
   });
 });
 

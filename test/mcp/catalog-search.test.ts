@@ -113,7 +113,7 @@ const CASES: Array<[string, string]> = [
   ['how is the current sprint going', 'ticketing_get_sprint_metrics'],
   ['sprint velocity', 'ticketing_get_sprint_metrics'],
   ['story points per developer', 'ticketing_get_developer_metrics'],
-  ['ticket load of each engineer across all projects', 'ticketing_get_developer_ticket_metrics_all_projects'],
+  ['ticket load of each engineer across all projects', 'ticketing_get_developer_metrics_all_projects'],
   ['executive summary of all jira projects', 'ticketing_get_executive_summary_all_projects'],
   ['which projects need attention', 'ticketing_get_executive_summary_all_projects'],
   ['how often do we release jira versions', 'ticketing_get_dora_metrics'],

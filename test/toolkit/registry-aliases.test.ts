@@ -4,10 +4,11 @@ import { defineTool } from '../../src/toolkit/define-tool.js';
 import { Registry, type SystemRecord } from '../../src/toolkit/registry.js';
 
 const system = (id: string): SystemRecord => ({ id, name: id, description: id, keywords: [], when_to_use: id });
-const tool = (systemId: string, name: string, aliases: string[]) =>
+const tool = (systemId: string, name: string, aliases: string[], specNames?: string[]) =>
   defineTool({
     system: systemId,
     name,
+    specNames,
     description: name,
     capability: { type: 'read', name: `${systemId}.${name}` },
     input: z.object({}),
@@ -35,5 +36,21 @@ describe('tool aliases in the registry', () => {
 
   it('refuses an alias that two tools claim', () => {
     expect(() => new Registry([system('chat')], [listMessages, tool('chat', 'get_message', ['ChatMessage.LIST'])])).toThrow(/already names chat_list_messages/);
+  });
+});
+
+describe('spec names too long for hosts', () => {
+  const renamed = tool('ticketing', 'get_developer_metrics_all_projects', [], ['get_developer_ticket_metrics_all_projects']);
+  const registry = new Registry([system('ticketing'), system('chat')], [renamed]);
+
+  it('are found qualified, or short within their system, and never as a listed tool', () => {
+    expect(registry.find('ticketing_get_developer_ticket_metrics_all_projects')).toBe(renamed);
+    expect(registry.find('get_developer_ticket_metrics_all_projects', 'ticketing')).toBe(renamed);
+    expect(registry.find('get_developer_ticket_metrics_all_projects', 'chat')).toBeUndefined();
+    expect(registry.tools.map((t) => t.qualifiedName)).toEqual(['ticketing_get_developer_metrics_all_projects']);
+  });
+
+  it('a name longer than 44 characters with its system is refused where the tool is defined', () => {
+    expect(() => tool('ticketing', 'get_developer_ticket_metrics_all_projects', [])).toThrow(/longer than 44 characters/);
   });
 });

@@ -40,7 +40,8 @@ export function findService(meta: Meta, name: string): MetaService {
 
 export function findMethod(meta: Meta, serviceName: string, methodName: string): { service: MetaService; method: MetaMethod } {
   const service = findService(meta, serviceName);
-  const method = service.methods.find((m) => normalizeName(m.name) === normalizeName(methodName));
+  const wanted = normalizeName(methodName);
+  const method = service.methods.find((m) => [m.name, ...(m.aliases ?? [])].some((name) => normalizeName(name) === wanted));
   if (!method) {
     throw new UsageError(`unknown method "${methodName}" of ${service.name}; run "constellation call ${service.name}" for its methods`, 'lookup');
   }

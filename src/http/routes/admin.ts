@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TokenRequest } from '../../auth/jwt.js';
 import { TenantCreate, TenantUpdate, validationError } from '../../auth/tenants.js';
+import { checkTokenConnections } from '../../auth/token-connections.js';
 import { AppError } from '../../toolkit/errors.js';
 import { callerOf, requireApiKey, requireCaller } from '../auth.js';
 import { ANY_OBJECT, envelopeOf, jsonSchemaOf } from '../doc-schemas.js';
@@ -112,6 +113,7 @@ export const adminRoutes: RouteModule = (routes, app) => {
     route(async (req, res) => {
       const parsed = TokenRequest.safeParse(req.body ?? {});
       if (!parsed.success) throw validationError(parsed.error);
+      checkTokenConnections(parsed.data.connections, app.integrations);
       // The token is bound to the tenant's current epoch; TENANT_NOT_FOUND when there is no such tenant.
       res.json({ token: await app.tokens.issue(parsed.data) });
     }),

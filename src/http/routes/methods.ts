@@ -33,7 +33,7 @@ export const methodRoutes: RouteModule = (routes, app) => {
     },
     (_req, res) => {
       const services = new Map<string, MetaMethod[]>();
-      for (const { tool: _tool, service, paths: _paths, ...method } of table) {
+      for (const { tool: _tool, service, paths: _paths, aliasPaths: _aliasPaths, ...method } of table) {
         if (!services.has(service)) services.set(service, []);
         services.get(service)?.push(method);
       }
@@ -57,7 +57,7 @@ export const methodRoutes: RouteModule = (routes, app) => {
         else sendError(res, error, { log: app.log });
       }
     };
-    for (const path of method.paths) {
+    for (const path of [...method.paths, ...(method.aliasPaths ?? [])]) {
       routes.add(
         {
           method: method.http_method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete',

@@ -23,7 +23,7 @@ export const getDeveloperMetrics = defineTool({
     when_to_use:
       'To see per person how many Jira tickets they hold, finished, have in progress or blocked, their story points and how long their tickets take, e.g. before 1:1s or to spot overload.',
     not_for:
-      "A per-project breakdown for each person (use ticketing_get_developer_ticket_metrics_all_projects); GitHub commits and reviews (code_host_get_developer_metrics); one person's open tickets (ticketing_get_tickets_by_user).",
+      "A per-project breakdown for each person (use ticketing_get_developer_metrics_all_projects); GitHub commits and reviews (code_host_get_developer_metrics); one person's open tickets (ticketing_get_tickets_by_user).",
     examples: [
       { query: 'who on API resolved the most tickets this month?', tool: 'get_developer_metrics', params: { project_key: 'API' } },
       { query: 'story points per developer over the last two weeks, top 10', tool: 'get_developer_metrics', params: { time_period_days: 14, limit: 10 } },
@@ -46,9 +46,10 @@ export const getDeveloperMetrics = defineTool({
   },
 });
 
-export const getDeveloperTicketMetricsAllProjects = defineTool({
+export const getDeveloperMetricsAllProjects = defineTool({
   system: 'ticketing',
-  name: 'get_developer_ticket_metrics_all_projects',
+  name: 'get_developer_metrics_all_projects',
+  specNames: ['get_developer_ticket_metrics_all_projects'],
   title: 'Ticket metrics per person across every project',
   description:
     'The per-person figures of ticketing_get_developer_metrics over every project the caller can see, pooled per person, with each project the person has tickets in (assigned and active, resolved, story points completed). Most resolved first, up to limit. Unreadable projects are named in failed_sources. The result states each derivation.',
@@ -59,7 +60,7 @@ export const getDeveloperTicketMetricsAllProjects = defineTool({
     aliases: ['developer metrics all projects', 'cross-project workload', 'who works on which projects', 'engineer ticket load across teams'],
     when_to_use: "To see each person's Jira work across every project at once and how it splits between projects, e.g. to find people spread over too many projects.",
     not_for: 'One project only (use ticketing_get_developer_metrics with project_key); project-level figures (ticketing_get_executive_summary_all_projects).',
-    examples: [{ query: "how is each engineer's ticket load spread across projects?", tool: 'get_developer_ticket_metrics_all_projects', params: {} }],
+    examples: [{ query: "how is each engineer's ticket load spread across projects?", tool: 'get_developer_metrics_all_projects', params: {} }],
   },
   async run(ctx): Promise<DeveloperAllProjectsResult> {
     const { window, metadata } = windowMetadata(ctx.clock.now(), ctx.args.time_period_days);

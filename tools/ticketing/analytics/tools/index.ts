@@ -1,4 +1,4 @@
-import { getDeveloperMetrics, getDeveloperTicketMetricsAllProjects } from './developers.js';
+import { getDeveloperMetrics, getDeveloperMetricsAllProjects } from './developers.js';
 import { getDoraMetrics } from './dora.js';
 import { getExecutiveSummaryAllProjects } from './executive-summary.js';
 import { getProjectProductivityMetrics } from './productivity.js';
@@ -13,6 +13,6 @@ export const ticketingAnalyticsTools = [
   getThroughputMetrics,
   getThroughputMetricsByProject,
   getProjectProductivityMetrics,
-  getDeveloperTicketMetricsAllProjects,
+  getDeveloperMetricsAllProjects,
   getExecutiveSummaryAllProjects,
 ];
