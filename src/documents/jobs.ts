@@ -62,9 +62,12 @@ export class DocumentJobs {
     return this.pool.load;
   }
 
-  /** Prepares an upload in a worker; the bytes are copied once into a buffer that moves to it. */
+  /**
+   * Prepares an upload in a worker; the bytes are copied once into a buffer of their own that moves to
+   * it. Not `slice()`: on a Buffer that is a view of Node's shared pool, which cannot be transferred.
+   */
   prepare(job: PrepareJob, signal?: AbortSignal): Promise<PreparedDocument> {
-    const bytes = job.bytes.slice();
+    const bytes = new Uint8Array(job.bytes);
     return this.pool.run({ ...job, bytes }, [bytes.buffer], signal);
   }
 

@@ -148,6 +148,11 @@ export class WorkerPool<Job, Result> {
     worker.once('error', crashed);
     worker.once('exit', exited);
     signal?.addEventListener('abort', cancel, { once: true });
-    worker.postMessage(job, transfer);
+    try {
+      worker.postMessage(job, transfer);
+    } catch (error) {
+      // A job that cannot be sent (an untransferable buffer) fails alone; the worker never saw it.
+      settle(true, () => reject(failure({ kind: 'crashed', message: (error as Error).message })));
+    }
   }
 }
