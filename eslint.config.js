@@ -25,9 +25,15 @@ export default defineConfig(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       // `_name` marks a value left out on purpose (Express's four-argument error handlers, rest-omission).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // Forwarding a reason we were handed (`signal.reason`, a caught error) is fine; new non-Error values are not.
-      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
+      '@typescript-eslint/prefer-promise-reject-errors': [
+        'error',
+        { allowThrowingAny: true, allowThrowingUnknown: true },
+      ],
       // Off: tool handlers and fakes implement interfaces that return promises; `async` without `await`
       // keeps a throw a rejection, and dropping it would change that.
       '@typescript-eslint/require-await': 'off',
@@ -68,7 +74,11 @@ export default defineConfig(
 function layerBoundaries() {
   const SDKS = [
     { regex: '^@modelcontextprotocol/', message: 'the MCP SDK belongs to src/mcp' },
-    { regex: '^(@octokit/|jira\\.js|confluence\\.js|@notionhq/|@slack/|@googleapis/|googleapis|google-auth-library|@apideck/)', message: 'upstream SDKs belong to tools/<system>' },
+    {
+      regex:
+        '^(@octokit/|jira\\.js|confluence\\.js|@notionhq/|@slack/|@googleapis/|googleapis|google-auth-library|@apideck/)',
+      message: 'upstream SDKs belong to tools/<system>',
+    },
   ];
   const EXPRESS = [{ regex: '^express(-rate-limit)?(/|$)', message: 'Express belongs to src/http and src/sandbox' }];
   const SURFACES = ['src/http', 'src/mcp', 'src/cli'];
@@ -117,7 +127,11 @@ function layerBoundaries() {
 
 function sandboxTypesOnly(dir) {
   return {
-    ...restrictFolder(dir, 'src/sandbox', 'only src/demo, src/cli and tools/<system>/demo.ts run the sandbox; import its types with `import type`'),
+    ...restrictFolder(
+      dir,
+      'src/sandbox',
+      'only src/demo, src/cli and tools/<system>/demo.ts run the sandbox; import its types with `import type`',
+    ),
     allowTypeImports: true,
   };
 }

@@ -20,14 +20,18 @@ export async function run(): Promise<BenchResult[]> {
     .state<GoogleState>('/google', 'acme')
     .people.slice(0, ATTENDEES)
     .map((p) => p.email);
-  const emails = [...colleagues, ...Array.from({ length: ATTENDEES - colleagues.length }, (_, i) => `guest${i + 1}@partner.test`)];
+  const emails = [
+    ...colleagues,
+    ...Array.from({ length: ATTENDEES - colleagues.length }, (_, i) => `guest${i + 1}@partner.test`),
+  ];
   const tool = app.registry.find('get_free_busy', 'calendar')!;
   const args = {
     startDateTime: new Date(SANDBOX_EPOCH).toISOString(),
     endDateTime: new Date(SANDBOX_EPOCH + DAYS * 86_400_000).toISOString(),
     attendees: emails,
   };
-  const ask = async () => (await app.executor.execute(caller, tool, args)) as { attendees: Array<{ busy: unknown[]; error: string | null }> };
+  const ask = async () =>
+    (await app.executor.execute(caller, tool, args)) as { attendees: Array<{ busy: unknown[]; error: string | null }> };
   try {
     // The tenant's first call also looks up its connected provider, which is then remembered.
     await ask();
@@ -41,8 +45,19 @@ export async function run(): Promise<BenchResult[]> {
     const samples = (await time(ask, 50, 5)).sort((a, b) => a - b);
     const note = `${known}/${ATTENDEES} calendars visible, ${busy} busy intervals; ${apideck} Apideck + ${google} Google requests per call after the tenant's first`;
     return [
-      { suite: SUITE, name: `free-busy of ${ATTENDEES} attendees over ${DAYS} days (median)`, value: median(samples), unit: 'ms', note },
-      { suite: SUITE, name: `free-busy of ${ATTENDEES} attendees over ${DAYS} days (p90)`, value: percentile(samples, 90), unit: 'ms' },
+      {
+        suite: SUITE,
+        name: `free-busy of ${ATTENDEES} attendees over ${DAYS} days (median)`,
+        value: median(samples),
+        unit: 'ms',
+        note,
+      },
+      {
+        suite: SUITE,
+        name: `free-busy of ${ATTENDEES} attendees over ${DAYS} days (p90)`,
+        value: percentile(samples, 90),
+        unit: 'ms',
+      },
       { suite: SUITE, name: 'Apideck requests per free-busy call', value: apideck, unit: 'requests' },
     ];
   } finally {

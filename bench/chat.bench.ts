@@ -18,14 +18,19 @@ const WALK = 1000;
 
 export async function run(): Promise<BenchResult[]> {
   const config = loadConfig(
-    { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: 'bench-api-key-0123456789', CONSTELLATION_JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789' },
+    {
+      CONSTELLATION_ENV: 'test',
+      CONSTELLATION_API_KEY: 'bench-api-key-0123456789',
+      CONSTELLATION_JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789',
+    },
     { databaseFile: ':memory:', demo: true, port: 0, logLevel: 'error' },
   );
   const app = createApp(config, { clock: { now: () => SANDBOX_EPOCH + 12 * 3_600_000 }, log: silentLogger });
   // The clock stands still: count requests against Slack's tiers but never refuse them.
   const demo = await startDemo(app, { scale: SCALE, rateLimits: 'count' });
   const caller: Caller = demo.callerOf('acme');
-  const execute = (tool: string, args: Record<string, unknown>) => app.executor.execute(caller, app.registry.find(tool, 'chat')!, args);
+  const execute = (tool: string, args: Record<string, unknown>) =>
+    app.executor.execute(caller, app.registry.find(tool, 'chat')!, args);
   const state = demo.sandbox.state<SlackState>('/slack', 'acme');
   const engineering = state.channels.find((c) => c.name === 'engineering');
   const topLevel = engineering?.messages.filter((m) => !m.threadTs || m.threadTs === m.ts).length ?? 0;
@@ -41,7 +46,11 @@ export async function run(): Promise<BenchResult[]> {
         let read = 0;
         let cursor: string | undefined;
         while (read < WALK) {
-          const page = (await execute('list_messages', { channel_id: engineering?.id, limit: Math.min(pageSize, WALK - read), ...(cursor ? { cursor } : {}) })) as {
+          const page = (await execute('list_messages', {
+            channel_id: engineering?.id,
+            limit: Math.min(pageSize, WALK - read),
+            ...(cursor ? { cursor } : {}),
+          })) as {
             messages: unknown[];
             next_cursor: string | null;
           };
@@ -54,7 +63,13 @@ export async function run(): Promise<BenchResult[]> {
       const walks = await time(walk, 10, 2);
       const per = (median(walks) * 1000) / Math.min(WALK, topLevel);
       const walkNote = `${Math.min(WALK, topLevel)} messages of ${topLevel} in #engineering, ${Math.ceil(Math.min(WALK, topLevel) / pageSize)} call(s); ${per.toFixed(1)} µs a message`;
-      results.push({ suite: SUITE, name: `list_messages walk of ${WALK}, pages of ${pageSize} (median)`, value: median(walks), unit: 'ms', note: walkNote });
+      results.push({
+        suite: SUITE,
+        name: `list_messages walk of ${WALK}, pages of ${pageSize} (median)`,
+        value: median(walks),
+        unit: 'ms',
+        note: walkNote,
+      });
     }
   } finally {
     await app.close();

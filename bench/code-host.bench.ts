@@ -17,7 +17,11 @@ const SCALE = 4;
 
 export async function run(): Promise<BenchResult[]> {
   const config = loadConfig(
-    { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: 'bench-api-key-0123456789', CONSTELLATION_JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789' },
+    {
+      CONSTELLATION_ENV: 'test',
+      CONSTELLATION_API_KEY: 'bench-api-key-0123456789',
+      CONSTELLATION_JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789',
+    },
     {
       databaseFile: ':memory:',
       demo: true,
@@ -31,7 +35,8 @@ export async function run(): Promise<BenchResult[]> {
   const demo = await startDemo(app, { scale: SCALE, rateLimits: 'count' });
   const sandbox = demo.sandbox;
   const caller: Caller = demo.callerOf('acme');
-  const execute = (tool: string, args: Record<string, unknown>) => app.executor.execute(caller, app.registry.find(tool, 'code_host')!, args);
+  const execute = (tool: string, args: Record<string, unknown>) =>
+    app.executor.execute(caller, app.registry.find(tool, 'code_host')!, args);
   const state = sandbox.state<GithubState>('/github', 'acme');
   const repos = state.repos.length;
   const issues = state.repos.reduce((n, r) => n + r.issues.length, 0);
@@ -47,16 +52,48 @@ export async function run(): Promise<BenchResult[]> {
       8,
       2,
     );
-    results.push({ suite: SUITE, name: 'get_dora_metrics, all repositories, cold (median)', value: median(cold), unit: 'ms', note });
-    results.push({ suite: SUITE, name: 'get_dora_metrics, all repositories, cold (p90)', value: percentile(cold, 90), unit: 'ms' });
+    results.push({
+      suite: SUITE,
+      name: 'get_dora_metrics, all repositories, cold (median)',
+      value: median(cold),
+      unit: 'ms',
+      note,
+    });
+    results.push({
+      suite: SUITE,
+      name: 'get_dora_metrics, all repositories, cold (p90)',
+      value: percentile(cold, 90),
+      unit: 'ms',
+    });
     await execute('get_dora_metrics', args);
     const cached = await time(() => execute('get_dora_metrics', args), 500, 50);
-    results.push({ suite: SUITE, name: 'get_dora_metrics, cached through the executor (median)', value: median(cached), unit: 'ms' });
-    results.push({ suite: SUITE, name: 'get_dora_metrics, cached through the executor (p99)', value: percentile(cached, 99), unit: 'ms' });
+    results.push({
+      suite: SUITE,
+      name: 'get_dora_metrics, cached through the executor (median)',
+      value: median(cached),
+      unit: 'ms',
+    });
+    results.push({
+      suite: SUITE,
+      name: 'get_dora_metrics, cached through the executor (p99)',
+      value: percentile(cached, 99),
+      unit: 'ms',
+    });
     const fanOut = await time(() => execute('get_issues', { state: 'all', limit: 50 }), 20, 3);
-    results.push({ suite: SUITE, name: 'get_issues fan-out over every repository, limit 50 (median)', value: median(fanOut), unit: 'ms', note: `${repos} repositories` });
+    results.push({
+      suite: SUITE,
+      name: 'get_issues fan-out over every repository, limit 50 (median)',
+      value: median(fanOut),
+      unit: 'ms',
+      note: `${repos} repositories`,
+    });
     const prs = await time(() => execute('get_pull_requests', { state: 'all', limit: 20 }), 10, 2);
-    results.push({ suite: SUITE, name: 'get_pull_requests fan-out with 20 detailed PRs (median)', value: median(prs), unit: 'ms' });
+    results.push({
+      suite: SUITE,
+      name: 'get_pull_requests fan-out with 20 detailed PRs (median)',
+      value: median(prs),
+      unit: 'ms',
+    });
   } finally {
     await app.close();
   }

@@ -38,12 +38,25 @@ export async function run(): Promise<BenchResult[]> {
     const before = demo.sandbox.faults.log.length;
     const seen = await walk();
     if (seen !== ACCOUNTS) throw new Error(`expected ${ACCOUNTS} accounts, walked ${seen}`);
-    const requests = demo.sandbox.faults.log.slice(before).filter((r) => r.path.startsWith('/unify/crm/companies')).length;
+    const requests = demo.sandbox.faults.log
+      .slice(before)
+      .filter((r) => r.path.startsWith('/unify/crm/companies')).length;
     const samples = (await time(walk, 20, 3)).sort((a, b) => a - b);
     const note = `${ACCOUNTS / PAGE} pages of ${PAGE}, ${requests} Apideck requests per walk`;
     return [
-      { suite: SUITE, name: `walk ${ACCOUNTS} accounts by cursor, pages of ${PAGE} (median)`, value: median(samples), unit: 'ms', note },
-      { suite: SUITE, name: `walk ${ACCOUNTS} accounts by cursor, pages of ${PAGE} (p90)`, value: percentile(samples, 90), unit: 'ms' },
+      {
+        suite: SUITE,
+        name: `walk ${ACCOUNTS} accounts by cursor, pages of ${PAGE} (median)`,
+        value: median(samples),
+        unit: 'ms',
+        note,
+      },
+      {
+        suite: SUITE,
+        name: `walk ${ACCOUNTS} accounts by cursor, pages of ${PAGE} (p90)`,
+        value: percentile(samples, 90),
+        unit: 'ms',
+      },
       { suite: SUITE, name: `Apideck requests per ${ACCOUNTS}-account walk`, value: requests, unit: 'requests' },
     ];
   } finally {

@@ -20,7 +20,11 @@ export interface DemoBench {
  */
 export async function startDemoBench(): Promise<DemoBench> {
   const config = loadConfig(
-    { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: 'bench-api-key-0123456789', CONSTELLATION_JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789' },
+    {
+      CONSTELLATION_ENV: 'test',
+      CONSTELLATION_API_KEY: 'bench-api-key-0123456789',
+      CONSTELLATION_JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789',
+    },
     { databaseFile: ':memory:', demo: true, port: 0, logLevel: 'error' },
   );
   const app = createApp(config, { clock: { now: () => SANDBOX_EPOCH }, log: silentLogger });

@@ -18,7 +18,11 @@ const jsonLines = (file: string) =>
     .map((line) => JSON.parse(line) as { _id: string; title?: string; text: string });
 
 export function loadBeir(dir: string): BeirDataset {
-  const corpus = jsonLines(join(dir, 'corpus.jsonl.gz')).map((d) => ({ id: d._id, title: d.title ?? '', text: d.text }));
+  const corpus = jsonLines(join(dir, 'corpus.jsonl.gz')).map((d) => ({
+    id: d._id,
+    title: d.title ?? '',
+    text: d.text,
+  }));
   const queries = new Map(jsonLines(join(dir, 'queries.jsonl.gz')).map((q) => [q._id, q.text]));
   const qrels = new Map<string, Map<string, number>>();
   for (const line of readFileSync(join(dir, 'qrels-test.tsv'), 'utf8').split('\n').slice(1)) {

@@ -34,7 +34,8 @@ const freePort = () =>
   });
 
 async function startServer(): Promise<Server> {
-  if (!existsSync(new URL('../dist/bundle/main.js', import.meta.url))) throw new Error('documents-load: run `npm run build` first (it benches the built server)');
+  if (!existsSync(new URL('../dist/bundle/main.js', import.meta.url)))
+    throw new Error('documents-load: run `npm run build` first (it benches the built server)');
   const dataDir = mkdtempSync(join(tmpdir(), 'doc-load-'));
   const port = await freePort();
   const child = spawn(process.execPath, [BIN, 'serve', '--demo', '--port', String(port)], {
@@ -60,13 +61,22 @@ async function startServer(): Promise<Server> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const admin = (path: string, body: unknown) =>
-    fetch(`${url}${path}`, { method: 'POST', headers: { 'X-API-KEY': API_KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'X-API-KEY': API_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   return {
     url,
     child,
     async token(tenant) {
       await admin('/admin/tenants', { id: tenant, consumerId: `${tenant}-consumer`, name: tenant });
-      const res = await admin('/admin/token', { tenant_id: tenant, user_email: `bench@${tenant}.example`, connections: {}, expires_in: 86_400 });
+      const res = await admin('/admin/token', {
+        tenant_id: tenant,
+        user_email: `bench@${tenant}.example`,
+        connections: {},
+        expires_in: 86_400,
+      });
       return ((await res.json()) as { token: string }).token;
     },
     close() {
@@ -114,25 +124,43 @@ function poll(url: string, headers: Record<string, string> = {}) {
   };
 }
 
-async function upload(server: Server, token: string, filename: string, bytes: Uint8Array, fields: Record<string, string> = {}) {
+async function upload(
+  server: Server,
+  token: string,
+  filename: string,
+  bytes: Uint8Array,
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', new Blob([bytes]), filename);
-  const send = () => fetch(`${server.url}/documents/upload`, { method: 'POST', headers: { 'X-JWT-Token': token }, body: form });
+  const send = () =>
+    fetch(`${server.url}/documents/upload`, { method: 'POST', headers: { 'X-JWT-Token': token }, body: form });
   // The server drops keep-alive connections idle for 5 s; a pooled one it already closed fails before
   // the request reaches it, so that one failure is sent again.
   const res = await send().catch(send);
-  const body = (await res.json()) as { document_id?: string; chunk_count?: number; chunks_deleted?: number; detail?: string };
+  const body = (await res.json()) as {
+    document_id?: string;
+    chunk_count?: number;
+    chunks_deleted?: number;
+    detail?: string;
+  };
   return { status: res.status, body };
 }
 
 /** DELETE /documents/{id}, answered in the upload's form (status and body). */
 async function remove(server: Server, token: string, documentId: string) {
-  const res = await fetch(`${server.url}/documents/${documentId}`, { method: 'DELETE', headers: { 'X-JWT-Token': token } });
+  const res = await fetch(`${server.url}/documents/${documentId}`, {
+    method: 'DELETE',
+    headers: { 'X-JWT-Token': token },
+  });
   return { status: res.status, body: (await res.json()) as { chunks_deleted?: number; detail?: string } };
 }
 
-const WORDS = 'alpha beta gamma delta plan review launch budget team platform mobile release incident owner metric report'.split(' ');
+const WORDS =
+  'alpha beta gamma delta plan review launch budget team platform mobile release incident owner metric report'.split(
+    ' ',
+  );
 function prose(bytes: number, seed = 1): string {
   let x = seed;
   const out: string[] = [];
@@ -147,7 +175,8 @@ function prose(bytes: number, seed = 1): string {
 }
 
 /** A CSV whose second row holds one quoted field of `bytes` (commas and newlines inside). */
-const quotedCsv = (bytes: number, seed: number) => new TextEncoder().encode(`id,note\n1,"${prose(bytes, seed).replace(/"/g, '')}"\n`);
+const quotedCsv = (bytes: number, seed: number) =>
+  new TextEncoder().encode(`id,note\n1,"${prose(bytes, seed).replace(/"/g, '')}"\n`);
 
 /** A one-page PDF whose content stream is FlateDecode-compressed whitespace inflating to `inflated` bytes. */
 async function inflatingPdf(inflated: number): Promise<Uint8Array> {
@@ -175,12 +204,19 @@ async function manyPagePdf(pages: number): Promise<Uint8Array> {
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   for (let p = 0; p < pages; p++) {
     const page = pdf.addPage([595, 842]);
-    for (let line = 0; line < 40; line++) page.drawText(`Page ${p} line ${line}: ${prose(70, p * 40 + line).replace(/\n/g, ' ')}`, { x: 30, y: 800 - line * 19, size: 9, font });
+    for (let line = 0; line < 40; line++)
+      page.drawText(`Page ${p} line ${line}: ${prose(70, p * 40 + line).replace(/\n/g, ' ')}`, {
+        x: 30,
+        y: 800 - line * 19,
+        size: 9,
+        font,
+      });
   }
   return pdf.save();
 }
 
-const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+const peakRssMb = (pid: number) =>
+  Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 
 export async function run(): Promise<BenchResult[]> {
   const server = await startServer();
@@ -194,7 +230,13 @@ export async function run(): Promise<BenchResult[]> {
     const idle = otherList();
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const { samples: idleSamples } = await idle.stop();
-    out.push({ suite: SUITE, name: 'other tenant GET /documents/list idle p50', value: median(idleSamples), unit: 'ms', note: `p99 ${percentile(idleSamples, 99).toFixed(1)} ms` });
+    out.push({
+      suite: SUITE,
+      name: 'other tenant GET /documents/list idle p50',
+      value: median(idleSamples),
+      unit: 'ms',
+      note: `p99 ${percentile(idleSamples, 99).toFixed(1)} ms`,
+    });
 
     // Each scenario's files are made before the clock starts: the pollers share this process's thread.
     type Answer = Awaited<ReturnType<typeof upload>>;
@@ -204,7 +246,10 @@ export async function run(): Promise<BenchResult[]> {
     let largest: string | undefined;
     const scenarios: Array<[string, () => Promise<Answer[]>]> = [
       ['8 MB CSV, one quoted field', async () => [await upload(server, tokens[0], 'quoted.csv', csvs[0])]],
-      ['6 MB .txt, chunk_size=100', async () => [await upload(server, tokens[0], 'small-chunks.txt', sixMegabytes, { chunk_size: '100' })]],
+      [
+        '6 MB .txt, chunk_size=100',
+        async () => [await upload(server, tokens[0], 'small-chunks.txt', sixMegabytes, { chunk_size: '100' })],
+      ],
       // The most chunks the chunk bound lets a 6 MB text have, then that document deleted.
       [
         '6 MB .txt, chunk_size=500',
@@ -216,7 +261,11 @@ export async function run(): Promise<BenchResult[]> {
       ],
       ['deleting that document', async () => [await remove(server, tokens[0], largest ?? 'none')]],
       ['PDF inflating to 700 MB', async () => [await upload(server, tokens[0], 'inflating.pdf', inflating)]],
-      ['4 tenants x 8 MB CSV at once', async () => Promise.all(tokens.slice(0, 4).map((token, i) => upload(server, token, `quoted-${i}.csv`, csvs[i + 1])))],
+      [
+        '4 tenants x 8 MB CSV at once',
+        async () =>
+          Promise.all(tokens.slice(0, 4).map((token, i) => upload(server, token, `quoted-${i}.csv`, csvs[i + 1]))),
+      ],
     ];
     for (const [name, work] of scenarios) {
       const health = poll(`${server.url}/health`);
@@ -226,7 +275,11 @@ export async function run(): Promise<BenchResult[]> {
       const seconds = (performance.now() - t0) / 1000;
       const [{ samples: h, resets }, { samples: l }] = [await health.stop(), await list.stop()];
       const outcome = answers
-        .map((a) => (a.status === 200 ? `${a.body.chunk_count ?? a.body.chunks_deleted} chunks` : `${a.status} ${String(a.body.detail).slice(0, 60)}`))
+        .map((a) =>
+          a.status === 200
+            ? `${a.body.chunk_count ?? a.body.chunks_deleted} chunks`
+            : `${a.status} ${String(a.body.detail).slice(0, 60)}`,
+        )
         .join(', ');
       out.push(
         {
@@ -236,8 +289,20 @@ export async function run(): Promise<BenchResult[]> {
           unit: 'ms',
           note: `p50 ${median(h).toFixed(1)} ms, max ${h.at(-1)?.toFixed(0)} ms, ${h.length} GETs${resets ? `, ${resets} reset` : ''}`,
         },
-        { suite: SUITE, name: `${name}: other tenant list p50`, value: median(l), unit: 'ms', note: `p99 ${percentile(l, 99).toFixed(1)} ms` },
-        { suite: SUITE, name: `${name}: answered in`, value: seconds, unit: 's', note: `${outcome}; server peak RSS ${peakRssMb(server.child.pid!).toFixed(0)} MB` },
+        {
+          suite: SUITE,
+          name: `${name}: other tenant list p50`,
+          value: median(l),
+          unit: 'ms',
+          note: `p99 ${percentile(l, 99).toFixed(1)} ms`,
+        },
+        {
+          suite: SUITE,
+          name: `${name}: answered in`,
+          value: seconds,
+          unit: 's',
+          note: `${outcome}; server peak RSS ${peakRssMb(server.child.pid!).toFixed(0)} MB`,
+        },
       );
     }
 
@@ -257,8 +322,18 @@ export async function run(): Promise<BenchResult[]> {
       textRuns.push(performance.now() - t0);
     }
     out.push(
-      { suite: SUITE, name: 'PDF upload throughput (200 pages, median of 3)', value: 200 / (median(pdfRuns.sort((a, b) => a - b)) / 1000), unit: 'pages/s' },
-      { suite: SUITE, name: 'text upload throughput (2 MB, median of 3)', value: text.length / MB / (median(textRuns.sort((a, b) => a - b)) / 1000), unit: 'MB/s' },
+      {
+        suite: SUITE,
+        name: 'PDF upload throughput (200 pages, median of 3)',
+        value: 200 / (median(pdfRuns.sort((a, b) => a - b)) / 1000),
+        unit: 'pages/s',
+      },
+      {
+        suite: SUITE,
+        name: 'text upload throughput (2 MB, median of 3)',
+        value: text.length / MB / (median(textRuns.sort((a, b) => a - b)) / 1000),
+        unit: 'MB/s',
+      },
     );
   } finally {
     server.close();

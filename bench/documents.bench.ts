@@ -21,7 +21,10 @@ export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   const dir = process.env.BENCH_DATASET;
   if (dir) results.push(...(await quality(dir)));
-  else process.stderr.write('documents: no dataset folder given, retrieval quality skipped (npm run bench -- <beir folder>)\n');
+  else
+    process.stderr.write(
+      'documents: no dataset folder given, retrieval quality skipped (npm run bench -- <beir folder>)\n',
+    );
   results.push(...(await throughput()));
   results.push(...(await latency()));
   return results;
@@ -35,11 +38,22 @@ async function quality(dir: string): Promise<BenchResult[]> {
   for (const doc of data.corpus) {
     const text = `${doc.title}\n${doc.text}`;
     bytes += text.length;
-    await service.upload('beir', { filename: `${doc.id}.txt`, bytes: encode(text), chunkSize: 4000, extractEntities: false });
+    await service.upload('beir', {
+      filename: `${doc.id}.txt`,
+      bytes: encode(text),
+      chunkSize: 4000,
+      extractEntities: false,
+    });
   }
   const seconds = (performance.now() - t0) / 1000;
   const out: BenchResult[] = [
-    { suite: SUITE, name: `beir upload (${data.corpus.length} docs)`, value: data.corpus.length / seconds, unit: 'docs/s', note: `${(bytes / 1e6 / seconds).toFixed(2)} MB/s` },
+    {
+      suite: SUITE,
+      name: `beir upload (${data.corpus.length} docs)`,
+      value: data.corpus.length / seconds,
+      unit: 'docs/s',
+      note: `${(bytes / 1e6 / seconds).toFixed(2)} MB/s`,
+    },
   ];
   const tests = [...data.qrels.keys()].filter((q) => data.queries.has(q));
   // SciFact has test judgements only: the hybrid weights were chosen on the odd-positioned queries, so
@@ -58,7 +72,11 @@ async function quality(dir: string): Promise<BenchResult[]> {
         'beir',
         ranked.map((r) => r.id),
       );
-      const docs = [...new Set(ranked.map((r) => rows.get(r.id)?.filename.replace(/\.txt$/, '')).filter((x): x is string => x !== undefined))];
+      const docs = [
+        ...new Set(
+          ranked.map((r) => rows.get(r.id)?.filename.replace(/\.txt$/, '')).filter((x): x is string => x !== undefined),
+        ),
+      ];
       const relevant = data.qrels.get(q)!;
       ndcg.push(ndcgAt(docs, relevant, 10));
       r10.push(recallAt(docs, relevant, 10));
@@ -80,7 +98,13 @@ async function quality(dir: string): Promise<BenchResult[]> {
       },
       { suite: SUITE, name: `beir ${mode} recall@10`, value: mean(r10), unit: '', note: byHalf(r10) },
       { suite: SUITE, name: `beir ${mode} recall@100`, value: mean(r100), unit: '' },
-      { suite: SUITE, name: `beir ${mode} query p50`, value: median(durations), unit: 'ms', note: `p90 ${percentile(durations, 90).toFixed(1)} ms` },
+      {
+        suite: SUITE,
+        name: `beir ${mode} query p50`,
+        value: median(durations),
+        unit: 'ms',
+        note: `p90 ${percentile(durations, 90).toFixed(1)} ms`,
+      },
     );
   }
   return out;
@@ -92,7 +116,8 @@ async function throughput(): Promise<BenchResult[]> {
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   for (let p = 0; p < 50; p++) {
     const page = pdf.addPage([595, 842]);
-    for (let line = 0; line < 40; line++) page.drawText(`Page ${p} line ${line}: ${sentence(p * 40 + line)}`, { x: 30, y: 800 - line * 19, size: 9, font });
+    for (let line = 0; line < 40; line++)
+      page.drawText(`Page ${p} line ${line}: ${sentence(p * 40 + line)}`, { x: 30, y: 800 - line * 19, size: 9, font });
   }
   const pdfBytes = await pdf.save();
   await service.upload('t', { filename: 'warm.pdf', bytes: pdfBytes }); // pdf.js loads on first use
@@ -100,8 +125,18 @@ async function throughput(): Promise<BenchResult[]> {
   const text = Array.from({ length: 2000 }, (_, i) => sentence(i)).join(' ');
   const textRuns = await time(() => service.upload('t', { filename: 'doc.txt', bytes: encode(text) }), 10, 2);
   return [
-    { suite: SUITE, name: 'PDF ingestion (50 pages, median run)', value: 50 / (median(pdfRuns) / 1000), unit: 'pages/s' },
-    { suite: SUITE, name: `text ingestion (${(text.length / 1e6).toFixed(2)} MB, median run)`, value: text.length / 1e6 / (median(textRuns) / 1000), unit: 'MB/s' },
+    {
+      suite: SUITE,
+      name: 'PDF ingestion (50 pages, median run)',
+      value: 50 / (median(pdfRuns) / 1000),
+      unit: 'pages/s',
+    },
+    {
+      suite: SUITE,
+      name: `text ingestion (${(text.length / 1e6).toFixed(2)} MB, median run)`,
+      value: text.length / 1e6 / (median(textRuns) / 1000),
+      unit: 'MB/s',
+    },
   ];
 }
 
@@ -113,11 +148,22 @@ async function latency(): Promise<BenchResult[]> {
   for (const target of [10_000, 100_000]) {
     while (chunks < target) {
       const text = Array.from({ length: 10 }, (_, i) => sentences(doc * 10 + i, 6)).join('\n\n');
-      chunks += (await service.upload('lat', { filename: `d${doc++}.txt`, bytes: encode(text), chunkSize: 600, extractEntities: false })).chunk_count;
+      chunks += (
+        await service.upload('lat', {
+          filename: `d${doc++}.txt`,
+          bytes: encode(text),
+          chunkSize: 600,
+          extractEntities: false,
+        })
+      ).chunk_count;
     }
     for (const mode of ['vector_only', 'hybrid', 'graph_expanded'] as const) {
       let i = 0;
-      const runs = await time(() => service.query('lat', { query: sentence(i++ * 7919), top_k: 10, mode, include_context: true }), 100, 10);
+      const runs = await time(
+        () => service.query('lat', { query: sentence(i++ * 7919), top_k: 10, mode, include_context: true }),
+        100,
+        10,
+      );
       out.push({
         suite: SUITE,
         name: `${mode} query at ${chunks.toLocaleString('en-US')} chunks p50`,

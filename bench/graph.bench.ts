@@ -33,7 +33,10 @@ function random(seed: number): () => number {
 }
 
 /** Realistic tool results: pages of pull requests with reviews, issues, and Jira tickets. */
-function toolResults(count: number, rand: () => number): Array<{ system: string; tool: string; args: Record<string, unknown>; result: Record<string, unknown> }> {
+function toolResults(
+  count: number,
+  rand: () => number,
+): Array<{ system: string; tool: string; args: Record<string, unknown>; result: Record<string, unknown> }> {
   const pick = (n: number) => Math.floor(rand() * n);
   const user = () => {
     const k = pick(2000);
@@ -113,7 +116,13 @@ export async function ingestion(graph: GraphService): Promise<BenchResult[]> {
       unit: 'entities/s',
       note: `${results.length} tool results (${entities} entities), one transaction each; target > 20000`,
     },
-    { suite: SUITE, name: 'ingestion per tool result', value: Number(((seconds * 1000) / results.length).toFixed(2)), unit: 'ms', note: '50 items per result' },
+    {
+      suite: SUITE,
+      name: 'ingestion per tool result',
+      value: Number(((seconds * 1000) / results.length).toFixed(2)),
+      unit: 'ms',
+      note: '50 items per result',
+    },
   ];
 }
 
@@ -125,10 +134,21 @@ function generate(graph: GraphService, db: Db): number[] {
   graph.store.transaction(() => {
     for (let i = 0; i < NODES; i++) {
       const type = NODE_TYPES[i % NODE_TYPES.length];
-      rowids.push(graph.store.nodes.upsert({ tenantId: 'big', type, id: `${type}-${i}`, properties: JSON.stringify({ title: `${type} number ${i}` }), source: 'bench', now }));
+      rowids.push(
+        graph.store.nodes.upsert({
+          tenantId: 'big',
+          type,
+          id: `${type}-${i}`,
+          properties: JSON.stringify({ title: `${type} number ${i}` }),
+          source: 'bench',
+          now,
+        }),
+      );
     }
   });
-  const insert = db.prepare('INSERT OR IGNORE INTO graph_edges (tenant_id, from_id, to_id, edge_type, properties, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, ?, ?)');
+  const insert = db.prepare(
+    'INSERT OR IGNORE INTO graph_edges (tenant_id, from_id, to_id, edge_type, properties, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, ?, ?)',
+  );
   graph.store.transaction(() => {
     for (let i = 0; i < EDGES; i++) {
       const from = rowids[Math.floor(rand() * NODES)];
@@ -149,7 +169,15 @@ async function queries(graph: GraphService, db: Db): Promise<BenchResult[]> {
     const i = Math.floor(rand() * NODES);
     return { type: NODE_TYPES[i % NODE_TYPES.length], id: `${NODE_TYPES[i % NODE_TYPES.length]}-${i}` };
   };
-  const results: BenchResult[] = [{ suite: SUITE, name: 'generate 1M-edge graph', value: Number(buildSeconds.toFixed(1)), unit: 's', note: `${NODES} nodes, ${edges} edges` }];
+  const results: BenchResult[] = [
+    {
+      suite: SUITE,
+      name: 'generate 1M-edge graph',
+      value: Number(buildSeconds.toFixed(1)),
+      unit: 's',
+      note: `${NODES} nodes, ${edges} edges`,
+    },
+  ];
   const cases: Array<[string, number, number]> = [
     ['1-hop traversal', 1, 1000],
     ['3-hop traversal (capped at 500 nodes)', 3, 500],
@@ -159,7 +187,8 @@ async function queries(graph: GraphService, db: Db): Promise<BenchResult[]> {
     let reached = 0;
     const samples = await time(() => {
       const s = start();
-      reached += graph.traverse('big', s.type, s.id, { depth, direction: 'both', maxNodes, allowTruncated: true }).nodes.length;
+      reached += graph.traverse('big', s.type, s.id, { depth, direction: 'both', maxNodes, allowTruncated: true }).nodes
+        .length;
     }, 200);
     results.push({
       suite: SUITE,

@@ -1,10 +1,16 @@
-import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttpTransport } from '@modelcontextprotocol/client';
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernHttpTransport,
+} from '@modelcontextprotocol/client';
 import { StdioClientTransport as ModernStdioTransport } from '@modelcontextprotocol/client/stdio';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 // The v1 client stands for the 2025-era hosts still in use.
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport as LegacyStdioTransport, type StdioServerParameters } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  StdioClientTransport as LegacyStdioTransport,
+  type StdioServerParameters,
+} from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as LegacyHttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Octokit } from '@octokit/rest';
 import { mkdtempSync } from 'node:fs';
@@ -61,7 +67,11 @@ export async function run(): Promise<BenchResult[]> {
   // The REST path: the rate limiter, the route's caller check and the executor, as a REST client calls them.
   const restBody = JSON.stringify({ tool: 'get_repository', arguments: ARGS });
   const rest = await time(async () => {
-    const response = await fetch(`${server.url}/mcp/code_host/execute`, { method: 'POST', headers: { 'X-JWT-Token': token, 'Content-Type': 'application/json' }, body: restBody });
+    const response = await fetch(`${server.url}/mcp/code_host/execute`, {
+      method: 'POST',
+      headers: { 'X-JWT-Token': token, 'Content-Type': 'application/json' },
+      body: restBody,
+    });
     if (response.status !== 200) throw new Error(`REST call answered ${response.status}`);
     await response.arrayBuffer();
   }, ITERATIONS);
@@ -74,7 +84,14 @@ export async function run(): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
   const stdioDb = openDatabase(join(dataDir, 'constellation.db'));
   const stdioTenants = new TenantsRepo(stdioDb);
-  stdioTenants.insert({ id: 'acme', consumerId: 'acme', name: null, description: null, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() });
+  stdioTenants.insert({
+    id: 'acme',
+    consumerId: 'acme',
+    name: null,
+    description: null,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+  });
   const stdioToken = await new TokenService(secret, 3600, (id) => stdioTenants.epochOf(id)).issue({
     tenant_id: 'acme',
     user_email: 'bench@acme.test',
@@ -84,7 +101,13 @@ export async function run(): Promise<BenchResult[]> {
   const ourStdio = {
     command: process.execPath,
     args: [BIN, 'mcp', '--demo', '--tool-mode', 'full'],
-    env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: dataDir, CONSTELLATION_JWT_SECRET: secret, CONSTELLATION_TOKEN: stdioToken, LOG_LEVEL: 'error' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      CONSTELLATION_DATA_DIR: dataDir,
+      CONSTELLATION_JWT_SECRET: secret,
+      CONSTELLATION_TOKEN: stdioToken,
+      LOG_LEVEL: 'error',
+    },
     stderr: 'ignore' as const,
   };
 
@@ -99,7 +122,11 @@ export async function run(): Promise<BenchResult[]> {
   const bareStdio = {
     command: process.execPath,
     args: ['--import', 'tsx', new URL('./fixtures/bare-mcp-server.ts', import.meta.url).pathname],
-    env: { PATH: process.env.PATH ?? '', BARE_TOKEN: SANDBOX_CREDENTIALS.acme.github.token, BARE_BASE_URL: sandbox.urlOf('/github') },
+    env: {
+      PATH: process.env.PATH ?? '',
+      BARE_TOKEN: SANDBOX_CREDENTIALS.acme.github.token,
+      BARE_BASE_URL: sandbox.urlOf('/github'),
+    },
     stderr: 'ignore' as const,
   };
 
@@ -108,13 +135,33 @@ export async function run(): Promise<BenchResult[]> {
     const mine = await time(() => ours.call(), ITERATIONS);
     const theirs = await time(() => bareOne.call(), ITERATIONS);
     await Promise.all([ours.close(), bareOne.close()]);
-    rows.push(stat(`${label}: ours`, mine), stat(`${label}: bare v2 SDK server`, theirs), added(`${label}: our layers (ours - bare server)`, mine, theirs));
+    rows.push(
+      stat(`${label}: ours`, mine),
+      stat(`${label}: bare v2 SDK server`, theirs),
+      added(`${label}: our layers (ours - bare server)`, mine, theirs),
+    );
     rows.push(added(`${label}: round trip over the bare SDK call`, mine, bare));
   };
-  await compare('MCP streamable HTTP, 2026-07-28', await modernHttp(httpUrl, headers, 'code_host_get_repository'), await modernHttp(bareUrl, {}, 'get_repository'));
-  await compare('MCP streamable HTTP, 2025-11-25', await legacyHttp(httpUrl, headers, 'code_host_get_repository'), await legacyHttp(bareUrl, {}, 'get_repository'));
-  await compare('MCP stdio (spawned), 2026-07-28', await modernStdio(ourStdio, 'code_host_get_repository'), await modernStdio(bareStdio, 'get_repository'));
-  await compare('MCP stdio (spawned), 2025-11-25', await legacyStdio(ourStdio, 'code_host_get_repository'), await legacyStdio(bareStdio, 'get_repository'));
+  await compare(
+    'MCP streamable HTTP, 2026-07-28',
+    await modernHttp(httpUrl, headers, 'code_host_get_repository'),
+    await modernHttp(bareUrl, {}, 'get_repository'),
+  );
+  await compare(
+    'MCP streamable HTTP, 2025-11-25',
+    await legacyHttp(httpUrl, headers, 'code_host_get_repository'),
+    await legacyHttp(bareUrl, {}, 'get_repository'),
+  );
+  await compare(
+    'MCP stdio (spawned), 2026-07-28',
+    await modernStdio(ourStdio, 'code_host_get_repository'),
+    await modernStdio(bareStdio, 'get_repository'),
+  );
+  await compare(
+    'MCP stdio (spawned), 2025-11-25',
+    await legacyStdio(ourStdio, 'code_host_get_repository'),
+    await legacyStdio(bareStdio, 'get_repository'),
+  );
 
   bareListener.closeAllConnections();
   bareListener.close();
@@ -136,7 +183,13 @@ interface CallOnce {
   close(): Promise<void>;
 }
 
-const callingWith = (client: { callTool(request: { name: string; arguments: Record<string, unknown> }): Promise<unknown>; close(): Promise<void> }, name: string): CallOnce => ({
+const callingWith = (
+  client: {
+    callTool(request: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+    close(): Promise<void>;
+  },
+  name: string,
+): CallOnce => ({
   call: () => client.callTool({ name, arguments: ARGS }),
   close: () => client.close(),
 });

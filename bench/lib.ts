@@ -11,7 +11,11 @@ export interface BenchResult {
 export type BenchSuite = () => Promise<BenchResult[]>;
 
 /** Runs `fn` `iterations` times after `warmup` runs; returns sorted durations in ms. */
-export async function time(fn: () => unknown | Promise<unknown>, iterations: number, warmup = Math.min(20, iterations)): Promise<number[]> {
+export async function time(
+  fn: () => unknown | Promise<unknown>,
+  iterations: number,
+  warmup = Math.min(20, iterations),
+): Promise<number[]> {
   for (let i = 0; i < warmup; i++) await fn();
   const samples: number[] = [];
   for (let i = 0; i < iterations; i++) {

@@ -37,6 +37,12 @@ export async function run(): Promise<BenchResult[]> {
       unit: 'ms',
       note: `${Math.round(1000 / median(toBlocks))} pages/s, ${blocks.length} top-level blocks`,
     },
-    { suite: SUITE, name: `blocks to Markdown, ${kb} KB page (median)`, value: median(toMarkdown), unit: 'ms', note: `${Math.round(1000 / median(toMarkdown))} pages/s` },
+    {
+      suite: SUITE,
+      name: `blocks to Markdown, ${kb} KB page (median)`,
+      value: median(toMarkdown),
+      unit: 'ms',
+      note: `${Math.round(1000 / median(toMarkdown))} pages/s`,
+    },
   ];
 }

@@ -21,7 +21,9 @@ for (const file of files) {
   const results = await suite.run();
   all.push(...results);
   for (const r of results) {
-    process.stdout.write(`${r.suite.padEnd(12)} ${r.name.padEnd(58)} ${formatValue(r.value).padStart(12)} ${r.unit}${r.note ? `  (${r.note})` : ''}\n`);
+    process.stdout.write(
+      `${r.suite.padEnd(12)} ${r.name.padEnd(58)} ${formatValue(r.value).padStart(12)} ${r.unit}${r.note ? `  (${r.note})` : ''}\n`,
+    );
   }
 }
 

@@ -25,7 +25,10 @@ export async function run(): Promise<BenchResult[]> {
   const bareNode = await time(
     () =>
       new Promise<void>((resolve, reject) => {
-        import('node:child_process').then(({ spawn }) => spawn(process.execPath, ['-e', '0']).on('exit', () => resolve()), reject);
+        import('node:child_process').then(
+          ({ spawn }) => spawn(process.execPath, ['-e', '0']).on('exit', () => resolve()),
+          reject,
+        );
       }),
     10,
     2,

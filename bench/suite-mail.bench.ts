@@ -21,11 +21,19 @@ export async function run(): Promise<BenchResult[]> {
   const send = server.app.registry.find('suite_send_mail');
   const listed = server.app.registry.find('suite_list_mail_messages');
   if (!send || !listed) throw new Error('suite mail tools are missing');
-  const count = async () => ((await server.app.executor.execute(caller, listed, { max_results: 500 })) as { messages: unknown[] }).messages.length;
+  const count = async () =>
+    ((await server.app.executor.execute(caller, listed, { max_results: 500 })) as { messages: unknown[] }).messages
+      .length;
   for (let n = await count(), i = 0; n < 100; n++, i++) {
-    await server.app.executor.execute(caller, send, { to: caller.userEmail, subject: `Weekly notes ${i} — café ☕`, body: `Notes ${i}.\n\nÀ bientôt,\nAda` });
+    await server.app.executor.execute(caller, send, {
+      to: caller.userEmail,
+      subject: `Weekly notes ${i} — café ☕`,
+      body: `Notes ${i}.\n\nÀ bientôt,\nAda`,
+    });
   }
-  const first = (await server.app.executor.execute(caller, tool, args)) as { messages: Array<{ payload?: gmail_v1.Schema$MessagePart }> };
+  const first = (await server.app.executor.execute(caller, tool, args)) as {
+    messages: Array<{ payload?: gmail_v1.Schema$MessagePart }>;
+  };
   const payloads = first.messages.map((m) => m.payload as MessagePart);
   const listing = await time(() => server.app.executor.execute(caller, tool, args), ITERATIONS, 3);
   const decoding = await time(() => payloads.forEach(decodePayload), ITERATIONS * 5, 5);

@@ -21,7 +21,11 @@ const SCALES = [
 
 async function measure(label: string, scale: number): Promise<BenchResult[]> {
   const config = loadConfig(
-    { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: 'bench-api-key-0123456789', CONSTELLATION_JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789' },
+    {
+      CONSTELLATION_ENV: 'test',
+      CONSTELLATION_API_KEY: 'bench-api-key-0123456789',
+      CONSTELLATION_JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789',
+    },
     { databaseFile: ':memory:', demo: true, port: 0, logLevel: 'error' },
   );
   // A clock standing still just after the seed's "now": the windows cover the generated history.
@@ -43,12 +47,33 @@ async function measure(label: string, scale: number): Promise<BenchResult[]> {
       label === 'demo' ? 10 : 5,
       2,
     );
-    results.push({ suite: SUITE, name: `executive summary, ${label}, cold (median)`, value: median(cold), unit: 'ms', note });
-    results.push({ suite: SUITE, name: `executive summary, ${label}, cold (p90)`, value: percentile(cold, 90), unit: 'ms' });
+    results.push({
+      suite: SUITE,
+      name: `executive summary, ${label}, cold (median)`,
+      value: median(cold),
+      unit: 'ms',
+      note,
+    });
+    results.push({
+      suite: SUITE,
+      name: `executive summary, ${label}, cold (p90)`,
+      value: percentile(cold, 90),
+      unit: 'ms',
+    });
     await execute(args);
     const cached = await time(() => execute(args), 500, 50);
-    results.push({ suite: SUITE, name: `executive summary, ${label}, cached (median)`, value: median(cached), unit: 'ms' });
-    results.push({ suite: SUITE, name: `executive summary, ${label}, cached (p99)`, value: percentile(cached, 99), unit: 'ms' });
+    results.push({
+      suite: SUITE,
+      name: `executive summary, ${label}, cached (median)`,
+      value: median(cached),
+      unit: 'ms',
+    });
+    results.push({
+      suite: SUITE,
+      name: `executive summary, ${label}, cached (p99)`,
+      value: percentile(cached, 99),
+      unit: 'ms',
+    });
   } finally {
     await app.close();
   }

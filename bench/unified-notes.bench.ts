@@ -15,7 +15,9 @@ export async function run(): Promise<BenchResult[]> {
   const { app, demo, caller } = await startDemoBench();
   const notion = demo.sandbox.state<NotionState>('/notion', 'acme');
   const database = [...notion.databases.values()].find((d) => d.title === 'Engineering Tasks')!;
-  const rows = [...notion.pages.values()].filter((p) => p.parent.type === 'data_source_id' && p.parent.database_id === database.id);
+  const rows = [...notion.pages.values()].filter(
+    (p) => p.parent.type === 'data_source_id' && p.parent.database_id === database.id,
+  );
   for (let i = rows.length; i < PAGES; i++) {
     const model = rows[i % rows.length];
     const id = notion.nextId();
@@ -27,7 +29,11 @@ export async function run(): Promise<BenchResult[]> {
     let seen = 0;
     let cursor: string | null = null;
     do {
-      const page = (await app.executor.execute(caller, listPages, { database_id: database.id, limit: PAGE, ...(cursor ? { cursor } : {}) })) as {
+      const page = (await app.executor.execute(caller, listPages, {
+        database_id: database.id,
+        limit: PAGE,
+        ...(cursor ? { cursor } : {}),
+      })) as {
         pages: unknown[];
         pagination: { next_cursor: string | null };
       };
@@ -42,7 +48,10 @@ export async function run(): Promise<BenchResult[]> {
     const before = demo.sandbox.faults.log.length;
     await work();
     const log = demo.sandbox.faults.log.slice(before);
-    return { apideck: log.filter((r) => r.path.startsWith('/unify')).length, notion: log.filter((r) => r.path.startsWith('/notion')).length };
+    return {
+      apideck: log.filter((r) => r.path.startsWith('/unify')).length,
+      notion: log.filter((r) => r.path.startsWith('/notion')).length,
+    };
   };
   try {
     const seen = await walk();
@@ -59,7 +68,12 @@ export async function run(): Promise<BenchResult[]> {
         unit: 'ms',
         note: `${PAGES / PAGE} pages; ${walkCost.apideck} Apideck requests, ${walkCost.notion} of them forwarded to Notion`,
       },
-      { suite: SUITE, name: `walk ${PAGES} database pages by cursor, pages of ${PAGE} (p90)`, value: percentile(walks, 90), unit: 'ms' },
+      {
+        suite: SUITE,
+        name: `walk ${PAGES} database pages by cursor, pages of ${PAGE} (p90)`,
+        value: percentile(walks, 90),
+        unit: 'ms',
+      },
       {
         suite: SUITE,
         name: 'read one page with its description (median)',

@@ -39,7 +39,13 @@ async function conversions(): Promise<BenchResult[]> {
   const toStorage = (await time(() => markdownToStorage(markdown), 50)).sort((a, b) => a - b);
   const kb = Math.round(storage.length / 1000);
   return [
-    { suite: SUITE, name: `storage format to Markdown, ${kb} KB page (median)`, value: median(toMarkdown), unit: 'ms', note: `${Math.round(1000 / median(toMarkdown))} pages/s` },
+    {
+      suite: SUITE,
+      name: `storage format to Markdown, ${kb} KB page (median)`,
+      value: median(toMarkdown),
+      unit: 'ms',
+      note: `${Math.round(1000 / median(toMarkdown))} pages/s`,
+    },
     {
       suite: SUITE,
       name: `Markdown to storage format, ${Math.round(markdown.length / 1000)} KB Markdown (median)`,
@@ -52,7 +58,11 @@ async function conversions(): Promise<BenchResult[]> {
 
 async function myWork(): Promise<BenchResult[]> {
   const config = loadConfig(
-    { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: 'bench-api-key-0123456789', CONSTELLATION_JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789' },
+    {
+      CONSTELLATION_ENV: 'test',
+      CONSTELLATION_API_KEY: 'bench-api-key-0123456789',
+      CONSTELLATION_JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789',
+    },
     { databaseFile: ':memory:', demo: true, port: 0, logLevel: 'error' },
   );
   const app = createApp(config, { clock: { now: () => SANDBOX_EPOCH + 12 * 3_600_000 }, log: silentLogger });
@@ -60,7 +70,10 @@ async function myWork(): Promise<BenchResult[]> {
   try {
     const state = demo.sandbox.state<ConfluenceState>('/confluence', 'acme');
     const person = state.users[1];
-    const execute = () => app.executor.execute(demo.callerOf('acme'), app.registry.find('get_my_wiki_work', 'wiki')!, { user_identifier: person.email });
+    const execute = () =>
+      app.executor.execute(demo.callerOf('acme'), app.registry.find('get_my_wiki_work', 'wiki')!, {
+        user_identifier: person.email,
+      });
     const cold = (await time(execute, 20, 3)).sort((a, b) => a - b);
     const note = `${state.spaces.size} spaces, ${state.pages.size} pages (scale ${SCALE})`;
     return [

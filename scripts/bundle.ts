@@ -20,7 +20,9 @@ const systemFolders: Plugin = {
         .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
         .map((entry) => entry.name)
         .sort();
-      const loaders = folders.map((folder) => `[${JSON.stringify(folder)}, () => import(${JSON.stringify(`./${folder}/index.js`)})]`);
+      const loaders = folders.map(
+        (folder) => `[${JSON.stringify(folder)}, () => import(${JSON.stringify(`./${folder}/index.js`)})]`,
+      );
       return {
         contents: `const LOADERS = [${loaders.join(', ')}];
 export async function loadSystemModules() {
@@ -39,7 +41,8 @@ function isCommonJs(file: string): boolean {
   if (file.endsWith('.mjs')) return false;
   for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: string }).type !== 'module';
+    if (existsSync(manifest))
+      return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: string }).type !== 'module';
   }
   return true;
 }
@@ -56,7 +59,12 @@ const lazyCommonJs: Plugin = {
   setup(bundle) {
     bundle.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.kind !== 'dynamic-import' || args.pluginData === RESOLVING) return undefined;
-      const found = await bundle.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: RESOLVING });
+      const found = await bundle.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: RESOLVING,
+      });
       if (found.errors.length > 0 || found.external) return undefined;
       return isCommonJs(found.path) ? { path: args.path, external: true } : undefined;
     });
@@ -78,7 +86,9 @@ const result = await build({
   target: 'node20',
   external: EXTERNAL,
   // Bundled CommonJS packages call require() for Node built-ins.
-  banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
+  },
   plugins: [systemFolders, lazyCommonJs],
   metafile: true,
   logLevel: 'warning',

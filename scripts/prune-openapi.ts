@@ -61,7 +61,9 @@ const apideckCollection = (path: string) => [`get ${path}`, `post ${path}`, ...a
 export const APIDECK_OPERATIONS: Record<string, { target: string; operations: string[] }> = {
   'apideck-crm.yml': {
     target: 'apideck-crm.json',
-    operations: ['companies', 'contacts', 'opportunities', 'leads', 'users'].flatMap((resource) => apideckCollection(`/crm/${resource}`)),
+    operations: ['companies', 'contacts', 'opportunities', 'leads', 'users'].flatMap((resource) =>
+      apideckCollection(`/crm/${resource}`),
+    ),
   },
   'apideck-vault.yml': {
     target: 'apideck-vault.json',
@@ -106,7 +108,11 @@ export function pruneOpenApi(doc: Json, operations: readonly string[]): Json {
     const [method, path] = operation.split(' ');
     const item = sourcePaths[path];
     if (!item?.[method]) throw new Error(`${operation} is not in the description`);
-    paths[path] = { ...paths[path], [method]: item[method], ...(item.parameters ? { parameters: item.parameters } : {}) };
+    paths[path] = {
+      ...paths[path],
+      [method]: item[method],
+      ...(item.parameters ? { parameters: item.parameters } : {}),
+    };
   }
   const components: Record<string, Json> = {};
   const seen = new Set<string>();
@@ -126,7 +132,10 @@ export function pruneOpenApi(doc: Json, operations: readonly string[]): Json {
     for (const r of more) if (!seen.has(r)) pending.add(r);
   }
   const sorted = Object.fromEntries(
-    Object.entries(components).map(([section, entries]) => [section, Object.fromEntries(Object.entries(entries).sort(([a], [b]) => a.localeCompare(b)))]),
+    Object.entries(components).map(([section, entries]) => [
+      section,
+      Object.fromEntries(Object.entries(entries).sort(([a], [b]) => a.localeCompare(b))),
+    ]),
   );
   return { openapi: doc.openapi, info: doc.info, servers: doc.servers, paths, components: sorted };
 }
@@ -140,7 +149,10 @@ async function main(args: string[]): Promise<void> {
   if (args[0] === 'jira') {
     const [, sourceDir, targetDir = 'test/contracts'] = args;
     for (const [file, operations] of Object.entries(JIRA_OPERATIONS)) {
-      await write(join(targetDir, file), pruneOpenApi(JSON.parse(readFileSync(join(sourceDir, file), 'utf8')) as Json, operations));
+      await write(
+        join(targetDir, file),
+        pruneOpenApi(JSON.parse(readFileSync(join(sourceDir, file), 'utf8')) as Json, operations),
+      );
     }
     return;
   }
@@ -153,7 +165,8 @@ async function main(args: string[]): Promise<void> {
     return;
   }
   const [source, target, ...operations] = args;
-  if (!source || !target || operations.length === 0) throw new Error('usage: prune-openapi <source.json> <target.json> "get /path" ...');
+  if (!source || !target || operations.length === 0)
+    throw new Error('usage: prune-openapi <source.json> <target.json> "get /path" ...');
   await write(target, pruneOpenApi(JSON.parse(readFileSync(source, 'utf8')) as Json, operations));
 }
 

@@ -103,7 +103,9 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     timeoutMs: config.callTimeoutSeconds * 1000,
     observers: [telemetry.observeExecution],
   });
-  const responseCache = new ResponseCache(config.cacheTtlSeconds * 1000, clock, (caller, ids) => connections.accessDigest(caller, ids));
+  const responseCache = new ResponseCache(config.cacheTtlSeconds * 1000, clock, (caller, ids) =>
+    connections.accessDigest(caller, ids),
+  );
   // A user's grant replaced or removed (revoked, refused at refresh): their cached responses go at once.
   vault.generations.onAdvance((grant) => responseCache.invalidateUser(grant.tenantId, grant.userEmail));
   // A successful action may change what cached reads would show: drop the tenant's cached responses.
@@ -120,13 +122,19 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
     if ((await Promise.race([executor.idle(), late])) === 'late') {
-      log.warn('shutdown: calls still running after the grace period; closing anyway', { running: executor.runningCalls, grace_seconds: config.shutdownTimeoutSeconds });
+      log.warn('shutdown: calls still running after the grace period; closing anyway', {
+        running: executor.runningCalls,
+        grace_seconds: config.shutdownTimeoutSeconds,
+      });
     }
     clearTimeout(timer);
     for (const fn of closers.reverse()) await fn();
     db.close();
   };
-  const tenantRemovedHooks: Array<(tenantId: string) => void> = [connections.clear.bind(connections), responseCache.invalidateTenant.bind(responseCache)];
+  const tenantRemovedHooks: Array<(tenantId: string) => void> = [
+    connections.clear.bind(connections),
+    responseCache.invalidateTenant.bind(responseCache),
+  ];
   const tenants = new TenantService(new TenantsRepo(db), clock, (tenantId) => {
     for (const fn of tenantRemovedHooks) fn(tenantId);
   });
@@ -176,11 +184,13 @@ function openVault(config: Config, db: Db, log: Logger, clock: Clock): Credentia
   const vault = new CredentialVault(db, keyring, tenantGate(db), () => clock.now(), new LocalGrantGenerations());
   if (keyring.derived && config.environment !== 'test') {
     // Demo data holds no real credentials, so saying so is enough; anywhere else it deserves a warning.
-    const message = 'vault: CONSTELLATION_ENCRYPTION_KEY is not set; per-user credentials are sealed with a key derived from the JWT secret and database path';
+    const message =
+      'vault: CONSTELLATION_ENCRYPTION_KEY is not set; per-user credentials are sealed with a key derived from the JWT secret and database path';
     if (config.demo) log.info(message);
     else log.warn(`${message} (set a key before storing real credentials)`);
   }
   const resealed = vault.reseal();
-  if (resealed > 0) log.info('vault: re-sealed credentials under the current key', { rows: resealed, key_id: keyring.current.id });
+  if (resealed > 0)
+    log.info('vault: re-sealed credentials under the current key', { rows: resealed, key_id: keyring.current.id });
   return vault;
 }

@@ -19,7 +19,12 @@ export class Telemetry {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [this.registry],
     });
-    this.httpTotal = new Counter({ name: 'http_requests_total', help: 'HTTP requests', labelNames: ['method', 'route', 'status'], registers: [this.registry] });
+    this.httpTotal = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests',
+      labelNames: ['method', 'route', 'status'],
+      registers: [this.registry],
+    });
     this.toolDuration = new Histogram({
       name: 'tool_execution_duration_seconds',
       help: 'Duration of tool executions in seconds',
@@ -27,7 +32,12 @@ export class Telemetry {
       buckets: [0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers: [this.registry],
     });
-    this.toolTotal = new Counter({ name: 'tool_executions_total', help: 'Tool executions', labelNames: ['system', 'tool', 'success', 'error_code'], registers: [this.registry] });
+    this.toolTotal = new Counter({
+      name: 'tool_executions_total',
+      help: 'Tool executions',
+      labelNames: ['system', 'tool', 'success', 'error_code'],
+      registers: [this.registry],
+    });
     this.ingestionErrors = new Counter({
       name: 'graph_ingestion_errors_total',
       help: 'Tool results the knowledge graph failed to ingest',

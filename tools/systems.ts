@@ -13,6 +13,8 @@ export async function loadSystemModules(): Promise<Array<{ folder: string; modul
     .filter((entry) => entry.isDirectory() && !NOT_SYSTEMS.has(entry.name))
     .map((entry) => entry.name)
     .sort();
-  const modules = await Promise.all(folders.map((folder) => import(/* @vite-ignore */ `./${folder}/index.js`) as Promise<Record<string, unknown>>));
+  const modules = await Promise.all(
+    folders.map((folder) => import(/* @vite-ignore */ `./${folder}/index.js`) as Promise<Record<string, unknown>>),
+  );
   return folders.map((folder, i) => ({ folder, module: modules[i] }));
 }

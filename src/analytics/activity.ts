@@ -57,17 +57,22 @@ export interface RunActivity {
 
 /** Earliest review by someone other than the author. */
 export function firstReviewAt(pr: PullActivity): number | null {
-  const times = pr.reviews.filter((r) => r.user !== pr.author && r.submittedAt !== null).map((r) => r.submittedAt as number);
+  const times = pr.reviews
+    .filter((r) => r.user !== pr.author && r.submittedAt !== null)
+    .map((r) => r.submittedAt as number);
   return times.length ? Math.min(...times) : null;
 }
 
 /** Earliest approval by someone other than the author. */
 export function firstApprovalAt(pr: PullActivity): number | null {
-  const times = pr.reviews.filter((r) => r.state === 'APPROVED' && r.user !== pr.author && r.submittedAt !== null).map((r) => r.submittedAt as number);
+  const times = pr.reviews
+    .filter((r) => r.state === 'APPROVED' && r.user !== pr.author && r.submittedAt !== null)
+    .map((r) => r.submittedAt as number);
   return times.length ? Math.min(...times) : null;
 }
 
-export const linesChanged = (pr: PullActivity): number | null => (pr.additions === null || pr.deletions === null ? null : pr.additions + pr.deletions);
+export const linesChanged = (pr: PullActivity): number | null =>
+  pr.additions === null || pr.deletions === null ? null : pr.additions + pr.deletions;
 
 export type SizeBucket = 'XS' | 'S' | 'M' | 'L' | 'XL';
 

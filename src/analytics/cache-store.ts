@@ -14,7 +14,9 @@ export class AnalyticsCacheStore {
   private readonly countTenant;
 
   constructor(db: Db) {
-    this.selectOne = db.prepare('SELECT value, computed_at AS computedAt FROM analytics_cache WHERE tenant_id = ? AND cache_key = ?');
+    this.selectOne = db.prepare(
+      'SELECT value, computed_at AS computedAt FROM analytics_cache WHERE tenant_id = ? AND cache_key = ?',
+    );
     // A refresh still running when its tenant is deleted stores nothing: the tenant row is checked in
     // the statement that writes.
     this.upsert = db.prepare(`

@@ -80,7 +80,12 @@ export class AnalyticsCache {
     return this.options.expiresAfterMs ?? EXPIRES_AFTER_MS;
   }
 
-  async getOrCompute<T>(tenantId: string, key: CacheKey, compute: () => Promise<T>, options: GetOrComputeOptions<T> = {}): Promise<{ value: T; cache: CacheInfo }> {
+  async getOrCompute<T>(
+    tenantId: string,
+    key: CacheKey,
+    compute: () => Promise<T>,
+    options: GetOrComputeOptions<T> = {},
+  ): Promise<{ value: T; cache: CacheInfo }> {
     const { hash, args } = cacheKeyOf(key);
     const id = `${tenantId}\u0000${hash}`;
     const run = () =>
@@ -125,7 +130,10 @@ export class AnalyticsCache {
   }
 
   private answer<T>(entry: Entry, status: CacheStatus): { value: T; cache: CacheInfo } {
-    return { value: JSON.parse(entry.json) as T, cache: { status, computed_at: new Date(entry.computedAt).toISOString() } };
+    return {
+      value: JSON.parse(entry.json) as T,
+      cache: { status, computed_at: new Date(entry.computedAt).toISOString() },
+    };
   }
 
   private compute<T>(id: string, compute: () => Promise<T>, store: (value: T, entry: Entry) => void): Promise<Entry> {
@@ -144,7 +152,10 @@ export class AnalyticsCache {
   private track(refresh: Promise<Entry>): void {
     const task = refresh.then(
       () => undefined,
-      (error: unknown) => this.log.warn('analytics background refresh failed', { error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        this.log.warn('analytics background refresh failed', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
     );
     this.background.add(task);
     void task.finally(() => this.background.delete(task));

@@ -22,7 +22,9 @@ export function runSummary(runs: readonly RunActivity[]) {
     cancelled_or_skipped: runs.filter((r) => r.status === 'completed' && runOutcome(r) === null).length,
     in_progress: runs.filter((r) => r.status !== 'completed').length,
     success_rate_percent: percent(succeeded, succeeded + failed),
-    median_duration_minutes: ((ms) => (ms === null ? null : Math.round((ms / 60_000) * 10) / 10))(median(runs.map((r) => r.durationMs).filter((d): d is number => d !== null))),
+    median_duration_minutes: ((ms) => (ms === null ? null : Math.round((ms / 60_000) * 10) / 10))(
+      median(runs.map((r) => r.durationMs).filter((d): d is number => d !== null)),
+    ),
   };
 }
 

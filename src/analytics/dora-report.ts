@@ -1,4 +1,11 @@
-import { changeFailureCategory, deploymentFrequencyCategory, DORA_BENCHMARKS, leadTimeCategory, recoveryCategory, type DoraCategory } from './bands.js';
+import {
+  changeFailureCategory,
+  deploymentFrequencyCategory,
+  DORA_BENCHMARKS,
+  leadTimeCategory,
+  recoveryCategory,
+  type DoraCategory,
+} from './bands.js';
 import type { DeploymentSignal } from './delivery.js';
 import type { RepoDora } from './dora.js';
 import { durationSummary, hours, mean, median, percent, round } from './stats.js';
@@ -61,7 +68,12 @@ export interface DoraMetrics {
     median_hours: number | null;
   };
   /** The same four figures as plain numbers (the capability path's flat form). */
-  flat: { deployment_frequency: number; lead_time_hours: number | null; change_failure_rate: number | null; mttr_hours: number | null };
+  flat: {
+    deployment_frequency: number;
+    lead_time_hours: number | null;
+    change_failure_rate: number | null;
+    mttr_hours: number | null;
+  };
 }
 
 const sum = (repos: RepoDora[], pick: (r: RepoDora) => number) => repos.reduce((total, r) => total + pick(r), 0);

@@ -36,7 +36,11 @@ export function repoDora(signals: RepoDeliverySignals, window: TimeWindow): Repo
     else leadTimesMs.push(Math.max(0, shippedAt - change.firstCommitAt));
   }
   const deliveries =
-    signal === 'deployments' ? finished.filter(success).length : signal === 'releases' ? signals.releases.filter((t) => inWindow(t, window)).length : merged.length;
+    signal === 'deployments'
+      ? finished.filter(success).length
+      : signal === 'releases'
+        ? signals.releases.filter((t) => inWindow(t, window)).length
+        : merged.length;
   const runs = signals.runs.filter((r) => inWindow(r.createdAt, window));
   return {
     repo: signals.repo,
@@ -56,7 +60,11 @@ export function repoDora(signals: RepoDeliverySignals, window: TimeWindow): Repo
  * the merge (history of the default branch is linear in merges); a release, when published after it.
  * Deliveries after the window's end do not count.
  */
-function deliveryTimes(signals: RepoDeliverySignals, signal: DeploymentSignal, window: TimeWindow): (mergedAt: number) => number | null {
+function deliveryTimes(
+  signals: RepoDeliverySignals,
+  signal: DeploymentSignal,
+  window: TimeWindow,
+): (mergedAt: number) => number | null {
   if (signal === 'merged_pull_requests') return (mergedAt) => mergedAt;
   if (signal === 'releases') {
     const published = signals.releases.filter((t) => t <= window.end).sort((a, b) => a - b);
@@ -65,9 +73,14 @@ function deliveryTimes(signals: RepoDeliverySignals, signal: DeploymentSignal, w
   const mergedBySha = new Map(signals.merged.filter((m) => m.mergeSha).map((m) => [m.mergeSha as string, m.mergedAt]));
   const good = signals.deployments
     .filter((d) => success(d) && d.finishedAt <= window.end)
-    .map((d) => ({ finishedAt: d.finishedAt, shippedAsOf: signals.mainCommitTimes[d.sha] ?? mergedBySha.get(d.sha) ?? null }))
+    .map((d) => ({
+      finishedAt: d.finishedAt,
+      shippedAsOf: signals.mainCommitTimes[d.sha] ?? mergedBySha.get(d.sha) ?? null,
+    }))
     .sort((a, b) => a.finishedAt - b.finishedAt);
-  return (mergedAt) => good.find((d) => d.shippedAsOf !== null && d.shippedAsOf >= mergedAt && d.finishedAt >= mergedAt)?.finishedAt ?? null;
+  return (mergedAt) =>
+    good.find((d) => d.shippedAsOf !== null && d.shippedAsOf >= mergedAt && d.finishedAt >= mergedAt)?.finishedAt ??
+    null;
 }
 
 /**
@@ -92,7 +105,9 @@ function incidentsOf(signals: RepoDeliverySignals, window: TimeWindow): RepoDora
   let count = counted.length;
   for (const issue of signals.incidents) {
     if (!inWindow(issue.createdAt, window)) continue;
-    const sameAsDeployment = spans.some((s) => issue.createdAt >= s.start && (s.end === null || issue.createdAt <= s.end + INCIDENT_GRACE_MS));
+    const sameAsDeployment = spans.some(
+      (s) => issue.createdAt >= s.start && (s.end === null || issue.createdAt <= s.end + INCIDENT_GRACE_MS),
+    );
     if (sameAsDeployment) continue;
     count++;
     if (issue.closedAt === null) unresolved++;

@@ -1,8 +1,17 @@
-import { firstApprovalAt, firstReviewAt, groupBy, linesChanged, sizeBucket, SIZE_BUCKETS, type PullActivity } from './activity.js';
+import {
+  firstApprovalAt,
+  firstReviewAt,
+  groupBy,
+  linesChanged,
+  sizeBucket,
+  SIZE_BUCKETS,
+  type PullActivity,
+} from './activity.js';
 import { durationSummary, hours, inWindow, median, percent, percentile, round, type TimeWindow } from './stats.js';
 
 /** Pull requests merged within the window. */
-export const mergedIn = (prs: readonly PullActivity[], window: TimeWindow) => prs.filter((pr) => inWindow(pr.mergedAt, window));
+export const mergedIn = (prs: readonly PullActivity[], window: TimeWindow) =>
+  prs.filter((pr) => inWindow(pr.mergedAt, window));
 
 const cycleMs = (pr: PullActivity) => (pr.mergedAt as number) - pr.createdAt;
 const toFirstReviewMs = (pr: PullActivity) => {
@@ -35,11 +44,21 @@ export function mergeTimeMetrics(prs: readonly PullActivity[], window: TimeWindo
       const group = bySize.get(bucket) as PullActivity[];
       return { size: bucket, merged: group.length, p50_hours: hours(median(group.map(cycleMs))) };
     }),
-    by_repo: [...groupBy(merged, (pr) => pr.repo)].map(([repo, group]) => ({ repo, merged: group.length, ...durationSummary(group.map(cycleMs)) })),
+    by_repo: [...groupBy(merged, (pr) => pr.repo)].map(([repo, group]) => ({
+      repo,
+      merged: group.length,
+      ...durationSummary(group.map(cycleMs)),
+    })),
     slowest: [...merged]
       .sort((a, b) => cycleMs(b) - cycleMs(a))
       .slice(0, slowest)
-      .map((pr) => ({ repo: pr.repo, number: pr.number, title: pr.title, author: pr.author, hours: hours(cycleMs(pr)) })),
+      .map((pr) => ({
+        repo: pr.repo,
+        number: pr.number,
+        title: pr.title,
+        author: pr.author,
+        hours: hours(cycleMs(pr)),
+      })),
   };
 }
 
@@ -62,7 +81,9 @@ export function pullFlowMetrics(prs: readonly PullActivity[], window: TimeWindow
     review: {
       approved_before_merge_percent: percent(approved, merged.length),
       merged_without_approval: merged.length - approved,
-      reviews_per_merged_pr: merged.length ? round(merged.reduce((n, pr) => n + pr.reviews.length, 0) / merged.length) : null,
+      reviews_per_merged_pr: merged.length
+        ? round(merged.reduce((n, pr) => n + pr.reviews.length, 0) / merged.length)
+        : null,
     },
     pr_size_lines: { p50: median(sizes), p90: round(percentile(sizes, 90), 0), measured: sizes.length },
   };

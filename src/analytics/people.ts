@@ -23,14 +23,26 @@ function tallies() {
   return { byLogin, add };
 }
 
-const COUNTERS = ['commits', 'prs_opened', 'prs_merged', 'reviews_given', 'lines_added', 'lines_deleted', 'issues_opened', 'issues_closed'] as const;
+const COUNTERS = [
+  'commits',
+  'prs_opened',
+  'prs_merged',
+  'reviews_given',
+  'lines_added',
+  'lines_deleted',
+  'issues_opened',
+  'issues_closed',
+] as const;
 
 /**
  * Contribution volume per person within the window: commits on default branches, pull requests
  * opened and merged (with the lines they changed), reviews given, issues opened and assigned issues
  * closed. Bots are left out.
  */
-export function developerActivity(input: { prs: readonly PullActivity[]; issues: readonly IssueActivity[]; commits: readonly CommitActivity[] }, window: TimeWindow) {
+export function developerActivity(
+  input: { prs: readonly PullActivity[]; issues: readonly IssueActivity[]; commits: readonly CommitActivity[] },
+  window: TimeWindow,
+) {
   const { byLogin, add } = tallies();
   for (const commit of input.commits) if (inWindow(commit.at, window)) add(commit.author, commit.repo, 'commits');
   for (const pr of input.prs) {
@@ -41,22 +53,32 @@ export function developerActivity(input: { prs: readonly PullActivity[]; issues:
       add(pr.author, pr.repo, 'lines_added', pr.additions ?? 0);
       add(pr.author, pr.repo, 'lines_deleted', pr.deletions ?? 0);
     }
-    for (const review of pr.reviews) if (review.user !== pr.author && inWindow(review.submittedAt, window)) add(review.user, pr.repo, 'reviews_given');
+    for (const review of pr.reviews)
+      if (review.user !== pr.author && inWindow(review.submittedAt, window)) add(review.user, pr.repo, 'reviews_given');
   }
   for (const issue of input.issues) {
     if (inWindow(issue.createdAt, window)) add(issue.author, issue.repo, 'issues_opened');
-    if (inWindow(issue.closedAt, window)) for (const assignee of issue.assignees) add(assignee, issue.repo, 'issues_closed');
+    if (inWindow(issue.closedAt, window))
+      for (const assignee of issue.assignees) add(assignee, issue.repo, 'issues_closed');
   }
   return [...byLogin.values()]
     .filter((t) => !t.login.endsWith('[bot]'))
     .map(
       (t) =>
-        ({ login: t.login, ...Object.fromEntries(COUNTERS.map((c) => [c, (t[c] as number | undefined) ?? 0])), repositories: [...t.repositories].sort() }) as {
+        ({
+          login: t.login,
+          ...Object.fromEntries(COUNTERS.map((c) => [c, (t[c] as number | undefined) ?? 0])),
+          repositories: [...t.repositories].sort(),
+        }) as {
           login: string;
           repositories: string[];
         } & Record<(typeof COUNTERS)[number], number>,
     )
-    .sort((a, b) => b.prs_merged + b.reviews_given + b.commits - (a.prs_merged + a.reviews_given + a.commits) || a.login.localeCompare(b.login));
+    .sort(
+      (a, b) =>
+        b.prs_merged + b.reviews_given + b.commits - (a.prs_merged + a.reviews_given + a.commits) ||
+        a.login.localeCompare(b.login),
+    );
 }
 
 /**
@@ -65,7 +87,10 @@ export function developerActivity(input: { prs: readonly PullActivity[]; issues:
  * (reviews, approvals and change requests given).
  */
 export function pullRequestPeople(prs: readonly PullActivity[], window: TimeWindow) {
-  const people = new Map<string, { authored: PullActivity[]; given: { approvals: number; changes: number; total: number } }>();
+  const people = new Map<
+    string,
+    { authored: PullActivity[]; given: { approvals: number; changes: number; total: number } }
+  >();
   const person = (login: string) => {
     let p = people.get(login);
     if (!p) people.set(login, (p = { authored: [], given: { approvals: 0, changes: 0, total: 0 } }));
@@ -76,7 +101,13 @@ export function pullRequestPeople(prs: readonly PullActivity[], window: TimeWind
     const active = inWindow(pr.createdAt, window) || inWindow(pr.mergedAt, window) || inWindow(pr.closedAt, window);
     if (active) person(pr.author).authored.push(pr);
     for (const review of pr.reviews) {
-      if (!review.user || review.user === pr.author || !inWindow(review.submittedAt, window) || review.user.endsWith('[bot]')) continue;
+      if (
+        !review.user ||
+        review.user === pr.author ||
+        !inWindow(review.submittedAt, window) ||
+        review.user.endsWith('[bot]')
+      )
+        continue;
       const given = person(review.user).given;
       given.total++;
       if (review.state === 'APPROVED') given.approvals++;
@@ -98,7 +129,10 @@ export function pullRequestPeople(prs: readonly PullActivity[], window: TimeWind
         median_time_to_first_review_hours: hours(median(reviewWaits)),
         median_pr_size_lines: median(merged.map(linesChanged).filter((n): n is number => n !== null)),
         reviews_received: authored.reduce((n, pr) => n + pr.reviews.filter((r) => r.user !== login).length, 0),
-        changes_requested_received: authored.reduce((n, pr) => n + pr.reviews.filter((r) => r.state === 'CHANGES_REQUESTED').length, 0),
+        changes_requested_received: authored.reduce(
+          (n, pr) => n + pr.reviews.filter((r) => r.state === 'CHANGES_REQUESTED').length,
+          0,
+        ),
         reviews_given: given.total,
         approvals_given: given.approvals,
         changes_requested_given: given.changes,

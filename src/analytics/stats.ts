@@ -41,8 +41,18 @@ export const DAY_MS = 24 * HOUR_MS;
 export const hours = (ms: number | null): number | null => (ms === null ? null : round(ms / HOUR_MS));
 
 /** p50, p90 and mean of durations in ms, as hours. */
-export function durationSummary(durationsMs: readonly number[]): { p50: number | null; p90: number | null; mean: number | null; count: number } {
-  return { p50: hours(median(durationsMs)), p90: hours(percentile(durationsMs, 90)), mean: hours(mean(durationsMs)), count: finite(durationsMs).length };
+export function durationSummary(durationsMs: readonly number[]): {
+  p50: number | null;
+  p90: number | null;
+  mean: number | null;
+  count: number;
+} {
+  return {
+    p50: hours(median(durationsMs)),
+    p90: hours(percentile(durationsMs, 90)),
+    mean: hours(mean(durationsMs)),
+    count: finite(durationsMs).length,
+  };
 }
 
 /** A time window [start, end] in epoch ms. */
@@ -55,7 +65,9 @@ export function windowOf(end: number, days: number): TimeWindow {
   return { start: end - days * DAY_MS, end };
 }
 
-export const inWindow = (t: number | null | undefined, window: TimeWindow): t is number => typeof t === 'number' && t >= window.start && t <= window.end;
+export const inWindow = (t: number | null | undefined, window: TimeWindow): t is number =>
+  typeof t === 'number' && t >= window.start && t <= window.end;
 
 /** `2026-11-01T00:00:00Z`: ISO 8601 without millis, as GitHub writes timestamps. */
-export const isoSeconds = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+export const isoSeconds = (ms: number): string =>
+  new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -81,7 +81,9 @@ export class TokenService {
 
   private async sealed(signed: string): Promise<string> {
     if (!this.encryptionKey) return signed;
-    return new CompactEncrypt(new TextEncoder().encode(signed)).setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty: 'JWT' }).encrypt(this.encryptionKey);
+    return new CompactEncrypt(new TextEncoder().encode(signed))
+      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty: 'JWT' })
+      .encrypt(this.encryptionKey);
   }
 
   /** The signed token inside: decrypted when the server encrypts tokens (which it then requires). */
@@ -91,7 +93,8 @@ export class TokenService {
       if (encrypted) throw new AppError('UNAUTHORIZED', 'Invalid token: this server does not encrypt tokens');
       return token;
     }
-    if (!encrypted) throw new AppError('UNAUTHORIZED', 'Invalid token: this server requires encrypted tokens (issue a new one)');
+    if (!encrypted)
+      throw new AppError('UNAUTHORIZED', 'Invalid token: this server requires encrypted tokens (issue a new one)');
     try {
       return new TextDecoder().decode((await compactDecrypt(token, this.encryptionKey)).plaintext);
     } catch {

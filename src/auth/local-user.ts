@@ -11,7 +11,12 @@ export const LOCAL_TENANT_ID = 'local';
  * activity; `CONSTELLATION_USER_EMAIL` names the person (the graph's "me" and personal contexts).
  */
 export function localCaller(app: App, env: NodeJS.ProcessEnv): Caller {
-  const tenant = app.tenants.ensure({ id: LOCAL_TENANT_ID, consumerId: 'local-user', name: 'Local user', description: 'Calls of the local stdio user (environment credentials)' });
+  const tenant = app.tenants.ensure({
+    id: LOCAL_TENANT_ID,
+    consumerId: 'local-user',
+    name: 'Local user',
+    description: 'Calls of the local stdio user (environment credentials)',
+  });
   return {
     tenantId: tenant.id,
     tenantEpoch: app.tenants.epochOf(tenant.id),
@@ -23,7 +28,9 @@ export function localCaller(app: App, env: NodeJS.ProcessEnv): Caller {
 
 /** The environment variables the integrations read for a local user, for messages and docs. */
 export function environmentVariables(integrations: readonly AnyIntegration[]): string[] {
-  return integrations.flatMap((integration) => Object.values(integration.env ?? {}).filter((name): name is string => typeof name === 'string'));
+  return integrations.flatMap((integration) =>
+    Object.values(integration.env ?? {}).filter((name): name is string => typeof name === 'string'),
+  );
 }
 
 /** True when the environment holds credentials for at least one integration. */

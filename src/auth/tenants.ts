@@ -18,7 +18,11 @@ export const TenantUpdate = TenantCreate.omit({ id: true })
 
 export function validationError(error: z.ZodError): AppError {
   const details = error.issues.map((issue) => ({ field: issue.path.join('.') || undefined, message: issue.message }));
-  return new AppError('VALIDATION_ERROR', details.map((d) => (d.field ? `${d.field}: ${d.message}` : d.message)).join('; '), { details });
+  return new AppError(
+    'VALIDATION_ERROR',
+    details.map((d) => (d.field ? `${d.field}: ${d.message}` : d.message)).join('; '),
+    { details },
+  );
 }
 
 /** Rules of the tenant resource; SQL lives in TenantsRepo. */

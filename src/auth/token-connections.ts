@@ -7,14 +7,24 @@ import { AppError } from '../toolkit/errors.js';
  * token, each credential by its integration's own schema: a wrong key or an incomplete credential is
  * refused when the token is issued, not at the token's first call.
  */
-export function checkTokenConnections(connections: Readonly<Record<string, Record<string, unknown>>>, integrations: readonly AnyIntegration[]): void {
-  const fromToken = new Map(integrations.filter((i) => i.sources.includes('jwt')).flatMap((i) => i.connectionKeys.map((key) => [key, i] as const)));
+export function checkTokenConnections(
+  connections: Readonly<Record<string, Record<string, unknown>>>,
+  integrations: readonly AnyIntegration[],
+): void {
+  const fromToken = new Map(
+    integrations
+      .filter((i) => i.sources.includes('jwt'))
+      .flatMap((i) => i.connectionKeys.map((key) => [key, i] as const)),
+  );
   for (const [key, credentials] of Object.entries(connections)) {
     const integration = fromToken.get(key);
     if (!integration) throw unknownKey(key, fromToken, integrations);
     const parsed = integration.credentials.safeParse(credentials);
     if (parsed.success) continue;
-    const details = parsed.error.issues.map((issue) => ({ field: ['connections', key, ...issue.path.map(String)].join('.'), message: issue.message }));
+    const details = parsed.error.issues.map((issue) => ({
+      field: ['connections', key, ...issue.path.map(String)].join('.'),
+      message: issue.message,
+    }));
     const fields = fieldsOf(integration.credentials);
     throw new AppError(
       'VALIDATION_ERROR',
@@ -24,7 +34,11 @@ export function checkTokenConnections(connections: Readonly<Record<string, Recor
   }
 }
 
-function unknownKey(key: string, fromToken: ReadonlyMap<string, AnyIntegration>, integrations: readonly AnyIntegration[]): AppError {
+function unknownKey(
+  key: string,
+  fromToken: ReadonlyMap<string, AnyIntegration>,
+  integrations: readonly AnyIntegration[],
+): AppError {
   const valid = [...fromToken.keys()];
   const perUser = integrations.find((i) => i.connectionKeys.includes(key));
   // People write the product's name (`github`) where the spec wants its integration id (`code_host`).

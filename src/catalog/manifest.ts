@@ -47,7 +47,8 @@ export function extractorsOf(manifests: readonly SystemManifest[]): Readonly<Rec
 export function synonymsOf(manifests: readonly SystemManifest[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const manifest of manifests) {
-    for (const [word, expansion] of Object.entries(manifest.synonyms ?? {})) out[word] = [...new Set([...(out[word] ?? []), ...expansion])];
+    for (const [word, expansion] of Object.entries(manifest.synonyms ?? {}))
+      out[word] = [...new Set([...(out[word] ?? []), ...expansion])];
   }
   return out;
 }

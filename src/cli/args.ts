@@ -73,7 +73,10 @@ function parseFlags(argv: string[]) {
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const flag = (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-[^']*)'/.exec(message)?.[1] : undefined;
+    const flag =
+      (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+        ? /'(-[^']*)'/.exec(message)?.[1]
+        : undefined;
     if (flag) throw new UsageError(`Unknown option "${flag}". Run with --help for the options.`);
     throw new UsageError(`${message} Run with --help.`);
   }
@@ -81,7 +84,8 @@ function parseFlags(argv: string[]) {
 
 export function parseCli(argv: string[]): CliArgs {
   // The client's options are the methods' parameters, known only from the server: it parses them itself.
-  if (argv[0] === 'call') return { command: 'call', callArgs: argv.slice(1), demo: false, readOnly: false, help: false, version: false };
+  if (argv[0] === 'call')
+    return { command: 'call', callArgs: argv.slice(1), demo: false, readOnly: false, help: false, version: false };
   const { values, positionals } = parseFlags(argv);
   const command = positionals[0] ?? 'mcp';
   if (!['mcp', 'serve', 'sandbox'].includes(command)) throw new Error(`Unknown command "${command}". Run with --help.`);
@@ -89,10 +93,12 @@ export function parseCli(argv: string[]): CliArgs {
   let port: number | undefined;
   if (values.port !== undefined) {
     port = Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be a port number, got "${values.port}"`);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535)
+      throw new Error(`--port must be a port number, got "${values.port}"`);
   }
   const toolMode = values['tool-mode'];
-  if (toolMode !== undefined && !['full', 'discovery', 'auto'].includes(toolMode)) throw new Error(`--tool-mode must be full, discovery or auto, got "${toolMode}"`);
+  if (toolMode !== undefined && !['full', 'discovery', 'auto'].includes(toolMode))
+    throw new Error(`--tool-mode must be full, discovery or auto, got "${toolMode}"`);
   return {
     command: command as CliArgs['command'],
     demo: values.demo,

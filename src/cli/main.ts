@@ -18,7 +18,11 @@ async function startContextFor(command: StartContext['command']): Promise<StartC
     import('../auth/local-user.js'),
   ]);
   const credentialVariables = environmentVariables(integrationsOf(MANIFESTS));
-  return { command, credentialVariables, localCredentialVariables: credentialVariables.filter((name) => !!process.env[name]) };
+  return {
+    command,
+    credentialVariables,
+    localCredentialVariables: credentialVariables.filter((name) => !!process.env[name]),
+  };
 }
 
 function configFor(args: CliArgs, localCredentials: boolean): Config {
@@ -46,7 +50,9 @@ async function startApp(config: Config, context: StartContext): Promise<App> {
     // The seeded history ends today, so "the last 30 days" of a demo always has data.
     const today = new Date();
     await startDemo(app, { now: Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) });
-    say(`constellation: ${modeLine(config, process.env, context)}; fake upstreams at ${app.sandbox?.url}, tenants acme and globex`);
+    say(
+      `constellation: ${modeLine(config, process.env, context)}; fake upstreams at ${app.sandbox?.url}, tenants acme and globex`,
+    );
   } else say(`constellation: ${modeLine(config, process.env, context)}`);
   return app;
 }
@@ -85,8 +91,10 @@ function parseOrExplain(argv: string[]): CliArgs | undefined {
 /** The one-line reason a listen failed, naming the settings that fix it; other errors pass unchanged. */
 function listenError(error: unknown, config: Config): unknown {
   const code = (error as { code?: string }).code;
-  if (code === 'EADDRINUSE') return new Error(`port ${config.port} on ${config.host} is already in use: choose another with --port or PORT`);
-  if (code === 'EACCES') return new Error(`no permission to listen on port ${config.port}: choose a port above 1023 with --port or PORT`);
+  if (code === 'EADDRINUSE')
+    return new Error(`port ${config.port} on ${config.host} is already in use: choose another with --port or PORT`);
+  if (code === 'EACCES')
+    return new Error(`no permission to listen on port ${config.port}: choose a port above 1023 with --port or PORT`);
   return error;
 }
 
@@ -123,7 +131,10 @@ export async function main(argv: string[]): Promise<void> {
     const { sandboxFakes } = await import('../demo/start-demo.js');
     const { integrationsOf } = await import('../catalog/manifest.js');
     const { MANIFESTS } = await import('../../tools/index.js');
-    const sandbox = await startSandbox({ port: args.port ?? 4010, host: args.host }, sandboxFakes(await loadDemos(integrationsOf(MANIFESTS))));
+    const sandbox = await startSandbox(
+      { port: args.port ?? 4010, host: args.host },
+      sandboxFakes(await loadDemos(integrationsOf(MANIFESTS))),
+    );
     say(`constellation sandbox at ${sandbox.url}`);
     for (const prefix of sandbox.prefixes) say(`  ${prefix.slice(1).padEnd(10)} ${sandbox.urlOf(prefix)}`);
     say(`credentials: ${JSON.stringify(SANDBOX_CREDENTIALS)}`);
@@ -154,10 +165,14 @@ export async function main(argv: string[]): Promise<void> {
     });
     // Before the line that says the server is up: whoever waits for that line has the warning too.
     warnPlainHttpInProduction(config);
-    say(`constellation ${VERSION} serving REST and MCP (${surface.mode} mode, ${surface.tools.length} tools) at ${listening.url}`);
+    say(
+      `constellation ${VERSION} serving REST and MCP (${surface.mode} mode, ${surface.tools.length} tools) at ${listening.url}`,
+    );
     if (config.demo) say(`  demo tokens: ${listening.url}/demo   MCP endpoint: ${listening.url}/mcp`);
     if (['0.0.0.0', '::'].includes(config.host) && config.allowedHosts.length === 0) {
-      say('  note: listening on every interface, but only loopback Host names are answered (DNS-rebinding protection); set CONSTELLATION_ALLOWED_HOSTS to the names clients use');
+      say(
+        '  note: listening on every interface, but only loopback Host names are answered (DNS-rebinding protection); set CONSTELLATION_ALLOWED_HOSTS to the names clients use',
+      );
     }
     onShutdown(async () => {
       // No new connections; requests in flight finish (app.close waits for their calls), then the rest.

@@ -1,4 +1,10 @@
-import { apiKeyProblem, deploymentIntended, jwtSecretProblem, productionProblems, type Config } from '../config/config.js';
+import {
+  apiKeyProblem,
+  deploymentIntended,
+  jwtSecretProblem,
+  productionProblems,
+  type Config,
+} from '../config/config.js';
 
 /** What the start-up checks and the mode line know about the command besides the configuration. */
 export interface StartContext {
@@ -17,10 +23,13 @@ export interface StartContext {
  */
 function deploymentProblems(config: Config, env: NodeJS.ProcessEnv, context: StartContext): string[] {
   if (!deploymentIntended(env) || config.demo || config.environment === 'production') return [];
-  if (context.command === 'serve') return [apiKeyProblem(env), jwtSecretProblem(env)].filter((problem) => problem !== undefined);
+  if (context.command === 'serve')
+    return [apiKeyProblem(env), jwtSecretProblem(env)].filter((problem) => problem !== undefined);
   if (config.stdioToken) return [jwtSecretProblem(env)].filter((problem) => problem !== undefined);
   if (context.localCredentialVariables.length > 0) return [];
-  return [`no credentials: set an integration's variables (${context.credentialVariables.join(', ')}), or CONSTELLATION_TOKEN and CONSTELLATION_JWT_SECRET`];
+  return [
+    `no credentials: set an integration's variables (${context.credentialVariables.join(', ')}), or CONSTELLATION_TOKEN and CONSTELLATION_JWT_SECRET`,
+  ];
 }
 
 /** Why this server must not start, each problem naming what to set; empty when it may. */

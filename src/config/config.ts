@@ -93,7 +93,8 @@ function list(value: string | undefined): string[] {
 function integer(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return parsed;
 }
 
@@ -108,7 +109,10 @@ function keepAliveSeconds(value: string | undefined): number {
 function encryptionKey(value: string | undefined): Uint8Array | undefined {
   if (!value) return undefined;
   const bytes = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
-  if (bytes.length !== 32) throw new Error('CONSTELLATION_TOKEN_ENCRYPTION_KEY must be 32 bytes, as 64 hex digits or base64 (e.g. `openssl rand -base64 32`)');
+  if (bytes.length !== 32)
+    throw new Error(
+      'CONSTELLATION_TOKEN_ENCRYPTION_KEY must be 32 bytes, as 64 hex digits or base64 (e.g. `openssl rand -base64 32`)',
+    );
   return new Uint8Array(bytes);
 }
 
@@ -121,10 +125,14 @@ export function parseVaultKeys(value: string | undefined): Buffer[] | undefined 
   const keys = value.split(',').map((part, index) => {
     const text = part.trim();
     const bytes = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
-    if (bytes.length !== 32) throw new Error(`CONSTELLATION_ENCRYPTION_KEY key ${index + 1} must be 32 bytes, as 64 hex digits or base64 (e.g. \`openssl rand -base64 32\`)`);
+    if (bytes.length !== 32)
+      throw new Error(
+        `CONSTELLATION_ENCRYPTION_KEY key ${index + 1} must be 32 bytes, as 64 hex digits or base64 (e.g. \`openssl rand -base64 32\`)`,
+      );
     return bytes;
   });
-  if (new Set(keys.map((key) => key.toString('hex'))).size !== keys.length) throw new Error('CONSTELLATION_ENCRYPTION_KEY lists the same key twice');
+  if (new Set(keys.map((key) => key.toString('hex'))).size !== keys.length)
+    throw new Error('CONSTELLATION_ENCRYPTION_KEY lists the same key twice');
   return keys;
 }
 
@@ -135,9 +143,12 @@ function publicUrl(value: string | undefined): string | undefined {
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`CONSTELLATION_PUBLIC_URL must be an absolute URL such as https://constellation.example.com, got "${value}"`);
+    throw new Error(
+      `CONSTELLATION_PUBLIC_URL must be an absolute URL such as https://constellation.example.com, got "${value}"`,
+    );
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`CONSTELLATION_PUBLIC_URL must be http or https, got "${value}"`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`CONSTELLATION_PUBLIC_URL must be http or https, got "${value}"`);
   return url.toString().replace(/\/$/, '');
 }
 
@@ -152,9 +163,14 @@ function unifySettings(env: NodeJS.ProcessEnv): Config['unify'] {
   return { apiKey, appId, baseUrl };
 }
 
-function oauthClient(prefix: string, clientId: string | undefined, clientSecret: string | undefined): { clientId: string; clientSecret: string } | undefined {
+function oauthClient(
+  prefix: string,
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+): { clientId: string; clientSecret: string } | undefined {
   if (!clientId && !clientSecret) return undefined;
-  if (!clientId || !clientSecret) throw new Error(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+  if (!clientId || !clientSecret)
+    throw new Error(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
   return { clientId, clientSecret };
 }
 
@@ -171,7 +187,8 @@ function boolean(name: string, value: string | undefined, fallback: boolean): bo
 
 function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
   if (value === undefined || value === '') return fallback;
-  if (!(allowed as readonly string[]).includes(value)) throw new Error(`${name} must be ${allowed.join(', ')}, got "${value}"`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new Error(`${name} must be ${allowed.join(', ')}, got "${value}"`);
   return value as T;
 }
 
@@ -179,25 +196,36 @@ function oneOf<T extends string>(name: string, value: string | undefined, allowe
 export const deploymentIntended = (env: NodeJS.ProcessEnv): boolean => env.NODE_ENV === 'production';
 
 /** The secrets a real server needs that the environment does not set. */
-const missingSecrets = (env: NodeJS.ProcessEnv): string[] => ['CONSTELLATION_API_KEY', 'CONSTELLATION_JWT_SECRET'].filter((name) => !env[name]);
+const missingSecrets = (env: NodeJS.ProcessEnv): string[] =>
+  ['CONSTELLATION_API_KEY', 'CONSTELLATION_JWT_SECRET'].filter((name) => !env[name]);
 
 /**
  * Demo mode and why, for the start-up line. Asked for (--demo, CONSTELLATION_DEMO=1) it runs; missing
  * secrets imply it only on a development machine: not in production, for a local user with credentials,
  * or under NODE_ENV=production, where an open demo with a well-known JWT secret would be an accident.
  */
-function demoChoice(env: NodeJS.ProcessEnv, overrides: ConfigOverrides, environment: Environment): { demo: boolean; demoReason?: string } {
+function demoChoice(
+  env: NodeJS.ProcessEnv,
+  overrides: ConfigOverrides,
+  environment: Environment,
+): { demo: boolean; demoReason?: string } {
   if (overrides.forceDemo === true) return { demo: true, demoReason: '--demo' };
   if (env.CONSTELLATION_DEMO === '1') return { demo: true, demoReason: 'CONSTELLATION_DEMO=1' };
   const missing = missingSecrets(env);
-  if (environment === 'production' || overrides.localCredentials || deploymentIntended(env) || missing.length === 0) return { demo: false };
+  if (environment === 'production' || overrides.localCredentials || deploymentIntended(env) || missing.length === 0)
+    return { demo: false };
   return { demo: true, demoReason: `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set` };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
   // Only CONSTELLATION_ENV sets the mode: NODE_ENV=production is set by many images and tools for
   // library reasons, and silently switching to production (refusing plain HTTP, requiring secrets) surprised.
-  const environment = oneOf<Environment>('CONSTELLATION_ENV', env.CONSTELLATION_ENV, ['production', 'development', 'test'], 'development');
+  const environment = oneOf<Environment>(
+    'CONSTELLATION_ENV',
+    env.CONSTELLATION_ENV,
+    ['production', 'development', 'test'],
+    'development',
+  );
   const apiKey = env.CONSTELLATION_API_KEY ?? '';
   const jwtSecret = env.CONSTELLATION_JWT_SECRET ?? '';
   const dataDir = env.CONSTELLATION_DATA_DIR ?? join(homedir(), '.constellation');
@@ -210,7 +238,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     dataDir,
     databaseFile: env.CONSTELLATION_DATABASE ?? join(dataDir, 'constellation.db'),
     cacheTtlSeconds: integer('CACHE_TTL', env.CACHE_TTL, 86_400),
-    activityRetentionDays: integer('CONSTELLATION_ACTIVITY_RETENTION_DAYS', env.CONSTELLATION_ACTIVITY_RETENTION_DAYS, 90),
+    activityRetentionDays: integer(
+      'CONSTELLATION_ACTIVITY_RETENTION_DAYS',
+      env.CONSTELLATION_ACTIVITY_RETENTION_DAYS,
+      90,
+    ),
     callTimeoutSeconds: integer('CONSTELLATION_CALL_TIMEOUT', env.CONSTELLATION_CALL_TIMEOUT, 120),
     shutdownTimeoutSeconds: integer('CONSTELLATION_SHUTDOWN_TIMEOUT', env.CONSTELLATION_SHUTDOWN_TIMEOUT, 10),
     keepAliveTimeoutSeconds: keepAliveSeconds(env.CONSTELLATION_KEEP_ALIVE_TIMEOUT),
@@ -268,24 +300,33 @@ export function estimatedEntropyBits(secret: string): number {
 /** Why a secret is too guessable for production, or undefined when it is strong enough. */
 export function weakSecretReason(secret: string): string | undefined {
   const distinct = new Set(secret).size;
-  if (distinct < MIN_DISTINCT_CHARACTERS) return `it has ${distinct} different characters, at least ${MIN_DISTINCT_CHARACTERS} are required`;
+  if (distinct < MIN_DISTINCT_CHARACTERS)
+    return `it has ${distinct} different characters, at least ${MIN_DISTINCT_CHARACTERS} are required`;
   const bits = Math.floor(estimatedEntropyBits(secret));
   if (bits < MIN_SECRET_BITS) return `its estimated entropy is ${bits} bits, at least ${MIN_SECRET_BITS} are required`;
   return undefined;
 }
 
 /** A secret's problem for production (unset, default, short or guessable), or undefined when it is fine. */
-function secretProblem(name: string, value: string | undefined, fallback: string, minLength: number): string | undefined {
+function secretProblem(
+  name: string,
+  value: string | undefined,
+  fallback: string,
+  minLength: number,
+): string | undefined {
   if (!value) return `${name} is not set`;
-  if (value === fallback || value.length < minLength) return `${name} is the default or shorter than ${minLength} characters`;
+  if (value === fallback || value.length < minLength)
+    return `${name} is the default or shorter than ${minLength} characters`;
   const weak = weakSecretReason(value);
   return weak && `${name} is too guessable: ${weak} (generate one with: openssl rand -hex 32)`;
 }
 
 /** The API key's problem for a real server, or undefined when it is set and strong. */
-export const apiKeyProblem = (env: NodeJS.ProcessEnv): string | undefined => secretProblem('CONSTELLATION_API_KEY', env.CONSTELLATION_API_KEY, DEFAULT_API_KEY, 16);
+export const apiKeyProblem = (env: NodeJS.ProcessEnv): string | undefined =>
+  secretProblem('CONSTELLATION_API_KEY', env.CONSTELLATION_API_KEY, DEFAULT_API_KEY, 16);
 /** The JWT secret's problem for a real server, or undefined when it is set and strong. */
-export const jwtSecretProblem = (env: NodeJS.ProcessEnv): string | undefined => secretProblem('CONSTELLATION_JWT_SECRET', env.CONSTELLATION_JWT_SECRET, DEFAULT_JWT_SECRET, 32);
+export const jwtSecretProblem = (env: NodeJS.ProcessEnv): string | undefined =>
+  secretProblem('CONSTELLATION_JWT_SECRET', env.CONSTELLATION_JWT_SECRET, DEFAULT_JWT_SECRET, 32);
 
 /** Production refuses to start on missing, default or guessable secrets; the message names each problem. */
 export function productionProblems(config: Config, env: NodeJS.ProcessEnv = process.env): string[] {
@@ -295,7 +336,11 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv = proc
     if (problem) problems.push(problem);
   }
   if (config.demo) problems.push('demo mode cannot run in production');
-  if (!config.vaultKeys?.length) problems.push('CONSTELLATION_ENCRYPTION_KEY is not set: the per-user credential vault needs a 32-byte key (openssl rand -base64 32)');
-  if ((config.tlsCertFile === undefined) !== (config.tlsKeyFile === undefined)) problems.push('CONSTELLATION_TLS_CERT and CONSTELLATION_TLS_KEY must be set together');
+  if (!config.vaultKeys?.length)
+    problems.push(
+      'CONSTELLATION_ENCRYPTION_KEY is not set: the per-user credential vault needs a 32-byte key (openssl rand -base64 32)',
+    );
+  if ((config.tlsCertFile === undefined) !== (config.tlsKeyFile === undefined))
+    problems.push('CONSTELLATION_TLS_CERT and CONSTELLATION_TLS_KEY must be set together');
   return problems;
 }

@@ -34,12 +34,15 @@ function hostnameOf(value: string): string | undefined {
 export function allowedHostnames(options: Pick<HostPolicyOptions, 'allowedHosts' | 'host'>): Set<string> | 'any' {
   if (options.allowedHosts.includes('*')) return 'any';
   const hosts = new Set([...LOCAL_HOSTS, ...options.allowedHosts.map((h) => hostnameOf(h) ?? h.toLowerCase())]);
-  if (options.host && options.host !== '0.0.0.0' && options.host !== '::') hosts.add(hostnameOf(options.host) ?? options.host);
+  if (options.host && options.host !== '0.0.0.0' && options.host !== '::')
+    hosts.add(hostnameOf(options.host) ?? options.host);
   return hosts;
 }
 
 /** Returns why a request's Host or Origin is refused, or undefined when it may pass. */
-export function hostPolicy(options: HostPolicyOptions): (headers: { host?: string; origin?: string }) => string | undefined {
+export function hostPolicy(
+  options: HostPolicyOptions,
+): (headers: { host?: string; origin?: string }) => string | undefined {
   const hosts = allowedHostnames(options);
   const origins = new Set(options.allowedOrigins.map((o) => o.replace(/\/$/, '').toLowerCase()));
   return ({ host, origin }) => {

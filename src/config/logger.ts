@@ -18,11 +18,19 @@ export function redact(value: unknown, depth = 0): unknown {
 /**
  * JSON lines on stderr. Never stdout: over stdio, stdout belongs to the MCP protocol.
  */
-export function createLogger(level: Level = 'info', write: (line: string) => void = (line) => process.stderr.write(line)): Logger {
+export function createLogger(
+  level: Level = 'info',
+  write: (line: string) => void = (line) => process.stderr.write(line),
+): Logger {
   const threshold = LEVELS[level] ?? LEVELS.info;
   const log = (lvl: Level) => (message: string, fields?: Record<string, unknown>) => {
     if (LEVELS[lvl] < threshold) return;
-    const entry = { level: lvl, time: new Date().toISOString(), msg: message, ...(fields ? (redact(fields) as Record<string, unknown>) : {}) };
+    const entry = {
+      level: lvl,
+      time: new Date().toISOString(),
+      msg: message,
+      ...(fields ? (redact(fields) as Record<string, unknown>) : {}),
+    };
     write(JSON.stringify(entry) + '\n');
   };
   return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };

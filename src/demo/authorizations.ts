@@ -8,14 +8,21 @@ import type { Sandbox } from '../sandbox/server.js';
 import type { DemoEnvironment, LoadedDemo } from './environment.js';
 
 /** The sandbox OAuth clients demo mode authorizes with (Google accounts and Slack apps serve every workspace). */
-const GOOGLE_CLIENT = { clientId: SANDBOX_CREDENTIALS.acme.google.clientId, clientSecret: SANDBOX_CREDENTIALS.acme.google.clientSecret };
-const SLACK_CLIENT = { clientId: SANDBOX_CREDENTIALS.acme.slack.clientId, clientSecret: SANDBOX_CREDENTIALS.acme.slack.clientSecret };
+const GOOGLE_CLIENT = {
+  clientId: SANDBOX_CREDENTIALS.acme.google.clientId,
+  clientSecret: SANDBOX_CREDENTIALS.acme.google.clientSecret,
+};
+const SLACK_CLIENT = {
+  clientId: SANDBOX_CREDENTIALS.acme.slack.clientId,
+  clientSecret: SANDBOX_CREDENTIALS.acme.slack.clientSecret,
+};
 
 /** What one provider's consent, given ahead of time for a person, stores. */
 type GrantAhead = (workspace: WorkspaceId, person: Person) => Omit<StoredGrant, 'accountEmail' | 'authorizedAt'>;
 
 /** Per-user integrations with a demo part: their consent ahead, and the API root their clients are pointed at. */
-const perUserDemos = (demos: readonly LoadedDemo[]) => demos.filter(({ integration, demo }) => integration.sources.includes('vault') && demo.consentAhead);
+const perUserDemos = (demos: readonly LoadedDemo[]) =>
+  demos.filter(({ integration, demo }) => integration.sources.includes('vault') && demo.consentAhead);
 
 /**
  * Demo mode's per-user authorizations go to the sandbox's Google and Slack. Every demo user has
@@ -23,7 +30,12 @@ const perUserDemos = (demos: readonly LoadedDemo[]) => demos.filter(({ integrati
  * tried end to end. Granted anew at every start (an earlier run's sandbox tokens mean nothing to this
  * one), when a tenant's credentials for the provider are first used.
  */
-export function installDemoAuthorizations(app: App, sandbox: Sandbox, demo: DemoEnvironment, demos: readonly LoadedDemo[]): void {
+export function installDemoAuthorizations(
+  app: App,
+  sandbox: Sandbox,
+  demo: DemoEnvironment,
+  demos: readonly LoadedDemo[],
+): void {
   registerAuthorization(app, 'suite', googleProvider(app, GOOGLE_CLIENT, googleEndpointsAt(sandbox.urlOf('/google'))));
   registerAuthorization(app, 'chat', slackProvider(app, SLACK_CLIENT, sandbox.urlOf('/slack')));
   const now = () => app.clock.now();
@@ -32,12 +44,16 @@ export function installDemoAuthorizations(app: App, sandbox: Sandbox, demo: Demo
   for (const { integration, demo: part } of perUserDemos(demos)) {
     const consent = part.consentAhead;
     if (!consent) continue;
-    grants[integration.id] = (workspace, person) => consent(sandbox.state(part.fake.prefix, workspace), person.index, now());
+    grants[integration.id] = (workspace, person) =>
+      consent(sandbox.state(part.fake.prefix, workspace), person.index, now());
     // A per-user integration's demo credentials name only where its API is, the same for every workspace.
     apiRoots.set(integration.id, part.credentials(WORKSPACE_IDS[0], sandbox.urlOf(part.fake.prefix)));
   }
   // Per-user clients reach the sandbox instead of the providers' own hosts.
-  app.connections.addCredentialRewrite((credentials, integration) => ({ ...apiRoots.get(integration.id), ...credentials }));
+  app.connections.addCredentialRewrite((credentials, integration) => ({
+    ...apiRoots.get(integration.id),
+    ...credentials,
+  }));
   for (const workspace of WORKSPACE_IDS) {
     const users = demo
       .users()

@@ -30,7 +30,12 @@ export function resolvingSandboxReferences(sandbox: Sandbox): CredentialRewrite 
     const entries = Object.entries(credentials);
     if (!entries.some(([, value]) => typeof value === 'string' && value.startsWith(SANDBOX_SCHEME))) return credentials;
     return Object.fromEntries(
-      entries.map(([field, value]) => [field, typeof value === 'string' && value.startsWith(SANDBOX_SCHEME) ? sandbox.urlOf(value.slice(SANDBOX_SCHEME.length)) : value]),
+      entries.map(([field, value]) => [
+        field,
+        typeof value === 'string' && value.startsWith(SANDBOX_SCHEME)
+          ? sandbox.urlOf(value.slice(SANDBOX_SCHEME.length))
+          : value,
+      ]),
     );
   };
 }
@@ -43,7 +48,11 @@ export interface LoadedDemo {
 
 /** Loads the demo part (fake and credentials) of every integration that has one. */
 export async function loadDemos(integrations: readonly AnyIntegration[]): Promise<LoadedDemo[]> {
-  const loaded = await Promise.all(integrations.map(async (integration) => (integration.demo ? { integration, demo: await integration.demo() } : undefined)));
+  const loaded = await Promise.all(
+    integrations.map(async (integration) =>
+      integration.demo ? { integration, demo: await integration.demo() } : undefined,
+    ),
+  );
   return loaded.filter((entry): entry is LoadedDemo => entry !== undefined);
 }
 
@@ -63,7 +72,10 @@ export class DemoEnvironment {
     const out: Caller['connections'] = {};
     // Per-user integrations take no connection from the token: each user's own authorization is theirs.
     for (const { integration, demo } of this.demos.filter((d) => d.integration.sources.includes('jwt'))) {
-      out[integration.connectionKeys[0] ?? integration.id] = demo.credentials(workspace, sandboxReference(demo.fake.prefix));
+      out[integration.connectionKeys[0] ?? integration.id] = demo.credentials(
+        workspace,
+        sandboxReference(demo.fake.prefix),
+      );
     }
     return out;
   }
@@ -90,8 +102,18 @@ export class DemoEnvironment {
     const seed = this.sandbox.seeds[workspace];
     return {
       owner: seed.identity.org,
-      people: seed.people.map(({ login, githubId, name, email, accountId }) => ({ login, githubId, name, email, accountId })),
-      repositories: REPO_PROFILES[workspace].map(({ name, description, language }) => ({ name, description, language })),
+      people: seed.people.map(({ login, githubId, name, email, accountId }) => ({
+        login,
+        githubId,
+        name,
+        email,
+        accountId,
+      })),
+      repositories: REPO_PROFILES[workspace].map(({ name, description, language }) => ({
+        name,
+        description,
+        language,
+      })),
     };
   }
 

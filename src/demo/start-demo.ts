@@ -15,7 +15,8 @@ import { installDemoAuthorizations } from './authorizations.js';
  */
 export function sandboxFakes(demos: readonly LoadedDemo[]): FakeUpstream[] {
   const fakes = fakesOf(demos);
-  for (const fake of [googleFake, slackFake, unifyFake]) if (!fakes.some((known) => known.prefix === fake.prefix)) fakes.push(fake);
+  for (const fake of [googleFake, slackFake, unifyFake])
+    if (!fakes.some((known) => known.prefix === fake.prefix)) fakes.push(fake);
   return fakes;
 }
 
@@ -34,7 +35,12 @@ export async function startDemo(app: App, options: SandboxOptions = {}): Promise
   app.onClose(() => sandbox.close());
   for (const id of WORKSPACE_IDS) {
     const identity = sandbox.seeds[id].identity;
-    app.tenants.ensure({ id, consumerId: SANDBOX_CREDENTIALS[id].unify.consumerId, name: identity.orgName, description: `Demo tenant backed by the sandbox workspace "${id}"` });
+    app.tenants.ensure({
+      id,
+      consumerId: SANDBOX_CREDENTIALS[id].unify.consumerId,
+      name: identity.orgName,
+      description: `Demo tenant backed by the sandbox workspace "${id}"`,
+    });
   }
   installDemoAuthorizations(app, sandbox, demo, demos);
   return demo;

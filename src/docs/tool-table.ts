@@ -8,8 +8,16 @@ export function renderToolTable(registry: Registry): string {
   const lines = [TABLE_START, ''];
   for (const system of registry.systems) {
     const tools = registry.toolsOf(system.id);
-    lines.push(`### ${system.name} (\`${system.id}\`, ${tools.length} tools)`, '', '| tool | type | what it does |', '|---|---|---|');
-    for (const tool of tools) lines.push(`| \`${tool.qualifiedName}\` | ${tool.capability.type} | ${tool.description.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`);
+    lines.push(
+      `### ${system.name} (\`${system.id}\`, ${tools.length} tools)`,
+      '',
+      '| tool | type | what it does |',
+      '|---|---|---|',
+    );
+    for (const tool of tools)
+      lines.push(
+        `| \`${tool.qualifiedName}\` | ${tool.capability.type} | ${tool.description.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`,
+      );
     lines.push('');
   }
   lines.push(TABLE_END);

@@ -19,7 +19,10 @@ export function chunkSizeFor(requested: number | undefined, sections: readonly S
   const floor = Math.max(MIN_CHUNK_SIZE, Math.ceil((characters * CHUNK_FILL_ALLOWANCE) / maxChunks));
   const bound = `${formatCount(maxChunks)} chunks (${LIMIT_VARIABLES.maxChunks})`;
   if (floor > MAX_CHUNK_SIZE)
-    throw new AppError('PAYLOAD_TOO_LARGE', `The document holds ${formatCount(characters)} characters: more than ${bound} of the largest chunk_size, ${MAX_CHUNK_SIZE}, can hold`);
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The document holds ${formatCount(characters)} characters: more than ${bound} of the largest chunk_size, ${MAX_CHUNK_SIZE}, can hold`,
+    );
   if (requested === undefined) return Math.max(DEFAULT_CHUNK_SIZE, floor);
   if (requested < floor)
     throw new AppError(

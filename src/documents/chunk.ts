@@ -19,7 +19,9 @@ function recursiveSplit(text: string, size: number, separators = SEPARATORS): st
   if (text.length <= size) return [text];
   const [separator, ...finer] = separators;
   if (separator === undefined) return fixedSplit(text, size);
-  const parts = text.split(separator).flatMap((part) => (part.length > size ? recursiveSplit(part, size, finer) : [part]));
+  const parts = text
+    .split(separator)
+    .flatMap((part) => (part.length > size ? recursiveSplit(part, size, finer) : [part]));
   return merge(parts, size, separator);
 }
 
@@ -37,7 +39,8 @@ function merge(parts: string[], size: number, joiner: string): string[] {
   return out;
 }
 
-const fixedSplit = (text: string, size: number): string[] => Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+const fixedSplit = (text: string, size: number): string[] =>
+  Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
 
 function splitSection(text: string, strategy: ChunkingStrategy, size: number): string[] {
   switch (strategy) {
@@ -66,8 +69,15 @@ export function chunkSections(sections: readonly Section[], strategy: ChunkingSt
     for (const piece of splitSection(section.text, strategy, size)) {
       const text = piece.trim();
       if (!text) continue;
-      const labelled = strategy === 'markdown' && section.heading && !text.startsWith('#') ? `${section.heading}\n${text}` : text;
-      chunks.push({ index: chunks.length, text: labelled, page: section.page, sheet: section.sheet, heading: section.heading });
+      const labelled =
+        strategy === 'markdown' && section.heading && !text.startsWith('#') ? `${section.heading}\n${text}` : text;
+      chunks.push({
+        index: chunks.length,
+        text: labelled,
+        page: section.page,
+        sheet: section.sheet,
+        heading: section.heading,
+      });
     }
   }
   return chunks;

@@ -22,7 +22,10 @@ export class EntityLinker {
 
   /** The tenant's people and pages by name, lower-cased. */
   labels(tenantId: string): EntityLabel[] {
-    return (this.named.all(tenantId) as Array<{ id: number; label: string }>).map((r) => ({ id: r.id, label: r.label.toLowerCase() }));
+    return (this.named.all(tenantId) as Array<{ id: number; label: string }>).map((r) => ({
+      id: r.id,
+      label: r.label.toLowerCase(),
+    }));
   }
 
   /** The rowids of the entities of the tenant that the mentions name. */

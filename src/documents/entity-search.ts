@@ -54,12 +54,24 @@ export class EntitySemanticSearch implements SemanticSearchProvider {
         )
         .map((row) => [row.id, row]),
     );
-    const byMeaning = near.filter((n) => 1 - n.distance >= MIN_SIMILARITY && rows.has(n.id) && (typed.size === 0 || typed.has(rows.get(n.id)!.node_type))).slice(0, depth);
+    const byMeaning = near
+      .filter(
+        (n) =>
+          1 - n.distance >= MIN_SIMILARITY &&
+          rows.has(n.id) &&
+          (typed.size === 0 || typed.has(rows.get(n.id)!.node_type)),
+      )
+      .slice(0, depth);
     const byKeyword = await this.keyword.search(tenantId, query, { types: options.types, limit: depth });
     for (const hit of byKeyword) rows.set(hit.row.id, hit.row);
 
-    const fused = fuse([byMeaning.map((n) => ({ id: n.id, score: 1 - n.distance })), byKeyword.map((h) => ({ id: h.row.id, score: h.score }))]);
-    return fused.slice(0, options.limit).map((hit) => ({ row: rows.get(hit.id)!, score: Number(hit.score.toFixed(6)) }));
+    const fused = fuse([
+      byMeaning.map((n) => ({ id: n.id, score: 1 - n.distance })),
+      byKeyword.map((h) => ({ id: h.row.id, score: h.score })),
+    ]);
+    return fused
+      .slice(0, options.limit)
+      .map((hit) => ({ row: rows.get(hit.id)!, score: Number(hit.score.toFixed(6)) }));
   }
 
   /** Embeds the tenant's nodes that have no vector in this space yet, or changed since theirs. */

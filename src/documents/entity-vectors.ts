@@ -38,15 +38,19 @@ export class EntityVectorStore {
 
   /** The vector table of a space, created (with its delete trigger) on first use. */
   tableOf(space: string, dimension: number): string {
-    const known = this.db.prepare('SELECT table_name FROM entity_spaces WHERE space = ?').pluck().get(space) as string | undefined;
+    const known = this.db.prepare('SELECT table_name FROM entity_spaces WHERE space = ?').pluck().get(space) as
+      string | undefined;
     if (known) return known;
     loadVectorExtension(this.db);
     const count = this.db.prepare('SELECT count(*) FROM entity_spaces').pluck().get() as number;
     const table = `entity_vectors_${count + 1}`;
     this.db.transaction(() => {
-      this.db.exec(`CREATE VIRTUAL TABLE ${table} USING vec0 (tenant_id TEXT PARTITION KEY, embedding FLOAT[${dimension}] distance_metric=cosine);
+      this.db
+        .exec(`CREATE VIRTUAL TABLE ${table} USING vec0 (tenant_id TEXT PARTITION KEY, embedding FLOAT[${dimension}] distance_metric=cosine);
         CREATE TRIGGER ${table}_delete AFTER DELETE ON graph_nodes BEGIN DELETE FROM ${table} WHERE rowid = old.id; END;`);
-      this.db.prepare('INSERT INTO entity_spaces (space, table_name, dimension) VALUES (?, ?, ?)').run(space, table, dimension);
+      this.db
+        .prepare('INSERT INTO entity_spaces (space, table_name, dimension) VALUES (?, ?, ?)')
+        .run(space, table, dimension);
     })();
     return table;
   }
@@ -84,7 +88,9 @@ export class EntityVectorStore {
 
   /** Nearest nodes of a tenant by cosine distance. */
   nearest(tenantId: string, table: string, vector: Float32Array, k: number): Array<{ id: number; distance: number }> {
-    return this.db.prepare(`SELECT rowid AS id, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND tenant_id = ?`).all(vector, Math.min(k, 4096), tenantId) as Array<{
+    return this.db
+      .prepare(`SELECT rowid AS id, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND tenant_id = ?`)
+      .all(vector, Math.min(k, 4096), tenantId) as Array<{
       id: number;
       distance: number;
     }>;

@@ -24,11 +24,19 @@ export function maxUploadBytes(env: NodeJS.ProcessEnv = process.env): number {
  * when CONSTELLATION_EMBEDDINGS_URL is set (with _MODEL and _API_KEY), else from the local embedder.
  */
 export function installDocuments(app: App, env: NodeJS.ProcessEnv = process.env): void {
-  const documents = new DocumentService(app.db, embeddingsFromEnvironment(env) ?? undefined, () => new Date(app.clock.now()), tenantGate(app.db));
+  const documents = new DocumentService(
+    app.db,
+    embeddingsFromEnvironment(env) ?? undefined,
+    () => new Date(app.clock.now()),
+    tenantGate(app.db),
+  );
   app.services.documents = documents;
   // No upload is in flight at start: a pending document is what a stopped process left behind.
   documents.store.discardAbandoned((text) => documents.embedder.terms(text));
   // Entities are found by meaning in the documents' vector space (POST /graph/semantic-search, graph_search).
   const { graph } = app.services;
-  graph.useSemanticSearch((keyword) => new EntitySemanticSearch(documents, new EntityVectorStore(app.db), graph.store, keyword, () => app.clock.now()));
+  graph.useSemanticSearch(
+    (keyword) =>
+      new EntitySemanticSearch(documents, new EntityVectorStore(app.db), graph.store, keyword, () => app.clock.now()),
+  );
 }

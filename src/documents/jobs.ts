@@ -1,4 +1,10 @@
-import { defaultPoolSize, WorkerPool, workerModule, type JobFailure, type WorkerLimits } from '../toolkit/worker-pool.js';
+import {
+  defaultPoolSize,
+  WorkerPool,
+  workerModule,
+  type JobFailure,
+  type WorkerLimits,
+} from '../toolkit/worker-pool.js';
 import { AppError } from '../toolkit/errors.js';
 import { UnreadableDocument } from './parse/types.js';
 import type { PrepareJob, PreparedDocument } from './prepare.js';

@@ -50,7 +50,8 @@ function readBound(env: NodeJS.ProcessEnv, key: keyof typeof LIMIT_VARIABLES, fa
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${raw}"`);
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new Error(`${name} must be a whole number of at least ${min}, got "${raw}"`);
   return value;
 }
 

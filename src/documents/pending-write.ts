@@ -28,7 +28,12 @@ export interface PendingWrite {
  * synchronous step that checks the tenant again. On cancel, on a failure or when the tenant is gone
  * (or re-created: another epoch), everything written for it is removed. Returns the document's rowid.
  */
-export async function writePending(store: DocumentStore, linker: EntityLinker, tenantExists: TenantGate, write: PendingWrite): Promise<number> {
+export async function writePending(
+  store: DocumentStore,
+  linker: EntityLinker,
+  tenantExists: TenantGate,
+  write: PendingWrite,
+): Promise<number> {
   const { doc, prepared, tenantEpoch, signal } = write;
   const tenantId = doc.tenantId;
   const checkTenant = () => {
@@ -58,13 +63,22 @@ export async function writePending(store: DocumentStore, linker: EntityLinker, t
 }
 
 /** The chunk batches, with their vectors, confirmed entities and terms. */
-function* batchesOf(prepared: PreparedDocument, write: PendingWrite, linker: EntityLinker, tenantId: string): Generator<ChunkBatch> {
+function* batchesOf(
+  prepared: PreparedDocument,
+  write: PendingWrite,
+  linker: EntityLinker,
+  tenantId: string,
+): Generator<ChunkBatch> {
   const mentions = write.linkEntities ? mentionsByChunk(prepared) : new Map<number, TextMentions>();
   for (let start = 0; start < prepared.count; start += WRITE_BATCH) {
     const chunks = [];
     for (let i = start; i < Math.min(prepared.count, start + WRITE_BATCH); i++) {
       const found = mentions.get(i);
-      chunks.push({ ...chunkOf(prepared, i), vector: write.vectorOf(i), entities: found ? linker.resolve(tenantId, found) : [] });
+      chunks.push({
+        ...chunkOf(prepared, i),
+        vector: write.vectorOf(i),
+        entities: found ? linker.resolve(tenantId, found) : [],
+      });
     }
     yield { chunks, terms: prepared.terms[start / WRITE_BATCH] };
   }

@@ -62,10 +62,13 @@ export async function prepareDocument(job: PrepareJob): Promise<{ result: Prepar
   const embedder = job.embedder ? new LocalHashEmbedder(job.embedder.size) : undefined;
   const dimension = embedder ? await embedder.dimension() : 0;
   const vectors = embedder ? new Float32Array(chunks.length * dimension) : undefined;
-  if (embedder && vectors) (await embedder.embedDocuments(chunks.map((c) => c.text))).forEach((v, i) => vectors.set(v, i * dimension));
+  if (embedder && vectors)
+    (await embedder.embedDocuments(chunks.map((c) => c.text))).forEach((v, i) => vectors.set(v, i * dimension));
   const terms: PreparedDocument['terms'] = [];
   for (let start = 0; start < chunks.length; start += job.batchSize)
-    terms.push(countTerms(embedder ? chunks.slice(start, start + job.batchSize).map((c) => embedder.terms(c.text)) : []));
+    terms.push(
+      countTerms(embedder ? chunks.slice(start, start + job.batchSize).map((c) => embedder.terms(c.text)) : []),
+    );
   const named: number[] = [];
   const lookups: PreparedDocument['lookups'] = [];
   if (job.labels)
@@ -85,7 +88,9 @@ export async function prepareDocument(job: PrepareJob): Promise<{ result: Prepar
     named: Int32Array.from(named),
     lookups,
   };
-  const transfer = [result.ends, result.pages, result.placeOf, result.named, ...(vectors ? [vectors] : [])].map((a) => a.buffer as ArrayBuffer);
+  const transfer = [result.ends, result.pages, result.placeOf, result.named, ...(vectors ? [vectors] : [])].map(
+    (a) => a.buffer as ArrayBuffer,
+  );
   return { result, transfer };
 }
 
@@ -102,11 +107,23 @@ function layoutOf(chunks: readonly Chunk[]) {
     end += c.text.length;
     ends[i] = end;
   });
-  return { texts: chunks.map((c) => c.text).join(''), ends, pages: Int32Array.from(chunks, (c) => c.page ?? 0), placeOf, places };
+  return {
+    texts: chunks.map((c) => c.text).join(''),
+    ends,
+    pages: Int32Array.from(chunks, (c) => c.page ?? 0),
+    placeOf,
+    places,
+  };
 }
 
 /** Chunk `i` of a prepared document. */
 export function chunkOf(doc: PreparedDocument, i: number): Chunk {
   const { sheet, heading } = doc.places[doc.placeOf[i]];
-  return { index: i, text: doc.texts.slice(i === 0 ? 0 : doc.ends[i - 1], doc.ends[i]), page: doc.pages[i] || undefined, sheet, heading };
+  return {
+    index: i,
+    text: doc.texts.slice(i === 0 ? 0 : doc.ends[i - 1], doc.ends[i]),
+    page: doc.pages[i] || undefined,
+    sheet,
+    heading,
+  };
 }

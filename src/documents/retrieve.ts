@@ -45,7 +45,11 @@ const RRF_K = 60;
  * queries). A chunk naming the entities the query names gets the graph's share on top.
  */
 export const HYBRID_WEIGHTS = { keyword: 0.9, vector: 0.1, graph: 0.3 };
-const STOPWORDS = new Set('a an and are as at be by for from how in is it of on or that the this to was what when where which who with'.split(' '));
+const STOPWORDS = new Set(
+  'a an and are as at be by for from how in is it of on or that the this to was what when where which who with'.split(
+    ' ',
+  ),
+);
 const MAX_QUERY_TERMS = 32;
 const EXPANDED_SEEDS = 10;
 const EXPANSION_DECAY = 0.5;
@@ -55,7 +59,9 @@ type Ranked = Array<{ id: number; score: number }>;
 /** Reciprocal rank fusion: each list adds 1/(k + rank) for every chunk it holds. */
 export function fuse(lists: readonly Ranked[], weights: readonly number[] = lists.map(() => 1)): Ranked {
   const scores = new Map<number, number>();
-  lists.forEach((list, l) => list.forEach((hit, rank) => scores.set(hit.id, (scores.get(hit.id) ?? 0) + weights[l] / (RRF_K + rank + 1))));
+  lists.forEach((list, l) =>
+    list.forEach((hit, rank) => scores.set(hit.id, (scores.get(hit.id) ?? 0) + weights[l] / (RRF_K + rank + 1))),
+  );
   return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || a.id - b.id);
 }
 
@@ -66,12 +72,17 @@ export function blend(lists: readonly Ranked[], weights: readonly number[]): Ran
     if (list.length === 0) return;
     const max = Math.max(...list.map((h) => h.score));
     const min = Math.min(...list.map((h) => h.score));
-    for (const hit of list) scores.set(hit.id, (scores.get(hit.id) ?? 0) + weights[l] * (max === min ? 1 : (hit.score - min) / (max - min)));
+    for (const hit of list)
+      scores.set(hit.id, (scores.get(hit.id) ?? 0) + weights[l] * (max === min ? 1 : (hit.score - min) / (max - min)));
   });
   return [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || a.id - b.id);
 }
 
-const queryWords = (text: string): string[] => [...new Set((text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).filter((w) => !STOPWORDS.has(w)))].slice(0, MAX_QUERY_TERMS);
+const queryWords = (text: string): string[] =>
+  [...new Set((text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).filter((w) => !STOPWORDS.has(w)))].slice(
+    0,
+    MAX_QUERY_TERMS,
+  );
 
 /**
  * The chunks' FTS5 query: the query's words (stopwords and `common` words dropped) quoted and OR-ed,
@@ -107,10 +118,19 @@ function cosine(a: Float32Array, b: Float32Array): number {
 }
 
 /** Ranked chunk ids of one mode (no filter, no text): what the bench scores. */
-export async function rankChunks(service: DocumentService, tenantId: string, query: string, mode: RetrievalMode, depth: number): Promise<Ranked> {
+export async function rankChunks(
+  service: DocumentService,
+  tenantId: string,
+  query: string,
+  mode: RetrievalMode,
+  depth: number,
+): Promise<Ranked> {
   const store = service.store;
   const stats = store.corpusStats(tenantId);
-  const queryVector = async () => ({ table: (await service.space()).table, vector: await service.embedder.embedQuery(query, stats) });
+  const queryVector = async () => ({
+    table: (await service.space()).table,
+    vector: await service.embedder.embedQuery(query, stats),
+  });
   const vector = async (k: number): Promise<Ranked> => {
     const { table, vector: q } = await queryVector();
     return store.nearest(tenantId, table, q, k).map((h) => ({ id: h.id, score: 1 - h.distance }));
@@ -119,7 +139,10 @@ export async function rankChunks(service: DocumentService, tenantId: string, que
     const fts = keywordQueryOf(query, commonWordsOf(query, stats));
     return fts ? store.keyword(tenantId, fts, k).map((h) => ({ id: h.id, score: -h.rank })) : [];
   };
-  const named = (k: number): Ranked => store.chunksOfNodes(tenantId, service.linkerFor(tenantId)(query), k).map((id, rank) => ({ id, score: 1 / (rank + 1) }));
+  const named = (k: number): Ranked =>
+    store
+      .chunksOfNodes(tenantId, service.linkerFor(tenantId)(query), k)
+      .map((id, rank) => ({ id, score: 1 / (rank + 1) }));
   /**
    * The vector evidence of hybrid: the keyword candidates' similarity to the query (read from their
    * stored vectors), and a nearest-neighbour search only when keywords found too few candidates (a
@@ -167,7 +190,11 @@ export async function rankChunks(service: DocumentService, tenantId: string, que
       for (const seed of seeds.slice(0, EXPANDED_SEEDS)) {
         const entities = store.entitiesOfChunks(tenantId, [seed.id]);
         if (entities.length === 0) continue;
-        for (const id of store.chunksOfNodes(tenantId, [...entities, ...store.neighbours(tenantId, entities)], CANDIDATES)) {
+        for (const id of store.chunksOfNodes(
+          tenantId,
+          [...entities, ...store.neighbours(tenantId, entities)],
+          CANDIDATES,
+        )) {
           scores.set(id, Math.max(scores.get(id) ?? 0, seed.score * EXPANSION_DECAY));
         }
       }
@@ -177,10 +204,20 @@ export async function rankChunks(service: DocumentService, tenantId: string, que
 }
 
 /** A query in one of the four modes, with the spec's result items and a cited context. */
-export async function retrieve(service: DocumentService, tenantId: string, request: QueryRequest): Promise<QueryResponse> {
+export async function retrieve(
+  service: DocumentService,
+  tenantId: string,
+  request: QueryRequest,
+): Promise<QueryResponse> {
   const filter = request.document_id ?? undefined;
   if (filter) service.found(tenantId, filter);
-  const ranked = await rankChunks(service, tenantId, request.query, request.mode, filter ? FILTERED_CANDIDATES : request.top_k);
+  const ranked = await rankChunks(
+    service,
+    tenantId,
+    request.query,
+    request.mode,
+    filter ? FILTERED_CANDIDATES : request.top_k,
+  );
   const rows = service.store.chunks(
     tenantId,
     ranked.map((r) => r.id),

@@ -88,7 +88,8 @@ export const documentMigrations: Migration[] = [
 
 /** The vector table of a space, created (with its delete trigger) on first use. */
 export function ensureSpaceTable(db: Db, space: string, dimension: number): { table: string; created: boolean } {
-  const known = db.prepare('SELECT table_name FROM document_spaces WHERE space = ?').pluck().get(space) as string | undefined;
+  const known = db.prepare('SELECT table_name FROM document_spaces WHERE space = ?').pluck().get(space) as
+    string | undefined;
   if (known) return { table: known, created: false };
   loadVectorExtension(db);
   const count = db.prepare('SELECT count(*) FROM document_spaces').pluck().get() as number;
@@ -96,7 +97,11 @@ export function ensureSpaceTable(db: Db, space: string, dimension: number): { ta
   db.transaction(() => {
     db.exec(`CREATE VIRTUAL TABLE ${table} USING vec0 (tenant_id TEXT PARTITION KEY, embedding FLOAT[${dimension}] distance_metric=cosine);
       CREATE TRIGGER ${table}_delete AFTER DELETE ON document_chunks BEGIN DELETE FROM ${table} WHERE rowid = old.id; END;`);
-    db.prepare('INSERT INTO document_spaces (space, table_name, dimension) VALUES (?, ?, ?)').run(space, table, dimension);
+    db.prepare('INSERT INTO document_spaces (space, table_name, dimension) VALUES (?, ?, ?)').run(
+      space,
+      table,
+      dimension,
+    );
   })();
   return { table, created: true };
 }

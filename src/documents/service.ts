@@ -75,10 +75,16 @@ export class DocumentService {
     if (!type) throw new AppError('VALIDATION_ERROR', `Unsupported file type: ${extension}`);
     const strategy = (request.chunkingStrategy ?? 'recursive') as ChunkingStrategy;
     if (!CHUNKING_STRATEGIES.includes(strategy))
-      throw new AppError('VALIDATION_ERROR', `Unknown chunking_strategy: ${request.chunkingStrategy}; valid: ${CHUNKING_STRATEGIES.join(', ')}`);
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `Unknown chunking_strategy: ${request.chunkingStrategy}; valid: ${CHUNKING_STRATEGIES.join(', ')}`,
+      );
     const chunkSize = request.chunkSize ?? 1000;
     if (!Number.isInteger(chunkSize) || chunkSize < MIN_CHUNK_SIZE || chunkSize > MAX_CHUNK_SIZE)
-      throw new AppError('VALIDATION_ERROR', `chunk_size must be an integer from ${MIN_CHUNK_SIZE} to ${MAX_CHUNK_SIZE}`);
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `chunk_size must be an integer from ${MIN_CHUNK_SIZE} to ${MAX_CHUNK_SIZE}`,
+      );
 
     const stage = (progress: number, message: string) => {
       if (request.signal?.aborted) throw cancelled();
@@ -131,10 +137,19 @@ export class DocumentService {
       linkEntities,
       tenantEpoch: request.tenantEpoch,
       signal: request.signal,
-      onBatch: (written) => request.onProgress?.({ progress: 3 + written / (prepared.count + 1), total: UPLOAD_STAGES, message: `Stored ${written} of ${prepared.count} chunks` }),
+      onBatch: (written) =>
+        request.onProgress?.({
+          progress: 3 + written / (prepared.count + 1),
+          total: UPLOAD_STAGES,
+          message: `Stored ${written} of ${prepared.count} chunks`,
+        }),
     });
     const stored = this.store.get(tenantId, documentId)!;
-    request.onProgress?.({ progress: UPLOAD_STAGES, total: UPLOAD_STAGES, message: `Stored ${stored.chunk_count} chunks` });
+    request.onProgress?.({
+      progress: UPLOAD_STAGES,
+      total: UPLOAD_STAGES,
+      message: `Stored ${stored.chunk_count} chunks`,
+    });
     return {
       document_id: documentId,
       filename: stored.filename,
@@ -190,7 +205,12 @@ export class DocumentService {
       if (batch < DELETE_BATCH) break;
       await turn();
     }
-    return { document_id: documentId, deleted: true, chunks_deleted: removed, message: `Document ${documentId} deleted` };
+    return {
+      document_id: documentId,
+      deleted: true,
+      chunks_deleted: removed,
+      message: `Document ${documentId} deleted`,
+    };
   }
 
   /** Creates the current space's index and re-embeds the tenant's documents embedded in another space. */
@@ -201,7 +221,14 @@ export class DocumentService {
     for (const doc of this.store.staleDocuments(tenantId, space)) {
       const chunks = this.store.chunksOf(tenantId, doc.id);
       const vectors = await this.embedder.embedDocuments(chunks.map((c) => c.text));
-      this.store.replaceVectors(tenantId, doc, tables.get(doc.embedding_space), table, space, new Map(chunks.map((c, i) => [c.id, vectors[i]])));
+      this.store.replaceVectors(
+        tenantId,
+        doc,
+        tables.get(doc.embedding_space),
+        table,
+        space,
+        new Map(chunks.map((c, i) => [c.id, vectors[i]])),
+      );
       reembedded++;
     }
     return {
@@ -223,7 +250,9 @@ export class DocumentService {
   private async vectorsOf(prepared: PreparedDocument): Promise<(chunk: number) => Float32Array> {
     const { vectors, dimension } = prepared;
     if (vectors) return (i) => vectors.subarray(i * dimension, (i + 1) * dimension);
-    const remote = await this.embedder.embedDocuments(Array.from({ length: prepared.count }, (_, i) => chunkOf(prepared, i).text));
+    const remote = await this.embedder.embedDocuments(
+      Array.from({ length: prepared.count }, (_, i) => chunkOf(prepared, i).text),
+    );
     return (i) => remote[i];
   }
 

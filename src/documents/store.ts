@@ -53,7 +53,8 @@ export interface ChunkBatch {
 
 const CHUNK_COLUMNS = `c.id, c.chunk_index, c.text, c.page_number, c.sheet, c.heading, d.document_id, d.filename, d.embedding_space`;
 /** Chunks of documents still being written, which no read may return. */
-const PENDING_CHUNKS = 'SELECT c.id FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE d.pending = 1 AND d.tenant_id = ?';
+const PENDING_CHUNKS =
+  'SELECT c.id FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE d.pending = 1 AND d.tenant_id = ?';
 
 /** All SQL of the document tables. Every statement filters by tenant; reads skip pending documents. */
 export class DocumentStore {
@@ -90,12 +91,24 @@ export class DocumentStore {
   /** Adds a batch of chunks (keywords, vectors, entity links) and their terms to a pending document, in one transaction. */
   insertChunks(tenantId: string, documentRowid: number, vectorTable: string, batch: ChunkBatch): void {
     this.db.transaction(() => {
-      const chunk = this.db.prepare('INSERT INTO document_chunks (tenant_id, document_rowid, chunk_index, text, page_number, sheet, heading) VALUES (?, ?, ?, ?, ?, ?, ?)');
+      const chunk = this.db.prepare(
+        'INSERT INTO document_chunks (tenant_id, document_rowid, chunk_index, text, page_number, sheet, heading) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      );
       const text = this.db.prepare('INSERT INTO document_chunk_text (rowid, text, tenant_id) VALUES (?, ?, ?)');
       const vector = this.db.prepare(`INSERT INTO ${vectorTable} (rowid, tenant_id, embedding) VALUES (?, ?, ?)`);
-      const entity = this.db.prepare('INSERT OR IGNORE INTO document_entities (tenant_id, chunk_id, node_rowid) VALUES (?, ?, ?)');
+      const entity = this.db.prepare(
+        'INSERT OR IGNORE INTO document_entities (tenant_id, chunk_id, node_rowid) VALUES (?, ?, ?)',
+      );
       for (const c of batch.chunks) {
-        const id = chunk.run(tenantId, documentRowid, c.index, c.text, c.page ?? null, c.sheet ?? null, c.heading ?? null).lastInsertRowid;
+        const id = chunk.run(
+          tenantId,
+          documentRowid,
+          c.index,
+          c.text,
+          c.page ?? null,
+          c.sheet ?? null,
+          c.heading ?? null,
+        ).lastInsertRowid;
         text.run(id, c.text, tenantId);
         vector.run(BigInt(id), tenantId, c.vector);
         for (const node of c.entities) entity.run(tenantId, id, node);
@@ -119,34 +132,50 @@ export class DocumentStore {
   /** Removes a pending document and what was written for it (chunks by cascade, term counts given back). */
   discard(tenantId: string, documentRowid: number, terms: Map<string, number>): void {
     this.db.transaction(() => {
-      const removed = this.db.prepare('DELETE FROM documents WHERE id = ? AND tenant_id = ? AND pending = 1').run(documentRowid, tenantId).changes;
+      const removed = this.db
+        .prepare('DELETE FROM documents WHERE id = ? AND tenant_id = ? AND pending = 1')
+        .run(documentRowid, tenantId).changes;
       if (removed > 0) this.adjustTermCounts(tenantId, terms, -1);
     })();
   }
 
   /** Documents left pending by a process that stopped mid-upload (their term counts are recounted from their chunks). */
   discardAbandoned(termsOf: (text: string) => string[]): void {
-    const abandoned = this.db.prepare('SELECT id, tenant_id FROM documents WHERE pending = 1').all() as Array<{ id: number; tenant_id: string }>;
+    const abandoned = this.db.prepare('SELECT id, tenant_id FROM documents WHERE pending = 1').all() as Array<{
+      id: number;
+      tenant_id: string;
+    }>;
     for (const doc of abandoned) {
-      const texts = this.db.prepare('SELECT text FROM document_chunks WHERE document_rowid = ?').pluck().all(doc.id) as string[];
+      const texts = this.db
+        .prepare('SELECT text FROM document_chunks WHERE document_rowid = ?')
+        .pluck()
+        .all(doc.id) as string[];
       this.discard(doc.tenant_id, doc.id, countTerms(texts.map(termsOf)));
     }
   }
 
   private adjustTermCounts(tenantId: string, counts: ReadonlyMap<string, number>, sign: 1 | -1): void {
-    const upsert = this.db.prepare('INSERT INTO document_terms (tenant_id, term, df) VALUES (?, ?, ?) ON CONFLICT (tenant_id, term) DO UPDATE SET df = df + excluded.df');
+    const upsert = this.db.prepare(
+      'INSERT INTO document_terms (tenant_id, term, df) VALUES (?, ?, ?) ON CONFLICT (tenant_id, term) DO UPDATE SET df = df + excluded.df',
+    );
     for (const [term, n] of counts) upsert.run(tenantId, term, sign * n);
     if (sign < 0) this.db.prepare('DELETE FROM document_terms WHERE tenant_id = ? AND df <= 0').run(tenantId);
   }
 
   count(tenantId: string): number {
-    return this.db.prepare('SELECT count(*) FROM documents WHERE tenant_id = ? AND pending = 0').pluck().get(tenantId) as number;
+    return this.db
+      .prepare('SELECT count(*) FROM documents WHERE tenant_id = ? AND pending = 0')
+      .pluck()
+      .get(tenantId) as number;
   }
 
   list(tenantId: string, limit: number, offset: number, projectId?: string): { rows: DocumentRow[]; total: number } {
-    const where = projectId === undefined ? 'tenant_id = ? AND pending = 0' : 'tenant_id = ? AND pending = 0 AND project_id = ?';
+    const where =
+      projectId === undefined ? 'tenant_id = ? AND pending = 0' : 'tenant_id = ? AND pending = 0 AND project_id = ?';
     const params = projectId === undefined ? [tenantId] : [tenantId, projectId];
-    const rows = this.db.prepare(`SELECT * FROM documents WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as DocumentRow[];
+    const rows = this.db
+      .prepare(`SELECT * FROM documents WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+      .all(...params, limit, offset) as DocumentRow[];
     const total = this.db
       .prepare(`SELECT count(*) FROM documents WHERE ${where}`)
       .pluck()
@@ -155,7 +184,9 @@ export class DocumentStore {
   }
 
   get(tenantId: string, documentId: string): DocumentRow | undefined {
-    return this.db.prepare('SELECT * FROM documents WHERE tenant_id = ? AND document_id = ? AND pending = 0').get(tenantId, documentId) as DocumentRow | undefined;
+    return this.db
+      .prepare('SELECT * FROM documents WHERE tenant_id = ? AND document_id = ? AND pending = 0')
+      .get(tenantId, documentId) as DocumentRow | undefined;
   }
 
   chunksOf(tenantId: string, documentRowid: number): ChunkRow[] {
@@ -171,8 +202,11 @@ export class DocumentStore {
    * again, so a process stopped before `removeHidden` finishes has it removed at the next start.
    */
   hide(tenantId: string, documentId: string): { id: number; chunkCount: number } | undefined {
-    const row = this.db.prepare('UPDATE documents SET pending = 1 WHERE tenant_id = ? AND document_id = ? AND pending = 0 RETURNING id, chunk_count').get(tenantId, documentId) as
-      { id: number; chunk_count: number } | undefined;
+    const row = this.db
+      .prepare(
+        'UPDATE documents SET pending = 1 WHERE tenant_id = ? AND document_id = ? AND pending = 0 RETURNING id, chunk_count',
+      )
+      .get(tenantId, documentId) as { id: number; chunk_count: number } | undefined;
     return row && { id: row.id, chunkCount: row.chunk_count };
   }
 
@@ -181,16 +215,26 @@ export class DocumentStore {
    * (cascade and triggers) and the term counts they held, in one transaction; the document row goes
    * with its last chunk. Returns how many chunks went (0: nothing was left).
    */
-  removeHiddenBatch(tenantId: string, documentRowid: number, limit: number, termsOf: (text: string) => string[]): number {
+  removeHiddenBatch(
+    tenantId: string,
+    documentRowid: number,
+    limit: number,
+    termsOf: (text: string) => string[],
+  ): number {
     return this.db.transaction(() => {
       const chunks = this.db
         .prepare('SELECT id, text FROM document_chunks WHERE tenant_id = ? AND document_rowid = ? ORDER BY id LIMIT ?')
         .all(tenantId, documentRowid, limit) as Array<{ id: number; text: string }>;
       if (chunks.length > 0) {
-        this.db.prepare('DELETE FROM document_chunks WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))').run(tenantId, JSON.stringify(chunks.map((c) => c.id)));
+        this.db
+          .prepare('DELETE FROM document_chunks WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))')
+          .run(tenantId, JSON.stringify(chunks.map((c) => c.id)));
         this.adjustTermCounts(tenantId, countTerms(chunks.map((c) => termsOf(c.text))), -1);
       }
-      if (chunks.length < limit) this.db.prepare('DELETE FROM documents WHERE id = ? AND tenant_id = ? AND pending = 1').run(documentRowid, tenantId);
+      if (chunks.length < limit)
+        this.db
+          .prepare('DELETE FROM documents WHERE id = ? AND tenant_id = ? AND pending = 1')
+          .run(documentRowid, tenantId);
       return chunks.length;
     })();
   }
@@ -207,11 +251,22 @@ export class DocumentStore {
 
   corpusStats(tenantId: string): CorpusStats {
     // From the documents' own counts: counting chunk rows costs tens of milliseconds at 100,000 chunks.
-    const chunkCount = this.db.prepare('SELECT coalesce(sum(chunk_count), 0) FROM documents WHERE tenant_id = ? AND pending = 0').pluck().get(tenantId) as number;
-    const lookup = this.db.prepare('SELECT term, df FROM document_terms WHERE tenant_id = ? AND term IN (SELECT value FROM json_each(?))');
+    const chunkCount = this.db
+      .prepare('SELECT coalesce(sum(chunk_count), 0) FROM documents WHERE tenant_id = ? AND pending = 0')
+      .pluck()
+      .get(tenantId) as number;
+    const lookup = this.db.prepare(
+      'SELECT term, df FROM document_terms WHERE tenant_id = ? AND term IN (SELECT value FROM json_each(?))',
+    );
     return {
       chunkCount,
-      documentFrequency: (terms) => new Map((lookup.all(tenantId, JSON.stringify(terms)) as Array<{ term: string; df: number }>).map((r) => [r.term, r.df])),
+      documentFrequency: (terms) =>
+        new Map(
+          (lookup.all(tenantId, JSON.stringify(terms)) as Array<{ term: string; df: number }>).map((r) => [
+            r.term,
+            r.df,
+          ]),
+        ),
     };
   }
 
@@ -221,7 +276,8 @@ export class DocumentStore {
     const out = new Map<number, Float32Array>();
     for (const id of ids) {
       const bytes = one.get(BigInt(id), tenantId) as Buffer | undefined;
-      if (bytes) out.set(id, new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
+      if (bytes)
+        out.set(id, new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
     }
     return out;
   }
@@ -265,22 +321,40 @@ export class DocumentStore {
   entitiesOfChunks(tenantId: string, chunks: readonly number[]): number[] {
     if (chunks.length === 0) return [];
     return this.db
-      .prepare('SELECT DISTINCT node_rowid FROM document_entities WHERE chunk_id IN (SELECT value FROM json_each(?)) AND tenant_id = ?')
+      .prepare(
+        'SELECT DISTINCT node_rowid FROM document_entities WHERE chunk_id IN (SELECT value FROM json_each(?)) AND tenant_id = ?',
+      )
       .pluck()
       .all(JSON.stringify(chunks), tenantId) as number[];
   }
 
   spaceTables(): Map<string, string> {
-    return new Map((this.db.prepare('SELECT space, table_name FROM document_spaces').all() as Array<{ space: string; table_name: string }>).map((r) => [r.space, r.table_name]));
+    return new Map(
+      (
+        this.db.prepare('SELECT space, table_name FROM document_spaces').all() as Array<{
+          space: string;
+          table_name: string;
+        }>
+      ).map((r) => [r.space, r.table_name]),
+    );
   }
 
   /** Documents of the tenant embedded in another space than the current one. */
   staleDocuments(tenantId: string, space: string): DocumentRow[] {
-    return this.db.prepare('SELECT * FROM documents WHERE tenant_id = ? AND embedding_space != ? AND pending = 0').all(tenantId, space) as DocumentRow[];
+    return this.db
+      .prepare('SELECT * FROM documents WHERE tenant_id = ? AND embedding_space != ? AND pending = 0')
+      .all(tenantId, space) as DocumentRow[];
   }
 
   /** Moves a document's vectors into another space's table, in one transaction. */
-  replaceVectors(tenantId: string, doc: DocumentRow, fromTable: string | undefined, toTable: string, space: string, vectors: Map<number, Float32Array>): void {
+  replaceVectors(
+    tenantId: string,
+    doc: DocumentRow,
+    fromTable: string | undefined,
+    toTable: string,
+    space: string,
+    vectors: Map<number, Float32Array>,
+  ): void {
     this.db.transaction(() => {
       const insert = this.db.prepare(`INSERT INTO ${toTable} (rowid, tenant_id, embedding) VALUES (?, ?, ?)`);
       const remove = fromTable ? this.db.prepare(`DELETE FROM ${fromTable} WHERE rowid = ?`) : undefined;
@@ -288,7 +362,9 @@ export class DocumentStore {
         remove?.run(BigInt(id));
         insert.run(BigInt(id), tenantId, vector);
       }
-      this.db.prepare('UPDATE documents SET embedding_space = ? WHERE id = ? AND tenant_id = ?').run(space, doc.id, tenantId);
+      this.db
+        .prepare('UPDATE documents SET embedding_space = ? WHERE id = ? AND tenant_id = ?')
+        .run(space, doc.id, tenantId);
     })();
   }
 

@@ -49,7 +49,10 @@ export class UploadPolicy {
 
   /** Bytes the tenant's documents take against its quota: the sum of their file sizes. */
   usedBytes(tenantId: string): number {
-    return this.db.prepare('SELECT coalesce(sum(file_size), 0) FROM documents WHERE tenant_id = ?').pluck().get(tenantId) as number;
+    return this.db
+      .prepare('SELECT coalesce(sum(file_size), 0) FROM documents WHERE tenant_id = ?')
+      .pluck()
+      .get(tenantId) as number;
   }
 
   /** 507 when a file of `adding` bytes would take the tenant past its quota. */

@@ -1,9 +1,22 @@
 import type { Migration } from '../store/db.js';
 
 /** Properties whose text the keyword index (FTS5) covers, besides the node id. */
-export const TEXT_PROPERTIES = ['title', 'name', 'summary', 'full_name', 'login', 'email', 'key', 'description', 'body', 'language', 'value'] as const;
+export const TEXT_PROPERTIES = [
+  'title',
+  'name',
+  'summary',
+  'full_name',
+  'login',
+  'email',
+  'key',
+  'description',
+  'body',
+  'language',
+  'value',
+] as const;
 
-const textOf = (row: 'new' | 'old') => `concat_ws(' ', ${row}.node_id, ${TEXT_PROPERTIES.map((p) => `json_extract(${row}.properties, '$.${p}')`).join(', ')})`;
+const textOf = (row: 'new' | 'old') =>
+  `concat_ws(' ', ${row}.node_id, ${TEXT_PROPERTIES.map((p) => `json_extract(${row}.properties, '$.${p}')`).join(', ')})`;
 
 /**
  * Properties with an expression index, so the common exact-match searches (a ticket or project key, a
@@ -38,7 +51,10 @@ export const graphMigrations: Migration[] = [
         CREATE INDEX graph_nodes_by_type ON graph_nodes (tenant_id, node_type, updated_at);
         CREATE INDEX graph_nodes_expiring ON graph_nodes (tenant_id, expires_at) WHERE expires_at IS NOT NULL;
         ${['key', 'email', 'login', 'title', 'status']
-          .map((p) => `CREATE INDEX graph_nodes_prop_${p} ON graph_nodes (tenant_id, node_type, json_extract(properties, '$.${p}'));`)
+          .map(
+            (p) =>
+              `CREATE INDEX graph_nodes_prop_${p} ON graph_nodes (tenant_id, node_type, json_extract(properties, '$.${p}'));`,
+          )
           .join('\n')}
 
         CREATE TABLE graph_edges (
@@ -95,7 +111,8 @@ export const graphMigrations: Migration[] = [
     // Ingestion throughput: people are found through graph_aliases and titles through FTS5, so these
     // three indexes only cost writes. (Migration 100 is kept as first applied.)
     id: '101_graph_lean_property_indexes',
-    up: (db) => db.exec(['email', 'login', 'title'].map((p) => `DROP INDEX IF EXISTS graph_nodes_prop_${p};`).join('\n')),
+    up: (db) =>
+      db.exec(['email', 'login', 'title'].map((p) => `DROP INDEX IF EXISTS graph_nodes_prop_${p};`).join('\n')),
   },
   {
     // Retention prunes by age across tenants.

@@ -46,8 +46,18 @@ const FIXED_REPOS = ['api', 'web', 'infra'];
 export function fixedSampleTeam(tenantId: string, domain = `${tenantId}.example`): SampleTeam {
   return {
     owner: tenantId.toLowerCase(),
-    people: FIXED_PEOPLE.map(([login, name, local], i) => ({ login, githubId: 9000 + i, name, email: `${local}@${domain}`, accountId: `5f00a${i + 1}` })),
-    repositories: FIXED_REPOS.map((name, i) => ({ name, description: `The ${name} of the payments platform`, language: i === 2 ? 'HCL' : 'TypeScript' })),
+    people: FIXED_PEOPLE.map(([login, name, local], i) => ({
+      login,
+      githubId: 9000 + i,
+      name,
+      email: `${local}@${domain}`,
+      accountId: `5f00a${i + 1}`,
+    })),
+    repositories: FIXED_REPOS.map((name, i) => ({
+      name,
+      description: `The ${name} of the payments platform`,
+      language: i === 2 ? 'HCL' : 'TypeScript',
+    })),
   };
 }
 const PR_TITLES = [
@@ -78,7 +88,12 @@ export interface SeedSummary {
 }
 
 /** Loads the sample graph into a tenant (idempotent: loading twice merges into the same nodes). */
-export function seedGraph(graph: GraphService, extractors: Readonly<Record<string, Extractor>>, tenantId: string, team: SampleTeam = fixedSampleTeam(tenantId)): SeedSummary {
+export function seedGraph(
+  graph: GraphService,
+  extractors: Readonly<Record<string, Extractor>>,
+  tenantId: string,
+  team: SampleTeam = fixedSampleTeam(tenantId),
+): SeedSummary {
   const { owner } = team;
   const people = team.people.slice(0, 6);
   const repos = team.repositories.slice(0, 3).map((r) => r.name);
@@ -111,7 +126,11 @@ export function seedGraph(graph: GraphService, extractors: Readonly<Record<strin
       'code_host',
       'get_contributors',
       { repo_id: `${owner}/${name}` },
-      { contributors: [0, 1, 2, 3, 4].filter((i) => (i + r) % 3 !== 0).map((i) => ({ ...gh(i), contributions: 10 + i * 7 })) },
+      {
+        contributors: [0, 1, 2, 3, 4]
+          .filter((i) => (i + r) % 3 !== 0)
+          .map((i) => ({ ...gh(i), contributions: 10 + i * 7 })),
+      },
     ]),
     [
       'code_host',
@@ -131,7 +150,9 @@ export function seedGraph(graph: GraphService, extractors: Readonly<Record<strin
           repo: `${owner}/${repos[n % 3 === 2 ? 2 : n % 2]}`,
           created_at: day(n),
           updated_at: day(n + 2),
-          reviews: [{ user: gh((n + 1) % 6), state: n % 2 ? 'APPROVED' : 'CHANGES_REQUESTED', submitted_at: day(n + 1) }],
+          reviews: [
+            { user: gh((n + 1) % 6), state: n % 2 ? 'APPROVED' : 'CHANGES_REQUESTED', submitted_at: day(n + 1) },
+          ],
         })),
       },
     ],
@@ -158,7 +179,10 @@ export function seedGraph(graph: GraphService, extractors: Readonly<Record<strin
   let nodes = 0;
   let edges = 0;
   const batches: Array<[string, GraphBatch]> = [
-    ...results.map(([system, tool, args, result]): [string, GraphBatch] => [system, extract(extractors, system, { tool, args, result })]),
+    ...results.map(([system, tool, args, result]): [string, GraphBatch] => [
+      system,
+      extract(extractors, system, { tool, args, result }),
+    ]),
     ...sampleWork(people, day, `${owner}/${repos[0]}`),
   ];
   for (const [system, batch] of batches) {
@@ -179,7 +203,11 @@ export function seedGraph(graph: GraphService, extractors: Readonly<Record<strin
 }
 
 /** Tickets with their projects and people, wiki pages in a space, and a notes database. */
-function sampleWork(people: readonly SamplePerson[], day: (n: number) => string, deployedRepo: string): Array<[string, GraphBatch]> {
+function sampleWork(
+  people: readonly SamplePerson[],
+  day: (n: number) => string,
+  deployedRepo: string,
+): Array<[string, GraphBatch]> {
   // Deployments: no code_host tool lists them (DORA reads them without returning them).
   const deployments = new GraphBatch();
   for (const n of [1, 2]) {
@@ -196,7 +224,8 @@ function sampleWork(people: readonly SamplePerson[], day: (n: number) => string,
     deployments.edge(handle, 'DEPLOYED_TO', deployments.ref('repository', repo, { full_name: repo }));
   }
 
-  const atlassian = (batch: GraphBatch, i: number) => batch.person({ accountId: people[i].accountId, email: people[i].email }, { name: people[i].name });
+  const atlassian = (batch: GraphBatch, i: number) =>
+    batch.person({ accountId: people[i].accountId, email: people[i].email }, { name: people[i].name });
   const ticketing = new GraphBatch();
   for (const [i, [key, name]] of [
     ['PAY', 'Payments'],
@@ -235,9 +264,22 @@ function sampleWork(people: readonly SamplePerson[], day: (n: number) => string,
 
   const wiki = new GraphBatch();
   wiki.node('space', 'ENG', { key: 'ENG', id: '1', name: 'Engineering', type: 'global', status: 'current' });
-  ['Payments architecture', 'Runbook: webhook retries (PAY-102)', 'Ledger rounding rules for PAY-103', 'Checkout accessibility checklist WEB-9'].forEach((title, n) => {
+  [
+    'Payments architecture',
+    'Runbook: webhook retries (PAY-102)',
+    'Ledger rounding rules for PAY-103',
+    'Checkout accessibility checklist WEB-9',
+  ].forEach((title, n) => {
     const id = String(30000 + n);
-    const page = wiki.node('page', id, { id, title, status: 'current', space_key: 'ENG', version: n + 1, updated: day(n + 6), author: people[n + 1].name });
+    const page = wiki.node('page', id, {
+      id,
+      title,
+      status: 'current',
+      space_key: 'ENG',
+      version: n + 1,
+      updated: day(n + 6),
+      author: people[n + 1].name,
+    });
     wiki.edge(page, 'BELONGS_TO', wiki.ref('space', 'ENG', { key: 'ENG', name: 'Engineering' }));
     wiki.edge(page, 'AUTHORED_BY', atlassian(wiki, n + 1));
     linkMentionedTickets(wiki, page, [title]);

@@ -58,7 +58,8 @@ export class ClockStore implements Store {
     const now = this.clock.now();
     const current = this.windows.get(key);
     if (current && current.endsAt > now) return current;
-    if (this.windows.size > SWEEP_ABOVE) for (const [other, window] of this.windows) if (window.endsAt <= now) this.windows.delete(other);
+    if (this.windows.size > SWEEP_ABOVE)
+      for (const [other, window] of this.windows) if (window.endsAt <= now) this.windows.delete(other);
     const opened = { hits: 0, endsAt: now + this.windowMs };
     this.windows.set(key, opened);
     return opened;

@@ -19,7 +19,8 @@ export function scopedPerRequest(listener: RequestListener): RequestListener {
 
 /** The body of the 500 in the form of the family the request went to. */
 function internalErrorBody(path: string): unknown {
-  if (path === '/mcp' || path.startsWith('/mcp?')) return { jsonrpc: '2.0', error: { code: -32603, message: INTERNAL_MESSAGE }, id: null };
+  if (path === '/mcp' || path.startsWith('/mcp?'))
+    return { jsonrpc: '2.0', error: { code: -32603, message: INTERNAL_MESSAGE }, id: null };
   return errorBody(new AppError('INTERNAL_ERROR', INTERNAL_MESSAGE));
 }
 
@@ -27,7 +28,11 @@ function internalErrorBody(path: string): unknown {
 function answerInternalError({ req, res }: InFlight): void {
   if (res.headersSent) return void res.destroy();
   const body = JSON.stringify(internalErrorBody(req.url ?? ''));
-  res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+  res.writeHead(500, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    Connection: 'close',
+  });
   res.end(body);
 }
 

@@ -22,8 +22,11 @@ export function sendDetailError(app: App, res: Response, thrown: unknown, form: 
   const details = (error.details ?? {}) as { reason?: string; auth_url?: string };
   const system = form.system ? { system: form.system } : {};
   if (error.code === 'AUTHORIZATION_REQUIRED') {
-    return void res.status(form.authorizationStatus).json({ detail: { action: 'oauth_required', message: error.message, auth_url: details.auth_url, ...system } });
+    return void res
+      .status(form.authorizationStatus)
+      .json({ detail: { action: 'oauth_required', message: error.message, auth_url: details.auth_url, ...system } });
   }
-  if (form.system && details.reason) return void res.status(error.status).json({ detail: { error: details.reason, message: error.message, ...system } });
+  if (form.system && details.reason)
+    return void res.status(error.status).json({ detail: { error: details.reason, message: error.message, ...system } });
   res.status(error.upstreamStatus ?? error.status).json({ detail: error.message });
 }

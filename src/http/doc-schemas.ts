@@ -20,7 +20,10 @@ export function envelopeOf(data: JsonSchema = ANY_OBJECT): JsonSchema {
     properties: {
       success: { const: true },
       data,
-      meta: { type: 'object', properties: { tenant_id: { type: 'string' }, timestamp: { type: 'string', format: 'date-time' } } },
+      meta: {
+        type: 'object',
+        properties: { tenant_id: { type: 'string' }, timestamp: { type: 'string', format: 'date-time' } },
+      },
     },
     required: ['success', 'data'],
   };
@@ -49,6 +52,12 @@ export function queryParamsOf(schema: JsonSchema, names?: readonly string[]): Qu
 export function pickedSchema(schema: JsonSchema, names: readonly string[]): JsonSchema {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const kept = names.filter((name) => properties[name]);
-  const required = ((schema.required as string[] | undefined) ?? []).filter((name) => kept.includes(name) && properties[name].default === undefined);
-  return { type: 'object', properties: Object.fromEntries(kept.map((name) => [name, properties[name]])), ...(required.length ? { required } : {}) };
+  const required = ((schema.required as string[] | undefined) ?? []).filter(
+    (name) => kept.includes(name) && properties[name].default === undefined,
+  );
+  return {
+    type: 'object',
+    properties: Object.fromEntries(kept.map((name) => [name, properties[name]])),
+    ...(required.length ? { required } : {}),
+  };
 }

@@ -39,7 +39,11 @@ export function errorBody(error: AppError, extra: Record<string, unknown> = {}):
 }
 
 /** The envelope family's error table: status, `Retry-After` and body of anything thrown. */
-export function sendError(res: Response, thrown: unknown, options: { log?: Logger; extra?: Record<string, unknown> } = {}): void {
+export function sendError(
+  res: Response,
+  thrown: unknown,
+  options: { log?: Logger; extra?: Record<string, unknown> } = {},
+): void {
   if (res.headersSent) return;
   const error = shownError(requestError(thrown), options.log);
   setRetryAfter(res, error);
@@ -65,7 +69,9 @@ interface ReadingFailure {
 /** A body whose bytes are not what its headers say: malformed JSON, or a `Content-Encoding` it is not in. */
 export function isUnreadableBody(err: unknown): boolean {
   const e = err as ReadingFailure | undefined;
-  return e?.type === 'entity.parse.failed' || (e?.status === 400 && typeof e.code === 'string' && e.code.startsWith('Z_'));
+  return (
+    e?.type === 'entity.parse.failed' || (e?.status === 400 && typeof e.code === 'string' && e.code.startsWith('Z_'))
+  );
 }
 
 /**
@@ -76,10 +82,14 @@ export function isUnreadableBody(err: unknown): boolean {
 export function fromRequestReading(err: unknown): AppError | undefined {
   const e = err as ReadingFailure | undefined;
   if (e?.type === 'entity.parse.failed') return new AppError('VALIDATION_ERROR', `Malformed JSON body: ${e.message}`);
-  if (isUnreadableBody(err)) return new AppError('VALIDATION_ERROR', `The body is not in its Content-Encoding: ${e?.message}`);
-  if (e?.type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', 'Request body is larger than the 1 MB limit');
-  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return new AppError('VALIDATION_ERROR', e.message ?? 'Unsupported encoding');
-  if (err instanceof URIError && e?.status === 400) return new AppError('VALIDATION_ERROR', `Malformed percent-escape in the path: ${err.message}`);
+  if (isUnreadableBody(err))
+    return new AppError('VALIDATION_ERROR', `The body is not in its Content-Encoding: ${e?.message}`);
+  if (e?.type === 'entity.too.large')
+    return new AppError('PAYLOAD_TOO_LARGE', 'Request body is larger than the 1 MB limit');
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported')
+    return new AppError('VALIDATION_ERROR', e.message ?? 'Unsupported encoding');
+  if (err instanceof URIError && e?.status === 400)
+    return new AppError('VALIDATION_ERROR', `Malformed percent-escape in the path: ${err.message}`);
   return undefined;
 }
 

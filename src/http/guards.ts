@@ -12,7 +12,12 @@ import { hostPolicy } from '../config/host-policy.js';
  * CONSTELLATION_ALLOWED_ORIGINS lists `null`.
  */
 export function hostGuard(config: Config) {
-  const refusal = hostPolicy({ allowedHosts: config.allowedHosts, allowedOrigins: config.allowedOrigins, host: config.host, originsSetting: 'CONSTELLATION_ALLOWED_ORIGINS' });
+  const refusal = hostPolicy({
+    allowedHosts: config.allowedHosts,
+    allowedOrigins: config.allowedOrigins,
+    host: config.host,
+    originsSetting: 'CONSTELLATION_ALLOWED_ORIGINS',
+  });
   return (req: Request, res: Response, next: NextFunction): void => {
     const refused = refusal({ host: req.headers.host, origin: req.headers.origin });
     if (refused) return sendError(res, new AppError('FORBIDDEN', refused));
@@ -40,7 +45,10 @@ function plainHttpRefusal(trustProxy: string | undefined, forwardedProto: string
   if (!trustProxy) {
     return 'HTTPS is required in production: serve TLS (CONSTELLATION_TLS_CERT/KEY) or terminate it at a trusted proxy (CONSTELLATION_TRUST_PROXY)';
   }
-  const seen = forwardedProto === undefined ? 'without an X-Forwarded-Proto header' : `with X-Forwarded-Proto: ${String(forwardedProto)}`;
+  const seen =
+    forwardedProto === undefined
+      ? 'without an X-Forwarded-Proto header'
+      : `with X-Forwarded-Proto: ${String(forwardedProto)}`;
   return (
     `HTTPS is required in production: this request came ${seen}. The proxy that terminates TLS must send X-Forwarded-Proto: https, ` +
     `from an address CONSTELLATION_TRUST_PROXY (${trustProxy}) trusts`

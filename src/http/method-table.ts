@@ -86,7 +86,9 @@ export function methodTable(registry: Registry): MethodRoute[] {
     const paths = pathsOf(tool.system, tool.name);
     const specNames = tool.specNames ?? [];
     return {
-      ...(specNames.length ? { aliases: specNames, aliasPaths: specNames.flatMap((name) => pathsOf(tool.system, name)) } : {}),
+      ...(specNames.length
+        ? { aliases: specNames, aliasPaths: specNames.flatMap((name) => pathsOf(tool.system, name)) }
+        : {}),
       service: tool.system,
       name: tool.name,
       description: tool.description,

@@ -36,9 +36,20 @@ export function readMultipartUpload(req: IncomingMessage, limits: UploadLimits):
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: limits.fileBytes, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1 } });
+      parser = busboy({
+        headers: req.headers,
+        limits: {
+          files: 1,
+          fileSize: limits.fileBytes,
+          fields: MAX_FIELDS,
+          fieldSize: MAX_FIELD_BYTES,
+          parts: MAX_FIELDS + 1,
+        },
+      });
     } catch (error) {
-      return reject(invalid(`Expected a multipart/form-data body with a "${FILE_FIELD}" part (${(error as Error).message})`));
+      return reject(
+        invalid(`Expected a multipart/form-data body with a "${FILE_FIELD}" part (${(error as Error).message})`),
+      );
     }
     const fields: Record<string, string> = {};
     let file: { filename: string; bytes: Buffer } | undefined;
@@ -56,25 +67,43 @@ export function readMultipartUpload(req: IncomingMessage, limits: UploadLimits):
     const fail = (error: AppError) => finish(() => reject(error));
     const keepAlive = () => {
       clearTimeout(idle);
-      idle = setTimeout(() => fail(new AppError('REQUEST_TIMEOUT', `The upload sent nothing for ${limits.idleMs / 1000} s and was given up`)), limits.idleMs);
+      idle = setTimeout(
+        () =>
+          fail(
+            new AppError('REQUEST_TIMEOUT', `The upload sent nothing for ${limits.idleMs / 1000} s and was given up`),
+          ),
+        limits.idleMs,
+      );
       idle.unref();
     };
 
     // Listeners stay for the streams' whole lives: an error after the outcome is settled is still heard.
     req.on('error', (error: Error) => fail(invalid(`The upload failed while it was read: ${error.message}`)));
     req.on('close', () => {
-      if (!req.complete) fail(new AppError('CANCELLED', 'The client closed the connection before the upload was complete; nothing was stored'));
+      if (!req.complete)
+        fail(
+          new AppError(
+            'CANCELLED',
+            'The client closed the connection before the upload was complete; nothing was stored',
+          ),
+        );
     });
-    parser.on('error', (error: Error) => fail(invalid(`Malformed multipart body: ${error.message} (the body ended before the form's closing boundary)`)));
+    parser.on('error', (error: Error) =>
+      fail(invalid(`Malformed multipart body: ${error.message} (the body ended before the form's closing boundary)`)),
+    );
     parser.on('filesLimit', () => fail(invalid(`Only one file per upload: send a single "${FILE_FIELD}" part`)));
     parser.on('fieldsLimit', () => fail(invalid(`Too many form fields: at most ${MAX_FIELDS}`)));
-    parser.on('partsLimit', () => fail(invalid(`Too many form parts: one "${FILE_FIELD}" and at most ${MAX_FIELDS} fields`)));
+    parser.on('partsLimit', () =>
+      fail(invalid(`Too many form parts: one "${FILE_FIELD}" and at most ${MAX_FIELDS} fields`)),
+    );
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) return fail(invalid(`Form field ${name} is longer than ${MAX_FIELD_BYTES} bytes`));
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
-      stream.on('error', (error: Error) => fail(invalid(`Malformed multipart body: ${error.message} (the file part was cut off)`)));
+      stream.on('error', (error: Error) =>
+        fail(invalid(`Malformed multipart body: ${error.message} (the file part was cut off)`)),
+      );
       if (name !== FILE_FIELD) {
         stream.resume();
         return fail(invalid(`Unexpected file field "${name}": send the document in the field named "${FILE_FIELD}"`));
@@ -93,9 +122,18 @@ export function readMultipartUpload(req: IncomingMessage, limits: UploadLimits):
       });
     });
     parser.on('close', () => {
-      if (!file) return fail(invalid(`file is required: send the document as a form part named "${FILE_FIELD}" with a filename`));
+      if (!file)
+        return fail(
+          invalid(`file is required: send the document as a form part named "${FILE_FIELD}" with a filename`),
+        );
       const { bytes } = file;
-      finish(() => resolve({ filename: file!.filename, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), fields }));
+      finish(() =>
+        resolve({
+          filename: file!.filename,
+          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          fields,
+        }),
+      );
     });
     req.on('data', keepAlive);
     keepAlive();

@@ -24,9 +24,11 @@ const TAGS: Record<string, string> = {
   documents: 'Uploaded documents: parsed, chunked, embedded and queried by meaning with graph context',
   meta: 'The method list of the command-line client',
   mcp: 'The Model Context Protocol endpoint',
-  vault: 'Vault authorization of the unified integrations (crm, calendar, team_chat, notes, ticketing, code_host) through Apideck, per tenant consumer',
+  vault:
+    'Vault authorization of the unified integrations (crm, calendar, team_chat, notes, ticketing, code_host) through Apideck, per tenant consumer',
   'suite authorization': 'Each user’s consent for the suite to act in their Google account (OAuth 2.0)',
-  'chat authorization': 'Each user’s installation of the chat app in their Slack workspace (OAuth 2.0, bot and user tokens)',
+  'chat authorization':
+    'Each user’s installation of the chat app in their Slack workspace (OAuth 2.0, bot and user tokens)',
 };
 
 /** The error responses of each family, by status (components/responses). */
@@ -40,7 +42,12 @@ const ERROR_RESPONSES: Record<ErrorForm, { badRequest: string; unauthorized: str
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 function parameters(operation: Operation): JsonSchema[] {
-  const path = [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const path = [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
   const query = (operation.query ?? []).map((q: QueryParam) => ({
     name: q.name,
     in: 'query',
@@ -60,7 +67,8 @@ function parameters(operation: Operation): JsonSchema[] {
 
 function successContent(operation: Operation): JsonSchema {
   const response = operation.response ?? { type: 'object' };
-  if ('text' in response && typeof response.text === 'string') return { [response.text]: { schema: { type: 'string' } } };
+  if ('text' in response && typeof response.text === 'string')
+    return { [response.text]: { schema: { type: 'string' } } };
   return { 'application/json': { schema: response } };
 }
 
@@ -75,12 +83,21 @@ function toOperation(operation: Operation): JsonSchema {
     tags: [operation.tag],
     security: SECURITY[operation.security],
     ...(params.length ? { parameters: params } : {}),
-    ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: operation.body } } } } : {}),
+    ...(operation.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: operation.body } } } }
+      : {}),
     responses: {
       ...(operation.redirect
-        ? { '302': { description: operation.redirect, headers: { Location: { schema: { type: 'string', format: 'uri' } } } } }
+        ? {
+            '302': {
+              description: operation.redirect,
+              headers: { Location: { schema: { type: 'string', format: 'uri' } } },
+            },
+          }
         : { [String(operation.status ?? 200)]: { description: 'Success', content } }),
-      ...Object.fromEntries(Object.entries(operation.alsoAnswers ?? {}).map(([status, description]) => [status, { description, content }])),
+      ...Object.fromEntries(
+        Object.entries(operation.alsoAnswers ?? {}).map(([status, description]) => [status, { description, content }]),
+      ),
       '400': ref(errors.badRequest),
       ...(operation.security === 'none' ? {} : { '401': ref(errors.unauthorized) }),
       '429': ref(errors.tooMany),
@@ -92,7 +109,16 @@ const ERROR_ENVELOPE = {
   type: 'object',
   properties: {
     success: { const: false },
-    error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' }, details: {}, retry_after: { type: 'number' } }, required: ['code', 'message'] },
+    error: {
+      type: 'object',
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        details: {},
+        retry_after: { type: 'number' },
+      },
+      required: ['code', 'message'],
+    },
   },
   required: ['success', 'error'],
 };
@@ -101,23 +127,42 @@ const GRAPH_ERROR = {
   properties: { success: { const: false }, error: { type: 'string' }, metadata: { type: 'null' } },
   required: ['success', 'error', 'metadata'],
 };
-const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } };
+const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } },
+};
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
 const COMPONENTS = {
   securitySchemes: {
     jwt: { type: 'apiKey', in: 'header', name: 'X-JWT-Token', description: 'The JWT of POST /admin/token' },
-    bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The same JWT as Authorization: Bearer' },
+    bearer: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: 'The same JWT as Authorization: Bearer',
+    },
     apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'The internal API key' },
   },
   responses: {
     EnvelopeBadRequest: { description: 'Invalid input', content: json(ERROR_ENVELOPE) },
-    EnvelopeTooManyRequests: { description: 'Rate limit exceeded', headers: RETRY_AFTER, content: json(ERROR_ENVELOPE) },
+    EnvelopeTooManyRequests: {
+      description: 'Rate limit exceeded',
+      headers: RETRY_AFTER,
+      content: json(ERROR_ENVELOPE),
+    },
     Unauthorized: {
       description: 'Missing, invalid or expired JWT',
-      content: json({ type: 'object', properties: { detail: { type: 'object', properties: { code: { const: 'UNAUTHORIZED' }, message: { type: 'string' } } } } }),
+      content: json({
+        type: 'object',
+        properties: {
+          detail: { type: 'object', properties: { code: { const: 'UNAUTHORIZED' }, message: { type: 'string' } } },
+        },
+      }),
     },
-    DetailError: { description: 'Refused, in the suite and chat error form', content: json({ type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] }) },
+    DetailError: {
+      description: 'Refused, in the suite and chat error form',
+      content: json({ type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] }),
+    },
     OAuthRequired: {
       description: 'The user must authorize first (or the JWT is missing or invalid)',
       content: json({
@@ -127,7 +172,11 @@ const COMPONENTS = {
             oneOf: [
               {
                 type: 'object',
-                properties: { action: { const: 'oauth_required' }, message: { type: 'string' }, auth_url: { type: 'string', format: 'uri' } },
+                properties: {
+                  action: { const: 'oauth_required' },
+                  message: { type: 'string' },
+                  auth_url: { type: 'string', format: 'uri' },
+                },
                 required: ['action', 'message'],
               },
               { type: 'string' },
@@ -138,10 +187,17 @@ const COMPONENTS = {
       }),
     },
     GraphError: { description: 'Invalid input or credentials, in the graph error form', content: json(GRAPH_ERROR) },
-    GraphTooManyRequests: { description: 'Rate limit exceeded, in the graph error form', headers: RETRY_AFTER, content: json(GRAPH_ERROR) },
+    GraphTooManyRequests: {
+      description: 'Rate limit exceeded, in the graph error form',
+      headers: RETRY_AFTER,
+      content: json(GRAPH_ERROR),
+    },
     JsonRpcError: {
       description: 'Refused before the protocol started (bad message, credentials), as a JSON-RPC error',
-      content: json({ type: 'object', properties: { jsonrpc: { const: '2.0' }, error: { type: 'object' }, id: { type: 'null' } } }),
+      content: json({
+        type: 'object',
+        properties: { jsonrpc: { const: '2.0' }, error: { type: 'object' }, id: { type: 'null' } },
+      }),
     },
   },
 };
@@ -150,7 +206,9 @@ const COMPONENTS = {
 export function buildOpenApi(app: App, operations: readonly Operation[]): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const operation of operations) (paths[operation.path] ??= {})[operation.method] = toOperation(operation);
-  const systems = Object.fromEntries(app.registry.systems.map((s) => [s.id, `${s.name}: its tools as method routes and execution`]));
+  const systems = Object.fromEntries(
+    app.registry.systems.map((s) => [s.id, `${s.name}: its tools as method routes and execution`]),
+  );
   const used = new Set(operations.map((o) => o.tag));
   const tags = Object.entries({ ...TAGS, ...systems, graph: 'The knowledge graph (Document 3) and its tools' })
     .filter(([name]) => used.has(name))

@@ -17,7 +17,11 @@ function patternOf(operation: Operation): RegExp {
  * they are when called: every route module must be mounted first. Undefined when none is declared.
  */
 export function operationLookup(operations: readonly Operation[]): (req: Request) => Operation | undefined {
-  const matchers = operations.map((operation) => ({ operation, method: operation.method.toUpperCase(), pattern: patternOf(operation) }));
+  const matchers = operations.map((operation) => ({
+    operation,
+    method: operation.method.toUpperCase(),
+    pattern: patternOf(operation),
+  }));
   return (req) => {
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     return matchers.find((m) => m.method === method && m.pattern.test(req.path))?.operation;

@@ -6,7 +6,11 @@ import type { JsonSchema } from '../toolkit/registry.js';
  * A value that does not convert is passed on as it came, so the tool's own schema refuses it with its
  * own message: nothing is validated here.
  */
-export function queryArgs(schema: JsonSchema, query: Record<string, unknown>, names?: readonly string[]): Record<string, unknown> {
+export function queryArgs(
+  schema: JsonSchema,
+  query: Record<string, unknown>,
+  names?: readonly string[],
+): Record<string, unknown> {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const out: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(query)) {

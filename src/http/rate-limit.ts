@@ -6,7 +6,8 @@ import type { Operation } from './route-module.js';
 import { addressKey, windowLimit } from './window-limit.js';
 
 /** Whether the general limiter counts an operation (see `Operation.rateLimit`). */
-const counted = (operation: Operation): boolean => (operation.rateLimit ?? (operation.security === 'none' ? 'none' : 'general')) === 'general';
+const counted = (operation: Operation): boolean =>
+  (operation.rateLimit ?? (operation.security === 'none' ? 'none' : 'general')) === 'general';
 
 /**
  * A request with a valid token is counted against the token's tenant; any other (no token, a token

@@ -55,7 +55,12 @@ export class ResponseCache {
   ) {}
 
   private keyOf(caller: Caller, req: Request, policy: CachePolicy): string {
-    return JSON.stringify([caller.tenantEpoch ?? null, userOf(caller), this.access(caller, policy.integrationIds), req.originalUrl]);
+    return JSON.stringify([
+      caller.tenantEpoch ?? null,
+      userOf(caller),
+      this.access(caller, policy.integrationIds),
+      req.originalUrl,
+    ]);
   }
 
   private get(tenantId: string, key: string): Entry | undefined {
@@ -98,7 +103,10 @@ export class ResponseCache {
     if (!servesUpstreamData(tool, manifests)) return undefined;
     const integrations = manifests.find((m) => m.system.id === tool.system)?.integrations ?? [];
     const unified = integrations.some((i) => i.sources.includes('unify'));
-    return { integrationIds: integrations.map((i) => i.id), ttlMs: unified ? Math.min(this.ttlMs, CONNECTION_MEMORY_MS) : this.ttlMs };
+    return {
+      integrationIds: integrations.map((i) => i.id),
+      ttlMs: unified ? Math.min(this.ttlMs, CONNECTION_MEMORY_MS) : this.ttlMs,
+    };
   }
 
   /**
@@ -128,7 +136,8 @@ export class ResponseCache {
       const json = res.json.bind(res);
       res.json = (body: unknown) => {
         // A grant replaced or removed while the answer was computed changes the key: nothing is stored.
-        const unchanged = this.generations.get(caller.tenantId) === generation && this.keyOf(caller, req, policy) === key;
+        const unchanged =
+          this.generations.get(caller.tenantId) === generation && this.keyOf(caller, req, policy) === key;
         if (res.statusCode === 200 && unchanged) this.set(caller, key, policy.ttlMs, res.statusCode, body);
         return json(body);
       };

@@ -30,10 +30,18 @@ const MCP_OPERATION: Operation = {
   security: 'jwt',
   body: {
     type: 'object',
-    properties: { jsonrpc: { const: '2.0' }, method: { type: 'string' }, params: { type: 'object' }, id: { type: ['string', 'integer'] } },
+    properties: {
+      jsonrpc: { const: '2.0' },
+      method: { type: 'string' },
+      params: { type: 'object' },
+      id: { type: ['string', 'integer'] },
+    },
     required: ['jsonrpc', 'method'],
   },
-  response: { type: 'object', properties: { jsonrpc: { const: '2.0' }, result: { type: 'object' }, error: { type: 'object' }, id: {} } },
+  response: {
+    type: 'object',
+    properties: { jsonrpc: { const: '2.0' }, result: { type: 'object' }, error: { type: 'object' }, id: {} },
+  },
   errors: 'jsonrpc',
 };
 /** The Express app: guards, body parsing, metrics, every REST route group and the MCP endpoint. */
@@ -45,7 +53,11 @@ export function buildHttpApp(app: App, surface: McpSurface): express.Express {
   const http = express();
   http.disable('x-powered-by');
   http.set('query parser', 'extended');
-  if (app.config.trustProxy) http.set('trust proxy', /^\d+$/.test(app.config.trustProxy) ? Number(app.config.trustProxy) : app.config.trustProxy);
+  if (app.config.trustProxy)
+    http.set(
+      'trust proxy',
+      /^\d+$/.test(app.config.trustProxy) ? Number(app.config.trustProxy) : app.config.trustProxy,
+    );
   http.use(hostGuard(app.config));
   http.use(tlsGuard(app.config));
   http.use(metricsMiddleware(app.telemetry, app.log));
@@ -58,7 +70,9 @@ export function buildHttpApp(app: App, surface: McpSurface): express.Express {
   http.use((req, res) => sendError(res, new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`)));
   http.use(familyErrorHandler(app, routes.operations));
   // Errors raised before the graph router (a malformed JSON body) still answer in the graph's form.
-  http.use('/graph', (err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => sendGraphError(app, res, err));
+  http.use('/graph', (err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) =>
+    sendGraphError(app, res, err),
+  );
   http.use(errorHandler(app.log));
   return http;
 }
@@ -83,10 +97,18 @@ function applyKeepAlive(server: Server, seconds: number): void {
 }
 
 /** Listens on the configured host and port, serving TLS itself when a certificate is configured. */
-export async function listen(app: App, handler: express.Express, port = app.config.port, host = app.config.host): Promise<Listening> {
+export async function listen(
+  app: App,
+  handler: express.Express,
+  port = app.config.port,
+  host = app.config.host,
+): Promise<Listening> {
   const { tlsCertFile, tlsKeyFile } = app.config;
   const listener = scopedPerRequest(handler);
-  const server = tlsCertFile && tlsKeyFile ? createHttpsServer({ cert: readFileSync(tlsCertFile), key: readFileSync(tlsKeyFile) }, listener) : createHttpServer(listener);
+  const server =
+    tlsCertFile && tlsKeyFile
+      ? createHttpsServer({ cert: readFileSync(tlsCertFile), key: readFileSync(tlsKeyFile) }, listener)
+      : createHttpServer(listener);
   applyKeepAlive(server, app.config.keepAliveTimeoutSeconds);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

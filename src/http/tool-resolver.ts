@@ -9,11 +9,16 @@ import type { Registry } from '../toolkit/registry.js';
  */
 export function resolveTool(registry: Registry, system: string, name: string): ToolDefinition {
   if (!registry.system(system)) {
-    throw new AppError('NOT_FOUND', `Unknown system: ${system}. Known systems: ${registry.systems.map((s) => s.id).join(', ')}`);
+    throw new AppError(
+      'NOT_FOUND',
+      `Unknown system: ${system}. Known systems: ${registry.systems.map((s) => s.id).join(', ')}`,
+    );
   }
   const tool = registry.find(name, system) ?? registry.find(name.replace(/-/g, '_'), system);
   if (!tool) {
-    throw new AppError('TOOL_NOT_FOUND', `Unknown tool "${name}" in ${system}`, { details: { available_tools: registry.toolsOf(system).map((t) => t.name) } });
+    throw new AppError('TOOL_NOT_FOUND', `Unknown tool "${name}" in ${system}`, {
+      details: { available_tools: registry.toolsOf(system).map((t) => t.name) },
+    });
   }
   return tool;
 }

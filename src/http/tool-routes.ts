@@ -52,8 +52,12 @@ const pathParams = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].
 /** The body a route takes: the tool's input without the arguments its path gives. */
 function bodySchema(input: JsonSchema, params: readonly string[]): JsonSchema {
   if (params.length === 0) return input;
-  const properties = Object.fromEntries(Object.entries((input.properties ?? {}) as Record<string, JsonSchema>).filter(([name]) => !params.includes(name)));
-  const required = Array.isArray(input.required) ? (input.required as string[]).filter((name) => !params.includes(name)) : undefined;
+  const properties = Object.fromEntries(
+    Object.entries((input.properties ?? {}) as Record<string, JsonSchema>).filter(([name]) => !params.includes(name)),
+  );
+  const required = Array.isArray(input.required)
+    ? (input.required as string[]).filter((name) => !params.includes(name))
+    : undefined;
   return { ...input, properties, ...(required ? { required } : {}) };
 }
 

@@ -44,7 +44,14 @@ export const unifiedFamily = (app: App, tag: string): ToolRouteFamily => ({
   refuse: (app, res, error) => sendError(res, error, { log: app.log }),
   authenticate: tenantHeaderCaller,
   security: 'apiKey',
-  headers: [{ name: 'X-Tenant-Id', required: true, schema: { type: 'string' }, description: 'The tenant (400 when missing, 404 when unknown)' }],
+  headers: [
+    {
+      name: 'X-Tenant-Id',
+      required: true,
+      schema: { type: 'string' },
+      description: 'The tenant (400 when missing, 404 when unknown)',
+    },
+  ],
   errors: 'envelope',
 });
 
@@ -56,11 +63,14 @@ export function toolOf(app: App, qualified: string) {
 }
 
 /** A tool's result as its output schema says (the one description of the records). */
-export const resultSchema = (app: App, qualified: string): JsonSchema => app.registry.outputJsonSchema(toolOf(app, qualified)) ?? { type: 'object' };
+export const resultSchema = (app: App, qualified: string): JsonSchema =>
+  app.registry.outputJsonSchema(toolOf(app, qualified)) ?? { type: 'object' };
 
 /** Every argument of a list tool but the result projection (`fields`) is a query parameter: filters, `limit`, `offset`, `cursor`. */
 export const queryOf = (app: App, qualified: string): string[] =>
-  Object.keys((app.registry.inputJsonSchema(toolOf(app, qualified)).properties ?? {}) as Record<string, unknown>).filter((name) => name !== 'fields');
+  Object.keys(
+    (app.registry.inputJsonSchema(toolOf(app, qualified)).properties ?? {}) as Record<string, unknown>,
+  ).filter((name) => name !== 'fields');
 
 const pathArgs = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 
@@ -82,7 +92,13 @@ export function unifiedToolRoutes(app: App, system: string) {
       query: queryOf(app, qualified(tool)).filter((name) => !pathArgs(path).includes(name)),
       response: response(tool),
     }),
-    write: (method: 'post' | 'put' | 'delete', tool: string, path: string, operationId: string, summary: string): ToolRoute => ({
+    write: (
+      method: 'post' | 'put' | 'delete',
+      tool: string,
+      path: string,
+      operationId: string,
+      summary: string,
+    ): ToolRoute => ({
       method,
       path,
       operationId,

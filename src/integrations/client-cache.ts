@@ -46,7 +46,10 @@ export class ClientCache implements ClientProvider {
   private readonly entries = new Map<string, Map<string, Entry>>();
   private readonly integrations: ReadonlyMap<string, AnyIntegration>;
   private readonly sources: ReadonlyMap<CredentialSourceId, CredentialSource>;
-  private readonly checkedCredentials = new WeakMap<Credentials, { integration: string; credentials: Credentials; key: string }>();
+  private readonly checkedCredentials = new WeakMap<
+    Credentials,
+    { integration: string; credentials: Credentials; key: string }
+  >();
   private readonly rewrites: CredentialRewrite[] = [];
   private readonly authorities = new Map<string, UserAuthority>();
 
@@ -83,7 +86,8 @@ export class ClientCache implements ClientProvider {
    */
   available(caller: Caller): Set<string> {
     // The authority is asked first: it needs no stored row read (and no vault decryption).
-    const usable = (i: AnyIntegration) => (this.authorities.has(i.id) && !!caller.userEmail) || resolveCredentials(caller, i, this.sources) !== undefined;
+    const usable = (i: AnyIntegration) =>
+      (this.authorities.has(i.id) && !!caller.userEmail) || resolveCredentials(caller, i, this.sources) !== undefined;
     return new Set([...this.integrations.values()].filter(usable).map((i) => i.id));
   }
 
@@ -94,7 +98,12 @@ export class ClientCache implements ClientProvider {
     const accessOf = (i: AnyIntegration) => {
       const authority = this.authorities.get(i.id);
       if (authority)
-        return caller.userEmail ? { user: caller.userEmail.toLowerCase(), grant: authority.grantGeneration({ tenantId: caller.tenantId, userEmail: caller.userEmail }) } : null;
+        return caller.userEmail
+          ? {
+              user: caller.userEmail.toLowerCase(),
+              grant: authority.grantGeneration({ tenantId: caller.tenantId, userEmail: caller.userEmail }),
+            }
+          : null;
       return resolveCredentials(caller, i, this.sources)?.credentials ?? null;
     };
     const chosen = [...this.integrations.values()].filter((i) => !integrationIds || integrationIds.includes(i.id));
@@ -107,13 +116,20 @@ export class ClientCache implements ClientProvider {
    * object: a remembered token's caller hands the same object to every call, so a busy caller pays for
    * the parse and the digest once.
    */
-  private checked(integration: AnyIntegration, raw: Credentials, source: CredentialSourceId): { credentials: Credentials; key: string } {
+  private checked(
+    integration: AnyIntegration,
+    raw: Credentials,
+    source: CredentialSourceId,
+  ): { credentials: Credentials; key: string } {
     const known = this.checkedCredentials.get(raw);
     if (known?.integration === integration.id) return known;
     const parsed = integration.credentials.safeParse(raw);
     if (!parsed.success) {
       const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
-      throw new AppError('NOT_CONFIGURED', `The ${integration.title} credentials (${source}) are incomplete or invalid: ${fields}`);
+      throw new AppError(
+        'NOT_CONFIGURED',
+        `The ${integration.title} credentials (${source}) are incomplete or invalid: ${fields}`,
+      );
     }
     const credentials = this.rewrites.reduce((current, rewrite) => rewrite(current, integration), parsed.data);
     const key = `${integration.id}:${createHash('sha256').update(JSON.stringify(credentials)).digest('base64url')}`;
@@ -128,11 +144,14 @@ export class ClientCache implements ClientProvider {
     const found = resolveCredentials(caller, integration, this.sources);
     const type = integration.connectionKeys[0] ?? id;
     const authority = this.authorities.get(id);
-    const owner = authority && caller.userEmail ? { tenantId: caller.tenantId, userEmail: caller.userEmail } : undefined;
+    const owner =
+      authority && caller.userEmail ? { tenantId: caller.tenantId, userEmail: caller.userEmail } : undefined;
     if (!found && authority && owner) throw authority.authorizationRequired(owner);
     if (!found) {
       // An integration whose credentials are the platform's own (the unified API) is configured on the server, not in a token.
-      const remedy = integration.sources.includes('jwt') ? `request a token whose connections include "${type}"` : 'it is not configured on this server';
+      const remedy = integration.sources.includes('jwt')
+        ? `request a token whose connections include "${type}"`
+        : 'it is not configured on this server';
       throw new AppError('NOT_CONFIGURED', `No ${integration.title} credentials: ${remedy}`);
     }
     const checked = this.checked(integration, found.credentials, found.source);
@@ -151,13 +170,21 @@ export class ClientCache implements ClientProvider {
     return client as ClientMap[K];
   }
 
-  stats(tenantId: string): { tenant_id: string; total_connections: number; connections_by_type: Record<string, number> } {
+  stats(tenantId: string): {
+    tenant_id: string;
+    total_connections: number;
+    connections_by_type: Record<string, number>;
+  } {
     const now = this.clock.now();
     const byType: Record<string, number> = {};
     for (const entry of this.entries.get(tenantId)?.values() ?? []) {
       if (entry.expiresAt > now) byType[entry.type] = (byType[entry.type] ?? 0) + 1;
     }
-    return { tenant_id: tenantId, total_connections: Object.values(byType).reduce((a, b) => a + b, 0), connections_by_type: byType };
+    return {
+      tenant_id: tenantId,
+      total_connections: Object.values(byType).reduce((a, b) => a + b, 0),
+      connections_by_type: byType,
+    };
   }
 
   /** Drops a tenant's cached clients, of one connection type (or integration id) or all; returns how many. */

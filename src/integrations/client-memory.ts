@@ -66,7 +66,12 @@ export class ClientMemory {
     try {
       return await use();
     } catch (error) {
-      if (!remembered || !(error instanceof AppError) || (error.code !== 'NOT_FOUND' && error.code !== 'VALIDATION_ERROR')) throw error;
+      if (
+        !remembered ||
+        !(error instanceof AppError) ||
+        (error.code !== 'NOT_FOUND' && error.code !== 'VALIDATION_ERROR')
+      )
+        throw error;
       this.forget(prefix);
       return use();
     }

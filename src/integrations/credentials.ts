@@ -9,7 +9,8 @@ export interface CredentialSource {
   read(caller: Caller, integration: AnyIntegration): Credentials | undefined;
 }
 
-const nonEmpty = (value: unknown): value is Credentials => !!value && typeof value === 'object' && Object.keys(value).length > 0;
+const nonEmpty = (value: unknown): value is Credentials =>
+  !!value && typeof value === 'object' && Object.keys(value).length > 0;
 
 /** The JWT's `connections`, under any of the integration's connection keys. */
 export const jwtCredentials: CredentialSource = {

@@ -47,10 +47,13 @@ export function upstreamError(failure: UpstreamFailure, upstream: string): AppEr
     return new AppError('RATE_LIMITED', `${upstream} rate limit exceeded: ${message}`, { ...options, retryAfter });
   }
   if (status === 404) return new AppError('NOT_FOUND', message, options);
-  if (status === 400 || status === 422) return new AppError('VALIDATION_ERROR', message, { ...options, details: failure.details });
-  if (status === 401 || status === 403) return new AppError('FORBIDDEN', `${upstream} refused the credentials: ${message}`, options);
+  if (status === 400 || status === 422)
+    return new AppError('VALIDATION_ERROR', message, { ...options, details: failure.details });
+  if (status === 401 || status === 403)
+    return new AppError('FORBIDDEN', `${upstream} refused the credentials: ${message}`, options);
   if (status === 409) return new AppError('CONFLICT', message, options);
-  if (status === 504 || status === 408) return new AppError('UPSTREAM_TIMEOUT', `${upstream} timed out (${status}): ${message}`, options);
+  if (status === 504 || status === 408)
+    return new AppError('UPSTREAM_TIMEOUT', `${upstream} timed out (${status}): ${message}`, options);
   if (status >= 500) return new AppError('UPSTREAM_ERROR', `${upstream} error ${status}: ${message}`, options);
   // Any other 4xx (405 not mergeable, 410 gone, 412...): the upstream refused this request; sending it
   // again would not help, so it is not retryable.
@@ -59,5 +62,8 @@ export function upstreamError(failure: UpstreamFailure, upstream: string): AppEr
 
 /** Classifies a response by status and headers alone (the default for integrations without quirks). */
 export function classifyByStatus(upstream: string) {
-  return (response: Response): AppError | undefined => (response.status >= 400 ? upstreamError({ status: response.status, headers: response.headers }, upstream) : undefined);
+  return (response: Response): AppError | undefined =>
+    response.status >= 400
+      ? upstreamError({ status: response.status, headers: response.headers }, upstream)
+      : undefined;
 }

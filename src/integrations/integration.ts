@@ -69,7 +69,10 @@ export type FakeState = unknown;
  * One upstream credential and the SDK clients built from it. Systems name the integrations they use;
  * one integration may serve several systems (one Google credential for calendar, mail and chat).
  */
-export interface Integration<K extends IntegrationId = IntegrationId, C extends Record<string, unknown> = Record<string, unknown>> {
+export interface Integration<
+  K extends IntegrationId = IntegrationId,
+  C extends Record<string, unknown> = Record<string, unknown>,
+> {
   id: K;
   /** Human name, e.g. "GitHub". */
   title: string;
@@ -97,6 +100,8 @@ export interface Integration<K extends IntegrationId = IntegrationId, C extends 
 export type AnyIntegration = Integration<IntegrationId, Record<string, unknown>>;
 
 /** Declares an integration with its types checked, erased for the lists that hold it. */
-export function defineIntegration<K extends IntegrationId, C extends Record<string, unknown>>(integration: Integration<K, C>): AnyIntegration {
+export function defineIntegration<K extends IntegrationId, C extends Record<string, unknown>>(
+  integration: Integration<K, C>,
+): AnyIntegration {
   return integration;
 }

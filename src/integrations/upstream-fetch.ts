@@ -18,7 +18,11 @@ export function createUpstreamFetch(integration: Classifier, base: typeof fetch 
     const call = currentCallScope();
     const method = (init.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const allowed = call ? (isSafeMethod(method) ? call.policy.safeRetries : call.policy.unsafeRetries) : 0;
-    const signal = call ? (init.signal ? AbortSignal.any([init.signal, call.signal]) : call.signal) : (init.signal ?? undefined);
+    const signal = call
+      ? init.signal
+        ? AbortSignal.any([init.signal, call.signal])
+        : call.signal
+      : (init.signal ?? undefined);
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
@@ -26,7 +30,11 @@ export function createUpstreamFetch(integration: Classifier, base: typeof fetch 
       } catch (error) {
         if (call?.signal.aborted) throw deadlineError(integration.title, call);
         if (init.signal?.aborted) throw error;
-        const unreachable = new AppError('UPSTREAM_ERROR', `${integration.title} is unreachable: ${causeMessage(error)}`, { cause: error });
+        const unreachable = new AppError(
+          'UPSTREAM_ERROR',
+          `${integration.title} is unreachable: ${causeMessage(error)}`,
+          { cause: error },
+        );
         if (!call || attempt >= allowed) throw unreachable;
         await pause(backoffDelay(attempt, call.policy), call, integration.title);
         continue;
@@ -36,7 +44,11 @@ export function createUpstreamFetch(integration: Classifier, base: typeof fetch 
       if (!failure || !isRetryable(failure)) return response;
       if (failure.retryAfter !== undefined && failure.retryAfter > call.policy.maxRetryAfterSeconds) return response;
       await response.body?.cancel();
-      await pause(failure.retryAfter !== undefined ? failure.retryAfter * 1000 : backoffDelay(attempt, call.policy), call, integration.title);
+      await pause(
+        failure.retryAfter !== undefined ? failure.retryAfter * 1000 : backoffDelay(attempt, call.policy),
+        call,
+        integration.title,
+      );
     }
   };
 }

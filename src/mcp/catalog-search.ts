@@ -52,8 +52,25 @@ export function words(text: string, synonyms: Readonly<Record<string, readonly s
     .map(stem);
 }
 
-const QUESTION_WORDS = new Set(['how', 'what', 'which', 'who', 'whose', 'when', 'where', 'why', 'is', 'are', 'do', 'does', 'did', 'can']);
-const READ_VERBS = new Set(['list', 'show', 'find', 'get', 'see', 'who', 'search', 'view', 'read', 'fetch', 'count'].map(stem));
+const QUESTION_WORDS = new Set([
+  'how',
+  'what',
+  'which',
+  'who',
+  'whose',
+  'when',
+  'where',
+  'why',
+  'is',
+  'are',
+  'do',
+  'does',
+  'did',
+  'can',
+]);
+const READ_VERBS = new Set(
+  ['list', 'show', 'find', 'get', 'see', 'who', 'search', 'view', 'read', 'fetch', 'count'].map(stem),
+);
 /** Whether the query reads before it writes ("read the email and reply": read; "mark as read": write). */
 function readVerbFirst(terms: readonly string[]): boolean {
   const read = terms.findIndex((t) => READ_VERBS.has(t));
@@ -131,7 +148,10 @@ export class CatalogSearch {
    * of the words it covers, then nudged by intent: a query that reads ("list", "show", "who") prefers
    * read and analytical tools, one that writes ("create", "merge", "close") prefers actions.
    */
-  search(query: string, options: { system?: string; limit?: number; include?: (tool: ToolDefinition) => boolean } = {}): SearchHit[] {
+  search(
+    query: string,
+    options: { system?: string; limit?: number; include?: (tool: ToolDefinition) => boolean } = {},
+  ): SearchHit[] {
     const terms = [...new Set(words(query, this.synonyms))];
     // A question ("how long do PRs take to merge", "which statuses...") asks to read, whatever verbs it holds.
     const question = QUESTION_WORDS.has(
@@ -142,7 +162,8 @@ export class CatalogSearch {
     );
     const writeIntent = !question && terms.some((t) => WRITE_VERBS.has(t));
     // "mark as read" names a state to set, not a wish to read: a write verb before it wins.
-    const readIntent = question || (!writeIntent && terms.some((t) => READ_VERBS.has(t))) || (writeIntent && readVerbFirst(terms));
+    const readIntent =
+      question || (!writeIntent && terms.some((t) => READ_VERBS.has(t))) || (writeIntent && readVerbFirst(terms));
     const n = this.index.length;
     const hits: SearchHit[] = [];
     for (const entry of this.index) {
@@ -163,6 +184,8 @@ export class CatalogSearch {
       else if (!writeIntent && isAction) score *= 0.8;
       hits.push({ tool: entry.tool, score });
     }
-    return hits.sort((a, b) => b.score - a.score || a.tool.qualifiedName.localeCompare(b.tool.qualifiedName)).slice(0, options.limit ?? 8);
+    return hits
+      .sort((a, b) => b.score - a.score || a.tool.qualifiedName.localeCompare(b.tool.qualifiedName))
+      .slice(0, options.limit ?? 8);
   }
 }

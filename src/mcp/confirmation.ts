@@ -1,4 +1,9 @@
-import { acceptedContent, inputRequired, type ClientCapabilities, type InputRequiredResult } from '@modelcontextprotocol/server';
+import {
+  acceptedContent,
+  inputRequired,
+  type ClientCapabilities,
+  type InputRequiredResult,
+} from '@modelcontextprotocol/server';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import { AppError } from '../toolkit/errors.js';
 
@@ -6,7 +11,9 @@ const KEY = 'confirm_destructive';
 
 const CONFIRMATION_SCHEMA = {
   type: 'object' as const,
-  properties: { confirm: { type: 'boolean' as const, title: 'Go ahead', description: 'Check to let the change happen' } },
+  properties: {
+    confirm: { type: 'boolean' as const, title: 'Go ahead', description: 'Check to let the change happen' },
+  },
   required: ['confirm'],
 };
 
@@ -34,10 +41,14 @@ export function confirmationOf(
     if (acceptedContent<{ confirm?: unknown }>(responses, KEY)?.confirm === true) return undefined;
     throw new AppError('FORBIDDEN', `The user did not confirm ${tool.qualifiedName}: nothing was changed`);
   }
-  const target = typeof args.repo_id === 'string' || typeof args.key === 'string' ? ` on ${String(args.repo_id ?? args.key)}` : '';
+  const target =
+    typeof args.repo_id === 'string' || typeof args.key === 'string' ? ` on ${String(args.repo_id ?? args.key)}` : '';
   return inputRequired({
     inputRequests: {
-      [KEY]: inputRequired.elicit({ message: `${tool.title ?? tool.qualifiedName}${target} changes or removes existing data. Go ahead?`, requestedSchema: CONFIRMATION_SCHEMA }),
+      [KEY]: inputRequired.elicit({
+        message: `${tool.title ?? tool.qualifiedName}${target} changes or removes existing data. Go ahead?`,
+        requestedSchema: CONFIRMATION_SCHEMA,
+      }),
     },
   });
 }

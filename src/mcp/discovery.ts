@@ -19,7 +19,8 @@ export const EXECUTE_ACTION_TOOL = 'execute_action_tool';
 type ExecuteMetaTool = typeof EXECUTE_READ_TOOL | typeof EXECUTE_ACTION_TOOL;
 
 /** The meta-tool that runs a catalog tool. */
-const executorOf = (tool: ToolDefinition): ExecuteMetaTool => (tool.capability.type === 'action' ? EXECUTE_ACTION_TOOL : EXECUTE_READ_TOOL);
+const executorOf = (tool: ToolDefinition): ExecuteMetaTool =>
+  tool.capability.type === 'action' ? EXECUTE_ACTION_TOOL : EXECUTE_READ_TOOL;
 
 const SearchArgs = z.strictObject({
   query: z.string().min(1).max(500).describe('What you want to do, in plain words'),
@@ -50,7 +51,8 @@ const LOCAL_READ = { readOnlyHint: true, destructiveHint: false, idempotentHint:
  * visible action is, open-world only when some visible tool reaches an upstream.
  */
 export function discoveryTools(registry: Registry, tools: readonly ToolDefinition[]): Tool[] {
-  const annotationsOf = (kind: ExecuteMetaTool) => tools.filter((t) => executorOf(t) === kind).map((t) => registry.annotations(t));
+  const annotationsOf = (kind: ExecuteMetaTool) =>
+    tools.filter((t) => executorOf(t) === kind).map((t) => registry.annotations(t));
   const reads = annotationsOf(EXECUTE_READ_TOOL);
   const actions = annotationsOf(EXECUTE_ACTION_TOOL);
   const listed: Tool[] = [
@@ -75,7 +77,12 @@ export function discoveryTools(registry: Registry, tools: readonly ToolDefinitio
       title: 'Run a read tool',
       description: `Run a read or analytical catalog tool by name with its arguments. Changes nothing; action tools run with ${EXECUTE_ACTION_TOOL}.`,
       inputSchema: EXECUTE_SCHEMA,
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: reads.some((a) => a.openWorldHint) },
+      annotations: {
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: reads.some((a) => a.openWorldHint),
+      },
     });
   }
   if (actions.length) {
@@ -115,7 +122,11 @@ export class Discovery {
 
   searchTools(raw: unknown): Record<string, unknown> {
     const args = parse(SearchArgs, raw);
-    const hits = this.search.search(args.query, { system: args.system, limit: args.limit, include: (tool) => this.visible.has(tool) });
+    const hits = this.search.search(args.query, {
+      system: args.system,
+      limit: args.limit,
+      include: (tool) => this.visible.has(tool),
+    });
     return {
       tools: hits.map(({ tool, score }) => ({
         name: tool.qualifiedName,
@@ -139,12 +150,16 @@ export class Discovery {
   /** The tool and arguments one execute meta-tool was asked to run; a tool of the other kind is refused. */
   executeArgs(meta: ExecuteMetaTool, raw: unknown): { tool: ToolDefinition; arguments: Record<string, unknown> } {
     // The inner arguments stand for the catalog tool's own tools/call arguments, and are refused alike.
-    if (typeof raw === 'object' && raw !== null && 'arguments' in raw) toolArguments(raw.arguments, `${meta} arguments.arguments`);
+    if (typeof raw === 'object' && raw !== null && 'arguments' in raw)
+      toolArguments(raw.arguments, `${meta} arguments.arguments`);
     const args = parse(ExecuteArgs, raw);
     const tool = this.resolve(args.name);
     const right = executorOf(tool);
     if (right !== meta) {
-      const kind = right === EXECUTE_ACTION_TOOL ? 'an action tool (it changes data)' : `a ${tool.capability.type} tool (it changes nothing)`;
+      const kind =
+        right === EXECUTE_ACTION_TOOL
+          ? 'an action tool (it changes data)'
+          : `a ${tool.capability.type} tool (it changes nothing)`;
       throw new AppError('VALIDATION_ERROR', `"${tool.qualifiedName}" is ${kind}: run it with ${right}, not ${meta}`);
     }
     return { tool, arguments: args.arguments };

@@ -21,12 +21,18 @@ export const DOCUMENT_TEMPLATE = {
   uriTemplate: `${SCHEME}{document_id}`,
   name: 'document',
   title: 'Uploaded document',
-  description: 'The text of one uploaded document (PDF, spreadsheet, CSV, Markdown or text), as it was parsed for search.',
+  description:
+    'The text of one uploaded document (PDF, spreadsheet, CSV, Markdown or text), as it was parsed for search.',
   mimeType: 'text/plain',
 };
 
 // What these reads use of the documents tools' results.
-const Summary = z.object({ document_id: z.string(), filename: z.string(), file_type: z.string(), file_size: z.number() });
+const Summary = z.object({
+  document_id: z.string(),
+  filename: z.string(),
+  file_type: z.string(),
+  file_size: z.number(),
+});
 const Listing = z.object({ documents: z.array(Summary), pagination: z.object({ next_cursor: z.string().nullable() }) });
 const Detail = Summary.extend({ chunks: z.array(z.object({ text: z.string() })) });
 
@@ -38,8 +44,14 @@ function toolOf(app: App, name: string) {
 }
 
 /** One page of the caller's documents as resources; reads go through the tools, so tenant scope and activity records apply. */
-export async function listDocumentResources(app: App, caller: Caller, cursor?: string): Promise<{ resources: Resource[]; nextCursor?: string }> {
-  const page = Listing.parse(await app.executor.execute(caller, toolOf(app, LIST_TOOL), { limit: PAGE, ...(cursor ? { cursor } : {}) }));
+export async function listDocumentResources(
+  app: App,
+  caller: Caller,
+  cursor?: string,
+): Promise<{ resources: Resource[]; nextCursor?: string }> {
+  const page = Listing.parse(
+    await app.executor.execute(caller, toolOf(app, LIST_TOOL), { limit: PAGE, ...(cursor ? { cursor } : {}) }),
+  );
   return {
     resources: page.documents.map((doc) => ({
       uri: documentUri(doc.document_id),
@@ -63,14 +75,23 @@ export async function readDocumentResource(app: App, caller: Caller, uri: string
 /** Links to the documents a result names (query hits, a listing, an upload), each once. */
 export function documentLinks(result: Record<string, unknown>, max: number): ResourceLink[] {
   const lists = [result.results, result.documents].filter((list): list is unknown[] => Array.isArray(list));
-  const named = [result, ...lists.flat()] as Array<{ document_id?: unknown; filename?: unknown; metadata?: { filename?: unknown } } | null>;
+  const named = [result, ...lists.flat()] as Array<{
+    document_id?: unknown;
+    filename?: unknown;
+    metadata?: { filename?: unknown };
+  } | null>;
   const links = new Map<string, ResourceLink>();
   for (const item of named) {
     if (links.size >= max) break;
     if (!item) continue;
     const id = item.document_id;
     if (typeof id !== 'string' || links.has(id)) continue;
-    const filename = typeof item.filename === 'string' ? item.filename : typeof item.metadata?.filename === 'string' ? item.metadata.filename : id;
+    const filename =
+      typeof item.filename === 'string'
+        ? item.filename
+        : typeof item.metadata?.filename === 'string'
+          ? item.metadata.filename
+          : id;
     links.set(id, { type: 'resource_link', uri: documentUri(id), name: filename, title: filename });
   }
   return [...links.values()];

@@ -43,7 +43,8 @@ export function selectionFromHeaders(headers: IncomingHttpHeaders): ToolSelectio
   const readOnly = headers['x-mcp-readonly'];
   if (readOnly !== undefined) {
     const value = String(readOnly).trim().toLowerCase();
-    if (!['true', '1', 'false', '0'].includes(value)) throw new AppError('VALIDATION_ERROR', `X-MCP-Readonly must be true or false, got "${String(readOnly)}"`);
+    if (!['true', '1', 'false', '0'].includes(value))
+      throw new AppError('VALIDATION_ERROR', `X-MCP-Readonly must be true or false, got "${String(readOnly)}"`);
     selection.readOnly = value === 'true' || value === '1';
   }
   return selection;
@@ -53,7 +54,11 @@ export function selectionFromHeaders(headers: IncomingHttpHeaders): ToolSelectio
  * The first name of a selection that is not among the valid ones, as a message: toolsets list every
  * valid name (a dozen), tools name the closest valid one (the catalog is long).
  */
-export function invalidNames(selection: ToolSelection, valid: { toolsets: readonly string[]; tools: readonly string[] }, source: SelectionSource): string | undefined {
+export function invalidNames(
+  selection: ToolSelection,
+  valid: { toolsets: readonly string[]; tools: readonly string[] },
+  source: SelectionSource,
+): string | undefined {
   const where = source.scope === 'server' ? 'this catalog' : 'this server';
   const toolset = selection.toolsets?.find((name) => !valid.toolsets.includes(name));
   if (toolset !== undefined) {
@@ -68,14 +73,25 @@ export function invalidNames(selection: ToolSelection, valid: { toolsets: readon
 }
 
 /** The toolset and tool names that select at least one of these tools. */
-export function namesWithin(registry: Registry, tools: readonly ToolDefinition[]): { toolsets: string[]; tools: string[] } {
+export function namesWithin(
+  registry: Registry,
+  tools: readonly ToolDefinition[],
+): { toolsets: string[]; tools: string[] } {
   const toolsets = new Set<string>();
   for (const tool of tools) toolsets.add(tool.system).add(toolsetOf(tool));
-  return { toolsets: registry.toolsetNames().filter((name) => toolsets.has(name)), tools: tools.map((t) => t.qualifiedName) };
+  return {
+    toolsets: registry.toolsetNames().filter((name) => toolsets.has(name)),
+    tools: tools.map((t) => t.qualifiedName),
+  };
 }
 
 /** Why a selection leaves a tool out, in the words of whoever set it. */
-export function exclusionReason(tool: ToolDefinition, rule: SelectionRule, selection: ToolSelection, source: SelectionSource): string {
+export function exclusionReason(
+  tool: ToolDefinition,
+  rule: SelectionRule,
+  selection: ToolSelection,
+  source: SelectionSource,
+): string {
   const name = tool.qualifiedName;
   switch (rule) {
     case 'readOnly':

@@ -21,7 +21,12 @@ interface RequestScope {
 }
 
 /** The SDK carries `authInfo` from the request to the factory untouched; ours rides in its `extra`. */
-const authInfoOf = (scope: RequestScope): AuthInfo => ({ token: 'jwt', clientId: scope.caller.tenantId, scopes: [], extra: { scope } });
+const authInfoOf = (scope: RequestScope): AuthInfo => ({
+  token: 'jwt',
+  clientId: scope.caller.tenantId,
+  scopes: [],
+  extra: { scope },
+});
 const scopeOf = (authInfo: AuthInfo | undefined): RequestScope => {
   const scope = authInfo?.extra?.scope as RequestScope | undefined;
   if (!scope) throw new Error('MCP request without its resolved caller');
@@ -54,10 +59,20 @@ export function mcpHttpHandler(app: App, surface: McpSurface) {
   return async (req: Request, res: Response): Promise<void> => {
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
-      return sendJsonRpcError(res, 405, -32000, 'Method not allowed: this server is stateless, send JSON-RPC with POST');
+      return sendJsonRpcError(
+        res,
+        405,
+        -32000,
+        'Method not allowed: this server is stateless, send JSON-RPC with POST',
+      );
     }
     if (Array.isArray(req.body)) {
-      return sendJsonRpcError(res, 400, JSON_RPC.INVALID_REQUEST, 'JSON-RPC batches are not supported: send one message per request');
+      return sendJsonRpcError(
+        res,
+        400,
+        JSON_RPC.INVALID_REQUEST,
+        'JSON-RPC batches are not supported: send one message per request',
+      );
     }
     let narrowing;
     try {

@@ -13,7 +13,9 @@ export const JSON_RPC = {
 /** A JSON-RPC error answered before any message could be read, so with `id: null`. */
 export function sendJsonRpcError(res: Response, status: number, code: number, message: string, data?: unknown): void {
   if (res.headersSent) return;
-  res.status(status).json({ jsonrpc: '2.0', id: null, error: { code, message, ...(data === undefined ? {} : { data }) } });
+  res
+    .status(status)
+    .json({ jsonrpc: '2.0', id: null, error: { code, message, ...(data === undefined ? {} : { data }) } });
 }
 
 /**
@@ -22,6 +24,10 @@ export function sendJsonRpcError(res: Response, status: number, code: number, me
  */
 export function sendJsonRpcRequestError(res: Response, thrown: unknown, log: Logger): void {
   const error = shownError(requestError(thrown), log);
-  const code = isUnreadableBody(thrown) ? JSON_RPC.PARSE_ERROR : error.status >= 500 ? JSON_RPC.INTERNAL_ERROR : JSON_RPC.INVALID_REQUEST;
+  const code = isUnreadableBody(thrown)
+    ? JSON_RPC.PARSE_ERROR
+    : error.status >= 500
+      ? JSON_RPC.INTERNAL_ERROR
+      : JSON_RPC.INVALID_REQUEST;
   sendJsonRpcError(res, error.status, code, error.message);
 }

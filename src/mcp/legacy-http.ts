@@ -26,7 +26,11 @@ export class LegacyHttpCalls {
     private readonly tasks: McpTasks,
   ) {}
 
-  async serve(req: Request, res: Response, scope: { caller: Caller; narrowing: ToolSelection; token: string | undefined }): Promise<void> {
+  async serve(
+    req: Request,
+    res: Response,
+    scope: { caller: Caller; narrowing: ToolSelection; token: string | undefined },
+  ): Promise<void> {
     const message = (req.body ?? {}) as LegacyMessage;
     if (isTaskMessage(message)) return this.serveTask(message, res, scope);
     if (message.method === 'notifications/cancelled') this.cancel(scope.token, message.params?.requestId);
@@ -35,7 +39,10 @@ export class LegacyHttpCalls {
     if (key) this.inFlight.set(key, controller);
     const server = this.surface.createServer(() => scope.caller, scope.narrowing, 'legacy', controller.signal, true);
     const wantsProgress = message.params?._meta?.progressToken !== undefined;
-    const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !wantsProgress });
+    const transport = new NodeStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: !wantsProgress,
+    });
     res.on('close', () => {
       if (!res.writableFinished) controller.abort(new AppError('CANCELLED', 'The client closed the connection'));
       if (key && this.inFlight.get(key) === controller) this.inFlight.delete(key);
@@ -47,13 +54,20 @@ export class LegacyHttpCalls {
   }
 
   /** Task requests and task-augmented calls are answered by the task layer, as one JSON-RPC response. */
-  private async serveTask(message: LegacyMessage, res: Response, scope: { caller: Caller; narrowing: ToolSelection; token: string | undefined }): Promise<void> {
+  private async serveTask(
+    message: LegacyMessage,
+    res: Response,
+    scope: { caller: Caller; narrowing: ToolSelection; token: string | undefined },
+  ): Promise<void> {
     const closed = new AbortController();
     res.on('close', () => closed.abort());
     try {
       res.json(await this.tasks.answer(message, scope.caller, scope.narrowing, scope.token, closed.signal));
     } catch (error) {
-      if (!res.headersSent && !closed.signal.aborted) res.status(500).json({ jsonrpc: '2.0', id: message.id ?? null, error: { code: -32603, message: (error as Error).message } });
+      if (!res.headersSent && !closed.signal.aborted)
+        res
+          .status(500)
+          .json({ jsonrpc: '2.0', id: message.id ?? null, error: { code: -32603, message: (error as Error).message } });
     }
   }
 

@@ -9,7 +9,11 @@ const MIN_INTERVAL_MS = 100;
  * and a client that sent a progress token hears `notifications/progress` as the call advances (at most
  * one update per 100 ms, and always the last one).
  */
-export function callControlOf(meta: { progressToken?: string | number } | undefined, ctx: ServerContext, cancelled?: AbortSignal): CallControl {
+export function callControlOf(
+  meta: { progressToken?: string | number } | undefined,
+  ctx: ServerContext,
+  cancelled?: AbortSignal,
+): CallControl {
   const signal = cancelled ? AbortSignal.any([ctx.mcpReq.signal, cancelled]) : ctx.mcpReq.signal;
   const progressToken = meta?.progressToken;
   if (progressToken === undefined) return { signal };
@@ -21,7 +25,9 @@ export function callControlOf(meta: { progressToken?: string | number } | undefi
       const final = update.total !== undefined && update.progress >= update.total;
       if (!final && now - last < MIN_INTERVAL_MS) return;
       last = now;
-      void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...update } }).catch(() => undefined);
+      void ctx.mcpReq
+        .notify({ method: 'notifications/progress', params: { progressToken, ...update } })
+        .catch(() => undefined);
     },
   };
 }

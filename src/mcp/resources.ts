@@ -1,5 +1,18 @@
-import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type ReadResourceResult, type ResourceLink, type Server } from '@modelcontextprotocol/server';
-import { DOCUMENT_TEMPLATE, documentLinks, isDocumentUri, listDocumentResources, readDocumentResource } from './document-resources.js';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  type ReadResourceResult,
+  type ResourceLink,
+  type Server,
+} from '@modelcontextprotocol/server';
+import {
+  DOCUMENT_TEMPLATE,
+  documentLinks,
+  isDocumentUri,
+  listDocumentResources,
+  readDocumentResource,
+} from './document-resources.js';
 import type { App } from '../app.js';
 import { GRAPH_APP_URI, graphAppHtml, MCP_APP_MIME_TYPE } from './app/graph-view.js';
 import type { Caller } from '../toolkit/context.js';
@@ -11,7 +24,8 @@ const ENTITY_TOOL = 'graph_get_entity_context';
 const MAX_LINKS = 10;
 
 /** The resource URI of a graph entity: `constellation://graph/<type>/<id>` (the id URI-encoded, `/` included). */
-export const entityUri = (type: string, id: string): string => `${SCHEME}${encodeURIComponent(type)}/${encodeURIComponent(id)}`;
+export const entityUri = (type: string, id: string): string =>
+  `${SCHEME}${encodeURIComponent(type)}/${encodeURIComponent(id)}`;
 
 function entityOf(uri: string): { type: string; id: string } {
   const rest = uri.startsWith(SCHEME) ? uri.slice(SCHEME.length) : undefined;
@@ -26,7 +40,8 @@ const TEMPLATE = {
   uriTemplate: `${SCHEME}{entity_type}/{entity_id}`,
   name: 'graph-entity',
   title: 'Knowledge graph entity',
-  description: 'One entity of the knowledge graph (ticket, pull request, page, repository, person...) with its relationships and recent activity, as JSON.',
+  description:
+    'One entity of the knowledge graph (ticket, pull request, page, repository, person...) with its relationships and recent activity, as JSON.',
   mimeType: 'application/json',
 };
 
@@ -35,7 +50,8 @@ const GRAPH_APP_RESOURCE = {
   uri: GRAPH_APP_URI,
   name: 'graph-view',
   title: 'Knowledge graph view',
-  description: 'An interactive force-directed drawing of a graph tool’s result (traverse, path, entity context, query), for hosts that render MCP Apps.',
+  description:
+    'An interactive force-directed drawing of a graph tool’s result (traverse, path, entity context, query), for hosts that render MCP Apps.',
   mimeType: MCP_APP_MIME_TYPE,
 };
 
@@ -57,7 +73,9 @@ export function serveResources(server: Server, app: App, callerFor: () => Caller
   server.registerCapabilities({ resources: {} });
   server.setRequestHandler('resources/list', async (request) => {
     const cursor = request.params?.cursor;
-    const documents = app.registry.find('documents_list_documents') ? await listDocumentResources(app, await callerFor(), cursor) : { resources: [] };
+    const documents = app.registry.find('documents_list_documents')
+      ? await listDocumentResources(app, await callerFor(), cursor)
+      : { resources: [] };
     return { ...documents, resources: [...(cursor ? [] : [GRAPH_APP_RESOURCE]), ...documents.resources] };
   });
   server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [TEMPLATE, DOCUMENT_TEMPLATE] }));
@@ -72,7 +90,10 @@ export function serveResources(server: Server, app: App, callerFor: () => Caller
       const error = toAppError(thrown);
       if (error.code === 'NOT_FOUND') throw new ResourceNotFoundError(uri, error.message);
       if (error.code === 'VALIDATION_ERROR') throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
-      throw new ProtocolError(ProtocolErrorCode.InternalError, error.status < 500 ? error.message : 'The resource could not be read');
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
+        error.status < 500 ? error.message : 'The resource could not be read',
+      );
     }
   });
 }
@@ -93,10 +114,25 @@ function entityLinks(result: Record<string, unknown>): ResourceLink[] {
   const links: ResourceLink[] = [];
   for (const node of nodes ?? []) {
     if (links.length >= MAX_LINKS) break;
-    const { node_type: type, node_id: id, properties } = (node ?? {}) as { node_type?: unknown; node_id?: unknown; properties?: { title?: unknown; name?: unknown } };
+    const {
+      node_type: type,
+      node_id: id,
+      properties,
+    } = (node ?? {}) as { node_type?: unknown; node_id?: unknown; properties?: { title?: unknown; name?: unknown } };
     if (typeof type !== 'string' || typeof id !== 'string') continue;
-    const title = typeof properties?.title === 'string' ? properties.title : typeof properties?.name === 'string' ? properties.name : undefined;
-    links.push({ type: 'resource_link', uri: entityUri(type, id), name: `${type}:${id}`, ...(title ? { title } : {}), mimeType: 'application/json' });
+    const title =
+      typeof properties?.title === 'string'
+        ? properties.title
+        : typeof properties?.name === 'string'
+          ? properties.name
+          : undefined;
+    links.push({
+      type: 'resource_link',
+      uri: entityUri(type, id),
+      name: `${type}:${id}`,
+      ...(title ? { title } : {}),
+      mimeType: 'application/json',
+    });
   }
   return links;
 }

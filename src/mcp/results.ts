@@ -22,7 +22,10 @@ export type Era = 'modern' | 'legacy';
  * text, and links to the resources (graph entities, documents) a result of `system` names.
  */
 export function successResult(result: Record<string, unknown>, system?: string): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(result) }, ...resultLinks(system, result)], structuredContent: result };
+  return {
+    content: [{ type: 'text', text: JSON.stringify(result) }, ...resultLinks(system, result)],
+    structuredContent: result,
+  };
 }
 
 /**
@@ -48,7 +51,8 @@ export function clientCapabilitiesOf(era: Era, ctx: ServerContext, server: Serve
 }
 
 /** How a call that needs the user answers: a protocol error to throw (2025), or a result to return (2026). */
-export type UserAction = { kind: 'throw'; error: UrlElicitationRequiredError } | { kind: 'return'; result: InputRequiredResult };
+export type UserAction =
+  { kind: 'throw'; error: UrlElicitationRequiredError } | { kind: 'return'; result: InputRequiredResult };
 
 /**
  * A call that needs the user to act first (authorize a provider), in the form the client's protocol
@@ -57,10 +61,27 @@ export type UserAction = { kind: 'throw'; error: UrlElicitationRequiredError } |
  * on the 2025 revisions. Other clients get the isError result, whose `details.auth_url` the agent can
  * show. Undefined when the error is of another kind or the client cannot take a URL.
  */
-export function userActionRequired(thrown: unknown, era: Era, capabilities: ClientCapabilities | undefined): UserAction | undefined {
-  if (!(thrown instanceof AppError) || thrown.code !== 'AUTHORIZATION_REQUIRED' || !capabilities?.elicitation?.url) return undefined;
+export function userActionRequired(
+  thrown: unknown,
+  era: Era,
+  capabilities: ClientCapabilities | undefined,
+): UserAction | undefined {
+  if (!(thrown instanceof AppError) || thrown.code !== 'AUTHORIZATION_REQUIRED' || !capabilities?.elicitation?.url)
+    return undefined;
   const { auth_url: url } = (thrown.details ?? {}) as { auth_url?: unknown };
   if (typeof url !== 'string') return undefined;
-  if (era === 'modern') return { kind: 'return', result: inputRequired({ inputRequests: { authorization: inputRequired.elicitUrl({ url, message: thrown.message }) } }) };
-  return { kind: 'throw', error: new UrlElicitationRequiredError([{ mode: 'url', elicitationId: randomUUID(), url, message: thrown.message }], thrown.message) };
+  if (era === 'modern')
+    return {
+      kind: 'return',
+      result: inputRequired({
+        inputRequests: { authorization: inputRequired.elicitUrl({ url, message: thrown.message }) },
+      }),
+    };
+  return {
+    kind: 'throw',
+    error: new UrlElicitationRequiredError(
+      [{ mode: 'url', elicitationId: randomUUID(), url, message: thrown.message }],
+      thrown.message,
+    ),
+  };
 }

@@ -7,7 +7,14 @@ import { AppError } from '../toolkit/errors.js';
 import type { ToolSelection } from '../toolkit/registry.js';
 import { VERSION } from '../version.js';
 import { CatalogSearch } from './catalog-search.js';
-import { Discovery, discoveryTools, DESCRIBE_TOOL, EXECUTE_ACTION_TOOL, EXECUTE_READ_TOOL, SEARCH_TOOLS } from './discovery.js';
+import {
+  Discovery,
+  discoveryTools,
+  DESCRIBE_TOOL,
+  EXECUTE_ACTION_TOOL,
+  EXECUTE_READ_TOOL,
+  SEARCH_TOOLS,
+} from './discovery.js';
 import { EXPOSURE_HEADERS, exclusionReason, invalidNames, namesWithin, SERVER_SETTINGS } from './exposure.js';
 import { confirmationOf } from './confirmation.js';
 import { callControlOf } from './progress.js';
@@ -43,7 +50,8 @@ interface View {
   discovery: Discovery;
 }
 
-const FULL_INSTRUCTIONS = 'Tools are named <system>_<tool>. Read each tool’s "Use when" and "Not for" lines to pick the right one.';
+const FULL_INSTRUCTIONS =
+  'Tools are named <system>_<tool>. Read each tool’s "Use when" and "Not for" lines to pick the right one.';
 const DISCOVERY_INSTRUCTIONS = `This server has a large tool catalog. Call ${SEARCH_TOOLS} with what you want to do, ${DESCRIBE_TOOL} for the input schema, then ${EXECUTE_READ_TOOL} (reads and analytics) or ${EXECUTE_ACTION_TOOL} (changes data).`;
 
 /**
@@ -70,7 +78,11 @@ export class McpSurface {
   ) {
     const { mode = 'auto', listBudgetBytes = AUTO_LIST_BUDGET_BYTES, ...selection } = options;
     const { registry } = app;
-    const problem = invalidNames(selection, { toolsets: registry.toolsetNames(), tools: registry.tools.map((t) => t.qualifiedName) }, SERVER_SETTINGS);
+    const problem = invalidNames(
+      selection,
+      { toolsets: registry.toolsetNames(), tools: registry.tools.map((t) => t.qualifiedName) },
+      SERVER_SETTINGS,
+    );
     if (problem) throw new Error(problem);
     this.selection = selection;
     this.mode = mode;
@@ -119,11 +131,20 @@ export class McpSurface {
   view(caller: Caller, narrowing: ToolSelection = {}): View {
     const { registry } = this.app;
     const available = this.app.connections.available(caller);
-    const tools = this.tools.filter((t) => registry.excludedBy(narrowing, t) === undefined && registry.integrationsOf(t).every((id) => available.has(id)));
-    const mode = this.mode === 'auto' ? (this.listBytes(tools, this.listBudgetBytes) > this.listBudgetBytes ? 'discovery' : 'full') : this.mode;
+    const tools = this.tools.filter(
+      (t) =>
+        registry.excludedBy(narrowing, t) === undefined && registry.integrationsOf(t).every((id) => available.has(id)),
+    );
+    const mode =
+      this.mode === 'auto'
+        ? this.listBytes(tools, this.listBudgetBytes) > this.listBudgetBytes
+          ? 'discovery'
+          : 'full'
+        : this.mode;
     const byName = new Map(tools.map((t) => [t.qualifiedName, t]));
     // Aliases (`chatmessage:list`) name the same tool as its qualified name.
-    const resolve = (name: string) => byName.get(registry.find(name)?.qualifiedName ?? name) ?? this.refuse(name, mode, narrowing, available);
+    const resolve = (name: string) =>
+      byName.get(registry.find(name)?.qualifiedName ?? name) ?? this.refuse(name, mode, narrowing, available);
     return {
       mode,
       tools,
@@ -140,7 +161,13 @@ export class McpSurface {
    * `cancelled` aborts its calls from outside the protocol (a stateless transport's own cancellation);
    * `offersTasks` says (to 2025-era clients) that tool calls may run as tasks (see tasks.ts).
    */
-  createServer(callerFor: () => Caller | Promise<Caller>, narrowing: ToolSelection = {}, era: Era = 'legacy', cancelled?: AbortSignal, offersTasks = false): Server {
+  createServer(
+    callerFor: () => Caller | Promise<Caller>,
+    narrowing: ToolSelection = {},
+    era: Era = 'legacy',
+    cancelled?: AbortSignal,
+    offersTasks = false,
+  ): Server {
     const instructions = {
       full: FULL_INSTRUCTIONS,
       discovery: DISCOVERY_INSTRUCTIONS,
@@ -148,7 +175,11 @@ export class McpSurface {
     };
     const server = new Server(
       { name: 'constellation', version: VERSION },
-      { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: this.validator, instructions: instructions[this.mode] },
+      {
+        capabilities: { tools: { listChanged: false } },
+        jsonSchemaValidator: this.validator,
+        instructions: instructions[this.mode],
+      },
     );
     serveResources(server, this.app, callerFor);
     const tasks = offersTasks && era === 'legacy';
@@ -156,7 +187,14 @@ export class McpSurface {
     server.setRequestHandler('tools/list', async (request) => {
       refuseForeignCursor(request.params?.cursor);
       const { listed } = this.view(await callerFor(), narrowing);
-      return { tools: tasks ? listed.map((tool) => ({ ...tool, execution: { taskSupport: tool.annotations?.destructiveHint ? 'forbidden' : 'optional' } })) : listed };
+      return {
+        tools: tasks
+          ? listed.map((tool) => ({
+              ...tool,
+              execution: { taskSupport: tool.annotations?.destructiveHint ? 'forbidden' : 'optional' },
+            }))
+          : listed,
+      };
     });
     // The protocol layer refuses top-level arguments that are not an object (-32602); the execute
     // meta-tools' inner arguments are checked by toolArguments in discovery.
@@ -166,9 +204,22 @@ export class McpSurface {
         const { name, arguments: args } = request.params;
         const target = this.target(this.view(caller, narrowing), name, args ?? {});
         if ('answer' in target) return successResult(target.answer);
-        const confirmation = confirmationOf(target.tool, target.args, clientCapabilitiesOf(era, ctx, server), ctx.mcpReq.inputResponses);
+        const confirmation = confirmationOf(
+          target.tool,
+          target.args,
+          clientCapabilitiesOf(era, ctx, server),
+          ctx.mcpReq.inputResponses,
+        );
         if (confirmation) return confirmation;
-        return successResult(await this.app.executor.execute(caller, target.tool, target.args, callControlOf(request.params._meta, ctx, cancelled)), target.tool.system);
+        return successResult(
+          await this.app.executor.execute(
+            caller,
+            target.tool,
+            target.args,
+            callControlOf(request.params._meta, ctx, cancelled),
+          ),
+          target.tool.system,
+        );
       } catch (error) {
         // A protocol error (the execute meta-tools' inner arguments not an object) stays one.
         if (error instanceof ProtocolError) throw error;
@@ -182,7 +233,12 @@ export class McpSurface {
   }
 
   /** What a caller's tools/call of `name` runs under a request's narrowing (the task layer starts calls itself). */
-  resolveCall(caller: Caller, narrowing: ToolSelection, name: string, args: Record<string, unknown>): ReturnType<McpSurface['target']> {
+  resolveCall(
+    caller: Caller,
+    narrowing: ToolSelection,
+    name: string,
+    args: Record<string, unknown>,
+  ): ReturnType<McpSurface['target']> {
     return this.target(this.view(caller, narrowing), name, args);
   }
 
@@ -191,7 +247,11 @@ export class McpSurface {
    * name the catalog does not have is a protocol error; a catalog tool this session does not see is an
    * error result saying why (see refuse).
    */
-  private target(view: View, name: string, args: Record<string, unknown>): { answer: Record<string, unknown> } | { tool: ToolDefinition; args: Record<string, unknown> } {
+  private target(
+    view: View,
+    name: string,
+    args: Record<string, unknown>,
+  ): { answer: Record<string, unknown> } | { tool: ToolDefinition; args: Record<string, unknown> } {
     if (view.mode === 'discovery') {
       if (name === SEARCH_TOOLS) return { answer: view.discovery.searchTools(args) };
       if (name === DESCRIBE_TOOL) return { answer: view.discovery.describeTool(args) };
@@ -200,7 +260,8 @@ export class McpSurface {
         return { tool, args: toolArgs };
       }
     }
-    if (!this.app.registry.find(name)) throw unknownToolError(name, view.mode === 'full' ? '' : ` (use ${SEARCH_TOOLS} to find tool names)`);
+    if (!this.app.registry.find(name))
+      throw unknownToolError(name, view.mode === 'full' ? '' : ` (use ${SEARCH_TOOLS} to find tool names)`);
     return { tool: view.resolve(name), args };
   }
 
@@ -208,18 +269,33 @@ export class McpSurface {
   private refuse(name: string, mode: View['mode'], narrowing: ToolSelection, available: ReadonlySet<string>): never {
     const { registry } = this.app;
     const tool = registry.find(name);
-    if (!tool) throw new AppError('TOOL_NOT_FOUND', `Unknown tool "${name}"${mode === 'full' ? '' : `: use ${SEARCH_TOOLS} to find tool names`}`);
+    if (!tool)
+      throw new AppError(
+        'TOOL_NOT_FOUND',
+        `Unknown tool "${name}"${mode === 'full' ? '' : `: use ${SEARCH_TOOLS} to find tool names`}`,
+      );
     for (const [selection, source] of [
       [this.selection, SERVER_SETTINGS],
       [narrowing, EXPOSURE_HEADERS],
     ] as const) {
       const rule = registry.excludedBy(selection, tool);
-      if (rule) throw new AppError('FORBIDDEN', `${exclusionReason(tool, rule, selection, source)}, so it cannot be called here`);
+      if (rule)
+        throw new AppError(
+          'FORBIDDEN',
+          `${exclusionReason(tool, rule, selection, source)}, so it cannot be called here`,
+        );
     }
-    const missing = this.app.integrations.filter((i) => registry.integrationsOf(tool).includes(i.id) && !available.has(i.id));
+    const missing = this.app.integrations.filter(
+      (i) => registry.integrationsOf(tool).includes(i.id) && !available.has(i.id),
+    );
     const fromToken = missing.filter((i) => i.sources.includes('jwt'));
     const keys = fromToken.map((i) => `"${i.connectionKeys[0] ?? i.id}"`).join(', ');
-    const remedy = fromToken.length ? `request a token whose connections include ${keys}` : 'the server is not configured for it';
-    throw new AppError('NOT_CONFIGURED', `"${name}" needs ${missing.map((i) => i.title).join(' and ')} credentials, which this caller lacks: ${remedy}`);
+    const remedy = fromToken.length
+      ? `request a token whose connections include ${keys}`
+      : 'the server is not configured for it';
+    throw new AppError(
+      'NOT_CONFIGURED',
+      `"${name}" needs ${missing.map((i) => i.title).join(' and ')} credentials, which this caller lacks: ${remedy}`,
+    );
   }
 }

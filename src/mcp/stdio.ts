@@ -15,7 +15,8 @@ function stdioCallerOf(app: App, env: NodeJS.ProcessEnv): () => Promise<Caller> 
   if (token) {
     return async () => {
       const caller = await app.tokens.verify(token);
-      if (!app.tenants.exists(caller.tenantId)) throw new AppError('UNAUTHORIZED', `Tenant of CONSTELLATION_TOKEN does not exist: ${caller.tenantId}`);
+      if (!app.tenants.exists(caller.tenantId))
+        throw new AppError('UNAUTHORIZED', `Tenant of CONSTELLATION_TOKEN does not exist: ${caller.tenantId}`);
       return caller;
     };
   }

@@ -70,7 +70,9 @@ export class TaskStore {
     const at = this.now();
     const taskId = randomUUID();
     this.db
-      .prepare('INSERT INTO mcp_tasks (task_id, tenant_id, owner, tool, status, created_at, updated_at, ttl_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO mcp_tasks (task_id, tenant_id, owner, tool, status, created_at, updated_at, ttl_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
       .run(taskId, owner.tenantId, owner.owner, tool, 'working', at, at, ttlMs);
     return this.get(owner, taskId)!;
   }
@@ -96,7 +98,16 @@ export class TaskStore {
          AND (? IS NULL OR created_at < ? OR (created_at = ? AND task_id < ?))
          ORDER BY created_at DESC, task_id DESC LIMIT ?`,
       )
-      .all(owner.tenantId, owner.owner, this.now(), after?.task_id ?? null, after?.created_at ?? 0, after?.created_at ?? 0, after?.task_id ?? '', limit + 1) as Row[];
+      .all(
+        owner.tenantId,
+        owner.owner,
+        this.now(),
+        after?.task_id ?? null,
+        after?.created_at ?? 0,
+        after?.created_at ?? 0,
+        after?.task_id ?? '',
+        limit + 1,
+      ) as Row[];
     const page = rows.slice(0, limit);
     return { tasks: page.map(viewOf), ...(rows.length > limit ? { nextCursor: page.at(-1)!.task_id } : {}) };
   }
@@ -105,7 +116,9 @@ export class TaskStore {
   finish(taskId: string, status: TaskStatus, result: CallToolResult | undefined, message?: string): boolean {
     return (
       this.db
-        .prepare("UPDATE mcp_tasks SET status = ?, status_message = ?, result = ?, updated_at = ? WHERE task_id = ? AND status = 'working'")
+        .prepare(
+          "UPDATE mcp_tasks SET status = ?, status_message = ?, result = ?, updated_at = ? WHERE task_id = ? AND status = 'working'",
+        )
         .run(status, message ?? null, result ? JSON.stringify(result) : null, this.now(), taskId).changes > 0
     );
   }

@@ -24,11 +24,14 @@ export interface TaskMessage {
   params?: { name?: unknown; arguments?: unknown; task?: { ttl?: unknown }; taskId?: unknown; cursor?: unknown };
 }
 
-type JsonRpcAnswer = { jsonrpc: '2.0'; id: unknown } & ({ result: Record<string, unknown> } | { error: { code: number; message: string } });
+type JsonRpcAnswer = { jsonrpc: '2.0'; id: unknown } & (
+  { result: Record<string, unknown> } | { error: { code: number; message: string } }
+);
 
 /** Whether a 2025-era message is for the task layer: a task request, or a tool call asking to run as a task. */
 export const isTaskMessage = (message: TaskMessage): boolean =>
-  TASK_METHODS.has(message.method ?? '') || (message.method === 'tools/call' && typeof message.params?.task === 'object' && message.params.task !== null);
+  TASK_METHODS.has(message.method ?? '') ||
+  (message.method === 'tools/call' && typeof message.params?.task === 'object' && message.params.task !== null);
 
 /**
  * Tool calls as tasks, for 2025-11-25 clients (the 2026-07-28 revision has no tasks: long calls there
@@ -46,13 +49,24 @@ export class McpTasks {
     private readonly store: TaskStore,
   ) {}
 
-  async answer(message: TaskMessage, caller: Caller, narrowing: ToolSelection, token: string | undefined, closed: AbortSignal): Promise<JsonRpcAnswer> {
+  async answer(
+    message: TaskMessage,
+    caller: Caller,
+    narrowing: ToolSelection,
+    token: string | undefined,
+    closed: AbortSignal,
+  ): Promise<JsonRpcAnswer> {
     const reply = (result: Record<string, unknown>): JsonRpcAnswer => ({ jsonrpc: '2.0', id: message.id, result });
-    const refuse = (text: string): JsonRpcAnswer => ({ jsonrpc: '2.0', id: message.id, error: { code: JSON_RPC.INVALID_PARAMS, message: text } });
+    const refuse = (text: string): JsonRpcAnswer => ({
+      jsonrpc: '2.0',
+      id: message.id,
+      error: { code: JSON_RPC.INVALID_PARAMS, message: text },
+    });
     const owner = ownerOf(caller, token);
     const params = message.params ?? {};
     if (message.method === 'tools/call') return this.start(caller, owner, narrowing, params, reply, refuse);
-    if (message.method === 'tasks/list') return reply(this.store.list(owner, LIST_PAGE, typeof params.cursor === 'string' ? params.cursor : undefined));
+    if (message.method === 'tasks/list')
+      return reply(this.store.list(owner, LIST_PAGE, typeof params.cursor === 'string' ? params.cursor : undefined));
     const taskId = typeof params.taskId === 'string' ? params.taskId : '';
     const task = this.store.get(owner, taskId);
     if (!task) return refuse(`Task not found: ${taskId}`);
@@ -60,7 +74,12 @@ export class McpTasks {
     if (message.method === 'tasks/cancel') {
       if (TERMINAL.has(task.status)) return refuse(`Task ${taskId} is already ${task.status}`);
       this.running.get(taskId)?.controller.abort(new AppError('CANCELLED', 'The task was cancelled'));
-      this.store.finish(taskId, 'cancelled', errorResult(new AppError('CANCELLED', 'The task was cancelled')), 'Cancelled by the client');
+      this.store.finish(
+        taskId,
+        'cancelled',
+        errorResult(new AppError('CANCELLED', 'The task was cancelled')),
+        'Cancelled by the client',
+      );
       return reply({ ...this.store.get(owner, taskId)! });
     }
     const result = await this.outcome(owner, taskId, closed);
@@ -77,7 +96,8 @@ export class McpTasks {
     refuse: (text: string) => JsonRpcAnswer,
   ): JsonRpcAnswer {
     const name = typeof params.name === 'string' ? params.name : '';
-    const args = params.arguments && typeof params.arguments === 'object' ? (params.arguments as Record<string, unknown>) : {};
+    const args =
+      params.arguments && typeof params.arguments === 'object' ? (params.arguments as Record<string, unknown>) : {};
     let target: ReturnType<McpSurface['resolveCall']>;
     try {
       target = this.surface.resolveCall(caller, narrowing, name, args);
@@ -85,20 +105,32 @@ export class McpTasks {
       if (error instanceof ProtocolError) return refuse(error.message);
       return reply({ ...errorResult(error, this.app.log) });
     }
-    if ('tool' in target && target.tool.capability.destructive) return refuse(`${name} deletes or overwrites data and runs only as a plain call, after confirmation`);
-    const ttl = Math.min(MAX_TTL_MS, Math.max(MIN_TTL_MS, typeof params.task?.ttl === 'number' ? params.task.ttl : DEFAULT_TTL_MS));
+    if ('tool' in target && target.tool.capability.destructive)
+      return refuse(`${name} deletes or overwrites data and runs only as a plain call, after confirmation`);
+    const ttl = Math.min(
+      MAX_TTL_MS,
+      Math.max(MIN_TTL_MS, typeof params.task?.ttl === 'number' ? params.task.ttl : DEFAULT_TTL_MS),
+    );
     this.store.purgeExpired();
     const task = this.store.create(owner, name, ttl);
     const controller = new AbortController();
     const run = async (): Promise<CallToolResult> =>
       'answer' in target
         ? successResult(target.answer)
-        : successResult(await this.app.executor.execute(caller, target.tool, target.args, { signal: controller.signal }), target.tool.system);
+        : successResult(
+            await this.app.executor.execute(caller, target.tool, target.args, { signal: controller.signal }),
+            target.tool.system,
+          );
     const done = run().then(
       (result) => void this.store.finish(task.taskId, 'completed', result),
       (error: unknown) => {
         const failure = toAppError(error);
-        this.store.finish(task.taskId, failure.code === 'CANCELLED' ? 'cancelled' : 'failed', errorResult(error, this.app.log), failure.status < 500 ? failure.message : undefined);
+        this.store.finish(
+          task.taskId,
+          failure.code === 'CANCELLED' ? 'cancelled' : 'failed',
+          errorResult(error, this.app.log),
+          failure.status < 500 ? failure.message : undefined,
+        );
       },
     );
     this.running.set(task.taskId, { controller, done: done.finally(() => this.running.delete(task.taskId)) });

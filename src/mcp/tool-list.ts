@@ -5,7 +5,9 @@ import { GRAPH_APP_TOOLS, GRAPH_APP_URI } from './app/graph-view.js';
 
 /** The MCP App a tool's result renders in, for hosts that render MCP Apps (both spellings of the key). */
 function appMetaOf(tool: ToolDefinition): Record<string, unknown> {
-  return GRAPH_APP_TOOLS.has(tool.qualifiedName) ? { ui: { resourceUri: GRAPH_APP_URI }, 'ui/resourceUri': GRAPH_APP_URI } : {};
+  return GRAPH_APP_TOOLS.has(tool.qualifiedName)
+    ? { ui: { resourceUri: GRAPH_APP_URI }, 'ui/resourceUri': GRAPH_APP_URI }
+    : {};
 }
 
 /** The MCP `tools/list` entry of a catalog tool: schemas, annotations and hints, all from the definition. */
@@ -28,8 +30,13 @@ export function mcpTool(registry: Registry, tool: ToolDefinition): Tool {
  * ours, which the pagination utility answers with invalid params rather than with the first page again.
  */
 export function refuseForeignCursor(cursor: unknown): void {
-  if (cursor !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor: tools/list answers in one page and issues no cursor');
+  if (cursor !== undefined)
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      'Invalid cursor: tools/list answers in one page and issues no cursor',
+    );
 }
 
 /** A `tools/call` of a name the catalog does not have: a protocol error (invalid params), as both protocol eras specify. */
-export const unknownToolError = (name: string, hint = ''): ProtocolError => new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}${hint}`);
+export const unknownToolError = (name: string, hint = ''): ProtocolError =>
+  new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}${hint}`);

@@ -41,23 +41,41 @@ export type UpstreamName = keyof (typeof SANDBOX_CREDENTIALS)[WorkspaceId];
 export type CredentialOf<U extends UpstreamName> = (typeof SANDBOX_CREDENTIALS)[WorkspaceId][U];
 
 /** The workspace whose credential of an upstream satisfies `matches`, if any. */
-export function workspaceWhere<U extends UpstreamName>(upstream: U, matches: (credential: CredentialOf<U>) => boolean): WorkspaceId | undefined {
+export function workspaceWhere<U extends UpstreamName>(
+  upstream: U,
+  matches: (credential: CredentialOf<U>) => boolean,
+): WorkspaceId | undefined {
   return WORKSPACE_IDS.find((id) => matches(SANDBOX_CREDENTIALS[id][upstream]));
 }
 
 /** Which workspace a bearer or token credential of an upstream belongs to, if any (Google: the access token). */
-export function workspaceOfToken(upstream: 'github' | 'notion' | 'slack' | 'google', token: string | undefined): WorkspaceId | undefined {
+export function workspaceOfToken(
+  upstream: 'github' | 'notion' | 'slack' | 'google',
+  token: string | undefined,
+): WorkspaceId | undefined {
   if (!token) return undefined;
   if (upstream === 'google') return workspaceWhere('google', (credential) => credential.accessToken === token);
   return workspaceWhere(upstream, (credential) => credential.token === token);
 }
 
 /** Which workspace an Atlassian email and API token (HTTP basic) belong to, if any. */
-export function workspaceOfBasic(upstream: 'jira' | 'confluence', email: string, apiToken: string): WorkspaceId | undefined {
+export function workspaceOfBasic(
+  upstream: 'jira' | 'confluence',
+  email: string,
+  apiToken: string,
+): WorkspaceId | undefined {
   return workspaceWhere(upstream, (credential) => credential.email === email && credential.apiToken === apiToken);
 }
 
 /** Which workspace an Apideck API key, app id and consumer id belong to, if any. */
-export function workspaceOfApiKey(key: { apiKey?: string; appId?: string; consumerId?: string }): WorkspaceId | undefined {
-  return workspaceWhere('unify', (credential) => credential.apiKey === key.apiKey && credential.appId === key.appId && credential.consumerId === key.consumerId);
+export function workspaceOfApiKey(key: {
+  apiKey?: string;
+  appId?: string;
+  consumerId?: string;
+}): WorkspaceId | undefined {
+  return workspaceWhere(
+    'unify',
+    (credential) =>
+      credential.apiKey === key.apiKey && credential.appId === key.appId && credential.consumerId === key.consumerId,
+  );
 }

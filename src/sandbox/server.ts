@@ -50,7 +50,13 @@ export function buildSeeds(seed: number, scale: number, now: number): Record<Wor
   const seeds = {} as Record<WorkspaceId, WorkspaceSeed>;
   for (const identity of WORKSPACES) {
     const random = root.fork(identity.id);
-    seeds[identity.id as WorkspaceId] = { identity, people: generatePeople(identity, random.fork('people'), scale), random, scale, now };
+    seeds[identity.id as WorkspaceId] = {
+      identity,
+      people: generatePeople(identity, random.fork('people'), scale),
+      random,
+      scale,
+      now,
+    };
   }
   return seeds;
 }
@@ -62,7 +68,11 @@ export async function startSandbox(options: SandboxOptions, upstreams: readonly 
   const app = express();
   app.disable('x-powered-by');
   let origin = '';
-  const ctx: FakeContext = { origin: () => origin, clock: options.clock ?? systemClock, rateLimits: options.rateLimits ?? 'enforce' };
+  const ctx: FakeContext = {
+    origin: () => origin,
+    clock: options.clock ?? systemClock,
+    rateLimits: options.rateLimits ?? 'enforce',
+  };
   const states = new Map<string, Record<WorkspaceId, unknown>>();
 
   app.use(faults.middleware());

@@ -44,7 +44,9 @@ export function migrate(db: Db, migrations: readonly Migration[]): void {
 /** Writes and reads a row, for the health check: true when the store is usable. */
 export function probeDatabase(db: Db): boolean {
   try {
-    db.prepare('INSERT INTO health_probe (id, at) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET at = excluded.at').run(Date.now());
+    db.prepare('INSERT INTO health_probe (id, at) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET at = excluded.at').run(
+      Date.now(),
+    );
     return db.prepare('SELECT at FROM health_probe WHERE id = 1').get() !== undefined;
   } catch {
     return false;

@@ -25,7 +25,9 @@ export class TenantsRepo {
       insert: db.prepare(
         'INSERT INTO tenants (id, consumer_id, name, description, created_at, updated_at, epoch) VALUES (@id, @consumerId, @name, @description, @createdAt, @updatedAt, @epoch)',
       ),
-      update: db.prepare('UPDATE tenants SET consumer_id = @consumerId, name = @name, description = @description, updated_at = @updatedAt WHERE id = @id'),
+      update: db.prepare(
+        'UPDATE tenants SET consumer_id = @consumerId, name = @name, description = @description, updated_at = @updatedAt WHERE id = @id',
+      ),
       remove: db.prepare('DELETE FROM tenants WHERE id = ?'),
     };
   }

@@ -44,12 +44,18 @@ export interface ToolRunContext<A> {
   /** Resolved page window of a list tool (from limit, offset or cursor). */
   page: PageRequest;
   /** Runs `fn` over every resource with bounded concurrency; failures are collected, not thrown. */
-  fanOut: <R, T>(resources: readonly R[], fn: (resource: R) => Promise<T>, options?: FanOutOptions<R>) => Promise<FanOutResult<R, T>>;
+  fanOut: <R, T>(
+    resources: readonly R[],
+    fn: (resource: R) => Promise<T>,
+    options?: FanOutOptions<R>,
+  ) => Promise<FanOutResult<R, T>>;
   /**
    * Analytical tools: runs named sources in parallel. A failed source leaves its key undefined and is
    * reported by the executor as a partial result; when every source fails the call fails.
    */
-  gather: <S extends Record<string, () => Promise<unknown>>>(sources: S) => Promise<{ [K in keyof S]?: Awaited<ReturnType<S[K]>> }>;
+  gather: <S extends Record<string, () => Promise<unknown>>>(
+    sources: S,
+  ) => Promise<{ [K in keyof S]?: Awaited<ReturnType<S[K]>> }>;
   services: ServiceMap;
   clock: Clock;
   /** Aborts at the call's deadline or when the caller cancels it. */
@@ -134,7 +140,8 @@ export interface ListToolSpec<S extends InputShape, T, K extends string = string
   run(ctx: ToolRunContext<z.infer<S>>): Promise<ListPage<NoInfer<T>>>;
 }
 
-export type ToolSpec<S extends InputShape = InputShape> = PlainToolSpec<S, Record<string, unknown>> | ListToolSpec<S, unknown>;
+export type ToolSpec<S extends InputShape = InputShape> =
+  PlainToolSpec<S, Record<string, unknown>> | ListToolSpec<S, unknown>;
 
 /** A tool as the registry holds it: the spec with erased generics. */
 export interface ToolDefinition {
@@ -180,14 +187,21 @@ export const HOST_PREFIX_ALLOWANCE = 20;
 export const MAX_QUALIFIED_NAME_LENGTH = 64 - HOST_PREFIX_ALLOWANCE;
 
 /** Checks and types one tool definition. It does not decide how the tool is exposed: the registry does. */
-export function defineTool<S extends InputShape, T, K extends string>(spec: ListToolSpec<S, T, K>): TypedTool<z.infer<S>, { [P in K]: T[] }>;
-export function defineTool<S extends InputShape, O extends Record<string, unknown>>(spec: PlainToolSpec<S, O>): TypedTool<z.infer<S>, O>;
+export function defineTool<S extends InputShape, T, K extends string>(
+  spec: ListToolSpec<S, T, K>,
+): TypedTool<z.infer<S>, { [P in K]: T[] }>;
+export function defineTool<S extends InputShape, O extends Record<string, unknown>>(
+  spec: PlainToolSpec<S, O>,
+): TypedTool<z.infer<S>, O>;
 export function defineTool(spec: ToolSpec): ToolDefinition {
   if (!NAME_PATTERN.test(spec.system)) throw new Error(`Invalid system id "${spec.system}"`);
-  for (const name of [spec.name, ...(spec.specNames ?? [])]) if (!NAME_PATTERN.test(name)) throw new Error(`Invalid tool name "${name}"`);
+  for (const name of [spec.name, ...(spec.specNames ?? [])])
+    if (!NAME_PATTERN.test(name)) throw new Error(`Invalid tool name "${name}"`);
   const qualifiedName = `${spec.system}_${spec.name}`;
   if (qualifiedName.length > MAX_QUALIFIED_NAME_LENGTH) {
-    throw new Error(`Tool name "${qualifiedName}" is longer than ${MAX_QUALIFIED_NAME_LENGTH} characters (hosts prefix it with up to ${HOST_PREFIX_ALLOWANCE})`);
+    throw new Error(
+      `Tool name "${qualifiedName}" is longer than ${MAX_QUALIFIED_NAME_LENGTH} characters (hosts prefix it with up to ${HOST_PREFIX_ALLOWANCE})`,
+    );
   }
   if (spec.capability.type !== 'action' && (spec.capability.idempotent === false || spec.capability.destructive)) {
     throw new Error(`${qualifiedName}: only action tools can be non-idempotent or destructive`);
@@ -195,4 +209,5 @@ export function defineTool(spec: ToolSpec): ToolDefinition {
   return { ...(spec as unknown as ToolDefinition), qualifiedName };
 }
 
-export const isListTool = (tool: ToolDefinition): tool is ToolDefinition & { list: { key: string } } => tool.list !== undefined;
+export const isListTool = (tool: ToolDefinition): tool is ToolDefinition & { list: { key: string } } =>
+  tool.list !== undefined;

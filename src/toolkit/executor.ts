@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { Caller, ClientProvider, Clock, Logger } from './context.js';
-import { isListTool, type CallControl, type ListPage, type ServiceMap, type ToolDefinition, type ToolTarget } from './define-tool.js';
+import {
+  isListTool,
+  type CallControl,
+  type ListPage,
+  type ServiceMap,
+  type ToolDefinition,
+  type ToolTarget,
+} from './define-tool.js';
 import { closestName } from './closest-name.js';
 import { AppError, toAppError } from './errors.js';
 import { paginate, resolvePage } from './pagination.js';
@@ -114,18 +121,27 @@ export class Executor {
       return parsed.data;
     }
     const accepted = Object.keys(schema.shape);
-    const unknown = parsed.error.issues.flatMap((issue) => (issue.code === 'unrecognized_keys' && issue.path.length === 0 ? issue.keys : []));
+    const unknown = parsed.error.issues.flatMap((issue) =>
+      issue.code === 'unrecognized_keys' && issue.path.length === 0 ? issue.keys : [],
+    );
     if (unknown.length > 0) {
       const problems = unknown.map((key) => {
         const closest = closestName(key, accepted);
-        return { path: key, message: `Unknown argument "${key}" for ${tool.name}${closest ? `; did you mean "${closest}"?` : ''}` };
+        return {
+          path: key,
+          message: `Unknown argument "${key}" for ${tool.name}${closest ? `; did you mean "${closest}"?` : ''}`,
+        };
       });
       throw new AppError('VALIDATION_ERROR', problems.map((p) => p.message).join(' '), { details: problems });
     }
     const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-    throw new AppError('VALIDATION_ERROR', `Invalid arguments for ${tool.name}: ${z.prettifyError(parsed.error).replace(/\n/g, '; ')}`, {
-      details: issues,
-    });
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `Invalid arguments for ${tool.name}: ${z.prettifyError(parsed.error).replace(/\n/g, '; ')}`,
+      {
+        details: issues,
+      },
+    );
   }
 
   /** Refuses new calls from now on (shutdown); calls already running go on. */
@@ -143,8 +159,17 @@ export class Executor {
   }
 
   /** Runs a tool for a caller; `control` lets the surface cancel it and hear its progress. */
-  async execute(caller: Caller, tool: ToolDefinition, rawArgs: unknown, control: CallControl = {}): Promise<Record<string, unknown>> {
-    if (!this.accepting) throw new AppError('UNAVAILABLE', 'The server is shutting down: send the call again to another instance or in a moment');
+  async execute(
+    caller: Caller,
+    tool: ToolDefinition,
+    rawArgs: unknown,
+    control: CallControl = {},
+  ): Promise<Record<string, unknown>> {
+    if (!this.accepting)
+      throw new AppError(
+        'UNAVAILABLE',
+        'The server is shutting down: send the call again to another instance or in a moment',
+      );
     this.running++;
     try {
       return await this.executeCounted(caller, tool, rawArgs, control);
@@ -153,19 +178,43 @@ export class Executor {
     }
   }
 
-  private async executeCounted(caller: Caller, tool: ToolDefinition, rawArgs: unknown, control: CallControl): Promise<Record<string, unknown>> {
+  private async executeCounted(
+    caller: Caller,
+    tool: ToolDefinition,
+    rawArgs: unknown,
+    control: CallControl,
+  ): Promise<Record<string, unknown>> {
     const startedAt = this.options.clock.now();
     const t0 = performance.now();
     let args: Record<string, unknown> | undefined;
     try {
       args = this.parseArgs(tool, rawArgs);
       const { visible, full } = await this.run(caller, tool, args, control);
-      this.report({ caller, tool, args, target: this.target(tool, args), success: true, result: full, startedAt, durationMs: performance.now() - t0 });
+      this.report({
+        caller,
+        tool,
+        args,
+        target: this.target(tool, args),
+        success: true,
+        result: full,
+        startedAt,
+        durationMs: performance.now() - t0,
+      });
       return visible;
     } catch (thrown) {
       const error = toAppError(thrown, this.options.mapUpstreamError);
-      if (error.code === 'INTERNAL_ERROR') this.options.log.error('tool failed', { tool: tool.qualifiedName, error: error.message });
-      this.report({ caller, tool, args: args ?? {}, target: this.target(tool, args), success: false, error, startedAt, durationMs: performance.now() - t0 });
+      if (error.code === 'INTERNAL_ERROR')
+        this.options.log.error('tool failed', { tool: tool.qualifiedName, error: error.message });
+      this.report({
+        caller,
+        tool,
+        args: args ?? {},
+        target: this.target(tool, args),
+        success: false,
+        error,
+        startedAt,
+        durationMs: performance.now() - t0,
+      });
       throw error;
     }
   }
@@ -205,7 +254,10 @@ export class Executor {
       const { visible, full } = this.shapeList(tool.list.key, raw as ListPage<unknown>, page, fields);
       return { visible: { ...visible, ...partial }, full: { ...full, ...partial } };
     }
-    const plain = tool.capability.type === 'analytical' && this.resultCache ? await this.cached(this.resultCache, caller, tool, args, once) : await this.plain(once);
+    const plain =
+      tool.capability.type === 'analytical' && this.resultCache
+        ? await this.cached(this.resultCache, caller, tool, args, once)
+        : await this.plain(once);
     if (tool.capability.type === 'action' && tool.verify) {
       const problem = tool.verify(plain, args);
       if (problem) throw new AppError('VERIFICATION_FAILED', `${tool.name} did not take effect: ${problem}`);
@@ -213,7 +265,9 @@ export class Executor {
     return { visible: project(plain, fields), full: plain };
   }
 
-  private async plain(once: () => Promise<{ raw: unknown; partial: Record<string, unknown> }>): Promise<Record<string, unknown>> {
+  private async plain(
+    once: () => Promise<{ raw: unknown; partial: Record<string, unknown> }>,
+  ): Promise<Record<string, unknown>> {
     const { raw, partial } = await once();
     return { ...(raw as Record<string, unknown>), ...partial };
   }
@@ -234,7 +288,13 @@ export class Executor {
     const keyArgs = Object.fromEntries(Object.entries(args).filter(([name]) => !NOT_PART_OF_RESULT.has(name)));
     const { value, cache: info } = await cache.getOrCompute(
       caller.tenantId,
-      { tool: tool.qualifiedName, args: { ...keyArgs, _access: this.options.clients.accessDigest(caller, this.options.registry.integrationsOf(tool)) } },
+      {
+        tool: tool.qualifiedName,
+        args: {
+          ...keyArgs,
+          _access: this.options.clients.accessDigest(caller, this.options.registry.integrationsOf(tool)),
+        },
+      },
       () => this.plain(once),
       { refresh: args.refresh === true, shouldStore: (result) => result.partial !== true },
     );
@@ -247,7 +307,10 @@ export class Executor {
     page: { limit: number; offset: number },
     fields?: string[],
   ): { visible: Record<string, unknown>; full: Record<string, unknown> } {
-    const fromOffset = (listPage.offsetApplied ? listPage.items : listPage.items.slice(page.offset)).slice(0, page.limit + 1);
+    const fromOffset = (listPage.offsetApplied ? listPage.items : listPage.items.slice(page.offset)).slice(
+      0,
+      page.limit + 1,
+    );
     const projected = project(fromOffset, fields);
     const shown = boundItems(projected, page.limit, this.options.resultBudgetChars ?? DEFAULT_RESULT_BUDGET_CHARS);
     const total = listPage.total ?? (listPage.offsetApplied ? page.offset : 0) + listPage.items.length;
@@ -267,7 +330,9 @@ export class Executor {
       try {
         observer(event);
       } catch (error) {
-        this.options.log.warn('execution observer failed', { error: error instanceof Error ? error.message : String(error) });
+        this.options.log.warn('execution observer failed', {
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
     }
   }

@@ -28,7 +28,11 @@ const DEFAULT_FAN_OUT_CONCURRENCY = 6;
  * Runs `fn` over every resource with bounded concurrency. One failing resource does not fail the
  * whole call: it is reported in `failed` so the tool can say what it could not cover.
  */
-export async function fanOut<R, T>(resources: readonly R[], fn: (resource: R) => Promise<T>, options: FanOutOptions<R> = {}): Promise<FanOutResult<R, T>> {
+export async function fanOut<R, T>(
+  resources: readonly R[],
+  fn: (resource: R) => Promise<T>,
+  options: FanOutOptions<R> = {},
+): Promise<FanOutResult<R, T>> {
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_FAN_OUT_CONCURRENCY);
   const label = options.label ?? ((resource: R) => String(resource));
   const settled = new Array<{ ok: true; value: T } | { ok: false; error: AppError } | undefined>(resources.length);
@@ -49,7 +53,11 @@ export async function fanOut<R, T>(resources: readonly R[], fn: (resource: R) =>
   settled.forEach((outcome, index) => {
     if (!outcome) return;
     if (outcome.ok) results.push({ resource: resources[index], value: outcome.value });
-    else failed.push({ resource: label(resources[index]), error: { code: outcome.error.code, message: outcome.error.message } });
+    else
+      failed.push({
+        resource: label(resources[index]),
+        error: { code: outcome.error.code, message: outcome.error.message },
+      });
   });
   return { results, failed, covered: resources.length };
 }

@@ -34,7 +34,11 @@ export interface PaginationBlock {
 export const paginationShape = {
   limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`Page size, 1-${MAX_LIMIT}`),
   offset: z.number().int().min(0).max(100_000).optional().describe('Items to skip'),
-  cursor: z.string().max(MAX_CURSOR_CHARS).optional().describe('The next_cursor of a previous page; takes precedence over offset'),
+  cursor: z
+    .string()
+    .max(MAX_CURSOR_CHARS)
+    .optional()
+    .describe('The next_cursor of a previous page; takes precedence over offset'),
 };
 
 /**
@@ -43,17 +47,27 @@ export const paginationShape = {
  * The upstream cursor is used with the caller's own credentials, so a forged one reaches nothing new.
  */
 function encodeCursor(offset: number, resume?: ResumePoint): string {
-  const withResume = resume ? Buffer.from(JSON.stringify({ o: offset, r: { a: resume.at, c: resume.cursor } })).toString('base64url') : undefined;
-  return withResume && withResume.length <= MAX_CURSOR_CHARS ? withResume : Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
+  const withResume = resume
+    ? Buffer.from(JSON.stringify({ o: offset, r: { a: resume.at, c: resume.cursor } })).toString('base64url')
+    : undefined;
+  return withResume && withResume.length <= MAX_CURSOR_CHARS
+    ? withResume
+    : Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
 }
 
 function decodeCursor(cursor: string): { offset: number; resume?: ResumePoint } {
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown; r?: { a?: unknown; c?: unknown } };
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as {
+      o?: unknown;
+      r?: { a?: unknown; c?: unknown };
+    };
     const offset = parsed.o;
     if (typeof offset === 'number' && Number.isInteger(offset) && offset >= 0) {
       const { a, c } = parsed.r ?? {};
-      const resume = typeof a === 'number' && Number.isInteger(a) && a >= 0 && a <= offset && typeof c === 'string' && c ? { at: a, cursor: c } : undefined;
+      const resume =
+        typeof a === 'number' && Number.isInteger(a) && a >= 0 && a <= offset && typeof c === 'string' && c
+          ? { at: a, cursor: c }
+          : undefined;
       return resume ? { offset, resume } : { offset };
     }
   } catch {
@@ -62,7 +76,10 @@ function decodeCursor(cursor: string): { offset: number; resume?: ResumePoint } 
   throw new AppError('VALIDATION_ERROR', 'Invalid cursor: pass the next_cursor of a previous page unchanged');
 }
 
-export function resolvePage(args: { limit?: unknown; offset?: unknown; cursor?: unknown }, defaultLimit = DEFAULT_LIMIT): PageRequest {
+export function resolvePage(
+  args: { limit?: unknown; offset?: unknown; cursor?: unknown },
+  defaultLimit = DEFAULT_LIMIT,
+): PageRequest {
   const limit = typeof args.limit === 'number' ? args.limit : defaultLimit;
   if (typeof args.cursor === 'string' && args.cursor) return { limit, ...decodeCursor(args.cursor) };
   return { limit, offset: typeof args.offset === 'number' ? args.offset : 0 };
@@ -92,7 +109,9 @@ export function paginate<T>(
       offset: page.offset,
       total: Math.max(knownTotal, page.offset + visible.length),
       has_more: hasMore,
-      next_cursor: hasMore ? encodeCursor(page.offset + visible.length, latestBefore(resumePoints, page.offset + visible.length)) : null,
+      next_cursor: hasMore
+        ? encodeCursor(page.offset + visible.length, latestBefore(resumePoints, page.offset + visible.length))
+        : null,
     },
   };
 }

@@ -22,6 +22,9 @@ export function assertPathSafeIds(args: Record<string, unknown>, toolName: strin
   for (const [name, value] of Object.entries(args)) {
     if (!IDENTIFIER_NAME.test(name) || typeof value !== 'string') continue;
     const problem = unsafeStep(value);
-    if (problem) throw new AppError('VALIDATION_ERROR', `Invalid arguments for ${toolName}: ${name} ${problem}`, { details: [{ path: name, message: problem }] });
+    if (problem)
+      throw new AppError('VALIDATION_ERROR', `Invalid arguments for ${toolName}: ${name} ${problem}`, {
+        details: [{ path: name, message: problem }],
+      });
   }
 }

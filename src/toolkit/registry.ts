@@ -113,13 +113,19 @@ function withoutRequired(schema: unknown): JsonSchema {
  * vocabulary for every tool.
  */
 const PARTIAL_RESULT_PROPERTIES: JsonSchema = {
-  partial: { type: 'boolean', description: 'Present (true) when some sources or resources could not be read: the result leaves them out' },
+  partial: {
+    type: 'boolean',
+    description: 'Present (true) when some sources or resources could not be read: the result leaves them out',
+  },
   failed_sources: {
     type: 'array',
     description: 'What could not be read, and why',
     items: {
       type: 'object',
-      properties: { resource: { type: 'string' }, error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } } },
+      properties: {
+        resource: { type: 'string' },
+        error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } },
+      },
     },
   },
 };
@@ -132,7 +138,8 @@ const CACHE_INFO_PROPERTY: JsonSchema = {
     status: {
       type: 'string',
       enum: ['fresh', 'stale', 'miss'],
-      description: 'fresh: from the cache (under 5 minutes old); stale: from the cache (under 1 hour), refreshed in the background; miss: computed for this call',
+      description:
+        'fresh: from the cache (under 5 minutes old); stale: from the cache (under 1 hour), refreshed in the background; miss: computed for this call',
     },
     computed_at: { type: 'string', format: 'date-time', description: 'When the figures were computed' },
   },
@@ -156,13 +163,18 @@ export class Registry {
   ) {
     const systemIds = new Set(systems.map((s) => s.id));
     for (const tool of tools) {
-      if (!systemIds.has(tool.system)) throw new Error(`Tool ${tool.qualifiedName} names unknown system ${tool.system}`);
+      if (!systemIds.has(tool.system))
+        throw new Error(`Tool ${tool.qualifiedName} names unknown system ${tool.system}`);
       if (this.byQualified.has(tool.qualifiedName)) throw new Error(`Duplicate tool ${tool.qualifiedName}`);
       this.byQualified.set(tool.qualifiedName, tool);
-      for (const alias of [...(tool.aliases ?? []), ...(tool.specNames ?? []).map((name) => `${tool.system}_${name}`)]) {
+      for (const alias of [
+        ...(tool.aliases ?? []),
+        ...(tool.specNames ?? []).map((name) => `${tool.system}_${name}`),
+      ]) {
         const key = alias.toLowerCase();
         const taken = this.byAlias.get(key) ?? this.byQualified.get(alias);
-        if (taken && taken !== tool) throw new Error(`Alias "${alias}" of ${tool.qualifiedName} already names ${taken.qualifiedName}`);
+        if (taken && taken !== tool)
+          throw new Error(`Alias "${alias}" of ${tool.qualifiedName} already names ${taken.qualifiedName}`);
         this.byAlias.set(key, tool);
       }
       const list = this.bySystem.get(tool.system) ?? [];
@@ -185,10 +197,13 @@ export class Registry {
    */
   find(name: string, system?: string): ToolDefinition | undefined {
     const exact = system
-      ? (this.byQualified.get(`${system}_${name}`) ?? (this.byQualified.get(name)?.system === system ? this.byQualified.get(name) : undefined))
+      ? (this.byQualified.get(`${system}_${name}`) ??
+        (this.byQualified.get(name)?.system === system ? this.byQualified.get(name) : undefined))
       : this.byQualified.get(name);
     if (exact) return exact;
-    const aliased = this.byAlias.get(name.toLowerCase()) ?? (system ? this.byAlias.get(`${system}_${name}`.toLowerCase()) : undefined);
+    const aliased =
+      this.byAlias.get(name.toLowerCase()) ??
+      (system ? this.byAlias.get(`${system}_${name}`.toLowerCase()) : undefined);
     return aliased && (!system || aliased.system === system) ? aliased : undefined;
   }
 
@@ -209,7 +224,11 @@ export class Registry {
   /** The first rule of the selection that leaves the tool out, or undefined when it is selected. */
   excludedBy(selection: ToolSelection, tool: ToolDefinition): SelectionRule | undefined {
     if (selection.readOnly && tool.capability.type === 'action') return 'readOnly';
-    if (selection.toolsets?.length && !selection.toolsets.some((name) => name === tool.system || name === toolsetOf(tool))) return 'toolsets';
+    if (
+      selection.toolsets?.length &&
+      !selection.toolsets.some((name) => name === tool.system || name === toolsetOf(tool))
+    )
+      return 'toolsets';
     if (selection.tools?.length && !selection.tools.includes(tool.qualifiedName)) return 'tools';
     return undefined;
   }
@@ -228,7 +247,12 @@ export class Registry {
   }
 
   descriptor(tool: ToolDefinition): ToolDescriptor {
-    return { name: tool.name, description: tool.description, inputSchema: this.inputJsonSchema(tool), llm_hints: tool.hints };
+    return {
+      name: tool.name,
+      description: tool.description,
+      inputSchema: this.inputJsonSchema(tool),
+      llm_hints: tool.hints,
+    };
   }
 
   capability(tool: ToolDefinition): CapabilityRecord {
@@ -301,6 +325,9 @@ export class Registry {
     const json = toJsonSchema(tool.output, 'output');
     if (json.type !== 'object') return undefined;
     const cache = tool.capability.type === 'analytical' ? { cache: CACHE_INFO_PROPERTY } : {};
-    return { ...json, properties: { ...((json.properties ?? {}) as JsonSchema), ...cache, ...PARTIAL_RESULT_PROPERTIES } };
+    return {
+      ...json,
+      properties: { ...((json.properties ?? {}) as JsonSchema), ...cache, ...PARTIAL_RESULT_PROPERTIES },
+    };
   }
 }

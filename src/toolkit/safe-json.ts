@@ -34,8 +34,13 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 function checkText(text: string, path: string): void {
-  if (LONE_SURROGATE.test(text)) throw new AppError('VALIDATION_ERROR', `${path} is not well-formed Unicode (a lone surrogate)`);
-  if (CONTROL.test(text)) throw new AppError('VALIDATION_ERROR', `${path} contains a control character (NUL or another below U+0020 besides tab and newlines)`);
+  if (LONE_SURROGATE.test(text))
+    throw new AppError('VALIDATION_ERROR', `${path} is not well-formed Unicode (a lone surrogate)`);
+  if (CONTROL.test(text))
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `${path} contains a control character (NUL or another below U+0020 besides tab and newlines)`,
+    );
 }
 
 function walk(value: unknown, path: string, depth: number, maxDepth: number, strict: boolean): void {
@@ -48,7 +53,8 @@ function walk(value: unknown, path: string, depth: number, maxDepth: number, str
   }
   for (const key of Object.keys(value)) {
     if (strict) checkText(key, `${path} key`);
-    if (strict && isUnsafeKey(key)) throw new AppError('VALIDATION_ERROR', `${path}.${key}: the key "${key}" is not allowed`);
+    if (strict && isUnsafeKey(key))
+      throw new AppError('VALIDATION_ERROR', `${path}.${key}: the key "${key}" is not allowed`);
     walk((value as Record<string, unknown>)[key], `${path}.${key}`, depth + 1, maxDepth, strict);
   }
 }

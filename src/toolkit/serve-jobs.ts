@@ -13,7 +13,10 @@ export interface Handled<R> {
  * the handler throws is answered as a refusal (`unreadable` when `isUnreadable` says the input is at
  * fault, with its code when it is an AppError), so the worker stays usable for the next job.
  */
-export function serveJobs<J, R>(handle: (job: J) => Promise<Handled<R>> | Handled<R>, isUnreadable: (error: unknown) => boolean): void {
+export function serveJobs<J, R>(
+  handle: (job: J) => Promise<Handled<R>> | Handled<R>,
+  isUnreadable: (error: unknown) => boolean,
+): void {
   const port = parentPort;
   if (!port) throw new Error('serveJobs runs in a worker thread');
   port.on('message', (job: J) => {

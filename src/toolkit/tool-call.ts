@@ -1,5 +1,12 @@
 import type { Caller, ClientProvider, Clock, Logger } from './context.js';
-import type { CallControl, ListPage, ProgressUpdate, ServiceMap, ToolDefinition, ToolRunContext } from './define-tool.js';
+import type {
+  CallControl,
+  ListPage,
+  ProgressUpdate,
+  ServiceMap,
+  ToolDefinition,
+  ToolRunContext,
+} from './define-tool.js';
 import { AppError, toAppError } from './errors.js';
 import { fanOut, type FanOutFailure } from './fan-out.js';
 import type { PageRequest } from './pagination.js';
@@ -49,7 +56,11 @@ export async function runToolOnce(
   let sourceCount = 0;
   let sourceFailures = 0;
   // The error is built only when the deadline strikes: an AppError captures a stack, too dear per call.
-  const deadline = () => new AppError('UPSTREAM_TIMEOUT', `${tool.name} did not finish within its ${Math.round(deps.timeoutMs / 100) / 10} s limit`);
+  const deadline = () =>
+    new AppError(
+      'UPSTREAM_TIMEOUT',
+      `${tool.name} did not finish within its ${Math.round(deps.timeoutMs / 100) / 10} s limit`,
+    );
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(deadline()), deps.timeoutMs);
   const signal = controller.signal;
@@ -60,7 +71,10 @@ export async function runToolOnce(
     try {
       control.onProgress?.(update);
     } catch (error) {
-      deps.log.warn('progress listener failed', { tool: tool.qualifiedName, error: error instanceof Error ? error.message : String(error) });
+      deps.log.warn('progress listener failed', {
+        tool: tool.qualifiedName,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   };
   const mapUpstream = deps.mapUpstreamError;
@@ -104,7 +118,11 @@ export async function runToolOnce(
     }
     return { raw, failures };
   } catch (error) {
-    throw signal.aborted ? (signal.reason instanceof AppError ? signal.reason : deadline()) : toAppError(error, mapUpstream);
+    throw signal.aborted
+      ? signal.reason instanceof AppError
+        ? signal.reason
+        : deadline()
+      : toAppError(error, mapUpstream);
   } finally {
     clearTimeout(timer);
     control.signal?.removeEventListener('abort', cancel);

@@ -38,12 +38,16 @@ export const defaultPoolSize = (cores = availableParallelism()) => Math.max(1, M
  * The URL of a worker module beside the calling module: the compiled `.js` (also in the bundle, where
  * every worker entry sits beside the chunks), or the `.ts` source when the caller runs from sources.
  */
-export const workerModule = (callerUrl: string, name: string): URL => new URL(`./${name}.${callerUrl.endsWith('.ts') ? 'ts' : 'js'}`, callerUrl);
+export const workerModule = (callerUrl: string, name: string): URL =>
+  new URL(`./${name}.${callerUrl.endsWith('.ts') ? 'ts' : 'js'}`, callerUrl);
 
 /** A worker of the module; a TypeScript source (tests run the sources) is loaded through tsx. */
 function spawnWorker(module: URL, options: WorkerOptions): Worker {
   if (!module.pathname.endsWith('.ts')) return new Worker(module, options);
-  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(module.href)}); })`, { ...options, eval: true });
+  return new Worker(
+    `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(module.href)}); })`,
+    { ...options, eval: true },
+  );
 }
 
 interface Queued {
@@ -103,7 +107,11 @@ export class WorkerPool<Job, Result> {
 
   /** A new worker; one that dies while idle leaves the idle list (its error is the job's when it has one). */
   private spawn(): Worker {
-    const worker = spawnWorker(this.options.module, { resourceLimits: { maxOldGenerationSizeMb: this.options.limits.maxHeapMb }, stdout: true, stderr: true });
+    const worker = spawnWorker(this.options.module, {
+      resourceLimits: { maxOldGenerationSizeMb: this.options.limits.maxHeapMb },
+      stdout: true,
+      stderr: true,
+    });
     const forget = () => {
       const at = this.idle.indexOf(worker);
       if (at >= 0) this.idle.splice(at, 1);
@@ -138,12 +146,28 @@ export class WorkerPool<Job, Result> {
     const answered = (answer: JobAnswer<Result>) =>
       'result' in answer
         ? settle(true, () => resolve(answer.result))
-        : settle(true, () => reject(failure({ kind: 'refused', message: answer.refused, unreadable: answer.unreadable, code: answer.code })));
+        : settle(true, () =>
+            reject(
+              failure({ kind: 'refused', message: answer.refused, unreadable: answer.unreadable, code: answer.code }),
+            ),
+          );
     const crashed = (error: Error & { code?: string }) =>
-      settle(false, () => reject(failure(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { kind: 'heap', limitMb: limits.maxHeapMb } : { kind: 'crashed', message: error.message })));
-    const exited = (code: number) => settle(false, () => reject(failure({ kind: 'crashed', message: `the worker stopped with code ${code}` })));
+      settle(false, () =>
+        reject(
+          failure(
+            error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? { kind: 'heap', limitMb: limits.maxHeapMb }
+              : { kind: 'crashed', message: error.message },
+          ),
+        ),
+      );
+    const exited = (code: number) =>
+      settle(false, () => reject(failure({ kind: 'crashed', message: `the worker stopped with code ${code}` })));
     const cancel = () => settle(false, () => reject(failure({ kind: 'cancelled' })));
-    const timer = setTimeout(() => settle(false, () => reject(failure({ kind: 'timeout', limitMs: limits.timeoutMs }))), limits.timeoutMs);
+    const timer = setTimeout(
+      () => settle(false, () => reject(failure({ kind: 'timeout', limitMs: limits.timeoutMs }))),
+      limits.timeoutMs,
+    );
     worker.on('message', answered);
     worker.once('error', crashed);
     worker.once('exit', exited);

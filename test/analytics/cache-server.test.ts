@@ -7,13 +7,17 @@ import type { ExecutionEvent } from '../../src/toolkit/executor.js';
 import { HOUR, MINUTE, ManualClock } from '../helpers/clock.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 
-const deploymentLists = (server: TestServer) => server.sandbox.faults.log.filter((r) => r.method === 'GET' && r.path === '/github/repos/acme/api/deployments').length;
+const deploymentLists = (server: TestServer) =>
+  server.sandbox.faults.log.filter((r) => r.method === 'GET' && r.path === '/github/repos/acme/api/deployments').length;
 
 describe('get_dora_metrics through the analytics cache', () => {
   let server: TestServer;
   const clock = new ManualClock(SANDBOX_EPOCH + 12 * HOUR);
   const dora = (args: Record<string, unknown> = {}) =>
-    server.app.executor.execute(server.callerFor('acme'), server.app.registry.find('get_dora_metrics', 'code_host')!, { repo_ids: 'acme/api', ...args }) as Promise<any>;
+    server.app.executor.execute(server.callerFor('acme'), server.app.registry.find('get_dora_metrics', 'code_host')!, {
+      repo_ids: 'acme/api',
+      ...args,
+    }) as Promise<any>;
 
   beforeAll(async () => {
     server = await startTestServer({ clock });
@@ -68,12 +72,29 @@ describe('get_dora_metrics through the analytics cache', () => {
       data: { cache: { status: 'miss' }, metadata: { time_period_days: 14, repositories: ['acme/api', 'acme/web'] } },
     });
     expect(ok.body.data.flat).toEqual(expect.objectContaining({ deployment_frequency: expect.any(Number) }));
-    expect(events.at(-1)).toMatchObject({ success: true, tool: { name: 'get_dora_metrics' }, caller: { tenantId: 'acme' } });
-    const cached = await call(server, 'GET', '/analytics/dora?repo_ids=acme/web,acme/api&time_period_days=14', { token });
+    expect(events.at(-1)).toMatchObject({
+      success: true,
+      tool: { name: 'get_dora_metrics' },
+      caller: { tenantId: 'acme' },
+    });
+    const cached = await call(server, 'GET', '/analytics/dora?repo_ids=acme/web,acme/api&time_period_days=14', {
+      token,
+    });
     expect(cached.body.data.cache.status).toBe('fresh');
-    const refreshed = await call(server, 'GET', '/analytics/dora?repo_ids=acme/api,acme/web&time_period_days=14&refresh=true', { token });
+    const refreshed = await call(
+      server,
+      'GET',
+      '/analytics/dora?repo_ids=acme/api,acme/web&time_period_days=14&refresh=true',
+      { token },
+    );
     expect(refreshed.body.data.cache.status).toBe('miss');
-    for (const bad of ['repo_ids=acme', 'repo_ids=acme/api,../etc', 'repo_ids=', 'time_period_days=0', 'refresh=maybe']) {
+    for (const bad of [
+      'repo_ids=acme',
+      'repo_ids=acme/api,../etc',
+      'repo_ids=',
+      'time_period_days=0',
+      'refresh=maybe',
+    ]) {
       const response = await call(server, 'GET', `/analytics/dora?${bad}`, { token });
       expect(response.status, bad).toBe(400);
       expect(response.body).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
@@ -95,7 +116,11 @@ describe('analytics cache across a restart', () => {
     const config = { databaseFile: join(dir, 'store.db') };
     const args = { repo_ids: 'acme/api,acme/mobile', time_period_days: 45 };
     const first = await startTestServer({ clock, config });
-    const computed = await first.app.executor.execute(first.callerFor('acme'), first.app.registry.find('get_dora_metrics', 'code_host')!, args);
+    const computed = await first.app.executor.execute(
+      first.callerFor('acme'),
+      first.app.registry.find('get_dora_metrics', 'code_host')!,
+      args,
+    );
     // Cached results are keyed by the caller's credentials, the upstream address included.
     const sandboxPort = Number(new URL(first.sandbox.url).port);
     await first.close();
@@ -103,8 +128,15 @@ describe('analytics cache across a restart', () => {
     clock.advance(2 * MINUTE);
     const second = await startTestServer({ clock, config, sandboxPort });
     try {
-      const again = await second.app.executor.execute(second.callerFor('acme'), second.app.registry.find('get_dora_metrics', 'code_host')!, args);
-      expect(again.cache).toEqual({ status: 'fresh', computed_at: (computed.cache as { computed_at: string }).computed_at });
+      const again = await second.app.executor.execute(
+        second.callerFor('acme'),
+        second.app.registry.find('get_dora_metrics', 'code_host')!,
+        args,
+      );
+      expect(again.cache).toEqual({
+        status: 'fresh',
+        computed_at: (computed.cache as { computed_at: string }).computed_at,
+      });
       expect({ ...again, cache: null }).toEqual({ ...computed, cache: null });
       expect(second.sandbox.faults.log.filter((r) => r.path.includes('/deployments')).length).toBe(0);
     } finally {

@@ -14,7 +14,9 @@ function setup() {
   const db = openDatabase(':memory:');
   dbs.push(db);
   // The cache stores results only for tenants that exist.
-  const insertTenant = db.prepare("INSERT INTO tenants (id, consumer_id, created_at, updated_at, epoch) VALUES (?, ?, '', '', ?)");
+  const insertTenant = db.prepare(
+    "INSERT INTO tenants (id, consumer_id, created_at, updated_at, epoch) VALUES (?, ?, '', '', ?)",
+  );
   for (const tenant of ['acme', 'globex']) insertTenant.run(tenant, tenant, tenant);
   const clock = new ManualClock();
   const cache = new AnalyticsCache(new AnalyticsCacheStore(db), clock, silentLogger);
@@ -36,7 +38,10 @@ describe('analytics cache regimes', () => {
   it('miss, then fresh under 5 minutes (returned as is)', async () => {
     const { cache, clock, compute, calls } = setup();
     const first = await cache.getOrCompute('acme', key, compute);
-    expect(first).toEqual({ value: { n: 1 }, cache: { status: 'miss', computed_at: new Date(clock.now()).toISOString() } });
+    expect(first).toEqual({
+      value: { n: 1 },
+      cache: { status: 'miss', computed_at: new Date(clock.now()).toISOString() },
+    });
     clock.advance(FRESH_FOR_MS - 1);
     const second = await cache.getOrCompute('acme', key, compute);
     expect(second.value).toEqual({ n: 1 });
@@ -56,14 +61,20 @@ describe('analytics cache regimes', () => {
       return gate.promise;
     };
     const stale = await cache.getOrCompute('acme', key, slow);
-    expect(stale).toEqual({ value: { n: 1 }, cache: { status: 'stale', computed_at: new Date(computedAt).toISOString() } });
+    expect(stale).toEqual({
+      value: { n: 1 },
+      cache: { status: 'stale', computed_at: new Date(computedAt).toISOString() },
+    });
     // A second read while the refresh runs is stale too and starts no second refresh.
     expect((await cache.getOrCompute('acme', key, slow)).cache.status).toBe('stale');
     expect(refreshes).toBe(1);
     gate.resolve({ n: 2 });
     await cache.settle();
     const after = await cache.getOrCompute('acme', key, slow);
-    expect(after).toEqual({ value: { n: 2 }, cache: { status: 'fresh', computed_at: new Date(clock.now()).toISOString() } });
+    expect(after).toEqual({
+      value: { n: 2 },
+      cache: { status: 'fresh', computed_at: new Date(clock.now()).toISOString() },
+    });
     expect(refreshes).toBe(1);
     expect(calls()).toBe(0);
   });
@@ -73,14 +84,20 @@ describe('analytics cache regimes', () => {
     await cache.getOrCompute('acme', key, compute);
     clock.advance(EXPIRES_AFTER_MS + 1);
     const result = await cache.getOrCompute('acme', key, compute);
-    expect(result).toEqual({ value: { n: 2 }, cache: { status: 'miss', computed_at: new Date(clock.now()).toISOString() } });
+    expect(result).toEqual({
+      value: { n: 2 },
+      cache: { status: 'miss', computed_at: new Date(clock.now()).toISOString() },
+    });
   });
 
   it('refresh skips a fresh entry and stores the new result', async () => {
     const { cache, compute } = setup();
     await cache.getOrCompute('acme', key, compute);
     expect((await cache.getOrCompute('acme', key, compute, { refresh: true })).value).toEqual({ n: 2 });
-    expect(await cache.getOrCompute('acme', key, compute)).toMatchObject({ value: { n: 2 }, cache: { status: 'fresh' } });
+    expect(await cache.getOrCompute('acme', key, compute)).toMatchObject({
+      value: { n: 2 },
+      cache: { status: 'fresh' },
+    });
   });
 
   it('concurrent misses of one key share one computation', async () => {
@@ -125,12 +142,20 @@ describe('analytics cache regimes', () => {
   it('keys are per tenant and per normalised arguments; every read is a private copy', async () => {
     const { cache, compute } = setup();
     await cache.getOrCompute('acme', { tool: 't', args: { a: 1, b: [1, 2] } }, compute);
-    expect((await cache.getOrCompute('acme', { tool: 't', args: { b: [1, 2], a: 1, c: undefined } }, compute)).cache.status).toBe('fresh');
-    expect((await cache.getOrCompute('globex', { tool: 't', args: { a: 1, b: [1, 2] } }, compute)).cache.status).toBe('miss');
-    expect((await cache.getOrCompute('acme', { tool: 't', args: { a: 2, b: [1, 2] } }, compute)).cache.status).toBe('miss');
+    expect(
+      (await cache.getOrCompute('acme', { tool: 't', args: { b: [1, 2], a: 1, c: undefined } }, compute)).cache.status,
+    ).toBe('fresh');
+    expect((await cache.getOrCompute('globex', { tool: 't', args: { a: 1, b: [1, 2] } }, compute)).cache.status).toBe(
+      'miss',
+    );
+    expect((await cache.getOrCompute('acme', { tool: 't', args: { a: 2, b: [1, 2] } }, compute)).cache.status).toBe(
+      'miss',
+    );
     const copy = await cache.getOrCompute('acme', { tool: 't', args: { a: 1, b: [1, 2] } }, compute);
     copy.value.n = 99;
-    expect((await cache.getOrCompute('acme', { tool: 't', args: { a: 1, b: [1, 2] } }, compute)).value).toEqual({ n: 1 });
+    expect((await cache.getOrCompute('acme', { tool: 't', args: { a: 1, b: [1, 2] } }, compute)).value).toEqual({
+      n: 1,
+    });
     expect(canonicalJson({ b: 1, a: { d: 2, c: 1 } })).toBe('{"a":{"c":1,"d":2},"b":1}');
   });
 
@@ -139,7 +164,10 @@ describe('analytics cache regimes', () => {
     await cache.getOrCompute('acme', key, compute);
     const store = new AnalyticsCacheStore(db);
     const reopened = new AnalyticsCache(store, clock, silentLogger);
-    expect(await reopened.getOrCompute('acme', key, compute)).toMatchObject({ value: { n: 1 }, cache: { status: 'fresh' } });
+    expect(await reopened.getOrCompute('acme', key, compute)).toMatchObject({
+      value: { n: 1 },
+      cache: { status: 'fresh' },
+    });
     expect(store.count('acme')).toBe(1);
     clock.advance(EXPIRES_AFTER_MS + MINUTE);
     expect(reopened.prune()).toBe(1);

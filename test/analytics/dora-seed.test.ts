@@ -14,7 +14,11 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const run = (tool: string, args: Record<string, unknown>, tenant: 'acme' | 'globex' = 'acme') =>
-  server.app.executor.execute(server.callerFor(tenant), server.app.registry.find(tool, 'code_host')!, args) as Promise<any>;
+  server.app.executor.execute(
+    server.callerFor(tenant),
+    server.app.registry.find(tool, 'code_host')!,
+    args,
+  ) as Promise<any>;
 
 function pooled(repos: ExpectedRepoDora[], days: number) {
   const sum = (pick: (r: ExpectedRepoDora) => number) => repos.reduce((n, r) => n + pick(r), 0);
@@ -34,7 +38,11 @@ describe('get_dora_metrics against the seeded history', () => {
     const expected = expectedDora(state, clock.now(), days);
     const result = await run('get_dora_metrics', { time_period_days: days, refresh: true });
     expect(result.flat).toEqual(pooled(expected, days));
-    expect(result.deployment_frequency).toMatchObject({ unit: 'deployments_per_day', total_deployments: expected.reduce((n, r) => n + r.deliveries, 0), signal: 'mixed' });
+    expect(result.deployment_frequency).toMatchObject({
+      unit: 'deployments_per_day',
+      total_deployments: expected.reduce((n, r) => n + r.deliveries, 0),
+      signal: 'mixed',
+    });
     expect(Object.keys(result.deployment_frequency.benchmark)).toEqual(['elite', 'high', 'medium', 'low']);
     expect(result.lead_time_for_changes).toMatchObject({
       unit: 'hours',
@@ -49,8 +57,16 @@ describe('get_dora_metrics against the seeded history', () => {
       total_deployments: expected.reduce((n, r) => n + r.deployments.total, 0),
       failed_deployments: expected.reduce((n, r) => n + r.deployments.failed, 0),
     });
-    expect(result.mean_time_to_recovery).toMatchObject({ unit: 'hours', incidents_count: expected.reduce((n, r) => n + r.incidents.count, 0) });
-    for (const metric of ['deployment_frequency', 'lead_time_for_changes', 'change_failure_rate', 'mean_time_to_recovery']) {
+    expect(result.mean_time_to_recovery).toMatchObject({
+      unit: 'hours',
+      incidents_count: expected.reduce((n, r) => n + r.incidents.count, 0),
+    });
+    for (const metric of [
+      'deployment_frequency',
+      'lead_time_for_changes',
+      'change_failure_rate',
+      'mean_time_to_recovery',
+    ]) {
       expect(['elite', 'high', 'medium', 'low', 'no_data']).toContain(result[metric].category);
       expect(result[metric].description.length).toBeGreaterThan(100);
     }
@@ -99,12 +115,18 @@ describe('get_dora_metrics against the seeded history', () => {
 
   it('a repository that fails is named and the result is partial (and not cached)', async () => {
     const partial = await run('get_dora_metrics', { repo_ids: 'acme/api,acme/nope', refresh: true });
-    expect(partial).toMatchObject({ partial: true, failed_sources: [{ resource: 'acme/nope', error: { code: 'NOT_FOUND' } }], metadata: { repositories: ['acme/api'] } });
+    expect(partial).toMatchObject({
+      partial: true,
+      failed_sources: [{ resource: 'acme/nope', error: { code: 'NOT_FOUND' } }],
+      metadata: { repositories: ['acme/api'] },
+    });
     const again = await run('get_dora_metrics', { repo_ids: 'acme/api,acme/nope' });
     expect(again.cache.status).toBe('miss');
   });
 
   it('rejects malformed repo_ids', async () => {
-    await expect(run('get_dora_metrics', { repo_ids: 'not a repo' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(run('get_dora_metrics', { repo_ids: 'not a repo' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
   });
 });

@@ -9,10 +9,27 @@ const window = { start: START, end: START + 30 * DAY_MS };
 const at = (days: number, hours = 0) => START + days * DAY_MS + hours * HOUR_MS;
 
 function signals(overrides: Partial<RepoDeliverySignals>): RepoDeliverySignals {
-  return { repo: 'acme/x', hasDeployments: false, hasReleases: false, deployments: [], releases: [], merged: [], mainCommitTimes: {}, runs: [], incidents: [], ...overrides };
+  return {
+    repo: 'acme/x',
+    hasDeployments: false,
+    hasReleases: false,
+    deployments: [],
+    releases: [],
+    merged: [],
+    mainCommitTimes: {},
+    runs: [],
+    incidents: [],
+    ...overrides,
+  };
 }
 
-const deploy = (id: number, sha: string, finishedDay: number, outcome: DeploymentEvent['outcome'], finishedHour = 0): DeploymentEvent => ({
+const deploy = (
+  id: number,
+  sha: string,
+  finishedDay: number,
+  outcome: DeploymentEvent['outcome'],
+  finishedHour = 0,
+): DeploymentEvent => ({
   id,
   sha,
   createdAt: at(finishedDay, finishedHour) - 600_000,
@@ -55,7 +72,12 @@ describe('repoDora: deployments as the signal', () => {
     const withIssues = repoDora(
       signals({
         hasDeployments: true,
-        deployments: [deploy(1, 'a', 10, 'failure'), deploy(2, 'a', 10, 'failure', 1), deploy(3, 'old', 10, 'success', 3), deploy(4, 'b', 25, 'failure')],
+        deployments: [
+          deploy(1, 'a', 10, 'failure'),
+          deploy(2, 'a', 10, 'failure', 1),
+          deploy(3, 'old', 10, 'success', 3),
+          deploy(4, 'b', 25, 'failure'),
+        ],
         incidents: [
           { number: 7, createdAt: at(10, 0.2), closedAt: at(10, 5) }, // during the first incident
           { number: 8, createdAt: at(10, 3.5), closedAt: at(10, 6) }, // 30 minutes after its recovery: same incident
@@ -100,7 +122,10 @@ describe('repoDora: fallbacks', () => {
   });
 
   it('merged pull requests when there are neither deployments nor releases: lead time ends at the merge', () => {
-    const facts = repoDora(signals({ merged: [{ number: 1, mergedAt: at(2, 6), firstCommitAt: at(2), mergeSha: 'x' }] }), window);
+    const facts = repoDora(
+      signals({ merged: [{ number: 1, mergedAt: at(2, 6), firstCommitAt: at(2), mergeSha: 'x' }] }),
+      window,
+    );
     expect(facts.signal).toBe('merged_pull_requests');
     expect(facts.deliveries).toBe(1);
     expect(facts.leadTimesMs).toEqual([6 * HOUR_MS]);
@@ -133,12 +158,26 @@ describe('doraMetrics: pooled over repositories, in the spec shape', () => {
   const report = doraMetrics([deployed, released], 30);
 
   it('deployment frequency per day with its band, total and signal', () => {
-    expect(report.deployment_frequency).toMatchObject({ value: 0.1, unit: 'deployments_per_day', category: 'medium', total_deployments: 3, per_week: 0.7, signal: 'mixed' });
+    expect(report.deployment_frequency).toMatchObject({
+      value: 0.1,
+      unit: 'deployments_per_day',
+      category: 'medium',
+      total_deployments: 3,
+      per_week: 0.7,
+      signal: 'mixed',
+    });
     expect(Object.keys(report.deployment_frequency.benchmark)).toEqual(['elite', 'high', 'medium', 'low']);
   });
 
   it('lead time p50/p90 in hours', () => {
-    expect(report.lead_time_for_changes).toMatchObject({ value: 36, unit: 'hours', category: 'high', p50: 36, p90: 36, changes_measured: 1 });
+    expect(report.lead_time_for_changes).toMatchObject({
+      value: 36,
+      unit: 'hours',
+      category: 'high',
+      p50: 36,
+      p90: 36,
+      changes_measured: 1,
+    });
   });
 
   it('change failure rate: deployments of deploying repositories plus default-branch runs of the others', () => {
@@ -155,8 +194,20 @@ describe('doraMetrics: pooled over repositories, in the spec shape', () => {
   });
 
   it('mean time to recovery, and the flat form', () => {
-    expect(report.mean_time_to_recovery).toMatchObject({ value: 1, unit: 'hours', category: 'high', incidents_count: 1, resolved_count: 1, unresolved_count: 0 });
-    expect(report.flat).toEqual({ deployment_frequency: 0.1, lead_time_hours: 36, change_failure_rate: 40, mttr_hours: 1 });
+    expect(report.mean_time_to_recovery).toMatchObject({
+      value: 1,
+      unit: 'hours',
+      category: 'high',
+      incidents_count: 1,
+      resolved_count: 1,
+      unresolved_count: 0,
+    });
+    expect(report.flat).toEqual({
+      deployment_frequency: 0.1,
+      lead_time_hours: 36,
+      change_failure_rate: 40,
+      mttr_hours: 1,
+    });
   });
 
   it('no data gives null values with the no_data category, never NaN', () => {

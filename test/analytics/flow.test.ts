@@ -29,7 +29,15 @@ function pr(overrides: Partial<PullActivity>): PullActivity {
 
 const prs: PullActivity[] = [
   // Merged after 10 hours, reviewed after 2 by bob (approved), 50 lines.
-  pr({ number: 1, createdAt: at(1), mergedAt: at(1, 10), closedAt: at(1, 10), additions: 40, deletions: 10, reviews: [{ user: 'bob', state: 'APPROVED', submittedAt: at(1, 2) }] }),
+  pr({
+    number: 1,
+    createdAt: at(1),
+    mergedAt: at(1, 10),
+    closedAt: at(1, 10),
+    additions: 40,
+    deletions: 10,
+    reviews: [{ user: 'bob', state: 'APPROVED', submittedAt: at(1, 2) }],
+  }),
   // Merged after 30 hours, changes requested then approved by ada, 500 lines, in another repo.
   pr({
     repo: 'acme/web',
@@ -53,7 +61,15 @@ const prs: PullActivity[] = [
   // Merged before the window: ignored for merge figures.
   pr({ number: 5, createdAt: at(-5), mergedAt: at(-4), additions: 1, deletions: 1 }),
   // A bot's pull request merged without approval.
-  pr({ number: 6, author: 'dependabot[bot]', bot: true, createdAt: at(8), mergedAt: at(8, 1), additions: 2, deletions: 2 }),
+  pr({
+    number: 6,
+    author: 'dependabot[bot]',
+    bot: true,
+    createdAt: at(8),
+    mergedAt: at(8, 1),
+    additions: 2,
+    deletions: 2,
+  }),
 ];
 
 describe('pull request flow', () => {
@@ -80,12 +96,26 @@ describe('pull request flow', () => {
     const f = pullFlowMetrics(prs, window, 30);
     expect(f.throughput).toEqual({ prs_opened: 5, prs_merged: 3, prs_closed_unmerged: 1, merged_per_week: 0.7 });
     expect(f.cycle_time_hours.p50).toBe(10);
-    expect(f.review).toEqual({ approved_before_merge_percent: 66.67, merged_without_approval: 1, reviews_per_merged_pr: 1.33 });
+    expect(f.review).toEqual({
+      approved_before_merge_percent: 66.67,
+      merged_without_approval: 1,
+      reviews_per_merged_pr: 1.33,
+    });
     expect(f.pr_size_lines).toMatchObject({ p50: 50, measured: 3 });
   });
 
   it('size buckets', () => {
-    expect([0, 10, 11, 100, 101, 400, 401, 1000, 1001].map(sizeBucket)).toEqual(['XS', 'XS', 'S', 'S', 'M', 'M', 'L', 'L', 'XL']);
+    expect([0, 10, 11, 100, 101, 400, 401, 1000, 1001].map(sizeBucket)).toEqual([
+      'XS',
+      'XS',
+      'S',
+      'S',
+      'M',
+      'M',
+      'L',
+      'L',
+      'XL',
+    ]);
   });
 });
 
@@ -99,13 +129,37 @@ describe('people', () => {
           { repo: 'acme/api', sha: 'b', author: 'ada', at: at(-3) },
           { repo: 'acme/api', sha: 'c', author: null, at: at(2) },
         ],
-        issues: [{ repo: 'acme/api', number: 9, author: 'carol', assignees: ['bob'], labels: ['bug'], createdAt: at(2), closedAt: at(3) }],
+        issues: [
+          {
+            repo: 'acme/api',
+            number: 9,
+            author: 'carol',
+            assignees: ['bob'],
+            labels: ['bug'],
+            createdAt: at(2),
+            closedAt: at(3),
+          },
+        ],
       },
       window,
     );
     const ada = people.find((p) => p.login === 'ada')!;
-    expect(ada).toMatchObject({ commits: 1, prs_opened: 2, prs_merged: 1, lines_added: 40, lines_deleted: 10, reviews_given: 2, issues_opened: 0, issues_closed: 0 });
-    expect(people.find((p) => p.login === 'bob')).toMatchObject({ prs_merged: 1, reviews_given: 1, issues_closed: 1, repositories: ['acme/api', 'acme/web'] });
+    expect(ada).toMatchObject({
+      commits: 1,
+      prs_opened: 2,
+      prs_merged: 1,
+      lines_added: 40,
+      lines_deleted: 10,
+      reviews_given: 2,
+      issues_opened: 0,
+      issues_closed: 0,
+    });
+    expect(people.find((p) => p.login === 'bob')).toMatchObject({
+      prs_merged: 1,
+      reviews_given: 1,
+      issues_closed: 1,
+      repositories: ['acme/api', 'acme/web'],
+    });
     expect(people.find((p) => p.login === 'carol')).toMatchObject({ prs_opened: 1, issues_opened: 1 });
     expect(people.some((p) => p.login.endsWith('[bot]'))).toBe(false);
   });
@@ -125,7 +179,13 @@ describe('people', () => {
       changes_requested_given: 1,
     });
     const bob = people.find((p) => p.login === 'bob')!;
-    expect(bob).toMatchObject({ prs_merged: 1, reviews_received: 2, changes_requested_received: 1, reviews_given: 1, approvals_given: 1 });
+    expect(bob).toMatchObject({
+      prs_merged: 1,
+      reviews_received: 2,
+      changes_requested_received: 1,
+      reviews_given: 1,
+      approvals_given: 1,
+    });
   });
 });
 
@@ -153,7 +213,15 @@ describe('CI and issues', () => {
   it('outcomes leave cancelled, skipped and running runs out of success rates', () => {
     expect(runOutcome({ status: 'completed', conclusion: 'startup_failure' })).toBe('failure');
     expect(runOutcome({ status: 'completed', conclusion: 'skipped' })).toBeNull();
-    expect(runSummary(runs)).toMatchObject({ runs: 5, succeeded: 1, failed: 2, cancelled_or_skipped: 1, in_progress: 1, success_rate_percent: 33.33, median_duration_minutes: 4 });
+    expect(runSummary(runs)).toMatchObject({
+      runs: 5,
+      succeeded: 1,
+      failed: 2,
+      cancelled_or_skipped: 1,
+      in_progress: 1,
+      success_rate_percent: 33.33,
+      median_duration_minutes: 4,
+    });
   });
 
   it('workflow breakdown with the default branch and its latest failures', () => {

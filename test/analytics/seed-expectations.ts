@@ -14,7 +14,8 @@ export interface ExpectedRepoDora {
   incidents: { count: number; recoveryMs: number[] };
 }
 
-const inRange = (t: number | null | undefined, start: number, end: number): t is number => typeof t === 'number' && t >= start && t <= end;
+const inRange = (t: number | null | undefined, start: number, end: number): t is number =>
+  typeof t === 'number' && t >= start && t <= end;
 
 /**
  * DORA facts of one seeded repository, read straight from the fake's state records (not through the
@@ -29,8 +30,15 @@ export function expectedRepoDora(repo: RepoRecord, end: number, days: number): E
     const final = good ?? bad;
     return final ? [{ sha: d.sha, finishedAt: final.createdAt, ok: Boolean(good) }] : [];
   });
-  const signal = production.length > 0 ? 'deployments' : repo.releases.some((r) => !r.draft && !r.prerelease && r.publishedAt !== null) ? 'releases' : 'merged_pull_requests';
-  const merged = repo.issues.filter((i) => i.pull?.merged && i.pull.baseRef === repo.defaultBranch && inRange(i.pull.mergedAt, start, end));
+  const signal =
+    production.length > 0
+      ? 'deployments'
+      : repo.releases.some((r) => !r.draft && !r.prerelease && r.publishedAt !== null)
+        ? 'releases'
+        : 'merged_pull_requests';
+  const merged = repo.issues.filter(
+    (i) => i.pull?.merged && i.pull.baseRef === repo.defaultBranch && inRange(i.pull.mergedAt, start, end),
+  );
   const published = repo.releases
     .filter((r) => !r.draft && !r.prerelease && r.publishedAt !== null)
     .map((r) => r.publishedAt as number)
@@ -44,15 +52,27 @@ export function expectedRepoDora(repo: RepoRecord, end: number, days: number): E
     let shipped: number | undefined;
     if (signal === 'merged_pull_requests') shipped = pull.mergedAt!;
     else if (signal === 'releases') shipped = published.find((t) => t >= pull.mergedAt! && t <= end);
-    else shipped = good.find((d) => (repo.commits.get(d.sha)?.committer.date ?? -Infinity) >= pull.mergedAt! && d.finishedAt >= pull.mergedAt!)?.finishedAt;
+    else
+      shipped = good.find(
+        (d) =>
+          (repo.commits.get(d.sha)?.committer.date ?? -Infinity) >= pull.mergedAt! && d.finishedAt >= pull.mergedAt!,
+      )?.finishedAt;
     if (shipped === undefined) pending++;
     else leadTimesMs.push(shipped - firstCommit);
   }
   const inWindow = finished.filter((d) => inRange(d.finishedAt, start, end));
   const deliveries =
-    signal === 'deployments' ? inWindow.filter((d) => d.ok).length : signal === 'releases' ? published.filter((t) => inRange(t, start, end)).length : merged.length;
+    signal === 'deployments'
+      ? inWindow.filter((d) => d.ok).length
+      : signal === 'releases'
+        ? published.filter((t) => inRange(t, start, end)).length
+        : merged.length;
   const runs = repo.runs.filter(
-    (r) => r.headBranch === repo.defaultBranch && r.status === 'completed' && inRange(r.createdAt, start, end) && (r.conclusion === 'success' || r.conclusion === 'failure'),
+    (r) =>
+      r.headBranch === repo.defaultBranch &&
+      r.status === 'completed' &&
+      inRange(r.createdAt, start, end) &&
+      (r.conclusion === 'success' || r.conclusion === 'failure'),
   );
   // Incidents: runs of failed deployments until the next success; incident issues not opened during one.
   const spans: Array<{ start: number; end: number | null }> = [];
@@ -99,4 +119,5 @@ export function medianHours(values: number[]): number | null {
   return Math.round((value / HOUR) * 100) / 100;
 }
 
-export const meanHours = (values: number[]): number | null => (values.length === 0 ? null : Math.round((values.reduce((a, b) => a + b, 0) / values.length / HOUR) * 100) / 100);
+export const meanHours = (values: number[]): number | null =>
+  values.length === 0 ? null : Math.round((values.reduce((a, b) => a + b, 0) / values.length / HOUR) * 100) / 100;

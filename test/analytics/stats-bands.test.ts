@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { changeFailureCategory, deploymentFrequencyCategory, leadTimeCategory, recoveryCategory } from '../../src/analytics/bands.js';
-import { durationSummary, inWindow, mean, median, percent, percentile, round, windowOf } from '../../src/analytics/stats.js';
+import {
+  changeFailureCategory,
+  deploymentFrequencyCategory,
+  leadTimeCategory,
+  recoveryCategory,
+} from '../../src/analytics/bands.js';
+import {
+  durationSummary,
+  inWindow,
+  mean,
+  median,
+  percent,
+  percentile,
+  round,
+  windowOf,
+} from '../../src/analytics/stats.js';
 
 describe('statistics', () => {
   it('percentiles interpolate between closest ranks', () => {

@@ -27,7 +27,14 @@ afterAll(() => sandbox.close());
 beforeEach(async () => {
   await app?.close();
   const { clientId, clientSecret } = SANDBOX_CREDENTIALS.acme.google;
-  const provider = googleOAuthProvider({ clientId, clientSecret, scopes: SCOPES, endpoints: googleEndpointsAt(sandbox.urlOf('/google')), fetch, now: () => clock.now() });
+  const provider = googleOAuthProvider({
+    clientId,
+    clientSecret,
+    scopes: SCOPES,
+    endpoints: googleEndpointsAt(sandbox.urlOf('/google')),
+    fetch,
+    now: () => clock.now(),
+  });
   ({ app, flow } = oauthHarness(clock, provider));
 });
 
@@ -42,19 +49,31 @@ async function authorize(owner = ada, account = owner.userEmail): Promise<URL> {
 const complete = (callback: URL) => completeWith(flow, callback);
 
 async function whoIs(accessToken: string): Promise<{ status: number; email?: string }> {
-  const response = await fetch(`${sandbox.urlOf('/google')}/v1/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } });
-  return { status: response.status, email: response.ok ? ((await response.json()) as { email: string }).email : undefined };
+  const response = await fetch(`${sandbox.urlOf('/google')}/v1/userinfo`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  return {
+    status: response.status,
+    email: response.ok ? ((await response.json()) as { email: string }).email : undefined,
+  };
 }
 
 const storedRows = (): number => app.db.prepare('SELECT count(*) FROM vault_credentials').pluck().get() as number;
 
 describe('per-user OAuth flow against the Google fake, as a browser drives it', () => {
   it('authorizes, refreshes an expired token transparently, sends a rejected refresh to needs_oauth, and revokes', async () => {
-    expect(flow.status(ada)).toMatchObject({ status: 'needs_oauth', auth_url: expect.stringContaining('/oauth/test/authorize?tenant_id=acme') });
+    expect(flow.status(ada)).toMatchObject({
+      status: 'needs_oauth',
+      auth_url: expect.stringContaining('/oauth/test/authorize?tenant_id=acme'),
+    });
 
     const { grant } = await complete(await authorize());
     expect(grant).toMatchObject({ accountEmail: ada.userEmail, scopes: SCOPES, refreshToken: expect.any(String) });
-    expect(flow.status(ada)).toMatchObject({ status: 'authorized', scopes: SCOPES, expires_at: new Date(clock.now() + 3599_000).toISOString() });
+    expect(flow.status(ada)).toMatchObject({
+      status: 'authorized',
+      scopes: SCOPES,
+      expires_at: new Date(clock.now() + 3599_000).toISOString(),
+    });
     const first = await flow.tokens(ada);
     expect(await whoIs(first.accessToken)).toEqual({ status: 200, email: ada.userEmail });
 
@@ -73,7 +92,10 @@ describe('per-user OAuth flow against the Google fake, as a browser drives it', 
     expect(required).toMatchObject({
       code: 'AUTHORIZATION_REQUIRED',
       status: 401,
-      details: { provider: 'google', auth_url: expect.stringContaining(`user_email=${encodeURIComponent(ada.userEmail)}`) },
+      details: {
+        provider: 'google',
+        auth_url: expect.stringContaining(`user_email=${encodeURIComponent(ada.userEmail)}`),
+      },
     });
     expect(flow.status(ada).status).toBe('needs_oauth');
 
@@ -95,13 +117,19 @@ describe('per-user OAuth flow against the Google fake, as a browser drives it', 
   it('refuses a replayed, altered or expired state, and a cancelled consent, storing nothing', async () => {
     const callback = await authorize();
     await complete(callback);
-    expect(await rejection(complete(callback))).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('already completed') });
+    expect(await rejection(complete(callback))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('already completed'),
+    });
     await flow.revoke(ada);
 
     const altered = await authorize();
     const state = altered.searchParams.get('state') as string;
     altered.searchParams.set('state', `${state.slice(0, -3)}${state.endsWith('AAA') ? 'BBB' : 'AAA'}`);
-    expect(await rejection(complete(altered))).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('altered or expired') });
+    expect(await rejection(complete(altered))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('altered or expired'),
+    });
 
     const late = await authorize();
     clock.advance(11 * MINUTE);
@@ -109,7 +137,10 @@ describe('per-user OAuth flow against the Google fake, as a browser drives it', 
 
     const cancelled = await consent(await flow.begin(ada), 'deny');
     expect(cancelled.searchParams.get('error')).toBe('access_denied');
-    expect(await rejection(complete(cancelled))).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('not granted') });
+    expect(await rejection(complete(cancelled))).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('not granted'),
+    });
 
     expect(await rejection(flow.complete({ code: 'x' }))).toMatchObject({ code: 'VALIDATION_ERROR' });
     expect(storedRows()).toBe(0);
@@ -119,7 +150,9 @@ describe('per-user OAuth flow against the Google fake, as a browser drives it', 
     await complete(await authorize());
     const grace = { tenantId: 'acme', userEmail: google().people[1].email };
     expect(await rejection(flow.tokens(grace))).toMatchObject({ code: 'AUTHORIZATION_REQUIRED' });
-    expect(await rejection(flow.tokens({ tenantId: 'globex', userEmail: ada.userEmail }))).toMatchObject({ code: 'AUTHORIZATION_REQUIRED' });
+    expect(await rejection(flow.tokens({ tenantId: 'globex', userEmail: ada.userEmail }))).toMatchObject({
+      code: 'AUTHORIZATION_REQUIRED',
+    });
     expect((await flow.tokens(ada)).accountEmail).toBe(ada.userEmail);
   });
 

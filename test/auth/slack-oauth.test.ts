@@ -60,11 +60,19 @@ describe('the shared OAuth flow with Slack (bot and user tokens) against the Sla
       accountEmail: member.userEmail,
       accessToken: expect.stringMatching(/^xoxb-/),
       scopes: BOT_SCOPES,
-      details: { userAccessToken: expect.stringMatching(/^xoxp-/), userScopes: USER_SCOPES, teamId: slack().team.id, botUserId: slack().botUserId, authedUserId: person.slackId },
+      details: {
+        userAccessToken: expect.stringMatching(/^xoxp-/),
+        userScopes: USER_SCOPES,
+        teamId: slack().team.id,
+        botUserId: slack().botUserId,
+        authedUserId: person.slackId,
+      },
     });
     expect(grant.expiresAt).toBeUndefined();
     expect(flow.status(member)).toMatchObject({ status: 'authorized', expires_at: null });
-    expect(slack().oauth.userTokens.get(grant.details?.userAccessToken as string)).toMatchObject({ personIndex: person.index });
+    expect(slack().oauth.userTokens.get(grant.details?.userAccessToken as string)).toMatchObject({
+      personIndex: person.index,
+    });
 
     expect(await flow.revoke(member)).toBe(true);
     expect(slack().oauth.userTokens.has(grant.details?.userAccessToken as string)).toBe(false);
@@ -82,7 +90,10 @@ describe('the shared OAuth flow with Slack (bot and user tokens) against the Sla
 
   it('installing with another member’s account is refused and stores nothing', async () => {
     const error = await rejection(completeWith(flow, await install(slack().people[0].email)));
-    expect(error).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('Email mismatch: the Slack account') });
+    expect(error).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('Email mismatch: the Slack account'),
+    });
     expect(app.vault.providersOf(member)).toEqual([]);
   });
 

@@ -11,7 +11,11 @@ import { TEST_API_KEY, TEST_JWT_SECRET } from '../helpers/server.js';
 
 const KEY_A = '3f9c07e5b1d48e2a6c4b8d0e7f1a3c5b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e'; // 64 hex digits
 const KEY_B = Buffer.alloc(32, 7).toString('base64');
-const SECRET = { accessToken: 'ya29.VERY-SECRET-ACCESS-TOKEN', refreshToken: '1//VERY-SECRET-REFRESH', email: 'ada@acme.test' };
+const SECRET = {
+  accessToken: 'ya29.VERY-SECRET-ACCESS-TOKEN',
+  refreshToken: '1//VERY-SECRET-REFRESH',
+  email: 'ada@acme.test',
+};
 
 interface Logged {
   level: string;
@@ -20,7 +24,8 @@ interface Logged {
 }
 
 function recordingLogger(lines: Logged[]): Logger {
-  const at = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push({ level, message, fields });
+  const at = (level: string) => (message: string, fields?: Record<string, unknown>) =>
+    void lines.push({ level, message, fields });
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
@@ -40,7 +45,9 @@ function appWith(keys: string | undefined, options: { file?: string; log?: Logge
     CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET,
     ...(keys ? { CONSTELLATION_ENCRYPTION_KEY: keys } : {}),
   };
-  const app = createApp(loadConfig(env, { databaseFile: file, demo: false, logLevel: 'error' }), { log: options.log ?? recordingLogger([]) });
+  const app = createApp(loadConfig(env, { databaseFile: file, demo: false, logLevel: 'error' }), {
+    log: options.log ?? recordingLogger([]),
+  });
   apps.push(app);
   for (const id of ['acme', 'globex']) app.tenants.ensure({ id, consumerId: `${id}-consumer` });
   return app;
@@ -125,8 +132,12 @@ describe('per-user credential vault', () => {
     expect(() => app.vault.get(ada, 'github')).toThrow();
 
     const source = vaultCredentials(app.vault, recordingLogger(log));
-    expect(source.read({ tenantId: 'acme', userEmail: 'ada@acme.test', connections: {} }, githubIntegration)).toBeUndefined();
-    expect(source.read({ tenantId: 'acme', userEmail: 'grace@acme.test', connections: {} }, githubIntegration)).toEqual(SECRET);
+    expect(
+      source.read({ tenantId: 'acme', userEmail: 'ada@acme.test', connections: {} }, githubIntegration),
+    ).toBeUndefined();
+    expect(source.read({ tenantId: 'acme', userEmail: 'grace@acme.test', connections: {} }, githubIntegration)).toEqual(
+      SECRET,
+    );
     expect(source.read({ tenantId: 'acme', connections: {} }, githubIntegration)).toBeUndefined();
     expect(JSON.stringify(log)).not.toContain('VERY-SECRET');
     expect(log.some((line) => line.level === 'warn' && line.message.includes('could not be opened'))).toBe(true);
@@ -135,7 +146,9 @@ describe('per-user credential vault', () => {
   it('an altered ciphertext is refused instead of yielding other bytes', () => {
     const { vault, db } = appWith(KEY_A);
     vault.put(ada, 'google', SECRET);
-    db.prepare("UPDATE vault_credentials SET ciphertext = zeroblob(length(ciphertext)) WHERE user_email = 'ada@acme.test'").run();
+    db.prepare(
+      "UPDATE vault_credentials SET ciphertext = zeroblob(length(ciphertext)) WHERE user_email = 'ada@acme.test'",
+    ).run();
     expect(() => vault.get(ada, 'google')).toThrow();
   });
 
@@ -151,7 +164,12 @@ describe('per-user credential vault', () => {
 
     const log: Logged[] = [];
     const rotated = appWith(`${KEY_B},${KEY_A}`, { file, log: recordingLogger(log) });
-    expect(log).toContainEqual(expect.objectContaining({ message: 'vault: re-sealed credentials under the current key', fields: expect.objectContaining({ rows: 2 }) }));
+    expect(log).toContainEqual(
+      expect.objectContaining({
+        message: 'vault: re-sealed credentials under the current key',
+        fields: expect.objectContaining({ rows: 2 }),
+      }),
+    );
     const keyIds = rotated.db.prepare('SELECT DISTINCT key_id FROM vault_credentials').pluck().all();
     expect(keyIds).toHaveLength(1);
     expect(keyIds).not.toEqual(oldKeyId);
@@ -174,17 +192,29 @@ describe('per-user credential vault', () => {
     expect(() => app.vault.put(ada, 'google', SECRET)).toThrow('Tenant acme does not exist');
 
     const epoch = app.tenants.epochOf('globex');
-    expect(() => app.vault.put({ tenantId: 'globex', userEmail: 'ken@globex.test', tenantEpoch: 'an-older-generation' }, 'google', SECRET)).toThrow();
+    expect(() =>
+      app.vault.put(
+        { tenantId: 'globex', userEmail: 'ken@globex.test', tenantEpoch: 'an-older-generation' },
+        'google',
+        SECRET,
+      ),
+    ).toThrow();
     app.vault.put({ tenantId: 'globex', userEmail: 'ken@globex.test', tenantEpoch: epoch }, 'slack', { token: 'x' });
     expect(app.vault.providersOf({ tenantId: 'globex', userEmail: 'ken@globex.test' })).toEqual(['google', 'slack']);
   });
 });
 
 describe('vault keys in configuration', () => {
-  const production = { CONSTELLATION_ENV: 'production', CONSTELLATION_API_KEY: 'f3a9c07e5b1d48e2a6c4', CONSTELLATION_JWT_SECRET: 'b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5' };
+  const production = {
+    CONSTELLATION_ENV: 'production',
+    CONSTELLATION_API_KEY: 'f3a9c07e5b1d48e2a6c4',
+    CONSTELLATION_JWT_SECRET: 'b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5',
+  };
 
   it('production refuses to start without a key, and names the variable', () => {
-    expect(productionProblems(loadConfig(production), production)).toEqual([expect.stringContaining('CONSTELLATION_ENCRYPTION_KEY is not set')]);
+    expect(productionProblems(loadConfig(production), production)).toEqual([
+      expect.stringContaining('CONSTELLATION_ENCRYPTION_KEY is not set'),
+    ]);
     const keyed = { ...production, CONSTELLATION_ENCRYPTION_KEY: KEY_B };
     expect(productionProblems(loadConfig(keyed), keyed)).toEqual([]);
   });
@@ -200,12 +230,18 @@ describe('vault keys in configuration', () => {
     const log: Logged[] = [];
     const dir = newDir();
     const file = join(dir, 'constellation.db');
-    const env = { CONSTELLATION_ENV: 'development', CONSTELLATION_API_KEY: TEST_API_KEY, CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET };
+    const env = {
+      CONSTELLATION_ENV: 'development',
+      CONSTELLATION_API_KEY: TEST_API_KEY,
+      CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET,
+    };
     const first = createApp(loadConfig(env, { databaseFile: file, demo: false }), { log: recordingLogger(log) });
     first.tenants.ensure({ id: 'acme', consumerId: 'acme-consumer' });
     first.vault.put(ada, 'google', SECRET);
     first.db.close();
-    expect(log.some((line) => line.level === 'warn' && line.message.includes('CONSTELLATION_ENCRYPTION_KEY is not set'))).toBe(true);
+    expect(
+      log.some((line) => line.level === 'warn' && line.message.includes('CONSTELLATION_ENCRYPTION_KEY is not set')),
+    ).toBe(true);
 
     const again = createApp(loadConfig(env, { databaseFile: file, demo: false }), { log: recordingLogger([]) });
     apps.push(again);

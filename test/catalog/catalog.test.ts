@@ -17,40 +17,55 @@ describe('catalog invariants', () => {
   it('every name a host lists still fits 64 characters behind a 20-character server prefix', () => {
     const hostPrefix = 'mcp__constellation__';
     expect(hostPrefix).toHaveLength(20);
-    const listed = [...registry.tools.map((t) => t.qualifiedName), SEARCH_TOOLS, DESCRIBE_TOOL, EXECUTE_READ_TOOL, EXECUTE_ACTION_TOOL];
+    const listed = [
+      ...registry.tools.map((t) => t.qualifiedName),
+      SEARCH_TOOLS,
+      DESCRIBE_TOOL,
+      EXECUTE_READ_TOOL,
+      EXECUTE_ACTION_TOOL,
+    ];
     expect(listed.filter((name) => (hostPrefix + name).length > 64)).toEqual([]);
   });
 
-  it.each(registry.tools.map((t) => [t.qualifiedName, t] as const))('%s has a capability, honest hints and valid examples', (_name, tool) => {
-    expect(['action', 'analytical', 'read']).toContain(tool.capability.type);
-    expect(tool.capability.name).toMatch(/^[a-z_]+(\.[a-z_]+)+$/);
-    expect(tool.description.length).toBeGreaterThan(20);
-    expect(tool.description.length).toBeLessThanOrEqual(DESCRIPTION_BUDGET);
-    expect(tool.hints.aliases.length).toBeGreaterThan(0);
-    expect(tool.hints.when_to_use.length).toBeGreaterThan(10);
-    expect(tool.hints.not_for.length).toBeGreaterThan(10);
-    expect(tool.hints.examples.length).toBeGreaterThan(0);
-    for (const example of tool.hints.examples) {
-      expect(example.tool).toBe(tool.name);
-      const parsed = registry.inputSchema(tool).safeParse(example.params);
-      expect(parsed.success, `${tool.qualifiedName} example ${JSON.stringify(example.params)}`).toBe(true);
-    }
-  });
+  it.each(registry.tools.map((t) => [t.qualifiedName, t] as const))(
+    '%s has a capability, honest hints and valid examples',
+    (_name, tool) => {
+      expect(['action', 'analytical', 'read']).toContain(tool.capability.type);
+      expect(tool.capability.name).toMatch(/^[a-z_]+(\.[a-z_]+)+$/);
+      expect(tool.description.length).toBeGreaterThan(20);
+      expect(tool.description.length).toBeLessThanOrEqual(DESCRIPTION_BUDGET);
+      expect(tool.hints.aliases.length).toBeGreaterThan(0);
+      expect(tool.hints.when_to_use.length).toBeGreaterThan(10);
+      expect(tool.hints.not_for.length).toBeGreaterThan(10);
+      expect(tool.hints.examples.length).toBeGreaterThan(0);
+      for (const example of tool.hints.examples) {
+        expect(example.tool).toBe(tool.name);
+        const parsed = registry.inputSchema(tool).safeParse(example.params);
+        expect(parsed.success, `${tool.qualifiedName} example ${JSON.stringify(example.params)}`).toBe(true);
+      }
+    },
+  );
 
-  it.each(registry.tools.map((t) => [t.qualifiedName, t] as const))('%s has annotations that agree with its capability', (_name, tool) => {
-    const annotations = registry.annotations(tool);
-    expect(annotations.readOnlyHint).toBe(tool.capability.type !== 'action');
-    if (tool.capability.type !== 'action') expect(annotations.destructiveHint).toBe(false);
-    const capability = registry.capability(tool);
-    expect(capability.side_effects).toBe(tool.capability.type === 'action');
-    if (tool.capability.type === 'analytical') expect(capability.outputs?.length).toBeGreaterThan(0);
-  });
+  it.each(registry.tools.map((t) => [t.qualifiedName, t] as const))(
+    '%s has annotations that agree with its capability',
+    (_name, tool) => {
+      const annotations = registry.annotations(tool);
+      expect(annotations.readOnlyHint).toBe(tool.capability.type !== 'action');
+      if (tool.capability.type !== 'action') expect(annotations.destructiveHint).toBe(false);
+      const capability = registry.capability(tool);
+      expect(capability.side_effects).toBe(tool.capability.type === 'action');
+      if (tool.capability.type === 'analytical') expect(capability.outputs?.length).toBeGreaterThan(0);
+    },
+  );
 
-  it.each(registry.tools.map((t) => [t.qualifiedName, t] as const))('%s input schema is a plain object schema', (_name, tool) => {
-    const schema = registry.inputJsonSchema(tool);
-    expect(schema.type).toBe('object');
-    for (const key of ['oneOf', 'anyOf', 'allOf']) expect(schema).not.toHaveProperty(key);
-  });
+  it.each(registry.tools.map((t) => [t.qualifiedName, t] as const))(
+    '%s input schema is a plain object schema',
+    (_name, tool) => {
+      const schema = registry.inputJsonSchema(tool);
+      expect(schema.type).toBe('object');
+      for (const key of ['oneOf', 'anyOf', 'allOf']) expect(schema).not.toHaveProperty(key);
+    },
+  );
 
   it('every tool descriptor matches its committed snapshot', async () => {
     for (const tool of registry.tools) {
@@ -63,7 +78,9 @@ describe('catalog invariants', () => {
         outputSchema: registry.outputJsonSchema(tool) ?? null,
         llm_hints: tool.hints,
       };
-      await expect(JSON.stringify(descriptor, null, 2) + '\n').toMatchFileSnapshot(`./snapshots/${tool.qualifiedName}.json`);
+      await expect(JSON.stringify(descriptor, null, 2) + '\n').toMatchFileSnapshot(
+        `./snapshots/${tool.qualifiedName}.json`,
+      );
     }
   });
 

@@ -22,11 +22,14 @@ function propertiesOf(schema: unknown, path = ''): Array<{ path: string; propert
     found.push({ path: at, property }, ...propertiesOf(property, at));
   }
   if (node.items) found.push(...propertiesOf(node.items, `${path}[]`));
-  if (node.additionalProperties && typeof node.additionalProperties === 'object') found.push(...propertiesOf(node.additionalProperties, `${path}{}`));
+  if (node.additionalProperties && typeof node.additionalProperties === 'object')
+    found.push(...propertiesOf(node.additionalProperties, `${path}{}`));
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
-    if (Array.isArray(node[key])) for (const alternative of node[key] as unknown[]) found.push(...propertiesOf(alternative, path));
+    if (Array.isArray(node[key]))
+      for (const alternative of node[key] as unknown[]) found.push(...propertiesOf(alternative, path));
   }
-  for (const [name, definition] of Object.entries((node.$defs ?? {}) as Record<string, unknown>)) found.push(...propertiesOf(definition, `$defs.${name}`));
+  for (const [name, definition] of Object.entries((node.$defs ?? {}) as Record<string, unknown>))
+    found.push(...propertiesOf(definition, `$defs.${name}`));
   return found;
 }
 
@@ -34,7 +37,9 @@ function propertiesOf(schema: unknown, path = ''): Array<{ path: string; propert
 function descriptionsOf(schema: unknown): string[] {
   if (!schema || typeof schema !== 'object') return [];
   if (Array.isArray(schema)) return schema.flatMap(descriptionsOf);
-  return Object.entries(schema).flatMap(([key, value]) => (key === 'description' && typeof value === 'string' ? [value] : descriptionsOf(value)));
+  return Object.entries(schema).flatMap(([key, value]) =>
+    key === 'description' && typeof value === 'string' ? [value] : descriptionsOf(value),
+  );
 }
 
 /** What an agent reads about a tool: its description, hints (aliases and example requests too) and every field description, in and out. */
@@ -49,7 +54,19 @@ const agentTexts = (tool: ToolDefinition): string[] => [
 ];
 
 const READ_VERBS = ['get', 'list', 'search', 'find', 'query', 'traverse'];
-const ACTION_VERBS = ['create', 'send', 'upload', 'add', 'update', 'merge', 'remove', 'delete', 'transition', 'assign', 'inject'];
+const ACTION_VERBS = [
+  'create',
+  'send',
+  'upload',
+  'add',
+  'update',
+  'merge',
+  'remove',
+  'delete',
+  'transition',
+  'assign',
+  'inject',
+];
 const VERB = new RegExp(`^(?:${[...READ_VERBS, ...ACTION_VERBS].join('|')})(?:_|$)`);
 
 const systemIds = registry.systems.map((s) => s.id);
@@ -66,7 +83,9 @@ const compoundShortNames = new Set(registry.tools.map((t) => t.name).filter((nam
 function mentionsIn(text: string): { qualified: string[]; dotted: string[]; bare: string[] } {
   const words = [...text.matchAll(/(?<![.\w])[a-z][a-z0-9_]*\b/g)].map((m) => m[0]);
   const qualified = words.filter((word) => systemIds.some((id) => word.startsWith(`${id}_`)));
-  const dotted = [...text.matchAll(/\b([a-z][a-z0-9_]*)\.([a-z][a-z0-9_]*)\b/g)].filter((m) => systemIds.includes(m[1]) || VERB.test(m[2])).map((m) => m[0]);
+  const dotted = [...text.matchAll(/\b([a-z][a-z0-9_]*)\.([a-z][a-z0-9_]*)\b/g)]
+    .filter((m) => systemIds.includes(m[1]) || VERB.test(m[2]))
+    .map((m) => m[0]);
   const bare = words.filter((word) => compoundShortNames.has(word));
   return { qualified, dotted, bare };
 }
@@ -84,7 +103,8 @@ describe('catalog contract', () => {
       const { qualified, dotted, bare } = mentionsIn(text);
       expect(dotted, `write these as <system>_<tool> in: ${text}`).toEqual([]);
       expect(bare, `write these as <system>_<tool> in: ${text}`).toEqual([]);
-      for (const name of qualified) expect(qualifiedNames.has(name), `${name} is no tool of this catalog, in: ${text}`).toBe(true);
+      for (const name of qualified)
+        expect(qualifiedNames.has(name), `${name} is no tool of this catalog, in: ${text}`).toBe(true);
     }
   });
 
@@ -105,12 +125,20 @@ describe('catalog contract', () => {
       dotted: ['code_host.get_issues', 'ticketing.get_tickets'],
       bare: [],
     });
-    expect(mentionsIn('derived as get_dora_metrics does; search the graph; see code_host_get_issues').bare).toEqual(['get_dora_metrics']);
-    expect(mentionsIn('use code_host_get_issues, code_host_get_tickets or graph_search').qualified).toEqual(['code_host_get_issues', 'code_host_get_tickets', 'graph_search']);
+    expect(mentionsIn('derived as get_dora_metrics does; search the graph; see code_host_get_issues').bare).toEqual([
+      'get_dora_metrics',
+    ]);
+    expect(mentionsIn('use code_host_get_issues, code_host_get_tickets or graph_search').qualified).toEqual([
+      'code_host_get_issues',
+      'code_host_get_tickets',
+      'graph_search',
+    ]);
   });
 
   it.each(toolCases)('%s: its name verb, capability and REST method agree', (_name, tool) => {
-    const verb = READ_VERBS.find((v) => tool.name === v || tool.name.startsWith(`${v}_`)) ?? ACTION_VERBS.find((v) => tool.name === v || tool.name.startsWith(`${v}_`));
+    const verb =
+      READ_VERBS.find((v) => tool.name === v || tool.name.startsWith(`${v}_`)) ??
+      ACTION_VERBS.find((v) => tool.name === v || tool.name.startsWith(`${v}_`));
     expect(verb, `${tool.name} starts with no known verb`).toBeDefined();
     if (READ_VERBS.includes(verb as string)) expect(['read', 'analytical']).toContain(tool.capability.type);
     else expect(tool.capability.type).toBe('action');
@@ -120,9 +148,12 @@ describe('catalog contract', () => {
     else expect(route?.http_method).toBe('GET');
   });
 
-  it.each(toolCases.filter(([, t]) => t.capability.type === 'action'))('%s (an action) checks that it took effect', (_name, tool) => {
-    expect(typeof tool.verify).toBe('function');
-  });
+  it.each(toolCases.filter(([, t]) => t.capability.type === 'action'))(
+    '%s (an action) checks that it took effect',
+    (_name, tool) => {
+      expect(typeof tool.verify).toBe('function');
+    },
+  );
 
   it('aliases are unique across every system, whatever their case', () => {
     const owners = new Map<string, string>();
@@ -159,6 +190,8 @@ describe('catalog size budgets', () => {
   });
 
   it('the average tools/list entry fits its budget', () => {
-    expect(Buffer.byteLength(JSON.stringify({ tools: entries })) / entries.length).toBeLessThanOrEqual(AVERAGE_BUDGET_BYTES);
+    expect(Buffer.byteLength(JSON.stringify({ tools: entries })) / entries.length).toBeLessThanOrEqual(
+      AVERAGE_BUDGET_BYTES,
+    );
   });
 });

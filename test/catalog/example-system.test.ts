@@ -19,17 +19,33 @@ afterAll(() => server.close());
 describe('a system added by its manifest alone', () => {
   it('is served over REST with the demo credentials of its fake, and feeds the graph', async () => {
     const token = await server.tokenFor('globex');
-    const response = await call(server, 'POST', '/mcp/status_page/execute', { token, body: { tool: 'get_incidents', arguments: {} } });
+    const response = await call(server, 'POST', '/mcp/status_page/execute', {
+      token,
+      body: { tool: 'get_incidents', arguments: {} },
+    });
     expect(response.status).toBe(200);
-    expect(response.body.data.incidents).toEqual([{ id: 'inc-globex-1', title: 'Webhook delays', status: 'resolved', repo: 'globex/api' }]);
+    expect(response.body.data.incidents).toEqual([
+      { id: 'inc-globex-1', title: 'Webhook delays', status: 'resolved', repo: 'globex/api' },
+    ]);
     await server.app.services.graph.drain();
-    const edges = server.app.services.graph.relationships('globex', 'issue', 'inc-globex-1', { direction: 'out', limit: 10 });
-    expect(edges).toContainEqual({ from_node: 'issue:inc-globex-1', to_node: 'repository:globex/api', edge_type: 'BELONGS_TO' });
+    const edges = server.app.services.graph.relationships('globex', 'issue', 'inc-globex-1', {
+      direction: 'out',
+      limit: 10,
+    });
+    expect(edges).toContainEqual({
+      from_node: 'issue:inc-globex-1',
+      to_node: 'repository:globex/api',
+      edge_type: 'BELONGS_TO',
+    });
   });
 
   it('is listed and callable over MCP, and found by its synonyms', async () => {
     const client = new Client({ name: 'example-system', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': await server.tokenFor('acme') } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+        requestInit: { headers: { 'X-JWT-Token': await server.tokenFor('acme') } },
+      }),
+    );
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toContain('status_page_get_incidents');
     const result = await client.callTool({ name: 'status_page_get_incidents', arguments: {} });
@@ -39,9 +55,18 @@ describe('a system added by its manifest alone', () => {
   });
 
   it('answers NOT_CONFIGURED to a token without its credentials', async () => {
-    const { body } = await call(server, 'POST', '/admin/token', { apiKey: 'test-api-key-0123456789', body: { tenant_id: 'acme', user_email: 'x@acme.test', connections: {} } });
-    const response = await call(server, 'POST', '/mcp/status_page/execute', { token: body.token, body: { tool: 'get_incidents', arguments: {} } });
+    const { body } = await call(server, 'POST', '/admin/token', {
+      apiKey: 'test-api-key-0123456789',
+      body: { tenant_id: 'acme', user_email: 'x@acme.test', connections: {} },
+    });
+    const response = await call(server, 'POST', '/mcp/status_page/execute', {
+      token: body.token,
+      body: { tool: 'get_incidents', arguments: {} },
+    });
     expect(response.status).toBe(403);
-    expect(response.body.error).toMatchObject({ code: 'NOT_CONFIGURED', message: expect.stringContaining('status_page') });
+    expect(response.body.error).toMatchObject({
+      code: 'NOT_CONFIGURED',
+      message: expect.stringContaining('status_page'),
+    });
   });
 });

@@ -31,25 +31,35 @@ describe.each(fed.map((m) => [m.system.id, m] as const))('%s', (_id, manifest) =
     expect([...readers].filter((name) => !own.has(name))).toEqual([]);
   });
 
-  it.each(reads.map((tool) => [tool.name, tool] as const))('%s: an example yields entities of the declared types', async (_name, tool) => {
-    const yields: Array<{ example: string; entities: number; types: string[] }> = [];
-    for (const example of tool.hints.examples) {
-      events.length = 0;
-      try {
-        await server.app.executor.execute(server.callerFor('acme'), tool, example.params);
-      } catch {
-        continue;
+  it.each(reads.map((tool) => [tool.name, tool] as const))(
+    '%s: an example yields entities of the declared types',
+    async (_name, tool) => {
+      const yields: Array<{ example: string; entities: number; types: string[] }> = [];
+      for (const example of tool.hints.examples) {
+        events.length = 0;
+        try {
+          await server.app.executor.execute(server.callerFor('acme'), tool, example.params);
+        } catch {
+          continue;
+        }
+        const event = events.find((e) => e.tool === tool && e.success);
+        if (!event?.result) continue;
+        const batch = extract({ [manifest.system.id]: manifest.extractor! }, manifest.system.id, {
+          tool: tool.name,
+          args: event.args,
+          result: event.result,
+        });
+        const types = [
+          ...new Set([...batch.nodes.values()].map((n) => n.type).concat(batch.people.length ? ['user'] : [])),
+        ];
+        yields.push({ example: example.query, entities: batch.entityCount, types });
       }
-      const event = events.find((e) => e.tool === tool && e.success);
-      if (!event?.result) continue;
-      const batch = extract({ [manifest.system.id]: manifest.extractor! }, manifest.system.id, { tool: tool.name, args: event.args, result: event.result });
-      const types = [...new Set([...batch.nodes.values()].map((n) => n.type).concat(batch.people.length ? ['user'] : []))];
-      yields.push({ example: example.query, entities: batch.entityCount, types });
-    }
-    expect(
-      yields.some((y) => y.entities > 0),
-      `${tool.name}: no example yielded entities`,
-    ).toBe(true);
-    for (const y of yields) for (const type of y.types) expect(manifest.entityTypes, `${tool.name} writes ${type}`).toContain(type);
-  });
+      expect(
+        yields.some((y) => y.entities > 0),
+        `${tool.name}: no example yielded entities`,
+      ).toBe(true);
+      for (const y of yields)
+        for (const type of y.types) expect(manifest.entityTypes, `${tool.name} writes ${type}`).toContain(type);
+    },
+  );
 });

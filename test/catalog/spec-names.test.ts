@@ -34,13 +34,21 @@ describe('a tool renamed to fit host limits answers to its spec name everywhere 
     const bySpec = await client.callTool({ name: SPEC, arguments: { limit: 2 } });
     const byListed = await client.callTool({ name: LISTED, arguments: { limit: 2 } });
     expect(bySpec.isError).toBeFalsy();
-    expect(bySpec.structuredContent).toMatchObject({ developers: expect.any(Array), total_developers: expect.any(Number) });
-    expect((bySpec.structuredContent as { total_developers: number }).total_developers).toBe((byListed.structuredContent as { total_developers: number }).total_developers);
+    expect(bySpec.structuredContent).toMatchObject({
+      developers: expect.any(Array),
+      total_developers: expect.any(Number),
+    });
+    expect((bySpec.structuredContent as { total_developers: number }).total_developers).toBe(
+      (byListed.structuredContent as { total_developers: number }).total_developers,
+    );
   });
 
   it('POST /mcp/ticketing/execute takes the spec name, snake or kebab case', async () => {
     for (const tool of ['get_developer_ticket_metrics_all_projects', 'get-developer-ticket-metrics-all-projects']) {
-      const result = await call(server, 'POST', '/mcp/ticketing/execute', { token, body: { tool, arguments: { limit: 1 } } });
+      const result = await call(server, 'POST', '/mcp/ticketing/execute', {
+        token,
+        body: { tool, arguments: { limit: 1 } },
+      });
       expect(result.status, tool).toBe(200);
       expect(result.body.data.developers).toBeInstanceOf(Array);
     }
@@ -59,13 +67,25 @@ describe('a tool renamed to fit host limits answers to its spec name everywhere 
   });
 
   it('GET /v1/meta lists the method once, with the spec name as an alias, and the `call` client takes it', async () => {
-    const meta = (await call(server, 'GET', '/v1/meta')).body as { services: Array<{ name: string; methods: Array<{ name: string; aliases?: string[] }> }> };
+    const meta = (await call(server, 'GET', '/v1/meta')).body as {
+      services: Array<{ name: string; methods: Array<{ name: string; aliases?: string[] }> }>;
+    };
     const methods = meta.services.find((s) => s.name === 'ticketing')?.methods ?? [];
     expect(methods.filter((m) => m.name.includes('all_projects') && m.name.includes('developer'))).toEqual([
-      expect.objectContaining({ name: 'get_developer_metrics_all_projects', aliases: ['get_developer_ticket_metrics_all_projects'] }),
+      expect.objectContaining({
+        name: 'get_developer_metrics_all_projects',
+        aliases: ['get_developer_ticket_metrics_all_projects'],
+      }),
     ]);
-    const env = { CONSTELLATION_SERVER_URL: server.url, CONSTELLATION_TOKEN: token, CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-spec-names-')) };
-    const run = await callClient(['ticketing', 'get-developer-ticket-metrics-all-projects', '--limit', '1', '--output', 'json'], env);
+    const env = {
+      CONSTELLATION_SERVER_URL: server.url,
+      CONSTELLATION_TOKEN: token,
+      CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-spec-names-')),
+    };
+    const run = await callClient(
+      ['ticketing', 'get-developer-ticket-metrics-all-projects', '--limit', '1', '--output', 'json'],
+      env,
+    );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ success: true, data: { developers: expect.any(Array) } });

@@ -24,7 +24,8 @@ beforeAll(async () => {
   };
   const { general, state } = slackOf(server);
   args = ['chat', 'list-messages', '--channel_id', general, '--limit', '3', '--oldest', '2026-01-01'];
-  const topLevel = state.channels.find((c) => c.id === general)?.messages.filter((m) => !m.threadTs || m.threadTs === m.ts) ?? [];
+  const topLevel =
+    state.channels.find((c) => c.id === general)?.messages.filter((m) => !m.threadTs || m.threadTs === m.ts) ?? [];
   expected = topLevel
     .slice(-3)
     .map((m) => m.ts)

@@ -11,7 +11,9 @@ let general: string;
 
 async function mcpClient(on: TestServer, jwt: string): Promise<Client> {
   const client = new Client({ name: 'chat-names', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${on.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': jwt } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${on.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': jwt } } }),
+  );
   return client;
 }
 
@@ -27,15 +29,38 @@ afterAll(async () => {
 
 /** Every name a caller may use for a chat tool, and arguments it reads with. */
 const READS: Array<[string[], string, () => Record<string, unknown>]> = [
-  [['chat_list_channels', 'list_channels', 'list-channels', 'chatchannel:list', 'ChatChannel.list', 'CHATCHANNEL:LIST'], 'channels', () => ({ limit: 2 })],
-  [['chat_get_channel', 'get-channel', 'chatchannel:read', 'ChatChannel.read', 'ChatChannel.get'], 'id', () => ({ channel_id: general })],
-  [['chat_list_messages', 'list-messages', 'chatmessage:list', 'ChatMessage.list'], 'messages', () => ({ channel_id: general, limit: 2 })],
+  [
+    [
+      'chat_list_channels',
+      'list_channels',
+      'list-channels',
+      'chatchannel:list',
+      'ChatChannel.list',
+      'CHATCHANNEL:LIST',
+    ],
+    'channels',
+    () => ({ limit: 2 }),
+  ],
+  [
+    ['chat_get_channel', 'get-channel', 'chatchannel:read', 'ChatChannel.read', 'ChatChannel.get'],
+    'id',
+    () => ({ channel_id: general }),
+  ],
+  [
+    ['chat_list_messages', 'list-messages', 'chatmessage:list', 'ChatMessage.list'],
+    'messages',
+    () => ({ channel_id: general, limit: 2 }),
+  ],
   [
     ['chat_get_message', 'get-message', 'chatmessage:read', 'ChatMessage.read', 'ChatMessage.get'],
     'ts',
     () => ({ channel_id: general, message_ts: slackOf(server).state.channels[0].messages[0].ts }),
   ],
-  [['chat_search_messages', 'search-messages', 'chatmessage:search', 'ChatMessage.search', 'chatMessage.Search'], 'matches', () => ({ query: 'deploy', max_results: 2 })],
+  [
+    ['chat_search_messages', 'search-messages', 'chatmessage:search', 'ChatMessage.search', 'chatMessage.Search'],
+    'matches',
+    () => ({ query: 'deploy', max_results: 2 }),
+  ],
 ];
 const ACTIONS = [
   ['chatmessage:create', 'ChatMessage.send', 'ChatMessage.create', 'send-message'],
@@ -46,7 +71,10 @@ const ACTIONS = [
 describe('chat tools by every accepted name', () => {
   it.each(READS)('REST execute: %j', async (names, key, args) => {
     for (const name of names) {
-      const answer = await call(server, 'POST', '/mcp/chat/execute', { token, body: { tool: name, arguments: args() } });
+      const answer = await call(server, 'POST', '/mcp/chat/execute', {
+        token,
+        body: { tool: name, arguments: args() },
+      });
       expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
       expect(answer.body.data).toHaveProperty(key);
     }
@@ -54,20 +82,25 @@ describe('chat tools by every accepted name', () => {
 
   it('REST execute: send, edit and delete by the spec’s and the concept names', async () => {
     const deploys = slackOf(server).deploys;
-    const exec = async (tool: string, args: Record<string, unknown>) => (await call(server, 'POST', '/mcp/chat/execute', { token, body: { tool, arguments: args } })).body.data;
+    const exec = async (tool: string, args: Record<string, unknown>) =>
+      (await call(server, 'POST', '/mcp/chat/execute', { token, body: { tool, arguments: args } })).body.data;
     for (const [create, update, remove] of [
       [ACTIONS[0][0], ACTIONS[1][0], ACTIONS[2][0]],
       [ACTIONS[0][1], ACTIONS[1][1], ACTIONS[2][1]],
     ]) {
       const sent = await exec(create, { channel_id: deploys, text: `by ${create}` });
       expect(sent.ts).toBeTruthy();
-      expect((await exec(update, { channel_id: deploys, message_ts: sent.ts, text: 'edited' })).message.text).toBe('edited');
+      expect((await exec(update, { channel_id: deploys, message_ts: sent.ts, text: 'edited' })).message.text).toBe(
+        'edited',
+      );
       expect((await exec(remove, { channel_id: deploys, message_ts: sent.ts })).deleted).toBe(true);
     }
     const unknown = await call(server, 'POST', '/mcp/chat/execute', { token, body: { tool: 'chatmessage:explode' } });
     expect(unknown.status).toBe(404);
     // An alias names a tool of its own system only.
-    expect((await call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool: 'chatmessage:list' } })).status).toBe(404);
+    expect(
+      (await call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool: 'chatmessage:list' } })).status,
+    ).toBe(404);
   });
 
   it('MCP: hosts see names valid everywhere; tools/call takes the qualified, the spec’s and the concept names', async () => {
@@ -90,12 +123,21 @@ describe('chat tools by every accepted name', () => {
     const described = await client.callTool({ name: 'describe_tool', arguments: { name: 'ChatMessage.search' } });
     expect(JSON.stringify(described.structuredContent ?? described.content)).toContain('chat_search_messages');
     const channel = slackOf(discoveryServer).general;
-    const read = await client.callTool({ name: 'execute_read_tool', arguments: { name: 'chatmessage:list', arguments: { channel_id: channel, limit: 1 } } });
+    const read = await client.callTool({
+      name: 'execute_read_tool',
+      arguments: { name: 'chatmessage:list', arguments: { channel_id: channel, limit: 1 } },
+    });
     expect((read.structuredContent as { messages: unknown[] }).messages).toHaveLength(1);
-    const sent = await client.callTool({ name: 'execute_action_tool', arguments: { name: 'ChatMessage.send', arguments: { channel_id: channel, text: 'via discovery' } } });
+    const sent = await client.callTool({
+      name: 'execute_action_tool',
+      arguments: { name: 'ChatMessage.send', arguments: { channel_id: channel, text: 'via discovery' } },
+    });
     const ts = (sent.structuredContent as { ts: string }).ts;
     expect(ts).toBeTruthy();
-    const removed = await client.callTool({ name: 'execute_action_tool', arguments: { name: 'chatmessage:delete', arguments: { channel_id: channel, message_ts: ts } } });
+    const removed = await client.callTool({
+      name: 'execute_action_tool',
+      arguments: { name: 'chatmessage:delete', arguments: { channel_id: channel, message_ts: ts } },
+    });
     expect(removed.structuredContent).toMatchObject({ deleted: true });
     await client.close();
   });
@@ -112,7 +154,9 @@ describe('chat tools by every accepted name', () => {
 
 describe('GET /v1/meta', () => {
   it('lists the fourteen chat methods with the spec’s verbs and typed params', async () => {
-    const meta = (await call(server, 'GET', '/v1/meta')).body as { services: Array<{ name: string; methods: Array<Record<string, any>> }> };
+    const meta = (await call(server, 'GET', '/v1/meta')).body as {
+      services: Array<{ name: string; methods: Array<Record<string, any>> }>;
+    };
     const chat = meta.services.find((s) => s.name === 'chat');
     const byName = new Map(chat?.methods.map((m) => [m.name, m]));
     expect(byName.size).toBe(14);
@@ -128,7 +172,9 @@ describe('GET /v1/meta', () => {
     expect(params.get('channel_id')).toMatchObject({ type: 'str', required: true });
     expect(params.get('limit')).toMatchObject({ type: 'int', default: 100, required: false });
     expect(params.get('inclusive')).toMatchObject({ type: 'bool' });
-    expect(byName.get('search_messages')?.params.find((p: Record<string, unknown>) => p.name === 'max_results')).toMatchObject({ type: 'int', default: 20 });
+    expect(
+      byName.get('search_messages')?.params.find((p: Record<string, unknown>) => p.name === 'max_results'),
+    ).toMatchObject({ type: 'int', default: 20 });
     expect(byName.get('list_messages')?.path).toBe('/chat/list-messages');
   });
 });

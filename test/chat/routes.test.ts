@@ -16,8 +16,16 @@ afterAll(() => server.close());
 type Body = Record<string, any>;
 
 /** A chat route as the spec calls it: the token in the Access-Token header. */
-async function chat(method: string, path: string, params: Record<string, unknown> = {}, as = token): Promise<{ status: number; body: Body }> {
-  const query = method === 'GET' ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)] as [string, string])).toString()}` : '';
+async function chat(
+  method: string,
+  path: string,
+  params: Record<string, unknown> = {},
+  as = token,
+): Promise<{ status: number; body: Body }> {
+  const query =
+    method === 'GET'
+      ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)] as [string, string])).toString()}`
+      : '';
   const response = await fetch(`${server.url}/chat/${path}${query}`, {
     method,
     headers: { 'Access-Token': as, ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }) },
@@ -51,7 +59,9 @@ describe('chat routes against the sandbox Slack', () => {
     const data = await ok('GET', 'list-chats', { limit: 20 });
     const times = data.chats.map((c: Body) => c.last_activity);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(new Set(data.chats.map((c: Body) => c.type))).toEqual(new Set(['public_channel', 'private_channel', 'im', 'mpim']));
+    expect(new Set(data.chats.map((c: Body) => c.type))).toEqual(
+      new Set(['public_channel', 'private_channel', 'im', 'mpim']),
+    );
     const channelsOnly = await ok('GET', 'list-chats', { include_direct_messages: false, limit: 3 });
     expect(channelsOnly.chats).toHaveLength(3);
     expect(channelsOnly.chats.every((c: Body) => c.type.endsWith('channel'))).toBe(true);
@@ -59,7 +69,11 @@ describe('chat routes against the sandbox Slack', () => {
 
   it('get-channel and list-channel-members (member ids)', async () => {
     const { leads, state } = slackOf(server);
-    expect(await ok('GET', 'get-channel', { channel_id: leads })).toMatchObject({ id: leads, name: 'leads', type: 'private_channel' });
+    expect(await ok('GET', 'get-channel', { channel_id: leads })).toMatchObject({
+      id: leads,
+      name: 'leads',
+      type: 'private_channel',
+    });
     const members = await ok('GET', 'list-channel-members', { channel_id: leads });
     expect(members.members).toEqual(state.channels.find((c) => c.id === leads)?.members);
   });
@@ -79,7 +93,9 @@ describe('chat routes against the sandbox Slack', () => {
       cursor = page.next_cursor;
       if (!page.has_more) expect(cursor).toBeNull();
     }
-    const topLevel = state.channels.find((c) => c.id === deploys)?.messages.filter((m) => !m.threadTs || m.threadTs === m.ts).length;
+    const topLevel = state.channels
+      .find((c) => c.id === deploys)
+      ?.messages.filter((m) => !m.threadTs || m.threadTs === m.ts).length;
     expect(seen).toBe(topLevel);
   });
 
@@ -87,7 +103,8 @@ describe('chat routes against the sandbox Slack', () => {
     const { random, state } = slackOf(server);
     const channel = state.channels.find((c) => c.id === random);
     const start = Math.floor(Number(channel?.messages.at(-1)?.ts)) + 1;
-    for (let i = 0; i < 1100; i++) channel?.messages.push({ ts: `${start + i}.000000`, user: state.people[i % 3].slackId, text: `filler ${i}` });
+    for (let i = 0; i < 1100; i++)
+      channel?.messages.push({ ts: `${start + i}.000000`, user: state.people[i % 3].slackId, text: `filler ${i}` });
     const data = await ok('GET', 'list-messages', { channel_id: random, limit: 5000 });
     expect(data.messages).toHaveLength(1000);
     expect(data.has_more).toBe(true);
@@ -102,7 +119,8 @@ describe('chat routes against the sandbox Slack', () => {
 
   it('list-messages: time bounds in all four forms give the same window, bare dates are midnight UTC', async () => {
     const { general, state } = slackOf(server);
-    const messages = state.channels.find((c) => c.id === general)?.messages.filter((m) => !m.threadTs || m.threadTs === m.ts) ?? [];
+    const messages =
+      state.channels.find((c) => c.id === general)?.messages.filter((m) => !m.threadTs || m.threadTs === m.ts) ?? [];
     const from = Math.floor(Number(messages[100].ts));
     const to = Math.ceil(Number(messages[110].ts));
     const expected = messages
@@ -120,7 +138,12 @@ describe('chat routes against the sandbox Slack', () => {
       ).toEqual(expected);
     }
     // A message id is its ts: inclusive bounds on two ids give exactly those messages and the ones between.
-    const byId = await ok('GET', 'list-messages', { channel_id: general, oldest: messages[100].ts, latest: messages[110].ts, inclusive: true });
+    const byId = await ok('GET', 'list-messages', {
+      channel_id: general,
+      oldest: messages[100].ts,
+      latest: messages[110].ts,
+      inclusive: true,
+    });
     expect(byId.messages.map((m: Body) => m.id)).toEqual(
       messages
         .slice(100, 111)
@@ -157,11 +180,20 @@ describe('chat routes against the sandbox Slack', () => {
   it('search-messages: 20 by default, pages, sort direction, capped at 100', async () => {
     const data = await ok('GET', 'search-messages', { query: 'staging database' });
     expect(data.matches).toHaveLength(20);
-    expect(data.matches[0]).toMatchObject({ provider: 'slack', text: expect.stringContaining('staging database'), sender: { id: expect.any(String), name: expect.any(String) } });
+    expect(data.matches[0]).toMatchObject({
+      provider: 'slack',
+      text: expect.stringContaining('staging database'),
+      sender: { id: expect.any(String), name: expect.any(String) },
+    });
     expect(data.paging).toMatchObject({ count: 20, page: 1, total: data.total });
     const times = data.matches.map((m: Body) => m.sent_at);
     expect([...times].sort().reverse()).toEqual(times);
-    const asc = await ok('GET', 'search-messages', { query: 'staging database', sort_dir: 'asc', page: 2, max_results: 5 });
+    const asc = await ok('GET', 'search-messages', {
+      query: 'staging database',
+      sort_dir: 'asc',
+      page: 2,
+      max_results: 5,
+    });
     expect(asc.paging).toMatchObject({ count: 5, page: 2 });
     expect(asc.matches[0].sent_at <= asc.matches[4].sent_at).toBe(true);
     expect((await ok('GET', 'search-messages', { query: 'the', max_results: 500 })).paging.count).toBe(100);
@@ -170,24 +202,47 @@ describe('chat routes against the sandbox Slack', () => {
   it('send-message, update-message (PATCH) and delete-message (DELETE) as the user, then as the bot', async () => {
     const { deploys, state } = slackOf(server);
     const me = state.people.find((p) => p.email === emails[0]);
-    const sent = await ok('POST', 'send-message', { channel_id: deploys, text: 'Deploy of <@' + me?.slackId + '> done' });
-    expect(sent).toMatchObject({ channel_id: deploys, sent_as: 'user', message: { sender: { id: me?.slackId }, text: `Deploy of @${me?.name} done` } });
-    const edited = await ok('PATCH', 'update-message', { channel_id: deploys, message_ts: sent.ts, text: 'Deploy done (edited)' });
+    const sent = await ok('POST', 'send-message', {
+      channel_id: deploys,
+      text: 'Deploy of <@' + me?.slackId + '> done',
+    });
+    expect(sent).toMatchObject({
+      channel_id: deploys,
+      sent_as: 'user',
+      message: { sender: { id: me?.slackId }, text: `Deploy of @${me?.name} done` },
+    });
+    const edited = await ok('PATCH', 'update-message', {
+      channel_id: deploys,
+      message_ts: sent.ts,
+      text: 'Deploy done (edited)',
+    });
     expect(edited.message).toMatchObject({ text: 'Deploy done (edited)', edited: true });
-    expect(state.channels.find((c) => c.id === deploys)?.messages.find((m) => m.ts === sent.ts)?.text).toBe('Deploy done (edited)');
+    expect(state.channels.find((c) => c.id === deploys)?.messages.find((m) => m.ts === sent.ts)?.text).toBe(
+      'Deploy done (edited)',
+    );
     const reply = await ok('POST', 'send-message', { channel_id: deploys, text: 'in thread', thread_ts: sent.ts });
     expect(reply.message.thread_ts).toBe(sent.ts);
-    expect(await ok('DELETE', 'delete-message', { channel_id: deploys, message_ts: reply.ts })).toMatchObject({ deleted: true, ts: reply.ts });
+    expect(await ok('DELETE', 'delete-message', { channel_id: deploys, message_ts: reply.ts })).toMatchObject({
+      deleted: true,
+      ts: reply.ts,
+    });
 
     const bot = await ok('POST', 'send-message', { channel_id: deploys, text: 'from the bot', send_as: 'bot' });
     expect(bot).toMatchObject({ sent_as: 'bot', message: { sender: { id: state.botUserId } } });
     // Only the identity that sent a message may change it.
-    expect(await chat('PATCH', 'update-message', { channel_id: deploys, message_ts: bot.ts, text: 'as user' })).toEqual({
+    expect(await chat('PATCH', 'update-message', { channel_id: deploys, message_ts: bot.ts, text: 'as user' })).toEqual(
+      {
+        status: 400,
+        body: { detail: 'Chat API error: cant_update_message' },
+      },
+    );
+    expect(await chat('DELETE', 'delete-message', { channel_id: deploys, message_ts: bot.ts })).toEqual({
       status: 400,
-      body: { detail: 'Chat API error: cant_update_message' },
+      body: { detail: 'Chat API error: cant_delete_message' },
     });
-    expect(await chat('DELETE', 'delete-message', { channel_id: deploys, message_ts: bot.ts })).toEqual({ status: 400, body: { detail: 'Chat API error: cant_delete_message' } });
-    expect((await ok('DELETE', 'delete-message', { channel_id: deploys, message_ts: bot.ts, send_as: 'bot' })).deleted).toBe(true);
+    expect(
+      (await ok('DELETE', 'delete-message', { channel_id: deploys, message_ts: bot.ts, send_as: 'bot' })).deleted,
+    ).toBe(true);
   });
 
   it('send-message with attachments shares the files in the channel as one message, the text its comment', async () => {
@@ -208,11 +263,22 @@ describe('chat routes against the sandbox Slack', () => {
     expect(posted).toMatchObject({ text: 'Status report attached', files: [sent.files[0].id] });
     expect(state.files?.get(sent.files[0].id as string)?.bytes?.toString()).toBe(csv);
     // The app's bot may not upload files (files:write is a user scope here), and bad data is refused before Slack.
-    expect(await chat('POST', 'send-message', { channel_id: deploys, text: 'x', send_as: 'bot', attachments: [{ filename: 'a.txt', data: 'YQ==' }] })).toEqual({
+    expect(
+      await chat('POST', 'send-message', {
+        channel_id: deploys,
+        text: 'x',
+        send_as: 'bot',
+        attachments: [{ filename: 'a.txt', data: 'YQ==' }],
+      }),
+    ).toEqual({
       status: 400,
       body: { detail: 'Chat API error: missing_scope' },
     });
-    const bad = await chat('POST', 'send-message', { channel_id: deploys, text: 'x', attachments: [{ filename: 'a.txt', data: 'not base64!' }] });
+    const bad = await chat('POST', 'send-message', {
+      channel_id: deploys,
+      text: 'x',
+      attachments: [{ filename: 'a.txt', data: 'not base64!' }],
+    });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('data must be base64');
   });
@@ -220,7 +286,10 @@ describe('chat routes against the sandbox Slack', () => {
   it('DMs are sent only as the user', async () => {
     const { dm } = slackOf(server);
     const refused = await chat('POST', 'send-message', { channel_id: dm, text: 'hi', send_as: 'bot' });
-    expect(refused).toEqual({ status: 400, body: { detail: 'Direct messages can be sent only as the user (send_as=user)' } });
+    expect(refused).toEqual({
+      status: 400,
+      body: { detail: 'Direct messages can be sent only as the user (send_as=user)' },
+    });
     const sent = await ok('POST', 'send-message', { channel_id: dm, text: 'hi' });
     await ok('DELETE', 'delete-message', { channel_id: dm, message_ts: sent.ts });
   });
@@ -230,14 +299,29 @@ describe('chat routes against the sandbox Slack', () => {
     const users = await ok('GET', 'list-users', { limit: 3 });
     expect(users.users).toHaveLength(3);
     expect(users.users[0]).toMatchObject({ id: state.people[0].slackId, email: state.people[0].email, is_bot: false });
-    expect(await ok('GET', 'get-user', { user_id: state.people[1].slackId })).toMatchObject({ real_name: state.people[1].name, email: state.people[1].email });
+    expect(await ok('GET', 'get-user', { user_id: state.people[1].slackId })).toMatchObject({
+      real_name: state.people[1].name,
+      email: state.people[1].email,
+    });
     const me = state.people.find((p) => p.email === emails[0]);
-    expect(await ok('GET', 'get-connection-info')).toMatchObject({ user_id: me?.slackId, team_id: state.team.id, email: emails[0], has_user_token: true, has_bot_token: true });
+    expect(await ok('GET', 'get-connection-info')).toMatchObject({
+      user_id: me?.slackId,
+      team_id: state.team.id,
+      email: emails[0],
+      has_user_token: true,
+      has_bot_token: true,
+    });
   });
 
   it('provider errors are 400 `Chat API error: <code>`', async () => {
-    expect(await chat('GET', 'get-channel', { channel_id: 'C0NOPE' })).toEqual({ status: 400, body: { detail: 'Chat API error: channel_not_found' } });
-    expect(await chat('GET', 'get-user', { user_id: 'U0NOPE' })).toEqual({ status: 400, body: { detail: 'Chat API error: user_not_found' } });
+    expect(await chat('GET', 'get-channel', { channel_id: 'C0NOPE' })).toEqual({
+      status: 400,
+      body: { detail: 'Chat API error: channel_not_found' },
+    });
+    expect(await chat('GET', 'get-user', { user_id: 'U0NOPE' })).toEqual({
+      status: 400,
+      body: { detail: 'Chat API error: user_not_found' },
+    });
   });
 });
 
@@ -252,10 +336,16 @@ describe('chat token choice', () => {
     const { general, random, leads, dm, groupDm } = slackOf(server);
     expect((await ok('GET', 'list-messages', { channel_id: general, limit: 2 }, other)).messages).toHaveLength(2);
     // Public, but the bot was never invited: Slack's own refusal, never a silent switch of token.
-    expect(await chat('GET', 'list-messages', { channel_id: random }, other)).toEqual({ status: 400, body: { detail: 'Chat API error: not_in_channel' } });
+    expect(await chat('GET', 'list-messages', { channel_id: random }, other)).toEqual({
+      status: 400,
+      body: { detail: 'Chat API error: not_in_channel' },
+    });
     for (const channel of [leads, dm, groupDm].filter((id) => !id.startsWith('C'))) {
       const refused = await chat('GET', 'list-messages', { channel_id: channel }, other);
-      expect(refused).toEqual({ status: 400, body: { detail: { error: 'chat_reconnect_required', message: expect.any(String), system: 'chat' } } });
+      expect(refused).toEqual({
+        status: 400,
+        body: { detail: { error: 'chat_reconnect_required', message: expect.any(String), system: 'chat' } },
+      });
     }
     for (const [method, path, params] of [
       ['GET', 'search-messages', { query: 'deploy' }],
@@ -264,7 +354,9 @@ describe('chat token choice', () => {
     ] as const) {
       expect((await chat(method, path, params, other)).body.detail.error).toBe('chat_reconnect_required');
     }
-    expect((await ok('POST', 'send-message', { channel_id: general, text: 'bot only', send_as: 'bot' }, other)).sent_as).toBe('bot');
+    expect(
+      (await ok('POST', 'send-message', { channel_id: general, text: 'bot only', send_as: 'bot' }, other)).sent_as,
+    ).toBe('bot');
     const chats = await ok('GET', 'list-chats', {}, other);
     expect(chats.chats.every((c: Body) => c.type === 'public_channel')).toBe(true);
   });
@@ -274,7 +366,10 @@ describe('chat token choice', () => {
     const other = await asOther();
     const { deploys, state } = slackOf(server);
     const refused = await chat('POST', 'send-message', { channel_id: deploys, text: 'bot?', send_as: 'bot' }, other);
-    expect(refused).toEqual({ status: 400, body: { detail: { error: 'chat_bot_token_required', message: expect.any(String), system: 'chat' } } });
+    expect(refused).toEqual({
+      status: 400,
+      body: { detail: { error: 'chat_bot_token_required', message: expect.any(String), system: 'chat' } },
+    });
     const sent = await ok('POST', 'send-message', { channel_id: deploys, text: 'me' }, other);
     expect(sent.message.sender.id).toBe(state.people.find((p) => p.email === who())?.slackId);
     expect((await ok('GET', 'get-connection-info', {}, other)).has_bot_token).toBe(false);
@@ -289,10 +384,17 @@ describe('chat token choice', () => {
   it('a user who has not installed the app gets 407 oauth_required with the consent link', async () => {
     const last = await server.tokenFor('acme', emails.at(-1));
     // Node's fetch treats any 407 as a proxy failure: read it over node:http.
-    const answer = await rawRequest(`${server.url}/chat/list-messages?channel_id=${slackOf(server).general}`, { 'Access-Token': last });
+    const answer = await rawRequest(`${server.url}/chat/list-messages?channel_id=${slackOf(server).general}`, {
+      'Access-Token': last,
+    });
     expect(answer.status).toBe(407);
     expect(JSON.parse(answer.body)).toEqual({
-      detail: { action: 'oauth_required', message: expect.any(String), auth_url: expect.stringContaining('/oauth/chat/authorize'), system: 'chat' },
+      detail: {
+        action: 'oauth_required',
+        message: expect.any(String),
+        auth_url: expect.stringContaining('/oauth/chat/authorize'),
+        system: 'chat',
+      },
     });
   });
 });

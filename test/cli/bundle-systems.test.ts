@@ -27,13 +27,18 @@ afterAll(() => server.stop());
 
 describe('the built command', () => {
   it('runs a read method of every system, each loading its SDK from the bundle', async () => {
-    const meta = (await (await fetch(`${base}/v1/meta`)).json()) as { services: Array<{ name: string; methods: Method[] }> };
+    const meta = (await (await fetch(`${base}/v1/meta`)).json()) as {
+      services: Array<{ name: string; methods: Method[] }>;
+    };
     expect(meta.services.length).toBeGreaterThan(5);
     const failures: string[] = [];
     for (const service of meta.services) {
       // List methods (they page, so `limit` is one of their parameters) that need nothing else; the
       // first that answers 200 has loaded the system's SDK (one may still want one of two filters).
-      const lists = service.methods.filter((m) => m.http_method === 'GET' && m.params.some((p) => p.name === 'limit') && m.params.every((p) => !p.required));
+      const lists = service.methods.filter(
+        (m) =>
+          m.http_method === 'GET' && m.params.some((p) => p.name === 'limit') && m.params.every((p) => !p.required),
+      );
       const answers: string[] = [];
       for (const method of lists) {
         const response = await fetch(`${base}${method.path}?limit=1`);
@@ -41,7 +46,8 @@ describe('the built command', () => {
         if (response.status === 200 && body.success === true) break;
         answers.push(`${method.name}: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
       }
-      if (answers.length === lists.length) failures.push(`${service.name}: ${answers.join('; ') || 'no list method without required parameters'}`);
+      if (answers.length === lists.length)
+        failures.push(`${service.name}: ${answers.join('; ') || 'no list method without required parameters'}`);
     }
     expect(failures, server.stderr()).toEqual([]);
   }, 60_000);

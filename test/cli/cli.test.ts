@@ -18,9 +18,15 @@ function run(args: string[], env: Record<string, string> = {}) {
 }
 
 /** Runs the CLI until it exits, or until stderr shows `until` (then stops it): for commands that keep serving. */
-function runAsync(args: string[], env: Record<string, string> = {}, until?: string): Promise<{ status: number | null; stderr: string }> {
+function runAsync(
+  args: string[],
+  env: Record<string, string> = {},
+  until?: string,
+): Promise<{ status: number | null; stderr: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'constellation-cli-'));
-  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: dataDir, ...env } });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: dataDir, ...env },
+  });
   let stderr = '';
   return new Promise((resolve) => {
     child.stderr.on('data', (chunk: Buffer) => {
@@ -56,7 +62,11 @@ describe('command line', () => {
     expect(result.stderr).toContain('CONSTELLATION_API_KEY is not set');
     expect(result.stderr).toContain('CONSTELLATION_JWT_SECRET is not set');
     expect(result.stderr).toContain('CONSTELLATION_ENCRYPTION_KEY is not set');
-    const weak = run(['serve', '--port', '0'], { CONSTELLATION_ENV: 'production', CONSTELLATION_API_KEY: 'dev-api-key-change-me', CONSTELLATION_JWT_SECRET: 'short' });
+    const weak = run(['serve', '--port', '0'], {
+      CONSTELLATION_ENV: 'production',
+      CONSTELLATION_API_KEY: 'dev-api-key-change-me',
+      CONSTELLATION_JWT_SECRET: 'short',
+    });
     expect(weak.stderr).toContain('CONSTELLATION_API_KEY is the default');
     expect(weak.stderr).toContain('CONSTELLATION_JWT_SECRET is the default or shorter than 32 characters');
     expect(result.stdout).toBe('');

@@ -6,7 +6,11 @@ import { recordsOf } from '../../src/cli/call/formatters/payload.js';
 import { formatPlaintext } from '../../src/cli/call/formatters/plaintext.js';
 import { formatXml, xmlEscape } from '../../src/cli/call/formatters/xml.js';
 
-const envelope = (data: unknown) => ({ success: true, data, meta: { tenant_id: 'acme', timestamp: '2026-01-01T00:00:00Z' } });
+const envelope = (data: unknown) => ({
+  success: true,
+  data,
+  meta: { tenant_id: 'acme', timestamp: '2026-01-01T00:00:00Z' },
+});
 
 const LIST = envelope({
   issues: [
@@ -50,7 +54,9 @@ describe('agent', () => {
 
   it('prints a bare list without a # line, an object on one line, a string as is', () => {
     expect(formatAgent(envelope([{ a: 1 }, { a: null }]))).toBe('{"a":1}\n{}\n');
-    expect(formatAgent(envelope({ id: 7, owner: { login: 'x', name: null } }))).toBe('{"id":7,"owner":{"login":"x"}}\n');
+    expect(formatAgent(envelope({ id: 7, owner: { login: 'x', name: null } }))).toBe(
+      '{"id":7,"owner":{"login":"x"}}\n',
+    );
     expect(formatAgent(envelope('done'))).toBe('done\n');
     expect(formatAgent({ not: 'an envelope' })).toBe('{"not":"an envelope"}\n');
   });
@@ -70,7 +76,12 @@ describe('csv', () => {
 
   it('writes the records with a header from the union of their keys, CRLF line ends', () => {
     expect(formatCsv(LIST)).toBe(
-      ['number,title,labels,closed_at,user', '1,Plain,"[{""name"":""bug""}]",,', '2,"Comma, ""quote""\nand a line",,,"{""login"":""ann""}"', ''].join('\r\n'),
+      [
+        'number,title,labels,closed_at,user',
+        '1,Plain,"[{""name"":""bug""}]",,',
+        '2,"Comma, ""quote""\nand a line",,,"{""login"":""ann""}"',
+        '',
+      ].join('\r\n'),
     );
   });
 
@@ -83,7 +94,9 @@ describe('csv', () => {
 
 describe('xml', () => {
   it('escapes markup and quotes, and replaces characters XML cannot hold', () => {
-    expect(xmlEscape(`<a href="x">Tom & 'Jerry'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; &apos;Jerry&apos;&lt;/a&gt;');
+    expect(xmlEscape(`<a href="x">Tom & 'Jerry'</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;Tom &amp; &apos;Jerry&apos;&lt;/a&gt;',
+    );
     expect(xmlEscape('bell\u0007 esc\u001b tab\t')).toBe('bell\uFFFD esc\uFFFD tab\t');
     expect(xmlEscape('lone \uD800 pair \uD83D\uDE00')).toBe('lone \uFFFD pair \uD83D\uDE00');
   });
@@ -137,7 +150,9 @@ describe('plaintext', () => {
   });
 
   it('prints an object as aligned lines, lists of scalars joined', () => {
-    expect(formatPlaintext(envelope({ id: 7, topics: ['a', 'b'], owner: { login: 'x' }, tags: [] }))).toBe('id:          7\ntopics:      a, b\nowner.login: x\ntags:        []\n');
+    expect(formatPlaintext(envelope({ id: 7, topics: ['a', 'b'], owner: { login: 'x' }, tags: [] }))).toBe(
+      'id:          7\ntopics:      a, b\nowner.login: x\ntags:        []\n',
+    );
     expect(formatPlaintext(envelope({ items: [], count: 0 }))).toBe('count: 0\n\n(no items)\n');
   });
 });

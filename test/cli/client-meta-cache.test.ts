@@ -65,12 +65,27 @@ const cacheFile = (dir: string) => join(dir, 'meta-cache.json');
 const writeCache = (dir: string, entries: Record<string, { ageMs: number; meta: Meta }>) =>
   writeFileSync(
     cacheFile(dir),
-    JSON.stringify(Object.fromEntries(Object.entries(entries).map(([url, e]) => [url, { fetched_at: new Date(NOW - e.ageMs).toISOString(), meta: e.meta }]))),
+    JSON.stringify(
+      Object.fromEntries(
+        Object.entries(entries).map(([url, e]) => [
+          url,
+          { fetched_at: new Date(NOW - e.ageMs).toISOString(), meta: e.meta },
+        ]),
+      ),
+    ),
   );
 
 function load(dir: string, fetch: FetchLike, force = false) {
   const warnings: string[] = [];
-  const result = loadMeta({ serverUrl: URL_A, dataDir: dir, headers: {}, fetch, warn: (line) => warnings.push(line), now: () => NOW, force });
+  const result = loadMeta({
+    serverUrl: URL_A,
+    dataDir: dir,
+    headers: {},
+    fetch,
+    warn: (line) => warnings.push(line),
+    now: () => NOW,
+    force,
+  });
   return result.then((r) => ({ ...r, warnings }));
 }
 
@@ -105,7 +120,9 @@ describe('loadMeta', () => {
     writeCache(dir, { [URL_A]: { ageMs: 2 * META_TTL_MS, meta: OLD_META } });
     const down = await load(dir, fakeFetch({ down: true }));
     expect(down).toMatchObject({ meta: OLD_META, source: 'stale' });
-    expect(down.warnings).toEqual([`constellation call: warning: cannot reach ${URL_A} (fetch failed: ECONNREFUSED); using the cached method list (2 hours old)`]);
+    expect(down.warnings).toEqual([
+      `constellation call: warning: cannot reach ${URL_A} (fetch failed: ECONNREFUSED); using the cached method list (2 hours old)`,
+    ]);
     const failing = await load(dir, fakeFetch({ status: 502 }));
     expect(failing).toMatchObject({ meta: OLD_META, source: 'stale' });
     expect(failing.warnings[0]).toContain('HTTP 502');
@@ -114,7 +131,9 @@ describe('loadMeta', () => {
   it('fails clearly without a cache, and treats a corrupt cache file as none', async () => {
     const dir = tempDir();
     writeFileSync(cacheFile(dir), '{not json');
-    await expect(load(dir, fakeFetch({ down: true }))).rejects.toThrow(`cannot load the method list from ${URL_A}/v1/meta: fetch failed: ECONNREFUSED`);
+    await expect(load(dir, fakeFetch({ down: true }))).rejects.toThrow(
+      `cannot load the method list from ${URL_A}/v1/meta: fetch failed: ECONNREFUSED`,
+    );
     expect((await load(dir, fakeFetch())).source).toBe('network');
   });
 
@@ -127,19 +146,34 @@ describe('loadMeta', () => {
 
 describe('requests', () => {
   it('reads the settings from the environment, credentials only when set', () => {
-    expect(clientSettings({}, '/home/u')).toEqual({ serverUrl: 'http://127.0.0.1:8080', dataDir: '/home/u/.constellation', headers: {} });
+    expect(clientSettings({}, '/home/u')).toEqual({
+      serverUrl: 'http://127.0.0.1:8080',
+      dataDir: '/home/u/.constellation',
+      headers: {},
+    });
     const settings = clientSettings(
-      { CONSTELLATION_SERVER_URL: 'https://c.example/api/', CONSTELLATION_API_KEY: 'k', CONSTELLATION_TOKEN: 'jwt', CONSTELLATION_DATA_DIR: '/d' },
+      {
+        CONSTELLATION_SERVER_URL: 'https://c.example/api/',
+        CONSTELLATION_API_KEY: 'k',
+        CONSTELLATION_TOKEN: 'jwt',
+        CONSTELLATION_DATA_DIR: '/d',
+      },
       '/home/u',
     );
-    expect(settings).toEqual({ serverUrl: 'https://c.example/api', dataDir: '/d', headers: { 'X-API-KEY': 'k', Authorization: 'Bearer jwt' } });
+    expect(settings).toEqual({
+      serverUrl: 'https://c.example/api',
+      dataDir: '/d',
+      headers: { 'X-API-KEY': 'k', Authorization: 'Bearer jwt' },
+    });
   });
 
   it('sends GET parameters as a query (JSON values JSON-encoded) and other methods a JSON body', () => {
     const settings = clientSettings({ CONSTELLATION_SERVER_URL: 'http://s.test', CONSTELLATION_TOKEN: 'jwt' }, '/h');
     const [getIssues, updateIssue] = META.services[0].methods;
     const get = buildRequest(settings, getIssues, { repo_id: 'acme/web', labels: ['bug', 'p 1'], limit: 3 });
-    expect(get.url).toBe('http://s.test/code_host/get-issues?repo_id=acme%2Fweb&labels=%5B%22bug%22%2C%22p+1%22%5D&limit=3');
+    expect(get.url).toBe(
+      'http://s.test/code_host/get-issues?repo_id=acme%2Fweb&labels=%5B%22bug%22%2C%22p+1%22%5D&limit=3',
+    );
     expect(new URL(get.url).searchParams.get('labels')).toBe('["bug","p 1"]');
     expect(get.init).toMatchObject({ method: 'GET', headers: { Authorization: 'Bearer jwt' } });
     expect(get.init.body).toBeUndefined();
@@ -154,11 +188,17 @@ describe('requests', () => {
     const fetch = fakeFetch();
     const out: string[] = [];
     const err: string[] = [];
-    const env = { CONSTELLATION_SERVER_URL: URL_A, CONSTELLATION_DATA_DIR: dir, CONSTELLATION_API_KEY: 'key-123', CONSTELLATION_TOKEN: 'jwt-456' };
+    const env = {
+      CONSTELLATION_SERVER_URL: URL_A,
+      CONSTELLATION_DATA_DIR: dir,
+      CONSTELLATION_API_KEY: 'key-123',
+      CONSTELLATION_TOKEN: 'jwt-456',
+    };
     const io = { env, fetch, now: () => NOW, stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t) };
     expect(await runCall(['code_host', 'get-issues', '--limit', '2', '-o', 'agent'], io)).toBe(0);
     expect(fetch.seen.map((s) => s.url)).toEqual([`${URL_A}/v1/meta`, `${URL_A}/code_host/get-issues?limit=2`]);
-    for (const { init } of fetch.seen) expect(init?.headers).toMatchObject({ 'X-API-KEY': 'key-123', Authorization: 'Bearer jwt-456' });
+    for (const { init } of fetch.seen)
+      expect(init?.headers).toMatchObject({ 'X-API-KEY': 'key-123', Authorization: 'Bearer jwt-456' });
     expect(out.join('')).toBe(`{"echoed":"${URL_A}/code_host/get-issues?limit=2"}\n`);
 
     expect(await runCall(['code_host', 'update-issue', '--issue_number', 'four'], io)).toBe(2);
@@ -168,7 +208,13 @@ describe('requests', () => {
 
   it('without credentials configured, sends neither header', async () => {
     const fetch = fakeFetch();
-    const io = { env: { CONSTELLATION_SERVER_URL: URL_A, CONSTELLATION_DATA_DIR: tempDir() }, fetch, now: () => NOW, stdout: () => {}, stderr: () => {} };
+    const io = {
+      env: { CONSTELLATION_SERVER_URL: URL_A, CONSTELLATION_DATA_DIR: tempDir() },
+      fetch,
+      now: () => NOW,
+      stdout: () => {},
+      stderr: () => {},
+    };
     expect(await runCall(['code_host', 'get-issues'], io)).toBe(0);
     for (const { init } of fetch.seen) expect(Object.keys(init?.headers ?? {})).toEqual(['Accept']);
   });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { findMethod, UsageError, type Meta, type MetaMethod, type MetaParam } from '../../src/cli/call/meta.js';
 import { convertParams, convertValue, parseCallArgs } from '../../src/cli/call/params.js';
 
-const param = (name: string, type: MetaParam['type'], extra: Partial<MetaParam> = {}): MetaParam => ({ name, type, default: null, required: false, ...extra });
+const param = (name: string, type: MetaParam['type'], extra: Partial<MetaParam> = {}): MetaParam => ({
+  name,
+  type,
+  default: null,
+  required: false,
+  ...extra,
+});
 
 const METHOD: MetaMethod = {
   name: 'get_issues',
@@ -31,7 +37,18 @@ function usageError(action: () => unknown): UsageError {
 
 describe('parseCallArgs', () => {
   it('splits positionals, --name value, --name=value, bare flags and the client options', () => {
-    const args = parseCallArgs(['code_host', 'get-issues', '--repo_id', 'acme/web', '--limit=3', '--draft', '--state', 'all', '-o', 'csv']);
+    const args = parseCallArgs([
+      'code_host',
+      'get-issues',
+      '--repo_id',
+      'acme/web',
+      '--limit=3',
+      '--draft',
+      '--state',
+      'all',
+      '-o',
+      'csv',
+    ]);
     expect(args.positionals).toEqual(['code_host', 'get-issues']);
     expect(args.options).toEqual([
       { name: 'repo_id', value: 'acme/web' },
@@ -47,7 +64,9 @@ describe('parseCallArgs', () => {
   });
 
   it('refuses an unknown output mode and values on the client options', () => {
-    expect(usageError(() => parseCallArgs(['--output', 'yaml'])).message).toContain('--output must be one of agent, json, csv, xml, plaintext');
+    expect(usageError(() => parseCallArgs(['--output', 'yaml'])).message).toContain(
+      '--output must be one of agent, json, csv, xml, plaintext',
+    );
     expect(usageError(() => parseCallArgs(['--output'])).message).toContain('--output must be one of');
     expect(usageError(() => parseCallArgs(['--list=yes'])).message).toBe('--list takes no value');
   });
@@ -69,19 +88,49 @@ describe('convertValue and convertParams', () => {
   });
 
   it('names the parameter of a bad value', () => {
-    expect(usageError(() => convertValue(param('limit', 'int'), '3.5')).message).toBe('--limit must be an integer, got "3.5"');
-    expect(usageError(() => convertValue(param('limit', 'int'), '')).message).toBe('--limit must be an integer, got ""');
-    expect(usageError(() => convertValue(param('limit', 'int'), '99999999999999999999')).message).toContain('--limit must be an integer');
-    expect(usageError(() => convertValue(param('ratio', 'float'), 'NaN')).message).toBe('--ratio must be a number, got "NaN"');
-    expect(usageError(() => convertValue(param('draft', 'bool'), 'maybe')).message).toBe('--draft must be true or false, got "maybe"');
+    expect(usageError(() => convertValue(param('limit', 'int'), '3.5')).message).toBe(
+      '--limit must be an integer, got "3.5"',
+    );
+    expect(usageError(() => convertValue(param('limit', 'int'), '')).message).toBe(
+      '--limit must be an integer, got ""',
+    );
+    expect(usageError(() => convertValue(param('limit', 'int'), '99999999999999999999')).message).toContain(
+      '--limit must be an integer',
+    );
+    expect(usageError(() => convertValue(param('ratio', 'float'), 'NaN')).message).toBe(
+      '--ratio must be a number, got "NaN"',
+    );
+    expect(usageError(() => convertValue(param('draft', 'bool'), 'maybe')).message).toBe(
+      '--draft must be true or false, got "maybe"',
+    );
     expect(usageError(() => convertValue(param('labels', 'json'), 'bug,p1')).message).toMatch(/^--labels must be JSON/);
-    expect(usageError(() => convertValue(param('title', 'str'), undefined)).message).toBe('--title needs a value (str)');
-    expect(usageError(() => convertValue(param('state', 'str', { enum: ['open', 'closed'] }), 'all')).message).toBe('--state must be one of "open", "closed", got "all"');
+    expect(usageError(() => convertValue(param('title', 'str'), undefined)).message).toBe(
+      '--title needs a value (str)',
+    );
+    expect(usageError(() => convertValue(param('state', 'str', { enum: ['open', 'closed'] }), 'all')).message).toBe(
+      '--state must be one of "open", "closed", got "all"',
+    );
   });
 
   it('maps options to typed arguments, accepting kebab-case names; defaults are left to the server', () => {
-    const options = parseCallArgs(['--repo-id', 'acme/web', '--limit', '3', '--labels', '["bug"]', '--draft', '--state', 'all']).options;
-    expect(convertParams(METHOD, options)).toEqual({ repo_id: 'acme/web', limit: 3, labels: ['bug'], draft: true, state: 'all' });
+    const options = parseCallArgs([
+      '--repo-id',
+      'acme/web',
+      '--limit',
+      '3',
+      '--labels',
+      '["bug"]',
+      '--draft',
+      '--state',
+      'all',
+    ]).options;
+    expect(convertParams(METHOD, options)).toEqual({
+      repo_id: 'acme/web',
+      limit: 3,
+      labels: ['bug'],
+      draft: true,
+      state: 'all',
+    });
     expect(convertParams(METHOD, [{ name: 'repo_id', value: 'a/b' }])).toEqual({ repo_id: 'a/b' });
   });
 
@@ -113,7 +162,11 @@ describe('findMethod', () => {
   it('accepts snake_case and kebab-case names, and names what it does not know', () => {
     expect(findMethod(meta, 'code_host', 'get-issues').method).toBe(METHOD);
     expect(findMethod(meta, 'code-host', 'get_issues').method).toBe(METHOD);
-    expect(usageError(() => findMethod(meta, 'wiki', 'get-page')).message).toBe('unknown service "wiki"; services: code_host');
-    expect(usageError(() => findMethod(meta, 'code_host', 'get-page')).message).toContain('unknown method "get-page" of code_host');
+    expect(usageError(() => findMethod(meta, 'wiki', 'get-page')).message).toBe(
+      'unknown service "wiki"; services: code_host',
+    );
+    expect(usageError(() => findMethod(meta, 'code_host', 'get-page')).message).toContain(
+      'unknown method "get-page" of code_host',
+    );
   });
 });

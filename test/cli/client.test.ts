@@ -32,7 +32,20 @@ function writeCache(dataDir: string, serverUrl: string, meta: unknown, ageMs: nu
 const readCache = (dataDir: string) => JSON.parse(readFileSync(join(dataDir, 'meta-cache.json'), 'utf8'));
 
 const FAKE_META = {
-  services: [{ name: 'fake_service', methods: [{ name: 'get_things', description: 'Things.', http_method: 'GET', path: '/fake_service/get-things', params: [] }] }],
+  services: [
+    {
+      name: 'fake_service',
+      methods: [
+        {
+          name: 'get_things',
+          description: 'Things.',
+          http_method: 'GET',
+          path: '/fake_service/get-things',
+          params: [],
+        },
+      ],
+    },
+  ],
 };
 const HOUR = 60 * 60 * 1000;
 
@@ -42,7 +55,11 @@ let realMeta: unknown;
 
 beforeAll(async () => {
   server = await startTestServer();
-  env = { CONSTELLATION_SERVER_URL: server.url, CONSTELLATION_TOKEN: await server.tokenFor('acme'), CONSTELLATION_DATA_DIR: tempDir() };
+  env = {
+    CONSTELLATION_SERVER_URL: server.url,
+    CONSTELLATION_TOKEN: await server.tokenFor('acme'),
+    CONSTELLATION_DATA_DIR: tempDir(),
+  };
   realMeta = await (await fetch(`${server.url}/v1/meta`)).json();
 });
 
@@ -77,7 +94,9 @@ describe('constellation call: discovery', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('code_host get-issues: GET /code_host/get-issues');
     expect(result.stdout).toContain('List issues');
-    expect(result.stdout).toMatch(/--state +str +default "open" +Which issues: open \(default\), closed or all; one of "open", "closed", "all"/);
+    expect(result.stdout).toMatch(
+      /--state +str +default "open" +Which issues: open \(default\), closed or all; one of "open", "closed", "all"/,
+    );
     expect(result.stdout).toMatch(/--limit +int +optional +Page size/);
     const required = await client(['code_host', 'get-issue', '-h'], env);
     expect(required.stdout).toMatch(/--issue_number +int +required/);
@@ -99,17 +118,23 @@ describe('constellation call: start-up', () => {
     const hook = `export async function resolve(s, c, next) { const r = await next(s, c); if (r.url.includes('/dist/')) process.stderr.write('LOADED ' + r.url + '\\n'); return r; }`;
     const register = `import { register } from 'node:module'; register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}));`;
     const result = await new Promise<Run>((resolve) => {
-      const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, BIN, 'call', '--list'], {
-        env: { PATH: process.env.PATH ?? '', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', `data:text/javascript,${encodeURIComponent(register)}`, BIN, 'call', '--list'],
+        {
+          env: { PATH: process.env.PATH ?? '', ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let stderr = '';
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
       child.on('close', (code) => resolve({ code, stdout: '', stderr }));
     });
     expect(result.code).toBe(0);
     // The CLI runs from the bundle; its metafile says which compiled modules each loaded chunk holds.
-    const meta = JSON.parse(readFileSync(new URL('../../dist/bundle/meta.json', import.meta.url), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+    const meta = JSON.parse(readFileSync(new URL('../../dist/bundle/meta.json', import.meta.url), 'utf8')) as {
+      outputs: Record<string, { inputs: Record<string, unknown> }>;
+    };
     const loaded = result.stderr
       .split('\n')
       .filter((line) => line.startsWith('LOADED '))
@@ -132,7 +157,21 @@ describe('constellation call: methods and output modes', () => {
     expect(body.data.pagination.limit).toBe(3);
     expect(result.stdout).toContain('\n  "success": true'); // pretty-printed
 
-    const labelled = await client(['code_host', 'get_issues', '--repo-id', 'acme/web', '--state', 'all', '--labels', '["bug"]', '--fields', '["number","labels"]'], env);
+    const labelled = await client(
+      [
+        'code_host',
+        'get_issues',
+        '--repo-id',
+        'acme/web',
+        '--state',
+        'all',
+        '--labels',
+        '["bug"]',
+        '--fields',
+        '["number","labels"]',
+      ],
+      env,
+    );
     expect(labelled.code, labelled.stderr).toBe(0);
     const issues = JSON.parse(labelled.stdout).data.issues as Array<{ labels: Array<{ name: string }> }>;
     expect(issues.length).toBeGreaterThan(0);
@@ -141,11 +180,17 @@ describe('constellation call: methods and output modes', () => {
 
   it('a POST method sends a JSON body (json and bool typed), and the created issue reads back', async () => {
     const title = 'CLI: a, "quoted" <title> & more';
-    const created = await client(['code_host', 'create-issue', '--repo_id', 'acme/web', '--title', title, '--labels', '["bug"]', '-o', 'json'], env);
+    const created = await client(
+      ['code_host', 'create-issue', '--repo_id', 'acme/web', '--title', title, '--labels', '["bug"]', '-o', 'json'],
+      env,
+    );
     expect(created.code, created.stderr).toBe(0);
     const issue = JSON.parse(created.stdout).data;
     expect(issue.title).toBe(title);
-    const read = await client(['code_host', 'get-issue', '--repo_id', 'acme/web', '--issue_number', String(issue.number), '--output', 'json'], env);
+    const read = await client(
+      ['code_host', 'get-issue', '--repo_id', 'acme/web', '--issue_number', String(issue.number), '--output', 'json'],
+      env,
+    );
     expect(JSON.parse(read.stdout).data).toMatchObject({ number: issue.number, title });
   });
 
@@ -165,7 +210,9 @@ describe('constellation call: methods and output modes', () => {
   });
 
   it('csv: a header from the union of the keys, nested values JSON-encoded, RFC 4180 quoting', async () => {
-    const json = JSON.parse((await client([...issuesArgs, '-o', 'json'], env)).stdout).data.issues as Array<Record<string, unknown>>;
+    const json = JSON.parse((await client([...issuesArgs, '-o', 'json'], env)).stdout).data.issues as Array<
+      Record<string, unknown>
+    >;
     const result = await client([...issuesArgs, '--output', 'csv'], env);
     expect(result.code).toBe(0);
     const [header, ...rows] = parseCsv(result.stdout);
@@ -195,7 +242,10 @@ describe('constellation call: methods and output modes', () => {
   });
 
   it('plaintext: aligned key: value lines, one block per record', async () => {
-    const result = await client([...issuesArgs, '--fields', '["number","title","user.login"]', '--output', 'plaintext'], env);
+    const result = await client(
+      [...issuesArgs, '--fields', '["number","title","user.login"]', '--output', 'plaintext'],
+      env,
+    );
     expect(result.code).toBe(0);
     const blocks = result.stdout.trimEnd().split('\n\n');
     expect(blocks[0]).toMatch(/^count: +3$/m);
@@ -225,7 +275,10 @@ describe('constellation call: errors', () => {
       [['code_host', 'get-issues', '--state', 'weird'], /--state must be one of "open", "closed", "all"/],
       [['code_host', 'get-issue', '--repo_id', 'acme/web'], /missing required parameter --issue_number \(int\)/],
       [['code_host', 'get-issues', '--colour', 'red'], /unknown parameter --colour/],
-      [['code_host', 'create-pull-request', '--repo_id', 'a/b', '--title', 't', '--head', 'h', '--draft', 'maybe'], /--draft must be true or false/],
+      [
+        ['code_host', 'create-pull-request', '--repo_id', 'a/b', '--title', 't', '--head', 'h', '--draft', 'maybe'],
+        /--draft must be true or false/,
+      ],
       [['code_host', 'get-issues', '--output', 'yaml'], /--output must be one of agent, json, csv, xml, plaintext/],
       [['code_host', 'get-issues', 'stray'], /unexpected argument "stray"/],
       [['code_host', 'get-isues'], /unknown method "get-isues" of code_host/],
@@ -308,7 +361,10 @@ describe('constellation call: the meta cache', () => {
   it('asks the server again when a fresh cache does not know the method (the server may be newer)', async () => {
     const dataDir = tempDir();
     writeCache(dataDir, server.url, FAKE_META, 0);
-    const result = await client(['code_host', 'get-repositories', '--limit', '1', '-o', 'agent'], { ...env, CONSTELLATION_DATA_DIR: dataDir });
+    const result = await client(['code_host', 'get-repositories', '--limit', '1', '-o', 'agent'], {
+      ...env,
+      CONSTELLATION_DATA_DIR: dataDir,
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(2);
     expect(readCache(dataDir)[server.url].meta).toEqual(realMeta);
@@ -330,7 +386,8 @@ function parseCsv(text: string): string[][] {
       else if (text[i + 1] === '"') field += text[++i];
       else {
         quoted = false;
-        if (i + 1 < text.length && text[i + 1] !== ',' && text[i + 1] !== '\r') throw new Error(`junk after a quoted field at ${i}`);
+        if (i + 1 < text.length && text[i + 1] !== ',' && text[i + 1] !== '\r')
+          throw new Error(`junk after a quoted field at ${i}`);
       }
     } else if (ch === '"') {
       if (field !== '') throw new Error(`quote inside an unquoted field at ${i}`);
@@ -390,7 +447,9 @@ function parseXml(source: string): XmlNode {
       const open = stack.pop();
       if (open?.name !== name || stack.length === 0) throw new Error(`</${name}> closes <${open?.name}>`);
     } else {
-      const attributes = Object.fromEntries([...attrs.matchAll(/([\w.-]+)="([^"]*)"/g)].map(([, k, v]) => [k, decode(v)]));
+      const attributes = Object.fromEntries(
+        [...attrs.matchAll(/([\w.-]+)="([^"]*)"/g)].map(([, k, v]) => [k, decode(v)]),
+      );
       const node: XmlNode = { name, attributes, children: [], text: '' };
       stack[stack.length - 1].children.push(node);
       if (!selfClosing) stack.push(node);
@@ -398,6 +457,7 @@ function parseXml(source: string): XmlNode {
     i = tag.lastIndex;
   }
   const [document] = stack;
-  if (stack.length !== 1 || document.children.length !== 1 || document.text.trim() !== '') throw new Error('not one root element');
+  if (stack.length !== 1 || document.children.length !== 1 || document.text.trim() !== '')
+    throw new Error('not one root element');
   return document.children[0];
 }

@@ -5,7 +5,12 @@ import { parseCli } from '../../src/cli/args.js';
 /** Every configuration a user copies parses and starts this package's real entry point. */
 const root = new URL('../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
-const pkg = JSON.parse(read('package.json')) as { name: string; version: string; bin: Record<string, string>; mcpName: string };
+const pkg = JSON.parse(read('package.json')) as {
+  name: string;
+  version: string;
+  bin: Record<string, string>;
+  mcpName: string;
+};
 
 interface StdioEntry {
   command: string;
@@ -45,7 +50,10 @@ describe('host configurations', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(2);
     let entries = 0;
     for (const block of blocks) {
-      const parsed = JSON.parse(block) as { mcpServers?: Record<string, StdioEntry>; servers?: Record<string, StdioEntry> };
+      const parsed = JSON.parse(block) as {
+        mcpServers?: Record<string, StdioEntry>;
+        servers?: Record<string, StdioEntry>;
+      };
       for (const entry of Object.values(parsed.mcpServers ?? parsed.servers ?? {})) {
         expectStartsServer(entry);
         entries++;
@@ -58,11 +66,24 @@ describe('host configurations', () => {
     const server = JSON.parse(read('server.json')) as {
       name: string;
       version: string;
-      packages: Array<{ registryType: string; identifier: string; version: string; transport: { type: string }; packageArguments: Array<{ value: string }> }>;
+      packages: Array<{
+        registryType: string;
+        identifier: string;
+        version: string;
+        transport: { type: string };
+        packageArguments: Array<{ value: string }>;
+      }>;
     };
     expect(server.name).toBe(pkg.mcpName);
     expect(server.version).toBe(pkg.version);
-    expect(server.packages).toEqual([expect.objectContaining({ registryType: 'npm', identifier: pkg.name, version: pkg.version, transport: { type: 'stdio' } })]);
+    expect(server.packages).toEqual([
+      expect.objectContaining({
+        registryType: 'npm',
+        identifier: pkg.name,
+        version: pkg.version,
+        transport: { type: 'stdio' },
+      }),
+    ]);
     expect(parseCli(server.packages[0].packageArguments.map((a) => a.value)).command).toBe('mcp');
   });
 
@@ -71,6 +92,7 @@ describe('host configurations', () => {
     const { integrationsOf } = await import('../../src/catalog/manifest.js');
     const { environmentVariables } = await import('../../src/auth/local-user.js');
     const example = read('.env.example');
-    for (const variable of environmentVariables(integrationsOf(MANIFESTS))) expect(example).toMatch(new RegExp(`^${variable}=`, 'm'));
+    for (const variable of environmentVariables(integrationsOf(MANIFESTS)))
+      expect(example).toMatch(new RegExp(`^${variable}=`, 'm'));
   });
 });

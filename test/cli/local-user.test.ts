@@ -21,14 +21,22 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const baseEnv = () => ({ PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-local-')) });
+const baseEnv = () => ({
+  PATH: process.env.PATH ?? '',
+  CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-local-')),
+});
 
 describe('a local user with environment credentials', () => {
   it('lists and calls the GitHub tools over stdio, as its own tenant', async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [BIN, 'mcp', '--tool-mode', 'full'],
-      env: { ...baseEnv(), GITHUB_TOKEN: SANDBOX_CREDENTIALS.acme.github.token, GITHUB_API_URL: sandbox.urlOf('/github'), CONSTELLATION_USER_EMAIL: 'me@acme.test' },
+      env: {
+        ...baseEnv(),
+        GITHUB_TOKEN: SANDBOX_CREDENTIALS.acme.github.token,
+        GITHUB_API_URL: sandbox.urlOf('/github'),
+        CONSTELLATION_USER_EMAIL: 'me@acme.test',
+      },
       stderr: 'pipe',
     });
     let stderr = '';
@@ -42,7 +50,9 @@ describe('a local user with environment credentials', () => {
       expect(repo.isError).toBeFalsy();
       expect(repo.structuredContent).toMatchObject({ full_name: 'acme/api' });
       const feed = await client.callTool({ name: 'graph_get_feed', arguments: { limit: 5 } });
-      expect(feed.structuredContent).toMatchObject({ activity: [expect.objectContaining({ action: 'mcp.get_repository', actor_id: 'me@acme.test' })] });
+      expect(feed.structuredContent).toMatchObject({
+        activity: [expect.objectContaining({ action: 'mcp.get_repository', actor_id: 'me@acme.test' })],
+      });
       expect(stderr).not.toMatch(/demo mode/);
       expect(sandbox.faults.log.some((r) => r.path === '/github/repos/acme/api')).toBe(true);
     } finally {
@@ -52,7 +62,11 @@ describe('a local user with environment credentials', () => {
 
   it('without any credentials, says which variables to set and exits', () => {
     const run = spawnSync(process.execPath, [BIN, 'mcp'], {
-      env: { ...baseEnv(), CONSTELLATION_API_KEY: 'local-test-key-0123456789', CONSTELLATION_JWT_SECRET: 'local-test-secret-0123456789-0123456789' },
+      env: {
+        ...baseEnv(),
+        CONSTELLATION_API_KEY: 'local-test-key-0123456789',
+        CONSTELLATION_JWT_SECRET: 'local-test-secret-0123456789-0123456789',
+      },
       input: '',
       encoding: 'utf8',
       timeout: 20_000,

@@ -11,7 +11,11 @@ interface PackedFile {
 
 /** What `npm pack` would ship, without running the build (the suite builds dist/ before it runs). */
 function packedFiles(): string[] {
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const [pack] = JSON.parse(out) as { files: PackedFile[] }[];
   return pack.files.map((f) => f.path);
 }
@@ -19,12 +23,14 @@ function packedFiles(): string[] {
 describe('the published package', () => {
   it('ships the licence, the CLI and the build, and every source map it ships points at shipped files', () => {
     const files = packedFiles();
-    for (const needed of ['LICENSE', 'README.md', 'package.json', 'bin/constellation.js', 'dist/src/cli/main.js']) expect(files).toContain(needed);
+    for (const needed of ['LICENSE', 'README.md', 'package.json', 'bin/constellation.js', 'dist/src/cli/main.js'])
+      expect(files).toContain(needed);
     const shipped = new Set(files);
     const broken: string[] = [];
     for (const map of files.filter((f) => f.endsWith('.map'))) {
       const { sources } = JSON.parse(readFileSync(join(ROOT, map), 'utf8')) as { sources: string[] };
-      for (const source of sources) if (!shipped.has(normalize(join(dirname(map), source)))) broken.push(`${map} -> ${source}`);
+      for (const source of sources)
+        if (!shipped.has(normalize(join(dirname(map), source)))) broken.push(`${map} -> ${source}`);
     }
     expect(broken).toEqual([]);
   });

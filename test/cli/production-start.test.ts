@@ -10,7 +10,11 @@ const STRONG = {
   CONSTELLATION_API_KEY: 'f3a9c07e5b1d48e2a6c4',
   CONSTELLATION_JWT_SECRET: 'b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5',
 };
-const PRODUCTION = { ...STRONG, CONSTELLATION_ENV: 'production', CONSTELLATION_ENCRYPTION_KEY: 'b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5f3a9c07e5b1d48e2a6c4b8d0' };
+const PRODUCTION = {
+  ...STRONG,
+  CONSTELLATION_ENV: 'production',
+  CONSTELLATION_ENCRYPTION_KEY: 'b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5f3a9c07e5b1d48e2a6c4b8d0',
+};
 const SERVING = 'serving REST and MCP';
 const STDIO = 'MCP over stdio';
 
@@ -33,13 +37,23 @@ describe('NODE_ENV=production without --demo', () => {
   });
 
   it('serve with one secret names exactly the other', async () => {
-    const stderr = expectRefusal(await startCommand(['serve', '--port', '0'], { NODE_ENV: 'production', CONSTELLATION_API_KEY: STRONG.CONSTELLATION_API_KEY }, SERVING));
+    const stderr = expectRefusal(
+      await startCommand(
+        ['serve', '--port', '0'],
+        { NODE_ENV: 'production', CONSTELLATION_API_KEY: STRONG.CONSTELLATION_API_KEY },
+        SERVING,
+      ),
+    );
     expect(stderr).toContain('CONSTELLATION_JWT_SECRET is not set');
     expect(stderr).not.toContain('CONSTELLATION_API_KEY');
   });
 
   it('serve with the public development defaults refuses them', async () => {
-    const defaults = { NODE_ENV: 'production', CONSTELLATION_API_KEY: 'dev-api-key-change-me', CONSTELLATION_JWT_SECRET: 'dev-jwt-secret-change-me-at-least-32-chars' };
+    const defaults = {
+      NODE_ENV: 'production',
+      CONSTELLATION_API_KEY: 'dev-api-key-change-me',
+      CONSTELLATION_JWT_SECRET: 'dev-jwt-secret-change-me-at-least-32-chars',
+    };
     const stderr = expectRefusal(await startCommand(['serve', '--port', '0'], defaults, SERVING));
     expect(stderr).toContain('CONSTELLATION_API_KEY is the default');
     expect(stderr).toContain('CONSTELLATION_JWT_SECRET is the default');
@@ -52,7 +66,9 @@ describe('NODE_ENV=production without --demo', () => {
   });
 
   it('stdio with a token and no JWT secret to verify it refuses to start', async () => {
-    const stderr = expectRefusal(await startCommand(['mcp'], { NODE_ENV: 'production', CONSTELLATION_TOKEN: 'a.b.c' }, STDIO));
+    const stderr = expectRefusal(
+      await startCommand(['mcp'], { NODE_ENV: 'production', CONSTELLATION_TOKEN: 'a.b.c' }, STDIO),
+    );
     expect(stderr).toContain('CONSTELLATION_JWT_SECRET is not set');
   });
 
@@ -65,13 +81,20 @@ describe('NODE_ENV=production without --demo', () => {
   it('serve with strong secrets starts, and says NODE_ENV did not choose production mode', async () => {
     const run = await startCommand(['serve', '--port', '0'], { NODE_ENV: 'production', ...STRONG }, SERVING);
     expect(run.started).toBe(true);
-    expect(run.stderr).toContain('constellation: development mode (CONSTELLATION_ENV is not set; NODE_ENV does not choose the mode)');
+    expect(run.stderr).toContain(
+      'constellation: development mode (CONSTELLATION_ENV is not set; NODE_ENV does not choose the mode)',
+    );
   });
 
   it('--demo, and npm start (which passes it), run the demo and say why', async () => {
     const serve = await startCommand(['serve', '--demo', '--port', '0'], { NODE_ENV: 'production' }, SERVING);
     expect(serve.stderr).toContain('constellation: demo mode (--demo); fake upstreams at');
-    const npmStart = await startCommand(['--port', '0'], { NODE_ENV: 'production', HOME: process.env.HOME ?? '/tmp' }, SERVING, ['npm', 'start', '--silent', '--']);
+    const npmStart = await startCommand(
+      ['--port', '0'],
+      { NODE_ENV: 'production', HOME: process.env.HOME ?? '/tmp' },
+      SERVING,
+      ['npm', 'start', '--silent', '--'],
+    );
     expect(npmStart.started).toBe(true);
     expect(npmStart.stderr).toContain('constellation: demo mode (--demo); fake upstreams at');
   });
@@ -80,15 +103,25 @@ describe('NODE_ENV=production without --demo', () => {
 describe('the start-up line says why the server runs as it runs', () => {
   it('names the secrets whose absence implies the demo', async () => {
     const none = await startCommand(['serve', '--port', '0'], {}, SERVING);
-    expect(none.stderr).toContain('constellation: demo mode (CONSTELLATION_API_KEY and CONSTELLATION_JWT_SECRET are not set)');
-    const oneSet = await startCommand(['serve', '--port', '0'], { CONSTELLATION_API_KEY: STRONG.CONSTELLATION_API_KEY }, SERVING);
+    expect(none.stderr).toContain(
+      'constellation: demo mode (CONSTELLATION_API_KEY and CONSTELLATION_JWT_SECRET are not set)',
+    );
+    const oneSet = await startCommand(
+      ['serve', '--port', '0'],
+      { CONSTELLATION_API_KEY: STRONG.CONSTELLATION_API_KEY },
+      SERVING,
+    );
     expect(oneSet.stderr).toContain('constellation: demo mode (CONSTELLATION_JWT_SECRET is not set)');
   });
 
   it('production and development say so', async () => {
     const production = await startCommand(['serve', '--port', '0'], PRODUCTION, SERVING);
     expect(production.stderr).toContain('constellation: production mode (CONSTELLATION_ENV=production)');
-    const development = await startCommand(['serve', '--port', '0'], { ...STRONG, CONSTELLATION_ENV: 'development' }, SERVING);
+    const development = await startCommand(
+      ['serve', '--port', '0'],
+      { ...STRONG, CONSTELLATION_ENV: 'development' },
+      SERVING,
+    );
     expect(development.stderr).toContain('constellation: development mode (CONSTELLATION_ENV=development)');
   });
 });

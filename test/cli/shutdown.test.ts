@@ -21,7 +21,12 @@ interface Running {
 
 function start(args: string[], env: Record<string, string> = {}): Running {
   const child = spawn(process.execPath, [BIN, ...args], {
-    env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-shutdown-')), LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-shutdown-')),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
   });
   let stderr = '';
   let stdout = '';
@@ -53,20 +58,33 @@ async function stallUpstream(running: Running, latencyMs = STALL_MS): Promise<()
   });
   expect(response.status).toBe(201);
   const seen = async () => {
-    const { requests } = (await (await fetch(`${sandbox}/_sandbox/requests`)).json()) as { requests: Array<{ path: string }> };
+    const { requests } = (await (await fetch(`${sandbox}/_sandbox/requests`)).json()) as {
+      requests: Array<{ path: string }>;
+    };
     return requests.some((r) => r.path === '/github/repos/acme/api') ? 'seen' : '';
   };
   return async () => {
-    for (let waited = 0; waited < 20_000 && !(await seen()); waited += 25) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (let waited = 0; waited < 20_000 && !(await seen()); waited += 25)
+      await new Promise((resolve) => setTimeout(resolve, 25));
   };
 }
 
 /** Starts the protocol over stdin and sends one get_repository call (id 1). */
 function callOverStdio(running: Running): void {
   const send = (message: unknown) => running.child.stdin.write(`${JSON.stringify(message)}\n`);
-  send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'shutdown-test', version: '1' } } });
+  send({
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'shutdown-test', version: '1' } },
+  });
   send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-  send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'code_host_get_repository', arguments: { repo_id: 'acme/api' } } });
+  send({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'code_host_get_repository', arguments: { repo_id: 'acme/api' } },
+  });
 }
 
 /** The full_name in the stdio answer to call 1, once the process has exited. */

@@ -5,7 +5,8 @@ import { call } from '../helpers/server.js';
 
 const session = useServerSession();
 
-const execute = (tool: string, args: unknown) => call(session.server, 'POST', '/mcp/code_host/execute', { token: session.token, body: { tool, arguments: args } });
+const execute = (tool: string, args: unknown) =>
+  call(session.server, 'POST', '/mcp/code_host/execute', { token: session.token, body: { tool, arguments: args } });
 
 describe('bad input gets a clear 4xx and changes nothing', () => {
   it('an invalid update leaves the issue exactly as it was', async () => {
@@ -31,7 +32,8 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
   });
 
   it('a create refused upstream creates nothing, and the count of issues is unchanged', async () => {
-    const count = async () => (await execute('get_issues', { repo_id: 'acme/web', state: 'all', limit: 100 })).body.data.pagination.total;
+    const count = async () =>
+      (await execute('get_issues', { repo_id: 'acme/web', state: 'all', limit: 100 })).body.data.pagination.total;
     const before = await count();
     const refused = await execute('create_issue', { repo_id: 'acme/does-not-exist', title: 'Lost?' });
     expect(refused.status).toBe(404);

@@ -16,7 +16,10 @@ const CASES: Array<{ args: Record<string, unknown>; field: string }> = [
   { args: { branch_name: 'ok', from_branch: 'main@{yesterday}' }, field: 'from_branch' },
 ];
 const execute = (args: Record<string, unknown>) =>
-  call(session.server, 'POST', '/mcp/code_host/execute', { token: session.token, body: { tool: 'create_branch', arguments: { repo_id: 'acme/api', ...args } } });
+  call(session.server, 'POST', '/mcp/code_host/execute', {
+    token: session.token,
+    body: { tool: 'create_branch', arguments: { repo_id: 'acme/api', ...args } },
+  });
 
 describe('branch names follow git ref-name rules', () => {
   it('over REST: 400 VALIDATION_ERROR naming the argument, and nothing is created', async () => {
@@ -33,9 +36,14 @@ describe('branch names follow git ref-name rules', () => {
 
   it('over MCP: an isError VALIDATION_ERROR result naming the argument', async () => {
     for (const { args, field } of CASES) {
-      const result = (await session.client.callTool({ name: 'code_host_create_branch', arguments: { repo_id: 'acme/api', ...args } })) as CallToolResult;
+      const result = (await session.client.callTool({
+        name: 'code_host_create_branch',
+        arguments: { repo_id: 'acme/api', ...args },
+      })) as CallToolResult;
       expect(result.isError, JSON.stringify(args)).toBe(true);
-      const { error } = JSON.parse((result.content[0] as { text: string }).text) as { error: { code: string; message: string } };
+      const { error } = JSON.parse((result.content[0] as { text: string }).text) as {
+        error: { code: string; message: string };
+      };
       expect(error.code).toBe('VALIDATION_ERROR');
       expect(error.message).toContain(field);
     }

@@ -20,22 +20,31 @@ afterEach(() => {
   server.sandbox.faults.clearLog();
 });
 
-const stall = (method: string, path: string) => server.sandbox.faults.add({ prefix: '/github', method, path, latencyMs: 5_000, status: 200, body: {} });
-const execute = (tool: string, args: Record<string, unknown>) => call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool, arguments: args } });
+const stall = (method: string, path: string) =>
+  server.sandbox.faults.add({ prefix: '/github', method, path, latencyMs: 5_000, status: 200, body: {} });
+const execute = (tool: string, args: Record<string, unknown>) =>
+  call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool, arguments: args } });
 
 describe('a stalled upstream', () => {
   it('a create answers 504 at the limit over REST and is sent once', async () => {
     stall('POST', '/repos/acme/api/issues');
     const response = await execute('create_issue', { repo_id: 'acme/api', title: 'Stalled create' });
     expect(response.status).toBe(504);
-    expect(response.body).toMatchObject({ success: false, error: { code: 'UPSTREAM_TIMEOUT', message: expect.stringContaining('1 s') } });
+    expect(response.body).toMatchObject({
+      success: false,
+      error: { code: 'UPSTREAM_TIMEOUT', message: expect.stringContaining('1 s') },
+    });
     expect(server.sandbox.faults.count('POST', '/repos/acme/api/issues')).toBe(1);
   });
 
   it('a read answers an isError result with UPSTREAM_TIMEOUT over MCP, and the server keeps serving', async () => {
     stall('GET', '/repos/acme/web');
     const client = new Client({ name: 'deadline-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+        requestInit: { headers: { 'X-JWT-Token': token } },
+      }),
+    );
     const result = await client.callTool({ name: 'code_host_get_repository', arguments: { repo_id: 'acme/web' } });
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toContain('UPSTREAM_TIMEOUT');

@@ -36,9 +36,17 @@ const tool = (name: string): ToolDefinition => {
 const people = () => server.sandbox.seeds.acme.people;
 
 /** Runs a tool as an acme user and checks the result against its schemas. */
-async function run(name: string, args: Record<string, unknown> = {}, options: { email?: string; projected?: boolean } = {}): Promise<Result> {
+async function run(
+  name: string,
+  args: Record<string, unknown> = {},
+  options: { email?: string; projected?: boolean } = {},
+): Promise<Result> {
   const definition = tool(name);
-  const result = (await server.app.executor.execute(server.callerFor('acme', options.email), definition, args)) as Result;
+  const result = (await server.app.executor.execute(
+    server.callerFor('acme', options.email),
+    definition,
+    args,
+  )) as Result;
   expect(checker.problems(definition, result, options), `${name} ${JSON.stringify(args)}`).toEqual([]);
   return result;
 }
@@ -54,7 +62,8 @@ describe('the catalog declares result shapes', () => {
       expect(JSON.stringify(schema)).not.toContain('"required"');
       if (definition.list) {
         expect(definition.item, definition.qualifiedName).toBeDefined();
-        const items = (schema!.properties as Record<string, { items: Record<string, unknown> }>)[definition.list.key].items;
+        const items = (schema!.properties as Record<string, { items: Record<string, unknown> }>)[definition.list.key]
+          .items;
         expect(items, definition.qualifiedName).not.toEqual({ type: 'object' });
         expect(Object.keys(items.properties as object).length, definition.qualifiedName).toBeGreaterThan(2);
       } else {
@@ -67,7 +76,13 @@ describe('the catalog declares result shapes', () => {
 
   it('the shared pieces are described for agents', () => {
     const dora = server.app.registry.outputJsonSchema(tool('get_dora_metrics')) as any;
-    expect(dora.properties.deployment_frequency.properties.category.enum).toEqual(['elite', 'high', 'medium', 'low', 'no_data']);
+    expect(dora.properties.deployment_frequency.properties.category.enum).toEqual([
+      'elite',
+      'high',
+      'medium',
+      'low',
+      'no_data',
+    ]);
     expect(dora.properties.lead_time_for_changes.properties.value.type).toEqual(['number', 'null']);
     expect(dora.properties.cache.properties.status.description).toMatch(/fresh/);
     const pulls = server.app.registry.outputJsonSchema(tool('get_pull_requests')) as any;
@@ -78,7 +93,9 @@ describe('the catalog declares result shapes', () => {
 describe('repositories and people', () => {
   it('get_repositories, get_repository (every repository), list_repos_by_user', async () => {
     const { repositories } = await run('get_repositories', { limit: 100 });
-    expect(repositories.map((r: Result) => r.full_name)).toEqual(expect.arrayContaining(['acme/web', 'acme/api', 'acme/mobile', 'acme/infra', 'acme/design-system', 'acme/docs']));
+    expect(repositories.map((r: Result) => r.full_name)).toEqual(
+      expect.arrayContaining(['acme/web', 'acme/api', 'acme/mobile', 'acme/infra', 'acme/design-system', 'acme/docs']),
+    );
     for (const repo of repositories) await run('get_repository', { repo_id: repo.full_name });
     await run('get_repositories', { limit: 2, offset: 2 });
     expect((await run('list_repos_by_user', { username: 'acme' })).count).toBeGreaterThan(0);
@@ -107,9 +124,12 @@ describe('issues', () => {
     await run('get_issues', { limit: 5, fields: ['number', 'title', 'user.login'] }, { projected: true });
     const closed = api.issues.find((i: Result) => i.state === 'closed');
     const discussed = api.issues.find((i: Result) => i.comments > 0);
-    for (const issue of [api.issues[0], closed, discussed].filter(Boolean)) await run('get_issue', { repo_id: 'acme/api', issue_number: issue.number });
+    for (const issue of [api.issues[0], closed, discussed].filter(Boolean))
+      await run('get_issue', { repo_id: 'acme/api', issue_number: issue.number });
     expect(discussed).toBeDefined();
-    expect((await run('get_issue_comments', { repo_id: 'acme/api', issue_number: discussed.number })).count).toBe(discussed.comments);
+    expect((await run('get_issue_comments', { repo_id: 'acme/api', issue_number: discussed.number })).count).toBe(
+      discussed.comments,
+    );
     // A pull request number answers with its issue half.
     const { pull_requests } = await run('get_pull_requests', { repo_id: 'acme/api', state: 'all', limit: 1 });
     await run('get_issue', { repo_id: 'acme/api', issue_number: pull_requests[0].number });
@@ -130,9 +150,19 @@ describe('issues', () => {
     await run('add_issue_comment', { ...target, body: 'Reproduced on **staging**.' });
     expect((await run('get_issue_comments', target)).count).toBe(1);
     await run('add_issue_labels', { ...target, labels: ['priority: high', 'tech-debt'] });
-    expect(await run('remove_issue_labels', { ...target, labels: ['tech-debt', 'documentation'] })).toMatchObject({ removed: ['tech-debt'], not_present: ['documentation'] });
-    await run('update_issue', { ...target, title: 'Schema check: orders export drops the currency column', assignees: [] });
-    expect(await run('update_issue', { ...target, state: 'closed', state_reason: 'not_planned' })).toMatchObject({ state: 'closed', state_reason: 'not_planned' });
+    expect(await run('remove_issue_labels', { ...target, labels: ['tech-debt', 'documentation'] })).toMatchObject({
+      removed: ['tech-debt'],
+      not_present: ['documentation'],
+    });
+    await run('update_issue', {
+      ...target,
+      title: 'Schema check: orders export drops the currency column',
+      assignees: [],
+    });
+    expect(await run('update_issue', { ...target, state: 'closed', state_reason: 'not_planned' })).toMatchObject({
+      state: 'closed',
+      state_reason: 'not_planned',
+    });
     expect(await run('update_issue', { ...target, state: 'open' })).toMatchObject({ state: 'open', closed_at: null });
   });
 });
@@ -150,30 +180,72 @@ describe('pull requests and git', () => {
     const branch = 'schema-check/runbook';
     await run('create_branch', { repo_id: 'acme/docs', branch_name: branch });
     const file = { repo_id: 'acme/docs', path: 'runbooks/schema-check.md', branch };
-    expect(await run('create_or_update_file', { ...file, content: '# Runbook\n', message: 'Add runbook' })).toMatchObject({ created: true, unchanged: false });
-    expect(await run('create_or_update_file', { ...file, content: '# Runbook\n\nPage the on-call.\n', message: 'Expand runbook' })).toMatchObject({ created: false });
-    expect(await run('create_or_update_file', { ...file, content: '# Runbook\n\nPage the on-call.\n', message: 'Same' })).toMatchObject({ unchanged: true, commit: null });
-    await run('create_or_update_file', { repo_id: 'acme/docs', path: 'runbooks/default-branch.md', content: 'On main\n', message: 'Straight to main' });
-    const pr = await run('create_pull_request', { repo_id: 'acme/docs', title: 'Add the schema-check runbook', head: branch, body: 'New runbook' });
+    expect(
+      await run('create_or_update_file', { ...file, content: '# Runbook\n', message: 'Add runbook' }),
+    ).toMatchObject({ created: true, unchanged: false });
+    expect(
+      await run('create_or_update_file', {
+        ...file,
+        content: '# Runbook\n\nPage the on-call.\n',
+        message: 'Expand runbook',
+      }),
+    ).toMatchObject({ created: false });
+    expect(
+      await run('create_or_update_file', { ...file, content: '# Runbook\n\nPage the on-call.\n', message: 'Same' }),
+    ).toMatchObject({ unchanged: true, commit: null });
+    await run('create_or_update_file', {
+      repo_id: 'acme/docs',
+      path: 'runbooks/default-branch.md',
+      content: 'On main\n',
+      message: 'Straight to main',
+    });
+    const pr = await run('create_pull_request', {
+      repo_id: 'acme/docs',
+      title: 'Add the schema-check runbook',
+      head: branch,
+      body: 'New runbook',
+    });
     await run('create_branch', { repo_id: 'acme/docs', branch_name: 'schema-check/draft', from_branch: 'main' });
-    await run('create_or_update_file', { repo_id: 'acme/docs', path: 'drafts/idea.md', content: 'Idea\n', message: 'Idea', branch: 'schema-check/draft' });
-    await run('create_pull_request', { repo_id: 'acme/docs', title: 'Draft idea', head: 'schema-check/draft', draft: true });
-    expect(await run('merge_pull_request', { repo_id: 'acme/docs', pr_number: pr.number, merge_method: 'squash' })).toMatchObject({ merged: true, already_merged: false });
-    expect(await run('merge_pull_request', { repo_id: 'acme/docs', pr_number: pr.number })).toMatchObject({ merged: true, already_merged: true });
+    await run('create_or_update_file', {
+      repo_id: 'acme/docs',
+      path: 'drafts/idea.md',
+      content: 'Idea\n',
+      message: 'Idea',
+      branch: 'schema-check/draft',
+    });
+    await run('create_pull_request', {
+      repo_id: 'acme/docs',
+      title: 'Draft idea',
+      head: 'schema-check/draft',
+      draft: true,
+    });
+    expect(
+      await run('merge_pull_request', { repo_id: 'acme/docs', pr_number: pr.number, merge_method: 'squash' }),
+    ).toMatchObject({ merged: true, already_merged: false });
+    expect(await run('merge_pull_request', { repo_id: 'acme/docs', pr_number: pr.number })).toMatchObject({
+      merged: true,
+      already_merged: true,
+    });
   });
 });
 
 describe('personal work', () => {
   it('get_my_code_host_work by email and by username', async () => {
     const person = people()[1];
-    expect((await run('get_my_code_host_work', {}, { email: person.email })).user).toEqual({ login: person.login, resolved_from: 'email' });
+    expect((await run('get_my_code_host_work', {}, { email: person.email })).user).toEqual({
+      login: person.login,
+      resolved_from: 'email',
+    });
     await run('get_my_code_host_work', { username: people()[2].login, days: 30, limit: 5 });
   });
 
   it('a failed search leaves its list null and the result partial', async () => {
     server.sandbox.faults.add({ prefix: '/github', method: 'GET', path: '/search/issues', status: 422, times: 1 });
     const result = await run('get_my_code_host_work', { username: people()[0].login });
-    expect(result).toMatchObject({ partial: true, failed_sources: [expect.objectContaining({ resource: expect.any(String) })] });
+    expect(result).toMatchObject({
+      partial: true,
+      failed_sources: [expect.objectContaining({ resource: expect.any(String) })],
+    });
     expect(Object.values(result.counts)).toContain(null);
   });
 });
@@ -190,21 +262,27 @@ describe('analytics', () => {
     'get_eng_metrics_by_repo',
   ];
 
-  it.each(ANALYTICS)('%s over every repository, some repositories and a long window; fresh from the cache', async (name) => {
-    // refresh: other tests may have computed the same figures already.
-    const first = await run(name, { refresh: true });
-    expect(first.cache.status).toBe('miss');
-    expect(first.metadata.repositories_analyzed).toBeGreaterThan(1);
-    expect((await run(name, {})).cache.status).toBe('fresh');
-    await run(name, { repo_ids: 'acme/api,acme/web', time_period_days: 90 });
-    // A short window over a quiet repository: figures without data are null.
-    await run(name, { repo_ids: 'acme/design-system', time_period_days: 1 });
-  });
+  it.each(ANALYTICS)(
+    '%s over every repository, some repositories and a long window; fresh from the cache',
+    async (name) => {
+      // refresh: other tests may have computed the same figures already.
+      const first = await run(name, { refresh: true });
+      expect(first.cache.status).toBe('miss');
+      expect(first.metadata.repositories_analyzed).toBeGreaterThan(1);
+      expect((await run(name, {})).cache.status).toBe('fresh');
+      await run(name, { repo_ids: 'acme/api,acme/web', time_period_days: 90 });
+      // A short window over a quiet repository: figures without data are null.
+      await run(name, { repo_ids: 'acme/design-system', time_period_days: 1 });
+    },
+  );
 
   it.each(ANALYTICS)('%s with a repository that fails is partial and names it', async (name) => {
     server.sandbox.faults.add({ prefix: '/github', method: 'GET', path: '/repos/acme/mobile/', status: 404 });
     const result = await run(name, { refresh: true });
-    expect(result).toMatchObject({ partial: true, failed_sources: [expect.objectContaining({ resource: 'acme/mobile' })] });
+    expect(result).toMatchObject({
+      partial: true,
+      failed_sources: [expect.objectContaining({ resource: 'acme/mobile' })],
+    });
   });
 
   it('get_developer_metrics and get_pr_developer_metrics for one person', async () => {
@@ -234,8 +312,13 @@ describe('through a real MCP client (it validates structured results against out
       expect((await call('get_pull_requests', { state: 'all', limit: 10 })).count).toBe(10);
       expect((await call('get_issues', { repo_id: 'acme/api', state: 'all', limit: 10 })).count).toBeGreaterThan(0);
       expect(await call('get_repository', { repo_id: 'acme/infra' })).toMatchObject({ full_name: 'acme/infra' });
-      expect(await call('create_issue', { repo_id: 'acme/infra', title: 'Schema check over MCP' })).toMatchObject({ state: 'open', closed_at: null });
-      expect((await call('get_dora_metrics', { time_period_days: 60 })).deployment_frequency.category).toMatch(/elite|high|medium|low|no_data/);
+      expect(await call('create_issue', { repo_id: 'acme/infra', title: 'Schema check over MCP' })).toMatchObject({
+        state: 'open',
+        closed_at: null,
+      });
+      expect((await call('get_dora_metrics', { time_period_days: 60 })).deployment_frequency.category).toMatch(
+        /elite|high|medium|low|no_data/,
+      );
       expect((await call('get_eng_metrics_by_repo', {})).count).toBeGreaterThan(1);
       expect((await call('get_actions_info', { repo_ids: 'acme/api' })).repositories).toHaveLength(1);
       expect(await call('get_my_code_host_work', { username: people()[0].login })).toHaveProperty('counts');

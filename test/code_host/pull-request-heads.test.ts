@@ -19,7 +19,10 @@ describe('create_pull_request heads', () => {
   it('over REST: 400 VALIDATION_ERROR naming head, and nothing is sent upstream', async () => {
     session.server.sandbox.faults.clearLog();
     for (const { head, says } of CASES) {
-      const response = await call(session.server, 'POST', '/mcp/code_host/execute', { token: session.token, body: { tool: 'create_pull_request', arguments: args(head) } });
+      const response = await call(session.server, 'POST', '/mcp/code_host/execute', {
+        token: session.token,
+        body: { tool: 'create_pull_request', arguments: args(head) },
+      });
       expect(response.status, head).toBe(400);
       expect(response.body.error.code).toBe('VALIDATION_ERROR');
       expect(response.body.error.message).toContain('head');
@@ -30,9 +33,14 @@ describe('create_pull_request heads', () => {
 
   it('over MCP: an isError VALIDATION_ERROR result naming head', async () => {
     for (const { head, says } of CASES) {
-      const result = (await session.client.callTool({ name: 'code_host_create_pull_request', arguments: args(head) })) as CallToolResult;
+      const result = (await session.client.callTool({
+        name: 'code_host_create_pull_request',
+        arguments: args(head),
+      })) as CallToolResult;
       expect(result.isError, head).toBe(true);
-      const { error } = JSON.parse((result.content[0] as { text: string }).text) as { error: { code: string; message: string } };
+      const { error } = JSON.parse((result.content[0] as { text: string }).text) as {
+        error: { code: string; message: string };
+      };
       expect(error.code).toBe('VALIDATION_ERROR');
       expect(error.message).toContain('head');
       expect(error.message).toContain(says);
@@ -45,14 +53,33 @@ describe('create_pull_request heads', () => {
         token: session.token,
         body: { tool: 'create_branch', arguments: { repo_id: 'acme/api', branch_name: branch } },
       });
-      const file = { repo_id: 'acme/api', branch, path: `docs/${branch.replace('/', '-')}.md`, content: 'notes\n', message: 'Add notes' };
-      expect((await call(session.server, 'POST', '/mcp/code_host/execute', { token: session.token, body: { tool: 'create_or_update_file', arguments: file } })).status).toBe(200);
+      const file = {
+        repo_id: 'acme/api',
+        branch,
+        path: `docs/${branch.replace('/', '-')}.md`,
+        content: 'notes\n',
+        message: 'Add notes',
+      };
+      expect(
+        (
+          await call(session.server, 'POST', '/mcp/code_host/execute', {
+            token: session.token,
+            body: { tool: 'create_or_update_file', arguments: file },
+          })
+        ).status,
+      ).toBe(200);
     };
     await branchWithCommit('fix/heads');
-    const plain = await call(session.server, 'POST', '/mcp/code_host/execute', { token: session.token, body: { tool: 'create_pull_request', arguments: args('fix/heads') } });
+    const plain = await call(session.server, 'POST', '/mcp/code_host/execute', {
+      token: session.token,
+      body: { tool: 'create_pull_request', arguments: args('fix/heads') },
+    });
     expect(plain.status, JSON.stringify(plain.body)).toBe(200);
     await branchWithCommit('fix/owner-heads');
-    const owned = (await session.client.callTool({ name: 'code_host_create_pull_request', arguments: args('acme:fix/owner-heads') })) as CallToolResult;
+    const owned = (await session.client.callTool({
+      name: 'code_host_create_pull_request',
+      arguments: args('acme:fix/owner-heads'),
+    })) as CallToolResult;
     expect(owned.isError, JSON.stringify(owned.content)).toBeFalsy();
   });
 });

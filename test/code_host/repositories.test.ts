@@ -32,14 +32,25 @@ const REPO_FIELDS = [
 describe('repositories', () => {
   it('get_repositories lists every accessible repository with the spec fields, paginated', async () => {
     const result = await run('get_repositories', { limit: 100 });
-    expect(result.repositories.map((r: { full_name: string }) => r.full_name)).toEqual(acme.repos.map((r) => r.fullName).sort());
+    expect(result.repositories.map((r: { full_name: string }) => r.full_name)).toEqual(
+      acme.repos.map((r) => r.fullName).sort(),
+    );
     expect(result.count).toBe(acme.repos.length);
     for (const repo of result.repositories) expect(Object.keys(repo)).toEqual(REPO_FIELDS);
     const api = result.repositories.find((r: { full_name: string }) => r.full_name === 'acme/api');
     const record = repoOf(acme, 'acme/api')!;
-    expect(api).toMatchObject({ id: record.id, name: 'api', private: record.private, language: record.language, stargazers_count: record.stargazers, default_branch: 'main' });
+    expect(api).toMatchObject({
+      id: record.id,
+      name: 'api',
+      private: record.private,
+      language: record.language,
+      stargazers_count: record.stargazers,
+      default_branch: 'main',
+    });
     const page = await run('get_repositories', { limit: 2, offset: 2 });
-    expect(page.repositories.map((r: { full_name: string }) => r.full_name)).toEqual(result.repositories.slice(2, 4).map((r: { full_name: string }) => r.full_name));
+    expect(page.repositories.map((r: { full_name: string }) => r.full_name)).toEqual(
+      result.repositories.slice(2, 4).map((r: { full_name: string }) => r.full_name),
+    );
     expect(page.pagination).toMatchObject({ limit: 2, offset: 2, has_more: true });
   });
 
@@ -63,7 +74,9 @@ describe('repositories', () => {
         .map((r) => r.fullName)
         .sort(),
     );
-    await expect(run('list_repos_by_user', { username: 'not a login' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(run('list_repos_by_user', { username: 'not a login' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
   });
 
   it('tenant isolation: an acme caller gets 404 for a globex repository', async () => {
@@ -84,7 +97,9 @@ describe('people', () => {
   it('get_repository_users lists collaborators with permissions', async () => {
     const record = repoOf(acme, 'acme/api')!;
     const result = await run('get_repository_users', { repo_id: 'acme/api', limit: 100 });
-    expect(result.users.map((u: { login: string }) => u.login).sort()).toEqual(record.collaborators.map((c) => c.login).sort());
+    expect(result.users.map((u: { login: string }) => u.login).sort()).toEqual(
+      record.collaborators.map((c) => c.login).sort(),
+    );
     for (const user of result.users) {
       const role = record.collaborators.find((c) => c.login === user.login)!.role;
       expect(Object.keys(user)).toEqual(expect.arrayContaining(['login', 'id', 'avatar_url', 'type', 'permissions']));
@@ -109,7 +124,9 @@ describe('people', () => {
   it('get_contributors: commits on the default branch, most first, with totals', async () => {
     const expected = contributorsOf(repoOf(acme, 'acme/web')!);
     const result = await run('get_contributors', { repo_id: 'acme/web', limit: 100 });
-    expect(result.contributors.map((c: { login: string; contributions: number }) => [c.login, c.contributions])).toEqual(expected.map((c) => [c.login, c.contributions]));
+    expect(
+      result.contributors.map((c: { login: string; contributions: number }) => [c.login, c.contributions]),
+    ).toEqual(expected.map((c) => [c.login, c.contributions]));
     expect(result.contributors_count).toBe(expected.length);
     expect(result.total_contributions).toBe(expected.reduce((n, c) => n + c.contributions, 0));
     const top = await run('get_contributors', { repo_id: 'acme/web', limit: 2 });
@@ -119,7 +136,8 @@ describe('people', () => {
 
   it('get_contributors over every repository sums per person', async () => {
     const totals = new Map<string, number>();
-    for (const repo of acme.repos) for (const c of contributorsOf(repo)) totals.set(c.login, (totals.get(c.login) ?? 0) + c.contributions);
+    for (const repo of acme.repos)
+      for (const c of contributorsOf(repo)) totals.set(c.login, (totals.get(c.login) ?? 0) + c.contributions);
     const result = await run('get_contributors', { limit: 100 });
     expect(result.contributors_count).toBe(totals.size);
     for (const c of result.contributors) expect(c.contributions).toBe(totals.get(c.login));
@@ -130,9 +148,21 @@ describe('people', () => {
     const person = acme.users.find((u) => u.personIndex === 2)!;
     const user = await run('get_user_by_email', { email: person.email! });
     expect(user).toEqual(
-      expect.objectContaining({ login: person.login, id: person.id, name: person.name, email: person.email, company: person.company, location: person.location, bio: person.bio }),
+      expect.objectContaining({
+        login: person.login,
+        id: person.id,
+        name: person.name,
+        email: person.email,
+        company: person.company,
+        location: person.location,
+        bio: person.bio,
+      }),
     );
-    await expect(run('get_user_by_email', { email: 'nobody@nowhere.test' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(run('get_user_by_email', { email: 'not-an-email' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(run('get_user_by_email', { email: 'nobody@nowhere.test' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(run('get_user_by_email', { email: 'not-an-email' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
   });
 });

@@ -18,7 +18,12 @@ function mergeablePull(): { repo: string; number: number; merged: () => boolean 
   const acme = session.server.sandbox.state<GithubState>('/github', 'acme');
   for (const repo of acme.repos) {
     const pull = pullsOf(repo).find((p) => p.state === 'open' && !p.pull.draft && p.pull.mergeable);
-    if (pull) return { repo: repo.fullName, number: pull.number, merged: () => pullsOf(repoOf(acme, repo.fullName)!).find((p) => p.number === pull.number)!.pull.merged };
+    if (pull)
+      return {
+        repo: repo.fullName,
+        number: pull.number,
+        merged: () => pullsOf(repoOf(acme, repo.fullName)!).find((p) => p.number === pull.number)!.pull.merged,
+      };
   }
   throw new Error('the acme seed has no mergeable pull request');
 }
@@ -33,19 +38,25 @@ async function upstreamCallsOf<T>(send: () => Promise<T>): Promise<{ answer: T; 
 async function mcpError(name: string, args: Record<string, unknown>): Promise<{ code: string; message: string }> {
   const result = (await session.client.callTool({ name, arguments: args })) as CallToolResult;
   expect(result.isError).toBe(true);
-  return (JSON.parse((result.content[0] as { text: string }).text) as { error: { code: string; message: string } }).error;
+  return (JSON.parse((result.content[0] as { text: string }).text) as { error: { code: string; message: string } })
+    .error;
 }
 
 describe('an unknown argument is refused, naming the closest accepted one', () => {
   it('get_issues {repo} over REST execute, the method route and MCP: 400 / isError, nothing fetched', async () => {
     const rest = await upstreamCallsOf(() =>
-      call(session.server, 'POST', '/mcp/code_host/execute', { token: session.token, body: { tool: 'get_issues', arguments: { repo: 'acme/api' } } }),
+      call(session.server, 'POST', '/mcp/code_host/execute', {
+        token: session.token,
+        body: { tool: 'get_issues', arguments: { repo: 'acme/api' } },
+      }),
     );
     expect(rest.answer.status).toBe(400);
     expect(rest.answer.body.error).toMatchObject({ code: 'VALIDATION_ERROR', message: ISSUES_MESSAGE });
     expect(rest.upstream).toEqual([]);
 
-    const route = await upstreamCallsOf(() => call(session.server, 'GET', '/code_host/get-issues?repo=acme%2Fapi', { token: session.token }));
+    const route = await upstreamCallsOf(() =>
+      call(session.server, 'GET', '/code_host/get-issues?repo=acme%2Fapi', { token: session.token }),
+    );
     expect(route.answer.status).toBe(400);
     expect(route.answer.body.error.message).toBe(ISSUES_MESSAGE);
     expect(route.upstream).toEqual([]);
@@ -60,13 +71,18 @@ describe('an unknown argument is refused, naming the closest accepted one', () =
     const args = { repo_id: pull.repo, pr_number: pull.number, merge_methd: 'squash' };
 
     const rest = await upstreamCallsOf(() =>
-      call(session.server, 'POST', '/mcp/code_host/execute', { token: session.token, body: { tool: 'merge_pull_request', arguments: args } }),
+      call(session.server, 'POST', '/mcp/code_host/execute', {
+        token: session.token,
+        body: { tool: 'merge_pull_request', arguments: args },
+      }),
     );
     expect(rest.answer.status).toBe(400);
     expect(rest.answer.body.error).toMatchObject({ code: 'VALIDATION_ERROR', message: MERGE_MESSAGE });
     expect(rest.upstream).toEqual([]);
 
-    const route = await upstreamCallsOf(() => call(session.server, 'POST', '/code_host/merge-pull-request', { token: session.token, body: args }));
+    const route = await upstreamCallsOf(() =>
+      call(session.server, 'POST', '/code_host/merge-pull-request', { token: session.token, body: args }),
+    );
     expect(route.answer.status).toBe(400);
     expect(route.answer.body.error.message).toBe(MERGE_MESSAGE);
     expect(route.upstream).toEqual([]);
@@ -89,7 +105,9 @@ describe('an unknown argument is refused, naming the closest accepted one', () =
       body: { tool: 'get_issues', arguments: { repo_id: 'acme/api', feilds: ['title'], limt: 5 } },
     });
     expect(response.status).toBe(400);
-    expect(response.body.error.message).toBe('Unknown argument "feilds" for get_issues; did you mean "fields"? Unknown argument "limt" for get_issues; did you mean "limit"?');
+    expect(response.body.error.message).toBe(
+      'Unknown argument "feilds" for get_issues; did you mean "fields"? Unknown argument "limt" for get_issues; did you mean "limit"?',
+    );
     expect(response.body.error.details).toEqual([
       { path: 'feilds', message: expect.stringContaining('"fields"') },
       { path: 'limt', message: expect.stringContaining('"limit"') },
@@ -102,10 +120,17 @@ describe('an unknown argument is refused, naming the closest accepted one', () =
       body: { tool: 'get_issues', arguments: { repo_id: 'acme/api', limit: 2, fields: ['number'] } },
     });
     expect(rest.status).toBe(200);
-    const route = await call(session.server, 'GET', '/code_host/get-issues?repo_id=acme%2Fapi&limit=2&fields=number', { token: session.token });
+    const route = await call(session.server, 'GET', '/code_host/get-issues?repo_id=acme%2Fapi&limit=2&fields=number', {
+      token: session.token,
+    });
     expect(route.status).toBe(200);
     expect(route.body.data.issues).toHaveLength(2);
-    const dora = await call(session.server, 'GET', '/analytics/dora?repo_ids=acme/api&time_period_days=30&refresh=true', { token: session.token });
+    const dora = await call(
+      session.server,
+      'GET',
+      '/analytics/dora?repo_ids=acme/api&time_period_days=30&refresh=true',
+      { token: session.token },
+    );
     expect(dora.status).toBe(200);
     const graph = await call(session.server, 'GET', '/v1/graph/get-feed?limit=3', { token: session.token });
     expect(graph.status).toBe(200);

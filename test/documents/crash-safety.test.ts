@@ -17,7 +17,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const crashUpload = (file: string, atChunk?: number) => {
   const child = spawnSync(
     process.execPath,
-    ['--import', 'tsx', new URL('./fixtures/crash-mid-upload.ts', import.meta.url).pathname, file, ...(atChunk === undefined ? [] : [String(atChunk)])],
+    [
+      '--import',
+      'tsx',
+      new URL('./fixtures/crash-mid-upload.ts', import.meta.url).pathname,
+      file,
+      ...(atChunk === undefined ? [] : [String(atChunk)]),
+    ],
     {
       encoding: 'utf8',
     },
@@ -34,7 +40,8 @@ describe('a process killed in the middle of an upload', () => {
     const db = openDatabase(file);
     const service = new DocumentService(db);
     expect(service.list('t1', 10, 0).documents.map((d) => [d.filename, d.chunk_count])).toEqual([['kept.txt', 1]]);
-    for (const table of ['document_chunks', 'document_chunk_text', 'document_vectors_1']) expect(db.prepare(`SELECT count(*) FROM ${table}`).pluck().get(), table).toBe(1);
+    for (const table of ['document_chunks', 'document_chunk_text', 'document_vectors_1'])
+      expect(db.prepare(`SELECT count(*) FROM ${table}`).pluck().get(), table).toBe(1);
     db.close();
   });
 
@@ -53,7 +60,9 @@ describe('a process killed in the middle of an upload', () => {
       ),
       { log: silentLogger },
     );
-    expect(app.services.documents.list('t1', 10, 0).documents.map((d) => [d.filename, d.chunk_count])).toEqual([['kept.txt', 1]]);
+    expect(app.services.documents.list('t1', 10, 0).documents.map((d) => [d.filename, d.chunk_count])).toEqual([
+      ['kept.txt', 1],
+    ]);
     for (const table of ['documents', 'document_chunks', 'document_chunk_text', 'document_vectors_1'])
       expect(app.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get(), table).toBe(1);
     const kept = new Set(app.services.documents.embedder.terms('A document written before the crash.'));

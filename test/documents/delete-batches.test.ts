@@ -17,18 +17,36 @@ afterAll(() => server.close());
 
 const TABLES = ['documents', 'document_chunks', 'document_chunk_text', 'document_terms', 'document_entities'];
 const rowsOf = (tenantId: string) =>
-  Object.fromEntries(TABLES.map((table) => [table, server.app.db.prepare(`SELECT count(*) FROM ${table} WHERE tenant_id = ?`).pluck().get(tenantId)]));
-const termCounts = (tenantId: string) => server.app.db.prepare('SELECT term, df FROM document_terms WHERE tenant_id = ? ORDER BY term').all(tenantId);
+  Object.fromEntries(
+    TABLES.map((table) => [
+      table,
+      server.app.db.prepare(`SELECT count(*) FROM ${table} WHERE tenant_id = ?`).pluck().get(tenantId),
+    ]),
+  );
+const termCounts = (tenantId: string) =>
+  server.app.db.prepare('SELECT term, df FROM document_terms WHERE tenant_id = ? ORDER BY term').all(tenantId);
 
 /** A text of `chunks` chunks of 1,000 characters (fixed strategy), each naming its own number. */
 const largeText = (word: string, chunks: number) =>
-  new TextEncoder().encode(Array.from({ length: chunks }, (_, i) => `${word} section ${i} of the platform handbook, PAY-${i % 40}. `.padEnd(1000, 'z')).join(''));
+  new TextEncoder().encode(
+    Array.from({ length: chunks }, (_, i) =>
+      `${word} section ${i} of the platform handbook, PAY-${i % 40}. `.padEnd(1000, 'z'),
+    ).join(''),
+  );
 
 describe('deleting a large document', () => {
   it('keeps the event loop turning: work scheduled after the delete starts runs before it ends', async () => {
-    const kept = await documents.upload('acme', { filename: 'kept.txt', bytes: largeText('kept', 3), chunkingStrategy: 'fixed' });
+    const kept = await documents.upload('acme', {
+      filename: 'kept.txt',
+      bytes: largeText('kept', 3),
+      chunkingStrategy: 'fixed',
+    });
     const before = { rows: rowsOf('acme'), terms: termCounts('acme') };
-    const big = await documents.upload('acme', { filename: 'big.txt', bytes: largeText('handbook', 1_000), chunkingStrategy: 'fixed' });
+    const big = await documents.upload('acme', {
+      filename: 'big.txt',
+      bytes: largeText('handbook', 1_000),
+      chunkingStrategy: 'fixed',
+    });
     expect(big.chunk_count).toBe(1_000);
 
     const order: string[] = [];
@@ -55,7 +73,11 @@ describe('deleting a large document', () => {
   });
 
   it('answers 404 to a second delete of the same document while the first is under way', async () => {
-    const big = await documents.upload('acme', { filename: 'twice.txt', bytes: largeText('twice', 600), chunkingStrategy: 'fixed' });
+    const big = await documents.upload('acme', {
+      filename: 'twice.txt',
+      bytes: largeText('twice', 600),
+      chunkingStrategy: 'fixed',
+    });
     const first = documents.delete('acme', big.document_id);
     await expect(documents.delete('acme', big.document_id)).rejects.toThrow(`Document not found: ${big.document_id}`);
     expect((await first).chunks_deleted).toBe(600);
@@ -63,7 +85,11 @@ describe('deleting a large document', () => {
 
   it('leaves a document whose removal a stopped process left half done to be removed at the next start, counts included', async () => {
     const empty = rowsOf('globex');
-    const big = await documents.upload('globex', { filename: 'half.txt', bytes: largeText('half', 600), chunkingStrategy: 'fixed' });
+    const big = await documents.upload('globex', {
+      filename: 'half.txt',
+      bytes: largeText('half', 600),
+      chunkingStrategy: 'fixed',
+    });
     const hidden = documents.store.hide('globex', big.document_id)!;
     documents.store.removeHiddenBatch('globex', hidden.id, 300, (text) => documents.embedder.terms(text));
     expect(documents.list('globex', 10, 0).total).toBe(0);

@@ -11,7 +11,8 @@ let baseUrl: string;
 const seen: Array<{ auth?: string; inputs: number }> = [];
 let failNext = true;
 
-const letters = (text: string) => Array.from({ length: 26 }, (_, i) => [...text.toLowerCase()].filter((c) => c.charCodeAt(0) === 97 + i).length + 0.01);
+const letters = (text: string) =>
+  Array.from({ length: 26 }, (_, i) => [...text.toLowerCase()].filter((c) => c.charCodeAt(0) === 97 + i).length + 0.01);
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -26,7 +27,13 @@ beforeAll(async () => {
       const { input, model } = JSON.parse(body) as { input: string[]; model: string };
       seen.push({ auth: req.headers.authorization, inputs: input.length });
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ object: 'list', model, data: input.map((text, index) => ({ object: 'embedding', index, embedding: letters(text) })).reverse() }));
+      res.end(
+        JSON.stringify({
+          object: 'list',
+          model,
+          data: input.map((text, index) => ({ object: 'embedding', index, embedding: letters(text) })).reverse(),
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -38,8 +45,14 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('embeddings from an OpenAI-compatible endpoint', () => {
   it('batches, retries a 503, sends the key, and records its space on each document', async () => {
-    const service = new DocumentService(openDatabase(':memory:'), new OpenAiEmbeddings({ baseUrl, model: 'fake-embed', apiKey: 'sk-test', batchSize: 64 }));
-    const text = Array.from({ length: 150 }, (_, i) => `Paragraph ${i} about zebras and quokkas living together in the wild.`).join('\n\n');
+    const service = new DocumentService(
+      openDatabase(':memory:'),
+      new OpenAiEmbeddings({ baseUrl, model: 'fake-embed', apiKey: 'sk-test', batchSize: 64 }),
+    );
+    const text = Array.from(
+      { length: 150 },
+      (_, i) => `Paragraph ${i} about zebras and quokkas living together in the wild.`,
+    ).join('\n\n');
     const up = await service.upload('t1', { filename: 'many.txt', bytes: bytes(text), chunkSize: 100 });
     expect(up.chunk_count).toBe(150);
     expect(seen.map((s) => s.inputs)).toEqual([64, 64, 22]);
@@ -56,17 +69,25 @@ describe('embeddings from an OpenAI-compatible endpoint', () => {
     expect(local.get('t1', up.document_id).embedding_space).toBe('local:hashed-tf-idf-v1:512');
 
     const remote = new DocumentService(db, new OpenAiEmbeddings({ baseUrl, model: 'fake-embed' }));
-    const ask = () => remote.query('t1', { query: 'zebras savanna', top_k: 3, mode: 'vector_only', include_context: false });
+    const ask = () =>
+      remote.query('t1', { query: 'zebras savanna', top_k: 3, mode: 'vector_only', include_context: false });
     expect((await ask()).results).toEqual([]);
     const init = await remote.initializeIndexes('t1');
-    expect(init).toMatchObject({ success: true, embedding_space: 'openai-compatible:fake-embed:26', documents_reembedded: 1 });
+    expect(init).toMatchObject({
+      success: true,
+      embedding_space: 'openai-compatible:fake-embed:26',
+      documents_reembedded: 1,
+    });
     expect((await ask()).results.map((r) => r.document_id)).toEqual([up.document_id]);
     expect(remote.get('t1', up.document_id).embedding_space).toBe('openai-compatible:fake-embed:26');
     expect((await remote.initializeIndexes('t1')).documents_reembedded).toBe(0);
   });
 
   it('answers an endpoint that refuses with an upstream error and stores nothing', async () => {
-    const service = new DocumentService(openDatabase(':memory:'), new OpenAiEmbeddings({ baseUrl: `${baseUrl}/missing`, model: 'x', retries: 0 }));
+    const service = new DocumentService(
+      openDatabase(':memory:'),
+      new OpenAiEmbeddings({ baseUrl: `${baseUrl}/missing`, model: 'x', retries: 0 }),
+    );
     await expect(service.upload('t1', { filename: 'a.txt', bytes: bytes('hello world') })).rejects.toMatchObject({
       code: 'UPSTREAM_ERROR',
       message: 'Embeddings endpoint answered 404',

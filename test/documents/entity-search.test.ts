@@ -20,7 +20,8 @@ class ConceptEmbedder implements EmbeddingProvider {
   }
   private embed(text: string): Float32Array {
     const vector = new Float32Array(CONCEPTS.length + 1).fill(0.01);
-    for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) CONCEPTS.forEach((words, i) => words.includes(word) && (vector[i] += 1));
+    for (const word of text.toLowerCase().match(/[a-z]+/g) ?? [])
+      CONCEPTS.forEach((words, i) => words.includes(word) && (vector[i] += 1));
     return normalize(vector);
   }
   async embedDocuments(texts: readonly string[]) {
@@ -43,14 +44,24 @@ const embedded: number[] = [];
 const counting: EmbeddingProvider = Object.assign(Object.create(embedder) as EmbeddingProvider, {
   embedDocuments: async (texts: readonly string[]) => (embedded.push(texts.length), embedder.embedDocuments(texts)),
 });
-graph.useSemanticSearch((keyword) => new EntitySemanticSearch(new DocumentService(app.db, counting), new EntityVectorStore(app.db), graph.store, keyword, () => Date.now()));
+graph.useSemanticSearch(
+  (keyword) =>
+    new EntitySemanticSearch(
+      new DocumentService(app.db, counting),
+      new EntityVectorStore(app.db),
+      graph.store,
+      keyword,
+      () => Date.now(),
+    ),
+);
 
 function tickets(tenantId: string, items: Array<[string, string]>): void {
   const batch = new GraphBatch();
   for (const [key, summary] of items) batch.node('issue', key, { key, summary });
   graph.ingest(tenantId, batch, 'ticketing');
 }
-const found = async (tenantId: string, query: string, types: string[] = []) => (await graph.semanticSearch(tenantId, query, { types, limit: 5 })).map((n) => n.node_id);
+const found = async (tenantId: string, query: string, types: string[] = []) =>
+  (await graph.semanticSearch(tenantId, query, { types, limit: 5 })).map((n) => n.node_id);
 
 describe('graph entities found by meaning (POST /graph/semantic-search, graph_search)', () => {
   it('finds an entity by meaning where no keyword matches, within the caller’s tenant only', async () => {
@@ -83,7 +94,10 @@ describe('graph entities found by meaning (POST /graph/semantic-search, graph_se
 
   it('forgets the vectors of deleted entities', async () => {
     graph.clear('acme');
-    const table = app.db.prepare('SELECT table_name FROM entity_spaces WHERE space = ?').pluck().get('test:concepts-v1:4') as string;
+    const table = app.db
+      .prepare('SELECT table_name FROM entity_spaces WHERE space = ?')
+      .pluck()
+      .get('test:concepts-v1:4') as string;
     expect(app.db.prepare(`SELECT count(*) FROM ${table} WHERE tenant_id = ?`).pluck().get('acme')).toBe(0);
     expect(app.db.prepare('SELECT count(*) FROM entity_vector_state WHERE tenant_id = ?').pluck().get('acme')).toBe(0);
     expect(await found('acme', 'money')).toEqual([]);

@@ -15,7 +15,8 @@ export async function pdfOf(pages: string[]): Promise<Uint8Array> {
 /** A real workbook (.xlsx or .xls) with the given sheets of rows (first row the header). */
 export function workbookOf(sheets: Record<string, unknown[][]>, bookType: 'xlsx' | 'xls'): Uint8Array {
   const book = XLSX.utils.book_new();
-  for (const [name, rows] of Object.entries(sheets)) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
+  for (const [name, rows] of Object.entries(sheets))
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
   return new Uint8Array(XLSX.write(book, { type: 'buffer', bookType }) as Buffer);
 }
 
@@ -57,11 +58,21 @@ export interface UploadFields {
 }
 
 /** POST /documents/upload as a browser form would (multipart), with the caller's token. */
-export async function upload(server: TestServer, token: string, filename: string, content: Uint8Array | string, fields: UploadFields = {}) {
+export async function upload(
+  server: TestServer,
+  token: string,
+  filename: string,
+  content: Uint8Array | string,
+  fields: UploadFields = {},
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
   form.append('file', new Blob([typeof content === 'string' ? content : Buffer.from(content)]), filename);
-  const res = await fetch(`${server.url}/documents/upload`, { method: 'POST', headers: { 'X-JWT-Token': token }, body: form });
+  const res = await fetch(`${server.url}/documents/upload`, {
+    method: 'POST',
+    headers: { 'X-JWT-Token': token },
+    body: form,
+  });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 

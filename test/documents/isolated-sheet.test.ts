@@ -13,18 +13,26 @@ describe('workbooks are read in a worker thread with limits', () => {
   });
 
   it('stops a read past the time limit and says why', async () => {
-    const reading = parseSheetIsolated(workbookOf({ Plan: rows }, 'xls'), 'xls', { ...DEFAULT_SHEET_LIMITS, timeoutMs: 1 });
+    const reading = parseSheetIsolated(workbookOf({ Plan: rows }, 'xls'), 'xls', {
+      ...DEFAULT_SHEET_LIMITS,
+      timeoutMs: 1,
+    });
     await expect(reading).rejects.toThrow(UnreadableDocument);
     await expect(reading).rejects.toThrow('the workbook took longer than 0.001 s to read');
   });
 
   it('stops a read past the heap limit and says why', async () => {
-    const big = [['A', 'B', 'C'], ...Array.from({ length: 60_000 }, (_, i) => [`row ${i} `.repeat(8), i, `value ${i}`.repeat(4)])];
+    const big = [
+      ['A', 'B', 'C'],
+      ...Array.from({ length: 60_000 }, (_, i) => [`row ${i} `.repeat(8), i, `value ${i}`.repeat(4)]),
+    ];
     const reading = parseSheetIsolated(workbookOf({ Big: big }, 'xlsx'), 'xlsx', { timeoutMs: 60_000, maxHeapMb: 16 });
     await expect(reading).rejects.toThrow('the workbook needs more than 16 MB to read');
   });
 
   it('refuses a file whose bytes are not a workbook before starting a worker', async () => {
-    await expect(parseSheetIsolated(new TextEncoder().encode('name,task\nann,plan'), 'xlsx')).rejects.toThrow('the file is not an .xlsx workbook');
+    await expect(parseSheetIsolated(new TextEncoder().encode('name,task\nann,plan'), 'xlsx')).rejects.toThrow(
+      'the file is not an .xlsx workbook',
+    );
   });
 });

@@ -35,7 +35,10 @@ describe('an upload job over its limits', () => {
 
   it('answers the MCP upload tool with the same reason, and stores nothing', async () => {
     const client = await connectMcpClient(server, token);
-    const result = (await client.callTool({ name: 'documents_upload_document', arguments: { filename: 'plan.txt', content: 'The launch plan.' } })) as {
+    const result = (await client.callTool({
+      name: 'documents_upload_document',
+      arguments: { filename: 'plan.txt', content: 'The launch plan.' },
+    })) as {
       isError?: boolean;
       content: Array<{ text: string }>;
     };
@@ -48,13 +51,18 @@ describe('an upload job over its limits', () => {
   it('names the heap limit when a job needs more, stores nothing, and the next job gets a fresh worker', async () => {
     const jobs = new DocumentJobs({ workers: 1, timeoutMs: 60_000, maxHeapMb: 16 });
     const service = new DocumentService(server.app.db, undefined, () => new Date(), undefined, jobs);
-    const big = new TextEncoder().encode(Array.from({ length: 40_000 }, (_, i) => `Line ${i} of a long report about the launch plan.`).join('\n'));
+    const big = new TextEncoder().encode(
+      Array.from({ length: 40_000 }, (_, i) => `Line ${i} of a long report about the launch plan.`).join('\n'),
+    );
     const failing = service.upload('acme', { filename: 'big.txt', bytes: big, chunkSize: 160 });
     await expect(failing).rejects.toThrow(UnreadableDocument);
     await expect(failing).rejects.toThrow('processing needed more memory than the heap limit (16 MB)');
     expect(service.list('acme', 10, 0).total).toBe(0);
     expect(server.app.db.prepare("SELECT count(*) FROM documents WHERE tenant_id = 'acme'").pluck().get()).toBe(0);
-    expect((await service.upload('acme', { filename: 'small.txt', bytes: new TextEncoder().encode('A small note.') })).chunk_count).toBe(1);
+    expect(
+      (await service.upload('acme', { filename: 'small.txt', bytes: new TextEncoder().encode('A small note.') }))
+        .chunk_count,
+    ).toBe(1);
     await jobs.close();
   });
 });

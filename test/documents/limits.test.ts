@@ -26,16 +26,34 @@ describe('upload bounds from the environment', () => {
   });
 
   it.each([
-    ['CONSTELLATION_DOCUMENTS_MAX_CHUNKS', 'many', 'CONSTELLATION_DOCUMENTS_MAX_CHUNKS must be a whole number of at least 1, got "many"'],
-    ['CONSTELLATION_DOCUMENTS_PDF_MAX_PAGES', '0', 'CONSTELLATION_DOCUMENTS_PDF_MAX_PAGES must be a whole number of at least 1, got "0"'],
-    ['CONSTELLATION_DOCUMENTS_TENANT_QUOTA_BYTES', '-1', 'CONSTELLATION_DOCUMENTS_TENANT_QUOTA_BYTES must be a whole number of at least 0, got "-1"'],
-    ['CONSTELLATION_DOCUMENTS_PDF_MAX_STREAM_BYTES', '1.5', 'CONSTELLATION_DOCUMENTS_PDF_MAX_STREAM_BYTES must be a whole number of at least 1, got "1.5"'],
+    [
+      'CONSTELLATION_DOCUMENTS_MAX_CHUNKS',
+      'many',
+      'CONSTELLATION_DOCUMENTS_MAX_CHUNKS must be a whole number of at least 1, got "many"',
+    ],
+    [
+      'CONSTELLATION_DOCUMENTS_PDF_MAX_PAGES',
+      '0',
+      'CONSTELLATION_DOCUMENTS_PDF_MAX_PAGES must be a whole number of at least 1, got "0"',
+    ],
+    [
+      'CONSTELLATION_DOCUMENTS_TENANT_QUOTA_BYTES',
+      '-1',
+      'CONSTELLATION_DOCUMENTS_TENANT_QUOTA_BYTES must be a whole number of at least 0, got "-1"',
+    ],
+    [
+      'CONSTELLATION_DOCUMENTS_PDF_MAX_STREAM_BYTES',
+      '1.5',
+      'CONSTELLATION_DOCUMENTS_PDF_MAX_STREAM_BYTES must be a whole number of at least 1, got "1.5"',
+    ],
   ])('refuses %s=%s, naming the variable', (name, value, message) => {
     expect(() => documentLimits({ [name]: value })).toThrow(message);
   });
 
   it('keeps a server with a malformed bound from starting', () => {
     process.env.CONSTELLATION_DOCUMENTS_MAX_CHUNKS = 'lots';
-    expect(() => testApp()).toThrow('CONSTELLATION_DOCUMENTS_MAX_CHUNKS must be a whole number of at least 1, got "lots"');
+    expect(() => testApp()).toThrow(
+      'CONSTELLATION_DOCUMENTS_MAX_CHUNKS must be a whole number of at least 1, got "lots"',
+    );
   });
 });

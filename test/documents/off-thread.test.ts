@@ -27,8 +27,16 @@ afterAll(async () => {
 
 const encode = (text: string) => new TextEncoder().encode(text);
 /** A text of `chunks` chunks of 100 characters at chunk_size 100 (fixed strategy), naming a word of its own. */
-const bigText = (word: string, chunks: number) => encode(Array.from({ length: chunks }, (_, i) => `${word} line ${String(i).padStart(6, '0')} `.padEnd(100, 'x')).join(''));
-const bigUpload = (word: string, chunks = 4 * WRITE_BATCH): UploadRequest => ({ filename: `${word}.txt`, bytes: bigText(word, chunks), chunkingStrategy: 'fixed', chunkSize: 100 });
+const bigText = (word: string, chunks: number) =>
+  encode(
+    Array.from({ length: chunks }, (_, i) => `${word} line ${String(i).padStart(6, '0')} `.padEnd(100, 'x')).join(''),
+  );
+const bigUpload = (word: string, chunks = 4 * WRITE_BATCH): UploadRequest => ({
+  filename: `${word}.txt`,
+  bytes: bigText(word, chunks),
+  chunkingStrategy: 'fixed',
+  chunkSize: 100,
+});
 
 const rowsOf = (tenantId: string) =>
   Object.fromEntries(
@@ -37,7 +45,13 @@ const rowsOf = (tenantId: string) =>
       server.app.db.prepare(`SELECT count(*) FROM ${table} WHERE tenant_id = ?`).pluck().get(tenantId) as number,
     ]),
   );
-const nothingStored = { documents: 0, document_chunks: 0, document_chunk_text: 0, document_terms: 0, document_entities: 0 };
+const nothingStored = {
+  documents: 0,
+  document_chunks: 0,
+  document_chunk_text: 0,
+  document_terms: 0,
+  document_entities: 0,
+};
 
 /** Calls `then` once, at the upload's first written batch (the document is pending then). */
 const atFirstBatch = (then: () => void) => {
@@ -73,8 +87,16 @@ describe('an upload off the event loop', () => {
     const upload = service.upload('acme', {
       ...bigUpload('quokkapending'),
       onProgress: atFirstBatch(() => {
-        pendingId = server.app.db.prepare("SELECT document_id FROM documents WHERE filename = 'quokkapending.txt'").pluck().get() as string;
-        const written = server.app.db.prepare('SELECT count(*) FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE d.document_id = ?').pluck().get(pendingId);
+        pendingId = server.app.db
+          .prepare("SELECT document_id FROM documents WHERE filename = 'quokkapending.txt'")
+          .pluck()
+          .get() as string;
+        const written = server.app.db
+          .prepare(
+            'SELECT count(*) FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE d.document_id = ?',
+          )
+          .pluck()
+          .get(pendingId);
         seenWhilePending = Promise.all(
           (['hybrid', 'vector_only', 'graph_only', 'graph_expanded'] as const).map((mode) =>
             service.query('acme', { query: 'quokkapending line', top_k: 10, mode, include_context: true }),
@@ -103,20 +125,34 @@ describe('an upload off the event loop', () => {
     });
     expect(service.list('acme', 100, 0).total).toBe(before + 1);
     expect(service.get('acme', stored.document_id).chunks).toHaveLength(4 * WRITE_BATCH);
-    const found = await service.query('acme', { query: 'quokkapending line', top_k: 10, mode: 'hybrid', include_context: false });
+    const found = await service.query('acme', {
+      query: 'quokkapending line',
+      top_k: 10,
+      mode: 'hybrid',
+      include_context: false,
+    });
     expect(found.results.map((r) => r.document_id)).toContain(stored.document_id);
   });
 
   it('stores nothing when cancelled while its worker runs, and frees the worker for the next upload', async () => {
     server.app.tenants.ensure({ id: 'cancels', consumerId: 'cancels-consumer' });
     const controller = new AbortController();
-    const upload = service.upload('cancels', { ...bigUpload('cancelled', 20 * WRITE_BATCH), signal: controller.signal });
+    const upload = service.upload('cancels', {
+      ...bigUpload('cancelled', 20 * WRITE_BATCH),
+      signal: controller.signal,
+    });
     expect(jobs.load).toEqual({ queued: 0, running: 1 });
     controller.abort();
-    await expect(upload).rejects.toMatchObject({ code: 'CANCELLED', message: 'The upload was cancelled; nothing was stored' });
+    await expect(upload).rejects.toMatchObject({
+      code: 'CANCELLED',
+      message: 'The upload was cancelled; nothing was stored',
+    });
     expect(jobs.load).toEqual({ queued: 0, running: 0 });
     expect(rowsOf('cancels')).toEqual(nothingStored);
-    const next = await service.upload('cancels', { filename: 'next.txt', bytes: encode('The next upload gets the worker.') });
+    const next = await service.upload('cancels', {
+      filename: 'next.txt',
+      bytes: encode('The next upload gets the worker.'),
+    });
     expect(next.chunk_count).toBe(1);
   });
 
@@ -138,7 +174,11 @@ describe('an upload off the event loop', () => {
     await service.upload('halfway', { filename: 'kept.txt', bytes: encode('A kept line about the launch plan.') });
     const kept = rowsOf('halfway');
     const controller = new AbortController();
-    const upload = service.upload('halfway', { ...bigUpload('halfway'), signal: controller.signal, onProgress: atFirstBatch(() => controller.abort()) });
+    const upload = service.upload('halfway', {
+      ...bigUpload('halfway'),
+      signal: controller.signal,
+      onProgress: atFirstBatch(() => controller.abort()),
+    });
     await expect(upload).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(rowsOf('halfway')).toEqual(kept);
   });
@@ -146,7 +186,11 @@ describe('an upload off the event loop', () => {
   it('stores nothing when its tenant is deleted between two of its batches', async () => {
     server.app.tenants.ensure({ id: 'vanishing', consumerId: 'vanishing-consumer' });
     const epoch = server.app.tenants.epochOf('vanishing');
-    const upload = service.upload('vanishing', { ...bigUpload('vanishing'), tenantEpoch: epoch, onProgress: atFirstBatch(() => server.app.tenants.remove('vanishing')) });
+    const upload = service.upload('vanishing', {
+      ...bigUpload('vanishing'),
+      tenantEpoch: epoch,
+      onProgress: atFirstBatch(() => server.app.tenants.remove('vanishing')),
+    });
     await expect(upload).rejects.toMatchObject({ code: 'TENANT_NOT_FOUND', message: 'Tenant not found: vanishing' });
     expect(rowsOf('vanishing')).toEqual(nothingStored);
   });

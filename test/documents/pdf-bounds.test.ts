@@ -45,22 +45,32 @@ describe('a decompression bomb', () => {
   it('refuses a 0.7 MB PDF whose FlateDecode stream inflates to 700 MB, over REST, naming the bound', async () => {
     const bomb = await pdfBomb(700 * MB);
     expect(bomb.length).toBeLessThan(MB);
-    await expectRefused(defaults, bomb, 'a stream of the PDF inflates past 100 MB (CONSTELLATION_DOCUMENTS_PDF_MAX_STREAM_BYTES)');
+    await expectRefused(
+      defaults,
+      bomb,
+      'a stream of the PDF inflates past 100 MB (CONSTELLATION_DOCUMENTS_PDF_MAX_STREAM_BYTES)',
+    );
   });
 
   it('refuses it over the MCP upload tool too, storing nothing', async () => {
     const client = await connectMcpClient(defaults, await defaults.tokenFor('globex'));
     const content = Buffer.from(await pdfBomb(700 * MB)).toString('base64');
-    const result = (await client.callTool({ name: 'documents_upload_document', arguments: { filename: 'bomb.pdf', content, encoding: 'base64' } })) as {
+    const result = (await client.callTool({
+      name: 'documents_upload_document',
+      arguments: { filename: 'bomb.pdf', content, encoding: 'base64' },
+    })) as {
       isError?: boolean;
       content: Array<{ text: string }>;
     };
     expect(result.isError).toBe(true);
     expect(JSON.parse(result.content[0].text).error).toEqual({
       code: 'VALIDATION_ERROR',
-      message: 'Failed to process document: a stream of the PDF inflates past 100 MB (CONSTELLATION_DOCUMENTS_PDF_MAX_STREAM_BYTES)',
+      message:
+        'Failed to process document: a stream of the PDF inflates past 100 MB (CONSTELLATION_DOCUMENTS_PDF_MAX_STREAM_BYTES)',
     });
-    const listed = (await client.callTool({ name: 'documents_list_documents', arguments: {} })).structuredContent as { pagination: { total: number } };
+    const listed = (await client.callTool({ name: 'documents_list_documents', arguments: {} })).structuredContent as {
+      pagination: { total: number };
+    };
     expect(listed.pagination.total).toBe(0);
     await client.close();
   });
@@ -68,29 +78,52 @@ describe('a decompression bomb', () => {
 
 describe('each configured bound', () => {
   it('refuses streams that together inflate past the per-file bound, each within the per-stream one', async () => {
-    await expectRefused(bounded, await pdfBomb(3 * MB, 3), 'the PDF inflates past 6 MB (CONSTELLATION_DOCUMENTS_PDF_MAX_INFLATED_BYTES)');
+    await expectRefused(
+      bounded,
+      await pdfBomb(3 * MB, 3),
+      'the PDF inflates past 6 MB (CONSTELLATION_DOCUMENTS_PDF_MAX_INFLATED_BYTES)',
+    );
   });
 
   it('refuses one stream past the per-stream bound', async () => {
-    await expectRefused(bounded, await pdfBomb(5 * MB), 'a stream of the PDF inflates past 4 MB (CONSTELLATION_DOCUMENTS_PDF_MAX_STREAM_BYTES)');
+    await expectRefused(
+      bounded,
+      await pdfBomb(5 * MB),
+      'a stream of the PDF inflates past 4 MB (CONSTELLATION_DOCUMENTS_PDF_MAX_STREAM_BYTES)',
+    );
   });
 
   it('refuses more pages than the bound', async () => {
     const pages = Array.from({ length: 25 }, (_, i) => `Page ${i + 1}`);
-    await expectRefused(bounded, await pdfOf(pages), 'the PDF has 25 pages, more than 20 (CONSTELLATION_DOCUMENTS_PDF_MAX_PAGES)');
+    await expectRefused(
+      bounded,
+      await pdfOf(pages),
+      'the PDF has 25 pages, more than 20 (CONSTELLATION_DOCUMENTS_PDF_MAX_PAGES)',
+    );
   });
 
   it('refuses more characters of text than the bound', async () => {
     const line = 'Refunds above the limit need a second approver. '.padEnd(60, '.');
     const pages = Array.from({ length: 4 }, () => Array<string>(15).fill(line).join('\n'));
-    await expectRefused(bounded, await pdfOf(pages), 'the PDF holds more than 2,000 characters of text (CONSTELLATION_DOCUMENTS_PDF_MAX_CHARS)');
+    await expectRefused(
+      bounded,
+      await pdfOf(pages),
+      'the PDF holds more than 2,000 characters of text (CONSTELLATION_DOCUMENTS_PDF_MAX_CHARS)',
+    );
   });
 
   it('does not count images, which text extraction never decodes, toward the per-file bound', async () => {
     const token = await bounded.tokenFor('globex');
-    const res = await upload(bounded, token, 'photos.pdf', await pdfWithImages('Two large photos of the launch.', 2, 3 * MB));
+    const res = await upload(
+      bounded,
+      token,
+      'photos.pdf',
+      await pdfWithImages('Two large photos of the launch.', 2, 3 * MB),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const detail = (await documentsApi(bounded, token).get(res.body.document_id as string)).body as { chunks: Array<{ text: string }> };
+    const detail = (await documentsApi(bounded, token).get(res.body.document_id as string)).body as {
+      chunks: Array<{ text: string }>;
+    };
     expect(detail.chunks.map((c) => c.text)).toEqual(['Two large photos of the launch.']);
   });
 });
@@ -98,7 +131,12 @@ describe('each configured bound', () => {
 describe('valid PDFs under the default bounds', () => {
   it('reads a many-page PDF with compressed object streams and an image on every page', async () => {
     const token = await defaults.tokenFor('acme');
-    const res = await upload(defaults, token, 'handbook.pdf', await richPdf(120, (page) => `Handbook page ${page} on refunds.`));
+    const res = await upload(
+      defaults,
+      token,
+      'handbook.pdf',
+      await richPdf(120, (page) => `Handbook page ${page} on refunds.`),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.chunk_count).toBe(120);
     const detail = (await documentsApi(defaults, token).get(res.body.document_id as string)).body as {

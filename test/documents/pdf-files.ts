@@ -1,5 +1,13 @@
 import { constants, deflateRawSync, deflateSync } from 'node:zlib';
-import { concatTransformationMatrix, drawObject, PDFDocument, PDFName, popGraphicsState, pushGraphicsState, StandardFonts } from 'pdf-lib';
+import {
+  concatTransformationMatrix,
+  drawObject,
+  PDFDocument,
+  PDFName,
+  popGraphicsState,
+  pushGraphicsState,
+  StandardFonts,
+} from 'pdf-lib';
 
 /**
  * `size` zero bytes as a zlib stream, built without ever holding them: one 1 MB block deflated with a
@@ -11,7 +19,12 @@ function deflatedZeros(size: number): Buffer {
   const block = deflateRawSync(Buffer.alloc(BLOCK), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
   const adler = Buffer.alloc(4);
   adler.writeUInt32BE((((size % 65521) << 16) | 1) >>> 0);
-  return Buffer.concat([Buffer.from([0x78, 0xda]), ...Array<Buffer>(size / BLOCK).fill(block), deflateRawSync(Buffer.alloc(0)), adler]);
+  return Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    ...Array<Buffer>(size / BLOCK).fill(block),
+    deflateRawSync(Buffer.alloc(0)),
+    adler,
+  ]);
 }
 
 /**
@@ -21,7 +34,10 @@ function deflatedZeros(size: number): Buffer {
 export async function pdfBomb(inflatedSize: number, pages = 1): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const stream = deflatedZeros(inflatedSize);
-  for (let n = 0; n < pages; n++) doc.addPage([400, 300]).node.set(PDFName.of('Contents'), doc.context.register(doc.context.stream(stream, { Filter: 'FlateDecode' })));
+  for (let n = 0; n < pages; n++)
+    doc
+      .addPage([400, 300])
+      .node.set(PDFName.of('Contents'), doc.context.register(doc.context.stream(stream, { Filter: 'FlateDecode' })));
   return doc.save();
 }
 
@@ -42,7 +58,12 @@ export async function pdfWithImages(text: string, images: number, inflatedSize: 
       Filter: 'FlateDecode',
     });
     const name = page.node.newXObject('Im', doc.context.register(image));
-    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(100, 0, 0, 100, 20 + n * 110, 20), drawObject(name), popGraphicsState());
+    page.pushOperators(
+      pushGraphicsState(),
+      concatTransformationMatrix(100, 0, 0, 100, 20 + n * 110, 20),
+      drawObject(name),
+      popGraphicsState(),
+    );
   }
   page.drawText(text, { x: 20, y: 250, size: 12, font });
   return doc.save();
@@ -70,7 +91,12 @@ function tinyPng(): Uint8Array {
   };
   const header = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  return Buffer.concat([header, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.from([0, 200, 30, 30]))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    header,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.from([0, 200, 30, 30]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**

@@ -9,7 +9,8 @@ let token: string;
 let api: ReturnType<typeof documentsApi>;
 const ids: Record<string, string> = {};
 
-const INCIDENT = 'Incident review: the checkout outage was traced to PAY-42. Grace Hopper led the fix and wrote to grace@acme.test.';
+const INCIDENT =
+  'Incident review: the checkout outage was traced to PAY-42. Grace Hopper led the fix and wrote to grace@acme.test.';
 const REPOSITORY = 'The acme/payments repository holds the billing service; its deploy pipeline runs every night.';
 const GARDEN = 'Gardening notes: tomatoes need full sun, warm soil and steady water through the summer.';
 
@@ -28,7 +29,12 @@ beforeAll(async () => {
     ids[name] = res.body.document_id;
   }
   ids.pdf = (
-    await upload(server, token, 'report.pdf', await pdfOf(['Cover page of the annual report.', 'Solar panels on the roof cut the energy bill by a third.']))
+    await upload(
+      server,
+      token,
+      'report.pdf',
+      await pdfOf(['Cover page of the annual report.', 'Solar panels on the roof cut the energy bill by a third.']),
+    )
   ).body.document_id;
 });
 afterAll(() => server.close());
@@ -37,7 +43,13 @@ const top = async (body: Record<string, unknown>) => {
   const res = await api.query(body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as {
-    results: Array<{ document_id: string; chunk_id: string; text: string; score: number; metadata: Record<string, unknown> }>;
+    results: Array<{
+      document_id: string;
+      chunk_id: string;
+      text: string;
+      score: number;
+      metadata: Record<string, unknown>;
+    }>;
     context: string;
     total_results: number;
     query_id: string;
@@ -52,7 +64,11 @@ describe('querying documents', () => {
   it('finds by meaning in every vector mode, with the spec item shape and a cited context', async () => {
     for (const mode of ['vector_only', 'hybrid', 'graph_expanded']) {
       const body = await top({ query: 'growing tomatoes in the sun', mode, top_k: 2 });
-      expect(body.results[0]).toMatchObject({ document_id: ids.garden, text: GARDEN, metadata: { filename: 'garden.txt', page_number: null } });
+      expect(body.results[0]).toMatchObject({
+        document_id: ids.garden,
+        text: GARDEN,
+        metadata: { filename: 'garden.txt', page_number: null },
+      });
       expect(typeof body.results[0].score).toBe('number');
     }
     const pdf = await top({ query: 'solar energy bill', top_k: 1 });
@@ -62,8 +78,12 @@ describe('querying documents', () => {
   });
 
   it('graph_only reaches the chunks that name the entities of the query', async () => {
-    expect((await top({ query: 'what happened with PAY-42?', mode: 'graph_only' })).results.map((r) => r.document_id)).toEqual([ids.incident]);
-    expect((await top({ query: 'work of Grace Hopper', mode: 'graph_only' })).results.map((r) => r.document_id)).toEqual([ids.incident]);
+    expect(
+      (await top({ query: 'what happened with PAY-42?', mode: 'graph_only' })).results.map((r) => r.document_id),
+    ).toEqual([ids.incident]);
+    expect(
+      (await top({ query: 'work of Grace Hopper', mode: 'graph_only' })).results.map((r) => r.document_id),
+    ).toEqual([ids.incident]);
     expect((await top({ query: 'tomatoes', mode: 'graph_only' })).total_results).toBe(0);
   });
 
@@ -76,7 +96,10 @@ describe('querying documents', () => {
   it('filters by document and refuses unknown documents, modes and empty queries', async () => {
     const only = await top({ query: 'service', document_id: ids.repository, top_k: 5 });
     expect(only.results.map((r) => r.document_id)).toEqual([ids.repository]);
-    expect(await api.query({ query: 'x', document_id: 'nope' })).toMatchObject({ status: 404, body: { detail: 'Document not found: nope' } });
+    expect(await api.query({ query: 'x', document_id: 'nope' })).toMatchObject({
+      status: 404,
+      body: { detail: 'Document not found: nope' },
+    });
     const bad = await api.query({ query: 'x', mode: 'telepathy' });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toContain('vector_only, graph_only, hybrid, graph_expanded');
@@ -86,10 +109,20 @@ describe('querying documents', () => {
 
 describe('listing, deleting and tenant scope', () => {
   it('lists with paging and a project filter', async () => {
-    const p = await upload(server, token, 'scoped.md', '# Scoped\nA note for one project.', { project_id: 'proj-1', tags: 'a,b' });
+    const p = await upload(server, token, 'scoped.md', '# Scoped\nA note for one project.', {
+      project_id: 'proj-1',
+      tags: 'a,b',
+    });
     const list = await api.list('?project_id=proj-1');
     expect(list.body).toEqual({
-      documents: [expect.objectContaining({ document_id: p.body.document_id, project_id: 'proj-1', tags: ['a', 'b'], file_type: 'md' })],
+      documents: [
+        expect.objectContaining({
+          document_id: p.body.document_id,
+          project_id: 'proj-1',
+          tags: ['a', 'b'],
+          file_type: 'md',
+        }),
+      ],
       total: 1,
       limit: 20,
       offset: 0,
@@ -101,7 +134,10 @@ describe('listing, deleting and tenant scope', () => {
 
   it('keeps every route to the tenant of the token', async () => {
     const other = documentsApi(server, await server.tokenFor('globex'));
-    expect(await other.get(ids.garden)).toMatchObject({ status: 404, body: { detail: `Document not found: ${ids.garden}` } });
+    expect(await other.get(ids.garden)).toMatchObject({
+      status: 404,
+      body: { detail: `Document not found: ${ids.garden}` },
+    });
     expect((await other.delete(ids.garden)).status).toBe(404);
     expect((await other.list()).body.total).toBe(0);
     expect((await other.query({ query: 'tomatoes sun', mode: 'hybrid' })).body.results).toEqual([]);
@@ -111,7 +147,9 @@ describe('listing, deleting and tenant scope', () => {
 
   it('deletes a document with all its chunks, keywords, vectors and entity links', async () => {
     const db = server.app.db;
-    const chunkIds = ((await api.get(ids.incident)).body.chunks as Array<{ chunk_id: string }>).map((c) => Number(c.chunk_id));
+    const chunkIds = ((await api.get(ids.incident)).body.chunks as Array<{ chunk_id: string }>).map((c) =>
+      Number(c.chunk_id),
+    );
     const tables = db.prepare('SELECT table_name FROM document_spaces').pluck().all() as string[];
     const left = () =>
       chunkIds.reduce(
@@ -120,11 +158,17 @@ describe('listing, deleting and tenant scope', () => {
           (db.prepare('SELECT count(*) FROM document_chunks WHERE id = ?').pluck().get(id) as number) +
           (db.prepare('SELECT count(*) FROM document_chunk_text WHERE rowid = ?').pluck().get(id) as number) +
           (db.prepare('SELECT count(*) FROM document_entities WHERE chunk_id = ?').pluck().get(id) as number) +
-          tables.reduce((m, t) => m + (db.prepare(`SELECT count(*) FROM ${t} WHERE rowid = ?`).pluck().get(BigInt(id)) as number), 0),
+          tables.reduce(
+            (m, t) => m + (db.prepare(`SELECT count(*) FROM ${t} WHERE rowid = ?`).pluck().get(BigInt(id)) as number),
+            0,
+          ),
         0,
       );
     expect(left()).toBeGreaterThan(0);
-    expect(await api.delete(ids.incident)).toMatchObject({ status: 200, body: { document_id: ids.incident, deleted: true, chunks_deleted: chunkIds.length } });
+    expect(await api.delete(ids.incident)).toMatchObject({
+      status: 200,
+      body: { document_id: ids.incident, deleted: true, chunks_deleted: chunkIds.length },
+    });
     expect(left()).toBe(0);
     expect((await api.get(ids.incident)).status).toBe(404);
     expect((await api.delete(ids.incident)).status).toBe(404);
@@ -132,14 +176,26 @@ describe('listing, deleting and tenant scope', () => {
   });
 
   it('purges a deleted tenant’s documents', async () => {
-    const admin = (method: string, path: string, body?: unknown) => call(server, method, path, { apiKey: TEST_API_KEY, body });
+    const admin = (method: string, path: string, body?: unknown) =>
+      call(server, method, path, { apiKey: TEST_API_KEY, body });
     const created = await admin('POST', '/admin/tenants', { id: 'shortlived', consumerId: 'owner-x' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const issued = await admin('POST', '/admin/token', { tenant_id: 'shortlived', user_email: 'a@short.test', connections: {} });
+    const issued = await admin('POST', '/admin/token', {
+      tenant_id: 'shortlived',
+      user_email: 'a@short.test',
+      connections: {},
+    });
     expect((await upload(server, issued.body.token, 'n.txt', 'A short-lived note about sailing.')).status).toBe(200);
     expect((await admin('DELETE', '/admin/tenants/shortlived')).status).toBe(200);
     const db = server.app.db;
-    const tables = ['documents', 'document_chunks', 'document_chunk_text', 'document_terms', ...(db.prepare('SELECT table_name FROM document_spaces').pluck().all() as string[])];
-    for (const table of tables) expect(db.prepare(`SELECT count(*) FROM ${table} WHERE tenant_id = ?`).pluck().get('shortlived'), table).toBe(0);
+    const tables = [
+      'documents',
+      'document_chunks',
+      'document_chunk_text',
+      'document_terms',
+      ...(db.prepare('SELECT table_name FROM document_spaces').pluck().all() as string[]),
+    ];
+    for (const table of tables)
+      expect(db.prepare(`SELECT count(*) FROM ${table} WHERE tenant_id = ?`).pluck().get('shortlived'), table).toBe(0);
   });
 });

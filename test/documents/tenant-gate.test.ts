@@ -26,13 +26,19 @@ describe('an upload that outlives its tenant', () => {
     app.tenants.ensure({ id: 'shortlived', consumerId: 'shortlived-consumer' });
     const embedder = new HeldEmbedder();
     const service = new DocumentService(app.db, embedder, () => new Date(), tenantGate(app.db));
-    const upload = service.upload('shortlived', { filename: 'plan.txt', bytes: new TextEncoder().encode('The launch plan for the payments team.') });
+    const upload = service.upload('shortlived', {
+      filename: 'plan.txt',
+      bytes: new TextEncoder().encode('The launch plan for the payments team.'),
+    });
     await embedder.started;
     app.tenants.remove('shortlived');
     expect(app.tenants.exists('shortlived')).toBe(false);
     embedder.release();
     await expect(upload).rejects.toMatchObject({ code: 'TENANT_NOT_FOUND', message: 'Tenant not found: shortlived' });
-    for (const table of ['documents', 'document_chunks']) expect(app.db.prepare(`SELECT count(*) FROM ${table} WHERE tenant_id = ?`).pluck().get('shortlived'), table).toBe(0);
+    for (const table of ['documents', 'document_chunks'])
+      expect(app.db.prepare(`SELECT count(*) FROM ${table} WHERE tenant_id = ?`).pluck().get('shortlived'), table).toBe(
+        0,
+      );
   });
 
   it('stores nothing for a tenant recreated under the same id while the upload ran (its token names the old generation)', async () => {
@@ -40,7 +46,11 @@ describe('an upload that outlives its tenant', () => {
     const epoch = app.tenants.epochOf('reborn');
     const embedder = new HeldEmbedder();
     const service = new DocumentService(app.db, embedder, () => new Date(), tenantGate(app.db));
-    const upload = service.upload('reborn', { filename: 'plan.txt', bytes: new TextEncoder().encode('The launch plan.'), tenantEpoch: epoch });
+    const upload = service.upload('reborn', {
+      filename: 'plan.txt',
+      bytes: new TextEncoder().encode('The launch plan.'),
+      tenantEpoch: epoch,
+    });
     await embedder.started;
     app.tenants.remove('reborn');
     app.tenants.ensure({ id: 'reborn', consumerId: 'reborn-consumer' });

@@ -29,7 +29,8 @@ const head = (length: number) =>
     'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
     'Content-Length': length,
   });
-const uploadRaw = (body: string, then: 'end' | 'wait' = 'wait', length = Buffer.byteLength(body)) => sendRaw(docs.server.url, head(length) + body, then);
+const uploadRaw = (body: string, then: 'end' | 'wait' = 'wait', length = Buffer.byteLength(body)) =>
+  sendRaw(docs.server.url, head(length) + body, then);
 
 describe('a multipart body cut off or malformed', () => {
   it('answers 400 to the body the audit sent (a file part with no closing boundary), and the docs.server stays up', async () => {
@@ -68,7 +69,11 @@ describe('a multipart body cut off or malformed', () => {
   it('stores nothing when the client disconnects mid-file', async () => {
     const socket = await openSocket(docs.server.url);
     const closed = new Promise((resolve) => socket.once('close', resolve));
-    socket.write(head(100_000) + `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n` + 'x'.repeat(10_000));
+    socket.write(
+      head(100_000) +
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n` +
+        'x'.repeat(10_000),
+    );
     socket.destroy();
     await closed;
     // The next request of the same tenant is served after the docs.server has seen the disconnect.
@@ -85,13 +90,17 @@ describe('the form’s parts', () => {
   it('refuses a form without a file part, naming the field', async () => {
     const answer = await uploadRaw(part('project_id', 'p1') + closing);
     expect(answer.status).toBe(400);
-    expect(JSON.parse(answer.body).detail).toBe('file is required: send the document as a form part named "file" with a filename');
+    expect(JSON.parse(answer.body).detail).toBe(
+      'file is required: send the document as a form part named "file" with a filename',
+    );
   });
 
   it('refuses a file sent under another field name, naming the spec’s field', async () => {
     const answer = await uploadRaw(part('document', 'some text', 'a.txt') + closing);
     expect(answer.status).toBe(400);
-    expect(JSON.parse(answer.body).detail).toBe('Unexpected file field "document": send the document in the field named "file"');
+    expect(JSON.parse(answer.body).detail).toBe(
+      'Unexpected file field "document": send the document in the field named "file"',
+    );
   });
 
   it('refuses a second file rather than keeping one of the two', async () => {
@@ -107,11 +116,19 @@ describe('the form’s parts', () => {
   });
 
   it('still takes a well-formed form with its fields', async () => {
-    const answer = await uploadRaw(part('project_id', 'p1') + part('tags', 'a, b') + part('file', 'Platform roadmap for the next quarter.', 'plan.txt') + closing);
+    const answer = await uploadRaw(
+      part('project_id', 'p1') +
+        part('tags', 'a, b') +
+        part('file', 'Platform roadmap for the next quarter.', 'plan.txt') +
+        closing,
+    );
     expect(answer.status, answer.body).toBe(200);
     const stored = JSON.parse(answer.body) as { document_id: string; chunk_count: number };
     expect(stored.chunk_count).toBe(1);
-    expect((await docs.api.get(stored.document_id)).body.metadata).toMatchObject({ project_id: 'p1', tags: ['a', 'b'] });
+    expect((await docs.api.get(stored.document_id)).body.metadata).toMatchObject({
+      project_id: 'p1',
+      tags: ['a', 'b'],
+    });
     expect((await docs.api.delete(stored.document_id)).status).toBe(200);
   });
 });
@@ -120,7 +137,12 @@ describe('a file that cannot be read is the caller’s fault: 422 with the spec�
   it.each([
     ['an empty text file', 'empty.txt', '', 'Failed to process document: the file is empty'],
     ['a text file named as a workbook', 'notes.xlsx', 'plain words, not a workbook', /^Failed to process document: /],
-    ['a text file named as a PDF', 'notes.pdf', 'plain words, not a PDF', 'Failed to process document: the file is not a PDF'],
+    [
+      'a text file named as a PDF',
+      'notes.pdf',
+      'plain words, not a PDF',
+      'Failed to process document: the file is not a PDF',
+    ],
   ])('%s', async (_what, filename, content, detail) => {
     const res = await upload(docs.server, docs.token, filename, content);
     expect(res.status).toBe(422);

@@ -29,21 +29,41 @@ afterAll(async () => {
 /** A token of a tenant of its own, so each test starts from an empty store and an unused quota. */
 async function tenantToken(id: string): Promise<string> {
   server.app.tenants.ensure({ id, consumerId: `${id}-consumer` });
-  return server.app.tokens.issue({ tenant_id: id, user_email: `ada@${id}.example`, user_display_name: 'Ada', connections: {} });
+  return server.app.tokens.issue({
+    tenant_id: id,
+    user_email: `ada@${id}.example`,
+    user_display_name: 'Ada',
+    connections: {},
+  });
 }
 
-const stored = async (token: string) => (await documentsApi(server, token).list('?limit=100')).body as { total: number; documents: Array<{ file_size: number }> };
+const stored = async (token: string) =>
+  (await documentsApi(server, token).list('?limit=100')).body as {
+    total: number;
+    documents: Array<{ file_size: number }>;
+  };
 const usedBytes = async (token: string) => (await stored(token)).documents.reduce((sum, d) => sum + d.file_size, 0);
-const prose = (characters: number) => 'The payments team ships the refund flow. '.repeat(Math.ceil(characters / 41)).slice(0, characters);
+const prose = (characters: number) =>
+  'The payments team ships the refund flow. '.repeat(Math.ceil(characters / 41)).slice(0, characters);
 
 interface ToolResult {
   isError?: boolean;
   content: Array<{ type: string; text?: string }>;
   structuredContent?: Record<string, unknown>;
 }
-const errorOf = (result: ToolResult) => (JSON.parse(result.content[0].text ?? '{}') as { error: { code: string; message: string; retry_after?: number } }).error;
-async function mcpUpload(client: Client, filename: string, content: string, extra: Record<string, unknown> = {}): Promise<ToolResult> {
-  return (await client.callTool({ name: 'documents_upload_document', arguments: { filename, content, ...extra } })) as ToolResult;
+const errorOf = (result: ToolResult) =>
+  (JSON.parse(result.content[0].text ?? '{}') as { error: { code: string; message: string; retry_after?: number } })
+    .error;
+async function mcpUpload(
+  client: Client,
+  filename: string,
+  content: string,
+  extra: Record<string, unknown> = {},
+): Promise<ToolResult> {
+  return (await client.callTool({
+    name: 'documents_upload_document',
+    arguments: { filename, content, ...extra },
+  })) as ToolResult;
 }
 
 describe('chunks per document', () => {
@@ -68,14 +88,17 @@ describe('chunks per document', () => {
     const res = await upload(server, token, 'long.txt', prose(60_000));
     expect(res.status).toBe(200);
     expect(res.body.chunk_count).toBeLessThanOrEqual(50);
-    const detail = (await documentsApi(server, token).get(res.body.document_id as string)).body as { chunks: Array<{ text: string }> };
+    const detail = (await documentsApi(server, token).get(res.body.document_id as string)).body as {
+      chunks: Array<{ text: string }>;
+    };
     expect(Math.max(...detail.chunks.map((c) => c.text.length))).toBeGreaterThan(1000);
   });
 
   it('refuses a document that still cuts into more chunks than the bound (413) over REST and MCP, storing nothing', async () => {
     const token = await tenantToken('sections');
     const markdown = Array.from({ length: 60 }, (_, i) => `# Part ${i}\nShort.`).join('\n\n');
-    const message = 'The document would be cut into 60 chunks, more than 50 (CONSTELLATION_DOCUMENTS_MAX_CHUNKS): upload it with a larger chunk_size (about 132) or in parts';
+    const message =
+      'The document would be cut into 60 chunks, more than 50 (CONSTELLATION_DOCUMENTS_MAX_CHUNKS): upload it with a larger chunk_size (about 132) or in parts';
     const res = await upload(server, token, 'parts.md', markdown, { chunking_strategy: 'markdown', chunk_size: '100' });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ detail: message });
@@ -122,14 +145,19 @@ describe('storage quota per tenant', () => {
 });
 
 /** An upload whose body is still arriving: headers and the start of the file sent, the rest when `finish` is called (or never: `abandon`). */
-function heldUpload(token: string): { finish(): Promise<{ status: number; body: Record<string, unknown> }>; abandon(): void } {
+function heldUpload(token: string): {
+  finish(): Promise<{ status: number; body: Record<string, unknown> }>;
+  abandon(): void;
+} {
   const boundary = 'held-upload';
   const req = httpRequest(`${server.url}/documents/upload`, {
     method: 'POST',
     headers: { 'X-JWT-Token': token, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
   });
   const answered = new Promise<IncomingMessage>((resolve, reject) => req.on('response', resolve).on('error', reject));
-  req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.txt"\r\nContent-Type: text/plain\r\n\r\nThe first half of a slow upload`);
+  req.write(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.txt"\r\nContent-Type: text/plain\r\n\r\nThe first half of a slow upload`,
+  );
   return {
     async finish() {
       req.end(` and its second half.\r\n--${boundary}--\r\n`);
@@ -156,7 +184,11 @@ describe('uploads in flight per tenant', () => {
       'Too many uploads at once: this tenant already has 1 running, the most it may have (CONSTELLATION_DOCUMENTS_MAX_UPLOADS_IN_FLIGHT); try again when one finishes';
     const form = new FormData();
     form.append('file', new Blob(['A second file.']), 'second.txt');
-    const second = await fetch(`${server.url}/documents/upload`, { method: 'POST', headers: { 'X-JWT-Token': busy }, body: form });
+    const second = await fetch(`${server.url}/documents/upload`, {
+      method: 'POST',
+      headers: { 'X-JWT-Token': busy },
+      body: form,
+    });
     expect(second.status).toBe(429);
     expect(second.headers.get('retry-after')).toBe('5');
     expect(await second.json()).toEqual({ detail: message });

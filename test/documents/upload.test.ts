@@ -8,10 +8,20 @@ const detail = async (id: string) => (await docs.api.get(id)).body;
 
 describe('uploading each supported file type', () => {
   it('reads a multi-page PDF page by page and keeps the page numbers on the chunks', async () => {
-    const pdf = await pdfOf(['Quarterly revenue grew in Europe.', 'Churn fell after the pricing change.', 'Hiring plan for the platform team.']);
+    const pdf = await pdfOf([
+      'Quarterly revenue grew in Europe.',
+      'Churn fell after the pricing change.',
+      'Hiring plan for the platform team.',
+    ]);
     const res = await upload(docs.server, docs.token, 'report.pdf', pdf, { project_id: 'fin', tags: 'q3, finance' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ filename: 'report.pdf', file_type: 'pdf', file_size: pdf.length, chunk_count: 3, entity_count: 0 });
+    expect(res.body).toMatchObject({
+      filename: 'report.pdf',
+      file_type: 'pdf',
+      file_size: pdf.length,
+      chunk_count: 3,
+      entity_count: 0,
+    });
     const doc = await detail(res.body.document_id);
     expect(doc.metadata).toEqual({ page_count: 3, project_id: 'fin', tags: ['q3', 'finance'] });
     expect(doc.chunks.map((c: { page_number: number; text: string }) => [c.page_number, c.text])).toEqual([
@@ -53,19 +63,30 @@ describe('uploading each supported file type', () => {
   });
 
   it('splits Markdown at headings (nested paths, code blocks kept whole) with the markdown strategy', async () => {
-    const md = '# Guide\nIntro text.\n\n## Install\nRun this:\n\n```sh\nnpm install\n\n# not a heading\n```\n\n### Linux\nUse apt.\n';
+    const md =
+      '# Guide\nIntro text.\n\n## Install\nRun this:\n\n```sh\nnpm install\n\n# not a heading\n```\n\n### Linux\nUse apt.\n';
     const res = await upload(docs.server, docs.token, 'guide.md', md, { chunking_strategy: 'markdown' });
     expect(res.status).toBe(200);
     const chunks = (await detail(res.body.document_id)).chunks;
-    expect(chunks.map((c: { heading: string }) => c.heading)).toEqual(['Guide', 'Guide > Install', 'Guide > Install > Linux']);
+    expect(chunks.map((c: { heading: string }) => c.heading)).toEqual([
+      'Guide',
+      'Guide > Install',
+      'Guide > Install > Linux',
+    ]);
     expect(chunks[1].text).toContain('```sh\nnpm install\n\n# not a heading\n```');
   });
 
   it('chunks plain text by the requested strategy and size, and decodes UTF-16 with a BOM', async () => {
     const text = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} talks about topic ${i % 5}.`).join(' ');
-    const fixed = await upload(docs.server, docs.token, 'a.txt', text, { chunking_strategy: 'fixed', chunk_size: '200' });
+    const fixed = await upload(docs.server, docs.token, 'a.txt', text, {
+      chunking_strategy: 'fixed',
+      chunk_size: '200',
+    });
     expect(fixed.body.chunk_count).toBe(Math.ceil(text.length / 200));
-    const sentence = await upload(docs.server, docs.token, 'b.txt', text, { chunking_strategy: 'sentence', chunk_size: '200' });
+    const sentence = await upload(docs.server, docs.token, 'b.txt', text, {
+      chunking_strategy: 'sentence',
+      chunk_size: '200',
+    });
     const chunks = (await detail(sentence.body.document_id)).chunks as Array<{ text: string }>;
     expect(chunks.every((c) => c.text.length <= 200 && c.text.endsWith('.'))).toBe(true);
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Grüße aus Zürich', 'utf16le')]);
@@ -79,13 +100,43 @@ describe('refusing bad files without storing anything', () => {
 
   it.each([
     ['an unsupported extension', 'tool.exe', 'MZ', 400, 'Unsupported file type: .exe'],
-    ['an unknown chunking strategy', 'a.txt', 'text', 400, 'Unknown chunking_strategy: paragraphs; valid: recursive, fixed, sentence, markdown'],
+    [
+      'an unknown chunking strategy',
+      'a.txt',
+      'text',
+      400,
+      'Unknown chunking_strategy: paragraphs; valid: recursive, fixed, sentence, markdown',
+    ],
     ['an empty file', 'empty.txt', '', 422, 'Failed to process document: the file is empty'],
-    ['a corrupt PDF', 'broken.pdf', '%PDF-1.7\n1 0 obj garbage', 422, /^Failed to process document: not a readable PDF/],
+    [
+      'a corrupt PDF',
+      'broken.pdf',
+      '%PDF-1.7\n1 0 obj garbage',
+      422,
+      /^Failed to process document: not a readable PDF/,
+    ],
     ['a text file named .pdf', 'lies.pdf', 'just words', 422, 'Failed to process document: the file is not a PDF'],
-    ['a CSV named .xlsx', 'lies.xlsx', 'a,b\n1,2\n', 422, 'Failed to process document: the file is not an .xlsx workbook'],
-    ['a binary file named .txt', 'bin.txt', new Uint8Array([0x89, 0x50, 0, 0, 1, 2]), 422, 'Failed to process document: the file is binary, not text'],
-    ['a zip bomb named .xlsx', 'bomb.xlsx', zipBomb(50 * 1024 * 1024), 422, 'Failed to process document: the workbook inflates past the allowed size'],
+    [
+      'a CSV named .xlsx',
+      'lies.xlsx',
+      'a,b\n1,2\n',
+      422,
+      'Failed to process document: the file is not an .xlsx workbook',
+    ],
+    [
+      'a binary file named .txt',
+      'bin.txt',
+      new Uint8Array([0x89, 0x50, 0, 0, 1, 2]),
+      422,
+      'Failed to process document: the file is binary, not text',
+    ],
+    [
+      'a zip bomb named .xlsx',
+      'bomb.xlsx',
+      zipBomb(50 * 1024 * 1024),
+      422,
+      'Failed to process document: the workbook inflates past the allowed size',
+    ],
   ])('%s', async (_label, filename, content, status, message) => {
     const before = await count();
     const fields = filename === 'a.txt' ? { chunking_strategy: 'paragraphs' } : {};
@@ -102,9 +153,15 @@ describe('refusing bad files without storing anything', () => {
     expect(res.body).toEqual({ detail: `File too large: the limit is ${LIMIT} bytes` });
     const form = new FormData();
     form.append('project_id', 'p');
-    const none = await fetch(`${docs.server.url}/documents/upload`, { method: 'POST', headers: { 'X-JWT-Token': docs.token }, body: form });
+    const none = await fetch(`${docs.server.url}/documents/upload`, {
+      method: 'POST',
+      headers: { 'X-JWT-Token': docs.token },
+      body: form,
+    });
     expect(none.status).toBe(400);
-    expect(await none.json()).toEqual({ detail: 'file is required: send the document as a form part named "file" with a filename' });
+    expect(await none.json()).toEqual({
+      detail: 'file is required: send the document as a form part named "file" with a filename',
+    });
   });
 
   it('answers 401 in the documents form without a valid token', async () => {

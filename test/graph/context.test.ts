@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Tokens are issued per request: the test clock moves past their lifetime. */
-const as = async (method: string, path: string, body: unknown, email = ADA) => call(server, method, path, { token: await server.tokenFor('acme', email), body });
+const as = async (method: string, path: string, body: unknown, email = ADA) =>
+  call(server, method, path, { token: await server.tokenFor('acme', email), body });
 const post = (path: string, body: unknown, email = ADA) => as('POST', path, body, email);
 
 describe('POST /graph/context/inject', () => {
@@ -32,7 +33,10 @@ describe('POST /graph/context/inject', () => {
       ],
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, data: { context_id: expect.stringMatching(/^ctx_/), user_id: 'ada@acme.example', context_type: 'focus' } });
+    expect(res.body).toEqual({
+      success: true,
+      data: { context_id: expect.stringMatching(/^ctx_/), user_id: 'ada@acme.example', context_type: 'focus' },
+    });
     const id = res.body.data.context_id;
     const node = await post('/graph/entity', { entity_type: 'context', entity_id: id });
     expect(node.body.data.properties).toEqual({
@@ -55,16 +59,36 @@ describe('POST /graph/context/inject', () => {
 
   it('validates the body and the references', async () => {
     expect((await post('/graph/context/inject', { context_type: 'mood', value: 1 })).status).toBe(400);
-    expect((await post('/graph/context/inject', { context_type: 'focus' })).body).toMatchObject({ success: false, error: expect.stringContaining('value'), metadata: null });
-    expect((await post('/graph/context/inject', { context_type: 'focus', value: 'x', ttl_seconds: -5 })).status).toBe(400);
-    expect((await post('/graph/context/inject', { context_type: 'focus', value: 'x', references: [{ entity_type: 'issue', entity_id: 'NOPE-1' }] })).body).toEqual({
+    expect((await post('/graph/context/inject', { context_type: 'focus' })).body).toMatchObject({
+      success: false,
+      error: expect.stringContaining('value'),
+      metadata: null,
+    });
+    expect((await post('/graph/context/inject', { context_type: 'focus', value: 'x', ttl_seconds: -5 })).status).toBe(
+      400,
+    );
+    expect(
+      (
+        await post('/graph/context/inject', {
+          context_type: 'focus',
+          value: 'x',
+          references: [{ entity_type: 'issue', entity_id: 'NOPE-1' }],
+        })
+      ).body,
+    ).toEqual({
       success: false,
       error: 'Entity not found: issue:NOPE-1',
       metadata: null,
     });
-    expect((await post('/graph/context/inject', { context_type: 'focus', value: 'x', references: [{ entity_type: 'planet', entity_id: 'x' }] })).body.error).toBe(
-      'Invalid entity type',
-    );
+    expect(
+      (
+        await post('/graph/context/inject', {
+          context_type: 'focus',
+          value: 'x',
+          references: [{ entity_type: 'planet', entity_id: 'x' }],
+        })
+      ).body.error,
+    ).toBe('Invalid entity type');
   });
 });
 
@@ -76,9 +100,14 @@ describe('querying, expiry and deletion', () => {
     await post('/graph/context/inject', { context_type: 'preference', key: 'mine', value: 'grace only' }, GRACE);
     const prefs = await post('/graph/context/query', { user_id: LIN, context_type: 'preference' }, LIN);
     expect(prefs.body.metadata).toEqual({ count: 1 });
-    expect(prefs.body.data[0]).toMatchObject({ node_type: 'context', properties: { key: 'tone', value: 'brief', user_id: LIN } });
+    expect(prefs.body.data[0]).toMatchObject({
+      node_type: 'context',
+      properties: { key: 'tone', value: 'brief', user_id: LIN },
+    });
     const all = await as('GET', '/graph/context/user/LIN@acme.example', undefined, LIN);
-    expect(all.body.data.map((n: { properties: { context_type: string } }) => n.properties.context_type).sort()).toEqual(['focus', 'preference']);
+    expect(
+      all.body.data.map((n: { properties: { context_type: string } }) => n.properties.context_type).sort(),
+    ).toEqual(['focus', 'preference']);
     const typed = await as('GET', `/graph/context/user/${LIN}?context_type=focus`, undefined, LIN);
     expect(typed.body.data).toHaveLength(1);
     const own = await post('/graph/context/query', {}, GRACE);
@@ -104,7 +133,9 @@ describe('querying, expiry and deletion', () => {
     expect((await post('/graph/context/query', { context_type: 'session' })).body.data).toEqual([]);
     expect((await post('/graph/entity', { entity_type: 'context', entity_id: id })).status).toBe(404);
     expect(
-      (await post('/graph/traverse', { entity_type: 'user', entity_id: 'grace@acme.example', depth: 1 })).body.data.nodes.some((n: { node_id: string }) => n.node_id === id),
+      (
+        await post('/graph/traverse', { entity_type: 'user', entity_id: 'grace@acme.example', depth: 1 })
+      ).body.data.nodes.some((n: { node_id: string }) => n.node_id === id),
     ).toBe(false);
     expect((await as('GET', '/graph/stats', undefined)).body.data.total_edges).toBe(edgesBefore - 2);
     expect((await as('DELETE', `/graph/context/${id}`, undefined)).status).toBe(404);
@@ -121,7 +152,14 @@ describe('querying, expiry and deletion', () => {
   it('DELETE /graph/context/:id removes it; a second delete is a 404', async () => {
     const res = await post('/graph/context/inject', { context_type: 'focus', value: 'temporary' });
     const id = res.body.data.context_id;
-    expect((await as('DELETE', `/graph/context/${id}`, undefined)).body).toEqual({ success: true, data: { message: `Context ${id} deleted` } });
-    expect((await as('DELETE', `/graph/context/${id}`, undefined)).body).toEqual({ success: false, error: `Entity not found: context:${id}`, metadata: null });
+    expect((await as('DELETE', `/graph/context/${id}`, undefined)).body).toEqual({
+      success: true,
+      data: { message: `Context ${id} deleted` },
+    });
+    expect((await as('DELETE', `/graph/context/${id}`, undefined)).body).toEqual({
+      success: false,
+      error: `Entity not found: context:${id}`,
+      metadata: null,
+    });
   });
 });

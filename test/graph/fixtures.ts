@@ -16,7 +16,11 @@ export function graphApp(clock?: Clock): App {
   return app;
 }
 
-export const caller = (tenantId = 'acme', userEmail: string | undefined = 'ada@acme.test'): Caller => ({ tenantId, userEmail, connections: {} });
+export const caller = (tenantId = 'acme', userEmail: string | undefined = 'ada@acme.test'): Caller => ({
+  tenantId,
+  userEmail,
+  connections: {},
+});
 
 /** A tool definition of any system, as the executor would hand it to observers. */
 export function toolOf(system: string, name: string): ToolDefinition {
@@ -34,11 +38,31 @@ export function toolOf(system: string, name: string): ToolDefinition {
 }
 
 /** A finished execution event carrying a tool result. */
-export function executed(system: string, name: string, args: Record<string, unknown>, result: Record<string, unknown>, who: Caller = caller()): ExecutionEvent {
-  return { caller: who, tool: toolOf(system, name), args, target: { type: 'system', id: system }, success: true, result, startedAt: 0, durationMs: 12.5 };
+export function executed(
+  system: string,
+  name: string,
+  args: Record<string, unknown>,
+  result: Record<string, unknown>,
+  who: Caller = caller(),
+): ExecutionEvent {
+  return {
+    caller: who,
+    tool: toolOf(system, name),
+    args,
+    target: { type: 'system', id: system },
+    success: true,
+    result,
+    startedAt: 0,
+    durationMs: 12.5,
+  };
 }
 
-export function failed(system: string, name: string, args: Record<string, unknown>, who: Caller = caller()): ExecutionEvent {
+export function failed(
+  system: string,
+  name: string,
+  args: Record<string, unknown>,
+  who: Caller = caller(),
+): ExecutionEvent {
   return {
     caller: who,
     tool: toolOf(system, name),
@@ -149,5 +173,14 @@ export const RESULTS = {
     total_contributions: 52,
     contributors_count: 2,
   },
-  userByEmail: { login: 'ada-l', id: 101, name: 'Ada Lovelace', email: 'Ada@acme.test', avatar_url: 'x', company: 'Acme', location: 'Berlin', bio: null },
+  userByEmail: {
+    login: 'ada-l',
+    id: 101,
+    name: 'Ada Lovelace',
+    email: 'Ada@acme.test',
+    avatar_url: 'x',
+    company: 'Acme',
+    location: 'Berlin',
+    bio: null,
+  },
 };

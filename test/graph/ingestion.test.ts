@@ -18,7 +18,10 @@ const clock = new ManualClock();
 beforeEach(() => {
   app = graphApp(clock);
   graph = app.services.graph;
-  pipeline = new IngestionPipeline(graph, extractorsOf(MANIFESTS), { log: silentLogger, onError: (system) => app.telemetry.ingestionErrors.inc({ system }) });
+  pipeline = new IngestionPipeline(graph, extractorsOf(MANIFESTS), {
+    log: silentLogger,
+    onError: (system) => app.telemetry.ingestionErrors.inc({ system }),
+  });
 });
 afterEach(() => app.close());
 
@@ -31,7 +34,10 @@ async function observe(...events: ReturnType<typeof executed>[]) {
   await pipeline.drain();
 }
 
-const edgesOf = (type: string, id: string) => graph.relationships('acme', type, id, { direction: 'both', limit: 100 }).map((e) => `${e.from_node} ${e.edge_type} ${e.to_node}`);
+const edgesOf = (type: string, id: string) =>
+  graph
+    .relationships('acme', type, id, { direction: 'both', limit: 100 })
+    .map((e) => `${e.from_node} ${e.edge_type} ${e.to_node}`);
 
 describe('code_host ingestion', () => {
   it('repositories become nodes with their key properties', async () => {
@@ -48,7 +54,12 @@ describe('code_host ingestion', () => {
 
   it('issues link to their repository, author and assignees, and to mentioned tickets', async () => {
     await observe(executed('code_host', 'get_issues', { repo_id: 'acme/api' }, RESULTS.issues));
-    expect(graph.entity('acme', 'issue', 'acme/api#7').properties).toMatchObject({ key: 'acme/api#7', summary: 'Webhook deliveries time out', status: 'open', labels: ['bug'] });
+    expect(graph.entity('acme', 'issue', 'acme/api#7').properties).toMatchObject({
+      key: 'acme/api#7',
+      summary: 'Webhook deliveries time out',
+      status: 'open',
+      labels: ['bug'],
+    });
     expect(edgesOf('issue', 'acme/api#7').sort()).toEqual([
       'issue:acme/api#7 ASSIGNED_TO user:grace-h',
       'issue:acme/api#7 AUTHORED_BY user:ada-l',
@@ -62,7 +73,13 @@ describe('code_host ingestion', () => {
   it('pull requests link to repository, author, reviewers, closed issues and ticket keys', async () => {
     await observe(executed('code_host', 'get_pull_requests', { repo_id: 'acme/api' }, RESULTS.pullRequests));
     const pr = graph.entity('acme', 'pull_request', 'acme/api#12');
-    expect(pr.properties).toMatchObject({ number: 12, title: 'PAY-101 Idempotency keys', state: 'open', author: 'ada-l', head_ref: 'feature/idempotency' });
+    expect(pr.properties).toMatchObject({
+      number: 12,
+      title: 'PAY-101 Idempotency keys',
+      state: 'open',
+      author: 'ada-l',
+      head_ref: 'feature/idempotency',
+    });
     expect(edgesOf('pull_request', 'acme/api#12').sort()).toEqual([
       'pull_request:acme/api#12 AUTHORED_BY user:ada-l',
       'pull_request:acme/api#12 BELONGS_TO repository:acme/api',
@@ -72,18 +89,25 @@ describe('code_host ingestion', () => {
       'pull_request:acme/api#12 REVIEWED_BY user:grace-h',
       'pull_request:acme/api#12 REVIEWED_BY user:linus-t',
     ]);
-    const review = graph.relationships('acme', 'pull_request', 'acme/api#12', { edgeType: 'REVIEWED_BY', direction: 'out', limit: 10 }).find((e) => e.to_node === 'user:grace-h');
+    const review = graph
+      .relationships('acme', 'pull_request', 'acme/api#12', { edgeType: 'REVIEWED_BY', direction: 'out', limit: 10 })
+      .find((e) => e.to_node === 'user:grace-h');
     expect(review?.properties).toEqual({ state: 'APPROVED', submitted_at: '2026-10-05T00:00:00Z' });
   });
 
   it('contributors contribute to the repository of the call', async () => {
     await observe(executed('code_host', 'get_contributors', { repo_id: 'acme/api' }, RESULTS.contributors));
-    expect(edgesOf('repository', 'acme/api').sort()).toEqual(['user:ada-l CONTRIBUTES_TO repository:acme/api', 'user:linus-t CONTRIBUTES_TO repository:acme/api']);
+    expect(edgesOf('repository', 'acme/api').sort()).toEqual([
+      'user:ada-l CONTRIBUTES_TO repository:acme/api',
+      'user:linus-t CONTRIBUTES_TO repository:acme/api',
+    ]);
     expect(graph.entity('acme', 'user', 'ada-l').properties).toMatchObject({ login: 'ada-l' });
   });
 
   it('results of a tool without a graph reader add nothing, whatever their shape', async () => {
-    await observe(executed('code_host', 'get_dora_metrics', {}, { repositories: [{ full_name: 'acme/api' }], issues: [] }));
+    await observe(
+      executed('code_host', 'get_dora_metrics', {}, { repositories: [{ full_name: 'acme/api' }], issues: [] }),
+    );
     expect(graph.stats('acme').total_nodes).toBe(0);
   });
 
@@ -117,7 +141,15 @@ describe('code_host ingestion', () => {
         'code_host',
         'merge_pull_request',
         { repo_id: 'acme/api', pr_number: 30 },
-        { repo: 'acme/api', pr_number: 30, html_url: 'https://github.com/acme/api/pull/30', merged: true, already_merged: false, sha: 'x', message: 'merged' },
+        {
+          repo: 'acme/api',
+          pr_number: 30,
+          html_url: 'https://github.com/acme/api/pull/30',
+          merged: true,
+          already_merged: false,
+          sha: 'x',
+          message: 'merged',
+        },
       ),
     );
     expect(edgesOf('user', 'ada-l').sort()).toEqual([
@@ -125,7 +157,10 @@ describe('code_host ingestion', () => {
       'pull_request:acme/api#30 AUTHORED_BY user:ada-l',
       'pull_request:acme/web#31 REVIEWED_BY user:ada-l',
     ]);
-    expect(graph.entity('acme', 'pull_request', 'acme/api#30').properties).toMatchObject({ title: 'Item 30', state: 'merged' });
+    expect(graph.entity('acme', 'pull_request', 'acme/api#30').properties).toMatchObject({
+      title: 'Item 30',
+      state: 'merged',
+    });
   });
 });
 
@@ -139,7 +174,12 @@ describe('merging and identity', () => {
     ticketNode(ticket, 'PAY-102', { summary: 'Webhook retries', status: 'In Review', priority: 'High' });
     graph.ingest('acme', ticket, 'ticketing');
     const after = graph.entity('acme', 'issue', 'PAY-102');
-    expect(after.properties).toMatchObject({ key: 'PAY-102', project: 'PAY', summary: 'Webhook retries', status: 'In Review' });
+    expect(after.properties).toMatchObject({
+      key: 'PAY-102',
+      project: 'PAY',
+      summary: 'Webhook retries',
+      status: 'In Review',
+    });
     expect(after.created_at).toBe(before.created_at);
     expect(after.updated_at).not.toBe(before.updated_at);
     // A later stub mention leaves the details in place.
@@ -160,8 +200,15 @@ describe('merging and identity', () => {
     expect(graph.entity('acme', 'user', 'ada@acme.test').node_id).toBe('ada@acme.test');
     await observe(executed('code_host', 'get_user_by_email', { email: 'ada@acme.test' }, RESULTS.userByEmail));
     const ada = graph.entity('acme', 'user', 'ada-l');
-    for (const alias of ['ada@acme.test', 'ADA@acme.test', 'acc-ada', '101', 'ada-l']) expect(graph.entity('acme', 'user', alias).node_id).toBe(ada.node_id);
-    expect(ada.properties).toMatchObject({ login: 'ada-l', email: 'ada@acme.test', account_id: 'acc-ada', github_id: 101, name: 'Ada Lovelace' });
+    for (const alias of ['ada@acme.test', 'ADA@acme.test', 'acc-ada', '101', 'ada-l'])
+      expect(graph.entity('acme', 'user', alias).node_id).toBe(ada.node_id);
+    expect(ada.properties).toMatchObject({
+      login: 'ada-l',
+      email: 'ada@acme.test',
+      account_id: 'acc-ada',
+      github_id: 101,
+      name: 'Ada Lovelace',
+    });
     expect(graph.search('acme', 'user', { name: 'Ada Lovelace' }, 10)).toHaveLength(1);
     const edges = edgesOf('user', ada.node_id).sort();
     expect(edges).toContain(`pull_request:acme/api#12 AUTHORED_BY user:${ada.node_id}`);
@@ -170,7 +217,9 @@ describe('merging and identity', () => {
   });
 
   it('keeps tenants apart: the same ids in two tenants are two nodes', async () => {
-    await observe(executed('code_host', 'get_repositories', {}, RESULTS.repositories, caller('globex', 'hank@globex.test')));
+    await observe(
+      executed('code_host', 'get_repositories', {}, RESULTS.repositories, caller('globex', 'hank@globex.test')),
+    );
     expect(() => graph.entity('acme', 'repository', 'acme/api')).toThrow('Entity not found: repository:acme/api');
     expect(graph.entity('globex', 'repository', 'acme/api').node_id).toBe('acme/api');
     expect(graph.stats('acme').total_nodes).toBe(0);
@@ -181,7 +230,12 @@ describe('activity and failure handling', () => {
   it('records every execution in the feed, failures included', async () => {
     await observe(executed('code_host', 'get_repositories', {}, RESULTS.repositories));
     clock.advance(1000);
-    const failure = failed('code_host', 'get_repository', { repo_id: 'acme/nope' }, { tenantId: 'acme', connections: {} });
+    const failure = failed(
+      'code_host',
+      'get_repository',
+      { repo_id: 'acme/nope' },
+      { tenantId: 'acme', connections: {} },
+    );
     pipeline.recordActivity(failure);
     pipeline.queueResult(failure);
     const feed = graph.feed('acme', 10);
@@ -193,7 +247,13 @@ describe('activity and failure handling', () => {
       target_type: 'repository',
       target_id: 'acme/nope',
       timestamp: new Date(clock.now()).toISOString(),
-      properties: { system: 'code_host', tool: 'get_repository', success: false, duration_ms: 3, error_code: 'NOT_FOUND' },
+      properties: {
+        system: 'code_host',
+        tool: 'get_repository',
+        success: false,
+        duration_ms: 3,
+        error_code: 'NOT_FOUND',
+      },
     });
     expect(feed[1]).toMatchObject({
       action: 'mcp.get_repositories',
@@ -204,7 +264,9 @@ describe('activity and failure handling', () => {
 
   it('a result that cannot be ingested is counted and logged, never thrown', async () => {
     const event = executed('code_host', 'get_repositories', {}, RESULTS.repositories);
-    app.db.exec("DROP TRIGGER graph_nodes_text_insert; CREATE TRIGGER graph_nodes_fail BEFORE INSERT ON graph_nodes BEGIN SELECT RAISE(ABORT, 'disk on fire'); END;");
+    app.db.exec(
+      "DROP TRIGGER graph_nodes_text_insert; CREATE TRIGGER graph_nodes_fail BEFORE INSERT ON graph_nodes BEGIN SELECT RAISE(ABORT, 'disk on fire'); END;",
+    );
     expect(() => pipeline.queueResult(event)).not.toThrow();
     await pipeline.drain();
     const metric = await app.telemetry.ingestionErrors.get();
@@ -220,7 +282,10 @@ describe('activity and failure handling', () => {
   });
 
   it('results of systems without an extractor and failed calls are not ingested', async () => {
-    await observe(executed('graph', 'search', {}, { results: [{ node_type: 'repository', node_id: 'x/y' }] }), failed('code_host', 'get_repository', { repo_id: 'acme/api' }));
+    await observe(
+      executed('graph', 'search', {}, { results: [{ node_type: 'repository', node_id: 'x/y' }] }),
+      failed('code_host', 'get_repository', { repo_id: 'acme/api' }),
+    );
     expect(graph.stats('acme').total_nodes).toBe(0);
     expect(graph.stats('acme').global_feed_size).toBe(2);
   });

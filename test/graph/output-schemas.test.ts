@@ -32,10 +32,15 @@ const tool = (name: string, system = 'graph'): ToolDefinition => {
 };
 
 /** Runs a code_host tool, so its result feeds the graph. */
-const codeHost = (name: string, args: Record<string, unknown>) => server.app.executor.execute(caller, tool(name, 'code_host'), args) as Promise<Result>;
+const codeHost = (name: string, args: Record<string, unknown>) =>
+  server.app.executor.execute(caller, tool(name, 'code_host'), args) as Promise<Result>;
 
 /** Runs a graph tool as the first acme user and checks the result against its schemas. */
-async function run(name: string, args: Record<string, unknown> = {}, options: { projected?: boolean } = {}): Promise<Result> {
+async function run(
+  name: string,
+  args: Record<string, unknown> = {},
+  options: { projected?: boolean } = {},
+): Promise<Result> {
   const definition = tool(name);
   const result = (await server.app.executor.execute(caller, definition, args)) as Result;
   expect(checker.problems(definition, result, options), `${name} ${JSON.stringify(args)}`).toEqual([]);
@@ -106,14 +111,30 @@ describe('the catalog declares result shapes', () => {
 describe('results agree with the schemas', () => {
   it('traverse: a neighbourhood, a truncated one, along some edge types only, projected', async () => {
     const around = await run('traverse', { entity_type: 'repository', entity_id: 'acme/api', depth: 2 });
-    expect(around).toMatchObject({ truncated: false, node_count: around.nodes.length, edge_count: around.edges.length });
+    expect(around).toMatchObject({
+      truncated: false,
+      node_count: around.nodes.length,
+      edge_count: around.edges.length,
+    });
     expect(around.nodes[0]).toMatchObject({ node_type: 'repository', node_id: 'acme/api', source: 'code_host' });
     expect(around.edges.length).toBeGreaterThan(5);
-    expect((await run('traverse', { entity_type: 'repository', entity_id: 'acme/api', depth: 3, max_nodes: 4 })).truncated).toBe(true);
-    const reviewers = await run('traverse', { entity_type: 'pull_request', entity_id: known.reviewed, depth: 1, direction: 'out', edge_types: ['REVIEWED_BY', 'AUTHORED_BY'] });
+    expect(
+      (await run('traverse', { entity_type: 'repository', entity_id: 'acme/api', depth: 3, max_nodes: 4 })).truncated,
+    ).toBe(true);
+    const reviewers = await run('traverse', {
+      entity_type: 'pull_request',
+      entity_id: known.reviewed,
+      depth: 1,
+      direction: 'out',
+      edge_types: ['REVIEWED_BY', 'AUTHORED_BY'],
+    });
     expect(reviewers.edges.every((e: Result) => ['REVIEWED_BY', 'AUTHORED_BY'].includes(e.edge_type))).toBe(true);
     await run('traverse', { entity_type: 'user', entity_id: known.person.login, depth: 1, direction: 'in' });
-    await run('traverse', { entity_type: 'repository', entity_id: 'acme/web', fields: ['node_count', 'nodes.node_id', 'edges.edge_type'] }, { projected: true });
+    await run(
+      'traverse',
+      { entity_type: 'repository', entity_id: 'acme/web', fields: ['node_count', 'nodes.node_id', 'edges.edge_type'] },
+      { projected: true },
+    );
   });
 
   it('search: by words, by words within a type, by property filters, with no match', async () => {
@@ -131,18 +152,38 @@ describe('results agree with the schemas', () => {
   });
 
   it('find_path: connected, not connected within max_depth, the same entity', async () => {
-    const path = await run('find_path', { from_type: 'user', from_id: known.person.email, to_type: 'repository', to_id: 'acme/web' });
+    const path = await run('find_path', {
+      from_type: 'user',
+      from_id: known.person.email,
+      to_type: 'repository',
+      to_id: 'acme/web',
+    });
     expect(path.path_found).toBe(true);
     expect(path.nodes[path.nodes.length - 1]).toBe('repository:acme/web');
     expect(path.length).toBe(path.edges.length);
     // Repositories are never linked to each other directly.
-    expect(await run('find_path', { from_type: 'repository', from_id: 'acme/api', to_type: 'repository', to_id: 'acme/web', max_depth: 1 })).toEqual({
+    expect(
+      await run('find_path', {
+        from_type: 'repository',
+        from_id: 'acme/api',
+        to_type: 'repository',
+        to_id: 'acme/web',
+        max_depth: 1,
+      }),
+    ).toEqual({
       nodes: [],
       edges: [],
       length: 0,
       path_found: false,
     });
-    expect(await run('find_path', { from_type: 'repository', from_id: 'acme/api', to_type: 'repository', to_id: 'acme/api' })).toMatchObject({ length: 0, path_found: true });
+    expect(
+      await run('find_path', {
+        from_type: 'repository',
+        from_id: 'acme/api',
+        to_type: 'repository',
+        to_id: 'acme/api',
+      }),
+    ).toMatchObject({ length: 0, path_found: true });
   });
 
   it('get_entity_context: a reviewed pull request, a person (by login), a repository', async () => {
@@ -155,7 +196,11 @@ describe('results agree with the schemas', () => {
     expect(person.recent_activity.length).toBeGreaterThan(0);
     const repo = await run('get_entity_context', { entity_type: 'repository', entity_id: 'acme/api' });
     expect(repo.incoming_relationships.length).toBeGreaterThan(0);
-    expect(repo.recent_activity[0]).toMatchObject({ actor_id: caller.userEmail, target_type: 'repository', target_id: 'acme/api' });
+    expect(repo.recent_activity[0]).toMatchObject({
+      actor_id: caller.userEmail,
+      target_type: 'repository',
+      target_id: 'acme/api',
+    });
   });
 
   it('inject_context: text with a TTL and references, an object value', async () => {
@@ -169,20 +214,35 @@ describe('results agree with the schemas', () => {
         { entity_type: 'pull_request', entity_id: known.reviewed },
       ],
     });
-    expect(injected).toMatchObject({ context_id: expect.stringMatching(/^ctx_/), user_id: caller.userEmail, context_type: 'focus' });
+    expect(injected).toMatchObject({
+      context_id: expect.stringMatching(/^ctx_/),
+      user_id: caller.userEmail,
+      context_type: 'focus',
+    });
     await run('inject_context', { context_type: 'preference', value: { format: 'table', verbose: false } });
     // The context node reads back through the other tools.
     const context = await run('get_entity_context', { entity_type: 'context', entity_id: injected.context_id });
-    expect(context.entity).toMatchObject({ node_type: 'context', source: 'context', properties: { value: 'webhook reliability', user_id: caller.userEmail } });
+    expect(context.entity).toMatchObject({
+      node_type: 'context',
+      source: 'context',
+      properties: { value: 'webhook reliability', user_id: caller.userEmail },
+    });
   });
 
   it('get_feed: the whole feed, the timeline of a repository and of a person, a failed call in it', async () => {
-    await expect(server.app.executor.execute(caller, tool('get_entity_context'), { entity_type: 'issue', entity_id: 'NOPE-1' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      server.app.executor.execute(caller, tool('get_entity_context'), { entity_type: 'issue', entity_id: 'NOPE-1' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const feed = await run('get_feed', { limit: 100 });
     expect(feed.count).toBe(feed.activity.length);
-    expect(feed.activity[0]).toMatchObject({ action: 'mcp.get_entity_context', properties: { success: false, error_code: 'NOT_FOUND' } });
+    expect(feed.activity[0]).toMatchObject({
+      action: 'mcp.get_entity_context',
+      properties: { success: false, error_code: 'NOT_FOUND' },
+    });
     expect(feed.activity.map((a: Result) => a.action)).toContain('mcp.get_pull_requests');
-    expect((await run('get_feed', { entity_type: 'repository', entity_id: 'acme/api', limit: 10 })).count).toBeGreaterThan(0);
+    expect(
+      (await run('get_feed', { entity_type: 'repository', entity_id: 'acme/api', limit: 10 })).count,
+    ).toBeGreaterThan(0);
     await run('get_feed', { entity_type: 'user', entity_id: caller.userEmail, limit: 5 });
     await run('get_feed', { entity_type: 'issue', entity_id: 'NOPE-2' });
   });
@@ -196,7 +256,11 @@ describe('results agree with the schemas', () => {
     expect(authored.edge_count).toBeGreaterThan(0);
     const path = await run('query', { query: `PATH FROM user:${known.person.login} TO repository:acme/web` });
     expect(path).toMatchObject({ kind: 'path', path_found: true });
-    expect(await run('query', { query: "MATCH (n:issue) WHERE n.status = 'no-such-status'" })).toMatchObject({ node_count: 0, nodes: [], edges: [] });
+    expect(await run('query', { query: "MATCH (n:issue) WHERE n.status = 'no-such-status'" })).toMatchObject({
+      node_count: 0,
+      nodes: [],
+      edges: [],
+    });
   });
 });
 
@@ -217,7 +281,12 @@ describe('through a real MCP client (it validates structured results against out
         expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
         return result.structuredContent as Result;
       };
-      const around = await call('traverse', { entity_type: 'repository', entity_id: 'acme/api', depth: 2, max_nodes: 50 });
+      const around = await call('traverse', {
+        entity_type: 'repository',
+        entity_id: 'acme/api',
+        depth: 2,
+        max_nodes: 50,
+      });
       expect(around.node_count).toBeGreaterThan(1);
       const context = await call('get_entity_context', { entity_type: 'pull_request', entity_id: known.reviewed });
       expect(context.entity).toMatchObject({ node_type: 'pull_request', node_id: known.reviewed });

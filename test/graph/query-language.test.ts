@@ -46,8 +46,19 @@ describe('lexer', () => {
 
 describe('parser', () => {
   it('MATCH by type, with WHERE on id and properties, RETURN and LIMIT', () => {
-    expect(parseQuery('MATCH (n:user)')).toEqual({ kind: 'match', left: { variable: 'n', type: 'user' }, rel: undefined, right: undefined, where: [], limit: undefined });
-    expect(parseQuery("MATCH (n:issue) WHERE n.id = 'PAY-1' AND n.points = 3 AND n.done = true AND n.parent = null RETURN n LIMIT 10")).toMatchObject({
+    expect(parseQuery('MATCH (n:user)')).toEqual({
+      kind: 'match',
+      left: { variable: 'n', type: 'user' },
+      rel: undefined,
+      right: undefined,
+      where: [],
+      limit: undefined,
+    });
+    expect(
+      parseQuery(
+        "MATCH (n:issue) WHERE n.id = 'PAY-1' AND n.points = 3 AND n.done = true AND n.parent = null RETURN n LIMIT 10",
+      ),
+    ).toMatchObject({
       where: [
         { variable: 'n', property: 'id', value: 'PAY-1' },
         { variable: 'n', property: 'points', value: 3 },
@@ -65,8 +76,12 @@ describe('parser', () => {
       rel: { types: ['AUTHORED_BY'], direction: 'both' },
       right: { type: 'pull_request' },
     });
-    expect(parseQuery('MATCH (a:pull_request)-[r:REVIEWED_BY|AUTHORED_BY]->(b:user)')).toMatchObject({ rel: { types: ['REVIEWED_BY', 'AUTHORED_BY'], direction: 'out' } });
-    expect(parseQuery('MATCH (a:user)<-[:ASSIGNED_TO]-(b)')).toMatchObject({ rel: { types: ['ASSIGNED_TO'], direction: 'in' } });
+    expect(parseQuery('MATCH (a:pull_request)-[r:REVIEWED_BY|AUTHORED_BY]->(b:user)')).toMatchObject({
+      rel: { types: ['REVIEWED_BY', 'AUTHORED_BY'], direction: 'out' },
+    });
+    expect(parseQuery('MATCH (a:user)<-[:ASSIGNED_TO]-(b)')).toMatchObject({
+      rel: { types: ['ASSIGNED_TO'], direction: 'in' },
+    });
     expect(parseQuery('MATCH (a)--(b)')).toMatchObject({ rel: { types: [], direction: 'both' } });
   });
 
@@ -78,7 +93,11 @@ describe('parser', () => {
       maxDepth: undefined,
       limit: undefined,
     });
-    expect(parseQuery("path from page:'Team notes' to issue:PAY-1 max 3 limit 2")).toMatchObject({ from: { id: 'Team notes' }, maxDepth: 3, limit: 2 });
+    expect(parseQuery("path from page:'Team notes' to issue:PAY-1 max 3 limit 2")).toMatchObject({
+      from: { id: 'Team notes' },
+      maxDepth: 3,
+      limit: 2,
+    });
   });
 
   it('names the position of every error', () => {
@@ -88,7 +107,9 @@ describe('parser', () => {
     expect(errorOf('MATCH (n:robot)')).toBe("Unknown entity type 'robot' at position 10");
     expect(errorOf('MATCH (a)-[:OWNS]-(b)')).toBe("Unknown relationship type 'OWNS' at position 13");
     expect(errorOf("MATCH (n:user) WHERE m.id = 'x'")).toBe("Unknown variable 'm' at position 22");
-    expect(errorOf('MATCH (n:user) WHERE n.id = ')).toBe('Expected a value (a quoted string, a number, true, false or null) but found end of query at position 29');
+    expect(errorOf('MATCH (n:user) WHERE n.id = ')).toBe(
+      'Expected a value (a quoted string, a number, true, false or null) but found end of query at position 29',
+    );
     expect(errorOf("MATCH (n:user) WHERE n.id = 'x")).toBe('Unterminated string at position 29');
     expect(errorOf('MATCH (n:user) LIMIT 0')).toBe('LIMIT must be an integer from 1 to 1000 at position 22');
     expect(errorOf('MATCH (n:user) DELETE n')).toBe("Unexpected 'DELETE' at position 16");

@@ -12,7 +12,10 @@ afterAll(() => server.close());
 
 describe('activity retention', () => {
   it('drops records older than the retention, of every tenant, and keeps the rest', async () => {
-    const run = (tenant: 'acme' | 'globex') => server.app.executor.execute(server.callerFor(tenant), server.app.registry.find('code_host_get_repositories')!, { limit: 1 });
+    const run = (tenant: 'acme' | 'globex') =>
+      server.app.executor.execute(server.callerFor(tenant), server.app.registry.find('code_host_get_repositories')!, {
+        limit: 1,
+      });
     await run('acme');
     await run('globex');
     clock.advance(40 * DAY);

@@ -28,7 +28,16 @@ beforeAll(async () => {
   // A fresh, empty profile directory (Playwright passes it as --user-data-dir).
   browser = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: { width: 1280, height: 800 },
   });
   await browser.route('**/*', (route) => {
@@ -64,7 +73,9 @@ describe('GET /graph/visualizer', () => {
   });
 
   it('draws the seeded graph, shows live statistics and makes no request off the machine', async () => {
-    const stats = (await call(server, 'GET', '/graph/stats', { token: await server.tokenFor('acme', 'katherined@acme.test') })).body.data;
+    const stats = (
+      await call(server, 'GET', '/graph/stats', { token: await server.tokenFor('acme', 'katherined@acme.test') })
+    ).body.data;
     await page
       .locator('#stat-nodes')
       .filter({ hasText: new RegExp(`^${stats.total_nodes}$`) })
@@ -107,7 +118,9 @@ describe('GET /graph/visualizer', () => {
     expect(await page.locator('#nodes g[data-type="user"]').count()).toBe(6);
     expect(await page.locator('#message').textContent()).toBe('6 nodes, 0 edges');
 
-    await page.locator('#query').fill("MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request) WHERE a.id = 'katherined@acme.test'");
+    await page
+      .locator('#query')
+      .fill("MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request) WHERE a.id = 'katherined@acme.test'");
     await page.locator('#run').click();
     await page.waitForSelector('#edges line');
     expect(await page.locator('#nodes g[data-type="pull_request"]').count()).toBeGreaterThan(0);
@@ -128,10 +141,17 @@ describe('GET /graph/visualizer', () => {
 /** A team's worth of generated entities: 20 repositories, 40 people and 240 pull requests (300 nodes). */
 function generatedGraph(owner: string): GraphBatch {
   const batch = new GraphBatch();
-  const repos = Array.from({ length: 20 }, (_, r) => batch.node('repository', `${owner}/service-${r}`, { full_name: `${owner}/service-${r}`, name: `service-${r}` }));
-  const people = Array.from({ length: 40 }, (_, i) => batch.person({ email: `dev${i}@${owner}.test`, login: `dev${i}` }, { name: `Developer ${i}` }));
+  const repos = Array.from({ length: 20 }, (_, r) =>
+    batch.node('repository', `${owner}/service-${r}`, { full_name: `${owner}/service-${r}`, name: `service-${r}` }),
+  );
+  const people = Array.from({ length: 40 }, (_, i) =>
+    batch.person({ email: `dev${i}@${owner}.test`, login: `dev${i}` }, { name: `Developer ${i}` }),
+  );
   for (let n = 0; n < 240; n++) {
-    const pr = batch.node('pull_request', `${owner}/service-${n % 20}#${n}`, { number: n, title: `Change number ${n} to service ${n % 20}` });
+    const pr = batch.node('pull_request', `${owner}/service-${n % 20}#${n}`, {
+      number: n,
+      title: `Change number ${n} to service ${n % 20}`,
+    });
     batch.edge(pr, 'BELONGS_TO', repos[n % 20]);
     batch.edge(pr, 'AUTHORED_BY', people[n % 40]);
     batch.edge(pr, 'REVIEWED_BY', people[(n * 7 + 3) % 40]);
@@ -141,7 +161,8 @@ function generatedGraph(owner: string): GraphBatch {
 
 describe('the visualizer on an empty tenant, then at a few hundred nodes', () => {
   let globex: Page;
-  const transformScale = async () => Number(/scale\(([\d.]+)\)/.exec((await globex.locator('#viewport').getAttribute('transform')) ?? '')?.[1]);
+  const transformScale = async () =>
+    Number(/scale\(([\d.]+)\)/.exec((await globex.locator('#viewport').getAttribute('transform')) ?? '')?.[1]);
 
   beforeAll(async () => {
     globex = await browser.newPage();
@@ -176,8 +197,12 @@ describe('the visualizer on an empty tenant, then at a few hundred nodes', () =>
     expect(labels).toBeLessThan(shown);
     const boxes = await globex
       .locator('#nodes text:not(.label-off)')
-      .evaluateAll((texts) => texts.map((t) => t.getBoundingClientRect()).map((r) => [r.left, r.top, r.right, r.bottom]));
-    const overlapping = boxes.filter((a, i) => boxes.some((b, j) => j > i && a[0] < b[2] - 1 && a[2] > b[0] + 1 && a[1] < b[3] - 1 && a[3] > b[1] + 1));
+      .evaluateAll((texts) =>
+        texts.map((t) => t.getBoundingClientRect()).map((r) => [r.left, r.top, r.right, r.bottom]),
+      );
+    const overlapping = boxes.filter((a, i) =>
+      boxes.some((b, j) => j > i && a[0] < b[2] - 1 && a[2] > b[0] + 1 && a[1] < b[3] - 1 && a[3] > b[1] + 1),
+    );
     expect(overlapping).toEqual([]);
 
     const before = await transformScale();
@@ -207,6 +232,8 @@ describe('the browser tests find Chromium through configuration', () => {
   it('CHROMIUM_PATH wins, and a wrong one is named', () => {
     const found = chromiumPath({});
     expect(chromiumPath({ CHROMIUM_PATH: found })).toBe(found);
-    expect(() => chromiumPath({ CHROMIUM_PATH: '/nonexistent/chromium' })).toThrow('CHROMIUM_PATH is /nonexistent/chromium, which does not exist');
+    expect(() => chromiumPath({ CHROMIUM_PATH: '/nonexistent/chromium' })).toThrow(
+      'CHROMIUM_PATH is /nonexistent/chromium, which does not exist',
+    );
   });
 });

@@ -19,7 +19,10 @@ export interface SpawnedServer {
  * stderr) and resolves once that line arrives, or rejects with its output when it exits first.
  */
 export function spawnServer(args: string[], env: Record<string, string>, urlPattern: RegExp): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   let stderr = '';
   return new Promise((resolve, reject) => {
@@ -52,5 +55,9 @@ export function spawnServer(args: string[], env: Record<string, string>, urlPatt
 /** The built command (`npm run build`) serving the demo on a free port, with a throwaway data folder. */
 export function startBuiltDemo(env: Record<string, string> = {}): Promise<SpawnedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'constellation-built-'));
-  return spawnServer([BIN, 'serve', '--demo', '--port', '0'], { CONSTELLATION_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env }, /serving REST and MCP .* at (http:\/\/[\d.:]+)/);
+  return spawnServer(
+    [BIN, 'serve', '--demo', '--port', '0'],
+    { CONSTELLATION_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    /serving REST and MCP .* at (http:\/\/[\d.:]+)/,
+  );
 }

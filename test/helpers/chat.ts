@@ -24,18 +24,42 @@ export type Install = 'bot-and-user' | 'user-only' | 'bot-only';
  * one (spec: stored credentials; on a user-token-only installation the user token is copied into
  * access_token), with tokens the sandbox really issued.
  */
-export function installFor(server: TestServer, email: string, install: Install, userScopes: readonly string[] = CHAT_USER_SCOPES): void {
+export function installFor(
+  server: TestServer,
+  email: string,
+  install: Install,
+  userScopes: readonly string[] = CHAT_USER_SCOPES,
+): void {
   const { state } = slackOf(server);
   const person = state.people.find((p) => p.email === email);
   if (!person) throw new Error(`${email} is not a member of the acme Slack`);
-  const { botToken, userToken } = installAhead(state, person.index, { bot: [...CHAT_BOT_SCOPES], user: [...userScopes] });
+  const { botToken, userToken } = installAhead(state, person.index, {
+    bot: [...CHAT_BOT_SCOPES],
+    user: [...userScopes],
+  });
   const ids = { teamId: state.team.id, authedUserId: person.slackId };
   const grant =
     install === 'bot-and-user'
-      ? { accessToken: botToken, scopes: [...CHAT_BOT_SCOPES], details: { ...ids, botUserId: state.botUserId, userAccessToken: userToken, userScopes: [...userScopes] } }
+      ? {
+          accessToken: botToken,
+          scopes: [...CHAT_BOT_SCOPES],
+          details: { ...ids, botUserId: state.botUserId, userAccessToken: userToken, userScopes: [...userScopes] },
+        }
       : install === 'user-only'
-        ? { accessToken: userToken, scopes: [...userScopes], details: { ...ids, userAccessToken: userToken, userScopes: [...userScopes] } }
-        : { accessToken: botToken, scopes: [...CHAT_BOT_SCOPES], details: { teamId: state.team.id, botUserId: state.botUserId } };
-  server.app.vault.put({ tenantId: 'acme', userEmail: email }, 'slack', { ...grant, accountEmail: email, authorizedAt: server.app.clock.now() });
+        ? {
+            accessToken: userToken,
+            scopes: [...userScopes],
+            details: { ...ids, userAccessToken: userToken, userScopes: [...userScopes] },
+          }
+        : {
+            accessToken: botToken,
+            scopes: [...CHAT_BOT_SCOPES],
+            details: { teamId: state.team.id, botUserId: state.botUserId },
+          };
+  server.app.vault.put({ tenantId: 'acme', userEmail: email }, 'slack', {
+    ...grant,
+    accountEmail: email,
+    authorizedAt: server.app.clock.now(),
+  });
   server.app.connections.clear('acme', 'chat');
 }

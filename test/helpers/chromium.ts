@@ -16,7 +16,9 @@ export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   const candidates = [playwrightChromium(), ...SYSTEM_CHROMIUMS];
   const found = candidates.find((path) => path !== undefined && existsSync(path));
   if (found) return found;
-  throw new Error(`No Chromium found (looked at Playwright's download and ${SYSTEM_CHROMIUMS.join(', ')}): set CHROMIUM_PATH to a Chromium or Chrome executable`);
+  throw new Error(
+    `No Chromium found (looked at Playwright's download and ${SYSTEM_CHROMIUMS.join(', ')}): set CHROMIUM_PATH to a Chromium or Chrome executable`,
+  );
 }
 
 function playwrightChromium(): string | undefined {

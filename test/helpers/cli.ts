@@ -18,7 +18,10 @@ export interface CliRun {
  */
 export function callClient(args: string[], env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'call', ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'call', ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -47,7 +50,12 @@ export interface StartRun extends CliRun {
  * the given variables, until it exits or until stderr shows `until` (then stops it). Standard input is
  * closed at once, so a stdio server that did start ends as when its host goes away.
  */
-export function startCommand(command: string[], env: Record<string, string>, until: string, program: string[] = [process.execPath, BIN]): Promise<StartRun> {
+export function startCommand(
+  command: string[],
+  env: Record<string, string>,
+  until: string,
+  program: string[] = [process.execPath, BIN],
+): Promise<StartRun> {
   const dataDir = mkdtempSync(join(tmpdir(), 'constellation-start-'));
   const [executable = process.execPath, ...prefix] = program;
   // Its own process group, so stopping it also stops what it runs (npm runs the server through a shell).

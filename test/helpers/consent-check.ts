@@ -7,7 +7,10 @@ import { AppError } from '../../src/toolkit/errors.js';
  * A test system whose tool needs each user's consent, as a per-user provider's would: `get_agenda`
  * answers AUTHORIZATION_REQUIRED with `authUrl` until its caller is in `consented`.
  */
-export function consentCheckSystem(authUrl: string, moreTools: readonly ToolDefinition[] = []): { manifest: SystemManifest; consented: Set<string> } {
+export function consentCheckSystem(
+  authUrl: string,
+  moreTools: readonly ToolDefinition[] = [],
+): { manifest: SystemManifest; consented: Set<string> } {
   const consented = new Set<string>();
   const getAgenda = defineTool({
     system: 'consent_check',
@@ -24,13 +27,21 @@ export function consentCheckSystem(authUrl: string, moreTools: readonly ToolDefi
     },
     async run({ caller }) {
       if (!consented.has(caller.userEmail ?? '')) {
-        throw new AppError('AUTHORIZATION_REQUIRED', 'Authorize Google to continue', { details: { provider: 'google', auth_url: authUrl } });
+        throw new AppError('AUTHORIZATION_REQUIRED', 'Authorize Google to continue', {
+          details: { provider: 'google', auth_url: authUrl },
+        });
       }
       return { events: ['Standup'] };
     },
   });
   const manifest: SystemManifest = {
-    system: { id: 'consent_check', name: 'Consent check', description: 'A system whose tool needs each user’s consent.', keywords: ['agenda'], when_to_use: 'Agenda.' },
+    system: {
+      id: 'consent_check',
+      name: 'Consent check',
+      description: 'A system whose tool needs each user’s consent.',
+      keywords: ['agenda'],
+      when_to_use: 'Agenda.',
+    },
     tools: [getAgenda, ...moreTools],
     integrations: [],
   };

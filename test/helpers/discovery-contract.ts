@@ -44,10 +44,13 @@ function convert(schema: Json): Json {
   if (schema.format === 'date') out.format = 'date';
   if (schema.format === 'byte') out.pattern = '^[A-Za-z0-9+/_=-]*$';
   if (schema.type === 'string' && (schema.format === 'int64' || schema.format === 'uint64')) out.pattern = '^-?\\d+$';
-  if (schema.type === 'integer' && (schema.format === 'int32' || schema.format === 'uint32')) out.minimum = schema.format === 'uint32' ? 0 : -(2 ** 31);
+  if (schema.type === 'integer' && (schema.format === 'int32' || schema.format === 'uint32'))
+    out.minimum = schema.format === 'uint32' ? 0 : -(2 ** 31);
   if (schema.items) out.items = convert(schema.items as Json);
   if (schema.properties) {
-    out.properties = Object.fromEntries(Object.entries(schema.properties as Record<string, Json>).map(([key, value]) => [key, convert(value)]));
+    out.properties = Object.fromEntries(
+      Object.entries(schema.properties as Record<string, Json>).map(([key, value]) => [key, convert(value)]),
+    );
     if (!schema.additionalProperties) out.additionalProperties = false;
   }
   if (schema.additionalProperties) out.additionalProperties = convert(schema.additionalProperties as Json);
@@ -60,7 +63,10 @@ function templateRegex(servicePath: string, template: string): RegExp {
 }
 
 function methodsOf(resources: DiscoveryDocument['resources']): DiscoveryMethod[] {
-  return Object.values(resources ?? {}).flatMap((resource) => [...Object.values(resource.methods ?? {}), ...methodsOf(resource.resources)]);
+  return Object.values(resources ?? {}).flatMap((resource) => [
+    ...Object.values(resource.methods ?? {}),
+    ...methodsOf(resource.resources),
+  ]);
 }
 
 export interface DiscoveryContract {
@@ -82,8 +88,14 @@ export function discoveryContract(document: DiscoveryDocument): DiscoveryContrac
   const method = (verb: string, path: string): DiscoveryMethod => {
     const bare = path.replace(/^\//, '').split('?')[0];
     // The most literal template wins (`events/quickAdd` before `events/{eventId}`).
-    const matches = methods.filter((m) => m.method.httpMethod === verb.toUpperCase() && m.patterns.some((p) => p.test(bare)));
-    matches.sort((a, b) => (b.method.flatPath ?? b.method.path).replace(/\{[^}]+\}/g, '').length - (a.method.flatPath ?? a.method.path).replace(/\{[^}]+\}/g, '').length);
+    const matches = methods.filter(
+      (m) => m.method.httpMethod === verb.toUpperCase() && m.patterns.some((p) => p.test(bare)),
+    );
+    matches.sort(
+      (a, b) =>
+        (b.method.flatPath ?? b.method.path).replace(/\{[^}]+\}/g, '').length -
+        (a.method.flatPath ?? a.method.path).replace(/\{[^}]+\}/g, '').length,
+    );
     if (!matches[0]) throw new Error(`no method answers ${verb} ${bare}`);
     return matches[0].method;
   };
@@ -91,7 +103,11 @@ export function discoveryContract(document: DiscoveryDocument): DiscoveryContrac
     method,
     check(verb, path, body) {
       const found = method(verb, path);
-      if (!found.response) return { methodId: found.id, errors: body === undefined || body === '' ? [] : ['the method has no response body'] };
+      if (!found.response)
+        return {
+          methodId: found.id,
+          errors: body === undefined || body === '' ? [] : ['the method has no response body'],
+        };
       const ref = found.response.$ref;
       let validate = validators.get(ref);
       if (!validate) {
@@ -99,11 +115,20 @@ export function discoveryContract(document: DiscoveryDocument): DiscoveryContrac
         validators.set(ref, validate);
       }
       const ok = validate(body);
-      return { methodId: found.id, errors: ok ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`) };
+      return {
+        methodId: found.id,
+        errors: ok
+          ? []
+          : (validate.errors ?? []).map(
+              (e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
+            ),
+      };
     },
   };
 }
 
 export function loadDiscoveryContract(file: string): DiscoveryContract {
-  return discoveryContract(JSON.parse(readFileSync(new URL(`../contracts/${file}`, import.meta.url), 'utf8')) as DiscoveryDocument);
+  return discoveryContract(
+    JSON.parse(readFileSync(new URL(`../contracts/${file}`, import.meta.url), 'utf8')) as DiscoveryDocument,
+  );
 }

@@ -15,7 +15,11 @@ export interface ServerSession {
 /** An MCP client over streamable HTTP, connected to the server as the holder of `token`. */
 export async function connectMcpClient(server: TestServer, token: string, name = 'test-session'): Promise<Client> {
   const client = new Client({ name, version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+      requestInit: { headers: { 'X-JWT-Token': token } },
+    }),
+  );
   return client;
 }
 

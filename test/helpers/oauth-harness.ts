@@ -12,8 +12,15 @@ export const CALLBACK = 'http://127.0.0.1:1/oauth/test/callback';
 
 /** A fresh app (in-memory store, tenants acme and globex) and one OAuth flow over the given provider. */
 export function oauthHarness(clock: ManualClock, provider: OAuthProvider): { app: App; flow: OAuthFlow } {
-  const env = { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: TEST_API_KEY, CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET };
-  const app = createApp(loadConfig(env, { databaseFile: ':memory:', demo: false, logLevel: 'error' }), { clock, log: silentLogger });
+  const env = {
+    CONSTELLATION_ENV: 'test',
+    CONSTELLATION_API_KEY: TEST_API_KEY,
+    CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET,
+  };
+  const app = createApp(loadConfig(env, { databaseFile: ':memory:', demo: false, logLevel: 'error' }), {
+    clock,
+    log: silentLogger,
+  });
   for (const id of ['acme', 'globex']) app.tenants.ensure({ id, consumerId: `${id}-consumer` });
   const flow = new OAuthFlow({
     provider,
@@ -23,7 +30,8 @@ export function oauthHarness(clock: ManualClock, provider: OAuthProvider): { app
     clock,
     log: silentLogger,
     redirectUri: () => CALLBACK,
-    authorizeLink: (owner) => `http://127.0.0.1:1/oauth/test/authorize?tenant_id=${owner.tenantId}&user_email=${encodeURIComponent(owner.userEmail)}`,
+    authorizeLink: (owner) =>
+      `http://127.0.0.1:1/oauth/test/authorize?tenant_id=${owner.tenantId}&user_email=${encodeURIComponent(owner.userEmail)}`,
   });
   return { app, flow };
 }
@@ -33,9 +41,14 @@ export async function consent(authorizeUrl: string, choice: { account: string } 
   const page = await fetch(authorizeUrl);
   expect(page.status).toBe(200);
   const forms = formsOf(await page.text());
-  const form = choice === 'deny' ? forms.find((f) => f.fields.deny) : forms.find((f) => f.fields.account === choice.account);
+  const form =
+    choice === 'deny' ? forms.find((f) => f.fields.deny) : forms.find((f) => f.fields.account === choice.account);
   if (!form) throw new Error(`no consent form for ${JSON.stringify(choice)}`);
-  const answer = await fetch(new URL(form.action, authorizeUrl), { method: 'POST', body: new URLSearchParams(form.fields), redirect: 'manual' });
+  const answer = await fetch(new URL(form.action, authorizeUrl), {
+    method: 'POST',
+    body: new URLSearchParams(form.fields),
+    redirect: 'manual',
+  });
   expect(answer.status).toBe(302);
   return new URL(answer.headers.get('location') ?? '');
 }

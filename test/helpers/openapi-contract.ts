@@ -11,7 +11,9 @@ import addFormatsModule from 'ajv-formats';
 // A CommonJS module: under NodeNext its default import is module.exports, whose `default` is the plugin.
 const addFormats = addFormatsModule.default;
 
-type Validate = ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string; params?: unknown }[] | null };
+type Validate = ((data: unknown) => boolean) & {
+  errors?: { instancePath: string; message?: string; params?: unknown }[] | null;
+};
 type Json = Record<string, unknown>;
 
 export interface OpenApiDocument {
@@ -56,7 +58,8 @@ function fixNullable(node: unknown): void {
   if (!node || typeof node !== 'object') return;
   const schema = node as Json;
   for (const value of Object.values(schema)) fixNullable(value);
-  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+    schema.enum = [...schema.enum, null];
   if (schema.nullable === true && schema.type === undefined) {
     const { nullable: _nullable, ...rest } = schema;
     for (const key of Object.keys(schema)) delete schema[key];
@@ -88,32 +91,43 @@ export function openApiContract(source: OpenApiDocument): OpenApiContract {
     pointer
       .split('/')
       .slice(1)
-      .reduce<unknown>((node, segment) => (node as Json | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+      .reduce<unknown>(
+        (node, segment) => (node as Json | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')],
+        document,
+      );
 
   const check = (pointer: string, body: unknown): string[] => {
     let validate = cache.get(pointer);
     if (!validate) cache.set(pointer, (validate = ajv.compile({ $ref: `api#${pointer}` }) as Validate));
     if (validate(body)) return [];
-    return (validate.errors ?? []).slice(0, 20).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+    return (validate.errors ?? [])
+      .slice(0, 20)
+      .map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
   };
 
   const errors = (method: string, template: string, status: number, body: unknown, contentType?: string): string[] => {
     const verb = method.toLowerCase();
     const operation = document.paths[template]?.[verb] as { responses?: Json } | undefined;
     if (!operation) return [`no operation ${method.toUpperCase()} ${template} in the description`];
-    const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => operation.responses?.[k] !== undefined);
+    const key = [String(status), `${String(status)[0]}XX`, 'default'].find(
+      (k) => operation.responses?.[k] !== undefined,
+    );
     if (!key) return [`${method.toUpperCase()} ${template} documents no ${status} response`];
     let pointer = `/paths/${escape(template)}/${verb}/responses/${key}`;
     // Shared responses (404, 422...) are references to `components/responses`.
-    for (let ref = (at(pointer) as Json).$ref; typeof ref === 'string'; ref = (at(pointer) as Json).$ref) pointer = ref.slice(1);
+    for (let ref = (at(pointer) as Json).$ref; typeof ref === 'string'; ref = (at(pointer) as Json).$ref)
+      pointer = ref.slice(1);
     const content = ((at(pointer) as Json).content ?? {}) as Json;
     const media = Object.keys(content);
-    if (media.length === 0) return body === undefined || body === '' || body === null ? [] : [`${status} documents no body, got one`];
+    if (media.length === 0)
+      return body === undefined || body === '' || body === null ? [] : [`${status} documents no body, got one`];
     const wanted = contentType ? mediaOf(contentType) : undefined;
     const chosen =
       wanted === undefined
         ? (media.find((m) => mediaOf(m) === 'application/json') ?? media[0])
-        : (media.find((m) => mediaOf(m) === wanted) ?? media.find((m) => mediaOf(m) === `${wanted.split('/')[0]}/*`) ?? media.find((m) => m === '*/*'));
+        : (media.find((m) => mediaOf(m) === wanted) ??
+          media.find((m) => mediaOf(m) === `${wanted.split('/')[0]}/*`) ??
+          media.find((m) => m === '*/*'));
     if (!chosen) return [`content type ${wanted} is not documented for ${status} (documented: ${media.join(', ')})`];
     if ((content[chosen] as Json).schema === undefined) return [];
     return check(`${pointer}/content/${escape(chosen)}/schema`, body);
@@ -122,7 +136,10 @@ export function openApiContract(source: OpenApiDocument): OpenApiContract {
   const match = (method: string, path: string): string | undefined => {
     const verb = method.toLowerCase();
     const candidates = templates.filter((t) => document.paths[t][verb] !== undefined);
-    return candidates.find((t) => templatePattern(t, false).test(path)) ?? candidates.find((t) => templatePattern(t, true).test(path));
+    return (
+      candidates.find((t) => templatePattern(t, false).test(path)) ??
+      candidates.find((t) => templatePattern(t, true).test(path))
+    );
   };
 
   return {
@@ -134,7 +151,8 @@ export function openApiContract(source: OpenApiDocument): OpenApiContract {
       return errors(response.method, template, response.status, response.body, response.contentType ?? undefined);
     },
     componentErrors: (name, body) => check(`/components/schemas/${escape(name)}`, body),
-    operationId: (method, template) => (document.paths[template]?.[method.toLowerCase()] as { operationId?: string } | undefined)?.operationId,
+    operationId: (method, template) =>
+      (document.paths[template]?.[method.toLowerCase()] as { operationId?: string } | undefined)?.operationId,
   };
 }
 

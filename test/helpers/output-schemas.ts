@@ -35,9 +35,13 @@ export class OutputChecker {
     let validate = this.compiled.get(definition);
     if (!validate) this.compiled.set(definition, (validate = this.compile(schema)));
     this.checked.set(definition.name, (this.checked.get(definition.name) ?? 0) + 1);
-    const found = validate(result) ? [] : (validate.errors ?? []).map((e) => `json schema: ${e.instancePath || '/'} ${e.message}`);
+    const found = validate(result)
+      ? []
+      : (validate.errors ?? []).map((e) => `json schema: ${e.instancePath || '/'} ${e.message}`);
     if (options.projected) return found;
-    const strict = definition.list ? z.looseObject({ [definition.list.key]: z.array(definition.item as z.ZodType) }) : (definition.output as z.ZodType);
+    const strict = definition.list
+      ? z.looseObject({ [definition.list.key]: z.array(definition.item as z.ZodType) })
+      : (definition.output as z.ZodType);
     const parsed = strict.safeParse(result);
     if (!parsed.success) found.push(...parsed.error.issues.map((i) => `zod: /${i.path.join('/')} ${i.message}`));
     return found;

@@ -50,8 +50,17 @@ export function answerOn(socket: Socket): Promise<RawAnswer> {
 }
 
 /** The head of a request as bytes: request line, Host, the given headers. */
-export function requestHead(method: string, path: string, url: string, headers: Record<string, string | number>): string {
-  const lines = [`${method} ${path} HTTP/1.1`, `Host: ${new URL(url).host}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+export function requestHead(
+  method: string,
+  path: string,
+  url: string,
+  headers: Record<string, string | number>,
+): string {
+  const lines = [
+    `${method} ${path} HTTP/1.1`,
+    `Host: ${new URL(url).host}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   return lines.join('\r\n') + '\r\n\r\n';
 }
 

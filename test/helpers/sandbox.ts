@@ -6,7 +6,12 @@ import { OutputChecker } from './output-schemas.js';
 import { startTestServer, type TestServer, type TestServerOptions } from './server.js';
 
 /** Runs a tool of one system as a demo user of a workspace, through the executor (no HTTP envelope). */
-export type Runner = (tool: string, args?: Record<string, unknown>, tenant?: WorkspaceId, email?: string) => Promise<any>;
+export type Runner = (
+  tool: string,
+  args?: Record<string, unknown>,
+  tenant?: WorkspaceId,
+  email?: string,
+) => Promise<any>;
 
 export function toolRunner(server: TestServer, system: string): Runner {
   return (tool, args = {}, tenant = 'acme', email) => {
@@ -20,12 +25,17 @@ export function toolRunner(server: TestServer, system: string): Runner {
  * A runner whose every result must agree with the tool's declared output schema, as MCP clients check it.
  * Pass a checker to read afterwards which tools had a result checked.
  */
-export function checkedRunner(server: TestServer, system: string, checker = new OutputChecker(() => server.app.registry)): Runner {
+export function checkedRunner(
+  server: TestServer,
+  system: string,
+  checker = new OutputChecker(() => server.app.registry),
+): Runner {
   const execute = toolRunner(server, system);
   return async (tool, args, tenant, email) => {
     const result: unknown = await execute(tool, args, tenant, email);
     const definition = server.app.registry.find(tool, system);
-    if (definition) expect(checker.problems(definition, result), `${system}_${tool} ${JSON.stringify(args ?? {})}`).toEqual([]);
+    if (definition)
+      expect(checker.problems(definition, result), `${system}_${tool} ${JSON.stringify(args ?? {})}`).toEqual([]);
     return result;
   };
 }
@@ -52,7 +62,10 @@ export interface SystemServer {
  * A whole test server for the tests of one system, its clock standing `hoursAfterSeed` (default 12) after
  * the seed's "now" so time windows over the seeded history are stable.
  */
-export async function systemServer(system: string, options: TestServerOptions & { hoursAfterSeed?: number } = {}): Promise<SystemServer> {
+export async function systemServer(
+  system: string,
+  options: TestServerOptions & { hoursAfterSeed?: number } = {},
+): Promise<SystemServer> {
   const { hoursAfterSeed = 12, ...rest } = options;
   const clock = new ManualClock(SANDBOX_EPOCH + hoursAfterSeed * HOUR);
   const server = await startTestServer({ clock, ...rest });

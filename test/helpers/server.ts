@@ -57,7 +57,11 @@ export interface TestServer {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   setRetryDelayScale(0);
   const config = loadConfig(
-    { CONSTELLATION_ENV: options.environment ?? 'test', CONSTELLATION_API_KEY: TEST_API_KEY, CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET },
+    {
+      CONSTELLATION_ENV: options.environment ?? 'test',
+      CONSTELLATION_API_KEY: TEST_API_KEY,
+      CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET,
+    },
     { databaseFile: ':memory:', demo: options.sandbox !== false, port: 0, logLevel: 'error', ...options.config },
   );
   const app = createApp(config, { clock: options.clock, log: silentLogger, manifests: options.manifests });
@@ -76,7 +80,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     callerFor,
     tokenFor: async (tenant, email) => {
       const caller = callerFor(tenant, email);
-      return app.tokens.issue({ tenant_id: tenant, user_email: caller.userEmail, user_display_name: caller.userDisplayName, connections: caller.connections });
+      return app.tokens.issue({
+        tenant_id: tenant,
+        user_email: caller.userEmail,
+        user_display_name: caller.userDisplayName,
+        connections: caller.connections,
+      });
     },
     close: async () => {
       await listening.close();
@@ -112,7 +121,11 @@ export async function call(
 }
 
 /** A request with headers fetch refuses to set (Host), or whose answer it refuses to read (407), over node:http. */
-export function rawRequest(url: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
+export function rawRequest(
+  url: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method, headers }, (res) => {
       let body = '';

@@ -25,7 +25,10 @@ export function unifiedFamily(prefix: string) {
     server,
     asTenant,
     request: (method: string, path: string, options: { body?: unknown; tenant?: string } = {}) =>
-      call(server(), method, `${prefix}${path}`, { ...asTenant(options.tenant), ...(options.body !== undefined ? { body: options.body } : {}) }),
+      call(server(), method, `${prefix}${path}`, {
+        ...asTenant(options.tenant),
+        ...(options.body !== undefined ? { body: options.body } : {}),
+      }),
     /**
      * Runs `use` with one MCP client per tenant (each acting with a demo user's token of its tenant), in
      * the order given, and closes them after.
@@ -33,7 +36,10 @@ export function unifiedFamily(prefix: string) {
     withMcpClients: async <T>(tenants: readonly WorkspaceId[], use: (clients: Client[]) => Promise<T>): Promise<T> => {
       const clients: Client[] = [];
       try {
-        for (const tenant of tenants) clients.push(await connectMcpClient(server(), await server().tokenFor(tenant), `${prefix.slice(1)}-${tenant}`));
+        for (const tenant of tenants)
+          clients.push(
+            await connectMcpClient(server(), await server().tokenFor(tenant), `${prefix.slice(1)}-${tenant}`),
+          );
         return await use(clients);
       } finally {
         await Promise.all(clients.map((client) => client.close()));
@@ -45,12 +51,25 @@ export function unifiedFamily(prefix: string) {
      */
     expectCallerChecked: async (read: string, write: { method: string; path: string; body: unknown }) => {
       const missing = await call(server(), 'GET', `${prefix}${read}`, { headers: { 'X-Tenant-Id': 'acme' } });
-      expect([missing.status, missing.body]).toEqual([401, { detail: { code: 'UNAUTHORIZED', message: 'Missing X-API-KEY header' } }]);
-      const wrong = await call(server(), write.method, `${prefix}${write.path}`, { apiKey: 'nope', headers: { 'X-Tenant-Id': 'acme' }, body: write.body });
+      expect([missing.status, missing.body]).toEqual([
+        401,
+        { detail: { code: 'UNAUTHORIZED', message: 'Missing X-API-KEY header' } },
+      ]);
+      const wrong = await call(server(), write.method, `${prefix}${write.path}`, {
+        apiKey: 'nope',
+        headers: { 'X-Tenant-Id': 'acme' },
+        body: write.body,
+      });
       expect([wrong.status, wrong.body.success, wrong.body.error.code]).toEqual([403, false, 'FORBIDDEN']);
       const unknown = await call(server(), 'GET', `${prefix}${read}`, asTenant('initech'));
-      expect([unknown.status, unknown.body]).toEqual([404, { success: false, error: { code: 'TENANT_NOT_FOUND', message: 'Tenant not found: initech' } }]);
-      const noTenant = await call(server(), write.method, `${prefix}${write.path}`, { apiKey: TEST_API_KEY, body: write.body });
+      expect([unknown.status, unknown.body]).toEqual([
+        404,
+        { success: false, error: { code: 'TENANT_NOT_FOUND', message: 'Tenant not found: initech' } },
+      ]);
+      const noTenant = await call(server(), write.method, `${prefix}${write.path}`, {
+        apiKey: TEST_API_KEY,
+        body: write.body,
+      });
       expect([noTenant.status, noTenant.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
     },
     /** The family's `meta` block at the clock's time. */

@@ -13,7 +13,8 @@ export function sandboxUnifySettings(sandbox: Sandbox, workspace: WorkspaceId = 
 
 /** A platform client of the sandbox's Apideck for one consumer (a workspace's demo consumer by default). */
 export function unifyClientOf(sandbox: Sandbox, consumer: WorkspaceId | { consumerId: string } = 'acme'): UnifyClient {
-  const consumerId = typeof consumer === 'string' ? SANDBOX_CREDENTIALS[consumer].unify.consumerId : consumer.consumerId;
+  const consumerId =
+    typeof consumer === 'string' ? SANDBOX_CREDENTIALS[consumer].unify.consumerId : consumer.consumerId;
   return new UnifyClient(sandboxUnifySettings(sandbox), consumerId);
 }
 
@@ -59,7 +60,13 @@ export function apideckRequester(sandbox: Sandbox, contracts: { crm: OpenApiCont
     const contract = bare.startsWith('/vault') ? contracts.vault : bare.startsWith('/crm') ? contracts.crm : undefined;
     if (contract) {
       expect(
-        contract.check({ method, path: bare, status: response.status, contentType: response.headers.get('content-type'), body }),
+        contract.check({
+          method,
+          path: bare,
+          status: response.status,
+          contentType: response.headers.get('content-type'),
+          body,
+        }),
         `${method} ${path} ${response.status}`,
       ).toEqual([]);
     }

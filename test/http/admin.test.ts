@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const admin = (method: string, path: string, body?: unknown) => call(server, method, path, { apiKey: TEST_API_KEY, body });
+const admin = (method: string, path: string, body?: unknown) =>
+  call(server, method, path, { apiKey: TEST_API_KEY, body });
 
 describe('API key', () => {
   it('401 without a key, 403 with a wrong one', async () => {
@@ -32,7 +33,12 @@ describe('tenants', () => {
   it('creates, reads, updates and deletes a tenant', async () => {
     const created = await admin('POST', '/admin/tenants', { id: 'initech', consumerId: 'initech-1', name: 'Initech' });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ id: 'initech', consumerId: 'initech-1', name: 'Initech', description: null });
+    expect(created.body.data).toMatchObject({
+      id: 'initech',
+      consumerId: 'initech-1',
+      name: 'Initech',
+      description: null,
+    });
     expect(created.body.data.createdAt).toBe(created.body.data.updatedAt);
 
     clock.advance(1000);
@@ -87,7 +93,12 @@ describe('tenants', () => {
 
 describe('tokens and JWT auth', () => {
   it('issues an HS256 token that authenticates as the tenant user', async () => {
-    const { status, body } = await admin('POST', '/admin/token', { tenant_id: 'globex', user_email: 'pat@globex.test', user_display_name: 'Pat', connections: {} });
+    const { status, body } = await admin('POST', '/admin/token', {
+      tenant_id: 'globex',
+      user_email: 'pat@globex.test',
+      user_display_name: 'Pat',
+      connections: {},
+    });
     expect(status).toBe(200);
     const [header] = body.token.split('.');
     expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({ alg: 'HS256' });
@@ -111,7 +122,10 @@ describe('tokens and JWT auth', () => {
     const expiring = await server.tokenFor('acme');
     clock.advance(2 * HOUR);
     for (const token of ['garbage', forged, expiring]) {
-      const { status, body } = await call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool: 'get_repositories' } });
+      const { status, body } = await call(server, 'POST', '/mcp/code_host/execute', {
+        token,
+        body: { tool: 'get_repositories' },
+      });
       expect(status).toBe(401);
       expect(body.detail.code).toBe('UNAUTHORIZED');
       expect(body.detail.message).toBeTypeOf('string');
@@ -142,12 +156,25 @@ describe('connection cache', () => {
     const globexStats = await call(server, 'GET', '/admin/connections/stats', { apiKey: TEST_API_KEY, token: globex });
     expect(globexStats.body.data.total_connections).toBe(0);
 
-    const cleared = await call(server, 'DELETE', '/admin/connections?connection_type=code_host', { apiKey: TEST_API_KEY, token: acme });
+    const cleared = await call(server, 'DELETE', '/admin/connections?connection_type=code_host', {
+      apiKey: TEST_API_KEY,
+      token: acme,
+    });
     expect(cleared.body).toMatchObject({ success: true, connection_type: 'code_host' });
     const all = await call(server, 'DELETE', '/admin/connections', { apiKey: TEST_API_KEY, token: acme });
     expect(all.body.connection_type).toBe('all');
-    expect((await call(server, 'GET', '/admin/connections/stats', { apiKey: TEST_API_KEY, token: acme })).body.data.total_connections).toBe(0);
-    expect((await call(server, 'DELETE', '/admin/connections?connection_type=Bad-Type!', { apiKey: TEST_API_KEY, token: acme })).status).toBe(400);
+    expect(
+      (await call(server, 'GET', '/admin/connections/stats', { apiKey: TEST_API_KEY, token: acme })).body.data
+        .total_connections,
+    ).toBe(0);
+    expect(
+      (
+        await call(server, 'DELETE', '/admin/connections?connection_type=Bad-Type!', {
+          apiKey: TEST_API_KEY,
+          token: acme,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('expires cached connections after 24 hours', async () => {
@@ -164,15 +191,30 @@ describe('deleting a tenant', () => {
   it('deletes every row the tenant owns and nothing of other tenants', async () => {
     await admin('POST', '/admin/tenants', { id: 'purgeme', consumerId: 'purge-1' });
     const { body } = await admin('POST', '/admin/token', { tenant_id: 'purgeme', user_email: 'pat@purge.test' });
-    const injected = await call(server, 'POST', '/graph/context/inject', { token: body.token, body: { context_type: 'focus', key: 'sprint', value: 'Q4 launch' } });
+    const injected = await call(server, 'POST', '/graph/context/inject', {
+      token: body.token,
+      body: { context_type: 'focus', key: 'sprint', value: 'Q4 launch' },
+    });
     expect(injected.status).toBe(200);
     const acme = await server.tokenFor('acme');
-    await call(server, 'POST', '/graph/context/inject', { token: acme, body: { context_type: 'focus', key: 'sprint', value: 'stays' } });
+    await call(server, 'POST', '/graph/context/inject', {
+      token: acme,
+      body: { context_type: 'focus', key: 'sprint', value: 'stays' },
+    });
 
     const rowsOf = (tenant: string) =>
       (server.app.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[])
-        .filter((t) => (server.app.db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(t) as string[]).includes('tenant_id'))
-        .reduce((sum, t) => sum + (server.app.db.prepare(`SELECT count(*) FROM "${t}" WHERE tenant_id = ?`).pluck().get(tenant) as number), 0);
+        .filter((t) =>
+          (server.app.db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(t) as string[]).includes(
+            'tenant_id',
+          ),
+        )
+        .reduce(
+          (sum, t) =>
+            sum +
+            (server.app.db.prepare(`SELECT count(*) FROM "${t}" WHERE tenant_id = ?`).pluck().get(tenant) as number),
+          0,
+        );
     expect(rowsOf('purgeme')).toBeGreaterThan(0);
     const acmeRows = rowsOf('acme');
 

@@ -30,7 +30,11 @@ interface Answer {
 /** A GET as a user would send it (over node:http: fetch refuses to read chat's 407). */
 async function get(path: string, token: string, headers: Record<string, string> = {}): Promise<Answer> {
   const answer = await rawRequest(server.url + path, { 'X-JWT-Token': token, ...headers });
-  return { status: answer.status, body: JSON.parse(answer.body), cache: answer.headers['x-cache'] as string | undefined };
+  return {
+    status: answer.status,
+    body: JSON.parse(answer.body),
+    cache: answer.headers['x-cache'] as string | undefined,
+  };
 }
 
 /** The same GET answered twice: a miss that stores, then a hit. */
@@ -54,8 +58,10 @@ async function withoutGrant(path: string, user: string): Promise<Answer> {
 }
 
 const REVOKE = {
-  chat: async (user: string) => rawRequest(`${server.url}/oauth/chat/revoke`, { 'Access-Token': await server.tokenFor('acme', user) }, 'POST'),
-  suite: async (user: string) => rawRequest(`${server.url}/oauth/suite/revoke`, { 'X-JWT-Token': await server.tokenFor('acme', user) }, 'DELETE'),
+  chat: async (user: string) =>
+    rawRequest(`${server.url}/oauth/chat/revoke`, { 'Access-Token': await server.tokenFor('acme', user) }, 'POST'),
+  suite: async (user: string) =>
+    rawRequest(`${server.url}/oauth/suite/revoke`, { 'X-JWT-Token': await server.tokenFor('acme', user) }, 'DELETE'),
 };
 
 /** Every per-user route family, a cacheable read of it, and the authorization that serves it. */
@@ -72,7 +78,9 @@ async function consentAgain(system: 'chat' | 'suite', user: string): Promise<voi
   const start =
     system === 'chat'
       ? await fetch(`${server.url}/oauth/chat/authorize`, { headers: { 'Access-Token': token }, redirect: 'manual' })
-      : await fetch(`${server.url}/oauth/suite/authorize?tenant_id=acme&user_email=${encodeURIComponent(user)}`, { redirect: 'manual' });
+      : await fetch(`${server.url}/oauth/suite/authorize?tenant_id=acme&user_email=${encodeURIComponent(user)}`, {
+          redirect: 'manual',
+        });
   expect(start.status).toBe(302);
   const callback = await consent(start.headers.get('location') as string, { account: user });
   expect((await fetch(callback, { redirect: 'manual' })).status).toBe(200);
@@ -111,7 +119,8 @@ describe('cached reads of per-user systems never outlive the user’s grant', ()
       // The user removes the app in their Google account; the next call that reaches Google finds out.
       const google = server.sandbox.state<GoogleState>('/google', 'acme');
       const person = google.people.findIndex((p) => p.email === user);
-      for (const [refreshToken, grant] of [...google.oauth.refreshTokens]) if (grant.personIndex === person) revokeToken(google, refreshToken);
+      for (const [refreshToken, grant] of [...google.oauth.refreshTokens])
+        if (grant.personIndex === person) revokeToken(google, refreshToken);
       const uncached = await get('/suite/list-calendars?fields=id', token, { 'Cache-Control': 'no-cache' });
       expect([uncached.status, uncached.body.error?.code]).toEqual([401, 'AUTHORIZATION_REQUIRED']);
 
@@ -142,7 +151,8 @@ describe('cached reads of per-user systems never outlive the user’s grant', ()
     // The user removes the app in Slack: its tokens are unknown there from now on (invalid_auth).
     const slack = server.sandbox.state<SlackState>('/slack', 'acme');
     const person = slack.people.findIndex((p) => p.email === user);
-    for (const [userToken, grant] of [...slack.oauth.userTokens]) if (grant.personIndex === person) slack.oauth.userTokens.delete(userToken);
+    for (const [userToken, grant] of [...slack.oauth.userTokens])
+      if (grant.personIndex === person) slack.oauth.userTokens.delete(userToken);
     const uncached = await get('/chat/list-channels?limit=1', token, { 'Cache-Control': 'no-cache' });
     expect([uncached.status, uncached.body.detail?.action]).toEqual([407, 'oauth_required']);
 
@@ -155,7 +165,11 @@ describe('cached reads of per-user systems never outlive the user’s grant', ()
 
 describe('cached reads never outlive the tenant or its connections', () => {
   const admin = (method: string, path: string, body?: unknown) =>
-    fetch(server.url + path, { method, headers: { 'X-API-KEY': TEST_API_KEY, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(server.url + path, {
+      method,
+      headers: { 'X-API-KEY': TEST_API_KEY, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 
   it('a tenant deleted and created again with the same id sees none of the old tenant’s cached reads', async () => {
     const user = users()[0];
@@ -187,7 +201,11 @@ describe('cached reads never outlive the tenant or its connections', () => {
     const first = await server.tokenFor('acme', user.userEmail);
     await cached('/code_host/get-issues?limit=2', first);
     const otherAccount = { ...user.connections.code_host, token: SANDBOX_CREDENTIALS.globex.github.token };
-    const second = await server.app.tokens.issue({ tenant_id: 'acme', user_email: user.userEmail, connections: { ...user.connections, code_host: otherAccount } });
+    const second = await server.app.tokens.issue({
+      tenant_id: 'acme',
+      user_email: user.userEmail,
+      connections: { ...user.connections, code_host: otherAccount },
+    });
     const answer = await get('/code_host/get-issues?limit=2', second);
     expect([answer.status, answer.cache]).toEqual([200, 'MISS']);
   });

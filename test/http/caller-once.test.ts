@@ -26,7 +26,10 @@ beforeEach(() => (verifications = 0));
 
 describe('one token verification per request', () => {
   it('a catalog route and a method route', async () => {
-    const execute = await call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool: 'get_repository', arguments: { repo_id: 'acme/web' } } });
+    const execute = await call(server, 'POST', '/mcp/code_host/execute', {
+      token,
+      body: { tool: 'get_repository', arguments: { repo_id: 'acme/web' } },
+    });
     expect(execute.status).toBe(200);
     expect(verifications).toBe(1);
 
@@ -48,7 +51,12 @@ describe('one token verification per request', () => {
       return fetch(input, init);
     };
     const client = new Client({ name: 'caller-once', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } }, fetch: counting }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+        requestInit: { headers: { 'X-JWT-Token': token } },
+        fetch: counting,
+      }),
+    );
     const result = await client.callTool({ name: 'code_host_get_repository', arguments: { repo_id: 'acme/web' } });
     await client.close();
     expect(result.isError).toBeFalsy();
@@ -57,7 +65,10 @@ describe('one token verification per request', () => {
   });
 
   it('a chat authorization started with the token in its Access-Token header', async () => {
-    const started = await fetch(`${server.url}/oauth/chat/authorize`, { headers: { 'Access-Token': token }, redirect: 'manual' });
+    const started = await fetch(`${server.url}/oauth/chat/authorize`, {
+      headers: { 'Access-Token': token },
+      redirect: 'manual',
+    });
     expect(started.status).toBe(302);
     expect(verifications).toBe(1);
   });

@@ -23,7 +23,10 @@ async function status(email: string): Promise<Record<string, unknown>> {
 /** Our authorize route (token in the header), the fake Slack install page, and back to our callback. */
 async function installAs(email: string, account: string, query = ''): Promise<Response> {
   const token = await server.tokenFor('acme', email);
-  const start = await fetch(`${server.url}/oauth/chat/authorize${query}`, { headers: { 'Access-Token': token }, redirect: 'manual' });
+  const start = await fetch(`${server.url}/oauth/chat/authorize${query}`, {
+    headers: { 'Access-Token': token },
+    redirect: 'manual',
+  });
   expect(start.status).toBe(302);
   const callback = await consent(start.headers.get('location') as string, { account });
   expect(callback.toString().startsWith(`${server.url}/oauth/chat/callback?`)).toBe(true);
@@ -32,8 +35,18 @@ async function installAs(email: string, account: string, query = ''): Promise<Re
 
 describe('chat authorization routes (demo mode against the sandbox Slack)', () => {
   it('every demo user but the last of each tenant has installed the app', async () => {
-    expect(await status(emails[0])).toEqual({ success: true, status: 'authorized', message: 'Chat is connected', has_tokens: true });
-    expect(await status(emails[2])).toEqual({ success: true, status: 'needs_oauth', message: 'Authorize Slack to continue', has_tokens: false });
+    expect(await status(emails[0])).toEqual({
+      success: true,
+      status: 'authorized',
+      message: 'Chat is connected',
+      has_tokens: true,
+    });
+    expect(await status(emails[2])).toEqual({
+      success: true,
+      status: 'needs_oauth',
+      message: 'Authorize Slack to continue',
+      has_tokens: false,
+    });
   });
 
   it('installs through the Slack page, then revokes the bot and user tokens at Slack', async () => {
@@ -44,8 +57,15 @@ describe('chat authorization routes (demo mode against the sandbox Slack)', () =
     expect(await status(last)).toMatchObject({ status: 'authorized', has_tokens: true });
 
     const live = slack().oauth.userTokens.size;
-    const revoked = await fetch(`${server.url}/oauth/chat/revoke`, { method: 'POST', headers: { 'Access-Token': await server.tokenFor('acme', last) } });
-    expect(await revoked.json()).toEqual({ success: true, revoked: true, message: 'Chat authorization revoked and credentials deleted' });
+    const revoked = await fetch(`${server.url}/oauth/chat/revoke`, {
+      method: 'POST',
+      headers: { 'Access-Token': await server.tokenFor('acme', last) },
+    });
+    expect(await revoked.json()).toEqual({
+      success: true,
+      revoked: true,
+      message: 'Chat authorization revoked and credentials deleted',
+    });
     expect(slack().oauth.userTokens.size).toBe(live - 1);
     expect(await status(last)).toMatchObject({ status: 'needs_oauth', has_tokens: false });
   });
@@ -56,7 +76,10 @@ describe('chat authorization routes (demo mode against the sandbox Slack)', () =
     expect(back.status).toBe(302);
     expect(back.headers.get('location')).toBe(`${server.url}/demo`);
     const token = await server.tokenFor('acme', last);
-    const elsewhere = await fetch(`${server.url}/oauth/chat/authorize?bearer_token=${token}&return_url=${encodeURIComponent('https://evil.example/')}`, { redirect: 'manual' });
+    const elsewhere = await fetch(
+      `${server.url}/oauth/chat/authorize?bearer_token=${token}&return_url=${encodeURIComponent('https://evil.example/')}`,
+      { redirect: 'manual' },
+    );
     expect(elsewhere.status).toBe(400);
     expect(await elsewhere.json()).toEqual({ detail: expect.stringContaining('return_url must be on') });
     await fetch(`${server.url}/oauth/chat/revoke`, { method: 'POST', headers: { 'Access-Token': token } });
@@ -65,16 +88,23 @@ describe('chat authorization routes (demo mode against the sandbox Slack)', () =
   it('installing as another member fails with email_mismatch and stores nothing', async () => {
     const callback = await installAs(emails[2], emails[0]);
     expect(callback.status).toBe(403);
-    expect(await callback.json()).toEqual({ detail: { error: 'email_mismatch', message: expect.stringContaining(`is not ${emails[2]}`), system: 'chat' } });
+    expect(await callback.json()).toEqual({
+      detail: { error: 'email_mismatch', message: expect.stringContaining(`is not ${emails[2]}`), system: 'chat' },
+    });
     expect((await status(emails[2])).status).toBe('needs_oauth');
   });
 
   it('names what is wrong with a request', async () => {
     const anonymous = await fetch(`${server.url}/oauth/chat/authorize`, { redirect: 'manual' });
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toEqual({ detail: 'Send your token as the Access-Token header or the bearer_token query parameter' });
+    expect(await anonymous.json()).toEqual({
+      detail: 'Send your token as the Access-Token header or the bearer_token query parameter',
+    });
     const token = await server.tokenFor('acme', emails[2]);
-    const other = await fetch(`${server.url}/oauth/chat/authorize?bearer_token=${token}&user_email=${encodeURIComponent(emails[0])}`, { redirect: 'manual' });
+    const other = await fetch(
+      `${server.url}/oauth/chat/authorize?bearer_token=${token}&user_email=${encodeURIComponent(emails[0])}`,
+      { redirect: 'manual' },
+    );
     expect(other.status).toBe(400);
     expect(await other.json()).toEqual({ detail: 'user_email does not match the token' });
     const missing = await fetch(`${server.url}/oauth/chat/status?tenant_id=acme`);

@@ -13,12 +13,46 @@ beforeAll(() => {
 });
 const SERVICE: Record<WorkspaceId, string> = { acme: 'salesforce', globex: 'hubspot' };
 /** The records the tenant's CRM holds in the fake. */
-const stored = (resource: CrmResource, workspace: WorkspaceId = 'acme') => crmOf(fakeState<UnifyState>(server, '/unify', workspace).consumer, SERVICE[workspace])[resource];
+const stored = (resource: CrmResource, workspace: WorkspaceId = 'acme') =>
+  crmOf(fakeState<UnifyState>(server, '/unify', workspace).consumer, SERVICE[workspace])[resource];
 
-const ACCOUNT_KEYS = ['annual_revenue', 'description', 'id', 'industry', 'name', 'number_of_employees', 'owner_id', 'website'];
+const ACCOUNT_KEYS = [
+  'annual_revenue',
+  'description',
+  'id',
+  'industry',
+  'name',
+  'number_of_employees',
+  'owner_id',
+  'website',
+];
 const CONTACT_KEYS = ['company_id', 'email', 'first_name', 'id', 'last_name', 'name', 'owner_id', 'title'];
-const LEAD_KEYS = ['company_name', 'currency', 'email', 'first_name', 'id', 'last_name', 'lead_source', 'monetary_amount', 'name', 'owner_id', 'status', 'title'];
-const OPPORTUNITY_KEYS = ['close_date', 'company_id', 'currency', 'id', 'monetary_amount', 'owner_id', 'stage', 'status', 'title', 'win_probability'];
+const LEAD_KEYS = [
+  'company_name',
+  'currency',
+  'email',
+  'first_name',
+  'id',
+  'last_name',
+  'lead_source',
+  'monetary_amount',
+  'name',
+  'owner_id',
+  'status',
+  'title',
+];
+const OPPORTUNITY_KEYS = [
+  'close_date',
+  'company_id',
+  'currency',
+  'id',
+  'monetary_amount',
+  'owner_id',
+  'stage',
+  'status',
+  'title',
+  'win_probability',
+];
 
 const FAMILIES = [
   {
@@ -46,7 +80,14 @@ const FAMILIES = [
     plural: 'opportunities',
     upstream: 'opportunities',
     keys: OPPORTUNITY_KEYS,
-    create: { title: 'Hooli pilot', monetaryAmount: 25000, currency: 'USD', winProbability: 40, closeDate: '2026-12-31', stage: 'proposal' },
+    create: {
+      title: 'Hooli pilot',
+      monetaryAmount: 25000,
+      currency: 'USD',
+      winProbability: 40,
+      closeDate: '2026-12-31',
+      stage: 'proposal',
+    },
     change: { stage: 'closed_won', status: 'Won', winProbability: 100 },
   },
 ] as const;
@@ -75,7 +116,11 @@ describe.each(FAMILIES.map((f) => [f.plural, f] as const))('/crm/%s', (plural, f
   it('creates (201), reads and updates a record; the CRM holds what was sent', async () => {
     const created = await crm('POST', `/${plural}`, { body: family.create });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ success: true, data: expect.objectContaining({ id: expect.any(String) }), meta: meta() });
+    expect(created.body).toEqual({
+      success: true,
+      data: expect.objectContaining({ id: expect.any(String) }),
+      meta: meta(),
+    });
     const { id } = created.body.data;
     expect(Object.keys(created.body.data).sort()).toEqual([...family.keys]);
     expect(stored(family.upstream).has(id)).toBe(true);
@@ -100,7 +145,12 @@ describe.each(FAMILIES.map((f) => [f.plural, f] as const))('/crm/%s', (plural, f
 
 /** A body's fields under the record's names (the spec's camelCase body, snake_case record). */
 function snake(body: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k === 'stage' ? 'stage' : k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]));
+  return Object.fromEntries(
+    Object.entries(body).map(([k, v]) => [
+      k === 'stage' ? 'stage' : k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+      v,
+    ]),
+  );
 }
 
 describe('validation before anything is sent', () => {
@@ -115,13 +165,16 @@ describe('validation before anything is sent', () => {
     ['a website that is not a URL', 'accounts', { name: 'Hooli', website: 'hooli' }, 'website'],
     ['a currency that is not ISO 4217', 'leads', { name: 'Jo', currency: 'dollars' }, 'currency'],
   ];
-  it.each(cases)('%s is 400 VALIDATION_ERROR naming the field, and reaches no CRM', async (_name, plural, body, field) => {
-    const before = server.sandbox.faults.log.length;
-    const { status, body: answer } = await crm('POST', `/${plural}`, { body });
-    expect([status, answer.success, answer.error.code]).toEqual([400, false, 'VALIDATION_ERROR']);
-    expect(answer.error.message).toContain(field);
-    expect(server.sandbox.faults.log.slice(before).filter((r) => r.path.startsWith('/unify'))).toEqual([]);
-  });
+  it.each(cases)(
+    '%s is 400 VALIDATION_ERROR naming the field, and reaches no CRM',
+    async (_name, plural, body, field) => {
+      const before = server.sandbox.faults.log.length;
+      const { status, body: answer } = await crm('POST', `/${plural}`, { body });
+      expect([status, answer.success, answer.error.code]).toEqual([400, false, 'VALIDATION_ERROR']);
+      expect(answer.error.message).toContain(field);
+      expect(server.sandbox.faults.log.slice(before).filter((r) => r.path.startsWith('/unify'))).toEqual([]);
+    },
+  );
 
   it('refuses a cursor that is not one of ours', async () => {
     const { status, body } = await crm('GET', '/accounts?cursor=garbage');
@@ -131,7 +184,14 @@ describe('validation before anything is sent', () => {
 
 describe('unified API errors', () => {
   const fault = (status: number, extra: { retryAfter?: number; method?: string; expiredToken?: boolean } = {}) =>
-    server.sandbox.faults.add({ prefix: '/unify', method: extra.method ?? 'GET', path: '/crm/companies', status, retryAfter: extra.retryAfter, expiredToken: extra.expiredToken });
+    server.sandbox.faults.add({
+      prefix: '/unify',
+      method: extra.method ?? 'GET',
+      path: '/crm/companies',
+      status,
+      retryAfter: extra.retryAfter,
+      expiredToken: extra.expiredToken,
+    });
 
   it('passes a 429 on as 429 RATE_LIMITED with Retry-After', async () => {
     fault(429, { retryAfter: 120 });
@@ -163,7 +223,10 @@ describe('cursor paging', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const { status, body }: { status: number; body: any } = await crm('GET', `/accounts?limit=7${cursor ? `&cursor=${cursor}` : ''}`);
+      const { status, body }: { status: number; body: any } = await crm(
+        'GET',
+        `/accounts?limit=7${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(status).toBe(200);
       seen.push(...body.data.accounts.map((a: { id: string }) => a.id));
       cursor = body.data.pagination.next_cursor;
@@ -191,7 +254,11 @@ describe('tenant isolation', () => {
     expect(listed).toEqual([]);
     const read = await crm('GET', `/accounts/${acmeAccount.id}`, { tenant: 'globex' });
     expect(read.status).toBe(404);
-    const globexIds = new Set((await crm('GET', '/accounts?limit=100', { tenant: 'globex' })).body.data.accounts.map((a: { id: string }) => a.id));
+    const globexIds = new Set(
+      (await crm('GET', '/accounts?limit=100', { tenant: 'globex' })).body.data.accounts.map(
+        (a: { id: string }) => a.id,
+      ),
+    );
     expect(globexIds.has(acmeAccount.id)).toBe(false);
     expect([...stored('companies', 'globex').values()].some((r) => r.name === 'Acme-only Ventures')).toBe(false);
   });

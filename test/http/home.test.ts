@@ -20,7 +20,13 @@ describe('GET / start page', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
     expect(html).not.toMatch(/<script|<link|<img|src=/);
-    expect(hrefs).toEqual(['/demo', '/graph/visualizer', '/openapi.json', '/health', 'https://github.com/constellation-mcp/constellation#readme']);
+    expect(hrefs).toEqual([
+      '/demo',
+      '/graph/visualizer',
+      '/openapi.json',
+      '/health',
+      'https://github.com/constellation-mcp/constellation#readme',
+    ]);
   });
 
   it('every local link it shows answers 200', async () => {

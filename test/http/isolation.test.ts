@@ -15,25 +15,42 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const names = (body: { data: { repositories: Array<{ full_name: string }> } }) => body.data.repositories.map((r) => r.full_name);
+const names = (body: { data: { repositories: Array<{ full_name: string }> } }) =>
+  body.data.repositories.map((r) => r.full_name);
 
 describe('tenant isolation', () => {
   it('REST execute: acme cannot read a globex repository', async () => {
-    const own = await call(server, 'POST', '/mcp/code_host/execute', { token: globex, body: { tool: 'get_repositories' } });
+    const own = await call(server, 'POST', '/mcp/code_host/execute', {
+      token: globex,
+      body: { tool: 'get_repositories' },
+    });
     const globexRepo = names(own.body)[0];
     expect(globexRepo).toMatch(/^globex\//);
-    const crossed = await call(server, 'POST', '/mcp/code_host/execute', { token: acme, body: { tool: 'get_repository', arguments: { repo_id: globexRepo } } });
+    const crossed = await call(server, 'POST', '/mcp/code_host/execute', {
+      token: acme,
+      body: { tool: 'get_repository', arguments: { repo_id: globexRepo } },
+    });
     expect(crossed.status).toBe(404);
     expect(crossed.body).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
-    const issues = await call(server, 'POST', '/mcp/code_host/execute', { token: acme, body: { tool: 'get_issues', arguments: { state: 'all', limit: 100 } } });
+    const issues = await call(server, 'POST', '/mcp/code_host/execute', {
+      token: acme,
+      body: { tool: 'get_issues', arguments: { state: 'all', limit: 100 } },
+    });
     expect(issues.body.data.issues.length).toBeGreaterThan(0);
     expect(issues.body.data.issues.every((i: { repo: string }) => i.repo.startsWith('acme/'))).toBe(true);
   });
 
   it('MCP over HTTP: the JWT decides whose data a call sees', async () => {
     const client = new Client({ name: 'isolation', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': acme } } }));
-    const result = await client.callTool({ name: 'code_host_get_repository', arguments: { repo_id: 'globex/platform' } });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+        requestInit: { headers: { 'X-JWT-Token': acme } },
+      }),
+    );
+    const result = await client.callTool({
+      name: 'code_host_get_repository',
+      arguments: { repo_id: 'globex/platform' },
+    });
     expect(result.isError).toBe(true);
     await client.close();
   });
@@ -48,7 +65,9 @@ describe('tenant isolation', () => {
     const other = await call(server, 'GET', path, { token: globex });
     expect(other.headers.get('x-cache')).toBe('MISS');
     expect(names(other.body).every((n: string) => n.startsWith('globex/'))).toBe(true);
-    const otherUser = await call(server, 'GET', path, { token: await server.tokenFor('acme', server.sandbox.seeds.acme.people[1].email) });
+    const otherUser = await call(server, 'GET', path, {
+      token: await server.tokenFor('acme', server.sandbox.seeds.acme.people[1].email),
+    });
     expect(otherUser.headers.get('x-cache')).toBe('MISS');
   });
 
@@ -56,7 +75,11 @@ describe('tenant isolation', () => {
     const path = '/code_host/get-repository?repo_id=acme/web';
     await call(server, 'GET', path, { token: acme });
     expect((await call(server, 'GET', path, { token: acme })).headers.get('x-cache')).toBe('HIT');
-    expect((await call(server, 'GET', path, { token: acme, headers: { 'Cache-Control': 'no-cache' } })).headers.get('x-cache')).toBe('MISS');
+    expect(
+      (await call(server, 'GET', path, { token: acme, headers: { 'Cache-Control': 'no-cache' } })).headers.get(
+        'x-cache',
+      ),
+    ).toBe('MISS');
     clock.advance(25 * HOUR);
     const fresh = await server.tokenFor('acme');
     expect((await call(server, 'GET', path, { token: fresh })).headers.get('x-cache')).toBe('MISS');

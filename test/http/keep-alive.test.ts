@@ -71,7 +71,11 @@ describe('keep-alive', () => {
   it('CONSTELLATION_KEEP_ALIVE_TIMEOUT defaults to 65 s and refuses 0, naming the variable', () => {
     expect(loadConfig({}).keepAliveTimeoutSeconds).toBe(65);
     expect(loadConfig({ CONSTELLATION_KEEP_ALIVE_TIMEOUT: '120' }).keepAliveTimeoutSeconds).toBe(120);
-    expect(() => loadConfig({ CONSTELLATION_KEEP_ALIVE_TIMEOUT: '0' })).toThrow('CONSTELLATION_KEEP_ALIVE_TIMEOUT must be at least 1 second');
-    expect(() => loadConfig({ CONSTELLATION_KEEP_ALIVE_TIMEOUT: 'long' })).toThrow('CONSTELLATION_KEEP_ALIVE_TIMEOUT must be a non-negative integer');
+    expect(() => loadConfig({ CONSTELLATION_KEEP_ALIVE_TIMEOUT: '0' })).toThrow(
+      'CONSTELLATION_KEEP_ALIVE_TIMEOUT must be at least 1 second',
+    );
+    expect(() => loadConfig({ CONSTELLATION_KEEP_ALIVE_TIMEOUT: 'long' })).toThrow(
+      'CONSTELLATION_KEEP_ALIVE_TIMEOUT must be a non-negative integer',
+    );
   });
 });

@@ -4,10 +4,19 @@ import { loadConfig, productionProblems } from '../../src/config/config.js';
 import { call, startTestServer, TEST_JWT_SECRET, type TestServer } from '../helpers/server.js';
 
 const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
-const toolsCall = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'code_host_get_repository', arguments: { repo_id: 'acme/web' } } });
+const toolsCall = (id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'code_host_get_repository', arguments: { repo_id: 'acme/web' } },
+});
 
 function mcpPost(server: TestServer, headers: Record<string, string>, body: unknown): Promise<Response> {
-  return fetch(`${server.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body: JSON.stringify(body) });
+  return fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { ...MCP_HEADERS, ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 let server: TestServer;
@@ -22,13 +31,19 @@ describe('Origin: null', () => {
     const rest = await call(server, 'GET', '/graph/stats', { token, headers: { Origin: 'null' } });
     expect(rest.status).toBe(403);
     expect(rest.body.error.code).toBe('FORBIDDEN');
-    const mcp = await mcpPost(server, { Origin: 'null', 'X-JWT-Token': token }, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+    const mcp = await mcpPost(
+      server,
+      { Origin: 'null', 'X-JWT-Token': token },
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+    );
     expect(mcp.status).toBe(403);
 
     const allowing = await startTestServer({ sandbox: false, config: { allowedOrigins: ['null'] } });
     try {
       expect((await call(allowing, 'GET', '/health', { headers: { Origin: 'null' } })).status).toBe(200);
-      expect((await call(allowing, 'GET', '/health', { headers: { Origin: 'https://attacker.example' } })).status).toBe(403);
+      expect((await call(allowing, 'GET', '/health', { headers: { Origin: 'https://attacker.example' } })).status).toBe(
+        403,
+      );
     } finally {
       await allowing.close();
     }
@@ -58,7 +73,8 @@ describe('production API key', () => {
 describe('JSON-RPC batches', () => {
   it('a batch of 100 tools/call is refused whole: nothing runs and the tenant limit still holds', async () => {
     const token = await server.tokenFor('globex');
-    const feedSize = async () => (await call(server, 'GET', '/graph/stats', { token })).body.data.global_feed_size as number;
+    const feedSize = async () =>
+      (await call(server, 'GET', '/graph/stats', { token })).body.data.global_feed_size as number;
     const before = await feedSize();
     const batch = await mcpPost(
       server,
@@ -66,7 +82,10 @@ describe('JSON-RPC batches', () => {
       Array.from({ length: 100 }, (_, i) => toolsCall(i + 1)),
     );
     expect(batch.status).toBe(400);
-    expect(await batch.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600, message: expect.stringContaining('batches are not supported') } });
+    expect(await batch.json()).toMatchObject({
+      jsonrpc: '2.0',
+      error: { code: -32600, message: expect.stringContaining('batches are not supported') },
+    });
     expect(await feedSize()).toBe(before);
 
     // Single calls are counted one by one against the 30-a-minute budget.
@@ -79,7 +98,12 @@ describe('JSON-RPC batches', () => {
 describe('token expiry', () => {
   it('a token without exp is refused with 401 over REST and MCP', async () => {
     const epoch = server.app.tenants.epochOf('acme');
-    const forever = await new SignJWT({ tenant_id: 'acme', tenant_epoch: epoch, user_email: 'ada@acme.test', connections: {} })
+    const forever = await new SignJWT({
+      tenant_id: 'acme',
+      tenant_epoch: epoch,
+      user_email: 'ada@acme.test',
+      connections: {},
+    })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer('constellation')
       .setAudience('constellation-api')
@@ -88,7 +112,11 @@ describe('token expiry', () => {
     const rest = await call(server, 'GET', '/graph/feed', { token: forever });
     expect(rest.status).toBe(401);
     expect(rest.body.error).toContain('no expiry');
-    const mcp = await mcpPost(server, { 'X-JWT-Token': forever }, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+    const mcp = await mcpPost(
+      server,
+      { 'X-JWT-Token': forever },
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+    );
     expect(mcp.status).toBe(401);
   });
 });
@@ -98,19 +126,30 @@ describe('response cache', () => {
     const cached = await startTestServer({ config: { rateLimitPerMinute: 0 } });
     try {
       const token = await cached.tokenFor('acme');
-      const feed = async () => (await call(cached, 'GET', '/v1/graph/get-feed?limit=5', { token })).body.data.activity as Array<{ action: string }>;
+      const feed = async () =>
+        (await call(cached, 'GET', '/v1/graph/get-feed?limit=5', { token })).body.data.activity as Array<{
+          action: string;
+        }>;
       const first = await call(cached, 'GET', '/v1/graph/get-feed?limit=5', { token });
       expect(first.status).toBe(200);
       expect(first.headers.get('x-cache')).toBeNull();
 
       // A read over REST, then one over MCP: neither invalidates any cache, both must show in the feed.
-      expect((await call(cached, 'GET', '/v1/code_host/get-repository?repo_id=acme/web', { token })).headers.get('x-cache')).toBe('MISS');
+      expect(
+        (await call(cached, 'GET', '/v1/code_host/get-repository?repo_id=acme/web', { token })).headers.get('x-cache'),
+      ).toBe('MISS');
       expect((await feed())[0].action).toBe('mcp.get_repository');
-      const mcp = await mcpPost(cached, { 'X-JWT-Token': token }, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'code_host_get_repositories', arguments: {} } });
+      const mcp = await mcpPost(
+        cached,
+        { 'X-JWT-Token': token },
+        { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'code_host_get_repositories', arguments: {} } },
+      );
       expect(mcp.status).toBe(200);
       expect((await feed())[0].action).toBe('mcp.get_repositories');
 
-      expect((await call(cached, 'GET', '/v1/code_host/get-repository?repo_id=acme/web', { token })).headers.get('x-cache')).toBe('HIT');
+      expect(
+        (await call(cached, 'GET', '/v1/code_host/get-repository?repo_id=acme/web', { token })).headers.get('x-cache'),
+      ).toBe('HIT');
     } finally {
       await cached.close();
     }

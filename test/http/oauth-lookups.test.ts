@@ -16,7 +16,9 @@ afterEach(async () => {
 const chatStatus = (s: TestServer, tenant: string, email: string, headers: Record<string, string> = {}) =>
   fetch(`${s.url}/oauth/chat/status?tenant_id=${tenant}&user_email=${encodeURIComponent(email)}`, { headers });
 const suiteAuthorize = (s: TestServer, tenant: string, email: string) =>
-  fetch(`${s.url}/oauth/suite/authorize?tenant_id=${tenant}&user_email=${encodeURIComponent(email)}`, { redirect: 'manual' });
+  fetch(`${s.url}/oauth/suite/authorize?tenant_id=${tenant}&user_email=${encodeURIComponent(email)}`, {
+    redirect: 'manual',
+  });
 
 describe('unauthenticated authorization lookups tell no tenant from another', () => {
   it('chat status: an unknown tenant answers as a user who has not authorized; an authorized user keeps the spec’s answer', async () => {
@@ -45,7 +47,9 @@ describe('unauthenticated authorization lookups tell no tenant from another', ()
     expect(decoy.origin + decoy.pathname).toBe(real.origin + real.pathname);
     expect([...decoy.searchParams.keys()].sort()).toEqual([...real.searchParams.keys()].sort());
 
-    const callback = await fetch(`${server.url}/oauth/suite/callback?code=granted&state=${decoy.searchParams.get('state')}`);
+    const callback = await fetch(
+      `${server.url}/oauth/suite/callback?code=granted&state=${decoy.searchParams.get('state')}`,
+    );
     expect(callback.status).toBe(400);
     const refusal = (await callback.json()) as { detail: string };
     expect(refusal.detail).toContain('already completed or has expired');

@@ -48,7 +48,8 @@ function servedRoutes(stack: Layer[], prefix = ''): string[] {
       const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
       const methods = Object.keys(layer.route.methods);
       const verbs = methods.length > VERBS.length ? ['ALL'] : methods.map((m) => m.toUpperCase());
-      for (const path of paths) for (const verb of verbs) out.push(`${verb} ${(prefix + path).replace(/:(\w+)/g, '{$1}')}`);
+      for (const path of paths)
+        for (const verb of verbs) out.push(`${verb} ${(prefix + path).replace(/:(\w+)/g, '{$1}')}`);
     } else if (layer.handle?.stack) {
       out.push(...servedRoutes(layer.handle.stack, prefix + own));
     }
@@ -56,7 +57,8 @@ function servedRoutes(stack: Layer[], prefix = ''): string[] {
   return out;
 }
 
-const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([verb, op]) => ({ path, verb, op })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([verb, op]) => ({ path, verb, op })));
 
 describe('GET /openapi.json lists exactly the routes Express serves', () => {
   it('every served route is documented, and every documented operation is served', () => {
@@ -97,7 +99,9 @@ describe('GET /openapi.json lists exactly the routes Express serves', () => {
   });
 
   it('documents the graph routes in their own error form and the dora query from the tool schema', () => {
-    const search = doc.paths['/graph/search'].post as Operation & { requestBody: { content: Record<string, { schema: { properties: Record<string, { maximum?: number }> } }> } };
+    const search = doc.paths['/graph/search'].post as Operation & {
+      requestBody: { content: Record<string, { schema: { properties: Record<string, { maximum?: number }> } }> };
+    };
     expect(search.responses['400']).toEqual({ $ref: '#/components/responses/GraphError' });
     expect(search.requestBody.content['application/json'].schema.properties.limit.maximum).toBe(100);
     const dora = doc.paths['/analytics/dora'].get;
@@ -120,7 +124,11 @@ describe("Redocly's recommended rules that apply", () => {
       const statuses = Object.keys(op.responses);
       expect(
         // A redirect (the OAuth authorize routes) is the operation's success.
-        statuses.some((s) => /^2\d\d$/.test(s) || (s === '302' && (op.responses[s] as { headers?: { Location?: unknown } }).headers?.Location !== undefined)),
+        statuses.some(
+          (s) =>
+            /^2\d\d$/.test(s) ||
+            (s === '302' && (op.responses[s] as { headers?: { Location?: unknown } }).headers?.Location !== undefined),
+        ),
         `${verb} ${path}`,
       ).toBe(true);
       expect(
@@ -151,7 +159,9 @@ describe("Redocly's recommended rules that apply", () => {
       expect(op.tags?.length, `${verb} ${path}`).toBe(1);
       expect(tags.has(op.tags![0]), `${verb} ${path} tag ${op.tags![0]}`).toBe(true);
       expect(Array.isArray(op.security), `${verb} ${path}`).toBe(true);
-      for (const requirement of op.security ?? []) for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes, scheme).toHaveProperty([scheme]);
+      for (const requirement of op.security ?? [])
+        for (const scheme of Object.keys(requirement))
+          expect(doc.components.securitySchemes, scheme).toHaveProperty([scheme]);
     }
     expect(doc.info.license).toBeDefined();
     expect(doc.servers?.length).toBeGreaterThan(0);
@@ -160,10 +170,15 @@ describe("Redocly's recommended rules that apply", () => {
   it('no-unused-components, no-unresolved-refs', () => {
     const text = JSON.stringify(doc.paths);
     const refs = [...text.matchAll(/"\$ref":"#\/components\/(\w+)\/(\w+)"/g)].map((m) => [m[1], m[2]] as const);
-    for (const [kind, name] of refs) expect((doc.components as Record<string, Record<string, unknown>>)[kind], `${kind}/${name}`).toHaveProperty([name]);
+    for (const [kind, name] of refs)
+      expect((doc.components as Record<string, Record<string, unknown>>)[kind], `${kind}/${name}`).toHaveProperty([
+        name,
+      ]);
     const used = new Set(refs.map(([, name]) => name));
-    for (const name of Object.keys(doc.components.responses)) expect(used.has(name), `components/responses/${name} unused`).toBe(true);
+    for (const name of Object.keys(doc.components.responses))
+      expect(used.has(name), `components/responses/${name} unused`).toBe(true);
     const schemes = new Set(operations().flatMap(({ op }) => (op.security ?? []).flatMap((r) => Object.keys(r))));
-    for (const name of Object.keys(doc.components.securitySchemes)) expect(schemes.has(name), `securitySchemes/${name} unused`).toBe(true);
+    for (const name of Object.keys(doc.components.securitySchemes))
+      expect(schemes.has(name), `securitySchemes/${name} unused`).toBe(true);
   });
 });

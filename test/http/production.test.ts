@@ -21,19 +21,28 @@ describe('production transport rules', () => {
     expect(missing.body.error.message).toContain('without an X-Forwarded-Proto header');
     expect(missing.body.error.message).toContain('must send X-Forwarded-Proto: https');
     expect(missing.body.error.message).not.toContain('CONSTELLATION_TLS_CERT');
-    const plainProto = await call(server, 'GET', '/admin/tenants', { apiKey: TEST_API_KEY, headers: { 'X-Forwarded-Proto': 'http' } });
+    const plainProto = await call(server, 'GET', '/admin/tenants', {
+      apiKey: TEST_API_KEY,
+      headers: { 'X-Forwarded-Proto': 'http' },
+    });
     expect(plainProto.status).toBe(403);
     expect(plainProto.body.error.message).toContain('with X-Forwarded-Proto: http.');
   });
 
   it('accepts requests whose TLS a trusted proxy terminated', async () => {
-    const proxied = await call(server, 'GET', '/admin/tenants', { apiKey: TEST_API_KEY, headers: { 'X-Forwarded-Proto': 'https' } });
+    const proxied = await call(server, 'GET', '/admin/tenants', {
+      apiKey: TEST_API_KEY,
+      headers: { 'X-Forwarded-Proto': 'https' },
+    });
     expect(proxied.status).toBe(200);
   });
 
   it('has no demo route and no implicit demo user', async () => {
     expect((await call(server, 'GET', '/demo', { headers: { 'X-Forwarded-Proto': 'https' } })).status).toBe(404);
-    const anonymous = await call(server, 'POST', '/mcp/code_host/execute', { body: { tool: 'get_repositories' }, headers: { 'X-Forwarded-Proto': 'https' } });
+    const anonymous = await call(server, 'POST', '/mcp/code_host/execute', {
+      body: { tool: 'get_repositories' },
+      headers: { 'X-Forwarded-Proto': 'https' },
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.detail.code).toBe('UNAUTHORIZED');
   });
@@ -47,9 +56,14 @@ describe('production without TLS or a trusted proxy', () => {
   afterAll(() => server.close());
 
   it('refuses plain HTTP naming the two settings that enable HTTPS', async () => {
-    const plain = await call(server, 'GET', '/admin/tenants', { apiKey: TEST_API_KEY, headers: { 'X-Forwarded-Proto': 'https' } });
+    const plain = await call(server, 'GET', '/admin/tenants', {
+      apiKey: TEST_API_KEY,
+      headers: { 'X-Forwarded-Proto': 'https' },
+    });
     expect(plain.status).toBe(403);
-    expect(plain.body.error.message).toBe('HTTPS is required in production: serve TLS (CONSTELLATION_TLS_CERT/KEY) or terminate it at a trusted proxy (CONSTELLATION_TRUST_PROXY)');
+    expect(plain.body.error.message).toBe(
+      'HTTPS is required in production: serve TLS (CONSTELLATION_TLS_CERT/KEY) or terminate it at a trusted proxy (CONSTELLATION_TRUST_PROXY)',
+    );
   });
 });
 
@@ -67,14 +81,19 @@ describe('demo mode', () => {
     const tenants = new Set(body.data.users.map((u: { tenant_id: string }) => u.tenant_id));
     expect(tenants).toEqual(new Set(['acme', 'globex']));
     const globexUser = body.data.users.find((u: { tenant_id: string }) => u.tenant_id === 'globex');
-    const result = await call(server, 'POST', '/mcp/code_host/execute', { token: globexUser.token, body: { tool: 'get_repositories' } });
+    const result = await call(server, 'POST', '/mcp/code_host/execute', {
+      token: globexUser.token,
+      body: { tool: 'get_repositories' },
+    });
     expect(result.status).toBe(200);
     expect(result.body.meta.tenant_id).toBe('globex');
     expect(result.body.data._capability).toEqual({ name: 'code_host.repositories.list', type: 'read' });
   });
 
   it('a request without a token acts as the default demo user', async () => {
-    const result = await call(server, 'POST', '/mcp/code_host/execute', { body: { tool: 'get_repositories', arguments: { limit: 1 } } });
+    const result = await call(server, 'POST', '/mcp/code_host/execute', {
+      body: { tool: 'get_repositories', arguments: { limit: 1 } },
+    });
     expect(result.status).toBe(200);
     expect(result.body.meta.tenant_id).toBe('acme');
   });
@@ -89,9 +108,23 @@ describe('demo mode', () => {
 
   it('execute refuses bad bodies and unknown tools and systems with 4xx', async () => {
     expect((await call(server, 'POST', '/mcp/code_host/execute', { body: { arguments: {} } })).status).toBe(400);
-    expect((await call(server, 'POST', '/mcp/code_host/execute', { body: { tool: 'get_repository', arguments: 'acme/api' } })).status).toBe(400);
-    expect((await call(server, 'POST', '/mcp/code_host/execute', { body: { tool: 'get_repository', arguments: { repo_id: 'x'.repeat(5000) } } })).status).toBe(400);
-    const oversized = await call(server, 'POST', '/mcp/code_host/execute', { rawBody: JSON.stringify({ tool: 'get_repositories', arguments: { pad: 'x'.repeat(2_000_000) } }) });
+    expect(
+      (
+        await call(server, 'POST', '/mcp/code_host/execute', {
+          body: { tool: 'get_repository', arguments: 'acme/api' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(server, 'POST', '/mcp/code_host/execute', {
+          body: { tool: 'get_repository', arguments: { repo_id: 'x'.repeat(5000) } },
+        })
+      ).status,
+    ).toBe(400);
+    const oversized = await call(server, 'POST', '/mcp/code_host/execute', {
+      rawBody: JSON.stringify({ tool: 'get_repositories', arguments: { pad: 'x'.repeat(2_000_000) } }),
+    });
     expect(oversized.status).toBe(413);
     expect(oversized.body.error.code).toBe('PAYLOAD_TOO_LARGE');
     const unknownTool = await call(server, 'POST', '/mcp/code_host/execute', { body: { tool: 'drop_database' } });
@@ -107,7 +140,11 @@ describe('logs', () => {
   it('never contain credentials', () => {
     const lines: string[] = [];
     const log = createLogger('debug', (line) => lines.push(line));
-    log.info('connecting', { connections: { code_host: { token: 'ghp_secret' } }, headers: { authorization: 'Bearer abc' }, nested: { apiToken: 'x', ok: 1 } });
+    log.info('connecting', {
+      connections: { code_host: { token: 'ghp_secret' } },
+      headers: { authorization: 'Bearer abc' },
+      nested: { apiToken: 'x', ok: 1 },
+    });
     expect(lines.join('')).not.toMatch(/ghp_secret|Bearer abc|"apiToken":"x"/);
     expect(JSON.parse(lines[0]).nested.ok).toBe(1);
   });

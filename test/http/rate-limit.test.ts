@@ -13,12 +13,17 @@ afterAll(() => server.close());
 beforeEach(() => clock.advance(MINUTE));
 
 const from = (address: string) => ({ 'X-Forwarded-For': address });
-const graphStats = (headers: Record<string, string>, token?: string) => call(server, 'GET', '/graph/stats', { token, headers });
+const graphStats = (headers: Record<string, string>, token?: string) =>
+  call(server, 'GET', '/graph/stats', { token, headers });
 
 describe('per-tenant rate limit', () => {
   it('answers 429 RATE_LIMITED with Retry-After once a tenant spends its budget, and only for that tenant, until its window renews', async () => {
     const acme = await server.tokenFor('acme');
-    const execute = (token: string) => call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool: 'get_repository', arguments: { repo_id: 'acme/web' } } });
+    const execute = (token: string) =>
+      call(server, 'POST', '/mcp/code_host/execute', {
+        token,
+        body: { tool: 'get_repository', arguments: { repo_id: 'acme/web' } },
+      });
     for (let i = 0; i < 3; i++) expect((await execute(acme)).status).toBe(200);
     const limited = await execute(acme);
     expect(limited.status).toBe(429);
@@ -30,10 +35,17 @@ describe('per-tenant rate limit', () => {
     expect((await execute(otherUserSameTenant)).status).toBe(429);
     const graph = await call(server, 'GET', '/graph/stats', { token: acme });
     expect(graph.status).toBe(429);
-    expect(graph.body).toEqual({ success: false, error: expect.stringContaining('Rate limit exceeded'), metadata: null });
+    expect(graph.body).toEqual({
+      success: false,
+      error: expect.stringContaining('Rate limit exceeded'),
+      metadata: null,
+    });
 
     const globex = await server.tokenFor('globex');
-    expect((await call(server, 'POST', '/mcp/code_host/execute', { token: globex, body: { tool: 'get_repositories' } })).status).toBe(200);
+    expect(
+      (await call(server, 'POST', '/mcp/code_host/execute', { token: globex, body: { tool: 'get_repositories' } }))
+        .status,
+    ).toBe(200);
 
     clock.advance(45 * SECOND);
     const later = await execute(acme);
@@ -56,7 +68,11 @@ describe('per-tenant rate limit', () => {
   it('leaves the vault session to its own limit: counted once, not against the general budget', async () => {
     const address = from('203.0.113.10');
     for (let i = 0; i < 4; i++) {
-      const created = await call(server, 'POST', '/auth/vault-session', { apiKey: TEST_API_KEY, headers: { ...address, 'X-Tenant-Id': 'acme' }, body: {} });
+      const created = await call(server, 'POST', '/auth/vault-session', {
+        apiKey: TEST_API_KEY,
+        headers: { ...address, 'X-Tenant-Id': 'acme' },
+        body: {},
+      });
       expect(created.status).toBe(201);
       expect(created.headers.get('ratelimit-policy')).toBe('10;w=900');
       expect(created.headers.get('ratelimit')).toBe(`limit=10, remaining=${9 - i}, reset=900`);

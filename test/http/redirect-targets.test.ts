@@ -7,7 +7,11 @@ import { call, startTestServer, TEST_API_KEY, type TestServer } from '../helpers
  * server: never `javascript:`, `data:` or plain HTTP elsewhere. 400 naming the field otherwise.
  */
 const vaultSession = (server: TestServer, redirectUri: string, headers: Record<string, string> = {}) =>
-  call(server, 'POST', '/auth/vault-session', { apiKey: TEST_API_KEY, headers: { 'X-Tenant-Id': 'acme', ...headers }, body: { integration: 'crm', redirectUri } });
+  call(server, 'POST', '/auth/vault-session', {
+    apiKey: TEST_API_KEY,
+    headers: { 'X-Tenant-Id': 'acme', ...headers },
+    body: { integration: 'crm', redirectUri },
+  });
 
 describe('on a development server', () => {
   let server: TestServer;
@@ -17,17 +21,23 @@ describe('on a development server', () => {
   }, 30_000);
   afterAll(() => server?.close());
 
-  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'http://evil.example/done', 'ftp://files.example/'])(
-    'the vault session refuses redirectUri %s with 400 naming it',
-    async (redirectUri) => {
-      const { status, body } = await vaultSession(server, redirectUri);
-      expect(status).toBe(400);
-      expect(body).toEqual({
-        success: false,
-        error: { code: 'VALIDATION_ERROR', message: expect.stringMatching(/^redirectUri must be an https: URL/), details: expect.any(Array) },
-      });
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'http://evil.example/done',
+    'ftp://files.example/',
+  ])('the vault session refuses redirectUri %s with 400 naming it', async (redirectUri) => {
+    const { status, body } = await vaultSession(server, redirectUri);
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      success: false,
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: expect.stringMatching(/^redirectUri must be an https: URL/),
+        details: expect.any(Array),
+      },
+    });
+  });
 
   it('the vault session takes https: anywhere and http: to loopback', async () => {
     expect((await vaultSession(server, 'https://app.example/done')).status).toBe(201);
@@ -35,12 +45,18 @@ describe('on a development server', () => {
     expect((await vaultSession(server, 'http://localhost:5173/done')).status).toBe(201);
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,hi'])('chat authorization refuses return_url %s with 400 naming it', async (returnUrl) => {
-    const token = await server.tokenFor('acme');
-    const answer = await fetch(`${server.url}/oauth/chat/authorize?return_url=${encodeURIComponent(returnUrl)}`, { headers: { 'Access-Token': token }, redirect: 'manual' });
-    expect(answer.status).toBe(400);
-    expect(await answer.json()).toEqual({ detail: expect.stringMatching(/^return_url must be an https: URL/) });
-  });
+  it.each(['javascript:alert(1)', 'data:text/html,hi'])(
+    'chat authorization refuses return_url %s with 400 naming it',
+    async (returnUrl) => {
+      const token = await server.tokenFor('acme');
+      const answer = await fetch(`${server.url}/oauth/chat/authorize?return_url=${encodeURIComponent(returnUrl)}`, {
+        headers: { 'Access-Token': token },
+        redirect: 'manual',
+      });
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({ detail: expect.stringMatching(/^return_url must be an https: URL/) });
+    },
+  );
 });
 
 describe('on a production server', () => {
@@ -48,7 +64,11 @@ describe('on a production server', () => {
   const overTls = { 'X-Forwarded-Proto': 'https' };
   beforeAll(async () => {
     server = await startTestServer({ environment: 'production', sandbox: false, config: { trustProxy: 'loopback' } });
-    const created = await call(server, 'POST', '/admin/tenants', { apiKey: TEST_API_KEY, headers: overTls, body: { id: 'acme', consumerId: 'acme-consumer', name: 'Acme' } });
+    const created = await call(server, 'POST', '/admin/tenants', {
+      apiKey: TEST_API_KEY,
+      headers: overTls,
+      body: { id: 'acme', consumerId: 'acme-consumer', name: 'Acme' },
+    });
     expect(created.status).toBe(201);
   }, 30_000);
   afterAll(() => server?.close());

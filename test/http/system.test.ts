@@ -33,7 +33,9 @@ describe('public system routes', () => {
     expect(response.headers.get('content-type')).toContain('text/plain');
     expect(text).toContain('# TYPE http_request_duration_seconds histogram');
     expect(text).toMatch(/http_requests_total\{method="GET",route="\/mcp\/systems",status="200"\} \d+/);
-    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/mcp\/systems",status="200"\}/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/mcp\/systems",status="200"\}/,
+    );
     expect(text).toContain('# TYPE tool_execution_duration_seconds histogram');
   });
 
@@ -45,7 +47,9 @@ describe('public system routes', () => {
     const codeHost = body.data.integrations.find((i: { id: string }) => i.id === 'code_host');
     const getRepository = codeHost.endpoints.find((e: { path: string }) => e.path === '/code_host/get-repository');
     expect(getRepository.method).toBe('GET');
-    expect(getRepository.filterable_fields).toContainEqual(expect.objectContaining({ name: 'repo_id', type: 'str', required: true }));
+    expect(getRepository.filterable_fields).toContainEqual(
+      expect.objectContaining({ name: 'repo_id', type: 'str', required: true }),
+    );
     expect(getRepository.query_parameters).toContain('repo_id');
   });
 
@@ -53,8 +57,11 @@ describe('public system routes', () => {
     const { status, body } = await call(server, 'GET', '/openapi.json');
     expect(status).toBe(200);
     expect(body.openapi).toBe('3.1.0');
-    for (const path of ['/health', '/admin/tenants', '/admin/token', '/mcp/code_host/execute', '/code_host/get-issues']) expect(body.paths).toHaveProperty([path]);
-    expect(body.paths['/mcp/code_host/execute'].post.requestBody.content['application/json'].schema.properties.tool.enum).toContain('get_issues');
+    for (const path of ['/health', '/admin/tenants', '/admin/token', '/mcp/code_host/execute', '/code_host/get-issues'])
+      expect(body.paths).toHaveProperty([path]);
+    expect(
+      body.paths['/mcp/code_host/execute'].post.requestBody.content['application/json'].schema.properties.tool.enum,
+    ).toContain('get_issues');
     expect(body.components.securitySchemes.jwt).toMatchObject({ in: 'header', name: 'X-JWT-Token' });
   });
 

@@ -45,7 +45,12 @@ describe('channels', () => {
     expect(channels.map((c: { name: string }) => c.name).sort()).toEqual(publicNames.sort());
     const general = channels.find((c: { name: string }) => c.name === 'general');
     expect(Object.keys(general).sort()).toEqual(CHANNEL_KEYS);
-    expect(general).toMatchObject({ id: channelNamed('general').id, type: 'public', is_archived: false, member_count: channelNamed('general').members.length });
+    expect(general).toMatchObject({
+      id: channelNamed('general').id,
+      type: 'public',
+      is_archived: false,
+      member_count: channelNamed('general').members.length,
+    });
   });
 
   it('pages by cursor without losing or repeating a channel', async () => {
@@ -53,9 +58,12 @@ describe('channels', () => {
     expect(first.channels).toHaveLength(2);
     expect(Object.keys(first.pagination).sort()).toEqual(PAGINATION_KEYS);
     expect(first.pagination.has_more).toBe(true);
-    const rest = (await chat('GET', `/channels?limit=50&cursor=${encodeURIComponent(first.pagination.next_cursor)}`)).body.data;
+    const rest = (await chat('GET', `/channels?limit=50&cursor=${encodeURIComponent(first.pagination.next_cursor)}`))
+      .body.data;
     const all = (await chat('GET', '/channels?limit=50')).body.data.channels;
-    expect([...first.channels, ...rest.channels].map((c: { id: string }) => c.id)).toEqual(all.map((c: { id: string }) => c.id));
+    expect([...first.channels, ...rest.channels].map((c: { id: string }) => c.id)).toEqual(
+      all.map((c: { id: string }) => c.id),
+    );
   });
 
   it('gets one channel; 404 for an unknown one, 400 for a malformed id', async () => {
@@ -70,12 +78,23 @@ describe('channels', () => {
   });
 
   it('creates a channel with its description as the purpose (201), and refuses a taken name with 409', async () => {
-    const { status, body } = await chat('POST', '/channels', { body: { name: 'launch-2027', description: 'Launch coordination', type: 'public' } });
+    const { status, body } = await chat('POST', '/channels', {
+      body: { name: 'launch-2027', description: 'Launch coordination', type: 'public' },
+    });
     expect(status).toBe(201);
     expect(body.meta).toEqual(meta());
     expect(Object.keys(body.data).sort()).toEqual(CHANNEL_KEYS);
-    expect(body.data).toMatchObject({ name: 'launch-2027', description: 'Launch coordination', type: 'public', member_count: 1 });
-    expect(channelNamed('launch-2027')).toMatchObject({ id: body.data.id, purpose: 'Launch coordination', kind: 'public' });
+    expect(body.data).toMatchObject({
+      name: 'launch-2027',
+      description: 'Launch coordination',
+      type: 'public',
+      member_count: 1,
+    });
+    expect(channelNamed('launch-2027')).toMatchObject({
+      id: body.data.id,
+      purpose: 'Launch coordination',
+      kind: 'public',
+    });
     const again = await chat('POST', '/channels', { body: { name: 'launch-2027' } });
     expect([again.status, again.body.error.code]).toEqual([409, 'CONFLICT']);
     expect(again.body.error.message).toContain('name_taken');
@@ -110,9 +129,16 @@ describe('messages', () => {
 
   it('sends content with a subject (201) and reads it back the same', async () => {
     const deploys = channelNamed('deploys');
-    const { status, body } = await chat('POST', `/channels/${deploys.id}/messages`, { body: { subject: 'Release 2.4', content: 'Version 2.4 is live.' } });
+    const { status, body } = await chat('POST', `/channels/${deploys.id}/messages`, {
+      body: { subject: 'Release 2.4', content: 'Version 2.4 is live.' },
+    });
     expect(status).toBe(201);
-    expect(body.data).toMatchObject({ channel_id: deploys.id, subject: 'Release 2.4', content: 'Version 2.4 is live.', author_id: slack().botUserId });
+    expect(body.data).toMatchObject({
+      channel_id: deploys.id,
+      subject: 'Release 2.4',
+      content: 'Version 2.4 is live.',
+      author_id: slack().botUserId,
+    });
     expect(deploys.messages.at(-1)?.text).toBe('*Release 2.4*\nVersion 2.4 is live.');
     const latest = (await chat('GET', `/channels/${deploys.id}/messages?limit=1`)).body.data.messages[0];
     expect(latest).toEqual(body.data);
@@ -142,7 +168,11 @@ describe('members', () => {
     const created = (await chat('POST', '/channels', { body: { name: 'member-tests' } })).body.data;
     const person = slack().people[1].slackId;
     const listed = await chat('GET', `/channels/${created.id}/members`);
-    expect([listed.status, listed.body.data.members, listed.body.data.count]).toEqual([200, [{ id: slack().botUserId, channel_id: created.id }], 1]);
+    expect([listed.status, listed.body.data.members, listed.body.data.count]).toEqual([
+      200,
+      [{ id: slack().botUserId, channel_id: created.id }],
+      1,
+    ]);
     const added = await chat('POST', `/channels/${created.id}/members`, { body: { user_id: person } });
     expect([added.status, added.body.data]).toEqual([201, { id: person, channel_id: created.id }]);
     expect(channelNamed('member-tests').members).toContain(person);
@@ -195,7 +225,9 @@ describe('tenant isolation', () => {
       expect(other.isError).toBe(true);
       expect(JSON.stringify(other.content)).toContain('NOT_FOUND');
       const globexList = await globex.callTool({ name: 'team_chat_list_channels', arguments: { limit: 100 } });
-      expect((globexList.structuredContent as { channels: Array<{ name: string }> }).channels.map((c) => c.name)).not.toContain('acme-only-room');
+      expect(
+        (globexList.structuredContent as { channels: Array<{ name: string }> }).channels.map((c) => c.name),
+      ).not.toContain('acme-only-room');
     });
   });
 });
@@ -204,13 +236,23 @@ describe('knowledge graph', () => {
   it('reads channels and messages as the chat system’s nodes, each message belonging to its channel', async () => {
     const general = channelNamed('general');
     const messages = (await chat('GET', `/channels/${general.id}/messages?limit=3`)).body.data;
-    const batch = extract({ team_chat: manifest.extractor! }, 'team_chat', { tool: 'list_messages', args: { channel_id: general.id }, result: messages });
+    const batch = extract({ team_chat: manifest.extractor! }, 'team_chat', {
+      tool: 'list_messages',
+      args: { channel_id: general.id },
+      result: messages,
+    });
     const nodes = [...batch.nodes.values()];
-    expect(nodes.filter((n) => n.type === 'chat_message').map((n) => n.id)).toEqual(messages.messages.map((m: { id: string }) => `${general.id}/${m.id}`));
+    expect(nodes.filter((n) => n.type === 'chat_message').map((n) => n.id)).toEqual(
+      messages.messages.map((m: { id: string }) => `${general.id}/${m.id}`),
+    );
     expect(nodes.some((n) => n.type === 'chat_channel' && n.id === general.id)).toBe(true);
     expect(batch.edges.filter((e) => e.type === 'BELONGS_TO')).toHaveLength(3);
     const channels = (await chat('GET', '/channels')).body.data;
-    const listed = extract({ team_chat: manifest.extractor! }, 'team_chat', { tool: 'list_channels', args: {}, result: channels });
+    const listed = extract({ team_chat: manifest.extractor! }, 'team_chat', {
+      tool: 'list_channels',
+      args: {},
+      result: channels,
+    });
     expect([...listed.nodes.values()].filter((n) => n.type === 'chat_channel')).toHaveLength(channels.channels.length);
   });
 });
@@ -225,6 +267,8 @@ describe('/openapi.json', () => {
       expect(Object.keys(paths[`/team_chat/channels/{channel_id}/${tail}`]).sort()).toEqual(['get', 'post']);
       expect(paths[`/team_chat/channels/{channel_id}/${tail}`].post.responses['201']).toBeDefined();
     }
-    expect(Object.keys(paths).filter((p) => p.startsWith('/team_chat/') && !p.startsWith('/team_chat/channels'))).toEqual([]);
+    expect(
+      Object.keys(paths).filter((p) => p.startsWith('/team_chat/') && !p.startsWith('/team_chat/channels')),
+    ).toEqual([]);
   });
 });

@@ -10,10 +10,15 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const TENANT = 'doomed';
-const admin = (method: string, path: string, body?: unknown) => call(server, method, path, { apiKey: TEST_API_KEY, body });
+const admin = (method: string, path: string, body?: unknown) =>
+  call(server, method, path, { apiKey: TEST_API_KEY, body });
 
 async function tokenFor(email: string): Promise<string> {
-  const issued = await admin('POST', '/admin/token', { tenant_id: TENANT, user_email: email, connections: server.callerFor('acme').connections });
+  const issued = await admin('POST', '/admin/token', {
+    tenant_id: TENANT,
+    user_email: email,
+    connections: server.callerFor('acme').connections,
+  });
   expect(issued.status).toBe(200);
   return issued.body.token as string;
 }
@@ -21,11 +26,15 @@ async function tokenFor(email: string): Promise<string> {
 /** Rows carrying the tenant's id, per table, in every table that has a tenant_id column. */
 function rowsOf(tenantId: string): Record<string, number> {
   const db = server.app.db;
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .pluck()
+    .all() as string[];
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(table) as string[];
-    if (columns.includes('tenant_id')) counts[table] = db.prepare(`SELECT count(*) FROM "${table}" WHERE tenant_id = ?`).pluck().get(tenantId) as number;
+    if (columns.includes('tenant_id'))
+      counts[table] = db.prepare(`SELECT count(*) FROM "${table}" WHERE tenant_id = ?`).pluck().get(tenantId) as number;
   }
   return counts;
 }
@@ -34,7 +43,11 @@ const total = (counts: Record<string, number>) => Object.values(counts).reduce((
 
 async function mcpClient(token: string): Promise<Client> {
   const client = new Client({ name: 'deletion-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+      requestInit: { headers: { 'X-JWT-Token': token } },
+    }),
+  );
   return client;
 }
 
@@ -93,7 +106,9 @@ describe('deleting a tenant while its clients are calling tools', () => {
     await server.app.services.analytics.settle();
 
     const leftover = rowsOf(TENANT);
-    expect(leftover, `rows left behind: ${JSON.stringify(leftover)}`).toEqual(Object.fromEntries(Object.keys(leftover).map((t) => [t, 0])));
+    expect(leftover, `rows left behind: ${JSON.stringify(leftover)}`).toEqual(
+      Object.fromEntries(Object.keys(leftover).map((t) => [t, 0])),
+    );
 
     // The id is free again: another owner creates it and sees nothing of the first.
     expect((await admin('POST', '/admin/tenants', { id: TENANT, consumerId: 'second-owner' })).status).toBe(201);
@@ -109,10 +124,21 @@ describe('deleting a tenant while its clients are calling tools', () => {
 
     // The first owner's token stays dead, over REST and MCP, and writes nothing.
     expect((await call(server, 'GET', '/graph/stats', { token })).status).toBe(401);
-    expect((await call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool: 'get_repositories', arguments: {} } })).status).toBe(401);
+    expect(
+      (
+        await call(server, 'POST', '/mcp/code_host/execute', {
+          token,
+          body: { tool: 'get_repositories', arguments: {} },
+        })
+      ).status,
+    ).toBe(401);
     const mcp = await fetch(`${server.url}/mcp`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'X-JWT-Token': token },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'X-JWT-Token': token,
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
     });
     expect(mcp.status).toBe(401);

@@ -11,7 +11,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const requestToken = (connections: unknown) =>
-  call(server, 'POST', '/admin/token', { apiKey: TEST_API_KEY, body: { tenant_id: 'acme', user_email: 'ada@acme.test', connections } });
+  call(server, 'POST', '/admin/token', {
+    apiKey: TEST_API_KEY,
+    body: { tenant_id: 'acme', user_email: 'ada@acme.test', connections },
+  });
 
 /** The demo's Jira credential (baseUrl, email, apiToken) without its email. */
 function jiraWithoutEmail(): Record<string, unknown> {
@@ -27,7 +30,9 @@ describe('POST /admin/token validates connections', () => {
     expect(body.error.message).toContain('"github" is not an integration id');
     expect(body.error.message).toContain('GitHub\'s is "code_host"');
     expect(body.error.message).toMatch(/Valid keys: .*code_host.*ticketing/);
-    expect(body.error.details[0].valid_keys).toEqual(expect.arrayContaining(['code_host', 'ticketing', 'notes', 'wiki']));
+    expect(body.error.details[0].valid_keys).toEqual(
+      expect.arrayContaining(['code_host', 'ticketing', 'notes', 'wiki']),
+    );
   });
 
   it('refuses a per-user integration, whose credentials never come from a token', async () => {
@@ -40,7 +45,9 @@ describe('POST /admin/token validates connections', () => {
     const { status, body } = await requestToken({ ticketing: jiraWithoutEmail() });
     expect(status).toBe(400);
     expect(body.error.code).toBe('VALIDATION_ERROR');
-    expect(body.error.message).toContain('connections.ticketing is not a valid Jira credential: connections.ticketing.email:');
+    expect(body.error.message).toContain(
+      'connections.ticketing is not a valid Jira credential: connections.ticketing.email:',
+    );
     expect(body.error.message).toContain('(fields: baseUrl, email, apiToken)');
     expect(body.error.details).toEqual([expect.objectContaining({ field: 'connections.ticketing.email' })]);
   });
@@ -48,12 +55,19 @@ describe('POST /admin/token validates connections', () => {
   it('issues a token for valid connections, and the token works', async () => {
     const { status, body } = await requestToken(server.callerFor('acme').connections);
     expect(status).toBe(200);
-    const result = await call(server, 'POST', '/mcp/ticketing/execute', { token: body.token, body: { tool: 'get_projects' } });
+    const result = await call(server, 'POST', '/mcp/ticketing/execute', {
+      token: body.token,
+      body: { tool: 'get_projects' },
+    });
     expect(result.status).toBe(200);
   });
 
   it('a token issued before with a bad connection still answers at its first use, as before', async () => {
-    const token = await server.app.tokens.issue({ tenant_id: 'acme', user_email: 'ada@acme.test', connections: { ticketing: jiraWithoutEmail() } });
+    const token = await server.app.tokens.issue({
+      tenant_id: 'acme',
+      user_email: 'ada@acme.test',
+      connections: { ticketing: jiraWithoutEmail() },
+    });
     const result = await call(server, 'POST', '/mcp/ticketing/execute', { token, body: { tool: 'get_projects' } });
     expect(result.status).toBe(403);
     expect(result.body.error.code).toBe('NOT_CONFIGURED');

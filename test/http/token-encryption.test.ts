@@ -20,9 +20,16 @@ describe('encrypted tokens', () => {
     const token: string = issued.body.token;
     expect(token.split('.')).toHaveLength(5);
     const [header] = token.split('.');
-    expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({ alg: 'dir', enc: 'A256GCM', cty: 'JWT' });
+    expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({
+      alg: 'dir',
+      enc: 'A256GCM',
+      cty: 'JWT',
+    });
     expect(Buffer.from(token.replace(/\./g, ''), 'base64url').toString('latin1')).not.toContain('ghp_sandbox');
-    const response = await call(server, 'POST', '/mcp/code_host/execute', { token, body: { tool: 'get_repository', arguments: { repo_id: 'acme/api' } } });
+    const response = await call(server, 'POST', '/mcp/code_host/execute', {
+      token,
+      body: { tool: 'get_repository', arguments: { repo_id: 'acme/api' } },
+    });
     expect(response.status).toBe(200);
     expect(response.body.data.full_name).toBe('acme/api');
   });
@@ -41,7 +48,9 @@ describe('encrypted tokens', () => {
   });
 
   it('refuses a key that is not 32 bytes, naming the variable', () => {
-    expect(() => loadConfig({ CONSTELLATION_TOKEN_ENCRYPTION_KEY: 'short' })).toThrow(/CONSTELLATION_TOKEN_ENCRYPTION_KEY must be 32 bytes/);
+    expect(() => loadConfig({ CONSTELLATION_TOKEN_ENCRYPTION_KEY: 'short' })).toThrow(
+      /CONSTELLATION_TOKEN_ENCRYPTION_KEY must be 32 bytes/,
+    );
     expect(loadConfig({ CONSTELLATION_TOKEN_ENCRYPTION_KEY: 'ab'.repeat(32) }).tokenEncryptionKey).toHaveLength(32);
   });
 });

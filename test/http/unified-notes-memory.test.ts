@@ -14,7 +14,9 @@ const notion = (workspace: WorkspaceId = 'acme') => fakeState<NotionState>(serve
 const tasks = (workspace: WorkspaceId = 'acme') => {
   const database = [...notion(workspace).databases.values()].find((d) => d.title === 'Engineering Tasks');
   if (!database) throw new Error(`no Engineering Tasks in ${workspace}`);
-  const rows = [...notion(workspace).pages.values()].filter((p): p is PageRecord => p.parent.type === 'data_source_id' && p.parent.database_id === database.id);
+  const rows = [...notion(workspace).pages.values()].filter(
+    (p): p is PageRecord => p.parent.type === 'data_source_id' && p.parent.database_id === database.id,
+  );
   return { id: database.id, rows };
 };
 
@@ -50,7 +52,9 @@ describe('what unified notes calls remember for a short time', () => {
     state.users.push(newcomer);
     rows[3].properties.Owner = { type: 'people', people: [{ object: 'user', id: newcomer.id }] };
     const { answer } = await forwarded('GET', `/databases/${id}/pages/${rows[3].id}`);
-    expect(answer.body.data.properties.Owner).toEqual([{ id: newcomer.id, name: 'Nadia Newcomer', email: 'nadia@acme.test' }]);
+    expect(answer.body.data.properties.Owner).toEqual([
+      { id: newcomer.id, name: 'Nadia Newcomer', email: 'nadia@acme.test' },
+    ]);
     // A later read knows the newcomer without asking again.
     expect((await forwarded('GET', `/databases/${id}/pages/${rows[3].id}`)).requests).not.toContain('GET /v1/users');
   });

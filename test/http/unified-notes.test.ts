@@ -22,18 +22,35 @@ const databaseNamed = (title: string, workspace: WorkspaceId = 'acme') => {
   return found;
 };
 const rowsOf = (databaseId: string, workspace: WorkspaceId = 'acme'): PageRecord[] =>
-  [...notion(workspace).pages.values()].filter((p) => p.parent.type === 'data_source_id' && p.parent.database_id === databaseId && !p.inTrash);
-const handbook = (workspace: WorkspaceId = 'acme') => [...notion(workspace).pages.values()].find((p) => p.parent.type === 'workspace') as PageRecord;
-const titleOf = (page: PageRecord) => Object.values(page.properties).find((v) => v.type === 'title')?.title as Array<{ plain_text: string }>;
+  [...notion(workspace).pages.values()].filter(
+    (p) => p.parent.type === 'data_source_id' && p.parent.database_id === databaseId && !p.inTrash,
+  );
+const handbook = (workspace: WorkspaceId = 'acme') =>
+  [...notion(workspace).pages.values()].find((p) => p.parent.type === 'workspace') as PageRecord;
+const titleOf = (page: PageRecord) =>
+  Object.values(page.properties).find((v) => v.type === 'title')?.title as Array<{ plain_text: string }>;
 /** Text of a stored page's first paragraph block. */
 const firstParagraph = (pageId: string, workspace: WorkspaceId = 'acme') => {
   const state = notion(workspace);
-  const block = (state.children.get(pageId) ?? []).map((id) => state.blocks.get(id)).find((b) => b?.type === 'paragraph' && !b.inTrash);
+  const block = (state.children.get(pageId) ?? [])
+    .map((id) => state.blocks.get(id))
+    .find((b) => b?.type === 'paragraph' && !b.inTrash);
   return (block?.content.rich_text as Array<{ plain_text: string }> | undefined)?.map((t) => t.plain_text).join('');
 };
 
 const DATABASE_KEYS = ['created_at', 'data_source_id', 'folder_id', 'id', 'name', 'properties', 'updated_at', 'url'];
-const PAGE_KEYS = ['archived', 'created_at', 'created_by', 'database_id', 'id', 'name', 'properties', 'updated_at', 'updated_by', 'url'];
+const PAGE_KEYS = [
+  'archived',
+  'created_at',
+  'created_by',
+  'database_id',
+  'id',
+  'name',
+  'properties',
+  'updated_at',
+  'updated_by',
+  'url',
+];
 const FOLDER_KEYS = ['archived', 'created_at', 'id', 'name', 'parent_id', 'updated_at', 'url'];
 const COMMENT_KEYS = ['author', 'content', 'created_at', 'discussion_id', 'id', 'page_id'];
 const PAGINATION_KEYS = ['has_more', 'limit', 'next_cursor', 'offset', 'total'];
@@ -52,17 +69,26 @@ describe('databases', () => {
     const { databases, count, pagination } = body.data;
     expect(count).toBe(3);
     expect(Object.keys(pagination).sort()).toEqual(PAGINATION_KEYS);
-    expect(databases.map((d: { name: string }) => d.name).sort()).toEqual(['Engineering Tasks', 'Meeting Notes', 'Projects']);
+    expect(databases.map((d: { name: string }) => d.name).sort()).toEqual([
+      'Engineering Tasks',
+      'Meeting Notes',
+      'Projects',
+    ]);
     const projects = databases.find((d: { name: string }) => d.name === 'Projects');
     expect(Object.keys(projects).sort()).toEqual(DATABASE_KEYS);
     expect(projects).toMatchObject({ id: databaseNamed('Projects').id, folder_id: handbook().id });
-    expect(projects.properties).toContainEqual({ name: 'Status', type: 'select', options: ['Planning', 'Active', 'Done'] });
+    expect(projects.properties).toContainEqual({
+      name: 'Status',
+      type: 'select',
+      options: ['Planning', 'Active', 'Done'],
+    });
   });
 
   it('pages by cursor without losing or repeating a database', async () => {
     const first = (await notes('GET', '/databases?limit=2')).body.data;
     expect([first.databases.length, first.pagination.has_more]).toEqual([2, true]);
-    const rest = (await notes('GET', `/databases?cursor=${encodeURIComponent(first.pagination.next_cursor)}`)).body.data;
+    const rest = (await notes('GET', `/databases?cursor=${encodeURIComponent(first.pagination.next_cursor)}`)).body
+      .data;
     expect(rest.pagination.has_more).toBe(false);
     const ids = [...first.databases, ...rest.databases].map((d: { id: string }) => d.id);
     expect(new Set(ids).size).toBe(3);
@@ -83,7 +109,8 @@ describe('pages', () => {
     let cursor = first.body.data.pagination.next_cursor as string | null;
     let pages = 1;
     while (cursor) {
-      const next = (await notes('GET', `/databases/${tasks.id}/pages?limit=20&cursor=${encodeURIComponent(cursor)}`)).body.data;
+      const next = (await notes('GET', `/databases/${tasks.id}/pages?limit=20&cursor=${encodeURIComponent(cursor)}`))
+        .body.data;
       ids.push(...next.pages.map((p: { id: string }) => p.id));
       cursor = next.pagination.next_cursor;
       pages += 1;
@@ -103,7 +130,13 @@ describe('pages', () => {
     const { status, body } = await notes('GET', `/databases/${projects.id}/pages/${row.id}`);
     expect(status).toBe(200);
     expect(Object.keys(body.data).sort()).toEqual([...PAGE_KEYS, 'description'].sort());
-    expect(body.data).toMatchObject({ id: row.id, database_id: projects.id, name: titleOf(row)[0].plain_text, description: firstParagraph(row.id), archived: false });
+    expect(body.data).toMatchObject({
+      id: row.id,
+      database_id: projects.id,
+      name: titleOf(row)[0].plain_text,
+      description: firstParagraph(row.id),
+      archived: false,
+    });
     expect(body.data.properties.Lead[0]).toMatchObject({ email: expect.stringContaining('@') });
     expect(body.data.created_by).toMatchObject({ id: row.createdBy, email: expect.stringContaining('@') });
   });
@@ -112,10 +145,18 @@ describe('pages', () => {
     const tasks = databaseNamed('Engineering Tasks');
     const owner = notion().users[1];
     const { status, body } = await notes('POST', `/databases/${tasks.id}/pages`, {
-      body: { name: 'Write the notes family docs', description: 'Routes, records and errors.', properties: { Status: 'In progress', Estimate: 3, Owner: owner.email } },
+      body: {
+        name: 'Write the notes family docs',
+        description: 'Routes, records and errors.',
+        properties: { Status: 'In progress', Estimate: 3, Owner: owner.email },
+      },
     });
     expect(status).toBe(201);
-    expect(body.data).toMatchObject({ name: 'Write the notes family docs', description: 'Routes, records and errors.', database_id: tasks.id });
+    expect(body.data).toMatchObject({
+      name: 'Write the notes family docs',
+      description: 'Routes, records and errors.',
+      database_id: tasks.id,
+    });
     expect(body.data.properties).toMatchObject({ Status: 'In progress', Estimate: 3, Owner: [{ email: owner.email }] });
     const stored = notion().pages.get(body.data.id) as PageRecord;
     expect(titleOf(stored)[0].plain_text).toBe('Write the notes family docs');
@@ -124,14 +165,28 @@ describe('pages', () => {
 
   it('updates a page (fields left out keep their values), rewrites or adds its description, and archives it', async () => {
     const tasks = databaseNamed('Engineering Tasks');
-    const created = (await notes('POST', `/databases/${tasks.id}/pages`, { body: { name: 'Draft', properties: { Estimate: 2 } } })).body.data;
+    const created = (
+      await notes('POST', `/databases/${tasks.id}/pages`, { body: { name: 'Draft', properties: { Estimate: 2 } } })
+    ).body.data;
     expect(created.description).toBe('');
-    const described = await notes('PUT', `/databases/${tasks.id}/pages/${created.id}`, { body: { description: 'First words' } });
-    expect([described.status, described.body.data.description, described.body.data.name, described.body.data.properties.Estimate]).toEqual([200, 'First words', 'Draft', 2]);
-    const renamed = (await notes('PUT', `/databases/${tasks.id}/pages/${created.id}`, { body: { name: 'Final', description: 'Second words' } })).body.data;
+    const described = await notes('PUT', `/databases/${tasks.id}/pages/${created.id}`, {
+      body: { description: 'First words' },
+    });
+    expect([
+      described.status,
+      described.body.data.description,
+      described.body.data.name,
+      described.body.data.properties.Estimate,
+    ]).toEqual([200, 'First words', 'Draft', 2]);
+    const renamed = (
+      await notes('PUT', `/databases/${tasks.id}/pages/${created.id}`, {
+        body: { name: 'Final', description: 'Second words' },
+      })
+    ).body.data;
     expect([renamed.name, renamed.description]).toEqual(['Final', 'Second words']);
     expect((notion().children.get(created.id) ?? []).length).toBe(1);
-    const archived = (await notes('PUT', `/databases/${tasks.id}/pages/${created.id}`, { body: { archived: true } })).body.data;
+    const archived = (await notes('PUT', `/databases/${tasks.id}/pages/${created.id}`, { body: { archived: true } }))
+      .body.data;
     expect(archived.archived).toBe(true);
     expect(notion().pages.get(created.id)?.inTrash).toBe(true);
   });
@@ -144,9 +199,16 @@ describe('pages', () => {
     const unknownPage = await notes('GET', `/databases/${projects.id}/pages/00000000-0000-4000-a000-000000000000`);
     expect(unknownPage.status).toBe(404);
     const unknownDatabase = await notes('GET', '/databases/00000000-0000-4000-a000-000000000000/pages');
-    expect([unknownDatabase.status, unknownDatabase.body.error.message]).toEqual([404, expect.stringContaining('Database 00000000-0000-4000-a000-000000000000 not found')]);
+    expect([unknownDatabase.status, unknownDatabase.body.error.message]).toEqual([
+      404,
+      expect.stringContaining('Database 00000000-0000-4000-a000-000000000000 not found'),
+    ]);
     const malformed = await notes('GET', `/databases/${projects.id}/pages/not-an-id`);
-    expect([malformed.status, malformed.body.error.code, malformed.body.error.message]).toEqual([400, 'VALIDATION_ERROR', expect.stringContaining('page_id')]);
+    expect([malformed.status, malformed.body.error.code, malformed.body.error.message]).toEqual([
+      400,
+      'VALIDATION_ERROR',
+      expect.stringContaining('page_id'),
+    ]);
   });
 });
 
@@ -168,7 +230,9 @@ describe('validation before anything is sent', () => {
     }
     const empty = await notes('PUT', `/databases/${tasks.id}/pages/${rowsOf(tasks.id)[0].id}`, { body: {} });
     expect([empty.status, empty.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
-    const badComment = await notes('POST', `/databases/${tasks.id}/pages/${rowsOf(tasks.id)[0].id}/comments`, { body: { content: 'x'.repeat(2001) } });
+    const badComment = await notes('POST', `/databases/${tasks.id}/pages/${rowsOf(tasks.id)[0].id}/comments`, {
+      body: { content: 'x'.repeat(2001) },
+    });
     expect([badComment.status, badComment.body.error.message]).toEqual([400, expect.stringContaining('content')]);
     expect(notion().pages.size).toBe(before);
   });
@@ -180,8 +244,12 @@ describe('folders', () => {
     expect(status).toBe(200);
     const folders = body.data.folders as Array<{ id: string; name: string; parent_id: string | null }>;
     expect(Object.keys(folders[0]).sort()).toEqual(FOLDER_KEYS);
-    expect(folders).toContainEqual(expect.objectContaining({ id: handbook().id, name: 'Engineering handbook', parent_id: null }));
-    const rowIds = new Set([...notion().pages.values()].filter((p) => p.parent.type === 'data_source_id').map((p) => p.id));
+    expect(folders).toContainEqual(
+      expect.objectContaining({ id: handbook().id, name: 'Engineering handbook', parent_id: null }),
+    );
+    const rowIds = new Set(
+      [...notion().pages.values()].filter((p) => p.parent.type === 'data_source_id').map((p) => p.id),
+    );
     expect(folders.filter((f) => rowIds.has(f.id))).toEqual([]);
   });
 
@@ -209,7 +277,12 @@ describe('comments', () => {
     expect(Object.keys(seeded[0]).sort()).toEqual(COMMENT_KEYS);
     expect(seeded[0].author.email).toContain('@');
     const reply = await notes('POST', path, { body: { content: 'Agreed', discussion_id: seeded[0].discussion_id } });
-    expect([reply.status, reply.body.data.discussion_id, reply.body.data.content, reply.body.data.page_id]).toEqual([201, seeded[0].discussion_id, 'Agreed', row.id]);
+    expect([reply.status, reply.body.data.discussion_id, reply.body.data.content, reply.body.data.page_id]).toEqual([
+      201,
+      seeded[0].discussion_id,
+      'Agreed',
+      row.id,
+    ]);
     const started = (await notes('POST', path, { body: { content: 'New question' } })).body.data;
     expect(started.discussion_id).not.toBe(seeded[0].discussion_id);
     const all = (await notes('GET', path)).body.data.comments.map((c: { content: string }) => c.content);
@@ -221,9 +294,14 @@ describe('comments', () => {
     const [first, second] = rowsOf(projects.id);
     const before = notion().comments.length;
     const otherThread = notion().comments.find((c) => c.parentId === second.id)?.discussionId;
-    const wrongThread = await notes('POST', `/databases/${projects.id}/pages/${first.id}/comments`, { body: { content: 'x', discussion_id: otherThread } });
+    const wrongThread = await notes('POST', `/databases/${projects.id}/pages/${first.id}/comments`, {
+      body: { content: 'x', discussion_id: otherThread },
+    });
     expect([wrongThread.status, wrongThread.body.error.code]).toEqual([404, 'NOT_FOUND']);
-    const wrongDatabase = await notes('GET', `/databases/${databaseNamed('Meeting Notes').id}/pages/${first.id}/comments`);
+    const wrongDatabase = await notes(
+      'GET',
+      `/databases/${databaseNamed('Meeting Notes').id}/pages/${first.id}/comments`,
+    );
     expect(wrongDatabase.status).toBe(404);
     expect(notion().comments.length).toBe(before);
   });
@@ -243,19 +321,26 @@ describe('upstream errors', () => {
   });
 
   it('remembers the connected provider between calls, and notices at once when the connection goes and comes back', async () => {
-    const requests = (path: string) => server.sandbox.faults.log.filter((r) => r.path.startsWith(`/unify${path}`)).length;
+    const requests = (path: string) =>
+      server.sandbox.faults.log.filter((r) => r.path.startsWith(`/unify${path}`)).length;
     const count = () => ({ lookups: requests('/vault/connections'), proxied: requests('/proxy') });
     await notes('GET', '/databases');
     const before = count();
     expect((await notes('GET', '/databases')).status).toBe(200);
     expect(count()).toEqual({ lookups: before.lookups, proxied: before.proxied + 1 });
 
-    const connection = fakeState<UnifyState>(server, '/unify', 'acme').consumer.connections.find((c) => c.unifiedApi === 'file-storage');
+    const connection = fakeState<UnifyState>(server, '/unify', 'acme').consumer.connections.find(
+      (c) => c.unifiedApi === 'file-storage',
+    );
     if (!connection) throw new Error('acme has no file-storage connection');
     connection.enabled = false;
     try {
       const { status, body } = await notes('GET', '/databases');
-      expect([status, body.error.code, body.error.message]).toEqual([403, 'NOT_CONFIGURED', expect.stringContaining('POST /auth/vault-session')]);
+      expect([status, body.error.code, body.error.message]).toEqual([
+        403,
+        'NOT_CONFIGURED',
+        expect.stringContaining('POST /auth/vault-session'),
+      ]);
       // The remembered provider's call was refused by Apideck, so the vault was asked again.
       expect(count()).toEqual({ lookups: before.lookups + 1, proxied: before.proxied + 2 });
     } finally {
@@ -274,13 +359,19 @@ describe('tenant isolation', () => {
 
   it('over REST: globex neither lists nor reads acme’s databases, pages and folders', async () => {
     const projects = databaseNamed('Projects');
-    const read = await notes('GET', `/databases/${projects.id}/pages/${rowsOf(projects.id)[0].id}`, { tenant: 'globex' });
+    const read = await notes('GET', `/databases/${projects.id}/pages/${rowsOf(projects.id)[0].id}`, {
+      tenant: 'globex',
+    });
     expect(read.status).toBe(404);
     const pages = await notes('GET', `/databases/${projects.id}/pages`, { tenant: 'globex' });
     expect(pages.status).toBe(404);
-    const databases = (await notes('GET', '/databases', { tenant: 'globex' })).body.data.databases.map((d: { id: string }) => d.id);
+    const databases = (await notes('GET', '/databases', { tenant: 'globex' })).body.data.databases.map(
+      (d: { id: string }) => d.id,
+    );
     expect(databases).not.toContain(projects.id);
-    const folders = (await notes('GET', '/folders?limit=100', { tenant: 'globex' })).body.data.folders.map((f: { name: string }) => f.name);
+    const folders = (await notes('GET', '/folders?limit=100', { tenant: 'globex' })).body.data.folders.map(
+      (f: { name: string }) => f.name,
+    );
     expect(folders).not.toContain('Acme-only plans');
     const inside = await notes('POST', '/folders', { tenant: 'globex', body: { name: 'x', parent_id: acmeFolder.id } });
     expect(inside.status).toBe(404);
@@ -297,7 +388,9 @@ describe('tenant isolation', () => {
       expect(other.isError).toBe(true);
       expect(JSON.stringify(other.content)).toContain('NOT_FOUND');
       const globexFolders = await globex.callTool({ name: 'unified_notes_list_folders', arguments: { limit: 100 } });
-      expect((globexFolders.structuredContent as { folders: Array<{ id: string }> }).folders.map((f) => f.id)).not.toContain(acmeFolder.id);
+      expect(
+        (globexFolders.structuredContent as { folders: Array<{ id: string }> }).folders.map((f) => f.id),
+      ).not.toContain(acmeFolder.id);
     });
   });
 });
@@ -307,8 +400,14 @@ describe('knowledge graph', () => {
     const projects = databaseNamed('Projects');
     const row = rowsOf(projects.id)[0];
     const page = (await notes('GET', `/databases/${projects.id}/pages/${row.id}`)).body.data;
-    const batch = extract({ unified_notes: manifest.extractor! }, 'unified_notes', { tool: 'get_page', args: { database_id: projects.id, page_id: row.id }, result: page });
-    expect([...batch.nodes.values()].map((n) => n.type)).toEqual(expect.arrayContaining(['notes_page', 'notes_database']));
+    const batch = extract({ unified_notes: manifest.extractor! }, 'unified_notes', {
+      tool: 'get_page',
+      args: { database_id: projects.id, page_id: row.id },
+      result: page,
+    });
+    expect([...batch.nodes.values()].map((n) => n.type)).toEqual(
+      expect.arrayContaining(['notes_page', 'notes_database']),
+    );
     const emails = batch.people.map((p) => p.identity.email);
     expect(emails).toEqual(expect.arrayContaining([page.created_by.email, page.properties.Lead[0].email]));
     expect(batch.edges.map((e) => e.type)).toEqual(expect.arrayContaining(['CREATED_BY', 'ASSIGNED_TO', 'BELONGS_TO']));
@@ -322,10 +421,15 @@ describe('/openapi.json', () => {
     expect(Object.keys(paths['/notes/databases'])).toEqual(['get']);
     expect(Object.keys(paths['/notes/databases/{database_id}/pages']).sort()).toEqual(['get', 'post']);
     expect(Object.keys(paths['/notes/databases/{database_id}/pages/{page_id}']).sort()).toEqual(['get', 'put']);
-    expect(Object.keys(paths['/notes/databases/{database_id}/pages/{page_id}/comments']).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(paths['/notes/databases/{database_id}/pages/{page_id}/comments']).sort()).toEqual([
+      'get',
+      'post',
+    ]);
     expect(Object.keys(paths['/notes/folders']).sort()).toEqual(['get', 'post']);
     expect(paths['/notes/folders'].post.responses['201']).toBeDefined();
-    expect(Object.keys(paths).filter((p) => p.startsWith('/notes/') && !/^\/notes\/(databases|folders)/.test(p))).toEqual([]);
+    expect(
+      Object.keys(paths).filter((p) => p.startsWith('/notes/') && !/^\/notes\/(databases|folders)/.test(p)),
+    ).toEqual([]);
     expect(Object.keys(paths).some((p) => p.startsWith('/v1/notes/'))).toBe(true);
   });
 });

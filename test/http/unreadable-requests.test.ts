@@ -32,7 +32,10 @@ describe('a malformed percent-escape in a path', () => {
   ])('%s answers 400 in the envelope', async (path, method) => {
     const { status, body } = await callAsSent(server, method, path, { headers });
     expect(status).toBe(400);
-    expect(body).toEqual({ success: false, error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('percent-escape') } });
+    expect(body).toEqual({
+      success: false,
+      error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('percent-escape') },
+    });
   });
 
   it.each([
@@ -64,9 +67,16 @@ describe('a body that is not in its Content-Encoding', () => {
   const gzipped = () => ({ 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', ...headers });
 
   it('on /mcp is a JSON-RPC parse error with 400', async () => {
-    const { status, body } = await callAsSent(server, 'POST', '/mcp', { headers: { ...gzipped(), Accept: 'application/json, text/event-stream' }, body: notGzip });
+    const { status, body } = await callAsSent(server, 'POST', '/mcp', {
+      headers: { ...gzipped(), Accept: 'application/json, text/event-stream' },
+      body: notGzip,
+    });
     expect(status).toBe(400);
-    expect(body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringContaining('Content-Encoding') } });
+    expect(body).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: expect.stringContaining('Content-Encoding') },
+    });
   });
 
   it.each([
@@ -103,6 +113,10 @@ describe('a body on /mcp that is not JSON', () => {
       body: '{"jsonrpc": "2.0", "method": ',
     });
     expect(status).toBe(400);
-    expect(body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringContaining('Malformed JSON body') } });
+    expect(body).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: expect.stringContaining('Malformed JSON body') },
+    });
   });
 });

@@ -17,7 +17,8 @@ afterAll(() => server.close());
 beforeEach(() => clock.advance(16 * MINUTE));
 
 const asTenant = (tenant = 'acme') => ({ apiKey: TEST_API_KEY, headers: { 'X-Tenant-Id': tenant } });
-const session = (body: unknown, tenant = 'acme') => call(server, 'POST', '/auth/vault-session', { ...asTenant(tenant), body });
+const session = (body: unknown, tenant = 'acme') =>
+  call(server, 'POST', '/auth/vault-session', { ...asTenant(tenant), body });
 
 describe('GET /auth/integrations', () => {
   it('lists the six integrations with their unified APIs, meta naming the tenant', async () => {
@@ -36,16 +37,26 @@ describe('GET /auth/integrations', () => {
       ['notes', 'file-storage'],
       ['calendar', 'calendar'],
     ]);
-    for (const integration of body.data.integrations) expect(Object.keys(integration).sort()).toEqual(['description', 'id', 'name', 'unifiedApi']);
+    for (const integration of body.data.integrations)
+      expect(Object.keys(integration).sort()).toEqual(['description', 'id', 'name', 'unifiedApi']);
   });
 
   it('answers 401 without the key, 403 with a wrong one, 404 for an unknown tenant, 400 without X-Tenant-Id', async () => {
     const missing = await call(server, 'GET', '/auth/integrations', { headers: { 'X-Tenant-Id': 'acme' } });
-    expect([missing.status, missing.body]).toEqual([401, { detail: { code: 'UNAUTHORIZED', message: 'Missing X-API-KEY header' } }]);
-    const wrong = await call(server, 'GET', '/auth/integrations', { apiKey: 'nope', headers: { 'X-Tenant-Id': 'acme' } });
+    expect([missing.status, missing.body]).toEqual([
+      401,
+      { detail: { code: 'UNAUTHORIZED', message: 'Missing X-API-KEY header' } },
+    ]);
+    const wrong = await call(server, 'GET', '/auth/integrations', {
+      apiKey: 'nope',
+      headers: { 'X-Tenant-Id': 'acme' },
+    });
     expect([wrong.status, wrong.body.error.code]).toEqual([403, 'FORBIDDEN']);
     const unknown = await call(server, 'GET', '/auth/integrations', asTenant('initech'));
-    expect([unknown.status, unknown.body]).toEqual([404, { success: false, error: { code: 'TENANT_NOT_FOUND', message: 'Tenant not found: initech' } }]);
+    expect([unknown.status, unknown.body]).toEqual([
+      404,
+      { success: false, error: { code: 'TENANT_NOT_FOUND', message: 'Tenant not found: initech' } },
+    ]);
     const noTenant = await call(server, 'GET', '/auth/integrations', { apiKey: TEST_API_KEY });
     expect([noTenant.status, noTenant.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
   });
@@ -57,16 +68,25 @@ describe('POST /auth/vault-session', () => {
     expect(status).toBe(201);
     expect(body).toEqual({
       success: true,
-      data: { sessionUri: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/unify\/vault\/session\/[\w-]+$/), consumerId: 'acme-consumer' },
+      data: {
+        sessionUri: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/unify\/vault\/session\/[\w-]+$/),
+        consumerId: 'acme-consumer',
+      },
       meta: { tenantId: 'acme', integration: null, timestamp: new Date(clock.now()).toISOString() },
     });
     expect(headers.get('ratelimit-policy')).toBe('10;w=900');
     const page = await (await fetch(body.data.sessionUri)).text();
-    for (const api of ['issue-tracking', 'crm', 'team-messaging', 'file-storage', 'calendar']) expect(page).toContain(`(${api})`);
+    for (const api of ['issue-tracking', 'crm', 'team-messaging', 'file-storage', 'calendar'])
+      expect(page).toContain(`(${api})`);
   });
 
   it('passes one integration, redirectUri, vaultName and primaryColor on to the Vault session', async () => {
-    const { status, body } = await session({ integration: 'team_chat', redirectUri: 'https://app.example/done', vaultName: 'Acme connect', primaryColor: '#123abc' });
+    const { status, body } = await session({
+      integration: 'team_chat',
+      redirectUri: 'https://app.example/done',
+      vaultName: 'Acme connect',
+      primaryColor: '#123abc',
+    });
     expect([status, body.meta.integration]).toEqual([201, 'team_chat']);
     const page = await (await fetch(body.data.sessionUri)).text();
     expect(page).toContain('<h1>Acme connect</h1>');
@@ -98,13 +118,18 @@ describe('POST /auth/vault-session', () => {
     // globex runs HubSpot: its page shows HubSpot connected and Salesforce available.
     expect(page).toMatch(/data-connection="crm\+hubspot">HubSpot \(crm\) <span class="state">connected/);
     expect(page).toMatch(/data-connection="crm\+salesforce">Salesforce \(crm\) <form/);
-    expect(fakeState<UnifyState>(server, '/unify', 'acme').consumer.connections.some((c) => c.serviceId === 'hubspot')).toBe(false);
+    expect(
+      fakeState<UnifyState>(server, '/unify', 'acme').consumer.connections.some((c) => c.serviceId === 'hubspot'),
+    ).toBe(false);
   });
 
   it('refuses an unknown integration with 400 INVALID_INTEGRATION and bad fields with 400 VALIDATION_ERROR naming them', async () => {
     const invalid = await session({ integration: 'erp' });
     expect(invalid.status).toBe(400);
-    expect(invalid.body).toEqual({ success: false, error: { code: 'INVALID_INTEGRATION', message: expect.stringContaining('erp') } });
+    expect(invalid.body).toEqual({
+      success: false,
+      error: { code: 'INVALID_INTEGRATION', message: expect.stringContaining('erp') },
+    });
     for (const [body, field] of [
       [{ redirectUri: 'not a url' }, 'redirectUri'],
       [{ primaryColor: 'blue' }, 'primaryColor'],
@@ -128,8 +153,18 @@ describe('POST /auth/vault-session', () => {
   });
 
   it('answers 401, 403 and 404 like the integrations route', async () => {
-    expect((await call(server, 'POST', '/auth/vault-session', { headers: { 'X-Tenant-Id': 'acme' }, body: {} })).status).toBe(401);
-    expect((await call(server, 'POST', '/auth/vault-session', { apiKey: 'wrong', headers: { 'X-Tenant-Id': 'acme' }, body: {} })).status).toBe(403);
+    expect(
+      (await call(server, 'POST', '/auth/vault-session', { headers: { 'X-Tenant-Id': 'acme' }, body: {} })).status,
+    ).toBe(401);
+    expect(
+      (
+        await call(server, 'POST', '/auth/vault-session', {
+          apiKey: 'wrong',
+          headers: { 'X-Tenant-Id': 'acme' },
+          body: {},
+        })
+      ).status,
+    ).toBe(403);
     expect((await session({}, 'initech')).status).toBe(404);
   });
 
@@ -146,9 +181,14 @@ describe('POST /auth/vault-session', () => {
     const limited = await session({ integration: 'crm' });
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('RATE_LIMITED');
-    expect([limited.headers.get('retry-after'), limited.headers.get('ratelimit')]).toEqual(['600', 'limit=10, remaining=0, reset=600']);
+    expect([limited.headers.get('retry-after'), limited.headers.get('ratelimit')]).toEqual([
+      '600',
+      'limit=10, remaining=0, reset=600',
+    ]);
     // Refused requests count too, whoever sends them: the limit is per address.
-    expect((await call(server, 'POST', '/auth/vault-session', { headers: { 'X-Tenant-Id': 'acme' }, body: {} })).status).toBe(429);
+    expect(
+      (await call(server, 'POST', '/auth/vault-session', { headers: { 'X-Tenant-Id': 'acme' }, body: {} })).status,
+    ).toBe(429);
     expect((await call(server, 'GET', '/auth/integrations', asTenant())).status).toBe(200);
     clock.advance(10 * MINUTE);
     expect((await session({ integration: 'crm' })).status).toBe(201);
@@ -160,7 +200,11 @@ describe('POST /auth/vault-session', () => {
     expect([failed.status, failed.body.error.code]).toEqual([502, 'UPSTREAM_ERROR']);
     server.sandbox.faults.add({ prefix: '/unify', status: 429, retryAfter: 9, times: 1 });
     const limited = await session({});
-    expect([limited.status, limited.body.error.code, limited.headers.get('retry-after')]).toEqual([429, 'RATE_LIMITED', '9']);
+    expect([limited.status, limited.body.error.code, limited.headers.get('retry-after')]).toEqual([
+      429,
+      'RATE_LIMITED',
+      '9',
+    ]);
   });
 });
 
@@ -178,7 +222,11 @@ describe('where the server reaches Apideck', () => {
   };
 
   it('uses APIDECK_API_KEY, APIDECK_APP_ID and APIDECK_BASE_URL when set', async () => {
-    const bare = await configured({ apiKey: 'sk_sandbox_globex', appId: 'sandbox-app', baseUrl: apideck.urlOf('/unify') });
+    const bare = await configured({
+      apiKey: 'sk_sandbox_globex',
+      appId: 'sandbox-app',
+      baseUrl: apideck.urlOf('/unify'),
+    });
     try {
       const answer = await call(bare, 'POST', '/auth/vault-session', { ...asTenant(), body: { integration: 'crm' } });
       expect([answer.status, answer.body.data.consumerId]).toEqual([201, 'acme-consumer']);
@@ -193,7 +241,11 @@ describe('where the server reaches Apideck', () => {
     const unconfigured = await configured();
     try {
       const forbidden = await call(refused, 'POST', '/auth/vault-session', { ...asTenant(), body: {} });
-      expect([forbidden.status, forbidden.body.error.code, forbidden.body.error.message]).toEqual([403, 'FORBIDDEN', expect.stringContaining('Apideck refused the credentials')]);
+      expect([forbidden.status, forbidden.body.error.code, forbidden.body.error.message]).toEqual([
+        403,
+        'FORBIDDEN',
+        expect.stringContaining('Apideck refused the credentials'),
+      ]);
       const unavailable = await call(unconfigured, 'POST', '/auth/vault-session', { ...asTenant(), body: {} });
       expect([unavailable.status, unavailable.body.error.code]).toEqual([503, 'UNAVAILABLE']);
     } finally {

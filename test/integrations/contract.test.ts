@@ -40,12 +40,22 @@ afterEach(() => {
 
 function clientOf({ integration, demo }: LoadedDemo): unknown {
   const credentials = demo.credentials('acme', sandbox.urlOf(demo.fake.prefix));
-  const caller: Caller = { tenantId: 'acme', userEmail: 'probe@acme.test', connections: { [integration.connectionKeys[0] ?? integration.id]: credentials } };
+  const caller: Caller = {
+    tenantId: 'acme',
+    userEmail: 'probe@acme.test',
+    connections: { [integration.connectionKeys[0] ?? integration.id]: credentials },
+  };
   // An integration whose credentials are not the caller's (the platform's unified API) reads them from its own source.
-  const sources = integration.sources.includes('jwt') ? [jwtCredentials] : [{ id: integration.sources[0], read: () => credentials }];
-  if (!demo.consentAhead) return new ClientCache(integrations, sources, systemClock, silentLogger).get(caller, integration.id as never);
+  const sources = integration.sources.includes('jwt')
+    ? [jwtCredentials]
+    : [{ id: integration.sources[0], read: () => credentials }];
+  if (!demo.consentAhead)
+    return new ClientCache(integrations, sources, systemClock, silentLogger).get(caller, integration.id as never);
   // A per-user integration acts with a person's consent given ahead in its fake.
-  const grant = { ...demo.consentAhead(sandbox.state(demo.fake.prefix, 'acme'), 0, systemClock.now()), accountEmail: 'probe@acme.test' };
+  const grant = {
+    ...demo.consentAhead(sandbox.state(demo.fake.prefix, 'acme'), 0, systemClock.now()),
+    accountEmail: 'probe@acme.test',
+  };
   const cache = new ClientCache(integrations, [{ id: 'vault', read: () => credentials }], systemClock, silentLogger);
   cache.addUserAuthority(integration.id, {
     tokens: (_owner, options) => {
@@ -81,7 +91,8 @@ it('every integration that has a fake is under contract', () => {
 describe.each(demos.map((d) => [d.integration.id, d] as const))('%s', (_id, loaded) => {
   const { prefix } = loaded.demo.fake;
   const { read, create } = loaded.demo.probes;
-  const statuses = (method: string, path: string) => sandbox.faults.log.filter((r) => r.method === method && r.path === prefix + path).map((r) => r.status);
+  const statuses = (method: string, path: string) =>
+    sandbox.faults.log.filter((r) => r.method === method && r.path === prefix + path).map((r) => r.status);
   // Slack says a token expired on HTTP 200 (`{ok: false, error: token_expired}`), the others with a 401.
   const expired = expiredStatusOf(prefix + read.path);
 
@@ -106,10 +117,22 @@ describe.each(demos.map((d) => [d.integration.id, d] as const))('%s', (_id, load
   });
 
   it('maps 401 to FORBIDDEN and 404 to NOT_FOUND, without retrying them', async () => {
-    sandbox.faults.add({ prefix, method: 'GET', path: read.path, expiredToken: true, times: loaded.demo.consentAhead ? 2 : 1 });
-    expect(await attempt(POLICIES.read, () => read.send(clientOf(loaded)))).toMatchObject({ code: 'FORBIDDEN', status: 403 });
+    sandbox.faults.add({
+      prefix,
+      method: 'GET',
+      path: read.path,
+      expiredToken: true,
+      times: loaded.demo.consentAhead ? 2 : 1,
+    });
+    expect(await attempt(POLICIES.read, () => read.send(clientOf(loaded)))).toMatchObject({
+      code: 'FORBIDDEN',
+      status: 403,
+    });
     sandbox.faults.add({ prefix, method: 'GET', path: read.path, status: 404, times: 1 });
-    expect(await attempt(POLICIES.read, () => read.send(clientOf(loaded)))).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    expect(await attempt(POLICIES.read, () => read.send(clientOf(loaded)))).toMatchObject({
+      code: 'NOT_FOUND',
+      status: 404,
+    });
     expect(statuses('GET', read.path)).toEqual(loaded.demo.consentAhead ? [expired, expired, 404] : [expired, 404]);
   });
 });
@@ -119,7 +142,8 @@ const perUser = demos.filter((d) => d.demo.consentAhead);
 describe.each(perUser.map((d) => [d.integration.id, d] as const))('%s (per user)', (_id, loaded) => {
   const { prefix } = loaded.demo.fake;
   const { read } = loaded.demo.probes;
-  const statuses = (method: string, path: string) => sandbox.faults.log.filter((r) => r.method === method && r.path === prefix + path).map((r) => r.status);
+  const statuses = (method: string, path: string) =>
+    sandbox.faults.log.filter((r) => r.method === method && r.path === prefix + path).map((r) => r.status);
   const expired = expiredStatusOf(prefix + read.path);
 
   it('answers a 401 by refreshing the user’s token once and sending again', async () => {

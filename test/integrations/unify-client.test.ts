@@ -35,13 +35,28 @@ describe('UnifyClient errors', () => {
       code: 'NOT_CONFIGURED',
       message: expect.stringContaining('POST /auth/vault-session'),
     });
-    expect(await failureOf(revoked.call((core) => companiesList(core, {})))).toMatchObject({ code: 'FORBIDDEN', upstreamStatus: 401 });
-    const invalid = await failureOf(acme.call((core) => companiesCreate(core, { company1: { name: '', websites: [{ url: '' }] } })));
-    expect(invalid).toMatchObject({ code: 'VALIDATION_ERROR', upstreamStatus: 422, details: { detail: expect.stringContaining('"websites"') } });
+    expect(await failureOf(revoked.call((core) => companiesList(core, {})))).toMatchObject({
+      code: 'FORBIDDEN',
+      upstreamStatus: 401,
+    });
+    const invalid = await failureOf(
+      acme.call((core) => companiesCreate(core, { company1: { name: '', websites: [{ url: '' }] } })),
+    );
+    expect(invalid).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      upstreamStatus: 422,
+      details: { detail: expect.stringContaining('"websites"') },
+    });
     sandbox.faults.add({ prefix: '/unify', status: 429, retryAfter: 12, times: 1 });
-    expect(await failureOf(acme.call((core) => companiesList(core, {})))).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 12 });
+    expect(await failureOf(acme.call((core) => companiesList(core, {})))).toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfter: 12,
+    });
     sandbox.faults.add({ prefix: '/unify', status: 503, times: 1 });
-    expect(await failureOf(acme.call((core) => companiesList(core, {})))).toMatchObject({ code: 'UPSTREAM_ERROR', upstreamStatus: 503 });
+    expect(await failureOf(acme.call((core) => companiesList(core, {})))).toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      upstreamStatus: 503,
+    });
   });
 
   it('says so when Apideck cannot be reached', async () => {
@@ -59,21 +74,35 @@ describe('Proxy API calls', () => {
     expect([calendars.status, (calendars.body as { kind: string }).kind]).toEqual([200, 'calendar#calendarList']);
     const missing = await proxyRequest(acme, { serviceId: 'google-calendar', path: '/calendars/nope/events' });
     expect(missing).toMatchObject({ status: 404, body: { error: { code: 404, status: 'NOT_FOUND' } } });
-    const pages = await proxyRequest(acme, { serviceId: 'notion', path: '/search', method: 'POST', body: { query: 'handbook' } });
+    const pages = await proxyRequest(acme, {
+      serviceId: 'notion',
+      path: '/search',
+      method: 'POST',
+      body: { query: 'handbook' },
+    });
     expect(pages).toMatchObject({ status: 200, body: { object: 'list' } });
-    const slack = await proxyRequest(unifyClientOf(sandbox, 'globex'), { serviceId: 'slack', path: '/auth.test', method: 'POST', body: {} });
+    const slack = await proxyRequest(unifyClientOf(sandbox, 'globex'), {
+      serviceId: 'slack',
+      path: '/auth.test',
+      method: 'POST',
+      body: {},
+    });
     expect(slack.body).toMatchObject({ ok: true, team: 'Globex Industries' });
   });
 
   it("throws Apideck's own refusals: a consumer without the connection is NOT_CONFIGURED", async () => {
     const stranger = unifyClientOf(sandbox, { consumerId: 'umbrella-consumer' });
-    expect(await failureOf(proxyRequest(stranger, { serviceId: 'slack', path: '/auth.test' }))).toMatchObject({ code: 'NOT_CONFIGURED' });
+    expect(await failureOf(proxyRequest(stranger, { serviceId: 'slack', path: '/auth.test' }))).toMatchObject({
+      code: 'NOT_CONFIGURED',
+    });
   });
 
   it('find the service a consumer connected for a unified API', async () => {
     expect(await connectedService(unifyClientOf(sandbox, 'acme'), 'crm')).toBe('salesforce');
     expect(await connectedService(unifyClientOf(sandbox, 'globex'), 'crm')).toBe('hubspot');
     expect(await connectedService(unifyClientOf(sandbox, 'globex'), 'calendar')).toBe('google-calendar');
-    expect(await failureOf(connectedService(unifyClientOf(sandbox, { consumerId: 'fresh-consumer' }), 'file-storage'))).toMatchObject({ code: 'NOT_CONFIGURED' });
+    expect(
+      await failureOf(connectedService(unifyClientOf(sandbox, { consumerId: 'fresh-consumer' }), 'file-storage')),
+    ).toMatchObject({ code: 'NOT_CONFIGURED' });
   });
 });

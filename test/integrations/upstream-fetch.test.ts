@@ -29,7 +29,8 @@ beforeEach(() => {
 });
 
 const upstreamFetch = createUpstreamFetch({ title: 'Test', classifyResponse: classifyByStatus('Test') });
-const inCall = (policy: RetryPolicy, fn: () => Promise<Response>) => withCallScope({ policy, signal: new AbortController().signal }, fn);
+const inCall = (policy: RetryPolicy, fn: () => Promise<Response>) =>
+  withCallScope({ policy, signal: new AbortController().signal }, fn);
 
 describe('createUpstreamFetch', () => {
   it('waits out a short Retry-After on a safe request, then hands the SDK the answer', async () => {
@@ -51,9 +52,13 @@ describe('createUpstreamFetch', () => {
 
   it('retries an idempotent PATCH, never a POST, and sends once outside a tool call', async () => {
     script = [{ status: 502 }];
-    expect((await inCall(POLICIES.actionIdempotent, () => upstreamFetch(url, { method: 'PATCH', body: '{"a":1}' }))).status).toBe(200);
+    expect(
+      (await inCall(POLICIES.actionIdempotent, () => upstreamFetch(url, { method: 'PATCH', body: '{"a":1}' }))).status,
+    ).toBe(200);
     script = [{ status: 502 }];
-    expect((await inCall(POLICIES.actionOnce, () => upstreamFetch(url, { method: 'POST', body: '{}' }))).status).toBe(502);
+    expect((await inCall(POLICIES.actionOnce, () => upstreamFetch(url, { method: 'POST', body: '{}' }))).status).toBe(
+      502,
+    );
     script = [{ status: 502 }];
     expect((await upstreamFetch(url)).status).toBe(502);
     expect(received).toEqual(['PATCH', 'PATCH', 'POST', 'GET']);
@@ -64,7 +69,9 @@ describe('createUpstreamFetch', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const failure = await inCall(POLICIES.read, () => upstreamFetch(`http://127.0.0.1:${port}/`)).catch((error: unknown) => error);
+    const failure = await inCall(POLICIES.read, () => upstreamFetch(`http://127.0.0.1:${port}/`)).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ code: 'UPSTREAM_ERROR', message: expect.stringContaining('Test is unreachable') });
   });
@@ -73,7 +80,9 @@ describe('createUpstreamFetch', () => {
     const controller = new AbortController();
     const deadline = new AppError('UPSTREAM_TIMEOUT', 'the call ran out of time');
     controller.abort(deadline);
-    const failure = await withCallScope({ policy: POLICIES.read, signal: controller.signal }, () => upstreamFetch(url)).catch((error: unknown) => error);
+    const failure = await withCallScope({ policy: POLICIES.read, signal: controller.signal }, () =>
+      upstreamFetch(url),
+    ).catch((error: unknown) => error);
     expect(failure).toBe(deadline);
   });
 });

@@ -13,7 +13,10 @@ const NOT_OBJECTS: unknown[] = ['repo_id=acme/api', ['acme/api'], 42, null];
 
 /** Sends tools/call as it is (the SDK client's types would not let a non-object through). */
 async function expectInvalidParams(client: Client, name: string, args: unknown, what: string): Promise<void> {
-  const sent = client.request({ method: 'tools/call', params: { name, arguments: args as Record<string, unknown> } }, CallToolResultSchema);
+  const sent = client.request(
+    { method: 'tools/call', params: { name, arguments: args as Record<string, unknown> } },
+    CallToolResultSchema,
+  );
   const error = await sent.then(
     () => undefined,
     (thrown: unknown) => thrown,
@@ -40,10 +43,23 @@ async function httpClient(server: TestServer): Promise<Client> {
 async function expectDiscoveryRefusals(client: Client): Promise<void> {
   for (const args of NOT_OBJECTS) {
     await expectInvalidParams(client, 'search_tools', args, 'tools/call arguments');
-    await expectInvalidParams(client, 'execute_read_tool', { name: 'code_host_get_repository', arguments: args }, 'execute_read_tool arguments.arguments');
-    await expectInvalidParams(client, 'execute_action_tool', { name: 'code_host_create_issue', arguments: args }, 'execute_action_tool arguments.arguments');
+    await expectInvalidParams(
+      client,
+      'execute_read_tool',
+      { name: 'code_host_get_repository', arguments: args },
+      'execute_read_tool arguments.arguments',
+    );
+    await expectInvalidParams(
+      client,
+      'execute_action_tool',
+      { name: 'code_host_create_issue', arguments: args },
+      'execute_action_tool arguments.arguments',
+    );
   }
-  const result = await client.callTool({ name: 'execute_read_tool', arguments: { name: 'code_host_get_repository', arguments: { repo_id: 'acme/api' } } });
+  const result = await client.callTool({
+    name: 'execute_read_tool',
+    arguments: { name: 'code_host_get_repository', arguments: { repo_id: 'acme/api' } },
+  });
   expect(result.structuredContent).toMatchObject({ full_name: 'acme/api' });
 }
 
@@ -66,7 +82,10 @@ describe('discovery mode over stdio (spawned bin/constellation.js)', () => {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'mcp', '--demo', '--tool-mode', 'discovery'],
-    env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-arguments-')) },
+    env: {
+      PATH: process.env.PATH ?? '',
+      CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-arguments-')),
+    },
     stderr: 'pipe',
   });
   beforeAll(() => client.connect(transport));

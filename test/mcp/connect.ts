@@ -27,7 +27,12 @@ function errorOf(result: Awaited<ReturnType<Client['callTool']>>): { code: strin
 }
 
 /** Calls a tool that must be refused, and checks the error's code and a part of its message. */
-export async function expectRefused(client: Client, name: string, args: Record<string, unknown>, expected: { code: string; message: string }): Promise<void> {
+export async function expectRefused(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  expected: { code: string; message: string },
+): Promise<void> {
   const error = errorOf(await client.callTool({ name, arguments: args }));
   expect(error.code).toBe(expected.code);
   expect(error.message).toContain(expected.message);

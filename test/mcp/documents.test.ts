@@ -40,10 +40,18 @@ interface DocumentsClient {
 }
 
 async function modern(workspace: 'acme' | 'globex'): Promise<DocumentsClient> {
-  const client = new ModernClient({ name: 'documents-test', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-  await client.connect(new ModernHttp(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': await server.tokenFor(workspace) } } }));
+  const client = new ModernClient(
+    { name: 'documents-test', version: '1' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  await client.connect(
+    new ModernHttp(new URL(`${server.url}/mcp`), {
+      requestInit: { headers: { 'X-JWT-Token': await server.tokenFor(workspace) } },
+    }),
+  );
   return {
-    call: (name, args, onprogress) => client.callTool({ name, arguments: args }, onprogress ? { onprogress } : undefined),
+    call: (name, args, onprogress) =>
+      client.callTool({ name, arguments: args }, onprogress ? { onprogress } : undefined),
     read: (uri) => client.readResource({ uri }),
     list: () => client.listResources(),
     templates: () => client.listResourceTemplates(),
@@ -53,10 +61,19 @@ async function modern(workspace: 'acme' | 'globex'): Promise<DocumentsClient> {
 
 async function legacy(workspace: 'acme' | 'globex'): Promise<DocumentsClient> {
   const client = new LegacyClient({ name: 'documents-test', version: '1' });
-  await client.connect(new LegacyHttp(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': await server.tokenFor(workspace) } } }));
+  await client.connect(
+    new LegacyHttp(new URL(`${server.url}/mcp`), {
+      requestInit: { headers: { 'X-JWT-Token': await server.tokenFor(workspace) } },
+    }),
+  );
   return {
     // The v1 client's result type also admits the 2024 `toolResult` form, which a 2025 server never sends.
-    call: (name, args, onprogress) => client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : undefined) as Promise<CallResult>,
+    call: (name, args, onprogress) =>
+      client.callTool(
+        { name, arguments: args },
+        undefined,
+        onprogress ? { onprogress } : undefined,
+      ) as Promise<CallResult>,
     read: (uri) => client.readResource({ uri }),
     list: () => client.listResources(),
     templates: () => client.listResourceTemplates(),
@@ -65,7 +82,8 @@ async function legacy(workspace: 'acme' | 'globex'): Promise<DocumentsClient> {
 }
 
 const links = (result: CallResult) => (result.content as Content[]).filter((c) => c.type === 'resource_link');
-const errorOf = (result: CallResult) => JSON.parse((result.content as Content[])[0].text ?? '{}') as { error: { code: string; message: string } };
+const errorOf = (result: CallResult) =>
+  JSON.parse((result.content as Content[])[0].text ?? '{}') as { error: { code: string; message: string } };
 
 describe.each([
   ['2026-07-28', modern],
@@ -75,21 +93,36 @@ describe.each([
     const acme = await connect('acme');
     const notes: ProgressNote[] = [];
     const markdown = `# Refund runbook (${era})\n\n## Approvals\n\nRefunds above 500 EUR need a second approver from finance.\n\n## Timing\n\nCustomers see the money within five business days.`;
-    const uploaded = await acme.call('documents_upload_document', { filename: `refunds-${era}.md`, content: markdown, tags: ['payments'] }, (note) => notes.push(note));
+    const uploaded = await acme.call(
+      'documents_upload_document',
+      { filename: `refunds-${era}.md`, content: markdown, tags: ['payments'] },
+      (note) => notes.push(note),
+    );
     expect(uploaded.isError).toBeFalsy();
     const doc = uploaded.structuredContent as { document_id: string; file_type: string; chunk_count: number };
     expect(doc).toMatchObject({ file_type: 'md', filename: `refunds-${era}.md` });
     expect(doc.chunk_count).toBeGreaterThan(0);
     // Stages: read, embedded, linked, stored (updates closer than 100 ms apart are merged, the last always sent).
-    expect(notes[0]).toMatchObject({ progress: 1, total: 4, message: expect.stringMatching(/^Read refunds-.*\.md into \d+ chunks$/) });
+    expect(notes[0]).toMatchObject({
+      progress: 1,
+      total: 4,
+      message: expect.stringMatching(/^Read refunds-.*\.md into \d+ chunks$/),
+    });
     expect(notes.at(-1)).toEqual({ progress: 4, total: 4, message: `Stored ${doc.chunk_count} chunks` });
     const steps = notes.map((n) => n.progress);
     expect([...steps].sort()).toEqual(steps);
     const uri = `constellation://documents/${doc.document_id}`;
     expect(links(uploaded)).toEqual([expect.objectContaining({ uri, name: `refunds-${era}.md` })]);
 
-    const found = await acme.call('documents_query_documents', { query: 'approvals a refund needs from finance', document_id: doc.document_id, top_k: 2 });
-    const answer = found.structuredContent as { results: Array<{ text: string; document_id: string }>; context: string };
+    const found = await acme.call('documents_query_documents', {
+      query: 'approvals a refund needs from finance',
+      document_id: doc.document_id,
+      top_k: 2,
+    });
+    const answer = found.structuredContent as {
+      results: Array<{ text: string; document_id: string }>;
+      context: string;
+    };
     expect(answer.results[0].text).toContain('second approver from finance');
     expect(answer.context).toContain(`[1] refunds-${era}.md`);
     expect(links(found).map((l) => l.uri)).toEqual([uri]);
@@ -97,11 +130,16 @@ describe.each([
     const read = await acme.read(uri);
     expect(read.contents).toEqual([expect.objectContaining({ uri, mimeType: 'text/markdown' })]);
     expect(read.contents[0].text).toContain('Refunds above 500 EUR need a second approver');
-    expect((await acme.list()).resources).toContainEqual(expect.objectContaining({ uri, name: `refunds-${era}.md`, mimeType: 'text/markdown' }));
+    expect((await acme.list()).resources).toContainEqual(
+      expect.objectContaining({ uri, name: `refunds-${era}.md`, mimeType: 'text/markdown' }),
+    );
 
     const deleted = await acme.call('documents_delete_document', { document_id: doc.document_id });
     expect(deleted.structuredContent).toMatchObject({ document_id: doc.document_id, deleted: true });
-    await expect(acme.read(uri)).rejects.toMatchObject({ code: -32602, message: expect.stringContaining(`Document not found: ${doc.document_id}`) });
+    await expect(acme.read(uri)).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining(`Document not found: ${doc.document_id}`),
+    });
     await acme.close();
   });
 
@@ -117,7 +155,11 @@ describe.each([
       },
       'xlsx',
     );
-    const uploaded = await acme.call('documents_upload_document', { filename: 'budget.xlsx', content: Buffer.from(bytes).toString('base64'), encoding: 'base64' });
+    const uploaded = await acme.call('documents_upload_document', {
+      filename: 'budget.xlsx',
+      content: Buffer.from(bytes).toString('base64'),
+      encoding: 'base64',
+    });
     const doc = uploaded.structuredContent as { document_id: string; file_type: string };
     expect(doc.file_type).toBe('xlsx');
     const uri = `constellation://documents/${doc.document_id}`;
@@ -125,7 +167,10 @@ describe.each([
 
     const globex = await connect('globex');
     expect((await globex.list()).resources.map((r) => r.uri)).not.toContain(uri);
-    await expect(globex.read(uri)).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Document not found') });
+    await expect(globex.read(uri)).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Document not found'),
+    });
     const theirs = await globex.call('documents_get_document', { document_id: doc.document_id });
     expect(theirs.isError).toBe(true);
     expect(errorOf(theirs).error.code).toBe('NOT_FOUND');
@@ -135,14 +180,31 @@ describe.each([
 
   it('answers bad content with errors the agent can act on, and stores nothing', async () => {
     const acme = await connect('acme');
-    const before = (await acme.call('documents_list_documents', {})).structuredContent as { pagination: { total: number } };
-    const notBase64 = await acme.call('documents_upload_document', { filename: 'a.pdf', content: 'not base64!', encoding: 'base64' });
-    expect(errorOf(notBase64).error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'content is not valid base64 (encoding is base64)' });
+    const before = (await acme.call('documents_list_documents', {})).structuredContent as {
+      pagination: { total: number };
+    };
+    const notBase64 = await acme.call('documents_upload_document', {
+      filename: 'a.pdf',
+      content: 'not base64!',
+      encoding: 'base64',
+    });
+    expect(errorOf(notBase64).error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'content is not valid base64 (encoding is base64)',
+    });
     const unsupported = await acme.call('documents_upload_document', { filename: 'tool.exe', content: 'MZ' });
-    expect(errorOf(unsupported).error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Unsupported file type: .exe' });
+    expect(errorOf(unsupported).error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Unsupported file type: .exe',
+    });
     const lying = await acme.call('documents_upload_document', { filename: 'report.pdf', content: 'just text' });
-    expect(errorOf(lying).error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Failed to process document: the file is not a PDF' });
-    const after = (await acme.call('documents_list_documents', {})).structuredContent as { pagination: { total: number } };
+    expect(errorOf(lying).error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Failed to process document: the file is not a PDF',
+    });
+    const after = (await acme.call('documents_list_documents', {})).structuredContent as {
+      pagination: { total: number };
+    };
     expect(after.pagination.total).toBe(before.pagination.total);
     await acme.close();
   });

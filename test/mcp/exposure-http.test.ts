@@ -18,7 +18,11 @@ afterAll(async () => {
 
 async function clientOf(server: TestServer, headers: Record<string, string>) {
   const client = new Client({ name: 'exposure-http-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': await server.tokenFor('acme'), ...headers } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+      requestInit: { headers: { 'X-JWT-Token': await server.tokenFor('acme'), ...headers } },
+    }),
+  );
   return client;
 }
 
@@ -26,10 +30,18 @@ async function clientOf(server: TestServer, headers: Record<string, string>) {
 async function rawMcp(server: TestServer, headers: Record<string, string>, method = 'tools/list') {
   const response = await fetch(`${server.url}/mcp`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'X-JWT-Token': await server.tokenFor('acme'), ...headers },
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'X-JWT-Token': await server.tokenFor('acme'),
+      ...headers,
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: {} }),
   });
-  return { status: response.status, body: (await response.json()) as { result?: { tools: unknown[] }; error?: { message: string } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { result?: { tools: unknown[] }; error?: { message: string } },
+  };
 }
 
 describe('X-MCP-* headers narrow one request', () => {
@@ -59,8 +71,16 @@ describe('X-MCP-* headers narrow one request', () => {
     expect(tools.length).toBeGreaterThan(0);
     expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
     const title = 'Refused by a read-only request';
-    await expectRefused(client, 'code_host_create_issue', { repo_id: 'acme/api', title }, { code: 'FORBIDDEN', message: 'read-only (X-MCP-Readonly)' });
-    const issues = await client.callTool({ name: 'code_host_get_issues', arguments: { repo_id: 'acme/api', state: 'all', limit: 100 } });
+    await expectRefused(
+      client,
+      'code_host_create_issue',
+      { repo_id: 'acme/api', title },
+      { code: 'FORBIDDEN', message: 'read-only (X-MCP-Readonly)' },
+    );
+    const issues = await client.callTool({
+      name: 'code_host_get_issues',
+      arguments: { repo_id: 'acme/api', state: 'all', limit: 100 },
+    });
     expect(JSON.stringify(issues.structuredContent)).not.toContain(title);
     await client.close();
   });
@@ -68,11 +88,19 @@ describe('X-MCP-* headers narrow one request', () => {
   it('a token without connections lists the systems that need nothing from it: local, per-user (the user can authorize) and the unified ones the platform reaches', async () => {
     const token = await whole.app.tokens.issue({ tenant_id: 'acme', user_email: 'nobody@acme.test', connections: {} });
     const client = new Client({ name: 'exposure-http-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${whole.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${whole.url}/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      }),
+    );
     const names = await listedNames(client);
     expect(names.length).toBeGreaterThan(0);
     const fromToken = new Set<string>(whole.app.integrations.filter((i) => i.sources.includes('jwt')).map((i) => i.id));
-    expect(names.every((n) => whole.app.registry.integrationsOf(whole.app.registry.find(n)!).every((id) => !fromToken.has(id)))).toBe(true);
+    expect(
+      names.every((n) =>
+        whole.app.registry.integrationsOf(whole.app.registry.find(n)!).every((id) => !fromToken.has(id)),
+      ),
+    ).toBe(true);
     expect(names.some((n) => n.startsWith('chat_'))).toBe(true);
     expect(names.some((n) => n.startsWith('code_host_'))).toBe(false);
     await client.close();
@@ -83,7 +111,9 @@ describe('X-MCP-* headers narrow one request', () => {
     const listed = whole.app.registry.select({ toolsets: ['code_host.issues', 'graph'] });
     expect(body.result?.tools).toHaveLength(listed.length);
     // 2025-era lists also mark each tool's task support over HTTP; the budget measures the list itself.
-    const tools = (body.result?.tools as Array<Record<string, unknown>>).map(({ execution, ...tool }) => (expect(execution).toBeDefined(), tool));
+    const tools = (body.result?.tools as Array<Record<string, unknown>>).map(
+      ({ execution, ...tool }) => (expect(execution).toBeDefined(), tool),
+    );
     expect(Buffer.byteLength(JSON.stringify({ tools }))).toBe(whole.surface.listBytes(listed));
   });
 });

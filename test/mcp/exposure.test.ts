@@ -26,8 +26,12 @@ describe('tools/list follows the caller’s integrations', () => {
   it('a caller without connections sees the systems that need none: local, per-user (it can authorize them itself) and unified (the platform reaches them for its tenant); a code_host call is refused as not configured', async () => {
     const client = await connectInMemory(surface({ mode: 'full' }), withoutCredentials);
     const names = await listedNames(client);
-    const fromToken = new Set<string>(server.app.integrations.filter((i) => i.sources.includes('jwt')).map((i) => i.id));
-    const expected = server.app.registry.tools.filter((t) => server.app.registry.integrationsOf(t).every((id) => !fromToken.has(id)));
+    const fromToken = new Set<string>(
+      server.app.integrations.filter((i) => i.sources.includes('jwt')).map((i) => i.id),
+    );
+    const expected = server.app.registry.tools.filter((t) =>
+      server.app.registry.integrationsOf(t).every((id) => !fromToken.has(id)),
+    );
     expect(names.some((n) => n.startsWith('crm_'))).toBe(true);
     expect(names).toEqual(expected.map((t) => t.qualifiedName).sort());
     expect(names.some((n) => n.startsWith('suite_'))).toBe(true);
@@ -37,7 +41,8 @@ describe('tools/list follows the caller’s integrations', () => {
       {},
       {
         code: 'NOT_CONFIGURED',
-        message: 'needs GitHub credentials, which this caller lacks: request a token whose connections include "code_host"',
+        message:
+          'needs GitHub credentials, which this caller lacks: request a token whose connections include "code_host"',
       },
     );
     await client.close();
@@ -52,7 +57,10 @@ describe('tools/list follows the caller’s integrations', () => {
 
 describe('toolsets and the tool allowlist', () => {
   it('a toolset finer than a system lists only its tools and refuses the rest of the system', async () => {
-    const client = await connectInMemory(surface({ mode: 'full', toolsets: ['code_host.issues', 'graph'] }), withGithub);
+    const client = await connectInMemory(
+      surface({ mode: 'full', toolsets: ['code_host.issues', 'graph'] }),
+      withGithub,
+    );
     const names = await listedNames(client);
     expect(names).toContain('code_host_get_issues');
     expect(names).toContain('code_host_add_issue_comment');
@@ -64,10 +72,14 @@ describe('toolsets and the tool allowlist', () => {
       {},
       {
         code: 'FORBIDDEN',
-        message: '"code_host_get_pull_requests" (toolset code_host.pull_requests) is outside the toolsets code_host.issues, graph (--toolsets), so it cannot be called here',
+        message:
+          '"code_host_get_pull_requests" (toolset code_host.pull_requests) is outside the toolsets code_host.issues, graph (--toolsets), so it cannot be called here',
       },
     );
-    const allowed = await client.callTool({ name: 'code_host_get_issues', arguments: { repo_id: 'acme/api', limit: 1 } });
+    const allowed = await client.callTool({
+      name: 'code_host_get_issues',
+      arguments: { repo_id: 'acme/api', limit: 1 },
+    });
     expect(allowed.isError).toBeFalsy();
     await client.close();
   });
@@ -91,14 +103,19 @@ describe('toolsets and the tool allowlist', () => {
   });
 
   it('unknown toolset or tool names stop the start with the valid names', () => {
-    expect(() => surface({ toolsets: ['code_host.isues'] })).toThrow(/--toolsets: "code_host\.isues" is not a toolset of this catalog; valid toolsets: .*code_host\.issues/);
-    expect(() => surface({ tools: ['code_host_get_isues'] })).toThrow('--tools: "code_host_get_isues" is not a tool of this catalog; did you mean "code_host_get_issues"?');
+    expect(() => surface({ toolsets: ['code_host.isues'] })).toThrow(
+      /--toolsets: "code_host\.isues" is not a toolset of this catalog; valid toolsets: .*code_host\.issues/,
+    );
+    expect(() => surface({ tools: ['code_host_get_isues'] })).toThrow(
+      '--tools: "code_host_get_isues" is not a tool of this catalog; did you mean "code_host_get_issues"?',
+    );
   });
 
   it('tools of the local systems (graph, documents) declare a closed world, tools of an upstream system an open one', async () => {
     const client = await connectInMemory(surface({ mode: 'full' }), withGithub);
     const { tools } = await client.listTools();
-    for (const tool of tools) expect(tool.annotations?.openWorldHint, tool.name).toBe(!/^(graph|documents)_/.test(tool.name));
+    for (const tool of tools)
+      expect(tool.annotations?.openWorldHint, tool.name).toBe(!/^(graph|documents)_/.test(tool.name));
     await client.close();
   });
 });
@@ -111,14 +128,22 @@ describe('auto mode decides by the size of the list', () => {
     expect(await listedNames(full)).toContain('search_tools');
     await full.close();
     // The local systems alone, for a caller without connections nor a user (no per-user system): small enough to list in full.
-    const graphOnly = await connectInMemory(surface({ mode: 'auto', toolsets: ['graph', 'documents'] }), { ...withoutCredentials, userEmail: undefined });
+    const graphOnly = await connectInMemory(surface({ mode: 'auto', toolsets: ['graph', 'documents'] }), {
+      ...withoutCredentials,
+      userEmail: undefined,
+    });
     expect(await listedNames(graphOnly)).toContain('graph_search');
     await graphOnly.close();
   });
 
   describe('over a synthetic catalog', () => {
     // 60 small tools (more than the old count threshold of 40) and 20 large ones.
-    const hints = { aliases: ['thing'], when_to_use: 'When a test needs a tool.', not_for: 'Anything real at all.', examples: [] };
+    const hints = {
+      aliases: ['thing'],
+      when_to_use: 'When a test needs a tool.',
+      not_for: 'Anything real at all.',
+      examples: [],
+    };
     const tool = (name: string, toolset: string, properties: number): ToolDefinition =>
       defineTool({
         system: 'bulk',
@@ -129,15 +154,28 @@ describe('auto mode decides by the size of the list', () => {
           Object.fromEntries(
             Array.from({ length: properties }, (_, i) => [
               `field_${i}`,
-              z.string().optional().describe(`Field ${i} of a synthetic tool, described at length so the schema weighs what a real one does.`),
+              z
+                .string()
+                .optional()
+                .describe(
+                  `Field ${i} of a synthetic tool, described at length so the schema weighs what a real one does.`,
+                ),
             ]),
           ),
         ),
         hints,
         run: async () => ({}),
       });
-    const tools = [...Array.from({ length: 60 }, (_, i) => tool(`small_${i}`, 'small', 1)), ...Array.from({ length: 20 }, (_, i) => tool(`large_${i}`, 'large', 60))];
-    const registry = new Registry([{ id: 'bulk', name: 'Bulk', description: 'Synthetic', keywords: [], when_to_use: 'tests' }], tools, {}, { bulk: [] });
+    const tools = [
+      ...Array.from({ length: 60 }, (_, i) => tool(`small_${i}`, 'small', 1)),
+      ...Array.from({ length: 20 }, (_, i) => tool(`large_${i}`, 'large', 60)),
+    ];
+    const registry = new Registry(
+      [{ id: 'bulk', name: 'Bulk', description: 'Synthetic', keywords: [], when_to_use: 'tests' }],
+      tools,
+      {},
+      { bulk: [] },
+    );
     let app: App;
     beforeAll(() => {
       const config = loadConfig(

@@ -30,11 +30,24 @@ beforeAll(async () => {
     if (!tool) throw new Error(`${name} is missing`);
     await server.app.executor.execute(caller, tool, args);
   }
-  client = new Client({ name: 'graph-app-test', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': await server.tokenFor('acme') } } }));
+  client = new Client(
+    { name: 'graph-app-test', version: '1' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+      requestInit: { headers: { 'X-JWT-Token': await server.tokenFor('acme') } },
+    }),
+  );
   browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 });
 afterAll(async () => {
@@ -78,7 +91,9 @@ frame.srcdoc = ${inlineJson(appHtml)};
 describe('the graph view as an MCP App', () => {
   it('is named by the graph tools and served as a self-contained resource', async () => {
     const { tools } = await client.listTools();
-    const withView = tools.filter((t) => (t._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri === APP_URI).map((t) => t.name);
+    const withView = tools
+      .filter((t) => (t._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri === APP_URI)
+      .map((t) => t.name);
     expect(withView.sort()).toEqual(['graph_find_path', 'graph_get_entity_context', 'graph_query', 'graph_traverse']);
     const { resources } = await client.listResources();
     expect(resources).toContainEqual(expect.objectContaining({ uri: APP_URI, mimeType: 'text/html;profile=mcp-app' }));
@@ -90,7 +105,10 @@ describe('the graph view as an MCP App', () => {
   });
 
   it('draws a traverse result in a host page, making no request of its own', async () => {
-    const traverse = await client.callTool({ name: 'graph_traverse', arguments: { entity_type: 'repository', entity_id: 'acme/api', depth: 2 } });
+    const traverse = await client.callTool({
+      name: 'graph_traverse',
+      arguments: { entity_type: 'repository', entity_id: 'acme/api', depth: 2 },
+    });
     const result = traverse.structuredContent as { nodes: unknown[]; edges: unknown[] };
     expect(result.nodes.length).toBeGreaterThan(3);
     const html = ((await client.readResource({ uri: APP_URI })).contents[0] as { text: string }).text;
@@ -118,9 +136,14 @@ describe('the graph view as an MCP App', () => {
       )
       .toBe(result.nodes.length);
     expect(Number(await view.locator('#canvas').getAttribute('data-visible-edges'))).toBe(result.edges.length);
-    expect(await view.locator('#message').textContent()).toBe(`${result.nodes.length} nodes, ${result.edges.length} edges`);
+    expect(await view.locator('#message').textContent()).toBe(
+      `${result.nodes.length} nodes, ${result.edges.length} edges`,
+    );
     expect(await view.locator('g[data-ref="repository:acme/api"]').count()).toBe(1);
-    expect(await page.evaluate('window.hostLog.slice(0, 2)')).toEqual(['ui/initialize', 'ui/notifications/initialized']);
+    expect(await page.evaluate('window.hostLog.slice(0, 2)')).toEqual([
+      'ui/initialize',
+      'ui/notifications/initialized',
+    ]);
     expect(errors).toEqual([]);
     expect(requests.filter((url) => !url.startsWith('about:') && !url.startsWith('data:'))).toEqual([]);
     mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -37,7 +37,11 @@ describe('MCP over streamable HTTP', () => {
   it('refuses an invalid JWT with 401 before the protocol starts', async () => {
     const response = await fetch(`${server.url}/mcp`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'X-JWT-Token': 'not.a.jwt' },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'X-JWT-Token': 'not.a.jwt',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
     });
     expect(response.status).toBe(401);
@@ -47,7 +51,10 @@ describe('MCP over streamable HTTP', () => {
 
   it('answers GET with 405 (stateless server) and malformed JSON with 400', async () => {
     expect((await fetch(`${server.url}/mcp`)).status).toBe(405);
-    const malformed = await call(server, 'POST', '/mcp', { rawBody: '{"jsonrpc":', headers: { Accept: 'application/json, text/event-stream' } });
+    const malformed = await call(server, 'POST', '/mcp', {
+      rawBody: '{"jsonrpc":',
+      headers: { Accept: 'application/json, text/event-stream' },
+    });
     expect(malformed.status).toBe(400);
   });
 });

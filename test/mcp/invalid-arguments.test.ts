@@ -13,12 +13,21 @@ const CASES: Array<[unknown, string]> = [
   [42, 'a number'],
   [null, 'null'],
 ];
-const request = (id: number, args: unknown) => ({ jsonrpc: '2.0' as const, id, method: 'tools/call', params: { name: 'code_host_get_repository', arguments: args } });
+const request = (id: number, args: unknown) => ({
+  jsonrpc: '2.0' as const,
+  id,
+  method: 'tools/call',
+  params: { name: 'code_host_get_repository', arguments: args },
+});
 
 describe('tools/call with arguments that are not an object', () => {
   it('over streamable HTTP', async () => {
     for (const [args, got] of CASES) {
-      const response = await call(session.server, 'POST', '/mcp', { token: session.token, headers: { Accept: 'application/json, text/event-stream' }, body: request(1, args) });
+      const response = await call(session.server, 'POST', '/mcp', {
+        token: session.token,
+        headers: { Accept: 'application/json, text/event-stream' },
+        body: request(1, args),
+      });
       expect(response.body.error, got).toMatchObject({
         code: -32602,
         message: expect.stringMatching(/"arguments"[\s\S]*expected record/),
@@ -34,11 +43,18 @@ describe('tools/call with arguments that are not an object', () => {
       if ('id' in message && typeof message.id === 'number') answers.set(message.id, message);
     };
     await clientSide.start();
-    await clientSide.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    await clientSide.send({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
     for (const [index, [args]] of CASES.entries()) await clientSide.send(request(index + 1, args));
     await new Promise((resolve) => setTimeout(resolve, 50));
     for (const [index, [, got]] of CASES.entries()) {
-      expect(answers.get(index + 1), got).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/"arguments"[\s\S]*expected record/) } });
+      expect(answers.get(index + 1), got).toMatchObject({
+        error: { code: -32602, message: expect.stringMatching(/"arguments"[\s\S]*expected record/) },
+      });
     }
     await clientSide.close();
   });

@@ -27,7 +27,12 @@ const forgetNote = defineTool({
   capability: { type: 'action', name: 'consent_check.notes.forget', idempotent: true, destructive: true },
   input: z.object({ key: z.string().describe('The note') }),
   output: z.object({ forgotten: z.boolean().describe('Whether it was there') }),
-  hints: { aliases: ['forget'], when_to_use: 'Forget a note.', not_for: 'Anything else.', examples: [{ query: 'forget a', tool: 'forget_note', params: { key: 'a' } }] },
+  hints: {
+    aliases: ['forget'],
+    when_to_use: 'Forget a note.',
+    not_for: 'Anything else.',
+    examples: [{ query: 'forget a', tool: 'forget_note', params: { key: 'a' } }],
+  },
   verify: () => undefined,
   async run({ args }) {
     return { forgotten: notes.delete(args.key) };
@@ -44,12 +49,20 @@ afterAll(() => server.close());
 
 async function modernClient(token: string, options: ConstructorParameters<typeof Client>[1] = {}): Promise<Client> {
   const client = new Client({ name: 'modern-era-test', version: '1.0.0' }, { ...MODERN, ...options });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+      requestInit: { headers: { 'X-JWT-Token': token } },
+    }),
+  );
   return client;
 }
 
 const repositoriesOf = (result: { structuredContent?: unknown }) =>
-  (((result.structuredContent as { repositories?: unknown } | undefined)?.repositories ?? []) as Array<{ full_name: string }>).map((r) => r.full_name);
+  (
+    ((result.structuredContent as { repositories?: unknown } | undefined)?.repositories ?? []) as Array<{
+      full_name: string;
+    }>
+  ).map((r) => r.full_name);
 
 describe('a 2026-07-28 client over streamable HTTP', () => {
   it('lists the catalog and calls a tool, acting as its token’s tenant only', async () => {
@@ -72,7 +85,10 @@ describe('a 2026-07-28 client over streamable HTTP', () => {
 
   it('answers a failed call with an isError result the agent can read', async () => {
     const client = await modernClient(await server.tokenFor('acme'));
-    const result = await client.callTool({ name: 'code_host_get_repository', arguments: { repo_id: 'acme/no-such-repo' } });
+    const result = await client.callTool({
+      name: 'code_host_get_repository',
+      arguments: { repo_id: 'acme/no-such-repo' },
+    });
     expect(result.isError).toBe(true);
     const text = (result.content as Array<{ text: string }>)[0].text;
     expect(JSON.parse(text)).toMatchObject({ error: { code: 'NOT_FOUND' } });
@@ -81,7 +97,11 @@ describe('a 2026-07-28 client over streamable HTTP', () => {
 
   it('refuses a request without a valid token before the protocol starts', async () => {
     const client = new Client({ name: 'modern-era-test', version: '1.0.0' }, MODERN);
-    const connected = client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': 'not-a-jwt' } } }));
+    const connected = client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+        requestInit: { headers: { 'X-JWT-Token': 'not-a-jwt' } },
+      }),
+    );
     await expect(connected).rejects.toThrow();
   });
 
@@ -97,7 +117,9 @@ describe('a 2026-07-28 client over streamable HTTP', () => {
       return { action: 'accept' };
     });
     const result = await client.callTool({ name: 'consent_check_get_agenda', arguments: {} });
-    expect(asked).toEqual([expect.objectContaining({ mode: 'url', url: AUTH_URL, message: 'Authorize Google to continue' })]);
+    expect(asked).toEqual([
+      expect.objectContaining({ mode: 'url', url: AUTH_URL, message: 'Authorize Google to continue' }),
+    ]);
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual({ events: ['Standup'] });
     await client.close();
@@ -109,7 +131,9 @@ describe('a 2026-07-28 client over streamable HTTP', () => {
     const result = await client.callTool({ name: 'consent_check_get_agenda', arguments: {} });
     expect(result.isError).toBe(true);
     const text = (result.content as Array<{ text: string }>)[0].text;
-    expect(JSON.parse(text)).toMatchObject({ error: { code: 'AUTHORIZATION_REQUIRED', details: { auth_url: AUTH_URL } } });
+    expect(JSON.parse(text)).toMatchObject({
+      error: { code: 'AUTHORIZATION_REQUIRED', details: { auth_url: AUTH_URL } },
+    });
     await client.close();
   });
 });
@@ -141,7 +165,9 @@ describe('a destructive action asks the user first when the client can show a fo
     const result = await client.callTool({ name: 'consent_check_forget_note', arguments: { key: 'keep' } });
     expect(questions).toHaveLength(1);
     expect(result.isError).toBe(true);
-    expect(JSON.parse((result.content as Array<{ text: string }>)[0].text)).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0].text)).toMatchObject({
+      error: { code: 'FORBIDDEN' },
+    });
     expect(notes.has('keep')).toBe(true);
     await client.close();
   });
@@ -162,15 +188,27 @@ describe('a 2026-07-28 client over stdio (spawned bin/constellation.js)', () => 
       new StdioClientTransport({
         command: process.execPath,
         args: [BIN, 'mcp', '--demo', '--tool-mode', 'discovery'],
-        env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-modern-')), LOG_LEVEL: 'warn' },
+        env: {
+          PATH: process.env.PATH ?? '',
+          CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-modern-')),
+          LOG_LEVEL: 'warn',
+        },
         stderr: 'ignore',
       }),
     );
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['describe_tool', 'execute_action_tool', 'execute_read_tool', 'search_tools']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'describe_tool',
+      'execute_action_tool',
+      'execute_read_tool',
+      'search_tools',
+    ]);
     const found = await client.callTool({ name: 'search_tools', arguments: { query: 'list repositories' } });
     expect(JSON.stringify(found.structuredContent)).toContain('code_host_get_repositories');
-    const executed = await client.callTool({ name: 'execute_read_tool', arguments: { name: 'code_host_get_repositories', arguments: {} } });
+    const executed = await client.callTool({
+      name: 'execute_read_tool',
+      arguments: { name: 'code_host_get_repositories', arguments: {} },
+    });
     expect(executed.isError).toBeFalsy();
     expect(repositoriesOf(executed).length).toBeGreaterThan(0);
     await client.close();

@@ -26,7 +26,12 @@ const surveyAll = defineTool({
   capability: { type: 'read', name: 'long_check.survey' },
   input: z.object({}),
   output: z.object({ covered: z.number().describe('Sources read') }),
-  hints: { aliases: ['survey'], when_to_use: 'Survey.', not_for: 'Anything else.', examples: [{ query: 'survey', tool: 'survey_sources', params: {} }] },
+  hints: {
+    aliases: ['survey'],
+    when_to_use: 'Survey.',
+    not_for: 'Anything else.',
+    examples: [{ query: 'survey', tool: 'survey_sources', params: {} }],
+  },
   async run({ fanOut, signal }) {
     signal.addEventListener('abort', () => (seen.aborted = true), { once: true });
     const outcome = await fanOut(
@@ -42,7 +47,13 @@ const surveyAll = defineTool({
 });
 
 const longSystem: SystemManifest = {
-  system: { id: 'long_check', name: 'Long check', description: 'A system whose tool takes a while.', keywords: ['survey'], when_to_use: 'Survey.' },
+  system: {
+    id: 'long_check',
+    name: 'Long check',
+    description: 'A system whose tool takes a while.',
+    keywords: ['survey'],
+    when_to_use: 'Survey.',
+  },
   tools: [surveyAll],
   integrations: [],
 };
@@ -75,16 +86,26 @@ interface Connected {
 const SURVEY = { name: 'long_check_survey_sources', arguments: {} };
 
 async function modern(): Promise<Connected> {
-  const client = new ModernClient({ name: 'progress-test', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-  await client.connect(new ModernHttp(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
+  const client = new ModernClient(
+    { name: 'progress-test', version: '1' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  await client.connect(
+    new ModernHttp(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }),
+  );
   return { survey: (options) => client.callTool(SURVEY, options), close: () => client.close() };
 }
 
 async function legacy(): Promise<Connected> {
   const client = new LegacyClient({ name: 'progress-test', version: '1' });
-  await client.connect(new LegacyHttp(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
+  await client.connect(
+    new LegacyHttp(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }),
+  );
   // The v1 client's result type also admits the 2024 `toolResult` form, which a 2025 server never sends.
-  return { survey: (options) => client.callTool(SURVEY, undefined, options) as Promise<{ structuredContent?: unknown }>, close: () => client.close() };
+  return {
+    survey: (options) => client.callTool(SURVEY, undefined, options) as Promise<{ structuredContent?: unknown }>,
+    close: () => client.close(),
+  };
 }
 
 const EVERY_ERA = [

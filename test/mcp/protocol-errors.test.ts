@@ -16,8 +16,15 @@ beforeAll(async () => {
   server = await startTestServer({ mcp: { mode: 'full' } });
   token = await server.tokenFor('acme');
   legacy = await connectMcpClient(server, token);
-  modern = new ModernClient({ name: 'protocol-errors', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-  await modern.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
+  modern = new ModernClient(
+    { name: 'protocol-errors', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  await modern.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+      requestInit: { headers: { 'X-JWT-Token': token } },
+    }),
+  );
 }, 30_000);
 afterAll(async () => {
   await legacy?.close();
@@ -32,7 +39,10 @@ describe('a tools/list cursor that is not ours', () => {
   // cursors SHOULD result in an error with code -32602 (Invalid params)". tools/list answers in one
   // page, so any cursor is foreign; answering the first page again would loop a client forever.
   it('is invalid params in the 2025 era', async () => {
-    await expect(legacy.listTools({ cursor: 'bm90LW91cnM' })).rejects.toMatchObject({ code: INVALID_PARAMS, message: expect.stringContaining('Invalid cursor') });
+    await expect(legacy.listTools({ cursor: 'bm90LW91cnM' })).rejects.toMatchObject({
+      code: INVALID_PARAMS,
+      message: expect.stringContaining('Invalid cursor'),
+    });
     expect((await legacy.listTools()).tools.length).toBeGreaterThan(0);
   });
 
@@ -60,13 +70,25 @@ describe('a tools/call of a tool the catalog does not have', () => {
   });
 
   it('is one on the wire too, task-augmented calls included', async () => {
-    const headers = { 'X-JWT-Token': token, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-11-25' };
+    const headers = {
+      'X-JWT-Token': token,
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'MCP-Protocol-Version': '2025-11-25',
+    };
     for (const params of [{ name: 'nope' }, { name: 'nope', task: { ttl: 60_000 } }]) {
       const { status, body } = await callAsSent(server, 'POST', '/mcp', {
         headers,
         body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { arguments: {}, ...params } }),
       });
-      expect([status, body]).toEqual([200, { jsonrpc: '2.0', id: 7, error: { code: INVALID_PARAMS, message: expect.stringContaining('Unknown tool: nope') } }]);
+      expect([status, body]).toEqual([
+        200,
+        {
+          jsonrpc: '2.0',
+          id: 7,
+          error: { code: INVALID_PARAMS, message: expect.stringContaining('Unknown tool: nope') },
+        },
+      ]);
     }
   });
 
@@ -78,8 +100,17 @@ describe('a tools/call of a tool the catalog does not have', () => {
       Accept: 'application/json, text/event-stream',
       'MCP-Protocol-Version': '2025-11-25',
     };
-    const message = { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'code_host_get_repository', arguments: { repo_id: 'acme/api' } } };
+    const message = {
+      jsonrpc: '2.0',
+      id: 8,
+      method: 'tools/call',
+      params: { name: 'code_host_get_repository', arguments: { repo_id: 'acme/api' } },
+    };
     const { status, body } = await callAsSent(server, 'POST', '/mcp', { headers, body: JSON.stringify(message) });
-    expect([status, body.result?.isError, body.result?.content?.[0]?.text]).toEqual([200, true, expect.stringContaining('FORBIDDEN')]);
+    expect([status, body.result?.isError, body.result?.content?.[0]?.text]).toEqual([
+      200,
+      true,
+      expect.stringContaining('FORBIDDEN'),
+    ]);
   });
 });

@@ -12,7 +12,11 @@ function connect(args: string[], env: Record<string, string> = {}) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, ...args],
-    env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-stdio-')), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-stdio-')),
+      ...env,
+    },
     stderr: 'pipe',
   });
   let stderr = '';
@@ -36,13 +40,19 @@ describe('MCP over stdio (spawned bin/constellation.js)', () => {
     expect(getIssues?.inputSchema.properties).toHaveProperty('repo_id');
     expect(getIssues?.outputSchema?.properties).toHaveProperty('issues');
     expect(getIssues?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: true });
-    expect(tools.find((t) => t.name === 'graph_search')?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+    expect(tools.find((t) => t.name === 'graph_search')?.annotations).toMatchObject({
+      readOnlyHint: true,
+      openWorldHint: false,
+    });
     expect(getIssues?._meta?.llm_hints).toMatchObject({ when_to_use: expect.any(String) });
     for (const tool of tools) expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
   });
 
   it('calls a tool against the sandbox and returns structured content', async () => {
-    const result = await session.client.callTool({ name: 'code_host_get_repository', arguments: { repo_id: 'acme/api' } });
+    const result = await session.client.callTool({
+      name: 'code_host_get_repository',
+      arguments: { repo_id: 'acme/api' },
+    });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ full_name: 'acme/api', owner: { login: 'acme' }, language: 'Go' });
     const text = (result.content as Array<{ type: string; text: string }>)[0].text;
@@ -54,8 +64,13 @@ describe('MCP over stdio (spawned bin/constellation.js)', () => {
     expect(bad.isError).toBe(true);
     expect(JSON.stringify(bad.content)).toContain('owner/repo');
     // An unknown tool is a protocol error (-32602) in both eras: specification, server/tools, Error Handling.
-    await expect(session.client.callTool({ name: 'code_host_nope', arguments: {} })).rejects.toMatchObject({ code: -32602 });
-    const missing = await session.client.callTool({ name: 'code_host_get_repository', arguments: { repo_id: 'acme/does-not-exist' } });
+    await expect(session.client.callTool({ name: 'code_host_nope', arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+    });
+    const missing = await session.client.callTool({
+      name: 'code_host_get_repository',
+      arguments: { repo_id: 'acme/does-not-exist' },
+    });
     expect(JSON.stringify(missing.content)).toContain('NOT_FOUND');
     const after = await session.client.callTool({ name: 'code_host_get_repositories', arguments: { limit: 2 } });
     expect(after.structuredContent).toMatchObject({ count: 2 });
@@ -71,13 +86,30 @@ describe('stdio tool selection', () => {
     const session = connect(['mcp', '--demo']);
     await session.client.connect(session.transport);
     const { tools } = await session.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['describe_tool', 'execute_action_tool', 'execute_read_tool', 'search_tools']);
-    const found = await session.client.callTool({ name: 'search_tools', arguments: { query: 'open bugs in a github repository' } });
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'describe_tool',
+      'execute_action_tool',
+      'execute_read_tool',
+      'search_tools',
+    ]);
+    const found = await session.client.callTool({
+      name: 'search_tools',
+      arguments: { query: 'open bugs in a github repository' },
+    });
     const names = (found.structuredContent as { tools: Array<{ name: string }> }).tools.map((t) => t.name);
     expect(names[0]).toBe('code_host_get_issues');
-    const described = await session.client.callTool({ name: 'describe_tool', arguments: { name: 'code_host_get_issues' } });
-    expect(described.structuredContent).toMatchObject({ name: 'code_host_get_issues', inputSchema: { type: 'object' } });
-    const executed = await session.client.callTool({ name: 'execute_read_tool', arguments: { name: 'code_host_get_repository', arguments: { repo_id: 'acme/web' } } });
+    const described = await session.client.callTool({
+      name: 'describe_tool',
+      arguments: { name: 'code_host_get_issues' },
+    });
+    expect(described.structuredContent).toMatchObject({
+      name: 'code_host_get_issues',
+      inputSchema: { type: 'object' },
+    });
+    const executed = await session.client.callTool({
+      name: 'execute_read_tool',
+      arguments: { name: 'code_host_get_repository', arguments: { repo_id: 'acme/web' } },
+    });
     expect(executed.structuredContent).toMatchObject({ full_name: 'acme/web' });
     await session.client.close();
 
@@ -100,12 +132,25 @@ describe('stdio tool selection', () => {
   });
 
   it('an unknown toolset or tool stops the start with the valid names', () => {
-    const env = { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-stdio-')) };
-    const toolset = spawnSync(process.execPath, [BIN, 'mcp', '--demo', '--toolsets', 'code_host.pulls'], { env, encoding: 'utf8', input: '' });
+    const env = {
+      PATH: process.env.PATH ?? '',
+      CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-stdio-')),
+    };
+    const toolset = spawnSync(process.execPath, [BIN, 'mcp', '--demo', '--toolsets', 'code_host.pulls'], {
+      env,
+      encoding: 'utf8',
+      input: '',
+    });
     expect(toolset.status).toBe(1);
-    expect(toolset.stderr).toContain('--toolsets: "code_host.pulls" is not a toolset of this catalog; valid toolsets: ');
+    expect(toolset.stderr).toContain(
+      '--toolsets: "code_host.pulls" is not a toolset of this catalog; valid toolsets: ',
+    );
     expect(toolset.stderr).toContain(', code_host, code_host.analytics, ');
-    const tool = spawnSync(process.execPath, [BIN, 'mcp', '--demo', '--tools', 'code_host_get_pull_request'], { env, encoding: 'utf8', input: '' });
+    const tool = spawnSync(process.execPath, [BIN, 'mcp', '--demo', '--tools', 'code_host_get_pull_request'], {
+      env,
+      encoding: 'utf8',
+      input: '',
+    });
     expect(tool.status).toBe(1);
     expect(tool.stderr).toContain('did you mean "code_host_get_pull_requests"?');
   });

@@ -19,7 +19,12 @@ const countSlowly = defineTool({
   capability: { type: 'read', name: 'task_check.count' },
   input: z.object({ to: z.number().int().min(1).max(100).describe('Where to stop') }),
   output: z.object({ counted: z.number().describe('Steps taken') }),
-  hints: { aliases: ['count'], when_to_use: 'Counting.', not_for: 'Anything else.', examples: [{ query: 'count', tool: 'count_slowly', params: { to: 3 } }] },
+  hints: {
+    aliases: ['count'],
+    when_to_use: 'Counting.',
+    not_for: 'Anything else.',
+    examples: [{ query: 'count', tool: 'count_slowly', params: { to: 3 } }],
+  },
   async run({ args, signal }) {
     signal.addEventListener('abort', () => (seen.aborted = true), { once: true });
     for (let i = 0; i < args.to; i++) {
@@ -30,7 +35,13 @@ const countSlowly = defineTool({
   },
 });
 const taskSystem: SystemManifest = {
-  system: { id: 'task_check', name: 'Task check', description: 'A system whose tool takes a while.', keywords: ['count'], when_to_use: 'Counting.' },
+  system: {
+    id: 'task_check',
+    name: 'Task check',
+    description: 'A system whose tool takes a while.',
+    keywords: ['count'],
+    when_to_use: 'Counting.',
+  },
   tools: [countSlowly],
   integrations: [],
 };
@@ -42,17 +53,37 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function connect(workspace: 'acme' | 'globex', email?: string): Promise<Client> {
-  const token = await server.app.tokens.issue({ tenant_id: workspace, user_email: email ?? `${workspace}-user@${workspace}.test`, connections: {} });
+  const token = await server.app.tokens.issue({
+    tenant_id: workspace,
+    user_email: email ?? `${workspace}-user@${workspace}.test`,
+    connections: {},
+  });
   const client = new Client({ name: 'tasks-test', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+      requestInit: { headers: { 'X-JWT-Token': token } },
+    }),
+  );
   return client;
 }
 
-const TaskSchema = z.object({ taskId: z.string(), status: z.string(), ttl: z.number(), pollInterval: z.number(), createdAt: z.string(), statusMessage: z.string().optional() });
+const TaskSchema = z.object({
+  taskId: z.string(),
+  status: z.string(),
+  ttl: z.number(),
+  pollInterval: z.number(),
+  createdAt: z.string(),
+  statusMessage: z.string().optional(),
+});
 const startTask = (client: Client, to: number, ttl = 60_000) =>
-  client.request({ method: 'tools/call', params: { name: 'task_check_count_slowly', arguments: { to }, task: { ttl } } }, CreateTaskResultSchema);
-const getTask = (client: Client, taskId: string) => client.request({ method: 'tasks/get', params: { taskId } }, TaskSchema);
-const taskResult = (client: Client, taskId: string) => client.request({ method: 'tasks/result', params: { taskId } }, CallToolResultSchema);
+  client.request(
+    { method: 'tools/call', params: { name: 'task_check_count_slowly', arguments: { to }, task: { ttl } } },
+    CreateTaskResultSchema,
+  );
+const getTask = (client: Client, taskId: string) =>
+  client.request({ method: 'tasks/get', params: { taskId } }, TaskSchema);
+const taskResult = (client: Client, taskId: string) =>
+  client.request({ method: 'tasks/result', params: { taskId } }, CallToolResultSchema);
 
 describe('tool calls as tasks (protocol 2025-11-25 over HTTP)', () => {
   it('says so: the tasks capability, and which tools may run as tasks', async () => {
@@ -91,20 +122,28 @@ describe('tool calls as tasks (protocol 2025-11-25 over HTTP)', () => {
     await sleep(STEP_MS * 3);
     expect(seen.steps).toBe(stepsThen);
     expect((await taskResult(client, task.taskId)).isError).toBe(true);
-    await expect(client.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, TaskSchema)).rejects.toMatchObject({ code: -32602 });
+    await expect(
+      client.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, TaskSchema),
+    ).rejects.toMatchObject({ code: -32602 });
     await client.close();
   });
 
   it('a failed call is a failed task whose result is the error', async () => {
     const client = await connect('acme');
     const created = await client.request(
-      { method: 'tools/call', params: { name: 'documents_get_document', arguments: { document_id: 'nope' }, task: {} } },
+      {
+        method: 'tools/call',
+        params: { name: 'documents_get_document', arguments: { document_id: 'nope' }, task: {} },
+      },
       CreateTaskResultSchema,
     );
     const result = await taskResult(client, created.task.taskId);
     expect(result.isError).toBe(true);
     expect(JSON.parse((result.content[0] as { text: string }).text)).toMatchObject({ error: { code: 'NOT_FOUND' } });
-    expect(await getTask(client, created.task.taskId)).toMatchObject({ status: 'failed', statusMessage: 'Document not found: nope' });
+    expect(await getTask(client, created.task.taskId)).toMatchObject({
+      status: 'failed',
+      statusMessage: 'Document not found: nope',
+    });
     await client.close();
   });
 
@@ -112,9 +151,17 @@ describe('tool calls as tasks (protocol 2025-11-25 over HTTP)', () => {
     const owner = await connect('acme');
     const { task } = await startTask(owner, 2);
     for (const other of [await connect('acme', 'someone-else@acme.test'), await connect('globex')]) {
-      await expect(getTask(other, task.taskId)).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Task not found') });
-      await expect(other.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, TaskSchema)).rejects.toMatchObject({ code: -32602 });
-      const listed = await other.request({ method: 'tasks/list', params: {} }, z.object({ tasks: z.array(TaskSchema) }));
+      await expect(getTask(other, task.taskId)).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringContaining('Task not found'),
+      });
+      await expect(
+        other.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, TaskSchema),
+      ).rejects.toMatchObject({ code: -32602 });
+      const listed = await other.request(
+        { method: 'tasks/list', params: {} },
+        z.object({ tasks: z.array(TaskSchema) }),
+      );
       expect(listed.tasks.map((t) => t.taskId)).not.toContain(task.taskId);
       await other.close();
     }
@@ -125,7 +172,13 @@ describe('tool calls as tasks (protocol 2025-11-25 over HTTP)', () => {
   it('refuses to run a destructive tool as a task', async () => {
     const client = await connect('acme');
     await expect(
-      client.request({ method: 'tools/call', params: { name: 'documents_delete_document', arguments: { document_id: 'x' }, task: {} } }, CreateTaskResultSchema),
+      client.request(
+        {
+          method: 'tools/call',
+          params: { name: 'documents_delete_document', arguments: { document_id: 'x' }, task: {} },
+        },
+        CreateTaskResultSchema,
+      ),
     ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('runs only as a plain call') });
     await client.close();
   });

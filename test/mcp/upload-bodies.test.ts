@@ -22,11 +22,29 @@ afterEach(async () => {
 });
 
 const uploadCall = (args: Record<string, unknown>) =>
-  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'documents_upload_document', arguments: args } });
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'documents_upload_document', arguments: args },
+  });
 const mcpHead = (length: number) =>
-  requestHead('POST', '/mcp', server.url, { 'X-JWT-Token': token, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Content-Length': length });
+  requestHead('POST', '/mcp', server.url, {
+    'X-JWT-Token': token,
+    'Content-Type': 'application/json',
+    Accept: 'application/json, text/event-stream',
+    'Content-Length': length,
+  });
 const mcpPost = (body: string) =>
-  fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'X-JWT-Token': token, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body });
+  fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: {
+      'X-JWT-Token': token,
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+    },
+    body,
+  });
 /** The error a failed tool call carries in its text content. */
 async function toolError(res: Response): Promise<{ code: string; message: string }> {
   const body = (await res.json()) as { result: { isError: boolean; content: Array<{ text: string }> } };
@@ -52,8 +70,17 @@ describe('an upload_document call cut off or malformed', () => {
   });
 
   it('refuses base64 content cut off mid-group, naming the encoding', async () => {
-    const res = await mcpPost(uploadCall({ filename: 'report.pdf', content: Buffer.from('%PDF-1.7 and more bytes').toString('base64').slice(0, 15), encoding: 'base64' }));
-    expect(await toolError(res)).toMatchObject({ code: 'VALIDATION_ERROR', message: 'content is not valid base64 (encoding is base64)' });
+    const res = await mcpPost(
+      uploadCall({
+        filename: 'report.pdf',
+        content: Buffer.from('%PDF-1.7 and more bytes').toString('base64').slice(0, 15),
+        encoding: 'base64',
+      }),
+    );
+    expect(await toolError(res)).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'content is not valid base64 (encoding is base64)',
+    });
   });
 
   it('refuses a call without content, naming the argument', async () => {
@@ -64,7 +91,16 @@ describe('an upload_document call cut off or malformed', () => {
   });
 
   it('answers a file that cannot be read as the caller’s fault, without storing it', async () => {
-    const res = await mcpPost(uploadCall({ filename: 'notes.txt', content: Buffer.from([0x89, 0x50, 0, 0, 1, 2]).toString('base64'), encoding: 'base64' }));
-    expect(await toolError(res)).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Failed to process document: the file is binary, not text' });
+    const res = await mcpPost(
+      uploadCall({
+        filename: 'notes.txt',
+        content: Buffer.from([0x89, 0x50, 0, 0, 1, 2]).toString('base64'),
+        encoding: 'base64',
+      }),
+    );
+    expect(await toolError(res)).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Failed to process document: the file is binary, not text',
+    });
   });
 });

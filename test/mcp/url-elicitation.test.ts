@@ -38,7 +38,11 @@ describe('a tool that needs the user’s consent', () => {
     expect(error).toBeInstanceOf(McpError);
     expect(error).toMatchObject({
       code: -32042,
-      data: { elicitations: [{ mode: 'url', url: AUTH_URL, message: 'Authorize Google to continue', elicitationId: expect.any(String) }] },
+      data: {
+        elicitations: [
+          { mode: 'url', url: AUTH_URL, message: 'Authorize Google to continue', elicitationId: expect.any(String) },
+        ],
+      },
     });
 
     consented.add(email);
@@ -54,17 +58,27 @@ describe('a tool that needs the user’s consent', () => {
     const result = (await client.callTool({ name: 'consent_check_get_agenda', arguments: {} })) as CallToolResult;
     expect(result.isError).toBe(true);
     expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual({
-      error: { code: 'AUTHORIZATION_REQUIRED', message: 'Authorize Google to continue', details: { provider: 'google', auth_url: AUTH_URL } },
+      error: {
+        code: 'AUTHORIZATION_REQUIRED',
+        message: 'Authorize Google to continue',
+        details: { provider: 'google', auth_url: AUTH_URL },
+      },
     });
     await client.close();
   });
 
   it('over stateless HTTP (no session remembers the capabilities) the isError form is what every client gets', async () => {
     consented.clear();
-    const result = (await session.client.callTool({ name: 'consent_check_get_agenda', arguments: {} })) as CallToolResult;
+    const result = (await session.client.callTool({
+      name: 'consent_check_get_agenda',
+      arguments: {},
+    })) as CallToolResult;
     expect(result.isError).toBe(true);
     expect((result.content[0] as { text: string }).text).toContain(AUTH_URL);
     consented.add(email);
-    expect(((await session.client.callTool({ name: 'consent_check_get_agenda', arguments: {} })) as CallToolResult).structuredContent).toEqual({ events: ['Standup'] });
+    expect(
+      ((await session.client.callTool({ name: 'consent_check_get_agenda', arguments: {} })) as CallToolResult)
+        .structuredContent,
+    ).toEqual({ events: ['Standup'] });
   });
 });

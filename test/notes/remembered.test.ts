@@ -27,7 +27,9 @@ async function notionRequests(work: () => Promise<unknown>): Promise<string[]> {
 
 const rowsOf = (state: NotionState, title: string): PageRecord[] => {
   const source = [...state.dataSources.values()].find((s) => s.title === title);
-  return [...state.pages.values()].filter((p) => p.parent.type === 'data_source_id' && p.parent.data_source_id === source?.id && !p.inTrash);
+  return [...state.pages.values()].filter(
+    (p) => p.parent.type === 'data_source_id' && p.parent.data_source_id === source?.id && !p.inTrash,
+  );
 };
 
 /** A database with one data source titled `title`, made in the fake as someone would in Notion. */
@@ -35,8 +37,22 @@ function addDatabase(state: NotionState, title: string): void {
   const at = new Date(server.app.clock.now()).toISOString();
   const databaseId = state.nextId();
   const sourceId = state.nextId();
-  state.databases.set(databaseId, { id: databaseId, title, description: '', dataSourceIds: [sourceId], createdTime: at, lastEditedTime: at });
-  state.dataSources.set(sourceId, { id: sourceId, databaseId, title, properties: { Name: { id: 'title', name: 'Name', type: 'title' } }, createdTime: at, lastEditedTime: at });
+  state.databases.set(databaseId, {
+    id: databaseId,
+    title,
+    description: '',
+    dataSourceIds: [sourceId],
+    createdTime: at,
+    lastEditedTime: at,
+  });
+  state.dataSources.set(sourceId, {
+    id: sourceId,
+    databaseId,
+    title,
+    properties: { Name: { id: 'title', name: 'Name', type: 'title' } },
+    createdTime: at,
+    lastEditedTime: at,
+  });
 }
 
 describe('what notes calls remember for a short time', () => {
@@ -70,7 +86,9 @@ describe('what notes calls remember for a short time', () => {
     addDatabase(acme, 'Incident Reviews');
     const found = await run('query_database', { database: 'Incident Reviews' });
     expect([found.database.title, found.pages]).toEqual(['Incident Reviews', []]);
-    expect(await run('query_database', { database: 'No Such Database' }).catch((error: { code?: string }) => error.code)).toBe('NOT_FOUND');
+    expect(
+      await run('query_database', { database: 'No Such Database' }).catch((error: { code?: string }) => error.code),
+    ).toBe('NOT_FOUND');
   });
 
   it('never lets another tenant see what one tenant’s client remembered, even with the same credentials', async () => {
@@ -87,7 +105,11 @@ describe('what notes calls remember for a short time', () => {
     const globex = fakeState<NotionState>(server, '/notion', 'globex');
     const [globexRow] = rowsOf(globex, 'Engineering Tasks');
     const page = await run('get_page', { page_id: globexRow.id }, 'globex');
-    const owner = globex.users.find((u) => u.id === (globexRow.properties.Owner.people as Array<{ id: string }>)[0]?.id);
-    expect(page.properties.Owner).toEqual(owner ? [{ id: owner.id, name: owner.name, email: owner.email ?? null }] : []);
+    const owner = globex.users.find(
+      (u) => u.id === (globexRow.properties.Owner.people as Array<{ id: string }>)[0]?.id,
+    );
+    expect(page.properties.Owner).toEqual(
+      owner ? [{ id: owner.id, name: owner.name, email: owner.email ?? null }] : [],
+    );
   });
 });

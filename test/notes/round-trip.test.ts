@@ -17,7 +17,11 @@ afterAll(() => server.close());
 
 describe('Markdown through Notion’s storage and back', () => {
   it.each(DOCUMENTS)('a page written from Markdown reads back the same: %s', async (markdown) => {
-    const page = await run('create_page', { database: 'Meeting Notes', properties: { Name: 'Round trip' }, content: markdown });
+    const page = await run('create_page', {
+      database: 'Meeting Notes',
+      properties: { Name: 'Round trip' },
+      content: markdown,
+    });
     expect([...acme.blocks.values()].filter((b) => isBelow(b.parentId, page.id)).length).toBe(page.blocks_added);
     const { markdown: back } = await run('get_page_content', { page_id: page.id, max_depth: 10 });
     expect(back).toBe(canonical(markdown));
@@ -35,7 +39,11 @@ describe('people as @Name', () => {
     const page = await run('create_page', { database: 'Meeting Notes', properties: { Name: 'Mentions' } });
     await run('add_page_content', { page_id: page.id, markdown });
     const [blockId] = acme.children.get(page.id) ?? [];
-    const runs = acme.blocks.get(blockId)?.content.rich_text as Array<{ type: string; mention?: { user: { id: string } }; annotations: { bold: boolean } }>;
+    const runs = acme.blocks.get(blockId)?.content.rich_text as Array<{
+      type: string;
+      mention?: { user: { id: string } };
+      annotations: { bold: boolean };
+    }>;
     expect(runs.filter((r) => r.type === 'mention').map((r) => [r.mention?.user.id, r.annotations.bold])).toEqual([
       [first.id, false],
       [second.id, true],
@@ -47,7 +55,9 @@ describe('people as @Name', () => {
 
 describe('large documents within Notion’s request limits', () => {
   it('150 items of 9 sub-items each (1,500 blocks) go through in requests of at most 1,000 blocks, stored whole', async () => {
-    const markdown = Array.from({ length: 150 }, (_, i) => [`- item ${i}`, ...Array.from({ length: 9 }, (_, j) => `  - detail ${i}.${j}`)].join('\n')).join('\n');
+    const markdown = Array.from({ length: 150 }, (_, i) =>
+      [`- item ${i}`, ...Array.from({ length: 9 }, (_, j) => `  - detail ${i}.${j}`)].join('\n'),
+    ).join('\n');
     const page = await run('create_page', { database: 'Meeting Notes', properties: { Name: 'Wide notes' } });
     const appended = await run('add_page_content', { page_id: page.id, markdown });
     expect(appended.blocks_added).toBe(1500);
@@ -60,11 +70,17 @@ describe('large documents within Notion’s request limits', () => {
   it('a table of 250 rows is created with its first 100 rows and the rest appended to it, in order', async () => {
     const rows = Array.from({ length: 250 }, (_, i) => `| row ${i} | ${i * 2} |`);
     const markdown = ['| Name | Value |', '| ---- | ----- |', ...rows].join('\n');
-    const page = await run('create_page', { database: 'Meeting Notes', properties: { Name: 'Big table' }, content: markdown });
+    const page = await run('create_page', {
+      database: 'Meeting Notes',
+      properties: { Name: 'Big table' },
+      content: markdown,
+    });
     expect(page.blocks_added).toBe(1 + 251);
     const [table] = acme.children.get(page.id) ?? [];
     expect(acme.blocks.get(table)?.type).toBe('table');
-    const stored = (acme.children.get(table) ?? []).map((id) => (acme.blocks.get(id)?.content.cells as Array<Array<{ plain_text: string }>>)[0][0].plain_text);
+    const stored = (acme.children.get(table) ?? []).map(
+      (id) => (acme.blocks.get(id)?.content.cells as Array<Array<{ plain_text: string }>>)[0][0].plain_text,
+    );
     expect(stored).toEqual(['Name', ...rows.map((_, i) => `row ${i}`)]);
     const back = await run('get_page_content', { page_id: page.id });
     expect(back.markdown).toBe(canonical(markdown));
@@ -72,7 +88,11 @@ describe('large documents within Notion’s request limits', () => {
 
   it('reading such a wide page descends into at most 100 parents and says it was truncated, every top-level block kept', async () => {
     const markdown = Array.from({ length: 150 }, (_, i) => `- item ${i}\n  - detail ${i}`).join('\n');
-    const page = await run('create_page', { database: 'Meeting Notes', properties: { Name: 'Wide notes' }, content: markdown });
+    const page = await run('create_page', {
+      database: 'Meeting Notes',
+      properties: { Name: 'Wide notes' },
+      content: markdown,
+    });
     const back = await run('get_page_content', { page_id: page.id, max_depth: 3 });
     expect(back.truncated).toBe(true);
     expect(back.block_count).toBe(150 + 100);

@@ -18,7 +18,11 @@ beforeAll(async () => {
   acme = fakeState<NotionState>(server, '/notion', 'acme');
   token = await server.tokenFor('acme');
   client = new Client({ name: 'notes-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+      requestInit: { headers: { 'X-JWT-Token': token } },
+    }),
+  );
 });
 afterAll(async () => {
   await client.close();
@@ -35,14 +39,24 @@ describe('notes over REST and MCP, and in the graph', () => {
   });
 
   it('answers over MCP with structured content, and an isError result naming valid properties', async () => {
-    const result = (await client.callTool({ name: 'notes_query_database', arguments: { database: 'Projects' } })) as CallToolResult;
+    const result = (await client.callTool({
+      name: 'notes_query_database',
+      arguments: { database: 'Projects' },
+    })) as CallToolResult;
     expect(result.isError).toBeFalsy();
     const pages = (result.structuredContent as { pages: Array<{ title: string }> }).pages;
-    const projects = [...acme.pages.values()].filter((p) => p.parent.type === 'data_source_id' && acme.dataSources.get(p.parent.data_source_id)?.title === 'Projects');
+    const projects = [...acme.pages.values()].filter(
+      (p) => p.parent.type === 'data_source_id' && acme.dataSources.get(p.parent.data_source_id)?.title === 'Projects',
+    );
     expect(pages.map((p) => p.title).sort()).toEqual(projects.map(pageTitle).sort());
-    const refused = (await client.callTool({ name: 'notes_query_database', arguments: { database: 'Projects', filter: { Owner: 'x' } } })) as CallToolResult;
+    const refused = (await client.callTool({
+      name: 'notes_query_database',
+      arguments: { database: 'Projects', filter: { Owner: 'x' } },
+    })) as CallToolResult;
     expect(refused.isError).toBe(true);
-    expect((refused.content[0] as { text: string }).text).toContain('Unknown property \\"Owner\\". Properties: Name (title), Lead (people)');
+    expect((refused.content[0] as { text: string }).text).toContain(
+      'Unknown property \\"Owner\\". Properties: Name (title), Lead (people)',
+    );
   });
 
   it('puts pages, databases, their people (the same humans as GitHub’s) and mentioned tickets in the graph', async () => {
@@ -52,7 +66,9 @@ describe('notes over REST and MCP, and in the graph', () => {
     const withTicket = rows.pages.find((p: { properties: { Notes: string } }) => /[A-Z]+-\d+/.test(p.properties.Notes));
     const page = graph.entity('acme', 'notes_page', withTicket.id);
     expect(page.properties).toMatchObject({ title: withTicket.title, database_id: withTicket.database_id });
-    const edges = graph.relationships('acme', 'notes_page', withTicket.id, { direction: 'out', limit: 50 }).map((e) => `${e.edge_type} ${e.to_node}`);
+    const edges = graph
+      .relationships('acme', 'notes_page', withTicket.id, { direction: 'out', limit: 50 })
+      .map((e) => `${e.edge_type} ${e.to_node}`);
     const owner = withTicket.properties.Owner[0].email as string;
     expect(edges).toContain(`ASSIGNED_TO user:${owner}`);
     expect(edges).toContain(`BELONGS_TO notes_database:${withTicket.database_id}`);
@@ -69,7 +85,9 @@ describe('notes over REST and MCP, and in the graph', () => {
     await graph.drain();
     const user = graph.entity('acme', 'user', person.email);
     expect(user.properties).toMatchObject({ login: person.login, email: person.email });
-    const edges = graph.relationships('acme', 'user', person.email, { direction: 'in', limit: 200 }).map((e) => e.from_node);
+    const edges = graph
+      .relationships('acme', 'user', person.email, { direction: 'in', limit: 200 })
+      .map((e) => e.from_node);
     expect(edges.some((from) => from.startsWith('notes_page:'))).toBe(true);
   });
 
@@ -81,10 +99,14 @@ describe('notes over REST and MCP, and in the graph', () => {
     await graph.drain();
     for (const project of projects.pages as Array<{ id: string; properties: { Repository: string } }>) {
       const repo = new URL(project.properties.Repository).pathname.slice(1);
-      const edges = graph.relationships('acme', 'notes_page', project.id, { direction: 'out', limit: 50 }).map((e) => `${e.edge_type} ${e.to_node}`);
+      const edges = graph
+        .relationships('acme', 'notes_page', project.id, { direction: 'out', limit: 50 })
+        .map((e) => `${e.edge_type} ${e.to_node}`);
       expect(edges).toContain(`LINKED_TO repository:${repo}`);
     }
-    const linked = graph.relationships('acme', 'notes_page', content.page_id, { direction: 'out', limit: 50 }).map((e) => e.to_node);
+    const linked = graph
+      .relationships('acme', 'notes_page', content.page_id, { direction: 'out', limit: 50 })
+      .map((e) => e.to_node);
     const named = [...(content.markdown as string).matchAll(/\bacme\/[a-z-]+/g)].map((m) => `repository:${m[0]}`);
     const keys = [...(content.markdown as string).matchAll(/\b[A-Z]{2,}-\d+\b/g)].map((m) => `issue:${m[0]}`);
     expect(named.length).toBeGreaterThan(0);
@@ -94,7 +116,10 @@ describe('notes over REST and MCP, and in the graph', () => {
 
   it('a wrong Notion token is refused, naming Notion and its reason, and changes nothing', async () => {
     const caller = server.callerFor('acme');
-    const wrong = { ...caller, connections: { ...caller.connections, notes: { ...caller.connections.notes, token: 'ntn_not_a_real_token' } } };
+    const wrong = {
+      ...caller,
+      connections: { ...caller.connections, notes: { ...caller.connections.notes, token: 'ntn_not_a_real_token' } },
+    };
     const tool = server.app.registry.find('search', 'notes');
     if (!tool) throw new Error('notes_search missing');
     const before = acme.pages.size;
@@ -103,7 +128,11 @@ describe('notes over REST and MCP, and in the graph', () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: 'FORBIDDEN', upstreamStatus: 401, message: 'Notion refused the credentials: API token is invalid.' });
+    expect(error).toMatchObject({
+      code: 'FORBIDDEN',
+      upstreamStatus: 401,
+      message: 'Notion refused the credentials: API token is invalid.',
+    });
     expect(acme.pages.size).toBe(before);
   });
 });

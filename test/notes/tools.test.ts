@@ -16,28 +16,54 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const source = (title: string) => [...acme.dataSources.values()].find((s) => s.title === title) as NonNullable<ReturnType<typeof acme.dataSources.get>>;
-const rowsOf = (title: string) => [...acme.pages.values()].filter((p) => p.parent.type === 'data_source_id' && p.parent.data_source_id === source(title).id && !p.inTrash);
-const selectName = (page: { properties: Record<string, Record<string, unknown>> }, name: string) => (page.properties[name]?.select as { name: string } | null)?.name;
+const source = (title: string) =>
+  [...acme.dataSources.values()].find((s) => s.title === title) as NonNullable<ReturnType<typeof acme.dataSources.get>>;
+const rowsOf = (title: string) =>
+  [...acme.pages.values()].filter(
+    (p) => p.parent.type === 'data_source_id' && p.parent.data_source_id === source(title).id && !p.inTrash,
+  );
+const selectName = (page: { properties: Record<string, Record<string, unknown>> }, name: string) =>
+  (page.properties[name]?.select as { name: string } | null)?.name;
 
 describe('notes tools against the Notion fake', () => {
   it('search finds pages and databases by title, newest first', async () => {
     const result = await run('search', { query: 'handbook' });
-    expect(result.results).toEqual([expect.objectContaining({ object: 'page', title: 'Engineering handbook', url: expect.stringContaining('notion.so') })]);
+    expect(result.results).toEqual([
+      expect.objectContaining({
+        object: 'page',
+        title: 'Engineering handbook',
+        url: expect.stringContaining('notion.so'),
+      }),
+    ]);
     const databases = await run('search', { query: '', type: 'database' });
-    expect(databases.results.map((r: { title: string }) => r.title).sort()).toEqual(['Engineering Tasks', 'Meeting Notes', 'Projects']);
+    expect(databases.results.map((r: { title: string }) => r.title).sort()).toEqual([
+      'Engineering Tasks',
+      'Meeting Notes',
+      'Projects',
+    ]);
   });
 
   it('list_databases gives every column with its type and options', async () => {
     const { databases } = await run('list_databases', {});
     const tasks = databases.find((d: { title: string }) => d.title === 'Engineering Tasks');
-    expect(tasks).toMatchObject({ data_source_id: source('Engineering Tasks').id, database_id: source('Engineering Tasks').databaseId });
-    expect(tasks.properties).toContainEqual({ name: 'Status', type: 'select', options: ['Not started', 'In progress', 'Done'] });
-    expect(tasks.properties.map((p: { name: string }) => p.name).sort()).toEqual(Object.keys(source('Engineering Tasks').properties).sort());
+    expect(tasks).toMatchObject({
+      data_source_id: source('Engineering Tasks').id,
+      database_id: source('Engineering Tasks').databaseId,
+    });
+    expect(tasks.properties).toContainEqual({
+      name: 'Status',
+      type: 'select',
+      options: ['Not started', 'In progress', 'Done'],
+    });
+    expect(tasks.properties.map((p: { name: string }) => p.name).sort()).toEqual(
+      Object.keys(source('Engineering Tasks').properties).sort(),
+    );
   });
 
   it('query_database filters and sorts rows by title, with plain values', async () => {
-    const expected = rowsOf('Engineering Tasks').filter((p) => selectName(p as never, 'Status') === 'In progress' && ((p.properties.Estimate.number as number) ?? 0) >= 3);
+    const expected = rowsOf('Engineering Tasks').filter(
+      (p) => selectName(p as never, 'Status') === 'In progress' && ((p.properties.Estimate.number as number) ?? 0) >= 3,
+    );
     const result = await run('query_database', {
       database: 'engineering tasks',
       filter: { Status: 'In progress', Estimate: { '>=': 3 } },
@@ -59,27 +85,50 @@ describe('notes tools against the Notion fake', () => {
 
   it('filters on people by email, on multi-select by option, and any-of lists', async () => {
     const owner = acme.users[0];
-    const mine = rowsOf('Engineering Tasks').filter((p) => (p.properties.Owner.people as Array<{ id: string }>).some((u) => u.id === owner.id));
-    const result = await run('query_database', { database: 'Engineering Tasks', filter: { Owner: owner.email }, limit: 100 });
+    const mine = rowsOf('Engineering Tasks').filter((p) =>
+      (p.properties.Owner.people as Array<{ id: string }>).some((u) => u.id === owner.id),
+    );
+    const result = await run('query_database', {
+      database: 'Engineering Tasks',
+      filter: { Owner: owner.email },
+      limit: 100,
+    });
     expect(result.pages.map((p: { id: string }) => p.id).sort()).toEqual(mine.map((p) => p.id).sort());
-    const bugsOrDocs = rowsOf('Engineering Tasks').filter((p) => (p.properties.Tags.multi_select as Array<{ name: string }>).some((t) => t.name === 'bug' || t.name === 'docs'));
-    const any = await run('query_database', { database: 'Engineering Tasks', filter: [{ Tags: 'bug' }, { Tags: 'docs' }], limit: 100 });
+    const bugsOrDocs = rowsOf('Engineering Tasks').filter((p) =>
+      (p.properties.Tags.multi_select as Array<{ name: string }>).some((t) => t.name === 'bug' || t.name === 'docs'),
+    );
+    const any = await run('query_database', {
+      database: 'Engineering Tasks',
+      filter: [{ Tags: 'bug' }, { Tags: 'docs' }],
+      limit: 100,
+    });
     expect(any.pages.map((p: { id: string }) => p.id).sort()).toEqual(bugsOrDocs.map((p) => p.id).sort());
   });
 
   it('refuses unknown properties, wrong value types and unknown databases, naming what is valid', async () => {
-    expect(await refusal(run('query_database', { database: 'Engineering Tasks', filter: { Priority: 'High' } }))).toMatchObject({
+    expect(
+      await refusal(run('query_database', { database: 'Engineering Tasks', filter: { Priority: 'High' } })),
+    ).toMatchObject({
       code: 'VALIDATION_ERROR',
       message: expect.stringContaining('Unknown property "Priority". Properties: Name (title), Status (select)'),
     });
-    expect(await refusal(run('query_database', { database: 'Engineering Tasks', filter: { Estimate: { '>=': 'three' } } }))).toMatchObject({
+    expect(
+      await refusal(run('query_database', { database: 'Engineering Tasks', filter: { Estimate: { '>=': 'three' } } })),
+    ).toMatchObject({
       message: expect.stringContaining('give a number'),
     });
-    expect(await refusal(run('query_database', { database: 'Roadmap' }))).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('Databases: ') });
-    expect(await refusal(run('create_page', { database: 'Engineering Tasks', properties: { Name: 'x', Done: 'yes' } }))).toMatchObject({
+    expect(await refusal(run('query_database', { database: 'Roadmap' }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('Databases: '),
+    });
+    expect(
+      await refusal(run('create_page', { database: 'Engineering Tasks', properties: { Name: 'x', Done: 'yes' } })),
+    ).toMatchObject({
       message: 'Property "Done" is checkbox: give true or false, not "yes"',
     });
-    expect(await refusal(run('create_page', { database: 'Engineering Tasks', properties: { Status: 'Done' } }))).toMatchObject({
+    expect(
+      await refusal(run('create_page', { database: 'Engineering Tasks', properties: { Status: 'Done' } })),
+    ).toMatchObject({
       message: 'A new page needs its title: give properties.Name',
     });
   });
@@ -92,9 +141,13 @@ describe('notes tools against the Notion fake', () => {
       .join(', ');
     for (const call of [
       () => run('update_page', { page_id: row.id, properties: { Status: 'Done', Priority: 'High' } }),
-      () => run('query_database', { database: 'Engineering Tasks', sort: [{ property: 'Priority', direction: 'asc' }] }),
+      () =>
+        run('query_database', { database: 'Engineering Tasks', sort: [{ property: 'Priority', direction: 'asc' }] }),
     ])
-      expect(await refusal(call())).toMatchObject({ code: 'VALIDATION_ERROR', message: `Unknown property "Priority". Properties: ${valid}` });
+      expect(await refusal(call())).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: `Unknown property "Priority". Properties: ${valid}`,
+      });
     expect(await refusal(run('update_page', { page_id: row.id, properties: { Estimate: 'three' } }))).toMatchObject({
       code: 'VALIDATION_ERROR',
       message: expect.stringContaining('Estimate'),
@@ -106,13 +159,25 @@ describe('notes tools against the Notion fake', () => {
     const owner = acme.users[1];
     const created = await run('create_page', {
       database: 'Engineering Tasks',
-      properties: { Name: 'Rotate API keys', Tags: ['infra', 'security'], Due: '2026-12-01', Status: 'Not started', Owner: owner.name, Estimate: 3, Done: false },
+      properties: {
+        Name: 'Rotate API keys',
+        Tags: ['infra', 'security'],
+        Due: '2026-12-01',
+        Status: 'Not started',
+        Owner: owner.name,
+        Estimate: 3,
+        Done: false,
+      },
       content: '## Steps\n\n1. Generate keys\n2. Deploy\n\n- [ ] Tell the team about API-7',
     });
     expect(created).toMatchObject({
       title: 'Rotate API keys',
       blocks_added: 4,
-      properties: { Tags: ['infra', 'security'], Due: '2026-12-01', Owner: [{ id: owner.id, name: owner.name, email: owner.email }] },
+      properties: {
+        Tags: ['infra', 'security'],
+        Due: '2026-12-01',
+        Owner: [{ id: owner.id, name: owner.name, email: owner.email }],
+      },
     });
     const stored = acme.pages.get(created.id);
     expect(stored && pageTitle(stored)).toBe('Rotate API keys');
@@ -165,7 +230,9 @@ describe('notes tools against the Notion fake', () => {
     const acmePage = [...acme.pages.values()][0];
     expect(await refusal(run('get_page', { page_id: acmePage.id }, 'globex'))).toMatchObject({ code: 'NOT_FOUND' });
     const globexHits = await run('search', { query: '' }, 'globex');
-    expect(globexHits.results.every((hit: { id: string }) => !acme.pages.has(hit.id) && !acme.dataSources.has(hit.id))).toBe(true);
+    expect(
+      globexHits.results.every((hit: { id: string }) => !acme.pages.has(hit.id) && !acme.dataSources.has(hit.id)),
+    ).toBe(true);
   });
 
   it('the people of Notion are the people of every other system', () => {
@@ -181,7 +248,9 @@ describe('each workspace’s pages talk about its own repositories and projects'
     const handbook = [...globex.pages.values()].find((p) => pageTitle(p) === 'Engineering handbook');
     const { markdown } = await run('get_page_content', { page_id: handbook?.id }, 'globex');
     const projects = await run('query_database', { database: 'Projects' }, 'globex');
-    const repositories = projects.pages.map((p: { properties: { Repository: string } }) => new URL(p.properties.Repository).pathname.slice(1));
+    const repositories = projects.pages.map((p: { properties: { Repository: string } }) =>
+      new URL(p.properties.Repository).pathname.slice(1),
+    );
     expect(repositories.every((r: string) => r.startsWith('globex/'))).toBe(true);
     const named = repositoryNames(markdown);
     expect(named.length).toBeGreaterThan(0);

@@ -29,7 +29,12 @@ function api(credentials: { email: string; apiToken: string } = SANDBOX_CREDENTI
   };
   const site = sandbox.urlOf('/confluence');
   return new WikiApi(
-    async () => new ConfluenceClient({ host: site, authentication: { basic: credentials }, baseRequestConfig: { adapter: 'fetch', env: { fetch: recordingFetch(recording) } } }),
+    async () =>
+      new ConfluenceClient({
+        host: site,
+        authentication: { basic: credentials },
+        baseRequestConfig: { adapter: 'fetch', env: { fetch: recordingFetch(recording) } },
+      }),
     site,
   );
 }
@@ -60,19 +65,43 @@ describe('the Confluence fake against Atlassian’s OpenAPI descriptions', () =>
     await wiki.v2('GET', `/pages/${page.id}/attachments`);
     await wiki.v2('GET', `/pages/${page.id}/labels`);
     const created = await wiki.v2<{ id: string }>('POST', '/pages', {
-      data: { spaceId: page.spaceId, status: 'current', title: 'Contract page', body: { representation: 'storage', value: '<p>x</p>' } },
+      data: {
+        spaceId: page.spaceId,
+        status: 'current',
+        title: 'Contract page',
+        body: { representation: 'storage', value: '<p>x</p>' },
+      },
     });
     await wiki.v2('PUT', `/pages/${created.id}`, {
-      data: { id: created.id, status: 'current', title: 'Contract page', body: { representation: 'storage', value: '<p>y</p>' }, version: { number: 2 } },
+      data: {
+        id: created.id,
+        status: 'current',
+        title: 'Contract page',
+        body: { representation: 'storage', value: '<p>y</p>' },
+        version: { number: 2 },
+      },
     });
-    await wiki.v2('POST', '/footer-comments', { data: { pageId: created.id, body: { representation: 'storage', value: '<p>c</p>' } } });
-    await wiki.call((sdk) => sdk.contentLabels.addLabelsToContent({ id: created.id, body: [{ prefix: 'global', name: 'contract' }] }));
-    await wiki.call((sdk) => sdk.search.searchByCQL({ cql: 'type = page AND text ~ "runbook" ORDER BY lastmodified DESC', limit: 1, expand: ['content.space'] }));
+    await wiki.v2('POST', '/footer-comments', {
+      data: { pageId: created.id, body: { representation: 'storage', value: '<p>c</p>' } },
+    });
+    await wiki.call((sdk) =>
+      sdk.contentLabels.addLabelsToContent({ id: created.id, body: [{ prefix: 'global', name: 'contract' }] }),
+    );
+    await wiki.call((sdk) =>
+      sdk.search.searchByCQL({
+        cql: 'type = page AND text ~ "runbook" ORDER BY lastmodified DESC',
+        limit: 1,
+        expand: ['content.space'],
+      }),
+    );
     await wiki.call((sdk) => sdk.search.searchUser({ cql: 'type = user', limit: 2 }));
     await wiki.call((sdk) => sdk.users.getCurrentUser({}));
     await wiki.v2('DELETE', `/pages/${created.id}`);
     const problems = recorded.flatMap((r) =>
-      (r.path.startsWith('/wiki/api/v2') ? v2.check({ ...r, path: r.path.slice('/wiki/api/v2'.length) }) : v1.check(r)).map((p) => `${r.method} ${r.path}: ${p}`),
+      (r.path.startsWith('/wiki/api/v2')
+        ? v2.check({ ...r, path: r.path.slice('/wiki/api/v2'.length) })
+        : v1.check(r)
+      ).map((p) => `${r.method} ${r.path}: ${p}`),
     );
     expect(problems).toEqual([]);
     expect(recorded.filter((r) => r.status >= 400)).toEqual([]);
@@ -80,38 +109,64 @@ describe('the Confluence fake against Atlassian’s OpenAPI descriptions', () =>
 
   it('pages v2 lists by cursor in _links.next and v1 by start and limit', async () => {
     const wiki = api();
-    const first = await wiki.v2<{ results: Array<{ id: string }>; _links: { next?: string } }>('GET', '/pages', { params: { limit: 3 } });
+    const first = await wiki.v2<{ results: Array<{ id: string }>; _links: { next?: string } }>('GET', '/pages', {
+      params: { limit: 3 },
+    });
     expect(first.results).toHaveLength(3);
     const all = await wiki.v2All<{ id: string }>('/pages', {});
-    expect(all.map((p) => p.id)).toEqual([...state().pages.values()].filter((p) => p.status === 'current' || p.status === 'archived').map((p) => p.id));
+    expect(all.map((p) => p.id)).toEqual(
+      [...state().pages.values()].filter((p) => p.status === 'current' || p.status === 'archived').map((p) => p.id),
+    );
     expect(first._links.next).toMatch(/^\/wiki\/api\/v2\/pages\?.*cursor=/);
     const last = await wiki.v2<{ _links: { next?: string } }>('GET', '/pages', { params: { limit: 250 } });
     expect(last._links.next).toBeUndefined();
-    const v1Page = (await wiki.call((sdk) => sdk.search.searchByCQL({ cql: 'type = page', limit: 2, start: 1 }))) as unknown as {
+    const v1Page = (await wiki.call((sdk) =>
+      sdk.search.searchByCQL({ cql: 'type = page', limit: 2, start: 1 }),
+    )) as unknown as {
       start: number;
       size: number;
       totalSize: number;
       _links: { next?: string };
     };
-    expect(v1Page).toMatchObject({ start: 1, size: 2, totalSize: all.length, _links: { next: expect.stringContaining('start=3') } });
+    expect(v1Page).toMatchObject({
+      start: 1,
+      size: 2,
+      totalSize: all.length,
+      _links: { next: expect.stringContaining('start=3') },
+    });
   });
 
   it('refuses stale versions with 409, unknown CQL with 400, bad credentials with 401, and bursts with 429', async () => {
     const wiki = api();
     const page = [...state().pages.values()][1];
     const stale = await failure(
-      wiki.v2('PUT', `/pages/${page.id}`, { data: { title: 'x', status: 'current', body: { representation: 'storage', value: '<p/>' }, version: { number: 1 } } }),
+      wiki.v2('PUT', `/pages/${page.id}`, {
+        data: {
+          title: 'x',
+          status: 'current',
+          body: { representation: 'storage', value: '<p/>' },
+          version: { number: 1 },
+        },
+      }),
     );
-    expect(stale).toMatchObject({ code: 'CONFLICT', message: `Version must be incremented on update. Current version is: ${currentVersion(page).number}` });
-    expect(await failure(wiki.call((sdk) => sdk.search.searchByCQL({ cql: 'favourite = currentUser()' })))).toMatchObject({
+    expect(stale).toMatchObject({
+      code: 'CONFLICT',
+      message: `Version must be incremented on update. Current version is: ${currentVersion(page).number}`,
+    });
+    expect(
+      await failure(wiki.call((sdk) => sdk.search.searchByCQL({ cql: 'favourite = currentUser()' }))),
+    ).toMatchObject({
       code: 'VALIDATION_ERROR',
       message: expect.stringContaining('Could not parse cql'),
     });
-    expect(await failure(wiki.call((sdk) => sdk.search.searchByCQL({ cql: 'text ~ "unterminated' })))).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(await failure(wiki.call((sdk) => sdk.search.searchByCQL({ cql: 'text ~ "unterminated' })))).toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
     const denied = await failure(api({ email: 'bot@acme.test', apiToken: 'wrong' }).v2('GET', '/spaces'));
     expect(denied).toMatchObject({ code: 'FORBIDDEN', upstreamStatus: 401 });
     let limited: unknown;
-    for (let i = 0; i < 700 && !limited; i++) limited = await failure(wiki.v2('GET', '/spaces', { params: { limit: 1 } }));
+    for (let i = 0; i < 700 && !limited; i++)
+      limited = await failure(wiki.v2('GET', '/spaces', { params: { limit: 1 } }));
     expect(limited).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
   });
 });

@@ -11,12 +11,16 @@ const GITHUB = [githubFake as FakeUpstream];
 function postFault(sandbox: Sandbox, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   const body = JSON.stringify({ prefix: '/github', status: 500 });
   return new Promise((resolve, reject) => {
-    const req = request(`${sandbox.url}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = request(
+      `${sandbox.url}/_sandbox/faults`,
+      { method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -27,7 +31,10 @@ describe('the fault-injection API refuses foreign hosts and origins (DNS rebindi
   let permissive: Sandbox;
   beforeAll(async () => {
     sandbox = await startSandbox({}, GITHUB);
-    permissive = await startSandbox({ controlApi: { allowedHosts: ['sandbox.internal'], allowedOrigins: ['https://ci.example.com', 'null'] } }, GITHUB);
+    permissive = await startSandbox(
+      { controlApi: { allowedHosts: ['sandbox.internal'], allowedOrigins: ['https://ci.example.com', 'null'] } },
+      GITHUB,
+    );
   });
   afterAll(async () => {
     await sandbox?.close();
@@ -35,7 +42,11 @@ describe('the fault-injection API refuses foreign hosts and origins (DNS rebindi
   });
 
   it('refuses a rebound Host, a foreign Origin and Origin: null, and injects nothing', async () => {
-    for (const headers of [{ host: 'evil.example:80' }, { origin: 'http://evil.example' }, { origin: 'null' }] as Record<string, string>[]) {
+    for (const headers of [
+      { host: 'evil.example:80' },
+      { origin: 'http://evil.example' },
+      { origin: 'null' },
+    ] as Record<string, string>[]) {
       const res = await postFault(sandbox, headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(JSON.parse(res.body).message).toMatch(/not allowed/);
@@ -47,11 +58,18 @@ describe('the fault-injection API refuses foreign hosts and origins (DNS rebindi
     const local = await postFault(sandbox, { host: `localhost:${new URL(sandbox.url).port}` });
     expect(local.status).toBe(201);
     sandbox.faults.clear();
-    for (const headers of [{ host: 'sandbox.internal' }, { origin: 'https://ci.example.com' }, { origin: 'null' }, { origin: permissive.url }] as Record<string, string>[]) {
+    for (const headers of [
+      { host: 'sandbox.internal' },
+      { origin: 'https://ci.example.com' },
+      { origin: 'null' },
+      { origin: permissive.url },
+    ] as Record<string, string>[]) {
       const res = await postFault(permissive, headers);
       expect(res.status, JSON.stringify(headers)).toBe(201);
     }
-    expect(JSON.parse((await postFault(permissive, { origin: 'http://evil.example' })).body).message).toBe('Origin not allowed: http://evil.example');
+    expect(JSON.parse((await postFault(permissive, { origin: 'http://evil.example' })).body).message).toBe(
+      'Origin not allowed: http://evil.example',
+    );
   });
 
   it('leaves the fake upstreams themselves reachable under any Host (SDKs behind proxies)', async () => {
@@ -69,11 +87,17 @@ describe('the fault-injection API refuses foreign hosts and origins (DNS rebindi
 
 describe('the host policy the server and the fault API share', () => {
   const policy = (...extraOrigins: string[]) =>
-    hostPolicy({ allowedHosts: ['mcp.example.com'], allowedOrigins: ['https://app.example.com', ...extraOrigins], host: '10.0.0.5', originsSetting: 'THE_SETTING' });
+    hostPolicy({
+      allowedHosts: ['mcp.example.com'],
+      allowedOrigins: ['https://app.example.com', ...extraOrigins],
+      host: '10.0.0.5',
+      originsSetting: 'THE_SETTING',
+    });
 
   it('allows loopback, the bound host and the configured names; refuses the rest', () => {
     const refusal = policy();
-    for (const host of ['localhost:3000', '127.0.0.1', '[::1]:80', 'mcp.example.com', '10.0.0.5:8080']) expect(refusal({ host }), host).toBeUndefined();
+    for (const host of ['localhost:3000', '127.0.0.1', '[::1]:80', 'mcp.example.com', '10.0.0.5:8080'])
+      expect(refusal({ host }), host).toBeUndefined();
     expect(refusal({ host: 'mcp.example.com.evil.test' })).toBe('Host not allowed: mcp.example.com.evil.test');
     expect(refusal({})).toBe('Host not allowed: (none)');
     expect(refusal({ host: 'localhost', origin: 'https://app.example.com' })).toBeUndefined();
@@ -83,7 +107,9 @@ describe('the host policy the server and the fault API share', () => {
   });
 
   it('lets Origin: null through only when the allowed origins list null, and says where to list it', () => {
-    expect(policy()({ host: 'localhost', origin: 'null' })).toBe('Origin not allowed: null (list "null" in THE_SETTING to allow it)');
+    expect(policy()({ host: 'localhost', origin: 'null' })).toBe(
+      'Origin not allowed: null (list "null" in THE_SETTING to allow it)',
+    );
     expect(policy('null')({ host: 'localhost', origin: 'null' })).toBeUndefined();
   });
 

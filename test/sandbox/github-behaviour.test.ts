@@ -1,7 +1,16 @@
 import { Octokit } from '@octokit/rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
-import { deploymentOutcome, deploymentsIn, issueOf, iso, plainIssuesOf, pullsOf, repoOf, type GithubState } from '../../src/sandbox/github/index.js';
+import {
+  deploymentOutcome,
+  deploymentsIn,
+  issueOf,
+  iso,
+  plainIssuesOf,
+  pullsOf,
+  repoOf,
+  type GithubState,
+} from '../../src/sandbox/github/index.js';
 import { SANDBOX_EPOCH, startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { githubFake } from '../../src/sandbox/github/index.js';
 import type { FakeUpstream } from '../../src/sandbox/fake-upstream.js';
@@ -16,7 +25,8 @@ let acme: GithubState;
 let octokit: Octokit;
 let globexOctokit: Octokit;
 
-const client = (token: string | undefined): Octokit => new Octokit({ auth: token, baseUrl: sandbox.urlOf('/github'), log: quiet });
+const client = (token: string | undefined): Octokit =>
+  new Octokit({ auth: token, baseUrl: sandbox.urlOf('/github'), log: quiet });
 
 beforeAll(async () => {
   sandbox = await startSandbox({}, GITHUB);
@@ -44,33 +54,53 @@ describe('authentication and isolation', () => {
     for (const token of [undefined, 'ghp_notARealToken']) {
       const res = await failure(client(token).rest.repos.get({ owner: 'acme', repo: 'api' }));
       expect(res.status).toBe(401);
-      expect(res.data).toMatchObject({ message: 'Bad credentials', documentation_url: expect.stringContaining('docs.github.com') });
+      expect(res.data).toMatchObject({
+        message: 'Bad credentials',
+        documentation_url: expect.stringContaining('docs.github.com'),
+      });
     }
   });
 
   it('accepts the token as "Bearer" too', async () => {
-    const res = await fetch(`${sandbox.urlOf('/github')}/user`, { headers: { authorization: `Bearer ${SANDBOX_CREDENTIALS.globex.github.token}` } });
+    const res = await fetch(`${sandbox.urlOf('/github')}/user`, {
+      headers: { authorization: `Bearer ${SANDBOX_CREDENTIALS.globex.github.token}` },
+    });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { login: string }).login).toBe(sandbox.state<GithubState>('/github', 'globex').viewer);
+    expect(((await res.json()) as { login: string }).login).toBe(
+      sandbox.state<GithubState>('/github', 'globex').viewer,
+    );
   });
 
   it('keeps each workspace to its own data', async () => {
     const res = await failure(octokit.rest.repos.get({ owner: 'globex', repo: 'platform' }));
     expect(res.status).toBe(404);
     expect(res.data).toMatchObject({ message: 'Not Found', status: '404' });
-    expect((await globexOctokit.rest.repos.get({ owner: 'globex', repo: 'platform' })).data.full_name).toBe('globex/platform');
+    expect((await globexOctokit.rest.repos.get({ owner: 'globex', repo: 'platform' })).data.full_name).toBe(
+      'globex/platform',
+    );
     expect((await failure(globexOctokit.rest.issues.listForRepo({ owner: 'acme', repo: 'api' }))).status).toBe(404);
     const globexPerson = sandbox.state<GithubState>('/github', 'globex').users[1];
     expect((await failure(octokit.rest.users.getByUsername({ username: globexPerson.login }))).status).toBe(404);
     expect((await octokit.rest.search.users({ q: `${globexPerson.email} in:email` })).data.total_count).toBe(0);
     const mine = await globexOctokit.rest.repos.listForAuthenticatedUser({ per_page: 100 });
-    expect(mine.data.every((r) => r.owner.login === 'globex' || r.owner.login === sandbox.state<GithubState>('/github', 'globex').viewer)).toBe(true);
+    expect(
+      mine.data.every(
+        (r) => r.owner.login === 'globex' || r.owner.login === sandbox.state<GithubState>('/github', 'globex').viewer,
+      ),
+    ).toBe(true);
   });
 
   it('sends rate-limit headers on every response and counts requests', async () => {
     const first = await octokit.rest.users.getAuthenticated();
     const second = await octokit.rest.users.getAuthenticated();
-    for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-used', 'x-ratelimit-resource']) expect(first.headers[name]).toBeDefined();
+    for (const name of [
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+      'x-ratelimit-used',
+      'x-ratelimit-resource',
+    ])
+      expect(first.headers[name]).toBeDefined();
     expect(first.headers['x-ratelimit-limit']).toBe('5000');
     expect(first.headers['x-ratelimit-resource']).toBe('core');
     expect(Number(second.headers['x-ratelimit-remaining'])).toBe(Number(first.headers['x-ratelimit-remaining']) - 1);
@@ -80,9 +110,15 @@ describe('authentication and isolation', () => {
   });
 
   it("answers unknown paths with GitHub's 404 body", async () => {
-    const res = await fetch(`${sandbox.urlOf('/github')}/nope/nothing`, { headers: { authorization: `token ${SANDBOX_CREDENTIALS.acme.github.token}` } });
+    const res = await fetch(`${sandbox.urlOf('/github')}/nope/nothing`, {
+      headers: { authorization: `token ${SANDBOX_CREDENTIALS.acme.github.token}` },
+    });
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ message: 'Not Found', status: '404', documentation_url: expect.any(String) });
+    expect(await res.json()).toMatchObject({
+      message: 'Not Found',
+      status: '404',
+      documentation_url: expect.any(String),
+    });
   });
 });
 
@@ -92,12 +128,25 @@ describe('pagination', () => {
     const first = await octokit.rest.issues.listForRepo({ owner: 'acme', repo: 'web', state: 'all', per_page: 10 });
     expect(first.data).toHaveLength(10);
     const last = Math.ceil(repo.issues.length / 10);
-    expect(first.headers.link).toContain(`<${sandbox.url}/github/repos/acme/web/issues?state=all&per_page=10&page=2>; rel="next"`);
+    expect(first.headers.link).toContain(
+      `<${sandbox.url}/github/repos/acme/web/issues?state=all&per_page=10&page=2>; rel="next"`,
+    );
     expect(first.headers.link).toContain(`page=${last}>; rel="last"`);
-    const second = await octokit.rest.issues.listForRepo({ owner: 'acme', repo: 'web', state: 'all', per_page: 10, page: 2 });
+    const second = await octokit.rest.issues.listForRepo({
+      owner: 'acme',
+      repo: 'web',
+      state: 'all',
+      per_page: 10,
+      page: 2,
+    });
     expect(second.headers.link).toMatch(/page=1>; rel="prev"/);
     expect(second.headers.link).toMatch(/page=1>; rel="first"/);
-    const all = await octokit.paginate(octokit.rest.issues.listForRepo, { owner: 'acme', repo: 'web', state: 'all', per_page: 7 });
+    const all = await octokit.paginate(octokit.rest.issues.listForRepo, {
+      owner: 'acme',
+      repo: 'web',
+      state: 'all',
+      per_page: 7,
+    });
     expect(all.map((i) => i.number).sort((a, b) => a - b)).toEqual(repo.issues.map((i) => i.number));
     expect(all.filter((i) => i.pull_request).length).toBe(pullsOf(repo).length);
   });
@@ -114,7 +163,11 @@ describe('pagination', () => {
     const page = await octokit.rest.actions.listWorkflowRunsForRepo({ owner: 'acme', repo: 'api', per_page: 5 });
     expect(page.data.total_count).toBe(repo.runs.length);
     expect(page.data.workflow_runs).toHaveLength(5);
-    const all = await octokit.paginate(octokit.rest.actions.listWorkflowRunsForRepo, { owner: 'acme', repo: 'api', per_page: 40 });
+    const all = await octokit.paginate(octokit.rest.actions.listWorkflowRunsForRepo, {
+      owner: 'acme',
+      repo: 'api',
+      per_page: 40,
+    });
     expect(all).toHaveLength(repo.runs.length);
   });
 });
@@ -122,26 +175,62 @@ describe('pagination', () => {
 describe('filters', () => {
   it('filters issues by labels, assignee, creator and since', async () => {
     const repo = repoOf(acme, 'acme/api')!;
-    const bugs = await octokit.paginate(octokit.rest.issues.listForRepo, { owner: 'acme', repo: 'api', state: 'all', labels: 'bug' });
+    const bugs = await octokit.paginate(octokit.rest.issues.listForRepo, {
+      owner: 'acme',
+      repo: 'api',
+      state: 'all',
+      labels: 'bug',
+    });
     expect(bugs.length).toBe(repo.issues.filter((i) => i.labels.includes('bug')).length);
-    const incidents = await octokit.paginate(octokit.rest.issues.listForRepo, { owner: 'acme', repo: 'api', state: 'all', labels: 'incident,bug' });
+    const incidents = await octokit.paginate(octokit.rest.issues.listForRepo, {
+      owner: 'acme',
+      repo: 'api',
+      state: 'all',
+      labels: 'incident,bug',
+    });
     expect(incidents.every((i) => i.labels.some((l) => typeof l !== 'string' && l.name === 'incident'))).toBe(true);
     const someone = repo.issues.find((i) => i.assignees.length)!.assignees[0];
-    const assigned = await octokit.paginate(octokit.rest.issues.listForRepo, { owner: 'acme', repo: 'api', state: 'all', assignee: someone });
+    const assigned = await octokit.paginate(octokit.rest.issues.listForRepo, {
+      owner: 'acme',
+      repo: 'api',
+      state: 'all',
+      assignee: someone,
+    });
     expect(assigned.length).toBe(repo.issues.filter((i) => i.assignees.includes(someone)).length);
     const since = SANDBOX_EPOCH - 30 * 86_400_000;
-    const recent = await octokit.paginate(octokit.rest.issues.listForRepo, { owner: 'acme', repo: 'api', state: 'all', since: iso(since) });
+    const recent = await octokit.paginate(octokit.rest.issues.listForRepo, {
+      owner: 'acme',
+      repo: 'api',
+      state: 'all',
+      since: iso(since),
+    });
     expect(recent.length).toBe(repo.issues.filter((i) => i.updatedAt >= since).length);
   });
 
   it('filters workflow runs by status and created range, deployments by environment', async () => {
     const repo = repoOf(acme, 'acme/web')!;
-    const october = await octokit.paginate(octokit.rest.actions.listWorkflowRunsForRepo, { owner: 'acme', repo: 'web', created: '2026-10-01..2026-10-31', status: 'failure' });
-    const expected = repo.runs.filter((r) => r.conclusion === 'failure' && r.createdAt >= Date.UTC(2026, 9, 1) && r.createdAt < Date.UTC(2026, 10, 1));
+    const october = await octokit.paginate(octokit.rest.actions.listWorkflowRunsForRepo, {
+      owner: 'acme',
+      repo: 'web',
+      created: '2026-10-01..2026-10-31',
+      status: 'failure',
+    });
+    const expected = repo.runs.filter(
+      (r) => r.conclusion === 'failure' && r.createdAt >= Date.UTC(2026, 9, 1) && r.createdAt < Date.UTC(2026, 10, 1),
+    );
     expect(october.map((r) => r.id).sort()).toEqual(expected.map((r) => r.id).sort());
-    const since = await octokit.rest.actions.listWorkflowRunsForRepo({ owner: 'acme', repo: 'web', created: '>=2026-10-15', per_page: 1 });
+    const since = await octokit.rest.actions.listWorkflowRunsForRepo({
+      owner: 'acme',
+      repo: 'web',
+      created: '>=2026-10-15',
+      per_page: 1,
+    });
     expect(since.data.total_count).toBe(repo.runs.filter((r) => r.createdAt >= Date.UTC(2026, 9, 15)).length);
-    const production = await octokit.paginate(octokit.rest.repos.listDeployments, { owner: 'acme', repo: 'web', environment: 'production' });
+    const production = await octokit.paginate(octokit.rest.repos.listDeployments, {
+      owner: 'acme',
+      repo: 'web',
+      environment: 'production',
+    });
     expect(production.map((d) => d.id)).toEqual(
       deploymentsIn(repo, 'production')
         .map((d) => d.id)
@@ -152,7 +241,12 @@ describe('filters', () => {
   it('lists pull requests as simple items and filters by head and base', async () => {
     const repo = repoOf(acme, 'acme/api')!;
     const open = pullsOf(repo).find((p) => p.state === 'open')!;
-    const list = await octokit.rest.pulls.list({ owner: 'acme', repo: 'api', head: `acme:${open.pull.headRef}`, base: 'main' });
+    const list = await octokit.rest.pulls.list({
+      owner: 'acme',
+      repo: 'api',
+      head: `acme:${open.pull.headRef}`,
+      base: 'main',
+    });
     expect(list.data.map((p) => p.number)).toEqual([open.number]);
     expect(list.data[0]).not.toHaveProperty('additions');
     const full = await octokit.rest.pulls.get({ owner: 'acme', repo: 'api', pull_number: open.number });
@@ -162,7 +256,12 @@ describe('filters', () => {
 
 describe('state machines', () => {
   it('closes and reopens an issue', async () => {
-    const created = await octokit.rest.issues.create({ owner: 'acme', repo: 'web', title: 'Checkout button is grey', labels: ['bug'] });
+    const created = await octokit.rest.issues.create({
+      owner: 'acme',
+      repo: 'web',
+      title: 'Checkout button is grey',
+      labels: ['bug'],
+    });
     expect(created.status).toBe(201);
     const issue_number = created.data.number;
     expect(created.data.number).toBe(
@@ -172,8 +271,18 @@ describe('state machines', () => {
           .map((i) => i.number),
       ) + 1,
     );
-    const closed = await octokit.rest.issues.update({ owner: 'acme', repo: 'web', issue_number, state: 'closed', state_reason: 'not_planned' });
-    expect(closed.data).toMatchObject({ state: 'closed', state_reason: 'not_planned', closed_by: { login: acme.viewer } });
+    const closed = await octokit.rest.issues.update({
+      owner: 'acme',
+      repo: 'web',
+      issue_number,
+      state: 'closed',
+      state_reason: 'not_planned',
+    });
+    expect(closed.data).toMatchObject({
+      state: 'closed',
+      state_reason: 'not_planned',
+      closed_by: { login: acme.viewer },
+    });
     expect(closed.data.closed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     const reopened = await octokit.rest.issues.update({ owner: 'acme', repo: 'web', issue_number, state: 'open' });
     expect(reopened.data).toMatchObject({ state: 'open', state_reason: 'reopened', closed_at: null });
@@ -181,42 +290,93 @@ describe('state machines', () => {
     expect(fetched.data.state).toBe('open');
     const events = await octokit.rest.issues.listEventsForRepo({ owner: 'acme', repo: 'web', per_page: 3 });
     expect(events.data.map((e) => e.event)).toEqual(['reopened', 'closed', 'labeled']);
-    const invalid = await failure(octokit.rest.issues.update({ owner: 'acme', repo: 'web', issue_number, state: 'done' as 'open' }));
+    const invalid = await failure(
+      octokit.rest.issues.update({ owner: 'acme', repo: 'web', issue_number, state: 'done' as 'open' }),
+    );
     expect(invalid.status).toBe(422);
-    expect(invalid.data).toMatchObject({ message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'state', code: 'invalid' }] });
+    expect(invalid.data).toMatchObject({
+      message: 'Validation Failed',
+      errors: [{ resource: 'Issue', field: 'state', code: 'invalid' }],
+    });
   });
 
   it('adds and removes labels, comments, and rejects bad input', async () => {
     const issue = plainIssuesOf(repoOf(acme, 'acme/mobile')!)[0];
     const before = issue.labels.length;
-    const labels = await octokit.rest.issues.addLabels({ owner: 'acme', repo: 'mobile', issue_number: issue.number, labels: ['priority: high', 'needs-triage'] });
+    const labels = await octokit.rest.issues.addLabels({
+      owner: 'acme',
+      repo: 'mobile',
+      issue_number: issue.number,
+      labels: ['priority: high', 'needs-triage'],
+    });
     expect(labels.data.map((l) => l.name)).toEqual(expect.arrayContaining(['priority: high', 'needs-triage']));
     expect(labels.data).toHaveLength(new Set([...issueOf(repoOf(acme, 'acme/mobile')!, issue.number)!.labels]).size);
-    const removed = await octokit.rest.issues.removeLabel({ owner: 'acme', repo: 'mobile', issue_number: issue.number, name: 'needs-triage' });
+    const removed = await octokit.rest.issues.removeLabel({
+      owner: 'acme',
+      repo: 'mobile',
+      issue_number: issue.number,
+      name: 'needs-triage',
+    });
     expect(removed.data.map((l) => l.name)).not.toContain('needs-triage');
-    const absent = await failure(octokit.rest.issues.removeLabel({ owner: 'acme', repo: 'mobile', issue_number: issue.number, name: 'needs-triage' }));
+    const absent = await failure(
+      octokit.rest.issues.removeLabel({
+        owner: 'acme',
+        repo: 'mobile',
+        issue_number: issue.number,
+        name: 'needs-triage',
+      }),
+    );
     expect(absent.status).toBe(404);
     expect(absent.data.message).toBe('Label does not exist');
     expect(issueOf(repoOf(acme, 'acme/mobile')!, issue.number)!.labels.length).toBeGreaterThan(before - 1);
-    const comment = await octokit.rest.issues.createComment({ owner: 'acme', repo: 'mobile', issue_number: issue.number, body: 'On it' });
+    const comment = await octokit.rest.issues.createComment({
+      owner: 'acme',
+      repo: 'mobile',
+      issue_number: issue.number,
+      body: 'On it',
+    });
     expect(comment.status).toBe(201);
-    const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner: 'acme', repo: 'mobile', issue_number: issue.number });
+    const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+      owner: 'acme',
+      repo: 'mobile',
+      issue_number: issue.number,
+    });
     expect(comments.at(-1)!.body).toBe('On it');
     expect((await failure(octokit.rest.issues.create({ owner: 'acme', repo: 'mobile', title: '' }))).status).toBe(422);
-    expect((await failure(octokit.rest.issues.create({ owner: 'acme', repo: 'mobile', title: 'x', assignees: ['nobody-here'] }))).status).toBe(422);
-    expect((await failure(octokit.rest.issues.get({ owner: 'acme', repo: 'mobile', issue_number: 99_999 }))).status).toBe(404);
+    expect(
+      (
+        await failure(
+          octokit.rest.issues.create({ owner: 'acme', repo: 'mobile', title: 'x', assignees: ['nobody-here'] }),
+        )
+      ).status,
+    ).toBe(422);
+    expect(
+      (await failure(octokit.rest.issues.get({ owner: 'acme', repo: 'mobile', issue_number: 99_999 }))).status,
+    ).toBe(404);
   });
 
   it('creates a branch once, commits a file, opens a pull request and merges it once', async () => {
     const main = await octokit.rest.git.getRef({ owner: 'acme', repo: 'api', ref: 'heads/main' });
     const sha = main.data.object.sha;
-    expect((await octokit.rest.git.createRef({ owner: 'acme', repo: 'api', ref: 'refs/heads/feature/retry', sha })).status).toBe(201);
-    const again = await failure(octokit.rest.git.createRef({ owner: 'acme', repo: 'api', ref: 'refs/heads/feature/retry', sha }));
+    expect(
+      (await octokit.rest.git.createRef({ owner: 'acme', repo: 'api', ref: 'refs/heads/feature/retry', sha })).status,
+    ).toBe(201);
+    const again = await failure(
+      octokit.rest.git.createRef({ owner: 'acme', repo: 'api', ref: 'refs/heads/feature/retry', sha }),
+    );
     expect(again.status).toBe(422);
     expect(again.data.message).toBe('Reference already exists');
-    expect((await failure(octokit.rest.git.createRef({ owner: 'acme', repo: 'api', ref: 'refs/heads/other', sha: 'f'.repeat(40) }))).data.message).toBe('Object does not exist');
+    expect(
+      (
+        await failure(
+          octokit.rest.git.createRef({ owner: 'acme', repo: 'api', ref: 'refs/heads/other', sha: 'f'.repeat(40) }),
+        )
+      ).data.message,
+    ).toBe('Object does not exist');
 
-    const noCommits = await failure(octokit.rest.pulls.create({ owner: 'acme', repo: 'api', title: 'Empty', head: 'feature/retry', base: 'main' }));
+    const noCommits = await failure(
+      octokit.rest.pulls.create({ owner: 'acme', repo: 'api', title: 'Empty', head: 'feature/retry', base: 'main' }),
+    );
     expect(noCommits.status).toBe(422);
     const content = Buffer.from('package retry\n').toString('base64');
     const put = await octokit.rest.repos.createOrUpdateFileContents({
@@ -228,45 +388,103 @@ describe('state machines', () => {
       branch: 'feature/retry',
     });
     expect(put.status).toBe(201);
-    const file = await octokit.rest.repos.getContent({ owner: 'acme', repo: 'api', path: 'internal/retry/retry.go', ref: 'feature/retry' });
+    const file = await octokit.rest.repos.getContent({
+      owner: 'acme',
+      repo: 'api',
+      path: 'internal/retry/retry.go',
+      ref: 'feature/retry',
+    });
     expect(Buffer.from((file.data as { content: string }).content, 'base64').toString()).toBe('package retry\n');
-    expect((await failure(octokit.rest.repos.getContent({ owner: 'acme', repo: 'api', path: 'internal/retry/retry.go' }))).status).toBe(404);
+    expect(
+      (await failure(octokit.rest.repos.getContent({ owner: 'acme', repo: 'api', path: 'internal/retry/retry.go' })))
+        .status,
+    ).toBe(404);
     const noSha = await failure(
-      octokit.rest.repos.createOrUpdateFileContents({ owner: 'acme', repo: 'api', path: 'internal/retry/retry.go', message: 'Edit', content, branch: 'feature/retry' }),
+      octokit.rest.repos.createOrUpdateFileContents({
+        owner: 'acme',
+        repo: 'api',
+        path: 'internal/retry/retry.go',
+        message: 'Edit',
+        content,
+        branch: 'feature/retry',
+      }),
     );
     expect(noSha.status).toBe(422);
     expect(noSha.data.message).toContain('"sha" wasn\'t supplied');
 
-    const missingHead = await failure(octokit.rest.pulls.create({ owner: 'acme', repo: 'api', title: 'x', head: 'no-such-branch', base: 'main' }));
+    const missingHead = await failure(
+      octokit.rest.pulls.create({ owner: 'acme', repo: 'api', title: 'x', head: 'no-such-branch', base: 'main' }),
+    );
     expect(missingHead.status).toBe(422);
-    expect(missingHead.data).toMatchObject({ message: 'Validation Failed', errors: [{ resource: 'PullRequest', field: 'head', code: 'invalid' }] });
-    const pr = await octokit.rest.pulls.create({ owner: 'acme', repo: 'api', title: 'Add retry', head: 'feature/retry', base: 'main' });
+    expect(missingHead.data).toMatchObject({
+      message: 'Validation Failed',
+      errors: [{ resource: 'PullRequest', field: 'head', code: 'invalid' }],
+    });
+    const pr = await octokit.rest.pulls.create({
+      owner: 'acme',
+      repo: 'api',
+      title: 'Add retry',
+      head: 'feature/retry',
+      base: 'main',
+    });
     expect(pr.status).toBe(201);
-    expect(pr.data).toMatchObject({ state: 'open', merged: false, commits: 1, changed_files: 1, additions: 1, head: { ref: 'feature/retry', sha: put.data.commit.sha } });
-    const duplicate = await failure(octokit.rest.pulls.create({ owner: 'acme', repo: 'api', title: 'Again', head: 'acme:feature/retry', base: 'main' }));
+    expect(pr.data).toMatchObject({
+      state: 'open',
+      merged: false,
+      commits: 1,
+      changed_files: 1,
+      additions: 1,
+      head: { ref: 'feature/retry', sha: put.data.commit.sha },
+    });
+    const duplicate = await failure(
+      octokit.rest.pulls.create({
+        owner: 'acme',
+        repo: 'api',
+        title: 'Again',
+        head: 'acme:feature/retry',
+        base: 'main',
+      }),
+    );
     expect(duplicate.status).toBe(422);
     expect(JSON.stringify(duplicate.data.errors)).toContain('A pull request already exists for acme:feature/retry.');
 
-    const stale = await failure(octokit.rest.pulls.merge({ owner: 'acme', repo: 'api', pull_number: pr.data.number, sha: sha }));
+    const stale = await failure(
+      octokit.rest.pulls.merge({ owner: 'acme', repo: 'api', pull_number: pr.data.number, sha: sha }),
+    );
     expect(stale.status).toBe(409);
-    const merged = await octokit.rest.pulls.merge({ owner: 'acme', repo: 'api', pull_number: pr.data.number, merge_method: 'merge', sha: put.data.commit.sha! });
+    const merged = await octokit.rest.pulls.merge({
+      owner: 'acme',
+      repo: 'api',
+      pull_number: pr.data.number,
+      merge_method: 'merge',
+      sha: put.data.commit.sha!,
+    });
     expect(merged.data).toMatchObject({ merged: true, message: 'Pull Request successfully merged' });
     const newMain = await octokit.rest.git.getRef({ owner: 'acme', repo: 'api', ref: 'heads/main' });
     expect(newMain.data.object.sha).toBe(merged.data.sha);
     const commit = await octokit.rest.repos.getCommit({ owner: 'acme', repo: 'api', ref: merged.data.sha });
     expect(commit.data.parents.map((p) => p.sha)).toEqual([sha, put.data.commit.sha]);
     const after = await octokit.rest.pulls.get({ owner: 'acme', repo: 'api', pull_number: pr.data.number });
-    expect(after.data).toMatchObject({ state: 'closed', merged: true, merge_commit_sha: merged.data.sha, merged_by: { login: acme.viewer } });
+    expect(after.data).toMatchObject({
+      state: 'closed',
+      merged: true,
+      merge_commit_sha: merged.data.sha,
+      merged_by: { login: acme.viewer },
+    });
     const twice = await failure(octokit.rest.pulls.merge({ owner: 'acme', repo: 'api', pull_number: pr.data.number }));
     expect(twice.status).toBe(405);
     expect(twice.data.message).toBe('Pull Request is not mergeable');
-    expect((await failure(octokit.rest.git.getRef({ owner: 'acme', repo: 'api', ref: 'heads/feature/retry' }))).status).toBe(404);
+    expect(
+      (await failure(octokit.rest.git.getRef({ owner: 'acme', repo: 'api', ref: 'heads/feature/retry' }))).status,
+    ).toBe(404);
   });
 
   it('refuses to merge drafts and conflicting pull requests', async () => {
     for (const repo of acme.repos) {
       for (const pr of pullsOf(repo).filter((p) => p.state === 'open' && (p.pull.draft || !p.pull.mergeable))) {
-        const res = await failure(octokit.rest.pulls.merge({ owner: repo.owner, repo: repo.name, pull_number: pr.number }));
+        const res = await failure(
+          octokit.rest.pulls.merge({ owner: repo.owner, repo: repo.name, pull_number: pr.number }),
+        );
         expect(res.status).toBe(405);
       }
     }
@@ -287,7 +505,11 @@ describe('state machines', () => {
 
 describe('seed', () => {
   it('is deterministic for a seed and differs between seeds', async () => {
-    const [a, b, c] = await Promise.all([startSandbox({ seed: 7 }, GITHUB), startSandbox({ seed: 7 }, GITHUB), startSandbox({ seed: 8 }, GITHUB)]);
+    const [a, b, c] = await Promise.all([
+      startSandbox({ seed: 7 }, GITHUB),
+      startSandbox({ seed: 7 }, GITHUB),
+      startSandbox({ seed: 8 }, GITHUB),
+    ]);
     try {
       for (const ws of ['acme', 'globex'] as const) {
         expect(a.state<GithubState>('/github', ws)).toEqual(b.state<GithubState>('/github', ws));
@@ -308,12 +530,36 @@ describe('seed', () => {
 
   it('seeds ids from the workspace idBase, ISO timestamps without millis, and six months of history', async () => {
     const globex = sandbox.state<GithubState>('/github', 'globex');
-    const ids = (s: GithubState): number[] => s.repos.flatMap((r) => [r.id, ...r.issues.map((i) => i.id), ...r.runs.map((x) => x.id), ...r.deployments.map((d) => d.id)]);
+    const ids = (s: GithubState): number[] =>
+      s.repos.flatMap((r) => [
+        r.id,
+        ...r.issues.map((i) => i.id),
+        ...r.runs.map((x) => x.id),
+        ...r.deployments.map((d) => d.id),
+      ]);
     const acmeIds = new Set(ids(acme));
     expect(ids(globex).some((id) => acmeIds.has(id))).toBe(false);
-    expect(acme.repos.filter((r) => r.owner === 'acme').map((r) => r.name)).toEqual(['web', 'api', 'mobile', 'infra', 'design-system', 'docs']);
-    expect(globex.repos.filter((r) => r.owner === 'globex').map((r) => r.name)).toEqual(['platform', 'billing', 'data-pipeline', 'handbook']);
-    const res = await octokit.rest.pulls.list({ owner: 'acme', repo: 'web', state: 'closed', per_page: 1, direction: 'asc' });
+    expect(acme.repos.filter((r) => r.owner === 'acme').map((r) => r.name)).toEqual([
+      'web',
+      'api',
+      'mobile',
+      'infra',
+      'design-system',
+      'docs',
+    ]);
+    expect(globex.repos.filter((r) => r.owner === 'globex').map((r) => r.name)).toEqual([
+      'platform',
+      'billing',
+      'data-pipeline',
+      'handbook',
+    ]);
+    const res = await octokit.rest.pulls.list({
+      owner: 'acme',
+      repo: 'web',
+      state: 'closed',
+      per_page: 1,
+      direction: 'asc',
+    });
     expect(res.data[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     expect(Date.parse(res.data[0].created_at)).toBeGreaterThanOrEqual(SANDBOX_EPOCH - 181 * 86_400_000);
   });

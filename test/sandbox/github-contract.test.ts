@@ -32,9 +32,17 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-function expectValid(method: string, path: string, response: { status: number; data: unknown; headers?: { 'content-type'?: string } }, status = 200): void {
+function expectValid(
+  method: string,
+  path: string,
+  response: { status: number; data: unknown; headers?: { 'content-type'?: string } },
+  status = 200,
+): void {
   expect(response.status).toBe(status);
-  expect(api.errors(method, path, status, response.data, response.headers?.['content-type']), `${method.toUpperCase()} ${path}`).toEqual([]);
+  expect(
+    api.errors(method, path, status, response.data, response.headers?.['content-type']),
+    `${method.toUpperCase()} ${path}`,
+  ).toEqual([]);
 }
 
 async function failure(call: Promise<unknown>): Promise<{ status: number; data: unknown }> {
@@ -85,8 +93,16 @@ describe('users and repositories', () => {
     for (const repo of orgRepos()) {
       const owner = 'acme';
       expectValid('get', '/repos/{owner}/{repo}', await octokit.rest.repos.get({ owner, repo }));
-      expectValid('get', '/repos/{owner}/{repo}/collaborators', await octokit.rest.repos.listCollaborators({ owner, repo }));
-      expectValid('get', '/repos/{owner}/{repo}/contributors', await octokit.rest.repos.listContributors({ owner, repo }));
+      expectValid(
+        'get',
+        '/repos/{owner}/{repo}/collaborators',
+        await octokit.rest.repos.listCollaborators({ owner, repo }),
+      );
+      expectValid(
+        'get',
+        '/repos/{owner}/{repo}/contributors',
+        await octokit.rest.repos.listContributors({ owner, repo }),
+      );
       expectValid('get', '/repos/{owner}/{repo}/topics', await octokit.rest.repos.getAllTopics({ owner, repo }));
     }
   });
@@ -95,7 +111,12 @@ describe('users and repositories', () => {
 describe('issues', () => {
   it('GET /repos/{owner}/{repo}/issues (pull requests included) and issue events', async () => {
     for (const repo of orgRepos()) {
-      const issues = await octokit.paginate(octokit.rest.issues.listForRepo, { owner: 'acme', repo, state: 'all', per_page: 100 });
+      const issues = await octokit.paginate(octokit.rest.issues.listForRepo, {
+        owner: 'acme',
+        repo,
+        state: 'all',
+        per_page: 100,
+      });
       expectValid('get', '/repos/{owner}/{repo}/issues', { status: 200, data: issues });
       expect(issues).toHaveLength(repoOf(acme, `acme/${repo}`)!.issues.length);
       const events = await octokit.rest.issues.listEventsForRepo({ owner: 'acme', repo, per_page: 100 });
@@ -104,14 +125,31 @@ describe('issues', () => {
   });
 
   it('issue lifecycle: create, get, update, comments, labels', async () => {
-    const created = await octokit.rest.issues.create({ owner: 'acme', repo: 'api', title: 'Contract issue', body: 'Body', labels: ['bug'], assignees: [acme.viewer] });
+    const created = await octokit.rest.issues.create({
+      owner: 'acme',
+      repo: 'api',
+      title: 'Contract issue',
+      body: 'Body',
+      labels: ['bug'],
+      assignees: [acme.viewer],
+    });
     expectValid('post', '/repos/{owner}/{repo}/issues', created, 201);
     const issue_number = created.data.number;
-    expectValid('get', '/repos/{owner}/{repo}/issues/{issue_number}', await octokit.rest.issues.get({ owner: 'acme', repo: 'api', issue_number }));
+    expectValid(
+      'get',
+      '/repos/{owner}/{repo}/issues/{issue_number}',
+      await octokit.rest.issues.get({ owner: 'acme', repo: 'api', issue_number }),
+    );
     expectValid(
       'patch',
       '/repos/{owner}/{repo}/issues/{issue_number}',
-      await octokit.rest.issues.update({ owner: 'acme', repo: 'api', issue_number, state: 'closed', state_reason: 'not_planned' }),
+      await octokit.rest.issues.update({
+        owner: 'acme',
+        repo: 'api',
+        issue_number,
+        state: 'closed',
+        state_reason: 'not_planned',
+      }),
     );
     expectValid(
       'post',
@@ -119,18 +157,31 @@ describe('issues', () => {
       await octokit.rest.issues.createComment({ owner: 'acme', repo: 'api', issue_number, body: 'A comment' }),
       201,
     );
-    expectValid('get', '/repos/{owner}/{repo}/issues/{issue_number}/comments', await octokit.rest.issues.listComments({ owner: 'acme', repo: 'api', issue_number }));
+    expectValid(
+      'get',
+      '/repos/{owner}/{repo}/issues/{issue_number}/comments',
+      await octokit.rest.issues.listComments({ owner: 'acme', repo: 'api', issue_number }),
+    );
     expectValid(
       'post',
       '/repos/{owner}/{repo}/issues/{issue_number}/labels',
-      await octokit.rest.issues.addLabels({ owner: 'acme', repo: 'api', issue_number, labels: ['incident', 'brand-new'] }),
+      await octokit.rest.issues.addLabels({
+        owner: 'acme',
+        repo: 'api',
+        issue_number,
+        labels: ['incident', 'brand-new'],
+      }),
     );
     expectValid(
       'delete',
       '/repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
       await octokit.rest.issues.removeLabel({ owner: 'acme', repo: 'api', issue_number, name: 'incident' }),
     );
-    expectValid('get', '/repos/{owner}/{repo}/labels', await octokit.rest.issues.listLabelsForRepo({ owner: 'acme', repo: 'api' }));
+    expectValid(
+      'get',
+      '/repos/{owner}/{repo}/labels',
+      await octokit.rest.issues.listLabelsForRepo({ owner: 'acme', repo: 'api' }),
+    );
   });
 
   it('seeded issue comments validate', async () => {
@@ -151,12 +202,29 @@ describe('issues', () => {
 describe('pull requests', () => {
   it('GET pulls (list, single), reviews and commits of every seeded pull request', async () => {
     for (const repo of orgRepos()) {
-      const list = await octokit.paginate(octokit.rest.pulls.list, { owner: 'acme', repo, state: 'all', per_page: 100 });
+      const list = await octokit.paginate(octokit.rest.pulls.list, {
+        owner: 'acme',
+        repo,
+        state: 'all',
+        per_page: 100,
+      });
       expectValid('get', '/repos/{owner}/{repo}/pulls', { status: 200, data: list });
       for (const pr of pullsOf(repoOf(acme, `acme/${repo}`)!).slice(-6)) {
-        expectValid('get', '/repos/{owner}/{repo}/pulls/{pull_number}', await octokit.rest.pulls.get({ owner: 'acme', repo, pull_number: pr.number }));
-        expectValid('get', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews', await octokit.rest.pulls.listReviews({ owner: 'acme', repo, pull_number: pr.number }));
-        expectValid('get', '/repos/{owner}/{repo}/pulls/{pull_number}/commits', await octokit.rest.pulls.listCommits({ owner: 'acme', repo, pull_number: pr.number }));
+        expectValid(
+          'get',
+          '/repos/{owner}/{repo}/pulls/{pull_number}',
+          await octokit.rest.pulls.get({ owner: 'acme', repo, pull_number: pr.number }),
+        );
+        expectValid(
+          'get',
+          '/repos/{owner}/{repo}/pulls/{pull_number}/reviews',
+          await octokit.rest.pulls.listReviews({ owner: 'acme', repo, pull_number: pr.number }),
+        );
+        expectValid(
+          'get',
+          '/repos/{owner}/{repo}/pulls/{pull_number}/commits',
+          await octokit.rest.pulls.listCommits({ owner: 'acme', repo, pull_number: pr.number }),
+        );
       }
     }
   });
@@ -164,7 +232,12 @@ describe('pull requests', () => {
   it('branch, file commit, pull request and merge', async () => {
     const main = await octokit.rest.git.getRef({ owner: 'acme', repo: 'docs', ref: 'heads/main' });
     expectValid('get', '/repos/{owner}/{repo}/git/ref/{ref}', main);
-    const ref = await octokit.rest.git.createRef({ owner: 'acme', repo: 'docs', ref: 'refs/heads/contract-branch', sha: main.data.object.sha });
+    const ref = await octokit.rest.git.createRef({
+      owner: 'acme',
+      repo: 'docs',
+      ref: 'refs/heads/contract-branch',
+      sha: main.data.object.sha,
+    });
     expectValid('post', '/repos/{owner}/{repo}/git/refs', ref, 201);
     const content = Buffer.from('# New page\n').toString('base64');
     const created = await octokit.rest.repos.createOrUpdateFileContents({
@@ -186,24 +259,60 @@ describe('pull requests', () => {
       branch: 'contract-branch',
     });
     expectValid('put', '/repos/{owner}/{repo}/contents/{path}', updated, 200);
-    const pull = await octokit.rest.pulls.create({ owner: 'acme', repo: 'docs', title: 'Add a page', head: 'contract-branch', base: 'main', body: 'Adds a page' });
+    const pull = await octokit.rest.pulls.create({
+      owner: 'acme',
+      repo: 'docs',
+      title: 'Add a page',
+      head: 'contract-branch',
+      base: 'main',
+      body: 'Adds a page',
+    });
     expectValid('post', '/repos/{owner}/{repo}/pulls', pull, 201);
-    const merged = await octokit.rest.pulls.merge({ owner: 'acme', repo: 'docs', pull_number: pull.data.number, merge_method: 'squash' });
+    const merged = await octokit.rest.pulls.merge({
+      owner: 'acme',
+      repo: 'docs',
+      pull_number: pull.data.number,
+      merge_method: 'squash',
+    });
     expectValid('put', '/repos/{owner}/{repo}/pulls/{pull_number}/merge', merged);
-    expectValid('get', '/repos/{owner}/{repo}/pulls/{pull_number}', await octokit.rest.pulls.get({ owner: 'acme', repo: 'docs', pull_number: pull.data.number }));
+    expectValid(
+      'get',
+      '/repos/{owner}/{repo}/pulls/{pull_number}',
+      await octokit.rest.pulls.get({ owner: 'acme', repo: 'docs', pull_number: pull.data.number }),
+    );
   });
 });
 
 describe('git data', () => {
   it('GET branches, contents (file and directory), commits (list and single)', async () => {
     for (const repo of orgRepos()) {
-      expectValid('get', '/repos/{owner}/{repo}/branches', await octokit.rest.repos.listBranches({ owner: 'acme', repo, per_page: 100 }));
-      expectValid('get', '/repos/{owner}/{repo}/contents/{path}', await octokit.rest.repos.getContent({ owner: 'acme', repo, path: '' }));
-      expectValid('get', '/repos/{owner}/{repo}/contents/{path}', await octokit.rest.repos.getContent({ owner: 'acme', repo, path: 'README.md' }));
-      expectValid('get', '/repos/{owner}/{repo}/contents/{path}', await octokit.rest.repos.getContent({ owner: 'acme', repo, path: '.github/workflows' }));
+      expectValid(
+        'get',
+        '/repos/{owner}/{repo}/branches',
+        await octokit.rest.repos.listBranches({ owner: 'acme', repo, per_page: 100 }),
+      );
+      expectValid(
+        'get',
+        '/repos/{owner}/{repo}/contents/{path}',
+        await octokit.rest.repos.getContent({ owner: 'acme', repo, path: '' }),
+      );
+      expectValid(
+        'get',
+        '/repos/{owner}/{repo}/contents/{path}',
+        await octokit.rest.repos.getContent({ owner: 'acme', repo, path: 'README.md' }),
+      );
+      expectValid(
+        'get',
+        '/repos/{owner}/{repo}/contents/{path}',
+        await octokit.rest.repos.getContent({ owner: 'acme', repo, path: '.github/workflows' }),
+      );
       const commits = await octokit.paginate(octokit.rest.repos.listCommits, { owner: 'acme', repo, per_page: 100 });
       expectValid('get', '/repos/{owner}/{repo}/commits', { status: 200, data: commits });
-      expectValid('get', '/repos/{owner}/{repo}/commits/{ref}', await octokit.rest.repos.getCommit({ owner: 'acme', repo, ref: commits[0].sha }));
+      expectValid(
+        'get',
+        '/repos/{owner}/{repo}/commits/{ref}',
+        await octokit.rest.repos.getCommit({ owner: 'acme', repo, ref: commits[0].sha }),
+      );
     }
   });
 });
@@ -211,7 +320,11 @@ describe('git data', () => {
 describe('actions, deployments and releases', () => {
   it('GET workflow runs, workflows, deployments, statuses and releases', async () => {
     for (const repo of orgRepos()) {
-      expectValid('get', '/repos/{owner}/{repo}/actions/runs', await octokit.rest.actions.listWorkflowRunsForRepo({ owner: 'acme', repo, per_page: 100 }));
+      expectValid(
+        'get',
+        '/repos/{owner}/{repo}/actions/runs',
+        await octokit.rest.actions.listWorkflowRunsForRepo({ owner: 'acme', repo, per_page: 100 }),
+      );
       const workflows = await octokit.rest.actions.listRepoWorkflows({ owner: 'acme', repo });
       expectValid('get', '/repos/{owner}/{repo}/actions/workflows', workflows);
       for (const flow of workflows.data.workflows) {
@@ -232,7 +345,12 @@ describe('actions, deployments and releases', () => {
       }
       const releases = await octokit.rest.repos.listReleases({ owner: 'acme', repo, per_page: 100 });
       expectValid('get', '/repos/{owner}/{repo}/releases', releases);
-      if (releases.data.length) expectValid('get', '/repos/{owner}/{repo}/releases/latest', await octokit.rest.repos.getLatestRelease({ owner: 'acme', repo }));
+      if (releases.data.length)
+        expectValid(
+          'get',
+          '/repos/{owner}/{repo}/releases/latest',
+          await octokit.rest.repos.getLatestRelease({ owner: 'acme', repo }),
+        );
     }
   });
 });
@@ -243,13 +361,18 @@ describe('search', () => {
     const requested = pulls.find(({ pr }) => pr.state === 'open' && pr.pull.requestedReviewers.length > 0);
     expect(requested).toBeDefined();
     const reviewer = requested!.pr.pull.requestedReviewers[0];
-    const search = await octokit.rest.search.issuesAndPullRequests({ q: `is:pr is:open archived:false review-requested:${reviewer}`, per_page: 100 });
+    const search = await octokit.rest.search.issuesAndPullRequests({
+      q: `is:pr is:open archived:false review-requested:${reviewer}`,
+      per_page: 100,
+    });
     expectValid('get', '/search/issues', search);
     const expected = pulls.filter(({ pr }) => pr.state === 'open' && pr.pull.requestedReviewers.includes(reviewer));
     expect(search.data.total_count).toBe(expected.length);
     expect(search.data.items.every((item) => item.pull_request !== undefined && item.state === 'open')).toBe(true);
     const author = requested!.pr.user;
-    const notMine = await octokit.rest.search.issuesAndPullRequests({ q: `is:issue assignee:${author} -author:${author} repo:acme/api updated:>=2026-01-01` });
+    const notMine = await octokit.rest.search.issuesAndPullRequests({
+      q: `is:issue assignee:${author} -author:${author} repo:acme/api updated:>=2026-01-01`,
+    });
     expectValid('get', '/search/issues', notMine);
     for (const item of notMine.data.items) expect(item.user?.login).not.toBe(author);
     const invalid = await failure(octokit.rest.search.issuesAndPullRequests({ q: 'is:pr bogus:thing' }));
@@ -262,12 +385,21 @@ describe('error bodies', () => {
     const missing = await failure(octokit.rest.repos.get({ owner: 'globex', repo: 'platform' }));
     expect(missing.status).toBe(404);
     expect(api.errors('get', '/repos/{owner}/{repo}', 404, missing.data)).toEqual([]);
-    const invalid = await failure(octokit.rest.issues.update({ owner: 'acme', repo: 'api', issue_number: 1, state: 'bogus' as 'open' }));
+    const invalid = await failure(
+      octokit.rest.issues.update({ owner: 'acme', repo: 'api', issue_number: 1, state: 'bogus' as 'open' }),
+    );
     expect(invalid.status).toBe(422);
     expect(api.errors('patch', '/repos/{owner}/{repo}/issues/{issue_number}', 422, invalid.data)).toEqual([]);
     const readme = await octokit.rest.repos.getContent({ owner: 'acme', repo: 'api', path: 'README.md' });
     const stale = await failure(
-      octokit.rest.repos.createOrUpdateFileContents({ owner: 'acme', repo: 'api', path: 'README.md', message: 'x', content: 'eA==', sha: '0'.repeat(40) }),
+      octokit.rest.repos.createOrUpdateFileContents({
+        owner: 'acme',
+        repo: 'api',
+        path: 'README.md',
+        message: 'x',
+        content: 'eA==',
+        sha: '0'.repeat(40),
+      }),
     );
     expect(stale.status).toBe(409);
     // The documented 409 is oneOf(basic-error, repository-rule-violation-error), and any basic error matches

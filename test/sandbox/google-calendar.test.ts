@@ -17,7 +17,10 @@ beforeAll(async () => {
 afterAll(() => google.close());
 
 const people = () => google.state().people;
-const window = { timeMin: new Date(SANDBOX_EPOCH - 14 * DAY).toISOString(), timeMax: new Date(SANDBOX_EPOCH + 14 * DAY).toISOString() };
+const window = {
+  timeMin: new Date(SANDBOX_EPOCH - 14 * DAY).toISOString(),
+  timeMax: new Date(SANDBOX_EPOCH + 14 * DAY).toISOString(),
+};
 
 describe('calendarList and calendars', () => {
   it('lists the calendars a person owns or was shared, primary first, as the discovery document describes', async () => {
@@ -26,7 +29,11 @@ describe('calendarList and calendars', () => {
     const expected = [...google.state().calendar.calendars.values()].filter((c) => c.access.has(0)).map((c) => c.id);
     expect(response.data.items?.map((c) => c.id)).toEqual(expected);
     const primary = response.data.items?.find((c) => c.primary);
-    expect(primary).toMatchObject({ id: people()[0].email, accessRole: 'owner', timeZone: google.state().calendar.calendars.get(people()[0].email)?.timeZone });
+    expect(primary).toMatchObject({
+      id: people()[0].email,
+      accessRole: 'owner',
+      timeZone: google.state().calendar.calendars.get(people()[0].email)?.timeZone,
+    });
     expect(response.data.items?.map((c) => c.id)).toContain(teamCalendarId('acme.test'));
   });
 
@@ -46,14 +53,20 @@ describe('calendarList and calendars', () => {
     const failure = await googleFailure(google.calendarFor(1).calendars.get({ calendarId: people()[2].email }));
     expect(failure.status).toBe(404);
     expect(failure.body.error).toMatchObject({ code: 404, errors: [{ reason: 'notFound' }] });
-    const across = await googleFailure(google.calendarFor(0, 'globex').calendars.get({ calendarId: people()[0].email }));
+    const across = await googleFailure(
+      google.calendarFor(0, 'globex').calendars.get({ calendarId: people()[0].email }),
+    );
     expect(across.status).toBe(404);
   });
 
   it('answers 403 insufficientPermissions to a token without a calendar scope', async () => {
     const failure = await googleFailure(google.calendarFor(0, 'acme', ['openid', 'email']).calendarList.list());
     expect(failure.status).toBe(403);
-    expect(failure.body.error).toMatchObject({ code: 403, status: 'PERMISSION_DENIED', errors: [{ reason: 'insufficientPermissions' }] });
+    expect(failure.body.error).toMatchObject({
+      code: 403,
+      status: 'PERMISSION_DENIED',
+      errors: [{ reason: 'insufficientPermissions' }],
+    });
   });
 
   it('answers 401 UNAUTHENTICATED to an unknown token', async () => {
@@ -65,7 +78,9 @@ describe('calendarList and calendars', () => {
 
 describe('events.list', () => {
   it('expands the standup into weekday instances at the team’s wall time, ordered by start', async () => {
-    const response = await google.calendarFor(0).events.list({ calendarId: teamCalendarId('acme.test'), singleEvents: true, orderBy: 'startTime', ...window });
+    const response = await google
+      .calendarFor(0)
+      .events.list({ calendarId: teamCalendarId('acme.test'), singleEvents: true, orderBy: 'startTime', ...window });
     conforms(contract, root, response);
     const items = response.data.items ?? [];
     const standups = items.filter((e) => e.summary === 'Daily standup');
@@ -94,7 +109,9 @@ describe('events.list', () => {
 
   it('shows invitations in an attendee’s primary calendar, marked self, with the stored answer', async () => {
     const store = google.state().calendar;
-    const invitation = [...store.events.values()].flat().find((e) => e.attendees?.some((a) => a.email === people()[3].email && !a.organizer) && !e.recurrence)!;
+    const invitation = [...store.events.values()]
+      .flat()
+      .find((e) => e.attendees?.some((a) => a.email === people()[3].email && !a.organizer) && !e.recurrence)!;
     const response = await google.calendarFor(3).events.get({ calendarId: 'primary', eventId: invitation.id });
     conforms(contract, root, response);
     const me = response.data.attendees?.find((a) => a.self);
@@ -122,9 +139,13 @@ describe('events.list', () => {
     expect(walked).toEqual(whole);
     expect(pages).toBe(Math.ceil(whole.length / 7));
     const first = (await client.events.list({ ...query, maxResults: 3 })).data.nextPageToken!;
-    const tampered = await googleFailure(client.events.list({ ...query, maxResults: 3, pageToken: `${first.slice(0, -2)}xx` }));
+    const tampered = await googleFailure(
+      client.events.list({ ...query, maxResults: 3, pageToken: `${first.slice(0, -2)}xx` }),
+    );
     expect(tampered.status).toBe(400);
-    const elsewhere = await googleFailure(client.events.list({ ...query, q: 'review', maxResults: 3, pageToken: first }));
+    const elsewhere = await googleFailure(
+      client.events.list({ ...query, q: 'review', maxResults: 3, pageToken: first }),
+    );
     expect(elsewhere.status).toBe(400);
   });
 
@@ -175,17 +196,30 @@ describe('events.insert, patch, delete and freebusy', () => {
     expect(Date.parse(created.data.start!.dateTime!)).toBe(start);
 
     const seen = await google.calendarFor(5).events.get({ calendarId: 'primary', eventId: created.data.id! });
-    expect(seen.data.attendees?.find((a) => a.self)).toMatchObject({ email: guest.email, responseStatus: 'needsAction' });
+    expect(seen.data.attendees?.find((a) => a.self)).toMatchObject({
+      email: guest.email,
+      responseStatus: 'needsAction',
+    });
 
-    const patched = await organizer.events.patch({ calendarId: 'primary', eventId: created.data.id!, requestBody: { summary: 'Plan the migration (moved)' } });
+    const patched = await organizer.events.patch({
+      calendarId: 'primary',
+      eventId: created.data.id!,
+      requestBody: { summary: 'Plan the migration (moved)' },
+    });
     conforms(contract, root, patched);
     expect(patched.data).toMatchObject({ summary: 'Plan the migration (moved)', sequence: 1 });
 
     const emptyRange = await googleFailure(
-      organizer.events.patch({ calendarId: 'primary', eventId: created.data.id!, requestBody: { end: { dateTime: new Date(start - 1).toISOString() } } }),
+      organizer.events.patch({
+        calendarId: 'primary',
+        eventId: created.data.id!,
+        requestBody: { end: { dateTime: new Date(start - 1).toISOString() } },
+      }),
     );
     expect(emptyRange.status).toBe(400);
-    expect((await organizer.events.get({ calendarId: 'primary', eventId: created.data.id! })).data.summary).toBe('Plan the migration (moved)');
+    expect((await organizer.events.get({ calendarId: 'primary', eventId: created.data.id! })).data.summary).toBe(
+      'Plan the migration (moved)',
+    );
 
     const removed = await organizer.events.delete({ calendarId: 'primary', eventId: created.data.id! });
     expect(removed.status).toBe(204);
@@ -196,19 +230,33 @@ describe('events.insert, patch, delete and freebusy', () => {
 
   it('refuses an event without times and a write to a calendar the caller cannot see', async () => {
     const client = google.calendarFor(0);
-    expect((await googleFailure(client.events.insert({ calendarId: 'primary', requestBody: { summary: 'no time' } }))).status).toBe(400);
+    expect(
+      (await googleFailure(client.events.insert({ calendarId: 'primary', requestBody: { summary: 'no time' } })))
+        .status,
+    ).toBe(400);
     const across = await googleFailure(
-      google.calendarFor(1).events.insert({ calendarId: people()[0].email, requestBody: { summary: 'x', start: { date: '2026-11-03' }, end: { date: '2026-11-04' } } }),
+      google
+        .calendarFor(1)
+        .events.insert({
+          calendarId: people()[0].email,
+          requestBody: { summary: 'x', start: { date: '2026-11-03' }, end: { date: '2026-11-04' } },
+        }),
     );
     expect(across.status).toBe(404);
   });
 
   it('answers free/busy from the stored events', async () => {
-    const response = await google.calendarFor(0).freebusy.query({ requestBody: { ...window, items: [{ id: people()[1].email }, { id: 'nobody@acme.test' }] } });
+    const response = await google
+      .calendarFor(0)
+      .freebusy.query({ requestBody: { ...window, items: [{ id: people()[1].email }, { id: 'nobody@acme.test' }] } });
     conforms(contract, root, response);
     const busy = response.data.calendars?.[people()[1].email]?.busy ?? [];
     expect(busy.length).toBeGreaterThan(0);
-    expect(busy.every((b) => Date.parse(b.end!) > Date.parse(window.timeMin) && Date.parse(b.start!) < Date.parse(window.timeMax))).toBe(true);
+    expect(
+      busy.every(
+        (b) => Date.parse(b.end!) > Date.parse(window.timeMin) && Date.parse(b.start!) < Date.parse(window.timeMax),
+      ),
+    ).toBe(true);
     expect(response.data.calendars?.['nobody@acme.test']?.errors?.[0]?.reason).toBe('notFound');
   });
 

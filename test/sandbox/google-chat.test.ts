@@ -46,10 +46,14 @@ describe('spaces and members', () => {
     const response = await google.chatFor(0).spaces.members.list({ parent: `spaces/${space.id}` });
     conforms(contract, root, response);
     const base = google.state().workspace.idBase;
-    expect(response.data.memberships?.map((m) => m.member?.name)).toEqual([...space.members.keys()].map((i) => chatUserName(base, i)));
+    expect(response.data.memberships?.map((m) => m.member?.name)).toEqual(
+      [...space.members.keys()].map((i) => chatUserName(base, i)),
+    );
     const closed = [...chat().spaces.values()].find((s) => !s.members.has(1))!;
     expect((await googleFailure(google.chatFor(1).spaces.get({ name: `spaces/${closed.id}` }))).status).toBe(404);
-    expect((await googleFailure(google.chatFor(0, 'globex').spaces.get({ name: `spaces/${space.id}` }))).status).toBe(404);
+    expect((await googleFailure(google.chatFor(0, 'globex').spaces.get({ name: `spaces/${space.id}` }))).status).toBe(
+      404,
+    );
   });
 });
 
@@ -59,10 +63,20 @@ describe('messages', () => {
     const stored = chat().messages.get(space.id)!;
     const after = stored[Math.floor(stored.length / 2)].createTime;
     const client = google.chatFor(0);
-    const response = await client.spaces.messages.list({ parent: `spaces/${space.id}`, filter: `createTime > "${new Date(after).toISOString()}"`, pageSize: 1000 });
+    const response = await client.spaces.messages.list({
+      parent: `spaces/${space.id}`,
+      filter: `createTime > "${new Date(after).toISOString()}"`,
+      pageSize: 1000,
+    });
     conforms(contract, root, response);
-    expect(response.data.messages?.map((m) => m.name)).toEqual(stored.filter((m) => m.createTime > after).map((m) => `spaces/${space.id}/messages/${m.id}`));
-    const desc = await client.spaces.messages.list({ parent: `spaces/${space.id}`, orderBy: 'createTime desc', pageSize: 5 });
+    expect(response.data.messages?.map((m) => m.name)).toEqual(
+      stored.filter((m) => m.createTime > after).map((m) => `spaces/${space.id}/messages/${m.id}`),
+    );
+    const desc = await client.spaces.messages.list({
+      parent: `spaces/${space.id}`,
+      orderBy: 'createTime desc',
+      pageSize: 5,
+    });
     expect(desc.data.messages?.map((m) => m.name)).toEqual(
       stored
         .slice(-5)
@@ -70,7 +84,13 @@ describe('messages', () => {
         .map((m) => `spaces/${space.id}/messages/${m.id}`),
     );
     expect(desc.data.nextPageToken).toBeTruthy();
-    expect((await googleFailure(client.spaces.messages.list({ parent: `spaces/${space.id}`, filter: 'createTime > yesterday' }))).status).toBe(400);
+    expect(
+      (
+        await googleFailure(
+          client.spaces.messages.list({ parent: `spaces/${space.id}`, filter: 'createTime > yesterday' }),
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it('creates a message, a reply in an existing thread, and refuses an empty one', async () => {
@@ -85,12 +105,18 @@ describe('messages', () => {
     conforms(contract, root, reply);
     expect(reply.data.thread?.name).toBe(`spaces/${space.id}/threads/${thread}`);
     expect(reply.data.sender?.name).toBe(chatUserName(google.state().workspace.idBase, 2));
-    const fresh = await client.spaces.messages.create({ parent: `spaces/${space.id}`, requestBody: { text: 'New topic' } });
+    const fresh = await client.spaces.messages.create({
+      parent: `spaces/${space.id}`,
+      requestBody: { text: 'New topic' },
+    });
     expect(fresh.data.thread?.name).not.toBe(reply.data.thread?.name);
     const got = await client.spaces.messages.get({ name: fresh.data.name! });
     conforms(contract, root, got);
     expect(got.data.text).toBe('New topic');
-    expect((await googleFailure(client.spaces.messages.create({ parent: `spaces/${space.id}`, requestBody: { text: '' } }))).status).toBe(400);
+    expect(
+      (await googleFailure(client.spaces.messages.create({ parent: `spaces/${space.id}`, requestBody: { text: '' } })))
+        .status,
+    ).toBe(400);
     expect((await googleFailure(google.chatFor(2, 'acme', ['openid']).spaces.list({}))).status).toBe(403);
   });
 

@@ -36,7 +36,9 @@ export interface GoogleFixture {
 /** The sandbox serving the Google fake alone, its clock 12 hours after the seed's "now"; budgets counted, not enforced, unless asked. */
 export async function startGoogle(options: { rateLimits?: 'enforce' | 'count' } = {}): Promise<GoogleFixture> {
   const clock = new ManualClock(SANDBOX_EPOCH + 12 * HOUR);
-  const sandbox = await startSandbox({ clock, now: SANDBOX_EPOCH, rateLimits: options.rateLimits ?? 'count' }, [googleFake]);
+  const sandbox = await startSandbox({ clock, now: SANDBOX_EPOCH, rateLimits: options.rateLimits ?? 'count' }, [
+    googleFake,
+  ]);
   const state = (ws: WorkspaceId = 'acme') => sandbox.state<GoogleState>('/google', ws);
   const tokenFor = (personIndex: number, ws: WorkspaceId = 'acme', scopes = ALL_SCOPES) =>
     grantAhead(state(ws), clock.now(), { personIndex, clientId: state(ws).client.clientId, scopes }).accessToken;
@@ -46,7 +48,13 @@ export async function startGoogle(options: { rateLimits?: 'enforce' | 'count' } 
     return client;
   };
   const calendarClient = (token: string) =>
-    calendar({ version: 'v3', rootUrl: `${sandbox.urlOf('/google')}/`, auth: oauthClient(token), retry: false, fetchImplementation: underPrefix('/google') });
+    calendar({
+      version: 'v3',
+      rootUrl: `${sandbox.urlOf('/google')}/`,
+      auth: oauthClient(token),
+      retry: false,
+      fetchImplementation: underPrefix('/google'),
+    });
   return {
     sandbox,
     clock,
@@ -88,7 +96,11 @@ export function underPrefix(prefix: string): typeof fetch {
 }
 
 /** What a client call answered, checked against the discovery document. */
-export function conforms(contract: DiscoveryContract, root: string, response: { config: { url?: string | URL; method?: string }; data: unknown }): string {
+export function conforms(
+  contract: DiscoveryContract,
+  root: string,
+  response: { config: { url?: string | URL; method?: string }; data: unknown },
+): string {
   const url = new URL(String(response.config.url));
   const prefix = new URL(root).pathname;
   const path = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname.slice(1);
@@ -104,7 +116,10 @@ export const gmailContract = (): DiscoveryContract => loadDiscoveryContract('goo
 /** The Google error a failed client call carried: status and body. */
 export async function googleFailure(
   call: Promise<unknown>,
-): Promise<{ status: number; body: { error: { code: number; message: string; errors: Array<{ reason: string }>; status?: string } } }> {
+): Promise<{
+  status: number;
+  body: { error: { code: number; message: string; errors: Array<{ reason: string }>; status?: string } };
+}> {
   try {
     await call;
   } catch (error) {

@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => jira?.close());
 afterEach(() => jira.sandbox.faults.clear());
 
-const search = (jql: string, extra = '') => jira.api('GET', `/rest/api/3/search/jql?jql=${encodeURIComponent(jql)}${extra}`);
+const search = (jql: string, extra = '') =>
+  jira.api('GET', `/rest/api/3/search/jql?jql=${encodeURIComponent(jql)}${extra}`);
 
 describe('paging', () => {
   it('walks search/jql by nextPageToken to every match once; the same request gives the same token', async () => {
@@ -22,14 +23,20 @@ describe('paging', () => {
     const keys: string[] = [];
     let token = '';
     for (let pages = 0; ; pages++) {
-      const page = await search(jql, `&fields=summary&maxResults=25${token ? `&nextPageToken=${encodeURIComponent(token)}` : ''}`);
+      const page = await search(
+        jql,
+        `&fields=summary&maxResults=25${token ? `&nextPageToken=${encodeURIComponent(token)}` : ''}`,
+      );
       expect(page.status).toBe(200);
       keys.push(...page.body.issues.map((i: { key: string }) => i.key));
       if (page.body.isLast) {
         expect(page.body.nextPageToken).toBeUndefined();
         break;
       }
-      const again = await search(jql, `&fields=summary&maxResults=25${token ? `&nextPageToken=${encodeURIComponent(token)}` : ''}`);
+      const again = await search(
+        jql,
+        `&fields=summary&maxResults=25${token ? `&nextPageToken=${encodeURIComponent(token)}` : ''}`,
+      );
       expect(again.body.nextPageToken).toBe(page.body.nextPageToken);
       token = page.body.nextPageToken;
     }
@@ -55,8 +62,15 @@ describe('paging', () => {
     expect(projects.body.values).toHaveLength(1);
     const issue = jira.state().issues.find((i) => i.histories.length >= 4)!;
     const changelog = await jira.api('GET', `/rest/api/3/issue/${issue.key}/changelog?startAt=1&maxResults=2`);
-    expect(changelog.body).toMatchObject({ startAt: 1, maxResults: 2, total: issue.histories.length, isLast: issue.histories.length <= 3 });
-    expect(changelog.body.values.map((h: { id: string }) => h.id)).toEqual(issue.histories.slice(1, 3).map((h) => h.id));
+    expect(changelog.body).toMatchObject({
+      startAt: 1,
+      maxResults: 2,
+      total: issue.histories.length,
+      isLast: issue.histories.length <= 3,
+    });
+    expect(changelog.body.values.map((h: { id: string }) => h.id)).toEqual(
+      issue.histories.slice(1, 3).map((h) => h.id),
+    );
     const bad = await jira.api('GET', '/rest/api/3/project/search?startAt=-1');
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ startAt: 'Invalid value' });
@@ -66,10 +80,15 @@ describe('paging', () => {
 describe('errors and authentication', () => {
   it("answers a wrong API token with 401 in Jira's shape", async () => {
     const response = await fetch(`${jira.sandbox.urlOf('/jira')}/rest/api/3/myself`, {
-      headers: { authorization: `Basic ${Buffer.from(`${SANDBOX_CREDENTIALS.acme.jira.email}:not-the-token`).toString('base64')}` },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${SANDBOX_CREDENTIALS.acme.jira.email}:not-the-token`).toString('base64')}`,
+      },
     });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ errorMessages: ['Client must be authenticated to access this resource.'], errors: {} });
+    expect(await response.json()).toEqual({
+      errorMessages: ['Client must be authenticated to access this resource.'],
+      errors: {},
+    });
   });
 
   it("answers an injected 429 with Retry-After and Jira's body", async () => {
@@ -108,10 +127,20 @@ describe('isolation between workspaces', () => {
     const platIssue = jira.state('globex').issues[0];
     expect((await jira.api('GET', `/rest/api/3/issue/${platIssue.key}`)).status).toBe(404);
     expect((await jira.api('GET', `/rest/api/3/issue/${platIssue.key}`, undefined, 'globex')).status).toBe(200);
-    const cross = await jira.api('GET', `/rest/api/3/search/jql?jql=${encodeURIComponent('project = WEB')}`, undefined, 'globex');
+    const cross = await jira.api(
+      'GET',
+      `/rest/api/3/search/jql?jql=${encodeURIComponent('project = WEB')}`,
+      undefined,
+      'globex',
+    );
     expect(cross.status).toBe(400);
     const acmePerson = jira.state('acme').users[1];
-    const found = await jira.api('GET', `/rest/api/3/user/search?query=${encodeURIComponent(acmePerson.emailAddress)}`, undefined, 'globex');
+    const found = await jira.api(
+      'GET',
+      `/rest/api/3/user/search?query=${encodeURIComponent(acmePerson.emailAddress)}`,
+      undefined,
+      'globex',
+    );
     expect(found.body).toEqual([]);
     const me = await jira.api('GET', '/rest/api/3/myself', undefined, 'globex');
     expect(me.body.accountId).toBe(jira.state('globex').myselfId);

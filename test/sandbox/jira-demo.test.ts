@@ -29,19 +29,30 @@ async function failure(call: Promise<unknown>): Promise<AppError> {
 }
 
 describe('demo ticketing credentials', () => {
-  it.each(['acme', 'globex'] as const)("%s has the spec's {baseUrl, email, apiToken} and reads its own site", async (tenant) => {
-    const { connections } = server.callerFor(tenant);
-    expect(connections.ticketing).toEqual({ baseUrl: 'sandbox:/jira', email: SANDBOX_CREDENTIALS[tenant].jira.email, apiToken: SANDBOX_CREDENTIALS[tenant].jira.apiToken });
-    const me = await jiraOf(tenant).v3.myself.getCurrentUser();
-    expect(me.accountId).toBe(fakeState<JiraState>(server, '/jira', tenant).myselfId);
-    const boards = await jiraOf(tenant).agile.board.getAllBoards({});
-    expect(boards.values?.length).toBeGreaterThan(0);
-  });
+  it.each(['acme', 'globex'] as const)(
+    "%s has the spec's {baseUrl, email, apiToken} and reads its own site",
+    async (tenant) => {
+      const { connections } = server.callerFor(tenant);
+      expect(connections.ticketing).toEqual({
+        baseUrl: 'sandbox:/jira',
+        email: SANDBOX_CREDENTIALS[tenant].jira.email,
+        apiToken: SANDBOX_CREDENTIALS[tenant].jira.apiToken,
+      });
+      const me = await jiraOf(tenant).v3.myself.getCurrentUser();
+      expect(me.accountId).toBe(fakeState<JiraState>(server, '/jira', tenant).myselfId);
+      const boards = await jiraOf(tenant).agile.board.getAllBoards({});
+      expect(boards.values?.length).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('error mapping', () => {
   it('maps field errors to VALIDATION_ERROR with the fields as details', async () => {
-    const error = await failure(jiraOf('acme').v3.issues.createIssue({ fields: { project: { key: 'WEB' }, summary: 'x', issuetype: { name: 'Saga' } } }));
+    const error = await failure(
+      jiraOf('acme').v3.issues.createIssue({
+        fields: { project: { key: 'WEB' }, summary: 'x', issuetype: { name: 'Saga' } },
+      }),
+    );
     expect(error).toMatchObject({
       code: 'VALIDATION_ERROR',
       upstreamStatus: 400,
@@ -55,13 +66,20 @@ describe('error mapping', () => {
       code: 'NOT_FOUND',
       message: 'Issue does not exist or you do not have permission to see it.',
     });
-    const jql = await failure(jiraOf('acme').v3.issueSearch.searchForIssuesUsingJqlEnhancedSearch({ jql: 'project = WEB AND' }));
+    const jql = await failure(
+      jiraOf('acme').v3.issueSearch.searchForIssuesUsingJqlEnhancedSearch({ jql: 'project = WEB AND' }),
+    );
     expect(jql.code).toBe('VALIDATION_ERROR');
     expect(jql.message).toMatch(/^Error in the JQL Query/);
   });
 
   it('maps a wrong API token to FORBIDDEN, without a crash', async () => {
-    const caller = { ...server.callerFor('globex'), connections: { ticketing: { baseUrl: server.sandbox.urlOf('/jira'), email: 'bot@globex.test', apiToken: 'wrong' } } };
+    const caller = {
+      ...server.callerFor('globex'),
+      connections: {
+        ticketing: { baseUrl: server.sandbox.urlOf('/jira'), email: 'bot@globex.test', apiToken: 'wrong' },
+      },
+    };
     const error = await failure(server.app.connections.get(caller, 'jira').v3.myself.getCurrentUser());
     expect(error).toMatchObject({ code: 'FORBIDDEN', upstreamStatus: 401 });
     expect(error.message).toContain('Client must be authenticated');

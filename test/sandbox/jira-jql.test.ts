@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildSeeds, SANDBOX_EPOCH } from '../../src/sandbox/server.js';
-import { compileJql, jiraFake, JqlError, parseJql, runJql, statusById, type IssueRecord } from '../../src/sandbox/jira/index.js';
+import {
+  compileJql,
+  jiraFake,
+  JqlError,
+  parseJql,
+  runJql,
+  statusById,
+  type IssueRecord,
+} from '../../src/sandbox/jira/index.js';
 import { quote } from '../../tools/ticketing/jql.js';
 
 /** The fake's JQL subset: what it parses, what each clause selects, and what it refuses. */
@@ -25,7 +33,12 @@ describe('string literals', () => {
     ['an escaped reserved character', 'summary ~ "\\-\\*"', '-*'],
     ['an injection attempt', 'summary ~ "x\\" OR project = \\"OTHER"', 'x" OR project = "OTHER'],
   ])('reads %s', (_name, jql, text) => {
-    expect(parseJql(jql).where).toEqual({ kind: 'clause', field: 'summary', operator: '~', operand: { kind: 'value', value: { type: 'string', text } } });
+    expect(parseJql(jql).where).toEqual({
+      kind: 'clause',
+      field: 'summary',
+      operator: '~',
+      operand: { kind: 'value', value: { type: 'string', text } },
+    });
   });
 
   it("keeps any value quoted by the tools' JQL builder one string (property)", () => {
@@ -35,8 +48,18 @@ describe('string literals', () => {
         expect(query.where).toEqual({
           kind: 'and',
           items: [
-            { kind: 'clause', field: 'labels', operator: '=', operand: { kind: 'value', value: { type: 'string', text: value } } },
-            { kind: 'clause', field: 'project', operator: '=', operand: { kind: 'value', value: { type: 'word', text: 'WEB' } } },
+            {
+              kind: 'clause',
+              field: 'labels',
+              operator: '=',
+              operand: { kind: 'value', value: { type: 'string', text: value } },
+            },
+            {
+              kind: 'clause',
+              field: 'project',
+              operator: '=',
+              operand: { kind: 'value', value: { type: 'word', text: 'WEB' } },
+            },
           ],
         });
       }),
@@ -69,11 +92,17 @@ describe('what each clause selects', () => {
     ['labels in (frontend, backend)', (i) => i.labels.includes('frontend') || i.labels.includes('backend')],
     ['issuetype = Bug', (i) => i.issueTypeId === '10003'],
     ['type in (Story, Task)', (i) => i.issueTypeId === '10001' || i.issueTypeId === '10002'],
-    ['sprint in openSprints()', (i) => i.sprintIds.some((id) => state.sprints.find((s) => s.id === id)?.state !== 'closed')],
+    [
+      'sprint in openSprints()',
+      (i) => i.sprintIds.some((id) => state.sprints.find((s) => s.id === id)?.state !== 'closed'),
+    ],
     [`sprint = ${firstSprint.id}`, (i) => i.sprintIds.includes(firstSprint.id)],
     ['created >= -30d', (i) => i.created >= state.now - 30 * DAY],
     ['updated < "2026-09-01"', (i) => i.updated < Date.UTC(2026, 8, 1)],
-    ['resolved >= "2026-10-01 12:00"', (i) => i.resolutionDate !== null && i.resolutionDate >= Date.UTC(2026, 9, 1, 12)],
+    [
+      'resolved >= "2026-10-01 12:00"',
+      (i) => i.resolutionDate !== null && i.resolutionDate >= Date.UTC(2026, 9, 1, 12),
+    ],
     ['resolved is EMPTY', (i) => i.resolutionDate === null],
     ['resolution = Done', (i) => i.resolutionId === '10000'],
     [
@@ -87,8 +116,14 @@ describe('what each clause selects', () => {
     [`key = ${webIssue.key}`, (i) => i.key === webIssue.key],
     [`issuekey in (${webIssue.key})`, (i) => i.key === webIssue.key],
     ['project in (WEB, API) AND NOT project = WEB', (i) => i.projectKey === 'API'],
-    ['(project = WEB OR project = MOB) AND issuetype = Bug', (i) => (i.projectKey === 'WEB' || i.projectKey === 'MOB') && i.issueTypeId === '10003'],
-    ['project = WEB and not (statusCategory = Done or assignee is empty)', (i) => i.projectKey === 'WEB' && category(i) !== 'done' && i.assigneeId !== null],
+    [
+      '(project = WEB OR project = MOB) AND issuetype = Bug',
+      (i) => (i.projectKey === 'WEB' || i.projectKey === 'MOB') && i.issueTypeId === '10003',
+    ],
+    [
+      'project = WEB and not (statusCategory = Done or assignee is empty)',
+      (i) => i.projectKey === 'WEB' && category(i) !== 'done' && i.assigneeId !== null,
+    ],
     ['cf[10016] >= 5', (i) => i.projectKey !== 'OPS' && (i.storyPoints ?? -1) >= 5],
     ['"Story point estimate" is not EMPTY', (i) => i.projectKey === 'OPS' && i.storyPoints !== null],
   ];

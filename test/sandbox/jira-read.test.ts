@@ -10,7 +10,10 @@ let sandbox: Sandbox;
 let acme: JiraState;
 
 const clientsOf = (workspace: WorkspaceId, apiToken: string = SANDBOX_CREDENTIALS[workspace].jira.apiToken) => {
-  const config = { host: sandbox.urlOf('/jira'), authentication: { basic: { email: SANDBOX_CREDENTIALS[workspace].jira.email, apiToken } } };
+  const config = {
+    host: sandbox.urlOf('/jira'),
+    authentication: { basic: { email: SANDBOX_CREDENTIALS[workspace].jira.email, apiToken } },
+  };
   return { v3: new Version3Client(config), agile: new AgileClient(config) };
 };
 
@@ -45,7 +48,9 @@ describe('reads through jira.js', () => {
     expect(mob[0].statuses?.map((s) => s.name)).toEqual(['To Do', 'In Progress', 'In Review', 'QA', 'Done']);
     const fields = await v3.issueFields.getFields();
     expect(fields.find((f) => f.id === 'customfield_10016')?.name).toBe('Story Points');
-    expect(fields.find((f) => f.id === 'customfield_10034')?.schema?.custom).toBe('com.pyxis.greenhopper.jira:jsw-story-points');
+    expect(fields.find((f) => f.id === 'customfield_10034')?.schema?.custom).toBe(
+      'com.pyxis.greenhopper.jira:jsw-story-points',
+    );
   });
 
   it('walks a JQL search by nextPageToken, in the order and with the issues the query selects', async () => {
@@ -56,7 +61,12 @@ describe('reads through jira.js', () => {
     const seen: string[] = [];
     let token: string | undefined;
     do {
-      const page = await v3.issueSearch.searchForIssuesUsingJqlEnhancedSearch({ jql, fields: ['summary', 'status'], maxResults: 7, nextPageToken: token });
+      const page = await v3.issueSearch.searchForIssuesUsingJqlEnhancedSearch({
+        jql,
+        fields: ['summary', 'status'],
+        maxResults: 7,
+        nextPageToken: token,
+      });
       for (const issue of page.issues ?? []) {
         seen.push(issue.key);
         expect(issue.fields.status?.statusCategory?.key).not.toBe('done');
@@ -67,7 +77,9 @@ describe('reads through jira.js', () => {
   });
 
   it('reads an issue with its changelog of status changes', async () => {
-    const resolved = acme.issues.find((i) => i.projectKey === 'MOB' && i.resolutionDate !== null && i.histories.length > 3)!;
+    const resolved = acme.issues.find(
+      (i) => i.projectKey === 'MOB' && i.resolutionDate !== null && i.histories.length > 3,
+    )!;
     const issue = await clientsOf('acme').v3.issues.getIssue({ issueIdOrKey: resolved.key, expand: 'changelog' });
     expect(issue.key).toBe(resolved.key);
     expect(issue.fields.status.name).toBe(statusById(acme, resolved.statusId)?.name);
@@ -80,6 +92,9 @@ describe('reads through jira.js', () => {
     const failure = await clientsOf('acme', 'wrong')
       .v3.myself.getCurrentUser()
       .catch((e: unknown) => e as { status: number; response: { data: unknown } });
-    expect(failure).toMatchObject({ status: 401, response: { data: { errorMessages: ['Client must be authenticated to access this resource.'], errors: {} } } });
+    expect(failure).toMatchObject({
+      status: 401,
+      response: { data: { errorMessages: ['Client must be authenticated to access this resource.'], errors: {} } },
+    });
   });
 });

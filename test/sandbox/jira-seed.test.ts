@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { buildSeeds, SANDBOX_EPOCH } from '../../src/sandbox/server.js';
-import { adfText, FIELD_IDS, jiraFake, projectByKey, statusById, type AdfNode, type IssueRecord, type JiraState } from '../../src/sandbox/jira/index.js';
+import {
+  adfText,
+  FIELD_IDS,
+  jiraFake,
+  projectByKey,
+  statusById,
+  type AdfNode,
+  type IssueRecord,
+  type JiraState,
+} from '../../src/sandbox/jira/index.js';
 
 /** The seeded Jira sites: the history the metrics read, deterministic and built from the shared people. */
 const seeds = buildSeeds(7, 1, SANDBOX_EPOCH);
@@ -12,8 +21,12 @@ const nodes = (node: AdfNode): AdfNode[] => [node, ...(node.content ?? []).flatM
 
 describe('sites', () => {
   it("is deterministic and uses the workspace's people (myself is the first)", () => {
-    expect(JSON.stringify(jiraFake.seed(buildSeeds(7, 1, SANDBOX_EPOCH).acme).issues)).toBe(JSON.stringify(acme.issues));
-    expect(acme.users.map((u) => [u.accountId, u.emailAddress, u.displayName])).toEqual(seeds.acme.people.map((p) => [p.accountId, p.email, p.name]));
+    expect(JSON.stringify(jiraFake.seed(buildSeeds(7, 1, SANDBOX_EPOCH).acme).issues)).toBe(
+      JSON.stringify(acme.issues),
+    );
+    expect(acme.users.map((u) => [u.accountId, u.emailAddress, u.displayName])).toEqual(
+      seeds.acme.people.map((p) => [p.accountId, p.email, p.name]),
+    );
     expect(acme.myselfId).toBe(seeds.acme.people[0].accountId);
     expect(acme.projects.map((p) => p.key)).toEqual(['WEB', 'API', 'MOB', 'OPS']);
     expect(globex.projects.map((p) => p.key)).toEqual(['PLAT', 'BILL']);
@@ -25,7 +38,11 @@ describe('sites', () => {
     expect(names('MOB')).toEqual(['To Do', 'In Progress', 'In Review', 'QA', 'Done']);
     expect(names('OPS')).toEqual(['To Do', 'In Progress', 'Blocked', 'Done']);
     expect(projectByKey(acme, 'WEB')!.storyPointsFieldId).toBe(FIELD_IDS.storyPoints);
-    expect(projectByKey(acme, 'OPS')).toMatchObject({ style: 'next-gen', boardType: 'kanban', storyPointsFieldId: FIELD_IDS.storyPointEstimate });
+    expect(projectByKey(acme, 'OPS')).toMatchObject({
+      style: 'next-gen',
+      boardType: 'kanban',
+      storyPointsFieldId: FIELD_IDS.storyPointEstimate,
+    });
   });
 });
 
@@ -50,8 +67,14 @@ describe('history', () => {
 
   it('records status changes along each workflow, blocked and flagged spans included', () => {
     const ops = acme.issues.filter((i) => i.projectKey === 'OPS');
-    expect(ops.some((i) => i.histories.some((h) => h.items.some((item) => item.field === 'status' && item.toString === 'Blocked')))).toBe(true);
-    expect(acme.issues.some((i) => i.histories.some((h) => h.items.some((item) => item.fieldId === FIELD_IDS.flagged)))).toBe(true);
+    expect(
+      ops.some((i) =>
+        i.histories.some((h) => h.items.some((item) => item.field === 'status' && item.toString === 'Blocked')),
+      ),
+    ).toBe(true);
+    expect(
+      acme.issues.some((i) => i.histories.some((h) => h.items.some((item) => item.fieldId === FIELD_IDS.flagged))),
+    ).toBe(true);
     for (const issue of acme.issues) {
       const project = projectByKey(acme, issue.projectKey)!;
       for (const h of issue.histories) {
@@ -72,7 +95,9 @@ describe('history', () => {
       expect(sprints.filter((s) => s.state === 'future')).toHaveLength(1);
       expect(sprints.filter((s) => s.state === 'closed').length).toBeGreaterThanOrEqual(11);
       for (const s of sprints.filter((x) => x.startDate !== null)) expect(s.endDate! - s.startDate!).toBe(14 * DAY);
-      const carried = acme.issues.filter((i) => i.projectKey === board.projectKey && i.sprintIds.length > 1 && typeName(acme, i) !== 'Subtask');
+      const carried = acme.issues.filter(
+        (i) => i.projectKey === board.projectKey && i.sprintIds.length > 1 && typeName(acme, i) !== 'Subtask',
+      );
       expect(carried.length).toBeGreaterThan(0);
       for (const issue of carried) {
         const first = sprints.find((s) => s.id === issue.sprintIds[0])!;
@@ -90,7 +115,9 @@ describe('history', () => {
     expect(epics.filter((e) => acme.issues.some((i) => i.parentKey === e.key)).length).toBeGreaterThan(4);
     const subtasks = acme.issues.filter((i) => typeName(acme, i) === 'Subtask');
     expect(subtasks.length).toBeGreaterThan(10);
-    expect(subtasks.every((s) => s.parentKey !== null && typeName(acme, acme.byKey.get(s.parentKey)!) === 'Story')).toBe(true);
+    expect(
+      subtasks.every((s) => s.parentKey !== null && typeName(acme, acme.byKey.get(s.parentKey)!) === 'Story'),
+    ).toBe(true);
   });
 
   it('releases every two weeks or so, with fix versions, regressions after releases and incidents in both workspaces', () => {
@@ -121,8 +148,13 @@ describe('history', () => {
 
   it('has ADF comments with lists, code, mentions, links and tables, and logged time', () => {
     const types = new Set(acme.issues.flatMap((i) => i.comments.flatMap((c) => nodes(c.body).map((n) => n.type))));
-    for (const type of ['paragraph', 'bulletList', 'codeBlock', 'mention', 'table', 'text']) expect(types, type).toContain(type);
-    expect(acme.issues.some((i) => i.comments.some((c) => nodes(c.body).some((n) => n.marks?.some((m) => m.type === 'link'))))).toBe(true);
+    for (const type of ['paragraph', 'bulletList', 'codeBlock', 'mention', 'table', 'text'])
+      expect(types, type).toContain(type);
+    expect(
+      acme.issues.some((i) =>
+        i.comments.some((c) => nodes(c.body).some((n) => n.marks?.some((m) => m.type === 'link'))),
+      ),
+    ).toBe(true);
     expect(adfText(acme.issues.find((i) => i.description)!.description)).not.toBe('');
     expect(acme.issues.filter((i) => i.worklogs.length > 0).length).toBeGreaterThan(100);
   });

@@ -10,13 +10,21 @@ beforeAll(async () => {
 });
 afterAll(() => jira?.close());
 
-const doc = (text: string) => ({ type: 'doc', version: 1, content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+const doc = (text: string) => ({
+  type: 'doc',
+  version: 1,
+  content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+});
 const issue = (key: string): IssueRecord => jira.state().byKey.get(key)!;
 const statusName = (key: string) => statusById(jira.state(), issue(key).statusId)?.name;
 /** A new issue of the project moved to In Progress (transition 11 starts work in every seeded workflow). */
 async function started(project: string, type = 'Task'): Promise<IssueRecord> {
-  const created = await jira.api('POST', '/rest/api/3/issue', { fields: { project: { key: project }, summary: `Work in ${project}`, issuetype: { name: type } } });
-  expect((await jira.api('POST', `/rest/api/3/issue/${created.body.key}/transitions`, { transition: { id: '11' } })).status).toBe(204);
+  const created = await jira.api('POST', '/rest/api/3/issue', {
+    fields: { project: { key: project }, summary: `Work in ${project}`, issuetype: { name: type } },
+  });
+  expect(
+    (await jira.api('POST', `/rest/api/3/issue/${created.body.key}/transitions`, { transition: { id: '11' } })).status,
+  ).toBe(204);
   return issue(created.body.key as string);
 }
 
@@ -24,10 +32,19 @@ describe('create and edit', () => {
   it("creates an issue in the first status of its workflow, with story points in the project's field", async () => {
     const { v3 } = jira.clients();
     const created = await v3.issues.createIssue({
-      fields: { project: { key: 'OPS' }, summary: 'Rotate certificates', issuetype: { name: 'Task' }, labels: ['tls'], customfield_10034: 5 },
+      fields: {
+        project: { key: 'OPS' },
+        summary: 'Rotate certificates',
+        issuetype: { name: 'Task' },
+        labels: ['tls'],
+        customfield_10034: 5,
+      },
     });
     expect(created.key).toMatch(/^OPS-\d+$/);
-    const read = await v3.issues.getIssue({ issueIdOrKey: created.key, fields: ['status', 'customfield_10034', 'labels', 'reporter'] });
+    const read = await v3.issues.getIssue({
+      issueIdOrKey: created.key,
+      fields: ['status', 'customfield_10034', 'labels', 'reporter'],
+    });
     expect(read.fields.status.name).toBe('To Do');
     expect(read.fields.customfield_10034).toBe(5);
     expect(read.fields.labels).toEqual(['tls']);
@@ -37,7 +54,13 @@ describe('create and edit', () => {
   it('refuses unknown types, priorities and fields off the screen with errors keyed by field, creating nothing', async () => {
     const before = jira.state().issues.length;
     const refused = await jira.api('POST', '/rest/api/3/issue', {
-      fields: { project: { key: 'OPS' }, summary: 'x', issuetype: { name: 'Story' }, priority: { name: 'Urgent' }, customfield_10016: 3 },
+      fields: {
+        project: { key: 'OPS' },
+        summary: 'x',
+        issuetype: { name: 'Story' },
+        priority: { name: 'Urgent' },
+        customfield_10016: 3,
+      },
     });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({
@@ -48,11 +71,21 @@ describe('create and edit', () => {
         customfield_10016: "Field 'customfield_10016' cannot be set. It is not on the appropriate screen, or unknown.",
       },
     });
-    expect((await jira.api('POST', '/rest/api/3/issue', { fields: { project: { key: 'NOPE' }, summary: 'x', issuetype: { name: 'Task' } } })).body.errors).toEqual({
+    expect(
+      (
+        await jira.api('POST', '/rest/api/3/issue', {
+          fields: { project: { key: 'NOPE' }, summary: 'x', issuetype: { name: 'Task' } },
+        })
+      ).body.errors,
+    ).toEqual({
       project: 'Specify a valid project ID or key',
     });
     expect(
-      (await jira.api('POST', '/rest/api/3/issue', { fields: { project: { key: 'WEB' }, summary: 'x', issuetype: { name: 'Task' }, description: 'plain' } })).body.errors,
+      (
+        await jira.api('POST', '/rest/api/3/issue', {
+          fields: { project: { key: 'WEB' }, summary: 'x', issuetype: { name: 'Task' }, description: 'plain' },
+        })
+      ).body.errors,
     ).toEqual({
       description: 'Operation value must be an Atlassian Document (see the Atlassian Document Format)',
     });
@@ -67,7 +100,9 @@ describe('create and edit', () => {
       update: { labels: [{ add: 'perf' }, { add: 'q4' }] },
     });
     expect(edit.status).toBe(204);
-    expect((await jira.api('PUT', `/rest/api/3/issue/${target.key}`, { update: { labels: [{ remove: 'q4' }] } })).status).toBe(204);
+    expect(
+      (await jira.api('PUT', `/rest/api/3/issue/${target.key}`, { update: { labels: [{ remove: 'q4' }] } })).status,
+    ).toBe(204);
     expect(issue(target.key)).toMatchObject({ summary: 'Faster pagination', priorityId: '2', labels: ['perf'] });
     expect(issue(target.key).histories.length).toBe(histories + 2);
     const refused = await jira.api('PUT', `/rest/api/3/issue/${target.key}`, { fields: { status: { name: 'Done' } } });
@@ -78,7 +113,9 @@ describe('create and edit', () => {
   it('assigns and unassigns, refusing unknown people', async () => {
     const target = jira.state().issues.find((i) => i.projectKey === 'WEB')!;
     const person = jira.state().users[3];
-    expect((await jira.api('PUT', `/rest/api/3/issue/${target.key}/assignee`, { accountId: person.accountId })).status).toBe(204);
+    expect(
+      (await jira.api('PUT', `/rest/api/3/issue/${target.key}/assignee`, { accountId: person.accountId })).status,
+    ).toBe(204);
     expect(issue(target.key).assigneeId).toBe(person.accountId);
     expect((await jira.api('PUT', `/rest/api/3/issue/${target.key}/assignee`, { accountId: null })).status).toBe(204);
     expect(issue(target.key).assigneeId).toBeNull();
@@ -107,7 +144,8 @@ describe('comments', () => {
 describe("transitions follow each project's workflow", () => {
   it('offers only the transitions of the current status, which differ per project', async () => {
     const [web, mob, ops] = [await started('WEB'), await started('MOB'), await started('OPS')];
-    const names = async (key: string) => (await jira.clients().v3.issues.getTransitions({ issueIdOrKey: key })).transitions?.map((t) => t.to?.name);
+    const names = async (key: string) =>
+      (await jira.clients().v3.issues.getTransitions({ issueIdOrKey: key })).transitions?.map((t) => t.to?.name);
     expect(await names(web.key)).toEqual(['Done', 'To Do']);
     expect(await names(mob.key)).toEqual(['In Review']);
     expect(await names(ops.key)).toEqual(['Blocked', 'Done']);
@@ -125,10 +163,19 @@ describe("transitions follow each project's workflow", () => {
     expect(issue(target.key).resolutionId).toBe('10000');
     expect(issue(target.key).resolutionDate).not.toBeNull();
     expect(issue(target.key).comments.length).toBe(comments + 1);
-    const read = await jira.api('GET', `/rest/api/3/issue/${target.key}?fields=resolution,resolutiondate,status&expand=changelog`);
+    const read = await jira.api(
+      'GET',
+      `/rest/api/3/issue/${target.key}?fields=resolution,resolutiondate,status&expand=changelog`,
+    );
     expect(read.body.fields.resolution.name).toBe('Done');
-    expect(read.body.changelog.histories[0].items).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'status', fromString: 'In Progress', toString: 'Done' })]));
-    const reopened = await jira.api('POST', `/rest/api/3/issue/${target.key}/transitions`, { transition: { id: '41' } });
+    expect(read.body.changelog.histories[0].items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'status', fromString: 'In Progress', toString: 'Done' }),
+      ]),
+    );
+    const reopened = await jira.api('POST', `/rest/api/3/issue/${target.key}/transitions`, {
+      transition: { id: '41' },
+    });
     expect(reopened.status).toBe(204);
     expect(issue(target.key)).toMatchObject({ resolutionId: null, resolutionDate: null });
   });
@@ -139,10 +186,15 @@ describe("transitions follow each project's workflow", () => {
     expect(invalid.status).toBe(400);
     expect(invalid.body).toEqual({ errorMessages: ["Transition id '91' is not valid for this issue."], errors: {} });
     const comments = target.comments.length;
-    const badComment = await jira.api('POST', `/rest/api/3/issue/${target.key}/transitions`, { transition: { id: '51' }, update: { comment: [{ add: { body: 'plain' } }] } });
+    const badComment = await jira.api('POST', `/rest/api/3/issue/${target.key}/transitions`, {
+      transition: { id: '51' },
+      update: { comment: [{ add: { body: 'plain' } }] },
+    });
     expect(badComment.status).toBe(400);
     expect(statusName(target.key)).toBe('In Progress');
     expect(issue(target.key).comments.length).toBe(comments);
-    expect((await jira.api('POST', `/rest/api/3/issue/${target.key}/transitions`, {})).body.errorMessages).toEqual(["Missing 'transition' identifier"]);
+    expect((await jira.api('POST', `/rest/api/3/issue/${target.key}/transitions`, {})).body.errorMessages).toEqual([
+      "Missing 'transition' identifier",
+    ]);
   });
 });

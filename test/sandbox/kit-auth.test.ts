@@ -1,20 +1,45 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS, workspaceOfApiKey, workspaceOfBasic, workspaceOfToken } from '../../src/sandbox/credentials.js';
-import { apideckErrors, apiKeyHeaders, basicCredentials, bearerToken, githubErrors, jiraErrors, workspaceAuth } from '../../src/sandbox/kit/index.js';
+import {
+  SANDBOX_CREDENTIALS,
+  workspaceOfApiKey,
+  workspaceOfBasic,
+  workspaceOfToken,
+} from '../../src/sandbox/credentials.js';
+import {
+  apideckErrors,
+  apiKeyHeaders,
+  basicCredentials,
+  bearerToken,
+  githubErrors,
+  jiraErrors,
+  workspaceAuth,
+} from '../../src/sandbox/kit/index.js';
 import { startDemoFake, type DemoFake } from './kit-fixture.js';
 
-const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
+const basic = (user: string, password: string) => ({
+  authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`,
+});
 
 describe('bearer tokens (GitHub accepts "token" and "Bearer")', () => {
   let fake: DemoFake;
   beforeAll(async () => {
-    fake = await startDemoFake({ errors: githubErrors, auth: workspaceAuth({ scheme: bearerToken(['token', 'bearer']), workspaceOf: (t) => workspaceOfToken('github', t) }) });
+    fake = await startDemoFake({
+      errors: githubErrors,
+      auth: workspaceAuth({
+        scheme: bearerToken(['token', 'bearer']),
+        workspaceOf: (t) => workspaceOfToken('github', t),
+      }),
+    });
   });
   afterAll(() => fake?.close());
 
   it('resolves each workspace from its own token, under either prefix', async () => {
-    expect((await fake.get('/whoami', { authorization: `token ${SANDBOX_CREDENTIALS.acme.github.token}` })).body).toEqual({ workspace: 'acme' });
-    expect((await fake.get('/whoami', { authorization: `Bearer ${SANDBOX_CREDENTIALS.globex.github.token}` })).body).toEqual({ workspace: 'globex' });
+    expect(
+      (await fake.get('/whoami', { authorization: `token ${SANDBOX_CREDENTIALS.acme.github.token}` })).body,
+    ).toEqual({ workspace: 'acme' });
+    expect(
+      (await fake.get('/whoami', { authorization: `Bearer ${SANDBOX_CREDENTIALS.globex.github.token}` })).body,
+    ).toEqual({ workspace: 'globex' });
   });
 
   it("answers a missing, unknown or foreign token with GitHub's 401", async () => {
@@ -26,7 +51,11 @@ describe('bearer tokens (GitHub accepts "token" and "Bearer")', () => {
     ] as Record<string, string>[]) {
       const res = await fake.get('/whoami', headers);
       expect(res.status, JSON.stringify(headers)).toBe(401);
-      expect(res.body).toEqual({ message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
+      expect(res.body).toEqual({
+        message: 'Bad credentials',
+        documentation_url: 'https://docs.github.com/rest',
+        status: '401',
+      });
     }
   });
 });
@@ -36,7 +65,10 @@ describe('basic credentials (Atlassian email and API token)', () => {
   beforeAll(async () => {
     fake = await startDemoFake({
       errors: jiraErrors,
-      auth: workspaceAuth({ scheme: basicCredentials(), workspaceOf: ({ user, password }) => workspaceOfBasic('jira', user, password) }),
+      auth: workspaceAuth({
+        scheme: basicCredentials(),
+        workspaceOf: ({ user, password }) => workspaceOfBasic('jira', user, password),
+      }),
     });
   });
   afterAll(() => fake?.close());
@@ -57,16 +89,26 @@ describe('basic credentials (Atlassian email and API token)', () => {
     ] as Record<string, string>[]) {
       const res = await fake.get('/whoami', headers);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ errorMessages: ['Client must be authenticated to access this resource.'], errors: {} });
+      expect(res.body).toEqual({
+        errorMessages: ['Client must be authenticated to access this resource.'],
+        errors: {},
+      });
     }
   });
 });
 
 describe('API-key headers (Apideck: key, app id and consumer id)', () => {
   let fake: DemoFake;
-  const scheme = apiKeyHeaders({ apiKey: 'authorization', appId: 'x-apideck-app-id', consumerId: 'x-apideck-consumer-id' });
+  const scheme = apiKeyHeaders({
+    apiKey: 'authorization',
+    appId: 'x-apideck-app-id',
+    consumerId: 'x-apideck-consumer-id',
+  });
   beforeAll(async () => {
-    fake = await startDemoFake({ errors: apideckErrors, auth: workspaceAuth({ scheme, workspaceOf: workspaceOfApiKey }) });
+    fake = await startDemoFake({
+      errors: apideckErrors,
+      auth: workspaceAuth({ scheme, workspaceOf: workspaceOfApiKey }),
+    });
   });
   afterAll(() => fake?.close());
 
@@ -78,7 +120,9 @@ describe('API-key headers (Apideck: key, app id and consumer id)', () => {
 
   it('resolves the workspace when all three headers belong to it', async () => {
     expect((await fake.get('/whoami', headersOf(SANDBOX_CREDENTIALS.acme.unify))).body).toEqual({ workspace: 'acme' });
-    expect((await fake.get('/whoami', headersOf(SANDBOX_CREDENTIALS.globex.unify))).body).toEqual({ workspace: 'globex' });
+    expect((await fake.get('/whoami', headersOf(SANDBOX_CREDENTIALS.globex.unify))).body).toEqual({
+      workspace: 'globex',
+    });
   });
 
   it("answers a missing header or a consumer of another workspace with Apideck's 401", async () => {

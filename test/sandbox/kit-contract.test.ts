@@ -8,7 +8,15 @@ import type { FakeUpstream } from '../../src/sandbox/fake-upstream.js';
 
 const GITHUB = [githubFake as FakeUpstream];
 
-const item = { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' }, note: { nullable: true, allOf: [{ type: 'string' }] } } };
+const item = {
+  type: 'object',
+  required: ['id', 'name'],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    note: { nullable: true, allOf: [{ type: 'string' }] },
+  },
+};
 
 /** A small description in the 3.0 dialect: shared responses by $ref, a 4XX range, a default, a 204. */
 const v30: OpenApiDocument = {
@@ -18,25 +26,55 @@ const v30: OpenApiDocument = {
       get: {
         operationId: 'getItem',
         responses: {
-          200: { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/item' } } } },
+          200: {
+            description: 'ok',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/item' } } },
+          },
           404: { $ref: '#/components/responses/notFound' },
-          '4XX': { description: 'other', content: { 'application/json': { schema: { type: 'object', required: ['message'] } } } },
+          '4XX': {
+            description: 'other',
+            content: { 'application/json': { schema: { type: 'object', required: ['message'] } } },
+          },
         },
       },
-      delete: { responses: { 204: { description: 'gone' }, default: { description: 'error', content: { 'text/plain': { schema: { type: 'string' } } } } } },
+      delete: {
+        responses: {
+          204: { description: 'gone' },
+          default: { description: 'error', content: { 'text/plain': { schema: { type: 'string' } } } },
+        },
+      },
     },
     '/items/search': {
       get: {
         operationId: 'searchItems',
-        responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/item' } } } } } },
+        responses: {
+          200: {
+            description: 'ok',
+            content: {
+              'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/item' } } },
+            },
+          },
+        },
       },
     },
-    '/files/{path}': { get: { operationId: 'getFile', responses: { 200: { description: 'ok', content: { 'application/octet-stream': {} } } } } },
+    '/files/{path}': {
+      get: {
+        operationId: 'getFile',
+        responses: { 200: { description: 'ok', content: { 'application/octet-stream': {} } } },
+      },
+    },
   },
   components: {
     schemas: { item },
     responses: {
-      notFound: { description: 'missing', content: { 'application/json': { schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } } } },
+      notFound: {
+        description: 'missing',
+        content: {
+          'application/json': {
+            schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+          },
+        },
+      },
     },
   },
 };
@@ -56,15 +94,25 @@ describe('an OpenAPI contract over any description', () => {
     const ok = { method: 'GET', path: '/items/7', status: 200, contentType: 'application/json; charset=utf-8' };
     expect(contract.check({ ...ok, body: { id: 7, name: 'seven', note: null } })).toEqual([]);
     expect(contract.check({ ...ok, body: { id: '7', name: 'seven' } }).join()).toContain('/id must be integer');
-    expect(contract.check({ ...ok, contentType: 'text/html', body: '<p>' })).toEqual(['content type text/html is not documented for 200 (documented: application/json)']);
+    expect(contract.check({ ...ok, contentType: 'text/html', body: '<p>' })).toEqual([
+      'content type text/html is not documented for 200 (documented: application/json)',
+    ]);
     expect(contract.check({ ...ok, status: 404, body: { message: 'gone' } })).toEqual([]);
-    expect(contract.check({ ...ok, status: 404, body: { error: 'gone' } }).join()).toContain("must have required property 'message'");
+    expect(contract.check({ ...ok, status: 404, body: { error: 'gone' } }).join()).toContain(
+      "must have required property 'message'",
+    );
     expect(contract.check({ ...ok, status: 409, body: {} }).join()).toContain("must have required property 'message'");
     expect(contract.check({ ...ok, status: 500, body: {} })).toEqual(['GET /items/{id} documents no 500 response']);
     expect(contract.check({ method: 'DELETE', path: '/items/7', status: 204, body: '' })).toEqual([]);
-    expect(contract.check({ method: 'DELETE', path: '/items/7', status: 204, body: { deleted: true } })).toEqual(['204 documents no body, got one']);
-    expect(contract.check({ method: 'DELETE', path: '/items/7', status: 503, contentType: 'text/plain', body: 'down' })).toEqual([]);
-    expect(contract.check({ method: 'PUT', path: '/items/7', status: 200, body: {} })).toEqual(['no documented operation matches PUT /items/7']);
+    expect(contract.check({ method: 'DELETE', path: '/items/7', status: 204, body: { deleted: true } })).toEqual([
+      '204 documents no body, got one',
+    ]);
+    expect(
+      contract.check({ method: 'DELETE', path: '/items/7', status: 503, contentType: 'text/plain', body: 'down' }),
+    ).toEqual([]);
+    expect(contract.check({ method: 'PUT', path: '/items/7', status: 200, body: {} })).toEqual([
+      'no documented operation matches PUT /items/7',
+    ]);
   });
 
   it("reads the 3.1 dialect (type arrays instead of nullable) without changing the caller's document", () => {
@@ -74,7 +122,14 @@ describe('an OpenAPI contract over any description', () => {
         '/me': {
           get: {
             responses: {
-              200: { description: 'ok', content: { 'application/json': { schema: { type: 'object', required: ['name'], properties: { name: { type: ['string', 'null'] } } } } } },
+              200: {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: { type: 'object', required: ['name'], properties: { name: { type: ['string', 'null'] } } },
+                  },
+                },
+              },
             },
           },
         },
@@ -98,9 +153,23 @@ describe("recorded responses of the GitHub fake against GitHub's description", (
 
   it('finds the operation from the concrete path of each response', async () => {
     const github = loadGithubOpenApi();
-    for (const path of ['/repos/acme/api', '/repos/acme/api/issues/events', '/repos/acme/api/issues/1', '/repos/acme/api/contents/README.md', '/repos/nobody/nothing']) {
-      const response = await fetch(sandbox.urlOf('/github') + path, { headers: { authorization: `token ${SANDBOX_CREDENTIALS.acme.github.token}` } });
-      const recorded = { method: 'GET', path, status: response.status, contentType: response.headers.get('content-type'), body: await response.json() };
+    for (const path of [
+      '/repos/acme/api',
+      '/repos/acme/api/issues/events',
+      '/repos/acme/api/issues/1',
+      '/repos/acme/api/contents/README.md',
+      '/repos/nobody/nothing',
+    ]) {
+      const response = await fetch(sandbox.urlOf('/github') + path, {
+        headers: { authorization: `token ${SANDBOX_CREDENTIALS.acme.github.token}` },
+      });
+      const recorded = {
+        method: 'GET',
+        path,
+        status: response.status,
+        contentType: response.headers.get('content-type'),
+        body: await response.json(),
+      };
       expect(github.check(recorded), path).toEqual([]);
     }
     expect(github.match('GET', '/repos/acme/api/issues/events')).toBe('/repos/{owner}/{repo}/issues/events');

@@ -37,7 +37,11 @@ const SHAPES: [string, ErrorShape, Expected][] = [
       notFound: { message: 'Not Found', documentation_url: GH, status: '404' },
       validation: { message: 'name is required', errors: { name: 'required' }, documentation_url: GH, status: '422' },
       unauthorized: { message: 'Bad credentials', documentation_url: GH, status: '401' },
-      rateLimited: { message: expect.stringContaining('API rate limit exceeded'), documentation_url: `${GH}/overview/rate-limits-for-the-rest-api`, status: '403' },
+      rateLimited: {
+        message: expect.stringContaining('API rate limit exceeded'),
+        documentation_url: `${GH}/overview/rate-limits-for-the-rest-api`,
+        status: '403',
+      },
       rateHeaders: githubRateHeaders,
     },
   ],
@@ -87,11 +91,30 @@ const SHAPES: [string, ErrorShape, Expected][] = [
           errors: [{ message: 'Requested entity was not found.', domain: 'global', reason: 'notFound' }],
         },
       },
-      validation: { error: { code: 400, message: 'name is required', status: 'INVALID_ARGUMENT', errors: [{ message: 'name is required', domain: 'global', reason: 'invalid' }] } },
-      unauthorized: {
-        error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED', errors: [expect.objectContaining({ reason: 'authError' })] },
+      validation: {
+        error: {
+          code: 400,
+          message: 'name is required',
+          status: 'INVALID_ARGUMENT',
+          errors: [{ message: 'name is required', domain: 'global', reason: 'invalid' }],
+        },
       },
-      rateLimited: { error: { code: 429, message: 'Quota exceeded.', status: 'RESOURCE_EXHAUSTED', errors: [expect.objectContaining({ reason: 'rateLimitExceeded' })] } },
+      unauthorized: {
+        error: {
+          code: 401,
+          message: 'Request had invalid authentication credentials.',
+          status: 'UNAUTHENTICATED',
+          errors: [expect.objectContaining({ reason: 'authError' })],
+        },
+      },
+      rateLimited: {
+        error: {
+          code: 429,
+          message: 'Quota exceeded.',
+          status: 'RESOURCE_EXHAUSTED',
+          errors: [expect.objectContaining({ reason: 'rateLimitExceeded' })],
+        },
+      },
     },
   ],
   [
@@ -110,7 +133,13 @@ const SHAPES: [string, ErrorShape, Expected][] = [
     apideckErrors,
     {
       status: { notFound: 404, validation: 422, malformed: 400, unauthorized: 401, rateLimited: 429 },
-      notFound: { status_code: 404, error: 'Not Found', type_name: 'NotFoundError', message: 'Not Found', ref: 'https://developers.apideck.com/errors#notfounderror' },
+      notFound: {
+        status_code: 404,
+        error: 'Not Found',
+        type_name: 'NotFoundError',
+        message: 'Not Found',
+        ref: 'https://developers.apideck.com/errors#notfounderror',
+      },
       validation: {
         status_code: 422,
         error: 'Unprocessable Entity',

@@ -37,7 +37,11 @@ export interface DemoFakeOptions {
 export interface DemoFake extends ServedApp {
   clock: ManualClock;
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
-  post(path: string, body: string, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  post(
+    path: string,
+    body: string,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
 const scopeOf = (req: Request): string => `${req.method} ${req.baseUrl}${req.path}`;
@@ -58,7 +62,11 @@ export async function startDemoFake(options: DemoFakeOptions): Promise<DemoFake>
     routes(r) {
       r.get('/whoami', (_req, res) => res.json({ workspace: workspaceOf(res) }));
       r.get('/link', (req, res) => {
-        const page = linkPage(ITEMS, readLinkPage(req.query as ParamSource), new URL(req.originalUrl, `${req.protocol}://${req.get('host')}`));
+        const page = linkPage(
+          ITEMS,
+          readLinkPage(req.query as ParamSource),
+          new URL(req.originalUrl, `${req.protocol}://${req.get('host')}`),
+        );
         if (page.link) res.setHeader('Link', page.link);
         res.json(page.items);
       });
@@ -67,15 +75,42 @@ export async function startDemoFake(options: DemoFakeOptions): Promise<DemoFake>
         res.json({ ...paging, values });
       });
       r.post('/notion', (req, res) => {
-        const page = cursorPage(ITEMS, readCursorPage(jsonBody(req), { cursor: 'start_cursor', limit: 'page_size', defaultLimit: 100, maxLimit: 100 }), scopeOf(req));
+        const page = cursorPage(
+          ITEMS,
+          readCursorPage(jsonBody(req), {
+            cursor: 'start_cursor',
+            limit: 'page_size',
+            defaultLimit: 100,
+            maxLimit: 100,
+          }),
+          scopeOf(req),
+        );
         res.json({ object: 'list', results: page.items, ...cursorFields.notion(page), type: 'page_or_database' });
       });
       r.get('/slack', (req, res) => {
-        const page = cursorPage(ITEMS, readCursorPage(req.query as ParamSource, { cursor: 'cursor', limit: 'limit', defaultLimit: 100, maxLimit: 1000 }), scopeOf(req));
+        const page = cursorPage(
+          ITEMS,
+          readCursorPage(req.query as ParamSource, {
+            cursor: 'cursor',
+            limit: 'limit',
+            defaultLimit: 100,
+            maxLimit: 1000,
+          }),
+          scopeOf(req),
+        );
         res.json({ ok: true, members: page.items, ...cursorFields.slack(page) });
       });
       r.get('/google', (req, res) => {
-        const page = cursorPage(ITEMS, readCursorPage(req.query as ParamSource, { cursor: 'pageToken', limit: 'maxResults', defaultLimit: 25, maxLimit: 50 }), scopeOf(req));
+        const page = cursorPage(
+          ITEMS,
+          readCursorPage(req.query as ParamSource, {
+            cursor: 'pageToken',
+            limit: 'maxResults',
+            defaultLimit: 25,
+            maxLimit: 50,
+          }),
+          scopeOf(req),
+        );
         res.json({ kind: 'demo#items', items: page.items, ...cursorFields.google(page) });
       });
       r.get('/items/:id', (req, res) => {
@@ -84,16 +119,26 @@ export async function startDemoFake(options: DemoFakeOptions): Promise<DemoFake>
         res.json(item);
       });
       r.post('/items', (req, res) => {
-        if (typeof jsonBody(req).name !== 'string') throw invalid('name is required', { details: { name: 'required' } });
+        if (typeof jsonBody(req).name !== 'string')
+          throw invalid('name is required', { details: { name: 'required' } });
         res.status(201).json({ id: ITEMS.length + 1, name: jsonBody(req).name });
       });
     },
   });
   const served = await serveApp(router, '/demo');
   const send = async (method: string, path: string, headers: Record<string, string>, body?: string) => {
-    const response = await fetch(`${served.url}/demo${path}`, { method, headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, body });
+    const response = await fetch(`${served.url}/demo${path}`, {
+      method,
+      headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body,
+    });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
   };
-  return { ...served, clock, get: (path, headers = {}) => send('GET', path, headers), post: (path, body, headers = {}) => send('POST', path, headers, body) };
+  return {
+    ...served,
+    clock,
+    get: (path, headers = {}) => send('GET', path, headers),
+    post: (path, body, headers = {}) => send('POST', path, headers, body),
+  };
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS, workspaceOfBasic } from '../../src/sandbox/credentials.js';
-import { atlassianRateHeaders, basicCredentials, jiraErrors, RateBudgets, workspaceAuth } from '../../src/sandbox/kit/index.js';
+import {
+  atlassianRateHeaders,
+  basicCredentials,
+  jiraErrors,
+  RateBudgets,
+  workspaceAuth,
+} from '../../src/sandbox/kit/index.js';
 import { SANDBOX_EPOCH, startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { MINUTE, ManualClock } from '../helpers/clock.js';
 import { startDemoFake, type DemoFake } from './kit-fixture.js';
@@ -17,8 +23,14 @@ const basic = (workspace: 'acme' | 'globex') => {
 describe('rate budgets', () => {
   it('count per workspace and resource, refuse a spent window and renew it when the window ends', () => {
     const clock = new ManualClock(SANDBOX_EPOCH);
-    const budgets = new RateBudgets({ core: { limit: 2, windowSeconds: 60 }, search: { limit: 1, windowSeconds: 60 } }, clock);
-    expect(budgets.take('acme', 'core')).toEqual({ window: { limit: 2, used: 1, reset: SANDBOX_EPOCH / 1000 + 60 }, exceeded: false });
+    const budgets = new RateBudgets(
+      { core: { limit: 2, windowSeconds: 60 }, search: { limit: 1, windowSeconds: 60 } },
+      clock,
+    );
+    expect(budgets.take('acme', 'core')).toEqual({
+      window: { limit: 2, used: 1, reset: SANDBOX_EPOCH / 1000 + 60 },
+      exceeded: false,
+    });
     expect(budgets.take('acme', 'core').exceeded).toBe(false);
     expect(budgets.take('acme', 'core')).toMatchObject({ window: { used: 2 }, exceeded: true });
     expect(budgets.take('globex', 'core').exceeded).toBe(false);
@@ -35,7 +47,10 @@ describe('Atlassian 429 over HTTP', () => {
       errors: jiraErrors,
       budget: 2,
       rateHeaders: atlassianRateHeaders,
-      auth: workspaceAuth({ scheme: basicCredentials(), workspaceOf: ({ user, password }) => workspaceOfBasic('jira', user, password) }),
+      auth: workspaceAuth({
+        scheme: basicCredentials(),
+        workspaceOf: ({ user, password }) => workspaceOfBasic('jira', user, password),
+      }),
     });
   });
   afterAll(() => fake?.close());
@@ -59,7 +74,10 @@ describe('Atlassian 429 over HTTP', () => {
 describe('the GitHub fake on the kit budgets', () => {
   let sandbox: Sandbox;
   const clock = new ManualClock(SANDBOX_EPOCH);
-  const search = () => fetch(`${sandbox.urlOf('/github')}/search/users?q=acme`, { headers: { authorization: `token ${SANDBOX_CREDENTIALS.globex.github.token}` } });
+  const search = () =>
+    fetch(`${sandbox.urlOf('/github')}/search/users?q=acme`, {
+      headers: { authorization: `token ${SANDBOX_CREDENTIALS.globex.github.token}` },
+    });
   beforeAll(async () => {
     sandbox = await startSandbox({ clock }, GITHUB);
   });
@@ -72,7 +90,9 @@ describe('the GitHub fake on the kit budgets', () => {
     expect(spent.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(spent.headers.get('x-ratelimit-resource')).toBe('search');
     expect(await spent.json()).toMatchObject({ message: expect.stringContaining('API rate limit exceeded') });
-    const core = await fetch(`${sandbox.urlOf('/github')}/user`, { headers: { authorization: `token ${SANDBOX_CREDENTIALS.globex.github.token}` } });
+    const core = await fetch(`${sandbox.urlOf('/github')}/user`, {
+      headers: { authorization: `token ${SANDBOX_CREDENTIALS.globex.github.token}` },
+    });
     expect(core.status).toBe(200);
     clock.advance(MINUTE);
     expect((await search()).status).toBe(200);
@@ -84,7 +104,9 @@ describe('the GitHub fake on the kit budgets', () => {
       const statuses: number[] = [];
       let remaining: string | null = null;
       for (let i = 0; i < 32; i++) {
-        const res = await fetch(`${counting.urlOf('/github')}/search/users?q=acme`, { headers: { authorization: `token ${SANDBOX_CREDENTIALS.acme.github.token}` } });
+        const res = await fetch(`${counting.urlOf('/github')}/search/users?q=acme`, {
+          headers: { authorization: `token ${SANDBOX_CREDENTIALS.acme.github.token}` },
+        });
         statuses.push(res.status);
         remaining = res.headers.get('x-ratelimit-remaining');
       }
@@ -110,21 +132,52 @@ describe("fault injection answers in each upstream's convention", () => {
 
   it("an injected 429 carries the upstream's body and the Retry-After its 429s always have", async () => {
     sandbox.faults.add({ status: 429, times: 4 });
-    expect(await hit('/notion/v1/search')).toEqual({ status: 429, body: { object: 'error', status: 429, code: 'rate_limited', message: expect.any(String) }, retryAfter: '1' });
-    expect(await hit('/slack/api/conversations.list')).toEqual({ status: 429, body: { ok: false, error: 'ratelimited' }, retryAfter: '1' });
-    expect(await hit('/jira/rest/api/3/search')).toMatchObject({ status: 429, body: { errorMessages: ['Rate limit exceeded.'] }, retryAfter: '1' });
-    expect(await hit('/google/calendar/v3/users/me/calendarList')).toMatchObject({ status: 429, body: { error: { code: 429, status: 'RESOURCE_EXHAUSTED' } } });
+    expect(await hit('/notion/v1/search')).toEqual({
+      status: 429,
+      body: { object: 'error', status: 429, code: 'rate_limited', message: expect.any(String) },
+      retryAfter: '1',
+    });
+    expect(await hit('/slack/api/conversations.list')).toEqual({
+      status: 429,
+      body: { ok: false, error: 'ratelimited' },
+      retryAfter: '1',
+    });
+    expect(await hit('/jira/rest/api/3/search')).toMatchObject({
+      status: 429,
+      body: { errorMessages: ['Rate limit exceeded.'] },
+      retryAfter: '1',
+    });
+    expect(await hit('/google/calendar/v3/users/me/calendarList')).toMatchObject({
+      status: 429,
+      body: { error: { code: 429, status: 'RESOURCE_EXHAUSTED' } },
+    });
   });
 
   it("keeps the explicit Retry-After and GitHub's secondary-limit body, and expired tokens answer each upstream's own way", async () => {
     sandbox.faults.add({ prefix: '/github', status: 403, times: 1 });
-    expect(await hit('/github/user')).toMatchObject({ status: 403, body: { message: expect.stringContaining('secondary rate limit') }, retryAfter: null });
+    expect(await hit('/github/user')).toMatchObject({
+      status: 403,
+      body: { message: expect.stringContaining('secondary rate limit') },
+      retryAfter: null,
+    });
     sandbox.faults.add({ prefix: '/unify', status: 429, retryAfter: 7, times: 1 });
-    expect(await hit('/unify/crm/contacts')).toMatchObject({ status: 429, body: { type_name: 'TooManyRequestsError' }, retryAfter: '7' });
+    expect(await hit('/unify/crm/contacts')).toMatchObject({
+      status: 429,
+      body: { type_name: 'TooManyRequestsError' },
+      retryAfter: '7',
+    });
     sandbox.faults.add({ expiredToken: true, times: 3 });
     expect(await hit('/github/user')).toMatchObject({ status: 401, body: { message: 'Bad credentials' } });
-    expect(await hit('/slack/api/auth.test')).toEqual({ status: 200, body: { ok: false, error: 'token_expired' }, retryAfter: null });
-    expect(await hit('/confluence/wiki/api/v2/pages')).toEqual({ status: 401, body: { statusCode: 401, message: 'Unauthorized; scope does not match' }, retryAfter: null });
+    expect(await hit('/slack/api/auth.test')).toEqual({
+      status: 200,
+      body: { ok: false, error: 'token_expired' },
+      retryAfter: null,
+    });
+    expect(await hit('/confluence/wiki/api/v2/pages')).toEqual({
+      status: 401,
+      body: { statusCode: 401, message: 'Unauthorized; scope does not match' },
+      retryAfter: null,
+    });
     sandbox.faults.add({ status: 418, times: 1 });
     expect(await hit('/elsewhere')).toEqual({ status: 418, body: { message: 'Injected fault 418' }, retryAfter: null });
   });

@@ -27,7 +27,14 @@ function client(token: string = SANDBOX_CREDENTIALS.acme.notion.token): Client {
     });
     return response;
   };
-  return new Client({ auth: token, baseUrl: sandbox.urlOf('/notion'), fetch: recording, retry: false, logLevel: LogLevel.ERROR, logger: () => undefined });
+  return new Client({
+    auth: token,
+    baseUrl: sandbox.urlOf('/notion'),
+    fetch: recording,
+    retry: false,
+    logLevel: LogLevel.ERROR,
+    logger: () => undefined,
+  });
 }
 
 beforeAll(async () => {
@@ -67,9 +74,17 @@ describe('the Notion fake against Notion’s OpenAPI description (2025-09-03)', 
     await notion.blocks.retrieve({ block_id: children.results[0].id });
     await notion.blocks.children.append({
       block_id: created.id,
-      children: [{ object: 'block', type: 'paragraph', paragraph: { rich_text: [{ type: 'text', text: { content: 'hello' } }] } }],
+      children: [
+        {
+          object: 'block',
+          type: 'paragraph',
+          paragraph: { rich_text: [{ type: 'text', text: { content: 'hello' } }] },
+        },
+      ],
     });
-    const problems = recorded.flatMap((response) => contract.check(response).map((p) => `${response.method} ${response.path} ${response.status}: ${p}`));
+    const problems = recorded.flatMap((response) =>
+      contract.check(response).map((p) => `${response.method} ${response.path} ${response.status}: ${p}`),
+    );
     expect(recorded.length).toBe(14);
     expect(problems).toEqual([]);
   });
@@ -84,41 +99,76 @@ describe('the Notion fake against Notion’s OpenAPI description (2025-09-03)', 
     expect(seeded.has_more).toBe(true);
     const thread = seeded.results[0].discussion_id;
     const reply = await notion.comments.create({ discussion_id: thread, rich_text: [{ text: { content: 'Agreed' } }] });
-    expect(reply).toMatchObject({ object: 'comment', discussion_id: thread, parent: { type: 'page_id', page_id: handbook.id } });
-    const started = await notion.comments.create({ parent: { page_id: handbook.id }, rich_text: [{ text: { content: 'New thread' } }] });
+    expect(reply).toMatchObject({
+      object: 'comment',
+      discussion_id: thread,
+      parent: { type: 'page_id', page_id: handbook.id },
+    });
+    const started = await notion.comments.create({
+      parent: { page_id: handbook.id },
+      rich_text: [{ text: { content: 'New thread' } }],
+    });
     expect((started as { discussion_id: string }).discussion_id).not.toBe(thread);
     const all = await notion.comments.list({ block_id: handbook.id });
     expect(all.results.map((c) => c.id).slice(-2)).toEqual([reply.id, started.id]);
-    const folder = await notion.pages.create({ parent: { workspace: true }, properties: { title: { title: [{ text: { content: 'Team space' } }] } } });
+    const folder = await notion.pages.create({
+      parent: { workspace: true },
+      properties: { title: { title: [{ text: { content: 'Team space' } }] } },
+    });
     expect((folder as { parent: unknown }).parent).toEqual({ type: 'workspace', workspace: true });
     const paragraph = await notion.blocks.children.append({
       block_id: folder.id,
-      children: [{ object: 'block', type: 'paragraph', paragraph: { rich_text: [{ type: 'text', text: { content: 'draft' } }] } }],
+      children: [
+        {
+          object: 'block',
+          type: 'paragraph',
+          paragraph: { rich_text: [{ type: 'text', text: { content: 'draft' } }] },
+        },
+      ],
     });
-    const edited = await notion.blocks.update({ block_id: paragraph.results[0].id, paragraph: { rich_text: [{ type: 'text', text: { content: 'final' } }] } });
-    expect((edited as { paragraph: { rich_text: Array<{ plain_text: string }> } }).paragraph.rich_text[0].plain_text).toBe('final');
-    const problems = recorded.slice(from).flatMap((response) => contract.check(response).map((p) => `${response.method} ${response.path} ${response.status}: ${p}`));
+    const edited = await notion.blocks.update({
+      block_id: paragraph.results[0].id,
+      paragraph: { rich_text: [{ type: 'text', text: { content: 'final' } }] },
+    });
+    expect(
+      (edited as { paragraph: { rich_text: Array<{ plain_text: string }> } }).paragraph.rich_text[0].plain_text,
+    ).toBe('final');
+    const problems = recorded
+      .slice(from)
+      .flatMap((response) =>
+        contract.check(response).map((p) => `${response.method} ${response.path} ${response.status}: ${p}`),
+      );
     expect(problems).toEqual([]);
 
     const refusals = [
       notion.comments.list({ block_id: '00000000-0000-4000-a000-000000000000' }),
-      notion.comments.create({ discussion_id: '00000000-0000-4000-a000-000000000000', rich_text: [{ text: { content: 'x' } }] }),
+      notion.comments.create({
+        discussion_id: '00000000-0000-4000-a000-000000000000',
+        rich_text: [{ text: { content: 'x' } }],
+      }),
       notion.comments.create({ parent: { page_id: handbook.id }, rich_text: [] }),
       notion.blocks.update({ block_id: paragraph.results[0].id, to_do: { checked: true } }),
     ];
     const answers = await Promise.allSettled(refusals);
-    expect(answers.map((a) => (a.status === 'rejected' ? (a.reason as { status: number; code: string }).status : 200))).toEqual([404, 404, 400, 400]);
+    expect(
+      answers.map((a) => (a.status === 'rejected' ? (a.reason as { status: number; code: string }).status : 200)),
+    ).toEqual([404, 404, 400, 400]);
     expect(state().comments.filter((c) => c.parentId === handbook.id)).toHaveLength(all.results.length);
   });
 
   it('every page object, property values included, matches the SDK’s GetPageResponse schema', async () => {
-    const schema = JSON.parse(readFileSync(fileURLToPath(new URL('../contracts/notion-GetPageResponse.schema.json', import.meta.url)), 'utf8')) as Record<string, unknown>;
+    const schema = JSON.parse(
+      readFileSync(fileURLToPath(new URL('../contracts/notion-GetPageResponse.schema.json', import.meta.url)), 'utf8'),
+    ) as Record<string, unknown>;
     const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
     const notion = client();
     const problems: string[] = [];
     for (const page of [...state().pages.values()].slice(0, 30)) {
       const body = await notion.pages.retrieve({ page_id: page.id });
-      if (!validate(body)) problems.push(`${page.id}: ${JSON.stringify(validate.errors?.filter((e) => e.instancePath !== '').slice(0, 3))}`);
+      if (!validate(body))
+        problems.push(
+          `${page.id}: ${JSON.stringify(validate.errors?.filter((e) => e.instancePath !== '').slice(0, 3))}`,
+        );
     }
     expect(problems).toEqual([]);
   });
@@ -129,11 +179,17 @@ describe('the Notion fake against Notion’s OpenAPI description (2025-09-03)', 
     const ids: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await notion.dataSources.query({ data_source_id: tasks?.id ?? '', start_cursor: cursor, page_size: 7 });
+      const page = await notion.dataSources.query({
+        data_source_id: tasks?.id ?? '',
+        start_cursor: cursor,
+        page_size: 7,
+      });
       ids.push(...page.results.map((r) => r.id));
       cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
     } while (cursor);
-    const rows = [...state().pages.values()].filter((p) => p.parent.type === 'data_source_id' && p.parent.data_source_id === tasks?.id && !p.inTrash);
+    const rows = [...state().pages.values()].filter(
+      (p) => p.parent.type === 'data_source_id' && p.parent.data_source_id === tasks?.id && !p.inTrash,
+    );
     expect(ids.sort()).toEqual(rows.map((p) => p.id).sort());
     const tampered = await fetch(`${sandbox.urlOf('/notion')}/v1/users?start_cursor=forged`, {
       headers: { authorization: `Bearer ${SANDBOX_CREDENTIALS.acme.notion.token}`, 'notion-version': '2025-09-03' },
@@ -146,20 +202,41 @@ describe('the Notion fake against Notion’s OpenAPI description (2025-09-03)', 
     const call = (path: string, init: RequestInit = {}, token: string = SANDBOX_CREDENTIALS.acme.notion.token) =>
       fetch(`${sandbox.urlOf('/notion')}${path}`, {
         ...init,
-        headers: { authorization: `Bearer ${token}`, 'notion-version': '2025-09-03', 'content-type': 'application/json', ...init.headers },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'notion-version': '2025-09-03',
+          'content-type': 'application/json',
+          ...init.headers,
+        },
       });
     const badToken = await call('/v1/users/me', {}, 'ntn_wrong');
-    expect([badToken.status, await badToken.json()]).toEqual([401, { object: 'error', status: 401, code: 'unauthorized', message: 'API token is invalid.' }]);
-    const noVersion = await fetch(`${sandbox.urlOf('/notion')}/v1/users/me`, { headers: { authorization: `Bearer ${SANDBOX_CREDENTIALS.acme.notion.token}` } });
+    expect([badToken.status, await badToken.json()]).toEqual([
+      401,
+      { object: 'error', status: 401, code: 'unauthorized', message: 'API token is invalid.' },
+    ]);
+    const noVersion = await fetch(`${sandbox.urlOf('/notion')}/v1/users/me`, {
+      headers: { authorization: `Bearer ${SANDBOX_CREDENTIALS.acme.notion.token}` },
+    });
     expect(noVersion.status).toBe(400);
     expect(await noVersion.json()).toMatchObject({ code: 'missing_version' });
     const missing = await call('/v1/pages/00000000-0000-4000-a000-000000000000');
     expect([missing.status, ((await missing.json()) as { code: string }).code]).toEqual([404, 'object_not_found']);
     const tasks = [...state().dataSources.values()].find((s) => s.title === 'Engineering Tasks');
-    const wrongType = await call(`/v1/data_sources/${tasks?.id}/query`, { method: 'POST', body: JSON.stringify({ filter: { property: 'Estimate', select: { equals: 'x' } } }) });
+    const wrongType = await call(`/v1/data_sources/${tasks?.id}/query`, {
+      method: 'POST',
+      body: JSON.stringify({ filter: { property: 'Estimate', select: { equals: 'x' } } }),
+    });
     expect(wrongType.status).toBe(400);
-    expect(await wrongType.json()).toEqual({ object: 'error', status: 400, code: 'validation_error', message: 'database property number does not match filter select' });
-    const query = (filter: unknown) => call(`/v1/data_sources/${tasks?.id}/query`, { method: 'POST', body: JSON.stringify({ filter }) }).then((r) => r.json());
+    expect(await wrongType.json()).toEqual({
+      object: 'error',
+      status: 400,
+      code: 'validation_error',
+      message: 'database property number does not match filter select',
+    });
+    const query = (filter: unknown) =>
+      call(`/v1/data_sources/${tasks?.id}/query`, { method: 'POST', body: JSON.stringify({ filter }) }).then((r) =>
+        r.json(),
+      );
     expect(
       await query({
         and: [
@@ -170,16 +247,25 @@ describe('the Notion fake against Notion’s OpenAPI description (2025-09-03)', 
     ).toMatchObject({
       status: 400,
       code: 'validation_error',
-      message: 'body failed validation: body.filter.and[1].number.greater_than should be a number, instead was `"three"`.',
+      message:
+        'body failed validation: body.filter.and[1].number.greater_than should be a number, instead was `"three"`.',
     });
-    expect(await query({ property: 'Priority', select: { equals: 'High' } })).toMatchObject({ status: 400, message: 'Could not find property with name or id: Priority' });
+    expect(await query({ property: 'Priority', select: { equals: 'High' } })).toMatchObject({
+      status: 400,
+      message: 'Could not find property with name or id: Priority',
+    });
     expect(await query({ property: 'Tags', multi_select: { equals: 'bug' } })).toMatchObject({
       message: 'body failed validation: body.filter.multi_select.equals should be not present, instead was `"bug"`.',
     });
-    expect(await query({ property: 'Due', date: { before: 'next week' } })).toMatchObject({ message: expect.stringContaining('should be a valid ISO 8601 date string') });
+    expect(await query({ property: 'Due', date: { before: 'next week' } })).toMatchObject({
+      message: expect.stringContaining('should be a valid ISO 8601 date string'),
+    });
     const wrongValue = await call('/v1/pages', {
       method: 'POST',
-      body: JSON.stringify({ parent: { data_source_id: tasks?.id }, properties: { Name: { title: [{ text: { content: 'x' } }] }, Done: { checkbox: 'yes' } } }),
+      body: JSON.stringify({
+        parent: { data_source_id: tasks?.id },
+        properties: { Name: { title: [{ text: { content: 'x' } }] }, Done: { checkbox: 'yes' } },
+      }),
     });
     expect(await wrongValue.json()).toMatchObject({ status: 400, message: 'Done is expected to be checkbox.' });
     sandbox.faults.add({ prefix: '/notion', status: 429, times: 1 });
@@ -191,7 +277,9 @@ describe('the Notion fake against Notion’s OpenAPI description (2025-09-03)', 
 
   it('keeps workspaces apart', async () => {
     const acmePage = [...state().pages.values()][0];
-    await expect(client(SANDBOX_CREDENTIALS.globex.notion.token).pages.retrieve({ page_id: acmePage.id })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      client(SANDBOX_CREDENTIALS.globex.notion.token).pages.retrieve({ page_id: acmePage.id }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 
   it('checks a whole append before storing any of it, within Notion’s limits, and takes user mentions', async () => {
@@ -199,11 +287,18 @@ describe('the Notion fake against Notion’s OpenAPI description (2025-09-03)', 
     const page = [...state().pages.values()].find((p) => p.parent.type === 'workspace');
     if (!page) throw new Error('no workspace page');
     const before = state().children.get(page.id)?.length ?? 0;
-    const paragraph = (content: string) => ({ type: 'paragraph' as const, paragraph: { rich_text: [{ type: 'text' as const, text: { content } }] } });
+    const paragraph = (content: string) => ({
+      type: 'paragraph' as const,
+      paragraph: { rich_text: [{ type: 'text' as const, text: { content } }] },
+    });
     const refusal = (children: unknown[]) =>
       notion.blocks.children.append({ block_id: page.id, children: children as never }).then(
         () => undefined,
-        (e: { status: number; code: string; message: string }) => ({ status: e.status, code: e.code, message: e.message }),
+        (e: { status: number; code: string; message: string }) => ({
+          status: e.status,
+          code: e.code,
+          message: e.message,
+        }),
       );
     expect(await refusal([paragraph('kept?'), paragraph('x'.repeat(2001))])).toEqual({
       status: 400,
@@ -215,7 +310,9 @@ describe('the Notion fake against Notion’s OpenAPI description (2025-09-03)', 
       bulleted_list_item: { rich_text: [], children: Array.from({ length: 10 }, () => paragraph('row')) },
     }));
     expect(await refusal(wide)).toMatchObject({ status: 400, message: expect.stringContaining('at most 1000 blocks') });
-    expect(await refusal([{ type: 'table', table: { table_width: 2, has_column_header: true, has_row_header: false } }])).toMatchObject({
+    expect(
+      await refusal([{ type: 'table', table: { table_width: 2, has_column_header: true, has_row_header: false } }]),
+    ).toMatchObject({
       status: 400,
       message: expect.stringContaining('body.children[0].table.children should be defined'),
     });
@@ -238,6 +335,8 @@ describe('the Notion fake against Notion’s OpenAPI description (2025-09-03)', 
     });
     expect(added.results).toHaveLength(1);
     const stored = state().blocks.get(added.results[0].id);
-    expect((stored?.content.rich_text as Array<{ plain_text: string }>).map((r) => r.plain_text).join('')).toBe(`Ask @${someone.name}`);
+    expect((stored?.content.rich_text as Array<{ plain_text: string }>).map((r) => r.plain_text).join('')).toBe(
+      `Ask @${someone.name}`,
+    );
   });
 });

@@ -16,7 +16,9 @@ interface SwaggerDocument {
   paths: Record<string, Record<string, { responses: Record<string, { schema?: object }> }>>;
   definitions: Record<string, object>;
 }
-const doc = JSON.parse(readFileSync(new URL('../contracts/slack-web-api.json', import.meta.url), 'utf8')) as SwaggerDocument;
+const doc = JSON.parse(
+  readFileSync(new URL('../contracts/slack-web-api.json', import.meta.url), 'utf8'),
+) as SwaggerDocument;
 const ajv = new Ajv({ strict: false, allErrors: true });
 ajv.addSchema({ definitions: doc.definitions }, 'slack');
 
@@ -26,8 +28,12 @@ function problems(method: string, body: { ok?: boolean } & Record<string, unknow
   if (!operation) return [`${method} is not described`];
   const schema = operation.responses[body.ok ? '200' : 'default']?.schema;
   if (!schema) return [`${method}: no schema for ${body.ok ? '200' : 'default'}`];
-  const validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/definitions/', '"slack#/definitions/')) as object);
-  return validate(body) ? [] : (validate.errors ?? []).map((e) => `${method}${e.instancePath} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+  const validate = ajv.compile(
+    JSON.parse(JSON.stringify(schema).replaceAll('"#/definitions/', '"slack#/definitions/')) as object,
+  );
+  return validate(body)
+    ? []
+    : (validate.errors ?? []).map((e) => `${method}${e.instancePath} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
 }
 
 let sandbox: Sandbox;
@@ -43,7 +49,11 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-async function call(method: string, params: Record<string, string>, token = user): Promise<{ ok?: boolean } & Record<string, unknown>> {
+async function call(
+  method: string,
+  params: Record<string, string>,
+  token = user,
+): Promise<{ ok?: boolean } & Record<string, unknown>> {
   const response = await fetch(`${sandbox.urlOf('/slack')}/api/${method}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -108,7 +118,11 @@ describe('the Slack fake against Slack’s description', () => {
     const general = acme.channels.find((c) => c.kind === 'public')!;
     const url = await call('files.getUploadURLExternal', { filename: 'notes.txt', length: '5' });
     await fetch(String(url.upload_url), { method: 'POST', body: 'hello' });
-    await call('files.completeUploadExternal', { files: JSON.stringify([{ id: url.file_id, title: 'Notes' }]), channel_id: general.id, initial_comment: 'see notes' });
+    await call('files.completeUploadExternal', {
+      files: JSON.stringify([{ id: url.file_id, title: 'Notes' }]),
+      channel_id: general.id,
+      initial_comment: 'see notes',
+    });
     // Slack answers a file's shares keyed by channel id; the description's `shares` admits no keys at all,
     // so they are checked here by their documented shape instead.
     const info = await call('files.info', { file: String(url.file_id) });
@@ -120,7 +134,11 @@ describe('the Slack fake against Slack’s description', () => {
   it('an upload cut off mid-file is refused, and the fake goes on serving', async () => {
     const url = await call('files.getUploadURLExternal', { filename: 'notes.txt', length: '5' });
     const body = '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nunterminated';
-    const answer = await fetch(String(url.upload_url), { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=zz' }, body });
+    const answer = await fetch(String(url.upload_url), {
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=zz' },
+      body,
+    });
     expect([answer.status, await answer.text()]).toEqual([400, 'Bad Request - Unexpected end of form']);
     expect((await call('auth.test', {})).ok).toBe(true);
   });

@@ -56,7 +56,13 @@ describe('unified CRM through @apideck/unify', () => {
     const seen: string[] = [];
     const result = await sdk.companiesList(acme, { limit: 5 });
     const first = valueOf(result).getCompaniesResponse1!;
-    expect(first).toMatchObject({ statusCode: 200, status: 'OK', service: 'salesforce', resource: 'companies', operation: 'all' });
+    expect(first).toMatchObject({
+      statusCode: 200,
+      status: 'OK',
+      service: 'salesforce',
+      resource: 'companies',
+      operation: 'all',
+    });
     expect(first.meta).toMatchObject({ itemsOnPage: 5, cursors: { previous: null, next: expect.any(String) } });
     expect(first.links?.next).toContain('/unify/crm/companies?');
     for await (const page of result) seen.push(...valueOf(page).getCompaniesResponse1!.data.map((c) => c.id!));
@@ -68,9 +74,15 @@ describe('unified CRM through @apideck/unify', () => {
     const one = await request('GET', '/crm/companies?limit=4');
     const two = await request('GET', `/crm/companies?limit=4&cursor=${encodeURIComponent(one.body.meta.cursors.next)}`);
     expect(two.body.meta.cursors.previous).toEqual(expect.any(String));
-    const back = await request('GET', `/crm/companies?limit=4&cursor=${encodeURIComponent(two.body.meta.cursors.previous)}`);
+    const back = await request(
+      'GET',
+      `/crm/companies?limit=4&cursor=${encodeURIComponent(two.body.meta.cursors.previous)}`,
+    );
     expect(back.body.data).toEqual(one.body.data);
-    const edited = await request('GET', `/crm/companies?limit=4&cursor=${encodeURIComponent(one.body.meta.cursors.next.slice(0, -2) + 'xx')}`);
+    const edited = await request(
+      'GET',
+      `/crm/companies?limit=4&cursor=${encodeURIComponent(one.body.meta.cursors.next.slice(0, -2) + 'xx')}`,
+    );
     expect(edited.status).toBe(400);
     expect(edited.body).toMatchObject({ status_code: 400, type_name: 'BadRequestError' });
   });
@@ -85,20 +97,36 @@ describe('unified CRM through @apideck/unify', () => {
     const opportunities = valueOf(await sdk.opportunitiesList(acme, { limit: 200 })).getOpportunitiesResponse!.data;
     expect(opportunities.length).toBeGreaterThan(0);
     for (const deal of opportunities) expect(users.map((u) => u.id)).toContain(deal.ownerId);
-    expect(opportunities[0]).toMatchObject({ currency: 'USD', monetaryAmount: expect.any(Number), closeDate: expect.any(Date) });
+    expect(opportunities[0]).toMatchObject({
+      currency: 'USD',
+      monetaryAmount: expect.any(Number),
+      closeDate: expect.any(Date),
+    });
   });
 
   it('filters contacts by email and sorts companies by name', async () => {
     const person = sandbox.seeds.acme.people[1];
     const found = valueOf(await sdk.contactsList(acme, { filter: { email: person.email } })).getContactsResponse!.data;
     expect(found.map((c) => c.name)).toEqual([person.name]);
-    const sorted = (await request('GET', '/crm/companies?limit=200&sort[by]=name&sort[direction]=desc')).body.data.map((c: { name: string }) => c.name);
+    const sorted = (await request('GET', '/crm/companies?limit=200&sort[by]=name&sort[direction]=desc')).body.data.map(
+      (c: { name: string }) => c.name,
+    );
     expect(sorted).toEqual([...sorted].sort().reverse());
   });
 
   it('creates, reads, updates and deletes a company', async () => {
-    const created = valueOf(await sdk.companiesCreate(acme, { company1: { name: 'Aperture Science', industry: 'Research', websites: [{ url: 'https://aperture.example' }] } }));
-    expect(created.createCompanyResponse).toMatchObject({ statusCode: 201, status: 'Created', service: 'salesforce', resource: 'companies', operation: 'add' });
+    const created = valueOf(
+      await sdk.companiesCreate(acme, {
+        company1: { name: 'Aperture Science', industry: 'Research', websites: [{ url: 'https://aperture.example' }] },
+      }),
+    );
+    expect(created.createCompanyResponse).toMatchObject({
+      statusCode: 201,
+      status: 'Created',
+      service: 'salesforce',
+      resource: 'companies',
+      operation: 'add',
+    });
     const id = created.createCompanyResponse!.data.id;
     expect(id).toMatch(/^001Dn\d{13}$/);
     valueOf(await sdk.companiesUpdate(acme, { id, company1: { name: 'Aperture Science', annualRevenue: '1200000' } }));
@@ -108,12 +136,17 @@ describe('unified CRM through @apideck/unify', () => {
     expect(deleted).toMatchObject({ operation: 'delete', data: { id } });
     const gone = await sdk.companiesGet(acme, { id });
     expect(gone.ok).toBe(false);
-    expect((await request('GET', `/crm/companies/${id}`)).body).toMatchObject({ status_code: 404, type_name: 'NotFoundError' });
+    expect((await request('GET', `/crm/companies/${id}`)).body).toMatchObject({
+      status_code: 404,
+      type_name: 'NotFoundError',
+    });
   });
 
   it('refuses invalid bodies with 422 RequestValidationError naming the fields, storing nothing', async () => {
     const before = crmOf(consumerState('acme'), 'salesforce').opportunities.size;
-    const answer = await request('POST', '/crm/opportunities', { body: { monetary_amount: 'lots', close_date: '2026-13-45', colour: 'red' } });
+    const answer = await request('POST', '/crm/opportunities', {
+      body: { monetary_amount: 'lots', close_date: '2026-13-45', colour: 'red' },
+    });
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({
       status_code: 422,
@@ -121,7 +154,8 @@ describe('unified CRM through @apideck/unify', () => {
       type_name: 'RequestValidationError',
       ref: expect.stringContaining('requestvalidationerror'),
     });
-    for (const field of ['monetary_amount', 'close_date', 'colour', 'title']) expect(answer.body.detail).toContain(`"${field}"`);
+    for (const field of ['monetary_amount', 'close_date', 'colour', 'title'])
+      expect(answer.body.detail).toContain(`"${field}"`);
     expect(crmOf(consumerState('acme'), 'salesforce').opportunities.size).toBe(before);
     const lead = await request('POST', '/crm/leads', { body: { name: 'X', emails: [{ email: 'not-an-email' }] } });
     expect([lead.status, lead.body.detail]).toEqual([422, expect.stringContaining('"emails"')]);
@@ -133,33 +167,60 @@ describe('unified CRM through @apideck/unify', () => {
     expect([acmeCompanies.service, globexCompanies.service]).toEqual(['salesforce', 'hubspot']);
     const acmeIds = new Set(acmeCompanies.data.map((c: { id: string }) => c.id));
     expect(globexCompanies.data.some((c: { id: string }) => acmeIds.has(c.id))).toBe(false);
-    const lead = valueOf(await sdk.leadsCreate(acme, { lead: { name: 'Only Acme', companyName: 'Acme' } })).createLeadResponse!.data.id;
+    const lead = valueOf(await sdk.leadsCreate(acme, { lead: { name: 'Only Acme', companyName: 'Acme' } }))
+      .createLeadResponse!.data.id;
     expect((await request('GET', `/crm/leads/${lead}`)).status).toBe(200);
     expect((await request('GET', `/crm/leads/${lead}`, { workspace: 'globex' })).status).toBe(404);
     // The same application key with another consumer id: that consumer's (empty) vault, never acme's.
     const stranger = await request('GET', '/crm/leads', { consumerId: 'initech-consumer' });
     expect(stranger.status).toBe(400);
-    expect(stranger.body).toMatchObject({ type_name: 'InvalidServiceIdError', detail: expect.stringContaining('initech-consumer') });
+    expect(stranger.body).toMatchObject({
+      type_name: 'InvalidServiceIdError',
+      detail: expect.stringContaining('initech-consumer'),
+    });
   });
 
   it('answers a wrong key or app id with 401, and a spent budget with 429 and Retry-After', async () => {
     const bad = await request('GET', '/crm/companies', { headers: { authorization: 'Bearer sk_wrong' } });
-    expect([bad.status, bad.body]).toEqual([401, expect.objectContaining({ status_code: 401, type_name: 'UnauthorizedError', message: 'Unauthorized Request' })]);
+    expect([bad.status, bad.body]).toEqual([
+      401,
+      expect.objectContaining({ status_code: 401, type_name: 'UnauthorizedError', message: 'Unauthorized Request' }),
+    ]);
     expect((await request('GET', '/crm/companies', { headers: { 'x-apideck-app-id': 'other-app' } })).status).toBe(401);
     const refused = new UnifyClient({ ...sandboxUnifySettings(sandbox), apiKey: 'sk_wrong' }, 'acme-consumer');
     const failure = await refused.call((core) => sdk.companiesList(core, {}) as never).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('Missing authentication') });
     sandbox.faults.add({ prefix: '/unify', status: 429, retryAfter: 7, times: 1 });
     const limited = await request('GET', '/crm/companies');
-    expect([limited.status, limited.headers.get('retry-after'), limited.body.type_name]).toEqual([429, '7', 'TooManyRequestsError']);
+    expect([limited.status, limited.headers.get('retry-after'), limited.body.type_name]).toEqual([
+      429,
+      '7',
+      'TooManyRequestsError',
+    ]);
   });
 });
 
 describe("the fake's answers against Apideck's CRM description", () => {
   const bodies: Record<string, Record<string, unknown>> = {
-    companies: { name: 'Contract Co', websites: [{ url: 'https://contract.example', type: 'primary' }], annual_revenue: '5000000' },
-    contacts: { first_name: 'Cora', last_name: 'Tract', emails: [{ email: 'cora@contract.example', type: 'work' }], title: 'CTO' },
-    opportunities: { title: 'Contract deal', monetary_amount: 12000, currency: 'USD', win_probability: 40, close_date: '2026-12-15', pipeline_stage_id: 'proposal' },
+    companies: {
+      name: 'Contract Co',
+      websites: [{ url: 'https://contract.example', type: 'primary' }],
+      annual_revenue: '5000000',
+    },
+    contacts: {
+      first_name: 'Cora',
+      last_name: 'Tract',
+      emails: [{ email: 'cora@contract.example', type: 'work' }],
+      title: 'CTO',
+    },
+    opportunities: {
+      title: 'Contract deal',
+      monetary_amount: 12000,
+      currency: 'USD',
+      win_probability: 40,
+      close_date: '2026-12-15',
+      pipeline_stage_id: 'proposal',
+    },
     leads: { name: 'Lee Contract', company_name: 'Contract Co', emails: [{ email: 'lee@contract.example' }] },
     users: { name: 'Una User', emails: [{ email: 'una@acme.test', type: 'primary' }] },
   };
@@ -172,9 +233,13 @@ describe("the fake's answers against Apideck's CRM description", () => {
       expect(created.status).toBe(201);
       const id = created.body.data.id as string;
       expect((await request('GET', `/crm/${resource}/${id}`, { workspace })).body.data).toMatchObject(bodies[resource]);
-      expect((await request('PATCH', `/crm/${resource}/${id}`, { workspace, body: { description: 'changed' } })).status).toBe(200);
+      expect(
+        (await request('PATCH', `/crm/${resource}/${id}`, { workspace, body: { description: 'changed' } })).status,
+      ).toBe(200);
       expect((await request('DELETE', `/crm/${resource}/${id}`, { workspace })).status).toBe(200);
-      expect((await request('PATCH', `/crm/${resource}/${id}`, { workspace, body: { description: 'late' } })).status).toBe(404);
+      expect(
+        (await request('PATCH', `/crm/${resource}/${id}`, { workspace, body: { description: 'late' } })).status,
+      ).toBe(404);
       expect((await request('POST', `/crm/${resource}`, { workspace, body: { nonsense: true } })).status).toBe(422);
     }
   });

@@ -48,12 +48,24 @@ describe('Vault connections', () => {
   it("lists the consumer's connections: the demo consumers' four callable, the rest available", async () => {
     const all = valueOf(await sdk.connectionsList(acme, {})).getConnectionsResponse!.data;
     const callable = all.filter((c) => c.state === 'callable').map((c) => c.id);
-    expect(callable).toEqual(['crm+salesforce', 'calendar+google-calendar', 'team-messaging+slack', 'file-storage+notion']);
+    expect(callable).toEqual([
+      'crm+salesforce',
+      'calendar+google-calendar',
+      'team-messaging+slack',
+      'file-storage+notion',
+    ]);
     expect(all.find((c) => c.id === 'crm+hubspot')).toMatchObject({ state: 'available', enabled: false });
-    const globexCrm = valueOf(await sdk.connectionsList(globex, { api: 'crm', configured: true })).getConnectionsResponse!.data;
+    const globexCrm = valueOf(await sdk.connectionsList(globex, { api: 'crm', configured: true }))
+      .getConnectionsResponse!.data;
     expect(globexCrm.map((c) => c.id)).toEqual(['crm+hubspot']);
-    const one = valueOf(await sdk.connectionsGet(acme, { unifiedApi: 'calendar', serviceId: 'google-calendar' })).getConnectionResponse!.data;
-    expect(one).toMatchObject({ serviceId: 'google-calendar', unifiedApi: 'calendar', state: 'callable', health: 'ok' });
+    const one = valueOf(await sdk.connectionsGet(acme, { unifiedApi: 'calendar', serviceId: 'google-calendar' }))
+      .getConnectionResponse!.data;
+    expect(one).toMatchObject({
+      serviceId: 'google-calendar',
+      unifiedApi: 'calendar',
+      state: 'callable',
+      health: 'ok',
+    });
   });
 
   it('checks every answer against the Vault description, and answers an unknown connector 404', async () => {
@@ -71,10 +83,18 @@ describe('Vault sessions', () => {
   it('creates a session whose Hosted Vault page offers the chosen unified APIs, themed', async () => {
     const session = valueOf(
       await sdk.sessionsCreate(acme, {
-        session: { redirectUri: 'https://app.example/done', settings: { unifiedApis: ['crm'] }, theme: { vaultName: 'Acme integrations', primaryColor: '#ff0066' } },
+        session: {
+          redirectUri: 'https://app.example/done',
+          settings: { unifiedApis: ['crm'] },
+          theme: { vaultName: 'Acme integrations', primaryColor: '#ff0066' },
+        },
       }),
     ).createSessionResponse!;
-    expect(session).toMatchObject({ statusCode: 200, status: 'OK', data: { sessionUri: expect.stringContaining('/unify/vault/session/'), sessionToken: expect.any(String) } });
+    expect(session).toMatchObject({
+      statusCode: 200,
+      status: 'OK',
+      data: { sessionUri: expect.stringContaining('/unify/vault/session/'), sessionToken: expect.any(String) },
+    });
     const page = await fetch(session.data.sessionUri);
     const html = await page.text();
     expect(page.status).toBe(200);
@@ -100,14 +120,17 @@ describe('Vault sessions', () => {
     expect([connect.status, connect.headers.get('location')]).toEqual([303, 'https://app.example/back']);
     const companies = await request('GET', '/crm/companies', { consumerId: 'initech-consumer' });
     expect(companies.body).toMatchObject({ status_code: 200, service: 'hubspot', data: [] });
-    const initech = (await request('GET', '/vault/connections?configured=true', { consumerId: 'initech-consumer' })).body.data;
+    const initech = (await request('GET', '/vault/connections?configured=true', { consumerId: 'initech-consumer' }))
+      .body.data;
     expect(initech.map((c: { id: string }) => c.id)).toEqual(['crm+hubspot']);
     const acmeCrm = (await request('GET', '/vault/connections?api=crm&configured=true')).body.data;
     expect(acmeCrm.map((c: { id: string }) => c.id)).toEqual(['crm+salesforce']);
   });
 
   it('refuses an unknown unified API or a bad redirect URI with 422, and an unknown session with 404', async () => {
-    const bad = await request('POST', '/vault/sessions', { body: { redirect_uri: 'not a uri', settings: { unified_apis: ['telepathy'] } } });
+    const bad = await request('POST', '/vault/sessions', {
+      body: { redirect_uri: 'not a uri', settings: { unified_apis: ['telepathy'] } },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.detail).toContain('"redirect_uri"');
     expect(bad.body.detail).toContain('"settings.unified_apis"');
@@ -134,12 +157,25 @@ describe('connections decide where a unified call goes', () => {
   it('a consumer with two CRMs names one with x-apideck-service-id, and each keeps its own records', async () => {
     await connect('hooli-consumer', 'crm+salesforce', 'crm+hubspot');
     const ambiguous = await request('GET', '/crm/companies', { consumerId: 'hooli-consumer' });
-    expect([ambiguous.status, ambiguous.body.type_name, ambiguous.body.detail]).toEqual([400, 'InvalidServiceIdError', expect.stringContaining('x-apideck-service-id')]);
+    expect([ambiguous.status, ambiguous.body.type_name, ambiguous.body.detail]).toEqual([
+      400,
+      'InvalidServiceIdError',
+      expect.stringContaining('x-apideck-service-id'),
+    ]);
     const hubspot = { consumerId: 'hooli-consumer', headers: { 'x-apideck-service-id': 'hubspot' } };
     const created = await request('POST', '/crm/companies', { ...hubspot, body: { name: 'Hooli' } });
-    expect([created.status, created.body.service, created.body.data.id]).toEqual([201, 'hubspot', expect.stringMatching(/^\d+$/)]);
-    expect((await request('GET', '/crm/companies', hubspot)).body.data.map((c: { name: string }) => c.name)).toEqual(['Hooli']);
-    const salesforce = await request('GET', '/crm/companies', { consumerId: 'hooli-consumer', headers: { 'x-apideck-service-id': 'salesforce' } });
+    expect([created.status, created.body.service, created.body.data.id]).toEqual([
+      201,
+      'hubspot',
+      expect.stringMatching(/^\d+$/),
+    ]);
+    expect((await request('GET', '/crm/companies', hubspot)).body.data.map((c: { name: string }) => c.name)).toEqual([
+      'Hooli',
+    ]);
+    const salesforce = await request('GET', '/crm/companies', {
+      consumerId: 'hooli-consumer',
+      headers: { 'x-apideck-service-id': 'salesforce' },
+    });
     expect([salesforce.body.service, salesforce.body.data]).toEqual(['salesforce', []]);
   });
 
@@ -153,7 +189,10 @@ describe('connections decide where a unified call goes', () => {
     expect((await fetch(uri)).status).toBe(200);
     clock.advance(HOUR + MINUTE);
     const expired = await fetch(uri);
-    expect([expired.status, ((await expired.json()) as { detail: string }).detail]).toEqual([404, 'The Vault session does not exist or has expired']);
+    expect([expired.status, ((await expired.json()) as { detail: string }).detail]).toEqual([
+      404,
+      'The Vault session does not exist or has expired',
+    ]);
   });
 });
 
@@ -161,26 +200,42 @@ describe('Proxy API', () => {
   const json = (value: unknown) => new Blob([JSON.stringify(value)], { type: 'application/json' });
 
   it("forwards to the sandbox's Google Calendar with the consumer's connection", async () => {
-    const answer = valueOf(await sdk.proxyGet(acme, { serviceId: 'google-calendar', downstreamUrl: 'https://www.googleapis.com/calendar/v3/users/me/calendarList' }));
+    const answer = valueOf(
+      await sdk.proxyGet(acme, {
+        serviceId: 'google-calendar',
+        downstreamUrl: 'https://www.googleapis.com/calendar/v3/users/me/calendarList',
+      }),
+    );
     expect(answer.httpMeta.response.status).toBe(200);
     expect(answer.responseJson).toMatchObject({ kind: 'calendar#calendarList', items: expect.any(Array) });
   });
 
   it("forwards to Slack and Notion, each consumer reaching its own workspace's data", async () => {
     const channelsOf = async (core: ApideckCore) => {
-      const answer = valueOf(await sdk.proxyGet(core, { serviceId: 'slack', downstreamUrl: 'https://slack.com/api/conversations.list' }));
+      const answer = valueOf(
+        await sdk.proxyGet(core, { serviceId: 'slack', downstreamUrl: 'https://slack.com/api/conversations.list' }),
+      );
       return (answer.responseJson as { channels: { id: string }[] }).channels.map((c) => c.id);
     };
     const [acmeChannels, globexChannels] = [await channelsOf(acme), await channelsOf(globex)];
     expect(acmeChannels.length).toBeGreaterThan(0);
     expect(acmeChannels.some((id) => globexChannels.includes(id))).toBe(false);
-    const search = valueOf(await sdk.proxyPost(acme, { serviceId: 'notion', downstreamUrl: 'https://api.notion.com/v1/search', requestBody: json({ query: 'handbook' }) }));
+    const search = valueOf(
+      await sdk.proxyPost(acme, {
+        serviceId: 'notion',
+        downstreamUrl: 'https://api.notion.com/v1/search',
+        requestBody: json({ query: 'handbook' }),
+      }),
+    );
     expect(search.responseJson).toMatchObject({ object: 'list', results: expect.any(Array) });
   });
 
   it('passes downstream errors through, and refuses an unconnected service or a foreign URL with 400', async () => {
     const missing = await request('GET', '/proxy', {
-      headers: { 'x-apideck-service-id': 'google-calendar', 'x-apideck-downstream-url': 'https://www.googleapis.com/calendar/v3/calendars/nope' },
+      headers: {
+        'x-apideck-service-id': 'google-calendar',
+        'x-apideck-downstream-url': 'https://www.googleapis.com/calendar/v3/calendars/nope',
+      },
     });
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ error: { status: 'NOT_FOUND' } });
@@ -189,7 +244,9 @@ describe('Proxy API', () => {
       headers: { 'x-apideck-service-id': 'slack', 'x-apideck-downstream-url': 'https://slack.com/api/auth.test' },
     });
     expect([unconnected.status, unconnected.body.type_name]).toEqual([400, 'InvalidServiceIdError']);
-    const foreign = await request('GET', '/proxy', { headers: { 'x-apideck-service-id': 'slack', 'x-apideck-downstream-url': 'https://evil.example/api/auth.test' } });
+    const foreign = await request('GET', '/proxy', {
+      headers: { 'x-apideck-service-id': 'slack', 'x-apideck-downstream-url': 'https://evil.example/api/auth.test' },
+    });
     expect([foreign.status, foreign.body.message]).toEqual([400, 'Invalid downstream URL']);
     const noUrl = await request('GET', '/proxy', { headers: { 'x-apideck-service-id': 'slack' } });
     expect([noUrl.status, noUrl.body.message]).toEqual([400, 'Missing downstream URL']);
@@ -202,9 +259,14 @@ describe("the application's request budget", () => {
     const own = await startSandbox({ clock: budgetClock }, [unifyFake]);
     try {
       const hit = apideckRequester(own, apideckContracts());
-      for (let i = 0; i < 300; i++) expect((await hit('GET', '/vault/connections?api=crm', { workspace: 'globex' })).status).toBe(200);
+      for (let i = 0; i < 300; i++)
+        expect((await hit('GET', '/vault/connections?api=crm', { workspace: 'globex' })).status).toBe(200);
       const refused = await hit('GET', '/crm/companies', { workspace: 'globex' });
-      expect([refused.status, refused.body.type_name, Number(refused.headers.get('retry-after'))]).toEqual([429, 'TooManyRequestsError', expect.any(Number)]);
+      expect([refused.status, refused.body.type_name, Number(refused.headers.get('retry-after'))]).toEqual([
+        429,
+        'TooManyRequestsError',
+        expect.any(Number),
+      ]);
       // The budget is the key's: another workspace's key is not affected.
       expect((await hit('GET', '/crm/companies', { workspace: 'acme' })).status).toBe(200);
       budgetClock.advance(MINUTE);

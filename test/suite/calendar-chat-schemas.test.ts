@@ -47,16 +47,24 @@ describe('suite calendar and chat results match their output schemas', () => {
     await run('list_events', { order_by: 'updated', max_results: 50 });
     await run('list_all_events', { max_results_per_calendar: 20 });
     await run('get_event', { event_id: events[0].id });
-    const created = (await run('create_event', { summary: 'Schema check', start_datetime: '2026-12-02T10:00:00Z', end_datetime: '2026-12-02T10:30:00Z' })) as { id: string };
+    const created = (await run('create_event', {
+      summary: 'Schema check',
+      start_datetime: '2026-12-02T10:00:00Z',
+      end_datetime: '2026-12-02T10:30:00Z',
+    })) as { id: string };
     await run('update_event', { event_id: created.id, location: 'Room 1' });
     await run('delete_event', { event_id: created.id });
   });
 
   it('chat tools', async () => {
-    const { spaces } = (await run('list_spaces', { filter: 'spaceType = "SPACE"' })) as { spaces: Array<{ name: string }> };
+    const { spaces } = (await run('list_spaces', { filter: 'spaceType = "SPACE"' })) as {
+      spaces: Array<{ name: string }>;
+    };
     const space = spaces[0].name;
     await run('get_space', { space_id: space });
-    const { messages } = (await run('list_messages', { space_id: space, max_results: 10 })) as { messages: Array<{ name: string }> };
+    const { messages } = (await run('list_messages', { space_id: space, max_results: 10 })) as {
+      messages: Array<{ name: string }>;
+    };
     await run('get_message', { space_id: space, message_id: messages[0].name });
     const { members } = (await run('list_members', { space_id: space })) as { members: Array<{ name: string }> };
     await run('get_member', { space_id: space, member_id: members[0].name });

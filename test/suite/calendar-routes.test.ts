@@ -25,7 +25,10 @@ describe('suite calendar routes', () => {
     expect(calendars.find((c) => c.primary)).toMatchObject({ id: me, accessRole: 'owner' });
 
     const primary = await get('/suite/calendar/calendars/primary');
-    expect(primary).toMatchObject({ status: 200, body: { success: true, data: { id: me, accessRole: 'owner', primary: true, timeZone: expect.any(String) } } });
+    expect(primary).toMatchObject({
+      status: 200,
+      body: { success: true, data: { id: me, accessRole: 'owner', primary: true, timeZone: expect.any(String) } },
+    });
   });
 
   it('lists one calendar’s events in start order with the spec’s Event fields', async () => {
@@ -44,7 +47,12 @@ describe('suite calendar routes', () => {
       attendees: expect.any(Array),
       htmlLink: expect.any(String),
     });
-    const starts = events.map((e) => Date.parse((e.start as { dateTime: string | null; date: string | null }).dateTime ?? `${(e.start as { date: string }).date}T00:00:00Z`));
+    const starts = events.map((e) =>
+      Date.parse(
+        (e.start as { dateTime: string | null; date: string | null }).dateTime ??
+          `${(e.start as { date: string }).date}T00:00:00Z`,
+      ),
+    );
     expect([...starts].sort((a, b) => a - b)).toEqual(starts);
   });
 
@@ -53,7 +61,9 @@ describe('suite calendar routes', () => {
     const answer = await get('/suite/calendar/events?max_results_per_calendar=50');
     expect(answer.status).toBe(200);
     const events = answer.body.data as Row[];
-    const starts = events.map((e) => Date.parse(((e.start as Row).dateTime as string | null) ?? `${String((e.start as Row).date)}T00:00:00Z`));
+    const starts = events.map((e) =>
+      Date.parse(((e.start as Row).dateTime as string | null) ?? `${String((e.start as Row).date)}T00:00:00Z`),
+    );
     expect([...starts].sort((a, b) => a - b)).toEqual(starts);
     const named = new Set(events.map((e) => e.calendar_id));
     for (const id of named) expect(calendars.map((c) => c.id)).toContain(id);
@@ -86,7 +96,11 @@ describe('suite calendar routes', () => {
     });
     expect(created.status).toBe(200);
     const made = created.body.data as { id: string; summary: string; htmlLink: string };
-    expect(made).toEqual({ id: expect.any(String), summary: 'Route test review', htmlLink: expect.stringContaining('https://') });
+    expect(made).toEqual({
+      id: expect.any(String),
+      summary: 'Route test review',
+      htmlLink: expect.stringContaining('https://'),
+    });
 
     const path = `/suite/calendar/calendars/primary/events/${made.id}`;
     expect((await get(path)).body.data).toMatchObject({
@@ -100,25 +114,44 @@ describe('suite calendar routes', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ id: made.id, summary: 'Route test review (moved)', location: 'Room 4' });
 
-    expect(await suiteCall(server, 'acme', me, 'DELETE', path)).toMatchObject({ status: 200, body: { success: true, data: { deleted: true, event_id: made.id } } });
+    expect(await suiteCall(server, 'acme', me, 'DELETE', path)).toMatchObject({
+      status: 200,
+      body: { success: true, data: { deleted: true, event_id: made.id } },
+    });
     expect(await get(path)).toMatchObject({ status: 404, body: { detail: expect.any(String) } });
   });
 
   it('refuses an event without its required fields, creating nothing', async () => {
     const before = ((await get('/suite/calendar/calendars/primary/events?max_results=2500')).body.data as Row[]).length;
-    const answer = await suiteCall(server, 'acme', me, 'POST', '/suite/calendar/calendars/primary/events', { summary: 'No times' });
+    const answer = await suiteCall(server, 'acme', me, 'POST', '/suite/calendar/calendars/primary/events', {
+      summary: 'No times',
+    });
     expect(answer.status).toBe(400);
     expect(String(answer.body.detail)).toContain('start_datetime');
-    expect(((await get('/suite/calendar/calendars/primary/events?max_results=2500')).body.data as Row[]).length).toBe(before);
+    expect(((await get('/suite/calendar/calendars/primary/events?max_results=2500')).body.data as Row[]).length).toBe(
+      before,
+    );
   });
 
   it('passes Google’s 404 through as {detail} with status 404', async () => {
-    expect(await get('/suite/calendar/calendars/nobody%40nowhere.test')).toMatchObject({ status: 404, body: { detail: expect.any(String) } });
-    expect(await get('/suite/calendar/calendars/primary/events/nosuchevent')).toMatchObject({ status: 404, body: { detail: expect.any(String) } });
+    expect(await get('/suite/calendar/calendars/nobody%40nowhere.test')).toMatchObject({
+      status: 404,
+      body: { detail: expect.any(String) },
+    });
+    expect(await get('/suite/calendar/calendars/primary/events/nosuchevent')).toMatchObject({
+      status: 404,
+      body: { detail: expect.any(String) },
+    });
   });
 
   it('rides out a Google quota answer: a 429 then success is retried by the one retry layer', async () => {
-    server.sandbox.faults.add({ prefix: '/google', path: '/calendar/v3/users/me/calendarList', status: 429, retryAfter: 0, times: 1 });
+    server.sandbox.faults.add({
+      prefix: '/google',
+      path: '/calendar/v3/users/me/calendarList',
+      status: 429,
+      retryAfter: 0,
+      times: 1,
+    });
     const answer = await get('/suite/calendar/calendars');
     expect(answer.status).toBe(200);
     const hits = server.sandbox.faults.log.filter((r) => r.path.includes('/calendar/v3/users/me/calendarList'));
@@ -129,6 +162,10 @@ describe('suite calendar routes', () => {
     const last = demoUsers(server, 'acme').at(-1) as string;
     const answer = await suiteCall(server, 'acme', last, 'GET', '/suite/calendar/calendars/primary/events');
     expect(answer.status).toBe(401);
-    expect(answer.body.detail).toMatchObject({ action: 'oauth_required', message: expect.any(String), auth_url: expect.stringContaining('/oauth/suite/authorize?tenant_id=acme') });
+    expect(answer.body.detail).toMatchObject({
+      action: 'oauth_required',
+      message: expect.any(String),
+      auth_url: expect.stringContaining('/oauth/suite/authorize?tenant_id=acme'),
+    });
   });
 });

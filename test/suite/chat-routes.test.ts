@@ -28,7 +28,12 @@ describe('suite chat routes', () => {
     expect(spaces[0]).toMatchObject({ name: expect.stringMatching(/^spaces\//), type: expect.any(String) });
     const rooms = (await as('GET', '/suite/chat/spaces?filter=spaceType%20%3D%20%22SPACE%22')).body.data as Row[];
     expect(rooms.length).toBeGreaterThan(0);
-    expect(rooms.every((s) => s.spaceType === 'SPACE' && typeof s.displayName === 'string' && s.spaceThreadingState === 'THREADED_MESSAGES')).toBe(true);
+    expect(
+      rooms.every(
+        (s) =>
+          s.spaceType === 'SPACE' && typeof s.displayName === 'string' && s.spaceThreadingState === 'THREADED_MESSAGES',
+      ),
+    ).toBe(true);
 
     const name = String(rooms[0].name);
     const bare = name.slice('spaces/'.length);
@@ -51,30 +56,55 @@ describe('suite chat routes', () => {
       createTime: expect.any(String),
     });
     const id = String(rows[0].name).split('/').at(-1) as string;
-    expect((await as('GET', `/suite/chat/spaces/${space}/messages/${id}`)).body.data).toMatchObject({ name: rows[0].name, text: rows[0].text });
+    expect((await as('GET', `/suite/chat/spaces/${space}/messages/${id}`)).body.data).toMatchObject({
+      name: rows[0].name,
+      text: rows[0].text,
+    });
 
     const members = await as('GET', `/suite/chat/spaces/${space}/members`);
     const people = members.body.data as Row[];
     expect(members.body.count).toBe(people.length);
-    expect(people[0]).toMatchObject({ name: expect.stringContaining('/members/'), member: { name: expect.stringMatching(/^users\//) }, role: expect.stringMatching(/^ROLE_/) });
+    expect(people[0]).toMatchObject({
+      name: expect.stringContaining('/members/'),
+      member: { name: expect.stringMatching(/^users\//) },
+      role: expect.stringMatching(/^ROLE_/),
+    });
     const memberId = String(people[0].name).split('/').at(-1) as string;
-    expect((await as('GET', `/suite/chat/spaces/${space}/members/${memberId}`)).body.data).toMatchObject({ name: people[0].name, role: people[0].role });
+    expect((await as('GET', `/suite/chat/spaces/${space}/members/${memberId}`)).body.data).toMatchObject({
+      name: people[0].name,
+      role: people[0].role,
+    });
   });
 
   it('sends, threads by key, edits and deletes a message', async () => {
     const space = encodeURIComponent(await aSpace());
-    const first = await as('POST', `/suite/chat/spaces/${space}/messages`, { text: 'Deploy starts', thread_key: 'deploy-42' });
+    const first = await as('POST', `/suite/chat/spaces/${space}/messages`, {
+      text: 'Deploy starts',
+      thread_key: 'deploy-42',
+    });
     expect(first.status).toBe(200);
     const sent = first.body.data as { name: string; text: string; createTime: string; thread: string };
-    expect(sent).toMatchObject({ name: expect.stringMatching(/^spaces\//), text: 'Deploy starts', createTime: expect.any(String) });
-    const reply = (await as('POST', `/suite/chat/spaces/${space}/messages`, { text: 'Deploy done', thread_key: 'deploy-42' })).body.data as { thread: string };
+    expect(sent).toMatchObject({
+      name: expect.stringMatching(/^spaces\//),
+      text: 'Deploy starts',
+      createTime: expect.any(String),
+    });
+    const reply = (
+      await as('POST', `/suite/chat/spaces/${space}/messages`, { text: 'Deploy done', thread_key: 'deploy-42' })
+    ).body.data as { thread: string };
     expect(reply.thread).toBe(sent.thread);
 
     const id = sent.name.split('/').at(-1) as string;
     const edited = await as('PUT', `/suite/chat/spaces/${space}/messages/${id}`, { text: 'Deploy started' });
     expect(edited).toMatchObject({ status: 200, body: { data: { name: sent.name, text: 'Deploy started' } } });
-    expect(await as('DELETE', `/suite/chat/spaces/${space}/messages/${id}`)).toMatchObject({ status: 200, body: { success: true, data: { deleted: true } } });
-    expect(await as('GET', `/suite/chat/spaces/${space}/messages/${id}`)).toMatchObject({ status: 404, body: { detail: expect.any(String) } });
+    expect(await as('DELETE', `/suite/chat/spaces/${space}/messages/${id}`)).toMatchObject({
+      status: 200,
+      body: { success: true, data: { deleted: true } },
+    });
+    expect(await as('GET', `/suite/chat/spaces/${space}/messages/${id}`)).toMatchObject({
+      status: 404,
+      body: { detail: expect.any(String) },
+    });
   });
 
   it('refuses bad input with a 400 naming the bound, and sends nothing empty', async () => {
@@ -89,15 +119,24 @@ describe('suite chat routes', () => {
       expect(answer.status, path).toBe(400);
       expect(String(answer.body.detail), path).toContain('max_results must be between 1 and 1000');
     }
-    const before = ((await as('GET', `/suite/chat/spaces/${space}/messages?max_results=1000`)).body.data as Row[]).length;
+    const before = ((await as('GET', `/suite/chat/spaces/${space}/messages?max_results=1000`)).body.data as Row[])
+      .length;
     const empty = await as('POST', `/suite/chat/spaces/${space}/messages`, { text: '   ' });
     expect(empty.status).toBe(400);
     expect(String(empty.body.detail)).toContain('text must not be empty');
-    expect(((await as('GET', `/suite/chat/spaces/${space}/messages?max_results=1000`)).body.data as Row[]).length).toBe(before);
+    expect(((await as('GET', `/suite/chat/spaces/${space}/messages?max_results=1000`)).body.data as Row[]).length).toBe(
+      before,
+    );
   });
 
   it('passes Google’s errors through with their status: an unknown space is a 404, an invalid filter a 400', async () => {
-    expect(await as('GET', '/suite/chat/spaces/nosuchspace')).toMatchObject({ status: 404, body: { detail: expect.stringContaining('not found') } });
-    expect(await as('GET', '/suite/chat/spaces?filter=bogus')).toMatchObject({ status: 400, body: { detail: expect.any(String) } });
+    expect(await as('GET', '/suite/chat/spaces/nosuchspace')).toMatchObject({
+      status: 404,
+      body: { detail: expect.stringContaining('not found') },
+    });
+    expect(await as('GET', '/suite/chat/spaces?filter=bogus')).toMatchObject({
+      status: 400,
+      body: { detail: expect.any(String) },
+    });
   });
 });

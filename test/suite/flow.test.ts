@@ -22,11 +22,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const primaryEvents = () => suiteCall(server, 'acme', user, 'GET', '/suite/calendar/calendars/primary/events?max_results=5');
-const status = async () => (await suiteCall(server, 'acme', user, 'GET', '/oauth/suite/status')).body as unknown as Record<string, unknown>;
+const primaryEvents = () =>
+  suiteCall(server, 'acme', user, 'GET', '/suite/calendar/calendars/primary/events?max_results=5');
+const status = async () =>
+  (await suiteCall(server, 'acme', user, 'GET', '/oauth/suite/status')).body as unknown as Record<string, unknown>;
 const personIndex = () => google.people.findIndex((p) => p.email === user);
-const refreshTokensOfUser = () => [...google.oauth.refreshTokens].filter(([, grant]) => grant.personIndex === personIndex()).map(([token]) => token);
-const tokenRequests = () => server.sandbox.faults.log.filter((r) => r.method === 'POST' && r.path === '/google/token').length;
+const refreshTokensOfUser = () =>
+  [...google.oauth.refreshTokens].filter(([, grant]) => grant.personIndex === personIndex()).map(([token]) => token);
+const tokenRequests = () =>
+  server.sandbox.faults.log.filter((r) => r.method === 'POST' && r.path === '/google/token').length;
 
 describe('the suite authorization flow end to end', () => {
   it('goes from needs_oauth through consent, refresh, a revoked refresh token, consent again and revoke', async () => {
@@ -60,7 +64,11 @@ describe('the suite authorization flow end to end', () => {
     expect(revokeToken(google, live[0])).toBe(true);
     const rejected = await primaryEvents();
     expect(rejected.status).toBe(401);
-    expect(rejected.body.detail).toEqual({ action: 'oauth_required', message: expect.any(String), auth_url: before.auth_url });
+    expect(rejected.body.detail).toEqual({
+      action: 'oauth_required',
+      message: expect.any(String),
+      auth_url: before.auth_url,
+    });
     expect(await status()).toMatchObject({ status: 'needs_oauth', auth_url: before.auth_url });
 
     expect((await consentInBrowser(server, user, before.auth_url as string)).status).toBe(200);

@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const primaryOf = async (tenant: 'acme' | 'globex', email: string) => suiteCall(server, tenant, email, 'GET', '/suite/calendar/calendars/primary');
+const primaryOf = async (tenant: 'acme' | 'globex', email: string) =>
+  suiteCall(server, tenant, email, 'GET', '/suite/calendar/calendars/primary');
 
 describe('suite credential isolation', () => {
   it('each user of a tenant sees their own primary calendar, and another tenant’s user theirs', async () => {
@@ -33,7 +34,10 @@ describe('suite credential isolation', () => {
     expect((await primaryOf('acme', ada)).status).toBe(200);
     const refused = await primaryOf('acme', pending);
     expect(refused.status).toBe(401);
-    expect(refused.body.detail).toMatchObject({ action: 'oauth_required', auth_url: expect.stringContaining(encodeURIComponent(pending)) });
+    expect(refused.body.detail).toMatchObject({
+      action: 'oauth_required',
+      auth_url: expect.stringContaining(encodeURIComponent(pending)),
+    });
   });
 
   it('an event created by one user lands in their calendar only', async () => {
@@ -43,14 +47,19 @@ describe('suite credential isolation', () => {
       end_datetime: '2026-12-01T09:30:00Z',
     });
     const id = (created.body.data as { id: string }).id;
-    expect((await suiteCall(server, 'acme', ada, 'GET', `/suite/calendar/calendars/primary/events/${id}`)).body.data).toMatchObject({ organizer: { email: ada } });
-    expect((await suiteCall(server, 'acme', bob, 'GET', `/suite/calendar/calendars/primary/events/${id}`)).status).toBe(404);
+    expect(
+      (await suiteCall(server, 'acme', ada, 'GET', `/suite/calendar/calendars/primary/events/${id}`)).body.data,
+    ).toMatchObject({ organizer: { email: ada } });
+    expect((await suiteCall(server, 'acme', bob, 'GET', `/suite/calendar/calendars/primary/events/${id}`)).status).toBe(
+      404,
+    );
   });
 
   it('when Google revokes one user’s grant, only that user must consent again', async () => {
     const google = server.sandbox.state<GoogleState>('/google', 'acme');
     const index = google.people.findIndex((p) => p.email === bob);
-    for (const [token, grant] of [...google.oauth.refreshTokens]) if (grant.personIndex === index) revokeToken(google, token);
+    for (const [token, grant] of [...google.oauth.refreshTokens])
+      if (grant.personIndex === index) revokeToken(google, token);
     expect((await primaryOf('acme', bob)).body.detail).toMatchObject({ action: 'oauth_required' });
     expect((await primaryOf('acme', ada)).body.data).toMatchObject({ id: ada });
     expect((await primaryOf('globex', globexUser)).body.data).toMatchObject({ id: globexUser });
@@ -60,6 +69,9 @@ describe('suite credential isolation', () => {
     const crossed = await suiteCall(server, 'globex', ada, 'GET', '/suite/calendar/calendars/primary');
     // The globex vault holds nothing for this address: the acme user's tokens are not reachable from globex.
     expect(crossed.status).toBe(401);
-    expect(crossed.body.detail).toMatchObject({ action: 'oauth_required', auth_url: expect.stringContaining('tenant_id=globex') });
+    expect(crossed.body.detail).toMatchObject({
+      action: 'oauth_required',
+      auth_url: expect.stringContaining('tenant_id=globex'),
+    });
   });
 });

@@ -51,7 +51,9 @@ describe('reading mail', () => {
       expect(answer.status, bad).toBe(400);
       expect(answer.body.detail).toMatch(/max_results must be (between 1 and 500|an integer)|max_results/);
     }
-    expect((await get('/suite/mail/messages?max_results=501')).body.detail).toContain('max_results must be between 1 and 500');
+    expect((await get('/suite/mail/messages?max_results=501')).body.detail).toContain(
+      'max_results must be between 1 and 500',
+    );
     const id = (await get('/suite/mail/messages?max_results=1')).body.data[0].id as string;
     const format = await get(`/suite/mail/messages/${id}?format=html`);
     expect(format.status).toBe(400);
@@ -59,16 +61,22 @@ describe('reading mail', () => {
   });
 
   it('decodes a Latin-1 message with an attachment for readers, in full and raw formats', async () => {
-    const found = await get(`/suite/mail/messages?query=${encodeURIComponent('from:billing@billing.example')}&max_results=1`);
+    const found = await get(
+      `/suite/mail/messages?query=${encodeURIComponent('from:billing@billing.example')}&max_results=1`,
+    );
     const id = found.body.data[0].id as string;
     const full = await get(`/suite/mail/messages/${id}`);
     expect(full.status).toBe(200);
-    expect(full.body.data.payload.headers).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Subject' })]));
+    expect(full.body.data.payload.headers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Subject' })]),
+    );
     expect(full.body.data.decoded).toMatchObject({
       from: expect.stringContaining('billing@billing.example'),
       subject: expect.stringMatching(/^Relevé hebdomadaire \d+$/),
       text: expect.stringContaining('café, crème brûlée'),
-      attachments: [expect.objectContaining({ filename: expect.stringMatching(/^releve-\d+\.csv$/), mime_type: 'text/csv' })],
+      attachments: [
+        expect.objectContaining({ filename: expect.stringMatching(/^releve-\d+\.csv$/), mime_type: 'text/csv' }),
+      ],
     });
     const raw = await get(`/suite/mail/messages/${id}?format=raw`);
     expect(typeof raw.body.data.raw).toBe('string');
@@ -87,8 +95,14 @@ describe('reading mail', () => {
 
   it('lists labels and reads one; an unknown label is Google’s 404 as {detail}', async () => {
     const labels = await get('/suite/mail/labels');
-    expect(labels.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'INBOX', type: 'system' })]));
-    expect((await get('/suite/mail/labels/INBOX')).body.data).toMatchObject({ id: 'INBOX', name: 'INBOX', type: 'system' });
+    expect(labels.body.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 'INBOX', type: 'system' })]),
+    );
+    expect((await get('/suite/mail/labels/INBOX')).body.data).toMatchObject({
+      id: 'INBOX',
+      name: 'INBOX',
+      type: 'system',
+    });
     const missing = await get('/suite/mail/labels/Label_999');
     expect(missing.status).toBe(404);
     expect(typeof missing.body.detail).toBe('string');
@@ -97,9 +111,18 @@ describe('reading mail', () => {
 
 describe('sending and changing mail', () => {
   it('sends a UTF-8 message with cc and bcc: recipients get it, bcc stays out of what they see', async () => {
-    const sent = await post('/suite/mail/messages/send', { to: bob.email, cc: 'grace@acme.test', bcc: 'linus@acme.test', subject: 'Café ☕ release', body: 'Prêt à partir.' });
+    const sent = await post('/suite/mail/messages/send', {
+      to: bob.email,
+      cc: 'grace@acme.test',
+      bcc: 'linus@acme.test',
+      subject: 'Café ☕ release',
+      body: 'Prêt à partir.',
+    });
     expect(sent.status).toBe(200);
-    expect(sent.body).toMatchObject({ success: true, data: { id: expect.any(String), threadId: expect.any(String), labelIds: ['SENT'] } });
+    expect(sent.body).toMatchObject({
+      success: true,
+      data: { id: expect.any(String), threadId: expect.any(String), labelIds: ['SENT'] },
+    });
     const received = [...mailboxOf(bob.email).messages.values()].find((m) => m.index.subject === 'Café ☕ release');
     expect(received).toBeDefined();
     const raw = received!.raw!.toString('utf8');
@@ -114,7 +137,11 @@ describe('sending and changing mail', () => {
   it('replies in the thread with In-Reply-To, References and "Re:"', async () => {
     const first = await post('/suite/mail/messages/send', { to: bob.email, subject: 'Deploy window', body: 'Friday?' });
     const received = [...mailboxOf(bob.email).messages.values()].find((m) => m.index.subject === 'Deploy window')!;
-    const reply = await post('/suite/mail/messages/send', { to: ada.email, body: 'Friday works.', in_reply_to: received.id }, bob.token);
+    const reply = await post(
+      '/suite/mail/messages/send',
+      { to: ada.email, body: 'Friday works.', in_reply_to: received.id },
+      bob.token,
+    );
     expect(reply.status).toBe(200);
     expect(reply.body.data.threadId).toBe(received.threadId);
     const parsed = await PostalMime.parse(mailboxOf(bob.email).messages.get(reply.body.data.id as string)!.raw!);
@@ -123,7 +150,11 @@ describe('sending and changing mail', () => {
     expect(parsed.references).toContain(received.index.messageId);
     // Ada's copy of the reply lands in her thread of the original.
     const adaThread = mailboxOf(ada.email).messages.get(first.body.data.id as string)!.threadId;
-    expect([...mailboxOf(ada.email).messages.values()].some((m) => m.threadId === adaThread && m.index.subject === 'Re: Deploy window')).toBe(true);
+    expect(
+      [...mailboxOf(ada.email).messages.values()].some(
+        (m) => m.threadId === adaThread && m.index.subject === 'Re: Deploy window',
+      ),
+    ).toBe(true);
   });
 
   it('refuses a send without recipients or body, sending nothing', async () => {
@@ -135,12 +166,17 @@ describe('sending and changing mail', () => {
   });
 
   it('trashes a message and changes its labels', async () => {
-    const [first, second] = (await get('/suite/mail/messages?label_ids=UNREAD&max_results=2')).body.data as Array<{ id: string }>;
+    const [first, second] = (await get('/suite/mail/messages?label_ids=UNREAD&max_results=2')).body.data as Array<{
+      id: string;
+    }>;
     const trashed = await post(`/suite/mail/messages/${first.id}/trash`, undefined);
     expect(trashed.status).toBe(200);
     expect(trashed.body.data.labelIds).toContain('TRASH');
     expect(mailboxOf(ada.email).messages.get(first.id)!.labelIds.has('TRASH')).toBe(true);
-    const read = await post(`/suite/mail/messages/${second.id}/modify`, { remove_label_ids: ['UNREAD'], add_label_ids: ['STARRED'] });
+    const read = await post(`/suite/mail/messages/${second.id}/modify`, {
+      remove_label_ids: ['UNREAD'],
+      add_label_ids: ['STARRED'],
+    });
     expect(read.body.data.labelIds).toContain('STARRED');
     expect(read.body.data.labelIds).not.toContain('UNREAD');
     const nothing = await post(`/suite/mail/messages/${second.id}/modify`, {});
@@ -152,7 +188,13 @@ describe('authorization, isolation and quota', () => {
   it('asks an unauthorized user to authorize (401 oauth_required with the link)', async () => {
     const answer = await get('/suite/mail/threads', unauthorized);
     expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ detail: { action: 'oauth_required', message: expect.any(String), auth_url: expect.stringContaining('/oauth/suite/authorize?') } });
+    expect(answer.body).toEqual({
+      detail: {
+        action: 'oauth_required',
+        message: expect.any(String),
+        auth_url: expect.stringContaining('/oauth/suite/authorize?'),
+      },
+    });
   });
 
   it('never reads another user’s mailbox: their message id is not found in mine', async () => {
@@ -163,7 +205,14 @@ describe('authorization, isolation and quota', () => {
   });
 
   it('waits out Gmail’s rate limit and answers', async () => {
-    server.sandbox.faults.add({ prefix: '/google', method: 'GET', path: '/gmail/v1/users/me/labels', status: 429, retryAfter: 0, times: 1 });
+    server.sandbox.faults.add({
+      prefix: '/google',
+      method: 'GET',
+      path: '/gmail/v1/users/me/labels',
+      status: 429,
+      retryAfter: 0,
+      times: 1,
+    });
     const answer = await get('/suite/mail/labels');
     expect(answer.status).toBe(200);
     expect(

@@ -15,19 +15,29 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const TOOL = { name: 'suite_list_events', arguments: { calendar_id: 'primary', max_results: 3 } };
-const authUrlFor = (tenant: string, email: string) => `${server.url}/oauth/suite/authorize?tenant_id=${tenant}&user_email=${encodeURIComponent(email)}`;
+const authUrlFor = (tenant: string, email: string) =>
+  `${server.url}/oauth/suite/authorize?tenant_id=${tenant}&user_email=${encodeURIComponent(email)}`;
 
 describe('suite tools over MCP for a user who has not consented', () => {
   it('over streamable HTTP: an isError result carrying auth_url, then success after consent', async () => {
     const user = demoUsers(server, 'acme').at(-1) as string;
     const token = await server.tokenFor('acme', user);
     const client = new Client({ name: 'suite-consent', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+        requestInit: { headers: { 'X-JWT-Token': token } },
+      }),
+    );
     try {
       const refused = (await client.callTool(TOOL)) as CallToolResult;
       expect(refused.isError).toBe(true);
-      const error = JSON.parse((refused.content[0] as { text: string }).text) as { error: { code: string; details: { auth_url: string } } };
-      expect(error.error).toMatchObject({ code: 'AUTHORIZATION_REQUIRED', details: { provider: 'google', auth_url: authUrlFor('acme', user) } });
+      const error = JSON.parse((refused.content[0] as { text: string }).text) as {
+        error: { code: string; details: { auth_url: string } };
+      };
+      expect(error.error).toMatchObject({
+        code: 'AUTHORIZATION_REQUIRED',
+        details: { provider: 'google', auth_url: authUrlFor('acme', user) },
+      });
 
       expect((await consentInBrowser(server, user, error.error.details.auth_url)).status).toBe(200);
       const answered = (await client.callTool(TOOL)) as CallToolResult;
@@ -45,7 +55,10 @@ describe('suite tools over MCP for a user who has not consented', () => {
     const surface = new McpSurface(server.app, { mode: 'full' });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await surface.createServer(() => server.callerFor('globex', user)).connect(serverSide);
-    const client = new Client({ name: 'suite-elicitation', version: '1.0.0' }, { capabilities: { elicitation: { url: {} } } });
+    const client = new Client(
+      { name: 'suite-elicitation', version: '1.0.0' },
+      { capabilities: { elicitation: { url: {} } } },
+    );
     await client.connect(clientSide);
     try {
       const error = await client.callTool(TOOL).then(
@@ -53,7 +66,10 @@ describe('suite tools over MCP for a user who has not consented', () => {
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(McpError);
-      expect(error).toMatchObject({ code: -32042, data: { elicitations: [{ mode: 'url', url: authUrlFor('globex', user), elicitationId: expect.any(String) }] } });
+      expect(error).toMatchObject({
+        code: -32042,
+        data: { elicitations: [{ mode: 'url', url: authUrlFor('globex', user), elicitationId: expect.any(String) }] },
+      });
 
       expect((await consentInBrowser(server, user, authUrlFor('globex', user))).status).toBe(200);
       const answered = (await client.callTool(TOOL)) as CallToolResult;

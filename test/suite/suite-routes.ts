@@ -8,7 +8,14 @@ export interface SuiteAnswer {
 }
 
 /** One suite route called as a user of a tenant (X-JWT-Token), the body parsed. */
-export async function suiteCall(server: TestServer, tenant: 'acme' | 'globex', email: string, method: string, path: string, body?: unknown): Promise<SuiteAnswer> {
+export async function suiteCall(
+  server: TestServer,
+  tenant: 'acme' | 'globex',
+  email: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<SuiteAnswer> {
   const token = await server.tokenFor(tenant, email);
   const response = await fetch(`${server.url}${path}`, {
     method,
@@ -30,7 +37,10 @@ export async function consentInBrowser(server: TestServer, user: string, authUrl
   expect(consentPage.url.startsWith(server.sandbox.urlOf('/google'))).toBe(true);
   const form = formsOf(await consentPage.text()).find((f) => f.fields.account === user);
   if (!form) throw new Error(`the consent page offers no account ${user}`);
-  const landed = await fetch(new URL(form.action, consentPage.url), { method: 'POST', body: new URLSearchParams(form.fields) });
+  const landed = await fetch(new URL(form.action, consentPage.url), {
+    method: 'POST',
+    body: new URLSearchParams(form.fields),
+  });
   expect(landed.url.startsWith(`${server.url}/oauth/suite/callback?`)).toBe(true);
   return landed;
 }

@@ -3,7 +3,12 @@ import type { StatusRef, TicketHistory } from '../../tools/ticketing/analytics/h
 import { blockedOf, flowTimes, wipOf } from '../../tools/ticketing/analytics/flow.js';
 import { blockedSpans, cycleMs, leadMs } from '../../tools/ticketing/analytics/timeline.js';
 import { throughputOf, trendOf, weekBounds } from '../../tools/ticketing/analytics/throughput.js';
-import { carriedOver, sprintFigures, velocityBefore, type SprintRecord } from '../../tools/ticketing/analytics/sprints.js';
+import {
+  carriedOver,
+  sprintFigures,
+  velocityBefore,
+  type SprintRecord,
+} from '../../tools/ticketing/analytics/sprints.js';
 import { ticketDora } from '../../tools/ticketing/analytics/dora.js';
 import { developerMetrics } from '../../tools/ticketing/analytics/developers.js';
 
@@ -63,7 +68,9 @@ describe('ticket timelines', () => {
   it('cycle time starts at the first in-progress move, lead time at creation', () => {
     expect(cycleMs(worked)).toBe(6 * D);
     expect(leadMs(worked)).toBe(8 * D);
-    expect(cycleMs(ticket('PAY-2', { resolved: NOW, status: DONE, statusChanges: [{ at: NOW, from: TODO, to: DONE }] }))).toBeNull();
+    expect(
+      cycleMs(ticket('PAY-2', { resolved: NOW, status: DONE, statusChanges: [{ at: NOW, from: TODO, to: DONE }] })),
+    ).toBeNull();
   });
 
   it('blocked spans join a Blocked status and the flag, counting overlaps once', () => {
@@ -75,14 +82,23 @@ describe('ticket timelines', () => {
       ],
     };
     expect(blockedSpans(flagged, NOW)).toEqual([{ start: NOW - 6 * D, end: NOW - 3 * D }]);
-    const stillFlagged = ticket('PAY-3', { status: DOING, flagged: true, flagChanges: [{ at: NOW - D, flagged: true }] });
+    const stillFlagged = ticket('PAY-3', {
+      status: DOING,
+      flagged: true,
+      flagChanges: [{ at: NOW - D, flagged: true }],
+    });
     expect(blockedSpans(stillFlagged, NOW)).toEqual([{ start: NOW - D, end: NOW }]);
   });
 });
 
 describe('flow figures', () => {
   it('percentiles of cycle and lead time over tickets resolved in the window', () => {
-    const other = ticket('PAY-4', { created: NOW - 5 * D, resolved: NOW - D, status: DONE, statusChanges: [{ at: NOW - 3 * D, from: TODO, to: DOING }] });
+    const other = ticket('PAY-4', {
+      created: NOW - 5 * D,
+      resolved: NOW - D,
+      status: DONE,
+      statusChanges: [{ at: NOW - 3 * D, from: TODO, to: DOING }],
+    });
     const flow = flowTimes([worked, other, ticket('PAY-5')], window);
     expect(flow.cycle_time_hours).toMatchObject({ p50: 96, count: 2, mean: 96 });
     expect(flow.lead_time_hours.p50).toBe(144);
@@ -90,9 +106,18 @@ describe('flow figures', () => {
 
   it('WIP counts tickets in progress by status with their age since start', () => {
     const a = ticket('PAY-6', { status: DOING, statusChanges: [{ at: NOW - 4 * D, from: TODO, to: DOING }] });
-    const b = ticket('PAY-7', { status: BLOCKED, assignee: null, statusChanges: [{ at: NOW - 2 * D, from: TODO, to: BLOCKED }] });
+    const b = ticket('PAY-7', {
+      status: BLOCKED,
+      assignee: null,
+      statusChanges: [{ at: NOW - 2 * D, from: TODO, to: BLOCKED }],
+    });
     const wip = wipOf([a, b, worked, ticket('PAY-8')], NOW);
-    expect(wip).toMatchObject({ count: 2, by_status: { 'In Progress': 1, Blocked: 1 }, unassigned: 1, per_assignee: 1 });
+    expect(wip).toMatchObject({
+      count: 2,
+      by_status: { 'In Progress': 1, Blocked: 1 },
+      unassigned: 1,
+      per_assignee: 1,
+    });
     expect(wip.oldest.map((t) => [t.key, t.age_days])).toEqual([
       ['PAY-6', 4],
       ['PAY-7', 2],
@@ -117,7 +142,8 @@ describe('throughput', () => {
   });
 
   it('counts resolved and created per week and the trend', () => {
-    const resolvedAt = (days: number, i: number) => ticket(`PAY-${100 + i}`, { created: NOW - 40 * D, resolved: NOW - days * D, status: DONE, storyPoints: 2 });
+    const resolvedAt = (days: number, i: number) =>
+      ticket(`PAY-${100 + i}`, { created: NOW - 40 * D, resolved: NOW - days * D, status: DONE, storyPoints: 2 });
     // 1 in the oldest week of four, then 2, 3 and 4: rising.
     const tickets = [25, 18, 17, 11, 10, 9, 4, 3, 2, 1].map(resolvedAt);
     const result = throughputOf(tickets, { start: NOW - 28 * D, end: NOW });
@@ -131,8 +157,22 @@ describe('throughput', () => {
 });
 
 describe('sprints', () => {
-  const s1: SprintRecord = { id: 1, name: 'S1', state: 'closed', startDate: NOW - 28 * D, endDate: NOW - 14 * D, completeDate: NOW - 14 * D };
-  const s2: SprintRecord = { id: 2, name: 'S2', state: 'active', startDate: NOW - 14 * D, endDate: NOW + 2.5 * D, completeDate: null };
+  const s1: SprintRecord = {
+    id: 1,
+    name: 'S1',
+    state: 'closed',
+    startDate: NOW - 28 * D,
+    endDate: NOW - 14 * D,
+    completeDate: NOW - 14 * D,
+  };
+  const s2: SprintRecord = {
+    id: 2,
+    name: 'S2',
+    state: 'active',
+    startDate: NOW - 14 * D,
+    endDate: NOW + 2.5 * D,
+    completeDate: null,
+  };
   const refs = (...ids: number[]) => ids.map((id) => ({ id, name: `S${id}`, state: id === 1 ? 'closed' : 'active' }));
   const doneIn1 = ticket('PAY-20', { status: DONE, resolved: NOW - 20 * D, storyPoints: 3, sprints: refs(1) });
   const carried = ticket('PAY-21', { status: DONE, resolved: NOW - 5 * D, storyPoints: 5, sprints: refs(1, 2) });
@@ -167,12 +207,34 @@ describe('DORA from releases', () => {
       statusChanges: [{ at: Date.parse('2026-11-08T12:00:00Z'), from: TODO, to: DOING }],
     });
     const bug = ticket('PAY-31', { kind: 'bug', type: 'Bug', created: Date.parse('2026-11-12T00:00:00Z') });
-    const named = ticket('PAY-32', { kind: 'bug', type: 'Bug', created: Date.parse('2026-11-19T00:00:00Z'), affectsVersions: ['10'] });
-    const incident = ticket('PAY-33', { kind: 'bug', type: 'Bug', priority: 'Highest', created: NOW - 3 * D, resolved: NOW - 3 * D + 6 * H, affectsVersions: ['12'] });
+    const named = ticket('PAY-32', {
+      kind: 'bug',
+      type: 'Bug',
+      created: Date.parse('2026-11-19T00:00:00Z'),
+      affectsVersions: ['10'],
+    });
+    const incident = ticket('PAY-33', {
+      kind: 'bug',
+      type: 'Bug',
+      priority: 'Highest',
+      created: NOW - 3 * D,
+      resolved: NOW - 3 * D + 6 * H,
+      affectsVersions: ['12'],
+    });
     const dora = ticketDora([shipped, bug, named, incident], versions, { start: NOW - 14 * D, end: NOW }, 14);
-    expect(dora.deployment_frequency).toMatchObject({ value: 1, unit: 'releases_per_week', category: 'high', total_releases: 2 });
+    expect(dora.deployment_frequency).toMatchObject({
+      value: 1,
+      unit: 'releases_per_week',
+      category: 'high',
+      total_releases: 2,
+    });
     expect(dora.lead_time_for_changes).toMatchObject({ value: 60, category: 'high', changes_measured: 1 });
-    expect(dora.change_failure_rate).toMatchObject({ value: 50, bugs_after_release: 2, total_releases: 2, category: 'low' });
+    expect(dora.change_failure_rate).toMatchObject({
+      value: 50,
+      bugs_after_release: 2,
+      total_releases: 2,
+      category: 'low',
+    });
     expect(dora.mean_time_to_recovery).toMatchObject({ value: 6, incidents_count: 1, category: 'high' });
   });
 });

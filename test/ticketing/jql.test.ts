@@ -15,7 +15,16 @@ function literals(query: string): string[] {
       if (i >= query.length) throw new Error(`unterminated literal in ${query}`);
       if (query[i] === '\\') {
         const next = query[++i];
-        value += next === 'n' ? '\n' : next === 'r' ? '\r' : next === 't' ? '\t' : next === 'u' ? String.fromCharCode(parseInt(query.slice(i + 1, (i += 4) + 1), 16)) : next;
+        value +=
+          next === 'n'
+            ? '\n'
+            : next === 'r'
+              ? '\r'
+              : next === 't'
+                ? '\t'
+                : next === 'u'
+                  ? String.fromCharCode(parseInt(query.slice(i + 1, (i += 4) + 1), 16))
+                  : next;
       } else value += query[i];
     }
     out.push(value);

@@ -29,7 +29,8 @@ async function run(tool: string, args: Record<string, unknown> = {}, email?: str
   expect(checker.problems(definition, result), `${tool} ${JSON.stringify(args)}`).toEqual([]);
   return result;
 }
-const fails = (tool: string, args: Record<string, unknown>) => server.app.executor.execute(server.callerFor('acme'), server.app.registry.find(tool, 'ticketing')!, args);
+const fails = (tool: string, args: Record<string, unknown>) =>
+  server.app.executor.execute(server.callerFor('acme'), server.app.registry.find(tool, 'ticketing')!, args);
 
 const statusOf = (issue: IssueRecord) => statusById(state, issue.statusId)!;
 const isDone = (issue: IssueRecord) => statusOf(issue).category === 'done';
@@ -41,7 +42,9 @@ describe('projects, statuses and people', () => {
     const { projects, count } = await run('get_projects');
     expect(projects.map((p: { key: string }) => p.key)).toEqual(state.projects.map((p) => p.key).sort());
     expect(count).toBe(state.projects.length);
-    expect(Object.keys(projects[0])).toEqual(expect.arrayContaining(['id', 'key', 'name', 'description', 'lead', 'projectTypeKey', 'style', 'url']));
+    expect(Object.keys(projects[0])).toEqual(
+      expect.arrayContaining(['id', 'key', 'name', 'description', 'lead', 'projectTypeKey', 'style', 'url']),
+    );
     for (const record of state.projects) {
       const info = await run('get_project_info', { project: record.key.toLowerCase() });
       expect(info).toMatchObject({ key: record.key, style: record.style, lead: { accountId: record.leadAccountId } });
@@ -49,7 +52,9 @@ describe('projects, statuses and people', () => {
       expect(info.story_points_field?.id).toBe(record.storyPointsFieldId);
       expect(info.issueTypes.length).toBe(record.issueTypeIds.length);
     }
-    expect(new Set(state.projects.map((p) => p.storyPointsFieldId))).toEqual(new Set([FIELD_IDS.storyPoints, FIELD_IDS.storyPointEstimate]));
+    expect(new Set(state.projects.map((p) => p.storyPointsFieldId))).toEqual(
+      new Set([FIELD_IDS.storyPoints, FIELD_IDS.storyPointEstimate]),
+    );
   });
 
   it('get_available_statuses gives the workflow statuses with their category', async () => {
@@ -62,8 +67,14 @@ describe('projects, statuses and people', () => {
 
   it('users: by email, assignable in a project or anywhere, and the whole site', async () => {
     const someone = people()[0];
-    expect(await run('get_user_by_email', { email: someone.emailAddress.toUpperCase() })).toMatchObject({ accountId: someone.accountId, displayName: someone.displayName });
-    await expect(fails('get_user_by_email', { email: 'nobody@acme.test' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('nobody@acme.test') });
+    expect(await run('get_user_by_email', { email: someone.emailAddress.toUpperCase() })).toMatchObject({
+      accountId: someone.accountId,
+      displayName: someone.displayName,
+    });
+    await expect(fails('get_user_by_email', { email: 'nobody@acme.test' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('nobody@acme.test'),
+    });
     const everyone = await run('get_users', { limit: 100 });
     expect(everyone.users.map((u: { accountId: string }) => u.accountId).sort()).toEqual(
       people()
@@ -86,7 +97,21 @@ describe('ticket lists', () => {
     const next = await run('get_tickets', { limit: 10, cursor: first.pagination.next_cursor });
     expect(next.tickets.map((t: { key: string }) => t.key)).toEqual(all.slice(10, 20).map((i) => i.key));
     expect(Object.keys(first.tickets[0])).toEqual(
-      expect.arrayContaining(['id', 'key', 'summary', 'description', 'status', 'priority', 'issuetype', 'assignee', 'reporter', 'labels', 'created', 'updated', 'storyPoints']),
+      expect.arrayContaining([
+        'id',
+        'key',
+        'summary',
+        'description',
+        'status',
+        'priority',
+        'issuetype',
+        'assignee',
+        'reporter',
+        'labels',
+        'created',
+        'updated',
+        'storyPoints',
+      ]),
     );
   });
 
@@ -95,8 +120,15 @@ describe('ticket lists', () => {
     const inProject = state.issues.filter((i) => i.projectKey === project.key);
     const sample = inProject.find((i) => i.assigneeId && !isDone(i))!;
     const status = statusOf(sample).name;
-    const expected = inProject.filter((i) => i.assigneeId === sample.assigneeId && statusOf(i).name === status).sort(byUpdated);
-    const result = await run('get_tickets', { project: project.key, status, assignee_id: sample.assigneeId, limit: 100 });
+    const expected = inProject
+      .filter((i) => i.assigneeId === sample.assigneeId && statusOf(i).name === status)
+      .sort(byUpdated);
+    const result = await run('get_tickets', {
+      project: project.key,
+      status,
+      assignee_id: sample.assigneeId,
+      limit: 100,
+    });
     expect(result.tickets.map((t: { key: string }) => t.key)).toEqual(expected.map((i) => i.key));
     for (const t of result.tickets) expect(t.storyPoints).toBe(state.byKey.get(t.key)!.storyPoints);
     const email = state.users.find((u) => u.accountId === sample.assigneeId)!.emailAddress;
@@ -116,13 +148,18 @@ describe('ticket lists', () => {
   });
 
   it('get_my_ticketing_work: open by status, sprint, blocked and recently resolved, with counts', async () => {
-    const person = people().find((u) => state.issues.filter((i) => i.assigneeId === u.accountId && !isDone(i)).length >= 3)!;
+    const person = people().find(
+      (u) => state.issues.filter((i) => i.assigneeId === u.accountId && !isDone(i)).length >= 3,
+    )!;
     const open = state.issues.filter((i) => i.assigneeId === person.accountId && !isDone(i));
     const work = await run('get_my_ticketing_work', { limit: 100 }, person.emailAddress);
     expect(work.user).toMatchObject({ accountId: person.accountId, resolved_from: 'email' });
     expect(work.counts.open).toBe(open.length);
     expect(work.by_status.reduce((n: number, s: { count: number }) => n + s.count, 0)).toBe(open.length);
-    expect(work.counts.blocked).toBe(open.filter((i) => i.flagged || /block/i.test(statusOf(i).name) || i.labels.some((l) => /^blocked$/i.test(l))).length);
+    expect(work.counts.blocked).toBe(
+      open.filter((i) => i.flagged || /block/i.test(statusOf(i).name) || i.labels.some((l) => /^blocked$/i.test(l)))
+        .length,
+    );
     const active = new Set(state.sprints.filter((s) => s.state === 'active').map((s) => s.id));
     expect(work.counts.in_current_sprint).toBe(open.filter((i) => i.sprintIds.some((id) => active.has(id))).length);
   });
@@ -130,7 +167,9 @@ describe('ticket lists', () => {
 
 describe('one ticket', () => {
   it('get_ticket: Markdown description, sprint and sub-tasks; an unknown key is named', async () => {
-    const parent = state.issues.find((i) => state.issues.some((s) => s.parentKey === i.key) && i.sprintIds.length > 0) ?? state.issues.find((i) => i.sprintIds.length > 0)!;
+    const parent =
+      state.issues.find((i) => state.issues.some((s) => s.parentKey === i.key) && i.sprintIds.length > 0) ??
+      state.issues.find((i) => i.sprintIds.length > 0)!;
     const ticket = await run('get_ticket', { issue_key: parent.key.toLowerCase() });
     expect(ticket).toMatchObject({ key: parent.key, summary: parent.summary, status: { id: parent.statusId } });
     expect(ticket.sprint?.id).toBeOneOf(parent.sprintIds);
@@ -140,7 +179,10 @@ describe('one ticket', () => {
         .map((s) => s.key)
         .sort(),
     );
-    await expect(fails('get_ticket', { issue_key: 'API-99999' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Ticket API-99999 not found' });
+    await expect(fails('get_ticket', { issue_key: 'API-99999' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Ticket API-99999 not found',
+    });
   });
 });
 
@@ -159,21 +201,31 @@ describe('actions', () => {
       story_points: 3,
     });
     const record = state.byKey.get(created.key)!;
-    expect(record).toMatchObject({ summary: 'Checkout fails for EUR', assigneeId: a.accountId, labels: ['payments'], storyPoints: 3 });
+    expect(record).toMatchObject({
+      summary: 'Checkout fails for EUR',
+      assigneeId: a.accountId,
+      labels: ['payments'],
+      storyPoints: 3,
+    });
     expect(created.ticket.description).toBe(`## Steps\n\n1. Pay in EUR\n2. See **500**\n\nping @${b.displayName}`);
     expect(JSON.stringify(record.description)).toContain(`"type":"mention","attrs":{"id":"${b.accountId}"`);
     const updated = await run('update_ticket', { issue_key: created.key, priority: 'Highest', story_points: 5 });
     expect(updated).toMatchObject({ priority: { name: 'Highest' }, storyPoints: 5 });
     const comment = await run('add_ticket_comment', { issue_key: created.key, comment: 'Fixed in `v2`' });
     expect(comment.body).toBe('Fixed in `v2`');
-    expect((await run('get_ticket_comments', { issue_key: created.key })).comments.map((c: { body: string }) => c.body)).toEqual(['Fixed in `v2`']);
+    expect(
+      (await run('get_ticket_comments', { issue_key: created.key })).comments.map((c: { body: string }) => c.body),
+    ).toEqual(['Fixed in `v2`']);
     const labelled = await run('add_issue_labels', { issue_key: created.key, labels: ['payments', 'eur'] });
     expect(labelled).toMatchObject({ added: ['eur'], already_present: ['payments'] });
     const unlabelled = await run('remove_issue_labels', { issue_key: created.key, labels: ['eur', 'nope'] });
     expect(unlabelled).toMatchObject({ removed: ['eur'], not_present: ['nope'], labels: ['payments'] });
     expect(state.byKey.get(created.key)!.labels).toEqual(['payments']);
     const assigned = await run('assign_issue', { issue_key: created.key, assignee_id: b.accountId });
-    expect(assigned).toMatchObject({ assignee: { accountId: b.accountId }, previous_assignee: { accountId: a.accountId } });
+    expect(assigned).toMatchObject({
+      assignee: { accountId: b.accountId },
+      previous_assignee: { accountId: a.accountId },
+    });
     await run('assign_issue', { issue_key: created.key, assignee_id: 'unassigned' });
     expect(state.byKey.get(created.key)!.assigneeId).toBeNull();
   });
@@ -186,8 +238,17 @@ describe('actions', () => {
     const allowed = workflow.transitions.filter((t) => t.from.length === 0 || t.from.includes(issue.statusId));
     expect(transitions.map((t: { id: string }) => t.id).sort()).toEqual(allowed.map((t) => t.id).sort());
     const move = transitions[0];
-    const moved = await run('transition_issue', { issue_key: issue.key, transition_name: move.name.toUpperCase(), comment: 'Picked this up' });
-    expect(moved).toMatchObject({ changed: true, status: { id: move.to.id }, from_status: current_status.name, comment_added: true });
+    const moved = await run('transition_issue', {
+      issue_key: issue.key,
+      transition_name: move.name.toUpperCase(),
+      comment: 'Picked this up',
+    });
+    expect(moved).toMatchObject({
+      changed: true,
+      status: { id: move.to.id },
+      from_status: current_status.name,
+      comment_added: true,
+    });
     expect(issue.statusId).toBe(move.to.id);
     expect(issue.comments.at(-1)).toBeDefined();
     const aging = await run('get_issue_aging', { issue_key: issue.key });
@@ -199,14 +260,21 @@ describe('actions', () => {
     await run('transition_issue', { issue_key: issue.key, transition_name: next.to.name.toLowerCase() });
     expect(issue.statusId).toBe(next.to.id);
     const refused = fails('transition_issue', { issue_key: issue.key, transition_name: 'Teleport' });
-    await expect(refused).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/No transition "Teleport" .* Valid transitions: "/) });
+    await expect(refused).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/No transition "Teleport" .* Valid transitions: "/),
+    });
   });
 });
 
 describe('bad input', () => {
   it('JQL metacharacters never reach the query structure: refused, or compared as one value', async () => {
-    await expect(fails('get_tickets', { project_key: 'WEB" OR project != "X' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
-    await expect(fails('get_tickets', { assignee_id: 'x" OR assignee is not EMPTY' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(fails('get_tickets', { project_key: 'WEB" OR project != "X' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    await expect(fails('get_tickets', { assignee_id: 'x" OR assignee is not EMPTY' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
     const sneaky = await fails('get_tickets', { status: 'Done" OR status != "Done', limit: 100 }).then(
       (r) => r as { tickets: unknown[] },
       (e: { code: string }) => e,
@@ -219,23 +287,41 @@ describe('bad input', () => {
     const token = await server.app.tokens.issue({
       tenant_id: 'acme',
       user_email: people()[0].emailAddress,
-      connections: { ticketing: { baseUrl: `${server.sandbox.urlOf('/jira')}`, email: 'bot@acme.test', apiToken: 'wrong-token' } },
+      connections: {
+        ticketing: { baseUrl: `${server.sandbox.urlOf('/jira')}`, email: 'bot@acme.test', apiToken: 'wrong-token' },
+      },
     });
-    const res = await call(server, 'POST', '/mcp/ticketing/execute', { token, body: { tool: 'get_projects', arguments: {} } });
+    const res = await call(server, 'POST', '/mcp/ticketing/execute', {
+      token,
+      body: { tool: 'get_projects', arguments: {} },
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
-    expect(res.body).toMatchObject({ success: false, error: { code: expect.any(String), message: expect.any(String) } });
+    expect(res.body).toMatchObject({
+      success: false,
+      error: { code: expect.any(String), message: expect.any(String) },
+    });
   });
 });
 
 describe('surfaces', () => {
   it('REST and MCP return the same tickets', async () => {
     const token = await server.tokenFor('acme');
-    const rest = await call(server, 'POST', '/mcp/ticketing/execute', { token, body: { tool: 'get_tickets', arguments: { project: 'WEB', limit: 5 } } });
+    const rest = await call(server, 'POST', '/mcp/ticketing/execute', {
+      token,
+      body: { tool: 'get_tickets', arguments: { project: 'WEB', limit: 5 } },
+    });
     expect(rest.status).toBe(200);
-    expect(rest.body).toMatchObject({ success: true, data: { count: 5, _capability: { name: 'ticketing.tickets.list', type: 'read' } } });
+    expect(rest.body).toMatchObject({
+      success: true,
+      data: { count: 5, _capability: { name: 'ticketing.tickets.list', type: 'read' } },
+    });
     const client = new Client({ name: 'ticketing-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { 'X-JWT-Token': token } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+        requestInit: { headers: { 'X-JWT-Token': token } },
+      }),
+    );
     try {
       const result = await client.callTool({ name: 'ticketing_get_tickets', arguments: { project: 'WEB', limit: 5 } });
       expect(result.isError).toBeFalsy();

@@ -83,7 +83,10 @@ describe('list tools', () => {
     expect(first.count).toBe(100);
     expect(first.truncated).toBe(true);
     expect(first.pagination).toMatchObject({ limit: 100, offset: 0, total: 250, has_more: true });
-    const second = await executor.execute(caller, listTool, { limit: 100, cursor: (first.pagination as { next_cursor: string }).next_cursor });
+    const second = await executor.execute(caller, listTool, {
+      limit: 100,
+      cursor: (first.pagination as { next_cursor: string }).next_cursor,
+    });
     expect((second.things as Array<{ id: number }>)[0].id).toBe(100);
     const last = await executor.execute(caller, listTool, { limit: 100, offset: 200 });
     expect(last).toMatchObject({ count: 50, truncated: false, pagination: { has_more: false, next_cursor: null } });
@@ -92,8 +95,12 @@ describe('list tools', () => {
   it('defaults to 30 items and refuses a limit above 100', async () => {
     const { executor } = setup();
     expect((await executor.execute(caller, listTool, {})).count).toBe(30);
-    await expect(executor.execute(caller, listTool, { limit: 101 })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
-    await expect(executor.execute(caller, listTool, { cursor: 'not-a-cursor' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(executor.execute(caller, listTool, { limit: 101 })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    await expect(executor.execute(caller, listTool, { cursor: 'not-a-cursor' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
   });
 
   it('cuts a page at the size budget and continues with the cursor', async () => {
@@ -102,7 +109,11 @@ describe('list tools', () => {
     expect(page.count).toBeLessThan(100);
     expect(page.truncated).toBe(true);
     expect(JSON.stringify(page).length).toBeLessThan(110_000);
-    const next = await executor.execute(caller, listTool, { big: true, limit: 100, cursor: (page.pagination as { next_cursor: string }).next_cursor });
+    const next = await executor.execute(caller, listTool, {
+      big: true,
+      limit: 100,
+      cursor: (page.pagination as { next_cursor: string }).next_cursor,
+    });
     expect((next.things as Array<{ id: number }>)[0].id).toBe(page.count);
   });
 
@@ -122,14 +133,23 @@ describe('capability paths', () => {
     const { executor } = setup();
     expect(await executor.execute(caller, analytical, {})).toEqual({ a: 1, b: 2 });
     const partial = await executor.execute(caller, analytical, { fail: ['b'] });
-    expect(partial).toMatchObject({ a: 1, b: null, partial: true, failed_sources: [{ resource: 'b', error: { code: 'UPSTREAM_ERROR', message: 'b is down' } }] });
-    await expect(executor.execute(caller, analytical, { fail: ['a', 'b'] })).rejects.toMatchObject({ code: 'UPSTREAM_ERROR' });
+    expect(partial).toMatchObject({
+      a: 1,
+      b: null,
+      partial: true,
+      failed_sources: [{ resource: 'b', error: { code: 'UPSTREAM_ERROR', message: 'b is down' } }],
+    });
+    await expect(executor.execute(caller, analytical, { fail: ['a', 'b'] })).rejects.toMatchObject({
+      code: 'UPSTREAM_ERROR',
+    });
   });
 
   it('action: a result that fails verification is an error', async () => {
     const { executor } = setup();
     expect(await executor.execute(caller, action, { honest: true })).toEqual({ state: 'closed' });
-    await expect(executor.execute(caller, action, { honest: false })).rejects.toMatchObject({ code: 'VERIFICATION_FAILED' });
+    await expect(executor.execute(caller, action, { honest: false })).rejects.toMatchObject({
+      code: 'VERIFICATION_FAILED',
+    });
   });
 
   it('reports every execution to observers, failures included', async () => {

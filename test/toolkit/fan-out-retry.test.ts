@@ -21,7 +21,9 @@ describe('fanOut', () => {
     );
     expect(peak).toBe(3);
     expect(outcome.covered).toBe(20);
-    expect(outcome.results.map((r) => r.value)).toEqual(Array.from({ length: 20 }, (_, i) => i * 2).filter((v) => v !== 14));
+    expect(outcome.results.map((r) => r.value)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i * 2).filter((v) => v !== 14),
+    );
     expect(outcome.failed).toEqual([{ resource: '7', error: { code: 'NOT_FOUND', message: 'gone' } }]);
   });
 });

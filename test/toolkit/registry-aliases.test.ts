@@ -35,12 +35,19 @@ describe('tool aliases in the registry', () => {
   });
 
   it('refuses an alias that two tools claim', () => {
-    expect(() => new Registry([system('chat')], [listMessages, tool('chat', 'get_message', ['ChatMessage.LIST'])])).toThrow(/already names chat_list_messages/);
+    expect(
+      () => new Registry([system('chat')], [listMessages, tool('chat', 'get_message', ['ChatMessage.LIST'])]),
+    ).toThrow(/already names chat_list_messages/);
   });
 });
 
 describe('spec names too long for hosts', () => {
-  const renamed = tool('ticketing', 'get_developer_metrics_all_projects', [], ['get_developer_ticket_metrics_all_projects']);
+  const renamed = tool(
+    'ticketing',
+    'get_developer_metrics_all_projects',
+    [],
+    ['get_developer_ticket_metrics_all_projects'],
+  );
   const registry = new Registry([system('ticketing'), system('chat')], [renamed]);
 
   it('are found qualified, or short within their system, and never as a listed tool', () => {
@@ -51,6 +58,8 @@ describe('spec names too long for hosts', () => {
   });
 
   it('a name longer than 44 characters with its system is refused where the tool is defined', () => {
-    expect(() => tool('ticketing', 'get_developer_ticket_metrics_all_projects', [])).toThrow(/longer than 44 characters/);
+    expect(() => tool('ticketing', 'get_developer_ticket_metrics_all_projects', [])).toThrow(
+      /longer than 44 characters/,
+    );
   });
 });

@@ -26,7 +26,9 @@ const job = (text: string): PrepareJob => ({
 describe('a job the pool cannot send', () => {
   it('is refused at once, and the same worker prepares the next job', async () => {
     const unsendable = job('never sent');
-    await expect(pool.run(unsendable, [unsendable.bytes.buffer as ArrayBuffer, unsendable.bytes.buffer as ArrayBuffer])).rejects.toThrow(/^crashed: /);
+    await expect(
+      pool.run(unsendable, [unsendable.bytes.buffer as ArrayBuffer, unsendable.bytes.buffer as ArrayBuffer]),
+    ).rejects.toThrow(/^crashed: /);
     expect(pool.load).toMatchObject({ running: 0 });
     const next = job('The platform plan for the next quarter.');
     expect((await pool.run(next, [next.bytes.buffer as ArrayBuffer])).count).toBe(1);

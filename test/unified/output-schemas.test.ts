@@ -37,14 +37,25 @@ describe('unified family results match their output schemas', () => {
     const [accountId] = idsOf(accounts);
     await run('get_account', { id: accountId });
     const bare = await run('create_account', { name: 'Schema Check Bare' });
-    await run('create_account', { name: 'Schema Check Full', description: 'Checked', industry: 'Software', website: 'https://schema-check.example' });
+    await run('create_account', {
+      name: 'Schema Check Full',
+      description: 'Checked',
+      industry: 'Software',
+      website: 'https://schema-check.example',
+    });
     await run('update_account', { id: bare.id, industry: 'Fintech' });
 
     const { contacts } = await run('list_contacts', { limit: 100 });
     await run('list_contacts', { company_id: accountId });
     await run('get_contact', { id: contacts[0].id });
     const contact = await run('create_contact', { lastName: 'Bare' });
-    await run('create_contact', { firstName: 'Jo', lastName: 'Check', email: 'jo@schema-check.example', title: 'CTO', companyId: accountId });
+    await run('create_contact', {
+      firstName: 'Jo',
+      lastName: 'Check',
+      email: 'jo@schema-check.example',
+      title: 'CTO',
+      companyId: accountId,
+    });
     await run('update_contact', { id: contact.id, title: 'CEO' });
 
     const { leads } = await run('list_leads', { limit: 100 });
@@ -80,7 +91,11 @@ describe('unified family results match their output schemas', () => {
     for (const plural of ['accounts', 'contacts', 'leads', 'opportunities']) {
       const listed = (await runners.crm(`list_${plural}`, { limit: 100 }, 'globex'))[plural] as Row[];
       expect(listed.length, plural).toBeGreaterThan(0);
-      await runners.crm(`get_${plural === 'opportunities' ? 'opportunity' : plural.slice(0, -1)}`, { id: listed[0].id }, 'globex');
+      await runners.crm(
+        `get_${plural === 'opportunities' ? 'opportunity' : plural.slice(0, -1)}`,
+        { id: listed[0].id },
+        'globex',
+      );
     }
   });
 
@@ -93,12 +108,17 @@ describe('unified family results match their output schemas', () => {
     }
     const { events } = await run('list_events', { calendar_id: 'primary', limit: 50 });
     expect(events.length).toBeGreaterThan(0);
-    const week = { time_min: new Date(SANDBOX_EPOCH).toISOString(), time_max: new Date(SANDBOX_EPOCH + 7 * 24 * HOUR).toISOString() };
+    const week = {
+      time_min: new Date(SANDBOX_EPOCH).toISOString(),
+      time_max: new Date(SANDBOX_EPOCH + 7 * 24 * HOUR).toISOString(),
+    };
     await run('list_events', { calendar_id: 'primary', ...week });
     await run('list_events', { calendar_id: 'primary', q: 'no event says this', limit: 5 });
     await run('get_event', { calendar_id: 'primary', event_id: events[0].id });
 
-    const attendees = [...new Set((events as Row[]).flatMap((e) => (e.attendees as Row[]).map((a) => a.email as string)))].slice(0, 3);
+    const attendees = [
+      ...new Set((events as Row[]).flatMap((e) => (e.attendees as Row[]).map((a) => a.email as string))),
+    ].slice(0, 3);
     const timed = await run('create_event', {
       calendar_id: 'primary',
       title: 'Schema check',
@@ -108,7 +128,12 @@ describe('unified family results match their output schemas', () => {
       endDateTime: '2026-12-02T10:30:00Z',
       attendees,
     });
-    const allDay = await run('create_event', { calendar_id: 'primary', title: 'Schema check day', startDateTime: '2026-12-03', endDateTime: '2026-12-04' });
+    const allDay = await run('create_event', {
+      calendar_id: 'primary',
+      title: 'Schema check day',
+      startDateTime: '2026-12-03',
+      endDateTime: '2026-12-04',
+    });
     await run('create_event', {
       calendar_id: 'primary',
       title: 'Schema check local',
@@ -119,14 +144,20 @@ describe('unified family results match their output schemas', () => {
     await run('update_event', { calendar_id: 'primary', event_id: timed.id, location: 'Room 2' });
     await run('delete_event', { calendar_id: 'primary', event_id: allDay.id });
 
-    await run('get_free_busy', { startDateTime: '2026-12-01T00:00:00Z', endDateTime: '2026-12-08T00:00:00Z', attendees: [...attendees, 'nobody@unknown.example'] });
+    await run('get_free_busy', {
+      startDateTime: '2026-12-01T00:00:00Z',
+      endDateTime: '2026-12-08T00:00:00Z',
+      attendees: [...attendees, 'nobody@unknown.example'],
+    });
   });
 
   it('team_chat: channels, messages and members', async () => {
     const run = runners.team_chat;
     const { channels } = await run('list_channels', { limit: 100 });
     await run('list_channels', { exclude_archived: true, limit: 2 });
-    const seeded = (channels as Row[]).reduce((most, c) => ((c.member_count ?? 0) > (most.member_count ?? 0) ? c : most));
+    const seeded = (channels as Row[]).reduce((most, c) =>
+      (c.member_count ?? 0) > (most.member_count ?? 0) ? c : most,
+    );
     await run('get_channel', { channel_id: seeded.id });
     await run('list_messages', { channel_id: seeded.id, limit: 20 });
     const { members } = await run('list_members', { channel_id: seeded.id });
@@ -148,9 +179,19 @@ describe('unified family results match their output schemas', () => {
     await run('list_pages', { database_id: projects.id, cursor: pagination.next_cursor });
     const at = { database_id: projects.id, page_id: pages[0].id };
     await run('get_page', at);
-    const created = await run('create_page', { database_id: projects.id, name: 'Schema check', description: 'Checked', properties: { Status: 'Planning' } });
+    const created = await run('create_page', {
+      database_id: projects.id,
+      name: 'Schema check',
+      description: 'Checked',
+      properties: { Status: 'Planning' },
+    });
     await run('create_page', { database_id: projects.id, name: 'Schema check bare' });
-    await run('update_page', { database_id: projects.id, page_id: created.id, description: 'Rechecked', archived: true });
+    await run('update_page', {
+      database_id: projects.id,
+      page_id: created.id,
+      description: 'Rechecked',
+      archived: true,
+    });
     const { folders } = await run('list_folders', { limit: 100 });
     const folder = await run('create_folder', { name: 'Schema check folder', parent_id: folders[0].id });
     await run('list_folders', { parent_id: folder.parent_id });

@@ -12,7 +12,11 @@ import { ManualClock } from '../helpers/clock.js';
  * The offset window over an upstream's cursors, through the real executor: an upstream list of 1,000
  * records served in cursor pages (an opaque cursor, a page size cap), with every request counted.
  */
-const RECORDS = Array.from({ length: 1000 }, (_, i) => ({ id: i, name: `record-${i}`, body: i % 7 === 0 ? 'z'.repeat(3_000) : '' }));
+const RECORDS = Array.from({ length: 1000 }, (_, i) => ({
+  id: i,
+  name: `record-${i}`,
+  body: i % 7 === 0 ? 'z'.repeat(3_000) : '',
+}));
 const UPSTREAM_MAX = 100;
 
 function upstream() {
@@ -22,7 +26,10 @@ function upstream() {
     const start = cursor ? Number(Buffer.from(cursor, 'base64url').toString().replace('at:', '')) : 0;
     if (!Number.isInteger(start)) throw new Error(`upstream refuses cursor ${cursor}`);
     const end = Math.min(start + Math.min(limit, UPSTREAM_MAX), RECORDS.length);
-    return { records: RECORDS.slice(start, end), next: end < RECORDS.length ? Buffer.from(`at:${end}`).toString('base64url') : null };
+    return {
+      records: RECORDS.slice(start, end),
+      next: end < RECORDS.length ? Buffer.from(`at:${end}`).toString('base64url') : null,
+    };
   };
   return { requests, list };
 }
@@ -48,7 +55,10 @@ function setup(resultBudgetChars?: number) {
     accessDigest: () => 'none',
   };
   const executor = new Executor({
-    registry: new Registry([{ id: 'demo_sys', name: 'Demo', description: 'test system', keywords: [], when_to_use: 'tests' }], [tool]),
+    registry: new Registry(
+      [{ id: 'demo_sys', name: 'Demo', description: 'test system', keywords: [], when_to_use: 'tests' }],
+      [tool],
+    ),
     clients,
     services: {} as ServiceMap,
     clock: new ManualClock(),
@@ -94,10 +104,16 @@ describe('the offset window over upstream cursors', () => {
 
   it('answers a plain offset, and ignores a resume point past the offset, by walking from the start', async () => {
     const { source, executor, tool, caller } = setup();
-    const byOffset = (await executor.execute(caller, tool, { offset: 250, limit: 10 })) as { records: Array<{ id: number }> };
+    const byOffset = (await executor.execute(caller, tool, { offset: 250, limit: 10 })) as {
+      records: Array<{ id: number }>;
+    };
     expect(byOffset.records.map((r) => r.id)).toEqual(RECORDS.slice(250, 260).map((r) => r.id));
-    const forged = Buffer.from(JSON.stringify({ o: 20, r: { a: 900, c: Buffer.from('at:900').toString('base64url') } })).toString('base64url');
-    const page = (await executor.execute(caller, tool, { cursor: forged, limit: 5 })) as { records: Array<{ id: number }> };
+    const forged = Buffer.from(
+      JSON.stringify({ o: 20, r: { a: 900, c: Buffer.from('at:900').toString('base64url') } }),
+    ).toString('base64url');
+    const page = (await executor.execute(caller, tool, { cursor: forged, limit: 5 })) as {
+      records: Array<{ id: number }>;
+    };
     expect(page.records.map((r) => r.id)).toEqual([20, 21, 22, 23, 24]);
     expect(source.requests.at(-1)?.cursor).toBeUndefined();
   });
@@ -106,6 +122,8 @@ describe('the offset window over upstream cursors', () => {
     const { executor, tool, caller } = setup();
     const refused = Buffer.from(JSON.stringify({ o: 20, r: { a: 10, c: 'bogus' } })).toString('base64url');
     await expect(executor.execute(caller, tool, { cursor: refused })).rejects.toThrow('upstream refuses cursor bogus');
-    await expect(executor.execute(caller, tool, { cursor: 'not-a-cursor' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(executor.execute(caller, tool, { cursor: 'not-a-cursor' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
   });
 });

@@ -16,47 +16,91 @@ const words = fc.array(word, { minLength: 1, maxLength: 5 }).map((w) => w.join('
 const text = words.map((value): PhrasingContent => ({ type: 'text', value }));
 const inline: fc.Arbitrary<PhrasingContent> = fc.oneof(
   { weight: 4, arbitrary: text },
-  { weight: 1, arbitrary: words.map((value): PhrasingContent => ({ type: 'strong', children: [{ type: 'text', value }] })) },
-  { weight: 1, arbitrary: words.map((value): PhrasingContent => ({ type: 'emphasis', children: [{ type: 'text', value }] })) },
-  { weight: 1, arbitrary: fc.stringMatching(/^[a-z.()]{1,10}$/).map((value): PhrasingContent => ({ type: 'inlineCode', value })) },
+  {
+    weight: 1,
+    arbitrary: words.map((value): PhrasingContent => ({ type: 'strong', children: [{ type: 'text', value }] })),
+  },
+  {
+    weight: 1,
+    arbitrary: words.map((value): PhrasingContent => ({ type: 'emphasis', children: [{ type: 'text', value }] })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.stringMatching(/^[a-z.()]{1,10}$/).map((value): PhrasingContent => ({ type: 'inlineCode', value })),
+  },
   {
     weight: 1,
     arbitrary: fc
       .tuple(words, fc.stringMatching(/^[a-z]{1,8}$/))
-      .map(([label, path]): PhrasingContent => ({ type: 'link', url: `https://example.test/${path}`, children: [{ type: 'text', value: label }] })),
+      .map(([label, path]): PhrasingContent => ({
+        type: 'link',
+        url: `https://example.test/${path}`,
+        children: [{ type: 'text', value: label }],
+      })),
   },
 );
 /** Inline runs separated by spaces, so Markdown never merges two marks. */
 const phrasing = fc
   .array(inline, { minLength: 1, maxLength: 4 })
-  .map((items) => items.flatMap((item, i): PhrasingContent[] => (i === 0 ? [item] : [{ type: 'text', value: ' ' }, item])));
+  .map((items) =>
+    items.flatMap((item, i): PhrasingContent[] => (i === 0 ? [item] : [{ type: 'text', value: ' ' }, item])),
+  );
 const paragraph = phrasing.map((children): BlockContent => ({ type: 'paragraph', children }));
-const heading = fc.tuple(fc.integer({ min: 1, max: 6 }), phrasing).map(([depth, children]): BlockContent => ({ type: 'heading', depth: depth as 1, children }));
+const heading = fc
+  .tuple(fc.integer({ min: 1, max: 6 }), phrasing)
+  .map(([depth, children]): BlockContent => ({ type: 'heading', depth: depth as 1, children }));
 const code = fc
-  .tuple(fc.constantFrom('bash', 'typescript', 'python', 'json', null), fc.array(fc.stringMatching(/^[ -~]{0,30}$/), { minLength: 1, maxLength: 4 }))
-  .map(([lang, lines]): BlockContent => ({ type: 'code', lang, value: lines.join('\n').replace(/`{3,}/g, '``').replace(/\s+$/, '') || 'x' }));
+  .tuple(
+    fc.constantFrom('bash', 'typescript', 'python', 'json', null),
+    fc.array(fc.stringMatching(/^[ -~]{0,30}$/), { minLength: 1, maxLength: 4 }),
+  )
+  .map(([lang, lines]): BlockContent => ({
+    type: 'code',
+    lang,
+    value: lines.join('\n').replace(/`{3,}/g, '``').replace(/\s+$/, '') || 'x',
+  }));
 const list = (nested: boolean): fc.Arbitrary<List> =>
   fc
-    .tuple(fc.boolean(), fc.array(fc.tuple(phrasing, nested ? fc.option(list(false), { nil: undefined }) : fc.constant(undefined)), { minLength: 1, maxLength: 4 }))
+    .tuple(
+      fc.boolean(),
+      fc.array(fc.tuple(phrasing, nested ? fc.option(list(false), { nil: undefined }) : fc.constant(undefined)), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+    )
     .map(([ordered, items]) => ({
       type: 'list',
       ordered,
       start: ordered ? 1 : null,
       spread: false,
-      children: items.map(([children, sub]) => ({ type: 'listItem', spread: false, children: [{ type: 'paragraph', children }, ...(sub ? [sub] : [])] })),
+      children: items.map(([children, sub]) => ({
+        type: 'listItem',
+        spread: false,
+        children: [{ type: 'paragraph', children }, ...(sub ? [sub] : [])],
+      })),
     }));
 const tasks = fc.array(fc.tuple(fc.boolean(), phrasing), { minLength: 1, maxLength: 3 }).map((items): BlockContent => ({
   type: 'list',
   ordered: false,
   spread: false,
-  children: items.map(([checked, children]) => ({ type: 'listItem', spread: false, checked, children: [{ type: 'paragraph', children }] })),
+  children: items.map(([checked, children]) => ({
+    type: 'listItem',
+    spread: false,
+    checked,
+    children: [{ type: 'paragraph', children }],
+  })),
 }));
 const table = fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 4 })).chain(([cols, rows]) =>
-  fc.array(fc.array(words, { minLength: cols, maxLength: cols }), { minLength: rows + 1, maxLength: rows + 1 }).map((cells): Table => ({
-    type: 'table',
-    align: [],
-    children: cells.map((row) => ({ type: 'tableRow', children: row.map((value) => ({ type: 'tableCell', children: [{ type: 'text', value }] })) })),
-  })),
+  fc
+    .array(fc.array(words, { minLength: cols, maxLength: cols }), { minLength: rows + 1, maxLength: rows + 1 })
+    .map((cells): Table => ({
+      type: 'table',
+      align: [],
+      children: cells.map((row) => ({
+        type: 'tableRow',
+        children: row.map((value) => ({ type: 'tableCell', children: [{ type: 'text', value }] })),
+      })),
+    })),
 );
 const quote = paragraph.map((p): BlockContent => ({ type: 'blockquote', children: [p] }));
 const document = fc
@@ -93,7 +137,11 @@ describe('Markdown and Confluence storage format', () => {
       '<h2>Title</h2><p>Some <strong>bold</strong>, <em>em</em>, <code>x()</code> and <s>gone</s>.</p>',
       '## Title\n\nSome **bold**, _em_, `x()` and ~~gone~~.',
     ],
-    ['lists with paragraphs', '<ul><li><p>one</p><ol><li><p>a</p></li></ol></li><li><p>two</p></li></ul>', '- one\n  1. a\n- two'],
+    [
+      'lists with paragraphs',
+      '<ul><li><p>one</p><ol><li><p>a</p></li></ol></li><li><p>two</p></li></ul>',
+      '- one\n  1. a\n- two',
+    ],
     [
       'code macro with language',
       '<ac:structured-macro ac:name="code" ac:schema-version="1"><ac:parameter ac:name="language">python</ac:parameter><ac:plain-text-body><![CDATA[if a < b and c > d:\n    print("&")]]></ac:plain-text-body></ac:structured-macro>',
@@ -132,7 +180,9 @@ describe('Markdown and Confluence storage format', () => {
 
   it('writes CDATA that cannot be closed early, and panels from their Markdown form', () => {
     const storage = markdownToStorage('```xml\n<a><![CDATA[x]]></a>\n```\n\n> **Warning:**\n>\n> Careful');
-    expect(storage).toContain('<ac:structured-macro ac:name="warning"><ac:rich-text-body><p>Careful</p></ac:rich-text-body></ac:structured-macro>');
+    expect(storage).toContain(
+      '<ac:structured-macro ac:name="warning"><ac:rich-text-body><p>Careful</p></ac:rich-text-body></ac:structured-macro>',
+    );
     expect(storageToMarkdown(storage)).toBe('```xml\n<a><![CDATA[x]]></a>\n```\n\n> **Warning:**\n>\n> Careful');
   });
 });

@@ -19,7 +19,9 @@ const IsoTime = (what: string) =>
     .refine((value) => dateTime.safeParse(value).success || date.safeParse(value).success, {
       error: `must be an ISO 8601 date-time (2026-11-24T09:00:00Z, or local with timezone) or a date (2026-11-24)`,
     })
-    .describe(`${what}: ISO 8601 date-time with offset (2026-11-24T09:00:00Z), local date-time read in timezone, or YYYY-MM-DD for an all-day event`);
+    .describe(
+      `${what}: ISO 8601 date-time with offset (2026-11-24T09:00:00Z), local date-time read in timezone, or YYYY-MM-DD for an all-day event`,
+    );
 
 /** An IANA zone the runtime knows (Intl throws RangeError for any other). */
 function isZone(zone: string): boolean {
@@ -49,23 +51,43 @@ export const EventBody = {
 };
 
 type Kind = 'date' | 'offset' | 'local';
-const kindOf = (value: string): Kind => (DATE.test(value) ? 'date' : /(Z|[+-]\d{2}:\d{2})$/i.test(value) ? 'offset' : 'local');
+const kindOf = (value: string): Kind =>
+  DATE.test(value) ? 'date' : /(Z|[+-]\d{2}:\d{2})$/i.test(value) ? 'offset' : 'local';
 /** A comparable instant: local times of one zone compare as if UTC. */
-const instantOf = (value: string, kind: Kind): number => (kind === 'offset' ? Date.parse(value) : Date.parse(kind === 'date' ? `${value}T00:00:00Z` : `${value}Z`));
+const instantOf = (value: string, kind: Kind): number =>
+  kind === 'offset' ? Date.parse(value) : Date.parse(kind === 'date' ? `${value}T00:00:00Z` : `${value}Z`);
 
 /** Why a start and end do not make an event, with the field to name; undefined when they do. */
-export function timeRangeProblem(start: string, end: string, timezone: string | undefined): { field: string; message: string } | undefined {
+export function timeRangeProblem(
+  start: string,
+  end: string,
+  timezone: string | undefined,
+): { field: string; message: string } | undefined {
   const [startKind, endKind] = [kindOf(start), kindOf(end)];
-  if (startKind !== endKind) return { field: 'endDateTime', message: 'must be of the same kind as startDateTime (both dates, both with an offset, or both local)' };
-  if (startKind === 'local' && timezone === undefined) return { field: 'timezone', message: 'is required when startDateTime and endDateTime carry no offset' };
+  if (startKind !== endKind)
+    return {
+      field: 'endDateTime',
+      message: 'must be of the same kind as startDateTime (both dates, both with an offset, or both local)',
+    };
+  if (startKind === 'local' && timezone === undefined)
+    return { field: 'timezone', message: 'is required when startDateTime and endDateTime carry no offset' };
   const [from, to] = [instantOf(start, startKind), instantOf(end, endKind)];
   if (to < from || (startKind === 'date' && to === from))
-    return { field: 'endDateTime', message: startKind === 'date' ? 'must be after startDateTime (the end day is exclusive)' : 'must not be before startDateTime' };
+    return {
+      field: 'endDateTime',
+      message:
+        startKind === 'date'
+          ? 'must be after startDateTime (the end day is exclusive)'
+          : 'must not be before startDateTime',
+    };
   return undefined;
 }
 
 /** Adds a time-range problem to a zod refinement context, under the field it concerns. */
-export function checkRange(body: { startDateTime?: string; endDateTime?: string; timezone?: string }, ctx: z.RefinementCtx): void {
+export function checkRange(
+  body: { startDateTime?: string; endDateTime?: string; timezone?: string },
+  ctx: z.RefinementCtx,
+): void {
   if (body.startDateTime === undefined || body.endDateTime === undefined) return;
   const problem = timeRangeProblem(body.startDateTime, body.endDateTime, body.timezone);
   if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
@@ -101,11 +123,19 @@ export const FreeBusyBody = z
     endDateTime: z.iso
       .datetime({ offset: true, error: 'must be an ISO 8601 date-time with an offset, e.g. 2026-11-24T18:00:00Z' })
       .describe('End of the window (ISO 8601 with offset)'),
-    attendees: z.array(Email).min(1).max(50).describe('Emails whose busy times to read (1-50; their calendars must be visible to the connected account)'),
+    attendees: z
+      .array(Email)
+      .min(1)
+      .max(50)
+      .describe('Emails whose busy times to read (1-50; their calendars must be visible to the connected account)'),
   })
   .superRefine((body, ctx) => {
     const span = Date.parse(body.endDateTime) - Date.parse(body.startDateTime);
     if (span <= 0) ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: 'must be after startDateTime' });
     else if (span > FREE_BUSY_MAX_DAYS * 86_400_000)
-      ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: `must be at most ${FREE_BUSY_MAX_DAYS} days after startDateTime` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endDateTime'],
+        message: `must be at most ${FREE_BUSY_MAX_DAYS} days after startDateTime`,
+      });
   });

@@ -17,7 +17,9 @@ export const extractCalendar = extractorOf([
   readsResultsOf(getEvent, ({ result }, batch) => event(batch, result)),
   readsResultsOf(createEvent, ({ result }, batch) => event(batch, result)),
   readsResultsOf(updateEvent, ({ result }, batch) => event(batch, result)),
-  readsResultsOf(getFreeBusy, ({ result }, batch) => result.attendees.filter((a) => a.error === null).forEach((a) => batch.person({ email: a.email }))),
+  readsResultsOf(getFreeBusy, ({ result }, batch) =>
+    result.attendees.filter((a) => a.error === null).forEach((a) => batch.person({ email: a.email })),
+  ),
 ]);
 
 function calendar(batch: GraphBatch, c: UnifiedCalendar): void {
@@ -25,7 +27,19 @@ function calendar(batch: GraphBatch, c: UnifiedCalendar): void {
 }
 
 function event(batch: GraphBatch, e: UnifiedEvent): void {
-  const node = batch.node('calendar_event', e.id, { id: e.id, title: e.title, start_datetime: e.start_datetime, end_datetime: e.end_datetime, location: e.location });
+  const node = batch.node('calendar_event', e.id, {
+    id: e.id,
+    title: e.title,
+    start_datetime: e.start_datetime,
+    end_datetime: e.end_datetime,
+    location: e.location,
+  });
   if (e.organizer_email) batch.edge(node, 'CREATED_BY', batch.person({ email: e.organizer_email }));
-  for (const attendee of e.attendees) if (attendee.email) batch.edge(node, 'LINKED_TO', batch.person({ email: attendee.email }, attendee.name ? { name: attendee.name } : {}));
+  for (const attendee of e.attendees)
+    if (attendee.email)
+      batch.edge(
+        node,
+        'LINKED_TO',
+        batch.person({ email: attendee.email }, attendee.name ? { name: attendee.name } : {}),
+      );
 }

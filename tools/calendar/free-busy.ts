@@ -20,13 +20,21 @@ export const getFreeBusy = defineTool({
       {
         query: 'when are katherine and karen busy tomorrow',
         tool: 'get_free_busy',
-        params: { startDateTime: '2026-11-24T08:00:00Z', endDateTime: '2026-11-24T18:00:00Z', attendees: ['katherined@acme.test', 'karenc@acme.test'] },
+        params: {
+          startDateTime: '2026-11-24T08:00:00Z',
+          endDateTime: '2026-11-24T18:00:00Z',
+          attendees: ['katherined@acme.test', 'karenc@acme.test'],
+        },
       },
     ],
   },
   async run({ client, args }) {
     const google = new GoogleCalendarProxy(client('unify'));
-    const answer = await google.freeBusy({ timeMin: args.startDateTime, timeMax: args.endDateTime, items: args.attendees.map((id) => ({ id })) });
+    const answer = await google.freeBusy({
+      timeMin: args.startDateTime,
+      timeMax: args.endDateTime,
+      items: args.attendees.map((id) => ({ id })),
+    });
     return freeBusyOf(answer, args.attendees);
   },
 });

@@ -1,7 +1,12 @@
 import type { calendar_v3 } from '@googleapis/calendar';
 import { upstreamError } from '../../src/integrations/http-status.js';
 import type { UnifyClient } from '../../src/integrations/unify/client.js';
-import { proxyRequest, withConnectedProvider, type FamilyProvider, type ProxyRequest } from '../../src/integrations/unify/proxy.js';
+import {
+  proxyRequest,
+  withConnectedProvider,
+  type FamilyProvider,
+  type ProxyRequest,
+} from '../../src/integrations/unify/proxy.js';
 
 /** Google Calendar's largest page of calendar-list entries and of events. */
 export const GOOGLE_MAX_CALENDARS = 250;
@@ -28,7 +33,15 @@ export class GoogleCalendarProxy {
     return withConnectedProvider(this.client, 'calendar', GOOGLE_CALENDAR, async () => {
       const answer = await proxyRequest(this.client, { serviceId: GOOGLE_CALENDAR.service, ...request });
       if (answer.status >= 400) {
-        throw upstreamError({ status: answer.status, headers: answer.headers, message: messageOf(answer.body), details: { provider: GOOGLE_CALENDAR.service } }, TITLE);
+        throw upstreamError(
+          {
+            status: answer.status,
+            headers: answer.headers,
+            message: messageOf(answer.body),
+            details: { provider: GOOGLE_CALENDAR.service },
+          },
+          TITLE,
+        );
       }
       return answer.body as T;
     });
@@ -42,9 +55,14 @@ export class GoogleCalendarProxy {
     return this.call({ path: `/users/me/calendarList/${encodeURIComponent(calendarId)}` });
   }
 
-  events(calendarId: string, params: { pageToken?: string; maxResults: number; timeMin?: string; timeMax?: string; q?: string }): Promise<calendar_v3.Schema$Events> {
+  events(
+    calendarId: string,
+    params: { pageToken?: string; maxResults: number; timeMin?: string; timeMax?: string; q?: string },
+  ): Promise<calendar_v3.Schema$Events> {
     // One row per occurrence, in start order: the unified record is an occurrence, not a series.
-    return this.call({ path: `/calendars/${encodeURIComponent(calendarId)}/events${query({ ...params, singleEvents: 'true', orderBy: 'startTime' })}` });
+    return this.call({
+      path: `/calendars/${encodeURIComponent(calendarId)}/events${query({ ...params, singleEvents: 'true', orderBy: 'startTime' })}`,
+    });
   }
 
   event(calendarId: string, eventId: string): Promise<calendar_v3.Schema$Event> {
@@ -56,7 +74,11 @@ export class GoogleCalendarProxy {
   }
 
   /** PATCH semantics: the fields sent change, the others keep their values. */
-  patchEvent(calendarId: string, eventId: string, changes: calendar_v3.Schema$Event): Promise<calendar_v3.Schema$Event> {
+  patchEvent(
+    calendarId: string,
+    eventId: string,
+    changes: calendar_v3.Schema$Event,
+  ): Promise<calendar_v3.Schema$Event> {
     return this.call({ method: 'PATCH', path: eventPath(calendarId, eventId), body: changes });
   }
 
@@ -69,7 +91,8 @@ export class GoogleCalendarProxy {
   }
 }
 
-const eventPath = (calendarId: string, eventId: string) => `/calendars/${encodeURIComponent(calendarId)}/events/${encodeURIComponent(eventId)}`;
+const eventPath = (calendarId: string, eventId: string) =>
+  `/calendars/${encodeURIComponent(calendarId)}/events/${encodeURIComponent(eventId)}`;
 
 function query(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();

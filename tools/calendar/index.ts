@@ -11,8 +11,18 @@ const calendarSystem: SystemRecord = {
   name: 'Calendar (unified: the tenant’s connected calendar)',
   description:
     "Calendars, events and free/busy of the calendar provider the tenant connected in the vault (Google Calendar), through the Apideck unified API's proxy. The user's own Google account is the suite system.",
-  keywords: ['calendar', 'team calendar', 'unified calendar', 'event', 'meeting', 'schedule', 'free busy', 'availability'],
-  when_to_use: "Questions about the tenant's connected (team) calendar and people's availability; the user's own Google calendar is suite.",
+  keywords: [
+    'calendar',
+    'team calendar',
+    'unified calendar',
+    'event',
+    'meeting',
+    'schedule',
+    'free busy',
+    'availability',
+  ],
+  when_to_use:
+    "Questions about the tenant's connected (team) calendar and people's availability; the user's own Google calendar is suite.",
 };
 
 /** The unified calendar as the `calendar` system: the same tools serve MCP and the `/calendar/*` routes. */

@@ -48,7 +48,9 @@ export const FreeBusySchema = z.object({
   attendees: z.array(
     z.object({
       email: z.string(),
-      busy: z.array(z.object({ start_datetime: z.string(), end_datetime: z.string() })).describe('Busy intervals in the window, in start order'),
+      busy: z
+        .array(z.object({ start_datetime: z.string(), end_datetime: z.string() }))
+        .describe('Busy intervals in the window, in start order'),
       error: text('Why the provider could not tell (e.g. notFound): the attendee’s calendar is unknown or not shared'),
     }),
   ),
@@ -69,7 +71,12 @@ export function calendarOf(entry: calendar_v3.Schema$CalendarListEntry): Unified
   };
 }
 
-const STATUS: Record<string, (typeof ATTENDEE_STATUSES)[number]> = { needsAction: 'needs_action', accepted: 'accepted', declined: 'declined', tentative: 'tentative' };
+const STATUS: Record<string, (typeof ATTENDEE_STATUSES)[number]> = {
+  needsAction: 'needs_action',
+  accepted: 'accepted',
+  declined: 'declined',
+  tentative: 'tentative',
+};
 
 /** An event (or one occurrence) as the unified record; `zone` is the calendar's, for events that carry none. */
 export function eventOf(event: calendar_v3.Schema$Event, calendarId: string, zone?: string | null): UnifiedEvent {
@@ -84,7 +91,11 @@ export function eventOf(event: calendar_v3.Schema$Event, calendarId: string, zon
     timezone: event.start?.timeZone ?? zone ?? null,
     location: event.location ?? null,
     all_day: allDay,
-    attendees: (event.attendees ?? []).map((a) => ({ email: a.email ?? '', name: a.displayName ?? null, status: STATUS[a.responseStatus ?? ''] ?? 'needs_action' })),
+    attendees: (event.attendees ?? []).map((a) => ({
+      email: a.email ?? '',
+      name: a.displayName ?? null,
+      status: STATUS[a.responseStatus ?? ''] ?? 'needs_action',
+    })),
     organizer_email: event.organizer?.email ?? null,
     html_link: event.htmlLink ?? null,
   };

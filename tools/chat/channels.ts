@@ -13,7 +13,8 @@ function typesOf(value: string): string[] {
     .map((t) => t.trim())
     .filter(Boolean);
   const unknown = types.filter((t) => !(TYPES as readonly string[]).includes(t));
-  if (unknown.length || !types.length) throw new AppError('VALIDATION_ERROR', `types takes a comma-separated list of ${TYPES.join(', ')}`);
+  if (unknown.length || !types.length)
+    throw new AppError('VALIDATION_ERROR', `types takes a comma-separated list of ${TYPES.join(', ')}`);
   return types;
 }
 
@@ -21,12 +22,17 @@ export const listChannels = defineTool({
   system: 'chat',
   name: 'list_channels',
   title: 'List Slack channels',
-  description: 'Channels of the Slack workspace the user can see (public and their private ones by default; mpim and im on request), one page at a time.',
+  description:
+    'Channels of the Slack workspace the user can see (public and their private ones by default; mpim and im on request), one page at a time.',
   capability: { type: 'read', name: 'chat.channels.list' },
   input: z.object({
     limit: z.number().int().min(1).max(1000).default(200).describe('Channels per page (default 200)'),
     exclude_archived: z.boolean().default(true).describe('Leave archived channels out'),
-    types: z.string().max(100).default('public_channel,private_channel').describe('Comma-separated: public_channel, private_channel, mpim, im'),
+    types: z
+      .string()
+      .max(100)
+      .default('public_channel,private_channel')
+      .describe('Comma-separated: public_channel, private_channel, mpim, im'),
     cursor,
     team_id: z.string().max(40).optional().describe('Workspace of an Enterprise Grid org'),
   }),
@@ -50,7 +56,10 @@ export const listChannels = defineTool({
       ...(args.team_id ? { team_id: args.team_id } : {}),
     });
     const names = await session.names();
-    return { channels: ((answer.channels ?? []) as RawChannel[]).map((c) => channelOf(c, names)), next_cursor: answer.response_metadata?.next_cursor || null };
+    return {
+      channels: ((answer.channels ?? []) as RawChannel[]).map((c) => channelOf(c, names)),
+      next_cursor: answer.response_metadata?.next_cursor || null,
+    };
   },
 });
 
@@ -58,7 +67,8 @@ export const listChats = defineTool({
   system: 'chat',
   name: 'list_chats',
   title: 'List recent Slack chats',
-  description: 'Channels and direct messages together, most recently active first; DMs only when the user’s own token is connected.',
+  description:
+    'Channels and direct messages together, most recently active first; DMs only when the user’s own token is connected.',
   capability: { type: 'read', name: 'chat.chats.list' },
   input: z.object({
     limit: z.number().int().min(1).max(200).default(20).describe('How many conversations (default 20)'),
@@ -66,7 +76,11 @@ export const listChats = defineTool({
     include_channels: z.boolean().default(true).describe('Include public and private channels'),
     unread_only: z.boolean().default(false).describe('Only conversations with messages the user has not read'),
   }),
-  output: z.object({ chats: z.array(ChannelSchema.extend({ last_activity: z.string().nullable().describe('ISO 8601 of the newest message') })) }),
+  output: z.object({
+    chats: z.array(
+      ChannelSchema.extend({ last_activity: z.string().nullable().describe('ISO 8601 of the newest message') }),
+    ),
+  }),
   hints: {
     aliases: ['recent slack conversations', 'slack dms', 'my slack chats'],
     when_to_use: 'To see where the user’s Slack conversations are happening now.',
@@ -78,11 +92,20 @@ export const listChats = defineTool({
     const clients = ctx.client('slack');
     const installation = await clients.installation();
     const withDms = args.include_direct_messages && installation.userToken !== undefined;
-    const types = [...(args.include_channels ? ['public_channel', 'private_channel'] : []), ...(withDms ? ['im', 'mpim'] : [])];
+    const types = [
+      ...(args.include_channels ? ['public_channel', 'private_channel'] : []),
+      ...(withDms ? ['im', 'mpim'] : []),
+    ];
     if (!types.length) return { chats: [] };
     const session = await chatSession(ctx, 'read', { publicOnly: !installation.userToken });
-    const listed = await session.client.conversations.list({ limit: 1000, exclude_archived: true, types: installation.userToken ? types.join(',') : 'public_channel' });
-    const conversations = ((listed.channels ?? []) as Array<RawChannel & { last_read?: string }>).filter((c) => c.is_member !== false || c.is_im);
+    const listed = await session.client.conversations.list({
+      limit: 1000,
+      exclude_archived: true,
+      types: installation.userToken ? types.join(',') : 'public_channel',
+    });
+    const conversations = ((listed.channels ?? []) as Array<RawChannel & { last_read?: string }>).filter(
+      (c) => c.is_member !== false || c.is_im,
+    );
     const latest = await ctx.fanOut(conversations, async (c) => {
       const history = await session.client.conversations.history({ channel: c.id ?? '', limit: 1 });
       return (history.messages as RawMessage[] | undefined)?.[0]?.ts;
@@ -145,7 +168,11 @@ export const listChannelMembers = defineTool({
     const members: string[] = [];
     let next: string | undefined;
     do {
-      const page = await session.client.conversations.members({ channel, limit: 999, ...(next ? { cursor: next } : {}) });
+      const page = await session.client.conversations.members({
+        channel,
+        limit: 999,
+        ...(next ? { cursor: next } : {}),
+      });
       members.push(...(page.members ?? []));
       next = page.response_metadata?.next_cursor || undefined;
     } while (next);

@@ -9,7 +9,10 @@ export const slackDemo: IntegrationDemo<{ apiBase: string }> = {
   credentials: (_workspace, fakeUrl) => ({ apiBase: `${fakeUrl}/api/` }),
   consentAhead: (state, person) => {
     const slack = state as SlackState;
-    const { botToken, userToken } = installAhead(slack, person, { bot: [...CHAT_BOT_SCOPES], user: [...CHAT_USER_SCOPES] });
+    const { botToken, userToken } = installAhead(slack, person, {
+      bot: [...CHAT_BOT_SCOPES],
+      user: [...CHAT_USER_SCOPES],
+    });
     const details = {
       userAccessToken: userToken,
       userScopes: [...CHAT_USER_SCOPES],
@@ -20,7 +23,11 @@ export const slackDemo: IntegrationDemo<{ apiBase: string }> = {
     return { accessToken: botToken, scopes: [...CHAT_BOT_SCOPES], details };
   },
   probes: {
-    read: { path: '/api/conversations.list', send: async (client) => (await (client as ChatClients).as('user')).conversations.list({ types: 'public_channel' }) },
+    read: {
+      path: '/api/conversations.list',
+      send: async (client) =>
+        (await (client as ChatClients).as('user')).conversations.list({ types: 'public_channel' }),
+    },
     create: {
       path: '/api/chat.postMessage',
       send: async (client) => {

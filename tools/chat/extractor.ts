@@ -19,21 +19,36 @@ export const extractChat = extractorOf([
   readsResultsOf(listChannels, ({ result }, batch) => result.channels.forEach((c) => channel(batch, c))),
   readsResultsOf(listChats, ({ result }, batch) => result.chats.forEach((c) => channel(batch, c))),
   readsResultsOf(getChannel, ({ result }, batch) => void channel(batch, result)),
-  readsResultsOf(listChannelMembers, ({ result }, batch) => void batch.ref('chat_channel', result.channel_id, { id: result.channel_id })),
+  readsResultsOf(
+    listChannelMembers,
+    ({ result }, batch) => void batch.ref('chat_channel', result.channel_id, { id: result.channel_id }),
+  ),
   readsResultsOf(listMessages, ({ result }, batch) => result.messages.forEach((m) => message(batch, m))),
   readsResultsOf(listThreadReplies, ({ result }, batch) => result.messages.forEach((m) => message(batch, m))),
   readsResultsOf(getMessage, ({ result }, batch) => void message(batch, result)),
-  readsResultsOf(searchMessages, ({ result }, batch) => result.matches.forEach((m) => message(batch, { ...m, ts: m.id }))),
+  readsResultsOf(searchMessages, ({ result }, batch) =>
+    result.matches.forEach((m) => message(batch, { ...m, ts: m.id })),
+  ),
   readsResultsOf(sendMessage, ({ result }, batch) => void (result.message && message(batch, result.message))),
   readsResultsOf(updateMessage, ({ result }, batch) => void (result.message && message(batch, result.message))),
   readsResultsOf(deleteMessage, () => undefined),
   readsResultsOf(listUsers, ({ result }, batch) => result.users.forEach((u) => member(batch, u))),
   readsResultsOf(getUser, ({ result }, batch) => void member(batch, result)),
-  readsResultsOf(getConnectionInfo, ({ result }, batch) => void (result.email && batch.person({ email: result.email }, { slack_id: result.user_id }))),
+  readsResultsOf(
+    getConnectionInfo,
+    ({ result }, batch) => void (result.email && batch.person({ email: result.email }, { slack_id: result.user_id })),
+  ),
 ]);
 
 function channel(batch: GraphBatch, c: ChatChannel): Handle | undefined {
-  return batch.node('chat_channel', c.id, { id: c.id, name: c.name, type: c.type, topic: clip(c.topic, 300), is_archived: c.is_archived, num_members: c.num_members });
+  return batch.node('chat_channel', c.id, {
+    id: c.id,
+    name: c.name,
+    type: c.type,
+    topic: clip(c.topic, 300),
+    is_archived: c.is_archived,
+    num_members: c.num_members,
+  });
 }
 
 function member(batch: GraphBatch, u: ChatUser): Handle | undefined {
@@ -41,7 +56,10 @@ function member(batch: GraphBatch, u: ChatUser): Handle | undefined {
   return batch.person({ email: u.email }, { name: u.real_name ?? u.name, slack_id: u.id });
 }
 
-function message(batch: GraphBatch, m: Pick<ChatMessage, 'ts' | 'channel_id' | 'text' | 'sender' | 'sent_at'> & { thread_ts?: string }): void {
+function message(
+  batch: GraphBatch,
+  m: Pick<ChatMessage, 'ts' | 'channel_id' | 'text' | 'sender' | 'sent_at'> & { thread_ts?: string },
+): void {
   const node = batch.node('chat_message', `${m.channel_id}/${m.ts}`, {
     ts: m.ts,
     channel_id: m.channel_id,
@@ -50,5 +68,10 @@ function message(batch: GraphBatch, m: Pick<ChatMessage, 'ts' | 'channel_id' | '
     thread_ts: m.thread_ts,
   });
   batch.edge(node, 'BELONGS_TO', batch.ref('chat_channel', m.channel_id, { id: m.channel_id }));
-  if (m.sender.email) batch.edge(node, 'AUTHORED_BY', batch.person({ email: m.sender.email }, { name: m.sender.name, slack_id: m.sender.id }));
+  if (m.sender.email)
+    batch.edge(
+      node,
+      'AUTHORED_BY',
+      batch.person({ email: m.sender.email }, { name: m.sender.name, slack_id: m.sender.id }),
+    );
 }

@@ -11,9 +11,11 @@ import { getConnectionInfo, getUser, listUsers } from './users.js';
 const chatSystem: SystemRecord = {
   id: 'chat',
   name: 'Chat (Slack)',
-  description: 'The user’s Slack workspace: channels, DMs, threads, search and posting, as the user (or the app’s bot) after their one-time install.',
+  description:
+    'The user’s Slack workspace: channels, DMs, threads, search and posting, as the user (or the app’s bot) after their one-time install.',
   keywords: ['slack', 'channel', 'dm', 'direct message', 'thread', 'message', 'chat', 'post', 'workspace'],
-  when_to_use: 'Questions about Slack: what was said in a channel or DM, finding a message, posting or editing one, who is in a channel.',
+  when_to_use:
+    'Questions about Slack: what was said in a channel or DM, finding a message, posting or editing one, who is in a channel.',
 };
 
 /** Slack for each user, as the `chat` system (spec: chat routes). */

@@ -1,6 +1,11 @@
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
-import { defineIntegration, type ClientContext, type UpstreamFetch, type UserGrant } from '../../src/integrations/integration.js';
+import {
+  defineIntegration,
+  type ClientContext,
+  type UpstreamFetch,
+  type UserGrant,
+} from '../../src/integrations/integration.js';
 import { classifyByStatus, upstreamError } from '../../src/integrations/http-status.js';
 import { userTokenFetch } from '../../src/integrations/user-token-fetch.js';
 import { AppError } from '../../src/toolkit/errors.js';
@@ -55,7 +60,12 @@ export function readsAsGet(fetch: UpstreamFetch): UpstreamFetch {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
     const body = init.body;
-    if ((init.method ?? 'GET').toUpperCase() !== 'POST' || !READ_METHODS.has(method) || !(typeof body === 'string' || body instanceof URLSearchParams)) return fetch(input, init);
+    if (
+      (init.method ?? 'GET').toUpperCase() !== 'POST' ||
+      !READ_METHODS.has(method) ||
+      !(typeof body === 'string' || body instanceof URLSearchParams)
+    )
+      return fetch(input, init);
     for (const [key, value] of new URLSearchParams(body)) url.searchParams.append(key, value);
     const headers = new Headers(init.headers);
     headers.delete('content-type');
@@ -146,10 +156,16 @@ export function mapSlackError(error: unknown): AppError | undefined {
   if (!(error instanceof Error)) return undefined;
   const sdk = error as SlackSdkError;
   if (sdk.code === 'slack_webapi_platform_error' && sdk.data?.error) {
-    return new AppError('VALIDATION_ERROR', `Chat API error: ${sdk.data.error}`, { upstreamStatus: 400, cause: error, details: { slack_error: sdk.data.error } });
+    return new AppError('VALIDATION_ERROR', `Chat API error: ${sdk.data.error}`, {
+      upstreamStatus: 400,
+      cause: error,
+      details: { slack_error: sdk.data.error },
+    });
   }
-  if (sdk.code === 'slack_webapi_rate_limited_error') return upstreamError({ status: 429, retryAfter: sdk.retryAfter, cause: error }, 'Slack');
-  if (sdk.code === 'slack_webapi_http_error' && typeof sdk.statusCode === 'number') return upstreamError({ status: sdk.statusCode, cause: error }, 'Slack');
+  if (sdk.code === 'slack_webapi_rate_limited_error')
+    return upstreamError({ status: 429, retryAfter: sdk.retryAfter, cause: error }, 'Slack');
+  if (sdk.code === 'slack_webapi_http_error' && typeof sdk.statusCode === 'number')
+    return upstreamError({ status: sdk.statusCode, cause: error }, 'Slack');
   return undefined;
 }
 

@@ -28,7 +28,11 @@ interface RawPage {
  * Reads up to `limit` messages through Slack's cursor, asking each call for only what is still missing,
  * so the last call's cursor is exactly where the caller's next page starts.
  */
-async function readPages(limit: number, first: string | undefined, read: (cursor: string | undefined, count: number) => Promise<RawPage>) {
+async function readPages(
+  limit: number,
+  first: string | undefined,
+  read: (cursor: string | undefined, count: number) => Promise<RawPage>,
+) {
   const messages: RawMessage[] = [];
   let next = first;
   let more = true;
@@ -61,14 +65,25 @@ export const listMessages = defineTool({
     aliases: ['chatmessage:list', 'ChatMessage.list', 'slack history', 'channel messages', 'read slack channel'],
     when_to_use: 'To read what was said in a Slack channel or DM, optionally between two times.',
     not_for: 'Finding messages by words across channels (chat_search_messages); Google Chat (suite).',
-    examples: [{ query: 'what was posted in #general since October', tool: 'list_messages', params: { channel_id: 'CA0016D330', oldest: '2026-10-01', limit: 20 } }],
+    examples: [
+      {
+        query: 'what was posted in #general since October',
+        tool: 'list_messages',
+        params: { channel_id: 'CA0016D330', oldest: '2026-10-01', limit: 20 },
+      },
+    ],
   },
   async run(ctx) {
     const { args } = ctx;
     const session = await chatSession(ctx, 'read', { channelId: args.channel_id });
     const bounds = boundsOf(args);
     const page = await readPages(Math.min(args.limit, MESSAGE_CAP), args.cursor, (next, limit) =>
-      session.client.conversations.history({ channel: args.channel_id, limit, ...bounds, ...(next ? { cursor: next } : {}) }),
+      session.client.conversations.history({
+        channel: args.channel_id,
+        limit,
+        ...bounds,
+        ...(next ? { cursor: next } : {}),
+      }),
     );
     const names = await session.names();
     return { ...page, messages: page.messages.map((m) => messageOf(m, args.channel_id, names)) };
@@ -79,7 +94,8 @@ export const listThreadReplies = defineTool({
   system: 'chat',
   name: 'list_thread_replies',
   title: 'List the replies of a Slack thread',
-  description: 'A thread’s parent message and its replies, oldest first, one page at a time; repeat with cursor = next_cursor until has_more is false.',
+  description:
+    'A thread’s parent message and its replies, oldest first, one page at a time; repeat with cursor = next_cursor until has_more is false.',
   capability: { type: 'read', name: 'chat.messages.replies' },
   input: z.object({ channel_id: channelId, thread_ts: messageTs.describe('The thread parent’s ts'), ...pageInput }),
   output: MessagePageSchema,
@@ -87,14 +103,26 @@ export const listThreadReplies = defineTool({
     aliases: ['slack thread', 'thread replies', 'conversation replies'],
     when_to_use: 'To read a whole Slack thread once a message with reply_count was found.',
     not_for: 'Top-level channel history (chat_list_messages).',
-    examples: [{ query: 'show the replies to that slack thread', tool: 'list_thread_replies', params: { channel_id: 'CA0016D330', thread_ts: '1783454403.855019' } }],
+    examples: [
+      {
+        query: 'show the replies to that slack thread',
+        tool: 'list_thread_replies',
+        params: { channel_id: 'CA0016D330', thread_ts: '1783454403.855019' },
+      },
+    ],
   },
   async run(ctx) {
     const { args } = ctx;
     const session = await chatSession(ctx, 'read', { channelId: args.channel_id });
     const bounds = boundsOf(args);
     const page = await readPages(Math.min(args.limit, MESSAGE_CAP), args.cursor, (next, limit) =>
-      session.client.conversations.replies({ channel: args.channel_id, ts: args.thread_ts, limit, ...bounds, ...(next ? { cursor: next } : {}) }),
+      session.client.conversations.replies({
+        channel: args.channel_id,
+        ts: args.thread_ts,
+        limit,
+        ...bounds,
+        ...(next ? { cursor: next } : {}),
+      }),
     );
     const names = await session.names();
     return { ...page, messages: page.messages.map((m) => messageOf(m, args.channel_id, names)) };
@@ -114,16 +142,31 @@ export const getMessage = defineTool({
     aliases: ['chatmessage:read', 'ChatMessage.read', 'ChatMessage.get', 'slack message'],
     when_to_use: 'To read one message whose channel and ts are known (from a search match or a link).',
     not_for: 'Reading a conversation (chat_list_messages).',
-    examples: [{ query: 'open that slack message', tool: 'get_message', params: { channel_id: 'CA0016D330', message_ts: '1783454403.855019' } }],
+    examples: [
+      {
+        query: 'open that slack message',
+        tool: 'get_message',
+        params: { channel_id: 'CA0016D330', message_ts: '1783454403.855019' },
+      },
+    ],
   },
   async run(ctx): Promise<ChatMessage> {
     const { channel_id: channel, message_ts: ts } = ctx.args;
     const session = await chatSession(ctx, 'read', { channelId: channel });
     const bound = slackTimeBound(ts, 'message_ts') ?? ts;
-    const top = (await session.client.conversations.history({ channel, oldest: bound, latest: bound, inclusive: true, limit: 1 })) as RawPage;
+    const top = (await session.client.conversations.history({
+      channel,
+      oldest: bound,
+      latest: bound,
+      inclusive: true,
+      limit: 1,
+    })) as RawPage;
     let found = top.messages?.find((m) => m.ts === bound);
     // A reply is not in the channel's history: Slack finds it in its thread through its own ts.
-    if (!found) found = ((await session.client.conversations.replies({ channel, ts: bound, limit: 1000 })) as RawPage).messages?.find((m) => m.ts === bound);
+    if (!found)
+      found = (
+        (await session.client.conversations.replies({ channel, ts: bound, limit: 1000 })) as RawPage
+      ).messages?.find((m) => m.ts === bound);
     if (!found) throw new AppError('VALIDATION_ERROR', 'Chat API error: message_not_found', { upstreamStatus: 400 });
     return messageOf(found, channel, await session.names());
   },

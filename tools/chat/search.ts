@@ -38,20 +38,37 @@ export const searchMessages = defineTool({
   output: z.object({
     matches: z.array(MatchSchema),
     total: z.number().int(),
-    paging: z.object({ count: z.number().int(), total: z.number().int(), page: z.number().int(), pages: z.number().int() }),
+    paging: z.object({
+      count: z.number().int(),
+      total: z.number().int(),
+      page: z.number().int(),
+      pages: z.number().int(),
+    }),
   }),
   aliases: ['chatmessage:search', 'ChatMessage.search'],
   hints: {
     aliases: ['chatmessage:search', 'ChatMessage.search', 'search slack', 'find slack message', 'who said'],
     when_to_use: 'To find Slack messages by words, author or channel across the workspace.',
     not_for: 'Reading one channel in order (chat_list_messages); Google Chat (suite).',
-    examples: [{ query: 'find slack messages about the staging database', tool: 'search_messages', params: { query: 'staging database' } }],
+    examples: [
+      {
+        query: 'find slack messages about the staging database',
+        tool: 'search_messages',
+        params: { query: 'staging database' },
+      },
+    ],
   },
   async run(ctx) {
     const { args } = ctx;
     const session = await chatSession(ctx, 'search');
     const count = Math.min(args.max_results, SEARCH_CAP);
-    const answer = await session.client.search.messages({ query: args.query, count, page: args.page, sort: args.sort, sort_dir: args.sort_dir });
+    const answer = await session.client.search.messages({
+      query: args.query,
+      count,
+      page: args.page,
+      sort: args.sort,
+      sort_dir: args.sort_dir,
+    });
     const names = await session.names();
     const found = answer.messages ?? {};
     const matches = ((found.matches ?? []) as RawMatch[]).map((m) => ({
@@ -65,6 +82,15 @@ export const searchMessages = defineTool({
       ...(m.permalink ? { permalink: m.permalink } : {}),
     }));
     const total = found.paging?.total ?? found.total ?? matches.length;
-    return { matches, total, paging: { count, total, page: found.paging?.page ?? args.page, pages: found.paging?.pages ?? Math.max(1, Math.ceil(total / count)) } };
+    return {
+      matches,
+      total,
+      paging: {
+        count,
+        total,
+        page: found.paging?.page ?? args.page,
+        pages: found.paging?.pages ?? Math.max(1, Math.ceil(total / count)),
+      },
+    };
   },
 });

@@ -11,7 +11,11 @@ export interface ChatSession {
   names(): Promise<Names>;
 }
 
-export async function chatSession(ctx: Pick<ToolRunContext<unknown>, 'client'>, purpose: Purpose, options: Parameters<typeof chooseIdentity>[2] = {}): Promise<ChatSession> {
+export async function chatSession(
+  ctx: Pick<ToolRunContext<unknown>, 'client'>,
+  purpose: Purpose,
+  options: Parameters<typeof chooseIdentity>[2] = {},
+): Promise<ChatSession> {
   const clients = ctx.client('slack');
   const installation = await clients.installation();
   const identity = chooseIdentity(installation, purpose, options);

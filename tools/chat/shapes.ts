@@ -98,9 +98,13 @@ export type Names = Map<string, MemberName>;
 const MENTION = /<@([UW][A-Z0-9]+)(?:\|[^>]*)?>/g;
 
 /** Member mentions (`<@U123>`) as `@Name`, for readers. */
-export const resolveMentions = (text: string, names: Names): string => text.replace(MENTION, (whole, id: string) => (names.has(id) ? `@${names.get(id)?.name}` : whole));
+export const resolveMentions = (text: string, names: Names): string =>
+  text.replace(MENTION, (whole, id: string) => (names.has(id) ? `@${names.get(id)?.name}` : whole));
 
-export function senderOf(raw: { user?: string; bot_id?: string; username?: string }, names: Names): z.infer<typeof SenderSchema> {
+export function senderOf(
+  raw: { user?: string; bot_id?: string; username?: string },
+  names: Names,
+): z.infer<typeof SenderSchema> {
   const id = raw.user ?? raw.bot_id ?? '';
   const known = names.get(id);
   return { id, name: known?.name ?? raw.username ?? id, ...(known?.email ? { email: known.email } : {}) };
@@ -152,13 +156,18 @@ export function userOf(raw: RawUser): ChatUser {
 }
 
 /** The name a reader shows for a member: their real name, else display name, else handle. */
-const nameOf = (user: RawUser): string => user.real_name || user.profile?.real_name || user.profile?.display_name || user.name || user.id || '';
+const nameOf = (user: RawUser): string =>
+  user.real_name || user.profile?.real_name || user.profile?.display_name || user.name || user.id || '';
 
 /**
  * The workspace's member names, read once per workspace with the identity the call already uses
  * (users.list, paged) and kept for the client's lifetime.
  */
-export async function memberNames(clients: ChatClients, installation: Installation, identity: Identity): Promise<Names> {
+export async function memberNames(
+  clients: ChatClients,
+  installation: Installation,
+  identity: Identity,
+): Promise<Names> {
   return clients.names(installation.teamId ?? '', async () => {
     const client = await clients.as(identity);
     const names: Names = new Map();
@@ -166,7 +175,11 @@ export async function memberNames(clients: ChatClients, installation: Installati
     do {
       const page = await client.users.list({ limit: 1000, ...(cursor ? { cursor } : {}) });
       for (const member of (page.members ?? []) as RawUser[]) {
-        if (member.id) names.set(member.id, { name: nameOf(member), ...(member.profile?.email ? { email: member.profile.email } : {}) });
+        if (member.id)
+          names.set(member.id, {
+            name: nameOf(member),
+            ...(member.profile?.email ? { email: member.profile.email } : {}),
+          });
       }
       cursor = page.response_metadata?.next_cursor || undefined;
     } while (cursor);

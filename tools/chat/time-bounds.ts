@@ -17,7 +17,10 @@ export function slackTimeBound(value: string | number | undefined, name: string)
   if (EPOCH.test(raw)) return epochTs(Number(raw));
   const date = isoDatetime(DATE.test(raw) ? `${raw}T00:00` : raw);
   if (date === undefined || Number.isNaN(date)) {
-    throw new AppError('VALIDATION_ERROR', `${name} is not a time: give a message ts, epoch seconds, or an ISO 8601 date or datetime (got "${raw.slice(0, 60)}")`);
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `${name} is not a time: give a message ts, epoch seconds, or an ISO 8601 date or datetime (got "${raw.slice(0, 60)}")`,
+    );
   }
   return epochTs(date / 1000);
 }
@@ -26,7 +29,8 @@ function isoDatetime(raw: string): number | undefined {
   const match = DATETIME.exec(raw);
   if (!match) return undefined;
   const [, day, clock, zone] = match;
-  const offset = !zone || zone.toUpperCase() === 'Z' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
+  const offset =
+    !zone || zone.toUpperCase() === 'Z' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
   const time = clock.length === 5 ? `${clock}:00` : clock;
   const parsed = Date.parse(`${day}T${time}${offset}`);
   // Date.parse rolls 2026-02-30 over to March: a day or clock that does not exist is not a time.
@@ -35,7 +39,10 @@ function isoDatetime(raw: string): number | undefined {
 }
 
 function sameCalendarDay(day: string, epochMs: number, offset: string): boolean {
-  const minutes = offset === 'Z' ? 0 : (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
+  const minutes =
+    offset === 'Z'
+      ? 0
+      : (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
   return new Date(epochMs + minutes * 60_000).toISOString().slice(0, 10) === day;
 }
 

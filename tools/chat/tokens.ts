@@ -23,19 +23,33 @@ export function installationOf(grant: UserGrant): Installation {
   const details = grant.details ?? {};
   const userToken = text(details.userAccessToken);
   const botToken = grant.accessToken && grant.accessToken !== userToken ? grant.accessToken : undefined;
-  return { userToken, botToken, teamId: text(details.teamId), authedUserId: text(details.authedUserId), botUserId: text(details.botUserId) };
+  return {
+    userToken,
+    botToken,
+    teamId: text(details.teamId),
+    authedUserId: text(details.authedUserId),
+    botUserId: text(details.botUserId),
+  };
 }
 
 /** What a call does with a conversation (the spec's token choice depends on it). */
 export type Purpose = 'read' | 'search' | 'write';
 
 export const reconnectRequired = (what: string): AppError =>
-  new AppError('VALIDATION_ERROR', `${what} needs a user token and the stored connection has none: authorize chat again as yourself`, {
-    details: { reason: 'chat_reconnect_required' },
-  });
+  new AppError(
+    'VALIDATION_ERROR',
+    `${what} needs a user token and the stored connection has none: authorize chat again as yourself`,
+    {
+      details: { reason: 'chat_reconnect_required' },
+    },
+  );
 
 export const botTokenRequired = (): AppError =>
-  new AppError('VALIDATION_ERROR', 'send_as=bot needs the app’s bot token and this installation has only a user token', { details: { reason: 'chat_bot_token_required' } });
+  new AppError(
+    'VALIDATION_ERROR',
+    'send_as=bot needs the app’s bot token and this installation has only a user token',
+    { details: { reason: 'chat_bot_token_required' } },
+  );
 
 /** A public channel's id starts with C; G is a private channel or group DM, D a direct message. */
 export const isPublicChannelId = (channelId: string | undefined): boolean => channelId?.startsWith('C') === true;
@@ -46,7 +60,11 @@ export const isPublicChannelId = (channelId: string | undefined): boolean => cha
  * the user token. Sending, editing and deleting act as the user unless `send_as` is bot. Never a
  * silent fall back to the bot token anywhere else.
  */
-export function chooseIdentity(installation: Installation, purpose: Purpose, options: { channelId?: string; publicOnly?: boolean; sendAs?: Identity } = {}): Identity {
+export function chooseIdentity(
+  installation: Installation,
+  purpose: Purpose,
+  options: { channelId?: string; publicOnly?: boolean; sendAs?: Identity } = {},
+): Identity {
   if (purpose === 'write') {
     if (options.sendAs === 'bot') {
       if (!installation.botToken) throw botTokenRequired();
@@ -56,6 +74,7 @@ export function chooseIdentity(installation: Installation, purpose: Purpose, opt
     return 'user';
   }
   if (installation.userToken) return 'user';
-  if (purpose === 'read' && (options.publicOnly ?? isPublicChannelId(options.channelId)) && installation.botToken) return 'bot';
+  if (purpose === 'read' && (options.publicOnly ?? isPublicChannelId(options.channelId)) && installation.botToken)
+    return 'bot';
   throw reconnectRequired(purpose === 'search' ? 'Searching messages' : 'Reading private channels, DMs and group DMs');
 }

@@ -22,7 +22,10 @@ export const listUsers = defineTool({
     const users: RawUser[] = [];
     let next: string | undefined;
     do {
-      const page = await session.client.users.list({ limit: Math.min(1000, ctx.args.limit - users.length), ...(next ? { cursor: next } : {}) });
+      const page = await session.client.users.list({
+        limit: Math.min(1000, ctx.args.limit - users.length),
+        ...(next ? { cursor: next } : {}),
+      });
       users.push(...((page.members ?? []) as RawUser[]));
       next = page.response_metadata?.next_cursor || undefined;
     } while (next && users.length < ctx.args.limit);
@@ -55,7 +58,8 @@ export const getConnectionInfo = defineTool({
   system: 'chat',
   name: 'get_connection_info',
   title: 'Slack connection info',
-  description: 'The connected Slack identity: the authenticated member id, the workspace (team) id and name, and which tokens the connection holds.',
+  description:
+    'The connected Slack identity: the authenticated member id, the workspace (team) id and name, and which tokens the connection holds.',
   capability: { type: 'read', name: 'chat.connection.info' },
   input: z.object({}),
   output: z.object({

@@ -18,8 +18,12 @@ import { getContributors, getRepositoryUsers, getUserByEmail } from './users.js'
  * without entity results have no reader.
  */
 export const extractCodeHost: Extractor = extractorOf([
-  readsResultsOf(getRepositories, ({ result }, batch) => result.repositories.forEach((repo) => repository(batch, repo))),
-  readsResultsOf(listReposByUser, ({ result }, batch) => result.repositories.forEach((repo) => repository(batch, repo))),
+  readsResultsOf(getRepositories, ({ result }, batch) =>
+    result.repositories.forEach((repo) => repository(batch, repo)),
+  ),
+  readsResultsOf(listReposByUser, ({ result }, batch) =>
+    result.repositories.forEach((repo) => repository(batch, repo)),
+  ),
   readsResultsOf(getRepository, ({ result }, batch) => void repository(batch, result)),
   readsResultsOf(getRepositoryUsers, ({ result }, batch) => result.users.forEach((user) => githubUser(batch, user))),
   readsResultsOf(getContributors, ({ args, result }, batch) => {
@@ -29,30 +33,48 @@ export const extractCodeHost: Extractor = extractorOf([
       batch.edge(githubUser(batch, contributor), 'CONTRIBUTES_TO', repo, { contributions: contributor.contributions });
     }
   }),
-  readsResultsOf(getUserByEmail, ({ args, result }, batch) => void githubUser(batch, result, str(result.email) ?? args.email)),
-  readsResultsOf(getIssues, ({ args, result }, batch) => result.issues.forEach((issue) => githubIssue(batch, issue, args.repo_id))),
+  readsResultsOf(
+    getUserByEmail,
+    ({ args, result }, batch) => void githubUser(batch, result, str(result.email) ?? args.email),
+  ),
+  readsResultsOf(getIssues, ({ args, result }, batch) =>
+    result.issues.forEach((issue) => githubIssue(batch, issue, args.repo_id)),
+  ),
   readsResultsOf(getIssue, ({ args, result }, batch) => void githubIssue(batch, result, args.repo_id)),
   readsResultsOf(createIssue, ({ args, result }, batch) => void githubIssue(batch, result, args.repo_id)),
   readsResultsOf(updateIssue, ({ args, result }, batch) => void githubIssue(batch, result, args.repo_id)),
-  readsResultsOf(getIssueComments, ({ result }, batch) => result.comments.forEach((comment) => githubUser(batch, comment.user ?? undefined))),
-  readsResultsOf(getPullRequests, ({ args, result }, batch) => result.pull_requests.forEach((pr) => pullRequest(batch, pr, args.repo_id))),
-  readsResultsOf(getStalePrs, ({ args, result }, batch) => result.stale_prs.forEach((pr) => pullRequest(batch, pr, args.repo_id))),
+  readsResultsOf(getIssueComments, ({ result }, batch) =>
+    result.comments.forEach((comment) => githubUser(batch, comment.user ?? undefined)),
+  ),
+  readsResultsOf(getPullRequests, ({ args, result }, batch) =>
+    result.pull_requests.forEach((pr) => pullRequest(batch, pr, args.repo_id)),
+  ),
+  readsResultsOf(getStalePrs, ({ args, result }, batch) =>
+    result.stale_prs.forEach((pr) => pullRequest(batch, pr, args.repo_id)),
+  ),
   readsResultsOf(createPullRequest, ({ args, result }, batch) => void pullRequest(batch, result, args.repo_id)),
   readsResultsOf(mergePullRequest, ({ result }, batch) => {
     if (!result.merged) return;
     const key = `${result.repo}#${result.pr_number}`;
-    batch.edge(batch.node('pull_request', key, { number: result.pr_number, repo: result.repo, state: 'merged' }), 'BELONGS_TO', repoRef(batch, result.repo));
+    batch.edge(
+      batch.node('pull_request', key, { number: result.pr_number, repo: result.repo, state: 'merged' }),
+      'BELONGS_TO',
+      repoRef(batch, result.repo),
+    );
   }),
   readsResultsOf(getMyCodeHostWork, ({ result }, batch) => {
     const me = batch.person({ login: result.user.login });
-    for (const pr of [...(result.open_pull_requests ?? []), ...(result.review_requests ?? [])]) pullRequest(batch, pr, undefined);
+    for (const pr of [...(result.open_pull_requests ?? []), ...(result.review_requests ?? [])])
+      pullRequest(batch, pr, undefined);
     for (const pr of result.reviews_done ?? []) batch.edge(pullRequest(batch, pr, undefined), 'REVIEWED_BY', me);
-    for (const issue of result.assigned_issues ?? []) batch.edge(githubIssue(batch, issue, undefined), 'ASSIGNED_TO', me);
+    for (const issue of result.assigned_issues ?? [])
+      batch.edge(githubIssue(batch, issue, undefined), 'ASSIGNED_TO', me);
   }),
 ]);
 
 /** A repository mentioned by full name (the other end of an edge). */
-const repoRef = (batch: GraphBatch, fullName: string): Handle | undefined => batch.ref('repository', fullName, { full_name: fullName });
+const repoRef = (batch: GraphBatch, fullName: string): Handle | undefined =>
+  batch.ref('repository', fullName, { full_name: fullName });
 
 function repository(batch: GraphBatch, repo: Json): Handle | undefined {
   const fullName = str(repo.full_name);
@@ -78,7 +100,12 @@ function githubUser(batch: GraphBatch, user: Json | undefined, email?: string): 
   if (!user || !login) return undefined;
   return batch.person(
     { login, githubId: num(user.id), email: email ?? str(user.email) },
-    { name: str(user.name), avatar_url: str(user.avatar_url), company: str(user.company), location: str(user.location) },
+    {
+      name: str(user.name),
+      avatar_url: str(user.avatar_url),
+      company: str(user.company),
+      location: str(user.location),
+    },
   );
 }
 
@@ -145,7 +172,10 @@ function pullRequest(batch: GraphBatch, pr: Json, argRepo: string | undefined): 
   batch.edge(handle, 'BELONGS_TO', repoRef(batch, repo));
   batch.edge(handle, 'AUTHORED_BY', githubUser(batch, author));
   for (const review of arr(pr.reviews)) {
-    batch.edge(handle, 'REVIEWED_BY', githubUser(batch, obj(review.user)), { state: str(review.state), submitted_at: str(review.submitted_at) });
+    batch.edge(handle, 'REVIEWED_BY', githubUser(batch, obj(review.user)), {
+      state: str(review.state),
+      submitted_at: str(review.submitted_at),
+    });
   }
   for (const reviewer of Array.isArray(pr.requested_reviewers) ? pr.requested_reviewers : []) {
     githubUser(batch, typeof reviewer === 'string' ? { login: reviewer } : obj(reviewer));

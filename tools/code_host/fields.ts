@@ -27,7 +27,10 @@ export const BranchName = z
   .max(250)
   .regex(/^(?!\/)(?!.*\.\.)(?!.*\/\/)[^\s~^:?*[\\]+(?<!\/)(?<!\.lock)$/, 'not a valid branch name')
   // The rest of git's ref-name rules (git check-ref-format), kept out of the listed pattern.
-  .refine((name) => !/(?:^|\/)\.|\.$|@\{|^@$/.test(name), 'not a valid branch name: no part may start with ".", and it may not end with "." or contain "@{"');
+  .refine(
+    (name) => !/(?:^|\/)\.|\.$|@\{|^@$/.test(name),
+    'not a valid branch name: no part may start with ".", and it may not end with "." or contain "@{"',
+  );
 /** The head of a pull request: "branch", or "owner:branch" for a branch of a fork, each part by its own rules. */
 export const HeadRef = z
   .string()
@@ -35,14 +38,24 @@ export const HeadRef = z
   .max(300)
   .superRefine((value, ctx) => {
     const colon = value.indexOf(':');
-    if (colon !== -1 && !GithubLogin.safeParse(value.slice(0, colon)).success) ctx.addIssue({ code: 'custom', message: 'the owner before ":" is not a valid code_host login' });
+    if (colon !== -1 && !GithubLogin.safeParse(value.slice(0, colon)).success)
+      ctx.addIssue({ code: 'custom', message: 'the owner before ":" is not a valid code_host login' });
     const branch = BranchName.safeParse(value.slice(colon + 1));
-    if (!branch.success) for (const issue of branch.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+    if (!branch.success)
+      for (const issue of branch.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
   });
-export const DaysThreshold = z.number().int().min(1).max(365).default(7).describe('Days without activity after which an open pull request is stale (default 7)');
+export const DaysThreshold = z
+  .number()
+  .int()
+  .min(1)
+  .max(365)
+  .default(7)
+  .describe('Days without activity after which an open pull request is stale (default 7)');
 export { Refresh } from '../shared/fields.js';
 export const IssueLabels = z.array(z.string().min(1).max(100)).max(50);
-export const Assignees = z.array(z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/, 'not a valid code_host login')).max(10);
+export const Assignees = z
+  .array(z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/, 'not a valid code_host login'))
+  .max(10);
 
 export function splitRepoId(repoId: string): { owner: string; repo: string } {
   const [owner, repo] = repoId.split('/');

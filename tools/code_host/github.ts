@@ -9,7 +9,10 @@ export const FAN_OUT_REPO_CAP = 300;
 
 /** Every repository the credential can access (owned, collaborator, organisation member). */
 export async function accessibleRepos(octokit: Octokit, max = FAN_OUT_REPO_CAP): Promise<GithubRepoLike[]> {
-  const pages = octokit.paginate.iterator(octokit.rest.repos.listForAuthenticatedUser, { per_page: 100, sort: 'full_name' });
+  const pages = octokit.paginate.iterator(octokit.rest.repos.listForAuthenticatedUser, {
+    per_page: 100,
+    sort: 'full_name',
+  });
   return (await collect(pages as AsyncIterable<ListPage<GithubRepoLike>>, max)).items;
 }
 
@@ -65,7 +68,11 @@ export function readPage<T>(
 }
 
 /** Every item of a list up to the first one that meets `stop`. */
-export async function collectUntil<T>(pages: AsyncIterable<ListPage<T>>, stop: (item: T) => boolean, keep?: (item: T) => boolean): Promise<T[]> {
+export async function collectUntil<T>(
+  pages: AsyncIterable<ListPage<T>>,
+  stop: (item: T) => boolean,
+  keep?: (item: T) => boolean,
+): Promise<T[]> {
   return (await collect(pages, Number.POSITIVE_INFINITY, keep, stop)).items;
 }
 
@@ -92,14 +99,19 @@ export async function forEachRepo<A, T>(
   repos: string | readonly string[] | undefined,
   fn: (repo: string, info?: GithubRepoLike) => Promise<T>,
 ): Promise<RepoFanOut<T>> {
-  if (typeof repos === 'string') return { perRepo: [{ repo: repos, value: await fn(repos) }], coverage: { repositories_covered: 1 } };
+  if (typeof repos === 'string')
+    return { perRepo: [{ repo: repos, value: await fn(repos) }], coverage: { repositories_covered: 1 } };
   const targets: Array<{ name: string; info?: GithubRepoLike }> = repos?.length
     ? repos.map((name) => ({ name }))
-    : (await accessibleRepos(ctx.client('github'))).filter((r) => !r.archived).map((r) => ({ name: r.full_name, info: r }));
+    : (await accessibleRepos(ctx.client('github')))
+        .filter((r) => !r.archived)
+        .map((r) => ({ name: r.full_name, info: r }));
   const outcome = await ctx.fanOut(targets, (t) => fn(t.name, t.info), { label: (t) => t.name });
   if (outcome.results.length === 0 && outcome.failed.length > 0) {
     const first = outcome.failed[0];
-    throw new AppError(first.error.code as ErrorCode, `${first.resource}: ${first.error.message}`, { details: outcome.failed });
+    throw new AppError(first.error.code as ErrorCode, `${first.resource}: ${first.error.message}`, {
+      details: outcome.failed,
+    });
   }
   return {
     perRepo: outcome.results.map(({ resource, value }) => ({ repo: resource.name, value })),
@@ -108,7 +120,12 @@ export async function forEachRepo<A, T>(
 }
 
 /** Maps items with bounded concurrency; unlike a fan-out, the first failure fails the whole call. */
-export async function mapBounded<A, R, T>(ctx: ToolRunContext<A>, items: readonly R[], fn: (item: R) => Promise<T>, concurrency = 4): Promise<T[]> {
+export async function mapBounded<A, R, T>(
+  ctx: ToolRunContext<A>,
+  items: readonly R[],
+  fn: (item: R) => Promise<T>,
+  concurrency = 4,
+): Promise<T[]> {
   const outcome = await ctx.fanOut(items, fn, { concurrency });
   if (outcome.failed.length > 0) {
     const first = outcome.failed[0];

@@ -21,8 +21,22 @@ import { getContributors, getRepositoryUsers, getUserByEmail } from './users.js'
 const codeHostSystem: SystemRecord = {
   id: 'code_host',
   name: 'Code host (GitHub)',
-  description: 'Repositories, issues, pull requests, branches, files, CI runs, deployments and engineering metrics from GitHub.',
-  keywords: ['github', 'repository', 'repo', 'pull request', 'pr', 'issue', 'branch', 'commit', 'deploy', 'dora', 'ci', 'code review'],
+  description:
+    'Repositories, issues, pull requests, branches, files, CI runs, deployments and engineering metrics from GitHub.',
+  keywords: [
+    'github',
+    'repository',
+    'repo',
+    'pull request',
+    'pr',
+    'issue',
+    'branch',
+    'commit',
+    'deploy',
+    'dora',
+    'ci',
+    'code review',
+  ],
   when_to_use: 'Questions about code, repositories, pull requests, code reviews, CI and delivery metrics.',
 };
 

@@ -24,11 +24,20 @@ type GithubCredentials = z.infer<typeof GithubCredentials>;
  * GitHub answers an exhausted quota with 403 (primary: `x-ratelimit-remaining: 0`; secondary: with
  * `Retry-After`) as well as 429; the reset header gives the wait when Retry-After is absent.
  */
-function githubFailure(status: number, headers: HeaderSource, message: string | undefined, details: unknown, cause: unknown): AppError {
+function githubFailure(
+  status: number,
+  headers: HeaderSource,
+  message: string | undefined,
+  details: unknown,
+  cause: unknown,
+): AppError {
   const remaining = headerOf(headers, 'x-ratelimit-remaining');
   const rateLimited = status === 403 && (remaining === '0' || headerOf(headers, 'retry-after') !== undefined);
   const reset = Number(headerOf(headers, 'x-ratelimit-reset'));
-  const retryAfter = headerOf(headers, 'retry-after') === undefined && Number.isFinite(reset) && reset > 0 ? Math.max(0, reset - Math.floor(Date.now() / 1000)) : undefined;
+  const retryAfter =
+    headerOf(headers, 'retry-after') === undefined && Number.isFinite(reset) && reset > 0
+      ? Math.max(0, reset - Math.floor(Date.now() / 1000))
+      : undefined;
   return upstreamError({ status, headers, message, details, rateLimited, retryAfter, cause }, 'GitHub');
 }
 
@@ -41,7 +50,8 @@ interface OctokitErrorShape {
 /** Octokit's RequestError: `{name: 'HttpError', status, response: {headers, data: {message, errors}}}`. */
 function mapOctokitError(error: unknown): AppError | undefined {
   const e = error as OctokitErrorShape | null;
-  if (!e || typeof e !== 'object' || e.name !== 'HttpError' || typeof e.status !== 'number' || e.status < 400) return undefined;
+  if (!e || typeof e !== 'object' || e.name !== 'HttpError' || typeof e.status !== 'number' || e.status < 400)
+    return undefined;
   const data = (e.response?.data ?? {}) as { message?: unknown; errors?: unknown };
   const message = typeof data.message === 'string' ? data.message : error instanceof Error ? error.message : undefined;
   return githubFailure(e.status, e.response?.headers, message, data.errors, error);
@@ -80,7 +90,10 @@ export const githubIntegration = defineIntegration({
       // Octokit logs warnings (deprecations) to console: keep stdout clean for stdio MCP.
       log: { debug() {}, info() {}, warn() {}, error() {} },
     }),
-  classifyResponse: (response) => (response.status >= 400 ? githubFailure(response.status, response.headers, undefined, undefined, undefined) : undefined),
+  classifyResponse: (response) =>
+    response.status >= 400
+      ? githubFailure(response.status, response.headers, undefined, undefined, undefined)
+      : undefined,
   mapError: mapOctokitError,
   demo: () => import('./demo.js').then((m) => m.githubDemo),
 });

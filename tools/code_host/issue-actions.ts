@@ -9,10 +9,14 @@ const Title = z.string().trim().min(1).max(256).describe('Issue title');
 const Body = z.string().max(65_536).describe('Issue body, in Markdown');
 
 /** Problems between what an issue write asked for and what the upstream stored. */
-function mismatch(issue: IssueShape, wanted: { title?: string; state?: string; labels?: string[]; assignees?: string[] }): string | undefined {
+function mismatch(
+  issue: IssueShape,
+  wanted: { title?: string; state?: string; labels?: string[]; assignees?: string[] },
+): string | undefined {
   if (wanted.title !== undefined && issue.title !== wanted.title) return `title is "${issue.title}"`;
   if (wanted.state !== undefined && issue.state !== wanted.state) return `state is ${issue.state}, not ${wanted.state}`;
-  const same = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.some((y) => y.toLowerCase() === x.toLowerCase()));
+  const same = (a: string[], b: string[]) =>
+    a.length === b.length && a.every((x) => b.some((y) => y.toLowerCase() === x.toLowerCase()));
   if (
     wanted.labels &&
     !same(
@@ -50,7 +54,8 @@ export const createIssue = defineTool({
   hints: {
     aliases: ['open issue', 'file a bug', 'new github issue', 'report bug on github'],
     when_to_use: 'When the user asks to open, file or report an issue in a code_host repository.',
-    not_for: 'Jira tickets (ticketing tools); changing an existing issue (code_host_update_issue); pull requests (code_host_create_pull_request).',
+    not_for:
+      'Jira tickets (ticketing tools); changing an existing issue (code_host_update_issue); pull requests (code_host_create_pull_request).',
     examples: [
       {
         query: 'file a bug in acme/web: checkout button does nothing',
@@ -85,7 +90,10 @@ export const updateIssue = defineTool({
     title: Title.optional(),
     body: Body.optional(),
     state: z.enum(['open', 'closed']).optional().describe('open reopens a closed issue; closed closes an open one'),
-    state_reason: z.enum(['completed', 'not_planned', 'reopened']).optional().describe('Why the state changes (with state)'),
+    state_reason: z
+      .enum(['completed', 'not_planned', 'reopened'])
+      .optional()
+      .describe('Why the state changes (with state)'),
     labels: IssueLabels.optional().describe('The complete new set of labels'),
     assignees: Assignees.optional().describe('The complete new set of assignees'),
   }),
@@ -96,15 +104,27 @@ export const updateIssue = defineTool({
     not_for:
       'Adding or removing some labels while keeping the others (use code_host_add_issue_labels / code_host_remove_issue_labels); commenting (code_host_add_issue_comment); Jira transitions (ticketing tools).',
     examples: [
-      { query: 'close acme/api#12 as done', tool: 'update_issue', params: { repo_id: 'acme/api', issue_number: 12, state: 'closed', state_reason: 'completed' } },
-      { query: 'reopen acme/web#7', tool: 'update_issue', params: { repo_id: 'acme/web', issue_number: 7, state: 'open' } },
+      {
+        query: 'close acme/api#12 as done',
+        tool: 'update_issue',
+        params: { repo_id: 'acme/api', issue_number: 12, state: 'closed', state_reason: 'completed' },
+      },
+      {
+        query: 'reopen acme/web#7',
+        tool: 'update_issue',
+        params: { repo_id: 'acme/web', issue_number: 7, state: 'open' },
+      },
     ],
   },
-  verify: (result, args) => mismatch(result, { title: args.title, state: args.state, labels: args.labels, assignees: args.assignees }),
+  verify: (result, args) =>
+    mismatch(result, { title: args.title, state: args.state, labels: args.labels, assignees: args.assignees }),
   async run({ client, args }): Promise<Issue> {
     const { repo_id, issue_number, ...changes } = args;
     if (Object.values(changes).every((v) => v === undefined)) {
-      throw new AppError('VALIDATION_ERROR', 'Nothing to change: give at least one of title, body, state, labels or assignees');
+      throw new AppError(
+        'VALIDATION_ERROR',
+        'Nothing to change: give at least one of title, body, state, labels or assignees',
+      );
     }
     if (changes.state_reason && !changes.state) throw new AppError('VALIDATION_ERROR', 'state_reason needs state');
     const { data } = await client('github').rest.issues.update({ ...splitRepoId(repo_id), issue_number, ...changes });

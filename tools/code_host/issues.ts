@@ -26,7 +26,8 @@ export const getIssues = defineTool({
   hints: {
     aliases: ['list issues', 'bugs', 'github issues', 'open issues', 'issue tracker on github'],
     when_to_use: 'To find code_host issues by repository, state or label, e.g. open bugs across every repository.',
-    not_for: 'Jira tickets (ticketing tools); pull requests (use code_host_get_pull_requests); one issue by number (code_host_get_issue).',
+    not_for:
+      'Jira tickets (ticketing tools); pull requests (use code_host_get_pull_requests); one issue by number (code_host_get_issue).',
     examples: [
       { query: 'open bugs in acme/api', tool: 'get_issues', params: { repo_id: 'acme/api', labels: ['bug'] } },
       { query: 'all open issues across our repos', tool: 'get_issues', params: { state: 'open' } },
@@ -68,8 +69,10 @@ export const getIssue = defineTool({
   output: IssueSchema,
   hints: {
     aliases: ['issue details', 'show issue', 'read issue', 'issue by number'],
-    when_to_use: 'When you know the repository and the issue number (e.g. "acme/api#42") and need its content or state.',
-    not_for: 'Searching or listing issues (use code_host_get_issues); its discussion (code_host_get_issue_comments); Jira tickets (ticketing tools).',
+    when_to_use:
+      'When you know the repository and the issue number (e.g. "acme/api#42") and need its content or state.',
+    not_for:
+      'Searching or listing issues (use code_host_get_issues); its discussion (code_host_get_issue_comments); Jira tickets (ticketing tools).',
     examples: [{ query: 'show me acme/api#12', tool: 'get_issue', params: { repo_id: 'acme/api', issue_number: 12 } }],
   },
   async run({ client, args }): Promise<Issue> {

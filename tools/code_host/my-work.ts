@@ -39,8 +39,10 @@ export const getMyCodeHostWork = defineTool({
   output: MyWorkSchema,
   hints: {
     aliases: ['my prs', 'my reviews', 'what should i review', 'my github work', 'assigned to me'],
-    when_to_use: 'When someone asks what is on their plate on the code_host: their PRs, review requests, recent reviews and assigned issues (or those of a named colleague).',
-    not_for: 'Team-wide statistics (use code_host_get_developer_metrics or code_host_get_pr_developer_metrics); Jira work (ticketing tools).',
+    when_to_use:
+      'When someone asks what is on their plate on the code_host: their PRs, review requests, recent reviews and assigned issues (or those of a named colleague).',
+    not_for:
+      'Team-wide statistics (use code_host_get_developer_metrics or code_host_get_pr_developer_metrics); Jira work (ticketing tools).',
     examples: [
       { query: 'what do I need to review?', tool: 'get_my_code_host_work', params: {} },
       { query: 'what is linus working on on github?', tool: 'get_my_code_host_work', params: { username: 'linus' } },
@@ -52,12 +54,23 @@ export const getMyCodeHostWork = defineTool({
     let login = args.username;
     if (!login && caller.userEmail) login = await loginByEmail(octokit, caller.userEmail);
     if (!login) {
-      throw new AppError('NOT_FOUND', `No code_host account has the public email ${caller.userEmail ?? '(none in the token)'}; pass username`);
+      throw new AppError(
+        'NOT_FOUND',
+        `No code_host account has the public email ${caller.userEmail ?? '(none in the token)'}; pass username`,
+      );
     }
     const since = new Date(clock.now() - args.days * DAY).toISOString().slice(0, 10);
     const search = (q: string) => async () => {
-      const { data } = await octokit.rest.search.issuesAndPullRequests({ q, sort: 'updated', order: 'desc', per_page: args.limit });
-      return { items: (data.items as Array<GithubIssueLike & { draft?: boolean }>).map(workItem), total: data.total_count };
+      const { data } = await octokit.rest.search.issuesAndPullRequests({
+        q,
+        sort: 'updated',
+        order: 'desc',
+        per_page: args.limit,
+      });
+      return {
+        items: (data.items as Array<GithubIssueLike & { draft?: boolean }>).map(workItem),
+        total: data.total_count,
+      };
     };
     const found = await gather({
       open_pull_requests: search(`is:pr is:open archived:false author:${login}`),

@@ -23,13 +23,23 @@ export const createPullRequest = defineTool({
   output: PullRequestSchema,
   hints: {
     aliases: ['open pr', 'create pr', 'new pull request', 'propose changes', 'raise pr'],
-    when_to_use: 'When a branch with changes exists (e.g. from code_host_create_branch and code_host_create_or_update_file) and the user wants it reviewed and merged.',
-    not_for: 'Merging (use code_host_merge_pull_request); creating the branch itself (code_host_create_branch); listing PRs (code_host_get_pull_requests).',
-    examples: [{ query: 'open a PR in acme/web from fix-login', tool: 'create_pull_request', params: { repo_id: 'acme/web', title: 'Fix login redirect', head: 'fix-login' } }],
+    when_to_use:
+      'When a branch with changes exists (e.g. from code_host_create_branch and code_host_create_or_update_file) and the user wants it reviewed and merged.',
+    not_for:
+      'Merging (use code_host_merge_pull_request); creating the branch itself (code_host_create_branch); listing PRs (code_host_get_pull_requests).',
+    examples: [
+      {
+        query: 'open a PR in acme/web from fix-login',
+        tool: 'create_pull_request',
+        params: { repo_id: 'acme/web', title: 'Fix login redirect', head: 'fix-login' },
+      },
+    ],
   },
   verify: (result, args) => {
     const head = result.head.ref;
-    return args.head.endsWith(head) && result.base.ref === args.base ? undefined : `created from ${head} into ${result.base.ref}`;
+    return args.head.endsWith(head) && result.base.ref === args.base
+      ? undefined
+      : `created from ${head} into ${result.base.ref}`;
   },
   async run({ client, args }): Promise<PullRequest> {
     const { data } = await client('github').rest.pulls.create({
@@ -64,8 +74,15 @@ export const mergePullRequest = defineTool({
   hints: {
     aliases: ['merge pr', 'ship pr', 'squash and merge', 'land pull request'],
     when_to_use: 'When the user asks to merge an approved pull request.',
-    not_for: 'Opening a pull request (use code_host_create_pull_request); closing without merging (code_host_update_issue with state closed).',
-    examples: [{ query: 'squash-merge acme/web#41', tool: 'merge_pull_request', params: { repo_id: 'acme/web', pr_number: 41, merge_method: 'squash' } }],
+    not_for:
+      'Opening a pull request (use code_host_create_pull_request); closing without merging (code_host_update_issue with state closed).',
+    examples: [
+      {
+        query: 'squash-merge acme/web#41',
+        tool: 'merge_pull_request',
+        params: { repo_id: 'acme/web', pr_number: 41, merge_method: 'squash' },
+      },
+    ],
   },
   verify: (result) => (result.merged === true ? undefined : 'the pull request is not merged'),
   async run({ client, args }): Promise<MergeResult> {
@@ -73,17 +90,39 @@ export const mergePullRequest = defineTool({
     const target = { ...splitRepoId(args.repo_id), pull_number: args.pr_number };
     const { data: pr } = await octokit.rest.pulls.get(target);
     const base = { repo: args.repo_id, pr_number: args.pr_number, html_url: pr.html_url };
-    if (pr.merged) return { ...base, merged: true, already_merged: true, sha: pr.merge_commit_sha, message: 'Pull request was already merged' };
-    if (pr.state === 'closed') throw new AppError('CONFLICT', `${args.repo_id}#${args.pr_number} is closed without a merge; reopen it first`);
-    if (pr.draft) throw new AppError('CONFLICT', `${args.repo_id}#${args.pr_number} is a draft; mark it ready for review first`);
-    if (pr.mergeable === false) throw new AppError('CONFLICT', `${args.repo_id}#${args.pr_number} has merge conflicts with ${pr.base.ref}`);
+    if (pr.merged)
+      return {
+        ...base,
+        merged: true,
+        already_merged: true,
+        sha: pr.merge_commit_sha,
+        message: 'Pull request was already merged',
+      };
+    if (pr.state === 'closed')
+      throw new AppError('CONFLICT', `${args.repo_id}#${args.pr_number} is closed without a merge; reopen it first`);
+    if (pr.draft)
+      throw new AppError('CONFLICT', `${args.repo_id}#${args.pr_number} is a draft; mark it ready for review first`);
+    if (pr.mergeable === false)
+      throw new AppError('CONFLICT', `${args.repo_id}#${args.pr_number} has merge conflicts with ${pr.base.ref}`);
     try {
-      const { data } = await octokit.rest.pulls.merge({ ...target, merge_method: args.merge_method, commit_message: args.commit_message, sha: pr.head.sha });
+      const { data } = await octokit.rest.pulls.merge({
+        ...target,
+        merge_method: args.merge_method,
+        commit_message: args.commit_message,
+        sha: pr.head.sha,
+      });
       return { ...base, merged: data.merged, already_merged: false, sha: data.sha, message: data.message };
     } catch (error) {
       // A retried merge whose first attempt went through upstream answers "not mergeable": check.
       const { data: after } = await octokit.rest.pulls.get(target);
-      if (after.merged) return { ...base, merged: true, already_merged: false, sha: after.merge_commit_sha, message: 'Pull request successfully merged' };
+      if (after.merged)
+        return {
+          ...base,
+          merged: true,
+          already_merged: false,
+          sha: after.merge_commit_sha,
+          message: 'Pull request successfully merged',
+        };
       throw error;
     }
   },

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { byNewest, collect, forEachRepo, ms, readPage, allItems } from './github.js';
 import { DaysThreshold, RepoId, splitRepoId } from './fields.js';
-import { CoverageSchema, Int, PullRequestSchema, StalePullRequestSchema, type PullRequest, type StalePullRequest } from './schemas.js';
+import {
+  CoverageSchema,
+  Int,
+  PullRequestSchema,
+  StalePullRequestSchema,
+  type PullRequest,
+  type StalePullRequest,
+} from './schemas.js';
 import { pullShape, userRef, type GithubPullLike, type PullShape } from './shapes.js';
 
 const DAY = 86_400_000;
@@ -16,18 +23,26 @@ export const getPullRequests = defineTool({
   capability: { type: 'read', name: 'code_host.pull_requests.list' },
   input: z.object({
     repo_id: RepoId.optional(),
-    state: z.enum(['open', 'closed', 'all', 'merged']).default('open').describe('open (default), closed (merged or not), merged (closed with a merge) or all'),
+    state: z
+      .enum(['open', 'closed', 'all', 'merged'])
+      .default('open')
+      .describe('open (default), closed (merged or not), merged (closed with a merge) or all'),
   }),
   extra: CoverageSchema,
   list: { key: 'pull_requests', defaultLimit: 20 },
   item: PullRequestSchema,
   hints: {
     aliases: ['list prs', 'pull requests', 'open prs', 'merged prs', 'code reviews'],
-    when_to_use: 'To see pull requests by state with their size and review status, e.g. what is open or what was merged recently.',
+    when_to_use:
+      'To see pull requests by state with their size and review status, e.g. what is open or what was merged recently.',
     not_for:
       'Only the PRs waiting too long (use code_host_get_stale_prs); merge time statistics (code_host_get_pr_merge_time_metrics); your own PRs and review requests (code_host_get_my_code_host_work).',
     examples: [
-      { query: 'open pull requests in acme/web', tool: 'get_pull_requests', params: { repo_id: 'acme/web', state: 'open' } },
+      {
+        query: 'open pull requests in acme/web',
+        tool: 'get_pull_requests',
+        params: { repo_id: 'acme/web', state: 'open' },
+      },
       { query: 'what got merged recently?', tool: 'get_pull_requests', params: { state: 'merged', limit: 10 } },
     ],
   },
@@ -39,7 +54,14 @@ export const getPullRequests = defineTool({
     const fan = await forEachRepo(ctx, args.repo_id, (repoId) =>
       readPage<GithubPullLike>(
         page,
-        (per_page) => octokit.paginate.iterator(octokit.rest.pulls.list, { ...splitRepoId(repoId), state, sort: 'updated', direction: 'desc', per_page }),
+        (per_page) =>
+          octokit.paginate.iterator(octokit.rest.pulls.list, {
+            ...splitRepoId(repoId),
+            state,
+            sort: 'updated',
+            direction: 'desc',
+            per_page,
+          }),
         (pr) => !merged || Boolean(pr.merged_at),
       ),
     );
@@ -60,7 +82,9 @@ export const getPullRequests = defineTool({
       { label: (pr) => `${pr.base.repo?.full_name ?? args.repo_id}#${pr.number}` },
     );
     const detailed = new Map(details.results.map(({ resource, value }) => [resource, value]));
-    const items: PullShape[] = all.slice(page.offset, page.offset + page.limit + 1).map((pr) => detailed.get(pr) ?? pullShape(pr));
+    const items: PullShape[] = all
+      .slice(page.offset, page.offset + page.limit + 1)
+      .map((pr) => detailed.get(pr) ?? pullShape(pr));
     return {
       items,
       offsetApplied: true,
@@ -79,13 +103,16 @@ export const getStalePrs = defineTool({
     'List open pull requests with no activity (no update: commit, comment, review or label) for at least days_threshold days (default 7), in one repository or every accessible one, most stale first, with days_stale.',
   capability: { type: 'read', name: 'code_host.pull_requests.stale' },
   input: z.object({ repo_id: RepoId.optional(), days_threshold: DaysThreshold }),
-  extra: CoverageSchema.extend({ threshold_days: Int.describe('Days without activity that make a pull request stale') }),
+  extra: CoverageSchema.extend({
+    threshold_days: Int.describe('Days without activity that make a pull request stale'),
+  }),
   list: { key: 'stale_prs' },
   item: StalePullRequestSchema,
   hints: {
     aliases: ['stale prs', 'stuck pull requests', 'forgotten prs', 'old open prs', 'review backlog'],
     when_to_use: 'To find pull requests that stalled, e.g. for a weekly review-backlog clean-up.',
-    not_for: 'All open pull requests (use code_host_get_pull_requests); how long merges take (code_host_get_pr_merge_time_metrics).',
+    not_for:
+      'All open pull requests (use code_host_get_pull_requests); how long merges take (code_host_get_pr_merge_time_metrics).',
     examples: [
       { query: 'which PRs have been stuck for two weeks?', tool: 'get_stale_prs', params: { days_threshold: 14 } },
       { query: 'stale PRs in acme/api', tool: 'get_stale_prs', params: { repo_id: 'acme/api' } },
@@ -97,7 +124,13 @@ export const getStalePrs = defineTool({
     const cutoff = now - ctx.args.days_threshold * DAY;
     const fan = await forEachRepo(ctx, ctx.args.repo_id, async (repoId) => {
       // Least recently updated first: stop at the first one updated after the cutoff.
-      const pages = octokit.paginate.iterator(octokit.rest.pulls.list, { ...splitRepoId(repoId), state: 'open', sort: 'updated', direction: 'asc', per_page: 100 });
+      const pages = octokit.paginate.iterator(octokit.rest.pulls.list, {
+        ...splitRepoId(repoId),
+        state: 'open',
+        sort: 'updated',
+        direction: 'asc',
+        per_page: 100,
+      });
       const { items } = await collect(
         pages as AsyncIterable<{ data: GithubPullLike[] }>,
         Number.POSITIVE_INFINITY,
@@ -116,7 +149,9 @@ export const getStalePrs = defineTool({
         repo: repoId,
       }));
     });
-    const stale = fan.perRepo.flatMap((r) => r.value).sort((a, b) => b.days_stale - a.days_stale || a.repo.localeCompare(b.repo) || a.number - b.number);
+    const stale = fan.perRepo
+      .flatMap((r) => r.value)
+      .sort((a, b) => b.days_stale - a.days_stale || a.repo.localeCompare(b.repo) || a.number - b.number);
     return { items: stale, total: stale.length, extra: { threshold_days: ctx.args.days_threshold, ...fan.coverage } };
   },
 });

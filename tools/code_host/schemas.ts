@@ -34,7 +34,10 @@ export const UserProfileSchema = z.looseObject({
   login: z.string(),
   id: Int,
   name: z.string().nullable(),
-  email: z.string().nullable().describe('Public email of the account (the address searched for when the profile hides it)'),
+  email: z
+    .string()
+    .nullable()
+    .describe('Public email of the account (the address searched for when the profile hides it)'),
   avatar_url: z.string().nullable(),
   company: z.string().nullable(),
   location: z.string().nullable(),
@@ -66,7 +69,9 @@ export type Collaborator = z.infer<typeof CollaboratorSchema>;
 
 /** One item of code_host_get_repository_users: a person and every repository they can access. */
 export const RepositoryUserSchema = CollaboratorSchema.extend({
-  permissions: CollaboratorPermissionsSchema.describe('Across several repositories: each permission the person holds in any of them'),
+  permissions: CollaboratorPermissionsSchema.describe(
+    'Across several repositories: each permission the person holds in any of them',
+  ),
   repositories: z.array(RepoName).describe('Repositories (owner/repo) the person can access'),
 });
 export type RepositoryUser = z.infer<typeof RepositoryUserSchema>;
@@ -106,7 +111,9 @@ export const RepoDetailSchema = RepoSummarySchema.extend({
   owner: z.looseObject({ login: z.string(), id: Int, type: z.string().describe('User or Organization') }).nullable(),
   topics: z.array(z.string()),
   license: z.looseObject({ key: z.string(), name: z.string() }).nullable(),
-  permissions: z.looseObject({ admin: z.boolean(), push: z.boolean(), pull: z.boolean() }).describe('What the connected account may do in the repository'),
+  permissions: z
+    .looseObject({ admin: z.boolean(), push: z.boolean(), pull: z.boolean() })
+    .describe('What the connected account may do in the repository'),
 });
 export type RepoDetail = z.infer<typeof RepoDetailSchema>;
 
@@ -125,7 +132,10 @@ export const IssueSchema = z.looseObject({
   title: z.string(),
   body: z.string().nullable().describe('Markdown; null when empty'),
   state: z.string().describe('open or closed'),
-  state_reason: z.string().nullable().describe('Why it was closed or reopened: completed, not_planned, duplicate, reopened; null otherwise'),
+  state_reason: z
+    .string()
+    .nullable()
+    .describe('Why it was closed or reopened: completed, not_planned, duplicate, reopened; null otherwise'),
   labels: z.array(LabelSchema),
   assignees: z.array(UserRefSchema),
   user: UserRefSchema.nullable().describe('Author; null for a deleted account'),
@@ -197,9 +207,15 @@ export const PullRequestSchema = z.looseObject({
   additions: Int.nullable().describe('Lines added; null when the details were not fetched'),
   deletions: Int.nullable().describe('Lines deleted; null when the details were not fetched'),
   changed_files: Int.nullable().describe('Files changed; null when the details were not fetched'),
-  mergeable: z.boolean().nullable().describe('Whether it merges cleanly; null while GitHub computes it or when the details were not fetched'),
+  mergeable: z
+    .boolean()
+    .nullable()
+    .describe('Whether it merges cleanly; null while GitHub computes it or when the details were not fetched'),
   requested_reviewers: z.array(z.string()).describe('Logins whose review is requested'),
-  reviews: z.array(ReviewSchema).nullable().describe('Submitted reviews, oldest first; null when they were not fetched'),
+  reviews: z
+    .array(ReviewSchema)
+    .nullable()
+    .describe('Submitted reviews, oldest first; null when they were not fetched'),
 });
 export type PullRequest = z.infer<typeof PullRequestSchema>;
 
@@ -244,7 +260,10 @@ export const FileWriteResultSchema = z.looseObject({
   html_url: HtmlUrl.nullable().optional().describe('The file on the code host; absent when nothing was committed'),
   created: z.boolean().describe('True when the file did not exist before'),
   unchanged: z.boolean().describe('True when the content was already the same: no commit was made'),
-  commit: z.looseObject({ sha: z.string().nullable(), message: z.string(), html_url: HtmlUrl.nullable() }).nullable().describe('The commit made; null when unchanged'),
+  commit: z
+    .looseObject({ sha: z.string().nullable(), message: z.string(), html_url: HtmlUrl.nullable() })
+    .nullable()
+    .describe('The commit made; null when unchanged'),
   branch: z.string().nullable().describe('Branch written to; null for the default branch'),
 });
 export type FileWriteResult = z.infer<typeof FileWriteResultSchema>;
@@ -268,21 +287,29 @@ export type WorkItem = z.infer<typeof WorkItemSchema>;
 
 /** What a fan-out over repositories reports beside its collection. */
 export const coverageShape = {
-  repositories_covered: Int.describe('Repositories read (1 when repo_id was given); those that failed are in failed_sources'),
+  repositories_covered: Int.describe(
+    'Repositories read (1 when repo_id was given); those that failed are in failed_sources',
+  ),
 };
 export const CoverageSchema = z.object(coverageShape);
 
 const WorkListSchema = z.array(WorkItemSchema).nullable().describe('Null when this search failed (see failed_sources)');
-const WorkCountSchema = Int.nullable().describe('Total matches (the list holds at most limit); null when the search failed');
+const WorkCountSchema = Int.nullable().describe(
+  'Total matches (the list holds at most limit); null when the search failed',
+);
 
 export const MyWorkSchema = z.looseObject({
   user: z.looseObject({
     login: z.string(),
-    resolved_from: z.enum(['username', 'email']).describe("Whether the login was given or found from the caller's email"),
+    resolved_from: z
+      .enum(['username', 'email'])
+      .describe("Whether the login was given or found from the caller's email"),
   }),
   open_pull_requests: WorkListSchema,
   review_requests: WorkListSchema.describe('Open pull requests waiting for their review; null when this search failed'),
-  reviews_done: WorkListSchema.describe('Pull requests of others they reviewed within the window; null when this search failed'),
+  reviews_done: WorkListSchema.describe(
+    'Pull requests of others they reviewed within the window; null when this search failed',
+  ),
   assigned_issues: WorkListSchema,
   counts: z.looseObject({
     open_pull_requests: WorkCountSchema,

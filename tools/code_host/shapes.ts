@@ -1,4 +1,15 @@
-import type { Collaborator, Issue, IssueComment, Label, PullRequest, RepoDetail, RepoSummary, Review, UserProfile, UserRef } from './schemas.js';
+import type {
+  Collaborator,
+  Issue,
+  IssueComment,
+  Label,
+  PullRequest,
+  RepoDetail,
+  RepoSummary,
+  Review,
+  UserProfile,
+  UserRef,
+} from './schemas.js';
 
 /**
  * The result shapes of the code_host catalog, mapped from GitHub's objects. One mapper per entity so
@@ -82,7 +93,9 @@ export interface GithubLabelLike {
 }
 
 export function labelShape(label: GithubLabelLike | string): Label {
-  return typeof label === 'string' ? { id: 0, name: label, color: '' } : { id: label.id ?? 0, name: label.name ?? '', color: label.color ?? '' };
+  return typeof label === 'string'
+    ? { id: 0, name: label, color: '' }
+    : { id: label.id ?? 0, name: label.name ?? '', color: label.color ?? '' };
 }
 
 export interface GithubIssueLike {
@@ -254,6 +267,12 @@ export function collaboratorShape(user: GithubCollaboratorLike): Collaborator {
     avatar_url: user.avatar_url ?? null,
     type: user.type ?? 'User',
     role_name: user.role_name ?? null,
-    permissions: { admin: p.admin ?? false, maintain: p.maintain ?? false, push: p.push ?? false, triage: p.triage ?? false, pull: p.pull ?? false },
+    permissions: {
+      admin: p.admin ?? false,
+      maintain: p.maintain ?? false,
+      push: p.push ?? false,
+      triage: p.triage ?? false,
+      pull: p.pull ?? false,
+    },
   };
 }

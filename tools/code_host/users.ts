@@ -17,7 +17,9 @@ import {
 } from './schemas.js';
 import { collaboratorShape, userProfile, type GithubCollaboratorLike, type GithubUserLike } from './shapes.js';
 
-const PERMISSIONS = ['admin', 'maintain', 'push', 'triage', 'pull'] as const satisfies ReadonlyArray<keyof CollaboratorPermissions>;
+const PERMISSIONS = ['admin', 'maintain', 'push', 'triage', 'pull'] as const satisfies ReadonlyArray<
+  keyof CollaboratorPermissions
+>;
 
 export const getRepositoryUsers = defineTool({
   system: 'code_host',
@@ -32,8 +34,10 @@ export const getRepositoryUsers = defineTool({
   item: RepositoryUserSchema,
   hints: {
     aliases: ['collaborators', 'who has access', 'repo members', 'repository permissions'],
-    when_to_use: 'To see who can read, push to or administer repositories, e.g. before asking for a review or auditing access.',
-    not_for: 'Who actually committed code (use code_host_get_contributors); one person by email (code_host_get_user_by_email).',
+    when_to_use:
+      'To see who can read, push to or administer repositories, e.g. before asking for a review or auditing access.',
+    not_for:
+      'Who actually committed code (use code_host_get_contributors); one person by email (code_host_get_user_by_email).',
     examples: [
       { query: 'who has access to acme/api?', tool: 'get_repository_users', params: { repo_id: 'acme/api' } },
       { query: 'everyone with access to our repositories', tool: 'get_repository_users', params: {} },
@@ -46,7 +50,11 @@ export const getRepositoryUsers = defineTool({
       ctx.args.repo_id,
       async (repoId) =>
         (await allItems(
-          octokit.paginate.iterator(octokit.rest.repos.listCollaborators, { ...splitRepoId(repoId), affiliation: 'all', per_page: 100 }),
+          octokit.paginate.iterator(octokit.rest.repos.listCollaborators, {
+            ...splitRepoId(repoId),
+            affiliation: 'all',
+            per_page: 100,
+          }),
         )) as GithubCollaboratorLike[],
     );
     const byLogin = new Map<string, RepositoryUser>();
@@ -74,19 +82,27 @@ export const getContributors = defineTool({
     'List the contributors of one repository (or of every accessible repository, summed per person, when repo_id is omitted) by number of commits on the default branch, most first, with the total.',
   capability: { type: 'read', name: 'code_host.repositories.contributors' },
   input: z.object({ repo_id: RepoId.optional() }),
-  extra: CoverageSchema.extend({ total_contributions: Int.describe('Sum of the contributions listed'), contributors_count: Int }),
+  extra: CoverageSchema.extend({
+    total_contributions: Int.describe('Sum of the contributions listed'),
+    contributors_count: Int,
+  }),
   list: { key: 'contributors' },
   item: ContributorSchema,
   hints: {
     aliases: ['top contributors', 'who committed', 'commit authors', 'contributions'],
     when_to_use: 'To find who wrote the code of a repository or who contributes most across repositories.',
-    not_for: 'Access rights (use code_host_get_repository_users); activity within a time window (code_host_get_developer_metrics).',
-    examples: [{ query: 'top contributors of acme/web', tool: 'get_contributors', params: { repo_id: 'acme/web', limit: 5 } }],
+    not_for:
+      'Access rights (use code_host_get_repository_users); activity within a time window (code_host_get_developer_metrics).',
+    examples: [
+      { query: 'top contributors of acme/web', tool: 'get_contributors', params: { repo_id: 'acme/web', limit: 5 } },
+    ],
   },
   async run(ctx): Promise<ListPage<Contributor>> {
     const octokit = ctx.client('github');
     const fan = await forEachRepo(ctx, ctx.args.repo_id, async (repoId) => {
-      const list = await allItems(octokit.paginate.iterator(octokit.rest.repos.listContributors, { ...splitRepoId(repoId), per_page: 100 }));
+      const list = await allItems(
+        octokit.paginate.iterator(octokit.rest.repos.listContributors, { ...splitRepoId(repoId), per_page: 100 }),
+      );
       // An empty repository answers 204 without a body.
       return (Array.isArray(list) ? list : []) as Array<GithubUserLike & { contributions: number }>;
     });
@@ -95,11 +111,23 @@ export const getContributors = defineTool({
       if (!contributor.login) continue;
       const seen = byLogin.get(contributor.login);
       if (seen) seen.contributions += contributor.contributions;
-      else byLogin.set(contributor.login, { login: contributor.login, id: contributor.id, contributions: contributor.contributions, avatar_url: contributor.avatar_url ?? null });
+      else
+        byLogin.set(contributor.login, {
+          login: contributor.login,
+          id: contributor.id,
+          contributions: contributor.contributions,
+          avatar_url: contributor.avatar_url ?? null,
+        });
     }
-    const contributors = [...byLogin.values()].sort((a, b) => b.contributions - a.contributions || a.login.localeCompare(b.login));
+    const contributors = [...byLogin.values()].sort(
+      (a, b) => b.contributions - a.contributions || a.login.localeCompare(b.login),
+    );
     const total = contributors.reduce((n, c) => n + c.contributions, 0);
-    return { items: contributors, total: contributors.length, extra: { total_contributions: total, contributors_count: contributors.length, ...fan.coverage } };
+    return {
+      items: contributors,
+      total: contributors.length,
+      extra: { total_contributions: total, contributors_count: contributors.length, ...fan.coverage },
+    };
   },
 });
 
@@ -107,15 +135,23 @@ export const getUserByEmail = defineTool({
   system: 'code_host',
   name: 'get_user_by_email',
   title: 'Find a user by email',
-  description: 'Find the code_host account whose public email is the given address and return its profile (login, name, company, location, bio).',
+  description:
+    'Find the code_host account whose public email is the given address and return its profile (login, name, company, location, bio).',
   capability: { type: 'read', name: 'code_host.users.by_email' },
   input: z.object({ email: Email.describe('Email address of the person') }),
   output: UserProfileSchema,
   hints: {
     aliases: ['github user for email', 'login of a person', 'who is this email on github', 'github account lookup'],
-    when_to_use: 'When you know a colleague by email (e.g. from a ticket or calendar) and need their code_host login for other tools.',
+    when_to_use:
+      'When you know a colleague by email (e.g. from a ticket or calendar) and need their code_host login for other tools.',
     not_for: 'Listing people with repository access (use code_host_get_repository_users); Jira users are in ticketing.',
-    examples: [{ query: 'what is the github login of linuss@acme.test?', tool: 'get_user_by_email', params: { email: 'linuss@acme.test' } }],
+    examples: [
+      {
+        query: 'what is the github login of linuss@acme.test?',
+        tool: 'get_user_by_email',
+        params: { email: 'linuss@acme.test' },
+      },
+    ],
   },
   async run({ client, args }): Promise<UserProfile> {
     const octokit = client('github');

@@ -25,13 +25,19 @@ function dataOf<T>(envelope: Envelope<T>, what: string): T {
   return envelope.data;
 }
 
-const pageOf = <M>(envelope: Envelope<M[]>, what: string): UnifiedPage<M> => ({ records: dataOf(envelope, what), next: envelope?.meta?.cursors?.next ?? null });
+const pageOf = <M>(envelope: Envelope<M[]>, what: string): UnifiedPage<M> => ({
+  records: dataOf(envelope, what),
+  next: envelope?.meta?.cursors?.next ?? null,
+});
 const idOf = (envelope: Envelope<{ id: string }>, what: string): string => dataOf(envelope, what).id;
 
 export const companies: UnifiedResource<Company1, Company1Input, { name?: string }> = {
   async list(client, { cursor, limit, filter }) {
     const { crmCompaniesList } = await import('@apideck/unify/funcs/crmCompaniesList.js');
-    return pageOf((await client.call((core) => crmCompaniesList(core, { cursor, limit, filter }))).getCompaniesResponse1, 'companies');
+    return pageOf(
+      (await client.call((core) => crmCompaniesList(core, { cursor, limit, filter }))).getCompaniesResponse1,
+      'companies',
+    );
   },
   async get(client, id) {
     const { crmCompaniesGet } = await import('@apideck/unify/funcs/crmCompaniesGet.js');
@@ -39,7 +45,10 @@ export const companies: UnifiedResource<Company1, Company1Input, { name?: string
   },
   async create(client, company1) {
     const { crmCompaniesCreate } = await import('@apideck/unify/funcs/crmCompaniesCreate.js');
-    return idOf((await client.call((core) => crmCompaniesCreate(core, { company1 }))).createCompanyResponse, 'a created company');
+    return idOf(
+      (await client.call((core) => crmCompaniesCreate(core, { company1 }))).createCompanyResponse,
+      'a created company',
+    );
   },
   async update(client, id, company1) {
     const { crmCompaniesUpdate } = await import('@apideck/unify/funcs/crmCompaniesUpdate.js');
@@ -50,7 +59,10 @@ export const companies: UnifiedResource<Company1, Company1Input, { name?: string
 export const contacts: UnifiedResource<Contact, ContactInput, { email?: string; companyId?: string }> = {
   async list(client, { cursor, limit, filter }) {
     const { crmContactsList } = await import('@apideck/unify/funcs/crmContactsList.js');
-    return pageOf((await client.call((core) => crmContactsList(core, { cursor, limit, filter }))).getContactsResponse, 'contacts');
+    return pageOf(
+      (await client.call((core) => crmContactsList(core, { cursor, limit, filter }))).getContactsResponse,
+      'contacts',
+    );
   },
   async get(client, id) {
     const { crmContactsGet } = await import('@apideck/unify/funcs/crmContactsGet.js');
@@ -58,7 +70,10 @@ export const contacts: UnifiedResource<Contact, ContactInput, { email?: string; 
   },
   async create(client, contact) {
     const { crmContactsCreate } = await import('@apideck/unify/funcs/crmContactsCreate.js');
-    return idOf((await client.call((core) => crmContactsCreate(core, { contact }))).createContactResponse, 'a created contact');
+    return idOf(
+      (await client.call((core) => crmContactsCreate(core, { contact }))).createContactResponse,
+      'a created contact',
+    );
   },
   async update(client, id, contact) {
     const { crmContactsUpdate } = await import('@apideck/unify/funcs/crmContactsUpdate.js');
@@ -69,7 +84,10 @@ export const contacts: UnifiedResource<Contact, ContactInput, { email?: string; 
 export const leads: UnifiedResource<Lead, LeadInput, { email?: string; name?: string }> = {
   async list(client, { cursor, limit, filter }) {
     const { crmLeadsList } = await import('@apideck/unify/funcs/crmLeadsList.js');
-    return pageOf((await client.call((core) => crmLeadsList(core, { cursor, limit, filter }))).getLeadsResponse, 'leads');
+    return pageOf(
+      (await client.call((core) => crmLeadsList(core, { cursor, limit, filter }))).getLeadsResponse,
+      'leads',
+    );
   },
   async get(client, id) {
     const { crmLeadsGet } = await import('@apideck/unify/funcs/crmLeadsGet.js');
@@ -88,15 +106,24 @@ export const leads: UnifiedResource<Lead, LeadInput, { email?: string; name?: st
 export const opportunities: UnifiedResource<Opportunity, OpportunityInput, { status?: string; companyId?: string }> = {
   async list(client, { cursor, limit, filter }) {
     const { crmOpportunitiesList } = await import('@apideck/unify/funcs/crmOpportunitiesList.js');
-    return pageOf((await client.call((core) => crmOpportunitiesList(core, { cursor, limit, filter }))).getOpportunitiesResponse, 'opportunities');
+    return pageOf(
+      (await client.call((core) => crmOpportunitiesList(core, { cursor, limit, filter }))).getOpportunitiesResponse,
+      'opportunities',
+    );
   },
   async get(client, id) {
     const { crmOpportunitiesGet } = await import('@apideck/unify/funcs/crmOpportunitiesGet.js');
-    return dataOf((await client.call((core) => crmOpportunitiesGet(core, { id }))).getOpportunityResponse, 'an opportunity');
+    return dataOf(
+      (await client.call((core) => crmOpportunitiesGet(core, { id }))).getOpportunityResponse,
+      'an opportunity',
+    );
   },
   async create(client, opportunity) {
     const { crmOpportunitiesCreate } = await import('@apideck/unify/funcs/crmOpportunitiesCreate.js');
-    return idOf((await client.call((core) => crmOpportunitiesCreate(core, { opportunity }))).createOpportunityResponse, 'a created opportunity');
+    return idOf(
+      (await client.call((core) => crmOpportunitiesCreate(core, { opportunity }))).createOpportunityResponse,
+      'a created opportunity',
+    );
   },
   async update(client, id, opportunity) {
     const { crmOpportunitiesUpdate } = await import('@apideck/unify/funcs/crmOpportunitiesUpdate.js');

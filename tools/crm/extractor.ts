@@ -20,13 +20,16 @@ export const extractCrm = extractorOf([
   readsResultsOf(leadTools.get, ({ result }, batch) => void lead(batch, result)),
   readsResultsOf(leadTools.create, ({ result }, batch) => void lead(batch, result)),
   readsResultsOf(leadTools.update, ({ result }, batch) => void lead(batch, result)),
-  readsResultsOf(opportunityTools.list, ({ result }, batch) => result.opportunities.forEach((o) => opportunity(batch, o))),
+  readsResultsOf(opportunityTools.list, ({ result }, batch) =>
+    result.opportunities.forEach((o) => opportunity(batch, o)),
+  ),
   readsResultsOf(opportunityTools.get, ({ result }, batch) => void opportunity(batch, result)),
   readsResultsOf(opportunityTools.create, ({ result }, batch) => void opportunity(batch, result)),
   readsResultsOf(opportunityTools.update, ({ result }, batch) => void opportunity(batch, result)),
 ]);
 
-const accountRef = (batch: GraphBatch, id: string | null): Handle | undefined => (id ? batch.ref('crm_account', id, { id }) : undefined);
+const accountRef = (batch: GraphBatch, id: string | null): Handle | undefined =>
+  id ? batch.ref('crm_account', id, { id }) : undefined;
 
 function account(batch: GraphBatch, a: Account): Handle | undefined {
   return batch.node('crm_account', a.id, { id: a.id, name: a.name, industry: a.industry, website: a.website });
@@ -44,7 +47,14 @@ function contact(batch: GraphBatch, c: CrmContact): void {
 }
 
 function lead(batch: GraphBatch, l: CrmLead): void {
-  const node = batch.node('crm_lead', l.id, { id: l.id, name: l.name, email: l.email, company_name: l.company_name, status: l.status, lead_source: l.lead_source });
+  const node = batch.node('crm_lead', l.id, {
+    id: l.id,
+    name: l.name,
+    email: l.email,
+    company_name: l.company_name,
+    status: l.status,
+    lead_source: l.lead_source,
+  });
   linkPerson(batch, node, l.email, l.name);
 }
 

@@ -7,8 +7,22 @@ import { accountTools, contactTools, leadTools, opportunityTools } from './resou
 const crmSystem: SystemRecord = {
   id: 'crm',
   name: 'CRM (unified: Salesforce, HubSpot, ...)',
-  description: "Customer accounts, contacts, leads and opportunities (deals) of the tenant's connected CRM, through the Apideck unified API.",
-  keywords: ['crm', 'salesforce', 'hubspot', 'account', 'customer', 'contact', 'lead', 'prospect', 'opportunity', 'deal', 'pipeline', 'sales'],
+  description:
+    "Customer accounts, contacts, leads and opportunities (deals) of the tenant's connected CRM, through the Apideck unified API.",
+  keywords: [
+    'crm',
+    'salesforce',
+    'hubspot',
+    'account',
+    'customer',
+    'contact',
+    'lead',
+    'prospect',
+    'opportunity',
+    'deal',
+    'pipeline',
+    'sales',
+  ],
   when_to_use: 'Questions about customers, prospects, sales deals and the pipeline.',
 };
 

@@ -75,7 +75,8 @@ function numberOf(value: string | null | undefined, integer = false): number | n
   return integer ? Math.trunc(parsed) : parsed;
 }
 
-const firstEmail = (emails: ReadonlyArray<{ email: string | null }> | undefined): string | null => emails?.find((e) => e.email)?.email ?? null;
+const firstEmail = (emails: ReadonlyArray<{ email: string | null }> | undefined): string | null =>
+  emails?.find((e) => e.email)?.email ?? null;
 
 /** A date-only field the SDK parsed into a Date (midnight UTC), back to YYYY-MM-DD. */
 const dateOnly = (value: Date | null | undefined): string | null => (value ? value.toISOString().slice(0, 10) : null);

@@ -40,7 +40,11 @@ export interface CrmResourceSpec<M, I, F, R extends { id: string }> {
 const article = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
 /** The first field whose stored value differs from what was sent, or undefined. */
-function mismatch<R>(record: R, body: Record<string, unknown>, echoes: Readonly<Record<string, string>>): string | undefined {
+function mismatch<R>(
+  record: R,
+  body: Record<string, unknown>,
+  echoes: Readonly<Record<string, string>>,
+): string | undefined {
   for (const [field, stored] of Object.entries(echoes)) {
     const sent = body[field];
     const kept = (record as Record<string, unknown>)[stored];
@@ -49,7 +53,8 @@ function mismatch<R>(record: R, body: Record<string, unknown>, echoes: Readonly<
   return undefined;
 }
 
-const IdArg = (singular: string) => z.string().trim().min(1).max(100).describe(`The ${singular} id (from crm list or create)`);
+const IdArg = (singular: string) =>
+  z.string().trim().min(1).max(100).describe(`The ${singular} id (from crm list or create)`);
 
 /** The list, get, create and update tools of one crm resource; REST routes call the same tools. */
 export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmResourceSpec<M, I, F, R>) {
@@ -60,7 +65,10 @@ export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmRes
       return spec.recordOf(await api.get(client, id));
     } catch (error) {
       if (error instanceof AppError && error.code === 'NOT_FOUND')
-        throw new AppError('NOT_FOUND', `${title} ${id} not found`, { upstreamStatus: error.upstreamStatus, cause: error });
+        throw new AppError('NOT_FOUND', `${title} ${id} not found`, {
+          upstreamStatus: error.upstreamStatus,
+          cause: error,
+        });
       throw error;
     }
   };
@@ -79,7 +87,11 @@ export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmRes
     async run({ client, args, page }): Promise<ListPage<R>> {
       const unify = client('unify');
       const filter = spec.filterOf(args);
-      const window = await readWindow((cursor, limit) => api.list(unify, { cursor, limit, filter }), page, APIDECK_MAX_PAGE);
+      const window = await readWindow(
+        (cursor, limit) => api.list(unify, { cursor, limit, filter }),
+        page,
+        APIDECK_MAX_PAGE,
+      );
       return windowListPage(window, page, (m) => spec.recordOf(m));
     },
   });
@@ -128,7 +140,10 @@ export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmRes
     async run({ client, args }) {
       const { id, ...changes } = args;
       if (Object.values(changes).every((value) => value === undefined)) {
-        throw new AppError('VALIDATION_ERROR', `Nothing to change: give at least one of ${Object.keys(spec.body).join(', ')}`);
+        throw new AppError(
+          'VALIDATION_ERROR',
+          `Nothing to change: give at least one of ${Object.keys(spec.body).join(', ')}`,
+        );
       }
       const unify = client('unify');
       const current = await fetchOne(unify, id);

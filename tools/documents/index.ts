@@ -6,7 +6,8 @@ import { uploadDocument } from './upload.js';
 const documentsSystem: SystemRecord = {
   id: 'documents',
   name: 'Documents',
-  description: 'Files the team uploads (PDF, Excel, CSV, Markdown, text), searchable by meaning with the graph entities they name.',
+  description:
+    'Files the team uploads (PDF, Excel, CSV, Markdown, text), searchable by meaning with the graph entities they name.',
   keywords: ['document', 'file', 'pdf', 'spreadsheet', 'upload', 'passage', 'semantic'],
   when_to_use: 'Storing files and answering questions from their content.',
 };

@@ -37,7 +37,11 @@ export const ChunkSchema = z.object({
 export const DocumentDetailSchema = DocumentSummarySchema.extend({
   entity_count: z.number().int(),
   embedding_space: z.string().describe('provider:model:dimension the chunks were embedded with'),
-  metadata: z.object({ page_count: z.number().int().nullable(), project_id: z.string().nullable(), tags: z.array(z.string()) }),
+  metadata: z.object({
+    page_count: z.number().int().nullable(),
+    project_id: z.string().nullable(),
+    tags: z.array(z.string()),
+  }),
   chunks: z.array(ChunkSchema),
 });
 
@@ -73,4 +77,6 @@ export const DeletedSchema = z.object({
 
 export const ChunkingStrategy = z
   .enum(CHUNKING_STRATEGIES, { message: `chunking_strategy must be one of: ${CHUNKING_STRATEGIES.join(', ')}` })
-  .describe('How the text is cut: recursive (default: paragraphs, then lines, then sentences), fixed, sentence, or markdown (by headings)');
+  .describe(
+    'How the text is cut: recursive (default: paragraphs, then lines, then sentences), fixed, sentence, or markdown (by headings)',
+  );

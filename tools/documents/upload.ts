@@ -12,7 +12,8 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 function bytesOf(content: string, encoding: 'text' | 'base64'): Uint8Array {
   if (encoding === 'text') return new TextEncoder().encode(content);
   const compact = content.replace(/\s+/g, '');
-  if (compact.length % 4 !== 0 || !BASE64.test(compact)) throw new AppError('VALIDATION_ERROR', 'content is not valid base64 (encoding is base64)');
+  if (compact.length % 4 !== 0 || !BASE64.test(compact))
+    throw new AppError('VALIDATION_ERROR', 'content is not valid base64 (encoding is base64)');
   return Buffer.from(compact, 'base64');
 }
 
@@ -24,9 +25,20 @@ export const uploadDocument = defineTool({
     'Store a document so it can be queried by meaning: PDF, Excel (.xlsx, .xls), CSV, Markdown or plain text, given as text or base64. It is parsed, cut into chunks, embedded, and linked to the graph entities it names (tickets, pull requests, repositories, people, pages). Reports progress to clients that ask.',
   capability: { type: 'action', name: 'documents.document.upload', idempotent: false },
   input: z.object({
-    filename: z.string().trim().min(1).max(255).describe('Name with its extension, which decides how it is read: .pdf, .xlsx, .xls, .csv, .md, .txt'),
-    content: z.string().min(1, 'content is required').describe('The file: its text, or its bytes in base64 (binary files: PDF, Excel)'),
-    encoding: z.enum(['text', 'base64']).default('text').describe('text (default) for .md, .txt and .csv given as text; base64 for any file'),
+    filename: z
+      .string()
+      .trim()
+      .min(1)
+      .max(255)
+      .describe('Name with its extension, which decides how it is read: .pdf, .xlsx, .xls, .csv, .md, .txt'),
+    content: z
+      .string()
+      .min(1, 'content is required')
+      .describe('The file: its text, or its bytes in base64 (binary files: PDF, Excel)'),
+    encoding: z
+      .enum(['text', 'base64'])
+      .default('text')
+      .describe('text (default) for .md, .txt and .csv given as text; base64 for any file'),
     project_id: z.string().max(200).optional().describe('A project the document belongs to (filters listings)'),
     tags: z.array(z.string().min(1).max(100)).max(50).optional().describe('Labels kept with the document'),
     extract_entities: z.boolean().default(true).describe('Link the graph entities the text names (default true)'),
@@ -45,11 +57,21 @@ export const uploadDocument = defineTool({
   verify: (result) => (result.chunk_count > 0 ? undefined : 'the document was stored without chunks'),
   hints: {
     aliases: ['add document', 'index file', 'ingest pdf', 'upload spreadsheet', 'save notes for search'],
-    when_to_use: 'When the user gives a file or text to keep and search later (specs, reports, meeting notes, exports).',
-    not_for: 'Creating wiki pages or Notion pages (wiki, notes tools); searching what is already stored (documents_query_documents).',
+    when_to_use:
+      'When the user gives a file or text to keep and search later (specs, reports, meeting notes, exports).',
+    not_for:
+      'Creating wiki pages or Notion pages (wiki, notes tools); searching what is already stored (documents_query_documents).',
     examples: [
-      { query: 'save these meeting notes so I can search them', tool: 'upload_document', params: { filename: 'standup-notes.md', content: '# Standup\n- PAY-103 blocked' } },
-      { query: 'index this PDF report', tool: 'upload_document', params: { filename: 'q3-report.pdf', content: 'JVBERi0xLjcK...', encoding: 'base64' } },
+      {
+        query: 'save these meeting notes so I can search them',
+        tool: 'upload_document',
+        params: { filename: 'standup-notes.md', content: '# Standup\n- PAY-103 blocked' },
+      },
+      {
+        query: 'index this PDF report',
+        tool: 'upload_document',
+        params: { filename: 'q3-report.pdf', content: 'JVBERi0xLjcK...', encoding: 'base64' },
+      },
     ],
   },
   target: (args) => ({ type: 'document', id: args.filename }),
@@ -73,7 +95,8 @@ export const uploadDocument = defineTool({
         signal,
       });
     } catch (error) {
-      if (error instanceof UnreadableDocument) throw new AppError('VALIDATION_ERROR', `Failed to process document: ${error.message}`);
+      if (error instanceof UnreadableDocument)
+        throw new AppError('VALIDATION_ERROR', `Failed to process document: ${error.message}`);
       throw error;
     } finally {
       leave();

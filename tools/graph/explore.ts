@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { Direction, EdgeType, EntityId, EntityType, graphFor } from './fields.js';
-import { EntityContextSchema, PathResultSchema, TraverseResultSchema, type EntityContext, type PathResult, type TraverseResult } from './schemas.js';
+import {
+  EntityContextSchema,
+  PathResultSchema,
+  TraverseResultSchema,
+  type EntityContext,
+  type PathResult,
+  type TraverseResult,
+} from './schemas.js';
 
-const entityTarget = (args: { entity_type: string; entity_id: string }) => ({ type: args.entity_type, id: args.entity_id });
+const entityTarget = (args: { entity_type: string; entity_id: string }) => ({
+  type: args.entity_type,
+  id: args.entity_id,
+});
 
 export const traverse = defineTool({
   system: 'graph',
@@ -24,26 +34,41 @@ export const traverse = defineTool({
   target: entityTarget,
   hints: {
     aliases: ['neighbourhood', 'related entities', 'what is connected to', 'graph neighbors', 'explore graph'],
-    when_to_use: 'To see what surrounds an entity: the people, tickets, pull requests and pages linked to a repository, ticket or person, a few hops out.',
+    when_to_use:
+      'To see what surrounds an entity: the people, tickets, pull requests and pages linked to a repository, ticket or person, a few hops out.',
     not_for:
       'The single shortest connection between two entities (graph_find_path); one entity with its direct relationships and activity (graph_get_entity_context); live upstream data (the system tools).',
     examples: [
-      { query: 'what is connected to PAY-101?', tool: 'traverse', params: { entity_type: 'issue', entity_id: 'PAY-101', depth: 1 } },
+      {
+        query: 'what is connected to PAY-101?',
+        tool: 'traverse',
+        params: { entity_type: 'issue', entity_id: 'PAY-101', depth: 1 },
+      },
       {
         query: 'who reviews pull requests in acme/api',
         tool: 'traverse',
-        params: { entity_type: 'repository', entity_id: 'acme/api', depth: 2, edge_types: ['BELONGS_TO', 'REVIEWED_BY'] },
+        params: {
+          entity_type: 'repository',
+          entity_id: 'acme/api',
+          depth: 2,
+          edge_types: ['BELONGS_TO', 'REVIEWED_BY'],
+        },
       },
     ],
   },
   async run({ services, caller, args }): Promise<TraverseResult> {
-    const { nodes, edges, truncated } = graphFor(services, caller).traverse(caller.tenantId, args.entity_type, args.entity_id, {
-      depth: args.depth,
-      direction: args.direction,
-      edgeTypes: args.edge_types,
-      maxNodes: args.max_nodes,
-      allowTruncated: true,
-    });
+    const { nodes, edges, truncated } = graphFor(services, caller).traverse(
+      caller.tenantId,
+      args.entity_type,
+      args.entity_id,
+      {
+        depth: args.depth,
+        direction: args.direction,
+        edgeTypes: args.edge_types,
+        maxNodes: args.max_nodes,
+        allowTruncated: true,
+      },
+    );
     return { nodes, edges, node_count: nodes.length, edge_count: edges.length, truncated };
   },
 });
@@ -66,7 +91,8 @@ export const findPath = defineTool({
   target: (args) => ({ type: args.from_type, id: args.from_id }),
   hints: {
     aliases: ['how are they connected', 'shortest path', 'connection between', 'relationship chain'],
-    when_to_use: 'When asked how two known entities relate, e.g. how a person is connected to a repository or a design page to a pull request.',
+    when_to_use:
+      'When asked how two known entities relate, e.g. how a person is connected to a repository or a design page to a pull request.',
     not_for: 'Everything around one entity (graph_traverse); searching entities by text (graph_search).',
     examples: [
       {
@@ -77,7 +103,12 @@ export const findPath = defineTool({
     ],
   },
   async run({ services, caller, args }): Promise<PathResult> {
-    return graphFor(services, caller).findPath(caller.tenantId, { type: args.from_type, id: args.from_id }, { type: args.to_type, id: args.to_id }, args.max_depth);
+    return graphFor(services, caller).findPath(
+      caller.tenantId,
+      { type: args.from_type, id: args.from_id },
+      { type: args.to_type, id: args.to_id },
+      args.max_depth,
+    );
   },
 });
 
@@ -85,18 +116,29 @@ export const getEntityContext = defineTool({
   system: 'graph',
   name: 'get_entity_context',
   title: 'One entity with its context',
-  description: 'One entity with its properties, its outgoing and incoming relationships, the entities at their other ends and its recent activity.',
+  description:
+    'One entity with its properties, its outgoing and incoming relationships, the entities at their other ends and its recent activity.',
   capability: { type: 'read', name: 'graph.entities.context' },
   input: z.object({ entity_type: EntityType, entity_id: EntityId }),
   output: EntityContextSchema,
   target: entityTarget,
   hints: {
     aliases: ['entity details', 'what do we know about', 'entity relationships', 'unified context'],
-    when_to_use: 'To gather everything the graph knows about one ticket, pull request, page, repository or person before answering about it.',
-    not_for: 'Multi-hop exploration (graph_traverse); fresh upstream fields such as current CI status (the system tools).',
+    when_to_use:
+      'To gather everything the graph knows about one ticket, pull request, page, repository or person before answering about it.',
+    not_for:
+      'Multi-hop exploration (graph_traverse); fresh upstream fields such as current CI status (the system tools).',
     examples: [
-      { query: 'what do we know about PAY-103', tool: 'get_entity_context', params: { entity_type: 'issue', entity_id: 'PAY-103' } },
-      { query: 'context on Grace', tool: 'get_entity_context', params: { entity_type: 'user', entity_id: 'grace@acme.test' } },
+      {
+        query: 'what do we know about PAY-103',
+        tool: 'get_entity_context',
+        params: { entity_type: 'issue', entity_id: 'PAY-103' },
+      },
+      {
+        query: 'context on Grace',
+        tool: 'get_entity_context',
+        params: { entity_type: 'user', entity_id: 'grace@acme.test' },
+      },
     ],
   },
   async run({ services, caller, args }): Promise<EntityContext> {

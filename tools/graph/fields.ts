@@ -15,7 +15,10 @@ export const EntityId = z
     'Entity id: owner/repo for repositories, owner/repo#123 for pull requests and code_host issues, PROJ-123 for tickets, a page id, or for a user their email, login or account id',
   );
 export const EdgeType = z.enum(EDGE_TYPES);
-export const Direction = z.enum(['out', 'in', 'both']).default('both').describe('Follow edges leaving the entity (out), entering it (in) or both');
+export const Direction = z
+  .enum(['out', 'in', 'both'])
+  .default('both')
+  .describe('Follow edges leaving the entity (out), entering it (in) or both');
 export const ContextType = z.enum(CONTEXT_TYPES);
 
 /** The graph service; present whenever the app installed the graph. */

@@ -7,9 +7,11 @@ import { query, search } from './search.js';
 const graphSystem: SystemRecord = {
   id: 'graph',
   name: 'Knowledge graph',
-  description: 'The knowledge graph of people, repositories, pull requests, tickets and pages that fills itself as tools return data.',
+  description:
+    'The knowledge graph of people, repositories, pull requests, tickets and pages that fills itself as tools return data.',
   keywords: ['graph', 'relationships', 'who', 'connected', 'context', 'activity', 'path'],
-  when_to_use: 'Questions about how people and work items relate, what someone worked on, recent activity, or remembered context.',
+  when_to_use:
+    'Questions about how people and work items relate, what someone worked on, recent activity, or remembered context.',
 };
 
 /** The knowledge graph: local state only, so no integration and nothing to extract from its own results. */

@@ -22,7 +22,9 @@ const Properties = z.record(z.string(), z.unknown());
 export const NodeType = z.enum(NODE_TYPES).describe('Entity (node) type');
 
 /** `<node_type>:<node_id>`, how edges and paths name a node. */
-export const NodeRef = z.string().describe('A node as "<node_type>:<node_id>", e.g. "repository:acme/api" or "user:ada@acme.test"');
+export const NodeRef = z
+  .string()
+  .describe('A node as "<node_type>:<node_id>", e.g. "repository:acme/api" or "user:ada@acme.test"');
 
 // ---- nodes and edges ---------------------------------------------------------------------------
 
@@ -40,7 +42,9 @@ export const NodeSchema = z.looseObject({
   source: z
     .string()
     .optional()
-    .describe('System whose record last described the entity (code_host, ticketing, wiki, notes, context); absent when it was only mentioned by other records'),
+    .describe(
+      'System whose record last described the entity (code_host, ticketing, wiki, notes, context); absent when it was only mentioned by other records',
+    ),
   created_at: Timestamp.optional().describe('When the graph first learned of the entity'),
   updated_at: Timestamp.optional().describe('When the graph last updated the entity'),
 });
@@ -69,7 +73,9 @@ export const ActivitySchema = z.looseObject({
   target_type: z.string().describe('Kind of entity acted on (a node type, or "system" when the call named no entity)'),
   target_id: z.string().describe('Id of the entity acted on (or the system id)'),
   timestamp: Timestamp,
-  properties: Properties.describe('Details of the call: system, tool, success, duration_ms, and error_code when it failed'),
+  properties: Properties.describe(
+    'Details of the call: system, tool, success, duration_ms, and error_code when it failed',
+  ),
 });
 export type ActivityOut = z.infer<typeof ActivitySchema>;
 
@@ -81,27 +87,44 @@ export const TraverseResultSchema = z.looseObject({
   edges: z.array(EdgeSchema).describe('Edges followed between the returned nodes'),
   node_count: Int,
   edge_count: Int,
-  truncated: z.boolean().describe('True when max_nodes stopped the traversal before every entity within depth was reached'),
+  truncated: z
+    .boolean()
+    .describe('True when max_nodes stopped the traversal before every entity within depth was reached'),
 });
 export type TraverseResult = z.infer<typeof TraverseResultSchema>;
 
 /** One hit of graph_search. */
 export const SearchHitSchema = NodeSchema.extend({
-  score: z.number().optional().describe('Text relevance, higher is better, comparable within one result only; present for text searches (not in filter mode)'),
+  score: z
+    .number()
+    .optional()
+    .describe(
+      'Text relevance, higher is better, comparable within one result only; present for text searches (not in filter mode)',
+    ),
 });
 
 /** graph_search */
 export const SearchResultSchema = z.looseObject({
-  results: z.array(SearchHitSchema).describe('Matching entities: best match first for text searches, most recently updated first in filter mode'),
+  results: z
+    .array(SearchHitSchema)
+    .describe('Matching entities: best match first for text searches, most recently updated first in filter mode'),
   count: Int,
-  mode: z.string().describe('"hybrid" (text search by meaning and keywords over titles, names and descriptions), "keyword" (keywords only), or "filter" (exact property values)'),
+  mode: z
+    .string()
+    .describe(
+      '"hybrid" (text search by meaning and keywords over titles, names and descriptions), "keyword" (keywords only), or "filter" (exact property values)',
+    ),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
 /** graph_find_path */
 export const PathResultSchema = z.looseObject({
-  nodes: z.array(NodeRef).describe('The path from the first entity to the second, as "<node_type>:<node_id>"; empty when no path was found'),
-  edges: z.array(EdgeSchema).describe('The edges along the path, in order; each keeps its stored direction, which may run against the path'),
+  nodes: z
+    .array(NodeRef)
+    .describe('The path from the first entity to the second, as "<node_type>:<node_id>"; empty when no path was found'),
+  edges: z
+    .array(EdgeSchema)
+    .describe('The edges along the path, in order; each keeps its stored direction, which may run against the path'),
   length: Int.describe('Hops along the path; 0 when no path was found (or both ends are the same entity)'),
   path_found: z.boolean().describe('False when the entities are not connected within max_depth'),
 });
@@ -113,7 +136,9 @@ export const EntityContextSchema = z.looseObject({
   outgoing_relationships: z.array(EdgeSchema).describe('Edges leaving the entity (at most 100)'),
   incoming_relationships: z.array(EdgeSchema).describe('Edges entering the entity (at most 100)'),
   connected_entities: z.array(NodeSchema).describe('The entities at the other end of those edges'),
-  recent_activity: z.array(ActivitySchema).describe('Newest first, at most 20: calls on the entity and, for a person, calls they made'),
+  recent_activity: z
+    .array(ActivitySchema)
+    .describe('Newest first, at most 20: calls on the entity and, for a person, calls they made'),
 });
 export type EntityContext = z.infer<typeof EntityContextSchema>;
 

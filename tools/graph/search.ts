@@ -9,7 +9,8 @@ export const search = defineTool({
   system: 'graph',
   name: 'search',
   title: 'Search the knowledge graph',
-  description: 'Find entities by text (keyword search over titles, names, summaries and descriptions, best match first) or by exact property values of one entity type.',
+  description:
+    'Find entities by text (keyword search over titles, names, summaries and descriptions, best match first) or by exact property values of one entity type.',
   capability: { type: 'read', name: 'graph.entities.search' },
   input: z.object({
     query: z.string().min(1).max(500).optional().describe('Words to look for; omit to filter by properties only'),
@@ -23,20 +24,30 @@ export const search = defineTool({
   output: SearchResultSchema,
   hints: {
     aliases: ['find entity', 'graph search', 'look up in graph', 'semantic search'],
-    when_to_use: 'To find tickets, pull requests, pages or people the graph already knows by words or by a property such as status or priority.',
-    not_for: 'Listing live data from an upstream (use the system tools, e.g. code_host_get_issues); how entities connect (graph_traverse, graph_find_path).',
+    when_to_use:
+      'To find tickets, pull requests, pages or people the graph already knows by words or by a property such as status or priority.',
+    not_for:
+      'Listing live data from an upstream (use the system tools, e.g. code_host_get_issues); how entities connect (graph_traverse, graph_find_path).',
     examples: [
       { query: 'anything about webhook retries', tool: 'search', params: { query: 'webhook retries' } },
-      { query: 'tickets in progress', tool: 'search', params: { entity_type: 'issue', filters: { status: 'In Progress' } } },
+      {
+        query: 'tickets in progress',
+        tool: 'search',
+        params: { entity_type: 'issue', filters: { status: 'In Progress' } },
+      },
     ],
   },
   async run({ services, caller, args }): Promise<SearchResult> {
     const graph = graphFor(services, caller);
     if (args.query) {
-      const results = await graph.semanticSearch(caller.tenantId, args.query, { types: args.entity_type ? [args.entity_type] : [], limit: args.limit });
+      const results = await graph.semanticSearch(caller.tenantId, args.query, {
+        types: args.entity_type ? [args.entity_type] : [],
+        limit: args.limit,
+      });
       return { results, count: results.length, mode: graph.semanticMode };
     }
-    if (!args.entity_type) throw new AppError('VALIDATION_ERROR', 'Give a query, or an entity_type with optional filters');
+    if (!args.entity_type)
+      throw new AppError('VALIDATION_ERROR', 'Give a query, or an entity_type with optional filters');
     const results = graph.search(caller.tenantId, args.entity_type, args.filters ?? {}, args.limit);
     return { results, count: results.length, mode: 'filter' };
   },
@@ -53,11 +64,21 @@ export const query = defineTool({
   output: QueryResultSchema,
   hints: {
     aliases: ['cypher', 'match query', 'graph query language', 'pattern match'],
-    when_to_use: 'For structural questions a pattern answers: every pull request a person authored, tickets with a given status, the path between two entities.',
-    not_for: 'Free-text search (graph_search); anything not yet in the graph (the system tools fetch it, and the graph learns it).',
+    when_to_use:
+      'For structural questions a pattern answers: every pull request a person authored, tickets with a given status, the path between two entities.',
+    not_for:
+      'Free-text search (graph_search); anything not yet in the graph (the system tools fetch it, and the graph learns it).',
     examples: [
-      { query: 'pull requests authored by ada', tool: 'query', params: { query: "MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request) WHERE a.id = 'ada@acme.test'" } },
-      { query: 'high priority tickets', tool: 'query', params: { query: "MATCH (n:issue) WHERE n.priority = 'High' LIMIT 20" } },
+      {
+        query: 'pull requests authored by ada',
+        tool: 'query',
+        params: { query: "MATCH (a:user)-[:AUTHORED_BY]-(b:pull_request) WHERE a.id = 'ada@acme.test'" },
+      },
+      {
+        query: 'high priority tickets',
+        tool: 'query',
+        params: { query: "MATCH (n:issue) WHERE n.priority = 'High' LIMIT 20" },
+      },
     ],
   },
   async run({ services, caller, args }): Promise<QueryResult> {

@@ -59,19 +59,40 @@ export const getPageContent = defineTool({
   description:
     'A Notion page body as Markdown: headings, bold, italic, code and links, nested bulleted, numbered and to-do lists, code with its language, quotes, callouts, dividers and tables; mentions read as @Name. Nested blocks are read down to max_depth levels and under at most 100 parents per call (Notion allows ~3 requests a second); truncated says when some were left out.',
   capability: { type: 'read', name: 'notes.pages.content' },
-  input: z.object({ page_id: PageId, max_depth: z.number().int().min(1).max(10).default(5).describe('Levels of nested blocks to read (1 reads only top-level blocks)') }),
+  input: z.object({
+    page_id: PageId,
+    max_depth: z
+      .number()
+      .int()
+      .min(1)
+      .max(10)
+      .default(5)
+      .describe('Levels of nested blocks to read (1 reads only top-level blocks)'),
+  }),
   output: PageContentSchema,
   hints: {
     aliases: ['read notion page', 'notion page text', 'notion content', 'open notion doc'],
     when_to_use: 'To read what a Notion page says: a handbook, meeting notes, a spec.',
     not_for: 'The page’s properties (notes_get_page); finding the page first (notes_search).',
-    examples: [{ query: 'read notion page dc9f13700ef34507a3e656065b36748b', tool: 'get_page_content', params: { page_id: 'dc9f13700ef34507a3e656065b36748b' } }],
+    examples: [
+      {
+        query: 'read notion page dc9f13700ef34507a3e656065b36748b',
+        tool: 'get_page_content',
+        params: { page_id: 'dc9f13700ef34507a3e656065b36748b' },
+      },
+    ],
   },
   async run({ client, args }) {
     const id = pageIdOf(args.page_id);
     const state: ReadState = { count: 0, truncated: false, nestedReads: 0 };
     const tree = await forPage(id, readTree(client('notion'), id, args.max_depth, state));
-    return { page_id: id, markdown: blocksToMarkdown(tree), block_count: state.count, max_depth: args.max_depth, truncated: state.truncated };
+    return {
+      page_id: id,
+      markdown: blocksToMarkdown(tree),
+      block_count: state.count,
+      max_depth: args.max_depth,
+      truncated: state.truncated,
+    };
   },
 });
 
@@ -82,7 +103,10 @@ export const addPageContent = defineTool({
   description:
     'Append Markdown to the end of a Notion page as blocks (headings, paragraphs, nested lists, to-dos, code with language, quotes, dividers, tables); @Name of a workspace person becomes a mention. Long text is split into runs Notion accepts and large documents into several requests, never cut. Returns how many blocks were added.',
   capability: { type: 'action', name: 'notes.pages.append', idempotent: false },
-  input: z.object({ page_id: PageId, markdown: z.string().min(1).max(200_000).describe('What to append, in Markdown') }),
+  input: z.object({
+    page_id: PageId,
+    markdown: z.string().min(1).max(200_000).describe('What to append, in Markdown'),
+  }),
   output: AppendResultSchema,
   hints: {
     aliases: ['write to notion', 'append to notion page', 'add notes to notion', 'notion meeting notes'],
@@ -102,7 +126,10 @@ export const addPageContent = defineTool({
     const notion = client('notion');
     // `@Name` of a workspace person becomes a mention, as the page reads it back; the people list costs a request, so only when asked.
     const people = args.markdown.includes('@') ? [...(await peopleOf(notion, memoryOf(notion))).values()] : [];
-    const { blocks, requests } = await forPage(id, appendBlocks(notion, id, withUserMentions(markdownToBlocks(args.markdown), people)));
+    const { blocks, requests } = await forPage(
+      id,
+      appendBlocks(notion, id, withUserMentions(markdownToBlocks(args.markdown), people)),
+    );
     return { page_id: id, blocks_added: blocks, requests };
   },
 });

@@ -7,7 +7,11 @@ import { forObject, listDataSources, peopleOf, personIdsOf, REMEMBERED, resolveD
 import { pageDetail } from './pages-shape.js';
 import { DatabaseSchema, PageDetailSchema } from './schemas.js';
 
-export const DatabaseRef = z.string().min(1).max(200).describe('A database: its title (e.g. "Engineering Tasks"), database id or data source id');
+export const DatabaseRef = z
+  .string()
+  .min(1)
+  .max(200)
+  .describe('A database: its title (e.g. "Engineering Tasks"), database id or data source id');
 
 export const listDatabases = defineTool({
   system: 'notes',
@@ -21,9 +25,12 @@ export const listDatabases = defineTool({
   item: DatabaseSchema,
   hints: {
     aliases: ['notion databases', 'notion tables', 'database schema', 'what columns'],
-    when_to_use: 'To see which Notion databases exist and what properties and options they have, before querying or adding rows.',
+    when_to_use:
+      'To see which Notion databases exist and what properties and options they have, before querying or adding rows.',
     not_for: 'The rows themselves (notes_query_database); searching page titles (notes_search).',
-    examples: [{ query: 'what notion databases are there and what columns do they have', tool: 'list_databases', params: {} }],
+    examples: [
+      { query: 'what notion databases are there and what columns do they have', tool: 'list_databases', params: {} },
+    ],
   },
   async run({ client }) {
     // Asked for, so read afresh; the answer is remembered for the tools that name databases.
@@ -49,7 +56,12 @@ export const queryDatabase = defineTool({
     database: DatabaseRef,
     filter: Filter.optional(),
     sort: z
-      .array(z.object({ property: z.string().describe('Property name'), direction: z.enum(['asc', 'desc']).default('asc').describe('asc or desc') }))
+      .array(
+        z.object({
+          property: z.string().describe('Property name'),
+          direction: z.enum(['asc', 'desc']).default('asc').describe('asc or desc'),
+        }),
+      )
       .max(5)
       .optional()
       .describe('Order of the rows; newest first when omitted'),
@@ -59,14 +71,23 @@ export const queryDatabase = defineTool({
   extra: z.object({ database: DatabaseSchema.describe('The database queried, with its columns') }),
   hints: {
     aliases: ['notion tasks', 'filter notion', 'database rows', 'query notion'],
-    when_to_use: 'To list rows of a Notion database that meet conditions: tasks in progress, items owned by someone, entries due before a date.',
+    when_to_use:
+      'To list rows of a Notion database that meet conditions: tasks in progress, items owned by someone, entries due before a date.',
     not_for: 'Finding a database or page by title (notes_search); a single page’s body (notes_get_page_content).',
     examples: [
-      { query: 'open tasks in the Engineering Tasks notion database', tool: 'query_database', params: { database: 'Engineering Tasks', filter: { Status: 'In progress' } } },
+      {
+        query: 'open tasks in the Engineering Tasks notion database',
+        tool: 'query_database',
+        params: { database: 'Engineering Tasks', filter: { Status: 'In progress' } },
+      },
       {
         query: 'notion tasks estimated at 5 points or more, biggest first',
         tool: 'query_database',
-        params: { database: 'Engineering Tasks', filter: { Estimate: { '>=': 5 } }, sort: [{ property: 'Estimate', direction: 'desc' }] },
+        params: {
+          database: 'Engineering Tasks',
+          filter: { Estimate: { '>=': 5 } },
+          sort: [{ property: 'Estimate', direction: 'desc' }],
+        },
       },
     ],
   },
@@ -75,7 +96,10 @@ export const queryDatabase = defineTool({
     const memory = memoryOf(notion);
     // Only reads: a refusal that shows a remembered database or person changed runs it all again.
     return memory.afresh(REMEMBERED.all, async () => {
-      const [source, people] = await Promise.all([resolveDataSource(notion, memory, args.database), peopleOf(notion, memory)]);
+      const [source, people] = await Promise.all([
+        resolveDataSource(notion, memory, args.database),
+        peopleOf(notion, memory),
+      ]);
       const filter = notionFilter(args.filter, source.properties, people);
       const sorts = notionSorts(args.sort, source.properties);
       const wanted = page.offset + page.limit + 1;

@@ -10,9 +10,11 @@ import { searchNotes } from './search.js';
 const notesSystem: SystemRecord = {
   id: 'notes',
   name: 'Notes (Notion)',
-  description: 'Notion pages and databases: search by title, query database rows with filters, read and update properties, read pages as Markdown and append Markdown.',
+  description:
+    'Notion pages and databases: search by title, query database rows with filters, read and update properties, read pages as Markdown and append Markdown.',
   keywords: ['notion', 'notes', 'page', 'database', 'row', 'property', 'block', 'doc', 'meeting notes', 'task board'],
-  when_to_use: 'Questions about Notion: finding a page, reading notes, listing or filtering rows of a Notion database, adding tasks or text.',
+  when_to_use:
+    'Questions about Notion: finding a page, reading notes, listing or filtering rows of a Notion database, adding tasks or text.',
 };
 
 /** Notion (API 2025-09-03, data sources) as the `notes` system. */

@@ -19,7 +19,12 @@ export const NotionCredentials = z.object({
 type NotionCredentials = z.infer<typeof NotionCredentials>;
 
 /** Notion's `{object: 'error', status, code, message}` as the platform's error, with Notion's wording (also for Notion reached through the unified API). */
-export function notionFailure(status: number, headers: HeaderSource, body: string | undefined, cause: unknown): AppError {
+export function notionFailure(
+  status: number,
+  headers: HeaderSource,
+  body: string | undefined,
+  cause: unknown,
+): AppError {
   let message: string | undefined;
   let code: string | undefined;
   try {
@@ -49,7 +54,11 @@ export const notionIntegration = defineIntegration({
       logLevel: LogLevel.ERROR,
       logger: () => undefined,
     }),
-  classifyResponse: (response) => (response.status >= 400 ? notionFailure(response.status, response.headers, undefined, undefined) : undefined),
-  mapError: (error) => (isHTTPResponseError(error) ? notionFailure(error.status, error.headers as HeaderSource, error.body, error) : undefined),
+  classifyResponse: (response) =>
+    response.status >= 400 ? notionFailure(response.status, response.headers, undefined, undefined) : undefined,
+  mapError: (error) =>
+    isHTTPResponseError(error)
+      ? notionFailure(error.status, error.headers as HeaderSource, error.body, error)
+      : undefined,
   demo: () => import('./demo.js').then((m) => m.notionDemo),
 });

@@ -27,21 +27,37 @@ export interface NotionPerson {
 }
 
 type Json = Record<string, unknown>;
-const plainText = (items: unknown): string => ((items as Array<{ plain_text?: string }> | undefined) ?? []).map((t) => t.plain_text ?? '').join('');
+const plainText = (items: unknown): string =>
+  ((items as Array<{ plain_text?: string }> | undefined) ?? []).map((t) => t.plain_text ?? '').join('');
 
 export function dataSourceInfo(source: Json): DataSourceInfo {
   const properties = Object.values((source.properties ?? {}) as Record<string, Json>).map((p): PropertyInfo => {
     const config = p[p.type as string] as { options?: Array<{ name: string }> } | undefined;
-    return { name: String(p.name), type: String(p.type), ...(config?.options ? { options: config.options.map((o) => o.name) } : {}) };
+    return {
+      name: String(p.name),
+      type: String(p.type),
+      ...(config?.options ? { options: config.options.map((o) => o.name) } : {}),
+    };
   });
   const parent = source.parent as { database_id?: string } | undefined;
-  return { database_id: parent?.database_id ?? '', data_source_id: String(source.id), title: plainText(source.title), properties, url: String(source.url ?? '') };
+  return {
+    database_id: parent?.database_id ?? '',
+    data_source_id: String(source.id),
+    title: plainText(source.title),
+    properties,
+    url: String(source.url ?? ''),
+  };
 }
 
 const notFoundOf = (error: unknown): boolean => isHTTPResponseError(error) && error.status === 404;
 
 /** What a Notion client remembers: the workspace's people, its data sources, and each one looked up by id. */
-export const REMEMBERED = { all: 'notion:', people: 'notion:people', dataSources: 'notion:data-sources', dataSource: 'notion:data-source:' } as const;
+export const REMEMBERED = {
+  all: 'notion:',
+  people: 'notion:people',
+  dataSources: 'notion:data-sources',
+  dataSource: 'notion:data-source:',
+} as const;
 
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 const compact = (id: string): string => id.replace(/-/g, '').toLowerCase();
@@ -54,7 +70,9 @@ async function dataSourceById(client: Client, id: string): Promise<DataSourceInf
     if (!notFoundOf(error)) throw error;
   }
   try {
-    const database = (await client.databases.retrieve({ database_id: id })) as unknown as { data_sources?: Array<{ id: string }> };
+    const database = (await client.databases.retrieve({ database_id: id })) as unknown as {
+      data_sources?: Array<{ id: string }>;
+    };
     const first = database.data_sources?.[0];
     if (first) return dataSourceInfo(await client.dataSources.retrieve({ data_source_id: first.id }));
   } catch (error) {
@@ -71,7 +89,11 @@ const titled = (sources: readonly DataSourceInfo[], wanted: string): DataSourceI
  * a database title (exact, then partial, case-insensitive). Unknown names list the databases there are.
  * Remembered for a short time; a title the remembered databases lack is looked up again once.
  */
-export async function resolveDataSource(client: Client, memory: ClientMemory, reference: string): Promise<DataSourceInfo> {
+export async function resolveDataSource(
+  client: Client,
+  memory: ClientMemory,
+  reference: string,
+): Promise<DataSourceInfo> {
   const ref = reference.trim();
   if (UUID.test(ref)) return memory.recall(REMEMBERED.dataSource + compact(ref), () => dataSourceById(client, ref));
   const wanted = ref.toLowerCase();
@@ -81,7 +103,11 @@ export async function resolveDataSource(client: Client, memory: ClientMemory, re
     (known) => !titled(known, wanted),
   );
   const match = titled(sources, wanted);
-  if (!match) throw new AppError('NOT_FOUND', `No database is named "${ref}". Databases: ${sources.map((s) => s.title).join(', ') || 'none shared with the integration'}`);
+  if (!match)
+    throw new AppError(
+      'NOT_FOUND',
+      `No database is named "${ref}". Databases: ${sources.map((s) => s.title).join(', ') || 'none shared with the integration'}`,
+    );
   return match;
 }
 
@@ -90,7 +116,11 @@ export async function listDataSources(client: Client): Promise<DataSourceInfo[]>
   const out: DataSourceInfo[] = [];
   let cursor: string | undefined;
   do {
-    const page = await client.search({ filter: { property: 'object', value: 'data_source' }, start_cursor: cursor, page_size: 100 });
+    const page = await client.search({
+      filter: { property: 'object', value: 'data_source' },
+      start_cursor: cursor,
+      page_size: 100,
+    });
     out.push(...page.results.map((r) => dataSourceInfo(r as unknown as Json)));
     cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
   } while (cursor);
@@ -108,8 +138,17 @@ async function readPeople(client: Client): Promise<RememberedPeople> {
   let cursor: string | undefined;
   do {
     const page = await client.users.list({ start_cursor: cursor, page_size: 100 });
-    for (const user of page.results as unknown as Array<{ id: string; name?: string | null; type?: string; person?: { email?: string } }>) {
-      byId.set(user.id, { id: user.id, name: user.name ?? '', email: user.type === 'person' ? (user.person?.email ?? null) : null });
+    for (const user of page.results as unknown as Array<{
+      id: string;
+      name?: string | null;
+      type?: string;
+      person?: { email?: string };
+    }>) {
+      byId.set(user.id, {
+        id: user.id,
+        name: user.name ?? '',
+        email: user.type === 'person' ? (user.person?.email ?? null) : null,
+      });
     }
     cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
   } while (cursor);
@@ -121,7 +160,11 @@ async function readPeople(client: Client): Promise<RememberedPeople> {
  * short time. `naming`: the person ids an upstream answer names; one the remembered people lack reads
  * them again, once (an id still missing then is not looked for again while they are remembered).
  */
-export async function peopleOf(client: Client, memory: ClientMemory, naming: readonly string[] = []): Promise<ReadonlyMap<string, NotionPerson>> {
+export async function peopleOf(
+  client: Client,
+  memory: ClientMemory,
+  naming: readonly string[] = [],
+): Promise<ReadonlyMap<string, NotionPerson>> {
   const unknown = (people: RememberedPeople) => naming.filter((id) => !people.byId.has(id) && !people.unlisted.has(id));
   const people = await memory.recall(
     REMEMBERED.people,
@@ -133,7 +176,11 @@ export async function peopleOf(client: Client, memory: ClientMemory, naming: rea
 }
 
 /** An object read beside the workspace's people, who then know everyone it names (see peopleOf). */
-export async function withPeople<T extends object>(client: Client, memory: ClientMemory, request: Promise<T>): Promise<[T, ReadonlyMap<string, NotionPerson>]> {
+export async function withPeople<T extends object>(
+  client: Client,
+  memory: ClientMemory,
+  request: Promise<T>,
+): Promise<[T, ReadonlyMap<string, NotionPerson>]> {
   const [object] = await Promise.all([request, peopleOf(client, memory)]);
   return [object, await peopleOf(client, memory, personIdsOf(object as Json))];
 }
@@ -150,7 +197,9 @@ export function personIdsOf(object: Json): string[] {
 /** Reads a page id from a Notion URL or a bare id. */
 export function pageIdOf(value: string): string {
   const hex = value.match(/([0-9a-f]{32})(?:[?#].*)?$/i)?.[1] ?? value.replace(/-/g, '');
-  return /^[0-9a-f]{32}$/i.test(hex) ? `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` : value;
+  return /^[0-9a-f]{32}$/i.test(hex)
+    ? `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+    : value;
 }
 
 /** Runs a Notion call for one object; its 404 names the object (`what`, e.g. "Page <id>"). */
@@ -158,7 +207,11 @@ export async function forObject<T>(what: string, request: Promise<T>): Promise<T
   try {
     return await request;
   } catch (error) {
-    if (notFoundOf(error)) throw new AppError('NOT_FOUND', `${what} not found (or not shared with the integration)`, { upstreamStatus: 404, cause: error });
+    if (notFoundOf(error))
+      throw new AppError('NOT_FOUND', `${what} not found (or not shared with the integration)`, {
+        upstreamStatus: 404,
+        cause: error,
+      });
     throw error;
   }
 }

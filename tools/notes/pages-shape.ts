@@ -21,5 +21,9 @@ export function pageSummary(page: Json): z.infer<typeof PageSummarySchema> {
 }
 
 export function pageDetail(page: Json, people: ReadonlyMap<string, NotionPerson>): z.infer<typeof PageDetailSchema> {
-  return { ...pageSummary(page), properties: plainProperties((page.properties ?? {}) as Record<string, Json>, people), in_trash: Boolean(page.in_trash ?? page.archived) };
+  return {
+    ...pageSummary(page),
+    properties: plainProperties((page.properties ?? {}) as Record<string, Json>, people),
+    in_trash: Boolean(page.in_trash ?? page.archived),
+  };
 }

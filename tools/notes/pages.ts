@@ -36,12 +36,22 @@ export const getPage = defineTool({
     aliases: ['notion page', 'page properties', 'read notion row'],
     when_to_use: 'To read the properties of one Notion page or database row: its status, owner, dates.',
     not_for: 'The page’s text (notes_get_page_content); many rows (notes_query_database).',
-    examples: [{ query: 'show the properties of notion page dc9f13700ef34507a3e656065b36748b', tool: 'get_page', params: { page_id: 'dc9f13700ef34507a3e656065b36748b' } }],
+    examples: [
+      {
+        query: 'show the properties of notion page dc9f13700ef34507a3e656065b36748b',
+        tool: 'get_page',
+        params: { page_id: 'dc9f13700ef34507a3e656065b36748b' },
+      },
+    ],
   },
   async run({ client, args }) {
     const notion = client('notion');
     const id = pageIdOf(args.page_id);
-    const [page, people] = await withPeople(notion, memoryOf(notion), forPage(id, notion.pages.retrieve({ page_id: id })));
+    const [page, people] = await withPeople(
+      notion,
+      memoryOf(notion),
+      forPage(id, notion.pages.retrieve({ page_id: id })),
+    );
     return pageDetail(asPage(page), people);
   },
 });
@@ -53,7 +63,11 @@ export const createPage = defineTool({
   description:
     'Add a page (row) to a Notion database with property values given as plain values, and optionally a Markdown body. The title property is required; unknown properties and values of the wrong type are refused naming the valid ones. Returns the new page.',
   capability: { type: 'action', name: 'notes.pages.create', idempotent: false },
-  input: z.object({ database: DatabaseRef, properties: Properties, content: z.string().max(200_000).optional().describe('The page body, in Markdown') }),
+  input: z.object({
+    database: DatabaseRef,
+    properties: Properties,
+    content: z.string().max(200_000).optional().describe('The page body, in Markdown'),
+  }),
   output: PageDetailSchema.extend({ blocks_added: z.number().int().describe('Blocks of the Markdown body created') }),
   hints: {
     aliases: ['add notion task', 'new notion row', 'create notion page', 'add to notion database'],
@@ -63,7 +77,10 @@ export const createPage = defineTool({
       {
         query: 'add a notion task "Rotate API keys" tagged infra, due Dec 1',
         tool: 'create_page',
-        params: { database: 'Engineering Tasks', properties: { Name: 'Rotate API keys', Tags: ['infra'], Due: '2026-12-01', Status: 'Not started' } },
+        params: {
+          database: 'Engineering Tasks',
+          properties: { Name: 'Rotate API keys', Tags: ['infra'], Due: '2026-12-01', Status: 'Not started' },
+        },
       },
     ],
   },
@@ -72,7 +89,10 @@ export const createPage = defineTool({
     const notion = client('notion');
     const memory = memoryOf(notion);
     const { source, people, properties } = await memory.afresh(REMEMBERED.all, async () => {
-      const [source, people] = await Promise.all([resolveDataSource(notion, memory, args.database), peopleOf(notion, memory)]);
+      const [source, people] = await Promise.all([
+        resolveDataSource(notion, memory, args.database),
+        peopleOf(notion, memory),
+      ]);
       const title = source.properties.find((p) => p.type === 'title');
       if (title && !Object.keys(args.properties).some((name) => name.toLowerCase() === title.name.toLowerCase())) {
         throw new AppError('VALIDATION_ERROR', `A new page needs its title: give properties.${title.name}`);
@@ -80,11 +100,18 @@ export const createPage = defineTool({
       return { source, people, properties: notionProperties(source.properties, args.properties, people) };
     });
     const page = asPage(
-      await notion.pages.create({ parent: { type: 'data_source_id', data_source_id: source.data_source_id }, properties: properties as CreatePageParameters['properties'] }),
+      await notion.pages.create({
+        parent: { type: 'data_source_id', data_source_id: source.data_source_id },
+        properties: properties as CreatePageParameters['properties'],
+      }),
     );
     if (addsOptions(source.properties, args.properties)) memory.forget(REMEMBERED.dataSource);
     const appended = args.content
-      ? await appendBlocks(notion, String(page.id), withUserMentions(markdownToBlocks(args.content), [...people.values()]))
+      ? await appendBlocks(
+          notion,
+          String(page.id),
+          withUserMentions(markdownToBlocks(args.content), [...people.values()]),
+        )
       : { blocks: 0, requests: 0 };
     return { ...pageDetail(page, people), blocks_added: appended.blocks };
   },
@@ -116,18 +143,25 @@ export const updatePage = defineTool({
     ],
   },
   verify: (result, args) => {
-    if (args.in_trash !== undefined && result.in_trash !== args.in_trash) return `in_trash is still ${String(result.in_trash)}`;
+    if (args.in_trash !== undefined && result.in_trash !== args.in_trash)
+      return `in_trash is still ${String(result.in_trash)}`;
     const stale = Object.keys(args.properties ?? {}).filter(
-      (name) => !(name in result.properties) && !Object.keys(result.properties).some((n) => n.toLowerCase() === name.toLowerCase()),
+      (name) =>
+        !(name in result.properties) &&
+        !Object.keys(result.properties).some((n) => n.toLowerCase() === name.toLowerCase()),
     );
     return stale.length ? `properties not on the page: ${stale.join(', ')}` : undefined;
   },
   async run({ client, args }) {
-    if (args.properties === undefined && args.in_trash === undefined) throw new AppError('VALIDATION_ERROR', 'Give properties to change, or in_trash');
+    if (args.properties === undefined && args.in_trash === undefined)
+      throw new AppError('VALIDATION_ERROR', 'Give properties to change, or in_trash');
     const notion = client('notion');
     const memory = memoryOf(notion);
     const id = pageIdOf(args.page_id);
-    const [current] = await Promise.all([forPage(id, notion.pages.retrieve({ page_id: id })).then(asPage), peopleOf(notion, memory)]);
+    const [current] = await Promise.all([
+      forPage(id, notion.pages.retrieve({ page_id: id })).then(asPage),
+      peopleOf(notion, memory),
+    ]);
     const parent = current.parent as { data_source_id?: string } | undefined;
     const { people, schema, properties } = await memory.afresh(REMEMBERED.all, async () => {
       const [source, people] = await Promise.all([
@@ -135,7 +169,11 @@ export const updatePage = defineTool({
         peopleOf(notion, memory, personIdsOf(current)),
       ]);
       const schema = source?.properties ?? [{ name: 'title', type: 'title' }];
-      return { people, schema, properties: args.properties ? notionProperties(schema, args.properties, people) : undefined };
+      return {
+        people,
+        schema,
+        properties: args.properties ? notionProperties(schema, args.properties, people) : undefined,
+      };
     });
     const page = await notion.pages.update({
       page_id: id,

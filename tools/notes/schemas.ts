@@ -1,14 +1,30 @@
 import { z } from 'zod';
 
-const Person = z.object({ id: z.string(), name: z.string(), email: z.string().nullable().describe('Email, when the workspace shares it') });
+const Person = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable().describe('Email, when the workspace shares it'),
+});
 
 export const PlainValueSchema = z
-  .union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string()), z.array(Person), z.object({ start: z.string(), end: z.string().nullable() })])
+  .union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(z.string()),
+    z.array(Person),
+    z.object({ start: z.string(), end: z.string().nullable() }),
+  ])
   .describe('Text, number, true/false, option name(s), ISO date or {start, end}, people, or related page ids');
 
 export const PropertyInfoSchema = z.object({
   name: z.string(),
-  type: z.string().describe('Notion property type: title, rich_text, select, multi_select, status, date, people, number, checkbox, relation, url...'),
+  type: z
+    .string()
+    .describe(
+      'Notion property type: title, rich_text, select, multi_select, status, date, people, number, checkbox, relation, url...',
+    ),
   options: z.array(z.string()).optional().describe('Option names of select, multi_select and status properties'),
 });
 
@@ -53,5 +69,8 @@ export const PageContentSchema = z.object({
 export const AppendResultSchema = z.object({
   page_id: z.string(),
   blocks_added: z.number().int().describe('Blocks created, nested ones included'),
-  requests: z.number().int().describe('Append requests sent (Notion takes 100 blocks and two levels of nesting per request)'),
+  requests: z
+    .number()
+    .int()
+    .describe('Append requests sent (Notion takes 100 blocks and two levels of nesting per request)'),
 });

@@ -3,7 +3,8 @@ import { defineTool } from '../../src/toolkit/define-tool.js';
 import { pageSummary } from './pages-shape.js';
 import { SearchHitSchema } from './schemas.js';
 
-const plainText = (items: unknown): string => ((items as Array<{ plain_text?: string }> | undefined) ?? []).map((t) => t.plain_text ?? '').join('');
+const plainText = (items: unknown): string =>
+  ((items as Array<{ plain_text?: string }> | undefined) ?? []).map((t) => t.plain_text ?? '').join('');
 
 export const searchNotes = defineTool({
   system: 'notes',
@@ -24,11 +25,18 @@ export const searchNotes = defineTool({
     not_for: 'Rows of a database matching a condition (notes_query_database); wiki pages (wiki_search).',
     examples: [
       { query: 'find the engineering handbook in notion', tool: 'search', params: { query: 'handbook' } },
-      { query: 'which notion databases do we have about tasks', tool: 'search', params: { query: 'tasks', type: 'database' } },
+      {
+        query: 'which notion databases do we have about tasks',
+        tool: 'search',
+        params: { query: 'tasks', type: 'database' },
+      },
     ],
   },
   async run({ client, args, page }) {
-    const filter = args.type === 'all' ? undefined : { property: 'object' as const, value: args.type === 'page' ? ('page' as const) : ('data_source' as const) };
+    const filter =
+      args.type === 'all'
+        ? undefined
+        : { property: 'object' as const, value: args.type === 'page' ? ('page' as const) : ('data_source' as const) };
     const wanted = page.offset + page.limit + 1;
     const items: Array<z.infer<typeof SearchHitSchema>> = [];
     let cursor: string | undefined;
@@ -37,7 +45,13 @@ export const searchNotes = defineTool({
       for (const result of answer.results as unknown as Array<Record<string, unknown>>) {
         if (result.object === 'page') {
           const summary = pageSummary(result);
-          items.push({ object: 'page', id: summary.id, title: summary.title, url: summary.url, last_edited_time: summary.last_edited_time });
+          items.push({
+            object: 'page',
+            id: summary.id,
+            title: summary.title,
+            url: summary.url,
+            last_edited_time: summary.last_edited_time,
+          });
         } else {
           items.push({
             object: 'database',

@@ -3,7 +3,18 @@ import { z } from 'zod';
 /** Field schemas shared by every system's tools. */
 export const Limit = z.number().int().min(1).max(100);
 export const Email = z.email().max(254);
-export const TimePeriodDays = z.number().int().min(1).max(365).default(30).describe('Window of the metrics in days (default 30)');
+export const TimePeriodDays = z
+  .number()
+  .int()
+  .min(1)
+  .max(365)
+  .default(30)
+  .describe('Window of the metrics in days (default 30)');
 export const Labels = z.array(z.string().min(1).max(100)).min(1).max(50);
 export const IsoDate = z.iso.datetime({ offset: true });
-export const Refresh = z.boolean().default(false).describe('Skip the analytics cache and compute now (results are otherwise cached: fresh 5 minutes, served stale up to 1 hour)');
+export const Refresh = z
+  .boolean()
+  .default(false)
+  .describe(
+    'Skip the analytics cache and compute now (results are otherwise cached: fresh 5 minutes, served stale up to 1 hour)',
+  );

@@ -5,24 +5,38 @@ import { googleFake, grantAhead, type GoogleState } from '../../src/sandbox/goog
 import type { SuiteClients } from './integration.js';
 
 /** The sandbox's Google OAuth client; one app serves every workspace, as one Google Cloud project would. */
-export const SANDBOX_GOOGLE_CLIENT = { clientId: SANDBOX_CREDENTIALS.acme.google.clientId, clientSecret: SANDBOX_CREDENTIALS.acme.google.clientSecret };
+export const SANDBOX_GOOGLE_CLIENT = {
+  clientId: SANDBOX_CREDENTIALS.acme.google.clientId,
+  clientSecret: SANDBOX_CREDENTIALS.acme.google.clientSecret,
+};
 
 /** Demo mode's Google: the sandbox fake, and each person's consent given ahead of time. */
 export const googleDemo: IntegrationDemo<{ apiBase: string }> = {
   fake: googleFake,
   credentials: (_workspace, fakeUrl) => ({ apiBase: fakeUrl }),
   consentAhead: (state, person, now) => ({
-    ...grantAhead(state as GoogleState, now, { personIndex: person, clientId: SANDBOX_GOOGLE_CLIENT.clientId, scopes: SUITE_SCOPES }),
+    ...grantAhead(state as GoogleState, now, {
+      personIndex: person,
+      clientId: SANDBOX_GOOGLE_CLIENT.clientId,
+      scopes: SUITE_SCOPES,
+    }),
     scopes: SUITE_SCOPES,
   }),
   probes: {
-    read: { path: '/calendar/v3/users/me/calendarList', send: async (client) => (await (client as SuiteClients).calendar()).calendarList.list() },
+    read: {
+      path: '/calendar/v3/users/me/calendarList',
+      send: async (client) => (await (client as SuiteClients).calendar()).calendarList.list(),
+    },
     create: {
       path: '/calendar/v3/calendars/primary/events',
       send: async (client) =>
         (await (client as SuiteClients).calendar()).events.insert({
           calendarId: 'primary',
-          requestBody: { summary: 'Contract probe', start: { dateTime: '2026-11-24T10:00:00Z' }, end: { dateTime: '2026-11-24T10:30:00Z' } },
+          requestBody: {
+            summary: 'Contract probe',
+            start: { dateTime: '2026-11-24T10:00:00Z' },
+            end: { dateTime: '2026-11-24T10:30:00Z' },
+          },
         }),
     },
   },

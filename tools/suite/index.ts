@@ -11,9 +11,11 @@ import { mailTools } from './mail/index.js';
 const suiteSystem: SystemRecord = {
   id: 'suite',
   name: 'Suite (Google Workspace)',
-  description: 'The user’s own Google Calendar, Gmail and Google Chat, acting as the user after their one-time consent.',
+  description:
+    'The user’s own Google Calendar, Gmail and Google Chat, acting as the user after their one-time consent.',
   keywords: ['google', 'calendar', 'gmail', 'mail', 'email', 'inbox', 'google chat', 'meeting', 'event', 'schedule'],
-  when_to_use: 'Questions about the user’s own Google calendar, mail or Google Chat: meetings, free time, threads, sending mail, chat spaces.',
+  when_to_use:
+    'Questions about the user’s own Google calendar, mail or Google Chat: meetings, free time, threads, sending mail, chat spaces.',
 };
 
 /** Google Workspace (Calendar v3, Gmail v1, Chat v1) for each user, as the `suite` system. */

@@ -50,7 +50,11 @@ function underBase(base: string | undefined, fetch: UpstreamFetch): UpstreamFetc
 export function suiteClients(credentials: GoogleCredentials, ctx: ClientContext): SuiteClients {
   const fetchImplementation = underBase(credentials.apiBase, userTokenFetch(ctx));
   // Our fetch carries the retries and the user's token: gaxios's own retry and auth stay out.
-  const options = { ...(credentials.apiBase ? { rootUrl: `${new URL(credentials.apiBase).origin}/` } : {}), retry: false, fetchImplementation };
+  const options = {
+    ...(credentials.apiBase ? { rootUrl: `${new URL(credentials.apiBase).origin}/` } : {}),
+    retry: false,
+    fetchImplementation,
+  };
   const once = <T>(load: () => Promise<T>) => {
     let loaded: Promise<T> | undefined;
     return () => (loaded ??= load());

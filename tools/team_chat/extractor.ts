@@ -20,11 +20,21 @@ export const extractTeamChat = extractorOf([
   readsResultsOf(createChannel, ({ result }, batch) => void channel(batch, result)),
   readsResultsOf(listMessages, ({ result }, batch) => result.messages.forEach((m) => message(batch, m))),
   readsResultsOf(sendMessage, ({ result }, batch) => void message(batch, result)),
-  readsResultsOf(listMembers, ({ args }, batch) => void batch.ref('chat_channel', String(args.channel_id), { id: String(args.channel_id) })),
+  readsResultsOf(
+    listMembers,
+    ({ args }, batch) => void batch.ref('chat_channel', String(args.channel_id), { id: String(args.channel_id) }),
+  ),
 ]);
 
 function channel(batch: GraphBatch, c: Channel): void {
-  batch.node('chat_channel', c.id, { id: c.id, name: c.name, type: c.type, topic: clip(c.topic, 300), is_archived: c.is_archived, num_members: c.member_count });
+  batch.node('chat_channel', c.id, {
+    id: c.id,
+    name: c.name,
+    type: c.type,
+    topic: clip(c.topic, 300),
+    is_archived: c.is_archived,
+    num_members: c.member_count,
+  });
 }
 
 function message(batch: GraphBatch, m: Message): void {

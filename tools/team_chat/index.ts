@@ -8,7 +8,8 @@ import { addMember, listMembers, listMessages, sendMessage } from './messages-me
 const teamChatSystem: SystemRecord = {
   id: 'team_chat',
   name: 'Team chat (unified: the tenant-connected Slack workspace)',
-  description: "Channels, messages and members of the chat workspace the tenant connected through the Apideck vault, acting as the workspace's app: no user authorization needed.",
+  description:
+    "Channels, messages and members of the chat workspace the tenant connected through the Apideck vault, acting as the workspace's app: no user authorization needed.",
   keywords: ['team chat', 'workspace', 'channel', 'members', 'announce', 'unified messaging', 'slack workspace app'],
   when_to_use:
     "Company-level chat work through the tenant's connected workspace (create channels, post as the company's app, manage members). For acting as the individual user through their own Slack authorization, use the chat system.",

@@ -4,7 +4,15 @@ import type { PageRequest } from '../../src/toolkit/pagination.js';
 import type { UnifyClient } from '../../src/integrations/unify/client.js';
 import { readWindow, windowListPage } from '../shared/unify/window.js';
 import { ChannelIdArg, viaUserSlack, SLACK_MAX_PAGE } from './args.js';
-import { type Member, memberOf, MemberSchema, type Message, messageOf, MessageSchema, messageTextOf } from './records.js';
+import {
+  type Member,
+  memberOf,
+  MemberSchema,
+  type Message,
+  messageOf,
+  MessageSchema,
+  messageTextOf,
+} from './records.js';
 import { nextCursorOf, slackCall } from './slack.js';
 
 /** A page of one Slack list method of a channel, walked by Slack cursors from the start. */
@@ -33,11 +41,23 @@ const listMessagesTool = defineTool({
     aliases: ['workspace channel history', 'read team channel', 'recent messages in workspace channel'],
     when_to_use: "To read what was said in a channel of the company's connected chat workspace.",
     not_for: viaUserSlack('chat_list_messages'),
-    examples: [{ query: 'latest messages in workspace channel CA002504DB', tool: 'list_messages', params: { channel_id: 'CA002504DB', limit: 20 } }],
+    examples: [
+      {
+        query: 'latest messages in workspace channel CA002504DB',
+        tool: 'list_messages',
+        params: { channel_id: 'CA002504DB', limit: 20 },
+      },
+    ],
   },
   target: (args) => ({ type: 'chat_channel', id: args.channel_id }),
   async run({ client, args, page }): Promise<ListPage<Message>> {
-    const window = await channelWindow<Record<string, unknown>>(client('unify'), page, 'conversations.history', args.channel_id, 'messages');
+    const window = await channelWindow<Record<string, unknown>>(
+      client('unify'),
+      page,
+      'conversations.history',
+      args.channel_id,
+      'messages',
+    );
     return windowListPage(window, page, (m) => messageOf(args.channel_id, m));
   },
 });
@@ -69,9 +89,17 @@ export const sendMessage = defineTool({
     ],
   },
   target: (args) => ({ type: 'chat_channel', id: args.channel_id }),
-  verify: (result, args) => (result.content === args.content && result.subject === (args.subject ?? null) ? undefined : 'the stored message differs from the one sent'),
+  verify: (result, args) =>
+    result.content === args.content && result.subject === (args.subject ?? null)
+      ? undefined
+      : 'the stored message differs from the one sent',
   async run({ client, args }) {
-    const answer = await slackCall(client('unify'), 'chat.postMessage', { channel: args.channel_id, text: messageTextOf(args.content, args.subject) }, true);
+    const answer = await slackCall(
+      client('unify'),
+      'chat.postMessage',
+      { channel: args.channel_id, text: messageTextOf(args.content, args.subject) },
+      true,
+    );
     return messageOf(String(answer.channel), answer.message as Record<string, unknown>);
   },
 });
@@ -89,11 +117,19 @@ const listMembersTool = defineTool({
     aliases: ['who is in the workspace channel', 'channel members', 'team channel roster'],
     when_to_use: "To see who is in a channel of the company's connected chat workspace.",
     not_for: viaUserSlack('chat_list_channel_members'),
-    examples: [{ query: 'who is in workspace channel CA002504DB', tool: 'list_members', params: { channel_id: 'CA002504DB' } }],
+    examples: [
+      { query: 'who is in workspace channel CA002504DB', tool: 'list_members', params: { channel_id: 'CA002504DB' } },
+    ],
   },
   target: (args) => ({ type: 'chat_channel', id: args.channel_id }),
   async run({ client, args, page }): Promise<ListPage<Member>> {
-    const window = await channelWindow<string>(client('unify'), page, 'conversations.members', args.channel_id, 'members');
+    const window = await channelWindow<string>(
+      client('unify'),
+      page,
+      'conversations.members',
+      args.channel_id,
+      'members',
+    );
     return windowListPage(window, page, (id) => memberOf(args.channel_id, id));
   },
 });
@@ -119,12 +155,23 @@ export const addMember = defineTool({
     aliases: ['invite to workspace channel', 'add someone to team channel'],
     when_to_use: "To add a person to a channel of the company's connected chat workspace.",
     not_for: viaUserSlack('chat_list_channel_members'),
-    examples: [{ query: 'add UA21446E320 to workspace channel CA002504DB', tool: 'add_member', params: { channel_id: 'CA002504DB', user_id: 'UA21446E320' } }],
+    examples: [
+      {
+        query: 'add UA21446E320 to workspace channel CA002504DB',
+        tool: 'add_member',
+        params: { channel_id: 'CA002504DB', user_id: 'UA21446E320' },
+      },
+    ],
   },
   target: (args) => ({ type: 'chat_channel', id: args.channel_id }),
   verify: (result, args) => (result.id === args.user_id ? undefined : `member is ${result.id}, not ${args.user_id}`),
   async run({ client, args }) {
-    const answer = await slackCall(client('unify'), 'conversations.invite', { channel: args.channel_id, users: args.user_id }, true);
+    const answer = await slackCall(
+      client('unify'),
+      'conversations.invite',
+      { channel: args.channel_id, users: args.user_id },
+      true,
+    );
     return memberOf(String((answer.channel as { id?: string }).id ?? args.channel_id), args.user_id);
   },
 });

@@ -26,7 +26,8 @@ const SLACK_ERRORS: Readonly<Record<string, ErrorCode>> = {
 /** What a Slack error means for the caller, where the code alone says little. */
 const EXPLAINED: Readonly<Record<string, string>> = {
   not_in_channel: "the workspace's app is not a member of this channel: invite it in Slack first",
-  missing_scope: "the workspace's Slack connection lacks a permission this needs: reconnect it through POST /auth/vault-session",
+  missing_scope:
+    "the workspace's Slack connection lacks a permission this needs: reconnect it through POST /auth/vault-session",
 };
 
 type SlackAnswer = Record<string, unknown> & { ok?: boolean; error?: string };
@@ -34,7 +35,10 @@ type SlackAnswer = Record<string, unknown> & { ok?: boolean; error?: string };
 function slackError(method: string, error: string, retryAfter: number | undefined): AppError {
   const code = SLACK_ERRORS[error] ?? 'UPSTREAM_REJECTED';
   const message = `Slack ${method} failed: ${error}${EXPLAINED[error] ? ` (${EXPLAINED[error]})` : ''}`;
-  return new AppError(code, message, { details: { provider_error: error }, ...(retryAfter === undefined ? {} : { retryAfter }) });
+  return new AppError(code, message, {
+    details: { provider_error: error },
+    ...(retryAfter === undefined ? {} : { retryAfter }),
+  });
 }
 
 /**
@@ -42,9 +46,18 @@ function slackError(method: string, error: string, retryAfter: number | undefine
  * connection: reads as GET with a query, writes as POST with a JSON body. Slack's `ok: false` answers
  * and HTTP failures become the platform's errors (429 with Retry-After, 5xx as 502).
  */
-export function slackCall(client: UnifyClient, method: string, params: Record<string, string | number | boolean | undefined>, write = false): Promise<SlackAnswer> {
-  const defined = Object.entries(params).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined);
-  const query = write ? '' : `?${new URLSearchParams(defined.map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
+export function slackCall(
+  client: UnifyClient,
+  method: string,
+  params: Record<string, string | number | boolean | undefined>,
+  write = false,
+): Promise<SlackAnswer> {
+  const defined = Object.entries(params).filter(
+    (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
+  );
+  const query = write
+    ? ''
+    : `?${new URLSearchParams(defined.map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
   return withConnectedProvider(client, UNIFIED_API, SLACK, async () => {
     const answer = await proxyRequest(client, {
       serviceId: SLACK.service,
@@ -57,10 +70,12 @@ export function slackCall(client: UnifyClient, method: string, params: Record<st
     if (answer.status === 429) throw slackError(method, 'ratelimited', waited ?? 1);
     if (answer.status >= 500) throw new AppError('UPSTREAM_ERROR', `Slack ${method} failed with HTTP ${answer.status}`);
     const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as SlackAnswer;
-    if (answer.status >= 400 || body.ok !== true) throw slackError(method, body.error ?? `http_${answer.status}`, waited);
+    if (answer.status >= 400 || body.ok !== true)
+      throw slackError(method, body.error ?? `http_${answer.status}`, waited);
     return body;
   });
 }
 
 /** The cursor of Slack's next page, or null on the last. */
-export const nextCursorOf = (answer: SlackAnswer): string | null => (answer.response_metadata as { next_cursor?: string } | undefined)?.next_cursor || null;
+export const nextCursorOf = (answer: SlackAnswer): string | null =>
+  (answer.response_metadata as { next_cursor?: string } | undefined)?.next_cursor || null;

@@ -22,7 +22,11 @@ export async function statusChanges(clients: JiraClients, key: string): Promise<
   for (let startAt = 0; entries.length < 10_000;) {
     const page = await naming(
       `Ticket ${key}`,
-      clients.v3.issues.getChangeLogs<{ values?: JiraChangelogEntry[]; isLast?: boolean }>({ issueIdOrKey: key, startAt, maxResults: 100 }),
+      clients.v3.issues.getChangeLogs<{ values?: JiraChangelogEntry[]; isLast?: boolean }>({
+        issueIdOrKey: key,
+        startAt,
+        maxResults: 100,
+      }),
     );
     const values = Array.isArray(page.values) ? page.values : [];
     entries.push(...values);
@@ -54,7 +58,9 @@ const AgingSchema = z.looseObject({
       duration_hours: z.number().describe('Hours it spent in "from" before this change'),
     }),
   ),
-  hours_by_status: z.record(z.string(), z.number()).describe('Total hours spent in each status, the current one up to now'),
+  hours_by_status: z
+    .record(z.string(), z.number())
+    .describe('Total hours spent in each status, the current one up to now'),
 });
 
 export const getIssueAging = defineTool({
@@ -68,13 +74,17 @@ export const getIssueAging = defineTool({
   output: AgingSchema,
   hints: {
     aliases: ['time in status', 'ticket age', 'status history', 'stuck ticket', 'time in review'],
-    when_to_use: 'To see for how many hours a ticket has been open or stuck in a status, and the path it took through the workflow.',
+    when_to_use:
+      'To see for how many hours a ticket has been open or stuck in a status, and the path it took through the workflow.',
     not_for: 'Team-wide cycle times (the ticketing metrics tools); the ticket content (ticketing_get_ticket).',
     examples: [{ query: 'time WEB-12 spent in each status', tool: 'get_issue_aging', params: { issue_key: 'WEB-12' } }],
   },
   async run({ client, args, clock }) {
     const clients = client('jira');
-    const [ticket, changes] = await Promise.all([readTicket(clients, args.issue_key), statusChanges(clients, args.issue_key)]);
+    const [ticket, changes] = await Promise.all([
+      readTicket(clients, args.issue_key),
+      statusChanges(clients, args.issue_key),
+    ]);
     const now = clock.now();
     const created = Date.parse(ticket.created);
     const hoursByStatus: Record<string, number> = {};
@@ -96,7 +106,9 @@ export const getIssueAging = defineTool({
       status_category: ticket.status.category.key,
       time_in_status_hours: round1(inStatus),
       status_history: history,
-      hours_by_status: Object.fromEntries(Object.entries(hoursByStatus).map(([status, hours]) => [status, round1(hours)])),
+      hours_by_status: Object.fromEntries(
+        Object.entries(hoursByStatus).map(([status, hours]) => [status, round1(hours)]),
+      ),
     };
   },
 });

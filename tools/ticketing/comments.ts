@@ -44,14 +44,23 @@ export const addTicketComment = defineTool({
   description:
     'Add a comment to a Jira ticket, written in Markdown or plain text (stored as Atlassian Document Format; "@Display Name" of someone assignable becomes a mention). Not idempotent: each call adds a comment.',
   capability: { type: 'action', name: 'ticketing.tickets.comment', idempotent: false },
-  input: z.object({ issue_key: IssueKey, comment: z.string().trim().min(1).max(32_000).describe('Comment text (Markdown)') }),
+  input: z.object({
+    issue_key: IssueKey,
+    comment: z.string().trim().min(1).max(32_000).describe('Comment text (Markdown)'),
+  }),
   output: CommentSchema,
   hints: {
     aliases: ['comment on ticket', 'reply on jira', 'note on ticket', 'post jira comment'],
     when_to_use: 'When the user asks to write a note, update or question on a Jira ticket.',
     not_for:
       'code_host issues (code_host_add_issue_comment); changing the ticket (ticketing_update_ticket); a comment that goes with a status change (ticketing_transition_issue accepts one).',
-    examples: [{ query: 'tell them on WEB-12 that the fix is deployed', tool: 'add_ticket_comment', params: { issue_key: 'WEB-12', comment: 'The fix is deployed.' } }],
+    examples: [
+      {
+        query: 'tell them on WEB-12 that the fix is deployed',
+        tool: 'add_ticket_comment',
+        params: { issue_key: 'WEB-12', comment: 'The fix is deployed.' },
+      },
+    ],
   },
   verify: (result) => (result.body.trim() ? undefined : 'the stored comment is empty'),
   async run({ client, args }): Promise<Comment> {
@@ -59,7 +68,10 @@ export const addTicketComment = defineTool({
     const people = await mentionTargets(clients, args.comment, { issueKey: args.issue_key });
     const created = await naming(
       `Ticket ${args.issue_key}`,
-      clients.v3.issueComments.addComment<JiraCommentLike>({ issueIdOrKey: args.issue_key, comment: markdownToAdf(args.comment, { people }) }),
+      clients.v3.issueComments.addComment<JiraCommentLike>({
+        issueIdOrKey: args.issue_key,
+        comment: markdownToAdf(args.comment, { people }),
+      }),
     );
     return commentShape(created);
   },

@@ -23,15 +23,26 @@ export const extractTicketing: Extractor = extractorOf([
   readsResultsOf(getProjects, ({ result }, batch) => result.projects.forEach((p) => project(batch, p))),
   readsResultsOf(
     getProjectInfo,
-    ({ result }, batch) => void project(batch, result, { issue_types: result.issueTypes.map((t) => t.name), story_points_field: result.story_points_field?.name }),
+    ({ result }, batch) =>
+      void project(batch, result, {
+        issue_types: result.issueTypes.map((t) => t.name),
+        story_points_field: result.story_points_field?.name,
+      }),
   ),
   readsResultsOf(
     getAvailableStatuses,
-    ({ result }, batch) => void batch.node('project', result.project_key, { key: result.project_key, statuses: result.statuses.map((s) => s.name) }),
+    ({ result }, batch) =>
+      void batch.node('project', result.project_key, {
+        key: result.project_key,
+        statuses: result.statuses.map((s) => s.name),
+      }),
   ),
   readsResultsOf(getAssignableUsers, ({ result }, batch) => result.users.forEach((u) => person(batch, u))),
   readsResultsOf(getUsers, ({ result }, batch) => result.users.forEach((u) => person(batch, u))),
-  readsResultsOf(getUserByEmail, ({ args, result }, batch) => void person(batch, { ...result, emailAddress: result.emailAddress ?? args.email })),
+  readsResultsOf(
+    getUserByEmail,
+    ({ args, result }, batch) => void person(batch, { ...result, emailAddress: result.emailAddress ?? args.email }),
+  ),
   readsResultsOf(getTickets, ({ result }, batch) => result.tickets.forEach((t) => ticket(batch, t))),
   readsResultsOf(getIssuesByStatus, ({ result }, batch) => result.tickets.forEach((t) => ticket(batch, t))),
   readsResultsOf(getTicketsByUser, ({ result }, batch) => result.tickets.forEach((t) => ticket(batch, t))),
@@ -45,7 +56,11 @@ export const extractTicketing: Extractor = extractorOf([
   }),
   readsResultsOf(
     getAvailableTransitions,
-    ({ result }, batch) => void ticketNode(batch, result.issue_key, { status: result.current_status.name, status_category: result.current_status.category }),
+    ({ result }, batch) =>
+      void ticketNode(batch, result.issue_key, {
+        status: result.current_status.name,
+        status_category: result.current_status.category,
+      }),
   ),
   readsResultsOf(
     getIssueAging,
@@ -69,8 +84,14 @@ export const extractTicketing: Extractor = extractorOf([
     person(batch, result.author);
     linkMentionedTickets(batch, ticketNode(batch, args.issue_key, {}, undefined, true), [result.body], args.issue_key);
   }),
-  readsResultsOf(addIssueLabels, ({ result }, batch) => void ticketNode(batch, result.issue_key, { labels: result.labels })),
-  readsResultsOf(removeIssueLabels, ({ result }, batch) => void ticketNode(batch, result.issue_key, { labels: result.labels })),
+  readsResultsOf(
+    addIssueLabels,
+    ({ result }, batch) => void ticketNode(batch, result.issue_key, { labels: result.labels }),
+  ),
+  readsResultsOf(
+    removeIssueLabels,
+    ({ result }, batch) => void ticketNode(batch, result.issue_key, { labels: result.labels }),
+  ),
   readsResultsOf(getMyTicketingWork, ({ result }, batch) => {
     const me = person(batch, result.user);
     const lists = [result.open, result.in_current_sprint, result.blocked, result.recently_resolved];
@@ -133,7 +154,10 @@ function ticket(batch: GraphBatch, t: Ticket): Handle | undefined {
   );
   batch.edge(handle, 'ASSIGNED_TO', person(batch, t.assignee));
   batch.edge(handle, 'AUTHORED_BY', person(batch, t.reporter));
-  if (t.parent) batch.edge(handle, 'LINKED_TO', ticketNode(batch, t.parent.key, { summary: t.parent.summary }, undefined, true), { relation: 'parent' });
+  if (t.parent)
+    batch.edge(handle, 'LINKED_TO', ticketNode(batch, t.parent.key, { summary: t.parent.summary }, undefined, true), {
+      relation: 'parent',
+    });
   linkMentionedTickets(batch, handle, [t.summary, t.description ?? undefined], t.key);
   return handle;
 }
@@ -141,6 +165,12 @@ function ticket(batch: GraphBatch, t: Ticket): Handle | undefined {
 function ticketDetail(batch: GraphBatch, t: TicketDetail): Handle | undefined {
   const handle = ticket(batch, t);
   if (t.sprint) batch.node('issue', t.key, { sprint: t.sprint.name, sprint_state: t.sprint.state });
-  for (const sub of t.subtasks) batch.edge(ticketNode(batch, sub.key, { summary: sub.summary, status: sub.status }, undefined, true), 'LINKED_TO', handle, { relation: 'parent' });
+  for (const sub of t.subtasks)
+    batch.edge(
+      ticketNode(batch, sub.key, { summary: sub.summary, status: sub.status }, undefined, true),
+      'LINKED_TO',
+      handle,
+      { relation: 'parent' },
+    );
   return handle;
 }

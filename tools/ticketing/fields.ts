@@ -7,7 +7,10 @@ import { AppError } from '../../src/toolkit/errors.js';
 export const ProjectKey = z
   .string()
   .trim()
-  .regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, 'project_key must be a Jira project key such as "PAY" (letters, digits, underscores)')
+  .regex(
+    /^[A-Za-z][A-Za-z0-9_]{0,49}$/,
+    'project_key must be a Jira project key such as "PAY" (letters, digits, underscores)',
+  )
   .transform((key) => key.toUpperCase())
   .describe('Project key, e.g. "PAY"');
 
@@ -17,7 +20,10 @@ export const ProjectAlias = ProjectKey.describe('Alias of project_key');
 /** The project of a call that accepts `project_key` or its alias `project`; both given must agree. */
 export function projectOf(args: { project_key?: string; project?: string }): string | undefined {
   if (args.project_key && args.project && args.project_key !== args.project) {
-    throw new AppError('VALIDATION_ERROR', `project_key "${args.project_key}" and project "${args.project}" disagree: give one of them`);
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `project_key "${args.project_key}" and project "${args.project}" disagree: give one of them`,
+    );
   }
   return args.project_key ?? args.project;
 }
@@ -45,9 +51,17 @@ export const AccountRef = z
   .trim()
   .min(1)
   .max(254)
-  .regex(/^(?:[A-Za-z0-9:_-]{1,128}|[^\s@"\\]+@[^\s@"\\]+\.[^\s@"\\]+)$/, 'must be an Atlassian account id or an email address');
+  .regex(
+    /^(?:[A-Za-z0-9:_-]{1,128}|[^\s@"\\]+@[^\s@"\\]+\.[^\s@"\\]+)$/,
+    'must be an Atlassian account id or an email address',
+  );
 
-export const StatusName = z.string().trim().min(1).max(255).describe('Status name as the project names it, e.g. "In Progress" (case-insensitive)');
+export const StatusName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .describe('Status name as the project names it, e.g. "In Progress" (case-insensitive)');
 
 export const IssueTypeName = z
   .string()
@@ -72,6 +86,15 @@ export const PriorityName = z
   .describe('Highest, High, Medium, Low or Lowest');
 
 export const Summary = z.string().trim().min(1).max(255).describe('One-line summary (title) of the ticket');
-export const Description = z.string().max(32_000).describe('Description in Markdown or plain text (stored as Atlassian Document Format)');
-export const TicketLabels = z.array(z.string().trim().min(1).max(255).regex(/^\S+$/, 'Jira labels cannot contain spaces')).max(50);
-export const StoryPoints = z.number().min(0).max(1000).describe('Story points, written to the field the project uses for them');
+export const Description = z
+  .string()
+  .max(32_000)
+  .describe('Description in Markdown or plain text (stored as Atlassian Document Format)');
+export const TicketLabels = z
+  .array(z.string().trim().min(1).max(255).regex(/^\S+$/, 'Jira labels cannot contain spaces'))
+  .max(50);
+export const StoryPoints = z
+  .number()
+  .min(0)
+  .max(1000)
+  .describe('Story points, written to the field the project uses for them');

@@ -16,9 +16,26 @@ import { getAssignableUsers, getUserByEmail, getUsers } from './users.js';
 const ticketingSystem: SystemRecord = {
   id: 'ticketing',
   name: 'Ticketing (Jira)',
-  description: 'Jira projects, tickets (stories, bugs, tasks, epics), workflows and transitions, sprints, comments, assignees and delivery metrics.',
-  keywords: ['jira', 'ticket', 'issue', 'story', 'bug', 'task', 'epic', 'sprint', 'backlog', 'project', 'workflow', 'transition', 'story points', 'jql'],
-  when_to_use: 'Questions about Jira: tickets and their status, who works on what, sprints, workflows, story points and delivery metrics of projects.',
+  description:
+    'Jira projects, tickets (stories, bugs, tasks, epics), workflows and transitions, sprints, comments, assignees and delivery metrics.',
+  keywords: [
+    'jira',
+    'ticket',
+    'issue',
+    'story',
+    'bug',
+    'task',
+    'epic',
+    'sprint',
+    'backlog',
+    'project',
+    'workflow',
+    'transition',
+    'story points',
+    'jql',
+  ],
+  when_to_use:
+    'Questions about Jira: tickets and their status, who works on what, sprints, workflows, story points and delivery metrics of projects.',
 };
 
 const ticketingTools = [

@@ -29,10 +29,16 @@ interface JiraErrorBody {
 
 /** Jira's messages joined (`errorMessages`, then `field: message` of `errors`); undefined when it gave none. */
 export function jiraErrorMessage(body: unknown): string | undefined {
-  if (!body || typeof body !== 'object') return typeof body === 'string' && body.trim() ? body.trim().slice(0, 500) : undefined;
+  if (!body || typeof body !== 'object')
+    return typeof body === 'string' && body.trim() ? body.trim().slice(0, 500) : undefined;
   const data = body as JiraErrorBody;
-  const messages = Array.isArray(data.errorMessages) ? data.errorMessages.filter((m): m is string => typeof m === 'string') : [];
-  const fields = data.errors && typeof data.errors === 'object' ? Object.entries(data.errors as Record<string, unknown>).map(([field, m]) => `${field}: ${String(m)}`) : [];
+  const messages = Array.isArray(data.errorMessages)
+    ? data.errorMessages.filter((m): m is string => typeof m === 'string')
+    : [];
+  const fields =
+    data.errors && typeof data.errors === 'object'
+      ? Object.entries(data.errors as Record<string, unknown>).map(([field, m]) => `${field}: ${String(m)}`)
+      : [];
   const all = [...messages, ...fields];
   if (all.length) return all.join('; ');
   return typeof data.message === 'string' ? data.message : undefined;
@@ -63,7 +69,13 @@ function mapJiraError(error: unknown): AppError | undefined {
   const data = e.response?.data;
   const headers = (e.cause?.response?.headers ?? e.response?.headers) as HeaderSource;
   return upstreamError(
-    { status: e.status, headers, message: jiraErrorMessage(data) ?? (typeof e.message === 'string' ? e.message : undefined), details: fieldErrors(data), cause: error },
+    {
+      status: e.status,
+      headers,
+      message: jiraErrorMessage(data) ?? (typeof e.message === 'string' ? e.message : undefined),
+      details: fieldErrors(data),
+      cause: error,
+    },
     'Jira',
   );
 }
@@ -78,7 +90,8 @@ function lazyClient<T extends object>(load: () => Promise<T>): T {
   const at = (path: readonly string[]): unknown =>
     new Proxy(() => undefined, {
       // Not a thenable: awaiting a client must not look like a call.
-      get: (_target, property) => (property === 'then' || typeof property === 'symbol' ? undefined : at([...path, property])),
+      get: (_target, property) =>
+        property === 'then' || typeof property === 'symbol' ? undefined : at([...path, property]),
       apply: async (_target, _this, args: unknown[]) => {
         let owner: unknown = await (client ??= load());
         for (const name of path.slice(0, -1)) owner = (owner as Record<string, unknown>)[name];
@@ -110,7 +123,8 @@ export const jiraIntegration = defineIntegration({
       agile: lazyClient<AgileClient>(async () => new (await sdk()).AgileClient(config)),
     };
   },
-  classifyResponse: (response) => (response.status >= 400 ? upstreamError({ status: response.status, headers: response.headers }, 'Jira') : undefined),
+  classifyResponse: (response) =>
+    response.status >= 400 ? upstreamError({ status: response.status, headers: response.headers }, 'Jira') : undefined,
   mapError: mapJiraError,
   demo: () => import('./demo.js').then((m) => m.jiraDemo),
 });

@@ -24,7 +24,11 @@ interface HttpExceptionLike {
 
 /** The HTTP status behind an error thrown by jira.js (its HttpException) or already mapped (AppError). */
 export function jiraStatus(error: unknown): number | undefined {
-  for (let current = error as HttpExceptionLike | undefined, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
+  for (
+    let current = error as HttpExceptionLike | undefined, depth = 0;
+    current && typeof current === 'object' && depth < 4;
+    depth++
+  ) {
     if (current instanceof AppError) return current.upstreamStatus;
     if (typeof current.status === 'number' && current.status >= 400) return current.status;
     current = current.cause as HttpExceptionLike | undefined;
@@ -34,10 +38,16 @@ export function jiraStatus(error: unknown): number | undefined {
 
 /** Jira's own words for a refused request (`errorMessages` and field `errors`), when it gave any. */
 export function jiraMessage(error: unknown): string | undefined {
-  const data = (error as HttpExceptionLike | undefined)?.response?.data as { errorMessages?: unknown; errors?: unknown } | undefined;
+  const data = (error as HttpExceptionLike | undefined)?.response?.data as
+    { errorMessages?: unknown; errors?: unknown } | undefined;
   if (!data || typeof data !== 'object') return undefined;
-  const messages = Array.isArray(data.errorMessages) ? data.errorMessages.filter((m): m is string => typeof m === 'string') : [];
-  const fields = data.errors && typeof data.errors === 'object' ? Object.entries(data.errors as Record<string, unknown>).map(([field, m]) => `${field}: ${String(m)}`) : [];
+  const messages = Array.isArray(data.errorMessages)
+    ? data.errorMessages.filter((m): m is string => typeof m === 'string')
+    : [];
+  const fields =
+    data.errors && typeof data.errors === 'object'
+      ? Object.entries(data.errors as Record<string, unknown>).map(([field, m]) => `${field}: ${String(m)}`)
+      : [];
   const all = [...messages, ...fields];
   return all.length ? all.join('; ') : undefined;
 }
@@ -89,12 +99,15 @@ export async function forEachProject<A, T>(
   projectKey: string | undefined,
   fn: (project: string) => Promise<T>,
 ): Promise<ProjectFanOut<T>> {
-  if (projectKey) return { perProject: [{ project: projectKey, value: await fn(projectKey) }], coverage: { projects_covered: 1 } };
+  if (projectKey)
+    return { perProject: [{ project: projectKey, value: await fn(projectKey) }], coverage: { projects_covered: 1 } };
   const keys = (await accessibleProjects(clients.v3)).map((p) => p.key).filter((k): k is string => !!k);
   const outcome = await ctx.fanOut(keys, fn, { label: (key) => key });
   if (outcome.results.length === 0 && outcome.failed.length > 0) {
     const first = outcome.failed[0];
-    throw new AppError(first.error.code as ErrorCode, `${first.resource}: ${first.error.message}`, { details: outcome.failed });
+    throw new AppError(first.error.code as ErrorCode, `${first.resource}: ${first.error.message}`, {
+      details: outcome.failed,
+    });
   }
   return {
     perProject: outcome.results.map(({ resource, value }) => ({ project: resource, value })),
@@ -121,7 +134,8 @@ export async function accountIdOf(v3: Version3Client, ref: string): Promise<stri
 }
 
 /** A newest-first comparison on `updated`. */
-export const byUpdatedDesc = (a: Ticket, b: Ticket): number => b.updated.localeCompare(a.updated) || a.key.localeCompare(b.key);
+export const byUpdatedDesc = (a: Ticket, b: Ticket): number =>
+  b.updated.localeCompare(a.updated) || a.key.localeCompare(b.key);
 
 export interface TicketSearch {
   /** Clauses beside the project (values quoted by jql.ts). */
@@ -145,5 +159,10 @@ export async function projectTickets(
     fields: [...TICKET_FIELDS, ...(points ? [points.id] : []), ...(search.extraFields ?? [])],
     max: search.max,
   });
-  return { tickets: issues.map((issue) => ticketShape(issue, points?.id)), issues, exhausted, storyPointsField: points?.id };
+  return {
+    tickets: issues.map((issue) => ticketShape(issue, points?.id)),
+    issues,
+    exhausted,
+    storyPointsField: points?.id,
+  };
 }

@@ -113,6 +113,8 @@ export interface JqlOrder {
 /** A whole query: the clauses AND-ed (absent ones skipped), then the ordering. */
 export function jql(clauses: Array<JqlClause | undefined | false>, order: readonly JqlOrder[] = []): string {
   const where = q.and(...clauses).jql;
-  const orderBy = order.length ? `ORDER BY ${order.map((o) => `${field(o.field)} ${o.direction ?? 'ASC'}`).join(', ')}` : '';
+  const orderBy = order.length
+    ? `ORDER BY ${order.map((o) => `${field(o.field)} ${o.direction ?? 'ASC'}`).join(', ')}`
+    : '';
   return [where, orderBy].filter(Boolean).join(' ');
 }

@@ -24,15 +24,23 @@ export const addIssueLabels = defineTool({
   system: 'ticketing',
   name: 'add_issue_labels',
   title: 'Add labels to a Jira ticket',
-  description: 'Add labels to a Jira ticket, keeping the ones it has (Jira labels are case-sensitive and have no spaces). Idempotent.',
+  description:
+    'Add labels to a Jira ticket, keeping the ones it has (Jira labels are case-sensitive and have no spaces). Idempotent.',
   capability: { type: 'action', name: 'ticketing.tickets.add_labels', idempotent: true },
   input,
   output: AddedSchema,
   hints: {
     aliases: ['label ticket', 'tag ticket', 'add jira label'],
     when_to_use: 'To add one or more labels to a Jira ticket without touching its other labels.',
-    not_for: 'code_host issue labels (code_host_add_issue_labels); replacing every label (ticketing_update_ticket with labels).',
-    examples: [{ query: 'label WEB-12 as tech-debt', tool: 'add_issue_labels', params: { issue_key: 'WEB-12', labels: ['tech-debt'] } }],
+    not_for:
+      'code_host issue labels (code_host_add_issue_labels); replacing every label (ticketing_update_ticket with labels).',
+    examples: [
+      {
+        query: 'label WEB-12 as tech-debt',
+        tool: 'add_issue_labels',
+        params: { issue_key: 'WEB-12', labels: ['tech-debt'] },
+      },
+    ],
   },
   verify: (result, args) => {
     const missing = args.labels.filter((l) => !has(result.labels, l));
@@ -43,10 +51,21 @@ export const addIssueLabels = defineTool({
     const before = await readTicket(clients, args.issue_key);
     const added = [...new Set(args.labels)].filter((l) => !has(before.labels, l));
     if (added.length) {
-      await naming(`Ticket ${args.issue_key}`, clients.v3.issues.editIssue({ issueIdOrKey: args.issue_key, update: { labels: added.map((add) => ({ add })) } }));
+      await naming(
+        `Ticket ${args.issue_key}`,
+        clients.v3.issues.editIssue({
+          issueIdOrKey: args.issue_key,
+          update: { labels: added.map((add) => ({ add })) },
+        }),
+      );
     }
     const after = added.length ? await readTicket(clients, args.issue_key) : before;
-    return { issue_key: args.issue_key, labels: after.labels, added, already_present: args.labels.filter((l) => has(before.labels, l)) };
+    return {
+      issue_key: args.issue_key,
+      labels: after.labels,
+      added,
+      already_present: args.labels.filter((l) => has(before.labels, l)),
+    };
   },
 });
 
@@ -62,7 +81,13 @@ export const removeIssueLabels = defineTool({
     aliases: ['unlabel ticket', 'remove jira label', 'untag ticket'],
     when_to_use: 'To strip one or more labels from a Jira ticket.',
     not_for: 'code_host issue labels (code_host_remove_issue_labels).',
-    examples: [{ query: 'remove the blocked label from WEB-12', tool: 'remove_issue_labels', params: { issue_key: 'WEB-12', labels: ['blocked'] } }],
+    examples: [
+      {
+        query: 'remove the blocked label from WEB-12',
+        tool: 'remove_issue_labels',
+        params: { issue_key: 'WEB-12', labels: ['blocked'] },
+      },
+    ],
   },
   verify: (result, args) => {
     const left = args.labels.filter((l) => has(result.labels, l));
@@ -73,9 +98,20 @@ export const removeIssueLabels = defineTool({
     const before = await readTicket(clients, args.issue_key);
     const removed = [...new Set(args.labels)].filter((l) => has(before.labels, l));
     if (removed.length) {
-      await naming(`Ticket ${args.issue_key}`, clients.v3.issues.editIssue({ issueIdOrKey: args.issue_key, update: { labels: removed.map((remove) => ({ remove })) } }));
+      await naming(
+        `Ticket ${args.issue_key}`,
+        clients.v3.issues.editIssue({
+          issueIdOrKey: args.issue_key,
+          update: { labels: removed.map((remove) => ({ remove })) },
+        }),
+      );
     }
     const after = removed.length ? await readTicket(clients, args.issue_key) : before;
-    return { issue_key: args.issue_key, labels: after.labels, removed, not_present: args.labels.filter((l) => !has(before.labels, l)) };
+    return {
+      issue_key: args.issue_key,
+      labels: after.labels,
+      removed,
+      not_present: args.labels.filter((l) => !has(before.labels, l)),
+    };
   },
 });

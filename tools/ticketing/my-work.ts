@@ -40,7 +40,9 @@ const List = z.array(WorkTicketSchema).nullable().describe('Null when this searc
 const Count = Int.nullable();
 
 const MyTicketingWorkSchema = z.looseObject({
-  user: UserRefSchema.extend({ resolved_from: z.enum(['user_id', 'email', 'credential']).describe('How the person was found') }),
+  user: UserRefSchema.extend({
+    resolved_from: z.enum(['user_id', 'email', 'credential']).describe('How the person was found'),
+  }),
   open: List.describe('Open tickets assigned to them, highest priority first, then latest update'),
   by_status: z
     .array(z.looseObject({ status: z.string(), category: z.string(), count: Int }))
@@ -64,14 +66,24 @@ const BLOCKED_STATUS = /block|imped|on hold|waiting/i;
 const BLOCKED_LABEL = /^(?:blocked|blocker|impediment)$/i;
 
 /** The person whose work is shown: named, or the caller by the email of their token, or the credential's own account. */
-async function whose(clients: JiraClients, userId: string | undefined, callerEmail: string | undefined): Promise<MyTicketingWork['user']> {
+async function whose(
+  clients: JiraClients,
+  userId: string | undefined,
+  callerEmail: string | undefined,
+): Promise<MyTicketingWork['user']> {
   if (userId?.includes('@') || (!userId && callerEmail)) {
     const email = (userId ?? callerEmail) as string;
     const found = await userByEmail(clients.v3, email);
-    if (!found?.accountId) throw new AppError('NOT_FOUND', `No ticketing user has the email ${email}${userId ? '' : '; pass user_id'}`);
-    return { ...(userRef(found) as NonNullable<ReturnType<typeof userRef>>), resolved_from: userId ? 'user_id' : 'email' };
+    if (!found?.accountId)
+      throw new AppError('NOT_FOUND', `No ticketing user has the email ${email}${userId ? '' : '; pass user_id'}`);
+    return {
+      ...(userRef(found) as NonNullable<ReturnType<typeof userRef>>),
+      resolved_from: userId ? 'user_id' : 'email',
+    };
   }
-  const user = userId ? await naming(`User ${userId}`, clients.v3.users.getUser<JiraUserLike>({ accountId: userId })) : await clients.v3.myself.getCurrentUser<JiraUserLike>();
+  const user = userId
+    ? await naming(`User ${userId}`, clients.v3.users.getUser<JiraUserLike>({ accountId: userId }))
+    : await clients.v3.myself.getCurrentUser<JiraUserLike>();
   const ref = userRef(user);
   if (!ref) throw new AppError('UPSTREAM_ERROR', 'Jira answered a user without an account id');
   return { ...ref, resolved_from: userId ? 'user_id' : 'credential' };
@@ -86,17 +98,29 @@ export const getMyTicketingWork = defineTool({
   capability: { type: 'read', name: 'ticketing.work.mine' },
   input: z.object({
     user_id: AccountRef.optional().describe('Account id or email address; the caller when omitted'),
-    days: z.number().int().min(1).max(90).default(14).describe('Window for recently resolved tickets (default 14 days)'),
+    days: z
+      .number()
+      .int()
+      .min(1)
+      .max(90)
+      .default(14)
+      .describe('Window for recently resolved tickets (default 14 days)'),
     limit: z.number().int().min(1).max(100).default(20).describe('Most tickets per list'),
   }),
   output: MyTicketingWorkSchema,
   hints: {
     aliases: ['my jira tickets', 'my tickets', 'what is on my plate in jira', 'my sprint work', 'my blockers in jira'],
-    when_to_use: 'When someone asks what Jira work they (or a named colleague) have: open tickets, the sprint, blockers and recent completions.',
-    not_for: 'code_host pull requests and reviews (code_host_get_my_code_host_work); team metrics (the ticketing metrics tools).',
+    when_to_use:
+      'When someone asks what Jira work they (or a named colleague) have: open tickets, the sprint, blockers and recent completions.',
+    not_for:
+      'code_host pull requests and reviews (code_host_get_my_code_host_work); team metrics (the ticketing metrics tools).',
     examples: [
       { query: 'what jira tickets are on my plate?', tool: 'get_my_ticketing_work', params: {} },
-      { query: "karenc@acme.test's jira tickets this sprint", tool: 'get_my_ticketing_work', params: { user_id: 'karenc@acme.test' } },
+      {
+        query: "karenc@acme.test's jira tickets this sprint",
+        tool: 'get_my_ticketing_work',
+        params: { user_id: 'karenc@acme.test' },
+      },
     ],
   },
   target: (args) => (args.user_id ? { type: 'user', id: args.user_id } : undefined),
@@ -108,10 +132,17 @@ export const getMyTicketingWork = defineTool({
     const sprint = await sprintField(clients.v3);
     const flagged = fields.find((f) => f.custom && f.name === 'Flagged')?.id;
     const pointCandidates = storyPointCandidates(fields).map((f) => f.id);
-    const requested = [...TICKET_FIELDS, ...pointCandidates, ...(sprint ? [sprint] : []), ...(flagged ? [flagged] : [])];
+    const requested = [
+      ...TICKET_FIELDS,
+      ...pointCandidates,
+      ...(sprint ? [sprint] : []),
+      ...(flagged ? [flagged] : []),
+    ];
     const shape = async (issues: JiraIssueLike[]): Promise<Ticket[]> => {
       const projects = [...new Set(issues.map((i) => i.fields?.project?.key).filter((k): k is string => !!k))];
-      const points = new Map(await Promise.all(projects.map(async (key) => [key, (await storyPointsField(clients, key))?.id] as const)));
+      const points = new Map(
+        await Promise.all(projects.map(async (key) => [key, (await storyPointsField(clients, key))?.id] as const)),
+      );
       return issues.map((issue) => ticketShape(issue, points.get(issue.fields?.project?.key ?? '')));
     };
     const found = await gather({
@@ -129,15 +160,22 @@ export const getMyTicketingWork = defineTool({
         });
         const tickets = await shape(issues);
         const isBlocked = (issue: JiraIssueLike, ticket: Ticket) =>
-          BLOCKED_STATUS.test(ticket.status.name) || ticket.labels.some((l) => BLOCKED_LABEL.test(l)) || (flagged !== undefined && hasValue(issue.fields?.[flagged]));
+          BLOCKED_STATUS.test(ticket.status.name) ||
+          ticket.labels.some((l) => BLOCKED_LABEL.test(l)) ||
+          (flagged !== undefined && hasValue(issue.fields?.[flagged]));
         return {
           tickets,
-          sprint: tickets.filter((_, i) => sprint !== undefined && currentSprint(issues[i].fields?.[sprint])?.state === 'active'),
+          sprint: tickets.filter(
+            (_, i) => sprint !== undefined && currentSprint(issues[i].fields?.[sprint])?.state === 'active',
+          ),
           blocked: tickets.filter((ticket, i) => isBlocked(issues[i], ticket)),
         };
       },
       resolved: async () => {
-        const jqlText = jql([q.eq('assignee', user.accountId), q.eq('statusCategory', CATEGORY_NAMES.done), q.gte('resolved', since)], [{ field: 'resolved', direction: 'DESC' }]);
+        const jqlText = jql(
+          [q.eq('assignee', user.accountId), q.eq('statusCategory', CATEGORY_NAMES.done), q.gte('resolved', since)],
+          [{ field: 'resolved', direction: 'DESC' }],
+        );
         const { issues } = await searchIssues(clients.v3, { jql: jqlText, fields: requested, max: OPEN_MAX });
         return shape(issues);
       },
@@ -162,7 +200,8 @@ export const getMyTicketingWork = defineTool({
   },
 });
 
-const hasValue = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== null && value !== undefined && value !== '');
+const hasValue = (value: unknown) =>
+  Array.isArray(value) ? value.length > 0 : value !== null && value !== undefined && value !== '';
 
 function countByStatus(tickets: readonly Ticket[]): Array<{ status: string; category: string; count: number }> {
   const counts = new Map<string, { status: string; category: string; count: number }>();

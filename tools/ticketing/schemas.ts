@@ -51,7 +51,13 @@ export const ProjectInfoSchema = ProjectSchema.extend({
   issueTypes: z.array(NamedSchema.extend({ subtask: z.boolean() })),
   components: z.array(NamedSchema),
   story_points_field: z
-    .looseObject({ id: z.string(), name: z.string(), source: z.string().describe('board (estimation setting), createmeta (create screen) or fields (the only candidate)') })
+    .looseObject({
+      id: z.string(),
+      name: z.string(),
+      source: z
+        .string()
+        .describe('board (estimation setting), createmeta (create screen) or fields (the only candidate)'),
+    })
     .nullable()
     .describe('The field this project keeps story points in, as discovered; null when it has none'),
 });
@@ -100,17 +106,29 @@ export const TicketSchema = z.looseObject({
   created: Timestamp,
   updated: Timestamp,
   resolved: Timestamp.nullable().describe('When it was resolved; null while unresolved'),
-  storyPoints: z.number().nullable().describe("From the field the ticket's project uses for story points; null when unestimated"),
-  parent: z.looseObject({ key: z.string(), summary: z.string().nullable() }).nullable().describe('Parent ticket (epic, or the story of a sub-task)'),
+  storyPoints: z
+    .number()
+    .nullable()
+    .describe("From the field the ticket's project uses for story points; null when unestimated"),
+  parent: z
+    .looseObject({ key: z.string(), summary: z.string().nullable() })
+    .nullable()
+    .describe('Parent ticket (epic, or the story of a sub-task)'),
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 
-export const SprintRefSchema = z.looseObject({ id: Int, name: z.string(), state: z.string().describe('future, active or closed') });
+export const SprintRefSchema = z.looseObject({
+  id: Int,
+  name: z.string(),
+  state: z.string().describe('future, active or closed'),
+});
 export type SprintRef = z.infer<typeof SprintRefSchema>;
 
 export const TicketDetailSchema = TicketSchema.extend({
   components: z.array(NamedSchema),
-  sprint: SprintRefSchema.nullable().describe('The active (else the latest) sprint the ticket is in; null when in none'),
+  sprint: SprintRefSchema.nullable().describe(
+    'The active (else the latest) sprint the ticket is in; null when in none',
+  ),
   subtasks: z.array(z.looseObject({ key: z.string(), summary: z.string(), status: z.string() })),
 });
 export type TicketDetail = z.infer<typeof TicketDetailSchema>;
@@ -126,6 +144,8 @@ export type Comment = z.infer<typeof CommentSchema>;
 
 /** What a list over several projects reports beside its collection. */
 export const coverageShape = {
-  projects_covered: Int.describe('Projects read (1 when project_key was given); those that failed are in failed_sources'),
+  projects_covered: Int.describe(
+    'Projects read (1 when project_key was given); those that failed are in failed_sources',
+  ),
 };
 export const CoverageSchema = z.object(coverageShape);

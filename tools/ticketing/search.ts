@@ -58,7 +58,10 @@ interface SearchPage {
 }
 
 /** Runs one JQL search, page after page, until `max` issues or the last page. */
-export async function searchIssues<I extends JiraIssueLike = JiraIssueLike>(v3: Version3Client, options: SearchOptions): Promise<SearchResult<I>> {
+export async function searchIssues<I extends JiraIssueLike = JiraIssueLike>(
+  v3: Version3Client,
+  options: SearchOptions,
+): Promise<SearchResult<I>> {
   const max = Math.min(Math.max(0, options.max ?? DEFAULT_SEARCH_CAP), SEARCH_HARD_CAP);
   const issues: I[] = [];
   let token: string | undefined;
@@ -73,9 +76,11 @@ export async function searchIssues<I extends JiraIssueLike = JiraIssueLike>(v3: 
       nextPageToken: token,
     });
     pages++;
-    if (!Array.isArray(page.issues)) throw new AppError('UPSTREAM_ERROR', 'Jira answered a search without an issues list');
+    if (!Array.isArray(page.issues))
+      throw new AppError('UPSTREAM_ERROR', 'Jira answered a search without an issues list');
     issues.push(...(page.issues as I[]));
-    const more = !page.isLast && typeof page.nextPageToken === 'string' && page.nextPageToken !== '' && page.issues.length > 0;
+    const more =
+      !page.isLast && typeof page.nextPageToken === 'string' && page.nextPageToken !== '' && page.issues.length > 0;
     if (!more) return { issues, exhausted: true, pages };
     if (page.nextPageToken === token) throw new AppError('UPSTREAM_ERROR', 'Jira repeated a search page token');
     token = page.nextPageToken;

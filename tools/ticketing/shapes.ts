@@ -112,7 +112,11 @@ export const browseUrl = (self: string | undefined, key: string | undefined): st
 
 export function userRef(user: JiraUserLike | null | undefined): UserRef | null {
   if (!user?.accountId) return null;
-  return { accountId: user.accountId, displayName: user.displayName ?? user.accountId, emailAddress: user.emailAddress || null };
+  return {
+    accountId: user.accountId,
+    displayName: user.displayName ?? user.accountId,
+    emailAddress: user.emailAddress || null,
+  };
 }
 
 export function userShape(user: JiraUserLike): User {
@@ -143,12 +147,21 @@ export function projectShape(project: JiraProjectLike): Project {
 export const categoryOf = (status: JiraStatusLike | undefined): string => status?.statusCategory?.key ?? 'new';
 
 export function statusShape(status: JiraStatusLike): Status {
-  return { id: status.id ?? '', name: status.name ?? '', category: categoryOf(status), description: status.description || null };
+  return {
+    id: status.id ?? '',
+    name: status.name ?? '',
+    category: categoryOf(status),
+    description: status.description || null,
+  };
 }
 
 export function transitionShape(transition: JiraTransitionLike): Transition {
   const to = transition.to ?? {};
-  return { id: transition.id ?? '', name: transition.name ?? '', to: { id: to.id ?? '', name: to.name ?? '', category: categoryOf(to) } };
+  return {
+    id: transition.id ?? '',
+    name: transition.name ?? '',
+    to: { id: to.id ?? '', name: to.name ?? '', category: categoryOf(to) },
+  };
 }
 
 /** Story points as a number: Jira stores them as a float field (null or absent when unestimated). */
@@ -208,13 +221,21 @@ export function currentSprint(value: unknown): TicketDetail['sprint'] {
   return chosen ? { id: chosen.id as number, name: chosen.name as string, state: chosen.state ?? 'closed' } : null;
 }
 
-export function ticketDetailShape(issue: JiraIssueLike, storyPointsField: string | undefined, sprintField: string | undefined): TicketDetail {
+export function ticketDetailShape(
+  issue: JiraIssueLike,
+  storyPointsField: string | undefined,
+  sprintField: string | undefined,
+): TicketDetail {
   const f = issue.fields ?? {};
   return {
     ...ticketShape(issue, storyPointsField),
     components: (f.components ?? []).map((c) => ({ id: c.id ?? '', name: c.name ?? '' })),
     sprint: sprintField ? currentSprint(f[sprintField]) : null,
-    subtasks: (f.subtasks ?? []).map((s) => ({ key: s.key ?? '', summary: s.fields?.summary ?? '', status: s.fields?.status?.name ?? '' })),
+    subtasks: (f.subtasks ?? []).map((s) => ({
+      key: s.key ?? '',
+      summary: s.fields?.summary ?? '',
+      status: s.fields?.status?.name ?? '',
+    })),
   };
 }
 

@@ -66,15 +66,27 @@ export function siteFields(v3: Version3Client): Promise<SiteField[]> {
     const fields = await v3.issueFields.getFields<FieldDetailsLike[]>();
     return (Array.isArray(fields) ? fields : [])
       .filter((f) => typeof f.id === 'string' && typeof f.name === 'string')
-      .map((f) => ({ id: f.id as string, name: f.name as string, custom: f.custom === true, customType: f.schema?.custom, type: f.schema?.type }));
+      .map((f) => ({
+        id: f.id as string,
+        name: f.name as string,
+        custom: f.custom === true,
+        customType: f.schema?.custom,
+        type: f.schema?.type,
+      }));
   });
 }
 
 /** Fields that may hold story points: Jira Software's estimate field and number fields named so. */
 export function storyPointCandidates(fields: readonly SiteField[]): SiteField[] {
-  const candidates = fields.filter((f) => f.customType === JSW_STORY_POINTS || (STORY_POINT_NAME.test(f.name.trim()) && (f.type === 'number' || f.customType === FLOAT_FIELD)));
+  const candidates = fields.filter(
+    (f) =>
+      f.customType === JSW_STORY_POINTS ||
+      (STORY_POINT_NAME.test(f.name.trim()) && (f.type === 'number' || f.customType === FLOAT_FIELD)),
+  );
   // Jira Software's own field first: it is what team-managed projects use and what boards default to.
-  return candidates.sort((a, b) => Number(b.customType === JSW_STORY_POINTS) - Number(a.customType === JSW_STORY_POINTS));
+  return candidates.sort(
+    (a, b) => Number(b.customType === JSW_STORY_POINTS) - Number(a.customType === JSW_STORY_POINTS),
+  );
 }
 
 /** The sprint field of the site (Jira Software's `gh-sprint` custom field), if any. */
@@ -107,18 +119,28 @@ export function storyPointsField(clients: JiraClients, projectKey: string): Prom
  * Story point fields of several projects at once, e.g. for a search over all of them: the field ids
  * to request, and the field of each project.
  */
-export async function storyPointsFields(clients: JiraClients, projectKeys: readonly string[]): Promise<Map<string, StoryPointsField | null>> {
-  const entries = await Promise.all(projectKeys.map(async (key) => [key, await storyPointsField(clients, key)] as const));
+export async function storyPointsFields(
+  clients: JiraClients,
+  projectKeys: readonly string[],
+): Promise<Map<string, StoryPointsField | null>> {
+  const entries = await Promise.all(
+    projectKeys.map(async (key) => [key, await storyPointsField(clients, key)] as const),
+  );
   return new Map(entries);
 }
 
 /** The estimation field of the project's first board that estimates with a field; undefined otherwise. */
 async function boardEstimationField(agile: AgileClient, projectKey: string): Promise<string | undefined> {
   try {
-    const boards = await agile.board.getAllBoards<{ values?: Array<{ id?: number; type?: string }> }>({ projectKeyOrId: projectKey, maxResults: 5 });
+    const boards = await agile.board.getAllBoards<{ values?: Array<{ id?: number; type?: string }> }>({
+      projectKeyOrId: projectKey,
+      maxResults: 5,
+    });
     for (const board of (boards.values ?? []).slice(0, 3)) {
       if (typeof board.id !== 'number') continue;
-      const config = await agile.board.getConfiguration<{ estimation?: { type?: string; field?: { fieldId?: string } } }>({ boardId: board.id });
+      const config = await agile.board.getConfiguration<{
+        estimation?: { type?: string; field?: { fieldId?: string } };
+      }>({ boardId: board.id });
       const fieldId = config.estimation?.field?.fieldId;
       if (config.estimation?.type === 'field' && fieldId) return fieldId;
     }
@@ -139,7 +161,10 @@ async function createScreenFields(v3: Version3Client, projectKey: string): Promi
     const types = (page.issueTypes ?? page.createMetaIssueType ?? []).filter((t) => t.id && !t.subtask);
     types.sort((a, b) => Number(b.name === 'Story') - Number(a.name === 'Story'));
     for (const type of types.slice(0, 3)) {
-      const meta = await v3.issues.getCreateIssueMetaIssueTypeId<{ fields?: Array<{ fieldId?: string }>; results?: Array<{ fieldId?: string }> }>({
+      const meta = await v3.issues.getCreateIssueMetaIssueTypeId<{
+        fields?: Array<{ fieldId?: string }>;
+        results?: Array<{ fieldId?: string }>;
+      }>({
         projectIdOrKey: projectKey,
         issueTypeId: type.id as string,
         maxResults: 200,

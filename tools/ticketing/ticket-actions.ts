@@ -2,7 +2,18 @@ import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { markdownToAdf, type MentionTarget } from './adf/index.js';
-import { AccountRef, Description, IssueKey, IssueTypeName, PriorityName, projectArgs, requiredProject, StoryPoints, Summary, TicketLabels } from './fields.js';
+import {
+  AccountRef,
+  Description,
+  IssueKey,
+  IssueTypeName,
+  PriorityName,
+  projectArgs,
+  requiredProject,
+  StoryPoints,
+  Summary,
+  TicketLabels,
+} from './fields.js';
 import { accountIdOf, naming } from './jira.js';
 import { TicketDetailSchema, UserRefSchema, type TicketDetail, type UserRef } from './schemas.js';
 import { browseUrl, type JiraUserLike } from './shapes.js';
@@ -10,11 +21,17 @@ import { storyPointsField, type JiraClients } from './story-points.js';
 import { readTicket } from './tickets.js';
 
 /** People whose `@Display Name` in Markdown becomes a mention: those assignable in the project or on the ticket. */
-export async function mentionTargets(clients: JiraClients, markdown: string | undefined, scope: { project?: string; issueKey?: string }): Promise<MentionTarget[]> {
+export async function mentionTargets(
+  clients: JiraClients,
+  markdown: string | undefined,
+  scope: { project?: string; issueKey?: string },
+): Promise<MentionTarget[]> {
   if (!markdown?.includes('@')) return [];
   try {
     const users = await clients.v3.userSearch.findAssignableUsers<JiraUserLike[]>({ ...scope, maxResults: 200 });
-    return (Array.isArray(users) ? users : []).flatMap((u) => (u.accountId && u.displayName ? [{ accountId: u.accountId, displayName: u.displayName }] : []));
+    return (Array.isArray(users) ? users : []).flatMap((u) =>
+      u.accountId && u.displayName ? [{ accountId: u.accountId, displayName: u.displayName }] : [],
+    );
   } catch {
     return []; // Mentions stay text when the people cannot be listed.
   }
@@ -23,17 +40,25 @@ export async function mentionTargets(clients: JiraClients, markdown: string | un
 /** The field id story points go to in this project; a clear 400 when it keeps none. */
 async function pointsFieldFor(clients: JiraClients, project: string): Promise<string> {
   const field = await storyPointsField(clients, project);
-  if (!field) throw new AppError('VALIDATION_ERROR', `Project ${project} has no story points field: leave story_points out`);
+  if (!field)
+    throw new AppError('VALIDATION_ERROR', `Project ${project} has no story points field: leave story_points out`);
   return field.id;
 }
 
 /** Problems between what a ticket write asked for and what Jira stored. */
-function mismatch(ticket: TicketDetail, wanted: { summary?: string; priority?: string; labels?: string[]; assignee?: string | null; storyPoints?: number }): string | undefined {
+function mismatch(
+  ticket: TicketDetail,
+  wanted: { summary?: string; priority?: string; labels?: string[]; assignee?: string | null; storyPoints?: number },
+): string | undefined {
   if (wanted.summary !== undefined && ticket.summary !== wanted.summary) return `summary is "${ticket.summary}"`;
-  if (wanted.priority !== undefined && ticket.priority?.name !== wanted.priority) return `priority is ${ticket.priority?.name ?? 'none'}`;
-  if (wanted.labels && [...ticket.labels].sort().join(' ') !== [...wanted.labels].sort().join(' ')) return `labels are [${ticket.labels.join(', ')}]`;
-  if (wanted.assignee !== undefined && (ticket.assignee?.accountId ?? null) !== wanted.assignee) return `assignee is ${ticket.assignee?.displayName ?? 'nobody'}`;
-  if (wanted.storyPoints !== undefined && ticket.storyPoints !== wanted.storyPoints) return `story points are ${ticket.storyPoints ?? 'unset'}`;
+  if (wanted.priority !== undefined && ticket.priority?.name !== wanted.priority)
+    return `priority is ${ticket.priority?.name ?? 'none'}`;
+  if (wanted.labels && [...ticket.labels].sort().join(' ') !== [...wanted.labels].sort().join(' '))
+    return `labels are [${ticket.labels.join(', ')}]`;
+  if (wanted.assignee !== undefined && (ticket.assignee?.accountId ?? null) !== wanted.assignee)
+    return `assignee is ${ticket.assignee?.displayName ?? 'nobody'}`;
+  if (wanted.storyPoints !== undefined && ticket.storyPoints !== wanted.storyPoints)
+    return `story points are ${ticket.storyPoints ?? 'unset'}`;
   return undefined;
 }
 
@@ -80,20 +105,42 @@ export const createTicket = defineTool({
       },
     ],
   },
-  verify: (result, args) => mismatch(result.ticket, { summary: args.summary, priority: args.priority, labels: args.labels, storyPoints: args.story_points }),
+  verify: (result, args) =>
+    mismatch(result.ticket, {
+      summary: args.summary,
+      priority: args.priority,
+      labels: args.labels,
+      storyPoints: args.story_points,
+    }),
   async run({ client, args }) {
     const project = requiredProject(args);
     const clients = client('jira');
-    const fields: Record<string, unknown> = { project: { key: project }, summary: args.summary, issuetype: { name: args.issue_type } };
-    if (args.description !== undefined) fields.description = markdownToAdf(args.description, { people: await mentionTargets(clients, args.description, { project }) });
+    const fields: Record<string, unknown> = {
+      project: { key: project },
+      summary: args.summary,
+      issuetype: { name: args.issue_type },
+    };
+    if (args.description !== undefined)
+      fields.description = markdownToAdf(args.description, {
+        people: await mentionTargets(clients, args.description, { project }),
+      });
     if (args.priority) fields.priority = { name: args.priority };
     if (args.assignee_id) fields.assignee = { accountId: await accountIdOf(clients.v3, args.assignee_id) };
     if (args.labels) fields.labels = args.labels;
     if (args.story_points !== undefined) fields[await pointsFieldFor(clients, project)] = args.story_points;
-    const created = await naming(`Project ${project}`, clients.v3.issues.createIssue<{ id?: string; key?: string; self?: string }>({ fields: fields as never }));
+    const created = await naming(
+      `Project ${project}`,
+      clients.v3.issues.createIssue<{ id?: string; key?: string; self?: string }>({ fields: fields as never }),
+    );
     if (!created.key) throw new AppError('UPSTREAM_ERROR', 'Jira created a ticket but did not say its key');
     const ticket = await readTicket(clients, created.key);
-    return { id: created.id ?? ticket.id, key: created.key, self: created.self ?? '', url: browseUrl(created.self, created.key), ticket };
+    return {
+      id: created.id ?? ticket.id,
+      key: created.key,
+      self: created.self ?? '',
+      url: browseUrl(created.self, created.key),
+      ticket,
+    };
   },
 });
 
@@ -116,22 +163,41 @@ export const updateTicket = defineTool({
   output: TicketDetailSchema,
   hints: {
     aliases: ['edit ticket', 'change priority', 'rename ticket', 'set story points', 'update description'],
-    when_to_use: 'To change the summary, description, priority, labels, assignee or estimate of an existing Jira ticket.',
-    not_for: 'Moving it to another status (ticketing_transition_issue); adding or removing some labels only (ticketing_add_issue_labels); commenting.',
-    examples: [{ query: 'raise WEB-12 to highest priority', tool: 'update_ticket', params: { issue_key: 'WEB-12', priority: 'Highest' } }],
+    when_to_use:
+      'To change the summary, description, priority, labels, assignee or estimate of an existing Jira ticket.',
+    not_for:
+      'Moving it to another status (ticketing_transition_issue); adding or removing some labels only (ticketing_add_issue_labels); commenting.',
+    examples: [
+      {
+        query: 'raise WEB-12 to highest priority',
+        tool: 'update_ticket',
+        params: { issue_key: 'WEB-12', priority: 'Highest' },
+      },
+    ],
   },
-  verify: (result, args) => mismatch(result, { summary: args.summary, priority: args.priority, labels: args.labels, storyPoints: args.story_points }),
+  verify: (result, args) =>
+    mismatch(result, {
+      summary: args.summary,
+      priority: args.priority,
+      labels: args.labels,
+      storyPoints: args.story_points,
+    }),
   async run({ client, args }): Promise<TicketDetail> {
     const { issue_key: key, ...changes } = args;
     if (Object.values(changes).every((v) => v === undefined)) {
-      throw new AppError('VALIDATION_ERROR', 'Nothing to change: give at least one of summary, description, priority, assignee_id, labels or story_points');
+      throw new AppError(
+        'VALIDATION_ERROR',
+        'Nothing to change: give at least one of summary, description, priority, assignee_id, labels or story_points',
+      );
     }
     const clients = client('jira');
     const project = key.replace(/-\d+$/, '');
     const fields: Record<string, unknown> = {};
     if (changes.summary !== undefined) fields.summary = changes.summary;
     if (changes.description !== undefined)
-      fields.description = markdownToAdf(changes.description, { people: await mentionTargets(clients, changes.description, { issueKey: key }) });
+      fields.description = markdownToAdf(changes.description, {
+        people: await mentionTargets(clients, changes.description, { issueKey: key }),
+      });
     if (changes.priority) fields.priority = { name: changes.priority };
     if (changes.assignee_id) fields.assignee = { accountId: await accountIdOf(clients.v3, changes.assignee_id) };
     if (changes.labels) fields.labels = changes.labels;
@@ -151,7 +217,8 @@ export const assignIssue = defineTool({
   system: 'ticketing',
   name: 'assign_issue',
   title: 'Assign a Jira ticket',
-  description: 'Assign a Jira ticket to a person (account id or email address), or unassign it with assignee_id "unassigned".',
+  description:
+    'Assign a Jira ticket to a person (account id or email address), or unassign it with assignee_id "unassigned".',
   capability: { type: 'action', name: 'ticketing.tickets.assign', idempotent: true },
   input: z.object({
     issue_key: IssueKey,
@@ -161,8 +228,15 @@ export const assignIssue = defineTool({
   hints: {
     aliases: ['reassign ticket', 'give ticket to', 'pick up ticket', 'unassign'],
     when_to_use: 'To hand a Jira ticket to someone, pick it up yourself or leave it unassigned.',
-    not_for: 'code_host issue assignees (code_host_update_issue); finding the account id first (ticketing_get_assignable_users).',
-    examples: [{ query: 'assign WEB-12 to karenc@acme.test', tool: 'assign_issue', params: { issue_key: 'WEB-12', assignee_id: 'karenc@acme.test' } }],
+    not_for:
+      'code_host issue assignees (code_host_update_issue); finding the account id first (ticketing_get_assignable_users).',
+    examples: [
+      {
+        query: 'assign WEB-12 to karenc@acme.test',
+        tool: 'assign_issue',
+        params: { issue_key: 'WEB-12', assignee_id: 'karenc@acme.test' },
+      },
+    ],
   },
   verify: (result, args) => {
     const wanted = args.assignee_id.toLowerCase() === 'unassigned' ? null : args.assignee_id;
@@ -171,11 +245,18 @@ export const assignIssue = defineTool({
     const matches = now && (now.accountId === wanted || now.emailAddress?.toLowerCase() === wanted.toLowerCase());
     return matches ? undefined : `assignee is ${now?.displayName ?? 'nobody'}`;
   },
-  async run({ client, args }): Promise<{ issue_key: string; assignee: UserRef | null; previous_assignee: UserRef | null }> {
+  async run({
+    client,
+    args,
+  }): Promise<{ issue_key: string; assignee: UserRef | null; previous_assignee: UserRef | null }> {
     const clients = client('jira');
     const before = await readTicket(clients, args.issue_key);
-    const accountId = args.assignee_id.toLowerCase() === 'unassigned' ? null : await accountIdOf(clients.v3, args.assignee_id);
-    await naming(`Ticket ${args.issue_key}`, clients.v3.issues.assignIssue({ issueIdOrKey: args.issue_key, accountId }));
+    const accountId =
+      args.assignee_id.toLowerCase() === 'unassigned' ? null : await accountIdOf(clients.v3, args.assignee_id);
+    await naming(
+      `Ticket ${args.issue_key}`,
+      clients.v3.issues.assignIssue({ issueIdOrKey: args.issue_key, accountId }),
+    );
     const after = await readTicket(clients, args.issue_key);
     return { issue_key: args.issue_key, assignee: after.assignee, previous_assignee: before.assignee };
   },

@@ -14,13 +14,21 @@ export const CATEGORY_NAMES = { new: 'To Do', indeterminate: 'In Progress', done
 
 const State = z.enum(['open', 'done', 'all']).default('open').describe('open (not done, the default), done, or all');
 const stateClause = (state: 'open' | 'done' | 'all'): JqlClause | undefined =>
-  state === 'open' ? q.ne('statusCategory', CATEGORY_NAMES.done) : state === 'done' ? q.eq('statusCategory', CATEGORY_NAMES.done) : undefined;
+  state === 'open'
+    ? q.ne('statusCategory', CATEGORY_NAMES.done)
+    : state === 'done'
+      ? q.eq('statusCategory', CATEGORY_NAMES.done)
+      : undefined;
 
 /**
  * Tickets matching `where` in one project or every accessible one, newest update first: each
  * project reads what the page needs, and the pages are merged.
  */
-export async function listTickets<A>(ctx: ToolRunContext<A>, project: string | undefined, where: Array<JqlClause | undefined>): Promise<ListPage<Ticket>> {
+export async function listTickets<A>(
+  ctx: ToolRunContext<A>,
+  project: string | undefined,
+  where: Array<JqlClause | undefined>,
+): Promise<ListPage<Ticket>> {
   const clients = ctx.client('jira');
   const want = ctx.page.offset + ctx.page.limit + 1;
   const fan = await forEachProject(ctx, clients, project, (key) => projectTickets(clients, key, { where, max: want }));
@@ -46,12 +54,25 @@ export const getTickets = defineTool({
   }),
   ...ticketList,
   hints: {
-    aliases: ['jira tickets', 'list tickets', 'tickets of a project', 'search jira', 'stories', 'jira issues', 'backlog'],
+    aliases: [
+      'jira tickets',
+      'list tickets',
+      'tickets of a project',
+      'search jira',
+      'stories',
+      'jira issues',
+      'backlog',
+    ],
     when_to_use: 'To list or filter Jira tickets by project, assignee, status or type, e.g. open bugs of a project.',
-    not_for: "code_host issues (code_host_get_issues); one ticket in detail (ticketing_get_ticket); a person's own work (ticketing_get_my_ticketing_work).",
+    not_for:
+      "code_host issues (code_host_get_issues); one ticket in detail (ticketing_get_ticket); a person's own work (ticketing_get_my_ticketing_work).",
     examples: [
       { query: 'open tickets of the WEB project', tool: 'get_tickets', params: { project_key: 'WEB' } },
-      { query: 'bugs in progress in WEB', tool: 'get_tickets', params: { project: 'WEB', status: 'In Progress', issue_type: 'Bug' } },
+      {
+        query: 'bugs in progress in WEB',
+        tool: 'get_tickets',
+        params: { project: 'WEB', status: 'In Progress', issue_type: 'Bug' },
+      },
     ],
   },
   async run(ctx): Promise<ListPage<Ticket>> {
@@ -69,7 +90,8 @@ export const getIssuesByStatus = defineTool({
   system: 'ticketing',
   name: 'get_issues_by_status',
   title: 'Jira tickets in a status',
-  description: 'Jira tickets in one status (e.g. "Code Review"), in one project or every accessible project, newest update first.',
+  description:
+    'Jira tickets in one status (e.g. "Code Review"), in one project or every accessible project, newest update first.',
   capability: { type: 'read', name: 'ticketing.tickets.by_status' },
   input: z.object({ status: StatusName, ...projectArgs }),
   ...ticketList,
@@ -77,7 +99,13 @@ export const getIssuesByStatus = defineTool({
     aliases: ['tickets in review', 'what is in progress', 'status column', 'tickets with status'],
     when_to_use: 'When the question names a status: what is in review, in progress, blocked, done.',
     not_for: 'Which statuses exist (ticketing_get_available_statuses); code_host pull requests waiting for review.',
-    examples: [{ query: 'what is in progress in WEB?', tool: 'get_issues_by_status', params: { status: 'In Progress', project_key: 'WEB' } }],
+    examples: [
+      {
+        query: 'what is in progress in WEB?',
+        tool: 'get_issues_by_status',
+        params: { status: 'In Progress', project_key: 'WEB' },
+      },
+    ],
   },
   async run(ctx): Promise<ListPage<Ticket>> {
     return listTickets(ctx, projectOf(ctx.args), [q.eq('status', ctx.args.status)]);
@@ -101,10 +129,19 @@ export const getTicketsByUser = defineTool({
   hints: {
     aliases: ['tickets assigned to', 'assigned tickets', 'workload of'],
     when_to_use: 'To see the tickets one person holds, e.g. before reassigning work or checking their load.',
-    not_for: 'Your own overview with sprint and blocked work (ticketing_get_my_ticketing_work); code_host work (code_host_get_my_code_host_work).',
+    not_for:
+      'Your own overview with sprint and blocked work (ticketing_get_my_ticketing_work); code_host work (code_host_get_my_code_host_work).',
     examples: [
-      { query: 'tickets assigned to karenc@acme.test', tool: 'get_tickets_by_user', params: { user_id: 'karenc@acme.test' } },
-      { query: 'what did linus finish?', tool: 'get_tickets_by_user', params: { assignee_id: 'linuss@acme.test', state: 'done' } },
+      {
+        query: 'tickets assigned to karenc@acme.test',
+        tool: 'get_tickets_by_user',
+        params: { user_id: 'karenc@acme.test' },
+      },
+      {
+        query: 'what did linus finish?',
+        tool: 'get_tickets_by_user',
+        params: { assignee_id: 'linuss@acme.test', state: 'done' },
+      },
     ],
   },
   target: (args) => {
@@ -113,13 +150,18 @@ export const getTicketsByUser = defineTool({
   },
   async run(ctx): Promise<ListPage<Ticket>> {
     const { args, caller } = ctx;
-    if (args.user_id && args.assignee_id && args.user_id !== args.assignee_id) throw new AppError('VALIDATION_ERROR', 'user_id and assignee_id disagree: give one of them');
+    if (args.user_id && args.assignee_id && args.user_id !== args.assignee_id)
+      throw new AppError('VALIDATION_ERROR', 'user_id and assignee_id disagree: give one of them');
     const v3 = ctx.client('jira').v3;
     const ref = args.user_id ?? args.assignee_id;
     let accountId: string | undefined;
     if (ref) accountId = await accountIdOf(v3, ref);
     else if (caller.userEmail) accountId = (await userByEmail(v3, caller.userEmail))?.accountId;
-    if (!accountId) throw new AppError('NOT_FOUND', `No ticketing user has the email ${caller.userEmail ?? '(none in the token)'}; pass user_id`);
+    if (!accountId)
+      throw new AppError(
+        'NOT_FOUND',
+        `No ticketing user has the email ${caller.userEmail ?? '(none in the token)'}; pass user_id`,
+      );
     return listTickets(ctx, projectOf(args), [q.eq('assignee', accountId), stateClause(args.state)]);
   },
 });
@@ -128,14 +170,16 @@ export const getTicket = defineTool({
   system: 'ticketing',
   name: 'get_ticket',
   title: 'Get a Jira ticket',
-  description: 'One Jira ticket by key with its description (Markdown), status, people, labels, story points, components, sprint and sub-tasks.',
+  description:
+    'One Jira ticket by key with its description (Markdown), status, people, labels, story points, components, sprint and sub-tasks.',
   capability: { type: 'read', name: 'ticketing.tickets.get' },
   input: z.object({ issue_key: IssueKey }),
   output: TicketDetailSchema,
   hints: {
     aliases: ['ticket details', 'show ticket', 'read jira issue', 'jira key'],
     when_to_use: 'When a ticket key is known (e.g. "WEB-12") and its content, state, sprint or sub-tasks are needed.',
-    not_for: 'Its comments (ticketing_get_ticket_comments); its status history (ticketing_get_issue_aging); code_host issues.',
+    not_for:
+      'Its comments (ticketing_get_ticket_comments); its status history (ticketing_get_issue_aging); code_host issues.',
     examples: [{ query: 'show me WEB-12', tool: 'get_ticket', params: { issue_key: 'WEB-12' } }],
   },
   async run({ client, args }): Promise<TicketDetail> {

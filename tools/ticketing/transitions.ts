@@ -14,7 +14,10 @@ const StatusRefSchema = z.looseObject({ id: z.string(), name: z.string(), catego
 
 /** The transitions a ticket can make now (they depend on its project's workflow and its status). */
 async function transitionsOf(clients: JiraClients, key: string): Promise<Transition[]> {
-  const { transitions } = await naming(`Ticket ${key}`, clients.v3.issues.getTransitions<{ transitions?: JiraTransitionLike[] }>({ issueIdOrKey: key }));
+  const { transitions } = await naming(
+    `Ticket ${key}`,
+    clients.v3.issues.getTransitions<{ transitions?: JiraTransitionLike[] }>({ issueIdOrKey: key }),
+  );
   return (Array.isArray(transitions) ? transitions : []).map(transitionShape);
 }
 
@@ -22,19 +25,31 @@ export const getAvailableTransitions = defineTool({
   system: 'ticketing',
   name: 'get_available_transitions',
   title: 'Transitions of a Jira ticket',
-  description: "The workflow moves a Jira ticket can make from its current status (its project's workflow decides): each with its name and target status.",
+  description:
+    "The workflow moves a Jira ticket can make from its current status (its project's workflow decides): each with its name and target status.",
   capability: { type: 'read', name: 'ticketing.tickets.transitions' },
   input: z.object({ issue_key: IssueKey }),
-  output: z.looseObject({ issue_key: z.string(), current_status: StatusRefSchema, transitions: z.array(TransitionSchema), count: Int }),
+  output: z.looseObject({
+    issue_key: z.string(),
+    current_status: StatusRefSchema,
+    transitions: z.array(TransitionSchema),
+    count: Int,
+  }),
   hints: {
     aliases: ['workflow moves', 'next statuses', 'can i move ticket', 'possible transitions'],
     when_to_use: 'Before moving a ticket, to see which transitions its workflow allows from where it is.',
-    not_for: 'Every status of a project (ticketing_get_available_statuses); making the move (ticketing_transition_issue).',
-    examples: [{ query: 'where can WEB-12 go next?', tool: 'get_available_transitions', params: { issue_key: 'WEB-12' } }],
+    not_for:
+      'Every status of a project (ticketing_get_available_statuses); making the move (ticketing_transition_issue).',
+    examples: [
+      { query: 'where can WEB-12 go next?', tool: 'get_available_transitions', params: { issue_key: 'WEB-12' } },
+    ],
   },
   async run({ client, args }) {
     const clients = client('jira');
-    const [ticket, transitions] = await Promise.all([readTicket(clients, args.issue_key), transitionsOf(clients, args.issue_key)]);
+    const [ticket, transitions] = await Promise.all([
+      readTicket(clients, args.issue_key),
+      transitionsOf(clients, args.issue_key),
+    ]);
     return {
       issue_key: args.issue_key,
       current_status: { id: ticket.status.id, name: ticket.status.name, category: ticket.status.category.key },
@@ -47,10 +62,14 @@ export const getAvailableTransitions = defineTool({
 /** The transition called `name`, else the one leading to a status called `name` (both case-insensitive). */
 export function findTransition(transitions: readonly Transition[], name: string): Transition | undefined {
   const wanted = name.trim().toLowerCase();
-  return transitions.find((t) => t.name.toLowerCase() === wanted) ?? transitions.find((t) => t.to.name.toLowerCase() === wanted);
+  return (
+    transitions.find((t) => t.name.toLowerCase() === wanted) ??
+    transitions.find((t) => t.to.name.toLowerCase() === wanted)
+  );
 }
 
-const describeTransitions = (transitions: readonly Transition[]) => transitions.map((t) => `"${t.name}" (to ${t.to.name})`).join(', ');
+const describeTransitions = (transitions: readonly Transition[]) =>
+  transitions.map((t) => `"${t.name}" (to ${t.to.name})`).join(', ');
 
 export const transitionIssue = defineTool({
   system: 'ticketing',
@@ -61,7 +80,12 @@ export const transitionIssue = defineTool({
   capability: { type: 'action', name: 'ticketing.tickets.transition', idempotent: false },
   input: z.object({
     issue_key: IssueKey,
-    transition_name: z.string().trim().min(1).max(255).describe('Transition name (e.g. "Start Progress") or target status name (e.g. "Done")'),
+    transition_name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(255)
+      .describe('Transition name (e.g. "Start Progress") or target status name (e.g. "Done")'),
     comment: z.string().trim().min(1).max(32_000).optional().describe('Comment (Markdown) added with the move'),
   }),
   output: z.looseObject({
@@ -78,7 +102,11 @@ export const transitionIssue = defineTool({
     when_to_use: 'To change the status of a Jira ticket: start it, send it to review, resolve or reopen it.',
     not_for: 'code_host issues (code_host_update_issue with state); other fields (ticketing_update_ticket).',
     examples: [
-      { query: 'move WEB-12 to done', tool: 'transition_issue', params: { issue_key: 'WEB-12', transition_name: 'Done' } },
+      {
+        query: 'move WEB-12 to done',
+        tool: 'transition_issue',
+        params: { issue_key: 'WEB-12', transition_name: 'Done' },
+      },
       {
         query: 'start work on WEB-7 and note that I picked it up',
         tool: 'transition_issue',
@@ -87,12 +115,21 @@ export const transitionIssue = defineTool({
     ],
   },
   verify: (result) =>
-    result.changed && result.transition && result.status.id !== result.transition.to.id ? `status is ${result.status.name}, not ${result.transition.to.name}` : undefined,
+    result.changed && result.transition && result.status.id !== result.transition.to.id
+      ? `status is ${result.status.name}, not ${result.transition.to.name}`
+      : undefined,
   async run({ client, args }) {
     const clients = client('jira');
-    const [before, transitions] = await Promise.all([readTicket(clients, args.issue_key), transitionsOf(clients, args.issue_key)]);
+    const [before, transitions] = await Promise.all([
+      readTicket(clients, args.issue_key),
+      transitionsOf(clients, args.issue_key),
+    ]);
     const transition = findTransition(transitions, args.transition_name);
-    const body = args.comment ? markdownToAdf(args.comment, { people: await mentionTargets(clients, args.comment, { issueKey: args.issue_key }) }) : undefined;
+    const body = args.comment
+      ? markdownToAdf(args.comment, {
+          people: await mentionTargets(clients, args.comment, { issueKey: args.issue_key }),
+        })
+      : undefined;
     if (!transition) {
       if (before.status.name.toLowerCase() !== args.transition_name.toLowerCase()) {
         throw new AppError(
@@ -100,20 +137,42 @@ export const transitionIssue = defineTool({
           transitions.length
             ? `No transition "${args.transition_name}" for ${args.issue_key} (status ${before.status.name}). Valid transitions: ${describeTransitions(transitions)}`
             : `${args.issue_key} (status ${before.status.name}) has no transitions available to this account`,
-          { details: { issue_key: args.issue_key, current_status: before.status.name, valid_transitions: transitions } },
+          {
+            details: { issue_key: args.issue_key, current_status: before.status.name, valid_transitions: transitions },
+          },
         );
       }
       // Already there: nothing to move; the comment is still added.
       if (body) await clients.v3.issueComments.addComment({ issueIdOrKey: args.issue_key, comment: body });
       const status = { id: before.status.id, name: before.status.name, category: before.status.category.key };
-      return { issue_key: args.issue_key, changed: false, transition: null, from_status: before.status.name, status, comment_added: !!body, ticket: before };
+      return {
+        issue_key: args.issue_key,
+        changed: false,
+        transition: null,
+        from_status: before.status.name,
+        status,
+        comment_added: !!body,
+        ticket: before,
+      };
     }
     await naming(
       `Ticket ${args.issue_key}`,
-      clients.v3.issues.doTransition({ issueIdOrKey: args.issue_key, transition: { id: transition.id }, ...(body ? { update: { comment: [{ add: { body } }] } } : {}) }),
+      clients.v3.issues.doTransition({
+        issueIdOrKey: args.issue_key,
+        transition: { id: transition.id },
+        ...(body ? { update: { comment: [{ add: { body } }] } } : {}),
+      }),
     );
     const after = await readTicket(clients, args.issue_key);
     const status = { id: after.status.id, name: after.status.name, category: after.status.category.key };
-    return { issue_key: args.issue_key, changed: true, transition, from_status: before.status.name, status, comment_added: !!body, ticket: after };
+    return {
+      issue_key: args.issue_key,
+      changed: true,
+      transition,
+      from_status: before.status.name,
+      status,
+      comment_added: !!body,
+      ticket: after,
+    };
   },
 });

@@ -24,7 +24,8 @@ export const getAssignableUsers = defineTool({
   hints: {
     aliases: ['who can be assigned', 'assignees', 'project members', 'jira team'],
     when_to_use: 'To find the account id of a teammate before assigning a ticket, or to list who works in a project.',
-    not_for: 'Everyone on the site (ticketing_get_users); one person by email (ticketing_get_user_by_email); code_host collaborators.',
+    not_for:
+      'Everyone on the site (ticketing_get_users); one person by email (ticketing_get_user_by_email); code_host collaborators.',
     examples: [
       { query: 'who can I assign WEB tickets to?', tool: 'get_assignable_users', params: { project_key: 'WEB' } },
       { query: 'who could work on WEB-12?', tool: 'get_assignable_users', params: { issue_key: 'WEB-12' } },
@@ -46,10 +47,15 @@ export const getAssignableUsers = defineTool({
     };
     const project = projectOf(ctx.args);
     const fan = ctx.args.issue_key
-      ? { perProject: [{ project: ctx.args.issue_key, value: await read({ issueKey: ctx.args.issue_key }) }], coverage: { projects_covered: 1 } }
+      ? {
+          perProject: [{ project: ctx.args.issue_key, value: await read({ issueKey: ctx.args.issue_key }) }],
+          coverage: { projects_covered: 1 },
+        }
       : await forEachProject(ctx, clients, project, (key) => read({ project: key }));
     const byId = new Map<string, User>();
-    for (const { value } of fan.perProject) for (const user of value) if (user.accountId && !byId.has(user.accountId)) byId.set(user.accountId, userShape(user));
+    for (const { value } of fan.perProject)
+      for (const user of value)
+        if (user.accountId && !byId.has(user.accountId)) byId.set(user.accountId, userShape(user));
     const users = [...byId.values()].sort((a, b) => a.displayName.localeCompare(b.displayName));
     return { items: users, total: users.length, extra: fan.coverage };
   },
@@ -59,7 +65,8 @@ export const getUsers = defineTool({
   system: 'ticketing',
   name: 'get_users',
   title: 'List Jira users',
-  description: 'People with a Jira account on the site, optionally matching a query (start of a name or email). Apps and deactivated accounts are left out unless asked for.',
+  description:
+    'People with a Jira account on the site, optionally matching a query (start of a name or email). Apps and deactivated accounts are left out unless asked for.',
   capability: { type: 'read', name: 'ticketing.users.list' },
   input: z.object({
     query: z.string().trim().min(1).max(100).optional().describe('Part of a display name or email address'),
@@ -71,7 +78,8 @@ export const getUsers = defineTool({
   hints: {
     aliases: ['jira users', 'people in jira', 'find a person', 'user directory'],
     when_to_use: 'To look people up by name on the ticketing site or list everyone with an account.',
-    not_for: 'Who can be assigned in one project (ticketing_get_assignable_users); code_host accounts (code_host tools).',
+    not_for:
+      'Who can be assigned in one project (ticketing_get_assignable_users); code_host accounts (code_host tools).',
     examples: [
       { query: 'find karen in jira', tool: 'get_users', params: { query: 'karen' } },
       { query: 'list all jira users', tool: 'get_users', params: {} },
@@ -90,7 +98,12 @@ export const getUsers = defineTool({
       if (values.length < 100) break;
     }
     const users = all
-      .filter((u) => u.accountId && (args.include_inactive || u.active !== false) && (args.include_apps || (u.accountType ?? 'atlassian') === 'atlassian'))
+      .filter(
+        (u) =>
+          u.accountId &&
+          (args.include_inactive || u.active !== false) &&
+          (args.include_apps || (u.accountType ?? 'atlassian') === 'atlassian'),
+      )
       .map(userShape)
       .sort((a, b) => a.displayName.localeCompare(b.displayName));
     return { items: users, total: users.length };
@@ -107,9 +120,12 @@ export const getUserByEmail = defineTool({
   output: UserSchema,
   hints: {
     aliases: ['jira account of', 'account id for email', 'lookup user email'],
-    when_to_use: "When you know someone's email and need their Jira account id (to assign tickets or filter by assignee).",
+    when_to_use:
+      "When you know someone's email and need their Jira account id (to assign tickets or filter by assignee).",
     not_for: 'code_host accounts (code_host_get_user_by_email); searching by name (ticketing_get_users).',
-    examples: [{ query: 'jira account of karenc@acme.test', tool: 'get_user_by_email', params: { email: 'karenc@acme.test' } }],
+    examples: [
+      { query: 'jira account of karenc@acme.test', tool: 'get_user_by_email', params: { email: 'karenc@acme.test' } },
+    ],
   },
   async run({ client, args }): Promise<User> {
     const user = await userByEmail(client('jira').v3, args.email);

@@ -3,7 +3,8 @@ import { z } from 'zod';
 const NOTION_ID = /^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$/;
 
 /** A Notion object id (a UUID, with or without dashes). */
-export const notionId = (what: string) => z.string().trim().regex(NOTION_ID, 'a Notion id (a UUID, with or without dashes)').describe(what);
+export const notionId = (what: string) =>
+  z.string().trim().regex(NOTION_ID, 'a Notion id (a UUID, with or without dashes)').describe(what);
 
 export const DatabaseIdArg = notionId('The database id (from unified_notes_list_databases)');
 export const PageIdArg = notionId('The page id (from unified_notes_list_pages or unified_notes_create_page)');

@@ -23,7 +23,9 @@ export const listDatabases = defineTool({
     aliases: ['connected notes workspace databases', 'team notes databases', 'unified notes databases'],
     when_to_use: 'To see the databases of the tenant’s connected notes workspace, or find a database id.',
     not_for: NOT_NOTION_SYSTEM,
-    examples: [{ query: 'which databases does the connected notes workspace have', tool: 'list_databases', params: {} }],
+    examples: [
+      { query: 'which databases does the connected notes workspace have', tool: 'list_databases', params: {} },
+    ],
   },
   async run({ client, page }): Promise<ListPage<NotesDatabase>> {
     return windowListPage(await new NotesWorkspace(client('unify')).databases(page), page);
@@ -65,8 +67,19 @@ export const createFolder = defineTool({
     aliases: ['new folder in the connected notes workspace', 'organise team notes', 'unified notes create folder'],
     when_to_use: 'To add a folder (a page that holds pages) to the connected notes workspace.',
     not_for: NOT_NOTION_SYSTEM,
-    examples: [{ query: 'create a "Runbooks" folder in the team notes handbook', tool: 'create_folder', params: { name: 'Runbooks', parent_id: EXAMPLE_FOLDER } }],
+    examples: [
+      {
+        query: 'create a "Runbooks" folder in the team notes handbook',
+        tool: 'create_folder',
+        params: { name: 'Runbooks', parent_id: EXAMPLE_FOLDER },
+      },
+    ],
   },
-  verify: (result, args) => (result.name === args.name ? undefined : `name is ${JSON.stringify(result.name)}, not ${JSON.stringify(args.name)}`),
-  run: ({ client, args }) => new NotesWorkspace(client('unify')).createFolder(args.name, args.parent_id === undefined ? undefined : pageIdOf(args.parent_id)),
+  verify: (result, args) =>
+    result.name === args.name ? undefined : `name is ${JSON.stringify(result.name)}, not ${JSON.stringify(args.name)}`,
+  run: ({ client, args }) =>
+    new NotesWorkspace(client('unify')).createFolder(
+      args.name,
+      args.parent_id === undefined ? undefined : pageIdOf(args.parent_id),
+    ),
 });

@@ -11,7 +11,13 @@ const personOf = (batch: GraphBatch, person: { id: string; name: string; email: 
 
 /** A page as the notes system's page node (the same Notion page is one node), `CREATED_BY` its author. */
 function page(batch: GraphBatch, p: NotesPage): void {
-  const node = notesPage(batch, { id: p.id, title: p.name, url: p.url, database_id: p.database_id || null, properties: p.properties });
+  const node = notesPage(batch, {
+    id: p.id,
+    title: p.name,
+    url: p.url,
+    database_id: p.database_id || null,
+    properties: p.properties,
+  });
   if (p.created_by) batch.edge(node, 'CREATED_BY', personOf(batch, p.created_by));
 }
 
@@ -25,9 +31,16 @@ function comment(batch: GraphBatch, c: NotesComment): void {
  * name, and a page `LINKED_TO` the people who comment on it: the same person nodes as elsewhere.
  */
 export const extractUnifiedNotes = extractorOf([
-  readsResultsOf(listDatabases, ({ result }, batch) => result.databases.forEach((db) => batch.node('notes_database', db.id, { title: db.name, url: db.url }))),
-  readsResultsOf(listFolders, ({ result }, batch) => result.folders.forEach((f) => batch.node('notes_page', f.id, { title: f.name, url: f.url }))),
-  readsResultsOf(createFolder, ({ result }, batch) => void batch.node('notes_page', result.id, { title: result.name, url: result.url })),
+  readsResultsOf(listDatabases, ({ result }, batch) =>
+    result.databases.forEach((db) => batch.node('notes_database', db.id, { title: db.name, url: db.url })),
+  ),
+  readsResultsOf(listFolders, ({ result }, batch) =>
+    result.folders.forEach((f) => batch.node('notes_page', f.id, { title: f.name, url: f.url })),
+  ),
+  readsResultsOf(
+    createFolder,
+    ({ result }, batch) => void batch.node('notes_page', result.id, { title: result.name, url: result.url }),
+  ),
   readsResultsOf(listPages, ({ result }, batch) => result.pages.forEach((p) => page(batch, p))),
   readsResultsOf(getPage, ({ result }, batch) => page(batch, result)),
   readsResultsOf(createPage, ({ result }, batch) => page(batch, result)),

@@ -19,7 +19,17 @@ const unifiedNotesSystem: SystemRecord = {
 /** The unified notes family as the `unified_notes` system: the same tools serve MCP and the `/notes/*` routes. */
 export const manifest: SystemManifest = {
   system: unifiedNotesSystem,
-  tools: [listDatabases, listPages, getPage, createPage, updatePage, listFolders, createFolder, listComments, addComment],
+  tools: [
+    listDatabases,
+    listPages,
+    getPage,
+    createPage,
+    updatePage,
+    listFolders,
+    createFolder,
+    listComments,
+    addComment,
+  ],
   integrations: [unifyIntegration],
   extractor: extractUnifiedNotes,
   entityTypes: ['notes_page', 'notes_database', 'user', 'issue', 'project', 'repository'],

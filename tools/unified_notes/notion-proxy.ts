@@ -1,7 +1,12 @@
 import { Client, isHTTPResponseError, LogLevel } from '@notionhq/client';
 import type { HeaderSource } from '../../src/integrations/http-status.js';
 import type { UnifyClient } from '../../src/integrations/unify/client.js';
-import { PROVIDER_API_BASES, proxyRequest, withConnectedProvider, type FamilyProvider } from '../../src/integrations/unify/proxy.js';
+import {
+  PROVIDER_API_BASES,
+  proxyRequest,
+  withConnectedProvider,
+  type FamilyProvider,
+} from '../../src/integrations/unify/proxy.js';
 import { notionFailure } from '../notes/integration.js';
 
 /** Apideck's unified API whose connection names the tenant's notes workspace. */
@@ -26,10 +31,17 @@ function notionOverProxy(unify: UnifyClient): Client {
       method: (init?.method ?? 'GET').toUpperCase() as ProxyMethod,
       ...(body === undefined ? {} : { body }),
     });
-    const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    const text =
+      answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
     return new Response(text, { status: answer.status, headers: answer.headers });
   };
-  return new Client({ baseUrl: NOTION_ORIGIN, fetch: viaProxy, retry: false, logLevel: LogLevel.ERROR, logger: () => undefined });
+  return new Client({
+    baseUrl: NOTION_ORIGIN,
+    fetch: viaProxy,
+    retry: false,
+    logLevel: LogLevel.ERROR,
+    logger: () => undefined,
+  });
 }
 
 /**
@@ -42,7 +54,8 @@ export function withNotion<T>(unify: UnifyClient, work: (notion: Client) => Prom
     try {
       return await work(notionOverProxy(unify));
     } catch (error) {
-      if (isHTTPResponseError(error)) throw notionFailure(error.status, error.headers as HeaderSource, error.body, error);
+      if (isHTTPResponseError(error))
+        throw notionFailure(error.status, error.headers as HeaderSource, error.body, error);
       throw error;
     }
   });

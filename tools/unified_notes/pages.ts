@@ -11,7 +11,9 @@ const EXAMPLE_PAGE = 'd14e53da-d7e9-4418-adc1-c828aaba3894';
 
 const Properties = z
   .record(z.string(), z.unknown())
-  .describe('Other columns by name as plain values: text, a number, true/false, an option name or names, an ISO date or {start, end}, people by email or name');
+  .describe(
+    'Other columns by name as plain values: text, a number, true/false, an option name or names, an ISO date or {start, end}, people by email or name',
+  );
 
 /** The page fields a create or update writes. */
 const PageBody = {
@@ -22,7 +24,8 @@ const PageBody = {
 
 /** What was sent must be what is stored: the name and the description. */
 function mismatch(result: NotesPageDetail, args: { name?: string; description?: string }): string | undefined {
-  if (args.name !== undefined && result.name !== args.name) return `name is ${JSON.stringify(result.name)}, not ${JSON.stringify(args.name)}`;
+  if (args.name !== undefined && result.name !== args.name)
+    return `name is ${JSON.stringify(result.name)}, not ${JSON.stringify(args.name)}`;
   if (args.description !== undefined && result.description !== args.description)
     return `description is ${JSON.stringify(result.description)}, not ${JSON.stringify(args.description)}`;
   return undefined;
@@ -39,10 +42,21 @@ export const listPages = defineTool({
   list: { key: 'pages', defaultLimit: 30 },
   item: PageSchema,
   hints: {
-    aliases: ['rows of the connected notes database', 'team notes database rows', 'pages in the workspace notes database', 'unified notes pages'],
+    aliases: [
+      'rows of the connected notes database',
+      'team notes database rows',
+      'pages in the workspace notes database',
+      'unified notes pages',
+    ],
     when_to_use: 'To read the rows of a database of the tenant’s connected notes workspace.',
     not_for: NOT_NOTION_SYSTEM,
-    examples: [{ query: 'pages of the connected notes database 55e37e2f-eb29-48d3-a446-a791ee6533ca', tool: 'list_pages', params: { database_id: EXAMPLE_DATABASE } }],
+    examples: [
+      {
+        query: 'pages of the connected notes database 55e37e2f-eb29-48d3-a446-a791ee6533ca',
+        tool: 'list_pages',
+        params: { database_id: EXAMPLE_DATABASE },
+      },
+    ],
   },
   target: (args) => ({ type: 'notes_database', id: args.database_id }),
   async run({ client, args, page }): Promise<ListPage<NotesPage>> {
@@ -63,10 +77,17 @@ export const getPage = defineTool({
     aliases: ['connected notes page details', 'read a unified notes page'],
     when_to_use: 'When you know a page of the connected notes workspace and need its fields or description.',
     not_for: NOT_NOTION_SYSTEM,
-    examples: [{ query: 'details of notes page d14e53da-d7e9-4418-adc1-c828aaba3894', tool: 'get_page', params: { database_id: EXAMPLE_DATABASE, page_id: EXAMPLE_PAGE } }],
+    examples: [
+      {
+        query: 'details of notes page d14e53da-d7e9-4418-adc1-c828aaba3894',
+        tool: 'get_page',
+        params: { database_id: EXAMPLE_DATABASE, page_id: EXAMPLE_PAGE },
+      },
+    ],
   },
   target: (args) => ({ type: 'notes_page', id: args.page_id }),
-  run: ({ client, args }) => new NotesWorkspace(client('unify')).page(pageIdOf(args.database_id), pageIdOf(args.page_id)),
+  run: ({ client, args }) =>
+    new NotesWorkspace(client('unify')).page(pageIdOf(args.database_id), pageIdOf(args.page_id)),
 });
 
 export const createPage = defineTool({
@@ -76,10 +97,19 @@ export const createPage = defineTool({
   description:
     'Add a page to a database of the tenant’s connected notes workspace (unified notes): its name (the title column), a description written as the body’s first paragraph, and other columns as plain values (unknown columns and wrong types are refused naming the valid ones). Not idempotent: a failed call is never resent automatically.',
   capability: { type: 'action', name: 'unified_notes.pages.create', idempotent: false },
-  input: z.object({ database_id: DatabaseIdArg, name: PageBody.name, description: PageBody.description.optional(), properties: Properties.optional() }),
+  input: z.object({
+    database_id: DatabaseIdArg,
+    name: PageBody.name,
+    description: PageBody.description.optional(),
+    properties: Properties.optional(),
+  }),
   output: PageDetailSchema,
   hints: {
-    aliases: ['add a page to the connected notes workspace', 'new row in the team notes database', 'unified notes create page'],
+    aliases: [
+      'add a page to the connected notes workspace',
+      'new row in the team notes database',
+      'unified notes create page',
+    ],
     when_to_use: 'To add a page (row) to a database of the tenant’s connected notes workspace.',
     not_for: NOT_NOTION_SYSTEM,
     examples: [

@@ -10,15 +10,24 @@ import { PlainValueSchema, PropertyInfoSchema } from '../notes/schemas.js';
  * outside databases hold pages and databases, the family's folders; comments sit in discussions on a
  * page), named as the other unified families name things (`name`, `created_at`, `updated_at`).
  */
-const PersonSchema = z.object({ id: z.string().describe('Notion user id'), name: z.string(), email: z.string().nullable() });
+const PersonSchema = z.object({
+  id: z.string().describe('Notion user id'),
+  name: z.string(),
+  email: z.string().nullable(),
+});
 
 export const DatabaseSchema = z.object({
   id: z.string().describe('Database id (the id in /notes/databases/{database_id})'),
   name: z.string(),
   data_source_id: z.string().describe('Where the rows live (Notion API 2025-09-03)'),
-  folder_id: z.string().nullable().describe('The folder (page) the database sits in; null at the workspace’s top level'),
+  folder_id: z
+    .string()
+    .nullable()
+    .describe('The folder (page) the database sits in; null at the workspace’s top level'),
   url: z.string(),
-  properties: z.array(PropertyInfoSchema).describe('The columns a page of the database has, with their types and options'),
+  properties: z
+    .array(PropertyInfoSchema)
+    .describe('The columns a page of the database has, with their types and options'),
   created_at: z.string().describe('ISO 8601'),
   updated_at: z.string().describe('ISO 8601'),
 });
@@ -29,7 +38,9 @@ export const PageSchema = z.object({
   database_id: z.string(),
   name: z.string().describe('The page’s title'),
   url: z.string(),
-  properties: z.record(z.string(), PlainValueSchema).describe('Every property by name as a plain value (people with names and emails)'),
+  properties: z
+    .record(z.string(), PlainValueSchema)
+    .describe('Every property by name as a plain value (people with names and emails)'),
   created_by: PersonSchema.nullable(),
   updated_by: PersonSchema.nullable(),
   archived: z.boolean(),
@@ -65,12 +76,14 @@ export const CommentSchema = z.object({
 export type NotesComment = z.infer<typeof CommentSchema>;
 
 type Json = Record<string, unknown>;
-const plainText = (items: unknown): string => ((items as Array<{ plain_text?: string }> | undefined) ?? []).map((t) => t.plain_text ?? '').join('');
+const plainText = (items: unknown): string =>
+  ((items as Array<{ plain_text?: string }> | undefined) ?? []).map((t) => t.plain_text ?? '').join('');
 const personOf = (user: unknown, people: ReadonlyMap<string, NotionPerson>): NotionPerson | null => {
   const id = (user as { id?: unknown } | undefined)?.id;
   return typeof id === 'string' ? (people.get(id) ?? { id, name: '', email: null }) : null;
 };
-const titleOf = (properties: Record<string, Json>): string => plainText(Object.values(properties).find((p) => p.type === 'title')?.title);
+const titleOf = (properties: Record<string, Json>): string =>
+  plainText(Object.values(properties).find((p) => p.type === 'title')?.title);
 
 /** A data source (as search returns it) as the database record. */
 export function databaseOf(source: Json): NotesDatabase {
@@ -89,7 +102,8 @@ export function databaseOf(source: Json): NotesDatabase {
 }
 
 /** The database a page is a row of, or null for a page outside databases. */
-export const databaseIdOf = (page: Json): string | null => (page.parent as { database_id?: string } | undefined)?.database_id ?? null;
+export const databaseIdOf = (page: Json): string | null =>
+  (page.parent as { database_id?: string } | undefined)?.database_id ?? null;
 
 export function pageOf(page: Json, people: ReadonlyMap<string, NotionPerson>): NotesPage {
   const properties = (page.properties ?? {}) as Record<string, Json>;
@@ -121,7 +135,8 @@ export function folderOf(page: Json): NotesFolder {
 }
 
 /** A page is a folder when it is no database's row: its parent is a page or the workspace. */
-export const isFolder = (page: Json): boolean => ['page_id', 'workspace'].includes(String((page.parent as { type?: string } | undefined)?.type));
+export const isFolder = (page: Json): boolean =>
+  ['page_id', 'workspace'].includes(String((page.parent as { type?: string } | undefined)?.type));
 
 export function commentOf(comment: Json, people: ReadonlyMap<string, NotionPerson>): NotesComment {
   const parent = comment.parent as { page_id?: string; block_id?: string } | undefined;

@@ -3,7 +3,17 @@ import { memoryOf, type ClientMemory } from '../../src/integrations/client-memor
 import type { UnifyClient } from '../../src/integrations/unify/client.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import type { PageRequest } from '../../src/toolkit/pagination.js';
-import { dataSourceInfo, forObject, forPage, peopleOf, personIdsOf, REMEMBERED, withPeople, type DataSourceInfo, type NotionPerson } from '../notes/notion.js';
+import {
+  dataSourceInfo,
+  forObject,
+  forPage,
+  peopleOf,
+  personIdsOf,
+  REMEMBERED,
+  withPeople,
+  type DataSourceInfo,
+  type NotionPerson,
+} from '../notes/notion.js';
 import { notionProperties } from '../notes/properties.js';
 import { readWindow, type Window } from '../shared/unify/window.js';
 import { withNotion } from './notion-proxy.js';
@@ -20,7 +30,10 @@ const richText = (content: string) => [{ type: 'text' as const, text: { content 
 /** One Notion list walked by its cursors as the family's offset window, each object kept mapped to its record. */
 async function window<R>(
   page: PageRequest,
-  list: (cursor: string | undefined, limit: number) => Promise<{ results: unknown[]; next_cursor: string | null; has_more: boolean }>,
+  list: (
+    cursor: string | undefined,
+    limit: number,
+  ) => Promise<{ results: unknown[]; next_cursor: string | null; has_more: boolean }>,
   recordOf: (item: Json) => R,
   keep: (item: Json) => boolean = () => true,
 ): Promise<Window<R>> {
@@ -40,7 +53,9 @@ async function descriptionBlock(notion: Client, pageId: string): Promise<{ id: s
   const children = await notion.blocks.children.list({ block_id: pageId, page_size: NOTION_MAX_PAGE });
   const first = children.results.map(asJson).find((block) => block.type === 'paragraph');
   if (!first) return undefined;
-  const text = ((first.paragraph as { rich_text?: Array<{ plain_text?: string }> }).rich_text ?? []).map((t) => t.plain_text ?? '').join('');
+  const text = ((first.paragraph as { rich_text?: Array<{ plain_text?: string }> }).rich_text ?? [])
+    .map((t) => t.plain_text ?? '')
+    .join('');
   return { id: String(first.id), text };
 }
 
@@ -70,7 +85,16 @@ export class NotesWorkspace {
 
   databases(page: PageRequest) {
     return this.run(async (notion) => {
-      return window(page, (cursor, limit) => notion.search({ filter: { property: 'object', value: 'data_source' }, start_cursor: cursor, page_size: limit }), databaseOf);
+      return window(
+        page,
+        (cursor, limit) =>
+          notion.search({
+            filter: { property: 'object', value: 'data_source' },
+            start_cursor: cursor,
+            page_size: limit,
+          }),
+        databaseOf,
+      );
     });
   }
 
@@ -81,7 +105,15 @@ export class NotesWorkspace {
         const [source] = await Promise.all([this.dataSourceOf(notion, databaseId), peopleOf(notion, this.memory)]);
         const found = await window(
           page,
-          (cursor, limit) => forObject(`Database ${databaseId}`, notion.dataSources.query({ data_source_id: source.data_source_id, start_cursor: cursor, page_size: limit })),
+          (cursor, limit) =>
+            forObject(
+              `Database ${databaseId}`,
+              notion.dataSources.query({
+                data_source_id: source.data_source_id,
+                start_cursor: cursor,
+                page_size: limit,
+              }),
+            ),
           (p) => p,
         );
         const people = await peopleOf(notion, this.memory, found.records.flatMap(personIdsOf));
@@ -100,22 +132,51 @@ export class NotesWorkspace {
   createPage(databaseId: string, fields: PageFields & { name: string }): Promise<NotesPageDetail> {
     return this.run(async (notion) => {
       const { source, people, properties } = await this.memory.afresh(REMEMBERED.all, async () => {
-        const [source, people] = await Promise.all([this.dataSourceOf(notion, databaseId), peopleOf(notion, this.memory)]);
+        const [source, people] = await Promise.all([
+          this.dataSourceOf(notion, databaseId),
+          peopleOf(notion, this.memory),
+        ]);
         const title = source.properties.find((p) => p.type === 'title');
         if (!title) throw new AppError('UPSTREAM_REJECTED', `Database ${databaseId} has no title property`);
-        return { source, people, properties: { ...notionProperties(source.properties, fields.properties ?? {}, people), [title.name]: { title: richText(fields.name) } } };
+        return {
+          source,
+          people,
+          properties: {
+            ...notionProperties(source.properties, fields.properties ?? {}, people),
+            [title.name]: { title: richText(fields.name) },
+          },
+        };
       });
-      const children = fields.description ? [{ object: 'block' as const, type: 'paragraph' as const, paragraph: { rich_text: richText(fields.description) } }] : [];
-      const created = await notion.pages.create({ parent: { data_source_id: source.data_source_id }, properties, children } as Parameters<Client['pages']['create']>[0]);
+      const children = fields.description
+        ? [
+            {
+              object: 'block' as const,
+              type: 'paragraph' as const,
+              paragraph: { rich_text: richText(fields.description) },
+            },
+          ]
+        : [];
+      const created = await notion.pages.create({
+        parent: { data_source_id: source.data_source_id },
+        properties,
+        children,
+      } as Parameters<Client['pages']['create']>[0]);
       return this.detail(notion, asJson(created), people);
     });
   }
 
   updatePage(databaseId: string, pageId: string, fields: PageFields): Promise<NotesPageDetail> {
     return this.run(async (notion) => {
-      const [current] = await Promise.all([this.pageIn(notion, databaseId, pageId), this.dataSourceOf(notion, databaseId), peopleOf(notion, this.memory)]);
+      const [current] = await Promise.all([
+        this.pageIn(notion, databaseId, pageId),
+        this.dataSourceOf(notion, databaseId),
+        peopleOf(notion, this.memory),
+      ]);
       const { people, properties } = await this.memory.afresh(REMEMBERED.all, async () => {
-        const [source, people] = await Promise.all([this.dataSourceOf(notion, databaseId), peopleOf(notion, this.memory, personIdsOf(current))]);
+        const [source, people] = await Promise.all([
+          this.dataSourceOf(notion, databaseId),
+          peopleOf(notion, this.memory, personIdsOf(current)),
+        ]);
         const title = source.properties.find((p) => p.type === 'title');
         const properties = {
           ...notionProperties(source.properties, fields.properties ?? {}, people),
@@ -140,8 +201,15 @@ export class NotesWorkspace {
 
   folders(parentId: string | undefined, page: PageRequest) {
     return this.run(async (notion) => {
-      const wanted = (item: Json) => isFolder(item) && (parentId === undefined || compact(folderOf(item).parent_id ?? '') === compact(parentId));
-      return window(page, (cursor, limit) => notion.search({ filter: { property: 'object', value: 'page' }, start_cursor: cursor, page_size: limit }), folderOf, wanted);
+      const wanted = (item: Json) =>
+        isFolder(item) && (parentId === undefined || compact(folderOf(item).parent_id ?? '') === compact(parentId));
+      return window(
+        page,
+        (cursor, limit) =>
+          notion.search({ filter: { property: 'object', value: 'page' }, start_cursor: cursor, page_size: limit }),
+        folderOf,
+        wanted,
+      );
     });
   }
 
@@ -149,7 +217,8 @@ export class NotesWorkspace {
     return this.run(async (notion) => {
       if (parentId !== undefined) {
         const parent = asJson(await forPage(parentId, notion.pages.retrieve({ page_id: parentId })));
-        if (!isFolder(parent)) throw new AppError('VALIDATION_ERROR', `parent_id: ${parentId} is a page of a database, not a folder`);
+        if (!isFolder(parent))
+          throw new AppError('VALIDATION_ERROR', `parent_id: ${parentId} is a page of a database, not a folder`);
       }
       const created = await notion.pages.create({
         parent: parentId === undefined ? { workspace: true } : { page_id: parentId },
@@ -181,18 +250,26 @@ export class NotesWorkspace {
           throw new AppError('NOT_FOUND', `Discussion ${discussionId} is not on page ${pageId}`);
       }
       const target = discussionId === undefined ? { parent: { page_id: pageId } } : { discussion_id: discussionId };
-      const [created, people] = await withPeople(notion, this.memory, notion.comments.create({ ...target, rich_text: richText(content) }));
+      const [created, people] = await withPeople(
+        notion,
+        this.memory,
+        notion.comments.create({ ...target, rich_text: richText(content) }),
+      );
       return commentOf(asJson(created), people);
     });
   }
 
   /** The database's (first) data source, where its pages live and its columns are described. */
   private dataSourceOf(notion: Client, databaseId: string): Promise<DataSourceInfo> {
-    return this.memory.recall(REMEMBERED.dataSource + compact(databaseId), () => this.readDataSource(notion, databaseId));
+    return this.memory.recall(REMEMBERED.dataSource + compact(databaseId), () =>
+      this.readDataSource(notion, databaseId),
+    );
   }
 
   private async readDataSource(notion: Client, databaseId: string): Promise<DataSourceInfo> {
-    const database = asJson(await forObject(`Database ${databaseId}`, notion.databases.retrieve({ database_id: databaseId })));
+    const database = asJson(
+      await forObject(`Database ${databaseId}`, notion.databases.retrieve({ database_id: databaseId })),
+    );
     const first = (database.data_sources as Array<{ id: string }> | undefined)?.[0];
     if (!first) throw new AppError('NOT_FOUND', `Database ${databaseId} has no data source`);
     return dataSourceInfo(asJson(await notion.dataSources.retrieve({ data_source_id: first.id })));
@@ -200,11 +277,16 @@ export class NotesWorkspace {
 
   private async pageIn(notion: Client, databaseId: string, pageId: string): Promise<Json> {
     const page = asJson(await forPage(pageId, notion.pages.retrieve({ page_id: pageId })));
-    if (compact(databaseIdOf(page) ?? '') !== compact(databaseId)) throw new AppError('NOT_FOUND', `Page ${pageId} is not in database ${databaseId}`);
+    if (compact(databaseIdOf(page) ?? '') !== compact(databaseId))
+      throw new AppError('NOT_FOUND', `Page ${pageId} is not in database ${databaseId}`);
     return page;
   }
 
-  private async detail(notion: Client, page: Json, people: ReadonlyMap<string, NotionPerson>): Promise<NotesPageDetail> {
+  private async detail(
+    notion: Client,
+    page: Json,
+    people: ReadonlyMap<string, NotionPerson>,
+  ): Promise<NotesPageDetail> {
     const description = await descriptionBlock(notion, String(page.id));
     return { ...pageOf(page, people), description: description?.text ?? '' };
   }
@@ -213,6 +295,10 @@ export class NotesWorkspace {
   private async describe(notion: Client, pageId: string, text: string): Promise<void> {
     const current = await descriptionBlock(notion, pageId);
     if (current) await notion.blocks.update({ block_id: current.id, paragraph: { rich_text: richText(text) } });
-    else await notion.blocks.children.append({ block_id: pageId, children: [{ object: 'block', type: 'paragraph', paragraph: { rich_text: richText(text) } }] });
+    else
+      await notion.blocks.children.append({
+        block_id: pageId,
+        children: [{ object: 'block', type: 'paragraph', paragraph: { rich_text: richText(text) } }],
+      });
   }
 }

@@ -39,7 +39,9 @@ function messageOf(body: unknown): string | undefined {
   const b = body as { message?: unknown; errors?: Array<{ title?: unknown; detail?: unknown }> } | undefined;
   if (typeof b?.message === 'string') return b.message;
   const first = b?.errors?.[0];
-  return first ? [first.title, first.detail].filter((p) => typeof p === 'string' && p).join(': ') || undefined : undefined;
+  return first
+    ? [first.title, first.detail].filter((p) => typeof p === 'string' && p).join(': ') || undefined
+    : undefined;
 }
 
 export class WikiApi {
@@ -64,14 +66,25 @@ export class WikiApi {
     try {
       return await calls.run(record, () => request(sdk));
     } catch (error) {
-      if (record.transport) throw record.transport instanceof Error ? record.transport : new Error(String(record.transport));
-      if (record.response) throw upstreamError({ ...record.response, message: messageOf(error), cause: error }, 'Confluence');
+      if (record.transport)
+        throw record.transport instanceof Error ? record.transport : new Error(String(record.transport));
+      if (record.response)
+        throw upstreamError({ ...record.response, message: messageOf(error), cause: error }, 'Confluence');
       throw error;
     }
   }
 
-  v2<T = Json>(method: Method, path: string, options: { params?: Record<string, string | number | undefined>; data?: unknown } = {}): Promise<T> {
-    return this.call((sdk) => sdk.sendRequest<T>({ url: `${this.site}/wiki/api/v2${path}`, method, params: options.params, data: options.data }, undefined as never));
+  v2<T = Json>(
+    method: Method,
+    path: string,
+    options: { params?: Record<string, string | number | undefined>; data?: unknown } = {},
+  ): Promise<T> {
+    return this.call((sdk) =>
+      sdk.sendRequest<T>(
+        { url: `${this.site}/wiki/api/v2${path}`, method, params: options.params, data: options.data },
+        undefined as never,
+      ),
+    );
   }
 
   /** Every item of a v2 list, following `_links.next` cursors, up to `max`. */
@@ -79,9 +92,13 @@ export class WikiApi {
     const out: T[] = [];
     let cursor: string | undefined;
     do {
-      const page = await this.v2<{ results: T[]; _links?: { next?: string } }>('GET', path, { params: { ...params, limit: Math.min(250, max), cursor } });
+      const page = await this.v2<{ results: T[]; _links?: { next?: string } }>('GET', path, {
+        params: { ...params, limit: Math.min(250, max), cursor },
+      });
       out.push(...page.results);
-      cursor = page._links?.next ? (new URL(page._links.next, 'http://site').searchParams.get('cursor') ?? undefined) : undefined;
+      cursor = page._links?.next
+        ? (new URL(page._links.next, 'http://site').searchParams.get('cursor') ?? undefined)
+        : undefined;
     } while (cursor && out.length < max);
     return out.slice(0, max);
   }
@@ -99,7 +116,11 @@ export async function forPage<T>(pageId: string, request: Promise<T>): Promise<T
   try {
     return await request;
   } catch (error) {
-    if (isNotFound(error)) throw new AppError('NOT_FOUND', `Confluence page ${pageId} not found (or not visible to this account)`, { upstreamStatus: 404, cause: error });
+    if (isNotFound(error))
+      throw new AppError('NOT_FOUND', `Confluence page ${pageId} not found (or not visible to this account)`, {
+        upstreamStatus: 404,
+        cause: error,
+      });
     throw error;
   }
 }

@@ -33,8 +33,10 @@ export function textQuery(words: string): string {
 /** The CQL for a search: pages whose title or text match the words, in one space if given, newest first. */
 export function searchCql(words: string, spaceKey?: string): string {
   const text = textQuery(words);
-  const where = [text ? `(title ~ ${cqlString(text)} OR text ~ ${cqlString(text)})` : undefined, 'type = page', spaceKey ? `space = ${cqlString(spaceKey)}` : undefined].filter(
-    Boolean,
-  );
+  const where = [
+    text ? `(title ~ ${cqlString(text)} OR text ~ ${cqlString(text)})` : undefined,
+    'type = page',
+    spaceKey ? `space = ${cqlString(spaceKey)}` : undefined,
+  ].filter(Boolean);
   return `${where.join(' AND ')} ORDER BY lastmodified DESC`;
 }

@@ -8,10 +8,16 @@ export const confluenceDemo: IntegrationDemo<{ baseUrl: string; email: string; a
   fake: confluenceFake,
   credentials: (workspace, fakeUrl) => ({ ...SANDBOX_CREDENTIALS[workspace].confluence, baseUrl: fakeUrl }),
   probes: {
-    read: { path: '/wiki/rest/api/user/current', send: (client) => (client as WikiApi).call((sdk) => sdk.users.getCurrentUser({})) },
+    read: {
+      path: '/wiki/rest/api/user/current',
+      send: (client) => (client as WikiApi).call((sdk) => sdk.users.getCurrentUser({})),
+    },
     create: {
       path: '/wiki/api/v2/footer-comments',
-      send: (client) => (client as WikiApi).v2('POST', '/footer-comments', { data: { pageId: '10000002', body: { representation: 'storage', value: '<p>Contract probe</p>' } } }),
+      send: (client) =>
+        (client as WikiApi).v2('POST', '/footer-comments', {
+          data: { pageId: '10000002', body: { representation: 'storage', value: '<p>Contract probe</p>' } },
+        }),
     },
   },
 };

@@ -14,8 +14,21 @@ const wikiSystem: SystemRecord = {
   name: 'Wiki (Confluence)',
   description:
     'Confluence spaces and pages: search, read pages as Markdown, create and update them with version checks, archive, comments, attachments, labels and who wrote what.',
-  keywords: ['confluence', 'wiki', 'page', 'space', 'documentation', 'docs', 'runbook', 'knowledge base', 'comment', 'label', 'attachment'],
-  when_to_use: 'Questions about Confluence: finding or reading documentation, writing or editing pages, comments and labels, what someone wrote.',
+  keywords: [
+    'confluence',
+    'wiki',
+    'page',
+    'space',
+    'documentation',
+    'docs',
+    'runbook',
+    'knowledge base',
+    'comment',
+    'label',
+    'attachment',
+  ],
+  when_to_use:
+    'Questions about Confluence: finding or reading documentation, writing or editing pages, comments and labels, what someone wrote.',
 };
 
 /** Confluence Cloud (REST v2, v1 where v2 has no equivalent) as the `wiki` system. */

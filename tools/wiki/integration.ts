@@ -24,15 +24,28 @@ type ConfluenceCredentials = z.infer<typeof ConfluenceCredentials>;
  */
 function confluenceFailure(error: unknown): AppError | undefined {
   if (!error || typeof error !== 'object') return undefined;
-  const body = error as { statusCode?: unknown; message?: unknown; errors?: Array<{ status?: unknown; title?: unknown; detail?: unknown; code?: unknown }> };
+  const body = error as {
+    statusCode?: unknown;
+    message?: unknown;
+    errors?: Array<{ status?: unknown; title?: unknown; detail?: unknown; code?: unknown }>;
+  };
   if (typeof body.statusCode === 'number' && typeof body.message === 'string' && !(error instanceof Error)) {
-    return upstreamError({ status: body.statusCode, headers: new Headers(), message: body.message, cause: error }, 'Confluence');
+    return upstreamError(
+      { status: body.statusCode, headers: new Headers(), message: body.message, cause: error },
+      'Confluence',
+    );
   }
   const first = Array.isArray(body.errors) ? body.errors[0] : undefined;
   if (first && typeof first.status === 'number') {
     const message = [first.title, first.detail].filter((p) => typeof p === 'string' && p).join(': ');
     return upstreamError(
-      { status: first.status, headers: new Headers(), message: message || undefined, details: first.code ? { code: first.code } : undefined, cause: error },
+      {
+        status: first.status,
+        headers: new Headers(),
+        message: message || undefined,
+        details: first.code ? { code: first.code } : undefined,
+        cause: error,
+      },
       'Confluence',
     );
   }
@@ -58,7 +71,10 @@ export const confluenceIntegration = defineIntegration({
       });
     }, site);
   },
-  classifyResponse: (response) => (response.status >= 400 ? upstreamError({ status: response.status, headers: response.headers }, 'Confluence') : undefined),
+  classifyResponse: (response) =>
+    response.status >= 400
+      ? upstreamError({ status: response.status, headers: response.headers }, 'Confluence')
+      : undefined,
   mapError: confluenceFailure,
   demo: () => import('./demo.js').then((m) => m.confluenceDemo),
 });

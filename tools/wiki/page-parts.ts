@@ -13,7 +13,11 @@ interface V2Comment {
   body?: { storage?: { value: string } };
 }
 
-async function commentOf(api: WikiApi, comment: V2Comment, names?: Map<string, string>): Promise<z.infer<typeof CommentSchema>> {
+async function commentOf(
+  api: WikiApi,
+  comment: V2Comment,
+  names?: Map<string, string>,
+): Promise<z.infer<typeof CommentSchema>> {
   const known = names ?? namesOf(await usersOf(api));
   const authorId = comment.version.authorId;
   return {
@@ -36,12 +40,17 @@ export const getPageComments = defineTool({
     aliases: ['confluence comments', 'page comments', 'wiki feedback'],
     when_to_use: 'To read the discussion on a page.',
     not_for: 'The page body (wiki_get_page).',
-    examples: [{ query: 'comments on confluence page 10000003', tool: 'get_page_comments', params: { page_id: '10000003' } }],
+    examples: [
+      { query: 'comments on confluence page 10000003', tool: 'get_page_comments', params: { page_id: '10000003' } },
+    ],
   },
   async run({ client, args }) {
     const api = client('confluence');
     const [comments, users] = await Promise.all([
-      forPage(args.page_id, api.v2All<V2Comment>(`/pages/${args.page_id}/footer-comments`, { 'body-format': 'storage' }, args.limit)),
+      forPage(
+        args.page_id,
+        api.v2All<V2Comment>(`/pages/${args.page_id}/footer-comments`, { 'body-format': 'storage' }, args.limit),
+      ),
       usersOf(api),
     ]);
     const names = namesOf(users);
@@ -62,14 +71,22 @@ export const addComment = defineTool({
     aliases: ['comment on confluence page', 'reply on wiki page'],
     when_to_use: 'To leave feedback or a note on a page without editing it.',
     not_for: 'Changing the page (wiki_update_page).',
-    examples: [{ query: 'comment "looks good" on confluence page 10000003', tool: 'add_comment', params: { page_id: '10000003', body: 'Looks good' } }],
+    examples: [
+      {
+        query: 'comment "looks good" on confluence page 10000003',
+        tool: 'add_comment',
+        params: { page_id: '10000003', body: 'Looks good' },
+      },
+    ],
   },
   verify: (result) => (result.id ? undefined : 'no comment was created'),
   async run({ client, args }) {
     const api = client('confluence');
     const comment = await forPage(
       args.page_id,
-      api.v2<V2Comment>('POST', '/footer-comments', { data: { pageId: args.page_id, body: { representation: 'storage', value: markdownToStorage(args.body) } } }),
+      api.v2<V2Comment>('POST', '/footer-comments', {
+        data: { pageId: args.page_id, body: { representation: 'storage', value: markdownToStorage(args.body) } },
+      }),
     );
     return commentOf(api, comment);
   },
@@ -109,11 +126,16 @@ export const getAttachments = defineTool({
     aliases: ['confluence files', 'page attachments', 'wiki images'],
     when_to_use: 'To see which files are attached to a page.',
     not_for: 'The page text (wiki_get_page).',
-    examples: [{ query: 'attachments of confluence page 10000003', tool: 'get_attachments', params: { page_id: '10000003' } }],
+    examples: [
+      { query: 'attachments of confluence page 10000003', tool: 'get_attachments', params: { page_id: '10000003' } },
+    ],
   },
   async run({ client, args }) {
     const api = client('confluence');
-    const found = await forPage(args.page_id, api.v2All<V2Attachment>(`/pages/${args.page_id}/attachments`, {}, args.limit));
+    const found = await forPage(
+      args.page_id,
+      api.v2All<V2Attachment>(`/pages/${args.page_id}/attachments`, {}, args.limit),
+    );
     const attachments = found.map((a) => ({
       id: String(a.id),
       title: a.title,
@@ -129,7 +151,10 @@ export const getAttachments = defineTool({
 const LabelSchema = z.object({ id: z.string(), name: z.string(), prefix: z.string().describe('global, my or team') });
 
 async function labelsOf(api: WikiApi, pageId: string): Promise<Array<z.infer<typeof LabelSchema>>> {
-  const labels = await forPage(pageId, api.v2All<{ id: string; name: string; prefix: string }>(`/pages/${pageId}/labels`, {}, 500));
+  const labels = await forPage(
+    pageId,
+    api.v2All<{ id: string; name: string; prefix: string }>(`/pages/${pageId}/labels`, {}, 500),
+  );
   return labels.map((l) => ({ id: String(l.id), name: l.name, prefix: l.prefix }));
 }
 
@@ -157,18 +182,29 @@ export const addLabels = defineTool({
   system: 'wiki',
   name: 'add_labels',
   title: 'Label a Confluence page',
-  description: 'Add labels to a page (lower case, no spaces; existing ones are kept). Returns every label the page now has.',
+  description:
+    'Add labels to a page (lower case, no spaces; existing ones are kept). Returns every label the page now has.',
   capability: { type: 'action', name: 'wiki.labels.add', idempotent: true },
   input: z.object({
     page_id: PageId,
-    labels: z.array(z.string().min(1).max(255).regex(/^\S+$/, 'a label has no spaces')).min(1).max(50).describe('Labels to add, e.g. ["runbook"]'),
+    labels: z
+      .array(z.string().min(1).max(255).regex(/^\S+$/, 'a label has no spaces'))
+      .min(1)
+      .max(50)
+      .describe('Labels to add, e.g. ["runbook"]'),
   }),
   output: z.object({ page_id: z.string(), labels: z.array(LabelSchema), added: z.array(z.string()) }),
   hints: {
     aliases: ['tag confluence page', 'add label wiki', 'label a page', 'label confluence page'],
     when_to_use: 'To label a page so it can be found by label.',
     not_for: 'Reading labels (wiki_get_labels).',
-    examples: [{ query: 'label confluence page 10000003 as runbook', tool: 'add_labels', params: { page_id: '10000003', labels: ['runbook'] } }],
+    examples: [
+      {
+        query: 'label confluence page 10000003 as runbook',
+        tool: 'add_labels',
+        params: { page_id: '10000003', labels: ['runbook'] },
+      },
+    ],
   },
   verify: (result) => {
     const missing = result.added.filter((name) => !result.labels.some((l) => l.name === name));
@@ -180,7 +216,12 @@ export const addLabels = defineTool({
     // v2 has no label writes: v1 POST /content/{id}/label.
     await forPage(
       args.page_id,
-      api.call((sdk) => sdk.contentLabels.addLabelsToContent({ id: args.page_id, body: names.map((name) => ({ prefix: 'global', name })) })),
+      api.call((sdk) =>
+        sdk.contentLabels.addLabelsToContent({
+          id: args.page_id,
+          body: names.map((name) => ({ prefix: 'global', name })),
+        }),
+      ),
     );
     return { page_id: args.page_id, labels: await labelsOf(api, args.page_id), added: names };
   },

@@ -18,16 +18,27 @@ export async function fullPage(api: WikiApi, page: V2Page): Promise<z.infer<type
     usersOf(api),
     api
       .v2<{ results: Array<{ id: string }> }>('GET', `/pages/${page.id}/ancestors`)
-      .then((r) => Promise.all(r.results.map((a) => api.v2<V2Page>('GET', `/pages/${a.id}`).then((p) => ({ id: String(p.id), title: p.title }))))),
+      .then((r) =>
+        Promise.all(
+          r.results.map((a) =>
+            api.v2<V2Page>('GET', `/pages/${a.id}`).then((p) => ({ id: String(p.id), title: p.title })),
+          ),
+        ),
+      ),
   ]);
-  return { ...pageSummaryOf(api, page, spaces, namesOf(users)), body: bodyOf(page.body?.storage?.value ?? ''), ancestors };
+  return {
+    ...pageSummaryOf(api, page, spaces, namesOf(users)),
+    body: bodyOf(page.body?.storage?.value ?? ''),
+    ancestors,
+  };
 }
 
 export const getPages = defineTool({
   system: 'wiki',
   name: 'get_pages',
   title: 'List Confluence pages',
-  description: 'Pages of one space (or every space), current or archived, with version, author and link. Bodies are read with wiki_get_page.',
+  description:
+    'Pages of one space (or every space), current or archived, with version, author and link. Bodies are read with wiki_get_page.',
   capability: { type: 'read', name: 'wiki.pages.list' },
   input: z.object({
     space_key: SpaceKey.optional().describe('Space key, e.g. ENG; every space when omitted'),
@@ -74,18 +85,41 @@ export const getPage = defineTool({
     when_to_use: 'To read what a Confluence page says, and get its current version before updating it.',
     not_for: 'Finding pages by words (wiki_search).',
     examples: [
-      { query: 'read the Deployment runbook page in ENG', tool: 'get_page', params: { title: 'Deployment runbook', space_key: 'ENG' } },
+      {
+        query: 'read the Deployment runbook page in ENG',
+        tool: 'get_page',
+        params: { title: 'Deployment runbook', space_key: 'ENG' },
+      },
       { query: 'open confluence page 10000003', tool: 'get_page', params: { page_id: '10000003' } },
     ],
   },
   async run({ client, args }) {
     const api = client('confluence');
-    if (args.page_id) return fullPage(api, await forPage(args.page_id, api.v2<V2Page>('GET', `/pages/${args.page_id}`, { params: { 'body-format': 'storage' } })));
+    if (args.page_id)
+      return fullPage(
+        api,
+        await forPage(
+          args.page_id,
+          api.v2<V2Page>('GET', `/pages/${args.page_id}`, { params: { 'body-format': 'storage' } }),
+        ),
+      );
     if (!args.title) throw new AppError('VALIDATION_ERROR', 'Give page_id, or title (with space_key to narrow it)');
     const space = args.space_key ? await spaceByKey(api, args.space_key) : undefined;
-    const found = await api.v2All<V2Page>('/pages', { title: args.title, 'space-id': space?.id, 'body-format': 'storage' }, 10);
-    if (!found.length) throw new AppError('NOT_FOUND', `No page is titled "${args.title}"${space ? ` in ${space.key}` : ''}; wiki_search finds pages by words`);
-    if (found.length > 1) throw new AppError('VALIDATION_ERROR', `Several pages are titled "${args.title}" (ids ${found.map((p) => p.id).join(', ')}); give space_key or page_id`);
+    const found = await api.v2All<V2Page>(
+      '/pages',
+      { title: args.title, 'space-id': space?.id, 'body-format': 'storage' },
+      10,
+    );
+    if (!found.length)
+      throw new AppError(
+        'NOT_FOUND',
+        `No page is titled "${args.title}"${space ? ` in ${space.key}` : ''}; wiki_search finds pages by words`,
+      );
+    if (found.length > 1)
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `Several pages are titled "${args.title}" (ids ${found.map((p) => p.id).join(', ')}); give space_key or page_id`,
+      );
     return fullPage(api, found[0]);
   },
 });

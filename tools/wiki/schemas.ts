@@ -1,8 +1,14 @@
 import { z } from 'zod';
 
 export const Links = z.object({ webui: z.string().describe('Absolute link to the page in Confluence') });
-export const Person = z.object({ accountId: z.string(), displayName: z.string().describe('Name, or the account id when the user is not visible') });
-export const Version = z.object({ number: z.number().int().describe('Version number; wiki_update_page needs the current one'), when: z.string() });
+export const Person = z.object({
+  accountId: z.string(),
+  displayName: z.string().describe('Name, or the account id when the user is not visible'),
+});
+export const Version = z.object({
+  number: z.number().int().describe('Version number; wiki_update_page needs the current one'),
+  when: z.string(),
+});
 
 export const SpaceSchema = z.object({
   id: z.string(),
@@ -25,7 +31,9 @@ export const PageSummarySchema = z.object({
 });
 
 export const BodySchema = z.object({
-  storage: z.object({ value: z.string(), representation: z.literal('storage') }).describe('The body as Confluence stores it (XHTML storage format)'),
+  storage: z
+    .object({ value: z.string(), representation: z.literal('storage') })
+    .describe('The body as Confluence stores it (XHTML storage format)'),
   markdown: z.string().describe('The same body as Markdown: what to read and edit'),
 });
 

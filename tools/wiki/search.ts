@@ -23,7 +23,16 @@ export const searchWiki = defineTool({
   }),
   output: z.object({
     results: z.array(
-      z.object({ content: z.object({ id: z.string(), type: z.string(), title: z.string(), space: z.object({ key: z.string() }) }), excerpt: z.string(), lastModified: z.string() }),
+      z.object({
+        content: z.object({
+          id: z.string(),
+          type: z.string(),
+          title: z.string(),
+          space: z.object({ key: z.string() }),
+        }),
+        excerpt: z.string(),
+        lastModified: z.string(),
+      }),
     ),
     totalSize: z.number().int(),
     cql: z.string().describe('The CQL sent'),
@@ -32,14 +41,27 @@ export const searchWiki = defineTool({
     aliases: ['search confluence', 'find wiki page', 'confluence docs about', 'search documentation'],
     when_to_use: 'To find Confluence pages about a topic when the title or id is not known.',
     not_for: 'Reading a known page (wiki_get_page); Notion (notes_search).',
-    examples: [{ query: 'find confluence pages about the deployment runbook', tool: 'search', params: { query: 'deployment runbook' } }],
+    examples: [
+      {
+        query: 'find confluence pages about the deployment runbook',
+        tool: 'search',
+        params: { query: 'deployment runbook' },
+      },
+    ],
   },
   async run({ client, args }) {
     const api = client('confluence');
     const cql = searchCql(args.query, args.space_key);
-    const found = (await api.call((sdk) => sdk.search.searchByCQL({ cql, limit: args.limit, expand: ['content.space'] }))) as unknown as { results: V1Hit[]; totalSize?: number };
+    const found = (await api.call((sdk) =>
+      sdk.search.searchByCQL({ cql, limit: args.limit, expand: ['content.space'] }),
+    )) as unknown as { results: V1Hit[]; totalSize?: number };
     const results = found.results.map((hit) => ({
-      content: { id: String(hit.content?.id ?? ''), type: hit.content?.type ?? 'page', title: hit.content?.title ?? '', space: { key: hit.content?.space?.key ?? '' } },
+      content: {
+        id: String(hit.content?.id ?? ''),
+        type: hit.content?.type ?? 'page',
+        title: hit.content?.title ?? '',
+        space: { key: hit.content?.space?.key ?? '' },
+      },
       excerpt: hit.excerpt ?? '',
       lastModified: hit.lastModified ?? '',
     }));

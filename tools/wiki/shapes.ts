@@ -33,7 +33,10 @@ export function storageOf(body: z.infer<typeof BodyInput>): string {
   return body.representation === 'storage' ? body.value : markdownToStorage(body.value);
 }
 
-export const bodyOf = (storage: string) => ({ storage: { value: storage, representation: 'storage' as const }, markdown: storageToMarkdown(storage) });
+export const bodyOf = (storage: string) => ({
+  storage: { value: storage, representation: 'storage' as const },
+  markdown: storageToMarkdown(storage),
+});
 
 export const spaceOf = (api: WikiApi, space: V2Space): z.infer<typeof SpaceSchema> => ({
   id: String(space.id),
@@ -45,7 +48,12 @@ export const spaceOf = (api: WikiApi, space: V2Space): z.infer<typeof SpaceSchem
   _links: { webui: api.web(space._links?.webui) },
 });
 
-export function pageSummaryOf(api: WikiApi, page: V2Page, spaces: ReadonlyMap<string, V2Space>, names: ReadonlyMap<string, string>): z.infer<typeof PageSummarySchema> {
+export function pageSummaryOf(
+  api: WikiApi,
+  page: V2Page,
+  spaces: ReadonlyMap<string, V2Space>,
+  names: ReadonlyMap<string, string>,
+): z.infer<typeof PageSummarySchema> {
   const space = spaces.get(String(page.spaceId));
   return {
     id: String(page.id),
@@ -79,7 +87,9 @@ export interface WikiUser {
 export async function usersOf(api: WikiApi, max = 2000): Promise<WikiUser[]> {
   const out: WikiUser[] = [];
   for (let start = 0; out.length < max;) {
-    const page = (await api.call((sdk) => sdk.search.searchUser({ cql: 'type = user', start, limit: 200 }))) as unknown as {
+    const page = (await api.call((sdk) =>
+      sdk.search.searchUser({ cql: 'type = user', start, limit: 200 }),
+    )) as unknown as {
       results: Array<{ user?: Json }>;
       size: number;
       _links?: { next?: string };
@@ -100,4 +110,5 @@ export async function usersOf(api: WikiApi, max = 2000): Promise<WikiUser[]> {
   return out;
 }
 
-export const namesOf = (users: readonly WikiUser[]): Map<string, string> => new Map(users.map((u) => [u.accountId, u.displayName]));
+export const namesOf = (users: readonly WikiUser[]): Map<string, string> =>
+  new Map(users.map((u) => [u.accountId, u.displayName]));

@@ -20,7 +20,8 @@ export const getSpaces = defineTool({
   system: 'wiki',
   name: 'get_spaces',
   title: 'List Confluence spaces',
-  description: 'The Confluence spaces this account can see: key, name, type, status and description, with a link to each.',
+  description:
+    'The Confluence spaces this account can see: key, name, type, status and description, with a link to each.',
   capability: { type: 'read', name: 'wiki.spaces.list' },
   input: z.object({ limit: Limit, offset: z.number().int().min(0).max(10_000).default(0).describe('Spaces to skip') }),
   output: z.object({ spaces: z.array(SpaceSchema), count: z.number().int() }),
@@ -55,7 +56,9 @@ export const getSpace = defineTool({
   async run({ client, args }) {
     const api = client('confluence');
     const space = await spaceByKey(api, args.space_key);
-    const home = space.homepageId ? await api.v2<{ id: string; title: string }>('GET', `/pages/${space.homepageId}`) : undefined;
+    const home = space.homepageId
+      ? await api.v2<{ id: string; title: string }>('GET', `/pages/${space.homepageId}`)
+      : undefined;
     return { ...spaceOf(api, space), homepage: home ? { id: String(home.id), title: home.title } : null };
   },
 });

@@ -69,7 +69,9 @@ export class OAuthFlow {
   async begin(owner: VaultOwner, returnUrl?: string): Promise<string> {
     const denied = this.options.accessDenied?.(owner);
     if (denied) throw new AppError('FORBIDDEN', denied);
-    return this.consentUrl(owner, (pending, now) => this.options.pending.add({ ...pending, returnUrl }, now, owner.tenantEpoch));
+    return this.consentUrl(owner, (pending, now) =>
+      this.options.pending.add({ ...pending, returnUrl }, now, owner.tenantEpoch),
+    );
   }
 
   /**
@@ -81,14 +83,28 @@ export class OAuthFlow {
     return this.consentUrl(owner, () => undefined);
   }
 
-  private async consentUrl(owner: VaultOwner, record: (pending: PendingAuthorization, now: number) => void): Promise<string> {
+  private async consentUrl(
+    owner: VaultOwner,
+    record: (pending: PendingAuthorization, now: number) => void,
+  ): Promise<string> {
     const { provider, clock } = this.options;
     const nonce = StateTokens.newNonce();
     const codeVerifier = provider.pkce ? randomBytes(48).toString('base64url') : undefined;
     const redirectUri = this.options.redirectUri();
     const now = clock.now();
     const userEmail = owner.userEmail.trim().toLowerCase();
-    record({ nonce, tenantId: owner.tenantId, userEmail, provider: provider.id, codeVerifier, redirectUri, expiresAt: now + STATE_TTL_SECONDS * 1000 }, now);
+    record(
+      {
+        nonce,
+        tenantId: owner.tenantId,
+        userEmail,
+        provider: provider.id,
+        codeVerifier,
+        redirectUri,
+        expiresAt: now + STATE_TTL_SECONDS * 1000,
+      },
+      now,
+    );
     const state = await this.options.states.sign({ tenantId: owner.tenantId, userEmail, provider: provider.id, nonce });
     const codeChallenge = codeVerifier && createHash('sha256').update(codeVerifier).digest('base64url');
     return await provider.authorizationUrl({ state, redirectUri, codeChallenge, loginHint: owner.userEmail });
@@ -99,24 +115,44 @@ export class OAuthFlow {
    * and stores the tokens only when the provider account's email is the user's. Nothing is stored on
    * any failure.
    */
-  async complete(callback: { code?: string; state?: string; error?: string }): Promise<{ owner: VaultOwner; grant: StoredGrant; returnUrl?: string }> {
+  async complete(callback: {
+    code?: string;
+    state?: string;
+    error?: string;
+  }): Promise<{ owner: VaultOwner; grant: StoredGrant; returnUrl?: string }> {
     const { provider, clock, vault, log } = this.options;
     const claims = callback.state ? await this.options.states.verify(callback.state, provider.id) : undefined;
-    if (!claims) throw new AppError('VALIDATION_ERROR', 'The authorization state is missing, altered or expired: start the authorization again');
+    if (!claims)
+      throw new AppError(
+        'VALIDATION_ERROR',
+        'The authorization state is missing, altered or expired: start the authorization again',
+      );
     const pending = this.options.pending.consume(claims.nonce, clock.now());
     if (!pending || pending.tenantId !== claims.tenantId || pending.userEmail !== claims.userEmail) {
-      throw new AppError('VALIDATION_ERROR', 'This authorization was already completed or has expired: start the authorization again');
+      throw new AppError(
+        'VALIDATION_ERROR',
+        'This authorization was already completed or has expired: start the authorization again',
+      );
     }
-    if (callback.error) throw new AppError('FORBIDDEN', `${provider.title} authorization was not granted: ${callback.error}`);
+    if (callback.error)
+      throw new AppError('FORBIDDEN', `${provider.title} authorization was not granted: ${callback.error}`);
     if (!callback.code) throw new AppError('VALIDATION_ERROR', `${provider.title} sent no authorization code`);
-    const grant = await provider.exchangeCode({ code: callback.code, redirectUri: pending.redirectUri, codeVerifier: pending.codeVerifier });
+    const grant = await provider.exchangeCode({
+      code: callback.code,
+      redirectUri: pending.redirectUri,
+      codeVerifier: pending.codeVerifier,
+    });
     const owner: VaultOwner = { tenantId: claims.tenantId, userEmail: claims.userEmail };
     if (grant.accountEmail.trim().toLowerCase() !== claims.userEmail) {
       log.warn('oauth: provider account differs from the user', { provider: provider.id, tenant_id: owner.tenantId });
       await provider.revoke(grant).catch(() => undefined);
-      throw new AppError('FORBIDDEN', `Email mismatch: the ${provider.title} account ${grant.accountEmail} is not ${claims.userEmail}. Sign in with ${claims.userEmail}.`, {
-        details: { reason: 'email_mismatch', provider: provider.id },
-      });
+      throw new AppError(
+        'FORBIDDEN',
+        `Email mismatch: the ${provider.title} account ${grant.accountEmail} is not ${claims.userEmail}. Sign in with ${claims.userEmail}.`,
+        {
+          details: { reason: 'email_mismatch', provider: provider.id },
+        },
+      );
     }
     const stored: StoredGrant = { ...grant, authorizedAt: clock.now() };
     vault.put(owner, provider.id, { ...stored });
@@ -129,13 +165,25 @@ export class OAuthFlow {
     if (denied) return { ...base, status: 'no_access', message: denied };
     const stored = this.stored(owner);
     if (!stored) return this.notAuthorized(owner);
-    return { ...base, status: 'authorized', scopes: stored.scopes, expires_at: stored.expiresAt ? new Date(stored.expiresAt).toISOString() : null };
+    return {
+      ...base,
+      status: 'authorized',
+      scopes: stored.scopes,
+      expires_at: stored.expiresAt ? new Date(stored.expiresAt).toISOString() : null,
+    };
   }
 
   /** The status of a user with no grant: `needs_oauth`, with the link that starts authorization. */
   notAuthorized(owner: VaultOwner): AuthorizationStatus {
     const message = `Authorize ${this.provider.title} to continue`;
-    return { status: 'needs_oauth', user_email: owner.userEmail, scopes: [], expires_at: null, message, auth_url: this.options.authorizeLink(owner) };
+    return {
+      status: 'needs_oauth',
+      user_email: owner.userEmail,
+      scopes: [],
+      expires_at: null,
+      message,
+      auth_url: this.options.authorizeLink(owner),
+    };
   }
 
   /** Revokes the grant at the provider (best effort) and forgets it; false when there was none. */
@@ -181,19 +229,30 @@ export class OAuthFlow {
     }
     try {
       const refreshed = await this.provider.refresh(stored);
-      const next: StoredGrant = { ...stored, ...refreshed, refreshToken: refreshed.refreshToken ?? stored.refreshToken };
+      const next: StoredGrant = {
+        ...stored,
+        ...refreshed,
+        refreshToken: refreshed.refreshToken ?? stored.refreshToken,
+      };
       this.options.vault.put(owner, this.provider.id, { ...next }, { sameGrant: true });
       return next;
     } catch (error) {
       if (!(error instanceof RefreshRejected)) throw error;
       this.options.vault.delete(owner, this.provider.id);
-      throw this.authorizationRequired(owner, `${this.provider.title} no longer accepts this authorization (it was revoked or expired): authorize again`);
+      throw this.authorizationRequired(
+        owner,
+        `${this.provider.title} no longer accepts this authorization (it was revoked or expired): authorize again`,
+      );
     }
   }
 
   /** The generation of the user's grant: it changes when the grant is replaced or removed, not when refreshed. */
   grantGeneration(owner: VaultOwner): string {
-    return this.options.vault.generations.current({ tenantId: owner.tenantId, userEmail: owner.userEmail, provider: this.provider.id });
+    return this.options.vault.generations.current({
+      tenantId: owner.tenantId,
+      userEmail: owner.userEmail,
+      provider: this.provider.id,
+    });
   }
 
   private stored(owner: VaultOwner): StoredGrant | undefined {
@@ -202,6 +261,8 @@ export class OAuthFlow {
 
   /** The AUTHORIZATION_REQUIRED error for a user, with the link that starts their authorization. */
   authorizationRequired(owner: VaultOwner, message = `Authorize ${this.provider.title} to continue`): AppError {
-    return new AppError('AUTHORIZATION_REQUIRED', message, { details: { provider: this.provider.id, auth_url: this.options.authorizeLink(owner) } });
+    return new AppError('AUTHORIZATION_REQUIRED', message, {
+      details: { provider: this.provider.id, auth_url: this.options.authorizeLink(owner) },
+    });
   }
 }

@@ -1,5 +1,17 @@
-export { OAuthFlow, type AuthorizationState, type AuthorizationStatus, type OAuthFlowOptions, type StoredGrant } from './flow.js';
+export {
+  OAuthFlow,
+  type AuthorizationState,
+  type AuthorizationStatus,
+  type OAuthFlowOptions,
+  type StoredGrant,
+} from './flow.js';
 export { PendingAuthorizations } from './pending.js';
-export { lazyProvider, RefreshRejected, type OAuthProvider, type ProviderGrant, type ProviderTokens } from './provider.js';
+export {
+  lazyProvider,
+  RefreshRejected,
+  type OAuthProvider,
+  type ProviderGrant,
+  type ProviderTokens,
+} from './provider.js';
 export { oauthMigrations } from './schema.js';
 export { STATE_TTL_SECONDS, StateTokens } from './state-token.js';

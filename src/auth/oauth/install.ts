@@ -60,7 +60,11 @@ export const CHAT_USER_SCOPES = [
 ];
 
 /** Google through google-auth-library, imported on first use. */
-export function googleProvider(app: App, client: { clientId: string; clientSecret: string }, endpoints?: GoogleOAuthEndpoints): OAuthProvider {
+export function googleProvider(
+  app: App,
+  client: { clientId: string; clientSecret: string },
+  endpoints?: GoogleOAuthEndpoints,
+): OAuthProvider {
   return lazyProvider({ id: 'google', title: 'Google', pkce: true }, async () => {
     const { googleOAuthProvider } = await import('./providers/google.js');
     return googleOAuthProvider({ ...client, scopes: SUITE_SCOPES, endpoints, fetch, now: () => app.clock.now() });
@@ -68,7 +72,11 @@ export function googleProvider(app: App, client: { clientId: string; clientSecre
 }
 
 /** Slack through @slack/web-api, imported on first use; `base` points at a Slack-compatible server (the sandbox). */
-export function slackProvider(app: App, client: { clientId: string; clientSecret: string }, base?: string): OAuthProvider {
+export function slackProvider(
+  app: App,
+  client: { clientId: string; clientSecret: string },
+  base?: string,
+): OAuthProvider {
   return lazyProvider({ id: 'slack', title: 'Slack', pkce: false }, async () => {
     const { slackOAuthProvider } = await import('./providers/slack.js');
     const at = base?.replace(/\/$/, '');
@@ -97,8 +105,10 @@ export function registerAuthorization(app: App, family: string, provider: OAuthP
     clock: app.clock,
     log: app.log,
     redirectUri: () => link('callback'),
-    authorizeLink: (owner: VaultOwner) => `${link('authorize')}?${new URLSearchParams({ tenant_id: owner.tenantId, user_email: owner.userEmail }).toString()}`,
-    accessDenied: (owner) => (app.tenants.exists(owner.tenantId) ? undefined : `Tenant ${owner.tenantId} does not exist`),
+    authorizeLink: (owner: VaultOwner) =>
+      `${link('authorize')}?${new URLSearchParams({ tenant_id: owner.tenantId, user_email: owner.userEmail }).toString()}`,
+    accessDenied: (owner) =>
+      app.tenants.exists(owner.tenantId) ? undefined : `Tenant ${owner.tenantId} does not exist`,
   });
   app.authorizations.set(family, flow);
   app.connections.addUserAuthority(provider.id, flow);
@@ -107,6 +117,7 @@ export function registerAuthorization(app: App, family: string, provider: OAuthP
 
 /** The authorizations the configuration enables: the suite with a Google OAuth client, chat with a Slack app. */
 export function installAuthorizations(app: App): void {
-  if (app.config.googleOAuthClient) registerAuthorization(app, 'suite', googleProvider(app, app.config.googleOAuthClient));
+  if (app.config.googleOAuthClient)
+    registerAuthorization(app, 'suite', googleProvider(app, app.config.googleOAuthClient));
   if (app.config.slackOAuthClient) registerAuthorization(app, 'chat', slackProvider(app, app.config.slackOAuthClient));
 }

@@ -39,7 +39,8 @@ export class PendingAuthorizations {
     private readonly db: Db,
     private readonly gate: TenantGate,
   ) {
-    this.insert = db.prepare(`INSERT INTO oauth_pending (nonce, tenant_id, user_email, provider, code_verifier, redirect_uri, return_url, expires_at)
+    this.insert =
+      db.prepare(`INSERT INTO oauth_pending (nonce, tenant_id, user_email, provider, code_verifier, redirect_uri, return_url, expires_at)
       VALUES (@nonce, @tenantId, @userEmail, @provider, @codeVerifier, @redirectUri, @returnUrl, @expiresAt)`);
     this.take = db.prepare('DELETE FROM oauth_pending WHERE nonce = ? RETURNING *');
     this.prune = db.prepare('DELETE FROM oauth_pending WHERE expires_at <= ?');
@@ -47,7 +48,8 @@ export class PendingAuthorizations {
 
   add(pending: PendingAuthorization, now: number, tenantEpoch?: string): void {
     this.db.transaction(() => {
-      if (!this.gate(pending.tenantId, tenantEpoch)) throw new AppError('TENANT_NOT_FOUND', `Tenant not found: ${pending.tenantId}`);
+      if (!this.gate(pending.tenantId, tenantEpoch))
+        throw new AppError('TENANT_NOT_FOUND', `Tenant not found: ${pending.tenantId}`);
       this.prune.run(now);
       this.insert.run({ ...pending, codeVerifier: pending.codeVerifier ?? null, returnUrl: pending.returnUrl ?? null });
     })();

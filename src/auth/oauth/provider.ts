@@ -33,7 +33,12 @@ export interface OAuthProvider {
   title: string;
   /** Whether the provider takes PKCE (S256) on the authorization code flow. */
   pkce: boolean;
-  authorizationUrl(request: { state: string; redirectUri: string; codeChallenge?: string; loginHint?: string }): string | Promise<string>;
+  authorizationUrl(request: {
+    state: string;
+    redirectUri: string;
+    codeChallenge?: string;
+    loginHint?: string;
+  }): string | Promise<string>;
   exchangeCode(request: { code: string; redirectUri: string; codeVerifier?: string }): Promise<ProviderGrant>;
   /** New tokens from the refresh token; throws RefreshRejected when the provider refuses it. */
   refresh(tokens: ProviderTokens): Promise<ProviderTokens>;
@@ -45,7 +50,10 @@ export interface OAuthProvider {
  * A provider whose library is imported on first use: an MCP host spawns the server for every session,
  * and an OAuth library nobody has used yet should not cost start-up time.
  */
-export function lazyProvider(identity: Pick<OAuthProvider, 'id' | 'title' | 'pkce'>, load: () => Promise<OAuthProvider>): OAuthProvider {
+export function lazyProvider(
+  identity: Pick<OAuthProvider, 'id' | 'title' | 'pkce'>,
+  load: () => Promise<OAuthProvider>,
+): OAuthProvider {
   let loaded: Promise<OAuthProvider> | undefined;
   const provider = () => (loaded ??= load());
   return {

@@ -44,9 +44,20 @@ export class StateTokens {
   /** The claims of a genuine, unexpired state of `provider`; undefined for anything else. */
   async verify(token: string, provider: string): Promise<StateClaims | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], typ: 'oauth-state+jwt', currentDate: new Date(this.now()) });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        typ: 'oauth-state+jwt',
+        currentDate: new Date(this.now()),
+      });
       const { tid, eml, prv, jti, iat } = payload;
-      if (typeof tid !== 'string' || typeof eml !== 'string' || prv !== provider || typeof jti !== 'string' || typeof iat !== 'number') return undefined;
+      if (
+        typeof tid !== 'string' ||
+        typeof eml !== 'string' ||
+        prv !== provider ||
+        typeof jti !== 'string' ||
+        typeof iat !== 'number'
+      )
+        return undefined;
       return { tenantId: tid, userEmail: eml, provider: prv, nonce: jti, issuedAt: iat };
     } catch {
       return undefined;

@@ -19,7 +19,8 @@ export interface GrantGenerations {
   onAdvance(listener: (grant: GrantKey) => void): void;
 }
 
-const keyOf = (grant: GrantKey): string => JSON.stringify([grant.tenantId, grant.userEmail.trim().toLowerCase(), grant.provider]);
+const keyOf = (grant: GrantKey): string =>
+  JSON.stringify([grant.tenantId, grant.userEmail.trim().toLowerCase(), grant.provider]);
 
 /**
  * The generations of one process, in memory. A fleet needs them shared (every process must see a

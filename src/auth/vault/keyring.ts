@@ -17,7 +17,8 @@ export interface Keyring {
   derived: boolean;
 }
 
-const fingerprint = (key: Buffer): string => createHash('sha256').update('constellation-vault-key-id').update(key).digest('hex').slice(0, 16);
+const fingerprint = (key: Buffer): string =>
+  createHash('sha256').update('constellation-vault-key-id').update(key).digest('hex').slice(0, 16);
 
 function vaultKey(key: Buffer): VaultKey {
   return { id: fingerprint(key), key };
@@ -28,6 +29,8 @@ function vaultKey(key: Buffer): VaultKey {
  * secret and the database's path): stable across restarts of one installation, never for production.
  */
 export function createKeyring(configured: readonly Buffer[] | undefined, localSecret: string): Keyring {
-  const keys = configured?.length ? configured.map(vaultKey) : [vaultKey(Buffer.from(hkdfSync('sha256', localSecret, 'constellation', 'credential-vault', 32)))];
+  const keys = configured?.length
+    ? configured.map(vaultKey)
+    : [vaultKey(Buffer.from(hkdfSync('sha256', localSecret, 'constellation', 'credential-vault', 32)))];
   return { current: keys[0], byId: new Map(keys.map((k) => [k.id, k])), derived: !configured?.length };
 }

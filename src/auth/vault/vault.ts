@@ -27,7 +27,8 @@ interface Row {
 const normalEmail = (email: string): string => email.trim().toLowerCase();
 
 /** The additional data a row is sealed with: moving its bytes to another owner breaks the seal. */
-const contextOf = (tenantId: string, userEmail: string, provider: string): string => JSON.stringify([tenantId, normalEmail(userEmail), provider]);
+const contextOf = (tenantId: string, userEmail: string, provider: string): string =>
+  JSON.stringify([tenantId, normalEmail(userEmail), provider]);
 
 /**
  * Per-user provider credentials, sealed with AES-256-GCM (see cipher.ts) under the keyring's current
@@ -49,14 +50,18 @@ export class CredentialVault {
     /** Advanced by every grant stored anew or removed: what caches key per-user answers by. */
     readonly generations: GrantGenerations = new LocalGrantGenerations(),
   ) {
-    this.select = db.prepare('SELECT key_id, nonce, ciphertext, tag FROM vault_credentials WHERE tenant_id = ? AND user_email = ? AND provider = ?');
+    this.select = db.prepare(
+      'SELECT key_id, nonce, ciphertext, tag FROM vault_credentials WHERE tenant_id = ? AND user_email = ? AND provider = ?',
+    );
     this.upsert = db.prepare(`
       INSERT INTO vault_credentials (tenant_id, user_email, provider, key_id, nonce, ciphertext, tag, created_at, updated_at)
       VALUES (@tenantId, @userEmail, @provider, @keyId, @nonce, @ciphertext, @tag, @at, @at)
       ON CONFLICT (tenant_id, user_email, provider) DO UPDATE SET
         key_id = excluded.key_id, nonce = excluded.nonce, ciphertext = excluded.ciphertext, tag = excluded.tag, updated_at = excluded.updated_at`);
     this.remove = db.prepare('DELETE FROM vault_credentials WHERE tenant_id = ? AND user_email = ? AND provider = ?');
-    this.providers = db.prepare('SELECT provider FROM vault_credentials WHERE tenant_id = ? AND user_email = ? ORDER BY provider').pluck();
+    this.providers = db
+      .prepare('SELECT provider FROM vault_credentials WHERE tenant_id = ? AND user_email = ? ORDER BY provider')
+      .pluck();
   }
 
   /** Whether keys were derived locally instead of configured (the start-up message says so). */
@@ -88,9 +93,14 @@ export class CredentialVault {
   put(owner: VaultOwner, provider: string, secret: VaultSecret, options: { sameGrant?: boolean } = {}): void {
     this.filled(owner.tenantId, provider);
     const userEmail = normalEmail(owner.userEmail);
-    const sealed = seal(this.keyring.current, Buffer.from(JSON.stringify(secret), 'utf8'), contextOf(owner.tenantId, userEmail, provider));
+    const sealed = seal(
+      this.keyring.current,
+      Buffer.from(JSON.stringify(secret), 'utf8'),
+      contextOf(owner.tenantId, userEmail, provider),
+    );
     this.db.transaction(() => {
-      if (!this.gate(owner.tenantId, owner.tenantEpoch)) throw new AppError('NOT_FOUND', `Tenant ${owner.tenantId} does not exist`);
+      if (!this.gate(owner.tenantId, owner.tenantEpoch))
+        throw new AppError('NOT_FOUND', `Tenant ${owner.tenantId} does not exist`);
       this.upsert.run({ tenantId: owner.tenantId, userEmail, provider, ...sealed, at: this.now() });
     })();
     if (!options.sameGrant) this.generations.advance({ tenantId: owner.tenantId, userEmail, provider });
@@ -128,7 +138,9 @@ export class CredentialVault {
   reseal(): number {
     for (const { tenantId } of [...this.pendingFills.values()]) this.filled(tenantId);
     const stale = this.db
-      .prepare('SELECT tenant_id, user_email, provider, key_id, nonce, ciphertext, tag FROM vault_credentials WHERE key_id != ?')
+      .prepare(
+        'SELECT tenant_id, user_email, provider, key_id, nonce, ciphertext, tag FROM vault_credentials WHERE key_id != ?',
+      )
       .all(this.keyring.current.id) as Array<Row & { tenant_id: string; user_email: string; provider: string }>;
     if (stale.length === 0) return 0;
     const update = this.db.prepare(
@@ -145,4 +157,9 @@ export class CredentialVault {
   }
 }
 
-const sealedOf = (row: Row): SealedSecret => ({ keyId: row.key_id, nonce: row.nonce, ciphertext: row.ciphertext, tag: row.tag });
+const sealedOf = (row: Row): SealedSecret => ({
+  keyId: row.key_id,
+  nonce: row.nonce,
+  ciphertext: row.ciphertext,
+  tag: row.tag,
+});

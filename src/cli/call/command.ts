@@ -32,18 +32,22 @@ export async function runCall(argv: string[], io: CallIo): Promise<number> {
 async function run(argv: string[], io: CallIo): Promise<number> {
   const args = parseCallArgs(argv);
   const [serviceName, methodName, extra] = args.positionals;
-  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}" (parameters are given as --<name> <value>)`);
+  if (extra !== undefined)
+    throw new UsageError(`unexpected argument "${extra}" (parameters are given as --<name> <value>)`);
   if (serviceName === undefined && !args.list) {
     (args.help ? io.stdout : io.stderr)(CALL_USAGE);
     return args.help ? 0 : 2;
   }
   if (args.options.length && (methodName === undefined || args.list)) {
-    throw new UsageError(`parameters need a method: constellation call <service> <method> --${args.options[0].name} ...`);
+    throw new UsageError(
+      `parameters need a method: constellation call <service> <method> --${args.options[0].name} ...`,
+    );
   }
 
   const settings = clientSettings(io.env, io.homeDir ?? homedir());
   const fetchImpl = io.fetch ?? globalThis.fetch;
-  const load = (force: boolean) => loadMeta({ ...settings, fetch: fetchImpl, warn: (line) => io.stderr(`${line}\n`), now: io.now, force });
+  const load = (force: boolean) =>
+    loadMeta({ ...settings, fetch: fetchImpl, warn: (line) => io.stderr(`${line}\n`), now: io.now, force });
   const first = await load(false);
 
   // A name the cached meta does not know may be new on the server: ask it once before giving up.
@@ -57,7 +61,9 @@ async function run(argv: string[], io: CallIo): Promise<number> {
   }
 
   if (methodName === undefined || args.list) {
-    const text = await withMeta((meta) => renderList(serviceName === undefined ? meta.services : [findService(meta, serviceName)], args.output));
+    const text = await withMeta((meta) =>
+      renderList(serviceName === undefined ? meta.services : [findService(meta, serviceName)], args.output),
+    );
     io.stdout(text);
     return 0;
   }

@@ -33,7 +33,9 @@ function listText(services: MetaService[]): string {
     lines.push(`${service.name} (${service.methods.length} method${service.methods.length === 1 ? '' : 's'})`);
     const width = Math.max(0, ...service.methods.map((m) => kebab(m.name).length));
     for (const method of service.methods) {
-      lines.push(`  ${kebab(method.name).padEnd(width)}  ${method.http_method.padEnd(6)} ${synopsis(method)}`.trimEnd());
+      lines.push(
+        `  ${kebab(method.name).padEnd(width)}  ${method.http_method.padEnd(6)} ${synopsis(method)}`.trimEnd(),
+      );
     }
     lines.push('');
   }
@@ -45,21 +47,39 @@ function listText(services: MetaService[]): string {
 export function renderList(services: MetaService[], mode: OutputMode | undefined): string {
   if (mode === 'json' || mode === 'xml') return formatOutput(mode, { services } satisfies Meta);
   if (mode === 'csv') {
-    const rows = services.flatMap((s) => s.methods.map((m) => ({ service: s.name, method: m.name, http_method: m.http_method, path: m.path, params: synopsis(m) })));
+    const rows = services.flatMap((s) =>
+      s.methods.map((m) => ({
+        service: s.name,
+        method: m.name,
+        http_method: m.http_method,
+        path: m.path,
+        params: synopsis(m),
+      })),
+    );
     return formatOutput('csv', rows);
   }
   return listText(services);
 }
 
 function describeParam(p: MetaParam): [string, string, string, string] {
-  const presence = p.required ? 'required' : p.default !== null && p.default !== undefined ? `default ${JSON.stringify(p.default)}` : 'optional';
-  const choices = Array.isArray(p.enum) && p.enum.length ? `one of ${p.enum.map((v) => JSON.stringify(v)).join(', ')}` : '';
+  const presence = p.required
+    ? 'required'
+    : p.default !== null && p.default !== undefined
+      ? `default ${JSON.stringify(p.default)}`
+      : 'optional';
+  const choices =
+    Array.isArray(p.enum) && p.enum.length ? `one of ${p.enum.map((v) => JSON.stringify(v)).join(', ')}` : '';
   const about = [p.description ?? '', choices].filter(Boolean).join('; ');
   return [`--${p.name}`, p.type, presence, about];
 }
 
 function helpText(service: MetaService, method: MetaMethod): string {
-  const lines = [`${service.name} ${kebab(method.name)}: ${method.http_method} ${method.path}`, '', method.description.trim(), ''];
+  const lines = [
+    `${service.name} ${kebab(method.name)}: ${method.http_method} ${method.path}`,
+    '',
+    method.description.trim(),
+    '',
+  ];
   if (method.params.length) {
     const rows = method.params.map(describeParam);
     const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i].length)));
@@ -74,7 +94,13 @@ function helpText(service: MetaService, method: MetaMethod): string {
   } else {
     lines.push('Parameters: none');
   }
-  lines.push('', `Usage: constellation call ${service.name} ${kebab(method.name)} ${synopsis(method)} [--output ${OUTPUT_MODES.join('|')}]`.replace(/ +\[--output/, ' [--output'));
+  lines.push(
+    '',
+    `Usage: constellation call ${service.name} ${kebab(method.name)} ${synopsis(method)} [--output ${OUTPUT_MODES.join('|')}]`.replace(
+      / +\[--output/,
+      ' [--output',
+    ),
+  );
   return `${lines.join('\n')}\n`;
 }
 

@@ -33,7 +33,9 @@ async function readMetaCache(dataDir: string): Promise<MetaCacheFile> {
   try {
     const parsed: unknown = JSON.parse(await readFile(join(dataDir, META_CACHE_FILE), 'utf8'));
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    const entries = Object.entries(parsed as Record<string, Partial<MetaCacheEntry>>).filter(([, entry]) => typeof entry?.fetched_at === 'string' && isMeta(entry.meta));
+    const entries = Object.entries(parsed as Record<string, Partial<MetaCacheEntry>>).filter(
+      ([, entry]) => typeof entry?.fetched_at === 'string' && isMeta(entry.meta),
+    );
     return Object.fromEntries(entries) as MetaCacheFile;
   } catch {
     return {}; // missing or unreadable: no cache
@@ -84,16 +86,23 @@ export async function loadMeta(options: LoadMetaOptions): Promise<{ meta: Meta; 
   } catch (error) {
     const reason = describeFailure(error);
     if (!cached)
-      throw new Error(`cannot load the method list from ${options.serverUrl}/v1/meta: ${reason} (is the server running? set CONSTELLATION_SERVER_URL)`, { cause: error });
+      throw new Error(
+        `cannot load the method list from ${options.serverUrl}/v1/meta: ${reason} (is the server running? set CONSTELLATION_SERVER_URL)`,
+        { cause: error },
+      );
     if (fresh) return { meta: cached.meta, source: 'cache' }; // a forced refresh failed: the cache is still good
     const when = Number.isFinite(fetchedAt) ? `${age(now() - fetchedAt)} old` : 'of unknown age';
-    options.warn(`constellation call: warning: cannot reach ${options.serverUrl} (${reason}); using the cached method list (${when})`);
+    options.warn(
+      `constellation call: warning: cannot reach ${options.serverUrl} (${reason}); using the cached method list (${when})`,
+    );
     return { meta: cached.meta, source: 'stale' };
   }
   try {
     await writeMetaCache(options.dataDir, options.serverUrl, { fetched_at: new Date(now()).toISOString(), meta });
   } catch (error) {
-    options.warn(`constellation call: warning: could not write the method cache in ${options.dataDir}: ${describeFailure(error)}`);
+    options.warn(
+      `constellation call: warning: could not write the method cache in ${options.dataDir}: ${describeFailure(error)}`,
+    );
   }
   return { meta, source: 'network' };
 }

@@ -14,7 +14,8 @@ export class UsageError extends Error {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A light shape check, enough to trust a cached or fetched meta. */
 export function isMeta(value: unknown): value is Meta {
@@ -24,7 +25,9 @@ export function isMeta(value: unknown): value is Meta {
       isObject(service) &&
       typeof service.name === 'string' &&
       Array.isArray(service.methods) &&
-      service.methods.every((m) => isObject(m) && typeof m.name === 'string' && typeof m.path === 'string' && Array.isArray(m.params)),
+      service.methods.every(
+        (m) => isObject(m) && typeof m.name === 'string' && typeof m.path === 'string' && Array.isArray(m.params),
+      ),
   );
 }
 
@@ -34,16 +37,29 @@ export const kebab = (name: string): string => name.replace(/_/g, '-');
 
 export function findService(meta: Meta, name: string): MetaService {
   const service = meta.services.find((s) => normalizeName(s.name) === normalizeName(name));
-  if (!service) throw new UsageError(`unknown service "${name}"; services: ${meta.services.map((s) => s.name).join(', ')}`, 'lookup');
+  if (!service)
+    throw new UsageError(
+      `unknown service "${name}"; services: ${meta.services.map((s) => s.name).join(', ')}`,
+      'lookup',
+    );
   return service;
 }
 
-export function findMethod(meta: Meta, serviceName: string, methodName: string): { service: MetaService; method: MetaMethod } {
+export function findMethod(
+  meta: Meta,
+  serviceName: string,
+  methodName: string,
+): { service: MetaService; method: MetaMethod } {
   const service = findService(meta, serviceName);
   const wanted = normalizeName(methodName);
-  const method = service.methods.find((m) => [m.name, ...(m.aliases ?? [])].some((name) => normalizeName(name) === wanted));
+  const method = service.methods.find((m) =>
+    [m.name, ...(m.aliases ?? [])].some((name) => normalizeName(name) === wanted),
+  );
   if (!method) {
-    throw new UsageError(`unknown method "${methodName}" of ${service.name}; run "constellation call ${service.name}" for its methods`, 'lookup');
+    throw new UsageError(
+      `unknown method "${methodName}" of ${service.name}; run "constellation call ${service.name}" for its methods`,
+      'lookup',
+    );
   }
   return { service, method };
 }

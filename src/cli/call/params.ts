@@ -37,7 +37,9 @@ export function parseCallArgs(argv: string[]): CallArgs {
     if (value === undefined && i + 1 < argv.length && !argv[i + 1].startsWith('--')) value = argv[++i];
     if (name === 'output') {
       if (value === undefined || !(OUTPUT_MODES as readonly string[]).includes(value)) {
-        throw new UsageError(`--output must be one of ${OUTPUT_MODES.join(', ')}${value === undefined ? '' : `, got "${value}"`}`);
+        throw new UsageError(
+          `--output must be one of ${OUTPUT_MODES.join(', ')}${value === undefined ? '' : `, got "${value}"`}`,
+        );
       }
       args.output = value as OutputMode;
       continue;
@@ -59,11 +61,13 @@ export function convertValue(param: MetaParam, raw: string | undefined): unknown
   let value: unknown;
   switch (type) {
     case 'int':
-      if (!/^[+-]?\d+$/.test(raw.trim()) || !Number.isSafeInteger(Number(raw))) throw new UsageError(`${flag} must be an integer, got "${raw}"`);
+      if (!/^[+-]?\d+$/.test(raw.trim()) || !Number.isSafeInteger(Number(raw)))
+        throw new UsageError(`${flag} must be an integer, got "${raw}"`);
       value = Number(raw);
       break;
     case 'float':
-      if (raw.trim() === '' || !Number.isFinite(Number(raw))) throw new UsageError(`${flag} must be a number, got "${raw}"`);
+      if (raw.trim() === '' || !Number.isFinite(Number(raw)))
+        throw new UsageError(`${flag} must be a number, got "${raw}"`);
       value = Number(raw);
       break;
     case 'bool': {
@@ -78,7 +82,9 @@ export function convertValue(param: MetaParam, raw: string | undefined): unknown
         value = JSON.parse(raw);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        throw new UsageError(`${flag} must be JSON (for example '["a","b"]' or '{"k":1}'), got ${JSON.stringify(raw)}: ${reason}`);
+        throw new UsageError(
+          `${flag} must be JSON (for example '["a","b"]' or '{"k":1}'), got ${JSON.stringify(raw)}: ${reason}`,
+        );
       }
       break;
     default:

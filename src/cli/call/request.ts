@@ -23,10 +23,15 @@ export function clientSettings(env: NodeJS.ProcessEnv, homeDir: string): ClientS
 }
 
 /** A query-string value: JSON parameters go JSON-encoded, the rest as their text. */
-const queryValue = (value: unknown): string => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+const queryValue = (value: unknown): string =>
+  typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 
 /** The URL and fetch options of a method call: GET sends query parameters, other methods a JSON body. */
-export function buildRequest(settings: ClientSettings, method: MetaMethod, values: Record<string, unknown>): { url: string; init: RequestInit } {
+export function buildRequest(
+  settings: ClientSettings,
+  method: MetaMethod,
+  values: Record<string, unknown>,
+): { url: string; init: RequestInit } {
   const verb = (method.http_method || 'POST').toUpperCase();
   const headers: Record<string, string> = { Accept: 'application/json', ...settings.headers };
   let url = settings.serverUrl + method.path;
@@ -47,7 +52,10 @@ export interface CallResult {
   body: unknown;
 }
 
-export async function sendRequest(fetchImpl: FetchLike, request: { url: string; init: RequestInit }): Promise<CallResult> {
+export async function sendRequest(
+  fetchImpl: FetchLike,
+  request: { url: string; init: RequestInit },
+): Promise<CallResult> {
   const response = await fetchImpl(request.url, { ...request.init, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
   const text = await response.text();
   let body: unknown = text;

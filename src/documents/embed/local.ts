@@ -29,7 +29,8 @@ export function stem(word: string): string {
     ['es', ''],
     ['s', ''],
   ] as const) {
-    if (word.endsWith(suffix) && word.length - suffix.length >= 3) return word.slice(0, word.length - suffix.length) + keep;
+    if (word.endsWith(suffix) && word.length - suffix.length >= 3)
+      return word.slice(0, word.length - suffix.length) + keep;
   }
   return word;
 }

@@ -53,7 +53,10 @@ export class OpenAiEmbeddings implements EmbeddingProvider {
       try {
         response = await doFetch(url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}) },
+          headers: {
+            'content-type': 'application/json',
+            ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
+          },
           body: JSON.stringify({ model: this.model, input }),
         });
       } catch (error) {
@@ -67,10 +70,17 @@ export class OpenAiEmbeddings implements EmbeddingProvider {
         await delay(attempt);
         continue;
       }
-      if (!response.ok) throw new AppError('UPSTREAM_ERROR', `Embeddings endpoint answered ${response.status}`, { upstreamStatus: 502 });
+      if (!response.ok)
+        throw new AppError('UPSTREAM_ERROR', `Embeddings endpoint answered ${response.status}`, {
+          upstreamStatus: 502,
+        });
       const body = (await response.json()) as { data?: Array<{ index: number; embedding: number[] }> };
       const data = [...(body.data ?? [])].sort((a, b) => a.index - b.index);
-      if (data.length !== input.length) throw new AppError('UPSTREAM_ERROR', `Embeddings endpoint returned ${data.length} vectors for ${input.length} inputs`);
+      if (data.length !== input.length)
+        throw new AppError(
+          'UPSTREAM_ERROR',
+          `Embeddings endpoint returned ${data.length} vectors for ${input.length} inputs`,
+        );
       const vectors = data.map((d) => normalize(Float32Array.from(d.embedding)));
       this.learned ??= vectors[0].length;
       return vectors;
@@ -84,5 +94,9 @@ const delay = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 export function embeddingsFromEnvironment(env: NodeJS.ProcessEnv): OpenAiEmbeddings | undefined {
   const baseUrl = env.CONSTELLATION_EMBEDDINGS_URL;
   if (!baseUrl) return undefined;
-  return new OpenAiEmbeddings({ baseUrl, model: env.CONSTELLATION_EMBEDDINGS_MODEL ?? 'text-embedding-3-small', apiKey: env.CONSTELLATION_EMBEDDINGS_API_KEY });
+  return new OpenAiEmbeddings({
+    baseUrl,
+    model: env.CONSTELLATION_EMBEDDINGS_MODEL ?? 'text-embedding-3-small',
+    apiKey: env.CONSTELLATION_EMBEDDINGS_API_KEY,
+  });
 }

@@ -28,7 +28,8 @@ export interface WorkerRecipe {
   size: number;
 }
 
-export const spaceOf = (provider: EmbeddingProvider, dimension: number): string => `${provider.provider}:${provider.model}:${dimension}`;
+export const spaceOf = (provider: EmbeddingProvider, dimension: number): string =>
+  `${provider.provider}:${provider.model}:${dimension}`;
 
 export function normalize(vector: Float32Array): Float32Array {
   let norm = 0;

@@ -13,7 +13,13 @@ export function detectDelimiter(text: string): string {
   let bestScore = -1;
   for (const d of DELIMITERS) {
     try {
-      const rows: string[][] = parse(sample, { delimiter: d, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, to_line: 20 });
+      const rows: string[][] = parse(sample, {
+        delimiter: d,
+        relax_column_count: true,
+        relax_quotes: true,
+        skip_empty_lines: true,
+        to_line: 20,
+      });
       const complete = rows.length > 1 ? rows.slice(0, -1) : rows;
       const widths = complete.map((r) => r.length);
       if (widths.length === 0 || widths[0] < 2) continue;
@@ -32,7 +38,12 @@ export function parseCsv(bytes: Uint8Array): Section[] {
   const text = decodeText(bytes);
   let rows: string[][];
   try {
-    rows = parse(text, { delimiter: detectDelimiter(text), relax_column_count: true, skip_empty_lines: true, trim: true });
+    rows = parse(text, {
+      delimiter: detectDelimiter(text),
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+    });
   } catch (error) {
     throw new UnreadableDocument(`not a readable CSV (${(error as Error).message})`);
   }

@@ -16,7 +16,10 @@ export type FileType = (typeof FILE_TYPES)[number];
 export function fileTypeOf(filename: string): { type?: FileType; extension: string } {
   const extension = /\.([^./\\]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '';
   const normalized = extension === 'markdown' ? 'md' : extension;
-  return { type: (FILE_TYPES as readonly string[]).includes(normalized) ? (normalized as FileType) : undefined, extension: extension ? `.${extension}` : filename };
+  return {
+    type: (FILE_TYPES as readonly string[]).includes(normalized) ? (normalized as FileType) : undefined,
+    extension: extension ? `.${extension}` : filename,
+  };
 }
 
 /** Sections of a file's text by its type. Throws `UnreadableDocument` for a broken or mislabelled file. */
@@ -24,7 +27,8 @@ export async function parseDocument(bytes: Uint8Array, type: FileType, pdfLimits
   if (bytes.length === 0) throw new UnreadableDocument('the file is empty');
   switch (type) {
     case 'pdf':
-      if (!new TextDecoder('latin1').decode(bytes.subarray(0, 1024)).includes('%PDF-')) throw new UnreadableDocument('the file is not a PDF');
+      if (!new TextDecoder('latin1').decode(bytes.subarray(0, 1024)).includes('%PDF-'))
+        throw new UnreadableDocument('the file is not a PDF');
       return parsePdf(bytes, pdfLimits);
     case 'xlsx':
     case 'xls':

@@ -32,7 +32,11 @@ function sheetFailure(failure: JobFailure, limits: SheetLimits): UnreadableDocum
  * file that spins or balloons is stopped at the time or heap limit and answered as unreadable, and the
  * calling thread's heap and event loop never see it.
  */
-export async function parseSheetIsolated(bytes: Uint8Array, extension: SheetExtension, limits: SheetLimits = DEFAULT_SHEET_LIMITS): Promise<Section[]> {
+export async function parseSheetIsolated(
+  bytes: Uint8Array,
+  extension: SheetExtension,
+  limits: SheetLimits = DEFAULT_SHEET_LIMITS,
+): Promise<Section[]> {
   checkWorkbook(bytes, extension);
   const pool = new WorkerPool<SheetJob, Section[]>({
     module: workerModule(import.meta.url, 'sheet-worker'),

@@ -93,9 +93,15 @@ export async function checkPdfInflation(bytes: Uint8Array, limits: PdfLimits): P
     if (++inflated % STREAMS_PER_TURN === 0) await nextTurn();
     const cap = stream.image ? limits.maxStreamBytes : Math.min(limits.maxStreamBytes, limits.maxInflatedBytes - total);
     const size = await inflatedSize(stream.data, cap);
-    if (size > limits.maxStreamBytes) throw new UnreadableDocument(`a stream of the PDF inflates past ${formatBytes(limits.maxStreamBytes)} (${LIMIT_VARIABLES.maxStreamBytes})`);
+    if (size > limits.maxStreamBytes)
+      throw new UnreadableDocument(
+        `a stream of the PDF inflates past ${formatBytes(limits.maxStreamBytes)} (${LIMIT_VARIABLES.maxStreamBytes})`,
+      );
     if (stream.image) continue;
     total += size;
-    if (total > limits.maxInflatedBytes) throw new UnreadableDocument(`the PDF inflates past ${formatBytes(limits.maxInflatedBytes)} (${LIMIT_VARIABLES.maxInflatedBytes})`);
+    if (total > limits.maxInflatedBytes)
+      throw new UnreadableDocument(
+        `the PDF inflates past ${formatBytes(limits.maxInflatedBytes)} (${LIMIT_VARIABLES.maxInflatedBytes})`,
+      );
   }
 }

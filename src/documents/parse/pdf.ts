@@ -24,14 +24,24 @@ export async function parsePdf(bytes: Uint8Array, limits: PdfLimits = DEFAULT_DO
   const { getDocument } = await pdfjs;
   let doc;
   try {
-    doc = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, enableXfa: false, standardFontDataUrl: standardFontDataUrl(), verbosity: 0 }).promise;
+    doc = await getDocument({
+      data: new Uint8Array(bytes),
+      isEvalSupported: false,
+      enableXfa: false,
+      standardFontDataUrl: standardFontDataUrl(),
+      verbosity: 0,
+    }).promise;
   } catch (error) {
     const name = (error as Error).name;
-    throw new UnreadableDocument(name === 'PasswordException' ? 'the PDF is encrypted' : `not a readable PDF (${(error as Error).message})`);
+    throw new UnreadableDocument(
+      name === 'PasswordException' ? 'the PDF is encrypted' : `not a readable PDF (${(error as Error).message})`,
+    );
   }
   try {
     if (doc.numPages > limits.maxPages)
-      throw new UnreadableDocument(`the PDF has ${formatCount(doc.numPages)} pages, more than ${formatCount(limits.maxPages)} (${LIMIT_VARIABLES.maxPages})`);
+      throw new UnreadableDocument(
+        `the PDF has ${formatCount(doc.numPages)} pages, more than ${formatCount(limits.maxPages)} (${LIMIT_VARIABLES.maxPages})`,
+      );
     const sections: Section[] = [];
     let chars = 0;
     for (let page = 1; page <= doc.numPages; page++) {
@@ -40,7 +50,10 @@ export async function parsePdf(bytes: Uint8Array, limits: PdfLimits = DEFAULT_DO
       for (const item of content.items) if ('str' in item) text += item.str + (item.hasEOL ? '\n' : ' ');
       text = text.replace(/[ \t]+/g, ' ').trim();
       chars += text.length;
-      if (chars > limits.maxChars) throw new UnreadableDocument(`the PDF holds more than ${formatCount(limits.maxChars)} characters of text (${LIMIT_VARIABLES.maxChars})`);
+      if (chars > limits.maxChars)
+        throw new UnreadableDocument(
+          `the PDF holds more than ${formatCount(limits.maxChars)} characters of text (${LIMIT_VARIABLES.maxChars})`,
+        );
       if (text) sections.push({ text, page });
     }
     return sections;

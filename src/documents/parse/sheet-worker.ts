@@ -9,7 +9,9 @@ serveJobs<SheetJob, ReturnType<typeof parseSheet>>(
     try {
       return { result: parseSheet(bytes, extension) };
     } catch (error) {
-      throw error instanceof UnreadableDocument ? error : new UnreadableDocument(`not a readable workbook (${(error as Error).message})`);
+      throw error instanceof UnreadableDocument
+        ? error
+        : new UnreadableDocument(`not a readable workbook (${(error as Error).message})`);
     }
   },
   (error) => error instanceof UnreadableDocument,

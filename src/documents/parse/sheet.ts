@@ -13,13 +13,25 @@ export function parseSheet(bytes: Uint8Array, extension: SheetExtension): Sectio
   checkWorkbook(bytes, extension);
   let book: XLSX.WorkBook;
   try {
-    book = XLSX.read(bytes, { type: 'array', cellFormula: false, cellHTML: false, cellStyles: false, bookVBA: false, WTF: false });
+    book = XLSX.read(bytes, {
+      type: 'array',
+      cellFormula: false,
+      cellHTML: false,
+      cellStyles: false,
+      bookVBA: false,
+      WTF: false,
+    });
   } catch (error) {
     throw new UnreadableDocument(`not a readable workbook (${(error as Error).message})`);
   }
   const sections: Section[] = [];
   for (const sheet of book.SheetNames) {
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[sheet], { header: 1, blankrows: false, defval: '', raw: false });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[sheet], {
+      header: 1,
+      blankrows: false,
+      defval: '',
+      raw: false,
+    });
     if (rows.length === 0) continue;
     const [header, ...body] = rows.map((r) => r.map((v) => String(v ?? '').trim()));
     const text = body.length ? rowsAsText(header, body).join('\n') : header.join('; ');

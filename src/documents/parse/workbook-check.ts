@@ -36,6 +36,7 @@ export function checkWorkbook(bytes: Uint8Array, extension: SheetExtension): voi
   if (extension === 'xls' && !isCompoundFile(bytes)) throw new UnreadableDocument('the file is not an .xls workbook');
   if (extension === 'xlsx') {
     const inflated = declaredInflatedSize(bytes);
-    if (inflated > MAX_INFLATED_BYTES || inflated > MAX_RATIO * bytes.length) throw new UnreadableDocument('the workbook inflates past the allowed size');
+    if (inflated > MAX_INFLATED_BYTES || inflated > MAX_RATIO * bytes.length)
+      throw new UnreadableDocument('the workbook inflates past the allowed size');
   }
 }

@@ -11,7 +11,14 @@ export function mountContextRoutes(routes: Routes, app: App, graph: GraphService
   const doc = { tag: 'graph', security: 'jwt', errors: 'graph', response: graphBodyOf() } as const;
 
   routes.add(
-    { ...doc, method: 'post', path: '/context/query', operationId: 'graphQueryContexts', summary: "The caller's live contexts", body: jsonSchemaOf(ContextQueryRequest) },
+    {
+      ...doc,
+      method: 'post',
+      path: '/context/query',
+      operationId: 'graphQueryContexts',
+      summary: "The caller's live contexts",
+      body: jsonSchemaOf(ContextQueryRequest),
+    },
     graphRoute(app, (req, caller) => {
       const body = parse(ContextQueryRequest, req.body);
       const contexts = graph.contexts.queryOwn(caller.tenantId, callerEmail(caller), body.user_id, body.context_type);
@@ -31,17 +38,29 @@ export function mountContextRoutes(routes: Routes, app: App, graph: GraphService
     },
     graphRoute(app, (req, caller) => {
       const { context_type } = parse(byType, req.query);
-      const contexts = graph.contexts.queryOwn(caller.tenantId, callerEmail(caller), String(req.params.user_id), context_type);
+      const contexts = graph.contexts.queryOwn(
+        caller.tenantId,
+        callerEmail(caller),
+        String(req.params.user_id),
+        context_type,
+      );
       return { success: true, data: contexts, metadata: { count: contexts.length } };
     }),
   );
 
   routes.add(
-    { ...doc, method: 'delete', path: '/context/{context_id}', operationId: 'graphDeleteContext', summary: "Delete one of the caller's contexts" },
+    {
+      ...doc,
+      method: 'delete',
+      path: '/context/{context_id}',
+      operationId: 'graphDeleteContext',
+      summary: "Delete one of the caller's contexts",
+    },
     graphRoute(app, (req, caller) => {
       const contextId = String(req.params.context_id);
       graph.contexts.purge(caller.tenantId);
-      if (!graph.contexts.remove(caller.tenantId, contextId, callerEmail(caller))) throw entityNotFound('context', contextId);
+      if (!graph.contexts.remove(caller.tenantId, contextId, callerEmail(caller)))
+        throw entityNotFound('context', contextId);
       return { success: true, data: { message: `Context ${contextId} deleted` } };
     }),
   );

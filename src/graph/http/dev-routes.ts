@@ -18,7 +18,12 @@ export function mountDevRoutes(routes: Routes, app: App, graph: GraphService): v
   const doc = { method: 'post', tag: 'graph', security: 'jwt', errors: 'graph', response: graphBodyOf() } as const;
 
   routes.add(
-    { ...doc, path: '/clear', operationId: 'graphClear', summary: "Delete the tenant's graph (development servers only)" },
+    {
+      ...doc,
+      path: '/clear',
+      operationId: 'graphClear',
+      summary: "Delete the tenant's graph (development servers only)",
+    },
     developmentOnly,
     auth,
     graphRoute(app, (_req, caller) => {
@@ -33,7 +38,12 @@ export function mountDevRoutes(routes: Routes, app: App, graph: GraphService): v
     auth,
     graphRoute(app, (_req, caller) => {
       // Demo tenants get their sandbox workspace's people and repositories, so the graph matches the tools.
-      const summary = seedGraph(graph, extractorsOf(app.manifests), caller.tenantId, app.demo?.sampleTeam(caller.tenantId));
+      const summary = seedGraph(
+        graph,
+        extractorsOf(app.manifests),
+        caller.tenantId,
+        app.demo?.sampleTeam(caller.tenantId),
+      );
       return { success: true, data: { message: `Sample graph loaded for tenant ${caller.tenantId}`, ...summary } };
     }),
   );

@@ -15,7 +15,14 @@ export function mountQueryRoutes(routes: Routes, app: App, graph: GraphService):
   const doc = { tag: 'graph', security: 'jwt', errors: 'graph', response: graphBodyOf() } as const;
 
   routes.add(
-    { ...doc, method: 'post', path: '/entity', operationId: 'graphEntity', summary: 'One entity by type and id', body: jsonSchemaOf(S.EntityRequest) },
+    {
+      ...doc,
+      method: 'post',
+      path: '/entity',
+      operationId: 'graphEntity',
+      summary: 'One entity by type and id',
+      body: jsonSchemaOf(S.EntityRequest),
+    },
     graphRoute(app, (req, caller) => {
       const body = parse(S.EntityRequest, req.body);
       return { success: true, data: viewOf(caller).entity(caller.tenantId, body.entity_type, body.entity_id) };
@@ -34,7 +41,10 @@ export function mountQueryRoutes(routes: Routes, app: App, graph: GraphService):
     },
     graphRoute(app, (req, caller) => {
       const body = parse(S.EntityRequest, req.body);
-      const options = parse(S.RelationshipsOptions, { ...pick(req.body, ['edge_type', 'direction', 'limit']), ...req.query });
+      const options = parse(S.RelationshipsOptions, {
+        ...pick(req.body, ['edge_type', 'direction', 'limit']),
+        ...req.query,
+      });
       const edges = viewOf(caller).relationships(caller.tenantId, body.entity_type, body.entity_id, {
         edgeType: options.edge_type,
         direction: options.direction,
@@ -45,19 +55,43 @@ export function mountQueryRoutes(routes: Routes, app: App, graph: GraphService):
   );
 
   routes.add(
-    { ...doc, method: 'get', path: '/stats', operationId: 'graphStats', summary: 'Node, edge and feed counts of the tenant' },
+    {
+      ...doc,
+      method: 'get',
+      path: '/stats',
+      operationId: 'graphStats',
+      summary: 'Node, edge and feed counts of the tenant',
+    },
     graphRoute(app, (_req, caller) => ({ success: true, data: graph.stats(caller.tenantId) })),
   );
 
   routes.add(
-    { ...doc, method: 'get', path: '/me', operationId: 'graphMe', summary: "The caller's own neighbourhood", query: queryParamsOf(jsonSchemaOf(S.MeQuery)) },
+    {
+      ...doc,
+      method: 'get',
+      path: '/me',
+      operationId: 'graphMe',
+      summary: "The caller's own neighbourhood",
+      query: queryParamsOf(jsonSchemaOf(S.MeQuery)),
+    },
     graphRoute(app, (req, caller) => {
       const query = parse(S.MeQuery, req.query);
-      const { truncated, ...data } = viewOf(caller).me(caller.tenantId, callerEmail(caller), query.depth, query.max_nodes);
+      const { truncated, ...data } = viewOf(caller).me(
+        caller.tenantId,
+        callerEmail(caller),
+        query.depth,
+        query.max_nodes,
+      );
       return {
         success: true,
         data,
-        metadata: { found: data.user !== null, node_count: data.nodes.length, edge_count: data.edges.length, context_count: data.contexts.length, truncated },
+        metadata: {
+          found: data.user !== null,
+          node_count: data.nodes.length,
+          edge_count: data.edges.length,
+          context_count: data.contexts.length,
+          truncated,
+        },
       };
     }),
   );

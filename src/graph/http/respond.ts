@@ -31,16 +31,24 @@ interface Issue {
 
 /** Validation failures, from a route schema (ZodError) or from a tool's schema (the executor's details), in the graph's words. */
 function graphError(thrown: unknown): AppError {
-  if (thrown instanceof z.ZodError) return new AppError('VALIDATION_ERROR', describeIssues(thrown.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))));
+  if (thrown instanceof z.ZodError)
+    return new AppError(
+      'VALIDATION_ERROR',
+      describeIssues(thrown.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))),
+    );
   const error = requestError(thrown);
-  if (error.code === 'VALIDATION_ERROR' && isIssueList(error.details)) return new AppError('VALIDATION_ERROR', describeIssues(error.details));
+  if (error.code === 'VALIDATION_ERROR' && isIssueList(error.details))
+    return new AppError('VALIDATION_ERROR', describeIssues(error.details));
   return error;
 }
 
 const isIssueList = (details: unknown): details is Issue[] =>
   Array.isArray(details) &&
   details.length > 0 &&
-  details.every((d: { path?: unknown; message?: unknown } | null) => d && typeof d === 'object' && typeof d.path === 'string' && typeof d.message === 'string');
+  details.every(
+    (d: { path?: unknown; message?: unknown } | null) =>
+      d && typeof d === 'object' && typeof d.path === 'string' && typeof d.message === 'string',
+  );
 
 /** Fields whose values are entity or edge types: a value outside the list is told with the spec's text. */
 const TYPE_FIELDS: Array<[RegExp, string]> = [
@@ -71,7 +79,10 @@ export function graphAuth(app: App): RequestHandler {
  * A graph route: the handler returns the response body (sent as JSON with 200) or throws; errors are
  * answered here, never by the global handler, whose body has another shape.
  */
-export function graphRoute(app: App, handler: (req: Request, caller: Caller, res: Response) => unknown | Promise<unknown>): RequestHandler {
+export function graphRoute(
+  app: App,
+  handler: (req: Request, caller: Caller, res: Response) => unknown | Promise<unknown>,
+): RequestHandler {
   return (req: Request, res: Response) => {
     Promise.resolve()
       .then(() => handler(req, callerOf(res), res))
@@ -84,6 +95,7 @@ export function graphRoute(app: App, handler: (req: Request, caller: Caller, res
 
 /** The caller's email, required by routes that act for a person. */
 export function callerEmail(caller: Caller): string {
-  if (!caller.userEmail) throw new AppError('VALIDATION_ERROR', 'The token carries no user_email; this route acts for a user');
+  if (!caller.userEmail)
+    throw new AppError('VALIDATION_ERROR', 'The token carries no user_email; this route acts for a user');
   return caller.userEmail;
 }

@@ -28,7 +28,8 @@ interface ToolRoute {
   respond(result: Result): { success: true; data: unknown; metadata?: Record<string, unknown> };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The tool arguments of a request: the route's fields, defaulted; anything else is left to the tool's own schema. */
 function argsOf(spec: ToolRoute, source: unknown): unknown {
@@ -39,7 +40,11 @@ function argsOf(spec: ToolRoute, source: unknown): unknown {
   return spec.adapt ? spec.adapt(args) : args;
 }
 
-const count = (key: string) => (result: Result) => ({ success: true as const, data: result[key], metadata: { count: result.count } });
+const count = (key: string) => (result: Result) => ({
+  success: true as const,
+  data: result[key],
+  metadata: { count: result.count },
+});
 
 /**
  * The graph routes that have a tool (Document 3): the executor validates with the tool's schema, so
@@ -133,12 +138,24 @@ const TOOL_ROUTES: ToolRoute[] = [
     summary: 'Entities ranked by text relevance',
     tool: 'search',
     fields: ['query', 'entity_types', 'limit'],
-    adaptedFields: { entity_types: { type: 'array', items: { type: 'string' }, maxItems: 1, description: 'Only this entity type (one at most)' } },
+    adaptedFields: {
+      entity_types: {
+        type: 'array',
+        items: { type: 'string' },
+        maxItems: 1,
+        description: 'Only this entity type (one at most)',
+      },
+    },
     defaults: { limit: 10 },
     adapt: ({ entity_types, query, ...args }) => {
-      if (Array.isArray(entity_types) && entity_types.length > 1) throw new AppError('VALIDATION_ERROR', 'entity_types: give at most one entity type');
+      if (Array.isArray(entity_types) && entity_types.length > 1)
+        throw new AppError('VALIDATION_ERROR', 'entity_types: give at most one entity type');
       const entityType: unknown = Array.isArray(entity_types) ? entity_types[0] : entity_types;
-      return { ...args, query: typeof query === 'string' ? query.trim() : query, ...(entityType === undefined ? {} : { entity_type: entityType }) };
+      return {
+        ...args,
+        query: typeof query === 'string' ? query.trim() : query,
+        ...(entityType === undefined ? {} : { entity_type: entityType }),
+      };
     },
     respond: ({ results, count: n, mode }) => ({ success: true, data: results, metadata: { count: n, mode } }),
   },

@@ -54,7 +54,8 @@ export function aliasesOf(identity: PersonIdentity): string[] {
 /** Drops undefined and null values, so a merge never erases what another system told us. */
 export function compact(properties: Properties): Properties {
   const out: Properties = {};
-  for (const [key, value] of Object.entries(properties)) if (value !== undefined && value !== null && !isUnsafeKey(key)) out[key] = value;
+  for (const [key, value] of Object.entries(properties))
+    if (value !== undefined && value !== null && !isUnsafeKey(key)) out[key] = value;
   return out;
 }
 
@@ -78,7 +79,12 @@ export class GraphBatch {
     return this.add(type, id, properties, true);
   }
 
-  private add(type: NodeType, id: string | number | undefined | null, properties: Properties, reference: boolean): Handle | undefined {
+  private add(
+    type: NodeType,
+    id: string | number | undefined | null,
+    properties: Properties,
+    reference: boolean,
+  ): Handle | undefined {
     if (id === undefined || id === null || id === '') return undefined;
     const key = String(id);
     const handle = `n:${type}:${key}`;
@@ -99,7 +105,8 @@ export class GraphBatch {
     const known = aliases.map((a) => this.personByAlias.get(a)).find((i) => i !== undefined);
     let index: number;
     if (known === undefined) {
-      index = this.people.push({ identity: { ...identity }, aliases: new Set(aliases), properties: compact(properties) }) - 1;
+      index =
+        this.people.push({ identity: { ...identity }, aliases: new Set(aliases), properties: compact(properties) }) - 1;
     } else {
       index = known;
       const person = this.people[index];

@@ -14,7 +14,13 @@ export interface ExtractInput {
 export type Extractor = (input: ExtractInput, batch: GraphBatch) => void;
 
 /** A ticketing issue by key, with its project (created when missing) and BELONGS_TO. */
-export function ticketNode(batch: GraphBatch, key: string, properties: Properties = {}, projectKey = projectOfKey(key), reference = false): Handle | undefined {
+export function ticketNode(
+  batch: GraphBatch,
+  key: string,
+  properties: Properties = {},
+  projectKey = projectOfKey(key),
+  reference = false,
+): Handle | undefined {
   const fields = { key, ...properties, ...(projectKey ? { project: projectKey } : {}) };
   const handle = reference ? batch.ref('issue', key, fields) : batch.node('issue', key, fields);
   if (projectKey) batch.edge(handle, 'BELONGS_TO', batch.ref('project', projectKey, { key: projectKey }));
@@ -22,13 +28,24 @@ export function ticketNode(batch: GraphBatch, key: string, properties: Propertie
 }
 
 /** LINKED_TO edges from `from` to every ticket key mentioned in the texts (other than `self`). */
-export function linkMentionedTickets(batch: GraphBatch, from: Handle | undefined, texts: Array<string | undefined>, self?: string): void {
+export function linkMentionedTickets(
+  batch: GraphBatch,
+  from: Handle | undefined,
+  texts: Array<string | undefined>,
+  self?: string,
+): void {
   if (!from) return;
-  for (const key of ticketKeys(...texts)) if (key !== self) batch.edge(from, 'LINKED_TO', ticketNode(batch, key, {}, projectOfKey(key), true));
+  for (const key of ticketKeys(...texts))
+    if (key !== self) batch.edge(from, 'LINKED_TO', ticketNode(batch, key, {}, projectOfKey(key), true));
 }
 
 /** LINKED_TO edges from `from` to every GitHub repository the texts name (the node code_host's tools fill). */
-export function linkMentionedRepositories(batch: GraphBatch, from: Handle | undefined, texts: Array<string | undefined>): void {
+export function linkMentionedRepositories(
+  batch: GraphBatch,
+  from: Handle | undefined,
+  texts: Array<string | undefined>,
+): void {
   if (!from) return;
-  for (const fullName of repositoryNames(...texts)) batch.edge(from, 'LINKED_TO', batch.ref('repository', fullName, { full_name: fullName }));
+  for (const fullName of repositoryNames(...texts))
+    batch.edge(from, 'LINKED_TO', batch.ref('repository', fullName, { full_name: fullName }));
 }

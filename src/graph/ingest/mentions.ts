@@ -3,7 +3,28 @@
  * issues (`fixes #12`). Common acronym-number pairs that look like keys are ignored.
  */
 const TICKET_KEY = /\b([A-Z][A-Z0-9]{1,9})-([1-9]\d{0,6})\b/g;
-const NOT_PROJECT_KEYS = new Set(['UTF', 'SHA', 'ISO', 'RFC', 'CVE', 'HTTP', 'TLS', 'SSL', 'PEP', 'ECMA', 'IPV', 'MD', 'AES', 'RSA', 'UTC', 'GMT', 'COVID', 'ES', 'GPT', 'WCAG']);
+const NOT_PROJECT_KEYS = new Set([
+  'UTF',
+  'SHA',
+  'ISO',
+  'RFC',
+  'CVE',
+  'HTTP',
+  'TLS',
+  'SSL',
+  'PEP',
+  'ECMA',
+  'IPV',
+  'MD',
+  'AES',
+  'RSA',
+  'UTC',
+  'GMT',
+  'COVID',
+  'ES',
+  'GPT',
+  'WCAG',
+]);
 const CLOSING_REF = /\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s+#(\d{1,7})\b/gi;
 
 /** Ticket keys mentioned in any of the texts, each once, in order of appearance. */
@@ -11,7 +32,8 @@ export function ticketKeys(...texts: Array<string | undefined>): string[] {
   const keys = new Set<string>();
   for (const text of texts) {
     if (!text) continue;
-    for (const match of text.matchAll(TICKET_KEY)) if (!NOT_PROJECT_KEYS.has(match[1])) keys.add(`${match[1]}-${match[2]}`);
+    for (const match of text.matchAll(TICKET_KEY))
+      if (!NOT_PROJECT_KEYS.has(match[1])) keys.add(`${match[1]}-${match[2]}`);
   }
   return [...keys];
 }
@@ -48,7 +70,25 @@ const PROSE_PAIRS = new Set([
 ]);
 
 /** First segments of paths (`src/index.ts`, `tools/wiki`), never owners of a repository named bare. */
-const PATH_ROOTS = new Set(['src', 'dist', 'lib', 'tools', 'test', 'tests', 'docs', 'bin', 'api', 'wiki', 'pages', 'spaces', 'download', 'rest', 'http', 'https', 'www']);
+const PATH_ROOTS = new Set([
+  'src',
+  'dist',
+  'lib',
+  'tools',
+  'test',
+  'tests',
+  'docs',
+  'bin',
+  'api',
+  'wiki',
+  'pages',
+  'spaces',
+  'download',
+  'rest',
+  'http',
+  'https',
+  'www',
+]);
 
 /** `src/index.ts` and the like are paths, not repositories. */
 const SOURCE_FILE = /\.(?:[cm]?[jt]sx?|md|py|json|ya?ml|toml|txt|go|rs|java|rb|sh|css|html?)$/i;
@@ -63,7 +103,15 @@ export function repositoryNames(...texts: Array<string | undefined>): string[] {
     for (const [, owner, name] of text.matchAll(REPOSITORY_URL)) if (clean(name)) names.add(`${owner}/${clean(name)}`);
     for (const [pair, owner, name] of text.matchAll(BARE_REPOSITORY)) {
       // Bare mentions are written as GitHub shows them, in lower case (`acme/api`); `Owner/Repo` is prose.
-      if (PROSE_PAIRS.has(pair.toLowerCase()) || pair !== pair.toLowerCase() || PATH_ROOTS.has(owner) || /^\d+$/.test(owner) || !clean(name) || SOURCE_FILE.test(name)) continue;
+      if (
+        PROSE_PAIRS.has(pair.toLowerCase()) ||
+        pair !== pair.toLowerCase() ||
+        PATH_ROOTS.has(owner) ||
+        /^\d+$/.test(owner) ||
+        !clean(name) ||
+        SOURCE_FILE.test(name)
+      )
+        continue;
       names.add(`${owner}/${clean(name)}`);
     }
   }

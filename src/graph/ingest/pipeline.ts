@@ -64,7 +64,14 @@ export class IngestionPipeline {
   /** Executor observer: queues a successful result of a system that has an extractor. */
   readonly queueResult = (event: ExecutionEvent): void => {
     if (!event.success || !event.result || !(event.tool.system in this.extractors)) return;
-    this.queue.push({ tenantId: event.caller.tenantId, epoch: event.caller.tenantEpoch, system: event.tool.system, tool: event.tool.name, args: event.args, result: event.result });
+    this.queue.push({
+      tenantId: event.caller.tenantId,
+      epoch: event.caller.tenantEpoch,
+      system: event.tool.system,
+      tool: event.tool.name,
+      args: event.args,
+      result: event.result,
+    });
     this.scheduled ??= setImmediate(() => this.flush());
   };
 

@@ -9,10 +9,16 @@ export interface ToolReader {
 }
 
 /** Declares how to read the results of `tool`; `read` sees them with the tool's own types. */
-export function readsResultsOf<T extends ToolDefinition>(tool: T, read: (input: { args: ArgsOf<T>; result: ResultOf<T> }, batch: GraphBatch) => void): ToolReader {
+export function readsResultsOf<T extends ToolDefinition>(
+  tool: T,
+  read: (input: { args: ArgsOf<T>; result: ResultOf<T> }, batch: GraphBatch) => void,
+): ToolReader {
   // The executor hands over the arguments the tool's schema validated and the whole result its
   // handler returned (checked against its output schema by the catalog tests): the types hold.
-  return { tool: tool.name, read: (input, batch) => read({ args: input.args as ArgsOf<T>, result: input.result as ResultOf<T> }, batch) };
+  return {
+    tool: tool.name,
+    read: (input, batch) => read({ args: input.args as ArgsOf<T>, result: input.result as ResultOf<T> }, batch),
+  };
 }
 
 /** A system's extractor from its readers: results of tools without a reader add nothing to the graph. */

@@ -51,7 +51,12 @@ function runMatch(graph: GraphService, tenantId: string, query: MatchQuery): Sub
  * The store conditions of one node pattern. `id` compares the node id; a person's id may be given as
  * any of their identifiers (email, login, account id), which is resolved to the node id first.
  */
-function conditionsOf(graph: GraphService, tenantId: string, node: NodePattern, where: readonly WhereCondition[]): Condition[] {
+function conditionsOf(
+  graph: GraphService,
+  tenantId: string,
+  node: NodePattern,
+  where: readonly WhereCondition[],
+): Condition[] {
   if (!node.variable) return [];
   return where
     .filter((c) => c.variable === node.variable)

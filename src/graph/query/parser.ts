@@ -162,13 +162,17 @@ class Parser {
     const token = this.lexer.next();
     if (token.kind === 'string') return token.value;
     if (token.kind === 'number') return Number(token.value);
-    if (token.kind === 'punct' && token.value === '-' && this.lexer.peek().kind === 'number') return -Number(this.lexer.next().value);
+    if (token.kind === 'punct' && token.value === '-' && this.lexer.peek().kind === 'number')
+      return -Number(this.lexer.next().value);
     if (token.kind === 'ident') {
       const word = token.value.toLowerCase();
       if (word === 'true' || word === 'false') return word === 'true';
       if (word === 'null') return null;
     }
-    return this.fail(`Expected a value (a quoted string, a number, true, false or null) but found ${describe(token)}`, token);
+    return this.fail(
+      `Expected a value (a quoted string, a number, true, false or null) but found ${describe(token)}`,
+      token,
+    );
   }
 
   private ref(): { type: NodeType; id: string } {
@@ -186,13 +190,15 @@ class Parser {
   private integer(min: number, max: number, what: string): number {
     const token = this.expect('number', `a number after ${what}`);
     const value = Number(token.value);
-    if (!Number.isInteger(value) || value < min || value > max) this.fail(`${what} must be an integer from ${min} to ${max}`, token);
+    if (!Number.isInteger(value) || value < min || value > max)
+      this.fail(`${what} must be an integer from ${min} to ${max}`, token);
     return value;
   }
 
   private keyword(word: string): void {
     const token = this.lexer.next();
-    if (token.kind !== 'keyword' || token.value !== word) this.fail(`Expected ${word} but found ${describe(token)}`, token);
+    if (token.kind !== 'keyword' || token.value !== word)
+      this.fail(`Expected ${word} but found ${describe(token)}`, token);
   }
 
   private acceptKeyword(word: string): boolean {

@@ -44,16 +44,24 @@ export class ContextService {
   ) {}
 
   /** Context ids are opaque; user ids are emails, compared case-insensitively. */
-  static normalizeUserId = (userId: string): string => (userId.includes('@') ? userId.trim().toLowerCase() : userId.trim());
+  static normalizeUserId = (userId: string): string =>
+    userId.includes('@') ? userId.trim().toLowerCase() : userId.trim();
 
   /** Injects a context for the user, in the tenant generation `epoch` the caller was authorised under. */
-  inject(tenantId: string, user: { email: string; name?: string }, input: ContextInput, epoch?: string): InjectedContext {
+  inject(
+    tenantId: string,
+    user: { email: string; name?: string },
+    input: ContextInput,
+    epoch?: string,
+  ): InjectedContext {
     const now = this.clock.now();
     const userId = ContextService.normalizeUserId(user.email);
     const expiresAt = input.ttl_seconds !== undefined ? now + input.ttl_seconds * 1000 : null;
     const contextId = `ctx_${randomUUID()}`;
     const injected = this.store.writeFor(tenantId, epoch, () => {
-      const references = (input.references ?? []).map((r) => this.resolveReference(tenantId, r.entity_type, r.entity_id));
+      const references = (input.references ?? []).map((r) =>
+        this.resolveReference(tenantId, r.entity_type, r.entity_id),
+      );
       const userRow = this.identity.resolve(tenantId, { email: userId }, { name: user.name }, 'context', now);
       const properties: Properties = {
         context_type: input.context_type,
@@ -63,10 +71,33 @@ export class ContextService {
         expires_at: expiresAt === null ? null : iso(expiresAt),
         metadata: input.metadata ?? {},
       };
-      const contextRow = this.store.nodes.upsert({ tenantId, type: 'context', id: contextId, properties: JSON.stringify(properties), source: 'context', now, expiresAt });
-      this.store.edges.upsert({ tenantId, fromId: userRow, toId: contextRow, type: 'HAS_CONTEXT', properties: null, now });
+      const contextRow = this.store.nodes.upsert({
+        tenantId,
+        type: 'context',
+        id: contextId,
+        properties: JSON.stringify(properties),
+        source: 'context',
+        now,
+        expiresAt,
+      });
+      this.store.edges.upsert({
+        tenantId,
+        fromId: userRow,
+        toId: contextRow,
+        type: 'HAS_CONTEXT',
+        properties: null,
+        now,
+      });
       for (const rowid of new Set(references)) {
-        if (rowid !== contextRow) this.store.edges.upsert({ tenantId, fromId: contextRow, toId: rowid, type: 'REFERENCES', properties: null, now });
+        if (rowid !== contextRow)
+          this.store.edges.upsert({
+            tenantId,
+            fromId: contextRow,
+            toId: rowid,
+            type: 'REFERENCES',
+            properties: null,
+            now,
+          });
       }
       return { context_id: contextId, user_id: userId, context_type: input.context_type };
     });
@@ -104,11 +135,14 @@ export class ContextService {
 
   /** Deletes every context of one user, or of the whole tenant (administration); returns how many. */
   removeAll(tenantId: string, userId?: string): number {
-    const conditions = userId === undefined ? [] : [{ property: 'user_id', value: ContextService.normalizeUserId(userId) }];
-    const batch = () => this.store.nodes.search(tenantId, 'context', conditions, CONTEXT_QUERY_CAP).map((row) => row.id);
+    const conditions =
+      userId === undefined ? [] : [{ property: 'user_id', value: ContextService.normalizeUserId(userId) }];
+    const batch = () =>
+      this.store.nodes.search(tenantId, 'context', conditions, CONTEXT_QUERY_CAP).map((row) => row.id);
     return this.store.transaction(() => {
       let removed = 0;
-      for (let rowids = batch(); rowids.length > 0; rowids = batch()) removed += this.store.nodes.deleteMany(tenantId, rowids);
+      for (let rowids = batch(); rowids.length > 0; rowids = batch())
+        removed += this.store.nodes.deleteMany(tenantId, rowids);
       return removed;
     });
   }

@@ -26,7 +26,11 @@ export class ContextVisibility {
 
   /** Relationship rows without those whose other end is a hidden context (`load` reads context rows). */
   visibleRefs(refs: EdgeRefRow[], load: (rowids: number[]) => NodeRow[]): EdgeRefRow[] {
-    const contexts = [...new Set(refs.flatMap((r) => [r.from_type === 'context' ? r.from_id : -1, r.to_type === 'context' ? r.to_id : -1]))].filter((id) => id >= 0);
+    const contexts = [
+      ...new Set(
+        refs.flatMap((r) => [r.from_type === 'context' ? r.from_id : -1, r.to_type === 'context' ? r.to_id : -1]),
+      ),
+    ].filter((id) => id >= 0);
     if (contexts.length === 0) return refs;
     const hidden = this.hiddenRowids(load(contexts));
     return refs.filter((r) => !hidden.has(r.from_id) && !hidden.has(r.to_id));

@@ -2,7 +2,8 @@ import { AppError } from '../../toolkit/errors.js';
 import { isEdgeType, isNodeType, type EdgeType, type NodeType } from '../types.js';
 
 /** The graph's error texts (spec Document 3, Errors). */
-export const entityNotFound = (type: string, id: string) => new AppError('NOT_FOUND', `Entity not found: ${type}:${id}`);
+export const entityNotFound = (type: string, id: string) =>
+  new AppError('NOT_FOUND', `Entity not found: ${type}:${id}`);
 export const invalidEntityType = () => new AppError('VALIDATION_ERROR', 'Invalid entity type');
 export const invalidEdgeType = () => new AppError('VALIDATION_ERROR', 'Invalid edge type');
 export const traversalLimitExceeded = () => new AppError('VALIDATION_ERROR', 'Traversal limit exceeded');

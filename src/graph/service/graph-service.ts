@@ -97,7 +97,12 @@ export class GraphService {
     this.store = new GraphStore(db, options.tenantGate);
     this.writer = new GraphWriter(this.store);
     this.identity = this.writer.identity;
-    this.contexts = new ContextService(this.store, this.identity, options.clock, (tenantId, type, id) => this.requireRow(tenantId, type, id).id);
+    this.contexts = new ContextService(
+      this.store,
+      this.identity,
+      options.clock,
+      (tenantId, type, id) => this.requireRow(tenantId, type, id).id,
+    );
     this.semantic = options.semanticSearch ?? new KeywordSearchProvider(this.store);
     this.links = options.links ?? this.store.edges;
   }
@@ -162,7 +167,12 @@ export class GraphService {
     return toNode(this.requireRow(tenantId, type, id));
   }
 
-  search(tenantId: string, type: string, filters: Record<string, string | number | boolean | null>, limit: number): GraphNode[] {
+  search(
+    tenantId: string,
+    type: string,
+    filters: Record<string, string | number | boolean | null>,
+    limit: number,
+  ): GraphNode[] {
     assertNodeType(type);
     this.contexts.purge(tenantId);
     const conditions = Object.entries(filters).map(([property, value]) => ({ property, value }));
@@ -183,11 +193,22 @@ export class GraphService {
   findPath(tenantId: string, from: EntityRef, to: EntityRef, maxDepth: number, edgeTypes?: string[]): PathAnswer {
     const path = this.pathSubgraph(tenantId, from, to, maxDepth, edgeTypes);
     if (!path) return { nodes: [], edges: [], length: 0, path_found: false };
-    return { nodes: path.nodes.map((n) => refOf(n.node_type, n.node_id)), edges: path.edges, length: path.edges.length, path_found: true };
+    return {
+      nodes: path.nodes.map((n) => refOf(n.node_type, n.node_id)),
+      edges: path.edges,
+      length: path.edges.length,
+      path_found: true,
+    };
   }
 
   /** The shortest path as a subgraph (nodes in path order), or undefined when there is none. */
-  pathSubgraph(tenantId: string, from: EntityRef, to: EntityRef, maxDepth: number, edgeTypes?: string[]): Subgraph | undefined {
+  pathSubgraph(
+    tenantId: string,
+    from: EntityRef,
+    to: EntityRef,
+    maxDepth: number,
+    edgeTypes?: string[],
+  ): Subgraph | undefined {
     const start = this.requireRow(tenantId, from.type, from.id);
     const end = this.requireRow(tenantId, to.type, to.id);
     const path = shortestPath(this.links, tenantId, start.id, end.id, maxDepth, assertEdgeTypes(edgeTypes));
@@ -197,15 +218,26 @@ export class GraphService {
     return visible.nodes.length === path.rowids.length ? visible : undefined;
   }
 
-  relationships(tenantId: string, type: string, id: string, options: { edgeType?: string; direction: Direction; limit: number }): GraphEdge[] {
+  relationships(
+    tenantId: string,
+    type: string,
+    id: string,
+    options: { edgeType?: string; direction: Direction; limit: number },
+  ): GraphEdge[] {
     const row = this.requireRow(tenantId, type, id);
     return this.relationshipRows(tenantId, row, options).map(relationshipOf);
   }
 
-  private relationshipRows(tenantId: string, row: NodeRow, options: { edgeType?: string; direction: Direction; limit: number }): EdgeRefRow[] {
+  private relationshipRows(
+    tenantId: string,
+    row: NodeRow,
+    options: { edgeType?: string; direction: Direction; limit: number },
+  ): EdgeRefRow[] {
     if (options.edgeType) assertEdgeTypes([options.edgeType]);
     const refs = this.store.edges.refsOf(tenantId, row.id, options.direction, options.edgeType, options.limit);
-    return this.visibility ? this.visibility.visibleRefs(refs, (rowids) => this.store.nodes.getMany(tenantId, rowids)) : refs;
+    return this.visibility
+      ? this.visibility.visibleRefs(refs, (rowids) => this.store.nodes.getMany(tenantId, rowids))
+      : refs;
   }
 
   /** One entity with its relationships both ways, the entities at their other ends and its recent activity. */
@@ -226,7 +258,9 @@ export class GraphService {
   /** The personal graph of the user behind an email: their node, its neighbourhood and their live contexts. */
   me(tenantId: string, email: string, depth: number, maxNodes: number) {
     this.contexts.purge(tenantId);
-    const rowid = this.identity.findByIdentifier(tenantId, email) ?? this.store.nodes.get(tenantId, 'user', email.toLowerCase())?.id;
+    const rowid =
+      this.identity.findByIdentifier(tenantId, email) ??
+      this.store.nodes.get(tenantId, 'user', email.toLowerCase())?.id;
     const row = rowid === undefined ? undefined : this.store.nodes.getByRowid(tenantId, rowid);
     if (!row) return { user: null, nodes: [], edges: [], contexts: [], truncated: false };
     const reached = traverse(this.links, tenantId, row.id, { depth, direction: 'both', maxNodes });
@@ -243,7 +277,11 @@ export class GraphService {
     this.semantic = make(new KeywordSearchProvider(this.store));
   }
 
-  async semanticSearch(tenantId: string, query: string, options: { types: string[]; limit: number }): Promise<Array<GraphNode & { score: number }>> {
+  async semanticSearch(
+    tenantId: string,
+    query: string,
+    options: { types: string[]; limit: number },
+  ): Promise<Array<GraphNode & { score: number }>> {
     for (const type of options.types) assertNodeType(type);
     this.contexts.purge(tenantId);
     const hits = await this.semantic.search(tenantId, query, options);

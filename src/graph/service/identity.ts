@@ -14,7 +14,11 @@ export class IdentityResolver {
   /** The canonical node id of a person seen for the first time. */
   static canonicalId(identity: PersonIdentity): string {
     return (
-      identity.email?.trim().toLowerCase() || identity.login || identity.accountId || identity.notionId || (identity.githubId !== undefined ? `github-${identity.githubId}` : '')
+      identity.email?.trim().toLowerCase() ||
+      identity.login ||
+      identity.accountId ||
+      identity.notionId ||
+      (identity.githubId !== undefined ? `github-${identity.githubId}` : '')
     );
   }
 
@@ -34,13 +38,27 @@ export class IdentityResolver {
    * Finds or creates the user node of a person, merging the nodes its identifiers tie together.
    * `aliases` defaults to the identity's own; a batch passes every identifier it tied to the person.
    */
-  resolve(tenantId: string, identity: PersonIdentity, properties: Properties, source: string | null, now: number, aliases = aliasesOf(identity)): number {
+  resolve(
+    tenantId: string,
+    identity: PersonIdentity,
+    properties: Properties,
+    source: string | null,
+    now: number,
+    aliases = aliasesOf(identity),
+  ): number {
     const found = this.store.aliases.lookup(tenantId, aliases);
     const known = [...new Set(found.values())].sort((a, b) => a - b);
     const patch = JSON.stringify(userProperties(identity, properties));
     let rowid: number;
     if (known.length === 0) {
-      rowid = this.store.nodes.upsert({ tenantId, type: 'user', id: IdentityResolver.canonicalId(identity), properties: patch, source, now });
+      rowid = this.store.nodes.upsert({
+        tenantId,
+        type: 'user',
+        id: IdentityResolver.canonicalId(identity),
+        properties: patch,
+        source,
+        now,
+      });
     } else {
       rowid = known[0];
       for (const duplicate of known.slice(1)) this.merge(tenantId, duplicate, rowid, now);

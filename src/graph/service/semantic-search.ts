@@ -60,7 +60,9 @@ const MAX_TERMS = 16;
  * holding more of them first; the last word also matches as a prefix. Undefined when no word is left.
  */
 export function ftsQueryOf(text: string): string | undefined {
-  const words = (text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).filter((w) => !STOPWORDS.has(w)).slice(0, MAX_TERMS);
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])
+    .filter((w) => !STOPWORDS.has(w))
+    .slice(0, MAX_TERMS);
   if (words.length === 0) return undefined;
   const unique = [...new Set(words)];
   return unique.map((w, i) => (i === unique.length - 1 && w.length >= 3 ? `"${w}"*` : `"${w}"`)).join(' OR ');
@@ -75,6 +77,8 @@ export class KeywordSearchProvider implements SemanticSearchProvider {
   async search(tenantId: string, query: string, options: SemanticSearchOptions): Promise<SemanticHit[]> {
     const fts = ftsQueryOf(query);
     if (!fts) return [];
-    return this.store.match.keyword(tenantId, fts, options.types, options.limit).map(({ row, rank }) => ({ row, score: Number((-rank).toFixed(4)) }));
+    return this.store.match
+      .keyword(tenantId, fts, options.types, options.limit)
+      .map(({ row, rank }) => ({ row, score: Number((-rank).toFixed(4)) }));
   }
 }

@@ -3,7 +3,12 @@ import type { Direction } from '../types.js';
 
 /** Where traversals read edges from: the edges table, or an in-memory adjacency of it. */
 export interface LinkSource {
-  links(tenantId: string, rowids: readonly number[], direction: 'out' | 'in', edgeTypes?: readonly string[]): EdgeLink[];
+  links(
+    tenantId: string,
+    rowids: readonly number[],
+    direction: 'out' | 'in',
+    edgeTypes?: readonly string[],
+  ): EdgeLink[];
 }
 
 export interface TraversalOptions {
@@ -26,16 +31,31 @@ const CHUNK = 500;
 const linkKey = (l: EdgeLink) => `${l.from_id}>${l.to_id}>${l.edge_type}`;
 
 /** One BFS step: every edge of `nodes` in the direction, with the node at its other end. */
-function* neighbours(source: LinkSource, tenantId: string, nodes: readonly number[], direction: Direction, edgeTypes?: readonly string[]) {
+function* neighbours(
+  source: LinkSource,
+  tenantId: string,
+  nodes: readonly number[],
+  direction: Direction,
+  edgeTypes?: readonly string[],
+) {
   for (let i = 0; i < nodes.length; i += CHUNK) {
     const chunk = nodes.slice(i, i + CHUNK);
-    if (direction !== 'in') for (const link of source.links(tenantId, chunk, 'out', edgeTypes)) yield { link, from: link.from_id, other: link.to_id };
-    if (direction !== 'out') for (const link of source.links(tenantId, chunk, 'in', edgeTypes)) yield { link, from: link.to_id, other: link.from_id };
+    if (direction !== 'in')
+      for (const link of source.links(tenantId, chunk, 'out', edgeTypes))
+        yield { link, from: link.from_id, other: link.to_id };
+    if (direction !== 'out')
+      for (const link of source.links(tenantId, chunk, 'in', edgeTypes))
+        yield { link, from: link.to_id, other: link.from_id };
   }
 }
 
 /** Breadth-first traversal with one batched query per level (and chunk), stopping at the node cap. */
-export function traverse(source: LinkSource, tenantId: string, start: number, options: TraversalOptions): TraversalResult {
+export function traverse(
+  source: LinkSource,
+  tenantId: string,
+  start: number,
+  options: TraversalOptions,
+): TraversalResult {
   const visited = new Set<number>([start]);
   const links: EdgeLink[] = [];
   const seen = new Set<string>();
@@ -79,7 +99,14 @@ const PATH_VISIT_CAP = 200_000;
  * Shortest path ignoring edge direction: bidirectional BFS expanding the smaller frontier one level at
  * a time, with one batched query per level. Returns undefined when no path of at most `maxDepth`.
  */
-export function shortestPath(source: LinkSource, tenantId: string, from: number, to: number, maxDepth: number, edgeTypes?: readonly string[]): PathResult | undefined {
+export function shortestPath(
+  source: LinkSource,
+  tenantId: string,
+  from: number,
+  to: number,
+  maxDepth: number,
+  edgeTypes?: readonly string[],
+): PathResult | undefined {
   if (from === to) return { rowids: [from], links: [] };
   const sides = [
     { parents: new Map<number, Step | null>([[from, null]]), frontier: [from], depth: 0 },
@@ -91,7 +118,13 @@ export function shortestPath(source: LinkSource, tenantId: string, from: number,
     const other = sides[1 - index];
     const next: number[] = [];
     let best: { node: number; length: number } | undefined;
-    for (const { link, from: node, other: neighbour } of neighbours(source, tenantId, side.frontier, 'both', edgeTypes)) {
+    for (const { link, from: node, other: neighbour } of neighbours(
+      source,
+      tenantId,
+      side.frontier,
+      'both',
+      edgeTypes,
+    )) {
       if (side.parents.has(neighbour)) continue;
       side.parents.set(neighbour, { prev: node, link, depth: side.depth + 1 });
       next.push(neighbour);

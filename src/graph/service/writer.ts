@@ -25,12 +25,22 @@ export class GraphWriter {
     const written = this.store.writeFor(tenantId, epoch, () => {
       const rowids = new Map<Handle, number>();
       batch.people.forEach((person, index) => {
-        rowids.set(`p:${index}`, this.identity.resolve(tenantId, person.identity, person.properties, source, now, [...person.aliases]));
+        rowids.set(
+          `p:${index}`,
+          this.identity.resolve(tenantId, person.identity, person.properties, source, now, [...person.aliases]),
+        );
       });
       for (const [handle, node] of batch.nodes) {
         rowids.set(
           handle,
-          this.store.nodes.upsert({ tenantId, type: node.type, id: node.id, properties: JSON.stringify(node.properties), source: node.reference ? null : source, now }),
+          this.store.nodes.upsert({
+            tenantId,
+            type: node.type,
+            id: node.id,
+            properties: JSON.stringify(node.properties),
+            source: node.reference ? null : source,
+            now,
+          }),
         );
       }
       let edges = 0;
@@ -38,7 +48,8 @@ export class GraphWriter {
         const fromId = rowids.get(edge.from);
         const toId = rowids.get(edge.to);
         if (fromId === undefined || toId === undefined || fromId === toId) continue;
-        const properties = edge.properties && Object.keys(edge.properties).length ? JSON.stringify(edge.properties) : null;
+        const properties =
+          edge.properties && Object.keys(edge.properties).length ? JSON.stringify(edge.properties) : null;
         this.store.edges.upsert({ tenantId, fromId, toId, type: edge.type, properties, now });
         edges++;
       }

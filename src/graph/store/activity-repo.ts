@@ -23,9 +23,12 @@ export class ActivityRepo {
   private readonly pruneStmt: Statement;
 
   constructor(db: Db) {
-    this.insertStmt = db.prepare(`INSERT INTO graph_activity (tenant_id, action, actor_type, actor_id, target_type, target_id, timestamp, properties)
+    this.insertStmt =
+      db.prepare(`INSERT INTO graph_activity (tenant_id, action, actor_type, actor_id, target_type, target_id, timestamp, properties)
       VALUES (@tenantId, @action, @actorType, @actorId, @targetType, @targetId, @timestamp, @properties)`);
-    this.feedStmt = db.prepare('SELECT * FROM graph_activity WHERE tenant_id = ? ORDER BY timestamp DESC, id DESC LIMIT ?');
+    this.feedStmt = db.prepare(
+      'SELECT * FROM graph_activity WHERE tenant_id = ? ORDER BY timestamp DESC, id DESC LIMIT ?',
+    );
     // The entity as target, or (for a person) as actor under any of its identifiers.
     this.timelineStmt = db.prepare(`
       SELECT * FROM (
@@ -52,8 +55,20 @@ export class ActivityRepo {
   }
 
   /** Records whose target is `type` with one of `targetIds`, or whose actor is one of `actorIds`. */
-  timeline(tenantId: string, type: string, targetIds: readonly string[], actorIds: readonly string[], limit: number): ActivityRow[] {
-    return this.timelineStmt.all({ tenantId, type, targets: JSON.stringify(targetIds), actors: JSON.stringify(actorIds), limit }) as ActivityRow[];
+  timeline(
+    tenantId: string,
+    type: string,
+    targetIds: readonly string[],
+    actorIds: readonly string[],
+    limit: number,
+  ): ActivityRow[] {
+    return this.timelineStmt.all({
+      tenantId,
+      type,
+      targets: JSON.stringify(targetIds),
+      actors: JSON.stringify(actorIds),
+      limit,
+    }) as ActivityRow[];
   }
 
   count(tenantId: string): number {

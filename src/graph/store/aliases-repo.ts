@@ -13,10 +13,14 @@ export class AliasesRepo {
   private readonly deleteTenantStmt: Statement;
 
   constructor(db: Db) {
-    this.lookupStmt = db.prepare('SELECT alias, node_rowid FROM graph_aliases WHERE tenant_id = ? AND alias IN (SELECT value FROM json_each(?))');
+    this.lookupStmt = db.prepare(
+      'SELECT alias, node_rowid FROM graph_aliases WHERE tenant_id = ? AND alias IN (SELECT value FROM json_each(?))',
+    );
     this.setStmt = db.prepare(`INSERT INTO graph_aliases (tenant_id, alias, node_rowid) VALUES (?, ?, ?)
       ON CONFLICT (tenant_id, alias) DO UPDATE SET node_rowid = excluded.node_rowid WHERE node_rowid IS NOT excluded.node_rowid`);
-    this.ofNodeStmt = db.prepare('SELECT alias FROM graph_aliases WHERE node_rowid = ? AND +tenant_id = ? ORDER BY alias').pluck();
+    this.ofNodeStmt = db
+      .prepare('SELECT alias FROM graph_aliases WHERE node_rowid = ? AND +tenant_id = ? ORDER BY alias')
+      .pluck();
     this.repointStmt = db.prepare('UPDATE graph_aliases SET node_rowid = ? WHERE node_rowid = ? AND +tenant_id = ?');
     this.deleteTenantStmt = db.prepare('DELETE FROM graph_aliases WHERE tenant_id = ?');
   }

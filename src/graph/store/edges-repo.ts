@@ -48,12 +48,22 @@ export class EdgesRepo {
       WHERE excluded.properties IS NOT NULL
         AND json_patch(coalesce(graph_edges.properties, '{}'), excluded.properties) IS NOT graph_edges.properties`);
     const batch = 'SELECT value FROM json_each(?)';
-    this.outStmt = db.prepare(`SELECT from_id, to_id, edge_type FROM graph_edges WHERE from_id IN (${batch}) AND +tenant_id = ?`);
-    this.inStmt = db.prepare(`SELECT from_id, to_id, edge_type FROM graph_edges WHERE to_id IN (${batch}) AND +tenant_id = ?`);
-    this.outTypedStmt = db.prepare(`SELECT from_id, to_id, edge_type FROM graph_edges WHERE from_id IN (${batch}) AND +tenant_id = ? AND +edge_type IN (${batch})`);
-    this.inTypedStmt = db.prepare(`SELECT from_id, to_id, edge_type FROM graph_edges WHERE to_id IN (${batch}) AND +tenant_id = ? AND +edge_type IN (${batch})`);
+    this.outStmt = db.prepare(
+      `SELECT from_id, to_id, edge_type FROM graph_edges WHERE from_id IN (${batch}) AND +tenant_id = ?`,
+    );
+    this.inStmt = db.prepare(
+      `SELECT from_id, to_id, edge_type FROM graph_edges WHERE to_id IN (${batch}) AND +tenant_id = ?`,
+    );
+    this.outTypedStmt = db.prepare(
+      `SELECT from_id, to_id, edge_type FROM graph_edges WHERE from_id IN (${batch}) AND +tenant_id = ? AND +edge_type IN (${batch})`,
+    );
+    this.inTypedStmt = db.prepare(
+      `SELECT from_id, to_id, edge_type FROM graph_edges WHERE to_id IN (${batch}) AND +tenant_id = ? AND +edge_type IN (${batch})`,
+    );
     this.countStmt = db.prepare('SELECT count(*) FROM graph_edges WHERE tenant_id = ?').pluck();
-    this.countByTypeStmt = db.prepare('SELECT edge_type, count(*) AS count FROM graph_edges WHERE tenant_id = ? GROUP BY edge_type');
+    this.countByTypeStmt = db.prepare(
+      'SELECT edge_type, count(*) AS count FROM graph_edges WHERE tenant_id = ? GROUP BY edge_type',
+    );
     this.deleteTenantStmt = db.prepare('DELETE FROM graph_edges WHERE tenant_id = ?');
   }
 
@@ -63,7 +73,12 @@ export class EdgesRepo {
   }
 
   /** Edges leaving (`out`) or entering (`in`) any of the nodes, optionally of some types only. */
-  links(tenantId: string, rowids: readonly number[], direction: 'out' | 'in', edgeTypes?: readonly string[]): EdgeLink[] {
+  links(
+    tenantId: string,
+    rowids: readonly number[],
+    direction: 'out' | 'in',
+    edgeTypes?: readonly string[],
+  ): EdgeLink[] {
     if (rowids.length === 0) return [];
     const nodes = JSON.stringify(rowids);
     if (edgeTypes?.length) {
@@ -74,7 +89,13 @@ export class EdgesRepo {
   }
 
   /** Edges of one node with both ends as references, newest first. */
-  refsOf(tenantId: string, rowid: number, direction: 'out' | 'in' | 'both', edgeType: string | undefined, limit: number): EdgeRefRow[] {
+  refsOf(
+    tenantId: string,
+    rowid: number,
+    direction: 'out' | 'in' | 'both',
+    edgeType: string | undefined,
+    limit: number,
+  ): EdgeRefRow[] {
     const parts: string[] = [];
     if (direction !== 'in') parts.push(this.refsSql('from_id', edgeType));
     if (direction !== 'out') parts.push(this.refsSql('to_id', edgeType));
@@ -108,9 +129,15 @@ export class EdgesRepo {
    * `into` already has, or become a self-loop, are dropped.
    */
   moveEdges(tenantId: string, from: number, into: number): void {
-    this.db.prepare('UPDATE OR IGNORE graph_edges SET from_id = ? WHERE from_id = ? AND to_id <> ? AND +tenant_id = ?').run(into, from, into, tenantId);
-    this.db.prepare('UPDATE OR IGNORE graph_edges SET to_id = ? WHERE to_id = ? AND from_id <> ? AND +tenant_id = ?').run(into, from, into, tenantId);
-    this.db.prepare('DELETE FROM graph_edges WHERE (from_id = ? OR to_id = ?) AND +tenant_id = ?').run(from, from, tenantId);
+    this.db
+      .prepare('UPDATE OR IGNORE graph_edges SET from_id = ? WHERE from_id = ? AND to_id <> ? AND +tenant_id = ?')
+      .run(into, from, into, tenantId);
+    this.db
+      .prepare('UPDATE OR IGNORE graph_edges SET to_id = ? WHERE to_id = ? AND from_id <> ? AND +tenant_id = ?')
+      .run(into, from, into, tenantId);
+    this.db
+      .prepare('DELETE FROM graph_edges WHERE (from_id = ? OR to_id = ?) AND +tenant_id = ?')
+      .run(from, from, tenantId);
   }
 
   deleteTenant(tenantId: string): number {

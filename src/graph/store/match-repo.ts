@@ -38,7 +38,11 @@ export class MatchRepo {
     return this.statement(sql).all(...parts.flatMap((p) => p.params), query.limit) as EdgeLink[];
   }
 
-  private directed(query: PatternQuery, leftEnd: string, rightEnd: string): { sql: string; params: Array<string | number> } {
+  private directed(
+    query: PatternQuery,
+    leftEnd: string,
+    rightEnd: string,
+  ): { sql: string; params: Array<string | number> } {
     // Both ends are constrained to the tenant, so the plan can start from either end's nodes.
     const where = ['+e.tenant_id = ?', 'a.tenant_id = ?', 'b.tenant_id = ?'];
     const params: Array<string | number> = [query.tenantId, query.tenantId, query.tenantId];
@@ -68,7 +72,9 @@ export class MatchRepo {
     const sql = `SELECT n.*, bm25(graph_node_text) AS rank FROM graph_node_text t JOIN graph_nodes n ON n.id = t.rowid
       WHERE graph_node_text MATCH ? AND n.tenant_id = ?${typed ? ' AND n.node_type IN (SELECT value FROM json_each(?))' : ''}
       ORDER BY rank LIMIT ?`;
-    const rows = this.statement(sql).all(ftsQuery, tenantId, ...(typed ? [JSON.stringify(types)] : []), limit) as Array<NodeRow & { rank: number }>;
+    const rows = this.statement(sql).all(ftsQuery, tenantId, ...(typed ? [JSON.stringify(types)] : []), limit) as Array<
+      NodeRow & { rank: number }
+    >;
     return rows.map(({ rank, ...row }) => ({ row, rank }));
   }
 

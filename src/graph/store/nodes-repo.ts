@@ -47,15 +47,26 @@ export class NodesRepo {
       RETURNING id`,
       )
       .pluck();
-    this.idStmt = db.prepare('SELECT id FROM graph_nodes WHERE tenant_id = ? AND node_type = ? AND node_id = ?').pluck();
+    this.idStmt = db
+      .prepare('SELECT id FROM graph_nodes WHERE tenant_id = ? AND node_type = ? AND node_id = ?')
+      .pluck();
     this.byKeyStmt = db.prepare('SELECT * FROM graph_nodes WHERE tenant_id = ? AND node_type = ? AND node_id = ?');
     this.byRowidStmt = db.prepare('SELECT * FROM graph_nodes WHERE id = ? AND +tenant_id = ?');
-    this.manyStmt = db.prepare('SELECT n.* FROM json_each(?) j JOIN graph_nodes n ON n.id = j.value WHERE +n.tenant_id = ?');
-    this.patchStmt = db.prepare(`UPDATE graph_nodes SET properties = json_patch(properties, json(@patch)), updated_at = @now
+    this.manyStmt = db.prepare(
+      'SELECT n.* FROM json_each(?) j JOIN graph_nodes n ON n.id = j.value WHERE +n.tenant_id = ?',
+    );
+    this.patchStmt =
+      db.prepare(`UPDATE graph_nodes SET properties = json_patch(properties, json(@patch)), updated_at = @now
       WHERE id = @rowid AND +tenant_id = @tenantId AND json_patch(properties, json(@patch)) IS NOT properties`);
-    this.countByTypeStmt = db.prepare('SELECT node_type, count(*) AS count FROM graph_nodes WHERE tenant_id = ? GROUP BY node_type');
-    this.expiredStmt = db.prepare('SELECT id FROM graph_nodes WHERE tenant_id = ? AND expires_at IS NOT NULL AND expires_at <= ?').pluck();
-    this.deleteManyStmt = db.prepare('DELETE FROM graph_nodes WHERE id IN (SELECT value FROM json_each(?)) AND +tenant_id = ?');
+    this.countByTypeStmt = db.prepare(
+      'SELECT node_type, count(*) AS count FROM graph_nodes WHERE tenant_id = ? GROUP BY node_type',
+    );
+    this.expiredStmt = db
+      .prepare('SELECT id FROM graph_nodes WHERE tenant_id = ? AND expires_at IS NOT NULL AND expires_at <= ?')
+      .pluck();
+    this.deleteManyStmt = db.prepare(
+      'DELETE FROM graph_nodes WHERE id IN (SELECT value FROM json_each(?)) AND +tenant_id = ?',
+    );
     this.deleteTenantStmt = db.prepare('DELETE FROM graph_nodes WHERE tenant_id = ?');
   }
 
@@ -88,11 +99,22 @@ export class NodesRepo {
   }
 
   /** Nodes of one type (or any type) whose properties match every condition, newest first. */
-  search(tenantId: string, type: string | undefined, conditions: readonly Condition[], limit: number, offset = 0): NodeRow[] {
-    const where = ['n.tenant_id = ?', ...(type ? ['n.node_type = ?'] : []), ...conditions.map((c) => conditionSql('n', c))];
+  search(
+    tenantId: string,
+    type: string | undefined,
+    conditions: readonly Condition[],
+    limit: number,
+    offset = 0,
+  ): NodeRow[] {
+    const where = [
+      'n.tenant_id = ?',
+      ...(type ? ['n.node_type = ?'] : []),
+      ...conditions.map((c) => conditionSql('n', c)),
+    ];
     // With a condition on an indexed property, look up by that index and sort what it finds (`+` keeps
     // the planner from walking the whole type in updated_at order instead).
-    const indexed = type !== undefined && conditions.some((c) => (INDEXED_PROPERTIES as readonly unknown[]).includes(c.property));
+    const indexed =
+      type !== undefined && conditions.some((c) => (INDEXED_PROPERTIES as readonly unknown[]).includes(c.property));
     const order = indexed ? '+n.updated_at DESC, n.id DESC' : 'n.updated_at DESC, n.id DESC';
     const sql = `SELECT n.* FROM graph_nodes n WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`;
     let stmt = this.searchCache.get(sql);
@@ -125,6 +147,9 @@ export class NodesRepo {
 
   /** Tenants holding nodes that expired by `now` (for the periodic purge). */
   tenantsWithExpired(now: number): string[] {
-    return this.db.prepare('SELECT DISTINCT tenant_id FROM graph_nodes WHERE expires_at IS NOT NULL AND expires_at <= ?').pluck().all(now) as string[];
+    return this.db
+      .prepare('SELECT DISTINCT tenant_id FROM graph_nodes WHERE expires_at IS NOT NULL AND expires_at <= ?')
+      .pluck()
+      .all(now) as string[];
   }
 }

@@ -9,10 +9,16 @@ import { envelope } from '../envelope.js';
 import { route } from '../errors.js';
 import type { RouteModule } from '../route-module.js';
 
-const ConnectionType = z.string().regex(/^[a-z_]{2,50}$/, 'connection_type must be an integration id such as code_host');
+const ConnectionType = z
+  .string()
+  .regex(/^[a-z_]{2,50}$/, 'connection_type must be an integration id such as code_host');
 const ContextOwner = z.string().min(1, 'user_id must not be empty').max(254, 'user_id must be at most 254 characters');
 
-const MESSAGE = { type: 'object', properties: { success: { const: true }, message: { type: 'string' } }, required: ['success', 'message'] };
+const MESSAGE = {
+  type: 'object',
+  properties: { success: { const: true }, message: { type: 'string' } },
+  required: ['success', 'message'],
+};
 const TENANT = envelopeOf(ANY_OBJECT);
 
 /** Tenants, tokens and the connection cache (`/admin/...`), behind the API key. */
@@ -27,7 +33,10 @@ export const adminRoutes: RouteModule = (routes, app) => {
       path: '/admin/tenants',
       operationId: 'listTenants',
       summary: 'List tenants',
-      response: envelopeOf({ type: 'object', properties: { tenants: { type: 'array', items: ANY_OBJECT }, count: { type: 'integer' } } }),
+      response: envelopeOf({
+        type: 'object',
+        properties: { tenants: { type: 'array', items: ANY_OBJECT }, count: { type: 'integer' } },
+      }),
     },
     apiKey,
     (_req, res) => {
@@ -37,7 +46,14 @@ export const adminRoutes: RouteModule = (routes, app) => {
   );
 
   routes.add(
-    { ...admin, method: 'get', path: '/admin/tenants/{id}', operationId: 'getTenant', summary: 'Get a tenant', response: TENANT },
+    {
+      ...admin,
+      method: 'get',
+      path: '/admin/tenants/{id}',
+      operationId: 'getTenant',
+      summary: 'Get a tenant',
+      response: TENANT,
+    },
     apiKey,
     route((req, res) => {
       res.json(envelope(app.tenants.get(String(req.params.id))));
@@ -45,7 +61,16 @@ export const adminRoutes: RouteModule = (routes, app) => {
   );
 
   routes.add(
-    { ...admin, method: 'post', path: '/admin/tenants', operationId: 'createTenant', summary: 'Create a tenant', body: jsonSchemaOf(TenantCreate), status: 201, response: TENANT },
+    {
+      ...admin,
+      method: 'post',
+      path: '/admin/tenants',
+      operationId: 'createTenant',
+      summary: 'Create a tenant',
+      body: jsonSchemaOf(TenantCreate),
+      status: 201,
+      response: TENANT,
+    },
     apiKey,
     route((req, res) => {
       res.status(201).json(envelope(app.tenants.create(req.body)));
@@ -53,7 +78,15 @@ export const adminRoutes: RouteModule = (routes, app) => {
   );
 
   routes.add(
-    { ...admin, method: 'put', path: '/admin/tenants/{id}', operationId: 'updateTenant', summary: 'Update a tenant', body: jsonSchemaOf(TenantUpdate), response: TENANT },
+    {
+      ...admin,
+      method: 'put',
+      path: '/admin/tenants/{id}',
+      operationId: 'updateTenant',
+      summary: 'Update a tenant',
+      body: jsonSchemaOf(TenantUpdate),
+      response: TENANT,
+    },
     apiKey,
     route((req, res) => {
       res.json(envelope(app.tenants.update(String(req.params.id), req.body)));
@@ -61,7 +94,14 @@ export const adminRoutes: RouteModule = (routes, app) => {
   );
 
   routes.add(
-    { ...admin, method: 'delete', path: '/admin/tenants/{id}', operationId: 'deleteTenant', summary: 'Delete a tenant and all its data', response: MESSAGE },
+    {
+      ...admin,
+      method: 'delete',
+      path: '/admin/tenants/{id}',
+      operationId: 'deleteTenant',
+      summary: 'Delete a tenant and all its data',
+      response: MESSAGE,
+    },
     apiKey,
     route((req, res) => {
       const id = String(req.params.id);
@@ -94,7 +134,11 @@ export const adminRoutes: RouteModule = (routes, app) => {
       const graph = app.services.graph;
       if (!graph) throw new AppError('NOT_CONFIGURED', 'The knowledge graph is not available on this server');
       const removed = graph.contexts.removeAll(id, userId);
-      res.json({ success: true, message: `Removed ${removed} context(s) of ${userId ?? 'every user'} in tenant ${id}`, removed });
+      res.json({
+        success: true,
+        message: `Removed ${removed} context(s) of ${userId ?? 'every user'} in tenant ${id}`,
+        removed,
+      });
     }),
   );
 
@@ -143,7 +187,13 @@ export const adminRoutes: RouteModule = (routes, app) => {
       path: '/admin/connections',
       operationId: 'clearConnections',
       summary: "Drop the token's tenant's cached connections",
-      query: [{ name: 'connection_type', schema: jsonSchemaOf(ConnectionType), description: 'Only this integration (all when omitted)' }],
+      query: [
+        {
+          name: 'connection_type',
+          schema: jsonSchemaOf(ConnectionType),
+          description: 'Only this integration (all when omitted)',
+        },
+      ],
       response: MESSAGE,
     },
     apiKey,
@@ -158,7 +208,11 @@ export const adminRoutes: RouteModule = (routes, app) => {
         type = parsed.data;
       }
       const removed = app.connections.clear(caller.tenantId, type);
-      res.json({ success: true, message: `Removed ${removed} cached connection(s) of tenant ${caller.tenantId}`, connection_type: type ?? 'all' });
+      res.json({
+        success: true,
+        message: `Removed ${removed} cached connection(s) of tenant ${caller.tenantId}`,
+        connection_type: type ?? 'all',
+      });
     }),
   );
 };

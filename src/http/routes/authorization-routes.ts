@@ -11,7 +11,8 @@ export const successPage = (email: string, provider: string): string => `<!docty
 <body><h1>${provider} is connected</h1><p>Constellation can now act for <strong>${escapeHtml(email)}</strong>. You can close this window and return to your assistant.</p></body></html>`;
 
 /** A non-empty string query parameter, trimmed. */
-export const queryText = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+export const queryText = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 /** The flow of a per-user family, or a 403 saying what to configure. */
 export function flowOf(app: App, family: string, configure: string): OAuthFlow {
@@ -57,8 +58,18 @@ export function addCallbackRoute(routes: Routes, app: App, route: CallbackRoute)
     },
     (req, res) => {
       Promise.resolve()
-        .then(() => flowOf(app, route.family, route.configure).complete({ code: queryText(req.query.code), state: queryText(req.query.state), error: queryText(req.query.error) }))
-        .then(({ owner, returnUrl }) => (returnUrl ? res.redirect(302, returnUrl) : res.type('html').send(successPage(owner.userEmail, route.provider))))
+        .then(() =>
+          flowOf(app, route.family, route.configure).complete({
+            code: queryText(req.query.code),
+            state: queryText(req.query.state),
+            error: queryText(req.query.error),
+          }),
+        )
+        .then(({ owner, returnUrl }) =>
+          returnUrl
+            ? res.redirect(302, returnUrl)
+            : res.type('html').send(successPage(owner.userEmail, route.provider)),
+        )
         .catch((error: unknown) => route.refuse(res, error));
     },
   );

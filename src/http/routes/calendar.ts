@@ -12,7 +12,13 @@ const EVENT = `${CALENDAR}/events/{event_id}`;
  */
 export const calendarRoutes: RouteModule = (routes, app) => {
   const { read, write } = unifiedToolRoutes(app, 'calendar');
-  const freeBusy = write('post', 'get_free_busy', '/calendar/free-busy', 'getUnifiedFreeBusy', 'Busy intervals of attendees in a window');
+  const freeBusy = write(
+    'post',
+    'get_free_busy',
+    '/calendar/free-busy',
+    'getUnifiedFreeBusy',
+    'Busy intervals of attendees in a window',
+  );
   addToolRoutes(routes, app, unifiedFamily(app, 'calendar'), [
     read('list_calendars', '/calendar/calendars', 'listUnifiedCalendars', 'List the connected calendars'),
     read('get_calendar', CALENDAR, 'getUnifiedCalendar', 'One calendar'),

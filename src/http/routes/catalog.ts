@@ -22,34 +22,62 @@ export const catalogRoutes: RouteModule = (routes, app) => {
   const { registry } = app;
   const pub = { tag: 'catalog', security: 'none', response: ANY_OBJECT } as const;
 
-  routes.add({ ...pub, method: 'get', path: '/mcp/systems', operationId: 'listSystems', summary: 'Systems of the tool catalog' }, (_req, res) => {
-    res.json({ systems: registry.systems.map((s) => s.id), count: registry.systems.length });
-  });
-
-  routes.add({ ...pub, method: 'get', path: '/mcp/domains', operationId: 'listDomains', summary: 'Domain records of every system' }, (_req, res) => {
-    res.json({
-      domains: registry.systems.map((s) => ({
-        name: s.id,
-        description: s.description,
-        keywords: s.keywords,
-        when_to_use: s.when_to_use,
-        tool_count: registry.toolsOf(s.id).length,
-      })),
-    });
-  });
+  routes.add(
+    { ...pub, method: 'get', path: '/mcp/systems', operationId: 'listSystems', summary: 'Systems of the tool catalog' },
+    (_req, res) => {
+      res.json({ systems: registry.systems.map((s) => s.id), count: registry.systems.length });
+    },
+  );
 
   routes.add(
-    { ...pub, method: 'get', path: '/mcp/capabilities/analytics', operationId: 'listAnalyticalCapabilities', summary: 'Analytical capabilities of every system' },
+    {
+      ...pub,
+      method: 'get',
+      path: '/mcp/domains',
+      operationId: 'listDomains',
+      summary: 'Domain records of every system',
+    },
+    (_req, res) => {
+      res.json({
+        domains: registry.systems.map((s) => ({
+          name: s.id,
+          description: s.description,
+          keywords: s.keywords,
+          when_to_use: s.when_to_use,
+          tool_count: registry.toolsOf(s.id).length,
+        })),
+      });
+    },
+  );
+
+  routes.add(
+    {
+      ...pub,
+      method: 'get',
+      path: '/mcp/capabilities/analytics',
+      operationId: 'listAnalyticalCapabilities',
+      summary: 'Analytical capabilities of every system',
+    },
     (_req, res) => {
       const systems: Record<string, Array<{ name: string; tool: string; requires: string[]; outputs: string[] }>> = {};
       let total = 0;
       for (const tool of registry.tools) {
         if (tool.capability.type !== 'analytical') continue;
         const record = registry.capability(tool);
-        (systems[tool.system] ??= []).push({ name: record.name, tool: record.tool, requires: record.requires, outputs: record.outputs ?? [] });
+        (systems[tool.system] ??= []).push({
+          name: record.name,
+          tool: record.tool,
+          requires: record.requires,
+          outputs: record.outputs ?? [],
+        });
         total++;
       }
-      res.json({ type: 'analytical', description: 'Read-only aggregations and engineering metrics computed from several sources in parallel.', systems, total_count: total });
+      res.json({
+        type: 'analytical',
+        description: 'Read-only aggregations and engineering metrics computed from several sources in parallel.',
+        systems,
+        total_count: total,
+      });
     },
   );
 
@@ -71,17 +99,29 @@ export const catalogRoutes: RouteModule = (routes, app) => {
         let type: z.infer<typeof CapabilityType> | undefined;
         if (filter !== undefined) {
           const parsed = CapabilityType.safeParse(filter);
-          if (!parsed.success) throw new AppError('VALIDATION_ERROR', 'capability_type must be action, analytical or read');
+          if (!parsed.success)
+            throw new AppError('VALIDATION_ERROR', 'capability_type must be action, analytical or read');
           type = parsed.data;
         }
-        const capabilities = tools.filter((t) => !type || t.capability.type === type).map((t) => registry.capability(t));
+        const capabilities = tools
+          .filter((t) => !type || t.capability.type === type)
+          .map((t) => registry.capability(t));
         res.json({ system: system.id, capabilities, count: capabilities.length });
       }),
     );
 
-    routes.add({ ...pub, method: 'get', path: `/mcp/${system.id}/tools`, operationId: `list${id}Tools`, summary: `Tool descriptors of ${system.id}` }, (_req, res) => {
-      res.json({ tools: tools.map((t) => registry.descriptor(t)) });
-    });
+    routes.add(
+      {
+        ...pub,
+        method: 'get',
+        path: `/mcp/${system.id}/tools`,
+        operationId: `list${id}Tools`,
+        summary: `Tool descriptors of ${system.id}`,
+      },
+      (_req, res) => {
+        res.json({ tools: tools.map((t) => registry.descriptor(t)) });
+      },
+    );
 
     // Failing executions answer `{success: false, error: {code, message, details?, retry_after?}, meta}`
     // with the status of the error code (400 bad arguments, 404 unknown tool, 429, 502 upstream...).
@@ -93,7 +133,11 @@ export const catalogRoutes: RouteModule = (routes, app) => {
         summary: `Execute a ${system.id} tool by name`,
         tag: system.id,
         security: 'jwt',
-        body: { type: 'object', properties: { tool: { enum: tools.map((t) => t.name) }, arguments: ANY_OBJECT }, required: ['tool'] },
+        body: {
+          type: 'object',
+          properties: { tool: { enum: tools.map((t) => t.name) }, arguments: ANY_OBJECT },
+          required: ['tool'],
+        },
         response: envelopeOf({ type: 'object', properties: { _capability: ANY_OBJECT } }),
       },
       requireCaller(app),
@@ -101,12 +145,23 @@ export const catalogRoutes: RouteModule = (routes, app) => {
         const caller = callerOf(res);
         try {
           const body = ExecuteBody.safeParse(req.body ?? {});
-          if (!body.success) throw new AppError('VALIDATION_ERROR', `Body must be {tool: string, arguments?: object}: ${z.prettifyError(body.error).replace(/\n/g, '; ')}`);
+          if (!body.success)
+            throw new AppError(
+              'VALIDATION_ERROR',
+              `Body must be {tool: string, arguments?: object}: ${z.prettifyError(body.error).replace(/\n/g, '; ')}`,
+            );
           const tool = resolveTool(registry, system.id, body.data.tool);
           const result = await app.executor.execute(caller, tool, body.data.arguments);
-          res.json(envelope({ ...result, _capability: { name: tool.capability.name, type: tool.capability.type } }, caller, { tool: tool.name }));
+          res.json(
+            envelope({ ...result, _capability: { name: tool.capability.name, type: tool.capability.type } }, caller, {
+              tool: tool.name,
+            }),
+          );
         } catch (error) {
-          sendError(res, error, { log: app.log, extra: { meta: { tenant_id: caller.tenantId, timestamp: new Date().toISOString() } } });
+          sendError(res, error, {
+            log: app.log,
+            extra: { meta: { tenant_id: caller.tenantId, timestamp: new Date().toISOString() } },
+          });
         }
       },
     );

@@ -13,14 +13,19 @@ const FAMILY = 'chat';
 const TAG = 'chat authorization';
 
 /** Chat's error form: 407 when the user must authorize, named failures (`email_mismatch`) as objects. */
-export const sendChatError = (app: App, res: Response, thrown: unknown): void => sendDetailError(app, res, thrown, { authorizationStatus: 407, system: 'chat' });
+export const sendChatError = (app: App, res: Response, thrown: unknown): void =>
+  sendDetailError(app, res, thrown, { authorizationStatus: 407, system: 'chat' });
 
 const CONFIGURE = 'SLACK_CLIENT_ID and SLACK_CLIENT_SECRET';
 
 /** The caller of a chat request: the JWT in the `Access-Token` header, or `bearer_token` in the query. */
 async function chatCaller(app: App, req: Request): Promise<Caller & { userEmail: string }> {
   const token = req.get('access-token')?.trim() || queryText(req.query.bearer_token);
-  if (!token) throw new AppError('UNAUTHORIZED', 'Send your token as the Access-Token header or the bearer_token query parameter');
+  if (!token)
+    throw new AppError(
+      'UNAUTHORIZED',
+      'Send your token as the Access-Token header or the bearer_token query parameter',
+    );
   const caller = await verifiedCaller(app, req, token);
   if (!caller.userEmail) throw new AppError('VALIDATION_ERROR', 'The token names no user_email');
   return { ...caller, userEmail: caller.userEmail };
@@ -31,7 +36,8 @@ function returnUrlOf(app: App, value: string | undefined): string | undefined {
   if (!value) return undefined;
   const url = redirectTarget(app.config, 'return_url', value, app.publicUrl());
   const allowed = [new URL(app.publicUrl()).origin, ...app.config.allowedOrigins];
-  if (!allowed.includes(url.origin)) throw new AppError('VALIDATION_ERROR', `return_url must be on ${allowed.join(' or ')}`);
+  if (!allowed.includes(url.origin))
+    throw new AppError('VALIDATION_ERROR', `return_url must be on ${allowed.join(' or ')}`);
   return url.toString();
 }
 
@@ -48,9 +54,21 @@ export const chatOAuthRoutes: RouteModule = (routes, app) => {
       tag: TAG,
       security: 'none',
       query: [
-        { name: 'bearer_token', schema: { type: 'string' }, description: 'The JWT, unless sent as the Access-Token header' },
-        { name: 'user_email', schema: { type: 'string', format: 'email' }, description: 'Taken from the token; when given it must match' },
-        { name: 'return_url', schema: { type: 'string' }, description: 'A page of this server to return to after consent' },
+        {
+          name: 'bearer_token',
+          schema: { type: 'string' },
+          description: 'The JWT, unless sent as the Access-Token header',
+        },
+        {
+          name: 'user_email',
+          schema: { type: 'string', format: 'email' },
+          description: 'Taken from the token; when given it must match',
+        },
+        {
+          name: 'return_url',
+          schema: { type: 'string' },
+          description: 'A page of this server to return to after consent',
+        },
       ],
       redirect: 'The chat workspace’s install page',
       errors: 'detail',
@@ -61,7 +79,8 @@ export const chatOAuthRoutes: RouteModule = (routes, app) => {
       chatCaller(app, req)
         .then((caller) => {
           const asked = queryText(req.query.user_email);
-          if (asked && asked.toLowerCase() !== caller.userEmail.toLowerCase()) throw new AppError('VALIDATION_ERROR', 'user_email does not match the token');
+          if (asked && asked.toLowerCase() !== caller.userEmail.toLowerCase())
+            throw new AppError('VALIDATION_ERROR', 'user_email does not match the token');
           return flowOf(app, FAMILY, CONFIGURE).begin(
             { tenantId: caller.tenantId, userEmail: caller.userEmail, tenantEpoch: caller.tenantEpoch },
             returnUrlOf(app, queryText(req.query.return_url)),
@@ -76,7 +95,8 @@ export const chatOAuthRoutes: RouteModule = (routes, app) => {
     family: FAMILY,
     configure: CONFIGURE,
     operationId: 'completeChatAuthorization',
-    summary: 'The workspace’s redirect back: exchanges the code, checks the account’s email, stores the bot and user tokens',
+    summary:
+      'The workspace’s redirect back: exchanges the code, checks the account’s email, stores the bot and user tokens',
     tag: TAG,
     provider: 'Slack',
     refuse,
@@ -96,7 +116,12 @@ export const chatOAuthRoutes: RouteModule = (routes, app) => {
       ],
       response: {
         type: 'object',
-        properties: { success: { const: true }, status: { enum: ['authorized', 'needs_oauth', 'no_access'] }, message: { type: 'string' }, has_tokens: { type: 'boolean' } },
+        properties: {
+          success: { const: true },
+          status: { enum: ['authorized', 'needs_oauth', 'no_access'] },
+          message: { type: 'string' },
+          has_tokens: { type: 'boolean' },
+        },
         required: ['success', 'status', 'message', 'has_tokens'],
       },
       errors: 'detail',
@@ -106,9 +131,16 @@ export const chatOAuthRoutes: RouteModule = (routes, app) => {
     (req, res) => {
       const tenantId = queryText(req.query.tenant_id);
       const userEmail = queryText(req.query.user_email);
-      if (!tenantId || !userEmail) return refuse(res, new AppError('VALIDATION_ERROR', 'tenant_id and user_email are required query parameters'));
+      if (!tenantId || !userEmail)
+        return refuse(res, new AppError('VALIDATION_ERROR', 'tenant_id and user_email are required query parameters'));
       const flow = app.authorizations.get(FAMILY);
-      if (!flow) return void res.json({ success: true, status: 'no_access', message: 'No chat integration is configured on this server', has_tokens: false });
+      if (!flow)
+        return void res.json({
+          success: true,
+          status: 'no_access',
+          message: 'No chat integration is configured on this server',
+          has_tokens: false,
+        });
       // Asked without credentials: an unknown tenant answers as a user who has not authorized, so the route lists no tenants.
       const owner = { tenantId, userEmail };
       const status = app.tenants.exists(tenantId) ? flow.status(owner) : flow.notAuthorized(owner);
@@ -122,18 +154,32 @@ export const chatOAuthRoutes: RouteModule = (routes, app) => {
       method: 'post',
       path: '/oauth/chat/revoke',
       operationId: 'revokeChatAuthorization',
-      summary: 'Revoke the bot and user tokens at the workspace, clear cached connections and delete the stored credentials',
+      summary:
+        'Revoke the bot and user tokens at the workspace, clear cached connections and delete the stored credentials',
       tag: TAG,
       security: 'jwt',
-      response: { type: 'object', properties: { success: { const: true }, revoked: { type: 'boolean' }, message: { type: 'string' } }, required: ['success', 'revoked'] },
+      response: {
+        type: 'object',
+        properties: { success: { const: true }, revoked: { type: 'boolean' }, message: { type: 'string' } },
+        required: ['success', 'revoked'],
+      },
       errors: 'detail',
     },
     (req, res) => {
       chatCaller(app, req)
         .then(async (caller) => {
-          const revoked = await flowOf(app, FAMILY, CONFIGURE).revoke({ tenantId: caller.tenantId, userEmail: caller.userEmail });
+          const revoked = await flowOf(app, FAMILY, CONFIGURE).revoke({
+            tenantId: caller.tenantId,
+            userEmail: caller.userEmail,
+          });
           app.connections.clear(caller.tenantId);
-          res.json({ success: true, revoked, message: revoked ? 'Chat authorization revoked and credentials deleted' : 'There was no chat authorization to revoke' });
+          res.json({
+            success: true,
+            revoked,
+            message: revoked
+              ? 'Chat authorization revoked and credentials deleted'
+              : 'There was no chat authorization to revoke',
+          });
         })
         .catch((error: unknown) => refuse(res, error));
     },

@@ -40,7 +40,14 @@ export const crmRoutes: RouteModule = (routes, app) => {
         status: 201,
         response: one,
       },
-      { method: 'get', path: `/crm/${plural}/{id}`, operationId: `getCrm${Title}`, summary: `One ${singular}`, tool: `crm.get_${singular}`, response: one },
+      {
+        method: 'get',
+        path: `/crm/${plural}/{id}`,
+        operationId: `getCrm${Title}`,
+        summary: `One ${singular}`,
+        tool: `crm.get_${singular}`,
+        response: one,
+      },
       {
         method: 'put',
         path: `/crm/${plural}/{id}`,

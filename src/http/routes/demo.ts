@@ -22,14 +22,21 @@ export const demoRoute: RouteModule = (routes, app) => {
     const users = await Promise.all(
       demo.users().map(async (user) => ({
         ...user,
-        token: await app.tokens.issue({ ...user, connections: demo.connections(user.tenant_id), expires_in: 7 * 86_400 }),
+        token: await app.tokens.issue({
+          ...user,
+          connections: demo.connections(user.tenant_id),
+          expires_in: 7 * 86_400,
+        }),
       })),
     );
     const { sandbox } = demo;
     res.json({
       success: true,
       data: {
-        sandbox: { url: sandbox.url, upstreams: Object.fromEntries(sandbox.prefixes.map((p) => [p.slice(1), sandbox.urlOf(p)])) },
+        sandbox: {
+          url: sandbox.url,
+          upstreams: Object.fromEntries(sandbox.prefixes.map((p) => [p.slice(1), sandbox.urlOf(p)])),
+        },
         tenants: ['acme', 'globex'],
         users,
         default_user: users[0]?.user_email,

@@ -33,9 +33,14 @@ const LIST = z.object({
  */
 function sendDocumentError(app: App, res: Response, thrown: unknown): void {
   if (res.headersSent) return;
-  if (thrown instanceof UnreadableDocument) return void res.status(422).json({ detail: `Failed to process document: ${thrown.message}` });
+  if (thrown instanceof UnreadableDocument)
+    return void res.status(422).json({ detail: `Failed to process document: ${thrown.message}` });
   if (thrown instanceof z.ZodError)
-    return void res.status(400).json({ detail: thrown.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ') });
+    return void res
+      .status(400)
+      .json({
+        detail: thrown.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '),
+      });
   const error = shownError(requestError(thrown), app.log);
   setRetryAfter(res, error);
   if (error.code === 'UNAUTHORIZED') return void res.status(401).json(errorBody(error));
@@ -57,11 +62,15 @@ function uploadIdleMs(env: NodeJS.ProcessEnv = process.env): number {
   return (Number.isFinite(seconds) && seconds > 0 ? seconds : 30) * 1000;
 }
 
-const flag = (value: string | undefined) => (value === undefined ? undefined : !/^(false|0|no|off)$/i.test(value.trim()));
+const flag = (value: string | undefined) =>
+  value === undefined ? undefined : !/^(false|0|no|off)$/i.test(value.trim());
 
 /** The upload request of a multipart form (spec Document 3: file, project_id, tags, extract_entities, chunking_strategy, chunk_size). */
 async function readUpload(req: Request): Promise<UploadRequest> {
-  const { filename, bytes, fields } = await readMultipartUpload(req, { fileBytes: maxUploadBytes(), idleMs: uploadIdleMs() });
+  const { filename, bytes, fields } = await readMultipartUpload(req, {
+    fileBytes: maxUploadBytes(),
+    idleMs: uploadIdleMs(),
+  });
   return {
     filename,
     bytes,
@@ -144,14 +153,28 @@ export const documentRoutes: RouteModule = (routes, app) => {
     }),
   );
   family.add(
-    { ...base, method: 'get', path: '/{document_id}', operationId: 'getDocument', summary: 'A document with its chunks and metadata' },
+    {
+      ...base,
+      method: 'get',
+      path: '/{document_id}',
+      operationId: 'getDocument',
+      summary: 'A document with its chunks and metadata',
+    },
     handle(app, (req, tenantId) => documents.get(tenantId, String(req.params.document_id))),
   );
   family.add(
-    { ...base, method: 'delete', path: '/{document_id}', operationId: 'deleteDocument', summary: 'Delete a document with its chunks, vectors, keywords and entity links' },
+    {
+      ...base,
+      method: 'delete',
+      path: '/{document_id}',
+      operationId: 'deleteDocument',
+      summary: 'Delete a document with its chunks, vectors, keywords and entity links',
+    },
     handle(app, (req, tenantId) => documents.delete(tenantId, String(req.params.document_id))),
   );
-  router.use((req: Request, res: Response) => sendDocumentError(app, res, new AppError('NOT_FOUND', `No route ${req.method} /documents${req.path}`)));
+  router.use((req: Request, res: Response) =>
+    sendDocumentError(app, res, new AppError('NOT_FOUND', `No route ${req.method} /documents${req.path}`)),
+  );
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => sendDocumentError(app, res, error));
   routes.router.use('/documents', router);
 };

@@ -24,7 +24,9 @@ export const graphRoutes: RouteModule = (routes, app) => {
   mountContextRoutes(family, app, graph);
   mountQueryRoutes(family, app, graph);
   mountToolRoutes(family, app);
-  router.use((req: Request, res: Response) => sendGraphError(app, res, new AppError('NOT_FOUND', `No route ${req.method} /graph${req.path}`)));
+  router.use((req: Request, res: Response) =>
+    sendGraphError(app, res, new AppError('NOT_FOUND', `No route ${req.method} /graph${req.path}`)),
+  );
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => sendGraphError(app, res, error));
   routes.router.use('/graph', router);
 };

@@ -49,7 +49,10 @@ export const homeRoute: RouteModule = (routes, app) => {
   } as const;
   routes.add(operation, (_req, res) => {
     // No scripts, styles or external assets: the page is text and links only.
-    res.setHeader('Content-Security-Policy', "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
     res.type('html').send(homeHtml(app));
   });
 };

@@ -18,11 +18,17 @@ export function oauthLookupLimit(app: App, refuse: (res: Response, error: unknow
   if (!limit) {
     limit =
       perMinute > 0
-        ? windowLimit({ limit: perMinute, windowMs: 60_000, clock: app.clock, message: `Too many authorization lookups: ${perMinute} a minute per address` })
+        ? windowLimit({
+            limit: perMinute,
+            windowMs: 60_000,
+            clock: app.clock,
+            message: `Too many authorization lookups: ${perMinute} a minute per address`,
+          })
         : (_req, _res, next) => next();
     limits.set(app, limit);
   }
   const counted = limit;
   // Refusals in the route family's own error form.
-  return (req, res, next) => counted(req, res, (error?: unknown) => (error === undefined ? next() : refuse(res, error)));
+  return (req, res, next) =>
+    counted(req, res, (error?: unknown) => (error === undefined ? next() : refuse(res, error)));
 }

@@ -12,7 +12,8 @@ const FAMILY = 'suite';
 const TAG = 'suite authorization';
 
 /** The suite's error form (Document 2, Errors): 401 `oauth_required` when the user must authorize, `{detail: <string>}` otherwise. */
-export const sendSuiteError = (app: App, res: Response, thrown: unknown): void => sendDetailError(app, res, thrown, { authorizationStatus: 401 });
+export const sendSuiteError = (app: App, res: Response, thrown: unknown): void =>
+  sendDetailError(app, res, thrown, { authorizationStatus: 401 });
 
 const CONFIGURE = 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET';
 
@@ -40,13 +41,16 @@ export const suiteOAuthRoutes: RouteModule = (routes, app) => {
     (req, res) => {
       const tenantId = queryText(req.query.tenant_id);
       const userEmail = queryText(req.query.user_email);
-      if (!tenantId || !userEmail) return refuse(res, new AppError('VALIDATION_ERROR', 'tenant_id and user_email are required query parameters'));
+      if (!tenantId || !userEmail)
+        return refuse(res, new AppError('VALIDATION_ERROR', 'tenant_id and user_email are required query parameters'));
       Promise.resolve()
         .then(() => {
           const flow = flowOf(app, FAMILY, CONFIGURE);
           // Asked without credentials: an unknown tenant is sent to consent like any other (its callback is
           // refused as expired), so the route lists no tenants.
-          return app.tenants.exists(tenantId) ? flow.begin({ tenantId, userEmail }) : flow.unusableConsentUrl({ tenantId, userEmail });
+          return app.tenants.exists(tenantId)
+            ? flow.begin({ tenantId, userEmail })
+            : flow.unusableConsentUrl({ tenantId, userEmail });
         })
         .then((url) => res.redirect(302, url))
         .catch((error: unknown) => refuse(res, error));
@@ -68,7 +72,8 @@ export const suiteOAuthRoutes: RouteModule = (routes, app) => {
       method: 'get',
       path: '/oauth/suite/status',
       operationId: 'getSuiteAuthorizationStatus',
-      summary: 'Whether the calling user has authorized the suite: authorized, needs_oauth (with auth_url) or no_access',
+      summary:
+        'Whether the calling user has authorized the suite: authorized, needs_oauth (with auth_url) or no_access',
       tag: TAG,
       security: 'jwt',
       response: {
@@ -91,8 +96,16 @@ export const suiteOAuthRoutes: RouteModule = (routes, app) => {
       if (!caller.userEmail) return refuse(res, new AppError('VALIDATION_ERROR', 'The token names no user_email'));
       const flow = app.authorizations.get(FAMILY);
       if (!flow)
-        return void res.json({ status: 'no_access', user_email: caller.userEmail, scopes: [], expires_at: null, message: 'No suite integration is configured on this server' });
-      res.json(flow.status({ tenantId: caller.tenantId, userEmail: caller.userEmail, tenantEpoch: caller.tenantEpoch }));
+        return void res.json({
+          status: 'no_access',
+          user_email: caller.userEmail,
+          scopes: [],
+          expires_at: null,
+          message: 'No suite integration is configured on this server',
+        });
+      res.json(
+        flow.status({ tenantId: caller.tenantId, userEmail: caller.userEmail, tenantEpoch: caller.tenantEpoch }),
+      );
     },
   );
 
@@ -104,7 +117,11 @@ export const suiteOAuthRoutes: RouteModule = (routes, app) => {
       summary: 'Revoke the calling user’s suite authorization at the provider and delete the stored tokens',
       tag: TAG,
       security: 'jwt',
-      response: { type: 'object', properties: { success: { const: true }, revoked: { type: 'boolean' }, message: { type: 'string' } }, required: ['success', 'revoked'] },
+      response: {
+        type: 'object',
+        properties: { success: { const: true }, revoked: { type: 'boolean' }, message: { type: 'string' } },
+        required: ['success', 'revoked'],
+      },
       errors: 'detail',
     },
     requireCaller(app, refuse),
@@ -114,7 +131,15 @@ export const suiteOAuthRoutes: RouteModule = (routes, app) => {
       if (!userEmail) return refuse(res, new AppError('VALIDATION_ERROR', 'The token names no user_email'));
       Promise.resolve()
         .then(() => flowOf(app, FAMILY, CONFIGURE).revoke({ tenantId: caller.tenantId, userEmail }))
-        .then((revoked) => res.json({ success: true, revoked, message: revoked ? 'Suite authorization revoked and tokens deleted' : 'There was no suite authorization to revoke' }))
+        .then((revoked) =>
+          res.json({
+            success: true,
+            revoked,
+            message: revoked
+              ? 'Suite authorization revoked and tokens deleted'
+              : 'There was no suite authorization to revoke',
+          }),
+        )
         .catch((error: unknown) => refuse(res, error));
     },
   );
@@ -126,6 +151,7 @@ export const suiteOAuthRoutes: RouteModule = (routes, app) => {
  */
 export const suiteFamily: ToolRouteFamily = {
   tag: 'suite',
-  respond: (data, res) => void res.json(Array.isArray(data) ? { success: true, data, count: data.length } : { success: true, data }),
+  respond: (data, res) =>
+    void res.json(Array.isArray(data) ? { success: true, data, count: data.length } : { success: true, data }),
   refuse: sendSuiteError,
 };

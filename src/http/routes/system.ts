@@ -38,7 +38,12 @@ function exampleOf(examples: Array<{ params: Record<string, unknown> }>, name: s
 
 const HEALTH = {
   type: 'object',
-  properties: { status: { enum: ['healthy', 'unhealthy'] }, timestamp: { type: 'string', format: 'date-time' }, version: { type: 'string' }, environment: { type: 'string' } },
+  properties: {
+    status: { enum: ['healthy', 'unhealthy'] },
+    timestamp: { type: 'string', format: 'date-time' },
+    version: { type: 'string' },
+    environment: { type: 'string' },
+  },
   required: ['status', 'timestamp', 'version', 'environment'],
 };
 
@@ -60,26 +65,62 @@ export const systemRoutes: RouteModule = (routes, app) => {
       const healthy = probeDatabase(app.db);
       res
         .status(healthy ? 200 : 503)
-        .json({ status: healthy ? 'healthy' : 'unhealthy', timestamp: new Date().toISOString(), version: VERSION, environment: app.config.environment });
+        .json({
+          status: healthy ? 'healthy' : 'unhealthy',
+          timestamp: new Date().toISOString(),
+          version: VERSION,
+          environment: app.config.environment,
+        });
     },
   );
 
-  routes.add({ ...pub, method: 'get', path: '/metrics', operationId: 'getMetrics', summary: 'Prometheus metrics', response: { text: 'text/plain' } }, async (_req, res) => {
-    res.setHeader('Content-Type', app.telemetry.registry.contentType);
-    res.send(await app.telemetry.registry.metrics());
-  });
+  routes.add(
+    {
+      ...pub,
+      method: 'get',
+      path: '/metrics',
+      operationId: 'getMetrics',
+      summary: 'Prometheus metrics',
+      response: { text: 'text/plain' },
+    },
+    async (_req, res) => {
+      res.setHeader('Content-Type', app.telemetry.registry.contentType);
+      res.send(await app.telemetry.registry.metrics());
+    },
+  );
 
   const integrationList = integrations(app);
   routes.add(
-    { ...pub, method: 'get', path: '/integrations', operationId: 'listIntegrations', summary: 'Integrations, their endpoints and filterable fields', response: envelopeOf() },
+    {
+      ...pub,
+      method: 'get',
+      path: '/integrations',
+      operationId: 'listIntegrations',
+      summary: 'Integrations, their endpoints and filterable fields',
+      response: envelopeOf(),
+    },
     (_req, res) => {
-      res.json({ success: true, data: { integrations: integrationList }, meta: { timestamp: new Date().toISOString(), version: VERSION } });
+      res.json({
+        success: true,
+        data: { integrations: integrationList },
+        meta: { timestamp: new Date().toISOString(), version: VERSION },
+      });
     },
   );
 
   let openapi: unknown;
-  routes.add({ ...pub, method: 'get', path: '/openapi.json', operationId: 'getOpenApi', summary: 'This OpenAPI document', response: ANY_OBJECT }, (_req, res) => {
-    openapi ??= buildOpenApi(app, routes.operations);
-    res.json(openapi);
-  });
+  routes.add(
+    {
+      ...pub,
+      method: 'get',
+      path: '/openapi.json',
+      operationId: 'getOpenApi',
+      summary: 'This OpenAPI document',
+      response: ANY_OBJECT,
+    },
+    (_req, res) => {
+      openapi ??= buildOpenApi(app, routes.operations);
+      res.json(openapi);
+    },
+  );
 };

@@ -16,7 +16,12 @@ export const teamChatRoutes: RouteModule = (routes, app) => {
     read('list_channels', '/team_chat/channels', 'listTeamChatChannels', 'List channels, paged by cursor'),
     write('post', 'create_channel', '/team_chat/channels', 'createTeamChatChannel', 'Create a channel'),
     read('get_channel', CHANNEL, 'getTeamChatChannel', 'One channel'),
-    read('list_messages', `${CHANNEL}/messages`, 'listTeamChatMessages', 'List messages, newest first, paged by cursor'),
+    read(
+      'list_messages',
+      `${CHANNEL}/messages`,
+      'listTeamChatMessages',
+      'List messages, newest first, paged by cursor',
+    ),
     write('post', 'send_message', `${CHANNEL}/messages`, 'sendTeamChatMessage', 'Send a message'),
     read('list_members', `${CHANNEL}/members`, 'listTeamChatMembers', 'List member ids, paged by cursor'),
     write('post', 'add_member', `${CHANNEL}/members`, 'addTeamChatMember', 'Add a member'),

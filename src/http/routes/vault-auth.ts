@@ -28,12 +28,16 @@ export const VaultSessionBody = z
     unifiedApis: z
       .array(z.string().refine((name) => KNOWN_UNIFIED_APIS.includes(name), { message: 'unknown unified API name' }))
       .min(1, 'unifiedApis must name at least one unified API')
-      .describe('Unified API names to offer (issue-tracking, crm, messaging, file-storage, calendar, or any Apideck unified API id)')
+      .describe(
+        'Unified API names to offer (issue-tracking, crm, messaging, file-storage, calendar, or any Apideck unified API id)',
+      )
       .optional(),
     redirectUri: z
       .string()
       .url('redirectUri must be an absolute URL')
-      .describe('Where the user returns after authorizing: an https: URL (http: only to a loopback host on a development server)')
+      .describe(
+        'Where the user returns after authorizing: an https: URL (http: only to a loopback host on a development server)',
+      )
       .optional(),
     vaultName: z.string().min(1).max(100).describe('Name shown in the authorization UI').optional(),
     primaryColor: z
@@ -46,7 +50,12 @@ export const VaultSessionBody = z
 
 const INTEGRATION = {
   type: 'object',
-  properties: { id: { type: 'string' }, name: { type: 'string' }, unifiedApi: { type: 'string' }, description: { type: 'string' } },
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    unifiedApi: { type: 'string' },
+    description: { type: 'string' },
+  },
   required: ['id', 'name', 'unifiedApi', 'description'],
 };
 /** This family's success body: `meta` spells the tenant `tenantId` (Document 1: "some endpoints give meta.tenantId"). */
@@ -67,7 +76,10 @@ export const tenantEnvelopeOf = (data: JsonSchema, meta: Record<string, JsonSche
 /** The tenant named by `X-Tenant-Id` (behind the API key): 400 without the header, 404 when there is no such tenant. */
 export function tenantOf(app: App, req: Request) {
   const id = req.get('x-tenant-id')?.trim();
-  if (!id) throw new AppError('VALIDATION_ERROR', 'Missing X-Tenant-Id header', { details: [{ field: 'X-Tenant-Id', message: 'required' }] });
+  if (!id)
+    throw new AppError('VALIDATION_ERROR', 'Missing X-Tenant-Id header', {
+      details: [{ field: 'X-Tenant-Id', message: 'required' }],
+    });
   return app.tenants.get(id);
 }
 
@@ -93,7 +105,14 @@ export const vaultAuthRoutes: RouteModule = (routes, app) => {
   const common = {
     tag: 'vault',
     security: 'apiKey' as const,
-    headers: [{ name: 'X-Tenant-Id', required: true, schema: { type: 'string' }, description: 'The tenant (400 when missing, 404 when unknown)' }],
+    headers: [
+      {
+        name: 'X-Tenant-Id',
+        required: true,
+        schema: { type: 'string' },
+        description: 'The tenant (400 when missing, 404 when unknown)',
+      },
+    ],
   };
 
   routes.add(
@@ -104,7 +123,11 @@ export const vaultAuthRoutes: RouteModule = (routes, app) => {
       operationId: 'listVaultIntegrations',
       summary: 'Integrations a tenant can authorize through the vault',
       description: `The six integrations with the unified API each goes through.`,
-      response: tenantEnvelopeOf({ type: 'object', properties: { integrations: { type: 'array', items: INTEGRATION } }, required: ['integrations'] }),
+      response: tenantEnvelopeOf({
+        type: 'object',
+        properties: { integrations: { type: 'array', items: INTEGRATION } },
+        required: ['integrations'],
+      }),
     },
     apiKey,
     route((req, res) => {
@@ -128,8 +151,17 @@ export const vaultAuthRoutes: RouteModule = (routes, app) => {
       status: 201,
       rateLimit: 'own',
       response: tenantEnvelopeOf(
-        { type: 'object', properties: { sessionUri: { type: 'string', format: 'uri' }, consumerId: { type: 'string' } }, required: ['sessionUri', 'consumerId'] },
-        { integration: { type: ['string', 'null'], description: 'The integration asked for; null when the session offers chosen unified APIs or all' } },
+        {
+          type: 'object',
+          properties: { sessionUri: { type: 'string', format: 'uri' }, consumerId: { type: 'string' } },
+          required: ['sessionUri', 'consumerId'],
+        },
+        {
+          integration: {
+            type: ['string', 'null'],
+            description: 'The integration asked for; null when the session offers chosen unified APIs or all',
+          },
+        },
       ),
     },
     sessionLimit,
@@ -140,11 +172,18 @@ export const vaultAuthRoutes: RouteModule = (routes, app) => {
       if (!parsed.success) throw validationError(parsed.error);
       const body = parsed.data;
       if (body.redirectUri !== undefined) redirectTarget(app.config, 'redirectUri', body.redirectUri);
-      const integration = body.integration === undefined ? undefined : VAULT_INTEGRATIONS.find((i) => i.id === body.integration);
+      const integration =
+        body.integration === undefined ? undefined : VAULT_INTEGRATIONS.find((i) => i.id === body.integration);
       if (body.integration !== undefined && !integration) {
-        throw new AppError('INVALID_INTEGRATION', `Unsupported integration: ${body.integration}. Supported: ${INTEGRATION_IDS.join(', ')}`);
+        throw new AppError(
+          'INVALID_INTEGRATION',
+          `Unsupported integration: ${body.integration}. Supported: ${INTEGRATION_IDS.join(', ')}`,
+        );
       }
-      const names = integration || body.unifiedApis ? [...(integration ? [integration.unifiedApi] : []), ...(body.unifiedApis ?? [])] : VAULT_INTEGRATIONS.map((i) => i.unifiedApi);
+      const names =
+        integration || body.unifiedApis
+          ? [...(integration ? [integration.unifiedApi] : []), ...(body.unifiedApis ?? [])]
+          : VAULT_INTEGRATIONS.map((i) => i.unifiedApi);
       const client = unifyClientFor(app, tenant.id);
       const sessionUri = await createVaultSession(client, {
         unifiedApis: [...new Set(names.map(apideckUnifiedApi))],
@@ -153,7 +192,16 @@ export const vaultAuthRoutes: RouteModule = (routes, app) => {
         primaryColor: body.primaryColor,
         accountName: tenant.name ?? undefined,
       });
-      res.status(201).json(tenantEnvelope(app, tenant.id, { sessionUri, consumerId: tenant.consumerId }, { integration: body.integration ?? null }));
+      res
+        .status(201)
+        .json(
+          tenantEnvelope(
+            app,
+            tenant.id,
+            { sessionUri, consumerId: tenant.consumerId },
+            { integration: body.integration ?? null },
+          ),
+        );
     }),
   );
 };

@@ -39,13 +39,18 @@ export class UnifyClient {
     /** True when `fetch` already is the platform's retrying fetch (an integration's client context gives one). */
     retrying = false,
   ) {
-    this.fetch = retrying ? fetch : createUpstreamFetch({ title: TITLE, classifyResponse: classifyByStatus(TITLE) }, fetch);
+    this.fetch = retrying
+      ? fetch
+      : createUpstreamFetch({ title: TITLE, classifyResponse: classifyByStatus(TITLE) }, fetch);
   }
 
   /** The SDK client, for the standalone functions (`@apideck/unify/funcs/<name>.js`). */
   sdk(): Promise<ApideckCore> {
     this.core ??= (async () => {
-      const [{ ApideckCore }, { HTTPClient }] = await Promise.all([import('@apideck/unify/core.js'), import('@apideck/unify/lib/http.js')]);
+      const [{ ApideckCore }, { HTTPClient }] = await Promise.all([
+        import('@apideck/unify/core.js'),
+        import('@apideck/unify/lib/http.js'),
+      ]);
       return new ApideckCore({
         serverURL: this.settings.baseUrl,
         apiKey: this.settings.apiKey,
@@ -98,18 +103,37 @@ export function unifyError(error: unknown): AppError {
   if (error instanceof Error && error.cause instanceof AppError) return error.cause;
   const failure = error as ApideckFailure;
   const response = failure?.httpMeta?.response;
-  if (!response) return new AppError('UPSTREAM_ERROR', `${TITLE} call failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  if (!response)
+    return new AppError(
+      'UPSTREAM_ERROR',
+      `${TITLE} call failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   const body = bodyOf(failure.httpMeta?.body);
   const detail = failure.detail ?? body?.detail;
   // The consumer has no connection for the unified API (or not the one named): the tenant must connect one first.
   if (body?.type_name === 'InvalidServiceIdError') {
-    return new AppError('NOT_CONFIGURED', `${typeof detail === 'string' ? detail : 'No connection for this unified API'}: authorize one through POST /auth/vault-session`, {
-      upstreamStatus: response.status,
-      cause: error,
-    });
+    return new AppError(
+      'NOT_CONFIGURED',
+      `${typeof detail === 'string' ? detail : 'No connection for this unified API'}: authorize one through POST /auth/vault-session`,
+      {
+        upstreamStatus: response.status,
+        cause: error,
+      },
+    );
   }
-  const message = [failure.message, typeof detail === 'string' ? detail : undefined].filter(Boolean).join(': ') || undefined;
-  return upstreamError({ status: response.status, headers: response.headers, message, details: detail === undefined ? undefined : { detail }, cause: error }, TITLE);
+  const message =
+    [failure.message, typeof detail === 'string' ? detail : undefined].filter(Boolean).join(': ') || undefined;
+  return upstreamError(
+    {
+      status: response.status,
+      headers: response.headers,
+      message,
+      details: detail === undefined ? undefined : { detail },
+      cause: error,
+    },
+    TITLE,
+  );
 }
 
 function bodyOf(text: string | undefined): { detail?: unknown; type_name?: unknown } | undefined {

@@ -28,7 +28,8 @@ export interface ProxyAnswer {
   headers: Headers;
 }
 
-type ProxyResult = { ok: true; value: { httpMeta: { response: Response }; responseJson?: unknown } } | { ok: false; error: unknown };
+type ProxyResult =
+  { ok: true; value: { httpMeta: { response: Response }; responseJson?: unknown } } | { ok: false; error: unknown };
 
 async function send(core: ApideckCore, method: string, request: ProxyPostProxyRequest): Promise<ProxyResult> {
   const { requestBody: _body, ...bodiless } = request;
@@ -57,7 +58,8 @@ function parsed(text: string | undefined): unknown {
 }
 
 /** An Apideck error body (`{status_code, type_name, ...}`), as opposed to the provider's own. */
-const isApideckError = (body: unknown): boolean => typeof body === 'object' && body !== null && 'type_name' in body && 'status_code' in body;
+const isApideckError = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && 'type_name' in body && 'status_code' in body;
 
 /**
  * A call through Apideck's Proxy API to the provider the consumer connected, authorized by that
@@ -70,7 +72,9 @@ export async function proxyRequest(client: UnifyClient, request: ProxyRequest): 
   const result = await send(core, method, {
     serviceId: request.serviceId,
     downstreamUrl: PROVIDER_API_BASES[request.serviceId] + request.path,
-    ...(request.body === undefined ? {} : { requestBody: new Blob([JSON.stringify(request.body)], { type: 'application/json' }) }),
+    ...(request.body === undefined
+      ? {}
+      : { requestBody: new Blob([JSON.stringify(request.body)], { type: 'application/json' }) }),
   });
   if (result.ok) {
     const response = result.value.httpMeta.response;
@@ -93,14 +97,18 @@ export async function connectedService(client: UnifyClient, unifiedApi: string):
   const connection = answer.getConnectionsResponse?.data.find((c) => c.state === 'callable' && c.enabled !== false);
   if (!connection?.serviceId) {
     client.forgetService(unifiedApi);
-    throw new AppError('NOT_CONFIGURED', `No ${unifiedApi} integration is connected for this tenant: authorize one through POST /auth/vault-session`);
+    throw new AppError(
+      'NOT_CONFIGURED',
+      `No ${unifiedApi} integration is connected for this tenant: authorize one through POST /auth/vault-session`,
+    );
   }
   client.rememberService(unifiedApi, connection.serviceId);
   return connection.serviceId;
 }
 
 /** Apideck refused a call because the consumer has no connection to the service named (`InvalidServiceIdError`). */
-const isMissingConnection = (error: unknown): boolean => error instanceof AppError && error.code === 'NOT_CONFIGURED' && error.upstreamStatus !== undefined;
+const isMissingConnection = (error: unknown): boolean =>
+  error instanceof AppError && error.code === 'NOT_CONFIGURED' && error.upstreamStatus !== undefined;
 
 /** The provider a Proxy family speaks, and how its refusals name it. */
 export interface FamilyProvider {
@@ -118,7 +126,12 @@ export interface FamilyProvider {
  * (it was removed or replaced in the vault), nothing reached the provider: the connection is looked up
  * again and `use` runs once more.
  */
-export async function withConnectedProvider<T>(client: UnifyClient, unifiedApi: string, provider: FamilyProvider, use: () => Promise<T>): Promise<T> {
+export async function withConnectedProvider<T>(
+  client: UnifyClient,
+  unifiedApi: string,
+  provider: FamilyProvider,
+  use: () => Promise<T>,
+): Promise<T> {
   const check = (service: string): void => {
     if (service !== provider.service) {
       throw new AppError(

@@ -8,7 +8,8 @@ import { UnifyClient, type UnifySettings } from './client.js';
  */
 export function unifySettingsOf(app: App): UnifySettings {
   const settings = app.config.unify ?? app.demo?.unifySettings();
-  if (!settings) throw new AppError('UNAVAILABLE', 'The unified API is not configured: set APIDECK_API_KEY and APIDECK_APP_ID');
+  if (!settings)
+    throw new AppError('UNAVAILABLE', 'The unified API is not configured: set APIDECK_API_KEY and APIDECK_APP_ID');
   return settings;
 }
 

@@ -10,7 +10,10 @@ export type UnifyCredentials = { baseUrl: string; apiKey: string; appId: string;
  * `consumerId` chooses the data. Nothing when the unified API is not configured or the tenant is unknown,
  * so the tools of integrations that use it are then not offered.
  */
-export function unifyCredentials(settings: () => UnifySettings | undefined, consumerOf: (tenantId: string) => string | undefined): CredentialSource {
+export function unifyCredentials(
+  settings: () => UnifySettings | undefined,
+  consumerOf: (tenantId: string) => string | undefined,
+): CredentialSource {
   return {
     id: 'unify',
     read(caller) {

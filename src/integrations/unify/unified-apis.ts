@@ -46,16 +46,48 @@ export interface VaultIntegration {
 }
 
 export const VAULT_INTEGRATIONS: readonly VaultIntegration[] = [
-  { id: 'ticketing', name: 'Ticketing', unifiedApi: 'issue-tracking', description: 'Issues, projects and sprints of the issue tracker (Jira)' },
-  { id: 'code_host', name: 'Code host', unifiedApi: 'issue-tracking', description: 'Repositories, pull requests and issues of the code host (GitHub)' },
-  { id: 'crm', name: 'CRM', unifiedApi: 'crm', description: 'Accounts, contacts, leads and opportunities of the CRM (Salesforce, HubSpot...)' },
-  { id: 'team_chat', name: 'Team chat', unifiedApi: 'messaging', description: 'Channels, messages and members of the team chat (Slack)' },
-  { id: 'notes', name: 'Notes', unifiedApi: 'file-storage', description: 'Databases, pages, folders and comments of the notes workspace (Notion)' },
-  { id: 'calendar', name: 'Calendar', unifiedApi: 'calendar', description: 'Calendars, events and free-busy of the calendar (Google Calendar)' },
+  {
+    id: 'ticketing',
+    name: 'Ticketing',
+    unifiedApi: 'issue-tracking',
+    description: 'Issues, projects and sprints of the issue tracker (Jira)',
+  },
+  {
+    id: 'code_host',
+    name: 'Code host',
+    unifiedApi: 'issue-tracking',
+    description: 'Repositories, pull requests and issues of the code host (GitHub)',
+  },
+  {
+    id: 'crm',
+    name: 'CRM',
+    unifiedApi: 'crm',
+    description: 'Accounts, contacts, leads and opportunities of the CRM (Salesforce, HubSpot...)',
+  },
+  {
+    id: 'team_chat',
+    name: 'Team chat',
+    unifiedApi: 'messaging',
+    description: 'Channels, messages and members of the team chat (Slack)',
+  },
+  {
+    id: 'notes',
+    name: 'Notes',
+    unifiedApi: 'file-storage',
+    description: 'Databases, pages, folders and comments of the notes workspace (Notion)',
+  },
+  {
+    id: 'calendar',
+    name: 'Calendar',
+    unifiedApi: 'calendar',
+    description: 'Calendars, events and free-busy of the calendar (Google Calendar)',
+  },
 ];
 
 /** Names a caller may give in `unifiedApis`: the spec's and Apideck's. */
-export const KNOWN_UNIFIED_APIS: readonly string[] = [...new Set<string>([...VAULT_INTEGRATIONS.map((i) => i.unifiedApi), ...APIDECK_UNIFIED_APIS])];
+export const KNOWN_UNIFIED_APIS: readonly string[] = [
+  ...new Set<string>([...VAULT_INTEGRATIONS.map((i) => i.unifiedApi), ...APIDECK_UNIFIED_APIS]),
+];
 
 /** Apideck's id of a unified API name (the spec's `messaging` is Apideck's `team-messaging`). */
 export function apideckUnifiedApi(name: string): string {

@@ -21,7 +21,9 @@ export async function createVaultSession(client: UnifyClient, request: VaultSess
         ...(request.redirectUri ? { redirectUri: request.redirectUri } : {}),
         // Apideck's enum is open: the SDK passes ids it does not know yet, and Apideck judges them.
         settings: { unifiedApis: request.unifiedApis as UnifiedApiId[] },
-        ...(request.vaultName || request.primaryColor ? { theme: { vaultName: request.vaultName, primaryColor: request.primaryColor } } : {}),
+        ...(request.vaultName || request.primaryColor
+          ? { theme: { vaultName: request.vaultName, primaryColor: request.primaryColor } }
+          : {}),
       },
     }),
   );

@@ -22,7 +22,10 @@ export function appsLibraryScript(): string {
     return `${JSON.stringify(exported)}: ${local}`;
   });
   // `</script` inside the library would end the inline element early.
-  const code = `${source.slice(0, match.index)}\nwindow.McpApps = { ${names.join(', ')} };`.replace(/<\/script/gi, '<\\/script');
+  const code = `${source.slice(0, match.index)}\nwindow.McpApps = { ${names.join(', ')} };`.replace(
+    /<\/script/gi,
+    '<\\/script',
+  );
   bundle = `(function () {\n${code}\n})();`;
   return bundle;
 }

@@ -7,7 +7,12 @@ export const GRAPH_APP_URI = 'ui://constellation/graph-view.html';
 export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
 
 /** The graph tools whose results are graphs the view can draw. */
-export const GRAPH_APP_TOOLS = new Set(['graph_traverse', 'graph_find_path', 'graph_get_entity_context', 'graph_query']);
+export const GRAPH_APP_TOOLS = new Set([
+  'graph_traverse',
+  'graph_find_path',
+  'graph_get_entity_context',
+  'graph_query',
+]);
 
 /**
  * The view's side of the App: the renderer's requests become tool calls through the host (expanding a

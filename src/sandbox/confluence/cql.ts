@@ -13,12 +13,30 @@ export interface CqlQuery {
   orderBy: Array<{ field: string; descending: boolean }>;
 }
 
-const FIELDS = new Set(['text', 'title', 'space', 'space.key', 'type', 'creator', 'contributor', 'lastmodified', 'created', 'label', 'id', 'ancestor', 'parent', 'user.fullname']);
+const FIELDS = new Set([
+  'text',
+  'title',
+  'space',
+  'space.key',
+  'type',
+  'creator',
+  'contributor',
+  'lastmodified',
+  'created',
+  'label',
+  'id',
+  'ancestor',
+  'parent',
+  'user.fullname',
+]);
 const OPS = ['!=', '>=', '<=', '!~', '=', '~', '>', '<'];
 
 type Token = { type: 'word' | 'string' | 'op' | 'paren' | 'comma'; value: string };
 
-const invalidCql = (cql: string, why: string): Error => badRequest(`com.atlassian.confluence.api.service.exceptions.BadRequestException: Could not parse cql : ${cql} (${why})`);
+const invalidCql = (cql: string, why: string): Error =>
+  badRequest(
+    `com.atlassian.confluence.api.service.exceptions.BadRequestException: Could not parse cql : ${cql} (${why})`,
+  );
 
 function tokenize(cql: string): Token[] {
   const tokens: Token[] = [];
@@ -82,7 +100,8 @@ export function parseCql(cql: string): CqlQuery {
       return { kind: 'not', node: primary() };
     }
     const field = tokens[pos++];
-    if (!field || field.type !== 'word' || !FIELDS.has(field.value.toLowerCase())) throw invalidCql(cql, `unknown field ${field?.value ?? ''}`);
+    if (!field || field.type !== 'word' || !FIELDS.has(field.value.toLowerCase()))
+      throw invalidCql(cql, `unknown field ${field?.value ?? ''}`);
     const opToken = tokens[pos++];
     let op = opToken?.value.toLowerCase();
     if (opToken?.type === 'word' && op === 'not' && keyword('IN')) {

@@ -1,6 +1,14 @@
 import { workspaceOfBasic, type WorkspaceId } from '../credentials.js';
 import type { FakeContext, FakeUpstream } from '../fake-upstream.js';
-import { atlassianRateHeaders, basicCredentials, confluenceErrors, fakeRouter, RateBudgets, workspaceAuth, workspaceRateLimit } from '../kit/index.js';
+import {
+  atlassianRateHeaders,
+  basicCredentials,
+  confluenceErrors,
+  fakeRouter,
+  RateBudgets,
+  workspaceAuth,
+  workspaceRateLimit,
+} from '../kit/index.js';
 import { confluenceRoutes } from './routes.js';
 import { seedConfluence } from './seed.js';
 import type { ConfluenceState } from './state.js';
@@ -25,8 +33,14 @@ export const confluenceFake: FakeUpstream<ConfluenceState> = {
   router(states: Record<WorkspaceId, ConfluenceState>, ctx: FakeContext) {
     return fakeRouter({
       errors: confluenceErrors,
-      auth: workspaceAuth({ scheme: basicCredentials(), workspaceOf: ({ user, password }) => workspaceOfBasic('confluence', user, password) }),
-      rateLimit: workspaceRateLimit({ budgets: new RateBudgets(BUDGETS, ctx.clock, { enforce: ctx.rateLimits === 'enforce' }), style: atlassianRateHeaders }),
+      auth: workspaceAuth({
+        scheme: basicCredentials(),
+        workspaceOf: ({ user, password }) => workspaceOfBasic('confluence', user, password),
+      }),
+      rateLimit: workspaceRateLimit({
+        budgets: new RateBudgets(BUDGETS, ctx.clock, { enforce: ctx.rateLimits === 'enforce' }),
+        style: atlassianRateHeaders,
+      }),
       routes: (router) => confluenceRoutes(router, states, ctx),
     });
   },

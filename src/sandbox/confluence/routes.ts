@@ -1,9 +1,28 @@
 import type { Request, Response, Router } from 'express';
 import type { WorkspaceId } from '../credentials.js';
 import type { FakeContext } from '../fake-upstream.js';
-import { badRequest, conflict, cursorPage, invalid, jsonBody, notFound, offsetPage, pathParam, queryParam, readCursorPage, workspaceOf } from '../kit/index.js';
+import {
+  badRequest,
+  conflict,
+  cursorPage,
+  invalid,
+  jsonBody,
+  notFound,
+  offsetPage,
+  pathParam,
+  queryParam,
+  readCursorPage,
+  workspaceOf,
+} from '../kit/index.js';
 import { searchPages } from './search.js';
-import { serializeAttachmentV2, serializeCommentV2, serializePageV2, serializeSearchHit, serializeSpaceV2, serializeUserV1 } from './serializers.js';
+import {
+  serializeAttachmentV2,
+  serializeCommentV2,
+  serializePageV2,
+  serializeSearchHit,
+  serializeSpaceV2,
+  serializeUserV1,
+} from './serializers.js';
 import type { ConfluenceState, PageRecord, PageStatus } from './state.js';
 import { currentVersion, labelNamed } from './state.js';
 
@@ -32,7 +51,8 @@ function listV2(req: Request, res: Response, items: unknown[], scope: string): v
 function offsetV1(req: Request, items: unknown[]): Record<string, unknown> {
   const start = Number(queryParam(req, 'start') ?? 0);
   const limit = Math.min(Number(queryParam(req, 'limit') ?? 25), 250);
-  if (!Number.isInteger(start) || start < 0 || !Number.isInteger(limit) || limit < 0) throw badRequest('start and limit must be non-negative integers');
+  if (!Number.isInteger(start) || start < 0 || !Number.isInteger(limit) || limit < 0)
+    throw badRequest('start and limit must be non-negative integers');
   const page = offsetPage(items, { startAt: start, maxResults: limit });
   const next = page.isLast
     ? undefined
@@ -56,7 +76,8 @@ function livePage(state: ConfluenceState, id: string, allowTrashed = false): Pag
 function storageBody(body: unknown): string {
   const b = body as { representation?: unknown; value?: unknown } | undefined;
   if (!b || typeof b.value !== 'string') throw invalid('body.value is required');
-  if (b.representation !== 'storage') throw invalid(`Unsupported body representation: ${String(b.representation)}; this fake stores 'storage'`);
+  if (b.representation !== 'storage')
+    throw invalid(`Unsupported body representation: ${String(b.representation)}; this fake stores 'storage'`);
   return b.value;
 }
 
@@ -72,7 +93,9 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
     const state = stateOf(states, res);
     const keys = queryParam(req, 'keys')?.split(',');
     const ids = queryParam(req, 'ids')?.split(',');
-    const spaces = [...state.spaces.values()].filter((s) => (!keys || keys.includes(s.key)) && (!ids || ids.includes(s.id)));
+    const spaces = [...state.spaces.values()].filter(
+      (s) => (!keys || keys.includes(s.key)) && (!ids || ids.includes(s.id)),
+    );
     listV2(
       req,
       res,
@@ -109,7 +132,12 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
   router.get(`${V2}/pages/:id/ancestors`, (req, res) => {
     const state = stateOf(states, res);
     const chain: unknown[] = [];
-    for (let parent = livePage(state, pathParam(req, 'id')).parentId; parent; parent = state.pages.get(parent)?.parentId ?? null) chain.unshift({ id: parent, type: 'page' });
+    for (
+      let parent = livePage(state, pathParam(req, 'id')).parentId;
+      parent;
+      parent = state.pages.get(parent)?.parentId ?? null
+    )
+      chain.unshift({ id: parent, type: 'page' });
     res.json({ results: chain, _links: { base: '/wiki' } });
   });
 
@@ -121,10 +149,17 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
     if (typeof body.title !== 'string' || !body.title.trim()) throw invalid('A page needs a title');
     const value = storageBody(body.body);
     const parentId = body.parentId === undefined ? space.homepageId : String(body.parentId);
-    if (parentId && state.pages.get(parentId)?.spaceId !== space.id) throw invalid(`parentId ${parentId} is not a page of space ${space.key}`);
+    if (parentId && state.pages.get(parentId)?.spaceId !== space.id)
+      throw invalid(`parentId ${parentId} is not a page of space ${space.key}`);
     const title = body.title.trim();
-    if ([...state.pages.values()].some((p) => p.spaceId === space.id && p.status === 'current' && currentVersion(p).title === title)) {
-      throw badRequest(`A page with this title already exists: A page already exists with the same TITLE in this space`);
+    if (
+      [...state.pages.values()].some(
+        (p) => p.spaceId === space.id && p.status === 'current' && currentVersion(p).title === title,
+      )
+    ) {
+      throw badRequest(
+        `A page with this title already exists: A page already exists with the same TITLE in this space`,
+      );
     }
     const at = nowIso();
     const status: PageStatus = body.status === 'draft' ? 'draft' : 'current';
@@ -149,7 +184,8 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
     const version = body.version as { number?: unknown; message?: unknown } | undefined;
     const current = currentVersion(page);
     if (typeof version?.number !== 'number') throw invalid('version.number is required');
-    if (version.number !== current.number + 1) throw conflict(`Version must be incremented on update. Current version is: ${current.number}`);
+    if (version.number !== current.number + 1)
+      throw conflict(`Version must be incremented on update. Current version is: ${current.number}`);
     if (typeof body.title !== 'string' || !body.title.trim()) throw invalid('A page needs a title');
     const status = body.status === undefined ? page.status : String(body.status);
     if (status !== 'current' && status !== 'draft') throw invalid(`status must be current or draft, was ${status}`);
@@ -181,7 +217,9 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
     listV2(
       req,
       res,
-      state.comments.filter((c) => c.pageId === page.id).map((c) => serializeCommentV2(c, queryParam(req, 'body-format'))),
+      state.comments
+        .filter((c) => c.pageId === page.id)
+        .map((c) => serializeCommentV2(c, queryParam(req, 'body-format'))),
       `comments ${page.id}`,
     );
   });
@@ -190,7 +228,13 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
     const state = stateOf(states, res);
     const body = jsonBody(req);
     const page = livePage(state, String(body.pageId ?? ''));
-    const comment = { id: state.nextId(), pageId: page.id, body: storageBody(body.body), authorId: state.bot.accountId, createdAt: nowIso() };
+    const comment = {
+      id: state.nextId(),
+      pageId: page.id,
+      body: storageBody(body.body),
+      authorId: state.bot.accountId,
+      createdAt: nowIso(),
+    };
     state.comments.push(comment);
     res.status(201).json(serializeCommentV2(comment, 'storage'));
   });
@@ -198,7 +242,12 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
   router.get(`${V2}/pages/:id/attachments`, (req, res) => {
     const state = stateOf(states, res);
     const page = livePage(state, pathParam(req, 'id'));
-    listV2(req, res, state.attachments.filter((a) => a.pageId === page.id).map(serializeAttachmentV2), `attachments ${page.id}`);
+    listV2(
+      req,
+      res,
+      state.attachments.filter((a) => a.pageId === page.id).map(serializeAttachmentV2),
+      `attachments ${page.id}`,
+    );
   });
 
   router.get(`${V2}/pages/:id/labels`, (req, res) => {
@@ -221,10 +270,17 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
       const name = String(label.name ?? '')
         .trim()
         .toLowerCase();
-      if (!/^[^\s!#&()*,.:;<>?@[\]^]+$/u.test(name)) throw badRequest(`Label '${String(label.name)}' contains an invalid character`);
+      if (!/^[^\s!#&()*,.:;<>?@[\]^]+$/u.test(name))
+        throw badRequest(`Label '${String(label.name)}' contains an invalid character`);
       if (!page.labels.includes(name)) page.labels.push(labelNamed(state, name).name);
     }
-    res.json({ results: page.labels.map((name) => ({ ...labelNamed(state, name), label: name })), start: 0, limit: 200, size: page.labels.length, _links: {} });
+    res.json({
+      results: page.labels.map((name) => ({ ...labelNamed(state, name), label: name })),
+      start: 0,
+      limit: 200,
+      size: page.labels.length,
+      _links: {},
+    });
   });
 
   router.post(`${V1}/content/archive`, (req, res) => {
@@ -254,7 +310,8 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
   router.get(`${V1}/search/user`, (req, res) => {
     const state = stateOf(states, res);
     const cql = (queryParam(req, 'cql') ?? '').replace(/\s+/g, ' ').trim();
-    if (cql !== 'type = user' && cql !== 'type=user') throw badRequest(`Could not parse cql : ${cql} (this fake answers 'type = user')`);
+    if (cql !== 'type = user' && cql !== 'type=user')
+      throw badRequest(`Could not parse cql : ${cql} (this fake answers 'type = user')`);
     const users = [state.bot, ...state.users].map((user) => ({
       user: serializeUserV1(user),
       title: user.displayName,

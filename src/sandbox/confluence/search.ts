@@ -42,7 +42,10 @@ function clauseMatches(clause: Clause, page: PageRecord, state: ConfluenceState,
       const at = time(clause.field === 'created' ? page.createdAt : v.createdAt);
       const bound = time(values[0]);
       if (Number.isNaN(bound)) return false;
-      return { '>': at > bound, '>=': at >= bound, '<': at < bound, '<=': at <= bound, '=': at === bound }[clause.op] ?? false;
+      return (
+        { '>': at > bound, '>=': at >= bound, '<': at < bound, '<=': at <= bound, '=': at === bound }[clause.op] ??
+        false
+      );
     }
     default:
       return false;
@@ -60,9 +63,16 @@ function matches(node: CqlNode | undefined, page: PageRecord, state: ConfluenceS
 /** The pages a CQL query selects (current and archived ones; drafts and the trash are never searched), ordered. */
 export function searchPages(state: ConfluenceState, cql: string, me: string): PageRecord[] {
   const query = parseCql(cql);
-  const found = [...state.pages.values()].filter((page) => (page.status === 'current' || page.status === 'archived') && matches(query.where, page, state, me));
+  const found = [...state.pages.values()].filter(
+    (page) => (page.status === 'current' || page.status === 'archived') && matches(query.where, page, state, me),
+  );
   for (const { field, descending } of [...query.orderBy].reverse()) {
-    const key = (page: PageRecord): string => (field === 'title' ? currentVersion(page).title : field === 'created' ? page.createdAt : currentVersion(page).createdAt);
+    const key = (page: PageRecord): string =>
+      field === 'title'
+        ? currentVersion(page).title
+        : field === 'created'
+          ? page.createdAt
+          : currentVersion(page).createdAt;
     found.sort((a, b) => (descending ? key(b).localeCompare(key(a)) : key(a).localeCompare(key(b))));
   }
   return found;

@@ -26,7 +26,8 @@ const TOPICS = {
   },
 } as const;
 
-const esc = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const mention = (person: Person): string => `<ac:link><ri:user ri:account-id="${person.accountId}" /></ac:link>`;
 const codeMacro = (language: string, source: string): string =>
   `<ac:structured-macro ac:name="code"><ac:parameter ac:name="language">${language}</ac:parameter><ac:plain-text-body><![CDATA[${source}]]></ac:plain-text-body></ac:structured-macro>`;
@@ -44,7 +45,12 @@ interface PageSpec {
   children?: PageSpec[];
 }
 
-function pagesOf(topics: (typeof TOPICS)[keyof typeof TOPICS], people: Person[], spaceName: string, index: number): PageSpec {
+function pagesOf(
+  topics: (typeof TOPICS)[keyof typeof TOPICS],
+  people: Person[],
+  spaceName: string,
+  index: number,
+): PageSpec {
   const [t1, t2, t3, t4] = topics.tickets;
   const [repo1, repo2] = topics.repos;
   const lead = people[1] ?? people[0];
@@ -107,7 +113,11 @@ export function seedConfluence(seed: WorkspaceSeed): ConfluenceState {
   const topics = TOPICS[identity.id as keyof typeof TOPICS] ?? TOPICS.acme;
   let counter = identity.idBase * 10;
   const users: ConfluenceUser[] = people.map((p) => ({ accountId: p.accountId, email: p.email, displayName: p.name }));
-  const bot: ConfluenceUser = { accountId: `557058:${identity.id}-bot-${random.hex(8)}`, email: `bot@${identity.domain}`, displayName: `${identity.orgName} automation` };
+  const bot: ConfluenceUser = {
+    accountId: `557058:${identity.id}-bot-${random.hex(8)}`,
+    email: `bot@${identity.domain}`,
+    displayName: `${identity.orgName} automation`,
+  };
   const state: ConfluenceState = {
     bot,
     users,
@@ -135,12 +145,28 @@ export function seedConfluence(seed: WorkspaceSeed): ConfluenceState {
     state.spaces.set(space.id, space);
     const add = (spec: PageSpec, parentId: string | null, at: number, depth: number): PageRecord => {
       const author = people[(depth + spec.title.length) % people.length];
-      const page: PageRecord = { id: state.nextId(), spaceId: space.id, parentId, status: 'current', authorId: author.accountId, createdAt: iso(at), versions: [], labels: [] };
+      const page: PageRecord = {
+        id: state.nextId(),
+        spaceId: space.id,
+        parentId,
+        status: 'current',
+        authorId: author.accountId,
+        createdAt: iso(at),
+        versions: [],
+        labels: [],
+      };
       const edits = 1 + (spec.title.length % 3);
       for (let n = 1; n <= edits; n++) {
         const editor = n === 1 ? author : people[(n + depth + index) % people.length];
         const body = n === edits ? spec.body : `${spec.body}<p>Draft ${n}.</p>`;
-        page.versions.push({ number: n, title: spec.title, body, authorId: editor.accountId, createdAt: iso(at + n * HOUR), message: n === 1 ? '' : `Edit ${n}` });
+        page.versions.push({
+          number: n,
+          title: spec.title,
+          body,
+          authorId: editor.accountId,
+          createdAt: iso(at + n * HOUR),
+          message: n === 1 ? '' : `Edit ${n}`,
+        });
       }
       page.labels = spec.labels.map((l) => labelNamed(state, l).name);
       state.pages.set(page.id, page);
@@ -169,7 +195,13 @@ export function seedConfluence(seed: WorkspaceSeed): ConfluenceState {
     };
     const home = add(pagesOf(topics, people, name, index), null, start, 0);
     space.homepageId = home.id;
-    for (let copy = 1; copy < copies; copy++) add({ ...pagesOf(topics, people, `${name} ${copy}`, index), title: `${name} archive ${copy}` }, home.id, start + copy * HOUR, 1);
+    for (let copy = 1; copy < copies; copy++)
+      add(
+        { ...pagesOf(topics, people, `${name} ${copy}`, index), title: `${name} archive ${copy}` },
+        home.id,
+        start + copy * HOUR,
+        1,
+      );
   });
   return state;
 }

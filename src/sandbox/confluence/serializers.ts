@@ -1,4 +1,11 @@
-import type { AttachmentRecord, CommentRecord, ConfluenceState, ConfluenceUser, PageRecord, SpaceRecord } from './state.js';
+import type {
+  AttachmentRecord,
+  CommentRecord,
+  ConfluenceState,
+  ConfluenceUser,
+  PageRecord,
+  SpaceRecord,
+} from './state.js';
 import { currentVersion, userOf } from './state.js';
 
 const V2 = '/wiki/api/v2';
@@ -25,7 +32,9 @@ export function serializeSpaceV2(space: SpaceRecord, descriptionFormat?: string)
     authorId: space.authorId,
     createdAt: space.createdAt,
     homepageId: space.homepageId ?? undefined,
-    ...(descriptionFormat === 'plain' ? { description: { plain: { value: space.description, representation: 'plain' } } } : {}),
+    ...(descriptionFormat === 'plain'
+      ? { description: { plain: { value: space.description, representation: 'plain' } } }
+      : {}),
     _links: { webui: `/spaces/${space.key}` },
   };
 }
@@ -35,7 +44,11 @@ const versionOf = (page: PageRecord) => {
   return { createdAt: v.createdAt, message: v.message, number: v.number, minorEdit: false, authorId: v.authorId };
 };
 
-export function serializePageV2(page: PageRecord, state: ConfluenceState, bodyFormat?: string): Record<string, unknown> {
+export function serializePageV2(
+  page: PageRecord,
+  state: ConfluenceState,
+  bodyFormat?: string,
+): Record<string, unknown> {
   const space = state.spaces.get(page.spaceId);
   const v = currentVersion(page);
   return {
@@ -50,7 +63,11 @@ export function serializePageV2(page: PageRecord, state: ConfluenceState, bodyFo
     createdAt: page.createdAt,
     version: versionOf(page),
     body: bodyFormat === 'storage' ? { storage: { representation: 'storage', value: v.body } } : {},
-    _links: { webui: `/spaces/${space?.key ?? ''}/pages/${page.id}`, editui: `/pages/resumedraft.action?draftId=${page.id}`, tinyui: `/x/${page.id}` },
+    _links: {
+      webui: `/spaces/${space?.key ?? ''}/pages/${page.id}`,
+      editui: `/pages/resumedraft.action?draftId=${page.id}`,
+      tinyui: `/x/${page.id}`,
+    },
   };
 }
 
@@ -81,7 +98,13 @@ export function serializeAttachmentV2(attachment: AttachmentRecord): Record<stri
     fileSize: attachment.fileSize,
     webuiLink: `/pages/viewpageattachments.action?pageId=${attachment.pageId}&preview=${attachment.id}`,
     downloadLink: download,
-    version: { createdAt: attachment.createdAt, message: '', number: attachment.version, minorEdit: false, authorId: attachment.authorId },
+    version: {
+      createdAt: attachment.createdAt,
+      message: '',
+      number: attachment.version,
+      minorEdit: false,
+      authorId: attachment.authorId,
+    },
     _links: { webui: `/pages/viewpageattachments.action?pageId=${attachment.pageId}`, download },
   };
 }
@@ -112,7 +135,17 @@ export function serializeSearchHit(page: PageRecord, state: ConfluenceState): Re
       type: 'page',
       status: page.status,
       title: v.title,
-      space: space ? { id: Number(space.id), key: space.key, name: space.name, type: space.type, status: space.status, _expandable: {}, _links: {} } : undefined,
+      space: space
+        ? {
+            id: Number(space.id),
+            key: space.key,
+            name: space.name,
+            type: space.type,
+            status: space.status,
+            _expandable: {},
+            _links: {},
+          }
+        : undefined,
       history: { latest: true, createdBy: author ? serializeUserV1(author) : undefined, createdDate: page.createdAt },
       _expandable: {},
       _links: { webui: `/spaces/${space?.key ?? ''}/pages/${page.id}`, self: `${V2}/pages/${page.id}` },

@@ -41,7 +41,9 @@ export function addCommit(repo: RepoRecord, input: NewCommit): CommitRecord {
   const committer = input.committer ?? input.author;
   const tSha = treeSha(input.tree);
   const sha = createHash('sha1')
-    .update(`commit\n${tSha}\n${input.parents.join(' ')}\n${input.author.email} ${input.author.date}\n${committer.email} ${committer.date}\n${input.message}\n${repo.commits.size}`)
+    .update(
+      `commit\n${tSha}\n${input.parents.join(' ')}\n${input.author.email} ${input.author.date}\n${committer.email} ${committer.date}\n${input.message}\n${repo.commits.size}`,
+    )
     .digest('hex');
   const commit: CommitRecord = {
     sha,

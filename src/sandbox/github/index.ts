@@ -1,7 +1,15 @@
 import type { NextFunction, Request, Response } from 'express';
 import { workspaceOfToken, type WorkspaceId } from '../credentials.js';
 import type { FakeContext, FakeUpstream } from '../fake-upstream.js';
-import { bearerToken, fakeRouter, githubErrors, githubRateHeaders, RateBudgets, workspaceAuth, workspaceRateLimit } from '../kit/index.js';
+import {
+  bearerToken,
+  fakeRouter,
+  githubErrors,
+  githubRateHeaders,
+  RateBudgets,
+  workspaceAuth,
+  workspaceRateLimit,
+} from '../kit/index.js';
 import { actionRoutes } from './routes/actions.js';
 import { githubContext } from './routes/context.js';
 import { gitRoutes } from './routes/git.js';
@@ -54,7 +62,8 @@ export const githubFake: FakeUpstream<GithubState> = {
       auth: workspaceAuth({
         scheme: bearerToken(['token', 'bearer']),
         workspaceOf: (token) => workspaceOfToken('github', token),
-        onRefused: (_req, res) => githubRateHeaders.always?.(res, { ...anonymous, reset: Math.floor(ctx.clock.now() / 1000) + 3600 }, 'core'),
+        onRefused: (_req, res) =>
+          githubRateHeaders.always?.(res, { ...anonymous, reset: Math.floor(ctx.clock.now() / 1000) + 3600 }, 'core'),
       }),
       rateLimit: workspaceRateLimit({
         budgets: new RateBudgets(BUDGETS, ctx.clock, { enforce: ctx.rateLimits === 'enforce' }),
@@ -64,7 +73,8 @@ export const githubFake: FakeUpstream<GithubState> = {
       jsonLimit: '10mb',
       routes(router) {
         router.use(githubContext(states, ctx));
-        for (const routes of [userRoutes, repoRoutes, issueRoutes, pullRoutes, gitRoutes, actionRoutes, searchRoutes]) routes(router);
+        for (const routes of [userRoutes, repoRoutes, issueRoutes, pullRoutes, gitRoutes, actionRoutes, searchRoutes])
+          routes(router);
       },
     });
   },

@@ -1,4 +1,13 @@
-import type { BranchRecord, DeploymentRecord, DeploymentState, GithubState, IssueRecord, PullRecord, RepoRecord, UserRecord } from './state.js';
+import type {
+  BranchRecord,
+  DeploymentRecord,
+  DeploymentState,
+  GithubState,
+  IssueRecord,
+  PullRecord,
+  RepoRecord,
+  UserRecord,
+} from './state.js';
 
 /** Lookups over the state, for the routes and for tests that compute expectations from the seed. */
 

@@ -98,8 +98,19 @@ export interface IssueRecord {
 }
 
 /** A new open issue (or the issue half of a pull request): nothing closed, locked or commented yet. */
-export function openIssue(fields: Pick<IssueRecord, 'id' | 'number' | 'title' | 'body' | 'user' | 'labels' | 'assignees' | 'createdAt'>): IssueRecord {
-  return { ...fields, state: 'open', stateReason: null, updatedAt: fields.createdAt, closedAt: null, closedBy: null, locked: false, comments: [] };
+export function openIssue(
+  fields: Pick<IssueRecord, 'id' | 'number' | 'title' | 'body' | 'user' | 'labels' | 'assignees' | 'createdAt'>,
+): IssueRecord {
+  return {
+    ...fields,
+    state: 'open',
+    stateReason: null,
+    updatedAt: fields.createdAt,
+    closedAt: null,
+    closedBy: null,
+    locked: false,
+    comments: [],
+  };
 }
 
 export interface FileRecord {
@@ -221,7 +232,17 @@ export interface IssueEventRecord {
   id: number;
   issueNumber: number;
   actor: string;
-  event: 'closed' | 'reopened' | 'labeled' | 'unlabeled' | 'assigned' | 'unassigned' | 'merged' | 'renamed' | 'head_ref_deleted' | 'ready_for_review';
+  event:
+    | 'closed'
+    | 'reopened'
+    | 'labeled'
+    | 'unlabeled'
+    | 'assigned'
+    | 'unassigned'
+    | 'merged'
+    | 'renamed'
+    | 'head_ref_deleted'
+    | 'ready_for_review';
   createdAt: Millis;
   commitId: string | null;
   label?: { name: string; color: string };

@@ -19,7 +19,8 @@ export function callerOf(req: Request, res: Response, states: GoogleStates, ctx:
   const state = states[workspaceOf(res)];
   const token = req.get('authorization')?.replace(/^bearer\s+/i, '') ?? '';
   const grant = state.oauth.accessTokens.get(token);
-  if (grant && grant.expiresAt > ctx.clock.now()) return { state, person: state.people[grant.personIndex], scopes: grant.scopes };
+  if (grant && grant.expiresAt > ctx.clock.now())
+    return { state, person: state.people[grant.personIndex], scopes: grant.scopes };
   return { state, person: state.people[0] };
 }
 
@@ -35,8 +36,23 @@ export function requireScope(caller: GoogleCaller, accepted: readonly string[]):
 const AUTH = 'https://www.googleapis.com/auth/';
 /** Scopes each kind of call accepts, as the discovery documents list them. */
 export const SCOPES = {
-  calendarRead: [`${AUTH}calendar`, `${AUTH}calendar.readonly`, `${AUTH}calendar.events`, `${AUTH}calendar.events.readonly`],
-  calendarListRead: [`${AUTH}calendar`, `${AUTH}calendar.readonly`, `${AUTH}calendar.calendarlist`, `${AUTH}calendar.calendarlist.readonly`],
+  calendarRead: [
+    `${AUTH}calendar`,
+    `${AUTH}calendar.readonly`,
+    `${AUTH}calendar.events`,
+    `${AUTH}calendar.events.readonly`,
+  ],
+  calendarListRead: [
+    `${AUTH}calendar`,
+    `${AUTH}calendar.readonly`,
+    `${AUTH}calendar.calendarlist`,
+    `${AUTH}calendar.calendarlist.readonly`,
+  ],
   calendarWrite: [`${AUTH}calendar`, `${AUTH}calendar.events`],
-  freeBusy: [`${AUTH}calendar`, `${AUTH}calendar.readonly`, `${AUTH}calendar.freebusy`, `${AUTH}calendar.events.freebusy`],
+  freeBusy: [
+    `${AUTH}calendar`,
+    `${AUTH}calendar.readonly`,
+    `${AUTH}calendar.freebusy`,
+    `${AUTH}calendar.events.freebusy`,
+  ],
 } as const;

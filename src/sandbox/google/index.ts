@@ -1,6 +1,14 @@
 import { workspaceOfToken, type WorkspaceId } from '../credentials.js';
 import type { FakeContext, FakeUpstream } from '../fake-upstream.js';
-import { bearerToken, fakeRouter, googleErrors, RateBudgets, retryAfterHeaders, workspaceAuth, workspaceRateLimit } from '../kit/index.js';
+import {
+  bearerToken,
+  fakeRouter,
+  googleErrors,
+  RateBudgets,
+  retryAfterHeaders,
+  workspaceAuth,
+  workspaceRateLimit,
+} from '../kit/index.js';
 import { personOfAccessToken } from './oauth/grants.js';
 import { calendarRoutes } from './calendar/routes.js';
 import { chatRoutes } from './chat/routes.js';
@@ -36,12 +44,18 @@ export const googleFake: FakeUpstream<GoogleState> = {
   seed: seedGoogle,
   router(states: Record<WorkspaceId, GoogleState>, ctx: FakeContext) {
     const liveToken = (token: string): WorkspaceId | undefined =>
-      workspaceOfToken('google', token) ?? (Object.keys(states) as WorkspaceId[]).find((id) => personOfAccessToken(states[id], token, ctx.clock.now()) !== undefined);
+      workspaceOfToken('google', token) ??
+      (Object.keys(states) as WorkspaceId[]).find(
+        (id) => personOfAccessToken(states[id], token, ctx.clock.now()) !== undefined,
+      );
     return fakeRouter({
       errors: googleErrors,
       publicRoutes: (router) => oauthPublicRoutes(router, states, ctx),
       auth: workspaceAuth({ scheme: bearerToken(), workspaceOf: liveToken }),
-      rateLimit: workspaceRateLimit({ budgets: new RateBudgets(BUDGETS, ctx.clock, { enforce: ctx.rateLimits === 'enforce' }), style: retryAfterHeaders }),
+      rateLimit: workspaceRateLimit({
+        budgets: new RateBudgets(BUDGETS, ctx.clock, { enforce: ctx.rateLimits === 'enforce' }),
+        style: retryAfterHeaders,
+      }),
       routes: (router) => {
         userinfoRoutes(router, states, ctx);
         calendarRoutes(router, states, ctx);

@@ -1,6 +1,14 @@
 import { workspaceOfBasic, type WorkspaceId } from '../credentials.js';
 import type { FakeContext, FakeUpstream } from '../fake-upstream.js';
-import { atlassianRateHeaders, basicCredentials, fakeRouter, jiraErrors, RateBudgets, workspaceAuth, workspaceRateLimit } from '../kit/index.js';
+import {
+  atlassianRateHeaders,
+  basicCredentials,
+  fakeRouter,
+  jiraErrors,
+  RateBudgets,
+  workspaceAuth,
+  workspaceRateLimit,
+} from '../kit/index.js';
 import { agileRoutes } from './routes/agile.js';
 import { commentAndTransitionRoutes } from './routes/comments.js';
 import { jiraContext } from './routes/context.js';
@@ -53,7 +61,16 @@ export const jiraFake: FakeUpstream<JiraState> = {
       }),
       routes(router) {
         router.use(jiraContext(states, ctx));
-        for (const routes of [siteRoutes, userRoutes, searchRoutes, issueReadRoutes, issueWriteRoutes, commentAndTransitionRoutes, agileRoutes]) routes(router);
+        for (const routes of [
+          siteRoutes,
+          userRoutes,
+          searchRoutes,
+          issueReadRoutes,
+          issueWriteRoutes,
+          commentAndTransitionRoutes,
+          agileRoutes,
+        ])
+          routes(router);
       },
     });
   },

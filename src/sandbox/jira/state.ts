@@ -227,7 +227,11 @@ export const FIELD_IDS = {
   rank: 'customfield_10019',
 } as const;
 
-export const statusById = (state: JiraState, id: string): StatusDef | undefined => state.statuses.find((s) => s.id === id);
-export const projectByKey = (state: JiraState, key: string): ProjectRecord | undefined => state.projects.find((p) => p.key === key.toUpperCase() || p.id === key);
-export const userById = (state: JiraState, accountId: string | null): JiraUser | undefined => (accountId === null ? undefined : state.users.find((u) => u.accountId === accountId));
-export const issueTypeById = (state: JiraState, id: string): IssueTypeDef | undefined => state.issueTypes.find((t) => t.id === id);
+export const statusById = (state: JiraState, id: string): StatusDef | undefined =>
+  state.statuses.find((s) => s.id === id);
+export const projectByKey = (state: JiraState, key: string): ProjectRecord | undefined =>
+  state.projects.find((p) => p.key === key.toUpperCase() || p.id === key);
+export const userById = (state: JiraState, accountId: string | null): JiraUser | undefined =>
+  accountId === null ? undefined : state.users.find((u) => u.accountId === accountId);
+export const issueTypeById = (state: JiraState, id: string): IssueTypeDef | undefined =>
+  state.issueTypes.find((t) => t.id === id);

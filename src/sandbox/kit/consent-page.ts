@@ -22,7 +22,9 @@ export function consentPage(request: ConsentRequest): string {
   const hidden = Object.entries(request.query)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
-  const accounts = [...request.accounts].sort((a, b) => Number(b.email === request.loginHint) - Number(a.email === request.loginHint));
+  const accounts = [...request.accounts].sort(
+    (a, b) => Number(b.email === request.loginHint) - Number(a.email === request.loginHint),
+  );
   const choices = accounts
     .map(
       (person) =>

@@ -1,6 +1,14 @@
 import type { ErrorShape } from './error-shape.js';
 import { atlassianRateHeaders, githubRateHeaders, retryAfterHeaders, type RateHeaderStyle } from './rate-limit.js';
-import { apideckErrors, confluenceErrors, githubErrors, googleErrors, jiraErrors, notionErrors, slackErrors } from './upstream-errors.js';
+import {
+  apideckErrors,
+  confluenceErrors,
+  githubErrors,
+  googleErrors,
+  jiraErrors,
+  notionErrors,
+  slackErrors,
+} from './upstream-errors.js';
 
 /** How one upstream speaks about failure: its error bodies and its rate-limit headers. */
 export interface UpstreamConvention {

@@ -11,7 +11,9 @@ export function documentAt(res: Response, url: string): void {
 
 /** Writes an error as the upstream answers it, with `Retry-After` when the error says when to come back. */
 export function sendFakeError(res: Response, shape: ErrorShape, error: FakeError): void {
-  const { status, body } = shape.render(error, { documentationUrl: res.locals[DOCUMENTATION_URL] as string | undefined });
+  const { status, body } = shape.render(error, {
+    documentationUrl: res.locals[DOCUMENTATION_URL] as string | undefined,
+  });
   if (error.retryAfter !== undefined) res.setHeader('Retry-After', String(Math.ceil(error.retryAfter)));
   res.status(status).json(body);
 }
@@ -20,7 +22,8 @@ export function sendFakeError(res: Response, shape: ErrorShape, error: FakeError
 export function fakeErrorHandler(shape: ErrorShape) {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction): void => {
     if (err instanceof FakeError) return sendFakeError(res, shape, err);
-    if ((err as { type?: string } | undefined)?.type === 'entity.parse.failed') return sendFakeError(res, shape, shape.malformedJson);
+    if ((err as { type?: string } | undefined)?.type === 'entity.parse.failed')
+      return sendFakeError(res, shape, shape.malformedJson);
     sendFakeError(res, shape, new FakeError('internal'));
   };
 }

@@ -1,5 +1,15 @@
 /** What went wrong, independent of how an upstream words it; each upstream's `ErrorShape` renders it. */
-export type ErrorKind = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'not_allowed' | 'conflict' | 'validation' | 'rate_limited' | 'internal' | 'unavailable';
+export type ErrorKind =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'not_allowed'
+  | 'conflict'
+  | 'validation'
+  | 'rate_limited'
+  | 'internal'
+  | 'unavailable';
 
 export interface FakeErrorOptions {
   /** Overrides the status the upstream's shape gives the kind (e.g. GitHub's 405 "not mergeable"). */
@@ -35,16 +45,20 @@ export class FakeError extends Error {
   }
 }
 
-export const badRequest = (message?: string, options?: FakeErrorOptions) => new FakeError('bad_request', message, options);
-export const unauthorized = (message?: string, options?: FakeErrorOptions) => new FakeError('unauthorized', message, options);
+export const badRequest = (message?: string, options?: FakeErrorOptions) =>
+  new FakeError('bad_request', message, options);
+export const unauthorized = (message?: string, options?: FakeErrorOptions) =>
+  new FakeError('unauthorized', message, options);
 export const forbidden = (message?: string, options?: FakeErrorOptions) => new FakeError('forbidden', message, options);
 export const notFound = (message?: string, options?: FakeErrorOptions) => new FakeError('not_found', message, options);
 export const conflict = (message?: string, options?: FakeErrorOptions) => new FakeError('conflict', message, options);
 /** Input the upstream refuses field by field (GitHub 422, Jira/Notion/Google 400). */
 export const invalid = (message?: string, options?: FakeErrorOptions) => new FakeError('validation', message, options);
-export const rateLimited = (retryAfter?: number, message?: string, options?: FakeErrorOptions) => new FakeError('rate_limited', message, { retryAfter, ...options });
+export const rateLimited = (retryAfter?: number, message?: string, options?: FakeErrorOptions) =>
+  new FakeError('rate_limited', message, { retryAfter, ...options });
 /** A page cursor or token the fake did not issue, or one edited by the client. */
-export const invalidCursor = (message?: string) => new FakeError('bad_request', message ?? 'The cursor provided is invalid.', { code: 'invalid_cursor' });
+export const invalidCursor = (message?: string) =>
+  new FakeError('bad_request', message ?? 'The cursor provided is invalid.', { code: 'invalid_cursor' });
 
 /** The kind an HTTP status stands for, for faults injected by status. */
 export function kindOfStatus(status: number): ErrorKind {
@@ -73,4 +87,5 @@ export function kindOfStatus(status: number): ErrorKind {
 }
 
 /** A FakeError for an arbitrary status, keeping that status. */
-export const errorOfStatus = (status: number, message?: string): FakeError => new FakeError(kindOfStatus(status), message, { status });
+export const errorOfStatus = (status: number, message?: string): FakeError =>
+  new FakeError(kindOfStatus(status), message, { status });

@@ -13,13 +13,19 @@ export const githubErrors = defineErrorShape({
   body: (e) => ({
     message: e.message,
     ...(e.details !== undefined ? { errors: e.details } : {}),
-    documentation_url: e.documentationUrl ?? (e.kind === 'rate_limited' ? `${GITHUB_DOCS}/overview/rate-limits-for-the-rest-api` : GITHUB_DOCS),
+    documentation_url:
+      e.documentationUrl ??
+      (e.kind === 'rate_limited' ? `${GITHUB_DOCS}/overview/rate-limits-for-the-rest-api` : GITHUB_DOCS),
     status: String(e.status),
   }),
   malformedJson: 'Problems parsing JSON',
   injected: (status) => {
     if (status === 403 || status === 429) {
-      return new FakeError('rate_limited', 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', { status });
+      return new FakeError(
+        'rate_limited',
+        'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+        { status },
+      );
     }
     return status >= 500 ? new FakeError('internal', 'Server Error', { status }) : undefined;
   },
@@ -39,14 +45,22 @@ export const jiraErrors = defineErrorShape({
 /** Confluence's `{statusCode, message}` (REST v1 form, which confluence.js reads). */
 export const confluenceErrors = defineErrorShape({
   messages: { unauthorized: 'Unauthorized; scope does not match' },
-  body: (e) => ({ statusCode: e.status, message: e.message, ...(e.details !== undefined ? { data: { errors: e.details } } : {}) }),
+  body: (e) => ({
+    statusCode: e.status,
+    message: e.message,
+    ...(e.details !== undefined ? { data: { errors: e.details } } : {}),
+  }),
   expired: unauthorized('Unauthorized; scope does not match'),
 });
 
 /** Notion's `{object: 'error', status, code, message}`. */
 export const notionErrors = defineErrorShape({
   statuses: { forbidden: 403 },
-  messages: { unauthorized: 'API token is invalid.', rate_limited: 'You have been rate limited. Please try again in a few minutes.', not_found: 'Could not find object.' },
+  messages: {
+    unauthorized: 'API token is invalid.',
+    rate_limited: 'You have been rate limited. Please try again in a few minutes.',
+    not_found: 'Could not find object.',
+  },
   codes: {
     bad_request: 'invalid_request',
     unauthorized: 'unauthorized',
@@ -58,7 +72,12 @@ export const notionErrors = defineErrorShape({
     internal: 'internal_server_error',
     unavailable: 'service_unavailable',
   },
-  body: (e) => ({ object: 'error', status: e.status, code: e.code === 'invalid_cursor' ? 'validation_error' : e.code, message: e.message }),
+  body: (e) => ({
+    object: 'error',
+    status: e.status,
+    code: e.code === 'invalid_cursor' ? 'validation_error' : e.code,
+    message: e.message,
+  }),
   malformedJson: 'Error parsing JSON body.',
 });
 
@@ -76,7 +95,11 @@ const GOOGLE_REASON: Record<string, string> = {
 
 /** Google's `{error: {code, message, status, errors: [{message, domain, reason}]}}`. */
 export const googleErrors = defineErrorShape({
-  messages: { unauthorized: 'Request had invalid authentication credentials.', not_found: 'Requested entity was not found.', rate_limited: 'Quota exceeded.' },
+  messages: {
+    unauthorized: 'Request had invalid authentication credentials.',
+    not_found: 'Requested entity was not found.',
+    rate_limited: 'Quota exceeded.',
+  },
   codes: {
     bad_request: 'INVALID_ARGUMENT',
     validation: 'INVALID_ARGUMENT',
@@ -95,14 +118,28 @@ export const googleErrors = defineErrorShape({
       status: e.code === 'invalid_cursor' ? 'INVALID_ARGUMENT' : e.code,
       errors: Array.isArray(e.details)
         ? e.details
-        : [{ message: e.message, domain: 'global', reason: e.code === 'invalid_cursor' ? 'invalid' : (GOOGLE_REASON[e.kind] ?? 'unknown') }],
+        : [
+            {
+              message: e.message,
+              domain: 'global',
+              reason: e.code === 'invalid_cursor' ? 'invalid' : (GOOGLE_REASON[e.kind] ?? 'unknown'),
+            },
+          ],
     },
   }),
 });
 
 /** Slack's `{ok: false, error: code}` on HTTP 200, except a rate limit (429) and server faults. */
 export const slackErrors = defineErrorShape({
-  statuses: { bad_request: 200, unauthorized: 200, forbidden: 200, not_found: 200, not_allowed: 200, conflict: 200, validation: 200 },
+  statuses: {
+    bad_request: 200,
+    unauthorized: 200,
+    forbidden: 200,
+    not_found: 200,
+    not_allowed: 200,
+    conflict: 200,
+    validation: 200,
+  },
   codes: {
     bad_request: 'invalid_arguments',
     unauthorized: 'invalid_auth',

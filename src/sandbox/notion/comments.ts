@@ -1,7 +1,16 @@
 import type { Request, Response, Router } from 'express';
 import type { WorkspaceId } from '../credentials.js';
 import type { FakeContext } from '../fake-upstream.js';
-import { cursorFields, cursorPage, invalid, jsonBody, notFound, pathParam, readCursorPage, workspaceOf } from '../kit/index.js';
+import {
+  cursorFields,
+  cursorPage,
+  invalid,
+  jsonBody,
+  notFound,
+  pathParam,
+  readCursorPage,
+  workspaceOf,
+} from '../kit/index.js';
 import { requestRichText } from './request-blocks.js';
 import { normalId } from './rich-text.js';
 import { serializeBlock } from './serializers.js';
@@ -12,10 +21,24 @@ type States = Record<WorkspaceId, NotionState>;
 const PAGE = { cursor: 'start_cursor', limit: 'page_size', defaultLimit: 100, maxLimit: 100 };
 
 /** Block types whose text `PATCH /v1/blocks/{id}` may replace (Notion: "text for supported block types"). */
-const TEXT_BLOCKS = new Set(['paragraph', 'heading_1', 'heading_2', 'heading_3', 'bulleted_list_item', 'numbered_list_item', 'to_do', 'toggle', 'quote', 'callout', 'code']);
+const TEXT_BLOCKS = new Set([
+  'paragraph',
+  'heading_1',
+  'heading_2',
+  'heading_3',
+  'bulleted_list_item',
+  'numbered_list_item',
+  'to_do',
+  'toggle',
+  'quote',
+  'callout',
+  'code',
+]);
 
 export function serializeComment(state: NotionState, comment: CommentRecord): Record<string, unknown> {
-  const parent = state.pages.has(comment.parentId) ? { type: 'page_id', page_id: comment.parentId } : { type: 'block_id', block_id: comment.parentId };
+  const parent = state.pages.has(comment.parentId)
+    ? { type: 'page_id', page_id: comment.parentId }
+    : { type: 'block_id', block_id: comment.parentId };
   return {
     object: 'comment',
     id: comment.id,
@@ -40,7 +63,9 @@ export function notionCommentRoutes(router: Router, states: States, ctx: FakeCon
     const page = state.pages.get(id);
     const block = state.blocks.get(id);
     if ((!page || page.inTrash) && (!block || block.inTrash))
-      throw notFound(`Could not find block with ID: ${id}. Make sure the relevant pages and databases are shared with your integration.`);
+      throw notFound(
+        `Could not find block with ID: ${id}. Make sure the relevant pages and databases are shared with your integration.`,
+      );
     return id;
   };
 
@@ -59,8 +84,10 @@ export function notionCommentRoutes(router: Router, states: States, ctx: FakeCon
     const body = jsonBody(req);
     const parent = body.parent as { page_id?: unknown } | undefined;
     const discussion = body.discussion_id;
-    if ((parent === undefined) === (discussion === undefined)) throw invalid('body should have exactly one of parent or discussion_id.');
-    if (!Array.isArray(body.rich_text) || body.rich_text.length === 0) throw invalid('body.rich_text should be a non-empty array.');
+    if ((parent === undefined) === (discussion === undefined))
+      throw invalid('body should have exactly one of parent or discussion_id.');
+    if (!Array.isArray(body.rich_text) || body.rich_text.length === 0)
+      throw invalid('body.rich_text should be a non-empty array.');
     const richText = requestRichText(state, body.rich_text, 'body.rich_text');
     let parentId: string;
     let discussionId: string;
@@ -73,7 +100,14 @@ export function notionCommentRoutes(router: Router, states: States, ctx: FakeCon
       parentId = liveTarget(state, normalId(parent.page_id));
       discussionId = state.nextId();
     }
-    const comment: CommentRecord = { id: state.nextId(), parentId, discussionId, richText, createdTime: nowIso(), createdBy: state.bot.id };
+    const comment: CommentRecord = {
+      id: state.nextId(),
+      parentId,
+      discussionId,
+      richText,
+      createdTime: nowIso(),
+      createdBy: state.bot.id,
+    };
     state.comments.push(comment);
     res.json(serializeComment(state, comment));
   });
@@ -89,12 +123,19 @@ export function notionCommentRoutes(router: Router, states: States, ctx: FakeCon
     const body = jsonBody(req);
     const trashed = body.in_trash ?? body.archived;
     const update = body[block.type] as Record<string, unknown> | undefined;
-    const other = Object.keys(body).find((key) => key !== block.type && key !== 'in_trash' && key !== 'archived' && key !== 'type');
+    const other = Object.keys(body).find(
+      (key) => key !== block.type && key !== 'in_trash' && key !== 'archived' && key !== 'type',
+    );
     if (other) throw invalid(`body.${other} should not be present: the block is a ${block.type}.`);
     if (update !== undefined) {
       if (!TEXT_BLOCKS.has(block.type)) throw invalid(`Block type ${block.type} is not supported for text updates.`);
-      if ('rich_text' in update) block.content = { ...block.content, rich_text: requestRichText(state, update.rich_text, `body.${block.type}.rich_text`) };
-      if (block.type === 'to_do' && typeof update.checked === 'boolean') block.content = { ...block.content, checked: update.checked };
+      if ('rich_text' in update)
+        block.content = {
+          ...block.content,
+          rich_text: requestRichText(state, update.rich_text, `body.${block.type}.rich_text`),
+        };
+      if (block.type === 'to_do' && typeof update.checked === 'boolean')
+        block.content = { ...block.content, checked: update.checked };
     }
     if (typeof trashed === 'boolean') block.inTrash = trashed;
     block.lastEditedTime = nowIso();

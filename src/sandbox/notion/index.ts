@@ -1,6 +1,14 @@
 import { workspaceOfToken, type WorkspaceId } from '../credentials.js';
 import type { FakeContext, FakeUpstream } from '../fake-upstream.js';
-import { bearerToken, fakeRouter, notionErrors, RateBudgets, retryAfterHeaders, workspaceAuth, workspaceRateLimit } from '../kit/index.js';
+import {
+  bearerToken,
+  fakeRouter,
+  notionErrors,
+  RateBudgets,
+  retryAfterHeaders,
+  workspaceAuth,
+  workspaceRateLimit,
+} from '../kit/index.js';
 import { notionRoutes } from './routes.js';
 import { seedNotion } from './seed.js';
 import type { NotionState } from './state.js';
@@ -32,7 +40,10 @@ export const notionFake: FakeUpstream<NotionState> = {
     return fakeRouter({
       errors: notionErrors,
       auth: workspaceAuth({ scheme: bearerToken(), workspaceOf: (token) => workspaceOfToken('notion', token) }),
-      rateLimit: workspaceRateLimit({ budgets: new RateBudgets(BUDGETS, ctx.clock, { enforce: ctx.rateLimits === 'enforce' }), style: retryAfterHeaders }),
+      rateLimit: workspaceRateLimit({
+        budgets: new RateBudgets(BUDGETS, ctx.clock, { enforce: ctx.rateLimits === 'enforce' }),
+        style: retryAfterHeaders,
+      }),
       routes: (router) => notionRoutes(router, states, ctx),
     });
   },

@@ -2,7 +2,17 @@ import type { WorkspaceSeed } from '../fake-upstream.js';
 import type { Person } from '../seed/people.js';
 import { idMaker, mention, notionUserId, text } from './rich-text.js';
 import { topicsOf, type WorkspaceTopics } from './topics.js';
-import type { BlockRecord, DataSourceRecord, NotionState, PageParent, PropertySchema, PropertyType, PropertyValue, RichTextItem, SelectOption } from './state.js';
+import type {
+  BlockRecord,
+  DataSourceRecord,
+  NotionState,
+  PageParent,
+  PropertySchema,
+  PropertyType,
+  PropertyValue,
+  RichTextItem,
+  SelectOption,
+} from './state.js';
 
 const DAY = 86_400_000;
 const iso = (ms: number): string => new Date(Math.floor(ms / 60_000) * 60_000).toISOString();
@@ -14,13 +24,33 @@ interface BlockSpec {
   children?: BlockSpec[];
 }
 
-const rich = (...items: Array<RichTextItem | string>): RichTextItem[] => items.map((item) => (typeof item === 'string' ? text(item) : item));
-const para = (...items: Array<RichTextItem | string>): BlockSpec => ({ type: 'paragraph', content: { rich_text: rich(...items), color: 'default' } });
-const heading = (level: 1 | 2 | 3, title: string): BlockSpec => ({ type: `heading_${level}`, content: { rich_text: rich(title), is_toggleable: false, color: 'default' } });
-const bullet = (title: string, children?: BlockSpec[]): BlockSpec => ({ type: 'bulleted_list_item', content: { rich_text: rich(title), color: 'default' }, children });
-const numbered = (title: string): BlockSpec => ({ type: 'numbered_list_item', content: { rich_text: rich(title), color: 'default' } });
-const todo = (title: string, checked: boolean): BlockSpec => ({ type: 'to_do', content: { rich_text: rich(title), checked, color: 'default' } });
-const code = (language: string, source: string): BlockSpec => ({ type: 'code', content: { rich_text: rich(source), language, caption: [] } });
+const rich = (...items: Array<RichTextItem | string>): RichTextItem[] =>
+  items.map((item) => (typeof item === 'string' ? text(item) : item));
+const para = (...items: Array<RichTextItem | string>): BlockSpec => ({
+  type: 'paragraph',
+  content: { rich_text: rich(...items), color: 'default' },
+});
+const heading = (level: 1 | 2 | 3, title: string): BlockSpec => ({
+  type: `heading_${level}`,
+  content: { rich_text: rich(title), is_toggleable: false, color: 'default' },
+});
+const bullet = (title: string, children?: BlockSpec[]): BlockSpec => ({
+  type: 'bulleted_list_item',
+  content: { rich_text: rich(title), color: 'default' },
+  children,
+});
+const numbered = (title: string): BlockSpec => ({
+  type: 'numbered_list_item',
+  content: { rich_text: rich(title), color: 'default' },
+});
+const todo = (title: string, checked: boolean): BlockSpec => ({
+  type: 'to_do',
+  content: { rich_text: rich(title), checked, color: 'default' },
+});
+const code = (language: string, source: string): BlockSpec => ({
+  type: 'code',
+  content: { rich_text: rich(source), language, caption: [] },
+});
 const table = (rows: string[][]): BlockSpec => ({
   type: 'table',
   content: { table_width: rows[0].length, has_column_header: true, has_row_header: false },
@@ -33,16 +63,32 @@ function handbook(org: string, people: Person[], topics: WorkspaceTopics): Block
   const [first, second] = topics.products;
   return [
     heading(1, 'Engineering handbook'),
-    para('How we build and ship at ', text(org, { bold: true }), '. Owned by ', mention(notionUserId(lead.email), lead.name), '.'),
+    para(
+      'How we build and ship at ',
+      text(org, { bold: true }),
+      '. Owned by ',
+      mention(notionUserId(lead.email), lead.name),
+      '.',
+    ),
     heading(2, 'Services'),
-    bullet(`${org}/${first.repo}: ${first.summary}`, [bullet('Deploys from main after review'), bullet(`On-call rotation in #ops, pages filed in ${topics.opsKey}`)]),
+    bullet(`${org}/${first.repo}: ${first.summary}`, [
+      bullet('Deploys from main after review'),
+      bullet(`On-call rotation in #ops, pages filed in ${topics.opsKey}`),
+    ]),
     bullet(`${org}/${second.repo}: ${second.summary}`),
     heading(2, 'Release checklist'),
     todo('Changelog written', true),
     todo(`Feature flags cleaned up (${first.key}-12)`, false),
     numbered('Cut the release branch'),
     numbered('Run the smoke tests'),
-    { type: 'callout', content: { rich_text: rich('Never deploy on Fridays without a rollback plan.'), icon: { type: 'emoji', emoji: '💡' }, color: 'yellow_background' } },
+    {
+      type: 'callout',
+      content: {
+        rich_text: rich('Never deploy on Fridays without a rollback plan.'),
+        icon: { type: 'emoji', emoji: '💡' },
+        color: 'yellow_background',
+      },
+    },
     heading(3, 'Local setup'),
     code('bash', 'npm install\nnpm test'),
     { type: 'quote', content: { rich_text: rich('Make it work, make it right, make it fast.'), color: 'default' } },
@@ -55,19 +101,30 @@ function handbook(org: string, people: Person[], topics: WorkspaceTopics): Block
     {
       type: 'toggle',
       content: { rich_text: rich('Incident history'), color: 'default' },
-      children: [para('See ', text('the runbook', { link: 'https://example.test/runbook' }), ` and ${topics.opsKey}-3.`)],
+      children: [
+        para('See ', text('the runbook', { link: 'https://example.test/runbook' }), ` and ${topics.opsKey}-3.`),
+      ],
     },
   ];
 }
 
-const option = (name: string, index: number, color: string): SelectOption => ({ id: `opt-${index}-${name.toLowerCase().replace(/\W+/g, '-')}`, name, color });
+const option = (name: string, index: number, color: string): SelectOption => ({
+  id: `opt-${index}-${name.toLowerCase().replace(/\W+/g, '-')}`,
+  name,
+  color,
+});
 
 /** Builds a workspace's Notion: users, a handbook page, Projects, Engineering Tasks and Meeting Notes. */
 export function seedNotion(workspace: WorkspaceSeed): NotionState {
   const { identity, people, random, now, scale } = workspace;
   const nextId = idMaker(`notion:${identity.id}`);
   const bot = { id: nextId(), type: 'bot' as const, name: 'Constellation' };
-  const users = people.map((p) => ({ id: notionUserId(p.email), type: 'person' as const, name: p.name, email: p.email }));
+  const users = people.map((p) => ({
+    id: notionUserId(p.email),
+    type: 'person' as const,
+    name: p.name,
+    email: p.email,
+  }));
   const state: NotionState = {
     workspace: identity,
     bot,
@@ -105,7 +162,13 @@ export function seedNotion(workspace: WorkspaceSeed): NotionState {
     }
     state.children.set(parentId, [...(state.children.get(parentId) ?? []), ...ids]);
   };
-  const addPage = (parent: PageParent, properties: Record<string, PropertyValue>, daysAgo: number, author: string, blocks: BlockSpec[] = []): string => {
+  const addPage = (
+    parent: PageParent,
+    properties: Record<string, PropertyValue>,
+    daysAgo: number,
+    author: string,
+    blocks: BlockSpec[] = [],
+  ): string => {
     const id = nextId();
     state.pages.set(id, {
       id,
@@ -122,15 +185,37 @@ export function seedNotion(workspace: WorkspaceSeed): NotionState {
   };
   const titleValue = (title: string): PropertyValue => ({ type: 'title', title: [text(title)] });
 
-  const handbookId = addPage({ type: 'workspace', workspace: true }, { title: titleValue('Engineering handbook') }, 120, users[0].id, handbook(identity.org, people, topics));
+  const handbookId = addPage(
+    { type: 'workspace', workspace: true },
+    { title: titleValue('Engineering handbook') },
+    120,
+    users[0].id,
+    handbook(identity.org, people, topics),
+  );
 
-  const addDatabase = (title: string, description: string, schema: Array<[string, PropertyType, Partial<PropertySchema>?]>): DataSourceRecord => {
+  const addDatabase = (
+    title: string,
+    description: string,
+    schema: Array<[string, PropertyType, Partial<PropertySchema>?]>,
+  ): DataSourceRecord => {
     const databaseId = nextId();
     const dataSourceId = nextId();
     const properties: Record<string, PropertySchema> = {};
     for (const [index, [name, type, extra]] of schema.entries())
-      properties[name] = { id: type === 'title' ? 'title' : `p${index}${name.slice(0, 2).toLowerCase()}`, name, type, ...extra };
-    const source: DataSourceRecord = { id: dataSourceId, databaseId, title, properties, createdTime: time(150), lastEditedTime: time(2) };
+      properties[name] = {
+        id: type === 'title' ? 'title' : `p${index}${name.slice(0, 2).toLowerCase()}`,
+        name,
+        type,
+        ...extra,
+      };
+    const source: DataSourceRecord = {
+      id: dataSourceId,
+      databaseId,
+      title,
+      properties,
+      createdTime: time(150),
+      lastEditedTime: time(2),
+    };
     state.databases.set(databaseId, {
       id: databaseId,
       title,
@@ -143,7 +228,11 @@ export function seedNotion(workspace: WorkspaceSeed): NotionState {
     state.dataSources.set(dataSourceId, source);
     return source;
   };
-  const inSource = (source: DataSourceRecord): PageParent => ({ type: 'data_source_id', data_source_id: source.id, database_id: source.databaseId });
+  const inSource = (source: DataSourceRecord): PageParent => ({
+    type: 'data_source_id',
+    data_source_id: source.id,
+    database_id: source.databaseId,
+  });
   const select = (source: DataSourceRecord, property: string, name: string): PropertyValue => ({
     type: 'select',
     select: source.properties[property].options?.find((o) => o.name === name) ?? null,
@@ -152,7 +241,11 @@ export function seedNotion(workspace: WorkspaceSeed): NotionState {
   const projects = addDatabase('Projects', 'Every project of the engineering team, with its lead and repository.', [
     ['Name', 'title'],
     ['Lead', 'people'],
-    ['Status', 'select', { options: ['Planning', 'Active', 'Done'].map((n, i) => option(n, i, ['gray', 'blue', 'green'][i])) }],
+    [
+      'Status',
+      'select',
+      { options: ['Planning', 'Active', 'Done'].map((n, i) => option(n, i, ['gray', 'blue', 'green'][i])) },
+    ],
     ['Repository', 'url'],
     ['Start', 'date'],
   ]);
@@ -173,25 +266,44 @@ export function seedNotion(workspace: WorkspaceSeed): NotionState {
   );
 
   const tagNames = ['backend', 'frontend', 'infra', 'bug', 'docs'];
-  const tasks = addDatabase('Engineering Tasks', 'The team’s task board: status, owner, estimate and due date of every task.', [
-    ['Name', 'title'],
-    ['Status', 'select', { options: ['Not started', 'In progress', 'Done'].map((n, i) => option(n, i, ['red', 'yellow', 'green'][i])) }],
-    ['Tags', 'multi_select', { options: tagNames.map((n, i) => option(n, i, 'default')) }],
-    ['Owner', 'people'],
-    ['Due', 'date'],
-    ['Estimate', 'number'],
-    ['Done', 'checkbox'],
-    ['Project', 'relation', { relatedDataSourceId: projects.id }],
-    ['Notes', 'rich_text'],
-  ]);
+  const tasks = addDatabase(
+    'Engineering Tasks',
+    'The team’s task board: status, owner, estimate and due date of every task.',
+    [
+      ['Name', 'title'],
+      [
+        'Status',
+        'select',
+        { options: ['Not started', 'In progress', 'Done'].map((n, i) => option(n, i, ['red', 'yellow', 'green'][i])) },
+      ],
+      ['Tags', 'multi_select', { options: tagNames.map((n, i) => option(n, i, 'default')) }],
+      ['Owner', 'people'],
+      ['Due', 'date'],
+      ['Estimate', 'number'],
+      ['Done', 'checkbox'],
+      ['Project', 'relation', { relatedDataSourceId: projects.id }],
+      ['Notes', 'rich_text'],
+    ],
+  );
   const verbs = ['Fix', 'Add', 'Refactor', 'Document', 'Speed up', 'Migrate'];
-  const things = ['login flow', 'billing export', 'search index', 'rate limiter', 'CI cache', 'release notes', 'onboarding emails', 'audit log'];
+  const things = [
+    'login flow',
+    'billing export',
+    'search index',
+    'rate limiter',
+    'CI cache',
+    'release notes',
+    'onboarding emails',
+    'audit log',
+  ];
   const taskCount = Math.max(12, Math.round(40 * scale));
   for (let i = 0; i < taskCount; i++) {
     const status = random.pick(['Not started', 'In progress', 'Done']);
     const owner = random.pick(users);
     const daysAgo = random.int(1, 90);
-    const tags = random.sample(tagNames, random.int(1, 2)).map((name) => tasks.properties.Tags.options?.find((o) => o.name === name));
+    const tags = random
+      .sample(tagNames, random.int(1, 2))
+      .map((name) => tasks.properties.Tags.options?.find((o) => o.name === name));
     addPage(
       inSource(tasks),
       {
@@ -199,11 +311,17 @@ export function seedNotion(workspace: WorkspaceSeed): NotionState {
         Status: select(tasks, 'Status', status),
         Tags: { type: 'multi_select', multi_select: tags },
         Owner: { type: 'people', people: [{ object: 'user', id: owner.id }] },
-        Due: { type: 'date', date: random.chance(0.8) ? { start: time(daysAgo - 14).slice(0, 10), end: null, time_zone: null } : null },
+        Due: {
+          type: 'date',
+          date: random.chance(0.8) ? { start: time(daysAgo - 14).slice(0, 10), end: null, time_zone: null } : null,
+        },
         Estimate: { type: 'number', number: random.pick([1, 2, 3, 5, 8]) },
         Done: { type: 'checkbox', checkbox: status === 'Done' },
         Project: { type: 'relation', relation: [{ id: random.pick(projectIds) }] },
-        Notes: { type: 'rich_text', rich_text: random.chance(0.3) ? [text(`Follow-up of ${random.pick(keys)}-${random.int(1, 40)}`)] : [] },
+        Notes: {
+          type: 'rich_text',
+          rich_text: random.chance(0.3) ? [text(`Follow-up of ${random.pick(keys)}-${random.int(1, 40)}`)] : [],
+        },
       },
       daysAgo,
       owner.id,
@@ -245,7 +363,14 @@ export function seedNotion(workspace: WorkspaceSeed): NotionState {
   const discuss = (pageId: string, daysAgo: number, lines: Array<[author: NotionUserRef, words: string]>): void => {
     const discussionId = nextId();
     lines.forEach(([author, words], i) =>
-      state.comments.push({ id: nextId(), parentId: pageId, discussionId, richText: [text(words)], createdTime: time(daysAgo - i), createdBy: author.id }),
+      state.comments.push({
+        id: nextId(),
+        parentId: pageId,
+        discussionId,
+        richText: [text(words)],
+        createdTime: time(daysAgo - i),
+        createdBy: author.id,
+      }),
     );
   };
   const [first, second = users[0]] = users;
@@ -253,7 +378,9 @@ export function seedNotion(workspace: WorkspaceSeed): NotionState {
     [second, `Should the release checklist mention ${topics.opsKey} runbooks?`],
     [first, 'Yes, adding a line this week.'],
   ]);
-  projectIds.forEach((id, i) => discuss(id, 20 - i, [[users[(i + 1) % users.length], `Kick-off notes are in the Meeting Notes database.`]]));
+  projectIds.forEach((id, i) =>
+    discuss(id, 20 - i, [[users[(i + 1) % users.length], `Kick-off notes are in the Meeting Notes database.`]]),
+  );
   return state;
 }
 

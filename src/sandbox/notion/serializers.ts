@@ -1,5 +1,13 @@
 import { text } from './rich-text.js';
-import type { BlockRecord, DatabaseRecord, DataSourceRecord, NotionState, NotionUser, PageRecord, PropertySchema } from './state.js';
+import type {
+  BlockRecord,
+  DatabaseRecord,
+  DataSourceRecord,
+  NotionState,
+  NotionUser,
+  PageRecord,
+  PropertySchema,
+} from './state.js';
 
 const userRef = (id: string) => ({ object: 'user', id });
 const compact = (id: string) => id.replace(/-/g, '');
@@ -11,7 +19,11 @@ export function serializeUser(state: NotionState, user: NotionUser): Record<stri
     return {
       ...base,
       type: 'bot',
-      bot: { owner: { type: 'workspace', workspace: true }, workspace_name: state.workspace.orgName, workspace_limits: { max_file_upload_size_in_bytes: 5_242_880 } },
+      bot: {
+        owner: { type: 'workspace', workspace: true },
+        workspace_name: state.workspace.orgName,
+        workspace_limits: { max_file_upload_size_in_bytes: 5_242_880 },
+      },
     };
   return { ...base, type: 'person', person: { email: user.email } };
 }
@@ -24,7 +36,12 @@ export function pageTitle(page: PageRecord): string {
 
 export function serializePage(state: NotionState, page: PageRecord): Record<string, unknown> {
   const source = page.parent.type === 'data_source_id' ? state.dataSources.get(page.parent.data_source_id) : undefined;
-  const properties = Object.fromEntries(Object.entries(page.properties).map(([name, value]) => [name, { id: source?.properties[name]?.id ?? 'title', ...value }]));
+  const properties = Object.fromEntries(
+    Object.entries(page.properties).map(([name, value]) => [
+      name,
+      { id: source?.properties[name]?.id ?? 'title', ...value },
+    ]),
+  );
   return {
     object: 'page',
     id: page.id,
@@ -115,7 +132,9 @@ export function serializeDatabase(state: NotionState, database: DatabaseRecord):
 }
 
 export function serializeBlock(state: NotionState, block: BlockRecord): Record<string, unknown> {
-  const parent = state.pages.has(block.parentId) ? { type: 'page_id', page_id: block.parentId } : { type: 'block_id', block_id: block.parentId };
+  const parent = state.pages.has(block.parentId)
+    ? { type: 'page_id', page_id: block.parentId }
+    : { type: 'block_id', block_id: block.parentId };
   return {
     object: 'block',
     id: block.id,

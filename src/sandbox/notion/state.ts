@@ -1,7 +1,18 @@
 import type { WorkspaceIdentity } from '../seed/people.js';
 
 /** Notion's property types the sandbox serves (the ones the notes tools read and write). */
-export type PropertyType = 'title' | 'rich_text' | 'select' | 'multi_select' | 'status' | 'date' | 'people' | 'number' | 'checkbox' | 'relation' | 'url';
+export type PropertyType =
+  | 'title'
+  | 'rich_text'
+  | 'select'
+  | 'multi_select'
+  | 'status'
+  | 'date'
+  | 'people'
+  | 'number'
+  | 'checkbox'
+  | 'relation'
+  | 'url';
 
 export interface SelectOption {
   id: string;
@@ -26,7 +37,14 @@ export interface RichTextItem {
   type: 'text' | 'mention';
   text?: { content: string; link: { url: string } | null };
   mention?: { type: 'user'; user: { object: 'user'; id: string } } | { type: 'page'; page: { id: string } };
-  annotations: { bold: boolean; italic: boolean; strikethrough: boolean; underline: boolean; code: boolean; color: string };
+  annotations: {
+    bold: boolean;
+    italic: boolean;
+    strikethrough: boolean;
+    underline: boolean;
+    code: boolean;
+    color: string;
+  };
   plain_text: string;
   href: string | null;
 }
@@ -38,7 +56,10 @@ export interface NotionUser {
   email?: string;
 }
 
-export type PageParent = { type: 'data_source_id'; data_source_id: string; database_id: string } | { type: 'page_id'; page_id: string } | { type: 'workspace'; workspace: true };
+export type PageParent =
+  | { type: 'data_source_id'; data_source_id: string; database_id: string }
+  | { type: 'page_id'; page_id: string }
+  | { type: 'workspace'; workspace: true };
 
 export interface PageRecord {
   id: string;

@@ -22,7 +22,10 @@ function propertyValue(state: NotionState, schema: PropertySchema, raw: Record<s
   switch (schema.type) {
     case 'title':
     case 'rich_text':
-      return { type: schema.type, [schema.type]: requestRichText(state, given, `body.properties.${name}.${schema.type}`) };
+      return {
+        type: schema.type,
+        [schema.type]: requestRichText(state, given, `body.properties.${name}.${schema.type}`),
+      };
     case 'select':
     case 'status':
       return { type: schema.type, [schema.type]: given === null ? null : option(schema, given, name) };
@@ -40,14 +43,22 @@ function propertyValue(state: NotionState, schema: PropertySchema, raw: Record<s
       return { type: 'url', url: given };
     case 'date': {
       const date = given as { start?: unknown; end?: unknown } | null;
-      if (date !== null && (typeof date?.start !== 'string' || Number.isNaN(Date.parse(date.start)))) throw invalid(`${name} is expected to be date (with an ISO 8601 start).`);
-      return { type: 'date', date: date === null ? null : { start: date.start, end: typeof date.end === 'string' ? date.end : null, time_zone: null } };
+      if (date !== null && (typeof date?.start !== 'string' || Number.isNaN(Date.parse(date.start))))
+        throw invalid(`${name} is expected to be date (with an ISO 8601 start).`);
+      return {
+        type: 'date',
+        date:
+          date === null
+            ? null
+            : { start: date.start, end: typeof date.end === 'string' ? date.end : null, time_zone: null },
+      };
     }
     case 'people': {
       if (!Array.isArray(given)) throw invalid(`${name} is expected to be people (an array of users).`);
       const people = given.map((p) => {
         const id = (p as { id?: unknown }).id;
-        if (typeof id !== 'string' || !state.users.some((u) => u.id === id)) throw invalid(`${name}: ${String(id)} is not a user of this workspace.`);
+        if (typeof id !== 'string' || !state.users.some((u) => u.id === id))
+          throw invalid(`${name}: ${String(id)} is not a user of this workspace.`);
         return { object: 'user', id };
       });
       return { type: 'people', people };
@@ -63,7 +74,11 @@ function propertyValue(state: NotionState, schema: PropertySchema, raw: Record<s
  * A page's properties as a client wrote them, checked against the data source's schema (unknown names
  * and wrong types are Notion's 400 naming the property) and stored in read form.
  */
-export function propertyValues(state: NotionState, source: DataSourceRecord | undefined, raw: unknown): Record<string, PropertyValue> {
+export function propertyValues(
+  state: NotionState,
+  source: DataSourceRecord | undefined,
+  raw: unknown,
+): Record<string, PropertyValue> {
   if (raw === undefined) return {};
   if (!raw || typeof raw !== 'object') throw invalid('body.properties should be an object.');
   const out: Record<string, PropertyValue> = {};

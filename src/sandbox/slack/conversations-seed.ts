@@ -32,16 +32,44 @@ interface ChannelPlan {
 }
 
 /** A workspace's conversations: public and private channels, DMs and a group DM, with months of messages and threads. */
-export function seedConversations(options: { people: Person[]; org: string; letter: string; botUserId: string; random: Random; now: number; scale: number }): SlackChannel[] {
+export function seedConversations(options: {
+  people: Person[];
+  org: string;
+  letter: string;
+  botUserId: string;
+  random: Random;
+  now: number;
+  scale: number;
+}): SlackChannel[] {
   const { people, org, letter, botUserId, random, now, scale } = options;
   const perChannel = (n: number) => Math.max(20, Math.round(n * scale));
   const leads = people.filter((p) => p.role === 'lead' || p.role === 'manager');
   const plans: ChannelPlan[] = [
-    { name: 'general', kind: 'public', members: people, messages: perChannel(600), botMember: true, topic: `Company-wide announcements at ${org}` },
-    { name: 'engineering', kind: 'public', members: people, messages: perChannel(900), botMember: true, topic: 'Builds, reviews, releases' },
+    {
+      name: 'general',
+      kind: 'public',
+      members: people,
+      messages: perChannel(600),
+      botMember: true,
+      topic: `Company-wide announcements at ${org}`,
+    },
+    {
+      name: 'engineering',
+      kind: 'public',
+      members: people,
+      messages: perChannel(900),
+      botMember: true,
+      topic: 'Builds, reviews, releases',
+    },
     { name: 'deploys', kind: 'public', members: people, messages: perChannel(300), botMember: true },
     { name: 'random', kind: 'public', members: people, messages: perChannel(200), botMember: false },
-    { name: 'leads', kind: 'private', members: leads.length >= 2 ? leads : people.slice(0, 3), messages: perChannel(150), botMember: false },
+    {
+      name: 'leads',
+      kind: 'private',
+      members: leads.length >= 2 ? leads : people.slice(0, 3),
+      messages: perChannel(150),
+      botMember: false,
+    },
     { name: '', kind: 'im', members: people.slice(0, 2), messages: perChannel(80), botMember: false },
     { name: '', kind: 'im', members: [people[0], people[2] ?? people[1]], messages: perChannel(60), botMember: false },
     { name: 'mpdm', kind: 'mpim', members: people.slice(0, 3), messages: perChannel(50), botMember: false },
@@ -67,13 +95,23 @@ export function seedConversations(options: { people: Person[]; org: string; lett
         parent.threadTs = ts;
         const replies = random.int(1, 4);
         for (let r = 0; r < replies; r++)
-          messages.push({ ts: slackTs(at + (r + 1) * 60_000, 500 + r), user: random.pick(plan.members).slackId, text: random.pick(REPLIES), threadTs: ts });
+          messages.push({
+            ts: slackTs(at + (r + 1) * 60_000, 500 + r),
+            user: random.pick(plan.members).slackId,
+            text: random.pick(REPLIES),
+            threadTs: ts,
+          });
       }
     }
     messages.sort((a, b) => Number(a.ts) - Number(b.ts));
     return {
       id,
-      name: plan.kind === 'im' ? '' : plan.kind === 'mpim' ? `mpdm-${plan.members.map((p) => p.login.split('-')[0]).join('--')}-1` : plan.name,
+      name:
+        plan.kind === 'im'
+          ? ''
+          : plan.kind === 'mpim'
+            ? `mpdm-${plan.members.map((p) => p.login.split('-')[0]).join('--')}-1`
+            : plan.name,
       kind: plan.kind,
       created: Math.floor((now - 400 * DAY) / 1000),
       creator: plan.members[0].slackId,

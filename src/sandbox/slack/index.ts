@@ -1,7 +1,15 @@
 import express from 'express';
 import type { WorkspaceId } from '../credentials.js';
 import type { FakeContext, FakeUpstream } from '../fake-upstream.js';
-import { bearerToken, fakeRouter, RateBudgets, retryAfterHeaders, slackErrors, workspaceAuth, workspaceRateLimit } from '../kit/index.js';
+import {
+  bearerToken,
+  fakeRouter,
+  RateBudgets,
+  retryAfterHeaders,
+  slackErrors,
+  workspaceAuth,
+  workspaceRateLimit,
+} from '../kit/index.js';
 import { slackIdentityRoutes, slackOAuthRoutes, workspaceOfSlackToken } from './oauth/routes.js';
 import { channelAdminRoutes } from './routes/channel-admin.js';
 import { chatRoutes } from './routes/chat.js';

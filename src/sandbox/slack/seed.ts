@@ -17,7 +17,11 @@ export function seedSlack(workspace: WorkspaceSeed): SlackState {
     people,
     channels: seedConversations({ people, org: identity.org, letter, botUserId, random, now, scale }),
     sequence: 0,
-    team: { id: `T${letter}${identity.idBase.toString(36).toUpperCase().padStart(8, '0')}`, name: identity.orgName, domain: identity.id },
+    team: {
+      id: `T${letter}${identity.idBase.toString(36).toUpperCase().padStart(8, '0')}`,
+      name: identity.orgName,
+      domain: identity.id,
+    },
     botUserId,
     appId: 'A0CONSTELL8',
     oauth: {
@@ -25,7 +29,16 @@ export function seedSlack(workspace: WorkspaceSeed): SlackState {
       botTokens: new Map([
         [
           SANDBOX_CREDENTIALS[identity.id as WorkspaceId].slack.token,
-          { scopes: ['channels:history', 'channels:read', 'channels:manage', 'chat:write', 'users:read', 'users:read.email'] },
+          {
+            scopes: [
+              'channels:history',
+              'channels:read',
+              'channels:manage',
+              'chat:write',
+              'users:read',
+              'users:read.email',
+            ],
+          },
         ],
       ]),
       userTokens: new Map(),

@@ -13,8 +13,20 @@ export interface Connector {
 }
 
 export const CONNECTORS: readonly Connector[] = [
-  { serviceId: 'salesforce', name: 'Salesforce', unifiedApi: 'crm', website: 'https://www.salesforce.com', tagLine: 'CRM software solutions and enterprise cloud computing.' },
-  { serviceId: 'hubspot', name: 'HubSpot', unifiedApi: 'crm', website: 'https://www.hubspot.com', tagLine: 'Inbound marketing, sales and service software.' },
+  {
+    serviceId: 'salesforce',
+    name: 'Salesforce',
+    unifiedApi: 'crm',
+    website: 'https://www.salesforce.com',
+    tagLine: 'CRM software solutions and enterprise cloud computing.',
+  },
+  {
+    serviceId: 'hubspot',
+    name: 'HubSpot',
+    unifiedApi: 'crm',
+    website: 'https://www.hubspot.com',
+    tagLine: 'Inbound marketing, sales and service software.',
+  },
   {
     serviceId: 'google-calendar',
     name: 'Google Calendar',
@@ -39,8 +51,20 @@ export const CONNECTORS: readonly Connector[] = [
     tagLine: 'The connected workspace for docs and wikis.',
     downstream: { base: 'https://api.notion.com/', sandboxPrefix: '/notion/' },
   },
-  { serviceId: 'jira', name: 'Jira', unifiedApi: 'issue-tracking', website: 'https://www.atlassian.com/software/jira', tagLine: 'Issue and project tracking.' },
-  { serviceId: 'github', name: 'GitHub', unifiedApi: 'issue-tracking', website: 'https://github.com', tagLine: 'Code hosting and issues.' },
+  {
+    serviceId: 'jira',
+    name: 'Jira',
+    unifiedApi: 'issue-tracking',
+    website: 'https://www.atlassian.com/software/jira',
+    tagLine: 'Issue and project tracking.',
+  },
+  {
+    serviceId: 'github',
+    name: 'GitHub',
+    unifiedApi: 'issue-tracking',
+    website: 'https://github.com',
+    tagLine: 'Code hosting and issues.',
+  },
 ];
 
 export { APIDECK_UNIFIED_APIS as UNIFIED_API_IDS } from '../../integrations/unify/unified-apis.js';

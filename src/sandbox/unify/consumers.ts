@@ -27,7 +27,8 @@ export class Consumers {
   /** The consumer a request names in `x-apideck-consumer-id`. */
   ofRequest(req: Request): ConsumerState {
     const consumerId = req.get('x-apideck-consumer-id')?.trim();
-    if (!consumerId) throw badRequest('Missing consumer ID', { details: 'The x-apideck-consumer-id header is required' });
+    if (!consumerId)
+      throw badRequest('Missing consumer ID', { details: 'The x-apideck-consumer-id header is required' });
     return this.of(consumerId);
   }
 }
@@ -36,9 +37,15 @@ export class Consumers {
  * The connection a unified call goes through: the one `x-apideck-service-id` names, or the consumer's
  * only enabled connection of the unified API. Apideck answers 400 when none, or several, fit.
  */
-export function connectionFor(consumer: ConsumerState, unifiedApi: string, req: Request): { connection: ConnectionRecord; connector: Connector } {
+export function connectionFor(
+  consumer: ConsumerState,
+  unifiedApi: string,
+  req: Request,
+): { connection: ConnectionRecord; connector: Connector } {
   const serviceId = req.get('x-apideck-service-id')?.trim();
-  const candidates = consumer.connections.filter((c) => c.unifiedApi === unifiedApi && c.enabled && (!serviceId || c.serviceId === serviceId));
+  const candidates = consumer.connections.filter(
+    (c) => c.unifiedApi === unifiedApi && c.enabled && (!serviceId || c.serviceId === serviceId),
+  );
   if (candidates.length !== 1) {
     const detail = serviceId
       ? `No ${unifiedApi} connection with service ${serviceId} for consumer ${consumer.consumerId}`

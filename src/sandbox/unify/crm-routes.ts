@@ -28,14 +28,22 @@ function sortOf(req: Request): { by: string; direction: 'asc' | 'desc' } | undef
 /** Whether a record passes a filter: email against its addresses, other fields by case-insensitive containment. */
 function matches(record: CrmRecord, field: string, wanted: string): boolean {
   const needle = wanted.toLowerCase();
-  if (field === 'email') return Array.isArray(record.emails) && record.emails.some((e: { email?: unknown }) => String(e.email).toLowerCase() === needle);
+  if (field === 'email')
+    return (
+      Array.isArray(record.emails) &&
+      record.emails.some((e: { email?: unknown }) => String(e.email).toLowerCase() === needle)
+    );
   const value = record[field];
   if (field.endsWith('_id')) return value === wanted;
   return typeof value === 'string' && value.toLowerCase().includes(needle);
 }
 
 /** The display name Apideck derives when a person's parts are given without `name`. */
-function withName(resource: CrmResource, fields: Record<string, unknown>, current?: CrmRecord): Record<string, unknown> {
+function withName(
+  resource: CrmResource,
+  fields: Record<string, unknown>,
+  current?: CrmRecord,
+): Record<string, unknown> {
   if (resource !== 'contacts' && resource !== 'leads' && resource !== 'users') return fields;
   if (fields.name !== undefined || (fields.first_name === undefined && fields.last_name === undefined)) return fields;
   const first = fields.first_name ?? current?.first_name ?? '';
@@ -58,7 +66,8 @@ export function crmRoutes(router: Router, consumers: Consumers, ctx: FakeContext
     };
     const recordOf = (records: Map<string, CrmRecord>, req: Request): CrmRecord => {
       const record = records.get(pathParam(req, 'id'));
-      if (!record) throw notFound('Unknown Resource', { details: `${resource} with id ${pathParam(req, 'id')} not found` });
+      if (!record)
+        throw notFound('Unknown Resource', { details: `${resource} with id ${pathParam(req, 'id')} not found` });
       return record;
     };
 
@@ -83,7 +92,12 @@ export function crmRoutes(router: Router, consumers: Consumers, ctx: FakeContext
       const { consumer, records, service } = target(req);
       const fields = withName(resource, validatedFields(resource, req.body, 'create'));
       const at = isoMillis(ctx.clock.now());
-      const record: CrmRecord = { ...fields, id: recordId(service, resource, 100_000 + ++consumer.sequence), created_at: at, updated_at: at };
+      const record: CrmRecord = {
+        ...fields,
+        id: recordId(service, resource, 100_000 + ++consumer.sequence),
+        created_at: at,
+        updated_at: at,
+      };
       records.set(record.id, record);
       sendUnified(res, { status: 201, service, resource, operation: 'add', data: { id: record.id } });
     });
@@ -97,7 +111,13 @@ export function crmRoutes(router: Router, consumers: Consumers, ctx: FakeContext
       const { records, service } = target(req);
       const current = recordOf(records, req);
       const fields = withName(resource, validatedFields(resource, req.body, 'update'), current);
-      const updated: CrmRecord = { ...current, ...fields, id: current.id, created_at: current.created_at, updated_at: isoMillis(ctx.clock.now()) };
+      const updated: CrmRecord = {
+        ...current,
+        ...fields,
+        id: current.id,
+        created_at: current.created_at,
+        updated_at: isoMillis(ctx.clock.now()),
+      };
       for (const [field, value] of Object.entries(fields)) if (value === null) delete updated[field];
       records.set(current.id, updated);
       sendUnified(res, { service, resource, operation: 'update', data: { id: current.id } });

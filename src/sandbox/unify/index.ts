@@ -1,6 +1,15 @@
 import { workspaceWhere, type WorkspaceId } from '../credentials.js';
 import type { FakeContext, FakeUpstream } from '../fake-upstream.js';
-import { apiKeyHeaders, apideckErrors, fakeRouter, RateBudgets, retryAfterHeaders, unauthorized, workspaceAuth, workspaceRateLimit } from '../kit/index.js';
+import {
+  apiKeyHeaders,
+  apideckErrors,
+  fakeRouter,
+  RateBudgets,
+  retryAfterHeaders,
+  unauthorized,
+  workspaceAuth,
+  workspaceRateLimit,
+} from '../kit/index.js';
 import { Consumers } from './consumers.js';
 import { crmRoutes } from './crm-routes.js';
 import { proxyRoutes } from './proxy.js';
@@ -9,7 +18,15 @@ import { sessionPageRoutes } from './session-page.js';
 import type { UnifyState } from './state.js';
 import { vaultRoutes } from './vault-routes.js';
 
-export type { UnifyState, ConsumerState, CrmRecord, CrmRecords, CrmResource, ConnectionRecord, VaultSession } from './state.js';
+export type {
+  UnifyState,
+  ConsumerState,
+  CrmRecord,
+  CrmRecords,
+  CrmResource,
+  ConnectionRecord,
+  VaultSession,
+} from './state.js';
 export { crmOf } from './state.js';
 export { CONNECTORS, DEMO_CONNECTIONS, type Connector } from './connectors.js';
 
@@ -44,10 +61,14 @@ export const unifyFake: FakeUpstream<UnifyState> = {
       publicRoutes: (router) => sessionPageRoutes(router, consumers, ctx),
       auth: workspaceAuth({
         scheme: keyScheme,
-        workspaceOf: (key) => workspaceWhere('unify', (credential) => credential.apiKey === key.apiKey && credential.appId === key.appId),
+        workspaceOf: (key) =>
+          workspaceWhere('unify', (credential) => credential.apiKey === key.apiKey && credential.appId === key.appId),
         refusal: unauthorized('Unauthorized Request', { details: 'Missing authentication' }),
       }),
-      rateLimit: workspaceRateLimit({ budgets: new RateBudgets(BUDGETS, ctx.clock, { enforce: ctx.rateLimits === 'enforce' }), style: retryAfterHeaders }),
+      rateLimit: workspaceRateLimit({
+        budgets: new RateBudgets(BUDGETS, ctx.clock, { enforce: ctx.rateLimits === 'enforce' }),
+        style: retryAfterHeaders,
+      }),
       routes(router) {
         vaultRoutes(router, consumers, ctx);
         crmRoutes(router, consumers, ctx);

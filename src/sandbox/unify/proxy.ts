@@ -44,18 +44,30 @@ export function proxyRoutes(router: Router, consumers: Consumers, ctx: FakeConte
       const consumer = consumers.ofRequest(req);
       const serviceId = req.get('x-apideck-service-id')?.trim();
       const downstream = req.get('x-apideck-downstream-url')?.trim();
-      if (!serviceId) throw badRequest('Missing service ID', { details: 'The x-apideck-service-id header is required for the Proxy API' });
-      if (!downstream) throw badRequest('Missing downstream URL', { details: 'The x-apideck-downstream-url header is required for the Proxy API' });
+      if (!serviceId)
+        throw badRequest('Missing service ID', {
+          details: 'The x-apideck-service-id header is required for the Proxy API',
+        });
+      if (!downstream)
+        throw badRequest('Missing downstream URL', {
+          details: 'The x-apideck-downstream-url header is required for the Proxy API',
+        });
       const connection = consumer.connections.find((c) => c.serviceId === serviceId && c.enabled);
       const connector = CONNECTORS.find((c) => c.serviceId === serviceId);
       const token = tokenOf(consumer, serviceId);
       if (!connection || !connector?.downstream || !token) {
-        throw badRequest('Invalid Service Id', { code: 'InvalidServiceIdError', details: `No ${serviceId} connection for consumer ${consumer.consumerId}` });
+        throw badRequest('Invalid Service Id', {
+          code: 'InvalidServiceIdError',
+          details: `No ${serviceId} connection for consumer ${consumer.consumerId}`,
+        });
       }
       if (!downstream.startsWith(connector.downstream.base)) {
-        throw badRequest('Invalid downstream URL', { details: `${serviceId} downstream URLs start with ${connector.downstream.base}` });
+        throw badRequest('Invalid downstream URL', {
+          details: `${serviceId} downstream URLs start with ${connector.downstream.base}`,
+        });
       }
-      const target = ctx.origin() + connector.downstream.sandboxPrefix + downstream.slice(connector.downstream.base.length);
+      const target =
+        ctx.origin() + connector.downstream.sandboxPrefix + downstream.slice(connector.downstream.base.length);
       const headers: Record<string, string> = { authorization: `Bearer ${token}` };
       for (const name of FORWARDED) {
         const value = req.get(name);

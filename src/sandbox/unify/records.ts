@@ -2,7 +2,17 @@ import { invalid } from '../kit/index.js';
 import type { CrmResource } from './state.js';
 
 /** The JSON types of the writable fields of a unified record, as Apideck's schemas declare them; a list is an enum. */
-type FieldType = 'string' | 'number' | 'boolean' | 'date' | 'emails' | 'websites' | 'phones' | 'strings' | 'objects' | readonly string[];
+type FieldType =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'date'
+  | 'emails'
+  | 'websites'
+  | 'phones'
+  | 'strings'
+  | 'objects'
+  | readonly string[];
 
 /** A unified resource: the name Apideck gives it in envelopes, its writable fields and those a create requires. */
 export interface ResourceSpec {
@@ -12,10 +22,21 @@ export interface ResourceSpec {
   filters: readonly string[];
 }
 
-const COMMON: Record<string, FieldType> = { custom_fields: 'objects', tags: 'strings', pass_through: 'objects', owner_id: 'string', description: 'string' };
+const COMMON: Record<string, FieldType> = {
+  custom_fields: 'objects',
+  tags: 'strings',
+  pass_through: 'objects',
+  owner_id: 'string',
+  description: 'string',
+};
 
 /** The name fields of a person record (contacts and leads). */
-const PERSON: Record<string, FieldType> = { name: 'string', first_name: 'string', last_name: 'string', title: 'string' };
+const PERSON: Record<string, FieldType> = {
+  name: 'string',
+  first_name: 'string',
+  last_name: 'string',
+  title: 'string',
+};
 
 export const RESOURCES: Readonly<Record<CrmResource, ResourceSpec>> = {
   companies: {
@@ -112,12 +133,14 @@ export const RESOURCES: Readonly<Record<CrmResource, ResourceSpec>> = {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Why a value is not of a field's type, or undefined when it is (null clears a field and is always allowed). */
 function problemOf(type: FieldType, value: unknown): string | undefined {
   if (value === null) return undefined;
-  if (typeof type !== 'string') return typeof value === 'string' && type.includes(value) ? undefined : `must be one of ${type.join(', ')}`;
+  if (typeof type !== 'string')
+    return typeof value === 'string' && type.includes(value) ? undefined : `must be one of ${type.join(', ')}`;
   switch (type) {
     case 'string':
       return typeof value === 'string' ? undefined : 'must be a string';
@@ -126,19 +149,29 @@ function problemOf(type: FieldType, value: unknown): string | undefined {
     case 'boolean':
       return typeof value === 'boolean' ? undefined : 'must be a boolean';
     case 'date':
-      return typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : 'must be a date (YYYY-MM-DD)';
+      return typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(value))
+        ? undefined
+        : 'must be a date (YYYY-MM-DD)';
     case 'strings':
-      return Array.isArray(value) && value.every((v) => typeof v === 'string') ? undefined : 'must be an array of strings';
+      return Array.isArray(value) && value.every((v) => typeof v === 'string')
+        ? undefined
+        : 'must be an array of strings';
     case 'objects':
       return Array.isArray(value) && value.every(isObject) ? undefined : 'must be an array of objects';
     case 'emails':
-      return Array.isArray(value) && value.every((v) => isObject(v) && typeof v.email === 'string' && EMAIL.test(v.email))
+      return Array.isArray(value) &&
+        value.every((v) => isObject(v) && typeof v.email === 'string' && EMAIL.test(v.email))
         ? undefined
         : 'must be an array of {email} with valid addresses';
     case 'websites':
-      return Array.isArray(value) && value.every((v) => isObject(v) && typeof v.url === 'string' && v.url.length > 0) ? undefined : 'must be an array of {url}';
+      return Array.isArray(value) && value.every((v) => isObject(v) && typeof v.url === 'string' && v.url.length > 0)
+        ? undefined
+        : 'must be an array of {url}';
     case 'phones':
-      return Array.isArray(value) && value.every((v) => isObject(v) && typeof v.number === 'string' && v.number.length > 0) ? undefined : 'must be an array of {number}';
+      return Array.isArray(value) &&
+        value.every((v) => isObject(v) && typeof v.number === 'string' && v.number.length > 0)
+        ? undefined
+        : 'must be an array of {number}';
   }
 }
 
@@ -146,7 +179,11 @@ function problemOf(type: FieldType, value: unknown): string | undefined {
  * The fields of a create or update body, checked as Apideck checks them before calling the connector:
  * unknown fields, wrong types and (on create) missing required fields are its 422 `RequestValidationError`.
  */
-export function validatedFields(resource: CrmResource, body: unknown, mode: 'create' | 'update'): Record<string, unknown> {
+export function validatedFields(
+  resource: CrmResource,
+  body: unknown,
+  mode: 'create' | 'update',
+): Record<string, unknown> {
   const spec = RESOURCES[resource];
   if (!isObject(body)) throw invalid('Request body must be a JSON object', { details: 'Expected an object' });
   const problems: string[] = [];
@@ -156,7 +193,9 @@ export function validatedFields(resource: CrmResource, body: unknown, mode: 'cre
     if (problem) problems.push(`"${field}" ${problem}`);
   }
   if (mode === 'create') {
-    for (const field of spec.required) if (body[field] === undefined || body[field] === null || body[field] === '') problems.push(`"${field}" is required`);
+    for (const field of spec.required)
+      if (body[field] === undefined || body[field] === null || body[field] === '')
+        problems.push(`"${field}" is required`);
   }
   if (problems.length) throw invalid(`Invalid ${resource} request body`, { details: problems.join('; ') });
   return body;

@@ -27,10 +27,52 @@ const CUSTOMERS = [
   'Gekko Capital',
   'Nakatomi Trading',
 ];
-const INDUSTRIES = ['Software', 'Healthcare', 'Logistics', 'Food & Beverage', 'Financial Services', 'Manufacturing', 'Retail', 'Biotechnology'];
-const CONTACT_FIRST = ['Maya', 'Omar', 'Lena', 'Jonas', 'Priya', 'Diego', 'Chloe', 'Tariq', 'Ines', 'Felix', 'Amara', 'Noah'];
-const CONTACT_LAST = ['Fischer', 'Okafor', 'Silva', 'Novak', 'Tanaka', 'Moreau', 'Khan', 'Larsen', 'Rossi', 'Byrne', 'Mensah', 'Weber'];
-const TITLES = ['VP Engineering', 'Head of Procurement', 'CTO', 'Operations Manager', 'Director of IT', 'Chief Financial Officer'];
+const INDUSTRIES = [
+  'Software',
+  'Healthcare',
+  'Logistics',
+  'Food & Beverage',
+  'Financial Services',
+  'Manufacturing',
+  'Retail',
+  'Biotechnology',
+];
+const CONTACT_FIRST = [
+  'Maya',
+  'Omar',
+  'Lena',
+  'Jonas',
+  'Priya',
+  'Diego',
+  'Chloe',
+  'Tariq',
+  'Ines',
+  'Felix',
+  'Amara',
+  'Noah',
+];
+const CONTACT_LAST = [
+  'Fischer',
+  'Okafor',
+  'Silva',
+  'Novak',
+  'Tanaka',
+  'Moreau',
+  'Khan',
+  'Larsen',
+  'Rossi',
+  'Byrne',
+  'Mensah',
+  'Weber',
+];
+const TITLES = [
+  'VP Engineering',
+  'Head of Procurement',
+  'CTO',
+  'Operations Manager',
+  'Director of IT',
+  'Chief Financial Officer',
+];
 const PRODUCTS = ['Platform licence', 'Support renewal', 'Team expansion', 'Data migration', 'Pilot'];
 /** Pipeline stages in order, with the probability of winning and the status an opportunity there has. */
 const STAGES: ReadonlyArray<{ id: string; probability: number; status: string }> = [
@@ -63,7 +105,14 @@ export function seedUnify(workspace: WorkspaceSeed): UnifyState {
     const [unifiedApi, serviceId] = key.split('+');
     return { unifiedApi, serviceId, createdAt: now - 90 * DAY, updatedAt: now - 30 * DAY, enabled: true };
   });
-  const consumer: ConsumerState = { consumerId: SANDBOX_CREDENTIALS[id].unify.consumerId, workspace: identity, people, connections, crms: new Map(), sequence: 0 };
+  const consumer: ConsumerState = {
+    consumerId: SANDBOX_CREDENTIALS[id].unify.consumerId,
+    workspace: identity,
+    people,
+    connections,
+    crms: new Map(),
+    sequence: 0,
+  };
   const crmService = connections.find((c) => c.unifiedApi === 'crm')?.serviceId;
   if (crmService) seedCrm(consumer, crmService, random.fork('crm'), now, Math.max(1, Math.round(scale)));
   return { consumer };
@@ -76,7 +125,12 @@ function seedCrm(consumer: ConsumerState, service: string, random: Random, now: 
   const counters = { companies: 0, contacts: 0, opportunities: 0, leads: 0, users: 0 };
   const add = (resource: keyof typeof counters, fields: Record<string, unknown>, ageDays: number): CrmRecord => {
     const at = isoMillis(now - ageDays * DAY);
-    const record: CrmRecord = { id: recordId(service, resource, ++counters[resource]), ...fields, created_at: at, updated_at: at };
+    const record: CrmRecord = {
+      id: recordId(service, resource, ++counters[resource]),
+      ...fields,
+      created_at: at,
+      updated_at: at,
+    };
     crm[resource].set(record.id, record);
     return record;
   };
@@ -87,7 +141,16 @@ function seedCrm(consumer: ConsumerState, service: string, random: Random, now: 
   const owner = (): string => userOf.get(random.pick(people))!.id;
 
   if (workspace) {
-    const own = add('companies', { name: workspace.orgName, industry: 'Software', websites: [{ url: `https://${workspace.domain}`, type: 'primary' }], owner_id: owner() }, 380);
+    const own = add(
+      'companies',
+      {
+        name: workspace.orgName,
+        industry: 'Software',
+        websites: [{ url: `https://${workspace.domain}`, type: 'primary' }],
+        owner_id: owner(),
+      },
+      380,
+    );
     for (const person of people) {
       add(
         'contacts',
@@ -105,7 +168,8 @@ function seedCrm(consumer: ConsumerState, service: string, random: Random, now: 
     }
   }
   for (let n = 0; n < CUSTOMERS.length * scale; n++) {
-    const name = CUSTOMERS[n % CUSTOMERS.length] + (n < CUSTOMERS.length ? '' : ` ${Math.floor(n / CUSTOMERS.length) + 1}`);
+    const name =
+      CUSTOMERS[n % CUSTOMERS.length] + (n < CUSTOMERS.length ? '' : ` ${Math.floor(n / CUSTOMERS.length) + 1}`);
     const domain = `${slug(name)}.example`;
     const company = add(
       'companies',
@@ -187,8 +251,20 @@ function seedCrm(consumer: ConsumerState, service: string, random: Random, now: 
 
 const personName = (person: Person) => ({ name: person.name, first_name: person.first, last_name: person.last });
 const titleOf = (person: Person): string =>
-  ({ engineer: 'Software Engineer', lead: 'Engineering Lead', manager: 'Engineering Manager', designer: 'Product Designer' })[person.role];
+  ({
+    engineer: 'Software Engineer',
+    lead: 'Engineering Lead',
+    manager: 'Engineering Manager',
+    designer: 'Product Designer',
+  })[person.role];
 
 function userFields(person: Person, company: string | undefined): Record<string, unknown> {
-  return { ...personName(person), username: person.email, title: titleOf(person), company_name: company, status: 'active', emails: [{ email: person.email, type: 'primary' }] };
+  return {
+    ...personName(person),
+    username: person.email,
+    title: titleOf(person),
+    company_name: company,
+    status: 'active',
+    emails: [{ email: person.email, type: 'primary' }],
+  };
 }

@@ -8,7 +8,8 @@ import type { VaultSession } from './state.js';
 const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The connectors a session shows: those of its unified APIs, or all. */
-const shownBy = (session: VaultSession): Connector[] => CONNECTORS.filter((c) => session.unifiedApis.length === 0 || session.unifiedApis.includes(c.unifiedApi));
+const shownBy = (session: VaultSession): Connector[] =>
+  CONNECTORS.filter((c) => session.unifiedApis.length === 0 || session.unifiedApis.includes(c.unifiedApi));
 
 /**
  * Hosted Vault, where a session's `session_uri` leads: the consumer sees the connectors the session
@@ -18,7 +19,8 @@ const shownBy = (session: VaultSession): Connector[] => CONNECTORS.filter((c) =>
 export function sessionPageRoutes(router: Router, consumers: Consumers, ctx: FakeContext): void {
   const sessionOf = (req: Request): VaultSession => {
     const session = consumers.sessions.get(pathParam(req, 'token'));
-    if (!session || session.expiresAt <= ctx.clock.now()) throw notFound('Unknown Resource', { details: 'The Vault session does not exist or has expired' });
+    if (!session || session.expiresAt <= ctx.clock.now())
+      throw notFound('Unknown Resource', { details: 'The Vault session does not exist or has expired' });
     return session;
   };
 
@@ -27,14 +29,17 @@ export function sessionPageRoutes(router: Router, consumers: Consumers, ctx: Fak
     const consumer = consumers.of(session.consumerId);
     const rows = shownBy(session)
       .map((connector) => {
-        const connected = consumer.connections.some((c) => c.unifiedApi === connector.unifiedApi && c.serviceId === connector.serviceId);
+        const connected = consumer.connections.some(
+          (c) => c.unifiedApi === connector.unifiedApi && c.serviceId === connector.serviceId,
+        );
         const action = connected
           ? '<span class="state">connected</span>'
           : `<form method="post" action="${escape(req.baseUrl + req.path)}/connect"><input type="hidden" name="connection" value="${connector.unifiedApi}+${connector.serviceId}"><button>Connect</button></form>`;
         return `<li data-connection="${connector.unifiedApi}+${connector.serviceId}">${escape(connector.name)} (${connector.unifiedApi}) ${action}</li>`;
       })
       .join('');
-    const color = session.primaryColor && /^#[0-9a-f]{3,8}$/i.test(session.primaryColor) ? session.primaryColor : '#286efa';
+    const color =
+      session.primaryColor && /^#[0-9a-f]{3,8}$/i.test(session.primaryColor) ? session.primaryColor : '#286efa';
     res
       .type('html')
       .send(
@@ -49,8 +54,16 @@ export function sessionPageRoutes(router: Router, consumers: Consumers, ctx: Fak
     if (!connector) throw notFound('Unknown Resource', { details: `This session offers no connector ${wanted}` });
     const consumer = consumers.of(session.consumerId);
     const now = ctx.clock.now();
-    if (!consumer.connections.some((c) => c.unifiedApi === connector.unifiedApi && c.serviceId === connector.serviceId)) {
-      consumer.connections.push({ unifiedApi: connector.unifiedApi, serviceId: connector.serviceId, createdAt: now, updatedAt: now, enabled: true });
+    if (
+      !consumer.connections.some((c) => c.unifiedApi === connector.unifiedApi && c.serviceId === connector.serviceId)
+    ) {
+      consumer.connections.push({
+        unifiedApi: connector.unifiedApi,
+        serviceId: connector.serviceId,
+        createdAt: now,
+        updatedAt: now,
+        enabled: true,
+      });
     }
     res.redirect(303, session.redirectUri ?? req.baseUrl + `/vault/session/${session.token}`);
   });

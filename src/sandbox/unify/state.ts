@@ -59,7 +59,13 @@ export type CrmRecords = Record<CrmResource, Map<string, CrmRecord>>;
 export function crmOf(consumer: ConsumerState, serviceId: string): CrmRecords {
   let records = consumer.crms.get(serviceId);
   if (!records) {
-    records = { companies: new Map(), contacts: new Map(), opportunities: new Map(), leads: new Map(), users: new Map() };
+    records = {
+      companies: new Map(),
+      contacts: new Map(),
+      opportunities: new Map(),
+      leads: new Map(),
+      users: new Map(),
+    };
     consumer.crms.set(serviceId, records);
   }
   return records;

@@ -27,14 +27,17 @@ export function connectionOf(connector: Connector, connection: ConnectionRecord 
     website: connector.website,
     icon: `https://res.cloudinary.com/apideck/image/upload/catalog/${connector.serviceId}/icon128x128.png`,
     logo: `https://res.cloudinary.com/apideck/image/upload/catalog/${connector.serviceId}/logo.png`,
-    ...(connection ? { health: 'ok', created_at: connection.createdAt, updated_at: connection.updatedAt } : { updated_at: null }),
+    ...(connection
+      ? { health: 'ok', created_at: connection.createdAt, updated_at: connection.updatedAt }
+      : { updated_at: null }),
   };
 }
 
 const connectionRecordOf = (consumer: ConsumerState, connector: Connector) =>
   consumer.connections.find((c) => c.unifiedApi === connector.unifiedApi && c.serviceId === connector.serviceId);
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads a Session body (`redirect_uri`, `settings.unified_apis`, `theme`, `consumer_metadata`), refusing what Apideck refuses (422). */
 function sessionRequest(body: Record<string, unknown>) {
@@ -42,16 +45,21 @@ function sessionRequest(body: Record<string, unknown>) {
   const known = new Set(['consumer_metadata', 'redirect_uri', 'settings', 'theme', 'custom_consumer_settings']);
   for (const field of Object.keys(body)) if (!known.has(field)) problems.push(`"${field}" is not allowed`);
   const redirectUri = body.redirect_uri;
-  if (redirectUri !== undefined && (typeof redirectUri !== 'string' || !URL.canParse(redirectUri))) problems.push('"redirect_uri" must be a valid URI');
+  if (redirectUri !== undefined && (typeof redirectUri !== 'string' || !URL.canParse(redirectUri)))
+    problems.push('"redirect_uri" must be a valid URI');
   const settings = body.settings === undefined ? {} : body.settings;
   const theme = body.theme === undefined ? {} : body.theme;
   if (!isObject(settings)) problems.push('"settings" must be an object');
   if (!isObject(theme)) problems.push('"theme" must be an object');
   const unifiedApis = isObject(settings) ? (settings.unified_apis ?? []) : [];
-  if (!Array.isArray(unifiedApis) || unifiedApis.some((api) => typeof api !== 'string' || !(UNIFIED_API_IDS as readonly string[]).includes(api))) {
+  if (
+    !Array.isArray(unifiedApis) ||
+    unifiedApis.some((api) => typeof api !== 'string' || !(UNIFIED_API_IDS as readonly string[]).includes(api))
+  ) {
     problems.push(`"settings.unified_apis" must list unified API ids (${UNIFIED_API_IDS.join(', ')})`);
   }
-  const themeOf = (field: string): string | undefined => (isObject(theme) && typeof theme[field] === 'string' ? theme[field] : undefined);
+  const themeOf = (field: string): string | undefined =>
+    isObject(theme) && typeof theme[field] === 'string' ? theme[field] : undefined;
   if (problems.length) throw invalid('Invalid session request body', { details: problems.join('; ') });
   return {
     redirectUri: redirectUri as string | undefined,
@@ -68,7 +76,12 @@ export function vaultRoutes(router: Router, consumers: Consumers, ctx: FakeConte
     const consumer = consumers.ofRequest(req);
     const request = sessionRequest(jsonBody(req));
     const token = randomBytes(24).toString('base64url');
-    consumers.sessions.set(token, { token, consumerId: consumer.consumerId, ...request, expiresAt: ctx.clock.now() + SESSION_SECONDS * 1000 });
+    consumers.sessions.set(token, {
+      token,
+      consumerId: consumer.consumerId,
+      ...request,
+      expiresAt: ctx.clock.now() + SESSION_SECONDS * 1000,
+    });
     sendVault(res, { session_uri: `${ctx.origin()}/unify/vault/session/${token}`, session_token: token });
   });
 
@@ -87,8 +100,13 @@ export function vaultRoutes(router: Router, consumers: Consumers, ctx: FakeConte
 
   router.get('/vault/connections/:unified_api/:service_id', (req, res) => {
     const consumer = consumers.ofRequest(req);
-    const connector = CONNECTORS.find((c) => c.unifiedApi === pathParam(req, 'unified_api') && c.serviceId === pathParam(req, 'service_id'));
-    if (!connector) throw notFound('Unknown Resource', { details: `No connector ${pathParam(req, 'service_id')} in unified API ${pathParam(req, 'unified_api')}` });
+    const connector = CONNECTORS.find(
+      (c) => c.unifiedApi === pathParam(req, 'unified_api') && c.serviceId === pathParam(req, 'service_id'),
+    );
+    if (!connector)
+      throw notFound('Unknown Resource', {
+        details: `No connector ${pathParam(req, 'service_id')} in unified API ${pathParam(req, 'unified_api')}`,
+      });
     sendVault(res, connectionOf(connector, connectionRecordOf(consumer, connector)));
   });
 }

@@ -23,9 +23,14 @@ export class StatusPageClient {
   ) {}
 
   async incidents(): Promise<Array<{ id: string; title: string; status: string; repo: string }>> {
-    const response = await this.fetch(`${this.baseUrl}/incidents`, { headers: { authorization: `Bearer ${this.token}` } });
-    if (!response.ok) throw Object.assign(new Error(`status page answered ${response.status}`), { statusPage: response });
-    return ((await response.json()) as { incidents: Array<{ id: string; title: string; status: string; repo: string }> }).incidents;
+    const response = await this.fetch(`${this.baseUrl}/incidents`, {
+      headers: { authorization: `Bearer ${this.token}` },
+    });
+    if (!response.ok)
+      throw Object.assign(new Error(`status page answered ${response.status}`), { statusPage: response });
+    return (
+      (await response.json()) as { incidents: Array<{ id: string; title: string; status: string; repo: string }> }
+    ).incidents;
   }
 }
 
@@ -39,11 +44,22 @@ const TOKENS: Record<WorkspaceId, string> = { acme: 'sp-acme', globex: 'sp-globe
 
 const fake: FakeUpstream<{ incidents: Array<{ id: string; title: string; status: string; repo: string }> }> = {
   prefix: '/statuspage',
-  seed: (workspace) => ({ incidents: [{ id: `inc-${workspace.identity.id}-1`, title: 'Webhook delays', status: 'resolved', repo: `${workspace.identity.id}/api` }] }),
+  seed: (workspace) => ({
+    incidents: [
+      {
+        id: `inc-${workspace.identity.id}-1`,
+        title: 'Webhook delays',
+        status: 'resolved',
+        repo: `${workspace.identity.id}/api`,
+      },
+    ],
+  }),
   router(states) {
     const router = express.Router();
     router.get('/incidents', (req, res) => {
-      const workspace = (Object.keys(TOKENS) as WorkspaceId[]).find((id) => req.headers.authorization === `Bearer ${TOKENS[id]}`);
+      const workspace = (Object.keys(TOKENS) as WorkspaceId[]).find(
+        (id) => req.headers.authorization === `Bearer ${TOKENS[id]}`,
+      );
       if (!workspace) return void res.status(401).json({ error: 'unauthorized' });
       res.json({ incidents: states[workspace].incidents });
     });
@@ -61,11 +77,14 @@ export const statusPageIntegration = defineIntegration({
   credentials: Credentials,
   sources: ['jwt', 'env'],
   env: { token: 'STATUSPAGE_TOKEN', baseUrl: 'STATUSPAGE_URL' },
-  createClient: (credentials: z.infer<typeof Credentials>, { fetch }) => new StatusPageClient(credentials.baseUrl, credentials.token, fetch),
+  createClient: (credentials: z.infer<typeof Credentials>, { fetch }) =>
+    new StatusPageClient(credentials.baseUrl, credentials.token, fetch),
   classifyResponse: classifyByStatus('Status page'),
   mapError: (error) => {
     const response = (error as { statusPage?: Response } | null)?.statusPage;
-    return response ? upstreamError({ status: response.status, headers: response.headers, cause: error }, 'Status page') : undefined;
+    return response
+      ? upstreamError({ status: response.status, headers: response.headers, cause: error }, 'Status page')
+      : undefined;
   },
   demo: async () => ({
     fake: fake,
@@ -77,7 +96,12 @@ export const statusPageIntegration = defineIntegration({
   }),
 });
 
-const Incident = z.object({ id: z.string().describe('Incident id'), title: z.string(), status: z.string(), repo: z.string().describe('Affected repository') });
+const Incident = z.object({
+  id: z.string().describe('Incident id'),
+  title: z.string(),
+  status: z.string(),
+  repo: z.string().describe('Affected repository'),
+});
 
 export const getIncidents = defineTool({
   system: 'status_page',
@@ -111,7 +135,12 @@ export const manifest: SystemManifest = {
   extractor: extractorOf([
     readsResultsOf(getIncidents, ({ result }, batch) => {
       for (const incident of result.incidents) {
-        const handle = batch.node('issue', incident.id, { key: incident.id, title: incident.title, status: incident.status, labels: ['incident'] });
+        const handle = batch.node('issue', incident.id, {
+          key: incident.id,
+          title: incident.title,
+          status: incident.status,
+          labels: ['incident'],
+        });
         batch.edge(handle, 'BELONGS_TO', batch.ref('repository', incident.repo, { full_name: incident.repo }));
       }
     }),

@@ -23,10 +23,16 @@ export const getActionsInfo = defineTool({
   output: ActionsInfoSchema,
   hints: {
     aliases: ['ci status', 'github actions', 'build health', 'failing builds', 'pipeline runs', 'workflow runs'],
-    when_to_use: 'To check whether CI is green, which workflows fail or are slow, and what broke the default branch recently.',
-    not_for: 'Deployment-based change failure rate (use code_host_get_dora_metrics); pull request review flow (code_host_get_eng_metrics).',
+    when_to_use:
+      'To check whether CI is green, which workflows fail or are slow, and what broke the default branch recently.',
+    not_for:
+      'Deployment-based change failure rate (use code_host_get_dora_metrics); pull request review flow (code_host_get_eng_metrics).',
     examples: [
-      { query: 'is CI green on acme/api?', tool: 'get_actions_info', params: { repo_ids: 'acme/api', time_period_days: 7 } },
+      {
+        query: 'is CI green on acme/api?',
+        tool: 'get_actions_info',
+        params: { repo_ids: 'acme/api', time_period_days: 7 },
+      },
       { query: 'which builds keep failing?', tool: 'get_actions_info', params: {} },
     ],
   },
@@ -35,7 +41,12 @@ export const getActionsInfo = defineTool({
     const octokit = ctx.client('github');
     const fan = await overRepos(ctx, ctx.args.repo_ids, async (target) => {
       const [workflows, runs] = await Promise.all([
-        allItems(octokit.paginate.iterator(octokit.rest.actions.listRepoWorkflows, { ...splitRepoId(target.repo), per_page: 100 })),
+        allItems(
+          octokit.paginate.iterator(octokit.rest.actions.listRepoWorkflows, {
+            ...splitRepoId(target.repo),
+            per_page: 100,
+          }),
+        ),
         runActivity(ctx, target, window),
       ]);
       const breakdown = workflowBreakdown(runs, target.defaultBranch, window);
@@ -43,7 +54,12 @@ export const getActionsInfo = defineTool({
       return {
         repo: target.repo,
         ...breakdown,
-        workflows: workflows.map((w) => ({ ...(stats.get(w.name) ?? { runs: 0, last_run: null }), name: w.name, path: w.path, state: w.state })),
+        workflows: workflows.map((w) => ({
+          ...(stats.get(w.name) ?? { runs: 0, last_run: null }),
+          name: w.name,
+          path: w.path,
+          state: w.state,
+        })),
       };
     });
     const repositories = fan.perRepo.map((r) => r.value);
@@ -52,7 +68,13 @@ export const getActionsInfo = defineTool({
     const failed = total((r) => r.failed);
     return {
       repositories,
-      totals: { runs: total((r) => r.runs), succeeded, failed, in_progress: total((r) => r.in_progress), success_rate_percent: percent(succeeded, succeeded + failed) },
+      totals: {
+        runs: total((r) => r.runs),
+        succeeded,
+        failed,
+        in_progress: total((r) => r.in_progress),
+        success_rate_percent: percent(succeeded, succeeded + failed),
+      },
       metadata: metadata(repositories.map((r) => r.repo)),
     };
   },

@@ -6,22 +6,38 @@ import { collectUntil, mapBounded, ms, allItems } from '../github.js';
 import type { RepoTarget } from './common.js';
 
 const isoDate = (t: number) => new Date(t).toISOString();
-const isBot = (user: { login: string; type?: string } | null | undefined) => user?.type === 'Bot' || Boolean(user?.login.endsWith('[bot]'));
+const isBot = (user: { login: string; type?: string } | null | undefined) =>
+  user?.type === 'Bot' || Boolean(user?.login.endsWith('[bot]'));
 
 /**
  * Pull requests updated within the window (which covers every one opened, merged, closed or reviewed
  * in it) with their reviews, and their size when `sizes` is set (one request each, merged ones only).
  */
-export async function pullActivity<A>(ctx: ToolRunContext<A>, target: RepoTarget, window: TimeWindow, options: { sizes: boolean }): Promise<PullActivity[]> {
+export async function pullActivity<A>(
+  ctx: ToolRunContext<A>,
+  target: RepoTarget,
+  window: TimeWindow,
+  options: { sizes: boolean },
+): Promise<PullActivity[]> {
   const octokit = ctx.client('github');
   const repo = splitRepoId(target.repo);
-  const pages = octokit.paginate.iterator(octokit.rest.pulls.list, { ...repo, state: 'all', sort: 'updated', direction: 'desc', per_page: 100 });
+  const pages = octokit.paginate.iterator(octokit.rest.pulls.list, {
+    ...repo,
+    state: 'all',
+    sort: 'updated',
+    direction: 'desc',
+    per_page: 100,
+  });
   const pulls = await collectUntil(pages, (pr) => (ms(pr.updated_at) ?? 0) < window.start);
   return mapBounded(ctx, pulls, async (pr) => {
     const mergedAt = ms(pr.merged_at);
     const [reviews, details] = await Promise.all([
-      allItems(octokit.paginate.iterator(octokit.rest.pulls.listReviews, { ...repo, pull_number: pr.number, per_page: 100 })),
-      options.sizes && inWindow(mergedAt, window) ? octokit.rest.pulls.get({ ...repo, pull_number: pr.number }).then((r) => r.data) : Promise.resolve(undefined),
+      allItems(
+        octokit.paginate.iterator(octokit.rest.pulls.listReviews, { ...repo, pull_number: pr.number, per_page: 100 }),
+      ),
+      options.sizes && inWindow(mergedAt, window)
+        ? octokit.rest.pulls.get({ ...repo, pull_number: pr.number }).then((r) => r.data)
+        : Promise.resolve(undefined),
     ]);
     return {
       repo: target.repo,
@@ -35,15 +51,26 @@ export async function pullActivity<A>(ctx: ToolRunContext<A>, target: RepoTarget
       draft: pr.draft ?? false,
       additions: details?.additions ?? null,
       deletions: details?.deletions ?? null,
-      reviews: reviews.filter((r) => r.state !== 'PENDING').map((r) => ({ user: r.user?.login ?? null, state: r.state, submittedAt: ms(r.submitted_at) })),
+      reviews: reviews
+        .filter((r) => r.state !== 'PENDING')
+        .map((r) => ({ user: r.user?.login ?? null, state: r.state, submittedAt: ms(r.submitted_at) })),
     };
   });
 }
 
 /** Issues (not pull requests) updated within the window. */
-export async function issueActivity<A>(ctx: ToolRunContext<A>, target: RepoTarget, window: TimeWindow): Promise<IssueActivity[]> {
+export async function issueActivity<A>(
+  ctx: ToolRunContext<A>,
+  target: RepoTarget,
+  window: TimeWindow,
+): Promise<IssueActivity[]> {
   const octokit = ctx.client('github');
-  const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, { ...splitRepoId(target.repo), state: 'all', since: isoDate(window.start), per_page: 100 });
+  const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, {
+    ...splitRepoId(target.repo),
+    state: 'all',
+    since: isoDate(window.start),
+    per_page: 100,
+  });
   const issues = await collectUntil(
     pages,
     () => false,
@@ -61,15 +88,34 @@ export async function issueActivity<A>(ctx: ToolRunContext<A>, target: RepoTarge
 }
 
 /** Commits on the default branch since the window start. */
-export async function commitActivity<A>(ctx: ToolRunContext<A>, target: RepoTarget, window: TimeWindow): Promise<CommitActivity[]> {
+export async function commitActivity<A>(
+  ctx: ToolRunContext<A>,
+  target: RepoTarget,
+  window: TimeWindow,
+): Promise<CommitActivity[]> {
   const octokit = ctx.client('github');
-  const pages = octokit.paginate.iterator(octokit.rest.repos.listCommits, { ...splitRepoId(target.repo), sha: target.defaultBranch, since: isoDate(window.start), per_page: 100 });
+  const pages = octokit.paginate.iterator(octokit.rest.repos.listCommits, {
+    ...splitRepoId(target.repo),
+    sha: target.defaultBranch,
+    since: isoDate(window.start),
+    per_page: 100,
+  });
   const commits = await collectUntil(pages, () => false);
-  return commits.map((c) => ({ repo: target.repo, sha: c.sha, author: c.author?.login ?? null, at: ms(c.commit.author?.date ?? c.commit.committer?.date) as number }));
+  return commits.map((c) => ({
+    repo: target.repo,
+    sha: c.sha,
+    author: c.author?.login ?? null,
+    at: ms(c.commit.author?.date ?? c.commit.committer?.date) as number,
+  }));
 }
 
 /** Workflow runs (every branch) created within the window, newest first. */
-export async function runActivity<A>(ctx: ToolRunContext<A>, target: RepoTarget, window: TimeWindow, branch?: string): Promise<RunActivity[]> {
+export async function runActivity<A>(
+  ctx: ToolRunContext<A>,
+  target: RepoTarget,
+  window: TimeWindow,
+  branch?: string,
+): Promise<RunActivity[]> {
   const octokit = ctx.client('github');
   const pages = octokit.paginate.iterator(octokit.rest.actions.listWorkflowRunsForRepo, {
     ...splitRepoId(target.repo),
@@ -97,6 +143,13 @@ export async function runActivity<A>(ctx: ToolRunContext<A>, target: RepoTarget,
 /** Open pull requests (oldest update first), for backlog and staleness figures. */
 export async function openPulls<A>(ctx: ToolRunContext<A>, target: RepoTarget) {
   const octokit = ctx.client('github');
-  const pulls = await allItems(octokit.paginate.iterator(octokit.rest.pulls.list, { ...splitRepoId(target.repo), state: 'open', per_page: 100 }));
-  return pulls.map((pr) => ({ repo: target.repo, number: pr.number, draft: pr.draft ?? false, updatedAt: ms(pr.updated_at) as number }));
+  const pulls = await allItems(
+    octokit.paginate.iterator(octokit.rest.pulls.list, { ...splitRepoId(target.repo), state: 'open', per_page: 100 }),
+  );
+  return pulls.map((pr) => ({
+    repo: target.repo,
+    number: pr.number,
+    draft: pr.draft ?? false,
+    updatedAt: ms(pr.updated_at) as number,
+  }));
 }

@@ -21,7 +21,10 @@ export interface RepoTarget {
 }
 
 /** The window ending now (app clock) and the metadata block every metrics result carries. */
-export function metricsWindow<A>(ctx: ToolRunContext<A>, days: number): { window: TimeWindow; metadata: (repos: string[]) => MetricsMetadata } {
+export function metricsWindow<A>(
+  ctx: ToolRunContext<A>,
+  days: number,
+): { window: TimeWindow; metadata: (repos: string[]) => MetricsMetadata } {
   const window = windowOf(ctx.clock.now(), days);
   return {
     window,
@@ -40,9 +43,15 @@ export function metricsWindow<A>(ctx: ToolRunContext<A>, days: number): { window
  * default branch. A repository that fails is left out and named by the executor in `failed_sources`
  * (the result is marked partial); when all fail the call fails.
  */
-export async function overRepos<A, T>(ctx: ToolRunContext<A>, repoIds: string | undefined, fn: (target: RepoTarget) => Promise<T>): Promise<RepoFanOut<T>> {
+export async function overRepos<A, T>(
+  ctx: ToolRunContext<A>,
+  repoIds: string | undefined,
+  fn: (target: RepoTarget) => Promise<T>,
+): Promise<RepoFanOut<T>> {
   const octokit = ctx.client('github');
-  return forEachRepo(ctx, parseRepoIds(repoIds) ?? undefined, async (repo, info) => fn({ repo, defaultBranch: await defaultBranchOf(octokit, repo, info) }));
+  return forEachRepo(ctx, parseRepoIds(repoIds) ?? undefined, async (repo, info) =>
+    fn({ repo, defaultBranch: await defaultBranchOf(octokit, repo, info) }),
+  );
 }
 
 export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

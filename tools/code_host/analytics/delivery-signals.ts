@@ -15,25 +15,44 @@ const isoDate = (t: number) => new Date(t).toISOString();
 /** Production deployments since the lookback, with the outcome and time of their final status. */
 async function productionDeployments<A>(ctx: ToolRunContext<A>, octokit: Octokit, repo: string, window: TimeWindow) {
   const since = window.start - LOOKBACK_MS;
-  const pages = octokit.paginate.iterator(octokit.rest.repos.listDeployments, { ...splitRepoId(repo), environment: 'production', per_page: 100 });
+  const pages = octokit.paginate.iterator(octokit.rest.repos.listDeployments, {
+    ...splitRepoId(repo),
+    environment: 'production',
+    per_page: 100,
+  });
   let any = false;
   const recent = await collectUntil(pages, (d) => {
     any = true;
     return (ms(d.created_at) ?? 0) < since;
   });
   const events = await mapBounded(ctx, recent, async (d): Promise<DeploymentEvent | null> => {
-    const { data: statuses } = await octokit.rest.repos.listDeploymentStatuses({ ...splitRepoId(repo), deployment_id: d.id, per_page: 100 });
+    const { data: statuses } = await octokit.rest.repos.listDeploymentStatuses({
+      ...splitRepoId(repo),
+      deployment_id: d.id,
+      per_page: 100,
+    });
     // Newest first. A success later marked inactive (superseded) still was a success.
     const good = statuses.find((s) => s.state === 'success');
     const final = good ?? statuses.find((s) => s.state === 'failure' || s.state === 'error');
     if (!final) return null;
-    return { id: d.id, sha: d.sha, createdAt: ms(d.created_at) as number, finishedAt: ms(final.created_at) as number, outcome: good ? 'success' : 'failure' };
+    return {
+      id: d.id,
+      sha: d.sha,
+      createdAt: ms(d.created_at) as number,
+      finishedAt: ms(final.created_at) as number,
+      outcome: good ? 'success' : 'failure',
+    };
   });
   return { any, events: events.filter((e): e is DeploymentEvent => e !== null) };
 }
 
 /** Pull requests merged into the default branch within the window, with their first commit time. */
-export async function mergedChanges<A>(ctx: ToolRunContext<A>, octokit: Octokit, target: RepoTarget, window: TimeWindow): Promise<MergedChange[]> {
+export async function mergedChanges<A>(
+  ctx: ToolRunContext<A>,
+  octokit: Octokit,
+  target: RepoTarget,
+  window: TimeWindow,
+): Promise<MergedChange[]> {
   const pages = octokit.paginate.iterator(octokit.rest.pulls.list, {
     ...splitRepoId(target.repo),
     state: 'closed',
@@ -48,14 +67,29 @@ export async function mergedChanges<A>(ctx: ToolRunContext<A>, octokit: Octokit,
     (pr) => (ms(pr.merged_at) ?? 0) >= window.start && (ms(pr.merged_at) ?? Infinity) <= window.end,
   );
   return mapBounded(ctx, merged, async (pr) => {
-    const { data: commits } = await octokit.rest.pulls.listCommits({ ...splitRepoId(target.repo), pull_number: pr.number, per_page: 100 });
-    const times = commits.map((c) => ms(c.commit.author?.date ?? c.commit.committer?.date)).filter((t): t is number => t !== null);
-    return { number: pr.number, mergedAt: ms(pr.merged_at) as number, firstCommitAt: Math.min(ms(pr.created_at) as number, ...times), mergeSha: pr.merge_commit_sha ?? null };
+    const { data: commits } = await octokit.rest.pulls.listCommits({
+      ...splitRepoId(target.repo),
+      pull_number: pr.number,
+      per_page: 100,
+    });
+    const times = commits
+      .map((c) => ms(c.commit.author?.date ?? c.commit.committer?.date))
+      .filter((t): t is number => t !== null);
+    return {
+      number: pr.number,
+      mergedAt: ms(pr.merged_at) as number,
+      firstCommitAt: Math.min(ms(pr.created_at) as number, ...times),
+      mergeSha: pr.merge_commit_sha ?? null,
+    };
   });
 }
 
 /** Everything the DORA computation needs about one repository; sources are fetched in parallel. */
-export async function deliverySignals<A>(ctx: ToolRunContext<A>, target: RepoTarget, window: TimeWindow): Promise<RepoDeliverySignals> {
+export async function deliverySignals<A>(
+  ctx: ToolRunContext<A>,
+  target: RepoTarget,
+  window: TimeWindow,
+): Promise<RepoDeliverySignals> {
   const octokit = ctx.client('github');
   const repo = splitRepoId(target.repo);
   const [deployments, merged, runs, incidents] = await Promise.all([
@@ -63,16 +97,29 @@ export async function deliverySignals<A>(ctx: ToolRunContext<A>, target: RepoTar
     mergedChanges(ctx, octokit, target, window),
     runActivity(ctx, target, window, target.defaultBranch),
     collectUntil(
-      octokit.paginate.iterator(octokit.rest.issues.listForRepo, { ...repo, labels: 'incident', state: 'all', since: isoDate(window.start), per_page: 100 }),
+      octokit.paginate.iterator(octokit.rest.issues.listForRepo, {
+        ...repo,
+        labels: 'incident',
+        state: 'all',
+        since: isoDate(window.start),
+        per_page: 100,
+      }),
       () => false,
       (i) => !i.pull_request,
     ),
   ]);
   const [releases, mainCommits] = await Promise.all([
-    deployments.any ? Promise.resolve({ any: false, published: [] as number[] }) : publishedReleases(octokit, target.repo, window),
+    deployments.any
+      ? Promise.resolve({ any: false, published: [] as number[] })
+      : publishedReleases(octokit, target.repo, window),
     deployments.any
       ? collectUntil(
-          octokit.paginate.iterator(octokit.rest.repos.listCommits, { ...repo, sha: target.defaultBranch, since: isoDate(window.start - LOOKBACK_MS), per_page: 100 }),
+          octokit.paginate.iterator(octokit.rest.repos.listCommits, {
+            ...repo,
+            sha: target.defaultBranch,
+            since: isoDate(window.start - LOOKBACK_MS),
+            per_page: 100,
+          }),
           () => false,
         )
       : Promise.resolve([]),
@@ -84,17 +131,27 @@ export async function deliverySignals<A>(ctx: ToolRunContext<A>, target: RepoTar
     deployments: deployments.events,
     releases: releases.published,
     merged,
-    mainCommitTimes: Object.fromEntries(mainCommits.map((c) => [c.sha, ms(c.commit.committer?.date ?? c.commit.author?.date) as number])),
+    mainCommitTimes: Object.fromEntries(
+      mainCommits.map((c) => [c.sha, ms(c.commit.committer?.date ?? c.commit.author?.date) as number]),
+    ),
     runs: runs.flatMap((r) => {
       const outcome = runOutcome(r);
       return outcome ? [{ createdAt: r.createdAt, outcome }] : [];
     }),
-    incidents: incidents.map((i) => ({ number: i.number, createdAt: ms(i.created_at) as number, closedAt: ms(i.closed_at) })),
+    incidents: incidents.map((i) => ({
+      number: i.number,
+      createdAt: ms(i.created_at) as number,
+      closedAt: ms(i.closed_at),
+    })),
   };
 }
 
 /** Publication times of releases (no drafts, no pre-releases); `any` says whether the repository has one. */
-async function publishedReleases(octokit: Octokit, repo: string, window: TimeWindow): Promise<{ any: boolean; published: number[] }> {
+async function publishedReleases(
+  octokit: Octokit,
+  repo: string,
+  window: TimeWindow,
+): Promise<{ any: boolean; published: number[] }> {
   const pages = octokit.paginate.iterator(octokit.rest.repos.listReleases, { ...splitRepoId(repo), per_page: 100 });
   let any = false;
   const releases = await collectUntil(

@@ -15,18 +15,38 @@ export const getDeveloperMetrics = defineTool({
   capability: {
     type: 'analytical',
     name: 'code_host.analytics.developer_metrics',
-    outputs: ['commits', 'prs_opened', 'prs_merged', 'reviews_given', 'lines_added', 'lines_deleted', 'issues_opened', 'issues_closed'],
+    outputs: [
+      'commits',
+      'prs_opened',
+      'prs_merged',
+      'reviews_given',
+      'lines_added',
+      'lines_deleted',
+      'issues_opened',
+      'issues_closed',
+    ],
   },
   input: z.object({ ...metricsInput, username: GithubLogin.optional().describe('Only this person') }),
   output: DeveloperMetricsResultSchema,
   hints: {
-    aliases: ['developer metrics', 'engineer activity', 'who is working on what', 'contribution stats', 'team activity'],
-    when_to_use: 'To see who contributed what across repositories in a period, e.g. before 1:1s or to spot someone overloaded or blocked.',
+    aliases: [
+      'developer metrics',
+      'engineer activity',
+      'who is working on what',
+      'contribution stats',
+      'team activity',
+    ],
+    when_to_use:
+      'To see who contributed what across repositories in a period, e.g. before 1:1s or to spot someone overloaded or blocked.',
     not_for:
       "Review speed and PR workflow per person (use code_host_get_pr_developer_metrics); lifetime commit counts (code_host_get_contributors); one person's open work (code_host_get_my_code_host_work).",
     examples: [
       { query: 'what has the team been working on this month?', tool: 'get_developer_metrics', params: {} },
-      { query: 'activity of ada in acme/api over two weeks', tool: 'get_developer_metrics', params: { repo_ids: 'acme/api', time_period_days: 14, username: 'ada' } },
+      {
+        query: 'activity of ada in acme/api over two weeks',
+        tool: 'get_developer_metrics',
+        params: { repo_ids: 'acme/api', time_period_days: 14, username: 'ada' },
+      },
     ],
   },
   async run(ctx): Promise<DeveloperMetricsResult> {
@@ -41,9 +61,10 @@ export const getDeveloperMetrics = defineTool({
     });
     const all = fan.perRepo.map((r) => r.value);
     const wanted = ctx.args.username?.toLowerCase();
-    const developers = developerActivity({ prs: all.flatMap((a) => a.prs), issues: all.flatMap((a) => a.issues), commits: all.flatMap((a) => a.commits) }, window).filter(
-      (d) => !wanted || d.login.toLowerCase() === wanted,
-    );
+    const developers = developerActivity(
+      { prs: all.flatMap((a) => a.prs), issues: all.flatMap((a) => a.issues), commits: all.flatMap((a) => a.commits) },
+      window,
+    ).filter((d) => !wanted || d.login.toLowerCase() === wanted);
     return { developers, count: developers.length, metadata: metadata(fan.perRepo.map((r) => r.repo)) };
   },
 });

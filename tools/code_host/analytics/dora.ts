@@ -12,9 +12,17 @@ const OUTPUTS = ['deployment_frequency', 'lead_time_for_changes', 'change_failur
 /** The per-repository DORA facts of the requested repositories. */
 async function doraOf(ctx: ToolRunContext<MetricsArgs>, args: MetricsArgs) {
   const { window, metadata } = metricsWindow(ctx, args.time_period_days);
-  const fan = await overRepos(ctx, args.repo_ids, async (target) => repoDora(await deliverySignals(ctx, target, window), window));
+  const fan = await overRepos(ctx, args.repo_ids, async (target) =>
+    repoDora(await deliverySignals(ctx, target, window), window),
+  );
   const repos = fan.perRepo.map((r) => r.value);
-  return { repos, metadata: { ...metadata(repos.map((r) => r.repo)), signals: Object.fromEntries(repos.map((r) => [r.repo, r.signal])) } };
+  return {
+    repos,
+    metadata: {
+      ...metadata(repos.map((r) => r.repo)),
+      signals: Object.fromEntries(repos.map((r) => [r.repo, r.signal])),
+    },
+  };
 }
 
 const WHEN =
@@ -30,13 +38,25 @@ export const getDoraMetrics = defineTool({
   input: z.object(metricsInput),
   output: DoraResultSchema,
   hints: {
-    aliases: ['dora', 'dora metrics', 'deployment frequency', 'lead time for changes', 'change failure rate', 'mttr', 'delivery performance'],
+    aliases: [
+      'dora',
+      'dora metrics',
+      'deployment frequency',
+      'lead time for changes',
+      'change failure rate',
+      'mttr',
+      'delivery performance',
+    ],
     when_to_use: `${WHEN} Each metric carries its category (elite, high, medium, low) and the benchmark bands; flat holds the four plain numbers.`,
     not_for:
       'One row per repository (use code_host_get_dora_metrics_by_repo); pull request flow and review figures (code_host_get_eng_metrics); CI details (code_host_get_actions_info).',
     examples: [
       { query: 'what are our DORA metrics?', tool: 'get_dora_metrics', params: {} },
-      { query: 'DORA for acme/api and acme/web over the last quarter', tool: 'get_dora_metrics', params: { repo_ids: 'acme/api,acme/web', time_period_days: 90 } },
+      {
+        query: 'DORA for acme/api and acme/web over the last quarter',
+        tool: 'get_dora_metrics',
+        params: { repo_ids: 'acme/api,acme/web', time_period_days: 90 },
+      },
     ],
   },
   async run(ctx): Promise<DoraResult> {
@@ -57,14 +77,26 @@ export const getDoraMetricsByRepo = defineTool({
   hints: {
     aliases: ['dora per repo', 'dora by repository', 'compare repos delivery', 'which service deploys most'],
     when_to_use: `${WHEN} Use it to compare repositories or to find the one dragging the team numbers down.`,
-    not_for: 'A single team-wide figure (use code_host_get_dora_metrics); per-person figures (code_host_get_developer_metrics).',
-    examples: [{ query: 'which repositories have the worst change failure rate?', tool: 'get_dora_metrics_by_repo', params: { time_period_days: 60 } }],
+    not_for:
+      'A single team-wide figure (use code_host_get_dora_metrics); per-person figures (code_host_get_developer_metrics).',
+    examples: [
+      {
+        query: 'which repositories have the worst change failure rate?',
+        tool: 'get_dora_metrics_by_repo',
+        params: { time_period_days: 60 },
+      },
+    ],
   },
   async run(ctx): Promise<DoraByRepoResult> {
     const { repos, metadata } = await doraOf(ctx, ctx.args);
     const rows = repos.map((repo) => {
-      const { deployment_frequency, lead_time_for_changes, change_failure_rate, mean_time_to_recovery, flat } = doraMetrics([repo], ctx.args.time_period_days);
-      const bare = <T extends { description: string; benchmark: unknown }>({ description: _d, benchmark: _b, ...rest }: T) => rest;
+      const { deployment_frequency, lead_time_for_changes, change_failure_rate, mean_time_to_recovery, flat } =
+        doraMetrics([repo], ctx.args.time_period_days);
+      const bare = <T extends { description: string; benchmark: unknown }>({
+        description: _d,
+        benchmark: _b,
+        ...rest
+      }: T) => rest;
       return {
         repo: repo.repo,
         signal: repo.signal,
@@ -76,6 +108,12 @@ export const getDoraMetricsByRepo = defineTool({
       };
     });
     rows.sort((a, b) => b.flat.deployment_frequency - a.flat.deployment_frequency || a.repo.localeCompare(b.repo));
-    return { repositories: rows, count: rows.length, derivations: DORA_DERIVATIONS, benchmark: DORA_BENCHMARKS, metadata };
+    return {
+      repositories: rows,
+      count: rows.length,
+      derivations: DORA_DERIVATIONS,
+      benchmark: DORA_BENCHMARKS,
+      metadata,
+    };
   },
 });

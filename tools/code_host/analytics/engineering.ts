@@ -6,10 +6,24 @@ import { pullFlowMetrics } from '../../../src/analytics/flow.js';
 import { DAY_MS, type TimeWindow } from '../../../src/analytics/stats.js';
 import { issueActivity, openPulls, pullActivity, runActivity } from './activity-signals.js';
 import { metricsInput, metricsWindow, overRepos, type MetricsArgs } from './common.js';
-import { EngMetricsByRepoResultSchema, EngMetricsResultSchema, type EngMetricsByRepoResult, type EngMetricsResult } from './schemas.js';
+import {
+  EngMetricsByRepoResultSchema,
+  EngMetricsResultSchema,
+  type EngMetricsByRepoResult,
+  type EngMetricsResult,
+} from './schemas.js';
 
 const STALE_DAYS = 7;
-const OUTPUTS = ['throughput', 'cycle_time_hours', 'time_to_first_review_hours', 'review', 'pr_size_lines', 'open_work', 'issues', 'ci'];
+const OUTPUTS = [
+  'throughput',
+  'cycle_time_hours',
+  'time_to_first_review_hours',
+  'review',
+  'pr_size_lines',
+  'open_work',
+  'issues',
+  'ci',
+];
 
 interface RepoActivity {
   prs: PullActivity[];
@@ -69,7 +83,8 @@ export const getEngMetrics = defineTool({
   output: EngMetricsResultSchema,
   hints: {
     aliases: ['engineering metrics', 'team health', 'engineering overview', 'throughput', 'cycle time'],
-    when_to_use: "For a manager's overview of how the team delivers: throughput, cycle time, review coverage, PR size, backlog, issue flow and CI health.",
+    when_to_use:
+      "For a manager's overview of how the team delivers: throughput, cycle time, review coverage, PR size, backlog, issue flow and CI health.",
     not_for:
       'Deployment-based delivery metrics (use code_host_get_dora_metrics); one row per repository (code_host_get_eng_metrics_by_repo); per person (code_host_get_developer_metrics).',
     examples: [{ query: 'how is engineering doing this month?', tool: 'get_eng_metrics', params: {} }],
@@ -99,9 +114,17 @@ export const getEngMetricsByRepo = defineTool({
   output: EngMetricsByRepoResultSchema,
   hints: {
     aliases: ['engineering metrics per repo', 'repo health', 'compare repositories', 'which repo is slowest'],
-    when_to_use: 'To compare repositories on throughput, cycle time, review coverage, backlog and CI health and find where help is needed.',
-    not_for: 'One team-wide figure (use code_host_get_eng_metrics); DORA per repository (code_host_get_dora_metrics_by_repo).',
-    examples: [{ query: 'which of our repos has the slowest reviews?', tool: 'get_eng_metrics_by_repo', params: { time_period_days: 30 } }],
+    when_to_use:
+      'To compare repositories on throughput, cycle time, review coverage, backlog and CI health and find where help is needed.',
+    not_for:
+      'One team-wide figure (use code_host_get_eng_metrics); DORA per repository (code_host_get_dora_metrics_by_repo).',
+    examples: [
+      {
+        query: 'which of our repos has the slowest reviews?',
+        tool: 'get_eng_metrics_by_repo',
+        params: { time_period_days: 30 },
+      },
+    ],
   },
   async run(ctx): Promise<EngMetricsByRepoResult> {
     const { fan, window, metadata } = await gatherActivity(ctx);

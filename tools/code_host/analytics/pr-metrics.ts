@@ -5,7 +5,12 @@ import { pullRequestPeople } from '../../../src/analytics/people.js';
 import { GithubLogin } from '../fields.js';
 import { pullActivity } from './activity-signals.js';
 import { metricsInput, metricsWindow, overRepos } from './common.js';
-import { MergeTimeResultSchema, PrDeveloperResultSchema, type MergeTimeResult, type PrDeveloperResult } from './schemas.js';
+import {
+  MergeTimeResultSchema,
+  PrDeveloperResultSchema,
+  type MergeTimeResult,
+  type PrDeveloperResult,
+} from './schemas.js';
 
 export const getPrMergeTimeMetrics = defineTool({
   system: 'code_host',
@@ -16,14 +21,23 @@ export const getPrMergeTimeMetrics = defineTool({
   capability: {
     type: 'analytical',
     name: 'code_host.analytics.pr_merge_time',
-    outputs: ['merge_time_hours', 'time_to_first_review_hours', 'approval_to_merge_hours', 'by_size', 'by_repo', 'slowest'],
+    outputs: [
+      'merge_time_hours',
+      'time_to_first_review_hours',
+      'approval_to_merge_hours',
+      'by_size',
+      'by_repo',
+      'slowest',
+    ],
   },
   input: z.object(metricsInput),
   output: MergeTimeResultSchema,
   hints: {
     aliases: ['pr cycle time', 'time to merge', 'merge time', 'how long do prs take to merge', 'review turnaround'],
-    when_to_use: 'To see whether pull requests wait too long, where (first review, approval to merge) and which sizes or repositories are slow.',
-    not_for: 'Lead time to production (use code_host_get_dora_metrics); per-person figures (code_host_get_pr_developer_metrics); PRs open right now (code_host_get_stale_prs).',
+    when_to_use:
+      'To see whether pull requests wait too long, where (first review, approval to merge) and which sizes or repositories are slow.',
+    not_for:
+      'Lead time to production (use code_host_get_dora_metrics); per-person figures (code_host_get_pr_developer_metrics); PRs open right now (code_host_get_stale_prs).',
     examples: [{ query: 'how long do our PRs take to merge?', tool: 'get_pr_merge_time_metrics', params: {} }],
   },
   async run(ctx): Promise<MergeTimeResult> {
@@ -48,17 +62,30 @@ export const getPrDeveloperMetrics = defineTool({
   capability: {
     type: 'analytical',
     name: 'code_host.analytics.pr_developer_metrics',
-    outputs: ['prs_opened', 'prs_merged', 'merge_rate_percent', 'median_cycle_time_hours', 'median_time_to_first_review_hours', 'reviews_given'],
+    outputs: [
+      'prs_opened',
+      'prs_merged',
+      'merge_rate_percent',
+      'median_cycle_time_hours',
+      'median_time_to_first_review_hours',
+      'reviews_given',
+    ],
   },
   input: z.object({ ...metricsInput, username: GithubLogin.optional().describe('Only this person') }),
   output: PrDeveloperResultSchema,
   hints: {
     aliases: ['pr stats per developer', 'review load', 'who reviews most', 'pr metrics by person'],
-    when_to_use: 'For 1:1s and review-load balancing: who waits long for reviews, who reviews a lot, whose PRs get sent back.',
-    not_for: 'Overall contribution volume incl. commits and issues (use code_host_get_developer_metrics); team-level merge time (code_host_get_pr_merge_time_metrics).',
+    when_to_use:
+      'For 1:1s and review-load balancing: who waits long for reviews, who reviews a lot, whose PRs get sent back.',
+    not_for:
+      'Overall contribution volume incl. commits and issues (use code_host_get_developer_metrics); team-level merge time (code_host_get_pr_merge_time_metrics).',
     examples: [
       { query: 'who is doing the most code reviews?', tool: 'get_pr_developer_metrics', params: {} },
-      { query: 'PR stats for ada over 60 days', tool: 'get_pr_developer_metrics', params: { username: 'ada', time_period_days: 60 } },
+      {
+        query: 'PR stats for ada over 60 days',
+        tool: 'get_pr_developer_metrics',
+        params: { username: 'ada', time_period_days: 60 },
+      },
     ],
   },
   async run(ctx): Promise<PrDeveloperResult> {

@@ -73,20 +73,26 @@ export const RepoActionsSchema = RunSummarySchema.extend({
   repo: RepoName,
   default_branch: RunSummarySchema.extend({ branch: z.string() }).describe('Runs on the default branch only'),
   workflows: z.array(WorkflowSchema),
-  recent_failures: z.array(WorkflowRunRefSchema).describe('Latest failed runs on the default branch, newest first (at most 5)'),
+  recent_failures: z
+    .array(WorkflowRunRefSchema)
+    .describe('Latest failed runs on the default branch, newest first (at most 5)'),
 }).describe('CI runs of one repository in the window (every branch)');
 
 export const ActionsInfoSchema = z
   .looseObject({
     repositories: z.array(RepoActionsSchema),
-    totals: z.looseObject({ runs: Int, succeeded: Int, failed: Int, in_progress: Int, success_rate_percent: Percent }).describe('Every repository together'),
+    totals: z
+      .looseObject({ runs: Int, succeeded: Int, failed: Int, in_progress: Int, success_rate_percent: Percent })
+      .describe('Every repository together'),
   })
   .extend(metricsFields);
 export type ActionsInfo = z.infer<typeof ActionsInfoSchema>;
 
 // ---- DORA --------------------------------------------------------------------------------------
 
-export const DoraCategorySchema = z.enum(['elite', 'high', 'medium', 'low', 'no_data']).describe('DORA performance band; no_data when nothing could be measured');
+export const DoraCategorySchema = z
+  .enum(['elite', 'high', 'medium', 'low', 'no_data'])
+  .describe('DORA performance band; no_data when nothing could be measured');
 export const DeploymentSignalSchema = z
   .enum(['deployments', 'releases', 'merged_pull_requests'])
   .describe('What counts as a delivery: production deployments, else published releases, else merged pull requests');
@@ -112,7 +118,9 @@ const deploymentFrequencyFields = {
   value: z.number().describe('Successful deliveries per day'),
   total_deployments: Int.describe('Deliveries in the window (deployments, releases or merges, per signal)'),
   per_week: z.number(),
-  signal: z.enum(['deployments', 'releases', 'merged_pull_requests', 'mixed']).describe('What counted as a delivery; mixed when repositories differ'),
+  signal: z
+    .enum(['deployments', 'releases', 'merged_pull_requests', 'mixed'])
+    .describe('What counted as a delivery; mixed when repositories differ'),
 };
 const leadTimeFields = {
   value: Hours.describe('Median (p50) hours from first commit to delivery; null when no change was delivered'),
@@ -155,7 +163,9 @@ const DoraMetricsSchema = z.looseObject({
 });
 
 const DoraMetadataSchema = MetricsMetadataSchema.extend({
-  signals: z.record(z.string(), DeploymentSignalSchema).describe('The delivery signal of each repository (owner/repo to signal)'),
+  signals: z
+    .record(z.string(), DeploymentSignalSchema)
+    .describe('The delivery signal of each repository (owner/repo to signal)'),
 });
 
 export const DoraResultSchema = DoraMetricsSchema.extend({ ...metricsFields, metadata: DoraMetadataSchema });
@@ -173,7 +183,12 @@ export const DoraRepoRowSchema = z.looseObject({
 });
 
 const doraMetricNames = <T extends z.ZodType>(schema: T) =>
-  z.looseObject({ deployment_frequency: schema, lead_time_for_changes: schema, change_failure_rate: schema, mean_time_to_recovery: schema });
+  z.looseObject({
+    deployment_frequency: schema,
+    lead_time_for_changes: schema,
+    change_failure_rate: schema,
+    mean_time_to_recovery: schema,
+  });
 
 export const DoraByRepoResultSchema = z
   .looseObject({
@@ -198,7 +213,11 @@ export const MergeTimeResultSchema = z
       .array(z.looseObject({ size: z.enum(['XS', 'S', 'M', 'L', 'XL']), merged: Int, p50_hours: Hours }))
       .describe('By lines added + deleted: XS<=10, S<=100, M<=400, L<=1000, XL above; sizes without merges left out'),
     by_repo: z.array(DurationSummarySchema.extend({ repo: RepoName, merged: Int })),
-    slowest: z.array(z.looseObject({ repo: RepoName, number: Int, title: z.string(), author: z.string().nullable(), hours: Hours })).describe('Slowest merges, slowest first'),
+    slowest: z
+      .array(
+        z.looseObject({ repo: RepoName, number: Int, title: z.string(), author: z.string().nullable(), hours: Hours }),
+      )
+      .describe('Slowest merges, slowest first'),
   })
   .extend(metricsFields);
 export type MergeTimeResult = z.infer<typeof MergeTimeResultSchema>;
@@ -219,7 +238,9 @@ export const PrDeveloperSchema = z.looseObject({
   changes_requested_given: Int,
 });
 
-export const PrDeveloperResultSchema = z.looseObject({ developers: z.array(PrDeveloperSchema).describe('Most merges first'), count: Int }).extend(metricsFields);
+export const PrDeveloperResultSchema = z
+  .looseObject({ developers: z.array(PrDeveloperSchema).describe('Most merges first'), count: Int })
+  .extend(metricsFields);
 export type PrDeveloperResult = z.infer<typeof PrDeveloperResultSchema>;
 
 export const DeveloperActivitySchema = z.looseObject({
@@ -235,7 +256,9 @@ export const DeveloperActivitySchema = z.looseObject({
   repositories: z.array(RepoName).describe('Repositories they were active in'),
 });
 
-export const DeveloperMetricsResultSchema = z.looseObject({ developers: z.array(DeveloperActivitySchema).describe('Most active first'), count: Int }).extend(metricsFields);
+export const DeveloperMetricsResultSchema = z
+  .looseObject({ developers: z.array(DeveloperActivitySchema).describe('Most active first'), count: Int })
+  .extend(metricsFields);
 export type DeveloperMetricsResult = z.infer<typeof DeveloperMetricsResultSchema>;
 
 // ---- engineering overview ----------------------------------------------------------------------
@@ -248,13 +271,17 @@ const EngOverviewSchema = z.looseObject({
     merged_per_week: z.number().nullable(),
   }),
   cycle_time_hours: DurationSummarySchema.describe('Opened to merged, of the pull requests merged in the window'),
-  time_to_first_review_hours: DurationSummarySchema.describe('Opened to first review by someone else, of the pull requests opened in the window'),
+  time_to_first_review_hours: DurationSummarySchema.describe(
+    'Opened to first review by someone else, of the pull requests opened in the window',
+  ),
   review: z.looseObject({
     approved_before_merge_percent: Percent,
     merged_without_approval: Int,
     reviews_per_merged_pr: z.number().nullable(),
   }),
-  pr_size_lines: z.looseObject({ p50: z.number().nullable(), p90: z.number().nullable(), measured: Int }).describe('Lines added + deleted of merged pull requests'),
+  pr_size_lines: z
+    .looseObject({ p50: z.number().nullable(), p90: z.number().nullable(), measured: Int })
+    .describe('Lines added + deleted of merged pull requests'),
   open_work: z.looseObject({
     open_prs: Int,
     draft_prs: Int,
@@ -279,7 +306,9 @@ export type EngMetricsResult = z.infer<typeof EngMetricsResultSchema>;
 
 export const EngMetricsByRepoResultSchema = z
   .looseObject({
-    repositories: z.array(EngOverviewSchema.extend({ repo: RepoName })).describe('One overview per repository, most merges first'),
+    repositories: z
+      .array(EngOverviewSchema.extend({ repo: RepoName }))
+      .describe('One overview per repository, most merges first'),
     count: Int,
     derivation,
   })

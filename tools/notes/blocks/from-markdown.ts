@@ -34,7 +34,8 @@ function chunks(content: string): string[] {
 export function richText(nodes: readonly PhrasingContent[], annotations: Annotations = {}, link?: string): RichText[] {
   const out: RichText[] = [];
   const run = (content: string, style: Annotations, url?: string) => {
-    for (const part of chunks(content)) out.push({ type: 'text', text: { content: part, link: url ? { url } : null }, annotations: { ...style } });
+    for (const part of chunks(content))
+      out.push({ type: 'text', text: { content: part, link: url ? { url } : null }, annotations: { ...style } });
   };
   for (const node of nodes) {
     switch (node.type) {
@@ -70,9 +71,17 @@ export function richText(nodes: readonly PhrasingContent[], annotations: Annotat
   return out;
 }
 
-const block = (type: string, content: Record<string, unknown>, children: BlockNode[] = []): BlockNode => ({ type, content, children });
-const withText = (type: string, nodes: readonly PhrasingContent[], extra: Record<string, unknown> = {}, children: BlockNode[] = []) =>
-  block(type, { rich_text: richText(nodes), color: 'default', ...extra }, children);
+const block = (type: string, content: Record<string, unknown>, children: BlockNode[] = []): BlockNode => ({
+  type,
+  content,
+  children,
+});
+const withText = (
+  type: string,
+  nodes: readonly PhrasingContent[],
+  extra: Record<string, unknown> = {},
+  children: BlockNode[] = [],
+) => block(type, { rich_text: richText(nodes), color: 'default', ...extra }, children);
 
 function listBlocks(list: List): BlockNode[] {
   return list.children.map((item) => {
@@ -100,12 +109,25 @@ export function toBlocks(nodes: readonly RootContent[]): BlockNode[] {
         break;
       case 'code': {
         const lang = (node.lang ?? '').toLowerCase();
-        out.push(block('code', { rich_text: richText([{ type: 'text', value: node.value }]), language: LANGUAGE_ALIASES[lang] ?? lang, caption: [] }));
+        out.push(
+          block('code', {
+            rich_text: richText([{ type: 'text', value: node.value }]),
+            language: LANGUAGE_ALIASES[lang] ?? lang,
+            caption: [],
+          }),
+        );
         break;
       }
       case 'blockquote': {
         const [first, ...rest] = node.children;
-        out.push(withText('quote', first?.type === 'paragraph' ? first.children : [], {}, toBlocks(first?.type === 'paragraph' ? rest : node.children)));
+        out.push(
+          withText(
+            'quote',
+            first?.type === 'paragraph' ? first.children : [],
+            {},
+            toBlocks(first?.type === 'paragraph' ? rest : node.children),
+          ),
+        );
         break;
       }
       case 'thematicBreak':
@@ -113,7 +135,11 @@ export function toBlocks(nodes: readonly RootContent[]): BlockNode[] {
         break;
       case 'table': {
         const width = Math.max(...node.children.map((row) => row.children.length));
-        const rows = node.children.map((row) => block('table_row', { cells: Array.from({ length: width }, (_, i) => richText(row.children[i]?.children ?? [])) }));
+        const rows = node.children.map((row) =>
+          block('table_row', {
+            cells: Array.from({ length: width }, (_, i) => richText(row.children[i]?.children ?? [])),
+          }),
+        );
         out.push(block('table', { table_width: width, has_column_header: true, has_row_header: false }, rows));
         break;
       }
@@ -132,6 +158,7 @@ export const markdownToBlocks = (markdown: string): BlockNode[] => toBlocks(pars
 
 /** A block as Notion's append request spells it (children inside the type's object), to `depth` levels. */
 export function requestBlock(node: BlockNode, depth: number): Record<string, unknown> {
-  const children = depth > 1 && node.children.length ? { children: node.children.map((child) => requestBlock(child, depth - 1)) } : {};
+  const children =
+    depth > 1 && node.children.length ? { children: node.children.map((child) => requestBlock(child, depth - 1)) } : {};
   return { object: 'block', type: node.type, [node.type]: { ...node.content, ...children } };
 }

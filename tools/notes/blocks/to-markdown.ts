@@ -6,8 +6,10 @@ type Mark = 'strikethrough' | 'bold' | 'italic' | 'link';
 /** Outermost first: how Markdown nests them (`~~**_[x](u)_**~~`). */
 const MARKS: readonly Mark[] = ['strikethrough', 'bold', 'italic', 'link'];
 
-const hrefOf = (item: RichText): string | undefined => (item.type === 'mention' ? undefined : (item.href ?? item.text?.link?.url ?? undefined));
-const markOf = (item: RichText, mark: Mark): string | boolean | undefined => (mark === 'link' ? hrefOf(item) : item.annotations?.[mark] || undefined);
+const hrefOf = (item: RichText): string | undefined =>
+  item.type === 'mention' ? undefined : (item.href ?? item.text?.link?.url ?? undefined);
+const markOf = (item: RichText, mark: Mark): string | boolean | undefined =>
+  mark === 'link' ? hrefOf(item) : item.annotations?.[mark] || undefined;
 
 function leaf(item: RichText): PhrasingContent {
   const value = item.plain_text ?? item.text?.content ?? '';
@@ -55,7 +57,10 @@ function table(block: BlockNode): Table {
     type: 'table',
     children: rows.map((row): TableRow => ({
       type: 'tableRow',
-      children: ((row.content.cells as RichText[][] | undefined) ?? []).map((cell) => ({ type: 'tableCell', children: phrasing(cell) })),
+      children: ((row.content.cells as RichText[][] | undefined) ?? []).map((cell) => ({
+        type: 'tableCell',
+        children: phrasing(cell),
+      })),
     })),
   };
 }
@@ -72,16 +77,27 @@ function single(block: BlockNode, depth: number): RootContent[] {
       return [{ type: 'heading', depth: Number(block.type.slice(-1)) as 1 | 2 | 3, children: text }];
     case 'code': {
       const language = block.content.language as string | undefined;
-      return [{ type: 'code', lang: language && language !== 'plain text' ? language : null, value: text.map((t) => ('value' in t ? t.value : '')).join('') }];
+      return [
+        {
+          type: 'code',
+          lang: language && language !== 'plain text' ? language : null,
+          value: text.map((t) => ('value' in t ? t.value : '')).join(''),
+        },
+      ];
     }
     case 'quote':
-      return [{ type: 'blockquote', children: [paragraph(text), ...(toMdast(block.children, depth) as BlockContent[])] }];
+      return [
+        { type: 'blockquote', children: [paragraph(text), ...(toMdast(block.children, depth) as BlockContent[])] },
+      ];
     case 'callout': {
       const emoji = (block.content.icon as { emoji?: string } | undefined)?.emoji;
       return [
         {
           type: 'blockquote',
-          children: [paragraph([...(emoji ? [{ type: 'text', value: `${emoji} ` } as PhrasingContent] : []), ...text]), ...(toMdast(block.children, depth) as BlockContent[])],
+          children: [
+            paragraph([...(emoji ? [{ type: 'text', value: `${emoji} ` } as PhrasingContent] : []), ...text]),
+            ...(toMdast(block.children, depth) as BlockContent[]),
+          ],
         },
       ];
     }
@@ -118,7 +134,12 @@ function single(block: BlockNode, depth: number): RootContent[] {
   }
 }
 
-const LIST_TYPES: Record<string, boolean> = { bulleted_list_item: false, to_do: false, toggle: false, numbered_list_item: true };
+const LIST_TYPES: Record<string, boolean> = {
+  bulleted_list_item: false,
+  to_do: false,
+  toggle: false,
+  numbered_list_item: true,
+};
 
 /** Sibling blocks as Markdown nodes: consecutive list items (bulleted, numbered, to-do, toggle) become one list. */
 export function toMdast(blocks: readonly BlockNode[], depth = 0): RootContent[] {

@@ -3,7 +3,14 @@ export interface RichText {
   type?: string;
   text?: { content: string; link?: { url: string } | null };
   mention?: { type: string; user?: { id: string } };
-  annotations?: { bold?: boolean; italic?: boolean; strikethrough?: boolean; underline?: boolean; code?: boolean; color?: string };
+  annotations?: {
+    bold?: boolean;
+    italic?: boolean;
+    strikethrough?: boolean;
+    underline?: boolean;
+    code?: boolean;
+    color?: string;
+  };
   plain_text?: string;
   href?: string | null;
 }

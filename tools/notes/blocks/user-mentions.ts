@@ -17,7 +17,11 @@ function splitRun(item: RichText, pattern: RegExp, byName: ReadonlyMap<string, s
   for (const match of content.matchAll(pattern)) {
     const start = match.index ?? 0;
     if (start > last) out.push({ ...item, text: { content: content.slice(last, start), link: null } });
-    out.push({ type: 'mention', mention: { type: 'user', user: { id: byName.get(match[1].toLowerCase()) ?? '' } }, annotations: item.annotations });
+    out.push({
+      type: 'mention',
+      mention: { type: 'user', user: { id: byName.get(match[1].toLowerCase()) ?? '' } },
+      annotations: item.annotations,
+    });
     last = start + match[0].length;
   }
   if (out.length === 0) return [item];

@@ -20,7 +20,9 @@ export const unifyDemo: IntegrationDemo<UnifyCredentials> = {
       path: '/crm/companies',
       send: async (client) => {
         const { crmCompaniesCreate } = await import('@apideck/unify/funcs/crmCompaniesCreate.js');
-        return (client as UnifyClient).call((core) => crmCompaniesCreate(core, { company1: { name: 'Contract probe' } }));
+        return (client as UnifyClient).call((core) =>
+          crmCompaniesCreate(core, { company1: { name: 'Contract probe' } }),
+        );
       },
     },
   },

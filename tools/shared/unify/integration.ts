@@ -21,7 +21,8 @@ export const UnifyCredentialsSchema = z.object({
 const TITLE = 'Apideck';
 
 /** A thrown value of `@apideck/unify` (it carries the HTTP exchange), as opposed to anything else. */
-const isApideckFailure = (error: unknown): boolean => typeof error === 'object' && error !== null && 'httpMeta' in error;
+const isApideckFailure = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'httpMeta' in error;
 
 /**
  * Apideck Unify, the unified API the crm, calendar, team_chat and unified notes families go through (one
@@ -35,7 +36,8 @@ export const unifyIntegration = defineIntegration({
   connectionKeys: [],
   credentials: UnifyCredentialsSchema,
   sources: ['unify'],
-  createClient: ({ consumerId, ...settings }: UnifyCredentials, { fetch }) => new UnifyClient(settings, consumerId, fetch, true),
+  createClient: ({ consumerId, ...settings }: UnifyCredentials, { fetch }) =>
+    new UnifyClient(settings, consumerId, fetch, true),
   classifyResponse: classifyByStatus(TITLE),
   mapError: (error) => (isApideckFailure(error) ? unifyError(error) : undefined),
   demo: () => import('./demo.js').then((m) => m.unifyDemo),

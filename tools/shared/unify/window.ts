@@ -24,7 +24,11 @@ export interface Window<M> {
  * one upstream request per page instead of a walk from the start each time. Records `fetchPage` leaves
  * out (a filter) are not counted.
  */
-export async function readWindow<M>(fetchPage: (cursor: string | undefined, limit: number) => Promise<UpstreamPage<M>>, page: PageRequest, maxPage: number): Promise<Window<M>> {
+export async function readWindow<M>(
+  fetchPage: (cursor: string | undefined, limit: number) => Promise<UpstreamPage<M>>,
+  page: PageRequest,
+  maxPage: number,
+): Promise<Window<M>> {
   const end = page.offset + page.limit;
   // The point this walk started from stays usable for a next page the size budget cuts short.
   const resumePoints: ResumePoint[] = page.resume ? [page.resume] : [];
@@ -43,7 +47,11 @@ export async function readWindow<M>(fetchPage: (cursor: string | undefined, limi
 /** A list tool's page from a window, its records (mapped to the tool's items when they are not yet). */
 export function windowListPage<T>(window: Window<T>, page: PageRequest): ListPage<T>;
 export function windowListPage<M, T>(window: Window<M>, page: PageRequest, itemOf: (record: M) => T): ListPage<T>;
-export function windowListPage<M>(window: Window<M>, page: PageRequest, itemOf?: (record: M) => unknown): ListPage<unknown> {
+export function windowListPage<M>(
+  window: Window<M>,
+  page: PageRequest,
+  itemOf?: (record: M) => unknown,
+): ListPage<unknown> {
   const items = itemOf ? window.records.map(itemOf) : window.records;
   // Not exhausted: at least one more record exists past those read.
   const total = page.offset + items.length + (window.exhausted ? 0 : 1);

@@ -65,7 +65,8 @@ export const getCalendar = defineTool({
   system: 'suite',
   name: 'get_calendar',
   title: 'Get one of my calendars',
-  description: 'One calendar of the user’s Google Calendar list by id (`primary` for their own): its name, description, time zone and the user’s access role.',
+  description:
+    'One calendar of the user’s Google Calendar list by id (`primary` for their own): its name, description, time zone and the user’s access role.',
   capability: { type: 'read', name: 'suite.calendars.get' },
   input: z.object({ calendar_id: CalendarId.default('primary') }),
   output: CalendarSchema,
@@ -73,7 +74,9 @@ export const getCalendar = defineTool({
     aliases: ['calendar details', 'calendar time zone', 'my primary calendar'],
     when_to_use: 'To read one calendar’s time zone, name or the user’s access to it.',
     not_for: 'Listing all calendars (suite_list_calendars); events (suite_list_events).',
-    examples: [{ query: 'what time zone is my google calendar in', tool: 'get_calendar', params: { calendar_id: 'primary' } }],
+    examples: [
+      { query: 'what time zone is my google calendar in', tool: 'get_calendar', params: { calendar_id: 'primary' } },
+    ],
   },
   async run({ client, args }) {
     const calendar = await client('google').calendar();

@@ -6,11 +6,19 @@ import { CalendarId, EventId, EventSchema, eventOf } from './schemas.js';
 const EventFields = {
   summary: z.string().min(1).max(1024).describe('Title of the event'),
   start_datetime: z.iso
-    .datetime({ offset: true, local: true, error: 'start_datetime must be an ISO 8601 date-time, e.g. 2026-11-24T10:00:00' })
+    .datetime({
+      offset: true,
+      local: true,
+      error: 'start_datetime must be an ISO 8601 date-time, e.g. 2026-11-24T10:00:00',
+    })
     .describe('Start, e.g. 2026-11-24T10:00:00 (with start_timezone) or 2026-11-24T10:00:00Z'),
   start_timezone: z.string().min(1).max(64).optional().describe('IANA time zone of the start, e.g. Europe/Paris'),
   end_datetime: z.iso
-    .datetime({ offset: true, local: true, error: 'end_datetime must be an ISO 8601 date-time, e.g. 2026-11-24T11:00:00' })
+    .datetime({
+      offset: true,
+      local: true,
+      error: 'end_datetime must be an ISO 8601 date-time, e.g. 2026-11-24T11:00:00',
+    })
     .describe('End, same form as start_datetime'),
   end_timezone: z.string().min(1).max(64).optional().describe('IANA time zone of the end'),
   description: z.string().max(8192).optional().describe('Event description'),
@@ -22,7 +30,8 @@ type Fields = Partial<{ [K in keyof typeof EventFields]: z.infer<(typeof EventFi
 
 /** The Calendar request body of the fields given (PATCH semantics: absent fields are not sent). */
 function eventBody(fields: Fields): calendar_v3.Schema$Event {
-  const time = (dateTime?: string, timeZone?: string) => (dateTime ? { dateTime, ...(timeZone ? { timeZone } : {}) } : undefined);
+  const time = (dateTime?: string, timeZone?: string) =>
+    dateTime ? { dateTime, ...(timeZone ? { timeZone } : {}) } : undefined;
   return {
     ...(fields.summary !== undefined ? { summary: fields.summary } : {}),
     ...(fields.description !== undefined ? { description: fields.description } : {}),
@@ -37,7 +46,8 @@ export const createEvent = defineTool({
   system: 'suite',
   name: 'create_event',
   title: 'Create a calendar event',
-  description: 'Schedule a meeting: create an event in one of the user’s Google calendars (`primary` by default), optionally inviting attendees by email. Returns its id and link.',
+  description:
+    'Schedule a meeting: create an event in one of the user’s Google calendars (`primary` by default), optionally inviting attendees by email. Returns its id and link.',
   capability: { type: 'action', name: 'suite.calendar.events.create', idempotent: false },
   input: z.object({ calendar_id: CalendarId.default('primary'), ...EventFields }),
   output: z.object({ id: z.string(), summary: z.string(), htmlLink: z.string().nullable() }),
@@ -49,11 +59,21 @@ export const createEvent = defineTool({
       {
         query: 'schedule a design review tomorrow 10 to 11 in google calendar with ana@acme.test',
         tool: 'create_event',
-        params: { summary: 'Design review', start_datetime: '2026-11-24T10:00:00Z', end_datetime: '2026-11-24T11:00:00Z', attendee_emails: ['ana@acme.test'] },
+        params: {
+          summary: 'Design review',
+          start_datetime: '2026-11-24T10:00:00Z',
+          end_datetime: '2026-11-24T11:00:00Z',
+          attendee_emails: ['ana@acme.test'],
+        },
       },
     ],
   },
-  verify: (result, args) => (result.id ? (result.summary === args.summary ? undefined : `the event is titled "${result.summary}"`) : 'no event was created'),
+  verify: (result, args) =>
+    result.id
+      ? result.summary === args.summary
+        ? undefined
+        : `the event is titled "${result.summary}"`
+      : 'no event was created',
   async run({ client, args }) {
     const calendar = await client('google').calendar();
     const { data } = await calendar.events.insert({ calendarId: args.calendar_id, requestBody: eventBody(args) });
@@ -68,7 +88,9 @@ export const updateEvent = defineTool({
   description:
     'Change fields of an event of the user’s Google calendar; fields not given keep their values (attendee_emails replaces the attendee list). Returns the event as it now is.',
   capability: { type: 'action', name: 'suite.calendar.events.update', idempotent: true },
-  input: z.object({ calendar_id: CalendarId.default('primary'), event_id: EventId }).extend(z.object(EventFields).partial().shape),
+  input: z
+    .object({ calendar_id: CalendarId.default('primary'), event_id: EventId })
+    .extend(z.object(EventFields).partial().shape),
   output: EventSchema,
   hints: {
     aliases: ['reschedule meeting', 'move meeting', 'rename event', 'change meeting location'],
@@ -78,14 +100,25 @@ export const updateEvent = defineTool({
       {
         query: 'move google calendar event sbx00000012a to 3pm',
         tool: 'update_event',
-        params: { event_id: 'sbx00000012a', start_datetime: '2026-11-24T15:00:00Z', end_datetime: '2026-11-24T16:00:00Z' },
+        params: {
+          event_id: 'sbx00000012a',
+          start_datetime: '2026-11-24T15:00:00Z',
+          end_datetime: '2026-11-24T16:00:00Z',
+        },
       },
     ],
   },
-  verify: (result, args) => (args.summary !== undefined && result.summary !== args.summary ? `the summary is still "${result.summary}"` : undefined),
+  verify: (result, args) =>
+    args.summary !== undefined && result.summary !== args.summary
+      ? `the summary is still "${result.summary}"`
+      : undefined,
   async run({ client, args }) {
     const calendar = await client('google').calendar();
-    const { data } = await calendar.events.patch({ calendarId: args.calendar_id, eventId: args.event_id, requestBody: eventBody(args) });
+    const { data } = await calendar.events.patch({
+      calendarId: args.calendar_id,
+      eventId: args.event_id,
+      requestBody: eventBody(args),
+    });
     return eventOf(data, args.calendar_id, null);
   },
 });
@@ -102,7 +135,13 @@ export const deleteEvent = defineTool({
     aliases: ['cancel meeting', 'remove calendar event', 'delete meeting'],
     when_to_use: 'To cancel a meeting on the user’s Google calendar.',
     not_for: 'Declining someone else’s invitation; changing an event (suite_update_event).',
-    examples: [{ query: 'cancel google calendar event sbx00000012a', tool: 'delete_event', params: { event_id: 'sbx00000012a' } }],
+    examples: [
+      {
+        query: 'cancel google calendar event sbx00000012a',
+        tool: 'delete_event',
+        params: { event_id: 'sbx00000012a' },
+      },
+    ],
   },
   verify: (result) => (result.deleted ? undefined : 'the event was not deleted'),
   async run({ client, args }) {

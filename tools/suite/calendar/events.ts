@@ -5,7 +5,9 @@ import { calendarOf } from './calendars.js';
 import { CalendarId, EventId, EventSchema, eventOf, Rfc3339, startMs, type Event } from './schemas.js';
 
 const TimeWindow = {
-  time_min: Rfc3339('time_min').optional().describe('Only events ending after this instant (RFC 3339, e.g. 2026-11-24T00:00:00Z)'),
+  time_min: Rfc3339('time_min')
+    .optional()
+    .describe('Only events ending after this instant (RFC 3339, e.g. 2026-11-24T00:00:00Z)'),
   time_max: Rfc3339('time_max').optional().describe('Only events starting before this instant (RFC 3339)'),
 };
 
@@ -49,7 +51,10 @@ export const listEvents = defineTool({
     calendar_id: CalendarId.default('primary'),
     ...TimeWindow,
     max_results: between('max_results', 2500, 100),
-    order_by: z.enum(['startTime', 'updated']).default('startTime').describe('startTime (occurrences in start order) or updated (last modified first)'),
+    order_by: z
+      .enum(['startTime', 'updated'])
+      .default('startTime')
+      .describe('startTime (occurrences in start order) or updated (last modified first)'),
   }),
   output: z.object({ events: z.array(EventSchema) }),
   hints: {
@@ -99,8 +104,14 @@ export const listAllEvents = defineTool({
   async run({ client, args, fanOut }) {
     const calendar = await client('google').calendar();
     const calendars = ((await calendar.calendarList.list({ maxResults: 250 })).data.items ?? []).map(calendarOf);
-    const outcome = await fanOut(calendars, (entry) => eventsIn(calendar, entry.id, args, args.max_results_per_calendar, 'startTime'), { label: (entry) => entry.id });
-    const events: Event[] = outcome.results.flatMap(({ resource, value }) => value.items.map((event) => eventOf(event, resource.id, resource.summary)));
+    const outcome = await fanOut(
+      calendars,
+      (entry) => eventsIn(calendar, entry.id, args, args.max_results_per_calendar, 'startTime'),
+      { label: (entry) => entry.id },
+    );
+    const events: Event[] = outcome.results.flatMap(({ resource, value }) =>
+      value.items.map((event) => eventOf(event, resource.id, resource.summary)),
+    );
     events.sort((a, b) => startMs(a) - startMs(b));
     return { events, calendars_covered: outcome.covered, failed: outcome.failed };
   },
@@ -110,7 +121,8 @@ export const getEvent = defineTool({
   system: 'suite',
   name: 'get_event',
   title: 'Get a calendar event',
-  description: 'One event of a Google calendar by id: times, description, location, organizer, attendees and their responses, and its link.',
+  description:
+    'One event of a Google calendar by id: times, description, location, organizer, attendees and their responses, and its link.',
   capability: { type: 'read', name: 'suite.calendar.events.get' },
   input: z.object({ calendar_id: CalendarId.default('primary'), event_id: EventId }),
   output: EventSchema,
@@ -118,7 +130,13 @@ export const getEvent = defineTool({
     aliases: ['meeting details', 'who is attending', 'event attendees'],
     when_to_use: 'To read one meeting in full, e.g. who accepted it.',
     not_for: 'Finding events by time (suite_list_events).',
-    examples: [{ query: 'who is coming to google calendar event sbx00000012a', tool: 'get_event', params: { calendar_id: 'primary', event_id: 'sbx00000012a' } }],
+    examples: [
+      {
+        query: 'who is coming to google calendar event sbx00000012a',
+        tool: 'get_event',
+        params: { calendar_id: 'primary', event_id: 'sbx00000012a' },
+      },
+    ],
   },
   async run({ client, args }) {
     const calendar = await client('google').calendar();

@@ -2,10 +2,22 @@ import type { calendar_v3 } from '@googleapis/calendar';
 import { z } from 'zod';
 
 /** A calendar id, or `primary` for the user's own. */
-export const CalendarId = z.string().min(1).max(1024).describe('Calendar id from suite_list_calendars; `primary` names the user’s own calendar');
-export const EventId = z.string().min(1).max(1024).describe('Event id (from suite_list_events or suite_list_all_events)');
+export const CalendarId = z
+  .string()
+  .min(1)
+  .max(1024)
+  .describe('Calendar id from suite_list_calendars; `primary` names the user’s own calendar');
+export const EventId = z
+  .string()
+  .min(1)
+  .max(1024)
+  .describe('Event id (from suite_list_events or suite_list_all_events)');
 /** RFC 3339 with an offset, as Calendar's timeMin and timeMax require. */
-export const Rfc3339 = (what: string) => z.iso.datetime({ offset: true, error: `${what} must be an RFC 3339 date-time with an offset, e.g. 2026-11-24T09:00:00Z` });
+export const Rfc3339 = (what: string) =>
+  z.iso.datetime({
+    offset: true,
+    error: `${what} must be an RFC 3339 date-time with an offset, e.g. 2026-11-24T09:00:00Z`,
+  });
 
 export const EventTimeSchema = z.object({
   dateTime: z.string().nullable().describe('RFC 3339 start or end of a timed event'),
@@ -69,4 +81,5 @@ export function eventOf(event: calendar_v3.Schema$Event, calendarId: string, cal
 }
 
 /** Start instant in ms for sorting (all-day events at their date's midnight UTC). */
-export const startMs = (event: Event): number => Date.parse(event.start.dateTime ?? (event.start.date ? `${event.start.date}T00:00:00Z` : '')) || 0;
+export const startMs = (event: Event): number =>
+  Date.parse(event.start.dateTime ?? (event.start.date ? `${event.start.date}T00:00:00Z` : '')) || 0;

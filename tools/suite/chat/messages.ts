@@ -3,13 +3,19 @@ import { defineTool } from '../../../src/toolkit/define-tool.js';
 import { MaxResults, MessageId, MessageSchema, messageOf, SpaceId, spaceName, upTo } from './schemas.js';
 
 const messageName = (space: string, message: string) => `${spaceName(space)}/messages/${message}`;
-const Text = z.string().trim().min(1, 'text must not be empty').max(32_000).describe('Message text (Google Chat formatting: *bold*, _italic_)');
+const Text = z
+  .string()
+  .trim()
+  .min(1, 'text must not be empty')
+  .max(32_000)
+  .describe('Message text (Google Chat formatting: *bold*, _italic_)');
 
 export const listMessages = defineTool({
   system: 'suite',
   name: 'list_messages',
   title: 'List messages of a Google Chat space',
-  description: 'Messages of a Google Chat space, oldest first, each with its sender, time and thread. A filter narrows by time, e.g. `createTime > "2026-11-01T00:00:00Z"`.',
+  description:
+    'Messages of a Google Chat space, oldest first, each with its sender, time and thread. A filter narrows by time, e.g. `createTime > "2026-11-01T00:00:00Z"`.',
   capability: { type: 'read', name: 'suite.chat.messages.list' },
   input: z.object({
     space_id: SpaceId,
@@ -21,12 +27,23 @@ export const listMessages = defineTool({
     aliases: ['google chat history', 'read google chat space', 'chat space conversation'],
     when_to_use: 'To read what was said in a Google Chat space.',
     not_for: 'Slack messages (chat tools); Gmail (suite mail tools).',
-    examples: [{ query: 'read the latest messages in google chat space AAAAsbx0001', tool: 'list_messages', params: { space_id: 'AAAAsbx0001', max_results: 20 } }],
+    examples: [
+      {
+        query: 'read the latest messages in google chat space AAAAsbx0001',
+        tool: 'list_messages',
+        params: { space_id: 'AAAAsbx0001', max_results: 20 },
+      },
+    ],
   },
   async run({ client, args }) {
     const chat = await client('google').chat();
     const messages = await upTo(args.max_results, async (pageSize, pageToken) => {
-      const { data } = await chat.spaces.messages.list({ parent: spaceName(args.space_id), pageSize, pageToken, filter: args.filter });
+      const { data } = await chat.spaces.messages.list({
+        parent: spaceName(args.space_id),
+        pageSize,
+        pageToken,
+        filter: args.filter,
+      });
       return { items: data.messages ?? [], next: data.nextPageToken };
     });
     return { messages: messages.map(messageOf) };
@@ -45,7 +62,13 @@ export const getMessage = defineTool({
     aliases: ['google chat message', 'read chat message'],
     when_to_use: 'To read one Google Chat message in full.',
     not_for: 'Reading a whole space (suite_list_messages).',
-    examples: [{ query: 'show google chat message abc.abc in space AAAAsbx0001', tool: 'get_message', params: { space_id: 'AAAAsbx0001', message_id: 'abc.abc' } }],
+    examples: [
+      {
+        query: 'show google chat message abc.abc in space AAAAsbx0001',
+        tool: 'get_message',
+        params: { space_id: 'AAAAsbx0001', message_id: 'abc.abc' },
+      },
+    ],
   },
   async run({ client, args }) {
     const chat = await client('google').chat();
@@ -57,21 +80,43 @@ export const createMessage = defineTool({
   system: 'suite',
   name: 'create_message',
   title: 'Send a Google Chat message',
-  description: 'Post a message as the user in a Google Chat space; a thread_key groups messages into one thread (the first starts it, later ones reply).',
+  description:
+    'Post a message as the user in a Google Chat space; a thread_key groups messages into one thread (the first starts it, later ones reply).',
   capability: { type: 'action', name: 'suite.chat.messages.create', idempotent: false },
   input: z.object({
     space_id: SpaceId,
     text: Text,
-    thread_key: z.string().min(1).max(4000).optional().describe('Your own key for a thread: messages with the same key share a thread'),
+    thread_key: z
+      .string()
+      .min(1)
+      .max(4000)
+      .optional()
+      .describe('Your own key for a thread: messages with the same key share a thread'),
   }),
-  output: z.object({ name: z.string(), text: z.string(), createTime: z.string().nullable(), thread: z.string().nullable() }),
+  output: z.object({
+    name: z.string(),
+    text: z.string(),
+    createTime: z.string().nullable(),
+    thread: z.string().nullable(),
+  }),
   hints: {
     aliases: ['post in google chat', 'message google chat space', 'send chat message', 'reply in google chat thread'],
     when_to_use: 'To say something in a Google Chat space as the user.',
     not_for: 'Slack (chat tools); email (suite mail tools).',
-    examples: [{ query: 'post "deploy done" in google chat space AAAAsbx0001', tool: 'create_message', params: { space_id: 'AAAAsbx0001', text: 'deploy done' } }],
+    examples: [
+      {
+        query: 'post "deploy done" in google chat space AAAAsbx0001',
+        tool: 'create_message',
+        params: { space_id: 'AAAAsbx0001', text: 'deploy done' },
+      },
+    ],
   },
-  verify: (result, args) => (result.name ? (result.text === args.text ? undefined : 'the message text differs from what was sent') : 'no message was created'),
+  verify: (result, args) =>
+    result.name
+      ? result.text === args.text
+        ? undefined
+        : 'the message text differs from what was sent'
+      : 'no message was created',
   async run({ client, args }) {
     const chat = await client('google').chat();
     const { data } = await chat.spaces.messages.create({
@@ -107,7 +152,11 @@ export const updateMessage = defineTool({
   verify: (result, args) => (result.text === args.text ? undefined : 'the message still has its old text'),
   async run({ client, args }) {
     const chat = await client('google').chat();
-    const { data } = await chat.spaces.messages.patch({ name: messageName(args.space_id, args.message_id), updateMask: 'text', requestBody: { text: args.text } });
+    const { data } = await chat.spaces.messages.patch({
+      name: messageName(args.space_id, args.message_id),
+      updateMask: 'text',
+      requestBody: { text: args.text },
+    });
     return messageOf(data);
   },
 });
@@ -124,7 +173,13 @@ export const deleteMessage = defineTool({
     aliases: ['remove google chat message', 'unsend chat message'],
     when_to_use: 'To delete a Google Chat message the user posted.',
     not_for: 'Slack messages (chat tools).',
-    examples: [{ query: 'delete my google chat message abc.abc in AAAAsbx0001', tool: 'delete_message', params: { space_id: 'AAAAsbx0001', message_id: 'abc.abc' } }],
+    examples: [
+      {
+        query: 'delete my google chat message abc.abc in AAAAsbx0001',
+        tool: 'delete_message',
+        params: { space_id: 'AAAAsbx0001', message_id: 'abc.abc' },
+      },
+    ],
   },
   verify: (result) => (result.deleted ? undefined : 'the message was not deleted'),
   async run({ client, args }) {

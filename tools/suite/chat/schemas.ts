@@ -85,7 +85,10 @@ export const memberOf = (membership: chat_v1.Schema$Membership): z.infer<typeof 
 });
 
 /** Reads pages of a Chat list until `max` items or the last page (Chat pages at most 1,000). */
-export async function upTo<T>(max: number, page: (pageSize: number, pageToken: string | undefined) => Promise<{ items: T[]; next?: string | null }>): Promise<T[]> {
+export async function upTo<T>(
+  max: number,
+  page: (pageSize: number, pageToken: string | undefined) => Promise<{ items: T[]; next?: string | null }>,
+): Promise<T[]> {
   const out: T[] = [];
   let token: string | undefined;
   do {

@@ -6,18 +6,25 @@ export const listSpaces = defineTool({
   system: 'suite',
   name: 'list_spaces',
   title: 'List my Google Chat spaces',
-  description: 'The Google Chat spaces, group chats and direct messages the user is a member of. A filter narrows by type, e.g. `spaceType = "SPACE"`.',
+  description:
+    'The Google Chat spaces, group chats and direct messages the user is a member of. A filter narrows by type, e.g. `spaceType = "SPACE"`.',
   capability: { type: 'read', name: 'suite.chat.spaces.list' },
   input: z.object({
     max_results: MaxResults,
-    filter: z.string().max(500).optional().describe('Google Chat filter, e.g. spaceType = "SPACE" or spaceType = "DIRECT_MESSAGE"'),
+    filter: z
+      .string()
+      .max(500)
+      .optional()
+      .describe('Google Chat filter, e.g. spaceType = "SPACE" or spaceType = "DIRECT_MESSAGE"'),
   }),
   output: z.object({ spaces: z.array(SpaceSchema) }),
   hints: {
     aliases: ['google chat rooms', 'my chat spaces', 'hangouts chat spaces', 'google chat groups'],
     when_to_use: 'To see which Google Chat spaces and DMs the user has, or find a space id.',
     not_for: 'Slack channels (chat tools); messages of a space (suite_list_messages).',
-    examples: [{ query: 'which google chat spaces am I in', tool: 'list_spaces', params: { filter: 'spaceType = "SPACE"' } }],
+    examples: [
+      { query: 'which google chat spaces am I in', tool: 'list_spaces', params: { filter: 'spaceType = "SPACE"' } },
+    ],
   },
   async run({ client, args }) {
     const chat = await client('google').chat();
@@ -41,7 +48,13 @@ export const getSpace = defineTool({
     aliases: ['google chat space details', 'chat room info'],
     when_to_use: 'To read one Google Chat space’s name and type.',
     not_for: 'Its messages (suite_list_messages) or members (suite_list_members).',
-    examples: [{ query: 'details of google chat space spaces/AAAAsbx0001', tool: 'get_space', params: { space_id: 'spaces/AAAAsbx0001' } }],
+    examples: [
+      {
+        query: 'details of google chat space spaces/AAAAsbx0001',
+        tool: 'get_space',
+        params: { space_id: 'spaces/AAAAsbx0001' },
+      },
+    ],
   },
   async run({ client, args }) {
     const chat = await client('google').chat();
@@ -61,7 +74,9 @@ export const listMembers = defineTool({
     aliases: ['who is in the google chat space', 'chat space members', 'space managers'],
     when_to_use: 'To see who belongs to a Google Chat space.',
     not_for: 'Slack channel members (chat tools).',
-    examples: [{ query: 'who is in google chat space AAAAsbx0001', tool: 'list_members', params: { space_id: 'AAAAsbx0001' } }],
+    examples: [
+      { query: 'who is in google chat space AAAAsbx0001', tool: 'list_members', params: { space_id: 'AAAAsbx0001' } },
+    ],
   },
   async run({ client, args }) {
     const chat = await client('google').chat();
@@ -94,11 +109,17 @@ export const getMember = defineTool({
     when_to_use: 'To check one person’s membership and role in a Google Chat space.',
     not_for: 'Listing everyone (suite_list_members).',
     examples: [
-      { query: 'role of member 100000000000000001 in google chat space AAAAsbx0001', tool: 'get_member', params: { space_id: 'AAAAsbx0001', member_id: '100000000000000001' } },
+      {
+        query: 'role of member 100000000000000001 in google chat space AAAAsbx0001',
+        tool: 'get_member',
+        params: { space_id: 'AAAAsbx0001', member_id: '100000000000000001' },
+      },
     ],
   },
   async run({ client, args }) {
     const chat = await client('google').chat();
-    return memberOf((await chat.spaces.members.get({ name: `${spaceName(args.space_id)}/members/${args.member_id}` })).data);
+    return memberOf(
+      (await chat.spaces.members.get({ name: `${spaceName(args.space_id)}/members/${args.member_id}` })).data,
+    );
   },
 });

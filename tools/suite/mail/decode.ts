@@ -19,9 +19,28 @@ function charsetOf(part: MessagePart): string {
   }
 }
 
-const bodyText = (part: MessagePart): string => new TextDecoder(charsetOf(part)).decode(Buffer.from(part.body?.data ?? '', 'base64url'));
+const bodyText = (part: MessagePart): string =>
+  new TextDecoder(charsetOf(part)).decode(Buffer.from(part.body?.data ?? '', 'base64url'));
 
-const BLOCKS = new Set(['p', 'div', 'br', 'li', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'table', 'ul', 'ol', 'hr']);
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'br',
+  'li',
+  'tr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'table',
+  'ul',
+  'ol',
+  'hr',
+]);
 const SILENT = new Set(['script', 'style', 'head', 'title']);
 
 /** The text a reader sees of an HTML body: block elements on their own lines, scripts and styles left out. */
@@ -70,7 +89,12 @@ export function decodePayload(payload: MessagePart): Decoded {
   const attachments: Decoded['attachments'] = [];
   for (const part of leaves(payload)) {
     const type = (part.mimeType ?? '').toLowerCase();
-    if (part.filename) attachments.push({ filename: part.filename, mime_type: part.mimeType ?? 'application/octet-stream', size: part.body?.size ?? 0 });
+    if (part.filename)
+      attachments.push({
+        filename: part.filename,
+        mime_type: part.mimeType ?? 'application/octet-stream',
+        size: part.body?.size ?? 0,
+      });
     else if (type === 'text/plain' && text === null) text = bodyText(part);
     else if (type === 'text/html' && html === null) html = bodyText(part);
   }

@@ -2,4 +2,14 @@ import { getLabel, getMessage, getThread, listLabels, listMessages, listThreads 
 import { modifyMessageLabels, sendMail, trashMessage } from './write.js';
 
 /** The suite's Gmail tools. */
-export const mailTools = [listThreads, getThread, listMessages, getMessage, sendMail, trashMessage, modifyMessageLabels, listLabels, getLabel];
+export const mailTools = [
+  listThreads,
+  getThread,
+  listMessages,
+  getMessage,
+  sendMail,
+  trashMessage,
+  modifyMessageLabels,
+  listLabels,
+  getLabel,
+];

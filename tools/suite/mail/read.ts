@@ -3,14 +3,26 @@ import { z } from 'zod';
 import { defineTool } from '../../../src/toolkit/define-tool.js';
 import { boundedCount } from '../bounds.js';
 import { decodePayload } from './decode.js';
-import { LabelIds, LabelSchema, MailQuery, MessageId, MessageSchema, ThreadId, ThreadSchema, ThreadSummarySchema, type Message, type MessagePart } from './schemas.js';
+import {
+  LabelIds,
+  LabelSchema,
+  MailQuery,
+  MessageId,
+  MessageSchema,
+  ThreadId,
+  ThreadSchema,
+  ThreadSummarySchema,
+  type Message,
+  type MessagePart,
+} from './schemas.js';
 
 const ME = 'me';
 
 /** A Gmail message with, for formats that carry the content, its decoded view. */
 export function readable(message: gmail_v1.Schema$Message): Message {
   const out = { ...message, id: message.id ?? '', threadId: message.threadId ?? '' } as Message;
-  if (message.payload && (message.payload.body?.data || message.payload.parts?.length)) out.decoded = decodePayload(message.payload as MessagePart);
+  if (message.payload && (message.payload.body?.data || message.payload.parts?.length))
+    out.decoded = decodePayload(message.payload as MessagePart);
   else if (message.raw) out.decoded = decodePayload(rawAsPart(message.raw));
   return out;
 }
@@ -47,12 +59,29 @@ export const listThreads = defineTool({
     aliases: ['my email threads', 'gmail conversations', 'inbox', 'unread mail', 'search my email'],
     when_to_use: 'To find conversations in the user’s Gmail: unread mail, mail from someone, about a topic.',
     not_for: 'Single messages (suite_list_mail_messages); the body of a conversation (suite_get_mail_thread).',
-    examples: [{ query: 'unread emails in my inbox', tool: 'list_mail_threads', params: { query: 'is:unread', label_ids: ['INBOX'] } }],
+    examples: [
+      {
+        query: 'unread emails in my inbox',
+        tool: 'list_mail_threads',
+        params: { query: 'is:unread', label_ids: ['INBOX'] },
+      },
+    ],
   },
   async run({ client, args }) {
     const gmail = await client('google').gmail();
-    const answer = await gmail.users.threads.list({ userId: ME, maxResults: args.max_results, q: args.query, labelIds: args.label_ids });
-    return { threads: (answer.data.threads ?? []).map((t) => ({ id: t.id ?? '', snippet: t.snippet ?? '', historyId: t.historyId ?? '' })) };
+    const answer = await gmail.users.threads.list({
+      userId: ME,
+      maxResults: args.max_results,
+      q: args.query,
+      labelIds: args.label_ids,
+    });
+    return {
+      threads: (answer.data.threads ?? []).map((t) => ({
+        id: t.id ?? '',
+        snippet: t.snippet ?? '',
+        historyId: t.historyId ?? '',
+      })),
+    };
   },
 });
 
@@ -60,24 +89,35 @@ export const getThread = defineTool({
   system: 'suite',
   name: 'get_mail_thread',
   title: 'Read a mail thread',
-  description: 'One Gmail conversation with its messages in order; in format full each message has its headers and bodies decoded for reading (text, HTML, attachments by name).',
+  description:
+    'One Gmail conversation with its messages in order; in format full each message has its headers and bodies decoded for reading (text, HTML, attachments by name).',
   capability: { type: 'read', name: 'suite.mail.get_thread' },
   input: z.object({
     thread_id: ThreadId,
-    format: z.enum(['full', 'metadata', 'minimal']).default('full').describe('full (headers and bodies), metadata (headers only) or minimal (ids and labels)'),
+    format: z
+      .enum(['full', 'metadata', 'minimal'])
+      .default('full')
+      .describe('full (headers and bodies), metadata (headers only) or minimal (ids and labels)'),
   }),
   output: ThreadSchema,
   hints: {
     aliases: ['read email thread', 'open conversation', 'email conversation'],
     when_to_use: 'To read a whole conversation once its thread id is known.',
     not_for: 'Finding conversations (suite_list_mail_threads).',
-    examples: [{ query: 'read the thread 18c0000000000001', tool: 'get_mail_thread', params: { thread_id: '18c0000000000001' } }],
+    examples: [
+      { query: 'read the thread 18c0000000000001', tool: 'get_mail_thread', params: { thread_id: '18c0000000000001' } },
+    ],
   },
   async run({ client, args }) {
     const gmail = await client('google').gmail();
     const { data } = await gmail.users.threads.get({ userId: ME, id: args.thread_id, format: args.format });
     const messages = (data.messages ?? []).map(readable);
-    return { id: data.id ?? args.thread_id, snippet: data.snippet ?? messages.at(-1)?.snippet ?? '', historyId: data.historyId ?? '', messages };
+    return {
+      id: data.id ?? args.thread_id,
+      snippet: data.snippet ?? messages.at(-1)?.snippet ?? '',
+      historyId: data.historyId ?? '',
+      messages,
+    };
   },
 });
 
@@ -90,26 +130,43 @@ export const listMessages = defineTool({
   capability: { type: 'read', name: 'suite.mail.list_messages' },
   input: z.object({
     ...listing,
-    include_content: z.boolean().default(false).describe('Read each message too (headers and decoded bodies); one request per message'),
+    include_content: z
+      .boolean()
+      .default(false)
+      .describe('Read each message too (headers and decoded bodies); one request per message'),
   }),
   // Messages that could not be read are reported by the executor as `partial` and `failed_sources`.
   output: z.looseObject({ messages: z.array(MessageSchema) }),
   hints: {
     aliases: ['my emails', 'gmail messages', 'emails from', 'latest emails'],
-    when_to_use: 'To list single emails, e.g. the latest ten from someone, with their content when include_content is set.',
+    when_to_use:
+      'To list single emails, e.g. the latest ten from someone, with their content when include_content is set.',
     not_for: 'Whole conversations (suite_list_mail_threads, suite_get_mail_thread).',
     examples: [
-      { query: 'my last 10 emails from ada with their text', tool: 'list_mail_messages', params: { query: 'from:ada@acme.test', max_results: 10, include_content: true } },
+      {
+        query: 'my last 10 emails from ada with their text',
+        tool: 'list_mail_messages',
+        params: { query: 'from:ada@acme.test', max_results: 10, include_content: true },
+      },
     ],
   },
   async run({ client, args, fanOut }) {
     const gmail = await client('google').gmail();
-    const answer = await gmail.users.messages.list({ userId: ME, maxResults: args.max_results, q: args.query, labelIds: args.label_ids });
+    const answer = await gmail.users.messages.list({
+      userId: ME,
+      maxResults: args.max_results,
+      q: args.query,
+      labelIds: args.label_ids,
+    });
     const listed = (answer.data.messages ?? []).map((m) => ({ id: m.id ?? '', threadId: m.threadId ?? '' }));
     if (!args.include_content) return { messages: listed };
-    const read = await fanOut(listed, async (m) => readable((await gmail.users.messages.get({ userId: ME, id: m.id, format: 'full' })).data), {
-      label: (m) => `message ${m.id}`,
-    });
+    const read = await fanOut(
+      listed,
+      async (m) => readable((await gmail.users.messages.get({ userId: ME, id: m.id, format: 'full' })).data),
+      {
+        label: (m) => `message ${m.id}`,
+      },
+    );
     return { messages: read.results.map((r) => r.value) };
   },
 });
@@ -123,14 +180,19 @@ export const getMessage = defineTool({
   capability: { type: 'read', name: 'suite.mail.get_message' },
   input: z.object({
     message_id: MessageId,
-    format: z.enum(['full', 'metadata', 'minimal', 'raw']).default('full').describe('full (headers and bodies), metadata, minimal, or raw (the RFC 2822 message)'),
+    format: z
+      .enum(['full', 'metadata', 'minimal', 'raw'])
+      .default('full')
+      .describe('full (headers and bodies), metadata, minimal, or raw (the RFC 2822 message)'),
   }),
   output: MessageSchema,
   hints: {
     aliases: ['read email', 'open email', 'email body'],
     when_to_use: 'To read one email once its id is known.',
     not_for: 'A whole conversation (suite_get_mail_thread).',
-    examples: [{ query: 'read email 18c0000000100002', tool: 'get_mail_message', params: { message_id: '18c0000000100002' } }],
+    examples: [
+      { query: 'read email 18c0000000100002', tool: 'get_mail_message', params: { message_id: '18c0000000100002' } },
+    ],
   },
   async run({ client, args }) {
     const gmail = await client('google').gmail();
@@ -151,7 +213,8 @@ export const listLabels = defineTool({
   system: 'suite',
   name: 'list_mail_labels',
   title: 'List my mail labels',
-  description: 'The labels of the user’s Gmail: system ones (INBOX, UNREAD, STARRED...) and their own, with ids to filter and label messages by.',
+  description:
+    'The labels of the user’s Gmail: system ones (INBOX, UNREAD, STARRED...) and their own, with ids to filter and label messages by.',
   capability: { type: 'read', name: 'suite.mail.list_labels' },
   input: z.object({}),
   output: z.object({ labels: z.array(LabelSchema) }),
@@ -179,7 +242,9 @@ export const getLabel = defineTool({
     aliases: ['unread count', 'label details'],
     when_to_use: 'To see how many messages, or unread ones, a label holds.',
     not_for: 'Every label (suite_list_mail_labels).',
-    examples: [{ query: 'how many unread emails are in my inbox', tool: 'get_mail_label', params: { label_id: 'INBOX' } }],
+    examples: [
+      { query: 'how many unread emails are in my inbox', tool: 'get_mail_label', params: { label_id: 'INBOX' } },
+    ],
   },
   async run({ client, args }) {
     const gmail = await client('google').gmail();

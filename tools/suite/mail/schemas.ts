@@ -18,7 +18,13 @@ const PartSchema: z.ZodType<MessagePart> = z.lazy(() =>
     mimeType: z.string().optional(),
     filename: z.string().optional(),
     headers: z.array(Header).optional(),
-    body: z.looseObject({ size: z.number().optional(), data: z.string().optional().describe('base64url bytes'), attachmentId: z.string().optional() }).optional(),
+    body: z
+      .looseObject({
+        size: z.number().optional(),
+        data: z.string().optional().describe('base64url bytes'),
+        attachmentId: z.string().optional(),
+      })
+      .optional(),
     parts: z.array(PartSchema).optional(),
   }),
 );
@@ -33,7 +39,10 @@ export const DecodedSchema = z.object({
   date: z.string().nullable().describe('The Date header as sent'),
   subject: z.string().nullable().describe('Encoded words (RFC 2047) decoded'),
   message_id: z.string().nullable().describe('The Message-ID header, for threading replies'),
-  text: z.string().nullable().describe('The plain-text body; a text rendering of the HTML body when the message has only HTML'),
+  text: z
+    .string()
+    .nullable()
+    .describe('The plain-text body; a text rendering of the HTML body when the message has only HTML'),
   html: z.string().nullable().describe('The HTML body, when there is one'),
   attachments: z.array(AttachmentSchema).describe('Attachments by name, type and size (their bytes are not fetched)'),
 });
@@ -63,7 +72,11 @@ export const LabelSchema = z.looseObject({
   messagesUnread: z.number().int().optional(),
 });
 
-export const MessageId = z.string().min(1).max(200).describe('A Gmail message id (from suite_list_mail_messages or a thread)');
+export const MessageId = z
+  .string()
+  .min(1)
+  .max(200)
+  .describe('A Gmail message id (from suite_list_mail_messages or a thread)');
 export const ThreadId = z.string().min(1).max(200).describe('A Gmail thread id (from suite_list_mail_threads)');
 export const LabelIds = z
   .union([z.array(z.string().min(1).max(200)).max(20), z.string().max(4000)])
@@ -76,5 +89,11 @@ export const LabelIds = z
           .filter(Boolean)
       : value,
   )
-  .describe('Only mail carrying all these label ids (e.g. INBOX, UNREAD, or a user label id); a list or comma-separated');
-export const MailQuery = z.string().max(2000).optional().describe('A Gmail search string, e.g. "from:ada@acme.test is:unread newer_than:7d"');
+  .describe(
+    'Only mail carrying all these label ids (e.g. INBOX, UNREAD, or a user label id); a list or comma-separated',
+  );
+export const MailQuery = z
+  .string()
+  .max(2000)
+  .optional()
+  .describe('A Gmail search string, e.g. "from:ada@acme.test is:unread newer_than:7d"');

@@ -33,7 +33,9 @@ export function mdastToAdf(tree: Root, options: FromMdastOptions = {}): AdfDoc {
   };
   collect(tree.children);
   // Longest names first, so "@Ada Lovelace" wins over a person called "Ada".
-  const people = [...(options.people ?? [])].filter((p) => p.displayName).sort((a, b) => b.displayName.length - a.displayName.length);
+  const people = [...(options.people ?? [])]
+    .filter((p) => p.displayName)
+    .sort((a, b) => b.displayName.length - a.displayName.length);
   const ctx: Context = { definitions, people, nextId: 1 };
   return { type: 'doc', version: 1, content: blocks(tree.children, ctx) };
 }
@@ -51,7 +53,13 @@ function block(node: RootContent, ctx: Context): AdfNode[] {
     case 'list':
       return [list(node, ctx)];
     case 'code':
-      return [{ type: 'codeBlock', ...(node.lang ? { attrs: { language: node.lang } } : {}), ...(node.value ? { content: [{ type: 'text', text: node.value }] } : {}) }];
+      return [
+        {
+          type: 'codeBlock',
+          ...(node.lang ? { attrs: { language: node.lang } } : {}),
+          ...(node.value ? { content: [{ type: 'text', text: node.value }] } : {}),
+        },
+      ];
     case 'blockquote':
       return [{ type: 'blockquote', content: blocks(node.children, ctx) }];
     case 'thematicBreak':
@@ -69,14 +77,19 @@ function block(node: RootContent, ctx: Context): AdfNode[] {
 }
 
 function list(node: List, ctx: Context): AdfNode {
-  if (node.children.length > 0 && node.children.every((item) => typeof item.checked === 'boolean')) return taskList(node, ctx);
+  if (node.children.length > 0 && node.children.every((item) => typeof item.checked === 'boolean'))
+    return taskList(node, ctx);
   const items: AdfNode[] = node.children.map((item) => {
     const content = blocks(item.children, ctx);
     // An ADF list item starts with a paragraph.
     return { type: 'listItem', content: content.length ? content : [{ type: 'paragraph', content: [] }] };
   });
   if (!node.ordered) return { type: 'bulletList', content: items };
-  return { type: 'orderedList', ...(typeof node.start === 'number' && node.start !== 1 ? { attrs: { order: node.start } } : {}), content: items };
+  return {
+    type: 'orderedList',
+    ...(typeof node.start === 'number' && node.start !== 1 ? { attrs: { order: node.start } } : {}),
+    content: items,
+  };
 }
 
 /**
@@ -90,8 +103,17 @@ function taskList(node: List, ctx: Context): AdfNode {
     content: node.children.flatMap((item) => {
       const [first, ...rest] = item.children;
       const text = first?.type === 'paragraph' ? inline(first.children, [], ctx) : [];
-      const nested = (first?.type === 'paragraph' ? rest : item.children).filter((c): c is List => c.type === 'list').map((l) => taskList(l, ctx));
-      return [{ type: 'taskItem', attrs: { localId: `task-${ctx.nextId++}`, state: item.checked ? 'DONE' : 'TODO' }, content: text }, ...nested];
+      const nested = (first?.type === 'paragraph' ? rest : item.children)
+        .filter((c): c is List => c.type === 'list')
+        .map((l) => taskList(l, ctx));
+      return [
+        {
+          type: 'taskItem',
+          attrs: { localId: `task-${ctx.nextId++}`, state: item.checked ? 'DONE' : 'TODO' },
+          content: text,
+        },
+        ...nested,
+      ];
     }),
   };
 }
@@ -118,7 +140,8 @@ function inline(nodes: readonly PhrasingContent[], marks: AdfMark[], ctx: Contex
   for (const node of nodes) {
     for (const adf of phrasing(node, marks, ctx)) {
       const last = out.at(-1);
-      if (adf.type === 'text' && last?.type === 'text' && sameMarks(last.marks, adf.marks)) last.text = (last.text ?? '') + (adf.text ?? '');
+      if (adf.type === 'text' && last?.type === 'text' && sameMarks(last.marks, adf.marks))
+        last.text = (last.text ?? '') + (adf.text ?? '');
       else out.push(adf);
     }
   }
@@ -144,7 +167,9 @@ function phrasing(node: PhrasingContent, marks: AdfMark[], ctx: Context): AdfNod
       return inline(node.children, [...marks, linkMark(node.url, node.title)], ctx);
     case 'linkReference': {
       const definition = ctx.definitions.get(node.identifier.toLowerCase());
-      return definition ? inline(node.children, [...marks, linkMark(definition.url, definition.title)], ctx) : inline(node.children, marks, ctx);
+      return definition
+        ? inline(node.children, [...marks, linkMark(definition.url, definition.title)], ctx)
+        : inline(node.children, marks, ctx);
     }
     case 'image':
       return [text(node.alt || node.url, [...marks, linkMark(node.url, node.title)])];
@@ -179,7 +204,10 @@ function textWithMentions(value: string, marks: AdfMark[], ctx: Context): AdfNod
   for (let at = rest.indexOf('@'); at !== -1; at = rest.indexOf('@', at + 1)) {
     const before = at === 0 ? '' : rest[at - 1];
     if (before && /[\p{L}\p{N}_.]/u.test(before)) continue; // an email address, not a mention
-    const person = ctx.people.find((p) => rest.startsWith(p.displayName, at + 1) && !/[\p{L}\p{N}_]/u.test(rest[at + 1 + p.displayName.length] ?? ''));
+    const person = ctx.people.find(
+      (p) =>
+        rest.startsWith(p.displayName, at + 1) && !/[\p{L}\p{N}_]/u.test(rest[at + 1 + p.displayName.length] ?? ''),
+    );
     if (!person) continue;
     if (at > 0) out.push(text(rest.slice(0, at), marks));
     out.push({ type: 'mention', attrs: { id: person.accountId, text: `@${person.displayName}` } });

@@ -6,7 +6,18 @@
  * strike; code innermost), so a Markdown document comes back as it went in. Mentions become
  * `@Display Name` text.
  */
-import type { BlockContent, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
+import type {
+  BlockContent,
+  List,
+  ListItem,
+  Paragraph,
+  PhrasingContent,
+  Root,
+  RootContent,
+  Table,
+  TableCell,
+  TableRow,
+} from 'mdast';
 import type { AdfMark, AdfNode } from './types.js';
 
 /** Marks in nesting order, outermost first. */
@@ -45,7 +56,18 @@ function blocks(nodes: readonly AdfNode[] | undefined): Array<RootContent & Bloc
   return out;
 }
 
-const INLINE = new Set(['text', 'hardBreak', 'mention', 'emoji', 'inlineCard', 'date', 'status', 'placeholder', 'inlineExtension', 'mediaInline']);
+const INLINE = new Set([
+  'text',
+  'hardBreak',
+  'mention',
+  'emoji',
+  'inlineCard',
+  'date',
+  'status',
+  'placeholder',
+  'inlineExtension',
+  'mediaInline',
+]);
 const isInline = (node: AdfNode) => INLINE.has(node.type);
 
 function block(node: AdfNode): Array<RootContent & BlockContent> {
@@ -64,7 +86,14 @@ function block(node: AdfNode): Array<RootContent & BlockContent> {
     case 'decisionList':
       return [taskList(node)];
     case 'codeBlock':
-      return [{ type: 'code', lang: str(attr(node, 'language')) || null, meta: null, value: (node.content ?? []).map((t) => t.text ?? '').join('') }];
+      return [
+        {
+          type: 'code',
+          lang: str(attr(node, 'language')) || null,
+          meta: null,
+          value: (node.content ?? []).map((t) => t.text ?? '').join(''),
+        },
+      ];
     case 'blockquote':
     case 'panel':
       return [{ type: 'blockquote', children: blocks(node.content) }];
@@ -75,7 +104,9 @@ function block(node: AdfNode): Array<RootContent & BlockContent> {
     case 'expand':
     case 'nestedExpand': {
       const title = str(attr(node, 'title'));
-      const heading: Paragraph[] = title ? [{ type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: title }] }] }] : [];
+      const heading: Paragraph[] = title
+        ? [{ type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: title }] }] }]
+        : [];
       return [...heading, ...blocks(node.content)];
     }
     case 'mediaSingle':
@@ -84,7 +115,14 @@ function block(node: AdfNode): Array<RootContent & BlockContent> {
     case 'blockCard':
     case 'embedCard': {
       const url = str(attr(node, 'url'));
-      return url ? [{ type: 'paragraph', children: [{ type: 'link', url, title: null, children: [{ type: 'text', value: url }] }] }] : [];
+      return url
+        ? [
+            {
+              type: 'paragraph',
+              children: [{ type: 'link', url, title: null, children: [{ type: 'text', value: url }] }],
+            },
+          ]
+        : [];
     }
     default:
       // Layouts, extensions and future block types: their content, so no text is lost.
@@ -125,17 +163,29 @@ function taskList(node: AdfNode): List {
       continue;
     }
     const state = str(attr(item, 'state'));
-    items.push(listItem({ type: 'listItem', content: [{ type: 'paragraph', content: item.content ?? [] }] }, state === 'DONE' || state === 'DECIDED'));
+    items.push(
+      listItem(
+        { type: 'listItem', content: [{ type: 'paragraph', content: item.content ?? [] }] },
+        state === 'DONE' || state === 'DECIDED',
+      ),
+    );
   }
   return { type: 'list', ordered: false, start: null, spread: false, children: items };
 }
 
 function listItem(item: AdfNode, checked: boolean | null): ListItem {
-  return { type: 'listItem', spread: false, checked, children: blocks(item.type === 'listItem' ? item.content : [item]) };
+  return {
+    type: 'listItem',
+    spread: false,
+    checked,
+    children: blocks(item.type === 'listItem' ? item.content : [item]),
+  };
 }
 
 function table(node: AdfNode): Table {
-  const rows: TableRow[] = (node.content ?? []).filter((row) => row.type === 'tableRow').map((row) => ({ type: 'tableRow', children: (row.content ?? []).map(tableCell) }));
+  const rows: TableRow[] = (node.content ?? [])
+    .filter((row) => row.type === 'tableRow')
+    .map((row) => ({ type: 'tableRow', children: (row.content ?? []).map(tableCell) }));
   const width = Math.max(0, ...rows.map((r) => r.children.length));
   // Markdown tables are rectangular.
   for (const row of rows) while (row.children.length < width) row.children.push({ type: 'tableCell', children: [] });
@@ -178,14 +228,19 @@ function inline(content: readonly AdfNode[] | undefined): PhrasingContent[] {
 }
 
 function leaf(node: AdfNode): Leaf[] {
-  const marks = (node.marks ?? []).filter((m) => m.type === 'code' || (MARK_ORDER as readonly string[]).includes(m.type));
-  const nesting = marks.filter((m) => m.type !== 'code').sort((a, b) => MARK_ORDER.indexOf(a.type as NestingMark) - MARK_ORDER.indexOf(b.type as NestingMark));
+  const marks = (node.marks ?? []).filter(
+    (m) => m.type === 'code' || (MARK_ORDER as readonly string[]).includes(m.type),
+  );
+  const nesting = marks
+    .filter((m) => m.type !== 'code')
+    .sort((a, b) => MARK_ORDER.indexOf(a.type as NestingMark) - MARK_ORDER.indexOf(b.type as NestingMark));
   switch (node.type) {
     case 'text': {
       const text = node.text ?? '';
       if (!text) return [];
       // Code in Markdown cannot carry emphasis: a code mark keeps only its link.
-      if (marks.some((m) => m.type === 'code')) return [{ marks: nesting.filter((m) => m.type === 'link'), node: { type: 'inlineCode', value: text } }];
+      if (marks.some((m) => m.type === 'code'))
+        return [{ marks: nesting.filter((m) => m.type === 'link'), node: { type: 'inlineCode', value: text } }];
       return [{ marks: nesting, node: { type: 'text', value: text } }];
     }
     case 'hardBreak':
@@ -195,24 +250,42 @@ function leaf(node: AdfNode): Leaf[] {
       return [{ marks: nesting, node: { type: 'text', value: text.startsWith('@') ? text : `@${text}` } }];
     }
     case 'emoji':
-      return [{ marks: nesting, node: { type: 'text', value: str(attr(node, 'text')) || str(attr(node, 'shortName')) || '' } }];
+      return [
+        {
+          marks: nesting,
+          node: { type: 'text', value: str(attr(node, 'text')) || str(attr(node, 'shortName')) || '' },
+        },
+      ];
     case 'inlineCard': {
       const url = str(attr(node, 'url'));
-      return url ? [{ marks: [], node: { type: 'link', url, title: null, children: [{ type: 'text', value: url }] } }] : [];
+      return url
+        ? [{ marks: [], node: { type: 'link', url, title: null, children: [{ type: 'text', value: url }] } }]
+        : [];
     }
     case 'date': {
       const timestamp = Number(attr(node, 'timestamp'));
-      return Number.isFinite(timestamp) ? [{ marks: nesting, node: { type: 'text', value: new Date(timestamp).toISOString().slice(0, 10) } }] : [];
+      return Number.isFinite(timestamp)
+        ? [{ marks: nesting, node: { type: 'text', value: new Date(timestamp).toISOString().slice(0, 10) } }]
+        : [];
     }
     case 'status':
-      return [{ marks: nesting.filter((m) => m.type === 'link'), node: { type: 'inlineCode', value: str(attr(node, 'text')) || 'status' } }];
+      return [
+        {
+          marks: nesting.filter((m) => m.type === 'link'),
+          node: { type: 'inlineCode', value: str(attr(node, 'text')) || 'status' },
+        },
+      ];
     default:
-      return node.text ? [{ marks: nesting, node: { type: 'text', value: node.text } }] : (node.content ?? []).flatMap(leaf);
+      return node.text
+        ? [{ marks: nesting, node: { type: 'text', value: node.text } }]
+        : (node.content ?? []).flatMap(leaf);
   }
 }
 
 const sameMark = (a: AdfMark | undefined, b: AdfMark): boolean =>
-  !!a && a.type === b.type && (a.type !== 'link' || (attr(a, 'href') === attr(b, 'href') && attr(a, 'title') === attr(b, 'title')));
+  !!a &&
+  a.type === b.type &&
+  (a.type !== 'link' || (attr(a, 'href') === attr(b, 'href') && attr(a, 'title') === attr(b, 'title')));
 
 /** Groups runs of leaves that share their mark at `level` into one mdast node, recursively. */
 function nest(leaves: readonly Leaf[], level: number): PhrasingContent[] {

@@ -24,5 +24,10 @@ export interface AdfDoc {
 
 /** True for an ADF document (`{type: 'doc', content: [...]}`). */
 export function isAdfDoc(value: unknown): value is AdfDoc {
-  return !!value && typeof value === 'object' && (value as { type?: unknown }).type === 'doc' && Array.isArray((value as { content?: unknown }).content);
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    (value as { type?: unknown }).type === 'doc' &&
+    Array.isArray((value as { content?: unknown }).content)
+  );
 }

@@ -19,7 +19,8 @@ export const FLOW = {
 
 export const THROUGHPUT = {
   scope: TICKET_SCOPE,
-  resolved: 'Tickets whose resolution date falls in the window; created: tickets created in it; net_flow = created - resolved.',
+  resolved:
+    'Tickets whose resolution date falls in the window; created: tickets created in it; net_flow = created - resolved.',
   weeks:
     "The window cut into 7-day buckets back from now (the oldest takes the remainder); each counts resolved and created tickets and resolved story points (the project's own story point field).",
   trend:
@@ -34,14 +35,17 @@ export const DEVELOPER = {
   issues:
     'total: tickets assigned to the person now and active in the window (created by its end, not resolved before its start); created: tickets the person reported in the window; resolved: assigned tickets resolved in the window; in_progress: assigned tickets in an in-progress status now; blocked: assigned tickets blocked now (status named Blocked or flagged).',
   by_type: 'Of total: Bug, Story, Task (sub-tasks included) and other types.',
-  story_points: "From the project's own story point field. total: of the total tickets; completed: of the resolved ones; average_per_issue: total / tickets with an estimate.",
+  story_points:
+    "From the project's own story point field. total: of the total tickets; completed: of the resolved ones; average_per_issue: total / tickets with an estimate.",
   time_metrics:
     "avg_resolution_hours: mean creation-to-resolution of the resolved tickets; avg_cycle_time_hours: mean first-in-progress-to-resolution of them; time_logged_hours: the person's worklogs started in the window on the tickets read (Jira returns up to 20 worklogs per ticket in a search).",
 };
 
 export const SPRINT = {
-  sprint: "The active sprint of the project's first Scrum board that has one (every board the caller sees without project_key).",
-  completed: "Tickets of the sprint in a done status, resolved by the sprint's end (its completion for a closed sprint). remaining = total - completed.",
+  sprint:
+    "The active sprint of the project's first Scrum board that has one (every board the caller sees without project_key).",
+  completed:
+    "Tickets of the sprint in a done status, resolved by the sprint's end (its completion for a closed sprint). remaining = total - completed.",
   story_points:
     'committed: story points of every ticket in the sprint now; completed: of the completed ones; remaining = committed - completed; velocity: mean completed points of the last 3 sprints closed before this one started (null without any).',
   carried_over: 'Closed sprints: tickets not completed in the sprint that are also in a later sprint.',

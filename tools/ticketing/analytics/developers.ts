@@ -4,10 +4,12 @@ import { byKind } from './throughput.js';
 import { cycleMs, isBlockedNow, isInProgress, leadMs } from './timeline.js';
 
 /** Active in the window: created by its end and not resolved before its start. */
-export const activeIn = (t: TicketHistory, window: TimeWindow): boolean => t.created <= window.end && (t.resolved === null || t.resolved >= window.start);
+export const activeIn = (t: TicketHistory, window: TimeWindow): boolean =>
+  t.created <= window.end && (t.resolved === null || t.resolved >= window.start);
 
 const present = (values: Array<number | null>): number[] => values.filter((v): v is number => v !== null);
-const sumPoints = (tickets: readonly TicketHistory[]) => round(tickets.reduce((n, t) => n + (t.storyPoints ?? 0), 0)) as number;
+const sumPoints = (tickets: readonly TicketHistory[]) =>
+  round(tickets.reduce((n, t) => n + (t.storyPoints ?? 0), 0)) as number;
 
 export type DeveloperFigures = {
   accountId: string;
@@ -19,11 +21,17 @@ export type DeveloperFigures = {
 };
 
 /** The figures of one person over the tickets of the window (see DEVELOPER_DERIVATION). */
-export function developerFigures(person: Person, tickets: readonly TicketHistory[], window: TimeWindow): DeveloperFigures {
+export function developerFigures(
+  person: Person,
+  tickets: readonly TicketHistory[],
+  window: TimeWindow,
+): DeveloperFigures {
   const assigned = tickets.filter((t) => t.assignee?.accountId === person.accountId && activeIn(t, window));
   const resolved = assigned.filter((t) => inWindow(t.resolved, window));
   const estimated = assigned.filter((t) => t.storyPoints !== null);
-  const loggedSeconds = tickets.flatMap((t) => t.worklogs).filter((w) => w.author === person.accountId && inWindow(w.started, window));
+  const loggedSeconds = tickets
+    .flatMap((t) => t.worklogs)
+    .filter((w) => w.author === person.accountId && inWindow(w.started, window));
   return {
     accountId: person.accountId,
     displayName: person.displayName,
@@ -61,9 +69,19 @@ export function developerMetrics(tickets: readonly TicketHistory[], window: Time
     if (activeIn(t, window)) note(t.assignee);
     if (inWindow(t.created, window)) note(t.reporter);
   }
-  const loggers = new Set(tickets.flatMap((t) => t.worklogs.filter((w) => inWindow(w.started, window)).map((w) => w.author)));
-  return [...people.values(), ...[...loggers].filter((id) => !people.has(id)).map((accountId) => ({ accountId, displayName: accountId }))]
+  const loggers = new Set(
+    tickets.flatMap((t) => t.worklogs.filter((w) => inWindow(w.started, window)).map((w) => w.author)),
+  );
+  return [
+    ...people.values(),
+    ...[...loggers].filter((id) => !people.has(id)).map((accountId) => ({ accountId, displayName: accountId })),
+  ]
     .map((person) => developerFigures(person, tickets, window))
     .filter((d) => d.issues.total > 0 || d.issues.created > 0 || d.time_metrics.time_logged_hours > 0)
-    .sort((a, b) => b.issues.resolved - a.issues.resolved || b.issues.total - a.issues.total || a.displayName.localeCompare(b.displayName));
+    .sort(
+      (a, b) =>
+        b.issues.resolved - a.issues.resolved ||
+        b.issues.total - a.issues.total ||
+        a.displayName.localeCompare(b.displayName),
+    );
 }

@@ -1,5 +1,20 @@
-import { changeFailureCategory, deploymentFrequencyCategory, leadTimeCategory, recoveryCategory } from '../../../src/analytics/bands.js';
-import { DAY_MS, hours, inWindow, mean, median, percent, percentile, round, type TimeWindow } from '../../../src/analytics/stats.js';
+import {
+  changeFailureCategory,
+  deploymentFrequencyCategory,
+  leadTimeCategory,
+  recoveryCategory,
+} from '../../../src/analytics/bands.js';
+import {
+  DAY_MS,
+  hours,
+  inWindow,
+  mean,
+  median,
+  percent,
+  percentile,
+  round,
+  type TimeWindow,
+} from '../../../src/analytics/stats.js';
 import type { TicketHistory, VersionRecord } from './history.js';
 import { startedAt } from './timeline.js';
 
@@ -18,13 +33,19 @@ export const DORA_TICKET_DERIVATIONS = {
     'Mean hours from creation to resolution of the incidents created in the window: tickets of type Incident, labelled "incident", or Bugs of priority Highest, Blocker or Critical. incidents_count counts every such ticket; unresolved ones are left out of the mean.',
 };
 
-const releaseDayStart = (v: VersionRecord): number | null => (v.releaseDate ? Date.parse(`${v.releaseDate.slice(0, 10)}T00:00:00Z`) : null);
+const releaseDayStart = (v: VersionRecord): number | null =>
+  v.releaseDate ? Date.parse(`${v.releaseDate.slice(0, 10)}T00:00:00Z`) : null;
 
 export const isIncident = (t: TicketHistory): boolean =>
-  t.kind === 'incident' || t.labels.some((l) => l.toLowerCase() === 'incident') || (t.kind === 'bug' && INCIDENT_PRIORITIES.includes((t.priority ?? '').toLowerCase()));
+  t.kind === 'incident' ||
+  t.labels.some((l) => l.toLowerCase() === 'incident') ||
+  (t.kind === 'bug' && INCIDENT_PRIORITIES.includes((t.priority ?? '').toLowerCase()));
 
 /** The released versions whose release day starts inside the window, oldest first. */
-export function releasesIn(versions: readonly VersionRecord[], window: TimeWindow): Array<VersionRecord & { at: number }> {
+export function releasesIn(
+  versions: readonly VersionRecord[],
+  window: TimeWindow,
+): Array<VersionRecord & { at: number }> {
   return versions
     .filter((v) => v.released)
     .map((v) => ({ ...v, at: releaseDayStart(v) }))
@@ -33,7 +54,12 @@ export function releasesIn(versions: readonly VersionRecord[], window: TimeWindo
 }
 
 /** The four DORA metrics of a project's (or several projects') tickets and versions. */
-export function ticketDora(tickets: readonly TicketHistory[], versions: readonly VersionRecord[], window: TimeWindow, days: number) {
+export function ticketDora(
+  tickets: readonly TicketHistory[],
+  versions: readonly VersionRecord[],
+  window: TimeWindow,
+  days: number,
+) {
   const releases = releasesIn(versions, window);
   const releaseIds = new Set(releases.map((r) => r.id));
   const perDay = releases.length / days;
@@ -58,7 +84,14 @@ export function ticketDora(tickets: readonly TicketHistory[], versions: readonly
         ? named
         : bug.affectsVersions.length > 0
           ? []
-          : releases.filter((r) => r.project === bug.project && bug.created >= r.at && bug.created < r.at + (FAILURE_WINDOW_DAYS + 1) * DAY_MS).map((r) => r.id);
+          : releases
+              .filter(
+                (r) =>
+                  r.project === bug.project &&
+                  bug.created >= r.at &&
+                  bug.created < r.at + (FAILURE_WINDOW_DAYS + 1) * DAY_MS,
+              )
+              .map((r) => r.id);
     for (const id of blamed) failedBy.set(id, (failedBy.get(id) ?? 0) + 1);
     if (blamed.length > 0) blamedBugs.add(bug.key);
   }
@@ -69,7 +102,12 @@ export function ticketDora(tickets: readonly TicketHistory[], versions: readonly
   const mttr = hours(mean(recoveries));
 
   return {
-    deployment_frequency: { value: perWeek, unit: 'releases_per_week', category: deploymentFrequencyCategory(perDay), total_releases: releases.length },
+    deployment_frequency: {
+      value: perWeek,
+      unit: 'releases_per_week',
+      category: deploymentFrequencyCategory(perDay),
+      total_releases: releases.length,
+    },
     lead_time_for_changes: {
       value: leadP50,
       unit: 'hours',
@@ -92,6 +130,12 @@ export function ticketDora(tickets: readonly TicketHistory[], versions: readonly
       incidents_count: incidents.length,
       resolved_count: recoveries.length,
     },
-    releases: releases.map((r) => ({ project_key: r.project, id: r.id, name: r.name, releaseDate: r.releaseDate as string, bugs_after_release: failedBy.get(r.id) ?? 0 })),
+    releases: releases.map((r) => ({
+      project_key: r.project,
+      id: r.id,
+      name: r.name,
+      releaseDate: r.releaseDate as string,
+      bugs_after_release: failedBy.get(r.id) ?? 0,
+    })),
   };
 }

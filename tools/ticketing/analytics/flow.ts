@@ -1,4 +1,13 @@
-import { DAY_MS, hours, inWindow, mean, percent, percentile, round, type TimeWindow } from '../../../src/analytics/stats.js';
+import {
+  DAY_MS,
+  hours,
+  inWindow,
+  mean,
+  percent,
+  percentile,
+  round,
+  type TimeWindow,
+} from '../../../src/analytics/stats.js';
 import type { TicketHistory } from './history.js';
 import { blockedSpans, cycleMs, isBlockedNow, isInProgress, leadMs, overlapMs, startedAt } from './timeline.js';
 
@@ -26,7 +35,12 @@ export function flowTimes(tickets: readonly TicketHistory[], window: TimeWindow)
   };
 }
 
-const ref = (t: TicketHistory) => ({ key: t.key, summary: t.summary, status: t.status.name, assignee: t.assignee?.displayName ?? null });
+const ref = (t: TicketHistory) => ({
+  key: t.key,
+  summary: t.summary,
+  status: t.status.name,
+  assignee: t.assignee?.displayName ?? null,
+});
 
 /** Work in progress now: tickets in an in-progress status, their age since work started, the oldest five. */
 export function wipOf(tickets: readonly TicketHistory[], now: number, oldest = 5) {
@@ -39,7 +53,10 @@ export function wipOf(tickets: readonly TicketHistory[], now: number, oldest = 5
     count: open.length,
     by_status: byStatus,
     unassigned: open.filter((t) => t.assignee === null).length,
-    per_assignee: assignees.size === 0 ? null : round((open.length - open.filter((t) => t.assignee === null).length) / assignees.size),
+    per_assignee:
+      assignees.size === 0
+        ? null
+        : round((open.length - open.filter((t) => t.assignee === null).length) / assignees.size),
     age_days: { p50: days(percentile(open.map(ageMs), 50)), p85: days(percentile(open.map(ageMs), 85)) },
     oldest: [...open]
       .sort((a, b) => ageMs(b) - ageMs(a) || a.key.localeCompare(b.key))
@@ -60,7 +77,11 @@ export function blockedOf(tickets: readonly TicketHistory[], window: TimeWindow,
   const spans = new Map(tickets.map((t) => [t, blockedSpans(t, now)]));
   const current = tickets.filter(isBlockedNow).map((t) => {
     const last = (spans.get(t) ?? []).at(-1);
-    return { ...ref(t), flagged: t.flagged, blocked_hours: hours(last && last.end >= now ? now - last.start : 0) as number };
+    return {
+      ...ref(t),
+      flagged: t.flagged,
+      blocked_hours: hours(last && last.end >= now ? now - last.start : 0) as number,
+    };
   });
   const inWindowMs = tickets.map((t) => overlapMs(spans.get(t) ?? [], window.start, window.end));
   const resolved = tickets.filter((t) => inWindow(t.resolved, window));
@@ -77,6 +98,8 @@ export function blockedOf(tickets: readonly TicketHistory[], window: TimeWindow,
     blocked_hours_in_window: hours(inWindowMs.reduce((a, b) => a + b, 0)) as number,
     tickets_blocked_in_window: inWindowMs.filter((ms) => ms > 0).length,
     blocked_share_of_cycle_percent: percent(blockedInCycle, cycleTotal),
-    longest_blocked: current.sort((a, b) => b.blocked_hours - a.blocked_hours || a.key.localeCompare(b.key)).slice(0, listed),
+    longest_blocked: current
+      .sort((a, b) => b.blocked_hours - a.blocked_hours || a.key.localeCompare(b.key))
+      .slice(0, listed),
   };
 }

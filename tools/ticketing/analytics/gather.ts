@@ -31,7 +31,10 @@ export async function allProjects<A>(ctx: ToolRunContext<A>): Promise<ProjectRef
   const { v3 } = jira(ctx);
   const projects: ProjectRef[] = [];
   for (let startAt = 0; ; startAt += 50) {
-    const page = await v3.projects.searchProjects<{ values?: Array<{ key?: string; name?: string }>; isLast?: boolean }>({ startAt, maxResults: 50, orderBy: 'key' });
+    const page = await v3.projects.searchProjects<{
+      values?: Array<{ key?: string; name?: string }>;
+      isLast?: boolean;
+    }>({ startAt, maxResults: 50, orderBy: 'key' });
     const values = page.values ?? [];
     for (const p of values) if (p.key) projects.push({ key: p.key, name: p.name ?? p.key });
     if (page.isLast !== false || values.length === 0) break;
@@ -47,7 +50,10 @@ export async function projectRef<A>(ctx: ToolRunContext<A>, key: string): Promis
 
 /** Status ids and names of a project to their category (changelog entries name statuses only). */
 async function statusCategories(clients: JiraClients, key: string): Promise<Map<string, StatusCategory>> {
-  const types = await clients.v3.projects.getAllStatuses<Array<{ statuses?: Array<{ id?: string; name?: string; statusCategory?: { key?: string } }> }>>(key);
+  const types =
+    await clients.v3.projects.getAllStatuses<
+      Array<{ statuses?: Array<{ id?: string; name?: string; statusCategory?: { key?: string } }> }>
+    >(key);
   const categories = new Map<string, StatusCategory>();
   for (const status of (Array.isArray(types) ? types : []).flatMap((t) => t.statuses ?? [])) {
     const k = status.statusCategory?.key;
@@ -59,29 +65,50 @@ async function statusCategories(clients: JiraClients, key: string): Promise<Map<
 }
 
 async function fieldIds(clients: JiraClients, key: string): Promise<FieldIds> {
-  const [points, sprint, fields] = await Promise.all([storyPointsField(clients, key), sprintField(clients.v3), siteFields(clients.v3)]);
-  return { storyPoints: points?.id ?? null, sprint: sprint ?? null, flagged: fields.find((f) => f.custom && f.name.toLowerCase() === 'flagged')?.id ?? null };
+  const [points, sprint, fields] = await Promise.all([
+    storyPointsField(clients, key),
+    sprintField(clients.v3),
+    siteFields(clients.v3),
+  ]);
+  return {
+    storyPoints: points?.id ?? null,
+    sprint: sprint ?? null,
+    flagged: fields.find((f) => f.custom && f.name.toLowerCase() === 'flagged')?.id ?? null,
+  };
 }
 
 /**
  * The tickets of one project a window's metrics need, with their changelog: every unresolved ticket and
  * every ticket resolved since the window's start. Only the fields the metrics read are asked for.
  */
-export async function projectTickets<A>(ctx: ToolRunContext<A>, project: ProjectRef, window: TimeWindow): Promise<ProjectTickets> {
+export async function projectTickets<A>(
+  ctx: ToolRunContext<A>,
+  project: ProjectRef,
+  window: TimeWindow,
+): Promise<ProjectTickets> {
   const clients = jira(ctx);
   const [ids, categories] = await Promise.all([fieldIds(clients, project.key), statusCategories(clients, project.key)]);
   const found = await searchIssues<RawIssue>(clients.v3, {
-    jql: jql([q.eq('project', project.key), q.or(q.isEmpty('resolved'), q.gte('resolved', jqlDate(window.start, true)))], [{ field: 'created', direction: 'DESC' }]),
+    jql: jql(
+      [q.eq('project', project.key), q.or(q.isEmpty('resolved'), q.gte('resolved', jqlDate(window.start, true)))],
+      [{ field: 'created', direction: 'DESC' }],
+    ),
     fields: metricFields(ids),
     expand: ['changelog'],
     max: PROJECT_TICKET_CAP,
   });
-  return { project, tickets: found.issues.map((raw) => normalizeIssue(raw, project.key, ids, categories)), capped: !found.exhausted };
+  return {
+    project,
+    tickets: found.issues.map((raw) => normalizeIssue(raw, project.key, ids, categories)),
+    capped: !found.exhausted,
+  };
 }
 
 /** The project's versions (releases). */
 export async function projectVersions<A>(ctx: ToolRunContext<A>, key: string): Promise<VersionRecord[]> {
-  const versions = await jira(ctx).v3.projectVersions.getProjectVersions<Array<{ id?: string; name?: string; released?: boolean; releaseDate?: string }>>({ projectIdOrKey: key });
+  const versions = await jira(ctx).v3.projectVersions.getProjectVersions<
+    Array<{ id?: string; name?: string; released?: boolean; releaseDate?: string }>
+  >({ projectIdOrKey: key });
   return (Array.isArray(versions) ? versions : []).map((v) => normalizeVersion(v, key));
 }
 
@@ -103,7 +130,9 @@ export async function overProjects<A, T>(
   const outcome = await ctx.fanOut(projects, fn, { label: (p) => p.key, concurrency: PROJECT_CONCURRENCY });
   if (outcome.results.length === 0 && outcome.failed.length > 0) {
     const first = outcome.failed[0];
-    throw new AppError(first.error.code as ErrorCode, `${first.resource}: ${first.error.message}`, { details: outcome.failed });
+    throw new AppError(first.error.code as ErrorCode, `${first.resource}: ${first.error.message}`, {
+      details: outcome.failed,
+    });
   }
   return outcome.results.map(({ resource, value }) => ({ project: resource, value }));
 }
@@ -126,24 +155,38 @@ export function windowMetadata(now: number, days: number) {
 }
 
 /** The boards of a project (every board the caller sees without one), Scrum boards first. */
-export async function boardsOf<A>(ctx: ToolRunContext<A>, projectKey: string | undefined): Promise<Array<{ id: number; name: string; type: string; projectKey: string | null }>> {
-  const page = await jira(ctx).agile.board.getAllBoards<{ values?: Array<{ id?: number; name?: string; type?: string; location?: { projectKey?: string } }> }>({
+export async function boardsOf<A>(
+  ctx: ToolRunContext<A>,
+  projectKey: string | undefined,
+): Promise<Array<{ id: number; name: string; type: string; projectKey: string | null }>> {
+  const page = await jira(ctx).agile.board.getAllBoards<{
+    values?: Array<{ id?: number; name?: string; type?: string; location?: { projectKey?: string } }>;
+  }>({
     projectKeyOrId: projectKey,
     maxResults: 50,
   });
   return (page.values ?? [])
     .filter((b): b is typeof b & { id: number } => typeof b.id === 'number')
-    .map((b) => ({ id: b.id, name: b.name ?? String(b.id), type: b.type ?? 'scrum', projectKey: b.location?.projectKey ?? projectKey ?? null }))
+    .map((b) => ({
+      id: b.id,
+      name: b.name ?? String(b.id),
+      type: b.type ?? 'scrum',
+      projectKey: b.location?.projectKey ?? projectKey ?? null,
+    }))
     .sort((a, b) => Number(b.type === 'scrum') - Number(a.type === 'scrum') || a.id - b.id);
 }
 
-const when = (v: unknown): number | null => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : null);
+const when = (v: unknown): number | null =>
+  typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : null;
 
 /** Every sprint of a board, oldest first. */
 export async function boardSprints<A>(ctx: ToolRunContext<A>, boardId: number): Promise<SprintRecord[]> {
   const sprints: SprintRecord[] = [];
   for (let startAt = 0; ; startAt += 50) {
-    const page = await jira(ctx).agile.board.getAllSprints<{ values?: Array<Record<string, unknown>>; isLast?: boolean }>({ boardId, startAt, maxResults: 50 });
+    const page = await jira(ctx).agile.board.getAllSprints<{
+      values?: Array<Record<string, unknown>>;
+      isLast?: boolean;
+    }>({ boardId, startAt, maxResults: 50 });
     const values = page.values ?? [];
     for (const s of values) {
       if (typeof s.id !== 'number') continue;
@@ -163,9 +206,17 @@ export async function boardSprints<A>(ctx: ToolRunContext<A>, boardId: number): 
 }
 
 /** The tickets of one sprint (no changelog: sprint figures need only status, resolution and points). */
-export async function sprintTickets<A>(ctx: ToolRunContext<A>, sprintId: number, projectKey: string): Promise<TicketHistory[]> {
+export async function sprintTickets<A>(
+  ctx: ToolRunContext<A>,
+  sprintId: number,
+  projectKey: string,
+): Promise<TicketHistory[]> {
   const clients = jira(ctx);
   const [ids, categories] = await Promise.all([fieldIds(clients, projectKey), statusCategories(clients, projectKey)]);
-  const found = await searchIssues<RawIssue>(clients.v3, { jql: jql([q.eq('sprint', sprintId)]), fields: metricFields(ids), max: PROJECT_TICKET_CAP });
+  const found = await searchIssues<RawIssue>(clients.v3, {
+    jql: jql([q.eq('sprint', sprintId)]),
+    fields: metricFields(ids),
+    max: PROJECT_TICKET_CAP,
+  });
   return found.issues.map((raw) => normalizeIssue(raw, projectKey, ids, categories));
 }

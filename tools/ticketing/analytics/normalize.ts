@@ -1,4 +1,14 @@
-import { kindOf, type FlagChange, type Person, type SprintRef, type StatusCategory, type StatusChange, type StatusRef, type TicketHistory, type VersionRecord } from './history.js';
+import {
+  kindOf,
+  type FlagChange,
+  type Person,
+  type SprintRef,
+  type StatusCategory,
+  type StatusChange,
+  type StatusRef,
+  type TicketHistory,
+  type VersionRecord,
+} from './history.js';
 
 /** The parts of a Jira issue (REST v3, with `expand=changelog`) the metrics read. */
 export interface RawIssue {
@@ -9,7 +19,14 @@ export interface RawIssue {
 
 interface RawHistory {
   created: string;
-  items?: Array<{ field?: string; fieldId?: string; from?: string | null; fromString?: string | null; to?: string | null; toString?: string | null }>;
+  items?: Array<{
+    field?: string;
+    fieldId?: string;
+    from?: string | null;
+    fromString?: string | null;
+    to?: string | null;
+    toString?: string | null;
+  }>;
 }
 
 /** Where the project keeps what Jira leaves to custom fields. */
@@ -25,7 +42,8 @@ export interface FieldIds {
 /** Status id (and, as a fallback, lower-cased name) to its category. */
 export type StatusCategories = ReadonlyMap<string, StatusCategory>;
 
-const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+const obj = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const time = (v: unknown): number | null => {
   const s = str(v);
@@ -47,7 +65,20 @@ function categoryKey(v: unknown): StatusCategory {
 
 /** The fields a metrics search must ask for, given the project's field ids. */
 export function metricFields(ids: FieldIds): string[] {
-  const base = ['summary', 'status', 'issuetype', 'priority', 'labels', 'assignee', 'reporter', 'created', 'resolutiondate', 'fixVersions', 'versions', 'worklog'];
+  const base = [
+    'summary',
+    'status',
+    'issuetype',
+    'priority',
+    'labels',
+    'assignee',
+    'reporter',
+    'created',
+    'resolutiondate',
+    'fixVersions',
+    'versions',
+    'worklog',
+  ];
   return [...base, ...[ids.storyPoints, ids.sprint, ids.flagged].filter((f): f is string => f !== null)];
 }
 
@@ -57,14 +88,22 @@ function sprintsOf(v: unknown): SprintRef[] {
   if (!Array.isArray(v)) return [];
   return v.flatMap((s) => {
     const o = obj(s);
-    return o && typeof o.id === 'number' ? [{ id: o.id, name: str(o.name) ?? String(o.id), state: str(o.state) ?? 'unknown' }] : [];
+    return o && typeof o.id === 'number'
+      ? [{ id: o.id, name: str(o.name) ?? String(o.id), state: str(o.state) ?? 'unknown' }]
+      : [];
   });
 }
 
-const versionIds = (v: unknown): string[] => (Array.isArray(v) ? v.flatMap((x) => (obj(x) && str(obj(x)?.id) ? [str(obj(x)?.id) as string] : [])) : []);
+const versionIds = (v: unknown): string[] =>
+  Array.isArray(v) ? v.flatMap((x) => (obj(x) && str(obj(x)?.id) ? [str(obj(x)?.id) as string] : [])) : [];
 
 /** One Jira issue as a ticket history. Changelog entries that are not status or flag changes are ignored. */
-export function normalizeIssue(raw: RawIssue, project: string, ids: FieldIds, categories: StatusCategories): TicketHistory {
+export function normalizeIssue(
+  raw: RawIssue,
+  project: string,
+  ids: FieldIds,
+  categories: StatusCategories,
+): TicketHistory {
   const f = raw.fields;
   const status = obj(f.status);
   const current: StatusRef = { name: str(status?.name) ?? 'Unknown', category: categoryKey(status?.statusCategory) };
@@ -118,12 +157,23 @@ export function normalizeIssue(raw: RawIssue, project: string, ids: FieldIds, ca
       const author = personOf(o?.author);
       const started = time(o?.started);
       const seconds = o?.timeSpentSeconds;
-      return author && started !== null && typeof seconds === 'number' ? [{ author: author.accountId, started, seconds }] : [];
+      return author && started !== null && typeof seconds === 'number'
+        ? [{ author: author.accountId, started, seconds }]
+        : [];
     }),
   };
 }
 
 /** A project version from the REST API. */
-export function normalizeVersion(raw: { id?: string; name?: string; released?: boolean; releaseDate?: string }, project: string): VersionRecord {
-  return { id: raw.id ?? '', project, name: raw.name ?? raw.id ?? '', released: raw.released === true, releaseDate: raw.releaseDate ?? null };
+export function normalizeVersion(
+  raw: { id?: string; name?: string; released?: boolean; releaseDate?: string },
+  project: string,
+): VersionRecord {
+  return {
+    id: raw.id ?? '',
+    project,
+    name: raw.name ?? raw.id ?? '',
+    released: raw.released === true,
+    releaseDate: raw.releaseDate ?? null,
+  };
 }

@@ -22,15 +22,29 @@ export const MetadataSchema = z
     projects: z.array(ProjectKey).describe('Projects whose tickets were read'),
     projects_analyzed: Int,
     tickets_analyzed: Int.describe(TICKET_SCOPE),
-    capped: z.boolean().describe('True when a project had more matching tickets than one call reads (figures cover the newest)'),
+    capped: z
+      .boolean()
+      .describe('True when a project had more matching tickets than one call reads (figures cover the newest)'),
   })
   .describe('The window and what the figures cover');
 
 export const PercentilesSchema = z
-  .looseObject({ p50: Hours, p75: Hours, p85: Hours, p95: Hours, mean: Hours, count: Int.describe('Durations measured') })
+  .looseObject({
+    p50: Hours,
+    p75: Hours,
+    p85: Hours,
+    p95: Hours,
+    mean: Hours,
+    count: Int.describe('Durations measured'),
+  })
   .describe('Percentiles of durations in hours; null without data');
 
-const TicketRefSchema = z.looseObject({ key: z.string(), summary: z.string(), status: z.string(), assignee: z.string().nullable() });
+const TicketRefSchema = z.looseObject({
+  key: z.string(),
+  summary: z.string(),
+  status: z.string(),
+  assignee: z.string().nullable(),
+});
 
 export const WeekSchema = z.looseObject({
   week_start: Timestamp,
@@ -44,12 +58,20 @@ export const WeekSchema = z.looseObject({
 export const TrendSchema = z
   .looseObject({
     direction: z.enum(['up', 'down', 'flat', 'insufficient_data']),
-    slope_per_week: z.number().nullable().describe('Least-squares slope of resolved per week, tickets per week per week'),
+    slope_per_week: z
+      .number()
+      .nullable()
+      .describe('Least-squares slope of resolved per week, tickets per week per week'),
     change_percent: Percent.describe('Second half of the weeks against the first half (resolved per week)'),
   })
   .describe('Trend of weekly throughput');
 
-export const ByKindSchema = z.looseObject({ bugs: Int, stories: Int, tasks: Int.describe('Tasks and sub-tasks'), other: Int });
+export const ByKindSchema = z.looseObject({
+  bugs: Int,
+  stories: Int,
+  tasks: Int.describe('Tasks and sub-tasks'),
+  other: Int,
+});
 
 /** Throughput figures without their derivations (tools that embed them point to the throughput tool). */
 const ThroughputCoreSchema = z.looseObject({
@@ -73,8 +95,16 @@ export const ThroughputResultSchema = ThroughputSchema.extend({ derivation: Deri
 export type ThroughputResult = z.infer<typeof ThroughputResultSchema>;
 
 export const ThroughputByProjectResultSchema = z.looseObject({
-  projects: z.array(ThroughputSchema.extend({ project_key: ProjectKey, name: z.string() })).describe('Most resolved first'),
-  totals: z.looseObject({ resolved: Int, created: Int, net_flow: Int, story_points_resolved: z.number(), resolved_per_week: z.number() }),
+  projects: z
+    .array(ThroughputSchema.extend({ project_key: ProjectKey, name: z.string() }))
+    .describe('Most resolved first'),
+  totals: z.looseObject({
+    resolved: Int,
+    created: Int,
+    net_flow: Int,
+    story_points_resolved: z.number(),
+    resolved_per_week: z.number(),
+  }),
   count: Int,
   derivation: Derivation,
   metadata: MetadataSchema,
@@ -86,7 +116,9 @@ export const WipSchema = z.looseObject({
   by_status: z.record(z.string(), Int),
   unassigned: Int,
   per_assignee: z.number().nullable().describe('Assigned WIP per person holding any'),
-  age_days: z.looseObject({ p50: z.number().nullable(), p85: z.number().nullable() }).describe('Days since work started'),
+  age_days: z
+    .looseObject({ p50: z.number().nullable(), p85: z.number().nullable() })
+    .describe('Days since work started'),
   oldest: z.array(TicketRefSchema.extend({ age_days: z.number() })),
 });
 
@@ -95,7 +127,9 @@ export const BlockedSchema = z.looseObject({
   blocked_hours_in_window: z.number(),
   tickets_blocked_in_window: Int,
   blocked_share_of_cycle_percent: Percent,
-  longest_blocked: z.array(TicketRefSchema.extend({ flagged: z.boolean(), blocked_hours: z.number().describe('Current blocked span') })),
+  longest_blocked: z.array(
+    TicketRefSchema.extend({ flagged: z.boolean(), blocked_hours: z.number().describe('Current blocked span') }),
+  ),
 });
 
 const SprintCarrySchema = z.looseObject({
@@ -130,10 +164,16 @@ export type ProductivityResult = z.infer<typeof ProductivityResultSchema>;
 export const DeveloperSchema = z.looseObject({
   accountId: z.string(),
   displayName: z.string(),
-  issues: z.looseObject({ total: Int, created: Int, resolved: Int, in_progress: Int, blocked: Int }).describe(DEVELOPER.issues),
+  issues: z
+    .looseObject({ total: Int, created: Int, resolved: Int, in_progress: Int, blocked: Int })
+    .describe(DEVELOPER.issues),
   by_type: ByKindSchema.describe(DEVELOPER.by_type),
-  story_points: z.looseObject({ total: z.number(), completed: z.number(), average_per_issue: z.number().nullable() }).describe(DEVELOPER.story_points),
-  time_metrics: z.looseObject({ avg_resolution_hours: Hours, avg_cycle_time_hours: Hours, time_logged_hours: z.number() }).describe(DEVELOPER.time_metrics),
+  story_points: z
+    .looseObject({ total: z.number(), completed: z.number(), average_per_issue: z.number().nullable() })
+    .describe(DEVELOPER.story_points),
+  time_metrics: z
+    .looseObject({ avg_resolution_hours: Hours, avg_cycle_time_hours: Hours, time_logged_hours: z.number() })
+    .describe(DEVELOPER.time_metrics),
 });
 
 export const DeveloperMetricsResultSchema = z.looseObject({
@@ -148,24 +188,55 @@ export type DeveloperMetricsResult = z.infer<typeof DeveloperMetricsResultSchema
 export const DeveloperAllProjectsResultSchema = DeveloperMetricsResultSchema.extend({
   developers: z.array(
     DeveloperSchema.extend({
-      projects: z.array(z.looseObject({ project_key: ProjectKey, total: Int, resolved: Int, story_points_completed: z.number() })).describe('Projects the person has tickets in'),
+      projects: z
+        .array(
+          z.looseObject({ project_key: ProjectKey, total: Int, resolved: Int, story_points_completed: z.number() }),
+        )
+        .describe('Projects the person has tickets in'),
     }),
   ),
 });
 export type DeveloperAllProjectsResult = z.infer<typeof DeveloperAllProjectsResultSchema>;
 
-const DoraCategory = z.enum(['elite', 'high', 'medium', 'low', 'no_data']).describe('DORA band; no_data when nothing could be measured');
+const DoraCategory = z
+  .enum(['elite', 'high', 'medium', 'low', 'no_data'])
+  .describe('DORA band; no_data when nothing could be measured');
 const Benchmark = z.looseObject({ elite: z.string(), high: z.string(), medium: z.string(), low: z.string() });
 const doraMetric = (value: z.ZodType, fields: z.ZodRawShape) =>
-  z.looseObject({ value, unit: z.string(), category: DoraCategory, description: z.string().describe('How the figure is derived'), benchmark: Benchmark, ...fields });
+  z.looseObject({
+    value,
+    unit: z.string(),
+    category: DoraCategory,
+    description: z.string().describe('How the figure is derived'),
+    benchmark: Benchmark,
+    ...fields,
+  });
 
 export const DoraResultSchema = z.looseObject({
-  deployment_frequency: doraMetric(z.number().describe('Releases per week'), { total_releases: Int }).describe(DORA.deployment_frequency),
-  lead_time_for_changes: doraMetric(Hours.describe('Median hours'), { p90: Hours, changes_measured: Int }).describe(DORA.lead_time_for_changes),
-  change_failure_rate: doraMetric(Percent, { bugs_after_release: Int, failed_releases: Int, total_releases: Int }).describe(DORA.change_failure_rate),
-  mean_time_to_recovery: doraMetric(Hours, { incidents_count: Int, resolved_count: Int }).describe(DORA.mean_time_to_recovery),
+  deployment_frequency: doraMetric(z.number().describe('Releases per week'), { total_releases: Int }).describe(
+    DORA.deployment_frequency,
+  ),
+  lead_time_for_changes: doraMetric(Hours.describe('Median hours'), { p90: Hours, changes_measured: Int }).describe(
+    DORA.lead_time_for_changes,
+  ),
+  change_failure_rate: doraMetric(Percent, {
+    bugs_after_release: Int,
+    failed_releases: Int,
+    total_releases: Int,
+  }).describe(DORA.change_failure_rate),
+  mean_time_to_recovery: doraMetric(Hours, { incidents_count: Int, resolved_count: Int }).describe(
+    DORA.mean_time_to_recovery,
+  ),
   releases: z
-    .array(z.looseObject({ project_key: ProjectKey, id: z.string(), name: z.string(), releaseDate: z.string(), bugs_after_release: Int }))
+    .array(
+      z.looseObject({
+        project_key: ProjectKey,
+        id: z.string(),
+        name: z.string(),
+        releaseDate: z.string(),
+        bugs_after_release: Int,
+      }),
+    )
     .describe('Releases in the window, oldest first'),
   metadata: MetadataSchema,
 });
@@ -186,16 +257,30 @@ export const SprintFiguresSchema = z.looseObject({
   completed: Int,
   remaining: Int,
   completion_rate_percent: Percent,
-  story_points: z.looseObject({ committed: z.number(), completed: z.number(), remaining: z.number(), velocity: z.number().nullable() }),
+  story_points: z.looseObject({
+    committed: z.number(),
+    completed: z.number(),
+    remaining: z.number(),
+    velocity: z.number().nullable(),
+  }),
   by_status: z.record(z.string(), Int),
 });
 
 export const SprintMetricsResultSchema = z.looseObject({
-  board: z.looseObject({ id: Int, name: z.string(), project_key: ProjectKey.nullable() }).nullable().describe('The board read; null when none was found'),
+  board: z
+    .looseObject({ id: Int, name: z.string(), project_key: ProjectKey.nullable() })
+    .nullable()
+    .describe('The board read; null when none was found'),
   sprint: SprintHeaderSchema.nullable().describe(`${SPRINT.sprint} Null when the board has no active sprint.`),
   metrics: SprintFiguresSchema.nullable().describe(`${SPRINT.completed} ${SPRINT.story_points}`),
   closed_sprints: z
-    .array(z.looseObject({ sprint: SprintHeaderSchema, metrics: SprintFiguresSchema, carried_over: Int.describe(SPRINT.carried_over) }))
+    .array(
+      z.looseObject({
+        sprint: SprintHeaderSchema,
+        metrics: SprintFiguresSchema,
+        carried_over: Int.describe(SPRINT.carried_over),
+      }),
+    )
     .describe('current_only=false: the latest closed sprints, newest first; empty otherwise'),
   derivation: Derivation,
 });

@@ -16,14 +16,16 @@ export interface SprintRecord {
 export const VELOCITY_SPRINTS = 3;
 
 /** The end of a sprint's work: when it was completed; now while it is open. */
-const sprintEnd = (sprint: SprintRecord, now: number) => (sprint.state === 'closed' ? (sprint.completeDate ?? sprint.endDate ?? now) : now);
+const sprintEnd = (sprint: SprintRecord, now: number) =>
+  sprint.state === 'closed' ? (sprint.completeDate ?? sprint.endDate ?? now) : now;
 
 /** Completed within the sprint: done now and resolved by the sprint's end (closed sprints: its completion). */
 export function completedIn(ticket: TicketHistory, sprint: SprintRecord, now: number): boolean {
   return isDone(ticket) && (ticket.resolved === null || ticket.resolved <= sprintEnd(sprint, now));
 }
 
-const points = (tickets: readonly TicketHistory[]) => round(tickets.reduce((n, t) => n + (t.storyPoints ?? 0), 0)) as number;
+const points = (tickets: readonly TicketHistory[]) =>
+  round(tickets.reduce((n, t) => n + (t.storyPoints ?? 0), 0)) as number;
 
 export function daysRemaining(sprint: SprintRecord, now: number): number | null {
   if (sprint.state === 'closed') return 0;
@@ -32,13 +34,18 @@ export function daysRemaining(sprint: SprintRecord, now: number): number | null 
 }
 
 /** Completed story points of a sprint. */
-export const completedPoints = (sprint: SprintRecord, tickets: readonly TicketHistory[], now: number) => points(tickets.filter((t) => completedIn(t, sprint, now)));
+export const completedPoints = (sprint: SprintRecord, tickets: readonly TicketHistory[], now: number) =>
+  points(tickets.filter((t) => completedIn(t, sprint, now)));
 
 /**
  * Velocity before `sprint`: mean completed story points of the last VELOCITY_SPRINTS closed sprints that
  * ended before it started (before now for a sprint not started); null when there is none.
  */
-export function velocityBefore(sprint: SprintRecord, closed: ReadonlyArray<{ sprint: SprintRecord; tickets: readonly TicketHistory[] }>, now: number): number | null {
+export function velocityBefore(
+  sprint: SprintRecord,
+  closed: ReadonlyArray<{ sprint: SprintRecord; tickets: readonly TicketHistory[] }>,
+  now: number,
+): number | null {
   const before = sprint.startDate ?? now;
   const previous = closed
     .filter((c) => c.sprint.id !== sprint.id && sprintEnd(c.sprint, now) <= before)
@@ -48,7 +55,12 @@ export function velocityBefore(sprint: SprintRecord, closed: ReadonlyArray<{ spr
 }
 
 /** Tickets of a sprint not completed in it that moved to a later sprint (one that started after it, or has not started). */
-export function carriedOver(sprint: SprintRecord, tickets: readonly TicketHistory[], sprints: ReadonlyMap<number, SprintRecord>, now: number): TicketHistory[] {
+export function carriedOver(
+  sprint: SprintRecord,
+  tickets: readonly TicketHistory[],
+  sprints: ReadonlyMap<number, SprintRecord>,
+  now: number,
+): TicketHistory[] {
   const start = sprint.startDate ?? Number.NEGATIVE_INFINITY;
   return tickets.filter(
     (t) =>
@@ -62,7 +74,12 @@ export function carriedOver(sprint: SprintRecord, tickets: readonly TicketHistor
 }
 
 /** The figures of one sprint over the tickets in it. */
-export function sprintFigures(sprint: SprintRecord, tickets: readonly TicketHistory[], now: number, velocity: number | null) {
+export function sprintFigures(
+  sprint: SprintRecord,
+  tickets: readonly TicketHistory[],
+  now: number,
+  velocity: number | null,
+) {
   const completed = tickets.filter((t) => completedIn(t, sprint, now));
   const byStatus: Record<string, number> = {};
   for (const t of tickets) byStatus[t.status.name] = (byStatus[t.status.name] ?? 0) + 1;

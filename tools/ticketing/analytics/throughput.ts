@@ -24,7 +24,8 @@ export type Trend = {
 /** The window cut into 7-day buckets counting back from its end; the oldest takes the remainder. */
 export function weekBounds(window: TimeWindow): TimeWindow[] {
   const bounds: TimeWindow[] = [];
-  for (let end = window.end; end > window.start; end -= 7 * DAY_MS) bounds.unshift({ start: Math.max(window.start, end - 7 * DAY_MS), end });
+  for (let end = window.end; end > window.start; end -= 7 * DAY_MS)
+    bounds.unshift({ start: Math.max(window.start, end - 7 * DAY_MS), end });
   return bounds;
 }
 
@@ -50,23 +51,30 @@ function slope(ys: readonly number[]): number {
 export function trendOf(weeks: readonly WeekBucket[]): Trend {
   const rates = weeks.map((w) => (w.resolved / w.days) * 7);
   const average = mean(rates) ?? 0;
-  if (rates.length < 3 || average === 0) return { direction: 'insufficient_data', slope_per_week: null, change_percent: null };
+  if (rates.length < 3 || average === 0)
+    return { direction: 'insufficient_data', slope_per_week: null, change_percent: null };
   const s = slope(rates);
   const half = Math.floor(rates.length / 2);
   const first = mean(rates.slice(0, half)) ?? 0;
   const second = mean(rates.slice(rates.length - half)) ?? 0;
   const direction: TrendDirection = s > 0.1 * average ? 'up' : s < -0.1 * average ? 'down' : 'flat';
-  return { direction, slope_per_week: round(s), change_percent: first === 0 ? null : round(((second - first) / first) * 100) };
+  return {
+    direction,
+    slope_per_week: round(s),
+    change_percent: first === 0 ? null : round(((second - first) / first) * 100),
+  };
 }
 
-const points = (tickets: readonly TicketHistory[]) => round(tickets.reduce((n, t) => n + (t.storyPoints ?? 0), 0)) as number;
+const points = (tickets: readonly TicketHistory[]) =>
+  round(tickets.reduce((n, t) => n + (t.storyPoints ?? 0), 0)) as number;
 
 /** Resolved and created tickets per week of the window, totals and trend. Subtasks count like any ticket. */
 export function throughputOf(tickets: readonly TicketHistory[], window: TimeWindow) {
   const resolved = tickets.filter((t) => inWindow(t.resolved, window));
   const created = tickets.filter((t) => inWindow(t.created, window));
   // A bucket holds [start, end); the newest also holds the window's end instant.
-  const inBucket = (at: number | null, b: TimeWindow) => at !== null && at >= b.start && (at < b.end || (b.end === window.end && at === b.end));
+  const inBucket = (at: number | null, b: TimeWindow) =>
+    at !== null && at >= b.start && (at < b.end || (b.end === window.end && at === b.end));
   const weeks: WeekBucket[] = weekBounds(window).map((b) => {
     const done = resolved.filter((t) => inBucket(t.resolved, b));
     return {

@@ -7,7 +7,8 @@ export interface Interval {
 }
 
 /** A status named Blocked (any case) marks blocked work, as the Flagged field does. */
-export const isBlockedStatus = (status: StatusRef | null): boolean => status !== null && status.name.trim().toLowerCase() === 'blocked';
+export const isBlockedStatus = (status: StatusRef | null): boolean =>
+  status !== null && status.name.trim().toLowerCase() === 'blocked';
 
 /** When work started: the first move into an in-progress (indeterminate) status; null if it never moved there. */
 export function startedAt(ticket: TicketHistory): number | null {
@@ -30,10 +31,17 @@ export const isDone = (ticket: TicketHistory): boolean => ticket.status.category
 export const isInProgress = (ticket: TicketHistory): boolean => ticket.status.category === 'indeterminate';
 
 /** Blocked now: not done, and in a status named Blocked or flagged. */
-export const isBlockedNow = (ticket: TicketHistory): boolean => !isDone(ticket) && (isBlockedStatus(ticket.status) || ticket.flagged);
+export const isBlockedNow = (ticket: TicketHistory): boolean =>
+  !isDone(ticket) && (isBlockedStatus(ticket.status) || ticket.flagged);
 
 /** Spans during which `holds(state)` was true, replaying changes from `initial` (open spans end at `until`). */
-function spansOf<S>(initial: S, changes: ReadonlyArray<{ at: number; state: S }>, holds: (state: S) => boolean, since: number, until: number): Interval[] {
+function spansOf<S>(
+  initial: S,
+  changes: ReadonlyArray<{ at: number; state: S }>,
+  holds: (state: S) => boolean,
+  since: number,
+  until: number,
+): Interval[] {
   const spans: Interval[] = [];
   let openedAt = holds(initial) ? since : null;
   for (const change of changes) {
@@ -91,4 +99,5 @@ export function overlapMs(spans: readonly Interval[], start: number, end: number
 }
 
 /** When the ticket entered its current status (its last status change; creation when it never moved). */
-export const inStatusSince = (ticket: TicketHistory): number => ticket.statusChanges[ticket.statusChanges.length - 1]?.at ?? ticket.created;
+export const inStatusSince = (ticket: TicketHistory): number =>
+  ticket.statusChanges[ticket.statusChanges.length - 1]?.at ?? ticket.created;

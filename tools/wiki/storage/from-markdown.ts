@@ -54,11 +54,13 @@ function list(node: List): string {
 }
 
 /** A list item's blocks; a lone paragraph is written inline, as Confluence's editor does. */
-const itemBody = (item: ListItem): string => item.children.map((child) => (child.type === 'paragraph' ? inline(child.children) : blockOf(child))).join('');
+const itemBody = (item: ListItem): string =>
+  item.children.map((child) => (child.type === 'paragraph' ? inline(child.children) : blockOf(child))).join('');
 
 function table(node: Table): string {
   const rows = node.children.map(
-    (row, r) => `<tr>${row.children.map((cell) => (r === 0 ? `<th>${inline(cell.children)}</th>` : `<td>${inline(cell.children)}</td>`)).join('')}</tr>`,
+    (row, r) =>
+      `<tr>${row.children.map((cell) => (r === 0 ? `<th>${inline(cell.children)}</th>` : `<td>${inline(cell.children)}</td>`)).join('')}</tr>`,
   );
   return `<table><tbody>${rows.join('')}</tbody></table>`;
 }
@@ -85,7 +87,8 @@ function blockOf(node: RootContent): string {
       return code(node);
     case 'blockquote': {
       const panel = panelOf(node.children);
-      if (panel) return `<ac:structured-macro ac:name="${panel.name}"><ac:rich-text-body>${panel.rest.map(blockOf).join('')}</ac:rich-text-body></ac:structured-macro>`;
+      if (panel)
+        return `<ac:structured-macro ac:name="${panel.name}"><ac:rich-text-body>${panel.rest.map(blockOf).join('')}</ac:rich-text-body></ac:structured-macro>`;
       return `<blockquote>${node.children.map(blockOf).join('')}</blockquote>`;
     }
     case 'thematicBreak':

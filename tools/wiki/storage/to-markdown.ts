@@ -4,10 +4,30 @@ import { isCDATA, isTag, isText, Text, type AnyNode, type Element } from 'domhan
 import { printMarkdown } from '../../../src/toolkit/markdown.js';
 
 const PANELS: Record<string, string> = { info: 'Info', note: 'Note', warning: 'Warning', tip: 'Tip', panel: 'Panel' };
-const INLINE = new Set(['a', 'strong', 'b', 'em', 'i', 'code', 's', 'del', 'u', 'span', 'br', 'sub', 'sup', 'ac:link', 'ac:image', 'ac:emoticon', 'time', 'ri:user']);
+const INLINE = new Set([
+  'a',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'code',
+  's',
+  'del',
+  'u',
+  'span',
+  'br',
+  'sub',
+  'sup',
+  'ac:link',
+  'ac:image',
+  'ac:emoticon',
+  'time',
+  'ri:user',
+]);
 
 const isElement = (node: AnyNode): node is Element => isTag(node);
-const childElements = (el: Element, name: string): Element[] => el.children.filter((c): c is Element => isElement(c) && c.name === name);
+const childElements = (el: Element, name: string): Element[] =>
+  el.children.filter((c): c is Element => isElement(c) && c.name === name);
 const firstChild = (el: Element, name: string): Element | undefined => childElements(el, name)[0];
 const parameter = (macro: Element, name: string): string | undefined => {
   const param = childElements(macro, 'ac:parameter').find((p) => p.attribs['ac:name'] === name);
@@ -19,7 +39,9 @@ function textOf(node: AnyNode): string {
   return '';
 }
 const isInlineNode = (node: AnyNode): boolean =>
-  isText(node) || (isElement(node) && (INLINE.has(node.name) || (node.name === 'ac:structured-macro' && node.attribs['ac:name'] === 'status')));
+  isText(node) ||
+  (isElement(node) &&
+    (INLINE.has(node.name) || (node.name === 'ac:structured-macro' && node.attribs['ac:name'] === 'status')));
 
 function phrasing(nodes: AnyNode[]): PhrasingContent[] {
   const out: PhrasingContent[] = [];
@@ -57,7 +79,11 @@ function phrasing(nodes: AnyNode[]): PhrasingContent[] {
         const user = firstChild(node, 'ri:user');
         const page = firstChild(node, 'ri:page');
         const label = firstChild(node, 'ac:plain-text-link-body') ?? firstChild(node, 'ac:link-body');
-        if (user) out.push({ type: 'text', value: `@${user.attribs['ri:account-id'] ?? user.attribs['ri:userkey'] ?? 'user'}` });
+        if (user)
+          out.push({
+            type: 'text',
+            value: `@${user.attribs['ri:account-id'] ?? user.attribs['ri:userkey'] ?? 'user'}`,
+          });
         else if (page)
           out.push({
             type: 'link',
@@ -68,7 +94,10 @@ function phrasing(nodes: AnyNode[]): PhrasingContent[] {
         break;
       }
       case 'ac:image': {
-        const url = firstChild(node, 'ri:url')?.attribs['ri:value'] ?? firstChild(node, 'ri:attachment')?.attribs['ri:filename'] ?? '';
+        const url =
+          firstChild(node, 'ri:url')?.attribs['ri:value'] ??
+          firstChild(node, 'ri:attachment')?.attribs['ri:filename'] ??
+          '';
         out.push({ type: 'image', url, alt: node.attribs['ac:alt'] ?? '' });
         break;
       }
@@ -77,7 +106,8 @@ function phrasing(nodes: AnyNode[]): PhrasingContent[] {
         break;
       case 'ac:structured-macro':
         // A status lozenge reads as its title in brackets: [IN PROGRESS].
-        if (node.attribs['ac:name'] === 'status') out.push({ type: 'text', value: `[${parameter(node, 'title') ?? ''}]` });
+        if (node.attribs['ac:name'] === 'status')
+          out.push({ type: 'text', value: `[${parameter(node, 'title') ?? ''}]` });
         break;
       default:
         out.push(...inner());
@@ -116,18 +146,34 @@ function trimPhrasing(children: PhrasingContent[]): PhrasingContent[] {
 }
 
 function listItems(el: Element, checked?: (item: Element) => boolean): ListItem[] {
-  return el.children.filter(isElement).map((li): ListItem => ({ type: 'listItem', spread: false, checked: checked ? checked(li) : null, children: blocks(li.children) }));
+  return el.children
+    .filter(isElement)
+    .map((li): ListItem => ({
+      type: 'listItem',
+      spread: false,
+      checked: checked ? checked(li) : null,
+      children: blocks(li.children),
+    }));
 }
 
 function tableOf(el: Element): BlockContent[] {
   const rows: Element[] = [];
   const collect = (node: Element): void =>
-    node.children.filter(isElement).forEach((c) => (c.name === 'tr' ? rows.push(c) : ['thead', 'tbody', 'tfoot'].includes(c.name) ? collect(c) : undefined));
+    node.children
+      .filter(isElement)
+      .forEach((c) =>
+        c.name === 'tr' ? rows.push(c) : ['thead', 'tbody', 'tfoot'].includes(c.name) ? collect(c) : undefined,
+      );
   collect(el);
   if (!rows.length) return [];
   const width = Math.max(...rows.map((r) => r.children.filter(isElement).length));
   const tableRows = rows.map((tr): TableRow => {
-    const cells = tr.children.filter(isElement).map((cell): TableCell => ({ type: 'tableCell', children: trimPhrasing(phrasing(flattenBlocks(cell.children))) }));
+    const cells = tr.children
+      .filter(isElement)
+      .map((cell): TableCell => ({
+        type: 'tableCell',
+        children: trimPhrasing(phrasing(flattenBlocks(cell.children))),
+      }));
     while (cells.length < width) cells.push({ type: 'tableCell', children: [] });
     return { type: 'tableRow', children: cells };
   });
@@ -141,7 +187,14 @@ function flattenBlocks(nodes: AnyNode[]): AnyNode[] {
 
 function block(el: Element): BlockContent[] {
   const heading = /^h([1-6])$/.exec(el.name);
-  if (heading) return [{ type: 'heading', depth: Number(heading[1]) as 1 | 2 | 3 | 4 | 5 | 6, children: trimPhrasing(phrasing(el.children)) }];
+  if (heading)
+    return [
+      {
+        type: 'heading',
+        depth: Number(heading[1]) as 1 | 2 | 3 | 4 | 5 | 6,
+        children: trimPhrasing(phrasing(el.children)),
+      },
+    ];
   switch (el.name) {
     case 'p': {
       const children = trimPhrasing(phrasing(el.children));
@@ -149,7 +202,15 @@ function block(el: Element): BlockContent[] {
     }
     case 'ul':
     case 'ol':
-      return [{ type: 'list', ordered: el.name === 'ol', start: el.name === 'ol' ? Number(el.attribs.start ?? 1) : null, spread: false, children: listItems(el) }];
+      return [
+        {
+          type: 'list',
+          ordered: el.name === 'ol',
+          start: el.name === 'ol' ? Number(el.attribs.start ?? 1) : null,
+          spread: false,
+          children: listItems(el),
+        },
+      ];
     case 'ac:task-list':
       return [
         {
@@ -175,13 +236,22 @@ function block(el: Element): BlockContent[] {
     case 'ac:structured-macro': {
       const name = el.attribs['ac:name'] ?? '';
       if (name === 'code' || name === 'noformat')
-        return [{ type: 'code', lang: parameter(el, 'language') ?? null, value: textOf(firstChild(el, 'ac:plain-text-body') ?? el).replace(/\n$/, '') }];
+        return [
+          {
+            type: 'code',
+            lang: parameter(el, 'language') ?? null,
+            value: textOf(firstChild(el, 'ac:plain-text-body') ?? el).replace(/\n$/, ''),
+          },
+        ];
       const body = firstChild(el, 'ac:rich-text-body');
       if (PANELS[name]) {
         const title = parameter(el, 'title');
         const label: BlockContent = {
           type: 'paragraph',
-          children: [{ type: 'strong', children: [{ type: 'text', value: `${PANELS[name]}:` }] }, ...(title ? [{ type: 'text' as const, value: ` ${title}` }] : [])],
+          children: [
+            { type: 'strong', children: [{ type: 'text', value: `${PANELS[name]}:` }] },
+            ...(title ? [{ type: 'text' as const, value: ` ${title}` }] : []),
+          ],
         };
         return [{ type: 'blockquote', children: [label, ...blocks(body?.children ?? [])] }];
       }
@@ -194,7 +264,12 @@ function block(el: Element): BlockContent[] {
 
 /** Confluence storage format (XHTML with `ac:`/`ri:` elements) as an mdast tree. */
 export function storageToTree(storage: string): Root {
-  const document = parseDocument(storage, { recognizeCDATA: true, recognizeSelfClosing: true, lowerCaseTags: false, lowerCaseAttributeNames: false });
+  const document = parseDocument(storage, {
+    recognizeCDATA: true,
+    recognizeSelfClosing: true,
+    lowerCaseTags: false,
+    lowerCaseAttributeNames: false,
+  });
   return { type: 'root', children: blocks(document.children) };
 }
 

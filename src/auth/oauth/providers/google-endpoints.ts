@@ -16,5 +16,10 @@ export const GOOGLE_OAUTH_ENDPOINTS: GoogleOAuthEndpoints = {
 /** The endpoints of a Google-compatible server at `base` (the sandbox's `/google`). */
 export function googleEndpointsAt(base: string): GoogleOAuthEndpoints {
   const root = base.replace(/\/$/, '');
-  return { authorize: `${root}/o/oauth2/v2/auth`, token: `${root}/token`, revoke: `${root}/revoke`, userinfo: `${root}/v1/userinfo` };
+  return {
+    authorize: `${root}/o/oauth2/v2/auth`,
+    token: `${root}/token`,
+    revoke: `${root}/revoke`,
+    userinfo: `${root}/v1/userinfo`,
+  };
 }

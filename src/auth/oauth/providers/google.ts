@@ -24,7 +24,11 @@ function clientOf(options: GoogleOAuthOptions, endpoints: GoogleOAuthEndpoints):
   return new OAuth2Client({
     clientId: options.clientId,
     clientSecret: options.clientSecret,
-    endpoints: { oauth2AuthBaseUrl: endpoints.authorize, oauth2TokenUrl: endpoints.token, oauth2RevokeUrl: endpoints.revoke },
+    endpoints: {
+      oauth2AuthBaseUrl: endpoints.authorize,
+      oauth2TokenUrl: endpoints.token,
+      oauth2RevokeUrl: endpoints.revoke,
+    },
     transporterOptions: { fetchImplementation: options.fetch },
   });
 }

@@ -33,7 +33,13 @@ const scopesOf = (value: string | undefined): string[] => (value ?? '').split(',
  */
 export function slackOAuthProvider(options: SlackOAuthOptions): OAuthProvider {
   // Our fetch carries the retries: Slack's own retry loop stays off.
-  const client = (token?: string) => new WebClient(token, { slackApiUrl: options.apiUrl, fetch: options.fetch, retryConfig: { retries: 0 }, rejectRateLimitedCalls: true });
+  const client = (token?: string) =>
+    new WebClient(token, {
+      slackApiUrl: options.apiUrl,
+      fetch: options.fetch,
+      retryConfig: { retries: 0 },
+      rejectRateLimitedCalls: true,
+    });
   const tokensOf = (answer: AccessResponse, previous?: ProviderTokens): ProviderTokens => {
     const user = answer.authed_user ?? {};
     const accessToken = answer.access_token ?? user.access_token ?? previous?.accessToken ?? '';
@@ -68,12 +74,20 @@ export function slackOAuthProvider(options: SlackOAuthOptions): OAuthProvider {
       return url.toString();
     },
     async exchangeCode({ code, redirectUri }): Promise<ProviderGrant> {
-      const answer = (await client().oauth.v2.access({ client_id: options.clientId, client_secret: options.clientSecret, code, redirect_uri: redirectUri })) as AccessResponse;
+      const answer = (await client().oauth.v2.access({
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        code,
+        redirect_uri: redirectUri,
+      })) as AccessResponse;
       const tokens = tokensOf(answer);
       const userId = answer.authed_user?.id;
       const profile = userId ? await client(tokens.accessToken).users.info({ user: userId }) : undefined;
       const email = profile?.user?.profile?.email;
-      if (!email) throw new Error('Slack did not say which account installed the app (users.info gave no email: is users:read.email granted?)');
+      if (!email)
+        throw new Error(
+          'Slack did not say which account installed the app (users.info gave no email: is users:read.email granted?)',
+        );
       return { ...tokens, accountEmail: email };
     },
     async refresh(tokens) {
@@ -87,7 +101,8 @@ export function slackOAuthProvider(options: SlackOAuthOptions): OAuthProvider {
         })) as AccessResponse;
         return tokensOf(answer, tokens);
       } catch (error) {
-        if ((error as { data?: { error?: string } }).data?.error === 'invalid_refresh_token') throw new RefreshRejected();
+        if ((error as { data?: { error?: string } }).data?.error === 'invalid_refresh_token')
+          throw new RefreshRejected();
         throw error;
       }
     },

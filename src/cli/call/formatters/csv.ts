@@ -2,7 +2,8 @@ import { isRecord, payloadOf, recordsOf, type Json } from './payload.js';
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; quotes doubled. */
 export function csvField(value: Json | undefined): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text =
+    value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -4,7 +4,8 @@ import { isRecord, payloadOf, recordsOf, type Json } from './payload.js';
 function flatten(value: Json, prefix = '', out: Array<[string, string]> = []): Array<[string, string]> {
   if (Array.isArray(value)) {
     if (!value.length) out.push([prefix, '[]']);
-    else if (value.every((item) => !isRecord(item) && !Array.isArray(item))) out.push([prefix, value.map((item) => text(item)).join(', ')]);
+    else if (value.every((item) => !isRecord(item) && !Array.isArray(item)))
+      out.push([prefix, value.map((item) => text(item)).join(', ')]);
     else value.forEach((item, i) => flatten(item, prefix ? `${prefix}.${i}` : String(i), out));
   } else if (isRecord(value)) {
     const entries = Object.entries(value);
@@ -21,7 +22,9 @@ const text = (value: Json): string => (value === null ? '' : String(value));
 /** Aligned `key: value` lines; continuation lines of multi-line values are indented under the value. */
 export function aligned(pairs: Array<[string, string]>): string[] {
   const width = Math.max(0, ...pairs.map(([key]) => key.length)) + 1;
-  return pairs.map(([key, value]) => `${`${key}:`.padEnd(width)} ${value.replace(/\r?\n/g, `\n${' '.repeat(width + 1)}`)}`.trimEnd());
+  return pairs.map(([key, value]) =>
+    `${`${key}:`.padEnd(width)} ${value.replace(/\r?\n/g, `\n${' '.repeat(width + 1)}`)}`.trimEnd(),
+  );
 }
 
 /**

@@ -1,5 +1,14 @@
 import type { Request, Response, Router } from 'express';
-import { handle, notFound, paginate, param, query, requireRepo, validationFailed, type GithubRequest } from './context.js';
+import {
+  handle,
+  notFound,
+  paginate,
+  param,
+  query,
+  requireRepo,
+  validationFailed,
+  type GithubRequest,
+} from './context.js';
 import { deployment, deploymentStatus, release, workflow, workflowRun } from '../serializers/actions.js';
 import type { RepoRecord, RunRecord } from '../state.js';
 
@@ -88,7 +97,10 @@ export function actionRoutes(router: Router): void {
     '/repos/:owner/:repo/actions/workflows',
     handle(DOCS.workflows, (req, res, gh) => {
       const repo = requireRepo(req, gh);
-      res.json({ total_count: repo.workflows.length, workflows: paginate(req, res, repo.workflows, gh).map((w) => workflow(gh.view, repo, w)) });
+      res.json({
+        total_count: repo.workflows.length,
+        workflows: paginate(req, res, repo.workflows, gh).map((w) => workflow(gh.view, repo, w)),
+      });
     }),
   );
 
@@ -113,10 +125,23 @@ export function actionRoutes(router: Router): void {
     '/repos/:owner/:repo/deployments',
     handle(DOCS.deployments, (req, res, gh) => {
       const repo = requireRepo(req, gh);
-      const filters = { sha: query(req, 'sha'), ref: query(req, 'ref'), task: query(req, 'task'), environment: query(req, 'environment') };
+      const filters = {
+        sha: query(req, 'sha'),
+        ref: query(req, 'ref'),
+        task: query(req, 'task'),
+        environment: query(req, 'environment'),
+      };
       const list = repo.deployments
-        .filter((d) => (filters.sha === undefined || d.sha === filters.sha) && (filters.ref === undefined || d.ref === filters.ref))
-        .filter((d) => (filters.task === undefined || d.task === filters.task) && (filters.environment === undefined || d.environment === filters.environment))
+        .filter(
+          (d) =>
+            (filters.sha === undefined || d.sha === filters.sha) &&
+            (filters.ref === undefined || d.ref === filters.ref),
+        )
+        .filter(
+          (d) =>
+            (filters.task === undefined || d.task === filters.task) &&
+            (filters.environment === undefined || d.environment === filters.environment),
+        )
         .sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
       res.json(paginate(req, res, list, gh).map((d) => deployment(gh.view, repo, d)));
     }),
@@ -146,7 +171,9 @@ export function actionRoutes(router: Router): void {
     '/repos/:owner/:repo/releases/latest',
     handle(DOCS.latest, (req, res, gh) => {
       const repo = requireRepo(req, gh);
-      const latest = repo.releases.filter((r) => !r.draft && !r.prerelease && r.publishedAt !== null).sort((a, b) => b.publishedAt! - a.publishedAt!)[0];
+      const latest = repo.releases
+        .filter((r) => !r.draft && !r.prerelease && r.publishedAt !== null)
+        .sort((a, b) => b.publishedAt! - a.publishedAt!)[0];
       if (!latest) throw notFound();
       res.json(release(gh.view, repo, latest));
     }),

@@ -1,7 +1,19 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { WorkspaceId } from '../../credentials.js';
 import type { FakeContext } from '../../fake-upstream.js';
-import { documentAt, FakeError, invalid, kindOfStatus, linkPage, notFound, pathParam, queryParam, readLinkPage, workspaceOf, type ParamSource } from '../../kit/index.js';
+import {
+  documentAt,
+  FakeError,
+  invalid,
+  kindOfStatus,
+  linkPage,
+  notFound,
+  pathParam,
+  queryParam,
+  readLinkPage,
+  workspaceOf,
+  type ParamSource,
+} from '../../kit/index.js';
 import { viewOf, type View } from '../serializers/common.js';
 import { issueOf, repoOf, type GithubState, type IssueRecord, type RepoRecord } from '../state.js';
 
@@ -24,7 +36,13 @@ export function githubContext(states: Record<WorkspaceId, GithubState>, ctx: Fak
   return (_req: Request, res: Response, next: NextFunction): void => {
     const workspace = workspaceOf(res);
     const state = states[workspace];
-    const github: GithubRequest = { workspace, state, view: viewOf(state, ctx.origin()), origin: ctx.origin(), now: () => Math.floor(ctx.clock.now() / 1000) * 1000 };
+    const github: GithubRequest = {
+      workspace,
+      state,
+      view: viewOf(state, ctx.origin()),
+      origin: ctx.origin(),
+      now: () => Math.floor(ctx.clock.now() / 1000) * 1000,
+    };
     res.locals[GITHUB] = github;
     next();
   };

@@ -2,7 +2,17 @@ import { sendCreated } from '../../kit/index.js';
 import { createHash } from 'node:crypto';
 import type { Request, Router } from 'express';
 import { history, resolveRef } from '../git.js';
-import { dateQuery, githubError, handle, notFound, paginate, param, query, requireRepo, type GithubRequest } from './context.js';
+import {
+  dateQuery,
+  githubError,
+  handle,
+  notFound,
+  paginate,
+  param,
+  query,
+  requireRepo,
+  type GithubRequest,
+} from './context.js';
 import { commit as commitJson, contentEntry, contentFile, gitRef, shortBranch } from '../serializers/git.js';
 import { branchOf, userOf, type RepoRecord, type Tree } from '../state.js';
 import { createRef } from './refs.js';
@@ -19,7 +29,10 @@ const DOCS = {
 };
 
 /** The files and sub-directories directly under `dir` ('' for the root). */
-export function listDirectory(tree: Tree, dir: string): { path: string; type: 'file' | 'dir'; sha: string; size: number }[] {
+export function listDirectory(
+  tree: Tree,
+  dir: string,
+): { path: string; type: 'file' | 'dir'; sha: string; size: number }[] {
   const prefix = dir ? `${dir}/` : '';
   const files: { path: string; type: 'file' | 'dir'; sha: string; size: number }[] = [];
   const dirs = new Map<string, ReturnType<typeof createHash>>();
@@ -35,7 +48,12 @@ export function listDirectory(tree: Tree, dir: string): { path: string; type: 'f
     if (!dirs.has(sub)) dirs.set(sub, createHash('sha1').update('tree'));
     dirs.get(sub)!.update(`${path}\0${file.sha}\n`);
   }
-  const dirEntries = [...dirs.entries()].map(([path, hash]) => ({ path, type: 'dir' as const, sha: hash.digest('hex'), size: 0 }));
+  const dirEntries = [...dirs.entries()].map(([path, hash]) => ({
+    path,
+    type: 'dir' as const,
+    sha: hash.digest('hex'),
+    size: 0,
+  }));
   return [...dirEntries, ...files].sort((a, b) => a.path.localeCompare(b.path));
 }
 
@@ -49,7 +67,9 @@ function commitsFor(req: Request, gh: GithubRequest, repo: RepoRecord) {
   const since = dateQuery(req, 'since');
   const until = dateQuery(req, 'until');
   const matches = (who: { login: string | null; email: string }, wanted: string): boolean =>
-    who.login?.toLowerCase() === wanted || who.email.toLowerCase() === wanted || (userOf(gh.state, wanted)?.email ?? '\0').toLowerCase() === who.email.toLowerCase();
+    who.login?.toLowerCase() === wanted ||
+    who.email.toLowerCase() === wanted ||
+    (userOf(gh.state, wanted)?.email ?? '\0').toLowerCase() === who.email.toLowerCase();
   return history(repo, sha).filter((c) => {
     if (path && !c.files.some((f) => f === path || f.startsWith(`${path}/`))) return false;
     if (author && !matches(c.author, author)) return false;
@@ -67,7 +87,9 @@ export function gitRoutes(router: Router): void {
     handle(DOCS.branches, (req, res, gh) => {
       const repo = requireRepo(req, gh);
       const only = query(req, 'protected');
-      const list = [...repo.branches].filter((b) => only === undefined || String(b.protected) === only).sort((a, b) => a.name.localeCompare(b.name));
+      const list = [...repo.branches]
+        .filter((b) => only === undefined || String(b.protected) === only)
+        .sort((a, b) => a.name.localeCompare(b.name));
       res.json(paginate(req, res, list, gh).map((b) => shortBranch(gh.view, repo, b)));
     }),
   );
@@ -79,7 +101,12 @@ export function gitRoutes(router: Router): void {
       const ref = param(req, 'ref');
       const [kind, ...rest] = ref.split('/');
       const name = rest.join('/');
-      const sha = kind === 'heads' ? branchOf(repo, name)?.sha : kind === 'tags' ? repo.tags.find((t) => t.name === name)?.sha : undefined;
+      const sha =
+        kind === 'heads'
+          ? branchOf(repo, name)?.sha
+          : kind === 'tags'
+            ? repo.tags.find((t) => t.name === name)?.sha
+            : undefined;
       if (!sha) throw notFound();
       res.json(gitRef(gh.view, repo, `refs/${ref}`, sha));
     }),

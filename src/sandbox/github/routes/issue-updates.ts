@@ -1,5 +1,13 @@
 import { validationFailed, type GithubRequest } from './context.js';
-import { branchOf, nextId, userOf, type IssueEventRecord, type IssueRecord, type IssueStateReason, type RepoRecord } from '../state.js';
+import {
+  branchOf,
+  nextId,
+  userOf,
+  type IssueEventRecord,
+  type IssueRecord,
+  type IssueStateReason,
+  type RepoRecord,
+} from '../state.js';
 
 const STATE_REASONS: IssueStateReason[] = ['completed', 'not_planned', 'reopened', 'duplicate'];
 
@@ -8,7 +16,8 @@ export function labelNames(raw: unknown): string[] {
   if (!Array.isArray(raw)) return [];
   return raw.flatMap((item) => {
     if (typeof item === 'string' && item.trim()) return [item.trim()];
-    if (item && typeof item === 'object' && typeof (item as { name?: unknown }).name === 'string') return [(item as { name: string }).name];
+    if (item && typeof item === 'object' && typeof (item as { name?: unknown }).name === 'string')
+      return [(item as { name: string }).name];
     return [];
   });
 }
@@ -46,22 +55,45 @@ export function recordEvent(
   event: IssueEventRecord['event'],
   extra: { label?: string; assignee?: string; commitId?: string; rename?: { from: string; to: string } } = {},
 ): void {
-  const record: IssueEventRecord = { id: nextId(gh.state), issueNumber: issue.number, actor: gh.state.viewer, event, createdAt: gh.now(), commitId: extra.commitId ?? null };
-  if (extra.label) record.label = { name: extra.label, color: repo.labels.find((l) => l.name === extra.label)?.color ?? 'ededed' };
+  const record: IssueEventRecord = {
+    id: nextId(gh.state),
+    issueNumber: issue.number,
+    actor: gh.state.viewer,
+    event,
+    createdAt: gh.now(),
+    commitId: extra.commitId ?? null,
+  };
+  if (extra.label)
+    record.label = { name: extra.label, color: repo.labels.find((l) => l.name === extra.label)?.color ?? 'ededed' };
   if (extra.assignee) record.assignee = extra.assignee;
   if (extra.rename) record.rename = extra.rename;
   repo.events.push(record);
 }
 
 /** PATCH /issues/{n}: title, body, state with state_reason, labels and assignees, with GitHub's validation. */
-export function applyIssueUpdate(gh: GithubRequest, repo: RepoRecord, issue: IssueRecord, input: Record<string, unknown>): void {
+export function applyIssueUpdate(
+  gh: GithubRequest,
+  repo: RepoRecord,
+  issue: IssueRecord,
+  input: Record<string, unknown>,
+): void {
   const state = input.state;
   if (state !== undefined && state !== 'open' && state !== 'closed') {
-    throw validationFailed({ resource: 'Issue', field: 'state', code: 'invalid', value: typeof state === 'string' ? state : null });
+    throw validationFailed({
+      resource: 'Issue',
+      field: 'state',
+      code: 'invalid',
+      value: typeof state === 'string' ? state : null,
+    });
   }
   const reason = input.state_reason;
   if (reason !== undefined && reason !== null && !STATE_REASONS.includes(reason as IssueStateReason)) {
-    throw validationFailed({ resource: 'Issue', field: 'state_reason', code: 'invalid', value: typeof reason === 'string' ? reason : null });
+    throw validationFailed({
+      resource: 'Issue',
+      field: 'state_reason',
+      code: 'invalid',
+      value: typeof reason === 'string' ? reason : null,
+    });
   }
   if (input.title !== undefined && (typeof input.title !== 'string' || !input.title.trim())) {
     throw validationFailed({ resource: 'Issue', field: 'title', code: 'missing_field' });
@@ -76,9 +108,19 @@ export function applyIssueUpdate(gh: GithubRequest, repo: RepoRecord, issue: Iss
   const assignees = requestedAssignees ? validAssignees(gh, repo, requestedAssignees) : undefined;
   if (state === 'open' && issue.state === 'closed' && issue.pull) {
     if (issue.pull.merged)
-      throw validationFailed({ resource: 'PullRequest', field: 'state', code: 'custom', message: 'state cannot be changed. The pull request has already been merged.' });
+      throw validationFailed({
+        resource: 'PullRequest',
+        field: 'state',
+        code: 'custom',
+        message: 'state cannot be changed. The pull request has already been merged.',
+      });
     if (!branchOf(repo, issue.pull.headRef))
-      throw validationFailed({ resource: 'PullRequest', field: 'state', code: 'custom', message: 'state cannot be changed. The head branch has been deleted.' });
+      throw validationFailed({
+        resource: 'PullRequest',
+        field: 'state',
+        code: 'custom',
+        message: 'state cannot be changed. The head branch has been deleted.',
+      });
   }
   const now = gh.now();
   if (typeof input.title === 'string' && input.title !== issue.title) {
@@ -103,13 +145,17 @@ export function applyIssueUpdate(gh: GithubRequest, repo: RepoRecord, issue: Iss
   }
   if (input.labels !== undefined) {
     const next = ensureLabels(gh, repo, labelNames(input.labels));
-    for (const name of issue.labels.filter((l) => !next.includes(l))) recordEvent(gh, repo, issue, 'unlabeled', { label: name });
-    for (const name of next.filter((l) => !issue.labels.includes(l))) recordEvent(gh, repo, issue, 'labeled', { label: name });
+    for (const name of issue.labels.filter((l) => !next.includes(l)))
+      recordEvent(gh, repo, issue, 'unlabeled', { label: name });
+    for (const name of next.filter((l) => !issue.labels.includes(l)))
+      recordEvent(gh, repo, issue, 'labeled', { label: name });
     issue.labels = next;
   }
   if (assignees) {
-    for (const login of issue.assignees.filter((a) => !assignees.includes(a))) recordEvent(gh, repo, issue, 'unassigned', { assignee: login });
-    for (const login of assignees.filter((a) => !issue.assignees.includes(a))) recordEvent(gh, repo, issue, 'assigned', { assignee: login });
+    for (const login of issue.assignees.filter((a) => !assignees.includes(a)))
+      recordEvent(gh, repo, issue, 'unassigned', { assignee: login });
+    for (const login of assignees.filter((a) => !issue.assignees.includes(a)))
+      recordEvent(gh, repo, issue, 'assigned', { assignee: login });
     issue.assignees = assignees;
   }
   issue.updatedAt = now;

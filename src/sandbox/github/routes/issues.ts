@@ -1,6 +1,18 @@
 import { sendCreated } from '../../kit/index.js';
 import type { Request, Router } from 'express';
-import { body, dateQuery, direction, githubError, handle, paginate, query, requireIssue, requireRepo, sortBy, validationFailed } from './context.js';
+import {
+  body,
+  dateQuery,
+  direction,
+  githubError,
+  handle,
+  paginate,
+  query,
+  requireIssue,
+  requireRepo,
+  sortBy,
+  validationFailed,
+} from './context.js';
 import { comment, issue as issueJson, issueEvent, label as labelJson, labelsOf } from '../serializers/issues.js';
 import { nextId, openIssue, type IssueRecord } from '../state.js';
 import { applyIssueUpdate, ensureLabels, labelNames, recordEvent, validAssignees } from './issue-updates.js';
@@ -35,7 +47,13 @@ function filterIssues(req: Request, issues: IssueRecord[]): IssueRecord[] {
     if (labels.length && !labels.every((l) => issue.labels.some((name) => name.toLowerCase() === l))) return false;
     if (assignee === 'none' && issue.assignees.length) return false;
     if (assignee === '*' && !issue.assignees.length) return false;
-    if (assignee && assignee !== 'none' && assignee !== '*' && !issue.assignees.some((a) => a.toLowerCase() === assignee.toLowerCase())) return false;
+    if (
+      assignee &&
+      assignee !== 'none' &&
+      assignee !== '*' &&
+      !issue.assignees.some((a) => a.toLowerCase() === assignee.toLowerCase())
+    )
+      return false;
     if (creator && issue.user.toLowerCase() !== creator) return false;
     if (mentioned && !(issue.body ?? '').includes(`@${mentioned}`)) return false;
     if (milestone && milestone !== 'none') return false;
@@ -51,7 +69,8 @@ export function issueRoutes(router: Router): void {
     handle(DOCS.list, (req, res, gh) => {
       const repo = requireRepo(req, gh);
       const sort = query(req, 'sort') ?? 'created';
-      const key = (i: IssueRecord): number => (sort === 'updated' ? i.updatedAt : sort === 'comments' ? i.comments.length : i.createdAt);
+      const key = (i: IssueRecord): number =>
+        sort === 'updated' ? i.updatedAt : sort === 'comments' ? i.comments.length : i.createdAt;
       const list = sortBy(filterIssues(req, repo.issues), key, direction(req, 'desc'));
       res.json(paginate(req, res, list, gh).map((issue) => issueJson(gh.view, repo, issue)));
     }),
@@ -63,8 +82,12 @@ export function issueRoutes(router: Router): void {
       const repo = requireRepo(req, gh);
       const input = body(req);
       const title = typeof input.title === 'number' ? String(input.title) : input.title;
-      if (typeof title !== 'string' || !title.trim()) throw validationFailed({ resource: 'Issue', field: 'title', code: 'missing_field' });
-      const requested = [...(Array.isArray(input.assignees) ? input.assignees.map(String) : []), ...(typeof input.assignee === 'string' ? [input.assignee] : [])];
+      if (typeof title !== 'string' || !title.trim())
+        throw validationFailed({ resource: 'Issue', field: 'title', code: 'missing_field' });
+      const requested = [
+        ...(Array.isArray(input.assignees) ? input.assignees.map(String) : []),
+        ...(typeof input.assignee === 'string' ? [input.assignee] : []),
+      ];
       const assignees = validAssignees(gh, repo, requested);
       const labels = ensureLabels(gh, repo, labelNames(input.labels));
       const now = gh.now();
@@ -130,7 +153,8 @@ export function issueRoutes(router: Router): void {
       const repo = requireRepo(req, gh);
       const issue = requireIssue(req, repo);
       const text = body(req).body;
-      if (typeof text !== 'string' || !text) throw validationFailed({ resource: 'IssueComment', field: 'body', code: 'missing_field' });
+      if (typeof text !== 'string' || !text)
+        throw validationFailed({ resource: 'IssueComment', field: 'body', code: 'missing_field' });
       if (issue.locked) throw githubError(403, 'Unable to create comment because issue is locked.');
       const now = gh.now();
       const entry = { id: nextId(gh.state), user: gh.state.viewer, body: text, createdAt: now, updatedAt: now };
@@ -156,7 +180,8 @@ export function issueRoutes(router: Router): void {
       const issue = requireIssue(req, repo);
       const raw: unknown = Array.isArray(req.body) ? req.body : body(req).labels;
       const names = labelNames(raw);
-      if (!Array.isArray(raw) || names.length === 0) throw validationFailed({ resource: 'Label', field: 'labels', code: 'invalid' });
+      if (!Array.isArray(raw) || names.length === 0)
+        throw validationFailed({ resource: 'Label', field: 'labels', code: 'invalid' });
       for (const name of ensureLabels(gh, repo, names)) {
         if (issue.labels.includes(name)) continue;
         issue.labels.push(name);

@@ -30,14 +30,24 @@ export function advanceBranch(repo: RepoRecord, branch: string, commit: CommitRe
 }
 
 /** Merges a pull request into its base branch with GitHub's commit shapes; returns the resulting SHA. */
-export function mergePull(gh: GithubRequest, repo: RepoRecord, record: PullIssue, method: 'merge' | 'squash' | 'rebase', text: { title?: string; message?: string }): string {
+export function mergePull(
+  gh: GithubRequest,
+  repo: RepoRecord,
+  record: PullIssue,
+  method: 'merge' | 'squash' | 'rebase',
+  text: { title?: string; message?: string },
+): string {
   const { pull } = record;
   const base = branchOf(repo, pull.baseRef);
   const head = repo.commits.get(pull.headSha);
   if (!base || !head) throw new Error(`pull request #${record.number} has no base or head`);
   const now = gh.now();
   const commits = pull.commitShas.map((sha) => repo.commits.get(sha)!).filter(Boolean);
-  const totals = { additions: pull.additions, deletions: pull.deletions, files: [...new Set(commits.flatMap((c) => c.files))] };
+  const totals = {
+    additions: pull.additions,
+    deletions: pull.deletions,
+    files: [...new Set(commits.flatMap((c) => c.files))],
+  };
   let result: CommitRecord;
   if (method === 'merge') {
     const title = text.title ?? `Merge pull request #${record.number} from ${repo.owner}/${pull.headRef}`;

@@ -1,7 +1,20 @@
 import { sendCreated } from '../../kit/index.js';
 import type { Request, Router } from 'express';
 import { commitsBetween } from '../git.js';
-import { body, direction, githubError, handle, notFound, paginate, query, requireIssue, requireRepo, sortBy, validationFailed, type GithubRequest } from './context.js';
+import {
+  body,
+  direction,
+  githubError,
+  handle,
+  notFound,
+  paginate,
+  query,
+  requireIssue,
+  requireRepo,
+  sortBy,
+  validationFailed,
+  type GithubRequest,
+} from './context.js';
 import { commit as commitJson } from '../serializers/git.js';
 import { pullFull, pullSimple, review, type PullIssue } from '../serializers/pulls.js';
 import { branchOf, nextId, openIssue, pullsOf, type RepoRecord } from '../state.js';
@@ -43,19 +56,31 @@ function filterPulls(req: Request, repo: RepoRecord): PullIssue[] {
 
 function createPull(gh: GithubRequest, repo: RepoRecord, input: Record<string, unknown>): PullIssue {
   const title = input.title;
-  if (typeof title !== 'string' || !title.trim()) throw validationFailed({ resource: 'PullRequest', field: 'title', code: 'missing_field' });
-  if (typeof input.head !== 'string' || !input.head) throw validationFailed({ resource: 'PullRequest', field: 'head', code: 'missing_field' });
-  if (typeof input.base !== 'string' || !input.base) throw validationFailed({ resource: 'PullRequest', field: 'base', code: 'missing_field' });
+  if (typeof title !== 'string' || !title.trim())
+    throw validationFailed({ resource: 'PullRequest', field: 'title', code: 'missing_field' });
+  if (typeof input.head !== 'string' || !input.head)
+    throw validationFailed({ resource: 'PullRequest', field: 'head', code: 'missing_field' });
+  if (typeof input.base !== 'string' || !input.base)
+    throw validationFailed({ resource: 'PullRequest', field: 'base', code: 'missing_field' });
   const ref = headRef(repo, input.head);
   const head = ref === undefined ? undefined : branchOf(repo, ref);
   if (!head) throw validationFailed({ resource: 'PullRequest', field: 'head', code: 'invalid' });
   const base = branchOf(repo, input.base);
   if (!base) throw validationFailed({ resource: 'PullRequest', field: 'base', code: 'invalid' });
   if (pullsOf(repo).some((p) => p.state === 'open' && p.pull.headRef === head.name && p.pull.baseRef === base.name)) {
-    throw validationFailed({ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for ${repo.owner}:${head.name}.` });
+    throw validationFailed({
+      resource: 'PullRequest',
+      code: 'custom',
+      message: `A pull request already exists for ${repo.owner}:${head.name}.`,
+    });
   }
   const commits = commitsBetween(repo, base.sha, head.sha);
-  if (commits.length === 0) throw validationFailed({ resource: 'PullRequest', code: 'custom', message: `No commits between ${base.name} and ${head.name}` });
+  if (commits.length === 0)
+    throw validationFailed({
+      resource: 'PullRequest',
+      code: 'custom',
+      message: `No commits between ${base.name} and ${head.name}`,
+    });
   const now = gh.now();
   const files = new Set(commits.flatMap((c) => c.files));
   const number = Math.max(0, ...repo.issues.map((i) => i.number)) + 1;
@@ -102,7 +127,14 @@ export function pullRoutes(router: Router): void {
     handle(DOCS.list, (req, res, gh) => {
       const repo = requireRepo(req, gh);
       const sort = query(req, 'sort') ?? 'created';
-      const key = (p: PullIssue): number => (sort === 'updated' ? p.updatedAt : sort === 'popularity' ? p.comments.length : sort === 'long-running' ? -p.createdAt : p.createdAt);
+      const key = (p: PullIssue): number =>
+        sort === 'updated'
+          ? p.updatedAt
+          : sort === 'popularity'
+            ? p.comments.length
+            : sort === 'long-running'
+              ? -p.createdAt
+              : p.createdAt;
       const list = sortBy(filterPulls(req, repo), key, direction(req, sort === 'created' ? 'desc' : 'asc'));
       res.json(paginate(req, res, list, gh).map((p) => pullSimple(gh.view, repo, p)));
     }),
@@ -133,10 +165,17 @@ export function pullRoutes(router: Router): void {
       const input = body(req);
       const method = input.merge_method ?? 'merge';
       if (method !== 'merge' && method !== 'squash' && method !== 'rebase') {
-        throw validationFailed({ resource: 'PullRequest', field: 'merge_method', code: 'invalid', value: typeof method === 'string' ? method : null });
+        throw validationFailed({
+          resource: 'PullRequest',
+          field: 'merge_method',
+          code: 'invalid',
+          value: typeof method === 'string' ? method : null,
+        });
       }
-      if (record.state !== 'open' || record.pull.draft || !record.pull.mergeable) throw githubError(405, 'Pull Request is not mergeable');
-      if (typeof input.sha === 'string' && input.sha !== record.pull.headSha) throw githubError(409, 'Head branch was modified. Review and try the merge again.');
+      if (record.state !== 'open' || record.pull.draft || !record.pull.mergeable)
+        throw githubError(405, 'Pull Request is not mergeable');
+      if (typeof input.sha === 'string' && input.sha !== record.pull.headSha)
+        throw githubError(409, 'Head branch was modified. Review and try the merge again.');
       const sha = mergePull(gh, repo, record, method, {
         title: typeof input.commit_title === 'string' ? input.commit_title : undefined,
         message: typeof input.commit_message === 'string' ? input.commit_message : undefined,

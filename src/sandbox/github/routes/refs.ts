@@ -8,8 +8,10 @@ export function createRef(repo: RepoRecord, input: unknown): { ref: string; sha:
   if (typeof ref !== 'string' || !ref) throw githubError(422, 'Invalid request.\n\n"ref" wasn\'t supplied.');
   if (typeof sha !== 'string' || !sha) throw githubError(422, 'Invalid request.\n\n"sha" wasn\'t supplied.');
   const match = ref.match(/^refs\/(heads|tags)\/(.+)$/);
-  if (!ref.startsWith('refs/') || ref.split('/').length < 3) throw githubError(422, "Reference name must start with 'refs/' and have at least two slashes.");
-  if (!match || /\.\.|\s|~|\^|:|\\|\/$|\.lock$/.test(match[2])) throw githubError(422, `${ref} is not a valid ref name.`);
+  if (!ref.startsWith('refs/') || ref.split('/').length < 3)
+    throw githubError(422, "Reference name must start with 'refs/' and have at least two slashes.");
+  if (!match || /\.\.|\s|~|\^|:|\\|\/$|\.lock$/.test(match[2]))
+    throw githubError(422, `${ref} is not a valid ref name.`);
   const [, kind, name] = match;
   const target = /^[0-9a-f]{40}$/i.test(sha) ? resolveRef(repo, sha.toLowerCase()) : undefined;
   if (!target) throw githubError(422, 'Object does not exist');

@@ -24,7 +24,9 @@ export function contributorsOf(repo: RepoRecord): { login: string; contributions
     const login = commit.author.login;
     if (login) counts.set(login, (counts.get(login) ?? 0) + 1);
   }
-  return [...counts.entries()].map(([login, contributions]) => ({ login, contributions })).sort((a, b) => b.contributions - a.contributions || a.login.localeCompare(b.login));
+  return [...counts.entries()]
+    .map(([login, contributions]) => ({ login, contributions }))
+    .sort((a, b) => b.contributions - a.contributions || a.login.localeCompare(b.login));
 }
 
 /** Repository metadata: the repository, collaborators, contributors and topics. */

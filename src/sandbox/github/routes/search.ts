@@ -21,7 +21,8 @@ function qualifier(name: string, value: string): Test | undefined {
       if (v === 'issue') return ({ issue }) => issue.pull === undefined;
       if (v === 'open' || v === 'closed') return ({ issue }) => issue.state === v;
       if (v === 'merged') return ({ issue }) => issue.pull?.merged === true;
-      if (v === 'unmerged') return ({ issue }) => issue.pull !== undefined && !issue.pull.merged && issue.state === 'closed';
+      if (v === 'unmerged')
+        return ({ issue }) => issue.pull !== undefined && !issue.pull.merged && issue.state === 'closed';
       if (v === 'draft') return ({ issue }) => issue.pull?.draft === true;
       return undefined;
     case 'state':
@@ -35,7 +36,8 @@ function qualifier(name: string, value: string): Test | undefined {
     case 'reviewed-by':
       return ({ issue }) => issue.pull?.reviews.some((r) => same(r.user, v)) ?? false;
     case 'involves':
-      return ({ issue }) => same(issue.user, v) || issue.assignees.some((a) => same(a, v)) || issue.comments.some((c) => same(c.user, v));
+      return ({ issue }) =>
+        same(issue.user, v) || issue.assignees.some((a) => same(a, v)) || issue.comments.some((c) => same(c.user, v));
     case 'label':
       return ({ issue }) => v.split(',').some((l) => issue.labels.some((name) => same(name, l)));
     case 'repo':
@@ -51,7 +53,13 @@ function qualifier(name: string, value: string): Test | undefined {
     case 'merged': {
       const inRange = dateRange(v);
       const at = (issue: IssueRecord) =>
-        name === 'created' ? issue.createdAt : name === 'updated' ? issue.updatedAt : name === 'closed' ? issue.closedAt : (issue.pull?.mergedAt ?? null);
+        name === 'created'
+          ? issue.createdAt
+          : name === 'updated'
+            ? issue.updatedAt
+            : name === 'closed'
+              ? issue.closedAt
+              : (issue.pull?.mergedAt ?? null);
       return ({ issue }) => at(issue) !== null && inRange(at(issue) as number);
     }
     default:
@@ -81,9 +89,17 @@ export function searchRoutes(router: Router): void {
         .filter(({ issue }) => words.every((w) => `${issue.title}\n${issue.body ?? ''}`.toLowerCase().includes(w)));
       const sort = query(req, 'sort');
       const sign = query(req, 'order') === 'asc' ? 1 : -1;
-      const key = (hit: Hit): number => (sort === 'created' ? hit.issue.createdAt : sort === 'comments' ? hit.issue.comments.length : hit.issue.updatedAt);
+      const key = (hit: Hit): number =>
+        sort === 'created'
+          ? hit.issue.createdAt
+          : sort === 'comments'
+            ? hit.issue.comments.length
+            : hit.issue.updatedAt;
       hits.sort((a, b) => sign * (key(a) - key(b)) || b.issue.id - a.issue.id);
-      const items = paginate(req, res, hits, gh).map(({ repo, issue }) => ({ ...issueJson(gh.view, repo, issue), score: 1 }));
+      const items = paginate(req, res, hits, gh).map(({ repo, issue }) => ({
+        ...issueJson(gh.view, repo, issue),
+        score: 1,
+      }));
       res.json({ total_count: hits.length, incomplete_results: false, search_type: 'lexical', items });
     }),
   );

@@ -1,5 +1,14 @@
 import type { Request, Router } from 'express';
-import { direction, handle, notFound, paginate, query, sortBy, validationFailed, type GithubRequest } from './context.js';
+import {
+  direction,
+  handle,
+  notFound,
+  paginate,
+  query,
+  sortBy,
+  validationFailed,
+  type GithubRequest,
+} from './context.js';
 import { repository } from '../serializers/repos.js';
 import { privateUser, publicUser, searchUser } from '../serializers/users.js';
 import { userOf, type RepoRecord } from '../state.js';
@@ -16,7 +25,14 @@ const DOCS = {
 function sortRepos(req: Request, repos: RepoRecord[], fallback: string): RepoRecord[] {
   const sort = query(req, 'sort') ?? fallback;
   const dir = direction(req, sort === 'full_name' ? 'asc' : 'desc');
-  const key = (r: RepoRecord): number | string => (sort === 'created' ? r.createdAt : sort === 'updated' ? r.updatedAt : sort === 'pushed' ? r.pushedAt : r.fullName.toLowerCase());
+  const key = (r: RepoRecord): number | string =>
+    sort === 'created'
+      ? r.createdAt
+      : sort === 'updated'
+        ? r.updatedAt
+        : sort === 'pushed'
+          ? r.pushedAt
+          : r.fullName.toLowerCase();
   return sortBy(repos, key, dir);
 }
 
@@ -24,7 +40,9 @@ function myRepos(req: Request, gh: GithubRequest): RepoRecord[] {
   const { viewer } = gh.state;
   const type = query(req, 'type') ?? 'all';
   const visibility = query(req, 'visibility') ?? 'all';
-  const affiliation = (query(req, 'affiliation') ?? 'owner,collaborator,organization_member').split(',').map((a) => a.trim());
+  const affiliation = (query(req, 'affiliation') ?? 'owner,collaborator,organization_member')
+    .split(',')
+    .map((a) => a.trim());
   const since = query(req, 'since');
   const before = query(req, 'before');
   return gh.state.repos.filter((repo) => {
@@ -38,7 +56,9 @@ function myRepos(req: Request, gh: GithubRequest): RepoRecord[] {
     if (visibility === 'public' && repo.private) return false;
     if (visibility === 'private' && !repo.private) return false;
     const affiliated =
-      (affiliation.includes('owner') && owned) || (affiliation.includes('organization_member') && member) || (affiliation.includes('collaborator') && collaborator && !owned);
+      (affiliation.includes('owner') && owned) ||
+      (affiliation.includes('organization_member') && member) ||
+      (affiliation.includes('collaborator') && collaborator && !owned);
     if (!affiliated) return false;
     if (since && repo.updatedAt < Date.parse(since)) return false;
     if (before && repo.updatedAt >= Date.parse(before)) return false;
@@ -80,7 +100,8 @@ export function userRoutes(router: Router): void {
       const type = query(req, 'type') ?? 'owner';
       const repos = gh.state.repos.filter((repo) => {
         if (repo.private) return false;
-        if (type === 'member') return repo.owner !== user.login && repo.collaborators.some((c) => c.login === user.login);
+        if (type === 'member')
+          return repo.owner !== user.login && repo.collaborators.some((c) => c.login === user.login);
         if (type === 'all') return repo.owner === user.login || repo.collaborators.some((c) => c.login === user.login);
         return repo.owner === user.login;
       });
@@ -116,7 +137,8 @@ export function userRoutes(router: Router): void {
         const [name, value] = token.split(':', 2);
         if (value !== undefined && name === 'in') value.split(',').forEach((f) => fields.add(f.toLowerCase()));
         else if (value !== undefined && name === 'type') type = value.toLowerCase();
-        else if (value !== undefined && ['repos', 'followers', 'location', 'language', 'created'].includes(name)) continue;
+        else if (value !== undefined && ['repos', 'followers', 'location', 'language', 'created'].includes(name))
+          continue;
         else terms.push(token.replace(/^"|"$/g, '').toLowerCase());
       }
       if (fields.size === 0) ['login', 'name', 'email'].forEach((f) => fields.add(f));
@@ -126,12 +148,21 @@ export function userRoutes(router: Router): void {
         if (type === 'user' && user.type !== 'User') return false;
         if (type === 'org' && user.type !== 'Organization') return false;
         if (!term) return true;
-        const values = [fields.has('login') ? user.login : '', fields.has('name') ? (user.name ?? '') : '', fields.has('email') ? (user.email ?? '') : ''];
+        const values = [
+          fields.has('login') ? user.login : '',
+          fields.has('name') ? (user.name ?? '') : '',
+          fields.has('email') ? (user.email ?? '') : '',
+        ];
         return values.some((v) => v.toLowerCase().includes(term));
       });
-      const exact = (login: string): number => (matches.find((u) => u.login === login)?.email?.toLowerCase() === term || login.toLowerCase() === term ? 0 : 1);
+      const exact = (login: string): number =>
+        matches.find((u) => u.login === login)?.email?.toLowerCase() === term || login.toLowerCase() === term ? 0 : 1;
       const ranked = [...matches].sort((a, b) => exact(a.login) - exact(b.login) || a.login.localeCompare(b.login));
-      res.json({ total_count: ranked.length, incomplete_results: false, items: paginate(req, res, ranked, gh).map((u) => searchUser(gh.view, u.login)) });
+      res.json({
+        total_count: ranked.length,
+        incomplete_results: false,
+        items: paginate(req, res, ranked, gh).map((u) => searchUser(gh.view, u.login)),
+      });
     }),
   );
 }

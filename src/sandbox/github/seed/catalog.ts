@@ -76,7 +76,14 @@ export const ACME_REPOS: RepoProfile[] = [
     activity: 1.2,
     releases: true,
     ageDays: 1100,
-    components: ['orders endpoint', 'auth middleware', 'rate limiter', 'payments client', 'db migrations', 'webhook worker'],
+    components: [
+      'orders endpoint',
+      'auth middleware',
+      'rate limiter',
+      'payments client',
+      'db migrations',
+      'webhook worker',
+    ],
     files: {
       'go.mod': 'module github.com/acme/api\n\ngo 1.23\n',
       'main.go': 'package main\n\nfunc main() {\n\tserve()\n}\n',
@@ -97,7 +104,10 @@ export const ACME_REPOS: RepoProfile[] = [
     releases: true,
     ageDays: 700,
     components: ['onboarding', 'push notifications', 'offline cache', 'order history', 'settings screen'],
-    files: { 'build.gradle.kts': 'plugins {\n    id("com.android.application")\n}\n', 'app/src/main/kotlin/MainActivity.kt': 'class MainActivity : AppCompatActivity()\n' },
+    files: {
+      'build.gradle.kts': 'plugins {\n    id("com.android.application")\n}\n',
+      'app/src/main/kotlin/MainActivity.kt': 'class MainActivity : AppCompatActivity()\n',
+    },
   },
   {
     name: 'infra',
@@ -113,7 +123,10 @@ export const ACME_REPOS: RepoProfile[] = [
     releases: false,
     ageDays: 1300,
     components: ['eks cluster', 'rds backups', 'vpc peering', 'iam roles', 'alerting rules'],
-    files: { 'main.tf': 'terraform {\n  required_version = ">= 1.6"\n}\n', 'modules/eks/main.tf': 'resource "aws_eks_cluster" "main" {}\n' },
+    files: {
+      'main.tf': 'terraform {\n  required_version = ">= 1.6"\n}\n',
+      'modules/eks/main.tf': 'resource "aws_eks_cluster" "main" {}\n',
+    },
   },
   {
     name: 'design-system',
@@ -145,7 +158,10 @@ export const ACME_REPOS: RepoProfile[] = [
     releases: false,
     ageDays: 800,
     components: ['quickstart', 'API reference', 'webhooks guide', 'SDK examples', 'changelog'],
-    files: { 'mkdocs.yml': 'site_name: Acme Docs\nnav:\n  - Home: index.md\n', 'docs/index.md': '# Acme developer docs\n\nStart with the quickstart.\n' },
+    files: {
+      'mkdocs.yml': 'site_name: Acme Docs\nnav:\n  - Home: index.md\n',
+      'docs/index.md': '# Acme developer docs\n\nStart with the quickstart.\n',
+    },
   },
 ];
 
@@ -164,7 +180,10 @@ export const GLOBEX_REPOS: RepoProfile[] = [
     releases: true,
     ageDays: 1500,
     components: ['customer service', 'inventory sync', 'REST controllers', 'scheduler', 'audit log'],
-    files: { 'pom.xml': '<project>\n  <artifactId>platform</artifactId>\n</project>\n', 'src/main/java/com/globex/App.java': 'package com.globex;\n\npublic class App {}\n' },
+    files: {
+      'pom.xml': '<project>\n  <artifactId>platform</artifactId>\n</project>\n',
+      'src/main/java/com/globex/App.java': 'package com.globex;\n\npublic class App {}\n',
+    },
   },
   {
     name: 'billing',
@@ -180,7 +199,10 @@ export const GLOBEX_REPOS: RepoProfile[] = [
     releases: false,
     ageDays: 800,
     components: ['invoice generator', 'tax rules', 'stripe webhook', 'dunning emails', 'currency rounding'],
-    files: { 'pyproject.toml': '[project]\nname = "billing"\nversion = "0.1.0"\n', 'src/billing/__init__.py': '"""Billing service."""\n' },
+    files: {
+      'pyproject.toml': '[project]\nname = "billing"\nversion = "0.1.0"\n',
+      'src/billing/__init__.py': '"""Billing service."""\n',
+    },
   },
   {
     name: 'data-pipeline',
@@ -196,7 +218,10 @@ export const GLOBEX_REPOS: RepoProfile[] = [
     releases: false,
     ageDays: 500,
     components: ['daily revenue DAG', 'customer model', 'S3 export', 'data quality checks'],
-    files: { 'dags/daily_revenue.py': 'from airflow import DAG\n', 'dbt_project.yml': "name: 'globex'\nversion: '1.0.0'\n" },
+    files: {
+      'dags/daily_revenue.py': 'from airflow import DAG\n',
+      'dbt_project.yml': "name: 'globex'\nversion: '1.0.0'\n",
+    },
   },
   {
     name: 'handbook',
@@ -231,7 +256,17 @@ export const ISSUE_KINDS = [
   { weight: 0.05, labels: ['good first issue', 'enhancement'], verbs: ['Add tooltip to', 'Fix typo in'] },
 ] as const;
 
-export const DEPENDENCIES = ['lodash', 'axios', 'express', 'zod', 'react', 'eslint', 'protobuf', 'requests', 'jackson-databind'];
+export const DEPENDENCIES = [
+  'lodash',
+  'axios',
+  'express',
+  'zod',
+  'react',
+  'eslint',
+  'protobuf',
+  'requests',
+  'jackson-databind',
+];
 
 export function readme(owner: string, profile: RepoProfile): string {
   return `# ${owner}/${profile.name}\n\n${profile.description}.\n\n## Getting started\n\nSee CONTRIBUTING.md. CI runs on every pull request.\n\n## Ownership\n\nMaintained by the ${owner} engineering team.\n`;
@@ -245,4 +280,5 @@ export const CI_WORKFLOW =
   'name: CI\non:\n  push:\n    branches: [main]\n  pull_request:\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: make test\n';
 export const DEPLOY_WORKFLOW =
   "name: Deploy\non:\n  push:\n    branches: [main]\n  workflow_dispatch:\njobs:\n  deploy:\n    runs-on: ubuntu-latest\n    environment: ${{ inputs.environment || 'staging' }}\n    steps:\n      - run: ./deploy.sh\n";
-export const RELEASE_WORKFLOW = "name: Release\non:\n  push:\n    tags: ['v*']\njobs:\n  publish:\n    runs-on: ubuntu-latest\n    steps:\n      - run: make release\n";
+export const RELEASE_WORKFLOW =
+  "name: Release\non:\n  push:\n    tags: ['v*']\njobs:\n  publish:\n    runs-on: ubuntu-latest\n    steps:\n      - run: make release\n";

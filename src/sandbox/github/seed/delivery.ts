@@ -1,5 +1,20 @@
-import { nextId, type DeploymentRecord, type DeploymentStatusRecord, type RunRecord, type WorkflowRecord } from '../state.js';
-import { BOTS, HOUR, MINUTE, type DeploymentPlan, type PullPlan, type RepoSeedContext, sec, skewed } from './context.js';
+import {
+  nextId,
+  type DeploymentRecord,
+  type DeploymentStatusRecord,
+  type RunRecord,
+  type WorkflowRecord,
+} from '../state.js';
+import {
+  BOTS,
+  HOUR,
+  MINUTE,
+  type DeploymentPlan,
+  type PullPlan,
+  type RepoSeedContext,
+  sec,
+  skewed,
+} from './context.js';
 
 export interface MainCiPlan {
   pull: PullPlan;
@@ -19,7 +34,9 @@ export interface DeliveryPlan {
  */
 export function planDeliveries(ctx: RepoSeedContext, pulls: PullPlan[]): DeliveryPlan {
   const { random, now, profile } = ctx;
-  const merged = pulls.filter((p) => p.fate === 'merged').sort((a, b) => a.issue.pull.mergedAt! - b.issue.pull.mergedAt!);
+  const merged = pulls
+    .filter((p) => p.fate === 'merged')
+    .sort((a, b) => a.issue.pull.mergedAt! - b.issue.pull.mergedAt!);
   const mainCi: MainCiPlan[] = [];
   const deployments: DeploymentPlan[] = [];
   const hasStaging = profile.environments.includes('staging');
@@ -28,12 +45,24 @@ export function planDeliveries(ctx: RepoSeedContext, pulls: PullPlan[]): Deliver
   let lastGoodProd: DeploymentPlan | undefined;
   for (const pull of merged) {
     const at = pull.issue.pull.mergedAt! + 10_000;
-    const ci: MainCiPlan = { pull, at, finishedAt: sec(at + skewed(random, 3 * MINUTE, 12 * MINUTE)), conclusion: random.chance(0.93) ? 'success' : 'failure' };
+    const ci: MainCiPlan = {
+      pull,
+      at,
+      finishedAt: sec(at + skewed(random, 3 * MINUTE, 12 * MINUTE)),
+      conclusion: random.chance(0.93) ? 'success' : 'failure',
+    };
     mainCi.push(ci);
     if (ci.conclusion === 'failure' || profile.environments.length === 0) continue;
     let ready = ci.finishedAt;
     if (hasStaging) {
-      const staging = deployment(ctx, 'staging', sec(ready + random.int(30, 120) * 1000), random.chance(0.96) ? 'success' : 'failure', pull, BOTS.actions);
+      const staging = deployment(
+        ctx,
+        'staging',
+        sec(ready + random.int(30, 120) * 1000),
+        random.chance(0.96) ? 'success' : 'failure',
+        pull,
+        BOTS.actions,
+      );
       if (staging.createdAt >= now - MINUTE) continue;
       deployments.push(staging);
       if (staging.outcome !== 'success' || !random.chance(0.65)) continue;
@@ -127,7 +156,11 @@ export function runRecord(ctx: RepoSeedContext, input: RunInput): RunRecord {
 }
 
 /** Turns the deployment plans into records with statuses, plus the Deploy workflow runs behind them. */
-export function materializeDeployments(ctx: RepoSeedContext, plans: DeploymentPlan[], deploy: WorkflowRecord | undefined): RunRecord[] {
+export function materializeDeployments(
+  ctx: RepoSeedContext,
+  plans: DeploymentPlan[],
+  deploy: WorkflowRecord | undefined,
+): RunRecord[] {
   const runs: RunRecord[] = [];
   const sorted = [...plans].sort((a, b) => a.createdAt - b.createdAt);
   for (const plan of sorted) {
@@ -135,10 +168,22 @@ export function materializeDeployments(ctx: RepoSeedContext, plans: DeploymentPl
     plan.sha = sha;
     plan.id = nextId(ctx.state);
     const statuses: DeploymentStatusRecord[] = [
-      { id: nextId(ctx.state), state: 'in_progress', creator: plan.creator, description: STATUS_TEXT.in_progress, createdAt: plan.createdAt + 10_000 },
+      {
+        id: nextId(ctx.state),
+        state: 'in_progress',
+        creator: plan.creator,
+        description: STATUS_TEXT.in_progress,
+        createdAt: plan.createdAt + 10_000,
+      },
     ];
     if (plan.finishedAt <= ctx.now)
-      statuses.push({ id: nextId(ctx.state), state: plan.outcome, creator: plan.creator, description: STATUS_TEXT[plan.outcome], createdAt: plan.finishedAt });
+      statuses.push({
+        id: nextId(ctx.state),
+        state: plan.outcome,
+        creator: plan.creator,
+        description: STATUS_TEXT[plan.outcome],
+        createdAt: plan.finishedAt,
+      });
     const record: DeploymentRecord = {
       id: plan.id,
       sha,
@@ -146,7 +191,9 @@ export function materializeDeployments(ctx: RepoSeedContext, plans: DeploymentPl
       task: 'deploy',
       environment: plan.environment,
       creator: plan.creator,
-      description: plan.rollback ? `Rollback to ${sha.slice(0, 7)}` : `Deploy ${sha.slice(0, 7)} to ${plan.environment}`,
+      description: plan.rollback
+        ? `Rollback to ${sha.slice(0, 7)}`
+        : `Deploy ${sha.slice(0, 7)} to ${plan.environment}`,
       createdAt: plan.createdAt,
       updatedAt: statuses[statuses.length - 1].createdAt,
       statuses,
@@ -164,7 +211,10 @@ export function materializeDeployments(ctx: RepoSeedContext, plans: DeploymentPl
         headBranch: ctx.repo.defaultBranch,
         headSha: sha,
         actor: plan.creator,
-        title: plan.environment === 'staging' ? (ctx.repo.commits.get(sha)?.message.split('\n')[0] ?? 'Deploy') : `Deploy to ${plan.environment}`,
+        title:
+          plan.environment === 'staging'
+            ? (ctx.repo.commits.get(sha)?.message.split('\n')[0] ?? 'Deploy')
+            : `Deploy to ${plan.environment}`,
       });
       plan.run = run;
       runs.push(run);

@@ -1,5 +1,14 @@
 import { addCommit } from '../git.js';
-import { nextId, userOf, type GitActor, type IssueEventRecord, type IssueRecord, type RunRecord, type Tree, type WorkflowRecord } from '../state.js';
+import {
+  nextId,
+  userOf,
+  type GitActor,
+  type IssueEventRecord,
+  type IssueRecord,
+  type RunRecord,
+  type Tree,
+  type WorkflowRecord,
+} from '../state.js';
 import { BOTS, DAY, HISTORY_DAYS, MINUTE, type PullPlan, type RepoSeedContext, sec, skewed } from './context.js';
 import { runRecord } from './delivery.js';
 
@@ -29,7 +38,14 @@ const FOLLOW_UPS = ['Address review comments', 'Fix failing test', 'Handle empty
 /** Builds the commit graph: an initial commit, each PR's branch commits, and the merges into main. */
 export function buildCommitGraph(ctx: RepoSeedContext, pulls: PullPlan[], tree: Tree, firstAuthor: string): Timeline {
   const { repo, random } = ctx;
-  const initial = addCommit(repo, { parents: [], tree, message: 'Initial commit', author: actorOf(ctx, firstAuthor, repo.createdAt), files: [...tree.keys()], additions: 40 });
+  const initial = addCommit(repo, {
+    parents: [],
+    tree,
+    message: 'Initial commit',
+    author: actorOf(ctx, firstAuthor, repo.createdAt),
+    files: [...tree.keys()],
+    additions: 40,
+  });
   const timeline: Timeline = { points: [{ at: repo.createdAt, sha: initial.sha }] };
   const events: { at: number; order: number; pull: PullPlan }[] = [];
   for (const pull of pulls) {
@@ -67,7 +83,9 @@ export function buildCommitGraph(ctx: RepoSeedContext, pulls: PullPlan[], tree: 
     const merge = addCommit(repo, {
       parents: squash ? [head] : [head, pull.headSha],
       tree: repo.commits.get(pull.headSha)!.tree,
-      message: squash ? `${issue.title} (#${issue.number})` : `Merge pull request #${issue.number} from ${repo.owner}/${pull.headRef}\n\n${issue.title}`,
+      message: squash
+        ? `${issue.title} (#${issue.number})`
+        : `Merge pull request #${issue.number} from ${repo.owner}/${pull.headRef}\n\n${issue.title}`,
       author: actorOf(ctx, squash ? issue.user : pull.mergedBy!, at),
       committer: actorOf(ctx, BOTS.webFlow, at),
       additions: pull.additions,
@@ -80,7 +98,8 @@ export function buildCommitGraph(ctx: RepoSeedContext, pulls: PullPlan[], tree: 
     timeline.points.push({ at, sha: merge.sha });
   }
   const finalHead = timeline.points[timeline.points.length - 1].sha;
-  for (const plan of pulls) if (plan.fate !== 'merged' && plan.issue.state === 'open') plan.issue.pull.baseSha = finalHead;
+  for (const plan of pulls)
+    if (plan.fate !== 'merged' && plan.issue.state === 'open') plan.issue.pull.baseSha = finalHead;
   return timeline;
 }
 
@@ -109,7 +128,13 @@ export function pullRequestRuns(ctx: RepoSeedContext, pulls: PullPlan[], ci: Wor
       .filter((push, i, all) => i === all.length - 1 || push.at < all[i + 1].at);
     pushes.forEach((push, i) => {
       const last = i === pushes.length - 1;
-      const conclusion = last ? (plan.fate === 'merged' || ctx.random.chance(0.88) ? 'success' : 'failure') : ctx.random.chance(0.6) ? 'failure' : 'success';
+      const conclusion = last
+        ? plan.fate === 'merged' || ctx.random.chance(0.88)
+          ? 'success'
+          : 'failure'
+        : ctx.random.chance(0.6)
+          ? 'failure'
+          : 'success';
       plan.checks.push(conclusion);
       runs.push(
         runRecord(ctx, {
@@ -131,17 +156,28 @@ export function pullRequestRuns(ctx: RepoSeedContext, pulls: PullPlan[], ci: Wor
 }
 
 /** Releases every two weeks or so, tagged on main; each lists the pull requests merged since the last one. */
-export function buildReleases(ctx: RepoSeedContext, timeline: Timeline, pulls: PullPlan[], workflow: WorkflowRecord | undefined): RunRecord[] {
+export function buildReleases(
+  ctx: RepoSeedContext,
+  timeline: Timeline,
+  pulls: PullPlan[],
+  workflow: WorkflowRecord | undefined,
+): RunRecord[] {
   const { random, now, repo } = ctx;
   const runs: RunRecord[] = [];
   const major = random.int(1, 3);
   let minor = random.int(0, 8);
   let previous = now - HISTORY_DAYS * DAY;
   let previousSha = '';
-  for (let at = sec(previous + 7 * DAY + random.next() * 3 * DAY); at < now; at = sec(at + 11 * DAY + random.next() * 6 * DAY)) {
+  for (
+    let at = sec(previous + 7 * DAY + random.next() * 3 * DAY);
+    at < now;
+    at = sec(at + 11 * DAY + random.next() * 6 * DAY)
+  ) {
     const sha = mainHeadAt(timeline, at);
     if (sha === previousSha) continue;
-    const merged = pulls.filter((p) => p.fate === 'merged' && p.issue.pull.mergedAt! > previous && p.issue.pull.mergedAt! <= at);
+    const merged = pulls.filter(
+      (p) => p.fate === 'merged' && p.issue.pull.mergedAt! > previous && p.issue.pull.mergedAt! <= at,
+    );
     const tagName = `v${major}.${++minor}.0`;
     const author = random.pick(ctx.leads);
     const lines = merged.map((p) => `* ${p.issue.title} by @${p.issue.user} in #${p.issue.number}`);
@@ -183,10 +219,15 @@ export function buildReleases(ctx: RepoSeedContext, timeline: Timeline, pulls: P
 /** Branches: main, the heads of open PRs, some heads of closed PRs, and a few stale experiments. */
 export function buildBranches(ctx: RepoSeedContext, timeline: Timeline, pulls: PullPlan[]): void {
   const { repo, random, now } = ctx;
-  repo.branches.push({ name: repo.defaultBranch, sha: timeline.points[timeline.points.length - 1].sha, protected: true });
+  repo.branches.push({
+    name: repo.defaultBranch,
+    sha: timeline.points[timeline.points.length - 1].sha,
+    protected: true,
+  });
   for (const plan of pulls) {
     const { pull } = plan.issue;
-    if (plan.issue.state === 'open' || (plan.fate === 'closed' && random.chance(0.5))) repo.branches.push({ name: pull.headRef, sha: pull.headSha, protected: false });
+    if (plan.issue.state === 'open' || (plan.fate === 'closed' && random.chance(0.5)))
+      repo.branches.push({ name: pull.headRef, sha: pull.headSha, protected: false });
   }
   const stale = random.int(1, 2);
   for (let i = 0; i < stale; i++) {
@@ -225,14 +266,45 @@ export function buildEvents(ctx: RepoSeedContext, issues: IssueRecord[]): void {
         label: { name, color: colors.get(name) ?? 'ededed' },
       });
     for (const login of issue.assignees)
-      events.push({ issueNumber: issue.number, actor: issue.user, event: 'assigned', createdAt: issue.createdAt + 1000, commitId: null, assignee: login });
+      events.push({
+        issueNumber: issue.number,
+        actor: issue.user,
+        event: 'assigned',
+        createdAt: issue.createdAt + 1000,
+        commitId: null,
+        assignee: login,
+      });
     const pull = issue.pull;
     if (pull?.merged) {
-      events.push({ issueNumber: issue.number, actor: pull.mergedBy!, event: 'merged', createdAt: pull.mergedAt!, commitId: pull.mergeCommitSha });
-      events.push({ issueNumber: issue.number, actor: pull.mergedBy!, event: 'closed', createdAt: pull.mergedAt!, commitId: null });
-      events.push({ issueNumber: issue.number, actor: pull.mergedBy!, event: 'head_ref_deleted', createdAt: pull.mergedAt! + 2000, commitId: null });
+      events.push({
+        issueNumber: issue.number,
+        actor: pull.mergedBy!,
+        event: 'merged',
+        createdAt: pull.mergedAt!,
+        commitId: pull.mergeCommitSha,
+      });
+      events.push({
+        issueNumber: issue.number,
+        actor: pull.mergedBy!,
+        event: 'closed',
+        createdAt: pull.mergedAt!,
+        commitId: null,
+      });
+      events.push({
+        issueNumber: issue.number,
+        actor: pull.mergedBy!,
+        event: 'head_ref_deleted',
+        createdAt: pull.mergedAt! + 2000,
+        commitId: null,
+      });
     } else if (issue.closedAt !== null) {
-      events.push({ issueNumber: issue.number, actor: issue.closedBy ?? issue.user, event: 'closed', createdAt: issue.closedAt, commitId: null });
+      events.push({
+        issueNumber: issue.number,
+        actor: issue.closedBy ?? issue.user,
+        event: 'closed',
+        createdAt: issue.closedAt,
+        commitId: null,
+      });
     }
   }
   events.sort((a, b) => a.createdAt - b.createdAt || a.issueNumber - b.issueNumber);

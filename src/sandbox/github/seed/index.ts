@@ -59,7 +59,18 @@ export function seedGithub(workspace: WorkspaceSeed): GithubState {
   };
   const profiles = REPO_PROFILES[identity.id] ?? ACME_REPOS.slice(0, 2);
   for (const profile of profiles) {
-    state.repos.push(seedRepo({ state, profile, owner: identity.org, ownerType: 'Organization', random: random.fork(profile.name), people, now, scale }));
+    state.repos.push(
+      seedRepo({
+        state,
+        profile,
+        owner: identity.org,
+        ownerType: 'Organization',
+        random: random.fork(profile.name),
+        people,
+        now,
+        scale,
+      }),
+    );
   }
   return state;
 }

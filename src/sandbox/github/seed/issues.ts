@@ -3,8 +3,18 @@ import { ISSUE_KINDS } from './catalog.js';
 import { DAY, HISTORY_DAYS, HOUR, MINUTE, type DeploymentPlan, type RepoSeedContext, sec, skewed } from './context.js';
 import { addComments } from './pulls.js';
 
-const ISSUE_COMMENTS = ['I can reproduce this on main.', 'Looking into it.', 'Fixed by the linked pull request.', 'Any update on this?', '+1, customers are asking.'];
-const INCIDENT_COMMENTS = ['Paged on-call, investigating.', 'Error rate back to baseline after the rollback.', 'Postmortem scheduled for Thursday.'];
+const ISSUE_COMMENTS = [
+  'I can reproduce this on main.',
+  'Looking into it.',
+  'Fixed by the linked pull request.',
+  'Any update on this?',
+  '+1, customers are asking.',
+];
+const INCIDENT_COMMENTS = [
+  'Paged on-call, investigating.',
+  'Error rate back to baseline after the rollback.',
+  'Postmortem scheduled for Thursday.',
+];
 
 function blankIssue(createdAt: number, user: string, title: string, labels: string[]): IssueRecord {
   return openIssue({ id: 0, number: 0, title, body: null, user, labels, assignees: [], createdAt });
@@ -22,7 +32,9 @@ export function planIssues(ctx: RepoSeedContext): IssueRecord[] {
     const component = random.pick(profile.components);
     const verb = random.pick(kind.verbs);
     const title =
-      kind.labels[0] === 'bug' ? `${capitalize(component)} ${verb} ${random.pick(['Safari', 'production', 'the EU region', 'large accounts'])}` : `${verb} ${component}`;
+      kind.labels[0] === 'bug'
+        ? `${capitalize(component)} ${verb} ${random.pick(['Safari', 'production', 'the EU region', 'large accounts'])}`
+        : `${verb} ${component}`;
     const labels: string[] = [...kind.labels];
     if (kind.labels[0] === 'bug' && random.chance(0.3)) labels.push('priority: high');
     const issue = blankIssue(createdAt, random.pick(ctx.everyone), title, labels);
@@ -47,9 +59,14 @@ export function planIssues(ctx: RepoSeedContext): IssueRecord[] {
  * One `incident` issue per failed production deployment, opened minutes after the failure and
  * closed shortly after the rollback that restored service (open when the rollback is still ahead).
  */
-export function planIncidents(ctx: RepoSeedContext, deployments: DeploymentPlan[]): { issue: IssueRecord; deployment: DeploymentPlan; resolvedBy?: DeploymentPlan }[] {
+export function planIncidents(
+  ctx: RepoSeedContext,
+  deployments: DeploymentPlan[],
+): { issue: IssueRecord; deployment: DeploymentPlan; resolvedBy?: DeploymentPlan }[] {
   const { random, now } = ctx;
-  const production = deployments.filter((d) => d.environment === 'production').sort((a, b) => a.createdAt - b.createdAt);
+  const production = deployments
+    .filter((d) => d.environment === 'production')
+    .sort((a, b) => a.createdAt - b.createdAt);
   const incidents: { issue: IssueRecord; deployment: DeploymentPlan; resolvedBy?: DeploymentPlan }[] = [];
   production.forEach((deployment, index) => {
     if (deployment.outcome === 'success' || deployment.finishedAt >= now) return;

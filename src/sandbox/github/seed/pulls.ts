@@ -1,14 +1,35 @@
 import { nextId, openIssue, type CommentRecord, type ReviewRecord } from '../state.js';
 import { DEPENDENCIES, PR_KINDS } from './catalog.js';
-import { BOTS, DAY, HISTORY_DAYS, HOUR, MINUTE, type PullPlan, type RepoSeedContext, sec, skewed, slug } from './context.js';
+import {
+  BOTS,
+  DAY,
+  HISTORY_DAYS,
+  HOUR,
+  MINUTE,
+  type PullPlan,
+  type RepoSeedContext,
+  sec,
+  skewed,
+  slug,
+} from './context.js';
 
 const REVIEW_BODIES = {
   APPROVED: ['LGTM', 'Looks good, thanks!', 'Ship it', ''],
-  CHANGES_REQUESTED: ['Please add a test for the error path.', 'This breaks the mobile layout, see inline comments.', 'Can we avoid the extra query here?'],
+  CHANGES_REQUESTED: [
+    'Please add a test for the error path.',
+    'This breaks the mobile layout, see inline comments.',
+    'Can we avoid the extra query here?',
+  ],
   COMMENTED: ['A few nits inline, nothing blocking.', 'Question about the naming inline.'],
 } as const;
 
-const COMMENTS = ['Thanks for picking this up!', 'Rebased on main.', 'CI is green now.', 'Can we get this into the next release?', 'Added screenshots.'];
+const COMMENTS = [
+  'Thanks for picking this up!',
+  'Rebased on main.',
+  'CI is green now.',
+  'Can we get this into the next release?',
+  'Added screenshots.',
+];
 
 /** Plans the pull requests of a repository over the history window (numbers are assigned later). */
 export function planPulls(ctx: RepoSeedContext): PullPlan[] {
@@ -60,17 +81,31 @@ function planHuman(ctx: RepoSeedContext, createdAt: number, index: number, autho
     } else if (reviewer) {
       review(ctx, plan, reviewer, 'APPROVED', firstReviewAt);
     }
-    if (reviewers[1] && random.chance(0.35)) review(ctx, plan, reviewers[1], 'COMMENTED', sec(firstReviewAt + (mergedAt - firstReviewAt) * 0.5));
+    if (reviewers[1] && random.chance(0.35))
+      review(ctx, plan, reviewers[1], 'COMMENTED', sec(firstReviewAt + (mergedAt - firstReviewAt) * 0.5));
     pull.merged = true;
     pull.mergedAt = mergedAt;
     pull.mergedBy = random.chance(0.7) ? author : (reviewer ?? author);
     close(plan, mergedAt, pull.mergedBy);
   } else if (fate === 'closed') {
     const closedAt = sec(Math.min(createdAt + DAY + random.next() * 7 * DAY, now - 10 * MINUTE));
-    if (reviewer && random.chance(0.5)) review(ctx, plan, reviewer, random.chance(0.5) ? 'CHANGES_REQUESTED' : 'COMMENTED', sec(createdAt + (closedAt - createdAt) * 0.3));
+    if (reviewer && random.chance(0.5))
+      review(
+        ctx,
+        plan,
+        reviewer,
+        random.chance(0.5) ? 'CHANGES_REQUESTED' : 'COMMENTED',
+        sec(createdAt + (closedAt - createdAt) * 0.3),
+      );
     close(plan, closedAt, author);
   } else if (!pull.draft && reviewer && age > 2 * HOUR && random.chance(0.5)) {
-    review(ctx, plan, reviewer, random.chance(0.5) ? 'CHANGES_REQUESTED' : 'COMMENTED', sec(createdAt + random.next() * age * 0.5));
+    review(
+      ctx,
+      plan,
+      reviewer,
+      random.chance(0.5) ? 'CHANGES_REQUESTED' : 'COMMENTED',
+      sec(createdAt + random.next() * age * 0.5),
+    );
   } else if (!pull.draft) {
     pull.requestedReviewers = reviewers;
   }
@@ -132,7 +167,16 @@ function basePlan(ctx: RepoSeedContext, input: PlanInput): PullPlan {
   const { createdAt } = input;
   return {
     issue: {
-      ...openIssue({ id: 0, number: 0, title: input.title, body: null, user: input.author, labels: [input.label], assignees: [], createdAt }),
+      ...openIssue({
+        id: 0,
+        number: 0,
+        title: input.title,
+        body: null,
+        user: input.author,
+        labels: [input.label],
+        assignees: [],
+        createdAt,
+      }),
       pull: {
         id: 0,
         headRef: input.headRef,
@@ -186,7 +230,13 @@ export function addComments(
   const end = issue.closedAt ?? ctx.now - MINUTE;
   for (let i = 0; i < count; i++) {
     const at = sec(issue.createdAt + ((i + 1) / (count + 1)) * (end - issue.createdAt));
-    issue.comments.push({ id: nextId(ctx.state), user: ctx.random.pick(ctx.team), body: ctx.random.pick(bodies), createdAt: at, updatedAt: at });
+    issue.comments.push({
+      id: nextId(ctx.state),
+      user: ctx.random.pick(ctx.team),
+      body: ctx.random.pick(bodies),
+      createdAt: at,
+      updatedAt: at,
+    });
     issue.updatedAt = Math.max(issue.updatedAt, at);
   }
 }

@@ -1,11 +1,36 @@
 import type { Person } from '../../seed/people.js';
 import type { Random } from '../../seed/random.js';
 import { fileRecord } from '../git.js';
-import { iso, nextId, type CollaboratorRecord, type IssueRecord, type RepoRecord, type RunRecord, type Tree, type WorkflowRecord, type GithubState } from '../state.js';
-import { CI_WORKFLOW, DEPLOY_WORKFLOW, LABELS, RELEASE_WORKFLOW, licenseText, readme, type RepoProfile } from './catalog.js';
+import {
+  iso,
+  nextId,
+  type CollaboratorRecord,
+  type IssueRecord,
+  type RepoRecord,
+  type RunRecord,
+  type Tree,
+  type WorkflowRecord,
+  type GithubState,
+} from '../state.js';
+import {
+  CI_WORKFLOW,
+  DEPLOY_WORKFLOW,
+  LABELS,
+  RELEASE_WORKFLOW,
+  licenseText,
+  readme,
+  type RepoProfile,
+} from './catalog.js';
 import { DAY, HOUR, type RepoSeedContext, sec } from './context.js';
 import { linkDeploymentRuns, materializeDeployments, planDeliveries, planSha, runRecord } from './delivery.js';
-import { buildBranches, buildCommitGraph, buildEvents, buildReleases, linkReviews, pullRequestRuns } from './history.js';
+import {
+  buildBranches,
+  buildCommitGraph,
+  buildEvents,
+  buildReleases,
+  linkReviews,
+  pullRequestRuns,
+} from './history.js';
 import { planIncidents, planIssues } from './issues.js';
 import { planPulls } from './pulls.js';
 
@@ -66,7 +91,14 @@ export function seedRepo(input: RepoSeedInput): RepoRecord {
   repo.collaborators = collaborators(input, team, leads);
   const tree = baseTree(input, createdAt);
   const workflow = (name: string, path: string): WorkflowRecord => {
-    const record: WorkflowRecord = { id: nextId(state), name, path, state: 'active', createdAt: sec(createdAt + DAY), updatedAt: sec(createdAt + 30 * DAY) };
+    const record: WorkflowRecord = {
+      id: nextId(state),
+      name,
+      path,
+      state: 'active',
+      createdAt: sec(createdAt + DAY),
+      updatedAt: sec(createdAt + 30 * DAY),
+    };
     repo.workflows.push(record);
     return record;
   };
@@ -140,7 +172,9 @@ function pickTeam(input: RepoSeedInput): { team: string[]; leads: string[] } {
     )
     .map((p) => p.login);
   const others = people.filter((p) => p.role === 'engineer' || p.role === 'designer');
-  const members = random.sample(others, Math.min(others.length, random.int(2, 4) + Math.round(2 * (scale - 1)))).map((p) => p.login);
+  const members = random
+    .sample(others, Math.min(others.length, random.int(2, 4) + Math.round(2 * (scale - 1))))
+    .map((p) => p.login);
   if (leads.length === 0) leads.push(people[0].login);
   return { team: [...leads, ...members], leads };
 }
@@ -151,7 +185,15 @@ function collaborators(input: RepoSeedInput, team: string[], leads: string[]): C
     .map((p): CollaboratorRecord => ({
       login: p.login,
       role:
-        p.index === 0 || p.login === input.owner ? 'admin' : leads.includes(p.login) ? 'maintain' : team.includes(p.login) ? 'write' : p.role === 'designer' ? 'triage' : 'read',
+        p.index === 0 || p.login === input.owner
+          ? 'admin'
+          : leads.includes(p.login)
+            ? 'maintain'
+            : team.includes(p.login)
+              ? 'write'
+              : p.role === 'designer'
+                ? 'triage'
+                : 'read',
     }));
 }
 
@@ -166,7 +208,10 @@ function baseTree(input: RepoSeedInput, createdAt: number): Tree {
   if (profile.activity > 0) add('.github/workflows/ci.yml', CI_WORKFLOW);
   if (profile.environments.length) add('.github/workflows/deploy.yml', DEPLOY_WORKFLOW);
   if (profile.releases) add('.github/workflows/release.yml', RELEASE_WORKFLOW);
-  add('docs/ARCHITECTURE.md', `# Architecture of ${profile.name}\n\n${profile.description}.\n\nComponents: ${profile.components.join(', ')}.\n`);
+  add(
+    'docs/ARCHITECTURE.md',
+    `# Architecture of ${profile.name}\n\n${profile.description}.\n\nComponents: ${profile.components.join(', ')}.\n`,
+  );
   for (const [path, content] of Object.entries(profile.files)) add(path, content);
   return tree;
 }

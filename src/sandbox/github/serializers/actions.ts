@@ -1,4 +1,13 @@
-import { iso, issueOf, type DeploymentRecord, type DeploymentStatusRecord, type ReleaseRecord, type RepoRecord, type RunRecord, type WorkflowRecord } from '../state.js';
+import {
+  iso,
+  issueOf,
+  type DeploymentRecord,
+  type DeploymentStatusRecord,
+  type ReleaseRecord,
+  type RepoRecord,
+  type RunRecord,
+  type WorkflowRecord,
+} from '../state.js';
 import { encodePath, nodeId, repoApi, repoHtml, type View } from './common.js';
 import { repository } from './repos.js';
 import { nullableUser, simpleUser } from './users.js';
@@ -121,9 +130,16 @@ export function environmentUrl(repo: RepoRecord, environment: string): string {
 }
 
 /** `deployment-status`. */
-export function deploymentStatus(view: View, repo: RepoRecord, record: DeploymentRecord, status: DeploymentStatusRecord): Json {
+export function deploymentStatus(
+  view: View,
+  repo: RepoRecord,
+  record: DeploymentRecord,
+  status: DeploymentStatusRecord,
+): Json {
   const deploymentUrl = `${repoApi(view, repo)}/deployments/${record.id}`;
-  const logUrl = record.runId ? `${repoHtml(view, repo)}/actions/runs/${record.runId}` : `${repoHtml(view, repo)}/deployments`;
+  const logUrl = record.runId
+    ? `${repoHtml(view, repo)}/actions/runs/${record.runId}`
+    : `${repoHtml(view, repo)}/deployments`;
   return {
     url: `${deploymentUrl}/statuses/${status.id}`,
     id: status.id,

@@ -1,4 +1,11 @@
-import { iso, type BranchRecord, type CommitRecord, type FileRecord, type GitActor, type RepoRecord } from '../state.js';
+import {
+  iso,
+  type BranchRecord,
+  type CommitRecord,
+  type FileRecord,
+  type GitActor,
+  type RepoRecord,
+} from '../state.js';
 import { encodePath, nodeId, repoApi, repoHtml, type View } from './common.js';
 import { simpleUser } from './users.js';
 
@@ -15,7 +22,9 @@ function linkedUser(view: View, actor: GitActor): Json {
 const UNSIGNED = { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null };
 
 function verification(commit: CommitRecord): Json {
-  return commit.verified ? { verified: true, reason: 'valid', signature: null, payload: null, verified_at: iso(commit.committer.date) } : { ...UNSIGNED };
+  return commit.verified
+    ? { verified: true, reason: 'valid', signature: null, payload: null, verified_at: iso(commit.committer.date) }
+    : { ...UNSIGNED };
 }
 
 /** `commit` (list items omit `stats` and `files`, as GitHub's lists do). */
@@ -38,10 +47,18 @@ export function commit(view: View, repo: RepoRecord, record: CommitRecord, optio
     comments_url: `${api}/commits/${record.sha}/comments`,
     author: linkedUser(view, record.author),
     committer: linkedUser(view, record.committer),
-    parents: record.parents.map((sha) => ({ sha, url: `${api}/commits/${sha}`, html_url: `${repoHtml(view, repo)}/commit/${sha}` })),
+    parents: record.parents.map((sha) => ({
+      sha,
+      url: `${api}/commits/${sha}`,
+      html_url: `${repoHtml(view, repo)}/commit/${sha}`,
+    })),
   };
   if (options.detailed) {
-    body.stats = { total: record.additions + record.deletions, additions: record.additions, deletions: record.deletions };
+    body.stats = {
+      total: record.additions + record.deletions,
+      additions: record.additions,
+      deletions: record.deletions,
+    };
   }
   return body;
 }
@@ -66,7 +83,14 @@ export function gitRef(view: View, repo: RepoRecord, ref: string, sha: string): 
   };
 }
 
-function contentLinks(view: View, repo: RepoRecord, path: string, sha: string, ref: string, type: 'file' | 'dir'): Json {
+function contentLinks(
+  view: View,
+  repo: RepoRecord,
+  path: string,
+  sha: string,
+  ref: string,
+  type: 'file' | 'dir',
+): Json {
   const api = repoApi(view, repo);
   const self = `${api}/contents/${encodePath(path)}?ref=${encodeURIComponent(ref)}`;
   const git = type === 'file' ? `${api}/git/blobs/${sha}` : `${api}/git/trees/${sha}`;
@@ -75,7 +99,10 @@ function contentLinks(view: View, repo: RepoRecord, path: string, sha: string, r
     url: self,
     git_url: git,
     html_url: html,
-    download_url: type === 'file' ? `https://raw.sandbox.test/${repo.fullName}/${encodeURIComponent(ref)}/${encodePath(path)}` : null,
+    download_url:
+      type === 'file'
+        ? `https://raw.sandbox.test/${repo.fullName}/${encodeURIComponent(ref)}/${encodePath(path)}`
+        : null,
     _links: { self, git, html },
   };
 }
@@ -101,7 +128,12 @@ export function contentFile(view: View, repo: RepoRecord, file: FileRecord, ref:
 }
 
 /** An entry of `content-directory`. */
-export function contentEntry(view: View, repo: RepoRecord, entry: { path: string; type: 'file' | 'dir'; sha: string; size: number }, ref: string): Json {
+export function contentEntry(
+  view: View,
+  repo: RepoRecord,
+  entry: { path: string; type: 'file' | 'dir'; sha: string; size: number },
+  ref: string,
+): Json {
   return {
     type: entry.type,
     size: entry.size,
@@ -127,7 +159,11 @@ export function fileCommit(view: View, repo: RepoRecord, file: FileRecord, branc
       committer: gitUser(record.committer),
       tree: { sha: record.treeSha, url: `${api}/git/trees/${record.treeSha}` },
       message: record.message,
-      parents: record.parents.map((sha) => ({ sha, url: `${api}/git/commits/${sha}`, html_url: `${repoHtml(view, repo)}/commit/${sha}` })),
+      parents: record.parents.map((sha) => ({
+        sha,
+        url: `${api}/git/commits/${sha}`,
+        html_url: `${repoHtml(view, repo)}/commit/${sha}`,
+      })),
       verification: { ...UNSIGNED },
     },
   };

@@ -1,4 +1,12 @@
-import { iso, issueOf, type CommentRecord, type IssueEventRecord, type IssueRecord, type LabelRecord, type RepoRecord } from '../state.js';
+import {
+  iso,
+  issueOf,
+  type CommentRecord,
+  type IssueEventRecord,
+  type IssueRecord,
+  type LabelRecord,
+  type RepoRecord,
+} from '../state.js';
 import { nodeId, reactions, repoApi, repoHtml, type View } from './common.js';
 import { association, nullableUser, simpleUser } from './users.js';
 

@@ -74,7 +74,8 @@ export function mergeableState(record: PullIssue): string {
   if (record.state === 'closed') return 'unknown';
   if (pull.draft) return 'draft';
   if (!pull.mergeable) return 'dirty';
-  if (pull.reviews.some((r) => r.state === 'CHANGES_REQUESTED') && !pull.reviews.some((r) => r.state === 'APPROVED')) return 'blocked';
+  if (pull.reviews.some((r) => r.state === 'CHANGES_REQUESTED') && !pull.reviews.some((r) => r.state === 'APPROVED'))
+    return 'blocked';
   return 'clean';
 }
 

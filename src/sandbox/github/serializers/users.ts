@@ -4,7 +4,18 @@ import { nodeId, type View } from './common.js';
 type Json = Record<string, unknown>;
 
 function ghost(login: string): UserRecord {
-  return { login, id: 10137, type: 'User', name: null, email: null, company: null, location: null, bio: null, createdAt: 0, updatedAt: 0 };
+  return {
+    login,
+    id: 10137,
+    type: 'User',
+    name: null,
+    email: null,
+    company: null,
+    location: null,
+    bio: null,
+    createdAt: 0,
+    updatedAt: 0,
+  };
 }
 
 export function userRecord(view: View, login: string): UserRecord {
@@ -88,7 +99,15 @@ export function privateUser(view: View, login: string): Json {
 /** `user-search-result-item`. */
 export function searchUser(view: View, login: string): Json {
   const user = userRecord(view, login);
-  return { ...simpleUser(view, login), score: 1.0, name: user.name, email: user.email, location: user.location, company: user.company, bio: user.bio };
+  return {
+    ...simpleUser(view, login),
+    score: 1.0,
+    name: user.name,
+    email: user.email,
+    location: user.location,
+    company: user.company,
+    bio: user.bio,
+  };
 }
 
 const PERMISSIONS: Record<CollaboratorRole, Json> = {

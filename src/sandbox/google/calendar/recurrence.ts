@@ -20,7 +20,12 @@ function parseRule(line: string): Rule | undefined {
       .map((pair) => pair.split('=') as [string, string]),
   );
   if (fields.FREQ !== 'DAILY' && fields.FREQ !== 'WEEKLY') return undefined;
-  return { freq: fields.FREQ, byDay: fields.BYDAY?.split(','), count: fields.COUNT ? Number(fields.COUNT) : undefined, interval: Number(fields.INTERVAL ?? 1) };
+  return {
+    freq: fields.FREQ,
+    byDay: fields.BYDAY?.split(','),
+    count: fields.COUNT ? Number(fields.COUNT) : undefined,
+    interval: Number(fields.INTERVAL ?? 1),
+  };
 }
 
 /** The start instants of a recurring event (DAILY or WEEKLY with BYDAY and COUNT), at the same wall time in its zone. */
@@ -36,7 +41,10 @@ export function occurrences(event: StoredEvent, until: number): number[] {
   const limit = rule.count ?? Number.POSITIVE_INFINITY;
   for (let day = firstDay, n = 0; out.length < limit && day <= until; day += DAY, n++) {
     const week = Math.floor(n / 7);
-    const matches = rule.freq === 'DAILY' ? n % rule.interval === 0 : week % rule.interval === 0 && days.includes(WEEKDAYS[new Date(day).getUTCDay()]);
+    const matches =
+      rule.freq === 'DAILY'
+        ? n % rule.interval === 0
+        : week % rule.interval === 0 && days.includes(WEEKDAYS[new Date(day).getUTCDay()]);
     if (matches) out.push(wallTimeToInstant(day, minutes, zone));
   }
   return out;

@@ -35,15 +35,20 @@ export function eventsOf(caller: GoogleCaller, calendar: CalendarRecord): Stored
   const email = caller.state.people[calendar.primaryOf].email;
   const seen = new Set(own.map((e) => e.id));
   const invited: StoredEvent[] = [];
-  for (const [id, events] of store.events) if (id !== calendar.id) for (const e of events) if (!seen.has(e.id) && e.attendees?.some((a) => a.email === email)) invited.push(e);
+  for (const [id, events] of store.events)
+    if (id !== calendar.id)
+      for (const e of events) if (!seen.has(e.id) && e.attendees?.some((a) => a.email === email)) invited.push(e);
   return [...own, ...invited];
 }
 
 function instant(req: Request, name: string): number | undefined {
   const raw = queryParam(req, name);
   if (raw === undefined) return undefined;
-  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) ? Date.parse(raw) : Number.NaN;
-  if (Number.isNaN(ms)) throw invalid('Bad Request', { details: [{ domain: 'global', reason: 'badRequest', message: 'Bad Request' }] });
+  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(raw)
+    ? Date.parse(raw)
+    : Number.NaN;
+  if (Number.isNaN(ms))
+    throw invalid('Bad Request', { details: [{ domain: 'global', reason: 'badRequest', message: 'Bad Request' }] });
   return ms;
 }
 
@@ -58,17 +63,27 @@ function listRows(events: StoredEvent[], req: Request, horizon: number): Row[] {
   const timeMax = instant(req, 'timeMax');
   const single = queryParam(req, 'singleEvents') === 'true';
   const orderBy = queryParam(req, 'orderBy');
-  if (orderBy !== undefined && orderBy !== 'startTime' && orderBy !== 'updated') throw invalid('Invalid value for orderBy');
-  if (orderBy === 'startTime' && !single) throw invalid('The requested ordering is not available for the particular query.');
+  if (orderBy !== undefined && orderBy !== 'startTime' && orderBy !== 'updated')
+    throw invalid('Invalid value for orderBy');
+  if (orderBy === 'startTime' && !single)
+    throw invalid('The requested ordering is not available for the particular query.');
   const q = queryParam(req, 'q')?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
   const rows: Row[] = [];
   for (const event of events) {
     if (event.status === 'cancelled' && queryParam(req, 'showDeleted') !== 'true') continue;
-    const text = [event.summary, event.description, event.location, ...(event.attendees ?? []).flatMap((a) => [a.email, a.displayName])].join(' ').toLowerCase();
+    const text = [
+      event.summary,
+      event.description,
+      event.location,
+      ...(event.attendees ?? []).flatMap((a) => [a.email, a.displayName]),
+    ]
+      .join(' ')
+      .toLowerCase();
     if (!q.every((word) => text.includes(word))) continue;
     const length = event.endMs - event.startMs;
     const starts = single && event.recurrence ? occurrences(event, timeMax ?? horizon) : [event.startMs];
-    const lastEnd = event.recurrence && !single ? Math.max(...occurrences(event, timeMax ?? horizon)) + length : event.endMs;
+    const lastEnd =
+      event.recurrence && !single ? Math.max(...occurrences(event, timeMax ?? horizon)) + length : event.endMs;
     for (const start of starts) {
       const end = single && event.recurrence ? start + length : lastEnd;
       if (timeMin !== undefined && end <= timeMin) continue;
@@ -100,17 +115,25 @@ const attendeesFrom = (caller: GoogleCaller, value: unknown): EventAttendee[] | 
 function timeOf(value: unknown, fallbackZone: string, field: string): { render: StoredEvent['start']; ms: number } {
   const given = value as { dateTime?: unknown; date?: unknown; timeZone?: unknown } | undefined;
   const zone = typeof given?.timeZone === 'string' ? given.timeZone : fallbackZone;
-  if (typeof given?.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(given.date)) return { render: { date: given.date }, ms: Date.parse(`${given.date}T00:00:00Z`) };
+  if (typeof given?.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(given.date))
+    return { render: { date: given.date }, ms: Date.parse(`${given.date}T00:00:00Z`) };
   const ms = typeof given?.dateTime === 'string' ? Date.parse(given.dateTime) : Number.NaN;
   if (Number.isNaN(ms)) throw invalid(given === undefined ? `Missing ${field} time.` : 'Bad Request');
   return { render: { dateTime: zonedDateTime(ms, zone), timeZone: zone }, ms };
 }
 
 function applyTimes(event: StoredEvent, body: Record<string, unknown>, zone: string): void {
-  if (body.start !== undefined) Object.assign(event, { start: timeOf(body.start, zone, 'start').render, startMs: timeOf(body.start, zone, 'start').ms });
-  if (body.end !== undefined) Object.assign(event, { end: timeOf(body.end, zone, 'end').render, endMs: timeOf(body.end, zone, 'end').ms });
+  if (body.start !== undefined)
+    Object.assign(event, {
+      start: timeOf(body.start, zone, 'start').render,
+      startMs: timeOf(body.start, zone, 'start').ms,
+    });
+  if (body.end !== undefined)
+    Object.assign(event, { end: timeOf(body.end, zone, 'end').render, endMs: timeOf(body.end, zone, 'end').ms });
   if (event.endMs < event.startMs)
-    throw invalid('The specified time range is empty.', { details: [{ domain: 'calendar', reason: 'timeRangeEmpty', message: 'The specified time range is empty.' }] });
+    throw invalid('The specified time range is empty.', {
+      details: [{ domain: 'calendar', reason: 'timeRangeEmpty', message: 'The specified time range is empty.' }],
+    });
 }
 
 function writable(role: AccessRole): void {
@@ -160,7 +183,11 @@ export function calendarRoutes(router: Router, states: GoogleStates, ctx: FakeCo
     const { calendar, role } = calendarFor(who, req.params.calendarId);
     const rows = listRows(eventsOf(who, calendar), req, ctx.clock.now() + 400 * 86_400_000);
     const scope = `events ${calendar.id} ${JSON.stringify({ ...req.query, pageToken: undefined, maxResults: undefined })}`;
-    const page = cursorPage(rows, readCursorPage(req.query, { cursor: 'pageToken', limit: 'maxResults', defaultLimit: 250, maxLimit: 2500 }), scope);
+    const page = cursorPage(
+      rows,
+      readCursorPage(req.query, { cursor: 'pageToken', limit: 'maxResults', defaultLimit: 250, maxLimit: 2500 }),
+      scope,
+    );
     const viewer = calendar.primaryOf !== undefined ? who.state.people[calendar.primaryOf].email : calendar.id;
     res.json({
       kind: 'calendar#events',
@@ -183,7 +210,9 @@ export function calendarRoutes(router: Router, states: GoogleStates, ctx: FakeCo
     const event = findEvent(who, calendar, id);
     const viewer = calendar.primaryOf !== undefined ? who.state.people[calendar.primaryOf].email : calendar.id;
     if (suffix === undefined) return void res.json(eventResource(event, viewer));
-    const start = occurrences(event, ctx.clock.now() + 400 * 86_400_000).find((ms) => eventResource(event, viewer, ms).id === req.params.eventId);
+    const start = occurrences(event, ctx.clock.now() + 400 * 86_400_000).find(
+      (ms) => eventResource(event, viewer, ms).id === req.params.eventId,
+    );
     if (start === undefined) throw notFound('Not Found');
     res.json(eventResource(event, viewer, start));
   });
@@ -218,7 +247,10 @@ export function calendarRoutes(router: Router, states: GoogleStates, ctx: FakeCo
     applyTimes(event, body, calendar.timeZone);
     const request = (body.conferenceData as { createRequest?: { requestId?: string } } | undefined)?.createRequest;
     if (request && queryParam(req, 'conferenceDataVersion') === '1')
-      event.conferenceData = { ...conferenceFor(event.id), createRequest: { requestId: request.requestId, status: { statusCode: 'success' } } };
+      event.conferenceData = {
+        ...conferenceFor(event.id),
+        createRequest: { requestId: request.requestId, status: { statusCode: 'success' } },
+      };
     store.events.get(calendar.id)!.push(event);
     res.json(eventResource(event, calendar.primaryOf !== undefined ? who.person.email : calendar.id));
   });
@@ -231,7 +263,8 @@ export function calendarRoutes(router: Router, states: GoogleStates, ctx: FakeCo
     const body = jsonBody(req);
     const before = { ...event };
     try {
-      for (const field of ['summary', 'description', 'location'] as const) if (typeof body[field] === 'string') event[field] = body[field];
+      for (const field of ['summary', 'description', 'location'] as const)
+        if (typeof body[field] === 'string') event[field] = body[field];
       if (body.status === 'confirmed' || body.status === 'tentative') event.status = body.status;
       if (body.attendees !== undefined) event.attendees = attendeesFrom(who, body.attendees);
       applyTimes(event, body, calendar.timeZone);
@@ -276,7 +309,12 @@ export function calendarRoutes(router: Router, states: GoogleStates, ctx: FakeCo
         .map((b) => ({ start: new Date(b.start).toISOString(), end: new Date(b.end).toISOString() }));
       calendars[calendar.id] = { busy };
     }
-    res.json({ kind: 'calendar#freeBusy', timeMin: new Date(timeMin).toISOString(), timeMax: new Date(timeMax).toISOString(), calendars });
+    res.json({
+      kind: 'calendar#freeBusy',
+      timeMin: new Date(timeMin).toISOString(),
+      timeMax: new Date(timeMax).toISOString(),
+      calendars,
+    });
   });
 }
 
@@ -285,6 +323,8 @@ function conferenceFor(id: string): Record<string, unknown> {
   return {
     conferenceId: code,
     conferenceSolution: { key: { type: 'hangoutsMeet' }, name: 'Google Meet' },
-    entryPoints: [{ entryPointType: 'video', uri: `https://meet.google.com/${code}`, label: `meet.google.com/${code}` }],
+    entryPoints: [
+      { entryPointType: 'video', uri: `https://meet.google.com/${code}`, label: `meet.google.com/${code}` },
+    ],
   };
 }

@@ -7,16 +7,39 @@ import { isoDate, wallTimeToInstant, zonedDateTime, zoneOfLocation } from './zon
 const DAY = 86_400_000;
 const HISTORY_DAYS = 60;
 const AHEAD_DAYS = 30;
-const MEETINGS = ['Design review', 'Sprint planning', 'Incident retro', 'Roadmap sync', 'Architecture deep dive', 'Customer call', 'Hiring debrief', 'Demo prep'];
+const MEETINGS = [
+  'Design review',
+  'Sprint planning',
+  'Incident retro',
+  'Roadmap sync',
+  'Architecture deep dive',
+  'Customer call',
+  'Hiring debrief',
+  'Demo prep',
+];
 const ALL_DAY = ['Out of office', 'Team offsite', 'Conference', 'Public holiday'];
-const RESPONSES: EventAttendee['responseStatus'][] = ['accepted', 'accepted', 'accepted', 'tentative', 'declined', 'needsAction'];
+const RESPONSES: EventAttendee['responseStatus'][] = [
+  'accepted',
+  'accepted',
+  'accepted',
+  'tentative',
+  'declined',
+  'needsAction',
+];
 
 /** The team calendar's id, shared by the workspace's people. */
 export const teamCalendarId = (domain: string): string => `c_team.${domain.split('.')[0]}@group.calendar.google.com`;
 
 const identity = (person: Person) => ({ email: person.email, displayName: person.name });
 
-function calendarOf(id: string, summary: string, timeZone: string, access: Array<[number, AccessRole]>, colorId: string, primaryOf?: number): CalendarRecord {
+function calendarOf(
+  id: string,
+  summary: string,
+  timeZone: string,
+  access: Array<[number, AccessRole]>,
+  colorId: string,
+  primaryOf?: number,
+): CalendarRecord {
   return { id, summary, timeZone, access: new Map(access), primaryOf, colorId };
 }
 
@@ -36,7 +59,16 @@ export function seedCalendar(workspace: WorkspaceSeed): CalendarStore {
     store.events.set(calendar.id, []);
   };
   for (const person of people) {
-    add(calendarOf(person.email, person.email, zoneOfLocation(person.location), [[person.index, 'owner']], String(1 + (person.index % 24)), person.index));
+    add(
+      calendarOf(
+        person.email,
+        person.email,
+        zoneOfLocation(person.location),
+        [[person.index, 'owner']],
+        String(1 + (person.index % 24)),
+        person.index,
+      ),
+    );
     for (let extra = 1; workspace.scale > 1 && extra <= 9; extra++)
       add(
         calendarOf(
@@ -74,7 +106,11 @@ export function seedCalendar(workspace: WorkspaceSeed): CalendarStore {
       creator: identity(organizer),
     };
   };
-  const attendeesOf = (organizer: Person, guests: Person[], answers: () => EventAttendee['responseStatus']): EventAttendee[] => [
+  const attendeesOf = (
+    organizer: Person,
+    guests: Person[],
+    answers: () => EventAttendee['responseStatus'],
+  ): EventAttendee[] => [
     { ...identity(organizer), organizer: true, responseStatus: 'accepted' },
     ...guests.map((g) => ({ ...identity(g), responseStatus: answers() })),
   ];
@@ -163,8 +199,11 @@ export function meetConference(random: Random): Record<string, unknown> {
     conferenceSolution: {
       key: { type: 'hangoutsMeet' },
       name: 'Google Meet',
-      iconUri: 'https://fonts.gstatic.com/s/i/productlogos/meet_2020q4/v6/web-512dp/logo_meet_2020q4_color_2x_web_512dp.png',
+      iconUri:
+        'https://fonts.gstatic.com/s/i/productlogos/meet_2020q4/v6/web-512dp/logo_meet_2020q4_color_2x_web_512dp.png',
     },
-    entryPoints: [{ entryPointType: 'video', uri: `https://meet.google.com/${code}`, label: `meet.google.com/${code}` }],
+    entryPoints: [
+      { entryPointType: 'video', uri: `https://meet.google.com/${code}`, label: `meet.google.com/${code}` },
+    ],
   };
 }

@@ -3,7 +3,8 @@ import type { AccessRole, CalendarRecord, StoredEvent } from './model.js';
 import { instanceSuffix } from './recurrence.js';
 import { zonedDateTime } from './zones.js';
 
-const etagOf = (...parts: unknown[]): string => `"${BigInt(`0x${createHash('sha1').update(parts.join('|')).digest('hex').slice(0, 15)}`).toString()}"`;
+const etagOf = (...parts: unknown[]): string =>
+  `"${BigInt(`0x${createHash('sha1').update(parts.join('|')).digest('hex').slice(0, 15)}`).toString()}"`;
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 export function calendarResource(calendar: CalendarRecord): Record<string, unknown> {
@@ -30,12 +31,18 @@ export function calendarListEntry(calendar: CalendarRecord, role: AccessRole): R
     selected: true,
     accessRole: role,
     defaultReminders: role === 'owner' || role === 'writer' ? [{ method: 'popup', minutes: 10 }] : [],
-    ...(calendar.primaryOf !== undefined ? { primary: true, notificationSettings: { notifications: [{ type: 'eventCreation', method: 'email' }] } } : {}),
+    ...(calendar.primaryOf !== undefined
+      ? { primary: true, notificationSettings: { notifications: [{ type: 'eventCreation', method: 'email' }] } }
+      : {}),
   };
 }
 
 /** An event as Google renders it to the owner of `viewerEmail`'s calendar; `instanceStart` for one occurrence of a series. */
-export function eventResource(event: StoredEvent, viewerEmail: string, instanceStart?: number): Record<string, unknown> {
+export function eventResource(
+  event: StoredEvent,
+  viewerEmail: string,
+  instanceStart?: number,
+): Record<string, unknown> {
   const length = event.endMs - event.startMs;
   const zone = event.start.timeZone;
   const instance = instanceStart !== undefined && event.recurrence !== undefined;
@@ -47,7 +54,12 @@ export function eventResource(event: StoredEvent, viewerEmail: string, instanceS
         recurringEventId: event.id,
         originalStartTime: { dateTime: zonedDateTime(instanceStart, zone ?? 'UTC'), timeZone: zone },
       }
-    : { id: event.id, start: event.start, end: event.end, ...(event.recurrence ? { recurrence: event.recurrence } : {}) };
+    : {
+        id: event.id,
+        start: event.start,
+        end: event.end,
+        ...(event.recurrence ? { recurrence: event.recurrence } : {}),
+      };
   const meet = event.conferenceData?.entryPoints as Array<{ uri: string }> | undefined;
   return {
     kind: 'calendar#event',
@@ -65,10 +77,14 @@ export function eventResource(event: StoredEvent, viewerEmail: string, instanceS
     start: times.start,
     end: times.end,
     ...('recurrence' in times ? { recurrence: times.recurrence } : {}),
-    ...('recurringEventId' in times ? { recurringEventId: times.recurringEventId, originalStartTime: times.originalStartTime } : {}),
+    ...('recurringEventId' in times
+      ? { recurringEventId: times.recurringEventId, originalStartTime: times.originalStartTime }
+      : {}),
     iCalUID: `${event.id}@google.com`,
     sequence: event.sequence,
-    ...(event.attendees ? { attendees: event.attendees.map((a) => ({ ...a, ...(a.email === viewerEmail ? { self: true } : {}) })) } : {}),
+    ...(event.attendees
+      ? { attendees: event.attendees.map((a) => ({ ...a, ...(a.email === viewerEmail ? { self: true } : {}) })) }
+      : {}),
     ...(meet?.[0] ? { hangoutLink: meet[0].uri, conferenceData: event.conferenceData } : {}),
     reminders: { useDefault: true },
     eventType: 'default',

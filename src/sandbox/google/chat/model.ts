@@ -26,4 +26,5 @@ export interface ChatStore {
 }
 
 /** `users/{id}`: the Chat user resource name of a person. */
-export const chatUserName = (idBase: number, index: number): string => `users/1${String(idBase + index).padStart(17, '0')}`;
+export const chatUserName = (idBase: number, index: number): string =>
+  `users/1${String(idBase + index).padStart(17, '0')}`;

@@ -1,6 +1,16 @@
 import type { Request, Response, Router } from 'express';
 import type { FakeContext } from '../../fake-upstream.js';
-import { cursorFields, cursorPage, forbidden, invalid, jsonBody, notFound, queryParam, rateLimited, readCursorPage } from '../../kit/index.js';
+import {
+  cursorFields,
+  cursorPage,
+  forbidden,
+  invalid,
+  jsonBody,
+  notFound,
+  queryParam,
+  rateLimited,
+  readCursorPage,
+} from '../../kit/index.js';
 import { callerOf, requireScope, type GoogleCaller, type GoogleStates } from '../caller.js';
 import { chatUserName, type ChatMessage, type ChatSpace } from './model.js';
 
@@ -23,14 +33,18 @@ export function chatRoutes(router: Router, states: GoogleStates, ctx: FakeContex
     const now = ctx.clock.now();
     const recent = (calls.get(key) ?? []).filter((at) => at > now - 60_000);
     if (ctx.rateLimits === 'enforce' && recent.length >= PER_USER_PER_MINUTE)
-      throw rateLimited(Math.ceil((recent[0] + 60_000 - now) / 1000), "Quota exceeded for quota metric 'Read requests' and limit 'Read requests per minute per user'.");
+      throw rateLimited(
+        Math.ceil((recent[0] + 60_000 - now) / 1000),
+        "Quota exceeded for quota metric 'Read requests' and limit 'Read requests per minute per user'.",
+      );
     recent.push(now);
     calls.set(key, recent);
     return who;
   };
   const spaceFor = (who: GoogleCaller, id: string): ChatSpace => {
     const space = who.state.chat.spaces.get(id);
-    if (!space || !space.members.has(who.person.index)) throw notFound(`Space spaces/${id} not found or not accessible.`);
+    if (!space || !space.members.has(who.person.index))
+      throw notFound(`Space spaces/${id} not found or not accessible.`);
     return space;
   };
   const idBase = (who: GoogleCaller) => who.state.workspace.idBase;
@@ -38,10 +52,14 @@ export function chatRoutes(router: Router, states: GoogleStates, ctx: FakeContex
     name: `spaces/${space.id}`,
     type: space.type === 'SPACE' ? 'ROOM' : 'DM',
     spaceType: space.type,
-    ...(space.type === 'SPACE' ? { displayName: space.displayName, spaceThreadingState: 'THREADED_MESSAGES' } : { singleUserBotDm: false }),
+    ...(space.type === 'SPACE'
+      ? { displayName: space.displayName, spaceThreadingState: 'THREADED_MESSAGES' }
+      : { singleUserBotDm: false }),
     spaceHistoryState: 'HISTORY_ON',
     createTime: iso(space.createTime),
-    lastActiveTime: iso(Math.max(space.createTime, ...(who.state.chat.messages.get(space.id) ?? []).map((m) => m.createTime))),
+    lastActiveTime: iso(
+      Math.max(space.createTime, ...(who.state.chat.messages.get(space.id) ?? []).map((m) => m.createTime)),
+    ),
     membershipCount: { joinedDirectHumanUserCount: space.members.size },
     spaceUri: `https://chat.google.com/room/${space.id}`,
   });
@@ -74,9 +92,18 @@ export function chatRoutes(router: Router, states: GoogleStates, ctx: FakeContex
     const filter = queryParam(req, 'filter');
     const typed = filter?.match(/space_?type\s*=\s*"(SPACE|DIRECT_MESSAGE|GROUP_CHAT)"/i)?.[1];
     if (filter && !typed) throw invalid('Invalid filter.');
-    const spaces = [...who.state.chat.spaces.values()].filter((s) => s.members.has(who.person.index) && (!typed || s.type === typed));
-    const page = cursorPage(spaces, readCursorPage(req.query, { cursor: 'pageToken', limit: 'pageSize', defaultLimit: 100, maxLimit: 1000 }), `spaces ${filter ?? ''}`);
-    res.json({ ...(page.items.length ? { spaces: page.items.map((s) => spaceResource(who, s)) } : {}), ...cursorFields.google(page) });
+    const spaces = [...who.state.chat.spaces.values()].filter(
+      (s) => s.members.has(who.person.index) && (!typed || s.type === typed),
+    );
+    const page = cursorPage(
+      spaces,
+      readCursorPage(req.query, { cursor: 'pageToken', limit: 'pageSize', defaultLimit: 100, maxLimit: 1000 }),
+      `spaces ${filter ?? ''}`,
+    );
+    res.json({
+      ...(page.items.length ? { spaces: page.items.map((s) => spaceResource(who, s)) } : {}),
+      ...cursorFields.google(page),
+    });
   });
 
   router.get('/v1/spaces/:space', (req, res) => {
@@ -88,7 +115,11 @@ export function chatRoutes(router: Router, states: GoogleStates, ctx: FakeContex
     const who = caller(req, res, MEMBERS_READ);
     const space = spaceFor(who, req.params.space);
     const members = [...space.members].map(([index, role]) => memberResource(who, space, index, role));
-    const page = cursorPage(members, readCursorPage(req.query, { cursor: 'pageToken', limit: 'pageSize', defaultLimit: 100, maxLimit: 1000 }), `members ${space.id}`);
+    const page = cursorPage(
+      members,
+      readCursorPage(req.query, { cursor: 'pageToken', limit: 'pageSize', defaultLimit: 100, maxLimit: 1000 }),
+      `members ${space.id}`,
+    );
     res.json({ ...(page.items.length ? { memberships: page.items } : {}), ...cursorFields.google(page) });
   });
 
@@ -96,12 +127,23 @@ export function chatRoutes(router: Router, states: GoogleStates, ctx: FakeContex
     const who = caller(req, res, MESSAGES_READ);
     const space = spaceFor(who, req.params.space);
     const filter = queryParam(req, 'filter') ?? '';
-    const bounds = [...filter.matchAll(/create_?time\s*(>=|>|<=|<)\s*"([^"]+)"/gi)].map(([, op, value]) => ({ op, at: Date.parse(value) }));
+    const bounds = [...filter.matchAll(/create_?time\s*(>=|>|<=|<)\s*"([^"]+)"/gi)].map(([, op, value]) => ({
+      op,
+      at: Date.parse(value),
+    }));
     if ((filter.trim() && !bounds.length) || bounds.some((b) => Number.isNaN(b.at))) throw invalid('Invalid filter.');
     const orderBy = queryParam(req, 'orderBy') ?? 'createTime asc';
     if (!/^create_?time (asc|desc)$/i.test(orderBy.trim())) throw invalid('Invalid order by.');
     let rows = (who.state.chat.messages.get(space.id) ?? []).filter((m) =>
-      bounds.every(({ op, at }) => (op === '>' ? m.createTime > at : op === '>=' ? m.createTime >= at : op === '<' ? m.createTime < at : m.createTime <= at)),
+      bounds.every(({ op, at }) =>
+        op === '>'
+          ? m.createTime > at
+          : op === '>='
+            ? m.createTime >= at
+            : op === '<'
+              ? m.createTime < at
+              : m.createTime <= at,
+      ),
     );
     if (/desc$/i.test(orderBy.trim())) rows = [...rows].reverse();
     const page = cursorPage(
@@ -109,7 +151,10 @@ export function chatRoutes(router: Router, states: GoogleStates, ctx: FakeContex
       readCursorPage(req.query, { cursor: 'pageToken', limit: 'pageSize', defaultLimit: 25, maxLimit: 1000 }),
       `messages ${space.id} ${filter} ${orderBy}`,
     );
-    res.json({ ...(page.items.length ? { messages: page.items.map((m) => messageResource(who, m)) } : {}), ...cursorFields.google(page) });
+    res.json({
+      ...(page.items.length ? { messages: page.items.map((m) => messageResource(who, m)) } : {}),
+      ...cursorFields.google(page),
+    });
   });
 
   router.get('/v1/spaces/:space/messages/:message', (req, res) => {
@@ -122,7 +167,8 @@ export function chatRoutes(router: Router, states: GoogleStates, ctx: FakeContex
     const who = caller(req, res, MESSAGES_WRITE);
     const space = spaceFor(who, req.params.space);
     const body = jsonBody(req);
-    if (typeof body.text !== 'string' || !body.text.trim()) throw invalid('Message cannot be empty. Discarded message must have text or cards.');
+    if (typeof body.text !== 'string' || !body.text.trim())
+      throw invalid('Message cannot be empty. Discarded message must have text or cards.');
     const option = queryParam(req, 'messageReplyOption') ?? 'MESSAGE_REPLY_OPTION_UNSPECIFIED';
     const threadName = (body.thread as { name?: unknown } | undefined)?.name;
     const messages = who.state.chat.messages.get(space.id)!;
@@ -165,7 +211,8 @@ export function chatRoutes(router: Router, states: GoogleStates, ctx: FakeContex
       throw invalid('Invalid update mask: it must name text.');
     if (message.sender !== who.person.index) throw forbidden('The caller can only update messages it sent.');
     const text = jsonBody(req).text;
-    if (typeof text !== 'string' || !text.trim()) throw invalid('Message cannot be empty. Discarded message must have text or cards.');
+    if (typeof text !== 'string' || !text.trim())
+      throw invalid('Message cannot be empty. Discarded message must have text or cards.');
     message.text = text;
     res.json({ ...messageResource(who, message), lastUpdateTime: iso(ctx.clock.now()) });
   });

@@ -15,7 +15,8 @@ const LINES = [
   'Looking into it now.',
 ];
 
-const spaceId = (random: Random): string => `AAAA${Array.from({ length: 7 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'[random.int(0, 61)]).join('')}`;
+const spaceId = (random: Random): string =>
+  `AAAA${Array.from({ length: 7 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'[random.int(0, 61)]).join('')}`;
 
 /**
  * Named spaces (everyone in Engineering and Random, about half in Incidents and Launch room, the first
@@ -60,7 +61,14 @@ export function seedChat(workspace: WorkspaceSeed): ChatStore {
       let at = start + random.int(0, 39) * DAY + random.int(8 * 60, 18 * 60) * 60_000;
       const threadId = `${random.hex(11)}`;
       for (let n = random.int(1, 4); n > 0; n--) {
-        messages.push({ id: `${random.hex(11)}.${random.hex(11)}`, spaceId: space.id, threadId, sender: random.pick(members), text: random.pick(LINES), createTime: at });
+        messages.push({
+          id: `${random.hex(11)}.${random.hex(11)}`,
+          spaceId: space.id,
+          threadId,
+          sender: random.pick(members),
+          text: random.pick(LINES),
+          createTime: at,
+        });
         at += random.int(1, 90) * 60_000;
       }
     }

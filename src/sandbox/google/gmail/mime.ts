@@ -36,7 +36,10 @@ export async function payloadOf(message: StoredMessage): Promise<MessagePart> {
 function partOf(node: MimeNodeView, partId: string, messageId: string): MessagePart {
   const mimeType = node.contentType.parsed.value;
   const filename = node.contentDisposition.parsed.params.filename ?? node.contentType.parsed.params.name ?? '';
-  const headers = node.headers.map((h) => ({ name: h.originalKey, value: decodeWords(h.value.replace(/\r?\n[ \t]+/g, ' ')) }));
+  const headers = node.headers.map((h) => ({
+    name: h.originalKey,
+    value: decodeWords(h.value.replace(/\r?\n[ \t]+/g, ' ')),
+  }));
   if (node.contentType.multipart) {
     return {
       partId,
@@ -49,6 +52,16 @@ function partOf(node: MimeNodeView, partId: string, messageId: string): MessageP
   }
   // Gmail undoes the transfer encoding but keeps the part's own charset: readers decode by its Content-Type.
   const bytes = Buffer.from(node.content ?? new ArrayBuffer(0));
-  if (filename) return { partId, mimeType, filename, headers, body: { size: bytes.length, attachmentId: `ANGjdJ${Buffer.from(`${messageId}:${partId}`).toString('base64url')}` } };
+  if (filename)
+    return {
+      partId,
+      mimeType,
+      filename,
+      headers,
+      body: {
+        size: bytes.length,
+        attachmentId: `ANGjdJ${Buffer.from(`${messageId}:${partId}`).toString('base64url')}`,
+      },
+    };
   return { partId, mimeType, filename, headers, body: { size: bytes.length, data: bytes.toString('base64url') } };
 }

@@ -63,4 +63,5 @@ export const SYSTEM_LABELS = [
 ];
 
 /** Gmail ids: 16 lowercase hex digits, growing with time. */
-export const messageId = (base: number, n: number): string => (0x18c0000000000000n + BigInt(base) * 0x100000n + BigInt(n)).toString(16);
+export const messageId = (base: number, n: number): string =>
+  (0x18c0000000000000n + BigInt(base) * 0x100000n + BigInt(n)).toString(16);

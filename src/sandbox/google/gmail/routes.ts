@@ -26,7 +26,11 @@ function mailboxOf(who: GoogleCaller, userId: string): Mailbox {
 const snippetOf = (m: StoredMessage) => m.index.text.replace(/\s+/g, ' ').trim().slice(0, 100);
 const sortedLabels = (m: StoredMessage) => [...m.labelIds];
 
-async function messageResource(m: StoredMessage, format: string, headerNames: string[]): Promise<Record<string, unknown>> {
+async function messageResource(
+  m: StoredMessage,
+  format: string,
+  headerNames: string[],
+): Promise<Record<string, unknown>> {
   const base = {
     id: m.id,
     threadId: m.threadId,
@@ -41,8 +45,20 @@ async function messageResource(m: StoredMessage, format: string, headerNames: st
   const payload = await payloadOf(m);
   if (format === 'metadata') {
     const wanted = headerNames.map((h) => h.toLowerCase());
-    const headers = wanted.length ? payload.headers.filter((h) => wanted.includes(h.name.toLowerCase())) : payload.headers;
-    return { ...base, sizeEstimate: raw.length, payload: { partId: payload.partId, mimeType: payload.mimeType, filename: payload.filename, headers, body: { size: 0 } } };
+    const headers = wanted.length
+      ? payload.headers.filter((h) => wanted.includes(h.name.toLowerCase()))
+      : payload.headers;
+    return {
+      ...base,
+      sizeEstimate: raw.length,
+      payload: {
+        partId: payload.partId,
+        mimeType: payload.mimeType,
+        filename: payload.filename,
+        headers,
+        body: { size: 0 },
+      },
+    };
   }
   return { ...base, sizeEstimate: raw.length, payload };
 }
@@ -74,15 +90,24 @@ export function gmailRoutes(router: Router, states: GoogleStates, ctx: FakeConte
     const test = parseQuery(queryParam(req, 'q') ?? '', box, ctx.clock.now());
     const withTrash = queryParam(req, 'includeSpamTrash') === 'true' || labelIds.includes('TRASH');
     return [...box.messages.values()]
-      .filter((m) => !m.draft && (withTrash || !m.labelIds.has('TRASH')) && labelIds.every((l) => m.labelIds.has(l)) && test(m))
+      .filter(
+        (m) =>
+          !m.draft && (withTrash || !m.labelIds.has('TRASH')) && labelIds.every((l) => m.labelIds.has(l)) && test(m),
+      )
       .sort((a, b) => b.internalDate - a.internalDate || b.id.localeCompare(a.id));
   };
-  const scopeOf = (req: Request, what: string) => `${what} ${JSON.stringify({ q: req.query.q, labelIds: req.query.labelIds, t: req.query.includeSpamTrash })}`;
+  const scopeOf = (req: Request, what: string) =>
+    `${what} ${JSON.stringify({ q: req.query.q, labelIds: req.query.labelIds, t: req.query.includeSpamTrash })}`;
 
   router.get(`${BASE}/profile`, (req, res) => {
     const { who, box } = caller(req, res, [...METADATA, `${AUTH}gmail.compose`]);
     const threads = new Set([...box.messages.values()].map((m) => m.threadId));
-    res.json({ emailAddress: who.person.email, messagesTotal: box.messages.size, threadsTotal: threads.size, historyId: String(box.historyId) });
+    res.json({
+      emailAddress: who.person.email,
+      messagesTotal: box.messages.size,
+      threadsTotal: threads.size,
+      historyId: String(box.historyId),
+    });
   });
 
   router.get(`${BASE}/labels`, (req, res) => {
@@ -120,7 +145,11 @@ export function gmailRoutes(router: Router, states: GoogleStates, ctx: FakeConte
   router.get(`${BASE}/messages`, (req, res) => {
     const { box } = caller(req, res, METADATA);
     const rows = visible(req, box);
-    const page = cursorPage(rows, readCursorPage(req.query, { cursor: 'pageToken', limit: 'maxResults', defaultLimit: 100, maxLimit: 500 }), scopeOf(req, 'messages'));
+    const page = cursorPage(
+      rows,
+      readCursorPage(req.query, { cursor: 'pageToken', limit: 'maxResults', defaultLimit: 100, maxLimit: 500 }),
+      scopeOf(req, 'messages'),
+    );
     res.json({
       ...(page.items.length ? { messages: page.items.map((m) => ({ id: m.id, threadId: m.threadId })) } : {}),
       ...cursorFields.google(page),
@@ -157,9 +186,15 @@ export function gmailRoutes(router: Router, states: GoogleStates, ctx: FakeConte
     res.json(await messageResource(message, 'minimal', []).then(({ sizeEstimate: _size, ...rest }) => rest));
   });
 
-  const compose = async (who: GoogleCaller, box: Mailbox, body: Record<string, unknown>, draft: boolean): Promise<StoredMessage> => {
+  const compose = async (
+    who: GoogleCaller,
+    box: Mailbox,
+    body: Record<string, unknown>,
+    draft: boolean,
+  ): Promise<StoredMessage> => {
     const encoded = (body as { raw?: unknown }).raw;
-    if (typeof encoded !== 'string' || encoded === '') throw invalid("'raw' RFC822 payload message string or uploading message via /upload/* URL required");
+    if (typeof encoded !== 'string' || encoded === '')
+      throw invalid("'raw' RFC822 payload message string or uploading message via /upload/* URL required");
     const raw = Buffer.from(encoded, 'base64url');
     const email = await PostalMime.parse(raw);
     const to = (email.to ?? []).flatMap((a) => ('address' in a && a.address ? [a.address] : []));
@@ -183,13 +218,26 @@ export function gmailRoutes(router: Router, states: GoogleStates, ctx: FakeConte
       [...target.messages.values()].find((m) => replyTo.includes(m.index.messageId))?.threadId;
     const stored = (target: Mailbox, labels: string[], bytes: Buffer, explicitThread?: string): StoredMessage => {
       const id = messageId(base, who.state.mail.nextId++);
-      const message: StoredMessage = { id, threadId: threadIn(target, explicitThread) ?? id, labelIds: new Set(labels), internalDate: now, index, raw: bytes, draft };
+      const message: StoredMessage = {
+        id,
+        threadId: threadIn(target, explicitThread) ?? id,
+        labelIds: new Set(labels),
+        internalDate: now,
+        index,
+        raw: bytes,
+        draft,
+      };
       target.messages.set(id, message);
       target.historyId++;
       return message;
     };
     // The sender keeps the Bcc header; recipients receive the message without it.
-    const sent = stored(box, draft ? ['DRAFT'] : ['SENT'], raw, typeof body.threadId === 'string' ? body.threadId : undefined);
+    const sent = stored(
+      box,
+      draft ? ['DRAFT'] : ['SENT'],
+      raw,
+      typeof body.threadId === 'string' ? body.threadId : undefined,
+    );
     if (draft) return sent;
     const delivered = stripBcc(raw);
     const recipients = new Set([...to, ...cc, ...bcc].map((a) => a.toLowerCase()));
@@ -209,16 +257,31 @@ export function gmailRoutes(router: Router, states: GoogleStates, ctx: FakeConte
     const { who, box } = caller(req, res, [...MODIFY, `${AUTH}gmail.compose`]);
     const message = (jsonBody(req).message ?? {}) as Record<string, unknown>;
     const draft = await compose(who, box, message, true);
-    res.json({ id: `r${draft.id}`, message: { id: draft.id, threadId: draft.threadId, labelIds: sortedLabels(draft) } });
+    res.json({
+      id: `r${draft.id}`,
+      message: { id: draft.id, threadId: draft.threadId, labelIds: sortedLabels(draft) },
+    });
   });
 
   router.get(`${BASE}/threads`, (req, res) => {
     const { box } = caller(req, res, METADATA);
     const seen = new Set<string>();
     const threads = visible(req, box).filter((m) => !seen.has(m.threadId) && seen.add(m.threadId));
-    const page = cursorPage(threads, readCursorPage(req.query, { cursor: 'pageToken', limit: 'maxResults', defaultLimit: 100, maxLimit: 500 }), scopeOf(req, 'threads'));
+    const page = cursorPage(
+      threads,
+      readCursorPage(req.query, { cursor: 'pageToken', limit: 'maxResults', defaultLimit: 100, maxLimit: 500 }),
+      scopeOf(req, 'threads'),
+    );
     res.json({
-      ...(page.items.length ? { threads: page.items.map((m) => ({ id: m.threadId, snippet: snippetOf(m), historyId: String(box.historyId) })) } : {}),
+      ...(page.items.length
+        ? {
+            threads: page.items.map((m) => ({
+              id: m.threadId,
+              snippet: snippetOf(m),
+              historyId: String(box.historyId),
+            })),
+          }
+        : {}),
       ...cursorFields.google(page),
       resultSizeEstimate: threads.length,
     });
@@ -227,12 +290,16 @@ export function gmailRoutes(router: Router, states: GoogleStates, ctx: FakeConte
   router.get(`${BASE}/threads/:id`, async (req, res) => {
     const { box } = caller(req, res, METADATA);
     const format = formatOf(req);
-    const messages = [...box.messages.values()].filter((m) => m.threadId === req.params.id && !m.draft).sort((a, b) => a.internalDate - b.internalDate);
+    const messages = [...box.messages.values()]
+      .filter((m) => m.threadId === req.params.id && !m.draft)
+      .sort((a, b) => a.internalDate - b.internalDate);
     if (!messages.length) throw notFound('Requested entity was not found.');
     res.json({
       id: req.params.id,
       historyId: String(box.historyId),
-      messages: await Promise.all(messages.map((m) => messageResource(m, format === 'raw' ? 'full' : format, listOf(req, 'metadataHeaders')))),
+      messages: await Promise.all(
+        messages.map((m) => messageResource(m, format === 'raw' ? 'full' : format, listOf(req, 'metadataHeaders'))),
+      ),
     });
   });
 }

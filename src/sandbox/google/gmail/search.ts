@@ -38,7 +38,9 @@ function testOf(key: string, value: string, box: Mailbox, now: number): Test {
     }
     case 'label':
     case 'in': {
-      const found = [...box.labels.values()].find((l) => lower(l.name) === value || lower(l.id) === value || lower(l.name).replace(/\s+/g, '-') === value);
+      const found = [...box.labels.values()].find(
+        (l) => lower(l.name) === value || lower(l.id) === value || lower(l.name).replace(/\s+/g, '-') === value,
+      );
       return (m) => found !== undefined && m.labelIds.has(found.id);
     }
     case 'newer_than':

@@ -5,7 +5,16 @@ import { messageId, SYSTEM_LABELS, type MailLabel, type Mailbox, type MailStore,
 
 const DAY = 86_400_000;
 const USER_LABELS = ['Projects', 'Receipts', 'Follow-up'];
-const TOPICS = ['Q4 roadmap', 'Release notes draft', 'Incident follow-up', 'Hiring loop', 'Offsite logistics', 'API deprecation', 'Budget review', 'Design critique'];
+const TOPICS = [
+  'Q4 roadmap',
+  'Release notes draft',
+  'Incident follow-up',
+  'Hiring loop',
+  'Offsite logistics',
+  'API deprecation',
+  'Budget review',
+  'Design critique',
+];
 /** Non-ASCII subjects travel as RFC 2047 encoded words. */
 const UNICODE_TOPICS = ['Café ☕ on Thursday', 'Überblick: Straße & Zürich', 'Résumé de la réunion'];
 const CONVERSATIONS_PER_PERSON = 12;
@@ -84,7 +93,18 @@ export function seedMail(workspace: WorkspaceSeed): MailStore {
           date: new Date(at),
           ...(chain.length ? { inReplyTo: chain[chain.length - 1], references: [...chain] } : {}),
         };
-        drafts.push({ at, conversation, options, from, to, cc, text, subject: String(options.subject), messageId: id, replyTo: [...chain] });
+        drafts.push({
+          at,
+          conversation,
+          options,
+          from,
+          to,
+          cc,
+          text,
+          subject: String(options.subject),
+          messageId: id,
+          replyTo: [...chain],
+        });
         chain.push(id);
         at += random.int(1, 20) * 3_600_000;
       }
@@ -126,11 +146,31 @@ export function seedMail(workspace: WorkspaceSeed): MailStore {
         alternatives: [{ content: Buffer.from(text, 'latin1'), contentType: 'text/plain; charset=ISO-8859-1' }],
         messageId: messageIdHeader,
         date: new Date(at),
-        attachments: [{ filename: `releve-${n + 1}.csv`, content: `item,amount\ncafe,4.50\ncreme,8.00\n`, contentType: 'text/csv' }],
+        attachments: [
+          { filename: `releve-${n + 1}.csv`, content: `item,amount\ncafe,4.50\ncreme,8.00\n`, contentType: 'text/csv' },
+        ],
       };
-      const index = { from: `Facturation Exemple <billing@billing.example>`, to: [person.email], cc: [], subject, text, messageId: messageIdHeader, replyTo: [] };
-      const labels = new Set(['INBOX', 'CATEGORY_UPDATES', ...(n < 2 ? ['UNREAD'] : []), ...(n % 3 === 0 ? ['Label_2'] : [])]);
-      deliver(store.mailboxes.get(person.index)!, `digest-${person.index}-${n}`, { internalDate: at, index, compose, labelIds: labels });
+      const index = {
+        from: `Facturation Exemple <billing@billing.example>`,
+        to: [person.email],
+        cc: [],
+        subject,
+        text,
+        messageId: messageIdHeader,
+        replyTo: [],
+      };
+      const labels = new Set([
+        'INBOX',
+        'CATEGORY_UPDATES',
+        ...(n < 2 ? ['UNREAD'] : []),
+        ...(n % 3 === 0 ? ['Label_2'] : []),
+      ]);
+      deliver(store.mailboxes.get(person.index)!, `digest-${person.index}-${n}`, {
+        internalDate: at,
+        index,
+        compose,
+        labelIds: labels,
+      });
     }
   }
   return store;

@@ -10,7 +10,14 @@ const token = (prefix: string, bytes: number): string => `${prefix}${randomBytes
 export function issueCode(
   state: GoogleState,
   now: number,
-  grant: { clientId: string; personIndex: number; redirectUri: string; scopes: string[]; challenge?: string; method?: 'S256' | 'plain' },
+  grant: {
+    clientId: string;
+    personIndex: number;
+    redirectUri: string;
+    scopes: string[];
+    challenge?: string;
+    method?: 'S256' | 'plain';
+  },
 ): string {
   const code = token('4/0Sbx', 24);
   state.oauth.codes.set(code, {
@@ -27,7 +34,9 @@ export function issueCode(
 
 /** Whether a PKCE verifier answers the challenge an authorize request carried. */
 export function verifierMatches(challenge: string, method: 'S256' | 'plain', verifier: string): boolean {
-  return method === 'plain' ? challenge === verifier : createHash('sha256').update(verifier).digest('base64url') === challenge;
+  return method === 'plain'
+    ? challenge === verifier
+    : createHash('sha256').update(verifier).digest('base64url') === challenge;
 }
 
 export function issueAccessToken(state: GoogleState, now: number, grant: Omit<AccessGrant, 'expiresAt'>): string {
@@ -45,7 +54,8 @@ export function issueRefreshToken(state: GoogleState, grant: RefreshGrant): stri
 /** Revokes a token; a refresh token takes the access tokens issued under it along. False when unknown. */
 export function revokeToken(state: GoogleState, value: string): boolean {
   if (state.oauth.refreshTokens.delete(value)) {
-    for (const [accessToken, grant] of state.oauth.accessTokens) if (grant.refreshToken === value) state.oauth.accessTokens.delete(accessToken);
+    for (const [accessToken, grant] of state.oauth.accessTokens)
+      if (grant.refreshToken === value) state.oauth.accessTokens.delete(accessToken);
     return true;
   }
   return state.oauth.accessTokens.delete(value);
@@ -67,6 +77,10 @@ export function grantAhead(
   grant: { personIndex: number; clientId: string; scopes: string[] },
 ): { accessToken: string; refreshToken: string; expiresAt: number } {
   const refreshToken = issueRefreshToken(state, grant);
-  const accessToken = issueAccessToken(state, now, { personIndex: grant.personIndex, scopes: grant.scopes, refreshToken });
+  const accessToken = issueAccessToken(state, now, {
+    personIndex: grant.personIndex,
+    scopes: grant.scopes,
+    refreshToken,
+  });
   return { accessToken, refreshToken, expiresAt: now + ACCESS_TOKEN_SECONDS * 1000 };
 }

@@ -3,7 +3,15 @@ import type { WorkspaceId } from '../../credentials.js';
 import type { FakeContext } from '../../fake-upstream.js';
 import { consentPage, workspaceOf } from '../../kit/index.js';
 import type { GoogleState } from '../state.js';
-import { ACCESS_TOKEN_SECONDS, issueAccessToken, issueCode, issueRefreshToken, personOfAccessToken, revokeToken, verifierMatches } from './grants.js';
+import {
+  ACCESS_TOKEN_SECONDS,
+  issueAccessToken,
+  issueCode,
+  issueRefreshToken,
+  personOfAccessToken,
+  revokeToken,
+  verifierMatches,
+} from './grants.js';
 
 type States = Record<WorkspaceId, GoogleState>;
 
@@ -35,7 +43,8 @@ function accountOf(states: States, email: string | undefined): { state: GoogleSt
 }
 
 /** The workspace holding a code or token (each lives where its account does). */
-const holderOf = (states: States, has: (state: GoogleState) => boolean): GoogleState | undefined => Object.values(states).find(has);
+const holderOf = (states: States, has: (state: GoogleState) => boolean): GoogleState | undefined =>
+  Object.values(states).find(has);
 
 /** The client of a token request: form fields (as Google's libraries send) or HTTP basic. */
 function clientOf(req: Request): { clientId?: string; clientSecret?: string } {
@@ -54,24 +63,51 @@ function clientOf(req: Request): { clientId?: string; clientSecret?: string } {
  */
 export function oauthPublicRoutes(router: Router, states: States, ctx: FakeContext): void {
   router.get('/o/oauth2/v2/auth', (req, res) => {
-    const query = Object.fromEntries(Object.entries(req.query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    const query = Object.fromEntries(
+      Object.entries(req.query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
     const client = clientNamed(states, query.client_id);
     // Google shows its own error page (no redirect) for an unknown client or a missing redirect URI.
-    if (!client) return void res.status(401).type('html').send('<h1>Error 401: invalid_client</h1><p>The OAuth client was not found.</p>');
-    if (!query.redirect_uri) return void res.status(400).type('html').send('<h1>Error 400: invalid_request</h1><p>Missing required parameter: redirect_uri</p>');
+    if (!client)
+      return void res
+        .status(401)
+        .type('html')
+        .send('<h1>Error 401: invalid_client</h1><p>The OAuth client was not found.</p>');
+    if (!query.redirect_uri)
+      return void res
+        .status(400)
+        .type('html')
+        .send('<h1>Error 400: invalid_request</h1><p>Missing required parameter: redirect_uri</p>');
     if (query.response_type !== 'code') return void redirectWithError(res, query, 'unsupported_response_type');
-    if (!query.scope) return void res.status(400).type('html').send('<h1>Error 400: invalid_request</h1><p>Missing required parameter: scope</p>');
+    if (!query.scope)
+      return void res
+        .status(400)
+        .type('html')
+        .send('<h1>Error 400: invalid_request</h1><p>Missing required parameter: scope</p>');
     const accounts = Object.values(states).flatMap((state) => state.people);
     res
       .type('html')
       .send(
-        consentPage({ provider: 'Google Accounts', query, accounts, scopes: query.scope.split(' '), appName: 'Constellation', loginHint: query.login_hint, action: 'approve' }),
+        consentPage({
+          provider: 'Google Accounts',
+          query,
+          accounts,
+          scopes: query.scope.split(' '),
+          appName: 'Constellation',
+          loginHint: query.login_hint,
+          action: 'approve',
+        }),
       );
   });
 
   router.post('/o/oauth2/v2/approve', (req, res) => {
-    const query = Object.fromEntries(Object.entries(req.body as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-    if (!clientNamed(states, query.client_id) || !query.redirect_uri) return void res.status(400).type('html').send('<h1>Error 400: invalid_request</h1>');
+    const query = Object.fromEntries(
+      Object.entries(req.body as Record<string, unknown>).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+    if (!clientNamed(states, query.client_id) || !query.redirect_uri)
+      return void res.status(400).type('html').send('<h1>Error 400: invalid_request</h1>');
     if (query.deny) return void redirectWithError(res, query, 'access_denied');
     const account = accountOf(states, query.account);
     if (!account) return void res.status(400).type('html').send('<h1>Error 400: unknown account</h1>');
@@ -94,7 +130,8 @@ export function oauthPublicRoutes(router: Router, states: States, ctx: FakeConte
   router.post('/token', (req, res) => {
     const { clientId, clientSecret } = clientOf(req);
     const client = clientNamed(states, clientId);
-    if (!client || client.clientSecret !== clientSecret) return oauthError(res, 401, 'invalid_client', 'The OAuth client was not found.');
+    if (!client || client.clientSecret !== clientSecret)
+      return oauthError(res, 401, 'invalid_client', 'The OAuth client was not found.');
     const now = ctx.clock.now();
     const grantType = field(req.body, 'grant_type');
     if (grantType === 'authorization_code') return exchangeCode(req, res, client.clientId, now);
@@ -102,9 +139,19 @@ export function oauthPublicRoutes(router: Router, states: States, ctx: FakeConte
       const refreshToken = field(req.body, 'refresh_token') ?? '';
       const state = holderOf(states, (s) => s.oauth.refreshTokens.has(refreshToken));
       const grant = state?.oauth.refreshTokens.get(refreshToken);
-      if (!state || !grant || grant.clientId !== clientId) return oauthError(res, 400, 'invalid_grant', 'Token has been expired or revoked.');
-      const accessToken = issueAccessToken(state, now, { personIndex: grant.personIndex, scopes: grant.scopes, refreshToken });
-      return void res.json({ access_token: accessToken, expires_in: ACCESS_TOKEN_SECONDS, scope: grant.scopes.join(' '), token_type: 'Bearer' });
+      if (!state || !grant || grant.clientId !== clientId)
+        return oauthError(res, 400, 'invalid_grant', 'Token has been expired or revoked.');
+      const accessToken = issueAccessToken(state, now, {
+        personIndex: grant.personIndex,
+        scopes: grant.scopes,
+        refreshToken,
+      });
+      return void res.json({
+        access_token: accessToken,
+        expires_in: ACCESS_TOKEN_SECONDS,
+        scope: grant.scopes.join(' '),
+        token_type: 'Bearer',
+      });
     }
     oauthError(res, 400, 'unsupported_grant_type', `Invalid grant_type: ${grantType ?? ''}`);
   });
@@ -122,16 +169,33 @@ export function oauthPublicRoutes(router: Router, states: States, ctx: FakeConte
     const pending = state?.oauth.codes.get(code);
     // A code is single use: any attempt consumes it, as a replayed code must never yield tokens.
     state?.oauth.codes.delete(code);
-    if (!state || !pending || pending.expiresAt <= now || pending.clientId !== clientId) return oauthError(res, 400, 'invalid_grant', 'Malformed auth code.');
-    if (pending.redirectUri !== field(req.body, 'redirect_uri')) return oauthError(res, 400, 'redirect_uri_mismatch', 'Bad Request');
+    if (!state || !pending || pending.expiresAt <= now || pending.clientId !== clientId)
+      return oauthError(res, 400, 'invalid_grant', 'Malformed auth code.');
+    if (pending.redirectUri !== field(req.body, 'redirect_uri'))
+      return oauthError(res, 400, 'redirect_uri_mismatch', 'Bad Request');
     if (pending.codeChallenge) {
       const verifier = field(req.body, 'code_verifier');
       if (!verifier) return oauthError(res, 400, 'invalid_request', 'Missing code verifier.');
-      if (!verifierMatches(pending.codeChallenge, pending.codeChallengeMethod ?? 'S256', verifier)) return oauthError(res, 400, 'invalid_grant', 'Invalid code verifier.');
+      if (!verifierMatches(pending.codeChallenge, pending.codeChallengeMethod ?? 'S256', verifier))
+        return oauthError(res, 400, 'invalid_grant', 'Invalid code verifier.');
     }
-    const refreshToken = issueRefreshToken(state, { personIndex: pending.personIndex, scopes: pending.scopes, clientId: pending.clientId });
-    const accessToken = issueAccessToken(state, now, { personIndex: pending.personIndex, scopes: pending.scopes, refreshToken });
-    res.json({ access_token: accessToken, expires_in: ACCESS_TOKEN_SECONDS, refresh_token: refreshToken, scope: pending.scopes.join(' '), token_type: 'Bearer' });
+    const refreshToken = issueRefreshToken(state, {
+      personIndex: pending.personIndex,
+      scopes: pending.scopes,
+      clientId: pending.clientId,
+    });
+    const accessToken = issueAccessToken(state, now, {
+      personIndex: pending.personIndex,
+      scopes: pending.scopes,
+      refreshToken,
+    });
+    res.json({
+      access_token: accessToken,
+      expires_in: ACCESS_TOKEN_SECONDS,
+      refresh_token: refreshToken,
+      scope: pending.scopes.join(' '),
+      token_type: 'Bearer',
+    });
   }
 }
 

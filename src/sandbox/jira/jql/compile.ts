@@ -16,10 +16,17 @@ export interface CompiledQuery {
   compare: Comparator;
 }
 
-const valuesOf = (operand: Operand): Value[] => (operand.kind === 'list' ? operand.values : operand.kind === 'value' ? [operand.value] : []);
-const unsupported = (field: string, operator: Operator): JqlError => new JqlError(`The operator '${operator.toUpperCase()}' is not supported by the '${field}' field.`);
+const valuesOf = (operand: Operand): Value[] =>
+  operand.kind === 'list' ? operand.values : operand.kind === 'value' ? [operand.value] : [];
+const unsupported = (field: string, operator: Operator): JqlError =>
+  new JqlError(`The operator '${operator.toUpperCase()}' is not supported by the '${field}' field.`);
 
-function listClause(spec: Extract<FieldSpec, { kind: 'list' }>, operator: Operator, operand: Operand, ctx: EvalContext): Predicate {
+function listClause(
+  spec: Extract<FieldSpec, { kind: 'list' }>,
+  operator: Operator,
+  operand: Operand,
+  ctx: EvalContext,
+): Predicate {
   if (operator === 'is' || operator === 'is not') {
     const empty = operator === 'is';
     return (issue) => (spec.read(issue).length === 0) === empty;
@@ -41,7 +48,12 @@ function listClause(spec: Extract<FieldSpec, { kind: 'list' }>, operator: Operat
   return operator === '=' || operator === 'in' ? hit : (issue) => spec.read(issue).length > 0 && !hit(issue);
 }
 
-function orderedClause(spec: Extract<FieldSpec, { kind: 'date' | 'number' }>, operator: Operator, operand: Operand, ctx: EvalContext): Predicate {
+function orderedClause(
+  spec: Extract<FieldSpec, { kind: 'date' | 'number' }>,
+  operator: Operator,
+  operand: Operand,
+  ctx: EvalContext,
+): Predicate {
   if (operator === 'is' || operator === 'is not' || operand.kind === 'empty') {
     const empty = operator === 'is' || operator === '=';
     if (!['is', 'is not', '=', '!='].includes(operator)) throw unsupported(spec.name, operator);
@@ -50,7 +62,10 @@ function orderedClause(spec: Extract<FieldSpec, { kind: 'date' | 'number' }>, op
   const bound = (value: Value): number => {
     if (spec.kind === 'date') return dateOf(value, spec.name, ctx.now);
     const n = value.type === 'function' ? Number.NaN : Number(value.text);
-    if (!Number.isFinite(n)) throw new JqlError(`The value '${value.type === 'function' ? value.name : value.text}' for field '${spec.name}' is invalid.`);
+    if (!Number.isFinite(n))
+      throw new JqlError(
+        `The value '${value.type === 'function' ? value.name : value.text}' for field '${spec.name}' is invalid.`,
+      );
     return n;
   };
   if (operator === 'in' || operator === 'not in') {
@@ -80,7 +95,8 @@ function orderedClause(spec: Extract<FieldSpec, { kind: 'date' | 'number' }>, op
 /** Words of a text search (quotes and wildcards dropped); every word must occur. */
 function textClause(spec: Extract<FieldSpec, { kind: 'text' }>, operator: Operator, operand: Operand): Predicate {
   if (operator !== '~' && operator !== '!~') throw unsupported(spec.name, operator);
-  if (operand.kind !== 'value' || operand.value.type === 'function') throw new JqlError(`The field '${spec.name}' takes a text value.`);
+  if (operand.kind !== 'value' || operand.value.type === 'function')
+    throw new JqlError(`The field '${spec.name}' takes a text value.`);
   const words = operand.value.text.toLowerCase().replace(/[*?"]/g, ' ').split(/\s+/).filter(Boolean);
   const hit = (issue: IssueRecord) => {
     const text = spec.read(issue).toLowerCase();

@@ -16,14 +16,20 @@ export interface EvalContext {
 }
 
 export type FieldSpec =
-  | { kind: 'list'; name: string; read(issue: IssueRecord): readonly string[]; resolve(value: Value, ctx: EvalContext): string[] }
+  | {
+      kind: 'list';
+      name: string;
+      read(issue: IssueRecord): readonly string[];
+      resolve(value: Value, ctx: EvalContext): string[];
+    }
   | { kind: 'date'; name: string; read(issue: IssueRecord): number | null }
   | { kind: 'number'; name: string; read(issue: IssueRecord): number | null }
   | { kind: 'text'; name: string; read(issue: IssueRecord): string };
 
 const lower = (s: string): string => s.toLowerCase();
 const textOf = (value: Value): string => (value.type === 'function' ? `${value.name}()` : value.text);
-const noSuchValue = (value: Value, field: string): JqlError => new JqlError(`The value '${textOf(value)}' does not exist for the field '${field}'.`);
+const noSuchValue = (value: Value, field: string): JqlError =>
+  new JqlError(`The value '${textOf(value)}' does not exist for the field '${field}'.`);
 const noFunction = (value: Value & { type: 'function' }, field: string): JqlError =>
   new JqlError(`Unable to find JQL function '${value.name}(${value.args.join(', ')})' for the field '${field}'.`);
 
@@ -56,7 +62,14 @@ function sprintValue(value: Value, ctx: EvalContext): string[] {
   const sprints = ctx.state.sprints;
   if (value.type === 'function') {
     const fn = lower(value.name);
-    const states = fn === 'opensprints' ? ['active', 'future'] : fn === 'closedsprints' ? ['closed'] : fn === 'futuresprints' ? ['future'] : undefined;
+    const states =
+      fn === 'opensprints'
+        ? ['active', 'future']
+        : fn === 'closedsprints'
+          ? ['closed']
+          : fn === 'futuresprints'
+            ? ['future']
+            : undefined;
     if (!states) throw noFunction(value, 'sprint');
     return sprints.filter((s) => states.includes(s.state)).map((s) => String(s.id));
   }
@@ -65,14 +78,19 @@ function sprintValue(value: Value, ctx: EvalContext): string[] {
   return found.map((s) => String(s.id));
 }
 
-const CATEGORY_NAMES: Record<string, string[]> = { new: ['To Do', '2', 'new'], indeterminate: ['In Progress', '4', 'indeterminate'], done: ['Done', '3', 'done'] };
+const CATEGORY_NAMES: Record<string, string[]> = {
+  new: ['To Do', '2', 'new'],
+  indeterminate: ['In Progress', '4', 'indeterminate'],
+  done: ['Done', '3', 'done'],
+};
 
 function textField(name: string, read: (issue: IssueRecord) => string): FieldSpec {
   return { kind: 'text', name, read };
 }
 
 const summaryText = (i: IssueRecord) => i.summary;
-const allText = (i: IssueRecord) => [i.summary, adfText(i.description), ...i.comments.map((c) => adfText(c.body))].join('\n');
+const allText = (i: IssueRecord) =>
+  [i.summary, adfText(i.description), ...i.comments.map((c) => adfText(c.body))].join('\n');
 
 /** The field a JQL name stands for, or Jira's 400 when the site has no such field. */
 export function fieldSpec(name: string, state: JiraState): FieldSpec {
@@ -83,7 +101,9 @@ export function fieldSpec(name: string, state: JiraState): FieldSpec {
         kind: 'list',
         name: 'project',
         read: (i) => [i.projectKey],
-        resolve: named('project', (ctx) => ctx.state.projects.map((p) => ({ id: p.key, names: [p.key, p.id, p.name] }))),
+        resolve: named('project', (ctx) =>
+          ctx.state.projects.map((p) => ({ id: p.key, names: [p.key, p.id, p.name] })),
+        ),
       };
     case 'key':
     case 'issuekey':
@@ -95,9 +115,11 @@ export function fieldSpec(name: string, state: JiraState): FieldSpec {
         read: (i) => [i.key],
         resolve: (value, ctx) => {
           if (value.type === 'function') throw noFunction(value, 'key');
-          const issue = ctx.state.byKey.get(value.text.toUpperCase()) ?? ctx.state.issues.find((i) => i.id === value.text);
+          const issue =
+            ctx.state.byKey.get(value.text.toUpperCase()) ?? ctx.state.issues.find((i) => i.id === value.text);
           if (!issue) {
-            if (/^[A-Za-z][A-Za-z0-9_]*-\d+$|^\d+$/.test(value.text)) throw new JqlError(`An issue with key '${value.text}' does not exist for field 'key'.`);
+            if (/^[A-Za-z][A-Za-z0-9_]*-\d+$|^\d+$/.test(value.text))
+              throw new JqlError(`An issue with key '${value.text}' does not exist for field 'key'.`);
             throw new JqlError(`The issue key '${value.text}' for field 'key' is invalid.`);
           }
           return [issue.key];
@@ -107,11 +129,20 @@ export function fieldSpec(name: string, state: JiraState): FieldSpec {
     case 'reporter':
     case 'creator': {
       const read =
-        key === 'assignee' ? (i: IssueRecord) => (i.assigneeId ? [i.assigneeId] : []) : key === 'reporter' ? (i: IssueRecord) => [i.reporterId] : (i: IssueRecord) => [i.creatorId];
+        key === 'assignee'
+          ? (i: IssueRecord) => (i.assigneeId ? [i.assigneeId] : [])
+          : key === 'reporter'
+            ? (i: IssueRecord) => [i.reporterId]
+            : (i: IssueRecord) => [i.creatorId];
       return { kind: 'list', name: key, read, resolve: userValue(key) };
     }
     case 'status':
-      return { kind: 'list', name: 'status', read: (i) => [i.statusId], resolve: named('status', (ctx) => ctx.state.statuses.map((s) => ({ id: s.id, names: [s.name] }))) };
+      return {
+        kind: 'list',
+        name: 'status',
+        read: (i) => [i.statusId],
+        resolve: named('status', (ctx) => ctx.state.statuses.map((s) => ({ id: s.id, names: [s.name] }))),
+      };
     case 'statuscategory':
       return {
         kind: 'list',
@@ -141,11 +172,18 @@ export function fieldSpec(name: string, state: JiraState): FieldSpec {
             if (fn === 'standardissuetypes') return ctx.state.issueTypes.filter((t) => !t.subtask).map((t) => t.id);
             if (fn === 'subtaskissuetypes') return ctx.state.issueTypes.filter((t) => t.subtask).map((t) => t.id);
           }
-          return named('issuetype', (c) => c.state.issueTypes.map((t) => ({ id: t.id, names: [t.name, ...(t.subtask ? ['Sub-task'] : [])] })))(value, ctx);
+          return named('issuetype', (c) =>
+            c.state.issueTypes.map((t) => ({ id: t.id, names: [t.name, ...(t.subtask ? ['Sub-task'] : [])] })),
+          )(value, ctx);
         },
       };
     case 'priority':
-      return { kind: 'list', name: 'priority', read: (i) => [i.priorityId], resolve: named('priority', (ctx) => ctx.state.priorities.map((p) => ({ id: p.id, names: [p.name] }))) };
+      return {
+        kind: 'list',
+        name: 'priority',
+        read: (i) => [i.priorityId],
+        resolve: named('priority', (ctx) => ctx.state.priorities.map((p) => ({ id: p.id, names: [p.name] }))),
+      };
     case 'resolution':
       return {
         kind: 'list',
@@ -166,11 +204,21 @@ export function fieldSpec(name: string, state: JiraState): FieldSpec {
     case 'fixversion':
     case 'affectedversion': {
       const read = key === 'fixversion' ? (i: IssueRecord) => i.fixVersionIds : (i: IssueRecord) => i.affectsVersionIds;
-      return { kind: 'list', name: key, read, resolve: named(key, (ctx) => ctx.state.versions.map((v) => ({ id: v.id, names: [v.name] }))) };
+      return {
+        kind: 'list',
+        name: key,
+        read,
+        resolve: named(key, (ctx) => ctx.state.versions.map((v) => ({ id: v.id, names: [v.name] }))),
+      };
     }
     case 'flagged':
     case `cf[${FIELD_IDS.flagged.slice(12)}]`:
-      return { kind: 'list', name: 'Flagged', read: (i) => (i.flagged ? ['10019'] : []), resolve: named('Flagged', () => [{ id: '10019', names: ['Impediment'] }]) };
+      return {
+        kind: 'list',
+        name: 'Flagged',
+        read: (i) => (i.flagged ? ['10019'] : []),
+        resolve: named('Flagged', () => [{ id: '10019', names: ['Impediment'] }]),
+      };
     case 'created':
     case 'createddate':
       return { kind: 'date', name: 'created', read: (i) => i.created };
@@ -184,8 +232,16 @@ export function fieldSpec(name: string, state: JiraState): FieldSpec {
     case 'story point estimate':
     case `cf[${FIELD_IDS.storyPoints.slice(12)}]`:
     case `cf[${FIELD_IDS.storyPointEstimate.slice(12)}]`: {
-      const fieldId = key.includes('estimate') || key.includes(FIELD_IDS.storyPointEstimate.slice(12)) ? FIELD_IDS.storyPointEstimate : FIELD_IDS.storyPoints;
-      return { kind: 'number', name: key, read: (i) => (state.projects.find((p) => p.key === i.projectKey)?.storyPointsFieldId === fieldId ? i.storyPoints : null) };
+      const fieldId =
+        key.includes('estimate') || key.includes(FIELD_IDS.storyPointEstimate.slice(12))
+          ? FIELD_IDS.storyPointEstimate
+          : FIELD_IDS.storyPoints;
+      return {
+        kind: 'number',
+        name: key,
+        read: (i) =>
+          state.projects.find((p) => p.key === i.projectKey)?.storyPointsFieldId === fieldId ? i.storyPoints : null,
+      };
     }
     case 'summary':
       return textField('summary', summaryText);

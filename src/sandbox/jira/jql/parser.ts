@@ -7,13 +7,19 @@
 
 export class JqlError extends Error {}
 
-export type Value = { type: 'string'; text: string } | { type: 'word'; text: string } | { type: 'function'; name: string; args: string[] };
+export type Value =
+  | { type: 'string'; text: string }
+  | { type: 'word'; text: string }
+  | { type: 'function'; name: string; args: string[] };
 
 export type Operand = { kind: 'value'; value: Value } | { kind: 'list'; values: Value[] } | { kind: 'empty' };
 
 export type Operator = '=' | '!=' | '>' | '>=' | '<' | '<=' | '~' | '!~' | 'in' | 'not in' | 'is' | 'is not';
 
-export type Condition = { kind: 'and' | 'or'; items: Condition[] } | { kind: 'not'; item: Condition } | { kind: 'clause'; field: string; operator: Operator; operand: Operand };
+export type Condition =
+  | { kind: 'and' | 'or'; items: Condition[] }
+  | { kind: 'not'; item: Condition }
+  | { kind: 'clause'; field: string; operator: Operator; operand: Operand };
 
 export interface OrderTerm {
   field: string;
@@ -49,7 +55,8 @@ export function tokenize(input: string): Token[] {
       const start = i++;
       let text = '';
       for (;;) {
-        if (i >= input.length) throw new JqlError(`The quoted string starting at character ${start + 1} is not terminated.`);
+        if (i >= input.length)
+          throw new JqlError(`The quoted string starting at character ${start + 1} is not terminated.`);
         const ch = input[i++];
         if (ch === c) break;
         if (ch !== '\\') {
@@ -120,11 +127,13 @@ class Parser {
       do {
         const field = this.fieldName();
         let direction: 'asc' | 'desc' = 'asc';
-        if (keyword(this.peek(), 'asc') || keyword(this.peek(), 'desc')) direction = this.take().text.toLowerCase() as 'asc' | 'desc';
+        if (keyword(this.peek(), 'asc') || keyword(this.peek(), 'desc'))
+          direction = this.take().text.toLowerCase() as 'asc' | 'desc';
         query.orderBy.push({ field, direction });
       } while (this.peek().type === 'punct' && this.peek().text === ',' && this.take());
     }
-    if (this.peek().type !== 'end') this.fail(query.where || query.orderBy.length ? "either 'OR' or 'AND'" : 'a field name');
+    if (this.peek().type !== 'end')
+      this.fail(query.where || query.orderBy.length ? "either 'OR' or 'AND'" : 'a field name');
     return query;
   }
 
@@ -163,12 +172,17 @@ class Parser {
   private fieldName(): string {
     const token = this.peek();
     if (token.type === 'string') return this.take().text;
-    if (token.type !== 'word' || ['and', 'or', 'not', 'order', 'by', 'empty', 'null', 'in', 'is'].includes(token.text.toLowerCase())) this.fail('a field name');
+    if (
+      token.type !== 'word' ||
+      ['and', 'or', 'not', 'order', 'by', 'empty', 'null', 'in', 'is'].includes(token.text.toLowerCase())
+    )
+      this.fail('a field name');
     this.take();
     if (token.text.toLowerCase() === 'cf' && this.peek().text === '[') {
       this.take();
       const id = this.take();
-      if (id.type !== 'word' || !/^\d+$/.test(id.text)) throw new JqlError(`Expecting a custom field id but got '${id.text}'.`);
+      if (id.type !== 'word' || !/^\d+$/.test(id.text))
+        throw new JqlError(`Expecting a custom field id but got '${id.text}'.`);
       this.expect(']');
       return `cf[${id.text}]`;
     }
@@ -177,7 +191,8 @@ class Parser {
 
   private operator(): Operator {
     const token = this.peek();
-    if (token.type === 'punct' && ['=', '!=', '>', '>=', '<', '<=', '~', '!~'].includes(token.text)) return this.take().text as Operator;
+    if (token.type === 'punct' && ['=', '!=', '>', '>=', '<', '<=', '~', '!~'].includes(token.text))
+      return this.take().text as Operator;
     if (keyword(token, 'in')) {
       this.take();
       return 'in';
@@ -194,7 +209,8 @@ class Parser {
       }
       return 'is';
     }
-    if (keyword(token, 'was') || keyword(token, 'changed')) throw new JqlError(`The operator '${token.text.toUpperCase()}' is not supported by this site.`);
+    if (keyword(token, 'was') || keyword(token, 'changed'))
+      throw new JqlError(`The operator '${token.text.toUpperCase()}' is not supported by this site.`);
     return this.fail("operator such as '=', '!=', '<', '>', '<=', '>=', '~', '!~', 'IN', 'NOT IN', 'IS', 'IS NOT'");
   }
 
@@ -214,7 +230,8 @@ class Parser {
       this.fail("'EMPTY' or 'NULL'");
     }
     if (operator === 'in' || operator === 'not in') {
-      if (token.type === 'word' && this.peek(1).text === '(' && token.text.toLowerCase() !== 'empty') return { kind: 'value', value: this.value() };
+      if (token.type === 'word' && this.peek(1).text === '(' && token.text.toLowerCase() !== 'empty')
+        return { kind: 'value', value: this.value() };
       this.expect('(');
       const values: Value[] = [];
       do values.push(this.value());
@@ -232,7 +249,8 @@ class Parser {
   private value(): Value {
     const token = this.peek();
     if (token.type === 'string') return { type: 'string', text: this.take().text };
-    if (token.type !== 'word' || ['and', 'or', 'order'].includes(token.text.toLowerCase())) this.fail('either a value, an empty value or a function');
+    if (token.type !== 'word' || ['and', 'or', 'order'].includes(token.text.toLowerCase()))
+      this.fail('either a value, an empty value or a function');
     this.take();
     if (this.peek().type === 'punct' && this.peek().text === '(') {
       this.take();

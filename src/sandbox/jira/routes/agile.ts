@@ -65,10 +65,19 @@ export function agileRoutes(router: Router): void {
       if (projectRef && !project) throw badRequest(`No project could be found with key or id '${projectRef}'.`);
       const types = type ? type.split(',') : undefined;
       const boards = jira.state.boards.filter(
-        (b) => (!project || b.projectKey === project.key) && (!types || types.includes(b.type)) && (!name || b.name.toLowerCase().includes(name)),
+        (b) =>
+          (!project || b.projectKey === project.key) &&
+          (!types || types.includes(b.type)) &&
+          (!name || b.name.toLowerCase().includes(name)),
       );
       const page = offsetPage(boards, readOffsetPage(req.query, { defaultMaxResults: 50, maxMaxResults: 50 }));
-      res.json({ maxResults: page.maxResults, startAt: page.startAt, total: page.total, isLast: page.isLast, values: page.values.map((b) => boardJson(jira, b)) });
+      res.json({
+        maxResults: page.maxResults,
+        startAt: page.startAt,
+        total: page.total,
+        isLast: page.isLast,
+        values: page.values.map((b) => boardJson(jira, b)),
+      });
     }),
   );
 
@@ -97,7 +106,10 @@ export function agileRoutes(router: Router): void {
           })),
           constraintType: 'none',
         },
-        estimation: { type: 'field', field: { fieldId: board.estimationFieldId, displayName: field?.name ?? board.estimationFieldId } },
+        estimation: {
+          type: 'field',
+          field: { fieldId: board.estimationFieldId, displayName: field?.name ?? board.estimationFieldId },
+        },
         ranking: { rankCustomFieldId: Number(FIELD_IDS.rank.slice(12)) },
       });
     }),
@@ -113,7 +125,13 @@ export function agileRoutes(router: Router): void {
         .map((s) => s.trim());
       const sprints = jira.state.sprints.filter((s) => s.boardId === board.id && (!states || states.includes(s.state)));
       const page = offsetPage(sprints, readOffsetPage(req.query, { defaultMaxResults: 50, maxMaxResults: 50 }));
-      res.json({ maxResults: page.maxResults, startAt: page.startAt, total: page.total, isLast: page.isLast, values: page.values.map((s) => sprintJson(jira.view, s)) });
+      res.json({
+        maxResults: page.maxResults,
+        startAt: page.startAt,
+        total: page.total,
+        isLast: page.isLast,
+        values: page.values.map((s) => sprintJson(jira.view, s)),
+      });
     }),
   );
 
@@ -129,7 +147,10 @@ export function agileRoutes(router: Router): void {
     '/rest/agile/1.0/sprint/:sprintId',
     handle((req, res, jira) => {
       const sprint = jira.state.sprints.find((s) => String(s.id) === pathParam(req, 'sprintId'));
-      if (!sprint) throw notFound(`Sprint with id ${pathParam(req, 'sprintId')} does not exist or you do not have permission to see it.`);
+      if (!sprint)
+        throw notFound(
+          `Sprint with id ${pathParam(req, 'sprintId')} does not exist or you do not have permission to see it.`,
+        );
       res.json(sprintJson(jira.view, sprint));
     }),
   );
@@ -138,7 +159,10 @@ export function agileRoutes(router: Router): void {
     '/rest/agile/1.0/sprint/:sprintId/issue',
     handle((req, res, jira) => {
       const sprint = jira.state.sprints.find((s) => String(s.id) === pathParam(req, 'sprintId'));
-      if (!sprint) throw notFound(`Sprint with id ${pathParam(req, 'sprintId')} does not exist or you do not have permission to see it.`);
+      if (!sprint)
+        throw notFound(
+          `Sprint with id ${pathParam(req, 'sprintId')} does not exist or you do not have permission to see it.`,
+        );
       issuePage(req, res, jira, jira.state.issues.filter((i) => i.sprintIds.includes(sprint.id)).sort(RANKED));
     }),
   );

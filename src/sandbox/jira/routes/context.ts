@@ -21,7 +21,12 @@ export function jiraContext(states: Record<WorkspaceId, JiraState>, ctx: FakeCon
   return (_req: Request, res: Response, next: NextFunction): void => {
     const workspace = workspaceOf(res);
     const state = states[workspace];
-    const jira: JiraRequest = { workspace, state, view: { state, base: `${ctx.origin()}/jira`, me: state.myselfId }, now: () => ctx.clock.now() };
+    const jira: JiraRequest = {
+      workspace,
+      state,
+      view: { state, base: `${ctx.origin()}/jira`, me: state.myselfId },
+      now: () => ctx.clock.now(),
+    };
     res.locals[JIRA] = jira;
     next();
   };
@@ -43,7 +48,9 @@ export const ISSUE_NOT_FOUND = 'Issue does not exist or you do not have permissi
 /** The issue named by `:issueIdOrKey`, or Jira's 404. */
 export function issueParam(req: Request, jira: JiraRequest): IssueRecord {
   const ref = pathParam(req, 'issueIdOrKey');
-  const issue = jira.state.byKey.get(ref.toUpperCase()) ?? (/^\d+$/.test(ref) ? jira.state.issues.find((i) => i.id === ref) : undefined);
+  const issue =
+    jira.state.byKey.get(ref.toUpperCase()) ??
+    (/^\d+$/.test(ref) ? jira.state.issues.find((i) => i.id === ref) : undefined);
   if (!issue) throw notFound(ISSUE_NOT_FOUND);
   return issue;
 }
@@ -70,7 +77,10 @@ export function jqlQuery(jira: JiraRequest, jql: string): CompiledQuery {
 export const jqlError = (message: string): FakeError =>
   new FakeError(
     'bad_request',
-    message.startsWith('Field ') || message.startsWith('The value ') || message.startsWith('An issue ') || message.startsWith('Unbounded')
+    message.startsWith('Field ') ||
+      message.startsWith('The value ') ||
+      message.startsWith('An issue ') ||
+      message.startsWith('Unbounded')
       ? message
       : `Error in the JQL Query: ${message}`,
   );

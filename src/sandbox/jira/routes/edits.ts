@@ -1,5 +1,14 @@
 import { invalid } from '../../kit/index.js';
-import { FIELD_IDS, statusById, userById, type AdfNode, type ChangeItem, type IssueRecord, type JiraState, type ProjectRecord } from '../state.js';
+import {
+  FIELD_IDS,
+  statusById,
+  userById,
+  type AdfNode,
+  type ChangeItem,
+  type IssueRecord,
+  type JiraState,
+  type ProjectRecord,
+} from '../state.js';
 import type { JiraRequest } from './context.js';
 
 /**
@@ -17,7 +26,8 @@ export function isAdfDoc(value: unknown): value is AdfNode {
   return !!v && typeof v === 'object' && v.type === 'doc' && v.version === 1 && Array.isArray(v.content);
 }
 
-const obj = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+const obj = (v: unknown): Record<string, unknown> | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 const refOf = (v: unknown): { id?: string; name?: string; key?: string; accountId?: string } => {
   const o = obj(v) ?? {};
   const s = (x: unknown) => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : undefined);
@@ -26,7 +36,20 @@ const refOf = (v: unknown): { id?: string; name?: string; key?: string; accountI
 
 /** The fields an issue of the project can have set (create and edit screens are the same here). */
 function settable(project: ProjectRecord): Set<string> {
-  return new Set(['project', 'summary', 'description', 'issuetype', 'priority', 'assignee', 'reporter', 'labels', 'parent', 'duedate', 'fixVersions', project.storyPointsFieldId]);
+  return new Set([
+    'project',
+    'summary',
+    'description',
+    'issuetype',
+    'priority',
+    'assignee',
+    'reporter',
+    'labels',
+    'parent',
+    'duedate',
+    'fixVersions',
+    project.storyPointsFieldId,
+  ]);
 }
 
 export interface FieldChanges {
@@ -35,7 +58,15 @@ export interface FieldChanges {
   apply(issue: IssueRecord): ChangeItem[];
 }
 
-const item = (field: string, fieldId: string, from: string | null, fromString: string | null, to: string | null, toString: string | null, custom = false): ChangeItem => ({
+const item = (
+  field: string,
+  fieldId: string,
+  from: string | null,
+  fromString: string | null,
+  to: string | null,
+  toString: string | null,
+  custom = false,
+): ChangeItem => ({
   field,
   fieldtype: custom ? 'custom' : 'jira',
   fieldId,
@@ -46,7 +77,12 @@ const item = (field: string, fieldId: string, from: string | null, fromString: s
 });
 
 /** Checks `fields` for an issue of `project` (the current issue when editing). */
-export function checkFields(jira: JiraRequest, project: ProjectRecord, fields: Record<string, unknown>, current?: IssueRecord): FieldChanges {
+export function checkFields(
+  jira: JiraRequest,
+  project: ProjectRecord,
+  fields: Record<string, unknown>,
+  current?: IssueRecord,
+): FieldChanges {
   const { state } = jira;
   const errors: Record<string, string> = {};
   const steps: Array<(issue: IssueRecord) => ChangeItem | undefined> = [];
@@ -74,17 +110,29 @@ export function checkFields(jira: JiraRequest, project: ProjectRecord, fields: R
         break;
       case 'issuetype': {
         const ref = refOf(value);
-        const type = state.issueTypes.find((t) => (ref.id !== undefined ? t.id === ref.id : t.name.toLowerCase() === ref.name?.toLowerCase()));
+        const type = state.issueTypes.find((t) =>
+          ref.id !== undefined ? t.id === ref.id : t.name.toLowerCase() === ref.name?.toLowerCase(),
+        );
         if (!ref.id && !ref.name) errors.issuetype = 'Specify an issue type';
         else if (!type || !project.issueTypeIds.includes(type.id)) errors.issuetype = 'Specify a valid issue type';
-        else steps.push((i) => ((i.issueTypeId = type.id), item('issuetype', 'issuetype', null, null, type.id, type.name)));
+        else
+          steps.push(
+            (i) => ((i.issueTypeId = type.id), item('issuetype', 'issuetype', null, null, type.id, type.name)),
+          );
         break;
       }
       case 'priority': {
         const ref = refOf(value);
-        const priority = state.priorities.find((p) => (ref.id !== undefined ? p.id === ref.id : p.name.toLowerCase() === ref.name?.toLowerCase()));
+        const priority = state.priorities.find((p) =>
+          ref.id !== undefined ? p.id === ref.id : p.name.toLowerCase() === ref.name?.toLowerCase(),
+        );
         if (!priority) errors.priority = `The priority selected is invalid.`;
-        else steps.push((i) => (i.priorityId === priority.id ? undefined : ((i.priorityId = priority.id), item('priority', 'priority', null, null, priority.id, priority.name))));
+        else
+          steps.push((i) =>
+            i.priorityId === priority.id
+              ? undefined
+              : ((i.priorityId = priority.id), item('priority', 'priority', null, null, priority.id, priority.name)),
+          );
         break;
       }
       case 'assignee':
@@ -93,39 +141,69 @@ export function checkFields(jira: JiraRequest, project: ProjectRecord, fields: R
         const user = accountId ? userById(state, accountId) : undefined;
         if (value !== null && !user) errors[id] = `User '${accountId ?? ''}' cannot be assigned issues.`;
         else if (id === 'assignee') steps.push((i) => assign(state, i, user?.accountId ?? null));
-        else if (user) steps.push((i) => ((i.reporterId = user.accountId), item('reporter', 'reporter', null, null, user.accountId, user.displayName)));
+        else if (user)
+          steps.push(
+            (i) => (
+              (i.reporterId = user.accountId),
+              item('reporter', 'reporter', null, null, user.accountId, user.displayName)
+            ),
+          );
         break;
       }
       case 'labels':
-        if (!Array.isArray(value) || value.some((l) => typeof l !== 'string' || /\s/.test(l) || !l)) errors.labels = 'The label must not contain spaces.';
+        if (!Array.isArray(value) || value.some((l) => typeof l !== 'string' || /\s/.test(l) || !l))
+          errors.labels = 'The label must not contain spaces.';
         else steps.push((i) => setLabels(i, value as string[]));
         break;
       case 'parent': {
         const ref = refOf(value);
-        const parent = (ref.key ? state.byKey.get(ref.key.toUpperCase()) : undefined) ?? state.issues.find((i) => i.id === ref.id);
+        const parent =
+          (ref.key ? state.byKey.get(ref.key.toUpperCase()) : undefined) ?? state.issues.find((i) => i.id === ref.id);
         if (!parent) errors.parent = 'Could not find issue by id or key.';
-        else steps.push((i) => ((i.parentKey = parent.key), item('Parent', 'parent', null, null, parent.id, parent.key)));
+        else
+          steps.push((i) => ((i.parentKey = parent.key), item('Parent', 'parent', null, null, parent.id, parent.key)));
         break;
       }
       case 'fixVersions': {
         const ids = Array.isArray(value)
-          ? value.map((v) => state.versions.find((x) => x.projectId === project.id && (x.id === refOf(v).id || x.name === refOf(v).name)))
+          ? value.map((v) =>
+              state.versions.find(
+                (x) => x.projectId === project.id && (x.id === refOf(v).id || x.name === refOf(v).name),
+              ),
+            )
           : [undefined];
         if (ids.some((v) => v === undefined)) errors.fixVersions = 'Version id is invalid';
-        else steps.push((i) => ((i.fixVersionIds = ids.map((v) => v!.id)), item('Fix Version', 'fixVersions', null, null, null, ids.map((v) => v!.name).join(', '))));
+        else
+          steps.push(
+            (i) => (
+              (i.fixVersionIds = ids.map((v) => v!.id)),
+              item('Fix Version', 'fixVersions', null, null, null, ids.map((v) => v!.name).join(', '))
+            ),
+          );
         break;
       }
       case 'duedate':
         break;
       default:
         if (id === project.storyPointsFieldId) {
-          if (value !== null && (typeof value !== 'number' || !Number.isFinite(value))) errors[id] = `Operation value must be a number`;
+          if (value !== null && (typeof value !== 'number' || !Number.isFinite(value)))
+            errors[id] = `Operation value must be a number`;
           else
             steps.push((i) => {
               const before = i.storyPoints;
               i.storyPoints = value;
               const name = id === FIELD_IDS.storyPoints ? 'Story Points' : 'Story point estimate';
-              return before === i.storyPoints ? undefined : item(name, id, null, before === null ? null : String(before), null, value === null ? null : String(value), true);
+              return before === i.storyPoints
+                ? undefined
+                : item(
+                    name,
+                    id,
+                    null,
+                    before === null ? null : String(before),
+                    null,
+                    value === null ? null : String(value),
+                    true,
+                  );
             });
         }
     }
@@ -142,7 +220,14 @@ export function assign(state: JiraState, issue: IssueRecord, accountId: string |
   const from = userById(state, issue.assigneeId);
   const to = userById(state, accountId);
   issue.assigneeId = accountId;
-  return item('assignee', 'assignee', from?.accountId ?? null, from?.displayName ?? null, to?.accountId ?? null, to?.displayName ?? null);
+  return item(
+    'assignee',
+    'assignee',
+    from?.accountId ?? null,
+    from?.displayName ?? null,
+    to?.accountId ?? null,
+    to?.displayName ?? null,
+  );
 }
 
 export function setLabels(issue: IssueRecord, labels: readonly string[]): ChangeItem | undefined {
@@ -153,8 +238,12 @@ export function setLabels(issue: IssueRecord, labels: readonly string[]): Change
 }
 
 /** `update.labels`: `[{add: 'x'}, {remove: 'y'}, {set: [...]}]` applied in order. */
-export function labelOperations(ops: unknown): { errors: Record<string, string>; labels(current: readonly string[]): string[] } {
-  if (!Array.isArray(ops)) return { errors: { labels: 'Field labels has an invalid update operation.' }, labels: (c) => [...c] };
+export function labelOperations(ops: unknown): {
+  errors: Record<string, string>;
+  labels(current: readonly string[]): string[];
+} {
+  if (!Array.isArray(ops))
+    return { errors: { labels: 'Field labels has an invalid update operation.' }, labels: (c) => [...c] };
   for (const op of ops) {
     const o = obj(op) ?? {};
     const set: unknown[] = Array.isArray(o.set) ? o.set : o.set === undefined ? [] : [o.set];
@@ -186,7 +275,13 @@ export function record(jira: JiraRequest, issue: IssueRecord, items: Array<Chang
   const changed = items.filter((i): i is ChangeItem => i !== undefined);
   const now = jira.now();
   issue.updated = now;
-  if (changed.length) issue.histories.push({ id: String(jira.state.nextId.history++), authorId: jira.view.me, created: now, items: changed });
+  if (changed.length)
+    issue.histories.push({
+      id: String(jira.state.nextId.history++),
+      authorId: jira.view.me,
+      created: now,
+      items: changed,
+    });
 }
 
 /** Moves an issue to a status: resolution and resolution date follow the status category. */

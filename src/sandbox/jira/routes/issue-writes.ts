@@ -8,11 +8,19 @@ import { assign, checkFields, labelOperations, record, refuseOnErrors } from './
 
 /** Creating and editing issues, assigning them, and the create screens (createmeta). */
 
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** The fields of a project's create screen for one issue type. */
 function screenFields(project: ProjectRecord, type: IssueTypeDef) {
-  const fields: Array<{ fieldId: string; name: string; type: string; required: boolean; items?: string; custom?: string }> = [
+  const fields: Array<{
+    fieldId: string;
+    name: string;
+    type: string;
+    required: boolean;
+    items?: string;
+    custom?: string;
+  }> = [
     { fieldId: 'summary', name: 'Summary', type: 'string', required: true },
     { fieldId: 'issuetype', name: 'Issue Type', type: 'issuetype', required: true },
     { fieldId: 'project', name: 'Project', type: 'project', required: true },
@@ -30,12 +38,18 @@ function screenFields(project: ProjectRecord, type: IssueTypeDef) {
       name: points ? 'Story Points' : 'Story point estimate',
       type: 'number',
       required: false,
-      custom: points ? 'com.atlassian.jira.plugin.system.customfieldtypes:float' : 'com.pyxis.greenhopper.jira:jsw-story-points',
+      custom: points
+        ? 'com.atlassian.jira.plugin.system.customfieldtypes:float'
+        : 'com.pyxis.greenhopper.jira:jsw-story-points',
     });
   }
   return fields.map((f) => ({
     required: f.required,
-    schema: { type: f.type, ...(f.items ? { items: f.items } : {}), ...(f.custom ? { custom: f.custom, customId: Number(f.fieldId.slice(12)) } : { system: f.fieldId }) },
+    schema: {
+      type: f.type,
+      ...(f.items ? { items: f.items } : {}),
+      ...(f.custom ? { custom: f.custom, customId: Number(f.fieldId.slice(12)) } : { system: f.fieldId }),
+    },
     name: f.name,
     key: f.fieldId,
     fieldId: f.fieldId,
@@ -47,7 +61,8 @@ function screenFields(project: ProjectRecord, type: IssueTypeDef) {
 function createIssue(body: Record<string, unknown>, jira: JiraRequest): IssueRecord {
   const fields = obj(body.fields);
   const projectRef = obj(fields.project);
-  const ref = typeof projectRef.key === 'string' ? projectRef.key : typeof projectRef.id === 'string' ? projectRef.id : undefined;
+  const ref =
+    typeof projectRef.key === 'string' ? projectRef.key : typeof projectRef.id === 'string' ? projectRef.id : undefined;
   const project = ref ? projectByKey(jira.state, ref) : undefined;
   if (!project) throw invalid(undefined, { details: { project: 'Specify a valid project ID or key' } });
   const changes = checkFields(jira, project, fields);
@@ -111,20 +126,35 @@ export function issueWriteRoutes(router: Router): void {
       const errors = { ...changes.errors };
       const labels = update.labels === undefined ? undefined : labelOperations(update.labels);
       Object.assign(errors, labels?.errors);
-      const comments = update.comment === undefined ? [] : Array.isArray(update.comment) ? update.comment.map((op) => obj(obj(op).add).body) : [undefined];
+      const comments =
+        update.comment === undefined
+          ? []
+          : Array.isArray(update.comment)
+            ? update.comment.map((op) => obj(obj(op).add).body)
+            : [undefined];
       for (const body of comments) {
         const problem = commentBodyError(body);
         if (problem) errors.comment = problem;
       }
       for (const field of Object.keys(update))
-        if (field !== 'labels' && field !== 'comment' && !(field in fields)) errors[field] = `Field '${field}' cannot be set. It is not on the appropriate screen, or unknown.`;
+        if (field !== 'labels' && field !== 'comment' && !(field in fields))
+          errors[field] = `Field '${field}' cannot be set. It is not on the appropriate screen, or unknown.`;
       refuseOnErrors(errors);
       const items = changes.apply(issue);
       if (labels) {
         const before = issue.labels.join(' ');
         issue.labels = labels.labels(issue.labels);
         const after = issue.labels.join(' ');
-        if (before !== after) items.push({ field: 'labels', fieldtype: 'jira', fieldId: 'labels', from: null, fromString: before || null, to: null, toString: after || null });
+        if (before !== after)
+          items.push({
+            field: 'labels',
+            fieldtype: 'jira',
+            fieldId: 'labels',
+            from: null,
+            fromString: before || null,
+            to: null,
+            toString: after || null,
+          });
       }
       record(jira, issue, items);
       for (const body of comments) addComment(jira, issue, body as never);
@@ -137,7 +167,8 @@ export function issueWriteRoutes(router: Router): void {
     handle((req, res, jira) => {
       const issue = issueParam(req, jira);
       const body = jsonBody(req);
-      if (!('accountId' in body)) throw invalid(undefined, { details: { assignee: 'An accountId must be provided (null to unassign).' } });
+      if (!('accountId' in body))
+        throw invalid(undefined, { details: { assignee: 'An accountId must be provided (null to unassign).' } });
       const accountId = body.accountId === null || body.accountId === '-1' ? null : String(body.accountId);
       if (accountId !== null && !jira.state.users.some((u) => u.accountId === accountId))
         throw invalid(undefined, { details: { assignee: `User '${accountId}' cannot be assigned issues.` } });
@@ -152,7 +183,12 @@ export function issueWriteRoutes(router: Router): void {
       const project = projectParam(req, jira);
       const types = project.issueTypeIds.map((id) => issueTypeById(jira.state, id) as IssueTypeDef);
       const page = offsetPage(types, readOffsetPage(req.query, { defaultMaxResults: 50, maxMaxResults: 200 }));
-      res.json({ maxResults: page.maxResults, startAt: page.startAt, total: page.total, issueTypes: page.values.map((t) => issueTypeJson(jira.view, t, project)) });
+      res.json({
+        maxResults: page.maxResults,
+        startAt: page.startAt,
+        total: page.total,
+        issueTypes: page.values.map((t) => issueTypeJson(jira.view, t, project)),
+      });
     }),
   );
 
@@ -162,8 +198,14 @@ export function issueWriteRoutes(router: Router): void {
       const project = projectParam(req, jira);
       const typeId = pathParam(req, 'issueTypeId');
       const type = project.issueTypeIds.includes(typeId) ? issueTypeById(jira.state, typeId) : undefined;
-      if (!type) throw notFound(`Issue type with ID '${typeId}' does not exist or is not available in project '${project.key}'.`);
-      const page = offsetPage(screenFields(project, type), readOffsetPage(req.query, { defaultMaxResults: 50, maxMaxResults: 200 }));
+      if (!type)
+        throw notFound(
+          `Issue type with ID '${typeId}' does not exist or is not available in project '${project.key}'.`,
+        );
+      const page = offsetPage(
+        screenFields(project, type),
+        readOffsetPage(req.query, { defaultMaxResults: 50, maxMaxResults: 200 }),
+      );
       res.json({ maxResults: page.maxResults, startAt: page.startAt, total: page.total, fields: page.values });
     }),
   );

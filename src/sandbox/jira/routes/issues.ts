@@ -9,7 +9,12 @@ export function issueReadRoutes(router: Router): void {
     '/rest/api/3/issue/:issueIdOrKey',
     handle((req, res, jira) => {
       const issue = issueParam(req, jira);
-      res.json(issueJson(jira.view, issue, { fields: fieldSelection(req.query.fields, '*all'), expand: expandOf(req.query.expand) }));
+      res.json(
+        issueJson(jira.view, issue, {
+          fields: fieldSelection(req.query.fields, '*all'),
+          expand: expandOf(req.query.expand),
+        }),
+      );
     }),
   );
 
@@ -17,7 +22,10 @@ export function issueReadRoutes(router: Router): void {
     '/rest/api/3/issue/:issueIdOrKey/changelog',
     handle((req, res, jira) => {
       const issue = issueParam(req, jira);
-      const page = offsetPage(issue.histories, readOffsetPage(req.query, { defaultMaxResults: 100, maxMaxResults: 100 }));
+      const page = offsetPage(
+        issue.histories,
+        readOffsetPage(req.query, { defaultMaxResults: 100, maxMaxResults: 100 }),
+      );
       res.json({
         self: `${jira.view.base}/rest/api/3/issue/${issue.key}/changelog?maxResults=${page.maxResults}&startAt=${page.startAt}`,
         maxResults: page.maxResults,

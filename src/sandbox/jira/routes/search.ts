@@ -1,5 +1,14 @@
 import type { Request, Response, Router } from 'express';
-import { badRequest, cursorPage, FakeError, invalid, jsonBody, paramOf, wholeNumber, type ParamSource } from '../../kit/index.js';
+import {
+  badRequest,
+  cursorPage,
+  FakeError,
+  invalid,
+  jsonBody,
+  paramOf,
+  wholeNumber,
+  type ParamSource,
+} from '../../kit/index.js';
 import { expandOf, fieldSelection, issueJson } from '../serializers/issue.js';
 import type { CompiledQuery } from '../jql/compile.js';
 import { handle, jqlError, jqlQuery, type JiraRequest } from './context.js';
@@ -29,7 +38,10 @@ function search(source: ParamSource, res: Response, jira: JiraRequest): void {
   const fields = fieldSelection(source.fields, 'id');
   const idsOnly = !fields.all && [...fields.include].every((f) => f === 'id' || f === 'key');
   const requested = wholeNumber(source, 'maxResults', 50);
-  if (requested === undefined || requested < 0) throw invalid("The 'maxResults' parameter must be a non-negative whole number.", { details: { maxResults: 'Invalid value' } });
+  if (requested === undefined || requested < 0)
+    throw invalid("The 'maxResults' parameter must be a non-negative whole number.", {
+      details: { maxResults: 'Invalid value' },
+    });
   const limit = Math.max(1, Math.min(requested, idsOnly ? MAX_IDS_ONLY : MAX_WITH_FIELDS));
   const token = paramOf(source, 'nextPageToken') || undefined;
   const matches = jira.state.issues.filter(query.matches).sort(query.compare);

@@ -52,12 +52,19 @@ export function siteRoutes(router: Router): void {
       );
       const orderBy = (queryParam(req, 'orderBy') ?? 'key').replace(/^\+/, '');
       let projects = jira.state.projects.filter(
-        (p) => (!query || p.key.toLowerCase().includes(query) || p.name.toLowerCase().includes(query)) && (keys.size === 0 || keys.has(p.key)),
+        (p) =>
+          (!query || p.key.toLowerCase().includes(query) || p.name.toLowerCase().includes(query)) &&
+          (keys.size === 0 || keys.has(p.key)),
       );
       const desc = orderBy.startsWith('-');
       const field = desc ? orderBy.slice(1) : orderBy;
       projects = [...projects].sort(
-        (a, b) => (field === 'name' ? a.name.localeCompare(b.name) : field === 'id' ? Number(a.id) - Number(b.id) : a.key.localeCompare(b.key)) * (desc ? -1 : 1),
+        (a, b) =>
+          (field === 'name'
+            ? a.name.localeCompare(b.name)
+            : field === 'id'
+              ? Number(a.id) - Number(b.id)
+              : a.key.localeCompare(b.key)) * (desc ? -1 : 1),
       );
       const page = offsetPage(projects, paging);
       const expand = new Set((queryParam(req, 'expand') ?? '').toLowerCase().split(','));
@@ -90,11 +97,19 @@ export function siteRoutes(router: Router): void {
     '/rest/api/3/project/:projectIdOrKey/statuses',
     handle((req, res, jira) => {
       const project = projectParam(req, jira);
-      const statuses = project.workflow.statusIds.map((id) => jira.state.statuses.find((s) => s.id === id)).filter((s) => s !== undefined);
+      const statuses = project.workflow.statusIds
+        .map((id) => jira.state.statuses.find((s) => s.id === id))
+        .filter((s) => s !== undefined);
       res.json(
         project.issueTypeIds.map((id) => {
           const type = issueTypeById(jira.state, id) as IssueTypeDef;
-          return { self: api3(jira.view, `/issueType/${type.id}`), id: type.id, name: type.name, subtask: type.subtask, statuses: statuses.map((s) => statusJson(jira.view, s)) };
+          return {
+            self: api3(jira.view, `/issueType/${type.id}`),
+            id: type.id,
+            name: type.name,
+            subtask: type.subtask,
+            statuses: statuses.map((s) => statusJson(jira.view, s)),
+          };
         }),
       );
     }),

@@ -42,8 +42,11 @@ export function userRoutes(router: Router): void {
     handle((req, res, jira) => {
       const query = queryParam(req, 'query');
       const accountId = queryParam(req, 'accountId');
-      if (!query && !accountId && !queryParam(req, 'property')) throw badRequest('One of the query parameters: query, accountId or property needs to be provided.');
-      const users = accountId ? jira.state.users.filter((u) => u.accountId === accountId) : matching(jira.state.users, query);
+      if (!query && !accountId && !queryParam(req, 'property'))
+        throw badRequest('One of the query parameters: query, accountId or property needs to be provided.');
+      const users = accountId
+        ? jira.state.users.filter((u) => u.accountId === accountId)
+        : matching(jira.state.users, query);
       res.json(usersJson(jira, window(users, req.query)));
     }),
   );
@@ -58,8 +61,11 @@ export function userRoutes(router: Router): void {
     handle((req, res, jira) => {
       const projectRef = queryParam(req, 'project');
       const issueKey = queryParam(req, 'issueKey') ?? queryParam(req, 'issueId');
-      if (!projectRef && !issueKey) throw badRequest('Either an issue key, issue ID or project ID or key must be provided.');
-      const issue = issueKey ? (jira.state.byKey.get(issueKey.toUpperCase()) ?? jira.state.issues.find((i) => i.id === issueKey)) : undefined;
+      if (!projectRef && !issueKey)
+        throw badRequest('Either an issue key, issue ID or project ID or key must be provided.');
+      const issue = issueKey
+        ? (jira.state.byKey.get(issueKey.toUpperCase()) ?? jira.state.issues.find((i) => i.id === issueKey))
+        : undefined;
       if (issueKey && !issue) throw notFound('Issue does not exist or you do not have permission to see it.');
       if (projectRef && !jira.state.projects.some((p) => p.key === projectRef.toUpperCase() || p.id === projectRef))
         throw notFound(`No project could be found with key '${projectRef}'.`);

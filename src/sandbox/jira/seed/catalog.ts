@@ -1,4 +1,12 @@
-import { FIELD_IDS, type FieldDef, type IssueTypeDef, type PriorityDef, type ResolutionDef, type StatusDef, type WorkflowDef } from '../state.js';
+import {
+  FIELD_IDS,
+  type FieldDef,
+  type IssueTypeDef,
+  type PriorityDef,
+  type ResolutionDef,
+  type StatusDef,
+  type WorkflowDef,
+} from '../state.js';
 
 /** The site-wide definitions every seeded Jira shares: statuses, workflows, types, fields. */
 
@@ -64,14 +72,39 @@ export function blockedWorkflow(statuses: StatusDef[]): WorkflowDef {
 }
 
 export const ISSUE_TYPES: IssueTypeDef[] = [
-  { id: '10000', name: 'Epic', description: 'A big user story that needs to be broken down.', subtask: false, hierarchyLevel: 1 },
-  { id: '10001', name: 'Story', description: 'Functionality or a feature expressed as a user goal.', subtask: false, hierarchyLevel: 0 },
+  {
+    id: '10000',
+    name: 'Epic',
+    description: 'A big user story that needs to be broken down.',
+    subtask: false,
+    hierarchyLevel: 1,
+  },
+  {
+    id: '10001',
+    name: 'Story',
+    description: 'Functionality or a feature expressed as a user goal.',
+    subtask: false,
+    hierarchyLevel: 0,
+  },
   { id: '10002', name: 'Task', description: 'A small, distinct piece of work.', subtask: false, hierarchyLevel: 0 },
   { id: '10003', name: 'Bug', description: 'A problem or error.', subtask: false, hierarchyLevel: 0 },
-  { id: '10004', name: 'Subtask', description: 'A small piece of work that is part of a larger task.', subtask: true, hierarchyLevel: -1 },
+  {
+    id: '10004',
+    name: 'Subtask',
+    description: 'A small piece of work that is part of a larger task.',
+    subtask: true,
+    hierarchyLevel: -1,
+  },
   { id: '10005', name: 'Incident', description: 'A disruption of a service.', subtask: false, hierarchyLevel: 0 },
 ];
-export const TYPE = { epic: '10000', story: '10001', task: '10002', bug: '10003', subtask: '10004', incident: '10005' } as const;
+export const TYPE = {
+  epic: '10000',
+  story: '10001',
+  task: '10002',
+  bug: '10003',
+  subtask: '10004',
+  incident: '10005',
+} as const;
 
 export const PRIORITIES: PriorityDef[] = [
   { id: '1', name: 'Highest' },
@@ -130,7 +163,13 @@ export const FIELDS: FieldDef[] = [
   custom(FIELD_IDS.storyPoints, 'Story Points', 'number', 'com.atlassian.jira.plugin.system.customfieldtypes:float'),
   custom(FIELD_IDS.storyPointEstimate, 'Story point estimate', 'number', 'com.pyxis.greenhopper.jira:jsw-story-points'),
   custom(FIELD_IDS.sprint, 'Sprint', 'array', 'com.pyxis.greenhopper.jira:gh-sprint', 'json'),
-  custom(FIELD_IDS.flagged, 'Flagged', 'array', 'com.atlassian.jira.plugin.system.customfieldtypes:multicheckboxes', 'option'),
+  custom(
+    FIELD_IDS.flagged,
+    'Flagged',
+    'array',
+    'com.atlassian.jira.plugin.system.customfieldtypes:multicheckboxes',
+    'option',
+  ),
   custom(FIELD_IDS.rank, 'Rank', 'any', 'com.pyxis.greenhopper.jira:gh-lexo-rank'),
 ];
 
@@ -160,7 +199,16 @@ const ACME: ProjectProfile[] = [
     storyPointsFieldId: FIELD_IDS.storyPoints,
     releases: true,
     weight: 1.2,
-    topics: ['checkout', 'search page', 'product grid', 'cart', 'login form', 'wishlist', 'SEO tags', 'image lazy loading'],
+    topics: [
+      'checkout',
+      'search page',
+      'product grid',
+      'cart',
+      'login form',
+      'wishlist',
+      'SEO tags',
+      'image lazy loading',
+    ],
   },
   {
     key: 'API',
@@ -172,7 +220,16 @@ const ACME: ProjectProfile[] = [
     storyPointsFieldId: FIELD_IDS.storyPoints,
     releases: true,
     weight: 1,
-    topics: ['orders endpoint', 'rate limiter', 'auth tokens', 'pagination', 'webhooks', 'payment gateway', 'OpenAPI docs', 'inventory sync'],
+    topics: [
+      'orders endpoint',
+      'rate limiter',
+      'auth tokens',
+      'pagination',
+      'webhooks',
+      'payment gateway',
+      'OpenAPI docs',
+      'inventory sync',
+    ],
   },
   {
     key: 'MOB',
@@ -184,7 +241,15 @@ const ACME: ProjectProfile[] = [
     storyPointsFieldId: FIELD_IDS.storyPoints,
     releases: true,
     weight: 0.9,
-    topics: ['push notifications', 'offline mode', 'onboarding', 'dark mode', 'deep links', 'app store build', 'crash reporting'],
+    topics: [
+      'push notifications',
+      'offline mode',
+      'onboarding',
+      'dark mode',
+      'deep links',
+      'app store build',
+      'crash reporting',
+    ],
   },
   {
     key: 'OPS',
@@ -196,7 +261,15 @@ const ACME: ProjectProfile[] = [
     storyPointsFieldId: FIELD_IDS.storyPointEstimate,
     releases: false,
     weight: 0.7,
-    topics: ['Kubernetes upgrade', 'database failover', 'TLS certificates', 'backup restore drill', 'alert noise', 'CDN config', 'cost report'],
+    topics: [
+      'Kubernetes upgrade',
+      'database failover',
+      'TLS certificates',
+      'backup restore drill',
+      'alert noise',
+      'CDN config',
+      'cost report',
+    ],
   },
 ];
 
@@ -230,7 +303,16 @@ const GLOBEX: ProjectProfile[] = [
 /** The projects seeded per workspace (before scale adds more). */
 export const PROJECT_PROFILES: Record<string, ProjectProfile[]> = { acme: ACME, globex: GLOBEX };
 
-const EXTRA_TOPICS = ['reporting', 'exports', 'notifications', 'permissions', 'settings page', 'data import', 'caching', 'monitoring'];
+const EXTRA_TOPICS = [
+  'reporting',
+  'exports',
+  'notifications',
+  'permissions',
+  'settings page',
+  'data import',
+  'caching',
+  'monitoring',
+];
 
 /** An additional project for large scales, cycling through the three workflows. */
 export function extraProfile(index: number): ProjectProfile {

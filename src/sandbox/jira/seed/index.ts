@@ -63,7 +63,8 @@ export function seedJira(workspace: WorkspaceSeed): JiraState {
     now,
   };
   const totalWeight = PROJECT_PROFILES[identity.id]?.reduce((n, p) => n + p.weight, 0) ?? profiles.length;
-  const perWeight = (TICKETS_PER_PROJECT * totalWeight * Math.max(0.1, scale)) / profiles.reduce((n, p) => n + p.weight, 0);
+  const perWeight =
+    (TICKETS_PER_PROJECT * totalWeight * Math.max(0.1, scale)) / profiles.reduce((n, p) => n + p.weight, 0);
   profiles.forEach((profile, index) => {
     const id = String(10_000 + index);
     let workflow = profile.workflow === 'review' ? REVIEW_WORKFLOW : SCRUM_WORKFLOW;
@@ -80,12 +81,23 @@ export function seedJira(workspace: WorkspaceSeed): JiraState {
       leadAccountId: people[index % Math.min(3, people.length)].accountId,
       style: profile.style,
       workflow,
-      issueTypeIds: profile.workflow === 'blocked' ? [TYPE.task, TYPE.bug, TYPE.incident, TYPE.subtask, TYPE.epic] : [TYPE.epic, TYPE.story, TYPE.task, TYPE.bug, TYPE.subtask],
+      issueTypeIds:
+        profile.workflow === 'blocked'
+          ? [TYPE.task, TYPE.bug, TYPE.incident, TYPE.subtask, TYPE.epic]
+          : [TYPE.epic, TYPE.story, TYPE.task, TYPE.bug, TYPE.subtask],
       storyPointsFieldId: profile.storyPointsFieldId,
       boardType: profile.board,
     };
     state.projects.push(project);
-    seedProject({ state, profile, project, random: random.fork(profile.key), people: users, tickets: Math.max(12, Math.round(perWeight * profile.weight)), boardId: index + 1 });
+    seedProject({
+      state,
+      profile,
+      project,
+      random: random.fork(profile.key),
+      people: users,
+      tickets: Math.max(12, Math.round(perWeight * profile.weight)),
+      boardId: index + 1,
+    });
   });
   for (const issue of state.issues) state.byKey.set(issue.key, issue);
   return state;

@@ -1,5 +1,14 @@
 import type { Random } from '../../seed/random.js';
-import { FIELD_IDS, type ChangeItem, type IssueRecord, type JiraState, type JiraUser, type ProjectRecord, type SprintRecord, type VersionRecord } from '../state.js';
+import {
+  FIELD_IDS,
+  type ChangeItem,
+  type IssueRecord,
+  type JiraState,
+  type JiraUser,
+  type ProjectRecord,
+  type SprintRecord,
+  type VersionRecord,
+} from '../state.js';
 import { TYPE, type ProjectProfile } from './catalog.js';
 import { commentOf, descriptionOf, summaryOf } from './content.js';
 import { DAY, HOUR, walkTicket } from './walk.js';
@@ -90,7 +99,14 @@ const sprintItem = (before: SprintRecord[], after: SprintRecord[]): ChangeItem =
 });
 
 /** The sprints a ticket went through: the one it started in, then each it was carried over into. */
-function sprintsOf(sprints: SprintRecord[], random: Random, created: number, startedAt: number | null, resolvedAt: number | null, now: number): SprintRecord[] {
+function sprintsOf(
+  sprints: SprintRecord[],
+  random: Random,
+  created: number,
+  startedAt: number | null,
+  resolvedAt: number | null,
+  now: number,
+): SprintRecord[] {
   const active = sprints.findIndex((s) => s.state === 'active');
   if (startedAt === null) {
     if (created < (sprints[active].startDate as number) - 7 * DAY) return [];
@@ -113,7 +129,13 @@ export function seedProject(seed: ProjectSeed): void {
   const now = state.now;
   const start = now - HISTORY_DAYS * DAY;
   const team = random.sample(seed.people, Math.min(seed.people.length, 6));
-  state.boards.push({ id: boardId, name: `${project.key} board`, type: profile.board, projectKey: project.key, estimationFieldId: project.storyPointsFieldId });
+  state.boards.push({
+    id: boardId,
+    name: `${project.key} board`,
+    type: profile.board,
+    projectKey: project.key,
+    estimationFieldId: project.storyPointsFieldId,
+  });
   const sprints = profile.board === 'scrum' ? seedSprints(seed) : [];
   state.sprints.push(...sprints);
   const versions = profile.releases ? seedVersions(seed, start) : [];
@@ -122,7 +144,12 @@ export function seedProject(seed: ProjectSeed): void {
   state.nextNumber[project.key] = 1;
 
   const epics: IssueRecord[] = [];
-  const addIssue = (typeId: string, created: number, parent: IssueRecord | null, affects: VersionRecord | null): IssueRecord => {
+  const addIssue = (
+    typeId: string,
+    created: number,
+    parent: IssueRecord | null,
+    affects: VersionRecord | null,
+  ): IssueRecord => {
     const type = state.issueTypes.find((t) => t.id === typeId) as { name: string };
     const topic = random.pick(profile.topics);
     const reporter = random.pick(team);
@@ -132,7 +159,15 @@ export function seedProject(seed: ProjectSeed): void {
     // Some work drags on for weeks: it is most of what is in progress at any moment.
     const slow = typeId !== TYPE.epic && typeId !== TYPE.incident && random.chance(0.12);
     const work: [number, number] = slow ? [pace.work[1] * 2, pace.work[1] * 5] : pace.work;
-    const walk = walkTicket(state, project.workflow, random, created, now, backlog ? { queue: [200, 300], work } : { queue: pace.queue, work }, profile.board === 'scrum');
+    const walk = walkTicket(
+      state,
+      project.workflow,
+      random,
+      created,
+      now,
+      backlog ? { queue: [200, 300], work } : { queue: pace.queue, work },
+      profile.board === 'scrum',
+    );
     const number = state.nextNumber[project.key]++;
     const issue: IssueRecord = {
       id: String(state.nextId.issue++),
@@ -142,7 +177,12 @@ export function seedProject(seed: ProjectSeed): void {
       summary: summaryOf(random, type.name, topic),
       description: random.chance(0.85) ? descriptionOf(random, type.name, topic) : null,
       statusId: walk.statusId,
-      priorityId: typeId === TYPE.incident ? random.pick(['1', '2']) : typeId === TYPE.bug ? random.pick(['2', '3', '3', '4']) : random.pick(['2', '3', '3', '3', '4', '5']),
+      priorityId:
+        typeId === TYPE.incident
+          ? random.pick(['1', '2'])
+          : typeId === TYPE.bug
+            ? random.pick(['2', '3', '3', '4'])
+            : random.pick(['2', '3', '3', '3', '4', '5']),
       assigneeId: assignee?.accountId ?? null,
       reporterId: reporter.accountId,
       creatorId: reporter.accountId,
@@ -157,7 +197,10 @@ export function seedProject(seed: ProjectSeed): void {
       updated: created,
       resolutionId: walk.resolvedAt === null ? null : '10000',
       resolutionDate: walk.resolvedAt,
-      storyPoints: typeId === TYPE.story || typeId === TYPE.task || (typeId === TYPE.bug && random.chance(0.5)) ? random.pick(POINTS) : null,
+      storyPoints:
+        typeId === TYPE.story || typeId === TYPE.task || (typeId === TYPE.bug && random.chance(0.5))
+          ? random.pick(POINTS)
+          : null,
       sprintIds: [],
       fixVersionIds: [],
       affectsVersionIds: affects ? [affects.id] : [],
@@ -168,31 +211,50 @@ export function seedProject(seed: ProjectSeed): void {
       worklogs: [],
     };
     const author = () => (issue.assigneeId && random.chance(0.7) ? issue.assigneeId : random.pick(team).accountId);
-    const history = (at: number, items: ChangeItem[], authorId = author()) => issue.histories.push({ id: String(state.nextId.history++), authorId, created: at, items });
+    const history = (at: number, items: ChangeItem[], authorId = author()) =>
+      issue.histories.push({ id: String(state.nextId.history++), authorId, created: at, items });
     for (const step of walk.steps) history(step.at, step.items);
     if (sprints.length && typeId !== TYPE.epic) {
       const path =
-        parent && typeId === TYPE.subtask ? sprints.filter((s) => parent.sprintIds.includes(s.id)) : sprintsOf(sprints, random, created, walk.startedAt, walk.resolvedAt, now);
+        parent && typeId === TYPE.subtask
+          ? sprints.filter((s) => parent.sprintIds.includes(s.id))
+          : sprintsOf(sprints, random, created, walk.startedAt, walk.resolvedAt, now);
       issue.sprintIds = path.map((s) => s.id);
       path.forEach((sprint, i) => {
-        const at = i === 0 ? Math.max(created + HOUR, Math.min(sprint.startDate ?? now, walk.startedAt ?? now) - HOUR) : (path[i - 1].completeDate as number);
+        const at =
+          i === 0
+            ? Math.max(created + HOUR, Math.min(sprint.startDate ?? now, walk.startedAt ?? now) - HOUR)
+            : (path[i - 1].completeDate as number);
         if (at <= now) history(at, [sprintItem(path.slice(0, i), path.slice(0, i + 1))], project.leadAccountId);
       });
     }
     if (walk.resolvedAt !== null && typeId !== TYPE.epic && versions.length) {
-      const fix = versions.find((v) => (v.releaseDate as string) >= day(walk.resolvedAt as number)) ?? versions[versions.length - 1];
+      const fix =
+        versions.find((v) => (v.releaseDate as string) >= day(walk.resolvedAt as number)) ??
+        versions[versions.length - 1];
       issue.fixVersionIds = [fix.id];
     }
     const end = Math.min(now, walk.resolvedAt === null ? now : walk.resolvedAt + DAY);
     for (let c = random.int(0, typeId === TYPE.incident ? 4 : 3); c > 0; c--) {
       const at = created + random.next() * (end - created);
-      issue.comments.push({ id: String(state.nextId.comment++), authorId: author(), body: commentOf(random, topic, random.pick(seed.people)), created: at, updated: at });
+      issue.comments.push({
+        id: String(state.nextId.comment++),
+        authorId: author(),
+        body: commentOf(random, topic, random.pick(seed.people)),
+        created: at,
+        updated: at,
+      });
     }
     issue.comments.sort((a, b) => a.created - b.created);
     if (walk.startedAt !== null && typeId !== TYPE.epic) {
       for (let w = random.int(1, 3); w > 0; w--) {
         const at = walk.startedAt + random.next() * (end - walk.startedAt);
-        issue.worklogs.push({ id: String(state.nextId.worklog++), authorId: issue.assigneeId ?? author(), started: at, timeSpentSeconds: random.int(1, 16) * 1800 });
+        issue.worklogs.push({
+          id: String(state.nextId.worklog++),
+          authorId: issue.assigneeId ?? author(),
+          started: at,
+          timeSpentSeconds: random.int(1, 16) * 1800,
+        });
       }
       issue.worklogs.sort((a, b) => a.started - b.started);
     }
@@ -202,8 +264,12 @@ export function seedProject(seed: ProjectSeed): void {
     return issue;
   };
 
-  const epicCount = profile.workflow === 'blocked' ? Math.max(1, Math.round(tickets / 40)) : Math.max(2, Math.round(tickets / 20));
-  for (let e = 0; e < epicCount; e++) epics.push(addIssue(TYPE.epic, start + (e * HISTORY_DAYS * DAY) / (epicCount + 1) + random.next() * DAY, null, null));
+  const epicCount =
+    profile.workflow === 'blocked' ? Math.max(1, Math.round(tickets / 40)) : Math.max(2, Math.round(tickets / 20));
+  for (let e = 0; e < epicCount; e++)
+    epics.push(
+      addIssue(TYPE.epic, start + (e * HISTORY_DAYS * DAY) / (epicCount + 1) + random.next() * DAY, null, null),
+    );
   const span = HISTORY_DAYS * DAY;
   const remaining = Math.max(0, tickets - epicCount);
   for (let i = 0; i < remaining; i++) {
@@ -218,10 +284,14 @@ export function seedProject(seed: ProjectSeed): void {
       created = Date.parse(`${affects.releaseDate}T09:00:00Z`) + random.next() * 3 * DAY;
       if (created > now) created = now - HOUR;
     }
-    const parentEpic = typeId !== TYPE.incident && random.chance(0.6) ? (epics.filter((e) => e.created <= created).at(-1) ?? null) : null;
+    const parentEpic =
+      typeId !== TYPE.incident && random.chance(0.6)
+        ? (epics.filter((e) => e.created <= created).at(-1) ?? null)
+        : null;
     const issue = addIssue(typeId, created, parentEpic, affects);
     if (typeId === TYPE.story && random.chance(0.2)) {
-      for (let s = random.int(1, 3); s > 0; s--) addIssue(TYPE.subtask, Math.min(now - HOUR, created + random.next() * 2 * DAY), issue, null);
+      for (let s = random.int(1, 3); s > 0; s--)
+        addIssue(TYPE.subtask, Math.min(now - HOUR, created + random.next() * 2 * DAY), issue, null);
     }
   }
 }

@@ -29,7 +29,15 @@ const statusItem = (from: StatusDef, to: StatusDef): ChangeItem => ({
   to: to.id,
   toString: to.name,
 });
-const resolutionItem = (): ChangeItem => ({ field: 'resolution', fieldtype: 'jira', fieldId: 'resolution', from: null, fromString: null, to: '10000', toString: 'Done' });
+const resolutionItem = (): ChangeItem => ({
+  field: 'resolution',
+  fieldtype: 'jira',
+  fieldId: 'resolution',
+  from: null,
+  fromString: null,
+  to: '10000',
+  toString: 'Done',
+});
 const flagItem = (on: boolean): ChangeItem => ({
   field: 'Flagged',
   fieldtype: 'custom',
@@ -53,7 +61,15 @@ const between = (random: Random, [min, max]: [number, number]): number => (min +
  * Walks a ticket from its first status towards done along the workflow's happy path, with the detours
  * the workflow allows (changes requested, failed QA, blocked spans, flags), stopping at `now`.
  */
-export function walkTicket(state: JiraState, workflow: WorkflowDef, random: Random, created: number, now: number, pace: Pace, flaggable: boolean): Walk {
+export function walkTicket(
+  state: JiraState,
+  workflow: WorkflowDef,
+  random: Random,
+  created: number,
+  now: number,
+  pace: Pace,
+  flaggable: boolean,
+): Walk {
   const status = (id: string) => state.statuses.find((s) => s.id === id) as StatusDef;
   const ids = workflow.statusIds;
   const named = (name: string) => ids.map(status).find((s) => s.name === name);

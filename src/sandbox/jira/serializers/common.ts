@@ -27,7 +27,12 @@ export const time = atlassianTime;
 export const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 const AVATAR = (id: string) => `https://avatar-management.sandbox.test/default/${id}`;
-const avatarUrls = (id: string) => ({ '48x48': `${AVATAR(id)}/48`, '24x24': `${AVATAR(id)}/24`, '16x16': `${AVATAR(id)}/16`, '32x32': `${AVATAR(id)}/32` });
+const avatarUrls = (id: string) => ({
+  '48x48': `${AVATAR(id)}/48`,
+  '24x24': `${AVATAR(id)}/24`,
+  '16x16': `${AVATAR(id)}/16`,
+  '32x32': `${AVATAR(id)}/32`,
+});
 
 /** A user as issues and searches embed it; Jira shows the email only when the user allows it (here: always). */
 export function userJson(view: View, user: JiraUser) {
@@ -84,12 +89,19 @@ export function issueTypeJson(view: View, type: IssueTypeDef, project?: ProjectR
     subtask: type.subtask,
     avatarId: 10_300 + (Number(type.id) % 100),
     hierarchyLevel: type.hierarchyLevel,
-    ...(project?.style === 'next-gen' ? { entityId: `${project.id}-${type.id}`, scope: { type: 'PROJECT', project: { id: project.id } } } : {}),
+    ...(project?.style === 'next-gen'
+      ? { entityId: `${project.id}-${type.id}`, scope: { type: 'PROJECT', project: { id: project.id } } }
+      : {}),
   };
 }
 
 export function priorityJson(view: View, priority: PriorityDef) {
-  return { self: api3(view, `/priority/${priority.id}`), iconUrl: `${view.base}/images/icons/priorities/${priority.name.toLowerCase()}.svg`, name: priority.name, id: priority.id };
+  return {
+    self: api3(view, `/priority/${priority.id}`),
+    iconUrl: `${view.base}/images/icons/priorities/${priority.name.toLowerCase()}.svg`,
+    name: priority.name,
+    id: priority.id,
+  };
 }
 
 /** The short project form issues embed. */
@@ -117,7 +129,9 @@ export function projectJson(view: View, project: ProjectRecord, expand: Readonly
   if (full || expand.has('description')) json.description = project.description;
   if (full || expand.has('lead')) json.lead = userRef(view, project.leadAccountId);
   if (full || expand.has('issuetypes'))
-    json.issueTypes = project.issueTypeIds.map((id) => issueTypeJson(view, view.state.issueTypes.find((t) => t.id === id) as IssueTypeDef, project));
+    json.issueTypes = project.issueTypeIds.map((id) =>
+      issueTypeJson(view, view.state.issueTypes.find((t) => t.id === id) as IssueTypeDef, project),
+    );
   if (full) {
     json.components = [];
     json.versions = view.state.versions.filter((v) => v.projectId === project.id).map((v) => versionJson(view, v));

@@ -9,7 +9,18 @@ import {
   type ProjectRecord,
   type WorklogRecord,
 } from '../state.js';
-import { api3, issueTypeJson, priorityJson, projectRef, sprintJson, statusOf, time, userRef, versionJson, type View } from './common.js';
+import {
+  api3,
+  issueTypeJson,
+  priorityJson,
+  projectRef,
+  sprintJson,
+  statusOf,
+  time,
+  userRef,
+  versionJson,
+  type View,
+} from './common.js';
 
 /** Which fields an issue answer carries: `*all`, `*navigable`, names, and `-name` exclusions. */
 export interface FieldSelection {
@@ -33,7 +44,8 @@ export function fieldSelection(raw: unknown, fallback: '*all' | 'id'): FieldSele
   return selection;
 }
 
-const wants = (selection: FieldSelection, field: string): boolean => !selection.exclude.has(field) && (selection.all || selection.include.has(field));
+const wants = (selection: FieldSelection, field: string): boolean =>
+  !selection.exclude.has(field) && (selection.all || selection.include.has(field));
 
 export function commentJson(view: View, issue: IssueRecord, comment: CommentRecord) {
   return {
@@ -80,7 +92,10 @@ function issueLink(view: View, issue: IssueRecord) {
     fields: {
       summary: issue.summary,
       status: statusOf(view, issue.statusId),
-      priority: priorityJson(view, view.state.priorities.find((p) => p.id === issue.priorityId) ?? view.state.priorities[2]),
+      priority: priorityJson(
+        view,
+        view.state.priorities.find((p) => p.id === issue.priorityId) ?? view.state.priorities[2],
+      ),
       issuetype: issueTypeJson(view, type),
     },
   };
@@ -105,14 +120,28 @@ function fieldValues(view: View, issue: IssueRecord, project: ProjectRecord): Re
     labels: () => issue.labels,
     created: () => time(issue.created),
     updated: () => time(issue.updated),
-    resolution: () => (resolution ? { self: api3(view, `/resolution/${resolution.id}`), id: resolution.id, description: resolution.description, name: resolution.name } : null),
+    resolution: () =>
+      resolution
+        ? {
+            self: api3(view, `/resolution/${resolution.id}`),
+            id: resolution.id,
+            description: resolution.description,
+            name: resolution.name,
+          }
+        : null,
     resolutiondate: () => (issue.resolutionDate === null ? null : time(issue.resolutionDate)),
-    statuscategorychangedate: () => time(issue.histories.filter((h) => h.items.some((i) => i.field === 'status')).at(-1)?.created ?? issue.created),
+    statuscategorychangedate: () =>
+      time(issue.histories.filter((h) => h.items.some((i) => i.field === 'status')).at(-1)?.created ?? issue.created),
     project: () => projectRef(view, project),
     parent: () => (parent ? issueLink(view, parent) : undefined),
-    subtasks: () => state.issues.filter((i) => i.parentKey === issue.key && issueTypeById(state, i.issueTypeId)?.subtask).map((i) => issueLink(view, i)),
-    fixVersions: () => issue.fixVersionIds.map((id) => versionJson(view, state.versions.find((v) => v.id === id) as never)),
-    versions: () => issue.affectsVersionIds.map((id) => versionJson(view, state.versions.find((v) => v.id === id) as never)),
+    subtasks: () =>
+      state.issues
+        .filter((i) => i.parentKey === issue.key && issueTypeById(state, i.issueTypeId)?.subtask)
+        .map((i) => issueLink(view, i)),
+    fixVersions: () =>
+      issue.fixVersionIds.map((id) => versionJson(view, state.versions.find((v) => v.id === id) as never)),
+    versions: () =>
+      issue.affectsVersionIds.map((id) => versionJson(view, state.versions.find((v) => v.id === id) as never)),
     components: () => [],
     duedate: () => null,
     comment: () => ({
@@ -122,15 +151,23 @@ function fieldValues(view: View, issue: IssueRecord, project: ProjectRecord): Re
       total: issue.comments.length,
       startAt: 0,
     }),
-    worklog: () => ({ startAt: 0, maxResults: 20, total: issue.worklogs.length, worklogs: issue.worklogs.slice(0, 20).map((w) => worklogJson(view, issue, w)) }),
+    worklog: () => ({
+      startAt: 0,
+      maxResults: 20,
+      total: issue.worklogs.length,
+      worklogs: issue.worklogs.slice(0, 20).map((w) => worklogJson(view, issue, w)),
+    }),
     timespent: () => (timespent ? timespent : null),
     aggregatetimespent: () => (timespent ? timespent : null),
     [project.storyPointsFieldId]: () => (type.subtask || type.hierarchyLevel > 0 ? null : issue.storyPoints),
     [FIELD_IDS.sprint]: () => {
-      const sprints = issue.sprintIds.map((id) => state.sprints.find((s) => s.id === id)).filter((s) => s !== undefined);
+      const sprints = issue.sprintIds
+        .map((id) => state.sprints.find((s) => s.id === id))
+        .filter((s) => s !== undefined);
       return sprints.length ? sprints.map((s) => ({ ...sprintJson(view, s), boardId: s.boardId })) : null;
     },
-    [FIELD_IDS.flagged]: () => (issue.flagged ? [{ self: api3(view, '/customFieldOption/10019'), value: 'Impediment', id: '10019' }] : null),
+    [FIELD_IDS.flagged]: () =>
+      issue.flagged ? [{ self: api3(view, '/customFieldOption/10019'), value: 'Impediment', id: '10019' }] : null,
     [FIELD_IDS.rank]: () => `0|i${issue.id.padStart(6, '0')}:`,
   };
 }
@@ -162,9 +199,15 @@ export function issueJson(view: View, issue: IssueRecord, options: IssueOptions)
   if (!onlyId) json.fields = fields;
   if (options.expand.has('changelog')) {
     const histories = issue.histories.slice(-100).reverse();
-    json.changelog = { startAt: 0, maxResults: histories.length, total: issue.histories.length, histories: histories.map((h) => historyJson(view, h)) };
+    json.changelog = {
+      startAt: 0,
+      maxResults: histories.length,
+      total: issue.histories.length,
+      histories: histories.map((h) => historyJson(view, h)),
+    };
   }
-  if (options.expand.has('names')) json.names = Object.fromEntries(view.state.fields.filter((f) => f.id in fields).map((f) => [f.id, f.name]));
+  if (options.expand.has('names'))
+    json.names = Object.fromEntries(view.state.fields.filter((f) => f.id in fields).map((f) => [f.id, f.name]));
   return json;
 }
 

@@ -67,7 +67,12 @@ export function readCursorPage(source: ParamSource, names: CursorParamNames): Cu
  * One page after the cursor's position. `scope` names the listing (path and filters) the cursor is valid
  * for; a cursor that does not decode for it throws the kit's invalid-cursor error (the upstream's 400).
  */
-export function cursorPage<T>(items: readonly T[], request: CursorPageRequest, scope: string, codec: CursorCodec = defaultCursorCodec): CursorPage<T> {
+export function cursorPage<T>(
+  items: readonly T[],
+  request: CursorPageRequest,
+  scope: string,
+  codec: CursorCodec = defaultCursorCodec,
+): CursorPage<T> {
   const start = request.cursor === undefined ? 0 : codec.decode(request.cursor, scope);
   if (start === undefined) throw invalidCursor();
   const end = start + request.limit;

@@ -16,7 +16,10 @@ export function readLinkPage(source: ParamSource, options: LinkPagingOptions = {
   const perPage = Number.parseInt(paramOf(source, 'per_page') ?? '', 10);
   const page = Number.parseInt(paramOf(source, 'page') ?? '', 10);
   return {
-    perPage: Number.isFinite(perPage) && perPage > 0 ? Math.min(perPage, options.maxPerPage ?? 100) : (options.defaultPerPage ?? 30),
+    perPage:
+      Number.isFinite(perPage) && perPage > 0
+        ? Math.min(perPage, options.maxPerPage ?? 100)
+        : (options.defaultPerPage ?? 30),
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
 }
@@ -34,5 +37,8 @@ export function linkPage<T>(items: readonly T[], request: LinkPageRequest, url: 
   if (page > 1) links.push(link(Math.min(page - 1, last), 'prev'));
   if (page < last) links.push(link(page + 1, 'next'), link(last, 'last'));
   if (page > 1) links.push(link(1, 'first'));
-  return { items: items.slice((page - 1) * perPage, page * perPage), ...(links.length ? { link: links.join(', ') } : {}) };
+  return {
+    items: items.slice((page - 1) * perPage, page * perPage),
+    ...(links.length ? { link: links.join(', ') } : {}),
+  };
 }

@@ -14,11 +14,20 @@ export interface OffsetPage<T> extends OffsetPageRequest {
 }
 
 /** Reads `startAt` and `maxResults`; a value that is not a whole number, or a negative one, is the upstream's 400. */
-export function readOffsetPage(source: ParamSource, options: { defaultMaxResults?: number; maxMaxResults?: number } = {}): OffsetPageRequest {
+export function readOffsetPage(
+  source: ParamSource,
+  options: { defaultMaxResults?: number; maxMaxResults?: number } = {},
+): OffsetPageRequest {
   const startAt = wholeNumber(source, 'startAt', 0);
   const maxResults = wholeNumber(source, 'maxResults', options.defaultMaxResults ?? 50);
-  if (startAt === undefined || startAt < 0) throw invalid("The 'startAt' parameter must be a non-negative whole number.", { details: { startAt: 'Invalid value' } });
-  if (maxResults === undefined || maxResults < 0) throw invalid("The 'maxResults' parameter must be a non-negative whole number.", { details: { maxResults: 'Invalid value' } });
+  if (startAt === undefined || startAt < 0)
+    throw invalid("The 'startAt' parameter must be a non-negative whole number.", {
+      details: { startAt: 'Invalid value' },
+    });
+  if (maxResults === undefined || maxResults < 0)
+    throw invalid("The 'maxResults' parameter must be a non-negative whole number.", {
+      details: { maxResults: 'Invalid value' },
+    });
   return { startAt, maxResults: Math.min(maxResults, options.maxMaxResults ?? 100) };
 }
 

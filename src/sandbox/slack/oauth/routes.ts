@@ -13,12 +13,20 @@ const CODE_SECONDS = 600;
 const slackError = (res: Response, error: string): void => void res.json({ ok: false, error });
 
 const stringsOf = (source: unknown): Record<string, string> =>
-  Object.fromEntries(Object.entries((source ?? {}) as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  Object.fromEntries(
+    Object.entries((source ?? {}) as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
 
 const scopeList = (value: string | undefined): string[] => (value ?? '').split(/[ ,]+/).filter(Boolean);
 
 const clientKnown = (clientId: string | undefined, clientSecret?: string): boolean =>
-  WORKSPACE_IDS.some((id) => SANDBOX_CREDENTIALS[id].slack.clientId === clientId && (clientSecret === undefined || SANDBOX_CREDENTIALS[id].slack.clientSecret === clientSecret));
+  WORKSPACE_IDS.some(
+    (id) =>
+      SANDBOX_CREDENTIALS[id].slack.clientId === clientId &&
+      (clientSecret === undefined || SANDBOX_CREDENTIALS[id].slack.clientSecret === clientSecret),
+  );
 
 function redirectTo(res: Response, redirectUri: string, params: Record<string, string | undefined>): void {
   const target = new URL(redirectUri);
@@ -34,17 +42,29 @@ function redirectTo(res: Response, redirectUri: string, params: Record<string, s
 export function slackOAuthRoutes(router: Router, states: States, ctx: FakeContext): void {
   router.get('/oauth/v2/authorize', (req, res) => {
     const query = stringsOf(req.query);
-    if (!clientKnown(query.client_id)) return void res.status(400).type('html').send('<h1>Invalid client_id parameter</h1>');
-    if (!query.scope && !query.user_scope) return void res.status(400).type('html').send('<h1>Invalid permissions requested</h1>');
+    if (!clientKnown(query.client_id))
+      return void res.status(400).type('html').send('<h1>Invalid client_id parameter</h1>');
+    if (!query.scope && !query.user_scope)
+      return void res.status(400).type('html').send('<h1>Invalid permissions requested</h1>');
     const accounts = Object.values(states).flatMap((state) => state.people);
     res
       .type('html')
-      .send(consentPage({ provider: 'Slack', query, accounts, scopes: [...scopeList(query.scope), ...scopeList(query.user_scope)], appName: 'Constellation', action: 'approve' }));
+      .send(
+        consentPage({
+          provider: 'Slack',
+          query,
+          accounts,
+          scopes: [...scopeList(query.scope), ...scopeList(query.user_scope)],
+          appName: 'Constellation',
+          action: 'approve',
+        }),
+      );
   });
 
   router.post('/oauth/v2/approve', (req, res) => {
     const form = stringsOf(req.body);
-    if (!clientKnown(form.client_id) || !form.redirect_uri) return void res.status(400).type('html').send('<h1>Invalid request</h1>');
+    if (!clientKnown(form.client_id) || !form.redirect_uri)
+      return void res.status(400).type('html').send('<h1>Invalid request</h1>');
     if (form.deny) return redirectTo(res, form.redirect_uri, { error: 'access_denied', state: form.state });
     const state = Object.values(states).find((s) => s.people.some((p) => p.email === form.account));
     const person = state?.people.find((p) => p.email === form.account);
@@ -67,14 +87,17 @@ export function slackOAuthRoutes(router: Router, states: States, ctx: FakeContex
 function exchange(req: Request, res: Response, states: States, ctx: FakeContext): void {
   const form = stringsOf(req.body);
   const basic = req.get('authorization')?.match(/^basic\s+(\S+)$/i)?.[1];
-  const [clientId, clientSecret] = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':') : [form.client_id, form.client_secret];
+  const [clientId, clientSecret] = basic
+    ? Buffer.from(basic, 'base64').toString('utf8').split(':')
+    : [form.client_id, form.client_secret];
   if (!clientKnown(clientId)) return slackError(res, 'invalid_client_id');
   if (!clientKnown(clientId, clientSecret)) return slackError(res, 'bad_client_secret');
   const code = form.code ?? '';
   const state = Object.values(states).find((s) => s.oauth.codes.has(code));
   const pending = state?.oauth.codes.get(code);
   state?.oauth.codes.delete(code);
-  if (!state || !pending || pending.expiresAt <= ctx.clock.now() || pending.clientId !== clientId) return slackError(res, 'invalid_code');
+  if (!state || !pending || pending.expiresAt <= ctx.clock.now() || pending.clientId !== clientId)
+    return slackError(res, 'invalid_code');
   if (pending.redirectUri && form.redirect_uri !== pending.redirectUri) return slackError(res, 'bad_redirect_uri');
   const person = state.people[pending.personIndex];
   const userToken = pending.userScopes.length ? `xoxp-${state.team.id}-${randomBytes(12).toString('hex')}` : undefined;
@@ -84,8 +107,13 @@ function exchange(req: Request, res: Response, states: States, ctx: FakeContext)
   res.json({
     ok: true,
     app_id: state.appId,
-    ...(botToken ? { access_token: botToken, token_type: 'bot', scope: pending.botScopes.join(','), bot_user_id: state.botUserId } : {}),
-    authed_user: { id: person.slackId, ...(userToken ? { scope: pending.userScopes.join(','), access_token: userToken, token_type: 'user' } : {}) },
+    ...(botToken
+      ? { access_token: botToken, token_type: 'bot', scope: pending.botScopes.join(','), bot_user_id: state.botUserId }
+      : {}),
+    authed_user: {
+      id: person.slackId,
+      ...(userToken ? { scope: pending.userScopes.join(','), access_token: userToken, token_type: 'user' } : {}),
+    },
     team: { id: state.team.id, name: state.team.name },
     enterprise: null,
     is_enterprise_install: false,
@@ -125,14 +153,20 @@ export function slackIdentityRoutes(router: Router, states: States): void {
 
 /** The workspace whose team a Web API token belongs to (the sandbox's static bot tokens included). */
 export function workspaceOfSlackToken(states: States, token: string): WorkspaceId | undefined {
-  return (Object.keys(states) as WorkspaceId[]).find((id) => states[id].oauth.botTokens.has(token) || states[id].oauth.userTokens.has(token));
+  return (Object.keys(states) as WorkspaceId[]).find(
+    (id) => states[id].oauth.botTokens.has(token) || states[id].oauth.userTokens.has(token),
+  );
 }
 
 /**
  * An installation made ahead of time (demo mode's pre-authorized users): the bot and user tokens
  * `oauth.v2.access` would have given that person.
  */
-export function installAhead(state: SlackState, personIndex: number, scopes: { bot: string[]; user: string[] }): { botToken: string; userToken: string } {
+export function installAhead(
+  state: SlackState,
+  personIndex: number,
+  scopes: { bot: string[]; user: string[] },
+): { botToken: string; userToken: string } {
   const botToken = `xoxb-${state.team.id}-${randomBytes(12).toString('hex')}`;
   const userToken = `xoxp-${state.team.id}-${randomBytes(12).toString('hex')}`;
   state.oauth.botTokens.set(botToken, { scopes: scopes.bot });

@@ -18,7 +18,9 @@ export interface SlackCaller {
 export const slackFailure = (error: string, extra?: Record<string, unknown>): FakeError =>
   new FakeError('bad_request', error, { code: error, status: 200, details: extra && { extra } });
 
-const tokenOf = (req: Request): string => req.get('authorization')?.match(/^bearer\s+(\S+)$/i)?.[1] ?? String((req.body as { token?: unknown } | undefined)?.token ?? '');
+const tokenOf = (req: Request): string =>
+  req.get('authorization')?.match(/^bearer\s+(\S+)$/i)?.[1] ??
+  String((req.body as { token?: unknown } | undefined)?.token ?? '');
 
 export function callerOf(states: States, req: Request, res: Response): SlackCaller {
   const state = states[workspaceOf(res)];
@@ -30,11 +32,13 @@ export function callerOf(states: States, req: Request, res: Response): SlackCall
 
 /** Refuses with missing_scope unless the token holds one of the scopes. */
 export function requireScope(caller: SlackCaller, ...anyOf: string[]): void {
-  if (!anyOf.some((scope) => caller.scopes.includes(scope))) throw slackFailure('missing_scope', { needed: anyOf.join(','), provided: caller.scopes.join(',') });
+  if (!anyOf.some((scope) => caller.scopes.includes(scope)))
+    throw slackFailure('missing_scope', { needed: anyOf.join(','), provided: caller.scopes.join(',') });
 }
 
 /** The history scope a conversation kind needs (`channels:history` for a public channel...). */
-export const scopeFor = (kind: SlackChannel['kind'], action: 'history' | 'read'): string => `${{ public: 'channels', private: 'groups', im: 'im', mpim: 'mpim' }[kind]}:${action}`;
+export const scopeFor = (kind: SlackChannel['kind'], action: 'history' | 'read'): string =>
+  `${{ public: 'channels', private: 'groups', im: 'im', mpim: 'mpim' }[kind]}:${action}`;
 
 /** A method's parameters: query string, form body or JSON body, as Slack accepts all three. */
 export function paramsOf(req: Request): Record<string, string> {
@@ -51,7 +55,11 @@ export function paramsOf(req: Request): Record<string, string> {
  * direct messages (`channel_not_found` otherwise, as Slack hides them), and the bot only where it was
  * invited when reading history (`not_in_channel`).
  */
-export function channelFor(caller: SlackCaller, id: string | undefined, action: 'history' | 'read' | 'write'): SlackChannel {
+export function channelFor(
+  caller: SlackCaller,
+  id: string | undefined,
+  action: 'history' | 'read' | 'write',
+): SlackChannel {
   const channel = caller.state.channels.find((c) => c.id === id);
   const member = channel?.members.includes(caller.userId) ?? false;
   if (!channel || (channel.kind !== 'public' && !member)) throw slackFailure('channel_not_found');

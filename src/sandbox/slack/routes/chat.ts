@@ -36,7 +36,13 @@ export function chatRoutes(router: Router, states: States, ctx: FakeContext): vo
     if (!params.text?.trim()) throw slackFailure('no_text');
     message.text = params.text;
     message.edited = { user: caller.userId, ts: slackTs(ctx.clock.now(), ++caller.state.sequence % 1_000_000) };
-    res.json({ ok: true, channel: channel.id, ts: message.ts, text: message.text, message: messageJson(caller.state, channel, message) });
+    res.json({
+      ok: true,
+      channel: channel.id,
+      ts: message.ts,
+      text: message.text,
+      message: messageJson(caller.state, channel, message),
+    });
   });
 
   router.post('/api/chat.delete', (req, res) => {

@@ -4,9 +4,15 @@ import { callerOf, channelFor, paramsOf, requireScope, scopeFor, slackFailure, t
 import { channelJson, messageJson } from './serializers.js';
 
 const PAGE = { cursor: 'cursor', limit: 'limit', defaultLimit: 100, maxLimit: 999 };
-const KINDS: Record<string, 'public' | 'private' | 'im' | 'mpim'> = { public_channel: 'public', private_channel: 'private', im: 'im', mpim: 'mpim' };
+const KINDS: Record<string, 'public' | 'private' | 'im' | 'mpim'> = {
+  public_channel: 'public',
+  private_channel: 'private',
+  im: 'im',
+  mpim: 'mpim',
+};
 
-const tsNumber = (value: string | undefined, fallback: number): number => (value === undefined || value === '' ? fallback : Number(value));
+const tsNumber = (value: string | undefined, fallback: number): number =>
+  value === undefined || value === '' ? fallback : Number(value);
 
 /** conversations.list, info, members, history and replies, with each kind's scopes and membership rules. */
 export function conversationRoutes(router: Router, states: States): void {
@@ -21,10 +27,17 @@ export function conversationRoutes(router: Router, states: States): void {
     });
     for (const kind of kinds) requireScope(caller, scopeFor(kind, 'read'));
     const visible = caller.state.channels.filter(
-      (c) => kinds.includes(c.kind) && (c.kind === 'public' || c.members.includes(caller.userId)) && (params.exclude_archived !== 'true' || !c.archived),
+      (c) =>
+        kinds.includes(c.kind) &&
+        (c.kind === 'public' || c.members.includes(caller.userId)) &&
+        (params.exclude_archived !== 'true' || !c.archived),
     );
     const page = cursorPage(visible, readCursorPage(params, PAGE), `conversations.list:${kinds.join(',')}`);
-    res.json({ ok: true, channels: page.items.map((c) => channelJson(caller.state, c, caller.userId)), ...cursorFields.slack(page) });
+    res.json({
+      ok: true,
+      channels: page.items.map((c) => channelJson(caller.state, c, caller.userId)),
+      ...cursorFields.slack(page),
+    });
   });
 
   router.all('/api/conversations.info', (req, res) => {
@@ -51,8 +64,14 @@ export function conversationRoutes(router: Router, states: States): void {
     if (Number.isNaN(oldest) || Number.isNaN(latest)) throw slackFailure('invalid_ts_oldest');
     const inRange = (ts: number) => (inclusive ? ts >= oldest && ts <= latest : ts > oldest && ts < latest);
     // Replies stay in their thread: history shows top-level messages and thread parents, newest first.
-    const messages = channel.messages.filter((m) => (!m.threadTs || m.threadTs === m.ts) && inRange(Number(m.ts))).reverse();
-    const page = cursorPage(messages, readCursorPage(params, PAGE), `history:${channel.id}:${oldest}:${latest}:${String(inclusive)}`);
+    const messages = channel.messages
+      .filter((m) => (!m.threadTs || m.threadTs === m.ts) && inRange(Number(m.ts)))
+      .reverse();
+    const page = cursorPage(
+      messages,
+      readCursorPage(params, PAGE),
+      `history:${channel.id}:${oldest}:${latest}:${String(inclusive)}`,
+    );
     res.json({
       ok: true,
       messages: page.items.map((m) => messageJson(caller.state, channel, m)),
@@ -73,6 +92,11 @@ export function conversationRoutes(router: Router, states: States): void {
     if (!parent) throw slackFailure('thread_not_found');
     const thread = parent.threadTs ? channel.messages.filter((m) => m.threadTs === parent.threadTs) : [parent];
     const page = cursorPage(thread, readCursorPage(params, PAGE), `replies:${channel.id}:${parent.ts}`);
-    res.json({ ok: true, messages: page.items.map((m) => messageJson(caller.state, channel, m)), has_more: page.nextCursor !== null, ...cursorFields.slack(page) });
+    res.json({
+      ok: true,
+      messages: page.items.map((m) => messageJson(caller.state, channel, m)),
+      has_more: page.nextCursor !== null,
+      ...cursorFields.slack(page),
+    });
   });
 }

@@ -9,7 +9,14 @@ const MAX_FILE_BYTES = 1024 * 1024 * 1024;
 
 const filesOf = (state: SlackState): Map<string, SlackFile> => (state.files ??= new Map<string, SlackFile>());
 
-const MIME_TYPES: Record<string, string> = { csv: 'text/csv', txt: 'text/plain', md: 'text/markdown', json: 'application/json', pdf: 'application/pdf', png: 'image/png' };
+const MIME_TYPES: Record<string, string> = {
+  csv: 'text/csv',
+  txt: 'text/plain',
+  md: 'text/markdown',
+  json: 'application/json',
+  pdf: 'application/pdf',
+  png: 'image/png',
+};
 const extensionOf = (name: string): string => (name.includes('.') ? (name.split('.').pop() ?? '').toLowerCase() : '');
 const mimeOf = (name: string): string => MIME_TYPES[extensionOf(name)] ?? 'application/octet-stream';
 
@@ -68,7 +75,9 @@ export function fileUploadRoutes(router: Router, states: States): void {
     const state = (states as Record<string, SlackState | undefined>)[req.params.workspace];
     const file = state && filesOf(state).get(req.params.id);
     if (!file) return void res.status(404).type('text').send('Not Found');
-    const bytes = await uploadedBytes(req).catch((error: Error) => void res.status(400).type('text').send(`Bad Request - ${error.message}`));
+    const bytes = await uploadedBytes(req).catch(
+      (error: Error) => void res.status(400).type('text').send(`Bad Request - ${error.message}`),
+    );
     if (!bytes) return;
     file.bytes = bytes;
     file.size = bytes.length;
@@ -83,11 +92,24 @@ export function fileRoutes(router: Router, states: States, ctx: FakeContext): vo
     requireScope(caller, 'files:write');
     const params = paramsOf(req);
     const length = Number(params.length);
-    if (!params.filename || !Number.isInteger(length) || length <= 0 || length > MAX_FILE_BYTES) throw slackFailure('invalid_arguments');
+    if (!params.filename || !Number.isInteger(length) || length <= 0 || length > MAX_FILE_BYTES)
+      throw slackFailure('invalid_arguments');
     const id = `F${String(caller.state.workspace.idBase + ++caller.state.sequence).padStart(10, '0')}`;
     const now = Math.floor(ctx.clock.now() / 1000);
-    filesOf(caller.state).set(id, { id, name: params.filename, title: params.filename, size: length, user: caller.userId, created: now, shares: [] });
-    res.json({ ok: true, upload_url: `${ctx.origin()}/slack/upload/v1/${caller.state.workspace.id}/${id}`, file_id: id });
+    filesOf(caller.state).set(id, {
+      id,
+      name: params.filename,
+      title: params.filename,
+      size: length,
+      user: caller.userId,
+      created: now,
+      shares: [],
+    });
+    res.json({
+      ok: true,
+      upload_url: `${ctx.origin()}/slack/upload/v1/${caller.state.workspace.id}/${id}`,
+      file_id: id,
+    });
   });
 
   router.post('/api/files.completeUploadExternal', (req, res) => {
@@ -115,7 +137,13 @@ export function fileRoutes(router: Router, states: States, ctx: FakeContext): vo
       if (params.thread_ts && !thread) throw slackFailure('thread_not_found');
       const ts = slackTs(ctx.clock.now(), ++caller.state.sequence % 1_000_000);
       if (thread && !thread.threadTs) thread.threadTs = thread.ts;
-      channel.messages.push({ ts, user: caller.userId, text: params.initial_comment ?? '', files: files.map((f) => f.id), ...(thread ? { threadTs: thread.threadTs } : {}) });
+      channel.messages.push({
+        ts,
+        user: caller.userId,
+        text: params.initial_comment ?? '',
+        files: files.map((f) => f.id),
+        ...(thread ? { threadTs: thread.threadTs } : {}),
+      });
       for (const file of files) file.shares.push({ channel: channel.id, ts });
     }
     res.json({ ok: true, files: files.map((f) => ({ id: f.id, title: f.title })) });

@@ -28,7 +28,11 @@ export function searchAndUserRoutes(router: Router, states: States): void {
     const matches = caller.state.channels
       .filter((c) => c.kind === 'public' || c.members.includes(caller.userId))
       .filter((c) => !inChannel || c.name === inChannel || c.id === inChannel)
-      .flatMap((c) => c.messages.filter((m) => (!from || m.user === from) && words.every((w) => m.text.toLowerCase().includes(w))).map((m) => ({ c, m })))
+      .flatMap((c) =>
+        c.messages
+          .filter((m) => (!from || m.user === from) && words.every((w) => m.text.toLowerCase().includes(w)))
+          .map((m) => ({ c, m })),
+      )
       .sort((a, b) => (params.sort_dir === 'asc' ? Number(a.m.ts) - Number(b.m.ts) : Number(b.m.ts) - Number(a.m.ts)));
     const pages = Math.max(1, Math.ceil(matches.length / count));
     const slice = matches.slice((page - 1) * count, page * count);
@@ -37,7 +41,14 @@ export function searchAndUserRoutes(router: Router, states: States): void {
       query,
       messages: {
         total: matches.length,
-        pagination: { total_count: matches.length, page, per_page: count, page_count: pages, first: (page - 1) * count + 1, last: (page - 1) * count + slice.length },
+        pagination: {
+          total_count: matches.length,
+          page,
+          per_page: count,
+          page_count: pages,
+          first: (page - 1) * count + 1,
+          last: (page - 1) * count + slice.length,
+        },
         paging: { count, total: matches.length, page, pages },
         matches: slice.map(({ c, m }) => ({
           type: 'message',
@@ -47,7 +58,13 @@ export function searchAndUserRoutes(router: Router, states: States): void {
           username: caller.state.people.find((p) => p.slackId === m.user)?.login ?? 'constellation',
           ts: m.ts,
           text: m.text,
-          channel: { id: c.id, name: c.name, is_private: c.kind !== 'public', is_im: c.kind === 'im', is_mpim: c.kind === 'mpim' },
+          channel: {
+            id: c.id,
+            name: c.name,
+            is_private: c.kind !== 'public',
+            is_im: c.kind === 'im',
+            is_mpim: c.kind === 'mpim',
+          },
           permalink: `https://${caller.state.team.domain}.slack.com/archives/${c.id}/p${m.ts.replace('.', '')}`,
         })),
       },
@@ -59,8 +76,17 @@ export function searchAndUserRoutes(router: Router, states: States): void {
     requireScope(caller, 'users:read');
     const params = paramsOf(req);
     const withEmail = caller.scopes.includes('users:read.email');
-    const page = cursorPage(caller.state.people, readCursorPage(params, { cursor: 'cursor', limit: 'limit', defaultLimit: 100, maxLimit: 1000 }), 'users.list');
-    res.json({ ok: true, members: page.items.map((p) => userJson(caller.state, p.index, withEmail)), cache_ts: Math.floor(Date.now() / 1000), ...cursorFields.slack(page) });
+    const page = cursorPage(
+      caller.state.people,
+      readCursorPage(params, { cursor: 'cursor', limit: 'limit', defaultLimit: 100, maxLimit: 1000 }),
+      'users.list',
+    );
+    res.json({
+      ok: true,
+      members: page.items.map((p) => userJson(caller.state, p.index, withEmail)),
+      cache_ts: Math.floor(Date.now() / 1000),
+      ...cursorFields.slack(page),
+    });
   });
 
   router.all('/api/users.info', (req, res) => {

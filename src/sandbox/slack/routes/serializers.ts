@@ -2,11 +2,27 @@ import type { SlackChannel, SlackFile, SlackMessage, SlackState } from '../state
 import { fileJson } from './files.js';
 
 export function channelJson(state: SlackState, channel: SlackChannel, viewer: string): Record<string, unknown> {
-  const base = { id: channel.id, created: channel.created, is_archived: channel.archived, is_org_shared: false, context_team_id: state.team.id };
+  const base = {
+    id: channel.id,
+    created: channel.created,
+    is_archived: channel.archived,
+    is_org_shared: false,
+    context_team_id: state.team.id,
+  };
   if (channel.kind === 'im') {
-    return { ...base, is_im: true, is_user_deleted: false, user: channel.members.find((m) => m !== viewer) ?? channel.members[0], priority: 0 };
+    return {
+      ...base,
+      is_im: true,
+      is_user_deleted: false,
+      user: channel.members.find((m) => m !== viewer) ?? channel.members[0],
+      priority: 0,
+    };
   }
-  const topic = { value: channel.topic, creator: channel.topic ? channel.creator : '', last_set: channel.topic ? channel.created : 0 };
+  const topic = {
+    value: channel.topic,
+    creator: channel.topic ? channel.creator : '',
+    last_set: channel.topic ? channel.created : 0,
+  };
   return {
     ...base,
     name: channel.name,
@@ -27,7 +43,13 @@ export function channelJson(state: SlackState, channel: SlackChannel, viewer: st
 
 /** A message as conversations.history shows it; a thread's parent carries its reply counts. */
 export function messageJson(state: SlackState, channel: SlackChannel, message: SlackMessage): Record<string, unknown> {
-  const base: Record<string, unknown> = { type: 'message', user: message.user, text: message.text, ts: message.ts, team: state.team.id };
+  const base: Record<string, unknown> = {
+    type: 'message',
+    user: message.user,
+    text: message.text,
+    ts: message.ts,
+    team: state.team.id,
+  };
   if (message.edited) base.edited = message.edited;
   if (message.files?.length) {
     const files = state.files ?? new Map<string, SlackFile>();
@@ -39,7 +61,8 @@ export function messageJson(state: SlackState, channel: SlackChannel, message: S
   }
   if (!message.threadTs) return base;
   base.thread_ts = message.threadTs;
-  if (message.threadTs !== message.ts) return { ...base, parent_user_id: channel.messages.find((m) => m.ts === message.threadTs)?.user };
+  if (message.threadTs !== message.ts)
+    return { ...base, parent_user_id: channel.messages.find((m) => m.ts === message.threadTs)?.user };
   const replies = channel.messages.filter((m) => m.threadTs === message.ts && m.ts !== message.ts);
   return {
     ...base,

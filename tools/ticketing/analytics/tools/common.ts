@@ -8,9 +8,17 @@ export const ProjectKeyArg = z
   .transform((key) => key.toUpperCase());
 
 export const windowInput = { time_period_days: TimePeriodDays, refresh: Refresh };
-export const optionalProject = ProjectKeyArg.optional().describe('Jira project key, e.g. "PAY"; every project the caller can see when omitted');
+export const optionalProject = ProjectKeyArg.optional().describe(
+  'Jira project key, e.g. "PAY"; every project the caller can see when omitted',
+);
 export const requiredProject = ProjectKeyArg.describe('Jira project key, e.g. "PAY"');
-export const DeveloperLimit = Limit.default(50).describe('Most people returned, most resolved first (default 50, max 100)');
+export const DeveloperLimit = Limit.default(50).describe(
+  'Most people returned, most resolved first (default 50, max 100)',
+);
 
 /** The analytical capability of a ticketing tool. */
-export const analytical = (name: string, outputs: string[]) => ({ type: 'analytical' as const, name: `ticketing.analytics.${name}`, outputs });
+export const analytical = (name: string, outputs: string[]) => ({
+  type: 'analytical' as const,
+  name: `ticketing.analytics.${name}`,
+  outputs,
+});

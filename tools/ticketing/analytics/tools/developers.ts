@@ -4,7 +4,12 @@ import { inWindow, round } from '../../../../src/analytics/stats.js';
 import { DEVELOPER } from '../derivations.js';
 import { activeIn, developerMetrics } from '../developers.js';
 import { overProjects, projectTickets, windowMetadata } from '../gather.js';
-import { DeveloperAllProjectsResultSchema, DeveloperMetricsResultSchema, type DeveloperAllProjectsResult, type DeveloperMetricsResult } from '../schemas.js';
+import {
+  DeveloperAllProjectsResultSchema,
+  DeveloperMetricsResultSchema,
+  type DeveloperAllProjectsResult,
+  type DeveloperMetricsResult,
+} from '../schemas.js';
 import { analytical, DeveloperLimit, optionalProject, windowInput } from './common.js';
 
 const OUTPUTS = ['issues', 'by_type', 'story_points', 'time_metrics'];
@@ -19,19 +24,35 @@ export const getDeveloperMetrics = defineTool({
   input: z.object({ project_key: optionalProject, ...windowInput, limit: DeveloperLimit }),
   output: DeveloperMetricsResultSchema,
   hints: {
-    aliases: ['jira developer metrics', 'who resolved the most tickets', 'tickets per engineer', 'story points per person', 'team workload jira'],
+    aliases: [
+      'jira developer metrics',
+      'who resolved the most tickets',
+      'tickets per engineer',
+      'story points per person',
+      'team workload jira',
+    ],
     when_to_use:
       'To see per person how many Jira tickets they hold, finished, have in progress or blocked, their story points and how long their tickets take, e.g. before 1:1s or to spot overload.',
     not_for:
       "A per-project breakdown for each person (use ticketing_get_developer_metrics_all_projects); GitHub commits and reviews (code_host_get_developer_metrics); one person's open tickets (ticketing_get_tickets_by_user).",
     examples: [
-      { query: 'who on API resolved the most tickets this month?', tool: 'get_developer_metrics', params: { project_key: 'API' } },
-      { query: 'story points per developer over the last two weeks, top 10', tool: 'get_developer_metrics', params: { time_period_days: 14, limit: 10 } },
+      {
+        query: 'who on API resolved the most tickets this month?',
+        tool: 'get_developer_metrics',
+        params: { project_key: 'API' },
+      },
+      {
+        query: 'story points per developer over the last two weeks, top 10',
+        tool: 'get_developer_metrics',
+        params: { time_period_days: 14, limit: 10 },
+      },
     ],
   },
   async run(ctx): Promise<DeveloperMetricsResult> {
     const { window, metadata } = windowMetadata(ctx.clock.now(), ctx.args.time_period_days);
-    const read = (await overProjects(ctx, ctx.args.project_key, (project) => projectTickets(ctx, project, window))).map((r) => r.value);
+    const read = (await overProjects(ctx, ctx.args.project_key, (project) => projectTickets(ctx, project, window))).map(
+      (r) => r.value,
+    );
     const developers = developerMetrics(
       read.flatMap((r) => r.tickets),
       window,
@@ -57,14 +78,29 @@ export const getDeveloperMetricsAllProjects = defineTool({
   input: z.object({ ...windowInput, limit: DeveloperLimit }),
   output: DeveloperAllProjectsResultSchema,
   hints: {
-    aliases: ['developer metrics all projects', 'cross-project workload', 'who works on which projects', 'engineer ticket load across teams'],
-    when_to_use: "To see each person's Jira work across every project at once and how it splits between projects, e.g. to find people spread over too many projects.",
-    not_for: 'One project only (use ticketing_get_developer_metrics with project_key); project-level figures (ticketing_get_executive_summary_all_projects).',
-    examples: [{ query: "how is each engineer's ticket load spread across projects?", tool: 'get_developer_metrics_all_projects', params: {} }],
+    aliases: [
+      'developer metrics all projects',
+      'cross-project workload',
+      'who works on which projects',
+      'engineer ticket load across teams',
+    ],
+    when_to_use:
+      "To see each person's Jira work across every project at once and how it splits between projects, e.g. to find people spread over too many projects.",
+    not_for:
+      'One project only (use ticketing_get_developer_metrics with project_key); project-level figures (ticketing_get_executive_summary_all_projects).',
+    examples: [
+      {
+        query: "how is each engineer's ticket load spread across projects?",
+        tool: 'get_developer_metrics_all_projects',
+        params: {},
+      },
+    ],
   },
   async run(ctx): Promise<DeveloperAllProjectsResult> {
     const { window, metadata } = windowMetadata(ctx.clock.now(), ctx.args.time_period_days);
-    const read = (await overProjects(ctx, undefined, (project) => projectTickets(ctx, project, window))).map((r) => r.value);
+    const read = (await overProjects(ctx, undefined, (project) => projectTickets(ctx, project, window))).map(
+      (r) => r.value,
+    );
     const all = developerMetrics(
       read.flatMap((r) => r.tickets),
       window,
@@ -85,6 +121,12 @@ export const getDeveloperMetricsAllProjects = defineTool({
         ];
       }),
     }));
-    return { developers, period_days: ctx.args.time_period_days, total_developers: all.length, derivation: DEVELOPER, metadata: metadata(read) };
+    return {
+      developers,
+      period_days: ctx.args.time_period_days,
+      total_developers: all.length,
+      derivation: DEVELOPER,
+      metadata: metadata(read),
+    };
   },
 });

@@ -15,8 +15,10 @@ type Row = ExecutiveSummaryResult['projects'][number];
 function attentionOf(row: Row, medianCycleP50: number | null): string[] {
   const reasons: string[] = [];
   if (row.trend === 'down') reasons.push('throughput trending down');
-  if (row.net_flow > 0 && (row.resolved === 0 || row.net_flow > 0.2 * row.resolved)) reasons.push(`backlog growing (${row.created} created, ${row.resolved} resolved)`);
-  if (row.wip > 0 && row.blocked_now >= 0.2 * row.wip) reasons.push(`${row.blocked_now} of ${row.wip} in-progress tickets blocked`);
+  if (row.net_flow > 0 && (row.resolved === 0 || row.net_flow > 0.2 * row.resolved))
+    reasons.push(`backlog growing (${row.created} created, ${row.resolved} resolved)`);
+  if (row.wip > 0 && row.blocked_now >= 0.2 * row.wip)
+    reasons.push(`${row.blocked_now} of ${row.wip} in-progress tickets blocked`);
   if (medianCycleP50 !== null && row.cycle_time_p50_hours !== null && row.cycle_time_p50_hours > 2 * medianCycleP50)
     reasons.push(`cycle time p50 ${row.cycle_time_p50_hours} h, over twice the median project (${medianCycleP50} h)`);
   return reasons;
@@ -32,19 +34,38 @@ export const getExecutiveSummaryAllProjects = defineTool({
   input: z.object(windowInput),
   output: ExecutiveSummaryResultSchema,
   hints: {
-    aliases: ['executive summary', 'portfolio overview', 'delivery status all teams', 'which projects need attention', 'leadership report jira', 'engineering summary'],
-    when_to_use: 'For a leadership overview of delivery across every Jira project: where work flows, where it is blocked or piling up, and which projects need a look first.',
+    aliases: [
+      'executive summary',
+      'portfolio overview',
+      'delivery status all teams',
+      'which projects need attention',
+      'leadership report jira',
+      'engineering summary',
+    ],
+    when_to_use:
+      'For a leadership overview of delivery across every Jira project: where work flows, where it is blocked or piling up, and which projects need a look first.',
     not_for:
       'Detail of one project (use ticketing_get_project_productivity_metrics); weekly series per project (ticketing_get_throughput_metrics_by_project); GitHub-side delivery (code_host_get_eng_metrics).',
     examples: [
-      { query: 'give me an executive summary of all our Jira projects', tool: 'get_executive_summary_all_projects', params: {} },
-      { query: 'which projects need attention this quarter?', tool: 'get_executive_summary_all_projects', params: { time_period_days: 90 } },
+      {
+        query: 'give me an executive summary of all our Jira projects',
+        tool: 'get_executive_summary_all_projects',
+        params: {},
+      },
+      {
+        query: 'which projects need attention this quarter?',
+        tool: 'get_executive_summary_all_projects',
+        params: { time_period_days: 90 },
+      },
     ],
   },
   async run(ctx): Promise<ExecutiveSummaryResult> {
     const { window, metadata } = windowMetadata(ctx.clock.now(), ctx.args.time_period_days);
     const read = await overProjects(ctx, undefined, async (project) => {
-      const [tickets, versions] = await Promise.all([projectTickets(ctx, project, window), projectVersions(ctx, project.key)]);
+      const [tickets, versions] = await Promise.all([
+        projectTickets(ctx, project, window),
+        projectVersions(ctx, project.key),
+      ]);
       return { tickets, releases: releasesIn(versions, window).length };
     });
     const rows: Row[] = read.map(({ project, value }) => {
@@ -70,7 +91,12 @@ export const getExecutiveSummaryAllProjects = defineTool({
     });
     const medianP50 = round(median(rows.map((r) => r.cycle_time_p50_hours).filter((v): v is number => v !== null)));
     for (const row of rows) row.attention = attentionOf(row, medianP50);
-    rows.sort((a, b) => Number(b.attention.length > 0) - Number(a.attention.length > 0) || b.resolved - a.resolved || a.project_key.localeCompare(b.project_key));
+    rows.sort(
+      (a, b) =>
+        Number(b.attention.length > 0) - Number(a.attention.length > 0) ||
+        b.resolved - a.resolved ||
+        a.project_key.localeCompare(b.project_key),
+    );
     const all = read.flatMap((r) => r.value.tickets.tickets);
     const pooled = flowTimes(all, window);
     const sum = (pick: (r: Row) => number) => rows.reduce((n, r) => n + pick(r), 0);

@@ -11,12 +11,19 @@ import { throughputOf } from '../throughput.js';
 import { analytical, requiredProject, windowInput } from './common.js';
 
 /** Carry-over of the closed sprints of the project's first Scrum board that started and completed in the window. */
-async function carryOver<A>(ctx: ToolRunContext<A>, projectKey: string, tickets: readonly TicketHistory[], window: TimeWindow) {
+async function carryOver<A>(
+  ctx: ToolRunContext<A>,
+  projectKey: string,
+  tickets: readonly TicketHistory[],
+  window: TimeWindow,
+) {
   const [board] = (await boardsOf(ctx, projectKey)).filter((b) => b.type === 'scrum');
   const sprints: SprintRecord[] = board ? await boardSprints(ctx, board.id) : [];
   const byId = new Map(sprints.map((s) => [s.id, s]));
   const rows = sprints
-    .filter((s) => s.state === 'closed' && inWindow(s.startDate, window) && inWindow(s.completeDate ?? s.endDate, window))
+    .filter(
+      (s) => s.state === 'closed' && inWindow(s.startDate, window) && inWindow(s.completeDate ?? s.endDate, window),
+    )
     .map((sprint) => {
       const inSprint = tickets.filter((t) => t.sprints.some((s) => s.id === sprint.id));
       const carried = carriedOver(sprint, inSprint, byId, window.end).length;
@@ -40,17 +47,38 @@ export const getProjectProductivityMetrics = defineTool({
   title: 'Project flow: cycle time, lead time, WIP, blocked work, carry-over',
   description:
     'Flow of one Jira project over time_period_days from status history: weekly throughput and trend; cycle time (first in-progress move to resolution) and lead time (creation to resolution) p50-p95; WIP now and its age; blocked work (status Blocked or flagged) now and in the window; carry-over of closed sprints. The result states each derivation.',
-  capability: analytical('project_productivity_metrics', ['throughput', 'cycle_time_hours', 'lead_time_hours', 'wip', 'blocked', 'carry_over']),
+  capability: analytical('project_productivity_metrics', [
+    'throughput',
+    'cycle_time_hours',
+    'lead_time_hours',
+    'wip',
+    'blocked',
+    'carry_over',
+  ]),
   input: z.object({ project_key: requiredProject, ...windowInput }),
   output: ProductivityResultSchema,
   hints: {
-    aliases: ['ticket cycle time', 'ticket lead time', 'wip', 'work in progress', 'blocked tickets', 'carry over', 'sprint spillover', 'flow metrics', 'project health'],
+    aliases: [
+      'ticket cycle time',
+      'ticket lead time',
+      'wip',
+      'work in progress',
+      'blocked tickets',
+      'carry over',
+      'sprint spillover',
+      'flow metrics',
+      'project health',
+    ],
     when_to_use:
       "For a delivery lead's view of one Jira project: how long tickets take from start and from creation (percentiles), how much is in progress and for how long, what is blocked, and how much each sprint carries over.",
     not_for:
       "The current sprint's burndown figures (use ticketing_get_sprint_metrics); every project at once (ticketing_get_executive_summary_all_projects); per person (ticketing_get_developer_metrics); one ticket's status history (ticketing_get_issue_aging).",
     examples: [
-      { query: 'what is the cycle time of API?', tool: 'get_project_productivity_metrics', params: { project_key: 'API' } },
+      {
+        query: 'what is the cycle time of API?',
+        tool: 'get_project_productivity_metrics',
+        params: { project_key: 'API' },
+      },
       {
         query: 'how much work is blocked or carried over in WEB over the last 60 days?',
         tool: 'get_project_productivity_metrics',
@@ -60,7 +88,9 @@ export const getProjectProductivityMetrics = defineTool({
   },
   async run(ctx): Promise<ProductivityResult> {
     const { window, metadata } = windowMetadata(ctx.clock.now(), ctx.args.time_period_days);
-    const [{ value: read }] = await overProjects(ctx, ctx.args.project_key, (project) => projectTickets(ctx, project, window));
+    const [{ value: read }] = await overProjects(ctx, ctx.args.project_key, (project) =>
+      projectTickets(ctx, project, window),
+    );
     const tickets = read.tickets;
     return {
       project_key: read.project.key,

@@ -4,7 +4,14 @@ import { Refresh } from '../../../shared/fields.js';
 import { SPRINT } from '../derivations.js';
 import { boardSprints, boardsOf, sprintTickets } from '../gather.js';
 import { SprintMetricsResultSchema, type SprintMetricsResult } from '../schemas.js';
-import { carriedOver, sprintFigures, sprintHeader, velocityBefore, VELOCITY_SPRINTS, type SprintRecord } from '../sprints.js';
+import {
+  carriedOver,
+  sprintFigures,
+  sprintHeader,
+  velocityBefore,
+  VELOCITY_SPRINTS,
+  type SprintRecord,
+} from '../sprints.js';
 import { analytical, optionalProject } from './common.js';
 
 /** Closed sprints listed when current_only is false. */
@@ -16,20 +23,44 @@ export const getSprintMetrics = defineTool({
   title: 'Sprint progress and velocity',
   description:
     "The active sprint of a project's Scrum board: issues completed (done, resolved by sprint end) and remaining, completion rate, story points committed (tickets in the sprint now), completed and remaining, velocity (mean completed points of the last 3 closed sprints), by status. current_only=false adds recent closed sprints with carry-over.",
-  capability: analytical('sprint_metrics', ['sprint', 'completion_rate_percent', 'story_points', 'velocity', 'by_status', 'carried_over']),
+  capability: analytical('sprint_metrics', [
+    'sprint',
+    'completion_rate_percent',
+    'story_points',
+    'velocity',
+    'by_status',
+    'carried_over',
+  ]),
   input: z.object({
     project_key: optionalProject,
-    current_only: z.boolean().default(true).describe('Only the active sprint (default); false adds the latest closed sprints with carry-over'),
+    current_only: z
+      .boolean()
+      .default(true)
+      .describe('Only the active sprint (default); false adds the latest closed sprints with carry-over'),
     refresh: Refresh,
   }),
   output: SprintMetricsResultSchema,
   hints: {
-    aliases: ['sprint progress', 'sprint burndown', 'current sprint', 'velocity', 'story points committed', 'will we finish the sprint', 'sprint report'],
-    when_to_use: 'To see how the current sprint is going (done vs remaining, story points against velocity, days left) or how past sprints went and what they carried over.',
-    not_for: 'Flow over a period (cycle time, WIP, blocked: use ticketing_get_project_productivity_metrics); the tickets themselves (ticketing_get_tickets).',
+    aliases: [
+      'sprint progress',
+      'sprint burndown',
+      'current sprint',
+      'velocity',
+      'story points committed',
+      'will we finish the sprint',
+      'sprint report',
+    ],
+    when_to_use:
+      'To see how the current sprint is going (done vs remaining, story points against velocity, days left) or how past sprints went and what they carried over.',
+    not_for:
+      'Flow over a period (cycle time, WIP, blocked: use ticketing_get_project_productivity_metrics); the tickets themselves (ticketing_get_tickets).',
     examples: [
       { query: 'how is the current API sprint going?', tool: 'get_sprint_metrics', params: { project_key: 'API' } },
-      { query: 'velocity and carry-over of the last sprints in WEB', tool: 'get_sprint_metrics', params: { project_key: 'WEB', current_only: false } },
+      {
+        query: 'velocity and carry-over of the last sprints in WEB',
+        tool: 'get_sprint_metrics',
+        params: { project_key: 'WEB', current_only: false },
+      },
     ],
   },
   async run(ctx): Promise<SprintMetricsResult> {
