@@ -235,12 +235,10 @@ describe('events.insert, patch, delete and freebusy', () => {
         .status,
     ).toBe(400);
     const across = await googleFailure(
-      google
-        .calendarFor(1)
-        .events.insert({
-          calendarId: people()[0].email,
-          requestBody: { summary: 'x', start: { date: '2026-11-03' }, end: { date: '2026-11-04' } },
-        }),
+      google.calendarFor(1).events.insert({
+        calendarId: people()[0].email,
+        requestBody: { summary: 'x', start: { date: '2026-11-03' }, end: { date: '2026-11-04' } },
+      }),
     );
     expect(across.status).toBe(404);
   });

@@ -114,9 +114,7 @@ export const chatContract = (): DiscoveryContract => loadDiscoveryContract('goog
 export const gmailContract = (): DiscoveryContract => loadDiscoveryContract('google-gmail-v1.discovery.json');
 
 /** The Google error a failed client call carried: status and body. */
-export async function googleFailure(
-  call: Promise<unknown>,
-): Promise<{
+export async function googleFailure(call: Promise<unknown>): Promise<{
   status: number;
   body: { error: { code: number; message: string; errors: Array<{ reason: string }>; status?: string } };
 }> {

@@ -347,15 +347,13 @@ const plainList = (nested: fc.Arbitrary<List | undefined>, maxStart = 9) =>
       children: items.map(([children, sub]) => item([{ type: 'paragraph', children }, ...(sub ? [sub] : [])])),
     }));
 const list = plainList(fc.option(plainList(fc.constant(undefined), 1), { nil: undefined }));
-const taskList = fc
-  .array(fc.tuple(oneLine, fc.boolean()), { minLength: 1, maxLength: 3 })
-  .map((items): List => ({
-    type: 'list',
-    ordered: false,
-    start: null,
-    spread: false,
-    children: items.map(([children, done]) => item([{ type: 'paragraph', children }], done)),
-  }));
+const taskList = fc.array(fc.tuple(oneLine, fc.boolean()), { minLength: 1, maxLength: 3 }).map((items): List => ({
+  type: 'list',
+  ordered: false,
+  start: null,
+  spread: false,
+  children: items.map(([children, done]) => item([{ type: 'paragraph', children }], done)),
+}));
 const table = fc.integer({ min: 1, max: 3 }).chain((width) =>
   fc
     .array(fc.array(oneLine, { minLength: width, maxLength: width }), { minLength: 2, maxLength: 3 })

@@ -30,13 +30,11 @@ const inline: fc.Arbitrary<PhrasingContent> = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc
-      .tuple(words, fc.stringMatching(/^[a-z]{1,8}$/))
-      .map(([label, path]): PhrasingContent => ({
-        type: 'link',
-        url: `https://example.test/${path}`,
-        children: [{ type: 'text', value: label }],
-      })),
+    arbitrary: fc.tuple(words, fc.stringMatching(/^[a-z]{1,8}$/)).map(([label, path]): PhrasingContent => ({
+      type: 'link',
+      url: `https://example.test/${path}`,
+      children: [{ type: 'text', value: label }],
+    })),
   },
 );
 /** Inline runs separated by spaces, so Markdown never merges two marks. */

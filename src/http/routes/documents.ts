@@ -36,11 +36,9 @@ function sendDocumentError(app: App, res: Response, thrown: unknown): void {
   if (thrown instanceof UnreadableDocument)
     return void res.status(422).json({ detail: `Failed to process document: ${thrown.message}` });
   if (thrown instanceof z.ZodError)
-    return void res
-      .status(400)
-      .json({
-        detail: thrown.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '),
-      });
+    return void res.status(400).json({
+      detail: thrown.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '),
+    });
   const error = shownError(requestError(thrown), app.log);
   setRetryAfter(res, error);
   if (error.code === 'UNAUTHORIZED') return void res.status(401).json(errorBody(error));

@@ -146,14 +146,12 @@ function trimPhrasing(children: PhrasingContent[]): PhrasingContent[] {
 }
 
 function listItems(el: Element, checked?: (item: Element) => boolean): ListItem[] {
-  return el.children
-    .filter(isElement)
-    .map((li): ListItem => ({
-      type: 'listItem',
-      spread: false,
-      checked: checked ? checked(li) : null,
-      children: blocks(li.children),
-    }));
+  return el.children.filter(isElement).map((li): ListItem => ({
+    type: 'listItem',
+    spread: false,
+    checked: checked ? checked(li) : null,
+    children: blocks(li.children),
+  }));
 }
 
 function tableOf(el: Element): BlockContent[] {
@@ -168,12 +166,10 @@ function tableOf(el: Element): BlockContent[] {
   if (!rows.length) return [];
   const width = Math.max(...rows.map((r) => r.children.filter(isElement).length));
   const tableRows = rows.map((tr): TableRow => {
-    const cells = tr.children
-      .filter(isElement)
-      .map((cell): TableCell => ({
-        type: 'tableCell',
-        children: trimPhrasing(phrasing(flattenBlocks(cell.children))),
-      }));
+    const cells = tr.children.filter(isElement).map((cell): TableCell => ({
+      type: 'tableCell',
+      children: trimPhrasing(phrasing(flattenBlocks(cell.children))),
+    }));
     while (cells.length < width) cells.push({ type: 'tableCell', children: [] });
     return { type: 'tableRow', children: cells };
   });
