@@ -63,14 +63,12 @@ export const systemRoutes: RouteModule = (routes, app) => {
     },
     (_req, res) => {
       const healthy = probeDatabase(app.db);
-      res
-        .status(healthy ? 200 : 503)
-        .json({
-          status: healthy ? 'healthy' : 'unhealthy',
-          timestamp: new Date().toISOString(),
-          version: VERSION,
-          environment: app.config.environment,
-        });
+      res.status(healthy ? 200 : 503).json({
+        status: healthy ? 'healthy' : 'unhealthy',
+        timestamp: new Date().toISOString(),
+        version: VERSION,
+        environment: app.config.environment,
+      });
     },
   );
 

@@ -85,19 +85,17 @@ export function oauthPublicRoutes(router: Router, states: States, ctx: FakeConte
         .type('html')
         .send('<h1>Error 400: invalid_request</h1><p>Missing required parameter: scope</p>');
     const accounts = Object.values(states).flatMap((state) => state.people);
-    res
-      .type('html')
-      .send(
-        consentPage({
-          provider: 'Google Accounts',
-          query,
-          accounts,
-          scopes: query.scope.split(' '),
-          appName: 'Constellation',
-          loginHint: query.login_hint,
-          action: 'approve',
-        }),
-      );
+    res.type('html').send(
+      consentPage({
+        provider: 'Google Accounts',
+        query,
+        accounts,
+        scopes: query.scope.split(' '),
+        appName: 'Constellation',
+        loginHint: query.login_hint,
+        action: 'approve',
+      }),
+    );
   });
 
   router.post('/o/oauth2/v2/approve', (req, res) => {

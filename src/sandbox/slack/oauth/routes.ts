@@ -47,18 +47,16 @@ export function slackOAuthRoutes(router: Router, states: States, ctx: FakeContex
     if (!query.scope && !query.user_scope)
       return void res.status(400).type('html').send('<h1>Invalid permissions requested</h1>');
     const accounts = Object.values(states).flatMap((state) => state.people);
-    res
-      .type('html')
-      .send(
-        consentPage({
-          provider: 'Slack',
-          query,
-          accounts,
-          scopes: [...scopeList(query.scope), ...scopeList(query.user_scope)],
-          appName: 'Constellation',
-          action: 'approve',
-        }),
-      );
+    res.type('html').send(
+      consentPage({
+        provider: 'Slack',
+        query,
+        accounts,
+        scopes: [...scopeList(query.scope), ...scopeList(query.user_scope)],
+        appName: 'Constellation',
+        action: 'approve',
+      }),
+    );
   });
 
   router.post('/oauth/v2/approve', (req, res) => {
