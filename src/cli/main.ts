@@ -1,11 +1,11 @@
 import type { App } from '../app.js';
-import { loadConfig, type Config } from '../config/config.js';
+import type { Config } from '../config/config.js';
 import { VERSION } from '../version.js';
 import { parseCli, UsageError, USAGE, type CliArgs } from './args.js';
-import { modeLine, refusal, startProblems, type StartContext } from './start-mode.js';
+import type { StartContext } from './start-mode.js';
 
 // Modules are imported per command: MCP hosts spawn the server and wait for it, so `--help` loads
-// nothing and the stdio server loads neither Express nor the sandbox unless it needs them.
+// nothing, `call` no configuration, and the stdio server neither Express nor the sandbox unless it needs them.
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -25,7 +25,9 @@ async function startContextFor(command: StartContext['command']): Promise<StartC
   };
 }
 
-function configFor(args: CliArgs, localCredentials: boolean): Config {
+/** The configuration's schema is loaded only by the commands that start a server (`--help` and `call` skip zod). */
+async function configFor(args: CliArgs, localCredentials: boolean): Promise<Config> {
+  const { loadConfig } = await import('../config/config.js');
   return loadConfig(process.env, {
     forceDemo: args.demo,
     localCredentials,
@@ -40,6 +42,7 @@ function configFor(args: CliArgs, localCredentials: boolean): Config {
 
 /** Refuses a start that is not configured for how it runs; says how it runs and why. */
 async function startApp(config: Config, context: StartContext): Promise<App> {
+  const { modeLine, refusal, startProblems } = await import('./start-mode.js');
   const problems = startProblems(config, process.env, context);
   if (problems.length) throw new Error(refusal(problems, config));
   const { createApp } = await import('../app.js');
@@ -143,7 +146,7 @@ export async function main(argv: string[]): Promise<void> {
   }
 
   const context = await startContextFor(args.command);
-  const config = configFor(args, context.localCredentialVariables.length > 0);
+  const config = await configFor(args, context.localCredentialVariables.length > 0);
   const app = await startApp(config, context);
   // From here on, an error no code handled is logged (and answered for its request) instead of ending the process.
   const { guardProcess } = await import('../http/crash-guard.js');

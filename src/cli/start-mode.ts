@@ -1,10 +1,5 @@
-import {
-  apiKeyProblem,
-  deploymentIntended,
-  jwtSecretProblem,
-  productionProblems,
-  type Config,
-} from '../config/config.js';
+import { apiKeyProblem, deploymentIntended, jwtSecretProblem, productionProblems } from '../config/secrets.js';
+import type { Config } from '../config/config.js';
 
 /** What the start-up checks and the mode line know about the command besides the configuration. */
 export interface StartContext {

@@ -1,5 +1,9 @@
-import { join } from 'node:path';
 import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { DOCUMENT_VARIABLES, documentSettingsOf, type DocumentSettings } from './documents.js';
+import { choice, commaList, count, flag, httpUrl, secretKey, secretKeys, text } from './env-readers.js';
+import { DEFAULT_API_KEY, DEFAULT_JWT_SECRET, deploymentIntended } from './secrets.js';
 
 export type Environment = 'production' | 'development' | 'test';
 
@@ -39,7 +43,7 @@ export interface Config {
   demo: boolean;
   /** Why demo mode is on, for the start-up message. */
   demoReason?: string;
-  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  logLevel: LogLevel;
   /** JWT the stdio server acts with (its caller); demo user when unset in demo mode. */
   stdioToken?: string;
   /** 32 bytes (CONSTELLATION_TOKEN_ENCRYPTION_KEY): tokens are encrypted (JWE) so they never show credentials. */
@@ -55,9 +59,9 @@ export interface Config {
    */
   publicUrl?: string;
   /** The Google OAuth client of the suite's per-user authorization (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET). */
-  googleOAuthClient?: { clientId: string; clientSecret: string };
+  googleOAuthClient?: OAuthClient;
   /** The Slack app of the chat workspace's per-user authorization (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET). */
-  slackOAuthClient?: { clientId: string; clientSecret: string };
+  slackOAuthClient?: OAuthClient;
   /**
    * Apideck Unify, behind the vault, crm, calendar, team_chat and notes routes (APIDECK_API_KEY,
    * APIDECK_APP_ID, APIDECK_BASE_URL default https://unify.apideck.com). Unset in demo mode: the sandbox's fake.
@@ -71,10 +75,15 @@ export interface Config {
   toolMode: 'full' | 'discovery' | 'auto';
   /** `auto` mode lists tools in full up to this many bytes of `tools/list` (CONSTELLATION_TOOL_LIST_BUDGET). */
   toolListBudgetBytes: number;
+  /** Uploads, their bounds and workers, and the embeddings provider. */
+  documents: DocumentSettings;
 }
 
-export const DEFAULT_API_KEY = 'dev-api-key-change-me';
-export const DEFAULT_JWT_SECRET = 'dev-jwt-secret-change-me-at-least-32-chars';
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface ConfigOverrides extends Partial<Config> {
   /** Force demo mode (the `--demo` flag). */
@@ -83,121 +92,144 @@ export interface ConfigOverrides extends Partial<Config> {
   localCredentials?: boolean;
 }
 
-function list(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-function integer(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0)
-    throw new Error(`${name} must be a non-negative integer, got "${value}"`);
-  return parsed;
-}
-
-/** At least a second: Node reads 0 as "never close an idle connection". */
-function keepAliveSeconds(value: string | undefined): number {
-  const seconds = integer('CONSTELLATION_KEEP_ALIVE_TIMEOUT', value, 65);
-  if (seconds < 1) throw new Error('CONSTELLATION_KEEP_ALIVE_TIMEOUT must be at least 1 second');
-  return seconds;
-}
-
-/** A 32-byte key given as 64 hex digits or base64; anything else refuses to start, naming the variable. */
-function encryptionKey(value: string | undefined): Uint8Array | undefined {
-  if (!value) return undefined;
-  const bytes = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
-  if (bytes.length !== 32)
-    throw new Error(
-      'CONSTELLATION_TOKEN_ENCRYPTION_KEY must be 32 bytes, as 64 hex digits or base64 (e.g. `openssl rand -base64 32`)',
-    );
-  return new Uint8Array(bytes);
-}
+/** Variables that must be set together, or not at all. */
+const PAIRS: Array<[string, string]> = [
+  ['APIDECK_API_KEY', 'APIDECK_APP_ID'],
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET'],
+];
 
 /**
- * The credential vault's keys: one 32-byte key, or several separated by commas during a rotation (new
- * key first, the old ones after it until the vault has re-sealed their rows). Undefined when unset.
+ * The environment's one schema: each variable read by its reader (./env-readers), pairs checked even
+ * when other variables are wrong, so one start-up names every wrong setting.
  */
-export function parseVaultKeys(value: string | undefined): Buffer[] | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const keys = value.split(',').map((part, index) => {
-    const text = part.trim();
-    const bytes = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
-    if (bytes.length !== 32)
-      throw new Error(
-        `CONSTELLATION_ENCRYPTION_KEY key ${index + 1} must be 32 bytes, as 64 hex digits or base64 (e.g. \`openssl rand -base64 32\`)`,
-      );
-    return bytes;
-  });
-  if (new Set(keys.map((key) => key.toString('hex'))).size !== keys.length)
-    throw new Error('CONSTELLATION_ENCRYPTION_KEY lists the same key twice');
-  return keys;
-}
+const ENVIRONMENT = z
+  .looseObject({
+    // Only CONSTELLATION_ENV sets the mode: NODE_ENV=production is set by many images and tools for
+    // library reasons, and silently switching to production (refusing plain HTTP, requiring secrets) surprised.
+    CONSTELLATION_ENV: choice<Environment>('CONSTELLATION_ENV', ['production', 'development', 'test'], 'development'),
+    CONSTELLATION_API_KEY: text(),
+    CONSTELLATION_JWT_SECRET: text(),
+    CONSTELLATION_JWT_TTL: count('CONSTELLATION_JWT_TTL', 3600),
+    CONSTELLATION_DATA_DIR: text(),
+    CONSTELLATION_DATABASE: text(),
+    CACHE_TTL: count('CACHE_TTL', 86_400),
+    CONSTELLATION_ACTIVITY_RETENTION_DAYS: count('CONSTELLATION_ACTIVITY_RETENTION_DAYS', 90),
+    CONSTELLATION_CALL_TIMEOUT: count('CONSTELLATION_CALL_TIMEOUT', 120),
+    CONSTELLATION_SHUTDOWN_TIMEOUT: count('CONSTELLATION_SHUTDOWN_TIMEOUT', 10),
+    // At least a second: Node reads 0 as "never close an idle connection".
+    CONSTELLATION_KEEP_ALIVE_TIMEOUT: count('CONSTELLATION_KEEP_ALIVE_TIMEOUT', 65).refine((seconds) => seconds >= 1, {
+      message: 'CONSTELLATION_KEEP_ALIVE_TIMEOUT must be at least 1 second',
+    }),
+    CONSTELLATION_RATE_LIMIT: count('CONSTELLATION_RATE_LIMIT', 1_200),
+    PORT: count('PORT', 8080),
+    HOST: text(),
+    CONSTELLATION_ALLOWED_HOSTS: commaList(),
+    CONSTELLATION_ALLOWED_ORIGINS: commaList(),
+    CONSTELLATION_TRUST_PROXY: text(),
+    CONSTELLATION_TLS_CERT: text(),
+    CONSTELLATION_TLS_KEY: text(),
+    CONSTELLATION_DEMO: text(),
+    LOG_LEVEL: choice<LogLevel>('LOG_LEVEL', ['debug', 'info', 'warn', 'error'], 'info'),
+    CONSTELLATION_TOKEN: text(),
+    CONSTELLATION_TOKEN_ENCRYPTION_KEY: secretKey('CONSTELLATION_TOKEN_ENCRYPTION_KEY'),
+    CONSTELLATION_ENCRYPTION_KEY: secretKeys('CONSTELLATION_ENCRYPTION_KEY'),
+    CONSTELLATION_PUBLIC_URL: httpUrl('CONSTELLATION_PUBLIC_URL'),
+    GOOGLE_CLIENT_ID: text(),
+    GOOGLE_CLIENT_SECRET: text(),
+    SLACK_CLIENT_ID: text(),
+    SLACK_CLIENT_SECRET: text(),
+    APIDECK_API_KEY: text(),
+    APIDECK_APP_ID: text(),
+    APIDECK_BASE_URL: text(),
+    CONSTELLATION_TOOLSETS: commaList(),
+    CONSTELLATION_TOOLS: commaList(),
+    CONSTELLATION_READ_ONLY: flag('CONSTELLATION_READ_ONLY', false),
+    CONSTELLATION_TOOL_MODE: choice('CONSTELLATION_TOOL_MODE', ['full', 'discovery', 'auto'], 'auto'),
+    CONSTELLATION_TOOL_LIST_BUDGET: count('CONSTELLATION_TOOL_LIST_BUDGET', 100_000),
+    ...DOCUMENT_VARIABLES,
+  })
+  // Run even when a variable is wrong (zod skips refinements after an issue), so a pair is named too.
+  .superRefine(
+    (v, ctx) => {
+      for (const [first, second] of PAIRS) {
+        if (!v[first] !== !v[second])
+          ctx.addIssue({ code: 'custom', message: `${first} and ${second} must be set together` });
+      }
+      const base = unifyBaseUrl(v.APIDECK_BASE_URL);
+      if (!URL.canParse(base)) ctx.addIssue({ code: 'custom', message: `APIDECK_BASE_URL is not a URL: ${base}` });
+    },
+    { when: () => true },
+  );
 
-/** An absolute http(s) URL without a trailing slash; anything else refuses to start. */
-function publicUrl(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(
-      `CONSTELLATION_PUBLIC_URL must be an absolute URL such as https://constellation.example.com, got "${value}"`,
-    );
+type Variables = z.output<typeof ENVIRONMENT>;
+
+const unifyBaseUrl = (value: unknown): string =>
+  (typeof value === 'string' && value ? value : 'https://unify.apideck.com').replace(/\/+$/, '');
+
+/** Settings that cannot be read: every wrong variable, one line each. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.length === 1 ? problems[0] : `${problems.length} settings are wrong:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new Error(`CONSTELLATION_PUBLIC_URL must be http or https, got "${value}"`);
-  return url.toString().replace(/\/$/, '');
 }
 
-/** An OAuth client's id and secret: both or neither. */
-function unifySettings(env: NodeJS.ProcessEnv): Config['unify'] {
-  const apiKey = env.APIDECK_API_KEY || undefined;
-  const appId = env.APIDECK_APP_ID || undefined;
-  if (!apiKey && !appId) return undefined;
-  if (!apiKey || !appId) throw new Error('APIDECK_API_KEY and APIDECK_APP_ID must be set together');
-  const baseUrl = (env.APIDECK_BASE_URL || 'https://unify.apideck.com').replace(/\/+$/, '');
-  if (!URL.canParse(baseUrl)) throw new Error(`APIDECK_BASE_URL is not a URL: ${baseUrl}`);
-  return { apiKey, appId, baseUrl };
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
+  const parsed = ENVIRONMENT.safeParse(env);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => issue.message));
+  const v = parsed.data;
+  const environment = v.CONSTELLATION_ENV;
+  const dataDir = v.CONSTELLATION_DATA_DIR ?? join(homedir(), '.constellation');
+  const config: Config = {
+    environment,
+    apiKey: v.CONSTELLATION_API_KEY ?? DEFAULT_API_KEY,
+    jwtSecret: v.CONSTELLATION_JWT_SECRET ?? DEFAULT_JWT_SECRET,
+    jwtTtlSeconds: v.CONSTELLATION_JWT_TTL,
+    dataDir,
+    databaseFile: v.CONSTELLATION_DATABASE ?? join(dataDir, 'constellation.db'),
+    cacheTtlSeconds: v.CACHE_TTL,
+    activityRetentionDays: v.CONSTELLATION_ACTIVITY_RETENTION_DAYS,
+    callTimeoutSeconds: v.CONSTELLATION_CALL_TIMEOUT,
+    shutdownTimeoutSeconds: v.CONSTELLATION_SHUTDOWN_TIMEOUT,
+    keepAliveTimeoutSeconds: v.CONSTELLATION_KEEP_ALIVE_TIMEOUT,
+    rateLimitPerMinute: v.CONSTELLATION_RATE_LIMIT,
+    port: v.PORT,
+    host: v.HOST ?? '127.0.0.1',
+    allowedHosts: v.CONSTELLATION_ALLOWED_HOSTS,
+    allowedOrigins: v.CONSTELLATION_ALLOWED_ORIGINS,
+    trustProxy: v.CONSTELLATION_TRUST_PROXY,
+    tlsCertFile: v.CONSTELLATION_TLS_CERT,
+    tlsKeyFile: v.CONSTELLATION_TLS_KEY,
+    ...demoChoice(env, v, overrides),
+    logLevel: v.LOG_LEVEL,
+    stdioToken: v.CONSTELLATION_TOKEN,
+    tokenEncryptionKey: v.CONSTELLATION_TOKEN_ENCRYPTION_KEY,
+    vaultKeys: v.CONSTELLATION_ENCRYPTION_KEY,
+    publicUrl: v.CONSTELLATION_PUBLIC_URL,
+    googleOAuthClient: oauthClient(v.GOOGLE_CLIENT_ID, v.GOOGLE_CLIENT_SECRET),
+    slackOAuthClient: oauthClient(v.SLACK_CLIENT_ID, v.SLACK_CLIENT_SECRET),
+    unify:
+      v.APIDECK_API_KEY && v.APIDECK_APP_ID
+        ? { apiKey: v.APIDECK_API_KEY, appId: v.APIDECK_APP_ID, baseUrl: unifyBaseUrl(v.APIDECK_BASE_URL) }
+        : undefined,
+    toolsets: v.CONSTELLATION_TOOLSETS,
+    tools: v.CONSTELLATION_TOOLS,
+    readOnly: v.CONSTELLATION_READ_ONLY,
+    toolMode: v.CONSTELLATION_TOOL_MODE,
+    toolListBudgetBytes: v.CONSTELLATION_TOOL_LIST_BUDGET,
+    documents: documentSettingsOf(v),
+  };
+  const { forceDemo: _ignored, localCredentials: _local, ...rest } = overrides;
+  return { ...config, ...rest, demo: config.demo || rest.demo === true };
 }
 
-function oauthClient(
-  prefix: string,
-  clientId: string | undefined,
-  clientSecret: string | undefined,
-): { clientId: string; clientSecret: string } | undefined {
-  if (!clientId && !clientSecret) return undefined;
-  if (!clientId || !clientSecret)
-    throw new Error(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
-  return { clientId, clientSecret };
-}
-
-const TRUE_WORDS = ['true', '1', 'yes'];
-const FALSE_WORDS = ['false', '0', 'no'];
-
-function boolean(name: string, value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  const word = value.trim().toLowerCase();
-  if (TRUE_WORDS.includes(word)) return true;
-  if (FALSE_WORDS.includes(word)) return false;
-  throw new Error(`${name} must be one of ${[...TRUE_WORDS, ...FALSE_WORDS].join(', ')}, got "${value}"`);
-}
-
-function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
-  if (value === undefined || value === '') return fallback;
-  if (!(allowed as readonly string[]).includes(value))
-    throw new Error(`${name} must be ${allowed.join(', ')}, got "${value}"`);
-  return value as T;
-}
-
-/** True when `NODE_ENV=production`: the operator means a deployment, so no demo is implied (see demoChoice). */
-export const deploymentIntended = (env: NodeJS.ProcessEnv): boolean => env.NODE_ENV === 'production';
+const oauthClient = (clientId?: string, clientSecret?: string): OAuthClient | undefined =>
+  clientId && clientSecret ? { clientId, clientSecret } : undefined;
 
 /** The secrets a real server needs that the environment does not set. */
-const missingSecrets = (env: NodeJS.ProcessEnv): string[] =>
-  ['CONSTELLATION_API_KEY', 'CONSTELLATION_JWT_SECRET'].filter((name) => !env[name]);
+const missingSecrets = (v: Variables): string[] =>
+  (['CONSTELLATION_API_KEY', 'CONSTELLATION_JWT_SECRET'] as const).filter((name) => !v[name]);
 
 /**
  * Demo mode and why, for the start-up line. Asked for (--demo, CONSTELLATION_DEMO=1) it runs; missing
@@ -206,141 +238,18 @@ const missingSecrets = (env: NodeJS.ProcessEnv): string[] =>
  */
 function demoChoice(
   env: NodeJS.ProcessEnv,
+  v: Variables,
   overrides: ConfigOverrides,
-  environment: Environment,
 ): { demo: boolean; demoReason?: string } {
   if (overrides.forceDemo === true) return { demo: true, demoReason: '--demo' };
-  if (env.CONSTELLATION_DEMO === '1') return { demo: true, demoReason: 'CONSTELLATION_DEMO=1' };
-  const missing = missingSecrets(env);
-  if (environment === 'production' || overrides.localCredentials || deploymentIntended(env) || missing.length === 0)
+  if (v.CONSTELLATION_DEMO === '1') return { demo: true, demoReason: 'CONSTELLATION_DEMO=1' };
+  const missing = missingSecrets(v);
+  if (
+    v.CONSTELLATION_ENV === 'production' ||
+    overrides.localCredentials ||
+    deploymentIntended(env) ||
+    missing.length === 0
+  )
     return { demo: false };
   return { demo: true, demoReason: `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set` };
-}
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
-  // Only CONSTELLATION_ENV sets the mode: NODE_ENV=production is set by many images and tools for
-  // library reasons, and silently switching to production (refusing plain HTTP, requiring secrets) surprised.
-  const environment = oneOf<Environment>(
-    'CONSTELLATION_ENV',
-    env.CONSTELLATION_ENV,
-    ['production', 'development', 'test'],
-    'development',
-  );
-  const apiKey = env.CONSTELLATION_API_KEY ?? '';
-  const jwtSecret = env.CONSTELLATION_JWT_SECRET ?? '';
-  const dataDir = env.CONSTELLATION_DATA_DIR ?? join(homedir(), '.constellation');
-  const { demo, demoReason } = demoChoice(env, overrides, environment);
-  const config: Config = {
-    environment,
-    apiKey: apiKey || DEFAULT_API_KEY,
-    jwtSecret: jwtSecret || DEFAULT_JWT_SECRET,
-    jwtTtlSeconds: integer('CONSTELLATION_JWT_TTL', env.CONSTELLATION_JWT_TTL, 3600),
-    dataDir,
-    databaseFile: env.CONSTELLATION_DATABASE ?? join(dataDir, 'constellation.db'),
-    cacheTtlSeconds: integer('CACHE_TTL', env.CACHE_TTL, 86_400),
-    activityRetentionDays: integer(
-      'CONSTELLATION_ACTIVITY_RETENTION_DAYS',
-      env.CONSTELLATION_ACTIVITY_RETENTION_DAYS,
-      90,
-    ),
-    callTimeoutSeconds: integer('CONSTELLATION_CALL_TIMEOUT', env.CONSTELLATION_CALL_TIMEOUT, 120),
-    shutdownTimeoutSeconds: integer('CONSTELLATION_SHUTDOWN_TIMEOUT', env.CONSTELLATION_SHUTDOWN_TIMEOUT, 10),
-    keepAliveTimeoutSeconds: keepAliveSeconds(env.CONSTELLATION_KEEP_ALIVE_TIMEOUT),
-    rateLimitPerMinute: integer('CONSTELLATION_RATE_LIMIT', env.CONSTELLATION_RATE_LIMIT, 1_200),
-    port: integer('PORT', env.PORT, 8080),
-    host: env.HOST ?? '127.0.0.1',
-    allowedHosts: list(env.CONSTELLATION_ALLOWED_HOSTS),
-    allowedOrigins: list(env.CONSTELLATION_ALLOWED_ORIGINS),
-    trustProxy: env.CONSTELLATION_TRUST_PROXY || undefined,
-    tlsCertFile: env.CONSTELLATION_TLS_CERT || undefined,
-    tlsKeyFile: env.CONSTELLATION_TLS_KEY || undefined,
-    demo,
-    demoReason,
-    logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
-    stdioToken: env.CONSTELLATION_TOKEN || undefined,
-    tokenEncryptionKey: encryptionKey(env.CONSTELLATION_TOKEN_ENCRYPTION_KEY),
-    vaultKeys: parseVaultKeys(env.CONSTELLATION_ENCRYPTION_KEY),
-    publicUrl: publicUrl(env.CONSTELLATION_PUBLIC_URL),
-    googleOAuthClient: oauthClient('GOOGLE', env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
-    slackOAuthClient: oauthClient('SLACK', env.SLACK_CLIENT_ID, env.SLACK_CLIENT_SECRET),
-    unify: unifySettings(env),
-    toolsets: list(env.CONSTELLATION_TOOLSETS),
-    tools: list(env.CONSTELLATION_TOOLS),
-    readOnly: boolean('CONSTELLATION_READ_ONLY', env.CONSTELLATION_READ_ONLY, false),
-    toolMode: oneOf('CONSTELLATION_TOOL_MODE', env.CONSTELLATION_TOOL_MODE, ['full', 'discovery', 'auto'], 'auto'),
-    toolListBudgetBytes: integer('CONSTELLATION_TOOL_LIST_BUDGET', env.CONSTELLATION_TOOL_LIST_BUDGET, 100_000),
-  };
-  const { forceDemo: _ignored, localCredentials: _local, ...rest } = overrides;
-  return { ...config, ...rest, demo: config.demo || rest.demo === true };
-}
-
-// The secret rule lives in this module: the command-line client loads config.js and nothing else of the server.
-
-/** Least estimated entropy, in bits, of a production API key or JWT secret. */
-export const MIN_SECRET_BITS = 64;
-/** Least number of different characters in a production API key or JWT secret. */
-export const MIN_DISTINCT_CHARACTERS = 8;
-
-/**
- * Estimated entropy of a secret in bits: its length times the Shannon entropy of its character
- * distribution. Sixteen identical characters score 0; 32 random hex digits about 120.
- */
-export function estimatedEntropyBits(secret: string): number {
-  const chars = [...secret];
-  const counts = new Map<string, number>();
-  for (const c of chars) counts.set(c, (counts.get(c) ?? 0) + 1);
-  let perChar = 0;
-  for (const count of counts.values()) {
-    const p = count / chars.length;
-    perChar -= p * Math.log2(p);
-  }
-  return perChar * chars.length;
-}
-
-/** Why a secret is too guessable for production, or undefined when it is strong enough. */
-export function weakSecretReason(secret: string): string | undefined {
-  const distinct = new Set(secret).size;
-  if (distinct < MIN_DISTINCT_CHARACTERS)
-    return `it has ${distinct} different characters, at least ${MIN_DISTINCT_CHARACTERS} are required`;
-  const bits = Math.floor(estimatedEntropyBits(secret));
-  if (bits < MIN_SECRET_BITS) return `its estimated entropy is ${bits} bits, at least ${MIN_SECRET_BITS} are required`;
-  return undefined;
-}
-
-/** A secret's problem for production (unset, default, short or guessable), or undefined when it is fine. */
-function secretProblem(
-  name: string,
-  value: string | undefined,
-  fallback: string,
-  minLength: number,
-): string | undefined {
-  if (!value) return `${name} is not set`;
-  if (value === fallback || value.length < minLength)
-    return `${name} is the default or shorter than ${minLength} characters`;
-  const weak = weakSecretReason(value);
-  return weak && `${name} is too guessable: ${weak} (generate one with: openssl rand -hex 32)`;
-}
-
-/** The API key's problem for a real server, or undefined when it is set and strong. */
-export const apiKeyProblem = (env: NodeJS.ProcessEnv): string | undefined =>
-  secretProblem('CONSTELLATION_API_KEY', env.CONSTELLATION_API_KEY, DEFAULT_API_KEY, 16);
-/** The JWT secret's problem for a real server, or undefined when it is set and strong. */
-export const jwtSecretProblem = (env: NodeJS.ProcessEnv): string | undefined =>
-  secretProblem('CONSTELLATION_JWT_SECRET', env.CONSTELLATION_JWT_SECRET, DEFAULT_JWT_SECRET, 32);
-
-/** Production refuses to start on missing, default or guessable secrets; the message names each problem. */
-export function productionProblems(config: Config, env: NodeJS.ProcessEnv = process.env): string[] {
-  if (config.environment !== 'production') return [];
-  const problems: string[] = [];
-  for (const problem of [apiKeyProblem(env), jwtSecretProblem(env)]) {
-    if (problem) problems.push(problem);
-  }
-  if (config.demo) problems.push('demo mode cannot run in production');
-  if (!config.vaultKeys?.length)
-    problems.push(
-      'CONSTELLATION_ENCRYPTION_KEY is not set: the per-user credential vault needs a 32-byte key (openssl rand -base64 32)',
-    );
-  if ((config.tlsCertFile === undefined) !== (config.tlsKeyFile === undefined))
-    problems.push('CONSTELLATION_TLS_CERT and CONSTELLATION_TLS_KEY must be set together');
-  return problems;
 }

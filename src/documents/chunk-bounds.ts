@@ -1,5 +1,6 @@
 import { AppError } from '../toolkit/errors.js';
-import { DEFAULT_CHUNK_SIZE, formatCount, LIMIT_VARIABLES, MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './limits.js';
+import { LIMIT_VARIABLES } from '../config/documents.js';
+import { DEFAULT_CHUNK_SIZE, formatCount, MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './limits.js';
 import type { Section } from './parse/index.js';
 
 /**

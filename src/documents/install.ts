@@ -1,5 +1,5 @@
 import type { App } from '../app.js';
-import { embeddingsFromEnvironment } from './embed/openai.js';
+import { embeddingsFrom } from './embed/openai.js';
 import { EntitySemanticSearch } from './entity-search.js';
 import { EntityVectorStore } from './entity-vectors.js';
 import { DocumentService } from './service.js';
@@ -11,26 +11,21 @@ declare module '../toolkit/define-tool.js' {
   }
 }
 
-export const DEFAULT_MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
-
-/** Most bytes an upload may carry: CONSTELLATION_DOCUMENTS_MAX_UPLOAD_BYTES, 25 MB by default. */
-export function maxUploadBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.CONSTELLATION_DOCUMENTS_MAX_UPLOAD_BYTES);
-  return Number.isInteger(value) && value > 0 ? value : DEFAULT_MAX_UPLOAD_BYTES;
-}
-
 /**
  * Wires documents into the app (after the graph). Embeddings come from an OpenAI-compatible endpoint
- * when CONSTELLATION_EMBEDDINGS_URL is set (with _MODEL and _API_KEY), else from the local embedder.
+ * when one is configured, else from the local embedder.
  */
-export function installDocuments(app: App, env: NodeJS.ProcessEnv = process.env): void {
+export function installDocuments(app: App): void {
+  const settings = app.config.documents;
   const documents = new DocumentService(
     app.db,
-    embeddingsFromEnvironment(env) ?? undefined,
+    embeddingsFrom(settings.embeddings),
     () => new Date(app.clock.now()),
     tenantGate(app.db),
+    settings,
   );
   app.services.documents = documents;
+  app.onClose(() => documents.close());
   // No upload is in flight at start: a pending document is what a stopped process left behind.
   documents.store.discardAbandoned((text) => documents.embedder.terms(text));
   // Entities are found by meaning in the documents' vector space (POST /graph/semantic-search, graph_search).

@@ -1,36 +1,11 @@
-import {
-  defaultPoolSize,
-  WorkerPool,
-  workerModule,
-  type JobFailure,
-  type WorkerLimits,
-} from '../toolkit/worker-pool.js';
+import { DEFAULT_JOB_LIMITS, type DocumentSettings } from '../config/documents.js';
+import { defaultPoolSize, WorkerPool, workerModule, type JobFailure } from '../toolkit/worker-pool.js';
 import { AppError } from '../toolkit/errors.js';
 import { UnreadableDocument } from './parse/types.js';
 import type { PrepareJob, PreparedDocument } from './prepare.js';
 
-export interface DocumentJobOptions extends WorkerLimits {
-  workers: number;
-}
-
-export const DEFAULT_JOB_LIMITS: WorkerLimits = { timeoutMs: 120_000, maxHeapMb: 1024 };
-
-const positive = (value: string | undefined, fallback: number) => {
-  const n = Number(value);
-  return value !== undefined && Number.isInteger(n) && n > 0 ? n : fallback;
-};
-
-/**
- * The upload workers' settings: CONSTELLATION_DOCUMENTS_WORKERS (default: cores - 1, from 1 to 4),
- * CONSTELLATION_DOCUMENTS_JOB_TIMEOUT_MS (120,000) and CONSTELLATION_DOCUMENTS_JOB_HEAP_MB (1,024).
- */
-export function documentJobOptions(env: NodeJS.ProcessEnv = process.env): DocumentJobOptions {
-  return {
-    workers: positive(env.CONSTELLATION_DOCUMENTS_WORKERS, defaultPoolSize()),
-    timeoutMs: positive(env.CONSTELLATION_DOCUMENTS_JOB_TIMEOUT_MS, DEFAULT_JOB_LIMITS.timeoutMs),
-    maxHeapMb: positive(env.CONSTELLATION_DOCUMENTS_JOB_HEAP_MB, DEFAULT_JOB_LIMITS.maxHeapMb),
-  };
-}
+/** The upload workers: how many (the pool's default when unset), each job's time and heap limits. */
+export type DocumentJobOptions = DocumentSettings['jobs'];
 
 export const cancelled = () => new AppError('CANCELLED', 'The upload was cancelled; nothing was stored');
 
@@ -54,11 +29,11 @@ function jobError(failure: JobFailure): Error {
 export class DocumentJobs {
   private readonly pool: WorkerPool<PrepareJob, PreparedDocument>;
 
-  constructor(readonly options: DocumentJobOptions = documentJobOptions()) {
+  constructor(readonly options: DocumentJobOptions = DEFAULT_JOB_LIMITS) {
     this.pool = new WorkerPool({
       module: workerModule(import.meta.url, 'prepare-worker'),
-      size: options.workers,
-      limits: options,
+      size: options.workers ?? defaultPoolSize(),
+      limits: { timeoutMs: options.timeoutMs, maxHeapMb: options.maxHeapMb },
       reuse: true,
       failure: jobError,
     });

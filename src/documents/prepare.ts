@@ -3,7 +3,7 @@ import { checkChunkCount, chunkSizeFor } from './chunk-bounds.js';
 import { LocalHashEmbedder } from './embed/local.js';
 import type { WorkerRecipe } from './embed/provider.js';
 import { mentionsOf, type EntityLabel, type Mention } from './mentions.js';
-import type { PdfLimits } from './limits.js';
+import type { PdfLimits } from '../config/documents.js';
 import { parseDocument, type FileType } from './parse/index.js';
 import { countTerms } from './store.js';
 

@@ -8,7 +8,13 @@ import { CHUNKING_STRATEGIES, type ChunkingStrategy } from './chunk.js';
 import { LocalHashEmbedder } from './embed/local.js';
 import { spaceOf, type EmbeddingProvider } from './embed/provider.js';
 import { EntityLinker } from './entities.js';
-import { documentLimits, MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './limits.js';
+import {
+  DEFAULT_DOCUMENT_LIMITS,
+  DEFAULT_JOB_LIMITS,
+  DEFAULT_MAX_UPLOAD_BYTES,
+  type DocumentSettings,
+} from '../config/documents.js';
+import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './limits.js';
 import { cancelled, DocumentJobs } from './jobs.js';
 import { fileTypeOf, UnreadableDocument } from './parse/index.js';
 import { WRITE_BATCH, writePending } from './pending-write.js';
@@ -48,6 +54,8 @@ export class DocumentService {
   private readonly linker: EntityLinker;
   /** Upload bounds (in flight, quota, chunks, PDF decoding), from the environment. */
   readonly policy: UploadPolicy;
+  /** Most bytes one upload may carry. */
+  readonly maxUploadBytes: number;
 
   constructor(
     db: Db,
@@ -55,12 +63,19 @@ export class DocumentService {
     private readonly now: () => Date = () => new Date(),
     /** Whether a tenant (of a generation) still exists; checked in the same synchronous step as the write. */
     private readonly tenantExists: TenantGate = () => true,
-    /** The worker pool that parses, chunks and embeds uploads (one per process unless given). */
-    private readonly jobs: DocumentJobs = sharedDocumentJobs(),
+    settings: DocumentServiceSettings = DEFAULT_SERVICE_SETTINGS,
+    /** The worker pool that parses, chunks and embeds uploads (stopped by `close`). */
+    private readonly jobs: DocumentJobs = new DocumentJobs(settings.jobs),
   ) {
     this.store = new DocumentStore(db);
     this.linker = new EntityLinker(db);
-    this.policy = new UploadPolicy(db, documentLimits());
+    this.policy = new UploadPolicy(db, settings.limits);
+    this.maxUploadBytes = settings.maxUploadBytes;
+  }
+
+  /** Stops the upload workers (running jobs fail as cancelled). */
+  close(): Promise<void> {
+    return this.jobs.close();
   }
 
   /** The current vector space and its table (created on first use: the spec's "indexes created on first upload"). */
@@ -261,9 +276,14 @@ export class DocumentService {
   }
 }
 
-let shared: DocumentJobs | undefined;
-/** The process's upload workers (cores are the process's, so one pool serves every service). */
-const sharedDocumentJobs = () => (shared ??= new DocumentJobs());
+/** What the service takes of the document settings. */
+export type DocumentServiceSettings = Pick<DocumentSettings, 'limits' | 'jobs' | 'maxUploadBytes'>;
+
+const DEFAULT_SERVICE_SETTINGS: DocumentServiceSettings = {
+  limits: DEFAULT_DOCUMENT_LIMITS,
+  jobs: DEFAULT_JOB_LIMITS,
+  maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES,
+};
 
 const notFound = (documentId: string) => new AppError('NOT_FOUND', `Document not found: ${documentId}`);
 

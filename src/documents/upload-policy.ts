@@ -1,6 +1,7 @@
 import type { Db } from '../store/db.js';
 import { AppError } from '../toolkit/errors.js';
-import { formatBytes, LIMIT_VARIABLES, type DocumentLimits } from './limits.js';
+import { LIMIT_VARIABLES, type DocumentLimits } from '../config/documents.js';
+import { formatBytes } from './limits.js';
 
 /** Seconds a caller refused for having too many uploads running is told to wait. */
 const IN_FLIGHT_RETRY_AFTER = 5;

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
 import { createKeyring, vaultCredentials } from '../../src/auth/vault/index.js';
-import { loadConfig, parseVaultKeys, productionProblems } from '../../src/config/config.js';
+import { loadConfig } from '../../src/config/config.js';
+import { productionProblems } from '../../src/config/secrets.js';
 import type { Logger } from '../../src/toolkit/context.js';
 import { githubIntegration } from '../../tools/code_host/integration.js';
 import { TEST_API_KEY, TEST_JWT_SECRET } from '../helpers/server.js';
@@ -220,10 +221,11 @@ describe('vault keys in configuration', () => {
   });
 
   it('refuses malformed or repeated keys, naming which', () => {
-    expect(() => parseVaultKeys('too-short')).toThrow('CONSTELLATION_ENCRYPTION_KEY key 1 must be 32 bytes');
-    expect(() => parseVaultKeys(`${KEY_B},abc`)).toThrow('key 2 must be 32 bytes');
-    expect(() => parseVaultKeys(`${KEY_B},${KEY_B}`)).toThrow('lists the same key twice');
-    expect(parseVaultKeys(` ${KEY_A} , ${KEY_B}`)).toHaveLength(2);
+    const vaultKeys = (value: string) => loadConfig({ CONSTELLATION_ENCRYPTION_KEY: value }).vaultKeys;
+    expect(() => vaultKeys('too-short')).toThrow('CONSTELLATION_ENCRYPTION_KEY key 1 must be 32 bytes');
+    expect(() => vaultKeys(`${KEY_B},abc`)).toThrow('key 2 must be 32 bytes');
+    expect(() => vaultKeys(`${KEY_B},${KEY_B}`)).toThrow('lists the same key twice');
+    expect(vaultKeys(` ${KEY_A} , ${KEY_B}`)).toHaveLength(2);
   });
 
   it('development derives a stable local key and says so', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/config.js';
+import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { parseCli, UsageError } from '../../src/cli/args.js';
 
 describe('configuration mistakes are loud', () => {
@@ -44,6 +44,47 @@ describe('configuration mistakes are loud', () => {
     );
     expect(() => loadConfig({ APIDECK_API_KEY: 'sk', APIDECK_APP_ID: 'app', APIDECK_BASE_URL: 'nope' })).toThrow(
       'APIDECK_BASE_URL is not a URL: nope',
+    );
+  });
+
+  it('names every wrong setting at once, one line each', () => {
+    const wrong = () =>
+      loadConfig({
+        PORT: 'eighty',
+        LOG_LEVEL: 'verbose',
+        CONSTELLATION_PUBLIC_URL: 'constellation.example.com',
+        GOOGLE_CLIENT_ID: 'id-without-secret',
+        CONSTELLATION_DOCUMENTS_WORKERS: 'many',
+      });
+    expect(wrong).toThrow(ConfigError);
+    expect(wrong).toThrow(
+      [
+        '5 settings are wrong:',
+        '  PORT must be a non-negative integer, got "eighty"',
+        '  LOG_LEVEL must be debug, info, warn, error, got "verbose"',
+        '  CONSTELLATION_PUBLIC_URL must be an absolute URL such as https://constellation.example.com, got "constellation.example.com"',
+        '  CONSTELLATION_DOCUMENTS_WORKERS must be a whole number of at least 1, got "many"',
+        '  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+      ].join('\n'),
+    );
+  });
+
+  it('reads the document settings with the rest: workers, job limits, upload size and idle time, embeddings', () => {
+    expect(loadConfig({}).documents).toMatchObject({
+      maxUploadBytes: 25 * 1024 * 1024,
+      uploadIdleMs: 30_000,
+      jobs: { timeoutMs: 120_000, maxHeapMb: 1024 },
+    });
+    const documents = loadConfig({
+      CONSTELLATION_DOCUMENTS_WORKERS: '2',
+      CONSTELLATION_DOCUMENTS_UPLOAD_IDLE_SECONDS: '0.5',
+      CONSTELLATION_EMBEDDINGS_URL: 'http://127.0.0.1:9/v1',
+    }).documents;
+    expect(documents.jobs.workers).toBe(2);
+    expect(documents.uploadIdleMs).toBe(500);
+    expect(documents.embeddings).toEqual({ baseUrl: 'http://127.0.0.1:9/v1', model: 'text-embedding-3-small' });
+    expect(() => loadConfig({ CONSTELLATION_DOCUMENTS_MAX_UPLOAD_BYTES: '-5' })).toThrow(
+      'CONSTELLATION_DOCUMENTS_MAX_UPLOAD_BYTES must be a whole number of at least 1, got "-5"',
     );
   });
 

@@ -93,13 +93,14 @@ export interface DocumentsServer {
 export function useDocumentsServer(uploadLimit: number): DocumentsServer {
   const context = {} as DocumentsServer;
   beforeAll(async () => {
-    process.env.CONSTELLATION_DOCUMENTS_MAX_UPLOAD_BYTES = String(uploadLimit);
-    context.server = await startTestServer({ config: { rateLimitPerMinute: 0 } });
+    context.server = await startTestServer({
+      config: { rateLimitPerMinute: 0 },
+      env: { CONSTELLATION_DOCUMENTS_MAX_UPLOAD_BYTES: String(uploadLimit) },
+    });
     context.token = await context.server.tokenFor('acme');
     context.api = documentsApi(context.server, context.token);
   });
   afterAll(async () => {
-    delete process.env.CONSTELLATION_DOCUMENTS_MAX_UPLOAD_BYTES;
     await context.server.close();
   });
   return context;

@@ -14,12 +14,13 @@ let server: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  process.env.CONSTELLATION_DOCUMENTS_JOB_TIMEOUT_MS = '1';
-  server = await startTestServer({ config: { rateLimitPerMinute: 0 } });
+  server = await startTestServer({
+    config: { rateLimitPerMinute: 0 },
+    env: { CONSTELLATION_DOCUMENTS_JOB_TIMEOUT_MS: '1' },
+  });
   token = await server.tokenFor('acme');
 });
 afterAll(async () => {
-  delete process.env.CONSTELLATION_DOCUMENTS_JOB_TIMEOUT_MS;
   await server.close();
 });
 
@@ -50,7 +51,8 @@ describe('an upload job over its limits', () => {
 
   it('names the heap limit when a job needs more, stores nothing, and the next job gets a fresh worker', async () => {
     const jobs = new DocumentJobs({ workers: 1, timeoutMs: 60_000, maxHeapMb: 16 });
-    const service = new DocumentService(server.app.db, undefined, () => new Date(), undefined, jobs);
+    const documents = server.app.config.documents;
+    const service = new DocumentService(server.app.db, undefined, () => new Date(), undefined, documents, jobs);
     const big = new TextEncoder().encode(
       Array.from({ length: 40_000 }, (_, i) => `Line ${i} of a long report about the launch plan.`).join('\n'),
     );

@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_DOCUMENT_LIMITS, documentLimits } from '../../src/documents/limits.js';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/config.js';
+import { DEFAULT_DOCUMENT_LIMITS } from '../../src/config/documents.js';
 import { testApp } from '../helpers/server.js';
 
-describe('upload bounds from the environment', () => {
-  afterEach(() => void delete process.env.CONSTELLATION_DOCUMENTS_MAX_CHUNKS);
+const documentLimits = (env: NodeJS.ProcessEnv) => loadConfig(env).documents.limits;
 
+describe('upload bounds from the environment', () => {
   it('reads each variable, keeping the defaults for those left unset', () => {
     expect(documentLimits({})).toEqual(DEFAULT_DOCUMENT_LIMITS);
     expect(
@@ -51,8 +52,7 @@ describe('upload bounds from the environment', () => {
   });
 
   it('keeps a server with a malformed bound from starting', () => {
-    process.env.CONSTELLATION_DOCUMENTS_MAX_CHUNKS = 'lots';
-    expect(() => testApp()).toThrow(
+    expect(() => testApp({ CONSTELLATION_DOCUMENTS_MAX_CHUNKS: 'lots' })).toThrow(
       'CONSTELLATION_DOCUMENTS_MAX_CHUNKS must be a whole number of at least 1, got "lots"',
     );
   });

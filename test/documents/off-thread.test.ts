@@ -18,7 +18,8 @@ let service: DocumentService;
 beforeAll(async () => {
   server = await startTestServer({ config: { rateLimitPerMinute: 0 } });
   jobs = new DocumentJobs({ workers: 1, timeoutMs: 60_000, maxHeapMb: 512 });
-  service = new DocumentService(server.app.db, undefined, () => new Date(), tenantGate(server.app.db), jobs);
+  const { db, config } = server.app;
+  service = new DocumentService(db, undefined, () => new Date(), tenantGate(db), config.documents, jobs);
 });
 afterAll(async () => {
   await jobs.close();

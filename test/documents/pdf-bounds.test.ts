@@ -22,9 +22,7 @@ let defaults: TestServer;
 let bounded: TestServer;
 beforeAll(async () => {
   defaults = await startTestServer({ config: { rateLimitPerMinute: 0 } });
-  Object.assign(process.env, BOUNDS);
-  bounded = await startTestServer({ config: { rateLimitPerMinute: 0 } });
-  for (const name of Object.keys(BOUNDS)) delete process.env[name];
+  bounded = await startTestServer({ config: { rateLimitPerMinute: 0 }, env: BOUNDS });
 });
 afterAll(async () => {
   await defaults?.close();

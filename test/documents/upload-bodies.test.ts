@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { call } from '../helpers/server.js';
+import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import { answerOn, openSocket, requestHead, sendRaw } from '../helpers/raw-http.js';
 import { useDocumentsServer, upload } from './files.js';
 
@@ -23,14 +23,18 @@ const part = (name: string, value: string, filename?: string) =>
 const closing = `--${BOUNDARY}--\r\n`;
 
 /** The request head of an upload whose body is `length` bytes long (which the body may not keep to). */
-const head = (length: number) =>
-  requestHead('POST', '/documents/upload', docs.server.url, {
-    'X-JWT-Token': docs.token,
+const head = (length: number, to: { server: TestServer; token: string } = docs) =>
+  requestHead('POST', '/documents/upload', to.server.url, {
+    'X-JWT-Token': to.token,
     'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
     'Content-Length': length,
   });
-const uploadRaw = (body: string, then: 'end' | 'wait' = 'wait', length = Buffer.byteLength(body)) =>
-  sendRaw(docs.server.url, head(length) + body, then);
+const uploadRaw = (
+  body: string,
+  then: 'end' | 'wait' = 'wait',
+  length = Buffer.byteLength(body),
+  to: { server: TestServer; token: string } = docs,
+) => sendRaw(to.server.url, head(length, to) + body, then);
 
 describe('a multipart body cut off or malformed', () => {
   it('answers 400 to the body the audit sent (a file part with no closing boundary), and the docs.server stays up', async () => {
@@ -54,15 +58,19 @@ describe('a multipart body cut off or malformed', () => {
   });
 
   it('gives up a body that stops arriving (408) and closes that connection', async () => {
-    process.env.CONSTELLATION_DOCUMENTS_UPLOAD_IDLE_SECONDS = '0.2';
+    const server = await startTestServer({
+      config: { rateLimitPerMinute: 0 },
+      env: { CONSTELLATION_DOCUMENTS_UPLOAD_IDLE_SECONDS: '0.2' },
+    });
     try {
       const body = part('file', 'the rest never comes', 'a.txt');
-      const answer = await uploadRaw(body, 'wait', Buffer.byteLength(body) + 4096);
+      const to = { server, token: await server.tokenFor('acme') };
+      const answer = await uploadRaw(body, 'wait', Buffer.byteLength(body) + 4096, to);
       expect(answer.status).toBe(408);
       expect(answer.headers.connection).toBe('close');
       expect(JSON.parse(answer.body).detail).toMatch(/sent nothing for 0.2 s/);
     } finally {
-      delete process.env.CONSTELLATION_DOCUMENTS_UPLOAD_IDLE_SECONDS;
+      await server.close();
     }
   });
 

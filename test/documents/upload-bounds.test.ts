@@ -18,11 +18,9 @@ const BOUNDS = {
 
 let server: TestServer;
 beforeAll(async () => {
-  Object.assign(process.env, BOUNDS);
-  server = await startTestServer({ config: { rateLimitPerMinute: 0 } });
+  server = await startTestServer({ config: { rateLimitPerMinute: 0 }, env: BOUNDS });
 });
 afterAll(async () => {
-  for (const name of Object.keys(BOUNDS)) delete process.env[name];
   await server.close();
 });
 

@@ -14,11 +14,16 @@ import { setRetryDelayScale } from '../../src/toolkit/retry.js';
 export const TEST_API_KEY = 'test-api-key-0123456789';
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789-0123456789';
 
-/** An app over an in-memory store with the test secrets, not listening: for tests of services under the app. */
-export function testApp(): App {
+/** An app over an in-memory store with the test secrets (and `env`), not listening: for tests of services under the app. */
+export function testApp(env: NodeJS.ProcessEnv = {}): App {
   return createApp(
     loadConfig(
-      { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: TEST_API_KEY, CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET },
+      {
+        CONSTELLATION_ENV: 'test',
+        CONSTELLATION_API_KEY: TEST_API_KEY,
+        CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET,
+        ...env,
+      },
       { databaseFile: ':memory:', demo: false, logLevel: 'error' },
     ),
     { log: silentLogger },
@@ -30,6 +35,8 @@ export interface TestServerOptions {
   clock?: Clock;
   /** Overrides of the configuration (host, allowedHosts, demo...). */
   config?: Partial<Config>;
+  /** Environment variables the configuration is read from, besides the test secrets. */
+  env?: NodeJS.ProcessEnv;
   mcp?: McpSurfaceOptions;
   /** Start the in-process sandbox and demo tenants (default true). */
   sandbox?: boolean;
@@ -61,6 +68,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       CONSTELLATION_ENV: options.environment ?? 'test',
       CONSTELLATION_API_KEY: TEST_API_KEY,
       CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET,
+      ...options.env,
     },
     { databaseFile: ':memory:', demo: options.sandbox !== false, port: 0, logLevel: 'error', ...options.config },
   );

@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, productionProblems } from '../../src/config/config.js';
+import { loadConfig } from '../../src/config/config.js';
+import { productionProblems } from '../../src/config/secrets.js';
 import { call, startTestServer, TEST_JWT_SECRET, type TestServer } from '../helpers/server.js';
 
 const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };

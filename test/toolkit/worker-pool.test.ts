@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PrepareJob, PreparedDocument } from '../../src/documents/prepare.js';
-import { DEFAULT_DOCUMENT_LIMITS } from '../../src/documents/limits.js';
+import { DEFAULT_DOCUMENT_LIMITS } from '../../src/config/documents.js';
 import { WorkerPool, workerModule, type JobFailure } from '../../src/toolkit/worker-pool.js';
 
 // A job the pool cannot hand to its worker (Node refuses its transfer list: a buffer listed twice here;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { maxUploadBytes } from '../../src/documents/install.js';
 import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE, UnreadableDocument } from '../../src/documents/service.js';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
@@ -77,9 +76,9 @@ export const uploadDocument = defineTool({
   target: (args) => ({ type: 'document', id: args.filename }),
   async run({ services, caller, args, progress, signal }) {
     const bytes = bytesOf(args.content, args.encoding);
-    const limit = maxUploadBytes();
-    if (bytes.length > limit) throw new AppError('PAYLOAD_TOO_LARGE', `File too large: the limit is ${limit} bytes`);
     const documents = documentsOf(services);
+    const limit = documents.maxUploadBytes;
+    if (bytes.length > limit) throw new AppError('PAYLOAD_TOO_LARGE', `File too large: the limit is ${limit} bytes`);
     const leave = documents.policy.enter(caller.tenantId);
     try {
       return await documents.upload(caller.tenantId, {

@@ -1,3 +1,4 @@
+import type { DocumentSettings } from '../../config/documents.js';
 import { AppError } from '../../toolkit/errors.js';
 import type { EmbeddingProvider } from './provider.js';
 import { normalize } from './provider.js';
@@ -90,13 +91,6 @@ export class OpenAiEmbeddings implements EmbeddingProvider {
 
 const delay = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 100 * 2 ** (attempt - 1)));
 
-/** The configured provider: an OpenAI-compatible endpoint when CONSTELLATION_EMBEDDINGS_URL is set, else undefined (local default). */
-export function embeddingsFromEnvironment(env: NodeJS.ProcessEnv): OpenAiEmbeddings | undefined {
-  const baseUrl = env.CONSTELLATION_EMBEDDINGS_URL;
-  if (!baseUrl) return undefined;
-  return new OpenAiEmbeddings({
-    baseUrl,
-    model: env.CONSTELLATION_EMBEDDINGS_MODEL ?? 'text-embedding-3-small',
-    apiKey: env.CONSTELLATION_EMBEDDINGS_API_KEY,
-  });
-}
+/** The configured provider: an OpenAI-compatible endpoint when one is configured, else undefined (local default). */
+export const embeddingsFrom = (settings: DocumentSettings['embeddings']): OpenAiEmbeddings | undefined =>
+  settings && new OpenAiEmbeddings(settings);

@@ -1,4 +1,4 @@
-import type { PdfLimits } from '../limits.js';
+import type { PdfLimits } from '../../config/documents.js';
 import { parseCsv } from './csv.js';
 import { parseMarkdownSections } from './markdown.js';
 import { parsePdf } from './pdf.js';

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createInflate, inflateSync } from 'node:zlib';
-import { formatBytes, LIMIT_VARIABLES, type PdfLimits } from '../limits.js';
+import { LIMIT_VARIABLES, type PdfLimits } from '../../config/documents.js';
+import { formatBytes } from '../limits.js';
 import { UnreadableDocument } from './types.js';
 
 interface PdfStream {

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_DOCUMENT_LIMITS, formatCount, LIMIT_VARIABLES, type PdfLimits } from '../limits.js';
+import { DEFAULT_DOCUMENT_LIMITS, LIMIT_VARIABLES, type PdfLimits } from '../../config/documents.js';
+import { formatCount } from '../limits.js';
 import { checkPdfInflation } from './pdf-inflation.js';
 import type { Section } from './types.js';
 import { UnreadableDocument } from './types.js';

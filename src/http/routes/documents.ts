@@ -1,7 +1,7 @@
+import type { DocumentSettings } from '../../config/documents.js';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { App } from '../../app.js';
-import { maxUploadBytes } from '../../documents/install.js';
 import { QUERY_MODES } from '../../documents/retrieve.js';
 import { UnreadableDocument, type UploadRequest } from '../../documents/service.js';
 import type { Caller } from '../../toolkit/context.js';
@@ -54,20 +54,14 @@ const handle =
       .catch((error: unknown) => sendDocumentError(app, res, error));
   };
 
-/** How long an upload's body may stall: CONSTELLATION_DOCUMENTS_UPLOAD_IDLE_SECONDS, 30 s by default. */
-function uploadIdleMs(env: NodeJS.ProcessEnv = process.env): number {
-  const seconds = Number(env.CONSTELLATION_DOCUMENTS_UPLOAD_IDLE_SECONDS);
-  return (Number.isFinite(seconds) && seconds > 0 ? seconds : 30) * 1000;
-}
-
 const flag = (value: string | undefined) =>
   value === undefined ? undefined : !/^(false|0|no|off)$/i.test(value.trim());
 
 /** The upload request of a multipart form (spec Document 3: file, project_id, tags, extract_entities, chunking_strategy, chunk_size). */
-async function readUpload(req: Request): Promise<UploadRequest> {
+async function readUpload(req: Request, settings: DocumentSettings): Promise<UploadRequest> {
   const { filename, bytes, fields } = await readMultipartUpload(req, {
-    fileBytes: maxUploadBytes(),
-    idleMs: uploadIdleMs(),
+    fileBytes: settings.maxUploadBytes,
+    idleMs: settings.uploadIdleMs,
   });
   return {
     filename,
@@ -112,7 +106,7 @@ export const documentRoutes: RouteModule = (routes, app) => {
     },
     handle(app, async (req, tenantId, caller, res) => {
       const signal = clientGone(res);
-      const upload = await readUpload(req).catch((error: unknown) => {
+      const upload = await readUpload(req, app.config.documents).catch((error: unknown) => {
         // A stalled body would hold the connection until the server's request timeout: close it with the answer.
         if (error instanceof AppError && error.code === 'REQUEST_TIMEOUT') res.setHeader('Connection', 'close');
         throw error;
