@@ -26,11 +26,11 @@ export type ToolMode = 'full' | 'discovery' | 'auto';
 
 /**
  * `auto` lists the tools themselves while their `tools/list` result stays within this many bytes, and
- * the discovery meta-tools above it. Measured: the whole catalog (36 tools) lists about 174,000 bytes,
- * some 45,000 tokens at about 4 bytes a token, which is a fifth of a 200,000-token context spent before
- * the first message. 100,000 bytes (about 25,000 tokens, an eighth of such a context) keeps a focused selection
- * (the graph's 35 KB, a toolset such as `code_host.issues`) listed in full and sends a whole catalog
- * to discovery.
+ * the discovery meta-tools above it. Measured: the whole catalog (173 tools) lists about 667,000 bytes,
+ * some 167,000 tokens at about 4 bytes a token, most of a 200,000-token context spent before the first
+ * message. 100,000 bytes (about 25,000 tokens, an eighth of such a context) keeps a focused selection
+ * (the graph's 38 KB, a toolset such as `code_host.issues` at 31 KB) listed in full and sends a whole
+ * catalog to discovery.
  */
 export const AUTO_LIST_BUDGET_BYTES = 100_000;
 
