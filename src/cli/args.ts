@@ -88,17 +88,18 @@ export function parseCli(argv: string[]): CliArgs {
     return { command: 'call', callArgs: argv.slice(1), demo: false, readOnly: false, help: false, version: false };
   const { values, positionals } = parseFlags(argv);
   const command = positionals[0] ?? 'mcp';
-  if (!['mcp', 'serve', 'sandbox'].includes(command)) throw new Error(`Unknown command "${command}". Run with --help.`);
-  if (positionals.length > 1) throw new Error(`Unexpected argument "${positionals[1]}". Run with --help.`);
+  if (!['mcp', 'serve', 'sandbox'].includes(command))
+    throw new UsageError(`Unknown command "${command}". Run with --help.`);
+  if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}". Run with --help.`);
   let port: number | undefined;
   if (values.port !== undefined) {
     port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65_535)
-      throw new Error(`--port must be a port number, got "${values.port}"`);
+      throw new UsageError(`--port must be a port number, got "${values.port}"`);
   }
   const toolMode = values['tool-mode'];
   if (toolMode !== undefined && !['full', 'discovery', 'auto'].includes(toolMode))
-    throw new Error(`--tool-mode must be full, discovery or auto, got "${toolMode}"`);
+    throw new UsageError(`--tool-mode must be full, discovery or auto, got "${toolMode}"`);
   return {
     command: command as CliArgs['command'],
     demo: values.demo,

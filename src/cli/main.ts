@@ -1,4 +1,5 @@
 import type { App } from '../app.js';
+import type { Registry } from '../toolkit/registry.js';
 import type { Config } from '../config/config.js';
 import { VERSION } from '../version.js';
 import { parseCli, UsageError, USAGE, type CliArgs } from './args.js';
@@ -41,13 +42,34 @@ async function configFor(args: CliArgs, localCredentials: boolean): Promise<Conf
 }
 
 /** Refuses a start that is not configured for how it runs; says how it runs and why. */
-async function startApp(config: Config, context: StartContext): Promise<App> {
+/**
+ * The catalog, once the server's own tool selection is known to serve at least one tool. A mistake there
+ * is a usage error (exit 2), said before anything starts (the sandbox included).
+ */
+async function servedRegistry(config: Config): Promise<Registry | undefined> {
+  const [{ buildRegistry }, { serverSelectionProblem }] = await Promise.all([
+    import('../../tools/index.js'),
+    import('../mcp/exposure.js'),
+  ]);
+  const registry = buildRegistry();
+  const selection = { toolsets: config.toolsets, tools: config.tools, readOnly: config.readOnly };
+  const problem = serverSelectionProblem(registry, selection);
+  if (!problem) return registry;
+  say(`constellation: ${problem}`);
+  process.exitCode = 2;
+  return undefined;
+}
+
+async function startApp(config: Config, context: StartContext, registry: Registry): Promise<App> {
   const { modeLine, refusal, startProblems } = await import('./start-mode.js');
   const problems = startProblems(config, process.env, context);
   if (problems.length) throw new Error(refusal(problems, config));
   const { createApp } = await import('../app.js');
   // The stdio server acts for one person, whose environment may hold integration credentials.
-  const app = createApp(config, context.command === 'mcp' ? { environmentCredentials: process.env } : {});
+  const app = createApp(config, {
+    registry,
+    ...(context.command === 'mcp' ? { environmentCredentials: process.env } : {}),
+  });
   if (config.demo) {
     const { startDemo } = await import('../demo/start-demo.js');
     // The seeded history ends today, so "the last 30 days" of a demo always has data.
@@ -147,7 +169,9 @@ export async function main(argv: string[]): Promise<void> {
 
   const context = await startContextFor(args.command);
   const config = await configFor(args, context.localCredentialVariables.length > 0);
-  const app = await startApp(config, context);
+  const registry = await servedRegistry(config);
+  if (!registry) return;
+  const app = await startApp(config, context, registry);
   // From here on, an error no code handled is logged (and answered for its request) instead of ending the process.
   const { guardProcess } = await import('../http/crash-guard.js');
   guardProcess(app.log);

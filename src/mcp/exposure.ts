@@ -72,6 +72,27 @@ export function invalidNames(
   return undefined;
 }
 
+/**
+ * Why the server's own selection (flags or their variables) cannot serve: a name the catalog does not
+ * have, or a selection that leaves no tool (`--read-only` with only action tools, toolsets and tools that
+ * do not meet), naming why the tools it named are out. Undefined when it selects at least one tool.
+ */
+export function serverSelectionProblem(registry: Registry, selection: ToolSelection): string | undefined {
+  const valid = { toolsets: registry.toolsetNames(), tools: registry.tools.map((t) => t.qualifiedName) };
+  const unknown = invalidNames(selection, valid, SERVER_SETTINGS);
+  if (unknown !== undefined || registry.select(selection).length > 0) return unknown;
+  const named = registry.tools.filter((tool) =>
+    selection.tools?.length
+      ? selection.tools.includes(tool.qualifiedName)
+      : registry.excludedBy({ toolsets: selection.toolsets }, tool) === undefined,
+  );
+  const reasons = named.slice(0, 3).map((tool) => {
+    const rule = registry.excludedBy(selection, tool) ?? 'tools';
+    return exclusionReason(tool, rule, selection, SERVER_SETTINGS);
+  });
+  return `no tool is left to serve: ${reasons.join('; ')}${named.length > 3 ? `; and ${named.length - 3} more` : ''}`;
+}
+
 /** The toolset and tool names that select at least one of these tools. */
 export function namesWithin(
   registry: Registry,

@@ -47,12 +47,12 @@ describe('command line', () => {
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
-  it('refuses unknown commands and bad flags with a clear message', () => {
+  it('refuses unknown commands and bad flags with a clear message, as usage mistakes (status 2, as an unknown option)', () => {
     const unknown = run(['frobnicate']);
-    expect(unknown.status).toBe(1);
+    expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('Unknown command "frobnicate"');
     const badPort = run(['serve', '--port', 'eighty']);
-    expect(badPort.status).toBe(1);
+    expect(badPort.status).toBe(2);
     expect(badPort.stderr).toContain('--port must be a port number');
   });
 
@@ -89,14 +89,39 @@ describe('command line', () => {
 
   it('unknown toolsets and tool modes are refused, naming the bad value', () => {
     const toolsets = run(['serve', '--port', '0', '--toolsets', 'code_host,nonesuch']);
-    expect(toolsets.status).toBe(1);
+    expect(toolsets.status).toBe(2);
     expect(toolsets.stderr).toContain('nonesuch');
     const mode = run(['serve', '--tool-mode', 'lazy']);
-    expect(mode.status).toBe(1);
+    expect(mode.status).toBe(2);
     expect(mode.stderr).toContain('--tool-mode must be full, discovery or auto, got "lazy"');
     const envMode = run(['serve', '--port', '0'], { CONSTELLATION_TOOL_MODE: 'lazy' });
     expect(envMode.status).toBe(1);
     expect(envMode.stderr).toContain('CONSTELLATION_TOOL_MODE');
+  });
+
+  it('a misspelt toolset is refused before anything starts: no sandbox, no listening socket', () => {
+    const result = run(['serve', '--demo', '--port', '0', '--toolsets', 'code_hots']);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^constellation: --toolsets: "code_hots" is not a toolset of this catalog; valid toolsets: /,
+      ),
+    ]);
+    expect(result.stderr).toContain('code_host, code_host.');
+    expect(result.stderr).not.toContain('fake upstreams');
+  });
+
+  it('a selection that leaves no tool is refused, saying why each named tool is out', () => {
+    const result = run(['mcp', '--read-only', '--tools', 'code_host_create_issue']);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      'constellation: no tool is left to serve: "code_host_create_issue" is an action tool and this server is read-only (--read-only)',
+    );
+    const apart = run(['mcp', '--toolsets', 'notes', '--tools', 'code_host_get_issue']);
+    expect(apart.status).toBe(2);
+    expect(apart.stderr).toContain(
+      '"code_host_get_issue" (toolset code_host.issues) is outside the toolsets notes (--toolsets)',
+    );
   });
 
   it('a busy port is one line naming --port and PORT, status 1, no stack trace', async () => {
