@@ -4,8 +4,8 @@ import { linkMentionedTickets, ticketNode } from './ingest/extractor.js';
 
 /**
  * A realistic sample graph for a small team that ships a payments service: code_host results go through
- * the real extractor; tickets, wiki pages and notes (systems whose tools have not landed) are written as
- * the batches their extractors will produce.
+ * the real extractor; tickets, wiki pages and notes are written as the batches their systems'
+ * extractors produce, so the sample needs no upstream of theirs.
  */
 export interface SamplePerson {
   login: string;
