@@ -84,7 +84,12 @@ function toOperation(operation: Operation): JsonSchema {
     security: SECURITY[operation.security],
     ...(params.length ? { parameters: params } : {}),
     ...(operation.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: operation.body } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { [operation.bodyMediaType ?? 'application/json']: { schema: operation.body } },
+          },
+        }
       : {}),
     responses: {
       ...(operation.redirect

@@ -31,6 +31,8 @@ export interface Operation {
   /** Request headers the operation reads besides its security scheme (the vault's `X-Tenant-Id`). */
   headers?: QueryParam[];
   body?: JsonSchema;
+  /** How the body is sent: JSON unless said (an upload is a multipart form). */
+  bodyMediaType?: 'application/json' | 'multipart/form-data';
   /** Schema of the 2xx body; `text` for a non-JSON answer (HTML page, metrics). */
   response?: JsonSchema | { text: string };
   /** Success status when it is not 200. */

@@ -107,6 +107,24 @@ describe('GET /openapi.json lists exactly the routes Express serves', () => {
     const dora = doc.paths['/analytics/dora'].get;
     expect(dora.parameters?.map((p) => p.name).sort()).toEqual(['refresh', 'repo_ids', 'time_period_days']);
   });
+
+  it('documents the upload as a multipart form naming its file field and the options', () => {
+    const upload = doc.paths['/documents/upload'].post as Operation & {
+      requestBody: { content: Record<string, { schema: { required: string[]; properties: Record<string, object> } }> };
+    };
+    const form = upload.requestBody.content['multipart/form-data'].schema;
+    expect(form.required).toEqual(['file']);
+    expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(Object.keys(form.properties)).toEqual([
+      'file',
+      'project_id',
+      'tags',
+      'extract_entities',
+      'chunking_strategy',
+      'chunk_size',
+    ]);
+    expect(form.properties.chunk_size).toMatchObject({ minimum: 100, maximum: 20_000 });
+  });
 });
 
 describe("Redocly's recommended rules that apply", () => {

@@ -2,10 +2,14 @@ import type { DocumentSettings } from '../../config/documents.js';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { App } from '../../app.js';
+import { CHUNKING_STRATEGIES } from '../../documents/chunk.js';
+import { DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from '../../documents/limits.js';
+import { FILE_TYPES } from '../../documents/parse/index.js';
 import { QUERY_MODES } from '../../documents/retrieve.js';
 import { UnreadableDocument, type UploadRequest } from '../../documents/service.js';
 import type { Caller } from '../../toolkit/context.js';
 import { AppError } from '../../toolkit/errors.js';
+import type { JsonSchema } from '../../toolkit/registry.js';
 import { callerOf, requireCaller } from '../auth.js';
 import { ANY_OBJECT } from '../doc-schemas.js';
 import { errorBody, JSON_BODY_LIMIT, requestError, setRetryAfter, shownError } from '../errors.js';
@@ -79,6 +83,27 @@ async function readUpload(req: Request, settings: DocumentSettings): Promise<Upl
   };
 }
 
+/** The upload form's fields, as `readUpload` reads them. */
+const UPLOAD_FORM = {
+  type: 'object',
+  required: ['file'],
+  properties: {
+    file: {
+      type: 'string',
+      format: 'binary',
+      description: `The document, its type from the file name: ${FILE_TYPES.map((type) => `.${type}`).join(', ')}`,
+    },
+    project_id: { type: 'string', description: 'A project to file the document under' },
+    tags: { type: 'string', description: 'Tags, separated by commas' },
+    extract_entities: {
+      type: 'string',
+      description: 'Link the entities the text names to the knowledge graph: true (default) or false',
+    },
+    chunking_strategy: { type: 'string', enum: [...CHUNKING_STRATEGIES], default: 'recursive' },
+    chunk_size: { type: 'integer', minimum: MIN_CHUNK_SIZE, maximum: MAX_CHUNK_SIZE, default: DEFAULT_CHUNK_SIZE },
+  },
+} satisfies JsonSchema;
+
 /** Fires when the client goes away before its answer is sent: the upload stops and stores nothing. */
 function clientGone(res: Response): AbortSignal {
   const controller = new AbortController();
@@ -103,6 +128,8 @@ export const documentRoutes: RouteModule = (routes, app) => {
       path: '/upload',
       operationId: 'uploadDocument',
       summary: 'Upload a document (multipart: file, project_id, tags, extract_entities, chunking_strategy, chunk_size)',
+      bodyMediaType: 'multipart/form-data',
+      body: UPLOAD_FORM,
     },
     handle(app, async (req, tenantId, caller, res) => {
       const signal = clientGone(res);
