@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Caller, ClientMap, ClientProvider, Clock, IntegrationId, Logger } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
-import { resolveCredentials, type CredentialSource, type Credentials } from './credentials.js';
+import { credentialRemedy, resolveCredentials, type CredentialSource, type Credentials } from './credentials.js';
 import type { AnyIntegration, ClientContext, CredentialSourceId, UserGrant } from './integration.js';
 import { createUpstreamFetch } from './upstream-fetch.js';
 
@@ -148,10 +148,7 @@ export class ClientCache implements ClientProvider {
       authority && caller.userEmail ? { tenantId: caller.tenantId, userEmail: caller.userEmail } : undefined;
     if (!found && authority && owner) throw authority.authorizationRequired(owner);
     if (!found) {
-      // An integration whose credentials are the platform's own (the unified API) is configured on the server, not in a token.
-      const remedy = integration.sources.includes('jwt')
-        ? `request a token whose connections include "${type}"`
-        : 'it is not configured on this server';
+      const remedy = credentialRemedy([integration], this.sources);
       throw new AppError('NOT_CONFIGURED', `No ${integration.title} credentials: ${remedy}`);
     }
     const checked = this.checked(integration, found.credentials, found.source);
@@ -168,6 +165,11 @@ export class ClientCache implements ClientProvider {
     const client = integration.createClient(credentials, context);
     tenant.set(key, { client, type, integration: id, expiresAt: now + this.ttlMs });
     return client as ClientMap[K];
+  }
+
+  /** What a caller can do to get these integrations' credentials on this server. */
+  remedyFor(missing: readonly AnyIntegration[]): string {
+    return credentialRemedy(missing, this.sources);
   }
 
   stats(tenantId: string): {

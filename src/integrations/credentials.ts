@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Caller } from '../toolkit/context.js';
 import type { AnyIntegration, CredentialSourceId } from './integration.js';
 
@@ -54,4 +55,34 @@ export function resolveCredentials(
     if (credentials) return { credentials, source: id };
   }
   return undefined;
+}
+
+/** The variables of an integration's `env` whose credential field is required (GITHUB_TOKEN, not GITHUB_API_URL). */
+function requiredVariables(integration: AnyIntegration): string[] {
+  const schema = integration.credentials;
+  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+  return Object.entries(integration.env ?? {})
+    .filter(([field, variable]) => variable && !shape[field]?.safeParse(undefined).success)
+    .map(([, variable]) => variable as string);
+}
+
+const joinAnd = (items: readonly string[]): string =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
+
+/**
+ * What a caller lacking these integrations' credentials can do about it, in the terms of where this
+ * server takes credentials from: the local user's environment variables (a stdio server acting for
+ * one person), a token's connections (a shared server), or the operator's configuration.
+ */
+export function credentialRemedy(
+  missing: readonly AnyIntegration[],
+  installed: { has(source: CredentialSourceId): boolean },
+): string {
+  const fromEnvironment = installed.has('env') ? missing.filter((i) => i.sources.includes('env') && i.env) : [];
+  if (fromEnvironment.length)
+    return `set ${joinAnd(fromEnvironment.flatMap(requiredVariables))} in the server's environment`;
+  const fromToken = missing.filter((i) => i.sources.includes('jwt'));
+  if (fromToken.length)
+    return `request a token whose connections include ${fromToken.map((i) => `"${i.connectionKeys[0] ?? i.id}"`).join(', ')}`;
+  return 'it is not configured on this server';
 }

@@ -288,14 +288,9 @@ export class McpSurface {
     const missing = this.app.integrations.filter(
       (i) => registry.integrationsOf(tool).includes(i.id) && !available.has(i.id),
     );
-    const fromToken = missing.filter((i) => i.sources.includes('jwt'));
-    const keys = fromToken.map((i) => `"${i.connectionKeys[0] ?? i.id}"`).join(', ');
-    const remedy = fromToken.length
-      ? `request a token whose connections include ${keys}`
-      : 'the server is not configured for it';
     throw new AppError(
       'NOT_CONFIGURED',
-      `"${name}" needs ${missing.map((i) => i.title).join(' and ')} credentials, which this caller lacks: ${remedy}`,
+      `"${name}" needs ${missing.map((i) => i.title).join(' and ')} credentials, which this caller lacks: ${this.app.connections.remedyFor(missing)}`,
     );
   }
 }

@@ -53,6 +53,12 @@ describe('a local user with environment credentials', () => {
       expect(feed.structuredContent).toMatchObject({
         activity: [expect.objectContaining({ action: 'mcp.get_repository', actor_id: 'me@acme.test' })],
       });
+      // A system whose variables are not set names them: this user's fix is the environment, not a token.
+      const jira = await client.callTool({ name: 'ticketing_get_projects', arguments: {} });
+      expect(jira.isError).toBe(true);
+      expect(JSON.stringify(jira.content)).toContain(
+        "Jira credentials, which this caller lacks: set JIRA_BASE_URL, JIRA_EMAIL and JIRA_API_TOKEN in the server's environment",
+      );
       expect(stderr).not.toMatch(/demo mode/);
       expect(sandbox.faults.log.some((r) => r.path === '/github/repos/acme/api')).toBe(true);
     } finally {
