@@ -1,4 +1,5 @@
 import type { Extractor } from '../graph/ingest/extractor.js';
+import type { RouteModule } from '../http/route-module.js';
 import type { AnyIntegration } from '../integrations/integration.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { SystemRecord } from '../toolkit/registry.js';
@@ -23,6 +24,16 @@ export interface SystemManifest {
    * (chat: `{detail}` bodies, 407 for a missing authorization); the platform's envelope otherwise.
    */
   restErrors?: { authorizationStatus: number; system?: string };
+  /** What the system adds to the REST surface besides its method-generated routes. */
+  rest?: {
+    /** Its REST family: routes declared as reads and writes of its tools, mounted before the method routes. */
+    routes?: readonly RouteModule[];
+    /**
+     * Whether a REST family owns the bare `/{system}/...` paths, so the system's methods are served
+     * under `/v1` only (the family may be another's: `/notes/*` is the unified notes family).
+     */
+    ownsBarePaths?: boolean;
+  };
 }
 
 /** Every integration the manifests name, each once (one integration may serve several systems). */

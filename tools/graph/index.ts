@@ -19,4 +19,6 @@ export const manifest: SystemManifest = {
   system: graphSystem,
   tools: [traverse, search, findPath, getEntityContext, getFeed, injectContext, query],
   integrations: [],
+  // The graph family's routes are platform routes (src/graph/http): its methods are `/v1/graph/...`.
+  rest: { ownsBarePaths: true },
 };

@@ -7,7 +7,7 @@ import { buildOpenApi } from '../openapi.js';
 import { ANY_OBJECT, envelopeOf } from '../doc-schemas.js';
 
 function integrations(app: App) {
-  const table = methodTable(app.registry);
+  const table = methodTable(app.registry, app.manifests);
   return app.registry.systems.map((system) => ({
     id: system.id,
     name: system.name,
@@ -63,14 +63,12 @@ export const systemRoutes: RouteModule = (routes, app) => {
     },
     (_req, res) => {
       const healthy = probeDatabase(app.db);
-      res
-        .status(healthy ? 200 : 503)
-        .json({
-          status: healthy ? 'healthy' : 'unhealthy',
-          timestamp: new Date().toISOString(),
-          version: VERSION,
-          environment: app.config.environment,
-        });
+      res.status(healthy ? 200 : 503).json({
+        status: healthy ? 'healthy' : 'unhealthy',
+        timestamp: new Date().toISOString(),
+        version: VERSION,
+        environment: app.config.environment,
+      });
     },
   );
 
