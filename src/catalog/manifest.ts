@@ -15,8 +15,16 @@ export interface SystemManifest {
   integrations: readonly AnyIntegration[];
   /** Reads the system's tool results into the knowledge graph. */
   extractor?: Extractor;
-  /** Node types the extractor writes (checked against what it really writes by the catalog tests). */
+  /**
+   * Node types the extractor writes (checked against what it really writes by the catalog tests); the
+   * graph accepts the union of every system's, besides its own.
+   */
   entityTypes?: readonly string[];
+  /**
+   * Tools whose schemas name the graph's node types (the graph's own), built from the union of every
+   * system's `entityTypes` once all manifests are known; the catalog serves them after `tools`.
+   */
+  toolsOfNodeTypes?: (systemNodeTypes: readonly string[]) => readonly ToolDefinition[];
   /** Words agents use for this system's things, expanded to the words its tools use (tool search). */
   synonyms?: Readonly<Record<string, readonly string[]>>;
   /**
@@ -47,6 +55,18 @@ export function integrationsOf(manifests: readonly SystemManifest[]): AnyIntegra
     }
   }
   return [...byId.values()];
+}
+
+/** Every system's node types, each once, in catalog order. */
+export function nodeTypesOf(manifests: readonly SystemManifest[]): string[] {
+  return [...new Set(manifests.flatMap((m) => m.entityTypes ?? []))];
+}
+
+/** Every tool of a manifest, those built from the systems' node types included. */
+export function toolsOf(manifest: SystemManifest, manifests: readonly SystemManifest[]): readonly ToolDefinition[] {
+  return manifest.toolsOfNodeTypes
+    ? [...manifest.tools, ...manifest.toolsOfNodeTypes(nodeTypesOf(manifests))]
+    : manifest.tools;
 }
 
 /** The graph extractor of each system that has one. */
