@@ -26,23 +26,22 @@ export class StatusPageClient {
   ) {}
 
   async incidents(): Promise<Array<{ id: string; title: string; status: string; repo: string }>> {
-    const response = await this.fetch(`${this.baseUrl}/incidents`, {
-      headers: { authorization: `Bearer ${this.token}` },
-    });
-    if (!response.ok)
-      throw Object.assign(new Error(`status page answered ${response.status}`), { statusPage: response });
     return (
-      (await response.json()) as { incidents: Array<{ id: string; title: string; status: string; repo: string }> }
+      await this.get<{ incidents: Array<{ id: string; title: string; status: string; repo: string }> }>('/incidents')
     ).incidents;
   }
 
   async components(): Promise<Component[]> {
-    const response = await this.fetch(`${this.baseUrl}/components`, {
+    return (await this.get<{ components: Component[] }>('/components')).components;
+  }
+
+  private async get<T>(path: string): Promise<T> {
+    const response = await this.fetch(`${this.baseUrl}${path}`, {
       headers: { authorization: `Bearer ${this.token}` },
     });
     if (!response.ok)
       throw Object.assign(new Error(`status page answered ${response.status}`), { statusPage: response });
-    return ((await response.json()) as { components: Component[] }).components;
+    return (await response.json()) as T;
   }
 }
 
