@@ -220,7 +220,7 @@ export async function run(): Promise<BenchResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'constellation-graph-bench-'));
   const db = openDatabase(join(dir, 'graph.db'));
   try {
-    const graph = new GraphService(db, { clock: systemClock });
+    const graph = new GraphService(db, { clock: systemClock, nodeTypes: NODE_TYPES });
     return [...(await ingestion(graph)), ...(await queries(graph, db))];
   } finally {
     db.close();

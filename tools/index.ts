@@ -1,5 +1,5 @@
 import type { SystemManifest } from '../src/catalog/manifest.js';
-import { synonymsOf } from '../src/catalog/manifest.js';
+import { synonymsOf, toolsOf } from '../src/catalog/manifest.js';
 import { Registry } from '../src/toolkit/registry.js';
 import { loadSystemModules } from './systems.js';
 
@@ -19,7 +19,7 @@ export const MANIFESTS: readonly SystemManifest[] = await loadManifests();
 export function buildRegistry(manifests: readonly SystemManifest[] = MANIFESTS): Registry {
   return new Registry(
     manifests.map((m) => m.system),
-    manifests.flatMap((m) => m.tools),
+    manifests.flatMap((m) => toolsOf(m, manifests)),
     synonymsOf(manifests),
     Object.fromEntries(manifests.map((m) => [m.system.id, m.integrations.map((i) => i.id)])),
   );

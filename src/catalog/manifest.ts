@@ -1,4 +1,5 @@
 import type { Extractor } from '../graph/ingest/extractor.js';
+import type { RouteModule } from '../http/route-module.js';
 import type { AnyIntegration } from '../integrations/integration.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { SystemRecord } from '../toolkit/registry.js';
@@ -14,8 +15,16 @@ export interface SystemManifest {
   integrations: readonly AnyIntegration[];
   /** Reads the system's tool results into the knowledge graph. */
   extractor?: Extractor;
-  /** Node types the extractor writes (checked against what it really writes by the catalog tests). */
+  /**
+   * Node types the extractor writes (checked against what it really writes by the catalog tests); the
+   * graph accepts the union of every system's, besides its own.
+   */
   entityTypes?: readonly string[];
+  /**
+   * Tools whose schemas name the graph's node types (the graph's own), built from the union of every
+   * system's `entityTypes` once all manifests are known; the catalog serves them after `tools`.
+   */
+  toolsOfNodeTypes?: (systemNodeTypes: readonly string[]) => readonly ToolDefinition[];
   /** Words agents use for this system's things, expanded to the words its tools use (tool search). */
   synonyms?: Readonly<Record<string, readonly string[]>>;
   /**
@@ -23,6 +32,16 @@ export interface SystemManifest {
    * (chat: `{detail}` bodies, 407 for a missing authorization); the platform's envelope otherwise.
    */
   restErrors?: { authorizationStatus: number; system?: string };
+  /** What the system adds to the REST surface besides its method-generated routes. */
+  rest?: {
+    /** Its REST family: routes declared as reads and writes of its tools, mounted before the method routes. */
+    routes?: readonly RouteModule[];
+    /**
+     * Whether a REST family owns the bare `/{system}/...` paths, so the system's methods are served
+     * under `/v1` only (the family may be another's: `/notes/*` is the unified notes family).
+     */
+    ownsBarePaths?: boolean;
+  };
 }
 
 /** Every integration the manifests name, each once (one integration may serve several systems). */
@@ -36,6 +55,18 @@ export function integrationsOf(manifests: readonly SystemManifest[]): AnyIntegra
     }
   }
   return [...byId.values()];
+}
+
+/** Every system's node types, each once, in catalog order. */
+export function nodeTypesOf(manifests: readonly SystemManifest[]): string[] {
+  return [...new Set(manifests.flatMap((m) => m.entityTypes ?? []))];
+}
+
+/** Every tool of a manifest, those built from the systems' node types included. */
+export function toolsOf(manifest: SystemManifest, manifests: readonly SystemManifest[]): readonly ToolDefinition[] {
+  return manifest.toolsOfNodeTypes
+    ? [...manifest.tools, ...manifest.toolsOfNodeTypes(nodeTypesOf(manifests))]
+    : manifest.tools;
 }
 
 /** The graph extractor of each system that has one. */

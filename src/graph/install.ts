@@ -1,8 +1,9 @@
 import type { App } from '../app.js';
-import { extractorsOf } from '../catalog/manifest.js';
+import { extractorsOf, nodeTypesOf } from '../catalog/manifest.js';
 import { tenantGate } from '../store/tenant-gate.js';
 import { IngestionPipeline } from './ingest/pipeline.js';
 import { GraphService } from './service/graph-service.js';
+import { nodeVocabulary } from './types.js';
 
 declare module '../toolkit/define-tool.js' {
   interface ServiceMap {
@@ -15,7 +16,11 @@ const PURGE_INTERVAL_MS = 60_000;
 
 /** Wires the knowledge graph into the app: its service, the activity and ingestion observers. */
 export function installGraph(app: App): void {
-  const graph = new GraphService(app.db, { clock: app.clock, tenantGate: tenantGate(app.db) });
+  const graph = new GraphService(app.db, {
+    clock: app.clock,
+    nodeTypes: nodeVocabulary(nodeTypesOf(app.manifests)),
+    tenantGate: tenantGate(app.db),
+  });
   const pipeline = new IngestionPipeline(graph, extractorsOf(app.manifests), {
     log: app.log,
     onError: (system) => app.telemetry.ingestionErrors.inc({ system }),

@@ -1,26 +1,15 @@
-/** The vocabulary of the knowledge graph (spec Document 3: node types, edge types, records). */
-export const NODE_TYPES = [
-  'user',
-  'repository',
-  'pull_request',
-  'issue',
-  'project',
-  'page',
-  'space',
-  'deployment',
-  'notes_page',
-  'notes_database',
-  'chat_channel',
-  'chat_message',
-  'crm_account',
-  'crm_contact',
-  'crm_lead',
-  'crm_opportunity',
-  'calendar',
-  'calendar_event',
-  'context',
-] as const;
-export type NodeType = (typeof NODE_TYPES)[number];
+/**
+ * The vocabulary of the knowledge graph (spec Document 3: node types, edge types, records). Node types
+ * are the graph's own (people, whom identity resolution merges, and remembered context) plus those each
+ * system declares in its manifest (`entityTypes`), given to the graph when it is built.
+ */
+export const GRAPH_NODE_TYPES = ['user', 'context'] as const;
+export type NodeType = string;
+
+/** Every node type the graph accepts: its own, then the systems' (each once, in the order given). */
+export const nodeVocabulary = (systemTypes: readonly string[]): readonly string[] => [
+  ...new Set([...GRAPH_NODE_TYPES, ...systemTypes]),
+];
 
 export const EDGE_TYPES = [
   'AUTHORED_BY',
@@ -41,9 +30,7 @@ export type ContextType = (typeof CONTEXT_TYPES)[number];
 
 export type Direction = 'out' | 'in' | 'both';
 
-const nodeTypeSet: ReadonlySet<string> = new Set(NODE_TYPES);
 const edgeTypeSet: ReadonlySet<string> = new Set(EDGE_TYPES);
-export const isNodeType = (value: unknown): value is NodeType => typeof value === 'string' && nodeTypeSet.has(value);
 export const isEdgeType = (value: unknown): value is EdgeType => typeof value === 'string' && edgeTypeSet.has(value);
 
 export type Properties = Record<string, unknown>;

@@ -1,3 +1,4 @@
+import type { SystemManifest } from '../catalog/manifest.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { JsonSchema, Registry } from '../toolkit/registry.js';
 import type { MetaParam as MethodParam, MetaType } from '../catalog/method-meta.js';
@@ -65,29 +66,28 @@ export function paramsOf(registry: Registry, tool: ToolDefinition): MethodParam[
   }));
 }
 
-/**
- * Systems whose bare `/{system}/...` paths belong to a REST family of the spec: their methods are served
- * under `/v1` only. `/notes/*` is the unified notes family (the `unified_notes` tools), so the Notion
- * `notes` system's methods are `/v1/notes/...`.
- */
-const OWN_REST_FAMILIES = new Set(['graph', 'documents', 'crm', 'calendar', 'team_chat', 'notes', 'unified_notes']);
+/** Systems whose bare `/{system}/...` paths belong to a REST family (see `SystemManifest.rest`). */
+const ownersOfBarePaths = (manifests: readonly SystemManifest[]): ReadonlySet<string> =>
+  new Set(manifests.filter((m) => m.rest?.ownsBarePaths).map((m) => m.system.id));
 
-function pathsOf(system: string, name: string): string[] {
+function pathsOf(system: string, name: string, ownedBare: ReadonlySet<string>): string[] {
   const bare = `/${system}/${kebab(name)}`;
-  return OWN_REST_FAMILIES.has(system) ? [`/v1${bare}`] : [bare, `/v1${bare}`];
+  return ownedBare.has(system) ? [`/v1${bare}`] : [bare, `/v1${bare}`];
 }
 
 /**
  * Every tool as a method route, served at `/{service}/{method-name}` and `/v1/{service}/{method-name}`
- * (the spec shows both forms), and at the same paths of each of its spec names.
+ * (the spec shows both forms), and at the same paths of each of its spec names; under `/v1` only for a
+ * system whose manifest says a REST family owns its bare paths.
  */
-export function methodTable(registry: Registry): MethodRoute[] {
+export function methodTable(registry: Registry, manifests: readonly SystemManifest[] = []): MethodRoute[] {
+  const ownedBare = ownersOfBarePaths(manifests);
   return registry.tools.map((tool) => {
-    const paths = pathsOf(tool.system, tool.name);
+    const paths = pathsOf(tool.system, tool.name, ownedBare);
     const specNames = tool.specNames ?? [];
     return {
       ...(specNames.length
-        ? { aliases: specNames, aliasPaths: specNames.flatMap((name) => pathsOf(tool.system, name)) }
+        ? { aliases: specNames, aliasPaths: specNames.flatMap((name) => pathsOf(tool.system, name, ownedBare)) }
         : {}),
       service: tool.system,
       name: tool.name,

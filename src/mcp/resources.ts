@@ -81,7 +81,8 @@ export function serveResources(server: Server, app: App, callerFor: () => Caller
   server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [TEMPLATE, DOCUMENT_TEMPLATE] }));
   server.setRequestHandler('resources/read', async (request): Promise<ReadResourceResult> => {
     const { uri } = request.params;
-    if (uri === GRAPH_APP_URI) return { contents: [{ uri, mimeType: MCP_APP_MIME_TYPE, text: graphAppHtml() }] };
+    if (uri === GRAPH_APP_URI)
+      return { contents: [{ uri, mimeType: MCP_APP_MIME_TYPE, text: graphAppHtml(app.services.graph.nodeTypes) }] };
     try {
       const caller = await callerFor();
       return isDocumentUri(uri) ? await readDocumentResource(app, caller, uri) : await readEntity(app, caller, uri);

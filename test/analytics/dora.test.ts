@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DeploymentEvent, RepoDeliverySignals } from '../../src/analytics/delivery.js';
-import { repoDora } from '../../src/analytics/dora.js';
-import { doraMetrics } from '../../src/analytics/dora-report.js';
+import type { DeploymentEvent, RepoDeliverySignals } from '../../tools/code_host/analytics/metrics/delivery.js';
+import { repoDora } from '../../tools/code_host/analytics/metrics/dora.js';
+import { doraMetrics } from '../../tools/code_host/analytics/metrics/dora-report.js';
 import { DAY_MS, HOUR_MS } from '../../src/analytics/stats.js';
 
 const START = Date.UTC(2026, 9, 1);

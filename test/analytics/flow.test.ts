@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { sizeBucket, type PullActivity, type RunActivity } from '../../src/analytics/activity.js';
-import { issueFlow, runOutcome, runSummary, workflowBreakdown } from '../../src/analytics/ci.js';
-import { mergeTimeMetrics, pullFlowMetrics } from '../../src/analytics/flow.js';
-import { developerActivity, pullRequestPeople } from '../../src/analytics/people.js';
+import { sizeBucket, type PullActivity, type RunActivity } from '../../tools/code_host/analytics/metrics/activity.js';
+import { issueFlow, runOutcome, runSummary, workflowBreakdown } from '../../tools/code_host/analytics/metrics/ci.js';
+import { mergeTimeMetrics, pullFlowMetrics } from '../../tools/code_host/analytics/metrics/flow.js';
+import { developerActivity, pullRequestPeople } from '../../tools/code_host/analytics/metrics/people.js';
 import { DAY_MS, HOUR_MS } from '../../src/analytics/stats.js';
 
 const START = Date.UTC(2026, 9, 1);

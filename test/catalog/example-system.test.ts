@@ -70,3 +70,96 @@ describe('a system added by its manifest alone', () => {
     });
   });
 });
+
+describe('a system that also brings a REST family, a node type and an analytical tool, by its folder alone', () => {
+  it('serves its REST family at its own bare paths, in /openapi.json, and its methods under /v1 only', async () => {
+    const token = await server.tokenFor('acme');
+    const components = await call(server, 'GET', '/status_page/components', { token });
+    expect(components.status).toBe(200);
+    expect(components.body).toEqual({
+      success: true,
+      data: [
+        { id: 'api', name: 'API', status: 'operational' },
+        { id: 'webhooks', name: 'Webhooks', status: 'degraded_performance' },
+      ],
+    });
+    const incidents = await call(server, 'GET', '/status_page/incidents', { token });
+    expect(incidents.body.data).toEqual([
+      { id: 'inc-acme-1', title: 'Webhook delays', status: 'resolved', repo: 'acme/api' },
+    ]);
+
+    expect((await call(server, 'GET', '/v1/status_page/get-components', { token })).status).toBe(200);
+    expect((await call(server, 'GET', '/status_page/get-components', { token })).status).toBe(404);
+
+    const doc = (await call(server, 'GET', '/openapi.json')).body;
+    expect(doc.paths['/status_page/components'].get).toMatchObject({
+      operationId: 'listStatusPageComponents',
+      tags: ['status_page'],
+    });
+    expect(doc.paths['/status_page/incidents'].get.operationId).toBe('listStatusPageIncidents');
+    expect(doc.paths['/v1/status_page/get-components']).toBeDefined();
+    expect(doc.paths['/status_page/get-components']).toBeUndefined();
+  });
+
+  it('writes its own node type, which the graph routes and tools accept', async () => {
+    const token = await server.tokenFor('globex');
+    await call(server, 'POST', '/mcp/status_page/execute', { token, body: { tool: 'get_components', arguments: {} } });
+    await server.app.services.graph.drain();
+
+    const entity = await call(server, 'POST', '/graph/entity', {
+      token,
+      body: { entity_type: 'status_component', entity_id: 'webhooks' },
+    });
+    expect(entity.status).toBe(200);
+    expect(entity.body.data).toMatchObject({
+      node_type: 'status_component',
+      node_id: 'webhooks',
+      properties: { name: 'Webhooks', status: 'degraded_performance' },
+    });
+
+    const search = await call(server, 'POST', '/graph/search', {
+      token,
+      body: { entity_type: 'status_component', filters: { status: 'operational' } },
+    });
+    expect(search.status).toBe(200);
+    expect(search.body.data.map((node: { node_id: string }) => node.node_id)).toEqual(['api']);
+
+    const query = await call(server, 'POST', '/mcp/graph/execute', {
+      token,
+      body: { tool: 'query', arguments: { query: 'MATCH (n:status_component) LIMIT 10' } },
+    });
+    expect(query.status).toBe(200);
+    expect(query.body.data.node_count).toBe(2);
+
+    const graphSearch = server.app.registry.find('search', 'graph')!;
+    expect(server.app.registry.inputJsonSchema(graphSearch)).toMatchObject({
+      properties: { entity_type: { enum: expect.arrayContaining(['status_component', 'issue', 'context']) } },
+    });
+  });
+
+  it('serves its analytical tool through the analytics cache, as a GET method route', async () => {
+    const token = await server.tokenFor('acme');
+    const first = await call(server, 'GET', '/v1/status_page/get-availability', { token });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({
+      components: 2,
+      operational_share: 0.5,
+      open_incidents: 0,
+      cache: { status: 'miss' },
+    });
+    const second = await call(server, 'POST', '/mcp/status_page/execute', {
+      token,
+      body: { tool: 'get_availability', arguments: {} },
+    });
+    expect(second.body.data.cache).toEqual({ status: 'fresh', computed_at: first.body.data.cache.computed_at });
+    const analytical = await call(server, 'GET', '/mcp/capabilities/analytics');
+    expect(analytical.body.systems.status_page).toEqual([
+      {
+        name: 'status_page.analytics.availability',
+        tool: 'get_availability',
+        requires: ['status_page'],
+        outputs: ['operational_share', 'open_incidents'],
+      },
+    ]);
+  });
+});

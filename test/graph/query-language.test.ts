@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Lexer, QueryError } from '../../src/graph/query/lexer.js';
-import { parseQuery } from '../../src/graph/query/parser.js';
+import { nodeTypesOf } from '../../src/catalog/manifest.js';
+import { parseQuery as parseWith } from '../../src/graph/query/parser.js';
+import { nodeVocabulary } from '../../src/graph/types.js';
+import { MANIFESTS } from '../../tools/index.js';
+
+/** The query language with the catalog's node types (the graph's vocabulary). */
+const CATALOG_NODE_TYPES = new Set(nodeVocabulary(nodeTypesOf(MANIFESTS)));
+const parseQuery = (text: string) => parseWith(text, CATALOG_NODE_TYPES);
 
 const errorOf = (text: string) => {
   try {

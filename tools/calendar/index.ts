@@ -5,6 +5,7 @@ import { extractCalendar } from './extractor.js';
 import { getCalendar, listCalendars } from './calendars.js';
 import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './events.js';
 import { getFreeBusy } from './free-busy.js';
+import { calendarRoutes } from './rest.js';
 
 const calendarSystem: SystemRecord = {
   id: 'calendar',
@@ -30,6 +31,7 @@ export const manifest: SystemManifest = {
   system: calendarSystem,
   tools: [listCalendars, getCalendar, listEvents, getEvent, createEvent, updateEvent, deleteEvent, getFreeBusy],
   integrations: [unifyIntegration],
+  rest: { routes: [calendarRoutes], ownsBarePaths: true },
   extractor: extractCalendar,
   entityTypes: ['calendar', 'calendar_event', 'user'],
   synonyms: {

@@ -3,6 +3,7 @@ import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { extractCrm } from './extractor.js';
 import { unifyIntegration } from '../shared/unify/integration.js';
 import { accountTools, contactTools, leadTools, opportunityTools } from './resources.js';
+import { crmRoutes } from './rest.js';
 
 const crmSystem: SystemRecord = {
   id: 'crm',
@@ -33,6 +34,7 @@ export const manifest: SystemManifest = {
   system: crmSystem,
   tools: resources.flatMap((r) => [r.list, r.create, r.get, r.update]),
   integrations: [unifyIntegration],
+  rest: { routes: [crmRoutes], ownsBarePaths: true },
   extractor: extractCrm,
   entityTypes: ['crm_account', 'crm_contact', 'crm_lead', 'crm_opportunity', 'user'],
   synonyms: {

@@ -17,5 +17,7 @@ export const manifest: SystemManifest = {
   system: documentsSystem,
   tools: [uploadDocument, queryDocuments, listDocuments, getDocument, deleteDocument],
   integrations: [],
+  // The documents family's routes are platform routes (src/http/routes/documents.ts).
+  rest: { ownsBarePaths: true },
   synonyms: { file: ['document'], files: ['documents'], pdf: ['document'], spreadsheet: ['document'] },
 };

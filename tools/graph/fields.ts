@@ -1,12 +1,22 @@
 import { z } from 'zod';
-import { CONTEXT_TYPES, EDGE_TYPES, NODE_TYPES } from '../../src/graph/types.js';
+import { CONTEXT_TYPES, EDGE_TYPES, nodeVocabulary } from '../../src/graph/types.js';
 import type { GraphService } from '../../src/graph/service/graph-service.js';
 import type { Caller } from '../../src/toolkit/context.js';
 import type { ServiceMap } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
+import { nodeResultSchemas } from './schemas.js';
+
+/**
+ * The schemas that name node types, for the graph's vocabulary: its own node types and every system's
+ * (each manifest's `entityTypes`). The graph tools are built from it.
+ */
+export function graphVocabulary(systemNodeTypes: readonly string[]) {
+  const nodeTypes = nodeVocabulary(systemNodeTypes);
+  return { EntityType: z.enum(nodeTypes).describe('Entity (node) type'), ...nodeResultSchemas(nodeTypes) };
+}
+export type GraphVocabulary = ReturnType<typeof graphVocabulary>;
 
 /** Field schemas shared by the graph tools. */
-export const EntityType = z.enum(NODE_TYPES).describe('Entity (node) type');
 export const EntityId = z
   .string()
   .min(1)

@@ -1,6 +1,7 @@
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { getFeed, injectContext } from './activity.js';
+import { graphVocabulary } from './fields.js';
 import { findPath, getEntityContext, traverse } from './explore.js';
 import { query, search } from './search.js';
 
@@ -17,6 +18,15 @@ const graphSystem: SystemRecord = {
 /** The knowledge graph: local state only, so no integration and nothing to extract from its own results. */
 export const manifest: SystemManifest = {
   system: graphSystem,
-  tools: [traverse, search, findPath, getEntityContext, getFeed, injectContext, query],
+  tools: [],
+  // Every tool names node types: built for the graph's vocabulary once every system's types are known.
+  toolsOfNodeTypes: (systemNodeTypes) => {
+    const vocabulary = graphVocabulary(systemNodeTypes);
+    return [traverse, search, findPath, getEntityContext, getFeed, injectContext, query].map((tool) =>
+      tool(vocabulary),
+    );
+  },
   integrations: [],
+  // The graph family's routes are platform routes (src/graph/http): its methods are `/v1/graph/...`.
+  rest: { ownsBarePaths: true },
 };

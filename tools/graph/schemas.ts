@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTEXT_TYPES, EDGE_TYPES, NODE_TYPES } from '../../src/graph/types.js';
+import { CONTEXT_TYPES, EDGE_TYPES } from '../../src/graph/types.js';
 
 /**
  * Output schemas of the graph tools: what each returns, field by field. They follow the shapes of
@@ -19,36 +19,12 @@ export const Int = z.number().int();
 /** An open record of JSON values. */
 const Properties = z.record(z.string(), z.unknown());
 
-export const NodeType = z.enum(NODE_TYPES).describe('Entity (node) type');
-
 /** `<node_type>:<node_id>`, how edges and paths name a node. */
 export const NodeRef = z
   .string()
   .describe('A node as "<node_type>:<node_id>", e.g. "repository:acme/api" or "user:ada@acme.test"');
 
 // ---- nodes and edges ---------------------------------------------------------------------------
-
-/** One entity of the graph. */
-export const NodeSchema = z.looseObject({
-  node_type: NodeType,
-  node_id: z
-    .string()
-    .describe(
-      'Id within its type: owner/repo, owner/repo#123 (pull requests, code_host issues), PROJ-123 (tickets), a page id, for a user the first identifier learned (email, else login or account id), ctx_... (contexts)',
-    ),
-  properties: Properties.describe(
-    'What the systems told about the entity (open: title, state, repo, html_url... as each system provides them). A context node holds context_type, key, value, user_id, expires_at and metadata',
-  ),
-  source: z
-    .string()
-    .optional()
-    .describe(
-      'System whose record last described the entity (code_host, ticketing, wiki, notes, context); absent when it was only mentioned by other records',
-    ),
-  created_at: Timestamp.optional().describe('When the graph first learned of the entity'),
-  updated_at: Timestamp.optional().describe('When the graph last updated the entity'),
-});
-export type GraphNodeOut = z.infer<typeof NodeSchema>;
 
 /** One directed relationship between two nodes. */
 export const EdgeSchema = z.looseObject({
@@ -81,42 +57,6 @@ export type ActivityOut = z.infer<typeof ActivitySchema>;
 
 // ---- tool results ------------------------------------------------------------------------------
 
-/** graph_traverse */
-export const TraverseResultSchema = z.looseObject({
-  nodes: z.array(NodeSchema).describe('The start entity first, then the entities reached, nearest first'),
-  edges: z.array(EdgeSchema).describe('Edges followed between the returned nodes'),
-  node_count: Int,
-  edge_count: Int,
-  truncated: z
-    .boolean()
-    .describe('True when max_nodes stopped the traversal before every entity within depth was reached'),
-});
-export type TraverseResult = z.infer<typeof TraverseResultSchema>;
-
-/** One hit of graph_search. */
-export const SearchHitSchema = NodeSchema.extend({
-  score: z
-    .number()
-    .optional()
-    .describe(
-      'Text relevance, higher is better, comparable within one result only; present for text searches (not in filter mode)',
-    ),
-});
-
-/** graph_search */
-export const SearchResultSchema = z.looseObject({
-  results: z
-    .array(SearchHitSchema)
-    .describe('Matching entities: best match first for text searches, most recently updated first in filter mode'),
-  count: Int,
-  mode: z
-    .string()
-    .describe(
-      '"hybrid" (text search by meaning and keywords over titles, names and descriptions), "keyword" (keywords only), or "filter" (exact property values)',
-    ),
-});
-export type SearchResult = z.infer<typeof SearchResultSchema>;
-
 /** graph_find_path */
 export const PathResultSchema = z.looseObject({
   nodes: z
@@ -129,18 +69,6 @@ export const PathResultSchema = z.looseObject({
   path_found: z.boolean().describe('False when the entities are not connected within max_depth'),
 });
 export type PathResult = z.infer<typeof PathResultSchema>;
-
-/** graph_get_entity_context */
-export const EntityContextSchema = z.looseObject({
-  entity: NodeSchema,
-  outgoing_relationships: z.array(EdgeSchema).describe('Edges leaving the entity (at most 100)'),
-  incoming_relationships: z.array(EdgeSchema).describe('Edges entering the entity (at most 100)'),
-  connected_entities: z.array(NodeSchema).describe('The entities at the other end of those edges'),
-  recent_activity: z
-    .array(ActivitySchema)
-    .describe('Newest first, at most 20: calls on the entity and, for a person, calls they made'),
-});
-export type EntityContext = z.infer<typeof EntityContextSchema>;
 
 /** graph_get_feed */
 export const FeedResultSchema = z.looseObject({
@@ -157,13 +85,97 @@ export const InjectedContextSchema = z.looseObject({
 });
 export type InjectedContextResult = z.infer<typeof InjectedContextSchema>;
 
-/** graph_query */
-export const QueryResultSchema = z.looseObject({
-  kind: z.enum(['match', 'path']).describe('match for MATCH queries, path for PATH FROM ... TO ...'),
-  nodes: z.array(NodeSchema).describe('Matching entities (for a path, in path order)'),
-  edges: z.array(EdgeSchema).describe('Edges matched by the pattern, or along the path; empty for a single-node MATCH'),
-  path_found: z.boolean().optional().describe('PATH queries only: false when the entities are not connected'),
-  node_count: Int,
-  edge_count: Int,
-});
-export type QueryResult = z.infer<typeof QueryResultSchema>;
+/**
+ * The result schemas that show node types, for one vocabulary: the graph's node types are the union of
+ * every system's (see `graphTools`), known once the catalog is.
+ */
+export function nodeResultSchemas(nodeTypes: readonly string[]) {
+  const NodeType = z.enum(nodeTypes).describe('Entity (node) type');
+
+  /** One entity of the graph. */
+  const NodeSchema = z.looseObject({
+    node_type: NodeType,
+    node_id: z
+      .string()
+      .describe(
+        'Id within its type: owner/repo, owner/repo#123 (pull requests, code_host issues), PROJ-123 (tickets), a page id, for a user the first identifier learned (email, else login or account id), ctx_... (contexts)',
+      ),
+    properties: Properties.describe(
+      'What the systems told about the entity (open: title, state, repo, html_url... as each system provides them). A context node holds context_type, key, value, user_id, expires_at and metadata',
+    ),
+    source: z
+      .string()
+      .optional()
+      .describe(
+        'System whose record last described the entity (code_host, ticketing, wiki, notes, context); absent when it was only mentioned by other records',
+      ),
+    created_at: Timestamp.optional().describe('When the graph first learned of the entity'),
+    updated_at: Timestamp.optional().describe('When the graph last updated the entity'),
+  });
+
+  /** graph_traverse */
+  const TraverseResultSchema = z.looseObject({
+    nodes: z.array(NodeSchema).describe('The start entity first, then the entities reached, nearest first'),
+    edges: z.array(EdgeSchema).describe('Edges followed between the returned nodes'),
+    node_count: Int,
+    edge_count: Int,
+    truncated: z
+      .boolean()
+      .describe('True when max_nodes stopped the traversal before every entity within depth was reached'),
+  });
+
+  /** One hit of graph_search. */
+  const SearchHitSchema = NodeSchema.extend({
+    score: z
+      .number()
+      .optional()
+      .describe(
+        'Text relevance, higher is better, comparable within one result only; present for text searches (not in filter mode)',
+      ),
+  });
+
+  /** graph_search */
+  const SearchResultSchema = z.looseObject({
+    results: z
+      .array(SearchHitSchema)
+      .describe('Matching entities: best match first for text searches, most recently updated first in filter mode'),
+    count: Int,
+    mode: z
+      .string()
+      .describe(
+        '"hybrid" (text search by meaning and keywords over titles, names and descriptions), "keyword" (keywords only), or "filter" (exact property values)',
+      ),
+  });
+
+  /** graph_get_entity_context */
+  const EntityContextSchema = z.looseObject({
+    entity: NodeSchema,
+    outgoing_relationships: z.array(EdgeSchema).describe('Edges leaving the entity (at most 100)'),
+    incoming_relationships: z.array(EdgeSchema).describe('Edges entering the entity (at most 100)'),
+    connected_entities: z.array(NodeSchema).describe('The entities at the other end of those edges'),
+    recent_activity: z
+      .array(ActivitySchema)
+      .describe('Newest first, at most 20: calls on the entity and, for a person, calls they made'),
+  });
+
+  /** graph_query */
+  const QueryResultSchema = z.looseObject({
+    kind: z.enum(['match', 'path']).describe('match for MATCH queries, path for PATH FROM ... TO ...'),
+    nodes: z.array(NodeSchema).describe('Matching entities (for a path, in path order)'),
+    edges: z
+      .array(EdgeSchema)
+      .describe('Edges matched by the pattern, or along the path; empty for a single-node MATCH'),
+    path_found: z.boolean().optional().describe('PATH queries only: false when the entities are not connected'),
+    node_count: Int,
+    edge_count: Int,
+  });
+
+  return { NodeSchema, TraverseResultSchema, SearchResultSchema, EntityContextSchema, QueryResultSchema };
+}
+
+type NodeResultSchemas = ReturnType<typeof nodeResultSchemas>;
+export type GraphNodeOut = z.infer<NodeResultSchemas['NodeSchema']>;
+export type TraverseResult = z.infer<NodeResultSchemas['TraverseResultSchema']>;
+export type SearchResult = z.infer<NodeResultSchemas['SearchResultSchema']>;
+export type EntityContext = z.infer<NodeResultSchemas['EntityContextSchema']>;
+export type QueryResult = z.infer<NodeResultSchemas['QueryResultSchema']>;

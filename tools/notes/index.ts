@@ -22,6 +22,8 @@ export const manifest: SystemManifest = {
   system: notesSystem,
   tools: [searchNotes, listDatabases, queryDatabase, getPage, createPage, updatePage, getPageContent, addPageContent],
   integrations: [notionIntegration],
+  // `/notes/*` is the unified notes family (tools/unified_notes): this system's methods are `/v1/notes/...`.
+  rest: { ownsBarePaths: true },
   extractor: extractNotes,
   entityTypes: ['notes_page', 'notes_database', 'user', 'issue', 'project', 'repository'],
   synonyms: {

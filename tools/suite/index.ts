@@ -7,6 +7,9 @@ import { createMessage, deleteMessage, getMessage, listMessages, updateMessage }
 import { getMember, getSpace, listMembers, listSpaces } from './chat/spaces.js';
 import { googleIntegration } from './integration.js';
 import { mailTools } from './mail/index.js';
+import { suiteCalendarRoutes } from './calendar/rest.js';
+import { suiteChatRoutes } from './chat/rest.js';
+import { suiteMailRoutes } from './mail/rest.js';
 
 const suiteSystem: SystemRecord = {
   id: 'suite',
@@ -42,6 +45,7 @@ export const manifest: SystemManifest = {
     getMember,
   ],
   integrations: [googleIntegration],
+  rest: { routes: [suiteMailRoutes, suiteCalendarRoutes, suiteChatRoutes] },
   entityTypes: ['user'],
   synonyms: {
     gmail: ['mail'],

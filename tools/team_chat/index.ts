@@ -4,6 +4,7 @@ import { unifyIntegration } from '../shared/unify/integration.js';
 import { createChannel, getChannel, listChannels } from './channels.js';
 import { extractTeamChat } from './extractor.js';
 import { addMember, listMembers, listMessages, sendMessage } from './messages-members.js';
+import { teamChatRoutes } from './rest.js';
 
 const teamChatSystem: SystemRecord = {
   id: 'team_chat',
@@ -20,6 +21,7 @@ export const manifest: SystemManifest = {
   system: teamChatSystem,
   tools: [listChannels, getChannel, createChannel, listMessages, sendMessage, listMembers, addMember],
   integrations: [unifyIntegration],
+  rest: { routes: [teamChatRoutes], ownsBarePaths: true },
   extractor: extractTeamChat,
   entityTypes: ['chat_channel', 'chat_message'],
   synonyms: { roster: ['members'], announce: ['send'] },

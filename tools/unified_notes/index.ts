@@ -5,6 +5,7 @@ import { addComment, listComments } from './comments.js';
 import { createFolder, listDatabases, listFolders } from './databases-folders.js';
 import { extractUnifiedNotes } from './extractor.js';
 import { createPage, getPage, listPages, updatePage } from './pages.js';
+import { unifiedNotesRoutes } from './rest.js';
 
 const unifiedNotesSystem: SystemRecord = {
   id: 'unified_notes',
@@ -31,6 +32,7 @@ export const manifest: SystemManifest = {
     addComment,
   ],
   integrations: [unifyIntegration],
+  rest: { routes: [unifiedNotesRoutes], ownsBarePaths: true },
   extractor: extractUnifiedNotes,
   entityTypes: ['notes_page', 'notes_database', 'user', 'issue', 'project', 'repository'],
   synonyms: { thread: ['discussion', 'comment'], row: ['page'], rows: ['page'], directory: ['folder'] },

@@ -7,7 +7,7 @@ import { visualizerHtml } from '../visualizer/page.js';
  * routes with the token the user gives. The CSP allows only this page's own inline code (by nonce)
  * and requests to this origin.
  */
-export function mountVisualizerRoute(routes: Routes): void {
+export function mountVisualizerRoute(routes: Routes, nodeTypes: readonly string[]): void {
   const operation = {
     method: 'get',
     path: '/visualizer',
@@ -25,6 +25,6 @@ export function mountVisualizerRoute(routes: Routes): void {
     );
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
-    res.type('html').send(visualizerHtml(nonce));
+    res.type('html').send(visualizerHtml(nonce, nodeTypes));
   });
 }

@@ -14,7 +14,7 @@ export interface QueryAnswer extends Subgraph {
 
 /** Parses and runs a query for one tenant. Syntax errors throw QueryError; unknown path ends, AppError. */
 export function runQuery(graph: GraphService, tenantId: string, text: string): QueryAnswer {
-  const query = parseQuery(text);
+  const query = parseQuery(text, new Set(graph.nodeTypes));
   if (query.kind === 'path') {
     const path = graph.pathSubgraph(tenantId, query.from, query.to, query.maxDepth ?? DEFAULT_PATH_DEPTH);
     const nodes = path?.nodes.slice(0, query.limit) ?? [];

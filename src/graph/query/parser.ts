@@ -1,5 +1,5 @@
 import { PROPERTY_NAME, type FilterValue } from '../store/rows.js';
-import { isEdgeType, isNodeType, type Direction, type EdgeType, type NodeType } from '../types.js';
+import { isEdgeType, type Direction, type EdgeType, type NodeType } from '../types.js';
 import { describe, Lexer, QueryError, type Token } from './lexer.js';
 
 /*
@@ -55,15 +55,18 @@ export type GraphQuery = MatchQuery | PathQuery;
 export const MAX_QUERY_LIMIT = 1000;
 export const MAX_PATH_DEPTH = 10;
 
-/** Parses a query into its AST, or throws a QueryError naming the position. */
-export function parseQuery(text: string): GraphQuery {
-  return new Parser(text).query();
+/** Parses a query into its AST, or throws a QueryError naming the position (of an unknown node type too). */
+export function parseQuery(text: string, nodeTypes: ReadonlySet<string>): GraphQuery {
+  return new Parser(text, nodeTypes).query();
 }
 
 class Parser {
   private readonly lexer: Lexer;
 
-  constructor(text: string) {
+  constructor(
+    text: string,
+    private readonly nodeTypes: ReadonlySet<string>,
+  ) {
     this.lexer = new Lexer(text);
   }
 
@@ -183,7 +186,7 @@ class Parser {
 
   private nodeType(): NodeType {
     const token = this.expect('ident', 'an entity type');
-    if (!isNodeType(token.value)) this.fail(`Unknown entity type '${token.value}'`, token);
+    if (!this.nodeTypes.has(token.value)) this.fail(`Unknown entity type '${token.value}'`, token);
     return token.value;
   }
 

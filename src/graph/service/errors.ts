@@ -1,5 +1,5 @@
 import { AppError } from '../../toolkit/errors.js';
-import { isEdgeType, isNodeType, type EdgeType, type NodeType } from '../types.js';
+import { isEdgeType, type EdgeType, type NodeType } from '../types.js';
 
 /** The graph's error texts (spec Document 3, Errors). */
 export const entityNotFound = (type: string, id: string) =>
@@ -8,8 +8,8 @@ export const invalidEntityType = () => new AppError('VALIDATION_ERROR', 'Invalid
 export const invalidEdgeType = () => new AppError('VALIDATION_ERROR', 'Invalid edge type');
 export const traversalLimitExceeded = () => new AppError('VALIDATION_ERROR', 'Traversal limit exceeded');
 
-export function assertNodeType(type: string): NodeType {
-  if (!isNodeType(type)) throw invalidEntityType();
+export function assertNodeType(type: string, known: ReadonlySet<string>): NodeType {
+  if (!known.has(type)) throw invalidEntityType();
   return type;
 }
 

@@ -16,6 +16,8 @@ import { GraphWriter, type WriteSummary } from './writer.js';
 
 export interface GraphServiceOptions {
   clock: Clock;
+  /** Every node type the graph accepts (`nodeVocabulary` of the systems' types). */
+  nodeTypes: readonly string[];
   /** Plug an embedding provider in here; keyword (FTS5) search by default. */
   semanticSearch?: SemanticSearchProvider;
   /** Where traversals read edges (default: the edges table). */
@@ -83,6 +85,7 @@ export class GraphService {
     return this.semantic.mode;
   }
   private readonly links: LinkSource;
+  private readonly knownTypes: ReadonlySet<string>;
   /** Set by the ingestion pipeline: resolves once queued results are ingested. */
   drain: () => Promise<void> = async () => {};
   /** Set by the ingestion pipeline: ingests queued results now. */
@@ -105,10 +108,16 @@ export class GraphService {
     );
     this.semantic = options.semanticSearch ?? new KeywordSearchProvider(this.store);
     this.links = options.links ?? this.store.edges;
+    this.knownTypes = new Set(options.nodeTypes);
   }
 
   get clock(): Clock {
     return this.options.clock;
+  }
+
+  /** The node types the graph accepts, in vocabulary order. */
+  get nodeTypes(): readonly string[] {
+    return this.options.nodeTypes;
   }
 
   /**
@@ -148,7 +157,7 @@ export class GraphService {
 
   /** The node of `type:id`, for people also under any identifier (email, login, account id). */
   findRow(tenantId: string, type: string, id: string): NodeRow | undefined {
-    assertNodeType(type);
+    assertNodeType(type, this.knownTypes);
     this.contexts.purge(tenantId);
     const row = this.store.nodes.get(tenantId, type, id);
     if (row && this.hidden(row)) return undefined;
@@ -173,7 +182,7 @@ export class GraphService {
     filters: Record<string, string | number | boolean | null>,
     limit: number,
   ): GraphNode[] {
-    assertNodeType(type);
+    assertNodeType(type, this.knownTypes);
     this.contexts.purge(tenantId);
     const conditions = Object.entries(filters).map(([property, value]) => ({ property, value }));
     return this.store.nodes
@@ -282,7 +291,7 @@ export class GraphService {
     query: string,
     options: { types: string[]; limit: number },
   ): Promise<Array<GraphNode & { score: number }>> {
-    for (const type of options.types) assertNodeType(type);
+    for (const type of options.types) assertNodeType(type, this.knownTypes);
     this.contexts.purge(tenantId);
     const hits = await this.semantic.search(tenantId, query, options);
     return hits.filter((hit) => !this.hidden(hit.row)).map((hit) => ({ ...toNode(hit.row), score: hit.score }));
@@ -290,7 +299,7 @@ export class GraphService {
 
   /** The activity of one entity: as target, and for a person as actor under any of their emails. */
   activityOf(tenantId: string, type: string, id: string, limit: number): ActivityRecord[] {
-    assertNodeType(type);
+    assertNodeType(type, this.knownTypes);
     const row = this.findRow(tenantId, type, id);
     const targets = [...new Set(row ? [id, row.node_id] : [id])];
     const actors = row && type === 'user' ? this.actorIdsOf(tenantId, row) : [];

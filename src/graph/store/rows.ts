@@ -1,5 +1,5 @@
 import { withoutUnsafeKeys } from '../../toolkit/safe-json.js';
-import type { ActivityRecord, GraphNode, NodeType, Properties } from '../types.js';
+import type { ActivityRecord, GraphNode, Properties } from '../types.js';
 
 /** A `graph_nodes` row as SQLite returns it. */
 export interface NodeRow {
@@ -49,7 +49,7 @@ export function parseProperties(json: string | null): Properties {
 
 export function toNode(row: NodeRow): GraphNode {
   return {
-    node_type: row.node_type as NodeType,
+    node_type: row.node_type,
     node_id: row.node_id,
     properties: parseProperties(row.properties),
     ...(row.source ? { source: row.source } : {}),

@@ -1,4 +1,3 @@
-import { NODE_TYPES } from '../types.js';
 import { CONTROLS_SCRIPT } from './controls.js';
 import { PAGE_START_SCRIPT, REST_API_SCRIPT } from './rest-api.js';
 import { LABELS_SCRIPT } from './labels.js';
@@ -20,12 +19,12 @@ export const CANVAS_MARKUP = `<svg id="canvas" role="img" aria-label="Graph view
 
 /**
  * The renderer's script in one function scope: its globals, the view, labels and controls, with the
- * embedding's own `api` (requests) and start.
+ * embedding's own `api` (requests) and start, for the graph's node types (their order picks their colours).
  */
-export function viewerScript(requests: string, start: string): string {
+export function viewerScript(requests: string, start: string, nodeTypes: readonly string[]): string {
   return `(function () {
 'use strict';
-var NODE_TYPES = ${JSON.stringify(NODE_TYPES)};
+var NODE_TYPES = ${JSON.stringify(nodeTypes)};
 var INITIAL_QUERY = ${JSON.stringify(INITIAL_QUERY)};
 ${GRAPH_VIEW_SCRIPT}
 ${requests}
@@ -40,7 +39,7 @@ ${start}
  * server's own graph routes). The token comes from the URL fragment (`#token=...`) or the token field;
  * in demo mode the page works without one.
  */
-export function visualizerHtml(nonce: string): string {
+export function visualizerHtml(nonce: string, nodeTypes: readonly string[]): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -83,7 +82,7 @@ export function visualizerHtml(nonce: string): string {
   </main>
 </div>
 <script nonce="${nonce}">
-${viewerScript(REST_API_SCRIPT, PAGE_START_SCRIPT)}
+${viewerScript(REST_API_SCRIPT, PAGE_START_SCRIPT, nodeTypes)}
 </script>
 </body>
 </html>`;

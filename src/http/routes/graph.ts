@@ -18,7 +18,7 @@ export const graphRoutes: RouteModule = (routes, app) => {
   const router = express.Router();
   const family = routes.under('/graph', router);
   router.use(express.json({ limit: JSON_BODY_LIMIT }));
-  mountVisualizerRoute(family);
+  mountVisualizerRoute(family, graph.nodeTypes);
   mountDevRoutes(family, app, graph);
   router.use(graphAuth(app));
   mountContextRoutes(family, app, graph);

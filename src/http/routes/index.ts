@@ -1,24 +1,22 @@
 import type { RouteModule } from '../route-module.js';
 import { adminRoutes } from './admin.js';
 import { analyticsRoutes } from './analytics.js';
-import { calendarRoutes } from './calendar.js';
 import { catalogRoutes } from './catalog.js';
 import { chatOAuthRoutes } from './chat-oauth.js';
-import { crmRoutes } from './crm.js';
-import { teamChatRoutes } from './team-chat.js';
-import { unifiedNotesRoutes } from './unified-notes.js';
 import { demoRoute } from './demo.js';
 import { documentRoutes } from './documents.js';
 import { documentUploadSlots } from './document-upload-slots.js';
 import { graphRoutes } from './graph.js';
 import { homeRoute } from './home.js';
 import { methodRoutes } from './methods.js';
-import { suiteMailRoutes } from './suite-mail.js';
-import { suiteCalendarRoutes } from './suite-calendar.js';
-import { suiteChatRoutes } from './suite-chat.js';
 import { suiteOAuthRoutes } from './suite-oauth.js';
 import { systemRoutes } from './system.js';
 import { vaultAuthRoutes } from './vault-auth.js';
+
+/** The REST family of every system that brings one (its manifest's `rest.routes`), in catalog order. */
+const systemRestFamilies: RouteModule = (routes, app) => {
+  for (const manifest of app.manifests) for (const mount of manifest.rest?.routes ?? []) mount(routes, app);
+};
 
 /** Every REST route group, in mounting order (explicit routes before generated method routes). */
 export const ROUTE_MODULES: RouteModule[] = [
@@ -32,14 +30,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   documentUploadSlots,
   documentRoutes,
   vaultAuthRoutes,
-  crmRoutes,
-  calendarRoutes,
-  teamChatRoutes,
-  unifiedNotesRoutes,
   suiteOAuthRoutes,
-  suiteMailRoutes,
-  suiteCalendarRoutes,
-  suiteChatRoutes,
   chatOAuthRoutes,
+  systemRestFamilies,
   methodRoutes,
 ];

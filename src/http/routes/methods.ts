@@ -17,7 +17,7 @@ const operationIdOf = (path: string): string => path.slice(1).replace(/[/-]/g, '
  * GET reads of upstream data go through the per-tenant, per-user response cache.
  */
 export const methodRoutes: RouteModule = (routes, app) => {
-  const table = methodTable(app.registry);
+  const table = methodTable(app.registry, app.manifests);
   const cache = app.responseCache;
   const auth = requireCaller(app);
 

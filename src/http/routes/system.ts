@@ -7,7 +7,7 @@ import { buildOpenApi } from '../openapi.js';
 import { ANY_OBJECT, envelopeOf } from '../doc-schemas.js';
 
 function integrations(app: App) {
-  const table = methodTable(app.registry);
+  const table = methodTable(app.registry, app.manifests);
   return app.registry.systems.map((system) => ({
     id: system.id,
     name: system.name,

@@ -74,7 +74,7 @@ const APP_SCRIPT = String.raw`
 `;
 
 /** The App's HTML: the visualizer's markup and renderer, the Apps library, all inline (no network). */
-export function graphAppHtml(): string {
+export function graphAppHtml(nodeTypes: readonly string[]): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -104,7 +104,7 @@ body { margin: 0; }
 </div>
 <script>${appsLibraryScript()}</script>
 <script>
-${viewerScript('', APP_SCRIPT)}
+${viewerScript('', APP_SCRIPT, nodeTypes)}
 </script>
 </body>
 </html>`;

@@ -7,11 +7,14 @@ import { defineIntegration, type UpstreamFetch } from '../../../src/integrations
 import type { WorkspaceId } from '../../../src/sandbox/credentials.js';
 import type { FakeUpstream } from '../../../src/sandbox/fake-upstream.js';
 import { defineTool } from '../../../src/toolkit/define-tool.js';
+import { getAvailability, getComponents, readComponents, type Component } from './components.js';
+import { statusPageRoutes } from './rest.js';
 
 /**
- * A whole system in one file, as a new system's folder would hold it: a status-page upstream with its
- * client, integration, fake, one tool and its graph reader. The test adds it to the catalog without
- * touching any central file.
+ * A whole system in one folder, as a new system's would hold it: a status-page upstream with its
+ * client, integration, fake, tools and graph readers (here), its components, their node type and an
+ * analytical tool (components.ts), and its REST family (rest.ts). The test adds it to the catalog
+ * without touching any central file.
  */
 
 /** The upstream's client: what an official SDK would be, given our fetch. */
@@ -23,14 +26,22 @@ export class StatusPageClient {
   ) {}
 
   async incidents(): Promise<Array<{ id: string; title: string; status: string; repo: string }>> {
-    const response = await this.fetch(`${this.baseUrl}/incidents`, {
+    return (
+      await this.get<{ incidents: Array<{ id: string; title: string; status: string; repo: string }> }>('/incidents')
+    ).incidents;
+  }
+
+  async components(): Promise<Component[]> {
+    return (await this.get<{ components: Component[] }>('/components')).components;
+  }
+
+  private async get<T>(path: string): Promise<T> {
+    const response = await this.fetch(`${this.baseUrl}${path}`, {
       headers: { authorization: `Bearer ${this.token}` },
     });
     if (!response.ok)
       throw Object.assign(new Error(`status page answered ${response.status}`), { statusPage: response });
-    return (
-      (await response.json()) as { incidents: Array<{ id: string; title: string; status: string; repo: string }> }
-    ).incidents;
+    return (await response.json()) as T;
   }
 }
 
@@ -42,7 +53,10 @@ declare module '../../../src/toolkit/context.js' {
 
 const TOKENS: Record<WorkspaceId, string> = { acme: 'sp-acme', globex: 'sp-globex' };
 
-const fake: FakeUpstream<{ incidents: Array<{ id: string; title: string; status: string; repo: string }> }> = {
+const fake: FakeUpstream<{
+  incidents: Array<{ id: string; title: string; status: string; repo: string }>;
+  components: Component[];
+}> = {
   prefix: '/statuspage',
   seed: (workspace) => ({
     incidents: [
@@ -53,15 +67,24 @@ const fake: FakeUpstream<{ incidents: Array<{ id: string; title: string; status:
         repo: `${workspace.identity.id}/api`,
       },
     ],
+    components: [
+      { id: 'api', name: 'API', status: 'operational' },
+      { id: 'webhooks', name: 'Webhooks', status: 'degraded_performance' },
+    ],
   }),
   router(states) {
     const router = express.Router();
+    const workspaceOf = (authorization: string | undefined) =>
+      (Object.keys(TOKENS) as WorkspaceId[]).find((id) => authorization === `Bearer ${TOKENS[id]}`);
     router.get('/incidents', (req, res) => {
-      const workspace = (Object.keys(TOKENS) as WorkspaceId[]).find(
-        (id) => req.headers.authorization === `Bearer ${TOKENS[id]}`,
-      );
+      const workspace = workspaceOf(req.headers.authorization);
       if (!workspace) return void res.status(401).json({ error: 'unauthorized' });
       res.json({ incidents: states[workspace].incidents });
+    });
+    router.get('/components', (req, res) => {
+      const workspace = workspaceOf(req.headers.authorization);
+      if (!workspace) return void res.status(401).json({ error: 'unauthorized' });
+      res.json({ components: states[workspace].components });
     });
     router.post('/incidents', (_req, res) => void res.status(201).json({ id: 'new' }));
     return router;
@@ -130,7 +153,7 @@ export const manifest: SystemManifest = {
     keywords: ['incident', 'outage', 'status'],
     when_to_use: 'Incidents.',
   },
-  tools: [getIncidents],
+  tools: [getIncidents, getComponents, getAvailability],
   integrations: [statusPageIntegration],
   extractor: extractorOf([
     readsResultsOf(getIncidents, ({ result }, batch) => {
@@ -144,7 +167,10 @@ export const manifest: SystemManifest = {
         batch.edge(handle, 'BELONGS_TO', batch.ref('repository', incident.repo, { full_name: incident.repo }));
       }
     }),
+    readComponents,
   ]),
-  entityTypes: ['issue', 'repository'],
+  entityTypes: ['issue', 'repository', 'status_component'],
+  // Its family serves `/status_page/...`: its method routes are `/v1/status_page/...` only.
+  rest: { routes: [statusPageRoutes], ownsBarePaths: true },
   synonyms: { outage: ['incident'] },
 };

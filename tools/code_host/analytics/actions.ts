@@ -1,7 +1,7 @@
 import { allItems } from '../github.js';
 import { z } from 'zod';
 import { defineTool } from '../../../src/toolkit/define-tool.js';
-import { workflowBreakdown } from '../../../src/analytics/ci.js';
+import { workflowBreakdown } from './metrics/ci.js';
 import { percent } from '../../../src/analytics/stats.js';
 import { splitRepoId } from '../fields.js';
 import { runActivity } from './activity-signals.js';

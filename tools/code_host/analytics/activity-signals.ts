@@ -1,5 +1,5 @@
 import type { ToolRunContext } from '../../../src/toolkit/define-tool.js';
-import type { CommitActivity, IssueActivity, PullActivity, RunActivity } from '../../../src/analytics/activity.js';
+import type { CommitActivity, IssueActivity, PullActivity, RunActivity } from './metrics/activity.js';
 import { inWindow, type TimeWindow } from '../../../src/analytics/stats.js';
 import { splitRepoId } from '../fields.js';
 import { collectUntil, mapBounded, ms, allItems } from '../github.js';

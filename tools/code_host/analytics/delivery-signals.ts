@@ -1,8 +1,8 @@
 import type { Octokit } from '@octokit/rest';
 import type { ToolRunContext } from '../../../src/toolkit/define-tool.js';
-import type { DeploymentEvent, MergedChange, RepoDeliverySignals } from '../../../src/analytics/delivery.js';
+import type { DeploymentEvent, MergedChange, RepoDeliverySignals } from './metrics/delivery.js';
 import { DAY_MS, type TimeWindow } from '../../../src/analytics/stats.js';
-import { runOutcome } from '../../../src/analytics/ci.js';
+import { runOutcome } from './metrics/ci.js';
 import { splitRepoId } from '../fields.js';
 import { collectUntil, mapBounded, ms } from '../github.js';
 import { runActivity } from './activity-signals.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../../src/toolkit/define-tool.js';
-import { developerActivity } from '../../../src/analytics/people.js';
+import { developerActivity } from './metrics/people.js';
 import { GithubLogin } from '../fields.js';
 import { commitActivity, issueActivity, pullActivity } from './activity-signals.js';
 import { metricsInput, metricsWindow, overRepos } from './common.js';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineTool, type ToolRunContext } from '../../../src/toolkit/define-tool.js';
 import { DORA_BENCHMARKS } from '../../../src/analytics/bands.js';
-import { repoDora } from '../../../src/analytics/dora.js';
-import { DORA_DERIVATIONS, doraMetrics } from '../../../src/analytics/dora-report.js';
+import { repoDora } from './metrics/dora.js';
+import { DORA_DERIVATIONS, doraMetrics } from './metrics/dora-report.js';
 import { metricsInput, metricsWindow, overRepos, type MetricsArgs } from './common.js';
 import { deliverySignals } from './delivery-signals.js';
 import { DoraByRepoResultSchema, DoraResultSchema, type DoraByRepoResult, type DoraResult } from './schemas.js';

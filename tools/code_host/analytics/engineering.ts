@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineTool, type ToolRunContext } from '../../../src/toolkit/define-tool.js';
-import type { IssueActivity, PullActivity, RunActivity } from '../../../src/analytics/activity.js';
-import { issueFlow, runSummary } from '../../../src/analytics/ci.js';
-import { pullFlowMetrics } from '../../../src/analytics/flow.js';
+import type { IssueActivity, PullActivity, RunActivity } from './metrics/activity.js';
+import { issueFlow, runSummary } from './metrics/ci.js';
+import { pullFlowMetrics } from './metrics/flow.js';
 import { DAY_MS, type TimeWindow } from '../../../src/analytics/stats.js';
 import { issueActivity, openPulls, pullActivity, runActivity } from './activity-signals.js';
 import { metricsInput, metricsWindow, overRepos, type MetricsArgs } from './common.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../../src/toolkit/define-tool.js';
-import { mergeTimeMetrics } from '../../../src/analytics/flow.js';
-import { pullRequestPeople } from '../../../src/analytics/people.js';
+import { mergeTimeMetrics } from './metrics/flow.js';
+import { pullRequestPeople } from './metrics/people.js';
 import { GithubLogin } from '../fields.js';
 import { pullActivity } from './activity-signals.js';
 import { metricsInput, metricsWindow, overRepos } from './common.js';

@@ -5,10 +5,10 @@ import {
   leadTimeCategory,
   recoveryCategory,
   type DoraCategory,
-} from './bands.js';
+} from '../../../../src/analytics/bands.js';
 import type { DeploymentSignal } from './delivery.js';
 import type { RepoDora } from './dora.js';
-import { durationSummary, hours, mean, median, percent, round } from './stats.js';
+import { durationSummary, hours, mean, median, percent, round } from '../../../../src/analytics/stats.js';
 
 /** How each metric is derived; repeated in every result so a reader never has to guess. */
 export const DORA_DERIVATIONS = {

@@ -7,7 +7,16 @@ import {
   SIZE_BUCKETS,
   type PullActivity,
 } from './activity.js';
-import { durationSummary, hours, inWindow, median, percent, percentile, round, type TimeWindow } from './stats.js';
+import {
+  durationSummary,
+  hours,
+  inWindow,
+  median,
+  percent,
+  percentile,
+  round,
+  type TimeWindow,
+} from '../../../../src/analytics/stats.js';
 
 /** Pull requests merged within the window. */
 export const mergedIn = (prs: readonly PullActivity[], window: TimeWindow) =>

@@ -1,6 +1,6 @@
-import type { RouteModule } from '../route-module.js';
-import { addToolRoutes } from '../tool-routes.js';
-import { unifiedFamily, unifiedToolRoutes } from '../unified-routes.js';
+import type { RouteModule } from '../../src/http/route-module.js';
+import { addToolRoutes } from '../../src/http/tool-routes.js';
+import { unifiedFamily, unifiedToolRoutes } from '../../src/http/unified-routes.js';
 
 const CHANNEL = '/team_chat/channels/{channel_id}';
 

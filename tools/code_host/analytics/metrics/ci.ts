@@ -1,5 +1,5 @@
 import { groupBy, type IssueActivity, type RunActivity } from './activity.js';
-import { durationSummary, inWindow, median, percent, type TimeWindow } from './stats.js';
+import { durationSummary, inWindow, median, percent, type TimeWindow } from '../../../../src/analytics/stats.js';
 
 const FAILED = new Set(['failure', 'timed_out', 'startup_failure']);
 

@@ -1,5 +1,5 @@
 import { firstReviewAt, linesChanged, type CommitActivity, type IssueActivity, type PullActivity } from './activity.js';
-import { hours, inWindow, median, percent, type TimeWindow } from './stats.js';
+import { hours, inWindow, median, percent, type TimeWindow } from '../../../../src/analytics/stats.js';
 
 interface Tally {
   login: string;

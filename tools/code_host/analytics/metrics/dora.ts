@@ -1,5 +1,5 @@
 import { signalOf, type DeploymentEvent, type DeploymentSignal, type RepoDeliverySignals } from './delivery.js';
-import { HOUR_MS, inWindow, type TimeWindow } from './stats.js';
+import { HOUR_MS, inWindow, type TimeWindow } from '../../../../src/analytics/stats.js';
 
 /** An incident issue opened this long after a deployment incident's recovery still belongs to it. */
 export const INCIDENT_GRACE_MS = HOUR_MS;

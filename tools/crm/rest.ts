@@ -1,7 +1,7 @@
-import { tenantEnvelopeOf } from './vault-auth.js';
-import type { RouteModule } from '../route-module.js';
-import { addToolRoutes, type ToolRoute } from '../tool-routes.js';
-import { queryOf, resultSchema, unifiedFamily } from '../unified-routes.js';
+import { tenantEnvelopeOf } from '../../src/http/routes/vault-auth.js';
+import type { RouteModule } from '../../src/http/route-module.js';
+import { addToolRoutes, type ToolRoute } from '../../src/http/tool-routes.js';
+import { queryOf, resultSchema, unifiedFamily } from '../../src/http/unified-routes.js';
 
 const RESOURCES = [
   { plural: 'accounts', singular: 'account', Title: 'Account', note: 'Apideck companies' },
