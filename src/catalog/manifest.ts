@@ -1,3 +1,4 @@
+import type { AuthorizationFamily } from '../auth/oauth/upstream.js';
 import type { Extractor } from '../graph/ingest/extractor.js';
 import type { AnyIntegration } from '../integrations/integration.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
@@ -23,6 +24,8 @@ export interface SystemManifest {
    * (chat: `{detail}` bodies, 407 for a missing authorization); the platform's envelope otherwise.
    */
   restErrors?: { authorizationStatus: number; system?: string };
+  /** Per-user authorization: the routes under `/oauth/<family>/` and the upstream each user authorizes. */
+  authorization?: AuthorizationFamily;
 }
 
 /** Every integration the manifests name, each once (one integration may serve several systems). */

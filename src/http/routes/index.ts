@@ -3,7 +3,6 @@ import { adminRoutes } from './admin.js';
 import { analyticsRoutes } from './analytics.js';
 import { calendarRoutes } from './calendar.js';
 import { catalogRoutes } from './catalog.js';
-import { chatOAuthRoutes } from './chat-oauth.js';
 import { crmRoutes } from './crm.js';
 import { teamChatRoutes } from './team-chat.js';
 import { unifiedNotesRoutes } from './unified-notes.js';
@@ -13,10 +12,10 @@ import { documentUploadSlots } from './document-upload-slots.js';
 import { graphRoutes } from './graph.js';
 import { homeRoute } from './home.js';
 import { methodRoutes } from './methods.js';
+import { authorizationRoutes } from './oauth-routes.js';
 import { suiteMailRoutes } from './suite-mail.js';
 import { suiteCalendarRoutes } from './suite-calendar.js';
 import { suiteChatRoutes } from './suite-chat.js';
-import { suiteOAuthRoutes } from './suite-oauth.js';
 import { systemRoutes } from './system.js';
 import { vaultAuthRoutes } from './vault-auth.js';
 
@@ -36,10 +35,9 @@ export const ROUTE_MODULES: RouteModule[] = [
   calendarRoutes,
   teamChatRoutes,
   unifiedNotesRoutes,
-  suiteOAuthRoutes,
+  authorizationRoutes,
   suiteMailRoutes,
   suiteCalendarRoutes,
   suiteChatRoutes,
-  chatOAuthRoutes,
   methodRoutes,
 ];

@@ -1,6 +1,6 @@
 import type { RouteModule } from '../route-module.js';
 import { addToolRoutes } from '../tool-routes.js';
-import { suiteFamily } from './suite-oauth.js';
+import { suiteFamily } from './suite-family.js';
 
 const SPACE = '/suite/chat/spaces/{space_id}';
 

@@ -1,6 +1,6 @@
 import type { RouteModule } from '../route-module.js';
 import { addToolRoutes } from '../tool-routes.js';
-import { suiteFamily } from './suite-oauth.js';
+import { suiteFamily } from './suite-family.js';
 
 const LISTING = ['max_results', 'query', 'label_ids'] as const;
 const MESSAGE = '/suite/mail/messages/{message_id}';
