@@ -5,8 +5,11 @@ import { AppError } from '../../toolkit/errors.js';
 import { verifiedCaller } from '../auth.js';
 import { redirectTarget } from '../redirect-target.js';
 import {
+  familyOperation,
   familyTitle,
   flowOf,
+  OWNER_QUERY,
+  queriedOwner,
   queryText,
   REVOKE_RESPONSE,
   revokeAnswer,
@@ -45,14 +48,11 @@ function returnUrlOf(app: App, value: string | undefined): string | undefined {
 export const appInstallRoutes: AuthorizationRouteForm = {
   authorize(routes, context) {
     const { app, refuse } = context;
-    const { family, upstream } = context.authorization;
+    const { upstream } = context.authorization;
     routes.add(
       {
+        ...familyOperation(context, 'authorize'),
         method: 'get',
-        path: `/oauth/${family}/authorize`,
-        operationId: context.operationId('authorize'),
-        summary: upstream.routes.summaries.authorize,
-        tag: context.tag,
         security: 'none',
         query: [
           {
@@ -72,7 +72,6 @@ export const appInstallRoutes: AuthorizationRouteForm = {
           },
         ],
         redirect: upstream.routes.consentPage,
-        errors: 'detail',
         // Its token rides in the query; the consent it starts calls the provider.
         rateLimit: 'general',
       },
@@ -94,19 +93,13 @@ export const appInstallRoutes: AuthorizationRouteForm = {
   },
   status(routes, context) {
     const { app, refuse } = context;
-    const { family, upstream } = context.authorization;
+    const { family } = context.authorization;
     routes.add(
       {
+        ...familyOperation(context, 'status'),
         method: 'get',
-        path: `/oauth/${family}/status`,
-        operationId: context.operationId('get', 'AuthorizationStatus'),
-        summary: upstream.routes.summaries.status,
-        tag: context.tag,
         security: 'none',
-        query: [
-          { name: 'tenant_id', schema: { type: 'string' }, required: true },
-          { name: 'user_email', schema: { type: 'string', format: 'email' }, required: true },
-        ],
+        query: OWNER_QUERY,
         response: {
           type: 'object',
           properties: {
@@ -117,18 +110,16 @@ export const appInstallRoutes: AuthorizationRouteForm = {
           },
           required: ['success', 'status', 'message', 'has_tokens'],
         },
-        errors: 'detail',
         rateLimit: 'own',
       },
       oauthLookupLimit(app, refuse),
       (req, res) => {
-        const tenantId = queryText(req.query.tenant_id);
-        const userEmail = queryText(req.query.user_email);
-        if (!tenantId || !userEmail)
-          return refuse(
-            res,
-            new AppError('VALIDATION_ERROR', 'tenant_id and user_email are required query parameters'),
-          );
+        let owner: { tenantId: string; userEmail: string };
+        try {
+          owner = queriedOwner(req);
+        } catch (error) {
+          return refuse(res, error);
+        }
         const flow = app.authorizations.get(family);
         if (!flow)
           return void res.json({
@@ -138,8 +129,7 @@ export const appInstallRoutes: AuthorizationRouteForm = {
             has_tokens: false,
           });
         // Asked without credentials: an unknown tenant answers as a user who has not authorized, so the route lists no tenants.
-        const owner = { tenantId, userEmail };
-        const status = app.tenants.exists(tenantId) ? flow.status(owner) : flow.notAuthorized(owner);
+        const status = app.tenants.exists(owner.tenantId) ? flow.status(owner) : flow.notAuthorized(owner);
         const message = status.message ?? `${familyTitle(context)} is connected`;
         res.json({ success: true, status: status.status, message, has_tokens: status.status === 'authorized' });
       },
@@ -147,17 +137,12 @@ export const appInstallRoutes: AuthorizationRouteForm = {
   },
   revoke(routes, context) {
     const { app, refuse } = context;
-    const { family, upstream } = context.authorization;
     routes.add(
       {
+        ...familyOperation(context, 'revoke'),
         method: 'post',
-        path: `/oauth/${family}/revoke`,
-        operationId: context.operationId('revoke', 'Authorization'),
-        summary: upstream.routes.summaries.revoke,
-        tag: context.tag,
         security: 'jwt',
         response: REVOKE_RESPONSE,
-        errors: 'detail',
       },
       (req, res) => {
         installingCaller(app, req)

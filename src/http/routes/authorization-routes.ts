@@ -1,11 +1,11 @@
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { App } from '../../app.js';
 import type { OAuthFlow } from '../../auth/oauth/flow.js';
 import type { AuthorizationFamily } from '../../auth/oauth/upstream.js';
 import { AppError } from '../../toolkit/errors.js';
 import { escapeHtml } from '../../toolkit/html.js';
 import { sendDetailError } from '../detail-errors.js';
-import type { Routes } from '../route-module.js';
+import type { Operation, QueryParam, Routes } from '../route-module.js';
 
 /** The page a user lands on after consenting: which account is now connected, and that the tab can close. */
 export const successPage = (email: string, provider: string): string => `<!doctype html>
@@ -20,10 +20,8 @@ export const queryText = (value: unknown): string | undefined =>
 export interface FamilyRouteContext {
   app: App;
   authorization: AuthorizationFamily;
-  /** The OpenAPI tag, `<family> authorization`. */
-  tag: string;
-  /** The family's operationId of an operation: `authorize`, `complete...Authorization`... */
-  operationId: (verb: string, noun?: string) => string;
+  /** The family in operationIds: `Suite` in `getSuiteAuthorizationStatus`. */
+  name: string;
   /** Answers a failure in the family's error form. */
   refuse: (res: Response, error: unknown) => void;
 }
@@ -36,10 +34,47 @@ export function familyRouteContext(app: App, authorization: AuthorizationFamily)
   return {
     app,
     authorization,
-    tag: `${authorization.family} authorization`,
-    operationId: (verb, noun = '') => `${verb}${name}${noun}`,
+    name,
     refuse: (res, error) => sendDetailError(app, res, error, form),
   };
+}
+
+type FamilyOperation = 'authorize' | 'callback' | 'status' | 'revoke';
+
+/** How each operation's id is spelled around the family's name. */
+const OPERATION_IDS: Record<FamilyOperation, readonly [string, string]> = {
+  authorize: ['authorize', ''],
+  callback: ['complete', 'Authorization'],
+  status: ['get', 'AuthorizationStatus'],
+  revoke: ['revoke', 'Authorization'],
+};
+
+/** What every form declares alike of an operation: `/oauth/<family>/<operation>`, its id, summary and tag. */
+export function familyOperation(context: FamilyRouteContext, operation: FamilyOperation) {
+  const [verb, noun] = OPERATION_IDS[operation];
+  const { family, upstream } = context.authorization;
+  return {
+    path: `/oauth/${family}/${operation}`,
+    operationId: `${verb}${context.name}${noun}`,
+    summary: upstream.routes.summaries[operation],
+    tag: `${family} authorization`,
+    errors: 'detail',
+  } satisfies Partial<Operation>;
+}
+
+/** The tenant and user a route without credentials is asked about. */
+export const OWNER_QUERY: QueryParam[] = [
+  { name: 'tenant_id', schema: { type: 'string' }, required: true },
+  { name: 'user_email', schema: { type: 'string', format: 'email' }, required: true },
+];
+
+/** The tenant and user of OWNER_QUERY, or a VALIDATION_ERROR naming them. */
+export function queriedOwner(req: Request): { tenantId: string; userEmail: string } {
+  const tenantId = queryText(req.query.tenant_id);
+  const userEmail = queryText(req.query.user_email);
+  if (!tenantId || !userEmail)
+    throw new AppError('VALIDATION_ERROR', 'tenant_id and user_email are required query parameters');
+  return { tenantId, userEmail };
 }
 
 /** The family's name as a sentence starts with it (`Chat is connected`). */
@@ -80,11 +115,8 @@ export function addCallbackRoute(routes: Routes, context: FamilyRouteContext): v
   const { authorization, refuse } = context;
   routes.add(
     {
+      ...familyOperation(context, 'callback'),
       method: 'get',
-      path: `/oauth/${authorization.family}/callback`,
-      operationId: context.operationId('complete', 'Authorization'),
-      summary: authorization.upstream.routes.summaries.callback,
-      tag: context.tag,
       security: 'none',
       query: [
         { name: 'code', schema: { type: 'string' } },
@@ -92,7 +124,6 @@ export function addCallbackRoute(routes: Routes, context: FamilyRouteContext): v
         { name: 'error', schema: { type: 'string' } },
       ],
       response: { text: 'text/html' },
-      errors: 'detail',
       // No credentials, but it exchanges the code with the provider.
       rateLimit: 'general',
     },

@@ -1,8 +1,10 @@
 import { AppError } from '../../toolkit/errors.js';
 import { callerOf, requireCaller } from '../auth.js';
 import {
+  familyOperation,
   flowOf,
-  queryText,
+  OWNER_QUERY,
+  queriedOwner,
   REVOKE_RESPONSE,
   revokeAnswer,
   type AuthorizationRouteForm,
@@ -17,40 +19,25 @@ import { oauthLookupLimit } from './oauth-lookup-limit.js';
 export const consentLinkRoutes: AuthorizationRouteForm = {
   authorize(routes, context) {
     const { app, refuse } = context;
-    const { family, upstream } = context.authorization;
+    const { upstream } = context.authorization;
     routes.add(
       {
+        ...familyOperation(context, 'authorize'),
         method: 'get',
-        path: `/oauth/${family}/authorize`,
-        operationId: context.operationId('authorize'),
-        summary: upstream.routes.summaries.authorize,
-        tag: context.tag,
         security: 'none',
-        query: [
-          { name: 'tenant_id', schema: { type: 'string' }, required: true },
-          { name: 'user_email', schema: { type: 'string', format: 'email' }, required: true },
-        ],
+        query: OWNER_QUERY,
         redirect: upstream.routes.consentPage,
-        errors: 'detail',
         rateLimit: 'own',
       },
       oauthLookupLimit(app, refuse),
       (req, res) => {
-        const tenantId = queryText(req.query.tenant_id);
-        const userEmail = queryText(req.query.user_email);
-        if (!tenantId || !userEmail)
-          return refuse(
-            res,
-            new AppError('VALIDATION_ERROR', 'tenant_id and user_email are required query parameters'),
-          );
         Promise.resolve()
           .then(() => {
+            const owner = queriedOwner(req);
             const flow = flowOf(context);
             // Asked without credentials: an unknown tenant is sent to consent like any other (its callback is
             // refused as expired), so the route lists no tenants.
-            return app.tenants.exists(tenantId)
-              ? flow.begin({ tenantId, userEmail })
-              : flow.unusableConsentUrl({ tenantId, userEmail });
+            return app.tenants.exists(owner.tenantId) ? flow.begin(owner) : flow.unusableConsentUrl(owner);
           })
           .then((url) => res.redirect(302, url))
           .catch((error: unknown) => refuse(res, error));
@@ -59,14 +46,11 @@ export const consentLinkRoutes: AuthorizationRouteForm = {
   },
   status(routes, context) {
     const { app, refuse } = context;
-    const { family, upstream } = context.authorization;
+    const { family } = context.authorization;
     routes.add(
       {
+        ...familyOperation(context, 'status'),
         method: 'get',
-        path: `/oauth/${family}/status`,
-        operationId: context.operationId('get', 'AuthorizationStatus'),
-        summary: upstream.routes.summaries.status,
-        tag: context.tag,
         security: 'jwt',
         response: {
           type: 'object',
@@ -80,7 +64,6 @@ export const consentLinkRoutes: AuthorizationRouteForm = {
           },
           required: ['status', 'user_email', 'scopes', 'expires_at'],
         },
-        errors: 'detail',
       },
       requireCaller(app, refuse),
       (_req, res) => {
@@ -103,17 +86,12 @@ export const consentLinkRoutes: AuthorizationRouteForm = {
   },
   revoke(routes, context) {
     const { app, refuse } = context;
-    const { family, upstream } = context.authorization;
     routes.add(
       {
+        ...familyOperation(context, 'revoke'),
         method: 'delete',
-        path: `/oauth/${family}/revoke`,
-        operationId: context.operationId('revoke', 'Authorization'),
-        summary: upstream.routes.summaries.revoke,
-        tag: context.tag,
         security: 'jwt',
         response: REVOKE_RESPONSE,
-        errors: 'detail',
       },
       requireCaller(app, refuse),
       (_req, res) => {
