@@ -1,3 +1,4 @@
+import type { AuthorizationFamily } from '../auth/oauth/upstream.js';
 import type { Extractor } from '../graph/ingest/extractor.js';
 import type { RouteModule } from '../http/route-module.js';
 import type { AnyIntegration } from '../integrations/integration.js';
@@ -42,6 +43,8 @@ export interface SystemManifest {
      */
     ownsBarePaths?: boolean;
   };
+  /** Per-user authorization: the routes under `/oauth/<family>/` and the upstream each user authorizes. */
+  authorization?: AuthorizationFamily;
 }
 
 /** Every integration the manifests name, each once (one integration may serve several systems). */

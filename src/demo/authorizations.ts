@@ -1,32 +1,32 @@
 import type { App } from '../app.js';
 import type { StoredGrant } from '../auth/oauth/flow.js';
-import { googleProvider, registerAuthorization, slackProvider } from '../auth/oauth/install.js';
-import { googleEndpointsAt } from '../auth/oauth/providers/google-endpoints.js';
+import { registerAuthorization } from '../auth/oauth/install.js';
+import { authorizationFamiliesOf } from '../auth/oauth/upstream.js';
 import type { Person } from '../sandbox/seed/people.js';
-import { SANDBOX_CREDENTIALS, WORKSPACE_IDS, type WorkspaceId } from '../sandbox/credentials.js';
+import { WORKSPACE_IDS, type WorkspaceId } from '../sandbox/credentials.js';
 import type { Sandbox } from '../sandbox/server.js';
 import type { DemoEnvironment, LoadedDemo } from './environment.js';
-
-/** The sandbox OAuth clients demo mode authorizes with (Google accounts and Slack apps serve every workspace). */
-const GOOGLE_CLIENT = {
-  clientId: SANDBOX_CREDENTIALS.acme.google.clientId,
-  clientSecret: SANDBOX_CREDENTIALS.acme.google.clientSecret,
-};
-const SLACK_CLIENT = {
-  clientId: SANDBOX_CREDENTIALS.acme.slack.clientId,
-  clientSecret: SANDBOX_CREDENTIALS.acme.slack.clientSecret,
-};
 
 /** What one provider's consent, given ahead of time for a person, stores. */
 type GrantAhead = (workspace: WorkspaceId, person: Person) => Omit<StoredGrant, 'accountEmail' | 'authorizedAt'>;
 
 /** Per-user integrations with a demo part: their consent ahead, and the API root their clients are pointed at. */
 const perUserDemos = (demos: readonly LoadedDemo[]) =>
-  demos.filter(({ integration, demo }) => integration.sources.includes('vault') && demo.consentAhead);
+  demos.filter(({ integration }) => integration.sources.includes('vault'));
+
+/** Each family's upstream authorizes against its integration's fake, with the OAuth client the fake knows. */
+function registerSandboxAuthorizations(app: App, sandbox: Sandbox, demos: readonly LoadedDemo[]): void {
+  for (const { family, upstream } of authorizationFamiliesOf(app.manifests)) {
+    const part = demos.find(({ integration }) => integration.id === upstream.id)?.demo;
+    if (!part?.oauthClient) continue;
+    const at = sandbox.urlOf(part.fake.prefix);
+    registerAuthorization(app, family, upstream.provider(part.oauthClient, { now: () => app.clock.now(), at }));
+  }
+}
 
 /**
- * Demo mode's per-user authorizations go to the sandbox's Google and Slack. Every demo user has
- * consented already, except the last of each tenant, left unauthorized so each consent flow can be
+ * Demo mode's per-user authorizations go to the sandbox's fakes of their upstreams. Every demo user
+ * has consented already, except the last of each tenant, left unauthorized so each consent flow can be
  * tried end to end. Granted anew at every start (an earlier run's sandbox tokens mean nothing to this
  * one), when a tenant's credentials for the provider are first used.
  */
@@ -36,16 +36,15 @@ export function installDemoAuthorizations(
   demo: DemoEnvironment,
   demos: readonly LoadedDemo[],
 ): void {
-  registerAuthorization(app, 'suite', googleProvider(app, GOOGLE_CLIENT, googleEndpointsAt(sandbox.urlOf('/google'))));
-  registerAuthorization(app, 'chat', slackProvider(app, SLACK_CLIENT, sandbox.urlOf('/slack')));
+  registerSandboxAuthorizations(app, sandbox, demos);
   const now = () => app.clock.now();
   const grants: Record<string, GrantAhead> = {};
   const apiRoots = new Map<string, Record<string, unknown>>();
   for (const { integration, demo: part } of perUserDemos(demos)) {
     const consent = part.consentAhead;
-    if (!consent) continue;
-    grants[integration.id] = (workspace, person) =>
-      consent(sandbox.state(part.fake.prefix, workspace), person.index, now());
+    if (consent)
+      grants[integration.id] = (workspace, person) =>
+        consent(sandbox.state(part.fake.prefix, workspace), person.index, now());
     // A per-user integration's demo credentials name only where its API is, the same for every workspace.
     apiRoots.set(integration.id, part.credentials(WORKSPACE_IDS[0], sandbox.urlOf(part.fake.prefix)));
   }

@@ -2,22 +2,18 @@ import type { App } from '../app.js';
 import { SANDBOX_CREDENTIALS, WORKSPACE_IDS } from '../sandbox/credentials.js';
 import type { FakeUpstream } from '../sandbox/fake-upstream.js';
 import { startSandbox, type SandboxOptions } from '../sandbox/server.js';
-import { googleFake } from '../sandbox/google/index.js';
-import { slackFake } from '../sandbox/slack/index.js';
 import { unifyFake } from '../sandbox/unify/index.js';
 import { DemoEnvironment, fakesOf, loadDemos, resolvingSandboxReferences, type LoadedDemo } from './environment.js';
 import { installDemoAuthorizations } from './authorizations.js';
 
 /**
- * Every fake the sandbox serves: each integration's, the OAuth servers of per-user authorization (their
- * API fakes arrive with their systems' demo parts), and Apideck, whose Vault the platform's own /auth
- * routes use and whose Proxy API reaches the Google, Slack and Notion fakes.
+ * Every fake the sandbox serves: each integration's (a per-user integration's fake is also the OAuth
+ * server of its authorization), and Apideck, whose Vault the platform's own /auth routes use and whose
+ * Proxy API reaches the other fakes, even when no system of the catalog uses it.
  */
 export function sandboxFakes(demos: readonly LoadedDemo[]): FakeUpstream[] {
   const fakes = fakesOf(demos);
-  for (const fake of [googleFake, slackFake, unifyFake])
-    if (!fakes.some((known) => known.prefix === fake.prefix)) fakes.push(fake);
-  return fakes;
+  return fakes.some((known) => known.prefix === unifyFake.prefix) ? fakes : [...fakes, unifyFake];
 }
 
 /**

@@ -60,6 +60,8 @@ export interface IntegrationDemo<C> {
    * the fake, yields (demo users start authorized; the contract test acts as one).
    */
   consentAhead?: (fake: FakeState, person: number, now: number) => Omit<UserGrant, 'accountEmail'>;
+  /** For an integration that acts for each user: the OAuth client the fake knows, that demo mode authorizes with. */
+  oauthClient?: { clientId: string; clientSecret: string };
 }
 
 /** A fake's state for one workspace, as the sandbox hands it out (each fake knows its own type). */

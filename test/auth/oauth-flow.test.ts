@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import type { OAuthFlow } from '../../src/auth/oauth/index.js';
-import { googleEndpointsAt, googleOAuthProvider } from '../../src/auth/oauth/providers/google.js';
+import { googleEndpointsAt, googleOAuthProvider } from '../../src/integrations/google/oauth-provider.js';
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import { googleFake, type GoogleState } from '../../src/sandbox/google/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import type { OAuthFlow } from '../../src/auth/oauth/index.js';
-import { slackOAuthProvider } from '../../src/auth/oauth/providers/slack.js';
+import { slackOAuthProvider } from '../../src/integrations/slack/oauth-provider.js';
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { slackFake, type SlackState } from '../../src/sandbox/slack/index.js';

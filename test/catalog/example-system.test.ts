@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFESTS } from '../../tools/index.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { manifest as notebook } from './example-system/oauth-notebook.js';
 import { manifest as statusPage } from './example-system/status-page.js';
 
 /**
@@ -160,6 +161,55 @@ describe('a system that also brings a REST family, a node type and an analytical
         requires: ['status_page'],
         outputs: ['operational_share', 'open_incidents'],
       },
+    ]);
+  });
+});
+
+describe('a system with per-user authorization, added by its folder alone', () => {
+  let own: TestServer;
+  beforeAll(async () => {
+    own = await startTestServer({ manifests: [...MANIFESTS, notebook] });
+  });
+  afterAll(() => own.close());
+
+  it('serves its consent flow: the authorize link, the callback storing the grant, then a tool call as the user', async () => {
+    const user = own.app.demo?.users().find((u) => u.tenant_id === 'acme') as { user_email: string };
+    const token = await own.tokenFor('acme', user.user_email);
+    const before = await call(own, 'POST', '/mcp/notebook/execute', {
+      token,
+      body: { tool: 'list_notes', arguments: {} },
+    });
+    expect(before.body.error).toMatchObject({ code: 'AUTHORIZATION_REQUIRED' });
+
+    const status = await call(own, 'GET', '/oauth/notebook/status', { token });
+    expect(status.body).toMatchObject({ status: 'needs_oauth', user_email: user.user_email });
+    const start = await fetch(status.body.auth_url as string, { redirect: 'manual' });
+    expect(start.status).toBe(302);
+    const consent = start.headers.get('location') as string;
+    expect(consent.startsWith(own.sandbox.urlOf('/notebook/authorize'))).toBe(true);
+    const back = await fetch(consent, { redirect: 'manual' });
+    const callback = back.headers.get('location') as string;
+    expect(callback.startsWith(`${own.url}/oauth/notebook/callback?`)).toBe(true);
+    const landed = await fetch(callback);
+    expect(landed.status).toBe(200);
+    expect(await landed.text()).toContain('Notebook is connected');
+    expect(own.app.vault.get({ tenantId: 'acme', userEmail: user.user_email }, 'notebook')).toMatchObject({
+      accountEmail: user.user_email,
+      scopes: ['notes.read'],
+    });
+
+    const after = await call(own, 'POST', '/mcp/notebook/execute', {
+      token,
+      body: { tool: 'list_notes', arguments: {} },
+    });
+    expect(after.status).toBe(200);
+    expect(after.body.data.notes).toEqual([{ id: 'note-0', title: expect.stringMatching(/'s plan$/) }]);
+    const { paths } = (await call(own, 'GET', '/openapi.json')).body as { paths: Record<string, unknown> };
+    expect(Object.keys(paths).filter((path) => path.startsWith('/oauth/notebook/'))).toEqual([
+      '/oauth/notebook/authorize',
+      '/oauth/notebook/callback',
+      '/oauth/notebook/status',
+      '/oauth/notebook/revoke',
     ]);
   });
 });

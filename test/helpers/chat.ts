@@ -1,4 +1,4 @@
-import { CHAT_BOT_SCOPES, CHAT_USER_SCOPES } from '../../src/auth/oauth/install.js';
+import { CHAT_BOT_SCOPES, CHAT_USER_SCOPES } from '../../src/integrations/slack/oauth.js';
 import { installAhead, type SlackState } from '../../src/sandbox/slack/index.js';
 import type { TestServer } from './server.js';
 

@@ -1,6 +1,6 @@
 import { WebClient, type WebAPICallError } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_BOT_SCOPES, CHAT_USER_SCOPES } from '../../src/auth/oauth/install.js';
+import { CHAT_BOT_SCOPES, CHAT_USER_SCOPES } from '../../src/integrations/slack/oauth.js';
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { installAhead, slackFake, type SlackState } from '../../src/sandbox/slack/index.js';

@@ -1,5 +1,6 @@
-import { CHAT_BOT_SCOPES, CHAT_USER_SCOPES } from '../../src/auth/oauth/install.js';
+import { CHAT_BOT_SCOPES, CHAT_USER_SCOPES } from '../../src/integrations/slack/oauth.js';
 import type { IntegrationDemo } from '../../src/integrations/integration.js';
+import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import { installAhead, slackFake, type SlackState } from '../../src/sandbox/slack/index.js';
 import type { ChatClients } from './integration.js';
 
@@ -7,6 +8,11 @@ import type { ChatClients } from './integration.js';
 export const slackDemo: IntegrationDemo<{ apiBase: string }> = {
   fake: slackFake,
   credentials: (_workspace, fakeUrl) => ({ apiBase: `${fakeUrl}/api/` }),
+  // One Slack app serves every workspace, as one app distributed to several would.
+  oauthClient: {
+    clientId: SANDBOX_CREDENTIALS.acme.slack.clientId,
+    clientSecret: SANDBOX_CREDENTIALS.acme.slack.clientSecret,
+  },
   consentAhead: (state, person) => {
     const slack = state as SlackState;
     const { botToken, userToken } = installAhead(slack, person, {

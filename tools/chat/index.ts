@@ -1,4 +1,5 @@
 import type { SystemManifest } from '../../src/catalog/manifest.js';
+import { slackOAuth } from '../../src/integrations/slack/oauth.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { deleteMessage, sendMessage, updateMessage } from './actions.js';
 import { getChannel, listChannelMembers, listChannels, listChats } from './channels.js';
@@ -41,7 +42,8 @@ export const manifest: SystemManifest = {
   extractor: extractChat,
   entityTypes: ['chat_channel', 'chat_message', 'user'],
   // Spec (Document 2, Errors): `{detail}` bodies, 407 when the user must install the app first.
-  restErrors: { authorizationStatus: 407, system: 'chat' },
+  restErrors: slackOAuth.routes.errors,
+  authorization: { family: 'chat', upstream: slackOAuth },
   synonyms: {
     slack: ['chat'],
     dm: ['message'],

@@ -7,6 +7,7 @@ import {
   type UserGrant,
 } from '../../src/integrations/integration.js';
 import { classifyByStatus, upstreamError } from '../../src/integrations/http-status.js';
+import { lazySdk } from '../../src/integrations/lazy-sdk.js';
 import { userTokenFetch } from '../../src/integrations/user-token-fetch.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { installationOf, type Identity, type Installation } from './tokens.js';
@@ -108,7 +109,6 @@ const tokenOf =
     installationOf(grant)[identity === 'user' ? 'userToken' : 'botToken'];
 
 export function chatClients(credentials: SlackCredentials, ctx: ClientContext): ChatClients {
-  const clients = new Map<Identity, Promise<WebClient>>();
   const names = new Map<string, Promise<Map<string, MemberName>>>();
   const build = async (identity: Identity) => {
     const { WebClient } = await import('@slack/web-api');
@@ -120,16 +120,16 @@ export function chatClients(credentials: SlackCredentials, ctx: ClientContext): 
       rejectRateLimitedCalls: true,
     });
   };
+  const clients: Record<Identity, () => Promise<WebClient>> = {
+    user: lazySdk(() => build('user')),
+    bot: lazySdk(() => build('bot')),
+  };
   return {
     async installation() {
       if (!ctx.grant) throw new AppError('NOT_CONFIGURED', 'Chat acts for each user and needs their authorization');
       return installationOf(await ctx.grant.current());
     },
-    as(identity) {
-      let client = clients.get(identity);
-      if (!client) clients.set(identity, (client = build(identity)));
-      return client;
-    },
+    as: (identity) => clients[identity](),
     names(teamId, load) {
       let known = names.get(teamId);
       if (!known) {

@@ -1,4 +1,4 @@
-import { SUITE_SCOPES } from '../../src/auth/oauth/install.js';
+import { SUITE_SCOPES } from '../../src/integrations/google/oauth.js';
 import type { IntegrationDemo } from '../../src/integrations/integration.js';
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import { googleFake, grantAhead, type GoogleState } from '../../src/sandbox/google/index.js';
@@ -14,6 +14,7 @@ export const SANDBOX_GOOGLE_CLIENT = {
 export const googleDemo: IntegrationDemo<{ apiBase: string }> = {
   fake: googleFake,
   credentials: (_workspace, fakeUrl) => ({ apiBase: fakeUrl }),
+  oauthClient: SANDBOX_GOOGLE_CLIENT,
   consentAhead: (state, person, now) => ({
     ...grantAhead(state as GoogleState, now, {
       personIndex: person,

@@ -1,4 +1,5 @@
 import type { SystemManifest } from '../../src/catalog/manifest.js';
+import { googleOAuth } from '../../src/integrations/google/oauth.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { getCalendar, listCalendars } from './calendar/calendars.js';
 import { createEvent, deleteEvent, updateEvent } from './calendar/event-actions.js';
@@ -46,6 +47,7 @@ export const manifest: SystemManifest = {
   ],
   integrations: [googleIntegration],
   rest: { routes: [suiteMailRoutes, suiteCalendarRoutes, suiteChatRoutes] },
+  authorization: { family: 'suite', upstream: googleOAuth },
   entityTypes: ['user'],
   synonyms: {
     gmail: ['mail'],

@@ -4,6 +4,7 @@ import type { gmail_v1 } from '@googleapis/gmail';
 import { z } from 'zod';
 import { defineIntegration, type ClientContext, type UpstreamFetch } from '../../src/integrations/integration.js';
 import { classifyByStatus, upstreamError, type HeaderSource } from '../../src/integrations/http-status.js';
+import { lazySdk } from '../../src/integrations/lazy-sdk.js';
 import { userTokenFetch } from '../../src/integrations/user-token-fetch.js';
 import type { AppError } from '../../src/toolkit/errors.js';
 
@@ -55,14 +56,10 @@ export function suiteClients(credentials: GoogleCredentials, ctx: ClientContext)
     retry: false,
     fetchImplementation,
   };
-  const once = <T>(load: () => Promise<T>) => {
-    let loaded: Promise<T> | undefined;
-    return () => (loaded ??= load());
-  };
   return {
-    calendar: once(async () => (await import('@googleapis/calendar')).calendar({ version: 'v3', ...options })),
-    gmail: once(async () => (await import('@googleapis/gmail')).gmail({ version: 'v1', ...options })),
-    chat: once(async () => (await import('@googleapis/chat')).chat({ version: 'v1', ...options })),
+    calendar: lazySdk(async () => (await import('@googleapis/calendar')).calendar({ version: 'v3', ...options })),
+    gmail: lazySdk(async () => (await import('@googleapis/gmail')).gmail({ version: 'v1', ...options })),
+    chat: lazySdk(async () => (await import('@googleapis/chat')).chat({ version: 'v1', ...options })),
   };
 }
 

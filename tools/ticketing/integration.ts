@@ -2,6 +2,7 @@ import type { AgileClient, Version3Client } from 'jira.js';
 import { z } from 'zod';
 import { defineIntegration } from '../../src/integrations/integration.js';
 import { upstreamError, type HeaderSource } from '../../src/integrations/http-status.js';
+import { lazySdk } from '../../src/integrations/lazy-sdk.js';
 import type { AppError } from '../../src/toolkit/errors.js';
 import type { JiraClients } from './story-points.js';
 
@@ -86,14 +87,14 @@ function mapJiraError(error: unknown): AppError | undefined {
  * (`v3.issues.getIssue`) build the call path; calling it loads the client once and calls the method on it.
  */
 function lazyClient<T extends object>(load: () => Promise<T>): T {
-  let client: Promise<T> | undefined;
+  const client = lazySdk(load);
   const at = (path: readonly string[]): unknown =>
     new Proxy(() => undefined, {
       // Not a thenable: awaiting a client must not look like a call.
       get: (_target, property) =>
         property === 'then' || typeof property === 'symbol' ? undefined : at([...path, property]),
       apply: async (_target, _this, args: unknown[]) => {
-        let owner: unknown = await (client ??= load());
+        let owner: unknown = await client();
         for (const name of path.slice(0, -1)) owner = (owner as Record<string, unknown>)[name];
         const method = (owner as Record<string, unknown>)[path[path.length - 1]];
         if (typeof method !== 'function') throw new TypeError(`jira.js has no method ${path.join('.')}`);
@@ -117,7 +118,7 @@ export const jiraIntegration = defineIntegration({
       authentication: { basic: { email: credentials.email, apiToken: credentials.apiToken } },
       baseRequestConfig: { adapter: 'fetch' as const, env: { fetch } },
     };
-    const sdk = () => import('jira.js');
+    const sdk = lazySdk(() => import('jira.js'));
     return {
       v3: lazyClient<Version3Client>(async () => new (await sdk()).Version3Client(config)),
       agile: lazyClient<AgileClient>(async () => new (await sdk()).AgileClient(config)),

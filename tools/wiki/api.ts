@@ -45,10 +45,11 @@ function messageOf(body: unknown): string | undefined {
 }
 
 export class WikiApi {
-  private client: Promise<ConfluenceClient> | undefined;
-
   constructor(
-    /** Loads the SDK on first use: confluence.js (axios, zod and every API module) takes ~300 ms to import. */
+    /**
+     * The SDK's client, loaded on first use (see lazySdk): confluence.js (axios, zod and every API module)
+     * takes ~300 ms to import.
+     */
     private readonly load: () => Promise<ConfluenceClient>,
     /** Site root, e.g. `https://acme.atlassian.net` (no `/wiki`). */
     readonly site: string,
@@ -61,8 +62,7 @@ export class WikiApi {
    */
   async call<T>(request: (sdk: ConfluenceClient) => Promise<T>): Promise<T> {
     const record: CallRecord = {};
-    this.client ??= this.load();
-    const sdk = await this.client;
+    const sdk = await this.load();
     try {
       return await calls.run(record, () => request(sdk));
     } catch (error) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineIntegration } from '../../src/integrations/integration.js';
 import { upstreamError } from '../../src/integrations/http-status.js';
+import { lazySdk } from '../../src/integrations/lazy-sdk.js';
 import type { AppError } from '../../src/toolkit/errors.js';
 import { recordingFetch, WikiApi } from './api.js';
 
@@ -61,15 +62,18 @@ export const confluenceIntegration = defineIntegration({
   env: { baseUrl: 'CONFLUENCE_BASE_URL', email: 'CONFLUENCE_EMAIL', apiToken: 'CONFLUENCE_API_TOKEN' },
   createClient: (credentials: ConfluenceCredentials, { fetch }) => {
     const site = credentials.baseUrl.replace(/\/+$/, '').replace(/\/wiki$/, '');
-    return new WikiApi(async () => {
-      const { ConfluenceClient } = await import('confluence.js');
-      return new ConfluenceClient({
-        host: site,
-        authentication: { basic: { email: credentials.email, apiToken: credentials.apiToken } },
-        // axios's fetch adapter on our fetch: the one retry layer; the SDK has none of its own.
-        baseRequestConfig: { adapter: 'fetch', env: { fetch: recordingFetch(fetch) } },
-      });
-    }, site);
+    return new WikiApi(
+      lazySdk(async () => {
+        const { ConfluenceClient } = await import('confluence.js');
+        return new ConfluenceClient({
+          host: site,
+          authentication: { basic: { email: credentials.email, apiToken: credentials.apiToken } },
+          // axios's fetch adapter on our fetch: the one retry layer; the SDK has none of its own.
+          baseRequestConfig: { adapter: 'fetch', env: { fetch: recordingFetch(fetch) } },
+        });
+      }),
+      site,
+    );
   },
   classifyResponse: (response) =>
     response.status >= 400

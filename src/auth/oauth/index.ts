@@ -15,3 +15,10 @@ export {
 } from './provider.js';
 export { oauthMigrations } from './schema.js';
 export { STATE_TTL_SECONDS, StateTokens } from './state-token.js';
+export {
+  authorizationFamiliesOf,
+  type AuthorizationFamily,
+  type OAuthClient,
+  type OAuthRouteForm,
+  type OAuthUpstream,
+} from './upstream.js';

@@ -3,96 +3,12 @@ import { tenantGate } from '../../store/tenant-gate.js';
 import type { VaultOwner } from '../vault/index.js';
 import { OAuthFlow } from './flow.js';
 import { PendingAuthorizations } from './pending.js';
-import { lazyProvider, type OAuthProvider } from './provider.js';
-import type { GoogleOAuthEndpoints } from './providers/google-endpoints.js';
+import type { OAuthProvider } from './provider.js';
 import { StateTokens } from './state-token.js';
+import { authorizationFamiliesOf } from './upstream.js';
 
 /**
- * The suite's consent: calendars and events, mail (read, label, send) and chat (spaces, members,
- * messages), plus the account's email so the callback can check it is the user's own.
- */
-export const SUITE_SCOPES = [
-  'openid',
-  'email',
-  'https://www.googleapis.com/auth/calendar',
-  'https://www.googleapis.com/auth/gmail.modify',
-  'https://www.googleapis.com/auth/gmail.send',
-  'https://www.googleapis.com/auth/chat.spaces.readonly',
-  'https://www.googleapis.com/auth/chat.memberships.readonly',
-  'https://www.googleapis.com/auth/chat.messages',
-];
-
-/** The chat app's bot scopes, as the spec lists them (Document 2, chat app scopes requested). */
-export const CHAT_BOT_SCOPES = [
-  'chat:write',
-  'channels:history',
-  'channels:read',
-  'groups:history',
-  'groups:read',
-  'im:history',
-  'im:read',
-  'mpim:history',
-  'mpim:read',
-  'users:read',
-  'users:read.email',
-  'channels:join',
-];
-
-/** The chat app's user scopes, as the spec lists them: what the user can see and do as themselves. */
-export const CHAT_USER_SCOPES = [
-  'chat:write',
-  'channels:history',
-  'channels:read',
-  'groups:history',
-  'groups:read',
-  'im:history',
-  'im:read',
-  'im:write',
-  'mpim:history',
-  'mpim:read',
-  'mpim:write',
-  'users:read',
-  'users:read.email',
-  'search:read',
-  'files:read',
-  'files:write',
-  'reactions:read',
-];
-
-/** Google through google-auth-library, imported on first use. */
-export function googleProvider(
-  app: App,
-  client: { clientId: string; clientSecret: string },
-  endpoints?: GoogleOAuthEndpoints,
-): OAuthProvider {
-  return lazyProvider({ id: 'google', title: 'Google', pkce: true }, async () => {
-    const { googleOAuthProvider } = await import('./providers/google.js');
-    return googleOAuthProvider({ ...client, scopes: SUITE_SCOPES, endpoints, fetch, now: () => app.clock.now() });
-  });
-}
-
-/** Slack through @slack/web-api, imported on first use; `base` points at a Slack-compatible server (the sandbox). */
-export function slackProvider(
-  app: App,
-  client: { clientId: string; clientSecret: string },
-  base?: string,
-): OAuthProvider {
-  return lazyProvider({ id: 'slack', title: 'Slack', pkce: false }, async () => {
-    const { slackOAuthProvider } = await import('./providers/slack.js');
-    const at = base?.replace(/\/$/, '');
-    return slackOAuthProvider({
-      ...client,
-      botScopes: CHAT_BOT_SCOPES,
-      userScopes: CHAT_USER_SCOPES,
-      ...(at ? { authorizeUrl: `${at}/oauth/v2/authorize`, apiUrl: `${at}/api/` } : {}),
-      fetch,
-      now: () => app.clock.now(),
-    });
-  });
-}
-
-/**
- * Registers the per-user authorization of a route family (`suite`, later `chat`) under its routes:
+ * Registers the per-user authorization of a route family (a system's, e.g. `suite`) under its routes:
  * `/oauth/<family>/callback` receives the provider's redirect, `/oauth/<family>/authorize` starts it.
  */
 export function registerAuthorization(app: App, family: string, provider: OAuthProvider): OAuthFlow {
@@ -115,9 +31,10 @@ export function registerAuthorization(app: App, family: string, provider: OAuthP
   return flow;
 }
 
-/** The authorizations the configuration enables: the suite with a Google OAuth client, chat with a Slack app. */
+/** The authorizations the configuration enables: each family whose upstream has a client configured. */
 export function installAuthorizations(app: App): void {
-  if (app.config.googleOAuthClient)
-    registerAuthorization(app, 'suite', googleProvider(app, app.config.googleOAuthClient));
-  if (app.config.slackOAuthClient) registerAuthorization(app, 'chat', slackProvider(app, app.config.slackOAuthClient));
+  for (const { family, upstream } of authorizationFamiliesOf(app.manifests)) {
+    const client = upstream.clientIn(app.config);
+    if (client) registerAuthorization(app, family, upstream.provider(client, { now: () => app.clock.now() }));
+  }
 }

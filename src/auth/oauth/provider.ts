@@ -1,3 +1,4 @@
+import { lazySdk } from '../../integrations/lazy-sdk.js';
 /** What a provider gave for a user: tokens, their expiry and the scopes granted. */
 export interface ProviderTokens {
   accessToken: string;
@@ -54,8 +55,7 @@ export function lazyProvider(
   identity: Pick<OAuthProvider, 'id' | 'title' | 'pkce'>,
   load: () => Promise<OAuthProvider>,
 ): OAuthProvider {
-  let loaded: Promise<OAuthProvider> | undefined;
-  const provider = () => (loaded ??= load());
+  const provider = lazySdk(load);
   return {
     ...identity,
     authorizationUrl: async (request) => (await provider()).authorizationUrl(request),

@@ -1,9 +1,11 @@
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { App } from '../../app.js';
 import type { OAuthFlow } from '../../auth/oauth/flow.js';
+import type { AuthorizationFamily } from '../../auth/oauth/upstream.js';
 import { AppError } from '../../toolkit/errors.js';
-import type { Routes } from '../route-module.js';
 import { escapeHtml } from '../../toolkit/html.js';
+import { sendDetailError } from '../detail-errors.js';
+import type { Operation, QueryParam, Routes } from '../route-module.js';
 
 /** The page a user lands on after consenting: which account is now connected, and that the tab can close. */
 export const successPage = (email: string, provider: string): string => `<!doctype html>
@@ -14,37 +16,107 @@ export const successPage = (email: string, provider: string): string => `<!docty
 export const queryText = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
+/** What every route of one family's authorization shares: its names and its error form. */
+export interface FamilyRouteContext {
+  app: App;
+  authorization: AuthorizationFamily;
+  /** The family in operationIds: `Suite` in `getSuiteAuthorizationStatus`. */
+  name: string;
+  /** Answers a failure in the family's error form. */
+  refuse: (res: Response, error: unknown) => void;
+}
+
+const capitalized = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+
+export function familyRouteContext(app: App, authorization: AuthorizationFamily): FamilyRouteContext {
+  const name = authorization.family.split('_').map(capitalized).join('');
+  const form = authorization.upstream.routes.errors;
+  return {
+    app,
+    authorization,
+    name,
+    refuse: (res, error) => sendDetailError(app, res, error, form),
+  };
+}
+
+type FamilyOperation = 'authorize' | 'callback' | 'status' | 'revoke';
+
+/** How each operation's id is spelled around the family's name. */
+const OPERATION_IDS: Record<FamilyOperation, readonly [string, string]> = {
+  authorize: ['authorize', ''],
+  callback: ['complete', 'Authorization'],
+  status: ['get', 'AuthorizationStatus'],
+  revoke: ['revoke', 'Authorization'],
+};
+
+/** What every form declares alike of an operation: `/oauth/<family>/<operation>`, its id, summary and tag. */
+export function familyOperation(context: FamilyRouteContext, operation: FamilyOperation) {
+  const [verb, noun] = OPERATION_IDS[operation];
+  const { family, upstream } = context.authorization;
+  return {
+    path: `/oauth/${family}/${operation}`,
+    operationId: `${verb}${context.name}${noun}`,
+    summary: upstream.routes.summaries[operation],
+    tag: `${family} authorization`,
+    errors: 'detail',
+  } satisfies Partial<Operation>;
+}
+
+/** The tenant and user a route without credentials is asked about. */
+export const OWNER_QUERY: QueryParam[] = [
+  { name: 'tenant_id', schema: { type: 'string' }, required: true },
+  { name: 'user_email', schema: { type: 'string', format: 'email' }, required: true },
+];
+
+/** The tenant and user of OWNER_QUERY, or a VALIDATION_ERROR naming them. */
+export function queriedOwner(req: Request): { tenantId: string; userEmail: string } {
+  const tenantId = queryText(req.query.tenant_id);
+  const userEmail = queryText(req.query.user_email);
+  if (!tenantId || !userEmail)
+    throw new AppError('VALIDATION_ERROR', 'tenant_id and user_email are required query parameters');
+  return { tenantId, userEmail };
+}
+
+/** The family's name as a sentence starts with it (`Chat is connected`). */
+export const familyTitle = (context: FamilyRouteContext): string => capitalized(context.authorization.family);
+
 /** The flow of a per-user family, or a 403 saying what to configure. */
-export function flowOf(app: App, family: string, configure: string): OAuthFlow {
-  const flow = app.authorizations.get(family);
-  if (!flow) throw new AppError('FORBIDDEN', `No ${family} integration is configured on this server (${configure})`);
+export function flowOf({ app, authorization }: FamilyRouteContext): OAuthFlow {
+  const flow = app.authorizations.get(authorization.family);
+  if (!flow)
+    throw new AppError(
+      'FORBIDDEN',
+      `No ${authorization.family} integration is configured on this server (${authorization.upstream.configure})`,
+    );
   return flow;
 }
 
-export interface CallbackRoute {
-  family: string;
-  /** What to configure when the family has no flow (the variables). */
-  configure: string;
-  operationId: string;
-  summary: string;
-  tag: string;
-  /** The provider as the success page names it. */
-  provider: string;
-  refuse(res: Response, error: unknown): void;
-}
+/** What revoke answers once it has run. */
+export const revokeAnswer = (context: FamilyRouteContext, revoked: boolean) => ({
+  success: true,
+  revoked,
+  message: revoked
+    ? context.authorization.upstream.routes.revoked
+    : `There was no ${context.authorization.family} authorization to revoke`,
+});
+
+/** The schema of revoke's answer. */
+export const REVOKE_RESPONSE = {
+  type: 'object',
+  properties: { success: { const: true }, revoked: { type: 'boolean' }, message: { type: 'string' } },
+  required: ['success', 'revoked'],
+};
 
 /**
  * `GET /oauth/<family>/callback`: the provider's redirect back. The shared flow checks the state and
  * the account and stores the tokens; the user lands on the return URL they started with, or a success page.
  */
-export function addCallbackRoute(routes: Routes, app: App, route: CallbackRoute): void {
+export function addCallbackRoute(routes: Routes, context: FamilyRouteContext): void {
+  const { authorization, refuse } = context;
   routes.add(
     {
+      ...familyOperation(context, 'callback'),
       method: 'get',
-      path: `/oauth/${route.family}/callback`,
-      operationId: route.operationId,
-      summary: route.summary,
-      tag: route.tag,
       security: 'none',
       query: [
         { name: 'code', schema: { type: 'string' } },
@@ -52,14 +124,13 @@ export function addCallbackRoute(routes: Routes, app: App, route: CallbackRoute)
         { name: 'error', schema: { type: 'string' } },
       ],
       response: { text: 'text/html' },
-      errors: 'detail',
       // No credentials, but it exchanges the code with the provider.
       rateLimit: 'general',
     },
     (req, res) => {
       Promise.resolve()
         .then(() =>
-          flowOf(app, route.family, route.configure).complete({
+          flowOf(context).complete({
             code: queryText(req.query.code),
             state: queryText(req.query.state),
             error: queryText(req.query.error),
@@ -68,9 +139,16 @@ export function addCallbackRoute(routes: Routes, app: App, route: CallbackRoute)
         .then(({ owner, returnUrl }) =>
           returnUrl
             ? res.redirect(302, returnUrl)
-            : res.type('html').send(successPage(owner.userEmail, route.provider)),
+            : res.type('html').send(successPage(owner.userEmail, authorization.upstream.title)),
         )
-        .catch((error: unknown) => route.refuse(res, error));
+        .catch((error: unknown) => refuse(res, error));
     },
   );
+}
+
+/** One of the spec's forms of a family's authorization routes: how it adds each of its operations. */
+export interface AuthorizationRouteForm {
+  authorize(routes: Routes, context: FamilyRouteContext): void;
+  status(routes: Routes, context: FamilyRouteContext): void;
+  revoke(routes: Routes, context: FamilyRouteContext): void;
 }

@@ -2,14 +2,13 @@ import type { RouteModule } from '../route-module.js';
 import { adminRoutes } from './admin.js';
 import { analyticsRoutes } from './analytics.js';
 import { catalogRoutes } from './catalog.js';
-import { chatOAuthRoutes } from './chat-oauth.js';
+import { authorizationRoutes } from './oauth-routes.js';
 import { demoRoute } from './demo.js';
 import { documentRoutes } from './documents.js';
 import { documentUploadSlots } from './document-upload-slots.js';
 import { graphRoutes } from './graph.js';
 import { homeRoute } from './home.js';
 import { methodRoutes } from './methods.js';
-import { suiteOAuthRoutes } from './suite-oauth.js';
 import { systemRoutes } from './system.js';
 import { vaultAuthRoutes } from './vault-auth.js';
 
@@ -30,8 +29,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   documentUploadSlots,
   documentRoutes,
   vaultAuthRoutes,
-  suiteOAuthRoutes,
-  chatOAuthRoutes,
+  authorizationRoutes,
   systemRestFamilies,
   methodRoutes,
 ];

@@ -1,6 +1,7 @@
 import type { ApideckCore } from '@apideck/unify/core.js';
 import { classifyByStatus, upstreamError } from '../http-status.js';
 import type { UpstreamFetch } from '../integration.js';
+import { lazySdk } from '../lazy-sdk.js';
 import { createUpstreamFetch } from '../upstream-fetch.js';
 import { AppError } from '../../toolkit/errors.js';
 
@@ -29,7 +30,6 @@ export const CONNECTION_MEMORY_MS = 60_000;
  * standalone function (each pulls in every model), so the SDK is loaded on the first call, never at start.
  */
 export class UnifyClient {
-  private core?: Promise<ApideckCore>;
   private readonly fetch: UpstreamFetch;
 
   constructor(
@@ -45,23 +45,20 @@ export class UnifyClient {
   }
 
   /** The SDK client, for the standalone functions (`@apideck/unify/funcs/<name>.js`). */
-  sdk(): Promise<ApideckCore> {
-    this.core ??= (async () => {
-      const [{ ApideckCore }, { HTTPClient }] = await Promise.all([
-        import('@apideck/unify/core.js'),
-        import('@apideck/unify/lib/http.js'),
-      ]);
-      return new ApideckCore({
-        serverURL: this.settings.baseUrl,
-        apiKey: this.settings.apiKey,
-        appId: this.settings.appId,
-        consumerId: this.consumerId,
-        httpClient: new HTTPClient({ fetcher: this.fetch }),
-        retryConfig: { strategy: 'none' },
-      });
-    })();
-    return this.core;
-  }
+  readonly sdk: () => Promise<ApideckCore> = lazySdk(async () => {
+    const [{ ApideckCore }, { HTTPClient }] = await Promise.all([
+      import('@apideck/unify/core.js'),
+      import('@apideck/unify/lib/http.js'),
+    ]);
+    return new ApideckCore({
+      serverURL: this.settings.baseUrl,
+      apiKey: this.settings.apiKey,
+      appId: this.settings.appId,
+      consumerId: this.consumerId,
+      httpClient: new HTTPClient({ fetcher: this.fetch }),
+      retryConfig: { strategy: 'none' },
+    });
+  });
 
   private readonly connected = new Map<string, { service: string; until: number }>();
 

@@ -1,6 +1,7 @@
 import type { ApideckCore } from '@apideck/unify/core.js';
 import type { ProxyPostProxyRequest } from '@apideck/unify/models/operations/proxypostproxy.js';
 import { AppError } from '../../toolkit/errors.js';
+import { lazySdk } from '../lazy-sdk.js';
 import { unifyError, type UnifyClient } from './client.js';
 
 /** The providers' API bases a Proxy API call addresses (Apideck forwards to the provider's real URL). */
@@ -31,20 +32,29 @@ export interface ProxyAnswer {
 type ProxyResult =
   { ok: true; value: { httpMeta: { response: Response }; responseJson?: unknown } } | { ok: false; error: unknown };
 
+const proxyFunctions = {
+  GET: lazySdk(() => import('@apideck/unify/funcs/proxyGet.js')),
+  POST: lazySdk(() => import('@apideck/unify/funcs/proxyPost.js')),
+  PUT: lazySdk(() => import('@apideck/unify/funcs/proxyPut.js')),
+  PATCH: lazySdk(() => import('@apideck/unify/funcs/proxyPatch.js')),
+  DELETE: lazySdk(() => import('@apideck/unify/funcs/proxyDelete.js')),
+};
+const vaultConnections = lazySdk(() => import('@apideck/unify/funcs/vaultConnectionsList.js'));
+
 async function send(core: ApideckCore, method: string, request: ProxyPostProxyRequest): Promise<ProxyResult> {
   const { requestBody: _body, ...bodiless } = request;
   switch (method) {
     case 'GET':
-      return (await import('@apideck/unify/funcs/proxyGet.js')).proxyGet(core, bodiless);
+      return (await proxyFunctions.GET()).proxyGet(core, bodiless);
     case 'POST':
-      return (await import('@apideck/unify/funcs/proxyPost.js')).proxyPost(core, request);
+      return (await proxyFunctions.POST()).proxyPost(core, request);
     case 'PUT':
-      return (await import('@apideck/unify/funcs/proxyPut.js')).proxyPut(core, request);
+      return (await proxyFunctions.PUT()).proxyPut(core, request);
     case 'PATCH':
-      return (await import('@apideck/unify/funcs/proxyPatch.js')).proxyPatch(core, request);
+      return (await proxyFunctions.PATCH()).proxyPatch(core, request);
     default:
       // Apideck's DELETE carries no body.
-      return (await import('@apideck/unify/funcs/proxyDelete.js')).proxyDelete(core, bodiless);
+      return (await proxyFunctions.DELETE()).proxyDelete(core, bodiless);
   }
 }
 
@@ -92,7 +102,7 @@ export async function proxyRequest(client: UnifyClient, request: ProxyRequest): 
  * to connect one.
  */
 export async function connectedService(client: UnifyClient, unifiedApi: string): Promise<string> {
-  const { vaultConnectionsList } = await import('@apideck/unify/funcs/vaultConnectionsList.js');
+  const { vaultConnectionsList } = await vaultConnections();
   const answer = await client.call((core) => vaultConnectionsList(core, { api: unifiedApi, configured: true }));
   const connection = answer.getConnectionsResponse?.data.find((c) => c.state === 'callable' && c.enabled !== false);
   if (!connection?.serviceId) {

@@ -1,5 +1,8 @@
 import type { UnifiedApiId } from '@apideck/unify/models/components/unifiedapiid.js';
+import { lazySdk } from '../lazy-sdk.js';
 import type { UnifyClient } from './client.js';
+
+const vaultSessions = lazySdk(() => import('@apideck/unify/funcs/vaultSessionsCreate.js'));
 
 export interface VaultSessionRequest {
   /** Apideck unified API ids the session shows. */
@@ -13,7 +16,7 @@ export interface VaultSessionRequest {
 
 /** Creates a Hosted Vault session for the client's consumer; the URI to send the user to. */
 export async function createVaultSession(client: UnifyClient, request: VaultSessionRequest): Promise<string> {
-  const { vaultSessionsCreate } = await import('@apideck/unify/funcs/vaultSessionsCreate.js');
+  const { vaultSessionsCreate } = await vaultSessions();
   const answer = await client.call((core) =>
     vaultSessionsCreate(core, {
       session: {

@@ -1,6 +1,6 @@
 import type { RouteModule } from '../../../src/http/route-module.js';
 import { addToolRoutes } from '../../../src/http/tool-routes.js';
-import { suiteFamily } from '../../../src/http/routes/suite-oauth.js';
+import { suiteFamily } from '../rest.js';
 
 const SPACE = '/suite/chat/spaces/{space_id}';
 

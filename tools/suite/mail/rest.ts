@@ -1,6 +1,6 @@
 import type { RouteModule } from '../../../src/http/route-module.js';
 import { addToolRoutes } from '../../../src/http/tool-routes.js';
-import { suiteFamily } from '../../../src/http/routes/suite-oauth.js';
+import { suiteFamily } from '../rest.js';
 
 const LISTING = ['max_results', 'query', 'label_ids'] as const;
 const MESSAGE = '/suite/mail/messages/{message_id}';

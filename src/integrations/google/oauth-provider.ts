@@ -1,8 +1,13 @@
 import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
-import { RefreshRejected, type OAuthProvider, type ProviderGrant, type ProviderTokens } from '../provider.js';
-import { GOOGLE_OAUTH_ENDPOINTS, type GoogleOAuthEndpoints } from './google-endpoints.js';
+import {
+  RefreshRejected,
+  type OAuthProvider,
+  type ProviderGrant,
+  type ProviderTokens,
+} from '../../auth/oauth/provider.js';
+import { GOOGLE_OAUTH_ENDPOINTS, type GoogleOAuthEndpoints } from './oauth-endpoints.js';
 
-export { googleEndpointsAt, type GoogleOAuthEndpoints } from './google-endpoints.js';
+export { googleEndpointsAt, type GoogleOAuthEndpoints } from './oauth-endpoints.js';
 
 export interface GoogleOAuthOptions {
   clientId: string;

@@ -1,5 +1,10 @@
 import { WebClient } from '@slack/web-api';
-import { RefreshRejected, type OAuthProvider, type ProviderGrant, type ProviderTokens } from '../provider.js';
+import {
+  RefreshRejected,
+  type OAuthProvider,
+  type ProviderGrant,
+  type ProviderTokens,
+} from '../../auth/oauth/provider.js';
 
 export interface SlackOAuthOptions {
   clientId: string;

@@ -1,0 +1,158 @@
+import type { Request } from 'express';
+import type { App } from '../../app.js';
+import type { Caller } from '../../toolkit/context.js';
+import { AppError } from '../../toolkit/errors.js';
+import { verifiedCaller } from '../auth.js';
+import { redirectTarget } from '../redirect-target.js';
+import {
+  familyOperation,
+  familyTitle,
+  flowOf,
+  OWNER_QUERY,
+  queriedOwner,
+  queryText,
+  REVOKE_RESPONSE,
+  revokeAnswer,
+  type AuthorizationRouteForm,
+} from './authorization-routes.js';
+import { oauthLookupLimit } from './oauth-lookup-limit.js';
+
+/** The caller of an install route: the JWT in the `Access-Token` header, or `bearer_token` in the query. */
+async function installingCaller(app: App, req: Request): Promise<Caller & { userEmail: string }> {
+  const token = req.get('access-token')?.trim() || queryText(req.query.bearer_token);
+  if (!token)
+    throw new AppError(
+      'UNAUTHORIZED',
+      'Send your token as the Access-Token header or the bearer_token query parameter',
+    );
+  const caller = await verifiedCaller(app, req, token);
+  if (!caller.userEmail) throw new AppError('VALIDATION_ERROR', 'The token names no user_email');
+  return { ...caller, userEmail: caller.userEmail };
+}
+
+/** Where to send the user after consent: only back to this server's own pages (never an open redirect). */
+function returnUrlOf(app: App, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const url = redirectTarget(app.config, 'return_url', value, app.publicUrl());
+  const allowed = [new URL(app.publicUrl()).origin, ...app.config.allowedOrigins];
+  if (!allowed.includes(url.origin))
+    throw new AppError('VALIDATION_ERROR', `return_url must be on ${allowed.join(' or ')}`);
+  return url.toString();
+}
+
+/**
+ * The `app-install` form of a family's authorization (Document 2, chat authorization): the user's JWT
+ * (as `Access-Token` or `bearer_token`) installs the app and revokes it (POST); the status of a named
+ * tenant and user is read without credentials.
+ */
+export const appInstallRoutes: AuthorizationRouteForm = {
+  authorize(routes, context) {
+    const { app, refuse } = context;
+    const { upstream } = context.authorization;
+    routes.add(
+      {
+        ...familyOperation(context, 'authorize'),
+        method: 'get',
+        security: 'none',
+        query: [
+          {
+            name: 'bearer_token',
+            schema: { type: 'string' },
+            description: 'The JWT, unless sent as the Access-Token header',
+          },
+          {
+            name: 'user_email',
+            schema: { type: 'string', format: 'email' },
+            description: 'Taken from the token; when given it must match',
+          },
+          {
+            name: 'return_url',
+            schema: { type: 'string' },
+            description: 'A page of this server to return to after consent',
+          },
+        ],
+        redirect: upstream.routes.consentPage,
+        // Its token rides in the query; the consent it starts calls the provider.
+        rateLimit: 'general',
+      },
+      (req, res) => {
+        installingCaller(app, req)
+          .then((caller) => {
+            const asked = queryText(req.query.user_email);
+            if (asked && asked.toLowerCase() !== caller.userEmail.toLowerCase())
+              throw new AppError('VALIDATION_ERROR', 'user_email does not match the token');
+            return flowOf(context).begin(
+              { tenantId: caller.tenantId, userEmail: caller.userEmail, tenantEpoch: caller.tenantEpoch },
+              returnUrlOf(app, queryText(req.query.return_url)),
+            );
+          })
+          .then((url) => res.redirect(302, url))
+          .catch((error: unknown) => refuse(res, error));
+      },
+    );
+  },
+  status(routes, context) {
+    const { app, refuse } = context;
+    const { family } = context.authorization;
+    routes.add(
+      {
+        ...familyOperation(context, 'status'),
+        method: 'get',
+        security: 'none',
+        query: OWNER_QUERY,
+        response: {
+          type: 'object',
+          properties: {
+            success: { const: true },
+            status: { enum: ['authorized', 'needs_oauth', 'no_access'] },
+            message: { type: 'string' },
+            has_tokens: { type: 'boolean' },
+          },
+          required: ['success', 'status', 'message', 'has_tokens'],
+        },
+        rateLimit: 'own',
+      },
+      oauthLookupLimit(app, refuse),
+      (req, res) => {
+        let owner: { tenantId: string; userEmail: string };
+        try {
+          owner = queriedOwner(req);
+        } catch (error) {
+          return refuse(res, error);
+        }
+        const flow = app.authorizations.get(family);
+        if (!flow)
+          return void res.json({
+            success: true,
+            status: 'no_access',
+            message: `No ${family} integration is configured on this server`,
+            has_tokens: false,
+          });
+        // Asked without credentials: an unknown tenant answers as a user who has not authorized, so the route lists no tenants.
+        const status = app.tenants.exists(owner.tenantId) ? flow.status(owner) : flow.notAuthorized(owner);
+        const message = status.message ?? `${familyTitle(context)} is connected`;
+        res.json({ success: true, status: status.status, message, has_tokens: status.status === 'authorized' });
+      },
+    );
+  },
+  revoke(routes, context) {
+    const { app, refuse } = context;
+    routes.add(
+      {
+        ...familyOperation(context, 'revoke'),
+        method: 'post',
+        security: 'jwt',
+        response: REVOKE_RESPONSE,
+      },
+      (req, res) => {
+        installingCaller(app, req)
+          .then(async (caller) => {
+            const revoked = await flowOf(context).revoke({ tenantId: caller.tenantId, userEmail: caller.userEmail });
+            app.connections.clear(caller.tenantId);
+            res.json(revokeAnswer(context, revoked));
+          })
+          .catch((error: unknown) => refuse(res, error));
+      },
+    );
+  },
+};
