@@ -8,7 +8,8 @@ import type { Caller } from '../../toolkit/context.js';
 import { AppError } from '../../toolkit/errors.js';
 import { callerOf, requireCaller } from '../auth.js';
 import { ANY_OBJECT } from '../doc-schemas.js';
-import { errorBody, JSON_BODY_LIMIT, requestError, setRetryAfter, shownError } from '../errors.js';
+import { requestError, shownError } from '../../toolkit/request-errors.js';
+import { errorBody, JSON_BODY_LIMIT, setRetryAfter } from '../errors.js';
 import { readMultipartUpload } from '../multipart-upload.js';
 import type { RouteModule } from '../route-module.js';
 
@@ -36,11 +37,9 @@ function sendDocumentError(app: App, res: Response, thrown: unknown): void {
   if (thrown instanceof UnreadableDocument)
     return void res.status(422).json({ detail: `Failed to process document: ${thrown.message}` });
   if (thrown instanceof z.ZodError)
-    return void res
-      .status(400)
-      .json({
-        detail: thrown.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '),
-      });
+    return void res.status(400).json({
+      detail: thrown.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '),
+    });
   const error = shownError(requestError(thrown), app.log);
   setRetryAfter(res, error);
   if (error.code === 'UNAUTHORIZED') return void res.status(401).json(errorBody(error));
