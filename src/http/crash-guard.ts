@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
-import { errorBody, INTERNAL_MESSAGE } from './errors.js';
+import { INTERNAL_MESSAGE } from '../toolkit/request-errors.js';
+import { errorBody } from './errors.js';
 
 interface InFlight {
   req: IncomingMessage;

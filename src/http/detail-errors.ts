@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { App } from '../app.js';
-import { requestError, setRetryAfter, shownError } from './errors.js';
+import { requestError, shownError } from '../toolkit/request-errors.js';
+import { setRetryAfter } from './errors.js';
 
 /** How a per-user family (suite, chat) spells its failures (Document 2, Errors). */
 export interface DetailForm {

@@ -1,8 +1,8 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import type { App } from '../app.js';
-import { sendGraphError } from '../graph/http/respond.js';
 import { sendJsonRpcRequestError } from '../mcp/json-rpc-errors.js';
 import { sendDetailError } from './detail-errors.js';
+import { sendGraphError } from './graph-errors.js';
 import { sendError } from './errors.js';
 import { operationLookup } from './operation-lookup.js';
 import type { ErrorForm, Operation } from './route-module.js';
@@ -24,7 +24,7 @@ export function familyErrorHandler(app: App, operations: readonly Operation[]): 
       case 'jsonrpc':
         return sendJsonRpcRequestError(res, err, app.log);
       case 'graph':
-        return sendGraphError(app, res, err);
+        return sendGraphError(app.log, res, err);
       case 'detail':
         return sendDetailError(app, res, err, { authorizationStatus: 401 });
       case 'envelope':

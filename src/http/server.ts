@@ -7,10 +7,10 @@ import type { App } from '../app.js';
 import { mcpHttpHandler } from '../mcp/http.js';
 import type { McpSurface } from '../mcp/server.js';
 import { AppError } from '../toolkit/errors.js';
-import { sendGraphError } from '../graph/http/respond.js';
 import { scopedPerRequest } from './crash-guard.js';
 import { errorHandler, JSON_BODY_LIMIT, sendError } from './errors.js';
 import { familyErrorHandler } from './error-forms.js';
+import { sendGraphError } from './graph-errors.js';
 import { hostGuard, safeJsonBody, tlsGuard } from './guards.js';
 import { metricsMiddleware } from './metrics.js';
 import { tenantRateLimit } from './rate-limit.js';
@@ -71,7 +71,7 @@ export function buildHttpApp(app: App, surface: McpSurface): express.Express {
   http.use(familyErrorHandler(app, routes.operations));
   // Errors raised before the graph router (a malformed JSON body) still answer in the graph's form.
   http.use('/graph', (err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) =>
-    sendGraphError(app, res, err),
+    sendGraphError(app.log, res, err),
   );
   http.use(errorHandler(app.log));
   return http;

@@ -1,12 +1,12 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { App } from '../app.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { JsonSchema } from '../toolkit/registry.js';
-import { callerOf, requireCaller } from './auth.js';
-import { queryArgs } from './query-args.js';
+import { requireCaller } from './auth.js';
 import type { ErrorForm, Operation, QueryParam, Routes, Security } from './route-module.js';
+import { addToolCallRoute, pathParams, requestArguments } from './tool-call-route.js';
 
-/** One REST route whose work is one tool call: the route only maps the request to arguments and the result to a body. */
+/** A spec family's route declared as data: one tool call, mapping the request to arguments and the result to a body. */
 export interface ToolRoute {
   method: Operation['method'];
   /** OpenAPI form: `{calendar_id}` for a path parameter; path parameters become tool arguments of the same name. */
@@ -19,8 +19,8 @@ export interface ToolRoute {
   query?: readonly string[];
   /** Whether the JSON body is the tool's arguments (besides path parameters). */
   body?: boolean;
-  /** Fixed arguments (e.g. a default the route has and the tool has not). */
-  fixed?: Record<string, unknown>;
+  /** The route's own defaults (a default the route has and the tool has not). */
+  defaults?: Readonly<Record<string, unknown>>;
   /** The part of the tool's result the body carries as `data` (the whole result when absent). */
   data?: (result: Record<string, unknown>) => unknown;
   /** Success status when it is not 200 (201 for a create). */
@@ -47,8 +47,6 @@ export interface ToolRouteFamily {
   errors?: ErrorForm;
 }
 
-const pathParams = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-
 /** The body a route takes: the tool's input without the arguments its path gives. */
 function bodySchema(input: JsonSchema, params: readonly string[]): JsonSchema {
   if (params.length === 0) return input;
@@ -61,11 +59,12 @@ function bodySchema(input: JsonSchema, params: readonly string[]): JsonSchema {
   return { ...input, properties, ...(required ? { required } : {}) };
 }
 
-function toolOf(app: App, name: string): ToolDefinition {
-  const [system, tool] = name.split('.');
-  const found = app.registry.find(tool, system);
-  if (!found) throw new Error(`Route to an unknown tool: ${name}`);
-  return found;
+/** The tool a route declaration names by its qualified name (`suite.list_events`); a wrong name is a programming error. */
+export function toolOf(app: App, qualified: string): ToolDefinition {
+  const [system, name] = qualified.split('.');
+  const tool = app.registry.find(name, system);
+  if (!tool) throw new Error(`Route to an unknown tool: ${qualified}`);
+  return tool;
 }
 
 /**
@@ -86,37 +85,37 @@ export function addToolRoutes(routes: Routes, app: App, family: ToolRouteFamily,
       schema: properties[name] ?? { type: 'string' },
       ...(typeof properties[name]?.description === 'string' ? { description: properties[name].description } : {}),
     }));
-    const handler = async (req: Request, res: Response) => {
-      try {
-        const fromPath = Object.fromEntries(params.map((name) => [name, req.params[name]]));
-        const fromQuery = route.query ? queryArgs(input, req.query, route.query) : {};
-        const fromBody = route.body ? ((req.body as Record<string, unknown> | undefined) ?? {}) : {};
-        const args = { ...route.fixed, ...fromQuery, ...fromBody, ...fromPath };
-        const result = await app.executor.execute(callerOf(res), tool, args);
-        if (route.status) res.status(route.status);
-        family.respond(route.data ? route.data(result) : result, res);
-      } catch (error) {
-        family.refuse(app, res, error);
-      }
+    const argsOf = requestArguments(input, route.path, {
+      ...(route.query ? { query: route.query } : {}),
+      ...(route.body ? { body: 'fields' as const } : {}),
+      ...(route.defaults ? { defaults: route.defaults } : {}),
+    });
+    const operation: Operation = {
+      method: route.method,
+      path: route.path,
+      operationId: route.operationId,
+      summary: route.summary,
+      description: tool.description,
+      tag: family.tag,
+      security: family.security ?? 'jwt',
+      ...(family.headers ? { headers: family.headers } : {}),
+      ...(query.length ? { query } : {}),
+      ...(route.body ? { body: bodySchema(input, params) } : {}),
+      ...(route.status ? { status: route.status } : {}),
+      ...(route.response ? { response: route.response } : {}),
+      errors: family.errors ?? 'detail',
     };
-    routes.add(
-      {
-        method: route.method,
-        path: route.path,
-        operationId: route.operationId,
-        summary: route.summary,
-        description: tool.description,
-        tag: family.tag,
-        security: family.security ?? 'jwt',
-        ...(family.headers ? { headers: family.headers } : {}),
-        ...(query.length ? { query } : {}),
-        ...(route.body ? { body: bodySchema(input, params) } : {}),
-        ...(route.status ? { status: route.status } : {}),
-        ...(route.response ? { response: route.response } : {}),
-        errors: family.errors ?? 'detail',
+    addToolCallRoute(routes, app.executor, {
+      operations: [operation],
+      before: [auth],
+      call: (req) => ({ tool, args: argsOf(req) }),
+      form: {
+        succeed: (res, result) => {
+          if (route.status) res.status(route.status);
+          family.respond(route.data ? route.data(result) : result, res);
+        },
+        fail: refuse,
       },
-      auth,
-      handler,
-    );
+    });
   }
 }

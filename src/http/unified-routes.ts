@@ -6,7 +6,8 @@ import { unifySettingsOf } from '../integrations/unify/settings.js';
 import { AppError } from '../toolkit/errors.js';
 import type { JsonSchema } from '../toolkit/registry.js';
 import { sendError } from './errors.js';
-import type { ToolRoute, ToolRouteFamily } from './tool-routes.js';
+import { pathParams } from './tool-call-route.js';
+import { toolOf, type ToolRoute, type ToolRouteFamily } from './tool-routes.js';
 import { tenantEnvelope, tenantEnvelopeOf, tenantOf } from './routes/vault-auth.js';
 
 /** What the unified families' routes (`/crm`, `/calendar`, ...) share: their caller, their envelope and their tools' schemas. */
@@ -55,13 +56,6 @@ export const unifiedFamily = (app: App, tag: string): ToolRouteFamily => ({
   errors: 'envelope',
 });
 
-export function toolOf(app: App, qualified: string) {
-  const [system, name] = qualified.split('.');
-  const tool = app.registry.find(name, system);
-  if (!tool) throw new Error(`Route to an unknown tool: ${qualified}`);
-  return tool;
-}
-
 /** A tool's result as its output schema says (the one description of the records). */
 export const resultSchema = (app: App, qualified: string): JsonSchema =>
   app.registry.outputJsonSchema(toolOf(app, qualified)) ?? { type: 'object' };
@@ -71,8 +65,6 @@ export const queryOf = (app: App, qualified: string): string[] =>
   Object.keys(
     (app.registry.inputJsonSchema(toolOf(app, qualified)).properties ?? {}) as Record<string, unknown>,
   ).filter((name) => name !== 'fields');
-
-const pathArgs = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 
 /**
  * Routes of one unified system, each one call of its tool of the same job: path parameters are tool
@@ -89,7 +81,7 @@ export function unifiedToolRoutes(app: App, system: string) {
       operationId,
       summary,
       tool: qualified(tool),
-      query: queryOf(app, qualified(tool)).filter((name) => !pathArgs(path).includes(name)),
+      query: queryOf(app, qualified(tool)).filter((name) => !pathParams(path).includes(name)),
       response: response(tool),
     }),
     write: (

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { isUnreadableBody, requestError, shownError } from '../http/errors.js';
+import { isUnreadableBody, requestError, shownError } from '../toolkit/request-errors.js';
 import type { Logger } from '../toolkit/context.js';
 
 /** JSON-RPC 2.0 error codes (specification section 5.1) the HTTP endpoint answers with. */

@@ -10,7 +10,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { AppError } from '../toolkit/errors.js';
-import { requestError, shownError } from '../http/errors.js';
+import { requestError, shownError } from '../toolkit/request-errors.js';
 import type { Logger } from '../toolkit/context.js';
 import { resultLinks } from './resources.js';
 

@@ -1,6 +1,6 @@
 /**
  * The one error type of the project. Every layer throws `AppError`; each surface (REST, MCP, CLI)
- * maps it to its own status code and body in one place (`src/http/errors.ts`, `src/mcp/results.ts`).
+ * maps it to its own status code and body in one place (`src/toolkit/request-errors.ts` holds what they share).
  */
 export type ErrorCode =
   | 'VALIDATION_ERROR'

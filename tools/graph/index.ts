@@ -1,4 +1,5 @@
 import type { SystemManifest } from '../../src/catalog/manifest.js';
+import { graphRoutes } from '../../src/graph/http/routes.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { getFeed, injectContext } from './activity.js';
 import { graphVocabulary } from './fields.js';
@@ -27,6 +28,6 @@ export const manifest: SystemManifest = {
     );
   },
   integrations: [],
-  // The graph family's routes are platform routes (src/graph/http): its methods are `/v1/graph/...`.
-  rest: { ownsBarePaths: true },
+  // The graph family's routes (src/graph/http) own `/graph/...`: its methods are `/v1/graph/...`.
+  rest: { routes: [graphRoutes], ownsBarePaths: true },
 };

@@ -6,13 +6,14 @@ import { AppError } from '../../toolkit/errors.js';
 import { seedGraph } from '../seed.js';
 import { extractorsOf } from '../../catalog/manifest.js';
 import type { GraphService } from '../service/graph-service.js';
-import { graphAuth, graphRoute, sendGraphError } from './respond.js';
+import { sendGraphError } from '../../http/graph-errors.js';
+import { graphAuth, graphRoute } from './respond.js';
 
 /** `POST /graph/clear` and `POST /graph/seed`: development servers only, 404 everywhere else. */
 export function mountDevRoutes(routes: Routes, app: App, graph: GraphService): void {
   const developmentOnly = (_req: Request, res: Response, next: NextFunction) => {
     if (app.config.environment === 'development') return next();
-    sendGraphError(app, res, new AppError('NOT_FOUND', 'Not found: this route exists on development servers only'));
+    sendGraphError(app.log, res, new AppError('NOT_FOUND', 'Not found: this route exists on development servers only'));
   };
   const auth = graphAuth(app);
   const doc = { method: 'post', tag: 'graph', security: 'jwt', errors: 'graph', response: graphBodyOf() } as const;

@@ -1,17 +1,16 @@
-import type { Request } from 'express';
 import type { App } from '../../app.js';
 import { ANY_OBJECT, graphBodyOf, queryParamsOf, pickedSchema } from '../../http/doc-schemas.js';
-import { queryArgs } from '../../http/query-args.js';
+import { sendGraphError } from '../../http/graph-errors.js';
 import type { Routes } from '../../http/route-module.js';
+import { addToolCallRoute, requestArguments } from '../../http/tool-call-route.js';
 import { resolveTool } from '../../http/tool-resolver.js';
 import { AppError } from '../../toolkit/errors.js';
 import type { JsonSchema } from '../../toolkit/registry.js';
-import { graphRoute } from './respond.js';
 
 type Result = Record<string, unknown>;
 
 /** A spec route of the graph family answered by one graph tool through the executor. */
-interface ToolRoute {
+interface GraphToolRoute {
   method: 'get' | 'post';
   path: string;
   operationId: string;
@@ -28,18 +27,6 @@ interface ToolRoute {
   respond(result: Result): { success: true; data: unknown; metadata?: Record<string, unknown> };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The tool arguments of a request: the route's fields, defaulted; anything else is left to the tool's own schema. */
-function argsOf(spec: ToolRoute, source: unknown): unknown {
-  if (!isRecord(source)) return source;
-  const args: Record<string, unknown> = {};
-  for (const field of spec.fields) if (source[field] !== undefined) args[field] = source[field];
-  for (const [arg, value] of Object.entries(spec.defaults ?? {})) if (args[arg] === undefined) args[arg] = value;
-  return spec.adapt ? spec.adapt(args) : args;
-}
-
 const count = (key: string) => (result: Result) => ({
   success: true as const,
   data: result[key],
@@ -50,7 +37,7 @@ const count = (key: string) => (result: Result) => ({
  * The graph routes that have a tool (Document 3): the executor validates with the tool's schema, so
  * limits are the same over MCP, the method routes and these, and every call leaves its activity record.
  */
-const TOOL_ROUTES: ToolRoute[] = [
+const TOOL_ROUTES: GraphToolRoute[] = [
   {
     method: 'post',
     path: '/traverse',
@@ -174,29 +161,41 @@ const TOOL_ROUTES: ToolRoute[] = [
   },
 ];
 
-/** Mounts the tool-backed graph routes; each declares its body (or query) from the tool's schema. */
+/**
+ * Mounts the tool-backed graph routes; each declares its body (or query) from the tool's schema. The
+ * graph router authenticates every request before these, and they answer in the graph's forms.
+ */
 export function mountToolRoutes(routes: Routes, app: App): void {
   for (const spec of TOOL_ROUTES) {
     const tool = resolveTool(app.registry, 'graph', spec.tool);
     const picked = pickedSchema(app.registry.inputJsonSchema(tool), spec.fields);
     const request = { ...picked, properties: { ...(picked.properties as JsonSchema), ...spec.adaptedFields } };
-    routes.add(
-      {
-        method: spec.method,
-        path: spec.path,
-        operationId: spec.operationId,
-        summary: spec.summary,
-        description: `Runs graph.${tool.name}: ${tool.description}`,
-        tag: 'graph',
-        security: 'jwt',
-        errors: 'graph',
-        ...(spec.method === 'get' ? { query: queryParamsOf(request) } : { body: request }),
-        response: graphBodyOf(ANY_OBJECT),
+    const args = requestArguments(request, spec.path, {
+      ...(spec.method === 'get' ? { query: spec.fields } : { body: spec.fields }),
+      ...(spec.defaults ? { defaults: spec.defaults } : {}),
+      ...(spec.adapt ? { adapt: spec.adapt } : {}),
+    });
+    addToolCallRoute(routes, app.executor, {
+      operations: [
+        {
+          method: spec.method,
+          path: spec.path,
+          operationId: spec.operationId,
+          summary: spec.summary,
+          description: `Runs graph.${tool.name}: ${tool.description}`,
+          tag: 'graph',
+          security: 'jwt',
+          errors: 'graph',
+          ...(spec.method === 'get' ? { query: queryParamsOf(request) } : { body: request }),
+          response: graphBodyOf(ANY_OBJECT),
+        },
+      ],
+      before: [],
+      call: (req) => ({ tool, args: args(req) }),
+      form: {
+        succeed: (res, result) => void res.json(spec.respond(result)),
+        fail: (res, error) => sendGraphError(app.log, res, error),
       },
-      graphRoute(app, async (req: Request, caller) => {
-        const source: unknown = spec.method === 'get' ? queryArgs(request, req.query) : req.body;
-        return spec.respond(await app.executor.execute(caller, tool, argsOf(spec, source)));
-      }),
-    );
+    });
   }
 }

@@ -1,9 +1,7 @@
-import { callerOf, requireCaller } from '../auth.js';
+import { requireCaller } from '../auth.js';
 import { ANY_OBJECT, envelopeOf, queryParamsOf } from '../doc-schemas.js';
-import { envelope } from '../envelope.js';
-import { route } from '../errors.js';
-import { queryArgs } from '../query-args.js';
 import type { RouteModule } from '../route-module.js';
+import { addToolCallRoute, envelopeForm, requestArguments } from '../tool-call-route.js';
 
 /** The query parameters of `GET /analytics/dora`: get_dora_metrics arguments of the same names. */
 const DORA_PARAMS = ['repo_ids', 'time_period_days', 'refresh'] as const;
@@ -18,23 +16,24 @@ export const analyticsRoutes: RouteModule = (routes, app) => {
   const tool = app.registry.find('get_dora_metrics', 'code_host');
   if (!tool) return; // a catalog without the code host has no DORA route
   const input = app.registry.inputJsonSchema(tool);
-  routes.add(
-    {
-      method: 'get',
-      path: '/analytics/dora',
-      operationId: 'getDoraMetrics',
-      summary: 'DORA metrics of the tenant (cached)',
-      description: tool.description,
-      tag: 'analytics',
-      security: 'jwt',
-      query: queryParamsOf(input, DORA_PARAMS),
-      response: envelopeOf(app.registry.outputJsonSchema(tool) ?? ANY_OBJECT),
-    },
-    requireCaller(app),
-    route(async (req, res) => {
-      const caller = callerOf(res);
-      const result = await app.executor.execute(caller, tool, queryArgs(input, req.query, DORA_PARAMS));
-      res.json(envelope(result, caller));
-    }),
-  );
+  const path = '/analytics/dora';
+  const args = requestArguments(input, path, { query: DORA_PARAMS });
+  addToolCallRoute(routes, app.executor, {
+    operations: [
+      {
+        method: 'get',
+        path,
+        operationId: 'getDoraMetrics',
+        summary: 'DORA metrics of the tenant (cached)',
+        description: tool.description,
+        tag: 'analytics',
+        security: 'jwt',
+        query: queryParamsOf(input, DORA_PARAMS),
+        response: envelopeOf(app.registry.outputJsonSchema(tool) ?? ANY_OBJECT),
+      },
+    ],
+    before: [requireCaller(app)],
+    call: (req) => ({ tool, args: args(req) }),
+    form: envelopeForm(app.log),
+  });
 };

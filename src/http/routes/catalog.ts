@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { AppError } from '../../toolkit/errors.js';
+import type { Request } from 'express';
+import type { Registry } from '../../toolkit/registry.js';
 import { callerOf, requireCaller } from '../auth.js';
 import { ANY_OBJECT, envelopeOf } from '../doc-schemas.js';
 import { envelope } from '../envelope.js';
 import { route, sendError } from '../errors.js';
 import type { RouteModule } from '../route-module.js';
+import { addToolCallRoute, type ToolCall } from '../tool-call-route.js';
 import { resolveTool } from '../tool-resolver.js';
 
 const CapabilityType = z.enum(['action', 'analytical', 'read']);
@@ -13,6 +16,17 @@ const ExecuteBody = z.strictObject({
   tool: z.string().min(1).max(128),
   arguments: z.record(z.string(), z.unknown()).optional().default({}),
 });
+
+/** The tool an execute request names in its body, and its arguments. */
+function executeCall(registry: Registry, system: string, req: Request): ToolCall {
+  const body = ExecuteBody.safeParse(req.body ?? {});
+  if (!body.success)
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `Body must be {tool: string, arguments?: object}: ${z.prettifyError(body.error).replace(/\n/g, '; ')}`,
+    );
+  return { tool: resolveTool(registry, system, body.data.tool), args: body.data.arguments };
+}
 
 /** `code_host` → `CodeHost`, for operation ids. */
 const camel = (id: string): string => id.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase());
@@ -125,45 +139,38 @@ export const catalogRoutes: RouteModule = (routes, app) => {
 
     // Failing executions answer `{success: false, error: {code, message, details?, retry_after?}, meta}`
     // with the status of the error code (400 bad arguments, 404 unknown tool, 429, 502 upstream...).
-    routes.add(
-      {
-        method: 'post',
-        path: `/mcp/${system.id}/execute`,
-        operationId: `execute${id}Tool`,
-        summary: `Execute a ${system.id} tool by name`,
-        tag: system.id,
-        security: 'jwt',
-        body: {
-          type: 'object',
-          properties: { tool: { enum: tools.map((t) => t.name) }, arguments: ANY_OBJECT },
-          required: ['tool'],
+    addToolCallRoute(routes, app.executor, {
+      operations: [
+        {
+          method: 'post',
+          path: `/mcp/${system.id}/execute`,
+          operationId: `execute${id}Tool`,
+          summary: `Execute a ${system.id} tool by name`,
+          tag: system.id,
+          security: 'jwt',
+          body: {
+            type: 'object',
+            properties: { tool: { enum: tools.map((t) => t.name) }, arguments: ANY_OBJECT },
+            required: ['tool'],
+          },
+          response: envelopeOf({ type: 'object', properties: { _capability: ANY_OBJECT } }),
         },
-        response: envelopeOf({ type: 'object', properties: { _capability: ANY_OBJECT } }),
-      },
-      requireCaller(app),
-      async (req, res) => {
-        const caller = callerOf(res);
-        try {
-          const body = ExecuteBody.safeParse(req.body ?? {});
-          if (!body.success)
-            throw new AppError(
-              'VALIDATION_ERROR',
-              `Body must be {tool: string, arguments?: object}: ${z.prettifyError(body.error).replace(/\n/g, '; ')}`,
-            );
-          const tool = resolveTool(registry, system.id, body.data.tool);
-          const result = await app.executor.execute(caller, tool, body.data.arguments);
-          res.json(
+      ],
+      before: [requireCaller(app)],
+      call: (req) => executeCall(registry, system.id, req),
+      form: {
+        succeed: (res, result, tool, caller) =>
+          void res.json(
             envelope({ ...result, _capability: { name: tool.capability.name, type: tool.capability.type } }, caller, {
               tool: tool.name,
             }),
-          );
-        } catch (error) {
+          ),
+        fail: (res, error) =>
           sendError(res, error, {
             log: app.log,
-            extra: { meta: { tenant_id: caller.tenantId, timestamp: new Date().toISOString() } },
-          });
-        }
+            extra: { meta: { tenant_id: callerOf(res).tenantId, timestamp: new Date().toISOString() } },
+          }),
       },
-    );
+    });
   }
 };

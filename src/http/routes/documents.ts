@@ -12,7 +12,8 @@ import { AppError } from '../../toolkit/errors.js';
 import type { JsonSchema } from '../../toolkit/registry.js';
 import { callerOf, requireCaller } from '../auth.js';
 import { ANY_OBJECT } from '../doc-schemas.js';
-import { errorBody, JSON_BODY_LIMIT, requestError, setRetryAfter, shownError } from '../errors.js';
+import { requestError, shownError } from '../../toolkit/request-errors.js';
+import { errorBody, JSON_BODY_LIMIT, setRetryAfter } from '../errors.js';
 import { readMultipartUpload } from '../multipart-upload.js';
 import type { RouteModule } from '../route-module.js';
 

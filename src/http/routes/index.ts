@@ -6,7 +6,6 @@ import { authorizationRoutes } from './oauth-routes.js';
 import { demoRoute } from './demo.js';
 import { documentRoutes } from './documents.js';
 import { documentUploadSlots } from './document-upload-slots.js';
-import { graphRoutes } from './graph.js';
 import { homeRoute } from './home.js';
 import { methodRoutes } from './methods.js';
 import { systemRoutes } from './system.js';
@@ -25,7 +24,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   catalogRoutes,
   adminRoutes,
   analyticsRoutes,
-  graphRoutes,
   documentUploadSlots,
   documentRoutes,
   vaultAuthRoutes,

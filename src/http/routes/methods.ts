@@ -1,13 +1,10 @@
-import type { Request, Response } from 'express';
-import { callerOf, requireCaller } from '../auth.js';
+import { requireCaller } from '../auth.js';
 import { ANY_OBJECT, envelopeOf, queryParamsOf } from '../doc-schemas.js';
-import { envelope } from '../envelope.js';
 import { sendDetailError } from '../detail-errors.js';
-import { sendError } from '../errors.js';
 import type { Meta, MetaMethod } from '../../catalog/method-meta.js';
 import { methodTable } from '../method-table.js';
-import { queryArgs } from '../query-args.js';
 import type { RouteModule } from '../route-module.js';
+import { addToolCallRoute, envelopeForm, requestArguments, type ResponseForm } from '../tool-call-route.js';
 
 const operationIdOf = (path: string): string => path.slice(1).replace(/[/-]/g, '_');
 
@@ -46,34 +43,28 @@ export const methodRoutes: RouteModule = (routes, app) => {
     const input = app.registry.inputJsonSchema(method.tool);
     const isGet = method.http_method === 'GET';
     const errorForm = app.manifests.find((m) => m.system.id === method.service)?.restErrors;
-    const handler = async (req: Request, res: Response) => {
-      try {
-        const caller = callerOf(res);
-        const args = isGet ? queryArgs(input, req.query) : ((req.body as Record<string, unknown> | undefined) ?? {});
-        const result = await app.executor.execute(caller, method.tool, args);
-        res.json(envelope(result, caller, { tool: method.name }));
-      } catch (error) {
-        if (errorForm) sendDetailError(app, res, error, errorForm);
-        else sendError(res, error, { log: app.log });
-      }
-    };
-    for (const path of [...method.paths, ...(method.aliasPaths ?? [])]) {
-      routes.add(
-        {
-          method: method.http_method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete',
-          path,
-          operationId: operationIdOf(path),
-          summary: method.tool.title ?? method.name,
-          description: method.description,
-          tag: method.service,
-          security: 'jwt',
-          ...(isGet ? { query: queryParamsOf(input) } : { body: input }),
-          response: envelopeOf(app.registry.outputJsonSchema(method.tool) ?? ANY_OBJECT),
-        },
-        auth,
-        cache.middleware(method.tool, app.manifests),
-        handler,
-      );
-    }
+    const envelopeOfMethod = envelopeForm(app.log, () => ({ tool: method.name }));
+    const form: ResponseForm = errorForm
+      ? { ...envelopeOfMethod, fail: (res, error) => sendDetailError(app, res, error, errorForm) }
+      : envelopeOfMethod;
+    // Method routes have no path parameters: every path of a method reads its arguments alike.
+    const args = requestArguments(input, '', isGet ? { query: 'all' } : { body: 'arguments' });
+    const paths = [...method.paths, ...(method.aliasPaths ?? [])];
+    addToolCallRoute(routes, app.executor, {
+      operations: paths.map((path) => ({
+        method: method.http_method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete',
+        path,
+        operationId: operationIdOf(path),
+        summary: method.tool.title ?? method.name,
+        description: method.description,
+        tag: method.service,
+        security: 'jwt',
+        ...(isGet ? { query: queryParamsOf(input) } : { body: input }),
+        response: envelopeOf(app.registry.outputJsonSchema(method.tool) ?? ANY_OBJECT),
+      })),
+      before: [auth, cache.middleware(method.tool, app.manifests)],
+      call: (req) => ({ tool: method.tool, args: args(req) }),
+      form,
+    });
   }
 };

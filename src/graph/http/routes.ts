@@ -1,17 +1,19 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { mountContextRoutes } from '../../graph/http/context-routes.js';
-import { mountDevRoutes } from '../../graph/http/dev-routes.js';
-import { mountQueryRoutes } from '../../graph/http/query-routes.js';
-import { graphAuth, sendGraphError } from '../../graph/http/respond.js';
-import { mountToolRoutes } from '../../graph/http/tool-routes.js';
-import { mountVisualizerRoute } from '../../graph/http/visualizer-route.js';
+import { JSON_BODY_LIMIT } from '../../http/errors.js';
+import { sendGraphError } from '../../http/graph-errors.js';
+import type { RouteModule } from '../../http/route-module.js';
 import { AppError } from '../../toolkit/errors.js';
-import { JSON_BODY_LIMIT } from '../errors.js';
-import type { RouteModule } from '../route-module.js';
+import { mountContextRoutes } from './context-routes.js';
+import { mountDevRoutes } from './dev-routes.js';
+import { mountQueryRoutes } from './query-routes.js';
+import { graphAuth } from './respond.js';
+import { mountToolRoutes } from './tool-routes.js';
+import { mountVisualizerRoute } from './visualizer-route.js';
 
 /**
  * The knowledge-graph routes (`/graph/...`, spec Document 3). Every error, including authentication
  * and malformed JSON, is answered here in the graph form `{success: false, error, metadata: null}`.
+ * The graph system's manifest (`tools/graph`) brings them to the route index.
  */
 export const graphRoutes: RouteModule = (routes, app) => {
   const graph = app.services.graph;
@@ -25,8 +27,10 @@ export const graphRoutes: RouteModule = (routes, app) => {
   mountQueryRoutes(family, app, graph);
   mountToolRoutes(family, app);
   router.use((req: Request, res: Response) =>
-    sendGraphError(app, res, new AppError('NOT_FOUND', `No route ${req.method} /graph${req.path}`)),
+    sendGraphError(app.log, res, new AppError('NOT_FOUND', `No route ${req.method} /graph${req.path}`)),
   );
-  router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => sendGraphError(app, res, error));
+  router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) =>
+    sendGraphError(app.log, res, error),
+  );
   routes.router.use('/graph', router);
 };
