@@ -13,7 +13,7 @@ import { AppError, toAppError } from './errors.js';
 import { paginate, resolvePage } from './pagination.js';
 import { project } from './projection.js';
 import type { Registry } from './registry.js';
-import { runToolOnce } from './tool-call.js';
+import { runToolOnce, type ToolCallDeps } from './tool-call.js';
 import { assertSafeJson } from './safe-json.js';
 import { assertPathSafeIds } from './path-ids.js';
 import { boundItems, DEFAULT_RESULT_BUDGET_CHARS } from './result-budget.js';
@@ -86,6 +86,8 @@ const NOT_PART_OF_RESULT = new Set(['fields', 'refresh']);
 /** Validates arguments, runs a tool down its capability path, bounds the result and reports it. */
 export class Executor {
   private readonly observers: ExecutionObserver[];
+  /** What every run of a handler is given, resolved once rather than per call. */
+  private readonly callDeps: ToolCallDeps;
   private resultCache: ResultCache | undefined;
   private accepting = true;
   private running = 0;
@@ -93,6 +95,14 @@ export class Executor {
 
   constructor(private readonly options: ExecutorOptions) {
     this.observers = [...(options.observers ?? [])];
+    this.callDeps = {
+      clients: options.clients,
+      services: options.services,
+      clock: options.clock,
+      log: options.log,
+      mapUpstreamError: options.mapUpstreamError ?? (() => undefined),
+      timeoutMs: options.timeoutMs ?? 120_000,
+    };
   }
 
   get registry(): Registry {
@@ -236,16 +246,8 @@ export class Executor {
   ): Promise<{ visible: Record<string, unknown>; full: Record<string, unknown> }> {
     // The page window belongs to list tools; a plain tool's own `cursor` (an upstream's, such as Slack's) is its own to read.
     const page = isListTool(tool) ? resolvePage(args, tool.list.defaultLimit) : resolvePage({});
-    const deps = {
-      clients: this.options.clients,
-      services: this.options.services,
-      clock: this.options.clock,
-      log: this.options.log,
-      mapUpstreamError: this.options.mapUpstreamError ?? (() => undefined),
-      timeoutMs: this.options.timeoutMs ?? 120_000,
-    };
     const once = async () => {
-      const { raw, failures } = await runToolOnce(deps, caller, tool, args, page, control);
+      const { raw, failures } = await runToolOnce(this.callDeps, caller, tool, args, page, control);
       return { raw, partial: failures.length > 0 ? { partial: true, failed_sources: failures } : {} };
     };
     const fields = args.fields as string[] | undefined;

@@ -13,6 +13,8 @@ export class GraphStore {
   readonly aliases: AliasesRepo;
   readonly activity: ActivityRepo;
   readonly match: MatchRepo;
+  // Built once: better-sqlite3 builds a transaction function with its variants on every `db.transaction`.
+  private readonly inTransaction: <T>(fn: () => T) => T;
 
   /** `gate` decides whether a tenant may still be written for; every tenant may when none is given. */
   constructor(
@@ -24,11 +26,13 @@ export class GraphStore {
     this.aliases = new AliasesRepo(db);
     this.activity = new ActivityRepo(db);
     this.match = new MatchRepo(db);
+    const run = db.transaction((fn: () => unknown) => fn());
+    this.inTransaction = <T>(fn: () => T) => run(fn) as T;
   }
 
   /** Runs `fn` in one transaction (nested calls become savepoints). */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return this.inTransaction(fn);
   }
 
   /**
@@ -36,6 +40,6 @@ export class GraphStore {
    * transaction, so a tenant deleted meanwhile gets nothing written); undefined when refused.
    */
   writeFor<T>(tenantId: string, epoch: string | undefined, fn: () => T): T | undefined {
-    return this.db.transaction(() => (this.gate(tenantId, epoch) ? fn() : undefined))();
+    return this.inTransaction(() => (this.gate(tenantId, epoch) ? fn() : undefined));
   }
 }
