@@ -42,18 +42,23 @@ function configFor(args: CliArgs, localCredentials: boolean): Config {
 async function startApp(config: Config, context: StartContext): Promise<App> {
   const problems = startProblems(config, process.env, context);
   if (problems.length) throw new Error(refusal(problems, config));
-  const { createApp } = await import('../app.js');
   // The stdio server acts for one person, whose environment may hold integration credentials.
-  const app = createApp(config, context.command === 'mcp' ? { environmentCredentials: process.env } : {});
+  const options = context.command === 'mcp' ? { environmentCredentials: process.env } : {};
   if (config.demo) {
-    const { startDemo } = await import('../demo/start-demo.js');
+    const { createDemoApp } = await import('../demo/start-demo.js');
     // The seeded history ends today, so "the last 30 days" of a demo always has data.
     const today = new Date();
-    await startDemo(app, { now: Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) });
+    const { app } = await createDemoApp(config, options, {
+      now: Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()),
+    });
     say(
       `constellation: ${modeLine(config, process.env, context)}; fake upstreams at ${app.sandbox?.url}, tenants acme and globex`,
     );
-  } else say(`constellation: ${modeLine(config, process.env, context)}`);
+    return app;
+  }
+  const { createApp } = await import('../app.js');
+  const app = createApp(config, options);
+  say(`constellation: ${modeLine(config, process.env, context)}`);
   return app;
 }
 

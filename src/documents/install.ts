@@ -1,15 +1,11 @@
-import type { App } from '../app.js';
+import type { GraphService } from '../graph/service/graph-service.js';
+import type { Db } from '../store/db.js';
+import { tenantGate } from '../store/tenant-gate.js';
+import type { Clock } from '../toolkit/context.js';
 import { embeddingsFromEnvironment } from './embed/openai.js';
 import { EntitySemanticSearch } from './entity-search.js';
 import { EntityVectorStore } from './entity-vectors.js';
 import { DocumentService } from './service.js';
-import { tenantGate } from '../store/tenant-gate.js';
-
-declare module '../toolkit/define-tool.js' {
-  interface ServiceMap {
-    documents: DocumentService;
-  }
-}
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
@@ -20,23 +16,27 @@ export function maxUploadBytes(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /**
- * Wires documents into the app (after the graph). Embeddings come from an OpenAI-compatible endpoint
- * when CONSTELLATION_EMBEDDINGS_URL is set (with _MODEL and _API_KEY), else from the local embedder.
+ * Builds document search over the store (after the graph, whose entities it then finds by meaning).
+ * Embeddings come from an OpenAI-compatible endpoint when CONSTELLATION_EMBEDDINGS_URL is set (with
+ * _MODEL and _API_KEY), else from the local embedder.
  */
-export function installDocuments(app: App, env: NodeJS.ProcessEnv = process.env): void {
+export function createDocuments(
+  deps: { db: Db; clock: Clock; graph: GraphService },
+  env: NodeJS.ProcessEnv = process.env,
+): DocumentService {
+  const { db, clock, graph } = deps;
   const documents = new DocumentService(
-    app.db,
+    db,
     embeddingsFromEnvironment(env) ?? undefined,
-    () => new Date(app.clock.now()),
-    tenantGate(app.db),
+    () => new Date(clock.now()),
+    tenantGate(db),
   );
-  app.services.documents = documents;
   // No upload is in flight at start: a pending document is what a stopped process left behind.
   documents.store.discardAbandoned((text) => documents.embedder.terms(text));
   // Entities are found by meaning in the documents' vector space (POST /graph/semantic-search, graph_search).
-  const { graph } = app.services;
   graph.useSemanticSearch(
     (keyword) =>
-      new EntitySemanticSearch(documents, new EntityVectorStore(app.db), graph.store, keyword, () => app.clock.now()),
+      new EntitySemanticSearch(documents, new EntityVectorStore(db), graph.store, keyword, () => clock.now()),
   );
+  return documents;
 }

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import type { Caller, ClientMap, Clock, IntegrationId, Logger } from './context.js';
 import type { FanOutOptions, FanOutResult } from './fan-out.js';
 import type { PageRequest, ResumePoint } from './pagination.js';
+import type { AnalyticsCache } from '../analytics/cache.js';
+import type { DocumentService } from '../documents/service.js';
+import type { GraphService } from '../graph/service/graph-service.js';
 
 export type CapabilityType = 'action' | 'analytical' | 'read';
 
@@ -32,9 +35,16 @@ export interface LlmHints {
   examples: ToolExample[];
 }
 
-/** Services the application hands to tools (graph store, analytics cache...); modules augment it. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
-export interface ServiceMap {}
+/**
+ * The services the application builds once (src/app.ts) and hands to tools. Named here as types only:
+ * the toolkit runs tools over them without depending on the features that implement them.
+ */
+export interface ServiceMap {
+  graph: GraphService;
+  documents: DocumentService;
+  /** The stale-while-revalidate cache of analytical results (the executor's result cache). */
+  analytics: AnalyticsCache;
+}
 
 export interface ToolRunContext<A> {
   args: A;

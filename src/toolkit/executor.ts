@@ -41,6 +41,8 @@ export interface ExecutorOptions {
   clock: Clock;
   log: Logger;
   observers?: ExecutionObserver[];
+  /** Analytical results go through this cache (keyed by tool, normalised arguments and credentials). */
+  resultCache?: ResultCache;
   /** Maps an SDK's own error to an AppError (every integration's mapper). */
   mapUpstreamError?: (error: unknown) => AppError | undefined;
   /** Longest a single tool call may run (ms), upstream requests included. */
@@ -86,13 +88,14 @@ const NOT_PART_OF_RESULT = new Set(['fields', 'refresh']);
 /** Validates arguments, runs a tool down its capability path, bounds the result and reports it. */
 export class Executor {
   private readonly observers: ExecutionObserver[];
-  private resultCache: ResultCache | undefined;
+  private readonly resultCache: ResultCache | undefined;
   private accepting = true;
   private running = 0;
   private idleWaiters: Array<() => void> = [];
 
   constructor(private readonly options: ExecutorOptions) {
     this.observers = [...(options.observers ?? [])];
+    this.resultCache = options.resultCache;
   }
 
   get registry(): Registry {
@@ -101,11 +104,6 @@ export class Executor {
 
   addObserver(observer: ExecutionObserver): void {
     this.observers.push(observer);
-  }
-
-  /** Analytical results go through this cache (keyed by tool, normalised arguments and credentials). */
-  useResultCache(cache: ResultCache): void {
-    this.resultCache = cache;
   }
 
   /**
