@@ -25,9 +25,9 @@ export interface GraphFeature {
   graph: GraphService;
   /** The activity record and the ingestion of results, for the executor. */
   observers: readonly ExecutionObserver[];
-  dropTenant(tenantId: string): void;
+  dropTenant: (tenantId: string) => void;
   /** Stops the sweeps and ingests what is queued. */
-  close(): void;
+  close: () => void;
 }
 
 /** Builds the knowledge graph: its service, its ingestion pipeline and its periodic sweeps. */
