@@ -2,7 +2,7 @@ import type { Config } from './config/config.js';
 import { createLogger } from './config/logger.js';
 import { TokenService } from './auth/jwt.js';
 import { TenantService } from './auth/tenants.js';
-import { ClientCache } from './integrations/client-cache.js';
+import { ClientCache, type CredentialRewrite } from './integrations/client-cache.js';
 import { environmentCredentials, jwtCredentials, type CredentialSource } from './integrations/credentials.js';
 import { extractorsOf, integrationsOf, type SystemManifest } from './catalog/manifest.js';
 import type { AnyIntegration } from './integrations/integration.js';
@@ -11,7 +11,6 @@ import { openDatabase } from './database.js';
 import { TenantsRepo } from './store/tenants-repo.js';
 import { systemClock, type Clock, type Logger } from './toolkit/context.js';
 import type { DemoEnvironment } from './demo/environment.js';
-import type { DemoMode } from './demo/start-demo.js';
 import { upstreamErrorMapper } from './integrations/errors.js';
 import type { ServiceMap } from './toolkit/define-tool.js';
 import { Executor } from './toolkit/executor.js';
@@ -60,6 +59,16 @@ export interface App {
   /** Present in demo mode: demo users, their connections and the caller of requests without a token. */
   readonly demo?: DemoEnvironment;
   close(): Promise<void>;
+}
+
+/** Demo mode, ready before the app is built (src/demo/start-demo.ts): the running sandbox and what the app needs of it. */
+export interface DemoMode {
+  sandbox: Sandbox;
+  environment: DemoEnvironment;
+  /** Point clients at the sandbox: demo tokens' sandbox references, per-user integrations' API roots. */
+  credentialRewrites: readonly CredentialRewrite[];
+  /** Readies the app built over it: the tenants `acme` and `globex`, the demo OAuth clients and consents. */
+  prepare(app: App): void;
 }
 
 export interface CreateAppOptions {

@@ -1,13 +1,12 @@
-import { createApp, type App, type CreateAppOptions } from '../app.js';
+import { createApp, type App, type CreateAppOptions, type DemoMode } from '../app.js';
 import { integrationsOf } from '../catalog/manifest.js';
 import type { Config } from '../config/config.js';
-import type { CredentialRewrite } from '../integrations/client-cache.js';
 import type { AnyIntegration } from '../integrations/integration.js';
 import { systemClock, type Clock } from '../toolkit/context.js';
 import { MANIFESTS } from '../../tools/index.js';
 import { SANDBOX_CREDENTIALS, WORKSPACE_IDS } from '../sandbox/credentials.js';
 import type { FakeUpstream } from '../sandbox/fake-upstream.js';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server.js';
+import { startSandbox, type SandboxOptions } from '../sandbox/server.js';
 import { googleFake } from '../sandbox/google/index.js';
 import { slackFake } from '../sandbox/slack/index.js';
 import { unifyFake } from '../sandbox/unify/index.js';
@@ -24,16 +23,6 @@ export function sandboxFakes(demos: readonly LoadedDemo[]): FakeUpstream[] {
   for (const fake of [googleFake, slackFake, unifyFake])
     if (!fakes.some((known) => known.prefix === fake.prefix)) fakes.push(fake);
   return fakes;
-}
-
-/** Demo mode, ready before the app is built: the running sandbox and what the app needs to use it. */
-export interface DemoMode {
-  sandbox: Sandbox;
-  environment: DemoEnvironment;
-  /** Point clients at the sandbox: demo tokens' sandbox references, per-user integrations' API roots. */
-  credentialRewrites: readonly CredentialRewrite[];
-  /** Readies the app built over it: the tenants `acme` and `globex`, the demo OAuth clients and consents. */
-  prepare(app: App): void;
 }
 
 /**

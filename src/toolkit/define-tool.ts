@@ -2,9 +2,12 @@ import { z } from 'zod';
 import type { Caller, ClientMap, Clock, IntegrationId, Logger } from './context.js';
 import type { FanOutOptions, FanOutResult } from './fan-out.js';
 import type { PageRequest, ResumePoint } from './pagination.js';
+import type { ProgressUpdate } from './progress.js';
 import type { AnalyticsCache } from '../analytics/cache.js';
 import type { DocumentService } from '../documents/service.js';
 import type { GraphService } from '../graph/service/graph-service.js';
+
+export type { ProgressUpdate } from './progress.js';
 
 export type CapabilityType = 'action' | 'analytical' | 'read';
 
@@ -73,13 +76,6 @@ export interface ToolRunContext<A> {
   log: Logger;
   /** Reports how far a long call has come (fan-outs report on their own); a no-op when nobody listens. */
   progress: (update: ProgressUpdate) => void;
-}
-
-/** How far a call has come: `progress` of `total` units (resources covered, rows read...). */
-export interface ProgressUpdate {
-  progress: number;
-  total?: number;
-  message?: string;
 }
 
 /** What the surface that started a call hears of it and can do to it. */

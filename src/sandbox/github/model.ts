@@ -319,5 +319,3 @@ export interface GithubState {
   /** Next id to hand out; starts at `idBase * 1000` so the workspaces never collide. */
   nextId: number;
 }
-
-export * from './queries.js';
