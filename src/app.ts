@@ -61,7 +61,7 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** Demo mode, ready before the app is built (src/demo/start-demo.ts): the running sandbox and what the app needs of it. */
+/** Demo mode, started before the app (src/demo/start-demo.ts): the sandbox and what the app needs of it. */
 export interface DemoMode {
   sandbox: Sandbox;
   environment: DemoEnvironment;
