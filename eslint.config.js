@@ -7,6 +7,58 @@ import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
 
+/**
+ * The layers of production code, lowest first: a file may import its own layer and the layers below it
+ * at run time, and a higher layer only with `import type`. An entry is a folder (with what is under it,
+ * unless a more specific entry claims a subfolder) or a file; `tools/*` is every system's folder.
+ */
+const LAYERS = [
+  // Settings, logger and version: everything reads them, they read nothing of ours.
+  ['src/config', 'src/version.ts'],
+  // The tool model and the executor: what every feature and surface is built on.
+  ['src/toolkit'],
+  // Metrics of executions, and the SQLite plumbing (it runs the migrations it is given, knows no feature).
+  ['src/telemetry.ts', 'src/store'],
+  // How upstream clients are built, credentialed and their errors mapped.
+  ['src/integrations'],
+  // Tenants, tokens, the credential vault and the OAuth flow, over the store.
+  ['src/auth'],
+  // The knowledge graph, then what builds on it (documents link entities) or beside it (analytics cache).
+  ['src/graph'],
+  ['src/documents', 'src/analytics'],
+  // What a system is made of: tools, integration, extractor (the graph's vocabulary).
+  ['src/catalog'],
+  // The fakes of the upstreams: they speak the upstreams' APIs and know no feature or surface.
+  ['src/sandbox'],
+  // The surfaces' building blocks: MCP, then the REST adapter that also mounts MCP over HTTP (the graph's
+  // REST routes, in src/graph/http, belong to it). They read the catalog as data (app.manifests), so a
+  // system's REST family can sit in its own folder above them.
+  ['src/mcp'],
+  ['src/http', 'src/graph/http'],
+  // The catalog: field schemas and integrations several systems share, the systems (each with its REST
+  // family), their assembly.
+  ['tools/shared'],
+  ['tools/*'],
+  ['tools/index.ts', 'tools/systems.ts', 'src/docs'],
+  // Composition: the installation's schema, the root that builds every service, demo mode, the CLI.
+  ['src/database.ts'],
+  ['src/app.ts'],
+  ['src/demo'],
+  ['src/cli'],
+];
+
+/**
+ * Upward imports of today, each to be deleted when the change removing it lands: a file may import
+ * the file named, and nothing else of that layer.
+ */
+const UPWARD_ALLOWED = [
+  // MCP's error results reuse the REST error table; moving it below both surfaces is under way.
+  { from: 'src/mcp/results.ts', to: 'src/http/errors.ts' },
+  { from: 'src/mcp/json-rpc-errors.ts', to: 'src/http/errors.ts' },
+  // MCP over streamable HTTP authenticates with the REST middleware (one JWT check per request, under way).
+  { from: 'src/mcp/http.ts', to: 'src/http/auth.ts' },
+];
+
 export default defineConfig(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.bench/**', 'test-results/**', 'test/contracts/**'] },
   js.configs.recommended,
@@ -65,11 +117,12 @@ export default defineConfig(
 );
 
 /**
- * Import boundaries between layers, one `no-restricted-imports` block per folder of production code.
- * Imports are relative, so each forbidden folder is turned into the path an import from that folder would
- * spell (`src/http` is `../http` from src/toolkit and `../../src/http` from tools/code_host). ESLint keeps
- * only the last options of a rule for a file, so every restriction that applies to a folder is gathered
- * into its one block. Dynamic `import()` is not checked by the rule.
+ * Import boundaries, one `no-restricted-imports` block per folder of production code (and per file that
+ * is a layer of its own or has an allowed upward import). Imports are relative, so each forbidden folder
+ * is turned into the path an import from that folder would spell (`src/http` is `../http` from
+ * src/toolkit and `../../src/http` from tools/code_host). ESLint keeps only the last options of a rule
+ * for a file, so every restriction that applies to a file is gathered into its one block. Dynamic
+ * `import()` is not checked by the rule.
  */
 function layerBoundaries() {
   const SDKS = [
@@ -81,63 +134,77 @@ function layerBoundaries() {
     },
   ];
   const EXPRESS = [{ regex: '^express(-rate-limit)?(/|$)', message: 'Express belongs to src/http and src/sandbox' }];
-  const SURFACES = ['src/http', 'src/mcp', 'src/cli'];
   const NOT_TEST_CODE = ['test', 'bench'];
   // Only these may import the sandbox at runtime; anything else may import its types.
   const SANDBOX_USERS = ['src/sandbox', 'src/demo', 'src/cli'];
+  const layers = expandedLayers();
+  const layerOf = (file) => {
+    const entry = layers.entries.filter((e) => within(file, e)).sort((a, b) => b.length - a.length)[0];
+    if (entry === undefined)
+      throw new Error(`${file} is in no layer: add it or its folder to LAYERS in eslint.config.js`);
+    return layers.index.get(entry);
+  };
 
-  const rulesFor = (dir, allowed) => {
-    const folders = [...NOT_TEST_CODE];
+  // `file` stands for the files the block covers: a file, or `<dir>/x.ts` for a folder's files.
+  const rulesFor = (file, { sandboxAllowed, allowedUpward = [] }) => {
+    const dir = path.posix.dirname(file);
     const packages = [];
-    if (dir.startsWith('tools')) {
-      packages.push(SDKS[0], ...EXPRESS);
-      folders.push(...SURFACES);
-    }
-    if (within(dir, 'src/toolkit')) {
-      packages.push(...SDKS, ...EXPRESS);
-      folders.push('src/http', 'src/mcp', 'src/graph', 'tools');
-    }
-    if (within(dir, 'src/sandbox')) folders.push('src/http', 'src/mcp', 'src/graph', 'tools', 'src/toolkit/executor');
-    return [
+    if (dir.startsWith('tools')) packages.push(SDKS[0], ...EXPRESS);
+    if (within(dir, 'src/toolkit')) packages.push(...SDKS, ...EXPRESS);
+    const above = layers.entries.filter((entry) => layers.index.get(entry) > layerOf(file));
+    const patterns = [
       ...packages.map(({ regex, message }) => ({ regex, caseSensitive: true, message: `${message} (layer boundary)` })),
-      ...folders
-        .filter((folder) => folder !== allowed)
-        .map((folder) => restrictFolder(dir, folder, `${dir}/ must not import ${folder} (layer boundary)`)),
+      ...NOT_TEST_CODE.map((folder) => restrictFolder(dir, folder, `${dir}/ must not import ${folder}`)),
+      ...above.map((entry) => ({
+        ...restrictFolder(
+          dir,
+          entry,
+          `${dir}/ must not import ${entry}, a higher layer (layer boundary; \`import type\` is allowed)`,
+          allowedUpward.filter((target) => within(target, entry)),
+        ),
+        allowTypeImports: true,
+      })),
     ];
+    if (within(dir, 'src/sandbox'))
+      patterns.push(restrictFolder(dir, 'src/toolkit/executor', 'the sandbox must not run tools (layer boundary)'));
+    if (!sandboxAllowed) patterns.push(sandboxTypesOnly(dir));
+    return { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] };
   };
 
   const blocks = [];
-  for (const dir of sourceFolders()) {
-    const patterns = rulesFor(dir);
+  for (const [dir, files] of sourceFolders()) {
+    // A folder whose files are layers of their own (src/, tools/): each file gets its block below.
+    if (files.every((file) => layers.index.has(file))) continue;
     const sandboxAllowed = SANDBOX_USERS.some((user) => within(dir, user));
-    if (!sandboxAllowed) patterns.push(sandboxTypesOnly(dir));
-    blocks.push({
-      files: [`${dir}/*.ts`],
-      rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
-    });
-    if (dir.startsWith('tools/')) {
-      // A system's REST family declares routes that call its tools: the one file of a system that uses src/http.
-      const sandbox = sandboxAllowed ? [] : [sandboxTypesOnly(dir)];
-      blocks.push({
-        files: [`${dir}/rest.ts`],
-        rules: {
-          '@typescript-eslint/no-restricted-imports': [
-            'error',
-            { patterns: [...rulesFor(dir, 'src/http'), ...sandbox] },
-          ],
-        },
-      });
-    }
+    blocks.push({ files: [`${dir}/*.ts`], rules: rulesFor(`${dir}/x.ts`, { sandboxAllowed }) });
     if (!sandboxAllowed && /^tools\/(shared\/)?[^/]+$/.test(dir)) {
       // A system's demo wires its fake upstream: it is the one file of a system (or of an integration
       // systems share, tools/shared/<integration>) that runs the sandbox.
-      blocks.push({
-        files: [`${dir}/demo.ts`],
-        rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: rulesFor(dir) }] },
-      });
+      blocks.push({ files: [`${dir}/demo.ts`], rules: rulesFor(`${dir}/demo.ts`, { sandboxAllowed: true }) });
     }
   }
+  const filesOwnRules = new Set([
+    ...layers.entries.filter((e) => e.endsWith('.ts')),
+    ...UPWARD_ALLOWED.map((a) => a.from),
+  ]);
+  for (const file of filesOwnRules) {
+    const sandboxAllowed = SANDBOX_USERS.some((user) => within(file, user));
+    const allowedUpward = UPWARD_ALLOWED.filter((a) => a.from === file).map((a) => a.to);
+    blocks.push({ files: [file], rules: rulesFor(file, { sandboxAllowed, allowedUpward }) });
+  }
   return blocks;
+}
+
+/** LAYERS with `tools/*` spelled out as every system's folder, and each entry's layer number. */
+function expandedLayers() {
+  const systems = readdirSync(path.join(root, 'tools'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !LAYERS.flat().includes(`tools/${entry.name}`))
+    .map((entry) => `tools/${entry.name}`);
+  const index = new Map();
+  LAYERS.forEach((layer, i) => {
+    for (const entry of layer.flatMap((e) => (e === 'tools/*' ? systems : [e]))) index.set(entry, i);
+  });
+  return { entries: [...index.keys()], index };
 }
 
 function sandboxTypesOnly(dir) {
@@ -151,11 +218,17 @@ function sandboxTypesOnly(dir) {
   };
 }
 
-/** A pattern matching an import of `folder` (or of `folder.js`) as spelled from a file in `dir`. */
-function restrictFolder(dir, folder, message) {
-  let relative = path.posix.relative(dir, folder);
-  if (!relative.startsWith('.')) relative = `./${relative}`;
-  return { regex: `^${escapeRegex(relative)}(\\.js)?(/|$)`, caseSensitive: true, message };
+/**
+ * A pattern matching an import of `target` (a folder, or a file spelled `.js`) as spelled from a file in
+ * `dir`, except of the files in `allowed`.
+ */
+function restrictFolder(dir, target, message, allowed = []) {
+  const spelled = (to) => {
+    const relative = path.posix.relative(dir, to.replace(/\.ts$/, ''));
+    return escapeRegex(relative.startsWith('.') ? relative : `./${relative}`);
+  };
+  const except = allowed.map((file) => `(?!${spelled(file)}\\.js$)`).join('');
+  return { regex: `^${except}${spelled(target)}(\\.js)?(/|$)`, caseSensitive: true, message };
 }
 
 function escapeRegex(text) {
@@ -166,15 +239,16 @@ function within(dir, folder) {
   return dir === folder || dir.startsWith(`${folder}/`);
 }
 
-/** Every folder of production code (src/ and tools/) that holds TypeScript files, relative to the root. */
+/** Every folder of production code (src/ and tools/) with its TypeScript files, relative to the root. */
 function sourceFolders() {
-  const folders = new Set();
+  const folders = new Map();
   for (const top of ['src', 'tools']) {
     for (const entry of readdirSync(path.join(root, top), { recursive: true, withFileTypes: true })) {
       if (entry.isFile() && entry.name.endsWith('.ts')) {
-        folders.add(path.relative(root, entry.parentPath).split(path.sep).join('/'));
+        const folder = path.relative(root, entry.parentPath).split(path.sep).join('/');
+        folders.set(folder, [...(folders.get(folder) ?? []), `${folder}/${entry.name}`]);
       }
     }
   }
-  return [...folders].sort();
+  return [...folders].sort(([a], [b]) => a.localeCompare(b));
 }

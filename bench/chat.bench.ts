@@ -1,7 +1,6 @@
-import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { silentLogger } from '../src/config/logger.js';
-import { startDemo } from '../src/demo/start-demo.js';
+import { createDemoApp } from '../src/demo/start-demo.js';
 import { SANDBOX_EPOCH } from '../src/sandbox/server.js';
 import type { SlackState } from '../src/sandbox/slack/index.js';
 import type { Caller } from '../src/toolkit/context.js';
@@ -25,9 +24,12 @@ export async function run(): Promise<BenchResult[]> {
     },
     { databaseFile: ':memory:', demo: true, port: 0, logLevel: 'error' },
   );
-  const app = createApp(config, { clock: { now: () => SANDBOX_EPOCH + 12 * 3_600_000 }, log: silentLogger });
   // The clock stands still: count requests against Slack's tiers but never refuse them.
-  const demo = await startDemo(app, { scale: SCALE, rateLimits: 'count' });
+  const { app, demo } = await createDemoApp(
+    config,
+    { clock: { now: () => SANDBOX_EPOCH + 12 * 3_600_000 }, log: silentLogger },
+    { scale: SCALE, rateLimits: 'count' },
+  );
   const caller: Caller = demo.callerOf('acme');
   const execute = (tool: string, args: Record<string, unknown>) =>
     app.executor.execute(caller, app.registry.find(tool, 'chat')!, args);

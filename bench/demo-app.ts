@@ -1,8 +1,8 @@
-import { createApp, type App } from '../src/app.js';
+import type { App } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { silentLogger } from '../src/config/logger.js';
 import type { DemoEnvironment } from '../src/demo/environment.js';
-import { startDemo } from '../src/demo/start-demo.js';
+import { createDemoApp } from '../src/demo/start-demo.js';
 import { SANDBOX_EPOCH } from '../src/sandbox/server.js';
 import type { Caller } from '../src/toolkit/context.js';
 
@@ -27,7 +27,10 @@ export async function startDemoBench(): Promise<DemoBench> {
     },
     { databaseFile: ':memory:', demo: true, port: 0, logLevel: 'error' },
   );
-  const app = createApp(config, { clock: { now: () => SANDBOX_EPOCH }, log: silentLogger });
-  const demo = await startDemo(app, { rateLimits: 'count' });
+  const { app, demo } = await createDemoApp(
+    config,
+    { clock: { now: () => SANDBOX_EPOCH }, log: silentLogger },
+    { rateLimits: 'count' },
+  );
   return { app, demo, caller: demo.callerOf('acme') };
 }

@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { rankChunks, type RetrievalMode } from '../src/documents/retrieve.js';
 import { DocumentService } from '../src/documents/service.js';
-import { openDatabase } from '../src/store/db.js';
+import { openDatabase } from '../src/database.js';
 import { loadBeir, ndcgAt, recallAt } from './documents-data.js';
 import type { BenchResult } from './lib.js';
 import { median, percentile, time } from './lib.js';

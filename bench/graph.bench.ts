@@ -7,7 +7,8 @@ import { extract } from '../src/graph/ingest/index.js';
 import { extractorsOf } from '../src/catalog/manifest.js';
 import { MANIFESTS } from '../tools/index.js';
 import { GraphService } from '../src/graph/service/graph-service.js';
-import { openDatabase, type Db } from '../src/store/db.js';
+import { openDatabase } from '../src/database.js';
+import type { Db } from '../src/store/db.js';
 import { systemClock } from '../src/toolkit/context.js';
 import { median, percentile, time, type BenchResult } from './lib.js';
 

@@ -17,7 +17,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TokenService } from '../src/auth/jwt.js';
-import { openDatabase } from '../src/store/db.js';
+import { openDatabase } from '../src/database.js';
 import { TenantsRepo } from '../src/store/tenants-repo.js';
 import { SANDBOX_CREDENTIALS } from '../src/sandbox/credentials.js';
 import { startTestServer } from '../test/helpers/server.js';

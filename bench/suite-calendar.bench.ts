@@ -1,7 +1,6 @@
-import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { silentLogger } from '../src/config/logger.js';
-import { startDemo } from '../src/demo/start-demo.js';
+import { createDemoApp } from '../src/demo/start-demo.js';
 import type { StoredEvent } from '../src/sandbox/google/calendar/model.js';
 import type { GoogleState } from '../src/sandbox/google/index.js';
 import { SANDBOX_EPOCH } from '../src/sandbox/server.js';
@@ -56,8 +55,11 @@ export async function run(): Promise<BenchResult[]> {
     },
     { databaseFile: ':memory:', demo: true, port: 0, logLevel: 'error' },
   );
-  const app = createApp(config, { clock: { now: () => SANDBOX_EPOCH + 12 * HOUR }, log: silentLogger });
-  const demo = await startDemo(app, { rateLimits: 'count' });
+  const { app, demo } = await createDemoApp(
+    config,
+    { clock: { now: () => SANDBOX_EPOCH + 12 * HOUR }, log: silentLogger },
+    { rateLimits: 'count' },
+  );
   const caller = demo.callerOf('acme');
   const google = demo.sandbox.state<GoogleState>('/google', 'acme');
   const index = google.people.findIndex((p) => p.email === caller.userEmail);

@@ -1,7 +1,6 @@
-import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { silentLogger } from '../src/config/logger.js';
-import { startDemo } from '../src/demo/start-demo.js';
+import { createDemoApp } from '../src/demo/start-demo.js';
 import type { JiraState } from '../src/sandbox/jira/index.js';
 import { SANDBOX_EPOCH } from '../src/sandbox/server.js';
 import type { Caller } from '../src/toolkit/context.js';
@@ -29,8 +28,11 @@ async function measure(label: string, scale: number): Promise<BenchResult[]> {
     { databaseFile: ':memory:', demo: true, port: 0, logLevel: 'error' },
   );
   // A clock standing still just after the seed's "now": the windows cover the generated history.
-  const app = createApp(config, { clock: { now: () => SANDBOX_EPOCH + 12 * 3_600_000 }, log: silentLogger });
-  const demo = await startDemo(app, { scale, rateLimits: 'count' });
+  const { app, demo } = await createDemoApp(
+    config,
+    { clock: { now: () => SANDBOX_EPOCH + 12 * 3_600_000 }, log: silentLogger },
+    { scale, rateLimits: 'count' },
+  );
   const caller: Caller = demo.callerOf('acme');
   const tool = app.registry.find('get_executive_summary_all_projects', 'ticketing')!;
   const execute = (args: Record<string, unknown>) => app.executor.execute(caller, tool, args);

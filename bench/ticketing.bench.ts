@@ -1,7 +1,6 @@
-import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { silentLogger } from '../src/config/logger.js';
-import { startDemo } from '../src/demo/start-demo.js';
+import { createDemoApp } from '../src/demo/start-demo.js';
 import type { JiraState } from '../src/sandbox/jira/index.js';
 import { SANDBOX_EPOCH } from '../src/sandbox/server.js';
 import { median, percentile, time, type BenchResult } from './lib.js';
@@ -22,8 +21,11 @@ async function measure(scale: number): Promise<BenchResult[]> {
     },
     { databaseFile: ':memory:', demo: true, port: 0, logLevel: 'error' },
   );
-  const app = createApp(config, { clock: { now: () => SANDBOX_EPOCH + 12 * 3_600_000 }, log: silentLogger });
-  const demo = await startDemo(app, { scale, rateLimits: 'count' });
+  const { app, demo } = await createDemoApp(
+    config,
+    { clock: { now: () => SANDBOX_EPOCH + 12 * 3_600_000 }, log: silentLogger },
+    { scale, rateLimits: 'count' },
+  );
   const caller = demo.callerOf('acme');
   const execute = (args: Record<string, unknown>) =>
     app.executor.execute(caller, app.registry.find('get_tickets', 'ticketing')!, args);

@@ -1,7 +1,6 @@
-import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { silentLogger } from '../src/config/logger.js';
-import { startDemo } from '../src/demo/start-demo.js';
+import { createDemoApp } from '../src/demo/start-demo.js';
 import type { ConfluenceState } from '../src/sandbox/confluence/index.js';
 import { SANDBOX_EPOCH } from '../src/sandbox/server.js';
 import { markdownToStorage } from '../tools/wiki/storage/from-markdown.js';
@@ -65,8 +64,11 @@ async function myWork(): Promise<BenchResult[]> {
     },
     { databaseFile: ':memory:', demo: true, port: 0, logLevel: 'error' },
   );
-  const app = createApp(config, { clock: { now: () => SANDBOX_EPOCH + 12 * 3_600_000 }, log: silentLogger });
-  const demo = await startDemo(app, { scale: SCALE, rateLimits: 'count' });
+  const { app, demo } = await createDemoApp(
+    config,
+    { clock: { now: () => SANDBOX_EPOCH + 12 * 3_600_000 }, log: silentLogger },
+    { scale: SCALE, rateLimits: 'count' },
+  );
   try {
     const state = demo.sandbox.state<ConfluenceState>('/confluence', 'acme');
     const person = state.users[1];

@@ -2,11 +2,12 @@ import type { Config } from './config/config.js';
 import { createLogger } from './config/logger.js';
 import { TokenService } from './auth/jwt.js';
 import { TenantService } from './auth/tenants.js';
-import { ClientCache } from './integrations/client-cache.js';
+import { ClientCache, type CredentialRewrite } from './integrations/client-cache.js';
 import { environmentCredentials, jwtCredentials, type CredentialSource } from './integrations/credentials.js';
-import { integrationsOf, type SystemManifest } from './catalog/manifest.js';
+import { extractorsOf, integrationsOf, nodeTypesOf, type SystemManifest } from './catalog/manifest.js';
 import type { AnyIntegration } from './integrations/integration.js';
-import { openDatabase, type Db } from './store/db.js';
+import type { Db } from './store/db.js';
+import { openDatabase } from './database.js';
 import { TenantsRepo } from './store/tenants-repo.js';
 import { systemClock, type Clock, type Logger } from './toolkit/context.js';
 import type { DemoEnvironment } from './demo/environment.js';
@@ -16,9 +17,9 @@ import { Executor } from './toolkit/executor.js';
 import type { Registry } from './toolkit/registry.js';
 import { buildRegistry, MANIFESTS } from '../tools/index.js';
 import { Telemetry } from './telemetry.js';
-import { installGraph } from './graph/install.js';
-import { installDocuments } from './documents/install.js';
-import { installAnalytics } from './analytics/install.js';
+import { createGraph } from './graph/install.js';
+import { createDocuments } from './documents/install.js';
+import { createAnalyticsCache } from './analytics/install.js';
 import type { Sandbox } from './sandbox/server.js';
 import { ResponseCache } from './http/response-cache.js';
 import { createKeyring, CredentialVault, LocalGrantGenerations, vaultCredentials } from './auth/vault/index.js';
@@ -54,14 +55,20 @@ export interface App {
   /** GET response cache of the REST surface (per tenant and user). */
   responseCache: ResponseCache;
   /** Present in demo mode: the in-process fake upstreams. */
-  sandbox?: Sandbox;
+  readonly sandbox?: Sandbox;
   /** Present in demo mode: demo users, their connections and the caller of requests without a token. */
-  demo?: DemoEnvironment;
-  /** Work to run on close, in reverse order of registration, once running calls have finished. */
-  onClose(fn: () => void | Promise<void>): void;
-  /** Work to run when a tenant is deleted, after its rows are gone (in-memory caches, queued work). */
-  onTenantRemoved(fn: (tenantId: string) => void): void;
+  readonly demo?: DemoEnvironment;
   close(): Promise<void>;
+}
+
+/** Demo mode, started before the app (src/demo/start-demo.ts): the sandbox and what the app needs of it. */
+export interface DemoMode {
+  sandbox: Sandbox;
+  environment: DemoEnvironment;
+  /** Point clients at the sandbox: demo tokens' sandbox references, per-user integrations' API roots. */
+  credentialRewrites: readonly CredentialRewrite[];
+  /** Readies the app built over it: the tenants `acme` and `globex`, the demo OAuth clients and consents. */
+  prepare(app: App): void;
 }
 
 export interface CreateAppOptions {
@@ -71,28 +78,55 @@ export interface CreateAppOptions {
   manifests?: readonly SystemManifest[];
   /** Also read credentials from environment variables (one local user, e.g. stdio in a desktop host). */
   environmentCredentials?: NodeJS.ProcessEnv;
+  /** Demo mode's running sandbox (see `createDemoApp`): the app points its clients at it and closes it last. */
+  demo?: DemoMode;
 }
 
+/**
+ * The composition root: builds every service once, in order, each from what it uses (the store, then
+ * the features over it, then the executor that hands them to tools), and the container last. Nothing
+ * is added to the app after it is returned.
+ */
 export function createApp(config: Config, options: CreateAppOptions = {}): App {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.logLevel);
+  const { demo } = options;
   const db = openDatabase(config.databaseFile);
   const manifests = options.manifests ?? MANIFESTS;
   const registry = options.registry ?? buildRegistry(manifests);
   const integrations = integrationsOf(manifests);
   const vault = openVault(config, db, log, clock);
-  const sources: CredentialSource[] = [jwtCredentials, vaultCredentials(vault, log)];
-  if (options.environmentCredentials) sources.push(environmentCredentials(options.environmentCredentials));
-  // Read per call: demo mode attaches its sandbox after the app exists, and tenants come and go.
-  sources.push(
-    unifyCredentials(
-      () => config.unify ?? app.demo?.unifySettings(),
-      (tenantId) => (tenants.exists(tenantId) ? tenants.get(tenantId).consumerId : undefined),
-    ),
+  const tenants = new TenantService(new TenantsRepo(db), clock, (tenantId) => {
+    for (const fn of tenantRemovedHooks) fn(tenantId);
+  });
+  const connections = new ClientCache(
+    integrations,
+    credentialSources(config, options, vault, tenants, log),
+    clock,
+    log,
   );
-  const connections = new ClientCache(integrations, sources, clock, log);
-  const services = {} as ServiceMap;
+  for (const rewrite of demo?.credentialRewrites ?? []) connections.addCredentialRewrite(rewrite);
   const telemetry = new Telemetry();
+
+  const graphFeature = createGraph({
+    db,
+    clock,
+    log,
+    extractors: extractorsOf(manifests),
+    systemNodeTypes: nodeTypesOf(manifests),
+    activityRetentionDays: config.activityRetentionDays,
+    onIngestionError: (system) => telemetry.ingestionErrors.inc({ system }),
+  });
+  const { graph } = graphFeature;
+  const documents = createDocuments({ db, clock, graph, settings: config.documents });
+  const analytics = createAnalyticsCache({ db, clock, log });
+  const services: ServiceMap = { graph, documents, analytics };
+
+  const responseCache = new ResponseCache(config.cacheTtlSeconds * 1000, clock, (caller, ids) =>
+    connections.accessDigest(caller, ids),
+  );
+  // A user's grant replaced or removed (revoked, refused at refresh): their cached responses go at once.
+  vault.generations.onAdvance((grant) => responseCache.invalidateUser(grant.tenantId, grant.userEmail));
   const executor = new Executor({
     registry,
     clients: connections,
@@ -101,43 +135,34 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     log,
     mapUpstreamError: upstreamErrorMapper(integrations),
     timeoutMs: config.callTimeoutSeconds * 1000,
-    observers: [telemetry.observeExecution],
+    resultCache: analytics,
+    observers: [
+      telemetry.observeExecution,
+      // A successful action may change what cached reads would show: drop the tenant's cached responses.
+      (event) => {
+        if (event.success && event.tool.capability.type === 'action')
+          responseCache.invalidateTenant(event.caller.tenantId);
+      },
+      ...graphFeature.observers,
+    ],
   });
-  const responseCache = new ResponseCache(config.cacheTtlSeconds * 1000, clock, (caller, ids) =>
-    connections.accessDigest(caller, ids),
-  );
-  // A user's grant replaced or removed (revoked, refused at refresh): their cached responses go at once.
-  vault.generations.onAdvance((grant) => responseCache.invalidateUser(grant.tenantId, grant.userEmail));
-  // A successful action may change what cached reads would show: drop the tenant's cached responses.
-  executor.addObserver((event) => {
-    if (event.success && event.tool.capability.type === 'action') responseCache.invalidateTenant(event.caller.tenantId);
-  });
-  const closers: Array<() => void | Promise<void>> = [];
-  let closing: Promise<void> | undefined;
-  // Graceful: no new calls, running ones finish (within the bound), then what they use closes: queued
-  // graph ingestion is flushed and the sandbox closed by their closers, the store last.
-  const shutDown = async (): Promise<void> => {
-    executor.stopAccepting();
-    const graceMs = config.shutdownTimeoutSeconds * 1000;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
-    if ((await Promise.race([executor.idle(), late])) === 'late') {
-      log.warn('shutdown: calls still running after the grace period; closing anyway', {
-        running: executor.runningCalls,
-        grace_seconds: config.shutdownTimeoutSeconds,
-      });
-    }
-    clearTimeout(timer);
-    for (const fn of closers.reverse()) await fn();
-    db.close();
-  };
-  const tenantRemovedHooks: Array<(tenantId: string) => void> = [
+
+  // Run in reverse order on close, once running calls have finished: the sandbox first, the graph's
+  // queue is ingested last (before the store closes).
+  const closers: ReadonlyArray<() => void | Promise<void>> = [
+    graphFeature.close,
+    () => documents.close(),
+    () => analytics.close(),
+    ...(demo ? [() => demo.sandbox.close()] : []),
+  ];
+  // What a deleted tenant leaves in memory (cached clients and responses, queued work) goes after its rows.
+  const tenantRemovedHooks: ReadonlyArray<(tenantId: string) => void> = [
     connections.clear.bind(connections),
     responseCache.invalidateTenant.bind(responseCache),
+    graphFeature.dropTenant,
+    (tenantId) => analytics.invalidateTenant(tenantId),
   ];
-  const tenants = new TenantService(new TenantsRepo(db), clock, (tenantId) => {
-    for (const fn of tenantRemovedHooks) fn(tenantId);
-  });
+  let closing: Promise<void> | undefined;
   let listeningUrl = `http://${config.host}:${config.port}`;
   const app: App = {
     config,
@@ -164,18 +189,65 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     services,
     telemetry,
     responseCache,
-    onClose: (fn) => closers.push(fn),
-    onTenantRemoved: (fn) => tenantRemovedHooks.push(fn),
+    ...(demo ? { sandbox: demo.sandbox, demo: demo.environment } : {}),
     close() {
-      closing ??= shutDown();
+      closing ??= shutDown(config, log, executor, closers, db);
       return closing;
     },
   };
-  installGraph(app);
-  installDocuments(app);
-  installAnalytics(app);
   installAuthorizations(app);
+  demo?.prepare(app);
   return app;
+}
+
+/**
+ * Where a call's provider credentials come from, in order: the caller's token, the user's vault, the
+ * environment (one local user) when asked, and the installation's Apideck application.
+ */
+function credentialSources(
+  config: Config,
+  options: CreateAppOptions,
+  vault: CredentialVault,
+  tenants: TenantService,
+  log: Logger,
+): CredentialSource[] {
+  const sources: CredentialSource[] = [jwtCredentials, vaultCredentials(vault, log)];
+  if (options.environmentCredentials) sources.push(environmentCredentials(options.environmentCredentials));
+  // Read per call: tenants come and go.
+  const demoUnify = options.demo?.environment;
+  sources.push(
+    unifyCredentials(
+      () => config.unify ?? demoUnify?.unifySettings(),
+      (tenantId) => (tenants.exists(tenantId) ? tenants.get(tenantId).consumerId : undefined),
+    ),
+  );
+  return sources;
+}
+
+/**
+ * Graceful: no new calls, running ones finish (within the bound), then what they use closes: queued
+ * graph ingestion is flushed and the sandbox closed by their closers, the store last.
+ */
+async function shutDown(
+  config: Config,
+  log: Logger,
+  executor: Executor,
+  closers: ReadonlyArray<() => void | Promise<void>>,
+  db: Db,
+): Promise<void> {
+  executor.stopAccepting();
+  const graceMs = config.shutdownTimeoutSeconds * 1000;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
+  if ((await Promise.race([executor.idle(), late])) === 'late') {
+    log.warn('shutdown: calls still running after the grace period; closing anyway', {
+      running: executor.runningCalls,
+      grace_seconds: config.shutdownTimeoutSeconds,
+    });
+  }
+  clearTimeout(timer);
+  for (const fn of [...closers].reverse()) await fn();
+  db.close();
 }
 
 /** The credential vault, with rows sealed under a rotated-out key moved to the current one. */

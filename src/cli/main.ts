@@ -41,7 +41,6 @@ async function configFor(args: CliArgs, localCredentials: boolean): Promise<Conf
   });
 }
 
-/** Refuses a start that is not configured for how it runs; says how it runs and why. */
 /**
  * The catalog, once the server's own tool selection is known to serve at least one tool. A mistake there
  * is a usage error (exit 2), said before anything starts (the sandbox included).
@@ -60,25 +59,31 @@ async function servedRegistry(config: Config): Promise<Registry | undefined> {
   return undefined;
 }
 
+/** Refuses a start that is not configured for how it runs; says how it runs and why. */
 async function startApp(config: Config, context: StartContext, registry: Registry): Promise<App> {
   const { modeLine, refusal, startProblems } = await import('./start-mode.js');
   const problems = startProblems(config, process.env, context);
   if (problems.length) throw new Error(refusal(problems, config));
-  const { createApp } = await import('../app.js');
   // The stdio server acts for one person, whose environment may hold integration credentials.
-  const app = createApp(config, {
+  const options = {
     registry,
     ...(context.command === 'mcp' ? { environmentCredentials: process.env } : {}),
-  });
+  };
   if (config.demo) {
-    const { startDemo } = await import('../demo/start-demo.js');
+    const { createDemoApp } = await import('../demo/start-demo.js');
     // The seeded history ends today, so "the last 30 days" of a demo always has data.
     const today = new Date();
-    await startDemo(app, { now: Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) });
+    const { app } = await createDemoApp(config, options, {
+      now: Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()),
+    });
     say(
       `constellation: ${modeLine(config, process.env, context)}; fake upstreams at ${app.sandbox?.url}, tenants acme and globex`,
     );
-  } else say(`constellation: ${modeLine(config, process.env, context)}`);
+    return app;
+  }
+  const { createApp } = await import('../app.js');
+  const app = createApp(config, options);
+  say(`constellation: ${modeLine(config, process.env, context)}`);
   return app;
 }
 

@@ -1,5 +1,6 @@
 import type { App } from '../app.js';
 import type { StoredGrant } from '../auth/oauth/flow.js';
+import type { CredentialRewrite } from '../integrations/client-cache.js';
 import { registerAuthorization } from '../auth/oauth/install.js';
 import { authorizationFamiliesOf } from '../auth/oauth/upstream.js';
 import type { Person } from '../sandbox/seed/people.js';
@@ -24,6 +25,15 @@ function registerSandboxAuthorizations(app: App, sandbox: Sandbox, demos: readon
   }
 }
 
+/** Per-user clients reach the sandbox instead of the providers' own hosts. */
+export function perUserApiRoots(sandbox: Sandbox, demos: readonly LoadedDemo[]): CredentialRewrite {
+  const apiRoots = new Map<string, Record<string, unknown>>();
+  // A per-user integration's demo credentials name only where its API is, the same for every workspace.
+  for (const { integration, demo: part } of perUserDemos(demos))
+    apiRoots.set(integration.id, part.credentials(WORKSPACE_IDS[0], sandbox.urlOf(part.fake.prefix)));
+  return (credentials, integration) => ({ ...apiRoots.get(integration.id), ...credentials });
+}
+
 /**
  * Demo mode's per-user authorizations go to the sandbox's fakes of their upstreams. Every demo user
  * has consented already, except the last of each tenant, left unauthorized so each consent flow can be
@@ -39,20 +49,12 @@ export function installDemoAuthorizations(
   registerSandboxAuthorizations(app, sandbox, demos);
   const now = () => app.clock.now();
   const grants: Record<string, GrantAhead> = {};
-  const apiRoots = new Map<string, Record<string, unknown>>();
   for (const { integration, demo: part } of perUserDemos(demos)) {
     const consent = part.consentAhead;
-    if (consent)
-      grants[integration.id] = (workspace, person) =>
-        consent(sandbox.state(part.fake.prefix, workspace), person.index, now());
-    // A per-user integration's demo credentials name only where its API is, the same for every workspace.
-    apiRoots.set(integration.id, part.credentials(WORKSPACE_IDS[0], sandbox.urlOf(part.fake.prefix)));
+    if (!consent) continue;
+    grants[integration.id] = (workspace, person) =>
+      consent(sandbox.state(part.fake.prefix, workspace), person.index, now());
   }
-  // Per-user clients reach the sandbox instead of the providers' own hosts.
-  app.connections.addCredentialRewrite((credentials, integration) => ({
-    ...apiRoots.get(integration.id),
-    ...credentials,
-  }));
   for (const workspace of WORKSPACE_IDS) {
     const users = demo
       .users()

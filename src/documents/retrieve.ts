@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { CorpusStats } from './embed/provider.js';
+import type { CorpusStats, EmbeddingProvider } from './embed/provider.js';
 import { stem } from './embed/local.js';
-import type { DocumentService } from './service.js';
-import type { ChunkRow } from './store.js';
+import type { ChunkRow, DocumentStore } from './store.js';
+
+/** What retrieval reads of the document service (which runs it): its store, vector space and entity links. */
+export interface RetrievalSource {
+  readonly store: DocumentStore;
+  readonly embedder: EmbeddingProvider;
+  space(): Promise<{ table: string }>;
+  /** Throws when the tenant has no such document. */
+  found(tenantId: string, documentId: string): unknown;
+  linkerFor(tenantId: string): (text: string) => number[];
+}
 
 export const QUERY_MODES = ['vector_only', 'graph_only', 'hybrid', 'graph_expanded'] as const;
 export type QueryMode = (typeof QUERY_MODES)[number];
@@ -119,7 +128,7 @@ function cosine(a: Float32Array, b: Float32Array): number {
 
 /** Ranked chunk ids of one mode (no filter, no text): what the bench scores. */
 export async function rankChunks(
-  service: DocumentService,
+  service: RetrievalSource,
   tenantId: string,
   query: string,
   mode: RetrievalMode,
@@ -205,7 +214,7 @@ export async function rankChunks(
 
 /** A query in one of the four modes, with the spec's result items and a cited context. */
 export async function retrieve(
-  service: DocumentService,
+  service: RetrievalSource,
   tenantId: string,
   request: QueryRequest,
 ): Promise<QueryResponse> {

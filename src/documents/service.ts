@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as turn } from 'node:timers/promises';
 import type { Db } from '../store/db.js';
-import type { ProgressUpdate } from '../toolkit/define-tool.js';
+import type { ProgressUpdate } from '../toolkit/progress.js';
 import { AppError } from '../toolkit/errors.js';
 import type { TenantGate } from '../store/tenant-gate.js';
 import { CHUNKING_STRATEGIES, type ChunkingStrategy } from './chunk.js';

@@ -1,53 +1,69 @@
-import type { App } from '../app.js';
-import { extractorsOf, nodeTypesOf } from '../catalog/manifest.js';
+import type { Extractor } from './ingest/extractor.js';
+import type { Db } from '../store/db.js';
 import { tenantGate } from '../store/tenant-gate.js';
+import type { Clock, Logger } from '../toolkit/context.js';
+import type { ExecutionObserver } from '../toolkit/executor.js';
 import { IngestionPipeline } from './ingest/pipeline.js';
 import { GraphService } from './service/graph-service.js';
 import { nodeVocabulary } from './types.js';
 
-declare module '../toolkit/define-tool.js' {
-  interface ServiceMap {
-    graph: GraphService;
-  }
-}
-
 /** How often expired contexts are swept (they are also purged whenever they would be read). */
 const PURGE_INTERVAL_MS = 60_000;
 
-/** Wires the knowledge graph into the app: its service, the activity and ingestion observers. */
-export function installGraph(app: App): void {
-  const graph = new GraphService(app.db, {
-    clock: app.clock,
-    nodeTypes: nodeVocabulary(nodeTypesOf(app.manifests)),
-    tenantGate: tenantGate(app.db),
+export interface GraphDependencies {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  /** Each system's extractor, by system id. */
+  extractors: Readonly<Record<string, Extractor>>;
+  /** The node types the systems write (the graph adds its own). */
+  systemNodeTypes: readonly string[];
+  /** Days of activity kept; 0 keeps all. */
+  activityRetentionDays: number;
+  onIngestionError: (system: string) => void;
+}
+
+/** The knowledge graph and what the app around it runs for it. */
+export interface GraphFeature {
+  graph: GraphService;
+  /** The activity record and the ingestion of results, for the executor. */
+  observers: readonly ExecutionObserver[];
+  dropTenant: (tenantId: string) => void;
+  /** Stops the sweeps and ingests what is queued. */
+  close: () => void;
+}
+
+/** Builds the knowledge graph: its service, its ingestion pipeline and its periodic sweeps. */
+export function createGraph(deps: GraphDependencies): GraphFeature {
+  const graph = new GraphService(deps.db, {
+    clock: deps.clock,
+    nodeTypes: nodeVocabulary(deps.systemNodeTypes),
+    tenantGate: tenantGate(deps.db),
   });
-  const pipeline = new IngestionPipeline(graph, extractorsOf(app.manifests), {
-    log: app.log,
-    onError: (system) => app.telemetry.ingestionErrors.inc({ system }),
-  });
+  const pipeline = new IngestionPipeline(graph, deps.extractors, { log: deps.log, onError: deps.onIngestionError });
   graph.drain = () => pipeline.drain();
   graph.flush = () => pipeline.flush();
-  app.services.graph = graph;
-  app.executor.addObserver(pipeline.recordActivity);
-  app.executor.addObserver(pipeline.queueResult);
-  app.onTenantRemoved((tenantId) => pipeline.dropTenant(tenantId));
 
-  const retentionDays = app.config.activityRetentionDays;
   let sweeps = 0;
   const sweepOnce = () => {
     try {
       graph.contexts.purgeAll();
       // Activity retention runs at start and about once an hour.
-      if (retentionDays > 0 && sweeps++ % 60 === 0) graph.pruneActivity(retentionDays);
+      if (deps.activityRetentionDays > 0 && sweeps++ % 60 === 0) graph.pruneActivity(deps.activityRetentionDays);
     } catch (error) {
-      app.log.warn('graph: purge failed', { error: error instanceof Error ? error.message : String(error) });
+      deps.log.warn('graph: purge failed', { error: error instanceof Error ? error.message : String(error) });
     }
   };
   sweepOnce();
   const sweep = setInterval(sweepOnce, PURGE_INTERVAL_MS);
   sweep.unref();
-  app.onClose(() => {
-    clearInterval(sweep);
-    pipeline.flush();
-  });
+  return {
+    graph,
+    observers: [pipeline.recordActivity, pipeline.queueResult],
+    dropTenant: (tenantId) => pipeline.dropTenant(tenantId),
+    close() {
+      clearInterval(sweep);
+      pipeline.flush();
+    },
+  };
 }

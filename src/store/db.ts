@@ -1,8 +1,6 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { MIGRATIONS } from './migrations.js';
-import { loadVectorExtension } from '../documents/schema.js';
 
 export type Db = Database.Database;
 
@@ -12,8 +10,16 @@ export interface Migration {
   up: (db: Db) => void;
 }
 
-/** Opens (creating when needed) the installation's SQLite file, in WAL mode, and migrates it. */
-export function openDatabase(file: string): Db {
+/** What the features built over the store need of it; the store itself knows no feature. */
+export interface StoreSchema {
+  /** Run on every connection before migrating (SQLite extensions the schema's triggers use). */
+  extensions: ReadonlyArray<(db: Db) => void>;
+  /** Every migration, in the order they apply. */
+  migrations: readonly Migration[];
+}
+
+/** Opens (creating when needed) a SQLite file, in WAL mode, and migrates it to the schema given. */
+export function openStore(file: string, schema: StoreSchema): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -22,9 +28,8 @@ export function openDatabase(file: string): Db {
   db.pragma('busy_timeout = 5000');
   // Fewer, larger checkpoints: the checkpoint's fsync was a fifth of graph ingestion time.
   db.pragma('wal_autocheckpoint = 4000');
-  // Document vectors (sqlite-vec): their delete triggers need the extension on every connection.
-  loadVectorExtension(db);
-  migrate(db, MIGRATIONS);
+  for (const load of schema.extensions) load(db);
+  migrate(db, schema.migrations);
   return db;
 }
 

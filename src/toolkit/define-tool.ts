@@ -2,6 +2,12 @@ import { z } from 'zod';
 import type { Caller, ClientMap, Clock, IntegrationId, Logger } from './context.js';
 import type { FanOutOptions, FanOutResult } from './fan-out.js';
 import type { PageRequest, ResumePoint } from './pagination.js';
+import type { ProgressUpdate } from './progress.js';
+import type { AnalyticsCache } from '../analytics/cache.js';
+import type { DocumentService } from '../documents/service.js';
+import type { GraphService } from '../graph/service/graph-service.js';
+
+export type { ProgressUpdate } from './progress.js';
 
 export type CapabilityType = 'action' | 'analytical' | 'read';
 
@@ -32,9 +38,16 @@ export interface LlmHints {
   examples: ToolExample[];
 }
 
-/** Services the application hands to tools (graph store, analytics cache...); modules augment it. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
-export interface ServiceMap {}
+/**
+ * The services the application builds once (src/app.ts) and hands to tools. Named here as types only:
+ * the toolkit runs tools over them without depending on the features that implement them.
+ */
+export interface ServiceMap {
+  graph: GraphService;
+  documents: DocumentService;
+  /** The stale-while-revalidate cache of analytical results (the executor's result cache). */
+  analytics: AnalyticsCache;
+}
 
 export interface ToolRunContext<A> {
   args: A;
@@ -63,13 +76,6 @@ export interface ToolRunContext<A> {
   log: Logger;
   /** Reports how far a long call has come (fan-outs report on their own); a no-op when nobody listens. */
   progress: (update: ProgressUpdate) => void;
-}
-
-/** How far a call has come: `progress` of `total` units (resources covered, rows read...). */
-export interface ProgressUpdate {
-  progress: number;
-  total?: number;
-  message?: string;
 }
 
 /** What the surface that started a call hears of it and can do to it. */

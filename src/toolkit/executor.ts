@@ -41,6 +41,8 @@ export interface ExecutorOptions {
   clock: Clock;
   log: Logger;
   observers?: ExecutionObserver[];
+  /** Analytical results go through this cache (keyed by tool, normalised arguments and credentials). */
+  resultCache?: ResultCache;
   /** Maps an SDK's own error to an AppError (every integration's mapper). */
   mapUpstreamError?: (error: unknown) => AppError | undefined;
   /** Longest a single tool call may run (ms), upstream requests included. */
@@ -88,7 +90,7 @@ export class Executor {
   private readonly observers: ExecutionObserver[];
   /** What every run of a handler is given, resolved once rather than per call. */
   private readonly callDeps: ToolCallDeps;
-  private resultCache: ResultCache | undefined;
+  private readonly resultCache: ResultCache | undefined;
   private accepting = true;
   private running = 0;
   private idleWaiters: Array<() => void> = [];
@@ -103,6 +105,7 @@ export class Executor {
       mapUpstreamError: options.mapUpstreamError ?? (() => undefined),
       timeoutMs: options.timeoutMs ?? 120_000,
     };
+    this.resultCache = options.resultCache;
   }
 
   get registry(): Registry {
@@ -111,11 +114,6 @@ export class Executor {
 
   addObserver(observer: ExecutionObserver): void {
     this.observers.push(observer);
-  }
-
-  /** Analytical results go through this cache (keyed by tool, normalised arguments and credentials). */
-  useResultCache(cache: ResultCache): void {
-    this.resultCache = cache;
   }
 
   /**

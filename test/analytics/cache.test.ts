@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AnalyticsCache, canonicalJson, EXPIRES_AFTER_MS, FRESH_FOR_MS } from '../../src/analytics/cache.js';
 import { AnalyticsCacheStore } from '../../src/analytics/cache-store.js';
 import { silentLogger } from '../../src/config/logger.js';
-import { openDatabase, type Db } from '../../src/store/db.js';
+import { openDatabase } from '../../src/database.js';
+import type { Db } from '../../src/store/db.js';
 import { MINUTE, ManualClock } from '../helpers/clock.js';
 
 const dbs: Db[] = [];

@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { silentLogger } from '../../src/config/logger.js';
 import { WRITE_BATCH } from '../../src/documents/pending-write.js';
 import { DocumentService } from '../../src/documents/service.js';
-import { openDatabase } from '../../src/store/db.js';
+import { openDatabase } from '../../src/database.js';
 import { TEST_API_KEY, TEST_JWT_SECRET } from '../helpers/server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'documents-crash-'));

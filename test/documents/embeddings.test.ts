@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAiEmbeddings } from '../../src/documents/embed/openai.js';
 import { DocumentService } from '../../src/documents/service.js';
-import { openDatabase } from '../../src/store/db.js';
+import { openDatabase } from '../../src/database.js';
 
 /** A fake OpenAI-compatible `/v1/embeddings`: letter counts as vectors, the first call answered 503. */
 let server: Server;

@@ -3,7 +3,7 @@ import { createApp, type App } from '../../src/app.js';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { silentLogger } from '../../src/config/logger.js';
-import { startDemo } from '../../src/demo/start-demo.js';
+import { createDemoApp } from '../../src/demo/start-demo.js';
 import { buildHttpApp, listen } from '../../src/http/server.js';
 import { McpSurface, type McpSurfaceOptions } from '../../src/mcp/server.js';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
@@ -72,8 +72,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     { databaseFile: ':memory:', demo: options.sandbox !== false, port: 0, logLevel: 'error', ...options.config },
   );
-  const app = createApp(config, { clock: options.clock, log: silentLogger, manifests: options.manifests });
-  if (options.sandbox !== false) await startDemo(app, { port: options.sandboxPort, rateLimits: options.rateLimits });
+  const appOptions = { clock: options.clock, log: silentLogger, manifests: options.manifests };
+  const app =
+    options.sandbox === false
+      ? createApp(config, appOptions)
+      : (await createDemoApp(config, appOptions, { port: options.sandboxPort, rateLimits: options.rateLimits })).app;
   const surface = new McpSurface(app, options.mcp ?? { mode: 'full' });
   const listening = await listen(app, buildHttpApp(app, surface), 0, '127.0.0.1');
   const callerFor = (tenant: WorkspaceId, email?: string): Caller => {

@@ -2,7 +2,7 @@ import { CHAT_BOT_SCOPES, CHAT_USER_SCOPES } from '../../src/integrations/slack/
 import type { IntegrationDemo } from '../../src/integrations/integration.js';
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import { installAhead, slackFake, type SlackState } from '../../src/sandbox/slack/index.js';
-import type { ChatClients } from './integration.js';
+import type { ChatClients } from './clients.js';
 
 /** Demo mode's Slack: the sandbox fake, and the app installed ahead of time by each person (bot and user token). */
 export const slackDemo: IntegrationDemo<{ apiBase: string }> = {

@@ -10,22 +10,10 @@ import { classifyByStatus, upstreamError } from '../../src/integrations/http-sta
 import { lazySdk } from '../../src/integrations/lazy-sdk.js';
 import { userTokenFetch } from '../../src/integrations/user-token-fetch.js';
 import { AppError } from '../../src/toolkit/errors.js';
-import { installationOf, type Identity, type Installation } from './tokens.js';
+import type { ChatClients, MemberName } from './clients.js';
+import { installationOf, type Identity } from './tokens.js';
 
-/** The calling user's Slack: who they are in the workspace, and a Web API client per identity. */
-export interface ChatClients {
-  /** The stored installation (which tokens exist), read anew per call. */
-  installation(): Promise<Installation>;
-  /** A Web API client presenting the user's or the bot's token; built on first use. */
-  as(identity: Identity): Promise<WebClient>;
-  /** Member id → display name of a workspace, read once per client (the client cache's lifetime). */
-  names(teamId: string, load: () => Promise<Map<string, MemberName>>): Promise<Map<string, MemberName>>;
-}
-
-export interface MemberName {
-  name: string;
-  email?: string;
-}
+export type { ChatClients, MemberName } from './clients.js';
 
 declare module '../../src/toolkit/context.js' {
   interface ClientMap {

@@ -2,7 +2,7 @@ import { SUITE_SCOPES } from '../../src/integrations/google/oauth.js';
 import type { IntegrationDemo } from '../../src/integrations/integration.js';
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import { googleFake, grantAhead, type GoogleState } from '../../src/sandbox/google/index.js';
-import type { SuiteClients } from './integration.js';
+import type { SuiteClients } from './clients.js';
 
 /** The sandbox's Google OAuth client; one app serves every workspace, as one Google Cloud project would. */
 export const SANDBOX_GOOGLE_CLIENT = {

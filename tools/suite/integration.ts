@@ -1,22 +1,12 @@
-import type { calendar_v3 } from '@googleapis/calendar';
-import type { chat_v1 } from '@googleapis/chat';
-import type { gmail_v1 } from '@googleapis/gmail';
 import { z } from 'zod';
 import { defineIntegration, type ClientContext, type UpstreamFetch } from '../../src/integrations/integration.js';
 import { classifyByStatus, upstreamError, type HeaderSource } from '../../src/integrations/http-status.js';
 import { lazySdk } from '../../src/integrations/lazy-sdk.js';
 import { userTokenFetch } from '../../src/integrations/user-token-fetch.js';
 import type { AppError } from '../../src/toolkit/errors.js';
+import type { SuiteClients } from './clients.js';
 
-/**
- * The Google APIs of the suite, each built on first use: googleapis-common costs ~370 ms to import, and
- * an MCP host spawns the server for every session.
- */
-export interface SuiteClients {
-  calendar(): Promise<calendar_v3.Calendar>;
-  gmail(): Promise<gmail_v1.Gmail>;
-  chat(): Promise<chat_v1.Chat>;
-}
+export type { SuiteClients } from './clients.js';
 
 declare module '../../src/toolkit/context.js' {
   interface ClientMap {

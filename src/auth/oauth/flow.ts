@@ -3,7 +3,7 @@ import type { Clock, Logger } from '../../toolkit/context.js';
 import { AppError } from '../../toolkit/errors.js';
 import type { CredentialVault, VaultOwner } from '../vault/index.js';
 import type { PendingAuthorization, PendingAuthorizations } from './pending.js';
-import { RefreshRejected, type OAuthProvider, type ProviderTokens } from './provider.js';
+import { RefreshRejected, type OAuthProvider, type ProviderTokens } from '../../integrations/oauth-provider.js';
 import { STATE_TTL_SECONDS, StateTokens } from './state-token.js';
 
 /** What the vault holds for a user of a provider. */

@@ -12,7 +12,7 @@ export {
   type OAuthProvider,
   type ProviderGrant,
   type ProviderTokens,
-} from './provider.js';
+} from '../../integrations/oauth-provider.js';
 export { oauthMigrations } from './schema.js';
 export { STATE_TTL_SECONDS, StateTokens } from './state-token.js';
 export {

@@ -3,7 +3,7 @@ import { tenantGate } from '../../store/tenant-gate.js';
 import type { VaultOwner } from '../vault/index.js';
 import { OAuthFlow } from './flow.js';
 import { PendingAuthorizations } from './pending.js';
-import type { OAuthProvider } from './provider.js';
+import type { OAuthProvider } from '../../integrations/oauth-provider.js';
 import { StateTokens } from './state-token.js';
 import { authorizationFamiliesOf } from './upstream.js';
 

@@ -1,5 +1,5 @@
 import type { Config } from '../../config/config.js';
-import type { OAuthProvider } from './provider.js';
+import type { OAuthProvider } from '../../integrations/oauth-provider.js';
 
 /** An OAuth client registered with the upstream (an app's id and secret). */
 export interface OAuthClient {

@@ -1,10 +1,5 @@
 import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
-import {
-  RefreshRejected,
-  type OAuthProvider,
-  type ProviderGrant,
-  type ProviderTokens,
-} from '../../auth/oauth/provider.js';
+import { RefreshRejected, type OAuthProvider, type ProviderGrant, type ProviderTokens } from '../oauth-provider.js';
 import { GOOGLE_OAUTH_ENDPOINTS, type GoogleOAuthEndpoints } from './oauth-endpoints.js';
 
 export { googleEndpointsAt, type GoogleOAuthEndpoints } from './oauth-endpoints.js';

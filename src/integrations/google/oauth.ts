@@ -1,4 +1,4 @@
-import { lazyProvider } from '../../auth/oauth/provider.js';
+import { lazyProvider } from '../oauth-provider.js';
 import type { OAuthUpstream } from '../../auth/oauth/upstream.js';
 import { googleEndpointsAt } from './oauth-endpoints.js';
 

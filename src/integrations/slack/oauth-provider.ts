@@ -1,10 +1,5 @@
 import { WebClient } from '@slack/web-api';
-import {
-  RefreshRejected,
-  type OAuthProvider,
-  type ProviderGrant,
-  type ProviderTokens,
-} from '../../auth/oauth/provider.js';
+import { RefreshRejected, type OAuthProvider, type ProviderGrant, type ProviderTokens } from '../oauth-provider.js';
 
 export interface SlackOAuthOptions {
   clientId: string;

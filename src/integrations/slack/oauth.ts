@@ -1,4 +1,4 @@
-import { lazyProvider } from '../../auth/oauth/provider.js';
+import { lazyProvider } from '../oauth-provider.js';
 import type { OAuthUpstream } from '../../auth/oauth/upstream.js';
 
 /** The chat app's bot scopes, as the spec lists them (Document 2, chat app scopes requested). */

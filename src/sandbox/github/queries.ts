@@ -7,7 +7,7 @@ import type {
   PullRecord,
   RepoRecord,
   UserRecord,
-} from './state.js';
+} from './model.js';
 
 /** Lookups over the state, for the routes and for tests that compute expectations from the seed. */
 

@@ -1,4 +1,4 @@
-import { lazySdk } from '../../integrations/lazy-sdk.js';
+import { lazySdk } from './lazy-sdk.js';
 /** What a provider gave for a user: tokens, their expiry and the scopes granted. */
 export interface ProviderTokens {
   accessToken: string;

@@ -1,0 +1,72 @@
+import { ESLint, type Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+// Loaded by URL: the config is plain JavaScript, outside the TypeScript program.
+const { default: config } = (await import(new URL('../../eslint.config.js', import.meta.url).href)) as {
+  default: Linter.Config[];
+};
+const RULE = '@typescript-eslint/no-restricted-imports';
+
+// The project's import boundaries alone, on the TypeScript parser without type information: the
+// boundary rule reads only the import statements, and a probe file need not exist.
+const eslint = new ESLint({
+  cwd: ROOT,
+  overrideConfigFile: true,
+  overrideConfig: [
+    tseslint.configs.base,
+    ...config.filter((block) => block.rules?.[RULE] !== undefined).map(({ files, rules }) => ({ files, rules })),
+  ],
+});
+
+/** The boundary problems of `code` as if it were the file `path`. */
+async function boundaryProblems(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${ROOT}${path}` });
+  return result.messages.filter((message) => message.ruleId === RULE).map((message) => message.message);
+}
+
+describe('layer boundaries (eslint.config.js)', () => {
+  it('refuse an import of a higher layer, from any folder', async () => {
+    expect(
+      await boundaryProblems('src/store/probe.ts', "import { graphMigrations } from '../graph/schema.js';"),
+    ).toEqual([expect.stringContaining('src/store/ must not import src/graph, a higher layer')]);
+    expect(
+      await boundaryProblems('src/integrations/probe.ts', "import { vaultCredentials } from '../auth/vault/index.js';"),
+    ).toHaveLength(1);
+    expect(await boundaryProblems('src/graph/ingest/probe.ts', "import { createApp } from '../../app.js';")).toEqual([
+      expect.stringContaining('must not import src/app.ts'),
+    ]);
+    expect(
+      await boundaryProblems('tools/code_host/probe.ts', "import { McpSurface } from '../../src/mcp/server.js';"),
+    ).toHaveLength(1);
+  });
+
+  it('let a file import its own layer, lower layers, and higher ones as types', async () => {
+    expect(
+      await boundaryProblems(
+        'src/documents/probe.ts',
+        "import { GraphService } from '../graph/service/graph-service.js';",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryProblems(
+        'src/store/probe.ts',
+        "import type { GraphService } from '../graph/service/graph-service.js';",
+      ),
+    ).toEqual([]);
+    expect(await boundaryProblems('src/app.ts', "import { createGraph } from './graph/install.js';")).toEqual([]);
+  });
+
+  it('allow a listed upward import in its own file only, and nothing else of that layer', async () => {
+    expect(await boundaryProblems('src/mcp/results.ts', "import { toHttpError } from '../http/errors.js';")).toEqual(
+      [],
+    );
+    expect(await boundaryProblems('src/mcp/results.ts', "import { requireAuth } from '../http/auth.js';")).toHaveLength(
+      1,
+    );
+    expect(await boundaryProblems('src/mcp/probe.ts', "import { toHttpError } from '../http/errors.js';")).toHaveLength(
+      1,
+    );
+  });
+});
