@@ -34,7 +34,8 @@ const LAYERS = [
   // REST routes, in src/graph/http, belong to it). They read the catalog as data (app.manifests), so a
   // system's REST family can sit in its own folder above them.
   ['src/mcp'],
-  ['src/http', 'src/graph/http'],
+  // (MCP over streamable HTTP, src/mcp/http.ts, is mounted by the REST adapter and uses its caller check.)
+  ['src/http', 'src/graph/http', 'src/mcp/http.ts'],
   // The catalog: field schemas and integrations several systems share, the systems (each with its REST
   // family), their assembly.
   ['tools/shared'],
@@ -45,18 +46,6 @@ const LAYERS = [
   ['src/app.ts'],
   ['src/demo'],
   ['src/cli'],
-];
-
-/**
- * Upward imports of today, each to be deleted when the change removing it lands: a file may import
- * the file named, and nothing else of that layer.
- */
-const UPWARD_ALLOWED = [
-  // MCP's error results reuse the REST error table; moving it below both surfaces is under way.
-  { from: 'src/mcp/results.ts', to: 'src/http/errors.ts' },
-  { from: 'src/mcp/json-rpc-errors.ts', to: 'src/http/errors.ts' },
-  // MCP over streamable HTTP authenticates with the REST middleware (one JWT check per request, under way).
-  { from: 'src/mcp/http.ts', to: 'src/http/auth.ts' },
 ];
 
 export default defineConfig(
@@ -118,7 +107,7 @@ export default defineConfig(
 
 /**
  * Import boundaries, one `no-restricted-imports` block per folder of production code (and per file that
- * is a layer of its own or has an allowed upward import). Imports are relative, so each forbidden folder
+ * is a layer of its own). Imports are relative, so each forbidden folder
  * is turned into the path an import from that folder would spell (`src/http` is `../http` from
  * src/toolkit and `../../src/http` from tools/code_host). ESLint keeps only the last options of a rule
  * for a file, so every restriction that applies to a file is gathered into its one block. Dynamic
@@ -146,7 +135,7 @@ function layerBoundaries() {
   };
 
   // `file` stands for the files the block covers: a file, or `<dir>/x.ts` for a folder's files.
-  const rulesFor = (file, { sandboxAllowed, allowedUpward = [] }) => {
+  const rulesFor = (file, { sandboxAllowed }) => {
     const dir = path.posix.dirname(file);
     const packages = [];
     if (dir.startsWith('tools')) packages.push(SDKS[0], ...EXPRESS);
@@ -160,7 +149,6 @@ function layerBoundaries() {
           dir,
           entry,
           `${dir}/ must not import ${entry}, a higher layer (layer boundary; \`import type\` is allowed)`,
-          allowedUpward.filter((target) => within(target, entry)),
         ),
         allowTypeImports: true,
       })),
@@ -183,14 +171,9 @@ function layerBoundaries() {
       blocks.push({ files: [`${dir}/demo.ts`], rules: rulesFor(`${dir}/demo.ts`, { sandboxAllowed: true }) });
     }
   }
-  const filesOwnRules = new Set([
-    ...layers.entries.filter((e) => e.endsWith('.ts')),
-    ...UPWARD_ALLOWED.map((a) => a.from),
-  ]);
-  for (const file of filesOwnRules) {
+  for (const file of layers.entries.filter((e) => e.endsWith('.ts'))) {
     const sandboxAllowed = SANDBOX_USERS.some((user) => within(file, user));
-    const allowedUpward = UPWARD_ALLOWED.filter((a) => a.from === file).map((a) => a.to);
-    blocks.push({ files: [file], rules: rulesFor(file, { sandboxAllowed, allowedUpward }) });
+    blocks.push({ files: [file], rules: rulesFor(file, { sandboxAllowed }) });
   }
   return blocks;
 }
@@ -218,17 +201,11 @@ function sandboxTypesOnly(dir) {
   };
 }
 
-/**
- * A pattern matching an import of `target` (a folder, or a file spelled `.js`) as spelled from a file in
- * `dir`, except of the files in `allowed`.
- */
-function restrictFolder(dir, target, message, allowed = []) {
-  const spelled = (to) => {
-    const relative = path.posix.relative(dir, to.replace(/\.ts$/, ''));
-    return escapeRegex(relative.startsWith('.') ? relative : `./${relative}`);
-  };
-  const except = allowed.map((file) => `(?!${spelled(file)}\\.js$)`).join('');
-  return { regex: `^${except}${spelled(target)}(\\.js)?(/|$)`, caseSensitive: true, message };
+/** A pattern matching an import of `target` (a folder, or a file spelled `.js`) as spelled from a file in `dir`. */
+function restrictFolder(dir, target, message) {
+  const relative = path.posix.relative(dir, target.replace(/\.ts$/, ''));
+  const spelled = escapeRegex(relative.startsWith('.') ? relative : `./${relative}`);
+  return { regex: `^${spelled}(\\.js)?(/|$)`, caseSensitive: true, message };
 }
 
 function escapeRegex(text) {
