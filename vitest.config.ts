@@ -1,11 +1,32 @@
 import { defineConfig } from 'vitest/config';
+import { SMOKE_FOLDER, unitTestFiles } from './test/helpers/test-projects.js';
+
+const ALL = 'test/**/*.test.ts';
+const SMOKE = `${SMOKE_FOLDER}/**/*.test.ts`;
+const UNIT = unitTestFiles(import.meta.dirname);
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    pool: 'forks',
     reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        // Pure modules and in-process fakes: one module graph per worker thread instead of one per file
+        // (importing the catalog once per file was a third of the suite's time).
+        test: { name: 'unit', include: UNIT, pool: 'threads', isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'server', include: [ALL], exclude: [...UNIT, SMOKE], pool: 'forks' },
+      },
+      {
+        extends: true,
+        // Start-up over both transports, one call per surface, the native modules, the worker pool: what a
+        // new Node major breaks first. `.ci/run` runs it alone on Node 24.
+        test: { name: 'smoke', include: [SMOKE], pool: 'forks' },
+      },
+    ],
   },
 });
