@@ -1,12 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltDemo, type SpawnedServer } from '../helpers/built-server.js';
-import { BIN } from '../helpers/cli.js';
+import { builtStdioCommand } from '../helpers/cli.js';
 import { call } from '../helpers/server.js';
 
 /**
@@ -62,16 +59,7 @@ describe(`the built server on Node ${process.versions.node}`, () => {
 describe(`MCP over stdio on Node ${process.versions.node}`, () => {
   const client = new Client({ name: 'smoke', version: '1' });
   beforeAll(async () => {
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [BIN, 'mcp', '--demo', '--tool-mode', 'full'],
-        env: {
-          PATH: process.env.PATH ?? '',
-          CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-smoke-')),
-        },
-      }),
-    );
+    await client.connect(new StdioClientTransport(builtStdioCommand(['mcp', '--demo', '--tool-mode', 'full'])));
   });
   afterAll(() => client.close());
 
