@@ -4,8 +4,8 @@ import { join, relative } from 'node:path';
 /**
  * Sorts the test files into the suite's projects by what they use, so that a new file lands in the right
  * one without being listed. A file is a server test when it starts the app (through a helper that does),
- * spawns a process or drives a browser; everything else is a unit test, run without a fresh module
- * graph per file. The smoke set (test/smoke/) is its own project: it also runs alone on the newest Node.
+ * spawns a process or drives a browser (these run in child processes); everything else is a unit test
+ * (worker threads). The smoke set (test/smoke/) is its own project: it also runs alone on the newest Node.
  */
 const SERVER_MARKERS = [
   /helpers\/(server|sandbox|mcp-session|unified-family|oauth-harness|built-server|cli|chromium)\.js'/,
