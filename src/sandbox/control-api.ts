@@ -39,6 +39,11 @@ export function controlApi(faults: FaultInjector, guard: ControlApiGuard = {}): 
     res.status(204).end();
   });
   router.get('/requests', (_req, res) => res.json({ requests: faults.log }));
+  // Answers once a request to `path` has arrived, so that a test waits for it instead of polling the log.
+  router.get('/requests/arrived', async (req, res) => {
+    await faults.requested(String(req.query.path));
+    res.json({ arrived: true });
+  });
   router.delete('/requests', (_req, res) => {
     faults.clearLog();
     res.status(204).end();

@@ -38,6 +38,7 @@ export interface RequestLogEntry {
 export class FaultInjector {
   private faults: ActiveFault[] = [];
   private nextId = 1;
+  private awaited: Array<{ path: string; arrived: () => void }> = [];
   readonly log: RequestLogEntry[] = [];
 
   add(spec: FaultSpec): number {
@@ -52,6 +53,12 @@ export class FaultInjector {
 
   clearLog(): void {
     this.log.length = 0;
+  }
+
+  /** Resolves once a request to `path` (prefix included) has been received: at once if one was. */
+  requested(path: string): Promise<void> {
+    if (this.log.some((r) => r.path === path)) return Promise.resolve();
+    return new Promise((arrived) => this.awaited.push({ path, arrived }));
   }
 
   /** Requests received whose method and path match, for assertions such as "a create was sent once". */
@@ -75,7 +82,11 @@ export class FaultInjector {
   middleware() {
     return (req: Request, res: Response, next: NextFunction): void => {
       const entry: RequestLogEntry = { method: req.method, path: req.path, at: Date.now() };
-      if (!req.path.startsWith('/_sandbox')) this.log.push(entry);
+      if (!req.path.startsWith('/_sandbox')) {
+        this.log.push(entry);
+        for (const waiter of this.awaited.filter((w) => w.path === req.path)) waiter.arrived();
+        this.awaited = this.awaited.filter((w) => w.path !== req.path);
+      }
       res.on('finish', () => (entry.status = res.statusCode));
       const fault = this.match(req);
       if (!fault) return next();

@@ -36,13 +36,19 @@ function start(args: string[], env: Record<string, string> = {}): Running {
   return { child, stderr: () => stderr, stdout: () => stdout, exited };
 }
 
-async function lineMatching(read: () => string, pattern: RegExp): Promise<RegExpMatchArray> {
-  for (let waited = 0; waited < 20_000; waited += 50) {
-    const match = pattern.exec(read());
-    if (match) return match;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`never printed ${pattern}: ${read()}`);
+/** Resolves with the match once stderr shows `pattern` (now or when more arrives). */
+function lineMatching(running: Running, pattern: RegExp): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const match = pattern.exec(running.stderr());
+      if (!match) return;
+      running.child.stderr.off('data', check);
+      resolve(match);
+    };
+    running.child.stderr.on('data', check);
+    running.child.once('exit', () => reject(new Error(`exited without printing ${pattern}: ${running.stderr()}`)));
+    check();
+  });
 }
 
 /**
@@ -50,22 +56,16 @@ async function lineMatching(read: () => string, pattern: RegExp): Promise<RegExp
  * resolves once that request reached the sandbox, so the call is in flight.
  */
 async function stallUpstream(running: Running, latencyMs = STALL_MS): Promise<() => Promise<void>> {
-  const [, sandbox] = await lineMatching(running.stderr, /fake upstreams at (http:\/\/[\d.:]+)/);
+  const [, sandbox] = await lineMatching(running, /fake upstreams at (http:\/\/[\d.:]+)/);
   const response = await fetch(`${sandbox}/_sandbox/faults`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ prefix: '/github', method: 'GET', path: '/repos/acme/api', latencyMs }),
   });
   expect(response.status).toBe(201);
-  const seen = async () => {
-    const { requests } = (await (await fetch(`${sandbox}/_sandbox/requests`)).json()) as {
-      requests: Array<{ path: string }>;
-    };
-    return requests.some((r) => r.path === '/github/repos/acme/api') ? 'seen' : '';
-  };
   return async () => {
-    for (let waited = 0; waited < 20_000 && !(await seen()); waited += 25)
-      await new Promise((resolve) => setTimeout(resolve, 25));
+    const arrived = await fetch(`${sandbox}/_sandbox/requests/arrived?path=/github/repos/acme/api`);
+    expect(arrived.status).toBe(200);
   };
 }
 
@@ -105,7 +105,7 @@ function expectCleanExit(running: Running, code: number | null): void {
 describe('graceful shutdown', () => {
   it('serve: SIGTERM lets an in-flight call finish, then exits 0', async () => {
     const running = start(['serve', '--demo', '--port', '0']);
-    const [, url] = await lineMatching(running.stderr, /serving REST and MCP .* at (http:\/\/[\d.:]+)/);
+    const [, url] = await lineMatching(running, /serving REST and MCP .* at (http:\/\/[\d.:]+)/);
     const inFlight = await stallUpstream(running);
     const call = fetch(`${url}/mcp/code_host/execute`, {
       method: 'POST',

@@ -31,6 +31,22 @@ export function callClient(args: string[], env: Record<string, string>): Promise
   });
 }
 
+/**
+ * How a host starts the built command over stdio, as options for either SDK's StdioClientTransport: a
+ * throwaway data folder, and only PATH and `env` in its environment.
+ */
+export function builtStdioCommand(args: string[], env: Record<string, string> = {}) {
+  return {
+    command: process.execPath,
+    args: [BIN, ...args],
+    env: {
+      PATH: process.env.PATH ?? '',
+      CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-stdio-')),
+      ...env,
+    },
+  };
+}
+
 /** SIGTERM to a process group this test started; it may have ended by itself already. */
 function stopGroup(pid: number | undefined): void {
   try {

@@ -39,9 +39,12 @@ describe('tools/call with arguments that are not an object', () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await session.server.surface.createServer(() => session.server.callerFor('acme')).connect(serverSide);
     const answers = new Map<number, JSONRPCMessage>();
-    clientSide.onmessage = (message) => {
-      if ('id' in message && typeof message.id === 'number') answers.set(message.id, message);
-    };
+    const everyCaseAnswered = new Promise<void>((resolve) => {
+      clientSide.onmessage = (message) => {
+        if ('id' in message && typeof message.id === 'number') answers.set(message.id, message);
+        if (CASES.every((_, index) => answers.has(index + 1))) resolve();
+      };
+    });
     await clientSide.start();
     await clientSide.send({
       jsonrpc: '2.0',
@@ -50,7 +53,7 @@ describe('tools/call with arguments that are not an object', () => {
       params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
     });
     for (const [index, [args]] of CASES.entries()) await clientSide.send(request(index + 1, args));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await everyCaseAnswered;
     for (const [index, [, got]] of CASES.entries()) {
       expect(answers.get(index + 1), got).toMatchObject({
         error: { code: -32602, message: expect.stringMatching(/"arguments"[\s\S]*expected record/) },

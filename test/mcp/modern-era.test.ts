@@ -1,12 +1,10 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { MANIFESTS } from '../../tools/index.js';
+import { builtStdioCommand } from '../helpers/cli.js';
 import { consentCheckSystem } from '../helpers/consent-check.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -14,7 +12,6 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
  * The 2026-07-28 protocol (stateless, per-request envelope, input_required) served natively, beside
  * the 2025-era clients the rest of test/mcp drives: the same catalog and guarantees in both eras.
  */
-const BIN = new URL('../../bin/constellation.js', import.meta.url).pathname;
 const MODERN = { versionNegotiation: { mode: { pin: '2026-07-28' as const } } };
 const AUTH_URL = 'https://constellation.example.test/oauth/suite/authorize?tenant_id=acme';
 
@@ -186,13 +183,7 @@ describe('a 2026-07-28 client over stdio (spawned bin/constellation.js)', () => 
     const client = new Client({ name: 'modern-era-test', version: '1.0.0' }, MODERN);
     await client.connect(
       new StdioClientTransport({
-        command: process.execPath,
-        args: [BIN, 'mcp', '--demo', '--tool-mode', 'discovery'],
-        env: {
-          PATH: process.env.PATH ?? '',
-          CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-modern-')),
-          LOG_LEVEL: 'warn',
-        },
+        ...builtStdioCommand(['mcp', '--demo', '--tool-mode', 'discovery'], { LOG_LEVEL: 'warn' }),
         stderr: 'ignore',
       }),
     );

@@ -1,23 +1,23 @@
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttp } from '@modelcontextprotocol/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { MANIFESTS } from '../../tools/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { WatchedWork } from '../helpers/watched-work.js';
 
 /**
  * Long calls over MCP, in both protocol eras: a client that sends a progress token hears the call
  * advance, and a client that cancels (or goes away) stops the work, upstream requests included.
  */
-const STEP_MS = 40;
 const SOURCES = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'];
 
-/** What the slow tool saw: sources finished, and whether it was told to stop. */
-const seen = { finished: [] as string[], aborted: false };
+const work = new WatchedWork();
+/** Sources the slow tool has finished reading. */
+let finished: string[] = [];
 
 const surveyAll = defineTool({
   system: 'long_check',
@@ -32,18 +32,18 @@ const surveyAll = defineTool({
     not_for: 'Anything else.',
     examples: [{ query: 'survey', tool: 'survey_sources', params: {} }],
   },
-  async run({ fanOut, signal }) {
-    signal.addEventListener('abort', () => (seen.aborted = true), { once: true });
-    const outcome = await fanOut(
-      SOURCES,
-      async (source) => {
-        await sleep(STEP_MS, undefined, { signal });
-        seen.finished.push(source);
-      },
-      { concurrency: 1, label: (source) => source },
-    );
-    return { covered: outcome.results.length };
-  },
+  run: ({ fanOut, signal }) =>
+    work.track(signal, async () => {
+      const outcome = await fanOut(
+        SOURCES,
+        async (source) => {
+          await work.step(signal);
+          finished.push(source);
+        },
+        { concurrency: 1, label: (source) => source },
+      );
+      return { covered: outcome.results.length };
+    }),
 });
 
 const longSystem: SystemManifest = {
@@ -115,7 +115,7 @@ const EVERY_ERA = [
 
 describe.each(EVERY_ERA)('over streamable HTTP, protocol %s', (_era, connect) => {
   it('a client that sends a progress token hears the call advance, up to its end', async () => {
-    seen.finished = [];
+    finished = [];
     const client = await connect();
     const notes: ProgressNote[] = [];
     const result = await client.survey({ onprogress: (note) => notes.push(note) });
@@ -128,20 +128,21 @@ describe.each(EVERY_ERA)('over streamable HTTP, protocol %s', (_era, connect) =>
   });
 
   it('a client that cancels stops the work before it is done', async () => {
-    seen.finished = [];
-    seen.aborted = false;
+    finished = [];
     const client = await connect();
     const controller = new AbortController();
+    const run = work.nextRun();
+    work.hold();
     const call = client.survey({ signal: controller.signal });
-    await sleep(STEP_MS * 1.5);
+    await run.started;
     controller.abort('changed my mind');
     await expect(call).rejects.toThrow();
     // The server hears of it and stops: no further source is read.
-    for (let waited = 0; !seen.aborted && waited < 2_000; waited += 20) await sleep(20);
-    expect(seen.aborted).toBe(true);
-    const readWhenCancelled = seen.finished.length;
-    await sleep(STEP_MS * SOURCES.length);
-    expect(seen.finished.length).toBe(readWhenCancelled);
+    await run.aborted;
+    const readWhenCancelled = finished.length;
+    await run.settled;
+    work.release();
+    expect(finished.length).toBe(readWhenCancelled);
     expect(readWhenCancelled).toBeLessThan(SOURCES.length);
     await client.close();
   });

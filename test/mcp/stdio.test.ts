@@ -5,20 +5,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const BIN = new URL('../../bin/constellation.js', import.meta.url).pathname;
+import { BIN, builtStdioCommand } from '../helpers/cli.js';
 
 function connect(args: string[], env: Record<string, string> = {}) {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, ...args],
-    env: {
-      PATH: process.env.PATH ?? '',
-      CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-stdio-')),
-      ...env,
-    },
-    stderr: 'pipe',
-  });
+  const transport = new StdioClientTransport({ ...builtStdioCommand(args, env), stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'stdio-test', version: '1.0.0' });

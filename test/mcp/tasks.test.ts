@@ -1,17 +1,17 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { MANIFESTS } from '../../tools/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { WatchedWork } from '../helpers/watched-work.js';
 
 /** Tool calls as tasks for 2025-11-25 clients: created at once, followed, listed, cancelled, scoped to their owner. */
-const STEP_MS = 40;
-const seen = { steps: 0, aborted: false };
+const work = new WatchedWork();
+let steps = 0;
 const countSlowly = defineTool({
   system: 'task_check',
   name: 'count_slowly',
@@ -25,14 +25,14 @@ const countSlowly = defineTool({
     not_for: 'Anything else.',
     examples: [{ query: 'count', tool: 'count_slowly', params: { to: 3 } }],
   },
-  async run({ args, signal }) {
-    signal.addEventListener('abort', () => (seen.aborted = true), { once: true });
-    for (let i = 0; i < args.to; i++) {
-      await sleep(STEP_MS, undefined, { signal });
-      seen.steps++;
-    }
-    return { counted: args.to };
-  },
+  run: ({ args, signal }) =>
+    work.track(signal, async () => {
+      for (let i = 0; i < args.to; i++) {
+        await work.step(signal);
+        steps++;
+      }
+      return { counted: args.to };
+    }),
 });
 const taskSystem: SystemManifest = {
   system: {
@@ -97,9 +97,11 @@ describe('tool calls as tasks (protocol 2025-11-25 over HTTP)', () => {
 
   it('a task-augmented call answers at once with a working task; the result waits for the work', async () => {
     const client = await connect('acme');
+    work.hold();
     const { task } = await startTask(client, 3, 120_000);
     expect(task).toMatchObject({ status: 'working', ttl: 120_000, pollInterval: 500 });
     expect((await getTask(client, task.taskId)).status).toBe('working');
+    work.release();
     const result = await taskResult(client, task.taskId);
     expect(result.structuredContent).toEqual({ counted: 3 });
     expect(result._meta?.['io.modelcontextprotocol/related-task']).toEqual({ taskId: task.taskId });
@@ -110,17 +112,19 @@ describe('tool calls as tasks (protocol 2025-11-25 over HTTP)', () => {
   });
 
   it('cancelling stops the work, and the task says cancelled', async () => {
-    seen.aborted = false;
     const client = await connect('acme');
+    const run = work.nextRun();
+    work.hold();
     const { task } = await startTask(client, 50);
-    await sleep(STEP_MS * 2);
+    await run.started;
+    const stepsThen = steps;
     const cancelled = await client.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, TaskSchema);
     expect(cancelled.status).toBe('cancelled');
-    for (let waited = 0; !seen.aborted && waited < 2_000; waited += 20) await sleep(20);
-    expect(seen.aborted).toBe(true);
-    const stepsThen = seen.steps;
-    await sleep(STEP_MS * 3);
-    expect(seen.steps).toBe(stepsThen);
+    // The work hears of it (its signal aborts) and ends without another step.
+    await run.aborted;
+    await run.settled;
+    work.release();
+    expect(steps).toBe(stepsThen);
     expect((await taskResult(client, task.taskId)).isError).toBe(true);
     await expect(
       client.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, TaskSchema),
