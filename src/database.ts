@@ -9,7 +9,7 @@ import { coreMigrations } from './store/core-schema.js';
 import { openStore, type Db, type StoreSchema } from './store/db.js';
 
 /** The installation's schema: each feature contributes its migrations, in this order. */
-export const INSTALLATION_SCHEMA: StoreSchema = {
+const INSTALLATION_SCHEMA: StoreSchema = {
   // Document vectors (sqlite-vec): their delete triggers need the extension on every connection.
   extensions: [loadVectorExtension],
   migrations: [

@@ -1,6 +1,6 @@
 import type { Db } from '../store/db.js';
 
-export interface StoredResult {
+interface StoredResult {
   value: string;
   computedAt: number;
 }

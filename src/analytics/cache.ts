@@ -6,23 +6,23 @@ import type { AnalyticsCacheStore } from './cache-store.js';
 export const FRESH_FOR_MS = 5 * 60_000;
 export const EXPIRES_AFTER_MS = 60 * 60_000;
 
-export type CacheStatus = 'fresh' | 'stale' | 'miss';
+type CacheStatus = 'fresh' | 'stale' | 'miss';
 
 /** What every cached analytics result says about itself. */
-export interface CacheInfo {
+interface CacheInfo {
   status: CacheStatus;
   /** When the returned value was computed (ISO 8601). */
   computed_at: string;
 }
 
-export interface CacheKey {
+interface CacheKey {
   /** Dotted capability or tool name, e.g. `code_host.get_dora_metrics`. */
   tool: string;
   /** The arguments that change the result (no `refresh`, no projection). */
   args: Record<string, unknown>;
 }
 
-export interface GetOrComputeOptions<T> {
+interface GetOrComputeOptions<T> {
   /** Skip the cache: compute now and store the result. */
   refresh?: boolean;
   /** Return false to hand a result out without storing it (e.g. a partial one). */
@@ -48,7 +48,7 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-export function cacheKeyOf(key: CacheKey): { hash: string; args: string } {
+function cacheKeyOf(key: CacheKey): { hash: string; args: string } {
   const args = canonicalJson(key.args);
   return { hash: createHash('sha256').update(`${key.tool}\u0000${args}`).digest('hex'), args };
 }

@@ -4,7 +4,7 @@ import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
 
 /** JWTs are HS256 (HMAC-SHA256) with the server's secret; issuer and audience are fixed names. */
-export const JWT_ALGORITHM = 'HS256';
+const JWT_ALGORITHM = 'HS256';
 const ISSUER = 'constellation';
 const AUDIENCE = 'constellation-api';
 
@@ -36,7 +36,7 @@ const Claims = z.object({
 const VERIFIED_CACHE_SIZE = 5_000;
 
 /** The current epoch of a tenant; undefined when the tenant does not exist. */
-export type TenantEpochLookup = (tenantId: string) => string | undefined;
+type TenantEpochLookup = (tenantId: string) => string | undefined;
 
 export class TokenService {
   private readonly key: Uint8Array;

@@ -3,7 +3,7 @@ import type { AnyIntegration } from '../integrations/integration.js';
 import type { Caller } from '../toolkit/context.js';
 
 /** The tenant a single local user's calls belong to (stdio with environment credentials). */
-export const LOCAL_TENANT_ID = 'local';
+const LOCAL_TENANT_ID = 'local';
 
 /**
  * The caller of a server run by one person on their own machine, with integration credentials in

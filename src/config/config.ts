@@ -85,7 +85,7 @@ export interface OAuthClient {
   clientSecret: string;
 }
 
-export interface ConfigOverrides extends Partial<Config> {
+interface ConfigOverrides extends Partial<Config> {
   /** Force demo mode (the `--demo` flag). */
   forceDemo?: boolean;
   /** The local stdio user's environment holds integration credentials: no implicit demo mode. */

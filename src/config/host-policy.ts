@@ -8,7 +8,7 @@ const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'];
 /** Whether a URL's host name is this machine's loopback. */
 export const isLoopbackHost = (hostname: string): boolean => LOCAL_HOSTS.includes(hostname.toLowerCase());
 
-export interface HostPolicyOptions {
+interface HostPolicyOptions {
   /** Extra host names (or URLs); `*` allows any host. */
   allowedHosts: readonly string[];
   /**
@@ -31,7 +31,7 @@ function hostnameOf(value: string): string | undefined {
 }
 
 /** Host names allowed: loopback, the bound host and the configured ones, or 'any'. */
-export function allowedHostnames(options: Pick<HostPolicyOptions, 'allowedHosts' | 'host'>): Set<string> | 'any' {
+function allowedHostnames(options: Pick<HostPolicyOptions, 'allowedHosts' | 'host'>): Set<string> | 'any' {
   if (options.allowedHosts.includes('*')) return 'any';
   const hosts = new Set([...LOCAL_HOSTS, ...options.allowedHosts.map((h) => hostnameOf(h) ?? h.toLowerCase())]);
   if (options.host && options.host !== '0.0.0.0' && options.host !== '::')

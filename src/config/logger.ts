@@ -7,7 +7,7 @@ type Level = keyof typeof LEVELS;
 const SECRET_FIELD = /token|secret|password|authorization|api[-_]?key|credential|connections|cookie/i;
 
 /** Replaces secret-looking fields (at any depth) with a marker. */
-export function redact(value: unknown, depth = 0): unknown {
+function redact(value: unknown, depth = 0): unknown {
   if (depth > 6 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   const out: Record<string, unknown> = {};

@@ -9,15 +9,15 @@ export const DEFAULT_JWT_SECRET = 'dev-jwt-secret-change-me-at-least-32-chars';
 export const deploymentIntended = (env: NodeJS.ProcessEnv): boolean => env.NODE_ENV === 'production';
 
 /** Least estimated entropy, in bits, of a production API key or JWT secret. */
-export const MIN_SECRET_BITS = 64;
+const MIN_SECRET_BITS = 64;
 /** Least number of different characters in a production API key or JWT secret. */
-export const MIN_DISTINCT_CHARACTERS = 8;
+const MIN_DISTINCT_CHARACTERS = 8;
 
 /**
  * Estimated entropy of a secret in bits: its length times the Shannon entropy of its character
  * distribution. Sixteen identical characters score 0; 32 random hex digits about 120.
  */
-export function estimatedEntropyBits(secret: string): number {
+function estimatedEntropyBits(secret: string): number {
   const chars = [...secret];
   const counts = new Map<string, number>();
   for (const c of chars) counts.set(c, (counts.get(c) ?? 0) + 1);
@@ -30,7 +30,7 @@ export function estimatedEntropyBits(secret: string): number {
 }
 
 /** Why a secret is too guessable for production, or undefined when it is strong enough. */
-export function weakSecretReason(secret: string): string | undefined {
+function weakSecretReason(secret: string): string | undefined {
   const distinct = new Set(secret).size;
   if (distinct < MIN_DISTINCT_CHARACTERS)
     return `it has ${distinct} different characters, at least ${MIN_DISTINCT_CHARACTERS} are required`;

@@ -8,9 +8,9 @@ import type { Sandbox } from '../sandbox/server.js';
 import type { Caller } from '../toolkit/context.js';
 
 /** Demo users per workspace: the first people of each seeded workspace. */
-export const DEMO_USERS_PER_WORKSPACE: Record<WorkspaceId, number> = { acme: 3, globex: 2 };
+const DEMO_USERS_PER_WORKSPACE: Record<WorkspaceId, number> = { acme: 3, globex: 2 };
 
-export interface DemoUser {
+interface DemoUser {
   tenant_id: WorkspaceId;
   user_email: string;
   user_display_name: string;
@@ -22,7 +22,7 @@ export interface DemoUser {
  */
 const SANDBOX_SCHEME = 'sandbox:';
 
-export const sandboxReference = (prefix: string): string => SANDBOX_SCHEME + prefix;
+const sandboxReference = (prefix: string): string => SANDBOX_SCHEME + prefix;
 
 /** Resolves every `sandbox:/<prefix>...` credential field to the running sandbox's URL. */
 export function resolvingSandboxReferences(sandbox: Sandbox): CredentialRewrite {

@@ -26,7 +26,7 @@ export function sandboxFakes(demos: readonly LoadedDemo[]): FakeUpstream[] {
  * `acme` and `globex`, whose demo tokens carry connections pointing at the sandbox (by reference,
  * resolved to its current address when a client is built, so tokens outlive a restart).
  */
-export async function startDemo(
+async function startDemo(
   integrations: readonly AnyIntegration[],
   clock: Clock,
   options: SandboxOptions = {},

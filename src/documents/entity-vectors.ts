@@ -28,7 +28,7 @@ export const entityVectorMigrations: Migration[] = [
   },
 ];
 
-export interface StaleEntity {
+interface StaleEntity {
   id: number;
   text: string;
 }

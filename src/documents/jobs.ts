@@ -5,7 +5,7 @@ import { UnreadableDocument } from './parse/types.js';
 import type { PrepareJob, PreparedDocument } from './prepare.js';
 
 /** The upload workers: how many (the pool's default when unset), each job's time and heap limits. */
-export type DocumentJobOptions = DocumentSettings['jobs'];
+type DocumentJobOptions = DocumentSettings['jobs'];
 
 export const cancelled = () => new AppError('CANCELLED', 'The upload was cancelled; nothing was stored');
 

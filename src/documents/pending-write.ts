@@ -10,7 +10,7 @@ import type { ChunkBatch, DocumentStore, NewDocument } from './store.js';
 /** Chunks written per transaction; the event loop turns between two. */
 export const WRITE_BATCH = 500;
 
-export interface PendingWrite {
+interface PendingWrite {
   doc: NewDocument;
   prepared: PreparedDocument;
   vectorOf: (chunk: number) => Float32Array;

@@ -4,7 +4,7 @@ import { stem } from './embed/local.js';
 import type { ChunkRow, DocumentStore } from './store.js';
 
 /** What retrieval reads of the document service (which runs it): its store, vector space and entity links. */
-export interface RetrievalSource {
+interface RetrievalSource {
   readonly store: DocumentStore;
   readonly embedder: EmbeddingProvider;
   space(): Promise<{ table: string }>;
@@ -14,7 +14,7 @@ export interface RetrievalSource {
 }
 
 export const QUERY_MODES = ['vector_only', 'graph_only', 'hybrid', 'graph_expanded'] as const;
-export type QueryMode = (typeof QUERY_MODES)[number];
+type QueryMode = (typeof QUERY_MODES)[number];
 /** The modes above plus `keyword` (FTS5 bm25 alone), the baseline the bench compares against. */
 export type RetrievalMode = QueryMode | 'keyword';
 
@@ -26,7 +26,7 @@ export interface QueryRequest {
   include_context: boolean;
 }
 
-export interface QueryResultItem {
+interface QueryResultItem {
   chunk_id: string;
   document_id: string;
   text: string;
@@ -97,7 +97,7 @@ const queryWords = (text: string): string[] =>
  * The chunks' FTS5 query: the query's words (stopwords and `common` words dropped) quoted and OR-ed,
  * so bm25 ranks chunks holding more of them first. When every word is common, all are kept.
  */
-export function keywordQueryOf(text: string, common: ReadonlySet<string> = new Set()): string | undefined {
+function keywordQueryOf(text: string, common: ReadonlySet<string> = new Set()): string | undefined {
   const all = queryWords(text);
   const words = all.some((w) => !common.has(w)) ? all.filter((w) => !common.has(w)) : all;
   return words.length ? words.map((w) => `"${w}"`).join(' OR ') : undefined;

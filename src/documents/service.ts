@@ -277,7 +277,7 @@ export class DocumentService {
 }
 
 /** What the service takes of the document settings. */
-export type DocumentServiceSettings = Pick<DocumentSettings, 'limits' | 'jobs' | 'maxUploadBytes'>;
+type DocumentServiceSettings = Pick<DocumentSettings, 'limits' | 'jobs' | 'maxUploadBytes'>;
 
 const DEFAULT_SERVICE_SETTINGS: DocumentServiceSettings = {
   limits: DEFAULT_DOCUMENT_LIMITS,

@@ -10,7 +10,7 @@ import { nodeVocabulary } from './types.js';
 /** How often expired contexts are swept (they are also purged whenever they would be read). */
 const PURGE_INTERVAL_MS = 60_000;
 
-export interface GraphDependencies {
+interface GraphDependencies {
   db: Db;
   clock: Clock;
   log: Logger;
@@ -24,7 +24,7 @@ export interface GraphDependencies {
 }
 
 /** The knowledge graph and what the app around it runs for it. */
-export interface GraphFeature {
+interface GraphFeature {
   graph: GraphService;
   /** The activity record and the ingestion of results, for the executor. */
   observers: readonly ExecutionObserver[];

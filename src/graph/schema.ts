@@ -1,7 +1,7 @@
 import type { Migration } from '../store/db.js';
 
 /** Properties whose text the keyword index (FTS5) covers, besides the node id. */
-export const TEXT_PROPERTIES = [
+const TEXT_PROPERTIES = [
   'title',
   'name',
   'summary',

@@ -7,7 +7,7 @@ import { linkMentionedTickets, ticketNode } from './ingest/extractor.js';
  * the real extractor; tickets, wiki pages and notes are written as the batches their systems'
  * extractors produce, so the sample needs no upstream of theirs.
  */
-export interface SamplePerson {
+interface SamplePerson {
   login: string;
   githubId: number;
   name: string;
@@ -15,7 +15,7 @@ export interface SamplePerson {
   accountId: string;
 }
 
-export interface SampleRepository {
+interface SampleRepository {
   name: string;
   description: string;
   language: string | null;
@@ -43,7 +43,7 @@ const FIXED_PEOPLE = [
 const FIXED_REPOS = ['api', 'web', 'infra'];
 
 /** The sample team outside demo mode: invented people at `<tenant>.example`. */
-export function fixedSampleTeam(tenantId: string, domain = `${tenantId}.example`): SampleTeam {
+function fixedSampleTeam(tenantId: string, domain = `${tenantId}.example`): SampleTeam {
   return {
     owner: tenantId.toLowerCase(),
     people: FIXED_PEOPLE.map(([login, name, local], i) => ({
@@ -81,7 +81,7 @@ const TICKETS: Array<[string, string, string, string]> = [
   ['WEB-9', 'Accessible form errors', 'In Review', 'High'],
 ];
 
-export interface SeedSummary {
+interface SeedSummary {
   nodes_written: number;
   edges_written: number;
   activity_written: number;

@@ -3,7 +3,7 @@
  * are the graph's own (people, whom identity resolution merges, and remembered context) plus those each
  * system declares in its manifest (`entityTypes`), given to the graph when it is built.
  */
-export const GRAPH_NODE_TYPES = ['user', 'context'] as const;
+const GRAPH_NODE_TYPES = ['user', 'context'] as const;
 export type NodeType = string;
 
 /** Every node type the graph accepts: its own, then the systems' (each once, in the order given). */
@@ -70,10 +70,3 @@ export type Subgraph = {
 
 /** `<node_type>:<node_id>`, the reference form of a node. */
 export const refOf = (type: string, id: string): string => `${type}:${id}`;
-
-/** Splits `<type>:<id>` at the first colon (ids may themselves contain colons). */
-export function parseRef(ref: string): { type: string; id: string } | undefined {
-  const colon = ref.indexOf(':');
-  if (colon <= 0 || colon === ref.length - 1) return undefined;
-  return { type: ref.slice(0, colon), id: ref.slice(colon + 1) };
-}

@@ -4,7 +4,7 @@ import { requestError, shownError } from '../toolkit/request-errors.js';
 import { setRetryAfter } from './errors.js';
 
 /** How a per-user family (suite, chat) spells its failures (Document 2, Errors). */
-export interface DetailForm {
+interface DetailForm {
   /** Status of "the user must authorize first": 401 for the suite, 407 for chat. */
   authorizationStatus: number;
   /** Added to object details (`system: chat`); named failures such as `email_mismatch` become objects too. */

@@ -6,7 +6,7 @@ import { requestError, shownError } from '../toolkit/request-errors.js';
 import { setRetryAfter } from './errors.js';
 
 /** The graph family's error body (spec Document 3, Errors). */
-export interface GraphErrorBody {
+interface GraphErrorBody {
   success: false;
   error: string;
   metadata: null;

@@ -3,9 +3,9 @@ import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { JsonSchema, Registry } from '../toolkit/registry.js';
 import type { MetaParam as MethodParam, MetaType } from '../catalog/method-meta.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-export interface MethodRoute {
+interface MethodRoute {
   service: string;
   name: string;
   description: string;
@@ -39,7 +39,7 @@ export function httpMethodOf(tool: Pick<ToolDefinition, 'name' | 'capability'>):
 export const kebab = (name: string): string => name.replace(/_/g, '-');
 
 /** The meta type of a JSON schema property; optional types are already unwrapped by the schema. */
-export function metaTypeOf(schema: JsonSchema | undefined): MetaType {
+function metaTypeOf(schema: JsonSchema | undefined): MetaType {
   const type = schema?.type;
   if (type === 'string') return 'str';
   if (type === 'integer') return 'int';

@@ -3,16 +3,16 @@ import type { IncomingMessage } from 'node:http';
 import { AppError } from '../toolkit/errors.js';
 
 /** The spec's form field that carries the document. */
-export const FILE_FIELD = 'file';
+const FILE_FIELD = 'file';
 
-export interface UploadLimits {
+interface UploadLimits {
   /** Most bytes the file may have (413 past it). */
   fileBytes: number;
   /** How long the body may go without a byte before the upload is given up (408). */
   idleMs: number;
 }
 
-export interface MultipartUpload {
+interface MultipartUpload {
   filename: string;
   bytes: Uint8Array;
   /** The form's text fields, by name (the last value of a repeated name). */

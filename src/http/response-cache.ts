@@ -13,7 +13,7 @@ interface Entry {
 }
 
 /** A digest of what decides what the caller may read through the integrations named (see ClientProvider.accessDigest). */
-export type AccessDigest = (caller: Caller, integrationIds: readonly string[]) => string;
+type AccessDigest = (caller: Caller, integrationIds: readonly string[]) => string;
 
 /** How a tool's answers may be cached: not at all, or under the access of these integrations for this long. */
 interface CachePolicy {
@@ -28,7 +28,7 @@ const userOf = (caller: Caller): string => caller.userEmail?.trim().toLowerCase(
  * Local state (the graph, its feed, anything this server holds itself) is always read fresh,
  * whichever route reaches it.
  */
-export function servesUpstreamData(tool: ToolDefinition, manifests: readonly SystemManifest[]): boolean {
+function servesUpstreamData(tool: ToolDefinition, manifests: readonly SystemManifest[]): boolean {
   if (tool.capability.type === 'action') return false;
   const manifest = manifests.find((m) => m.system.id === tool.system);
   return manifest !== undefined && manifest.integrations.length > 0;

@@ -2,7 +2,7 @@ import type { RequestHandler, Router } from 'express';
 import type { App } from '../app.js';
 import type { JsonSchema } from '../toolkit/registry.js';
 
-export type Verb = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Verb = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Who may call an operation: nobody in particular, a JWT, the API key, or both. */
 export type Security = 'none' | 'jwt' | 'apiKey' | 'apiKey+jwt';
@@ -51,7 +51,7 @@ export interface Operation {
 }
 
 /** Express path of an OpenAPI path: `{id}` becomes `:id`. */
-export const expressPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+const expressPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
  * A router that records what it serves: every route is added with its operation, so the OpenAPI

@@ -77,7 +77,7 @@ export function buildHttpApp(app: App, surface: McpSurface): express.Express {
   return http;
 }
 
-export interface Listening {
+interface Listening {
   server: Server;
   url: string;
   /** Stops listening; requests in flight get `graceMs` (0: none) before their connections are closed. */

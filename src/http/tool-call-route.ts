@@ -35,7 +35,7 @@ export const envelopeForm = (log: Logger, meta: (tool: ToolDefinition) => Record
  * One REST route whose work is one tool call: every REST path into the executor is one of these (the
  * catalog's execute route, the method routes, the spec families' routes, the graph's and analytics').
  */
-export interface ToolCallRoute {
+interface ToolCallRoute {
   /** What is declared in `/openapi.json`, one operation per path the call is served at. */
   operations: readonly Operation[];
   /** Runs before the call: authentication (which puts the caller in `res.locals`), the response cache. */
@@ -61,7 +61,7 @@ export function addToolCallRoute(routes: Routes, executor: Executor, route: Tool
 }
 
 /** Where a route's tool arguments come from; path parameters are always arguments of the same names. */
-export interface ArgumentSources {
+interface ArgumentSources {
   /** Query parameters, typed by the schema: every one given (`all`), or only these names. */
   query?: 'all' | readonly string[];
   /**

@@ -18,7 +18,7 @@ import { tenantEnvelope, tenantEnvelopeOf, tenantOf } from './routes/vault-auth.
  * connections: the tools reach Apideck through the platform's application acting for the tenant's
  * `consumerId` (the `unify` credential source).
  */
-export function tenantHeaderCaller(app: App, refuse: (res: Response, error: unknown) => void): RequestHandler {
+function tenantHeaderCaller(app: App, refuse: (res: Response, error: unknown) => void): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     try {
       const offered = req.get('x-api-key');

@@ -4,7 +4,7 @@ import type { Clock } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
 import { ClockStore } from './clock-store.js';
 
-export interface WindowLimitOptions {
+interface WindowLimitOptions {
   limit: number;
   windowMs: number;
   /** The clock windows run on (the app's: tests move it). */

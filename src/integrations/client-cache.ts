@@ -6,7 +6,7 @@ import type { AnyIntegration, ClientContext, CredentialSourceId, UserGrant } fro
 import { createUpstreamFetch } from './upstream-fetch.js';
 
 /** A user of a tenant, as per-user authorizations are keyed. */
-export interface GrantOwner {
+interface GrantOwner {
   tenantId: string;
   userEmail: string;
 }
@@ -16,7 +16,7 @@ export interface GrantOwner {
  * cache asks it for fresh tokens per request, and for the error that tells an unauthorized user
  * where to consent.
  */
-export interface UserAuthority {
+interface UserAuthority {
   tokens(owner: GrantOwner, options?: { afterUnauthorized?: boolean }): Promise<UserGrant>;
   authorizationRequired(owner: GrantOwner): Error;
   /** The generation of the user's grant (see GrantGenerations): changes on replace or removal, not on refresh. */
@@ -34,7 +34,7 @@ interface Entry {
   expiresAt: number;
 }
 
-export const CONNECTION_TTL_MS = 24 * 60 * 60 * 1000;
+const CONNECTION_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * SDK clients per tenant, built from the credentials the integration's sources yield, keyed by

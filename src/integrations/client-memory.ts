@@ -6,10 +6,10 @@ import { systemClock, type Clock } from '../toolkit/context.js';
  * people, its databases). Real time, as the upstream changes outside the platform's clock; a refusal
  * that shows a remembered value changed reads it again sooner.
  */
-export const CLIENT_MEMORY_MS = 60_000;
+const CLIENT_MEMORY_MS = 60_000;
 
 /** Values one client remembers at most; the oldest is dropped first. */
-export const CLIENT_MEMORY_ENTRIES = 200;
+const CLIENT_MEMORY_ENTRIES = 200;
 
 interface Entry {
   value: Promise<unknown>;

@@ -11,7 +11,7 @@ export function headerOf(headers: HeaderSource, name: string): string | undefine
 }
 
 /** Seconds from a `Retry-After` header (seconds or an HTTP date); undefined when absent or unreadable. */
-export function retryAfterSeconds(headers: HeaderSource, now = Date.now()): number | undefined {
+function retryAfterSeconds(headers: HeaderSource, now = Date.now()): number | undefined {
   const raw = headerOf(headers, 'retry-after');
   if (raw === undefined) return undefined;
   const seconds = Number(raw);
@@ -20,7 +20,7 @@ export function retryAfterSeconds(headers: HeaderSource, now = Date.now()): numb
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-export interface UpstreamFailure {
+interface UpstreamFailure {
   status: number;
   headers?: HeaderSource;
   /** The upstream's own message, as its mapper read it from the body. */

@@ -20,7 +20,7 @@ export interface UserGrant {
 }
 
 /** The calling user's tokens, read anew for each request so a refresh reaches clients already built. */
-export interface UserGrantAccess {
+interface UserGrantAccess {
   /** Refreshed first when expired, or when `afterUnauthorized` says the provider just refused the token. */
   current(options?: { afterUnauthorized?: boolean }): Promise<UserGrant>;
 }
@@ -42,7 +42,7 @@ export interface ClientContext {
 export type CredentialSourceId = 'jwt' | 'env' | 'vault' | 'unify';
 
 /** One request the contract test sends through the integration's real client to its fake. */
-export interface ContractProbe {
+interface ContractProbe {
   /** Path after the fake's prefix that the request hits (for the fake's fault injection and log). */
   path: string;
   send(client: unknown): Promise<unknown>;
@@ -65,7 +65,7 @@ export interface IntegrationDemo<C> {
 }
 
 /** A fake's state for one workspace, as the sandbox hands it out (each fake knows its own type). */
-export type FakeState = unknown;
+type FakeState = unknown;
 
 /**
  * One upstream credential and the SDK clients built from it. Systems name the integrations they use;

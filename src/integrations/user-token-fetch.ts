@@ -2,7 +2,7 @@ import { AppError } from '../toolkit/errors.js';
 import type { ClientContext, UpstreamFetch, UserGrant } from './integration.js';
 
 /** Which of a grant's tokens a request presents (Slack keeps a user token beside the bot token). */
-export type TokenChoice = (grant: UserGrant) => string | undefined;
+type TokenChoice = (grant: UserGrant) => string | undefined;
 
 const accessTokenOf: TokenChoice = (grant) => grant.accessToken;
 

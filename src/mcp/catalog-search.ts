@@ -110,7 +110,7 @@ interface IndexedTool {
   fields: Array<{ weight: number; words: Set<string> }>;
 }
 
-export interface SearchHit {
+interface SearchHit {
   tool: ToolDefinition;
   score: number;
 }

@@ -13,7 +13,7 @@ const PAGE = 50;
 const MIME_TYPES: Record<string, string> = { md: 'text/markdown', csv: 'text/csv' };
 const mimeTypeOf = (fileType: string): string => MIME_TYPES[fileType] ?? 'text/plain';
 
-export const documentUri = (documentId: string): string => `${SCHEME}${encodeURIComponent(documentId)}`;
+const documentUri = (documentId: string): string => `${SCHEME}${encodeURIComponent(documentId)}`;
 
 export const isDocumentUri = (uri: string): boolean => uri.startsWith(SCHEME);
 

@@ -8,7 +8,7 @@ import { toolsetOf, type Registry, type SelectionRule, type ToolSelection } from
  * Who set a selection, named the way that party wrote it: the server's flags (or their environment
  * variables) or one HTTP request's headers.
  */
-export interface SelectionSource {
+interface SelectionSource {
   scope: string;
   names: Record<SelectionRule, string>;
 }

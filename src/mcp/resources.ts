@@ -24,7 +24,7 @@ const ENTITY_TOOL = 'graph_get_entity_context';
 const MAX_LINKS = 10;
 
 /** The resource URI of a graph entity: `constellation://graph/<type>/<id>` (the id URI-encoded, `/` included). */
-export const entityUri = (type: string, id: string): string =>
+const entityUri = (type: string, id: string): string =>
   `${SCHEME}${encodeURIComponent(type)}/${encodeURIComponent(id)}`;
 
 function entityOf(uri: string): { type: string; id: string } {

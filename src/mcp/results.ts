@@ -51,7 +51,7 @@ export function clientCapabilitiesOf(era: Era, ctx: ServerContext, server: Serve
 }
 
 /** How a call that needs the user answers: a protocol error to throw (2025), or a result to return (2026). */
-export type UserAction =
+type UserAction =
   { kind: 'throw'; error: UrlElicitationRequiredError } | { kind: 'return'; result: InputRequiredResult };
 
 /**

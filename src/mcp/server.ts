@@ -22,7 +22,7 @@ import { serveResources } from './resources.js';
 import { clientCapabilitiesOf, errorResult, successResult, userActionRequired, type Era } from './results.js';
 import { mcpTool, refuseForeignCursor, unknownToolError } from './tool-list.js';
 
-export type ToolMode = 'full' | 'discovery' | 'auto';
+type ToolMode = 'full' | 'discovery' | 'auto';
 
 /**
  * `auto` lists the tools themselves while their `tools/list` result stays within this many bytes, and

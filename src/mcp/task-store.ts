@@ -26,7 +26,7 @@ export const mcpTaskMigrations: Migration[] = [
   },
 ];
 
-export type TaskStatus = 'working' | 'completed' | 'failed' | 'cancelled';
+type TaskStatus = 'working' | 'completed' | 'failed' | 'cancelled';
 export const TERMINAL: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
 
 /** Whose task it is: the tenant, and the user (or the token, for a token without one). */
@@ -36,7 +36,7 @@ export interface TaskOwner {
 }
 
 /** A task as the protocol shows it (`tasks/get`, `tasks/list`, the `task` of a created task). */
-export interface TaskView {
+interface TaskView {
   taskId: string;
   status: TaskStatus;
   statusMessage?: string;

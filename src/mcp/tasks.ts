@@ -16,7 +16,7 @@ const MIN_TTL_MS = 1000;
 const LIST_PAGE = 50;
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
-export const TASK_METHODS = new Set(['tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel']);
+const TASK_METHODS = new Set(['tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel']);
 
 export interface TaskMessage {
   id?: unknown;

@@ -36,9 +36,9 @@ export const SANDBOX_CREDENTIALS = {
 export type WorkspaceId = keyof typeof SANDBOX_CREDENTIALS;
 export const WORKSPACE_IDS = Object.keys(SANDBOX_CREDENTIALS) as WorkspaceId[];
 
-export type UpstreamName = keyof (typeof SANDBOX_CREDENTIALS)[WorkspaceId];
+type UpstreamName = keyof (typeof SANDBOX_CREDENTIALS)[WorkspaceId];
 /** The credential a workspace holds for one upstream. */
-export type CredentialOf<U extends UpstreamName> = (typeof SANDBOX_CREDENTIALS)[WorkspaceId][U];
+type CredentialOf<U extends UpstreamName> = (typeof SANDBOX_CREDENTIALS)[WorkspaceId][U];
 
 /** The workspace whose credential of an upstream satisfies `matches`, if any. */
 export function workspaceWhere<U extends UpstreamName>(

@@ -27,7 +27,7 @@ interface ActiveFault extends FaultSpec {
   hits: number;
 }
 
-export interface RequestLogEntry {
+interface RequestLogEntry {
   method: string;
   /** Full path including the upstream prefix. */
   path: string;

@@ -25,7 +25,7 @@ export interface CapabilitySpec {
   destructive?: boolean;
 }
 
-export interface ToolExample {
+interface ToolExample {
   query: string;
   tool: string;
   params: Record<string, unknown>;
@@ -131,14 +131,14 @@ interface ToolSpecBase<S extends InputShape> {
 
 // The result types are inferred from the schemas alone (NoInfer on the handler), so a handler that
 // can return something the schema does not allow (a null where it says number) fails to compile.
-export interface PlainToolSpec<S extends InputShape, O extends Record<string, unknown>> extends ToolSpecBase<S> {
+interface PlainToolSpec<S extends InputShape, O extends Record<string, unknown>> extends ToolSpecBase<S> {
   output?: z.ZodType<O>;
   /** Action tools: checks the upstream really did what was asked; returns a problem or undefined. */
   verify?: (result: NoInfer<O>, args: z.infer<S>) => string | undefined;
   run(ctx: ToolRunContext<z.infer<S>>): Promise<NoInfer<O>>;
 }
 
-export interface ListToolSpec<S extends InputShape, T, K extends string = string> extends ToolSpecBase<S> {
+interface ListToolSpec<S extends InputShape, T, K extends string = string> extends ToolSpecBase<S> {
   list: { key: K; defaultLimit?: number };
   item?: z.ZodType<T>;
   /** Top-level fields a list result carries besides the collection (coverage of a fan-out...). */
@@ -146,8 +146,7 @@ export interface ListToolSpec<S extends InputShape, T, K extends string = string
   run(ctx: ToolRunContext<z.infer<S>>): Promise<ListPage<NoInfer<T>>>;
 }
 
-export type ToolSpec<S extends InputShape = InputShape> =
-  PlainToolSpec<S, Record<string, unknown>> | ListToolSpec<S, unknown>;
+type ToolSpec<S extends InputShape = InputShape> = PlainToolSpec<S, Record<string, unknown>> | ListToolSpec<S, unknown>;
 
 /** A tool as the registry holds it: the spec with erased generics. */
 export interface ToolDefinition {
@@ -189,8 +188,8 @@ const NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
  * Hosts cap a tool's name at 64 characters after prefixing it with the server's name (Claude Code's
  * `mcp__<server>__`): 20 characters are left for that prefix.
  */
-export const HOST_PREFIX_ALLOWANCE = 20;
-export const MAX_QUALIFIED_NAME_LENGTH = 64 - HOST_PREFIX_ALLOWANCE;
+const HOST_PREFIX_ALLOWANCE = 20;
+const MAX_QUALIFIED_NAME_LENGTH = 64 - HOST_PREFIX_ALLOWANCE;
 
 /** Checks and types one tool definition. It does not decide how the tool is exposed: the registry does. */
 export function defineTool<S extends InputShape, T, K extends string>(

@@ -56,7 +56,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   INTERNAL_ERROR: 500,
 };
 
-export interface AppErrorOptions {
+interface AppErrorOptions {
   details?: unknown;
   /** Seconds the caller should wait before trying again (429 and some 503). */
   retryAfter?: number;

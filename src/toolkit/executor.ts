@@ -34,7 +34,7 @@ export interface ExecutionEvent {
 
 export type ExecutionObserver = (event: ExecutionEvent) => void;
 
-export interface ExecutorOptions {
+interface ExecutorOptions {
   registry: Registry;
   clients: ClientProvider;
   services: ServiceMap;
@@ -52,7 +52,7 @@ export interface ExecutorOptions {
 }
 
 /** Where analytical results are kept between calls (the analytics cache implements it). */
-export interface ResultCache {
+interface ResultCache {
   getOrCompute<T extends Record<string, unknown>>(
     tenantId: string,
     key: { tool: string; args: Record<string, unknown> },

@@ -22,7 +22,7 @@ export interface ResumePoint {
   cursor: string;
 }
 
-export interface PaginationBlock {
+interface PaginationBlock {
   limit: number;
   offset: number;
   total: number;

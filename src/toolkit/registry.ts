@@ -12,7 +12,7 @@ export interface SystemRecord {
   when_to_use: string;
 }
 
-export interface CapabilityRecord {
+interface CapabilityRecord {
   name: string;
   type: CapabilityType;
   tool: string;
@@ -24,14 +24,14 @@ export interface CapabilityRecord {
 
 export type JsonSchema = Record<string, unknown>;
 
-export interface ToolDescriptor {
+interface ToolDescriptor {
   name: string;
   description: string;
   inputSchema: JsonSchema;
   llm_hints: LlmHints;
 }
 
-export interface ToolAnnotations {
+interface ToolAnnotations {
   title?: string;
   readOnlyHint: boolean;
   destructiveHint: boolean;

@@ -47,7 +47,7 @@ export function isUnreadableBody(err: unknown): boolean {
  * bad encoding, a gzip body that is not gzip) and the router's (a path parameter whose percent-escape
  * does not decode). They are the caller's, never internal errors.
  */
-export function fromRequestReading(err: unknown): AppError | undefined {
+function fromRequestReading(err: unknown): AppError | undefined {
   const e = err as ReadingFailure | undefined;
   if (e?.type === 'entity.parse.failed') return new AppError('VALIDATION_ERROR', `Malformed JSON body: ${e.message}`);
   if (isUnreadableBody(err))

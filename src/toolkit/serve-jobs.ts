@@ -3,7 +3,7 @@ import { AppError } from './errors.js';
 import type { JobAnswer } from './worker-pool.js';
 
 /** What a job handler answers: its result, and the buffers to move (not copy) to the pool's thread. */
-export interface Handled<R> {
+interface Handled<R> {
   result: R;
   transfer?: TransferListItem[];
 }

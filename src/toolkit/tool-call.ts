@@ -13,7 +13,7 @@ import type { PageRequest } from './pagination.js';
 import { POLICIES, withCallScope, type RetryPolicy } from './retry.js';
 
 /** What one run of a tool's handler produced: its raw result and the sources or resources that failed. */
-export interface ToolRunOutcome {
+interface ToolRunOutcome {
   raw: Record<string, unknown> | ListPage<unknown>;
   failures: FanOutFailure[];
 }

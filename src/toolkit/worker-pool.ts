@@ -21,7 +21,7 @@ export type JobFailure =
 /** A refusal's `code` is that of the AppError the job threw: a caller's mistake found in the worker keeps its status. */
 export type JobAnswer<R> = { result: R } | { refused: string; unreadable: boolean; code?: ErrorCode };
 
-export interface WorkerPoolOptions {
+interface WorkerPoolOptions {
   /** The worker module, by URL next to the caller: see workerModule. */
   module: URL;
   size: number;

@@ -18,7 +18,7 @@ export const CalendarSchema = z.object({
 });
 export type UnifiedCalendar = z.infer<typeof CalendarSchema>;
 
-export const ATTENDEE_STATUSES = ['needs_action', 'accepted', 'declined', 'tentative'] as const;
+const ATTENDEE_STATUSES = ['needs_action', 'accepted', 'declined', 'tentative'] as const;
 
 export const AttendeeSchema = z.object({
   email: z.string(),
@@ -55,7 +55,7 @@ export const FreeBusySchema = z.object({
     }),
   ),
 });
-export type FreeBusy = z.infer<typeof FreeBusySchema>;
+type FreeBusy = z.infer<typeof FreeBusySchema>;
 
 const WRITABLE = new Set(['owner', 'writer']);
 

@@ -22,7 +22,7 @@ declare module '../../src/toolkit/context.js' {
 }
 
 /** What a chat client is built from: where the Web API is (the sandbox in demo mode and tests; slack.com when absent). */
-export const SlackCredentials = z.object({ apiBase: z.url().optional() });
+const SlackCredentials = z.object({ apiBase: z.url().optional() });
 type SlackCredentials = z.infer<typeof SlackCredentials>;
 
 /** Web API methods that only read: Slack takes their arguments as a GET query string too. */
@@ -44,7 +44,7 @@ const READ_METHODS = new Set([
  * the one retry layer treats them as safe (retried after a 5xx or within a tier's Retry-After), while
  * posting, editing and deleting stay POSTs that are never sent twice.
  */
-export function readsAsGet(fetch: UpstreamFetch): UpstreamFetch {
+function readsAsGet(fetch: UpstreamFetch): UpstreamFetch {
   return (input, init = {}) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
@@ -73,7 +73,7 @@ const NO_LONGER_GOOD = new Set(['token_expired', 'token_revoked', 'invalid_auth'
  * refreshes once on a 401, so that answer is handed on as the 401 it means. A refresh Slack refuses
  * (or an installation whose tokens do not rotate) then drops the grant and asks the user to install again.
  */
-export function expiryAsUnauthorized(fetch: UpstreamFetch): UpstreamFetch {
+function expiryAsUnauthorized(fetch: UpstreamFetch): UpstreamFetch {
   return async (input, init) => {
     const response = await fetch(input, init);
     if (response.status !== 200 || !response.headers.get('content-type')?.includes('json')) return response;
@@ -96,7 +96,7 @@ const tokenOf =
   (grant: UserGrant): string | undefined =>
     installationOf(grant)[identity === 'user' ? 'userToken' : 'botToken'];
 
-export function chatClients(credentials: SlackCredentials, ctx: ClientContext): ChatClients {
+function chatClients(credentials: SlackCredentials, ctx: ClientContext): ChatClients {
   const names = new Map<string, Promise<Map<string, MemberName>>>();
   const build = async (identity: Identity) => {
     const { WebClient } = await import('@slack/web-api');
@@ -140,7 +140,7 @@ interface SlackSdkError {
  * @slack/web-api's failures: Slack's `{ok: false, error}` (200) is the spec's `Chat API error: <code>`
  * (400); a 429 our retries could not outlast keeps its Retry-After.
  */
-export function mapSlackError(error: unknown): AppError | undefined {
+function mapSlackError(error: unknown): AppError | undefined {
   if (!(error instanceof Error)) return undefined;
   const sdk = error as SlackSdkError;
   if (sdk.code === 'slack_webapi_platform_error' && sdk.data?.error) {

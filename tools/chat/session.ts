@@ -4,7 +4,7 @@ import { memberNames, type Names } from './shapes.js';
 import { chooseIdentity, type Identity, type Installation, type Purpose } from './tokens.js';
 
 /** One call's Slack: the identity the spec's token rules choose, its client, and the workspace's member names. */
-export interface ChatSession {
+interface ChatSession {
   installation: Installation;
   identity: Identity;
   client: WebClient;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ChatClients, MemberName } from './integration.js';
 import type { Identity, Installation } from './tokens.js';
 
-export const SenderSchema = z.object({
+const SenderSchema = z.object({
   id: z.string().describe('Slack member id'),
   name: z.string().describe('Display name, resolved from the member directory'),
   email: z.string().optional(),

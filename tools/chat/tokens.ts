@@ -35,7 +35,7 @@ export function installationOf(grant: UserGrant): Installation {
 /** What a call does with a conversation (the spec's token choice depends on it). */
 export type Purpose = 'read' | 'search' | 'write';
 
-export const reconnectRequired = (what: string): AppError =>
+const reconnectRequired = (what: string): AppError =>
   new AppError(
     'VALIDATION_ERROR',
     `${what} needs a user token and the stored connection has none: authorize chat again as yourself`,
@@ -44,7 +44,7 @@ export const reconnectRequired = (what: string): AppError =>
     },
   );
 
-export const botTokenRequired = (): AppError =>
+const botTokenRequired = (): AppError =>
   new AppError(
     'VALIDATION_ERROR',
     'send_as=bot needs the app’s bot token and this installation has only a user token',
@@ -52,7 +52,7 @@ export const botTokenRequired = (): AppError =>
   );
 
 /** A public channel's id starts with C; G is a private channel or group DM, D a direct message. */
-export const isPublicChannelId = (channelId: string | undefined): boolean => channelId?.startsWith('C') === true;
+const isPublicChannelId = (channelId: string | undefined): boolean => channelId?.startsWith('C') === true;
 
 /**
  * The spec's token choice. Reads of a public channel (id prefix C) use the user token, with the bot

@@ -5,7 +5,7 @@ import { AppError, type ErrorCode } from '../../src/toolkit/errors.js';
 import type { GithubRepoLike } from './shapes.js';
 
 /** Most repositories a fan-out covers; beyond it the result says the coverage was capped. */
-export const FAN_OUT_REPO_CAP = 300;
+const FAN_OUT_REPO_CAP = 300;
 
 /** Every repository the credential can access (owned, collaborator, organisation member). */
 export async function accessibleRepos(octokit: Octokit, max = FAN_OUT_REPO_CAP): Promise<GithubRepoLike[]> {

@@ -10,10 +10,10 @@ declare module '../../src/toolkit/context.js' {
   }
 }
 
-export const DEFAULT_GITHUB_API = 'https://api.github.com';
+const DEFAULT_GITHUB_API = 'https://api.github.com';
 
 /** Credentials of GitHub: under `code_host` in a JWT's connections, or GITHUB_TOKEN for a local user. */
-export const GithubCredentials = z.object({
+const GithubCredentials = z.object({
   token: z.string().min(1),
   /** API root; GitHub Enterprise and the sandbox set it. */
   baseUrl: z.url().optional(),

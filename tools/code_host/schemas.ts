@@ -57,7 +57,7 @@ const CollaboratorPermissionsSchema = z.looseObject({
 export type CollaboratorPermissions = z.infer<typeof CollaboratorPermissionsSchema>;
 
 /** A person with access to a repository. */
-export const CollaboratorSchema = z.looseObject({
+const CollaboratorSchema = z.looseObject({
   login: z.string(),
   id: Int,
   avatar_url: z.string().nullable(),
@@ -178,7 +178,7 @@ export type RemoveLabelsResult = z.infer<typeof RemoveLabelsResultSchema>;
 
 // ---- pull requests -----------------------------------------------------------------------------
 
-export const ReviewSchema = z.looseObject({
+const ReviewSchema = z.looseObject({
   user: UserRefSchema.nullable(),
   state: z.string().describe('APPROVED, CHANGES_REQUESTED, COMMENTED, DISMISSED or PENDING'),
   submitted_at: Timestamp.nullable(),
@@ -271,7 +271,7 @@ export type FileWriteResult = z.infer<typeof FileWriteResultSchema>;
 // ---- personal work -----------------------------------------------------------------------------
 
 /** A pull request or issue in a work list (code_host_get_my_code_host_work). */
-export const WorkItemSchema = z.looseObject({
+const WorkItemSchema = z.looseObject({
   repo: RepoName.nullable(),
   number: Int,
   title: z.string(),

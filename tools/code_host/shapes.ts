@@ -164,13 +164,13 @@ export function commentShape(comment: GithubCommentLike): IssueComment {
   };
 }
 
-export interface GithubReviewLike {
+interface GithubReviewLike {
   user: GithubUserLike | null;
   state: string;
   submitted_at?: string | null;
 }
 
-export function reviewShape(review: GithubReviewLike): Review {
+function reviewShape(review: GithubReviewLike): Review {
   return { user: userRef(review.user), state: review.state, submitted_at: review.submitted_at ?? null };
 }
 
@@ -231,7 +231,7 @@ export function pullShape(pr: GithubPullLike, reviews?: GithubReviewLike[]): Pul
 }
 export type PullShape = PullRequest;
 
-export interface GithubProfileLike extends GithubUserLike {
+interface GithubProfileLike extends GithubUserLike {
   name?: string | null;
   email?: string | null;
   company?: string | null;

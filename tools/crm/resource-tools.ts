@@ -11,7 +11,7 @@ const APIDECK_MAX_PAGE = 200;
 type Shape = Record<string, z.ZodType>;
 
 /** One crm resource as the tools see it: its Apideck calls, its record and body, and the words of its tools. */
-export interface CrmResourceSpec<M, I, F, R extends { id: string }> {
+interface CrmResourceSpec<M, I, F, R extends { id: string }> {
   /** `accounts`: the list key, the route segment and the tool names' noun. */
   plural: string;
   singular: string;

@@ -25,7 +25,7 @@ export const UploadedSchema = z.object({
   message: z.string(),
 });
 
-export const ChunkSchema = z.object({
+const ChunkSchema = z.object({
   chunk_id: z.string(),
   chunk_index: z.number().int(),
   text: z.string(),

@@ -20,14 +20,14 @@ export const Int = z.number().int();
 const Properties = z.record(z.string(), z.unknown());
 
 /** `<node_type>:<node_id>`, how edges and paths name a node. */
-export const NodeRef = z
+const NodeRef = z
   .string()
   .describe('A node as "<node_type>:<node_id>", e.g. "repository:acme/api" or "user:ada@acme.test"');
 
 // ---- nodes and edges ---------------------------------------------------------------------------
 
 /** One directed relationship between two nodes. */
-export const EdgeSchema = z.looseObject({
+const EdgeSchema = z.looseObject({
   from_node: NodeRef.describe('Start of the edge, as "<node_type>:<node_id>"'),
   to_node: NodeRef.describe('End of the edge, as "<node_type>:<node_id>"'),
   edge_type: z
@@ -39,10 +39,9 @@ export const EdgeSchema = z.looseObject({
     "Facts about the relationship when any were recorded (a review's state and submitted_at, a contributor's contributions); absent otherwise",
   ),
 });
-export type GraphEdgeOut = z.infer<typeof EdgeSchema>;
 
 /** One recorded tool execution (or seeded event) in the activity feed. */
-export const ActivitySchema = z.looseObject({
+const ActivitySchema = z.looseObject({
   action: z.string().describe('What was done; a tool call is recorded as "mcp." followed by the tool short name'),
   actor_type: z.string().describe('Kind of actor, "user" for tool calls'),
   actor_id: z.string().describe('Who acted: the caller\'s email, or "anonymous"'),
@@ -53,7 +52,6 @@ export const ActivitySchema = z.looseObject({
     'Details of the call: system, tool, success, duration_ms, and error_code when it failed',
   ),
 });
-export type ActivityOut = z.infer<typeof ActivitySchema>;
 
 // ---- tool results ------------------------------------------------------------------------------
 
@@ -174,7 +172,6 @@ export function nodeResultSchemas(nodeTypes: readonly string[]) {
 }
 
 type NodeResultSchemas = ReturnType<typeof nodeResultSchemas>;
-export type GraphNodeOut = z.infer<NodeResultSchemas['NodeSchema']>;
 export type TraverseResult = z.infer<NodeResultSchemas['TraverseResultSchema']>;
 export type SearchResult = z.infer<NodeResultSchemas['SearchResultSchema']>;
 export type EntityContext = z.infer<NodeResultSchemas['EntityContextSchema']>;

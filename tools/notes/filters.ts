@@ -8,7 +8,7 @@ import { personId, propertyNamed } from './properties.js';
  * "Owner": "ada@acme.test", "Done": false, "Notes": {"is_empty": true}}`; a list of such objects means
  * any of them. A bare value means equals (contains for multi-select, people and relations).
  */
-export type SimpleFilter = Record<string, unknown> | Array<Record<string, unknown>>;
+type SimpleFilter = Record<string, unknown> | Array<Record<string, unknown>>;
 
 const OPERATORS: Record<string, string> = {
   equals: 'equals',

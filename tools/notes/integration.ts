@@ -11,7 +11,7 @@ declare module '../../src/toolkit/context.js' {
 }
 
 /** Credentials of Notion: an internal integration's token under `notes` in a JWT's connections, or NOTION_TOKEN. */
-export const NotionCredentials = z.object({
+const NotionCredentials = z.object({
   token: z.string().min(1),
   /** API root; the sandbox sets it. */
   baseUrl: z.url().optional(),

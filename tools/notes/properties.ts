@@ -17,7 +17,7 @@ const plainText = (items: unknown): string =>
   ((items as Array<{ plain_text?: string }> | undefined) ?? []).map((t) => t.plain_text ?? '').join('');
 
 /** A Notion property value as a plain value (people resolved to names and emails where known). */
-export function plainValue(value: Json, people: ReadonlyMap<string, NotionPerson>): PlainValue {
+function plainValue(value: Json, people: ReadonlyMap<string, NotionPerson>): PlainValue {
   const content = value[value.type as string];
   switch (value.type) {
     case 'title':
@@ -86,7 +86,7 @@ export function personId(property: PropertyInfo, given: unknown, people: Readonl
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
 /** A plain value written by an agent, as the Notion value of its property (checked against the property's type). */
-export function notionValue(property: PropertyInfo, given: unknown, people: ReadonlyMap<string, NotionPerson>): Json {
+function notionValue(property: PropertyInfo, given: unknown, people: ReadonlyMap<string, NotionPerson>): Json {
   switch (property.type) {
     case 'title':
     case 'rich_text':

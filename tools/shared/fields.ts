@@ -11,7 +11,6 @@ export const TimePeriodDays = z
   .default(30)
   .describe('Window of the metrics in days (default 30)');
 export const Labels = z.array(z.string().min(1).max(100)).min(1).max(50);
-export const IsoDate = z.iso.datetime({ offset: true });
 export const Refresh = z
   .boolean()
   .default(false)

@@ -5,7 +5,7 @@ import { googleFake, grantAhead, type GoogleState } from '../../src/sandbox/goog
 import type { SuiteClients } from './clients.js';
 
 /** The sandbox's Google OAuth client; one app serves every workspace, as one Google Cloud project would. */
-export const SANDBOX_GOOGLE_CLIENT = {
+const SANDBOX_GOOGLE_CLIENT = {
   clientId: SANDBOX_CREDENTIALS.acme.google.clientId,
   clientSecret: SANDBOX_CREDENTIALS.acme.google.clientSecret,
 };

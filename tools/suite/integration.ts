@@ -19,7 +19,7 @@ declare module '../../src/toolkit/context.js' {
  * are read per request (so a refresh reaches a client already built); `apiBase` points every Google API at one root (the
  * sandbox in demo mode and tests; Google's own hosts when absent).
  */
-export const GoogleCredentials = z.object({
+const GoogleCredentials = z.object({
   apiBase: z.url().optional(),
 });
 type GoogleCredentials = z.infer<typeof GoogleCredentials>;
@@ -38,7 +38,7 @@ function underBase(base: string | undefined, fetch: UpstreamFetch): UpstreamFetc
   };
 }
 
-export function suiteClients(credentials: GoogleCredentials, ctx: ClientContext): SuiteClients {
+function suiteClients(credentials: GoogleCredentials, ctx: ClientContext): SuiteClients {
   const fetchImplementation = underBase(credentials.apiBase, userTokenFetch(ctx));
   // Our fetch carries the retries and the user's token: gaxios's own retry and auth stay out.
   const options = {

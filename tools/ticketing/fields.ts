@@ -15,7 +15,7 @@ export const ProjectKey = z
   .describe('Project key, e.g. "PAY"');
 
 /** `project`: the spec's alias of `project_key`. */
-export const ProjectAlias = ProjectKey.describe('Alias of project_key');
+const ProjectAlias = ProjectKey.describe('Alias of project_key');
 
 /** The project of a call that accepts `project_key` or its alias `project`; both given must agree. */
 export function projectOf(args: { project_key?: string; project?: string }): string | undefined {

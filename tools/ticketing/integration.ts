@@ -13,7 +13,7 @@ declare module '../../src/toolkit/context.js' {
 }
 
 /** Credentials of Jira Cloud (the spec's `connections.ticketing`), or JIRA_* variables for a local user. */
-export const JiraCredentials = z.object({
+const JiraCredentials = z.object({
   /** Site URL, e.g. `https://acme.atlassian.net` (the sandbox's `/jira` fake in demo mode). */
   baseUrl: z.url(),
   email: z.string().min(1),
@@ -29,7 +29,7 @@ interface JiraErrorBody {
 }
 
 /** Jira's messages joined (`errorMessages`, then `field: message` of `errors`); undefined when it gave none. */
-export function jiraErrorMessage(body: unknown): string | undefined {
+function jiraErrorMessage(body: unknown): string | undefined {
   if (!body || typeof body !== 'object')
     return typeof body === 'string' && body.trim() ? body.trim().slice(0, 500) : undefined;
   const data = body as JiraErrorBody;

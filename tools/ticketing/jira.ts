@@ -12,7 +12,7 @@ import { ticketShape, type JiraIssueLike, type JiraProjectLike, type JiraUserLik
 import { storyPointsField, type JiraClients } from './story-points.js';
 
 /** Most projects a fan-out covers. */
-export const FAN_OUT_PROJECT_CAP = 200;
+const FAN_OUT_PROJECT_CAP = 200;
 
 interface HttpExceptionLike {
   name?: unknown;
@@ -23,7 +23,7 @@ interface HttpExceptionLike {
 }
 
 /** The HTTP status behind an error thrown by jira.js (its HttpException) or already mapped (AppError). */
-export function jiraStatus(error: unknown): number | undefined {
+function jiraStatus(error: unknown): number | undefined {
   for (
     let current = error as HttpExceptionLike | undefined, depth = 0;
     current && typeof current === 'object' && depth < 4;
@@ -34,22 +34,6 @@ export function jiraStatus(error: unknown): number | undefined {
     current = current.cause as HttpExceptionLike | undefined;
   }
   return undefined;
-}
-
-/** Jira's own words for a refused request (`errorMessages` and field `errors`), when it gave any. */
-export function jiraMessage(error: unknown): string | undefined {
-  const data = (error as HttpExceptionLike | undefined)?.response?.data as
-    { errorMessages?: unknown; errors?: unknown } | undefined;
-  if (!data || typeof data !== 'object') return undefined;
-  const messages = Array.isArray(data.errorMessages)
-    ? data.errorMessages.filter((m): m is string => typeof m === 'string')
-    : [];
-  const fields =
-    data.errors && typeof data.errors === 'object'
-      ? Object.entries(data.errors as Record<string, unknown>).map(([field, m]) => `${field}: ${String(m)}`)
-      : [];
-  const all = [...messages, ...fields];
-  return all.length ? all.join('; ') : undefined;
 }
 
 /**
@@ -66,7 +50,7 @@ export async function naming<T>(resource: string, request: Promise<T>): Promise<
 }
 
 /** Every project the credential can browse (paged by startAt, as project search is). */
-export async function accessibleProjects(v3: Version3Client, max = FAN_OUT_PROJECT_CAP): Promise<JiraProjectLike[]> {
+async function accessibleProjects(v3: Version3Client, max = FAN_OUT_PROJECT_CAP): Promise<JiraProjectLike[]> {
   const projects: JiraProjectLike[] = [];
   for (let startAt = 0; projects.length < max;) {
     const page = await v3.projects.searchProjects<{ values?: JiraProjectLike[]; isLast?: boolean; total?: number }>({
@@ -83,7 +67,7 @@ export async function accessibleProjects(v3: Version3Client, max = FAN_OUT_PROJE
   return projects;
 }
 
-export interface ProjectFanOut<T> {
+interface ProjectFanOut<T> {
   perProject: Array<{ project: string; value: T }>;
   coverage: { projects_covered: number };
 }
@@ -137,7 +121,7 @@ export async function accountIdOf(v3: Version3Client, ref: string): Promise<stri
 export const byUpdatedDesc = (a: Ticket, b: Ticket): number =>
   b.updated.localeCompare(a.updated) || a.key.localeCompare(b.key);
 
-export interface TicketSearch {
+interface TicketSearch {
   /** Clauses beside the project (values quoted by jql.ts). */
   where: Array<JqlClause | undefined | false>;
   order?: JqlOrder[];

@@ -14,11 +14,11 @@ export interface JqlClause {
 }
 
 /** A JQL function call (`currentUser()`, `openSprints()`), usable where a value is expected. */
-export interface JqlFunction {
+interface JqlFunction {
   readonly fn: string;
 }
 
-export type JqlValue = string | number | JqlFunction;
+type JqlValue = string | number | JqlFunction;
 
 /** Field names: plain identifiers (`project`, `statusCategory`) or custom fields (`cf[10016]`). */
 const FIELD = /^(?:[A-Za-z][A-Za-z0-9_]*|cf\[\d{1,9}\])$/;

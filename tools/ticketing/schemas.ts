@@ -84,7 +84,7 @@ export type Transition = z.infer<typeof TransitionSchema>;
 
 // ---- tickets -----------------------------------------------------------------------------------
 
-export const TicketStatusSchema = z.looseObject({
+const TicketStatusSchema = z.looseObject({
   name: z.string(),
   id: z.string(),
   category: z.looseObject({ key: StatusCategory, name: z.string() }),
@@ -117,7 +117,7 @@ export const TicketSchema = z.looseObject({
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 
-export const SprintRefSchema = z.looseObject({
+const SprintRefSchema = z.looseObject({
   id: Int,
   name: z.string(),
   state: z.string().describe('future, active or closed'),

@@ -25,13 +25,13 @@ export const TICKET_FIELDS = [
 ] as const;
 
 /** Jira's largest page of the enhanced search. */
-export const SEARCH_PAGE_MAX = 100;
+const SEARCH_PAGE_MAX = 100;
 /** Most issues one search reads unless the caller asks for more (analytics over a window may). */
-export const DEFAULT_SEARCH_CAP = 1000;
+const DEFAULT_SEARCH_CAP = 1000;
 /** Hard bound of any search: beyond it the result says it was capped. */
-export const SEARCH_HARD_CAP = 50_000;
+const SEARCH_HARD_CAP = 50_000;
 
-export interface SearchOptions {
+interface SearchOptions {
   jql: string;
   /** Fields to return (`*navigable` when omitted is never used: every caller names what it reads). */
   fields: readonly string[];
@@ -86,10 +86,4 @@ export async function searchIssues<I extends JiraIssueLike = JiraIssueLike>(
     token = page.nextPageToken;
   }
   return { issues: issues.slice(0, max), exhausted: false, pages };
-}
-
-/** How many issues match (Jira's approximate count; exact on small sites and in the sandbox). */
-export async function countIssues(v3: Version3Client, jql: string): Promise<number> {
-  const { count } = await v3.issueSearch.countIssues<{ count?: number }>({ jql });
-  return typeof count === 'number' ? count : 0;
 }

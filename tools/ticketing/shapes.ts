@@ -35,7 +35,7 @@ export interface JiraProjectLike {
   components?: Array<{ id?: string; name?: string }>;
 }
 
-export interface JiraIssueFields {
+interface JiraIssueFields {
   summary?: string;
   description?: unknown;
   status?: JiraStatusLike;
@@ -54,7 +54,7 @@ export interface JiraIssueFields {
   [field: string]: unknown;
 }
 
-export interface JiraChangelogItem {
+interface JiraChangelogItem {
   field?: string;
   fieldId?: string;
   from?: string | null;
@@ -93,7 +93,7 @@ export interface JiraTransitionLike {
 }
 
 /** The site's web address (`https://acme.atlassian.net`) from any REST `self` link. */
-export function siteOf(self: string | undefined): string | undefined {
+function siteOf(self: string | undefined): string | undefined {
   if (!self) return undefined;
   try {
     const url = new URL(self);
@@ -144,7 +144,7 @@ export function projectShape(project: JiraProjectLike): Project {
 }
 
 /** Jira's category keys are new, indeterminate and done (`undefined` reads as new). */
-export const categoryOf = (status: JiraStatusLike | undefined): string => status?.statusCategory?.key ?? 'new';
+const categoryOf = (status: JiraStatusLike | undefined): string => status?.statusCategory?.key ?? 'new';
 
 export function statusShape(status: JiraStatusLike): Status {
   return {
@@ -165,7 +165,7 @@ export function transitionShape(transition: JiraTransitionLike): Transition {
 }
 
 /** Story points as a number: Jira stores them as a float field (null or absent when unestimated). */
-export function pointsOf(value: unknown): number | null {
+function pointsOf(value: unknown): number | null {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
   return null;
@@ -203,7 +203,7 @@ export function ticketShape(issue: JiraIssueLike, storyPointsField?: string): Ti
   };
 }
 
-export interface SprintLike {
+interface SprintLike {
   id?: number;
   name?: string;
   state?: string;

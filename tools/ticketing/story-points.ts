@@ -14,7 +14,7 @@ export interface JiraClients {
   agile: AgileClient;
 }
 
-export interface SiteField {
+interface SiteField {
   id: string;
   name: string;
   custom: boolean;
@@ -24,7 +24,7 @@ export interface SiteField {
   type?: string;
 }
 
-export interface StoryPointsField {
+interface StoryPointsField {
   id: string;
   name: string;
   /** How it was found: the board's estimation setting, the create screen, or the only candidate. */
@@ -36,7 +36,7 @@ const FLOAT_FIELD = 'com.atlassian.jira.plugin.system.customfieldtypes:float';
 const SPRINT_FIELD = 'com.pyxis.greenhopper.jira:gh-sprint';
 const STORY_POINT_NAME = /^(?:story ?points?|story point estimate|estimate \(story points\))$/i;
 
-export const DISCOVERY_TTL_MS = 5 * 60_000;
+const DISCOVERY_TTL_MS = 5 * 60_000;
 
 /** A small per-client cache: entries live DISCOVERY_TTL_MS; failed lookups are forgotten at once. */
 type DiscoveryCache = Map<string, { expires: number; value: Promise<unknown> }>;
@@ -113,20 +113,6 @@ export function storyPointsField(clients: JiraClients, projectKey: string): Prom
     // Nothing could tell: Jira Software's field, else the first candidate.
     return { id: candidates[0].id, name: candidates[0].name, source: 'fields' };
   });
-}
-
-/**
- * Story point fields of several projects at once, e.g. for a search over all of them: the field ids
- * to request, and the field of each project.
- */
-export async function storyPointsFields(
-  clients: JiraClients,
-  projectKeys: readonly string[],
-): Promise<Map<string, StoryPointsField | null>> {
-  const entries = await Promise.all(
-    projectKeys.map(async (key) => [key, await storyPointsField(clients, key)] as const),
-  );
-  return new Map(entries);
 }
 
 /** The estimation field of the project's first board that estimates with a field; undefined otherwise. */

@@ -24,7 +24,7 @@ const stateClause = (state: 'open' | 'done' | 'all'): JqlClause | undefined =>
  * Tickets matching `where` in one project or every accessible one, newest update first: each
  * project reads what the page needs, and the pages are merged.
  */
-export async function listTickets<A>(
+async function listTickets<A>(
   ctx: ToolRunContext<A>,
   project: string | undefined,
   where: Array<JqlClause | undefined>,

@@ -60,7 +60,7 @@ export const getAvailableTransitions = defineTool({
 });
 
 /** The transition called `name`, else the one leading to a status called `name` (both case-insensitive). */
-export function findTransition(transitions: readonly Transition[], name: string): Transition | undefined {
+function findTransition(transitions: readonly Transition[], name: string): Transition | undefined {
   const wanted = name.trim().toLowerCase();
   return (
     transitions.find((t) => t.name.toLowerCase() === wanted) ??

@@ -59,7 +59,7 @@ async function descriptionBlock(notion: Client, pageId: string): Promise<{ id: s
   return { id: String(first.id), text };
 }
 
-export interface PageFields {
+interface PageFields {
   name?: string;
   description?: string;
   properties?: Record<string, unknown>;

@@ -109,7 +109,7 @@ export class WikiApi {
   }
 }
 
-export const isNotFound = (error: unknown): boolean => error instanceof AppError && error.code === 'NOT_FOUND';
+const isNotFound = (error: unknown): boolean => error instanceof AppError && error.code === 'NOT_FOUND';
 
 /** Runs a request about one page; its 404 names the page. */
 export async function forPage<T>(pageId: string, request: Promise<T>): Promise<T> {

@@ -9,7 +9,7 @@ export const cqlString = (value: string): string => `"${value.replace(/\\/g, '\\
  * The user's words as one safe `text ~` value: phrases in double quotes stay phrases, Lucene operators
  * (AND, OR, NOT in capitals, + - * ? and the rest) lose their meaning, any script is kept.
  */
-export function textQuery(words: string): string {
+function textQuery(words: string): string {
   const phrases: string[] = [];
   const rest = words.replace(/"([^"]+)"/g, (_m, phrase: string) => (phrases.push(phrase), ' '));
   const clean = (text: string): string =>

@@ -12,7 +12,7 @@ declare module '../../src/toolkit/context.js' {
 }
 
 /** Credentials of Confluence Cloud: the site, an account's email and API token (HTTP basic). */
-export const ConfluenceCredentials = z.object({
+const ConfluenceCredentials = z.object({
   baseUrl: z.url().describe('Site root, e.g. https://acme.atlassian.net'),
   email: z.string().min(1),
   apiToken: z.string().min(1),

@@ -30,7 +30,7 @@ export const PageSummarySchema = z.object({
   _links: Links,
 });
 
-export const BodySchema = z.object({
+const BodySchema = z.object({
   storage: z
     .object({ value: z.string(), representation: z.literal('storage') })
     .describe('The body as Confluence stores it (XHTML storage format)'),

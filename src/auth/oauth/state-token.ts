@@ -4,7 +4,7 @@ import { jwtVerify, SignJWT } from 'jose';
 /** Lifetime of a state token and of the authorization it starts. */
 export const STATE_TTL_SECONDS = 600;
 
-export interface StateClaims {
+interface StateClaims {
   tenantId: string;
   userEmail: string;
   provider: string;

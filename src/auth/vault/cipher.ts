@@ -21,7 +21,7 @@ export function seal(key: VaultKey, plaintext: Buffer, context: string): SealedS
   return { keyId: key.id, nonce, ciphertext, tag: cipher.getAuthTag() };
 }
 
-export class VaultKeyMissing extends Error {
+class VaultKeyMissing extends Error {
   constructor(readonly keyId: string) {
     super(`The credential vault holds a row sealed with key ${keyId}, which is not in CONSTELLATION_ENCRYPTION_KEY`);
   }

@@ -6,7 +6,7 @@ import { loadMeta } from './meta-cache.js';
 import { convertParams, parseCallArgs } from './params.js';
 import { buildRequest, clientSettings, describeFailure, sendRequest, type FetchLike } from './request.js';
 
-export interface CallIo {
+interface CallIo {
   env: NodeJS.ProcessEnv;
   stdout: (text: string) => void;
   stderr: (text: string) => void;

@@ -9,13 +9,13 @@ const META_CACHE_FILE = 'meta-cache.json';
 const META_TIMEOUT_MS = 10_000;
 
 /** The cache file: one entry per server URL. */
-export interface MetaCacheEntry {
+interface MetaCacheEntry {
   fetched_at: string;
   meta: Meta;
 }
-export type MetaCacheFile = Record<string, MetaCacheEntry>;
+type MetaCacheFile = Record<string, MetaCacheEntry>;
 
-export interface LoadMetaOptions {
+interface LoadMetaOptions {
   serverUrl: string;
   dataDir: string;
   headers: Record<string, string>;
@@ -27,7 +27,7 @@ export interface LoadMetaOptions {
 }
 
 /** `cache`: fresh cache, no request; `network`: fetched now; `stale`: the server could not be reached, an old cache is used. */
-export type MetaSource = 'cache' | 'network' | 'stale';
+type MetaSource = 'cache' | 'network' | 'stale';
 
 async function readMetaCache(dataDir: string): Promise<MetaCacheFile> {
   try {

@@ -2,7 +2,7 @@ import { normalizeName, UsageError, type MetaMethod, type MetaParam, type MetaTy
 import { OUTPUT_MODES, type OutputMode } from './formatters/index.js';
 
 /** The command line of `constellation call`, before the meta is known. */
-export interface CallArgs {
+interface CallArgs {
   positionals: string[];
   /** `--name value`, `--name=value`, or a bare `--name` (value undefined: a bool flag). */
   options: Array<{ name: string; value?: string }>;

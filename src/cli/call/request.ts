@@ -4,7 +4,7 @@ export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
 const CALL_TIMEOUT_MS = 120_000;
 
-export interface ClientSettings {
+interface ClientSettings {
   serverUrl: string;
   dataDir: string;
   headers: Record<string, string>;

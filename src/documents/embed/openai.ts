@@ -3,7 +3,7 @@ import { AppError } from '../../toolkit/errors.js';
 import type { EmbeddingProvider } from './provider.js';
 import { normalize } from './provider.js';
 
-export interface OpenAiEmbeddingsOptions {
+interface OpenAiEmbeddingsOptions {
   /** Base URL of an OpenAI-compatible API (`https://api.openai.com/v1`, `http://localhost:11434/v1` for Ollama). */
   baseUrl: string;
   model: string;

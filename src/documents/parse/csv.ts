@@ -7,7 +7,7 @@ import { decodeText } from './text.js';
 const DELIMITERS = [',', ';', '\t', '|'];
 
 /** The delimiter that splits the first lines most consistently (quotes respected). */
-export function detectDelimiter(text: string): string {
+function detectDelimiter(text: string): string {
   const sample = text.slice(0, 8192);
   let best = ',';
   let bestScore = -1;

@@ -3,7 +3,7 @@ import { checkWorkbook, type SheetExtension } from './workbook-check.js';
 import type { Section } from './types.js';
 import { UnreadableDocument } from './types.js';
 
-export type SheetLimits = WorkerLimits;
+type SheetLimits = WorkerLimits;
 
 export const DEFAULT_SHEET_LIMITS: SheetLimits = { timeoutMs: 30_000, maxHeapMb: 512 };
 

@@ -8,7 +8,7 @@ const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03
 const isCompoundFile = (b: Uint8Array) => b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0;
 
 /** Sum of the uncompressed sizes a zip's central directory declares (read before anything is inflated). */
-export function declaredInflatedSize(bytes: Uint8Array): number {
+function declaredInflatedSize(bytes: Uint8Array): number {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let end = bytes.length - 22; end >= Math.max(0, bytes.length - 22 - 65535); end--) {
     if (view.getUint32(end, true) !== 0x06054b50) continue;

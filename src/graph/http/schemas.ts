@@ -11,7 +11,7 @@ const Direction = z.enum(['out', 'in', 'both']);
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 /** The largest `max_nodes` of `GET /graph/me`. */
-export const MAX_TRAVERSAL_NODES = 5000;
+const MAX_TRAVERSAL_NODES = 5000;
 
 export const EntityRequest = z.object({ entity_type: EntityType, entity_id: EntityId });
 

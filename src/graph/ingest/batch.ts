@@ -14,7 +14,7 @@ export interface PersonIdentity {
   notionId?: string;
 }
 
-export interface BatchNode {
+interface BatchNode {
   type: NodeType;
   id: string;
   properties: Properties;
@@ -22,7 +22,7 @@ export interface BatchNode {
   reference: boolean;
 }
 
-export interface BatchPerson {
+interface BatchPerson {
   /** The first value seen of each identifier. */
   identity: PersonIdentity;
   /** Every identifier the result tied to this person (may hold two logins when the data conflicts). */
@@ -33,7 +33,7 @@ export interface BatchPerson {
 /** A node of the batch: `n:<type>:<id>` for keyed nodes, `p:<index>` for people. */
 export type Handle = string;
 
-export interface BatchEdge {
+interface BatchEdge {
   from: Handle;
   to: Handle;
   type: EdgeType;

@@ -3,7 +3,7 @@ import type { GraphBatch } from './batch.js';
 import type { ExtractInput, Extractor } from './extractor.js';
 
 /** How the graph reads one tool's results, typed by that tool's arguments and result. */
-export interface ToolReader {
+interface ToolReader {
   tool: string;
   read(input: ExtractInput, batch: GraphBatch): void;
 }

@@ -4,10 +4,10 @@ import type { Subgraph } from '../types.js';
 import { parseQuery, type GraphQuery, type MatchQuery, type NodePattern, type WhereCondition } from './parser.js';
 
 /** Rows a query returns when it names no LIMIT. */
-export const DEFAULT_QUERY_LIMIT = 100;
+const DEFAULT_QUERY_LIMIT = 100;
 const DEFAULT_PATH_DEPTH = 6;
 
-export interface QueryAnswer extends Subgraph {
+interface QueryAnswer extends Subgraph {
   kind: GraphQuery['kind'];
   path_found?: boolean;
 }

@@ -1,7 +1,7 @@
 import { AppError } from '../../toolkit/errors.js';
 
 /** Tokens of the graph query language (a small Cypher-like syntax; see parser.ts for the grammar). */
-export type TokenKind = 'keyword' | 'ident' | 'string' | 'number' | 'punct' | 'eof';
+type TokenKind = 'keyword' | 'ident' | 'string' | 'number' | 'punct' | 'eof';
 
 export interface Token {
   kind: TokenKind;
@@ -11,7 +11,7 @@ export interface Token {
   start: number;
 }
 
-export const KEYWORDS = new Set(['MATCH', 'WHERE', 'AND', 'RETURN', 'LIMIT', 'PATH', 'FROM', 'TO', 'MAX']);
+const KEYWORDS = new Set(['MATCH', 'WHERE', 'AND', 'RETURN', 'LIMIT', 'PATH', 'FROM', 'TO', 'MAX']);
 const PUNCT = new Set(['(', ')', '[', ']', ':', '.', '=', ',', '|', '-', '>', '<', '*']);
 
 /** A syntax or meaning error in a query, with the (1-based) position it refers to. */

@@ -20,7 +20,7 @@ export interface NodePattern {
   type?: NodeType;
 }
 
-export interface RelPattern {
+interface RelPattern {
   types: EdgeType[];
   /** Seen from the left node. */
   direction: Direction;
@@ -42,7 +42,7 @@ export interface MatchQuery {
   limit?: number;
 }
 
-export interface PathQuery {
+interface PathQuery {
   kind: 'path';
   from: { type: NodeType; id: string };
   to: { type: NodeType; id: string };
@@ -52,8 +52,8 @@ export interface PathQuery {
 
 export type GraphQuery = MatchQuery | PathQuery;
 
-export const MAX_QUERY_LIMIT = 1000;
-export const MAX_PATH_DEPTH = 10;
+const MAX_QUERY_LIMIT = 1000;
+const MAX_PATH_DEPTH = 10;
 
 /** Parses a query into its AST, or throws a QueryError naming the position (of an unknown node type too). */
 export function parseQuery(text: string, nodeTypes: ReadonlySet<string>): GraphQuery {

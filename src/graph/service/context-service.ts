@@ -6,7 +6,7 @@ import { iso, parseProperties, toNode, type NodeRow } from '../store/rows.js';
 import type { ContextType, GraphNode, Properties } from '../types.js';
 import type { IdentityResolver } from './identity.js';
 
-export interface ContextInput {
+interface ContextInput {
   context_type: ContextType;
   value: unknown;
   key?: string;
@@ -15,14 +15,14 @@ export interface ContextInput {
   references?: Array<{ entity_type: string; entity_id: string }>;
 }
 
-export type InjectedContext = {
+type InjectedContext = {
   context_id: string;
   user_id: string;
   context_type: ContextType;
 };
 
 /** Resolves an entity reference to its node rowid, throwing the graph's not-found error. */
-export type ReferenceResolver = (tenantId: string, type: string, id: string) => number;
+type ReferenceResolver = (tenantId: string, type: string, id: string) => number;
 
 /** Most contexts one query returns. */
 const CONTEXT_QUERY_CAP = 500;

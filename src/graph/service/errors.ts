@@ -4,8 +4,8 @@ import { isEdgeType, type EdgeType, type NodeType } from '../types.js';
 /** The graph's error texts (spec Document 3, Errors). */
 export const entityNotFound = (type: string, id: string) =>
   new AppError('NOT_FOUND', `Entity not found: ${type}:${id}`);
-export const invalidEntityType = () => new AppError('VALIDATION_ERROR', 'Invalid entity type');
-export const invalidEdgeType = () => new AppError('VALIDATION_ERROR', 'Invalid edge type');
+const invalidEntityType = () => new AppError('VALIDATION_ERROR', 'Invalid entity type');
+const invalidEdgeType = () => new AppError('VALIDATION_ERROR', 'Invalid edge type');
 export const traversalLimitExceeded = () => new AppError('VALIDATION_ERROR', 'Traversal limit exceeded');
 
 export function assertNodeType(type: string, known: ReadonlySet<string>): NodeType {

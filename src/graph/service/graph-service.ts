@@ -14,7 +14,7 @@ import { KeywordSearchProvider, type SemanticSearchProvider } from './semantic-s
 import { shortestPath, traverse, type LinkSource } from './traversal.js';
 import { GraphWriter, type WriteSummary } from './writer.js';
 
-export interface GraphServiceOptions {
+interface GraphServiceOptions {
   clock: Clock;
   /** Every node type the graph accepts (`nodeVocabulary` of the systems' types). */
   nodeTypes: readonly string[];
@@ -26,7 +26,7 @@ export interface GraphServiceOptions {
   tenantGate?: TenantGate;
 }
 
-export interface TraverseRequest {
+interface TraverseRequest {
   depth: number;
   direction: Direction;
   edgeTypes?: string[];
@@ -35,19 +35,19 @@ export interface TraverseRequest {
   allowTruncated?: boolean;
 }
 
-export type EntityRef = {
+type EntityRef = {
   type: string;
   id: string;
 };
 
-export type PathAnswer = {
+type PathAnswer = {
   nodes: string[];
   edges: GraphEdge[];
   length: number;
   path_found: boolean;
 };
 
-export interface ActivityInput {
+interface ActivityInput {
   action: string;
   actorType: string;
   actorId: string;
@@ -63,7 +63,7 @@ const relationshipOf = (r: EdgeRefRow): GraphEdge => ({
   ...(r.properties ? { properties: parseProperties(r.properties) } : {}),
 });
 
-export const edgeOf = (link: EdgeLink, refs: Map<number, string>): GraphEdge => ({
+const edgeOf = (link: EdgeLink, refs: Map<number, string>): GraphEdge => ({
   from_node: refs.get(link.from_id) ?? '',
   to_node: refs.get(link.to_id) ?? '',
   edge_type: link.edge_type as GraphEdge['edge_type'],

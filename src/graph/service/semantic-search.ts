@@ -59,7 +59,7 @@ const MAX_TERMS = 16;
  * An FTS5 query from free text: words (stopwords dropped) quoted and OR-ed so bm25 ranks documents
  * holding more of them first; the last word also matches as a prefix. Undefined when no word is left.
  */
-export function ftsQueryOf(text: string): string | undefined {
+function ftsQueryOf(text: string): string | undefined {
   const words = (text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])
     .filter((w) => !STOPWORDS.has(w))
     .slice(0, MAX_TERMS);

@@ -11,7 +11,7 @@ export interface LinkSource {
   ): EdgeLink[];
 }
 
-export interface TraversalOptions {
+interface TraversalOptions {
   depth: number;
   direction: Direction;
   edgeTypes?: readonly string[];
@@ -19,7 +19,7 @@ export interface TraversalOptions {
   maxNodes: number;
 }
 
-export interface TraversalResult {
+interface TraversalResult {
   rowids: number[];
   links: EdgeLink[];
   /** True when more nodes were reachable within the depth than `maxNodes`. */

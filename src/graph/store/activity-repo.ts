@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../store/db.js';
 import type { ActivityRow } from './rows.js';
 
-export interface ActivityWrite {
+interface ActivityWrite {
   tenantId: string;
   action: string;
   actorType: string;

@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../store/db.js';
 import type { EdgeLink } from './rows.js';
 
-export interface EdgeWrite {
+interface EdgeWrite {
   tenantId: string;
   fromId: number;
   toId: number;

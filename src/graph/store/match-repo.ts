@@ -2,13 +2,13 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../store/db.js';
 import { bindable, conditionSql, type Condition, type EdgeLink, type NodeRow } from './rows.js';
 
-export interface NodeConstraint {
+interface NodeConstraint {
   type?: string;
   conditions: readonly Condition[];
 }
 
 /** A one-hop pattern `(a)-[:T]->(b)`; `direction` is seen from `a`. */
-export interface PatternQuery {
+interface PatternQuery {
   tenantId: string;
   left: NodeConstraint;
   right: NodeConstraint;
@@ -17,7 +17,7 @@ export interface PatternQuery {
   limit: number;
 }
 
-export interface KeywordHit {
+interface KeywordHit {
   row: NodeRow;
   /** bm25 rank: lower is better. */
   rank: number;

@@ -3,7 +3,7 @@ import type { Db } from '../../store/db.js';
 import { INDEXED_PROPERTIES } from '../schema.js';
 import { bindable, conditionSql, type Condition, type NodeRow } from './rows.js';
 
-export interface NodeWrite {
+interface NodeWrite {
   tenantId: string;
   type: string;
   id: string;

@@ -8,7 +8,7 @@ import { sendDetailError } from '../detail-errors.js';
 import type { Operation, QueryParam, Routes } from '../route-module.js';
 
 /** The page a user lands on after consenting: which account is now connected, and that the tab can close. */
-export const successPage = (email: string, provider: string): string => `<!doctype html>
+const successPage = (email: string, provider: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${provider} connected</title></head>
 <body><h1>${provider} is connected</h1><p>Constellation can now act for <strong>${escapeHtml(email)}</strong>. You can close this window and return to your assistant.</p></body></html>`;
 
@@ -17,7 +17,7 @@ export const queryText = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 /** What every route of one family's authorization shares: its names and its error form. */
-export interface FamilyRouteContext {
+interface FamilyRouteContext {
   app: App;
   authorization: AuthorizationFamily;
   /** The family in operationIds: `Suite` in `getSuiteAuthorizationStatus`. */

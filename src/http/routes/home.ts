@@ -2,7 +2,7 @@ import type { App } from '../../app.js';
 import { VERSION } from '../../version.js';
 import type { RouteModule } from '../route-module.js';
 
-export const README_URL = 'https://github.com/constellation-mcp/constellation#readme';
+const README_URL = 'https://github.com/constellation-mcp/constellation#readme';
 
 /** The links of the start page; the demo tokens only exist in demo mode. */
 function links(app: App): Array<{ href: string; label: string }> {

@@ -10,7 +10,7 @@ const FORMS = { 'consent-link': consentLinkRoutes, 'app-install': appInstallRout
  * `/oauth/<family>/*`: one user's authorization of the family's upstream (authorize, callback, status,
  * revoke), in the form its upstream declares, failures in the family's error form.
  */
-export const oauthRoutes =
+const oauthRoutes =
   (authorization: AuthorizationFamily): RouteModule =>
   (routes, app) => {
     const context = familyRouteContext(app, authorization);

@@ -15,11 +15,11 @@ import type { RouteModule } from '../route-module.js';
 import { windowLimit } from '../window-limit.js';
 
 /** Spec: Limits, 10 vault-session requests per 15 minutes per IP address. */
-export const VAULT_SESSION_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
+const VAULT_SESSION_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
 
 const INTEGRATION_IDS = VAULT_INTEGRATIONS.map((i) => i.id);
 
-export const VaultSessionBody = z
+const VaultSessionBody = z
   .object({
     integration: z
       .string()

@@ -4,7 +4,7 @@ import { GOOGLE_OAUTH_ENDPOINTS, type GoogleOAuthEndpoints } from './oauth-endpo
 
 export { googleEndpointsAt, type GoogleOAuthEndpoints } from './oauth-endpoints.js';
 
-export interface GoogleOAuthOptions {
+interface GoogleOAuthOptions {
   clientId: string;
   clientSecret: string;
   scopes: readonly string[];

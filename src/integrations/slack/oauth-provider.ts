@@ -1,7 +1,7 @@
 import { WebClient } from '@slack/web-api';
 import { RefreshRejected, type OAuthProvider, type ProviderGrant, type ProviderTokens } from '../oauth-provider.js';
 
-export interface SlackOAuthOptions {
+interface SlackOAuthOptions {
   clientId: string;
   clientSecret: string;
   botScopes: readonly string[];

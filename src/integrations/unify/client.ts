@@ -13,7 +13,7 @@ export interface UnifySettings {
 }
 
 /** The result every standalone function of `@apideck/unify` resolves to. */
-export type UnifyResult<T> = { ok: true; value: T } | { ok: false; error: unknown };
+type UnifyResult<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 const TITLE = 'Apideck';
 

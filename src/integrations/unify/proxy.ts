@@ -11,7 +11,7 @@ export const PROVIDER_API_BASES = {
   notion: 'https://api.notion.com/v1',
 } as const;
 
-export type ProxiedService = keyof typeof PROVIDER_API_BASES;
+type ProxiedService = keyof typeof PROVIDER_API_BASES;
 
 export interface ProxyRequest {
   serviceId: ProxiedService;
@@ -23,7 +23,7 @@ export interface ProxyRequest {
 }
 
 /** The provider's answer as it came: status, parsed JSON (or text) and headers. */
-export interface ProxyAnswer {
+interface ProxyAnswer {
   status: number;
   body: unknown;
   headers: Headers;

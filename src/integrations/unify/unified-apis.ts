@@ -36,9 +36,9 @@ export const APIDECK_UNIFIED_APIS = [
 ] as const;
 
 /** The spec's unified API names; `messaging` is Apideck's `team-messaging`, the others are Apideck's ids as they are. */
-export type SpecUnifiedApi = 'issue-tracking' | 'crm' | 'messaging' | 'file-storage' | 'calendar';
+type SpecUnifiedApi = 'issue-tracking' | 'crm' | 'messaging' | 'file-storage' | 'calendar';
 
-export interface VaultIntegration {
+interface VaultIntegration {
   id: 'ticketing' | 'code_host' | 'crm' | 'team_chat' | 'notes' | 'calendar';
   name: string;
   unifiedApi: SpecUnifiedApi;

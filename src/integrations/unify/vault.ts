@@ -4,7 +4,7 @@ import type { UnifyClient } from './client.js';
 
 const vaultSessions = lazySdk(() => import('@apideck/unify/funcs/vaultSessionsCreate.js'));
 
-export interface VaultSessionRequest {
+interface VaultSessionRequest {
   /** Apideck unified API ids the session shows. */
   unifiedApis: string[];
   redirectUri?: string;

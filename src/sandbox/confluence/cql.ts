@@ -8,7 +8,7 @@ export interface Clause {
   values: string[];
 }
 export type CqlNode = Clause | { kind: 'and' | 'or'; left: CqlNode; right: CqlNode } | { kind: 'not'; node: CqlNode };
-export interface CqlQuery {
+interface CqlQuery {
   where: CqlNode | undefined;
   orderBy: Array<{ field: string; descending: boolean }>;
 }

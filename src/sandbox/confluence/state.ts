@@ -18,7 +18,7 @@ export interface SpaceRecord {
 }
 
 /** One version of a page: what it was after that edit. */
-export interface PageVersion {
+interface PageVersion {
   number: number;
   title: string;
   body: string;

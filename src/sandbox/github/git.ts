@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CommitRecord, FileRecord, GitActor, RepoRecord, Tree } from './state.js';
 
 /** Git's blob SHA-1 of a text, as `git hash-object` computes it. */
-export function blobSha(content: string): string {
+function blobSha(content: string): string {
   const bytes = Buffer.from(content, 'utf8');
   return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
@@ -24,7 +24,7 @@ export function withFile(tree: Tree, path: string, content: string): Tree {
   return next;
 }
 
-export interface NewCommit {
+interface NewCommit {
   parents: string[];
   tree: Tree;
   message: string;

@@ -37,7 +37,7 @@ export interface CommentRecord {
   updatedAt: Millis;
 }
 
-export type ReviewState = 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED' | 'DISMISSED';
+type ReviewState = 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED' | 'DISMISSED';
 
 export interface ReviewRecord {
   id: number;
@@ -152,7 +152,7 @@ export interface BranchRecord {
   protected: boolean;
 }
 
-export interface TagRecord {
+interface TagRecord {
   name: string;
   sha: string;
 }

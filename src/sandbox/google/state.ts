@@ -4,7 +4,7 @@ import type { ChatStore } from './chat/model.js';
 import type { MailStore } from './gmail/model.js';
 
 /** A code the consent page issued, waiting for its exchange (single use, 10 minutes). */
-export interface PendingCode {
+interface PendingCode {
   personIndex: number;
   clientId: string;
   redirectUri: string;
@@ -30,7 +30,7 @@ export interface RefreshGrant {
 }
 
 /** The OAuth server's memory: codes, live access tokens and refresh tokens, by value. */
-export interface OAuthGrants {
+interface OAuthGrants {
   codes: Map<string, PendingCode>;
   accessTokens: Map<string, AccessGrant>;
   refreshTokens: Map<string, RefreshGrant>;

@@ -37,7 +37,7 @@ export interface StatusDef {
   scopeProjectId?: string;
 }
 
-export interface TransitionDef {
+interface TransitionDef {
   id: string;
   name: string;
   /** Status ids the transition is offered from. */
@@ -116,7 +116,7 @@ export interface BoardRecord {
   estimationFieldId: string;
 }
 
-export type SprintState = 'closed' | 'active' | 'future';
+type SprintState = 'closed' | 'active' | 'future';
 
 export interface SprintRecord {
   id: number;

@@ -3,7 +3,7 @@ import type { WorkspaceId } from '../credentials.js';
 import { unauthorized, type FakeError } from './errors.js';
 
 /** Reads one kind of credential from a request; undefined when the request presents none. */
-export type CredentialScheme<C> = (req: Request) => C | undefined;
+type CredentialScheme<C> = (req: Request) => C | undefined;
 
 /** `Authorization: Bearer <token>` (and any other prefixes given, e.g. GitHub's `token`). */
 export function bearerToken(prefixes: readonly string[] = ['bearer']): CredentialScheme<string> {
@@ -38,7 +38,7 @@ export function apiKeyHeaders<K extends string>(headers: Record<K, string>): Cre
   };
 }
 
-export interface WorkspaceAuthOptions<C> {
+interface WorkspaceAuthOptions<C> {
   scheme: CredentialScheme<C>;
   /** The workspace a presented credential belongs to (see `workspaceOf*` in credentials.ts). */
   workspaceOf(credential: C): WorkspaceId | undefined;

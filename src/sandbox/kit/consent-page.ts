@@ -1,7 +1,7 @@
 import type { Person } from '../seed/people.js';
 import { escapeHtml } from '../../toolkit/html.js';
 
-export interface ConsentRequest {
+interface ConsentRequest {
   /** The provider, as its page names itself ("Google Accounts", "Slack"). */
   provider: string;
   /** The authorize request's query, carried through the form unchanged. */

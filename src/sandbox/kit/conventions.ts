@@ -11,7 +11,7 @@ import {
 } from './upstream-errors.js';
 
 /** How one upstream speaks about failure: its error bodies and its rate-limit headers. */
-export interface UpstreamConvention {
+interface UpstreamConvention {
   errors: ErrorShape;
   rateHeaders: RateHeaderStyle;
 }
@@ -20,7 +20,7 @@ export interface UpstreamConvention {
  * The convention of each sandbox prefix. Fault injection answers in it, so an injected failure looks like
  * the upstream's own; each fake uses the same entry for its errors and rate limits.
  */
-export const UPSTREAM_CONVENTIONS: Readonly<Record<string, UpstreamConvention>> = {
+const UPSTREAM_CONVENTIONS: Readonly<Record<string, UpstreamConvention>> = {
   '/github': { errors: githubErrors, rateHeaders: githubRateHeaders },
   '/jira': { errors: jiraErrors, rateHeaders: atlassianRateHeaders },
   '/confluence': { errors: confluenceErrors, rateHeaders: atlassianRateHeaders },

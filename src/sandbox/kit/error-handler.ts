@@ -10,7 +10,7 @@ export function documentAt(res: Response, url: string): void {
 }
 
 /** Writes an error as the upstream answers it, with `Retry-After` when the error says when to come back. */
-export function sendFakeError(res: Response, shape: ErrorShape, error: FakeError): void {
+function sendFakeError(res: Response, shape: ErrorShape, error: FakeError): void {
   const { status, body } = shape.render(error, {
     documentationUrl: res.locals[DOCUMENTATION_URL] as string | undefined,
   });

@@ -1,7 +1,7 @@
 import { errorOfStatus, FakeError, unauthorized, type ErrorKind } from './errors.js';
 
 /** An error with everything resolved that a body needs: the upstream's status, wording and code. */
-export interface ResolvedError {
+interface ResolvedError {
   kind: ErrorKind;
   status: number;
   message: string;
@@ -23,7 +23,7 @@ export interface ErrorShape {
   readonly malformedJson: FakeError;
 }
 
-export interface ErrorShapeSpec {
+interface ErrorShapeSpec {
   /** Statuses that differ from the common ones (e.g. GitHub answers validation with 422). */
   statuses?: Partial<Record<ErrorKind, number>>;
   /** The upstream's wording when a handler gives none. */

@@ -11,7 +11,7 @@ export type ErrorKind =
   | 'internal'
   | 'unavailable';
 
-export interface FakeErrorOptions {
+interface FakeErrorOptions {
   /** Overrides the status the upstream's shape gives the kind (e.g. GitHub's 405 "not mergeable"). */
   status?: number;
   /** The upstream's machine code, e.g. Slack `channel_not_found`, Notion `object_not_found`. */

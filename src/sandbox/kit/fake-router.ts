@@ -2,7 +2,7 @@ import express, { type RequestHandler, type Router } from 'express';
 import type { ErrorShape } from './error-shape.js';
 import { fakeErrorHandler, unmatchedRoute } from './error-handler.js';
 
-export interface FakeRouterOptions {
+interface FakeRouterOptions {
   /** The upstream's error convention; every error of the router is rendered in it. */
   errors: ErrorShape;
   /** Headers every answer carries, set before authentication (so refusals carry them too). */

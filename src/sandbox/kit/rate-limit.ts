@@ -4,13 +4,13 @@ import type { WorkspaceId } from '../credentials.js';
 import { workspaceOf } from './auth.js';
 import { rateLimited, type FakeError } from './errors.js';
 
-export interface RateBudget {
+interface RateBudget {
   limit: number;
   windowSeconds: number;
 }
 
 /** One workspace's use of one budget in the current window. */
-export interface RateWindow {
+interface RateWindow {
   limit: number;
   used: number;
   /** Epoch seconds when the window resets. */
@@ -88,7 +88,7 @@ export const atlassianRateHeaders: RateHeaderStyle = {
   sendsRetryAfter: true,
 };
 
-export interface RateLimitOptions {
+interface RateLimitOptions {
   budgets: RateBudgets;
   style: RateHeaderStyle;
   /** The budget a request draws on; the only one (`default`) when omitted. */

@@ -35,7 +35,7 @@ const TEXT_BLOCKS = new Set([
   'code',
 ]);
 
-export function serializeComment(state: NotionState, comment: CommentRecord): Record<string, unknown> {
+function serializeComment(state: NotionState, comment: CommentRecord): Record<string, unknown> {
   const parent = state.pages.has(comment.parentId)
     ? { type: 'page_id', page_id: comment.parentId }
     : { type: 'block_id', block_id: comment.parentId };

@@ -7,7 +7,7 @@ const plain = (value: PropertyValue): string =>
   ((value[value.type] as Array<{ plain_text: string }> | undefined) ?? []).map((t) => t.plain_text).join('');
 
 /** The schema of a filter's or sort's property, or Notion's 400 naming it. */
-export function propertyOf(source: DataSourceRecord, nameOrId: unknown): PropertySchema {
+function propertyOf(source: DataSourceRecord, nameOrId: unknown): PropertySchema {
   const schema = Object.values(source.properties).find((p) => p.name === nameOrId || p.id === nameOrId);
   if (!schema) throw invalid(`Could not find property with name or id: ${String(nameOrId)}`);
   return schema;

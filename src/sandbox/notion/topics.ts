@@ -1,5 +1,5 @@
 /** A product a workspace's pages talk about: its GitHub repository and its Jira project key. */
-export interface Topic {
+interface Topic {
   /** The project's name in the Projects database. */
   project: string;
   repo: string;

@@ -1,7 +1,7 @@
 import type { Person, WorkspaceIdentity } from '../seed/people.js';
 
 /** A code issued by the consent page for one person of the workspace (single use, ten minutes). */
-export interface SlackPendingCode {
+interface SlackPendingCode {
   personIndex: number;
   clientId: string;
   redirectUri?: string;
@@ -11,7 +11,7 @@ export interface SlackPendingCode {
 }
 
 /** The OAuth server's memory: codes, and the bot and user tokens it issued. */
-export interface SlackGrants {
+interface SlackGrants {
   codes: Map<string, SlackPendingCode>;
   botTokens: Map<string, { scopes: string[] }>;
   userTokens: Map<string, { personIndex: number; scopes: string[] }>;

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { cursorPage, defaultCursorCodec, readCursorPage } from '../kit/index.js';
 
 /** Apideck's answer to a unified call: `{status_code, status, service, resource, operation, data, meta?, links?}`. */
-export interface UnifiedAnswer {
+interface UnifiedAnswer {
   status?: number;
   service: string;
   resource: string;

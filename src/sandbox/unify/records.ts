@@ -15,7 +15,7 @@ type FieldType =
   | readonly string[];
 
 /** A unified resource: the name Apideck gives it in envelopes, its writable fields and those a create requires. */
-export interface ResourceSpec {
+interface ResourceSpec {
   fields: Readonly<Record<string, FieldType>>;
   required: readonly string[];
   /** Filters of the list (`filter[<name>]`), each matched against the records it names. */

@@ -8,10 +8,10 @@ import { sendVault } from './envelope.js';
 import type { ConnectionRecord, ConsumerState } from './state.js';
 
 /** Hosted Vault sessions live an hour (Apideck's TTL). */
-export const SESSION_SECONDS = 3600;
+const SESSION_SECONDS = 3600;
 
 /** Apideck's Connection object for one connector as a consumer sees it: callable when connected, else available. */
-export function connectionOf(connector: Connector, connection: ConnectionRecord | undefined) {
+function connectionOf(connector: Connector, connection: ConnectionRecord | undefined) {
   return {
     id: `${connector.unifiedApi}+${connector.serviceId}`,
     service_id: connector.serviceId,

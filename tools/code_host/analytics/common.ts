@@ -53,5 +53,3 @@ export async function overRepos<A, T>(
     fn({ repo, defaultBranch: await defaultBranchOf(octokit, repo, info) }),
   );
 }
-
-export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

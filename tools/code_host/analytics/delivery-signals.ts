@@ -47,7 +47,7 @@ async function productionDeployments<A>(ctx: ToolRunContext<A>, octokit: Octokit
 }
 
 /** Pull requests merged into the default branch within the window, with their first commit time. */
-export async function mergedChanges<A>(
+async function mergedChanges<A>(
   ctx: ToolRunContext<A>,
   octokit: Octokit,
   target: RepoTarget,

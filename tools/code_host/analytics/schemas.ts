@@ -13,7 +13,7 @@ const Percent = z.number().nullable();
 /** Hours, two decimals; null when nothing was measured. */
 const Hours = z.number().nullable();
 
-export const MetricsMetadataSchema = z
+const MetricsMetadataSchema = z
   .looseObject({
     time_period_days: Int,
     repositories_analyzed: Int.describe('Repositories that contributed to the figures'),
@@ -30,7 +30,7 @@ const metricsFields = {
 };
 
 /** p50, p90 and mean of durations in hours, and how many durations were measured. */
-export const DurationSummarySchema = z.looseObject({
+const DurationSummarySchema = z.looseObject({
   p50: Hours.describe('Median hours'),
   p90: Hours,
   mean: Hours,
@@ -39,7 +39,7 @@ export const DurationSummarySchema = z.looseObject({
 
 // ---- CI ----------------------------------------------------------------------------------------
 
-export const RunSummarySchema = z.looseObject({
+const RunSummarySchema = z.looseObject({
   runs: Int,
   succeeded: Int,
   failed: Int.describe('Concluded failure, timed_out or startup_failure'),
@@ -49,7 +49,7 @@ export const RunSummarySchema = z.looseObject({
   median_duration_minutes: z.number().nullable().describe('Median duration of completed runs; null without any'),
 });
 
-export const WorkflowRunRefSchema = z.looseObject({
+const WorkflowRunRefSchema = z.looseObject({
   workflow: z.string(),
   status: z.string().describe('queued, in_progress or completed'),
   conclusion: z.string().nullable().describe('success, failure, cancelled, skipped, timed_out...; null while running'),
@@ -59,7 +59,7 @@ export const WorkflowRunRefSchema = z.looseObject({
   html_url: z.string(),
 });
 
-export const WorkflowSchema = RunSummarySchema.partial()
+const WorkflowSchema = RunSummarySchema.partial()
   .extend({
     name: z.string(),
     path: z.string().describe('Workflow file, e.g. ".github/workflows/ci.yml"'),
@@ -69,7 +69,7 @@ export const WorkflowSchema = RunSummarySchema.partial()
   })
   .describe('A workflow and its runs in the window');
 
-export const RepoActionsSchema = RunSummarySchema.extend({
+const RepoActionsSchema = RunSummarySchema.extend({
   repo: RepoName,
   default_branch: RunSummarySchema.extend({ branch: z.string() }).describe('Runs on the default branch only'),
   workflows: z.array(WorkflowSchema),
@@ -90,26 +90,26 @@ export type ActionsInfo = z.infer<typeof ActionsInfoSchema>;
 
 // ---- DORA --------------------------------------------------------------------------------------
 
-export const DoraCategorySchema = z
+const DoraCategorySchema = z
   .enum(['elite', 'high', 'medium', 'low', 'no_data'])
   .describe('DORA performance band; no_data when nothing could be measured');
-export const DeploymentSignalSchema = z
+const DeploymentSignalSchema = z
   .enum(['deployments', 'releases', 'merged_pull_requests'])
   .describe('What counts as a delivery: production deployments, else published releases, else merged pull requests');
 
-export const DoraBenchmarkSchema = z
+const DoraBenchmarkSchema = z
   .looseObject({ elite: z.string(), high: z.string(), medium: z.string(), low: z.string() })
   .describe('What each band means for this metric (DORA research)');
 
 /** A DORA metric: the headline value in its unit and its band. */
-export const DoraMetricCoreSchema = z.looseObject({
+const DoraMetricCoreSchema = z.looseObject({
   value: z.number().nullable().describe('The headline figure, in unit; null when nothing could be measured'),
   unit: z.string(),
   category: DoraCategorySchema,
 });
 
 /** A DORA metric with its derivation and the research bands (code_host_get_dora_metrics). */
-export const DoraMetricSchema = DoraMetricCoreSchema.extend({
+const DoraMetricSchema = DoraMetricCoreSchema.extend({
   description: z.string().describe('How the figure is derived'),
   benchmark: DoraBenchmarkSchema,
 });
@@ -145,7 +145,7 @@ const recoveryFields = {
   median_hours: Hours,
 };
 
-export const DoraFlatSchema = z
+const DoraFlatSchema = z
   .looseObject({
     deployment_frequency: z.number().describe('Deliveries per day'),
     lead_time_hours: Hours,
@@ -172,7 +172,7 @@ export const DoraResultSchema = DoraMetricsSchema.extend({ ...metricsFields, met
 export type DoraResult = z.infer<typeof DoraResultSchema>;
 
 /** One row of code_host_get_dora_metrics_by_repo: the metrics without their descriptions and bands. */
-export const DoraRepoRowSchema = z.looseObject({
+const DoraRepoRowSchema = z.looseObject({
   repo: RepoName,
   signal: DeploymentSignalSchema,
   deployment_frequency: DoraMetricCoreSchema.extend(deploymentFrequencyFields),
@@ -222,7 +222,7 @@ export const MergeTimeResultSchema = z
   .extend(metricsFields);
 export type MergeTimeResult = z.infer<typeof MergeTimeResultSchema>;
 
-export const PrDeveloperSchema = z.looseObject({
+const PrDeveloperSchema = z.looseObject({
   login: z.string(),
   prs_opened: Int,
   prs_merged: Int,
@@ -243,7 +243,7 @@ export const PrDeveloperResultSchema = z
   .extend(metricsFields);
 export type PrDeveloperResult = z.infer<typeof PrDeveloperResultSchema>;
 
-export const DeveloperActivitySchema = z.looseObject({
+const DeveloperActivitySchema = z.looseObject({
   login: z.string(),
   commits: Int.describe('Commits on default branches'),
   prs_opened: Int,

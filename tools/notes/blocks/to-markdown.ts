@@ -142,7 +142,7 @@ const LIST_TYPES: Record<string, boolean> = {
 };
 
 /** Sibling blocks as Markdown nodes: consecutive list items (bulleted, numbered, to-do, toggle) become one list. */
-export function toMdast(blocks: readonly BlockNode[], depth = 0): RootContent[] {
+function toMdast(blocks: readonly BlockNode[], depth = 0): RootContent[] {
   const out: RootContent[] = [];
   let list: List | undefined;
   for (const block of blocks) {

@@ -11,7 +11,7 @@ declare module '../../../src/toolkit/context.js' {
 }
 
 /** The platform's Apideck application and the tenant's consumer, as the `unify` credential source yields them. */
-export const UnifyCredentialsSchema = z.object({
+const UnifyCredentialsSchema = z.object({
   baseUrl: z.url(),
   apiKey: z.string().min(1),
   appId: z.string().min(1),

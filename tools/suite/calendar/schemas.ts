@@ -19,7 +19,7 @@ export const Rfc3339 = (what: string) =>
     error: `${what} must be an RFC 3339 date-time with an offset, e.g. 2026-11-24T09:00:00Z`,
   });
 
-export const EventTimeSchema = z.object({
+const EventTimeSchema = z.object({
   dateTime: z.string().nullable().describe('RFC 3339 start or end of a timed event'),
   date: z.string().nullable().describe('yyyy-mm-dd of an all-day event'),
   timeZone: z.string().nullable(),

@@ -24,7 +24,7 @@ export const MaxResults = z
 
 export const spaceName = (id: string) => `spaces/${id}`;
 
-export const ChatUserSchema = z.object({
+const ChatUserSchema = z.object({
   name: z.string().describe('users/<id>'),
   displayName: z.string().nullable(),
   email: z.string().nullable().describe('Known only when Google reports it'),

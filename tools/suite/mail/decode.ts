@@ -44,7 +44,7 @@ const BLOCKS = new Set([
 const SILENT = new Set(['script', 'style', 'head', 'title']);
 
 /** The text a reader sees of an HTML body: block elements on their own lines, scripts and styles left out. */
-export function htmlToText(html: string): string {
+function htmlToText(html: string): string {
   let out = '';
   let silent = 0;
   const parser = new Parser(

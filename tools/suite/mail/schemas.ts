@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const Header = z.object({ name: z.string(), value: z.string() });
+const Header = z.object({ name: z.string(), value: z.string() });
 
 /** A MIME part as Gmail gives it (bodies base64url-encoded; attachments by id). */
 export interface MessagePart {
@@ -29,10 +29,10 @@ const PartSchema: z.ZodType<MessagePart> = z.lazy(() =>
   }),
 );
 
-export const AttachmentSchema = z.object({ filename: z.string(), mime_type: z.string(), size: z.number().int() });
+const AttachmentSchema = z.object({ filename: z.string(), mime_type: z.string(), size: z.number().int() });
 
 /** What a reader wants of a message: decoded headers and bodies, charset and transfer encoding undone. */
-export const DecodedSchema = z.object({
+const DecodedSchema = z.object({
   from: z.string().nullable(),
   to: z.string().nullable(),
   cc: z.string().nullable(),

@@ -11,7 +11,7 @@ const present = (values: Array<number | null>): number[] => values.filter((v): v
 const sumPoints = (tickets: readonly TicketHistory[]) =>
   round(tickets.reduce((n, t) => n + (t.storyPoints ?? 0), 0)) as number;
 
-export type DeveloperFigures = {
+type DeveloperFigures = {
   accountId: string;
   displayName: string;
   issues: { total: number; created: number; resolved: number; in_progress: number; blocked: number };
@@ -21,11 +21,7 @@ export type DeveloperFigures = {
 };
 
 /** The figures of one person over the tickets of the window (see DEVELOPER_DERIVATION). */
-export function developerFigures(
-  person: Person,
-  tickets: readonly TicketHistory[],
-  window: TimeWindow,
-): DeveloperFigures {
+function developerFigures(person: Person, tickets: readonly TicketHistory[], window: TimeWindow): DeveloperFigures {
   const assigned = tickets.filter((t) => t.assignee?.accountId === person.accountId && activeIn(t, window));
   const resolved = assigned.filter((t) => inWindow(t.resolved, window));
   const estimated = assigned.filter((t) => t.storyPoints !== null);

@@ -19,9 +19,9 @@ import type { TicketHistory, VersionRecord } from './history.js';
 import { startedAt } from './timeline.js';
 
 /** Days after a release within which a new bug counts against it when it names no affected version. */
-export const FAILURE_WINDOW_DAYS = 7;
+const FAILURE_WINDOW_DAYS = 7;
 /** Priorities that make a bug an incident. */
-export const INCIDENT_PRIORITIES = ['highest', 'blocker', 'critical'];
+const INCIDENT_PRIORITIES = ['highest', 'blocker', 'critical'];
 
 export const DORA_TICKET_DERIVATIONS = {
   deployment_frequency:
@@ -36,7 +36,7 @@ export const DORA_TICKET_DERIVATIONS = {
 const releaseDayStart = (v: VersionRecord): number | null =>
   v.releaseDate ? Date.parse(`${v.releaseDate.slice(0, 10)}T00:00:00Z`) : null;
 
-export const isIncident = (t: TicketHistory): boolean =>
+const isIncident = (t: TicketHistory): boolean =>
   t.kind === 'incident' ||
   t.labels.some((l) => l.toLowerCase() === 'incident') ||
   (t.kind === 'bug' && INCIDENT_PRIORITIES.includes((t.priority ?? '').toLowerCase()));

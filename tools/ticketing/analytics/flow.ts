@@ -12,7 +12,7 @@ import type { TicketHistory } from './history.js';
 import { blockedSpans, cycleMs, isBlockedNow, isInProgress, leadMs, overlapMs, startedAt } from './timeline.js';
 
 /** Percentiles of durations in hours (two decimals; null without data) and how many were measured. */
-export function percentilesOf(durationsMs: readonly number[]) {
+function percentilesOf(durationsMs: readonly number[]) {
   return {
     p50: hours(percentile(durationsMs, 50)),
     p75: hours(percentile(durationsMs, 75)),

@@ -9,16 +9,16 @@ import { metricFields, normalizeIssue, normalizeVersion, type FieldIds, type Raw
 import type { SprintRecord } from './sprints.js';
 
 /** Most tickets one project contributes to a call; beyond it the result says `capped`. */
-export const PROJECT_TICKET_CAP = 5000;
+const PROJECT_TICKET_CAP = 5000;
 /** Projects read at once by the all-projects tools. */
-export const PROJECT_CONCURRENCY = 8;
+const PROJECT_CONCURRENCY = 8;
 
-export interface ProjectRef {
+interface ProjectRef {
   key: string;
   name: string;
 }
 
-export interface ProjectTickets {
+interface ProjectTickets {
   project: ProjectRef;
   tickets: TicketHistory[];
   capped: boolean;
@@ -27,7 +27,7 @@ export interface ProjectTickets {
 const jira = <A>(ctx: ToolRunContext<A>): JiraClients => ctx.client('jira');
 
 /** Every project the caller can browse, by key. */
-export async function allProjects<A>(ctx: ToolRunContext<A>): Promise<ProjectRef[]> {
+async function allProjects<A>(ctx: ToolRunContext<A>): Promise<ProjectRef[]> {
   const { v3 } = jira(ctx);
   const projects: ProjectRef[] = [];
   for (let startAt = 0; ; startAt += 50) {

@@ -37,7 +37,7 @@ export interface SprintRef {
   state: string;
 }
 
-export type TypeKind = 'bug' | 'story' | 'task' | 'epic' | 'subtask' | 'incident' | 'other';
+type TypeKind = 'bug' | 'story' | 'task' | 'epic' | 'subtask' | 'incident' | 'other';
 
 export interface TicketHistory {
   key: string;

@@ -40,7 +40,7 @@ export interface FieldIds {
 }
 
 /** Status id (and, as a fallback, lower-cased name) to its category. */
-export type StatusCategories = ReadonlyMap<string, StatusCategory>;
+type StatusCategories = ReadonlyMap<string, StatusCategory>;
 
 const obj = (v: unknown): Record<string, unknown> | null =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;

@@ -14,7 +14,7 @@ const Percent = z.number().nullable();
 const ProjectKey = z.string().describe('Jira project key, e.g. "PAY"');
 const Derivation = z.record(z.string(), z.string()).describe('How each figure is derived, by figure name');
 
-export const MetadataSchema = z
+const MetadataSchema = z
   .looseObject({
     time_period_days: Int,
     start_date: Timestamp.describe('Window start'),
@@ -28,7 +28,7 @@ export const MetadataSchema = z
   })
   .describe('The window and what the figures cover');
 
-export const PercentilesSchema = z
+const PercentilesSchema = z
   .looseObject({
     p50: Hours,
     p75: Hours,
@@ -46,7 +46,7 @@ const TicketRefSchema = z.looseObject({
   assignee: z.string().nullable(),
 });
 
-export const WeekSchema = z.looseObject({
+const WeekSchema = z.looseObject({
   week_start: Timestamp,
   week_end: Timestamp,
   days: z.number().describe('7, except the oldest bucket of a window that is not whole weeks'),
@@ -55,7 +55,7 @@ export const WeekSchema = z.looseObject({
   story_points_resolved: z.number(),
 });
 
-export const TrendSchema = z
+const TrendSchema = z
   .looseObject({
     direction: z.enum(['up', 'down', 'flat', 'insufficient_data']),
     slope_per_week: z
@@ -66,7 +66,7 @@ export const TrendSchema = z
   })
   .describe('Trend of weekly throughput');
 
-export const ByKindSchema = z.looseObject({
+const ByKindSchema = z.looseObject({
   bugs: Int,
   stories: Int,
   tasks: Int.describe('Tasks and sub-tasks'),
@@ -85,7 +85,7 @@ const ThroughputCoreSchema = z.looseObject({
   trend: TrendSchema,
 });
 
-export const ThroughputSchema = ThroughputCoreSchema.extend({
+const ThroughputSchema = ThroughputCoreSchema.extend({
   resolved: Int.describe(THROUGHPUT.resolved),
   weeks: z.array(WeekSchema).describe(`${THROUGHPUT.weeks} Oldest first.`),
   trend: TrendSchema.describe(THROUGHPUT.trend),
@@ -111,7 +111,7 @@ export const ThroughputByProjectResultSchema = z.looseObject({
 });
 export type ThroughputByProjectResult = z.infer<typeof ThroughputByProjectResultSchema>;
 
-export const WipSchema = z.looseObject({
+const WipSchema = z.looseObject({
   count: Int.describe('Tickets in an in-progress status now'),
   by_status: z.record(z.string(), Int),
   unassigned: Int,
@@ -122,7 +122,7 @@ export const WipSchema = z.looseObject({
   oldest: z.array(TicketRefSchema.extend({ age_days: z.number() })),
 });
 
-export const BlockedSchema = z.looseObject({
+const BlockedSchema = z.looseObject({
   blocked_now: Int,
   blocked_hours_in_window: z.number(),
   tickets_blocked_in_window: Int,
@@ -142,7 +142,7 @@ const SprintCarrySchema = z.looseObject({
   carry_over_percent: Percent,
 });
 
-export const CarryOverSchema = z.looseObject({
+const CarryOverSchema = z.looseObject({
   sprints: z.array(SprintCarrySchema).describe('Closed sprints that started and completed in the window, oldest first'),
   average_carry_over_percent: Percent,
 });
@@ -161,7 +161,7 @@ export const ProductivityResultSchema = z.looseObject({
 });
 export type ProductivityResult = z.infer<typeof ProductivityResultSchema>;
 
-export const DeveloperSchema = z.looseObject({
+const DeveloperSchema = z.looseObject({
   accountId: z.string(),
   displayName: z.string(),
   issues: z
@@ -242,7 +242,7 @@ export const DoraResultSchema = z.looseObject({
 });
 export type DoraResult = z.infer<typeof DoraResultSchema>;
 
-export const SprintHeaderSchema = z.looseObject({
+const SprintHeaderSchema = z.looseObject({
   id: Int,
   name: z.string(),
   state: z.enum(['active', 'closed', 'future']),
@@ -252,7 +252,7 @@ export const SprintHeaderSchema = z.looseObject({
   days_remaining: Int.nullable().describe('Whole days to the end date; 0 once closed; null without an end date'),
 });
 
-export const SprintFiguresSchema = z.looseObject({
+const SprintFiguresSchema = z.looseObject({
   total_issues: Int,
   completed: Int,
   remaining: Int,

@@ -27,14 +27,14 @@ export function completedIn(ticket: TicketHistory, sprint: SprintRecord, now: nu
 const points = (tickets: readonly TicketHistory[]) =>
   round(tickets.reduce((n, t) => n + (t.storyPoints ?? 0), 0)) as number;
 
-export function daysRemaining(sprint: SprintRecord, now: number): number | null {
+function daysRemaining(sprint: SprintRecord, now: number): number | null {
   if (sprint.state === 'closed') return 0;
   if (sprint.endDate === null) return null;
   return Math.max(0, Math.ceil((sprint.endDate - now) / DAY_MS));
 }
 
 /** Completed story points of a sprint. */
-export const completedPoints = (sprint: SprintRecord, tickets: readonly TicketHistory[], now: number) =>
+const completedPoints = (sprint: SprintRecord, tickets: readonly TicketHistory[], now: number) =>
   points(tickets.filter((t) => completedIn(t, sprint, now)));
 
 /**

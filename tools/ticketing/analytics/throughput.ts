@@ -1,7 +1,7 @@
 import { DAY_MS, inWindow, isoSeconds, mean, round, type TimeWindow } from '../../../src/analytics/stats.js';
 import type { TicketHistory } from './history.js';
 
-export type WeekBucket = {
+type WeekBucket = {
   week_start: string;
   week_end: string;
   /** 7, except the oldest bucket when the window is not a whole number of weeks. */
@@ -11,7 +11,7 @@ export type WeekBucket = {
   story_points_resolved: number;
 };
 
-export type TrendDirection = 'up' | 'down' | 'flat' | 'insufficient_data';
+type TrendDirection = 'up' | 'down' | 'flat' | 'insufficient_data';
 
 export type Trend = {
   direction: TrendDirection;

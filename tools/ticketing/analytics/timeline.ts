@@ -1,13 +1,13 @@
 import type { StatusRef, TicketHistory } from './history.js';
 
 /** A span of time [start, end) in epoch ms. */
-export interface Interval {
+interface Interval {
   start: number;
   end: number;
 }
 
 /** A status named Blocked (any case) marks blocked work, as the Flagged field does. */
-export const isBlockedStatus = (status: StatusRef | null): boolean =>
+const isBlockedStatus = (status: StatusRef | null): boolean =>
   status !== null && status.name.trim().toLowerCase() === 'blocked';
 
 /** When work started: the first move into an in-progress (indeterminate) status; null if it never moved there. */
@@ -97,7 +97,3 @@ export function blockedSpans(ticket: TicketHistory, now: number): Interval[] {
 export function overlapMs(spans: readonly Interval[], start: number, end: number): number {
   return spans.reduce((total, s) => total + Math.max(0, Math.min(s.end, end) - Math.max(s.start, start)), 0);
 }
-
-/** When the ticket entered its current status (its last status change; creation when it never moved). */
-export const inStatusSince = (ticket: TicketHistory): number =>
-  ticket.statusChanges[ticket.statusChanges.length - 1]?.at ?? ticket.created;

@@ -259,7 +259,7 @@ function block(el: Element): BlockContent[] {
 }
 
 /** Confluence storage format (XHTML with `ac:`/`ri:` elements) as an mdast tree. */
-export function storageToTree(storage: string): Root {
+function storageToTree(storage: string): Root {
   const document = parseDocument(storage, {
     recognizeCDATA: true,
     recognizeSelfClosing: true,

@@ -1,7 +1,7 @@
 /** Shared shape helpers of the output modes. */
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
 
 export const isRecord = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -63,7 +63,7 @@ export function githubError(status: number, message: string): FakeError {
   return new FakeError(kindOfStatus(status), message, { status });
 }
 
-export interface FieldError {
+interface FieldError {
   resource: string;
   code: string;
   field?: string;

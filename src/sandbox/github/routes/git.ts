@@ -29,10 +29,7 @@ const DOCS = {
 };
 
 /** The files and sub-directories directly under `dir` ('' for the root). */
-export function listDirectory(
-  tree: Tree,
-  dir: string,
-): { path: string; type: 'file' | 'dir'; sha: string; size: number }[] {
+function listDirectory(tree: Tree, dir: string): { path: string; type: 'file' | 'dir'; sha: string; size: number }[] {
   const prefix = dir ? `${dir}/` : '';
   const files: { path: string; type: 'file' | 'dir'; sha: string; size: number }[] = [];
   const dirs = new Map<string, ReturnType<typeof createHash>>();

@@ -23,7 +23,7 @@ export interface RepoProfile {
   files: Record<string, string>;
 }
 
-export const LICENSES: Record<string, LicenseInfo> = {
+const LICENSES: Record<string, LicenseInfo> = {
   mit: { key: 'mit', name: 'MIT License', spdxId: 'MIT' },
   apache: { key: 'apache-2.0', name: 'Apache License 2.0', spdxId: 'Apache-2.0' },
   ccby: { key: 'cc-by-4.0', name: 'Creative Commons Attribution 4.0 International', spdxId: 'CC-BY-4.0' },

@@ -16,14 +16,14 @@ import {
   skewed,
 } from './context.js';
 
-export interface MainCiPlan {
+interface MainCiPlan {
   pull: PullPlan;
   at: number;
   finishedAt: number;
   conclusion: 'success' | 'failure';
 }
 
-export interface DeliveryPlan {
+interface DeliveryPlan {
   mainCi: MainCiPlan[];
   deployments: DeploymentPlan[];
 }

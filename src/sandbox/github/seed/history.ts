@@ -13,11 +13,11 @@ import { BOTS, DAY, HISTORY_DAYS, MINUTE, type PullPlan, type RepoSeedContext, s
 import { runRecord } from './delivery.js';
 
 /** Main branch heads over time, oldest first: `mainHeadAt` answers "what was deployed/tagged then". */
-export interface Timeline {
+interface Timeline {
   points: { at: number; sha: string }[];
 }
 
-export function mainHeadAt(timeline: Timeline, at: number): string {
+function mainHeadAt(timeline: Timeline, at: number): string {
   let found = timeline.points[0].sha;
   for (const point of timeline.points) {
     if (point.at > at) break;

@@ -34,7 +34,7 @@ import {
 import { planIncidents, planIssues } from './issues.js';
 import { planPulls } from './pulls.js';
 
-export interface RepoSeedInput {
+interface RepoSeedInput {
   state: GithubState;
   profile: RepoProfile;
   owner: string;

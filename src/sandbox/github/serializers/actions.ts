@@ -125,7 +125,7 @@ export function deployment(view: View, repo: RepoRecord, record: DeploymentRecor
   };
 }
 
-export function environmentUrl(repo: RepoRecord, environment: string): string {
+function environmentUrl(repo: RepoRecord, environment: string): string {
   return `https://${environment === 'production' ? '' : `${environment}.`}${repo.name}.${repo.owner}.sandbox.test`;
 }
 

@@ -9,7 +9,7 @@ export interface View {
   html: string;
 }
 
-export const HTML_BASE = 'https://github.sandbox.test';
+const HTML_BASE = 'https://github.sandbox.test';
 
 export function viewOf(state: GithubState, origin: string): View {
   return { state, api: `${origin}/github`, html: HTML_BASE };

@@ -108,7 +108,7 @@ function contentLinks(
 }
 
 /** GitHub wraps base64 content at 60 characters per line. */
-export function base64Lines(content: string): string {
+function base64Lines(content: string): string {
   const encoded = Buffer.from(content, 'utf8').toString('base64');
   return (encoded.match(/.{1,60}/g) ?? []).join('\n') + '\n';
 }

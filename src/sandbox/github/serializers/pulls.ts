@@ -69,7 +69,7 @@ export function pullSimple(view: View, repo: RepoRecord, record: PullIssue): Jso
   };
 }
 
-export function mergeableState(record: PullIssue): string {
+function mergeableState(record: PullIssue): string {
   const { pull } = record;
   if (record.state === 'closed') return 'unknown';
   if (pull.draft) return 'draft';

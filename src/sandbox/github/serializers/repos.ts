@@ -4,7 +4,7 @@ import { permissionsOf, simpleUser } from './users.js';
 
 type Json = Record<string, unknown>;
 
-export function openIssuesCount(repo: RepoRecord): number {
+function openIssuesCount(repo: RepoRecord): number {
   return repo.issues.filter((issue) => issue.state === 'open').length;
 }
 
@@ -15,7 +15,7 @@ function license(view: View, repo: RepoRecord): Json | null {
 }
 
 /** The viewer's permissions on a repository. */
-export function viewerPermissions(view: View, repo: RepoRecord): Json {
+function viewerPermissions(view: View, repo: RepoRecord): Json {
   const role = repo.collaborators.find((c) => c.login === view.state.viewer)?.role ?? 'read';
   return permissionsOf(role);
 }

@@ -18,7 +18,7 @@ function ghost(login: string): UserRecord {
   };
 }
 
-export function userRecord(view: View, login: string): UserRecord {
+function userRecord(view: View, login: string): UserRecord {
   return userOf(view.state, login) ?? ghost(login);
 }
 

@@ -14,7 +14,7 @@ export interface CalendarRecord {
   colorId: string;
 }
 
-export interface EventDateTime {
+interface EventDateTime {
   dateTime?: string;
   date?: string;
   timeZone?: string;

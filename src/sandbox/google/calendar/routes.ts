@@ -10,7 +10,7 @@ import { zonedDateTime } from './zones.js';
 const BASE = '/calendar/v3';
 
 /** The calendars a person sees: those shared with them, their own first. */
-export function calendarsOf(caller: GoogleCaller): Array<{ calendar: CalendarRecord; role: AccessRole }> {
+function calendarsOf(caller: GoogleCaller): Array<{ calendar: CalendarRecord; role: AccessRole }> {
   const out: Array<{ calendar: CalendarRecord; role: AccessRole }> = [];
   for (const calendar of caller.state.calendar.calendars.values()) {
     const role = calendar.access.get(caller.person.index);
@@ -28,7 +28,7 @@ function calendarFor(caller: GoogleCaller, rawId: string): { calendar: CalendarR
 }
 
 /** Events in a calendar: those stored in it, and for a primary calendar the invitations its owner holds. */
-export function eventsOf(caller: GoogleCaller, calendar: CalendarRecord): StoredEvent[] {
+function eventsOf(caller: GoogleCaller, calendar: CalendarRecord): StoredEvent[] {
   const store = caller.state.calendar;
   const own = store.events.get(calendar.id) ?? [];
   if (calendar.primaryOf === undefined) return own;

@@ -191,7 +191,7 @@ function idMaker(random: Random): () => string {
   return () => Array.from({ length: 26 }, () => base32hex[random.int(0, 31)]).join('');
 }
 
-export function meetConference(random: Random): Record<string, unknown> {
+function meetConference(random: Random): Record<string, unknown> {
   const letters = () => Array.from({ length: 3 }, () => 'abcdefghijklmnopqrstuvwxyz'[random.int(0, 25)]).join('');
   const code = `${letters()}-${letters()}${letters().slice(0, 1)}-${letters()}`;
   return {

@@ -9,7 +9,7 @@ export interface MailLabel {
 }
 
 /** What search reads of a message, kept beside its raw form so listing needs no MIME parsing. */
-export interface MessageIndex {
+interface MessageIndex {
   from: string;
   to: string[];
   cc: string[];

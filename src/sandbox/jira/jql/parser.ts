@@ -21,7 +21,7 @@ export type Condition =
   | { kind: 'not'; item: Condition }
   | { kind: 'clause'; field: string; operator: Operator; operand: Operand };
 
-export interface OrderTerm {
+interface OrderTerm {
   field: string;
   direction: 'asc' | 'desc';
 }

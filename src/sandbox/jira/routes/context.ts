@@ -43,7 +43,7 @@ export const handle =
 /** Registers GET routes of one module. */
 export type Routes = (router: Router) => void;
 
-export const ISSUE_NOT_FOUND = 'Issue does not exist or you do not have permission to see it.';
+const ISSUE_NOT_FOUND = 'Issue does not exist or you do not have permission to see it.';
 
 /** The issue named by `:issueIdOrKey`, or Jira's 404. */
 export function issueParam(req: Request, jira: JiraRequest): IssueRecord {

@@ -52,7 +52,7 @@ function settable(project: ProjectRecord): Set<string> {
   ]);
 }
 
-export interface FieldChanges {
+interface FieldChanges {
   errors: Record<string, string>;
   /** Applies the checked changes and returns their changelog items. */
   apply(issue: IssueRecord): ChangeItem[];
@@ -230,7 +230,7 @@ export function assign(state: JiraState, issue: IssueRecord, accountId: string |
   );
 }
 
-export function setLabels(issue: IssueRecord, labels: readonly string[]): ChangeItem | undefined {
+function setLabels(issue: IssueRecord, labels: readonly string[]): ChangeItem | undefined {
   const before = issue.labels.join(' ');
   issue.labels = [...new Set(labels)];
   const after = issue.labels.join(' ');

@@ -10,9 +10,6 @@ const text = (value: string, marks?: AdfNode['marks']): AdfNode => ({
 });
 const paragraph = (...content: AdfNode[]): AdfNode => ({ type: 'paragraph', content });
 export const doc = (...content: AdfNode[]): AdfNode => ({ type: 'doc', version: 1, content });
-/** A document of one paragraph per line (how a plain-text body is stored). */
-export const plainDoc = (body: string): AdfNode =>
-  doc(...body.split('\n').map((line) => paragraph(...(line ? [text(line)] : []))));
 
 const VERBS: Record<string, string[]> = {
   Story: ['Support', 'Add', 'Let users manage', 'Redesign', 'Improve'],

@@ -16,10 +16,10 @@ import { DAY, HOUR, walkTicket } from './walk.js';
 /** Six months of one project: its board, sprints, releases and tickets with their histories. */
 
 export const HISTORY_DAYS = 182;
-export const SPRINT_DAYS = 14;
+const SPRINT_DAYS = 14;
 const POINTS = [1, 2, 3, 3, 5, 5, 8, 13];
 
-export interface ProjectSeed {
+interface ProjectSeed {
   state: JiraState;
   profile: ProjectProfile;
   project: ProjectRecord;

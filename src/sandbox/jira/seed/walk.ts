@@ -11,7 +11,7 @@ export interface Step {
   items: ChangeItem[];
 }
 
-export interface Walk {
+interface Walk {
   steps: Step[];
   statusId: string;
   /** When work started (first move out of the first status). */

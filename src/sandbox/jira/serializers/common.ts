@@ -59,7 +59,7 @@ const CATEGORIES: Record<StatusCategoryKey, { id: number; colorName: string; nam
   done: { id: 3, colorName: 'green', name: 'Done' },
 };
 
-export function statusCategoryJson(view: View, key: StatusCategoryKey) {
+function statusCategoryJson(view: View, key: StatusCategoryKey) {
   const c = CATEGORIES[key];
   return { self: api3(view, `/statuscategory/${c.id}`), id: c.id, key, colorName: c.colorName, name: c.name };
 }

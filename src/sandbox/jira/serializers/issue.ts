@@ -23,7 +23,7 @@ import {
 } from './common.js';
 
 /** Which fields an issue answer carries: `*all`, `*navigable`, names, and `-name` exclusions. */
-export interface FieldSelection {
+interface FieldSelection {
   all: boolean;
   include: Set<string>;
   exclude: Set<string>;
@@ -60,7 +60,7 @@ export function commentJson(view: View, issue: IssueRecord, comment: CommentReco
   };
 }
 
-export function worklogJson(view: View, issue: IssueRecord, worklog: WorklogRecord) {
+function worklogJson(view: View, issue: IssueRecord, worklog: WorklogRecord) {
   const hours = worklog.timeSpentSeconds / 3600;
   return {
     self: api3(view, `/issue/${issue.id}/worklog/${worklog.id}`),
@@ -172,7 +172,7 @@ function fieldValues(view: View, issue: IssueRecord, project: ProjectRecord): Re
   };
 }
 
-export interface IssueOptions {
+interface IssueOptions {
   fields: FieldSelection;
   expand: ReadonlySet<string>;
 }

@@ -36,18 +36,18 @@ export class CursorCodec {
 
 export const defaultCursorCodec = new CursorCodec();
 
-export interface CursorPageRequest {
+interface CursorPageRequest {
   cursor?: string;
   limit: number;
 }
 
-export interface CursorPage<T> {
+interface CursorPage<T> {
   items: T[];
   /** Null on the last page. */
   nextCursor: string | null;
 }
 
-export interface CursorParamNames {
+interface CursorParamNames {
   /** `start_cursor` (Notion), `cursor` (Slack), `pageToken` (Google). */
   cursor: string;
   /** `page_size` (Notion), `limit` (Slack), `pageSize` or `maxResults` (Google). */

@@ -1,12 +1,12 @@
 import { paramOf, type ParamSource } from '../request.js';
 
 /** GitHub-style paging: `page` and `per_page` in, an RFC 8288 `Link` header with absolute URLs out. */
-export interface LinkPageRequest {
+interface LinkPageRequest {
   page: number;
   perPage: number;
 }
 
-export interface LinkPagingOptions {
+interface LinkPagingOptions {
   defaultPerPage?: number;
   maxPerPage?: number;
 }

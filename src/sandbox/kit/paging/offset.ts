@@ -2,12 +2,12 @@ import { invalid } from '../errors.js';
 import { wholeNumber, type ParamSource } from '../request.js';
 
 /** Atlassian-style paging: `startAt` and `maxResults` in, `{startAt, maxResults, total, isLast}` out. */
-export interface OffsetPageRequest {
+interface OffsetPageRequest {
   startAt: number;
   maxResults: number;
 }
 
-export interface OffsetPage<T> extends OffsetPageRequest {
+interface OffsetPage<T> extends OffsetPageRequest {
   total: number;
   isLast: boolean;
   values: T[];

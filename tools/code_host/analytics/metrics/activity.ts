@@ -1,6 +1,6 @@
 /** Plain records of engineering activity that the flow and developer metrics are computed from. */
 
-export interface ReviewActivity {
+interface ReviewActivity {
   user: string | null;
   /** APPROVED, CHANGES_REQUESTED, COMMENTED or DISMISSED. */
   state: string;
@@ -74,7 +74,7 @@ export function firstApprovalAt(pr: PullActivity): number | null {
 export const linesChanged = (pr: PullActivity): number | null =>
   pr.additions === null || pr.deletions === null ? null : pr.additions + pr.deletions;
 
-export type SizeBucket = 'XS' | 'S' | 'M' | 'L' | 'XL';
+type SizeBucket = 'XS' | 'S' | 'M' | 'L' | 'XL';
 
 /** Size buckets by lines changed: XS <= 10, S <= 100, M <= 400, L <= 1000, XL beyond. */
 export function sizeBucket(lines: number): SizeBucket {

@@ -25,13 +25,13 @@ export interface MergedChange {
 }
 
 /** A completed workflow run on the default branch (cancelled and skipped runs are left out). */
-export interface RunOutcome {
+interface RunOutcome {
   createdAt: number;
   outcome: 'success' | 'failure';
 }
 
 /** An issue labelled `incident`. */
-export interface IncidentIssue {
+interface IncidentIssue {
   number: number;
   createdAt: number;
   closedAt: number | null;

@@ -22,7 +22,7 @@ export const DORA_DERIVATIONS = {
     'Mean hours to restore service. A run of consecutive failed production deployments is one incident, recovered by the next successful deployment; an issue labelled "incident" opened in the window is an incident from creation to closing, unless opened during a deployment incident or within an hour after its recovery. Unresolved incidents count in incidents_count only.',
 };
 
-export interface DoraMetrics {
+interface DoraMetrics {
   deployment_frequency: {
     value: number;
     unit: string;

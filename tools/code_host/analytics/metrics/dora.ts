@@ -2,7 +2,7 @@ import { signalOf, type DeploymentEvent, type DeploymentSignal, type RepoDeliver
 import { HOUR_MS, inWindow, type TimeWindow } from '../../../../src/analytics/stats.js';
 
 /** An incident issue opened this long after a deployment incident's recovery still belongs to it. */
-export const INCIDENT_GRACE_MS = HOUR_MS;
+const INCIDENT_GRACE_MS = HOUR_MS;
 
 /** The DORA facts of one repository within a window, before any rounding or banding. */
 export interface RepoDora {

@@ -19,7 +19,7 @@ import {
 } from '../../../../src/analytics/stats.js';
 
 /** Pull requests merged within the window. */
-export const mergedIn = (prs: readonly PullActivity[], window: TimeWindow) =>
+const mergedIn = (prs: readonly PullActivity[], window: TimeWindow) =>
   prs.filter((pr) => inWindow(pr.mergedAt, window));
 
 const cycleMs = (pr: PullActivity) => (pr.mergedAt as number) - pr.createdAt;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Limit, Refresh, TimePeriodDays } from '../../../shared/fields.js';
 
 /** A Jira project key: a letter, then letters, digits or underscores; matched case-insensitively. */
-export const ProjectKeyArg = z
+const ProjectKeyArg = z
   .string()
   .regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, 'project_key must be a Jira project key such as "PAY"')
   .transform((key) => key.toUpperCase());
