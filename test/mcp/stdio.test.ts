@@ -121,7 +121,7 @@ describe('stdio tool selection', () => {
     await session.client.close();
   });
 
-  it('an unknown toolset or tool stops the start with the valid names', () => {
+  it('an unknown toolset or tool stops the start with the valid names, as a usage mistake (status 2)', () => {
     const env = {
       PATH: process.env.PATH ?? '',
       CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-stdio-')),
@@ -131,7 +131,7 @@ describe('stdio tool selection', () => {
       encoding: 'utf8',
       input: '',
     });
-    expect(toolset.status).toBe(1);
+    expect(toolset.status).toBe(2);
     expect(toolset.stderr).toContain(
       '--toolsets: "code_host.pulls" is not a toolset of this catalog; valid toolsets: ',
     );
@@ -141,7 +141,7 @@ describe('stdio tool selection', () => {
       encoding: 'utf8',
       input: '',
     });
-    expect(tool.status).toBe(1);
+    expect(tool.status).toBe(2);
     expect(tool.stderr).toContain('did you mean "code_host_get_pull_requests"?');
   });
 });
