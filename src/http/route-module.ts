@@ -60,6 +60,8 @@ const expressPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 export class Routes {
   constructor(
     readonly router: Router,
+    /** Makes routers and body parsers: Express, handed over by the server that loads it. */
+    private readonly kit: RouterKit,
     private readonly declared: Operation[] = [],
     private readonly prefix = '',
   ) {}
@@ -80,8 +82,27 @@ export class Routes {
 
   /** The routes of a sub-router mounted at `prefix`, declared in the same list. */
   under(prefix: string, router: Router): Routes {
-    return new Routes(router, this.declared, this.prefix + prefix);
+    return new Routes(router, this.kit, this.declared, this.prefix + prefix);
   }
+
+  /** A new router for a family of routes, and its routes under `prefix` (mount the router there). */
+  family(prefix: string): Routes {
+    return this.under(prefix, this.kit.router());
+  }
+
+  /** A JSON body parser of at most `limit` bytes. */
+  jsonBody(limit: string | number): RequestHandler {
+    return this.kit.json(limit);
+  }
+}
+
+/**
+ * What route modules need of Express at run time, given by the server: a system's REST family is loaded
+ * with the catalog, which an MCP host's stdio server loads too, and that should not load Express.
+ */
+export interface RouterKit {
+  router(): Router;
+  json(limit: string | number): RequestHandler;
 }
 
 /** One group of REST routes. `src/http/routes/index.ts` lists every group in mounting order. */

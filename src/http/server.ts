@@ -47,7 +47,10 @@ const MCP_OPERATION: Operation = {
 /** The Express app: guards, body parsing, metrics, every REST route group and the MCP endpoint. */
 export function buildHttpApp(app: App, surface: McpSurface): express.Express {
   // Every route is declared before the middleware that reads the declarations (the limiter) is built.
-  const routes = new Routes(express.Router());
+  const routes = new Routes(express.Router(), {
+    router: () => express.Router(),
+    json: (limit) => express.json({ limit }),
+  });
   routes.declare(MCP_OPERATION);
   for (const mount of ROUTE_MODULES) mount(routes, app);
   const http = express();

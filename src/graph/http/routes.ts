@@ -1,4 +1,4 @@
-import express, { type NextFunction, type Request, type Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { JSON_BODY_LIMIT } from '../../http/errors.js';
 import { sendGraphError } from '../../http/graph-errors.js';
 import type { RouteModule } from '../../http/route-module.js';
@@ -17,9 +17,9 @@ import { mountVisualizerRoute } from './visualizer-route.js';
  */
 export const graphRoutes: RouteModule = (routes, app) => {
   const graph = app.services.graph;
-  const router = express.Router();
-  const family = routes.under('/graph', router);
-  router.use(express.json({ limit: JSON_BODY_LIMIT }));
+  const family = routes.family('/graph');
+  const { router } = family;
+  router.use(routes.jsonBody(JSON_BODY_LIMIT));
   mountVisualizerRoute(family, graph.nodeTypes);
   mountDevRoutes(family, app, graph);
   router.use(graphAuth(app));
