@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../../src/toolkit/define-tool.js';
-import { developerActivity } from './metrics/people.js';
+import { CONTRIBUTION_COUNTERS, developerActivity } from './metrics/people.js';
 import { GithubLogin } from '../fields.js';
 import { commitActivity, issueActivity, pullActivity } from './activity-signals.js';
 import { metricsInput, metricsWindow, overRepos } from './common.js';
@@ -15,16 +15,7 @@ export const getDeveloperMetrics = defineTool({
   capability: {
     type: 'analytical',
     name: 'code_host.analytics.developer_metrics',
-    outputs: [
-      'commits',
-      'prs_opened',
-      'prs_merged',
-      'reviews_given',
-      'lines_added',
-      'lines_deleted',
-      'issues_opened',
-      'issues_closed',
-    ],
+    outputs: [...CONTRIBUTION_COUNTERS],
   },
   input: z.object({ ...metricsInput, username: GithubLogin.optional().describe('Only this person') }),
   output: DeveloperMetricsResultSchema,

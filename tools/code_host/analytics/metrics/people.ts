@@ -23,7 +23,8 @@ function tallies() {
   return { byLogin, add };
 }
 
-const COUNTERS = [
+/** What a person's contribution is counted in (the analytical tool's outputs). */
+export const CONTRIBUTION_COUNTERS = [
   'commits',
   'prs_opened',
   'prs_merged',
@@ -67,12 +68,12 @@ export function developerActivity(
       (t) =>
         ({
           login: t.login,
-          ...Object.fromEntries(COUNTERS.map((c) => [c, (t[c] as number | undefined) ?? 0])),
+          ...Object.fromEntries(CONTRIBUTION_COUNTERS.map((c) => [c, (t[c] as number | undefined) ?? 0])),
           repositories: [...t.repositories].sort(),
         }) as {
           login: string;
           repositories: string[];
-        } & Record<(typeof COUNTERS)[number], number>,
+        } & Record<(typeof CONTRIBUTION_COUNTERS)[number], number>,
     )
     .sort(
       (a, b) =>
