@@ -12,6 +12,7 @@ import { addIssueLabels, removeIssueLabels } from './issue-labels.js';
 import { getIssue, getIssues } from './issues.js';
 import { extractCodeHost } from './extractor.js';
 import { githubIntegration } from './integration.js';
+import { doraRoute } from './rest.js';
 import { getMyCodeHostWork } from './my-work.js';
 import { createPullRequest, mergePullRequest } from './pull-request-actions.js';
 import { getPullRequests, getStalePrs } from './pull-requests.js';
@@ -82,6 +83,8 @@ export const manifest: SystemManifest = {
   system: codeHostSystem,
   tools: codeHostTools,
   integrations: [githubIntegration],
+  // The spec's analytics family serves the DORA metrics; the system's methods keep their bare paths too.
+  rest: { routes: [doraRoute] },
   extractor: extractCodeHost,
   entityTypes: ['repository', 'issue', 'pull_request', 'deployment', 'user'],
   synonyms: {

@@ -1,6 +1,5 @@
 import type { RouteModule } from '../route-module.js';
 import { adminRoutes } from './admin.js';
-import { analyticsRoutes } from './analytics.js';
 import { catalogRoutes } from './catalog.js';
 import { authorizationRoutes } from './oauth-routes.js';
 import { demoRoute } from './demo.js';
@@ -23,7 +22,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   demoRoute,
   catalogRoutes,
   adminRoutes,
-  analyticsRoutes,
   documentUploadSlots,
   documentRoutes,
   vaultAuthRoutes,

@@ -1,7 +1,8 @@
-import { requireCaller } from '../auth.js';
-import { ANY_OBJECT, envelopeOf, queryParamsOf } from '../doc-schemas.js';
-import type { RouteModule } from '../route-module.js';
-import { addToolCallRoute, envelopeForm, requestArguments } from '../tool-call-route.js';
+import { requireCaller } from '../../src/http/auth.js';
+import { ANY_OBJECT, envelopeOf, queryParamsOf } from '../../src/http/doc-schemas.js';
+import type { RouteModule } from '../../src/http/route-module.js';
+import { addToolCallRoute, envelopeForm, requestArguments } from '../../src/http/tool-call-route.js';
+import { getDoraMetrics } from './analytics/dora.js';
 
 /** The query parameters of `GET /analytics/dora`: get_dora_metrics arguments of the same names. */
 const DORA_PARAMS = ['repo_ids', 'time_period_days', 'refresh'] as const;
@@ -12,9 +13,9 @@ const DORA_PARAMS = ['repo_ids', 'time_period_days', 'refresh'] as const;
  * record and graph ingestion; served from the analytics cache unless refresh is set. Answers the
  * success envelope with the metrics and their `cache` block.
  */
-export const analyticsRoutes: RouteModule = (routes, app) => {
-  const tool = app.registry.find('get_dora_metrics', 'code_host');
-  if (!tool) return; // a catalog without the code host has no DORA route
+export const doraRoute: RouteModule = (routes, app) => {
+  const tool = app.registry.find(getDoraMetrics.name, getDoraMetrics.system);
+  if (!tool) throw new Error('GET /analytics/dora: the catalog has no code_host.get_dora_metrics');
   const input = app.registry.inputJsonSchema(tool);
   const path = '/analytics/dora';
   const args = requestArguments(input, path, { query: DORA_PARAMS });
