@@ -11,7 +11,8 @@ export interface SpawnedServer {
   stderr(): string;
   /** Resolves with stderr once it matches `pattern` (now or when more arrives). */
   stderrMatching(pattern: RegExp): Promise<string>;
-  stop(): void;
+  /** Sends SIGTERM and resolves with the exit code (null when a signal, such as an abort, ended it). */
+  stop(): Promise<number | null>;
 }
 
 /**
@@ -36,7 +37,9 @@ export function spawnServer(args: string[], env: Record<string, string>, urlPatt
           child.stderr?.on('data', check);
           check();
         });
-      resolve({ url, child, stderr: () => stderr, stderrMatching, stop: () => void child.kill('SIGTERM') });
+      const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+      const stop = () => (child.kill('SIGTERM'), exited);
+      resolve({ url, child, stderr: () => stderr, stderrMatching, stop });
     };
     const onStdout = (chunk: Buffer) => {
       output += chunk.toString();

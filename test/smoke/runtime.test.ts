@@ -10,7 +10,8 @@ import { call } from '../helpers/server.js';
  * What a new Node major breaks first, on the built command as a host runs it: start-up over streamable
  * HTTP and over stdio, one call through each surface (REST, MCP over HTTP, MCP over stdio), the native
  * modules (better-sqlite3 opens the store at start, sqlite-vec stores and searches vectors) and an
- * upload prepared in the worker pool. `.ci/run` runs this file alone on the newest Node.
+ * upload prepared in the worker pool, and a clean exit (native objects collected at teardown have aborted
+ * the process on a new Node before). `.ci/run` runs this file alone on the newest Node.
  */
 const REPOSITORY = { name: 'code_host_get_repository', arguments: { repo_id: 'acme/api' } };
 
@@ -53,6 +54,10 @@ describe(`the built server on Node ${process.versions.node}`, () => {
     expect(found.body.results.map((r: { metadata: { filename: string } }) => r.metadata.filename)).toEqual([
       'plan.txt',
     ]);
+  });
+
+  it('stops on SIGTERM with exit code 0', async () => {
+    expect(await server.stop(), server.stderr()).toBe(0);
   });
 });
 
