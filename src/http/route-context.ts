@@ -39,7 +39,7 @@ export interface RouteContext {
   clock: Clock;
   db: Db;
   telemetry: Telemetry;
-  /** Every system's manifest: its REST family, its per-user authorization, its error form. */
+  /** Every system's manifest (tools, integrations, extractor, REST family, per-user authorization...). */
   manifests: readonly SystemManifest[];
   integrations: readonly AnyIntegration[];
   registry: Registry;
@@ -48,13 +48,13 @@ export interface RouteContext {
   tokens: TokenService;
   connections: ClientCache;
   services: Pick<ServiceMap, 'graph' | 'documents'>;
-  /** Per-user OAuth flows by route family; a family without one answers `no_access`. */
+  /** Per-user OAuth flows by route family (`suite`); a family without one answers `no_access`. */
   authorizations: ReadonlyMap<string, OAuthFlow>;
-  /** The address users' browsers reach the server at. */
+  /** The address users' browsers reach the server at: CONSTELLATION_PUBLIC_URL, else where it listens. */
   publicUrl(): string;
-  /** GET response cache of the method routes (per tenant and user). */
+  /** GET response cache of the REST surface (per tenant and user). */
   responseCache: ResponseCache;
-  /** Present in demo mode. */
+  /** Present in demo mode: demo users, their connections and the caller of requests without a token. */
   demo?: DemoView;
 }
 
