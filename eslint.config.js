@@ -124,6 +124,8 @@ function layerBoundaries() {
   ];
   const EXPRESS = [{ regex: '^express(-rate-limit)?(/|$)', message: 'Express belongs to src/http and src/sandbox' }];
   const NOT_TEST_CODE = ['test', 'bench'];
+  // Below it, code receives narrow dependencies it declares itself, so not even the App type is imported.
+  const COMPOSITION_ROOT = 'src/app.ts';
   // Only these may import the sandbox at runtime; anything else may import its types.
   const SANDBOX_USERS = ['src/sandbox', 'src/demo', 'src/cli'];
   const layers = expandedLayers();
@@ -144,14 +146,22 @@ function layerBoundaries() {
     const patterns = [
       ...packages.map(({ regex, message }) => ({ regex, caseSensitive: true, message: `${message} (layer boundary)` })),
       ...NOT_TEST_CODE.map((folder) => restrictFolder(dir, folder, `${dir}/ must not import ${folder}`)),
-      ...above.map((entry) => ({
-        ...restrictFolder(
-          dir,
-          entry,
-          `${dir}/ must not import ${entry}, a higher layer (layer boundary; \`import type\` is allowed)`,
-        ),
-        allowTypeImports: true,
-      })),
+      ...above.map((entry) =>
+        entry === COMPOSITION_ROOT
+          ? restrictFolder(
+              dir,
+              entry,
+              `${dir}/ must not import ${entry}, the composition root, not even its types (layer boundary: declare what the code uses in its own layer, the root satisfies it)`,
+            )
+          : {
+              ...restrictFolder(
+                dir,
+                entry,
+                `${dir}/ must not import ${entry}, a higher layer (layer boundary; \`import type\` is allowed)`,
+              ),
+              allowTypeImports: true,
+            },
+      ),
     ];
     if (within(dir, 'src/sandbox'))
       patterns.push(restrictFolder(dir, 'src/toolkit/executor', 'the sandbox must not run tools (layer boundary)'));

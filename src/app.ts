@@ -5,7 +5,6 @@ import { TenantService } from './auth/tenants.js';
 import { ClientCache, type CredentialRewrite } from './integrations/client-cache.js';
 import { environmentCredentials, jwtCredentials, type CredentialSource } from './integrations/credentials.js';
 import { extractorsOf, integrationsOf, nodeTypesOf, type SystemManifest } from './catalog/manifest.js';
-import type { AnyIntegration } from './integrations/integration.js';
 import type { Db } from './store/db.js';
 import { openDatabase } from './database.js';
 import { TenantsRepo } from './store/tenants-repo.js';
@@ -22,38 +21,26 @@ import { createDocuments } from './documents/install.js';
 import { createAnalyticsCache } from './analytics/install.js';
 import type { Sandbox } from './sandbox/server.js';
 import { ResponseCache } from './http/response-cache.js';
+import type { RouteContext } from './http/route-context.js';
 import { createKeyring, CredentialVault, LocalGrantGenerations, vaultCredentials } from './auth/vault/index.js';
 import { tenantGate } from './store/tenant-gate.js';
 import type { OAuthFlow } from './auth/oauth/flow.js';
 import { installAuthorizations } from './auth/oauth/install.js';
 import { unifyCredentials } from './integrations/unify/source.js';
 
-/** Everything one running server holds. Surfaces (REST, MCP, CLI) are thin layers over it. */
-export interface App {
-  config: Config;
-  log: Logger;
-  clock: Clock;
-  db: Db;
-  /** Every system's manifest (tools, integrations, extractor...). */
-  manifests: readonly SystemManifest[];
-  integrations: readonly AnyIntegration[];
-  registry: Registry;
-  executor: Executor;
-  tenants: TenantService;
-  tokens: TokenService;
-  connections: ClientCache;
+/**
+ * Everything one running server holds. Surfaces (REST, MCP, CLI) are thin layers over it: each declares
+ * the part it uses in its own layer (RouteContext, McpContext, ...) and the app satisfies them all; the
+ * REST surface's part is the widest, so the app is declared over it.
+ */
+export interface App extends RouteContext {
   services: ServiceMap;
-  telemetry: Telemetry;
   /** Per-user provider credentials (OAuth tokens), sealed at rest; a credential source named `vault`. */
   vault: CredentialVault;
-  /** Per-user OAuth flows by route family (`suite`); a family without one answers `no_access`. */
+  /** Per-user OAuth flows by route family (`suite`), registered as the app is built. */
   authorizations: Map<string, OAuthFlow>;
-  /** The address users' browsers reach the server at: CONSTELLATION_PUBLIC_URL, else where it listens. */
-  publicUrl(): string;
   /** Records where the server listens (the public address when none is configured). */
   listeningAt(url: string): void;
-  /** GET response cache of the REST surface (per tenant and user). */
-  responseCache: ResponseCache;
   /** Present in demo mode: the in-process fake upstreams. */
   readonly sandbox?: Sandbox;
   /** Present in demo mode: demo users, their connections and the caller of requests without a token. */

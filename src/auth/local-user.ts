@@ -1,6 +1,6 @@
-import type { App } from '../app.js';
 import type { AnyIntegration } from '../integrations/integration.js';
 import type { Caller } from '../toolkit/context.js';
+import type { TenantService } from './tenants.js';
 
 /** The tenant a single local user's calls belong to (stdio with environment credentials). */
 const LOCAL_TENANT_ID = 'local';
@@ -10,8 +10,8 @@ const LOCAL_TENANT_ID = 'local';
  * environment variables (GITHUB_TOKEN...) instead of a JWT. Its own tenant keeps its graph and
  * activity; `CONSTELLATION_USER_EMAIL` names the person (the graph's "me" and personal contexts).
  */
-export function localCaller(app: App, env: NodeJS.ProcessEnv): Caller {
-  const tenant = app.tenants.ensure({
+export function localCaller(tenants: Pick<TenantService, 'ensure' | 'epochOf'>, env: NodeJS.ProcessEnv): Caller {
+  const tenant = tenants.ensure({
     id: LOCAL_TENANT_ID,
     consumerId: 'local-user',
     name: 'Local user',
@@ -19,7 +19,7 @@ export function localCaller(app: App, env: NodeJS.ProcessEnv): Caller {
   });
   return {
     tenantId: tenant.id,
-    tenantEpoch: app.tenants.epochOf(tenant.id),
+    tenantEpoch: tenants.epochOf(tenant.id),
     userEmail: env.CONSTELLATION_USER_EMAIL || undefined,
     userDisplayName: env.CONSTELLATION_USER_NAME || undefined,
     connections: {},

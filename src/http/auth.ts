@@ -1,8 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { App } from '../app.js';
 import { apiKeyMatches } from '../auth/api-key.js';
 import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
+import type { CallerChecks } from './route-context.js';
 
 /** The bearer JWT of a request: `X-JWT-Token`, or `Authorization: Bearer`, or `Access-Token`. */
 export function tokenOf(req: Request): string | undefined {
@@ -31,12 +31,12 @@ function once(req: Request, token: string, resolve: () => Promise<Caller>): Prom
  * The caller a token of this request stands for, verified at most once per request. Also checks that
  * the token's tenant still exists in the generation it was issued for.
  */
-export function verifiedCaller(app: App, req: Request, token: string): Promise<Caller> {
+export function verifiedCaller(app: Pick<CallerChecks, 'tokens'>, req: Request, token: string): Promise<Caller> {
   return once(req, token, () => app.tokens.verify(token));
 }
 
 /** Resolves the caller of a request; in demo mode a request without a token acts as the demo user. */
-export function resolveCaller(app: App, req: Request): Promise<Caller> {
+export function resolveCaller(app: CallerChecks, req: Request): Promise<Caller> {
   const token = tokenOf(req);
   if (token) return verifiedCaller(app, req, token);
   return once(req, '', async () => {
@@ -49,7 +49,7 @@ export function resolveCaller(app: App, req: Request): Promise<Caller> {
  * Requires a JWT (or the demo user) and puts the caller in `res.locals.caller`. A refusal goes to
  * `refuse` when given (a family that answers in its own error form), else to the error handler.
  */
-export function requireCaller(app: App, refuse?: (res: Response, error: unknown) => void): RequestHandler {
+export function requireCaller(app: CallerChecks, refuse?: (res: Response, error: unknown) => void): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     resolveCaller(app, req).then(
       (caller) => {
@@ -68,7 +68,7 @@ export function callerOf(res: Response): Caller {
 }
 
 /** Requires the internal API key: 401 when missing, 403 when wrong (spec: Errors). */
-export function requireApiKey(app: App): RequestHandler {
+export function requireApiKey(app: CallerChecks): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
     const offered = req.get('x-api-key');
     if (!offered) return next(new AppError('UNAUTHORIZED', 'Missing X-API-KEY header'));

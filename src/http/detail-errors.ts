@@ -1,7 +1,7 @@
 import type { Response } from 'express';
-import type { App } from '../app.js';
 import { requestError, shownError } from '../toolkit/request-errors.js';
 import { setRetryAfter } from './errors.js';
+import type { Logging } from './route-context.js';
 
 /** How a per-user family (suite, chat) spells its failures (Document 2, Errors). */
 interface DetailForm {
@@ -16,7 +16,7 @@ interface DetailForm {
  * must authorize, named failures as `{detail: {error, message, system}}` for families that name them,
  * `{detail: <string>}` otherwise, provider errors with the provider's status.
  */
-export function sendDetailError(app: App, res: Response, thrown: unknown, form: DetailForm): void {
+export function sendDetailError(app: Logging, res: Response, thrown: unknown, form: DetailForm): void {
   if (res.headersSent) return;
   const error = shownError(requestError(thrown), app.log);
   setRetryAfter(res, error);

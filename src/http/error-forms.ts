@@ -1,10 +1,10 @@
 import type { ErrorRequestHandler, Request } from 'express';
-import type { App } from '../app.js';
 import { sendJsonRpcRequestError } from '../mcp/json-rpc-errors.js';
 import { sendDetailError } from './detail-errors.js';
 import { sendGraphError } from './graph-errors.js';
 import { sendError } from './errors.js';
 import { operationLookup } from './operation-lookup.js';
+import type { Logging } from './route-context.js';
 import type { ErrorForm, Operation } from './route-module.js';
 
 /**
@@ -13,7 +13,7 @@ import type { ErrorForm, Operation } from './route-module.js';
  * documents and suite families' `{detail}`, the graph's, JSON-RPC for `/mcp`. A request that names no
  * declared operation goes on to the next error handler.
  */
-export function familyErrorHandler(app: App, operations: readonly Operation[]): ErrorRequestHandler {
+export function familyErrorHandler(app: Logging, operations: readonly Operation[]): ErrorRequestHandler {
   const operationOf = operationLookup(operations);
   const formOf = (req: Request): ErrorForm | undefined => {
     const operation = operationOf(req);

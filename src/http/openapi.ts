@@ -1,6 +1,6 @@
-import type { App } from '../app.js';
 import type { JsonSchema } from '../toolkit/registry.js';
 import { VERSION } from '../version.js';
+import type { RouteContext } from './route-context.js';
 import type { ErrorForm, Operation, QueryParam, Security } from './route-module.js';
 
 /**
@@ -208,7 +208,7 @@ const COMPONENTS = {
 };
 
 /** The OpenAPI 3.1 document of the declared operations. */
-export function buildOpenApi(app: App, operations: readonly Operation[]): JsonSchema {
+export function buildOpenApi(app: Pick<RouteContext, 'registry'>, operations: readonly Operation[]): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const operation of operations) (paths[operation.path] ??= {})[operation.method] = toOperation(operation);
   const systems = Object.fromEntries(

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
-import type { App } from '../app.js';
 import { tokenOf, verifiedCaller } from './auth.js';
 import { operationLookup } from './operation-lookup.js';
+import type { CallerChecks, RouteContext } from './route-context.js';
 import type { Operation } from './route-module.js';
 import { addressKey, windowLimit } from './window-limit.js';
 
@@ -13,7 +13,7 @@ const counted = (operation: Operation): boolean =>
  * A request with a valid token is counted against the token's tenant; any other (no token, a token
  * that fails verification, a tokenless demo request acting as the demo user) against its address.
  */
-async function budgetKeyOf(app: App, req: Request): Promise<string> {
+async function budgetKeyOf(app: Pick<CallerChecks, 'tokens'>, req: Request): Promise<string> {
   const token = tokenOf(req);
   if (!token) return addressKey(req);
   try {
@@ -30,7 +30,10 @@ async function budgetKeyOf(app: App, req: Request): Promise<string> {
  * of their own count themselves. Over budget: 429 RATE_LIMITED with Retry-After, in the error form of
  * the route family. Build it once every route module is mounted.
  */
-export function tenantRateLimit(app: App, operations: readonly Operation[]): RequestHandler | undefined {
+export function tenantRateLimit(
+  app: Pick<RouteContext, 'config' | 'clock' | 'tokens'>,
+  operations: readonly Operation[],
+): RequestHandler | undefined {
   const perMinute = app.config.rateLimitPerMinute;
   if (perMinute <= 0) return undefined;
   const operationOf = operationLookup(operations);

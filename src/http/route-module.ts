@@ -1,6 +1,6 @@
 import type { RequestHandler, Router } from 'express';
-import type { App } from '../app.js';
 import type { JsonSchema } from '../toolkit/registry.js';
+import type { RouteContext } from './route-context.js';
 
 type Verb = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -105,5 +105,8 @@ export interface RouterKit {
   json(limit: string | number): RequestHandler;
 }
 
-/** One group of REST routes. `src/http/routes/index.ts` lists every group in mounting order. */
-export type RouteModule = (routes: Routes, app: App) => void;
+/**
+ * One group of REST routes, given the part of the server it uses (`Deps`). `src/http/routes/index.ts`
+ * lists every group in mounting order; each is mounted with the whole RouteContext.
+ */
+export type RouteModule<Deps = RouteContext> = (routes: Routes, deps: Deps) => void;

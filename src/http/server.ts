@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { App } from '../app.js';
 import { mcpHttpHandler } from '../mcp/http.js';
 import type { McpSurface } from '../mcp/server.js';
 import { AppError } from '../toolkit/errors.js';
@@ -14,6 +13,7 @@ import { sendGraphError } from './graph-errors.js';
 import { hostGuard, safeJsonBody, tlsGuard } from './guards.js';
 import { metricsMiddleware } from './metrics.js';
 import { tenantRateLimit } from './rate-limit.js';
+import type { RouteContext } from './route-context.js';
 import { Routes, type Operation } from './route-module.js';
 import { ROUTE_MODULES } from './routes/index.js';
 
@@ -45,7 +45,7 @@ const MCP_OPERATION: Operation = {
   errors: 'jsonrpc',
 };
 /** The Express app: guards, body parsing, metrics, every REST route group and the MCP endpoint. */
-export function buildHttpApp(app: App, surface: McpSurface): express.Express {
+export function buildHttpApp(app: RouteContext, surface: McpSurface): express.Express {
   // Every route is declared before the middleware that reads the declarations (the limiter) is built.
   const routes = new Routes(express.Router(), {
     router: () => express.Router(),
@@ -101,7 +101,10 @@ function applyKeepAlive(server: Server, seconds: number): void {
 
 /** Listens on the configured host and port, serving TLS itself when a certificate is configured. */
 export async function listen(
-  app: App,
+  app: Pick<RouteContext, 'config'> & {
+    /** Records where the server listens (the public address when none is configured). */
+    listeningAt(url: string): void;
+  },
   handler: express.Express,
   port = app.config.port,
   host = app.config.host,

@@ -1,8 +1,8 @@
 import type { RequestHandler, Response } from 'express';
-import type { App } from '../app.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { JsonSchema } from '../toolkit/registry.js';
 import { requireCaller } from './auth.js';
+import type { CallerChecks, RouteContext, ToolAccess } from './route-context.js';
 import type { ErrorForm, Operation, QueryParam, Routes, Security } from './route-module.js';
 import { addToolCallRoute, pathParams, requestArguments } from './tool-call-route.js';
 
@@ -29,17 +29,23 @@ export interface ToolRoute {
   response?: JsonSchema;
 }
 
+/**
+ * What a tool-backed family's routes use: the tools, the caller checks, and the tenants and clock of
+ * the families that name their tenant by header.
+ */
+export type ToolRouteContext = ToolAccess & CallerChecks & Pick<RouteContext, 'tenants' | 'clock'>;
+
 /** How a tool-backed family spells success and failure. */
 export interface ToolRouteFamily {
   tag: string;
   /** The body of a success: e.g. the suite's `{success, data, count}`. */
   respond(data: unknown, res: Response): void;
-  refuse(app: App, res: Response, error: unknown): void;
+  refuse(app: ToolRouteContext, res: Response, error: unknown): void;
   /**
    * Puts the caller in `res.locals.caller` (see `callerOf`), or refuses. Default: a JWT (or the demo
    * user); the unified families authenticate by API key and `X-Tenant-Id` instead.
    */
-  authenticate?: (app: App, refuse: (res: Response, error: unknown) => void) => RequestHandler;
+  authenticate?: (app: ToolRouteContext, refuse: (res: Response, error: unknown) => void) => RequestHandler;
   /** How the family is authenticated, in `/openapi.json` (default `jwt`), with any header it reads besides. */
   security?: Security;
   headers?: QueryParam[];
@@ -60,7 +66,7 @@ function bodySchema(input: JsonSchema, params: readonly string[]): JsonSchema {
 }
 
 /** The tool a route declaration names by its qualified name (`suite.list_events`); a wrong name is a programming error. */
-export function toolOf(app: App, qualified: string): ToolDefinition {
+export function toolOf(app: Pick<RouteContext, 'registry'>, qualified: string): ToolDefinition {
   const [system, name] = qualified.split('.');
   const tool = app.registry.find(name, system);
   if (!tool) throw new Error(`Route to an unknown tool: ${qualified}`);
@@ -72,7 +78,12 @@ export function toolOf(app: App, qualified: string): ToolDefinition {
  * tool's input schema documents and converts the query parameters, its validation answers bad input,
  * and the family decides the body. One implementation serves MCP and REST.
  */
-export function addToolRoutes(routes: Routes, app: App, family: ToolRouteFamily, list: readonly ToolRoute[]): void {
+export function addToolRoutes(
+  routes: Routes,
+  app: ToolRouteContext,
+  family: ToolRouteFamily,
+  list: readonly ToolRoute[],
+): void {
   const refuse = (res: Response, error: unknown) => family.refuse(app, res, error);
   const auth = family.authenticate ? family.authenticate(app, refuse) : requireCaller(app, refuse);
   for (const route of list) {

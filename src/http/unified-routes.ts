@@ -1,5 +1,4 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { App } from '../app.js';
 import { apiKeyMatches } from '../auth/api-key.js';
 import type { Caller } from '../toolkit/context.js';
 import { unifySettingsOf } from '../integrations/unify/settings.js';
@@ -7,7 +6,7 @@ import { AppError } from '../toolkit/errors.js';
 import type { JsonSchema } from '../toolkit/registry.js';
 import { sendError } from './errors.js';
 import { pathParams } from './tool-call-route.js';
-import { toolOf, type ToolRoute, type ToolRouteFamily } from './tool-routes.js';
+import { toolOf, type ToolRoute, type ToolRouteContext, type ToolRouteFamily } from './tool-routes.js';
 import { tenantEnvelope, tenantEnvelopeOf, tenantOf } from './routes/vault-auth.js';
 
 /** What the unified families' routes (`/crm`, `/calendar`, ...) share: their caller, their envelope and their tools' schemas. */
@@ -18,7 +17,7 @@ import { tenantEnvelope, tenantEnvelopeOf, tenantOf } from './routes/vault-auth.
  * connections: the tools reach Apideck through the platform's application acting for the tenant's
  * `consumerId` (the `unify` credential source).
  */
-function tenantHeaderCaller(app: App, refuse: (res: Response, error: unknown) => void): RequestHandler {
+function tenantHeaderCaller(app: ToolRouteContext, refuse: (res: Response, error: unknown) => void): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     try {
       const offered = req.get('x-api-key');
@@ -39,7 +38,7 @@ function tenantHeaderCaller(app: App, refuse: (res: Response, error: unknown) =>
  * The unified families' success body: Document 1's envelope with this family's camelCase
  * `meta.tenantId` (as `/auth`); a list's data is the tool's page (`{<records>, count, truncated, pagination}`).
  */
-export const unifiedFamily = (app: App, tag: string): ToolRouteFamily => ({
+export const unifiedFamily = (app: ToolRouteContext, tag: string): ToolRouteFamily => ({
   tag,
   respond: (data, res) => void res.json(tenantEnvelope(app, (res.locals.caller as Caller).tenantId, data)),
   refuse: (app, res, error) => sendError(res, error, { log: app.log }),
@@ -57,11 +56,11 @@ export const unifiedFamily = (app: App, tag: string): ToolRouteFamily => ({
 });
 
 /** A tool's result as its output schema says (the one description of the records). */
-export const resultSchema = (app: App, qualified: string): JsonSchema =>
+export const resultSchema = (app: ToolRouteContext, qualified: string): JsonSchema =>
   app.registry.outputJsonSchema(toolOf(app, qualified)) ?? { type: 'object' };
 
 /** Every argument of a list tool but the result projection (`fields`) is a query parameter: filters, `limit`, `offset`, `cursor`. */
-export const queryOf = (app: App, qualified: string): string[] =>
+export const queryOf = (app: ToolRouteContext, qualified: string): string[] =>
   Object.keys(
     (app.registry.inputJsonSchema(toolOf(app, qualified)).properties ?? {}) as Record<string, unknown>,
   ).filter((name) => name !== 'fields');
@@ -71,7 +70,7 @@ export const queryOf = (app: App, qualified: string): string[] =>
  * arguments, a read takes the tool's other arguments as query parameters, a write takes them as its body
  * (a create answers 201). The response is the tool's result in the family's envelope.
  */
-export function unifiedToolRoutes(app: App, system: string) {
+export function unifiedToolRoutes(app: ToolRouteContext, system: string) {
   const qualified = (tool: string): string => `${system}.${tool}`;
   const response = (tool: string): JsonSchema => tenantEnvelopeOf(resultSchema(app, qualified(tool)));
   return {

@@ -1,8 +1,8 @@
 import type { ReadResourceResult, Resource, ResourceLink } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { App } from '../app.js';
 import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
+import type { ToolRunner } from './context.js';
 
 const SCHEME = 'constellation://documents/';
 const LIST_TOOL = 'documents_list_documents';
@@ -37,7 +37,7 @@ const Listing = z.object({ documents: z.array(Summary), pagination: z.object({ n
 const Detail = Summary.extend({ chunks: z.array(z.object({ text: z.string() })) });
 
 /** A tool of the documents system, or an error saying the catalog has none (a server narrowed without it). */
-function toolOf(app: App, name: string) {
+function toolOf(app: ToolRunner, name: string) {
   const tool = app.registry.find(name);
   if (!tool) throw new AppError('NOT_FOUND', 'Documents are not part of this catalog');
   return tool;
@@ -45,7 +45,7 @@ function toolOf(app: App, name: string) {
 
 /** One page of the caller's documents as resources; reads go through the tools, so tenant scope and activity records apply. */
 export async function listDocumentResources(
-  app: App,
+  app: ToolRunner,
   caller: Caller,
   cursor?: string,
 ): Promise<{ resources: Resource[]; nextCursor?: string }> {
@@ -65,7 +65,7 @@ export async function listDocumentResources(
 }
 
 /** A document's text: its chunks in order, as stored for search. */
-export async function readDocumentResource(app: App, caller: Caller, uri: string): Promise<ReadResourceResult> {
+export async function readDocumentResource(app: ToolRunner, caller: Caller, uri: string): Promise<ReadResourceResult> {
   const documentId = decodeURIComponent(uri.slice(SCHEME.length));
   if (!documentId) throw new AppError('NOT_FOUND', `Unknown resource ${uri}: documents are ${SCHEME}<document_id>`);
   const doc = Detail.parse(await app.executor.execute(caller, toolOf(app, GET_TOOL), { document_id: documentId }));

@@ -1,8 +1,8 @@
 import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextprotocol/server';
 import type { Request, Response } from 'express';
-import type { App } from '../app.js';
 import { resolveCaller, tokenOf } from '../http/auth.js';
+import type { CallerChecks, RouteContext } from '../http/route-context.js';
 import { toAppError } from '../toolkit/errors.js';
 import { assertJsonDepth } from '../toolkit/safe-json.js';
 import type { Caller } from '../toolkit/context.js';
@@ -43,7 +43,10 @@ const scopeOf = (authInfo: AuthInfo | undefined): RequestScope => {
  * request keeps every tool call counted by the per-tenant rate limit. X-MCP-Toolsets, X-MCP-Tools and
  * X-MCP-Readonly narrow what the request sees (400 when they name what this server does not expose).
  */
-export function mcpHttpHandler(app: App, surface: McpSurface) {
+/** What MCP over HTTP uses of the server: the caller checks, the task store's database and clock, the executor. */
+export type McpHttpContext = CallerChecks & Pick<RouteContext, 'log' | 'db' | 'clock' | 'executor'>;
+
+export function mcpHttpHandler(app: McpHttpContext, surface: McpSurface) {
   const onerror = (error: Error) => app.log.warn('mcp: request failed', { error: error.message });
   const modern = toNodeHandler(
     createMcpHandler(

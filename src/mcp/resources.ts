@@ -13,8 +13,8 @@ import {
   listDocumentResources,
   readDocumentResource,
 } from './document-resources.js';
-import type { App } from '../app.js';
 import { GRAPH_APP_URI, graphAppHtml, MCP_APP_MIME_TYPE } from './app/graph-view.js';
+import type { McpContext, ToolRunner } from './context.js';
 import type { Caller } from '../toolkit/context.js';
 import { AppError, toAppError } from '../toolkit/errors.js';
 
@@ -55,7 +55,7 @@ const GRAPH_APP_RESOURCE = {
   mimeType: MCP_APP_MIME_TYPE,
 };
 
-async function readEntity(app: App, caller: Caller, uri: string): Promise<ReadResourceResult> {
+async function readEntity(app: ToolRunner, caller: Caller, uri: string): Promise<ReadResourceResult> {
   const { type, id } = entityOf(uri);
   const tool = app.registry.find(ENTITY_TOOL);
   if (!tool) throw new AppError('NOT_FOUND', 'The knowledge graph is not part of this catalog');
@@ -69,7 +69,11 @@ async function readEntity(app: App, caller: Caller, uri: string): Promise<ReadRe
  * not listed (the graph is too large to enumerate): the template says how to name one, and tool
  * results link to theirs. The caller's documents are listed (paged), after the graph view (an MCP App).
  */
-export function serveResources(server: Server, app: App, callerFor: () => Caller | Promise<Caller>): void {
+export function serveResources(
+  server: Server,
+  app: ToolRunner & Pick<McpContext, 'services'>,
+  callerFor: () => Caller | Promise<Caller>,
+): void {
   server.registerCapabilities({ resources: {} });
   server.setRequestHandler('resources/list', async (request) => {
     const cursor = request.params?.cursor;

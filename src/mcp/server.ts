@@ -1,12 +1,12 @@
 import { ProtocolError, Server, type Tool } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
-import type { App } from '../app.js';
 import type { Caller } from '../toolkit/context.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import { AppError } from '../toolkit/errors.js';
 import type { ToolSelection } from '../toolkit/registry.js';
 import { VERSION } from '../version.js';
 import { CatalogSearch } from './catalog-search.js';
+import type { McpContext } from './context.js';
 import {
   Discovery,
   discoveryTools,
@@ -73,7 +73,7 @@ export class McpSurface {
 
   /** Unknown toolset or tool names in the options are an error that names the valid ones. */
   constructor(
-    private readonly app: App,
+    private readonly app: McpContext,
     options: McpSurfaceOptions = {},
   ) {
     const { mode = 'auto', listBudgetBytes = AUTO_LIST_BUDGET_BYTES, ...selection } = options;

@@ -1,16 +1,28 @@
 import { PassThrough } from 'node:stream';
 import { serveStdio as serveProtocolOverStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import type { App } from '../app.js';
+import type { TokenService } from '../auth/jwt.js';
+import type { TenantService } from '../auth/tenants.js';
+import type { Config } from '../config/config.js';
 import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
+import type { McpContext } from './context.js';
 import type { McpSurface } from './server.js';
 import { environmentVariables, hasEnvironmentCredentials, localCaller } from '../auth/local-user.js';
+
+/** What a stdio server uses to know who it acts for, besides the integrations and the log. */
+export interface StdioContext extends Pick<McpContext, 'integrations' | 'log'> {
+  config: Pick<Config, 'stdioToken' | 'demo'>;
+  tokens: Pick<TokenService, 'verify'>;
+  tenants: Pick<TenantService, 'exists' | 'ensure' | 'epochOf'>;
+  /** Present in demo mode: the caller of a server started with no credentials. */
+  demo?: { defaultCaller(): Caller };
+}
 
 /**
  * Who a stdio server acts for: the JWT in CONSTELLATION_TOKEN (verified on every call: expiry), the demo
  * user in demo mode, or the local user whose environment holds integration credentials.
  */
-function stdioCallerOf(app: App, env: NodeJS.ProcessEnv): () => Promise<Caller> {
+function stdioCallerOf(app: StdioContext, env: NodeJS.ProcessEnv): () => Promise<Caller> {
   const token = app.config.stdioToken;
   if (token) {
     return async () => {
@@ -25,7 +37,7 @@ function stdioCallerOf(app: App, env: NodeJS.ProcessEnv): () => Promise<Caller> 
     return () => Promise.resolve(demo);
   }
   if (hasEnvironmentCredentials(app.integrations, env)) {
-    const local = localCaller(app, env);
+    const local = localCaller(app.tenants, env);
     return () => Promise.resolve(local);
   }
   const variables = environmentVariables(app.integrations).join(', ');
@@ -35,7 +47,11 @@ function stdioCallerOf(app: App, env: NodeJS.ProcessEnv): () => Promise<Caller> 
   );
 }
 
-export async function serveStdio(app: App, surface: McpSurface, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function serveStdio(
+  app: StdioContext,
+  surface: McpSurface,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   const callerOf = stdioCallerOf(app, env);
   await callerOf(); // fail fast on a bad token
   // The transport reads stdin through a stream that never ends: the SDK's own transport aborts calls

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { ProtocolError, type CallToolResult } from '@modelcontextprotocol/server';
-import type { App } from '../app.js';
 import type { Caller } from '../toolkit/context.js';
 import { AppError, toAppError } from '../toolkit/errors.js';
 import type { ToolSelection } from '../toolkit/registry.js';
+import type { McpContext } from './context.js';
 import { JSON_RPC } from './json-rpc-errors.js';
 import { errorResult, successResult } from './results.js';
 import type { McpSurface } from './server.js';
@@ -44,7 +44,7 @@ export class McpTasks {
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
 
   constructor(
-    private readonly app: App,
+    private readonly app: Pick<McpContext, 'executor' | 'log'>,
     private readonly surface: McpSurface,
     private readonly store: TaskStore,
   ) {}

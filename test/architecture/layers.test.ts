@@ -61,6 +61,22 @@ describe('layer boundaries (eslint.config.js)', () => {
     expect(await boundaryProblems('src/app.ts', "import { createGraph } from './graph/install.js';")).toEqual([]);
   });
 
+  it('refuse even the types of the composition root below it: code declares the narrow dependencies it uses', async () => {
+    expect(await boundaryProblems('src/http/probe.ts', "import type { App } from '../app.js';")).toEqual([
+      expect.stringContaining('src/http/ must not import src/app.ts, the composition root, not even its types'),
+    ]);
+    expect(await boundaryProblems('src/mcp/probe.ts', "import { type App } from '../app.js';")).toHaveLength(1);
+    expect(await boundaryProblems('src/graph/http/probe.ts', "import type { App } from '../../app.js';")).toHaveLength(
+      1,
+    );
+    expect(await boundaryProblems('tools/crm/probe.ts', "import type { App } from '../../src/app.js';")).toHaveLength(
+      1,
+    );
+    // Above the root, demo mode and the CLI work with the app it builds.
+    expect(await boundaryProblems('src/demo/probe.ts', "import type { App } from '../app.js';")).toEqual([]);
+    expect(await boundaryProblems('src/cli/probe.ts', "import type { App } from '../app.js';")).toEqual([]);
+  });
+
   it("let a system's REST family use the REST adapter it sits above", async () => {
     expect(
       await boundaryProblems('tools/crm/rest.ts', "import { addToolRoutes } from '../../src/http/tool-routes.js';"),

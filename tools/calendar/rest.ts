@@ -1,5 +1,5 @@
 import type { RouteModule } from '../../src/http/route-module.js';
-import { addToolRoutes } from '../../src/http/tool-routes.js';
+import { addToolRoutes, type ToolRouteContext } from '../../src/http/tool-routes.js';
 import { unifiedFamily, unifiedToolRoutes } from '../../src/http/unified-routes.js';
 
 const CALENDAR = '/calendar/calendars/{calendar_id}';
@@ -10,7 +10,7 @@ const EVENT = `${CALENDAR}/events/{event_id}`;
  * connected, each route one call of the calendar tool of the same purpose, for the tenant `X-Tenant-Id`
  * names. Event lists page as list tools do (`limit`, `cursor`) and take `time_min`, `time_max`, `q`.
  */
-export const calendarRoutes: RouteModule = (routes, app) => {
+export const calendarRoutes: RouteModule<ToolRouteContext> = (routes, app) => {
   const { read, write } = unifiedToolRoutes(app, 'calendar');
   const freeBusy = write(
     'post',

@@ -1,5 +1,6 @@
 import { requireCaller } from '../../src/http/auth.js';
 import { ANY_OBJECT, envelopeOf, queryParamsOf } from '../../src/http/doc-schemas.js';
+import type { CallerChecks, ToolAccess } from '../../src/http/route-context.js';
 import type { RouteModule } from '../../src/http/route-module.js';
 import { addToolCallRoute, envelopeForm, requestArguments } from '../../src/http/tool-call-route.js';
 import { getDoraMetrics } from './analytics/dora.js';
@@ -13,7 +14,7 @@ const DORA_PARAMS = ['repo_ids', 'time_period_days', 'refresh'] as const;
  * record and graph ingestion; served from the analytics cache unless refresh is set. Answers the
  * success envelope with the metrics and their `cache` block.
  */
-export const doraRoute: RouteModule = (routes, app) => {
+export const doraRoute: RouteModule<ToolAccess & CallerChecks> = (routes, app) => {
   const tool = app.registry.find(getDoraMetrics.name, getDoraMetrics.system);
   if (!tool) throw new Error('GET /analytics/dora: the catalog has no code_host.get_dora_metrics');
   const input = app.registry.inputJsonSchema(tool);

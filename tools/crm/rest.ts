@@ -1,6 +1,6 @@
 import { tenantEnvelopeOf } from '../../src/http/routes/vault-auth.js';
 import type { RouteModule } from '../../src/http/route-module.js';
-import { addToolRoutes, type ToolRoute } from '../../src/http/tool-routes.js';
+import { addToolRoutes, type ToolRoute, type ToolRouteContext } from '../../src/http/tool-routes.js';
 import { queryOf, resultSchema, unifiedFamily } from '../../src/http/unified-routes.js';
 
 const RESOURCES = [
@@ -15,7 +15,7 @@ const RESOURCES = [
  * get (GET /{id}) and update (PUT /{id}), each one call of the crm tool of the same name, for the tenant
  * `X-Tenant-Id` names. Lists page as list tools do: `limit`, `cursor` (the previous `pagination.next_cursor`).
  */
-export const crmRoutes: RouteModule = (routes, app) => {
+export const crmRoutes: RouteModule<ToolRouteContext> = (routes, app) => {
   const list: ToolRoute[] = RESOURCES.flatMap(({ plural, singular, Title, note }) => {
     const record = resultSchema(app, `crm.get_${singular}`);
     const page = resultSchema(app, `crm.list_${plural}`);

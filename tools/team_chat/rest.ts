@@ -1,5 +1,5 @@
 import type { RouteModule } from '../../src/http/route-module.js';
-import { addToolRoutes } from '../../src/http/tool-routes.js';
+import { addToolRoutes, type ToolRouteContext } from '../../src/http/tool-routes.js';
 import { unifiedFamily, unifiedToolRoutes } from '../../src/http/unified-routes.js';
 
 const CHANNEL = '/team_chat/channels/{channel_id}';
@@ -10,7 +10,7 @@ const CHANNEL = '/team_chat/channels/{channel_id}';
  * `{channels | messages | members, count, truncated, pagination}` and page with `limit` and `cursor`;
  * creates answer 201. The add-member body is `{user_id}` (the spec does not show it).
  */
-export const teamChatRoutes: RouteModule = (routes, app) => {
+export const teamChatRoutes: RouteModule<ToolRouteContext> = (routes, app) => {
   const { read, write } = unifiedToolRoutes(app, 'team_chat');
   addToolRoutes(routes, app, unifiedFamily(app, 'team_chat'), [
     read('list_channels', '/team_chat/channels', 'listTeamChatChannels', 'List channels, paged by cursor'),

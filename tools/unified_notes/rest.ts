@@ -1,5 +1,5 @@
 import type { RouteModule } from '../../src/http/route-module.js';
-import { addToolRoutes } from '../../src/http/tool-routes.js';
+import { addToolRoutes, type ToolRouteContext } from '../../src/http/tool-routes.js';
 import { unifiedFamily, unifiedToolRoutes } from '../../src/http/unified-routes.js';
 
 const DATABASE = '/notes/databases/{database_id}';
@@ -10,7 +10,7 @@ const PAGE = `${DATABASE}/pages/{page_id}`;
  * tenant connected, each route one call of the `unified_notes` tool of the same job, for the tenant
  * `X-Tenant-Id` names. Lists page as list tools do (`limit`, `cursor`); creates answer 201.
  */
-export const unifiedNotesRoutes: RouteModule = (routes, app) => {
+export const unifiedNotesRoutes: RouteModule<ToolRouteContext> = (routes, app) => {
   const { read, write } = unifiedToolRoutes(app, 'unified_notes');
   addToolRoutes(routes, app, unifiedFamily(app, 'notes'), [
     read('list_databases', '/notes/databases', 'listNotesDatabases', 'List the databases, paged by cursor'),

@@ -1,17 +1,40 @@
-import type { App } from '../../app.js';
+import type { Config } from '../../config/config.js';
+import type { ClientCache } from '../../integrations/client-cache.js';
+import type { Db } from '../../store/db.js';
+import type { Clock, Logger } from '../../toolkit/context.js';
+import type { TenantService } from '../tenants.js';
 import { tenantGate } from '../../store/tenant-gate.js';
-import type { VaultOwner } from '../vault/index.js';
+import type { CredentialVault, VaultOwner } from '../vault/index.js';
 import { OAuthFlow } from './flow.js';
 import { PendingAuthorizations } from './pending.js';
 import type { OAuthProvider } from '../../integrations/oauth-provider.js';
 import { StateTokens } from './state-token.js';
-import { authorizationFamiliesOf } from './upstream.js';
+import { authorizationFamiliesOf, type AuthorizationFamily } from './upstream.js';
+
+/** What a family's authorization is built from, and where it is registered (the flows, the clients' authorities). */
+export interface AuthorizationSetup {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  vault: CredentialVault;
+  tenants: Pick<TenantService, 'exists'>;
+  publicUrl(): string;
+  authorizations: Map<string, OAuthFlow>;
+  connections: Pick<ClientCache, 'addUserAuthority'>;
+  /** Every system's manifest: the families with per-user authorization. */
+  manifests: readonly { authorization?: AuthorizationFamily }[];
+}
 
 /**
  * Registers the per-user authorization of a route family (a system's, e.g. `suite`) under its routes:
  * `/oauth/<family>/callback` receives the provider's redirect, `/oauth/<family>/authorize` starts it.
  */
-export function registerAuthorization(app: App, family: string, provider: OAuthProvider): OAuthFlow {
+export function registerAuthorization(
+  app: Omit<AuthorizationSetup, 'manifests'>,
+  family: string,
+  provider: OAuthProvider,
+): OAuthFlow {
   const link = (path: string) => `${app.publicUrl()}/oauth/${family}/${path}`;
   const flow = new OAuthFlow({
     provider,
@@ -32,7 +55,7 @@ export function registerAuthorization(app: App, family: string, provider: OAuthP
 }
 
 /** The authorizations the configuration enables: each family whose upstream has a client configured. */
-export function installAuthorizations(app: App): void {
+export function installAuthorizations(app: AuthorizationSetup): void {
   for (const { family, upstream } of authorizationFamiliesOf(app.manifests)) {
     const client = upstream.clientIn(app.config);
     if (client) registerAuthorization(app, family, upstream.provider(client, { now: () => app.clock.now() }));

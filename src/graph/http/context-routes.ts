@@ -1,5 +1,5 @@
-import type { App } from '../../app.js';
 import { graphBodyOf, jsonSchemaOf, queryParamsOf } from '../../http/doc-schemas.js';
+import type { Logging } from '../../http/route-context.js';
 import type { Routes } from '../../http/route-module.js';
 import type { GraphService } from '../service/graph-service.js';
 import { entityNotFound } from '../service/errors.js';
@@ -7,7 +7,7 @@ import { callerEmail, graphRoute, parse } from './respond.js';
 import { ContextQueryRequest } from './schemas.js';
 
 /** Contexts (Document 3): query, list per user, delete; each user's own only (injection goes through its tool). */
-export function mountContextRoutes(routes: Routes, app: App, graph: GraphService): void {
+export function mountContextRoutes(routes: Routes, app: Logging, graph: GraphService): void {
   const doc = { tag: 'graph', security: 'jwt', errors: 'graph', response: graphBodyOf() } as const;
 
   routes.add(

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { App } from '../../app.js';
 import { graphBodyOf } from '../../http/doc-schemas.js';
+import type { CallerChecks, RouteContext } from '../../http/route-context.js';
 import type { Routes } from '../../http/route-module.js';
 import { AppError } from '../../toolkit/errors.js';
 import { seedGraph } from '../seed.js';
@@ -10,7 +10,11 @@ import { sendGraphError } from '../../http/graph-errors.js';
 import { graphAuth, graphRoute } from './respond.js';
 
 /** `POST /graph/clear` and `POST /graph/seed`: development servers only, 404 everywhere else. */
-export function mountDevRoutes(routes: Routes, app: App, graph: GraphService): void {
+export function mountDevRoutes(
+  routes: Routes,
+  app: CallerChecks & Pick<RouteContext, 'log' | 'manifests'>,
+  graph: GraphService,
+): void {
   const developmentOnly = (_req: Request, res: Response, next: NextFunction) => {
     if (app.config.environment === 'development') return next();
     sendGraphError(app.log, res, new AppError('NOT_FOUND', 'Not found: this route exists on development servers only'));

@@ -1,5 +1,5 @@
-import type { App } from '../../app.js';
 import { graphBodyOf, jsonSchemaOf, queryParamsOf } from '../../http/doc-schemas.js';
+import type { Logging } from '../../http/route-context.js';
 import type { Routes } from '../../http/route-module.js';
 import type { Caller } from '../../toolkit/context.js';
 import type { GraphService } from '../service/graph-service.js';
@@ -10,7 +10,7 @@ import * as S from './schemas.js';
  * The graph query routes of Document 3 that no tool answers: entity, relationships, stats, me. The
  * others (traverse, search, paths, activity, context, semantic search, query) are in tool-routes.ts.
  */
-export function mountQueryRoutes(routes: Routes, app: App, graph: GraphService): void {
+export function mountQueryRoutes(routes: Routes, app: Logging, graph: GraphService): void {
   const viewOf = (caller: Caller) => graph.viewedBy(caller.userEmail);
   const doc = { tag: 'graph', security: 'jwt', errors: 'graph', response: graphBodyOf() } as const;
 

@@ -1,8 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import type { App } from '../../app.js';
 import { callerOf, requireCaller } from '../../http/auth.js';
 import { sendGraphError } from '../../http/graph-errors.js';
+import type { CallerChecks, Logging } from '../../http/route-context.js';
 import type { Caller } from '../../toolkit/context.js';
 import { AppError } from '../../toolkit/errors.js';
 
@@ -10,7 +10,7 @@ import { AppError } from '../../toolkit/errors.js';
 export const parse = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => schema.parse(value ?? {});
 
 /** `requireCaller`, with its failures (401) answered in the graph error form. */
-export function graphAuth(app: App): RequestHandler {
+export function graphAuth(app: CallerChecks & Logging): RequestHandler {
   return requireCaller(app, (res, error) => sendGraphError(app.log, res, error));
 }
 
@@ -19,7 +19,7 @@ export function graphAuth(app: App): RequestHandler {
  * answered here, never by the global handler, whose body has another shape.
  */
 export function graphRoute(
-  app: App,
+  app: Logging,
   handler: (req: Request, caller: Caller, res: Response) => unknown | Promise<unknown>,
 ): RequestHandler {
   return (req: Request, res: Response) => {

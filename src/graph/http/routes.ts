@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { JSON_BODY_LIMIT } from '../../http/errors.js';
 import { sendGraphError } from '../../http/graph-errors.js';
+import type { CallerChecks, RouteContext, ToolAccess } from '../../http/route-context.js';
 import type { RouteModule } from '../../http/route-module.js';
 import { AppError } from '../../toolkit/errors.js';
 import { mountContextRoutes } from './context-routes.js';
@@ -15,7 +16,10 @@ import { mountVisualizerRoute } from './visualizer-route.js';
  * and malformed JSON, is answered here in the graph form `{success: false, error, metadata: null}`.
  * The graph system's manifest (`tools/graph`) brings them to the route index.
  */
-export const graphRoutes: RouteModule = (routes, app) => {
+export const graphRoutes: RouteModule<ToolAccess & CallerChecks & Pick<RouteContext, 'services' | 'manifests'>> = (
+  routes,
+  app,
+) => {
   const graph = app.services.graph;
   const family = routes.family('/graph');
   const { router } = family;

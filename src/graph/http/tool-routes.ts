@@ -1,6 +1,6 @@
-import type { App } from '../../app.js';
 import { ANY_OBJECT, graphBodyOf, queryParamsOf, pickedSchema } from '../../http/doc-schemas.js';
 import { sendGraphError } from '../../http/graph-errors.js';
+import type { ToolAccess } from '../../http/route-context.js';
 import type { Routes } from '../../http/route-module.js';
 import { addToolCallRoute, requestArguments } from '../../http/tool-call-route.js';
 import { resolveTool } from '../../http/tool-resolver.js';
@@ -165,7 +165,7 @@ const TOOL_ROUTES: GraphToolRoute[] = [
  * Mounts the tool-backed graph routes; each declares its body (or query) from the tool's schema. The
  * graph router authenticates every request before these, and they answer in the graph's forms.
  */
-export function mountToolRoutes(routes: Routes, app: App): void {
+export function mountToolRoutes(routes: Routes, app: ToolAccess): void {
   for (const spec of TOOL_ROUTES) {
     const tool = resolveTool(app.registry, 'graph', spec.tool);
     const picked = pickedSchema(app.registry.inputJsonSchema(tool), spec.fields);

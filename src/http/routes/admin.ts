@@ -7,6 +7,7 @@ import { callerOf, requireApiKey, requireCaller } from '../auth.js';
 import { ANY_OBJECT, envelopeOf, jsonSchemaOf } from '../doc-schemas.js';
 import { envelope } from '../envelope.js';
 import { route } from '../errors.js';
+import type { CallerChecks, RouteContext } from '../route-context.js';
 import type { RouteModule } from '../route-module.js';
 
 const ConnectionType = z
@@ -22,7 +23,9 @@ const MESSAGE = {
 const TENANT = envelopeOf(ANY_OBJECT);
 
 /** Tenants, tokens and the connection cache (`/admin/...`), behind the API key. */
-export const adminRoutes: RouteModule = (routes, app) => {
+export const adminRoutes: RouteModule<
+  CallerChecks & Pick<RouteContext, 'tenants' | 'tokens' | 'connections' | 'integrations' | 'services'>
+> = (routes, app) => {
   const apiKey = requireApiKey(app);
   const admin = { tag: 'admin', security: 'apiKey' } as const;
 

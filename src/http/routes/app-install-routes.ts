@@ -1,9 +1,9 @@
 import type { Request } from 'express';
-import type { App } from '../../app.js';
 import type { Caller } from '../../toolkit/context.js';
 import { AppError } from '../../toolkit/errors.js';
 import { verifiedCaller } from '../auth.js';
 import { redirectTarget } from '../redirect-target.js';
+import type { CallerChecks, RouteContext } from '../route-context.js';
 import {
   familyOperation,
   familyTitle,
@@ -18,7 +18,10 @@ import {
 import { oauthLookupLimit } from './oauth-lookup-limit.js';
 
 /** The caller of an install route: the JWT in the `Access-Token` header, or `bearer_token` in the query. */
-async function installingCaller(app: App, req: Request): Promise<Caller & { userEmail: string }> {
+async function installingCaller(
+  app: Pick<CallerChecks, 'tokens'>,
+  req: Request,
+): Promise<Caller & { userEmail: string }> {
   const token = req.get('access-token')?.trim() || queryText(req.query.bearer_token);
   if (!token)
     throw new AppError(
@@ -31,7 +34,7 @@ async function installingCaller(app: App, req: Request): Promise<Caller & { user
 }
 
 /** Where to send the user after consent: only back to this server's own pages (never an open redirect). */
-function returnUrlOf(app: App, value: string | undefined): string | undefined {
+function returnUrlOf(app: Pick<RouteContext, 'config' | 'publicUrl'>, value: string | undefined): string | undefined {
   if (!value) return undefined;
   const url = redirectTarget(app.config, 'return_url', value, app.publicUrl());
   const allowed = [new URL(app.publicUrl()).origin, ...app.config.allowedOrigins];

@@ -1,10 +1,10 @@
 import type { Request, Response } from 'express';
-import type { App } from '../../app.js';
 import type { OAuthFlow } from '../../auth/oauth/flow.js';
 import type { AuthorizationFamily } from '../../auth/oauth/upstream.js';
 import { AppError } from '../../toolkit/errors.js';
 import { escapeHtml } from '../../toolkit/html.js';
 import { sendDetailError } from '../detail-errors.js';
+import type { CallerChecks, RouteContext } from '../route-context.js';
 import type { Operation, QueryParam, Routes } from '../route-module.js';
 
 /** The page a user lands on after consenting: which account is now connected, and that the tab can close. */
@@ -16,9 +16,13 @@ const successPage = (email: string, provider: string): string => `<!doctype html
 export const queryText = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
+/** What the authorization routes use of the server: the caller checks, the tenants and the flows. */
+export type AuthorizationRouteDeps = CallerChecks &
+  Pick<RouteContext, 'log' | 'clock' | 'tenants' | 'connections' | 'authorizations' | 'publicUrl'>;
+
 /** What every route of one family's authorization shares: its names and its error form. */
 interface FamilyRouteContext {
-  app: App;
+  app: AuthorizationRouteDeps;
   authorization: AuthorizationFamily;
   /** The family in operationIds: `Suite` in `getSuiteAuthorizationStatus`. */
   name: string;
@@ -28,7 +32,10 @@ interface FamilyRouteContext {
 
 const capitalized = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
-export function familyRouteContext(app: App, authorization: AuthorizationFamily): FamilyRouteContext {
+export function familyRouteContext(
+  app: AuthorizationRouteDeps,
+  authorization: AuthorizationFamily,
+): FamilyRouteContext {
   const name = authorization.family.split('_').map(capitalized).join('');
   const form = authorization.upstream.routes.errors;
   return {

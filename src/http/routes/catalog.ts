@@ -6,6 +6,7 @@ import { callerOf, requireCaller } from '../auth.js';
 import { ANY_OBJECT, envelopeOf } from '../doc-schemas.js';
 import { envelope } from '../envelope.js';
 import { route, sendError } from '../errors.js';
+import type { CallerChecks, ToolAccess } from '../route-context.js';
 import type { RouteModule } from '../route-module.js';
 import { addToolCallRoute, type ToolCall } from '../tool-call-route.js';
 import { resolveTool } from '../tool-resolver.js';
@@ -32,7 +33,7 @@ function executeCall(registry: Registry, system: string, req: Request): ToolCall
 const camel = (id: string): string => id.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase());
 
 /** Tool discovery and execution of the spec's MCP endpoints (`/mcp/...`). */
-export const catalogRoutes: RouteModule = (routes, app) => {
+export const catalogRoutes: RouteModule<ToolAccess & CallerChecks> = (routes, app) => {
   const { registry } = app;
   const pub = { tag: 'catalog', security: 'none', response: ANY_OBJECT } as const;
 

@@ -1,10 +1,11 @@
 import { AppError } from '../../toolkit/errors.js';
 import { envelopeOf } from '../doc-schemas.js';
 import { sendError } from '../errors.js';
+import type { RouteContext } from '../route-context.js';
 import type { RouteModule } from '../route-module.js';
 
 /** `GET /demo` (demo mode only): the sandbox URLs and ready-made tokens for a few users of each tenant. */
-export const demoRoute: RouteModule = (routes, app) => {
+export const demoRoute: RouteModule<Pick<RouteContext, 'config' | 'tokens' | 'demo'>> = (routes, app) => {
   const operation = {
     method: 'get',
     path: '/demo',

@@ -1,6 +1,6 @@
-import type { App } from '../../app.js';
 import { resolveCaller } from '../auth.js';
 import { sendDetailError } from '../detail-errors.js';
+import type { CallerChecks, Logging, RouteContext } from '../route-context.js';
 import type { RouteModule } from '../route-module.js';
 
 /**
@@ -9,7 +9,10 @@ import type { RouteModule } from '../route-module.js';
  * its connection closes. Past the tenant's limit: 429 with `Retry-After`, in the documents' `{detail}`
  * form, and the body is never read. Mounted ahead of the documents routes, which answer everything else.
  */
-export const documentUploadSlots: RouteModule = (routes, app: App) => {
+export const documentUploadSlots: RouteModule<CallerChecks & Logging & Pick<RouteContext, 'services'>> = (
+  routes,
+  app,
+) => {
   const documents = app.services.documents;
   if (!documents) return;
   // A middleware rather than a route: the documents routes declare and serve the operation itself.

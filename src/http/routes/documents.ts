@@ -1,7 +1,6 @@
 import type { DocumentSettings } from '../../config/documents.js';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
-import type { App } from '../../app.js';
 import { CHUNKING_STRATEGIES } from '../../documents/chunk.js';
 import { DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from '../../documents/limits.js';
 import { FILE_TYPES } from '../../documents/parse/index.js';
@@ -15,6 +14,7 @@ import { ANY_OBJECT } from '../doc-schemas.js';
 import { requestError, shownError } from '../../toolkit/request-errors.js';
 import { errorBody, JSON_BODY_LIMIT, setRetryAfter } from '../errors.js';
 import { readMultipartUpload } from '../multipart-upload.js';
+import type { CallerChecks, Logging, RouteContext } from '../route-context.js';
 import type { RouteModule } from '../route-module.js';
 
 const QUERY = z.object({
@@ -36,7 +36,7 @@ const LIST = z.object({
  * spec's `{detail: 'Failed to process document: ...'}` rather than the spec table's 500, which would
  * tell clients to retry the same bytes and alert on an input fault.
  */
-function sendDocumentError(app: App, res: Response, thrown: unknown): void {
+function sendDocumentError(app: Logging, res: Response, thrown: unknown): void {
   if (res.headersSent) return;
   if (thrown instanceof UnreadableDocument)
     return void res.status(422).json({ detail: `Failed to process document: ${thrown.message}` });
@@ -51,7 +51,7 @@ function sendDocumentError(app: App, res: Response, thrown: unknown): void {
 }
 
 const handle =
-  (app: App, work: (req: Request, tenantId: string, caller: Caller, res: Response) => unknown) =>
+  (app: Logging, work: (req: Request, tenantId: string, caller: Caller, res: Response) => unknown) =>
   (req: Request, res: Response): void => {
     Promise.resolve()
       .then(() => work(req, callerOf(res).tenantId, callerOf(res), res))
@@ -115,7 +115,7 @@ function clientGone(res: Response): AbortSignal {
 }
 
 /** `/documents/...` (spec Document 3, Documents): upload, query, list, detail, delete, initialize-indexes. */
-export const documentRoutes: RouteModule = (routes, app) => {
+export const documentRoutes: RouteModule<CallerChecks & Logging & Pick<RouteContext, 'services'>> = (routes, app) => {
   const documents = app.services.documents;
   const router = express.Router();
   const family = routes.under('/documents', router);

@@ -1,11 +1,11 @@
-import type { App } from '../../app.js';
 import { VERSION } from '../../version.js';
+import type { RouteContext } from '../route-context.js';
 import type { RouteModule } from '../route-module.js';
 
 const README_URL = 'https://github.com/constellation-mcp/constellation#readme';
 
 /** The links of the start page; the demo tokens only exist in demo mode. */
-function links(app: App): Array<{ href: string; label: string }> {
+function links(app: Pick<RouteContext, 'config'>): Array<{ href: string; label: string }> {
   return [
     ...(app.config.demo ? [{ href: '/demo', label: 'Demo tokens and sandbox URLs (JSON)' }] : []),
     { href: '/graph/visualizer', label: 'Knowledge graph visualizer' },
@@ -15,7 +15,7 @@ function links(app: App): Array<{ href: string; label: string }> {
   ];
 }
 
-function homeHtml(app: App): string {
+function homeHtml(app: Pick<RouteContext, 'config'>): string {
   const items = links(app)
     .map((link) => `<li><a href="${link.href}">${link.label}</a></li>`)
     .join('\n      ');
@@ -37,7 +37,7 @@ function homeHtml(app: App): string {
 }
 
 /** `GET /`: a small page pointing a person who opened the server in a browser to what it serves. */
-export const homeRoute: RouteModule = (routes, app) => {
+export const homeRoute: RouteModule<Pick<RouteContext, 'config'>> = (routes, app) => {
   const operation = {
     method: 'get',
     path: '/',

@@ -3,6 +3,7 @@ import { ANY_OBJECT, envelopeOf, queryParamsOf } from '../doc-schemas.js';
 import { sendDetailError } from '../detail-errors.js';
 import type { Meta, MetaMethod } from '../../catalog/method-meta.js';
 import { methodTable } from '../method-table.js';
+import type { CallerChecks, RouteContext, ToolAccess } from '../route-context.js';
 import type { RouteModule } from '../route-module.js';
 import { addToolCallRoute, envelopeForm, requestArguments, type ResponseForm } from '../tool-call-route.js';
 
@@ -13,7 +14,9 @@ const operationIdOf = (path: string): string => path.slice(1).replace(/[/-]/g, '
  * (spec: method-generated routes), with `GET /v1/meta` describing them for the command-line client.
  * GET reads of upstream data go through the per-tenant, per-user response cache.
  */
-export const methodRoutes: RouteModule = (routes, app) => {
+export const methodRoutes: RouteModule<
+  ToolAccess & CallerChecks & Pick<RouteContext, 'manifests' | 'responseCache'>
+> = (routes, app) => {
   const table = methodTable(app.registry, app.manifests);
   const cache = app.responseCache;
   const auth = requireCaller(app);

@@ -1,8 +1,9 @@
 import type { RequestHandler, Response } from 'express';
-import type { App } from '../../app.js';
+import type { RouteContext } from '../route-context.js';
 import { windowLimit } from '../window-limit.js';
 
-const limits = new WeakMap<App, RequestHandler>();
+// Keyed by the server's context: every route of one server shares the budget.
+const limits = new WeakMap<object, RequestHandler>();
 
 /**
  * One budget for every unauthenticated authorization lookup of an address, at the general per-address
@@ -12,7 +13,10 @@ const limits = new WeakMap<App, RequestHandler>();
  * user from the query (`GET /oauth/chat/status`, `GET /oauth/suite/authorize`), use it and declare
  * `rateLimit: 'own'`, so the general limiter leaves them to it. Off when the general limit is off.
  */
-export function oauthLookupLimit(app: App, refuse: (res: Response, error: unknown) => void): RequestHandler {
+export function oauthLookupLimit(
+  app: Pick<RouteContext, 'config' | 'clock'>,
+  refuse: (res: Response, error: unknown) => void,
+): RequestHandler {
   const perMinute = app.config.rateLimitPerMinute;
   let limit = limits.get(app);
   if (!limit) {

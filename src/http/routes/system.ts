@@ -1,12 +1,12 @@
-import type { App } from '../../app.js';
 import { probeDatabase } from '../../store/db.js';
 import { VERSION } from '../../version.js';
 import { methodTable } from '../method-table.js';
+import type { RouteContext } from '../route-context.js';
 import type { RouteModule } from '../route-module.js';
 import { buildOpenApi } from '../openapi.js';
 import { ANY_OBJECT, envelopeOf } from '../doc-schemas.js';
 
-function integrations(app: App) {
+function integrations(app: Pick<RouteContext, 'registry' | 'manifests'>) {
   const table = methodTable(app.registry, app.manifests);
   return app.registry.systems.map((system) => ({
     id: system.id,
@@ -48,7 +48,10 @@ const HEALTH = {
 };
 
 /** Health, metrics, integration metadata and the OpenAPI document: public routes. */
-export const systemRoutes: RouteModule = (routes, app) => {
+export const systemRoutes: RouteModule<Pick<RouteContext, 'config' | 'db' | 'telemetry' | 'registry' | 'manifests'>> = (
+  routes,
+  app,
+) => {
   const pub = { tag: 'system', security: 'none' } as const;
 
   routes.add(

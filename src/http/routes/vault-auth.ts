@@ -1,6 +1,5 @@
 import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
-import type { App } from '../../app.js';
 import { validationError } from '../../auth/tenants.js';
 import { unifyClientFor } from '../../integrations/unify/settings.js';
 import { apideckUnifiedApi, KNOWN_UNIFIED_APIS, VAULT_INTEGRATIONS } from '../../integrations/unify/unified-apis.js';
@@ -11,6 +10,7 @@ import { jsonSchemaOf } from '../doc-schemas.js';
 import type { JsonSchema } from '../../toolkit/registry.js';
 import { route } from '../errors.js';
 import { redirectTarget } from '../redirect-target.js';
+import type { CallerChecks, RouteContext } from '../route-context.js';
 import type { RouteModule } from '../route-module.js';
 import { windowLimit } from '../window-limit.js';
 
@@ -74,7 +74,7 @@ export const tenantEnvelopeOf = (data: JsonSchema, meta: Record<string, JsonSche
 });
 
 /** The tenant named by `X-Tenant-Id` (behind the API key): 400 without the header, 404 when there is no such tenant. */
-export function tenantOf(app: App, req: Request) {
+export function tenantOf(app: Pick<RouteContext, 'tenants'>, req: Request) {
   const id = req.get('x-tenant-id')?.trim();
   if (!id)
     throw new AppError('VALIDATION_ERROR', 'Missing X-Tenant-Id header', {
@@ -84,7 +84,12 @@ export function tenantOf(app: App, req: Request) {
 }
 
 /** `{success, data, meta: {tenantId, timestamp, ...}}`: this family's meta spells the tenant camelCase (Document 1). */
-export const tenantEnvelope = (app: App, tenantId: string, data: unknown, meta: Record<string, unknown> = {}) => ({
+export const tenantEnvelope = (
+  app: Pick<RouteContext, 'clock'>,
+  tenantId: string,
+  data: unknown,
+  meta: Record<string, unknown> = {},
+) => ({
   success: true as const,
   data,
   meta: { tenantId, ...meta, timestamp: new Date(app.clock.now()).toISOString() },
@@ -95,7 +100,7 @@ export const tenantEnvelope = (app: App, tenantId: string, data: unknown, meta: 
  * and a Hosted Vault session for the tenant's `consumerId` created through Apideck. Both take
  * `X-API-KEY` (401 missing, 403 wrong) and `X-Tenant-Id` (404 unknown tenant).
  */
-export const vaultAuthRoutes: RouteModule = (routes, app) => {
+export const vaultAuthRoutes: RouteModule<CallerChecks & Pick<RouteContext, 'tenants' | 'clock'>> = (routes, app) => {
   const apiKey = requireApiKey(app);
   const sessionLimit: RequestHandler = windowLimit({
     ...VAULT_SESSION_LIMIT,

@@ -1,12 +1,18 @@
-import type { App } from '../../app.js';
 import { AppError } from '../../toolkit/errors.js';
 import { UnifyClient, type UnifySettings } from './client.js';
+
+/** Where the settings are found (the configuration, else demo mode's sandbox), and the tenants' consumers. */
+export interface UnifyAccess {
+  config: { unify?: UnifySettings };
+  demo?: { unifySettings(): UnifySettings | undefined };
+  tenants: { get(tenantId: string): { consumerId: string } };
+}
 
 /**
  * Where this server reaches Apideck: the configured application (APIDECK_API_KEY, APIDECK_APP_ID,
  * APIDECK_BASE_URL), else in demo mode the sandbox's fake. UNAVAILABLE (503) when neither is there.
  */
-export function unifySettingsOf(app: App): UnifySettings {
+export function unifySettingsOf(app: Omit<UnifyAccess, 'tenants'>): UnifySettings {
   const settings = app.config.unify ?? app.demo?.unifySettings();
   if (!settings)
     throw new AppError('UNAVAILABLE', 'The unified API is not configured: set APIDECK_API_KEY and APIDECK_APP_ID');
@@ -14,6 +20,6 @@ export function unifySettingsOf(app: App): UnifySettings {
 }
 
 /** A client of the unified API acting for one tenant: its Apideck consumer is the tenant's `consumerId` (404 for an unknown tenant). */
-export function unifyClientFor(app: App, tenantId: string): UnifyClient {
+export function unifyClientFor(app: UnifyAccess, tenantId: string): UnifyClient {
   return new UnifyClient(unifySettingsOf(app), app.tenants.get(tenantId).consumerId);
 }

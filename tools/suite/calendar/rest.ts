@@ -1,5 +1,5 @@
 import type { RouteModule } from '../../../src/http/route-module.js';
-import { addToolRoutes } from '../../../src/http/tool-routes.js';
+import { addToolRoutes, type ToolRouteContext } from '../../../src/http/tool-routes.js';
 import { suiteFamily } from '../rest.js';
 
 const CALENDAR = '/suite/calendar/calendars/{calendar_id}';
@@ -7,7 +7,7 @@ const EVENT = `${CALENDAR}/events/{event_id}`;
 const WINDOW = ['time_min', 'time_max'] as const;
 
 /** `/suite/calendar/*` (Document 2, suite calendar): each route one suite tool call. */
-export const suiteCalendarRoutes: RouteModule = (routes, app) =>
+export const suiteCalendarRoutes: RouteModule<ToolRouteContext> = (routes, app) =>
   addToolRoutes(routes, app, suiteFamily, [
     {
       method: 'get',

@@ -1,11 +1,11 @@
 import type { RouteModule } from '../../../src/http/route-module.js';
-import { addToolRoutes } from '../../../src/http/tool-routes.js';
+import { addToolRoutes, type ToolRouteContext } from '../../../src/http/tool-routes.js';
 import { suiteFamily } from '../rest.js';
 
 const SPACE = '/suite/chat/spaces/{space_id}';
 
 /** `/suite/chat/*` (Document 2, suite chat): each route one suite tool call. */
-export const suiteChatRoutes: RouteModule = (routes, app) =>
+export const suiteChatRoutes: RouteModule<ToolRouteContext> = (routes, app) =>
   addToolRoutes(routes, app, suiteFamily, [
     {
       method: 'get',

@@ -1,12 +1,12 @@
 import type { RouteModule } from '../../../src/http/route-module.js';
-import { addToolRoutes } from '../../../src/http/tool-routes.js';
+import { addToolRoutes, type ToolRouteContext } from '../../../src/http/tool-routes.js';
 import { suiteFamily } from '../rest.js';
 
 const LISTING = ['max_results', 'query', 'label_ids'] as const;
 const MESSAGE = '/suite/mail/messages/{message_id}';
 
 /** `/suite/mail/*` (Document 2, suite mail): each route one suite tool call. */
-export const suiteMailRoutes: RouteModule = (routes, app) =>
+export const suiteMailRoutes: RouteModule<ToolRouteContext> = (routes, app) =>
   addToolRoutes(routes, app, suiteFamily, [
     {
       method: 'get',

@@ -1,0 +1,68 @@
+import type { TokenService } from '../auth/jwt.js';
+import type { OAuthFlow } from '../auth/oauth/flow.js';
+import type { TenantService } from '../auth/tenants.js';
+import type { SystemManifest } from '../catalog/manifest.js';
+import type { Config } from '../config/config.js';
+import type { SampleTeam } from '../graph/seed.js';
+import type { ClientCache } from '../integrations/client-cache.js';
+import type { AnyIntegration } from '../integrations/integration.js';
+import type { UnifySettings } from '../integrations/unify/client.js';
+import type { WorkspaceId } from '../sandbox/credentials.js';
+import type { Sandbox } from '../sandbox/server.js';
+import type { Db } from '../store/db.js';
+import type { Telemetry } from '../telemetry.js';
+import type { Caller, Clock, Logger } from '../toolkit/context.js';
+import type { ServiceMap } from '../toolkit/define-tool.js';
+import type { Executor } from '../toolkit/executor.js';
+import type { Registry } from '../toolkit/registry.js';
+import type { ResponseCache } from './response-cache.js';
+
+/** Demo mode as the REST surface uses it: its users and their tokens' connections, its sandbox and sample graph. */
+export interface DemoView {
+  readonly sandbox: Pick<Sandbox, 'url' | 'prefixes' | 'urlOf'>;
+  users(): Array<{ tenant_id: WorkspaceId; user_email: string; user_display_name: string }>;
+  connections(workspace: WorkspaceId): Caller['connections'];
+  /** The caller of a request without a token. */
+  defaultCaller(): Caller;
+  sampleTeam(tenantId: string): SampleTeam | undefined;
+  /** The sandbox's Apideck application, when it serves one. */
+  unifySettings(): UnifySettings | undefined;
+}
+
+/**
+ * What the REST surface needs of the server, satisfied by the composition root (src/app.ts). A route
+ * module or helper names the part it uses (`Pick<RouteContext, ...>`, or one of the groups below).
+ */
+export interface RouteContext {
+  config: Config;
+  log: Logger;
+  clock: Clock;
+  db: Db;
+  telemetry: Telemetry;
+  /** Every system's manifest (tools, integrations, extractor, REST family, per-user authorization...). */
+  manifests: readonly SystemManifest[];
+  integrations: readonly AnyIntegration[];
+  registry: Registry;
+  executor: Executor;
+  tenants: TenantService;
+  tokens: TokenService;
+  connections: ClientCache;
+  services: Pick<ServiceMap, 'graph' | 'documents'>;
+  /** Per-user OAuth flows by route family (`suite`); a family without one answers `no_access`. */
+  authorizations: ReadonlyMap<string, OAuthFlow>;
+  /** The address users' browsers reach the server at: CONSTELLATION_PUBLIC_URL, else where it listens. */
+  publicUrl(): string;
+  /** GET response cache of the REST surface (per tenant and user). */
+  responseCache: ResponseCache;
+  /** Present in demo mode: demo users, their connections and the caller of requests without a token. */
+  demo?: DemoView;
+}
+
+/** Who calls: a token verified once per request, the API key, and in demo mode the user of a tokenless request. */
+export type CallerChecks = Pick<RouteContext, 'config' | 'tokens' | 'demo'>;
+
+/** Running tools for a request, and logging what fails. */
+export type ToolAccess = Pick<RouteContext, 'registry' | 'executor' | 'log'>;
+
+/** Answering a failure (the error forms log what they do not show). */
+export type Logging = Pick<RouteContext, 'log'>;
