@@ -128,6 +128,22 @@ export async function startPgCluster(): Promise<PgCluster> {
   const urlOf = (database: string) =>
     `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   let running = true;
+  // A test process that ends without stop() (a crash, an interrupted run) must not leave a server behind.
+  const abandon = () => {
+    if (running) {
+      try {
+        execFileSync(join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop'], {
+          ...account,
+          cwd: tmpdir(),
+          stdio: 'ignore',
+        });
+      } catch {
+        // Already gone.
+      }
+    }
+    rmSync(root, { recursive: true, force: true });
+  };
+  process.once('exit', abandon);
   return {
     adminUrl: urlOf('postgres'),
     urlOf,
@@ -144,6 +160,7 @@ export async function startPgCluster(): Promise<PgCluster> {
       running = true;
     },
     async stop() {
+      process.off('exit', abandon);
       if (running) await stopServer('immediate');
       running = false;
       rmSync(root, { recursive: true, force: true });
