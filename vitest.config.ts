@@ -1,9 +1,18 @@
 import { defineConfig } from 'vitest/config';
-import { SMOKE_FOLDER, unitTestFiles } from './test/helpers/test-projects.js';
+import { PG_FOLDER, PG_LANE_VARIABLE, SMOKE_FOLDER, unitTestFiles } from './test/helpers/test-projects.js';
 
 const ALL = 'test/**/*.test.ts';
 const SMOKE = `${SMOKE_FOLDER}/**/*.test.ts`;
+const PG = `${PG_FOLDER}/**/*.test.ts`;
 const UNIT = unitTestFiles(import.meta.dirname);
+
+const pgLane = process.env[PG_LANE_VARIABLE] === '1';
+// Said once per run, though Vitest loads this file again for each project that extends it.
+const laneNotice = Symbol.for('constellation.pg-lane-notice');
+if (!pgLane && !(laneNotice in globalThis)) {
+  Object.assign(globalThis, { [laneNotice]: true });
+  console.warn(`PostgreSQL lane off: ${PG} not run (npm run test:pg runs it).`);
+}
 
 export default defineConfig({
   test: {
@@ -22,8 +31,23 @@ export default defineConfig({
         // A process per worker (spawned children, servers, browsers), reused from file to file with its
         // modules: each file still starts and closes its own server, but no longer imports the whole app
         // afresh (that import was two thirds of these files' time).
-        test: { name: 'server', include: [ALL], exclude: [...UNIT, SMOKE], pool: 'forks', isolate: false },
+        test: { name: 'server', include: [ALL], exclude: [...UNIT, SMOKE, PG], pool: 'forks', isolate: false },
       },
+      // The storage tests against a throwaway PostgreSQL cluster (test/helpers/pg-global-setup.ts), only
+      // when the lane is on: the default suite needs no database server.
+      ...(pgLane
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'pg',
+                include: [PG],
+                pool: 'forks' as const,
+                globalSetup: ['test/helpers/pg-global-setup.ts'],
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         // Start-up over both transports, one call per surface, the native modules, the worker pool: what a

@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
  * one without being listed. A file is a server test when it starts the app (through a helper that does),
  * spawns a process or drives a browser (these run in child processes); everything else is a unit test
  * (worker threads). The smoke set (test/smoke/) is its own project: it also runs alone on the newest Node.
+ * So is the PostgreSQL set (test/store/pg/): it needs a PostgreSQL server, and runs in its own lane.
  */
 const SERVER_MARKERS = [
   /helpers\/(server|sandbox|mcp-session|unified-family|oauth-harness|built-server|cli|chromium)\.js'/,
@@ -14,6 +15,9 @@ const SERVER_MARKERS = [
 ];
 
 export const SMOKE_FOLDER = 'test/smoke';
+export const PG_FOLDER = 'test/store/pg';
+/** Set to 1 to run the PostgreSQL lane (`npm run test:pg` sets it after preparing PostgreSQL). */
+export const PG_LANE_VARIABLE = 'CONSTELLATION_TEST_PG';
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -31,6 +35,7 @@ export function isServerTest(source: string): boolean {
 export function unitTestFiles(root: string): string[] {
   return testFiles(join(root, 'test'))
     .map((path) => relative(root, path))
-    .filter((path) => !path.startsWith(`${SMOKE_FOLDER}/`) && !isServerTest(readFileSync(join(root, path), 'utf8')))
+    .filter((path) => ![SMOKE_FOLDER, PG_FOLDER].some((folder) => path.startsWith(`${folder}/`)))
+    .filter((path) => !isServerTest(readFileSync(join(root, path), 'utf8')))
     .sort();
 }

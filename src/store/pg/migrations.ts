@@ -1,0 +1,10 @@
+import type { PgMigration } from './migrate.js';
+import { coreSchema } from './schema/core.js';
+import { documentSchema } from './schema/documents.js';
+import { graphSchema } from './schema/graph.js';
+import { servicesSchema } from './schema/services.js';
+
+/** The PostgreSQL backend's migrations, in the order they apply. Never edit one once released. */
+export const pgMigrations: readonly PgMigration[] = [
+  { id: '001_schema', sql: [coreSchema, graphSchema, documentSchema, servicesSchema].join('\n') },
+];

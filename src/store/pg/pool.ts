@@ -1,0 +1,63 @@
+import pg from 'pg';
+
+/** The environment variable that selects the PostgreSQL backend and names its database. */
+export const DATABASE_URL_VARIABLE = 'CONSTELLATION_DATABASE_URL';
+
+/** The configured PostgreSQL URL, when the installation uses PostgreSQL rather than its SQLite file. */
+export function databaseUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
+  const url = env[DATABASE_URL_VARIABLE]?.trim();
+  return url ? url : undefined;
+}
+
+/** `url` as it may appear in logs and errors: any password replaced by `***`. */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(a value that is not a URL)';
+  }
+}
+
+function checkedUrl(url: string): string {
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    throw new Error(`${DATABASE_URL_VARIABLE} is not a URL: expected postgres://user:password@host:port/database`);
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:')
+    throw new Error(`${DATABASE_URL_VARIABLE} must be a postgres:// URL, not ${redactedUrl(url)}`);
+  return url;
+}
+
+export interface PgPoolOptions {
+  /** Most connections the pool holds (pg's default is 10). */
+  max?: number;
+  /** How long to wait for a connection before giving up, in ms. */
+  connectionTimeoutMillis?: number;
+}
+
+/**
+ * A connection pool on the database at `url`, checked with one query before it is returned, so that a
+ * server refuses to start on a database it cannot reach (the error names the URL, password hidden).
+ */
+export async function openPgPool(url: string, options: PgPoolOptions = {}): Promise<pg.Pool> {
+  const pool = new pg.Pool({
+    connectionString: checkedUrl(url),
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000,
+  });
+  // A pooled idle connection the server drops (restart, failover) is discarded by the pool; without a
+  // listener its error event would end the process. The next query reports the outage to its caller.
+  pool.on('error', () => undefined);
+  try {
+    await pool.query('SELECT 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Cannot reach the PostgreSQL database at ${redactedUrl(url)}: ${reason}`, { cause: error });
+  }
+  return pool;
+}
