@@ -1,5 +1,5 @@
 // ESLint flat config: typescript-eslint's type-checked rules, plus the import boundaries between layers.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
@@ -10,7 +10,8 @@ const root = import.meta.dirname;
 /**
  * The layers of production code, lowest first: a file may import its own layer and the layers below it
  * at run time, and a higher layer only with `import type`. An entry is a folder (with what is under it,
- * unless a more specific entry claims a subfolder) or a file; `tools/*` is every system's folder.
+ * unless a more specific entry claims a subfolder) or a file; `*` stands for every folder there (`tools/*`
+ * is every system's folder).
  */
 const LAYERS = [
   // Settings, logger and version: everything reads them, they read nothing of ours.
@@ -19,7 +20,8 @@ const LAYERS = [
   ['src/toolkit'],
   // Metrics of executions, and the SQLite plumbing (it runs the migrations it is given, knows no feature).
   ['src/telemetry.ts', 'src/store'],
-  // How upstream clients are built, credentialed and their errors mapped.
+  // How upstream clients are built, credentialed and their errors mapped; an upstream is one package,
+  // src/integrations/<upstream>/ (client, credentials, errors, OAuth provider).
   ['src/integrations'],
   // Tenants, tokens, the credential vault and the OAuth flow, over the store.
   ['src/auth'],
@@ -30,6 +32,8 @@ const LAYERS = [
   ['src/catalog'],
   // The fakes of the upstreams: they speak the upstreams' APIs and know no feature or surface.
   ['src/sandbox'],
+  // An upstream's demo part: its fake, the credentials each sandbox workspace accepts, the contract probes.
+  ['src/integrations/*/demo.ts'],
   // The surfaces' building blocks: MCP, then the REST adapter that also mounts MCP over HTTP (the graph's
   // REST routes, in src/graph/http, belong to it). They read the catalog as data (app.manifests), so a
   // system's REST family can sit in its own folder above them.
@@ -119,15 +123,16 @@ function layerBoundaries() {
     {
       regex:
         '^(@octokit/|jira\\.js|confluence\\.js|@notionhq/|@slack/|@googleapis/|googleapis|google-auth-library|@apideck/)',
-      message: 'upstream SDKs belong to tools/<system>',
+      message: 'upstream SDKs belong to their package, src/integrations/<upstream>, and the tools that call them',
     },
   ];
   const EXPRESS = [{ regex: '^express(-rate-limit)?(/|$)', message: 'Express belongs to src/http and src/sandbox' }];
   const NOT_TEST_CODE = ['test', 'bench'];
   // Below it, code receives narrow dependencies it declares itself, so not even the App type is imported.
   const COMPOSITION_ROOT = 'src/app.ts';
-  // Only these may import the sandbox at runtime; anything else may import its types.
+  // Only these (and the demo parts) may import the sandbox at runtime; anything else may import its types.
   const SANDBOX_USERS = ['src/sandbox', 'src/demo', 'src/cli'];
+  const UPSTREAM_DEMO = /^src\/integrations\/[^/]+\/demo\.ts$/;
   const layers = expandedLayers();
   const layerOf = (file) => {
     const entry = layers.entries.filter((e) => within(file, e)).sort((a, b) => b.length - a.length)[0];
@@ -142,6 +147,7 @@ function layerBoundaries() {
     const packages = [];
     if (dir.startsWith('tools')) packages.push(SDKS[0], ...EXPRESS);
     if (within(dir, 'src/toolkit')) packages.push(...SDKS, ...EXPRESS);
+    else if (dir.startsWith('src/') && !/^src\/integrations\/[^/]+/.test(dir)) packages.push(SDKS[1]);
     const above = layers.entries.filter((entry) => layers.index.get(entry) > layerOf(file));
     const patterns = [
       ...packages.map(({ regex, message }) => ({ regex, caseSensitive: true, message: `${message} (layer boundary)` })),
@@ -182,20 +188,28 @@ function layerBoundaries() {
     }
   }
   for (const file of layers.entries.filter((e) => e.endsWith('.ts'))) {
-    const sandboxAllowed = SANDBOX_USERS.some((user) => within(file, user));
+    const sandboxAllowed = SANDBOX_USERS.some((user) => within(file, user)) || UPSTREAM_DEMO.test(file);
     blocks.push({ files: [file], rules: rulesFor(file, { sandboxAllowed }) });
   }
   return blocks;
 }
 
-/** LAYERS with `tools/*` spelled out as every system's folder, and each entry's layer number. */
+/**
+ * LAYERS with each `*` spelled out: `tools/*` as every system's folder (those no other entry names),
+ * `src/integrations/<upstream>/demo.ts` for every upstream package that has a demo part.
+ */
 function expandedLayers() {
-  const systems = readdirSync(path.join(root, 'tools'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !LAYERS.flat().includes(`tools/${entry.name}`))
-    .map((entry) => `tools/${entry.name}`);
+  const spelled = (entry) => {
+    if (!entry.includes('*')) return [entry];
+    const [parent, rest] = entry.split('/*');
+    return readdirSync(path.join(root, parent), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => `${parent}/${e.name}${rest}`)
+      .filter((name) => (rest ? existsSync(path.join(root, name)) : !LAYERS.flat().includes(name)));
+  };
   const index = new Map();
   LAYERS.forEach((layer, i) => {
-    for (const entry of layer.flatMap((e) => (e === 'tools/*' ? systems : [e]))) index.set(entry, i);
+    for (const entry of layer.flatMap(spelled)) index.set(entry, i);
   });
   return { entries: [...index.keys()], index };
 }
@@ -205,7 +219,7 @@ function sandboxTypesOnly(dir) {
     ...restrictFolder(
       dir,
       'src/sandbox',
-      'only src/demo, src/cli and tools/<system>/demo.ts run the sandbox; import its types with `import type`',
+      'only src/demo, src/cli and the demo parts (src/integrations/<upstream>/demo.ts, tools/<system>/demo.ts) run the sandbox; import its types with `import type`',
     ),
     allowTypeImports: true,
   };

@@ -20,10 +20,10 @@ export interface Caller {
 }
 
 /**
- * The SDK client of each integration. Each integration (`tools/<system>/integration.ts`) adds its own
- * entry by module augmentation, so the toolkit never imports an SDK:
+ * The SDK client of each integration. Each upstream's package (`src/integrations/<upstream>/`) adds its
+ * own entry by module augmentation beside its client factory, so the toolkit never imports an SDK:
  *
- *   declare module '../../src/toolkit/context.js' { interface ClientMap { github: Octokit } }
+ *   declare module '../../toolkit/context.js' { interface ClientMap { github: Octokit } }
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
 export interface ClientMap {}

@@ -77,6 +77,29 @@ describe('layer boundaries (eslint.config.js)', () => {
     expect(await boundaryProblems('src/cli/probe.ts', "import type { App } from '../app.js';")).toEqual([]);
   });
 
+  it('keep an upstream SDK in its package, src/integrations/<upstream>, and the tools that call it', async () => {
+    expect(await boundaryProblems('src/http/probe.ts', "import type { Octokit } from '@octokit/rest';")).toEqual([
+      expect.stringContaining('upstream SDKs belong to their package'),
+    ]);
+    expect(
+      await boundaryProblems('src/integrations/probe.ts', "import { Client } from '@notionhq/client';"),
+    ).toHaveLength(1);
+    expect(
+      await boundaryProblems('src/integrations/github/probe.ts', "import { Octokit } from '@octokit/rest';"),
+    ).toEqual([]);
+    expect(await boundaryProblems('tools/code_host/probe.ts', "import type { Octokit } from '@octokit/rest';")).toEqual(
+      [],
+    );
+  });
+
+  it("let an upstream's demo part, and no other file of its package, run the sandbox's fake", async () => {
+    const fake = "import { githubFake } from '../../sandbox/github/index.js';";
+    expect(await boundaryProblems('src/integrations/github/demo.ts', fake)).toEqual([]);
+    expect(await boundaryProblems('src/integrations/github/client.ts', fake)).toEqual(
+      expect.arrayContaining([expect.stringContaining('must not import src/sandbox')]),
+    );
+  });
+
   it("let a system's REST family use the REST adapter it sits above", async () => {
     expect(
       await boundaryProblems('tools/crm/rest.ts', "import { addToolRoutes } from '../../src/http/tool-routes.js';"),

@@ -7,7 +7,7 @@ import { createKeyring, vaultCredentials } from '../../src/auth/vault/index.js';
 import { loadConfig } from '../../src/config/config.js';
 import { productionProblems } from '../../src/config/secrets.js';
 import type { Logger } from '../../src/toolkit/context.js';
-import { githubIntegration } from '../../tools/code_host/integration.js';
+import { githubIntegration } from '../../src/integrations/github/integration.js';
 import { TEST_API_KEY, TEST_JWT_SECRET } from '../helpers/server.js';
 
 const KEY_A = '3f9c07e5b1d48e2a6c4b8d0e7f1a3c5b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e'; // 64 hex digits

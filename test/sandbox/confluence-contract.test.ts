@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import { confluenceFake, currentVersion, type ConfluenceState } from '../../src/sandbox/confluence/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
-import { recordingFetch, WikiApi } from '../../tools/wiki/api.js';
+import { ConfluenceApi, recordingFetch } from '../../src/integrations/atlassian/confluence-api.js';
 import { loadOpenApiContract, type OpenApiContract } from '../helpers/openapi-contract.js';
 
 let sandbox: Sandbox;
@@ -13,7 +13,7 @@ let v2: OpenApiContract;
 const recorded: Array<{ method: string; path: string; status: number; contentType: string | null; body: unknown }> = [];
 
 /** The wiki tools' client over the fake, every exchange recorded. */
-function api(credentials: { email: string; apiToken: string } = SANDBOX_CREDENTIALS.acme.confluence): WikiApi {
+function api(credentials: { email: string; apiToken: string } = SANDBOX_CREDENTIALS.acme.confluence): ConfluenceApi {
   const recording: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
@@ -28,7 +28,7 @@ function api(credentials: { email: string; apiToken: string } = SANDBOX_CREDENTI
     return response;
   };
   const site = sandbox.urlOf('/confluence');
-  return new WikiApi(
+  return new ConfluenceApi(
     async () =>
       new ConfluenceClient({
         host: site,

@@ -4,7 +4,7 @@ import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { deleteMessage, sendMessage, updateMessage } from './actions.js';
 import { getChannel, listChannelMembers, listChannels, listChats } from './channels.js';
 import { extractChat } from './extractor.js';
-import { slackIntegration } from './integration.js';
+import { slackIntegration } from '../../src/integrations/slack/integration.js';
 import { getMessage, listMessages, listThreadReplies } from './messages.js';
 import { searchMessages } from './search.js';
 import { getConnectionInfo, getUser, listUsers } from './users.js';

@@ -1,7 +1,8 @@
 import type { WebClient } from '@slack/web-api';
 import type { ToolRunContext } from '../../src/toolkit/define-tool.js';
 import { memberNames, type Names } from './shapes.js';
-import { chooseIdentity, type Identity, type Installation, type Purpose } from './tokens.js';
+import type { Identity, Installation } from '../../src/integrations/slack/installation.js';
+import { chooseIdentity, type Purpose } from './tokens.js';
 
 /** One call's Slack: the identity the spec's token rules choose, its client, and the workspace's member names. */
 interface ChatSession {

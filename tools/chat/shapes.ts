@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ChatClients, MemberName } from './integration.js';
-import type { Identity, Installation } from './tokens.js';
+import type { MemberName, SlackClients } from '../../src/integrations/slack/clients.js';
+import type { Identity, Installation } from '../../src/integrations/slack/installation.js';
 
 const SenderSchema = z.object({
   id: z.string().describe('Slack member id'),
@@ -164,7 +164,7 @@ const nameOf = (user: RawUser): string =>
  * (users.list, paged) and kept for the client's lifetime.
  */
 export async function memberNames(
-  clients: ChatClients,
+  clients: SlackClients,
   installation: Installation,
   identity: Identity,
 ): Promise<Names> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
-import { githubError } from './integration.js';
+import { githubError } from '../../src/integrations/github/errors.js';
 import { BranchName, RepoId, splitRepoId } from './fields.js';
 import { BranchResultSchema, FileWriteResultSchema, type BranchResult, type FileWriteResult } from './schemas.js';
 

@@ -11,7 +11,7 @@ import { addIssueComment, getIssueComments } from './issue-comments.js';
 import { addIssueLabels, removeIssueLabels } from './issue-labels.js';
 import { getIssue, getIssues } from './issues.js';
 import { extractCodeHost } from './extractor.js';
-import { githubIntegration } from './integration.js';
+import { githubIntegration } from '../../src/integrations/github/integration.js';
 import { doraRoute } from './rest.js';
 import { getMyCodeHostWork } from './my-work.js';
 import { createPullRequest, mergePullRequest } from './pull-request-actions.js';

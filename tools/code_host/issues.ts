@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { byNewest, forEachRepo, readPage } from './github.js';
-import { naming } from './integration.js';
+import { naming } from '../../src/integrations/github/errors.js';
 import { IssueNumber, RepoId, splitRepoId } from './fields.js';
 import { CoverageSchema, IssueSchema, type Issue } from './schemas.js';
 import { issueShape, type GithubIssueLike, type IssueShape } from './shapes.js';

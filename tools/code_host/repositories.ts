@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { accessibleRepos, readPage } from './github.js';
-import { naming } from './integration.js';
+import { naming } from '../../src/integrations/github/errors.js';
 import { GithubLogin, RepoId, splitRepoId } from './fields.js';
 import { RepoDetailSchema, RepoSummarySchema, type RepoDetail, type RepoSummary } from './schemas.js';
 import { repoDetail, repoSummary, type GithubRepoLike } from './shapes.js';

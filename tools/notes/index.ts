@@ -3,7 +3,7 @@ import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { addPageContent, getPageContent } from './content.js';
 import { listDatabases, queryDatabase } from './databases.js';
 import { extractNotes } from './extractor.js';
-import { notionIntegration } from './integration.js';
+import { notionIntegration } from '../../src/integrations/notion/integration.js';
 import { createPage, getPage, updatePage } from './pages.js';
 import { searchNotes } from './search.js';
 

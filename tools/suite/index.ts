@@ -6,7 +6,7 @@ import { createEvent, deleteEvent, updateEvent } from './calendar/event-actions.
 import { getEvent, listAllEvents, listEvents } from './calendar/events.js';
 import { createMessage, deleteMessage, getMessage, listMessages, updateMessage } from './chat/messages.js';
 import { getMember, getSpace, listMembers, listSpaces } from './chat/spaces.js';
-import { googleIntegration } from './integration.js';
+import { googleIntegration } from '../../src/integrations/google/integration.js';
 import { mailTools } from './mail/index.js';
 import { suiteCalendarRoutes } from './calendar/rest.js';
 import { suiteChatRoutes } from './chat/rest.js';

@@ -4,7 +4,7 @@ import { IssueKey } from './fields.js';
 import { naming } from './jira.js';
 import { Timestamp } from './schemas.js';
 import type { JiraChangelogEntry } from './shapes.js';
-import type { JiraClients } from './story-points.js';
+import type { JiraClients } from '../../src/integrations/atlassian/jira-client.js';
 import { readTicket } from './tickets.js';
 
 const HOUR = 3_600_000;

@@ -1,4 +1,4 @@
-import { jiraIntegration } from './integration.js';
+import { jiraIntegration } from '../../src/integrations/atlassian/jira.js';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { ticketingAnalyticsTools } from './analytics/tools/index.js';

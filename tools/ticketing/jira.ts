@@ -9,7 +9,8 @@ import { jql, q, type JqlClause, type JqlOrder } from './jql.js';
 import { searchIssues, TICKET_FIELDS } from './search.js';
 import type { Ticket } from './schemas.js';
 import { ticketShape, type JiraIssueLike, type JiraProjectLike, type JiraUserLike } from './shapes.js';
-import { storyPointsField, type JiraClients } from './story-points.js';
+import type { JiraClients } from '../../src/integrations/atlassian/jira-client.js';
+import { storyPointsField } from './story-points.js';
 
 /** Most projects a fan-out covers. */
 const FAN_OUT_PROJECT_CAP = 200;

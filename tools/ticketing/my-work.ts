@@ -7,7 +7,8 @@ import { jql, jqlDate, q } from './jql.js';
 import { Int, UserRefSchema, type Ticket } from './schemas.js';
 import { searchIssues, TICKET_FIELDS } from './search.js';
 import { currentSprint, ticketShape, userRef, type JiraIssueLike, type JiraUserLike } from './shapes.js';
-import { siteFields, sprintField, storyPointCandidates, storyPointsField, type JiraClients } from './story-points.js';
+import type { JiraClients } from '../../src/integrations/atlassian/jira-client.js';
+import { siteFields, sprintField, storyPointCandidates, storyPointsField } from './story-points.js';
 import { CATEGORY_NAMES } from './tickets.js';
 
 const DAY = 86_400_000;

@@ -7,12 +7,7 @@
  * credential) for a few minutes.
  */
 import type { AgileClient, Version3Client } from 'jira.js';
-
-/** The SDK clients of one Jira site (the integration's `jira` client). */
-export interface JiraClients {
-  v3: Version3Client;
-  agile: AgileClient;
-}
+import type { JiraClients } from '../../src/integrations/atlassian/jira-client.js';
 
 interface SiteField {
   id: string;

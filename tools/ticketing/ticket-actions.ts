@@ -17,7 +17,8 @@ import {
 import { accountIdOf, naming } from './jira.js';
 import { TicketDetailSchema, UserRefSchema, type TicketDetail, type UserRef } from './schemas.js';
 import { browseUrl, type JiraUserLike } from './shapes.js';
-import { storyPointsField, type JiraClients } from './story-points.js';
+import type { JiraClients } from '../../src/integrations/atlassian/jira-client.js';
+import { storyPointsField } from './story-points.js';
 import { readTicket } from './tickets.js';
 
 /** People whose `@Display Name` in Markdown becomes a mention: those assignable in the project or on the ticket. */

@@ -7,7 +7,8 @@ import { q, type JqlClause } from './jql.js';
 import { TICKET_FIELDS } from './search.js';
 import { CoverageSchema, TicketDetailSchema, TicketSchema, type Ticket, type TicketDetail } from './schemas.js';
 import { ticketDetailShape, type JiraIssueLike } from './shapes.js';
-import { sprintField, storyPointsField, type JiraClients } from './story-points.js';
+import type { JiraClients } from '../../src/integrations/atlassian/jira-client.js';
+import { sprintField, storyPointsField } from './story-points.js';
 
 /** JQL names of the status categories (JQL compares a category by name or id). */
 export const CATEGORY_NAMES = { new: 'To Do', indeterminate: 'In Progress', done: 'Done' } as const;

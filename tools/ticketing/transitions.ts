@@ -6,7 +6,7 @@ import { IssueKey } from './fields.js';
 import { naming } from './jira.js';
 import { Int, StatusCategory, TicketDetailSchema, TransitionSchema, type Transition } from './schemas.js';
 import { transitionShape, type JiraTransitionLike } from './shapes.js';
-import type { JiraClients } from './story-points.js';
+import type { JiraClients } from '../../src/integrations/atlassian/jira-client.js';
 import { mentionTargets } from './ticket-actions.js';
 import { readTicket } from './tickets.js';
 

@@ -7,7 +7,7 @@ import {
   withConnectedProvider,
   type FamilyProvider,
 } from '../../src/integrations/unify/proxy.js';
-import { notionFailure } from '../notes/integration.js';
+import { notionFailure } from '../../src/integrations/notion/errors.js';
 
 /** Apideck's unified API whose connection names the tenant's notes workspace. */
 const UNIFIED_API = 'file-storage';

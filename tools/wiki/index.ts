@@ -1,7 +1,7 @@
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { extractWiki } from './extractor.js';
-import { confluenceIntegration } from './integration.js';
+import { confluenceIntegration } from '../../src/integrations/atlassian/confluence.js';
 import { addComment, addLabels, getAttachments, getLabels, getPageComments } from './page-parts.js';
 import { getPage, getPages } from './pages.js';
 import { getMyWikiWork, getUserByEmail } from './people.js';

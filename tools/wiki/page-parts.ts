@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
-import { forPage, type WikiApi } from './api.js';
+import type { ConfluenceApi } from '../../src/integrations/atlassian/confluence-api.js';
+import { forPage } from '../../src/integrations/atlassian/confluence-errors.js';
 import { PageId } from './pages.js';
 import { CommentSchema } from './schemas.js';
 import { bodyOf, namesOf, usersOf } from './shapes.js';
@@ -14,7 +15,7 @@ interface V2Comment {
 }
 
 async function commentOf(
-  api: WikiApi,
+  api: ConfluenceApi,
   comment: V2Comment,
   names?: Map<string, string>,
 ): Promise<z.infer<typeof CommentSchema>> {
@@ -150,7 +151,7 @@ export const getAttachments = defineTool({
 
 const LabelSchema = z.object({ id: z.string(), name: z.string(), prefix: z.string().describe('global, my or team') });
 
-async function labelsOf(api: WikiApi, pageId: string): Promise<Array<z.infer<typeof LabelSchema>>> {
+async function labelsOf(api: ConfluenceApi, pageId: string): Promise<Array<z.infer<typeof LabelSchema>>> {
   const labels = await forPage(
     pageId,
     api.v2All<{ id: string; name: string; prefix: string }>(`/pages/${pageId}/labels`, {}, 500),

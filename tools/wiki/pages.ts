@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
-import { forPage, type WikiApi } from './api.js';
+import type { ConfluenceApi } from '../../src/integrations/atlassian/confluence-api.js';
+import { forPage } from '../../src/integrations/atlassian/confluence-errors.js';
 import { PageSchema, PageSummarySchema } from './schemas.js';
 import { bodyOf, namesOf, pageSummaryOf, spacesById, usersOf, type V2Page } from './shapes.js';
 import { Limit, SpaceKey, spaceByKey } from './spaces.js';
@@ -12,7 +13,7 @@ export const PageId = z
   .describe('Confluence page id (digits)');
 
 /** A page with its body (storage and Markdown), version and ancestors, as get_page and create_page return it. */
-export async function fullPage(api: WikiApi, page: V2Page): Promise<z.infer<typeof PageSchema>> {
+export async function fullPage(api: ConfluenceApi, page: V2Page): Promise<z.infer<typeof PageSchema>> {
   const [spaces, users, ancestors] = await Promise.all([
     spacesById(api),
     usersOf(api),

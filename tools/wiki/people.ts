@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
-import type { WikiApi } from './api.js';
+import type { ConfluenceApi } from '../../src/integrations/atlassian/confluence-api.js';
 import { cqlString } from './cql.js';
 import { spacesById, usersOf, type V2Page, type WikiUser } from './shapes.js';
 
@@ -20,7 +20,7 @@ const userShape = (u: WikiUser): z.infer<typeof UserSchema> => ({
   active: u.active,
 });
 
-async function userByEmail(api: WikiApi, email: string): Promise<WikiUser> {
+async function userByEmail(api: ConfluenceApi, email: string): Promise<WikiUser> {
   const wanted = email.trim().toLowerCase();
   const user = (await usersOf(api)).find((u) => u.email.toLowerCase() === wanted);
   if (!user) throw new AppError('NOT_FOUND', `No Confluence user has the email ${email} (or their profile hides it)`);
@@ -58,7 +58,7 @@ interface V1Hit {
 
 /** Every page id a CQL query finds, with its space, paging by start/limit. */
 async function pagesFound(
-  api: WikiApi,
+  api: ConfluenceApi,
   cql: string,
   max = 2000,
 ): Promise<Array<{ id: string; space: string; spaceName: string }>> {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { storageToMarkdown } from './storage/to-markdown.js';
 import { markdownToStorage } from './storage/from-markdown.js';
-import type { Json, WikiApi } from './api.js';
+import type { Json, ConfluenceApi } from '../../src/integrations/atlassian/confluence-api.js';
 import type { BodyInput, PageSummarySchema, SpaceSchema } from './schemas.js';
 
 export interface V2Page {
@@ -38,7 +38,7 @@ export const bodyOf = (storage: string) => ({
   markdown: storageToMarkdown(storage),
 });
 
-export const spaceOf = (api: WikiApi, space: V2Space): z.infer<typeof SpaceSchema> => ({
+export const spaceOf = (api: ConfluenceApi, space: V2Space): z.infer<typeof SpaceSchema> => ({
   id: String(space.id),
   key: space.key,
   name: space.name,
@@ -49,7 +49,7 @@ export const spaceOf = (api: WikiApi, space: V2Space): z.infer<typeof SpaceSchem
 });
 
 export function pageSummaryOf(
-  api: WikiApi,
+  api: ConfluenceApi,
   page: V2Page,
   spaces: ReadonlyMap<string, V2Space>,
   names: ReadonlyMap<string, string>,
@@ -67,7 +67,7 @@ export function pageSummaryOf(
 }
 
 /** Every space by id (for the space of each page). */
-export async function spacesById(api: WikiApi): Promise<Map<string, V2Space>> {
+export async function spacesById(api: ConfluenceApi): Promise<Map<string, V2Space>> {
   const spaces = await api.v2All<V2Space>('/spaces', { 'description-format': 'plain' });
   return new Map(spaces.map((s) => [String(s.id), s]));
 }
@@ -84,7 +84,7 @@ export interface WikiUser {
  * The site's users, through v1 user search (`type = user`, every page). Cloud shows an email only when
  * the person's profile allows it; v2 has no search by email.
  */
-export async function usersOf(api: WikiApi, max = 2000): Promise<WikiUser[]> {
+export async function usersOf(api: ConfluenceApi, max = 2000): Promise<WikiUser[]> {
   const out: WikiUser[] = [];
   for (let start = 0; out.length < max;) {
     const page = (await api.call((sdk) =>

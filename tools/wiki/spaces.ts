@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
-import type { WikiApi } from './api.js';
+import type { ConfluenceApi } from '../../src/integrations/atlassian/confluence-api.js';
 import { SpaceSchema } from './schemas.js';
 import { spaceOf, type V2Space } from './shapes.js';
 
@@ -9,7 +9,7 @@ export const SpaceKey = z.string().min(1).max(255).describe('Space key, e.g. ENG
 export const Limit = z.number().int().min(1).max(100).default(25).describe('How many to return (max 100)');
 
 /** One space by key (v2 `GET /spaces?keys=`); an unknown key lists the keys there are. */
-export async function spaceByKey(api: WikiApi, key: string): Promise<V2Space> {
+export async function spaceByKey(api: ConfluenceApi, key: string): Promise<V2Space> {
   const [space] = await api.v2All<V2Space>('/spaces', { keys: key, 'description-format': 'plain' }, 1);
   if (space) return space;
   const keys = (await api.v2All<V2Space>('/spaces', {}, 100)).map((s) => s.key);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
-import { forPage } from './api.js';
+import { forPage } from '../../src/integrations/atlassian/confluence-errors.js';
 import { fullPage, PageId } from './pages.js';
 import { BodyInput, PageSchema, Version } from './schemas.js';
 import type { V2Page } from './shapes.js';

@@ -1,30 +1,11 @@
-import { Octokit } from '@octokit/rest';
-import { z } from 'zod';
-import { defineIntegration } from '../../src/integrations/integration.js';
-import { headerOf, upstreamError, type HeaderSource } from '../../src/integrations/http-status.js';
-import { AppError, toAppError } from '../../src/toolkit/errors.js';
-
-declare module '../../src/toolkit/context.js' {
-  interface ClientMap {
-    github: Octokit;
-  }
-}
-
-const DEFAULT_GITHUB_API = 'https://api.github.com';
-
-/** Credentials of GitHub: under `code_host` in a JWT's connections, or GITHUB_TOKEN for a local user. */
-const GithubCredentials = z.object({
-  token: z.string().min(1),
-  /** API root; GitHub Enterprise and the sandbox set it. */
-  baseUrl: z.url().optional(),
-});
-type GithubCredentials = z.infer<typeof GithubCredentials>;
+import { headerOf, upstreamError, type HeaderSource } from '../http-status.js';
+import { AppError, toAppError } from '../../toolkit/errors.js';
 
 /**
  * GitHub answers an exhausted quota with 403 (primary: `x-ratelimit-remaining: 0`; secondary: with
  * `Retry-After`) as well as 429; the reset header gives the wait when Retry-After is absent.
  */
-function githubFailure(
+export function githubFailure(
   status: number,
   headers: HeaderSource,
   message: string | undefined,
@@ -48,7 +29,7 @@ interface OctokitErrorShape {
 }
 
 /** Octokit's RequestError: `{name: 'HttpError', status, response: {headers, data: {message, errors}}}`. */
-function mapOctokitError(error: unknown): AppError | undefined {
+export function mapOctokitError(error: unknown): AppError | undefined {
   const e = error as OctokitErrorShape | null;
   if (!e || typeof e !== 'object' || e.name !== 'HttpError' || typeof e.status !== 'number' || e.status < 400)
     return undefined;
@@ -73,27 +54,3 @@ export async function naming<T>(resource: string, request: Promise<T>): Promise<
     throw new AppError('NOT_FOUND', `${resource} not found`, { upstreamStatus: mapped.upstreamStatus, cause: error });
   }
 }
-
-export const githubIntegration = defineIntegration({
-  id: 'github',
-  title: 'GitHub',
-  connectionKeys: ['code_host'],
-  credentials: GithubCredentials,
-  sources: ['jwt', 'env'],
-  env: { token: 'GITHUB_TOKEN', baseUrl: 'GITHUB_API_URL' },
-  createClient: (credentials: GithubCredentials, { fetch }) =>
-    new Octokit({
-      auth: credentials.token,
-      baseUrl: (credentials.baseUrl ?? DEFAULT_GITHUB_API).replace(/\/$/, ''),
-      userAgent: 'constellation-mcp',
-      request: { fetch },
-      // Octokit logs warnings (deprecations) to console: keep stdout clean for stdio MCP.
-      log: { debug() {}, info() {}, warn() {}, error() {} },
-    }),
-  classifyResponse: (response) =>
-    response.status >= 400
-      ? githubFailure(response.status, response.headers, undefined, undefined, undefined)
-      : undefined,
-  mapError: mapOctokitError,
-  demo: () => import('./demo.js').then((m) => m.githubDemo),
-});

@@ -1,8 +1,8 @@
-import { SUITE_SCOPES } from '../../src/integrations/google/oauth.js';
-import type { IntegrationDemo } from '../../src/integrations/integration.js';
-import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
-import { googleFake, grantAhead, type GoogleState } from '../../src/sandbox/google/index.js';
-import type { SuiteClients } from './clients.js';
+import { SUITE_SCOPES } from './oauth.js';
+import type { IntegrationDemo } from '../integration.js';
+import { SANDBOX_CREDENTIALS } from '../../sandbox/credentials.js';
+import { googleFake, grantAhead, type GoogleState } from '../../sandbox/google/index.js';
+import type { GoogleClients } from './clients.js';
 
 /** The sandbox's Google OAuth client; one app serves every workspace, as one Google Cloud project would. */
 const SANDBOX_GOOGLE_CLIENT = {
@@ -26,12 +26,12 @@ export const googleDemo: IntegrationDemo<{ apiBase: string }> = {
   probes: {
     read: {
       path: '/calendar/v3/users/me/calendarList',
-      send: async (client) => (await (client as SuiteClients).calendar()).calendarList.list(),
+      send: async (client) => (await (client as GoogleClients).calendar()).calendarList.list(),
     },
     create: {
       path: '/calendar/v3/calendars/primary/events',
       send: async (client) =>
-        (await (client as SuiteClients).calendar()).events.insert({
+        (await (client as GoogleClients).calendar()).events.insert({
           calendarId: 'primary',
           requestBody: {
             summary: 'Contract probe',

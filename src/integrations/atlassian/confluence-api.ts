@@ -1,17 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ConfluenceClient } from 'confluence.js';
-import { upstreamError } from '../../src/integrations/http-status.js';
-import { AppError } from '../../src/toolkit/errors.js';
+import { upstreamError } from '../http-status.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Json = Record<string, unknown>;
 
-/**
- * Confluence through confluence.js 2.1. That SDK speaks REST v1, much of which Confluence Cloud has
- * deprecated; `v2()` calls the v2 endpoints (`/wiki/api/v2`) through the SDK's own request layer
- * (`sendRequest`: its authentication, our fetch). v1 stays for what v2 lacks: CQL search, user search,
- * the current user, adding labels and archiving.
- */
 /** What the transport saw of one SDK call: a failed answer's status and headers, or its own error. */
 interface CallRecord {
   response?: { status: number; headers: Headers };
@@ -44,7 +37,13 @@ function messageOf(body: unknown): string | undefined {
     : undefined;
 }
 
-export class WikiApi {
+/**
+ * Confluence through confluence.js 2.1. That SDK speaks REST v1, much of which Confluence Cloud has
+ * deprecated; `v2()` calls the v2 endpoints (`/wiki/api/v2`) through the SDK's own request layer
+ * (`sendRequest`: its authentication, our fetch). v1 stays for what v2 lacks: CQL search, user search,
+ * the current user, adding labels and archiving.
+ */
+export class ConfluenceApi {
   constructor(
     /**
      * The SDK's client, loaded on first use (see lazySdk): confluence.js (axios, zod and every API module)
@@ -106,21 +105,5 @@ export class WikiApi {
   /** An absolute web link from a `_links.webui` path. */
   web(path: string | undefined): string {
     return path ? `${this.site}/wiki${path}` : '';
-  }
-}
-
-const isNotFound = (error: unknown): boolean => error instanceof AppError && error.code === 'NOT_FOUND';
-
-/** Runs a request about one page; its 404 names the page. */
-export async function forPage<T>(pageId: string, request: Promise<T>): Promise<T> {
-  try {
-    return await request;
-  } catch (error) {
-    if (isNotFound(error))
-      throw new AppError('NOT_FOUND', `Confluence page ${pageId} not found (or not visible to this account)`, {
-        upstreamStatus: 404,
-        cause: error,
-      });
-    throw error;
   }
 }

@@ -1,7 +1,7 @@
 import type { Client } from '@notionhq/client';
-import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
-import { notionFake } from '../../src/sandbox/notion/index.js';
-import type { IntegrationDemo } from '../../src/integrations/integration.js';
+import { SANDBOX_CREDENTIALS } from '../../sandbox/credentials.js';
+import { notionFake } from '../../sandbox/notion/index.js';
+import type { IntegrationDemo } from '../integration.js';
 
 /** Demo mode's Notion: the sandbox fake and each workspace's integration token. */
 export const notionDemo: IntegrationDemo<{ token: string; baseUrl: string }> = {

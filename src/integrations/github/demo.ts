@@ -1,6 +1,6 @@
-import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
-import { githubFake } from '../../src/sandbox/github/index.js';
-import type { IntegrationDemo } from '../../src/integrations/integration.js';
+import { SANDBOX_CREDENTIALS } from '../../sandbox/credentials.js';
+import { githubFake } from '../../sandbox/github/index.js';
+import type { IntegrationDemo } from '../integration.js';
 import type { Octokit } from '@octokit/rest';
 
 /** Demo mode's GitHub: the sandbox fake, and the token each workspace's fake accepts. */

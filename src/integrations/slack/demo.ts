@@ -1,8 +1,8 @@
-import { CHAT_BOT_SCOPES, CHAT_USER_SCOPES } from '../../src/integrations/slack/oauth.js';
-import type { IntegrationDemo } from '../../src/integrations/integration.js';
-import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
-import { installAhead, slackFake, type SlackState } from '../../src/sandbox/slack/index.js';
-import type { ChatClients } from './clients.js';
+import { CHAT_BOT_SCOPES, CHAT_USER_SCOPES } from './oauth.js';
+import type { IntegrationDemo } from '../integration.js';
+import { SANDBOX_CREDENTIALS } from '../../sandbox/credentials.js';
+import { installAhead, slackFake, type SlackState } from '../../sandbox/slack/index.js';
+import type { SlackClients } from './clients.js';
 
 /** Demo mode's Slack: the sandbox fake, and the app installed ahead of time by each person (bot and user token). */
 export const slackDemo: IntegrationDemo<{ apiBase: string }> = {
@@ -32,12 +32,12 @@ export const slackDemo: IntegrationDemo<{ apiBase: string }> = {
     read: {
       path: '/api/conversations.list',
       send: async (client) =>
-        (await (client as ChatClients).as('user')).conversations.list({ types: 'public_channel' }),
+        (await (client as SlackClients).as('user')).conversations.list({ types: 'public_channel' }),
     },
     create: {
       path: '/api/chat.postMessage',
       send: async (client) => {
-        const slack = await (client as ChatClients).as('user');
+        const slack = await (client as SlackClients).as('user');
         const general = (await slack.conversations.list({ types: 'public_channel' })).channels?.[0]?.id ?? '';
         return slack.chat.postMessage({ channel: general, text: 'Contract probe' });
       },

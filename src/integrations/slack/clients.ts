@@ -1,8 +1,8 @@
 import type { WebClient } from '@slack/web-api';
-import type { Identity, Installation } from './tokens.js';
+import type { Identity, Installation } from './installation.js';
 
 /** The calling user's Slack: who they are in the workspace, and a Web API client per identity. */
-export interface ChatClients {
+export interface SlackClients {
   /** The stored installation (which tokens exist), read anew per call. */
   installation(): Promise<Installation>;
   /** A Web API client presenting the user's or the bot's token; built on first use. */

@@ -1,0 +1,21 @@
+import { defineIntegration } from '../integration.js';
+import { githubClient } from './client.js';
+import { GithubCredentials } from './credentials.js';
+import { githubFailure, mapOctokitError } from './errors.js';
+
+/** GitHub (or GitHub Enterprise) through Octokit, with a token from a JWT's connections or the environment. */
+export const githubIntegration = defineIntegration({
+  id: 'github',
+  title: 'GitHub',
+  connectionKeys: ['code_host'],
+  credentials: GithubCredentials,
+  sources: ['jwt', 'env'],
+  env: { token: 'GITHUB_TOKEN', baseUrl: 'GITHUB_API_URL' },
+  createClient: githubClient,
+  classifyResponse: (response) =>
+    response.status >= 400
+      ? githubFailure(response.status, response.headers, undefined, undefined, undefined)
+      : undefined,
+  mapError: mapOctokitError,
+  demo: () => import('./demo.js').then((m) => m.githubDemo),
+});

@@ -1,0 +1,19 @@
+import { defineIntegration } from '../integration.js';
+import { notionClient } from './client.js';
+import { NotionCredentials } from './credentials.js';
+import { mapNotionError, notionFailure } from './errors.js';
+
+/** Notion through @notionhq/client, with an integration token from a JWT's connections or the environment. */
+export const notionIntegration = defineIntegration({
+  id: 'notion',
+  title: 'Notion',
+  connectionKeys: ['notes'],
+  credentials: NotionCredentials,
+  sources: ['jwt', 'env'],
+  env: { token: 'NOTION_TOKEN', baseUrl: 'NOTION_API_URL' },
+  createClient: notionClient,
+  classifyResponse: (response) =>
+    response.status >= 400 ? notionFailure(response.status, response.headers, undefined, undefined) : undefined,
+  mapError: mapNotionError,
+  demo: () => import('./demo.js').then((m) => m.notionDemo),
+});
