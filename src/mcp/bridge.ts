@@ -75,7 +75,7 @@ export async function bridgeStdioToServer(options: BridgeOptions): Promise<void>
         id: message.id,
         error: {
           code: INTERNAL_ERROR,
-          message: `The Constellation server at ${endpoint.href} did not answer: ${reason}`,
+          message: `Relaying to the Constellation server at ${endpoint.href} failed: ${reason}`,
         },
       });
       finishWhenDrained();

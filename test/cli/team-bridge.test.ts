@@ -59,6 +59,26 @@ describe('constellation mcp with a team token', () => {
     expect(stderr).not.toContain('demo mode');
   });
 
+  it('a token the server refuses, or a server that cannot be reached, is answered with an error naming the server', async () => {
+    const cases = [
+      { url: server.url, token: 'not.a.token', reason: 'Invalid token' },
+      { url: 'http://127.0.0.1:9', token, reason: 'fetch failed' },
+    ];
+    for (const { url, token: sent, reason } of cases) {
+      const transport = new StdioClientTransport(
+        builtStdioCommand(['mcp'], { CONSTELLATION_SERVER_URL: url, CONSTELLATION_TOKEN: sent }),
+      );
+      const client = new Client({ name: 'team-member-host', version: '1.0.0' });
+      const refused = await client.connect(transport).then(
+        () => 'connected',
+        (error: Error) => error.message,
+      );
+      await client.close();
+      expect(refused).toContain(`Relaying to the Constellation server at ${url}/mcp failed`);
+      expect(refused).toContain(reason);
+    }
+  });
+
   it('with the token alone refuses to start (exit 2), naming CONSTELLATION_SERVER_URL and the other way', async () => {
     const run = await startCommand(['mcp'], { CONSTELLATION_TOKEN: token }, 'MCP over stdio');
     expect([run.started, run.code, run.stdout]).toEqual([false, 2, '']);
