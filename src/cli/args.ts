@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 export const USAGE = `Usage: constellation [command] [options]
 
 Commands:
-  mcp (default)      MCP server over stdio (logs go to stderr)
+  mcp (default)      MCP server over stdio (logs go to stderr); with CONSTELLATION_SERVER_URL and
+                     CONSTELLATION_TOKEN it relays to that team server's /mcp
   serve              HTTP server: REST API and MCP streamable HTTP at /mcp
   sandbox            the fake upstream APIs alone (GitHub, ...), for demos and tests
   call               command-line client of a running server's methods (GET /v1/meta):

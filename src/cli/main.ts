@@ -137,6 +137,27 @@ function warnPlainHttpInProduction(config: Config): void {
   );
 }
 
+/**
+ * `mcp` with a team token: relays to the team server (true once the host has gone), refuses (exit 2) when
+ * the token comes without where to use it, or answers false to start the server here.
+ */
+async function relayedToTeamServer(): Promise<boolean> {
+  const { stdioTokenRoute } = await import('./start-mode.js');
+  const route = stdioTokenRoute(process.env);
+  if (!route) return false;
+  if ('refusal' in route) {
+    say(`constellation: ${route.refusal}`);
+    process.exitCode = 2;
+    return true;
+  }
+  const { bridgeStdioToServer, mcpEndpointOf } = await import('../mcp/bridge.js');
+  say(
+    `constellation ${VERSION}: MCP over stdio, relayed to ${mcpEndpointOf(route.relay.serverUrl).href} with CONSTELLATION_TOKEN`,
+  );
+  await bridgeStdioToServer({ ...route.relay, warn: say });
+  return true;
+}
+
 export async function main(argv: string[]): Promise<void> {
   const args = parseOrExplain(argv);
   if (!args) return;
@@ -171,6 +192,8 @@ export async function main(argv: string[]): Promise<void> {
     onShutdown(() => sandbox.close());
     return;
   }
+
+  if (args.command === 'mcp' && (await relayedToTeamServer())) return;
 
   const context = await startContextFor(args.command);
   const config = await configFor(args, context.localCredentialVariables.length > 0);

@@ -23,8 +23,32 @@ function deploymentProblems(config: Config, env: NodeJS.ProcessEnv, context: Sta
   if (config.stdioToken) return [jwtSecretProblem(env)].filter((problem) => problem !== undefined);
   if (context.localCredentialVariables.length > 0) return [];
   return [
-    `no credentials: set an integration's variables (${context.credentialVariables.join(', ')}), or CONSTELLATION_TOKEN and CONSTELLATION_JWT_SECRET`,
+    `no credentials: set an integration's variables (${context.credentialVariables.join(', ')}), or CONSTELLATION_TOKEN with CONSTELLATION_SERVER_URL (the team server), or CONSTELLATION_TOKEN and CONSTELLATION_JWT_SECRET`,
   ];
+}
+
+/** How `constellation mcp` serves a team token: relayed to the team server, or refused naming what is missing. */
+export type StdioTokenRoute = { relay: { serverUrl: string; token: string } } | { refusal: string };
+
+/**
+ * A stdio server given CONSTELLATION_TOKEN relays to the team server at CONSTELLATION_SERVER_URL (a
+ * member's machine has neither the secret that verifies the token nor the tenants), or verifies the
+ * token itself where CONSTELLATION_JWT_SECRET is set (the server's own machine, its data directory).
+ * With the token alone it cannot do either. Undefined: no token, or verified here.
+ */
+export function stdioTokenRoute(env: NodeJS.ProcessEnv): StdioTokenRoute | undefined {
+  const token = env.CONSTELLATION_TOKEN?.trim();
+  if (!token) return undefined;
+  const serverUrl = env.CONSTELLATION_SERVER_URL?.trim();
+  if (serverUrl && !(/^https?:\/\//.test(serverUrl) && URL.canParse(serverUrl)))
+    return { refusal: `CONSTELLATION_SERVER_URL is not an http(s) URL: ${serverUrl}` };
+  if (serverUrl) return { relay: { serverUrl, token } };
+  if (env.CONSTELLATION_JWT_SECRET) return undefined;
+  return {
+    refusal:
+      'CONSTELLATION_TOKEN is set, but not the server it belongs to: set CONSTELLATION_SERVER_URL to the team server (e.g. https://constellation.example.com) and this stdio server relays to its /mcp with the token; ' +
+      'or, on the machine that runs the team server, set CONSTELLATION_JWT_SECRET (the secret that signed the token) with the same CONSTELLATION_DATA_DIR',
+  };
 }
 
 /** Why this server must not start, each problem naming what to set; empty when it may. */

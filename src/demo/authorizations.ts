@@ -21,7 +21,8 @@ function registerSandboxAuthorizations(app: App, sandbox: Sandbox, demos: readon
     const part = demos.find(({ integration }) => integration.id === upstream.id)?.demo;
     if (!part?.oauthClient) continue;
     const at = sandbox.urlOf(part.fake.prefix);
-    registerAuthorization(app, family, upstream.provider(part.oauthClient, { now: () => app.clock.now(), at }));
+    const provider = upstream.provider(part.oauthClient, { now: () => app.clock.now(), at });
+    registerAuthorization(app, family, provider, upstream.routes.shape);
   }
 }
 

@@ -43,7 +43,7 @@ function stdioCallerOf(app: StdioContext, env: NodeJS.ProcessEnv): () => Promise
   const variables = environmentVariables(app.integrations).join(', ');
   throw new AppError(
     'UNAUTHORIZED',
-    `No credentials: set an integration's environment variables (${variables}), or CONSTELLATION_TOKEN to a JWT from POST /admin/token, or run with --demo`,
+    `No credentials: set an integration's environment variables (${variables}), or CONSTELLATION_TOKEN to a JWT from POST /admin/token with CONSTELLATION_SERVER_URL (the server that issued it), or run with --demo`,
   );
 }
 

@@ -65,11 +65,26 @@ describe('NODE_ENV=production without --demo', () => {
     expect(stderr).toContain('CONSTELLATION_TOKEN and CONSTELLATION_JWT_SECRET');
   });
 
-  it('stdio with a token and no JWT secret to verify it refuses to start', async () => {
+  it('stdio with a token and neither the server it belongs to nor the JWT secret refuses to start (usage, exit 2)', async () => {
+    const run = await startCommand(['mcp'], { NODE_ENV: 'production', CONSTELLATION_TOKEN: 'a.b.c' }, STDIO);
+    expect([run.started, run.code, run.stdout]).toEqual([false, 2, '']);
+    expect(run.stderr).toContain('set CONSTELLATION_SERVER_URL to the team server');
+    expect(run.stderr).toContain('CONSTELLATION_JWT_SECRET (the secret that signed the token)');
+  });
+
+  it('stdio with a token and a JWT secret that is not set strongly enough refuses as before', async () => {
     const stderr = expectRefusal(
-      await startCommand(['mcp'], { NODE_ENV: 'production', CONSTELLATION_TOKEN: 'a.b.c' }, STDIO),
+      await startCommand(
+        ['mcp'],
+        {
+          NODE_ENV: 'production',
+          CONSTELLATION_TOKEN: 'a.b.c',
+          CONSTELLATION_JWT_SECRET: 'dev-jwt-secret-change-me-at-least-32-chars',
+        },
+        STDIO,
+      ),
     );
-    expect(stderr).toContain('CONSTELLATION_JWT_SECRET is not set');
+    expect(stderr).toContain('CONSTELLATION_JWT_SECRET is the default');
   });
 
   it('stdio with the local user’s own credentials starts as before, and says so', async () => {

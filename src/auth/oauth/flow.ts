@@ -5,6 +5,7 @@ import type { CredentialVault, VaultOwner } from '../vault/index.js';
 import type { PendingAuthorization, PendingAuthorizations } from './pending.js';
 import { RefreshRejected, type OAuthProvider, type ProviderTokens } from '../../integrations/oauth-provider.js';
 import { STATE_TTL_SECONDS, StateTokens } from './state-token.js';
+import type { ConsentLinks } from './consent-links.js';
 
 /** What the vault holds for a user of a provider. */
 export interface StoredGrant extends ProviderTokens {
@@ -40,6 +41,8 @@ export interface OAuthFlowOptions {
   redirectUri(): string;
   /** The link that starts authorization for a user (the authorize route), given in `needs_oauth` answers. */
   authorizeLink(owner: VaultOwner): string;
+  /** Present when the authorize route takes signed links instead of the user's token (see ConsentLinks). */
+  consentLinks?: ConsentLinks;
   /**
    * Why this user can never authorize here (`no_access`), or undefined when they can: e.g. the
    * provider's app is not configured, or the user's email domain is not allowed.
@@ -63,6 +66,10 @@ export class OAuthFlow {
 
   get provider(): OAuthProvider {
     return this.options.provider;
+  }
+
+  get consentLinks(): ConsentLinks | undefined {
+    return this.options.consentLinks;
   }
 
   /** The provider's consent URL for a user, with a fresh state; starts a pending authorization. */

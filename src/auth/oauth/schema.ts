@@ -19,4 +19,16 @@ export const oauthMigrations: Migration[] = [
         CREATE INDEX oauth_pending_by_expiry ON oauth_pending (expires_at);
       `),
   },
+  {
+    // Consent links already opened (single use); no tenant data, only the nonce until the link's expiry.
+    id: '312_oauth_consent_links_used',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE oauth_consent_links_used (
+          nonce TEXT PRIMARY KEY,
+          expires_at INTEGER NOT NULL
+        );
+        CREATE INDEX oauth_consent_links_used_by_expiry ON oauth_consent_links_used (expires_at);
+      `),
+  },
 ];

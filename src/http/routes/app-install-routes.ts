@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { VaultOwner } from '../../auth/vault/index.js';
 import type { Caller } from '../../toolkit/context.js';
 import { AppError } from '../../toolkit/errors.js';
 import { verifiedCaller } from '../auth.js';
@@ -22,7 +23,7 @@ async function installingCaller(
   app: Pick<CallerChecks, 'tokens'>,
   req: Request,
 ): Promise<Caller & { userEmail: string }> {
-  const token = req.get('access-token')?.trim() || queryText(req.query.bearer_token);
+  const token = sentToken(req);
   if (!token)
     throw new AppError(
       'UNAUTHORIZED',
@@ -31,6 +32,35 @@ async function installingCaller(
   const caller = await verifiedCaller(app, req, token);
   if (!caller.userEmail) throw new AppError('VALIDATION_ERROR', 'The token names no user_email');
   return { ...caller, userEmail: caller.userEmail };
+}
+
+/** The sender of a token, when the request carries one (header or query). */
+const sentToken = (req: Request): string | undefined =>
+  req.get('access-token')?.trim() || queryText(req.query.bearer_token);
+
+/**
+ * The user an authorize request starts consent for: the signed consent link's (opened in a browser,
+ * no token), or the token's.
+ */
+async function authorizingOwner(
+  context: Parameters<AuthorizationRouteForm['authorize']>[1],
+  req: Request,
+): Promise<VaultOwner> {
+  const signature = queryText(req.query.signature);
+  if (signature && !sentToken(req)) {
+    const links = flowOf(context).consentLinks;
+    if (!links) throw new AppError('VALIDATION_ERROR', 'This server gives no signed consent links');
+    return links.redeem({
+      tenantId: queryText(req.query.tenant_id),
+      userEmail: queryText(req.query.user_email),
+      signature,
+    });
+  }
+  const caller = await installingCaller(context.app, req);
+  const asked = queryText(req.query.user_email);
+  if (asked && asked.toLowerCase() !== caller.userEmail.toLowerCase())
+    throw new AppError('VALIDATION_ERROR', 'user_email does not match the token');
+  return { tenantId: caller.tenantId, userEmail: caller.userEmail, tenantEpoch: caller.tenantEpoch };
 }
 
 /** Where to send the user after consent: only back to this server's own pages (never an open redirect). */
@@ -46,7 +76,8 @@ function returnUrlOf(app: Pick<RouteContext, 'config' | 'publicUrl'>, value: str
 /**
  * The `app-install` form of a family's authorization (Document 2, chat authorization): the user's JWT
  * (as `Access-Token` or `bearer_token`) installs the app and revokes it (POST); the status of a named
- * tenant and user is read without credentials.
+ * tenant and user is read without credentials. The link given to a person who must consent is signed
+ * instead (ConsentLinks), so it opens in a browser without a token.
  */
 export const appInstallRoutes: AuthorizationRouteForm = {
   authorize(routes, context) {
@@ -66,7 +97,18 @@ export const appInstallRoutes: AuthorizationRouteForm = {
           {
             name: 'user_email',
             schema: { type: 'string', format: 'email' },
-            description: 'Taken from the token; when given it must match',
+            description: 'Taken from the token; when given it must match. A signed consent link names it.',
+          },
+          {
+            name: 'tenant_id',
+            schema: { type: 'string' },
+            description: 'A signed consent link names it (without a token)',
+          },
+          {
+            name: 'signature',
+            schema: { type: 'string' },
+            description:
+              'The signature of a consent link given in an AUTHORIZATION_REQUIRED answer: opens consent once, without a token',
           },
           {
             name: 'return_url',
@@ -79,16 +121,8 @@ export const appInstallRoutes: AuthorizationRouteForm = {
         rateLimit: 'general',
       },
       (req, res) => {
-        installingCaller(app, req)
-          .then((caller) => {
-            const asked = queryText(req.query.user_email);
-            if (asked && asked.toLowerCase() !== caller.userEmail.toLowerCase())
-              throw new AppError('VALIDATION_ERROR', 'user_email does not match the token');
-            return flowOf(context).begin(
-              { tenantId: caller.tenantId, userEmail: caller.userEmail, tenantEpoch: caller.tenantEpoch },
-              returnUrlOf(app, queryText(req.query.return_url)),
-            );
-          })
+        authorizingOwner(context, req)
+          .then((owner) => flowOf(context).begin(owner, returnUrlOf(app, queryText(req.query.return_url))))
           .then((url) => res.redirect(302, url))
           .catch((error: unknown) => refuse(res, error));
       },
