@@ -137,13 +137,28 @@ function warnPlainHttpInProduction(config: Config): void {
   );
 }
 
+/** The options and settings that shape a server started here, which a relay to the team server cannot honour. */
+function servedHereOptions(args: CliArgs): string[] {
+  const given: Array<[string, boolean]> = [
+    ['--demo', args.demo],
+    ['--toolsets', args.toolsets !== undefined],
+    ['--tools', args.tools !== undefined],
+    ['--read-only', args.readOnly],
+    ['--tool-mode', args.toolMode !== undefined],
+    ...['CONSTELLATION_TOOLSETS', 'CONSTELLATION_TOOLS', 'CONSTELLATION_READ_ONLY', 'CONSTELLATION_TOOL_MODE'].map(
+      (name): [string, boolean] => [name, Boolean(process.env[name]?.trim())],
+    ),
+  ];
+  return given.filter(([, set]) => set).map(([name]) => name);
+}
+
 /**
  * `mcp` with a team token: relays to the team server (true once the host has gone), refuses (exit 2) when
  * the token comes without where to use it, or answers false to start the server here.
  */
-async function relayedToTeamServer(): Promise<boolean> {
+async function relayedToTeamServer(args: CliArgs): Promise<boolean> {
   const { stdioTokenRoute } = await import('./start-mode.js');
-  const route = stdioTokenRoute(process.env);
+  const route = stdioTokenRoute(process.env, servedHereOptions(args));
   if (!route) return false;
   if ('refusal' in route) {
     say(`constellation: ${route.refusal}`);
@@ -193,7 +208,7 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
 
-  if (args.command === 'mcp' && (await relayedToTeamServer())) return;
+  if (args.command === 'mcp' && (await relayedToTeamServer(args))) return;
 
   const context = await startContextFor(args.command);
   const config = await configFor(args, context.localCredentialVariables.length > 0);

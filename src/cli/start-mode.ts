@@ -36,12 +36,20 @@ export type StdioTokenRoute = { relay: { serverUrl: string; token: string } } | 
  * token itself where CONSTELLATION_JWT_SECRET is set (the server's own machine, its data directory).
  * With the token alone it cannot do either. Undefined: no token, or verified here.
  */
-export function stdioTokenRoute(env: NodeJS.ProcessEnv): StdioTokenRoute | undefined {
+export function stdioTokenRoute(
+  env: NodeJS.ProcessEnv,
+  servedHereOptions: readonly string[] = [],
+): StdioTokenRoute | undefined {
   const token = env.CONSTELLATION_TOKEN?.trim();
   if (!token) return undefined;
   const serverUrl = env.CONSTELLATION_SERVER_URL?.trim();
   if (serverUrl && !(/^https?:\/\//.test(serverUrl) && URL.canParse(serverUrl)))
     return { refusal: `CONSTELLATION_SERVER_URL is not an http(s) URL: ${serverUrl}` };
+  // Relayed, the team server decides the tools a session sees: an option asking otherwise would be ignored.
+  if (serverUrl && servedHereOptions.length > 0)
+    return {
+      refusal: `${servedHereOptions.join(', ')} cannot apply when relaying to the team server at CONSTELLATION_SERVER_URL (it decides the tools a session sees): remove ${servedHereOptions.length > 1 ? 'them' : 'it'}`,
+    };
   if (serverUrl) return { relay: { serverUrl, token } };
   if (env.CONSTELLATION_JWT_SECRET) return undefined;
   return {

@@ -87,4 +87,16 @@ describe('constellation mcp with a team token', () => {
     expect(run.stderr).toContain('CONSTELLATION_JWT_SECRET');
     expect(run.stderr).not.toContain('Invalid token');
   });
+
+  it('refuses (exit 2) tool options the team server decides, naming each one', async () => {
+    const run = await startCommand(
+      ['mcp', '--toolsets', 'code_host', '--read-only'],
+      { CONSTELLATION_TOKEN: token, CONSTELLATION_SERVER_URL: server.url, CONSTELLATION_TOOL_MODE: 'full' },
+      'MCP over stdio',
+    );
+    expect([run.started, run.code, run.stdout]).toEqual([false, 2, '']);
+    expect(run.stderr).toContain(
+      '--toolsets, --read-only, CONSTELLATION_TOOL_MODE cannot apply when relaying to the team server',
+    );
+  });
 });
