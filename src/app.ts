@@ -91,10 +91,13 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     credentialSources(config, options, vault, tenants, log),
     clock,
     log,
+    {
+      credentialRewrites: demo?.credentialRewrites,
+    },
   );
-  for (const rewrite of demo?.credentialRewrites ?? []) connections.addCredentialRewrite(rewrite);
   const telemetry = new Telemetry();
 
+  const { documents, entitySearch } = createDocuments({ db, clock, settings: config.documents });
   const graphFeature = createGraph({
     db,
     clock,
@@ -103,9 +106,9 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     systemNodeTypes: nodeTypesOf(manifests),
     activityRetentionDays: config.activityRetentionDays,
     onIngestionError: (system) => telemetry.ingestionErrors.inc({ system }),
+    semanticSearch: entitySearch,
   });
   const { graph } = graphFeature;
-  const documents = createDocuments({ db, clock, graph, settings: config.documents });
   const analytics = createAnalyticsCache({ db, clock, log });
   const services: ServiceMap = { graph, documents, analytics };
 

@@ -1,5 +1,5 @@
 import type { DocumentSettings } from '../config/documents.js';
-import type { GraphService } from '../graph/service/graph-service.js';
+import type { SemanticSearchFactory } from '../graph/service/semantic-search.js';
 import type { Db } from '../store/db.js';
 import { tenantGate } from '../store/tenant-gate.js';
 import type { Clock } from '../toolkit/context.js';
@@ -8,17 +8,19 @@ import { EntitySemanticSearch } from './entity-search.js';
 import { EntityVectorStore } from './entity-vectors.js';
 import { DocumentService } from './service.js';
 
+/** Document search, and how the graph finds entities by meaning in the documents' vector space. */
+interface DocumentsFeature {
+  documents: DocumentService;
+  /** For the graph (POST /graph/semantic-search, graph_search): entities found by meaning, fused with keywords. */
+  entitySearch: SemanticSearchFactory;
+}
+
 /**
- * Builds document search over the store (after the graph, whose entities it then finds by meaning).
+ * Builds document search over the store (before the graph, which is given `entitySearch`).
  * Embeddings come from an OpenAI-compatible endpoint when one is configured, else from the local embedder.
  */
-export function createDocuments(deps: {
-  db: Db;
-  clock: Clock;
-  graph: GraphService;
-  settings: DocumentSettings;
-}): DocumentService {
-  const { db, clock, graph, settings } = deps;
+export function createDocuments(deps: { db: Db; clock: Clock; settings: DocumentSettings }): DocumentsFeature {
+  const { db, clock, settings } = deps;
   const documents = new DocumentService(
     db,
     embeddingsFrom(settings.embeddings),
@@ -28,10 +30,9 @@ export function createDocuments(deps: {
   );
   // No upload is in flight at start: a pending document is what a stopped process left behind.
   documents.store.discardAbandoned((text) => documents.embedder.terms(text));
-  // Entities are found by meaning in the documents' vector space (POST /graph/semantic-search, graph_search).
-  graph.useSemanticSearch(
-    (keyword) =>
-      new EntitySemanticSearch(documents, new EntityVectorStore(db), graph.store, keyword, () => clock.now()),
-  );
-  return documents;
+  return {
+    documents,
+    entitySearch: (store, keyword) =>
+      new EntitySemanticSearch(documents, new EntityVectorStore(db), store, keyword, () => clock.now()),
+  };
 }

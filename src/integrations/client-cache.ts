@@ -26,6 +26,16 @@ interface UserAuthority {
 /** Maps validated credentials to the ones a client is built from. */
 export type CredentialRewrite = (credentials: Credentials, integration: AnyIntegration) => Credentials;
 
+interface ClientCacheOptions {
+  /**
+   * Applied in order to validated credentials before a client is built from them (demo mode resolves its
+   * stable sandbox references to the running sandbox's address); the cache key covers the rewritten form.
+   */
+  credentialRewrites?: readonly CredentialRewrite[];
+  /** How long a client is kept (24 hours by default). */
+  ttlMs?: number;
+}
+
 interface Entry {
   client: unknown;
   /** The connection type it is counted and cleared under (the spec's integration id, e.g. `code_host`). */
@@ -50,7 +60,8 @@ export class ClientCache implements ClientProvider {
     Credentials,
     { integration: string; credentials: Credentials; key: string }
   >();
-  private readonly rewrites: CredentialRewrite[] = [];
+  private readonly rewrites: readonly CredentialRewrite[];
+  private readonly ttlMs: number;
   private readonly authorities = new Map<string, UserAuthority>();
 
   constructor(
@@ -58,18 +69,12 @@ export class ClientCache implements ClientProvider {
     sources: readonly CredentialSource[],
     private readonly clock: Clock,
     private readonly log: Logger,
-    private readonly ttlMs = CONNECTION_TTL_MS,
+    options: ClientCacheOptions = {},
   ) {
     this.integrations = new Map(integrations.map((i) => [i.id, i]));
     this.sources = new Map(sources.map((s) => [s.id, s]));
-  }
-
-  /**
-   * Rewrites validated credentials before a client is built from them (demo mode resolves its stable
-   * sandbox references to the running sandbox's address); the cache key covers the rewritten form.
-   */
-  addCredentialRewrite(rewrite: CredentialRewrite): void {
-    this.rewrites.push(rewrite);
+    this.rewrites = options.credentialRewrites ?? [];
+    this.ttlMs = options.ttlMs ?? CONNECTION_TTL_MS;
   }
 
   /**
