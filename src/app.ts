@@ -4,7 +4,7 @@ import { TokenService } from './auth/jwt.js';
 import { TenantService } from './auth/tenants.js';
 import { ClientCache, type CredentialRewrite } from './integrations/client-cache.js';
 import { environmentCredentials, jwtCredentials, type CredentialSource } from './integrations/credentials.js';
-import { extractorsOf, integrationsOf, nodeTypesOf, type SystemManifest } from './catalog/manifest.js';
+import { extractorsOf, integrationsOf, mentionsOf, nodeTypesOf, type SystemManifest } from './catalog/manifest.js';
 import type { Db } from './store/db.js';
 import { openDatabase } from './database.js';
 import { TenantsRepo } from './store/tenants-repo.js';
@@ -97,7 +97,12 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
   );
   const telemetry = new Telemetry();
 
-  const { documents, entitySearch } = createDocuments({ db, clock, settings: config.documents });
+  const { documents, entitySearch } = createDocuments({
+    db,
+    clock,
+    settings: config.documents,
+    mentions: mentionsOf(manifests),
+  });
   const graphFeature = createGraph({
     db,
     clock,

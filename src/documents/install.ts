@@ -1,4 +1,5 @@
 import type { DocumentSettings } from '../config/documents.js';
+import type { MentionPattern } from '../graph/ingest/mentions.js';
 import type { SemanticSearchFactory } from '../graph/service/semantic-search.js';
 import type { Db } from '../store/db.js';
 import { tenantGate } from '../store/tenant-gate.js';
@@ -19,14 +20,20 @@ interface DocumentsFeature {
  * Builds document search over the store (before the graph, which is given `entitySearch`).
  * Embeddings come from an OpenAI-compatible endpoint when one is configured, else from the local embedder.
  */
-export function createDocuments(deps: { db: Db; clock: Clock; settings: DocumentSettings }): DocumentsFeature {
-  const { db, clock, settings } = deps;
+export function createDocuments(deps: {
+  db: Db;
+  clock: Clock;
+  settings: DocumentSettings;
+  /** How texts name the systems' nodes (the manifests' `mentions`), linked as documents name them. */
+  mentions: readonly MentionPattern[];
+}): DocumentsFeature {
+  const { db, clock, settings, mentions } = deps;
   const documents = new DocumentService(
     db,
     embeddingsFrom(settings.embeddings),
     () => new Date(clock.now()),
     tenantGate(db),
-    settings,
+    { ...settings, mentions },
   );
   // No upload is in flight at start: a pending document is what a stopped process left behind.
   documents.store.discardAbandoned((text) => documents.embedder.terms(text));

@@ -55,7 +55,7 @@ type PathAnswer = {
   path_found: boolean;
 };
 
-interface ActivityInput {
+export interface ActivityInput {
   action: string;
   actorType: string;
   actorId: string;
