@@ -16,7 +16,7 @@ interface GrantOwner {
  * cache asks it for fresh tokens per request, and for the error that tells an unauthorized user
  * where to consent.
  */
-interface UserAuthority {
+export interface UserAuthority {
   tokens(owner: GrantOwner, options?: { afterUnauthorized?: boolean }): Promise<UserGrant>;
   authorizationRequired(owner: GrantOwner): Error;
   /** The generation of the user's grant (see GrantGenerations): changes on replace or removal, not on refresh. */
@@ -32,6 +32,12 @@ interface ClientCacheOptions {
    * stable sandbox references to the running sandbox's address); the cache key covers the rewritten form.
    */
   credentialRewrites?: readonly CredentialRewrite[];
+  /**
+   * By integration id, the integrations that act for each user: their credentials come from the user's
+   * own authorization, their clients get the user's tokens per request, and a user who has not
+   * authorized is told where to.
+   */
+  userAuthorities?: ReadonlyMap<string, UserAuthority>;
   /** How long a client is kept (24 hours by default). */
   ttlMs?: number;
 }
@@ -62,7 +68,7 @@ export class ClientCache implements ClientProvider {
   >();
   private readonly rewrites: readonly CredentialRewrite[];
   private readonly ttlMs: number;
-  private readonly authorities = new Map<string, UserAuthority>();
+  private readonly authorities: ReadonlyMap<string, UserAuthority>;
 
   constructor(
     integrations: readonly AnyIntegration[],
@@ -75,14 +81,7 @@ export class ClientCache implements ClientProvider {
     this.sources = new Map(sources.map((s) => [s.id, s]));
     this.rewrites = options.credentialRewrites ?? [];
     this.ttlMs = options.ttlMs ?? CONNECTION_TTL_MS;
-  }
-
-  /**
-   * Makes an integration act for each user: its credentials come from the user's own authorization,
-   * its clients get the user's tokens per request, and a user who has not authorized is told where to.
-   */
-  addUserAuthority(integrationId: string, authority: UserAuthority): void {
-    this.authorities.set(integrationId, authority);
+    this.authorities = options.userAuthorities ?? new Map();
   }
 
   /**

@@ -1,5 +1,4 @@
 import type { Config } from '../../config/config.js';
-import type { ClientCache } from '../../integrations/client-cache.js';
 import type { Db } from '../../store/db.js';
 import type { Clock, Logger } from '../../toolkit/context.js';
 import type { TenantService } from '../tenants.js';
@@ -11,7 +10,7 @@ import type { OAuthProvider } from '../../integrations/oauth-provider.js';
 import { StateTokens } from './state-token.js';
 import { authorizationFamiliesOf, type AuthorizationFamily } from './upstream.js';
 
-/** What a family's authorization is built from, and where it is registered (the flows, the clients' authorities). */
+/** What a family's authorization is built from. */
 export interface AuthorizationSetup {
   config: Config;
   db: Db;
@@ -20,44 +19,64 @@ export interface AuthorizationSetup {
   vault: CredentialVault;
   tenants: Pick<TenantService, 'exists'>;
   publicUrl(): string;
-  authorizations: Map<string, OAuthFlow>;
-  connections: Pick<ClientCache, 'addUserAuthority'>;
   /** Every system's manifest: the families with per-user authorization. */
   manifests: readonly { authorization?: AuthorizationFamily }[];
+  /**
+   * The provider a family authorizes through when it is not the configured client's (demo mode: the
+   * sandbox's fake of the upstream).
+   */
+  providerOf?: (family: AuthorizationFamily) => OAuthProvider | undefined;
+}
+
+/** The per-user authorizations, built before the clients that act through them. */
+interface Authorizations {
+  /** Each family's OAuth flow, by family (`suite`): served under `/oauth/<family>/`. */
+  flows: ReadonlyMap<string, OAuthFlow>;
+  /** The flow that holds each user's tokens, by the id of the integration it authorizes. */
+  byIntegration: ReadonlyMap<string, OAuthFlow>;
 }
 
 /**
- * Registers the per-user authorization of a route family (a system's, e.g. `suite`) under its routes:
- * `/oauth/<family>/callback` receives the provider's redirect, `/oauth/<family>/authorize` starts it.
+ * The per-user authorization of a route family (a system's, e.g. `suite`): `/oauth/<family>/callback`
+ * receives the provider's redirect, `/oauth/<family>/authorize` starts it.
  */
-export function registerAuthorization(
-  app: Omit<AuthorizationSetup, 'manifests'>,
+function authorizationFlow(
+  setup: Omit<AuthorizationSetup, 'manifests' | 'providerOf'>,
   family: string,
   provider: OAuthProvider,
 ): OAuthFlow {
-  const link = (path: string) => `${app.publicUrl()}/oauth/${family}/${path}`;
-  const flow = new OAuthFlow({
+  const link = (path: string) => `${setup.publicUrl()}/oauth/${family}/${path}`;
+  return new OAuthFlow({
     provider,
-    vault: app.vault,
-    pending: new PendingAuthorizations(app.db, tenantGate(app.db)),
-    states: new StateTokens(app.config.jwtSecret, () => app.clock.now()),
-    clock: app.clock,
-    log: app.log,
+    vault: setup.vault,
+    pending: new PendingAuthorizations(setup.db, tenantGate(setup.db)),
+    states: new StateTokens(setup.config.jwtSecret, () => setup.clock.now()),
+    clock: setup.clock,
+    log: setup.log,
     redirectUri: () => link('callback'),
     authorizeLink: (owner: VaultOwner) =>
       `${link('authorize')}?${new URLSearchParams({ tenant_id: owner.tenantId, user_email: owner.userEmail }).toString()}`,
     accessDenied: (owner) =>
-      app.tenants.exists(owner.tenantId) ? undefined : `Tenant ${owner.tenantId} does not exist`,
+      setup.tenants.exists(owner.tenantId) ? undefined : `Tenant ${owner.tenantId} does not exist`,
   });
-  app.authorizations.set(family, flow);
-  app.connections.addUserAuthority(provider.id, flow);
-  return flow;
 }
 
-/** The authorizations the configuration enables: each family whose upstream has a client configured. */
-export function installAuthorizations(app: AuthorizationSetup): void {
-  for (const { family, upstream } of authorizationFamiliesOf(app.manifests)) {
-    const client = upstream.clientIn(app.config);
-    if (client) registerAuthorization(app, family, upstream.provider(client, { now: () => app.clock.now() }));
+/**
+ * The authorizations the configuration enables (each family whose upstream has a client configured),
+ * or that `providerOf` provides in its place.
+ */
+export function createAuthorizations(setup: AuthorizationSetup): Authorizations {
+  const flows = new Map<string, OAuthFlow>();
+  const byIntegration = new Map<string, OAuthFlow>();
+  const now = () => setup.clock.now();
+  for (const authorization of authorizationFamiliesOf(setup.manifests)) {
+    const { family, upstream } = authorization;
+    const client = upstream.clientIn(setup.config);
+    const provider = setup.providerOf?.(authorization) ?? (client && upstream.provider(client, { now }));
+    if (!provider) continue;
+    const flow = authorizationFlow(setup, family, provider);
+    flows.set(family, flow);
+    byIntegration.set(provider.id, flow);
   }
+  return { flows, byIntegration };
 }
