@@ -4,7 +4,7 @@ import { TokenService } from './auth/jwt.js';
 import { TenantService } from './auth/tenants.js';
 import { ClientCache, type CredentialRewrite } from './integrations/client-cache.js';
 import { environmentCredentials, jwtCredentials, type CredentialSource } from './integrations/credentials.js';
-import { extractorsOf, integrationsOf, nodeTypesOf, type SystemManifest } from './catalog/manifest.js';
+import { extractorsOf, integrationsOf, mentionsOf, nodeTypesOf, type SystemManifest } from './catalog/manifest.js';
 import type { Db } from './store/db.js';
 import { openDatabase } from './database.js';
 import { TenantsRepo } from './store/tenants-repo.js';
@@ -25,7 +25,9 @@ import type { RouteContext } from './http/route-context.js';
 import { createKeyring, CredentialVault, LocalGrantGenerations, vaultCredentials } from './auth/vault/index.js';
 import { tenantGate } from './store/tenant-gate.js';
 import type { OAuthFlow } from './auth/oauth/flow.js';
-import { installAuthorizations } from './auth/oauth/install.js';
+import { createAuthorizations } from './auth/oauth/install.js';
+import type { AuthorizationFamily } from './auth/oauth/upstream.js';
+import type { OAuthProvider } from './integrations/oauth-provider.js';
 import { unifyCredentials } from './integrations/unify/source.js';
 
 /**
@@ -37,8 +39,8 @@ export interface App extends RouteContext {
   services: ServiceMap;
   /** Per-user provider credentials (OAuth tokens), sealed at rest; a credential source named `vault`. */
   vault: CredentialVault;
-  /** Per-user OAuth flows by route family (`suite`), registered as the app is built. */
-  authorizations: Map<string, OAuthFlow>;
+  /** Per-user OAuth flows by route family (`suite`). */
+  authorizations: ReadonlyMap<string, OAuthFlow>;
   /** Records where the server listens (the public address when none is configured). */
   listeningAt(url: string): void;
   /** Present in demo mode: the in-process fake upstreams. */
@@ -54,8 +56,14 @@ export interface DemoMode {
   environment: DemoEnvironment;
   /** Point clients at the sandbox: demo tokens' sandbox references, per-user integrations' API roots. */
   credentialRewrites: readonly CredentialRewrite[];
-  /** Readies the app built over it: the tenants `acme` and `globex`, the demo OAuth clients and consents. */
-  prepare(app: App): void;
+  /** The provider a per-user authorization family uses in demo mode: the sandbox's fake of its upstream. */
+  oauthProviders: (family: AuthorizationFamily) => OAuthProvider | undefined;
+  /** Readies the services built over it: the tenants `acme` and `globex`, the demo users' consents. */
+  prepare(services: {
+    tenants: Pick<TenantService, 'ensure'>;
+    vault: Pick<CredentialVault, 'fillOnFirstUse' | 'put'>;
+    clock: Clock;
+  }): void;
 }
 
 export interface CreateAppOptions {
@@ -86,15 +94,37 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
   const tenants = new TenantService(new TenantsRepo(db), clock, (tenantId) => {
     for (const fn of tenantRemovedHooks) fn(tenantId);
   });
+  let listeningUrl = `http://${config.host}:${config.port}`;
+  const publicUrl = () => config.publicUrl ?? listeningUrl;
+  const authorizations = createAuthorizations({
+    config,
+    db,
+    clock,
+    log,
+    vault,
+    tenants,
+    publicUrl,
+    manifests,
+    providerOf: demo?.oauthProviders,
+  });
   const connections = new ClientCache(
     integrations,
     credentialSources(config, options, vault, tenants, log),
     clock,
     log,
+    {
+      credentialRewrites: demo?.credentialRewrites,
+      userAuthorities: authorizations.byIntegration,
+    },
   );
-  for (const rewrite of demo?.credentialRewrites ?? []) connections.addCredentialRewrite(rewrite);
   const telemetry = new Telemetry();
 
+  const { documents, entitySearch } = createDocuments({
+    db,
+    clock,
+    settings: config.documents,
+    mentions: mentionsOf(manifests),
+  });
   const graphFeature = createGraph({
     db,
     clock,
@@ -103,9 +133,9 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     systemNodeTypes: nodeTypesOf(manifests),
     activityRetentionDays: config.activityRetentionDays,
     onIngestionError: (system) => telemetry.ingestionErrors.inc({ system }),
+    semanticSearch: entitySearch,
   });
   const { graph } = graphFeature;
-  const documents = createDocuments({ db, clock, graph, settings: config.documents });
   const analytics = createAnalyticsCache({ db, clock, log });
   const services: ServiceMap = { graph, documents, analytics };
 
@@ -149,8 +179,9 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     graphFeature.dropTenant,
     (tenantId) => analytics.invalidateTenant(tenantId),
   ];
+  // Demo mode's tenants and its users' consents, once every service is built.
+  demo?.prepare({ tenants, vault, clock });
   let closing: Promise<void> | undefined;
-  let listeningUrl = `http://${config.host}:${config.port}`;
   const app: App = {
     config,
     log,
@@ -170,8 +201,8 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     ),
     connections,
     vault,
-    authorizations: new Map(),
-    publicUrl: () => config.publicUrl ?? listeningUrl,
+    authorizations: authorizations.flows,
+    publicUrl,
     listeningAt: (url) => void (listeningUrl = url),
     services,
     telemetry,
@@ -182,8 +213,6 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
       return closing;
     },
   };
-  installAuthorizations(app);
-  demo?.prepare(app);
   return app;
 }
 

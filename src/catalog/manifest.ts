@@ -1,5 +1,7 @@
 import type { AuthorizationFamily } from '../auth/oauth/upstream.js';
 import type { Extractor } from '../graph/ingest/extractor.js';
+import type { MentionPattern } from '../graph/ingest/mentions.js';
+import type { SampleGraph } from '../graph/seed.js';
 import type { RouteModule } from '../http/route-module.js';
 import type { AnyIntegration } from '../integrations/integration.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
@@ -16,6 +18,10 @@ export interface SystemManifest {
   integrations: readonly AnyIntegration[];
   /** Reads the system's tool results into the knowledge graph. */
   extractor?: Extractor;
+  /** How free text names the system's nodes (ticket keys, repository links); every extractor links them. */
+  mentions?: readonly MentionPattern[];
+  /** The system's part of the sample graph (`POST /graph/seed` on development servers). */
+  sampleGraph?: SampleGraph;
   /**
    * Node types the extractor writes (checked against what it really writes by the catalog tests); the
    * graph accepts the union of every system's, besides its own.
@@ -47,6 +53,9 @@ export interface SystemManifest {
   authorization?: AuthorizationFamily;
 }
 
+/** The graph extractor of each system that has one, each linking every system's mentions. */
+export { extractorsOf } from '../graph/ingest/extractor.js';
+
 /** Every integration the manifests name, each once (one integration may serve several systems). */
 export function integrationsOf(manifests: readonly SystemManifest[]): AnyIntegration[] {
   const byId = new Map<string, AnyIntegration>();
@@ -72,9 +81,9 @@ export function toolsOf(manifest: SystemManifest, manifests: readonly SystemMani
     : manifest.tools;
 }
 
-/** The graph extractor of each system that has one. */
-export function extractorsOf(manifests: readonly SystemManifest[]): Readonly<Record<string, Extractor>> {
-  return Object.fromEntries(manifests.filter((m) => m.extractor).map((m) => [m.system.id, m.extractor as Extractor]));
+/** Every system's mention patterns, in catalog order. */
+export function mentionsOf(manifests: readonly SystemManifest[]): MentionPattern[] {
+  return manifests.flatMap((m) => m.mentions ?? []);
 }
 
 /** Every system's synonyms, merged (a word two systems both expand gets both expansions). */

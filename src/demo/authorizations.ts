@@ -1,8 +1,9 @@
-import type { App } from '../app.js';
 import type { StoredGrant } from '../auth/oauth/flow.js';
+import type { AuthorizationFamily } from '../auth/oauth/upstream.js';
+import type { CredentialVault } from '../auth/vault/index.js';
 import type { CredentialRewrite } from '../integrations/client-cache.js';
-import { registerAuthorization } from '../auth/oauth/install.js';
-import { authorizationFamiliesOf } from '../auth/oauth/upstream.js';
+import type { OAuthProvider } from '../integrations/oauth-provider.js';
+import type { Clock } from '../toolkit/context.js';
 import type { Person } from '../sandbox/seed/people.js';
 import { WORKSPACE_IDS, type WorkspaceId } from '../sandbox/credentials.js';
 import type { Sandbox } from '../sandbox/server.js';
@@ -16,14 +17,16 @@ const perUserDemos = (demos: readonly LoadedDemo[]) =>
   demos.filter(({ integration }) => integration.sources.includes('vault'));
 
 /** Each family's upstream authorizes against its integration's fake, with the OAuth client the fake knows. */
-function registerSandboxAuthorizations(app: App, sandbox: Sandbox, demos: readonly LoadedDemo[]): void {
-  for (const { family, upstream } of authorizationFamiliesOf(app.manifests)) {
+export function sandboxProviders(
+  sandbox: Sandbox,
+  demos: readonly LoadedDemo[],
+  clock: Clock,
+): (family: AuthorizationFamily) => OAuthProvider | undefined {
+  return ({ upstream }) => {
     const part = demos.find(({ integration }) => integration.id === upstream.id)?.demo;
-    if (!part?.oauthClient) continue;
-    const at = sandbox.urlOf(part.fake.prefix);
-    const provider = upstream.provider(part.oauthClient, { now: () => app.clock.now(), at });
-    registerAuthorization(app, family, provider, upstream.routes.shape);
-  }
+    if (!part?.oauthClient) return undefined;
+    return upstream.provider(part.oauthClient, { now: () => clock.now(), at: sandbox.urlOf(part.fake.prefix) });
+  };
 }
 
 /** Per-user clients reach the sandbox instead of the providers' own hosts. */
@@ -36,19 +39,19 @@ export function perUserApiRoots(sandbox: Sandbox, demos: readonly LoadedDemo[]):
 }
 
 /**
- * Demo mode's per-user authorizations go to the sandbox's fakes of their upstreams. Every demo user
- * has consented already, except the last of each tenant, left unauthorized so each consent flow can be
- * tried end to end. Granted anew at every start (an earlier run's sandbox tokens mean nothing to this
- * one), when a tenant's credentials for the provider are first used.
+ * Every demo user has consented to the per-user authorizations (which go to the sandbox's fakes, see
+ * `sandboxProviders`) already, except the last of each tenant, left unauthorized so each consent flow
+ * can be tried end to end. Granted anew at every start (an earlier run's sandbox tokens mean nothing to
+ * this one), when a tenant's credentials for the provider are first used.
  */
-export function installDemoAuthorizations(
-  app: App,
+export function grantConsentAhead(
+  services: { vault: Pick<CredentialVault, 'fillOnFirstUse' | 'put'>; clock: Clock },
   sandbox: Sandbox,
   demo: DemoEnvironment,
   demos: readonly LoadedDemo[],
 ): void {
-  registerSandboxAuthorizations(app, sandbox, demos);
-  const now = () => app.clock.now();
+  const { vault } = services;
+  const now = () => services.clock.now();
   const grants: Record<string, GrantAhead> = {};
   for (const { integration, demo: part } of perUserDemos(demos)) {
     const consent = part.consentAhead;
@@ -62,12 +65,12 @@ export function installDemoAuthorizations(
       .filter((user) => user.tenant_id === workspace)
       .slice(0, -1);
     for (const [provider, grant] of Object.entries(grants)) {
-      app.vault.fillOnFirstUse(workspace, provider, () => {
+      vault.fillOnFirstUse(workspace, provider, () => {
         for (const user of users) {
           const person = sandbox.seeds[workspace].people.find((p) => p.email === user.user_email);
           // Consent given ahead counts as given before the server started: no new grant generation.
           if (person)
-            app.vault.put(
+            vault.put(
               { tenantId: workspace, userEmail: user.user_email },
               provider,
               { ...grant(workspace, person), accountEmail: user.user_email, authorizedAt: now() },

@@ -9,7 +9,7 @@ import type { FakeUpstream } from '../sandbox/fake-upstream.js';
 import { startSandbox, type SandboxOptions } from '../sandbox/server.js';
 import { unifyFake } from '../sandbox/unify/index.js';
 import { DemoEnvironment, fakesOf, loadDemos, resolvingSandboxReferences, type LoadedDemo } from './environment.js';
-import { installDemoAuthorizations, perUserApiRoots } from './authorizations.js';
+import { grantConsentAhead, perUserApiRoots, sandboxProviders } from './authorizations.js';
 
 /**
  * Every fake the sandbox serves: each integration's (a per-user integration's fake is also the OAuth
@@ -38,17 +38,18 @@ async function startDemo(
     sandbox,
     environment,
     credentialRewrites: [resolvingSandboxReferences(sandbox), perUserApiRoots(sandbox, demos)],
-    prepare(app) {
+    oauthProviders: sandboxProviders(sandbox, demos, clock),
+    prepare(services) {
       for (const id of WORKSPACE_IDS) {
         const identity = sandbox.seeds[id].identity;
-        app.tenants.ensure({
+        services.tenants.ensure({
           id,
           consumerId: SANDBOX_CREDENTIALS[id].unify.consumerId,
           name: identity.orgName,
           description: `Demo tenant backed by the sandbox workspace "${id}"`,
         });
       }
-      installDemoAuthorizations(app, sandbox, environment, demos);
+      grantConsentAhead(services, sandbox, environment, demos);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { MentionPattern } from '../graph/ingest/mentions.js';
 import type { Db } from '../store/db.js';
 import { mentionsOf, MIN_LABEL_LENGTH, type EntityLabel, type TextMentions } from './mentions.js';
 
@@ -11,7 +12,11 @@ export class EntityLinker {
   private readonly byAlias;
   private readonly named;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    /** How texts name the systems' nodes. */
+    private readonly mentions: readonly MentionPattern[] = [],
+  ) {
     this.byId = db.prepare('SELECT id FROM graph_nodes WHERE tenant_id = ? AND node_type = ? AND node_id = ?').pluck();
     this.byAlias = db.prepare('SELECT node_rowid FROM graph_aliases WHERE tenant_id = ? AND alias = ?').pluck();
     this.named = db.prepare(
@@ -47,6 +52,6 @@ export class EntityLinker {
   /** A function mapping text to the rowids of the entities it names (the tenant's names read once). */
   forTenant(tenantId: string): (text: string) => number[] {
     const labels = this.labels(tenantId);
-    return (text) => this.resolve(tenantId, mentionsOf(text, labels));
+    return (text) => this.resolve(tenantId, mentionsOf(text, labels, this.mentions));
   }
 }

@@ -1,5 +1,6 @@
 import type { DocumentSettings } from '../config/documents.js';
-import type { GraphService } from '../graph/service/graph-service.js';
+import type { MentionPattern } from '../graph/ingest/mentions.js';
+import type { SemanticSearchFactory } from '../graph/service/semantic-search.js';
 import type { Db } from '../store/db.js';
 import { tenantGate } from '../store/tenant-gate.js';
 import type { Clock } from '../toolkit/context.js';
@@ -8,30 +9,37 @@ import { EntitySemanticSearch } from './entity-search.js';
 import { EntityVectorStore } from './entity-vectors.js';
 import { DocumentService } from './service.js';
 
+/** Document search, and how the graph finds entities by meaning in the documents' vector space. */
+interface DocumentsFeature {
+  documents: DocumentService;
+  /** For the graph (POST /graph/semantic-search, graph_search): entities found by meaning, fused with keywords. */
+  entitySearch: SemanticSearchFactory;
+}
+
 /**
- * Builds document search over the store (after the graph, whose entities it then finds by meaning).
+ * Builds document search over the store (before the graph, which is given `entitySearch`).
  * Embeddings come from an OpenAI-compatible endpoint when one is configured, else from the local embedder.
  */
 export function createDocuments(deps: {
   db: Db;
   clock: Clock;
-  graph: GraphService;
   settings: DocumentSettings;
-}): DocumentService {
-  const { db, clock, graph, settings } = deps;
+  /** How texts name the systems' nodes (the manifests' `mentions`), linked as documents name them. */
+  mentions: readonly MentionPattern[];
+}): DocumentsFeature {
+  const { db, clock, settings, mentions } = deps;
   const documents = new DocumentService(
     db,
     embeddingsFrom(settings.embeddings),
     () => new Date(clock.now()),
     tenantGate(db),
-    settings,
+    { ...settings, mentions },
   );
   // No upload is in flight at start: a pending document is what a stopped process left behind.
   documents.store.discardAbandoned((text) => documents.embedder.terms(text));
-  // Entities are found by meaning in the documents' vector space (POST /graph/semantic-search, graph_search).
-  graph.useSemanticSearch(
-    (keyword) =>
-      new EntitySemanticSearch(documents, new EntityVectorStore(db), graph.store, keyword, () => clock.now()),
-  );
-  return documents;
+  return {
+    documents,
+    entitySearch: (store, keyword) =>
+      new EntitySemanticSearch(documents, new EntityVectorStore(db), store, keyword, () => clock.now()),
+  };
 }

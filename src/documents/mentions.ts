@@ -1,4 +1,4 @@
-import { repositoryNames, ticketKeys } from '../graph/ingest/mentions.js';
+import { mentionedKeys, mentionedTypes, type MentionPattern } from '../graph/ingest/mentions.js';
 
 /** A graph node a text may name by its label (a person's name, a page's title), lower-cased. */
 export interface EntityLabel {
@@ -7,7 +7,7 @@ export interface EntityLabel {
 }
 
 /** A mention to look up in the graph: a node type and id, or (type `email`) an alias. */
-export type Mention = readonly [type: 'issue' | 'repository' | 'pull_request' | 'email', key: string];
+export type Mention = readonly [type: string, key: string];
 
 /** What one text names: nodes found by label, and mentions the graph still has to confirm. */
 export interface TextMentions {
@@ -20,14 +20,18 @@ const PULL_REQUEST = /\b([\w.-]+\/[\w.-]+)#(\d+)\b/g;
 export const MIN_LABEL_LENGTH = 5;
 
 /**
- * The mentions of a text, without the database (so a worker thread can find them): tickets by key and
- * repositories by name (the graph's own mention readers), pull requests as `owner/repo#12`, people by
+ * The mentions of a text, without the database (so a worker thread can find them): the nodes the systems'
+ * mention patterns recognise (tickets by key, repositories by name), pull requests as `owner/repo#12`, people by
  * email, and the given labels where the text names them as whole words.
  */
-export function mentionsOf(text: string, labels: readonly EntityLabel[]): TextMentions {
+export function mentionsOf(
+  text: string,
+  labels: readonly EntityLabel[],
+  patterns: readonly MentionPattern[],
+): TextMentions {
   const lookups: Mention[] = [];
-  for (const key of ticketKeys(text)) lookups.push(['issue', key]);
-  for (const repo of repositoryNames(text)) lookups.push(['repository', repo]);
+  for (const type of mentionedTypes(patterns))
+    for (const key of mentionedKeys(patterns, type, text)) lookups.push([type, key]);
   for (const [, repo, number] of text.matchAll(PULL_REQUEST)) lookups.push(['pull_request', `${repo}#${number}`]);
   for (const [email] of text.matchAll(EMAIL)) lookups.push(['email', email.toLowerCase()]);
   const lower = text.toLowerCase();

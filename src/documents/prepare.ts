@@ -2,6 +2,7 @@ import { chunkSections, type Chunk, type ChunkingStrategy } from './chunk.js';
 import { checkChunkCount, chunkSizeFor } from './chunk-bounds.js';
 import { LocalHashEmbedder } from './embed/local.js';
 import type { WorkerRecipe } from './embed/provider.js';
+import type { MentionPattern } from '../graph/ingest/mentions.js';
 import { mentionsOf, type EntityLabel, type Mention } from './mentions.js';
 import type { PdfLimits } from '../config/documents.js';
 import { parseDocument, type FileType } from './parse/index.js';
@@ -22,6 +23,8 @@ export interface PrepareJob {
   embedder?: WorkerRecipe;
   /** The tenant's entity labels; without them no entities are linked. */
   labels?: EntityLabel[];
+  /** How texts name the systems' nodes (plain data: it crosses into the worker). */
+  mentions?: readonly MentionPattern[];
 }
 
 /**
@@ -73,7 +76,7 @@ export async function prepareDocument(job: PrepareJob): Promise<{ result: Prepar
   const lookups: PreparedDocument['lookups'] = [];
   if (job.labels)
     chunks.forEach((c, i) => {
-      const found = mentionsOf(c.text, job.labels!);
+      const found = mentionsOf(c.text, job.labels!, job.mentions ?? []);
       for (const node of found.named) named.push(i, node);
       for (const mention of found.lookups) lookups.push([i, mention]);
     });

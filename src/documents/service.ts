@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as turn } from 'node:timers/promises';
+import type { MentionPattern } from '../graph/ingest/mentions.js';
 import type { Db } from '../store/db.js';
 import type { ProgressUpdate } from '../toolkit/progress.js';
 import { AppError } from '../toolkit/errors.js';
@@ -52,6 +53,7 @@ export { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE };
 export class DocumentService {
   readonly store: DocumentStore;
   private readonly linker: EntityLinker;
+  private readonly mentions: readonly MentionPattern[];
   /** Upload bounds (in flight, quota, chunks, PDF decoding), from the environment. */
   readonly policy: UploadPolicy;
   /** Most bytes one upload may carry. */
@@ -68,7 +70,8 @@ export class DocumentService {
     private readonly jobs: DocumentJobs = new DocumentJobs(settings.jobs),
   ) {
     this.store = new DocumentStore(db);
-    this.linker = new EntityLinker(db);
+    this.mentions = settings.mentions ?? [];
+    this.linker = new EntityLinker(db, this.mentions);
     this.policy = new UploadPolicy(db, settings.limits);
     this.maxUploadBytes = settings.maxUploadBytes;
   }
@@ -118,6 +121,7 @@ export class DocumentService {
         batchSize: WRITE_BATCH,
         embedder: this.embedder.workerRecipe,
         labels: linkEntities ? this.linker.labels(tenantId) : undefined,
+        mentions: this.mentions,
       },
       request.signal,
     );
@@ -277,7 +281,10 @@ export class DocumentService {
 }
 
 /** What the service takes of the document settings. */
-type DocumentServiceSettings = Pick<DocumentSettings, 'limits' | 'jobs' | 'maxUploadBytes'>;
+type DocumentServiceSettings = Pick<DocumentSettings, 'limits' | 'jobs' | 'maxUploadBytes'> & {
+  /** How texts name the systems' nodes (the manifests' `mentions`); without them only people, pages and pull requests are linked. */
+  mentions?: readonly MentionPattern[];
+};
 
 const DEFAULT_SERVICE_SETTINGS: DocumentServiceSettings = {
   limits: DEFAULT_DOCUMENT_LIMITS,

@@ -3,8 +3,8 @@ import type { Db } from '../store/db.js';
 import { tenantGate } from '../store/tenant-gate.js';
 import type { Clock, Logger } from '../toolkit/context.js';
 import type { ExecutionObserver } from '../toolkit/executor.js';
-import { IngestionPipeline } from './ingest/pipeline.js';
 import { GraphService } from './service/graph-service.js';
+import type { SemanticSearchFactory } from './service/semantic-search.js';
 import { nodeVocabulary } from './types.js';
 
 /** How often expired contexts are swept (they are also purged whenever they would be read). */
@@ -21,6 +21,8 @@ interface GraphDependencies {
   /** Days of activity kept; 0 keeps all. */
   activityRetentionDays: number;
   onIngestionError: (system: string) => void;
+  /** How entities are found by meaning, over the graph's keyword search (keyword search alone when absent). */
+  semanticSearch?: SemanticSearchFactory;
 }
 
 /** The knowledge graph and what the app around it runs for it. */
@@ -39,10 +41,9 @@ export function createGraph(deps: GraphDependencies): GraphFeature {
     clock: deps.clock,
     nodeTypes: nodeVocabulary(deps.systemNodeTypes),
     tenantGate: tenantGate(deps.db),
+    semanticSearch: deps.semanticSearch,
+    ingestion: { extractors: deps.extractors, log: deps.log, onError: deps.onIngestionError },
   });
-  const pipeline = new IngestionPipeline(graph, deps.extractors, { log: deps.log, onError: deps.onIngestionError });
-  graph.drain = () => pipeline.drain();
-  graph.flush = () => pipeline.flush();
 
   let sweeps = 0;
   const sweepOnce = () => {
@@ -57,13 +58,14 @@ export function createGraph(deps: GraphDependencies): GraphFeature {
   sweepOnce();
   const sweep = setInterval(sweepOnce, PURGE_INTERVAL_MS);
   sweep.unref();
+  const pipeline = graph.ingestion;
   return {
     graph,
     observers: [pipeline.recordActivity, pipeline.queueResult],
     dropTenant: (tenantId) => pipeline.dropTenant(tenantId),
     close() {
       clearInterval(sweep);
-      pipeline.flush();
+      graph.flush();
     },
   };
 }

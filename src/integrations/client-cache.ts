@@ -16,7 +16,7 @@ interface GrantOwner {
  * cache asks it for fresh tokens per request, and for the error that tells an unauthorized user
  * where to consent.
  */
-interface UserAuthority {
+export interface UserAuthority {
   tokens(owner: GrantOwner, options?: { afterUnauthorized?: boolean }): Promise<UserGrant>;
   authorizationRequired(owner: GrantOwner): Error;
   /** The generation of the user's grant (see GrantGenerations): changes on replace or removal, not on refresh. */
@@ -25,6 +25,22 @@ interface UserAuthority {
 
 /** Maps validated credentials to the ones a client is built from. */
 export type CredentialRewrite = (credentials: Credentials, integration: AnyIntegration) => Credentials;
+
+interface ClientCacheOptions {
+  /**
+   * Applied in order to validated credentials before a client is built from them (demo mode resolves its
+   * stable sandbox references to the running sandbox's address); the cache key covers the rewritten form.
+   */
+  credentialRewrites?: readonly CredentialRewrite[];
+  /**
+   * By integration id, the integrations that act for each user: their credentials come from the user's
+   * own authorization, their clients get the user's tokens per request, and a user who has not
+   * authorized is told where to.
+   */
+  userAuthorities?: ReadonlyMap<string, UserAuthority>;
+  /** How long a client is kept (24 hours by default). */
+  ttlMs?: number;
+}
 
 interface Entry {
   client: unknown;
@@ -50,34 +66,22 @@ export class ClientCache implements ClientProvider {
     Credentials,
     { integration: string; credentials: Credentials; key: string }
   >();
-  private readonly rewrites: CredentialRewrite[] = [];
-  private readonly authorities = new Map<string, UserAuthority>();
+  private readonly rewrites: readonly CredentialRewrite[];
+  private readonly ttlMs: number;
+  private readonly authorities: ReadonlyMap<string, UserAuthority>;
 
   constructor(
     integrations: readonly AnyIntegration[],
     sources: readonly CredentialSource[],
     private readonly clock: Clock,
     private readonly log: Logger,
-    private readonly ttlMs = CONNECTION_TTL_MS,
+    options: ClientCacheOptions = {},
   ) {
     this.integrations = new Map(integrations.map((i) => [i.id, i]));
     this.sources = new Map(sources.map((s) => [s.id, s]));
-  }
-
-  /**
-   * Rewrites validated credentials before a client is built from them (demo mode resolves its stable
-   * sandbox references to the running sandbox's address); the cache key covers the rewritten form.
-   */
-  addCredentialRewrite(rewrite: CredentialRewrite): void {
-    this.rewrites.push(rewrite);
-  }
-
-  /**
-   * Makes an integration act for each user: its credentials come from the user's own authorization,
-   * its clients get the user's tokens per request, and a user who has not authorized is told where to.
-   */
-  addUserAuthority(integrationId: string, authority: UserAuthority): void {
-    this.authorities.set(integrationId, authority);
+    this.rewrites = options.credentialRewrites ?? [];
+    this.ttlMs = options.ttlMs ?? CONNECTION_TTL_MS;
+    this.authorities = options.userAuthorities ?? new Map();
   }
 
   /**

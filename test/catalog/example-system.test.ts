@@ -165,6 +165,57 @@ describe('a system that also brings a REST family, a node type and an analytical
   });
 });
 
+describe('a system that declares how texts name its nodes and its part of the sample graph', () => {
+  let dev: TestServer;
+  beforeAll(async () => {
+    dev = await startTestServer({ manifests: [...MANIFESTS, statusPage], environment: 'development' });
+  });
+  afterAll(() => dev.close());
+
+  it('seeds its part of the sample graph, linked to what its texts mention in any system', async () => {
+    const token = await dev.tokenFor('acme');
+    expect((await call(dev, 'POST', '/graph/seed', { token })).status).toBe(200);
+    const incident = await call(dev, 'POST', '/graph/entity', {
+      token,
+      body: { entity_type: 'issue', entity_id: 'inc-acme-1' },
+    });
+    expect(incident.body.data).toMatchObject({ properties: { title: 'Webhook delays', labels: ['incident'] } });
+    const links = await call(dev, 'POST', '/graph/relationships?edge_type=LINKED_TO&direction=out', {
+      token,
+      body: { entity_type: 'status_component', entity_id: 'webhooks' },
+    });
+    expect(links.body.data).toEqual(
+      expect.arrayContaining([
+        { edge_type: 'LINKED_TO', from_node: 'status_component:webhooks', to_node: 'issue:inc-acme-1' },
+        { edge_type: 'LINKED_TO', from_node: 'status_component:webhooks', to_node: 'issue:PAY-102' },
+      ]),
+    );
+    expect(links.body.data).toHaveLength(2);
+  });
+
+  it("links the incidents another system's results name", async () => {
+    const token = await dev.tokenFor('acme');
+    const created = await call(dev, 'POST', '/mcp/ticketing/execute', {
+      token,
+      body: {
+        tool: 'create_ticket',
+        arguments: { project_key: 'WEB', summary: 'Follow up inc-acme-1', issue_type: 'Task' },
+      },
+    });
+    expect(created.body.error).toBeUndefined();
+    await dev.app.services.graph.drain();
+    const links = await call(dev, 'POST', '/graph/relationships?edge_type=LINKED_TO&direction=in', {
+      token,
+      body: { entity_type: 'issue', entity_id: 'inc-acme-1' },
+    });
+    expect(links.body.data).toContainEqual({
+      edge_type: 'LINKED_TO',
+      from_node: `issue:${created.body.data.ticket.key}`,
+      to_node: 'issue:inc-acme-1',
+    });
+  });
+});
+
 describe('a system with per-user authorization, added by its folder alone', () => {
   let own: TestServer;
   beforeAll(async () => {

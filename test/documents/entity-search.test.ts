@@ -4,6 +4,8 @@ import { EntitySemanticSearch } from '../../src/documents/entity-search.js';
 import { EntityVectorStore } from '../../src/documents/entity-vectors.js';
 import { DocumentService } from '../../src/documents/service.js';
 import { GraphBatch } from '../../src/graph/ingest/batch.js';
+import { GraphService } from '../../src/graph/service/graph-service.js';
+import { tenantGate } from '../../src/store/tenant-gate.js';
 import { testApp } from '../helpers/server.js';
 
 /** A model that knows three concepts: words of one concept land near each other whatever their spelling. */
@@ -38,22 +40,21 @@ class ConceptEmbedder implements EmbeddingProvider {
 const app = testApp();
 afterAll(() => app.close());
 for (const id of ['acme', 'globex']) app.tenants.ensure({ id, consumerId: `${id}-consumer` });
-const { graph } = app.services;
 const embedder = new ConceptEmbedder();
 const embedded: number[] = [];
 const counting: EmbeddingProvider = Object.assign(Object.create(embedder) as EmbeddingProvider, {
   embedDocuments: async (texts: readonly string[]) => (embedded.push(texts.length), embedder.embedDocuments(texts)),
 });
-graph.useSemanticSearch(
-  (keyword) =>
-    new EntitySemanticSearch(
-      new DocumentService(app.db, counting),
-      new EntityVectorStore(app.db),
-      graph.store,
-      keyword,
-      () => Date.now(),
+// The app's graph over the same store, finding entities by meaning with the counting embedder.
+const graph = new GraphService(app.db, {
+  clock: app.clock,
+  nodeTypes: app.services.graph.nodeTypes,
+  tenantGate: tenantGate(app.db),
+  semanticSearch: (store, keyword) =>
+    new EntitySemanticSearch(new DocumentService(app.db, counting), new EntityVectorStore(app.db), store, keyword, () =>
+      Date.now(),
     ),
-);
+});
 
 function tickets(tenantId: string, items: Array<[string, string]>): void {
   const batch = new GraphBatch();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphBatch } from '../../src/graph/ingest/batch.js';
-import { ticketNode } from '../../src/graph/ingest/extractor.js';
+import { ticketNode } from '../../tools/ticketing/mentions.js';
 import { call, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';
 import { documentsApi, pdfOf, upload } from './files.js';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { silentLogger } from '../../src/config/logger.js';
 import { GraphBatch } from '../../src/graph/ingest/batch.js';
-import { ticketNode } from '../../src/graph/ingest/extractor.js';
+import { ticketNode } from '../../tools/ticketing/mentions.js';
 import { IngestionPipeline } from '../../src/graph/ingest/pipeline.js';
 import { extractorsOf } from '../../src/catalog/manifest.js';
 import { MANIFESTS } from '../../tools/index.js';

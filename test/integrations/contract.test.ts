@@ -56,14 +56,16 @@ function clientOf({ integration, demo }: LoadedDemo): unknown {
     ...demo.consentAhead(sandbox.state(demo.fake.prefix, 'acme'), 0, systemClock.now()),
     accountEmail: 'probe@acme.test',
   };
-  const cache = new ClientCache(integrations, [{ id: 'vault', read: () => credentials }], systemClock, silentLogger);
-  cache.addUserAuthority(integration.id, {
-    tokens: (_owner, options) => {
+  const authority = {
+    tokens: (_owner: unknown, options?: { afterUnauthorized?: boolean }) => {
       if (options?.afterUnauthorized) refreshes.push(true);
       return Promise.resolve(grant);
     },
     authorizationRequired: () => new Error('not authorized'),
     grantGeneration: () => '0',
+  };
+  const cache = new ClientCache(integrations, [{ id: 'vault', read: () => credentials }], systemClock, silentLogger, {
+    userAuthorities: new Map([[integration.id, authority]]),
   });
   return cache.get(caller, integration.id as never);
 }

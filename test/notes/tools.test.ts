@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notionUserId, pageTitle, type NotionState } from '../../src/sandbox/notion/index.js';
-import { repositoryNames } from '../../src/graph/ingest/mentions.js';
+import { repositoryNames } from '../../tools/code_host/mentions.js';
 import { refusal } from '../helpers/app-error.js';
 import { checkedRunner, fakeState, systemServer, type Runner } from '../helpers/sandbox.js';
 import type { TestServer } from '../helpers/server.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repositoryNames } from '../../src/graph/ingest/mentions.js';
+import { repositoryNames } from '../../tools/code_host/mentions.js';
 
 describe('repositoryNames', () => {
   it.each([

@@ -1,6 +1,6 @@
 import type { GraphBatch, Handle } from '../../src/graph/ingest/batch.js';
-import { linkMentionedTickets, type Extractor } from '../../src/graph/ingest/extractor.js';
-import { closedIssueNumbers } from '../../src/graph/ingest/mentions.js';
+import type { Extractor } from '../../src/graph/ingest/extractor.js';
+import { closedIssueNumbers } from './mentions.js';
 import { arr, clip, labelNames, num, obj, str, type Json } from '../../src/graph/ingest/read.js';
 import { extractorOf, readsResultsOf } from '../../src/graph/ingest/tool-readers.js';
 import { createIssue, updateIssue } from './issue-actions.js';
@@ -139,7 +139,7 @@ function githubIssue(batch: GraphBatch, issue: Json, argRepo: string | undefined
   batch.edge(handle, 'BELONGS_TO', repoRef(batch, repo));
   batch.edge(handle, 'AUTHORED_BY', githubUser(batch, obj(issue.user)));
   for (const assignee of arr(issue.assignees)) batch.edge(handle, 'ASSIGNED_TO', githubUser(batch, assignee));
-  linkMentionedTickets(batch, handle, [str(issue.title), str(issue.body)]);
+  batch.linkMentions(handle, [str(issue.title), str(issue.body)], ['issue']);
   return handle;
 }
 
@@ -180,7 +180,7 @@ function pullRequest(batch: GraphBatch, pr: Json, argRepo: string | undefined): 
   for (const reviewer of Array.isArray(pr.requested_reviewers) ? pr.requested_reviewers : []) {
     githubUser(batch, typeof reviewer === 'string' ? { login: reviewer } : obj(reviewer));
   }
-  linkMentionedTickets(batch, handle, [str(pr.title), str(pr.body), str(head?.ref)]);
+  batch.linkMentions(handle, [str(pr.title), str(pr.body), str(head?.ref)], ['issue']);
   for (const issueNumber of closedIssueNumbers(str(pr.body), str(pr.title))) {
     const key = `${repo}#${issueNumber}`;
     batch.edge(handle, 'LINKED_TO', batch.ref('issue', key, { key, number: issueNumber, repo }));

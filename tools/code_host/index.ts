@@ -11,6 +11,8 @@ import { addIssueComment, getIssueComments } from './issue-comments.js';
 import { addIssueLabels, removeIssueLabels } from './issue-labels.js';
 import { getIssue, getIssues } from './issues.js';
 import { extractCodeHost } from './extractor.js';
+import { codeHostSample } from './sample-graph.js';
+import { repositoryMentions } from './mentions.js';
 import { githubIntegration } from '../../src/integrations/github/integration.js';
 import { doraRoute } from './rest.js';
 import { getMyCodeHostWork } from './my-work.js';
@@ -86,6 +88,8 @@ export const manifest: SystemManifest = {
   // The spec's analytics family serves the DORA metrics; the system's methods keep their bare paths too.
   rest: { routes: [doraRoute] },
   extractor: extractCodeHost,
+  sampleGraph: codeHostSample,
+  mentions: repositoryMentions,
   entityTypes: ['repository', 'issue', 'pull_request', 'deployment', 'user'],
   synonyms: {
     pr: ['pull', 'request'],

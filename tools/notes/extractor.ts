@@ -1,5 +1,4 @@
 import type { GraphBatch, Handle } from '../../src/graph/ingest/batch.js';
-import { linkMentionedRepositories, linkMentionedTickets } from '../../src/graph/ingest/extractor.js';
 import { extractorOf, readsResultsOf } from '../../src/graph/ingest/tool-readers.js';
 import { getPageContent } from './content.js';
 import { listDatabases, queryDatabase } from './databases.js';
@@ -51,9 +50,7 @@ export function notesPage(batch: GraphBatch, page: PageLike): Handle | undefined
       { property: person.property },
     );
   }
-  const mentions = [page.title, ...texts(page.properties)];
-  linkMentionedTickets(batch, handle, mentions);
-  linkMentionedRepositories(batch, handle, mentions);
+  batch.linkMentions(handle, [page.title, ...texts(page.properties)], ['issue', 'repository']);
   return handle;
 }
 
@@ -77,7 +74,6 @@ export const extractNotes = extractorOf([
   readsResultsOf(updatePage, ({ result }, batch) => void notesPage(batch, result)),
   readsResultsOf(getPageContent, ({ result }, batch) => {
     const page = batch.ref('notes_page', result.page_id);
-    linkMentionedTickets(batch, page, [result.markdown]);
-    linkMentionedRepositories(batch, page, [result.markdown]);
+    batch.linkMentions(page, [result.markdown], ['issue', 'repository']);
   }),
 ]);

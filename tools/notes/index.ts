@@ -3,6 +3,7 @@ import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { addPageContent, getPageContent } from './content.js';
 import { listDatabases, queryDatabase } from './databases.js';
 import { extractNotes } from './extractor.js';
+import { notesSample } from './sample-graph.js';
 import { notionIntegration } from '../../src/integrations/notion/integration.js';
 import { createPage, getPage, updatePage } from './pages.js';
 import { searchNotes } from './search.js';
@@ -25,6 +26,7 @@ export const manifest: SystemManifest = {
   // `/notes/*` is the unified notes family (tools/unified_notes): this system's methods are `/v1/notes/...`.
   rest: { ownsBarePaths: true },
   extractor: extractNotes,
+  sampleGraph: notesSample,
   entityTypes: ['notes_page', 'notes_database', 'user', 'issue', 'project', 'repository'],
   synonyms: {
     notion: ['notion', 'notes'],

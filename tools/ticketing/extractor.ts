@@ -1,5 +1,6 @@
 import type { GraphBatch, Handle } from '../../src/graph/ingest/batch.js';
-import { linkMentionedTickets, ticketNode, type Extractor } from '../../src/graph/ingest/extractor.js';
+import type { Extractor } from '../../src/graph/ingest/extractor.js';
+import { ticketNode } from './mentions.js';
 import { clip } from '../../src/graph/ingest/read.js';
 import { extractorOf, readsResultsOf } from '../../src/graph/ingest/tool-readers.js';
 import { getIssueAging } from './aging.js';
@@ -77,12 +78,17 @@ export const extractTicketing: Extractor = extractorOf([
     const handle = ticketNode(batch, args.issue_key, {}, undefined, true);
     for (const comment of result.comments) {
       person(batch, comment.author);
-      linkMentionedTickets(batch, handle, [comment.body], args.issue_key);
+      batch.linkMentions(handle, [comment.body], ['issue'], args.issue_key);
     }
   }),
   readsResultsOf(addTicketComment, ({ args, result }, batch) => {
     person(batch, result.author);
-    linkMentionedTickets(batch, ticketNode(batch, args.issue_key, {}, undefined, true), [result.body], args.issue_key);
+    batch.linkMentions(
+      ticketNode(batch, args.issue_key, {}, undefined, true),
+      [result.body],
+      ['issue'],
+      args.issue_key,
+    );
   }),
   readsResultsOf(
     addIssueLabels,
@@ -158,7 +164,7 @@ function ticket(batch: GraphBatch, t: Ticket): Handle | undefined {
     batch.edge(handle, 'LINKED_TO', ticketNode(batch, t.parent.key, { summary: t.parent.summary }, undefined, true), {
       relation: 'parent',
     });
-  linkMentionedTickets(batch, handle, [t.summary, t.description ?? undefined], t.key);
+  batch.linkMentions(handle, [t.summary, t.description ?? undefined], ['issue'], t.key);
   return handle;
 }
 

@@ -5,6 +5,8 @@ import { ticketingAnalyticsTools } from './analytics/tools/index.js';
 import { getIssueAging } from './aging.js';
 import { addTicketComment, getTicketComments } from './comments.js';
 import { extractTicketing } from './extractor.js';
+import { ticketingSample } from './sample-graph.js';
+import { ticketMentions } from './mentions.js';
 import { addIssueLabels, removeIssueLabels } from './labels.js';
 import { getMyTicketingWork } from './my-work.js';
 import { getAvailableStatuses, getProjectInfo, getProjects } from './projects.js';
@@ -74,6 +76,8 @@ export const manifest: SystemManifest = {
   tools: ticketingTools,
   integrations: [jiraIntegration],
   extractor: extractTicketing,
+  sampleGraph: ticketingSample,
+  mentions: ticketMentions,
   entityTypes: ['issue', 'project', 'user'],
   // Expansions keep the word itself: "bug" also means a code_host issue.
   synonyms: {

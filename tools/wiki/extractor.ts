@@ -1,5 +1,4 @@
 import type { GraphBatch, Handle } from '../../src/graph/ingest/batch.js';
-import { linkMentionedRepositories, linkMentionedTickets } from '../../src/graph/ingest/extractor.js';
 import { extractorOf, readsResultsOf } from '../../src/graph/ingest/tool-readers.js';
 import { createPage, updatePage } from './write.js';
 import { getPage, getPages } from './pages.js';
@@ -40,9 +39,7 @@ function wikiPage(batch: GraphBatch, page: PageLike): Handle | undefined {
       'CREATED_BY',
       batch.person({ accountId: page.author.accountId }, { name: page.author.displayName }),
     );
-  const text = [page.title, page.body?.markdown];
-  linkMentionedTickets(batch, handle, text);
-  linkMentionedRepositories(batch, handle, text);
+  batch.linkMentions(handle, [page.title, page.body?.markdown], ['issue', 'repository']);
   for (const accountId of mentionedAccounts(page.body?.markdown ?? ''))
     batch.edge(handle, 'REFERENCES', batch.person({ accountId }));
   return handle;
@@ -75,7 +72,7 @@ export const extractWiki = extractorOf([
         'CONTRIBUTES_TO',
         page,
       );
-      linkMentionedTickets(batch, page, [c.body.markdown]);
+      batch.linkMentions(page, [c.body.markdown], ['issue']);
     }
   }),
   readsResultsOf(

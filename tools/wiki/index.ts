@@ -1,6 +1,7 @@
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { extractWiki } from './extractor.js';
+import { wikiSample } from './sample-graph.js';
 import { confluenceIntegration } from '../../src/integrations/atlassian/confluence.js';
 import { addComment, addLabels, getAttachments, getLabels, getPageComments } from './page-parts.js';
 import { getPage, getPages } from './pages.js';
@@ -53,6 +54,7 @@ export const manifest: SystemManifest = {
   ],
   integrations: [confluenceIntegration],
   extractor: extractWiki,
+  sampleGraph: wikiSample,
   entityTypes: ['page', 'space', 'user', 'issue', 'project', 'repository'],
   synonyms: {
     confluence: ['confluence', 'wiki'],

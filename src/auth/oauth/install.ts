@@ -1,5 +1,4 @@
 import type { Config } from '../../config/config.js';
-import type { ClientCache } from '../../integrations/client-cache.js';
 import type { Db } from '../../store/db.js';
 import type { Clock, Logger } from '../../toolkit/context.js';
 import type { TenantService } from '../tenants.js';
@@ -13,7 +12,7 @@ import { StateTokens } from './state-token.js';
 import { authorizationFamiliesOf, type AuthorizationFamily, type OAuthRouteForm } from './upstream.js';
 import { UsedConsentLinks } from './used-consent-links.js';
 
-/** What a family's authorization is built from, and where it is registered (the flows, the clients' authorities). */
+/** What a family's authorization is built from. */
 export interface AuthorizationSetup {
   config: Config;
   db: Db;
@@ -22,60 +21,73 @@ export interface AuthorizationSetup {
   vault: CredentialVault;
   tenants: Pick<TenantService, 'exists'>;
   publicUrl(): string;
-  authorizations: Map<string, OAuthFlow>;
-  connections: Pick<ClientCache, 'addUserAuthority'>;
   /** Every system's manifest: the families with per-user authorization. */
   manifests: readonly { authorization?: AuthorizationFamily }[];
+  /**
+   * The provider a family authorizes through when it is not the configured client's (demo mode: the
+   * sandbox's fake of the upstream).
+   */
+  providerOf?: (family: AuthorizationFamily) => OAuthProvider | undefined;
+}
+
+/** The per-user authorizations, built before the clients that act through them. */
+interface Authorizations {
+  /** Each family's OAuth flow, by family (`suite`): served under `/oauth/<family>/`. */
+  flows: ReadonlyMap<string, OAuthFlow>;
+  /** The flow that holds each user's tokens, by the id of the integration it authorizes. */
+  byIntegration: ReadonlyMap<string, OAuthFlow>;
 }
 
 /**
- * Registers the per-user authorization of a route family (a system's, e.g. `suite`) under its routes:
- * `/oauth/<family>/callback` receives the provider's redirect, `/oauth/<family>/authorize` starts it.
- * The link handed to a user opens in a browser: it names the tenant and user where the route takes them
- * without credentials (`consent-link`), and is signed for single use where the route wants a token
- * (`app-install`).
+ * The per-user authorization of a route family (a system's, e.g. `suite`): `/oauth/<family>/callback`
+ * receives the provider's redirect, `/oauth/<family>/authorize` starts it. The link handed to a user
+ * opens in a browser: it names the tenant and user where the route takes them without credentials
+ * (`consent-link`), and is signed for single use where the route wants a token (`app-install`).
  */
-export function registerAuthorization(
-  app: Omit<AuthorizationSetup, 'manifests'>,
+function authorizationFlow(
+  setup: Omit<AuthorizationSetup, 'manifests' | 'providerOf'>,
   family: string,
   provider: OAuthProvider,
   shape: OAuthRouteForm['shape'],
 ): OAuthFlow {
-  const link = (path: string) => `${app.publicUrl()}/oauth/${family}/${path}`;
+  const link = (path: string) => `${setup.publicUrl()}/oauth/${family}/${path}`;
   const consentLinks =
     shape === 'app-install'
-      ? new ConsentLinks(app.config.jwtSecret, family, () => app.clock.now(), new UsedConsentLinks(app.db))
+      ? new ConsentLinks(setup.config.jwtSecret, family, () => setup.clock.now(), new UsedConsentLinks(setup.db))
       : undefined;
   const linkQuery = (owner: VaultOwner) =>
     consentLinks?.query(owner) ?? new URLSearchParams({ tenant_id: owner.tenantId, user_email: owner.userEmail });
-  const flow = new OAuthFlow({
+  return new OAuthFlow({
     provider,
-    vault: app.vault,
-    pending: new PendingAuthorizations(app.db, tenantGate(app.db)),
-    states: new StateTokens(app.config.jwtSecret, () => app.clock.now()),
-    clock: app.clock,
-    log: app.log,
+    vault: setup.vault,
+    pending: new PendingAuthorizations(setup.db, tenantGate(setup.db)),
+    states: new StateTokens(setup.config.jwtSecret, () => setup.clock.now()),
+    clock: setup.clock,
+    log: setup.log,
     redirectUri: () => link('callback'),
     authorizeLink: (owner: VaultOwner) => `${link('authorize')}?${linkQuery(owner).toString()}`,
     consentLinks,
     accessDenied: (owner) =>
-      app.tenants.exists(owner.tenantId) ? undefined : `Tenant ${owner.tenantId} does not exist`,
+      setup.tenants.exists(owner.tenantId) ? undefined : `Tenant ${owner.tenantId} does not exist`,
   });
-  app.authorizations.set(family, flow);
-  app.connections.addUserAuthority(provider.id, flow);
-  return flow;
 }
 
-/** The authorizations the configuration enables: each family whose upstream has a client configured. */
-export function installAuthorizations(app: AuthorizationSetup): void {
-  for (const { family, upstream } of authorizationFamiliesOf(app.manifests)) {
-    const client = upstream.clientIn(app.config);
-    if (client)
-      registerAuthorization(
-        app,
-        family,
-        upstream.provider(client, { now: () => app.clock.now() }),
-        upstream.routes.shape,
-      );
+/**
+ * The authorizations the configuration enables (each family whose upstream has a client configured),
+ * or that `providerOf` provides in its place.
+ */
+export function createAuthorizations(setup: AuthorizationSetup): Authorizations {
+  const flows = new Map<string, OAuthFlow>();
+  const byIntegration = new Map<string, OAuthFlow>();
+  const now = () => setup.clock.now();
+  for (const authorization of authorizationFamiliesOf(setup.manifests)) {
+    const { family, upstream } = authorization;
+    const client = upstream.clientIn(setup.config);
+    const provider = setup.providerOf?.(authorization) ?? (client && upstream.provider(client, { now }));
+    if (!provider) continue;
+    const flow = authorizationFlow(setup, family, provider, upstream.routes.shape);
+    flows.set(family, flow);
+    byIntegration.set(provider.id, flow);
   }
+  return { flows, byIntegration };
 }

@@ -4,7 +4,6 @@ import type { CallerChecks, RouteContext } from '../../http/route-context.js';
 import type { Routes } from '../../http/route-module.js';
 import { AppError } from '../../toolkit/errors.js';
 import { seedGraph } from '../seed.js';
-import { extractorsOf } from '../../catalog/manifest.js';
 import type { GraphService } from '../service/graph-service.js';
 import { sendGraphError } from '../../http/graph-errors.js';
 import { graphAuth, graphRoute } from './respond.js';
@@ -43,12 +42,7 @@ export function mountDevRoutes(
     auth,
     graphRoute(app, (_req, caller) => {
       // Demo tenants get their sandbox workspace's people and repositories, so the graph matches the tools.
-      const summary = seedGraph(
-        graph,
-        extractorsOf(app.manifests),
-        caller.tenantId,
-        app.demo?.sampleTeam(caller.tenantId),
-      );
+      const summary = seedGraph(graph, app.manifests, caller.tenantId, app.demo?.sampleTeam(caller.tenantId));
       return { success: true, data: { message: `Sample graph loaded for tenant ${caller.tenantId}`, ...summary } };
     }),
   );

@@ -1,5 +1,6 @@
 import { isUnsafeKey } from '../../toolkit/safe-json.js';
 import type { EdgeType, NodeType, Properties } from '../types.js';
+import { linkMentions, type MentionPattern } from './mentions.js';
 
 /** The identifiers a person is known by in each system; any one shared identifier ties two records. */
 export interface PersonIdentity {
@@ -68,6 +69,27 @@ export class GraphBatch {
   readonly people: BatchPerson[] = [];
   readonly edges: BatchEdge[] = [];
   private readonly personByAlias = new Map<string, number>();
+
+  /** `mentions`: how texts name the systems' nodes (see `linkMentions`). */
+  constructor(private readonly mentions: readonly MentionPattern[] = []) {}
+
+  /** This batch (the same nodes, people and edges) recognising these mention patterns. */
+  recognising(mentions: readonly MentionPattern[]): GraphBatch {
+    return Object.create(this, { mentions: { value: mentions } }) as GraphBatch;
+  }
+
+  /**
+   * LINKED_TO edges from `from` to every node of `nodeTypes` the texts mention (other than `self`), as the
+   * systems' mention patterns recognise them.
+   */
+  linkMentions(
+    from: Handle | undefined,
+    texts: Array<string | undefined>,
+    nodeTypes: readonly NodeType[],
+    self?: string,
+  ): void {
+    linkMentions(this, this.mentions, from, texts, nodeTypes, self);
+  }
 
   /** An entity the result describes. */
   node(type: NodeType, id: string | number | undefined | null, properties: Properties = {}): Handle | undefined {

@@ -1,119 +1,107 @@
+import type { GraphBatch, Handle } from './batch.js';
+
 /**
- * Cross-references in free text: ticketing keys (`PAY-123`) and closing references to code_host
- * issues (`fixes #12`). Common acronym-number pairs that look like keys are ignored.
+ * How free text names a node of some system (a ticket key, a repository link), declared by the system
+ * whose node it is (its manifest's `mentions`). Plain data, so a worker thread can be handed it too.
  */
-const TICKET_KEY = /\b([A-Z][A-Z0-9]{1,9})-([1-9]\d{0,6})\b/g;
-const NOT_PROJECT_KEYS = new Set([
-  'UTF',
-  'SHA',
-  'ISO',
-  'RFC',
-  'CVE',
-  'HTTP',
-  'TLS',
-  'SSL',
-  'PEP',
-  'ECMA',
-  'IPV',
-  'MD',
-  'AES',
-  'RSA',
-  'UTC',
-  'GMT',
-  'COVID',
-  'ES',
-  'GPT',
-  'WCAG',
-]);
-const CLOSING_REF = /\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s+#(\d{1,7})\b/gi;
+export interface MentionPattern {
+  /** The node type a mention names; the node's id is the mention's key. */
+  nodeType: string;
+  /** A global regular expression; its capture groups, joined by `join`, are the key. */
+  pattern: RegExp;
+  join: string;
+  /** A match that matches any of these whole is prose, not a mention. */
+  notWhole?: readonly RegExp[];
+  /** A match whose capture group `i + 1` matches `notGroups[i]` is not a mention. */
+  notGroups?: ReadonlyArray<RegExp | undefined>;
+  /** Removed in order from capture group `i + 1` before the key is made; an emptied group is no mention. */
+  trimGroups?: ReadonlyArray<readonly RegExp[] | undefined>;
+  /** The property of the mentioned node that holds its key. */
+  keyProperty: string;
+  /** The node the mentioned one belongs to, keyed by one capture group (a ticket's project). */
+  belongsTo?: { nodeType: string; group: number; property: string; keyProperty: string };
+}
 
-/** Ticket keys mentioned in any of the texts, each once, in order of appearance. */
-export function ticketKeys(...texts: Array<string | undefined>): string[] {
-  const keys = new Set<string>();
-  for (const text of texts) {
-    if (!text) continue;
-    for (const match of text.matchAll(TICKET_KEY))
-      if (!NOT_PROJECT_KEYS.has(match[1])) keys.add(`${match[1]}-${match[2]}`);
+/** One mention found: the node's key, the key of the node it belongs to, and the pattern that found it. */
+interface Mention {
+  key: string;
+  parent?: string;
+  pattern: MentionPattern;
+}
+
+function mentionOf(pattern: MentionPattern, match: RegExpMatchArray): Mention | undefined {
+  if (pattern.notWhole?.some((prose) => prose.test(match[0]))) return undefined;
+  const parts: string[] = [];
+  for (let group = 1; group < match.length; group++) {
+    let part = match[group] ?? '';
+    if (pattern.notGroups?.[group - 1]?.test(part)) return undefined;
+    for (const trailing of pattern.trimGroups?.[group - 1] ?? []) part = part.replace(trailing, '');
+    if (!part) return undefined;
+    parts.push(part);
   }
-  return [...keys];
+  const parent = pattern.belongsTo && match[pattern.belongsTo.group];
+  return { key: parts.join(pattern.join), parent: parent || undefined, pattern };
 }
 
-/** Issue numbers a pull request says it closes (`fixes #12`). */
-export function closedIssueNumbers(...texts: Array<string | undefined>): number[] {
-  const numbers = new Set<number>();
-  for (const text of texts) if (text) for (const match of text.matchAll(CLOSING_REF)) numbers.add(Number(match[1]));
-  return [...numbers];
-}
-
-/** The project key of a ticket key (`PAY-123` → `PAY`). */
-export const projectOfKey = (key: string): string | undefined => /^([A-Z][A-Z0-9_]*)-\d+$/.exec(key)?.[1];
-
-/** A GitHub repository link: `https://github.com/acme/api`, with an optional path after it. */
-const REPOSITORY_URL = /\bhttps?:\/\/(?:www\.)?github\.com\/([A-Za-z0-9][A-Za-z0-9-]{0,38})\/([A-Za-z0-9._-]{1,100})/g;
-/** A bare `owner/name` standing alone (not inside a path, a URL or an email). */
-const BARE_REPOSITORY = /(?<![\w./@:-])([A-Za-z0-9][A-Za-z0-9-]{1,38})\/([A-Za-z0-9][A-Za-z0-9._-]{0,99})(?![\w/@-])/g;
-/** Slash pairs of everyday prose that look like `owner/name`. */
-const PROSE_PAIRS = new Set([
-  'and/or',
-  'either/or',
-  'input/output',
-  'read/write',
-  'client/server',
-  'yes/no',
-  'on/off',
-  'true/false',
-  'pros/cons',
-  'his/her',
-  'he/she',
-  'am/pm',
-  'km/h',
-]);
-
-/** First segments of paths (`src/index.ts`, `tools/wiki`), never owners of a repository named bare. */
-const PATH_ROOTS = new Set([
-  'src',
-  'dist',
-  'lib',
-  'tools',
-  'test',
-  'tests',
-  'docs',
-  'bin',
-  'api',
-  'wiki',
-  'pages',
-  'spaces',
-  'download',
-  'rest',
-  'http',
-  'https',
-  'www',
-]);
-
-/** `src/index.ts` and the like are paths, not repositories. */
-const SOURCE_FILE = /\.(?:[cm]?[jt]sx?|md|py|json|ya?ml|toml|txt|go|rs|java|rb|sh|css|html?)$/i;
-
-const clean = (name: string): string => name.replace(/\.git$/, '').replace(/\.+$/, '');
-
-/** The `owner/name` of every GitHub repository the texts name, each once, in order of appearance. */
-export function repositoryNames(...texts: Array<string | undefined>): string[] {
-  const names = new Set<string>();
+/**
+ * The mentions of `nodeType` nodes in the texts, each once, in order of appearance (text by text, and
+ * within a text pattern by pattern).
+ */
+function mentionsIn(
+  patterns: readonly MentionPattern[],
+  nodeType: string,
+  texts: ReadonlyArray<string | undefined>,
+): Mention[] {
+  const found = new Map<string, Mention>();
+  const own = patterns.filter((p) => p.nodeType === nodeType);
   for (const text of texts) {
     if (!text) continue;
-    for (const [, owner, name] of text.matchAll(REPOSITORY_URL)) if (clean(name)) names.add(`${owner}/${clean(name)}`);
-    for (const [pair, owner, name] of text.matchAll(BARE_REPOSITORY)) {
-      // Bare mentions are written as GitHub shows them, in lower case (`acme/api`); `Owner/Repo` is prose.
-      if (
-        PROSE_PAIRS.has(pair.toLowerCase()) ||
-        pair !== pair.toLowerCase() ||
-        PATH_ROOTS.has(owner) ||
-        /^\d+$/.test(owner) ||
-        !clean(name) ||
-        SOURCE_FILE.test(name)
-      )
-        continue;
-      names.add(`${owner}/${clean(name)}`);
+    for (const pattern of own)
+      for (const match of text.matchAll(pattern.pattern)) {
+        const mention = mentionOf(pattern, match);
+        if (mention && !found.has(mention.key)) found.set(mention.key, mention);
+      }
+  }
+  return [...found.values()];
+}
+
+/** The keys of the `nodeType` nodes the texts mention, each once, in order of appearance. */
+export function mentionedKeys(
+  patterns: readonly MentionPattern[],
+  nodeType: string,
+  ...texts: Array<string | undefined>
+): string[] {
+  return mentionsIn(patterns, nodeType, texts).map((m) => m.key);
+}
+
+/** The node types the patterns name, each once, in declaration order. */
+export const mentionedTypes = (patterns: readonly MentionPattern[]): string[] => [
+  ...new Set(patterns.map((p) => p.nodeType)),
+];
+
+/**
+ * LINKED_TO edges from `from` to every node of the given types that the texts mention (other than
+ * `self`), each written as a reference with the node it belongs to.
+ */
+export function linkMentions(
+  batch: GraphBatch,
+  patterns: readonly MentionPattern[],
+  from: Handle | undefined,
+  texts: Array<string | undefined>,
+  nodeTypes: readonly string[],
+  self?: string,
+): void {
+  if (!from) return;
+  for (const nodeType of nodeTypes)
+    for (const { key, parent, pattern } of mentionsIn(patterns, nodeType, texts)) {
+      if (key === self) continue;
+      const { belongsTo } = pattern;
+      const handle = batch.ref(nodeType, key, {
+        [pattern.keyProperty]: key,
+        ...(belongsTo && parent ? { [belongsTo.property]: parent } : {}),
+      });
+      if (belongsTo && parent)
+        batch.edge(handle, 'BELONGS_TO', batch.ref(belongsTo.nodeType, parent, { [belongsTo.keyProperty]: parent }));
+      batch.edge(from, 'LINKED_TO', handle);
     }
-  }
-  return [...names];
 }

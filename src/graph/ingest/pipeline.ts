@@ -3,7 +3,7 @@ import type { ExecutionEvent } from '../../toolkit/executor.js';
 import type { GraphService } from '../service/graph-service.js';
 import { extract, type Extractor } from './index.js';
 
-interface PipelineHooks {
+export interface PipelineHooks {
   log: Logger;
   /** Counts a result that failed to ingest. */
   onError(system: string): void;

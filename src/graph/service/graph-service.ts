@@ -1,7 +1,10 @@
+import { silentLogger } from '../../config/logger.js';
 import type { Clock } from '../../toolkit/context.js';
 import type { Db } from '../../store/db.js';
 import type { TenantGate } from '../../store/tenant-gate.js';
 import type { GraphBatch } from '../ingest/batch.js';
+import type { Extractor } from '../ingest/extractor.js';
+import { IngestionPipeline, type PipelineHooks } from '../ingest/pipeline.js';
 import type { EdgeRefRow } from '../store/edges-repo.js';
 import { GraphStore } from '../store/index.js';
 import { parseProperties, toActivity, toNode, type EdgeLink, type NodeRow } from '../store/rows.js';
@@ -10,7 +13,7 @@ import { ContextService } from './context-service.js';
 import { ContextVisibility } from './context-visibility.js';
 import { assertEdgeTypes, assertNodeType, entityNotFound, traversalLimitExceeded } from './errors.js';
 import { IdentityResolver } from './identity.js';
-import { KeywordSearchProvider, type SemanticSearchProvider } from './semantic-search.js';
+import { KeywordSearchProvider, type SemanticSearchFactory, type SemanticSearchProvider } from './semantic-search.js';
 import { shortestPath, traverse, type LinkSource } from './traversal.js';
 import { GraphWriter, type WriteSummary } from './writer.js';
 
@@ -18,8 +21,13 @@ interface GraphServiceOptions {
   clock: Clock;
   /** Every node type the graph accepts (`nodeVocabulary` of the systems' types). */
   nodeTypes: readonly string[];
-  /** Plug an embedding provider in here; keyword (FTS5) search by default. */
-  semanticSearch?: SemanticSearchProvider;
+  /**
+   * How entities are found by meaning, built over the graph's store and its keyword (FTS5) search;
+   * keyword search alone by default.
+   */
+  semanticSearch?: SemanticSearchFactory;
+  /** Reads tool results into the graph: each system's extractor, and who hears of failures. */
+  ingestion?: PipelineHooks & { extractors?: Readonly<Record<string, Extractor>> };
   /** Where traversals read edges (default: the edges table). */
   links?: LinkSource;
   /** Refuses writes for tenants that no longer exist (the app passes the tenants table's gate). */
@@ -47,7 +55,7 @@ type PathAnswer = {
   path_found: boolean;
 };
 
-interface ActivityInput {
+export interface ActivityInput {
   action: string;
   actorType: string;
   actorId: string;
@@ -78,7 +86,9 @@ export class GraphService {
   readonly writer: GraphWriter;
   readonly identity: IdentityResolver;
   readonly contexts: ContextService;
-  private semantic: SemanticSearchProvider;
+  private readonly semantic: SemanticSearchProvider;
+  /** Turns tool executions into graph data (the executor's observers); reads no results without extractors. */
+  readonly ingestion: IngestionPipeline;
 
   /** How entities are found by meaning: `keyword` (bm25) or `hybrid` (embeddings fused with keywords). */
   get semanticMode(): string {
@@ -86,10 +96,6 @@ export class GraphService {
   }
   private readonly links: LinkSource;
   private readonly knownTypes: ReadonlySet<string>;
-  /** Set by the ingestion pipeline: resolves once queued results are ingested. */
-  drain: () => Promise<void> = async () => {};
-  /** Set by the ingestion pipeline: ingests queued results now. */
-  flush: () => void = () => {};
   /** Set on a view for one user (see `viewedBy`); the service itself sees every node. */
   private visibility: ContextVisibility | undefined;
 
@@ -106,9 +112,22 @@ export class GraphService {
       options.clock,
       (tenantId, type, id) => this.requireRow(tenantId, type, id).id,
     );
-    this.semantic = options.semanticSearch ?? new KeywordSearchProvider(this.store);
+    const keyword = new KeywordSearchProvider(this.store);
+    this.semantic = options.semanticSearch?.(this.store, keyword) ?? keyword;
+    const { extractors = {}, ...hooks } = options.ingestion ?? { log: silentLogger, onError: () => undefined };
+    this.ingestion = new IngestionPipeline(this, extractors, hooks);
     this.links = options.links ?? this.store.edges;
     this.knownTypes = new Set(options.nodeTypes);
+  }
+
+  /** Resolves once every tool result queued so far is ingested. */
+  drain(): Promise<void> {
+    return this.ingestion.drain();
+  }
+
+  /** Ingests the queued tool results now. */
+  flush(): void {
+    this.ingestion.flush();
   }
 
   get clock(): Clock {
@@ -279,11 +298,6 @@ export class GraphService {
       contexts: this.contexts.query(tenantId, email),
       truncated: reached.truncated,
     };
-  }
-
-  /** Replaces how entities are found by meaning; `make` gets the keyword search to build on. */
-  useSemanticSearch(make: (keyword: SemanticSearchProvider) => SemanticSearchProvider): void {
-    this.semantic = make(new KeywordSearchProvider(this.store));
   }
 
   async semanticSearch(

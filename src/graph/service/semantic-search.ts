@@ -23,6 +23,9 @@ export interface SemanticSearchProvider {
   search(tenantId: string, query: string, options: SemanticSearchOptions): Promise<SemanticHit[]>;
 }
 
+/** Builds how entities are found by meaning over the graph's store and its keyword search. */
+export type SemanticSearchFactory = (store: GraphStore, keyword: SemanticSearchProvider) => SemanticSearchProvider;
+
 const STOPWORDS = new Set([
   'a',
   'an',

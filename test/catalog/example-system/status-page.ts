@@ -173,4 +173,28 @@ export const manifest: SystemManifest = {
   // Its family serves `/status_page/...`: its method routes are `/v1/status_page/...` only.
   rest: { routes: [statusPageRoutes], ownsBarePaths: true },
   synonyms: { outage: ['incident'] },
+  // Texts anywhere (tickets, pages, notes, documents) that name an incident (`inc-acme-1`) link to it.
+  mentions: [{ nodeType: 'issue', pattern: /\b(inc-[a-z0-9]+-\d+)\b/g, join: '', keyProperty: 'key' }],
+  // Its part of the sample graph: its incidents as its tool returns them, and a component that names
+  // one of them and a ticket in its description.
+  sampleGraph: ({ team, batch: newBatch }) => {
+    const batch = newBatch();
+    const description = `Degraded since inc-${team.owner}-1; PAY-102 tracks the retries`;
+    const component = batch.node('status_component', 'webhooks', { name: 'Webhooks', description });
+    batch.linkMentions(component, [description], ['issue']);
+    return {
+      results: [
+        {
+          tool: 'get_incidents',
+          args: {},
+          result: {
+            incidents: [
+              { id: `inc-${team.owner}-1`, title: 'Webhook delays', status: 'resolved', repo: `${team.owner}/api` },
+            ],
+          },
+        },
+      ],
+      batches: [batch],
+    };
+  },
 };
