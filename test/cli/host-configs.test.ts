@@ -17,13 +17,14 @@ interface StdioEntry {
   args: string[];
 }
 
-/** The CLI arguments a host entry hands to our command, checked to name our package or bin. */
+/**
+ * The CLI arguments a host entry hands to our command, checked to name a command a user has today: the
+ * bin of the installed tarball, or the clone's entry point. `npx -y constellation-mcp` waits for the
+ * package to be on the npm registry (see the README's release checklist).
+ */
 function ourArguments(entry: StdioEntry): string[] {
-  if (entry.command === 'npx') {
-    const args = entry.args.filter((arg) => arg !== '-y' && arg !== '--yes');
-    expect(args[0]).toBe(pkg.name);
-    return args.slice(1);
-  }
+  expect(entry.command, 'npx needs the package on the npm registry').not.toBe('npx');
+  if (entry.command in pkg.bin) return entry.args;
   expect(entry.command).toBe('node');
   expect(entry.args[0]).toMatch(/^\/.*\/bin\/constellation\.js$/);
   return entry.args.slice(1);
@@ -40,8 +41,8 @@ describe('host configurations', () => {
     expect(existsSync(new URL(pkg.bin.constellation, root))).toBe(true);
   });
 
-  it('mcp.json starts the stdio server from any directory', () => {
-    const config = JSON.parse(read('mcp.json')) as { mcpServers: Record<string, StdioEntry> };
+  it(".mcp.json, where Claude Code reads a project's servers, starts the stdio server from any directory", () => {
+    const config = JSON.parse(read('.mcp.json')) as { mcpServers: Record<string, StdioEntry> };
     expectStartsServer(config.mcpServers.constellation);
   });
 
@@ -85,6 +86,19 @@ describe('host configurations', () => {
       }),
     ]);
     expect(parseCli(server.packages[0].packageArguments.map((a) => a.value)).command).toBe('mcp');
+  });
+
+  it('the README installs the tarball npm pack writes for this version', () => {
+    const tarballs = [...read('README.md').matchAll(/constellation-mcp-(\d[\w.-]*)\.tgz/g)].map((m) => m[1]);
+    expect(tarballs.length).toBeGreaterThan(0);
+    expect(new Set(tarballs)).toEqual(new Set([pkg.version]));
+  });
+
+  it("the README's one-line Claude Code command starts the stdio server", () => {
+    const line = /`(claude mcp add [^`]*)`/.exec(read('README.md'))?.[1] ?? '';
+    const [, server = ''] = line.split(' -- ');
+    const [command = '', ...args] = server.split(' ');
+    expectStartsServer({ command, args });
   });
 
   it('.env.example names every variable an integration reads', async () => {
