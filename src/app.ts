@@ -26,7 +26,7 @@ import { createKeyring, CredentialVault, LocalGrantGenerations, vaultCredentials
 import { tenantGate } from './store/tenant-gate.js';
 import type { OAuthFlow } from './auth/oauth/flow.js';
 import { installAuthorizations } from './auth/oauth/install.js';
-import { unifyCredentials } from './integrations/unify/source.js';
+import { unifyCredentials } from './integrations/apideck/credentials.js';
 
 /**
  * Everything one running server holds. Surfaces (REST, MCP, CLI) are thin layers over it: each declares

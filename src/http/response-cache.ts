@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { SystemManifest } from '../catalog/manifest.js';
-import { CONNECTION_MEMORY_MS } from '../integrations/unify/client.js';
+import { CONNECTION_MEMORY_MS } from '../integrations/apideck/client.js';
 import type { Caller, Clock } from '../toolkit/context.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 

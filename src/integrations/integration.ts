@@ -37,7 +37,7 @@ export interface ClientContext {
 
 /**
  * Where an integration's credentials come from, tried in the order the integration lists them. `unify`
- * is the platform's own unified-API application acting for the caller's tenant (src/integrations/unify/source.ts).
+ * is the platform's own unified-API application acting for the caller's tenant (src/integrations/apideck/credentials.ts).
  */
 export type CredentialSourceId = 'jwt' | 'env' | 'vault' | 'unify';
 

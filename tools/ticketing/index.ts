@@ -73,6 +73,15 @@ export const manifest: SystemManifest = {
   system: ticketingSystem,
   tools: ticketingTools,
   integrations: [jiraIntegration],
+  vault: {
+    integration: {
+      id: 'ticketing',
+      name: 'Ticketing',
+      unifiedApi: 'issue-tracking',
+      description: 'Issues, projects and sprints of the issue tracker (Jira)',
+    },
+    position: 0,
+  },
   extractor: extractTicketing,
   entityTypes: ['issue', 'project', 'user'],
   // Expansions keep the word itself: "bug" also means a code_host issue.
