@@ -1,6 +1,6 @@
 import { classifyByStatus } from '../http-status.js';
 import { defineIntegration } from '../integration.js';
-import { UnifyClient } from './client.js';
+import { CONNECTION_MEMORY_MS, UnifyClient } from './client.js';
 import { UnifyCredentials } from './credentials.js';
 import { APIDECK, isApideckFailure, unifyError } from './errors.js';
 
@@ -26,5 +26,8 @@ export const unifyIntegration = defineIntegration({
     new UnifyClient(settings, consumerId, fetch, true),
   classifyResponse: classifyByStatus(APIDECK),
   mapError: (error) => (isApideckFailure(error) ? unifyError(error) : undefined),
+  // A tenant's connections change in Apideck's vault, which tells this server nothing: answers live no
+  // longer than the connected provider is remembered (see withConnectedProvider).
+  cacheTtlMs: CONNECTION_MEMORY_MS,
   demo: () => import('./demo.js').then((m) => m.unifyDemo),
 });
