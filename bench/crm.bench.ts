@@ -1,5 +1,5 @@
 import { SANDBOX_EPOCH } from '../src/sandbox/server.js';
-import { crmOf, type UnifyState } from '../src/sandbox/unify/index.js';
+import { crmOf, type UnifyState } from '../src/sandbox/apideck/index.js';
 import { startDemoBench } from './demo-app.js';
 import { median, percentile, time, type BenchResult } from './lib.js';
 

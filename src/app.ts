@@ -28,7 +28,7 @@ import type { OAuthFlow } from './auth/oauth/flow.js';
 import { createAuthorizations } from './auth/oauth/install.js';
 import type { AuthorizationFamily } from './auth/oauth/upstream.js';
 import type { OAuthProvider } from './integrations/oauth-provider.js';
-import { unifyCredentials } from './integrations/unify/source.js';
+import { unifyCredentials } from './integrations/apideck/credentials.js';
 
 /**
  * Everything one running server holds. Surfaces (REST, MCP, CLI) are thin layers over it: each declares

@@ -3,6 +3,7 @@ import type { Extractor } from '../graph/ingest/extractor.js';
 import type { MentionPattern } from '../graph/ingest/mentions.js';
 import type { SampleGraph } from '../graph/seed.js';
 import type { RouteModule } from '../http/route-module.js';
+import type { VaultListing } from '../integrations/apideck/unified-apis.js';
 import type { AnyIntegration } from '../integrations/integration.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { SystemRecord } from '../toolkit/registry.js';
@@ -49,6 +50,8 @@ export interface SystemManifest {
      */
     ownsBarePaths?: boolean;
   };
+  /** How a tenant authorizes the system through the vault (`/auth/integrations`): its integration's id, name and unified API. */
+  vault?: VaultListing;
   /** Per-user authorization: the routes under `/oauth/<family>/` and the upstream each user authorizes. */
   authorization?: AuthorizationFamily;
 }

@@ -7,7 +7,7 @@ import { MANIFESTS } from '../../tools/index.js';
 import { SANDBOX_CREDENTIALS, WORKSPACE_IDS } from '../sandbox/credentials.js';
 import type { FakeUpstream } from '../sandbox/fake-upstream.js';
 import { startSandbox, type SandboxOptions } from '../sandbox/server.js';
-import { unifyFake } from '../sandbox/unify/index.js';
+import { unifyFake } from '../sandbox/apideck/index.js';
 import { DemoEnvironment, fakesOf, loadDemos, resolvingSandboxReferences, type LoadedDemo } from './environment.js';
 import { grantConsentAhead, perUserApiRoots, sandboxProviders } from './authorizations.js';
 

@@ -1,6 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { SystemManifest } from '../catalog/manifest.js';
-import { CONNECTION_MEMORY_MS } from '../integrations/unify/client.js';
 import type { Caller, Clock } from '../toolkit/context.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 
@@ -95,17 +94,15 @@ export class ResponseCache {
   }
 
   /**
-   * How long a tool's answers are kept. A tenant's unified-API connections change in Apideck's vault,
-   * which tells this server nothing: their answers live no longer than the connected provider is
-   * remembered (see withConnectedProvider).
+   * How long a tool's answers are kept: no longer than any of its integrations allows (an upstream that
+   * changes without telling this server, as a unified API's connections do, says so by `cacheTtlMs`).
    */
   private policyOf(tool: ToolDefinition, manifests: readonly SystemManifest[]): CachePolicy | undefined {
     if (!servesUpstreamData(tool, manifests)) return undefined;
     const integrations = manifests.find((m) => m.system.id === tool.system)?.integrations ?? [];
-    const unified = integrations.some((i) => i.sources.includes('unify'));
     return {
       integrationIds: integrations.map((i) => i.id),
-      ttlMs: unified ? Math.min(this.ttlMs, CONNECTION_MEMORY_MS) : this.ttlMs,
+      ttlMs: Math.min(this.ttlMs, ...integrations.map((i) => i.cacheTtlMs ?? Infinity)),
     };
   }
 

@@ -6,7 +6,7 @@ import type { Config } from '../config/config.js';
 import type { SampleTeam } from '../graph/seed.js';
 import type { ClientCache } from '../integrations/client-cache.js';
 import type { AnyIntegration } from '../integrations/integration.js';
-import type { UnifySettings } from '../integrations/unify/client.js';
+import type { UnifySettings } from '../integrations/apideck/client.js';
 import type { WorkspaceId } from '../sandbox/credentials.js';
 import type { Sandbox } from '../sandbox/server.js';
 import type { Db } from '../store/db.js';

@@ -37,7 +37,7 @@ export interface ClientContext {
 
 /**
  * Where an integration's credentials come from, tried in the order the integration lists them. `unify`
- * is the platform's own unified-API application acting for the caller's tenant (src/integrations/unify/source.ts).
+ * is the platform's own unified-API application acting for the caller's tenant (src/integrations/apideck/credentials.ts).
  */
 export type CredentialSourceId = 'jwt' | 'env' | 'vault' | 'unify';
 
@@ -94,6 +94,11 @@ export interface Integration<
   classifyResponse(response: Response): AppError | undefined;
   /** Maps an error the SDK threw (its own error type) to an AppError; undefined when it is not one. */
   mapError(error: unknown): AppError | undefined;
+  /**
+   * The longest the REST surface may cache answers of tools using this integration, when the upstream's
+   * data can change without the platform hearing of it sooner (none: the cache's own lifetime).
+   */
+  cacheTtlMs?: number;
   /** Loaded only in demo mode and by tests, so a normal start never imports a fake. */
   demo?: () => Promise<IntegrationDemo<C>>;
 }

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { SANDBOX_CREDENTIALS, type WorkspaceId } from '../../src/sandbox/credentials.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { UnifyClient, type UnifySettings } from '../../src/integrations/unify/client.js';
+import { UnifyClient, type UnifySettings } from '../../src/integrations/apideck/client.js';
 import { loadOpenApiContract, type OpenApiContract } from './openapi-contract.js';
 
 /** The sandbox application's settings, with a workspace's API key. */

@@ -3,7 +3,7 @@ import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import type { GoogleState } from '../../src/sandbox/google/index.js';
 import type { SlackState } from '../../src/sandbox/slack/index.js';
 import { revokeToken } from '../../src/sandbox/google/oauth/grants.js';
-import type { UnifyState } from '../../src/sandbox/unify/state.js';
+import type { UnifyState } from '../../src/sandbox/apideck/state.js';
 import { HOUR, MINUTE, ManualClock } from '../helpers/clock.js';
 import { consent } from '../helpers/oauth-harness.js';
 import { rawRequest, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';

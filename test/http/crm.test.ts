@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
-import { crmOf, type CrmResource, type UnifyState } from '../../src/sandbox/unify/index.js';
+import { crmOf, type CrmResource, type UnifyState } from '../../src/sandbox/apideck/index.js';
 import { fakeState } from '../helpers/sandbox.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import { unifiedFamily } from '../helpers/unified-family.js';

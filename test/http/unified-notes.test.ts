@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { extract } from '../../src/graph/ingest/index.js';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import type { NotionState, PageRecord } from '../../src/sandbox/notion/index.js';
-import type { UnifyState } from '../../src/sandbox/unify/index.js';
+import type { UnifyState } from '../../src/sandbox/apideck/index.js';
 import { manifest } from '../../tools/unified_notes/index.js';
 import { fakeState } from '../helpers/sandbox.js';
 import { call, type TestServer } from '../helpers/server.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_EPOCH, startSandbox, type Sandbox } from '../../src/sandbox/server.js';
-import { unifyFake } from '../../src/sandbox/unify/index.js';
-import type { UnifyState } from '../../src/sandbox/unify/index.js';
+import { unifyFake } from '../../src/sandbox/apideck/index.js';
+import type { UnifyState } from '../../src/sandbox/apideck/index.js';
 import { ManualClock, MINUTE } from '../helpers/clock.js';
 import { fakeState } from '../helpers/sandbox.js';
 import { call, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UnifyClient } from '../../src/integrations/unify/client.js';
-import { connectedService, proxyRequest } from '../../src/integrations/unify/proxy.js';
+import { UnifyClient } from '../../src/integrations/apideck/client.js';
+import { connectedService } from '../../src/integrations/apideck/connection.js';
+import { proxyRequest } from '../../src/integrations/apideck/proxy.js';
 import { googleFake } from '../../src/sandbox/google/index.js';
 import { notionFake } from '../../src/sandbox/notion/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { slackFake } from '../../src/sandbox/slack/index.js';
-import { unifyFake } from '../../src/sandbox/unify/index.js';
+import { unifyFake } from '../../src/sandbox/apideck/index.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { sandboxUnifySettings, unifyClientOf } from '../helpers/unify.js';
 

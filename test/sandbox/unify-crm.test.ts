@@ -4,8 +4,8 @@ import { googleFake } from '../../src/sandbox/google/index.js';
 import { notionFake } from '../../src/sandbox/notion/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { slackFake } from '../../src/sandbox/slack/index.js';
-import { crmOf, unifyFake, type UnifyState } from '../../src/sandbox/unify/index.js';
-import { UnifyClient } from '../../src/integrations/unify/client.js';
+import { crmOf, unifyFake, type UnifyState } from '../../src/sandbox/apideck/index.js';
+import { UnifyClient } from '../../src/integrations/apideck/client.js';
 import { apideckContracts, apideckRequester, sandboxUnifySettings, unifyClientOf } from '../helpers/unify.js';
 
 type Funcs = {

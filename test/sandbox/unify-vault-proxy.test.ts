@@ -4,7 +4,7 @@ import { googleFake } from '../../src/sandbox/google/index.js';
 import { notionFake } from '../../src/sandbox/notion/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { slackFake } from '../../src/sandbox/slack/index.js';
-import { unifyFake } from '../../src/sandbox/unify/index.js';
+import { unifyFake } from '../../src/sandbox/apideck/index.js';
 import { HOUR, ManualClock, MINUTE } from '../helpers/clock.js';
 import { apideckContracts, apideckRequester, unifyClientOf } from '../helpers/unify.js';
 

@@ -5,7 +5,7 @@ import type { Caller, ClientProvider } from '../../src/toolkit/context.js';
 import { defineTool, type ServiceMap } from '../../src/toolkit/define-tool.js';
 import { Executor } from '../../src/toolkit/executor.js';
 import { Registry } from '../../src/toolkit/registry.js';
-import { readWindow, windowListPage } from '../../tools/shared/unify/window.js';
+import { readWindow, windowListPage } from '../../tools/shared/cursor-window.js';
 import { ManualClock } from '../helpers/clock.js';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
-import { readWindow, windowListPage } from '../shared/unify/window.js';
+import { readWindow, windowListPage } from '../shared/cursor-window.js';
 import { checkRange, EventBody, timeRangeProblem, toGoogleEvent } from './bodies.js';
 import { CalendarId } from './calendars.js';
 import { GOOGLE_MAX_EVENTS, GoogleCalendarProxy } from './google.js';

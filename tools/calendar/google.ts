@@ -1,12 +1,8 @@
 import type { calendar_v3 } from '@googleapis/calendar';
 import { upstreamError } from '../../src/integrations/http-status.js';
-import type { UnifyClient } from '../../src/integrations/unify/client.js';
-import {
-  proxyRequest,
-  withConnectedProvider,
-  type FamilyProvider,
-  type ProxyRequest,
-} from '../../src/integrations/unify/proxy.js';
+import type { UnifyClient } from '../../src/integrations/apideck/client.js';
+import { withConnectedProvider, type FamilyProvider } from '../../src/integrations/apideck/connection.js';
+import { proxyRequest, type ProxyRequest } from '../../src/integrations/apideck/proxy.js';
 
 /** Google Calendar's largest page of calendar-list entries and of events. */
 export const GOOGLE_MAX_CALENDARS = 250;

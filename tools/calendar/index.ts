@@ -1,6 +1,6 @@
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
-import { unifyIntegration } from '../shared/unify/integration.js';
+import { unifyIntegration } from '../../src/integrations/apideck/integration.js';
 import { extractCalendar } from './extractor.js';
 import { getCalendar, listCalendars } from './calendars.js';
 import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './events.js';
@@ -31,6 +31,15 @@ export const manifest: SystemManifest = {
   system: calendarSystem,
   tools: [listCalendars, getCalendar, listEvents, getEvent, createEvent, updateEvent, deleteEvent, getFreeBusy],
   integrations: [unifyIntegration],
+  vault: {
+    integration: {
+      id: 'calendar',
+      name: 'Calendar',
+      unifiedApi: 'calendar',
+      description: 'Calendars, events and free-busy of the calendar (Google Calendar)',
+    },
+    position: 5,
+  },
   rest: { routes: [calendarRoutes], ownsBarePaths: true },
   extractor: extractCalendar,
   entityTypes: ['calendar', 'calendar_event', 'user'],

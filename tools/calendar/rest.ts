@@ -1,6 +1,6 @@
 import type { RouteModule } from '../../src/http/route-module.js';
 import { addToolRoutes, type ToolRouteContext } from '../../src/http/tool-routes.js';
-import { unifiedFamily, unifiedToolRoutes } from '../../src/http/unified-routes.js';
+import { unifiedFamily, unifiedToolRoutes } from '../../src/integrations/apideck/rest.js';
 
 const CALENDAR = '/calendar/calendars/{calendar_id}';
 const EVENT = `${CALENDAR}/events/{event_id}`;

@@ -85,6 +85,15 @@ export const manifest: SystemManifest = {
   system: codeHostSystem,
   tools: codeHostTools,
   integrations: [githubIntegration],
+  vault: {
+    integration: {
+      id: 'code_host',
+      name: 'Code host',
+      unifiedApi: 'issue-tracking',
+      description: 'Repositories, pull requests and issues of the code host (GitHub)',
+    },
+    position: 1,
+  },
   // The spec's analytics family serves the DORA metrics; the system's methods keep their bare paths too.
   rest: { routes: [doraRoute] },
   extractor: extractCodeHost,

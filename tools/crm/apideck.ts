@@ -5,8 +5,8 @@ import type { Lead } from '@apideck/unify/models/components/lead.js';
 import type { LeadInput } from '@apideck/unify/models/components/leadinput.js';
 import type { Opportunity } from '@apideck/unify/models/components/opportunity.js';
 import type { OpportunityInput } from '@apideck/unify/models/components/opportunityinput.js';
-import type { UnifyClient } from '../../src/integrations/unify/client.js';
-import type { UpstreamPage as UnifiedPage } from '../shared/unify/window.js';
+import type { UnifyClient } from '../../src/integrations/apideck/client.js';
+import type { UpstreamPage as UnifiedPage } from '../shared/cursor-window.js';
 
 /** List, get, create and update of one unified CRM resource through `@apideck/unify`'s standalone functions (loaded on first use). */
 export interface UnifiedResource<M, I, F> {

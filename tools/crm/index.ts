@@ -1,7 +1,7 @@
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { extractCrm } from './extractor.js';
-import { unifyIntegration } from '../shared/unify/integration.js';
+import { unifyIntegration } from '../../src/integrations/apideck/integration.js';
 import { accountTools, contactTools, leadTools, opportunityTools } from './resources.js';
 import { crmRoutes } from './rest.js';
 
@@ -34,6 +34,15 @@ export const manifest: SystemManifest = {
   system: crmSystem,
   tools: resources.flatMap((r) => [r.list, r.create, r.get, r.update]),
   integrations: [unifyIntegration],
+  vault: {
+    integration: {
+      id: 'crm',
+      name: 'CRM',
+      unifiedApi: 'crm',
+      description: 'Accounts, contacts, leads and opportunities of the CRM (Salesforce, HubSpot...)',
+    },
+    position: 2,
+  },
   rest: { routes: [crmRoutes], ownsBarePaths: true },
   extractor: extractCrm,
   entityTypes: ['crm_account', 'crm_contact', 'crm_lead', 'crm_opportunity', 'user'],

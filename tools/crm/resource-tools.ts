@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { UnifyClient } from '../../src/integrations/unify/client.js';
+import type { UnifyClient } from '../../src/integrations/apideck/client.js';
 import { defineTool, type ListPage, type LlmHints, type TypedTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
-import { readWindow, windowListPage } from '../shared/unify/window.js';
+import { readWindow, windowListPage } from '../shared/cursor-window.js';
 import type { UnifiedResource } from './apideck.js';
 
 /** Apideck's largest page: a deep page is reached in as few calls as the unified API allows. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, type ListPage, type TypedTool } from '../../src/toolkit/define-tool.js';
-import { readWindow, windowListPage } from '../shared/unify/window.js';
+import { readWindow, windowListPage } from '../shared/cursor-window.js';
 import { ChannelIdArg, viaUserSlack, SLACK_MAX_PAGE } from './args.js';
 import { type Channel, channelOf, ChannelSchema } from './records.js';
 import { nextCursorOf, slackCall } from './slack.js';

@@ -1,6 +1,6 @@
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
-import { unifyIntegration } from '../shared/unify/integration.js';
+import { unifyIntegration } from '../../src/integrations/apideck/integration.js';
 import { createChannel, getChannel, listChannels } from './channels.js';
 import { extractTeamChat } from './extractor.js';
 import { addMember, listMembers, listMessages, sendMessage } from './messages-members.js';
@@ -21,6 +21,15 @@ export const manifest: SystemManifest = {
   system: teamChatSystem,
   tools: [listChannels, getChannel, createChannel, listMessages, sendMessage, listMembers, addMember],
   integrations: [unifyIntegration],
+  vault: {
+    integration: {
+      id: 'team_chat',
+      name: 'Team chat',
+      unifiedApi: 'messaging',
+      description: 'Channels, messages and members of the team chat (Slack)',
+    },
+    position: 3,
+  },
   rest: { routes: [teamChatRoutes], ownsBarePaths: true },
   extractor: extractTeamChat,
   entityTypes: ['chat_channel', 'chat_message'],

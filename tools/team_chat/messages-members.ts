@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineTool, type ListPage, type TypedTool } from '../../src/toolkit/define-tool.js';
 import type { PageRequest } from '../../src/toolkit/pagination.js';
-import type { UnifyClient } from '../../src/integrations/unify/client.js';
-import { readWindow, windowListPage } from '../shared/unify/window.js';
+import type { UnifyClient } from '../../src/integrations/apideck/client.js';
+import { readWindow, windowListPage } from '../shared/cursor-window.js';
 import { ChannelIdArg, viaUserSlack, SLACK_MAX_PAGE } from './args.js';
 import {
   type Member,

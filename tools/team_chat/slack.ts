@@ -1,5 +1,6 @@
-import type { UnifyClient } from '../../src/integrations/unify/client.js';
-import { proxyRequest, withConnectedProvider, type FamilyProvider } from '../../src/integrations/unify/proxy.js';
+import type { UnifyClient } from '../../src/integrations/apideck/client.js';
+import { withConnectedProvider, type FamilyProvider } from '../../src/integrations/apideck/connection.js';
+import { proxyRequest } from '../../src/integrations/apideck/proxy.js';
 import { AppError, type ErrorCode } from '../../src/toolkit/errors.js';
 
 /** Apideck's unified API whose connection names the tenant's chat workspace. */

@@ -75,6 +75,15 @@ export const manifest: SystemManifest = {
   system: ticketingSystem,
   tools: ticketingTools,
   integrations: [jiraIntegration],
+  vault: {
+    integration: {
+      id: 'ticketing',
+      name: 'Ticketing',
+      unifiedApi: 'issue-tracking',
+      description: 'Issues, projects and sprints of the issue tracker (Jira)',
+    },
+    position: 0,
+  },
   extractor: extractTicketing,
   sampleGraph: ticketingSample,
   mentions: ticketMentions,

@@ -1,6 +1,6 @@
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
-import { unifyIntegration } from '../shared/unify/integration.js';
+import { unifyIntegration } from '../../src/integrations/apideck/integration.js';
 import { addComment, listComments } from './comments.js';
 import { createFolder, listDatabases, listFolders } from './databases-folders.js';
 import { extractUnifiedNotes } from './extractor.js';
@@ -32,6 +32,15 @@ export const manifest: SystemManifest = {
     addComment,
   ],
   integrations: [unifyIntegration],
+  vault: {
+    integration: {
+      id: 'notes',
+      name: 'Notes',
+      unifiedApi: 'file-storage',
+      description: 'Databases, pages, folders and comments of the notes workspace (Notion)',
+    },
+    position: 4,
+  },
   rest: { routes: [unifiedNotesRoutes], ownsBarePaths: true },
   extractor: extractUnifiedNotes,
   entityTypes: ['notes_page', 'notes_database', 'user', 'issue', 'project', 'repository'],

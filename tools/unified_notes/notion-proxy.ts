@@ -1,12 +1,8 @@
 import { Client, isHTTPResponseError, LogLevel } from '@notionhq/client';
 import type { HeaderSource } from '../../src/integrations/http-status.js';
-import type { UnifyClient } from '../../src/integrations/unify/client.js';
-import {
-  PROVIDER_API_BASES,
-  proxyRequest,
-  withConnectedProvider,
-  type FamilyProvider,
-} from '../../src/integrations/unify/proxy.js';
+import type { UnifyClient } from '../../src/integrations/apideck/client.js';
+import { withConnectedProvider, type FamilyProvider } from '../../src/integrations/apideck/connection.js';
+import { PROVIDER_API_BASES, proxyRequest } from '../../src/integrations/apideck/proxy.js';
 import { notionFailure } from '../../src/integrations/notion/errors.js';
 
 /** Apideck's unified API whose connection names the tenant's notes workspace. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
 import { pageIdOf } from '../notes/notion.js';
 import { DatabaseIdArg, NOT_NOTION_SYSTEM, NotionText, PageIdArg } from './args.js';
-import { windowListPage } from '../shared/unify/window.js';
+import { windowListPage } from '../shared/cursor-window.js';
 import { PageDetailSchema, PageSchema, type NotesPage, type NotesPageDetail } from './records.js';
 import { NotesWorkspace } from './workspace.js';
 

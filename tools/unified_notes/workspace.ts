@@ -1,6 +1,6 @@
 import type { Client } from '@notionhq/client';
 import { memoryOf, type ClientMemory } from '../../src/integrations/client-memory.js';
-import type { UnifyClient } from '../../src/integrations/unify/client.js';
+import type { UnifyClient } from '../../src/integrations/apideck/client.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import type { PageRequest } from '../../src/toolkit/pagination.js';
 import {
@@ -15,7 +15,7 @@ import {
   type NotionPerson,
 } from '../notes/notion.js';
 import { notionProperties } from '../notes/properties.js';
-import { readWindow, type Window } from '../shared/unify/window.js';
+import { readWindow, type Window } from '../shared/cursor-window.js';
 import { withNotion } from './notion-proxy.js';
 import { commentOf, databaseIdOf, databaseOf, folderOf, isFolder, pageOf, type NotesPageDetail } from './records.js';
 

@@ -1,9 +1,9 @@
 import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import { validationError } from '../../auth/tenants.js';
-import { unifyClientFor } from '../../integrations/unify/settings.js';
-import { apideckUnifiedApi, KNOWN_UNIFIED_APIS, VAULT_INTEGRATIONS } from '../../integrations/unify/unified-apis.js';
-import { createVaultSession } from '../../integrations/unify/vault.js';
+import { unifyClientFor } from '../../integrations/apideck/settings.js';
+import { apideckUnifiedApi, KNOWN_UNIFIED_APIS, vaultIntegrationsOf } from '../../integrations/apideck/unified-apis.js';
+import { createVaultSession } from '../../integrations/apideck/vault.js';
 import { AppError } from '../../toolkit/errors.js';
 import { requireApiKey } from '../auth.js';
 import { jsonSchemaOf } from '../doc-schemas.js';
@@ -17,36 +17,36 @@ import { windowLimit } from '../window-limit.js';
 /** Spec: Limits, 10 vault-session requests per 15 minutes per IP address. */
 const VAULT_SESSION_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
 
-const INTEGRATION_IDS = VAULT_INTEGRATIONS.map((i) => i.id);
-
-const VaultSessionBody = z
-  .object({
-    integration: z
-      .string()
-      .describe(`A predefined integration id: ${INTEGRATION_IDS.join(', ')}`)
-      .optional(),
-    unifiedApis: z
-      .array(z.string().refine((name) => KNOWN_UNIFIED_APIS.includes(name), { message: 'unknown unified API name' }))
-      .min(1, 'unifiedApis must name at least one unified API')
-      .describe(
-        'Unified API names to offer (issue-tracking, crm, messaging, file-storage, calendar, or any Apideck unified API id)',
-      )
-      .optional(),
-    redirectUri: z
-      .string()
-      .url('redirectUri must be an absolute URL')
-      .describe(
-        'Where the user returns after authorizing: an https: URL (http: only to a loopback host on a development server)',
-      )
-      .optional(),
-    vaultName: z.string().min(1).max(100).describe('Name shown in the authorization UI').optional(),
-    primaryColor: z
-      .string()
-      .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'primaryColor must be a hex color such as #286efa')
-      .describe('Hex color of the authorization UI')
-      .optional(),
-  })
-  .strict();
+/** The body of a vault-session request, offering the integrations the systems declare. */
+const vaultSessionBody = (integrationIds: readonly string[]) =>
+  z
+    .object({
+      integration: z
+        .string()
+        .describe(`A predefined integration id: ${integrationIds.join(', ')}`)
+        .optional(),
+      unifiedApis: z
+        .array(z.string().refine((name) => KNOWN_UNIFIED_APIS.includes(name), { message: 'unknown unified API name' }))
+        .min(1, 'unifiedApis must name at least one unified API')
+        .describe(
+          'Unified API names to offer (issue-tracking, crm, messaging, file-storage, calendar, or any Apideck unified API id)',
+        )
+        .optional(),
+      redirectUri: z
+        .string()
+        .url('redirectUri must be an absolute URL')
+        .describe(
+          'Where the user returns after authorizing: an https: URL (http: only to a loopback host on a development server)',
+        )
+        .optional(),
+      vaultName: z.string().min(1).max(100).describe('Name shown in the authorization UI').optional(),
+      primaryColor: z
+        .string()
+        .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'primaryColor must be a hex color such as #286efa')
+        .describe('Hex color of the authorization UI')
+        .optional(),
+    })
+    .strict();
 
 const INTEGRATION = {
   type: 'object',
@@ -100,7 +100,13 @@ export const tenantEnvelope = (
  * and a Hosted Vault session for the tenant's `consumerId` created through Apideck. Both take
  * `X-API-KEY` (401 missing, 403 wrong) and `X-Tenant-Id` (404 unknown tenant).
  */
-export const vaultAuthRoutes: RouteModule<CallerChecks & Pick<RouteContext, 'tenants' | 'clock'>> = (routes, app) => {
+export const vaultAuthRoutes: RouteModule<CallerChecks & Pick<RouteContext, 'tenants' | 'clock' | 'manifests'>> = (
+  routes,
+  app,
+) => {
+  const integrations = vaultIntegrationsOf(app.manifests.flatMap((manifest) => manifest.vault ?? []));
+  const integrationIds = integrations.map((i) => i.id);
+  const VaultSessionBody = vaultSessionBody(integrationIds);
   const apiKey = requireApiKey(app);
   const sessionLimit: RequestHandler = windowLimit({
     ...VAULT_SESSION_LIMIT,
@@ -137,7 +143,7 @@ export const vaultAuthRoutes: RouteModule<CallerChecks & Pick<RouteContext, 'ten
     apiKey,
     route((req, res) => {
       const tenant = tenantOf(app, req);
-      res.json(tenantEnvelope(app, tenant.id, { integrations: VAULT_INTEGRATIONS }));
+      res.json(tenantEnvelope(app, tenant.id, { integrations }));
     }),
   );
 
@@ -178,17 +184,17 @@ export const vaultAuthRoutes: RouteModule<CallerChecks & Pick<RouteContext, 'ten
       const body = parsed.data;
       if (body.redirectUri !== undefined) redirectTarget(app.config, 'redirectUri', body.redirectUri);
       const integration =
-        body.integration === undefined ? undefined : VAULT_INTEGRATIONS.find((i) => i.id === body.integration);
+        body.integration === undefined ? undefined : integrations.find((i) => i.id === body.integration);
       if (body.integration !== undefined && !integration) {
         throw new AppError(
           'INVALID_INTEGRATION',
-          `Unsupported integration: ${body.integration}. Supported: ${INTEGRATION_IDS.join(', ')}`,
+          `Unsupported integration: ${body.integration}. Supported: ${integrationIds.join(', ')}`,
         );
       }
       const names =
         integration || body.unifiedApis
           ? [...(integration ? [integration.unifiedApi] : []), ...(body.unifiedApis ?? [])]
-          : VAULT_INTEGRATIONS.map((i) => i.unifiedApi);
+          : integrations.map((i) => i.unifiedApi);
       const client = unifyClientFor(app, tenant.id);
       const sessionUri = await createVaultSession(client, {
         unifiedApis: [...new Set(names.map(apideckUnifiedApi))],

@@ -1,8 +1,8 @@
-import type { IntegrationDemo } from '../../../src/integrations/integration.js';
-import type { UnifyClient } from '../../../src/integrations/unify/client.js';
-import type { UnifyCredentials } from '../../../src/integrations/unify/source.js';
-import { SANDBOX_CREDENTIALS } from '../../../src/sandbox/credentials.js';
-import { unifyFake } from '../../../src/sandbox/unify/index.js';
+import type { IntegrationDemo } from '../integration.js';
+import type { UnifyClient } from './client.js';
+import type { UnifyCredentials } from './credentials.js';
+import { SANDBOX_CREDENTIALS } from '../../sandbox/credentials.js';
+import { unifyFake } from '../../sandbox/apideck/index.js';
 
 /** Demo mode's Apideck: the sandbox fake, with the workspace's key of the sandbox application and its demo consumer. */
 export const unifyDemo: IntegrationDemo<UnifyCredentials> = {

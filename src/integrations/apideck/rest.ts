@@ -1,13 +1,13 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { apiKeyMatches } from '../auth/api-key.js';
-import type { Caller } from '../toolkit/context.js';
-import { unifySettingsOf } from '../integrations/unify/settings.js';
-import { AppError } from '../toolkit/errors.js';
-import type { JsonSchema } from '../toolkit/registry.js';
-import { sendError } from './errors.js';
-import { pathParams } from './tool-call-route.js';
-import { toolOf, type ToolRoute, type ToolRouteContext, type ToolRouteFamily } from './tool-routes.js';
-import { tenantEnvelope, tenantEnvelopeOf, tenantOf } from './routes/vault-auth.js';
+import { apiKeyMatches } from '../../auth/api-key.js';
+import type { Caller } from '../../toolkit/context.js';
+import { unifySettingsOf } from './settings.js';
+import { AppError } from '../../toolkit/errors.js';
+import type { JsonSchema } from '../../toolkit/registry.js';
+import { sendError } from '../../http/errors.js';
+import { pathParams } from '../../http/tool-call-route.js';
+import { toolOf, type ToolRoute, type ToolRouteContext, type ToolRouteFamily } from '../../http/tool-routes.js';
+import { tenantEnvelope, tenantEnvelopeOf, tenantOf } from '../../http/routes/vault-auth.js';
 
 /** What the unified families' routes (`/crm`, `/calendar`, ...) share: their caller, their envelope and their tools' schemas. */
 

@@ -1,8 +1,15 @@
+import { z } from 'zod';
 import type { CredentialSource } from '../credentials.js';
 import type { UnifySettings } from './client.js';
 
 /** What a unified-API client is built from: the platform's Apideck application and the tenant's consumer. */
-export type UnifyCredentials = { baseUrl: string; apiKey: string; appId: string; consumerId: string };
+export const UnifyCredentials = z.object({
+  baseUrl: z.url(),
+  apiKey: z.string().min(1),
+  appId: z.string().min(1),
+  consumerId: z.string().min(1),
+});
+export type UnifyCredentials = z.infer<typeof UnifyCredentials>;
 
 /**
  * The platform's own Apideck application as a credential source (`unify`): not the caller's token but

@@ -1,9 +1,9 @@
 import type { ApideckCore } from '@apideck/unify/core.js';
-import { classifyByStatus, upstreamError } from '../http-status.js';
+import { classifyByStatus } from '../http-status.js';
 import type { UpstreamFetch } from '../integration.js';
 import { lazySdk } from '../lazy-sdk.js';
 import { createUpstreamFetch } from '../upstream-fetch.js';
-import { AppError } from '../../toolkit/errors.js';
+import { APIDECK, unifyError } from './errors.js';
 
 /** Where the platform reaches Apideck: its API base, the application's key and id (config, or the sandbox in demo mode). */
 export interface UnifySettings {
@@ -14,8 +14,6 @@ export interface UnifySettings {
 
 /** The result every standalone function of `@apideck/unify` resolves to. */
 type UnifyResult<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-const TITLE = 'Apideck';
 
 /**
  * How long the provider a tenant connected is remembered (real time: the vault changes outside the
@@ -41,7 +39,7 @@ export class UnifyClient {
   ) {
     this.fetch = retrying
       ? fetch
-      : createUpstreamFetch({ title: TITLE, classifyResponse: classifyByStatus(TITLE) }, fetch);
+      : createUpstreamFetch({ title: APIDECK, classifyResponse: classifyByStatus(APIDECK) }, fetch);
   }
 
   /** The SDK client, for the standalone functions (`@apideck/unify/funcs/<name>.js`). */
@@ -81,64 +79,5 @@ export class UnifyClient {
     const result = await run(await this.sdk());
     if (result.ok) return result.value;
     throw unifyError(result.error);
-  }
-}
-
-interface ApideckFailure {
-  httpMeta?: { response?: Response; body?: string };
-  message?: string;
-  detail?: unknown;
-}
-
-/**
- * The platform's error for an Apideck failure: the shared status table (401/403 become FORBIDDEN: the
- * platform's key was refused, 404, 400/422 VALIDATION_ERROR, 429 RATE_LIMITED with Retry-After, 5xx
- * UPSTREAM_ERROR), with Apideck's message and `detail`. Errors of our own (timeouts, AppErrors) pass through.
- */
-export function unifyError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  if (error instanceof Error && error.cause instanceof AppError) return error.cause;
-  const failure = error as ApideckFailure;
-  const response = failure?.httpMeta?.response;
-  if (!response)
-    return new AppError(
-      'UPSTREAM_ERROR',
-      `${TITLE} call failed: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
-  const body = bodyOf(failure.httpMeta?.body);
-  const detail = failure.detail ?? body?.detail;
-  // The consumer has no connection for the unified API (or not the one named): the tenant must connect one first.
-  if (body?.type_name === 'InvalidServiceIdError') {
-    return new AppError(
-      'NOT_CONFIGURED',
-      `${typeof detail === 'string' ? detail : 'No connection for this unified API'}: authorize one through POST /auth/vault-session`,
-      {
-        upstreamStatus: response.status,
-        cause: error,
-      },
-    );
-  }
-  const message =
-    [failure.message, typeof detail === 'string' ? detail : undefined].filter(Boolean).join(': ') || undefined;
-  return upstreamError(
-    {
-      status: response.status,
-      headers: response.headers,
-      message,
-      details: detail === undefined ? undefined : { detail },
-      cause: error,
-    },
-    TITLE,
-  );
-}
-
-function bodyOf(text: string | undefined): { detail?: unknown; type_name?: unknown } | undefined {
-  if (!text) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -1,5 +1,5 @@
-import type { ListPage } from '../../../src/toolkit/define-tool.js';
-import type { PageRequest, ResumePoint } from '../../../src/toolkit/pagination.js';
+import type { ListPage } from '../../src/toolkit/define-tool.js';
+import type { PageRequest, ResumePoint } from '../../src/toolkit/pagination.js';
 
 /** One page of an upstream list: its records and the upstream's cursor of the next page (null on the last). */
 export interface UpstreamPage<M> {

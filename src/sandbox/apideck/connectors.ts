@@ -67,7 +67,7 @@ export const CONNECTORS: readonly Connector[] = [
   },
 ];
 
-export { APIDECK_UNIFIED_APIS as UNIFIED_API_IDS } from '../../integrations/unify/unified-apis.js';
+export { APIDECK_UNIFIED_APIS as UNIFIED_API_IDS } from '../../integrations/apideck/unified-apis.js';
 
 export function connectorOf(unifiedApi: string, serviceId: string): Connector | undefined {
   return CONNECTORS.find((c) => c.unifiedApi === unifiedApi && c.serviceId === serviceId);
