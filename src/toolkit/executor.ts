@@ -313,12 +313,12 @@ export class Executor {
     );
     const projected = project(fromOffset, fields);
     const shown = boundItems(projected, page.limit, this.options.resultBudgetChars ?? DEFAULT_RESULT_BUDGET_CHARS);
-    const total = listPage.total ?? (listPage.offsetApplied ? page.offset : 0) + listPage.items.length;
-    const { items, pagination } = paginate(projected, page, total, shown, listPage.resumePoints);
+    const seen = (listPage.offsetApplied ? page.offset : 0) + listPage.items.length;
+    const { items, pagination } = paginate(projected, page, listPage.total, shown, listPage.resumePoints, seen);
     const envelope = {
       count: items.length,
-      // Cut by the page size or by the size budget: the cursor continues where this page stopped.
-      truncated: pagination.has_more,
+      // Only the size budget truncates: a page that ends at its limit is whole, has_more says more follow.
+      truncated: items.length < Math.min(page.limit, fromOffset.length),
       pagination,
       ...(listPage.extra ?? {}),
     };

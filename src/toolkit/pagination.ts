@@ -26,9 +26,35 @@ interface PaginationBlock {
   limit: number;
   offset: number;
   total: number;
+  total_is_lower_bound: boolean;
   has_more: boolean;
   next_cursor: string | null;
 }
+
+/** The pagination block as list tools' output schemas describe it to hosts. */
+export const paginationJsonSchema = {
+  type: 'object',
+  description: 'Where this page sits in the whole list. Continue with cursor = next_cursor while has_more is true.',
+  properties: {
+    limit: { type: 'integer', description: 'The page size asked for' },
+    offset: { type: 'integer', description: 'Index of the first item of this page in the whole list' },
+    total: {
+      type: 'integer',
+      description:
+        'How many items the whole list has when total_is_lower_bound is false; otherwise only how many are known to exist so far (the upstream does not say how many there are)',
+    },
+    total_is_lower_bound: {
+      type: 'boolean',
+      description: 'True when total is a lower bound rather than the exact size of the list',
+    },
+    has_more: { type: 'boolean', description: 'True when items follow this page' },
+    next_cursor: {
+      type: ['string', 'null'],
+      description: 'Pass as cursor to get the next page; null on the last page',
+    },
+  },
+  required: ['limit', 'offset', 'total', 'total_is_lower_bound', 'has_more', 'next_cursor'],
+} as const;
 
 /** The pagination arguments every list tool accepts, added by the registry. */
 export const paginationShape = {
@@ -86,8 +112,10 @@ export function resolvePage(
 }
 
 /**
- * Cuts `items` (which start at `page.offset`) to the page and describes what is left. `shown` may be
- * smaller than the limit when the size budget cut the page short.
+ * Cuts `items` (which start at `page.offset`, with one more than the page when more exist) to the page
+ * and describes what is left. `shown` may be smaller than the limit when the size budget cut the page
+ * short. `total` is the list's exact size when the upstream said it; otherwise it is exact only when
+ * nothing was seen past the page, and `knownAtLeast` (what was seen) is reported as a lower bound.
  */
 export function paginate<T>(
   items: T[],
@@ -95,23 +123,25 @@ export function paginate<T>(
   total: number | undefined,
   shown = Math.min(items.length, page.limit),
   resumePoints: readonly ResumePoint[] = [],
+  knownAtLeast = page.offset + items.length,
 ): {
   items: T[];
   pagination: PaginationBlock;
 } {
   const visible = items.slice(0, shown);
-  const knownTotal = total ?? page.offset + items.length;
-  const hasMore = page.offset + visible.length < knownTotal || items.length > visible.length;
+  const end = page.offset + visible.length;
+  const seenPastPage = items.length > page.limit;
+  const exact = total ?? (seenPastPage ? undefined : knownAtLeast);
+  const hasMore = items.length > visible.length || (exact !== undefined && end < exact);
   return {
     items: visible,
     pagination: {
       limit: page.limit,
       offset: page.offset,
-      total: Math.max(knownTotal, page.offset + visible.length),
+      total: Math.max(exact ?? knownAtLeast, end),
+      total_is_lower_bound: exact === undefined,
       has_more: hasMore,
-      next_cursor: hasMore
-        ? encodeCursor(page.offset + visible.length, latestBefore(resumePoints, page.offset + visible.length))
-        : null,
+      next_cursor: hasMore ? encodeCursor(end, latestBefore(resumePoints, end)) : null,
     },
   };
 }

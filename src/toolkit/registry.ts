@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isListTool, type CapabilityType, type LlmHints, type ToolDefinition } from './define-tool.js';
-import { paginationShape } from './pagination.js';
+import { paginationJsonSchema, paginationShape } from './pagination.js';
 import { hasUnsafeSegment } from './projection.js';
 
 /** A system (and its domain record, `GET /mcp/domains`). */
@@ -306,17 +306,8 @@ export class Registry {
           ...extra,
           [tool.list.key]: { type: 'array', items: item },
           count: { type: 'integer' },
-          truncated: { type: 'boolean' },
-          pagination: {
-            type: 'object',
-            properties: {
-              limit: { type: 'integer' },
-              offset: { type: 'integer' },
-              total: { type: 'integer' },
-              has_more: { type: 'boolean' },
-              next_cursor: { type: ['string', 'null'] },
-            },
-          },
+          truncated: { type: 'boolean', description: 'True when the size budget cut this page short of limit' },
+          pagination: paginationJsonSchema,
           ...PARTIAL_RESULT_PROPERTIES,
         },
       };
