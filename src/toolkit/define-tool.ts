@@ -88,8 +88,10 @@ export interface CallControl {
 /** What a list tool's handler returns: items from the page's offset on (at least `limit + 1` when more exist). */
 export interface ListPage<T> {
   items: T[];
-  /** Total number of items when known; otherwise derived from what was returned. */
+  /** The exact number of items in the whole list, when the upstream says it. */
   total?: number;
+  /** True when the upstream says more items follow those returned (a next cursor) without a total. */
+  more?: boolean;
   /** True when `items` already starts at `page.offset` (the handler paged upstream itself). */
   offsetApplied?: boolean;
   /** Upstream cursors the handler saw, for the next page's cursor to resume from (see `ResumePoint`). */

@@ -313,8 +313,12 @@ export class Executor {
     );
     const projected = project(fromOffset, fields);
     const shown = boundItems(projected, page.limit, this.options.resultBudgetChars ?? DEFAULT_RESULT_BUDGET_CHARS);
-    const seen = (listPage.offsetApplied ? page.offset : 0) + listPage.items.length;
-    const { items, pagination } = paginate(projected, page, listPage.total, shown, listPage.resumePoints, seen);
+    const extent = {
+      total: listPage.total,
+      seen: (listPage.offsetApplied ? page.offset : 0) + listPage.items.length,
+      more: listPage.more,
+    };
+    const { items, pagination } = paginate(projected, page, extent, shown, listPage.resumePoints);
     const envelope = {
       count: items.length,
       // Only the size budget truncates: a page that ends at its limit is whole, has_more says more follow.

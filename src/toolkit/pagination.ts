@@ -102,6 +102,9 @@ function decodeCursor(cursor: string): { offset: number; resume?: ResumePoint } 
   throw new AppError('VALIDATION_ERROR', 'Invalid cursor: pass the next_cursor of a previous page unchanged');
 }
 
+/** How many items from a list's start a handler reads to fill the page and learn whether more follow. */
+export const itemsWanted = (page: PageRequest): number => page.offset + page.limit + 1;
+
 export function resolvePage(
   args: { limit?: unknown; offset?: unknown; cursor?: unknown },
   defaultLimit = DEFAULT_LIMIT,
@@ -111,34 +114,44 @@ export function resolvePage(
   return { limit, offset: typeof args.offset === 'number' ? args.offset : 0 };
 }
 
+/** What a handler learnt of the whole list's size. */
+export interface ListExtent {
+  /** The list's exact size, when the upstream said it. */
+  total?: number;
+  /** How many items are known to exist: those read from the list's start up to the last one fetched. */
+  seen: number;
+  /** The upstream said more items follow those fetched (a next cursor), without saying how many. */
+  more?: boolean;
+}
+
 /**
  * Cuts `items` (which start at `page.offset`, with one more than the page when more exist) to the page
  * and describes what is left. `shown` may be smaller than the limit when the size budget cut the page
- * short. `total` is the list's exact size when the upstream said it; otherwise it is exact only when
- * nothing was seen past the page, and `knownAtLeast` (what was seen) is reported as a lower bound.
+ * short. The total is exact when the upstream said it, or when nothing was seen past the page;
+ * otherwise it is what was seen, flagged as a lower bound.
  */
 export function paginate<T>(
   items: T[],
   page: PageRequest,
-  total: number | undefined,
+  extent: ListExtent,
   shown = Math.min(items.length, page.limit),
   resumePoints: readonly ResumePoint[] = [],
-  knownAtLeast = page.offset + items.length,
 ): {
   items: T[];
   pagination: PaginationBlock;
 } {
   const visible = items.slice(0, shown);
   const end = page.offset + visible.length;
-  const seenPastPage = items.length > page.limit;
-  const exact = total ?? (seenPastPage ? undefined : knownAtLeast);
-  const hasMore = items.length > visible.length || (exact !== undefined && end < exact);
+  const morePastPage = items.length > page.limit || extent.more === true;
+  const exact = extent.total ?? (morePastPage ? undefined : extent.seen);
+  const atLeast = Math.max(extent.seen, extent.more ? page.offset + items.length + 1 : 0);
+  const hasMore = items.length > visible.length || extent.more === true || (exact !== undefined && end < exact);
   return {
     items: visible,
     pagination: {
       limit: page.limit,
       offset: page.offset,
-      total: Math.max(exact ?? knownAtLeast, end),
+      total: Math.max(exact ?? atLeast, end),
       total_is_lower_bound: exact === undefined,
       has_more: hasMore,
       next_cursor: hasMore ? encodeCursor(end, latestBefore(resumePoints, end)) : null,
