@@ -140,8 +140,18 @@ interface PlainToolSpec<S extends InputShape, O extends Record<string, unknown>>
   run(ctx: ToolRunContext<z.infer<S>>): Promise<NoInfer<O>>;
 }
 
+/**
+ * How a list tool pages: the collection's key, the page size when none is given, and the argument a
+ * specification names the page size by (e.g. `max_results`), accepted in place of `limit` with its own bounds.
+ */
+interface ListOptions<K extends string = string> {
+  key: K;
+  defaultLimit?: number;
+  limitAlias?: string;
+}
+
 interface ListToolSpec<S extends InputShape, T, K extends string = string> extends ToolSpecBase<S> {
-  list: { key: K; defaultLimit?: number };
+  list: ListOptions<K>;
   item?: z.ZodType<T>;
   /** Top-level fields a list result carries besides the collection (coverage of a fan-out...). */
   extra?: z.ZodObject<z.ZodRawShape>;
@@ -163,7 +173,7 @@ export interface ToolDefinition {
   output?: z.ZodType;
   item?: z.ZodType;
   extra?: z.ZodObject<z.ZodRawShape>;
-  list?: { key: string; defaultLimit?: number };
+  list?: ListOptions;
   hints: LlmHints;
   aliases?: string[];
   specNames?: string[];

@@ -85,6 +85,11 @@ function defaultTarget(tool: ToolDefinition, args: Record<string, unknown>): Too
  */
 const NOT_PART_OF_RESULT = new Set(['fields', 'refresh']);
 
+/** The arguments with a spec-named page size (`max_results`) read as `limit` when `limit` itself is not given. */
+function withLimitAlias(alias: string | undefined, args: Record<string, unknown>): Record<string, unknown> {
+  return alias && args.limit === undefined && args[alias] !== undefined ? { ...args, limit: args[alias] } : args;
+}
+
 /** Validates arguments, runs a tool down its capability path, bounds the result and reports it. */
 export class Executor {
   private readonly observers: ExecutionObserver[];
@@ -243,7 +248,9 @@ export class Executor {
     control: CallControl,
   ): Promise<{ visible: Record<string, unknown>; full: Record<string, unknown> }> {
     // The page window belongs to list tools; a plain tool's own `cursor` (an upstream's, such as Slack's) is its own to read.
-    const page = isListTool(tool) ? resolvePage(args, tool.list.defaultLimit) : resolvePage({});
+    const page = isListTool(tool)
+      ? resolvePage(withLimitAlias(tool.list.limitAlias, args), tool.list.defaultLimit)
+      : resolvePage({});
     const once = async () => {
       const { raw, failures } = await runToolOnce(this.callDeps, caller, tool, args, page, control);
       return { raw, partial: failures.length > 0 ? { partial: true, failed_sources: failures } : {} };

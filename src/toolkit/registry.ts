@@ -298,7 +298,8 @@ export class Registry {
 
   private buildOutputSchema(tool: ToolDefinition): JsonSchema | undefined {
     if (isListTool(tool)) {
-      const item = tool.item ? toJsonSchema(tool.item, 'output') : { type: 'object' };
+      // A recursive item schema refers to its definitions from the document's root: they move there.
+      const { $defs, ...item } = tool.item ? toJsonSchema(tool.item, 'output') : { type: 'object' };
       const extra = tool.extra ? ((toJsonSchema(tool.extra, 'output').properties ?? {}) as JsonSchema) : {};
       return {
         type: 'object',
@@ -310,6 +311,7 @@ export class Registry {
           pagination: paginationJsonSchema,
           ...PARTIAL_RESULT_PROPERTIES,
         },
+        ...($defs ? { $defs } : {}),
       };
     }
     if (!tool.output) return undefined;
