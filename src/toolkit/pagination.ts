@@ -53,7 +53,6 @@ export const paginationJsonSchema = {
       description: 'Pass as cursor to get the next page; null on the last page',
     },
   },
-  required: ['limit', 'offset', 'total', 'total_is_lower_bound', 'has_more', 'next_cursor'],
 } as const;
 
 /** The pagination arguments every list tool accepts, added by the registry. */

@@ -32,6 +32,7 @@ const ONE_THING: Record<string, string> = {
   ticketing_get_issue_aging: 'one ticket and its status history',
   ticketing_get_project_info: 'one project, its issue types and components',
   ticketing_get_ticket: 'one ticket, its labels, components and subtasks',
+  ticketing_get_available_statuses: 'the statuses of one project’s workflows',
   ticketing_get_available_transitions: 'the transitions one ticket can take now',
   wiki_get_page: 'one page and its ancestors',
 };
