@@ -148,6 +148,8 @@ interface ListOptions<K extends string = string> {
   key: K;
   defaultLimit?: number;
   limitAlias?: string;
+  /** The spec's page also carries `has_more` and `next_cursor` beside the collection (Slack's form). */
+  topLevelPaging?: boolean;
 }
 
 interface ListToolSpec<S extends InputShape, T, K extends string = string> extends ToolSpecBase<S> {

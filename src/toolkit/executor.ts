@@ -258,7 +258,7 @@ export class Executor {
     const fields = args.fields as string[] | undefined;
     if (isListTool(tool)) {
       const { raw, partial } = await once();
-      const { visible, full } = this.shapeList(tool.list.key, raw as ListPage<unknown>, page, fields);
+      const { visible, full } = this.shapeList(tool.list, raw as ListPage<unknown>, page, fields);
       return { visible: { ...visible, ...partial }, full: { ...full, ...partial } };
     }
     const plain =
@@ -309,7 +309,7 @@ export class Executor {
   }
 
   private shapeList(
-    key: string,
+    { key, topLevelPaging }: { key: string; topLevelPaging?: boolean },
     listPage: ListPage<unknown>,
     page: { limit: number; offset: number },
     fields?: string[],
@@ -331,6 +331,7 @@ export class Executor {
       // Only the size budget truncates: a page that ends at its limit is whole, has_more says more follow.
       truncated: items.length < Math.min(page.limit, fromOffset.length),
       pagination,
+      ...(topLevelPaging ? { has_more: pagination.has_more, next_cursor: pagination.next_cursor } : {}),
       ...(listPage.extra ?? {}),
     };
     return { visible: { [key]: items, ...envelope }, full: { [key]: fromOffset.slice(0, items.length), ...envelope } };

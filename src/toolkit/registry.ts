@@ -309,6 +309,12 @@ export class Registry {
           count: { type: 'integer' },
           truncated: { type: 'boolean', description: 'True when the size budget cut this page short of limit' },
           pagination: paginationJsonSchema,
+          ...(tool.list.topLevelPaging
+            ? {
+                has_more: paginationJsonSchema.properties.has_more,
+                next_cursor: paginationJsonSchema.properties.next_cursor,
+              }
+            : {}),
           ...PARTIAL_RESULT_PROPERTIES,
         },
         ...($defs ? { $defs } : {}),

@@ -37,6 +37,14 @@ const ONE_THING: Record<string, string> = {
   wiki_get_page: 'one page and its ancestors',
 };
 
+/**
+ * Collections that still page their own way, each with why; the check below fails once one of them
+ * becomes a list tool, so this list only shrinks.
+ */
+const OWN_PAGING: Record<string, string> = {
+  chat_search_messages: 'Slack search pages by number (max_results, page) with an exact total in paging',
+};
+
 function collectionsOf(tool: ToolDefinition): string[] {
   const properties = (registry.outputJsonSchema(tool)?.properties ?? {}) as Record<string, JsonSchema>;
   return Object.entries(properties)
@@ -50,6 +58,8 @@ describe('every tool that returns a collection is a list tool', () => {
   it.each(reads.map((t) => [t.qualifiedName, t] as const))('%s', (name, tool) => {
     const collections = collectionsOf(tool);
     if (collections.length === 0 || name in ONE_THING) return;
+    if (name in OWN_PAGING)
+      return void expect(tool.list, `${name} is a list tool now: drop it from OWN_PAGING`).toBeUndefined();
     const input = Object.keys(registry.inputJsonSchema(tool).properties as Record<string, unknown>);
     const output = registry.outputJsonSchema(tool)?.properties as Record<string, JsonSchema>;
     expect({ collections, arguments: input.filter((arg) => ['limit', 'offset', 'cursor'].includes(arg)) }).toEqual({
@@ -62,14 +72,14 @@ describe('every tool that returns a collection is a list tool', () => {
     );
   });
 
-  it('names only tools of the catalog that still return one thing', () => {
+  it('names only tools of the catalog that are not list tools', () => {
     const names = new Set(registry.tools.map((t) => t.qualifiedName));
-    for (const name of Object.keys(ONE_THING)) {
+    for (const name of [...Object.keys(ONE_THING), ...Object.keys(OWN_PAGING)]) {
       expect(names.has(name), name).toBe(true);
       expect(isListName(name), name).toBe(false);
     }
   });
 });
 
-/** A list tool listed as returning one thing would hide it from the check above. */
+/** A list tool named in either exception list would hide it from the check above. */
 const isListName = (name: string) => registry.tools.some((t) => t.qualifiedName === name && t.list);

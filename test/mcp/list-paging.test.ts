@@ -48,6 +48,8 @@ describe.each([
   ['suite_list_all_events', 'events', {}],
   ['wiki_get_pages', 'pages', {}],
   ['wiki_get_spaces', 'spaces', {}],
+  ['chat_list_channels', 'channels', {}],
+  ['chat_list_users', 'users', {}],
 ] as const)('%s', (tool, key, args) => {
   it('pages with limit and cursor to the same whole list, whatever the page size', async () => {
     const whole = await walk(tool, key, args, 100);
