@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/toolkit/define-tool.js';
+import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
+import type { PageRequest } from '../../src/toolkit/pagination.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { readWindow, windowListPage } from '../shared/unify/window.js';
 import { cappedLimit, channelId, messageTs, timeBound } from './fields.js';
@@ -24,11 +25,24 @@ interface RawPage {
   response_metadata?: { next_cursor?: string };
 }
 
-/** A page of Slack's messages as readWindow reads it: Slack's own cursor says whether more follow. */
-const upstreamPage = (answer: RawPage) => ({
-  records: answer.messages ?? [],
-  next: answer.response_metadata?.next_cursor || null,
-});
+/**
+ * The page's messages of a Slack conversation method (history, replies), walked with Slack's cursors
+ * (see readWindow), each call given the conversation's own arguments besides limit and cursor.
+ */
+async function readMessages(
+  page: PageRequest,
+  method: (args: { limit: number; cursor?: string }) => Promise<unknown>,
+): Promise<ListPage<RawMessage>> {
+  const window = await readWindow(
+    async (next, limit) => {
+      const answer = (await method({ limit, ...(next ? { cursor: next } : {}) })) as RawPage;
+      return { records: answer.messages ?? [], next: answer.response_metadata?.next_cursor || null };
+    },
+    page,
+    SLACK_PAGE,
+  );
+  return windowListPage(window, page);
+}
 
 /** The spec's page form (`{messages, has_more, next_cursor}`) with the common paging around it. */
 const messageList = { key: 'messages' as const, defaultLimit: 100, topLevelPaging: true };
@@ -66,21 +80,11 @@ export const listMessages = defineTool({
     const { args, page } = ctx;
     const session = await chatSession(ctx, 'read', { channelId: args.channel_id });
     const bounds = boundsOf(args);
-    const window = await readWindow(
-      async (next, limit) =>
-        upstreamPage(
-          (await session.client.conversations.history({
-            channel: args.channel_id,
-            limit,
-            ...bounds,
-            ...(next ? { cursor: next } : {}),
-          })) as RawPage,
-        ),
-      page,
-      SLACK_PAGE,
+    const read = await readMessages(page, (more) =>
+      session.client.conversations.history({ channel: args.channel_id, ...bounds, ...more }),
     );
     const names = await session.names();
-    return windowListPage(window, page, (m) => messageOf(m, args.channel_id, names));
+    return { ...read, items: read.items.map((m) => messageOf(m, args.channel_id, names)) };
   },
 });
 
@@ -110,22 +114,11 @@ export const listThreadReplies = defineTool({
     const { args, page } = ctx;
     const session = await chatSession(ctx, 'read', { channelId: args.channel_id });
     const bounds = boundsOf(args);
-    const window = await readWindow(
-      async (next, limit) =>
-        upstreamPage(
-          (await session.client.conversations.replies({
-            channel: args.channel_id,
-            ts: args.thread_ts,
-            limit,
-            ...bounds,
-            ...(next ? { cursor: next } : {}),
-          })) as RawPage,
-        ),
-      page,
-      SLACK_PAGE,
+    const read = await readMessages(page, (more) =>
+      session.client.conversations.replies({ channel: args.channel_id, ts: args.thread_ts, ...bounds, ...more }),
     );
     const names = await session.names();
-    return windowListPage(window, page, (m) => messageOf(m, args.channel_id, names));
+    return { ...read, items: read.items.map((m) => messageOf(m, args.channel_id, names)) };
   },
 });
 
