@@ -88,8 +88,10 @@ export interface CallControl {
 /** What a list tool's handler returns: items from the page's offset on (at least `limit + 1` when more exist). */
 export interface ListPage<T> {
   items: T[];
-  /** Total number of items when known; otherwise derived from what was returned. */
+  /** The exact number of items in the whole list, when the upstream says it. */
   total?: number;
+  /** True when the upstream says more items follow those returned (a next cursor) without a total. */
+  more?: boolean;
   /** True when `items` already starts at `page.offset` (the handler paged upstream itself). */
   offsetApplied?: boolean;
   /** Upstream cursors the handler saw, for the next page's cursor to resume from (see `ResumePoint`). */
@@ -138,8 +140,20 @@ interface PlainToolSpec<S extends InputShape, O extends Record<string, unknown>>
   run(ctx: ToolRunContext<z.infer<S>>): Promise<NoInfer<O>>;
 }
 
+/**
+ * How a list tool pages: the collection's key, the page size when none is given, and the argument a
+ * specification names the page size by (e.g. `max_results`), accepted in place of `limit` with its own bounds.
+ */
+interface ListOptions<K extends string = string> {
+  key: K;
+  defaultLimit?: number;
+  limitAlias?: string;
+  /** The spec's page also carries `has_more` and `next_cursor` beside the collection (Slack's form). */
+  topLevelPaging?: boolean;
+}
+
 interface ListToolSpec<S extends InputShape, T, K extends string = string> extends ToolSpecBase<S> {
-  list: { key: K; defaultLimit?: number };
+  list: ListOptions<K>;
   item?: z.ZodType<T>;
   /** Top-level fields a list result carries besides the collection (coverage of a fan-out...). */
   extra?: z.ZodObject<z.ZodRawShape>;
@@ -161,7 +175,7 @@ export interface ToolDefinition {
   output?: z.ZodType;
   item?: z.ZodType;
   extra?: z.ZodObject<z.ZodRawShape>;
-  list?: { key: string; defaultLimit?: number };
+  list?: ListOptions;
   hints: LlmHints;
   aliases?: string[];
   specNames?: string[];

@@ -85,6 +85,11 @@ function defaultTarget(tool: ToolDefinition, args: Record<string, unknown>): Too
  */
 const NOT_PART_OF_RESULT = new Set(['fields', 'refresh']);
 
+/** The arguments with a spec-named page size (`max_results`) read as `limit` when `limit` itself is not given. */
+function withLimitAlias(alias: string | undefined, args: Record<string, unknown>): Record<string, unknown> {
+  return alias && args.limit === undefined && args[alias] !== undefined ? { ...args, limit: args[alias] } : args;
+}
+
 /** Validates arguments, runs a tool down its capability path, bounds the result and reports it. */
 export class Executor {
   private readonly observers: ExecutionObserver[];
@@ -243,7 +248,9 @@ export class Executor {
     control: CallControl,
   ): Promise<{ visible: Record<string, unknown>; full: Record<string, unknown> }> {
     // The page window belongs to list tools; a plain tool's own `cursor` (an upstream's, such as Slack's) is its own to read.
-    const page = isListTool(tool) ? resolvePage(args, tool.list.defaultLimit) : resolvePage({});
+    const page = isListTool(tool)
+      ? resolvePage(withLimitAlias(tool.list.limitAlias, args), tool.list.defaultLimit)
+      : resolvePage({});
     const once = async () => {
       const { raw, failures } = await runToolOnce(this.callDeps, caller, tool, args, page, control);
       return { raw, partial: failures.length > 0 ? { partial: true, failed_sources: failures } : {} };
@@ -251,7 +258,7 @@ export class Executor {
     const fields = args.fields as string[] | undefined;
     if (isListTool(tool)) {
       const { raw, partial } = await once();
-      const { visible, full } = this.shapeList(tool.list.key, raw as ListPage<unknown>, page, fields);
+      const { visible, full } = this.shapeList(tool.list, raw as ListPage<unknown>, page, fields);
       return { visible: { ...visible, ...partial }, full: { ...full, ...partial } };
     }
     const plain =
@@ -302,7 +309,7 @@ export class Executor {
   }
 
   private shapeList(
-    key: string,
+    { key, topLevelPaging }: { key: string; topLevelPaging?: boolean },
     listPage: ListPage<unknown>,
     page: { limit: number; offset: number },
     fields?: string[],
@@ -313,13 +320,18 @@ export class Executor {
     );
     const projected = project(fromOffset, fields);
     const shown = boundItems(projected, page.limit, this.options.resultBudgetChars ?? DEFAULT_RESULT_BUDGET_CHARS);
-    const total = listPage.total ?? (listPage.offsetApplied ? page.offset : 0) + listPage.items.length;
-    const { items, pagination } = paginate(projected, page, total, shown, listPage.resumePoints);
+    const extent = {
+      total: listPage.total,
+      seen: (listPage.offsetApplied ? page.offset : 0) + listPage.items.length,
+      more: listPage.more,
+    };
+    const { items, pagination } = paginate(projected, page, extent, shown, listPage.resumePoints);
     const envelope = {
       count: items.length,
-      // Cut by the page size or by the size budget: the cursor continues where this page stopped.
-      truncated: pagination.has_more,
+      // Only the size budget truncates: a page that ends at its limit is whole, has_more says more follow.
+      truncated: items.length < Math.min(page.limit, fromOffset.length),
       pagination,
+      ...(topLevelPaging ? { has_more: pagination.has_more, next_cursor: pagination.next_cursor } : {}),
       ...(listPage.extra ?? {}),
     };
     return { visible: { [key]: items, ...envelope }, full: { [key]: fromOffset.slice(0, items.length), ...envelope } };

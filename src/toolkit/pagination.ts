@@ -26,9 +26,34 @@ interface PaginationBlock {
   limit: number;
   offset: number;
   total: number;
+  total_is_lower_bound: boolean;
   has_more: boolean;
   next_cursor: string | null;
 }
+
+/** The pagination block as list tools' output schemas describe it to hosts. */
+export const paginationJsonSchema = {
+  type: 'object',
+  description: 'Where this page sits in the whole list. Continue with cursor = next_cursor while has_more is true.',
+  properties: {
+    limit: { type: 'integer', description: 'The page size asked for' },
+    offset: { type: 'integer', description: 'Index of the first item of this page in the whole list' },
+    total: {
+      type: 'integer',
+      description:
+        'How many items the whole list has when total_is_lower_bound is false; otherwise only how many are known to exist so far (the upstream does not say how many there are)',
+    },
+    total_is_lower_bound: {
+      type: 'boolean',
+      description: 'True when total is a lower bound rather than the exact size of the list',
+    },
+    has_more: { type: 'boolean', description: 'True when items follow this page' },
+    next_cursor: {
+      type: ['string', 'null'],
+      description: 'Pass as cursor to get the next page; null on the last page',
+    },
+  },
+} as const;
 
 /** The pagination arguments every list tool accepts, added by the registry. */
 export const paginationShape = {
@@ -76,6 +101,9 @@ function decodeCursor(cursor: string): { offset: number; resume?: ResumePoint } 
   throw new AppError('VALIDATION_ERROR', 'Invalid cursor: pass the next_cursor of a previous page unchanged');
 }
 
+/** How many items from a list's start a handler reads to fill the page and learn whether more follow. */
+export const itemsWanted = (page: PageRequest): number => page.offset + page.limit + 1;
+
 export function resolvePage(
   args: { limit?: unknown; offset?: unknown; cursor?: unknown },
   defaultLimit = DEFAULT_LIMIT,
@@ -85,14 +113,26 @@ export function resolvePage(
   return { limit, offset: typeof args.offset === 'number' ? args.offset : 0 };
 }
 
+/** What a handler learnt of the whole list's size. */
+export interface ListExtent {
+  /** The list's exact size, when the upstream said it. */
+  total?: number;
+  /** How many items are known to exist: those read from the list's start up to the last one fetched. */
+  seen: number;
+  /** The upstream said more items follow those fetched (a next cursor), without saying how many. */
+  more?: boolean;
+}
+
 /**
- * Cuts `items` (which start at `page.offset`) to the page and describes what is left. `shown` may be
- * smaller than the limit when the size budget cut the page short.
+ * Cuts `items` (which start at `page.offset`, with one more than the page when more exist) to the page
+ * and describes what is left. `shown` may be smaller than the limit when the size budget cut the page
+ * short. The total is exact when the upstream said it, or when nothing was seen past the page;
+ * otherwise it is what was seen, flagged as a lower bound.
  */
 export function paginate<T>(
   items: T[],
   page: PageRequest,
-  total: number | undefined,
+  extent: ListExtent,
   shown = Math.min(items.length, page.limit),
   resumePoints: readonly ResumePoint[] = [],
 ): {
@@ -100,18 +140,20 @@ export function paginate<T>(
   pagination: PaginationBlock;
 } {
   const visible = items.slice(0, shown);
-  const knownTotal = total ?? page.offset + items.length;
-  const hasMore = page.offset + visible.length < knownTotal || items.length > visible.length;
+  const end = page.offset + visible.length;
+  const morePastPage = items.length > page.limit || extent.more === true;
+  const exact = extent.total ?? (morePastPage ? undefined : extent.seen);
+  const atLeast = Math.max(extent.seen, extent.more ? page.offset + items.length + 1 : 0);
+  const hasMore = items.length > visible.length || extent.more === true || (exact !== undefined && end < exact);
   return {
     items: visible,
     pagination: {
       limit: page.limit,
       offset: page.offset,
-      total: Math.max(knownTotal, page.offset + visible.length),
+      total: Math.max(exact ?? atLeast, end),
+      total_is_lower_bound: exact === undefined,
       has_more: hasMore,
-      next_cursor: hasMore
-        ? encodeCursor(page.offset + visible.length, latestBefore(resumePoints, page.offset + visible.length))
-        : null,
+      next_cursor: hasMore ? encodeCursor(end, latestBefore(resumePoints, end)) : null,
     },
   };
 }

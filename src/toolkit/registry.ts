@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isListTool, type CapabilityType, type LlmHints, type ToolDefinition } from './define-tool.js';
-import { paginationShape } from './pagination.js';
+import { paginationJsonSchema, paginationShape } from './pagination.js';
 import { hasUnsafeSegment } from './projection.js';
 
 /** A system (and its domain record, `GET /mcp/domains`). */
@@ -298,7 +298,8 @@ export class Registry {
 
   private buildOutputSchema(tool: ToolDefinition): JsonSchema | undefined {
     if (isListTool(tool)) {
-      const item = tool.item ? toJsonSchema(tool.item, 'output') : { type: 'object' };
+      // A recursive item schema refers to its definitions from the document's root: they move there.
+      const { $defs, ...item } = tool.item ? toJsonSchema(tool.item, 'output') : { type: 'object' };
       const extra = tool.extra ? ((toJsonSchema(tool.extra, 'output').properties ?? {}) as JsonSchema) : {};
       return {
         type: 'object',
@@ -306,19 +307,17 @@ export class Registry {
           ...extra,
           [tool.list.key]: { type: 'array', items: item },
           count: { type: 'integer' },
-          truncated: { type: 'boolean' },
-          pagination: {
-            type: 'object',
-            properties: {
-              limit: { type: 'integer' },
-              offset: { type: 'integer' },
-              total: { type: 'integer' },
-              has_more: { type: 'boolean' },
-              next_cursor: { type: ['string', 'null'] },
-            },
-          },
+          truncated: { type: 'boolean', description: 'True when the size budget cut this page short of limit' },
+          pagination: paginationJsonSchema,
+          ...(tool.list.topLevelPaging
+            ? {
+                has_more: paginationJsonSchema.properties.has_more,
+                next_cursor: paginationJsonSchema.properties.next_cursor,
+              }
+            : {}),
           ...PARTIAL_RESULT_PROPERTIES,
         },
+        ...($defs ? { $defs } : {}),
       };
     }
     if (!tool.output) return undefined;

@@ -91,7 +91,7 @@ describe('the catalog declares result shapes', () => {
       expect(schema!.type).toBe('object');
       expect(Object.keys(schema!.properties as object).length, definition.qualifiedName).toBeGreaterThan(1);
       expect(JSON.stringify(schema)).not.toContain('"required"');
-      expect(definition.output, definition.qualifiedName).toBeDefined();
+      expect(definition.output ?? definition.item, definition.qualifiedName).toBeDefined();
       // Every schema compiles with formats on (as the MCP SDK's client compiles them).
       expect(() => checker.compile(schema!)).not.toThrow();
     }

@@ -98,7 +98,7 @@ describe('events', () => {
       data: {
         events: expect.any(Array),
         count: 3,
-        truncated: true,
+        truncated: false,
         pagination: expect.objectContaining({ limit: 3, has_more: true, next_cursor: expect.any(String) }),
       },
       meta: meta(),

@@ -105,7 +105,7 @@ describe.each(FAMILIES.map((f) => [f.plural, f] as const))('/crm/%s', (plural, f
       data: {
         [plural]: expect.any(Array),
         count: 2,
-        truncated: true,
+        truncated: false,
         pagination: expect.objectContaining({ limit: 2, offset: 0, has_more: true, next_cursor: expect.any(String) }),
       },
       meta: meta(),

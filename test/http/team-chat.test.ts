@@ -23,7 +23,7 @@ const channelNamed = (name: string, workspace: WorkspaceId = 'acme') => {
 
 const CHANNEL_KEYS = ['created_at', 'description', 'id', 'is_archived', 'member_count', 'name', 'topic', 'type'];
 const MESSAGE_KEYS = ['author_id', 'channel_id', 'content', 'created_at', 'id', 'reply_count', 'subject', 'thread_id'];
-const PAGINATION_KEYS = ['has_more', 'limit', 'next_cursor', 'offset', 'total'];
+const PAGINATION_KEYS = ['has_more', 'limit', 'next_cursor', 'offset', 'total', 'total_is_lower_bound'];
 
 describe('authentication', () => {
   it('answers 401 without the key, 403 with a wrong one, 404 for an unknown tenant, 400 without X-Tenant-Id', async () => {

@@ -53,7 +53,7 @@ const PAGE_KEYS = [
 ];
 const FOLDER_KEYS = ['archived', 'created_at', 'id', 'name', 'parent_id', 'updated_at', 'url'];
 const COMMENT_KEYS = ['author', 'content', 'created_at', 'discussion_id', 'id', 'page_id'];
-const PAGINATION_KEYS = ['has_more', 'limit', 'next_cursor', 'offset', 'total'];
+const PAGINATION_KEYS = ['has_more', 'limit', 'next_cursor', 'offset', 'total', 'total_is_lower_bound'];
 
 describe('authentication', () => {
   it('answers 401 without the key, 403 with a wrong one, 404 for an unknown tenant, 400 without X-Tenant-Id', async () => {

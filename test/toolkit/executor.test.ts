@@ -81,8 +81,14 @@ describe('list tools', () => {
     const { executor } = setup();
     const first = await executor.execute(caller, listTool, { limit: 100 });
     expect(first.count).toBe(100);
-    expect(first.truncated).toBe(true);
-    expect(first.pagination).toMatchObject({ limit: 100, offset: 0, total: 250, has_more: true });
+    expect(first.truncated).toBe(false);
+    expect(first.pagination).toMatchObject({
+      limit: 100,
+      offset: 0,
+      total: 250,
+      total_is_lower_bound: true,
+      has_more: true,
+    });
     const second = await executor.execute(caller, listTool, {
       limit: 100,
       cursor: (first.pagination as { next_cursor: string }).next_cursor,

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
-import { channelId, cursor } from './fields.js';
+import { readWindow, windowListPage } from '../shared/cursor-window.js';
+import { channelId } from './fields.js';
 import { chatSession } from './session.js';
 import { ChannelSchema, channelOf, isoOfTs, type RawChannel, type RawMessage } from './shapes.js';
+
+/** Slack answers at most 999 items per call of its list methods. */
+export const SLACK_LIST_PAGE = 999;
 
 const TYPES = ['public_channel', 'private_channel', 'mpim', 'im'] as const;
 
@@ -33,10 +37,10 @@ export const listChannels = defineTool({
       .max(100)
       .default('public_channel,private_channel')
       .describe('Comma-separated: public_channel, private_channel, mpim, im'),
-    cursor,
     team_id: z.string().max(40).optional().describe('Workspace of an Enterprise Grid org'),
   }),
-  output: z.object({ channels: z.array(ChannelSchema), next_cursor: z.string().nullable() }),
+  list: { key: 'channels', defaultLimit: 200, topLevelPaging: true },
+  item: ChannelSchema,
   aliases: ['chatchannel:list', 'ChatChannel.list'],
   hints: {
     aliases: ['chatchannel:list', 'ChatChannel.list', 'slack channels', 'list slack channels'],
@@ -45,21 +49,28 @@ export const listChannels = defineTool({
     examples: [{ query: 'which slack channels are there', tool: 'list_channels', params: {} }],
   },
   async run(ctx) {
-    const { args } = ctx;
+    const { args, page } = ctx;
     const types = typesOf(args.types);
     const session = await chatSession(ctx, 'read', { publicOnly: types.every((t) => t === 'public_channel') });
-    const answer = await session.client.conversations.list({
-      limit: args.limit,
-      exclude_archived: args.exclude_archived,
-      types: types.join(','),
-      ...(args.cursor ? { cursor: args.cursor } : {}),
-      ...(args.team_id ? { team_id: args.team_id } : {}),
-    });
+    const window = await readWindow(
+      async (cursor, limit) => {
+        const answer = await session.client.conversations.list({
+          limit,
+          exclude_archived: args.exclude_archived,
+          types: types.join(','),
+          ...(cursor ? { cursor } : {}),
+          ...(args.team_id ? { team_id: args.team_id } : {}),
+        });
+        return {
+          records: answer.channels ?? [],
+          next: answer.response_metadata?.next_cursor || null,
+        };
+      },
+      page,
+      SLACK_LIST_PAGE,
+    );
     const names = await session.names();
-    return {
-      channels: ((answer.channels ?? []) as RawChannel[]).map((c) => channelOf(c, names)),
-      next_cursor: answer.response_metadata?.next_cursor || null,
-    };
+    return windowListPage(window, page, (c) => channelOf(c, names));
   },
 });
 
@@ -71,16 +82,13 @@ export const listChats = defineTool({
     'Channels and direct messages together, most recently active first; DMs only when the user’s own token is connected.',
   capability: { type: 'read', name: 'chat.chats.list' },
   input: z.object({
-    limit: z.number().int().min(1).max(200).default(20).describe('How many conversations (default 20)'),
+    limit: z.number().int().min(1).max(200).default(20).describe('Conversations per page (default 20)'),
     include_direct_messages: z.boolean().default(true).describe('Include DMs and group DMs'),
     include_channels: z.boolean().default(true).describe('Include public and private channels'),
     unread_only: z.boolean().default(false).describe('Only conversations with messages the user has not read'),
   }),
-  output: z.object({
-    chats: z.array(
-      ChannelSchema.extend({ last_activity: z.string().nullable().describe('ISO 8601 of the newest message') }),
-    ),
-  }),
+  list: { key: 'chats', defaultLimit: 20 },
+  item: ChannelSchema.extend({ last_activity: z.string().nullable().describe('ISO 8601 of the newest message') }),
   hints: {
     aliases: ['recent slack conversations', 'slack dms', 'my slack chats'],
     when_to_use: 'To see where the user’s Slack conversations are happening now.',
@@ -96,7 +104,7 @@ export const listChats = defineTool({
       ...(args.include_channels ? ['public_channel', 'private_channel'] : []),
       ...(withDms ? ['im', 'mpim'] : []),
     ];
-    if (!types.length) return { chats: [] };
+    if (!types.length) return { items: [] };
     const session = await chatSession(ctx, 'read', { publicOnly: !installation.userToken });
     const listed = await session.client.conversations.list({
       limit: 1000,
@@ -120,9 +128,9 @@ export const listChats = defineTool({
       }))
       .filter((c) => !args.unread_only || c.unread)
       .sort((a, b) => (b.last_activity ?? '').localeCompare(a.last_activity ?? ''))
-      .slice(0, args.limit)
       .map(({ unread: _unread, ...chat }) => chat);
-    return { chats };
+    // Ordered by activity, which Slack cannot sort by: every conversation is read, so the list is whole.
+    return { items: chats };
   },
 });
 
@@ -155,7 +163,9 @@ export const listChannelMembers = defineTool({
   description: 'The member ids of a Slack conversation (chat_get_user or chat_list_users names them).',
   capability: { type: 'read', name: 'chat.channels.members' },
   input: z.object({ channel_id: channelId }),
-  output: z.object({ channel_id: z.string(), members: z.array(z.string()) }),
+  list: { key: 'members', defaultLimit: 100 },
+  item: z.string().describe('Slack member id'),
+  extra: z.object({ channel_id: z.string() }),
   hints: {
     aliases: ['slack channel members', 'who is in the channel'],
     when_to_use: 'To know who is in a Slack channel.',
@@ -163,19 +173,17 @@ export const listChannelMembers = defineTool({
     examples: [{ query: 'who is in #leads', tool: 'list_channel_members', params: { channel_id: 'CA00535D91' } }],
   },
   async run(ctx) {
+    const { page } = ctx;
     const channel = ctx.args.channel_id;
     const session = await chatSession(ctx, 'read', { channelId: channel });
-    const members: string[] = [];
-    let next: string | undefined;
-    do {
-      const page = await session.client.conversations.members({
-        channel,
-        limit: 999,
-        ...(next ? { cursor: next } : {}),
-      });
-      members.push(...(page.members ?? []));
-      next = page.response_metadata?.next_cursor || undefined;
-    } while (next);
-    return { channel_id: channel, members };
+    const window = await readWindow(
+      async (cursor, limit) => {
+        const answer = await session.client.conversations.members({ channel, limit, ...(cursor ? { cursor } : {}) });
+        return { records: answer.members ?? [], next: answer.response_metadata?.next_cursor || null };
+      },
+      page,
+      SLACK_LIST_PAGE,
+    );
+    return { ...windowListPage(window, page), extra: { channel_id: channel } };
   },
 });

@@ -21,7 +21,7 @@ export const extractChat = extractorOf([
   readsResultsOf(getChannel, ({ result }, batch) => void channel(batch, result)),
   readsResultsOf(
     listChannelMembers,
-    ({ result }, batch) => void batch.ref('chat_channel', result.channel_id, { id: result.channel_id }),
+    ({ args }, batch) => void batch.ref('chat_channel', args.channel_id, { id: args.channel_id }),
   ),
   readsResultsOf(listMessages, ({ result }, batch) => result.messages.forEach((m) => message(batch, m))),
   readsResultsOf(listThreadReplies, ({ result }, batch) => result.messages.forEach((m) => message(batch, m))),

@@ -21,6 +21,12 @@ export const sendAs = z
   .default('user')
   .describe('Act as yourself (default) or as the app’s bot; only the identity that sent a message may change it');
 
-/** A limit the spec caps rather than refuses: anything above the cap reads the cap. */
+/** A page size the spec caps rather than refuses: anything above the cap reads the cap. */
 export const cappedLimit = (fallback: number, cap: number) =>
-  z.number().int().min(1).default(fallback).describe(`How many (default ${fallback}, capped at ${cap})`);
+  z
+    .number()
+    .int()
+    .min(1)
+    .default(fallback)
+    .transform((limit) => Math.min(limit, cap))
+    .describe(`Page size (default ${fallback}, capped at ${cap})`);

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/toolkit/define-tool.js';
+import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
+import type { PageRequest } from '../../src/toolkit/pagination.js';
 import { AppError } from '../../src/toolkit/errors.js';
-import { cappedLimit, channelId, cursor, messageTs, timeBound } from './fields.js';
+import { readWindow, windowListPage } from '../shared/cursor-window.js';
+import { cappedLimit, channelId, messageTs, timeBound } from './fields.js';
 import { chatSession } from './session.js';
-import { MessagePageSchema, MessageSchema, messageOf, type ChatMessage, type RawMessage } from './shapes.js';
+import { MessageSchema, messageOf, type ChatMessage, type RawMessage } from './shapes.js';
 import { slackTimeBound } from './time-bounds.js';
 
 const MESSAGE_CAP = 1000;
@@ -14,7 +16,6 @@ const pageInput = {
   limit: cappedLimit(100, MESSAGE_CAP),
   oldest: timeBound('Only messages after this'),
   latest: timeBound('Only messages before this'),
-  cursor,
   inclusive: z.boolean().optional().describe('Include messages exactly at oldest or latest'),
 };
 
@@ -25,25 +26,26 @@ interface RawPage {
 }
 
 /**
- * Reads up to `limit` messages through Slack's cursor, asking each call for only what is still missing,
- * so the last call's cursor is exactly where the caller's next page starts.
+ * The page's messages of a Slack conversation method (history, replies), walked with Slack's cursors
+ * (see readWindow), each call given the conversation's own arguments besides limit and cursor.
  */
-async function readPages(
-  limit: number,
-  first: string | undefined,
-  read: (cursor: string | undefined, count: number) => Promise<RawPage>,
-) {
-  const messages: RawMessage[] = [];
-  let next = first;
-  let more = true;
-  while (messages.length < limit && more) {
-    const page = await read(next, Math.min(SLACK_PAGE, limit - messages.length));
-    messages.push(...(page.messages ?? []));
-    next = page.response_metadata?.next_cursor || undefined;
-    more = next !== undefined;
-  }
-  return { messages, has_more: more, next_cursor: more ? (next ?? null) : null };
+async function readMessages(
+  page: PageRequest,
+  method: (args: { limit: number; cursor?: string }) => Promise<unknown>,
+): Promise<ListPage<RawMessage>> {
+  const window = await readWindow(
+    async (next, limit) => {
+      const answer = (await method({ limit, ...(next ? { cursor: next } : {}) })) as RawPage;
+      return { records: answer.messages ?? [], next: answer.response_metadata?.next_cursor || null };
+    },
+    page,
+    SLACK_PAGE,
+  );
+  return windowListPage(window, page);
 }
+
+/** The spec's page form (`{messages, has_more, next_cursor}`) with the common paging around it. */
+const messageList = { key: 'messages' as const, defaultLimit: 100, topLevelPaging: true };
 
 const boundsOf = (args: { oldest?: string; latest?: string; inclusive?: boolean }) => ({
   ...(args.oldest ? { oldest: slackTimeBound(args.oldest, 'oldest') } : {}),
@@ -59,7 +61,8 @@ export const listMessages = defineTool({
     'Messages of one Slack channel, private channel, DM or group DM, newest first, one page at a time (thread replies stay in chat_list_thread_replies). Repeat with cursor = next_cursor until has_more is false.',
   capability: { type: 'read', name: 'chat.messages.list' },
   input: z.object({ channel_id: channelId, ...pageInput }),
-  output: MessagePageSchema,
+  list: messageList,
+  item: MessageSchema,
   aliases: ['chatmessage:list', 'ChatMessage.list'],
   hints: {
     aliases: ['chatmessage:list', 'ChatMessage.list', 'slack history', 'channel messages', 'read slack channel'],
@@ -74,19 +77,14 @@ export const listMessages = defineTool({
     ],
   },
   async run(ctx) {
-    const { args } = ctx;
+    const { args, page } = ctx;
     const session = await chatSession(ctx, 'read', { channelId: args.channel_id });
     const bounds = boundsOf(args);
-    const page = await readPages(Math.min(args.limit, MESSAGE_CAP), args.cursor, (next, limit) =>
-      session.client.conversations.history({
-        channel: args.channel_id,
-        limit,
-        ...bounds,
-        ...(next ? { cursor: next } : {}),
-      }),
+    const read = await readMessages(page, (more) =>
+      session.client.conversations.history({ channel: args.channel_id, ...bounds, ...more }),
     );
     const names = await session.names();
-    return { ...page, messages: page.messages.map((m) => messageOf(m, args.channel_id, names)) };
+    return { ...read, items: read.items.map((m) => messageOf(m, args.channel_id, names)) };
   },
 });
 
@@ -98,7 +96,8 @@ export const listThreadReplies = defineTool({
     'A thread’s parent message and its replies, oldest first, one page at a time; repeat with cursor = next_cursor until has_more is false.',
   capability: { type: 'read', name: 'chat.messages.replies' },
   input: z.object({ channel_id: channelId, thread_ts: messageTs.describe('The thread parent’s ts'), ...pageInput }),
-  output: MessagePageSchema,
+  list: messageList,
+  item: MessageSchema,
   hints: {
     aliases: ['slack thread', 'thread replies', 'conversation replies'],
     when_to_use: 'To read a whole Slack thread once a message with reply_count was found.',
@@ -112,20 +111,14 @@ export const listThreadReplies = defineTool({
     ],
   },
   async run(ctx) {
-    const { args } = ctx;
+    const { args, page } = ctx;
     const session = await chatSession(ctx, 'read', { channelId: args.channel_id });
     const bounds = boundsOf(args);
-    const page = await readPages(Math.min(args.limit, MESSAGE_CAP), args.cursor, (next, limit) =>
-      session.client.conversations.replies({
-        channel: args.channel_id,
-        ts: args.thread_ts,
-        limit,
-        ...bounds,
-        ...(next ? { cursor: next } : {}),
-      }),
+    const read = await readMessages(page, (more) =>
+      session.client.conversations.replies({ channel: args.channel_id, ts: args.thread_ts, ...bounds, ...more }),
     );
     const names = await session.names();
-    return { ...page, messages: page.messages.map((m) => messageOf(m, args.channel_id, names)) };
+    return { ...read, items: read.items.map((m) => messageOf(m, args.channel_id, names)) };
   },
 });
 

@@ -21,12 +21,6 @@ export const MessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof MessageSchema>;
 
-export const MessagePageSchema = z.object({
-  messages: z.array(MessageSchema),
-  has_more: z.boolean(),
-  next_cursor: z.string().nullable().describe('Pass as cursor to read the next page; null on the last'),
-});
-
 export const ChannelSchema = z.object({
   id: z.string().describe('C: channel, G: private channel or group DM, D: direct message'),
   name: z.string().describe('Channel name, or the other member’s name for a DM'),

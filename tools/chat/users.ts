@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
+import { readWindow, windowListPage } from '../shared/cursor-window.js';
+import { SLACK_LIST_PAGE } from './channels.js';
 import { chatSession } from './session.js';
-import { UserSchema, userOf, type RawUser } from './shapes.js';
+import { UserSchema, userOf } from './shapes.js';
 
 export const listUsers = defineTool({
   system: 'chat',
@@ -9,8 +11,11 @@ export const listUsers = defineTool({
   title: 'List Slack members',
   description: 'Members of the Slack workspace with names and, where the token may read them, emails.',
   capability: { type: 'read', name: 'chat.users.list' },
-  input: z.object({ limit: z.number().int().min(1).max(1000).default(200).describe('How many members (default 200)') }),
-  output: z.object({ users: z.array(UserSchema) }),
+  input: z.object({
+    limit: z.number().int().min(1).max(1000).default(200).describe('Members per page (default 200)'),
+  }),
+  list: { key: 'users', defaultLimit: 200 },
+  item: UserSchema,
   hints: {
     aliases: ['slack members', 'slack directory', 'slack people'],
     when_to_use: 'To find a colleague’s Slack member id or handle.',
@@ -18,18 +23,17 @@ export const listUsers = defineTool({
     examples: [{ query: 'who is in our slack workspace', tool: 'list_users', params: { limit: 50 } }],
   },
   async run(ctx) {
+    const { page } = ctx;
     const session = await chatSession(ctx, 'read', { publicOnly: true });
-    const users: RawUser[] = [];
-    let next: string | undefined;
-    do {
-      const page = await session.client.users.list({
-        limit: Math.min(1000, ctx.args.limit - users.length),
-        ...(next ? { cursor: next } : {}),
-      });
-      users.push(...((page.members ?? []) as RawUser[]));
-      next = page.response_metadata?.next_cursor || undefined;
-    } while (next && users.length < ctx.args.limit);
-    return { users: users.slice(0, ctx.args.limit).map(userOf) };
+    const window = await readWindow(
+      async (cursor, limit) => {
+        const answer = await session.client.users.list({ limit, ...(cursor ? { cursor } : {}) });
+        return { records: answer.members ?? [], next: answer.response_metadata?.next_cursor || null };
+      },
+      page,
+      SLACK_LIST_PAGE,
+    );
+    return windowListPage(window, page, userOf);
   },
 });
 

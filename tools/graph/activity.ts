@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/toolkit/define-tool.js';
+import type { ActivityRecord } from '../../src/graph/types.js';
+import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
+import { itemsWanted } from '../../src/toolkit/pagination.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { ContextType, EntityId, type GraphVocabulary, graphFor, graphOf } from './fields.js';
-import { FeedResultSchema, InjectedContextSchema, type FeedResult, type InjectedContextResult } from './schemas.js';
+import { FeedResultSchema, InjectedContextSchema, type InjectedContextResult } from './schemas.js';
 
 export const getFeed = ({ EntityType }: GraphVocabulary) =>
   defineTool({
@@ -15,15 +17,9 @@ export const getFeed = ({ EntityType }: GraphVocabulary) =>
     input: z.object({
       entity_type: EntityType.optional(),
       entity_id: EntityId.optional(),
-      limit: z
-        .number()
-        .int()
-        .min(1)
-        .max(100)
-        .default(20)
-        .describe('Most activity records to return (1-100, default 20)'),
     }),
-    output: FeedResultSchema,
+    list: { key: 'activity', defaultLimit: 20 },
+    item: FeedResultSchema.shape.activity.element,
     hints: {
       aliases: ['activity feed', 'recent activity', 'what happened', 'timeline', 'audit trail'],
       when_to_use:
@@ -39,15 +35,15 @@ export const getFeed = ({ EntityType }: GraphVocabulary) =>
         },
       ],
     },
-    async run({ services, caller, args }): Promise<FeedResult> {
+    async run({ services, caller, args, page }): Promise<ListPage<ActivityRecord>> {
       const graph = graphFor(services, caller);
       if ((args.entity_type === undefined) !== (args.entity_id === undefined))
         throw new AppError('VALIDATION_ERROR', 'Give both entity_type and entity_id, or neither');
-      const activity =
+      const items =
         args.entity_type && args.entity_id
-          ? graph.activityOf(caller.tenantId, args.entity_type, args.entity_id, args.limit)
-          : graph.feed(caller.tenantId, args.limit);
-      return { activity, count: activity.length };
+          ? graph.activityOf(caller.tenantId, args.entity_type, args.entity_id, itemsWanted(page))
+          : graph.feed(caller.tenantId, itemsWanted(page));
+      return { items };
     },
   });
 

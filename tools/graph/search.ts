@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/toolkit/define-tool.js';
+import { defineTool, type ListPage } from '../../src/toolkit/define-tool.js';
+import { itemsWanted } from '../../src/toolkit/pagination.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { runQuery } from '../../src/graph/query/evaluate.js';
 import { type GraphVocabulary, graphFor } from './fields.js';
@@ -20,9 +21,10 @@ export const search = ({ EntityType, SearchResultSchema }: GraphVocabulary) =>
         .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/), z.union([z.string(), z.number(), z.boolean()]))
         .optional()
         .describe('Exact property values, e.g. {"status": "In Progress"}'),
-      limit: z.number().int().min(1).max(100).default(20).describe('Most entities to return (1-100, default 20)'),
     }),
-    output: SearchResultSchema,
+    list: { key: 'results', defaultLimit: 20 },
+    item: SearchResultSchema.shape.results.element,
+    extra: SearchResultSchema.pick({ mode: true }),
     hints: {
       aliases: ['find entity', 'graph search', 'look up in graph', 'semantic search'],
       when_to_use:
@@ -38,19 +40,20 @@ export const search = ({ EntityType, SearchResultSchema }: GraphVocabulary) =>
         },
       ],
     },
-    async run({ services, caller, args }): Promise<SearchResult> {
+    async run({ services, caller, args, page }): Promise<ListPage<SearchResult['results'][number]>> {
       const graph = graphFor(services, caller);
+      // Both orders are stable, so a page is the same slice of the same ranking read up to its end.
       if (args.query) {
         const results = await graph.semanticSearch(caller.tenantId, args.query, {
           types: args.entity_type ? [args.entity_type] : [],
-          limit: args.limit,
+          limit: itemsWanted(page),
         });
-        return { results, count: results.length, mode: graph.semanticMode };
+        return { items: results, extra: { mode: graph.semanticMode } };
       }
       if (!args.entity_type)
         throw new AppError('VALIDATION_ERROR', 'Give a query, or an entity_type with optional filters');
-      const results = graph.search(caller.tenantId, args.entity_type, args.filters ?? {}, args.limit);
-      return { results, count: results.length, mode: 'filter' };
+      const results = graph.search(caller.tenantId, args.entity_type, args.filters ?? {}, itemsWanted(page));
+      return { items: results, extra: { mode: 'filter' } };
     },
   });
 

@@ -53,7 +53,8 @@ export function windowListPage<M>(
   itemOf?: (record: M) => unknown,
 ): ListPage<unknown> {
   const items = itemOf ? window.records.map(itemOf) : window.records;
-  // Not exhausted: at least one more record exists past those read.
-  const total = page.offset + items.length + (window.exhausted ? 0 : 1);
-  return { items, offsetApplied: true, total, resumePoints: window.resumePoints };
+  // Not exhausted: the upstream gave a next cursor, so more records follow, but not how many.
+  return window.exhausted
+    ? { items, offsetApplied: true, total: page.offset + items.length, resumePoints: window.resumePoints }
+    : { items, offsetApplied: true, more: true, resumePoints: window.resumePoints };
 }

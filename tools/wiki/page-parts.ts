@@ -6,7 +6,8 @@ import { PageId } from './pages.js';
 import { CommentSchema } from './schemas.js';
 import { bodyOf, namesOf, usersOf } from './shapes.js';
 import { markdownToStorage } from './storage/from-markdown.js';
-import { Limit } from './spaces.js';
+import { itemsWanted } from '../../src/toolkit/pagination.js';
+import { WIKI_PAGE_SIZE } from './spaces.js';
 
 interface V2Comment {
   id: string;
@@ -35,8 +36,9 @@ export const getPageComments = defineTool({
   title: 'Comments on a Confluence page',
   description: 'Footer comments of a page, oldest first: body as Markdown and storage format, author, when.',
   capability: { type: 'read', name: 'wiki.comments.list' },
-  input: z.object({ page_id: PageId, limit: Limit }),
-  output: z.object({ comments: z.array(CommentSchema), count: z.number().int() }),
+  input: z.object({ page_id: PageId }),
+  list: { key: 'comments', defaultLimit: WIKI_PAGE_SIZE },
+  item: CommentSchema,
   hints: {
     aliases: ['confluence comments', 'page comments', 'wiki feedback'],
     when_to_use: 'To read the discussion on a page.',
@@ -45,18 +47,17 @@ export const getPageComments = defineTool({
       { query: 'comments on confluence page 10000003', tool: 'get_page_comments', params: { page_id: '10000003' } },
     ],
   },
-  async run({ client, args }) {
+  async run({ client, args, page }) {
     const api = client('confluence');
     const [comments, users] = await Promise.all([
       forPage(
         args.page_id,
-        api.v2All<V2Comment>(`/pages/${args.page_id}/footer-comments`, { 'body-format': 'storage' }, args.limit),
+        api.v2All<V2Comment>(`/pages/${args.page_id}/footer-comments`, { 'body-format': 'storage' }, itemsWanted(page)),
       ),
       usersOf(api),
     ]);
     const names = namesOf(users);
-    const out = await Promise.all(comments.map((c) => commentOf(api, c, names)));
-    return { comments: out, count: out.length };
+    return { items: await Promise.all(comments.map((c) => commentOf(api, c, names))) };
   },
 });
 
@@ -109,19 +110,15 @@ export const getAttachments = defineTool({
   title: 'List attachments of a Confluence page',
   description: 'Files attached to a page: name, media type, size in bytes, version and download link.',
   capability: { type: 'read', name: 'wiki.attachments.list' },
-  input: z.object({ page_id: PageId, limit: Limit }),
-  output: z.object({
-    attachments: z.array(
-      z.object({
-        id: z.string(),
-        title: z.string(),
-        mediaType: z.string(),
-        fileSize: z.number().int(),
-        version: z.object({ number: z.number().int(), when: z.string() }),
-        _links: z.object({ download: z.string() }),
-      }),
-    ),
-    count: z.number().int(),
+  input: z.object({ page_id: PageId }),
+  list: { key: 'attachments', defaultLimit: WIKI_PAGE_SIZE },
+  item: z.object({
+    id: z.string(),
+    title: z.string(),
+    mediaType: z.string(),
+    fileSize: z.number().int(),
+    version: z.object({ number: z.number().int(), when: z.string() }),
+    _links: z.object({ download: z.string() }),
   }),
   hints: {
     aliases: ['confluence files', 'page attachments', 'wiki images'],
@@ -131,11 +128,11 @@ export const getAttachments = defineTool({
       { query: 'attachments of confluence page 10000003', tool: 'get_attachments', params: { page_id: '10000003' } },
     ],
   },
-  async run({ client, args }) {
+  async run({ client, args, page }) {
     const api = client('confluence');
     const found = await forPage(
       args.page_id,
-      api.v2All<V2Attachment>(`/pages/${args.page_id}/attachments`, {}, args.limit),
+      api.v2All<V2Attachment>(`/pages/${args.page_id}/attachments`, {}, itemsWanted(page)),
     );
     const attachments = found.map((a) => ({
       id: String(a.id),
@@ -145,7 +142,7 @@ export const getAttachments = defineTool({
       version: { number: a.version.number, when: a.version.createdAt },
       _links: { download: api.web(a._links?.download ?? a.downloadLink) },
     }));
-    return { attachments, count: attachments.length };
+    return { items: attachments };
   },
 });
 
@@ -166,7 +163,8 @@ export const getLabels = defineTool({
   description: 'The labels on a page.',
   capability: { type: 'read', name: 'wiki.labels.list' },
   input: z.object({ page_id: PageId }),
-  output: z.object({ labels: z.array(LabelSchema), count: z.number().int() }),
+  list: { key: 'labels', defaultLimit: WIKI_PAGE_SIZE },
+  item: LabelSchema,
   hints: {
     aliases: ['confluence labels', 'page tags'],
     when_to_use: 'To see how a page is labelled.',
@@ -174,8 +172,7 @@ export const getLabels = defineTool({
     examples: [{ query: 'labels of confluence page 10000003', tool: 'get_labels', params: { page_id: '10000003' } }],
   },
   async run({ client, args }) {
-    const labels = await labelsOf(client('confluence'), args.page_id);
-    return { labels, count: labels.length };
+    return { items: await labelsOf(client('confluence'), args.page_id) };
   },
 });
 

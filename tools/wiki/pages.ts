@@ -5,7 +5,8 @@ import type { ConfluenceApi } from '../../src/integrations/atlassian/confluence-
 import { forPage } from '../../src/integrations/atlassian/confluence-errors.js';
 import { PageSchema, PageSummarySchema } from './schemas.js';
 import { bodyOf, namesOf, pageSummaryOf, spacesById, usersOf, type V2Page } from './shapes.js';
-import { Limit, SpaceKey, spaceByKey } from './spaces.js';
+import { itemsWanted } from '../../src/toolkit/pagination.js';
+import { SpaceKey, spaceByKey, WIKI_PAGE_SIZE } from './spaces.js';
 
 export const PageId = z
   .string()
@@ -44,27 +45,25 @@ export const getPages = defineTool({
   input: z.object({
     space_key: SpaceKey.optional().describe('Space key, e.g. ENG; every space when omitted'),
     status: z.enum(['current', 'archived']).default('current').describe('current (default) or archived pages'),
-    limit: Limit,
-    offset: z.number().int().min(0).max(10_000).default(0).describe('Pages to skip'),
   }),
-  output: z.object({ pages: z.array(PageSummarySchema), count: z.number().int() }),
+  list: { key: 'pages', defaultLimit: WIKI_PAGE_SIZE },
+  item: PageSummarySchema,
   hints: {
     aliases: ['confluence pages', 'wiki pages', 'pages in space', 'browse space'],
     when_to_use: 'To browse the pages of a space, or list archived pages.',
     not_for: 'Finding pages by words (wiki_search); reading a page (wiki_get_page).',
     examples: [{ query: 'list pages in the ENG space', tool: 'get_pages', params: { space_key: 'ENG' } }],
   },
-  async run({ client, args }) {
+  async run({ client, args, page }) {
     const api = client('confluence');
     const space = args.space_key ? await spaceByKey(api, args.space_key) : undefined;
     const [pages, spaces, users] = await Promise.all([
-      api.v2All<V2Page>('/pages', { 'space-id': space?.id, status: args.status }, args.offset + args.limit),
+      api.v2All<V2Page>('/pages', { 'space-id': space?.id, status: args.status }, itemsWanted(page)),
       spacesById(api),
       usersOf(api),
     ]);
     const names = namesOf(users);
-    const window = pages.slice(args.offset, args.offset + args.limit).map((p) => pageSummaryOf(api, p, spaces, names));
-    return { pages: window, count: window.length };
+    return { items: pages.map((p) => pageSummaryOf(api, p, spaces, names)) };
   },
 });
 

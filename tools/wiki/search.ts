@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { searchCql } from './cql.js';
-import { SpaceKey } from './spaces.js';
+import { SpaceKey, WIKI_PAGE_SIZE } from './spaces.js';
 
 interface V1Hit {
   content?: { id?: string; type?: string; title?: string; space?: { key?: string } };
@@ -19,22 +19,20 @@ export const searchWiki = defineTool({
   input: z.object({
     query: z.string().min(1).max(500).describe('Words to find, e.g. deployment runbook or "feature flags"'),
     space_key: SpaceKey.optional(),
-    limit: z.number().int().min(1).max(100).default(25).describe('How many results (max 100)'),
   }),
-  output: z.object({
-    results: z.array(
-      z.object({
-        content: z.object({
-          id: z.string(),
-          type: z.string(),
-          title: z.string(),
-          space: z.object({ key: z.string() }),
-        }),
-        excerpt: z.string(),
-        lastModified: z.string(),
-      }),
-    ),
-    totalSize: z.number().int(),
+  list: { key: 'results', defaultLimit: WIKI_PAGE_SIZE },
+  item: z.object({
+    content: z.object({
+      id: z.string(),
+      type: z.string(),
+      title: z.string(),
+      space: z.object({ key: z.string() }),
+    }),
+    excerpt: z.string(),
+    lastModified: z.string(),
+  }),
+  extra: z.object({
+    totalSize: z.number().int().describe('How many pages match, as Confluence counts them'),
     cql: z.string().describe('The CQL sent'),
   }),
   hints: {
@@ -49,11 +47,11 @@ export const searchWiki = defineTool({
       },
     ],
   },
-  async run({ client, args }) {
+  async run({ client, args, page }) {
     const api = client('confluence');
     const cql = searchCql(args.query, args.space_key);
     const found = (await api.call((sdk) =>
-      sdk.search.searchByCQL({ cql, limit: args.limit, expand: ['content.space'] }),
+      sdk.search.searchByCQL({ cql, start: page.offset, limit: page.limit + 1, expand: ['content.space'] }),
     )) as unknown as { results: V1Hit[]; totalSize?: number };
     const results = found.results.map((hit) => ({
       content: {
@@ -65,6 +63,7 @@ export const searchWiki = defineTool({
       excerpt: hit.excerpt ?? '',
       lastModified: hit.lastModified ?? '',
     }));
-    return { results, totalSize: found.totalSize ?? results.length, cql };
+    const totalSize = found.totalSize ?? page.offset + results.length;
+    return { items: results, offsetApplied: true, total: found.totalSize, extra: { totalSize, cql } };
   },
 });

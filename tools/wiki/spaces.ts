@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
+import { itemsWanted } from '../../src/toolkit/pagination.js';
 import type { ConfluenceApi } from '../../src/integrations/atlassian/confluence-api.js';
 import { SpaceSchema } from './schemas.js';
 import { spaceOf, type V2Space } from './shapes.js';
 
 export const SpaceKey = z.string().min(1).max(255).describe('Space key, e.g. ENG');
-export const Limit = z.number().int().min(1).max(100).default(25).describe('How many to return (max 100)');
+/** Page size of the wiki's lists when the caller gives none. */
+export const WIKI_PAGE_SIZE = 25;
 
 /** One space by key (v2 `GET /spaces?keys=`); an unknown key lists the keys there are. */
 export async function spaceByKey(api: ConfluenceApi, key: string): Promise<V2Space> {
@@ -23,19 +25,19 @@ export const getSpaces = defineTool({
   description:
     'The Confluence spaces this account can see: key, name, type, status and description, with a link to each.',
   capability: { type: 'read', name: 'wiki.spaces.list' },
-  input: z.object({ limit: Limit, offset: z.number().int().min(0).max(10_000).default(0).describe('Spaces to skip') }),
-  output: z.object({ spaces: z.array(SpaceSchema), count: z.number().int() }),
+  input: z.object({}),
+  list: { key: 'spaces', defaultLimit: WIKI_PAGE_SIZE },
+  item: SpaceSchema,
   hints: {
     aliases: ['confluence spaces', 'wiki spaces', 'list spaces'],
     when_to_use: 'To see which Confluence spaces exist before listing or searching pages.',
     not_for: 'Pages (wiki_get_pages, wiki_search).',
     examples: [{ query: 'which confluence spaces do we have?', tool: 'get_spaces', params: { limit: 25 } }],
   },
-  async run({ client, args }) {
+  async run({ client, page }) {
     const api = client('confluence');
-    const spaces = await api.v2All<V2Space>('/spaces', { 'description-format': 'plain' }, args.offset + args.limit);
-    const window = spaces.slice(args.offset, args.offset + args.limit).map((s) => spaceOf(api, s));
-    return { spaces: window, count: window.length };
+    const spaces = await api.v2All<V2Space>('/spaces', { 'description-format': 'plain' }, itemsWanted(page));
+    return { items: spaces.map((s) => spaceOf(api, s)) };
   },
 });
 

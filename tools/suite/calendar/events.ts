@@ -1,6 +1,9 @@
 import type { calendar_v3 } from '@googleapis/calendar';
 import { z } from 'zod';
 import { defineTool } from '../../../src/toolkit/define-tool.js';
+import { itemsWanted, type PageRequest } from '../../../src/toolkit/pagination.js';
+import { readWindow, windowListPage, type Window } from '../../shared/cursor-window.js';
+import { boundedCount } from '../bounds.js';
 import { calendarOf } from './calendars.js';
 import { CalendarId, EventId, EventSchema, eventOf, Rfc3339, startMs, type Event } from './schemas.js';
 
@@ -11,33 +14,40 @@ const TimeWindow = {
   time_max: Rfc3339('time_max').optional().describe('Only events starting before this instant (RFC 3339)'),
 };
 
-const between = (name: string, max: number, fallback: number) =>
-  z
-    .number()
-    .int(`${name} must be an integer`)
-    .min(1, `${name} must be between 1 and ${max}`)
-    .max(max, `${name} must be between 1 and ${max}`)
-    .default(fallback)
-    .describe(`At most this many events, 1-${max} (default ${fallback})`);
+/** Google Calendar's longest page of events. */
+const CALENDAR_PAGE = 2500;
 
-/** One page of a calendar's events: Calendar pages at most 2,500 and every bound here fits in one. */
+/**
+ * The page's events of one calendar, walked with Google's page tokens (see readWindow), and the
+ * calendar's name as Google gives it with each page.
+ */
 async function eventsIn(
   calendar: calendar_v3.Calendar,
   calendarId: string,
   window: { time_min?: string; time_max?: string },
-  maxResults: number,
+  page: PageRequest,
   orderBy: 'startTime' | 'updated',
-): Promise<{ items: calendar_v3.Schema$Event[]; summary: string | null }> {
-  const answer = await calendar.events.list({
-    calendarId,
-    timeMin: window.time_min,
-    timeMax: window.time_max,
-    maxResults,
-    orderBy,
-    // Google orders by start time only over expanded occurrences of recurring events.
-    singleEvents: orderBy === 'startTime' ? true : undefined,
-  });
-  return { items: answer.data.items ?? [], summary: answer.data.summary ?? null };
+): Promise<{ window: Window<calendar_v3.Schema$Event>; summary: string | null }> {
+  let summary: string | null = null;
+  const read = await readWindow(
+    async (pageToken, maxResults) => {
+      const answer = await calendar.events.list({
+        calendarId,
+        timeMin: window.time_min,
+        timeMax: window.time_max,
+        maxResults,
+        pageToken,
+        orderBy,
+        // Google orders by start time only over expanded occurrences of recurring events.
+        singleEvents: orderBy === 'startTime' ? true : undefined,
+      });
+      summary ??= answer.data.summary ?? null;
+      return { records: answer.data.items ?? [], next: answer.data.nextPageToken ?? null };
+    },
+    page,
+    CALENDAR_PAGE,
+  );
+  return { window: read, summary };
 }
 
 export const listEvents = defineTool({
@@ -50,13 +60,14 @@ export const listEvents = defineTool({
   input: z.object({
     calendar_id: CalendarId.default('primary'),
     ...TimeWindow,
-    max_results: between('max_results', 2500, 100),
+    max_results: boundedCount('max_results', CALENDAR_PAGE, 100),
     order_by: z
       .enum(['startTime', 'updated'])
       .default('startTime')
       .describe('startTime (occurrences in start order) or updated (last modified first)'),
   }),
-  output: z.object({ events: z.array(EventSchema) }),
+  list: { key: 'events', defaultLimit: 100, limitAlias: 'max_results' },
+  item: EventSchema,
   hints: {
     aliases: ['my meetings', 'google calendar events', 'what is on my calendar', 'agenda'],
     when_to_use: 'To see the user’s meetings in one calendar for a day, week or any window.',
@@ -69,10 +80,10 @@ export const listEvents = defineTool({
       },
     ],
   },
-  async run({ client, args }) {
+  async run({ client, args, page }) {
     const calendar = await client('google').calendar();
-    const page = await eventsIn(calendar, args.calendar_id, args, args.max_results, args.order_by);
-    return { events: page.items.map((event) => eventOf(event, args.calendar_id, page.summary)) };
+    const { window, summary } = await eventsIn(calendar, args.calendar_id, args, page, args.order_by);
+    return windowListPage(window, page, (event) => eventOf(event, args.calendar_id, summary));
   },
 });
 
@@ -83,9 +94,19 @@ export const listAllEvents = defineTool({
   description:
     'Events of every calendar in the user’s Google Calendar list, merged and sorted by start time, each naming its calendar. Calendars that could not be read are listed in `failed`.',
   capability: { type: 'read', name: 'suite.calendar.events.list_all' },
-  input: z.object({ ...TimeWindow, max_results_per_calendar: between('max_results_per_calendar', 500, 100) }),
-  output: z.object({
-    events: z.array(EventSchema),
+  input: z.object({
+    ...TimeWindow,
+    max_results_per_calendar: z
+      .number()
+      .int('max_results_per_calendar must be an integer')
+      .min(1, 'max_results_per_calendar must be between 1 and 500')
+      .max(500, 'max_results_per_calendar must be between 1 and 500')
+      .default(100)
+      .describe('At most this many events of each calendar make up the list, 1-500 (default 100)'),
+  }),
+  list: { key: 'events', defaultLimit: 100 },
+  item: EventSchema,
+  extra: z.object({
     calendars_covered: z.number().int().describe('Calendars read'),
     failed: z.array(z.object({ resource: z.string(), error: z.object({ code: z.string(), message: z.string() }) })),
   }),
@@ -101,19 +122,19 @@ export const listAllEvents = defineTool({
       },
     ],
   },
-  async run({ client, args, fanOut }) {
+  async run({ client, args, fanOut, page }) {
     const calendar = await client('google').calendar();
     const calendars = ((await calendar.calendarList.list({ maxResults: 250 })).data.items ?? []).map(calendarOf);
-    const outcome = await fanOut(
-      calendars,
-      (entry) => eventsIn(calendar, entry.id, args, args.max_results_per_calendar, 'startTime'),
-      { label: (entry) => entry.id },
-    );
+    // Each calendar's first events up to the page's end are enough to merge the page in start order.
+    const perCalendar = { offset: 0, limit: Math.min(args.max_results_per_calendar, itemsWanted(page)) };
+    const outcome = await fanOut(calendars, (entry) => eventsIn(calendar, entry.id, args, perCalendar, 'startTime'), {
+      label: (entry) => entry.id,
+    });
     const events: Event[] = outcome.results.flatMap(({ resource, value }) =>
-      value.items.map((event) => eventOf(event, resource.id, resource.summary)),
+      value.window.records.map((event) => eventOf(event, resource.id, resource.summary)),
     );
     events.sort((a, b) => startMs(a) - startMs(b));
-    return { events, calendars_covered: outcome.covered, failed: outcome.failed };
+    return { items: events, extra: { calendars_covered: outcome.covered, failed: outcome.failed } };
   },
 });
 

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { defineTool } from '../../../src/toolkit/define-tool.js';
-import { MaxResults, MessageId, MessageSchema, messageOf, SpaceId, spaceName, upTo } from './schemas.js';
+import { windowListPage } from '../../shared/cursor-window.js';
+import {
+  chatList,
+  MaxResults,
+  MessageId,
+  MessageSchema,
+  messageOf,
+  readChatWindow,
+  SpaceId,
+  spaceName,
+} from './schemas.js';
 
 const messageName = (space: string, message: string) => `${spaceName(space)}/messages/${message}`;
 const Text = z
@@ -22,7 +32,8 @@ export const listMessages = defineTool({
     max_results: MaxResults,
     filter: z.string().max(500).optional().describe('Google Chat filter, e.g. createTime > "2026-11-01T00:00:00Z"'),
   }),
-  output: z.object({ messages: z.array(MessageSchema) }),
+  list: chatList('messages'),
+  item: MessageSchema,
   hints: {
     aliases: ['google chat history', 'read google chat space', 'chat space conversation'],
     when_to_use: 'To read what was said in a Google Chat space.',
@@ -35,18 +46,18 @@ export const listMessages = defineTool({
       },
     ],
   },
-  async run({ client, args }) {
+  async run({ client, args, page }) {
     const chat = await client('google').chat();
-    const messages = await upTo(args.max_results, async (pageSize, pageToken) => {
+    const window = await readChatWindow(page, async (pageSize, pageToken) => {
       const { data } = await chat.spaces.messages.list({
         parent: spaceName(args.space_id),
         pageSize,
         pageToken,
         filter: args.filter,
       });
-      return { items: data.messages ?? [], next: data.nextPageToken };
+      return { records: data.messages ?? [], next: data.nextPageToken ?? null };
     });
-    return { messages: messages.map(messageOf) };
+    return windowListPage(window, page, messageOf);
   },
 });
 

@@ -1,5 +1,8 @@
 import type { chat_v1 } from '@googleapis/chat';
 import { z } from 'zod';
+import type { PageRequest } from '../../../src/toolkit/pagination.js';
+import { readWindow, type UpstreamPage, type Window } from '../../shared/cursor-window.js';
+import { boundedCount } from '../bounds.js';
 
 /** `spaces/AAAA` or `AAAA`: both name a space. */
 export const SpaceId = z
@@ -14,13 +17,16 @@ export const MessageId = z
   .max(256)
   .transform((id) => id.replace(/^spaces\/[^/]+\/messages\//, ''))
   .describe('Message id (the last part of its name spaces/…/messages/<id>)');
-export const MaxResults = z
-  .number()
-  .int('max_results must be an integer')
-  .min(1, 'max_results must be between 1 and 1000')
-  .max(1000, 'max_results must be between 1 and 1000')
-  .default(100)
-  .describe('At most this many, 1-1000 (default 100)');
+/** Google Chat's longest page. */
+const CHAT_PAGE = 1000;
+export const MaxResults = boundedCount('max_results', CHAT_PAGE, 100);
+export const chatList = <K extends string>(key: K) => ({ key, defaultLimit: 100, limitAlias: 'max_results' });
+
+/** The page's records of a Google Chat list, walked with its page tokens (see readWindow). */
+export const readChatWindow = <M>(
+  page: PageRequest,
+  fetchPage: (pageSize: number, pageToken: string | undefined) => Promise<UpstreamPage<M>>,
+): Promise<Window<M>> => readWindow((cursor, limit) => fetchPage(limit, cursor), page, CHAT_PAGE);
 
 export const spaceName = (id: string) => `spaces/${id}`;
 
@@ -83,18 +89,3 @@ export const memberOf = (membership: chat_v1.Schema$Membership): z.infer<typeof 
   role: membership.role ?? 'ROLE_MEMBER',
   createTime: membership.createTime ?? null,
 });
-
-/** Reads pages of a Chat list until `max` items or the last page (Chat pages at most 1,000). */
-export async function upTo<T>(
-  max: number,
-  page: (pageSize: number, pageToken: string | undefined) => Promise<{ items: T[]; next?: string | null }>,
-): Promise<T[]> {
-  const out: T[] = [];
-  let token: string | undefined;
-  do {
-    const answer = await page(Math.min(1000, max - out.length), token);
-    out.push(...answer.items);
-    token = answer.next ?? undefined;
-  } while (token && out.length < max);
-  return out.slice(0, max);
-}

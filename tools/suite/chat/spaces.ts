@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { defineTool } from '../../../src/toolkit/define-tool.js';
-import { MaxResults, MemberSchema, memberOf, SpaceId, SpaceSchema, spaceName, spaceOf, upTo } from './schemas.js';
+import { windowListPage } from '../../shared/cursor-window.js';
+import {
+  chatList,
+  MaxResults,
+  MemberSchema,
+  memberOf,
+  readChatWindow,
+  SpaceId,
+  SpaceSchema,
+  spaceName,
+  spaceOf,
+} from './schemas.js';
 
 export const listSpaces = defineTool({
   system: 'suite',
@@ -17,7 +28,8 @@ export const listSpaces = defineTool({
       .optional()
       .describe('Google Chat filter, e.g. spaceType = "SPACE" or spaceType = "DIRECT_MESSAGE"'),
   }),
-  output: z.object({ spaces: z.array(SpaceSchema) }),
+  list: chatList('spaces'),
+  item: SpaceSchema,
   hints: {
     aliases: ['google chat rooms', 'my chat spaces', 'hangouts chat spaces', 'google chat groups'],
     when_to_use: 'To see which Google Chat spaces and DMs the user has, or find a space id.',
@@ -26,13 +38,13 @@ export const listSpaces = defineTool({
       { query: 'which google chat spaces am I in', tool: 'list_spaces', params: { filter: 'spaceType = "SPACE"' } },
     ],
   },
-  async run({ client, args }) {
+  async run({ client, args, page }) {
     const chat = await client('google').chat();
-    const spaces = await upTo(args.max_results, async (pageSize, pageToken) => {
+    const window = await readChatWindow(page, async (pageSize, pageToken) => {
       const { data } = await chat.spaces.list({ pageSize, pageToken, filter: args.filter });
-      return { items: data.spaces ?? [], next: data.nextPageToken };
+      return { records: data.spaces ?? [], next: data.nextPageToken ?? null };
     });
-    return { spaces: spaces.map(spaceOf) };
+    return windowListPage(window, page, spaceOf);
   },
 });
 
@@ -69,7 +81,8 @@ export const listMembers = defineTool({
   description: 'The people in a Google Chat space with their role (member or manager).',
   capability: { type: 'read', name: 'suite.chat.members.list' },
   input: z.object({ space_id: SpaceId, max_results: MaxResults }),
-  output: z.object({ members: z.array(MemberSchema) }),
+  list: chatList('members'),
+  item: MemberSchema,
   hints: {
     aliases: ['who is in the google chat space', 'chat space members', 'space managers'],
     when_to_use: 'To see who belongs to a Google Chat space.',
@@ -78,13 +91,13 @@ export const listMembers = defineTool({
       { query: 'who is in google chat space AAAAsbx0001', tool: 'list_members', params: { space_id: 'AAAAsbx0001' } },
     ],
   },
-  async run({ client, args }) {
+  async run({ client, args, page }) {
     const chat = await client('google').chat();
-    const members = await upTo(args.max_results, async (pageSize, pageToken) => {
+    const window = await readChatWindow(page, async (pageSize, pageToken) => {
       const { data } = await chat.spaces.members.list({ parent: spaceName(args.space_id), pageSize, pageToken });
-      return { items: data.memberships ?? [], next: data.nextPageToken };
+      return { records: data.memberships ?? [], next: data.nextPageToken ?? null };
     });
-    return { members: members.map(memberOf) };
+    return windowListPage(window, page, memberOf);
   },
 });
 

@@ -1,6 +1,7 @@
 import type { gmail_v1 } from '@googleapis/gmail';
 import { z } from 'zod';
-import { defineTool } from '../../../src/toolkit/define-tool.js';
+import { defineTool, type ListPage } from '../../../src/toolkit/define-tool.js';
+import { readWindow, windowListPage } from '../../shared/cursor-window.js';
 import { boundedCount } from '../bounds.js';
 import { decodePayload } from './decode.js';
 import {
@@ -41,10 +42,13 @@ function rawAsPart(raw: string): MessagePart {
 }
 
 const listing = {
-  max_results: boundedCount('max_results', 500, 100, 'results'),
+  max_results: boundedCount('max_results', 500, 100),
   query: MailQuery,
   label_ids: LabelIds,
 };
+/** Gmail's longest page. */
+const GMAIL_PAGE = 500;
+const mailList = <K extends string>(key: K) => ({ key, defaultLimit: 100, limitAlias: 'max_results' });
 
 export const listThreads = defineTool({
   system: 'suite',
@@ -54,7 +58,8 @@ export const listThreads = defineTool({
     'Conversations in the user’s Gmail, newest first, optionally matching a Gmail search string or labels. Each has its id, snippet and history id; read one with suite_get_mail_thread.',
   capability: { type: 'read', name: 'suite.mail.list_threads' },
   input: z.object(listing),
-  output: z.object({ threads: z.array(ThreadSummarySchema) }),
+  list: mailList('threads'),
+  item: ThreadSummarySchema,
   hints: {
     aliases: ['my email threads', 'gmail conversations', 'inbox', 'unread mail', 'search my email'],
     when_to_use: 'To find conversations in the user’s Gmail: unread mail, mail from someone, about a topic.',
@@ -67,21 +72,27 @@ export const listThreads = defineTool({
       },
     ],
   },
-  async run({ client, args }) {
+  async run({ client, args, page }) {
     const gmail = await client('google').gmail();
-    const answer = await gmail.users.threads.list({
-      userId: ME,
-      maxResults: args.max_results,
-      q: args.query,
-      labelIds: args.label_ids,
-    });
-    return {
-      threads: (answer.data.threads ?? []).map((t) => ({
-        id: t.id ?? '',
-        snippet: t.snippet ?? '',
-        historyId: t.historyId ?? '',
-      })),
-    };
+    const window = await readWindow(
+      async (pageToken, maxResults) => {
+        const { data } = await gmail.users.threads.list({
+          userId: ME,
+          maxResults,
+          pageToken,
+          q: args.query,
+          labelIds: args.label_ids,
+        });
+        return { records: data.threads ?? [], next: data.nextPageToken ?? null };
+      },
+      page,
+      GMAIL_PAGE,
+    );
+    return windowListPage(window, page, (t) => ({
+      id: t.id ?? '',
+      snippet: t.snippet ?? '',
+      historyId: t.historyId ?? '',
+    }));
   },
 });
 
@@ -136,7 +147,8 @@ export const listMessages = defineTool({
       .describe('Read each message too (headers and decoded bodies); one request per message'),
   }),
   // Messages that could not be read are reported by the executor as `partial` and `failed_sources`.
-  output: z.looseObject({ messages: z.array(MessageSchema) }),
+  list: mailList('messages'),
+  item: MessageSchema,
   hints: {
     aliases: ['my emails', 'gmail messages', 'emails from', 'latest emails'],
     when_to_use:
@@ -150,24 +162,30 @@ export const listMessages = defineTool({
       },
     ],
   },
-  async run({ client, args, fanOut }) {
+  async run({ client, args, fanOut, page }): Promise<ListPage<Message>> {
     const gmail = await client('google').gmail();
-    const answer = await gmail.users.messages.list({
-      userId: ME,
-      maxResults: args.max_results,
-      q: args.query,
-      labelIds: args.label_ids,
-    });
-    const listed = (answer.data.messages ?? []).map((m) => ({ id: m.id ?? '', threadId: m.threadId ?? '' }));
-    if (!args.include_content) return { messages: listed };
-    const read = await fanOut(
-      listed,
-      async (m) => readable((await gmail.users.messages.get({ userId: ME, id: m.id, format: 'full' })).data),
-      {
-        label: (m) => `message ${m.id}`,
+    const window = await readWindow(
+      async (pageToken, maxResults) => {
+        const { data } = await gmail.users.messages.list({
+          userId: ME,
+          maxResults,
+          pageToken,
+          q: args.query,
+          labelIds: args.label_ids,
+        });
+        return { records: data.messages ?? [], next: data.nextPageToken ?? null };
       },
+      page,
+      GMAIL_PAGE,
     );
-    return { messages: read.results.map((r) => r.value) };
+    const listed = windowListPage(window, page, (m) => ({ id: m.id ?? '', threadId: m.threadId ?? '' }));
+    if (!args.include_content) return listed;
+    const read = await fanOut(
+      listed.items,
+      async (m) => readable((await gmail.users.messages.get({ userId: ME, id: m.id, format: 'full' })).data),
+      { label: (m) => `message ${m.id}` },
+    );
+    return { ...listed, items: read.results.map((r) => r.value) };
   },
 });
 
@@ -217,7 +235,8 @@ export const listLabels = defineTool({
     'The labels of the user’s Gmail: system ones (INBOX, UNREAD, STARRED...) and their own, with ids to filter and label messages by.',
   capability: { type: 'read', name: 'suite.mail.list_labels' },
   input: z.object({}),
-  output: z.object({ labels: z.array(LabelSchema) }),
+  list: { key: 'labels', defaultLimit: 100 },
+  item: LabelSchema,
   hints: {
     aliases: ['gmail labels', 'mail folders'],
     when_to_use: 'To find a label id before filtering or labelling mail.',
@@ -226,7 +245,8 @@ export const listLabels = defineTool({
   },
   async run({ client }) {
     const gmail = await client('google').gmail();
-    return { labels: ((await gmail.users.labels.list({ userId: ME })).data.labels ?? []).map(labelOf) };
+    // Gmail answers every label at once.
+    return { items: ((await gmail.users.labels.list({ userId: ME })).data.labels ?? []).map(labelOf) };
   },
 });
 
