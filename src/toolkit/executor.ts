@@ -11,7 +11,7 @@ import {
 import { closestName } from './closest-name.js';
 import { AppError, toAppError } from './errors.js';
 import { paginate, resolvePage } from './pagination.js';
-import { project } from './projection.js';
+import { itemFields, project } from './projection.js';
 import type { Registry } from './registry.js';
 import { runToolOnce, type ToolCallDeps } from './tool-call.js';
 import { assertSafeJson } from './safe-json.js';
@@ -318,7 +318,7 @@ export class Executor {
       0,
       page.limit + 1,
     );
-    const projected = project(fromOffset, fields);
+    const projected = project(fromOffset, itemFields(fields, key));
     const shown = boundItems(projected, page.limit, this.options.resultBudgetChars ?? DEFAULT_RESULT_BUDGET_CHARS);
     const extent = {
       total: listPage.total,

@@ -14,6 +14,15 @@ export function project<T>(value: T, fields: readonly string[] | undefined): T {
   return out as T;
 }
 
+/**
+ * A list tool's `fields` name paths of each item; a path that starts with the collection's key
+ * (`results.node_id`, as written against the whole result) means the same. The key alone asks for whole items.
+ */
+export function itemFields(fields: readonly string[] | undefined, key: string): string[] | undefined {
+  if (!fields || fields.includes(key)) return undefined;
+  return fields.map((path) => (path.startsWith(`${key}.`) ? path.slice(key.length + 1) : path));
+}
+
 /** True when a `fields` path has a segment that names a prototype key. */
 export const hasUnsafeSegment = (path: string): boolean => path.split('.').some(isUnsafeKey);
 

@@ -50,7 +50,7 @@ describe('an upload job over its limits', () => {
   });
 
   it('names the heap limit when a job needs more, stores nothing, and the next job gets a fresh worker', async () => {
-    const jobs = new DocumentJobs({ workers: 1, timeoutMs: 60_000, maxHeapMb: 16 });
+    const jobs = new DocumentJobs({ workers: 1, timeoutMs: 60_000, maxHeapMb: 24 });
     const documents = server.app.config.documents;
     const service = new DocumentService(server.app.db, undefined, () => new Date(), undefined, documents, jobs);
     const big = new TextEncoder().encode(
@@ -58,7 +58,7 @@ describe('an upload job over its limits', () => {
     );
     const failing = service.upload('acme', { filename: 'big.txt', bytes: big, chunkSize: 160 });
     await expect(failing).rejects.toThrow(UnreadableDocument);
-    await expect(failing).rejects.toThrow('processing needed more memory than the heap limit (16 MB)');
+    await expect(failing).rejects.toThrow('processing needed more memory than the heap limit (24 MB)');
     expect(service.list('acme', 10, 0).total).toBe(0);
     expect(server.app.db.prepare("SELECT count(*) FROM documents WHERE tenant_id = 'acme'").pluck().get()).toBe(0);
     expect(

@@ -132,6 +132,14 @@ describe('list tools', () => {
     ]);
     expect(events[0].result?.things).toEqual(items.slice(0, 2));
   });
+
+  it('reads item paths written against the whole result (`things.id`) as the same paths; the key alone keeps whole items', async () => {
+    const { executor } = setup();
+    const page = await executor.execute(caller, listTool, { limit: 1, fields: ['things.id', 'nested.a'] });
+    expect(page.things).toEqual([{ id: 0, nested: { a: 0 } }]);
+    const whole = await executor.execute(caller, listTool, { limit: 1, fields: ['things'] });
+    expect(whole.things).toEqual(items.slice(0, 1));
+  });
 });
 
 describe('capability paths', () => {
