@@ -114,7 +114,14 @@ export class McpTasks {
       Math.max(MIN_TTL_MS, typeof params.task?.ttl === 'number' ? params.task.ttl : DEFAULT_TTL_MS),
     );
     await this.store.purgeExpired();
-    const task = await this.store.create(owner, name, ttl);
+    let task: Awaited<ReturnType<TaskStore['create']>>;
+    try {
+      task = await this.store.create(owner, name, ttl);
+    } catch (error) {
+      // The tenant was deleted (or re-created) since the caller was authorised: answered like a failed call.
+      if (error instanceof AppError) return reply({ ...errorResult(error, this.app.log) });
+      throw error;
+    }
     const controller = new AbortController();
     const run = async (): Promise<CallToolResult> =>
       'answer' in target

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { openDatabase } from '../../src/database.js';
-import type { StoreBackend } from '../../src/store/backend.js';
+import { storeOn, type StoreBackend, type StoreFactories } from '../../src/store/backend.js';
 import { openPgPool } from '../../src/store/pg/pool.js';
 import { TenantsRepo } from '../../src/store/tenants-repo.js';
 import { pgTestDatabase } from './pg-lane.js';
@@ -68,4 +68,31 @@ export async function openContractBackend(name: BackendName): Promise<ContractBa
     },
     close: () => pool.end(),
   };
+}
+
+/** What a contract test reaches: the store under test, its backend, and the backend's name. */
+export interface ContractSubject<Store> {
+  readonly name: BackendName;
+  store: Store;
+  backend: ContractBackend;
+}
+
+/**
+ * One area's contract suite, once per backend of this project: `define` declares the tests, which read
+ * `subject.store` (built with `factories` on a database of the suite's own) once the suite has started.
+ */
+export function describeStoreContract<Store>(
+  title: string,
+  factories: StoreFactories<Store>,
+  define: (subject: ContractSubject<Store>) => void,
+): void {
+  describe.each(contractBackendNames())(`${title} on %s`, (name) => {
+    const subject = { name } as ContractSubject<Store>;
+    beforeAll(async () => {
+      subject.backend = await openContractBackend(name);
+      subject.store = storeOn(subject.backend.backend, factories);
+    });
+    afterAll(() => subject.backend.close());
+    define(subject);
+  });
 }
