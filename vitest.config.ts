@@ -1,9 +1,16 @@
 import { defineConfig } from 'vitest/config';
-import { PG_FOLDER, PG_LANE_VARIABLE, SMOKE_FOLDER, unitTestFiles } from './test/helpers/test-projects.js';
+import {
+  CONTRACT_FOLDER,
+  PG_FOLDER,
+  PG_LANE_VARIABLE,
+  SMOKE_FOLDER,
+  unitTestFiles,
+} from './test/helpers/test-projects.js';
 
 const ALL = 'test/**/*.test.ts';
 const SMOKE = `${SMOKE_FOLDER}/**/*.test.ts`;
 const PG = `${PG_FOLDER}/**/*.test.ts`;
+const CONTRACT = `${CONTRACT_FOLDER}/**/*.test.ts`;
 const UNIT = unitTestFiles(import.meta.dirname);
 
 const pgLane = process.env[PG_LANE_VARIABLE] === '1';
@@ -11,7 +18,7 @@ const pgLane = process.env[PG_LANE_VARIABLE] === '1';
 const laneNotice = Symbol.for('constellation.pg-lane-notice');
 if (!pgLane && !(laneNotice in globalThis)) {
   Object.assign(globalThis, { [laneNotice]: true });
-  console.warn(`PostgreSQL lane off: ${PG} not run (npm run test:pg runs it).`);
+  console.warn(`PostgreSQL lane off: ${PG} not run, ${CONTRACT} on SQLite only (npm run test:pg runs both).`);
 }
 
 export default defineConfig({
@@ -34,14 +41,15 @@ export default defineConfig({
         test: { name: 'server', include: [ALL], exclude: [...UNIT, SMOKE, PG], pool: 'forks', isolate: false },
       },
       // The storage tests against a throwaway PostgreSQL cluster (test/helpers/pg-global-setup.ts), only
-      // when the lane is on: the default suite needs no database server.
+      // when the lane is on: the default suite needs no database server. The contract suite runs here on
+      // PostgreSQL, and on SQLite in the unit project.
       ...(pgLane
         ? [
             {
               extends: true,
               test: {
                 name: 'pg',
-                include: [PG],
+                include: [PG, CONTRACT],
                 pool: 'forks' as const,
                 globalSetup: ['test/helpers/pg-global-setup.ts'],
               },

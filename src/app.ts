@@ -177,7 +177,10 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     connections.clear.bind(connections),
     responseCache.invalidateTenant.bind(responseCache),
     graphFeature.dropTenant,
-    (tenantId) => analytics.invalidateTenant(tenantId),
+    (tenantId) =>
+      void analytics
+        .invalidateTenant(tenantId)
+        .catch((error: unknown) => log.warn('analytics cache invalidation failed', { error: String(error) })),
   ];
   // Demo mode's tenants and its users' consents, once every service is built.
   demo?.prepare({ tenants, vault, clock });

@@ -4,7 +4,7 @@ import { vaultMigrations } from './auth/vault/schema.js';
 import { entityVectorMigrations } from './documents/entity-vectors.js';
 import { documentMigrations, loadVectorExtension } from './documents/schema.js';
 import { graphMigrations } from './graph/schema.js';
-import { mcpTaskMigrations } from './mcp/task-store.js';
+import { mcpTaskMigrations } from './mcp/task-store-sqlite.js';
 import { coreMigrations } from './store/core-schema.js';
 import { openStore, type Db, type StoreSchema } from './store/db.js';
 

@@ -54,8 +54,8 @@ function cacheKeyOf(key: CacheKey): { hash: string; args: string } {
 }
 
 /**
- * Stale-while-revalidate cache of analytics results, per tenant. Rows live in SQLite (they survive a
- * restart and are shared by every process on the same file); a bounded in-memory map in front saves
+ * Stale-while-revalidate cache of analytics results, per tenant. Rows live in the store (they survive a
+ * restart and are shared by every process on the same store); a bounded in-memory map in front saves
  * the read. Time comes from the app clock. One computation at a time per key: concurrent misses and
  * background refreshes of the same key share one promise.
  */
@@ -92,12 +92,12 @@ export class AnalyticsCache {
       this.compute(
         id,
         () => compute(),
-        (value, entry) => {
-          if (options.shouldStore?.(value) !== false) this.write(tenantId, hash, key.tool, args, id, entry);
+        async (value, entry) => {
+          if (options.shouldStore?.(value) !== false) await this.write(tenantId, hash, key.tool, args, id, entry);
         },
       );
     if (!options.refresh) {
-      const entry = this.read(tenantId, hash, id);
+      const entry = await this.read(tenantId, hash, id);
       const age = entry ? this.clock.now() - entry.computedAt : Infinity;
       if (entry && age < this.freshFor) return this.answer<T>(entry, 'fresh');
       if (entry && age <= this.expiresAfter) {
@@ -113,14 +113,14 @@ export class AnalyticsCache {
     while (this.background.size > 0) await Promise.allSettled([...this.background]);
   }
 
-  /** Forgets every cached result of a tenant. */
-  invalidateTenant(tenantId: string): void {
+  /** Forgets every cached result of a tenant (from memory at once, from the store when the promise settles). */
+  async invalidateTenant(tenantId: string): Promise<void> {
     for (const id of this.memory.keys()) if (id.startsWith(`${tenantId}\u0000`)) this.memory.delete(id);
-    this.store.deleteTenant(tenantId);
+    await this.store.deleteTenant(tenantId);
   }
 
   /** Drops rows too old to be served. */
-  prune(): number {
+  prune(): Promise<number> {
     return this.store.prune(this.clock.now() - this.expiresAfter);
   }
 
@@ -136,13 +136,17 @@ export class AnalyticsCache {
     };
   }
 
-  private compute<T>(id: string, compute: () => Promise<T>, store: (value: T, entry: Entry) => void): Promise<Entry> {
+  private compute<T>(
+    id: string,
+    compute: () => Promise<T>,
+    store: (value: T, entry: Entry) => Promise<void>,
+  ): Promise<Entry> {
     const running = this.inflight.get(id);
     if (running) return running;
     const promise = (async () => {
       const value = await compute();
       const entry: Entry = { json: JSON.stringify(value), computedAt: this.clock.now() };
-      store(value, entry);
+      await store(value, entry);
       return entry;
     })().finally(() => this.inflight.delete(id));
     this.inflight.set(id, promise);
@@ -161,23 +165,23 @@ export class AnalyticsCache {
     void task.finally(() => this.background.delete(task));
   }
 
-  private read(tenantId: string, hash: string, id: string): Entry | undefined {
+  private async read(tenantId: string, hash: string, id: string): Promise<Entry | undefined> {
     const cached = this.memory.get(id);
     if (cached) return cached;
-    const row = this.store.get(tenantId, hash);
+    const row = await this.store.get(tenantId, hash);
     if (!row) return undefined;
     const entry = { json: row.value, computedAt: row.computedAt };
     this.remember(id, entry);
     return entry;
   }
 
-  private write(tenantId: string, hash: string, tool: string, args: string, id: string, entry: Entry): void {
+  private async write(tenantId: string, hash: string, tool: string, args: string, id: string, entry: Entry) {
     if (this.closed) return;
     const current = this.memory.get(id);
     if (current && current.computedAt > entry.computedAt) return;
     this.remember(id, entry);
     try {
-      this.store.put(tenantId, hash, tool, args, entry.json, entry.computedAt);
+      await this.store.put(tenantId, hash, tool, args, entry.json, entry.computedAt);
     } catch (error) {
       this.log.warn('analytics cache write failed', { error: error instanceof Error ? error.message : String(error) });
     }

@@ -10,7 +10,8 @@ import type { ToolSelection } from '../toolkit/registry.js';
 import { selectionFromHeaders } from './exposure.js';
 import { JSON_RPC, sendJsonRpcError } from './json-rpc-errors.js';
 import { LegacyHttpCalls } from './legacy-http.js';
-import { TaskStore } from './task-store.js';
+import { tenantGate } from '../store/tenant-gate.js';
+import { SqliteTaskStore } from './task-store-sqlite.js';
 import { McpTasks } from './tasks.js';
 import type { McpSurface } from './server.js';
 
@@ -58,7 +59,10 @@ export function mcpHttpHandler(app: McpHttpContext, surface: McpSurface) {
     ),
     { onerror },
   );
-  const legacy = new LegacyHttpCalls(surface, new McpTasks(app, surface, new TaskStore(app.db, () => app.clock.now())));
+  const legacy = new LegacyHttpCalls(
+    surface,
+    new McpTasks(app, surface, new SqliteTaskStore(app.db, tenantGate(app.db), () => app.clock.now())),
+  );
   return async (req: Request, res: Response): Promise<void> => {
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');

@@ -66,35 +66,37 @@ export class McpTasks {
     const params = message.params ?? {};
     if (message.method === 'tools/call') return this.start(caller, owner, narrowing, params, reply, refuse);
     if (message.method === 'tasks/list')
-      return reply(this.store.list(owner, LIST_PAGE, typeof params.cursor === 'string' ? params.cursor : undefined));
+      return reply(
+        await this.store.list(owner, LIST_PAGE, typeof params.cursor === 'string' ? params.cursor : undefined),
+      );
     const taskId = typeof params.taskId === 'string' ? params.taskId : '';
-    const task = this.store.get(owner, taskId);
+    const task = await this.store.get(owner, taskId);
     if (!task) return refuse(`Task not found: ${taskId}`);
     if (message.method === 'tasks/get') return reply({ ...task });
     if (message.method === 'tasks/cancel') {
       if (TERMINAL.has(task.status)) return refuse(`Task ${taskId} is already ${task.status}`);
       this.running.get(taskId)?.controller.abort(new AppError('CANCELLED', 'The task was cancelled'));
-      this.store.finish(
+      await this.store.finish(
         taskId,
         'cancelled',
         errorResult(new AppError('CANCELLED', 'The task was cancelled')),
         'Cancelled by the client',
       );
-      return reply({ ...this.store.get(owner, taskId)! });
+      return reply({ ...(await this.store.get(owner, taskId))! });
     }
     const result = await this.outcome(owner, taskId, closed);
     if (!result) return refuse(`Task not found: ${taskId}`);
     return reply({ ...result, _meta: { ...result._meta, [RELATED_TASK]: { taskId } } });
   }
 
-  private start(
+  private async start(
     caller: Caller,
     owner: TaskOwner,
     narrowing: ToolSelection,
     params: NonNullable<TaskMessage['params']>,
     reply: (result: Record<string, unknown>) => JsonRpcAnswer,
     refuse: (text: string) => JsonRpcAnswer,
-  ): JsonRpcAnswer {
+  ): Promise<JsonRpcAnswer> {
     const name = typeof params.name === 'string' ? params.name : '';
     const args =
       params.arguments && typeof params.arguments === 'object' ? (params.arguments as Record<string, unknown>) : {};
@@ -111,8 +113,15 @@ export class McpTasks {
       MAX_TTL_MS,
       Math.max(MIN_TTL_MS, typeof params.task?.ttl === 'number' ? params.task.ttl : DEFAULT_TTL_MS),
     );
-    this.store.purgeExpired();
-    const task = this.store.create(owner, name, ttl);
+    await this.store.purgeExpired();
+    let task: Awaited<ReturnType<TaskStore['create']>>;
+    try {
+      task = await this.store.create(owner, name, ttl);
+    } catch (error) {
+      // The tenant was deleted (or re-created) since the caller was authorised: answered like a failed call.
+      if (error instanceof AppError) return reply({ ...errorResult(error, this.app.log) });
+      throw error;
+    }
     const controller = new AbortController();
     const run = async (): Promise<CallToolResult> =>
       'answer' in target
@@ -121,18 +130,22 @@ export class McpTasks {
             await this.app.executor.execute(caller, target.tool, target.args, { signal: controller.signal }),
             target.tool.system,
           );
-    const done = run().then(
-      (result) => void this.store.finish(task.taskId, 'completed', result),
-      (error: unknown) => {
-        const failure = toAppError(error);
-        this.store.finish(
-          task.taskId,
-          failure.code === 'CANCELLED' ? 'cancelled' : 'failed',
-          errorResult(error, this.app.log),
-          failure.status < 500 ? failure.message : undefined,
-        );
-      },
-    );
+    const done = run()
+      .then(
+        async (result) => void (await this.store.finish(task.taskId, 'completed', result)),
+        async (error: unknown) => {
+          const failure = toAppError(error);
+          await this.store.finish(
+            task.taskId,
+            failure.code === 'CANCELLED' ? 'cancelled' : 'failed',
+            errorResult(error, this.app.log),
+            failure.status < 500 ? failure.message : undefined,
+          );
+        },
+      )
+      .catch((error: unknown) =>
+        this.app.log.warn('task outcome not stored', { error: error instanceof Error ? error.message : String(error) }),
+      );
     this.running.set(task.taskId, { controller, done: done.finally(() => this.running.delete(task.taskId)) });
     return reply({ task: { ...task } });
   }
@@ -140,7 +153,7 @@ export class McpTasks {
   /** A task's result once it is final: waited for here when this node runs it, else polled from the store. */
   private async outcome(owner: TaskOwner, taskId: string, closed: AbortSignal): Promise<CallToolResult | undefined> {
     for (;;) {
-      const task = this.store.get(owner, taskId);
+      const task = await this.store.get(owner, taskId);
       if (!task) return undefined;
       if (TERMINAL.has(task.status)) return this.store.result(owner, taskId);
       if (closed.aborted) throw new AppError('CANCELLED', 'The client closed the connection');
@@ -161,5 +174,5 @@ function ownerOf(caller: Caller, token: string | undefined): TaskOwner {
       .update(token ?? '')
       .digest('base64url')
       .slice(0, 22)}`;
-  return { tenantId: caller.tenantId, owner: who };
+  return { tenantId: caller.tenantId, owner: who, tenantEpoch: caller.tenantEpoch };
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnalyticsCache, canonicalJson, EXPIRES_AFTER_MS, FRESH_FOR_MS } from '../../src/analytics/cache.js';
-import { AnalyticsCacheStore } from '../../src/analytics/cache-store.js';
+import { SqliteAnalyticsCacheStore } from '../../src/analytics/cache-store-sqlite.js';
 import { silentLogger } from '../../src/config/logger.js';
 import { openDatabase } from '../../src/database.js';
 import type { Db } from '../../src/store/db.js';
@@ -20,7 +20,7 @@ function setup() {
   );
   for (const tenant of ['acme', 'globex']) insertTenant.run(tenant, tenant, tenant);
   const clock = new ManualClock();
-  const cache = new AnalyticsCache(new AnalyticsCacheStore(db), clock, silentLogger);
+  const cache = new AnalyticsCache(new SqliteAnalyticsCacheStore(db), clock, silentLogger);
   let calls = 0;
   const compute = async () => ({ n: ++calls });
   return { db, clock, cache, compute, calls: () => calls };
@@ -163,16 +163,16 @@ describe('analytics cache regimes', () => {
   it('persists in SQLite: a new cache on the same database sees the result, and prune drops expired rows', async () => {
     const { db, cache, clock, compute } = setup();
     await cache.getOrCompute('acme', key, compute);
-    const store = new AnalyticsCacheStore(db);
+    const store = new SqliteAnalyticsCacheStore(db);
     const reopened = new AnalyticsCache(store, clock, silentLogger);
     expect(await reopened.getOrCompute('acme', key, compute)).toMatchObject({
       value: { n: 1 },
       cache: { status: 'fresh' },
     });
-    expect(store.count('acme')).toBe(1);
+    expect(await store.count('acme')).toBe(1);
     clock.advance(EXPIRES_AFTER_MS + MINUTE);
-    expect(reopened.prune()).toBe(1);
-    expect(store.count('acme')).toBe(0);
-    reopened.invalidateTenant('acme');
+    expect(await reopened.prune()).toBe(1);
+    expect(await store.count('acme')).toBe(0);
+    await reopened.invalidateTenant('acme');
   });
 });

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
-import { OAuthFlow, PendingAuthorizations, StateTokens, type OAuthProvider } from '../../src/auth/oauth/index.js';
+import { OAuthFlow, SqlitePendingAuthorizations, StateTokens, type OAuthProvider } from '../../src/auth/oauth/index.js';
 import { loadConfig } from '../../src/config/config.js';
 import { silentLogger } from '../../src/config/logger.js';
 import { tenantGate } from '../../src/store/tenant-gate.js';
@@ -25,7 +25,7 @@ export function oauthHarness(clock: ManualClock, provider: OAuthProvider): { app
   const flow = new OAuthFlow({
     provider,
     vault: app.vault,
-    pending: new PendingAuthorizations(app.db, tenantGate(app.db)),
+    pending: new SqlitePendingAuthorizations(app.db, tenantGate(app.db)),
     states: new StateTokens(TEST_JWT_SECRET, () => clock.now()),
     clock,
     log: silentLogger,

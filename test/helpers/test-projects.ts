@@ -16,6 +16,8 @@ const SERVER_MARKERS = [
 
 export const SMOKE_FOLDER = 'test/smoke';
 export const PG_FOLDER = 'test/store/pg';
+/** The storage contract suite: on SQLite in the default projects, and on PostgreSQL in its lane too. */
+export const CONTRACT_FOLDER = 'test/store/contract';
 /** Set to 1 to run the PostgreSQL lane (`npm run test:pg` sets it after preparing PostgreSQL). */
 export const PG_LANE_VARIABLE = 'CONSTELLATION_TEST_PG';
 

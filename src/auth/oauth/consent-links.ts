@@ -40,7 +40,11 @@ export class ConsentLinks {
   }
 
   /** The user of a genuine, unexpired, unused link, marking it used; a FORBIDDEN naming why otherwise. */
-  redeem(link: { tenantId?: string; userEmail?: string; signature: string }): { tenantId: string; userEmail: string } {
+  async redeem(link: {
+    tenantId?: string;
+    userEmail?: string;
+    signature: string;
+  }): Promise<{ tenantId: string; userEmail: string }> {
     const [expiresText, nonce, mac] = link.signature.split('.');
     const expires = Number(expiresText);
     const userEmail = link.userEmail?.trim().toLowerCase();
@@ -55,7 +59,7 @@ export class ConsentLinks {
       throw new AppError('FORBIDDEN', `This consent link is not valid (it was altered or cut short): ${ASK_AGAIN}`);
     const now = this.now();
     if (expires * 1000 <= now) throw new AppError('FORBIDDEN', `This consent link has expired: ${ASK_AGAIN}`);
-    if (!this.used.claim(`${this.family}:${nonce}`, expires * 1000, now))
+    if (!(await this.used.claim(`${this.family}:${nonce}`, expires * 1000, now)))
       throw new AppError('FORBIDDEN', `This consent link was already used: ${ASK_AGAIN}`);
     return { tenantId: link.tenantId, userEmail };
   }

@@ -92,7 +92,7 @@ export class OAuthFlow {
 
   private async consentUrl(
     owner: VaultOwner,
-    record: (pending: PendingAuthorization, now: number) => void,
+    record: (pending: PendingAuthorization, now: number) => void | Promise<void>,
   ): Promise<string> {
     const { provider, clock } = this.options;
     const nonce = StateTokens.newNonce();
@@ -100,7 +100,7 @@ export class OAuthFlow {
     const redirectUri = this.options.redirectUri();
     const now = clock.now();
     const userEmail = owner.userEmail.trim().toLowerCase();
-    record(
+    await record(
       {
         nonce,
         tenantId: owner.tenantId,
@@ -134,7 +134,7 @@ export class OAuthFlow {
         'VALIDATION_ERROR',
         'The authorization state is missing, altered or expired: start the authorization again',
       );
-    const pending = this.options.pending.consume(claims.nonce, clock.now());
+    const pending = await this.options.pending.consume(claims.nonce, clock.now());
     if (!pending || pending.tenantId !== claims.tenantId || pending.userEmail !== claims.userEmail) {
       throw new AppError(
         'VALIDATION_ERROR',

@@ -5,7 +5,8 @@ export {
   type OAuthFlowOptions,
   type StoredGrant,
 } from './flow.js';
-export { PendingAuthorizations } from './pending.js';
+export { type PendingAuthorizations } from './pending.js';
+export { SqlitePendingAuthorizations } from './pending-sqlite.js';
 export {
   lazyProvider,
   RefreshRejected,

@@ -6,11 +6,11 @@ import { tenantGate } from '../../store/tenant-gate.js';
 import type { CredentialVault, VaultOwner } from '../vault/index.js';
 import { ConsentLinks } from './consent-links.js';
 import { OAuthFlow } from './flow.js';
-import { PendingAuthorizations } from './pending.js';
+import { SqlitePendingAuthorizations } from './pending-sqlite.js';
 import type { OAuthProvider } from '../../integrations/oauth-provider.js';
 import { StateTokens } from './state-token.js';
 import { authorizationFamiliesOf, type AuthorizationFamily, type OAuthRouteForm } from './upstream.js';
-import { UsedConsentLinks } from './used-consent-links.js';
+import { SqliteUsedConsentLinks } from './used-consent-links-sqlite.js';
 
 /** What a family's authorization is built from. */
 export interface AuthorizationSetup {
@@ -53,14 +53,14 @@ function authorizationFlow(
   const link = (path: string) => `${setup.publicUrl()}/oauth/${family}/${path}`;
   const consentLinks =
     shape === 'app-install'
-      ? new ConsentLinks(setup.config.jwtSecret, family, () => setup.clock.now(), new UsedConsentLinks(setup.db))
+      ? new ConsentLinks(setup.config.jwtSecret, family, () => setup.clock.now(), new SqliteUsedConsentLinks(setup.db))
       : undefined;
   const linkQuery = (owner: VaultOwner) =>
     consentLinks?.query(owner) ?? new URLSearchParams({ tenant_id: owner.tenantId, user_email: owner.userEmail });
   return new OAuthFlow({
     provider,
     vault: setup.vault,
-    pending: new PendingAuthorizations(setup.db, tenantGate(setup.db)),
+    pending: new SqlitePendingAuthorizations(setup.db, tenantGate(setup.db)),
     states: new StateTokens(setup.config.jwtSecret, () => setup.clock.now()),
     clock: setup.clock,
     log: setup.log,

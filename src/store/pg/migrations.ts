@@ -1,4 +1,5 @@
 import type { PgMigration } from './migrate.js';
+import { consentLinksSchema } from './schema/consent-links.js';
 import { coreSchema } from './schema/core.js';
 import { documentSchema } from './schema/documents.js';
 import { graphSchema } from './schema/graph.js';
@@ -7,4 +8,5 @@ import { servicesSchema } from './schema/services.js';
 /** The PostgreSQL backend's migrations, in the order they apply. Never edit one once released. */
 export const pgMigrations: readonly PgMigration[] = [
   { id: '001_schema', sql: [coreSchema, graphSchema, documentSchema, servicesSchema].join('\n') },
+  { id: '002_consent_links_used', sql: consentLinksSchema },
 ];

@@ -1,7 +1,7 @@
 /**
  * The credential vault, OAuth authorizations in progress, the analytics cache and MCP tasks, column for
  * column as in SQLite (src/auth/vault/schema.ts, src/auth/oauth/schema.ts, src/analytics/schema.ts,
- * src/mcp/task-store.ts): sealed bytes are bytea, epoch-millisecond times bigint, and serialized values
+ * src/mcp/task-store-sqlite.ts): sealed bytes are bytea, epoch-millisecond times bigint, and serialized values
  * stay text (the stores hand them back byte for byte).
  */
 export const servicesSchema = `
