@@ -1,14 +1,14 @@
 import type { GraphService } from '../graph/service/graph-service.js';
 import type { ClientCache } from '../integrations/client-cache.js';
 import type { AnyIntegration } from '../integrations/integration.js';
-import type { Logger } from '../toolkit/context.js';
+import type { Clock, Logger } from '../toolkit/context.js';
 import type { Executor } from '../toolkit/executor.js';
 import type { Registry } from '../toolkit/registry.js';
 
 /**
  * What the MCP surface needs of the server, satisfied by the composition root (src/app.ts): the
  * catalog and the executor, which integrations each caller has credentials for, and the graph's
- * node types for the graph view.
+ * node types for the graph view, and the clock (a prompt's "today").
  */
 export interface McpContext {
   log: Logger;
@@ -17,6 +17,7 @@ export interface McpContext {
   integrations: readonly AnyIntegration[];
   connections: Pick<ClientCache, 'available' | 'remedyFor'>;
   services: { graph: Pick<GraphService, 'nodeTypes'> };
+  clock: Clock;
 }
 
 /** Running a tool for a caller: finding it in the catalog, then through the executor. */

@@ -18,6 +18,7 @@ import {
 import { EXPOSURE_HEADERS, exclusionReason, invalidNames, namesWithin, SERVER_SETTINGS } from './exposure.js';
 import { confirmationOf } from './confirmation.js';
 import { callControlOf } from './progress.js';
+import { servePrompts } from './prompts/serve-prompts.js';
 import { serveResources } from './resources.js';
 import { clientCapabilitiesOf, errorResult, successResult, userActionRequired, type Era } from './results.js';
 import { mcpTool, refuseForeignCursor, unknownToolError } from './tool-list.js';
@@ -182,6 +183,10 @@ export class McpSurface {
       },
     );
     serveResources(server, this.app, callerFor);
+    servePrompts(server, this.app, callerFor, (caller) => {
+      const { mode, tools } = this.view(caller, narrowing);
+      return { mode, visible: new Set(tools.map((t) => t.qualifiedName)) };
+    });
     const tasks = offersTasks && era === 'legacy';
     if (tasks) server.registerCapabilities({ tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } });
     server.setRequestHandler('tools/list', async (request) => {
