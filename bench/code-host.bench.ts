@@ -48,7 +48,7 @@ export async function run(): Promise<BenchResult[]> {
     const args = { time_period_days: 30 };
     const cold = await time(
       async () => {
-        app.services.analytics.invalidateTenant('acme');
+        await app.services.analytics.invalidateTenant('acme');
         await execute('get_dora_metrics', args);
       },
       8,

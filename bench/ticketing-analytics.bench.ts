@@ -43,7 +43,7 @@ async function measure(label: string, scale: number): Promise<BenchResult[]> {
     const args = { time_period_days: 30 };
     const cold = await time(
       async () => {
-        app.services.analytics.invalidateTenant('acme');
+        await app.services.analytics.invalidateTenant('acme');
         await execute(args);
       },
       label === 'demo' ? 10 : 5,
