@@ -39,8 +39,9 @@ const LAYERS = [
   // system's REST family can sit in its own folder above them.
   ['src/mcp'],
   // (MCP over streamable HTTP, src/mcp/http.ts, is mounted by the REST adapter and uses its caller check;
-  // an upstream's REST part, src/integrations/<upstream>/rest.ts, is what the families reaching it share.)
-  ['src/http', 'src/graph/http', 'src/mcp/http.ts', 'src/integrations/*/rest.ts'],
+  // an upstream's REST part, src/integrations/<upstream>/rest.ts, is what the families reaching it share;
+  // its routes.ts, the routes of its own that systems reaching it mount.)
+  ['src/http', 'src/graph/http', 'src/mcp/http.ts', 'src/integrations/*/rest.ts', 'src/integrations/*/routes.ts'],
   // The catalog: field schemas and integrations several systems share, the systems (each with its REST
   // family), their assembly.
   ['tools/shared'],

@@ -45,6 +45,11 @@ export interface SystemManifest {
     /** Its REST family: routes declared as reads and writes of its tools, mounted before the method routes. */
     routes?: readonly RouteModule[];
     /**
+     * Routes of an upstream the system reaches that belong to no one system (a unified API's vault), mounted
+     * once however many systems name them, before the per-user authorization routes.
+     */
+    upstreamRoutes?: readonly RouteModule[];
+    /**
      * Whether a REST family owns the bare `/{system}/...` paths, so the system's methods are served
      * under `/v1` only (the family may be another's: `/notes/*` is the unified notes family).
      */

@@ -1,6 +1,7 @@
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { unifyIntegration } from '../../src/integrations/apideck/integration.js';
+import { vaultAuthRoutes } from '../../src/integrations/apideck/routes.js';
 import { extractCalendar } from './extractor.js';
 import { getCalendar, listCalendars } from './calendars.js';
 import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './events.js';
@@ -40,7 +41,7 @@ export const manifest: SystemManifest = {
     },
     position: 5,
   },
-  rest: { routes: [calendarRoutes], ownsBarePaths: true },
+  rest: { routes: [calendarRoutes], upstreamRoutes: [vaultAuthRoutes], ownsBarePaths: true },
   extractor: extractCalendar,
   entityTypes: ['calendar', 'calendar_event', 'user'],
   synonyms: {

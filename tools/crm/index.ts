@@ -2,6 +2,7 @@ import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { extractCrm } from './extractor.js';
 import { unifyIntegration } from '../../src/integrations/apideck/integration.js';
+import { vaultAuthRoutes } from '../../src/integrations/apideck/routes.js';
 import { accountTools, contactTools, leadTools, opportunityTools } from './resources.js';
 import { crmRoutes } from './rest.js';
 
@@ -43,7 +44,7 @@ export const manifest: SystemManifest = {
     },
     position: 2,
   },
-  rest: { routes: [crmRoutes], ownsBarePaths: true },
+  rest: { routes: [crmRoutes], upstreamRoutes: [vaultAuthRoutes], ownsBarePaths: true },
   extractor: extractCrm,
   entityTypes: ['crm_account', 'crm_contact', 'crm_lead', 'crm_opportunity', 'user'],
   synonyms: {

@@ -1,7 +1,6 @@
-import { tenantEnvelopeOf } from '../../src/http/routes/vault-auth.js';
 import type { RouteModule } from '../../src/http/route-module.js';
 import { addToolRoutes, type ToolRoute, type ToolRouteContext } from '../../src/http/tool-routes.js';
-import { queryOf, resultSchema, unifiedFamily } from '../../src/integrations/apideck/rest.js';
+import { queryOf, resultSchema, tenantEnvelopeOf, unifiedFamily } from '../../src/integrations/apideck/rest.js';
 
 const RESOURCES = [
   { plural: 'accounts', singular: 'account', Title: 'Account', note: 'Apideck companies' },

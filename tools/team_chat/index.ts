@@ -1,6 +1,7 @@
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { unifyIntegration } from '../../src/integrations/apideck/integration.js';
+import { vaultAuthRoutes } from '../../src/integrations/apideck/routes.js';
 import { createChannel, getChannel, listChannels } from './channels.js';
 import { extractTeamChat } from './extractor.js';
 import { addMember, listMembers, listMessages, sendMessage } from './messages-members.js';
@@ -30,7 +31,7 @@ export const manifest: SystemManifest = {
     },
     position: 3,
   },
-  rest: { routes: [teamChatRoutes], ownsBarePaths: true },
+  rest: { routes: [teamChatRoutes], upstreamRoutes: [vaultAuthRoutes], ownsBarePaths: true },
   extractor: extractTeamChat,
   entityTypes: ['chat_channel', 'chat_message'],
   synonyms: { roster: ['members'], announce: ['send'] },

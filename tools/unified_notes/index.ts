@@ -1,6 +1,7 @@
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { unifyIntegration } from '../../src/integrations/apideck/integration.js';
+import { vaultAuthRoutes } from '../../src/integrations/apideck/routes.js';
 import { addComment, listComments } from './comments.js';
 import { createFolder, listDatabases, listFolders } from './databases-folders.js';
 import { extractUnifiedNotes } from './extractor.js';
@@ -41,7 +42,7 @@ export const manifest: SystemManifest = {
     },
     position: 4,
   },
-  rest: { routes: [unifiedNotesRoutes], ownsBarePaths: true },
+  rest: { routes: [unifiedNotesRoutes], upstreamRoutes: [vaultAuthRoutes], ownsBarePaths: true },
   extractor: extractUnifiedNotes,
   entityTypes: ['notes_page', 'notes_database', 'user', 'issue', 'project', 'repository'],
   synonyms: { thread: ['discussion', 'comment'], row: ['page'], rows: ['page'], directory: ['folder'] },

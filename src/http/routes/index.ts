@@ -8,11 +8,16 @@ import { documentUploadSlots } from './document-upload-slots.js';
 import { homeRoute } from './home.js';
 import { methodRoutes } from './methods.js';
 import { systemRoutes } from './system.js';
-import { vaultAuthRoutes } from './vault-auth.js';
 
 /** The REST family of every system that brings one (its manifest's `rest.routes`), in catalog order. */
 const systemRestFamilies: RouteModule = (routes, app) => {
   for (const manifest of app.manifests) for (const mount of manifest.rest?.routes ?? []) mount(routes, app);
+};
+
+/** The routes of the upstreams systems reach (their manifests' `rest.upstreamRoutes`), each once, in catalog order. */
+const upstreamRoutes: RouteModule = (routes, app) => {
+  for (const mount of new Set(app.manifests.flatMap((manifest) => manifest.rest?.upstreamRoutes ?? [])))
+    mount(routes, app);
 };
 
 /** Every REST route group, in mounting order (explicit routes before generated method routes). */
@@ -24,7 +29,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   adminRoutes,
   documentUploadSlots,
   documentRoutes,
-  vaultAuthRoutes,
+  upstreamRoutes,
   authorizationRoutes,
   systemRestFamilies,
   methodRoutes,

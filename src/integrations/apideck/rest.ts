@@ -7,9 +7,46 @@ import type { JsonSchema } from '../../toolkit/registry.js';
 import { sendError } from '../../http/errors.js';
 import { pathParams } from '../../http/tool-call-route.js';
 import { toolOf, type ToolRoute, type ToolRouteContext, type ToolRouteFamily } from '../../http/tool-routes.js';
-import { tenantEnvelope, tenantEnvelopeOf, tenantOf } from '../../http/routes/vault-auth.js';
+import type { RouteContext } from '../../http/route-context.js';
 
-/** What the unified families' routes (`/crm`, `/calendar`, ...) share: their caller, their envelope and their tools' schemas. */
+/** What the unified families' routes (`/crm`, `/calendar`, ...) and Apideck's Vault routes share: their caller, their envelope and their tools' schemas. */
+
+/** This family's success body: `meta` spells the tenant `tenantId` (Document 1: "some endpoints give meta.tenantId"). */
+export const tenantEnvelopeOf = (data: JsonSchema, meta: Record<string, JsonSchema> = {}): JsonSchema => ({
+  type: 'object',
+  properties: {
+    success: { const: true },
+    data,
+    meta: {
+      type: 'object',
+      properties: { tenantId: { type: 'string' }, ...meta, timestamp: { type: 'string', format: 'date-time' } },
+      required: ['tenantId', 'timestamp', ...Object.keys(meta)],
+    },
+  },
+  required: ['success', 'data', 'meta'],
+});
+
+/** The tenant named by `X-Tenant-Id` (behind the API key): 400 without the header, 404 when there is no such tenant. */
+export function tenantOf(app: Pick<RouteContext, 'tenants'>, req: Request) {
+  const id = req.get('x-tenant-id')?.trim();
+  if (!id)
+    throw new AppError('VALIDATION_ERROR', 'Missing X-Tenant-Id header', {
+      details: [{ field: 'X-Tenant-Id', message: 'required' }],
+    });
+  return app.tenants.get(id);
+}
+
+/** `{success, data, meta: {tenantId, timestamp, ...}}`: this family's meta spells the tenant camelCase (Document 1). */
+export const tenantEnvelope = (
+  app: Pick<RouteContext, 'clock'>,
+  tenantId: string,
+  data: unknown,
+  meta: Record<string, unknown> = {},
+) => ({
+  success: true as const,
+  data,
+  meta: { tenantId, ...meta, timestamp: new Date(app.clock.now()).toISOString() },
+});
 
 /**
  * The caller of a unified-API route: the API key (401 missing, 403 wrong) and the tenant `X-Tenant-Id`

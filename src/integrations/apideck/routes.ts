@@ -1,18 +1,18 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { validationError } from '../../auth/tenants.js';
-import { unifyClientFor } from '../../integrations/apideck/settings.js';
-import { apideckUnifiedApi, KNOWN_UNIFIED_APIS, vaultIntegrationsOf } from '../../integrations/apideck/unified-apis.js';
-import { createVaultSession } from '../../integrations/apideck/vault.js';
+import { requireApiKey } from '../../http/auth.js';
+import { jsonSchemaOf } from '../../http/doc-schemas.js';
+import { route } from '../../http/errors.js';
+import { redirectTarget } from '../../http/redirect-target.js';
+import type { CallerChecks, RouteContext } from '../../http/route-context.js';
+import type { RouteModule } from '../../http/route-module.js';
+import { windowLimit } from '../../http/window-limit.js';
 import { AppError } from '../../toolkit/errors.js';
-import { requireApiKey } from '../auth.js';
-import { jsonSchemaOf } from '../doc-schemas.js';
-import type { JsonSchema } from '../../toolkit/registry.js';
-import { route } from '../errors.js';
-import { redirectTarget } from '../redirect-target.js';
-import type { CallerChecks, RouteContext } from '../route-context.js';
-import type { RouteModule } from '../route-module.js';
-import { windowLimit } from '../window-limit.js';
+import { tenantEnvelope, tenantEnvelopeOf, tenantOf } from './rest.js';
+import { unifyClientFor } from './settings.js';
+import { apideckUnifiedApi, KNOWN_UNIFIED_APIS, vaultIntegrationsOf } from './unified-apis.js';
+import { createVaultSession } from './vault.js';
 
 /** Spec: Limits, 10 vault-session requests per 15 minutes per IP address. */
 const VAULT_SESSION_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
@@ -58,43 +58,6 @@ const INTEGRATION = {
   },
   required: ['id', 'name', 'unifiedApi', 'description'],
 };
-/** This family's success body: `meta` spells the tenant `tenantId` (Document 1: "some endpoints give meta.tenantId"). */
-export const tenantEnvelopeOf = (data: JsonSchema, meta: Record<string, JsonSchema> = {}): JsonSchema => ({
-  type: 'object',
-  properties: {
-    success: { const: true },
-    data,
-    meta: {
-      type: 'object',
-      properties: { tenantId: { type: 'string' }, ...meta, timestamp: { type: 'string', format: 'date-time' } },
-      required: ['tenantId', 'timestamp', ...Object.keys(meta)],
-    },
-  },
-  required: ['success', 'data', 'meta'],
-});
-
-/** The tenant named by `X-Tenant-Id` (behind the API key): 400 without the header, 404 when there is no such tenant. */
-export function tenantOf(app: Pick<RouteContext, 'tenants'>, req: Request) {
-  const id = req.get('x-tenant-id')?.trim();
-  if (!id)
-    throw new AppError('VALIDATION_ERROR', 'Missing X-Tenant-Id header', {
-      details: [{ field: 'X-Tenant-Id', message: 'required' }],
-    });
-  return app.tenants.get(id);
-}
-
-/** `{success, data, meta: {tenantId, timestamp, ...}}`: this family's meta spells the tenant camelCase (Document 1). */
-export const tenantEnvelope = (
-  app: Pick<RouteContext, 'clock'>,
-  tenantId: string,
-  data: unknown,
-  meta: Record<string, unknown> = {},
-) => ({
-  success: true as const,
-  data,
-  meta: { tenantId, ...meta, timestamp: new Date(app.clock.now()).toISOString() },
-});
-
 /**
  * Vault authorization (`/auth`, spec: Document 2 section 4): the integrations a tenant may authorize,
  * and a Hosted Vault session for the tenant's `consumerId` created through Apideck. Both take
