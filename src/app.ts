@@ -28,7 +28,7 @@ import type { OAuthFlow } from './auth/oauth/flow.js';
 import { createAuthorizations } from './auth/oauth/install.js';
 import type { AuthorizationFamily } from './auth/oauth/upstream.js';
 import type { OAuthProvider } from './integrations/oauth-provider.js';
-import { unifyCredentials } from './integrations/apideck/credentials.js';
+import type { AnyIntegration } from './integrations/integration.js';
 
 /**
  * Everything one running server holds. Surfaces (REST, MCP, CLI) are thin layers over it: each declares
@@ -109,7 +109,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
   });
   const connections = new ClientCache(
     integrations,
-    credentialSources(config, options, vault, tenants, log),
+    credentialSources(config, options, integrations, vault, tenants, log),
     clock,
     log,
     {
@@ -221,11 +221,12 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
 
 /**
  * Where a call's provider credentials come from, in order: the caller's token, the user's vault, the
- * environment (one local user) when asked, and the installation's Apideck application.
+ * environment (one local user) when asked, and the sources the upstreams bring (the platform's own accounts).
  */
 function credentialSources(
   config: Config,
   options: CreateAppOptions,
+  integrations: readonly AnyIntegration[],
   vault: CredentialVault,
   tenants: TenantService,
   log: Logger,
@@ -233,13 +234,10 @@ function credentialSources(
   const sources: CredentialSource[] = [jwtCredentials, vaultCredentials(vault, log)];
   if (options.environmentCredentials) sources.push(environmentCredentials(options.environmentCredentials));
   // Read per call: tenants come and go.
-  const demoUnify = options.demo?.environment;
-  sources.push(
-    unifyCredentials(
-      () => config.unify ?? demoUnify?.unifySettings(),
-      (tenantId) => (tenants.exists(tenantId) ? tenants.get(tenantId).consumerId : undefined),
-    ),
-  );
+  const consumerOf = (tenantId: string) => (tenants.exists(tenantId) ? tenants.get(tenantId).consumerId : undefined);
+  for (const integration of integrations)
+    if (integration.ownSource)
+      sources.push(integration.ownSource({ config, consumerOf, demo: options.demo?.environment }));
   return sources;
 }
 

@@ -193,13 +193,12 @@ export async function main(argv: string[]): Promise<void> {
   if (args.command === 'sandbox') {
     const { startSandbox } = await import('../sandbox/server.js');
     const { SANDBOX_CREDENTIALS } = await import('../sandbox/credentials.js');
-    const { loadDemos } = await import('../demo/environment.js');
-    const { sandboxFakes } = await import('../demo/start-demo.js');
+    const { fakesOf, loadDemos } = await import('../demo/environment.js');
     const { integrationsOf } = await import('../catalog/manifest.js');
     const { MANIFESTS } = await import('../../tools/index.js');
     const sandbox = await startSandbox(
       { port: args.port ?? 4010, host: args.host },
-      sandboxFakes(await loadDemos(integrationsOf(MANIFESTS))),
+      fakesOf(await loadDemos(integrationsOf(MANIFESTS))),
     );
     say(`constellation sandbox at ${sandbox.url}`);
     for (const prefix of sandbox.prefixes) say(`  ${prefix.slice(1).padEnd(10)} ${sandbox.urlOf(prefix)}`);

@@ -1,11 +1,11 @@
 import type { CredentialRewrite } from '../integrations/client-cache.js';
 import type { AnyIntegration, IntegrationDemo } from '../integrations/integration.js';
 import type { SampleTeam } from '../graph/seed.js';
-import { SANDBOX_CREDENTIALS, WORKSPACE_IDS, type WorkspaceId } from '../sandbox/credentials.js';
+import { WORKSPACE_IDS, type WorkspaceId } from '../sandbox/credentials.js';
 import { REPO_PROFILES } from '../sandbox/github/seed/index.js';
 import type { FakeUpstream } from '../sandbox/fake-upstream.js';
 import type { Sandbox } from '../sandbox/server.js';
-import type { Caller } from '../toolkit/context.js';
+import type { Caller, IntegrationId } from '../toolkit/context.js';
 
 /** Demo users per workspace: the first people of each seeded workspace. */
 const DEMO_USERS_PER_WORKSPACE: Record<WorkspaceId, number> = { acme: 3, globex: 2 };
@@ -80,11 +80,19 @@ export class DemoEnvironment {
     return out;
   }
 
-  /** The sandbox's Apideck application (one key for every consumer: the tenant's consumerId chooses the data). */
-  unifySettings(): { baseUrl: string; apiKey: string; appId: string } | undefined {
-    if (!this.sandbox.prefixes.includes('/unify')) return undefined;
-    const { apiKey, appId } = SANDBOX_CREDENTIALS.acme.unify;
-    return { baseUrl: this.sandbox.urlOf('/unify'), apiKey, appId };
+  /** The platform's account at an upstream's fake, when its demo part has one. */
+  platformAccountOf(integration: IntegrationId): Record<string, unknown> | undefined {
+    const part = this.demos.find((d) => d.integration.id === integration)?.demo;
+    return part?.platformAccount?.settings(this.sandbox.urlOf(part.fake.prefix));
+  }
+
+  /**
+   * The consumer a demo tenant is at the upstreams acting for consumers (every tenant has one, even when
+   * no upstream of the catalog acts for consumers).
+   */
+  consumerOf(workspace: WorkspaceId): string {
+    const declared = this.demos.map(({ demo }) => demo.platformAccount?.consumerOf(workspace)).find(Boolean);
+    return declared ?? `${workspace}-consumer`;
   }
 
   users(): DemoUser[] {

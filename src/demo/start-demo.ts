@@ -4,22 +4,10 @@ import type { Config } from '../config/config.js';
 import type { AnyIntegration } from '../integrations/integration.js';
 import { systemClock, type Clock } from '../toolkit/context.js';
 import { MANIFESTS } from '../../tools/index.js';
-import { SANDBOX_CREDENTIALS, WORKSPACE_IDS } from '../sandbox/credentials.js';
-import type { FakeUpstream } from '../sandbox/fake-upstream.js';
+import { WORKSPACE_IDS } from '../sandbox/credentials.js';
 import { startSandbox, type SandboxOptions } from '../sandbox/server.js';
-import { unifyFake } from '../sandbox/apideck/index.js';
-import { DemoEnvironment, fakesOf, loadDemos, resolvingSandboxReferences, type LoadedDemo } from './environment.js';
+import { DemoEnvironment, fakesOf, loadDemos, resolvingSandboxReferences } from './environment.js';
 import { grantConsentAhead, perUserApiRoots, sandboxProviders } from './authorizations.js';
-
-/**
- * Every fake the sandbox serves: each integration's (a per-user integration's fake is also the OAuth
- * server of its authorization), and Apideck, whose Vault the platform's own /auth routes use and whose
- * Proxy API reaches the other fakes, even when no system of the catalog uses it.
- */
-export function sandboxFakes(demos: readonly LoadedDemo[]): FakeUpstream[] {
-  const fakes = fakesOf(demos);
-  return fakes.some((known) => known.prefix === unifyFake.prefix) ? fakes : [...fakes, unifyFake];
-}
 
 /**
  * Demo mode: starts every integration's fake in-process. The app built with it creates the tenants
@@ -32,7 +20,7 @@ async function startDemo(
   options: SandboxOptions = {},
 ): Promise<DemoMode> {
   const demos = await loadDemos(integrations);
-  const sandbox = await startSandbox({ clock, ...options }, sandboxFakes(demos));
+  const sandbox = await startSandbox({ clock, ...options }, fakesOf(demos));
   const environment = new DemoEnvironment(sandbox, demos);
   return {
     sandbox,
@@ -44,7 +32,7 @@ async function startDemo(
         const identity = sandbox.seeds[id].identity;
         services.tenants.ensure({
           id,
-          consumerId: SANDBOX_CREDENTIALS[id].unify.consumerId,
+          consumerId: environment.consumerOf(id),
           name: identity.orgName,
           description: `Demo tenant backed by the sandbox workspace "${id}"`,
         });

@@ -5,8 +5,7 @@ import type { SystemManifest } from '../catalog/manifest.js';
 import type { Config } from '../config/config.js';
 import type { SampleTeam } from '../graph/seed.js';
 import type { ClientCache } from '../integrations/client-cache.js';
-import type { AnyIntegration } from '../integrations/integration.js';
-import type { UnifySettings } from '../integrations/apideck/client.js';
+import type { AnyIntegration, PlatformAccounts } from '../integrations/integration.js';
 import type { WorkspaceId } from '../sandbox/credentials.js';
 import type { Sandbox } from '../sandbox/server.js';
 import type { Db } from '../store/db.js';
@@ -17,16 +16,17 @@ import type { Executor } from '../toolkit/executor.js';
 import type { Registry } from '../toolkit/registry.js';
 import type { ResponseCache } from './response-cache.js';
 
-/** Demo mode as the REST surface uses it: its users and their tokens' connections, its sandbox and sample graph. */
-export interface DemoView {
+/**
+ * Demo mode as the REST surface uses it: its users and their tokens' connections, its sandbox and sample
+ * graph, and the platform's accounts at the upstreams' fakes.
+ */
+export interface DemoView extends PlatformAccounts {
   readonly sandbox: Pick<Sandbox, 'url' | 'prefixes' | 'urlOf'>;
   users(): Array<{ tenant_id: WorkspaceId; user_email: string; user_display_name: string }>;
   connections(workspace: WorkspaceId): Caller['connections'];
   /** The caller of a request without a token. */
   defaultCaller(): Caller;
   sampleTeam(tenantId: string): SampleTeam | undefined;
-  /** The sandbox's Apideck application, when it serves one. */
-  unifySettings(): UnifySettings | undefined;
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { Config } from '../config/config.js';
+import type { CredentialSource } from './credentials.js';
 import type { Caller, ClientMap, IntegrationId, Logger } from '../toolkit/context.js';
 import type { AppError } from '../toolkit/errors.js';
 import type { FakeUpstream } from '../sandbox/fake-upstream.js';
@@ -36,10 +38,31 @@ export interface ClientContext {
 }
 
 /**
- * Where an integration's credentials come from, tried in the order the integration lists them. `unify`
- * is the platform's own unified-API application acting for the caller's tenant (src/integrations/apideck/credentials.ts).
+ * The ids of credential sources: the caller's token, the environment and the per-user vault, and the
+ * sources upstreams bring (`ownSource`), each added by its package (`declare module`).
  */
-export type CredentialSourceId = 'jwt' | 'env' | 'vault' | 'unify';
+export interface CredentialSourceIds {
+  jwt: true;
+  env: true;
+  vault: true;
+}
+
+/** Where an integration's credentials come from, tried in the order the integration lists them. */
+export type CredentialSourceId = keyof CredentialSourceIds;
+
+/** What a credential source an upstream brings reads, besides the caller: the settings and the tenants. */
+export interface OwnSourceAccess {
+  config: Config;
+  /** The account a tenant has at upstreams that act for consumers (its `consumerId`); undefined for an unknown tenant. */
+  consumerOf: (tenantId: string) => string | undefined;
+  /** In demo mode: the platform's account at an upstream's fake (see `IntegrationDemo.platformAccount`). */
+  demo?: PlatformAccounts;
+}
+
+/** Demo mode's accounts of the platform at the upstreams' fakes, by integration. */
+export interface PlatformAccounts {
+  platformAccountOf(integration: IntegrationId): Record<string, unknown> | undefined;
+}
 
 /** One request the contract test sends through the integration's real client to its fake. */
 interface ContractProbe {
@@ -62,6 +85,14 @@ export interface IntegrationDemo<C> {
   consentAhead?: (fake: FakeState, person: number, now: number) => Omit<UserGrant, 'accountEmail'>;
   /** For an integration that acts for each user: the OAuth client the fake knows, that demo mode authorizes with. */
   oauthClient?: { clientId: string; clientSecret: string };
+  /**
+   * For an upstream reached with the platform's own account acting for each tenant (`ownSource`): that
+   * account at the fake, and the consumer each demo tenant is there.
+   */
+  platformAccount?: {
+    settings(fakeUrl: string): Record<string, unknown>;
+    consumerOf(workspace: WorkspaceId): string;
+  };
 }
 
 /** A fake's state for one workspace, as the sandbox hands it out (each fake knows its own type). */
@@ -83,6 +114,11 @@ export interface Integration<
   credentials: z.ZodType<C>;
   /** Sources tried in order; the first that yields credentials wins. */
   sources: readonly CredentialSourceId[];
+  /**
+   * A credential source the upstream brings, for its `sources` to name: the platform's own account at the
+   * upstream acting for the caller's tenant. Built once by the composition root.
+   */
+  ownSource?: (access: OwnSourceAccess) => CredentialSource;
   /** Environment variables of a single local user: credential field → variable name. */
   env?: Partial<Record<keyof C & string, string>>;
   createClient(credentials: C, ctx: ClientContext): ClientMap[K];

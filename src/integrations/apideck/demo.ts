@@ -8,6 +8,15 @@ import { unifyFake } from '../../sandbox/apideck/index.js';
 export const unifyDemo: IntegrationDemo<UnifyCredentials> = {
   fake: unifyFake,
   credentials: (workspace, fakeUrl) => ({ baseUrl: fakeUrl, ...SANDBOX_CREDENTIALS[workspace].unify }),
+  // One key for every consumer: the tenant's consumerId chooses the data.
+  platformAccount: {
+    settings: (fakeUrl) => ({
+      baseUrl: fakeUrl,
+      apiKey: SANDBOX_CREDENTIALS.acme.unify.apiKey,
+      appId: SANDBOX_CREDENTIALS.acme.unify.appId,
+    }),
+    consumerOf: (workspace) => SANDBOX_CREDENTIALS[workspace].unify.consumerId,
+  },
   probes: {
     read: {
       path: '/crm/companies',

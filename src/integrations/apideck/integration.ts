@@ -1,12 +1,19 @@
 import { classifyByStatus } from '../http-status.js';
 import { defineIntegration } from '../integration.js';
 import { CONNECTION_MEMORY_MS, UnifyClient } from './client.js';
-import { UnifyCredentials } from './credentials.js';
+import { unifyCredentials, UnifyCredentials } from './credentials.js';
 import { APIDECK, isApideckFailure, unifyError } from './errors.js';
+import { unifyApplication } from './settings.js';
 
 declare module '../../toolkit/context.js' {
   interface ClientMap {
     unify: UnifyClient;
+  }
+}
+
+declare module '../integration.js' {
+  interface CredentialSourceIds {
+    unify: true;
   }
 }
 
@@ -22,6 +29,7 @@ export const unifyIntegration = defineIntegration({
   connectionKeys: [],
   credentials: UnifyCredentials,
   sources: ['unify'],
+  ownSource: (access) => unifyCredentials(() => unifyApplication(access), access.consumerOf),
   createClient: ({ consumerId, ...settings }: UnifyCredentials, { fetch }) =>
     new UnifyClient(settings, consumerId, fetch, true),
   classifyResponse: classifyByStatus(APIDECK),

@@ -1,11 +1,21 @@
 import { AppError } from '../../toolkit/errors.js';
+import type { PlatformAccounts } from '../integration.js';
 import { UnifyClient, type UnifySettings } from './client.js';
+import { UnifyCredentials } from './credentials.js';
 
 /** Where the settings are found (the configuration, else demo mode's sandbox), and the tenants' consumers. */
 export interface UnifyAccess {
   config: { unify?: UnifySettings };
-  demo?: { unifySettings(): UnifySettings | undefined };
+  demo?: PlatformAccounts;
   tenants: { get(tenantId: string): { consumerId: string } };
+}
+
+const UnifyApplication = UnifyCredentials.omit({ consumerId: true });
+
+/** The configured application, else in demo mode the sandbox's; undefined when neither is there. */
+export function unifyApplication(app: Omit<UnifyAccess, 'tenants'>): UnifySettings | undefined {
+  const demoAccount = app.config.unify ? undefined : app.demo?.platformAccountOf('unify');
+  return app.config.unify ?? (demoAccount && UnifyApplication.parse(demoAccount));
 }
 
 /**
@@ -13,7 +23,7 @@ export interface UnifyAccess {
  * APIDECK_BASE_URL), else in demo mode the sandbox's fake. UNAVAILABLE (503) when neither is there.
  */
 export function unifySettingsOf(app: Omit<UnifyAccess, 'tenants'>): UnifySettings {
-  const settings = app.config.unify ?? app.demo?.unifySettings();
+  const settings = unifyApplication(app);
   if (!settings)
     throw new AppError('UNAVAILABLE', 'The unified API is not configured: set APIDECK_API_KEY and APIDECK_APP_ID');
   return settings;
