@@ -4,7 +4,14 @@ import { TokenService } from './auth/jwt.js';
 import { TenantService } from './auth/tenants.js';
 import { ClientCache, type CredentialRewrite } from './integrations/client-cache.js';
 import { environmentCredentials, jwtCredentials, type CredentialSource } from './integrations/credentials.js';
-import { extractorsOf, integrationsOf, mentionsOf, nodeTypesOf, type SystemManifest } from './catalog/manifest.js';
+import {
+  extractorsOf,
+  integrationsOf,
+  labelledTypesOf,
+  mentionsOf,
+  nodeTypesOf,
+  type SystemManifest,
+} from './catalog/manifest.js';
 import type { Db } from './store/db.js';
 import { openDatabase } from './database.js';
 import { TenantsRepo } from './store/tenants-repo.js';
@@ -124,6 +131,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     clock,
     settings: config.documents,
     mentions: mentionsOf(manifests),
+    labelledTypes: labelledTypesOf(manifests),
   });
   const graphFeature = createGraph({
     db,

@@ -21,6 +21,11 @@ export interface SystemManifest {
   extractor?: Extractor;
   /** How free text names the system's nodes (ticket keys, repository links); every extractor links them. */
   mentions?: readonly MentionPattern[];
+  /**
+   * Node types a document is linked to where it names one by its name or title, as whole words (a wiki
+   * page by its title); the graph's people always are.
+   */
+  namedByLabel?: readonly string[];
   /** The system's part of the sample graph (`POST /graph/seed` on development servers). */
   sampleGraph?: SampleGraph;
   /**
@@ -92,6 +97,11 @@ export function toolsOf(manifest: SystemManifest, manifests: readonly SystemMani
 /** Every system's mention patterns, in catalog order. */
 export function mentionsOf(manifests: readonly SystemManifest[]): MentionPattern[] {
   return manifests.flatMap((m) => m.mentions ?? []);
+}
+
+/** The node types every system's documents name by label, each once, in catalog order. */
+export function labelledTypesOf(manifests: readonly SystemManifest[]): string[] {
+  return [...new Set(manifests.flatMap((m) => m.namedByLabel ?? []))];
 }
 
 /** Every system's synonyms, merged (a word two systems both expand gets both expansions). */

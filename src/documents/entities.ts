@@ -1,4 +1,4 @@
-import type { MentionPattern } from '../graph/ingest/mentions.js';
+import { mentionedAs, type MentionPattern } from '../graph/ingest/mentions.js';
 import type { Db } from '../store/db.js';
 import { mentionsOf, MIN_LABEL_LENGTH, type EntityLabel, type TextMentions } from './mentions.js';
 
@@ -11,23 +11,28 @@ export class EntityLinker {
   private readonly byId;
   private readonly byAlias;
   private readonly named;
+  /** The graph's people, and the node types the systems say texts name by label (JSON, for the query). */
+  private readonly labelled: string;
 
   constructor(
     db: Db,
     /** How texts name the systems' nodes. */
     private readonly mentions: readonly MentionPattern[] = [],
+    /** Node types a text names by their name or title, besides the graph's people. */
+    labelledTypes: readonly string[] = [],
   ) {
     this.byId = db.prepare('SELECT id FROM graph_nodes WHERE tenant_id = ? AND node_type = ? AND node_id = ?').pluck();
     this.byAlias = db.prepare('SELECT node_rowid FROM graph_aliases WHERE tenant_id = ? AND alias = ?').pluck();
+    this.labelled = JSON.stringify(['user', ...labelledTypes]);
     this.named = db.prepare(
       `SELECT id, coalesce(json_extract(properties, '$.name'), json_extract(properties, '$.title')) AS label FROM graph_nodes
-       WHERE tenant_id = ? AND node_type IN ('user', 'page') AND length(coalesce(json_extract(properties, '$.name'), json_extract(properties, '$.title'), '')) >= ${MIN_LABEL_LENGTH}`,
+       WHERE tenant_id = ? AND node_type IN (SELECT value FROM json_each(?)) AND length(coalesce(json_extract(properties, '$.name'), json_extract(properties, '$.title'), '')) >= ${MIN_LABEL_LENGTH}`,
     );
   }
 
-  /** The tenant's people and pages by name, lower-cased. */
+  /** The tenant's people and labelled nodes by name or title, lower-cased. */
   labels(tenantId: string): EntityLabel[] {
-    return (this.named.all(tenantId) as Array<{ id: number; label: string }>).map((r) => ({
+    return (this.named.all(tenantId, this.labelled) as Array<{ id: number; label: string }>).map((r) => ({
       id: r.id,
       label: r.label.toLowerCase(),
     }));
@@ -36,14 +41,17 @@ export class EntityLinker {
   /** The rowids of the entities of the tenant that the mentions name. */
   resolve(tenantId: string, mentions: TextMentions): number[] {
     const found = new Set<number>(mentions.named);
-    const find = (type: string, id: string) => this.byId.get(tenantId, type, id) as number | undefined;
+    // A mention names a node of its type, else (as its patterns say) of another type with the same id.
+    const find = (type: string, id: string) => {
+      for (const as of mentionedAs(this.mentions, type)) {
+        const rowid = this.byId.get(tenantId, as, id) as number | undefined;
+        if (rowid !== undefined) return rowid;
+      }
+      return undefined;
+    };
     for (const [type, key] of mentions.lookups) {
       const rowid =
-        type === 'email'
-          ? (this.byAlias.get(tenantId, `email:${key}`) as number | undefined)
-          : type === 'pull_request'
-            ? (find('pull_request', key) ?? find('issue', key))
-            : find(type, key);
+        type === 'email' ? (this.byAlias.get(tenantId, `email:${key}`) as number | undefined) : find(type, key);
       if (rowid !== undefined) found.add(rowid);
     }
     return [...found];

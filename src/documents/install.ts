@@ -26,14 +26,16 @@ export function createDocuments(deps: {
   settings: DocumentSettings;
   /** How texts name the systems' nodes (the manifests' `mentions`), linked as documents name them. */
   mentions: readonly MentionPattern[];
+  /** Node types linked where a document names one by its name or title (the manifests' `namedByLabel`). */
+  labelledTypes: readonly string[];
 }): DocumentsFeature {
-  const { db, clock, settings, mentions } = deps;
+  const { db, clock, settings, mentions, labelledTypes } = deps;
   const documents = new DocumentService(
     db,
     embeddingsFrom(settings.embeddings),
     () => new Date(clock.now()),
     tenantGate(db),
-    { ...settings, mentions },
+    { ...settings, mentions, labelledTypes },
   );
   // No upload is in flight at start: a pending document is what a stopped process left behind.
   documents.store.discardAbandoned((text) => documents.embedder.terms(text));

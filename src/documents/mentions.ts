@@ -16,13 +16,12 @@ export interface TextMentions {
 }
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
-const PULL_REQUEST = /\b([\w.-]+\/[\w.-]+)#(\d+)\b/g;
 export const MIN_LABEL_LENGTH = 5;
 
 /**
  * The mentions of a text, without the database (so a worker thread can find them): the nodes the systems'
- * mention patterns recognise (tickets by key, repositories by name), pull requests as `owner/repo#12`, people by
- * email, and the given labels where the text names them as whole words.
+ * mention patterns recognise (tickets by key, repositories by name, pull requests as `owner/repo#12`), people
+ * by email, and the given labels where the text names them as whole words.
  */
 export function mentionsOf(
   text: string,
@@ -32,7 +31,6 @@ export function mentionsOf(
   const lookups: Mention[] = [];
   for (const type of mentionedTypes(patterns))
     for (const key of mentionedKeys(patterns, type, text)) lookups.push([type, key]);
-  for (const [, repo, number] of text.matchAll(PULL_REQUEST)) lookups.push(['pull_request', `${repo}#${number}`]);
   for (const [email] of text.matchAll(EMAIL)) lookups.push(['email', email.toLowerCase()]);
   const lower = text.toLowerCase();
   const named = labels.filter(({ label }) => lower.includes(label) && wordBounded(lower, label)).map((l) => l.id);

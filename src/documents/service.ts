@@ -71,7 +71,7 @@ export class DocumentService {
   ) {
     this.store = new DocumentStore(db);
     this.mentions = settings.mentions ?? [];
-    this.linker = new EntityLinker(db, this.mentions);
+    this.linker = new EntityLinker(db, this.mentions, settings.labelledTypes);
     this.policy = new UploadPolicy(db, settings.limits);
     this.maxUploadBytes = settings.maxUploadBytes;
   }
@@ -282,8 +282,10 @@ export class DocumentService {
 
 /** What the service takes of the document settings. */
 type DocumentServiceSettings = Pick<DocumentSettings, 'limits' | 'jobs' | 'maxUploadBytes'> & {
-  /** How texts name the systems' nodes (the manifests' `mentions`); without them only people, pages and pull requests are linked. */
+  /** How texts name the systems' nodes (the manifests' `mentions`); without them only people are linked. */
   mentions?: readonly MentionPattern[];
+  /** Node types linked where a text names one by its name or title, besides people (the manifests' `namedByLabel`). */
+  labelledTypes?: readonly string[];
 };
 
 const DEFAULT_SERVICE_SETTINGS: DocumentServiceSettings = {

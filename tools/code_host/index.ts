@@ -12,7 +12,7 @@ import { addIssueLabels, removeIssueLabels } from './issue-labels.js';
 import { getIssue, getIssues } from './issues.js';
 import { extractCodeHost } from './extractor.js';
 import { codeHostSample } from './sample-graph.js';
-import { repositoryMentions } from './mentions.js';
+import { pullRequestMentions, repositoryMentions } from './mentions.js';
 import { githubIntegration } from '../../src/integrations/github/integration.js';
 import { doraRoute } from './rest.js';
 import { getMyCodeHostWork } from './my-work.js';
@@ -98,7 +98,7 @@ export const manifest: SystemManifest = {
   rest: { routes: [doraRoute] },
   extractor: extractCodeHost,
   sampleGraph: codeHostSample,
-  mentions: repositoryMentions,
+  mentions: [...repositoryMentions, ...pullRequestMentions],
   entityTypes: ['repository', 'issue', 'pull_request', 'deployment', 'user'],
   synonyms: {
     pr: ['pull', 'request'],

@@ -65,6 +65,16 @@ export const repositoryMentions: readonly MentionPattern[] = [
   },
 ];
 
+/** GitHub pull requests, or issues (numbered alike), as `owner/repo#12`. */
+export const pullRequestMentions: readonly MentionPattern[] = [
+  {
+    nodeType: 'pull_request',
+    pattern: /\b([\w.-]+\/[\w.-]+)#(\d+)\b/g,
+    join: '#',
+    alsoNodeTypes: ['issue'],
+  },
+];
+
 /** The `owner/name` of every GitHub repository the texts name, each once, in order of appearance. */
 export const repositoryNames = (...texts: Array<string | undefined>): string[] =>
   mentionedKeys(repositoryMentions, 'repository', ...texts);

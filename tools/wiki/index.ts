@@ -56,6 +56,8 @@ export const manifest: SystemManifest = {
   extractor: extractWiki,
   sampleGraph: wikiSample,
   entityTypes: ['page', 'space', 'user', 'issue', 'project', 'repository'],
+  // Documents that name a page by its title link to it.
+  namedByLabel: ['page'],
   synonyms: {
     confluence: ['confluence', 'wiki'],
     doc: ['page'],

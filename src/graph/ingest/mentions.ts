@@ -16,8 +16,13 @@ export interface MentionPattern {
   notGroups?: ReadonlyArray<RegExp | undefined>;
   /** Removed in order from capture group `i + 1` before the key is made; an emptied group is no mention. */
   trimGroups?: ReadonlyArray<readonly RegExp[] | undefined>;
-  /** The property of the mentioned node that holds its key. */
-  keyProperty: string;
+  /** The property of the mentioned node that holds its key (none holds a pull request's `owner/repo#12`). */
+  keyProperty?: string;
+  /**
+   * Node types a mention names when no `nodeType` node has its key, tried in order (GitHub numbers a
+   * repository's issues and pull requests alike, so `owner/repo#12` may be either).
+   */
+  alsoNodeTypes?: readonly string[];
   /** The node the mentioned one belongs to, keyed by one capture group (a ticket's project). */
   belongsTo?: { nodeType: string; group: number; property: string; keyProperty: string };
 }
@@ -74,6 +79,11 @@ export function mentionedKeys(
   return mentionsIn(patterns, nodeType, texts).map((m) => m.key);
 }
 
+/** The node types a mention of `nodeType` names: that type, then those its patterns fall back to, each once. */
+export const mentionedAs = (patterns: readonly MentionPattern[], nodeType: string): string[] => [
+  ...new Set([nodeType, ...patterns.flatMap((p) => (p.nodeType === nodeType ? (p.alsoNodeTypes ?? []) : []))]),
+];
+
 /** The node types the patterns name, each once, in declaration order. */
 export const mentionedTypes = (patterns: readonly MentionPattern[]): string[] => [
   ...new Set(patterns.map((p) => p.nodeType)),
@@ -97,7 +107,7 @@ export function linkMentions(
       if (key === self) continue;
       const { belongsTo } = pattern;
       const handle = batch.ref(nodeType, key, {
-        [pattern.keyProperty]: key,
+        ...(pattern.keyProperty ? { [pattern.keyProperty]: key } : {}),
         ...(belongsTo && parent ? { [belongsTo.property]: parent } : {}),
       });
       if (belongsTo && parent)
