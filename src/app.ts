@@ -36,6 +36,11 @@ import { createAuthorizations } from './auth/oauth/install.js';
 import type { AuthorizationFamily } from './auth/oauth/upstream.js';
 import type { OAuthProvider } from './integrations/oauth-provider.js';
 import type { AnyIntegration } from './integrations/integration.js';
+import { storeOn, type StoreBackend } from './store/backend.js';
+import { closeBackend, storeAnswers } from './store/lifecycle.js';
+import { PgTaskStore } from './mcp/task-store-pg.js';
+import type { TaskStore } from './mcp/task-store.js';
+import { SqliteTaskStore } from './mcp/task-store-sqlite.js';
 
 /**
  * Everything one running server holds. Surfaces (REST, MCP, CLI) are thin layers over it: each declares
@@ -44,6 +49,10 @@ import type { AnyIntegration } from './integrations/integration.js';
  */
 export interface App extends RouteContext {
   services: ServiceMap;
+  /** Where the installation keeps its data: the SQLite file, or PostgreSQL. */
+  readonly store: StoreBackend;
+  /** The SQLite handle of an installation on SQLite (tests inspect rows through it); throws on PostgreSQL. */
+  readonly db: Db;
   /** Per-user provider credentials (OAuth tokens), sealed at rest; a credential source named `vault`. */
   vault: CredentialVault;
   /** Per-user OAuth flows by route family (`suite`). */
@@ -82,6 +91,8 @@ export interface CreateAppOptions {
   environmentCredentials?: NodeJS.ProcessEnv;
   /** Demo mode's running sandbox (see `createDemoApp`): the app points its clients at it and closes it last. */
   demo?: DemoMode;
+  /** The store, opened (`openBackend`): PostgreSQL must be reached and migrated first. The SQLite file by default. */
+  store?: StoreBackend;
 }
 
 /**
@@ -93,7 +104,8 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.logLevel);
   const { demo } = options;
-  const db = openDatabase(config.databaseFile);
+  const store: StoreBackend = options.store ?? { kind: 'sqlite', db: openDatabase(config.databaseFile) };
+  const db = sqliteHandle(store);
   const manifests = options.manifests ?? MANIFESTS;
   const registry = options.registry ?? buildRegistry(manifests);
   const integrations = integrationsOf(manifests);
@@ -105,7 +117,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
   const publicUrl = () => config.publicUrl ?? listeningUrl;
   const authorizations = createAuthorizations({
     config,
-    db,
+    store,
     clock,
     log,
     vault,
@@ -144,7 +156,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     semanticSearch: entitySearch,
   });
   const { graph } = graphFeature;
-  const analytics = createAnalyticsCache({ db, clock, log });
+  const analytics = createAnalyticsCache({ store, clock, log });
   const services: ServiceMap = { graph, documents, analytics };
 
   const responseCache = new ResponseCache(config.cacheTtlSeconds * 1000, clock, (caller, ids) =>
@@ -197,7 +209,15 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     config,
     log,
     clock,
-    db,
+    store,
+    get db() {
+      return sqliteHandle(store);
+    },
+    storeAnswers: () => storeAnswers(store),
+    mcpTasks: storeOn<TaskStore>(store, {
+      sqlite: (handle) => new SqliteTaskStore(handle, tenantGate(handle), () => clock.now()),
+      postgres: (pool) => new PgTaskStore(pool, () => clock.now()),
+    }),
     manifests,
     integrations,
     registry,
@@ -220,7 +240,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     responseCache,
     ...(demo ? { sandbox: demo.sandbox, demo: demo.environment } : {}),
     close() {
-      closing ??= shutDown(config, log, executor, closers, db);
+      closing ??= shutDown(config, log, executor, closers, store);
       return closing;
     },
   };
@@ -258,7 +278,7 @@ async function shutDown(
   log: Logger,
   executor: Executor,
   closers: ReadonlyArray<() => void | Promise<void>>,
-  db: Db,
+  store: StoreBackend,
 ): Promise<void> {
   executor.stopAccepting();
   const graceMs = config.shutdownTimeoutSeconds * 1000;
@@ -272,7 +292,7 @@ async function shutDown(
   }
   clearTimeout(timer);
   for (const fn of [...closers].reverse()) await fn();
-  db.close();
+  await closeBackend(store);
 }
 
 /** The credential vault, with rows sealed under a rotated-out key moved to the current one. */
@@ -290,4 +310,13 @@ function openVault(config: Config, db: Db, log: Logger, clock: Clock): Credentia
   if (resealed > 0)
     log.info('vault: re-sealed credentials under the current key', { rows: resealed, key_id: keyring.current.id });
   return vault;
+}
+
+/**
+ * The SQLite handle of the areas whose PostgreSQL stores are not wired yet. TODO(issue 25): goes once
+ * the tenants, vault, graph and documents areas are built with `storeOn` like the others.
+ */
+function sqliteHandle(store: StoreBackend): Db {
+  if (store.kind === 'sqlite') return store.db;
+  throw new Error('This part of the installation cannot use PostgreSQL yet');
 }

@@ -64,9 +64,11 @@ async function startApp(config: Config, context: StartContext, registry: Registr
   const { modeLine, refusal, startProblems } = await import('./start-mode.js');
   const problems = startProblems(config, process.env, context);
   if (problems.length) throw new Error(refusal(problems, config));
+  const { openBackend } = await import('../database.js');
   // The stdio server acts for one person, whose environment may hold integration credentials.
   const options = {
     registry,
+    store: await openBackend(config),
     ...(context.command === 'mcp' ? { environmentCredentials: process.env } : {}),
   };
   if (config.demo) {

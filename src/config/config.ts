@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { DATABASE_VARIABLES, databaseSettingsOf, type DatabaseSettings } from './database.js';
 import { DOCUMENT_VARIABLES, documentSettingsOf, type DocumentSettings } from './documents.js';
 import { choice, commaList, count, flag, httpUrl, secretKey, secretKeys, text } from './env-readers.js';
 import { DEFAULT_API_KEY, DEFAULT_JWT_SECRET, deploymentIntended } from './secrets.js';
@@ -15,8 +16,10 @@ export interface Config {
   /** JWT lifetime in seconds. */
   jwtTtlSeconds: number;
   dataDir: string;
-  /** SQLite file; `:memory:` for throwaway stores. */
+  /** SQLite file; `:memory:` for throwaway stores. Unused when `database.url` names PostgreSQL. */
   databaseFile: string;
+  /** PostgreSQL instead of the SQLite file, and its connection pool. */
+  database: DatabaseSettings;
   /** GET response cache lifetime in seconds. */
   cacheTtlSeconds: number;
   /** Days activity records are kept; 0 keeps them forever. */
@@ -147,6 +150,7 @@ const ENVIRONMENT = z
     CONSTELLATION_READ_ONLY: flag('CONSTELLATION_READ_ONLY', false),
     CONSTELLATION_TOOL_MODE: choice('CONSTELLATION_TOOL_MODE', ['full', 'discovery', 'auto'], 'auto'),
     CONSTELLATION_TOOL_LIST_BUDGET: count('CONSTELLATION_TOOL_LIST_BUDGET', 100_000),
+    ...DATABASE_VARIABLES,
     ...DOCUMENT_VARIABLES,
   })
   // Run even when a variable is wrong (zod skips refinements after an issue), so a pair is named too.
@@ -188,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     jwtTtlSeconds: v.CONSTELLATION_JWT_TTL,
     dataDir,
     databaseFile: v.CONSTELLATION_DATABASE ?? join(dataDir, 'constellation.db'),
+    database: databaseSettingsOf(v),
     cacheTtlSeconds: v.CACHE_TTL,
     activityRetentionDays: v.CONSTELLATION_ACTIVITY_RETENTION_DAYS,
     callTimeoutSeconds: v.CONSTELLATION_CALL_TIMEOUT,

@@ -158,3 +158,20 @@ export const httpUrl = (name: string): Reader<string | undefined> =>
     },
     () => undefined,
   );
+
+/** A PostgreSQL connection URL (`postgres://` or `postgresql://`); a wrong one is named with its password hidden. */
+export const postgresUrl = (name: string): Reader<string | undefined> =>
+  reader(
+    (raw) => {
+      const value = raw.trim();
+      if (!URL.canParse(value))
+        return wrong(`${name} must be a URL such as postgres://user:password@host:5432/database`);
+      const url = new URL(value);
+      if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+        if (url.password) url.password = '***';
+        return wrong(`${name} must be a postgres:// URL, got "${url.toString()}"`);
+      }
+      return value;
+    },
+    () => undefined,
+  );

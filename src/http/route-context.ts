@@ -8,7 +8,7 @@ import type { ClientCache } from '../integrations/client-cache.js';
 import type { AnyIntegration, PlatformAccounts } from '../integrations/integration.js';
 import type { WorkspaceId } from '../sandbox/credentials.js';
 import type { Sandbox } from '../sandbox/server.js';
-import type { Db } from '../store/db.js';
+import type { TaskStore } from '../mcp/task-store.js';
 import type { Telemetry } from '../telemetry.js';
 import type { Caller, Clock, Logger } from '../toolkit/context.js';
 import type { ServiceMap } from '../toolkit/define-tool.js';
@@ -37,7 +37,10 @@ export interface RouteContext {
   config: Config;
   log: Logger;
   clock: Clock;
-  db: Db;
+  /** Whether the installation's store takes a write now (`/health`). */
+  storeAnswers(): Promise<boolean>;
+  /** MCP tasks (long calls run in the background), shared by every server of the installation. */
+  mcpTasks: TaskStore;
   telemetry: Telemetry;
   /** Every system's manifest (tools, integrations, extractor, REST family, per-user authorization...). */
   manifests: readonly SystemManifest[];

@@ -10,8 +10,6 @@ import type { ToolSelection } from '../toolkit/registry.js';
 import { selectionFromHeaders } from './exposure.js';
 import { JSON_RPC, sendJsonRpcError } from './json-rpc-errors.js';
 import { LegacyHttpCalls } from './legacy-http.js';
-import { tenantGate } from '../store/tenant-gate.js';
-import { SqliteTaskStore } from './task-store-sqlite.js';
 import { McpTasks } from './tasks.js';
 import type { McpSurface } from './server.js';
 
@@ -45,7 +43,7 @@ const scopeOf = (authInfo: AuthInfo | undefined): RequestScope => {
  * X-MCP-Readonly narrow what the request sees (400 when they name what this server does not expose).
  */
 /** What MCP over HTTP uses of the server: the caller checks, the task store's database and clock, the executor. */
-export type McpHttpContext = CallerChecks & Pick<RouteContext, 'log' | 'db' | 'clock' | 'executor'>;
+export type McpHttpContext = CallerChecks & Pick<RouteContext, 'log' | 'mcpTasks' | 'clock' | 'executor'>;
 
 export function mcpHttpHandler(app: McpHttpContext, surface: McpSurface) {
   const onerror = (error: Error) => app.log.warn('mcp: request failed', { error: error.message });
@@ -61,7 +59,7 @@ export function mcpHttpHandler(app: McpHttpContext, surface: McpSurface) {
   );
   const legacy = new LegacyHttpCalls(
     surface,
-    new McpTasks(app, surface, new SqliteTaskStore(app.db, tenantGate(app.db), () => app.clock.now())),
+    new McpTasks(app, surface, app.mcpTasks),
   );
   return async (req: Request, res: Response): Promise<void> => {
     if (req.method !== 'POST') {

@@ -1,4 +1,3 @@
-import { probeDatabase } from '../../store/db.js';
 import { VERSION } from '../../version.js';
 import { methodTable } from '../method-table.js';
 import type { RouteContext } from '../route-context.js';
@@ -48,7 +47,7 @@ const HEALTH = {
 };
 
 /** Health, metrics, integration metadata and the OpenAPI document: public routes. */
-export const systemRoutes: RouteModule<Pick<RouteContext, 'config' | 'db' | 'telemetry' | 'registry' | 'manifests'>> = (
+export const systemRoutes: RouteModule<Pick<RouteContext, 'config' | 'storeAnswers' | 'telemetry' | 'registry' | 'manifests'>> = (
   routes,
   app,
 ) => {
@@ -64,8 +63,8 @@ export const systemRoutes: RouteModule<Pick<RouteContext, 'config' | 'db' | 'tel
       response: HEALTH,
       alsoAnswers: { 503: 'Unhealthy: the store cannot be used' },
     },
-    (_req, res) => {
-      const healthy = probeDatabase(app.db);
+    async (_req, res) => {
+      const healthy = await app.storeAnswers();
       res.status(healthy ? 200 : 503).json({
         status: healthy ? 'healthy' : 'unhealthy',
         timestamp: new Date().toISOString(),

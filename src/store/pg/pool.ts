@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { reportOutages } from './outage.js';
 
 /** The environment variable that selects the PostgreSQL backend and names its database. */
 export const DATABASE_URL_VARIABLE = 'CONSTELLATION_DATABASE_URL';
@@ -52,11 +53,13 @@ export async function openPgPool(url: string, options: PgPoolOptions = {}): Prom
   // A pooled idle connection the server drops (restart, failover) is discarded by the pool; without a
   // listener its error event would end the process. The next query reports the outage to its caller.
   pool.on('error', () => undefined);
+  reportOutages(pool);
   try {
     await pool.query('SELECT 1');
   } catch (error) {
     await pool.end().catch(() => undefined);
-    const reason = error instanceof Error ? error.message : String(error);
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const reason = cause instanceof Error ? cause.message : String(cause);
     throw new Error(`Cannot reach the PostgreSQL database at ${redactedUrl(url)}: ${reason}`, { cause: error });
   }
   return pool;
