@@ -37,7 +37,7 @@ class ConceptEmbedder implements EmbeddingProvider {
   }
 }
 
-const app = testApp();
+const app = await testApp();
 afterAll(() => app.close());
 for (const id of ['acme', 'globex']) app.tenants.ensure({ id, consumerId: `${id}-consumer` });
 const embedder = new ConceptEmbedder();

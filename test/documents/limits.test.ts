@@ -51,8 +51,8 @@ describe('upload bounds from the environment', () => {
     expect(() => documentLimits({ [name]: value })).toThrow(message);
   });
 
-  it('keeps a server with a malformed bound from starting', () => {
-    expect(() => testApp({ CONSTELLATION_DOCUMENTS_MAX_CHUNKS: 'lots' })).toThrow(
+  it('keeps a server with a malformed bound from starting', async () => {
+    await expect(testApp({ CONSTELLATION_DOCUMENTS_MAX_CHUNKS: 'lots' })).rejects.toThrow(
       'CONSTELLATION_DOCUMENTS_MAX_CHUNKS must be a whole number of at least 1, got "lots"',
     );
   });

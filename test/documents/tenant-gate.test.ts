@@ -18,7 +18,7 @@ class HeldEmbedder extends LocalHashEmbedder {
   }
 }
 
-const app = testApp();
+const app = await testApp();
 afterAll(() => app.close());
 
 describe('an upload that outlives its tenant', () => {

@@ -10,24 +10,28 @@ import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import type { Caller, Clock } from '../../src/toolkit/context.js';
 import { setRetryDelayScale } from '../../src/toolkit/retry.js';
+import { openBackend } from '../../src/database.js';
+import { laneDatabaseEnv } from './pg-lane.js';
 
 export const TEST_API_KEY = 'test-api-key-0123456789';
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789-0123456789';
 
-/** An app over an in-memory store with the test secrets (and `env`), not listening: for tests of services under the app. */
-export function testApp(env: NodeJS.ProcessEnv = {}): App {
-  return createApp(
-    loadConfig(
-      {
-        CONSTELLATION_ENV: 'test',
-        CONSTELLATION_API_KEY: TEST_API_KEY,
-        CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET,
-        ...env,
-      },
-      { databaseFile: ':memory:', demo: false, logLevel: 'error' },
-    ),
-    { log: silentLogger },
+/**
+ * An app over a throwaway store (in memory; a database of its own in the PostgreSQL lane) with the test
+ * secrets (and `env`), not listening: for tests of services under the app.
+ */
+export async function testApp(env: NodeJS.ProcessEnv = {}): Promise<App> {
+  const config = loadConfig(
+    {
+      CONSTELLATION_ENV: 'test',
+      CONSTELLATION_API_KEY: TEST_API_KEY,
+      CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET,
+      ...(await laneDatabaseEnv()),
+      ...env,
+    },
+    { databaseFile: ':memory:', demo: false, logLevel: 'error' },
   );
+  return createApp(config, { log: silentLogger, store: await openBackend(config) });
 }
 
 export interface TestServerOptions {
@@ -68,11 +72,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       CONSTELLATION_ENV: options.environment ?? 'test',
       CONSTELLATION_API_KEY: TEST_API_KEY,
       CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET,
+      ...(await laneDatabaseEnv()),
       ...options.env,
     },
     { databaseFile: ':memory:', demo: options.sandbox !== false, port: 0, logLevel: 'error', ...options.config },
   );
-  const appOptions = { clock: options.clock, log: silentLogger, manifests: options.manifests };
+  const store = await openBackend(config);
+  const appOptions = { clock: options.clock, log: silentLogger, manifests: options.manifests, store };
   const app =
     options.sandbox === false
       ? createApp(config, appOptions)
