@@ -35,7 +35,7 @@ afterAll(() => server.close());
 describe('constellation mcp with a team token', () => {
   it('relays to the team server: lists its tools and calls one as the token’s user', async () => {
     const transport = new StdioClientTransport({
-      ...builtStdioCommand(['mcp'], { CONSTELLATION_SERVER_URL: server.url, CONSTELLATION_TOKEN: token }),
+      ...(await builtStdioCommand(['mcp'], { CONSTELLATION_SERVER_URL: server.url, CONSTELLATION_TOKEN: token })),
       stderr: 'pipe',
     });
     let stderr = '';
@@ -66,7 +66,7 @@ describe('constellation mcp with a team token', () => {
     ];
     for (const { url, token: sent, reason } of cases) {
       const transport = new StdioClientTransport(
-        builtStdioCommand(['mcp'], { CONSTELLATION_SERVER_URL: url, CONSTELLATION_TOKEN: sent }),
+        await builtStdioCommand(['mcp'], { CONSTELLATION_SERVER_URL: url, CONSTELLATION_TOKEN: sent }),
       );
       const client = new Client({ name: 'team-member-host', version: '1.0.0' });
       const refused = await client.connect(transport).then(

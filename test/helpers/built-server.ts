@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN } from './cli.js';
+import { laneDatabaseEnv } from './pg-lane.js';
 
 export interface SpawnedServer {
   url: string;
@@ -56,11 +57,11 @@ export function spawnServer(args: string[], env: Record<string, string>, urlPatt
 }
 
 /** The built command (`npm run build`) serving the demo on a free port, with a throwaway data folder. */
-export function startBuiltDemo(env: Record<string, string> = {}): Promise<SpawnedServer> {
+export async function startBuiltDemo(env: Record<string, string> = {}): Promise<SpawnedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'constellation-built-'));
   return spawnServer(
     [BIN, 'serve', '--demo', '--port', '0'],
-    { CONSTELLATION_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    { CONSTELLATION_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(await laneDatabaseEnv()), ...env },
     /serving REST and MCP .* at (http:\/\/[\d.:]+)/,
   );
 }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { laneDatabaseEnv } from './pg-lane.js';
 
 export const BIN = new URL('../../bin/constellation.js', import.meta.url).pathname;
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -35,13 +36,14 @@ export function callClient(args: string[], env: Record<string, string>): Promise
  * How a host starts the built command over stdio, as options for either SDK's StdioClientTransport: a
  * throwaway data folder, and only PATH and `env` in its environment.
  */
-export function builtStdioCommand(args: string[], env: Record<string, string> = {}) {
+export async function builtStdioCommand(args: string[], env: Record<string, string> = {}) {
   return {
     command: process.execPath,
     args: [BIN, ...args],
     env: {
       PATH: process.env.PATH ?? '',
       CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-stdio-')),
+      ...(await laneDatabaseEnv()),
       ...env,
     },
   };
@@ -66,18 +68,19 @@ export interface StartRun extends CliRun {
  * the given variables, until it exits or until stderr shows `until` (then stops it). Standard input is
  * closed at once, so a stdio server that did start ends as when its host goes away.
  */
-export function startCommand(
+export async function startCommand(
   command: string[],
   env: Record<string, string>,
   until: string,
   program: string[] = [process.execPath, BIN],
 ): Promise<StartRun> {
+  const laneEnv = await laneDatabaseEnv();
   const dataDir = mkdtempSync(join(tmpdir(), 'constellation-start-'));
   const [executable = process.execPath, ...prefix] = program;
   // Its own process group, so stopping it also stops what it runs (npm runs the server through a shell).
   const child = spawn(executable, [...prefix, ...command], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: dataDir, ...env },
+    env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: dataDir, ...laneEnv, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,
   });

@@ -183,7 +183,7 @@ describe('a 2026-07-28 client over stdio (spawned bin/constellation.js)', () => 
     const client = new Client({ name: 'modern-era-test', version: '1.0.0' }, MODERN);
     await client.connect(
       new StdioClientTransport({
-        ...builtStdioCommand(['mcp', '--demo', '--tool-mode', 'discovery'], { LOG_LEVEL: 'warn' }),
+        ...(await builtStdioCommand(['mcp', '--demo', '--tool-mode', 'discovery'], { LOG_LEVEL: 'warn' })),
         stderr: 'ignore',
       }),
     );

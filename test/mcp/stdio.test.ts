@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, builtStdioCommand } from '../helpers/cli.js';
 
-function connect(args: string[], env: Record<string, string> = {}) {
-  const transport = new StdioClientTransport({ ...builtStdioCommand(args, env), stderr: 'pipe' });
+async function connect(args: string[], env: Record<string, string> = {}) {
+  const transport = new StdioClientTransport({ ...(await builtStdioCommand(args, env)), stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'stdio-test', version: '1.0.0' });
@@ -16,9 +16,10 @@ function connect(args: string[], env: Record<string, string> = {}) {
 }
 
 describe('MCP over stdio (spawned bin/constellation.js)', () => {
-  const session = connect(['mcp', '--demo', '--tool-mode', 'full']);
+  let session: Awaited<ReturnType<typeof connect>>;
 
   beforeAll(async () => {
+    session = await connect(['mcp', '--demo', '--tool-mode', 'full']);
     await session.client.connect(session.transport);
   });
   afterAll(() => session.client.close());
@@ -73,7 +74,7 @@ describe('MCP over stdio (spawned bin/constellation.js)', () => {
 
 describe('stdio tool selection', () => {
   it('--read-only leaves out action tools and auto mode exposes the meta-tools for the whole catalog', async () => {
-    const session = connect(['mcp', '--demo']);
+    const session = await connect(['mcp', '--demo']);
     await session.client.connect(session.transport);
     const { tools } = await session.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
@@ -103,7 +104,7 @@ describe('stdio tool selection', () => {
     expect(executed.structuredContent).toMatchObject({ full_name: 'acme/web' });
     await session.client.close();
 
-    const readOnly = connect(['mcp', '--demo', '--read-only', '--tool-mode', 'full']);
+    const readOnly = await connect(['mcp', '--demo', '--read-only', '--tool-mode', 'full']);
     await readOnly.client.connect(readOnly.transport);
     const listed = await readOnly.client.listTools();
     expect(listed.tools.length).toBeGreaterThan(0);
@@ -112,7 +113,7 @@ describe('stdio tool selection', () => {
   });
 
   it('--toolsets finer than a system and CONSTELLATION_TOOLS narrow the list', async () => {
-    const session = connect(['mcp', '--demo', '--toolsets', 'code_host.issues,graph.entities'], {
+    const session = await connect(['mcp', '--demo', '--toolsets', 'code_host.issues,graph.entities'], {
       CONSTELLATION_TOOLS: 'code_host_get_issues,code_host_create_issue,graph_search',
     });
     await session.client.connect(session.transport);

@@ -64,7 +64,7 @@ describe(`the built server on Node ${process.versions.node}`, () => {
 describe(`MCP over stdio on Node ${process.versions.node}`, () => {
   const client = new Client({ name: 'smoke', version: '1' });
   beforeAll(async () => {
-    await client.connect(new StdioClientTransport(builtStdioCommand(['mcp', '--demo', '--tool-mode', 'full'])));
+    await client.connect(new StdioClientTransport(await builtStdioCommand(['mcp', '--demo', '--tool-mode', 'full'])));
   });
   afterAll(() => client.close());
 
