@@ -192,6 +192,16 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
 
+  if (args.command === 'store') {
+    const { runStoreCommand } = await import('./store/command.js');
+    process.exitCode = await runStoreCommand(args.callArgs ?? [], {
+      env: process.env,
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+    });
+    return;
+  }
+
   if (args.command === 'sandbox') {
     const { startSandbox } = await import('../sandbox/server.js');
     const { SANDBOX_CREDENTIALS } = await import('../sandbox/credentials.js');

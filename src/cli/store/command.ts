@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config/config.js';
+import { UsageError } from '../args.js';
+
+export const STORE_USAGE = `Usage: constellation store copy [--from <sqlite file>] [--to <postgres url>]
+
+Copies an installation from its SQLite file into PostgreSQL: every tenant's data, the sealed credentials
+of the vault included, keeping ids. The target is migrated first; rows already there are kept, so an
+interrupted copy can be run again. Counts are checked table by table at the end (exit 1 when short).
+
+  --from <file>   the SQLite file (default: CONSTELLATION_DATABASE, else <CONSTELLATION_DATA_DIR>/constellation.db)
+  --to <url>      postgres://user:password@host:5432/database (default: CONSTELLATION_DATABASE_URL)
+
+Stop the servers that write to the SQLite file first: what they write during the copy may be missed.
+`;
+
+interface StoreIo {
+  env: NodeJS.ProcessEnv;
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+function parsed(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)} Run "constellation store --help".`);
+  }
+}
+
+/** `constellation store copy`: the exit code (0 copied and counted, 1 failed or short, 2 usage). */
+export async function runStoreCommand(argv: string[], io: StoreIo): Promise<number> {
+  try {
+    return await storeCommand(argv, io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`constellation: ${error.message}\n`);
+    return error.exitCode;
+  }
+}
+
+async function storeCommand(argv: string[], io: StoreIo): Promise<number> {
+  const { values, positionals } = parsed(argv);
+  if (values.help || positionals.length === 0) {
+    io.stdout(STORE_USAGE);
+    return values.help ? 0 : 2;
+  }
+  if (positionals[0] !== 'copy' || positionals.length > 1)
+    throw new UsageError(`Unknown store command "${positionals.join(' ')}". Run "constellation store --help".`);
+  const config = loadConfig({ ...io.env, ...(values.to ? { CONSTELLATION_DATABASE_URL: values.to } : {}) });
+  const from = values.from ?? config.databaseFile;
+  if (!config.database.url)
+    throw new UsageError('Name the PostgreSQL database to copy into: --to postgres://… or CONSTELLATION_DATABASE_URL.');
+  if (!existsSync(from)) throw new UsageError(`There is no SQLite file at ${from}.`);
+  const { copyInstallation } = await import('./copy.js');
+  return copyInstallation({ ...config, databaseFile: from }, io);
+}

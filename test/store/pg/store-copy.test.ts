@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN } from '../../helpers/cli.js';
+import { pgTestDatabase } from '../../helpers/pg-lane.js';
+import { toolRunner } from '../../helpers/sandbox.js';
+import { startTestServer } from '../../helpers/server.js';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function storeCommand(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'store', ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const COUNTED = ['tenants', 'graph_nodes', 'graph_edges', 'graph_aliases', 'graph_activity', 'vault_credentials'];
+
+/** Rows per table of the SQLite installation, read through its own handle before it closes. */
+let sqliteFile: string;
+let sqliteCounts: Record<string, number>;
+
+beforeAll(async () => {
+  sqliteFile = join(mkdtempSync(join(tmpdir(), 'constellation-copy-')), 'constellation.db');
+  // An installation on SQLite (the lane's database setting cleared), used for a while: tool calls fill the
+  // graph and its activity, a context is injected, the demo users' consents sit sealed in the vault.
+  const server = await startTestServer({
+    config: { databaseFile: sqliteFile },
+    env: { CONSTELLATION_DATABASE_URL: '' },
+  });
+  try {
+    expect(server.app.store.kind).toBe('sqlite');
+    await toolRunner(server, 'code_host')('get_issues', { repo_id: 'acme/api' });
+    await toolRunner(server, 'graph')('inject_context', { context_type: 'preference', value: 'bullet points' });
+    await server.app.services.graph.drain();
+    const db = server.app.db;
+    sqliteCounts = Object.fromEntries(
+      COUNTED.map((table) => [table, db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number]),
+    );
+  } finally {
+    await server.close();
+  }
+  for (const table of COUNTED.filter((t) => t !== 'vault_credentials')) expect(sqliteCounts[table]).toBeGreaterThan(0);
+});
+
+let target: pg.Pool | undefined;
+afterAll(() => target?.end());
+
+describe('constellation store copy', () => {
+  it('copies every table of a SQLite installation into a new PostgreSQL database, and can run again', async () => {
+    const url = await pgTestDatabase({ migrated: false });
+
+    const first = await storeCommand(['copy', '--from', sqliteFile, '--to', url]);
+
+    expect(first.stderr).toContain('copying');
+    expect(first.stderr).not.toContain(new URL(url).password);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/every count matches/);
+    target = new pg.Pool({ connectionString: url });
+    const countsIn = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          COUNTED.map(async (table) => {
+            const { rows } = await target!.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`);
+            return [table, Number(rows[0].n)] as const;
+          }),
+        ),
+      );
+    expect(await countsIn()).toEqual(sqliteCounts);
+    // Properties arrive as JSON objects, not as JSON text, and ids keep their references.
+    const { rows } = await target.query<{ kind: string; dangling: string }>(
+      `SELECT jsonb_typeof(properties) AS kind,
+              (SELECT count(*) FROM graph_edges e WHERE NOT EXISTS (SELECT 1 FROM graph_nodes n WHERE n.id = e.from_id)) AS dangling
+       FROM graph_nodes LIMIT 1`,
+    );
+    expect(rows[0]).toEqual({ kind: 'object', dangling: '0' });
+
+    const again = await storeCommand(['copy', '--from', sqliteFile, '--to', url]);
+
+    expect(again.code).toBe(0);
+    expect(await countsIn()).toEqual(sqliteCounts);
+    // New rows after the copy take ids past the copied ones.
+    await target.query(
+      "INSERT INTO graph_activity (tenant_id, action, actor_type, actor_id, target_type, target_id, timestamp) VALUES ('acme', 'a', 'user', 'u', 'repository', 'r', 0)",
+    );
+  });
+
+  it('says what is missing instead of copying nowhere', async () => {
+    const noTarget = await storeCommand(['copy', '--from', sqliteFile]);
+    expect(noTarget.code).toBe(2);
+    expect(noTarget.stderr).toContain('Name the PostgreSQL database to copy into');
+
+    const noSource = await storeCommand([
+      'copy',
+      '--from',
+      '/nonexistent/constellation.db',
+      '--to',
+      'postgres://x@127.0.0.1/y',
+    ]);
+    expect(noSource.code).toBe(2);
+    expect(noSource.stderr).toContain('There is no SQLite file at /nonexistent/constellation.db');
+  });
+});
