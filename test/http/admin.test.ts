@@ -2,6 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, HOUR } from '../helpers/clock.js';
 import { call, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';
+import { tenantRowCounts } from '../helpers/store-sql.js';
 
 let server: TestServer;
 const clock = new ManualClock(Date.now());
@@ -202,24 +203,13 @@ describe('deleting a tenant', () => {
       body: { context_type: 'focus', key: 'sprint', value: 'stays' },
     });
 
-    const rowsOf = (tenant: string) =>
-      (server.app.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[])
-        .filter((t) =>
-          (server.app.db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(t) as string[]).includes(
-            'tenant_id',
-          ),
-        )
-        .reduce(
-          (sum, t) =>
-            sum +
-            (server.app.db.prepare(`SELECT count(*) FROM "${t}" WHERE tenant_id = ?`).pluck().get(tenant) as number),
-          0,
-        );
-    expect(rowsOf('purgeme')).toBeGreaterThan(0);
-    const acmeRows = rowsOf('acme');
+    const rowsOf = async (tenant: string) =>
+      Object.values(await tenantRowCounts(server.app.store, tenant)).reduce((sum, rows) => sum + rows, 0);
+    expect(await rowsOf('purgeme')).toBeGreaterThan(0);
+    const acmeRows = await rowsOf('acme');
 
     expect((await admin('DELETE', '/admin/tenants/purgeme')).status).toBe(200);
-    expect(rowsOf('purgeme')).toBe(0);
-    expect(rowsOf('acme')).toBe(acmeRows);
+    expect(await rowsOf('purgeme')).toBe(0);
+    expect(await rowsOf('acme')).toBe(acmeRows);
   });
 });

@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterEach, describe, expect, it } from 'vitest';
 import { useServerSession } from '../helpers/mcp-session.js';
 import { call, TEST_API_KEY } from '../helpers/server.js';
+import { storeRows } from '../helpers/store-sql.js';
 
 /**
  * Hardening item 0: no request can write onto a shared prototype or stop the process. Each attack is
@@ -75,11 +76,15 @@ describe('the reported sequence over REST', () => {
     });
     expect(created.status).toBe(200);
     const id: string = created.body.data.context_id;
-    session.server.app.db
-      .prepare(
-        `UPDATE graph_nodes SET properties = json_set(properties, '$.value', json('{"__proto__":{"polluted":"yes"},"safe":1}')) WHERE node_id = ?`,
-      )
-      .run(id);
+    const legacy = '{"__proto__":{"polluted":"yes"},"safe":1}';
+    const { store } = session.server.app;
+    await storeRows(
+      store,
+      store.kind === 'sqlite'
+        ? "UPDATE graph_nodes SET properties = json_set(properties, '$.value', json(?)) WHERE node_id = ?"
+        : "UPDATE graph_nodes SET properties = jsonb_set(properties, '{value}', ?::jsonb) WHERE node_id = ?",
+      [legacy, id],
+    );
     const read = await graphExecute('search', {
       entity_type: 'context',
       filters: { key: 'legacy' },

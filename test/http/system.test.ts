@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, rawRequest, startTestServer, type TestServer } from '../helpers/server.js';
+import { storeRows } from '../helpers/store-sql.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ describe('public system routes', () => {
 
   it('GET /health is unhealthy (503) when the store cannot be used', async () => {
     const probe = await startTestServer({ sandbox: false });
-    probe.app.db.exec('DROP TABLE health_probe');
+    await storeRows(probe.app.store, 'DROP TABLE health_probe');
     const { status, body } = await call(probe, 'GET', '/health');
     await probe.close();
     expect(status).toBe(503);

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';
+import { tenantRowCounts } from '../helpers/store-sql.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -23,21 +24,7 @@ async function tokenFor(email: string): Promise<string> {
   return issued.body.token as string;
 }
 
-/** Rows carrying the tenant's id, per table, in every table that has a tenant_id column. */
-function rowsOf(tenantId: string): Record<string, number> {
-  const db = server.app.db;
-  const tables = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-    .pluck()
-    .all() as string[];
-  const counts: Record<string, number> = {};
-  for (const table of tables) {
-    const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(table) as string[];
-    if (columns.includes('tenant_id'))
-      counts[table] = db.prepare(`SELECT count(*) FROM "${table}" WHERE tenant_id = ?`).pluck().get(tenantId) as number;
-  }
-  return counts;
-}
+const rowsOf = (tenantId: string) => tenantRowCounts(server.app.store, tenantId);
 
 const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
@@ -97,7 +84,7 @@ describe('deleting a tenant while its clients are calling tools', () => {
     ];
 
     // Let the clients write a graph before the delete lands among their calls.
-    while (total(rowsOf(TENANT)) < 300) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (total(await rowsOf(TENANT)) < 300) await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await admin('DELETE', `/admin/tenants/${TENANT}`)).status).toBe(200);
     deleted = true;
     await Promise.all(loops);
@@ -105,7 +92,7 @@ describe('deleting a tenant while its clients are calling tools', () => {
     await server.app.services.graph.drain();
     await server.app.services.analytics.settle();
 
-    const leftover = rowsOf(TENANT);
+    const leftover = await rowsOf(TENANT);
     expect(leftover, `rows left behind: ${JSON.stringify(leftover)}`).toEqual(
       Object.fromEntries(Object.keys(leftover).map((t) => [t, 0])),
     );
@@ -119,7 +106,7 @@ describe('deleting a tenant while its clients are calling tools', () => {
     const feed = await call(server, 'GET', '/graph/feed', { token: fresh });
     expect(feed.body.data).toEqual([]);
     // Reading the feed is a graph tool call like any other: it leaves the new owner's own record.
-    const ownRows = total(rowsOf(TENANT));
+    const ownRows = total(await rowsOf(TENANT));
     expect(ownRows).toBe(1);
 
     // The first owner's token stays dead, over REST and MCP, and writes nothing.
@@ -142,6 +129,6 @@ describe('deleting a tenant while its clients are calling tools', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
     });
     expect(mcp.status).toBe(401);
-    expect(total(rowsOf(TENANT))).toBe(ownRows);
+    expect(total(await rowsOf(TENANT))).toBe(ownRows);
   }, 60_000);
 });
