@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN } from './cli.js';
-import { laneDatabaseEnv } from './pg-lane.js';
+import { laneDatabaseEnv } from './lane-env.js';
 
 export interface SpawnedServer {
   url: string;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { laneDatabaseEnv } from './pg-lane.js';
+import { laneDatabaseEnv } from './lane-env.js';
 
 export const BIN = new URL('../../bin/constellation.js', import.meta.url).pathname;
 const ROOT = new URL('../../', import.meta.url).pathname;

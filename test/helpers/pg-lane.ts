@@ -28,7 +28,7 @@ export function onPgLane(): boolean {
  * The environment a server under test reads its database from: in the PostgreSQL lane a database of its
  * own (a copy of the migrated template) and the vault key PostgreSQL requires; nothing otherwise (SQLite).
  */
-export async function laneDatabaseEnv(): Promise<Record<string, string>> {
+export async function pgLaneDatabaseEnv(): Promise<Record<string, string>> {
   if (!onPgLane()) return {};
   return { CONSTELLATION_DATABASE_URL: await pgTestDatabase(), CONSTELLATION_ENCRYPTION_KEY: PG_LANE_VAULT_KEY };
 }

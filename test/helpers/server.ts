@@ -11,7 +11,7 @@ import type { Sandbox } from '../../src/sandbox/server.js';
 import type { Caller, Clock } from '../../src/toolkit/context.js';
 import { setRetryDelayScale } from '../../src/toolkit/retry.js';
 import { openBackend } from '../../src/database.js';
-import { laneDatabaseEnv } from './pg-lane.js';
+import { laneDatabaseEnv } from './lane-env.js';
 
 export const TEST_API_KEY = 'test-api-key-0123456789';
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789-0123456789';
