@@ -21,6 +21,18 @@ export interface EdgeLink {
   edge_type: string;
 }
 
+/** An edge with both ends as references, for relationship listings. */
+export interface EdgeRefRow {
+  from_id: number;
+  to_id: number;
+  edge_type: string;
+  from_type: string;
+  from_node_id: string;
+  to_type: string;
+  to_node_id: string;
+  properties: string | null;
+}
+
 export interface ActivityRow {
   id: number;
   action: string;
