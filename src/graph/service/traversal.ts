@@ -1,15 +1,9 @@
+import type { GraphStorage } from '../store/graph-storage.js';
 import type { EdgeLink } from '../store/rows.js';
 import type { Direction } from '../types.js';
 
-/** Where traversals read edges from: the edges table, or an in-memory adjacency of it. */
-export interface LinkSource {
-  links(
-    tenantId: string,
-    rowids: readonly number[],
-    direction: 'out' | 'in',
-    edgeTypes?: readonly string[],
-  ): Promise<EdgeLink[]>;
-}
+/** Where traversals read edges from: the graph's storage, or an in-memory adjacency of it. */
+export type LinkSource = Pick<GraphStorage, 'links'>;
 
 interface TraversalOptions {
   depth: number;
