@@ -10,20 +10,21 @@ import { GraphService } from '../src/graph/service/graph-service.js';
 import { openDatabase } from '../src/database.js';
 import { SqliteGraphStorage } from '../src/graph/store/graph-storage-sqlite.js';
 import type { EdgeWrite, GraphStorage } from '../src/graph/store/graph-storage.js';
+import { PgGraphStorage } from '../src/graph/store/pg/graph-storage-pg.js';
 import { systemClock } from '../src/toolkit/context.js';
 import { median, percentile, time, type BenchResult } from './lib.js';
+import { onBenchPg, type BenchPg } from './pg.js';
 
 /**
- * Knowledge-graph benchmarks on a temporary SQLite file: ingestion throughput through the real
- * extract-and-write path, then traversals and shortest paths on a generated graph of 1M edges.
+ * Knowledge-graph benchmarks on a temporary SQLite file, and on PostgreSQL when CONSTELLATION_DATABASE_URL
+ * names a database: ingestion throughput through the real extract-and-write path, then traversals and
+ * shortest paths on a generated graph of 1M edges.
  */
 const SUITE = 'graph';
 const NODES = 100_000;
 const EDGES = 1_000_000;
 const EDGE_TYPES = ['AUTHORED_BY', 'REVIEWED_BY', 'BELONGS_TO', 'LINKED_TO', 'ASSIGNED_TO', 'CONTRIBUTES_TO'];
 const NODE_TYPES = ['user', 'pull_request', 'issue', 'repository', 'page'];
-/** The tenant of the generated graph. */
-const BIG = 'big';
 
 /** A deterministic generator (mulberry32). */
 function random(seed: number): () => number {
@@ -103,14 +104,14 @@ function toolResults(
 }
 
 /** Ingestion throughput alone (exported so it can be run on its own). */
-export async function ingestion(graph: GraphService): Promise<BenchResult[]> {
+export async function ingestion(graph: GraphService, tenantId = 'ingest'): Promise<BenchResult[]> {
   const rand = random(7);
   const extractors = extractorsOf(MANIFESTS);
   const pipeline = new IngestionPipeline(graph, extractors, { log: silentLogger, onError: () => undefined });
   const results = toolResults(600, rand);
   const entities = results.reduce((sum, r) => sum + extract(extractors, r.system, r).entityCount, 0);
   const t0 = performance.now();
-  for (const r of results) await pipeline.ingest({ tenantId: 'ingest', ...r });
+  for (const r of results) await pipeline.ingest({ tenantId, ...r });
   const seconds = (performance.now() - t0) / 1000;
   return [
     {
@@ -134,7 +135,7 @@ export async function ingestion(graph: GraphService): Promise<BenchResult[]> {
 const GENERATE_CHUNK = 10_000;
 
 /** 100k nodes and 1M random edges written straight through the storage, in large transactions. */
-async function generate(storage: GraphStorage): Promise<number[]> {
+async function generate(storage: GraphStorage, tenantId: string): Promise<number[]> {
   const rand = random(42);
   const now = Date.now();
   const rowids: number[] = [];
@@ -150,7 +151,7 @@ async function generate(storage: GraphStorage): Promise<number[]> {
         now,
       };
     });
-    rowids.push(...((await storage.writeFor(BIG, undefined, (w) => w.upsertNodes(writes))) ?? []));
+    rowids.push(...((await storage.writeFor(tenantId, undefined, (w) => w.upsertNodes(writes))) ?? []));
   }
   for (let first = 0; first < EDGES; first += GENERATE_CHUNK) {
     const edges: EdgeWrite[] = [];
@@ -159,16 +160,16 @@ async function generate(storage: GraphStorage): Promise<number[]> {
       const toId = rowids[Math.floor(rand() * NODES)];
       if (fromId !== toId) edges.push({ fromId, toId, type: EDGE_TYPES[i % EDGE_TYPES.length], properties: null, now });
     }
-    await storage.writeFor(BIG, undefined, (w) => w.upsertEdges(edges));
+    await storage.writeFor(tenantId, undefined, (w) => w.upsertEdges(edges));
   }
   return rowids;
 }
 
-async function queries(graph: GraphService): Promise<BenchResult[]> {
+async function queries(graph: GraphService, tenantId = 'big'): Promise<BenchResult[]> {
   const t0 = performance.now();
-  await generate(graph.storage);
+  await generate(graph.storage, tenantId);
   const buildSeconds = (performance.now() - t0) / 1000;
-  const edges = await graph.storage.countEdges(BIG);
+  const edges = await graph.storage.countEdges(tenantId);
   const rand = random(99);
   const start = () => {
     const i = Math.floor(rand() * NODES);
@@ -193,7 +194,7 @@ async function queries(graph: GraphService): Promise<BenchResult[]> {
     const samples = await time(async () => {
       const s = start();
       const reach = { depth, direction: 'both' as const, maxNodes, allowTruncated: true };
-      reached += (await graph.traverse(BIG, s.type, s.id, reach)).nodes.length;
+      reached += (await graph.traverse(tenantId, s.type, s.id, reach)).nodes.length;
     }, 200);
     results.push({
       suite: SUITE,
@@ -207,7 +208,7 @@ async function queries(graph: GraphService): Promise<BenchResult[]> {
   const paths = await time(async () => {
     const a = start();
     const b = start();
-    if ((await graph.findPath(BIG, a, b, 6)).path_found) found++;
+    if ((await graph.findPath(tenantId, a, b, 6)).path_found) found++;
   }, 200);
   results.push({
     suite: SUITE,
@@ -226,9 +227,18 @@ export async function run(): Promise<BenchResult[]> {
   const db = openDatabase(join(dir, 'graph.db'));
   try {
     const graph = new GraphService(new SqliteGraphStorage(db), { clock: systemClock, nodeTypes: NODE_TYPES });
-    return [...(await ingestion(graph)), ...(await queries(graph))];
+    return [...(await ingestion(graph)), ...(await queries(graph)), ...(await onBenchPg(onPostgres))];
   } finally {
     db.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The same figures on PostgreSQL (when the run names a database). */
+async function onPostgres(pg: BenchPg): Promise<BenchResult[]> {
+  const graph = new GraphService(new PgGraphStorage(pg.pool), { clock: systemClock, nodeTypes: NODE_TYPES });
+  return [
+    ...(await ingestion(graph, await pg.addTenant('ingest'))),
+    ...(await queries(graph, await pg.addTenant('big'))),
+  ];
 }
