@@ -14,7 +14,7 @@ export type SemanticHit = {
 };
 
 /**
- * Finds nodes by the meaning of a text. The keyword provider (FTS5, bm25) is the default; an
+ * Finds nodes by the meaning of a text. The keyword provider (BM25) is the default; an
  * embedding provider can implement the same interface (embed the query, KNN over node vectors) and
  * be passed to the graph service without touching routes or tools.
  */

@@ -1,7 +1,7 @@
 import { withoutUnsafeKeys } from '../../toolkit/safe-json.js';
 import type { ActivityRecord, GraphNode, Properties } from '../types.js';
 
-/** A `graph_nodes` row as SQLite returns it. */
+/** A `graph_nodes` row as both backends return it (properties as JSON text). */
 export interface NodeRow {
   id: number;
   tenant_id: string;
