@@ -8,13 +8,17 @@ import { extractorsOf } from '../src/catalog/manifest.js';
 import { MANIFESTS } from '../tools/index.js';
 import { GraphService } from '../src/graph/service/graph-service.js';
 import { openDatabase } from '../src/database.js';
-import type { Db } from '../src/store/db.js';
+import { SqliteGraphStorage } from '../src/graph/store/graph-storage-sqlite.js';
+import type { EdgeWrite, GraphStorage } from '../src/graph/store/graph-storage.js';
+import { PgGraphStorage } from '../src/graph/store/pg/graph-storage-pg.js';
 import { systemClock } from '../src/toolkit/context.js';
 import { median, percentile, time, type BenchResult } from './lib.js';
+import { onBenchPg, type BenchPg } from './pg.js';
 
 /**
- * Knowledge-graph benchmarks on a temporary SQLite file: ingestion throughput through the real
- * extract-and-write path, then traversals and shortest paths on a generated graph of 1M edges.
+ * Knowledge-graph benchmarks on a temporary SQLite file, and on PostgreSQL when CONSTELLATION_DATABASE_URL
+ * names a database: ingestion throughput through the real extract-and-write path, then traversals and
+ * shortest paths on a generated graph of 1M edges.
  */
 const SUITE = 'graph';
 const NODES = 100_000;
@@ -100,14 +104,14 @@ function toolResults(
 }
 
 /** Ingestion throughput alone (exported so it can be run on its own). */
-export async function ingestion(graph: GraphService): Promise<BenchResult[]> {
+export async function ingestion(graph: GraphService, tenantId = 'ingest'): Promise<BenchResult[]> {
   const rand = random(7);
   const extractors = extractorsOf(MANIFESTS);
   const pipeline = new IngestionPipeline(graph, extractors, { log: silentLogger, onError: () => undefined });
   const results = toolResults(600, rand);
   const entities = results.reduce((sum, r) => sum + extract(extractors, r.system, r).entityCount, 0);
   const t0 = performance.now();
-  for (const r of results) pipeline.ingest({ tenantId: 'ingest', ...r });
+  for (const r of results) await pipeline.ingest({ tenantId, ...r });
   const seconds = (performance.now() - t0) / 1000;
   return [
     {
@@ -127,44 +131,45 @@ export async function ingestion(graph: GraphService): Promise<BenchResult[]> {
   ];
 }
 
-/** 100k nodes and 1M random edges written straight through the repositories. */
-function generate(graph: GraphService, db: Db): number[] {
+/** Rows per write of the generated graph. */
+const GENERATE_CHUNK = 10_000;
+
+/** 100k nodes and 1M random edges written straight through the storage, in large transactions. */
+async function generate(storage: GraphStorage, tenantId: string): Promise<number[]> {
   const rand = random(42);
   const now = Date.now();
   const rowids: number[] = [];
-  graph.store.transaction(() => {
-    for (let i = 0; i < NODES; i++) {
+  for (let first = 0; first < NODES; first += GENERATE_CHUNK) {
+    const writes = Array.from({ length: Math.min(GENERATE_CHUNK, NODES - first) }, (_, k) => {
+      const i = first + k;
       const type = NODE_TYPES[i % NODE_TYPES.length];
-      rowids.push(
-        graph.store.nodes.upsert({
-          tenantId: 'big',
-          type,
-          id: `${type}-${i}`,
-          properties: JSON.stringify({ title: `${type} number ${i}` }),
-          source: 'bench',
-          now,
-        }),
-      );
+      return {
+        type,
+        id: `${type}-${i}`,
+        properties: JSON.stringify({ title: `${type} number ${i}` }),
+        source: 'bench',
+        now,
+      };
+    });
+    rowids.push(...((await storage.writeFor(tenantId, undefined, (w) => w.upsertNodes(writes))) ?? []));
+  }
+  for (let first = 0; first < EDGES; first += GENERATE_CHUNK) {
+    const edges: EdgeWrite[] = [];
+    for (let i = first; i < Math.min(first + GENERATE_CHUNK, EDGES); i++) {
+      const fromId = rowids[Math.floor(rand() * NODES)];
+      const toId = rowids[Math.floor(rand() * NODES)];
+      if (fromId !== toId) edges.push({ fromId, toId, type: EDGE_TYPES[i % EDGE_TYPES.length], properties: null, now });
     }
-  });
-  const insert = db.prepare(
-    'INSERT OR IGNORE INTO graph_edges (tenant_id, from_id, to_id, edge_type, properties, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, ?, ?)',
-  );
-  graph.store.transaction(() => {
-    for (let i = 0; i < EDGES; i++) {
-      const from = rowids[Math.floor(rand() * NODES)];
-      const to = rowids[Math.floor(rand() * NODES)];
-      if (from !== to) insert.run('big', from, to, EDGE_TYPES[i % EDGE_TYPES.length], now, now);
-    }
-  });
+    await storage.writeFor(tenantId, undefined, (w) => w.upsertEdges(edges));
+  }
   return rowids;
 }
 
-async function queries(graph: GraphService, db: Db): Promise<BenchResult[]> {
+async function queries(graph: GraphService, tenantId = 'big'): Promise<BenchResult[]> {
   const t0 = performance.now();
-  generate(graph, db);
+  await generate(graph.storage, tenantId);
   const buildSeconds = (performance.now() - t0) / 1000;
-  const edges = graph.store.edges.count('big');
+  const edges = await graph.storage.countEdges(tenantId);
   const rand = random(99);
   const start = () => {
     const i = Math.floor(rand() * NODES);
@@ -186,10 +191,10 @@ async function queries(graph: GraphService, db: Db): Promise<BenchResult[]> {
   ];
   for (const [name, depth, maxNodes] of cases) {
     let reached = 0;
-    const samples = await time(() => {
+    const samples = await time(async () => {
       const s = start();
-      reached += graph.traverse('big', s.type, s.id, { depth, direction: 'both', maxNodes, allowTruncated: true }).nodes
-        .length;
+      const reach = { depth, direction: 'both' as const, maxNodes, allowTruncated: true };
+      reached += (await graph.traverse(tenantId, s.type, s.id, reach)).nodes.length;
     }, 200);
     results.push({
       suite: SUITE,
@@ -200,10 +205,10 @@ async function queries(graph: GraphService, db: Db): Promise<BenchResult[]> {
     });
   }
   let found = 0;
-  const paths = await time(() => {
+  const paths = await time(async () => {
     const a = start();
     const b = start();
-    if (graph.findPath('big', a, b, 6).path_found) found++;
+    if ((await graph.findPath(tenantId, a, b, 6)).path_found) found++;
   }, 200);
   results.push({
     suite: SUITE,
@@ -221,10 +226,19 @@ export async function run(): Promise<BenchResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'constellation-graph-bench-'));
   const db = openDatabase(join(dir, 'graph.db'));
   try {
-    const graph = new GraphService(db, { clock: systemClock, nodeTypes: NODE_TYPES });
-    return [...(await ingestion(graph)), ...(await queries(graph, db))];
+    const graph = new GraphService(new SqliteGraphStorage(db), { clock: systemClock, nodeTypes: NODE_TYPES });
+    return [...(await ingestion(graph)), ...(await queries(graph)), ...(await onBenchPg(onPostgres))];
   } finally {
     db.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The same figures on PostgreSQL (when the run names a database). */
+async function onPostgres(pg: BenchPg): Promise<BenchResult[]> {
+  const graph = new GraphService(new PgGraphStorage(pg.pool), { clock: systemClock, nodeTypes: NODE_TYPES });
+  return [
+    ...(await ingestion(graph, await pg.addTenant('ingest'))),
+    ...(await queries(graph, await pg.addTenant('big'))),
+  ];
 }

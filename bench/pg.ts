@@ -1,25 +1,29 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
 import { loadConfig } from '../src/config/config.js';
 import { openBackend } from '../src/database.js';
 import type { StoreBackend } from '../src/store/backend.js';
 import { closeBackend } from '../src/store/lifecycle.js';
+import { databaseUrlFrom } from '../src/store/pg/pool.js';
 import { createPgDatabase, startPgCluster, type PgCluster } from '../test/helpers/pg-cluster.js';
+import type { BenchResult } from './lib.js';
 
 /** A PostgreSQL backend a bench measures beside SQLite in the same run. */
-export interface BenchPg {
+export interface BenchCluster {
   /** A fresh, migrated database of the bench's own. */
   open(): Promise<StoreBackend & { kind: 'postgres' }>;
   close(): Promise<void>;
 }
 
-let shared: Promise<BenchPg | undefined> | undefined;
+let shared: Promise<BenchCluster | undefined> | undefined;
 
 /**
  * PostgreSQL for the benches: `BENCH_PG_ADMIN_URL` (an existing server's admin database) when set, else a
  * throwaway cluster (PostgreSQL 15 with pgvector, prepared by `scripts/pg-env.sh`) started once per run.
  * Undefined, with the reason on stderr, when neither can be had: the benches then report SQLite alone.
  */
-export function benchPg(): Promise<BenchPg | undefined> {
+export function benchCluster(): Promise<BenchCluster | undefined> {
   shared ??= start().catch((error: unknown) => {
     process.stderr.write(
       `bench: PostgreSQL figures skipped: ${error instanceof Error ? error.message : String(error)}\n`,
@@ -29,7 +33,7 @@ export function benchPg(): Promise<BenchPg | undefined> {
   return shared;
 }
 
-async function start(): Promise<BenchPg> {
+async function start(): Promise<BenchCluster> {
   const given = process.env.BENCH_PG_ADMIN_URL;
   let cluster: PgCluster | undefined;
   if (!given) {
@@ -55,4 +59,49 @@ async function start(): Promise<BenchPg> {
       await cluster?.stop();
     },
   };
+}
+
+/** A PostgreSQL database for a bench, with tenants of its own. */
+export interface BenchPg {
+  pool: pg.Pool;
+  /** A tenant under a fresh id. */
+  addTenant(name: string): Promise<string>;
+}
+
+/**
+ * The PostgreSQL pass of a bench, beside the SQLite figures of the same run: on the database
+ * `CONSTELLATION_DATABASE_URL` names (migrated if need be; the bench's tenants are removed at the end), else
+ * on a fresh database of the bench cluster. Its results are named with ` on PostgreSQL`; none when no
+ * PostgreSQL can be had.
+ */
+export async function onBenchPg(run: (db: BenchPg) => Promise<BenchResult[]>): Promise<BenchResult[]> {
+  const url = databaseUrlFrom(process.env);
+  const backend = url
+    ? await openBackend(loadConfig({ CONSTELLATION_DATABASE_URL: url }))
+    : await (await benchCluster())?.open();
+  if (!backend || backend.kind !== 'postgres') return [];
+  const { pool } = backend;
+  const tenants: string[] = [];
+  try {
+    const results = await run({
+      pool,
+      async addTenant(name) {
+        const id = `bench-${name}-${randomBytes(4).toString('hex')}`;
+        await pool.query("INSERT INTO tenants (id, consumer_id, created_at, updated_at) VALUES ($1, $1, '', '')", [id]);
+        tenants.push(id);
+        return id;
+      },
+    });
+    return results.map((result) => ({ ...result, name: `${result.name} on PostgreSQL` }));
+  } finally {
+    await pool.query('DELETE FROM tenants WHERE id = ANY($1::text[])', [tenants]).catch(() => undefined);
+    if (url) await closeBackend(backend);
+  }
+}
+
+/** Stops the bench cluster, if a bench started one (the run's end). */
+export async function closeBenchCluster(): Promise<void> {
+  const cluster = await shared;
+  shared = undefined;
+  await cluster?.close();
 }

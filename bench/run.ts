@@ -32,4 +32,7 @@ function formatValue(value: number): string {
   return value.toFixed(Math.abs(value) < 10 ? 3 : 1);
 }
 
+// A PostgreSQL cluster a bench started is a server process of its own: it must not outlive the run.
+const { closeBenchCluster } = await import('./pg.js');
+await closeBenchCluster();
 process.exit(0);

@@ -1,4 +1,4 @@
-import type { GraphStore } from '../graph/store/index.js';
+import type { GraphStorage } from '../graph/store/graph-storage.js';
 import type { SemanticHit, SemanticSearchOptions, SemanticSearchProvider } from '../graph/service/semantic-search.js';
 import { spaceOf } from './embed/provider.js';
 import type { EntityVectorStore } from './entity-vectors.js';
@@ -29,7 +29,7 @@ export class EntitySemanticSearch implements SemanticSearchProvider {
   constructor(
     private readonly documents: DocumentService,
     private readonly vectors: EntityVectorStore,
-    private readonly graph: GraphStore,
+    private readonly graph: GraphStorage,
     private readonly keyword: SemanticSearchProvider,
     private readonly now: () => number,
   ) {}
@@ -47,12 +47,12 @@ export class EntitySemanticSearch implements SemanticSearchProvider {
     // sqlite-vec filters the partition, not the type: widen the net when a type is asked for.
     const near = this.vectors.nearest(tenantId, table, queryVector, typed.size ? depth * 4 : depth);
     const rows = new Map(
-      this.graph.nodes
-        .getMany(
+      (
+        await this.graph.nodes(
           tenantId,
           near.map((n) => n.id),
         )
-        .map((row) => [row.id, row]),
+      ).map((row) => [row.id, row]),
     );
     const byMeaning = near
       .filter(

@@ -1,6 +1,7 @@
 import type { Extractor } from './ingest/extractor.js';
 import type { Db } from '../store/db.js';
 import { tenantGate } from '../store/tenant-gate.js';
+import { SqliteGraphStorage } from './store/graph-storage-sqlite.js';
 import type { Clock, Logger } from '../toolkit/context.js';
 import type { ExecutionObserver } from '../toolkit/executor.js';
 import { GraphService } from './service/graph-service.js';
@@ -32,31 +33,30 @@ interface GraphFeature {
   observers: readonly ExecutionObserver[];
   dropTenant: (tenantId: string) => void;
   /** Stops the sweeps and ingests what is queued. */
-  close: () => void;
+  close: () => Promise<void>;
 }
 
 /** Builds the knowledge graph: its service, its ingestion pipeline and its periodic sweeps. */
 export function createGraph(deps: GraphDependencies): GraphFeature {
-  const graph = new GraphService(deps.db, {
+  const graph = new GraphService(new SqliteGraphStorage(deps.db, tenantGate(deps.db)), {
     clock: deps.clock,
     nodeTypes: nodeVocabulary(deps.systemNodeTypes),
-    tenantGate: tenantGate(deps.db),
     semanticSearch: deps.semanticSearch,
     ingestion: { extractors: deps.extractors, log: deps.log, onError: deps.onIngestionError },
   });
 
   let sweeps = 0;
-  const sweepOnce = () => {
+  const sweepOnce = async () => {
     try {
-      graph.contexts.purgeAll();
+      await graph.contexts.purgeAll();
       // Activity retention runs at start and about once an hour.
-      if (deps.activityRetentionDays > 0 && sweeps++ % 60 === 0) graph.pruneActivity(deps.activityRetentionDays);
+      if (deps.activityRetentionDays > 0 && sweeps++ % 60 === 0) await graph.pruneActivity(deps.activityRetentionDays);
     } catch (error) {
       deps.log.warn('graph: purge failed', { error: error instanceof Error ? error.message : String(error) });
     }
   };
-  sweepOnce();
-  const sweep = setInterval(sweepOnce, PURGE_INTERVAL_MS);
+  void sweepOnce();
+  const sweep = setInterval(() => void sweepOnce(), PURGE_INTERVAL_MS);
   sweep.unref();
   const pipeline = graph.ingestion;
   return {
@@ -65,7 +65,7 @@ export function createGraph(deps: GraphDependencies): GraphFeature {
     dropTenant: (tenantId) => pipeline.dropTenant(tenantId),
     close() {
       clearInterval(sweep);
-      graph.flush();
+      return graph.flush();
     },
   };
 }

@@ -100,12 +100,12 @@ interface SeedSummary {
 }
 
 /** Loads the sample graph into a tenant (idempotent: loading twice merges into the same nodes). */
-export function seedGraph(
+export async function seedGraph(
   graph: GraphService,
   systems: readonly SampleSource[],
   tenantId: string,
   team: SampleTeam = fixedSampleTeam(tenantId),
-): SeedSummary {
+): Promise<SeedSummary> {
   const mentions = systems.flatMap((s) => s.mentions ?? []);
   const sample: Sample = {
     team: { ...team, people: team.people.slice(0, 6), repositories: team.repositories.slice(0, 3) },
@@ -122,13 +122,13 @@ export function seedGraph(
       ...(part.batches ?? []),
     ];
     for (const batch of batches) {
-      const written = graph.ingest(tenantId, batch, system.id);
+      const written = await graph.ingest(tenantId, batch, system.id);
       summary.nodes_written += written.nodes;
       summary.edges_written += written.edges;
     }
     activity.push(...(part.activity ?? []));
   }
-  for (const record of activity) graph.recordActivity(tenantId, record);
+  for (const record of activity) await graph.recordActivity(tenantId, record);
   summary.activity_written = activity.length;
   return summary;
 }

@@ -29,7 +29,7 @@ describe('a system added by its manifest alone', () => {
       { id: 'inc-globex-1', title: 'Webhook delays', status: 'resolved', repo: 'globex/api' },
     ]);
     await server.app.services.graph.drain();
-    const edges = server.app.services.graph.relationships('globex', 'issue', 'inc-globex-1', {
+    const edges = await server.app.services.graph.relationships('globex', 'issue', 'inc-globex-1', {
       direction: 'out',
       limit: 10,
     });

@@ -5,6 +5,7 @@ import { EntityVectorStore } from '../../src/documents/entity-vectors.js';
 import { DocumentService } from '../../src/documents/service.js';
 import { GraphBatch } from '../../src/graph/ingest/batch.js';
 import { GraphService } from '../../src/graph/service/graph-service.js';
+import { SqliteGraphStorage } from '../../src/graph/store/graph-storage-sqlite.js';
 import { tenantGate } from '../../src/store/tenant-gate.js';
 import { testApp } from '../helpers/server.js';
 
@@ -46,34 +47,33 @@ const counting: EmbeddingProvider = Object.assign(Object.create(embedder) as Emb
   embedDocuments: async (texts: readonly string[]) => (embedded.push(texts.length), embedder.embedDocuments(texts)),
 });
 // The app's graph over the same store, finding entities by meaning with the counting embedder.
-const graph = new GraphService(app.db, {
+const graph = new GraphService(new SqliteGraphStorage(app.db, tenantGate(app.db)), {
   clock: app.clock,
   nodeTypes: app.services.graph.nodeTypes,
-  tenantGate: tenantGate(app.db),
   semanticSearch: (store, keyword) =>
     new EntitySemanticSearch(new DocumentService(app.db, counting), new EntityVectorStore(app.db), store, keyword, () =>
       Date.now(),
     ),
 });
 
-function tickets(tenantId: string, items: Array<[string, string]>): void {
+async function tickets(tenantId: string, items: Array<[string, string]>): Promise<void> {
   const batch = new GraphBatch();
   for (const [key, summary] of items) batch.node('issue', key, { key, summary });
-  graph.ingest(tenantId, batch, 'ticketing');
+  await graph.ingest(tenantId, batch, 'ticketing');
 }
 const found = async (tenantId: string, query: string, types: string[] = []) =>
   (await graph.semanticSearch(tenantId, query, { types, limit: 5 })).map((n) => n.node_id);
 
 describe('graph entities found by meaning (POST /graph/semantic-search, graph_search)', () => {
   it('finds an entity by meaning where no keyword matches, within the caller’s tenant only', async () => {
-    tickets('acme', [
+    await tickets('acme', [
       ['PAY-1', 'Payouts stuck for Dutch merchants'],
       ['OPS-7', 'Kubernetes cluster upgrade'],
     ]);
-    tickets('globex', [['GX-1', 'Refund flow broken']]);
+    await tickets('globex', [['GX-1', 'Refund flow broken']]);
     const batch = new GraphBatch();
     batch.node('page', '9001', { title: 'Interview loop for engineers' });
-    graph.ingest('acme', batch, 'wiki');
+    await graph.ingest('acme', batch, 'wiki');
 
     expect(graph.semanticMode).toBe('hybrid');
     expect((await found('acme', 'money movement'))[0]).toBe('PAY-1');
@@ -88,13 +88,13 @@ describe('graph entities found by meaning (POST /graph/semantic-search, graph_se
     await found('acme', 'money');
     expect(embedded).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    tickets('acme', [['OPS-7', 'Billing invoice export']]);
+    await tickets('acme', [['OPS-7', 'Billing invoice export']]);
     expect((await found('acme', 'invoice money')).slice(0, 2).sort()).toEqual(['OPS-7', 'PAY-1']);
     expect(embedded).toEqual([1]);
   });
 
   it('forgets the vectors of deleted entities', async () => {
-    graph.clear('acme');
+    await graph.clear('acme');
     const table = app.db
       .prepare('SELECT table_name FROM entity_spaces WHERE space = ?')
       .pluck()

@@ -30,7 +30,7 @@ beforeAll(async () => {
   batch.node('page', '9001', { title: 'Payout runbook' });
   batch.node('issue', 'inc-acme-1', { key: 'inc-acme-1', summary: 'Webhooks delayed' });
   batch.node('status_component', 'webhooks', { name: 'Webhook gateway' });
-  server.app.services.graph.ingest(server.callerFor('acme').tenantId, batch, 'test');
+  await server.app.services.graph.ingest(server.callerFor('acme').tenantId, batch, 'test');
 }, 30_000);
 afterAll(() => server.close());
 

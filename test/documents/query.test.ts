@@ -22,7 +22,7 @@ beforeAll(async () => {
   const issue = ticketNode(batch, 'PAY-42', { summary: 'Checkout outage' });
   batch.edge(issue, 'LINKED_TO', batch.ref('repository', 'acme/payments', { full_name: 'acme/payments' }));
   batch.edge(batch.person({ email: 'grace@acme.test' }, { name: 'Grace Hopper' }), 'ASSIGNED_TO', issue);
-  server.app.services.graph.ingest(server.callerFor('acme').tenantId, batch, 'test');
+  await server.app.services.graph.ingest(server.callerFor('acme').tenantId, batch, 'test');
   for (const [name, text] of Object.entries({ incident: INCIDENT, repository: REPOSITORY, garden: GARDEN })) {
     const res = await upload(server, token, `${name}.txt`, text);
     expect(res.status).toBe(200);

@@ -145,8 +145,8 @@ describe('querying, expiry and deletion', () => {
     const graph = server.app.services.graph;
     const res = await post('/graph/context/inject', { context_type: 'activity', value: 'reading', ttl_seconds: 60 });
     clock.advance(2 * MINUTE);
-    expect(graph.contexts.purgeAll()).toBe(1);
-    expect(graph.store.nodes.get('acme', 'context', res.body.data.context_id)).toBeUndefined();
+    expect(await graph.contexts.purgeAll()).toBe(1);
+    expect(await graph.storage.node('acme', 'context', res.body.data.context_id)).toBeUndefined();
   });
 
   it('DELETE /graph/context/:id removes it; a second delete is a 404', async () => {

@@ -42,20 +42,21 @@ describe('ingestion from executed tools', () => {
     await graph.drain();
 
     for (const repo of repos.repositories)
-      expect(graph.entity('acme', 'repository', repo.full_name).properties.full_name).toBe(repo.full_name);
+      expect((await graph.entity('acme', 'repository', repo.full_name)).properties.full_name).toBe(repo.full_name);
     expect(issues.issues.length).toBeGreaterThan(0);
     for (const issue of issues.issues) {
       const key = `${repoId}#${issue.number}`;
-      expect(graph.entity('acme', 'issue', key).properties).toMatchObject({ key, title: issue.title });
-      const edges = graph.relationships('acme', 'issue', key, { direction: 'out', limit: 50 });
+      expect((await graph.entity('acme', 'issue', key)).properties).toMatchObject({ key, title: issue.title });
+      const edges = await graph.relationships('acme', 'issue', key, { direction: 'out', limit: 50 });
       expect(edges).toContainEqual({
         from_node: `issue:${key}`,
         to_node: `repository:${repoId}`,
         edge_type: 'BELONGS_TO',
       });
-      if (issue.user) expect(graph.entity('acme', 'user', issue.user.login).properties.login).toBe(issue.user.login);
+      if (issue.user)
+        expect((await graph.entity('acme', 'user', issue.user.login)).properties.login).toBe(issue.user.login);
       for (const assignee of issue.assignees) {
-        const user = graph.entity('acme', 'user', assignee.login);
+        const user = await graph.entity('acme', 'user', assignee.login);
         expect(edges).toContainEqual({
           from_node: `issue:${key}`,
           to_node: `user:${user.node_id}`,
@@ -64,7 +65,7 @@ describe('ingestion from executed tools', () => {
       }
     }
     // Nothing leaked into the other tenant.
-    expect(graph.stats('globex').total_nodes).toBe(0);
+    expect((await graph.stats('globex')).total_nodes).toBe(0);
   });
 
   it('get_pull_requests, get_contributors and get_user_by_email add reviews, contributions and tie identities', async () => {
@@ -90,7 +91,7 @@ describe('ingestion from executed tools', () => {
     expect(prs.pull_requests.length).toBeGreaterThan(0);
     let reviews = 0;
     for (const pr of prs.pull_requests) {
-      const edges = graph.relationships('acme', 'pull_request', `${repoId}#${pr.number}`, {
+      const edges = await graph.relationships('acme', 'pull_request', `${repoId}#${pr.number}`, {
         direction: 'out',
         limit: 50,
       });
@@ -101,18 +102,18 @@ describe('ingestion from executed tools', () => {
       });
       if (pr.user)
         expect(edges.map((e) => e.edge_type === 'AUTHORED_BY' && e.to_node)).toContain(
-          `user:${graph.entity('acme', 'user', pr.user.login).node_id}`,
+          `user:${(await graph.entity('acme', 'user', pr.user.login)).node_id}`,
         );
       for (const review of pr.reviews ?? []) {
         if (!review.user) continue;
         reviews++;
-        const reviewer = graph.entity('acme', 'user', review.user.login).node_id;
+        const reviewer = (await graph.entity('acme', 'user', review.user.login)).node_id;
         expect(edges.some((e) => e.edge_type === 'REVIEWED_BY' && e.to_node === `user:${reviewer}`)).toBe(true);
       }
     }
     expect(reviews).toBeGreaterThan(0);
     for (const c of contributors.contributors) {
-      const edges = graph.relationships('acme', 'user', c.login, {
+      const edges = await graph.relationships('acme', 'user', c.login, {
         edgeType: 'CONTRIBUTES_TO',
         direction: 'out',
         limit: 50,
@@ -121,27 +122,30 @@ describe('ingestion from executed tools', () => {
     }
 
     // The sandbox person behind a login, found by email: afterwards the email reaches the same node.
-    const person = server.sandbox.seeds.acme.people.find((p) => graph.findRow('acme', 'user', p.login));
+    const found = await Promise.all(
+      server.sandbox.seeds.acme.people.map((p) => graph.findRow('acme', 'user', p.login)),
+    );
+    const person = server.sandbox.seeds.acme.people.find((_, i) => found[i]);
     expect(person).toBeDefined();
     const profile = (await server.app.executor.execute(acme, tool('get_user_by_email'), { email: person!.email })) as {
       login: string;
     };
     await graph.drain();
     expect(profile.login).toBe(person!.login);
-    expect(graph.entity('acme', 'user', person!.email).node_id).toBe(
-      graph.entity('acme', 'user', person!.login).node_id,
+    expect((await graph.entity('acme', 'user', person!.email)).node_id).toBe(
+      (await graph.entity('acme', 'user', person!.login)).node_id,
     );
   });
 
   it('every execution, failed or not, is in the feed with its actor and target', async () => {
     await server.app.executor.execute(acme, tool('get_repositories'), { limit: 1 });
     await server.app.executor.execute(acme, tool('get_contributors'), { repo_id: 'acme/api' });
-    const before = graph.stats('acme').global_feed_size;
+    const before = (await graph.stats('acme')).global_feed_size;
     await expect(
       server.app.executor.execute(acme, tool('get_repository'), { repo_id: 'acme/does-not-exist' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    const feed = graph.feed('acme', 10);
-    expect(graph.stats('acme').global_feed_size).toBe(before + 1);
+    const feed = await graph.feed('acme', 10);
+    expect((await graph.stats('acme')).global_feed_size).toBe(before + 1);
     expect(feed[0]).toMatchObject({
       action: 'mcp.get_repository',
       actor_type: 'user',

@@ -34,45 +34,45 @@ async function observe(...events: ReturnType<typeof executed>[]) {
   await pipeline.drain();
 }
 
-const edgesOf = (type: string, id: string) =>
-  graph
-    .relationships('acme', type, id, { direction: 'both', limit: 100 })
-    .map((e) => `${e.from_node} ${e.edge_type} ${e.to_node}`);
+const edgesOf = async (type: string, id: string) =>
+  (await graph.relationships('acme', type, id, { direction: 'both', limit: 100 })).map(
+    (e) => `${e.from_node} ${e.edge_type} ${e.to_node}`,
+  );
 
 describe('code_host ingestion', () => {
   it('repositories become nodes with their key properties', async () => {
     await observe(executed('code_host', 'get_repositories', {}, RESULTS.repositories));
-    const repo = graph.entity('acme', 'repository', 'acme/api');
+    const repo = await graph.entity('acme', 'repository', 'acme/api');
     expect(repo).toMatchObject({
       node_type: 'repository',
       node_id: 'acme/api',
       source: 'code_host',
       properties: { full_name: 'acme/api', language: 'TypeScript', description: 'Payments API' },
     });
-    expect(graph.entity('acme', 'repository', 'acme/web').properties).not.toHaveProperty('description');
+    expect((await graph.entity('acme', 'repository', 'acme/web')).properties).not.toHaveProperty('description');
   });
 
   it('issues link to their repository, author and assignees, and to mentioned tickets', async () => {
     await observe(executed('code_host', 'get_issues', { repo_id: 'acme/api' }, RESULTS.issues));
-    expect(graph.entity('acme', 'issue', 'acme/api#7').properties).toMatchObject({
+    expect((await graph.entity('acme', 'issue', 'acme/api#7')).properties).toMatchObject({
       key: 'acme/api#7',
       summary: 'Webhook deliveries time out',
       status: 'open',
       labels: ['bug'],
     });
-    expect(edgesOf('issue', 'acme/api#7').sort()).toEqual([
+    expect((await edgesOf('issue', 'acme/api#7')).sort()).toEqual([
       'issue:acme/api#7 ASSIGNED_TO user:grace-h',
       'issue:acme/api#7 AUTHORED_BY user:ada-l',
       'issue:acme/api#7 BELONGS_TO repository:acme/api',
       'issue:acme/api#7 LINKED_TO issue:PAY-102',
     ]);
     // The mentioned ticket exists with its project, so every edge has both ends.
-    expect(edgesOf('issue', 'PAY-102')).toContain('issue:PAY-102 BELONGS_TO project:PAY');
+    expect(await edgesOf('issue', 'PAY-102')).toContain('issue:PAY-102 BELONGS_TO project:PAY');
   });
 
   it('pull requests link to repository, author, reviewers, closed issues and ticket keys', async () => {
     await observe(executed('code_host', 'get_pull_requests', { repo_id: 'acme/api' }, RESULTS.pullRequests));
-    const pr = graph.entity('acme', 'pull_request', 'acme/api#12');
+    const pr = await graph.entity('acme', 'pull_request', 'acme/api#12');
     expect(pr.properties).toMatchObject({
       number: 12,
       title: 'PAY-101 Idempotency keys',
@@ -80,7 +80,7 @@ describe('code_host ingestion', () => {
       author: 'ada-l',
       head_ref: 'feature/idempotency',
     });
-    expect(edgesOf('pull_request', 'acme/api#12').sort()).toEqual([
+    expect((await edgesOf('pull_request', 'acme/api#12')).sort()).toEqual([
       'pull_request:acme/api#12 AUTHORED_BY user:ada-l',
       'pull_request:acme/api#12 BELONGS_TO repository:acme/api',
       'pull_request:acme/api#12 LINKED_TO issue:PAY-101',
@@ -89,26 +89,30 @@ describe('code_host ingestion', () => {
       'pull_request:acme/api#12 REVIEWED_BY user:grace-h',
       'pull_request:acme/api#12 REVIEWED_BY user:linus-t',
     ]);
-    const review = graph
-      .relationships('acme', 'pull_request', 'acme/api#12', { edgeType: 'REVIEWED_BY', direction: 'out', limit: 10 })
-      .find((e) => e.to_node === 'user:grace-h');
+    const review = (
+      await graph.relationships('acme', 'pull_request', 'acme/api#12', {
+        edgeType: 'REVIEWED_BY',
+        direction: 'out',
+        limit: 10,
+      })
+    ).find((e) => e.to_node === 'user:grace-h');
     expect(review?.properties).toEqual({ state: 'APPROVED', submitted_at: '2026-10-05T00:00:00Z' });
   });
 
   it('contributors contribute to the repository of the call', async () => {
     await observe(executed('code_host', 'get_contributors', { repo_id: 'acme/api' }, RESULTS.contributors));
-    expect(edgesOf('repository', 'acme/api').sort()).toEqual([
+    expect((await edgesOf('repository', 'acme/api')).sort()).toEqual([
       'user:ada-l CONTRIBUTES_TO repository:acme/api',
       'user:linus-t CONTRIBUTES_TO repository:acme/api',
     ]);
-    expect(graph.entity('acme', 'user', 'ada-l').properties).toMatchObject({ login: 'ada-l' });
+    expect((await graph.entity('acme', 'user', 'ada-l')).properties).toMatchObject({ login: 'ada-l' });
   });
 
   it('results of a tool without a graph reader add nothing, whatever their shape', async () => {
     await observe(
       executed('code_host', 'get_dora_metrics', {}, { repositories: [{ full_name: 'acme/api' }], issues: [] }),
     );
-    expect(graph.stats('acme').total_nodes).toBe(0);
+    expect((await graph.stats('acme')).total_nodes).toBe(0);
   });
 
   it('my work: reviews done and assigned issues tie to the user; a merge marks the pull request merged', async () => {
@@ -152,12 +156,12 @@ describe('code_host ingestion', () => {
         },
       ),
     );
-    expect(edgesOf('user', 'ada-l').sort()).toEqual([
+    expect((await edgesOf('user', 'ada-l')).sort()).toEqual([
       'issue:acme/api#32 ASSIGNED_TO user:ada-l',
       'pull_request:acme/api#30 AUTHORED_BY user:ada-l',
       'pull_request:acme/web#31 REVIEWED_BY user:ada-l',
     ]);
-    expect(graph.entity('acme', 'pull_request', 'acme/api#30').properties).toMatchObject({
+    expect((await graph.entity('acme', 'pull_request', 'acme/api#30')).properties).toMatchObject({
       title: 'Item 30',
       state: 'merged',
     });
@@ -167,13 +171,13 @@ describe('code_host ingestion', () => {
 describe('merging and identity', () => {
   it('updates merge properties instead of replacing them', async () => {
     await observe(executed('code_host', 'get_issues', { repo_id: 'acme/api' }, RESULTS.issues));
-    const before = graph.entity('acme', 'issue', 'PAY-102');
+    const before = await graph.entity('acme', 'issue', 'PAY-102');
     expect(before.properties).toEqual({ key: 'PAY-102', project: 'PAY' });
     clock.advance(MINUTE);
     const ticket = new GraphBatch();
     ticketNode(ticket, 'PAY-102', { summary: 'Webhook retries', status: 'In Review', priority: 'High' });
-    graph.ingest('acme', ticket, 'ticketing');
-    const after = graph.entity('acme', 'issue', 'PAY-102');
+    await graph.ingest('acme', ticket, 'ticketing');
+    const after = await graph.entity('acme', 'issue', 'PAY-102');
     expect(after.properties).toMatchObject({
       key: 'PAY-102',
       project: 'PAY',
@@ -184,7 +188,7 @@ describe('merging and identity', () => {
     expect(after.updated_at).not.toBe(before.updated_at);
     // A later stub mention leaves the details in place.
     await observe(executed('code_host', 'get_issues', { repo_id: 'acme/api' }, RESULTS.issues));
-    expect(graph.entity('acme', 'issue', 'PAY-102').properties.summary).toBe('Webhook retries');
+    expect((await graph.entity('acme', 'issue', 'PAY-102')).properties.summary).toBe('Webhook retries');
   });
 
   it('unifies a person across systems when an email ties login and account id', async () => {
@@ -194,14 +198,14 @@ describe('merging and identity', () => {
     const jiraAda = tickets.person({ accountId: 'acc-ada', email: 'ada@acme.test' }, { name: 'Ada Lovelace' });
     tickets.edge(ticketNode(tickets, 'PAY-101'), 'ASSIGNED_TO', jiraAda);
     tickets.edge(ticketNode(tickets, 'PAY-103'), 'AUTHORED_BY', tickets.person({ accountId: 'acc-ada' }));
-    graph.ingest('acme', tickets, 'ticketing');
+    await graph.ingest('acme', tickets, 'ticketing');
     // Two nodes so far: the GitHub login and the Jira account (with email).
-    expect(graph.entity('acme', 'user', 'ada-l').node_id).toBe('ada-l');
-    expect(graph.entity('acme', 'user', 'ada@acme.test').node_id).toBe('ada@acme.test');
+    expect((await graph.entity('acme', 'user', 'ada-l')).node_id).toBe('ada-l');
+    expect((await graph.entity('acme', 'user', 'ada@acme.test')).node_id).toBe('ada@acme.test');
     await observe(executed('code_host', 'get_user_by_email', { email: 'ada@acme.test' }, RESULTS.userByEmail));
-    const ada = graph.entity('acme', 'user', 'ada-l');
+    const ada = await graph.entity('acme', 'user', 'ada-l');
     for (const alias of ['ada@acme.test', 'ADA@acme.test', 'acc-ada', '101', 'ada-l'])
-      expect(graph.entity('acme', 'user', alias).node_id).toBe(ada.node_id);
+      expect((await graph.entity('acme', 'user', alias)).node_id).toBe(ada.node_id);
     expect(ada.properties).toMatchObject({
       login: 'ada-l',
       email: 'ada@acme.test',
@@ -209,8 +213,8 @@ describe('merging and identity', () => {
       github_id: 101,
       name: 'Ada Lovelace',
     });
-    expect(graph.search('acme', 'user', { name: 'Ada Lovelace' }, 10)).toHaveLength(1);
-    const edges = edgesOf('user', ada.node_id).sort();
+    expect(await graph.search('acme', 'user', { name: 'Ada Lovelace' }, 10)).toHaveLength(1);
+    const edges = (await edgesOf('user', ada.node_id)).sort();
     expect(edges).toContain(`pull_request:acme/api#12 AUTHORED_BY user:${ada.node_id}`);
     expect(edges).toContain(`issue:PAY-101 ASSIGNED_TO user:${ada.node_id}`);
     expect(edges).toContain(`issue:PAY-103 AUTHORED_BY user:${ada.node_id}`);
@@ -220,9 +224,11 @@ describe('merging and identity', () => {
     await observe(
       executed('code_host', 'get_repositories', {}, RESULTS.repositories, caller('globex', 'hank@globex.test')),
     );
-    expect(() => graph.entity('acme', 'repository', 'acme/api')).toThrow('Entity not found: repository:acme/api');
-    expect(graph.entity('globex', 'repository', 'acme/api').node_id).toBe('acme/api');
-    expect(graph.stats('acme').total_nodes).toBe(0);
+    await expect(graph.entity('acme', 'repository', 'acme/api')).rejects.toThrow(
+      'Entity not found: repository:acme/api',
+    );
+    expect((await graph.entity('globex', 'repository', 'acme/api')).node_id).toBe('acme/api');
+    expect((await graph.stats('acme')).total_nodes).toBe(0);
   });
 });
 
@@ -238,7 +244,7 @@ describe('activity and failure handling', () => {
     );
     pipeline.recordActivity(failure);
     pipeline.queueResult(failure);
-    const feed = graph.feed('acme', 10);
+    const feed = await graph.feed('acme', 10);
     expect(feed).toHaveLength(2);
     expect(feed[0]).toEqual({
       action: 'mcp.get_repository',
@@ -271,14 +277,14 @@ describe('activity and failure handling', () => {
     await pipeline.drain();
     const metric = await app.telemetry.ingestionErrors.get();
     expect(metric.values.find((v) => v.labels.system === 'code_host')?.value).toBe(1);
-    expect(graph.stats('acme').total_nodes).toBe(0);
+    expect((await graph.stats('acme')).total_nodes).toBe(0);
   });
 
   it('ingestion is deferred off the call path and drain() waits for it', async () => {
     pipeline.queueResult(executed('code_host', 'get_repositories', {}, RESULTS.repositories));
-    expect(graph.stats('acme').total_nodes).toBe(0);
+    expect((await graph.stats('acme')).total_nodes).toBe(0);
     await pipeline.drain();
-    expect(graph.stats('acme').total_nodes).toBe(2);
+    expect((await graph.stats('acme')).total_nodes).toBe(2);
   });
 
   it('results of systems without an extractor and failed calls are not ingested', async () => {
@@ -286,7 +292,7 @@ describe('activity and failure handling', () => {
       executed('graph', 'search', {}, { results: [{ node_type: 'repository', node_id: 'x/y' }] }),
       failed('code_host', 'get_repository', { repo_id: 'acme/api' }),
     );
-    expect(graph.stats('acme').total_nodes).toBe(0);
-    expect(graph.stats('acme').global_feed_size).toBe(2);
+    expect((await graph.stats('acme')).total_nodes).toBe(0);
+    expect((await graph.stats('acme')).global_feed_size).toBe(2);
   });
 });

@@ -76,7 +76,7 @@ beforeAll(async () => {
   known.reviewed = `acme/api#${reviewed.number}`;
   known.words = pull_requests[0].title.split(/\s+/).slice(0, 3).join(' ');
   known.person = { email: person.email, login: person.login };
-  expect(server.app.services.graph.stats('acme').total_nodes).toBeGreaterThan(20);
+  expect((await server.app.services.graph.stats('acme')).total_nodes).toBeGreaterThan(20);
 });
 afterAll(async () => server?.close());
 

@@ -20,7 +20,7 @@ describe('activity retention', () => {
     await run('globex');
     clock.advance(40 * DAY);
     await run('acme');
-    expect(server.app.services.graph.pruneActivity(30)).toBe(2);
+    expect(await server.app.services.graph.pruneActivity(30)).toBe(2);
     const feed = await call(server, 'GET', '/graph/feed', { token: await server.tokenFor('acme') });
     expect(feed.body.data).toHaveLength(1);
     expect(feed.body.data[0].action).toBe('mcp.get_repositories');

@@ -180,7 +180,7 @@ describe('the visualizer on an empty tenant, then at a few hundred nodes', () =>
   });
 
   it('stays readable at 300 nodes: few labels that never overlap, wheel zoom, a selected node lists its relationships', async () => {
-    server.app.services.graph.ingest('globex', generatedGraph('globex'), 'code_host');
+    await server.app.services.graph.ingest('globex', generatedGraph('globex'), 'code_host');
     await globex.reload();
     await globex.waitForSelector('#canvas[data-settled="true"]');
     await globex.locator('#query').fill('MATCH (a)-[]-(b) LIMIT 1000');

@@ -64,11 +64,11 @@ describe('notes over REST and MCP, and in the graph', () => {
     const graph = server.app.services.graph;
     await graph.drain();
     const withTicket = rows.pages.find((p: { properties: { Notes: string } }) => /[A-Z]+-\d+/.test(p.properties.Notes));
-    const page = graph.entity('acme', 'notes_page', withTicket.id);
+    const page = await graph.entity('acme', 'notes_page', withTicket.id);
     expect(page.properties).toMatchObject({ title: withTicket.title, database_id: withTicket.database_id });
-    const edges = graph
-      .relationships('acme', 'notes_page', withTicket.id, { direction: 'out', limit: 50 })
-      .map((e) => `${e.edge_type} ${e.to_node}`);
+    const edges = (await graph.relationships('acme', 'notes_page', withTicket.id, { direction: 'out', limit: 50 })).map(
+      (e) => `${e.edge_type} ${e.to_node}`,
+    );
     const owner = withTicket.properties.Owner[0].email as string;
     expect(edges).toContain(`ASSIGNED_TO user:${owner}`);
     expect(edges).toContain(`BELONGS_TO notes_database:${withTicket.database_id}`);
@@ -83,11 +83,11 @@ describe('notes over REST and MCP, and in the graph', () => {
     await run('query_database', { database: 'Engineering Tasks', filter: { Owner: person.email }, limit: 100 });
     const graph = server.app.services.graph;
     await graph.drain();
-    const user = graph.entity('acme', 'user', person.email);
+    const user = await graph.entity('acme', 'user', person.email);
     expect(user.properties).toMatchObject({ login: person.login, email: person.email });
-    const edges = graph
-      .relationships('acme', 'user', person.email, { direction: 'in', limit: 200 })
-      .map((e) => e.from_node);
+    const edges = (await graph.relationships('acme', 'user', person.email, { direction: 'in', limit: 200 })).map(
+      (e) => e.from_node,
+    );
     expect(edges.some((from) => from.startsWith('notes_page:'))).toBe(true);
   });
 
@@ -99,14 +99,14 @@ describe('notes over REST and MCP, and in the graph', () => {
     await graph.drain();
     for (const project of projects.pages as Array<{ id: string; properties: { Repository: string } }>) {
       const repo = new URL(project.properties.Repository).pathname.slice(1);
-      const edges = graph
-        .relationships('acme', 'notes_page', project.id, { direction: 'out', limit: 50 })
-        .map((e) => `${e.edge_type} ${e.to_node}`);
+      const edges = (await graph.relationships('acme', 'notes_page', project.id, { direction: 'out', limit: 50 })).map(
+        (e) => `${e.edge_type} ${e.to_node}`,
+      );
       expect(edges).toContain(`LINKED_TO repository:${repo}`);
     }
-    const linked = graph
-      .relationships('acme', 'notes_page', content.page_id, { direction: 'out', limit: 50 })
-      .map((e) => e.to_node);
+    const linked = (
+      await graph.relationships('acme', 'notes_page', content.page_id, { direction: 'out', limit: 50 })
+    ).map((e) => e.to_node);
     const named = [...(content.markdown as string).matchAll(/\bacme\/[a-z-]+/g)].map((m) => `repository:${m[0]}`);
     const keys = [...(content.markdown as string).matchAll(/\b[A-Z]{2,}-\d+\b/g)].map((m) => `issue:${m[0]}`);
     expect(named.length).toBeGreaterThan(0);

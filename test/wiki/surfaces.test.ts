@@ -91,20 +91,20 @@ describe('wiki over REST and MCP, and in the graph', () => {
     await run('get_user_by_email', { email: author.email });
     const graph = server.app.services.graph;
     await graph.drain();
-    expect(graph.entity('acme', 'page', runbook.id).properties).toMatchObject({
+    expect((await graph.entity('acme', 'page', runbook.id)).properties).toMatchObject({
       title: page.title,
       space_key: page.space.key,
     });
-    const edges = graph
-      .relationships('acme', 'page', runbook.id, { direction: 'out', limit: 100 })
-      .map((e) => `${e.edge_type} ${e.to_node}`);
+    const edges = (await graph.relationships('acme', 'page', runbook.id, { direction: 'out', limit: 100 })).map(
+      (e) => `${e.edge_type} ${e.to_node}`,
+    );
     expect(edges).toContain(`BELONGS_TO space:${page.space.key}`);
     const tickets = [...new Set(page.body.markdown.match(/\b[A-Z]+-\d+\b/g) as string[])];
     for (const key of tickets) expect(edges).toContain(`LINKED_TO issue:${key}`);
     expect(edges).toContain('LINKED_TO repository:acme/api');
     const creator = edges.find((e) => e.startsWith('CREATED_BY user:'))!.slice('CREATED_BY user:'.length);
     // One node: the GitHub login and the Atlassian account id on the same person.
-    expect(graph.entity('acme', 'user', creator).properties).toMatchObject({
+    expect((await graph.entity('acme', 'user', creator)).properties).toMatchObject({
       login: author.login,
       email: author.email,
     });

@@ -41,8 +41,8 @@ export const getFeed = ({ EntityType }: GraphVocabulary) =>
         throw new AppError('VALIDATION_ERROR', 'Give both entity_type and entity_id, or neither');
       const items =
         args.entity_type && args.entity_id
-          ? graph.activityOf(caller.tenantId, args.entity_type, args.entity_id, itemsWanted(page))
-          : graph.feed(caller.tenantId, itemsWanted(page));
+          ? await graph.activityOf(caller.tenantId, args.entity_type, args.entity_id, itemsWanted(page))
+          : await graph.feed(caller.tenantId, itemsWanted(page));
       return { items };
     },
   });

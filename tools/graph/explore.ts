@@ -51,7 +51,7 @@ export const traverse = ({ EntityType, TraverseResultSchema }: GraphVocabulary) 
       ],
     },
     async run({ services, caller, args }): Promise<TraverseResult> {
-      const { nodes, edges, truncated } = graphFor(services, caller).traverse(
+      const { nodes, edges, truncated } = await graphFor(services, caller).traverse(
         caller.tenantId,
         args.entity_type,
         args.entity_id,

@@ -52,7 +52,7 @@ export const search = ({ EntityType, SearchResultSchema }: GraphVocabulary) =>
       }
       if (!args.entity_type)
         throw new AppError('VALIDATION_ERROR', 'Give a query, or an entity_type with optional filters');
-      const results = graph.search(caller.tenantId, args.entity_type, args.filters ?? {}, itemsWanted(page));
+      const results = await graph.search(caller.tenantId, args.entity_type, args.filters ?? {}, itemsWanted(page));
       return { items: results, extra: { mode: 'filter' } };
     },
   });
@@ -87,7 +87,7 @@ export const query = ({ QueryResultSchema }: GraphVocabulary) =>
       ],
     },
     async run({ services, caller, args }): Promise<QueryResult> {
-      const answer = runQuery(graphFor(services, caller), caller.tenantId, args.query);
+      const answer = await runQuery(graphFor(services, caller), caller.tenantId, args.query);
       return { ...answer, node_count: answer.nodes.length, edge_count: answer.edges.length };
     },
   });

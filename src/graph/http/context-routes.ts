@@ -19,9 +19,14 @@ export function mountContextRoutes(routes: Routes, app: Logging, graph: GraphSer
       summary: "The caller's live contexts",
       body: jsonSchemaOf(ContextQueryRequest),
     },
-    graphRoute(app, (req, caller) => {
+    graphRoute(app, async (req, caller) => {
       const body = parse(ContextQueryRequest, req.body);
-      const contexts = graph.contexts.queryOwn(caller.tenantId, callerEmail(caller), body.user_id, body.context_type);
+      const contexts = await graph.contexts.queryOwn(
+        caller.tenantId,
+        callerEmail(caller),
+        body.user_id,
+        body.context_type,
+      );
       return { success: true, data: contexts, metadata: { count: contexts.length } };
     }),
   );
@@ -36,9 +41,9 @@ export function mountContextRoutes(routes: Routes, app: Logging, graph: GraphSer
       summary: "One user's live contexts (the caller's own)",
       query: queryParamsOf(jsonSchemaOf(byType)),
     },
-    graphRoute(app, (req, caller) => {
+    graphRoute(app, async (req, caller) => {
       const { context_type } = parse(byType, req.query);
-      const contexts = graph.contexts.queryOwn(
+      const contexts = await graph.contexts.queryOwn(
         caller.tenantId,
         callerEmail(caller),
         String(req.params.user_id),
@@ -56,10 +61,10 @@ export function mountContextRoutes(routes: Routes, app: Logging, graph: GraphSer
       operationId: 'graphDeleteContext',
       summary: "Delete one of the caller's contexts",
     },
-    graphRoute(app, (req, caller) => {
+    graphRoute(app, async (req, caller) => {
       const contextId = String(req.params.context_id);
-      graph.contexts.purge(caller.tenantId);
-      if (!graph.contexts.remove(caller.tenantId, contextId, callerEmail(caller)))
+      await graph.contexts.purge(caller.tenantId);
+      if (!(await graph.contexts.remove(caller.tenantId, contextId, callerEmail(caller))))
         throw entityNotFound('context', contextId);
       return { success: true, data: { message: `Context ${contextId} deleted` } };
     }),

@@ -30,8 +30,8 @@ export function mountDevRoutes(
     },
     developmentOnly,
     auth,
-    graphRoute(app, (_req, caller) => {
-      const deleted = graph.clear(caller.tenantId);
+    graphRoute(app, async (_req, caller) => {
+      const deleted = await graph.clear(caller.tenantId);
       return { success: true, data: { message: `Graph of tenant ${caller.tenantId} cleared`, ...deleted } };
     }),
   );
@@ -40,9 +40,9 @@ export function mountDevRoutes(
     { ...doc, path: '/seed', operationId: 'graphSeed', summary: 'Load the sample graph (development servers only)' },
     developmentOnly,
     auth,
-    graphRoute(app, (_req, caller) => {
+    graphRoute(app, async (_req, caller) => {
       // Demo tenants get their sandbox workspace's people and repositories, so the graph matches the tools.
-      const summary = seedGraph(graph, app.manifests, caller.tenantId, app.demo?.sampleTeam(caller.tenantId));
+      const summary = await seedGraph(graph, app.manifests, caller.tenantId, app.demo?.sampleTeam(caller.tenantId));
       return { success: true, data: { message: `Sample graph loaded for tenant ${caller.tenantId}`, ...summary } };
     }),
   );

@@ -23,9 +23,9 @@ export function mountQueryRoutes(routes: Routes, app: Logging, graph: GraphServi
       summary: 'One entity by type and id',
       body: jsonSchemaOf(S.EntityRequest),
     },
-    graphRoute(app, (req, caller) => {
+    graphRoute(app, async (req, caller) => {
       const body = parse(S.EntityRequest, req.body);
-      return { success: true, data: viewOf(caller).entity(caller.tenantId, body.entity_type, body.entity_id) };
+      return { success: true, data: await viewOf(caller).entity(caller.tenantId, body.entity_type, body.entity_id) };
     }),
   );
 
@@ -39,13 +39,13 @@ export function mountQueryRoutes(routes: Routes, app: Logging, graph: GraphServi
       body: jsonSchemaOf(S.EntityRequest),
       query: queryParamsOf(jsonSchemaOf(S.RelationshipsOptions)),
     },
-    graphRoute(app, (req, caller) => {
+    graphRoute(app, async (req, caller) => {
       const body = parse(S.EntityRequest, req.body);
       const options = parse(S.RelationshipsOptions, {
         ...pick(req.body, ['edge_type', 'direction', 'limit']),
         ...req.query,
       });
-      const edges = viewOf(caller).relationships(caller.tenantId, body.entity_type, body.entity_id, {
+      const edges = await viewOf(caller).relationships(caller.tenantId, body.entity_type, body.entity_id, {
         edgeType: options.edge_type,
         direction: options.direction,
         limit: options.limit,
@@ -62,7 +62,7 @@ export function mountQueryRoutes(routes: Routes, app: Logging, graph: GraphServi
       operationId: 'graphStats',
       summary: 'Node, edge and feed counts of the tenant',
     },
-    graphRoute(app, (_req, caller) => ({ success: true, data: graph.stats(caller.tenantId) })),
+    graphRoute(app, async (_req, caller) => ({ success: true, data: await graph.stats(caller.tenantId) })),
   );
 
   routes.add(
@@ -74,9 +74,9 @@ export function mountQueryRoutes(routes: Routes, app: Logging, graph: GraphServi
       summary: "The caller's own neighbourhood",
       query: queryParamsOf(jsonSchemaOf(S.MeQuery)),
     },
-    graphRoute(app, (req, caller) => {
+    graphRoute(app, async (req, caller) => {
       const query = parse(S.MeQuery, req.query);
-      const { truncated, ...data } = viewOf(caller).me(
+      const { truncated, ...data } = await viewOf(caller).me(
         caller.tenantId,
         callerEmail(caller),
         query.depth,

@@ -27,7 +27,8 @@ interface Pending {
 export class IngestionPipeline {
   private queue: Pending[] = [];
   private scheduled: NodeJS.Immediate | undefined;
-  private waiters: Array<() => void> = [];
+  /** The writes of every flush so far, one after the other. */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly graph: GraphService,
@@ -37,8 +38,8 @@ export class IngestionPipeline {
 
   /** Executor observer: the activity record of every execution. */
   readonly recordActivity = (event: ExecutionEvent): void => {
-    try {
-      this.graph.recordActivity(
+    this.graph
+      .recordActivity(
         event.caller.tenantId,
         {
           action: `mcp.${event.tool.name}`,
@@ -55,10 +56,8 @@ export class IngestionPipeline {
           },
         },
         event.caller.tenantEpoch,
-      );
-    } catch (error) {
-      this.fail(event.tool.system, 'activity record failed', error);
-    }
+      )
+      .catch((error: unknown) => this.fail(event.tool.system, 'activity record failed', error));
   };
 
   /** Executor observer: queues a successful result of a system that has an extractor. */
@@ -72,19 +71,19 @@ export class IngestionPipeline {
       args: event.args,
       result: event.result,
     });
-    this.scheduled ??= setImmediate(() => this.flush());
+    this.scheduled ??= setImmediate(() => void this.flush());
   };
 
-  /** Ingests everything queued now. */
-  flush(): void {
+  /** Ingests everything queued now, after what earlier flushes write; resolves once it is written. */
+  flush(): Promise<void> {
     if (this.scheduled) clearImmediate(this.scheduled);
     this.scheduled = undefined;
     const pending = this.queue;
     this.queue = [];
-    for (const item of pending) this.ingest(item);
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const resolve of waiters) resolve();
+    this.writing = this.writing.then(async () => {
+      for (const item of pending) await this.ingest(item);
+    });
+    return this.writing;
   }
 
   /** Drops the queued results of a deleted tenant (the write gate would refuse them anyway). */
@@ -94,15 +93,14 @@ export class IngestionPipeline {
 
   /** Resolves once every result queued so far is ingested. */
   drain(): Promise<void> {
-    if (this.queue.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
+    return this.queue.length === 0 ? this.writing : this.flush();
   }
 
   /** Extracts and writes one result (one transaction); returns the entities written. */
-  ingest(item: Pending): number {
+  async ingest(item: Pending): Promise<number> {
     try {
       const batch = extract(this.extractors, item.system, { tool: item.tool, args: item.args, result: item.result });
-      return this.graph.ingest(item.tenantId, batch, item.system, item.epoch).nodes;
+      return (await this.graph.ingest(item.tenantId, batch, item.system, item.epoch)).nodes;
     } catch (error) {
       this.fail(item.system, `ingestion of ${item.system}.${item.tool} failed`, error);
       return 0;

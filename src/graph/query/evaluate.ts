@@ -13,32 +13,32 @@ interface QueryAnswer extends Subgraph {
 }
 
 /** Parses and runs a query for one tenant. Syntax errors throw QueryError; unknown path ends, AppError. */
-export function runQuery(graph: GraphService, tenantId: string, text: string): QueryAnswer {
+export async function runQuery(graph: GraphService, tenantId: string, text: string): Promise<QueryAnswer> {
   const query = parseQuery(text, new Set(graph.nodeTypes));
   if (query.kind === 'path') {
-    const path = graph.pathSubgraph(tenantId, query.from, query.to, query.maxDepth ?? DEFAULT_PATH_DEPTH);
+    const path = await graph.pathSubgraph(tenantId, query.from, query.to, query.maxDepth ?? DEFAULT_PATH_DEPTH);
     const nodes = path?.nodes.slice(0, query.limit) ?? [];
     return { kind: 'path', nodes, edges: path?.edges ?? [], path_found: path !== undefined };
   }
-  return { kind: 'match', ...runMatch(graph, tenantId, query) };
+  return { kind: 'match', ...(await runMatch(graph, tenantId, query)) };
 }
 
-function runMatch(graph: GraphService, tenantId: string, query: MatchQuery): Subgraph {
+async function runMatch(graph: GraphService, tenantId: string, query: MatchQuery): Promise<Subgraph> {
   const limit = query.limit ?? DEFAULT_QUERY_LIMIT;
-  graph.contexts.purge(tenantId);
-  const left = conditionsOf(graph, tenantId, query.left, query.where);
+  await graph.contexts.purge(tenantId);
+  const left = await conditionsOf(graph, tenantId, query.left, query.where);
   if (!query.rel || !query.right) {
-    const rows = graph.store.nodes.search(tenantId, query.left.type, left, limit);
+    const rows = await graph.storage.searchNodes(tenantId, query.left.type, left, limit);
     return graph.subgraph(
       tenantId,
       rows.map((r) => r.id),
       [],
     );
   }
-  const links = graph.store.match.pattern({
-    tenantId,
+  const right = await conditionsOf(graph, tenantId, query.right, query.where);
+  const links = await graph.storage.matchPattern(tenantId, {
     left: { type: query.left.type, conditions: left },
-    right: { type: query.right.type, conditions: conditionsOf(graph, tenantId, query.right, query.where) },
+    right: { type: query.right.type, conditions: right },
     edgeTypes: query.rel.types,
     direction: query.rel.direction,
     limit,
@@ -51,19 +51,22 @@ function runMatch(graph: GraphService, tenantId: string, query: MatchQuery): Sub
  * The store conditions of one node pattern. `id` compares the node id; a person's id may be given as
  * any of their identifiers (email, login, account id), which is resolved to the node id first.
  */
-function conditionsOf(
+async function conditionsOf(
   graph: GraphService,
   tenantId: string,
   node: NodePattern,
   where: readonly WhereCondition[],
-): Condition[] {
+): Promise<Condition[]> {
   if (!node.variable) return [];
-  return where
-    .filter((c) => c.variable === node.variable)
-    .map((c) => {
-      if (c.property !== 'id') return { property: c.property, value: c.value };
-      const id = String(c.value);
-      const resolved = node.type === 'user' ? graph.findRow(tenantId, 'user', id)?.node_id : undefined;
-      return { property: null, value: resolved ?? id };
-    });
+  const conditions: Condition[] = [];
+  for (const c of where.filter((w) => w.variable === node.variable)) {
+    if (c.property !== 'id') {
+      conditions.push({ property: c.property, value: c.value });
+      continue;
+    }
+    const id = String(c.value);
+    const resolved = node.type === 'user' ? (await graph.findRow(tenantId, 'user', id))?.node_id : undefined;
+    conditions.push({ property: null, value: resolved ?? id });
+  }
+  return conditions;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../toolkit/context.js';
 import { AppError } from '../../toolkit/errors.js';
-import type { GraphStore } from '../store/index.js';
+import type { GraphStorage } from '../store/graph-storage.js';
 import { iso, parseProperties, toNode, type NodeRow } from '../store/rows.js';
 import type { ContextType, GraphNode, Properties } from '../types.js';
 import type { IdentityResolver } from './identity.js';
@@ -22,7 +22,7 @@ type InjectedContext = {
 };
 
 /** Resolves an entity reference to its node rowid, throwing the graph's not-found error. */
-type ReferenceResolver = (tenantId: string, type: string, id: string) => number;
+type ReferenceResolver = (tenantId: string, type: string, id: string) => Promise<number>;
 
 /** Most contexts one query returns. */
 const CONTEXT_QUERY_CAP = 500;
@@ -37,7 +37,7 @@ export function contextOwner(row: Pick<NodeRow, 'node_type' | 'properties'>): st
 /** Context nodes: injected per user, linked to what they reference, gone once their TTL passes. */
 export class ContextService {
   constructor(
-    private readonly store: GraphStore,
+    private readonly storage: GraphStorage,
     private readonly identity: IdentityResolver,
     private readonly clock: Clock,
     private readonly resolveReference: ReferenceResolver,
@@ -48,21 +48,26 @@ export class ContextService {
     userId.includes('@') ? userId.trim().toLowerCase() : userId.trim();
 
   /** Injects a context for the user, in the tenant generation `epoch` the caller was authorised under. */
-  inject(
+  async inject(
     tenantId: string,
     user: { email: string; name?: string },
     input: ContextInput,
     epoch?: string,
-  ): InjectedContext {
+  ): Promise<InjectedContext> {
     const now = this.clock.now();
     const userId = ContextService.normalizeUserId(user.email);
     const expiresAt = input.ttl_seconds !== undefined ? now + input.ttl_seconds * 1000 : null;
     const contextId = `ctx_${randomUUID()}`;
-    const injected = this.store.writeFor(tenantId, epoch, () => {
-      const references = (input.references ?? []).map((r) =>
-        this.resolveReference(tenantId, r.entity_type, r.entity_id),
+    const references: number[] = [];
+    for (const r of input.references ?? [])
+      references.push(await this.resolveReference(tenantId, r.entity_type, r.entity_id));
+    const injected = await this.storage.writeFor(tenantId, epoch, async (writes) => {
+      const [userRow] = await this.identity.resolveAll(
+        writes,
+        [{ identity: { email: userId }, properties: { name: user.name } }],
+        'context',
+        now,
       );
-      const userRow = this.identity.resolve(tenantId, { email: userId }, { name: user.name }, 'context', now);
       const properties: Properties = {
         context_type: input.context_type,
         key: input.key ?? null,
@@ -71,34 +76,16 @@ export class ContextService {
         expires_at: expiresAt === null ? null : iso(expiresAt),
         metadata: input.metadata ?? {},
       };
-      const contextRow = this.store.nodes.upsert({
-        tenantId,
-        type: 'context',
-        id: contextId,
-        properties: JSON.stringify(properties),
-        source: 'context',
-        now,
-        expiresAt,
-      });
-      this.store.edges.upsert({
-        tenantId,
-        fromId: userRow,
-        toId: contextRow,
-        type: 'HAS_CONTEXT',
-        properties: null,
-        now,
-      });
-      for (const rowid of new Set(references)) {
-        if (rowid !== contextRow)
-          this.store.edges.upsert({
-            tenantId,
-            fromId: contextRow,
-            toId: rowid,
-            type: 'REFERENCES',
-            properties: null,
-            now,
-          });
-      }
+      const [contextRow] = await writes.upsertNodes([
+        { type: 'context', id: contextId, properties: JSON.stringify(properties), source: 'context', now, expiresAt },
+      ]);
+      const edge = (fromId: number, toId: number, type: string) => ({ fromId, toId, type, properties: null, now });
+      await writes.upsertEdges([
+        edge(userRow, contextRow, 'HAS_CONTEXT'),
+        ...[...new Set(references)]
+          .filter((rowid) => rowid !== contextRow)
+          .map((rowid) => edge(contextRow, rowid, 'REFERENCES')),
+      ]);
       return { context_id: contextId, user_id: userId, context_type: input.context_type };
     });
     if (!injected) throw new AppError('UNAUTHORIZED', `Tenant no longer exists: ${tenantId}`);
@@ -106,18 +93,23 @@ export class ContextService {
   }
 
   /** The live contexts of a user, newest first, optionally of one type. */
-  query(tenantId: string, userId: string, contextType?: string): GraphNode[] {
-    this.purge(tenantId);
+  async query(tenantId: string, userId: string, contextType?: string): Promise<GraphNode[]> {
+    await this.purge(tenantId);
     const conditions = [{ property: 'user_id', value: ContextService.normalizeUserId(userId) }];
     if (contextType) conditions.push({ property: 'context_type', value: contextType });
-    return this.store.nodes.search(tenantId, 'context', conditions, CONTEXT_QUERY_CAP).map(toNode);
+    return (await this.storage.searchNodes(tenantId, 'context', conditions, CONTEXT_QUERY_CAP)).map(toNode);
   }
 
   /**
    * The live contexts of the caller, who may read only their own: naming another user is FORBIDDEN
    * (contexts are personal, see README "Contexts are personal").
    */
-  queryOwn(tenantId: string, callerEmail: string, userId: string | undefined, contextType?: string): GraphNode[] {
+  async queryOwn(
+    tenantId: string,
+    callerEmail: string,
+    userId: string | undefined,
+    contextType?: string,
+  ): Promise<GraphNode[]> {
     const own = ContextService.normalizeUserId(callerEmail);
     if (userId !== undefined && ContextService.normalizeUserId(userId) !== own) {
       throw new AppError('FORBIDDEN', 'Contexts are personal: you can read your own contexts only');
@@ -126,37 +118,30 @@ export class ContextService {
   }
 
   /** Deletes one of the user's contexts; false when they have no such context (another user's is not theirs). */
-  remove(tenantId: string, contextId: string, userId: string): boolean {
-    const row = this.store.nodes.get(tenantId, 'context', contextId);
+  async remove(tenantId: string, contextId: string, userId: string): Promise<boolean> {
+    const row = await this.storage.node(tenantId, 'context', contextId);
     if (!row || contextOwner(row) !== ContextService.normalizeUserId(userId)) return false;
-    this.store.nodes.deleteMany(tenantId, [row.id]);
+    await this.storage.deleteNodes(tenantId, [row.id]);
     return true;
   }
 
   /** Deletes every context of one user, or of the whole tenant (administration); returns how many. */
-  removeAll(tenantId: string, userId?: string): number {
+  removeAll(tenantId: string, userId?: string): Promise<number> {
     const conditions =
       userId === undefined ? [] : [{ property: 'user_id', value: ContextService.normalizeUserId(userId) }];
-    const batch = () =>
-      this.store.nodes.search(tenantId, 'context', conditions, CONTEXT_QUERY_CAP).map((row) => row.id);
-    return this.store.transaction(() => {
-      let removed = 0;
-      for (let rowids = batch(); rowids.length > 0; rowids = batch())
-        removed += this.store.nodes.deleteMany(tenantId, rowids);
-      return removed;
-    });
+    return this.storage.deleteNodesWhere(tenantId, 'context', conditions);
   }
 
   /** Deletes the tenant's expired contexts (with their edges); returns how many. */
-  purge(tenantId: string): number {
-    const expired = this.store.nodes.expiredRowids(tenantId, this.clock.now());
-    return expired.length ? this.store.nodes.deleteMany(tenantId, expired) : 0;
+  purge(tenantId: string): Promise<number> {
+    return this.storage.deleteExpired(tenantId, this.clock.now());
   }
 
   /** Deletes expired contexts of every tenant (the periodic sweep). */
-  purgeAll(): number {
+  async purgeAll(): Promise<number> {
     let purged = 0;
-    for (const tenantId of this.store.nodes.tenantsWithExpired(this.clock.now())) purged += this.purge(tenantId);
+    for (const tenantId of await this.storage.tenantsWithExpired(this.clock.now()))
+      purged += await this.purge(tenantId);
     return purged;
   }
 }

@@ -1,5 +1,4 @@
-import type { EdgeRefRow } from '../store/edges-repo.js';
-import type { NodeRow } from '../store/rows.js';
+import type { EdgeRefRow, NodeRow } from '../store/rows.js';
 import { contextOwner, ContextService } from './context-service.js';
 
 /**
@@ -25,14 +24,14 @@ export class ContextVisibility {
   }
 
   /** Relationship rows without those whose other end is a hidden context (`load` reads context rows). */
-  visibleRefs(refs: EdgeRefRow[], load: (rowids: number[]) => NodeRow[]): EdgeRefRow[] {
+  async visibleRefs(refs: EdgeRefRow[], load: (rowids: number[]) => Promise<NodeRow[]>): Promise<EdgeRefRow[]> {
     const contexts = [
       ...new Set(
         refs.flatMap((r) => [r.from_type === 'context' ? r.from_id : -1, r.to_type === 'context' ? r.to_id : -1]),
       ),
     ].filter((id) => id >= 0);
     if (contexts.length === 0) return refs;
-    const hidden = this.hiddenRowids(load(contexts));
+    const hidden = this.hiddenRowids(await load(contexts));
     return refs.filter((r) => !hidden.has(r.from_id) && !hidden.has(r.to_id));
   }
 }

@@ -1,6 +1,13 @@
 import { aliasesOf, type PersonIdentity } from '../ingest/batch.js';
-import type { GraphStore } from '../store/index.js';
+import type { GraphStorage, GraphWrites, NodePatch } from '../store/graph-storage.js';
 import type { Properties } from '../types.js';
+
+/** A person to resolve: who they are, what a record said about them, and the aliases it tied to them. */
+export interface PersonToResolve {
+  identity: PersonIdentity;
+  properties: Properties;
+  aliases?: readonly string[];
+}
 
 /**
  * People across systems. A user node is keyed by a canonical id (the first identifier we learn:
@@ -9,7 +16,7 @@ import type { Properties } from '../types.js';
  * that point at two different user nodes, the nodes are merged into the older one.
  */
 export class IdentityResolver {
-  constructor(private readonly store: GraphStore) {}
+  constructor(private readonly storage: GraphStorage) {}
 
   /** The canonical node id of a person seen for the first time. */
   static canonicalId(identity: PersonIdentity): string {
@@ -29,53 +36,58 @@ export class IdentityResolver {
   }
 
   /** The user node rowid known under `value` as one of its identifiers, if any. */
-  findByIdentifier(tenantId: string, value: string): number | undefined {
-    const found = this.store.aliases.lookup(tenantId, IdentityResolver.candidateAliases(value));
+  async findByIdentifier(tenantId: string, value: string): Promise<number | undefined> {
+    const found = await this.storage.lookupAliases(tenantId, IdentityResolver.candidateAliases(value));
     return found.values().next().value;
   }
 
   /**
-   * Finds or creates the user node of a person, merging the nodes its identifiers tie together.
-   * `aliases` defaults to the identity's own; a batch passes every identifier it tied to the person.
+   * Finds or creates the user node of each person (in order), merging the nodes its identifiers tie
+   * together. A person's `aliases` default to the identity's own; a batch passes every identifier it
+   * tied to the person. One alias lookup, one node upsert and one alias write serve every person.
    */
-  resolve(
-    tenantId: string,
-    identity: PersonIdentity,
-    properties: Properties,
-    source: string | null,
-    now: number,
-    aliases = aliasesOf(identity),
-  ): number {
-    const found = this.store.aliases.lookup(tenantId, aliases);
-    const known = [...new Set(found.values())].sort((a, b) => a - b);
-    const patch = JSON.stringify(userProperties(identity, properties));
-    let rowid: number;
-    if (known.length === 0) {
-      rowid = this.store.nodes.upsert({
-        tenantId,
+  async resolveAll(writes: GraphWrites, people: readonly PersonToResolve[], source: string | null, now: number) {
+    const aliasesOfPerson = people.map((person) => person.aliases ?? aliasesOf(person.identity));
+    const found = await writes.lookupAliases([...new Set(aliasesOfPerson.flat())]);
+    // Nodes merged away by an earlier person of the batch, and the node each went into.
+    const mergedInto = new Map<number, number>();
+    const current = (rowid: number) => mergedInto.get(rowid) ?? rowid;
+    const rowids: Array<number | undefined> = [];
+    const patches: NodePatch[] = [];
+    for (const [index, person] of people.entries()) {
+      const known = [...new Set(aliasesOfPerson[index].flatMap((a) => (found.has(a) ? [current(found.get(a)!)] : [])))];
+      known.sort((a, b) => a - b);
+      if (known.length === 0) continue;
+      const rowid = known[0];
+      for (const duplicate of known.slice(1)) {
+        await writes.mergeNode(duplicate, rowid, now);
+        mergedInto.set(duplicate, rowid);
+        for (const [from, into] of mergedInto) if (into === duplicate) mergedInto.set(from, rowid);
+      }
+      rowids[index] = rowid;
+      patches.push({ rowid, properties: JSON.stringify(userProperties(person.identity, person.properties)) });
+    }
+    if (patches.length) await writes.patchNodes(patches, now);
+    const unknown = people.flatMap((person, index) => (rowids[index] === undefined ? [{ person, index }] : []));
+    const created = await writes.upsertNodes(
+      unknown.map(({ person }) => ({
         type: 'user',
-        id: IdentityResolver.canonicalId(identity),
-        properties: patch,
+        id: IdentityResolver.canonicalId(person.identity),
+        properties: JSON.stringify(userProperties(person.identity, person.properties)),
         source,
         now,
-      });
-    } else {
-      rowid = known[0];
-      for (const duplicate of known.slice(1)) this.merge(tenantId, duplicate, rowid, now);
-      this.store.nodes.patch(tenantId, rowid, patch, now);
-    }
-    for (const alias of aliases) if (found.get(alias) !== rowid) this.store.aliases.set(tenantId, alias, rowid);
-    return rowid;
-  }
-
-  /** Moves node `from` (edges, aliases, properties) into node `into` and deletes it. */
-  private merge(tenantId: string, from: number, into: number, now: number): void {
-    const row = this.store.nodes.getByRowid(tenantId, from);
-    if (!row) return;
-    this.store.edges.moveEdges(tenantId, from, into);
-    this.store.aliases.repoint(tenantId, from, into);
-    this.store.nodes.patch(tenantId, into, row.properties, now);
-    this.store.nodes.deleteMany(tenantId, [from]);
+      })),
+    );
+    unknown.forEach(({ index }, i) => (rowids[index] = created[i]));
+    const repoint = new Map<string, number>();
+    aliasesOfPerson.forEach((aliases, index) => {
+      for (const alias of aliases) {
+        const was = found.get(alias);
+        if (was === undefined || current(was) !== rowids[index]) repoint.set(alias, rowids[index]!);
+      }
+    });
+    if (repoint.size) await writes.setAliases(repoint);
+    return rowids as number[];
   }
 }
 

@@ -1,4 +1,4 @@
-import type { GraphStore } from '../store/index.js';
+import type { GraphStorage } from '../store/graph-storage.js';
 import type { NodeRow } from '../store/rows.js';
 
 export interface SemanticSearchOptions {
@@ -14,7 +14,7 @@ export type SemanticHit = {
 };
 
 /**
- * Finds nodes by the meaning of a text. The keyword provider (FTS5, bm25) is the default; an
+ * Finds nodes by the meaning of a text. The keyword provider (BM25) is the default; an
  * embedding provider can implement the same interface (embed the query, KNN over node vectors) and
  * be passed to the graph service without touching routes or tools.
  */
@@ -24,7 +24,7 @@ export interface SemanticSearchProvider {
 }
 
 /** Builds how entities are found by meaning over the graph's store and its keyword search. */
-export type SemanticSearchFactory = (store: GraphStore, keyword: SemanticSearchProvider) => SemanticSearchProvider;
+export type SemanticSearchFactory = (storage: GraphStorage, keyword: SemanticSearchProvider) => SemanticSearchProvider;
 
 const STOPWORDS = new Set([
   'a',
@@ -58,30 +58,28 @@ const STOPWORDS = new Set([
 ]);
 const MAX_TERMS = 16;
 
-/**
- * An FTS5 query from free text: words (stopwords dropped) quoted and OR-ed so bm25 ranks documents
- * holding more of them first; the last word also matches as a prefix. Undefined when no word is left.
- */
-function ftsQueryOf(text: string): string | undefined {
+/** The words of a free text a keyword search looks for (stopwords dropped), each once. */
+function keywordsOf(text: string): string[] {
   const words = (text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])
     .filter((w) => !STOPWORDS.has(w))
     .slice(0, MAX_TERMS);
-  if (words.length === 0) return undefined;
-  const unique = [...new Set(words)];
-  return unique.map((w, i) => (i === unique.length - 1 && w.length >= 3 ? `"${w}"*` : `"${w}"`)).join(' OR ');
+  return [...new Set(words)];
 }
 
-/** Keyword search over the text properties of nodes (FTS5 with bm25 ranking). */
+/**
+ * Keyword search over the text properties of nodes, BM25-ranked: nodes holding more of the words rank
+ * first; the last word also matches as a prefix (while the user is typing it).
+ */
 export class KeywordSearchProvider implements SemanticSearchProvider {
   readonly mode = 'keyword';
 
-  constructor(private readonly store: GraphStore) {}
+  constructor(private readonly storage: GraphStorage) {}
 
   async search(tenantId: string, query: string, options: SemanticSearchOptions): Promise<SemanticHit[]> {
-    const fts = ftsQueryOf(query);
-    if (!fts) return [];
-    return this.store.match
-      .keyword(tenantId, fts, options.types, options.limit)
-      .map(({ row, rank }) => ({ row, score: Number((-rank).toFixed(4)) }));
+    const words = keywordsOf(query);
+    if (words.length === 0) return [];
+    const prefixLast = words[words.length - 1].length >= 3;
+    const hits = await this.storage.keywordSearch(tenantId, { words, prefixLast, ...options });
+    return hits.map(({ row, score }) => ({ row, score: Number(score.toFixed(4)) }));
   }
 }

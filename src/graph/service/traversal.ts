@@ -1,15 +1,9 @@
+import type { GraphStorage } from '../store/graph-storage.js';
 import type { EdgeLink } from '../store/rows.js';
 import type { Direction } from '../types.js';
 
-/** Where traversals read edges from: the edges table, or an in-memory adjacency of it. */
-export interface LinkSource {
-  links(
-    tenantId: string,
-    rowids: readonly number[],
-    direction: 'out' | 'in',
-    edgeTypes?: readonly string[],
-  ): EdgeLink[];
-}
+/** Where traversals read edges from: the graph's storage, or an in-memory adjacency of it. */
+export type LinkSource = Pick<GraphStorage, 'links'>;
 
 interface TraversalOptions {
   depth: number;
@@ -31,38 +25,40 @@ const CHUNK = 500;
 const linkKey = (l: EdgeLink) => `${l.from_id}>${l.to_id}>${l.edge_type}`;
 
 /** One BFS step: every edge of `nodes` in the direction, with the node at its other end. */
-function* neighbours(
+async function neighbours(
   source: LinkSource,
   tenantId: string,
   nodes: readonly number[],
   direction: Direction,
   edgeTypes?: readonly string[],
 ) {
+  const steps: Array<{ link: EdgeLink; from: number; other: number }> = [];
   for (let i = 0; i < nodes.length; i += CHUNK) {
     const chunk = nodes.slice(i, i + CHUNK);
     if (direction !== 'in')
-      for (const link of source.links(tenantId, chunk, 'out', edgeTypes))
-        yield { link, from: link.from_id, other: link.to_id };
+      for (const link of await source.links(tenantId, chunk, 'out', edgeTypes))
+        steps.push({ link, from: link.from_id, other: link.to_id });
     if (direction !== 'out')
-      for (const link of source.links(tenantId, chunk, 'in', edgeTypes))
-        yield { link, from: link.to_id, other: link.from_id };
+      for (const link of await source.links(tenantId, chunk, 'in', edgeTypes))
+        steps.push({ link, from: link.to_id, other: link.from_id });
   }
+  return steps;
 }
 
 /** Breadth-first traversal with one batched query per level (and chunk), stopping at the node cap. */
-export function traverse(
+export async function traverse(
   source: LinkSource,
   tenantId: string,
   start: number,
   options: TraversalOptions,
-): TraversalResult {
+): Promise<TraversalResult> {
   const visited = new Set<number>([start]);
   const links: EdgeLink[] = [];
   const seen = new Set<string>();
   let frontier = [start];
   for (let level = 1; level <= options.depth && frontier.length > 0; level++) {
     const next: number[] = [];
-    for (const { link, other } of neighbours(source, tenantId, frontier, options.direction, options.edgeTypes)) {
+    for (const { link, other } of await neighbours(source, tenantId, frontier, options.direction, options.edgeTypes)) {
       if (!visited.has(other)) {
         if (visited.size >= options.maxNodes) return { rowids: [...visited], links, truncated: true };
         visited.add(other);
@@ -99,14 +95,14 @@ const PATH_VISIT_CAP = 200_000;
  * Shortest path ignoring edge direction: bidirectional BFS expanding the smaller frontier one level at
  * a time, with one batched query per level. Returns undefined when no path of at most `maxDepth`.
  */
-export function shortestPath(
+export async function shortestPath(
   source: LinkSource,
   tenantId: string,
   from: number,
   to: number,
   maxDepth: number,
   edgeTypes?: readonly string[],
-): PathResult | undefined {
+): Promise<PathResult | undefined> {
   if (from === to) return { rowids: [from], links: [] };
   const sides = [
     { parents: new Map<number, Step | null>([[from, null]]), frontier: [from], depth: 0 },
@@ -118,7 +114,7 @@ export function shortestPath(
     const other = sides[1 - index];
     const next: number[] = [];
     let best: { node: number; length: number } | undefined;
-    for (const { link, from: node, other: neighbour } of neighbours(
+    for (const { link, from: node, other: neighbour } of await neighbours(
       source,
       tenantId,
       side.frontier,

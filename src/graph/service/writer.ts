@@ -1,5 +1,5 @@
 import type { GraphBatch, Handle } from '../ingest/batch.js';
-import type { GraphStore } from '../store/index.js';
+import type { GraphStorage } from '../store/graph-storage.js';
 import { IdentityResolver } from './identity.js';
 
 export interface WriteSummary {
@@ -10,50 +10,52 @@ export interface WriteSummary {
 }
 
 /**
- * Writes a batch in one transaction: people through identity resolution, nodes merged, then edges.
- * A node's source is the system whose record described it; mere mentions leave the source alone.
+ * Writes a batch in one transaction: people through identity resolution, nodes merged, then edges, each
+ * step one batched call whatever the batch's size. A node's source is the system whose record described
+ * it; mere mentions leave the source alone.
  */
 export class GraphWriter {
   readonly identity: IdentityResolver;
 
-  constructor(private readonly store: GraphStore) {
-    this.identity = new IdentityResolver(store);
+  constructor(private readonly storage: GraphStorage) {
+    this.identity = new IdentityResolver(storage);
   }
 
-  write(tenantId: string, batch: GraphBatch, source: string | null, now: number, epoch?: string): WriteSummary {
+  async write(
+    tenantId: string,
+    batch: GraphBatch,
+    source: string | null,
+    now: number,
+    epoch?: string,
+  ): Promise<WriteSummary> {
     if (batch.isEmpty) return { nodes: 0, edges: 0 };
-    const written = this.store.writeFor(tenantId, epoch, () => {
+    const written = await this.storage.writeFor(tenantId, epoch, async (writes) => {
       const rowids = new Map<Handle, number>();
-      batch.people.forEach((person, index) => {
-        rowids.set(
-          `p:${index}`,
-          this.identity.resolve(tenantId, person.identity, person.properties, source, now, [...person.aliases]),
-        );
-      });
-      for (const [handle, node] of batch.nodes) {
-        rowids.set(
-          handle,
-          this.store.nodes.upsert({
-            tenantId,
-            type: node.type,
-            id: node.id,
-            properties: JSON.stringify(node.properties),
-            source: node.reference ? null : source,
-            now,
-          }),
-        );
-      }
-      let edges = 0;
-      for (const edge of batch.edges) {
+      const people = batch.people.map((person) => ({ ...person, aliases: [...person.aliases] }));
+      (await this.identity.resolveAll(writes, people, source, now)).forEach((rowid, index) =>
+        rowids.set(`p:${index}`, rowid),
+      );
+      const nodes = [...batch.nodes];
+      const nodeRowids = await writes.upsertNodes(
+        nodes.map(([, node]) => ({
+          type: node.type,
+          id: node.id,
+          properties: JSON.stringify(node.properties),
+          source: node.reference ? null : source,
+          now,
+        })),
+      );
+      nodes.forEach(([handle], index) => rowids.set(handle, nodeRowids[index]));
+      const edges = batch.edges.flatMap((edge) => {
         const fromId = rowids.get(edge.from);
         const toId = rowids.get(edge.to);
-        if (fromId === undefined || toId === undefined || fromId === toId) continue;
+        if (fromId === undefined || toId === undefined || fromId === toId) return [];
         const properties =
           edge.properties && Object.keys(edge.properties).length ? JSON.stringify(edge.properties) : null;
-        this.store.edges.upsert({ tenantId, fromId, toId, type: edge.type, properties, now });
-        edges++;
-      }
-      return { nodes: rowids.size, edges };
+        return [{ fromId, toId, type: edge.type, properties, now }];
+      });
+      await writes.upsertEdges(edges);
+      return { nodes: rowids.size, edges: edges.length };
     });
     return written ?? { nodes: 0, edges: 0, refused: true };
   }

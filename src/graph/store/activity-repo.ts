@@ -1,17 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../store/db.js';
+import type { ActivityWrite } from './graph-storage.js';
 import type { ActivityRow } from './rows.js';
-
-interface ActivityWrite {
-  tenantId: string;
-  action: string;
-  actorType: string;
-  actorId: string;
-  targetType: string;
-  targetId: string;
-  timestamp: number;
-  properties: string;
-}
 
 /** All SQL of `graph_activity`: the per-tenant feed and the timeline of one entity. */
 export class ActivityRepo {
@@ -46,7 +36,7 @@ export class ActivityRepo {
     return this.pruneStmt.run(cutoff).changes;
   }
 
-  insert(write: ActivityWrite): void {
+  insert(write: ActivityWrite & { tenantId: string }): void {
     this.insertStmt.run(write);
   }
 

@@ -1,28 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../store/db.js';
-import type { EdgeLink } from './rows.js';
-
-interface EdgeWrite {
-  tenantId: string;
-  fromId: number;
-  toId: number;
-  type: string;
-  /** JSON object merged into the edge's properties, or null. */
-  properties: string | null;
-  now: number;
-}
-
-/** An edge with both ends as references, for relationship listings. */
-export interface EdgeRefRow {
-  from_id: number;
-  to_id: number;
-  edge_type: string;
-  from_type: string;
-  from_node_id: string;
-  to_type: string;
-  to_node_id: string;
-  properties: string | null;
-}
+import type { EdgeWrite } from './graph-storage.js';
+import type { EdgeLink, EdgeRefRow } from './rows.js';
 
 const REF_COLUMNS = `e.from_id, e.to_id, e.edge_type, f.node_type AS from_type, f.node_id AS from_node_id, t.node_type AS to_type, t.node_id AS to_node_id, e.properties`;
 
@@ -68,7 +47,7 @@ export class EdgesRepo {
   }
 
   /** Inserts an edge, or merges its properties into the existing one (nothing is written when unchanged). */
-  upsert(write: EdgeWrite): void {
+  upsert(write: EdgeWrite & { tenantId: string }): void {
     this.upsertStmt.run(write);
   }
 

@@ -1,27 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../store/db.js';
-import { bindable, conditionSql, type Condition, type EdgeLink, type NodeRow } from './rows.js';
-
-interface NodeConstraint {
-  type?: string;
-  conditions: readonly Condition[];
-}
-
-/** A one-hop pattern `(a)-[:T]->(b)`; `direction` is seen from `a`. */
-interface PatternQuery {
-  tenantId: string;
-  left: NodeConstraint;
-  right: NodeConstraint;
-  edgeTypes: readonly string[];
-  direction: 'out' | 'in' | 'both';
-  limit: number;
-}
-
-interface KeywordHit {
-  row: NodeRow;
-  /** bm25 rank: lower is better. */
-  rank: number;
-}
+import type { KeywordHit, KeywordQuery, PatternQuery } from './graph-storage.js';
+import { bindable, conditionSql, type EdgeLink, type NodeRow } from './rows.js';
 
 /** The SQL behind the query language's relationship patterns and the keyword (FTS5) search. */
 export class MatchRepo {
@@ -30,23 +10,24 @@ export class MatchRepo {
   constructor(private readonly db: Db) {}
 
   /** Edges matching the pattern, with `from_id`/`to_id` as stored (not as seen from `a`). */
-  pattern(query: PatternQuery): EdgeLink[] {
+  pattern(tenantId: string, query: PatternQuery): EdgeLink[] {
     const parts: Array<{ sql: string; params: Array<string | number> }> = [];
-    if (query.direction !== 'in') parts.push(this.directed(query, 'from_id', 'to_id'));
-    if (query.direction !== 'out') parts.push(this.directed(query, 'to_id', 'from_id'));
+    if (query.direction !== 'in') parts.push(this.directed(tenantId, query, 'from_id', 'to_id'));
+    if (query.direction !== 'out') parts.push(this.directed(tenantId, query, 'to_id', 'from_id'));
     const sql = `SELECT DISTINCT from_id, to_id, edge_type FROM (${parts.map((p) => p.sql).join(' UNION ALL ')}) LIMIT ?`;
     return this.statement(sql).all(...parts.flatMap((p) => p.params), query.limit) as EdgeLink[];
   }
 
   private directed(
+    tenantId: string,
     query: PatternQuery,
     leftEnd: string,
     rightEnd: string,
   ): { sql: string; params: Array<string | number> } {
     // Both ends are constrained to the tenant, so the plan can start from either end's nodes.
     const where = ['+e.tenant_id = ?', 'a.tenant_id = ?', 'b.tenant_id = ?'];
-    const params: Array<string | number> = [query.tenantId, query.tenantId, query.tenantId];
-    const constrain = (alias: string, node: NodeConstraint) => {
+    const params: Array<string | number> = [tenantId, tenantId, tenantId];
+    const constrain = (alias: string, node: PatternQuery['left']) => {
       if (node.type) {
         where.push(`${alias}.node_type = ?`);
         params.push(node.type);
@@ -66,16 +47,15 @@ export class MatchRepo {
     return { sql, params };
   }
 
-  /** Nodes whose text matches an FTS5 query, best first. */
-  keyword(tenantId: string, ftsQuery: string, types: readonly string[], limit: number): KeywordHit[] {
-    const typed = types.length > 0;
+  /** Nodes whose text holds any of the words, best bm25 first. */
+  keyword(tenantId: string, query: KeywordQuery): KeywordHit[] {
+    const typed = query.types.length > 0;
     const sql = `SELECT n.*, bm25(graph_node_text) AS rank FROM graph_node_text t JOIN graph_nodes n ON n.id = t.rowid
       WHERE graph_node_text MATCH ? AND n.tenant_id = ?${typed ? ' AND n.node_type IN (SELECT value FROM json_each(?))' : ''}
       ORDER BY rank LIMIT ?`;
-    const rows = this.statement(sql).all(ftsQuery, tenantId, ...(typed ? [JSON.stringify(types)] : []), limit) as Array<
-      NodeRow & { rank: number }
-    >;
-    return rows.map(({ rank, ...row }) => ({ row, rank }));
+    const params = [ftsQueryOf(query), tenantId, ...(typed ? [JSON.stringify(query.types)] : []), query.limit];
+    const rows = this.statement(sql).all(...params) as Array<NodeRow & { rank: number }>;
+    return rows.map(({ rank, ...row }) => ({ row, score: -rank }));
   }
 
   private statement(sql: string): Statement {
@@ -87,4 +67,9 @@ export class MatchRepo {
     }
     return stmt;
   }
+}
+
+/** The FTS5 query of the words: each quoted, OR-ed so bm25 ranks rows holding more of them first; the last a prefix too. */
+function ftsQueryOf({ words, prefixLast }: KeywordQuery): string {
+  return words.map((w, i) => (prefixLast && i === words.length - 1 ? `"${w}"*` : `"${w}"`)).join(' OR ');
 }

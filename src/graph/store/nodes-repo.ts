@@ -1,18 +1,8 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../store/db.js';
 import { INDEXED_PROPERTIES } from '../schema.js';
+import type { NodeWrite } from './graph-storage.js';
 import { bindable, conditionSql, type Condition, type NodeRow } from './rows.js';
-
-interface NodeWrite {
-  tenantId: string;
-  type: string;
-  id: string;
-  /** JSON object merged (RFC 7396 patch) into the stored properties. */
-  properties: string;
-  source: string | null;
-  now: number;
-  expiresAt?: number | null;
-}
 
 const ids = (rowids: readonly number[]) => JSON.stringify(rowids);
 
@@ -74,7 +64,7 @@ export class NodesRepo {
    * Inserts a node or merges `properties` into the existing one; returns its rowid. A merge that
    * changes nothing writes nothing (no index, trigger or timestamp work).
    */
-  upsert(write: NodeWrite): number {
+  upsert(write: NodeWrite & { tenantId: string }): number {
     const rowid = this.upsertStmt.get({ ...write, expiresAt: write.expiresAt ?? null }) as number | undefined;
     return rowid ?? (this.idStmt.get(write.tenantId, write.type, write.id) as number);
   }

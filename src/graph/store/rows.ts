@@ -1,7 +1,7 @@
 import { withoutUnsafeKeys } from '../../toolkit/safe-json.js';
 import type { ActivityRecord, GraphNode, Properties } from '../types.js';
 
-/** A `graph_nodes` row as SQLite returns it. */
+/** A `graph_nodes` row as both backends return it (properties as JSON text). */
 export interface NodeRow {
   id: number;
   tenant_id: string;
@@ -19,6 +19,18 @@ export interface EdgeLink {
   from_id: number;
   to_id: number;
   edge_type: string;
+}
+
+/** An edge with both ends as references, for relationship listings. */
+export interface EdgeRefRow {
+  from_id: number;
+  to_id: number;
+  edge_type: string;
+  from_type: string;
+  from_node_id: string;
+  to_type: string;
+  to_node_id: string;
+  properties: string | null;
 }
 
 export interface ActivityRow {

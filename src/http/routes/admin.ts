@@ -126,7 +126,7 @@ export const adminRoutes: RouteModule<
       response: MESSAGE,
     },
     apiKey,
-    route((req, res) => {
+    route(async (req, res) => {
       const id = app.tenants.get(String(req.params.id)).id;
       let userId: string | undefined;
       if (req.query.user_id !== undefined) {
@@ -136,7 +136,7 @@ export const adminRoutes: RouteModule<
       }
       const graph = app.services.graph;
       if (!graph) throw new AppError('NOT_CONFIGURED', 'The knowledge graph is not available on this server');
-      const removed = graph.contexts.removeAll(id, userId);
+      const removed = await graph.contexts.removeAll(id, userId);
       res.json({
         success: true,
         message: `Removed ${removed} context(s) of ${userId ?? 'every user'} in tenant ${id}`,

@@ -24,12 +24,18 @@ const nodeText = ['node_id', ...TEXT_PROPERTIES.map((p) => `coalesce(properties 
  * The knowledge graph, column for column as in SQLite (src/graph/schema.ts), with these differences:
  * properties are jsonb (exact-match searches use `properties @> …` on a GIN jsonb_path_ops index instead of
  * per-property expression indexes); the keyword index is a generated tsvector with GIN instead of an FTS5
- * table fed by triggers; every row belongs to a tenants row and goes when it is deleted.
+ * table fed by triggers, with each text's length in tokens beside it for BM25 (`graph-storage-pg`'s keyword
+ * search); every row belongs to a tenants row and goes when it is deleted.
  */
 export const graphSchema = `
 -- A node's searchable text: what is indexed for keywords, and what entity vectors embed.
 CREATE FUNCTION graph_node_text(node_id text, properties jsonb) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE RETURN ${nodeText};
+
+-- A text's length in tokens, stopwords included (its last position), as BM25 weighs it.
+CREATE FUNCTION graph_tsv_length(tsv tsvector) RETURNS integer
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+AS $$ SELECT coalesce(max(p), 0)::integer FROM unnest(tsv) AS u, unnest(u.positions) AS p $$;
 
 CREATE TABLE graph_nodes (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -42,6 +48,9 @@ CREATE TABLE graph_nodes (
   updated_at bigint NOT NULL,
   expires_at bigint,
   tsv tsvector GENERATED ALWAYS AS (to_tsvector('english', graph_node_text(node_id, properties))) STORED,
+  tsv_length integer GENERATED ALWAYS AS (
+    graph_tsv_length(to_tsvector('english', graph_node_text(node_id, properties)))
+  ) STORED,
   UNIQUE (tenant_id, node_type, node_id)
 );
 CREATE INDEX graph_nodes_by_type ON graph_nodes (tenant_id, node_type, updated_at);

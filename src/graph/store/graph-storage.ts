@@ -1,0 +1,184 @@
+import type { ActivityRow, Condition, EdgeLink, EdgeRefRow, NodeRow } from './rows.js';
+
+/** A node to insert, or to merge into the stored one of the same type and id. */
+export interface NodeWrite {
+  type: string;
+  id: string;
+  /** JSON object merged (RFC 7396 patch) into the stored properties. */
+  properties: string;
+  /** The system whose record described the node; null leaves the stored source as it is. */
+  source: string | null;
+  now: number;
+  expiresAt?: number | null;
+}
+
+/** An edge to insert, or whose properties to merge into the stored one. */
+export interface EdgeWrite {
+  fromId: number;
+  toId: number;
+  type: string;
+  /** JSON object merged into the edge's properties, or null. */
+  properties: string | null;
+  now: number;
+}
+
+export interface ActivityWrite {
+  action: string;
+  actorType: string;
+  actorId: string;
+  targetType: string;
+  targetId: string;
+  timestamp: number;
+  /** JSON object. */
+  properties: string;
+}
+
+/** A node of a property merge: `properties` (a JSON object) merged into node `rowid`. */
+export interface NodePatch {
+  rowid: number;
+  properties: string;
+}
+
+interface NodeConstraint {
+  type?: string;
+  conditions: readonly Condition[];
+}
+
+/** A one-hop pattern `(a)-[:T]->(b)`; `direction` is seen from `a`. */
+export interface PatternQuery {
+  left: NodeConstraint;
+  right: NodeConstraint;
+  edgeTypes: readonly string[];
+  direction: 'out' | 'in' | 'both';
+  limit: number;
+}
+
+/** Free-text words to find nodes by: any of them; the last one also as a prefix when `prefixLast`. */
+export interface KeywordQuery {
+  words: readonly string[];
+  prefixLast: boolean;
+  /** Only these node types (all when empty). */
+  types: readonly string[];
+  limit: number;
+}
+
+export interface KeywordHit {
+  row: NodeRow;
+  /** BM25 score: higher is better. */
+  score: number;
+}
+
+export interface ActivityTimelineQuery {
+  /** Records whose target is of this type with one of `targetIds`... */
+  type: string;
+  targetIds: readonly string[];
+  /** ...or whose actor is one of these. */
+  actorIds: readonly string[];
+  limit: number;
+}
+
+export interface TenantGraphDeleted {
+  nodes: number;
+  edges: number;
+  activity: number;
+}
+
+/**
+ * The writes of one gated transaction, all for its tenant. Batch methods take every row of a write at
+ * once, so a backend over the network pays one round trip per batch, not per row.
+ */
+export interface GraphWrites {
+  /** Inserts or merges nodes (a merge that changes nothing writes nothing); their rowids, in order. */
+  upsertNodes(writes: readonly NodeWrite[]): Promise<number[]>;
+  /** Inserts edges or merges their properties (nothing is written when unchanged). */
+  upsertEdges(writes: readonly EdgeWrite[]): Promise<void>;
+  /** Merges properties into existing nodes, in order (a no-op where they are already there). */
+  patchNodes(patches: readonly NodePatch[], now: number): Promise<void>;
+  /** The node each known alias points at. */
+  lookupAliases(aliases: readonly string[]): Promise<Map<string, number>>;
+  /** Points each alias at its node. */
+  setAliases(aliases: ReadonlyMap<string, number>): Promise<void>;
+  /**
+   * Identity merge: moves node `from`'s edges (dropping those that would duplicate one of `into`'s or
+   * become a self-loop), aliases and properties onto node `into`, then deletes `from`. Nothing when
+   * `from` does not exist.
+   */
+  mergeNode(from: number, into: number, now: number): Promise<void>;
+  appendActivity(write: ActivityWrite): Promise<void>;
+}
+
+/**
+ * Where the knowledge graph lives (SQLite: `graph-storage-sqlite.ts`, PostgreSQL: `pg/graph-storage-pg.ts`):
+ * nodes with JSON properties, typed edges between node rowids, people's aliases, the activity record and
+ * the keyword index. Every method is scoped to one tenant, except the sweeps across tenants.
+ */
+export interface GraphStorage {
+  /**
+   * Runs `work` in one transaction if the tenant still exists in generation `epoch` (checked inside that
+   * transaction, so a tenant deleted meanwhile gets nothing written); undefined when refused. `work` must
+   * await nothing but `writes`.
+   */
+  writeFor<T>(
+    tenantId: string,
+    epoch: string | undefined,
+    work: (writes: GraphWrites) => Promise<T>,
+  ): Promise<T | undefined>;
+
+  node(tenantId: string, type: string, id: string): Promise<NodeRow | undefined>;
+  nodeByRowid(tenantId: string, rowid: number): Promise<NodeRow | undefined>;
+  /** Rows of these rowids that belong to the tenant (in no particular order). */
+  nodes(tenantId: string, rowids: readonly number[]): Promise<NodeRow[]>;
+  /** Nodes of one type (or any type) whose properties match every condition, newest first. */
+  searchNodes(
+    tenantId: string,
+    type: string | undefined,
+    conditions: readonly Condition[],
+    limit: number,
+  ): Promise<NodeRow[]>;
+  countNodesByType(tenantId: string): Promise<Record<string, number>>;
+  /** Deletes nodes with their edges and aliases; how many. */
+  deleteNodes(tenantId: string, rowids: readonly number[]): Promise<number>;
+  /** Deletes every node of `type` matching the conditions, in one transaction; how many. */
+  deleteNodesWhere(tenantId: string, type: string, conditions: readonly Condition[]): Promise<number>;
+  /** Deletes the tenant's nodes that expired by `now`; how many. */
+  deleteExpired(tenantId: string, now: number): Promise<number>;
+  /** Tenants holding nodes that expired by `now` (for the periodic purge). */
+  tenantsWithExpired(now: number): Promise<string[]>;
+
+  /** Edges leaving (`out`) or entering (`in`) any of the nodes, optionally of some types only: one query. */
+  links(
+    tenantId: string,
+    rowids: readonly number[],
+    direction: 'out' | 'in',
+    edgeTypes?: readonly string[],
+  ): Promise<EdgeLink[]>;
+  /** Edges of one node with both ends as references, newest first. */
+  edgeRefs(
+    tenantId: string,
+    rowid: number,
+    direction: 'out' | 'in' | 'both',
+    edgeType: string | undefined,
+    limit: number,
+  ): Promise<EdgeRefRow[]>;
+  countEdges(tenantId: string): Promise<number>;
+  countEdgesByType(tenantId: string): Promise<Record<string, number>>;
+  /** Edges matching the pattern, with `from_id`/`to_id` as stored (not as seen from `a`). */
+  matchPattern(tenantId: string, query: PatternQuery): Promise<EdgeLink[]>;
+
+  /** The node each known alias points at. */
+  lookupAliases(tenantId: string, aliases: readonly string[]): Promise<Map<string, number>>;
+  /** The aliases of one node, sorted. */
+  aliasesOf(tenantId: string, rowid: number): Promise<string[]>;
+
+  /** Nodes holding any of the words, best BM25 score first. */
+  keywordSearch(tenantId: string, query: KeywordQuery): Promise<KeywordHit[]>;
+
+  activityFeed(tenantId: string, limit: number): Promise<ActivityRow[]>;
+  activityTimeline(tenantId: string, query: ActivityTimelineQuery): Promise<ActivityRow[]>;
+  countActivity(tenantId: string): Promise<number>;
+  /** Deletes records older than `cutoff` (ms) of every tenant; how many. */
+  pruneActivity(cutoff: number): Promise<number>;
+
+  /** Deletes the tenant's nodes, edges, aliases and activity in one transaction. */
+  deleteTenant(tenantId: string): Promise<TenantGraphDeleted>;
+}

@@ -1,0 +1,250 @@
+import type pg from 'pg';
+import { gateTenantPg, inPgTransaction } from '../../../store/pg/transaction.js';
+import type {
+  ActivityTimelineQuery,
+  GraphStorage,
+  GraphWrites,
+  KeywordHit,
+  KeywordQuery,
+  PatternQuery,
+  TenantGraphDeleted,
+} from '../graph-storage.js';
+import type { ActivityRow, Condition, EdgeLink, EdgeRefRow, NodeRow } from '../rows.js';
+import { conditionsPg, PgParams } from './conditions-pg.js';
+import { PgGraphWrites, lookupAliasesPg } from './graph-writes-pg.js';
+import { keywordSearchPg } from './keyword-pg.js';
+import { matchPatternPg } from './pattern-pg.js';
+import {
+  ACTIVITY_COLUMNS,
+  activityRowOf,
+  countsOf,
+  edgeLinkOf,
+  edgeRefOf,
+  NODE_COLUMNS,
+  nodeRowOf,
+  type PgEdgeLink,
+  type PgNodeRow,
+} from './rows-pg.js';
+
+/** Thrown inside a write's transaction when the tenant gate refuses it, so that it rolls back. */
+class Refused extends Error {}
+
+/**
+ * The graph in PostgreSQL (tables of `src/store/pg/schema/graph.ts`). Batches are one statement each
+ * (`unnest` arrays, `= ANY`), so a traversal costs one query per level and direction, and a tool
+ * result's write a handful whatever its size.
+ */
+export class PgGraphStorage implements GraphStorage {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async writeFor<T>(
+    tenantId: string,
+    epoch: string | undefined,
+    work: (writes: GraphWrites) => Promise<T>,
+  ): Promise<T | undefined> {
+    try {
+      return await inPgTransaction(this.pool, async (client) => {
+        await gateTenantPg(client, tenantId, epoch).catch(() => {
+          throw new Refused();
+        });
+        return work(new PgGraphWrites(client, tenantId));
+      });
+    } catch (error) {
+      if (error instanceof Refused) return undefined;
+      throw error;
+    }
+  }
+
+  private async nodeRows(sql: string, params: unknown[]): Promise<NodeRow[]> {
+    const { rows } = await this.pool.query<PgNodeRow>(sql, params);
+    return rows.map(nodeRowOf);
+  }
+
+  async node(tenantId: string, type: string, id: string): Promise<NodeRow | undefined> {
+    const sql = `SELECT ${NODE_COLUMNS} FROM graph_nodes n WHERE n.tenant_id = $1 AND n.node_type = $2 AND n.node_id = $3`;
+    return (await this.nodeRows(sql, [tenantId, type, id]))[0];
+  }
+
+  async nodeByRowid(tenantId: string, rowid: number): Promise<NodeRow | undefined> {
+    const sql = `SELECT ${NODE_COLUMNS} FROM graph_nodes n WHERE n.id = $2 AND n.tenant_id = $1`;
+    return (await this.nodeRows(sql, [tenantId, rowid]))[0];
+  }
+
+  async nodes(tenantId: string, rowids: readonly number[]): Promise<NodeRow[]> {
+    if (rowids.length === 0) return [];
+    const sql = `SELECT ${NODE_COLUMNS} FROM graph_nodes n WHERE n.id = ANY($2::bigint[]) AND n.tenant_id = $1`;
+    return this.nodeRows(sql, [tenantId, rowids]);
+  }
+
+  async searchNodes(
+    tenantId: string,
+    type: string | undefined,
+    conditions: readonly Condition[],
+    limit: number,
+  ): Promise<NodeRow[]> {
+    const params = new PgParams(tenantId);
+    const typed = type === undefined ? '' : ` AND n.node_type = ${params.add(type)}`;
+    const sql = `SELECT ${NODE_COLUMNS} FROM graph_nodes n WHERE n.tenant_id = $1${typed}${conditionsPg('n', conditions, params)}
+      ORDER BY n.updated_at DESC, n.id DESC LIMIT ${params.add(limit)}`;
+    return this.nodeRows(sql, params.values);
+  }
+
+  async countNodesByType(tenantId: string): Promise<Record<string, number>> {
+    const { rows } = await this.pool.query<{ key: string; count: string }>(
+      'SELECT node_type AS key, count(*) AS count FROM graph_nodes WHERE tenant_id = $1 GROUP BY node_type',
+      [tenantId],
+    );
+    return countsOf(rows);
+  }
+
+  async deleteNodes(tenantId: string, rowids: readonly number[]): Promise<number> {
+    if (rowids.length === 0) return 0;
+    const result = await this.pool.query('DELETE FROM graph_nodes WHERE id = ANY($2::bigint[]) AND tenant_id = $1', [
+      tenantId,
+      rowids,
+    ]);
+    return result.rowCount ?? 0;
+  }
+
+  async deleteNodesWhere(tenantId: string, type: string, conditions: readonly Condition[]): Promise<number> {
+    const params = new PgParams(tenantId, type);
+    const sql = `DELETE FROM graph_nodes n WHERE n.tenant_id = $1 AND n.node_type = $2${conditionsPg('n', conditions, params)}`;
+    return (await this.pool.query(sql, params.values)).rowCount ?? 0;
+  }
+
+  async deleteExpired(tenantId: string, now: number): Promise<number> {
+    const result = await this.pool.query(
+      'DELETE FROM graph_nodes WHERE tenant_id = $1 AND expires_at IS NOT NULL AND expires_at <= $2',
+      [tenantId, now],
+    );
+    return result.rowCount ?? 0;
+  }
+
+  async tenantsWithExpired(now: number): Promise<string[]> {
+    const { rows } = await this.pool.query<{ tenant_id: string }>(
+      'SELECT DISTINCT tenant_id FROM graph_nodes WHERE expires_at IS NOT NULL AND expires_at <= $1',
+      [now],
+    );
+    return rows.map((row) => row.tenant_id);
+  }
+
+  /** In SQLite's order: by the given end, then the other end, then type. */
+  async links(
+    tenantId: string,
+    rowids: readonly number[],
+    direction: 'out' | 'in',
+    edgeTypes?: readonly string[],
+  ): Promise<EdgeLink[]> {
+    if (rowids.length === 0) return [];
+    const [near, far] = direction === 'out' ? ['from_id', 'to_id'] : ['to_id', 'from_id'];
+    const typed = edgeTypes?.length ? ' AND edge_type = ANY($3::text[])' : '';
+    const { rows } = await this.pool.query<PgEdgeLink>(
+      `SELECT from_id, to_id, edge_type FROM graph_edges WHERE ${near} = ANY($2::bigint[]) AND tenant_id = $1${typed}
+       ORDER BY ${near}, ${far}, edge_type`,
+      edgeTypes?.length ? [tenantId, rowids, edgeTypes] : [tenantId, rowids],
+    );
+    return rows.map(edgeLinkOf);
+  }
+
+  async edgeRefs(
+    tenantId: string,
+    rowid: number,
+    direction: 'out' | 'in' | 'both',
+    edgeType: string | undefined,
+    limit: number,
+  ): Promise<EdgeRefRow[]> {
+    const ends = [...(direction !== 'in' ? ['from_id'] : []), ...(direction !== 'out' ? ['to_id'] : [])];
+    const typed = edgeType ? ' AND e.edge_type = $3' : '';
+    const parts = ends.map(
+      (end) => `SELECT e.from_id, e.to_id, e.edge_type, f.node_type AS from_type, f.node_id AS from_node_id,
+          t.node_type AS to_type, t.node_id AS to_node_id, e.properties::text AS properties, e.updated_at
+        FROM graph_edges e JOIN graph_nodes f ON f.id = e.from_id JOIN graph_nodes t ON t.id = e.to_id
+        WHERE e.${end} = $2 AND e.tenant_id = $1${typed}`,
+    );
+    const params = [tenantId, rowid, ...(edgeType ? [edgeType] : []), limit];
+    const { rows } = await this.pool.query<Parameters<typeof edgeRefOf>[0] & { updated_at: string }>(
+      `SELECT * FROM (${parts.join(' UNION ALL ')}) refs ORDER BY updated_at DESC LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map(({ updated_at: _, ...row }) => edgeRefOf(row));
+  }
+
+  async countEdges(tenantId: string): Promise<number> {
+    const { rows } = await this.pool.query<{ count: string }>(
+      'SELECT count(*) AS count FROM graph_edges WHERE tenant_id = $1',
+      [tenantId],
+    );
+    return Number(rows[0].count);
+  }
+
+  async countEdgesByType(tenantId: string): Promise<Record<string, number>> {
+    const { rows } = await this.pool.query<{ key: string; count: string }>(
+      'SELECT edge_type AS key, count(*) AS count FROM graph_edges WHERE tenant_id = $1 GROUP BY edge_type',
+      [tenantId],
+    );
+    return countsOf(rows);
+  }
+
+  matchPattern(tenantId: string, query: PatternQuery): Promise<EdgeLink[]> {
+    return matchPatternPg(this.pool, tenantId, query);
+  }
+
+  lookupAliases(tenantId: string, aliases: readonly string[]): Promise<Map<string, number>> {
+    return lookupAliasesPg(this.pool, tenantId, aliases);
+  }
+
+  async aliasesOf(tenantId: string, rowid: number): Promise<string[]> {
+    const { rows } = await this.pool.query<{ alias: string }>(
+      'SELECT alias FROM graph_aliases WHERE node_rowid = $2 AND tenant_id = $1 ORDER BY alias',
+      [tenantId, rowid],
+    );
+    return rows.map((row) => row.alias);
+  }
+
+  keywordSearch(tenantId: string, query: KeywordQuery): Promise<KeywordHit[]> {
+    return keywordSearchPg(this.pool, tenantId, query);
+  }
+
+  async activityFeed(tenantId: string, limit: number): Promise<ActivityRow[]> {
+    const { rows } = await this.pool.query<Parameters<typeof activityRowOf>[0]>(
+      `SELECT ${ACTIVITY_COLUMNS} FROM graph_activity WHERE tenant_id = $1 ORDER BY timestamp DESC, id DESC LIMIT $2`,
+      [tenantId, limit],
+    );
+    return rows.map(activityRowOf);
+  }
+
+  /** The entity as target, or (for a person) as actor under any of its identifiers. */
+  async activityTimeline(tenantId: string, query: ActivityTimelineQuery): Promise<ActivityRow[]> {
+    const { rows } = await this.pool.query<Parameters<typeof activityRowOf>[0]>(
+      `SELECT ${ACTIVITY_COLUMNS} FROM graph_activity
+       WHERE tenant_id = $1 AND ((target_type = $2 AND target_id = ANY($3::text[])) OR actor_id = ANY($4::text[]))
+       ORDER BY timestamp DESC, id DESC LIMIT $5`,
+      [tenantId, query.type, query.targetIds, query.actorIds, query.limit],
+    );
+    return rows.map(activityRowOf);
+  }
+
+  async countActivity(tenantId: string): Promise<number> {
+    const { rows } = await this.pool.query<{ count: string }>(
+      'SELECT count(*) AS count FROM graph_activity WHERE tenant_id = $1',
+      [tenantId],
+    );
+    return Number(rows[0].count);
+  }
+
+  async pruneActivity(cutoff: number): Promise<number> {
+    return (await this.pool.query('DELETE FROM graph_activity WHERE timestamp < $1', [cutoff])).rowCount ?? 0;
+  }
+
+  deleteTenant(tenantId: string): Promise<TenantGraphDeleted> {
+    return inPgTransaction(this.pool, async (client) => {
+      const remove = async (table: string) =>
+        (await client.query(`DELETE FROM ${table} WHERE tenant_id = $1`, [tenantId])).rowCount ?? 0;
+      const edges = await remove('graph_edges');
+      await remove('graph_aliases');
+      const nodes = await remove('graph_nodes');
+      const activity = await remove('graph_activity');
+      return { nodes, edges, activity };
+    });
+  }
+}

@@ -1,0 +1,181 @@
+import type pg from 'pg';
+import type { ActivityWrite, EdgeWrite, GraphWrites, NodePatch, NodeWrite } from '../graph-storage.js';
+import { roundsOf } from './rows-pg.js';
+
+/**
+ * Inserts nodes or merges their properties; a merge that changes nothing writes nothing. Rows come in key
+ * order so that concurrent batches lock shared nodes in one order. The rowids of nodes left unchanged are
+ * read from the statement's snapshot.
+ */
+const UPSERT_NODES = `
+  WITH input AS (
+    SELECT * FROM unnest($2::text[], $3::text[], $4::jsonb[], $5::text[], $6::bigint[], $7::bigint[])
+      AS i(node_type, node_id, properties, source, now, expires_at)
+  ), upserted AS (
+    INSERT INTO graph_nodes AS n (tenant_id, node_type, node_id, properties, source, created_at, updated_at, expires_at)
+    SELECT $1, node_type, node_id, properties, source, now, now, expires_at FROM input ORDER BY node_type, node_id
+    ON CONFLICT (tenant_id, node_type, node_id) DO UPDATE SET
+      properties = jsonb_merge_patch(n.properties, excluded.properties),
+      source = coalesce(excluded.source, n.source),
+      updated_at = excluded.updated_at,
+      expires_at = coalesce(excluded.expires_at, n.expires_at)
+    WHERE jsonb_merge_patch(n.properties, excluded.properties) IS DISTINCT FROM n.properties
+      OR coalesce(excluded.source, n.source) IS DISTINCT FROM n.source
+      OR coalesce(excluded.expires_at, n.expires_at) IS DISTINCT FROM n.expires_at
+    RETURNING n.id, n.node_type, n.node_id
+  )
+  SELECT i.node_type, i.node_id, coalesce(u.id, n.id) AS id FROM input i
+  LEFT JOIN upserted u ON u.node_type = i.node_type AND u.node_id = i.node_id
+  LEFT JOIN graph_nodes n ON n.tenant_id = $1 AND n.node_type = i.node_type AND n.node_id = i.node_id`;
+
+const UPSERT_EDGES = `
+  INSERT INTO graph_edges AS e (tenant_id, from_id, to_id, edge_type, properties, created_at, updated_at)
+  SELECT $1, from_id, to_id, edge_type, properties, now, now
+  FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::jsonb[], $6::bigint[]) AS i(from_id, to_id, edge_type, properties, now)
+  ORDER BY from_id, to_id, edge_type
+  ON CONFLICT (from_id, to_id, edge_type) DO UPDATE SET
+    properties = jsonb_merge_patch(coalesce(e.properties, '{}'), excluded.properties),
+    updated_at = excluded.updated_at
+  WHERE excluded.properties IS NOT NULL
+    AND jsonb_merge_patch(coalesce(e.properties, '{}'), excluded.properties) IS DISTINCT FROM e.properties`;
+
+const PATCH_NODES = `
+  UPDATE graph_nodes n SET properties = jsonb_merge_patch(n.properties, p.patch), updated_at = $4
+  FROM unnest($2::bigint[], $3::jsonb[]) AS p(rowid, patch)
+  WHERE n.id = p.rowid AND n.tenant_id = $1 AND jsonb_merge_patch(n.properties, p.patch) IS DISTINCT FROM n.properties`;
+
+const SET_ALIASES = `
+  INSERT INTO graph_aliases AS a (tenant_id, alias, node_rowid)
+  SELECT $1, alias, node_rowid FROM unnest($2::text[], $3::bigint[]) AS i(alias, node_rowid) ORDER BY alias
+  ON CONFLICT (tenant_id, alias) DO UPDATE SET node_rowid = excluded.node_rowid
+  WHERE a.node_rowid IS DISTINCT FROM excluded.node_rowid`;
+
+// Identity merge: `from`'s edges re-pointed at `into` unless `into` has the same edge already or it would
+// become a self-loop (those go with `from`), its aliases re-pointed, its properties merged into `into`.
+const MOVE_EDGES = `
+  INSERT INTO graph_edges (tenant_id, from_id, to_id, edge_type, properties, created_at, updated_at)
+  SELECT tenant_id, CASE WHEN from_id = $2 THEN $3 ELSE from_id END, CASE WHEN to_id = $2 THEN $3 ELSE to_id END,
+    edge_type, properties, created_at, updated_at
+  FROM graph_edges WHERE (from_id = $2 OR to_id = $2) AND from_id <> $3 AND to_id <> $3 AND tenant_id = $1
+  ON CONFLICT DO NOTHING`;
+
+const nodeKey = (type: string, id: string) => JSON.stringify([type, id]);
+
+/** The writes of one gated PostgreSQL transaction, each one statement per batch. */
+export class PgGraphWrites implements GraphWrites {
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly tenantId: string,
+  ) {}
+
+  async upsertNodes(writes: readonly NodeWrite[]): Promise<number[]> {
+    const rowids = new Map<string, number>();
+    for (const round of roundsOf(writes, (w) => nodeKey(w.type, w.id))) {
+      const { rows } = await this.client.query<{ node_type: string; node_id: string; id: string | null }>(
+        UPSERT_NODES,
+        [
+          this.tenantId,
+          round.map((w) => w.type),
+          round.map((w) => w.id),
+          round.map((w) => w.properties),
+          round.map((w) => w.source),
+          round.map((w) => w.now),
+          round.map((w) => w.expiresAt ?? null),
+        ],
+      );
+      for (const row of rows) if (row.id !== null) rowids.set(nodeKey(row.node_type, row.node_id), Number(row.id));
+    }
+    // A node another transaction committed while this statement ran is outside its snapshot: read it now.
+    const missing = writes.filter((w) => !rowids.has(nodeKey(w.type, w.id)));
+    if (missing.length) {
+      const { rows } = await this.client.query<{ node_type: string; node_id: string; id: string }>(
+        `SELECT node_type, node_id, id FROM graph_nodes
+         WHERE tenant_id = $1 AND (node_type, node_id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
+        [this.tenantId, missing.map((w) => w.type), missing.map((w) => w.id)],
+      );
+      for (const row of rows) rowids.set(nodeKey(row.node_type, row.node_id), Number(row.id));
+    }
+    return writes.map((w) => rowids.get(nodeKey(w.type, w.id))!);
+  }
+
+  async upsertEdges(writes: readonly EdgeWrite[]): Promise<void> {
+    for (const round of roundsOf(writes, (w) => `${w.fromId}>${w.toId}>${w.type}`)) {
+      await this.client.query(UPSERT_EDGES, [
+        this.tenantId,
+        round.map((w) => w.fromId),
+        round.map((w) => w.toId),
+        round.map((w) => w.type),
+        round.map((w) => w.properties),
+        round.map((w) => w.now),
+      ]);
+    }
+  }
+
+  async patchNodes(patches: readonly NodePatch[], now: number): Promise<void> {
+    for (const round of roundsOf(patches, (p) => String(p.rowid))) {
+      await this.client.query(PATCH_NODES, [
+        this.tenantId,
+        round.map((p) => p.rowid),
+        round.map((p) => p.properties),
+        now,
+      ]);
+    }
+  }
+
+  async lookupAliases(aliases: readonly string[]): Promise<Map<string, number>> {
+    return lookupAliasesPg(this.client, this.tenantId, aliases);
+  }
+
+  async setAliases(aliases: ReadonlyMap<string, number>): Promise<void> {
+    if (aliases.size === 0) return;
+    await this.client.query(SET_ALIASES, [this.tenantId, [...aliases.keys()], [...aliases.values()]]);
+  }
+
+  async mergeNode(from: number, into: number, now: number): Promise<void> {
+    const { rows } = await this.client.query<{ properties: string }>(
+      'SELECT properties::text AS properties FROM graph_nodes WHERE id = $1 AND tenant_id = $2',
+      [from, this.tenantId],
+    );
+    if (rows.length === 0) return;
+    await this.client.query(MOVE_EDGES, [this.tenantId, from, into]);
+    await this.client.query('UPDATE graph_aliases SET node_rowid = $3 WHERE node_rowid = $2 AND tenant_id = $1', [
+      this.tenantId,
+      from,
+      into,
+    ]);
+    await this.patchNodes([{ rowid: into, properties: rows[0].properties }], now);
+    // Its remaining edges (duplicates, would-be self-loops) go with it.
+    await this.client.query('DELETE FROM graph_nodes WHERE id = $2 AND tenant_id = $1', [this.tenantId, from]);
+  }
+
+  async appendActivity(write: ActivityWrite): Promise<void> {
+    await this.client.query(
+      `INSERT INTO graph_activity (tenant_id, action, actor_type, actor_id, target_type, target_id, timestamp, properties)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        this.tenantId,
+        write.action,
+        write.actorType,
+        write.actorId,
+        write.targetType,
+        write.targetId,
+        write.timestamp,
+        write.properties,
+      ],
+    );
+  }
+}
+
+/** The node each known alias points at (one query for them all). */
+export async function lookupAliasesPg(
+  db: pg.Pool | pg.PoolClient,
+  tenantId: string,
+  aliases: readonly string[],
+): Promise<Map<string, number>> {
+  if (aliases.length === 0) return new Map();
+  const { rows } = await db.query<{ alias: string; node_rowid: string }>(
+    'SELECT alias, node_rowid FROM graph_aliases WHERE tenant_id = $1 AND alias = ANY($2::text[])',
+    [tenantId, aliases],
+  );
+  return new Map(rows.map((row) => [row.alias, Number(row.node_rowid)]));
+}
