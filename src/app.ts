@@ -146,7 +146,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     labelledTypes: labelledTypesOf(manifests),
   });
   const graphFeature = createGraph({
-    db,
+    store,
     clock,
     log,
     extractors: extractorsOf(manifests),

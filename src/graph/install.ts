@@ -1,7 +1,9 @@
 import type { Extractor } from './ingest/extractor.js';
-import type { Db } from '../store/db.js';
+import { storeOn, type StoreBackend } from '../store/backend.js';
 import { tenantGate } from '../store/tenant-gate.js';
+import type { GraphStorage } from './store/graph-storage.js';
 import { SqliteGraphStorage } from './store/graph-storage-sqlite.js';
+import { PgGraphStorage } from './store/pg/graph-storage-pg.js';
 import type { Clock, Logger } from '../toolkit/context.js';
 import type { ExecutionObserver } from '../toolkit/executor.js';
 import { GraphService } from './service/graph-service.js';
@@ -12,7 +14,7 @@ import { nodeVocabulary } from './types.js';
 const PURGE_INTERVAL_MS = 60_000;
 
 interface GraphDependencies {
-  db: Db;
+  store: StoreBackend;
   clock: Clock;
   log: Logger;
   /** Each system's extractor, by system id. */
@@ -38,7 +40,11 @@ interface GraphFeature {
 
 /** Builds the knowledge graph: its service, its ingestion pipeline and its periodic sweeps. */
 export function createGraph(deps: GraphDependencies): GraphFeature {
-  const graph = new GraphService(new SqliteGraphStorage(deps.db, tenantGate(deps.db)), {
+  const storage = storeOn<GraphStorage>(deps.store, {
+    sqlite: (db) => new SqliteGraphStorage(db, tenantGate(db)),
+    postgres: (pool) => new PgGraphStorage(pool),
+  });
+  const graph = new GraphService(storage, {
     clock: deps.clock,
     nodeTypes: nodeVocabulary(deps.systemNodeTypes),
     semanticSearch: deps.semanticSearch,
