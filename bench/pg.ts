@@ -11,6 +11,8 @@ import type { BenchResult } from './lib.js';
 
 /** A PostgreSQL backend a bench measures beside SQLite in the same run. */
 export interface BenchCluster {
+  /** The URL of a fresh, empty database of the bench's own (a server migrates it when it starts). */
+  createDatabase(): Promise<string>;
   /** A fresh, migrated database of the bench's own. */
   open(): Promise<StoreBackend & { kind: 'postgres' }>;
   close(): Promise<void>;
@@ -43,13 +45,17 @@ async function start(): Promise<BenchCluster> {
   const adminUrl = given ?? cluster!.adminUrl;
   const opened: StoreBackend[] = [];
   let count = 0;
+  const createDatabase = async () => {
+    const name = `bench_${process.pid}_${++count}`;
+    await createPgDatabase(adminUrl, name);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
   return {
+    createDatabase,
     async open() {
-      const name = `bench_${process.pid}_${++count}`;
-      await createPgDatabase(adminUrl, name);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const backend = await openBackend(loadConfig({ CONSTELLATION_DATABASE_URL: url.toString() }));
+      const backend = await openBackend(loadConfig({ CONSTELLATION_DATABASE_URL: await createDatabase() }));
       if (backend.kind !== 'postgres') throw new Error('expected PostgreSQL');
       opened.push(backend);
       return backend;

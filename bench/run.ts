@@ -15,16 +15,22 @@ const files = readdirSync(dir)
   .sort();
 
 const all: BenchResult[] = [];
-for (const file of files) {
-  const suite = (await import(new URL(file, dir).href)) as { run: BenchSuite };
-  process.stderr.write(`running ${file}...\n`);
-  const results = await suite.run();
-  all.push(...results);
-  for (const r of results) {
-    process.stdout.write(
-      `${r.suite.padEnd(12)} ${r.name.padEnd(58)} ${formatValue(r.value).padStart(12)} ${r.unit}${r.note ? `  (${r.note})` : ''}\n`,
-    );
+try {
+  for (const file of files) {
+    const suite = (await import(new URL(file, dir).href)) as { run: BenchSuite };
+    process.stderr.write(`running ${file}...\n`);
+    const results = await suite.run();
+    all.push(...results);
+    for (const r of results) {
+      process.stdout.write(
+        `${r.suite.padEnd(12)} ${r.name.padEnd(58)} ${formatValue(r.value).padStart(12)} ${r.unit}${r.note ? `  (${r.note})` : ''}\n`,
+      );
+    }
   }
+} finally {
+  // A PostgreSQL cluster a bench started is a server process of its own: it must not outlive the run.
+  const { closeBenchCluster } = await import('./pg.js');
+  await closeBenchCluster();
 }
 
 function formatValue(value: number): string {
@@ -32,7 +38,4 @@ function formatValue(value: number): string {
   return value.toFixed(Math.abs(value) < 10 ? 3 : 1);
 }
 
-// A PostgreSQL cluster a bench started is a server process of its own: it must not outlive the run.
-const { closeBenchCluster } = await import('./pg.js');
-await closeBenchCluster();
 process.exit(0);
