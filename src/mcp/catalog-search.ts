@@ -1,191 +1,232 @@
 import type { ToolDefinition } from '../toolkit/define-tool.js';
-import type { Registry } from '../toolkit/registry.js';
+import type { Registry, SystemSearchHints } from '../toolkit/registry.js';
+import { signalsOf, type RequestSignals } from './search/signals.js';
+import { phraseText, termsOf, tokens, type Synonyms } from './search/text.js';
+import { TypoCorrector } from './search/typos.js';
 
-const STOPWORDS = new Set([
-  'a',
-  'an',
-  'the',
-  'of',
-  'in',
-  'on',
-  'for',
-  'to',
-  'and',
-  'or',
-  'my',
-  'me',
-  'i',
-  'is',
-  'are',
-  'what',
-  'which',
-  'all',
-  'with',
-  'our',
-  'we',
-  'do',
-  'how',
-  'this',
-  'that',
-  'there',
-  'any',
-  'by',
-  'from',
-  'about',
-]);
-
-/** A crude stem: enough to make review/reviews/reviewed and merge/merged/merging meet. */
-function stem(word: string): string {
-  let w = word;
-  if (w.length > 4) w = w.replace(/(ing|ed|ies|es|s)$/, (m) => (m === 'ies' ? 'y' : ''));
-  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
-  return w;
-}
-
-/** The words of a text, synonyms expanded (`pr` → pull request), stop words dropped, stemmed. */
-export function words(text: string, synonyms: Readonly<Record<string, readonly string[]>> = {}): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .flatMap((w) => synonyms[w] ?? [w])
-    .filter((w) => w.length > 1 && !STOPWORDS.has(w))
-    .map(stem);
-}
-
-const QUESTION_WORDS = new Set([
-  'how',
-  'what',
-  'which',
-  'who',
-  'whose',
-  'when',
-  'where',
-  'why',
-  'is',
-  'are',
-  'do',
-  'does',
-  'did',
-  'can',
-]);
-const READ_VERBS = new Set(
-  ['list', 'show', 'find', 'get', 'see', 'who', 'search', 'view', 'read', 'fetch', 'count'].map(stem),
-);
-/** Whether the query reads before it writes ("read the email and reply": read; "mark as read": write). */
-function readVerbFirst(terms: readonly string[]): boolean {
-  const read = terms.findIndex((t) => READ_VERBS.has(t));
-  const write = terms.findIndex((t) => WRITE_VERBS.has(t));
-  return read !== -1 && read < write;
-}
-
-const WRITE_VERBS = new Set(
-  [
-    'create',
-    'file',
-    'add',
-    'new',
-    'make',
-    'merge',
-    'close',
-    'reopen',
-    'update',
-    'edit',
-    'delete',
-    'remove',
-    'post',
-    'send',
-    'upload',
-    'write',
-    'assign',
-    'transition',
-    // "mark as read", "mark as done": a change of state, whatever state word follows.
-    'mark',
-    'inject',
-    'commit',
-  ].map(stem),
-);
+export { words } from './search/text.js';
 
 interface IndexedTool {
   tool: ToolDefinition;
   fields: Array<{ weight: number; words: Set<string> }>;
+  /** Consecutive term pairs of its name, aliases and examples: a phrase match outweighs two loose words. */
+  pairs: Set<string>;
+  /** The terms of each alias and of each example query. */
+  aliases: Array<Set<string>>;
+  examples: Array<Set<string>>;
+  hints: SystemSearchHints;
+  phrases: readonly string[];
 }
 
-interface SearchHit {
+export interface SearchHit {
   tool: ToolDefinition;
   score: number;
+  /** The evidence that ranked it, in a few words. */
+  reason: string;
 }
 
+interface SearchOptions {
+  system?: string;
+  limit?: number;
+  include?: (tool: ToolDefinition) => boolean;
+}
+
+/** What one request brings to every tool's score. */
+interface Request {
+  terms: string[];
+  pairs: string[];
+  text: string;
+  named: Set<string>;
+  signals: RequestSignals;
+  corrections: string[];
+}
+
+const pairsOf = (terms: readonly string[]): string[] => terms.slice(1).map((t, i) => `${terms[i]} ${t}`);
+const asPhrase = (words: string): string => phraseText(tokens(words));
+
 /**
- * Word search over the catalog using names, aliases, descriptions, `when_to_use` and example queries:
- * how an agent in discovery mode finds the tool for a task without loading every schema.
+ * The catalog search of discovery mode, the REST search route and the CLI: how an agent finds the tool
+ * for a task without loading every schema. Words score by field and rarity (names and aliases above
+ * examples above descriptions), phrases from aliases and examples add more, and what the request says
+ * as a whole scales the result: the product it names, whose account it means, the entities it carries,
+ * and whether it reads, writes or hands over context. Unknown words are corrected to the catalog's.
  */
 export class CatalogSearch {
   private readonly index: IndexedTool[];
   private readonly documentFrequency = new Map<string, number>();
-  private readonly synonyms: Readonly<Record<string, readonly string[]>>;
+  private readonly synonyms: Synonyms;
+  private readonly corrector: TypoCorrector;
+  private readonly names: Array<{ phrase: string; system: string }>;
+  /** The stemmed words of tool names: the things a plural in a request can ask for many of. */
+  private readonly nouns: Set<string>;
 
   constructor(registry: Registry, tools: readonly ToolDefinition[]) {
     this.synonyms = registry.synonyms;
+    const vocabulary = new Map<string, number>();
+    const learn = (text: string) => {
+      for (const word of tokens(text)) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
+    };
+    this.names = registry.systems.flatMap((s) =>
+      (s.search?.names ?? []).map((name) => ({ phrase: asPhrase(name), system: s.id })),
+    );
+    for (const s of registry.systems) learn(`${s.keywords.join(' ')} ${(s.search?.names ?? []).join(' ')}`);
+    for (const word of Object.keys(this.synonyms)) learn(word);
     this.index = tools.map((tool) => {
       const system = registry.system(tool.system);
-      const fields = [
-        { weight: 4, words: new Set(words(`${tool.name} ${tool.title ?? ''}`, this.synonyms)) },
-        { weight: 3, words: new Set(words(tool.hints.aliases.join(' '), this.synonyms)) },
-        { weight: 2, words: new Set(words(tool.hints.examples.map((e) => e.query).join(' '), this.synonyms)) },
-        { weight: 1.5, words: new Set(words(`${tool.description} ${tool.hints.when_to_use}`, this.synonyms)) },
-        { weight: 1, words: new Set(words(`${tool.system} ${system?.keywords.join(' ') ?? ''}`, this.synonyms)) },
+      const examples = tool.hints.examples.map((e) => e.query);
+      const texts = [
+        `${tool.name.replace(/_/g, ' ')} ${tool.title ?? ''}`,
+        tool.hints.aliases.join(' '),
+        examples.join(' '),
+        `${tool.description} ${tool.hints.when_to_use}`,
       ];
-      return { tool, fields };
+      texts.forEach(learn);
+      const fieldOf = (weight: number, text: string) => ({
+        weight,
+        words: new Set(termsOf(tokens(text), this.synonyms)),
+      });
+      const pairs = [texts[0], ...tool.hints.aliases, ...examples].flatMap((t) =>
+        pairsOf(termsOf(tokens(t), this.synonyms)),
+      );
+      return {
+        tool,
+        fields: [
+          fieldOf(4, texts[0]),
+          fieldOf(3, texts[1]),
+          fieldOf(2, texts[2]),
+          fieldOf(1.5, texts[3]),
+          fieldOf(1, `${tool.system} ${system?.keywords.join(' ') ?? ''}`),
+        ],
+        pairs: new Set(pairs),
+        aliases: tool.hints.aliases.map((a) => new Set(termsOf(tokens(a), this.synonyms))),
+        // Ids in examples (`dc9f1370…`, `WEB-12`) stand for any id: only their words are compared.
+        examples: examples.map((e) => new Set(termsOf(tokens(e), this.synonyms).filter((t) => !/\d/.test(t)))),
+        hints: system?.search ?? {},
+        phrases: (system?.search?.phrases?.[tool.name] ?? []).map(asPhrase),
+      };
     });
     for (const entry of this.index) {
       const seen = new Set(entry.fields.flatMap((f) => [...f.words]));
       for (const word of seen) this.documentFrequency.set(word, (this.documentFrequency.get(word) ?? 0) + 1);
     }
+    this.corrector = new TypoCorrector(vocabulary);
+    this.nouns = new Set(tools.flatMap((t) => termsOf(t.name.split('_'), this.synonyms)));
   }
 
-  /**
-   * Scores each tool by the query words it carries (weighted by field and rarity), scaled by how many
-   * of the words it covers, then nudged by intent: a query that reads ("list", "show", "who") prefers
-   * read and analytical tools, one that writes ("create", "merge", "close") prefers actions.
-   */
-  search(
-    query: string,
-    options: { system?: string; limit?: number; include?: (tool: ToolDefinition) => boolean } = {},
-  ): SearchHit[] {
-    const terms = [...new Set(words(query, this.synonyms))];
-    // A question ("how long do PRs take to merge", "which statuses...") asks to read, whatever verbs it holds.
-    const question = QUESTION_WORDS.has(
-      query
-        .trim()
-        .toLowerCase()
-        .split(/[^a-z]+/)[0] ?? '',
-    );
-    const writeIntent = !question && terms.some((t) => WRITE_VERBS.has(t));
-    // "mark as read" names a state to set, not a wish to read: a write verb before it wins.
-    const readIntent =
-      question || (!writeIntent && terms.some((t) => READ_VERBS.has(t))) || (writeIntent && readVerbFirst(terms));
-    const n = this.index.length;
+  search(query: string, options: SearchOptions = {}): SearchHit[] {
+    const request = this.read(query);
     const hits: SearchHit[] = [];
     for (const entry of this.index) {
       if (options.system && entry.tool.system !== options.system) continue;
       if (options.include && !options.include(entry.tool)) continue;
-      let score = 0;
-      let matched = 0;
-      for (const term of terms) {
-        const best = Math.max(0, ...entry.fields.filter((f) => f.words.has(term)).map((f) => f.weight));
-        if (best === 0) continue;
-        matched++;
-        score += best * Math.log(1 + n / (this.documentFrequency.get(term) ?? 1));
-      }
-      if (score === 0) continue;
-      score *= Math.sqrt(matched / terms.length);
-      const isAction = entry.tool.capability.type === 'action';
-      if (readIntent !== writeIntent) score *= readIntent === !isAction ? 1.5 : 0.6;
-      else if (!writeIntent && isAction) score *= 0.8;
-      hits.push({ tool: entry.tool, score });
+      const hit = this.score(entry, request);
+      if (hit) hits.push(hit);
     }
     return hits
       .sort((a, b) => b.score - a.score || a.tool.qualifiedName.localeCompare(b.tool.qualifiedName))
       .slice(0, options.limit ?? 8);
   }
+
+  private read(query: string): Request {
+    const corrections: string[] = [];
+    const raw = tokens(query).map((word) => {
+      const meant = this.corrector.correct(word);
+      if (meant !== word) corrections.push(`${word}→${meant}`);
+      return meant;
+    });
+    const terms = termsOf(raw, this.synonyms);
+    const text = phraseText(raw);
+    return {
+      terms: [...new Set(terms)],
+      pairs: pairsOf(terms),
+      text,
+      named: new Set(this.names.filter((n) => text.includes(n.phrase)).map((n) => n.system)),
+      signals: signalsOf(query, raw, this.nouns),
+      corrections,
+    };
+  }
+
+  private score(entry: IndexedTool, request: Request): SearchHit | undefined {
+    const { tool, hints } = entry;
+    const rarity = (term: string) => Math.log(1 + this.index.length / (this.documentFrequency.get(term) ?? 1));
+    let score = 0;
+    const matched: string[] = [];
+    for (const term of request.terms) {
+      const best = Math.max(0, ...entry.fields.filter((f) => f.words.has(term)).map((f) => f.weight));
+      if (best === 0) continue;
+      matched.push(term);
+      score += best * rarity(term);
+    }
+    const phrase = entry.phrases.find((p) => request.text.includes(p));
+    if (score === 0 && !phrase) return undefined;
+    score *= Math.sqrt(matched.length / Math.max(1, request.terms.length));
+    const pairs = request.pairs.filter((p) => entry.pairs.has(p));
+    score += 2 * pairs.length + evidenceOf(entry, new Set(request.terms));
+    const reasons = [`words: ${matched.join(', ')}`];
+    if (phrase) {
+      score = (score + 10) * 3;
+      reasons.unshift(`phrase "${phrase.trim()}"`);
+    }
+    if (request.named.size) {
+      const named = request.named.has(tool.system);
+      score *= named ? 2 : 0.5;
+      if (named) reasons.unshift(`names ${tool.system}`);
+    }
+    const entities = request.signals.entities.filter((e) => e.system === tool.system);
+    if (entities.length) {
+      score *= 1.5;
+      reasons.unshift(`entity ${entities.map((e) => e.evidence).join(', ')}`);
+    }
+    score *= accountFactor(hints.account, request.signals.account);
+    // A person's own work list ("my PRs", "my wiki pages") answers for that person alone.
+    if (/(^|_)my_/.test(tool.name)) score *= request.signals.account === 'user' ? 1.5 : 0.8;
+    if (hints.account && hints.account === request.signals.account)
+      reasons.push(hints.account === 'user' ? "the user's own account" : "the tenant's connected system");
+    score *= intentFactor(tool, request.signals.intent);
+    score *= numberFactor(tool, request.signals.number);
+    if (request.corrections.length) reasons.push(`read as ${request.corrections.join(', ')}`);
+    return { tool, score, reason: reasons.join('; ') };
+  }
+}
+
+/**
+ * What the catalog's own hints add: every alias of two words or more the request holds whole, and how
+ * close it comes to the nearest example request (shared terms over all terms of both).
+ */
+function evidenceOf(entry: IndexedTool, terms: ReadonlySet<string>): number {
+  const holds = (set: ReadonlySet<string>) => [...set].filter((t) => terms.has(t)).length;
+  const aliases = entry.aliases
+    .filter((a) => a.size > 1 && holds(a) === a.size)
+    .reduce((sum, a) => sum + 2 * a.size, 0);
+  const closest = Math.max(0, ...entry.examples.map((e) => holds(e) / (e.size + terms.size - holds(e) || 1)));
+  return aliases + 10 * closest;
+}
+
+/** Whose account a request means against whose the tool acts on; with none said, the user's own a little. */
+function accountFactor(account: SystemSearchHints['account'], asked: RequestSignals['account']): number {
+  if (!account) return 1;
+  if (!asked) return account === 'user' ? 1.1 : 1;
+  return account === asked ? 1.6 : 0.6;
+}
+
+/** A tool that lists (`list_…`, `get_issues`) or returns one thing (`get_issue`); analytics are neither. */
+function numberOfTool(tool: ToolDefinition): 'many' | 'one' | undefined {
+  if (tool.capability.type !== 'read') return undefined;
+  if (/^(list|search)_|s$/.test(tool.name)) return 'many';
+  return /^get_/.test(tool.name) ? 'one' : undefined;
+}
+
+/** Many things asked prefer the tools that list, one thing asked the tools that get one. */
+function numberFactor(tool: ToolDefinition, asked: RequestSignals['number']): number {
+  const kind = numberOfTool(tool);
+  if (!asked || !kind) return 1;
+  return asked === kind ? 1.2 : 0.9;
+}
+
+/** Reads prefer read and analytical tools, writes prefer actions; with no clear intent actions yield a little. */
+function intentFactor(tool: ToolDefinition, intent: RequestSignals['intent']): number {
+  const isAction = tool.capability.type === 'action';
+  if (intent === 'read') return isAction ? 0.6 : 1.5;
+  if (intent === 'write') return isAction ? 1.5 : 0.6;
+  return isAction ? 0.8 : 1;
 }

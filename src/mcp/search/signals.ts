@@ -1,0 +1,148 @@
+import { phraseText, stem } from './text.js';
+
+/**
+ * What a request says beyond its words: whose account it means, whether it reads, writes or hands the
+ * agent context, and the entities it names. Read from the whole request, not from one word.
+ */
+export interface RequestSignals {
+  account?: 'user' | 'tenant';
+  intent?: 'read' | 'write' | 'context';
+  /** Whether it asks for many things (plural nouns) or one (an id, a key, "that one"), when it says. */
+  number?: 'many' | 'one';
+  /** Systems an entity in the request belongs to, each with the evidence (`WEB-17`, `acme/web#88`). */
+  entities: ReadonlyArray<{ system: string; evidence: string }>;
+}
+
+// Phrases, matched as whole words on the lower-cased request.
+const USER_ACCOUNT = [' my ', ' mine ', ' my own ', ' as me ', ' i ', " i'm ", ' me '];
+const TENANT_ACCOUNT = [
+  ' team ',
+  " team's ",
+  ' teams ',
+  ' workspace ',
+  " workspace's ",
+  ' company ',
+  " company's ",
+  ' shared ',
+  ' connected ',
+  ' tenant ',
+];
+const CONTEXT = [
+  ' note that ',
+  ' remember ',
+  ' keep in mind ',
+  ' i prefer ',
+  ' i m focus',
+  ' i am focus',
+  ' focusing on ',
+];
+const QUESTION_START = /^(how|what|which|who|whose|when|where|why|is|are|do|does|did|can|could|has|have|any)\b|\?\s*$/;
+const READ_PHRASES = [
+  ' look through ',
+  ' look for ',
+  ' look up ',
+  ' catch me up ',
+  ' tell me about ',
+  ' show ',
+  ' list ',
+];
+const READ_VERBS = /\b(list|show|find|get|see|search|view|read|fetch|count|check|browse|look|open)\b/;
+const WRITE_VERBS =
+  /\b(create|file|add|new|make|merge|close|reopen|update|edit|delete|remove|post|send|upload|write|assign|transition|mark|inject|commit|cancel|move|rename|change|set|book|schedule|archive|trash|invite|announce|reply|tell|put|push|drop|append|raise|untag|ingest|forget|correct|fix|unsend|leave|give|start|propose|land|cut|say|qualify|reschedule)\b/;
+
+const IMPERATIVE_NOUN = /^(comment|note|reply|label|tag|message|email|ping|log|star|index|store)\b/;
+
+/** Entity patterns and the system each belongs to. */
+const ENTITIES: ReadonlyArray<{ pattern: RegExp; system: string }> = [
+  { pattern: /\b[A-Z][A-Z0-9]{1,9}-\d+\b/g, system: 'ticketing' },
+  { pattern: /\b[\w.-]+\/[\w.-]+#\d+\b/g, system: 'code_host' },
+  { pattern: /\b[a-z][\w.-]*\/[\w.-]*[a-z]\b(?![/#])/g, system: 'code_host' },
+  { pattern: /(?:^|\s)#[a-z][\w-]*/g, system: 'chat' },
+];
+
+/** A project key on its own ("the MOB project", "WEB tickets"): capitals beside a ticketing word. */
+const PROJECT_KEY = /\b[A-Z]{2,6}\b(?= (project|board|backlog|sprint|tickets?|stories|bugs))|\bin [A-Z]{2,6}\b/g;
+
+const has = (text: string, phrases: readonly string[]) => phrases.some((p) => text.includes(p));
+
+/** Where in the request a pattern or phrase first occurs, or -1. */
+function firstIndex(lower: string, pattern: RegExp, phrases: readonly string[]): number {
+  const found = [pattern.exec(lower)?.index ?? -1, ...phrases.map((p) => ` ${lower} `.indexOf(p))].filter(
+    (i) => i >= 0,
+  );
+  return found.length ? Math.min(...found) : -1;
+}
+
+/** Whether the request reads (a question, "look through") or writes, judged by what it asks first. */
+function intentOf(lower: string, text: string): RequestSignals['intent'] {
+  if (has(text, CONTEXT)) return 'context';
+  if (QUESTION_START.test(lower.trim())) return 'read';
+  const read = firstIndex(lower, READ_VERBS, READ_PHRASES);
+  // A noun that opens a request is a command ("comment on the page", "label it").
+  const write = IMPERATIVE_NOUN.test(lower.trim()) ? 0 : (WRITE_VERBS.exec(lower)?.index ?? -1);
+  if (write !== -1 && (read === -1 || write < read)) return 'write';
+  return read !== -1 ? 'read' : undefined;
+}
+
+const ONE = / (that|this|one|the) [a-z]+ (by|with) | (that|this) (one )?[a-z]+ /;
+const ID = /\b[\w.-]*\d{3,}[\w.-]*\b|#\d+\b/;
+const PLURAL_STOP = new Set([
+  'is',
+  'was',
+  'has',
+  'does',
+  'this',
+  'its',
+  'us',
+  'status',
+  'less',
+  'process',
+  'across',
+  'access',
+]);
+
+/** Many things ("open deals", "my emails") or one ("deal 006…", "that message"), when the request says. */
+function numberOf(
+  request: string,
+  raw: readonly string[],
+  entities: number,
+  nouns: ReadonlySet<string>,
+): RequestSignals['number'] {
+  const one = entities > 0 || ID.test(request) || ONE.test(phraseText(raw));
+  // "properties of a page" asks about one page: a plural before "of" names its parts, not many of it.
+  const many = raw.some(
+    (w, i) =>
+      w.length > 3 &&
+      w.endsWith('s') &&
+      !w.endsWith('ss') &&
+      !PLURAL_STOP.has(w) &&
+      raw[i + 1] !== 'of' &&
+      nouns.has(stem(w)),
+  );
+  if (one === many) return undefined;
+  return one ? 'one' : 'many';
+}
+
+/** The signals of a request; `nouns` are the things tools list, whose plurals ask for many. */
+export function signalsOf(request: string, raw: readonly string[], nouns: ReadonlySet<string>): RequestSignals {
+  const lower = request.toLowerCase();
+  const text = phraseText(raw).replace(/ i m /g, " i'm ");
+  const user = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ')} `, USER_ACCOUNT);
+  const tenant = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ')} `, TENANT_ACCOUNT);
+  const entities: Array<{ system: string; evidence: string }> = [];
+  const seen = new Set<string>();
+  for (const { pattern, system } of ENTITIES)
+    for (const match of request.matchAll(pattern)) {
+      const evidence = match[0].trim();
+      if (seen.has(evidence) || [...seen].some((s) => s.includes(evidence))) continue;
+      seen.add(evidence);
+      entities.push({ system, evidence });
+    }
+  for (const match of request.matchAll(PROJECT_KEY)) entities.push({ system: 'ticketing', evidence: match[0] });
+  return {
+    account: user === tenant ? undefined : user ? 'user' : 'tenant',
+    intent: intentOf(lower, text),
+    number: numberOf(request, raw, entities.length, nouns),
+    entities,
+  };
+}
