@@ -25,6 +25,20 @@ export interface SearchHit {
   reason: string;
 }
 
+/** A hit as both search surfaces show it (MCP's search_tools, REST's `GET /mcp/search`). */
+export function hitView({ tool, score, reason }: SearchHit): Record<string, unknown> {
+  return {
+    name: tool.qualifiedName,
+    system: tool.system,
+    capability: tool.capability.type,
+    description: tool.description,
+    when_to_use: tool.hints.when_to_use,
+    not_for: tool.hints.not_for,
+    score: Math.round(score * 100) / 100,
+    reason,
+  };
+}
+
 interface SearchOptions {
   system?: string;
   limit?: number;
@@ -136,12 +150,15 @@ export class CatalogSearch {
     });
     const terms = termsOf(raw, this.synonyms);
     const text = phraseText(raw);
+    const signals = signalsOf(query, raw, this.nouns);
+    // What an entity is counts as a word of the request: `acme/web#88` asks about an issue.
+    const kinds = termsOf(signals.entities.flatMap((e) => (e.kind ? [e.kind] : [])));
     return {
-      terms: [...new Set(terms)],
+      terms: [...new Set([...terms, ...kinds])],
       pairs: pairsOf(terms),
       text,
       named: new Set(this.names.filter((n) => text.includes(n.phrase)).map((n) => n.system)),
-      signals: signalsOf(query, raw, this.nouns),
+      signals,
       corrections,
     };
   }

@@ -10,7 +10,7 @@ export interface RequestSignals {
   /** Whether it asks for many things (plural nouns) or one (an id, a key, "that one"), when it says. */
   number?: 'many' | 'one';
   /** Systems an entity in the request belongs to, each with the evidence (`WEB-17`, `acme/web#88`). */
-  entities: ReadonlyArray<{ system: string; evidence: string }>;
+  entities: ReadonlyArray<Entity>;
 }
 
 // Phrases, matched as whole words on the lower-cased request.
@@ -52,12 +52,18 @@ const WRITE_VERBS =
 
 const IMPERATIVE_NOUN = /^(comment|note|reply|label|tag|message|email|ping|log|star|index|store)\b/;
 
-/** Entity patterns and the system each belongs to. */
-const ENTITIES: ReadonlyArray<{ pattern: RegExp; system: string }> = [
-  { pattern: /\b[A-Z][A-Z0-9]{1,9}-\d+\b/g, system: 'ticketing' },
-  { pattern: /\b[\w.-]+\/[\w.-]+#\d+\b/g, system: 'code_host' },
+/** An entity a request names, the system it belongs to, and the word for what it is (`WEB-17`: a ticket). */
+interface Entity {
+  system: string;
+  evidence: string;
+  kind?: string;
+}
+
+const ENTITIES: ReadonlyArray<{ pattern: RegExp; system: string; kind?: string }> = [
+  { pattern: /\b[A-Z][A-Z0-9]{1,9}-\d+\b/g, system: 'ticketing', kind: 'ticket' },
+  { pattern: /\b[\w.-]+\/[\w.-]+#\d+\b/g, system: 'code_host', kind: 'issue' },
   { pattern: /\b[a-z][\w.-]*\/[\w.-]*[a-z]\b(?![/#])/g, system: 'code_host' },
-  { pattern: /(?:^|\s)#[a-z][\w-]*/g, system: 'chat' },
+  { pattern: /(?:^|\s)#[a-z][\w-]*/g, system: 'chat', kind: 'channel' },
 ];
 
 /** A project key on its own ("the MOB project", "WEB tickets"): capitals beside a ticketing word. */
@@ -129,14 +135,14 @@ export function signalsOf(request: string, raw: readonly string[], nouns: Readon
   const text = phraseText(raw).replace(/ i m /g, " i'm ");
   const user = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ')} `, USER_ACCOUNT);
   const tenant = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ')} `, TENANT_ACCOUNT);
-  const entities: Array<{ system: string; evidence: string }> = [];
+  const entities: Entity[] = [];
   const seen = new Set<string>();
-  for (const { pattern, system } of ENTITIES)
+  for (const { pattern, system, kind } of ENTITIES)
     for (const match of request.matchAll(pattern)) {
       const evidence = match[0].trim();
       if (seen.has(evidence) || [...seen].some((s) => s.includes(evidence))) continue;
       seen.add(evidence);
-      entities.push({ system, evidence });
+      entities.push({ system, evidence, kind });
     }
   for (const match of request.matchAll(PROJECT_KEY)) entities.push({ system: 'ticketing', evidence: match[0] });
   return {
