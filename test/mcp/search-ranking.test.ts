@@ -20,7 +20,7 @@ interface Hit {
 // Requests where the entity, the product named, whose account or the whole request's intent decides,
 // and a misspelt one: the tool each must find first.
 const HARD: Array<[string, string]> = [
-  ['add a comment to WEB-17', 'ticketing_add_ticket_comment'],
+  ['drop the blocked label from WEB-12', 'ticketing_remove_issue_labels'],
   ['file a bug in the MOB project', 'ticketing_create_ticket'],
   ['comment on the Confluence page', 'wiki_add_comment'],
   ["what's on my calendar tomorrow", 'suite_list_events'],
