@@ -148,7 +148,8 @@ export class CatalogSearch {
       if (meant !== word) corrections.push(`${word}→${meant}`);
       return meant;
     });
-    const terms = termsOf(raw, this.synonyms);
+    // Bare numbers (`10:30`, `#12`) are times and ids, no evidence of a tool.
+    const terms = termsOf(raw, this.synonyms).filter((t) => !/^\d+$/.test(t));
     const text = phraseText(raw);
     const signals = signalsOf(query, raw, this.nouns);
     // What an entity is counts as a word of the request: `acme/web#88` asks about an issue.

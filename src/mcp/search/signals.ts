@@ -147,7 +147,8 @@ export function signalsOf(request: string, raw: readonly string[], nouns: Readon
   for (const match of request.matchAll(PROJECT_KEY)) entities.push({ system: 'ticketing', evidence: match[0] });
   return {
     account: user === tenant ? undefined : user ? 'user' : 'tenant',
-    intent: intentOf(lower, text),
+    // Verbs are read from the corrected words ("assgin" is "assign").
+    intent: intentOf(`${raw.join(' ')}${request.trim().endsWith('?') ? '?' : ''}`, text),
     number: numberOf(request, raw, entities.length, nouns),
     entities,
   };
