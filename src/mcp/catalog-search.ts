@@ -151,7 +151,7 @@ export class CatalogSearch {
     // Bare numbers (`10:30`, `#12`) are times and ids, no evidence of a tool.
     const terms = termsOf(raw, this.synonyms).filter((t) => !/^\d+$/.test(t));
     const text = phraseText(raw);
-    const signals = signalsOf(query, raw, this.nouns);
+    const signals = signalsOf(query, raw, (word) => termsOf([word], this.synonyms).some((t) => this.nouns.has(t)));
     // What an entity is counts as a word of the request: `acme/web#88` asks about an issue.
     const kinds = termsOf(signals.entities.flatMap((e) => (e.kind ? [e.kind] : [])));
     return {
@@ -192,7 +192,7 @@ export class CatalogSearch {
     }
     const entities = request.signals.entities.filter((e) => e.system === tool.system);
     if (entities.length) {
-      score *= 1.5;
+      score *= Math.max(...entities.map((e) => e.weight));
       reasons.unshift(`entity ${entities.map((e) => e.evidence).join(', ')}`);
     }
     score *= accountFactor(hints.account, request.signals.account);

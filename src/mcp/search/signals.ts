@@ -1,4 +1,4 @@
-import { phraseText, stem } from './text.js';
+import { phraseText } from './text.js';
 
 /**
  * What a request says beyond its words: whose account it means, whether it reads, writes or hands the
@@ -50,20 +50,23 @@ const READ_VERBS = /\b(list|show|find|get|see|search|view|read|fetch|count|check
 const WRITE_VERBS =
   /\b(create|file|add|new|make|merge|close|reopen|update|edit|delete|remove|post|send|upload|write|assign|transition|mark|inject|commit|cancel|move|rename|change|set|book|schedule|archive|trash|invite|announce|reply|tell|put|push|drop|append|raise|untag|ingest|forget|correct|fix|unsend|leave|give|start|propose|land|cut|say|qualify|reschedule)\b/;
 
-const IMPERATIVE_NOUN = /^(comment|note|reply|label|tag|message|email|ping|log|star|index|store)\b/;
+const IMPERATIVE_NOUN =
+  /^(comment|note|reply|label|tag|message|email|ping|log|star|index|store) (on|to|in|at|the|a|an|my|this|that|it|them|him|her|[a-z]+@|[a-z0-9]+-\d+|[a-z]+\/)/;
 
 /** An entity a request names, the system it belongs to, and the word for what it is (`WEB-17`: a ticket). */
 interface Entity {
   system: string;
   evidence: string;
   kind?: string;
+  /** How sure the pattern is of its system: a bare `owner/repo` is also what graph questions name. */
+  weight: number;
 }
 
-const ENTITIES: ReadonlyArray<{ pattern: RegExp; system: string; kind?: string }> = [
-  { pattern: /\b[A-Z][A-Z0-9]{1,9}-\d+\b/g, system: 'ticketing', kind: 'ticket' },
-  { pattern: /\b[\w.-]+\/[\w.-]+#\d+\b/g, system: 'code_host', kind: 'issue' },
-  { pattern: /\b[a-z][\w.-]*\/[\w.-]*[a-z]\b(?![/#])/g, system: 'code_host' },
-  { pattern: /(?:^|\s)#[a-z][\w-]*/g, system: 'chat', kind: 'channel' },
+const ENTITIES: ReadonlyArray<Omit<Entity, 'evidence'> & { pattern: RegExp }> = [
+  { pattern: /\b[A-Z][A-Z0-9]{1,9}-\d+\b/g, system: 'ticketing', kind: 'ticket', weight: 1.5 },
+  { pattern: /\b[\w.-]+\/[\w.-]+#\d+\b/g, system: 'code_host', kind: 'issue', weight: 1.5 },
+  { pattern: /\b[a-z][\w.-]*\/[\w.-]*[a-z]\b(?![/#])/g, system: 'code_host', weight: 1.2 },
+  { pattern: /(?:^|\s)#[a-z][\w-]*/g, system: 'chat', kind: 'channel', weight: 1.5 },
 ];
 
 /** A project key on its own ("the MOB project", "WEB tickets"): capitals beside a ticketing word. */
@@ -92,64 +95,51 @@ function intentOf(lower: string, text: string): RequestSignals['intent'] {
 
 const ONE = / (that|this|one|the) [a-z]+ (by|with) | (that|this) (one )?[a-z]+ /;
 const ID = /\b[\w.-]*\d{3,}[\w.-]*\b|#\d+\b/;
-const PLURAL_STOP = new Set([
-  'is',
-  'was',
-  'has',
-  'does',
-  'this',
-  'its',
-  'us',
-  'status',
-  'less',
-  'process',
-  'across',
-  'access',
-]);
+
+const EVERY = new Set(['all', 'every', 'everyone', 'everybody']);
 
 /** Many things ("open deals", "my emails") or one ("deal 006…", "that message"), when the request says. */
 function numberOf(
   request: string,
   raw: readonly string[],
   entities: number,
-  nouns: ReadonlySet<string>,
+  isListed: (word: string) => boolean,
 ): RequestSignals['number'] {
   const one = entities > 0 || ID.test(request) || ONE.test(phraseText(raw));
   // "properties of a page" asks about one page: a plural before "of" names its parts, not many of it.
-  const many = raw.some(
-    (w, i) =>
-      w.length > 3 &&
-      w.endsWith('s') &&
-      !w.endsWith('ss') &&
-      !PLURAL_STOP.has(w) &&
-      raw[i + 1] !== 'of' &&
-      nouns.has(stem(w)),
-  );
+  const many =
+    raw.some((w) => EVERY.has(w)) ||
+    raw.some((w, i) => /[^su]s$/.test(w) && w.length > 3 && raw[i + 1] !== 'of' && isListed(w));
   if (one === many) return undefined;
   return one ? 'one' : 'many';
 }
 
-/** The signals of a request; `nouns` are the things tools list, whose plurals ask for many. */
-export function signalsOf(request: string, raw: readonly string[], nouns: ReadonlySet<string>): RequestSignals {
+/** The signals of a request; `isListed` tells the things tools list, whose plurals ask for many. */
+export function signalsOf(
+  request: string,
+  raw: readonly string[],
+  isListed: (word: string) => boolean,
+): RequestSignals {
   const lower = request.toLowerCase();
   const text = phraseText(raw).replace(/ i m /g, " i'm ");
   const user = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ')} `, USER_ACCOUNT);
   const tenant = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ')} `, TENANT_ACCOUNT);
   const entities: Entity[] = [];
   const seen = new Set<string>();
-  for (const { pattern, system, kind } of ENTITIES)
+  for (const { pattern, system, kind, weight } of ENTITIES)
     for (const match of request.matchAll(pattern)) {
       const evidence = match[0].trim();
       if (seen.has(evidence) || [...seen].some((s) => s.includes(evidence))) continue;
       seen.add(evidence);
-      entities.push({ system, evidence, kind });
+      entities.push({ system, evidence, kind, weight });
     }
-  for (const match of request.matchAll(PROJECT_KEY)) entities.push({ system: 'ticketing', evidence: match[0] });
+  for (const match of request.matchAll(PROJECT_KEY))
+    entities.push({ system: 'ticketing', evidence: match[0], weight: 1.5 });
   return {
     account: user === tenant ? undefined : user ? 'user' : 'tenant',
     // Verbs are read from the corrected words ("assgin" is "assign").
     intent: intentOf(`${raw.join(' ')}${request.trim().endsWith('?') ? '?' : ''}`, text),
-    number: numberOf(request, raw, entities.length, nouns),
+    number: numberOf(request, raw, entities.length, isListed),
     entities,
   };
 }
