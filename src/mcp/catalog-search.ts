@@ -48,12 +48,22 @@ interface SearchOptions {
 /** What one request brings to every tool's score. */
 interface Request {
   terms: string[];
+  /** Its terms as examples are compared: any id as one term. */
+  exampleTerms: ReadonlySet<string>;
   pairs: string[];
   text: string;
   named: Set<string>;
   signals: RequestSignals;
   corrections: string[];
 }
+
+/**
+ * Terms with every id (`dc9f1370…`, `web 12`, `10:30`) as one `#id`: an example's id stands for any id, so
+ * "show lead 00Q…" is as near to "show lead 00Q…2" as can be.
+ * Bare numbers count as ids here and nowhere else: as words they would match any example's number.
+ */
+const ID = '#id';
+const idsAsOne = (terms: readonly string[]): string[] => terms.map((t) => (/\d/.test(t) ? ID : t));
 
 const pairsOf = (terms: readonly string[]): string[] => terms.slice(1).map((t, i) => `${terms[i]} ${t}`);
 const asPhrase = (words: string): string => phraseText(tokens(words));
@@ -113,8 +123,7 @@ export class CatalogSearch {
         ],
         pairs: new Set(pairs),
         aliases: tool.hints.aliases.map((a) => new Set(termsOf(tokens(a), this.synonyms))),
-        // Ids in examples (`dc9f1370…`, `WEB-12`) stand for any id: only their words are compared.
-        examples: examples.map((e) => new Set(termsOf(tokens(e), this.synonyms).filter((t) => !/\d/.test(t)))),
+        examples: examples.map((e) => new Set(idsAsOne(termsOf(tokens(e), this.synonyms)))),
         hints: system?.search ?? {},
         phrases: (system?.search?.phrases?.[tool.name] ?? []).map(asPhrase),
       };
@@ -148,7 +157,6 @@ export class CatalogSearch {
       if (meant !== word) corrections.push(`${word}→${meant}`);
       return meant;
     });
-    // Bare numbers (`10:30`, `#12`) are times and ids, no evidence of a tool.
     const terms = termsOf(raw, this.synonyms).filter((t) => !/^\d+$/.test(t));
     const text = phraseText(raw);
     const signals = signalsOf(query, raw, (word) => termsOf([word], this.synonyms).some((t) => this.nouns.has(t)));
@@ -156,6 +164,7 @@ export class CatalogSearch {
     const kinds = termsOf(signals.entities.flatMap((e) => (e.kind ? [e.kind] : [])));
     return {
       terms: [...new Set([...terms, ...kinds])],
+      exampleTerms: new Set(idsAsOne(termsOf(raw, this.synonyms))),
       pairs: pairsOf(terms),
       text,
       named: new Set(this.names.filter((n) => text.includes(n.phrase)).map((n) => n.system)),
@@ -179,7 +188,7 @@ export class CatalogSearch {
     if (score === 0 && !phrase) return undefined;
     score *= Math.sqrt(matched.length / Math.max(1, request.terms.length));
     const pairs = request.pairs.filter((p) => entry.pairs.has(p));
-    score += 2 * pairs.length + evidenceOf(entry, new Set(request.terms));
+    score += 2 * pairs.length + evidenceOf(entry, request.exampleTerms);
     const reasons = [`words: ${matched.join(', ')}`];
     if (phrase) {
       score = (score + 10) * 3;
@@ -216,8 +225,13 @@ function evidenceOf(entry: IndexedTool, terms: ReadonlySet<string>): number {
   const aliases = entry.aliases
     .filter((a) => a.size > 1 && holds(a) === a.size)
     .reduce((sum, a) => sum + 2 * a.size, 0);
-  const closest = Math.max(0, ...entry.examples.map((e) => holds(e) / (e.size + terms.size - holds(e) || 1)));
-  return aliases + 10 * closest;
+  // An example's id is a slot: a request without one is a little further from it, not a word further.
+  const near = (example: ReadonlySet<string>) => {
+    const slot = example.has(ID) && !terms.has(ID);
+    const size = slot ? example.size - 1 : example.size;
+    return (holds(example) / (size + terms.size - holds(example) || 1)) * (slot ? 0.9 : 1);
+  };
+  return aliases + 10 * Math.max(0, ...entry.examples.map(near));
 }
 
 /** Whose account a request means against whose the tool acts on; with none said, the user's own a little. */

@@ -22,8 +22,18 @@ function distance(a: string, b: string, limit: number): number {
   return previous[b.length];
 }
 
-/** Edits a word of this length may be away from the catalog's word it meant. */
-const allowedEdits = (length: number): number => (length >= 7 ? 2 : length >= 3 ? 1 : 0);
+/**
+ * Whether a short word may be a slip of this one: a letter missing, added or swapped with its neighbour,
+ * never another letter in its place, so "five" stays five rather than becoming "file".
+ */
+const slipOf = (word: string, candidate: string): boolean =>
+  word.length > 5 || word.length !== candidate.length || [...word].sort().join('') === [...candidate].sort().join('');
+
+/**
+ * Edits a word of this length may be away from the catalog's word it meant: one (a slip, a swap), as two
+ * turn real words into catalog words ("conference" is two edits from "confluence").
+ */
+const allowedEdits = (length: number): number => (length >= 3 ? 1 : 0);
 
 /**
  * Corrects misspelt words against the catalog's vocabulary (names, descriptions, hints, synonyms and
@@ -54,6 +64,7 @@ export class TypoCorrector {
     const shortest = word.length === 3 ? 4 : word.length - limit;
     for (let length = shortest; length <= word.length + limit; length++) {
       for (const candidate of this.byLength.get(length) ?? []) {
+        if (!slipOf(word, candidate.word)) continue;
         const edits = distance(word, candidate.word, limit);
         if (edits > limit) continue;
         if (!best || edits < best.edits || (edits === best.edits && candidate.frequency > best.frequency))
