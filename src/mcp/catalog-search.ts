@@ -1,7 +1,7 @@
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { Registry, SystemSearchHints } from '../toolkit/registry.js';
 import { signalsOf, type RequestSignals } from './search/signals.js';
-import { phraseText, termsOf, tokens, type Synonyms } from './search/text.js';
+import { phraseText, termsOf, tokens, withVerbs, type Synonyms } from './search/text.js';
 import { TypoCorrector } from './search/typos.js';
 
 export { words } from './search/text.js';
@@ -85,7 +85,7 @@ export class CatalogSearch {
   private readonly nouns: Set<string>;
 
   constructor(registry: Registry, tools: readonly ToolDefinition[]) {
-    this.synonyms = registry.synonyms;
+    this.synonyms = withVerbs(registry.synonyms);
     const vocabulary = new Map<string, number>();
     const learn = (text: string) => {
       for (const word of tokens(text)) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
@@ -211,6 +211,7 @@ export class CatalogSearch {
       reasons.push(hints.account === 'user' ? "the user's own account" : "the tenant's connected system");
     score *= intentFactor(tool, request.signals.intent);
     score *= numberFactor(tool, request.signals.number);
+    if (isBreakdown(tool)) score *= request.signals.breakdown ? 1.3 : 0.8;
     if (request.corrections.length) reasons.push(`read as ${request.corrections.join(', ')}`);
     return { tool, score, reason: reasons.join('; ') };
   }
@@ -240,6 +241,10 @@ function accountFactor(account: SystemSearchHints['account'], asked: RequestSign
   if (!asked) return account === 'user' ? 1.1 : 1;
   return account === asked ? 1.6 : 0.6;
 }
+
+/** An analytical tool whose rows are repositories or projects side by side (`…_by_repo`, `…_all_projects`). */
+const isBreakdown = (tool: ToolDefinition): boolean =>
+  tool.capability.type === 'analytical' && /_by_(repo|project)|_all_projects$/.test(tool.name);
 
 /** A tool that lists (`list_…`, `get_issues`) or returns one thing (`get_issue`); analytics are neither. */
 function numberOfTool(tool: ToolDefinition): 'many' | 'one' | undefined {

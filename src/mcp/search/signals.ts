@@ -9,6 +9,8 @@ export interface RequestSignals {
   intent?: 'read' | 'write' | 'context';
   /** Whether it asks for many things (plural nouns) or one (an id, a key, "that one"), when it says. */
   number?: 'many' | 'one';
+  /** Whether it asks for figures side by side, one row per repository, project or team. */
+  breakdown: boolean;
   /** Systems an entity in the request belongs to, each with the evidence (`WEB-17`, `acme/web#88`). */
   entities: ReadonlyArray<Entity>;
 }
@@ -70,7 +72,14 @@ const ENTITIES: ReadonlyArray<Omit<Entity, 'evidence'> & { pattern: RegExp }> = 
 ];
 
 /** A project key on its own ("the MOB project", "WEB tickets"): capitals beside a ticketing word. */
-const PROJECT_KEY = /\b[A-Z]{2,6}\b(?= (project|board|backlog|sprint|tickets?|stories|bugs))|\bin [A-Z]{2,6}\b/g;
+const PROJECT_KEY = /\b[A-Z]{2,6}\b(?= (project|board|backlog|sprint|tickets?|stories|bugs))/g;
+/** Capitals after "in" may be a project key ("in WEB") or any acronym ("in CI"): weaker. */
+const PROJECT_KEY_MAYBE = /\bin ([A-Z]{2,6})\b/g;
+
+const UNITS = '(repo|repos|repository|repositories|project|projects|team|teams|service|services)';
+const BREAKDOWN = new RegExp(
+  `\\b(per|each|by|across|every|which|all( of)?( our| the)?) ${UNITS}\\b|\\b(compare|comparing|side by side|broken down|${UNITS} by ${UNITS})\\b`,
+);
 
 const has = (text: string, phrases: readonly string[]) => phrases.some((p) => text.includes(p));
 
@@ -134,11 +143,15 @@ export function signalsOf(
       entities.push({ system, evidence, kind, weight });
     }
   for (const match of request.matchAll(PROJECT_KEY))
-    entities.push({ system: 'ticketing', evidence: match[0], weight: 1.5 });
+    entities.push({ system: 'ticketing', evidence: match[0], weight: 2 });
+  for (const match of request.matchAll(PROJECT_KEY_MAYBE))
+    if (!entities.some((e) => e.evidence === match[1]))
+      entities.push({ system: 'ticketing', evidence: match[1] ?? '', weight: 1.3 });
   return {
     account: user === tenant ? undefined : user ? 'user' : 'tenant',
     // Verbs are read from the corrected words ("assgin" is "assign").
     intent: intentOf(`${raw.join(' ')}${request.trim().endsWith('?') ? '?' : ''}`, text),
+    breakdown: BREAKDOWN.test(text),
     number: numberOf(request, raw, entities.length, isListed),
     entities,
   };

@@ -3,7 +3,7 @@
 export type Synonyms = Readonly<Record<string, readonly string[]>>;
 
 const STOPWORDS = new Set(
-  'a an the of in on for to and or my me i am is are what which all with our we do how this that there any by from about'.split(
+  'a an the of in on for to and or my me i am is are it its be what which all with our we do how this that there any by from about'.split(
     ' ',
   ),
 );
@@ -37,3 +37,22 @@ export const words = (text: string, synonyms: Synonyms = {}): string[] => termsO
 
 /** A text as space-separated lower-case words with spaces at both ends, to find whole phrases in. */
 export const phraseText = (raw: readonly string[]): string => ` ${raw.join(' ')} `;
+
+const EVERYDAY_VERBS: Readonly<Record<string, readonly string[]>> = {
+  update: ['push', 'move', 'reschedule', 'rename', 'edit', 'change', 'bump', 'shift', 'fix', 'correct'],
+  delete: ['cancel', 'trash', 'drop', 'unsend', 'forget', 'scrap'],
+  create: ['book', 'schedule', 'new', 'make', 'start', 'file', 'log', 'raise'],
+  remove: ['drop', 'untag', 'unlabel'],
+  send: ['post', 'announce', 'tell', 'ping', 'say'],
+};
+
+/**
+ * The systems' synonyms, and everyday verbs also read as the verbs tool names use: "push the retro to
+ * thursday" asks to update, "drop the label" to remove. The word itself is kept, so aliases still match.
+ */
+export function withVerbs(synonyms: Synonyms): Synonyms {
+  const out: Record<string, string[]> = Object.fromEntries(Object.entries(synonyms).map(([w, e]) => [w, [...e]]));
+  for (const [verb, everyday] of Object.entries(EVERYDAY_VERBS))
+    for (const word of everyday) out[word] = [...new Set([...(out[word] ?? [word]), verb])];
+  return out;
+}
