@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { Registry, SystemSearchHints } from '../toolkit/registry.js';
+import { accountFactor, intentFactor, isBreakdown, numberFactor, WEIGHTS, type Weights } from './search/factors.js';
 import { signalsOf, type RequestSignals } from './search/signals.js';
 import { phraseText, termsOf, tokens, withVerbs, type Synonyms } from './search/text.js';
 import { TypoCorrector } from './search/typos.js';
@@ -84,7 +85,11 @@ export class CatalogSearch {
   /** The stemmed words of tool names: the things a plural in a request can ask for many of. */
   private readonly nouns: Set<string>;
 
-  constructor(registry: Registry, tools: readonly ToolDefinition[]) {
+  constructor(
+    registry: Registry,
+    tools: readonly ToolDefinition[],
+    private readonly weights: Weights = WEIGHTS,
+  ) {
     this.synonyms = withVerbs(registry.synonyms);
     const vocabulary = new Map<string, number>();
     const learn = (text: string) => {
@@ -175,6 +180,7 @@ export class CatalogSearch {
 
   private score(entry: IndexedTool, request: Request): SearchHit | undefined {
     const { tool, hints } = entry;
+    const w = this.weights;
     const rarity = (term: string) => Math.log(1 + this.index.length / (this.documentFrequency.get(term) ?? 1));
     let score = 0;
     const matched: string[] = [];
@@ -188,7 +194,7 @@ export class CatalogSearch {
     if (score === 0 && !phrase) return undefined;
     score *= Math.sqrt(matched.length / Math.max(1, request.terms.length));
     const pairs = request.pairs.filter((p) => entry.pairs.has(p));
-    score += 2 * pairs.length + evidenceOf(entry, request.exampleTerms);
+    score += w.pair * pairs.length + evidenceOf(entry, request.exampleTerms, w);
     const reasons = [`words: ${matched.join(', ')}`];
     if (phrase) {
       score = (score + 10) * 3;
@@ -196,7 +202,7 @@ export class CatalogSearch {
     }
     if (request.named.size) {
       const named = request.named.has(tool.system);
-      score *= named ? 2 : 0.5;
+      score *= named ? w.named : w.unnamed;
       if (named) reasons.unshift(`names ${tool.system}`);
     }
     const entities = request.signals.entities.filter((e) => e.system === tool.system);
@@ -204,14 +210,13 @@ export class CatalogSearch {
       score *= Math.max(...entities.map((e) => e.weight));
       reasons.unshift(`entity ${entities.map((e) => e.evidence).join(', ')}`);
     }
-    score *= accountFactor(hints.account, request.signals.account);
+    score *= accountFactor(hints.account, request.signals.account, w);
     // A person's own work list ("my PRs", "my wiki pages") answers for that person alone.
-    if (/(^|_)my_/.test(tool.name)) score *= request.signals.account === 'user' ? 1.5 : 0.8;
+    if (/(^|_)my_/.test(tool.name)) score *= request.signals.account === 'user' ? w.ownWork : w.ownWorkUnasked;
     if (hints.account && hints.account === request.signals.account)
       reasons.push(hints.account === 'user' ? "the user's own account" : "the tenant's connected system");
-    score *= intentFactor(tool, request.signals.intent);
-    score *= numberFactor(tool, request.signals.number);
-    if (isBreakdown(tool)) score *= request.signals.breakdown ? 1.3 : 0.8;
+    score *= intentFactor(tool, request.signals.intent, w) * numberFactor(tool, request.signals.number, w);
+    if (isBreakdown(tool)) score *= request.signals.breakdown ? w.breakdown : w.breakdownUnasked;
     if (request.corrections.length) reasons.push(`read as ${request.corrections.join(', ')}`);
     return { tool, score, reason: reasons.join('; ') };
   }
@@ -221,49 +226,16 @@ export class CatalogSearch {
  * What the catalog's own hints add: every alias of two words or more the request holds whole, and how
  * close it comes to the nearest example request (shared terms over all terms of both).
  */
-function evidenceOf(entry: IndexedTool, terms: ReadonlySet<string>): number {
+function evidenceOf(entry: IndexedTool, terms: ReadonlySet<string>, weights: Weights): number {
   const holds = (set: ReadonlySet<string>) => [...set].filter((t) => terms.has(t)).length;
   const aliases = entry.aliases
     .filter((a) => a.size > 1 && holds(a) === a.size)
-    .reduce((sum, a) => sum + 2 * a.size, 0);
+    .reduce((sum, a) => sum + weights.alias * a.size, 0);
   // An example's id is a slot: a request without one is a little further from it, not a word further.
   const near = (example: ReadonlySet<string>) => {
     const slot = example.has(ID) && !terms.has(ID);
     const size = slot ? example.size - 1 : example.size;
     return (holds(example) / (size + terms.size - holds(example) || 1)) * (slot ? 0.9 : 1);
   };
-  return aliases + 10 * Math.max(0, ...entry.examples.map(near));
-}
-
-/** Whose account a request means against whose the tool acts on; with none said, the user's own a little. */
-function accountFactor(account: SystemSearchHints['account'], asked: RequestSignals['account']): number {
-  if (!account) return 1;
-  if (!asked) return account === 'user' ? 1.1 : 1;
-  return account === asked ? 1.6 : 0.6;
-}
-
-/** An analytical tool whose rows are repositories or projects side by side (`…_by_repo`, `…_all_projects`). */
-const isBreakdown = (tool: ToolDefinition): boolean =>
-  tool.capability.type === 'analytical' && /_by_(repo|project)|_all_projects$/.test(tool.name);
-
-/** A tool that lists (`list_…`, `get_issues`) or returns one thing (`get_issue`); analytics are neither. */
-function numberOfTool(tool: ToolDefinition): 'many' | 'one' | undefined {
-  if (tool.capability.type !== 'read') return undefined;
-  if (/^(list|search)_|s$/.test(tool.name)) return 'many';
-  return /^get_/.test(tool.name) ? 'one' : undefined;
-}
-
-/** Many things asked prefer the tools that list, one thing asked the tools that get one. */
-function numberFactor(tool: ToolDefinition, asked: RequestSignals['number']): number {
-  const kind = numberOfTool(tool);
-  if (!asked || !kind) return 1;
-  return asked === kind ? 1.2 : 0.9;
-}
-
-/** Reads prefer read and analytical tools, writes prefer actions; with no clear intent actions yield a little. */
-function intentFactor(tool: ToolDefinition, intent: RequestSignals['intent']): number {
-  const isAction = tool.capability.type === 'action';
-  if (intent === 'read') return isAction ? 0.6 : 1.5;
-  if (intent === 'write') return isAction ? 1.5 : 0.6;
-  return isAction ? 0.8 : 1;
+  return aliases + weights.example * Math.max(0, ...entry.examples.map(near));
 }
