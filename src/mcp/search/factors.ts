@@ -9,9 +9,9 @@ import type { RequestSignals } from './signals.js';
  */
 export const WEIGHTS = {
   /** Points per consecutive term pair shared with a name, alias or example. */
-  pair: 2,
+  pair: 1.2,
   /** Points per term of an alias the request holds whole. */
-  alias: 2,
+  alias: 1.6,
   /** Points for the nearest example request, at full likeness. */
   example: 10,
   /** The request names the tool's system, or names another. */
