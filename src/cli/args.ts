@@ -7,6 +7,8 @@ Commands:
                      CONSTELLATION_TOKEN it relays to that team server's /mcp
   serve              HTTP server: REST API and MCP streamable HTTP at /mcp
   sandbox            the fake upstream APIs alone (GitHub, ...), for demos and tests
+  search <words>     which tools a request finds and why, best first (--system <id>, --limit <n>);
+                     the search of discovery mode and GET /mcp/search
   call               command-line client of a running server's methods (GET /v1/meta):
                        constellation call --list
                        constellation call <service> <method> --help
@@ -30,8 +32,8 @@ Options:
 `;
 
 export interface CliArgs {
-  command: 'mcp' | 'serve' | 'sandbox' | 'call';
-  /** `call`: everything after the command word, parsed by the client against the server's meta. */
+  command: 'mcp' | 'serve' | 'sandbox' | 'call' | 'search';
+  /** `call` and `search`: everything after the command word, parsed by the command itself. */
   callArgs?: string[];
   demo: boolean;
   host?: string;
@@ -85,8 +87,8 @@ function parseFlags(argv: string[]) {
 
 export function parseCli(argv: string[]): CliArgs {
   // The client's options are the methods' parameters, known only from the server: it parses them itself.
-  if (argv[0] === 'call')
-    return { command: 'call', callArgs: argv.slice(1), demo: false, readOnly: false, help: false, version: false };
+  if (argv[0] === 'call' || argv[0] === 'search')
+    return { command: argv[0], callArgs: argv.slice(1), demo: false, readOnly: false, help: false, version: false };
   const { values, positionals } = parseFlags(argv);
   const command = positionals[0] ?? 'mcp';
   if (!['mcp', 'serve', 'sandbox'].includes(command))
