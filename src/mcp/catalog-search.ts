@@ -5,8 +5,6 @@ import { signalsOf, type RequestSignals } from './search/signals.js';
 import { phraseText, termsOf, tokens, withVerbs, type Synonyms } from './search/text.js';
 import { TypoCorrector } from './search/typos.js';
 
-export { words } from './search/text.js';
-
 interface IndexedTool {
   tool: ToolDefinition;
   fields: Array<{ weight: number; words: Set<string> }>;

@@ -11,7 +11,7 @@ const STOPWORDS = new Set(
 export const isStopword = (word: string): boolean => STOPWORDS.has(word);
 
 /** A crude stem: enough to make review/reviews/reviewed and merge/merged/merging meet. */
-export function stem(word: string): string {
+function stem(word: string): string {
   let w = word;
   if (w.length > 4) w = w.replace(/(ing|ed|ies|es|s)$/, (m) => (m === 'ies' ? 'y' : ''));
   if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
@@ -31,9 +31,6 @@ export const termsOf = (raw: readonly string[], synonyms: Synonyms = {}): string
     .flatMap((w) => synonyms[w] ?? [w])
     .filter((w) => w.length > 1 && !STOPWORDS.has(w))
     .map(stem);
-
-/** The search terms of a text. */
-export const words = (text: string, synonyms: Synonyms = {}): string[] => termsOf(tokens(text), synonyms);
 
 /** A text as space-separated lower-case words with spaces at both ends, to find whole phrases in. */
 export const phraseText = (raw: readonly string[]): string => ` ${raw.join(' ')} `;
