@@ -9,6 +9,8 @@ Commands:
   sandbox            the fake upstream APIs alone (GitHub, ...), for demos and tests
   store copy         copies an installation from its SQLite file into PostgreSQL
                      (constellation store --help)
+  search <words>     which tools a request finds and why, best first (--system <id>, --limit <n>);
+                     the search of discovery mode and GET /mcp/search
   call               command-line client of a running server's methods (GET /v1/meta):
                        constellation call --list
                        constellation call <service> <method> --help
@@ -32,8 +34,8 @@ Options:
 `;
 
 export interface CliArgs {
-  command: 'mcp' | 'serve' | 'sandbox' | 'call' | 'store';
-  /** `call` and `store`: everything after the command word, parsed by the command itself. */
+  command: 'mcp' | 'serve' | 'sandbox' | 'call' | 'store' | 'search';
+  /** `call`, `store` and `search`: everything after the command word, parsed by the command itself. */
   callArgs?: string[];
   demo: boolean;
   host?: string;
@@ -87,7 +89,7 @@ function parseFlags(argv: string[]) {
 
 export function parseCli(argv: string[]): CliArgs {
   // The client's options are the methods' parameters, known only from the server: it parses them itself.
-  if (argv[0] === 'call' || argv[0] === 'store')
+  if (argv[0] === 'call' || argv[0] === 'store' || argv[0] === 'search')
     return { command: argv[0], callArgs: argv.slice(1), demo: false, readOnly: false, help: false, version: false };
   const { values, positionals } = parseFlags(argv);
   const command = positionals[0] ?? 'mcp';

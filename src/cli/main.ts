@@ -202,6 +202,15 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
 
+  if (args.command === 'search') {
+    const { runSearch } = await import('./search.js');
+    process.exitCode = await runSearch(args.callArgs ?? [], {
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+    });
+    return;
+  }
+
   if (args.command === 'sandbox') {
     const { startSandbox } = await import('../sandbox/server.js');
     const { SANDBOX_CREDENTIALS } = await import('../sandbox/credentials.js');

@@ -1,191 +1,239 @@
 import type { ToolDefinition } from '../toolkit/define-tool.js';
-import type { Registry } from '../toolkit/registry.js';
-
-const STOPWORDS = new Set([
-  'a',
-  'an',
-  'the',
-  'of',
-  'in',
-  'on',
-  'for',
-  'to',
-  'and',
-  'or',
-  'my',
-  'me',
-  'i',
-  'is',
-  'are',
-  'what',
-  'which',
-  'all',
-  'with',
-  'our',
-  'we',
-  'do',
-  'how',
-  'this',
-  'that',
-  'there',
-  'any',
-  'by',
-  'from',
-  'about',
-]);
-
-/** A crude stem: enough to make review/reviews/reviewed and merge/merged/merging meet. */
-function stem(word: string): string {
-  let w = word;
-  if (w.length > 4) w = w.replace(/(ing|ed|ies|es|s)$/, (m) => (m === 'ies' ? 'y' : ''));
-  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
-  return w;
-}
-
-/** The words of a text, synonyms expanded (`pr` → pull request), stop words dropped, stemmed. */
-export function words(text: string, synonyms: Readonly<Record<string, readonly string[]>> = {}): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .flatMap((w) => synonyms[w] ?? [w])
-    .filter((w) => w.length > 1 && !STOPWORDS.has(w))
-    .map(stem);
-}
-
-const QUESTION_WORDS = new Set([
-  'how',
-  'what',
-  'which',
-  'who',
-  'whose',
-  'when',
-  'where',
-  'why',
-  'is',
-  'are',
-  'do',
-  'does',
-  'did',
-  'can',
-]);
-const READ_VERBS = new Set(
-  ['list', 'show', 'find', 'get', 'see', 'who', 'search', 'view', 'read', 'fetch', 'count'].map(stem),
-);
-/** Whether the query reads before it writes ("read the email and reply": read; "mark as read": write). */
-function readVerbFirst(terms: readonly string[]): boolean {
-  const read = terms.findIndex((t) => READ_VERBS.has(t));
-  const write = terms.findIndex((t) => WRITE_VERBS.has(t));
-  return read !== -1 && read < write;
-}
-
-const WRITE_VERBS = new Set(
-  [
-    'create',
-    'file',
-    'add',
-    'new',
-    'make',
-    'merge',
-    'close',
-    'reopen',
-    'update',
-    'edit',
-    'delete',
-    'remove',
-    'post',
-    'send',
-    'upload',
-    'write',
-    'assign',
-    'transition',
-    // "mark as read", "mark as done": a change of state, whatever state word follows.
-    'mark',
-    'inject',
-    'commit',
-  ].map(stem),
-);
+import type { Registry, SystemSearchHints } from '../toolkit/registry.js';
+import { accountFactor, intentFactor, isBreakdown, numberFactor, WEIGHTS, type Weights } from './search/factors.js';
+import { signalsOf, type RequestSignals } from './search/signals.js';
+import { phraseText, termsOf, tokens, withVerbs, type Synonyms } from './search/text.js';
+import { TypoCorrector } from './search/typos.js';
 
 interface IndexedTool {
   tool: ToolDefinition;
   fields: Array<{ weight: number; words: Set<string> }>;
+  /** Consecutive term pairs of its name, aliases and examples: a phrase match outweighs two loose words. */
+  pairs: Set<string>;
+  /** The terms of each alias and of each example query. */
+  aliases: Array<Set<string>>;
+  examples: Array<Set<string>>;
+  hints: SystemSearchHints;
+  phrases: readonly string[];
 }
 
-interface SearchHit {
+export interface SearchHit {
   tool: ToolDefinition;
   score: number;
+  /** The evidence that ranked it, in a few words. */
+  reason: string;
+}
+
+/** A hit as both search surfaces show it (MCP's search_tools, REST's `GET /mcp/search`). */
+export function hitView({ tool, score, reason }: SearchHit): Record<string, unknown> {
+  return {
+    name: tool.qualifiedName,
+    system: tool.system,
+    capability: tool.capability.type,
+    description: tool.description,
+    when_to_use: tool.hints.when_to_use,
+    not_for: tool.hints.not_for,
+    score: Math.round(score * 100) / 100,
+    reason,
+  };
+}
+
+interface SearchOptions {
+  system?: string;
+  limit?: number;
+  include?: (tool: ToolDefinition) => boolean;
+}
+
+/** What one request brings to every tool's score. */
+interface Request {
+  terms: string[];
+  /** Its terms as examples are compared: any id as one term. */
+  exampleTerms: ReadonlySet<string>;
+  pairs: string[];
+  text: string;
+  named: Set<string>;
+  signals: RequestSignals;
+  corrections: string[];
 }
 
 /**
- * Word search over the catalog using names, aliases, descriptions, `when_to_use` and example queries:
- * how an agent in discovery mode finds the tool for a task without loading every schema.
+ * Terms with every id (`dc9f1370…`, `web 12`, `10:30`) as one `#id`: an example's id stands for any id, so
+ * "show lead 00Q…" is as near to "show lead 00Q…2" as can be.
+ * Bare numbers count as ids here and nowhere else: as words they would match any example's number.
+ */
+const ID = '#id';
+const idsAsOne = (terms: readonly string[]): string[] => terms.map((t) => (/\d/.test(t) ? ID : t));
+
+const pairsOf = (terms: readonly string[]): string[] => terms.slice(1).map((t, i) => `${terms[i]} ${t}`);
+const asPhrase = (words: string): string => phraseText(tokens(words));
+
+/**
+ * The catalog search of discovery mode, the REST search route and the CLI: how an agent finds the tool
+ * for a task without loading every schema. Words score by field and rarity (names and aliases above
+ * examples above descriptions), phrases from aliases and examples add more, and what the request says
+ * as a whole scales the result: the product it names, whose account it means, the entities it carries,
+ * and whether it reads, writes or hands over context. Unknown words are corrected to the catalog's.
  */
 export class CatalogSearch {
   private readonly index: IndexedTool[];
   private readonly documentFrequency = new Map<string, number>();
-  private readonly synonyms: Readonly<Record<string, readonly string[]>>;
+  private readonly synonyms: Synonyms;
+  private readonly corrector: TypoCorrector;
+  private readonly names: Array<{ phrase: string; system: string }>;
+  /** The stemmed words of tool names: the things a plural in a request can ask for many of. */
+  private readonly nouns: Set<string>;
 
-  constructor(registry: Registry, tools: readonly ToolDefinition[]) {
-    this.synonyms = registry.synonyms;
+  constructor(
+    registry: Registry,
+    tools: readonly ToolDefinition[],
+    private readonly weights: Weights = WEIGHTS,
+  ) {
+    this.synonyms = withVerbs(registry.synonyms);
+    const vocabulary = new Map<string, number>();
+    const learn = (text: string) => {
+      for (const word of tokens(text)) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
+    };
+    this.names = registry.systems.flatMap((s) =>
+      (s.search?.names ?? []).map((name) => ({ phrase: asPhrase(name), system: s.id })),
+    );
+    for (const s of registry.systems) learn(`${s.keywords.join(' ')} ${(s.search?.names ?? []).join(' ')}`);
+    for (const word of Object.keys(this.synonyms)) learn(word);
     this.index = tools.map((tool) => {
       const system = registry.system(tool.system);
-      const fields = [
-        { weight: 4, words: new Set(words(`${tool.name} ${tool.title ?? ''}`, this.synonyms)) },
-        { weight: 3, words: new Set(words(tool.hints.aliases.join(' '), this.synonyms)) },
-        { weight: 2, words: new Set(words(tool.hints.examples.map((e) => e.query).join(' '), this.synonyms)) },
-        { weight: 1.5, words: new Set(words(`${tool.description} ${tool.hints.when_to_use}`, this.synonyms)) },
-        { weight: 1, words: new Set(words(`${tool.system} ${system?.keywords.join(' ') ?? ''}`, this.synonyms)) },
+      const examples = tool.hints.examples.map((e) => e.query);
+      const texts = [
+        `${tool.name.replace(/_/g, ' ')} ${tool.title ?? ''}`,
+        tool.hints.aliases.join(' '),
+        examples.join(' '),
+        `${tool.description} ${tool.hints.when_to_use}`,
       ];
-      return { tool, fields };
+      texts.forEach(learn);
+      const fieldOf = (weight: number, text: string) => ({
+        weight,
+        words: new Set(termsOf(tokens(text), this.synonyms)),
+      });
+      const pairs = [texts[0], ...tool.hints.aliases, ...examples].flatMap((t) =>
+        pairsOf(termsOf(tokens(t), this.synonyms)),
+      );
+      return {
+        tool,
+        fields: [
+          fieldOf(4, texts[0]),
+          fieldOf(3, texts[1]),
+          fieldOf(2, texts[2]),
+          fieldOf(1.5, texts[3]),
+          fieldOf(1, `${tool.system} ${system?.keywords.join(' ') ?? ''}`),
+        ],
+        pairs: new Set(pairs),
+        aliases: tool.hints.aliases.map((a) => new Set(termsOf(tokens(a), this.synonyms))),
+        examples: examples.map((e) => new Set(idsAsOne(termsOf(tokens(e), this.synonyms)))),
+        hints: system?.search ?? {},
+        phrases: (system?.search?.phrases?.[tool.name] ?? []).map(asPhrase),
+      };
     });
     for (const entry of this.index) {
       const seen = new Set(entry.fields.flatMap((f) => [...f.words]));
       for (const word of seen) this.documentFrequency.set(word, (this.documentFrequency.get(word) ?? 0) + 1);
     }
+    this.corrector = new TypoCorrector(vocabulary);
+    this.nouns = new Set(tools.flatMap((t) => termsOf(t.name.split('_'), this.synonyms)));
   }
 
-  /**
-   * Scores each tool by the query words it carries (weighted by field and rarity), scaled by how many
-   * of the words it covers, then nudged by intent: a query that reads ("list", "show", "who") prefers
-   * read and analytical tools, one that writes ("create", "merge", "close") prefers actions.
-   */
-  search(
-    query: string,
-    options: { system?: string; limit?: number; include?: (tool: ToolDefinition) => boolean } = {},
-  ): SearchHit[] {
-    const terms = [...new Set(words(query, this.synonyms))];
-    // A question ("how long do PRs take to merge", "which statuses...") asks to read, whatever verbs it holds.
-    const question = QUESTION_WORDS.has(
-      query
-        .trim()
-        .toLowerCase()
-        .split(/[^a-z]+/)[0] ?? '',
-    );
-    const writeIntent = !question && terms.some((t) => WRITE_VERBS.has(t));
-    // "mark as read" names a state to set, not a wish to read: a write verb before it wins.
-    const readIntent =
-      question || (!writeIntent && terms.some((t) => READ_VERBS.has(t))) || (writeIntent && readVerbFirst(terms));
-    const n = this.index.length;
+  search(query: string, options: SearchOptions = {}): SearchHit[] {
+    const request = this.read(query);
     const hits: SearchHit[] = [];
     for (const entry of this.index) {
       if (options.system && entry.tool.system !== options.system) continue;
       if (options.include && !options.include(entry.tool)) continue;
-      let score = 0;
-      let matched = 0;
-      for (const term of terms) {
-        const best = Math.max(0, ...entry.fields.filter((f) => f.words.has(term)).map((f) => f.weight));
-        if (best === 0) continue;
-        matched++;
-        score += best * Math.log(1 + n / (this.documentFrequency.get(term) ?? 1));
-      }
-      if (score === 0) continue;
-      score *= Math.sqrt(matched / terms.length);
-      const isAction = entry.tool.capability.type === 'action';
-      if (readIntent !== writeIntent) score *= readIntent === !isAction ? 1.5 : 0.6;
-      else if (!writeIntent && isAction) score *= 0.8;
-      hits.push({ tool: entry.tool, score });
+      const hit = this.score(entry, request);
+      if (hit) hits.push(hit);
     }
     return hits
       .sort((a, b) => b.score - a.score || a.tool.qualifiedName.localeCompare(b.tool.qualifiedName))
       .slice(0, options.limit ?? 8);
   }
+
+  private read(query: string): Request {
+    const corrections: string[] = [];
+    const raw = tokens(query).map((word) => {
+      const meant = this.corrector.correct(word);
+      if (meant !== word) corrections.push(`${word}→${meant}`);
+      return meant;
+    });
+    const terms = termsOf(raw, this.synonyms).filter((t) => !/^\d+$/.test(t));
+    const text = phraseText(raw);
+    const signals = signalsOf(query, raw, (word) => termsOf([word], this.synonyms).some((t) => this.nouns.has(t)));
+    // What an entity is counts as a word of the request: `acme/web#88` asks about an issue.
+    const kinds = termsOf(signals.entities.flatMap((e) => (e.kind ? [e.kind] : [])));
+    return {
+      terms: [...new Set([...terms, ...kinds])],
+      exampleTerms: new Set(idsAsOne(termsOf(raw, this.synonyms))),
+      pairs: pairsOf(terms),
+      text,
+      named: new Set(this.names.filter((n) => text.includes(n.phrase)).map((n) => n.system)),
+      signals,
+      corrections,
+    };
+  }
+
+  private score(entry: IndexedTool, request: Request): SearchHit | undefined {
+    const { tool, hints } = entry;
+    const w = this.weights;
+    const rarity = (term: string) => Math.log(1 + this.index.length / (this.documentFrequency.get(term) ?? 1));
+    let score = 0;
+    const matched: string[] = [];
+    for (const term of request.terms) {
+      const best = Math.max(0, ...entry.fields.filter((f) => f.words.has(term)).map((f) => f.weight));
+      if (best === 0) continue;
+      matched.push(term);
+      score += best * rarity(term);
+    }
+    const phrase = entry.phrases.find((p) => request.text.includes(p));
+    if (score === 0 && !phrase) return undefined;
+    score *= Math.sqrt(matched.length / Math.max(1, request.terms.length));
+    const pairs = request.pairs.filter((p) => entry.pairs.has(p));
+    score += w.pair * pairs.length + evidenceOf(entry, request.exampleTerms, w);
+    const reasons = [`words: ${matched.join(', ')}`];
+    if (phrase) {
+      score = (score + 10) * 3;
+      reasons.unshift(`phrase "${phrase.trim()}"`);
+    }
+    if (request.named.size) {
+      const named = request.named.has(tool.system);
+      score *= named ? w.named : w.unnamed;
+      if (named) reasons.unshift(`names ${tool.system}`);
+    }
+    const entities = request.signals.entities.filter((e) => e.system === tool.system);
+    if (entities.length) {
+      score *= Math.max(...entities.map((e) => e.weight));
+      reasons.unshift(`entity ${entities.map((e) => e.evidence).join(', ')}`);
+    }
+    score *= accountFactor(hints.account, request.signals.account, w);
+    // A person's own work list ("my PRs", "my wiki pages") answers for that person alone.
+    if (/(^|_)my_/.test(tool.name)) score *= request.signals.account === 'user' ? w.ownWork : w.ownWorkUnasked;
+    if (hints.account && hints.account === request.signals.account)
+      reasons.push(hints.account === 'user' ? "the user's own account" : "the tenant's connected system");
+    score *= intentFactor(tool, request.signals.intent, w) * numberFactor(tool, request.signals.number, w);
+    if (isBreakdown(tool)) score *= request.signals.breakdown ? w.breakdown : w.breakdownUnasked;
+    if (request.corrections.length) reasons.push(`read as ${request.corrections.join(', ')}`);
+    return { tool, score, reason: reasons.join('; ') };
+  }
+}
+
+/**
+ * What the catalog's own hints add: every alias of two words or more the request holds whole, and how
+ * close it comes to the nearest example request (shared terms over all terms of both).
+ */
+function evidenceOf(entry: IndexedTool, terms: ReadonlySet<string>, weights: Weights): number {
+  const holds = (set: ReadonlySet<string>) => [...set].filter((t) => terms.has(t)).length;
+  const aliases = entry.aliases
+    .filter((a) => a.size > 1 && holds(a) === a.size)
+    .reduce((sum, a) => sum + weights.alias * a.size, 0);
+  // An example's id is a slot: a request without one is a little further from it, not a word further.
+  const near = (example: ReadonlySet<string>) => {
+    const slot = example.has(ID) && !terms.has(ID);
+    const size = slot ? example.size - 1 : example.size;
+    return (holds(example) / (size + terms.size - holds(example) || 1)) * (slot ? 0.9 : 1);
+  };
+  return aliases + weights.example * Math.max(0, ...entry.examples.map(near));
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import { AppError } from '../toolkit/errors.js';
 import type { Registry } from '../toolkit/registry.js';
-import type { CatalogSearch } from './catalog-search.js';
+import { hitView, type CatalogSearch } from './catalog-search.js';
 import { toolArguments } from './arguments.js';
 import { mcpTool } from './tool-list.js';
 
@@ -128,16 +128,7 @@ export class Discovery {
       include: (tool) => this.visible.has(tool),
     });
     return {
-      tools: hits.map(({ tool, score }) => ({
-        name: tool.qualifiedName,
-        system: tool.system,
-        capability: tool.capability.type,
-        description: tool.description,
-        when_to_use: tool.hints.when_to_use,
-        not_for: tool.hints.not_for,
-        run_with: executorOf(tool),
-        score: Math.round(score * 100) / 100,
-      })),
+      tools: hits.map((hit) => ({ ...hitView(hit), run_with: executorOf(hit.tool) })),
       count: hits.length,
     };
   }

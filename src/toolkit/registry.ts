@@ -10,6 +10,18 @@ export interface SystemRecord {
   description: string;
   keywords: string[];
   when_to_use: string;
+  /** What the tool search alone reads (never shown to a model). */
+  search?: SystemSearchHints;
+}
+
+/** How requests name a system, for the tool search. */
+export interface SystemSearchHints {
+  /** Products a request may call the system by ("slack", "google calendar"): a strong signal. */
+  names?: readonly string[];
+  /** Whose account the tools act on: the user's own ("my", "as me") or the tenant's connected one ("the team's"). */
+  account?: 'user' | 'tenant';
+  /** Phrases that ask for one of its tools (by short name) whatever else a request says. */
+  phrases?: Readonly<Record<string, readonly string[]>>;
 }
 
 interface CapabilityRecord {

@@ -25,6 +25,10 @@ const calendarSystem: SystemRecord = {
   ],
   when_to_use:
     "Questions about the tenant's connected (team) calendar and people's availability; the user's own Google calendar is suite.",
+  search: {
+    names: ['team calendar', 'company calendar', 'shared calendar', 'workspace calendar', 'connected calendar'],
+    account: 'tenant',
+  },
 };
 
 /** The unified calendar as the `calendar` system: the same tools serve MCP and the `/calendar/*` routes. */

@@ -17,6 +17,7 @@ const chatSystem: SystemRecord = {
   keywords: ['slack', 'channel', 'dm', 'direct message', 'thread', 'message', 'chat', 'post', 'workspace'],
   when_to_use:
     'Questions about Slack: what was said in a channel or DM, finding a message, posting or editing one, who is in a channel.',
+  search: { names: ['slack'], account: 'user' },
 };
 
 /** Slack for each user, as the `chat` system (spec: chat routes). */

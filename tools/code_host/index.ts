@@ -41,6 +41,7 @@ const codeHostSystem: SystemRecord = {
     'code review',
   ],
   when_to_use: 'Questions about code, repositories, pull requests, code reviews, CI and delivery metrics.',
+  search: { names: ['github', 'git'] },
 };
 
 const codeHostTools = [

@@ -26,6 +26,7 @@ const crmSystem: SystemRecord = {
     'sales',
   ],
   when_to_use: 'Questions about customers, prospects, sales deals and the pipeline.',
+  search: { names: ['crm', 'salesforce', 'hubspot'] },
 };
 
 const resources = [accountTools, contactTools, leadTools, opportunityTools];

@@ -10,6 +10,7 @@ const documentsSystem: SystemRecord = {
     'Files the team uploads (PDF, Excel, CSV, Markdown, text), searchable by meaning with the graph entities they name.',
   keywords: ['document', 'file', 'pdf', 'spreadsheet', 'upload', 'passage', 'semantic'],
   when_to_use: 'Storing files and answering questions from their content.',
+  search: { names: ['pdf', 'pdfs', 'uploaded', 'spreadsheet', 'document library'] },
 };
 
 /** Uploaded documents: local state (the store's tables), so no integration; documents link to graph entities themselves. */

@@ -14,6 +14,22 @@ const graphSystem: SystemRecord = {
   keywords: ['graph', 'relationships', 'who', 'connected', 'context', 'activity', 'path'],
   when_to_use:
     'Questions about how people and work items relate, what someone worked on, recent activity, or remembered context.',
+  search: {
+    names: ['knowledge graph'],
+    phrases: {
+      inject_context: [
+        'note that',
+        'remember that',
+        'remember i',
+        'keep in mind',
+        'i prefer',
+        'i m focusing',
+        'i am focusing',
+        'i m focused',
+        'i am focused',
+      ],
+    },
+  },
 };
 
 /** The knowledge graph: local state only, so no integration and nothing to extract from its own results. */

@@ -16,6 +16,7 @@ const notesSystem: SystemRecord = {
   keywords: ['notion', 'notes', 'page', 'database', 'row', 'property', 'block', 'doc', 'meeting notes', 'task board'],
   when_to_use:
     'Questions about Notion: finding a page, reading notes, listing or filtering rows of a Notion database, adding tasks or text.',
+  search: { names: ['notion'], account: 'user' },
 };
 
 /** Notion (API 2025-09-03, data sources) as the `notes` system. */

@@ -20,6 +20,7 @@ const suiteSystem: SystemRecord = {
   keywords: ['google', 'calendar', 'gmail', 'mail', 'email', 'inbox', 'google chat', 'meeting', 'event', 'schedule'],
   when_to_use:
     'Questions about the user’s own Google calendar, mail or Google Chat: meetings, free time, threads, sending mail, chat spaces.',
+  search: { names: ['google', 'gmail', 'hangouts'], account: 'user' },
 };
 
 /** Google Workspace (Calendar v3, Gmail v1, Chat v1) for each user, as the `suite` system. */

@@ -15,6 +15,10 @@ const teamChatSystem: SystemRecord = {
   keywords: ['team chat', 'workspace', 'channel', 'members', 'announce', 'unified messaging', 'slack workspace app'],
   when_to_use:
     "Company-level chat work through the tenant's connected workspace (create channels, post as the company's app, manage members). For acting as the individual user through their own Slack authorization, use the chat system.",
+  search: {
+    names: ['slack', 'team chat', 'workspace app', 'company app', 'workspace channel', 'unified messaging'],
+    account: 'tenant',
+  },
 };
 
 /** The unified team chat as the `team_chat` system: the same tools serve MCP and the `/team_chat/*` routes. */

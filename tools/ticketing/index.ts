@@ -38,6 +38,7 @@ const ticketingSystem: SystemRecord = {
   ],
   when_to_use:
     'Questions about Jira: tickets and their status, who works on what, sprints, workflows, story points and delivery metrics of projects.',
+  search: { names: ['jira'] },
 };
 
 const ticketingTools = [

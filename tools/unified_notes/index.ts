@@ -16,6 +16,10 @@ const unifiedNotesSystem: SystemRecord = {
   keywords: ['unified notes', 'connected notes workspace', 'team notes', 'notes database', 'folder', 'comment', 'page'],
   when_to_use:
     "Work in the tenant's connected notes workspace: list databases and folders, add or change pages, read and add comments. Searching page text or querying rows with filters in the Notion workspace of the caller's own token is the notes system.",
+  search: {
+    names: ['connected notes', 'team notes', 'notes app', 'workspace notes', 'unified notes'],
+    account: 'tenant',
+  },
 };
 
 /** The unified notes family as the `unified_notes` system: the same tools serve MCP and the `/notes/*` routes. */

@@ -30,6 +30,7 @@ const wikiSystem: SystemRecord = {
   ],
   when_to_use:
     'Questions about Confluence: finding or reading documentation, writing or editing pages, comments and labels, what someone wrote.',
+  search: { names: ['confluence', 'wiki'] },
 };
 
 /** Confluence Cloud (REST v2, v1 where v2 has no equivalent) as the `wiki` system. */

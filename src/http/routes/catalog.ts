@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CatalogSearch, hitView } from '../../mcp/catalog-search.js';
 import { AppError } from '../../toolkit/errors.js';
 import type { Request } from 'express';
 import type { Registry } from '../../toolkit/registry.js';
@@ -10,6 +11,12 @@ import type { CallerChecks, ToolAccess } from '../route-context.js';
 import type { RouteModule } from '../route-module.js';
 import { addToolCallRoute, type ToolCall } from '../tool-call-route.js';
 import { resolveTool } from '../tool-resolver.js';
+
+const SearchQuery = z.object({
+  q: z.string().min(1).max(500),
+  system: z.string().max(50).optional(),
+  limit: z.coerce.number().int().min(1).max(25).default(8),
+});
 
 const CapabilityType = z.enum(['action', 'analytical', 'read']);
 
@@ -94,6 +101,34 @@ export const catalogRoutes: RouteModule<ToolAccess & CallerChecks> = (routes, ap
         total_count: total,
       });
     },
+  );
+
+  // The catalog search of discovery mode, over every tool, for a person or a client without MCP.
+  let search: CatalogSearch | undefined;
+  routes.add(
+    {
+      ...pub,
+      method: 'get',
+      path: '/mcp/search',
+      operationId: 'searchTools',
+      summary: 'Tools for a task in plain words, best first, each with the evidence that ranked it',
+      query: [
+        { name: 'q', required: true, schema: { type: 'string' } },
+        { name: 'system', schema: { type: 'string' } },
+        { name: 'limit', schema: { type: 'integer', minimum: 1, maximum: 25 } },
+      ],
+    },
+    route((req, res) => {
+      const parsed = SearchQuery.safeParse(req.query);
+      if (!parsed.success)
+        throw new AppError(
+          'VALIDATION_ERROR',
+          `q (1-500 characters) is required, limit is 1-25: ${z.prettifyError(parsed.error).replace(/\n/g, '; ')}`,
+        );
+      search ??= new CatalogSearch(registry, registry.tools);
+      const hits = search.search(parsed.data.q, { system: parsed.data.system, limit: parsed.data.limit });
+      res.json({ query: parsed.data.q, tools: hits.map(hitView), count: hits.length });
+    }),
   );
 
   // One set of routes per system, so each one's tools are named in its own operations.

@@ -1,0 +1,80 @@
+import { CatalogSearch } from '../src/mcp/catalog-search.js';
+import { buildRegistry } from '../tools/index.js';
+import { median, time, type BenchResult, type BenchSuite } from './lib.js';
+import { REQUESTS, split, type SearchRequest } from './tool-search/requests.js';
+
+// How often the catalog search puts the right tool first (top-1), among the first three (top-3), and the
+// mean reciprocal rank, over natural requests; per system, per hard category, for the tuning half and the
+// held-out half apart. SEARCH_MISSES=1 prints the tuning half's misses (never the held-out half's).
+
+interface Ranked {
+  request: SearchRequest;
+  rank: number;
+  first: string;
+}
+
+const registry = buildRegistry();
+const search = new CatalogSearch(registry, registry.tools);
+
+function rankOf(request: SearchRequest): Ranked {
+  const hits = search.search(request.query, { limit: 25 });
+  const index = hits.findIndex((h) => h.tool.qualifiedName === request.tool);
+  return { request, rank: index + 1, first: hits[0]?.tool.qualifiedName ?? '-' };
+}
+
+const systemOf = (tool: string): string => registry.find(tool)?.system ?? 'unknown';
+
+const GROUPS: ReadonlyArray<[string, (r: SearchRequest) => boolean]> = [
+  ['all', () => true],
+  ['cross-system', (r) => r.tags.includes('x')],
+  ['typos', (r) => r.tags.includes('t')],
+  ['graph', (r) => systemOf(r.tool) === 'graph'],
+  ...registry.systems
+    .filter((s) => s.id !== 'graph')
+    .map((s): [string, (r: SearchRequest) => boolean] => [s.id, (r) => systemOf(r.tool) === s.id]),
+];
+
+function figures(half: string, ranked: readonly Ranked[]): BenchResult[] {
+  return GROUPS.flatMap(([group, member]) => {
+    const of = ranked.filter((r) => member(r.request));
+    if (of.length === 0) return [];
+    const share = (ok: (r: Ranked) => boolean) => (100 * of.filter(ok).length) / of.length;
+    const mrr = of.reduce((sum, r) => sum + (r.rank ? 1 / r.rank : 0), 0) / of.length;
+    const top1 = share((r) => r.rank === 1);
+    const top3 = share((r) => r.rank >= 1 && r.rank <= 3);
+    return [
+      {
+        suite: 'tool-search',
+        name: `${half} ${group} top-1`,
+        value: top1,
+        unit: '%',
+        note: `top-3 ${top3.toFixed(1)} %, MRR ${mrr.toFixed(3)}, n=${of.length}`,
+      },
+    ];
+  });
+}
+
+export const run: BenchSuite = async () => {
+  const uncovered = registry.tools.filter((t) => !REQUESTS.some((r) => r.tool === t.qualifiedName));
+  const unknown = REQUESTS.filter((r) => !registry.find(r.tool));
+  if (unknown.length) throw new Error(`Requests name unknown tools: ${unknown.map((r) => r.tool).join(', ')}`);
+  const { tuning, heldOut } = split(REQUESTS);
+  const tuned = tuning.map(rankOf);
+  if (process.env.SEARCH_MISSES)
+    for (const r of tuned.filter((x) => x.rank !== 1))
+      process.stderr.write(`miss (rank ${r.rank || '-'}): "${r.request.query}" → ${r.first}, want ${r.request.tool}\n`);
+  // Each request timed alone; the median over requests of each one's median run.
+  const perRequest: number[] = [];
+  for (const r of REQUESTS) perRequest.push(median(await time(() => search.search(r.query), 5, 2)));
+  return [
+    ...figures('tuning', tuned),
+    ...figures('held-out', heldOut.map(rankOf)),
+    {
+      suite: 'tool-search',
+      name: 'median search latency',
+      value: median(perRequest.sort((a, b) => a - b)),
+      unit: 'ms',
+      note: `${registry.tools.length} tools, ${REQUESTS.length} requests, ${uncovered.length} tools without one`,
+    },
+  ];
+};

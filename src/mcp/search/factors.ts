@@ -1,0 +1,75 @@
+import type { ToolDefinition } from '../../toolkit/define-tool.js';
+import type { SystemSearchHints } from '../../toolkit/registry.js';
+import type { RequestSignals } from './signals.js';
+
+/**
+ * How much each kind of evidence counts: added points for phrases the catalog's hints hold, factors for
+ * what the request says as a whole. Set by hand, then by `bench/tool-search/tune.ts` on the tuning half
+ * of our own requests alone.
+ */
+export const WEIGHTS = {
+  /** Points per consecutive term pair shared with a name, alias or example. */
+  pair: 1.2,
+  /** Points per term of an alias the request holds whole. */
+  alias: 1.6,
+  /** Points for the nearest example request, at full likeness. */
+  example: 10,
+  /** The request names the tool's system, or names another. */
+  named: 2,
+  unnamed: 0.5,
+  /** The request means the account the tool acts on, or the other; with none said, the user's own. */
+  account: 1.6,
+  otherAccount: 0.6,
+  userByDefault: 1.1,
+  /** A person's own work list, asked with "my", or not. */
+  ownWork: 1.5,
+  ownWorkUnasked: 0.8,
+  /** The tool reads or writes as the request does, or the other way; an action when neither is said. */
+  intent: 1.5,
+  otherIntent: 0.6,
+  actionUnsaid: 0.8,
+  /** Many asked of a list tool, one of a get tool, or the other way. */
+  number: 1.2,
+  otherNumber: 0.9,
+  /** A side-by-side analytical tool, asked side by side or not. */
+  breakdown: 1.3,
+  breakdownUnasked: 0.8,
+};
+export type Weights = typeof WEIGHTS;
+
+/** Whose account a request means against whose the tool acts on; with none said, the user's own a little. */
+export function accountFactor(
+  account: SystemSearchHints['account'],
+  asked: RequestSignals['account'],
+  w: Weights,
+): number {
+  if (!account) return 1;
+  if (!asked) return account === 'user' ? w.userByDefault : 1;
+  return account === asked ? w.account : w.otherAccount;
+}
+
+/** An analytical tool whose rows are repositories or projects side by side (`…_by_repo`, `…_all_projects`). */
+export const isBreakdown = (tool: ToolDefinition): boolean =>
+  tool.capability.type === 'analytical' && /_by_(repo|project)|_all_projects$/.test(tool.name);
+
+/** A tool that lists (`list_…`, `get_issues`) or returns one thing (`get_issue`); analytics are neither. */
+function numberOfTool(tool: ToolDefinition): 'many' | 'one' | undefined {
+  if (tool.capability.type !== 'read') return undefined;
+  if (/^(list|search)_|s$/.test(tool.name)) return 'many';
+  return /^get_/.test(tool.name) ? 'one' : undefined;
+}
+
+/** Many things asked prefer the tools that list, one thing asked the tools that get one. */
+export function numberFactor(tool: ToolDefinition, asked: RequestSignals['number'], w: Weights): number {
+  const kind = numberOfTool(tool);
+  if (!asked || !kind) return 1;
+  return asked === kind ? w.number : w.otherNumber;
+}
+
+/** Reads prefer read and analytical tools, writes prefer actions; with no clear intent actions yield a little. */
+export function intentFactor(tool: ToolDefinition, intent: RequestSignals['intent'], w: Weights): number {
+  const isAction = tool.capability.type === 'action';
+  if (intent === 'read') return isAction ? w.otherIntent : w.intent;
+  if (intent === 'write') return isAction ? w.intent : w.otherIntent;
+  return isAction ? w.actionUnsaid : 1;
+}

@@ -1,0 +1,55 @@
+/** How the catalog search reads text: lower-cased words, stop words dropped, synonyms expanded, stemmed. */
+
+export type Synonyms = Readonly<Record<string, readonly string[]>>;
+
+const STOPWORDS = new Set(
+  'a an the of in on for to and or my me i am is are it its be what which all with our we do how this that there any by from about'.split(
+    ' ',
+  ),
+);
+
+export const isStopword = (word: string): boolean => STOPWORDS.has(word);
+
+/** A crude stem: enough to make review/reviews/reviewed and merge/merged/merging meet. */
+function stem(word: string): string {
+  let w = word;
+  if (w.length > 4) w = w.replace(/(ing|ed|ies|es|s)$/, (m) => (m === 'ies' ? 'y' : ''));
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  return w;
+}
+
+/** The raw lower-case words of a text, stop words kept: what phrases and typo correction read. */
+export const tokens = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/** Search terms of raw tokens: synonyms expanded (`pr` → pull request), stop words dropped, stemmed. */
+export const termsOf = (raw: readonly string[], synonyms: Synonyms = {}): string[] =>
+  raw
+    .flatMap((w) => synonyms[w] ?? [w])
+    .filter((w) => w.length > 1 && !STOPWORDS.has(w))
+    .map(stem);
+
+/** A text as space-separated lower-case words with spaces at both ends, to find whole phrases in. */
+export const phraseText = (raw: readonly string[]): string => ` ${raw.join(' ')} `;
+
+const EVERYDAY_VERBS: Readonly<Record<string, readonly string[]>> = {
+  update: ['push', 'move', 'reschedule', 'rename', 'edit', 'change', 'bump', 'shift', 'fix', 'correct'],
+  delete: ['cancel', 'trash', 'drop', 'unsend', 'forget', 'scrap'],
+  create: ['book', 'schedule', 'new', 'make', 'start', 'file', 'log', 'raise'],
+  remove: ['drop', 'untag', 'unlabel'],
+  send: ['post', 'announce', 'tell', 'ping', 'say'],
+};
+
+/**
+ * The systems' synonyms, and everyday verbs also read as the verbs tool names use: "push the retro to
+ * thursday" asks to update, "drop the label" to remove. The word itself is kept, so aliases still match.
+ */
+export function withVerbs(synonyms: Synonyms): Synonyms {
+  const out: Record<string, string[]> = Object.fromEntries(Object.entries(synonyms).map(([w, e]) => [w, [...e]]));
+  for (const [verb, everyday] of Object.entries(EVERYDAY_VERBS))
+    for (const word of everyday) out[word] = [...new Set([...(out[word] ?? [word]), verb])];
+  return out;
+}

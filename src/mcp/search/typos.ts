@@ -1,0 +1,76 @@
+import { isStopword } from './text.js';
+
+/** Edit distance with transpositions (`serach` → `search` is one edit), or `limit + 1` once past `limit`. */
+function distance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_v, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > limit) return limit + 1;
+    before = previous;
+    previous = row;
+  }
+  return previous[b.length];
+}
+
+/**
+ * Whether a short word may be a slip of this one: a letter missing, added or swapped with its neighbour,
+ * never another letter in its place, so "five" stays five rather than becoming "file".
+ */
+const slipOf = (word: string, candidate: string): boolean =>
+  word.length > 5 || word.length !== candidate.length || [...word].sort().join('') === [...candidate].sort().join('');
+
+/**
+ * Edits a word of this length may be away from the catalog's word it meant: one (a slip, a swap), as two
+ * turn real words into catalog words ("conference" is two edits from "confluence").
+ */
+const allowedEdits = (length: number): number => (length >= 3 ? 1 : 0);
+
+/**
+ * Corrects misspelt words against the catalog's vocabulary (names, descriptions, hints, synonyms and
+ * the products systems are called by): a word the catalog does not know becomes the nearest one it
+ * does within a bounded number of edits, the more common one on a tie. Words with digits are left
+ * alone: they are ids and keys.
+ */
+export class TypoCorrector {
+  private readonly byLength = new Map<number, Array<{ word: string; frequency: number }>>();
+  private readonly known = new Set<string>();
+
+  constructor(frequency: ReadonlyMap<string, number>) {
+    for (const [word, count] of frequency) {
+      this.known.add(word);
+      if (word.length < 3 || /\d/.test(word)) continue;
+      const bucket = this.byLength.get(word.length) ?? [];
+      bucket.push({ word, frequency: count });
+      this.byLength.set(word.length, bucket);
+    }
+  }
+
+  /** The word meant, or the word itself when it is known, too short, an id, or near nothing known. */
+  correct(word: string): string {
+    const limit = allowedEdits(word.length);
+    if (limit === 0 || this.known.has(word) || isStopword(word) || /\d/.test(word)) return word;
+    let best: { word: string; edits: number; frequency: number } | undefined;
+    // A three-letter word is only ever a longer word missing a letter (`pul`), never another short word.
+    const shortest = word.length === 3 ? 4 : word.length - limit;
+    for (let length = shortest; length <= word.length + limit; length++) {
+      for (const candidate of this.byLength.get(length) ?? []) {
+        if (!slipOf(word, candidate.word)) continue;
+        const edits = distance(word, candidate.word, limit);
+        if (edits > limit) continue;
+        if (!best || edits < best.edits || (edits === best.edits && candidate.frequency > best.frequency))
+          best = { word: candidate.word, edits, frequency: candidate.frequency };
+      }
+    }
+    return best?.word ?? word;
+  }
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { McpSurface } from '../../src/mcp/server.js';
+import type { Caller } from '../../src/toolkit/context.js';
+import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { connectInMemory } from './connect.js';
+
+let server: TestServer;
+let caller: Caller;
+beforeAll(async () => {
+  server = await startTestServer();
+  caller = server.callerFor('acme');
+});
+afterAll(() => server.close());
+
+interface Hit {
+  name: string;
+  reason: string;
+}
+
+// Requests where the entity, the product named, whose account or the whole request's intent decides,
+// and a misspelt one: the tool each must find first.
+const HARD: Array<[string, string]> = [
+  ['drop the blocked label from WEB-12', 'ticketing_remove_issue_labels'],
+  ['file a bug in the MOB project', 'ticketing_create_ticket'],
+  ['comment on the Confluence page', 'wiki_add_comment'],
+  ["what's on my calendar tomorrow", 'suite_list_events'],
+  ['look through the PDFs we uploaded for the refund policy', 'documents_query_documents'],
+  ['note that I prefer bullet points', 'graph_inject_context'],
+];
+const TYPO: [string, string] = ['serach slak for the postmortem', 'chat_search_messages'];
+
+describe('tool search puts the right tool first', () => {
+  it.each([...HARD, TYPO])('search_tools over MCP: "%s" → %s', async (query, expected) => {
+    const client = await connectInMemory(new McpSurface(server.app, { mode: 'discovery' }), caller);
+    const found = await client.callTool({ name: 'search_tools', arguments: { query } });
+    const hits = (found.structuredContent as { tools: Hit[] }).tools;
+    expect(hits[0]?.name).toBe(expected);
+    expect(hits[0]?.reason).toEqual(expect.any(String));
+    await client.close();
+  });
+
+  it.each([...HARD, TYPO])('GET /mcp/search: "%s" → %s', async (query, expected) => {
+    const { status, body } = await call(server, 'GET', `/mcp/search?q=${encodeURIComponent(query)}&limit=3`);
+    expect(status).toBe(200);
+    expect((body as { tools: Hit[] }).tools.map((t) => t.name)[0]).toBe(expected);
+    expect((body as { count: number }).count).toBeLessThanOrEqual(3);
+  });
+
+  it('says which words it read a misspelt request as', async () => {
+    const { body } = await call(server, 'GET', `/mcp/search?q=${encodeURIComponent(TYPO[0])}`);
+    expect((body as { tools: Hit[] }).tools[0]?.reason).toContain('serach→search');
+  });
+
+  it('refuses a search without words', async () => {
+    const { status, body } = await call(server, 'GET', '/mcp/search?q=');
+    expect(status).toBe(400);
+    expect(JSON.stringify(body)).toContain('q (1-500 characters) is required');
+  });
+});
