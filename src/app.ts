@@ -14,7 +14,8 @@ import {
 } from './catalog/manifest.js';
 import type { Db } from './store/db.js';
 import { openDatabase } from './database.js';
-import { TenantsRepo } from './store/tenants-repo.js';
+import { SqliteTenantStore } from './store/tenant-store-sqlite.js';
+import { purgeTenantData } from './store/tenant-purge.js';
 import { systemClock, type Clock, type Logger } from './toolkit/context.js';
 import type { DemoEnvironment } from './demo/environment.js';
 import { upstreamErrorMapper } from './integrations/errors.js';
@@ -70,7 +71,7 @@ export interface DemoMode {
     tenants: Pick<TenantService, 'ensure'>;
     vault: Pick<CredentialVault, 'fillOnFirstUse' | 'put'>;
     clock: Clock;
-  }): void;
+  }): Promise<void>;
 }
 
 export interface CreateAppOptions {
@@ -89,7 +90,7 @@ export interface CreateAppOptions {
  * the features over it, then the executor that hands them to tools), and the container last. Nothing
  * is added to the app after it is returned.
  */
-export function createApp(config: Config, options: CreateAppOptions = {}): App {
+export async function createApp(config: Config, options: CreateAppOptions = {}): Promise<App> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.logLevel);
   const { demo } = options;
@@ -98,8 +99,11 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
   const registry = options.registry ?? buildRegistry(manifests);
   const integrations = integrationsOf(manifests);
   const vault = openVault(config, db, log, clock);
-  const tenants = new TenantService(new TenantsRepo(db), clock, (tenantId) => {
-    for (const fn of tenantRemovedHooks) fn(tenantId);
+  const tenants = new TenantService(new SqliteTenantStore(db), clock, {
+    purge: async (tenantId) => void purgeTenantData(db, tenantId),
+    onRemoved: (tenantId) => {
+      for (const fn of tenantRemovedHooks) fn(tenantId);
+    },
   });
   let listeningUrl = `http://${config.host}:${config.port}`;
   const publicUrl = () => config.publicUrl ?? listeningUrl;
@@ -191,7 +195,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
         .catch((error: unknown) => log.warn('analytics cache invalidation failed', { error: String(error) })),
   ];
   // Demo mode's tenants and its users' consents, once every service is built.
-  demo?.prepare({ tenants, vault, clock });
+  await demo?.prepare({ tenants, vault, clock });
   let closing: Promise<void> | undefined;
   const app: App = {
     config,
@@ -242,7 +246,8 @@ function credentialSources(
   const sources: CredentialSource[] = [jwtCredentials, vaultCredentials(vault, log)];
   if (options.environmentCredentials) sources.push(environmentCredentials(options.environmentCredentials));
   // Read per call: tenants come and go.
-  const consumerOf = (tenantId: string) => (tenants.exists(tenantId) ? tenants.get(tenantId).consumerId : undefined);
+  const consumerOf = async (tenantId: string) =>
+    (await tenants.exists(tenantId)) ? (await tenants.get(tenantId)).consumerId : undefined;
   for (const integration of integrations)
     if (integration.ownSource)
       sources.push(integration.ownSource({ config, consumerOf, demo: options.demo?.environment }));

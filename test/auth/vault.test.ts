@@ -38,7 +38,7 @@ afterEach(async () => {
 });
 
 /** A server over a database file of its own (or the given one), with the given vault keys. */
-function appWith(keys: string | undefined, options: { file?: string; log?: Logger } = {}): App {
+async function appWith(keys: string | undefined, options: { file?: string; log?: Logger } = {}): Promise<App> {
   const file = options.file ?? join(newDir(), 'constellation.db');
   const env = {
     CONSTELLATION_ENV: 'test',
@@ -46,11 +46,11 @@ function appWith(keys: string | undefined, options: { file?: string; log?: Logge
     CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET,
     ...(keys ? { CONSTELLATION_ENCRYPTION_KEY: keys } : {}),
   };
-  const app = createApp(loadConfig(env, { databaseFile: file, demo: false, logLevel: 'error' }), {
+  const app = await createApp(loadConfig(env, { databaseFile: file, demo: false, logLevel: 'error' }), {
     log: options.log ?? recordingLogger([]),
   });
   apps.push(app);
-  for (const id of ['acme', 'globex']) app.tenants.ensure({ id, consumerId: `${id}-consumer` });
+  for (const id of ['acme', 'globex']) await app.tenants.ensure({ id, consumerId: `${id}-consumer` });
   return app;
 }
 
@@ -64,8 +64,8 @@ const ada = { tenantId: 'acme', userEmail: 'ada@acme.test' };
 const grace = { tenantId: 'acme', userEmail: 'grace@acme.test' };
 
 describe('per-user credential vault', () => {
-  it('keeps each user’s credentials per provider and gives them back only to that user', () => {
-    const { vault } = appWith(KEY_A);
+  it('keeps each user’s credentials per provider and gives them back only to that user', async () => {
+    const { vault } = await appWith(KEY_A);
     vault.put(ada, 'google', SECRET);
     vault.put(grace, 'google', { ...SECRET, accessToken: 'grace-token' });
     vault.put(ada, 'slack', { token: 'xoxp-ada' });
@@ -81,8 +81,8 @@ describe('per-user credential vault', () => {
     expect(vault.get(grace, 'google')).toMatchObject({ accessToken: 'grace-token' });
   });
 
-  it('writes rows deferred to first use when a tenant’s provider is first touched, once, and not for other providers', () => {
-    const { vault } = appWith(KEY_A);
+  it('writes rows deferred to first use when a tenant’s provider is first touched, once, and not for other providers', async () => {
+    const { vault } = await appWith(KEY_A);
     const fills: string[] = [];
     vault.fillOnFirstUse('acme', 'google', () => {
       fills.push('google');
@@ -107,7 +107,7 @@ describe('per-user credential vault', () => {
 
   it('stores no token in clear text in the database file or its journal', async () => {
     const dir = newDir();
-    const app = appWith(KEY_A, { file: join(dir, 'constellation.db') });
+    const app = await appWith(KEY_A, { file: join(dir, 'constellation.db') });
     app.vault.put(ada, 'google', SECRET);
     app.db.pragma('wal_checkpoint(TRUNCATE)');
     const bytes = readdirSync(dir).map((name) => readFileSync(join(dir, name)).toString('latin1'));
@@ -119,9 +119,9 @@ describe('per-user credential vault', () => {
     expect(app.db.prepare('SELECT count(*) FROM vault_credentials').pluck().get()).toBe(1);
   });
 
-  it('a row moved under another user’s name does not open: user A can never act with user B’s tokens', () => {
+  it('a row moved under another user’s name does not open: user A can never act with user B’s tokens', async () => {
     const log: Logged[] = [];
-    const app = appWith(KEY_A, { log: recordingLogger(log) });
+    const app = await appWith(KEY_A, { log: recordingLogger(log) });
     app.vault.put(grace, 'github', SECRET);
     // Copy Grace's sealed bytes into a row for Ada, as a database-level mix-up or attack would.
     app.db
@@ -134,18 +134,18 @@ describe('per-user credential vault', () => {
 
     const source = vaultCredentials(app.vault, recordingLogger(log));
     expect(
-      source.read({ tenantId: 'acme', userEmail: 'ada@acme.test', connections: {} }, githubIntegration),
+      await source.read({ tenantId: 'acme', userEmail: 'ada@acme.test', connections: {} }, githubIntegration),
     ).toBeUndefined();
-    expect(source.read({ tenantId: 'acme', userEmail: 'grace@acme.test', connections: {} }, githubIntegration)).toEqual(
-      SECRET,
-    );
-    expect(source.read({ tenantId: 'acme', connections: {} }, githubIntegration)).toBeUndefined();
+    expect(
+      await source.read({ tenantId: 'acme', userEmail: 'grace@acme.test', connections: {} }, githubIntegration),
+    ).toEqual(SECRET);
+    expect(await source.read({ tenantId: 'acme', connections: {} }, githubIntegration)).toBeUndefined();
     expect(JSON.stringify(log)).not.toContain('VERY-SECRET');
     expect(log.some((line) => line.level === 'warn' && line.message.includes('could not be opened'))).toBe(true);
   });
 
-  it('an altered ciphertext is refused instead of yielding other bytes', () => {
-    const { vault, db } = appWith(KEY_A);
+  it('an altered ciphertext is refused instead of yielding other bytes', async () => {
+    const { vault, db } = await appWith(KEY_A);
     vault.put(ada, 'google', SECRET);
     db.prepare(
       "UPDATE vault_credentials SET ciphertext = zeroblob(length(ciphertext)) WHERE user_email = 'ada@acme.test'",
@@ -153,10 +153,10 @@ describe('per-user credential vault', () => {
     expect(() => vault.get(ada, 'google')).toThrow();
   });
 
-  it('rotates keys: rows sealed under the old key are re-sealed under the new one at start-up', () => {
+  it('rotates keys: rows sealed under the old key are re-sealed under the new one at start-up', async () => {
     const dir = newDir();
     const file = join(dir, 'constellation.db');
-    const first = appWith(KEY_A, { file });
+    const first = await appWith(KEY_A, { file });
     first.vault.put(ada, 'google', SECRET);
     first.vault.put(grace, 'slack', { token: 'xoxp-grace' });
     const oldKeyId = first.db.prepare('SELECT DISTINCT key_id FROM vault_credentials').pluck().all();
@@ -164,7 +164,7 @@ describe('per-user credential vault', () => {
     apps.splice(apps.indexOf(first), 1);
 
     const log: Logged[] = [];
-    const rotated = appWith(`${KEY_B},${KEY_A}`, { file, log: recordingLogger(log) });
+    const rotated = await appWith(`${KEY_B},${KEY_A}`, { file, log: recordingLogger(log) });
     expect(log).toContainEqual(
       expect.objectContaining({
         message: 'vault: re-sealed credentials under the current key',
@@ -178,21 +178,21 @@ describe('per-user credential vault', () => {
     apps.splice(apps.indexOf(rotated), 1);
 
     // The old key can now be dropped: everything opens with the new key alone.
-    const after = appWith(KEY_B, { file });
+    const after = await appWith(KEY_B, { file });
     expect(after.vault.get(ada, 'google')).toEqual(SECRET);
     expect(after.vault.get(grace, 'slack')).toEqual({ token: 'xoxp-grace' });
   });
 
-  it('is emptied with its tenant, and refuses writes for a tenant that is gone', () => {
-    const app = appWith(KEY_A);
+  it('is emptied with its tenant, and refuses writes for a tenant that is gone', async () => {
+    const app = await appWith(KEY_A);
     app.vault.put(ada, 'google', SECRET);
     app.vault.put({ tenantId: 'globex', userEmail: 'ken@globex.test' }, 'google', SECRET);
-    app.tenants.remove('acme');
+    await app.tenants.remove('acme');
     expect(app.db.prepare("SELECT count(*) FROM vault_credentials WHERE tenant_id = 'acme'").pluck().get()).toBe(0);
     expect(app.vault.get({ tenantId: 'globex', userEmail: 'ken@globex.test' }, 'google')).toEqual(SECRET);
     expect(() => app.vault.put(ada, 'google', SECRET)).toThrow('Tenant acme does not exist');
 
-    const epoch = app.tenants.epochOf('globex');
+    const epoch = await app.tenants.epochOf('globex');
     expect(() =>
       app.vault.put(
         { tenantId: 'globex', userEmail: 'ken@globex.test', tenantEpoch: 'an-older-generation' },
@@ -212,7 +212,7 @@ describe('vault keys in configuration', () => {
     CONSTELLATION_JWT_SECRET: 'b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5',
   };
 
-  it('production refuses to start without a key, and names the variable', () => {
+  it('production refuses to start without a key, and names the variable', async () => {
     expect(productionProblems(loadConfig(production), production)).toEqual([
       expect.stringContaining('CONSTELLATION_ENCRYPTION_KEY is not set'),
     ]);
@@ -220,7 +220,7 @@ describe('vault keys in configuration', () => {
     expect(productionProblems(loadConfig(keyed), keyed)).toEqual([]);
   });
 
-  it('refuses malformed or repeated keys, naming which', () => {
+  it('refuses malformed or repeated keys, naming which', async () => {
     const vaultKeys = (value: string) => loadConfig({ CONSTELLATION_ENCRYPTION_KEY: value }).vaultKeys;
     expect(() => vaultKeys('too-short')).toThrow('CONSTELLATION_ENCRYPTION_KEY key 1 must be 32 bytes');
     expect(() => vaultKeys(`${KEY_B},abc`)).toThrow('key 2 must be 32 bytes');
@@ -228,7 +228,7 @@ describe('vault keys in configuration', () => {
     expect(vaultKeys(` ${KEY_A} , ${KEY_B}`)).toHaveLength(2);
   });
 
-  it('development derives a stable local key and says so', () => {
+  it('development derives a stable local key and says so', async () => {
     const log: Logged[] = [];
     const dir = newDir();
     const file = join(dir, 'constellation.db');
@@ -237,15 +237,15 @@ describe('vault keys in configuration', () => {
       CONSTELLATION_API_KEY: TEST_API_KEY,
       CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET,
     };
-    const first = createApp(loadConfig(env, { databaseFile: file, demo: false }), { log: recordingLogger(log) });
-    first.tenants.ensure({ id: 'acme', consumerId: 'acme-consumer' });
+    const first = await createApp(loadConfig(env, { databaseFile: file, demo: false }), { log: recordingLogger(log) });
+    await first.tenants.ensure({ id: 'acme', consumerId: 'acme-consumer' });
     first.vault.put(ada, 'google', SECRET);
     first.db.close();
     expect(
       log.some((line) => line.level === 'warn' && line.message.includes('CONSTELLATION_ENCRYPTION_KEY is not set')),
     ).toBe(true);
 
-    const again = createApp(loadConfig(env, { databaseFile: file, demo: false }), { log: recordingLogger([]) });
+    const again = await createApp(loadConfig(env, { databaseFile: file, demo: false }), { log: recordingLogger([]) });
     apps.push(again);
     expect(again.vault.get(ada, 'google')).toEqual(SECRET);
     expect(createKeyring(undefined, 'one secret').current.id).toBe(createKeyring(undefined, 'one secret').current.id);

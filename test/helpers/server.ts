@@ -15,7 +15,7 @@ export const TEST_API_KEY = 'test-api-key-0123456789';
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789-0123456789';
 
 /** An app over an in-memory store with the test secrets (and `env`), not listening: for tests of services under the app. */
-export function testApp(env: NodeJS.ProcessEnv = {}): App {
+export function testApp(env: NodeJS.ProcessEnv = {}): Promise<App> {
   return createApp(
     loadConfig(
       {
@@ -75,7 +75,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const appOptions = { clock: options.clock, log: silentLogger, manifests: options.manifests };
   const app =
     options.sandbox === false
-      ? createApp(config, appOptions)
+      ? await createApp(config, appOptions)
       : (await createDemoApp(config, appOptions, { port: options.sandboxPort, rateLimits: options.rateLimits })).app;
   const surface = new McpSurface(app, options.mcp ?? { mode: 'full' });
   const listening = await listen(app, buildHttpApp(app, surface), 0, '127.0.0.1');

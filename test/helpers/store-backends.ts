@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { openDatabase } from '../../src/database.js';
 import { storeOn, type StoreBackend, type StoreFactories } from '../../src/store/backend.js';
 import { openPgPool } from '../../src/store/pg/pool.js';
-import { TenantsRepo } from '../../src/store/tenants-repo.js';
+import { SqliteTenantStore } from '../../src/store/tenant-store-sqlite.js';
+import { purgeTenantData } from '../../src/store/tenant-purge.js';
 import { pgTestDatabase } from './pg-lane.js';
 
 type BackendName = StoreBackend['kind'];
@@ -35,7 +36,7 @@ export async function openContractBackend(name: BackendName): Promise<ContractBa
     const insert = db.prepare(
       "INSERT INTO tenants (id, consumer_id, created_at, updated_at, epoch) VALUES (?, ?, '', '', ?)",
     );
-    const tenants = new TenantsRepo(db);
+    const tenants = new SqliteTenantStore(db);
     return {
       backend: { kind: 'sqlite', db },
       async addTenant(epoch = 'e1') {
@@ -44,7 +45,8 @@ export async function openContractBackend(name: BackendName): Promise<ContractBa
         return id;
       },
       async deleteTenant(tenantId) {
-        tenants.remove(tenantId);
+        await tenants.remove(tenantId);
+        purgeTenantData(db, tenantId);
       },
       async close() {
         db.close();

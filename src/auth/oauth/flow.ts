@@ -47,7 +47,7 @@ export interface OAuthFlowOptions {
    * Why this user can never authorize here (`no_access`), or undefined when they can: e.g. the
    * provider's app is not configured, or the user's email domain is not allowed.
    */
-  accessDenied?(owner: VaultOwner): string | undefined;
+  accessDenied?(owner: VaultOwner): Promise<string | undefined>;
   /** Refresh an access token this long before it expires (default one minute). */
   refreshMarginMs?: number;
 }
@@ -74,7 +74,7 @@ export class OAuthFlow {
 
   /** The provider's consent URL for a user, with a fresh state; starts a pending authorization. */
   async begin(owner: VaultOwner, returnUrl?: string): Promise<string> {
-    const denied = this.options.accessDenied?.(owner);
+    const denied = await this.options.accessDenied?.(owner);
     if (denied) throw new AppError('FORBIDDEN', denied);
     return this.consentUrl(owner, (pending, now) =>
       this.options.pending.add({ ...pending, returnUrl }, now, owner.tenantEpoch),
@@ -166,9 +166,9 @@ export class OAuthFlow {
     return { owner, grant: stored, returnUrl: pending.returnUrl };
   }
 
-  status(owner: VaultOwner): AuthorizationStatus {
+  async status(owner: VaultOwner): Promise<AuthorizationStatus> {
     const base = { user_email: owner.userEmail, scopes: [] as string[], expires_at: null };
-    const denied = this.options.accessDenied?.(owner);
+    const denied = await this.options.accessDenied?.(owner);
     if (denied) return { ...base, status: 'no_access', message: denied };
     const stored = this.stored(owner);
     if (!stored) return this.notAuthorized(owner);
