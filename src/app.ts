@@ -30,7 +30,17 @@ import { createAnalyticsCache } from './analytics/install.js';
 import type { Sandbox } from './sandbox/server.js';
 import { ResponseCache } from './http/response-cache.js';
 import type { RouteContext } from './http/route-context.js';
-import { createKeyring, CredentialVault, LocalGrantGenerations, vaultCredentials } from './auth/vault/index.js';
+import {
+  createKeyring,
+  CredentialVault,
+  LocalGrantGenerations,
+  type CredentialStore,
+  PgCredentialStore,
+  requireSharableKey,
+  SqliteCredentialStore,
+  vaultCredentials,
+} from './auth/vault/index.js';
+import { storeOn, type StoreBackend } from './store/backend.js';
 import { tenantGate } from './store/tenant-gate.js';
 import type { OAuthFlow } from './auth/oauth/flow.js';
 import { createAuthorizations } from './auth/oauth/install.js';
@@ -98,7 +108,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const manifests = options.manifests ?? MANIFESTS;
   const registry = options.registry ?? buildRegistry(manifests);
   const integrations = integrationsOf(manifests);
-  const vault = openVault(config, db, log, clock);
+  const vault = await openVault(config, { kind: 'sqlite', db }, log, clock);
   const tenants = new TenantService(new SqliteTenantStore(db), clock, {
     purge: async (tenantId) => void purgeTenantData(db, tenantId),
     onRemoved: (tenantId) => {
@@ -281,9 +291,14 @@ async function shutDown(
 }
 
 /** The credential vault, with rows sealed under a rotated-out key moved to the current one. */
-function openVault(config: Config, db: Db, log: Logger, clock: Clock): CredentialVault {
+async function openVault(config: Config, backend: StoreBackend, log: Logger, clock: Clock): Promise<CredentialVault> {
   const keyring = createKeyring(config.vaultKeys, `${config.jwtSecret}\0${config.databaseFile}`);
-  const vault = new CredentialVault(db, keyring, tenantGate(db), () => clock.now(), new LocalGrantGenerations());
+  requireSharableKey(keyring, backend.kind);
+  const store = storeOn<CredentialStore>(backend, {
+    sqlite: (db) => new SqliteCredentialStore(db, tenantGate(db)),
+    postgres: (pool) => new PgCredentialStore(pool),
+  });
+  const vault = new CredentialVault(store, keyring, () => clock.now(), new LocalGrantGenerations());
   if (keyring.derived && config.environment !== 'test') {
     // Demo data holds no real credentials, so saying so is enough; anywhere else it deserves a warning.
     const message =
@@ -291,7 +306,7 @@ function openVault(config: Config, db: Db, log: Logger, clock: Clock): Credentia
     if (config.demo) log.info(message);
     else log.warn(`${message} (set a key before storing real credentials)`);
   }
-  const resealed = vault.reseal();
+  const resealed = await vault.reseal();
   if (resealed > 0)
     log.info('vault: re-sealed credentials under the current key', { rows: resealed, key_id: keyring.current.id });
   return vault;

@@ -94,7 +94,7 @@ describe('the shared OAuth flow with Slack (bot and user tokens) against the Sla
       code: 'FORBIDDEN',
       message: expect.stringContaining('Email mismatch: the Slack account'),
     });
-    expect(app.vault.providersOf(member)).toEqual([]);
+    expect(await app.vault.providersOf(member)).toEqual([]);
   });
 
   it('tokens that never expire are handed out as stored; a code is single use at Slack too', async () => {

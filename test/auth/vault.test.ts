@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../src/app.js';
-import { createKeyring, vaultCredentials } from '../../src/auth/vault/index.js';
+import { createKeyring, requireSharableKey, vaultCredentials } from '../../src/auth/vault/index.js';
 import { loadConfig } from '../../src/config/config.js';
 import { productionProblems } from '../../src/config/secrets.js';
 import type { Logger } from '../../src/toolkit/context.js';
@@ -66,49 +66,49 @@ const grace = { tenantId: 'acme', userEmail: 'grace@acme.test' };
 describe('per-user credential vault', () => {
   it('keeps each user’s credentials per provider and gives them back only to that user', async () => {
     const { vault } = await appWith(KEY_A);
-    vault.put(ada, 'google', SECRET);
-    vault.put(grace, 'google', { ...SECRET, accessToken: 'grace-token' });
-    vault.put(ada, 'slack', { token: 'xoxp-ada' });
+    await vault.put(ada, 'google', SECRET);
+    await vault.put(grace, 'google', { ...SECRET, accessToken: 'grace-token' });
+    await vault.put(ada, 'slack', { token: 'xoxp-ada' });
 
-    expect(vault.get({ tenantId: 'acme', userEmail: 'ADA@acme.test ' }, 'google')).toEqual(SECRET);
-    expect(vault.get(grace, 'google')).toMatchObject({ accessToken: 'grace-token' });
-    expect(vault.get({ tenantId: 'globex', userEmail: 'ada@acme.test' }, 'google')).toBeUndefined();
-    expect(vault.providersOf(ada)).toEqual(['google', 'slack']);
+    expect(await vault.get({ tenantId: 'acme', userEmail: 'ADA@acme.test ' }, 'google')).toEqual(SECRET);
+    expect(await vault.get(grace, 'google')).toMatchObject({ accessToken: 'grace-token' });
+    expect(await vault.get({ tenantId: 'globex', userEmail: 'ada@acme.test' }, 'google')).toBeUndefined();
+    expect(await vault.providersOf(ada)).toEqual(['google', 'slack']);
 
-    expect(vault.delete(ada, 'google')).toBe(true);
-    expect(vault.delete(ada, 'google')).toBe(false);
-    expect(vault.get(ada, 'google')).toBeUndefined();
-    expect(vault.get(grace, 'google')).toMatchObject({ accessToken: 'grace-token' });
+    expect(await vault.delete(ada, 'google')).toBe(true);
+    expect(await vault.delete(ada, 'google')).toBe(false);
+    expect(await vault.get(ada, 'google')).toBeUndefined();
+    expect(await vault.get(grace, 'google')).toMatchObject({ accessToken: 'grace-token' });
   });
 
   it('writes rows deferred to first use when a tenant’s provider is first touched, once, and not for other providers', async () => {
     const { vault } = await appWith(KEY_A);
     const fills: string[] = [];
-    vault.fillOnFirstUse('acme', 'google', () => {
+    vault.fillOnFirstUse('acme', 'google', async () => {
       fills.push('google');
-      vault.put(ada, 'google', SECRET);
-      vault.put(grace, 'google', { ...SECRET, accessToken: 'grace-token' });
+      await vault.put(ada, 'google', SECRET);
+      await vault.put(grace, 'google', { ...SECRET, accessToken: 'grace-token' });
     });
-    vault.fillOnFirstUse('acme', 'slack', () => fills.push('slack'));
+    vault.fillOnFirstUse('acme', 'slack', () => void fills.push('slack'));
     expect(fills).toEqual([]);
 
-    expect(vault.get({ tenantId: 'globex', userEmail: 'ada@acme.test' }, 'google')).toBeUndefined();
-    expect(vault.get(grace, 'google')).toMatchObject({ accessToken: 'grace-token' });
-    expect(vault.get(ada, 'google')).toEqual(SECRET);
+    expect(await vault.get({ tenantId: 'globex', userEmail: 'ada@acme.test' }, 'google')).toBeUndefined();
+    expect(await vault.get(grace, 'google')).toMatchObject({ accessToken: 'grace-token' });
+    expect(await vault.get(ada, 'google')).toEqual(SECRET);
     expect(fills).toEqual(['google']);
 
     // A revocation before anything was read revokes what the fill wrote, and the fill never runs again.
     vault.fillOnFirstUse('acme', 'google', () => vault.put(ada, 'google', SECRET));
-    expect(vault.delete(ada, 'google')).toBe(true);
-    expect(vault.get(ada, 'google')).toBeUndefined();
-    expect(vault.providersOf(ada)).toEqual([]);
+    expect(await vault.delete(ada, 'google')).toBe(true);
+    expect(await vault.get(ada, 'google')).toBeUndefined();
+    expect(await vault.providersOf(ada)).toEqual([]);
     expect(fills).toEqual(['google', 'slack']);
   });
 
   it('stores no token in clear text in the database file or its journal', async () => {
     const dir = newDir();
     const app = await appWith(KEY_A, { file: join(dir, 'constellation.db') });
-    app.vault.put(ada, 'google', SECRET);
+    await app.vault.put(ada, 'google', SECRET);
     app.db.pragma('wal_checkpoint(TRUNCATE)');
     const bytes = readdirSync(dir).map((name) => readFileSync(join(dir, name)).toString('latin1'));
     expect(bytes.join('').length).toBeGreaterThan(0);
@@ -122,7 +122,7 @@ describe('per-user credential vault', () => {
   it('a row moved under another user’s name does not open: user A can never act with user B’s tokens', async () => {
     const log: Logged[] = [];
     const app = await appWith(KEY_A, { log: recordingLogger(log) });
-    app.vault.put(grace, 'github', SECRET);
+    await app.vault.put(grace, 'github', SECRET);
     // Copy Grace's sealed bytes into a row for Ada, as a database-level mix-up or attack would.
     app.db
       .prepare(
@@ -130,7 +130,7 @@ describe('per-user credential vault', () => {
          SELECT tenant_id, 'ada@acme.test', provider, key_id, nonce, ciphertext, tag, created_at, updated_at FROM vault_credentials WHERE user_email = 'grace@acme.test'`,
       )
       .run();
-    expect(() => app.vault.get(ada, 'github')).toThrow();
+    await expect(app.vault.get(ada, 'github')).rejects.toThrow();
 
     const source = vaultCredentials(app.vault, recordingLogger(log));
     expect(
@@ -146,19 +146,19 @@ describe('per-user credential vault', () => {
 
   it('an altered ciphertext is refused instead of yielding other bytes', async () => {
     const { vault, db } = await appWith(KEY_A);
-    vault.put(ada, 'google', SECRET);
+    await vault.put(ada, 'google', SECRET);
     db.prepare(
       "UPDATE vault_credentials SET ciphertext = zeroblob(length(ciphertext)) WHERE user_email = 'ada@acme.test'",
     ).run();
-    expect(() => vault.get(ada, 'google')).toThrow();
+    await expect(vault.get(ada, 'google')).rejects.toThrow();
   });
 
   it('rotates keys: rows sealed under the old key are re-sealed under the new one at start-up', async () => {
     const dir = newDir();
     const file = join(dir, 'constellation.db');
     const first = await appWith(KEY_A, { file });
-    first.vault.put(ada, 'google', SECRET);
-    first.vault.put(grace, 'slack', { token: 'xoxp-grace' });
+    await first.vault.put(ada, 'google', SECRET);
+    await first.vault.put(grace, 'slack', { token: 'xoxp-grace' });
     const oldKeyId = first.db.prepare('SELECT DISTINCT key_id FROM vault_credentials').pluck().all();
     first.db.close();
     apps.splice(apps.indexOf(first), 1);
@@ -179,29 +179,34 @@ describe('per-user credential vault', () => {
 
     // The old key can now be dropped: everything opens with the new key alone.
     const after = await appWith(KEY_B, { file });
-    expect(after.vault.get(ada, 'google')).toEqual(SECRET);
-    expect(after.vault.get(grace, 'slack')).toEqual({ token: 'xoxp-grace' });
+    expect(await after.vault.get(ada, 'google')).toEqual(SECRET);
+    expect(await after.vault.get(grace, 'slack')).toEqual({ token: 'xoxp-grace' });
   });
 
   it('is emptied with its tenant, and refuses writes for a tenant that is gone', async () => {
     const app = await appWith(KEY_A);
-    app.vault.put(ada, 'google', SECRET);
-    app.vault.put({ tenantId: 'globex', userEmail: 'ken@globex.test' }, 'google', SECRET);
+    await app.vault.put(ada, 'google', SECRET);
+    await app.vault.put({ tenantId: 'globex', userEmail: 'ken@globex.test' }, 'google', SECRET);
     await app.tenants.remove('acme');
     expect(app.db.prepare("SELECT count(*) FROM vault_credentials WHERE tenant_id = 'acme'").pluck().get()).toBe(0);
-    expect(app.vault.get({ tenantId: 'globex', userEmail: 'ken@globex.test' }, 'google')).toEqual(SECRET);
-    expect(() => app.vault.put(ada, 'google', SECRET)).toThrow('Tenant acme does not exist');
+    expect(await app.vault.get({ tenantId: 'globex', userEmail: 'ken@globex.test' }, 'google')).toEqual(SECRET);
+    await expect(app.vault.put(ada, 'google', SECRET)).rejects.toThrow('Tenant acme does not exist');
 
     const epoch = await app.tenants.epochOf('globex');
-    expect(() =>
+    await expect(
       app.vault.put(
         { tenantId: 'globex', userEmail: 'ken@globex.test', tenantEpoch: 'an-older-generation' },
         'google',
         SECRET,
       ),
-    ).toThrow();
-    app.vault.put({ tenantId: 'globex', userEmail: 'ken@globex.test', tenantEpoch: epoch }, 'slack', { token: 'x' });
-    expect(app.vault.providersOf({ tenantId: 'globex', userEmail: 'ken@globex.test' })).toEqual(['google', 'slack']);
+    ).rejects.toThrow();
+    await app.vault.put({ tenantId: 'globex', userEmail: 'ken@globex.test', tenantEpoch: epoch }, 'slack', {
+      token: 'x',
+    });
+    expect(await app.vault.providersOf({ tenantId: 'globex', userEmail: 'ken@globex.test' })).toEqual([
+      'google',
+      'slack',
+    ]);
   });
 });
 
@@ -218,6 +223,16 @@ describe('vault keys in configuration', () => {
     ]);
     const keyed = { ...production, CONSTELLATION_ENCRYPTION_KEY: KEY_B };
     expect(productionProblems(loadConfig(keyed), keyed)).toEqual([]);
+  });
+
+  it('a store shared by servers (PostgreSQL) refuses a derived key, naming the variable to set', () => {
+    const derived = createKeyring(undefined, 'jwt secret\0/data/constellation.db');
+    expect(() => requireSharableKey(derived, 'postgres')).toThrow(
+      /CONSTELLATION_ENCRYPTION_KEY must be set when the store is PostgreSQL/,
+    );
+    expect(() => requireSharableKey(derived, 'sqlite')).not.toThrow();
+    const configured = loadConfig({ CONSTELLATION_ENCRYPTION_KEY: KEY_A }).vaultKeys;
+    expect(() => requireSharableKey(createKeyring(configured, 'unused'), 'postgres')).not.toThrow();
   });
 
   it('refuses malformed or repeated keys, naming which', async () => {
@@ -239,7 +254,7 @@ describe('vault keys in configuration', () => {
     };
     const first = await createApp(loadConfig(env, { databaseFile: file, demo: false }), { log: recordingLogger(log) });
     await first.tenants.ensure({ id: 'acme', consumerId: 'acme-consumer' });
-    first.vault.put(ada, 'google', SECRET);
+    await first.vault.put(ada, 'google', SECRET);
     first.db.close();
     expect(
       log.some((line) => line.level === 'warn' && line.message.includes('CONSTELLATION_ENCRYPTION_KEY is not set')),
@@ -247,7 +262,7 @@ describe('vault keys in configuration', () => {
 
     const again = await createApp(loadConfig(env, { databaseFile: file, demo: false }), { log: recordingLogger([]) });
     apps.push(again);
-    expect(again.vault.get(ada, 'google')).toEqual(SECRET);
+    expect(await again.vault.get(ada, 'google')).toEqual(SECRET);
     expect(createKeyring(undefined, 'one secret').current.id).toBe(createKeyring(undefined, 'one secret').current.id);
     expect(createKeyring(undefined, 'one secret').current.id).not.toBe(createKeyring(undefined, 'another').current.id);
   });

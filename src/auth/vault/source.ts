@@ -13,7 +13,7 @@ export function vaultCredentials(vault: CredentialVault, log: Logger): Credentia
     async read(caller, integration) {
       if (!caller.userEmail) return undefined;
       try {
-        return vault.get({ tenantId: caller.tenantId, userEmail: caller.userEmail }, integration.id);
+        return await vault.get({ tenantId: caller.tenantId, userEmail: caller.userEmail }, integration.id);
       } catch (error) {
         log.warn('vault: stored credentials could not be opened', {
           tenant_id: caller.tenantId,
