@@ -15,7 +15,8 @@ import {
 import type { Db } from './store/db.js';
 import { openDatabase } from './database.js';
 import { SqliteTenantStore } from './store/tenant-store-sqlite.js';
-import { purgeTenantData } from './store/tenant-purge.js';
+import { purgeAcross } from './store/tenant-purge.js';
+import { tenantOwnedAreas } from './tenant-areas.js';
 import { systemClock, type Clock, type Logger } from './toolkit/context.js';
 import type { DemoEnvironment } from './demo/environment.js';
 import { upstreamErrorMapper } from './integrations/errors.js';
@@ -108,9 +109,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const manifests = options.manifests ?? MANIFESTS;
   const registry = options.registry ?? buildRegistry(manifests);
   const integrations = integrationsOf(manifests);
-  const vault = await openVault(config, { kind: 'sqlite', db }, log, clock);
+  const backend: StoreBackend = { kind: 'sqlite', db };
+  const vault = await openVault(config, backend, log, clock);
   const tenants = new TenantService(new SqliteTenantStore(db), clock, {
-    purge: async (tenantId) => void purgeTenantData(db, tenantId),
+    purge: (tenantId) => purge(tenantId),
     onRemoved: (tenantId) => {
       for (const fn of tenantRemovedHooks) fn(tenantId);
     },
@@ -199,11 +201,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     connections.clear.bind(connections),
     responseCache.invalidateTenant.bind(responseCache),
     graphFeature.dropTenant,
-    (tenantId) =>
-      void analytics
-        .invalidateTenant(tenantId)
-        .catch((error: unknown) => log.warn('analytics cache invalidation failed', { error: String(error) })),
   ];
+  // A deleted tenant's rows, area by area (the analytics cache drops what it holds in memory with them).
+  const purge = purgeAcross(tenantOwnedAreas(backend, clock, { vault, analytics, graph, documents }));
   // Demo mode's tenants and its users' consents, once every service is built.
   await demo?.prepare({ tenants, vault, clock });
   let closing: Promise<void> | undefined;

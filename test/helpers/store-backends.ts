@@ -4,7 +4,7 @@ import { openDatabase } from '../../src/database.js';
 import { storeOn, type StoreBackend, type StoreFactories } from '../../src/store/backend.js';
 import { openPgPool } from '../../src/store/pg/pool.js';
 import { SqliteTenantStore } from '../../src/store/tenant-store-sqlite.js';
-import { purgeTenantData } from '../../src/store/tenant-purge.js';
+import type { TenantOwnedRows } from '../../src/store/tenant-purge.js';
 import { pgTestDatabase } from './pg-lane.js';
 
 type BackendName = StoreBackend['kind'];
@@ -30,7 +30,17 @@ export function contractBackendNames(): BackendName[] {
 
 const freshId = () => `t-${randomBytes(6).toString('hex')}`;
 
-export async function openContractBackend(name: BackendName): Promise<ContractBackend> {
+const ownsTenantRows = (store: unknown): store is TenantOwnedRows =>
+  typeof (store as Partial<TenantOwnedRows> | undefined)?.deleteTenant === 'function';
+
+/**
+ * A backend of the contract suite. On SQLite a tenant's deletion purges the rows of `areas()` (the store
+ * under test), as the installation's purge does; on PostgreSQL the tenant row's cascade alone must do it.
+ */
+export async function openContractBackend(
+  name: BackendName,
+  areas: () => readonly TenantOwnedRows[] = () => [],
+): Promise<ContractBackend> {
   if (name === 'sqlite') {
     const db = openDatabase(':memory:');
     const insert = db.prepare(
@@ -46,7 +56,7 @@ export async function openContractBackend(name: BackendName): Promise<ContractBa
       },
       async deleteTenant(tenantId) {
         await tenants.remove(tenantId);
-        purgeTenantData(db, tenantId);
+        for (const area of areas()) await area.deleteTenant(tenantId);
       },
       async close() {
         db.close();
@@ -91,7 +101,7 @@ export function describeStoreContract<Store>(
   describe.each(contractBackendNames())(`${title} on %s`, (name) => {
     const subject = { name } as ContractSubject<Store>;
     beforeAll(async () => {
-      subject.backend = await openContractBackend(name);
+      subject.backend = await openContractBackend(name, () => (ownsTenantRows(subject.store) ? [subject.store] : []));
       subject.store = storeOn(subject.backend.backend, factories);
     });
     afterAll(() => subject.backend.close());
