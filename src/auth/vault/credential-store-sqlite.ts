@@ -4,7 +4,7 @@ import type { SealedSecret } from './cipher.js';
 import {
   sealedOf,
   type CredentialKey,
-  type CredentialRow as Row,
+  type CredentialRow,
   type CredentialStore,
   type StoredCredential,
 } from './credential-store.js';
@@ -49,7 +49,7 @@ export class SqliteCredentialStore implements CredentialStore {
   }
 
   async get(key: CredentialKey): Promise<SealedSecret | undefined> {
-    const row = this.statements.select.get(key.tenantId, key.userEmail, key.provider) as Row | undefined;
+    const row = this.statements.select.get(key.tenantId, key.userEmail, key.provider) as CredentialRow | undefined;
     return row && sealedOf(row);
   }
 
@@ -63,7 +63,7 @@ export class SqliteCredentialStore implements CredentialStore {
 
   async resealAll(currentKeyId: string, reseal: (row: StoredCredential) => SealedSecret): Promise<number> {
     return this.db.transaction(() => {
-      const stale = this.statements.stale.all(currentKeyId) as Row[];
+      const stale = this.statements.stale.all(currentKeyId) as CredentialRow[];
       for (const row of stale) {
         const key = { tenantId: row.tenant_id, userEmail: row.user_email, provider: row.provider };
         this.statements.update.run({ ...key, ...reseal({ ...key, sealed: sealedOf(row) }) });
