@@ -31,18 +31,8 @@ import { createAnalyticsCache } from './analytics/install.js';
 import type { Sandbox } from './sandbox/server.js';
 import { ResponseCache } from './http/response-cache.js';
 import type { RouteContext } from './http/route-context.js';
-import {
-  createKeyring,
-  CredentialVault,
-  LocalGrantGenerations,
-  type CredentialStore,
-  PgCredentialStore,
-  requireSharableKey,
-  SqliteCredentialStore,
-  vaultCredentials,
-} from './auth/vault/index.js';
-import { storeOn, type StoreBackend } from './store/backend.js';
-import { tenantGate } from './store/tenant-gate.js';
+import { openVault, vaultCredentials, type CredentialVault } from './auth/vault/index.js';
+import type { StoreBackend } from './store/backend.js';
 import type { OAuthFlow } from './auth/oauth/flow.js';
 import { createAuthorizations } from './auth/oauth/install.js';
 import type { AuthorizationFamily } from './auth/oauth/upstream.js';
@@ -288,26 +278,4 @@ async function shutDown(
   clearTimeout(timer);
   for (const fn of [...closers].reverse()) await fn();
   db.close();
-}
-
-/** The credential vault, with rows sealed under a rotated-out key moved to the current one. */
-async function openVault(config: Config, backend: StoreBackend, log: Logger, clock: Clock): Promise<CredentialVault> {
-  const keyring = createKeyring(config.vaultKeys, `${config.jwtSecret}\0${config.databaseFile}`);
-  requireSharableKey(keyring, backend.kind);
-  const store = storeOn<CredentialStore>(backend, {
-    sqlite: (db) => new SqliteCredentialStore(db, tenantGate(db)),
-    postgres: (pool) => new PgCredentialStore(pool),
-  });
-  const vault = new CredentialVault(store, keyring, () => clock.now(), new LocalGrantGenerations());
-  if (keyring.derived && config.environment !== 'test') {
-    // Demo data holds no real credentials, so saying so is enough; anywhere else it deserves a warning.
-    const message =
-      'vault: CONSTELLATION_ENCRYPTION_KEY is not set; per-user credentials are sealed with a key derived from the JWT secret and database path';
-    if (config.demo) log.info(message);
-    else log.warn(`${message} (set a key before storing real credentials)`);
-  }
-  const resealed = await vault.reseal();
-  if (resealed > 0)
-    log.info('vault: re-sealed credentials under the current key', { rows: resealed, key_id: keyring.current.id });
-  return vault;
 }
