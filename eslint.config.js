@@ -47,8 +47,9 @@ const LAYERS = [
   ['tools/shared'],
   ['tools/*'],
   ['tools/index.ts', 'tools/systems.ts', 'src/docs'],
-  // Composition: the installation's schema, the root that builds every service, demo mode, the CLI.
-  ['src/database.ts'],
+  // Composition: the installation's schema and the storage areas its tenant purge reaches, the root that
+  // builds every service, demo mode, the CLI.
+  ['src/database.ts', 'src/tenant-areas.ts'],
   ['src/app.ts'],
   ['src/demo'],
   ['src/cli'],

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TokenService } from '../src/auth/jwt.js';
 import { openDatabase } from '../src/database.js';
-import { TenantsRepo } from '../src/store/tenants-repo.js';
+import { SqliteTenantStore } from '../src/store/tenant-store-sqlite.js';
 import { SANDBOX_CREDENTIALS } from '../src/sandbox/credentials.js';
 import { startTestServer } from '../test/helpers/server.js';
 import express from 'express';
@@ -83,8 +83,8 @@ export async function run(): Promise<BenchResult[]> {
   const secret = 'bench-secret-0123456789-0123456789-0123';
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
   const stdioDb = openDatabase(join(dataDir, 'constellation.db'));
-  const stdioTenants = new TenantsRepo(stdioDb);
-  stdioTenants.insert({
+  const stdioTenants = new SqliteTenantStore(stdioDb);
+  await stdioTenants.insert({
     id: 'acme',
     consumerId: 'acme',
     name: null,

@@ -13,8 +13,12 @@ import {
   type SystemManifest,
 } from './catalog/manifest.js';
 import type { Db } from './store/db.js';
-import { openDatabase } from './database.js';
-import { TenantsRepo } from './store/tenants-repo.js';
+import { openBackend } from './database.js';
+import { SqliteTenantStore } from './store/tenant-store-sqlite.js';
+import { PgTenantStore } from './store/tenant-store-pg.js';
+import type { TenantStore } from './store/tenant-store.js';
+import { purgeAcross } from './store/tenant-purge.js';
+import { tenantOwnedAreas } from './tenant-areas.js';
 import { systemClock, type Clock, type Logger } from './toolkit/context.js';
 import type { DemoEnvironment } from './demo/environment.js';
 import { upstreamErrorMapper } from './integrations/errors.js';
@@ -29,14 +33,14 @@ import { createAnalyticsCache } from './analytics/install.js';
 import type { Sandbox } from './sandbox/server.js';
 import { ResponseCache } from './http/response-cache.js';
 import type { RouteContext } from './http/route-context.js';
-import { createKeyring, CredentialVault, LocalGrantGenerations, vaultCredentials } from './auth/vault/index.js';
-import { tenantGate } from './store/tenant-gate.js';
+import { openVault, vaultCredentials, type CredentialVault } from './auth/vault/index.js';
 import type { OAuthFlow } from './auth/oauth/flow.js';
 import { createAuthorizations } from './auth/oauth/install.js';
 import type { AuthorizationFamily } from './auth/oauth/upstream.js';
 import type { OAuthProvider } from './integrations/oauth-provider.js';
 import type { AnyIntegration } from './integrations/integration.js';
 import { storeOn, type StoreBackend } from './store/backend.js';
+import { tenantGate } from './store/tenant-gate.js';
 import { closeBackend, storeAnswers } from './store/lifecycle.js';
 import { PgTaskStore } from './mcp/task-store-pg.js';
 import type { TaskStore } from './mcp/task-store.js';
@@ -79,7 +83,7 @@ export interface DemoMode {
     tenants: Pick<TenantService, 'ensure'>;
     vault: Pick<CredentialVault, 'fillOnFirstUse' | 'put'>;
     clock: Clock;
-  }): void;
+  }): Promise<void>;
 }
 
 export interface CreateAppOptions {
@@ -91,7 +95,7 @@ export interface CreateAppOptions {
   environmentCredentials?: NodeJS.ProcessEnv;
   /** Demo mode's running sandbox (see `createDemoApp`): the app points its clients at it and closes it last. */
   demo?: DemoMode;
-  /** The store, opened (`openBackend`): PostgreSQL must be reached and migrated first. The SQLite file by default. */
+  /** The store, opened (`openBackend`); by default the one the configuration names is opened here. */
   store?: StoreBackend;
 }
 
@@ -100,18 +104,25 @@ export interface CreateAppOptions {
  * the features over it, then the executor that hands them to tools), and the container last. Nothing
  * is added to the app after it is returned.
  */
-export function createApp(config: Config, options: CreateAppOptions = {}): App {
+export async function createApp(config: Config, options: CreateAppOptions = {}): Promise<App> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.logLevel);
   const { demo } = options;
-  const store: StoreBackend = options.store ?? { kind: 'sqlite', db: openDatabase(config.databaseFile) };
+  const store = options.store ?? (await openBackend(config));
   const db = sqliteHandle(store);
   const manifests = options.manifests ?? MANIFESTS;
   const registry = options.registry ?? buildRegistry(manifests);
   const integrations = integrationsOf(manifests);
-  const vault = openVault(config, db, log, clock);
-  const tenants = new TenantService(new TenantsRepo(db), clock, (tenantId) => {
-    for (const fn of tenantRemovedHooks) fn(tenantId);
+  const vault = await openVault(config, store, log, clock);
+  const tenantRows = storeOn<TenantStore>(store, {
+    sqlite: (handle) => new SqliteTenantStore(handle),
+    postgres: (pool) => new PgTenantStore(pool),
+  });
+  const tenants = new TenantService(tenantRows, clock, {
+    purge: (tenantId) => purge(tenantId),
+    onRemoved: (tenantId) => {
+      for (const fn of tenantRemovedHooks) fn(tenantId);
+    },
   });
   let listeningUrl = `http://${config.host}:${config.port}`;
   const publicUrl = () => config.publicUrl ?? listeningUrl;
@@ -197,13 +208,11 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     connections.clear.bind(connections),
     responseCache.invalidateTenant.bind(responseCache),
     graphFeature.dropTenant,
-    (tenantId) =>
-      void analytics
-        .invalidateTenant(tenantId)
-        .catch((error: unknown) => log.warn('analytics cache invalidation failed', { error: String(error) })),
   ];
+  // A deleted tenant's rows, area by area (the analytics cache drops what it holds in memory with them).
+  const purge = purgeAcross(tenantOwnedAreas(store, clock, { vault, analytics, graph, documents }));
   // Demo mode's tenants and its users' consents, once every service is built.
-  demo?.prepare({ tenants, vault, clock });
+  await demo?.prepare({ tenants, vault, clock });
   let closing: Promise<void> | undefined;
   const app: App = {
     config,
@@ -262,7 +271,8 @@ function credentialSources(
   const sources: CredentialSource[] = [jwtCredentials, vaultCredentials(vault, log)];
   if (options.environmentCredentials) sources.push(environmentCredentials(options.environmentCredentials));
   // Read per call: tenants come and go.
-  const consumerOf = (tenantId: string) => (tenants.exists(tenantId) ? tenants.get(tenantId).consumerId : undefined);
+  const consumerOf = async (tenantId: string) =>
+    (await tenants.exists(tenantId)) ? (await tenants.get(tenantId)).consumerId : undefined;
   for (const integration of integrations)
     if (integration.ownSource)
       sources.push(integration.ownSource({ config, consumerOf, demo: options.demo?.environment }));
@@ -295,26 +305,9 @@ async function shutDown(
   await closeBackend(store);
 }
 
-/** The credential vault, with rows sealed under a rotated-out key moved to the current one. */
-function openVault(config: Config, db: Db, log: Logger, clock: Clock): CredentialVault {
-  const keyring = createKeyring(config.vaultKeys, `${config.jwtSecret}\0${config.databaseFile}`);
-  const vault = new CredentialVault(db, keyring, tenantGate(db), () => clock.now(), new LocalGrantGenerations());
-  if (keyring.derived && config.environment !== 'test') {
-    // Demo data holds no real credentials, so saying so is enough; anywhere else it deserves a warning.
-    const message =
-      'vault: CONSTELLATION_ENCRYPTION_KEY is not set; per-user credentials are sealed with a key derived from the JWT secret and database path';
-    if (config.demo) log.info(message);
-    else log.warn(`${message} (set a key before storing real credentials)`);
-  }
-  const resealed = vault.reseal();
-  if (resealed > 0)
-    log.info('vault: re-sealed credentials under the current key', { rows: resealed, key_id: keyring.current.id });
-  return vault;
-}
-
 /**
  * The SQLite handle of the areas whose PostgreSQL stores are not wired yet. TODO(issue 25): goes once
- * the tenants, vault, graph and documents areas are built with `storeOn` like the others.
+ * the documents are built with `storeOn` like the others.
  */
 function sqliteHandle(store: StoreBackend): Db {
   if (store.kind === 'sqlite') return store.db;

@@ -36,7 +36,7 @@ const Claims = z.object({
 const VERIFIED_CACHE_SIZE = 5_000;
 
 /** The current epoch of a tenant; undefined when the tenant does not exist. */
-type TenantEpochLookup = (tenantId: string) => string | undefined;
+type TenantEpochLookup = (tenantId: string) => Promise<string | undefined>;
 
 export class TokenService {
   private readonly key: Uint8Array;
@@ -59,7 +59,7 @@ export class TokenService {
 
   /** Signs a token bound to the tenant's current epoch; TENANT_NOT_FOUND when the tenant does not exist. */
   async issue(request: TokenRequest): Promise<string> {
-    const epoch = this.tenantEpoch(request.tenant_id);
+    const epoch = await this.tenantEpoch(request.tenant_id);
     if (epoch === undefined) throw new AppError('TENANT_NOT_FOUND', `Tenant not found: ${request.tenant_id}`);
     const iat = Math.floor(this.now() / 1000);
     return new SignJWT({
@@ -114,7 +114,7 @@ export class TokenService {
       known = undefined;
     }
     const caller = known?.caller ?? (await this.verifyUncached(token));
-    if (this.tenantEpoch(caller.tenantId) !== caller.tenantEpoch) {
+    if ((await this.tenantEpoch(caller.tenantId)) !== caller.tenantEpoch) {
       this.verified.delete(token);
       throw new AppError('UNAUTHORIZED', `Tenant of this token no longer exists: ${caller.tenantId}`);
     }

@@ -10,8 +10,11 @@ const LOCAL_TENANT_ID = 'local';
  * environment variables (GITHUB_TOKEN...) instead of a JWT. Its own tenant keeps its graph and
  * activity; `CONSTELLATION_USER_EMAIL` names the person (the graph's "me" and personal contexts).
  */
-export function localCaller(tenants: Pick<TenantService, 'ensure' | 'epochOf'>, env: NodeJS.ProcessEnv): Caller {
-  const tenant = tenants.ensure({
+export async function localCaller(
+  tenants: Pick<TenantService, 'ensure' | 'epochOf'>,
+  env: NodeJS.ProcessEnv,
+): Promise<Caller> {
+  const tenant = await tenants.ensure({
     id: LOCAL_TENANT_ID,
     consumerId: 'local-user',
     name: 'Local user',
@@ -19,7 +22,7 @@ export function localCaller(tenants: Pick<TenantService, 'ensure' | 'epochOf'>, 
   });
   return {
     tenantId: tenant.id,
-    tenantEpoch: tenants.epochOf(tenant.id),
+    tenantEpoch: await tenants.epochOf(tenant.id),
     userEmail: env.CONSTELLATION_USER_EMAIL || undefined,
     userDisplayName: env.CONSTELLATION_USER_NAME || undefined,
     connections: {},

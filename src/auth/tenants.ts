@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Clock } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
-import type { TenantRow, TenantsRepo } from '../store/tenants-repo.js';
+import type { TenantRow, TenantStore } from '../store/tenant-store.js';
 
 export type Tenant = TenantRow;
 
@@ -25,57 +25,73 @@ export function validationError(error: z.ZodError): AppError {
   );
 }
 
-/** Rules of the tenant resource; SQL lives in TenantsRepo. */
+/** What happens around a tenant's deletion, besides its row. */
+export interface TenantRemoval {
+  /** Deletes every row the tenant owns in every storage area (see tenant-purge.ts). */
+  purge(tenantId: string): Promise<void>;
+  /** In-memory state to forget once a tenant's rows are gone (caches, queued work). */
+  onRemoved(tenantId: string): void;
+}
+
+const NOTHING_TO_REMOVE: TenantRemoval = { purge: async () => undefined, onRemoved: () => undefined };
+
+/** Rules of the tenant resource; SQL lives in the TenantStore. */
 export class TenantService {
   constructor(
-    private readonly repo: TenantsRepo,
+    private readonly store: TenantStore,
     private readonly clock: Clock,
-    /** In-memory state to forget once a tenant's rows are gone (caches, queued work). */
-    private readonly onRemoved: (tenantId: string) => void = () => {},
+    private readonly removal: TenantRemoval = NOTHING_TO_REMOVE,
   ) {}
 
-  list(): Tenant[] {
-    return this.repo.list();
+  /** Per tenant id, the creation or deletion running now: the next one waits for it (see `remove`). */
+  private readonly changing = new Map<string, Promise<unknown>>();
+
+  /** Runs `change` once the tenant's previous creation or deletion in this process has finished. */
+  private inTurn<T>(id: string, change: () => Promise<T>): Promise<T> {
+    const turn = (this.changing.get(id) ?? Promise.resolve()).then(change, change);
+    const settled = turn.catch(() => undefined);
+    this.changing.set(id, settled);
+    void settled.then(() => {
+      if (this.changing.get(id) === settled) this.changing.delete(id);
+    });
+    return turn;
   }
 
-  get(id: string): Tenant {
-    const tenant = this.repo.get(id);
+  list(): Promise<Tenant[]> {
+    return this.store.list();
+  }
+
+  async get(id: string): Promise<Tenant> {
+    const tenant = await this.store.get(id);
     if (!tenant) throw new AppError('TENANT_NOT_FOUND', `Tenant not found: ${id}`);
     return tenant;
   }
 
-  exists(id: string): boolean {
-    return this.repo.epochOf(id) !== undefined;
+  async exists(id: string): Promise<boolean> {
+    return (await this.store.epochOf(id)) !== undefined;
   }
 
   /** The tenant's current generation, which its tokens carry; undefined when it does not exist. */
-  epochOf(id: string): string | undefined {
-    return this.repo.epochOf(id);
+  epochOf(id: string): Promise<string | undefined> {
+    return this.store.epochOf(id);
   }
 
-  create(input: unknown): Tenant {
-    const parsed = TenantCreate.safeParse(input);
-    if (!parsed.success) throw validationError(parsed.error);
-    const now = new Date(this.clock.now()).toISOString();
-    const row: Tenant = {
-      id: parsed.data.id,
-      consumerId: parsed.data.consumerId,
-      name: parsed.data.name ?? null,
-      description: parsed.data.description ?? null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    if (!this.repo.insert(row)) throw new AppError('TENANT_EXISTS', `Tenant already exists: ${row.id}`);
+  async create(input: unknown): Promise<Tenant> {
+    const row = this.rowOf(input);
+    const inserted = await this.inTurn(row.id, () => this.store.insert(row));
+    if (!inserted) throw new AppError('TENANT_EXISTS', `Tenant already exists: ${row.id}`);
     return row;
   }
 
-  /** Creates the tenant unless it exists (demo start-up). */
-  ensure(input: z.input<typeof TenantCreate>): Tenant {
-    return this.repo.get(input.id) ?? this.create(input);
+  /** Creates the tenant unless it exists (demo start-up); servers ensuring the same tenant at once agree. */
+  async ensure(input: z.input<typeof TenantCreate>): Promise<Tenant> {
+    const row = this.rowOf(input);
+    if (await this.inTurn(row.id, () => this.store.insert(row))) return row;
+    return this.get(row.id);
   }
 
-  update(id: string, input: unknown): Tenant {
-    const current = this.get(id);
+  async update(id: string, input: unknown): Promise<Tenant> {
+    const current = await this.get(id);
     const parsed = TenantUpdate.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error);
     const next: Tenant = {
@@ -85,16 +101,35 @@ export class TenantService {
       description: parsed.data.description ?? current.description,
       updatedAt: new Date(this.clock.now()).toISOString(),
     };
-    this.repo.update(next);
+    if (!(await this.store.update(next))) throw new AppError('TENANT_NOT_FOUND', `Tenant not found: ${id}`);
     return next;
   }
 
   /**
-   * Deletes the tenant and every row it owns in one transaction. Its tokens die with it (they carry
-   * the old epoch) and writes still in flight for it are refused by the tenant gate.
+   * Deletes the tenant, then every row it owns. Its tokens die with its row (they carry the old epoch),
+   * and from then on the tenant gate refuses writes still in flight for it, so none lands behind the
+   * purge. A creation of the same id in this process waits for the purge, which would otherwise empty
+   * the new tenant too.
    */
-  remove(id: string): void {
-    if (!this.repo.remove(id)) throw new AppError('TENANT_NOT_FOUND', `Tenant not found: ${id}`);
-    this.onRemoved(id);
+  remove(id: string): Promise<void> {
+    return this.inTurn(id, async () => {
+      if (!(await this.store.remove(id))) throw new AppError('TENANT_NOT_FOUND', `Tenant not found: ${id}`);
+      await this.removal.purge(id);
+      this.removal.onRemoved(id);
+    });
+  }
+
+  private rowOf(input: unknown): Tenant {
+    const parsed = TenantCreate.safeParse(input);
+    if (!parsed.success) throw validationError(parsed.error);
+    const now = new Date(this.clock.now()).toISOString();
+    return {
+      id: parsed.data.id,
+      consumerId: parsed.data.consumerId,
+      name: parsed.data.name ?? null,
+      description: parsed.data.description ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
   }
 }

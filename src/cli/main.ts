@@ -84,7 +84,7 @@ async function startApp(config: Config, context: StartContext, registry: Registr
     return app;
   }
   const { createApp } = await import('../app.js');
-  const app = createApp(config, options);
+  const app = await createApp(config, options);
   say(`constellation: ${modeLine(config, process.env, context)}`);
   return app;
 }

@@ -65,12 +65,12 @@ export function grantConsentAhead(
       .filter((user) => user.tenant_id === workspace)
       .slice(0, -1);
     for (const [provider, grant] of Object.entries(grants)) {
-      vault.fillOnFirstUse(workspace, provider, () => {
+      vault.fillOnFirstUse(workspace, provider, async () => {
         for (const user of users) {
           const person = sandbox.seeds[workspace].people.find((p) => p.email === user.user_email);
           // Consent given ahead counts as given before the server started: no new grant generation.
           if (person)
-            vault.put(
+            await vault.put(
               { tenantId: workspace, userEmail: user.user_email },
               provider,
               { ...grant(workspace, person), accountEmail: user.user_email, authorizedAt: now() },

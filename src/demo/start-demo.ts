@@ -27,10 +27,10 @@ async function startDemo(
     environment,
     credentialRewrites: [resolvingSandboxReferences(sandbox), perUserApiRoots(sandbox, demos)],
     oauthProviders: sandboxProviders(sandbox, demos, clock),
-    prepare(services) {
+    async prepare(services) {
       for (const id of WORKSPACE_IDS) {
         const identity = sandbox.seeds[id].identity;
-        services.tenants.ensure({
+        await services.tenants.ensure({
           id,
           consumerId: environment.consumerOf(id),
           name: identity.orgName,
@@ -51,7 +51,7 @@ export async function createDemoApp(
   const manifests = options.manifests ?? MANIFESTS;
   const demo = await startDemo(integrationsOf(manifests), options.clock ?? systemClock, sandboxOptions);
   try {
-    return { app: createApp(config, { ...options, manifests, demo }), demo: demo.environment };
+    return { app: await createApp(config, { ...options, manifests, demo }), demo: demo.environment };
   } catch (error) {
     await demo.sandbox.close();
     throw error;

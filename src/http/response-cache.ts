@@ -12,7 +12,7 @@ interface Entry {
 }
 
 /** A digest of what decides what the caller may read through the integrations named (see ClientProvider.accessDigest). */
-type AccessDigest = (caller: Caller, integrationIds: readonly string[]) => string;
+type AccessDigest = (caller: Caller, integrationIds: readonly string[]) => Promise<string>;
 
 /** How a tool's answers may be cached: not at all, or under the access of these integrations for this long. */
 interface CachePolicy {
@@ -53,11 +53,11 @@ export class ResponseCache {
     private readonly maxEntriesPerTenant = 2_000,
   ) {}
 
-  private keyOf(caller: Caller, req: Request, policy: CachePolicy): string {
+  private async keyOf(caller: Caller, req: Request, policy: CachePolicy): Promise<string> {
     return JSON.stringify([
       caller.tenantEpoch ?? null,
       userOf(caller),
-      this.access(caller, policy.integrationIds),
+      await this.access(caller, policy.integrationIds),
       req.originalUrl,
     ]);
   }
@@ -120,25 +120,38 @@ export class ResponseCache {
         return next();
       }
       if (!policy) return next();
-      const key = this.keyOf(caller, req, policy);
-      const noCache = /no-cache|no-store/i.test(req.get('cache-control') ?? '');
-      const hit = noCache ? undefined : this.get(caller.tenantId, key);
-      if (hit) {
-        res.setHeader('X-Cache', 'HIT');
-        res.status(hit.status).json(hit.body);
-        return;
-      }
-      res.setHeader('X-Cache', 'MISS');
-      const generation = this.generations.get(caller.tenantId);
-      const json = res.json.bind(res);
-      res.json = (body: unknown) => {
-        // A grant replaced or removed while the answer was computed changes the key: nothing is stored.
-        const unchanged =
-          this.generations.get(caller.tenantId) === generation && this.keyOf(caller, req, policy) === key;
-        if (res.statusCode === 200 && unchanged) this.set(caller, key, policy.ttlMs, res.statusCode, body);
-        return json(body);
-      };
-      next();
+      this.keyOf(caller, req, policy).then(
+        (key) => this.serve(caller, req, res, next, policy, key),
+        (error: unknown) => next(error),
+      );
     };
+  }
+
+  private serve(caller: Caller, req: Request, res: Response, next: NextFunction, policy: CachePolicy, key: string) {
+    const noCache = /no-cache|no-store/i.test(req.get('cache-control') ?? '');
+    const hit = noCache ? undefined : this.get(caller.tenantId, key);
+    if (hit) {
+      res.setHeader('X-Cache', 'HIT');
+      res.status(hit.status).json(hit.body);
+      return;
+    }
+    res.setHeader('X-Cache', 'MISS');
+    const generation = this.generations.get(caller.tenantId);
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => {
+      if (res.statusCode !== 200 || this.generations.get(caller.tenantId) !== generation) return json(body);
+      // A grant replaced or removed while the answer was computed changes the key: nothing is stored. The
+      // answer leaves once that is settled, so a request that follows it finds what was stored.
+      this.keyOf(caller, req, policy).then(
+        (now) => {
+          if (now === key && this.generations.get(caller.tenantId) === generation)
+            this.set(caller, key, policy.ttlMs, res.statusCode, body);
+          json(body);
+        },
+        () => json(body),
+      );
+      return res;
+    };
+    next();
   }
 }

@@ -88,18 +88,21 @@ export class ClientCache implements ClientProvider {
    * The integration ids a caller can use (the exposure policy lists only their tools): those it has
    * credentials for, and those it can authorize itself, so a call can answer with the consent link.
    */
-  available(caller: Caller): Set<string> {
+  async available(caller: Caller): Promise<Set<string>> {
     // The authority is asked first: it needs no stored row read (and no vault decryption).
-    const usable = (i: AnyIntegration) =>
-      (this.authorities.has(i.id) && !!caller.userEmail) || resolveCredentials(caller, i, this.sources) !== undefined;
-    return new Set([...this.integrations.values()].filter(usable).map((i) => i.id));
+    const usable = async (i: AnyIntegration) =>
+      (this.authorities.has(i.id) && !!caller.userEmail) ||
+      (await resolveCredentials(caller, i, this.sources)) !== undefined;
+    const integrations = [...this.integrations.values()];
+    const usability = await Promise.all(integrations.map(usable));
+    return new Set(integrations.filter((_, index) => usability[index]).map((i) => i.id));
   }
 
-  accessDigest(caller: Caller, integrationIds?: readonly string[]): string {
+  async accessDigest(caller: Caller, integrationIds?: readonly string[]): Promise<string> {
     // A per-user integration's access is the user's grant: its tokens change with every refresh, while
     // the user and the grant's generation change only when the grant is replaced or removed. Neither
     // needs the vault read (nor its decryption).
-    const accessOf = (i: AnyIntegration) => {
+    const accessOf = async (i: AnyIntegration) => {
       const authority = this.authorities.get(i.id);
       if (authority)
         return caller.userEmail
@@ -108,10 +111,10 @@ export class ClientCache implements ClientProvider {
               grant: authority.grantGeneration({ tenantId: caller.tenantId, userEmail: caller.userEmail }),
             }
           : null;
-      return resolveCredentials(caller, i, this.sources)?.credentials ?? null;
+      return (await resolveCredentials(caller, i, this.sources))?.credentials ?? null;
     };
     const chosen = [...this.integrations.values()].filter((i) => !integrationIds || integrationIds.includes(i.id));
-    const resolved = chosen.map((i) => [i.id, accessOf(i)]);
+    const resolved = await Promise.all(chosen.map(async (i) => [i.id, await accessOf(i)]));
     return createHash('sha256').update(JSON.stringify(resolved)).digest('base64url').slice(0, 22);
   }
 
@@ -142,10 +145,10 @@ export class ClientCache implements ClientProvider {
     return checked;
   }
 
-  get<K extends IntegrationId>(caller: Caller, id: K): ClientMap[K] {
+  async get<K extends IntegrationId>(caller: Caller, id: K): Promise<ClientMap[K]> {
     const integration = this.integrations.get(id);
     if (!integration) throw new AppError('NOT_CONFIGURED', `No connector is installed for ${id}`);
-    const found = resolveCredentials(caller, integration, this.sources);
+    const found = await resolveCredentials(caller, integration, this.sources);
     const type = integration.connectionKeys[0] ?? id;
     const authority = this.authorities.get(id);
     const owner =

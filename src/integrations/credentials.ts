@@ -7,7 +7,8 @@ export type Credentials = Record<string, unknown>;
 /** One place credentials can come from. The per-user encrypted vault registers itself as `vault`. */
 export interface CredentialSource {
   id: CredentialSourceId;
-  read(caller: Caller, integration: AnyIntegration): Credentials | undefined;
+  /** The caller's credentials for the integration from this source, if it has any (it may read a store). */
+  read(caller: Caller, integration: AnyIntegration): Promise<Credentials | undefined>;
 }
 
 const nonEmpty = (value: unknown): value is Credentials =>
@@ -16,7 +17,7 @@ const nonEmpty = (value: unknown): value is Credentials =>
 /** The JWT's `connections`, under any of the integration's connection keys. */
 export const jwtCredentials: CredentialSource = {
   id: 'jwt',
-  read(caller, integration) {
+  async read(caller, integration) {
     for (const key of integration.connectionKeys) {
       const value = caller.connections[key];
       if (nonEmpty(value)) return value;
@@ -33,7 +34,7 @@ export const jwtCredentials: CredentialSource = {
 export function environmentCredentials(env: NodeJS.ProcessEnv): CredentialSource {
   return {
     id: 'env',
-    read(_caller, integration) {
+    async read(_caller, integration) {
       const out: Credentials = {};
       for (const [field, variable] of Object.entries(integration.env ?? {})) {
         const value = variable ? env[variable] : undefined;
@@ -45,13 +46,13 @@ export function environmentCredentials(env: NodeJS.ProcessEnv): CredentialSource
 }
 
 /** The credentials of the first source, in the integration's order, that has any. */
-export function resolveCredentials(
+export async function resolveCredentials(
   caller: Caller,
   integration: AnyIntegration,
   sources: ReadonlyMap<CredentialSourceId, CredentialSource>,
-): { credentials: Credentials; source: CredentialSourceId } | undefined {
+): Promise<{ credentials: Credentials; source: CredentialSourceId } | undefined> {
   for (const id of integration.sources) {
-    const credentials = sources.get(id)?.read(caller, integration);
+    const credentials = await sources.get(id)?.read(caller, integration);
     if (credentials) return { credentials, source: id };
   }
   return undefined;

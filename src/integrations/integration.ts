@@ -54,7 +54,7 @@ export type CredentialSourceId = keyof CredentialSourceIds;
 export interface OwnSourceAccess {
   config: Config;
   /** The account a tenant has at upstreams that act for consumers (its `consumerId`); undefined for an unknown tenant. */
-  consumerOf: (tenantId: string) => string | undefined;
+  consumerOf: (tenantId: string) => Promise<string | undefined>;
   /** In demo mode: the platform's account at an upstream's fake (see `IntegrationDemo.platformAccount`). */
   demo?: PlatformAccounts;
 }

@@ -129,9 +129,9 @@ export class McpSurface {
   }
 
   /** What a caller sees under a request's narrowing; `auto` picks the mode by the size of the full list. */
-  view(caller: Caller, narrowing: ToolSelection = {}): View {
+  async view(caller: Caller, narrowing: ToolSelection = {}): Promise<View> {
     const { registry } = this.app;
-    const available = this.app.connections.available(caller);
+    const available = await this.app.connections.available(caller);
     const tools = this.tools.filter(
       (t) =>
         registry.excludedBy(narrowing, t) === undefined && registry.integrationsOf(t).every((id) => available.has(id)),
@@ -183,15 +183,15 @@ export class McpSurface {
       },
     );
     serveResources(server, this.app, callerFor);
-    servePrompts(server, this.app, callerFor, (caller) => {
-      const { mode, tools } = this.view(caller, narrowing);
+    servePrompts(server, this.app, callerFor, async (caller) => {
+      const { mode, tools } = await this.view(caller, narrowing);
       return { mode, visible: new Set(tools.map((t) => t.qualifiedName)) };
     });
     const tasks = offersTasks && era === 'legacy';
     if (tasks) server.registerCapabilities({ tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } });
     server.setRequestHandler('tools/list', async (request) => {
       refuseForeignCursor(request.params?.cursor);
-      const { listed } = this.view(await callerFor(), narrowing);
+      const { listed } = await this.view(await callerFor(), narrowing);
       return {
         tools: tasks
           ? listed.map((tool) => ({
@@ -207,7 +207,7 @@ export class McpSurface {
       try {
         const caller = await callerFor();
         const { name, arguments: args } = request.params;
-        const target = this.target(this.view(caller, narrowing), name, args ?? {});
+        const target = this.target(await this.view(caller, narrowing), name, args ?? {});
         if ('answer' in target) return successResult(target.answer);
         const confirmation = confirmationOf(
           target.tool,
@@ -238,13 +238,13 @@ export class McpSurface {
   }
 
   /** What a caller's tools/call of `name` runs under a request's narrowing (the task layer starts calls itself). */
-  resolveCall(
+  async resolveCall(
     caller: Caller,
     narrowing: ToolSelection,
     name: string,
     args: Record<string, unknown>,
-  ): ReturnType<McpSurface['target']> {
-    return this.target(this.view(caller, narrowing), name, args);
+  ): Promise<ReturnType<McpSurface['target']>> {
+    return this.target(await this.view(caller, narrowing), name, args);
   }
 
   /**

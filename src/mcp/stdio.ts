@@ -27,7 +27,7 @@ function stdioCallerOf(app: StdioContext, env: NodeJS.ProcessEnv): () => Promise
   if (token) {
     return async () => {
       const caller = await app.tokens.verify(token);
-      if (!app.tenants.exists(caller.tenantId))
+      if (!(await app.tenants.exists(caller.tenantId)))
         throw new AppError('UNAUTHORIZED', `Tenant of CONSTELLATION_TOKEN does not exist: ${caller.tenantId}`);
       return caller;
     };
@@ -38,7 +38,9 @@ function stdioCallerOf(app: StdioContext, env: NodeJS.ProcessEnv): () => Promise
   }
   if (hasEnvironmentCredentials(app.integrations, env)) {
     const local = localCaller(app.tenants, env);
-    return () => Promise.resolve(local);
+    // Its failure is the first call's to report; until then it must not count as unhandled.
+    local.catch(() => undefined);
+    return () => local;
   }
   const variables = environmentVariables(app.integrations).join(', ');
   throw new AppError(

@@ -91,6 +91,11 @@ export class PgTaskStore implements TaskStore {
     return rowCount ?? 0;
   }
 
+  async deleteTenant(tenantId: string): Promise<number> {
+    const { rowCount } = await this.pool.query('DELETE FROM mcp_tasks WHERE tenant_id = $1', [tenantId]);
+    return rowCount ?? 0;
+  }
+
   private async row(owner: TaskOwner, taskId: string): Promise<TaskRow | undefined> {
     const { rows } = await this.pool.query<PgTaskRow>(
       `SELECT ${COLUMNS} FROM mcp_tasks WHERE task_id = $1 AND tenant_id = $2 AND owner = $3 AND created_at + ttl_ms > $4`,

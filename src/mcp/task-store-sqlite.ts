@@ -105,6 +105,10 @@ export class SqliteTaskStore implements TaskStore {
     return this.db.prepare('DELETE FROM mcp_tasks WHERE created_at + ttl_ms <= ?').run(this.now()).changes;
   }
 
+  async deleteTenant(tenantId: string): Promise<number> {
+    return this.db.prepare('DELETE FROM mcp_tasks WHERE tenant_id = ?').run(tenantId).changes;
+  }
+
   private row(owner: TaskOwner, taskId: string): TaskRow | undefined {
     return this.db
       .prepare('SELECT * FROM mcp_tasks WHERE task_id = ? AND tenant_id = ? AND owner = ? AND created_at + ttl_ms > ?')

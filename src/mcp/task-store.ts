@@ -42,6 +42,8 @@ export interface TaskStore {
   finish(taskId: string, status: TaskStatus, result: CallToolResult | undefined, message?: string): Promise<boolean>;
   /** Forgets tasks past their time to live; how many. */
   purgeExpired(): Promise<number>;
+  /** Forgets every task of a tenant (the tenant purge); how many. */
+  deleteTenant(tenantId: string): Promise<number>;
 }
 
 /** A stored task row, as both backends read it (PostgreSQL's bigints converted to numbers). */

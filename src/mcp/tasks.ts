@@ -100,9 +100,9 @@ export class McpTasks {
     const name = typeof params.name === 'string' ? params.name : '';
     const args =
       params.arguments && typeof params.arguments === 'object' ? (params.arguments as Record<string, unknown>) : {};
-    let target: ReturnType<McpSurface['resolveCall']>;
+    let target: Awaited<ReturnType<McpSurface['resolveCall']>>;
     try {
-      target = this.surface.resolveCall(caller, narrowing, name, args);
+      target = await this.surface.resolveCall(caller, narrowing, name, args);
     } catch (error) {
       if (error instanceof ProtocolError) return refuse(error.message);
       return reply({ ...errorResult(error, this.app.log) });

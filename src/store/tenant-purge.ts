@@ -1,25 +1,17 @@
-import type { Db } from './db.js';
+/** A storage area holding rows that belong to tenants: the tenant purge asks each to delete a tenant's. */
+export interface TenantOwnedRows {
+  /** Deletes every row the tenant owns in this area (idempotent: a second call finds nothing). */
+  deleteTenant(tenantId: string): Promise<unknown>;
+}
 
 /**
- * Deletes every row a tenant owns, in every table that has a `tenant_id` column (graph, activity,
- * caches, documents...), in one transaction. New tables are covered without registering anywhere.
+ * The purge of a deleted tenant: every area deletes its rows, one after the other. It runs once the
+ * tenant row is gone, when every tenant gate refuses writes for the tenant, so no row appears behind it
+ * (see TenantService.remove). On PostgreSQL the rows went with the tenant row (`ON DELETE CASCADE`);
+ * asking the areas again costs one indexed delete each and keeps one path for both backends.
  */
-export function purgeTenantData(db: Db, tenantId: string): number {
-  const tables = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-    .pluck()
-    .all() as string[];
-  const owned = tables.filter((table) => {
-    try {
-      return (db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]).includes('tenant_id');
-    } catch {
-      return false;
-    }
-  });
-  let removed = 0;
-  db.transaction(() => {
-    for (const table of owned)
-      removed += db.prepare(`DELETE FROM "${table.replace(/"/g, '""')}" WHERE tenant_id = ?`).run(tenantId).changes;
-  })();
-  return removed;
+export function purgeAcross(areas: readonly TenantOwnedRows[]): (tenantId: string) => Promise<void> {
+  return async (tenantId) => {
+    for (const area of areas) await area.deleteTenant(tenantId);
+  };
 }

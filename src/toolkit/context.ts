@@ -32,12 +32,12 @@ export type IntegrationId = keyof ClientMap & string;
 
 /** Builds (or reuses from the per-tenant cache) the SDK client of one integration for a caller. */
 export interface ClientProvider {
-  get<K extends IntegrationId>(caller: Caller, integration: K): ClientMap[K];
+  get<K extends IntegrationId>(caller: Caller, integration: K): Promise<ClientMap[K]>;
   /**
    * A digest of every credential the caller acts with (of the integrations named, when given): callers
    * with the same access share cached results.
    */
-  accessDigest(caller: Caller, integrationIds?: readonly string[]): string;
+  accessDigest(caller: Caller, integrationIds?: readonly string[]): Promise<string>;
 }
 
 /** Clock abstraction so caches and TTLs can be tested with a controllable time. */

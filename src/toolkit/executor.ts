@@ -104,6 +104,7 @@ export class Executor {
     this.observers = [...(options.observers ?? [])];
     this.callDeps = {
       clients: options.clients,
+      integrationsOf: (tool) => options.registry.integrationsOf(tool),
       services: options.services,
       clock: options.clock,
       log: options.log,
@@ -299,7 +300,7 @@ export class Executor {
         tool: tool.qualifiedName,
         args: {
           ...keyArgs,
-          _access: this.options.clients.accessDigest(caller, this.options.registry.integrationsOf(tool)),
+          _access: await this.options.clients.accessDigest(caller, this.options.registry.integrationsOf(tool)),
         },
       },
       () => this.plain(once),

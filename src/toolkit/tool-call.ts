@@ -1,4 +1,4 @@
-import type { Caller, ClientProvider, Clock, Logger } from './context.js';
+import type { Caller, ClientMap, ClientProvider, Clock, IntegrationId, Logger } from './context.js';
 import type {
   CallControl,
   ListPage,
@@ -20,6 +20,8 @@ interface ToolRunOutcome {
 
 export interface ToolCallDeps {
   clients: ClientProvider;
+  /** The integrations a tool's handler reaches (its system's). */
+  integrationsOf: (tool: ToolDefinition) => readonly string[];
   services: ServiceMap;
   clock: Clock;
   log: Logger;
@@ -36,6 +38,32 @@ function retryPolicyOf(tool: ToolDefinition): RetryPolicy {
     case 'action':
       return tool.capability.idempotent ? POLICIES.actionIdempotent : POLICIES.actionOnce;
   }
+}
+
+type ClientLookup = <K extends IntegrationId>(integration: K) => ClientMap[K];
+
+/**
+ * The clients of the integrations a tool reaches, resolved before its handler runs: resolving reads the
+ * credential sources (a store among them), while handlers ask for a client synchronously. One resolution
+ * per integration and call; a client that could not be had is refused where the handler asks for it.
+ */
+async function resolveClients(
+  clients: ClientProvider,
+  caller: Caller,
+  integrations: readonly string[],
+): Promise<ClientLookup> {
+  const settled = await Promise.allSettled(
+    integrations.map(async (id) => [id, await clients.get(caller, id as IntegrationId)] as const),
+  );
+  const found = new Map<string, PromiseSettledResult<readonly [string, unknown]>>(
+    settled.map((outcome, index) => [integrations[index], outcome]),
+  );
+  return <K extends IntegrationId>(integration: K): ClientMap[K] => {
+    const outcome = found.get(integration);
+    if (!outcome) throw new AppError('NOT_CONFIGURED', `No connector is installed for ${integration}`);
+    if (outcome.status === 'rejected') throw outcome.reason;
+    return outcome.value[1] as ClientMap[K];
+  };
 }
 
 /**
@@ -78,11 +106,14 @@ export async function runToolOnce(
     }
   };
   const mapUpstream = deps.mapUpstreamError;
+  let clientOf: ClientLookup = () => {
+    throw new AppError('INTERNAL_ERROR', `${tool.name} asked for a client before its clients were resolved`);
+  };
   const ctx: ToolRunContext<Record<string, unknown>> = {
     args,
     caller,
     page,
-    client: (integration) => deps.clients.get(caller, integration),
+    client: (integration) => clientOf(integration),
     fanOut: async (resources, fn, options) => {
       let settled = 0;
       const counted = async (resource: (typeof resources)[number]) => {
@@ -112,7 +143,11 @@ export async function runToolOnce(
     progress,
   };
   try {
-    const raw = await withCallScope({ policy: retryPolicyOf(tool), signal }, () => untilAborted(tool.run(ctx), signal));
+    const run = async () => {
+      clientOf = await resolveClients(deps.clients, caller, deps.integrationsOf(tool));
+      return tool.run(ctx);
+    };
+    const raw = await withCallScope({ policy: retryPolicyOf(tool), signal }, () => untilAborted(run(), signal));
     if (sourceCount > 0 && sourceFailures === sourceCount) {
       throw new AppError('UPSTREAM_ERROR', `Every source of ${tool.name} failed`, { details: failures });
     }

@@ -35,7 +35,7 @@ beforeEach(async () => {
     fetch,
     now: () => clock.now(),
   });
-  ({ app, flow } = oauthHarness(clock, provider));
+  ({ app, flow } = await oauthHarness(clock, provider));
 });
 
 const google = (): GoogleState => sandbox.state<GoogleState>('/google', 'acme');
@@ -62,14 +62,14 @@ const storedRows = (): number => app.db.prepare('SELECT count(*) FROM vault_cred
 
 describe('per-user OAuth flow against the Google fake, as a browser drives it', () => {
   it('authorizes, refreshes an expired token transparently, sends a rejected refresh to needs_oauth, and revokes', async () => {
-    expect(flow.status(ada)).toMatchObject({
+    expect(await flow.status(ada)).toMatchObject({
       status: 'needs_oauth',
       auth_url: expect.stringContaining('/oauth/test/authorize?tenant_id=acme'),
     });
 
     const { grant } = await complete(await authorize());
     expect(grant).toMatchObject({ accountEmail: ada.userEmail, scopes: SCOPES, refreshToken: expect.any(String) });
-    expect(flow.status(ada)).toMatchObject({
+    expect(await flow.status(ada)).toMatchObject({
       status: 'authorized',
       scopes: SCOPES,
       expires_at: new Date(clock.now() + 3599_000).toISOString(),
@@ -97,12 +97,12 @@ describe('per-user OAuth flow against the Google fake, as a browser drives it', 
         auth_url: expect.stringContaining(`user_email=${encodeURIComponent(ada.userEmail)}`),
       },
     });
-    expect(flow.status(ada).status).toBe('needs_oauth');
+    expect((await flow.status(ada)).status).toBe('needs_oauth');
 
     const again = await complete(await authorize());
     expect(await flow.revoke(ada)).toBe(true);
     expect(google().oauth.refreshTokens.has(again.grant.refreshToken as string)).toBe(false);
-    expect(flow.status(ada).status).toBe('needs_oauth');
+    expect((await flow.status(ada)).status).toBe('needs_oauth');
     expect(await flow.revoke(ada)).toBe(false);
   });
 

@@ -26,7 +26,7 @@ afterAll(() => sandbox.close());
 
 const slack = (): SlackState => sandbox.state<SlackState>('/slack', 'acme');
 
-function useProvider(scopes: { bot: string[]; user: string[] }): void {
+async function useProvider(scopes: { bot: string[]; user: string[] }): Promise<void> {
   const { clientId, clientSecret } = SANDBOX_CREDENTIALS.acme.slack;
   const provider = slackOAuthProvider({
     clientId,
@@ -38,12 +38,12 @@ function useProvider(scopes: { bot: string[]; user: string[] }): void {
     fetch,
     now: () => clock.now(),
   });
-  ({ app, flow } = oauthHarness(clock, provider));
+  ({ app, flow } = await oauthHarness(clock, provider));
 }
 
 beforeEach(async () => {
   await app?.close();
-  useProvider({ bot: BOT_SCOPES, user: USER_SCOPES });
+  await useProvider({ bot: BOT_SCOPES, user: USER_SCOPES });
 });
 
 async function install(account = member.userEmail): Promise<URL> {
@@ -69,7 +69,7 @@ describe('the shared OAuth flow with Slack (bot and user tokens) against the Sla
       },
     });
     expect(grant.expiresAt).toBeUndefined();
-    expect(flow.status(member)).toMatchObject({ status: 'authorized', expires_at: null });
+    expect(await flow.status(member)).toMatchObject({ status: 'authorized', expires_at: null });
     expect(slack().oauth.userTokens.get(grant.details?.userAccessToken as string)).toMatchObject({
       personIndex: person.index,
     });
@@ -77,11 +77,11 @@ describe('the shared OAuth flow with Slack (bot and user tokens) against the Sla
     expect(await flow.revoke(member)).toBe(true);
     expect(slack().oauth.userTokens.has(grant.details?.userAccessToken as string)).toBe(false);
     expect(slack().oauth.botTokens.has(grant.accessToken)).toBe(false);
-    expect(flow.status(member).status).toBe('needs_oauth');
+    expect((await flow.status(member)).status).toBe('needs_oauth');
   });
 
   it('a user-token-only installation puts the user token in accessToken, as the spec says', async () => {
-    useProvider({ bot: [], user: USER_SCOPES });
+    await useProvider({ bot: [], user: USER_SCOPES });
     const { grant } = await completeWith(flow, await install());
     expect(grant.accessToken).toMatch(/^xoxp-/);
     expect(grant.details?.userAccessToken).toBe(grant.accessToken);
@@ -94,7 +94,7 @@ describe('the shared OAuth flow with Slack (bot and user tokens) against the Sla
       code: 'FORBIDDEN',
       message: expect.stringContaining('Email mismatch: the Slack account'),
     });
-    expect(app.vault.providersOf(member)).toEqual([]);
+    expect(await app.vault.providersOf(member)).toEqual([]);
   });
 
   it('tokens that never expire are handed out as stored; a code is single use at Slack too', async () => {

@@ -244,7 +244,7 @@ describe('a system with per-user authorization, added by its folder alone', () =
     const landed = await fetch(callback);
     expect(landed.status).toBe(200);
     expect(await landed.text()).toContain('Notebook is connected');
-    expect(own.app.vault.get({ tenantId: 'acme', userEmail: user.user_email }, 'notebook')).toMatchObject({
+    expect(await own.app.vault.get({ tenantId: 'acme', userEmail: user.user_email }, 'notebook')).toMatchObject({
       accountEmail: user.user_email,
       scopes: ['notes.read'],
     });

@@ -23,7 +23,8 @@ const platformIntegration = defineIntegration({
   sources: ['statuspage_platform'],
   ownSource: (access) => ({
     id: 'statuspage_platform',
-    read: (caller) => (access.consumerOf(caller.tenantId) ? access.demo?.platformAccountOf('statuspage') : undefined),
+    read: async (caller) =>
+      (await access.consumerOf(caller.tenantId)) ? access.demo?.platformAccountOf('statuspage') : undefined,
   }),
   demo: async () => ({
     ...demoPart,

@@ -338,7 +338,7 @@ describe('chat token choice', () => {
   afterAll(() => installFor(server, who(), 'bot-and-user'));
 
   it('a bot-only installation reads public channels with the bot token, and nothing else', async () => {
-    installFor(server, who(), 'bot-only');
+    await installFor(server, who(), 'bot-only');
     const other = await asOther();
     const { general, random, leads, dm, groupDm } = slackOf(server);
     expect((await ok('GET', 'list-messages', { channel_id: general, limit: 2 }, other)).messages).toHaveLength(2);
@@ -369,7 +369,7 @@ describe('chat token choice', () => {
   });
 
   it('a user-token-only installation acts as the user and refuses send_as=bot', async () => {
-    installFor(server, who(), 'user-only');
+    await installFor(server, who(), 'user-only');
     const other = await asOther();
     const { deploys, state } = slackOf(server);
     const refused = await chat('POST', 'send-message', { channel_id: deploys, text: 'bot?', send_as: 'bot' }, other);
@@ -383,7 +383,12 @@ describe('chat token choice', () => {
   });
 
   it('a user token without a scope gets Slack’s missing_scope', async () => {
-    installFor(server, who(), 'bot-and-user', ['channels:read', 'users:read', 'users:read.email', 'channels:history']);
+    await installFor(server, who(), 'bot-and-user', [
+      'channels:read',
+      'users:read',
+      'users:read.email',
+      'channels:history',
+    ]);
     const refused = await chat('GET', 'search-messages', { query: 'deploy' }, await asOther());
     expect(refused).toEqual({ status: 400, body: { detail: 'Chat API error: missing_scope' } });
   });

@@ -53,7 +53,7 @@ describe('a process killed in the middle of an upload', () => {
     expect(before.prepare('SELECT count(*) FROM document_chunks').pluck().get()).toBe(1 + WRITE_BATCH);
     before.close();
 
-    const app = createApp(
+    const app = await createApp(
       loadConfig(
         { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: TEST_API_KEY, CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET },
         { databaseFile: file, demo: false, logLevel: 'error' },

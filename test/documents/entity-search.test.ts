@@ -40,7 +40,7 @@ class ConceptEmbedder implements EmbeddingProvider {
 
 const app = await testApp();
 afterAll(() => app.close());
-for (const id of ['acme', 'globex']) app.tenants.ensure({ id, consumerId: `${id}-consumer` });
+for (const id of ['acme', 'globex']) await app.tenants.ensure({ id, consumerId: `${id}-consumer` });
 const embedder = new ConceptEmbedder();
 const embedded: number[] = [];
 const counting: EmbeddingProvider = Object.assign(Object.create(embedder) as EmbeddingProvider, {

@@ -136,7 +136,7 @@ describe('an upload off the event loop', () => {
   });
 
   it('stores nothing when cancelled while its worker runs, and frees the worker for the next upload', async () => {
-    server.app.tenants.ensure({ id: 'cancels', consumerId: 'cancels-consumer' });
+    await server.app.tenants.ensure({ id: 'cancels', consumerId: 'cancels-consumer' });
     const controller = new AbortController();
     const upload = service.upload('cancels', {
       ...bigUpload('cancelled', 20 * WRITE_BATCH),
@@ -158,7 +158,7 @@ describe('an upload off the event loop', () => {
   });
 
   it('stores nothing when cancelled while waiting for a worker, and the upload ahead of it is unaffected', async () => {
-    server.app.tenants.ensure({ id: 'queued', consumerId: 'queued-consumer' });
+    await server.app.tenants.ensure({ id: 'queued', consumerId: 'queued-consumer' });
     const ahead = service.upload('queued', bigUpload('ahead'));
     const controller = new AbortController();
     const waiting = service.upload('queued', { ...bigUpload('waiting'), signal: controller.signal });
@@ -171,7 +171,7 @@ describe('an upload off the event loop', () => {
   });
 
   it('removes what it wrote when cancelled between its batches, term counts included', async () => {
-    server.app.tenants.ensure({ id: 'halfway', consumerId: 'halfway-consumer' });
+    await server.app.tenants.ensure({ id: 'halfway', consumerId: 'halfway-consumer' });
     await service.upload('halfway', { filename: 'kept.txt', bytes: encode('A kept line about the launch plan.') });
     const kept = rowsOf('halfway');
     const controller = new AbortController();
@@ -185,27 +185,29 @@ describe('an upload off the event loop', () => {
   });
 
   it('stores nothing when its tenant is deleted between two of its batches', async () => {
-    server.app.tenants.ensure({ id: 'vanishing', consumerId: 'vanishing-consumer' });
-    const epoch = server.app.tenants.epochOf('vanishing');
+    await server.app.tenants.ensure({ id: 'vanishing', consumerId: 'vanishing-consumer' });
+    const epoch = await server.app.tenants.epochOf('vanishing');
     const upload = service.upload('vanishing', {
       ...bigUpload('vanishing'),
       tenantEpoch: epoch,
-      onProgress: atFirstBatch(() => server.app.tenants.remove('vanishing')),
+      onProgress: atFirstBatch(() => void server.app.tenants.remove('vanishing')),
     });
     await expect(upload).rejects.toMatchObject({ code: 'TENANT_NOT_FOUND', message: 'Tenant not found: vanishing' });
     expect(rowsOf('vanishing')).toEqual(nothingStored);
   });
 
   it('stores nothing when its tenant is re-created under the same id between two of its batches', async () => {
-    server.app.tenants.ensure({ id: 'recreated', consumerId: 'recreated-consumer' });
-    const epoch = server.app.tenants.epochOf('recreated');
+    await server.app.tenants.ensure({ id: 'recreated', consumerId: 'recreated-consumer' });
+    const epoch = await server.app.tenants.epochOf('recreated');
     const upload = service.upload('recreated', {
       ...bigUpload('recreated'),
       tenantEpoch: epoch,
-      onProgress: atFirstBatch(() => {
-        server.app.tenants.remove('recreated');
-        server.app.tenants.ensure({ id: 'recreated', consumerId: 'recreated-consumer' });
-      }),
+      onProgress: atFirstBatch(
+        () =>
+          void server.app.tenants
+            .remove('recreated')
+            .then(() => server.app.tenants.ensure({ id: 'recreated', consumerId: 'recreated-consumer' })),
+      ),
     });
     await expect(upload).rejects.toMatchObject({ code: 'TENANT_NOT_FOUND' });
     expect(rowsOf('recreated')).toEqual(nothingStored);

@@ -23,7 +23,7 @@ afterAll(() => app.close());
 
 describe('an upload that outlives its tenant', () => {
   it('stores nothing when the tenant is deleted while the upload is in flight', async () => {
-    app.tenants.ensure({ id: 'shortlived', consumerId: 'shortlived-consumer' });
+    await app.tenants.ensure({ id: 'shortlived', consumerId: 'shortlived-consumer' });
     const embedder = new HeldEmbedder();
     const service = new DocumentService(app.db, embedder, () => new Date(), tenantGate(app.db));
     const upload = service.upload('shortlived', {
@@ -31,8 +31,8 @@ describe('an upload that outlives its tenant', () => {
       bytes: new TextEncoder().encode('The launch plan for the payments team.'),
     });
     await embedder.started;
-    app.tenants.remove('shortlived');
-    expect(app.tenants.exists('shortlived')).toBe(false);
+    await app.tenants.remove('shortlived');
+    expect(await app.tenants.exists('shortlived')).toBe(false);
     embedder.release();
     await expect(upload).rejects.toMatchObject({ code: 'TENANT_NOT_FOUND', message: 'Tenant not found: shortlived' });
     for (const table of ['documents', 'document_chunks'])
@@ -42,8 +42,8 @@ describe('an upload that outlives its tenant', () => {
   });
 
   it('stores nothing for a tenant recreated under the same id while the upload ran (its token names the old generation)', async () => {
-    app.tenants.ensure({ id: 'reborn', consumerId: 'reborn-consumer' });
-    const epoch = app.tenants.epochOf('reborn');
+    await app.tenants.ensure({ id: 'reborn', consumerId: 'reborn-consumer' });
+    const epoch = await app.tenants.epochOf('reborn');
     const embedder = new HeldEmbedder();
     const service = new DocumentService(app.db, embedder, () => new Date(), tenantGate(app.db));
     const upload = service.upload('reborn', {
@@ -52,8 +52,8 @@ describe('an upload that outlives its tenant', () => {
       tenantEpoch: epoch,
     });
     await embedder.started;
-    app.tenants.remove('reborn');
-    app.tenants.ensure({ id: 'reborn', consumerId: 'reborn-consumer' });
+    await app.tenants.remove('reborn');
+    await app.tenants.ensure({ id: 'reborn', consumerId: 'reborn-consumer' });
     embedder.release();
     await expect(upload).rejects.toMatchObject({ code: 'TENANT_NOT_FOUND' });
     expect(service.list('reborn', 10, 0).total).toBe(0);

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 /** A token of a tenant of its own, so each test starts from an empty store and an unused quota. */
 async function tenantToken(id: string): Promise<string> {
-  server.app.tenants.ensure({ id, consumerId: `${id}-consumer` });
+  await server.app.tenants.ensure({ id, consumerId: `${id}-consumer` });
   return server.app.tokens.issue({
     tenant_id: id,
     user_email: `ada@${id}.example`,

@@ -8,11 +8,11 @@ import { AppError } from '../../src/toolkit/errors.js';
 import type { ExecutionEvent } from '../../src/toolkit/executor.js';
 
 /** An app on an in-memory store (no sandbox, no HTTP), for store and ingestion tests. */
-export function graphApp(clock?: Clock): App {
+export async function graphApp(clock?: Clock): Promise<App> {
   const config = loadConfig({ CONSTELLATION_ENV: 'test' }, { databaseFile: ':memory:', logLevel: 'error' });
-  const app = createApp(config, { clock, log: silentLogger });
+  const app = await createApp(config, { clock, log: silentLogger });
   // The graph writes only for tenants that exist.
-  for (const id of ['acme', 'globex']) app.tenants.ensure({ id, consumerId: id });
+  for (const id of ['acme', 'globex']) await app.tenants.ensure({ id, consumerId: id });
   return app;
 }
 

@@ -15,8 +15,8 @@ let graph: GraphService;
 let pipeline: IngestionPipeline;
 const clock = new ManualClock();
 
-beforeEach(() => {
-  app = graphApp(clock);
+beforeEach(async () => {
+  app = await graphApp(clock);
   graph = app.services.graph;
   pipeline = new IngestionPipeline(graph, extractorsOf(MANIFESTS), {
     log: silentLogger,

@@ -24,12 +24,12 @@ export type Install = 'bot-and-user' | 'user-only' | 'bot-only';
  * one (spec: stored credentials; on a user-token-only installation the user token is copied into
  * access_token), with tokens the sandbox really issued.
  */
-export function installFor(
+export async function installFor(
   server: TestServer,
   email: string,
   install: Install,
   userScopes: readonly string[] = CHAT_USER_SCOPES,
-): void {
+): Promise<void> {
   const { state } = slackOf(server);
   const person = state.people.find((p) => p.email === email);
   if (!person) throw new Error(`${email} is not a member of the acme Slack`);
@@ -56,7 +56,7 @@ export function installFor(
             scopes: [...CHAT_BOT_SCOPES],
             details: { teamId: state.team.id, botUserId: state.botUserId },
           };
-  server.app.vault.put({ tenantId: 'acme', userEmail: email }, 'slack', {
+  await server.app.vault.put({ tenantId: 'acme', userEmail: email }, 'slack', {
     ...grant,
     accountEmail: email,
     authorizedAt: server.app.clock.now(),

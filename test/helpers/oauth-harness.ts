@@ -11,17 +11,20 @@ import { TEST_API_KEY, TEST_JWT_SECRET } from './server.js';
 export const CALLBACK = 'http://127.0.0.1:1/oauth/test/callback';
 
 /** A fresh app (in-memory store, tenants acme and globex) and one OAuth flow over the given provider. */
-export function oauthHarness(clock: ManualClock, provider: OAuthProvider): { app: App; flow: OAuthFlow } {
+export async function oauthHarness(
+  clock: ManualClock,
+  provider: OAuthProvider,
+): Promise<{ app: App; flow: OAuthFlow }> {
   const env = {
     CONSTELLATION_ENV: 'test',
     CONSTELLATION_API_KEY: TEST_API_KEY,
     CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET,
   };
-  const app = createApp(loadConfig(env, { databaseFile: ':memory:', demo: false, logLevel: 'error' }), {
+  const app = await createApp(loadConfig(env, { databaseFile: ':memory:', demo: false, logLevel: 'error' }), {
     clock,
     log: silentLogger,
   });
-  for (const id of ['acme', 'globex']) app.tenants.ensure({ id, consumerId: `${id}-consumer` });
+  for (const id of ['acme', 'globex']) await app.tenants.ensure({ id, consumerId: `${id}-consumer` });
   const flow = new OAuthFlow({
     provider,
     vault: app.vault,

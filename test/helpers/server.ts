@@ -10,7 +10,6 @@ import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import type { Caller, Clock } from '../../src/toolkit/context.js';
 import { setRetryDelayScale } from '../../src/toolkit/retry.js';
-import { openBackend } from '../../src/database.js';
 import { laneDatabaseEnv } from './lane-env.js';
 
 export const TEST_API_KEY = 'test-api-key-0123456789';
@@ -31,7 +30,7 @@ export async function testApp(env: NodeJS.ProcessEnv = {}): Promise<App> {
     },
     { databaseFile: ':memory:', demo: false, logLevel: 'error' },
   );
-  return createApp(config, { log: silentLogger, store: await openBackend(config) });
+  return createApp(config, { log: silentLogger });
 }
 
 export interface TestServerOptions {
@@ -77,11 +76,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     { databaseFile: ':memory:', demo: options.sandbox !== false, port: 0, logLevel: 'error', ...options.config },
   );
-  const store = await openBackend(config);
-  const appOptions = { clock: options.clock, log: silentLogger, manifests: options.manifests, store };
+  const appOptions = { clock: options.clock, log: silentLogger, manifests: options.manifests };
   const app =
     options.sandbox === false
-      ? createApp(config, appOptions)
+      ? await createApp(config, appOptions)
       : (await createDemoApp(config, appOptions, { port: options.sandboxPort, rateLimits: options.rateLimits })).app;
   const surface = new McpSurface(app, options.mcp ?? { mode: 'full' });
   const listening = await listen(app, buildHttpApp(app, surface), 0, '127.0.0.1');

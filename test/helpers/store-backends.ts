@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { openDatabase } from '../../src/database.js';
 import { storeOn, type StoreBackend, type StoreFactories } from '../../src/store/backend.js';
 import { openPgPool } from '../../src/store/pg/pool.js';
-import { TenantsRepo } from '../../src/store/tenants-repo.js';
+import { SqliteTenantStore } from '../../src/store/tenant-store-sqlite.js';
+import type { TenantOwnedRows } from '../../src/store/tenant-purge.js';
 import { pgTestDatabase } from './pg-lane.js';
 
 type BackendName = StoreBackend['kind'];
@@ -29,13 +30,23 @@ export function contractBackendNames(): BackendName[] {
 
 const freshId = () => `t-${randomBytes(6).toString('hex')}`;
 
-export async function openContractBackend(name: BackendName): Promise<ContractBackend> {
+const ownsTenantRows = (store: unknown): store is TenantOwnedRows =>
+  typeof (store as Partial<TenantOwnedRows> | undefined)?.deleteTenant === 'function';
+
+/**
+ * A backend of the contract suite. On SQLite a tenant's deletion purges the rows of `areas()` (the store
+ * under test), as the installation's purge does; on PostgreSQL the tenant row's cascade alone must do it.
+ */
+export async function openContractBackend(
+  name: BackendName,
+  areas: () => readonly TenantOwnedRows[] = () => [],
+): Promise<ContractBackend> {
   if (name === 'sqlite') {
     const db = openDatabase(':memory:');
     const insert = db.prepare(
       "INSERT INTO tenants (id, consumer_id, created_at, updated_at, epoch) VALUES (?, ?, '', '', ?)",
     );
-    const tenants = new TenantsRepo(db);
+    const tenants = new SqliteTenantStore(db);
     return {
       backend: { kind: 'sqlite', db },
       async addTenant(epoch = 'e1') {
@@ -44,7 +55,8 @@ export async function openContractBackend(name: BackendName): Promise<ContractBa
         return id;
       },
       async deleteTenant(tenantId) {
-        tenants.remove(tenantId);
+        await tenants.remove(tenantId);
+        for (const area of areas()) await area.deleteTenant(tenantId);
       },
       async close() {
         db.close();
@@ -89,7 +101,7 @@ export function describeStoreContract<Store>(
   describe.each(contractBackendNames())(`${title} on %s`, (name) => {
     const subject = { name } as ContractSubject<Store>;
     beforeAll(async () => {
-      subject.backend = await openContractBackend(name);
+      subject.backend = await openContractBackend(name, () => (ownsTenantRows(subject.store) ? [subject.store] : []));
       subject.store = storeOn(subject.backend.backend, factories);
     });
     afterAll(() => subject.backend.close());

@@ -281,7 +281,7 @@ describe('without the unified API', () => {
   it('answers 503 UNAVAILABLE when neither Apideck nor the sandbox is configured', async () => {
     const bare = await startTestServer({ sandbox: false });
     try {
-      bare.app.tenants.ensure({ id: 'acme', consumerId: 'acme-consumer', name: 'Acme' });
+      await bare.app.tenants.ensure({ id: 'acme', consumerId: 'acme-consumer', name: 'Acme' });
       const { status, body } = await call(bare, 'GET', '/crm/accounts', asTenant());
       expect([status, body.error.code]).toEqual([503, 'UNAVAILABLE']);
     } finally {

@@ -98,7 +98,7 @@ describe('JSON-RPC batches', () => {
 
 describe('token expiry', () => {
   it('a token without exp is refused with 401 over REST and MCP', async () => {
-    const epoch = server.app.tenants.epochOf('acme');
+    const epoch = await server.app.tenants.epochOf('acme');
     const forever = await new SignJWT({
       tenant_id: 'acme',
       tenant_epoch: epoch,

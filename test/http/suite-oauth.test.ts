@@ -150,7 +150,7 @@ describe('suite authorization without a Google client configured', () => {
   it('answers no_access, and authorize says what to configure', async () => {
     const bare = await startTestServer({ sandbox: false });
     try {
-      bare.app.tenants.ensure({ id: 'acme', consumerId: 'acme-consumer' });
+      await bare.app.tenants.ensure({ id: 'acme', consumerId: 'acme-consumer' });
       const token = await bare.app.tokens.issue({
         tenant_id: 'acme',
         user_email: 'someone@acme.test',

@@ -35,7 +35,7 @@ describe('encrypted tokens', () => {
   });
 
   it('refuses a plain signed token, however valid its signature', async () => {
-    const epoch = server.app.tenants.epochOf('acme');
+    const epoch = await server.app.tenants.epochOf('acme');
     const plain = await new SignJWT({ tenant_id: 'acme', tenant_epoch: epoch, connections: {} })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer('constellation')

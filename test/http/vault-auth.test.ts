@@ -217,7 +217,7 @@ describe('where the server reaches Apideck', () => {
 
   const configured = async (unify?: { apiKey: string; appId: string; baseUrl: string }) => {
     const bare = await startTestServer({ sandbox: false, config: { unify } });
-    bare.app.tenants.ensure({ id: 'acme', consumerId: 'acme-consumer' });
+    await bare.app.tenants.ensure({ id: 'acme', consumerId: 'acme-consumer' });
     return bare;
   };
 

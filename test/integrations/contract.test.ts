@@ -38,7 +38,7 @@ afterEach(() => {
   sandbox.faults.clearLog();
 });
 
-function clientOf({ integration, demo }: LoadedDemo): unknown {
+async function clientOf({ integration, demo }: LoadedDemo): Promise<unknown> {
   const credentials = demo.credentials('acme', sandbox.urlOf(demo.fake.prefix));
   const caller: Caller = {
     tenantId: 'acme',
@@ -48,7 +48,7 @@ function clientOf({ integration, demo }: LoadedDemo): unknown {
   // An integration whose credentials are not the caller's (the platform's unified API) reads them from its own source.
   const sources = integration.sources.includes('jwt')
     ? [jwtCredentials]
-    : [{ id: integration.sources[0], read: () => credentials }];
+    : [{ id: integration.sources[0], read: async () => credentials }];
   if (!demo.consentAhead)
     return new ClientCache(integrations, sources, systemClock, silentLogger).get(caller, integration.id as never);
   // A per-user integration acts with a person's consent given ahead in its fake.
@@ -64,9 +64,15 @@ function clientOf({ integration, demo }: LoadedDemo): unknown {
     authorizationRequired: () => new Error('not authorized'),
     grantGeneration: () => '0',
   };
-  const cache = new ClientCache(integrations, [{ id: 'vault', read: () => credentials }], systemClock, silentLogger, {
-    userAuthorities: new Map([[integration.id, authority]]),
-  });
+  const cache = new ClientCache(
+    integrations,
+    [{ id: 'vault', read: async () => credentials }],
+    systemClock,
+    silentLogger,
+    {
+      userAuthorities: new Map([[integration.id, authority]]),
+    },
+  );
   return cache.get(caller, integration.id as never);
 }
 
@@ -100,20 +106,20 @@ describe.each(demos.map((d) => [d.integration.id, d] as const))('%s', (_id, load
 
   it('retries a GET after a 502', async () => {
     sandbox.faults.add({ prefix, method: 'GET', path: read.path, status: 502, times: 1 });
-    expect(await attempt(POLICIES.read, () => read.send(clientOf(loaded)))).toBeUndefined();
+    expect(await attempt(POLICIES.read, async () => read.send(await clientOf(loaded)))).toBeUndefined();
     expect(statuses('GET', read.path)).toEqual([502, 200]);
   });
 
   it('never sends a POST twice', async () => {
     sandbox.faults.add({ prefix, method: 'POST', path: create.path, status: 502, times: 1 });
-    const error = await attempt(POLICIES.actionOnce, () => create.send(clientOf(loaded)));
+    const error = await attempt(POLICIES.actionOnce, async () => create.send(await clientOf(loaded)));
     expect(error).toMatchObject({ code: 'UPSTREAM_ERROR', status: 502 });
     expect(statuses('POST', create.path)).toEqual([502]);
   });
 
   it('maps a 429 to RATE_LIMITED with Retry-After (too long to wait: not retried)', async () => {
     sandbox.faults.add({ prefix, method: 'GET', path: read.path, status: 429, retryAfter: 120 });
-    const error = await attempt(POLICIES.read, () => read.send(clientOf(loaded)));
+    const error = await attempt(POLICIES.read, async () => read.send(await clientOf(loaded)));
     expect(error).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 120, status: 429 });
     expect(statuses('GET', read.path)).toEqual([429]);
   });
@@ -126,12 +132,12 @@ describe.each(demos.map((d) => [d.integration.id, d] as const))('%s', (_id, load
       expiredToken: true,
       times: loaded.demo.consentAhead ? 2 : 1,
     });
-    expect(await attempt(POLICIES.read, () => read.send(clientOf(loaded)))).toMatchObject({
+    expect(await attempt(POLICIES.read, async () => read.send(await clientOf(loaded)))).toMatchObject({
       code: 'FORBIDDEN',
       status: 403,
     });
     sandbox.faults.add({ prefix, method: 'GET', path: read.path, status: 404, times: 1 });
-    expect(await attempt(POLICIES.read, () => read.send(clientOf(loaded)))).toMatchObject({
+    expect(await attempt(POLICIES.read, async () => read.send(await clientOf(loaded)))).toMatchObject({
       code: 'NOT_FOUND',
       status: 404,
     });
@@ -151,7 +157,7 @@ describe.each(perUser.map((d) => [d.integration.id, d] as const))('%s (per user)
   it('answers a 401 by refreshing the user’s token once and sending again', async () => {
     sandbox.faults.add({ prefix, method: 'GET', path: read.path, expiredToken: true, times: 1 });
     refreshes.length = 0;
-    expect(await attempt(POLICIES.read, () => read.send(clientOf(loaded)))).toBeUndefined();
+    expect(await attempt(POLICIES.read, async () => read.send(await clientOf(loaded)))).toBeUndefined();
     expect(statuses('GET', read.path)).toEqual([expired, 200]);
     expect(refreshes).toEqual([true]);
   });

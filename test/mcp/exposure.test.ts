@@ -177,12 +177,12 @@ describe('auto mode decides by the size of the list', () => {
       { bulk: [] },
     );
     let app: App;
-    beforeAll(() => {
+    beforeAll(async () => {
       const config = loadConfig(
         { CONSTELLATION_ENV: 'test', CONSTELLATION_API_KEY: TEST_API_KEY, CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET },
         { databaseFile: ':memory:', logLevel: 'error' },
       );
-      app = createApp(config, { registry, log: silentLogger });
+      app = await createApp(config, { registry, log: silentLogger });
     });
     afterAll(() => app.close());
     const caller: Caller = { tenantId: 'acme', connections: {} };

@@ -38,9 +38,9 @@ describe('demo ticketing credentials', () => {
         email: SANDBOX_CREDENTIALS[tenant].jira.email,
         apiToken: SANDBOX_CREDENTIALS[tenant].jira.apiToken,
       });
-      const me = await jiraOf(tenant).v3.myself.getCurrentUser();
+      const me = await (await jiraOf(tenant)).v3.myself.getCurrentUser();
       expect(me.accountId).toBe(fakeState<JiraState>(server, '/jira', tenant).myselfId);
-      const boards = await jiraOf(tenant).agile.board.getAllBoards({});
+      const boards = await (await jiraOf(tenant)).agile.board.getAllBoards({});
       expect(boards.values?.length).toBeGreaterThan(0);
     },
   );
@@ -49,7 +49,7 @@ describe('demo ticketing credentials', () => {
 describe('error mapping', () => {
   it('maps field errors to VALIDATION_ERROR with the fields as details', async () => {
     const error = await failure(
-      jiraOf('acme').v3.issues.createIssue({
+      (await jiraOf('acme')).v3.issues.createIssue({
         fields: { project: { key: 'WEB' }, summary: 'x', issuetype: { name: 'Saga' } },
       }),
     );
@@ -62,12 +62,12 @@ describe('error mapping', () => {
   });
 
   it("maps a missing issue to NOT_FOUND with Jira's words, and bad JQL to VALIDATION_ERROR", async () => {
-    expect(await failure(jiraOf('acme').v3.issues.getIssue({ issueIdOrKey: 'WEB-99999' }))).toMatchObject({
+    expect(await failure((await jiraOf('acme')).v3.issues.getIssue({ issueIdOrKey: 'WEB-99999' }))).toMatchObject({
       code: 'NOT_FOUND',
       message: 'Issue does not exist or you do not have permission to see it.',
     });
     const jql = await failure(
-      jiraOf('acme').v3.issueSearch.searchForIssuesUsingJqlEnhancedSearch({ jql: 'project = WEB AND' }),
+      (await jiraOf('acme')).v3.issueSearch.searchForIssuesUsingJqlEnhancedSearch({ jql: 'project = WEB AND' }),
     );
     expect(jql.code).toBe('VALIDATION_ERROR');
     expect(jql.message).toMatch(/^Error in the JQL Query/);
@@ -80,7 +80,7 @@ describe('error mapping', () => {
         ticketing: { baseUrl: server.sandbox.urlOf('/jira'), email: 'bot@globex.test', apiToken: 'wrong' },
       },
     };
-    const error = await failure(server.app.connections.get(caller, 'jira').v3.myself.getCurrentUser());
+    const error = await failure((await server.app.connections.get(caller, 'jira')).v3.myself.getCurrentUser());
     expect(error).toMatchObject({ code: 'FORBIDDEN', upstreamStatus: 401 });
     expect(error.message).toContain('Client must be authenticated');
   });

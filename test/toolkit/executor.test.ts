@@ -61,7 +61,7 @@ function setup() {
     get: () => {
       throw new Error('no clients in this test');
     },
-    accessDigest: () => 'none',
+    accessDigest: async () => 'none',
   };
   const executor = new Executor({
     registry: new Registry([system], [listTool, analytical, action]),

@@ -52,7 +52,7 @@ function setup(resultBudgetChars?: number) {
     get: () => {
       throw new Error('no clients in this test');
     },
-    accessDigest: () => 'none',
+    accessDigest: async () => 'none',
   };
   const executor = new Executor({
     registry: new Registry(

@@ -47,7 +47,7 @@ export interface OAuthFlowOptions {
    * Why this user can never authorize here (`no_access`), or undefined when they can: e.g. the
    * provider's app is not configured, or the user's email domain is not allowed.
    */
-  accessDenied?(owner: VaultOwner): string | undefined;
+  accessDenied?(owner: VaultOwner): Promise<string | undefined>;
   /** Refresh an access token this long before it expires (default one minute). */
   refreshMarginMs?: number;
 }
@@ -74,7 +74,7 @@ export class OAuthFlow {
 
   /** The provider's consent URL for a user, with a fresh state; starts a pending authorization. */
   async begin(owner: VaultOwner, returnUrl?: string): Promise<string> {
-    const denied = this.options.accessDenied?.(owner);
+    const denied = await this.options.accessDenied?.(owner);
     if (denied) throw new AppError('FORBIDDEN', denied);
     return this.consentUrl(owner, (pending, now) =>
       this.options.pending.add({ ...pending, returnUrl }, now, owner.tenantEpoch),
@@ -162,15 +162,15 @@ export class OAuthFlow {
       );
     }
     const stored: StoredGrant = { ...grant, authorizedAt: clock.now() };
-    vault.put(owner, provider.id, { ...stored });
+    await vault.put(owner, provider.id, { ...stored });
     return { owner, grant: stored, returnUrl: pending.returnUrl };
   }
 
-  status(owner: VaultOwner): AuthorizationStatus {
+  async status(owner: VaultOwner): Promise<AuthorizationStatus> {
     const base = { user_email: owner.userEmail, scopes: [] as string[], expires_at: null };
-    const denied = this.options.accessDenied?.(owner);
+    const denied = await this.options.accessDenied?.(owner);
     if (denied) return { ...base, status: 'no_access', message: denied };
-    const stored = this.stored(owner);
+    const stored = await this.stored(owner);
     if (!stored) return this.notAuthorized(owner);
     return {
       ...base,
@@ -195,7 +195,7 @@ export class OAuthFlow {
 
   /** Revokes the grant at the provider (best effort) and forgets it; false when there was none. */
   async revoke(owner: VaultOwner): Promise<boolean> {
-    const stored = this.stored(owner);
+    const stored = await this.stored(owner);
     if (!stored) return false;
     try {
       await this.provider.revoke(stored);
@@ -215,7 +215,7 @@ export class OAuthFlow {
    * link to authorize) when there are none or the refresh token was refused.
    */
   async tokens(owner: VaultOwner, options: { afterUnauthorized?: boolean } = {}): Promise<StoredGrant> {
-    const stored = this.stored(owner);
+    const stored = await this.stored(owner);
     if (!stored) throw this.authorizationRequired(owner, `Authorize ${this.provider.title} to continue`);
     const margin = this.options.refreshMarginMs ?? 60_000;
     const fresh = stored.expiresAt === undefined || stored.expiresAt - margin > this.options.clock.now();
@@ -231,7 +231,7 @@ export class OAuthFlow {
 
   private async refresh(owner: VaultOwner, stored: StoredGrant): Promise<StoredGrant> {
     if (!stored.refreshToken) {
-      this.options.vault.delete(owner, this.provider.id);
+      await this.options.vault.delete(owner, this.provider.id);
       throw this.authorizationRequired(owner, `The ${this.provider.title} authorization has expired: authorize again`);
     }
     try {
@@ -241,11 +241,11 @@ export class OAuthFlow {
         ...refreshed,
         refreshToken: refreshed.refreshToken ?? stored.refreshToken,
       };
-      this.options.vault.put(owner, this.provider.id, { ...next }, { sameGrant: true });
+      await this.options.vault.put(owner, this.provider.id, { ...next }, { sameGrant: true });
       return next;
     } catch (error) {
       if (!(error instanceof RefreshRejected)) throw error;
-      this.options.vault.delete(owner, this.provider.id);
+      await this.options.vault.delete(owner, this.provider.id);
       throw this.authorizationRequired(
         owner,
         `${this.provider.title} no longer accepts this authorization (it was revoked or expired): authorize again`,
@@ -262,8 +262,8 @@ export class OAuthFlow {
     });
   }
 
-  private stored(owner: VaultOwner): StoredGrant | undefined {
-    return this.options.vault.get(owner, this.provider.id) as StoredGrant | undefined;
+  private async stored(owner: VaultOwner): Promise<StoredGrant | undefined> {
+    return (await this.options.vault.get(owner, this.provider.id)) as StoredGrant | undefined;
   }
 
   /** The AUTHORIZATION_REQUIRED error for a user, with the link that starts their authorization. */

@@ -90,8 +90,8 @@ function authorizationFlow(
     redirectUri: () => link('callback'),
     authorizeLink: (owner: VaultOwner) => `${link('authorize')}?${linkQuery(owner).toString()}`,
     consentLinks,
-    accessDenied: (owner) =>
-      setup.tenants.exists(owner.tenantId) ? undefined : `Tenant ${owner.tenantId} does not exist`,
+    accessDenied: async (owner) =>
+      (await setup.tenants.exists(owner.tenantId)) ? undefined : `Tenant ${owner.tenantId} does not exist`,
   });
 }
 

@@ -36,4 +36,9 @@ export class PgPendingAuthorizations implements PendingAuthorizations {
     ]);
     return pendingOf(rows[0], now);
   }
+
+  async deleteTenant(tenantId: string): Promise<number> {
+    const { rowCount } = await this.pool.query('DELETE FROM oauth_pending WHERE tenant_id = $1', [tenantId]);
+    return rowCount ?? 0;
+  }
 }

@@ -33,4 +33,8 @@ export class SqlitePendingAuthorizations implements PendingAuthorizations {
   async consume(nonce: string, now: number): Promise<PendingAuthorization | undefined> {
     return pendingOf(this.take.get(nonce) as PendingRow | undefined, now);
   }
+
+  async deleteTenant(tenantId: string): Promise<number> {
+    return this.db.prepare('DELETE FROM oauth_pending WHERE tenant_id = ?').run(tenantId).changes;
+  }
 }

@@ -20,6 +20,8 @@ export interface PendingAuthorizations {
   add(pending: PendingAuthorization, now: number, tenantEpoch?: string): Promise<void>;
   /** Removes and returns the authorization of a nonce; undefined when unknown, used or expired. */
   consume(nonce: string, now: number): Promise<PendingAuthorization | undefined>;
+  /** Forgets every authorization a tenant's users started (the tenant purge); how many. */
+  deleteTenant(tenantId: string): Promise<number>;
 }
 
 /** A stored pending row, as both backends read it. */

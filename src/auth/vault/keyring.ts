@@ -1,4 +1,5 @@
 import { createHash, hkdfSync } from 'node:crypto';
+import type { StoreBackend } from '../../store/backend.js';
 
 /** One AES-256 key of the credential vault, named by its fingerprint so rows record which key sealed them. */
 export interface VaultKey {
@@ -33,4 +34,18 @@ export function createKeyring(configured: readonly Buffer[] | undefined, localSe
     ? configured.map(vaultKey)
     : [vaultKey(Buffer.from(hkdfSync('sha256', localSecret, 'constellation', 'credential-vault', 32)))];
   return { current: keys[0], byId: new Map(keys.map((k) => [k.id, k])), derived: !configured?.length };
+}
+
+/**
+ * Refuses to open the vault on a store several servers share (PostgreSQL) with a derived key: each
+ * server derives its own from its JWT secret and database path, so none could open what another sealed.
+ * The composition root calls it before opening the vault.
+ */
+export function requireSharableKey(keyring: Keyring, store: StoreBackend['kind']): void {
+  if (store === 'postgres' && keyring.derived)
+    throw new Error(
+      'CONSTELLATION_ENCRYPTION_KEY must be set when the store is PostgreSQL (CONSTELLATION_DATABASE_URL): every ' +
+        'server sharing the database needs the same vault key, and a key derived from the local secrets is not ' +
+        'shared (generate one with: openssl rand -base64 32)',
+    );
 }

@@ -10,10 +10,10 @@ import type { CredentialVault } from './vault.js';
 export function vaultCredentials(vault: CredentialVault, log: Logger): CredentialSource {
   return {
     id: 'vault',
-    read(caller, integration) {
+    async read(caller, integration) {
       if (!caller.userEmail) return undefined;
       try {
-        return vault.get({ tenantId: caller.tenantId, userEmail: caller.userEmail }, integration.id);
+        return await vault.get({ tenantId: caller.tenantId, userEmail: caller.userEmail }, integration.id);
       } catch (error) {
         log.warn('vault: stored credentials could not be opened', {
           tenant_id: caller.tenantId,

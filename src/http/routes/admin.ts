@@ -42,10 +42,10 @@ export const adminRoutes: RouteModule<
       }),
     },
     apiKey,
-    (_req, res) => {
-      const tenants = app.tenants.list();
+    route(async (_req, res) => {
+      const tenants = await app.tenants.list();
       res.json(envelope({ tenants, count: tenants.length }));
-    },
+    }),
   );
 
   routes.add(
@@ -58,8 +58,8 @@ export const adminRoutes: RouteModule<
       response: TENANT,
     },
     apiKey,
-    route((req, res) => {
-      res.json(envelope(app.tenants.get(String(req.params.id))));
+    route(async (req, res) => {
+      res.json(envelope(await app.tenants.get(String(req.params.id))));
     }),
   );
 
@@ -75,8 +75,8 @@ export const adminRoutes: RouteModule<
       response: TENANT,
     },
     apiKey,
-    route((req, res) => {
-      res.status(201).json(envelope(app.tenants.create(req.body)));
+    route(async (req, res) => {
+      res.status(201).json(envelope(await app.tenants.create(req.body)));
     }),
   );
 
@@ -91,8 +91,8 @@ export const adminRoutes: RouteModule<
       response: TENANT,
     },
     apiKey,
-    route((req, res) => {
-      res.json(envelope(app.tenants.update(String(req.params.id), req.body)));
+    route(async (req, res) => {
+      res.json(envelope(await app.tenants.update(String(req.params.id), req.body)));
     }),
   );
 
@@ -106,9 +106,9 @@ export const adminRoutes: RouteModule<
       response: MESSAGE,
     },
     apiKey,
-    route((req, res) => {
+    route(async (req, res) => {
       const id = String(req.params.id);
-      app.tenants.remove(id);
+      await app.tenants.remove(id);
       res.json({ success: true, message: `Tenant ${id} and all its data deleted` });
     }),
   );
@@ -127,7 +127,7 @@ export const adminRoutes: RouteModule<
     },
     apiKey,
     route(async (req, res) => {
-      const id = app.tenants.get(String(req.params.id)).id;
+      const id = (await app.tenants.get(String(req.params.id))).id;
       let userId: string | undefined;
       if (req.query.user_id !== undefined) {
         const parsed = ContextOwner.safeParse(req.query.user_id);

@@ -166,9 +166,15 @@ export const appInstallRoutes: AuthorizationRouteForm = {
             has_tokens: false,
           });
         // Asked without credentials: an unknown tenant answers as a user who has not authorized, so the route lists no tenants.
-        const status = app.tenants.exists(owner.tenantId) ? flow.status(owner) : flow.notAuthorized(owner);
-        const message = status.message ?? `${familyTitle(context)} is connected`;
-        res.json({ success: true, status: status.status, message, has_tokens: status.status === 'authorized' });
+        const statusOf = async () =>
+          (await app.tenants.exists(owner.tenantId)) ? flow.status(owner) : flow.notAuthorized(owner);
+        statusOf().then(
+          (status) => {
+            const message = status.message ?? `${familyTitle(context)} is connected`;
+            res.json({ success: true, status: status.status, message, has_tokens: status.status === 'authorized' });
+          },
+          (error: unknown) => refuse(res, error),
+        );
       },
     );
   },

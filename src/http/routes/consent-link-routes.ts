@@ -32,12 +32,12 @@ export const consentLinkRoutes: AuthorizationRouteForm = {
       oauthLookupLimit(app, refuse),
       (req, res) => {
         Promise.resolve()
-          .then(() => {
+          .then(async () => {
             const owner = queriedOwner(req);
             const flow = flowOf(context);
             // Asked without credentials: an unknown tenant is sent to consent like any other (its callback is
             // refused as expired), so the route lists no tenants.
-            return app.tenants.exists(owner.tenantId) ? flow.begin(owner) : flow.unusableConsentUrl(owner);
+            return (await app.tenants.exists(owner.tenantId)) ? flow.begin(owner) : flow.unusableConsentUrl(owner);
           })
           .then((url) => res.redirect(302, url))
           .catch((error: unknown) => refuse(res, error));
@@ -78,8 +78,9 @@ export const consentLinkRoutes: AuthorizationRouteForm = {
             expires_at: null,
             message: `No ${family} integration is configured on this server`,
           });
-        res.json(
-          flow.status({ tenantId: caller.tenantId, userEmail: caller.userEmail, tenantEpoch: caller.tenantEpoch }),
+        flow.status({ tenantId: caller.tenantId, userEmail: caller.userEmail, tenantEpoch: caller.tenantEpoch }).then(
+          (status) => res.json(status),
+          (error: unknown) => refuse(res, error),
         );
       },
     );

@@ -19,13 +19,13 @@ export type UnifyCredentials = z.infer<typeof UnifyCredentials>;
  */
 export function unifyCredentials(
   settings: () => UnifySettings | undefined,
-  consumerOf: (tenantId: string) => string | undefined,
+  consumerOf: (tenantId: string) => Promise<string | undefined>,
 ): CredentialSource {
   return {
     id: 'unify',
-    read(caller) {
+    async read(caller) {
       const application = settings();
-      const consumerId = application && consumerOf(caller.tenantId);
+      const consumerId = application && (await consumerOf(caller.tenantId));
       return application && consumerId ? { ...application, consumerId } : undefined;
     },
   };

@@ -56,18 +56,21 @@ export const tenantEnvelope = (
  */
 function tenantHeaderCaller(app: ToolRouteContext, refuse: (res: Response, error: unknown) => void): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    try {
+    const callerOf = async (): Promise<Caller> => {
       const offered = req.get('x-api-key');
       if (!offered) throw new AppError('UNAUTHORIZED', 'Missing X-API-KEY header');
       if (!apiKeyMatches(offered, app.config.apiKey)) throw new AppError('FORBIDDEN', 'Invalid API key');
-      const tenant = tenantOf(app, req);
+      const tenant = await tenantOf(app, req);
       unifySettingsOf(app);
-      const caller: Caller = { tenantId: tenant.id, connections: {}, tenantEpoch: app.tenants.epochOf(tenant.id) };
-      res.locals.caller = caller;
-      next();
-    } catch (error) {
-      refuse(res, error);
-    }
+      return { tenantId: tenant.id, connections: {}, tenantEpoch: await app.tenants.epochOf(tenant.id) };
+    };
+    callerOf().then(
+      (caller) => {
+        res.locals.caller = caller;
+        next();
+      },
+      (error: unknown) => refuse(res, error),
+    );
   };
 }
 

@@ -104,8 +104,8 @@ export const vaultAuthRoutes: RouteModule<CallerChecks & Pick<RouteContext, 'ten
       }),
     },
     apiKey,
-    route((req, res) => {
-      const tenant = tenantOf(app, req);
+    route(async (req, res) => {
+      const tenant = await tenantOf(app, req);
       res.json(tenantEnvelope(app, tenant.id, { integrations }));
     }),
   );
@@ -141,7 +141,7 @@ export const vaultAuthRoutes: RouteModule<CallerChecks & Pick<RouteContext, 'ten
     sessionLimit,
     apiKey,
     route(async (req, res) => {
-      const tenant = tenantOf(app, req);
+      const tenant = await tenantOf(app, req);
       const parsed = VaultSessionBody.safeParse(req.body ?? {});
       if (!parsed.success) throw validationError(parsed.error);
       const body = parsed.data;
@@ -158,7 +158,7 @@ export const vaultAuthRoutes: RouteModule<CallerChecks & Pick<RouteContext, 'ten
         integration || body.unifiedApis
           ? [...(integration ? [integration.unifiedApi] : []), ...(body.unifiedApis ?? [])]
           : integrations.map((i) => i.unifiedApi);
-      const client = unifyClientFor(app, tenant.id);
+      const client = await unifyClientFor(app, tenant.id);
       const sessionUri = await createVaultSession(client, {
         unifiedApis: [...new Set(names.map(apideckUnifiedApi))],
         redirectUri: body.redirectUri,

@@ -7,7 +7,7 @@ import { UnifyCredentials } from './credentials.js';
 export interface UnifyAccess {
   config: { unify?: UnifySettings };
   demo?: PlatformAccounts;
-  tenants: { get(tenantId: string): { consumerId: string } };
+  tenants: { get(tenantId: string): Promise<{ consumerId: string }> };
 }
 
 const UnifyApplication = UnifyCredentials.omit({ consumerId: true });
@@ -30,6 +30,7 @@ export function unifySettingsOf(app: Omit<UnifyAccess, 'tenants'>): UnifySetting
 }
 
 /** A client of the unified API acting for one tenant: its Apideck consumer is the tenant's `consumerId` (404 for an unknown tenant). */
-export function unifyClientFor(app: UnifyAccess, tenantId: string): UnifyClient {
-  return new UnifyClient(unifySettingsOf(app), app.tenants.get(tenantId).consumerId);
+export async function unifyClientFor(app: UnifyAccess, tenantId: string): Promise<UnifyClient> {
+  const settings = unifySettingsOf(app);
+  return new UnifyClient(settings, (await app.tenants.get(tenantId)).consumerId);
 }

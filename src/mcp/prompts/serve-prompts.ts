@@ -51,7 +51,7 @@ export function servePrompts(
   server: Server,
   app: Pick<McpContext, 'registry' | 'executor' | 'clock'>,
   callerFor: () => Caller | Promise<Caller>,
-  sessionFor: (caller: Caller) => SessionTools,
+  sessionFor: (caller: Caller) => Promise<SessionTools>,
 ): void {
   server.registerCapabilities({ prompts: { listChanged: false }, completions: {} });
   const inputOf = (caller: Caller, args: Record<string, string | undefined> = {}): PromptInput => ({
@@ -62,7 +62,7 @@ export function servePrompts(
 
   server.setRequestHandler('prompts/list', async () => {
     const caller = await callerFor();
-    const session = sessionFor(caller);
+    const session = await sessionFor(caller);
     return { prompts: PROMPTS.filter((p) => offered(p, session, inputOf(caller))).map(promptEntry) };
   });
 
@@ -70,7 +70,7 @@ export function servePrompts(
     const spec = promptNamed(request.params.name);
     const args = checkedArgs(spec, request.params.arguments);
     const caller = await callerFor();
-    const session = sessionFor(caller);
+    const session = await sessionFor(caller);
     const input = inputOf(caller, args);
     if (!offered(spec, session, input))
       throw invalid(`Prompt "${spec.name}" is not offered to this session: ${spec.description}`);
@@ -89,7 +89,7 @@ export function servePrompts(
     if (!target.completes) return { completion: NO_COMPLETION };
     const caller = await callerFor();
     return {
-      completion: await complete(app, caller, sessionFor(caller).visible, target.completes, argument.value),
+      completion: await complete(app, caller, (await sessionFor(caller)).visible, target.completes, argument.value),
     };
   });
 }

@@ -77,5 +77,15 @@ describeStoreContract<PendingAuthorizations>(
       await subject.backend.deleteTenant(pending.tenantId);
       expect(await subject.store.consume(pending.nonce, NOW)).toBeUndefined();
     });
+
+    it("deleteTenant forgets the authorizations one tenant's users started, and no other's", async () => {
+      const gone = pendingFor(await subject.backend.addTenant());
+      const kept = pendingFor(await subject.backend.addTenant());
+      await subject.store.add(gone, NOW);
+      await subject.store.add(kept, NOW);
+      expect(await subject.store.deleteTenant(gone.tenantId)).toBe(1);
+      expect(await subject.store.consume(gone.nonce, NOW)).toBeUndefined();
+      expect(await subject.store.consume(kept.nonce, NOW)).toEqual(kept);
+    });
   },
 );

@@ -112,5 +112,17 @@ describeStoreContract<TaskStore>(
       expect(await subject.store.get(owner, task.taskId)).toBeUndefined();
       expect(await subject.store.finish(task.taskId, 'completed', result)).toBe(false);
     });
+
+    it("deleteTenant forgets one tenant's tasks and no other's", async () => {
+      const owner = await ownerIn();
+      const other = await ownerIn();
+      await subject.store.create(owner, 'one', HOUR);
+      await subject.store.create(owner, 'two', HOUR);
+      const kept = await subject.store.create(other, 'kept', HOUR);
+      expect(await subject.store.deleteTenant(owner.tenantId)).toBe(2);
+      expect((await subject.store.list(owner, 10)).tasks).toEqual([]);
+      expect(await subject.store.get(other, kept.taskId)).toEqual(kept);
+      expect(await subject.store.deleteTenant(owner.tenantId)).toBe(0);
+    });
   },
 );

@@ -1,0 +1,48 @@
+import type pg from 'pg';
+import { newEpoch, type TenantRow, type TenantStore } from './tenant-store.js';
+
+const COLUMNS =
+  'id, consumer_id AS "consumerId", name, description, created_at AS "createdAt", updated_at AS "updatedAt"';
+
+/** Tenants in PostgreSQL (table `tenants` of `pg/schema/core.ts`); deleting one cascades over its rows. */
+export class PgTenantStore implements TenantStore {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async get(id: string): Promise<TenantRow | undefined> {
+    const { rows } = await this.pool.query<TenantRow>(`SELECT ${COLUMNS} FROM tenants WHERE id = $1`, [id]);
+    return rows[0];
+  }
+
+  async list(): Promise<TenantRow[]> {
+    // COLLATE "C": the byte order SQLite sorts text in, whatever the database's collation.
+    const { rows } = await this.pool.query<TenantRow>(`SELECT ${COLUMNS} FROM tenants ORDER BY id COLLATE "C"`);
+    return rows;
+  }
+
+  async epochOf(id: string): Promise<string | undefined> {
+    const { rows } = await this.pool.query<{ epoch: string }>('SELECT epoch FROM tenants WHERE id = $1', [id]);
+    return rows[0]?.epoch;
+  }
+
+  async insert(row: TenantRow): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `INSERT INTO tenants (id, consumer_id, name, description, created_at, updated_at, epoch)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
+      [row.id, row.consumerId, row.name, row.description, row.createdAt, row.updatedAt, newEpoch()],
+    );
+    return rowCount === 1;
+  }
+
+  async update(row: TenantRow): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      'UPDATE tenants SET consumer_id = $2, name = $3, description = $4, updated_at = $5 WHERE id = $1',
+      [row.id, row.consumerId, row.name, row.description, row.updatedAt],
+    );
+    return rowCount === 1;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('DELETE FROM tenants WHERE id = $1', [id]);
+    return rowCount === 1;
+  }
+}

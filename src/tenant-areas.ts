@@ -1,0 +1,58 @@
+import type { AnalyticsCache } from './analytics/cache.js';
+import { PgPendingAuthorizations } from './auth/oauth/pending-pg.js';
+import { SqlitePendingAuthorizations } from './auth/oauth/pending-sqlite.js';
+import type { CredentialVault } from './auth/vault/index.js';
+import type { DocumentService } from './documents/service.js';
+import type { GraphService } from './graph/service/graph-service.js';
+import { PgTaskStore } from './mcp/task-store-pg.js';
+import { SqliteTaskStore } from './mcp/task-store-sqlite.js';
+import { storeOn, type StoreBackend } from './store/backend.js';
+import { tenantGate } from './store/tenant-gate.js';
+import type { TenantOwnedRows } from './store/tenant-purge.js';
+import type { Clock } from './toolkit/context.js';
+
+/** The features whose rows the tenant purge reaches through them (the others are stores built here). */
+export interface TenantAreaFeatures {
+  vault: Pick<CredentialVault, 'deleteTenant'>;
+  /** Its rows and what it keeps of them in memory. */
+  analytics: Pick<AnalyticsCache, 'invalidateTenant'>;
+  graph: Pick<GraphService, 'clear'>;
+  documents: Pick<DocumentService, 'list' | 'delete'>;
+}
+
+/** How many documents the purge deletes a page at a time. */
+const DOCUMENT_PAGE = 100;
+
+/**
+ * Every storage area holding tenant rows, for the tenant purge. Stores are stateless over the backend,
+ * so the tasks' and pending authorizations' are built here as the features build theirs.
+ */
+export function tenantOwnedAreas(backend: StoreBackend, clock: Clock, features: TenantAreaFeatures): TenantOwnedRows[] {
+  const tasks = storeOn<TenantOwnedRows>(backend, {
+    sqlite: (db) => new SqliteTaskStore(db, tenantGate(db), () => clock.now()),
+    postgres: (pool) => new PgTaskStore(pool, () => clock.now()),
+  });
+  const pending = storeOn<TenantOwnedRows>(backend, {
+    sqlite: (db) => new SqlitePendingAuthorizations(db, tenantGate(db)),
+    postgres: (pool) => new PgPendingAuthorizations(pool),
+  });
+  return [
+    features.vault,
+    { deleteTenant: (tenantId) => features.analytics.invalidateTenant(tenantId) },
+    tasks,
+    pending,
+    // The graph and documents have no store interface yet: their services' deletes stand in for one.
+    { deleteTenant: async (tenantId) => features.graph.clear(tenantId) },
+    { deleteTenant: (tenantId) => deleteEveryDocument(features.documents, tenantId) },
+  ];
+}
+
+async function deleteEveryDocument(documents: TenantAreaFeatures['documents'], tenantId: string): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const page = documents.list(tenantId, DOCUMENT_PAGE, 0).documents;
+    for (const document of page) await documents.delete(tenantId, document.document_id);
+    deleted += page.length;
+    if (page.length < DOCUMENT_PAGE) return deleted;
+  }
+}
