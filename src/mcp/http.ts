@@ -57,10 +57,7 @@ export function mcpHttpHandler(app: McpHttpContext, surface: McpSurface) {
     ),
     { onerror },
   );
-  const legacy = new LegacyHttpCalls(
-    surface,
-    new McpTasks(app, surface, app.mcpTasks),
-  );
+  const legacy = new LegacyHttpCalls(surface, new McpTasks(app, surface, app.mcpTasks));
   return async (req: Request, res: Response): Promise<void> => {
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');

@@ -47,10 +47,9 @@ const HEALTH = {
 };
 
 /** Health, metrics, integration metadata and the OpenAPI document: public routes. */
-export const systemRoutes: RouteModule<Pick<RouteContext, 'config' | 'storeAnswers' | 'telemetry' | 'registry' | 'manifests'>> = (
-  routes,
-  app,
-) => {
+export const systemRoutes: RouteModule<
+  Pick<RouteContext, 'config' | 'storeAnswers' | 'telemetry' | 'registry' | 'manifests'>
+> = (routes, app) => {
   const pub = { tag: 'system', security: 'none' } as const;
 
   routes.add(
