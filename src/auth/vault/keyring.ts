@@ -49,3 +49,13 @@ export function requireSharableKey(keyring: Keyring, store: StoreBackend['kind']
         'shared (generate one with: openssl rand -base64 32)',
     );
 }
+
+/**
+ * `keyring` that also opens rows sealed under the local keys `localSecrets` derive (an installation that
+ * ran without a configured key), so that re-sealing moves them to the current key. Moving such an
+ * installation to a store servers share (`constellation store copy`) needs it.
+ */
+export function openingDerivedKeys(keyring: Keyring, localSecrets: readonly string[]): Keyring {
+  const derived = localSecrets.map((secret) => createKeyring(undefined, secret).current);
+  return { ...keyring, byId: new Map([...derived.map((k) => [k.id, k] as const), ...keyring.byId]) };
+}

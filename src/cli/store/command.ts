@@ -12,6 +12,10 @@ interrupted copy can be run again. Counts are checked table by table at the end 
   --from <file>   the SQLite file (default: CONSTELLATION_DATABASE, else <CONSTELLATION_DATA_DIR>/constellation.db)
   --to <url>      postgres://user:password@host:5432/database (default: CONSTELLATION_DATABASE_URL)
 
+CONSTELLATION_ENCRYPTION_KEY must be the vault key the servers on PostgreSQL will use: credentials the
+SQLite installation sealed with a key it derived (none configured; CONSTELLATION_JWT_SECRET and
+CONSTELLATION_DATABASE as it ran with) are re-sealed under it.
+
 Stop the servers that write to the SQLite file first: what they write during the copy may be missed.
 `;
 
@@ -57,6 +61,11 @@ async function storeCommand(argv: string[], io: StoreIo): Promise<number> {
   if (!config.database.url)
     throw new UsageError('Name the PostgreSQL database to copy into: --to postgres://… or CONSTELLATION_DATABASE_URL.');
   if (!existsSync(from)) throw new UsageError(`There is no SQLite file at ${from}.`);
+  if (!config.vaultKeys?.length)
+    throw new UsageError(
+      'Set CONSTELLATION_ENCRYPTION_KEY to the vault key the servers on PostgreSQL will share: the copy re-seals ' +
+        'credentials under it (generate one with: openssl rand -base64 32).',
+    );
   const { copyInstallation } = await import('./copy.js');
-  return copyInstallation({ ...config, databaseFile: from }, io);
+  return copyInstallation(config, from, io);
 }

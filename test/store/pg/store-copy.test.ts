@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../../helpers/cli.js';
 import { pgTestDatabase } from '../../helpers/pg-lane.js';
 import { toolRunner } from '../../helpers/sandbox.js';
-import { startTestServer } from '../../helpers/server.js';
+import { createKeyring, CredentialVault, PgCredentialStore } from '../../../src/auth/vault/index.js';
+import { startTestServer, TEST_JWT_SECRET } from '../../helpers/server.js';
 
 interface Run {
   code: number | null;
@@ -30,6 +31,10 @@ function storeCommand(args: string[], env: Record<string, string> = {}): Promise
   });
 }
 
+const VAULT_KEY = 'b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5f3a9c07e5b1d48e2a6c4b8d0';
+const ADA = { tenantId: 'acme', userEmail: 'ada@acme.test' };
+const SECRET = { accessToken: 'ya29-copied-secret', refreshToken: 'r-1' };
+
 const COUNTED = ['tenants', 'graph_nodes', 'graph_edges', 'graph_aliases', 'graph_activity', 'vault_credentials'];
 
 /** Rows per table of the SQLite installation, read through its own handle before it closes. */
@@ -38,16 +43,18 @@ let sqliteCounts: Record<string, number>;
 
 beforeAll(async () => {
   sqliteFile = join(mkdtempSync(join(tmpdir(), 'constellation-copy-')), 'constellation.db');
-  // An installation on SQLite (the lane's database setting cleared), used for a while: tool calls fill the
+  // An installation on SQLite (the lane's database and key settings cleared), used for a while: tool calls fill the
   // graph and its activity, a context is injected, the demo users' consents sit sealed in the vault.
   const server = await startTestServer({
     config: { databaseFile: sqliteFile },
-    env: { CONSTELLATION_DATABASE_URL: '' },
+    env: { CONSTELLATION_DATABASE_URL: '', CONSTELLATION_ENCRYPTION_KEY: '' },
   });
   try {
     expect(server.app.store.kind).toBe('sqlite');
     await toolRunner(server, 'code_host')('get_issues', { repo_id: 'acme/api' });
     await toolRunner(server, 'graph')('inject_context', { context_type: 'preference', value: 'bullet points' });
+    // Sealed with the key this installation derives (it has none configured).
+    await server.app.vault.put(ADA, 'google', SECRET);
     await server.app.services.graph.drain();
     const db = server.app.db;
     sqliteCounts = Object.fromEntries(
@@ -56,7 +63,7 @@ beforeAll(async () => {
   } finally {
     await server.close();
   }
-  for (const table of COUNTED.filter((t) => t !== 'vault_credentials')) expect(sqliteCounts[table]).toBeGreaterThan(0);
+  for (const table of COUNTED) expect(sqliteCounts[table]).toBeGreaterThan(0);
 });
 
 let target: pg.Pool | undefined;
@@ -66,12 +73,14 @@ describe('constellation store copy', () => {
   it('copies every table of a SQLite installation into a new PostgreSQL database, and can run again', async () => {
     const url = await pgTestDatabase({ migrated: false });
 
-    const first = await storeCommand(['copy', '--from', sqliteFile, '--to', url]);
+    const keys = { CONSTELLATION_ENCRYPTION_KEY: VAULT_KEY, CONSTELLATION_JWT_SECRET: TEST_JWT_SECRET };
+    const first = await storeCommand(['copy', '--from', sqliteFile, '--to', url], keys);
 
     expect(first.stderr).toContain('copying');
     expect(first.stderr).not.toContain(new URL(url).password);
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/every count matches/);
+    expect(first.stdout).toMatch(/re-sealed \d+ vault credentials/);
     target = new pg.Pool({ connectionString: url });
     const countsIn = async () =>
       Object.fromEntries(
@@ -91,7 +100,11 @@ describe('constellation store copy', () => {
     );
     expect(rows[0]).toEqual({ kind: 'object', dangling: '0' });
 
-    const again = await storeCommand(['copy', '--from', sqliteFile, '--to', url]);
+    // Servers on PostgreSQL open the credential with the shared key alone.
+    const shared = createKeyring([Buffer.from(VAULT_KEY, 'hex')], 'unused');
+    expect(await new CredentialVault(new PgCredentialStore(target), shared).get(ADA, 'google')).toEqual(SECRET);
+
+    const again = await storeCommand(['copy', '--from', sqliteFile, '--to', url], keys);
 
     expect(again.code).toBe(0);
     expect(await countsIn()).toEqual(sqliteCounts);
@@ -102,6 +115,10 @@ describe('constellation store copy', () => {
   });
 
   it('says what is missing instead of copying nowhere', async () => {
+    const noKey = await storeCommand(['copy', '--from', sqliteFile, '--to', 'postgres://x@127.0.0.1/y']);
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain('Set CONSTELLATION_ENCRYPTION_KEY');
+
     const noTarget = await storeCommand(['copy', '--from', sqliteFile]);
     expect(noTarget.code).toBe(2);
     expect(noTarget.stderr).toContain('Name the PostgreSQL database to copy into');
