@@ -53,3 +53,22 @@ export function withVerbs(synonyms: Synonyms): Synonyms {
     for (const word of everyday) out[word] = [...new Set([...(out[word] ?? [word]), verb])];
   return out;
 }
+
+const DETERMINERS = new Set(['the', 'that', 'this', 'my', 'our', 'his', 'her', 'their', 'it']);
+const looksLikeId = (word: string | undefined): boolean => word !== undefined && /\d/.test(word);
+
+/**
+ * Everyday verbs read as the verbs tool names use, where the next words decide. "Open" before a
+ * determiner or an id gets that one ("open WEB-23", "open the runbook", "open event 5b1…"), before "a",
+ * "an" or "new" it creates ("open a pull request"); anywhere else it is the adjective of open issues.
+ * "Tell me" asks to be shown, where "tell the team" sends.
+ */
+export function verbsAsMeant(raw: readonly string[]): string[] {
+  return raw.map((word, i) => {
+    const next = raw[i + 1];
+    if (word === 'tell' && next === 'me') return 'show';
+    if (word !== 'open' || next === undefined) return word;
+    if (next === 'a' || next === 'an' || next === 'new') return 'create';
+    return DETERMINERS.has(next) || looksLikeId(next) || looksLikeId(raw[i + 2]) ? 'get' : word;
+  });
+}
