@@ -3,7 +3,7 @@ import type { Registry, SystemSearchHints } from '../toolkit/registry.js';
 import { accountFactor, intentFactor, isBreakdown, numberFactor, WEIGHTS, type Weights } from './search/factors.js';
 import { entitiesOf, withEntitiesAsIds } from './search/entities.js';
 import { signalsOf, type RequestSignals } from './search/signals.js';
-import { verbsAsMeant, phraseText, termsOf, tokens, withVerbs, type Synonyms } from './search/text.js';
+import { pairsAcross, verbsAsMeant, phraseText, termsOf, tokens, withVerbs, type Synonyms } from './search/text.js';
 import { TypoCorrector } from './search/typos.js';
 
 interface IndexedTool {
@@ -52,6 +52,8 @@ interface SearchOptions {
 /** What one request brings to every tool's score. */
 interface Request {
   terms: string[];
+  /** Terms a word also means beside itself ("jira" also means ticket): weaker than what it says. */
+  alsoMeant: ReadonlySet<string>;
   /** Its terms as examples are compared: any id as one term. */
   exampleTerms: ReadonlySet<string>;
   pairs: string[];
@@ -117,7 +119,9 @@ export class CatalogSearch {
         const words = new Set(termsOf(tokens(text)));
         return { weight, words, echoes: new Set(termsOf(tokens(text), this.synonyms).filter((t) => !words.has(t))) };
       };
-      const pairs = [texts[0], ...tool.hints.aliases, ...examples].flatMap((t) => pairsOf(termsOf(tokens(t))));
+      const pairs = [texts[0], ...tool.hints.aliases, ...examples].flatMap((t) =>
+        pairsAcross(tokens(t), this.synonyms),
+      );
       return {
         tool,
         fields: [
@@ -176,6 +180,7 @@ export class CatalogSearch {
     const kinds = termsOf(signals.entities.flatMap((e) => (e.kind ? [e.kind] : [])));
     return {
       terms: [...new Set([...terms, ...kinds])],
+      alsoMeant: this.alsoMeant(raw),
       exampleTerms: new Set(idsAsOne(termsOf(raw, this.synonyms))),
       pairs: [...pairsOf(termsOf(raw)), ...pairsOf(termsOf(raw, this.synonyms))],
       text,
@@ -185,6 +190,13 @@ export class CatalogSearch {
     };
   }
 
+  /** The terms synonyms add to words they keep (`bug` → bug, issue, ticket), less any the request says. */
+  private alsoMeant(raw: readonly string[]): Set<string> {
+    const said = new Set(termsOf(raw));
+    const added = raw.flatMap((w) => (this.synonyms[w]?.includes(w) ? this.synonyms[w].filter((x) => x !== w) : []));
+    return new Set(termsOf(added).filter((t) => !said.has(t)));
+  }
+
   private score(entry: IndexedTool, request: Request): SearchHit | undefined {
     const { tool, hints } = entry;
     const w = this.weights;
@@ -192,10 +204,11 @@ export class CatalogSearch {
     let score = 0;
     const matched: string[] = [];
     for (const term of request.terms) {
-      const best = Math.max(
-        0,
-        ...entry.fields.map((f) => (f.words.has(term) ? f.weight : f.echoes.has(term) ? f.weight * w.echo : 0)),
-      );
+      const best =
+        Math.max(
+          0,
+          ...entry.fields.map((f) => (f.words.has(term) ? f.weight : f.echoes.has(term) ? f.weight * w.echo : 0)),
+        ) * (request.alsoMeant.has(term) ? w.alsoMeant : 1);
       if (best === 0) continue;
       matched.push(term);
       score += best * rarity(term);

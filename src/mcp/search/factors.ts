@@ -10,6 +10,8 @@ import type { RequestSignals } from './signals.js';
 export const WEIGHTS = {
   /** A word a tool's text holds only through a synonym, against a word it says. */
   echo: 0.4,
+  /** A word a request's word also means beside itself ("jira" also means ticket), against one it says. */
+  alsoMeant: 0.25,
   /** Points per consecutive term pair shared with a name, alias or example. */
   pair: 1.2,
   /** Points per term of an alias the request holds whole. */

@@ -32,6 +32,21 @@ export const termsOf = (raw: readonly string[], synonyms: Synonyms = {}): string
     .filter((w) => w.length > 1 && !STOPWORDS.has(w))
     .map(stem);
 
+/**
+ * Consecutive term pairs of a text, of its words and of what their synonyms read them as, each pair
+ * across two words: never two terms of one word's synonyms ("available" read as free busy is no
+ * "free busy" phrase of a tool's text).
+ */
+export function pairsAcross(raw: readonly string[], synonyms: Synonyms): string[] {
+  const words = raw.map((w) => ({ said: termsOf([w]), meant: termsOf([w], synonyms) })).filter((w) => w.meant.length);
+  return words.slice(1).flatMap((word, i) => {
+    const before = words[i];
+    const pairs = [`${before.meant.at(-1)} ${word.meant[0]}`];
+    if (before.said.length && word.said.length) pairs.push(`${before.said[0]} ${word.said[0]}`);
+    return pairs;
+  });
+}
+
 /** A text as space-separated lower-case words with spaces at both ends, to find whole phrases in. */
 export const phraseText = (raw: readonly string[]): string => ` ${raw.join(' ')} `;
 
