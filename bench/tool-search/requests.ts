@@ -12,9 +12,9 @@ export interface SearchRequest {
   tags: readonly RequestTag[];
 }
 
-type Row = [query: string, tool: string, ...tags: RequestTag[]];
+export type Row = [query: string, tool: string, ...tags: RequestTag[]];
 
-const of = (system: string, rows: readonly Row[]): SearchRequest[] =>
+export const of = (system: string, rows: readonly Row[]): SearchRequest[] =>
   rows.map(([query, tool, ...tags]) => ({ query, tool: `${system}_${tool}`, tags }));
 
 export const REQUESTS: readonly SearchRequest[] = [

@@ -1,14 +1,15 @@
 import { CatalogSearch } from '../../src/mcp/catalog-search.js';
 import { WEIGHTS, type Weights } from '../../src/mcp/search/factors.js';
 import { buildRegistry } from '../../tools/index.js';
-import { REQUESTS, split } from './requests.js';
+import { GROWN_REQUESTS } from './requests-added.js';
+import { split } from './requests.js';
 
 // Fits the search weights to the tuning half of our requests by coordinate search (each weight in turn
 // scaled while the score rises), and prints them for `src/mcp/search/factors.ts`. It never reads the
 // held-out half. Run: node --import tsx bench/tool-search/tune.ts
 
 const registry = buildRegistry();
-const { tuning } = split(REQUESTS);
+const { tuning } = split(GROWN_REQUESTS);
 
 /** Top-1 share plus mean reciprocal rank over the tuning half. */
 function fitness(weights: Weights): number {

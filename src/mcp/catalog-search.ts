@@ -1,13 +1,18 @@
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { Registry, SystemSearchHints } from '../toolkit/registry.js';
 import { accountFactor, intentFactor, isBreakdown, numberFactor, WEIGHTS, type Weights } from './search/factors.js';
+import { entitiesOf, withEntitiesAsIds } from './search/entities.js';
 import { signalsOf, type RequestSignals } from './search/signals.js';
-import { phraseText, termsOf, tokens, withVerbs, type Synonyms } from './search/text.js';
+import { pairsAcross, verbsAsMeant, phraseText, termsOf, tokens, withVerbs, type Synonyms } from './search/text.js';
 import { TypoCorrector } from './search/typos.js';
 
 interface IndexedTool {
   tool: ToolDefinition;
-  fields: Array<{ weight: number; words: Set<string> }>;
+  /**
+   * Each field's own words, and apart the words its synonyms add: those count less, so a tool's text
+   * saying "available" does not make it a tool for availability.
+   */
+  fields: Array<{ weight: number; words: Set<string>; echoes: Set<string> }>;
   /** Consecutive term pairs of its name, aliases and examples: a phrase match outweighs two loose words. */
   pairs: Set<string>;
   /** The terms of each alias and of each example query. */
@@ -47,6 +52,8 @@ interface SearchOptions {
 /** What one request brings to every tool's score. */
 interface Request {
   terms: string[];
+  /** Terms a word also means beside itself ("jira" also means ticket): weaker than what it says. */
+  alsoMeant: ReadonlySet<string>;
   /** Its terms as examples are compared: any id as one term. */
   exampleTerms: ReadonlySet<string>;
   pairs: string[];
@@ -108,12 +115,12 @@ export class CatalogSearch {
         `${tool.description} ${tool.hints.when_to_use}`,
       ];
       texts.forEach(learn);
-      const fieldOf = (weight: number, text: string) => ({
-        weight,
-        words: new Set(termsOf(tokens(text), this.synonyms)),
-      });
+      const fieldOf = (weight: number, text: string) => {
+        const words = new Set(termsOf(tokens(text)));
+        return { weight, words, echoes: new Set(termsOf(tokens(text), this.synonyms).filter((t) => !words.has(t))) };
+      };
       const pairs = [texts[0], ...tool.hints.aliases, ...examples].flatMap((t) =>
-        pairsOf(termsOf(tokens(t), this.synonyms)),
+        pairsAcross(tokens(t), this.synonyms),
       );
       return {
         tool,
@@ -155,25 +162,39 @@ export class CatalogSearch {
 
   private read(query: string): Request {
     const corrections: string[] = [];
-    const raw = tokens(query).map((word) => {
-      const meant = this.corrector.correct(word);
-      if (meant !== word) corrections.push(`${word}→${meant}`);
-      return meant;
-    });
-    const terms = termsOf(raw, this.synonyms).filter((t) => !/^\d+$/.test(t));
+    const entities = entitiesOf(query);
+    const raw = verbsAsMeant(
+      tokens(withEntitiesAsIds(query, entities)).map((word) => {
+        const meant = this.corrector.correct(word);
+        if (meant !== word) corrections.push(`${word}→${meant}`);
+        return meant;
+      }),
+    );
+    // What the words say and what their synonyms add: "PRs" matches a tool saying "PRs" or "pull requests".
+    const terms = [...termsOf(raw), ...termsOf(raw, this.synonyms)].filter((t) => !/^\d+$/.test(t));
     const text = phraseText(raw);
-    const signals = signalsOf(query, raw, (word) => termsOf([word], this.synonyms).some((t) => this.nouns.has(t)));
+    const signals = signalsOf(query, raw, entities, (word) =>
+      termsOf([word], this.synonyms).some((t) => this.nouns.has(t)),
+    );
     // What an entity is counts as a word of the request: `acme/web#88` asks about an issue.
     const kinds = termsOf(signals.entities.flatMap((e) => (e.kind ? [e.kind] : [])));
     return {
       terms: [...new Set([...terms, ...kinds])],
+      alsoMeant: this.alsoMeant(raw),
       exampleTerms: new Set(idsAsOne(termsOf(raw, this.synonyms))),
-      pairs: pairsOf(terms),
+      pairs: [...pairsOf(termsOf(raw)), ...pairsOf(termsOf(raw, this.synonyms))],
       text,
       named: new Set(this.names.filter((n) => text.includes(n.phrase)).map((n) => n.system)),
       signals,
       corrections,
     };
+  }
+
+  /** The terms synonyms add to words they keep (`bug` → bug, issue, ticket), less any the request says. */
+  private alsoMeant(raw: readonly string[]): Set<string> {
+    const said = new Set(termsOf(raw));
+    const added = raw.flatMap((w) => (this.synonyms[w]?.includes(w) ? this.synonyms[w].filter((x) => x !== w) : []));
+    return new Set(termsOf(added).filter((t) => !said.has(t)));
   }
 
   private score(entry: IndexedTool, request: Request): SearchHit | undefined {
@@ -183,7 +204,11 @@ export class CatalogSearch {
     let score = 0;
     const matched: string[] = [];
     for (const term of request.terms) {
-      const best = Math.max(0, ...entry.fields.filter((f) => f.words.has(term)).map((f) => f.weight));
+      const best =
+        Math.max(
+          0,
+          ...entry.fields.map((f) => (f.words.has(term) ? f.weight : f.echoes.has(term) ? f.weight * w.echo : 0)),
+        ) * (request.alsoMeant.has(term) ? w.alsoMeant : 1);
       if (best === 0) continue;
       matched.push(term);
       score += best * rarity(term);
@@ -203,7 +228,13 @@ export class CatalogSearch {
       score *= named ? w.named : w.unnamed;
       if (named) reasons.unshift(`names ${tool.system}`);
     }
-    const entities = request.signals.entities.filter((e) => e.system === tool.system);
+    // A question of how things relate wants the graph, and the entities it names are the graph's too.
+    const relation = request.signals.relation;
+    if (relation && hints.relations) {
+      score *= hints.relations[relation] === tool.name ? w.relation * w.relationKind : w.relation;
+      reasons.unshift('asks how things relate');
+    }
+    const entities = relation ? [] : request.signals.entities.filter((e) => e.system === tool.system);
     if (entities.length) {
       score *= Math.max(...entities.map((e) => e.weight));
       reasons.unshift(`entity ${entities.map((e) => e.evidence).join(', ')}`);

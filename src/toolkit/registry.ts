@@ -14,6 +14,9 @@ export interface SystemRecord {
   search?: SystemSearchHints;
 }
 
+/** How a request asks about relations: the chain between two entities, what lies around one, all about one. */
+export type Relation = 'path' | 'around' | 'about';
+
 /** How requests name a system, for the tool search. */
 export interface SystemSearchHints {
   /** Products a request may call the system by ("slack", "google calendar"): a strong signal. */
@@ -22,6 +25,11 @@ export interface SystemSearchHints {
   account?: 'user' | 'tenant';
   /** Phrases that ask for one of its tools (by short name) whatever else a request says. */
   phrases?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * It answers how entities relate: a request asking how things connect wants it whatever entities it
+   * names, and the tool (by short name) that answers each kind of relation question first.
+   */
+  relations?: Readonly<Partial<Record<Relation, string>>>;
 }
 
 interface CapabilityRecord {

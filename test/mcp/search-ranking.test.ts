@@ -28,9 +28,18 @@ const HARD: Array<[string, string]> = [
   ['note that I prefer bullet points', 'graph_inject_context'],
 ];
 const TYPO: [string, string] = ['serach slak for the postmortem', 'chat_search_messages'];
+// Readings that generalise: "connected to" asks how things relate (not for the tenant's connected
+// systems), "open" before an id is the verb, and a relation question over a person and a repository
+// belongs to the graph whatever entities it names.
+const READINGS: Array<[string, string]> = [
+  ['what is connected to the Q3 roadmap', 'graph_traverse'],
+  ['open acme/mobile#4', 'code_host_get_issue'],
+  ['open a pull request from fix/typo', 'code_host_create_pull_request'],
+  ['what connects linus to acme/web', 'graph_find_path'],
+];
 
 describe('tool search puts the right tool first', () => {
-  it.each([...HARD, TYPO])('search_tools over MCP: "%s" → %s', async (query, expected) => {
+  it.each([...HARD, TYPO, ...READINGS])('search_tools over MCP: "%s" → %s', async (query, expected) => {
     const client = await connectInMemory(new McpSurface(server.app, { mode: 'discovery' }), caller);
     const found = await client.callTool({ name: 'search_tools', arguments: { query } });
     const hits = (found.structuredContent as { tools: Hit[] }).tools;
@@ -39,11 +48,23 @@ describe('tool search puts the right tool first', () => {
     await client.close();
   });
 
-  it.each([...HARD, TYPO])('GET /mcp/search: "%s" → %s', async (query, expected) => {
+  it.each([...HARD, TYPO, ...READINGS])('GET /mcp/search: "%s" → %s', async (query, expected) => {
     const { status, body } = await call(server, 'GET', `/mcp/search?q=${encodeURIComponent(query)}&limit=3`);
     expect(status).toBe(200);
     expect((body as { tools: Hit[] }).tools.map((t) => t.name)[0]).toBe(expected);
     expect((body as { count: number }).count).toBeLessThanOrEqual(3);
+  });
+
+  it('does not offer tools whose text only holds a synonym of the request (available ≠ availability)', async () => {
+    const { body } = await call(
+      server,
+      'GET',
+      `/mcp/search?q=${encodeURIComponent("check ada's availability")}&limit=3`,
+    );
+    const names = (body as { tools: Hit[] }).tools.map((t) => t.name);
+    expect(names[0]).toBe('calendar_get_free_busy');
+    expect(names).not.toContain('ticketing_get_available_transitions');
+    expect(names).not.toContain('ticketing_get_available_statuses');
   });
 
   it('says which words it read a misspelt request as', async () => {

@@ -16,6 +16,7 @@ const graphSystem: SystemRecord = {
     'Questions about how people and work items relate, what someone worked on, recent activity, or remembered context.',
   search: {
     names: ['knowledge graph'],
+    relations: { path: 'find_path', around: 'traverse', about: 'get_entity_context' },
     phrases: {
       inject_context: [
         'note that',

@@ -8,6 +8,10 @@ import type { RequestSignals } from './signals.js';
  * of our own requests alone.
  */
 export const WEIGHTS = {
+  /** A word a tool's text holds only through a synonym, against a word it says. */
+  echo: 0.4,
+  /** A word a request's word also means beside itself ("jira" also means ticket), against one it says. */
+  alsoMeant: 0.25,
   /** Points per consecutive term pair shared with a name, alias or example. */
   pair: 1.2,
   /** Points per term of an alias the request holds whole. */
@@ -17,6 +21,10 @@ export const WEIGHTS = {
   /** The request names the tool's system, or names another. */
   named: 2,
   unnamed: 0.5,
+  /** The request asks how things relate, for a system that answers that. */
+  relation: 2,
+  /** …and its tool for that kind of relation question (a path, the neighbourhood, all about one). */
+  relationKind: 1.5,
   /** The request means the account the tool acts on, or the other; with none said, the user's own. */
   account: 1.6,
   otherAccount: 0.6,

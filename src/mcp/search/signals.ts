@@ -1,3 +1,5 @@
+import type { Entity } from './entities.js';
+import type { Relation } from '../../toolkit/registry.js';
 import { phraseText } from './text.js';
 
 /**
@@ -11,6 +13,8 @@ export interface RequestSignals {
   number?: 'many' | 'one';
   /** Whether it asks for figures side by side, one row per repository, project or team. */
   breakdown: boolean;
+  /** Whether it asks how things relate ("how is ada connected to acme/web", "what links to PAY-101"), and how. */
+  relation?: Relation;
   /** Systems an entity in the request belongs to, each with the evidence (`WEB-17`, `acme/web#88`). */
   entities: ReadonlyArray<Entity>;
 }
@@ -26,7 +30,10 @@ const TENANT_ACCOUNT = [
   ' company ',
   " company's ",
   ' shared ',
-  ' connected ',
+  // "Connected" names the tenant's systems as an adjective only: "how is ada connected to …" asks the graph.
+  ' the connected ',
+  ' our connected ',
+  " tenant's connected ",
   ' tenant ',
 ];
 const CONTEXT = [
@@ -55,31 +62,34 @@ const WRITE_VERBS =
 const IMPERATIVE_NOUN =
   /^(comment|note|reply|label|tag|message|email|ping|log|star|index|store) (on|to|in|at|the|a|an|my|this|that|it|them|him|her|[a-z]+@|[a-z0-9]+-\d+|[a-z]+\/)/;
 
-/** An entity a request names, the system it belongs to, and the word for what it is (`WEB-17`: a ticket). */
-interface Entity {
-  system: string;
-  evidence: string;
-  kind?: string;
-  /** How sure the pattern is of its system: a bare `owner/repo` is also what graph questions name. */
-  weight: number;
-}
-
-const ENTITIES: ReadonlyArray<Omit<Entity, 'evidence'> & { pattern: RegExp }> = [
-  { pattern: /\b[A-Z][A-Z0-9]{1,9}-\d+\b/g, system: 'ticketing', kind: 'ticket', weight: 1.5 },
-  { pattern: /\b[\w.-]+\/[\w.-]+#\d+\b/g, system: 'code_host', kind: 'issue', weight: 1.5 },
-  { pattern: /\b[a-z][\w.-]*\/[\w.-]*[a-z]\b(?![/#])/g, system: 'code_host', weight: 1.2 },
-  { pattern: /(?:^|\s)#[a-z][\w-]*/g, system: 'chat', kind: 'channel', weight: 1.5 },
-];
-
-/** A project key on its own ("the MOB project", "WEB tickets"): capitals beside a ticketing word. */
-const PROJECT_KEY = /\b[A-Z]{2,6}\b(?= (project|board|backlog|sprint|tickets?|stories|bugs))/g;
-/** Capitals after "in" may be a project key ("in WEB") or any acronym ("in CI"): weaker. */
-const PROJECT_KEY_MAYBE = /\bin ([A-Z]{2,6})\b/g;
-
 const UNITS = '(repo|repos|repository|repositories|project|projects|team|teams|service|services)';
 const BREAKDOWN = new RegExp(
   `\\b(per|each|by|across|every|which|all( of)?( our| the)?) ${UNITS}\\b|\\b(compare|comparing|side by side|broken down|${UNITS} by ${UNITS})\\b`,
 );
+
+/**
+ * How things relate, by the question's shape: the chain between two ("how is ada connected to acme/web",
+ * "the link between"), what lies around one ("what is related to PAY-101", "within two hops"), or all
+ * that is known of one ("everything we know about grace").
+ */
+const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
+  ['path', /\bhow (is|are|was|were) .+ (connected|related|linked|tied)\b/],
+  ['path', /\b(is|are) \w+ (connected|related|linked|tied) (to|with)\b/],
+  ['path', /\bwhat (connects|links|ties|relates) .+ (to|and|with)\b/],
+  ['path', /\b(path|chain|link|links|connection|connections) (between|from)\b/],
+  ['about', /\b(everything|anything|what)( do| does)? (we|the graph) knows? about\b/],
+  ['about', /\b(relationships|relations) of\b/],
+  ['around', /\bwho (works|worked|is working) on both\b/],
+  // Not "the account connected to": a thing is connected to the workspace, a person or item to another.
+  [
+    'around',
+    /\b(everything|anything|what|who|whatever|entities|things|else|is|are)( is| are)? (connected|related|linked|tied) (to|with)\b/,
+  ],
+  ['around', /\b(what|who|which \w+) (links?|connects?|relates?) to\b/],
+  ['around', /\bneighbou?rs of\b|\bhops?\b/],
+];
+
+const relationOf = (text: string): Relation | undefined => RELATIONS.find(([, pattern]) => pattern.test(text))?.[0];
 
 const has = (text: string, phrases: readonly string[]) => phrases.some((p) => text.includes(p));
 
@@ -127,31 +137,19 @@ function numberOf(
 export function signalsOf(
   request: string,
   raw: readonly string[],
+  entities: readonly Entity[],
   isListed: (word: string) => boolean,
 ): RequestSignals {
   const lower = request.toLowerCase();
   const text = phraseText(raw).replace(/ i m /g, " i'm ");
   const user = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ')} `, USER_ACCOUNT);
   const tenant = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ')} `, TENANT_ACCOUNT);
-  const entities: Entity[] = [];
-  const seen = new Set<string>();
-  for (const { pattern, system, kind, weight } of ENTITIES)
-    for (const match of request.matchAll(pattern)) {
-      const evidence = match[0].trim();
-      if (seen.has(evidence) || [...seen].some((s) => s.includes(evidence))) continue;
-      seen.add(evidence);
-      entities.push({ system, evidence, kind, weight });
-    }
-  for (const match of request.matchAll(PROJECT_KEY))
-    entities.push({ system: 'ticketing', evidence: match[0], weight: 2 });
-  for (const match of request.matchAll(PROJECT_KEY_MAYBE))
-    if (!entities.some((e) => e.evidence === match[1]))
-      entities.push({ system: 'ticketing', evidence: match[1] ?? '', weight: 1.3 });
   return {
     account: user === tenant ? undefined : user ? 'user' : 'tenant',
     // Verbs are read from the corrected words ("assgin" is "assign").
     intent: intentOf(`${raw.join(' ')}${request.trim().endsWith('?') ? '?' : ''}`, text),
     breakdown: BREAKDOWN.test(text),
+    relation: relationOf(text),
     number: numberOf(request, raw, entities.length, isListed),
     entities,
   };

@@ -32,6 +32,21 @@ export const termsOf = (raw: readonly string[], synonyms: Synonyms = {}): string
     .filter((w) => w.length > 1 && !STOPWORDS.has(w))
     .map(stem);
 
+/**
+ * Consecutive term pairs of a text, of its words and of what their synonyms read them as, each pair
+ * across two words: never two terms of one word's synonyms ("available" read as free busy is no
+ * "free busy" phrase of a tool's text).
+ */
+export function pairsAcross(raw: readonly string[], synonyms: Synonyms): string[] {
+  const words = raw.map((w) => ({ said: termsOf([w]), meant: termsOf([w], synonyms) })).filter((w) => w.meant.length);
+  return words.slice(1).flatMap((word, i) => {
+    const before = words[i];
+    const pairs = [`${before.meant.at(-1)} ${word.meant[0]}`];
+    if (before.said.length && word.said.length) pairs.push(`${before.said[0]} ${word.said[0]}`);
+    return pairs;
+  });
+}
+
 /** A text as space-separated lower-case words with spaces at both ends, to find whole phrases in. */
 export const phraseText = (raw: readonly string[]): string => ` ${raw.join(' ')} `;
 
@@ -52,4 +67,23 @@ export function withVerbs(synonyms: Synonyms): Synonyms {
   for (const [verb, everyday] of Object.entries(EVERYDAY_VERBS))
     for (const word of everyday) out[word] = [...new Set([...(out[word] ?? [word]), verb])];
   return out;
+}
+
+const DETERMINERS = new Set(['the', 'that', 'this', 'my', 'our', 'his', 'her', 'their', 'it']);
+const looksLikeId = (word: string | undefined): boolean => word !== undefined && /\d/.test(word);
+
+/**
+ * Everyday verbs read as the verbs tool names use, where the next words decide. "Open" before a
+ * determiner or an id gets that one ("open WEB-23", "open the runbook", "open event 5b1…"), before "a",
+ * "an" or "new" it creates ("open a pull request"); anywhere else it is the adjective of open issues.
+ * "Tell me" asks to be shown, where "tell the team" sends.
+ */
+export function verbsAsMeant(raw: readonly string[]): string[] {
+  return raw.map((word, i) => {
+    const next = raw[i + 1];
+    if (word === 'tell' && next === 'me') return 'show';
+    if (word !== 'open' || next === undefined) return word;
+    if (next === 'a' || next === 'an' || next === 'new') return 'create';
+    return DETERMINERS.has(next) || looksLikeId(next) || looksLikeId(raw[i + 2]) ? 'get' : word;
+  });
 }

@@ -48,7 +48,8 @@ export class TypoCorrector {
   constructor(frequency: ReadonlyMap<string, number>) {
     for (const [word, count] of frequency) {
       this.known.add(word);
-      if (word.length < 3 || /\d/.test(word)) continue;
+      // A stop word is never what a misspelt word meant: "hour" is not "our".
+      if (word.length < 3 || /\d/.test(word) || isStopword(word)) continue;
       const bucket = this.byLength.get(word.length) ?? [];
       bucket.push({ word, frequency: count });
       this.byLength.set(word.length, bucket);
