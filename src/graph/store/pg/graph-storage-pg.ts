@@ -9,20 +9,20 @@ import type {
   PatternQuery,
   TenantGraphDeleted,
 } from '../graph-storage.js';
+import type { Direction } from '../../types.js';
 import type { ActivityRow, Condition, EdgeLink, EdgeRefRow, NodeRow } from '../rows.js';
 import { conditionsPg, PgParams } from './conditions-pg.js';
 import { PgGraphWrites, lookupAliasesPg } from './graph-writes-pg.js';
 import { keywordSearchPg } from './keyword-pg.js';
+import { linksPg } from './links-pg.js';
 import { matchPatternPg } from './pattern-pg.js';
 import {
   ACTIVITY_COLUMNS,
   activityRowOf,
   countsOf,
-  edgeLinkOf,
   edgeRefOf,
   NODE_COLUMNS,
   nodeRowOf,
-  type PgEdgeLink,
   type PgNodeRow,
 } from './rows-pg.js';
 
@@ -128,22 +128,8 @@ export class PgGraphStorage implements GraphStorage {
     return rows.map((row) => row.tenant_id);
   }
 
-  /** In SQLite's order: by the given end, then the other end, then type. */
-  async links(
-    tenantId: string,
-    rowids: readonly number[],
-    direction: 'out' | 'in',
-    edgeTypes?: readonly string[],
-  ): Promise<EdgeLink[]> {
-    if (rowids.length === 0) return [];
-    const [near, far] = direction === 'out' ? ['from_id', 'to_id'] : ['to_id', 'from_id'];
-    const typed = edgeTypes?.length ? ' AND edge_type = ANY($3::text[])' : '';
-    const { rows } = await this.pool.query<PgEdgeLink>(
-      `SELECT from_id, to_id, edge_type FROM graph_edges WHERE ${near} = ANY($2::bigint[]) AND tenant_id = $1${typed}
-       ORDER BY ${near}, ${far}, edge_type`,
-      edgeTypes?.length ? [tenantId, rowids, edgeTypes] : [tenantId, rowids],
-    );
-    return rows.map(edgeLinkOf);
+  links(tenantId: string, rowids: readonly number[], direction: Direction, edgeTypes?: readonly string[]) {
+    return linksPg(this.pool, tenantId, rowids, direction, edgeTypes);
   }
 
   async edgeRefs(
