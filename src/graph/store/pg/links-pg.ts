@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Direction } from '../../types.js';
 import type { EdgeLink } from '../rows.js';
+import { namedStatement } from './statement-pg.js';
 
 /**
  * One direction of a neighbourhood read: the edges whose `near` end is one of `$2` (`side` 0: leaving them,
@@ -16,18 +17,16 @@ function side(order: 0 | 1, typed: boolean): string {
 const SIDES: Record<Direction, ReadonlyArray<0 | 1>> = { out: [0], in: [1], both: [0, 1] };
 
 /**
- * The statement of each direction, with and without an edge-type filter, as a named (prepared once per
- * connection) statement: traversals run it once per level, so it is parsed and planned once. Both
- * directions are one statement: outgoing edges first, then incoming ones, each in the order of its index.
+ * The statement of each direction, with and without an edge-type filter, named: a traversal runs it on
+ * every level. Both directions are one statement: outgoing edges first, then incoming ones, each in the
+ * order of its index.
  */
 const STATEMENTS = new Map(
   (['out', 'in', 'both'] as const).flatMap((direction) =>
     [false, true].map((typed) => {
+      const key = `${direction}${typed ? '_typed' : ''}`;
       const text = `${SIDES[direction].map((order) => side(order, typed)).join(' UNION ALL ')} ORDER BY side, near, far, edge_type`;
-      return [
-        `${direction}${typed ? ':typed' : ''}`,
-        { name: `graph_links_${direction}${typed ? '_typed' : ''}`, text },
-      ];
+      return [key, namedStatement(`links_${key}`, text)];
     }),
   ),
 );
@@ -42,11 +41,10 @@ export async function linksPg(
 ): Promise<EdgeLink[]> {
   if (rowids.length === 0) return [];
   const typed = edgeTypes !== undefined && edgeTypes.length > 0;
-  const statement = STATEMENTS.get(`${direction}${typed ? ':typed' : ''}`)!;
-  const { rows } = await pool.query<{ side: 0 | 1; near: string; far: string; edge_type: string }>({
-    ...statement,
-    values: typed ? [tenantId, rowids, edgeTypes] : [tenantId, rowids],
-  });
+  const statement = STATEMENTS.get(`${direction}${typed ? '_typed' : ''}`)!;
+  const { rows } = await pool.query<{ side: 0 | 1; near: string; far: string; edge_type: string }>(
+    statement(typed ? [tenantId, rowids, edgeTypes] : [tenantId, rowids]),
+  );
   return rows.map(({ side, near, far, edge_type }) =>
     side === 0
       ? { from_id: Number(near), to_id: Number(far), edge_type }
