@@ -1,5 +1,6 @@
 import type { Db } from '../../store/db.js';
 import type { TenantGate } from '../../store/tenant-gate.js';
+import type { Direction } from '../types.js';
 import { ActivityRepo } from './activity-repo.js';
 import { AliasesRepo } from './aliases-repo.js';
 import { EdgesRepo } from './edges-repo.js';
@@ -172,10 +173,14 @@ export class SqliteGraphStorage implements GraphStorage {
   async links(
     tenantId: string,
     rowids: readonly number[],
-    direction: 'out' | 'in',
+    direction: Direction,
     edgeTypes?: readonly string[],
   ): Promise<EdgeLink[]> {
-    return this.edges.links(tenantId, rowids, direction, edgeTypes);
+    if (direction !== 'both') return this.edges.links(tenantId, rowids, direction, edgeTypes);
+    return [
+      ...this.edges.links(tenantId, rowids, 'out', edgeTypes),
+      ...this.edges.links(tenantId, rowids, 'in', edgeTypes),
+    ];
   }
 
   async edgeRefs(

@@ -1,3 +1,4 @@
+import type { Direction } from '../types.js';
 import type { ActivityRow, Condition, EdgeLink, EdgeRefRow, NodeRow } from './rows.js';
 
 /** A node to insert, or to merge into the stored one of the same type and id. */
@@ -145,11 +146,15 @@ export interface GraphStorage {
   /** Tenants holding nodes that expired by `now` (for the periodic purge). */
   tenantsWithExpired(now: number): Promise<string[]>;
 
-  /** Edges leaving (`out`) or entering (`in`) any of the nodes, optionally of some types only: one query. */
+  /**
+   * Edges leaving (`out`), entering (`in`) or touching (`both`: the leaving ones first) any of the nodes,
+   * optionally of some types only: one query. Each direction comes in the order of the end it starts from,
+   * then of the other end, then of the type.
+   */
   links(
     tenantId: string,
     rowids: readonly number[],
-    direction: 'out' | 'in',
+    direction: Direction,
     edgeTypes?: readonly string[],
   ): Promise<EdgeLink[]>;
   /** Edges of one node with both ends as references, newest first. */

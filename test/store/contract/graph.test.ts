@@ -97,6 +97,14 @@ describeStoreContract<GraphStorage>(
         `${a}>${c}:ASSIGNED_TO`,
         `${b}>${c}:AUTHORED_BY`,
       ]);
+      // Both ways in one read: the leaving edges, then the entering ones (an edge between two of the nodes twice).
+      expect(pairs(await subject.store.links(tenant, [b, c], 'both'))).toEqual([
+        `${b}>${c}:AUTHORED_BY`,
+        `${a}>${b}:LINKED_TO`,
+        `${a}>${c}:ASSIGNED_TO`,
+        `${b}>${c}:AUTHORED_BY`,
+      ]);
+      expect(pairs(await subject.store.links(tenant, [b], 'both', ['LINKED_TO']))).toEqual([`${a}>${b}:LINKED_TO`]);
       expect(pairs(await subject.store.links(tenant, [a, b], 'out', ['AUTHORED_BY']))).toEqual([
         `${b}>${c}:AUTHORED_BY`,
       ]);

@@ -9,22 +9,41 @@ import type {
   PatternQuery,
   TenantGraphDeleted,
 } from '../graph-storage.js';
+import type { Direction } from '../../types.js';
 import type { ActivityRow, Condition, EdgeLink, EdgeRefRow, NodeRow } from '../rows.js';
 import { conditionsPg, PgParams } from './conditions-pg.js';
 import { PgGraphWrites, lookupAliasesPg } from './graph-writes-pg.js';
 import { keywordSearchPg } from './keyword-pg.js';
+import { linksPg } from './links-pg.js';
 import { matchPatternPg } from './pattern-pg.js';
+import { namedStatement } from './statement-pg.js';
 import {
   ACTIVITY_COLUMNS,
   activityRowOf,
   countsOf,
-  edgeLinkOf,
   edgeRefOf,
   NODE_COLUMNS,
   nodeRowOf,
-  type PgEdgeLink,
   type PgNodeRow,
 } from './rows-pg.js';
+
+const NODE_BY_KEY = namedStatement(
+  'node_by_key',
+  `SELECT ${NODE_COLUMNS} FROM graph_nodes n WHERE n.tenant_id = $1 AND n.node_type = $2 AND n.node_id = $3`,
+);
+const NODE_BY_ROWID = namedStatement(
+  'node_by_rowid',
+  `SELECT ${NODE_COLUMNS} FROM graph_nodes n WHERE n.id = $2 AND n.tenant_id = $1`,
+);
+const NODES_BY_ROWID = namedStatement(
+  'nodes_by_rowid',
+  `SELECT ${NODE_COLUMNS} FROM graph_nodes n WHERE n.id = ANY($2::bigint[]) AND n.tenant_id = $1`,
+);
+// Run before most reads (expired contexts are gone from every answer): usually deletes nothing.
+const DELETE_EXPIRED = namedStatement(
+  'delete_expired',
+  'DELETE FROM graph_nodes WHERE tenant_id = $1 AND expires_at IS NOT NULL AND expires_at <= $2',
+);
 
 /** Thrown inside a write's transaction when the tenant gate refuses it, so that it rolls back. */
 class Refused extends Error {}
@@ -55,25 +74,22 @@ export class PgGraphStorage implements GraphStorage {
     }
   }
 
-  private async nodeRows(sql: string, params: unknown[]): Promise<NodeRow[]> {
-    const { rows } = await this.pool.query<PgNodeRow>(sql, params);
+  private async nodeRows(query: pg.QueryConfig | string, params?: unknown[]): Promise<NodeRow[]> {
+    const { rows } = await this.pool.query<PgNodeRow>(query, params);
     return rows.map(nodeRowOf);
   }
 
   async node(tenantId: string, type: string, id: string): Promise<NodeRow | undefined> {
-    const sql = `SELECT ${NODE_COLUMNS} FROM graph_nodes n WHERE n.tenant_id = $1 AND n.node_type = $2 AND n.node_id = $3`;
-    return (await this.nodeRows(sql, [tenantId, type, id]))[0];
+    return (await this.nodeRows(NODE_BY_KEY([tenantId, type, id])))[0];
   }
 
   async nodeByRowid(tenantId: string, rowid: number): Promise<NodeRow | undefined> {
-    const sql = `SELECT ${NODE_COLUMNS} FROM graph_nodes n WHERE n.id = $2 AND n.tenant_id = $1`;
-    return (await this.nodeRows(sql, [tenantId, rowid]))[0];
+    return (await this.nodeRows(NODE_BY_ROWID([tenantId, rowid])))[0];
   }
 
   async nodes(tenantId: string, rowids: readonly number[]): Promise<NodeRow[]> {
     if (rowids.length === 0) return [];
-    const sql = `SELECT ${NODE_COLUMNS} FROM graph_nodes n WHERE n.id = ANY($2::bigint[]) AND n.tenant_id = $1`;
-    return this.nodeRows(sql, [tenantId, rowids]);
+    return this.nodeRows(NODES_BY_ROWID([tenantId, rowids]));
   }
 
   async searchNodes(
@@ -113,11 +129,7 @@ export class PgGraphStorage implements GraphStorage {
   }
 
   async deleteExpired(tenantId: string, now: number): Promise<number> {
-    const result = await this.pool.query(
-      'DELETE FROM graph_nodes WHERE tenant_id = $1 AND expires_at IS NOT NULL AND expires_at <= $2',
-      [tenantId, now],
-    );
-    return result.rowCount ?? 0;
+    return (await this.pool.query(DELETE_EXPIRED([tenantId, now]))).rowCount ?? 0;
   }
 
   async tenantsWithExpired(now: number): Promise<string[]> {
@@ -128,22 +140,8 @@ export class PgGraphStorage implements GraphStorage {
     return rows.map((row) => row.tenant_id);
   }
 
-  /** In SQLite's order: by the given end, then the other end, then type. */
-  async links(
-    tenantId: string,
-    rowids: readonly number[],
-    direction: 'out' | 'in',
-    edgeTypes?: readonly string[],
-  ): Promise<EdgeLink[]> {
-    if (rowids.length === 0) return [];
-    const [near, far] = direction === 'out' ? ['from_id', 'to_id'] : ['to_id', 'from_id'];
-    const typed = edgeTypes?.length ? ' AND edge_type = ANY($3::text[])' : '';
-    const { rows } = await this.pool.query<PgEdgeLink>(
-      `SELECT from_id, to_id, edge_type FROM graph_edges WHERE ${near} = ANY($2::bigint[]) AND tenant_id = $1${typed}
-       ORDER BY ${near}, ${far}, edge_type`,
-      edgeTypes?.length ? [tenantId, rowids, edgeTypes] : [tenantId, rowids],
-    );
-    return rows.map(edgeLinkOf);
+  links(tenantId: string, rowids: readonly number[], direction: Direction, edgeTypes?: readonly string[]) {
+    return linksPg(this.pool, tenantId, rowids, direction, edgeTypes);
   }
 
   async edgeRefs(

@@ -1,13 +1,16 @@
 import type pg from 'pg';
 import type { ActivityWrite, EdgeWrite, GraphWrites, NodePatch, NodeWrite } from '../graph-storage.js';
 import { roundsOf } from './rows-pg.js';
+import { namedStatement } from './statement-pg.js';
 
 /**
  * Inserts nodes or merges their properties; a merge that changes nothing writes nothing. Rows come in key
  * order so that concurrent batches lock shared nodes in one order. The rowids of nodes left unchanged are
  * read from the statement's snapshot.
  */
-const UPSERT_NODES = `
+const UPSERT_NODES = namedStatement(
+  'upsert_nodes',
+  `
   WITH input AS (
     SELECT * FROM unnest($2::text[], $3::text[], $4::jsonb[], $5::text[], $6::bigint[], $7::bigint[])
       AS i(node_type, node_id, properties, source, now, expires_at)
@@ -26,9 +29,12 @@ const UPSERT_NODES = `
   )
   SELECT i.node_type, i.node_id, coalesce(u.id, n.id) AS id FROM input i
   LEFT JOIN upserted u ON u.node_type = i.node_type AND u.node_id = i.node_id
-  LEFT JOIN graph_nodes n ON n.tenant_id = $1 AND n.node_type = i.node_type AND n.node_id = i.node_id`;
+  LEFT JOIN graph_nodes n ON n.tenant_id = $1 AND n.node_type = i.node_type AND n.node_id = i.node_id`,
+);
 
-const UPSERT_EDGES = `
+const UPSERT_EDGES = namedStatement(
+  'upsert_edges',
+  `
   INSERT INTO graph_edges AS e (tenant_id, from_id, to_id, edge_type, properties, created_at, updated_at)
   SELECT $1, from_id, to_id, edge_type, properties, now, now
   FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::jsonb[], $6::bigint[]) AS i(from_id, to_id, edge_type, properties, now)
@@ -37,18 +43,25 @@ const UPSERT_EDGES = `
     properties = jsonb_merge_patch(coalesce(e.properties, '{}'), excluded.properties),
     updated_at = excluded.updated_at
   WHERE excluded.properties IS NOT NULL
-    AND jsonb_merge_patch(coalesce(e.properties, '{}'), excluded.properties) IS DISTINCT FROM e.properties`;
+    AND jsonb_merge_patch(coalesce(e.properties, '{}'), excluded.properties) IS DISTINCT FROM e.properties`,
+);
 
-const PATCH_NODES = `
+const PATCH_NODES = namedStatement(
+  'patch_nodes',
+  `
   UPDATE graph_nodes n SET properties = jsonb_merge_patch(n.properties, p.patch), updated_at = $4
   FROM unnest($2::bigint[], $3::jsonb[]) AS p(rowid, patch)
-  WHERE n.id = p.rowid AND n.tenant_id = $1 AND jsonb_merge_patch(n.properties, p.patch) IS DISTINCT FROM n.properties`;
+  WHERE n.id = p.rowid AND n.tenant_id = $1 AND jsonb_merge_patch(n.properties, p.patch) IS DISTINCT FROM n.properties`,
+);
 
-const SET_ALIASES = `
+const SET_ALIASES = namedStatement(
+  'set_aliases',
+  `
   INSERT INTO graph_aliases AS a (tenant_id, alias, node_rowid)
   SELECT $1, alias, node_rowid FROM unnest($2::text[], $3::bigint[]) AS i(alias, node_rowid) ORDER BY alias
   ON CONFLICT (tenant_id, alias) DO UPDATE SET node_rowid = excluded.node_rowid
-  WHERE a.node_rowid IS DISTINCT FROM excluded.node_rowid`;
+  WHERE a.node_rowid IS DISTINCT FROM excluded.node_rowid`,
+);
 
 // Identity merge: `from`'s edges re-pointed at `into` unless `into` has the same edge already or it would
 // become a self-loop (those go with `from`), its aliases re-pointed, its properties merged into `into`.
@@ -72,8 +85,7 @@ export class PgGraphWrites implements GraphWrites {
     const rowids = new Map<string, number>();
     for (const round of roundsOf(writes, (w) => nodeKey(w.type, w.id))) {
       const { rows } = await this.client.query<{ node_type: string; node_id: string; id: string | null }>(
-        UPSERT_NODES,
-        [
+        UPSERT_NODES([
           this.tenantId,
           round.map((w) => w.type),
           round.map((w) => w.id),
@@ -81,7 +93,7 @@ export class PgGraphWrites implements GraphWrites {
           round.map((w) => w.source),
           round.map((w) => w.now),
           round.map((w) => w.expiresAt ?? null),
-        ],
+        ]),
       );
       for (const row of rows) if (row.id !== null) rowids.set(nodeKey(row.node_type, row.node_id), Number(row.id));
     }
@@ -100,25 +112,24 @@ export class PgGraphWrites implements GraphWrites {
 
   async upsertEdges(writes: readonly EdgeWrite[]): Promise<void> {
     for (const round of roundsOf(writes, (w) => `${w.fromId}>${w.toId}>${w.type}`)) {
-      await this.client.query(UPSERT_EDGES, [
-        this.tenantId,
-        round.map((w) => w.fromId),
-        round.map((w) => w.toId),
-        round.map((w) => w.type),
-        round.map((w) => w.properties),
-        round.map((w) => w.now),
-      ]);
+      await this.client.query(
+        UPSERT_EDGES([
+          this.tenantId,
+          round.map((w) => w.fromId),
+          round.map((w) => w.toId),
+          round.map((w) => w.type),
+          round.map((w) => w.properties),
+          round.map((w) => w.now),
+        ]),
+      );
     }
   }
 
   async patchNodes(patches: readonly NodePatch[], now: number): Promise<void> {
     for (const round of roundsOf(patches, (p) => String(p.rowid))) {
-      await this.client.query(PATCH_NODES, [
-        this.tenantId,
-        round.map((p) => p.rowid),
-        round.map((p) => p.properties),
-        now,
-      ]);
+      await this.client.query(
+        PATCH_NODES([this.tenantId, round.map((p) => p.rowid), round.map((p) => p.properties), now]),
+      );
     }
   }
 
@@ -128,7 +139,7 @@ export class PgGraphWrites implements GraphWrites {
 
   async setAliases(aliases: ReadonlyMap<string, number>): Promise<void> {
     if (aliases.size === 0) return;
-    await this.client.query(SET_ALIASES, [this.tenantId, [...aliases.keys()], [...aliases.values()]]);
+    await this.client.query(SET_ALIASES([this.tenantId, [...aliases.keys()], [...aliases.values()]]));
   }
 
   async mergeNode(from: number, into: number, now: number): Promise<void> {
@@ -166,6 +177,11 @@ export class PgGraphWrites implements GraphWrites {
   }
 }
 
+const LOOKUP_ALIASES = namedStatement(
+  'lookup_aliases',
+  'SELECT alias, node_rowid FROM graph_aliases WHERE tenant_id = $1 AND alias = ANY($2::text[])',
+);
+
 /** The node each known alias points at (one query for them all). */
 export async function lookupAliasesPg(
   db: pg.Pool | pg.PoolClient,
@@ -173,9 +189,6 @@ export async function lookupAliasesPg(
   aliases: readonly string[],
 ): Promise<Map<string, number>> {
   if (aliases.length === 0) return new Map();
-  const { rows } = await db.query<{ alias: string; node_rowid: string }>(
-    'SELECT alias, node_rowid FROM graph_aliases WHERE tenant_id = $1 AND alias = ANY($2::text[])',
-    [tenantId, aliases],
-  );
+  const { rows } = await db.query<{ alias: string; node_rowid: string }>(LOOKUP_ALIASES([tenantId, aliases]));
   return new Map(rows.map((row) => [row.alias, Number(row.node_rowid)]));
 }

@@ -66,7 +66,8 @@ CREATE TABLE graph_edges (
   properties jsonb,
   created_at bigint NOT NULL,
   updated_at bigint NOT NULL,
-  PRIMARY KEY (from_id, to_id, edge_type)
+  -- tenant_id in both edge indexes lets a traversal read a node's edges from the index alone.
+  PRIMARY KEY (from_id, to_id, edge_type) INCLUDE (tenant_id)
 );
 CREATE INDEX graph_edges_incoming ON graph_edges (to_id, from_id, edge_type, tenant_id);
 CREATE INDEX graph_edges_by_type ON graph_edges (tenant_id, edge_type);
