@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { rankChunks, type RetrievalMode } from '../src/documents/retrieve.js';
+import { documentStoresOn } from '../src/documents/stores.js';
 import { DocumentService } from '../src/documents/service.js';
 import { openDatabase } from '../src/database.js';
 import { loadBeir, ndcgAt, recallAt } from './documents-data.js';
@@ -32,7 +33,7 @@ export async function run(): Promise<BenchResult[]> {
 
 async function quality(dir: string): Promise<BenchResult[]> {
   const data = loadBeir(dir);
-  const service = new DocumentService(openDatabase(':memory:'));
+  const service = new DocumentService(documentStoresOn({ kind: 'sqlite', db: openDatabase(':memory:') }));
   const t0 = performance.now();
   let bytes = 0;
   for (const doc of data.corpus) {
@@ -68,7 +69,7 @@ async function quality(dir: string): Promise<BenchResult[]> {
       const start = performance.now();
       const ranked = await rankChunks(service, 'beir', data.queries.get(q)!, mode, 100);
       durations.push(performance.now() - start);
-      const rows = service.store.chunks(
+      const rows = await service.store.chunks(
         'beir',
         ranked.map((r) => r.id),
       );
@@ -111,7 +112,7 @@ async function quality(dir: string): Promise<BenchResult[]> {
 }
 
 async function throughput(): Promise<BenchResult[]> {
-  const service = new DocumentService(openDatabase(':memory:'));
+  const service = new DocumentService(documentStoresOn({ kind: 'sqlite', db: openDatabase(':memory:') }));
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   for (let p = 0; p < 50; p++) {
@@ -142,7 +143,7 @@ async function throughput(): Promise<BenchResult[]> {
 
 async function latency(): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
-  const service = new DocumentService(openDatabase(':memory:'));
+  const service = new DocumentService(documentStoresOn({ kind: 'sqlite', db: openDatabase(':memory:') }));
   let chunks = 0;
   let doc = 0;
   for (const target of [10_000, 100_000]) {

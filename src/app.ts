@@ -138,13 +138,20 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
   );
   const telemetry = new Telemetry();
 
-  const { documents, entitySearch } = createDocuments({
-    db,
+  const {
+    documents,
+    entitySearch,
+    ready: documentsReady,
+  } = createDocuments({
+    backend: { kind: 'sqlite', db },
     clock,
     settings: config.documents,
     mentions: mentionsOf(manifests),
     labelledTypes: labelledTypesOf(manifests),
   });
+  void documentsReady.catch((error: unknown) =>
+    log.warn('removing abandoned documents failed', { error: String(error) }),
+  );
   const graphFeature = createGraph({
     db,
     clock,

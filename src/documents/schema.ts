@@ -1,5 +1,6 @@
 import * as sqliteVec from 'sqlite-vec';
 import type { Db, Migration } from '../store/db.js';
+import { keywordTermsOf } from './keywords.js';
 
 /** Loads the sqlite-vec extension into a connection (idempotent). */
 export function loadVectorExtension(db: Db): void {
@@ -84,7 +85,53 @@ export const documentMigrations: Migration[] = [
     id: '401_document_pending',
     up: (db) => db.exec('ALTER TABLE documents ADD COLUMN pending INTEGER NOT NULL DEFAULT 0'),
   },
+  {
+    // BM25 per tenant over the project's own keyword terms: FTS5 indexes each chunk's terms (its
+    // `instance` vocabulary gives term frequencies), chunks and documents carry their lengths, and
+    // `document_terms` counts those terms whatever the embedder (it counted the local embedder's only).
+    id: '402_document_keyword_terms',
+    up: (db) => {
+      db.exec(`
+        DROP TRIGGER document_chunks_text_delete;
+        DROP TABLE document_chunk_text;
+        CREATE VIRTUAL TABLE document_chunk_text USING fts5 (terms, tenant_id UNINDEXED, tokenize = 'unicode61 remove_diacritics 0');
+        CREATE VIRTUAL TABLE document_chunk_terms USING fts5vocab (document_chunk_text, instance);
+        CREATE TRIGGER document_chunks_text_delete AFTER DELETE ON document_chunks BEGIN
+          DELETE FROM document_chunk_text WHERE rowid = old.id;
+        END;
+        ALTER TABLE document_chunks ADD COLUMN term_count INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE documents ADD COLUMN term_total INTEGER NOT NULL DEFAULT 0;
+        DELETE FROM document_terms;
+      `);
+      reindexKeywords(db);
+    },
+  },
 ];
+
+/** Indexes every stored chunk's keyword terms, with the lengths and document frequencies they give. */
+function reindexKeywords(db: Db): void {
+  const insert = db.prepare('INSERT INTO document_chunk_text (rowid, terms, tenant_id) VALUES (?, ?, ?)');
+  const length = db.prepare('UPDATE document_chunks SET term_count = ? WHERE id = ?');
+  const df = db.prepare(
+    'INSERT INTO document_terms (tenant_id, term, df) VALUES (?, ?, 1) ON CONFLICT (tenant_id, term) DO UPDATE SET df = df + 1',
+  );
+  // In pages: a statement cannot run while another one's rows are being iterated.
+  const page = db.prepare('SELECT id, tenant_id, text FROM document_chunks WHERE id > ? ORDER BY id LIMIT 5000');
+  for (let after = 0; ;) {
+    const chunks = page.all(after) as Array<{ id: number; tenant_id: string; text: string }>;
+    if (chunks.length === 0) break;
+    for (const chunk of chunks) {
+      const terms = keywordTermsOf(chunk.text);
+      insert.run(chunk.id, terms.join(' '), chunk.tenant_id);
+      length.run(terms.length, chunk.id);
+      for (const term of new Set(terms)) df.run(chunk.tenant_id, term);
+    }
+    after = chunks[chunks.length - 1].id;
+  }
+  db.exec(
+    'UPDATE documents SET term_total = (SELECT coalesce(sum(term_count), 0) FROM document_chunks WHERE document_rowid = documents.id)',
+  );
+}
 
 /** The vector table of a space, created (with its delete trigger) on first use. */
 export function ensureSpaceTable(db: Db, space: string, dimension: number): { table: string; created: boolean } {
