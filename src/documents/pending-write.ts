@@ -1,6 +1,7 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import type { EntityLinker } from './entities.js';
 import { cancelled } from './jobs.js';
+import { keywordCountsOf } from './keywords.js';
 import type { TextMentions } from './mentions.js';
 import { chunkOf, type PreparedDocument } from './prepare.js';
 import type { ChunkBatch, DocumentStorage, NewDocument } from './storage.js';
@@ -65,8 +66,15 @@ async function* batchesOf(
     for (let i = start; i < end; i++) if (mentions.has(i)) inBatch.set(i, mentions.get(i)!);
     const entities = inBatch.size ? await linker.resolveAll(tenantId, inBatch) : new Map<number, number[]>();
     const chunks = [];
-    for (let i = start; i < end; i++)
-      chunks.push({ ...chunkOf(prepared, i), vector: write.vectorOf(i), entities: entities.get(i) ?? [] });
+    for (let i = start; i < end; i++) {
+      const chunk = chunkOf(prepared, i);
+      chunks.push({
+        ...chunk,
+        keywords: keywordCountsOf(chunk.text),
+        vector: write.vectorOf(i),
+        entities: entities.get(i) ?? [],
+      });
+    }
     yield { chunks, terms: prepared.terms[start / WRITE_BATCH] };
   }
 }

@@ -6,7 +6,7 @@ import type { MentionPattern } from '../graph/ingest/mentions.js';
 import { mentionsOf, type EntityLabel, type Mention } from './mentions.js';
 import type { PdfLimits } from '../config/documents.js';
 import { parseDocument, type FileType } from './parse/index.js';
-import { distinctKeywordTermsOf } from './keywords.js';
+import { countedTermsOf } from './keywords.js';
 import { countTerms } from './storage.js';
 
 /** One upload's CPU work, done in a worker: parse, chunk, embed (local provider), count terms, find mentions. */
@@ -70,7 +70,7 @@ export async function prepareDocument(job: PrepareJob): Promise<{ result: Prepar
     (await embedder.embedDocuments(chunks.map((c) => c.text))).forEach((v, i) => vectors.set(v, i * dimension));
   const terms: PreparedDocument['terms'] = [];
   for (let start = 0; start < chunks.length; start += job.batchSize)
-    terms.push(countTerms(chunks.slice(start, start + job.batchSize).map((c) => distinctKeywordTermsOf(c.text))));
+    terms.push(countTerms(chunks.slice(start, start + job.batchSize).map((c) => countedTermsOf(c.text))));
   const named: number[] = [];
   const lookups: PreparedDocument['lookups'] = [];
   if (job.labels)

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { GraphReadsForDocuments } from '../graph/store/document-reads.js';
 import type { CorpusStats, EmbeddingProvider } from './embed/provider.js';
-import { distinctKeywordTermsOf } from './keywords.js';
+import { stem } from './embed/local.js';
+import { keywordTermsOf } from './keywords.js';
 import type { ChunkRow, DocumentStorage } from './storage.js';
 
 /** What retrieval reads of the document service (which runs it): its store, vector space and entity links. */
@@ -97,16 +98,17 @@ const queryWords = (text: string): string[] =>
   );
 
 /**
- * The query's keyword terms, those in more than half the tenant's chunks dropped: BM25 gives such a
- * term (almost) no weight (its idf is floored near zero), yet matching it scores every chunk holding
- * it, so leaving it out keeps the ranking and spares scoring most of the corpus. When every term is
- * common, all are kept.
+ * The query's keyword terms, one per word (a term repeats when two words share it, and then counts
+ * twice, as the same phrase twice in an FTS5 query did), the words in more than half the tenant's
+ * chunks dropped: BM25 gives such a word (almost) no weight (its idf is floored near zero), yet
+ * matching it scores every chunk holding it, so leaving it out keeps the ranking and spares scoring
+ * most of the corpus. When every word is common, all are kept.
  */
 function keywordTermsOfQuery(text: string, stats: CorpusStats): string[] {
-  const all = [...new Set(queryWords(text).flatMap(distinctKeywordTermsOf))];
-  const df = stats.documentFrequency(all);
-  const rare = all.filter((t) => (df.get(t) ?? 0) <= stats.chunkCount / 2);
-  return rare.length ? rare : all;
+  const words = queryWords(text);
+  const df = stats.documentFrequency(words.map(stem));
+  const rare = words.filter((w) => (df.get(stem(w)) ?? 0) <= stats.chunkCount / 2);
+  return (rare.length ? rare : words).flatMap(keywordTermsOf);
 }
 
 function cosine(a: Float32Array, b: Float32Array): number {

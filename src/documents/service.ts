@@ -18,7 +18,7 @@ import { cancelled, DocumentJobs } from './jobs.js';
 import { fileTypeOf, UnreadableDocument } from './parse/index.js';
 import { WRITE_BATCH, writePending } from './pending-write.js';
 import { chunkOf, type PreparedDocument } from './prepare.js';
-import { distinctKeywordTermsOf } from './keywords.js';
+import { countedTermsOf } from './keywords.js';
 import type { DocumentRow, DocumentStorage } from './storage.js';
 import type { DocumentStores } from './stores.js';
 import { retrieve, type QueryRequest, type QueryResponse } from './retrieve.js';
@@ -90,7 +90,7 @@ export class DocumentService {
 
   /** The tenant's corpus statistics for the terms of a query (what the embedder and keyword search weigh). */
   async corpusStatsFor(tenantId: string, query: string): Promise<CorpusStats> {
-    const terms = [...new Set([...this.embedder.terms(query), ...distinctKeywordTermsOf(query)])];
+    const terms = [...new Set([...this.embedder.terms(query), ...countedTermsOf(query)])];
     const { chunkCount, documentFrequency } = await this.store.termStatistics(tenantId, terms);
     return {
       chunkCount,
@@ -253,7 +253,7 @@ export class DocumentService {
     }
     return {
       success: true,
-      indexes_created: created ? [index, 'document_chunk_text'] : [],
+      indexes_created: created ? [index, 'document_postings'] : [],
       embedding_space: space,
       documents_reembedded: reembedded,
       message: `${created ? 'Created' : 'Indexes exist for'} ${space}${reembedded ? `; re-embedded ${reembedded} documents` : ''}`,

@@ -1,7 +1,7 @@
 import type { Db } from '../store/db.js';
 import { AppError } from '../toolkit/errors.js';
 import type { TenantGate } from '../store/tenant-gate.js';
-import { BM25, distinctKeywordTermsOf, keywordTermsOf } from './keywords.js';
+import { BM25, countedTermsOf } from './keywords.js';
 import { ensureSpaceTable } from './schema.js';
 import {
   countTerms,
@@ -21,31 +21,34 @@ const PENDING_CHUNKS =
   'SELECT c.id FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE d.pending = 1 AND d.tenant_id = ?';
 
 /**
- * BM25 over the tenant's own statistics. The FTS5 table indexes each chunk's keyword terms; its
- * `instance` vocabulary gives each term's occurrences per chunk (tf), `document_terms` the tenant's
- * document frequencies, the documents' own sums the tenant's chunk count and total length.
+ * BM25 over the tenant's own statistics, as FTS5's `bm25()` weighs (see `BM25`): its visible chunks'
+ * count and average length from the documents' sums, each query term's document frequency by counting
+ * its postings, then one pass over the terms' postings scores the chunks. A term asked twice counts twice.
  */
 const KEYWORD_SQL = `
 WITH stats AS (
   SELECT coalesce(sum(chunk_count), 0) AS n, coalesce(sum(term_total), 0) * 1.0 AS total
   FROM documents WHERE tenant_id = @tenant AND pending = 0
 ),
-q AS (
-  SELECT t.term, max(ln((s.n - t.df + 0.5) / (t.df + 0.5)), ${BM25.minIdf}) AS idf
-  FROM document_terms t, stats s WHERE t.tenant_id = @tenant AND t.term IN (SELECT value FROM json_each(@terms)) AND s.n > 0
+pending AS MATERIALIZED (${PENDING_CHUNKS.replace('?', '@tenant')}),
+q AS (SELECT value AS term, count(*) AS weight FROM json_each(@terms) GROUP BY value),
+df AS MATERIALIZED (
+  SELECT q.term, q.weight, (SELECT count(*) FROM document_postings p
+    WHERE p.tenant_id = @tenant AND p.term = q.term AND p.chunk_id NOT IN pending) AS df FROM q
 ),
-tf AS (
-  SELECT v.doc AS id, v.term AS term, count(*) AS tf FROM document_chunk_terms v
-  WHERE v.term IN (SELECT term FROM q) GROUP BY v.doc, v.term
+w AS MATERIALIZED (
+  SELECT term, weight * (CASE WHEN ln((s.n - df + 0.5) / (df + 0.5)) > 0 THEN ln((s.n - df + 0.5) / (df + 0.5)) ELSE ${BM25.minIdf} END) AS idf,
+    s.total / s.n AS average_length
+  FROM df, stats s WHERE df > 0
 )
-SELECT c.id AS id,
-  sum(q.idf * tf.tf * ${BM25.k1 + 1} / (tf.tf + ${BM25.k1} * (1 - ${BM25.b} + ${BM25.b} * c.term_count / (s.total / s.n)))) AS score
-FROM tf JOIN q ON q.term = tf.term JOIN document_chunks c ON c.id = tf.id JOIN documents d ON d.id = c.document_rowid, stats s
-WHERE c.tenant_id = @tenant AND d.pending = 0
-GROUP BY c.id ORDER BY score DESC, c.id LIMIT @k`;
+SELECT p.chunk_id AS id,
+  sum(w.idf * p.tf * ${BM25.k1 + 1} / (p.tf + ${BM25.k1} * (1 - ${BM25.b} + ${BM25.b} * p.chunk_length / w.average_length))) AS score
+FROM w CROSS JOIN document_postings p ON p.tenant_id = @tenant AND p.term = w.term
+WHERE p.chunk_id NOT IN pending
+GROUP BY p.chunk_id ORDER BY score DESC, p.chunk_id LIMIT @k`;
 
 /**
- * The documents' storage in SQLite: FTS5 for keywords, one sqlite-vec table per embedding space (its
+ * The documents' storage in SQLite: keyword postings in a table, one sqlite-vec table per embedding space (its
  * partition key the tenant). Writes are synchronous better-sqlite3 transactions that check the tenant
  * gate inside, so the promise a method returns is already settled when nothing else ran in between.
  */
@@ -99,13 +102,14 @@ export class SqliteDocumentStorage implements DocumentStorage {
       const chunk = this.db.prepare(
         'INSERT INTO document_chunks (tenant_id, document_rowid, chunk_index, text, page_number, sheet, heading, term_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       );
-      const terms = this.db.prepare('INSERT INTO document_chunk_text (rowid, terms, tenant_id) VALUES (?, ?, ?)');
+      const posting = this.db.prepare(
+        'INSERT INTO document_postings (tenant_id, term, chunk_id, tf, chunk_length) VALUES (?, ?, ?, ?, ?)',
+      );
       const vector = this.db.prepare(`INSERT INTO ${vectorTable} (rowid, tenant_id, embedding) VALUES (?, ?, ?)`);
       const entity = this.db.prepare(
         'INSERT OR IGNORE INTO document_entities (tenant_id, chunk_id, node_rowid) VALUES (?, ?, ?)',
       );
       for (const c of batch.chunks) {
-        const keywords = keywordTermsOf(c.text);
         const id = chunk.run(
           tenantId,
           documentRowid,
@@ -114,10 +118,9 @@ export class SqliteDocumentStorage implements DocumentStorage {
           c.page ?? null,
           c.sheet ?? null,
           c.heading ?? null,
-          keywords.length,
+          c.keywords.length,
         ).lastInsertRowid;
-        // Each term as often as the chunk has it: the FTS5 index then holds the chunk's term frequencies.
-        terms.run(id, keywords.join(' '), tenantId);
+        for (const [term, tf] of c.keywords.counts) posting.run(tenantId, term, id, tf, c.keywords.length);
         vector.run(BigInt(id), tenantId, c.vector);
         for (const node of c.entities) entity.run(tenantId, id, node);
       }
@@ -163,7 +166,7 @@ export class SqliteDocumentStorage implements DocumentStorage {
         .prepare('SELECT text FROM document_chunks WHERE document_rowid = ?')
         .pluck()
         .all(doc.id) as string[];
-      this.discardNow(doc.tenant_id, doc.id, countTerms(texts.map(distinctKeywordTermsOf)));
+      this.discardNow(doc.tenant_id, doc.id, countTerms(texts.map(countedTermsOf)));
     }
   }
 
@@ -249,7 +252,7 @@ export class SqliteDocumentStorage implements DocumentStorage {
         this.db
           .prepare('DELETE FROM document_chunks WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))')
           .run(tenantId, JSON.stringify(chunks.map((c) => c.id)));
-        this.adjustTermCounts(tenantId, countTerms(chunks.map((c) => distinctKeywordTermsOf(c.text))), -1);
+        this.adjustTermCounts(tenantId, countTerms(chunks.map((c) => countedTermsOf(c.text))), -1);
       }
       if (chunks.length < limit)
         this.db
@@ -363,7 +366,8 @@ export class SqliteDocumentStorage implements DocumentStorage {
 
   async deleteTenant(tenantId: string): Promise<number> {
     return this.db.transaction(() => {
-      // Chunks first: their delete triggers take their keywords and vectors along.
+      // Postings by their key, then chunks (their delete triggers take their vectors along).
+      this.db.prepare('DELETE FROM document_postings WHERE tenant_id = ?').run(tenantId);
       this.db.prepare('DELETE FROM document_chunks WHERE tenant_id = ?').run(tenantId);
       this.db.prepare('DELETE FROM document_terms WHERE tenant_id = ?').run(tenantId);
       return this.db.prepare('DELETE FROM documents WHERE tenant_id = ?').run(tenantId).changes;

@@ -1,4 +1,5 @@
 import type { Chunk } from './chunk.js';
+import type { KeywordCounts } from './keywords.js';
 
 export interface DocumentRow {
   id: number;
@@ -44,10 +45,10 @@ export interface NewDocument {
   createdAt: string;
 }
 
-/** Chunks of a pending document with their vectors and entity links, and the term counts they add. */
+/** Chunks of a pending document with their keyword postings, vectors and entity links, and the term counts they add. */
 export interface ChunkBatch {
-  chunks: Array<Chunk & { vector: Float32Array; entities: number[] }>;
-  /** How many of the batch's chunks hold each keyword term (`distinctKeywordTermsOf`). */
+  chunks: Array<Chunk & { keywords: KeywordCounts; vector: Float32Array; entities: number[] }>;
+  /** How many of the batch's chunks hold each counted term (`countedTermsOf`). */
   terms: Map<string, number>;
 }
 
@@ -117,7 +118,7 @@ export interface DocumentStorage {
   removeHiddenBatch(tenantId: string, documentRowid: number, limit: number): Promise<number>;
 
   termStatistics(tenantId: string, terms: readonly string[]): Promise<TermStatistics>;
-  /** Chunks by BM25 over the tenant's own statistics, best first (`terms`: keyword terms, distinct). */
+  /** Chunks by BM25 over the tenant's own statistics, best first (`terms`: keyword terms; one given twice counts twice). */
   keyword(tenantId: string, terms: readonly string[], k: number): Promise<Scored>;
 
   /** The vector space's index, created on first use (the spec's "indexes created on first upload"). */

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const TABLES = ['documents', 'document_chunks', 'document_chunk_text', 'document_terms', 'document_entities'];
+const TABLES = ['documents', 'document_chunks', 'document_postings', 'document_terms', 'document_entities'];
 const rowsOf = (tenantId: string) =>
   Object.fromEntries(
     TABLES.map((table) => [

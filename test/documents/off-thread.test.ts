@@ -48,7 +48,7 @@ const bigUpload = (word: string, chunks = 4 * WRITE_BATCH): UploadRequest => ({
 
 const rowsOf = (tenantId: string) =>
   Object.fromEntries(
-    ['documents', 'document_chunks', 'document_chunk_text', 'document_terms', 'document_entities'].map((table) => [
+    ['documents', 'document_chunks', 'document_postings', 'document_terms', 'document_entities'].map((table) => [
       table,
       server.app.db.prepare(`SELECT count(*) FROM ${table} WHERE tenant_id = ?`).pluck().get(tenantId) as number,
     ]),
@@ -56,7 +56,7 @@ const rowsOf = (tenantId: string) =>
 const nothingStored = {
   documents: 0,
   document_chunks: 0,
-  document_chunk_text: 0,
+  document_postings: 0,
   document_terms: 0,
   document_entities: 0,
 };
