@@ -1,10 +1,13 @@
 import type { GraphReadsForDocuments } from '../graph/store/document-reads.js';
+import { PgGraphReadsForDocuments } from '../graph/store/document-reads-pg.js';
 import { SqliteGraphReadsForDocuments } from '../graph/store/document-reads-sqlite.js';
 import { storeOn, type StoreBackend } from '../store/backend.js';
 import type { TenantGate } from '../store/tenant-gate.js';
 import type { EntityVectorStorage } from './entity-vectors.js';
+import { PgEntityVectorStorage } from './entity-vectors-pg.js';
 import { SqliteEntityVectorStorage } from './entity-vectors-sqlite.js';
 import type { DocumentStorage } from './storage.js';
+import { PgDocumentStorage } from './storage-pg.js';
 import { SqliteDocumentStorage } from './storage-sqlite.js';
 
 /** What the documents feature keeps and reads: its own storage, entity vectors, and the graph's reads. */
@@ -25,8 +28,10 @@ export function documentStoresOn(backend: StoreBackend, gate?: TenantGate): Docu
       entityVectors: new SqliteEntityVectorStorage(db),
       graph: new SqliteGraphReadsForDocuments(db),
     }),
-    postgres: () => {
-      throw new Error('The documents feature has no PostgreSQL storage yet');
-    },
+    postgres: (pool) => ({
+      documents: new PgDocumentStorage(pool),
+      entityVectors: new PgEntityVectorStorage(pool),
+      graph: new PgGraphReadsForDocuments(pool),
+    }),
   });
 }
