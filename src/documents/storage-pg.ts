@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { gateTenantPg, inPgTransaction } from '../store/pg/transaction.js';
-import { BM25, countedTermsOf } from './keywords.js';
+import { countedTermsOf } from './keywords.js';
+import { PG_KEYWORD_SQL } from './keyword-sql.js';
 import {
   countTerms,
   type ChunkBatch,
@@ -17,31 +18,6 @@ type Queryable = pg.Pool | pg.PoolClient;
 
 const CHUNK_COLUMNS = `c.id, c.chunk_index, c.text, c.page_number, c.sheet, c.heading, d.document_id, d.filename, d.embedding_space`;
 const VISIBLE_CHUNKS = 'document_chunks c JOIN documents d ON d.id = c.document_rowid AND NOT d.pending';
-
-/** BM25 over the tenant's own statistics: the statement of `storage-sqlite.ts`, in PostgreSQL's words. */
-const KEYWORD_SQL = `
-WITH stats AS (
-  SELECT coalesce(sum(chunk_count), 0)::float8 AS n, coalesce(sum(term_total), 0)::float8 AS total
-  FROM documents WHERE tenant_id = $1 AND NOT pending
-),
-pending AS MATERIALIZED (
-  SELECT c.id FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE d.pending AND d.tenant_id = $1
-),
-q AS (SELECT term, count(*) AS weight FROM unnest($2::text[]) AS term GROUP BY term),
-df AS MATERIALIZED (
-  SELECT q.term, q.weight, (SELECT count(*) FROM document_postings p
-    WHERE p.tenant_id = $1 AND p.term = q.term AND p.chunk_id NOT IN (SELECT id FROM pending)) AS df FROM q
-),
-w AS MATERIALIZED (
-  SELECT term, weight * (CASE WHEN ln((s.n - df + 0.5) / (df + 0.5)) > 0 THEN ln((s.n - df + 0.5) / (df + 0.5)) ELSE ${BM25.minIdf} END) AS idf,
-    s.total / s.n AS average_length
-  FROM df, stats s WHERE df > 0
-)
-SELECT p.chunk_id AS id,
-  sum(w.idf * p.tf * ${BM25.k1 + 1} / (p.tf + ${BM25.k1} * (1 - ${BM25.b} + ${BM25.b} * p.chunk_length / w.average_length))) AS score
-FROM w JOIN document_postings p ON p.tenant_id = $1 AND p.term = w.term
-WHERE p.chunk_id NOT IN (SELECT id FROM pending)
-GROUP BY p.chunk_id ORDER BY score DESC, p.chunk_id LIMIT $3`;
 
 /** A vector as pgvector reads it. */
 const vectorText = (vector: Float32Array) => `[${vector.join(',')}]`;
@@ -314,7 +290,7 @@ export class PgDocumentStorage implements DocumentStorage {
 
   async keyword(tenantId: string, terms: readonly string[], k: number): Promise<Scored> {
     if (terms.length === 0) return [];
-    const { rows } = await this.pool.query<{ id: string; score: number }>(KEYWORD_SQL, [tenantId, terms, k]);
+    const { rows } = await this.pool.query<{ id: string; score: number }>(PG_KEYWORD_SQL, [tenantId, terms, k]);
     return rows.map((r) => ({ id: Number(r.id), score: r.score }));
   }
 

@@ -1,7 +1,8 @@
 import type { Db } from '../store/db.js';
 import { AppError } from '../toolkit/errors.js';
 import type { TenantGate } from '../store/tenant-gate.js';
-import { BM25, countedTermsOf } from './keywords.js';
+import { countedTermsOf } from './keywords.js';
+import { SQLITE_KEYWORD_SQL } from './keyword-sql.js';
 import { ensureSpaceTable } from './schema.js';
 import {
   countTerms,
@@ -19,33 +20,6 @@ const CHUNK_COLUMNS = `c.id, c.chunk_index, c.text, c.page_number, c.sheet, c.he
 /** Chunks of documents still being written, which no read may return. */
 const PENDING_CHUNKS =
   'SELECT c.id FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE d.pending = 1 AND d.tenant_id = ?';
-
-/**
- * BM25 over the tenant's own statistics, as FTS5's `bm25()` weighs (see `BM25`): its visible chunks'
- * count and average length from the documents' sums, each query term's document frequency by counting
- * its postings, then one pass over the terms' postings scores the chunks. A term asked twice counts twice.
- */
-const KEYWORD_SQL = `
-WITH stats AS (
-  SELECT coalesce(sum(chunk_count), 0) AS n, coalesce(sum(term_total), 0) * 1.0 AS total
-  FROM documents WHERE tenant_id = @tenant AND pending = 0
-),
-pending AS MATERIALIZED (${PENDING_CHUNKS.replace('?', '@tenant')}),
-q AS (SELECT value AS term, count(*) AS weight FROM json_each(@terms) GROUP BY value),
-df AS MATERIALIZED (
-  SELECT q.term, q.weight, (SELECT count(*) FROM document_postings p
-    WHERE p.tenant_id = @tenant AND p.term = q.term AND p.chunk_id NOT IN pending) AS df FROM q
-),
-w AS MATERIALIZED (
-  SELECT term, weight * (CASE WHEN ln((s.n - df + 0.5) / (df + 0.5)) > 0 THEN ln((s.n - df + 0.5) / (df + 0.5)) ELSE ${BM25.minIdf} END) AS idf,
-    s.total / s.n AS average_length
-  FROM df, stats s WHERE df > 0
-)
-SELECT p.chunk_id AS id,
-  sum(w.idf * p.tf * ${BM25.k1 + 1} / (p.tf + ${BM25.k1} * (1 - ${BM25.b} + ${BM25.b} * p.chunk_length / w.average_length))) AS score
-FROM w CROSS JOIN document_postings p ON p.tenant_id = @tenant AND p.term = w.term
-WHERE p.chunk_id NOT IN pending
-GROUP BY p.chunk_id ORDER BY score DESC, p.chunk_id LIMIT @k`;
 
 /**
  * The documents' storage in SQLite: keyword postings in a table, one sqlite-vec table per embedding space (its
@@ -276,7 +250,7 @@ export class SqliteDocumentStorage implements DocumentStorage {
 
   async keyword(tenantId: string, terms: readonly string[], k: number): Promise<Scored> {
     if (terms.length === 0) return [];
-    return this.db.prepare(KEYWORD_SQL).all({ tenant: tenantId, terms: JSON.stringify(terms), k }) as Scored;
+    return this.db.prepare(SQLITE_KEYWORD_SQL).all({ tenant: tenantId, terms: JSON.stringify(terms), k }) as Scored;
   }
 
   async ensureSpace(space: string, dimension: number) {
