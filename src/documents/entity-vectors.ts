@@ -1,4 +1,5 @@
 import type { Migration } from '../store/db.js';
+import type { Distances } from './storage.js';
 
 /**
  * Graph entities embedded in the documents' vector space, so `/graph/semantic-search` finds them by
@@ -44,11 +45,6 @@ export interface EntityVectorStorage {
   /** Forgets the vectors and states of nodes (the graph no longer has them). */
   remove(tenantId: string, nodes: readonly number[]): Promise<void>;
   /** Nearest nodes of a tenant in `space` by cosine distance. */
-  nearest(
-    tenantId: string,
-    space: string,
-    vector: Float32Array,
-    k: number,
-  ): Promise<Array<{ id: number; distance: number }>>;
+  nearest(tenantId: string, space: string, vector: Float32Array, k: number): Promise<Distances>;
   deleteTenant(tenantId: string): Promise<void>;
 }

@@ -4,6 +4,8 @@ import { countedTermsOf } from './keywords.js';
 import { PG_KEYWORD_SQL } from './keyword-sql.js';
 import {
   countTerms,
+  newDocumentValues,
+  NEW_DOCUMENT_COLUMNS,
   type ChunkBatch,
   type ChunkRow,
   type DocumentRow,
@@ -69,22 +71,9 @@ export class PgDocumentStorage implements DocumentStorage {
       await client.query("SELECT pg_advisory_xact_lock(hashtextextended('documents quota ' || $1, 0))", [doc.tenantId]);
       admit(await this.usedBytesOn(client, doc.tenantId));
       const { rows } = await client.query<{ id: string }>(
-        `INSERT INTO documents (tenant_id, document_id, filename, file_type, file_size, project_id, tags, chunk_count, entity_count, page_count, chunking_strategy, chunk_size, embedding_space, created_at, pending)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 0, 0, $8, $9, $10, $11, $12, true) RETURNING id`,
-        [
-          doc.tenantId,
-          doc.documentId,
-          doc.filename,
-          doc.fileType,
-          doc.fileSize,
-          doc.projectId ?? null,
-          JSON.stringify(doc.tags),
-          doc.pageCount ?? null,
-          doc.chunkingStrategy,
-          doc.chunkSize,
-          doc.space,
-          doc.createdAt,
-        ],
+        `INSERT INTO documents (${NEW_DOCUMENT_COLUMNS}, chunk_count, entity_count, pending)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 0, 0, true) RETURNING id`,
+        newDocumentValues(doc),
       );
       return Number(rows[0].id);
     });

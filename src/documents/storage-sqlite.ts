@@ -6,6 +6,8 @@ import { SQLITE_KEYWORD_SQL } from './keyword-sql.js';
 import { ensureSpaceTable } from './schema.js';
 import {
   countTerms,
+  newDocumentValues,
+  NEW_DOCUMENT_COLUMNS,
   type ChunkBatch,
   type ChunkRow,
   type DocumentRow,
@@ -46,23 +48,10 @@ export class SqliteDocumentStorage implements DocumentStorage {
       return Number(
         this.db
           .prepare(
-            `INSERT INTO documents (tenant_id, document_id, filename, file_type, file_size, project_id, tags, chunk_count, entity_count, page_count, chunking_strategy, chunk_size, embedding_space, created_at, pending)
-             VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, 1)`,
+            `INSERT INTO documents (${NEW_DOCUMENT_COLUMNS}, chunk_count, entity_count, pending)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 1)`,
           )
-          .run(
-            doc.tenantId,
-            doc.documentId,
-            doc.filename,
-            doc.fileType,
-            doc.fileSize,
-            doc.projectId ?? null,
-            JSON.stringify(doc.tags),
-            doc.pageCount ?? null,
-            doc.chunkingStrategy,
-            doc.chunkSize,
-            doc.space,
-            doc.createdAt,
-          ).lastInsertRowid,
+          .run(...newDocumentValues(doc)).lastInsertRowid,
       );
     })();
   }

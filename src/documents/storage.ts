@@ -29,6 +29,25 @@ export interface ChunkRow {
   embedding_space: string;
 }
 
+/** The columns a new document's row is written with, in the order of `newDocumentValues`. */
+export const NEW_DOCUMENT_COLUMNS =
+  'tenant_id, document_id, filename, file_type, file_size, project_id, tags, page_count, chunking_strategy, chunk_size, embedding_space, created_at';
+
+export const newDocumentValues = (doc: NewDocument) => [
+  doc.tenantId,
+  doc.documentId,
+  doc.filename,
+  doc.fileType,
+  doc.fileSize,
+  doc.projectId ?? null,
+  JSON.stringify(doc.tags),
+  doc.pageCount ?? null,
+  doc.chunkingStrategy,
+  doc.chunkSize,
+  doc.space,
+  doc.createdAt,
+];
+
 /** A document's own row, written pending (never listed or queried) before its chunks. */
 export interface NewDocument {
   tenantId: string;
@@ -63,6 +82,8 @@ export interface TenantWrite {
 }
 
 export type Scored = Array<{ id: number; score: number }>;
+/** Nearest first, by cosine distance. */
+export type Distances = Array<{ id: number; distance: number }>;
 
 /** The tenant's keyword statistics for some terms: its visible chunks and how many of them hold each term. */
 export interface TermStatistics {
@@ -126,12 +147,7 @@ export interface DocumentStorage {
   /** The stored vectors in `space` of chunks of the tenant. */
   vectorsOf(tenantId: string, space: string, ids: readonly number[]): Promise<Map<number, Float32Array>>;
   /** Nearest chunks of the tenant in `space` by cosine distance. */
-  nearest(
-    tenantId: string,
-    space: string,
-    vector: Float32Array,
-    k: number,
-  ): Promise<Array<{ id: number; distance: number }>>;
+  nearest(tenantId: string, space: string, vector: Float32Array, k: number): Promise<Distances>;
   /** Documents of the tenant embedded in another space than `space`. */
   staleDocuments(tenantId: string, space: string): Promise<DocumentRow[]>;
   /** Moves a document's vectors into `space`, in one transaction. */
