@@ -143,7 +143,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     entitySearch,
     ready: documentsReady,
   } = createDocuments({
-    backend: { kind: 'sqlite', db },
+    backend: store,
     clock,
     settings: config.documents,
     mentions: mentionsOf(manifests),
