@@ -3,6 +3,8 @@ import { rankChunks, type RetrievalMode } from '../src/documents/retrieve.js';
 import { documentStoresOn } from '../src/documents/stores.js';
 import { DocumentService } from '../src/documents/service.js';
 import { openDatabase } from '../src/database.js';
+import type { StoreBackend } from '../src/store/backend.js';
+import { benchPg } from './pg.js';
 import { loadBeir, ndcgAt, recallAt } from './documents-data.js';
 import type { BenchResult } from './lib.js';
 import { median, percentile, time } from './lib.js';
@@ -27,7 +29,17 @@ export async function run(): Promise<BenchResult[]> {
       'documents: no dataset folder given, retrieval quality skipped (npm run bench -- <beir folder>)\n',
     );
   results.push(...(await throughput()));
-  results.push(...(await latency()));
+  results.push(...(await latency('SQLite', { kind: 'sqlite', db: openDatabase(':memory:') })));
+  const pg = await benchPg();
+  if (pg) {
+    const backend = await pg.open();
+    // PostgreSQL writes only for tenants that exist (the tenant gate).
+    await backend.pool.query(
+      "INSERT INTO tenants (id, consumer_id, created_at, updated_at) VALUES ('lat', 'lat', '', '')",
+    );
+    results.push(...(await latency('PostgreSQL', backend)));
+    await pg.close();
+  }
   return results;
 }
 
@@ -141,9 +153,10 @@ async function throughput(): Promise<BenchResult[]> {
   ];
 }
 
-async function latency(): Promise<BenchResult[]> {
+/** Query latency per mode as the tenant's corpus grows, on one backend. */
+async function latency(label: string, backend: StoreBackend): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
-  const service = new DocumentService(documentStoresOn({ kind: 'sqlite', db: openDatabase(':memory:') }));
+  const service = new DocumentService(documentStoresOn(backend));
   let chunks = 0;
   let doc = 0;
   for (const target of [10_000, 100_000]) {
@@ -167,13 +180,14 @@ async function latency(): Promise<BenchResult[]> {
       );
       out.push({
         suite: SUITE,
-        name: `${mode} query at ${chunks.toLocaleString('en-US')} chunks p50`,
+        name: `${mode} query at ${chunks.toLocaleString('en-US')} chunks p50 (${label})`,
         value: median(runs),
         unit: 'ms',
         note: `p90 ${percentile(runs, 90).toFixed(1)} ms`,
       });
     }
   }
+  await service.close();
   return out;
 }
 
