@@ -40,17 +40,20 @@ export default defineConfig({
         // afresh (that import was two thirds of these files' time).
         test: { name: 'server', include: [ALL], exclude: [...UNIT, SMOKE, PG], pool: 'forks', isolate: false },
       },
-      // The storage tests against a throwaway PostgreSQL cluster (test/helpers/pg-global-setup.ts), only
-      // when the lane is on: the default suite needs no database server. The contract suite runs here on
-      // PostgreSQL, and on SQLite in the unit project.
+      // The storage tests and every server test against a throwaway PostgreSQL cluster
+      // (test/helpers/pg-global-setup.ts), only when the lane is on: the default suite needs no database
+      // server. Servers the tests start keep their data in a database of their own there
+      // (test/helpers/pg-lane.ts); the contract suite runs here on PostgreSQL, and on SQLite in the unit project.
       ...(pgLane
         ? [
             {
               extends: true,
               test: {
                 name: 'pg',
-                include: [PG, CONTRACT],
+                include: [ALL],
+                exclude: [...UNIT.filter((file) => !file.startsWith(`${CONTRACT_FOLDER}/`)), SMOKE],
                 pool: 'forks' as const,
+                isolate: false,
                 globalSetup: ['test/helpers/pg-global-setup.ts'],
               },
             },

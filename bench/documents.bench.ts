@@ -1,7 +1,10 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { rankChunks, type RetrievalMode } from '../src/documents/retrieve.js';
+import { documentStoresOn } from '../src/documents/stores.js';
 import { DocumentService } from '../src/documents/service.js';
 import { openDatabase } from '../src/database.js';
+import type { StoreBackend } from '../src/store/backend.js';
+import { benchCluster } from './pg.js';
 import { loadBeir, ndcgAt, recallAt } from './documents-data.js';
 import type { BenchResult } from './lib.js';
 import { median, percentile, time } from './lib.js';
@@ -13,9 +16,9 @@ const MODES: RetrievalMode[] = ['keyword', 'vector_only', 'hybrid', 'graph_expan
 /**
  * Retrieval quality on a BEIR dataset given as a folder (`npm run bench -- ../shared/benchmarks/scifact`):
  * every corpus document uploaded as a text document of the local embedder's tenant, then nDCG@10 and
- * recall@10/100 per mode over the test queries (`keyword` is plain FTS5 bm25, the baseline). Also,
+ * recall@10/100 per mode over the test queries (`keyword` is bm25 alone, the baseline). Also,
  * with or without a dataset: ingestion throughput (PDF pages, text megabytes) and query latency per
- * mode at 10,000 and 100,000 chunks.
+ * mode at 10,000 and 100,000 chunks, on SQLite and, when a database can be had (`bench/pg.ts`), PostgreSQL.
  */
 export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
@@ -26,13 +29,28 @@ export async function run(): Promise<BenchResult[]> {
       'documents: no dataset folder given, retrieval quality skipped (npm run bench -- <beir folder>)\n',
     );
   results.push(...(await throughput()));
-  results.push(...(await latency()));
+  results.push(...(await latency('SQLite', { kind: 'sqlite', db: openDatabase(':memory:') })));
+  const pg = await benchCluster();
+  if (pg)
+    try {
+      const backend = await pg.open();
+      // PostgreSQL writes only for tenants that exist (the tenant gate).
+      await backend.pool.query(
+        "INSERT INTO tenants (id, consumer_id, created_at, updated_at) VALUES ('lat', 'lat', '', '')",
+      );
+      results.push(...(await latency('PostgreSQL', backend)));
+    } catch (error) {
+      // The SQLite figures are still reported.
+      process.stderr.write(`documents: PostgreSQL figures skipped: ${String(error)}\n`);
+    } finally {
+      await pg.close();
+    }
   return results;
 }
 
 async function quality(dir: string): Promise<BenchResult[]> {
   const data = loadBeir(dir);
-  const service = new DocumentService(openDatabase(':memory:'));
+  const service = new DocumentService(documentStoresOn({ kind: 'sqlite', db: openDatabase(':memory:') }));
   const t0 = performance.now();
   let bytes = 0;
   for (const doc of data.corpus) {
@@ -68,7 +86,7 @@ async function quality(dir: string): Promise<BenchResult[]> {
       const start = performance.now();
       const ranked = await rankChunks(service, 'beir', data.queries.get(q)!, mode, 100);
       durations.push(performance.now() - start);
-      const rows = service.store.chunks(
+      const rows = await service.store.chunks(
         'beir',
         ranked.map((r) => r.id),
       );
@@ -111,7 +129,7 @@ async function quality(dir: string): Promise<BenchResult[]> {
 }
 
 async function throughput(): Promise<BenchResult[]> {
-  const service = new DocumentService(openDatabase(':memory:'));
+  const service = new DocumentService(documentStoresOn({ kind: 'sqlite', db: openDatabase(':memory:') }));
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   for (let p = 0; p < 50; p++) {
@@ -140,9 +158,10 @@ async function throughput(): Promise<BenchResult[]> {
   ];
 }
 
-async function latency(): Promise<BenchResult[]> {
+/** Query latency per mode as the tenant's corpus grows, on one backend. */
+async function latency(label: string, backend: StoreBackend): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
-  const service = new DocumentService(openDatabase(':memory:'));
+  const service = new DocumentService(documentStoresOn(backend));
   let chunks = 0;
   let doc = 0;
   for (const target of [10_000, 100_000]) {
@@ -166,13 +185,14 @@ async function latency(): Promise<BenchResult[]> {
       );
       out.push({
         suite: SUITE,
-        name: `${mode} query at ${chunks.toLocaleString('en-US')} chunks p50`,
+        name: `${mode} query at ${chunks.toLocaleString('en-US')} chunks p50 (${label})`,
         value: median(runs),
         unit: 'ms',
         note: `p90 ${percentile(runs, 90).toFixed(1)} ms`,
       });
     }
   }
+  await service.close();
   return out;
 }
 

@@ -109,7 +109,6 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const log = options.log ?? createLogger(config.logLevel);
   const { demo } = options;
   const store = options.store ?? (await openBackend(config));
-  const db = sqliteHandle(store);
   const manifests = options.manifests ?? MANIFESTS;
   const registry = options.registry ?? buildRegistry(manifests);
   const integrations = integrationsOf(manifests);
@@ -149,13 +148,21 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   );
   const telemetry = new Telemetry();
 
-  const { documents, entitySearch } = createDocuments({
-    db,
+  const {
+    documents,
+    entitySearch,
+    ready: documentsReady,
+    tenantRows: documentRows,
+  } = createDocuments({
+    backend: store,
     clock,
     settings: config.documents,
     mentions: mentionsOf(manifests),
     labelledTypes: labelledTypesOf(manifests),
   });
+  void documentsReady.catch((error: unknown) =>
+    log.warn('removing abandoned documents failed', { error: String(error) }),
+  );
   const graphFeature = createGraph({
     store,
     clock,
@@ -210,7 +217,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     graphFeature.dropTenant,
   ];
   // A deleted tenant's rows, area by area (the analytics cache drops what it holds in memory with them).
-  const purge = purgeAcross(tenantOwnedAreas(store, clock, { vault, analytics, graph, documents }));
+  const purge = purgeAcross(tenantOwnedAreas(store, clock, { vault, analytics, graph, documents: documentRows }));
   // Demo mode's tenants and its users' consents, once every service is built.
   await demo?.prepare({ tenants, vault, clock });
   let closing: Promise<void> | undefined;
@@ -305,11 +312,8 @@ async function shutDown(
   await closeBackend(store);
 }
 
-/**
- * The SQLite handle of the areas whose PostgreSQL stores are not wired yet. TODO(issue 25): goes once
- * the documents are built with `storeOn` like the others.
- */
+/** The SQLite handle of an installation on SQLite, for tests that look at its rows. */
 function sqliteHandle(store: StoreBackend): Db {
   if (store.kind === 'sqlite') return store.db;
-  throw new Error('This part of the installation cannot use PostgreSQL yet');
+  throw new Error('This installation keeps its data in PostgreSQL: it has no SQLite handle');
 }

@@ -2,7 +2,6 @@ import type { AnalyticsCache } from './analytics/cache.js';
 import { PgPendingAuthorizations } from './auth/oauth/pending-pg.js';
 import { SqlitePendingAuthorizations } from './auth/oauth/pending-sqlite.js';
 import type { CredentialVault } from './auth/vault/index.js';
-import type { DocumentService } from './documents/service.js';
 import type { GraphService } from './graph/service/graph-service.js';
 import { PgTaskStore } from './mcp/task-store-pg.js';
 import { SqliteTaskStore } from './mcp/task-store-sqlite.js';
@@ -17,11 +16,8 @@ export interface TenantAreaFeatures {
   /** Its rows and what it keeps of them in memory. */
   analytics: Pick<AnalyticsCache, 'invalidateTenant'>;
   graph: Pick<GraphService, 'clear'>;
-  documents: Pick<DocumentService, 'list' | 'delete'>;
+  documents: TenantOwnedRows;
 }
-
-/** How many documents the purge deletes a page at a time. */
-const DOCUMENT_PAGE = 100;
 
 /**
  * Every storage area holding tenant rows, for the tenant purge. Stores are stateless over the backend,
@@ -41,18 +37,7 @@ export function tenantOwnedAreas(backend: StoreBackend, clock: Clock, features: 
     { deleteTenant: (tenantId) => features.analytics.invalidateTenant(tenantId) },
     tasks,
     pending,
-    // The graph and documents have no store interface yet: their services' deletes stand in for one.
     { deleteTenant: async (tenantId) => features.graph.clear(tenantId) },
-    { deleteTenant: (tenantId) => deleteEveryDocument(features.documents, tenantId) },
+    features.documents,
   ];
-}
-
-async function deleteEveryDocument(documents: TenantAreaFeatures['documents'], tenantId: string): Promise<number> {
-  let deleted = 0;
-  for (;;) {
-    const page = documents.list(tenantId, DOCUMENT_PAGE, 0).documents;
-    for (const document of page) await documents.delete(tenantId, document.document_id);
-    deleted += page.length;
-    if (page.length < DOCUMENT_PAGE) return deleted;
-  }
 }

@@ -1,65 +1,63 @@
 import { mentionedAs, type MentionPattern } from '../graph/ingest/mentions.js';
-import type { Db } from '../store/db.js';
+import type { GraphReadsForDocuments } from '../graph/store/document-reads.js';
 import { mentionsOf, MIN_LABEL_LENGTH, type EntityLabel, type TextMentions } from './mentions.js';
 
 /**
  * Links text to the known graph entities it names (see mentionsOf). Only existing nodes are returned:
  * a document links to the graph, it never invents entities. Finding mentions needs no database, so an
- * upload's worker does it; confirming them here is one indexed lookup each.
+ * upload's worker does it; confirming them here is two batched lookups through the graph's reads.
  */
 export class EntityLinker {
-  private readonly byId;
-  private readonly byAlias;
-  private readonly named;
-  /** The graph's people, and the node types the systems say texts name by label (JSON, for the query). */
-  private readonly labelled: string;
+  /** The graph's people, and the node types the systems say texts name by label. */
+  private readonly labelled: readonly string[];
 
   constructor(
-    db: Db,
+    private readonly graph: GraphReadsForDocuments,
     /** How texts name the systems' nodes. */
     private readonly mentions: readonly MentionPattern[] = [],
     /** Node types a text names by their name or title, besides the graph's people. */
     labelledTypes: readonly string[] = [],
   ) {
-    this.byId = db.prepare('SELECT id FROM graph_nodes WHERE tenant_id = ? AND node_type = ? AND node_id = ?').pluck();
-    this.byAlias = db.prepare('SELECT node_rowid FROM graph_aliases WHERE tenant_id = ? AND alias = ?').pluck();
-    this.labelled = JSON.stringify(['user', ...labelledTypes]);
-    this.named = db.prepare(
-      `SELECT id, coalesce(json_extract(properties, '$.name'), json_extract(properties, '$.title')) AS label FROM graph_nodes
-       WHERE tenant_id = ? AND node_type IN (SELECT value FROM json_each(?)) AND length(coalesce(json_extract(properties, '$.name'), json_extract(properties, '$.title'), '')) >= ${MIN_LABEL_LENGTH}`,
-    );
+    this.labelled = ['user', ...labelledTypes];
   }
 
   /** The tenant's people and labelled nodes by name or title, lower-cased. */
-  labels(tenantId: string): EntityLabel[] {
-    return (this.named.all(tenantId, this.labelled) as Array<{ id: number; label: string }>).map((r) => ({
+  async labels(tenantId: string): Promise<EntityLabel[]> {
+    return (await this.graph.labelledNodes(tenantId, this.labelled, MIN_LABEL_LENGTH)).map((r) => ({
       id: r.id,
       label: r.label.toLowerCase(),
     }));
   }
 
-  /** The rowids of the entities of the tenant that the mentions name. */
-  resolve(tenantId: string, mentions: TextMentions): number[] {
-    const found = new Set<number>(mentions.named);
+  /** For each text's mentions, the rowids of the entities of the tenant they name. */
+  async resolveAll<K>(tenantId: string, byText: ReadonlyMap<K, TextMentions>): Promise<Map<K, number[]>> {
+    const aliases: string[] = [];
     // A mention names a node of its type, else (as its patterns say) of another type with the same id.
-    const find = (type: string, id: string) => {
-      for (const as of mentionedAs(this.mentions, type)) {
-        const rowid = this.byId.get(tenantId, as, id) as number | undefined;
-        if (rowid !== undefined) return rowid;
+    const keys: Array<{ types: readonly string[]; id: string }> = [];
+    for (const mentions of byText.values())
+      for (const [type, key] of mentions.lookups)
+        if (type === 'email') aliases.push(`email:${key}`);
+        else keys.push({ types: mentionedAs(this.mentions, type), id: key });
+    const [byAlias, byKey] = await Promise.all([
+      this.graph.nodesByAlias(tenantId, aliases),
+      this.graph.nodesByKey(tenantId, keys),
+    ]);
+    const out = new Map<K, number[]>();
+    let next = 0;
+    for (const [text, mentions] of byText) {
+      const found = new Set<number>(mentions.named);
+      for (const [type, key] of mentions.lookups) {
+        const rowid = type === 'email' ? byAlias.get(`email:${key}`) : byKey[next++];
+        if (rowid !== undefined) found.add(rowid);
       }
-      return undefined;
-    };
-    for (const [type, key] of mentions.lookups) {
-      const rowid =
-        type === 'email' ? (this.byAlias.get(tenantId, `email:${key}`) as number | undefined) : find(type, key);
-      if (rowid !== undefined) found.add(rowid);
+      out.set(text, [...found]);
     }
-    return [...found];
+    return out;
   }
 
-  /** A function mapping text to the rowids of the entities it names (the tenant's names read once). */
-  forTenant(tenantId: string): (text: string) => number[] {
-    const labels = this.labels(tenantId);
-    return (text) => this.resolve(tenantId, mentionsOf(text, labels, this.mentions));
+  /** The rowids of the entities of the tenant that a text names. */
+  async linkText(tenantId: string, text: string): Promise<number[]> {
+    const mentions = mentionsOf(text, await this.labels(tenantId), this.mentions);
+    return (await this.resolveAll(tenantId, new Map([[0, mentions]]))).get(0) ?? [];
   }
 }

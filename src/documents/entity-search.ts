@@ -1,7 +1,8 @@
+import type { GraphReadsForDocuments } from '../graph/store/document-reads.js';
 import type { GraphStorage } from '../graph/store/graph-storage.js';
 import type { SemanticHit, SemanticSearchOptions, SemanticSearchProvider } from '../graph/service/semantic-search.js';
 import { spaceOf } from './embed/provider.js';
-import type { EntityVectorStore } from './entity-vectors.js';
+import type { EntityVectorStorage } from './entity-vectors.js';
 import { fuse } from './retrieve.js';
 import type { DocumentService } from './service.js';
 
@@ -28,7 +29,8 @@ export class EntitySemanticSearch implements SemanticSearchProvider {
 
   constructor(
     private readonly documents: DocumentService,
-    private readonly vectors: EntityVectorStore,
+    private readonly vectors: EntityVectorStorage,
+    private readonly graphReads: GraphReadsForDocuments,
     private readonly graph: GraphStorage,
     private readonly keyword: SemanticSearchProvider,
     private readonly now: () => number,
@@ -38,14 +40,14 @@ export class EntitySemanticSearch implements SemanticSearchProvider {
     const { embedder } = this.documents;
     const dimension = await embedder.dimension();
     const space = spaceOf(embedder, dimension);
-    const table = this.vectors.tableOf(space, dimension);
-    await this.refresh(tenantId, space, table);
+    await this.vectors.ensureSpace(space, dimension);
+    await this.refresh(tenantId, space);
 
     const depth = Math.max(MIN_DEPTH, options.limit * DEPTH_PER_RESULT);
-    const queryVector = await embedder.embedQuery(query, this.documents.store.corpusStats(tenantId));
+    const queryVector = await embedder.embedQuery(query, await this.documents.corpusStatsFor(tenantId, query));
     const typed = new Set(options.types);
-    // sqlite-vec filters the partition, not the type: widen the net when a type is asked for.
-    const near = this.vectors.nearest(tenantId, table, queryVector, typed.size ? depth * 4 : depth);
+    // The vector index filters the tenant, not the type: widen the net when a type is asked for.
+    const near = await this.vectors.nearest(tenantId, space, queryVector, typed.size ? depth * 4 : depth);
     const rows = new Map(
       (
         await this.graph.nodes(
@@ -74,15 +76,29 @@ export class EntitySemanticSearch implements SemanticSearchProvider {
       .map((hit) => ({ row: rows.get(hit.id)!, score: Number(hit.score.toFixed(6)) }));
   }
 
-  /** Embeds the tenant's nodes that have no vector in this space yet, or changed since theirs. */
-  private async refresh(tenantId: string, space: string, table: string): Promise<void> {
-    for (let done = 0; done < MAX_PER_SEARCH; done += BATCH) {
-      const stale = this.vectors.stale(tenantId, space, BATCH);
-      if (stale.length === 0) return;
+  /**
+   * Embeds the tenant's nodes that have no vector in this space yet, or changed since theirs, and
+   * forgets the vectors of nodes the graph no longer has.
+   */
+  private async refresh(tenantId: string, space: string): Promise<void> {
+    const [versions, embeddedAt, embedded] = await Promise.all([
+      this.graphReads.nodeVersions(tenantId),
+      this.vectors.embeddedAt(tenantId, space),
+      this.vectors.embeddedNodes(tenantId),
+    ]);
+    const live = new Set(versions.map((v) => v.id));
+    await this.vectors.remove(
+      tenantId,
+      embedded.filter((id) => !live.has(id)),
+    );
+    const stale = versions.filter((v) => !((embeddedAt.get(v.id) ?? -Infinity) > v.updatedAt)).map((v) => v.id);
+    for (let start = 0; start < Math.min(stale.length, MAX_PER_SEARCH); start += BATCH) {
+      const texts = await this.graphReads.nodeTexts(tenantId, stale.slice(start, start + BATCH));
+      if (texts.size === 0) continue;
       const at = this.now();
-      const vectors = await this.documents.embedder.embedDocuments(stale.map((s) => s.text));
-      this.vectors.write(tenantId, space, table, new Map(stale.map((s, i) => [s.id, vectors[i]])), at);
-      if (stale.length < BATCH) return;
+      const vectors = await this.documents.embedder.embedDocuments([...texts.values()]);
+      const ids = [...texts.keys()];
+      await this.vectors.write(tenantId, space, new Map(ids.map((id, i) => [id, vectors[i]])), at);
     }
   }
 }

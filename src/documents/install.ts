@@ -1,19 +1,24 @@
+import type { TenantOwnedRows } from '../store/tenant-purge.js';
 import type { DocumentSettings } from '../config/documents.js';
 import type { MentionPattern } from '../graph/ingest/mentions.js';
 import type { SemanticSearchFactory } from '../graph/service/semantic-search.js';
-import type { Db } from '../store/db.js';
+import type { StoreBackend } from '../store/backend.js';
 import { tenantGate } from '../store/tenant-gate.js';
 import type { Clock } from '../toolkit/context.js';
 import { embeddingsFrom } from './embed/openai.js';
 import { EntitySemanticSearch } from './entity-search.js';
-import { EntityVectorStore } from './entity-vectors.js';
 import { DocumentService } from './service.js';
+import { documentStoresOn } from './stores.js';
 
 /** Document search, and how the graph finds entities by meaning in the documents' vector space. */
 interface DocumentsFeature {
   documents: DocumentService;
   /** For the graph (POST /graph/semantic-search, graph_search): entities found by meaning, fused with keywords. */
   entitySearch: SemanticSearchFactory;
+  /** Settles once what a stopped process left pending is removed. */
+  ready: Promise<void>;
+  /** A deleted tenant's documents, chunks, keywords and vectors (entity vectors too), for the tenant purge. */
+  tenantRows: TenantOwnedRows;
 }
 
 /**
@@ -21,7 +26,7 @@ interface DocumentsFeature {
  * Embeddings come from an OpenAI-compatible endpoint when one is configured, else from the local embedder.
  */
 export function createDocuments(deps: {
-  db: Db;
+  backend: StoreBackend;
   clock: Clock;
   settings: DocumentSettings;
   /** How texts name the systems' nodes (the manifests' `mentions`), linked as documents name them. */
@@ -29,19 +34,24 @@ export function createDocuments(deps: {
   /** Node types linked where a document names one by its name or title (the manifests' `namedByLabel`). */
   labelledTypes: readonly string[];
 }): DocumentsFeature {
-  const { db, clock, settings, mentions, labelledTypes } = deps;
-  const documents = new DocumentService(
-    db,
-    embeddingsFrom(settings.embeddings),
-    () => new Date(clock.now()),
-    tenantGate(db),
-    { ...settings, mentions, labelledTypes },
-  );
-  // No upload is in flight at start: a pending document is what a stopped process left behind.
-  documents.store.discardAbandoned((text) => documents.embedder.terms(text));
+  const { backend, clock, settings, mentions, labelledTypes } = deps;
+  const stores = documentStoresOn(backend, backend.kind === 'sqlite' ? tenantGate(backend.db) : undefined);
+  const documents = new DocumentService(stores, embeddingsFrom(settings.embeddings), () => new Date(clock.now()), {
+    ...settings,
+    mentions,
+    labelledTypes,
+  });
   return {
     documents,
     entitySearch: (store, keyword) =>
-      new EntitySemanticSearch(documents, new EntityVectorStore(db), store, keyword, () => clock.now()),
+      new EntitySemanticSearch(documents, stores.entityVectors, stores.graph, store, keyword, () => clock.now()),
+    // No upload is in flight at start: a pending document is what a stopped process left behind.
+    ready: stores.documents.discardAbandoned(),
+    tenantRows: {
+      async deleteTenant(tenantId) {
+        await stores.entityVectors.deleteTenant(tenantId);
+        return stores.documents.deleteTenant(tenantId);
+      },
+    },
   };
 }

@@ -6,7 +6,8 @@ import type { MentionPattern } from '../graph/ingest/mentions.js';
 import { mentionsOf, type EntityLabel, type Mention } from './mentions.js';
 import type { PdfLimits } from '../config/documents.js';
 import { parseDocument, type FileType } from './parse/index.js';
-import { countTerms } from './store.js';
+import { countedTermsOf } from './keywords.js';
+import { countTerms } from './storage.js';
 
 /** One upload's CPU work, done in a worker: parse, chunk, embed (local provider), count terms, find mentions. */
 export interface PrepareJob {
@@ -46,7 +47,7 @@ export interface PreparedDocument {
   /** `count` vectors of `dimension` numbers, one after another (none when the caller embeds). */
   vectors?: Float32Array;
   dimension: number;
-  /** For each batch of `batchSize` chunks, the local embedder's terms with the number of its chunks holding each. */
+  /** For each batch of `batchSize` chunks, the keyword terms with the number of its chunks holding each. */
   terms: Array<Map<string, number>>;
   /** Entity nodes found by label, as (chunk, node) pairs. */
   named: Int32Array;
@@ -69,9 +70,7 @@ export async function prepareDocument(job: PrepareJob): Promise<{ result: Prepar
     (await embedder.embedDocuments(chunks.map((c) => c.text))).forEach((v, i) => vectors.set(v, i * dimension));
   const terms: PreparedDocument['terms'] = [];
   for (let start = 0; start < chunks.length; start += job.batchSize)
-    terms.push(
-      countTerms(embedder ? chunks.slice(start, start + job.batchSize).map((c) => embedder.terms(c.text)) : []),
-    );
+    terms.push(countTerms(chunks.slice(start, start + job.batchSize).map((c) => countedTermsOf(c.text))));
   const named: number[] = [];
   const lookups: PreparedDocument['lookups'] = [];
   if (job.labels)

@@ -1,21 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import type { GraphReadsForDocuments } from '../graph/store/document-reads.js';
 import type { CorpusStats, EmbeddingProvider } from './embed/provider.js';
 import { stem } from './embed/local.js';
-import type { ChunkRow, DocumentStore } from './store.js';
+import { keywordTermsOf } from './keywords.js';
+import type { ChunkRow, DocumentStorage } from './storage.js';
 
 /** What retrieval reads of the document service (which runs it): its store, vector space and entity links. */
 interface RetrievalSource {
-  readonly store: DocumentStore;
+  readonly store: DocumentStorage;
+  readonly graph: Pick<GraphReadsForDocuments, 'neighbours'>;
   readonly embedder: EmbeddingProvider;
-  space(): Promise<{ table: string }>;
+  space(): Promise<{ space: string }>;
+  corpusStatsFor(tenantId: string, query: string): Promise<CorpusStats>;
   /** Throws when the tenant has no such document. */
-  found(tenantId: string, documentId: string): unknown;
-  linkerFor(tenantId: string): (text: string) => number[];
+  found(tenantId: string, documentId: string): Promise<unknown>;
+  entitiesNamedIn(tenantId: string, text: string): Promise<number[]>;
 }
 
 export const QUERY_MODES = ['vector_only', 'graph_only', 'hybrid', 'graph_expanded'] as const;
 type QueryMode = (typeof QUERY_MODES)[number];
-/** The modes above plus `keyword` (FTS5 bm25 alone), the baseline the bench compares against. */
+/** The modes above plus `keyword` (BM25 alone), the baseline the bench compares against. */
 export type RetrievalMode = QueryMode | 'keyword';
 
 export interface QueryRequest {
@@ -94,24 +98,17 @@ const queryWords = (text: string): string[] =>
   );
 
 /**
- * The chunks' FTS5 query: the query's words (stopwords and `common` words dropped) quoted and OR-ed,
- * so bm25 ranks chunks holding more of them first. When every word is common, all are kept.
+ * The query's keyword terms, one per word (a term repeats when two words share it, and then counts
+ * twice, as the same phrase twice in an FTS5 query did), the words in more than half the tenant's
+ * chunks dropped: BM25 gives such a word (almost) no weight (its idf is floored near zero), yet
+ * matching it scores every chunk holding it, so leaving it out keeps the ranking and spares scoring
+ * most of the corpus. When every word is common, all are kept.
  */
-function keywordQueryOf(text: string, common: ReadonlySet<string> = new Set()): string | undefined {
-  const all = queryWords(text);
-  const words = all.some((w) => !common.has(w)) ? all.filter((w) => !common.has(w)) : all;
-  return words.length ? words.map((w) => `"${w}"`).join(' OR ') : undefined;
-}
-
-/**
- * Query words in more than half the tenant's chunks. FTS5's bm25 gives such a word (almost) no weight
- * (its idf is floored near zero), yet matching it makes bm25 score every chunk holding it: leaving it
- * out keeps the ranking and spares scoring most of the corpus.
- */
-function commonWordsOf(text: string, stats: CorpusStats): Set<string> {
+function keywordTermsOfQuery(text: string, stats: CorpusStats): string[] {
   const words = queryWords(text);
   const df = stats.documentFrequency(words.map(stem));
-  return new Set(words.filter((w) => (df.get(stem(w)) ?? 0) > stats.chunkCount / 2));
+  const rare = words.filter((w) => (df.get(stem(w)) ?? 0) <= stats.chunkCount / 2);
+  return (rare.length ? rare : words).flatMap(keywordTermsOf);
 }
 
 function cosine(a: Float32Array, b: Float32Array): number {
@@ -135,33 +132,31 @@ export async function rankChunks(
   depth: number,
 ): Promise<Ranked> {
   const store = service.store;
-  const stats = store.corpusStats(tenantId);
+  const stats = await service.corpusStatsFor(tenantId, query);
   const queryVector = async () => ({
-    table: (await service.space()).table,
+    space: (await service.space()).space,
     vector: await service.embedder.embedQuery(query, stats),
   });
   const vector = async (k: number): Promise<Ranked> => {
-    const { table, vector: q } = await queryVector();
-    return store.nearest(tenantId, table, q, k).map((h) => ({ id: h.id, score: 1 - h.distance }));
+    const { space, vector: q } = await queryVector();
+    return (await store.nearest(tenantId, space, q, k)).map((h) => ({ id: h.id, score: 1 - h.distance }));
   };
-  const keyword = (k: number): Ranked => {
-    const fts = keywordQueryOf(query, commonWordsOf(query, stats));
-    return fts ? store.keyword(tenantId, fts, k).map((h) => ({ id: h.id, score: -h.rank })) : [];
-  };
-  const named = (k: number): Ranked =>
-    store
-      .chunksOfNodes(tenantId, service.linkerFor(tenantId)(query), k)
-      .map((id, rank) => ({ id, score: 1 / (rank + 1) }));
+  const keyword = (k: number): Promise<Ranked> => store.keyword(tenantId, keywordTermsOfQuery(query, stats), k);
+  const named = async (k: number): Promise<Ranked> =>
+    (await store.chunksOfNodes(tenantId, await service.entitiesNamedIn(tenantId, query), k)).map((id, rank) => ({
+      id,
+      score: 1 / (rank + 1),
+    }));
   /**
    * The vector evidence of hybrid: the keyword candidates' similarity to the query (read from their
    * stored vectors), and a nearest-neighbour search only when keywords found too few candidates (a
    * search over every vector costs more than the rest of the query at 100,000 chunks).
    */
   const similarity = async (candidates: Ranked, k: number): Promise<Ranked> => {
-    const { table, vector: q } = await queryVector();
-    const stored = store.vectorsOf(
+    const { space, vector: q } = await queryVector();
+    const stored = await store.vectorsOf(
       tenantId,
-      table,
+      space,
       candidates.map((c) => c.id),
     );
     const scored = [...stored].map(([id, v]) => ({ id, score: cosine(q, v) }));
@@ -169,8 +164,7 @@ export async function rankChunks(
     const seen = new Set(stored.keys());
     return [
       ...scored,
-      ...store
-        .nearest(tenantId, table, q, k)
+      ...(await store.nearest(tenantId, space, q, k))
         .filter((h) => !seen.has(h.id))
         .map((h) => ({ id: h.id, score: 1 - h.distance })),
     ];
@@ -184,10 +178,10 @@ export async function rankChunks(
       return named(depth);
     case 'hybrid': {
       const k = Math.max(depth, CANDIDATES);
-      const byKeyword = keyword(k);
+      const byKeyword = await keyword(k);
       // Every chunk naming the query's entities gets the whole graph share.
       return blend(
-        [byKeyword, await similarity(byKeyword, k), named(CANDIDATES).map((hit) => ({ ...hit, score: 1 }))],
+        [byKeyword, await similarity(byKeyword, k), (await named(CANDIDATES)).map((hit) => ({ ...hit, score: 1 }))],
         [HYBRID_WEIGHTS.keyword, HYBRID_WEIGHTS.vector, HYBRID_WEIGHTS.graph],
       );
     }
@@ -197,11 +191,11 @@ export async function rankChunks(
       const seeds = await vector(Math.max(depth, CANDIDATES));
       const scores = new Map(seeds.map((s) => [s.id, s.score]));
       for (const seed of seeds.slice(0, EXPANDED_SEEDS)) {
-        const entities = store.entitiesOfChunks(tenantId, [seed.id]);
+        const entities = await store.entitiesOfChunks(tenantId, [seed.id]);
         if (entities.length === 0) continue;
-        for (const id of store.chunksOfNodes(
+        for (const id of await store.chunksOfNodes(
           tenantId,
-          [...entities, ...store.neighbours(tenantId, entities)],
+          [...entities, ...(await service.graph.neighbours(tenantId, entities))],
           CANDIDATES,
         )) {
           scores.set(id, Math.max(scores.get(id) ?? 0, seed.score * EXPANSION_DECAY));
@@ -219,7 +213,7 @@ export async function retrieve(
   request: QueryRequest,
 ): Promise<QueryResponse> {
   const filter = request.document_id ?? undefined;
-  if (filter) service.found(tenantId, filter);
+  if (filter) await service.found(tenantId, filter);
   const ranked = await rankChunks(
     service,
     tenantId,
@@ -227,7 +221,7 @@ export async function retrieve(
     request.mode,
     filter ? FILTERED_CANDIDATES : request.top_k,
   );
-  const rows = service.store.chunks(
+  const rows = await service.store.chunks(
     tenantId,
     ranked.map((r) => r.id),
   );

@@ -1,5 +1,6 @@
 import * as sqliteVec from 'sqlite-vec';
 import type { Db, Migration } from '../store/db.js';
+import { countedTermsOf, keywordCountsOf } from './keywords.js';
 
 /** Loads the sqlite-vec extension into a connection (idempotent). */
 export function loadVectorExtension(db: Db): void {
@@ -11,10 +12,10 @@ export function loadVectorExtension(db: Db): void {
 }
 
 /**
- * Document tables. Every row carries its tenant (tenant deletion purges by that column). Chunk text is
- * indexed by FTS5; vectors live in one sqlite-vec table per embedding space (created when a space is
+ * Document tables. Every row carries its tenant (tenant deletion purges by that column). Chunks' keyword
+ * postings are rows of their own (migration 402); vectors live in one sqlite-vec table per embedding space (created when a space is
  * first used, `document_spaces`), partitioned by tenant. Deleting a chunk, directly or by cascade from
- * its document, removes its keywords and vectors through triggers, so no path leaves orphans.
+ * its document, removes its postings (foreign key) and vectors (triggers), so no path leaves orphans.
  */
 export const documentMigrations: Migration[] = [
   {
@@ -84,7 +85,61 @@ export const documentMigrations: Migration[] = [
     id: '401_document_pending',
     up: (db) => db.exec('ALTER TABLE documents ADD COLUMN pending INTEGER NOT NULL DEFAULT 0'),
   },
+  {
+    // BM25 per tenant, computed in SQL over the project's keyword terms (`keyword-terms.ts`, FTS5's own):
+    // each chunk's postings (term, occurrences, and the chunk's length again: a query then reads postings
+    // alone, twice as fast as joining each to its chunk), chunks' and documents' lengths, so a tenant's
+    // chunk count, average length and document frequencies are its own. `document_terms` counts
+    // the local embedder's word forms whatever the embedder (it counted nothing for a remote one).
+    id: '402_document_keyword_postings',
+    up: (db) => {
+      db.exec(`
+        DROP TRIGGER document_chunks_text_delete;
+        DROP TABLE document_chunk_text;
+        CREATE TABLE document_postings (
+          tenant_id TEXT NOT NULL,
+          term TEXT NOT NULL,
+          chunk_id INTEGER NOT NULL REFERENCES document_chunks (id) ON DELETE CASCADE,
+          tf INTEGER NOT NULL,
+          chunk_length INTEGER NOT NULL,
+          PRIMARY KEY (tenant_id, term, chunk_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX document_postings_by_chunk ON document_postings (chunk_id);
+        ALTER TABLE document_chunks ADD COLUMN term_count INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE documents ADD COLUMN term_total INTEGER NOT NULL DEFAULT 0;
+        DELETE FROM document_terms;
+      `);
+      reindexKeywords(db);
+    },
+  },
 ];
+
+/** Writes every stored chunk's postings and length, and counts its word forms again. */
+function reindexKeywords(db: Db): void {
+  const posting = db.prepare(
+    'INSERT INTO document_postings (tenant_id, term, chunk_id, tf, chunk_length) VALUES (?, ?, ?, ?, ?)',
+  );
+  const length = db.prepare('UPDATE document_chunks SET term_count = ? WHERE id = ?');
+  const counted = db.prepare(
+    'INSERT INTO document_terms (tenant_id, term, df) VALUES (?, ?, 1) ON CONFLICT (tenant_id, term) DO UPDATE SET df = df + 1',
+  );
+  // In pages: a statement cannot run while another one's rows are being iterated.
+  const page = db.prepare('SELECT id, tenant_id, text FROM document_chunks WHERE id > ? ORDER BY id LIMIT 5000');
+  for (let after = 0; ;) {
+    const chunks = page.all(after) as Array<{ id: number; tenant_id: string; text: string }>;
+    if (chunks.length === 0) break;
+    for (const chunk of chunks) {
+      const { counts, length: terms } = keywordCountsOf(chunk.text);
+      for (const [term, tf] of counts) posting.run(chunk.tenant_id, term, chunk.id, tf, terms);
+      length.run(terms, chunk.id);
+      for (const term of countedTermsOf(chunk.text)) counted.run(chunk.tenant_id, term);
+    }
+    after = chunks[chunks.length - 1].id;
+  }
+  db.exec(
+    'UPDATE documents SET term_total = (SELECT coalesce(sum(term_count), 0) FROM document_chunks WHERE document_rowid = documents.id)',
+  );
+}
 
 /** The vector table of a space, created (with its delete trigger) on first use. */
 export function ensureSpaceTable(db: Db, space: string, dimension: number): { table: string; created: boolean } {

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as turn } from 'node:timers/promises';
 import type { MentionPattern } from '../graph/ingest/mentions.js';
-import type { Db } from '../store/db.js';
 import type { ProgressUpdate } from '../toolkit/progress.js';
 import { AppError } from '../toolkit/errors.js';
-import type { TenantGate } from '../store/tenant-gate.js';
 import { CHUNKING_STRATEGIES, type ChunkingStrategy } from './chunk.js';
 import { LocalHashEmbedder } from './embed/local.js';
-import { spaceOf, type EmbeddingProvider } from './embed/provider.js';
+import { spaceOf, type CorpusStats, type EmbeddingProvider } from './embed/provider.js';
 import { EntityLinker } from './entities.js';
 import {
   DEFAULT_DOCUMENT_LIMITS,
@@ -20,8 +18,9 @@ import { cancelled, DocumentJobs } from './jobs.js';
 import { fileTypeOf, UnreadableDocument } from './parse/index.js';
 import { WRITE_BATCH, writePending } from './pending-write.js';
 import { chunkOf, type PreparedDocument } from './prepare.js';
-import { ensureSpaceTable } from './schema.js';
-import { DocumentStore, type DocumentRow } from './store.js';
+import { countedTermsOf } from './keywords.js';
+import type { DocumentRow, DocumentStorage } from './storage.js';
+import type { DocumentStores } from './stores.js';
 import { retrieve, type QueryRequest, type QueryResponse } from './retrieve.js';
 import { UploadPolicy } from './upload-policy.js';
 
@@ -51,7 +50,9 @@ export { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE };
 
 /** Documents of each tenant: upload (parse, chunk, embed, link), query, list, detail, delete, re-embed. */
 export class DocumentService {
-  readonly store: DocumentStore;
+  readonly store: DocumentStorage;
+  /** What retrieval reads of the graph (neighbours of linked entities). */
+  readonly graph: DocumentStores['graph'];
   private readonly linker: EntityLinker;
   private readonly mentions: readonly MentionPattern[];
   /** Upload bounds (in flight, quota, chunks, PDF decoding), from the environment. */
@@ -60,19 +61,18 @@ export class DocumentService {
   readonly maxUploadBytes: number;
 
   constructor(
-    db: Db,
+    stores: DocumentStores,
     readonly embedder: EmbeddingProvider = new LocalHashEmbedder(),
     private readonly now: () => Date = () => new Date(),
-    /** Whether a tenant (of a generation) still exists; checked in the same synchronous step as the write. */
-    private readonly tenantExists: TenantGate = () => true,
     settings: DocumentServiceSettings = DEFAULT_SERVICE_SETTINGS,
     /** The worker pool that parses, chunks and embeds uploads (stopped by `close`). */
     private readonly jobs: DocumentJobs = new DocumentJobs(settings.jobs),
   ) {
-    this.store = new DocumentStore(db);
+    this.store = stores.documents;
+    this.graph = stores.graph;
     this.mentions = settings.mentions ?? [];
-    this.linker = new EntityLinker(db, this.mentions, settings.labelledTypes);
-    this.policy = new UploadPolicy(db, settings.limits);
+    this.linker = new EntityLinker(stores.graph, this.mentions, settings.labelledTypes);
+    this.policy = new UploadPolicy(this.store, settings.limits);
     this.maxUploadBytes = settings.maxUploadBytes;
   }
 
@@ -81,11 +81,22 @@ export class DocumentService {
     return this.jobs.close();
   }
 
-  /** The current vector space and its table (created on first use: the spec's "indexes created on first upload"). */
-  async space(): Promise<{ space: string; table: string; created: boolean }> {
+  /** The current vector space and its index (created on first use: the spec's "indexes created on first upload"). */
+  async space(): Promise<{ space: string; index: string; created: boolean }> {
     const dimension = await this.embedder.dimension();
     const space = spaceOf(this.embedder, dimension);
-    return { space, ...ensureSpaceTable(this.store.db, space, dimension) };
+    return { space, ...(await this.store.ensureSpace(space, dimension)) };
+  }
+
+  /** The tenant's corpus statistics for the terms of a query (what the embedder and keyword search weigh). */
+  async corpusStatsFor(tenantId: string, query: string): Promise<CorpusStats> {
+    const terms = [...new Set([...this.embedder.terms(query), ...countedTermsOf(query)])];
+    const { chunkCount, documentFrequency } = await this.store.termStatistics(tenantId, terms);
+    return {
+      chunkCount,
+      documentFrequency: (asked) =>
+        new Map(asked.flatMap((term) => (documentFrequency.has(term) ? [[term, documentFrequency.get(term)!]] : []))),
+    };
   }
 
   async upload(tenantId: string, request: UploadRequest) {
@@ -109,7 +120,7 @@ export class DocumentService {
       request.onProgress?.({ progress, total: UPLOAD_STAGES, message });
     };
     const linkEntities = request.extractEntities !== false;
-    this.policy.checkQuota(tenantId, request.bytes.length);
+    await this.policy.checkQuota(tenantId, request.bytes.length);
     const prepared = await this.jobs.prepare(
       {
         bytes: request.bytes,
@@ -120,7 +131,7 @@ export class DocumentService {
         pdfLimits: this.policy.limits.pdf,
         batchSize: WRITE_BATCH,
         embedder: this.embedder.workerRecipe,
-        labels: linkEntities ? this.linker.labels(tenantId) : undefined,
+        labels: linkEntities ? await this.linker.labels(tenantId) : undefined,
         mentions: this.mentions,
       },
       request.signal,
@@ -129,13 +140,10 @@ export class DocumentService {
     stage(1, `Read ${request.filename} into ${prepared.count} chunks`);
     const vectorOf = await this.vectorsOf(prepared);
     stage(2, `Embedded ${prepared.count} chunks`);
-    const { space, table } = await this.space();
+    const { space } = await this.space();
     stage(3, 'Found the graph entities it names');
     const documentId = randomUUID();
-    // Checked again in the same synchronous step that writes the pending row, which counts against the
-    // quota from then on: uploads finishing together cannot pass it between them.
-    this.policy.checkQuota(tenantId, request.bytes.length);
-    await writePending(this.store, this.linker, this.tenantExists, {
+    await writePending(this.store, this.linker, {
       doc: {
         tenantId,
         documentId,
@@ -152,8 +160,10 @@ export class DocumentService {
       },
       prepared,
       vectorOf,
-      vectorTable: table,
       linkEntities,
+      // Checked again in the transaction that writes the pending row, which counts against the quota
+      // from then on: uploads finishing together cannot pass it between them.
+      admit: (usedBytes) => this.policy.admit(usedBytes, request.bytes.length),
       tenantEpoch: request.tenantEpoch,
       signal: request.signal,
       onBatch: (written) =>
@@ -163,7 +173,7 @@ export class DocumentService {
           message: `Stored ${written} of ${prepared.count} chunks`,
         }),
     });
-    const stored = this.store.get(tenantId, documentId)!;
+    const stored = (await this.store.get(tenantId, documentId))!;
     request.onProgress?.({
       progress: UPLOAD_STAGES,
       total: UPLOAD_STAGES,
@@ -184,14 +194,14 @@ export class DocumentService {
     return retrieve(this, tenantId, request);
   }
 
-  list(tenantId: string, limit: number, offset: number, projectId?: string) {
-    const { rows, total } = this.store.list(tenantId, limit, offset, projectId);
+  async list(tenantId: string, limit: number, offset: number, projectId?: string) {
+    const { rows, total } = await this.store.list(tenantId, limit, offset, projectId);
     return { documents: rows.map(summaryOf), total, limit, offset };
   }
 
-  get(tenantId: string, documentId: string) {
-    const row = this.found(tenantId, documentId);
-    const chunks = this.store.chunksOf(tenantId, row.id);
+  async get(tenantId: string, documentId: string) {
+    const row = await this.found(tenantId, documentId);
+    const chunks = await this.store.chunksOf(tenantId, row.id);
     return {
       ...summaryOf(row),
       entity_count: row.entity_count,
@@ -214,12 +224,11 @@ export class DocumentService {
    * document does not hold the server while it is removed.
    */
   async delete(tenantId: string, documentId: string) {
-    const hidden = this.store.hide(tenantId, documentId);
+    const hidden = await this.store.hide(tenantId, documentId);
     if (!hidden) throw notFound(documentId);
-    const termsOf = (text: string) => this.embedder.terms(text);
     let removed = 0;
     for (;;) {
-      const batch = this.store.removeHiddenBatch(tenantId, hidden.id, DELETE_BATCH, termsOf);
+      const batch = await this.store.removeHiddenBatch(tenantId, hidden.id, DELETE_BATCH);
       removed += batch;
       if (batch < DELETE_BATCH) break;
       await turn();
@@ -234,33 +243,25 @@ export class DocumentService {
 
   /** Creates the current space's index and re-embeds the tenant's documents embedded in another space. */
   async initializeIndexes(tenantId: string) {
-    const { space, table, created } = await this.space();
-    const tables = this.store.spaceTables();
+    const { space, index, created } = await this.space();
     let reembedded = 0;
-    for (const doc of this.store.staleDocuments(tenantId, space)) {
-      const chunks = this.store.chunksOf(tenantId, doc.id);
+    for (const doc of await this.store.staleDocuments(tenantId, space)) {
+      const chunks = await this.store.chunksOf(tenantId, doc.id);
       const vectors = await this.embedder.embedDocuments(chunks.map((c) => c.text));
-      this.store.replaceVectors(
-        tenantId,
-        doc,
-        tables.get(doc.embedding_space),
-        table,
-        space,
-        new Map(chunks.map((c, i) => [c.id, vectors[i]])),
-      );
+      await this.store.replaceVectors(tenantId, doc, space, new Map(chunks.map((c, i) => [c.id, vectors[i]])));
       reembedded++;
     }
     return {
       success: true,
-      indexes_created: created ? [table, 'document_chunk_text'] : [],
+      indexes_created: created ? [index, 'document_postings'] : [],
       embedding_space: space,
       documents_reembedded: reembedded,
       message: `${created ? 'Created' : 'Indexes exist for'} ${space}${reembedded ? `; re-embedded ${reembedded} documents` : ''}`,
     };
   }
 
-  found(tenantId: string, documentId: string): DocumentRow {
-    const row = this.store.get(tenantId, documentId);
+  async found(tenantId: string, documentId: string): Promise<DocumentRow> {
+    const row = await this.store.get(tenantId, documentId);
     if (!row) throw notFound(documentId);
     return row;
   }
@@ -275,8 +276,9 @@ export class DocumentService {
     return (i) => remote[i];
   }
 
-  linkerFor(tenantId: string): (text: string) => number[] {
-    return this.linker.forTenant(tenantId);
+  /** The graph entities of the tenant that a text names. */
+  entitiesNamedIn(tenantId: string, text: string): Promise<number[]> {
+    return this.linker.linkText(tenantId, text);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Db } from '../store/db.js';
+import type { DocumentStorage } from './storage.js';
 import { AppError } from '../toolkit/errors.js';
 import { LIMIT_VARIABLES, type DocumentLimits } from '../config/documents.js';
 import { formatBytes } from './limits.js';
@@ -14,7 +14,7 @@ export class UploadPolicy {
   private readonly running = new Map<string, number>();
 
   constructor(
-    private readonly db: Db,
+    private readonly store: Pick<DocumentStorage, 'usedBytes'>,
     readonly limits: DocumentLimits,
   ) {}
 
@@ -48,20 +48,16 @@ export class UploadPolicy {
     return this.running.get(tenantId) ?? 0;
   }
 
-  /** Bytes the tenant's documents take against its quota: the sum of their file sizes. */
-  usedBytes(tenantId: string): number {
-    return this.db
-      .prepare('SELECT coalesce(sum(file_size), 0) FROM documents WHERE tenant_id = ?')
-      .pluck()
-      .get(tenantId) as number;
+  /** 507 when a file of `adding` bytes would take the tenant past its quota. */
+  async checkQuota(tenantId: string, adding: number): Promise<void> {
+    if (this.limits.tenantQuotaBytes === 0) return;
+    this.admit(await this.store.usedBytes(tenantId), adding);
   }
 
-  /** 507 when a file of `adding` bytes would take the tenant past its quota. */
-  checkQuota(tenantId: string, adding: number): void {
+  /** 507 when a file of `adding` bytes does not fit beside the `used` bytes of the tenant's documents. */
+  admit(used: number, adding: number): void {
     const quota = this.limits.tenantQuotaBytes;
-    if (quota === 0) return;
-    const used = this.usedBytes(tenantId);
-    if (used + adding <= quota) return;
+    if (quota === 0 || used + adding <= quota) return;
     throw new AppError(
       'INSUFFICIENT_STORAGE',
       `Storage quota exceeded: this tenant's documents take ${formatBytes(used)} of its ${formatBytes(quota)} (${LIMIT_VARIABLES.tenantQuotaBytes}), so a file of ${formatBytes(adding)} does not fit; delete documents to make room`,

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAiEmbeddings } from '../../src/documents/embed/openai.js';
+import { documentStoresOn } from '../../src/documents/stores.js';
 import { DocumentService } from '../../src/documents/service.js';
 import { openDatabase } from '../../src/database.js';
 
@@ -46,7 +47,7 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 describe('embeddings from an OpenAI-compatible endpoint', () => {
   it('batches, retries a 503, sends the key, and records its space on each document', async () => {
     const service = new DocumentService(
-      openDatabase(':memory:'),
+      documentStoresOn({ kind: 'sqlite', db: openDatabase(':memory:') }),
       new OpenAiEmbeddings({ baseUrl, model: 'fake-embed', apiKey: 'sk-test', batchSize: 64 }),
     );
     const text = Array.from(
@@ -57,18 +58,21 @@ describe('embeddings from an OpenAI-compatible endpoint', () => {
     expect(up.chunk_count).toBe(150);
     expect(seen.map((s) => s.inputs)).toEqual([64, 64, 22]);
     expect(seen.every((s) => s.auth === 'Bearer sk-test')).toBe(true);
-    expect(service.get('t1', up.document_id).embedding_space).toBe('openai-compatible:fake-embed:26');
+    expect((await service.get('t1', up.document_id)).embedding_space).toBe('openai-compatible:fake-embed:26');
     const hit = await service.query('t1', { query: 'zebras', top_k: 1, mode: 'vector_only', include_context: false });
     expect(hit.results).toHaveLength(1);
   });
 
   it('never mixes vector spaces: a provider change finds nothing until initialize-indexes re-embeds', async () => {
     const db = openDatabase(':memory:');
-    const local = new DocumentService(db);
+    const local = new DocumentService(documentStoresOn({ kind: 'sqlite', db }));
     const up = await local.upload('t1', { filename: 'zoo.txt', bytes: bytes('Zebras graze on the savanna at dawn.') });
-    expect(local.get('t1', up.document_id).embedding_space).toBe('local:hashed-tf-idf-v1:512');
+    expect((await local.get('t1', up.document_id)).embedding_space).toBe('local:hashed-tf-idf-v1:512');
 
-    const remote = new DocumentService(db, new OpenAiEmbeddings({ baseUrl, model: 'fake-embed' }));
+    const remote = new DocumentService(
+      documentStoresOn({ kind: 'sqlite', db }),
+      new OpenAiEmbeddings({ baseUrl, model: 'fake-embed' }),
+    );
     const ask = () =>
       remote.query('t1', { query: 'zebras savanna', top_k: 3, mode: 'vector_only', include_context: false });
     expect((await ask()).results).toEqual([]);
@@ -79,19 +83,19 @@ describe('embeddings from an OpenAI-compatible endpoint', () => {
       documents_reembedded: 1,
     });
     expect((await ask()).results.map((r) => r.document_id)).toEqual([up.document_id]);
-    expect(remote.get('t1', up.document_id).embedding_space).toBe('openai-compatible:fake-embed:26');
+    expect((await remote.get('t1', up.document_id)).embedding_space).toBe('openai-compatible:fake-embed:26');
     expect((await remote.initializeIndexes('t1')).documents_reembedded).toBe(0);
   });
 
   it('answers an endpoint that refuses with an upstream error and stores nothing', async () => {
     const service = new DocumentService(
-      openDatabase(':memory:'),
+      documentStoresOn({ kind: 'sqlite', db: openDatabase(':memory:') }),
       new OpenAiEmbeddings({ baseUrl: `${baseUrl}/missing`, model: 'x', retries: 0 }),
     );
     await expect(service.upload('t1', { filename: 'a.txt', bytes: bytes('hello world') })).rejects.toMatchObject({
       code: 'UPSTREAM_ERROR',
       message: 'Embeddings endpoint answered 404',
     });
-    expect(service.list('t1', 10, 0).total).toBe(0);
+    expect((await service.list('t1', 10, 0)).total).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { documentStoresOn } from '../../src/documents/stores.js';
 import { normalize, type EmbeddingProvider } from '../../src/documents/embed/provider.js';
 import { EntitySemanticSearch } from '../../src/documents/entity-search.js';
-import { EntityVectorStore } from '../../src/documents/entity-vectors.js';
 import { DocumentService } from '../../src/documents/service.js';
 import { GraphBatch } from '../../src/graph/ingest/batch.js';
 import { GraphService } from '../../src/graph/service/graph-service.js';
@@ -46,13 +46,19 @@ const embedded: number[] = [];
 const counting: EmbeddingProvider = Object.assign(Object.create(embedder) as EmbeddingProvider, {
   embedDocuments: async (texts: readonly string[]) => (embedded.push(texts.length), embedder.embedDocuments(texts)),
 });
+const stores = documentStoresOn({ kind: 'sqlite', db: app.db });
 // The app's graph over the same store, finding entities by meaning with the counting embedder.
 const graph = new GraphService(new SqliteGraphStorage(app.db, tenantGate(app.db)), {
   clock: app.clock,
   nodeTypes: app.services.graph.nodeTypes,
   semanticSearch: (store, keyword) =>
-    new EntitySemanticSearch(new DocumentService(app.db, counting), new EntityVectorStore(app.db), store, keyword, () =>
-      Date.now(),
+    new EntitySemanticSearch(
+      new DocumentService(stores, counting),
+      stores.entityVectors,
+      stores.graph,
+      store,
+      keyword,
+      () => Date.now(),
     ),
 });
 

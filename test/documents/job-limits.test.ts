@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentStoresOn } from '../../src/documents/stores.js';
 import { DocumentJobs } from '../../src/documents/jobs.js';
 import { DocumentService, UnreadableDocument } from '../../src/documents/service.js';
 import { connectMcpClient } from '../helpers/mcp-session.js';
@@ -52,14 +53,20 @@ describe('an upload job over its limits', () => {
   it('names the heap limit when a job needs more, stores nothing, and the next job gets a fresh worker', async () => {
     const jobs = new DocumentJobs({ workers: 1, timeoutMs: 60_000, maxHeapMb: 24 });
     const documents = server.app.config.documents;
-    const service = new DocumentService(server.app.db, undefined, () => new Date(), undefined, documents, jobs);
+    const service = new DocumentService(
+      documentStoresOn({ kind: 'sqlite', db: server.app.db }),
+      undefined,
+      () => new Date(),
+      documents,
+      jobs,
+    );
     const big = new TextEncoder().encode(
       Array.from({ length: 40_000 }, (_, i) => `Line ${i} of a long report about the launch plan.`).join('\n'),
     );
     const failing = service.upload('acme', { filename: 'big.txt', bytes: big, chunkSize: 160 });
     await expect(failing).rejects.toThrow(UnreadableDocument);
     await expect(failing).rejects.toThrow('processing needed more memory than the heap limit (24 MB)');
-    expect(service.list('acme', 10, 0).total).toBe(0);
+    expect((await service.list('acme', 10, 0)).total).toBe(0);
     expect(server.app.db.prepare("SELECT count(*) FROM documents WHERE tenant_id = 'acme'").pluck().get()).toBe(0);
     expect(
       (await service.upload('acme', { filename: 'small.txt', bytes: new TextEncoder().encode('A small note.') }))

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { documentStoresOn } from '../../src/documents/stores.js';
 import { DocumentJobs } from '../../src/documents/jobs.js';
 import { WRITE_BATCH } from '../../src/documents/pending-write.js';
 import { DocumentService, type UploadRequest } from '../../src/documents/service.js';
@@ -19,7 +20,13 @@ beforeAll(async () => {
   server = await startTestServer({ config: { rateLimitPerMinute: 0 } });
   jobs = new DocumentJobs({ workers: 1, timeoutMs: 60_000, maxHeapMb: 512 });
   const { db, config } = server.app;
-  service = new DocumentService(db, undefined, () => new Date(), tenantGate(db), config.documents, jobs);
+  service = new DocumentService(
+    documentStoresOn({ kind: 'sqlite', db }, tenantGate(db)),
+    undefined,
+    () => new Date(),
+    config.documents,
+    jobs,
+  );
 });
 afterAll(async () => {
   await jobs.close();
@@ -41,7 +48,7 @@ const bigUpload = (word: string, chunks = 4 * WRITE_BATCH): UploadRequest => ({
 
 const rowsOf = (tenantId: string) =>
   Object.fromEntries(
-    ['documents', 'document_chunks', 'document_chunk_text', 'document_terms', 'document_entities'].map((table) => [
+    ['documents', 'document_chunks', 'document_postings', 'document_terms', 'document_entities'].map((table) => [
       table,
       server.app.db.prepare(`SELECT count(*) FROM ${table} WHERE tenant_id = ?`).pluck().get(tenantId) as number,
     ]),
@@ -49,7 +56,7 @@ const rowsOf = (tenantId: string) =>
 const nothingStored = {
   documents: 0,
   document_chunks: 0,
-  document_chunk_text: 0,
+  document_postings: 0,
   document_terms: 0,
   document_entities: 0,
 };
@@ -82,7 +89,7 @@ describe('an upload off the event loop', () => {
   });
 
   it('shows a document nowhere while it is pending, and everywhere once stored', async () => {
-    const before = service.list('acme', 100, 0).total;
+    const before = (await service.list('acme', 100, 0)).total;
     let seenWhilePending: Promise<unknown> | undefined;
     let pendingId = '';
     const upload = service.upload('acme', {
@@ -102,16 +109,10 @@ describe('an upload off the event loop', () => {
           (['hybrid', 'vector_only', 'graph_only', 'graph_expanded'] as const).map((mode) =>
             service.query('acme', { query: 'quokkapending line', top_k: 10, mode, include_context: true }),
           ),
-        ).then((answers) => ({
+        ).then(async (answers) => ({
           written,
-          listed: service.list('acme', 100, 0).total,
-          detail: (() => {
-            try {
-              return service.get('acme', pendingId);
-            } catch (error) {
-              return (error as Error).message;
-            }
-          })(),
+          listed: (await service.list('acme', 100, 0)).total,
+          detail: await service.get('acme', pendingId).catch((error: unknown) => (error as Error).message),
           hitsOfPending: answers.flatMap((a) => a.results).filter((r) => r.document_id === pendingId).length,
         }));
       }),
@@ -124,8 +125,8 @@ describe('an upload off the event loop', () => {
       detail: `Document not found: ${pendingId}`,
       hitsOfPending: 0,
     });
-    expect(service.list('acme', 100, 0).total).toBe(before + 1);
-    expect(service.get('acme', stored.document_id).chunks).toHaveLength(4 * WRITE_BATCH);
+    expect((await service.list('acme', 100, 0)).total).toBe(before + 1);
+    expect((await service.get('acme', stored.document_id)).chunks).toHaveLength(4 * WRITE_BATCH);
     const found = await service.query('acme', {
       query: 'quokkapending line',
       top_k: 10,
@@ -142,7 +143,8 @@ describe('an upload off the event loop', () => {
       ...bigUpload('cancelled', 20 * WRITE_BATCH),
       signal: controller.signal,
     });
-    expect(jobs.load).toEqual({ queued: 0, running: 1 });
+    // The upload reaches the worker pool once its quota and entity labels are read.
+    await vi.waitFor(() => expect(jobs.load).toEqual({ queued: 0, running: 1 }));
     controller.abort();
     await expect(upload).rejects.toMatchObject({
       code: 'CANCELLED',
@@ -162,12 +164,12 @@ describe('an upload off the event loop', () => {
     const ahead = service.upload('queued', bigUpload('ahead'));
     const controller = new AbortController();
     const waiting = service.upload('queued', { ...bigUpload('waiting'), signal: controller.signal });
-    expect(jobs.load).toEqual({ queued: 1, running: 1 });
+    await vi.waitFor(() => expect(jobs.load).toEqual({ queued: 1, running: 1 }));
     controller.abort();
     await expect(waiting).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(jobs.load).toEqual({ queued: 0, running: 1 });
     expect((await ahead).chunk_count).toBe(4 * WRITE_BATCH);
-    expect(service.list('queued', 10, 0).documents.map((d) => d.filename)).toEqual(['ahead.txt']);
+    expect((await service.list('queued', 10, 0)).documents.map((d) => d.filename)).toEqual(['ahead.txt']);
   });
 
   it('removes what it wrote when cancelled between its batches, term counts included', async () => {

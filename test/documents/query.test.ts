@@ -156,7 +156,7 @@ describe('listing, deleting and tenant scope', () => {
         (n, id) =>
           n +
           (db.prepare('SELECT count(*) FROM document_chunks WHERE id = ?').pluck().get(id) as number) +
-          (db.prepare('SELECT count(*) FROM document_chunk_text WHERE rowid = ?').pluck().get(id) as number) +
+          (db.prepare('SELECT count(*) FROM document_postings WHERE chunk_id = ?').pluck().get(id) as number) +
           (db.prepare('SELECT count(*) FROM document_entities WHERE chunk_id = ?').pluck().get(id) as number) +
           tables.reduce(
             (m, t) => m + (db.prepare(`SELECT count(*) FROM ${t} WHERE rowid = ?`).pluck().get(BigInt(id)) as number),
@@ -191,7 +191,7 @@ describe('listing, deleting and tenant scope', () => {
     const tables = [
       'documents',
       'document_chunks',
-      'document_chunk_text',
+      'document_postings',
       'document_terms',
       ...(db.prepare('SELECT table_name FROM document_spaces').pluck().all() as string[]),
     ];

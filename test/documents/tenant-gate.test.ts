@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { documentStoresOn } from '../../src/documents/stores.js';
 import { LocalHashEmbedder } from '../../src/documents/embed/local.js';
 import { DocumentService } from '../../src/documents/service.js';
 import { tenantGate } from '../../src/store/tenant-gate.js';
@@ -25,7 +26,11 @@ describe('an upload that outlives its tenant', () => {
   it('stores nothing when the tenant is deleted while the upload is in flight', async () => {
     await app.tenants.ensure({ id: 'shortlived', consumerId: 'shortlived-consumer' });
     const embedder = new HeldEmbedder();
-    const service = new DocumentService(app.db, embedder, () => new Date(), tenantGate(app.db));
+    const service = new DocumentService(
+      documentStoresOn({ kind: 'sqlite', db: app.db }, tenantGate(app.db)),
+      embedder,
+      () => new Date(),
+    );
     const upload = service.upload('shortlived', {
       filename: 'plan.txt',
       bytes: new TextEncoder().encode('The launch plan for the payments team.'),
@@ -45,7 +50,11 @@ describe('an upload that outlives its tenant', () => {
     await app.tenants.ensure({ id: 'reborn', consumerId: 'reborn-consumer' });
     const epoch = await app.tenants.epochOf('reborn');
     const embedder = new HeldEmbedder();
-    const service = new DocumentService(app.db, embedder, () => new Date(), tenantGate(app.db));
+    const service = new DocumentService(
+      documentStoresOn({ kind: 'sqlite', db: app.db }, tenantGate(app.db)),
+      embedder,
+      () => new Date(),
+    );
     const upload = service.upload('reborn', {
       filename: 'plan.txt',
       bytes: new TextEncoder().encode('The launch plan.'),
@@ -56,6 +65,6 @@ describe('an upload that outlives its tenant', () => {
     await app.tenants.ensure({ id: 'reborn', consumerId: 'reborn-consumer' });
     embedder.release();
     await expect(upload).rejects.toMatchObject({ code: 'TENANT_NOT_FOUND' });
-    expect(service.list('reborn', 10, 0).total).toBe(0);
+    expect((await service.list('reborn', 10, 0)).total).toBe(0);
   });
 });

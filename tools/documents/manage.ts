@@ -71,7 +71,7 @@ export const listDocuments = defineTool({
     examples: [{ query: 'which documents have we uploaded?', tool: 'list_documents', params: {} }],
   },
   async run({ services, caller, args, page }) {
-    const { documents, total } = documentsOf(services).list(
+    const { documents, total } = await documentsOf(services).list(
       caller.tenantId,
       page.limit + 1,
       page.offset,

@@ -36,7 +36,7 @@ export function stem(word: string): string {
 }
 
 /** Stemmed content words of a text (stopwords and one-letter tokens dropped). */
-function contentTerms(text: string): string[] {
+export function contentTerms(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1 && !STOPWORDS.has(w)).map(stem);
 }
 

@@ -47,6 +47,10 @@ async function seedTenant(tenantId: string, space: string): Promise<void> {
   const chunkId = (chunk.rows[0] as { id: string }).id;
   await q('INSERT INTO document_entities (tenant_id, chunk_id, node_rowid) VALUES ($1, $2, $3)', [chunkId, ada]);
   await q("INSERT INTO document_terms (tenant_id, term, df) VALUES ($1, 'engin', 1)");
+  await q(
+    "INSERT INTO document_postings (tenant_id, term, chunk_id, tf, chunk_length) VALUES ($1, 'engin', $2, 1, 2)",
+    [chunkId],
+  );
   await q("INSERT INTO document_vectors (chunk_id, space, tenant_id, embedding) VALUES ($2, $3, $1, '[1,0,0]')", [
     chunkId,
     space,

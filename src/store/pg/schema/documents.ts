@@ -1,12 +1,13 @@
 /**
  * Documents, their chunks, keywords and entity links, and the vectors of chunks and graph entities, column
  * for column as in SQLite (src/documents/schema.ts, src/documents/entity-vectors.ts) with these
- * differences: chunk text is indexed by a generated tsvector with GIN instead of an FTS5 table; vectors
+ * differences: vectors
  * are pgvector columns in one table per kind, keyed by embedding space (`*_spaces` record each space's
  * dimension), instead of a sqlite-vec table created per space at run time; deletes reach keywords and
  * vectors by cascade instead of triggers. Nearest-neighbour queries filter by tenant and space and scan
  * exactly, as sqlite-vec does; an HNSW index needs a fixed dimension, so it would be a partial index per
- * space on `(embedding::vector(N))`.
+ * space on `(embedding::vector(N))`. Keyword postings are the same rows as in SQLite (terms computed in
+ * the project), so both backends rank alike; a posting goes with its chunk, and so with its tenant.
  */
 export const documentSchema = `
 CREATE TABLE documents (
@@ -26,7 +27,9 @@ CREATE TABLE documents (
   embedding_space text NOT NULL,
   created_at text NOT NULL,
   -- Written in batches while pending (never listed or queried), then made visible in one step.
-  pending boolean NOT NULL DEFAULT false
+  pending boolean NOT NULL DEFAULT false,
+  -- The keyword terms of its chunks: with chunk_count, the tenant's average chunk length for BM25.
+  term_total bigint NOT NULL DEFAULT 0
 );
 CREATE INDEX documents_by_tenant ON documents (tenant_id, created_at, id);
 
@@ -39,11 +42,23 @@ CREATE TABLE document_chunks (
   page_number integer,
   sheet text,
   heading text,
-  tsv tsvector GENERATED ALWAYS AS (to_tsvector('english', text)) STORED
+  term_count integer NOT NULL DEFAULT 0
 );
 CREATE INDEX document_chunks_by_document ON document_chunks (document_rowid, chunk_index);
 CREATE INDEX document_chunks_by_tenant ON document_chunks (tenant_id);
-CREATE INDEX document_chunks_text ON document_chunks USING gin (tsv);
+
+-- How often each keyword term occurs in each chunk, with the chunk's length again: a query's terms are
+-- scored from the index alone. No tenants reference: a posting goes with its chunk (cascade), and a
+-- second foreign key check per row would slow the largest insert of an upload for nothing.
+CREATE TABLE document_postings (
+  tenant_id text NOT NULL,
+  term text NOT NULL,
+  chunk_id bigint NOT NULL REFERENCES document_chunks (id) ON DELETE CASCADE,
+  tf integer NOT NULL,
+  chunk_length integer NOT NULL,
+  PRIMARY KEY (tenant_id, term, chunk_id) INCLUDE (tf, chunk_length)
+);
+CREATE INDEX document_postings_by_chunk ON document_postings (chunk_id);
 
 CREATE TABLE document_entities (
   tenant_id text NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
@@ -54,7 +69,8 @@ CREATE TABLE document_entities (
 CREATE INDEX document_entities_by_node ON document_entities (node_rowid, chunk_id);
 CREATE INDEX document_entities_by_tenant ON document_entities (tenant_id);
 
--- Document frequency of each term per tenant, for BM25 statistics that no other tenant's corpus shifts.
+-- How many chunks of the tenant hold each word form (the local embedder's terms): how the embedder weighs a
+-- query's words, and which query words are too common to search for.
 CREATE TABLE document_terms (
   tenant_id text NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
   term text NOT NULL,

@@ -1,0 +1,49 @@
+import { BM25 } from './keywords.js';
+
+/** How a backend names the statement's parameters: the tenant, the query terms (a `term` column), how many. */
+interface Parameters {
+  tenant: string;
+  terms: string;
+  k: string;
+}
+
+/**
+ * BM25 over a tenant's own statistics, as FTS5's `bm25()` weighs (see `BM25`), in SQL both backends run:
+ * the tenant's visible chunks' count and average length from its documents' sums, each query term's
+ * document frequency by counting its postings, then one pass over the terms' postings scores the chunks.
+ * Chunks of pending documents count nowhere. A term asked twice counts twice.
+ */
+const keywordSql = ({ tenant, terms, k }: Parameters) => `
+WITH stats AS (
+  SELECT CAST(coalesce(sum(chunk_count), 0) AS double precision) AS n,
+    CAST(coalesce(sum(term_total), 0) AS double precision) AS total
+  FROM documents WHERE tenant_id = ${tenant} AND NOT pending
+),
+pending AS MATERIALIZED (
+  SELECT c.id FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE d.pending AND d.tenant_id = ${tenant}
+),
+q AS (SELECT term, count(*) AS weight FROM ${terms} GROUP BY term),
+df AS MATERIALIZED (
+  SELECT q.term, q.weight, (SELECT count(*) FROM document_postings p
+    WHERE p.tenant_id = ${tenant} AND p.term = q.term AND p.chunk_id NOT IN (SELECT id FROM pending)) AS df FROM q
+),
+w AS MATERIALIZED (
+  SELECT term, weight * (CASE WHEN ln((s.n - df + 0.5) / (df + 0.5)) > 0 THEN ln((s.n - df + 0.5) / (df + 0.5)) ELSE ${BM25.minIdf} END) AS idf,
+    s.total / s.n AS average_length
+  FROM df, stats s WHERE df > 0
+)
+SELECT p.chunk_id AS id,
+  sum(w.idf * p.tf * ${BM25.k1 + 1} / (p.tf + ${BM25.k1} * (1 - ${BM25.b} + ${BM25.b} * p.chunk_length / w.average_length))) AS score
+FROM w CROSS JOIN document_postings p
+WHERE p.tenant_id = ${tenant} AND p.term = w.term AND p.chunk_id NOT IN (SELECT id FROM pending)
+GROUP BY p.chunk_id ORDER BY score DESC, p.chunk_id LIMIT ${k}`;
+
+/** For better-sqlite3's named parameters; CROSS JOIN makes SQLite look postings up by the query's terms. */
+export const SQLITE_KEYWORD_SQL = keywordSql({
+  tenant: '@tenant',
+  terms: '(SELECT value AS term FROM json_each(@terms))',
+  k: '@k',
+});
+
+/** $1 the tenant, $2 the terms (text[]), $3 how many. */
+export const PG_KEYWORD_SQL = keywordSql({ tenant: '$1', terms: 'unnest($2::text[]) AS t (term)', k: '$3' });
