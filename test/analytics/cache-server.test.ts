@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_EPOCH } from '../../src/sandbox/server.js';
 import type { ExecutionEvent } from '../../src/toolkit/executor.js';
 import { HOUR, MINUTE, ManualClock } from '../helpers/clock.js';
+import { laneDatabaseEnv } from '../helpers/lane-env.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 
 const deploymentLists = (server: TestServer) =>
@@ -114,8 +115,10 @@ describe('analytics cache across a restart', () => {
   it('a new app on the same database file serves the stored result', async () => {
     const clock = new ManualClock(SANDBOX_EPOCH + 12 * HOUR);
     const config = { databaseFile: join(dir, 'store.db') };
+    // The same database for both servers, whichever backend the lane runs on.
+    const env = await laneDatabaseEnv();
     const args = { repo_ids: 'acme/api,acme/mobile', time_period_days: 45 };
-    const first = await startTestServer({ clock, config });
+    const first = await startTestServer({ clock, config, env });
     const computed = await first.app.executor.execute(
       first.callerFor('acme'),
       first.app.registry.find('get_dora_metrics', 'code_host')!,
@@ -126,7 +129,7 @@ describe('analytics cache across a restart', () => {
     await first.close();
 
     clock.advance(2 * MINUTE);
-    const second = await startTestServer({ clock, config, sandboxPort });
+    const second = await startTestServer({ clock, config, env, sandboxPort });
     try {
       const again = await second.app.executor.execute(
         second.callerFor('acme'),

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { laneDatabaseEnv } from '../helpers/lane-env.js';
 import { call, startTestServer } from '../helpers/server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'constellation-demo-restart-'));
@@ -10,7 +11,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('demo tokens across a restart', () => {
   it('a token from GET /demo keeps reaching the sandbox after the server restarts on a new sandbox port', async () => {
     const config = { databaseFile: join(dir, 'demo.db') };
-    const first = await startTestServer({ config });
+    // The same database for both servers, whichever backend the lane runs on.
+    const env = await laneDatabaseEnv();
+    const first = await startTestServer({ config, env });
     const demo = await call(first, 'GET', '/demo');
     expect(demo.status).toBe(200);
     const token: string = demo.body.data.users[0].token;
@@ -18,7 +21,7 @@ describe('demo tokens across a restart', () => {
     expect((await call(first, 'GET', '/code_host/get-repositories', { token })).status).toBe(200);
     await first.close();
 
-    const second = await startTestServer({ config });
+    const second = await startTestServer({ config, env });
     try {
       expect(second.sandbox.url).not.toBe(firstSandbox);
       const repositories = await call(second, 'GET', '/code_host/get-repositories', { token });

@@ -20,7 +20,8 @@ interface Pending {
 }
 
 /**
- * Turns tool executions into graph data. The activity record is written at once (one small insert);
+ * Turns tool executions into graph data. The activity record is written at once (one small insert,
+ * in call order; reads of the activity in this process wait for it);
  * results are queued and ingested on the next turn of the event loop, one transaction per result, so
  * the tool call never waits for them and an ingestion failure never reaches the caller.
  */
@@ -29,6 +30,11 @@ export class IngestionPipeline {
   private scheduled: NodeJS.Immediate | undefined;
   /** The writes of every flush so far, one after the other. */
   private writing: Promise<void> = Promise.resolve();
+  /**
+   * The activity records written so far, one after the other: in call order on a backend with several
+   * connections too, and awaited by the activity reads of this process (`recorded`).
+   */
+  private recording: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly graph: GraphService,
@@ -38,11 +44,23 @@ export class IngestionPipeline {
 
   /** Executor observer: the activity record of every execution. */
   readonly recordActivity = (event: ExecutionEvent): void => {
-    this.graph
+    // Stamped now: the write may run after later calls have moved the clock on.
+    const at = this.graph.clock.now();
+    this.recording = this.recording.then(() => this.record(event, at));
+  };
+
+  /** Resolves once every activity record of an execution observed so far is written (or has failed). */
+  recorded(): Promise<void> {
+    return this.recording;
+  }
+
+  private record(event: ExecutionEvent, at: number): Promise<void> {
+    return this.graph
       .recordActivity(
         event.caller.tenantId,
         {
           action: `mcp.${event.tool.name}`,
+          at,
           actorType: 'user',
           actorId: event.caller.userEmail ?? 'anonymous',
           targetType: event.target.type,
@@ -57,8 +75,11 @@ export class IngestionPipeline {
         },
         event.caller.tenantEpoch,
       )
-      .catch((error: unknown) => this.fail(event.tool.system, 'activity record failed', error));
-  };
+      .then(
+        () => undefined,
+        (error: unknown) => this.fail(event.tool.system, 'activity record failed', error),
+      );
+  }
 
   /** Executor observer: queues a successful result of a system that has an extractor. */
   readonly queueResult = (event: ExecutionEvent): void => {
@@ -93,7 +114,7 @@ export class IngestionPipeline {
 
   /** Resolves once every result queued so far is ingested. */
   drain(): Promise<void> {
-    return this.queue.length === 0 ? this.writing : this.flush();
+    return Promise.all([this.recording, this.queue.length === 0 ? this.writing : this.flush()]).then(() => undefined);
   }
 
   /** Extracts and writes one result (one transaction); returns the entities written. */

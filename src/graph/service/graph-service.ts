@@ -57,6 +57,8 @@ export interface ActivityInput {
   targetType: string;
   targetId: string;
   properties: Record<string, unknown>;
+  /** When it happened (epoch ms); now when absent. */
+  at?: number;
 }
 
 const relationshipOf = (r: EdgeRefRow): GraphEdge => ({
@@ -153,7 +155,8 @@ export class GraphService {
 
   /** Appends an activity record; false when the tenant (in generation `epoch`) no longer exists. */
   async recordActivity(tenantId: string, input: ActivityInput, epoch?: string): Promise<boolean> {
-    const write = { ...input, timestamp: this.clock.now(), properties: JSON.stringify(input.properties) };
+    const { at, ...record } = input;
+    const write = { ...record, timestamp: at ?? this.clock.now(), properties: JSON.stringify(input.properties) };
     const written = await this.storage.writeFor(tenantId, epoch, async (writes) => {
       await writes.appendActivity(write);
       return true;
@@ -162,7 +165,8 @@ export class GraphService {
   }
 
   /** Drops activity records older than `days` days (retention); returns how many. */
-  pruneActivity(days: number): Promise<number> {
+  async pruneActivity(days: number): Promise<number> {
+    await this.ingestion.recorded();
     return this.storage.pruneActivity(this.clock.now() - days * 86_400_000);
   }
 
@@ -313,6 +317,7 @@ export class GraphService {
   /** The activity of one entity: as target, and for a person as actor under any of their emails. */
   async activityOf(tenantId: string, type: string, id: string, limit: number): Promise<ActivityRecord[]> {
     assertNodeType(type, this.knownTypes);
+    await this.ingestion.recorded();
     const row = await this.findRow(tenantId, type, id);
     const targetIds = [...new Set(row ? [id, row.node_id] : [id])];
     const actorIds = row && type === 'user' ? await this.actorIdsOf(tenantId, row) : [];
@@ -320,12 +325,14 @@ export class GraphService {
     return rows.map(toActivity);
   }
 
+  /** The tenant's latest activity; the calls this process has seen are in it (their records are awaited). */
   async feed(tenantId: string, limit: number): Promise<ActivityRecord[]> {
+    await this.ingestion.recorded();
     return (await this.storage.activityFeed(tenantId, limit)).map(toActivity);
   }
 
   async stats(tenantId: string) {
-    await this.contexts.purge(tenantId);
+    await Promise.all([this.contexts.purge(tenantId), this.ingestion.recorded()]);
     const nodesByType = await this.storage.countNodesByType(tenantId);
     return {
       total_nodes: Object.values(nodesByType).reduce((a, b) => a + b, 0),
