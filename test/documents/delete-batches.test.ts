@@ -1,3 +1,4 @@
+import { storeCount, storeRows } from '../helpers/store-sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentService } from '../../src/documents/service.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -16,15 +17,14 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const TABLES = ['documents', 'document_chunks', 'document_postings', 'document_terms', 'document_entities'];
-const rowsOf = (tenantId: string) =>
+const rowsOf = async (tenantId: string) =>
   Object.fromEntries(
-    TABLES.map((table) => [
-      table,
-      server.app.db.prepare(`SELECT count(*) FROM ${table} WHERE tenant_id = ?`).pluck().get(tenantId),
-    ]),
+    await Promise.all(
+      TABLES.map(async (table) => [table, await storeCount(server.app.store, table, 'tenant_id = ?', [tenantId])]),
+    ),
   );
 const termCounts = (tenantId: string) =>
-  server.app.db.prepare('SELECT term, df FROM document_terms WHERE tenant_id = ? ORDER BY term').all(tenantId);
+  storeRows(server.app.store, 'SELECT term, df FROM document_terms WHERE tenant_id = ? ORDER BY term', [tenantId]);
 
 /** A text of `chunks` chunks of 1,000 characters (fixed strategy), each naming its own number. */
 const largeText = (word: string, chunks: number) =>
@@ -41,7 +41,7 @@ describe('deleting a large document', () => {
       bytes: largeText('kept', 3),
       chunkingStrategy: 'fixed',
     });
-    const before = { rows: rowsOf('acme'), terms: termCounts('acme') };
+    const before = { rows: await rowsOf('acme'), terms: await termCounts('acme') };
     const big = await documents.upload('acme', {
       filename: 'big.txt',
       bytes: largeText('handbook', 1_000),
@@ -64,7 +64,7 @@ describe('deleting a large document', () => {
     expect(await deleting).toMatchObject({ document_id: big.document_id, deleted: true, chunks_deleted: 1_000 });
     expect(order).toEqual(['other work', 'listed: kept.txt', 'deleted']);
 
-    expect({ rows: rowsOf('acme'), terms: termCounts('acme') }).toEqual(before);
+    expect({ rows: await rowsOf('acme'), terms: await termCounts('acme') }).toEqual(before);
     expect((await documents.list('acme', 10, 0)).documents.map((d) => d.document_id)).toEqual([kept.document_id]);
     await documents.delete('acme', kept.document_id);
   });
@@ -81,7 +81,7 @@ describe('deleting a large document', () => {
   });
 
   it('leaves a document whose removal a stopped process left half done to be removed at the next start, counts included', async () => {
-    const empty = rowsOf('globex');
+    const empty = await rowsOf('globex');
     const big = await documents.upload('globex', {
       filename: 'half.txt',
       bytes: largeText('half', 600),
@@ -92,6 +92,6 @@ describe('deleting a large document', () => {
     expect((await documents.list('globex', 10, 0)).total).toBe(0);
     // What the next start does with documents left pending.
     await documents.store.discardAbandoned();
-    expect(rowsOf('globex')).toEqual(empty);
+    expect(await rowsOf('globex')).toEqual(empty);
   });
 });

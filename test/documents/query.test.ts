@@ -1,3 +1,4 @@
+import { storeCount, storeRows, tenantRowCounts } from '../helpers/store-sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphBatch } from '../../src/graph/ingest/batch.js';
 import { ticketNode } from '../../tools/ticketing/mentions.js';
@@ -146,30 +147,36 @@ describe('listing, deleting and tenant scope', () => {
   });
 
   it('deletes a document with all its chunks, keywords, vectors and entity links', async () => {
-    const db = server.app.db;
+    const { store } = server.app;
     const chunkIds = ((await api.get(ids.incident)).body.chunks as Array<{ chunk_id: string }>).map((c) =>
       Number(c.chunk_id),
     );
-    const tables = db.prepare('SELECT table_name FROM document_spaces').pluck().all() as string[];
-    const left = () =>
-      chunkIds.reduce(
-        (n, id) =>
-          n +
-          (db.prepare('SELECT count(*) FROM document_chunks WHERE id = ?').pluck().get(id) as number) +
-          (db.prepare('SELECT count(*) FROM document_postings WHERE chunk_id = ?').pluck().get(id) as number) +
-          (db.prepare('SELECT count(*) FROM document_entities WHERE chunk_id = ?').pluck().get(id) as number) +
-          tables.reduce(
-            (m, t) => m + (db.prepare(`SELECT count(*) FROM ${t} WHERE rowid = ?`).pluck().get(BigInt(id)) as number),
-            0,
-          ),
-        0,
-      );
-    expect(left()).toBeGreaterThan(0);
+    // Vectors: a table per embedding space on SQLite (keyed by the chunk's rowid), one table on PostgreSQL.
+    const vectorTables: Array<[string, string]> =
+      store.kind === 'sqlite'
+        ? (await storeRows<{ table_name: string }>(store, 'SELECT table_name FROM document_spaces')).map((row) => [
+            row.table_name,
+            'rowid',
+          ])
+        : [['document_vectors', 'chunk_id']];
+    const linked: Array<[string, string]> = [
+      ['document_chunks', 'id'],
+      ['document_postings', 'chunk_id'],
+      ['document_entities', 'chunk_id'],
+      ...vectorTables,
+    ];
+    const left = async () => {
+      let rows = 0;
+      for (const id of chunkIds)
+        for (const [table, column] of linked) rows += await storeCount(store, table, `${column} = ?`, [id]);
+      return rows;
+    };
+    expect(await left()).toBeGreaterThan(0);
     expect(await api.delete(ids.incident)).toMatchObject({
       status: 200,
       body: { document_id: ids.incident, deleted: true, chunks_deleted: chunkIds.length },
     });
-    expect(left()).toBe(0);
+    expect(await left()).toBe(0);
     expect((await api.get(ids.incident)).status).toBe(404);
     expect((await api.delete(ids.incident)).status).toBe(404);
     expect((await top({ query: 'PAY-42', mode: 'graph_only' })).results).toEqual([]);
@@ -187,15 +194,8 @@ describe('listing, deleting and tenant scope', () => {
     });
     expect((await upload(server, issued.body.token, 'n.txt', 'A short-lived note about sailing.')).status).toBe(200);
     expect((await admin('DELETE', '/admin/tenants/shortlived')).status).toBe(200);
-    const db = server.app.db;
-    const tables = [
-      'documents',
-      'document_chunks',
-      'document_postings',
-      'document_terms',
-      ...(db.prepare('SELECT table_name FROM document_spaces').pluck().all() as string[]),
-    ];
-    for (const table of tables)
-      expect(db.prepare(`SELECT count(*) FROM ${table} WHERE tenant_id = ?`).pluck().get('shortlived'), table).toBe(0);
+    const left = await tenantRowCounts(server.app.store, 'shortlived');
+    expect(Object.keys(left)).toEqual(expect.arrayContaining(['documents', 'document_chunks', 'document_terms']));
+    expect(Object.entries(left).filter(([, rows]) => rows > 0)).toEqual([]);
   });
 });
