@@ -3,12 +3,11 @@ import type { DocumentSettings } from '../config/documents.js';
 import type { MentionPattern } from '../graph/ingest/mentions.js';
 import type { SemanticSearchFactory } from '../graph/service/semantic-search.js';
 import type { StoreBackend } from '../store/backend.js';
-import { tenantGate } from '../store/tenant-gate.js';
 import type { Clock } from '../toolkit/context.js';
 import { embeddingsFrom } from './embed/openai.js';
 import { EntitySemanticSearch } from './entity-search.js';
 import { DocumentService } from './service.js';
-import { documentStoresOn } from './stores.js';
+import { installationDocumentStores } from './stores.js';
 
 /** Document search, and how the graph finds entities by meaning in the documents' vector space. */
 interface DocumentsFeature {
@@ -35,7 +34,7 @@ export function createDocuments(deps: {
   labelledTypes: readonly string[];
 }): DocumentsFeature {
   const { backend, clock, settings, mentions, labelledTypes } = deps;
-  const stores = documentStoresOn(backend, backend.kind === 'sqlite' ? tenantGate(backend.db) : undefined);
+  const stores = installationDocumentStores(backend);
   const documents = new DocumentService(stores, embeddingsFrom(settings.embeddings), () => new Date(clock.now()), {
     ...settings,
     mentions,

@@ -2,7 +2,7 @@ import type { GraphReadsForDocuments } from '../graph/store/document-reads.js';
 import { PgGraphReadsForDocuments } from '../graph/store/document-reads-pg.js';
 import { SqliteGraphReadsForDocuments } from '../graph/store/document-reads-sqlite.js';
 import { storeOn, type StoreBackend } from '../store/backend.js';
-import type { TenantGate } from '../store/tenant-gate.js';
+import { tenantGate, type TenantGate } from '../store/tenant-gate.js';
 import type { EntityVectorStorage } from './entity-vectors.js';
 import { PgEntityVectorStorage } from './entity-vectors-pg.js';
 import { SqliteEntityVectorStorage } from './entity-vectors-sqlite.js';
@@ -34,4 +34,9 @@ export function documentStoresOn(backend: StoreBackend, gate?: TenantGate): Docu
       graph: new PgGraphReadsForDocuments(pool),
     }),
   });
+}
+
+/** The documents' stores of an installation: on SQLite gated by the tenants table, as PostgreSQL's are. */
+export function installationDocumentStores(backend: StoreBackend): DocumentStores {
+  return documentStoresOn(backend, backend.kind === 'sqlite' ? tenantGate(backend.db) : undefined);
 }

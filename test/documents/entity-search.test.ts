@@ -38,7 +38,9 @@ class ConceptEmbedder implements EmbeddingProvider {
   }
 }
 
-const app = await testApp();
+// On SQLite in either lane: the services are built by hand over the SQLite handle (PostgreSQL's entity
+// vectors are covered by the documents' contract suite).
+const app = await testApp({ CONSTELLATION_DATABASE_URL: '', CONSTELLATION_ENCRYPTION_KEY: '' });
 afterAll(() => app.close());
 for (const id of ['acme', 'globex']) await app.tenants.ensure({ id, consumerId: `${id}-consumer` });
 const embedder = new ConceptEmbedder();

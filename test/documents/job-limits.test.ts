@@ -1,5 +1,6 @@
+import { storeCount } from '../helpers/store-sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentStoresOn } from '../../src/documents/stores.js';
+import { installationDocumentStores } from '../../src/documents/stores.js';
 import { DocumentJobs } from '../../src/documents/jobs.js';
 import { DocumentService, UnreadableDocument } from '../../src/documents/service.js';
 import { connectMcpClient } from '../helpers/mcp-session.js';
@@ -54,7 +55,7 @@ describe('an upload job over its limits', () => {
     const jobs = new DocumentJobs({ workers: 1, timeoutMs: 60_000, maxHeapMb: 24 });
     const documents = server.app.config.documents;
     const service = new DocumentService(
-      documentStoresOn({ kind: 'sqlite', db: server.app.db }),
+      installationDocumentStores(server.app.store),
       undefined,
       () => new Date(),
       documents,
@@ -67,7 +68,7 @@ describe('an upload job over its limits', () => {
     await expect(failing).rejects.toThrow(UnreadableDocument);
     await expect(failing).rejects.toThrow('processing needed more memory than the heap limit (24 MB)');
     expect((await service.list('acme', 10, 0)).total).toBe(0);
-    expect(server.app.db.prepare("SELECT count(*) FROM documents WHERE tenant_id = 'acme'").pluck().get()).toBe(0);
+    expect(await storeCount(server.app.store, 'documents', "tenant_id = 'acme'")).toBe(0);
     expect(
       (await service.upload('acme', { filename: 'small.txt', bytes: new TextEncoder().encode('A small note.') }))
         .chunk_count,

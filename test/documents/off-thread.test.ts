@@ -17,7 +17,11 @@ let jobs: DocumentJobs;
 let service: DocumentService;
 
 beforeAll(async () => {
-  server = await startTestServer({ config: { rateLimitPerMinute: 0 } });
+  // On SQLite in either lane: the test reads a pending upload's rows between two batches, synchronously.
+  server = await startTestServer({
+    config: { rateLimitPerMinute: 0 },
+    env: { CONSTELLATION_DATABASE_URL: '', CONSTELLATION_ENCRYPTION_KEY: '' },
+  });
   jobs = new DocumentJobs({ workers: 1, timeoutMs: 60_000, maxHeapMb: 512 });
   const { db, config } = server.app;
   service = new DocumentService(
