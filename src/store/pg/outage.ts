@@ -68,7 +68,12 @@ function translating<F extends (...args: never[]) => unknown>(call: F): F {
  */
 export function reportOutages(pool: pg.Pool): void {
   pool.connect = translating(pool.connect.bind(pool));
+  // pg-pool's own `query` also fails a call with the raw error its client emits when the connection drops.
+  pool.query = translating(pool.query.bind(pool));
   pool.on('connect', (client) => {
     client.query = translating(client.query.bind(client));
+    // A connection lost while checked out (in a transaction) emits an error on its client; unheard, it would
+    // end the process. Its running query fails on its own, and the pool discards the client on release.
+    client.on('error', () => undefined);
   });
 }
