@@ -24,6 +24,8 @@ const ILLUSTRATIVE: Record<string, string> = {
   'npm install  ': 'the install path: test/cli/packed-install.test.ts packs and installs the tarball',
   'docker build': 'Docker is not available in CI',
   'npm run build': 'the development scripts, which CI runs',
+  'CONSTELLATION_ENCRYPTION_KEY=<the key':
+    'moves an installation into PostgreSQL: test/store/pg/store-copy.test.ts runs `store copy` through the built command on the PostgreSQL lane',
 };
 /** Plain blocks: the command synopsis is not a command; the graph's query examples run below. */
 const COMMAND_SYNOPSIS = 'node bin/constellation.js [mcp]';
