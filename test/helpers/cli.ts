@@ -14,12 +14,12 @@ export interface CliRun {
 }
 
 /**
- * Runs `constellation call ...` asynchronously (the test server runs in this process and must keep
- * answering), with only PATH and the given variables in its environment.
+ * Runs the built command with `args` asynchronously (a test server in this process must keep answering),
+ * with only PATH and the given variables in its environment.
  */
-export function callClient(args: string[], env: Record<string, string>): Promise<CliRun> {
+export function runBin(args: string[], env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'call', ...args], {
+    const child = spawn(process.execPath, [BIN, ...args], {
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -31,6 +31,10 @@ export function callClient(args: string[], env: Record<string, string>): Promise
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** `constellation call ...` (see `runBin`). */
+export const callClient = (args: string[], env: Record<string, string>): Promise<CliRun> =>
+  runBin(['call', ...args], env);
 
 /**
  * How a host starts the built command over stdio, as options for either SDK's StdioClientTransport: a

@@ -1,35 +1,15 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../../helpers/cli.js';
+import { runBin } from '../../helpers/cli.js';
 import { pgTestDatabase } from '../../helpers/pg-lane.js';
 import { toolRunner } from '../../helpers/sandbox.js';
 import { createKeyring, CredentialVault, PgCredentialStore } from '../../../src/auth/vault/index.js';
 import { startTestServer, TEST_JWT_SECRET } from '../../helpers/server.js';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function storeCommand(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'store', ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const storeCommand = (args: string[], env: Record<string, string> = {}) => runBin(['store', ...args], env);
 
 const VAULT_KEY = 'b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5f3a9c07e5b1d48e2a6c4b8d0';
 const ADA = { tenantId: 'acme', userEmail: 'ada@acme.test' };
