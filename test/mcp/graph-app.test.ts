@@ -30,6 +30,8 @@ beforeAll(async () => {
     if (!tool) throw new Error(`${name} is missing`);
     await server.app.executor.execute(caller, tool, args);
   }
+  // Ingestion runs after the calls return: on PostgreSQL it takes a few round trips.
+  await server.app.services.graph.drain();
   client = new Client(
     { name: 'graph-app-test', version: '1' },
     { versionNegotiation: { mode: { pin: '2026-07-28' } } },

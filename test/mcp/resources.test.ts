@@ -14,6 +14,8 @@ beforeAll(async () => {
     server.app.registry.find('code_host_get_repositories')!,
     {},
   );
+  // Ingestion runs after the call returns: on PostgreSQL it takes a few round trips.
+  await server.app.services.graph.drain();
 });
 afterAll(() => server.close());
 
