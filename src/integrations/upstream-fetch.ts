@@ -36,7 +36,7 @@ export function createUpstreamFetch(integration: Classifier, base: typeof fetch 
           { cause: error },
         );
         if (!call || attempt >= allowed) throw unreachable;
-        await pause(backoffDelay(attempt, call.policy), call, integration.title);
+        await pause(backoffDelay(attempt, call.policy), call, integration.title, unreachable.message, attempt);
         continue;
       }
       if (response.status < 400 || !call || attempt >= allowed) return response;
@@ -48,12 +48,17 @@ export function createUpstreamFetch(integration: Classifier, base: typeof fetch 
         failure.retryAfter !== undefined ? failure.retryAfter * 1000 : backoffDelay(attempt, call.policy),
         call,
         integration.title,
+        `${integration.title} answered ${response.status}`,
+        attempt,
       );
     }
   };
 }
 
-async function pause(ms: number, call: CallScope, title: string): Promise<void> {
+/** Waits before the next attempt, telling the caller why it waits (its host may show it). */
+async function pause(ms: number, call: CallScope, title: string, reason: string, attempt: number): Promise<void> {
+  const seconds = Math.round(ms / 100) / 10;
+  call.log?.('warning', `${reason}: retrying in ${seconds} s`, { upstream: title, attempt: attempt + 1 });
   try {
     await sleep(scaledDelay(ms), undefined, { signal: call.signal });
   } catch {

@@ -51,7 +51,7 @@ export function mcpHttpHandler(app: McpHttpContext, surface: McpSurface) {
     createMcpHandler(
       (ctx) => {
         const { caller, narrowing } = scopeOf(ctx.authInfo);
-        return surface.createServer(() => caller, narrowing, ctx.era);
+        return surface.createServer(() => caller, { narrowing, era: ctx.era });
       },
       { legacy: 'reject', onerror },
     ),

@@ -5,6 +5,7 @@ import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
 import type { ToolSelection } from '../toolkit/registry.js';
 import type { McpSurface } from './server.js';
+import { logScopeOf } from './host-log.js';
 import { isTaskMessage, type McpTasks, type TaskMessage } from './tasks.js';
 
 interface LegacyMessage extends TaskMessage {
@@ -37,11 +38,20 @@ export class LegacyHttpCalls {
     const controller = new AbortController();
     const key = message.method === 'tools/call' ? this.keyOf(scope.token, message.id) : undefined;
     if (key) this.inFlight.set(key, controller);
-    const server = this.surface.createServer(() => scope.caller, scope.narrowing, 'legacy', controller.signal, true);
+    const logScope = logScopeOf(scope.token);
+    const server = this.surface.createServer(() => scope.caller, {
+      narrowing: scope.narrowing,
+      era: 'legacy',
+      cancelled: controller.signal,
+      offersTasks: true,
+      logScope,
+    });
+    // Notifications (progress, log lines) need a stream; a call that hears none is answered as plain JSON.
     const wantsProgress = message.params?._meta?.progressToken !== undefined;
+    const wantsLog = message.method === 'tools/call' && this.surface.logLevels.get(logScope) !== undefined;
     const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
-      enableJsonResponse: !wantsProgress,
+      enableJsonResponse: !wantsProgress && !wantsLog,
     });
     res.on('close', () => {
       if (!res.writableFinished) controller.abort(new AppError('CANCELLED', 'The client closed the connection'));

@@ -17,6 +17,7 @@ import {
 } from './discovery.js';
 import { EXPOSURE_HEADERS, exclusionReason, invalidNames, namesWithin, SERVER_SETTINGS } from './exposure.js';
 import { confirmationOf } from './confirmation.js';
+import { hostLogOf, loggedCall, LogLevels } from './host-log.js';
 import { callControlOf } from './progress.js';
 import { servePrompts } from './prompts/serve-prompts.js';
 import { serveResources } from './resources.js';
@@ -24,6 +25,20 @@ import { clientCapabilitiesOf, errorResult, successResult, userActionRequired, t
 import { mcpTool, refuseForeignCursor, unknownToolError } from './tool-list.js';
 
 type ToolMode = 'full' | 'discovery' | 'auto';
+
+/** What one protocol server instance serves besides its caller. */
+export interface ServerScope {
+  /** A request's validated narrowing headers (see `McpSurface.narrow`). */
+  narrowing?: ToolSelection;
+  /** The 2026-07-28 revision (`modern`: stateless, input_required) or the 2025 revisions (`legacy`). */
+  era?: Era;
+  /** Aborts its calls from outside the protocol (a stateless transport's own cancellation). */
+  cancelled?: AbortSignal;
+  /** Says (to 2025-era clients) that tool calls may run as tasks (see tasks.ts). */
+  offersTasks?: boolean;
+  /** Whose `logging/setLevel` this is (`logScopeOf` the client's token): levels outlive a stateless request. */
+  logScope?: string;
+}
 
 /**
  * `auto` lists the tools themselves while their `tools/list` result stays within this many bytes, and
@@ -69,6 +84,8 @@ export class McpSurface {
   /** Each selected tool's `tools/list` entry and its size in bytes, built the first time it is needed. */
   private readonly entries = new Map<ToolDefinition, { tool: Tool; bytes: number }>();
   private searchIndex?: CatalogSearch;
+  /** The log levels 2025-era clients set, kept across their stateless requests. */
+  readonly logLevels = new LogLevels();
   /** One validator for every server instance: the SDK would otherwise build an Ajv per request. */
   private readonly validator = new AjvJsonSchemaValidator();
 
@@ -156,19 +173,11 @@ export class McpSurface {
   }
 
   /**
-   * A protocol server whose calls act as the caller `callerFor` resolves, seeing what that caller may
-   * see under `narrowing` (a request's validated headers, see `narrow`), for one protocol era: the
-   * 2026-07-28 revision (`modern`, stateless, input_required) or the 2025 revisions (`legacy`).
-   * `cancelled` aborts its calls from outside the protocol (a stateless transport's own cancellation);
-   * `offersTasks` says (to 2025-era clients) that tool calls may run as tasks (see tasks.ts).
+   * A protocol server whose calls act as the caller `callerFor` resolves (see `ServerScope` for the rest
+   * of what one server instance is given).
    */
-  createServer(
-    callerFor: () => Caller | Promise<Caller>,
-    narrowing: ToolSelection = {},
-    era: Era = 'legacy',
-    cancelled?: AbortSignal,
-    offersTasks = false,
-  ): Server {
+  createServer(callerFor: () => Caller | Promise<Caller>, scope: ServerScope = {}): Server {
+    const { narrowing = {}, era = 'legacy', cancelled, offersTasks = false, logScope = 'local' } = scope;
     const instructions = {
       full: FULL_INSTRUCTIONS,
       discovery: DISCOVERY_INSTRUCTIONS,
@@ -177,7 +186,7 @@ export class McpSurface {
     const server = new Server(
       { name: 'constellation', version: VERSION },
       {
-        capabilities: { tools: { listChanged: false } },
+        capabilities: { tools: { listChanged: false }, logging: {} },
         jsonSchemaValidator: this.validator,
         instructions: instructions[this.mode],
       },
@@ -186,6 +195,11 @@ export class McpSurface {
     servePrompts(server, this.app, callerFor, async (caller) => {
       const { mode, tools } = await this.view(caller, narrowing);
       return { mode, visible: new Set(tools.map((t) => t.qualifiedName)) };
+    });
+    // The SDK keeps a level in the server instance; over stateless HTTP that dies with the request.
+    server.setRequestHandler('logging/setLevel', (request) => {
+      this.logLevels.set(logScope, request.params.level);
+      return {};
     });
     const tasks = offersTasks && era === 'legacy';
     if (tasks) server.registerCapabilities({ tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } });
@@ -216,13 +230,10 @@ export class McpSurface {
           ctx.mcpReq.inputResponses,
         );
         if (confirmation) return confirmation;
+        const control = callControlOf(request.params._meta, ctx, cancelled);
+        control.log = hostLogOf(ctx, era, this.logLevels.get(logScope));
         return successResult(
-          await this.app.executor.execute(
-            caller,
-            target.tool,
-            target.args,
-            callControlOf(request.params._meta, ctx, cancelled),
-          ),
+          await loggedCall(control, target.tool, (c) => this.app.executor.execute(caller, target.tool, target.args, c)),
           target.tool.system,
         );
       } catch (error) {

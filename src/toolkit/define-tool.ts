@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CallLog } from './call-log.js';
 import type { Caller, ClientMap, Clock, IntegrationId, Logger } from './context.js';
 import type { FanOutOptions, FanOutResult } from './fan-out.js';
 import type { PageRequest, ResumePoint } from './pagination.js';
@@ -83,6 +84,8 @@ export interface CallControl {
   /** Aborts the call: the caller cancelled it or went away. */
   signal?: AbortSignal;
   onProgress?: (update: ProgressUpdate) => void;
+  /** Hears what the call does that its caller may want to know while waiting (retries, for one). */
+  log?: CallLog;
 }
 
 /** What a list tool's handler returns: items from the page's offset on (at least `limit + 1` when more exist). */

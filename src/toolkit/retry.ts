@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { CallLog } from './call-log.js';
 
 /**
  * Retry policy of the tool call in progress. The executor sets it from the capability type; every
@@ -28,6 +29,8 @@ export interface CallScope {
   policy: RetryPolicy;
   /** Aborts at the call's deadline; passed to every upstream request. */
   signal: AbortSignal;
+  /** Hears each retry, for the caller waiting on the call. */
+  log?: CallLog;
 }
 
 const scope = new AsyncLocalStorage<CallScope>();

@@ -147,7 +147,9 @@ export async function runToolOnce(
       clientOf = await resolveClients(deps.clients, caller, deps.integrationsOf(tool));
       return tool.run(ctx);
     };
-    const raw = await withCallScope({ policy: retryPolicyOf(tool), signal }, () => untilAborted(run(), signal));
+    const raw = await withCallScope({ policy: retryPolicyOf(tool), signal, log: control.log }, () =>
+      untilAborted(run(), signal),
+    );
     if (sourceCount > 0 && sourceFailures === sourceCount) {
       throw new AppError('UPSTREAM_ERROR', `Every source of ${tool.name} failed`, { details: failures });
     }

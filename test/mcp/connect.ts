@@ -9,7 +9,7 @@ import type { Caller } from '../../src/toolkit/context.js';
 /** An SDK client connected in memory to a server of the surface acting as `caller`. */
 export async function connectInMemory(surface: McpSurface, caller: Caller, narrowing?: ToolSelection): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await surface.createServer(() => caller, narrowing).connect(serverSide);
+  await surface.createServer(() => caller, { narrowing }).connect(serverSide);
   const client = new Client({ name: 'exposure-test', version: '1.0.0' });
   await client.connect(clientSide);
   return client;
