@@ -1,10 +1,13 @@
 import type { RequestHandler, Response } from 'express';
-import type { ToolDefinition } from '../toolkit/define-tool.js';
+import { isListTool, type ToolDefinition } from '../toolkit/define-tool.js';
+import { paginationShape } from '../toolkit/pagination.js';
 import type { JsonSchema } from '../toolkit/registry.js';
 import { requireCaller } from './auth.js';
 import type { CallerChecks, RouteContext, ToolAccess } from './route-context.js';
 import type { ErrorForm, Operation, QueryParam, Routes, Security } from './route-module.js';
 import { addToolCallRoute, pathParams, requestArguments } from './tool-call-route.js';
+
+const PAGE_ARGUMENTS = Object.keys(paginationShape);
 
 /** A spec family's route declared as data: one tool call, mapping the request to arguments and the result to a body. */
 export interface ToolRoute {
@@ -38,8 +41,16 @@ export type ToolRouteContext = ToolAccess & CallerChecks & Pick<RouteContext, 't
 /** How a tool-backed family spells success and failure. */
 export interface ToolRouteFamily {
   tag: string;
-  /** The body of a success: e.g. the suite's `{success, data, count}`. */
-  respond(data: unknown, res: Response): void;
+  /**
+   * The body of a success: e.g. the suite's `{success, data, count}`; `result` is the tool's whole result
+   * (a list tool's `pagination` among it).
+   */
+  respond(data: unknown, res: Response, result: Record<string, unknown>): void;
+  /**
+   * The family's list routes also take the page arguments every list tool has (`limit`, `offset`,
+   * `cursor`) besides the names their route declares, and answer the page's `pagination`.
+   */
+  pages?: boolean;
   refuse(app: ToolRouteContext, res: Response, error: unknown): void;
   /**
    * Puts the caller in `res.locals.caller` (see `callerOf`), or refuses. Default: a JWT (or the demo
@@ -91,13 +102,16 @@ export function addToolRoutes(
     const input = app.registry.inputJsonSchema(tool);
     const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
     const params = pathParams(route.path);
-    const query: QueryParam[] = (route.query ?? []).map((name) => ({
+    const declared = route.query ?? [];
+    const paging = family.pages && isListTool(tool) ? PAGE_ARGUMENTS.filter((name) => !declared.includes(name)) : [];
+    const queryNames = [...declared, ...paging];
+    const query: QueryParam[] = queryNames.map((name) => ({
       name,
       schema: properties[name] ?? { type: 'string' },
       ...(typeof properties[name]?.description === 'string' ? { description: properties[name].description } : {}),
     }));
     const argsOf = requestArguments(input, route.path, {
-      ...(route.query ? { query: route.query } : {}),
+      ...(queryNames.length ? { query: queryNames } : {}),
       ...(route.body ? { body: 'fields' as const } : {}),
       ...(route.defaults ? { defaults: route.defaults } : {}),
     });
@@ -123,7 +137,7 @@ export function addToolRoutes(
       form: {
         succeed: (res, result) => {
           if (route.status) res.status(route.status);
-          family.respond(route.data ? route.data(result) : result, res);
+          family.respond(route.data ? route.data(result) : result, res, result);
         },
         fail: refuse,
       },
