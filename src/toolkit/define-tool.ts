@@ -147,10 +147,15 @@ interface PlainToolSpec<S extends InputShape, O extends Record<string, unknown>>
  * How a list tool pages: the collection's key, the page size when none is given, and the argument a
  * specification names the page size by (e.g. `max_results`), accepted in place of `limit` with its own bounds.
  */
-interface ListOptions<K extends string = string> {
+export interface ListOptions<K extends string = string> {
   key: K;
   defaultLimit?: number;
   limitAlias?: string;
+  /**
+   * The argument a specification names a 1-based page number by (Slack search's `page`): page n starts
+   * at offset (n - 1) × limit when neither offset nor cursor is given.
+   */
+  pageNumberAlias?: string;
   /** The spec's page also carries `has_more` and `next_cursor` beside the collection (Slack's form). */
   topLevelPaging?: boolean;
 }

@@ -3,6 +3,7 @@ import type { Caller, ClientProvider, Clock, Logger } from './context.js';
 import {
   isListTool,
   type CallControl,
+  type ListOptions,
   type ListPage,
   type ServiceMap,
   type ToolDefinition,
@@ -10,7 +11,7 @@ import {
 } from './define-tool.js';
 import { closestName } from './closest-name.js';
 import { AppError, toAppError } from './errors.js';
-import { paginate, resolvePage } from './pagination.js';
+import { paginate, resolvePage, type PageRequest } from './pagination.js';
 import { itemFields, project } from './projection.js';
 import type { Registry } from './registry.js';
 import { runToolOnce, type ToolCallDeps } from './tool-call.js';
@@ -85,9 +86,16 @@ function defaultTarget(tool: ToolDefinition, args: Record<string, unknown>): Too
  */
 const NOT_PART_OF_RESULT = new Set(['fields', 'refresh']);
 
-/** The arguments with a spec-named page size (`max_results`) read as `limit` when `limit` itself is not given. */
-function withLimitAlias(alias: string | undefined, args: Record<string, unknown>): Record<string, unknown> {
-  return alias && args.limit === undefined && args[alias] !== undefined ? { ...args, limit: args[alias] } : args;
+/** The page a list call asks for, reading a spec's own names for the page size (`max_results`) and number (`page`). */
+function pageOf(list: ListOptions, args: Record<string, unknown>): PageRequest {
+  const alias = list.limitAlias;
+  const sized = alias && args.limit === undefined && args[alias] !== undefined ? { ...args, limit: args[alias] } : args;
+  const page = resolvePage(sized, list.defaultLimit);
+  const pageNumber = list.pageNumberAlias ? args[list.pageNumberAlias] : undefined;
+  const positioned = args.offset !== undefined || args.cursor !== undefined;
+  return typeof pageNumber === 'number' && pageNumber > 1 && !positioned
+    ? { ...page, offset: (pageNumber - 1) * page.limit }
+    : page;
 }
 
 /** Validates arguments, runs a tool down its capability path, bounds the result and reports it. */
@@ -249,9 +257,7 @@ export class Executor {
     control: CallControl,
   ): Promise<{ visible: Record<string, unknown>; full: Record<string, unknown> }> {
     // The page window belongs to list tools; a plain tool's own `cursor` (an upstream's, such as Slack's) is its own to read.
-    const page = isListTool(tool)
-      ? resolvePage(withLimitAlias(tool.list.limitAlias, args), tool.list.defaultLimit)
-      : resolvePage({});
+    const page = isListTool(tool) ? pageOf(tool.list, args) : resolvePage({});
     const once = async () => {
       const { raw, failures } = await runToolOnce(this.callDeps, caller, tool, args, page, control);
       return { raw, partial: failures.length > 0 ? { partial: true, failed_sources: failures } : {} };

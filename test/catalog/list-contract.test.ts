@@ -41,9 +41,7 @@ const ONE_THING: Record<string, string> = {
  * Collections that still page their own way, each with why; the check below fails once one of them
  * becomes a list tool, so this list only shrinks.
  */
-const OWN_PAGING: Record<string, string> = {
-  chat_search_messages: 'Slack search pages by number (max_results, page) with an exact total in paging',
-};
+const OWN_PAGING: Record<string, string> = {};
 
 function collectionsOf(tool: ToolDefinition): string[] {
   const properties = (registry.outputJsonSchema(tool)?.properties ?? {}) as Record<string, JsonSchema>;

@@ -35,15 +35,18 @@ export const searchMessages = defineTool({
     sort: z.enum(['timestamp', 'score']).default('timestamp').describe('Order by time (default) or relevance'),
     sort_dir: z.enum(['desc', 'asc']).default('desc').describe('Newest first (default) or oldest first'),
   }),
-  output: z.object({
-    matches: z.array(MatchSchema),
-    total: z.number().int(),
-    paging: z.object({
-      count: z.number().int(),
-      total: z.number().int(),
-      page: z.number().int(),
-      pages: z.number().int(),
-    }),
+  list: { key: 'matches', defaultLimit: 20, limitAlias: 'max_results', pageNumberAlias: 'page' },
+  item: MatchSchema,
+  extra: z.object({
+    total: z.number().int().describe('Matches in all, as Slack counts them'),
+    paging: z
+      .object({
+        count: z.number().int(),
+        total: z.number().int(),
+        page: z.number().int(),
+        pages: z.number().int(),
+      })
+      .describe('Slack’s own page numbers for this page size'),
   }),
   aliases: ['chatmessage:search', 'ChatMessage.search'],
   hints: {
@@ -59,19 +62,29 @@ export const searchMessages = defineTool({
     ],
   },
   async run(ctx) {
-    const { args } = ctx;
+    const { args, page } = ctx;
     const session = await chatSession(ctx, 'search');
-    const count = Math.min(args.max_results, SEARCH_CAP);
-    const answer = await session.client.search.messages({
-      query: args.query,
-      count,
-      page: args.page,
-      sort: args.sort,
-      sort_dir: args.sort_dir,
-    });
+    // Slack pages by number: read the numbered page holding the offset, and the next one when the
+    // offset falls inside a page (a cursor from a page of another size).
+    const size = Math.min(page.limit, SEARCH_CAP);
+    const first = Math.floor(page.offset / size) + 1;
+    const skip = page.offset - (first - 1) * size;
+    const search = async (number: number) =>
+      (
+        await session.client.search.messages({
+          query: args.query,
+          count: size,
+          page: number,
+          sort: args.sort,
+          sort_dir: args.sort_dir,
+        })
+      ).messages ?? {};
+    const found = await search(first);
+    const total = found.paging?.total ?? found.total ?? (found.matches ?? []).length;
+    let raw = (found.matches ?? []) as RawMatch[];
+    if (skip > 0 && first * size < total) raw = raw.concat(((await search(first + 1)).matches ?? []) as RawMatch[]);
     const names = await session.names();
-    const found = answer.messages ?? {};
-    const matches = ((found.matches ?? []) as RawMatch[]).map((m) => ({
+    const items = raw.slice(skip, skip + size).map((m) => ({
       id: m.ts ?? '',
       provider: 'slack' as const,
       channel_id: m.channel?.id ?? '',
@@ -81,16 +94,7 @@ export const searchMessages = defineTool({
       sent_at: isoOfTs(m.ts),
       ...(m.permalink ? { permalink: m.permalink } : {}),
     }));
-    const total = found.paging?.total ?? found.total ?? matches.length;
-    return {
-      matches,
-      total,
-      paging: {
-        count,
-        total,
-        page: found.paging?.page ?? args.page,
-        pages: found.paging?.pages ?? Math.max(1, Math.ceil(total / count)),
-      },
-    };
+    const paging = { count: size, total, page: first, pages: Math.max(1, Math.ceil(total / size)) };
+    return { items, offsetApplied: true, total, extra: { total, paging } };
   },
 });
