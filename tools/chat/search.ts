@@ -82,7 +82,7 @@ export const searchMessages = defineTool({
     const found = await search(first);
     const total = found.paging?.total ?? found.total ?? (found.matches ?? []).length;
     let raw = (found.matches ?? []) as RawMatch[];
-    if (skip > 0 && first * size < total) raw = raw.concat(((await search(first + 1)).matches ?? []) as RawMatch[]);
+    if (skip > 0 && first * size < total) raw = raw.concat((await search(first + 1)).matches ?? []);
     const names = await session.names();
     const items = raw.slice(skip, skip + size).map((m) => ({
       id: m.ts ?? '',
