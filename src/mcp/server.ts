@@ -15,8 +15,9 @@ import {
   EXECUTE_READ_TOOL,
   SEARCH_TOOLS,
 } from './discovery.js';
-import { EXPOSURE_HEADERS, exclusionReason, invalidNames, namesWithin, SERVER_SETTINGS } from './exposure.js';
+import { EXPOSURE_HEADERS, invalidNames, namesWithin, SERVER_SETTINGS } from './exposure.js';
 import { confirmationOf } from './confirmation.js';
+import { refusalOf } from './refusal.js';
 import { hostLogOf, loggedCall, LogLevels } from './host-log.js';
 import { callControlOf } from './progress.js';
 import { servePrompts } from './prompts/serve-prompts.js';
@@ -161,8 +162,11 @@ export class McpSurface {
         : this.mode;
     const byName = new Map(tools.map((t) => [t.qualifiedName, t]));
     // Aliases (`chatmessage:list`) name the same tool as its qualified name.
-    const resolve = (name: string) =>
-      byName.get(registry.find(name)?.qualifiedName ?? name) ?? this.refuse(name, mode, narrowing, available);
+    const resolve = (name: string): ToolDefinition => {
+      const tool = byName.get(registry.find(name)?.qualifiedName ?? name);
+      if (tool) return tool;
+      throw refusalOf(this.app, name, mode, { server: this.selection, request: narrowing }, available);
+    };
     return {
       mode,
       tools,
@@ -279,34 +283,5 @@ export class McpSurface {
     if (!this.app.registry.find(name))
       throw unknownToolError(name, view.mode === 'full' ? '' : ` (use ${SEARCH_TOOLS} to find tool names)`);
     return { tool: view.resolve(name), args };
-  }
-
-  /** Why a tool this session does not see cannot be called: unknown, left out by a setting, or not configured. */
-  private refuse(name: string, mode: View['mode'], narrowing: ToolSelection, available: ReadonlySet<string>): never {
-    const { registry } = this.app;
-    const tool = registry.find(name);
-    if (!tool)
-      throw new AppError(
-        'TOOL_NOT_FOUND',
-        `Unknown tool "${name}"${mode === 'full' ? '' : `: use ${SEARCH_TOOLS} to find tool names`}`,
-      );
-    for (const [selection, source] of [
-      [this.selection, SERVER_SETTINGS],
-      [narrowing, EXPOSURE_HEADERS],
-    ] as const) {
-      const rule = registry.excludedBy(selection, tool);
-      if (rule)
-        throw new AppError(
-          'FORBIDDEN',
-          `${exclusionReason(tool, rule, selection, source)}, so it cannot be called here`,
-        );
-    }
-    const missing = this.app.integrations.filter(
-      (i) => registry.integrationsOf(tool).includes(i.id) && !available.has(i.id),
-    );
-    throw new AppError(
-      'NOT_CONFIGURED',
-      `"${name}" needs ${missing.map((i) => i.title).join(' and ')} credentials, which this caller lacks: ${this.app.connections.remedyFor(missing)}`,
-    );
   }
 }
