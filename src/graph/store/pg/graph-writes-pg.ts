@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { ActivityWrite, EdgeWrite, GraphWrites, NodePatch, NodeWrite } from '../graph-storage.js';
+import type { EdgeWrite, GraphWrites, NodePatch, NodeWrite } from '../graph-storage.js';
 import { roundsOf } from './rows-pg.js';
 import { namedStatement, replannedStatement } from './statement-pg.js';
 
@@ -165,23 +165,6 @@ export class PgGraphWrites implements GraphWrites {
     await this.patchNodes([{ rowid: into, properties: rows[0].properties }], now);
     // Its remaining edges (duplicates, would-be self-loops) go with it.
     await this.client.query('DELETE FROM graph_nodes WHERE id = $2 AND tenant_id = $1', [this.tenantId, from]);
-  }
-
-  async appendActivity(write: ActivityWrite): Promise<void> {
-    await this.client.query(
-      `INSERT INTO graph_activity (tenant_id, action, actor_type, actor_id, target_type, target_id, timestamp, properties)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        this.tenantId,
-        write.action,
-        write.actorType,
-        write.actorId,
-        write.targetType,
-        write.targetId,
-        write.timestamp,
-        write.properties,
-      ],
-    );
   }
 }
 
