@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../src/app.js';
 import { silentLogger } from '../../src/config/logger.js';
 import { GraphBatch } from '../../src/graph/ingest/batch.js';
@@ -233,6 +233,15 @@ describe('merging and identity', () => {
 });
 
 describe('activity and failure handling', () => {
+  it('writes the activity records of calls observed together in one write, in call order', async () => {
+    const appends = vi.spyOn(graph.storage, 'appendActivity');
+    const tools = ['get_repositories', 'get_issues', 'get_pull_requests', 'get_repository'];
+    for (const tool of tools) pipeline.recordActivity(executed('code_host', tool, {}, {}));
+    await pipeline.recorded();
+    expect(appends.mock.calls.map(([records]) => records.length)).toEqual([tools.length]);
+    expect((await graph.feed('acme', 10)).map((a) => a.action)).toEqual(tools.map((t) => `mcp.${t}`).reverse());
+  });
+
   it('records every execution in the feed, failures included', async () => {
     await observe(executed('code_host', 'get_repositories', {}, RESULTS.repositories));
     clock.advance(1000);

@@ -1,6 +1,6 @@
 import type { Logger } from '../../toolkit/context.js';
 import type { ExecutionEvent } from '../../toolkit/executor.js';
-import type { GraphService } from '../service/graph-service.js';
+import type { ActivityInput, GraphService } from '../service/graph-service.js';
 import { extract, type Extractor } from './index.js';
 
 export interface PipelineHooks {
@@ -19,10 +19,17 @@ interface Pending {
   result: Record<string, unknown>;
 }
 
+interface PendingActivity {
+  tenantId: string;
+  epoch?: string;
+  system: string;
+  input: ActivityInput;
+}
+
 /**
- * Turns tool executions into graph data. The activity record is written at once (one small insert,
- * in call order; reads of the activity in this process wait for it);
- * results are queued and ingested on the next turn of the event loop, one transaction per result, so
+ * Turns tool executions into graph data. Activity records are written in call order, at once when no
+ * write of them is under way, else together with every record that arrived meanwhile (one statement on
+ * PostgreSQL); reads of the activity in this process wait for them. Results are queued and ingested on the next turn of the event loop, one transaction per result, so
  * the tool call never waits for them and an ingestion failure never reaches the caller.
  */
 export class IngestionPipeline {
@@ -30,8 +37,10 @@ export class IngestionPipeline {
   private scheduled: NodeJS.Immediate | undefined;
   /** The writes of every flush so far, one after the other. */
   private writing: Promise<void> = Promise.resolve();
+  /** Activity records observed and not yet taken by a write. */
+  private activity: PendingActivity[] = [];
   /**
-   * The activity records written so far, one after the other: in call order on a backend with several
+   * The writes of activity records so far, one after the other: in call order on a backend with several
    * connections too, and awaited by the activity reads of this process (`recorded`).
    */
   private recording: Promise<void> = Promise.resolve();
@@ -44,9 +53,29 @@ export class IngestionPipeline {
 
   /** Executor observer: the activity record of every execution. */
   readonly recordActivity = (event: ExecutionEvent): void => {
-    // Stamped now: the write may run after later calls have moved the clock on.
-    const at = this.graph.clock.now();
-    this.recording = this.recording.then(() => this.record(event, at));
+    this.activity.push({
+      tenantId: event.caller.tenantId,
+      epoch: event.caller.tenantEpoch,
+      system: event.tool.system,
+      input: {
+        action: `mcp.${event.tool.name}`,
+        // Stamped now: the write may run after later calls have moved the clock on.
+        at: this.graph.clock.now(),
+        actorType: 'user',
+        actorId: event.caller.userEmail ?? 'anonymous',
+        targetType: event.target.type,
+        targetId: event.target.id,
+        properties: {
+          system: event.tool.system,
+          tool: event.tool.name,
+          success: event.success,
+          duration_ms: Math.round(event.durationMs * 100) / 100,
+          ...(event.error ? { error_code: event.error.code } : {}),
+        },
+      },
+    });
+    // The first write to run takes every record queued by then; the later ones find fewer or none.
+    this.recording = this.recording.then(() => this.writeActivity());
   };
 
   /** Resolves once every activity record of an execution observed so far is written (or has failed). */
@@ -54,31 +83,15 @@ export class IngestionPipeline {
     return this.recording;
   }
 
-  private record(event: ExecutionEvent, at: number): Promise<void> {
-    return this.graph
-      .recordActivity(
-        event.caller.tenantId,
-        {
-          action: `mcp.${event.tool.name}`,
-          at,
-          actorType: 'user',
-          actorId: event.caller.userEmail ?? 'anonymous',
-          targetType: event.target.type,
-          targetId: event.target.id,
-          properties: {
-            system: event.tool.system,
-            tool: event.tool.name,
-            success: event.success,
-            duration_ms: Math.round(event.durationMs * 100) / 100,
-            ...(event.error ? { error_code: event.error.code } : {}),
-          },
-        },
-        event.caller.tenantEpoch,
-      )
-      .then(
-        () => undefined,
-        (error: unknown) => this.fail(event.tool.system, 'activity record failed', error),
-      );
+  private async writeActivity(): Promise<void> {
+    const records = this.activity;
+    this.activity = [];
+    if (records.length === 0) return;
+    try {
+      await this.graph.recordActivities(records);
+    } catch (error) {
+      for (const record of records) this.fail(record.system, 'activity record failed', error);
+    }
   }
 
   /** Executor observer: queues a successful result of a system that has an extractor. */

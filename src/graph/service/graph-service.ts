@@ -155,13 +155,21 @@ export class GraphService {
 
   /** Appends an activity record; false when the tenant (in generation `epoch`) no longer exists. */
   async recordActivity(tenantId: string, input: ActivityInput, epoch?: string): Promise<boolean> {
-    const { at, ...record } = input;
-    const write = { ...record, timestamp: at ?? this.clock.now(), properties: JSON.stringify(input.properties) };
-    const written = await this.storage.writeFor(tenantId, epoch, async (writes) => {
-      await writes.appendActivity(write);
-      return true;
-    });
-    return written === true;
+    const [written] = await this.recordActivities([{ tenantId, input, epoch }]);
+    return written;
+  }
+
+  /** Appends activity records in order, in one write; whether each was (see `recordActivity`). */
+  recordActivities(
+    records: ReadonlyArray<{ tenantId: string; input: ActivityInput; epoch?: string }>,
+  ): Promise<boolean[]> {
+    return this.storage.appendActivity(
+      records.map(({ tenantId, input: { at, ...record }, epoch }) => ({
+        tenantId,
+        epoch,
+        write: { ...record, timestamp: at ?? this.clock.now(), properties: JSON.stringify(record.properties) },
+      })),
+    );
   }
 
   /** Drops activity records older than `days` days (retention); returns how many. */

@@ -11,6 +11,7 @@ import type {
   KeywordHit,
   KeywordQuery,
   PatternQuery,
+  TenantActivityWrite,
   TenantGraphDeleted,
 } from './graph-storage.js';
 import { MatchRepo } from './match-repo.js';
@@ -72,7 +73,11 @@ export class SqliteGraphStorage implements GraphStorage {
     epoch: string | undefined,
     work: (writes: GraphWrites) => Promise<T>,
   ): Promise<T | undefined> {
-    const run = () => this.gatedTransaction(tenantId, epoch, work);
+    return this.oneAtATime(() => this.gatedTransaction(tenantId, epoch, work));
+  }
+
+  /** Runs `run` once the writes before it are done (at once when there are none). */
+  private oneAtATime<T>(run: () => Promise<T>): Promise<T> {
     const result = this.pendingWrites === 0 ? run() : this.writing.then(run);
     this.pendingWrites++;
     const settled = () => void this.pendingWrites--;
@@ -97,7 +102,7 @@ export class SqliteGraphStorage implements GraphStorage {
   }
 
   private writesFor(tenantId: string): GraphWrites {
-    const { nodesRepo: nodes, edges, aliases, activity } = this;
+    const { nodesRepo: nodes, edges, aliases } = this;
     return {
       upsertNodes: async (writes) => writes.map((write) => nodes.upsert({ tenantId, ...write })),
       upsertEdges: async (writes) => {
@@ -118,8 +123,19 @@ export class SqliteGraphStorage implements GraphStorage {
         nodes.patch(tenantId, into, row.properties, now);
         nodes.deleteMany(tenantId, [from]);
       },
-      appendActivity: async (write) => activity.insert({ tenantId, ...write }),
     };
+  }
+
+  appendActivity(records: readonly TenantActivityWrite[]): Promise<boolean[]> {
+    return this.oneAtATime(async () =>
+      this.inTransaction(() =>
+        records.map(({ tenantId, epoch, write }) => {
+          const allowed = this.gate(tenantId, epoch);
+          if (allowed) this.activity.insert({ tenantId, ...write });
+          return allowed;
+        }),
+      ),
+    );
   }
 
   async node(tenantId: string, type: string, id: string): Promise<NodeRow | undefined> {

@@ -34,6 +34,13 @@ export interface ActivityWrite {
   properties: string;
 }
 
+/** An activity record of a tenant, to be written while the tenant exists (in generation `epoch` when given). */
+export interface TenantActivityWrite {
+  tenantId: string;
+  epoch?: string;
+  write: ActivityWrite;
+}
+
 /** A node of a property merge: `properties` (a JSON object) merged into node `rowid`. */
 export interface NodePatch {
   rowid: number;
@@ -105,7 +112,6 @@ export interface GraphWrites {
    * `from` does not exist.
    */
   mergeNode(from: number, into: number, now: number): Promise<void>;
-  appendActivity(write: ActivityWrite): Promise<void>;
 }
 
 /**
@@ -178,6 +184,11 @@ export interface GraphStorage {
   /** Nodes holding any of the words, best BM25 score first. */
   keywordSearch(tenantId: string, query: KeywordQuery): Promise<KeywordHit[]>;
 
+  /**
+   * Appends activity records, in order, each gated as `writeFor` gates a write (one statement on PostgreSQL
+   * whatever their number or tenants); whether each was written.
+   */
+  appendActivity(records: readonly TenantActivityWrite[]): Promise<boolean[]>;
   activityFeed(tenantId: string, limit: number): Promise<ActivityRow[]>;
   activityTimeline(tenantId: string, query: ActivityTimelineQuery): Promise<ActivityRow[]>;
   countActivity(tenantId: string): Promise<number>;

@@ -206,6 +206,34 @@ describeStoreContract<GraphStorage>(
       expect((await graph.feed(tenant, 10)).map((a) => a.action)).toEqual(['viewed', 'closed']);
     });
 
+    it('appends the activity records of several tenants in one call, in order, only where each tenant may be written', async () => {
+      const [tenant, other, stale, gone] = [
+        await subject.backend.addTenant(),
+        await subject.backend.addTenant(),
+        await subject.backend.addTenant('e2'),
+        await subject.backend.addTenant(),
+      ];
+      await subject.backend.deleteTenant(gone);
+      const record = (tenantId: string, action: string, epoch?: string) => ({
+        tenantId,
+        epoch,
+        input: { action, actorType: 'user', actorId: 'ada', targetType: 'issue', targetId: 'I-1', properties: {} },
+      });
+      const written = await service().recordActivities([
+        record(tenant, 'first'),
+        record(other, 'elsewhere', 'e1'),
+        record(stale, 'stale', 'e1'),
+        record(gone, 'gone'),
+        record(tenant, 'second'),
+        record(tenant, 'third', 'e1'),
+      ]);
+      expect(written).toEqual([true, true, false, false, true, true]);
+      expect((await service().feed(tenant, 10)).map((a) => a.action)).toEqual(['third', 'second', 'first']);
+      expect((await service().feed(other, 10)).map((a) => a.action)).toEqual(['elsewhere']);
+      expect(await subject.store.countActivity(stale)).toBe(0);
+      expect(await subject.store.countActivity(gone)).toBe(0);
+    });
+
     it('lets contexts expire, and purges them', async () => {
       const tenant = await subject.backend.addTenant();
       const graph = service();

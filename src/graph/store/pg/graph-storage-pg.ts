@@ -7,10 +7,12 @@ import type {
   KeywordHit,
   KeywordQuery,
   PatternQuery,
+  TenantActivityWrite,
   TenantGraphDeleted,
 } from '../graph-storage.js';
 import type { Direction } from '../../types.js';
 import type { ActivityRow, Condition, EdgeLink, EdgeRefRow, NodeRow } from '../rows.js';
+import { appendActivityPg } from './activity-pg.js';
 import { conditionsPg, PgParams } from './conditions-pg.js';
 import { PgGraphWrites, lookupAliasesPg } from './graph-writes-pg.js';
 import { keywordSearchPg } from './keyword-pg.js';
@@ -201,6 +203,10 @@ export class PgGraphStorage implements GraphStorage {
 
   keywordSearch(tenantId: string, query: KeywordQuery): Promise<KeywordHit[]> {
     return keywordSearchPg(this.pool, tenantId, query);
+  }
+
+  appendActivity(records: readonly TenantActivityWrite[]): Promise<boolean[]> {
+    return appendActivityPg(this.pool, records);
   }
 
   async activityFeed(tenantId: string, limit: number): Promise<ActivityRow[]> {

@@ -1,15 +1,18 @@
 import type pg from 'pg';
-import type { ActivityWrite, EdgeWrite, GraphWrites, NodePatch, NodeWrite } from '../graph-storage.js';
+import type { EdgeWrite, GraphWrites, NodePatch, NodeWrite } from '../graph-storage.js';
 import { roundsOf } from './rows-pg.js';
-import { namedStatement } from './statement-pg.js';
+import { namedStatement, replannedStatement } from './statement-pg.js';
+
+// PROBE: a batch finds its rows one index probe per row, in a `LATERAL (… OFFSET 0)` subquery that the
+// planner may not turn into a join: as a join, a tenant the statistics underestimate (one that grew since
+// the last ANALYZE, as every new tenant does) gets a plan that reads the whole tenant for each batch.
 
 /**
  * Inserts nodes or merges their properties; a merge that changes nothing writes nothing. Rows come in key
  * order so that concurrent batches lock shared nodes in one order. The rowids of nodes left unchanged are
- * read from the statement's snapshot.
+ * read from the statement's snapshot, one key probe each (see PROBE).
  */
-const UPSERT_NODES = namedStatement(
-  'upsert_nodes',
+const UPSERT_NODES = replannedStatement(
   `
   WITH input AS (
     SELECT * FROM unnest($2::text[], $3::text[], $4::jsonb[], $5::text[], $6::bigint[], $7::bigint[])
@@ -29,7 +32,10 @@ const UPSERT_NODES = namedStatement(
   )
   SELECT i.node_type, i.node_id, coalesce(u.id, n.id) AS id FROM input i
   LEFT JOIN upserted u ON u.node_type = i.node_type AND u.node_id = i.node_id
-  LEFT JOIN graph_nodes n ON n.tenant_id = $1 AND n.node_type = i.node_type AND n.node_id = i.node_id`,
+  LEFT JOIN LATERAL (
+    SELECT id FROM graph_nodes n
+    WHERE u.id IS NULL AND n.tenant_id = $1 AND n.node_type = i.node_type AND n.node_id = i.node_id OFFSET 0
+  ) n ON true`,
 );
 
 const UPSERT_EDGES = namedStatement(
@@ -46,12 +52,14 @@ const UPSERT_EDGES = namedStatement(
     AND jsonb_merge_patch(coalesce(e.properties, '{}'), excluded.properties) IS DISTINCT FROM e.properties`,
 );
 
-const PATCH_NODES = namedStatement(
-  'patch_nodes',
+const PATCH_NODES = replannedStatement(
   `
   UPDATE graph_nodes n SET properties = jsonb_merge_patch(n.properties, p.patch), updated_at = $4
-  FROM unnest($2::bigint[], $3::jsonb[]) AS p(rowid, patch)
-  WHERE n.id = p.rowid AND n.tenant_id = $1 AND jsonb_merge_patch(n.properties, p.patch) IS DISTINCT FROM n.properties`,
+  FROM (
+    SELECT t.id, p.patch FROM unnest($2::bigint[], $3::jsonb[]) AS p(rowid, patch)
+    CROSS JOIN LATERAL (SELECT id FROM graph_nodes t WHERE t.id = p.rowid AND t.tenant_id = $1 OFFSET 0) t
+  ) p
+  WHERE n.id = p.id AND jsonb_merge_patch(n.properties, p.patch) IS DISTINCT FROM n.properties`,
 );
 
 const SET_ALIASES = namedStatement(
@@ -158,28 +166,11 @@ export class PgGraphWrites implements GraphWrites {
     // Its remaining edges (duplicates, would-be self-loops) go with it.
     await this.client.query('DELETE FROM graph_nodes WHERE id = $2 AND tenant_id = $1', [this.tenantId, from]);
   }
-
-  async appendActivity(write: ActivityWrite): Promise<void> {
-    await this.client.query(
-      `INSERT INTO graph_activity (tenant_id, action, actor_type, actor_id, target_type, target_id, timestamp, properties)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        this.tenantId,
-        write.action,
-        write.actorType,
-        write.actorId,
-        write.targetType,
-        write.targetId,
-        write.timestamp,
-        write.properties,
-      ],
-    );
-  }
 }
 
-const LOOKUP_ALIASES = namedStatement(
-  'lookup_aliases',
-  'SELECT alias, node_rowid FROM graph_aliases WHERE tenant_id = $1 AND alias = ANY($2::text[])',
+const LOOKUP_ALIASES = replannedStatement(
+  `SELECT a.alias, g.node_rowid FROM unnest($2::text[]) AS a(alias)
+   CROSS JOIN LATERAL (SELECT node_rowid FROM graph_aliases g WHERE g.tenant_id = $1 AND g.alias = a.alias OFFSET 0) g`,
 );
 
 /** The node each known alias points at (one query for them all). */

@@ -57,6 +57,11 @@ CREATE INDEX graph_nodes_by_type ON graph_nodes (tenant_id, node_type, updated_a
 CREATE INDEX graph_nodes_expiring ON graph_nodes (tenant_id, expires_at) WHERE expires_at IS NOT NULL;
 CREATE INDEX graph_nodes_properties ON graph_nodes USING gin (properties jsonb_path_ops);
 CREATE INDEX graph_nodes_text ON graph_nodes USING gin (tsv);
+-- No statistics on the tenant column: a tenant's share of the table changes faster than ANALYZE runs (a new
+-- tenant's ingestion is estimated at one row until then), and a plan built on that estimate scans the whole
+-- tenant for every row of a batch instead of probing the key or rowid index. Without statistics the planner
+-- assumes a fixed small share for any tenant.
+ALTER TABLE graph_nodes ALTER COLUMN tenant_id SET STATISTICS 0;
 
 CREATE TABLE graph_edges (
   tenant_id text NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
@@ -71,6 +76,8 @@ CREATE TABLE graph_edges (
 );
 CREATE INDEX graph_edges_incoming ON graph_edges (to_id, from_id, edge_type, tenant_id);
 CREATE INDEX graph_edges_by_type ON graph_edges (tenant_id, edge_type);
+-- As for graph_nodes: an edge lookup by node must not become a scan of a tenant estimated at one row.
+ALTER TABLE graph_edges ALTER COLUMN tenant_id SET STATISTICS 0;
 
 CREATE TABLE graph_aliases (
   tenant_id text NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
