@@ -29,8 +29,9 @@ interface PendingActivity {
 /**
  * Turns tool executions into graph data. Activity records are written in call order, at once when no
  * write of them is under way, else together with every record that arrived meanwhile (one statement on
- * PostgreSQL); reads of the activity in this process wait for them. Results are queued and ingested on the next turn of the event loop, one transaction per result, so
- * the tool call never waits for them and an ingestion failure never reaches the caller.
+ * PostgreSQL); reads of the activity in this process wait for them. Results are queued and ingested on
+ * the next turn of the event loop, one transaction per result, so the tool call never waits for them and
+ * an ingestion failure never reaches the caller.
  */
 export class IngestionPipeline {
   private queue: Pending[] = [];
