@@ -42,6 +42,8 @@ import type { AnyIntegration } from './integrations/integration.js';
 import { storeOn, type StoreBackend } from './store/backend.js';
 import { tenantGate } from './store/tenant-gate.js';
 import { CacheGenerationBumps } from './store/cache-generation-bumps.js';
+import { MemoryWindowCounter, type WindowCounter } from './store/window-counter.js';
+import { PgWindowCounter } from './store/window-counter-pg.js';
 import { closeBackend, storeAnswers } from './store/lifecycle.js';
 import { PgTaskStore } from './mcp/task-store-pg.js';
 import type { TaskStore } from './mcp/task-store.js';
@@ -265,6 +267,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     services,
     telemetry,
     responseCache,
+    windows: storeOn<WindowCounter>(store, {
+      sqlite: () => new MemoryWindowCounter(),
+      postgres: (pool) => new PgWindowCounter(pool),
+    }),
     ...(demo ? { sandbox: demo.sandbox, demo: demo.environment } : {}),
     close() {
       closing ??= shutDown(config, log, executor, closers, store);

@@ -11,11 +11,14 @@ interface Entry {
   expiresAt: number;
 }
 
-/** A tenant's entries, all computed in one generation of the tenant (its epoch and cache generation). */
-interface TenantEntries {
-  generation: string;
-  entries: Map<string, Entry>;
-}
+/** Entries by key, all computed in one generation of their tenant (its epoch and cache generation). */
+type GenerationEntries = Map<string, Entry>;
+
+/**
+ * Generations kept per tenant: the current one and one more (a request without a token in demo mode
+ * runs in none, beside the tokens' current one). Older ones are never read again.
+ */
+const GENERATIONS_KEPT = 2;
 
 /** Waits until a change by the tenant is visible to every node (its cache generation is bumped). */
 type ChangeSettled = (tenantId: string) => Promise<void>;
@@ -59,9 +62,9 @@ function servesUpstreamData(tool: ToolDefinition, manifests: readonly SystemMani
  * waits for the bump, so every node's next read misses what was cached before.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, TenantEntries>();
+  private readonly entries = new Map<string, Map<string, GenerationEntries>>();
   /** Bumped by every invalidation: a response computed before one is not stored after it. */
-  private readonly generations = new Map<string, number>();
+  private readonly invalidations = new Map<string, number>();
 
   constructor(
     private readonly ttlMs: number,
@@ -81,9 +84,8 @@ export class ResponseCache {
   }
 
   /** The entries of the caller's tenant generation; entries of another generation are never served. */
-  private tenantOf(caller: Caller): Map<string, Entry> | undefined {
-    const tenant = this.entries.get(caller.tenantId);
-    return tenant?.generation === generationOf(caller) ? tenant.entries : undefined;
+  private tenantOf(caller: Caller): GenerationEntries | undefined {
+    return this.entries.get(caller.tenantId)?.get(generationOf(caller));
   }
 
   private get(caller: Caller, key: string): Entry | undefined {
@@ -100,22 +102,26 @@ export class ResponseCache {
   private set(caller: Caller, key: string, ttlMs: number, status: number, body: unknown): void {
     if (ttlMs <= 0) return;
     let tenant = this.tenantOf(caller);
-    // A new generation replaces the old one's entries, which no request of it would read.
-    if (!tenant) this.entries.set(caller.tenantId, { generation: generationOf(caller), entries: (tenant = new Map()) });
+    if (!tenant) {
+      let generations = this.entries.get(caller.tenantId);
+      if (!generations) this.entries.set(caller.tenantId, (generations = new Map()));
+      generations.set(generationOf(caller), (tenant = new Map()));
+      if (generations.size > GENERATIONS_KEPT) generations.delete(generations.keys().next().value as string);
+    }
     if (tenant.size >= this.maxEntriesPerTenant) tenant.delete(tenant.keys().next().value as string);
     tenant.set(key, { user: userOf(caller), status, body, expiresAt: this.clock.now() + ttlMs });
   }
 
   invalidateTenant(tenantId: string): void {
     this.entries.delete(tenantId);
-    this.generations.set(tenantId, (this.generations.get(tenantId) ?? 0) + 1);
+    this.invalidations.set(tenantId, (this.invalidations.get(tenantId) ?? 0) + 1);
   }
 
   /** Drops a user's entries (their grant was replaced or removed). */
   invalidateUser(tenantId: string, userEmail: string): void {
     const user = userEmail.trim().toLowerCase();
-    const tenant = this.entries.get(tenantId)?.entries;
-    for (const [key, entry] of tenant ?? []) if (entry.user === user) tenant?.delete(key);
+    for (const entries of this.entries.get(tenantId)?.values() ?? [])
+      for (const [key, entry] of entries) if (entry.user === user) entries.delete(key);
   }
 
   /**
@@ -175,15 +181,15 @@ export class ResponseCache {
       return;
     }
     res.setHeader('X-Cache', 'MISS');
-    const generation = this.generations.get(caller.tenantId);
+    const invalidation = this.invalidations.get(caller.tenantId);
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
-      if (res.statusCode !== 200 || this.generations.get(caller.tenantId) !== generation) return json(body);
+      if (res.statusCode !== 200 || this.invalidations.get(caller.tenantId) !== invalidation) return json(body);
       // A grant replaced or removed while the answer was computed changes the key: nothing is stored. The
       // answer leaves once that is settled, so a request that follows it finds what was stored.
       this.keyOf(caller, req, policy).then(
         (now) => {
-          if (now === key && this.generations.get(caller.tenantId) === generation)
+          if (now === key && this.invalidations.get(caller.tenantId) === invalidation)
             this.set(caller, key, policy.ttlMs, res.statusCode, body);
           json(body);
         },
