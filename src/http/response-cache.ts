@@ -104,8 +104,8 @@ export class ResponseCache {
     let tenant = this.tenantOf(caller);
     if (!tenant) {
       let generations = this.entries.get(caller.tenantId);
-      if (!generations) this.entries.set(caller.tenantId, (generations = new Map()));
-      generations.set(generationOf(caller), (tenant = new Map()));
+      if (!generations) this.entries.set(caller.tenantId, (generations = new Map<string, GenerationEntries>()));
+      generations.set(generationOf(caller), (tenant = new Map<string, Entry>()));
       if (generations.size > GENERATIONS_KEPT) generations.delete(generations.keys().next().value as string);
     }
     if (tenant.size >= this.maxEntriesPerTenant) tenant.delete(tenant.keys().next().value as string);

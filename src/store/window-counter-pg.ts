@@ -23,7 +23,7 @@ export class PgWindowCounter implements WindowCounter {
        RETURNING hits, ends_at AS "endsAt"`,
       [key, now, windowMs],
     );
-    const row = rows[0] as { hits: number; endsAt: string };
+    const row = rows[0];
     return { hits: row.hits, endsAt: Number(row.endsAt) };
   }
 

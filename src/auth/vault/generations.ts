@@ -43,7 +43,7 @@ export class LocalGrantGenerations implements GrantGenerations {
   async advance(grant: GrantKey): Promise<void> {
     const key = keyOf(grant);
     this.counters.set(key, (this.counters.get(key) ?? 0) + 1);
-    await Promise.all(this.listeners.map((listener) => listener(grant)));
+    for (const listener of this.listeners) await listener(grant);
   }
 
   onAdvance(listener: GenerationListener): void {
