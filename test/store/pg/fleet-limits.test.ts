@@ -7,20 +7,21 @@ const closers: TestServer[] = [];
 afterAll(async () => {
   for (const node of closers) await node.close();
 });
-const twoNodes = async (rateLimitPerMinute: number): Promise<[TestServer, TestServer]> => {
-  const nodes = await startTwoNodes({ config: { rateLimitPerMinute } });
-  closers.push(...nodes);
-  return nodes;
-};
+/** Two nodes started before the tests of the describe block that calls it, at this general limit. */
+function twoNodes(rateLimitPerMinute: number): () => [TestServer, TestServer] {
+  let nodes: [TestServer, TestServer];
+  beforeAll(async () => {
+    nodes = await startTwoNodes({ config: { rateLimitPerMinute } });
+    closers.push(...nodes);
+  }, 60_000);
+  return () => nodes;
+}
 
 describe('the tenant budget across two nodes', () => {
-  let a: TestServer;
-  let b: TestServer;
-  beforeAll(async () => {
-    [a, b] = await twoNodes(4);
-  }, 60_000);
+  const nodes = twoNodes(4);
 
   it('4 a minute: requests 1-4 alternate between the nodes and pass, the 5th is 429 on either node', async () => {
+    const [a, b] = nodes();
     const token = await a.tokenFor('acme');
     const stats = (node: TestServer) => call(node, 'GET', '/graph/stats', { token });
     const answers = [await stats(a), await stats(b), await stats(a), await stats(b)];
@@ -43,13 +44,10 @@ describe('the tenant budget across two nodes', () => {
 });
 
 describe('the vault-session limit across two nodes', () => {
-  let a: TestServer;
-  let b: TestServer;
-  beforeAll(async () => {
-    [a, b] = await twoNodes(0);
-  }, 60_000);
+  const nodes = twoNodes(0);
 
   it('10 per 15 minutes per address: sessions 1-10 alternate between the nodes, the 11th is 429 on either node', async () => {
+    const [a, b] = nodes();
     const session = (node: TestServer) =>
       call(node, 'POST', '/auth/vault-session', {
         apiKey: TEST_API_KEY,
