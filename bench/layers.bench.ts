@@ -92,7 +92,7 @@ export async function run(): Promise<BenchResult[]> {
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
   });
-  const stdioToken = await new TokenService(secret, 3600, (id) => stdioTenants.epochOf(id)).issue({
+  const stdioToken = await new TokenService(secret, 3600, (id) => stdioTenants.stateOf(id)).issue({
     tenant_id: 'acme',
     user_email: 'bench@acme.test',
     connections: server.callerFor('acme').connections,

@@ -41,6 +41,9 @@ import type { OAuthProvider } from './integrations/oauth-provider.js';
 import type { AnyIntegration } from './integrations/integration.js';
 import { storeOn, type StoreBackend } from './store/backend.js';
 import { tenantGate } from './store/tenant-gate.js';
+import { CacheGenerationBumps } from './store/cache-generation-bumps.js';
+import { MemoryWindowCounter, type WindowCounter } from './store/window-counter.js';
+import { PgWindowCounter } from './store/window-counter-pg.js';
 import { closeBackend, storeAnswers } from './store/lifecycle.js';
 import { PgTaskStore } from './mcp/task-store-pg.js';
 import type { TaskStore } from './mcp/task-store.js';
@@ -177,11 +180,19 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const analytics = createAnalyticsCache({ store, clock, log });
   const services: ServiceMap = { graph, documents, analytics };
 
-  const responseCache = new ResponseCache(config.cacheTtlSeconds * 1000, clock, (caller, ids) =>
-    connections.accessDigest(caller, ids),
+  // Every node's cached reads of a tenant key on its cache generation: each change bumps it.
+  const cacheBumps = new CacheGenerationBumps((tenantId) => tenants.bumpCacheGeneration(tenantId), log);
+  const responseCache = new ResponseCache(
+    config.cacheTtlSeconds * 1000,
+    clock,
+    (caller, ids) => connections.accessDigest(caller, ids),
+    (tenantId) => cacheBumps.settled(tenantId),
   );
   // A user's grant replaced or removed (revoked, refused at refresh): their cached responses go at once.
-  vault.generations.onAdvance((grant) => responseCache.invalidateUser(grant.tenantId, grant.userEmail));
+  vault.generations.onAdvance((grant) => {
+    responseCache.invalidateUser(grant.tenantId, grant.userEmail);
+    return cacheBumps.bump(grant.tenantId);
+  });
   const executor = new Executor({
     registry,
     clients: connections,
@@ -195,8 +206,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       telemetry.observeExecution,
       // A successful action may change what cached reads would show: drop the tenant's cached responses.
       (event) => {
-        if (event.success && event.tool.capability.type === 'action')
+        if (event.success && event.tool.capability.type === 'action') {
           responseCache.invalidateTenant(event.caller.tenantId);
+          void cacheBumps.bump(event.caller.tenantId);
+        }
       },
       ...graphFeature.observers,
     ],
@@ -242,7 +255,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     tokens: new TokenService(
       config.jwtSecret,
       config.jwtTtlSeconds,
-      (tenantId) => tenants.epochOf(tenantId),
+      (tenantId) => tenants.stateOf(tenantId),
       () => clock.now(),
       config.tokenEncryptionKey,
     ),
@@ -254,6 +267,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     services,
     telemetry,
     responseCache,
+    windows: storeOn<WindowCounter>(store, {
+      sqlite: () => new MemoryWindowCounter(),
+      postgres: (pool) => new PgWindowCounter(pool),
+    }),
     ...(demo ? { sandbox: demo.sandbox, demo: demo.environment } : {}),
     close() {
       closing ??= shutDown(config, log, executor, closers, store);

@@ -57,7 +57,9 @@ function cacheKeyOf(key: CacheKey): { hash: string; args: string } {
  * Stale-while-revalidate cache of analytics results, per tenant. Rows live in the store (they survive a
  * restart and are shared by every process on the same store); a bounded in-memory map in front saves
  * the read. Time comes from the app clock. One computation at a time per key: concurrent misses and
- * background refreshes of the same key share one promise.
+ * background refreshes of the same key share one promise. Keys carry the caller's access digest, which
+ * carries the tenant's epoch: a node whose memory still holds a deleted tenant's results (its
+ * `invalidateTenant` ran on another node) never serves them to a tenant created again with the same id.
  */
 export class AnalyticsCache {
   private readonly memory = new Map<string, Entry>();

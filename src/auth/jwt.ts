@@ -2,6 +2,7 @@ import { compactDecrypt, CompactEncrypt, errors as joseErrors, jwtVerify, SignJW
 import { z } from 'zod';
 import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
+import type { TenantState } from '../store/tenant-store.js';
 
 /** JWTs are HS256 (HMAC-SHA256) with the server's secret; issuer and audience are fixed names. */
 const JWT_ALGORITHM = 'HS256';
@@ -35,8 +36,8 @@ const Claims = z.object({
 /** Verified tokens remembered so a busy client does not pay the HMAC on every request. */
 const VERIFIED_CACHE_SIZE = 5_000;
 
-/** The current epoch of a tenant; undefined when the tenant does not exist. */
-type TenantEpochLookup = (tenantId: string) => Promise<string | undefined>;
+/** The current epoch and cache generation of a tenant (one read); undefined when the tenant does not exist. */
+type TenantStateLookup = (tenantId: string) => Promise<TenantState | undefined>;
 
 export class TokenService {
   private readonly key: Uint8Array;
@@ -45,7 +46,7 @@ export class TokenService {
   constructor(
     secret: string,
     private readonly defaultTtlSeconds: number,
-    private readonly tenantEpoch: TenantEpochLookup,
+    private readonly tenantState: TenantStateLookup,
     private readonly now: () => number = Date.now,
     /**
      * 32 bytes: when set, tokens are signed then encrypted (JWE, dir + A256GCM), so a leaked token does
@@ -59,7 +60,7 @@ export class TokenService {
 
   /** Signs a token bound to the tenant's current epoch; TENANT_NOT_FOUND when the tenant does not exist. */
   async issue(request: TokenRequest): Promise<string> {
-    const epoch = await this.tenantEpoch(request.tenant_id);
+    const epoch = (await this.tenantState(request.tenant_id))?.epoch;
     if (epoch === undefined) throw new AppError('TENANT_NOT_FOUND', `Tenant not found: ${request.tenant_id}`);
     const iat = Math.floor(this.now() / 1000);
     return new SignJWT({
@@ -105,7 +106,8 @@ export class TokenService {
   /**
    * Verifies signature, algorithm, issuer, audience and expiry (`exp` is required), then, on every
    * request even when the signature check is remembered, that the token's tenant still exists in the
-   * generation it was issued for. Any failure is 401 UNAUTHORIZED.
+   * generation it was issued for. Any failure is 401 UNAUTHORIZED. The caller carries the tenant's cache
+   * generation read with the epoch (the same query), which the caches key on.
    */
   async verify(token: string): Promise<Caller> {
     let known = this.verified.get(token);
@@ -114,11 +116,12 @@ export class TokenService {
       known = undefined;
     }
     const caller = known?.caller ?? (await this.verifyUncached(token));
-    if ((await this.tenantEpoch(caller.tenantId)) !== caller.tenantEpoch) {
+    const tenant = await this.tenantState(caller.tenantId);
+    if (tenant?.epoch !== caller.tenantEpoch) {
       this.verified.delete(token);
       throw new AppError('UNAUTHORIZED', `Tenant of this token no longer exists: ${caller.tenantId}`);
     }
-    return caller;
+    return { ...caller, cacheGeneration: tenant.cacheGeneration };
   }
 
   private async verifyUncached(token: string): Promise<Caller & { tenantEpoch: string }> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Clock } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
-import type { TenantRow, TenantStore } from '../store/tenant-store.js';
+import type { TenantRow, TenantState, TenantStore } from '../store/tenant-store.js';
 
 export type Tenant = TenantRow;
 
@@ -74,6 +74,16 @@ export class TenantService {
   /** The tenant's current generation, which its tokens carry; undefined when it does not exist. */
   epochOf(id: string): Promise<string | undefined> {
     return this.store.epochOf(id);
+  }
+
+  /** The tenant's epoch and cache generation, read together (every request does); undefined when it does not exist. */
+  stateOf(id: string): Promise<TenantState | undefined> {
+    return this.store.stateOf(id);
+  }
+
+  /** Starts a new cache generation of the tenant: every process's cached reads of it miss from now on. */
+  bumpCacheGeneration(id: string): Promise<void> {
+    return this.store.bumpCacheGeneration(id);
   }
 
   async create(input: unknown): Promise<Tenant> {

@@ -25,22 +25,24 @@ async function budgetKeyOf(app: Pick<CallerChecks, 'tokens'>, req: Request): Pro
 
 /**
  * Per-tenant request budget (CONSTELLATION_RATE_LIMIT requests a minute; 0 turns it off), counted in
- * this process on the app's clock. It counts the declared operations that take credentials (and those
+ * the app's WindowCounter (by every node of a fleet together) on the app's clock. It counts the declared operations that take credentials (and those
  * that declare `rateLimit: 'general'`) and requests for no declared route; the operations with a budget
  * of their own count themselves. Over budget: 429 RATE_LIMITED with Retry-After, in the error form of
  * the route family. Build it once every route module is mounted.
  */
 export function tenantRateLimit(
-  app: Pick<RouteContext, 'config' | 'clock' | 'tokens'>,
+  app: Pick<RouteContext, 'config' | 'clock' | 'tokens' | 'windows'>,
   operations: readonly Operation[],
 ): RequestHandler | undefined {
   const perMinute = app.config.rateLimitPerMinute;
   if (perMinute <= 0) return undefined;
   const operationOf = operationLookup(operations);
   return windowLimit({
+    name: 'tenant',
     limit: perMinute,
     windowMs: 60_000,
     clock: app.clock,
+    windows: app.windows,
     skip: (req) => {
       if (req.method === 'OPTIONS') return true;
       const operation = operationOf(req);

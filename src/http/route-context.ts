@@ -15,6 +15,7 @@ import type { ServiceMap } from '../toolkit/define-tool.js';
 import type { Executor } from '../toolkit/executor.js';
 import type { Registry } from '../toolkit/registry.js';
 import type { ResponseCache } from './response-cache.js';
+import type { WindowCounter } from '../store/window-counter.js';
 
 /**
  * Demo mode as the REST surface uses it: its users and their tokens' connections, its sandbox and sample
@@ -57,6 +58,8 @@ export interface RouteContext {
   publicUrl(): string;
   /** GET response cache of the REST surface (per tenant and user). */
   responseCache: ResponseCache;
+  /** Where request limits count their windows: shared by every node of a fleet on PostgreSQL. */
+  windows: WindowCounter;
   /** Present in demo mode: demo users, their connections and the caller of requests without a token. */
   demo?: DemoView;
 }

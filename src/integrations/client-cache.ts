@@ -47,6 +47,8 @@ interface Entry {
   /** The connection type it is counted and cleared under (the spec's integration id, e.g. `code_host`). */
   type: string;
   integration: string;
+  /** The generation of the tenant it was built for (none for the demo mode's caller without a token). */
+  epoch: string | undefined;
   expiresAt: number;
 }
 
@@ -56,7 +58,8 @@ const CONNECTION_TTL_MS = 24 * 60 * 60 * 1000;
  * SDK clients per tenant, built from the credentials the integration's sources yield, keyed by
  * integration and a digest of those credentials (new credentials get a new client; two tenants never
  * share one). Entries live 24 hours. Every client reaches the network through its integration's
- * retrying fetch.
+ * retrying fetch. A tenant's clients belong to its epoch: a tenant deleted and created again on another
+ * node of a fleet (where `clear` did not run) starts with none.
  */
 export class ClientCache implements ClientProvider {
   private readonly entries = new Map<string, Map<string, Entry>>();
@@ -115,7 +118,9 @@ export class ClientCache implements ClientProvider {
     };
     const chosen = [...this.integrations.values()].filter((i) => !integrationIds || integrationIds.includes(i.id));
     const resolved = await Promise.all(chosen.map(async (i) => [i.id, await accessOf(i)]));
-    return createHash('sha256').update(JSON.stringify(resolved)).digest('base64url').slice(0, 22);
+    // The epoch: what was cached under a deleted tenant is never the access of one created again.
+    const access = JSON.stringify([caller.tenantEpoch ?? null, resolved]);
+    return createHash('sha256').update(access).digest('base64url').slice(0, 22);
   }
 
   /**
@@ -161,7 +166,8 @@ export class ClientCache implements ClientProvider {
     const checked = this.checked(integration, found.credentials, found.source);
     const { credentials } = checked;
     // A per-user client is bound to its user's tokens, so the user is part of its key.
-    const key = owner ? `${checked.key}:${JSON.stringify(owner.userEmail.toLowerCase())}` : checked.key;
+    const forEpoch = `${checked.key}:${JSON.stringify(caller.tenantEpoch ?? null)}`;
+    const key = owner ? `${forEpoch}:${JSON.stringify(owner.userEmail.toLowerCase())}` : forEpoch;
     let tenant = this.entries.get(caller.tenantId);
     if (!tenant) this.entries.set(caller.tenantId, (tenant = new Map<string, Entry>()));
     const now = this.clock.now();
@@ -170,7 +176,8 @@ export class ClientCache implements ClientProvider {
     const context: ClientContext = { caller, fetch: createUpstreamFetch(integration), log: this.log };
     if (authority && owner) context.grant = { current: (options) => authority.tokens(owner, options) };
     const client = integration.createClient(credentials, context);
-    tenant.set(key, { client, type, integration: id, expiresAt: now + this.ttlMs });
+    if (caller.tenantEpoch !== undefined) dropOtherEpochs(tenant, caller.tenantEpoch);
+    tenant.set(key, { client, type, integration: id, epoch: caller.tenantEpoch, expiresAt: now + this.ttlMs });
     return client as ClientMap[K];
   }
 
@@ -209,4 +216,9 @@ export class ClientCache implements ClientProvider {
     }
     return removed;
   }
+}
+
+/** Forgets the clients built for an earlier tenant of the same id (deleted, maybe on another node). */
+function dropOtherEpochs(tenant: Map<string, Entry>, epoch: string): void {
+  for (const [key, entry] of tenant) if (entry.epoch !== undefined && entry.epoch !== epoch) tenant.delete(key);
 }

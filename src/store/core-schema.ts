@@ -26,4 +26,10 @@ export const coreMigrations: Migration[] = [
         UPDATE tenants SET epoch = lower(hex(randomblob(16)));
       `),
   },
+  {
+    // Bumped by every change that may alter what a cached read shows (a write, a consent, a revocation):
+    // caches of every process key on it, so a change through one is seen by the next read of all.
+    id: '003_cache_generation',
+    up: (db) => db.exec('ALTER TABLE tenants ADD COLUMN cache_generation INTEGER NOT NULL DEFAULT 0'),
+  },
 ];

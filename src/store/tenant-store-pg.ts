@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { newEpoch, type TenantRow, type TenantStore } from './tenant-store.js';
+import { newEpoch, type TenantRow, type TenantState, type TenantStore } from './tenant-store.js';
 
 const COLUMNS =
   'id, consumer_id AS "consumerId", name, description, created_at AS "createdAt", updated_at AS "updatedAt"';
@@ -22,6 +22,19 @@ export class PgTenantStore implements TenantStore {
   async epochOf(id: string): Promise<string | undefined> {
     const { rows } = await this.pool.query<{ epoch: string }>('SELECT epoch FROM tenants WHERE id = $1', [id]);
     return rows[0]?.epoch;
+  }
+
+  async stateOf(id: string): Promise<TenantState | undefined> {
+    // bigint arrives as a string, which is what callers key on.
+    const { rows } = await this.pool.query<TenantState>(
+      'SELECT epoch, cache_generation AS "cacheGeneration" FROM tenants WHERE id = $1',
+      [id],
+    );
+    return rows[0];
+  }
+
+  async bumpCacheGeneration(id: string): Promise<void> {
+    await this.pool.query('UPDATE tenants SET cache_generation = cache_generation + 1 WHERE id = $1', [id]);
   }
 
   async insert(row: TenantRow): Promise<boolean> {

@@ -9,6 +9,14 @@ export interface TenantRow {
   updatedAt: string;
 }
 
+/** What every request reads of its tenant, in one lookup. */
+export interface TenantState {
+  /** The tenant's generation (tokens carry it). */
+  epoch: string;
+  /** Changes with anything that may alter what a cached read shows (see `bumpCacheGeneration`). */
+  cacheGeneration: string;
+}
+
 /**
  * The tenants table, on either backend. Every request reads a tenant's epoch (tokens carry it), so
  * `epochOf` is one primary-key lookup.
@@ -19,6 +27,13 @@ export interface TenantStore {
   list(): Promise<TenantRow[]>;
   /** The tenant's current generation (tokens carry it); undefined when there is no such tenant. */
   epochOf(id: string): Promise<string | undefined>;
+  /** The tenant's epoch and cache generation, read together; undefined when there is no such tenant. */
+  stateOf(id: string): Promise<TenantState | undefined>;
+  /**
+   * Starts a new cache generation of the tenant (one UPDATE): every process's caches keyed by the old one
+   * miss from the next request on. Nothing happens when there is no such tenant.
+   */
+  bumpCacheGeneration(id: string): Promise<void>;
   /**
    * Inserts a tenant with a new random epoch; false when the id exists already. One statement with
    * `ON CONFLICT DO NOTHING`: of two servers creating the same tenant at once, one inserts and the other

@@ -17,6 +17,8 @@ export interface Caller {
    * before a tenant was deleted is refused even when the same id was created again since.
    */
   tenantEpoch?: string;
+  /** The tenant's cache generation when the request came in (see TenantStore): caches key on it. */
+  cacheGeneration?: string;
 }
 
 /**

@@ -14,10 +14,13 @@ export interface GrantKey {
  */
 export interface GrantGenerations {
   current(grant: GrantKey): string;
-  /** Starts a new generation of the grant; listeners hear of it before this returns. */
-  advance(grant: GrantKey): void;
-  onAdvance(listener: (grant: GrantKey) => void): void;
+  /** Starts a new generation of the grant; listeners hear of it, and have finished, before this resolves. */
+  advance(grant: GrantKey): Promise<void>;
+  onAdvance(listener: GenerationListener): void;
 }
+
+/** Hears of a grant's new generation; the change's answer waits for what it returns. */
+type GenerationListener = (grant: GrantKey) => void | Promise<void>;
 
 const keyOf = (grant: GrantKey): string =>
   JSON.stringify([grant.tenantId, grant.userEmail.trim().toLowerCase(), grant.provider]);
@@ -31,19 +34,19 @@ const keyOf = (grant: GrantKey): string =>
 export class LocalGrantGenerations implements GrantGenerations {
   private readonly process = randomBytes(6).toString('base64url');
   private readonly counters = new Map<string, number>();
-  private readonly listeners: Array<(grant: GrantKey) => void> = [];
+  private readonly listeners: GenerationListener[] = [];
 
   current(grant: GrantKey): string {
     return `${this.process}.${this.counters.get(keyOf(grant)) ?? 0}`;
   }
 
-  advance(grant: GrantKey): void {
+  async advance(grant: GrantKey): Promise<void> {
     const key = keyOf(grant);
     this.counters.set(key, (this.counters.get(key) ?? 0) + 1);
-    for (const listener of this.listeners) listener(grant);
+    for (const listener of this.listeners) await listener(grant);
   }
 
-  onAdvance(listener: (grant: GrantKey) => void): void {
+  onAdvance(listener: GenerationListener): void {
     this.listeners.push(listener);
   }
 }

@@ -101,7 +101,7 @@ export class CredentialVault {
     const sealed = seal(this.keyring.current, Buffer.from(JSON.stringify(secret), 'utf8'), contextOf(key));
     if (!(await this.store.put(key, sealed, this.now(), owner.tenantEpoch)))
       throw new AppError('NOT_FOUND', `Tenant ${owner.tenantId} does not exist`);
-    if (!options.sameGrant) this.generations.advance(key);
+    if (!options.sameGrant) await this.generations.advance(key);
   }
 
   /** The user's credentials for a provider, or undefined when none are stored. */
@@ -118,7 +118,7 @@ export class CredentialVault {
     await this.filled(owner.tenantId, provider);
     const key = keyOf(owner, provider);
     const removed = await this.store.delete(key);
-    this.generations.advance(key);
+    await this.generations.advance(key);
     return removed;
   }
 

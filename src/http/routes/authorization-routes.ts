@@ -18,7 +18,7 @@ export const queryText = (value: unknown): string | undefined =>
 
 /** What the authorization routes use of the server: the caller checks, the tenants and the flows. */
 export type AuthorizationRouteDeps = CallerChecks &
-  Pick<RouteContext, 'log' | 'clock' | 'tenants' | 'connections' | 'authorizations' | 'publicUrl'>;
+  Pick<RouteContext, 'log' | 'clock' | 'windows' | 'tenants' | 'connections' | 'authorizations' | 'publicUrl'>;
 
 /** What every route of one family's authorization shares: its names and its error form. */
 interface FamilyRouteContext {

@@ -14,7 +14,7 @@ const limits = new WeakMap<object, RequestHandler>();
  * `rateLimit: 'own'`, so the general limiter leaves them to it. Off when the general limit is off.
  */
 export function oauthLookupLimit(
-  app: Pick<RouteContext, 'config' | 'clock'>,
+  app: Pick<RouteContext, 'config' | 'clock' | 'windows'>,
   refuse: (res: Response, error: unknown) => void,
 ): RequestHandler {
   const perMinute = app.config.rateLimitPerMinute;
@@ -23,9 +23,11 @@ export function oauthLookupLimit(
     limit =
       perMinute > 0
         ? windowLimit({
+            name: 'oauth-lookup',
             limit: perMinute,
             windowMs: 60_000,
             clock: app.clock,
+            windows: app.windows,
             message: `Too many authorization lookups: ${perMinute} a minute per address`,
           })
         : (_req, _res, next) => next();

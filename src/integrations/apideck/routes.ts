@@ -63,17 +63,18 @@ const INTEGRATION = {
  * and a Hosted Vault session for the tenant's `consumerId` created through Apideck. Both take
  * `X-API-KEY` (401 missing, 403 wrong) and `X-Tenant-Id` (404 unknown tenant).
  */
-export const vaultAuthRoutes: RouteModule<CallerChecks & Pick<RouteContext, 'tenants' | 'clock' | 'manifests'>> = (
-  routes,
-  app,
-) => {
+export const vaultAuthRoutes: RouteModule<
+  CallerChecks & Pick<RouteContext, 'tenants' | 'clock' | 'windows' | 'manifests'>
+> = (routes, app) => {
   const integrations = vaultIntegrationsOf(app.manifests.flatMap((manifest) => manifest.vault ?? []));
   const integrationIds = integrations.map((i) => i.id);
   const VaultSessionBody = vaultSessionBody(integrationIds);
   const apiKey = requireApiKey(app);
   const sessionLimit: RequestHandler = windowLimit({
     ...VAULT_SESSION_LIMIT,
+    name: 'vault-session',
     clock: app.clock,
+    windows: app.windows,
     message: `Too many vault sessions: ${VAULT_SESSION_LIMIT.limit} per 15 minutes per address`,
   });
   const common = {

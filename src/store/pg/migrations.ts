@@ -4,9 +4,11 @@ import { coreSchema } from './schema/core.js';
 import { documentSchema } from './schema/documents.js';
 import { graphSchema } from './schema/graph.js';
 import { servicesSchema } from './schema/services.js';
+import { sharedStateSchema } from './schema/shared-state.js';
 
 /** The PostgreSQL backend's migrations, in the order they apply. Never edit one once released. */
 export const pgMigrations: readonly PgMigration[] = [
   { id: '001_schema', sql: [coreSchema, graphSchema, documentSchema, servicesSchema].join('\n') },
   { id: '002_consent_links_used', sql: consentLinksSchema },
+  { id: '003_shared_state', sql: sharedStateSchema },
 ];

@@ -53,6 +53,17 @@ describeStoreContract<TenantStore>(
       expect(second).not.toBe(first);
     });
 
+    it('reads the epoch and cache generation together; a bump starts a new generation of the same epoch', async () => {
+      const id = freshId();
+      await subject.store.insert(rowOf(id));
+      const before = await subject.store.stateOf(id);
+      expect(before).toEqual({ epoch: await subject.store.epochOf(id), cacheGeneration: '0' });
+      await Promise.all([subject.store.bumpCacheGeneration(id), subject.store.bumpCacheGeneration(id)]);
+      expect(await subject.store.stateOf(id)).toEqual({ epoch: before?.epoch, cacheGeneration: '2' });
+      await subject.store.bumpCacheGeneration(freshId());
+      expect(await subject.store.stateOf(freshId())).toBeUndefined();
+    });
+
     it('updates the fields it may change and keeps the epoch; an unknown tenant is not updated', async () => {
       const row = rowOf(freshId());
       await subject.store.insert(row);
