@@ -202,6 +202,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     mapUpstreamError: upstreamErrorMapper(integrations),
     timeoutMs: config.callTimeoutSeconds * 1000,
     resultCache: analytics,
+    // A read sent after a change's answer, to any node, must miss the caches keyed by the old generation.
+    settleChange: (caller) => cacheBumps.settled(caller.tenantId),
     observers: [
       telemetry.observeExecution,
       // A successful action may change what cached reads would show: drop the tenant's cached responses.

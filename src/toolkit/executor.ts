@@ -50,6 +50,11 @@ interface ExecutorOptions {
   timeoutMs?: number;
   /** Size budget of a list result, in JSON characters. */
   resultBudgetChars?: number;
+  /**
+   * Awaited after a successful action, before its caller hears the answer (the observers have run): what
+   * the change must have made visible by then (other nodes' caches learning of it).
+   */
+  settleChange?: (caller: Caller) => Promise<void>;
 }
 
 /** Where analytical results are kept between calls (the analytics cache implements it). */
@@ -222,6 +227,7 @@ export class Executor {
         startedAt,
         durationMs: performance.now() - t0,
       });
+      if (tool.capability.type === 'action') await this.options.settleChange?.(caller);
       return visible;
     } catch (thrown) {
       const error = toAppError(thrown, this.options.mapUpstreamError);

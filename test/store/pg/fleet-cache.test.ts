@@ -1,4 +1,6 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMcpClient } from '../../helpers/mcp-session.js';
 import { call, TEST_API_KEY, type TestServer } from '../../helpers/server.js';
 import { startTwoNodes } from '../../helpers/two-nodes.js';
 
@@ -107,4 +109,45 @@ describe('two nodes over one database', () => {
     expect(recomputed.status, JSON.stringify(recomputed.body)).toBe(200);
     expect(recomputed.body.data.cache.status).toBe('miss');
   });
+
+  it('a write over MCP through node A answers only once node B’s caches will miss (the new generation is stored)', async () => {
+    const token = await a.tokenFor('acme');
+    await cachedOn(b, ISSUES, token);
+    // Hold the tenant's row, so that the write's generation bump waits for it.
+    const holder = new pg.Client({ connectionString: a.app.config.database.url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query("SELECT 1 FROM tenants WHERE id = 'acme' FOR UPDATE");
+      const client = await connectMcpClient(a, token);
+      let answered = false;
+      const write = client
+        .callTool({ name: 'code_host_create_issue', arguments: { repo_id: 'acme/web', title: 'Written over MCP' } })
+        .finally(() => (answered = true));
+      await waitForBlockedBump(holder);
+      // The change is made upstream, its bump is waiting: the caller has not heard the answer yet.
+      expect(answered).toBe(false);
+      expect((await get(b, ISSUES, token)).cache).toBe('HIT');
+      await holder.query('COMMIT');
+      expect((await write).isError).toBeFalsy();
+      expect((await get(b, ISSUES, token)).cache).toBe('MISS');
+      await client.close();
+    } finally {
+      await holder.end();
+    }
+  });
 });
+
+/** Resolves once another session waits on a row lock the holder took (the bump), within 10 s. */
+async function waitForBlockedBump(holder: pg.Client): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    // Statistics views keep one snapshot per transaction, and the holder is inside one.
+    await holder.query('SELECT pg_stat_clear_snapshot()');
+    const { rows } = await holder.query<{ waiting: string }>(
+      "SELECT count(*) AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE tenants%'",
+    );
+    if (Number(rows[0].waiting) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('no generation bump waited on the tenant row within 10 s');
+}
