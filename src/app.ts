@@ -1,5 +1,5 @@
 import type { Config } from './config/config.js';
-import { createLogger } from './config/logger.js';
+import { createLogger, withFields } from './config/logger.js';
 import { TokenService } from './auth/jwt.js';
 import { TenantService } from './auth/tenants.js';
 import { ClientCache, type CredentialRewrite } from './integrations/client-cache.js';
@@ -27,6 +27,8 @@ import { Executor } from './toolkit/executor.js';
 import type { Registry } from './toolkit/registry.js';
 import { buildRegistry, MANIFESTS } from '../tools/index.js';
 import { Telemetry } from './telemetry.js';
+import { FleetJobs } from './store/fleet-jobs.js';
+import { fleetLocksOn } from './store/fleet-locks.js';
 import { createGraph } from './graph/install.js';
 import { createDocuments } from './documents/install.js';
 import { createAnalyticsCache } from './analytics/install.js';
@@ -106,7 +108,7 @@ export interface CreateAppOptions {
  */
 export async function createApp(config: Config, options: CreateAppOptions = {}): Promise<App> {
   const clock = options.clock ?? systemClock;
-  const log = options.log ?? createLogger(config.logLevel);
+  const log = withFields(options.log ?? createLogger(config.logLevel), { node: config.nodeId });
   const { demo } = options;
   const store = options.store ?? (await openBackend(config));
   const manifests = options.manifests ?? MANIFESTS;
@@ -146,7 +148,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       userAuthorities: authorizations.byIntegration,
     },
   );
-  const telemetry = new Telemetry();
+  const telemetry = new Telemetry(config.nodeId);
+  const fleetLocks = fleetLocksOn(store);
+  const jobs = new FleetJobs(fleetLocks, log, (job, outcome) => telemetry.backgroundJobs.inc({ job, outcome }));
 
   const {
     documents,
@@ -167,6 +171,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     store,
     clock,
     log,
+    jobs,
     extractors: extractorsOf(manifests),
     systemNodeTypes: nodeTypesOf(manifests),
     activityRetentionDays: config.activityRetentionDays,
@@ -174,7 +179,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     semanticSearch: entitySearch,
   });
   const { graph } = graphFeature;
-  const analytics = createAnalyticsCache({ store, clock, log });
+  const analytics = createAnalyticsCache({ store, clock, log, refreshLocks: fleetLocks });
   const services: ServiceMap = { graph, documents, analytics };
 
   const responseCache = new ResponseCache(config.cacheTtlSeconds * 1000, clock, (caller, ids) =>
@@ -209,6 +214,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     () => documents.close(),
     () => analytics.close(),
     ...(demo ? [() => demo.sandbox.close()] : []),
+    () => jobs.stop(),
   ];
   // What a deleted tenant leaves in memory (cached clients and responses, queued work) goes after its rows.
   const tenantRemovedHooks: ReadonlyArray<(tenantId: string) => void> = [
@@ -230,6 +236,11 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       return sqliteHandle(store);
     },
     storeAnswers: () => storeAnswers(store),
+    // The store was migrated before the app was built: ready while it answers, until the drain begins.
+    readiness: async () => {
+      if (closing) return { ready: false, reason: 'draining' };
+      return (await storeAnswers(store)) ? { ready: true } : { ready: false, reason: 'store_unavailable' };
+    },
     mcpTasks: storeOn<TaskStore>(store, {
       sqlite: (handle) => new SqliteTaskStore(handle, tenantGate(handle), () => clock.now()),
       postgres: (pool) => new PgTaskStore(pool, () => clock.now()),

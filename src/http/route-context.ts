@@ -39,6 +39,8 @@ export interface RouteContext {
   clock: Clock;
   /** Whether the installation's store takes a write now (`/health`). */
   storeAnswers(): Promise<boolean>;
+  /** Whether this node should get requests now (`/ready`): the store answers and it is not draining. */
+  readiness(): Promise<{ ready: true } | { ready: false; reason: 'draining' | 'store_unavailable' }>;
   /** MCP tasks (long calls run in the background), shared by every server of the installation. */
   mcpTasks: TaskStore;
   telemetry: Telemetry;

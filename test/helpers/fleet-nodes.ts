@@ -23,12 +23,7 @@ export async function startFleet(count: number, options: TestServerOptions = {})
     nodes.push(
       await startTestServer({
         ...options,
-        env: {
-          CONSTELLATION_DATABASE_URL: url,
-          CONSTELLATION_ENCRYPTION_KEY: PG_LANE_VAULT_KEY,
-          CONSTELLATION_NODE_ID: `node-${String.fromCharCode(97 + i)}`,
-          ...options.env,
-        },
+        env: { ...fleetNodeEnv(url, `node-${String.fromCharCode(97 + i)}`), ...options.env },
       }),
     );
   const admin = new pg.Client({ connectionString: url });
@@ -43,6 +38,13 @@ export async function startFleet(count: number, options: TestServerOptions = {})
     },
   };
 }
+
+/** The settings of a node named `nodeId` over the database at `url`. */
+export const fleetNodeEnv = (url: string, nodeId: string): Record<string, string> => ({
+  CONSTELLATION_DATABASE_URL: url,
+  CONSTELLATION_ENCRYPTION_KEY: PG_LANE_VAULT_KEY,
+  CONSTELLATION_NODE_ID: nodeId,
+});
 
 /** Resolves once some session waits for an advisory lock (checked every few milliseconds, for at most 10 s). */
 export async function someoneWaitsForALock(admin: pg.Client): Promise<void> {
