@@ -47,6 +47,7 @@ import { closeBackend, storeAnswers } from './store/lifecycle.js';
 import { PgTaskStore } from './mcp/task-store-pg.js';
 import type { TaskStore } from './mcp/task-store.js';
 import { SqliteTaskStore } from './mcp/task-store-sqlite.js';
+import { openCancelBus } from './mcp/cancel-bus.js';
 
 /**
  * Everything one running server holds. Surfaces (REST, MCP, CLI) are thin layers over it: each declares
@@ -150,6 +151,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   );
   const telemetry = new Telemetry(config.nodeId);
   const fleetLocks = fleetLocksOn(store);
+  const cancelBus = await openCancelBus(store, log);
   const jobs = new FleetJobs(fleetLocks, log, (job, outcome) => telemetry.backgroundJobs.inc({ job, outcome }));
 
   const {
@@ -215,6 +217,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     () => analytics.close(),
     ...(demo ? [() => demo.sandbox.close()] : []),
     () => jobs.stop(),
+    () => cancelBus.close(),
   ];
   // What a deleted tenant leaves in memory (cached clients and responses, queued work) goes after its rows.
   const tenantRemovedHooks: ReadonlyArray<(tenantId: string) => void> = [
@@ -245,6 +248,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       sqlite: (handle) => new SqliteTaskStore(handle, tenantGate(handle), () => clock.now()),
       postgres: (pool) => new PgTaskStore(pool, () => clock.now()),
     }),
+    cancelBus,
     manifests,
     integrations,
     registry,
