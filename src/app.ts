@@ -49,6 +49,10 @@ import type { TaskStore } from './mcp/task-store.js';
 import { SqliteTaskStore } from './mcp/task-store-sqlite.js';
 import { openCancelBus } from './mcp/cancel-bus.js';
 
+/** The sweep of MCP tasks past their time to live, and how often it runs. */
+const TASK_PURGE_JOB = 'mcp.tasks.purge';
+const TASK_PURGE_INTERVAL_MS = 60_000;
+
 /**
  * Everything one running server holds. Surfaces (REST, MCP, CLI) are thin layers over it: each declares
  * the part it uses in its own layer (RouteContext, McpContext, ...) and the app satisfies them all; the
@@ -229,6 +233,12 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const purge = purgeAcross(tenantOwnedAreas(store, clock, { vault, analytics, graph, documents: documentRows }));
   // Demo mode's tenants and its users' consents, once every service is built.
   await demo?.prepare({ tenants, vault, clock });
+  const mcpTasks = storeOn<TaskStore>(store, {
+    sqlite: (handle) => new SqliteTaskStore(handle, tenantGate(handle), () => clock.now()),
+    postgres: (pool) => new PgTaskStore(pool, () => clock.now()),
+  });
+  // Reads already skip expired tasks: the sweep only reclaims their rows, on one node at a time.
+  jobs.every(TASK_PURGE_JOB, TASK_PURGE_INTERVAL_MS, async () => void (await mcpTasks.purgeExpired()));
   let closing: Promise<void> | undefined;
   const app: App = {
     config,
@@ -244,10 +254,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       if (closing) return { ready: false, reason: 'draining' };
       return (await storeAnswers(store)) ? { ready: true } : { ready: false, reason: 'store_unavailable' };
     },
-    mcpTasks: storeOn<TaskStore>(store, {
-      sqlite: (handle) => new SqliteTaskStore(handle, tenantGate(handle), () => clock.now()),
-      postgres: (pool) => new PgTaskStore(pool, () => clock.now()),
-    }),
+    mcpTasks,
     cancelBus,
     manifests,
     integrations,

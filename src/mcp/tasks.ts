@@ -121,7 +121,6 @@ export class McpTasks {
       MAX_TTL_MS,
       Math.max(MIN_TTL_MS, typeof params.task?.ttl === 'number' ? params.task.ttl : DEFAULT_TTL_MS),
     );
-    await this.store.purgeExpired();
     let task: Awaited<ReturnType<TaskStore['create']>>;
     try {
       task = await this.store.create(owner, name, ttl);
