@@ -3,49 +3,15 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { SystemManifest } from '../../../src/catalog/manifest.js';
-import { defineTool } from '../../../src/toolkit/define-tool.js';
 import { MANIFESTS } from '../../../tools/index.js';
 import { startFleet, type Fleet } from '../../helpers/fleet-nodes.js';
 import type { TestServer } from '../../helpers/server.js';
+import { slowCountSystem } from '../../helpers/slow-count-system.js';
 import { WatchedWork } from '../../helpers/watched-work.js';
 
 /** Tasks and legacy calls started on one node and cancelled or awaited through another. */
 const work = new WatchedWork();
-let steps = 0;
-const countSlowly = defineTool({
-  system: 'fleet_check',
-  name: 'count_slowly',
-  description: 'Counts to `to`, one step at a time.',
-  capability: { type: 'read', name: 'fleet_check.count' },
-  input: z.object({ to: z.number().int().min(1).max(100).describe('Where to stop') }),
-  output: z.object({ counted: z.number().describe('Steps taken') }),
-  hints: {
-    aliases: ['count'],
-    when_to_use: 'Counting.',
-    not_for: 'Anything else.',
-    examples: [{ query: 'count', tool: 'count_slowly', params: { to: 3 } }],
-  },
-  run: ({ args, signal }) =>
-    work.track(signal, async () => {
-      for (let i = 0; i < args.to; i++) {
-        await work.step(signal);
-        steps++;
-      }
-      return { counted: args.to };
-    }),
-});
-const fleetSystem: SystemManifest = {
-  system: {
-    id: 'fleet_check',
-    name: 'Fleet check',
-    description: 'A system whose tool takes a while.',
-    keywords: ['count'],
-    when_to_use: 'Counting.',
-  },
-  tools: [countSlowly],
-  integrations: [],
-};
+const { manifest: fleetSystem, steps: stepsTaken } = slowCountSystem('fleet_check', work);
 
 let fleet: Fleet;
 let nodeA: TestServer;
@@ -95,7 +61,7 @@ describe('work on node A, cancelled or awaited through node B', () => {
     work.hold();
     const { task } = await startTask(onA, 50);
     await run.started;
-    const stepsThen = steps;
+    const stepsThen = stepsTaken();
 
     const cancelled = await onB.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, TaskSchema);
     expect(cancelled.status).toBe('cancelled');
@@ -103,7 +69,7 @@ describe('work on node A, cancelled or awaited through node B', () => {
     await run.aborted;
     await run.settled;
     work.release();
-    expect(steps).toBe(stepsThen);
+    expect(stepsTaken()).toBe(stepsThen);
     for (const client of [onA, onB])
       expect(await client.request({ method: 'tasks/get', params: { taskId: task.taskId } }, TaskSchema)).toMatchObject({
         status: 'cancelled',
@@ -132,7 +98,7 @@ describe('work on node A, cancelled or awaited through node B', () => {
       params: { name: 'fleet_check_count_slowly', arguments: { to: 50 } },
     });
     await run.started;
-    const stepsThen = steps;
+    const stepsThen = stepsTaken();
     const cancel = await post(nodeB, {
       method: 'notifications/cancelled',
       params: { requestId: 'count-41', reason: 'changed my mind' },
@@ -141,7 +107,7 @@ describe('work on node A, cancelled or awaited through node B', () => {
     await run.aborted;
     await run.settled;
     work.release();
-    expect(steps).toBe(stepsThen);
+    expect(stepsTaken()).toBe(stepsThen);
     await (await call).text();
   });
 });
