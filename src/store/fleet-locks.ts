@@ -28,12 +28,27 @@ export class LocalLocks implements FleetLocks {
   }
 }
 
-/** Advisory locks of the database every node shares. */
+/**
+ * Advisory locks of the database every node shares. Each lock held keeps a pooled connection while its
+ * work runs (an analytics refresh waits on upstreams meanwhile), so this node holds at most a quarter of
+ * its pool this way: past that a job skips its turn rather than starve the requests of connections.
+ */
 export class PgFleetLocks implements FleetLocks {
-  constructor(private readonly pool: pg.Pool) {}
+  private held = 0;
+  private readonly maxHeld: number;
 
-  once(name: string, work: () => Promise<void>): Promise<boolean> {
-    return tryPgSessionLock(this.pool, LOCK_SPACE.once, name, work);
+  constructor(private readonly pool: pg.Pool) {
+    this.maxHeld = Math.max(1, Math.floor((pool.options.max ?? 10) / 4));
+  }
+
+  async once(name: string, work: () => Promise<void>): Promise<boolean> {
+    if (this.held >= this.maxHeld) return false;
+    this.held++;
+    try {
+      return await tryPgSessionLock(this.pool, LOCK_SPACE.once, name, work);
+    } finally {
+      this.held--;
+    }
   }
 }
 
