@@ -1,5 +1,5 @@
 import type { Config } from './config/config.js';
-import { createLogger } from './config/logger.js';
+import { createLogger, withFields } from './config/logger.js';
 import { TokenService } from './auth/jwt.js';
 import { TenantService } from './auth/tenants.js';
 import { ClientCache, type CredentialRewrite } from './integrations/client-cache.js';
@@ -27,6 +27,8 @@ import { Executor } from './toolkit/executor.js';
 import type { Registry } from './toolkit/registry.js';
 import { buildRegistry, MANIFESTS } from '../tools/index.js';
 import { Telemetry } from './telemetry.js';
+import { FleetJobs } from './store/fleet-jobs.js';
+import { fleetLocksOn } from './store/fleet-locks.js';
 import { createGraph } from './graph/install.js';
 import { createDocuments } from './documents/install.js';
 import { createAnalyticsCache } from './analytics/install.js';
@@ -48,6 +50,11 @@ import { closeBackend, storeAnswers } from './store/lifecycle.js';
 import { PgTaskStore } from './mcp/task-store-pg.js';
 import type { TaskStore } from './mcp/task-store.js';
 import { SqliteTaskStore } from './mcp/task-store-sqlite.js';
+import { openCancelBus } from './mcp/cancel-bus.js';
+
+/** The sweep of MCP tasks past their time to live, and how often it runs. */
+const TASK_PURGE_JOB = 'mcp.tasks.purge';
+const TASK_PURGE_INTERVAL_MS = 60_000;
 
 /**
  * Everything one running server holds. Surfaces (REST, MCP, CLI) are thin layers over it: each declares
@@ -109,7 +116,7 @@ export interface CreateAppOptions {
  */
 export async function createApp(config: Config, options: CreateAppOptions = {}): Promise<App> {
   const clock = options.clock ?? systemClock;
-  const log = options.log ?? createLogger(config.logLevel);
+  const log = withFields(options.log ?? createLogger(config.logLevel), { node: config.nodeId });
   const { demo } = options;
   const store = options.store ?? (await openBackend(config));
   const manifests = options.manifests ?? MANIFESTS;
@@ -149,7 +156,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       userAuthorities: authorizations.byIntegration,
     },
   );
-  const telemetry = new Telemetry();
+  const telemetry = new Telemetry(config.nodeId);
+  const fleetLocks = fleetLocksOn(store);
+  const cancelBus = await openCancelBus(store, log);
+  const jobs = new FleetJobs(fleetLocks, log, (job, outcome) => telemetry.backgroundJobs.inc({ job, outcome }));
 
   const {
     documents,
@@ -170,6 +180,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     store,
     clock,
     log,
+    jobs,
     extractors: extractorsOf(manifests),
     systemNodeTypes: nodeTypesOf(manifests),
     activityRetentionDays: config.activityRetentionDays,
@@ -177,7 +188,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     semanticSearch: entitySearch,
   });
   const { graph } = graphFeature;
-  const analytics = createAnalyticsCache({ store, clock, log });
+  const analytics = createAnalyticsCache({ store, clock, log, refreshLocks: fleetLocks });
   const services: ServiceMap = { graph, documents, analytics };
 
   // Every node's cached reads of a tenant key on its cache generation: each change bumps it.
@@ -224,6 +235,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     () => documents.close(),
     () => analytics.close(),
     ...(demo ? [() => demo.sandbox.close()] : []),
+    () => jobs.stop(),
+    () => cancelBus.close(),
   ];
   // What a deleted tenant leaves in memory (cached clients and responses, queued work) goes after its rows.
   const tenantRemovedHooks: ReadonlyArray<(tenantId: string) => void> = [
@@ -235,6 +248,12 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const purge = purgeAcross(tenantOwnedAreas(store, clock, { vault, analytics, graph, documents: documentRows }));
   // Demo mode's tenants and its users' consents, once every service is built.
   await demo?.prepare({ tenants, vault, clock });
+  const mcpTasks = storeOn<TaskStore>(store, {
+    sqlite: (handle) => new SqliteTaskStore(handle, tenantGate(handle), () => clock.now()),
+    postgres: (pool) => new PgTaskStore(pool, () => clock.now()),
+  });
+  // Reads already skip expired tasks: the sweep only reclaims their rows, on one node at a time.
+  jobs.every(TASK_PURGE_JOB, TASK_PURGE_INTERVAL_MS, async () => void (await mcpTasks.purgeExpired()));
   let closing: Promise<void> | undefined;
   const app: App = {
     config,
@@ -245,10 +264,13 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       return sqliteHandle(store);
     },
     storeAnswers: () => storeAnswers(store),
-    mcpTasks: storeOn<TaskStore>(store, {
-      sqlite: (handle) => new SqliteTaskStore(handle, tenantGate(handle), () => clock.now()),
-      postgres: (pool) => new PgTaskStore(pool, () => clock.now()),
-    }),
+    // The store was migrated before the app was built: ready while it answers, until the drain begins.
+    readiness: async () => {
+      if (closing) return { ready: false, reason: 'draining' };
+      return (await storeAnswers(store)) ? { ready: true } : { ready: false, reason: 'store_unavailable' };
+    },
+    mcpTasks,
+    cancelBus,
     manifests,
     integrations,
     registry,

@@ -1,7 +1,10 @@
 import { Counter, Histogram, Registry as MetricsRegistry, collectDefaultMetrics } from 'prom-client';
 import type { ExecutionEvent } from './toolkit/executor.js';
 
-/** Prometheus metrics of one app (own registry, so several apps in one process never collide). */
+/**
+ * Prometheus metrics of one app (own registry, so several apps in one process never collide), each
+ * labelled with the node that counted it: `/metrics` is per node, and a fleet's are summed by label.
+ */
 export class Telemetry {
   readonly registry = new MetricsRegistry();
   readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
@@ -9,8 +12,10 @@ export class Telemetry {
   readonly toolDuration: Histogram<'system' | 'tool' | 'success'>;
   readonly toolTotal: Counter<'system' | 'tool' | 'success' | 'error_code'>;
   readonly ingestionErrors: Counter<'system'>;
+  readonly backgroundJobs: Counter<'job' | 'outcome'>;
 
-  constructor() {
+  constructor(nodeId: string) {
+    this.registry.setDefaultLabels({ node: nodeId });
     collectDefaultMetrics({ register: this.registry });
     this.httpDuration = new Histogram({
       name: 'http_request_duration_seconds',
@@ -42,6 +47,12 @@ export class Telemetry {
       name: 'graph_ingestion_errors_total',
       help: 'Tool results the knowledge graph failed to ingest',
       labelNames: ['system'],
+      registers: [this.registry],
+    });
+    this.backgroundJobs = new Counter({
+      name: 'background_jobs_total',
+      help: 'Turns of background jobs this node ran, or skipped because another node was running them',
+      labelNames: ['job', 'outcome'],
       registers: [this.registry],
     });
   }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FleetLocks } from '../store/fleet-locks.js';
 import type { Clock, Logger } from '../toolkit/context.js';
 import type { AnalyticsCacheStore } from './cache-store.js';
 
@@ -71,7 +72,13 @@ export class AnalyticsCache {
     private readonly store: AnalyticsCacheStore,
     private readonly clock: Clock,
     private readonly log: Logger,
-    private readonly options: { freshForMs?: number; expiresAfterMs?: number; memoryEntries?: number } = {},
+    private readonly options: {
+      freshForMs?: number;
+      expiresAfterMs?: number;
+      memoryEntries?: number;
+      /** One node of the fleet refreshes a stale key at a time; the others serve the stale value meanwhile. */
+      refreshLocks?: FleetLocks;
+    } = {},
   ) {}
 
   private get freshFor(): number {
@@ -103,7 +110,11 @@ export class AnalyticsCache {
       const age = entry ? this.clock.now() - entry.computedAt : Infinity;
       if (entry && age < this.freshFor) return this.answer<T>(entry, 'fresh');
       if (entry && age <= this.expiresAfter) {
-        if (!this.inflight.has(id)) this.track(run());
+        const locks = this.options.refreshLocks;
+        if (!this.inflight.has(id))
+          this.track(
+            locks ? locks.once(`analytics.refresh:${tenantId}:${hash}`, async () => void (await run())) : run(),
+          );
         return this.answer<T>(entry, 'stale');
       }
     }
@@ -155,7 +166,7 @@ export class AnalyticsCache {
     return promise;
   }
 
-  private track(refresh: Promise<Entry>): void {
+  private track(refresh: Promise<unknown>): void {
     const task = refresh.then(
       () => undefined,
       (error: unknown) =>

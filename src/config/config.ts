@@ -1,4 +1,4 @@
-import { homedir } from 'node:os';
+import { homedir, hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DATABASE_VARIABLES, databaseSettingsOf, type DatabaseSettings } from './database.js';
@@ -47,6 +47,11 @@ export interface Config {
   /** Why demo mode is on, for the start-up message. */
   demoReason?: string;
   logLevel: LogLevel;
+  /**
+   * This server among the nodes sharing one store (CONSTELLATION_NODE_ID, default `<hostname>-<pid>`):
+   * on every log line and metric, and in `/ready`.
+   */
+  nodeId: string;
   /** JWT the stdio server acts with (its caller); demo user when unset in demo mode. */
   stdioToken?: string;
   /** 32 bytes (CONSTELLATION_TOKEN_ENCRYPTION_KEY): tokens are encrypted (JWE) so they never show credentials. */
@@ -134,6 +139,7 @@ const ENVIRONMENT = z
     CONSTELLATION_TLS_KEY: text(),
     CONSTELLATION_DEMO: text(),
     LOG_LEVEL: choice<LogLevel>('LOG_LEVEL', ['debug', 'info', 'warn', 'error'], 'info'),
+    CONSTELLATION_NODE_ID: text(),
     CONSTELLATION_TOKEN: text(),
     CONSTELLATION_TOKEN_ENCRYPTION_KEY: secretKey('CONSTELLATION_TOKEN_ENCRYPTION_KEY'),
     CONSTELLATION_ENCRYPTION_KEY: secretKeys('CONSTELLATION_ENCRYPTION_KEY'),
@@ -208,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     tlsKeyFile: v.CONSTELLATION_TLS_KEY,
     ...demoChoice(env, v, overrides),
     logLevel: v.LOG_LEVEL,
+    nodeId: v.CONSTELLATION_NODE_ID ?? `${hostname()}-${process.pid}`,
     stdioToken: v.CONSTELLATION_TOKEN,
     tokenEncryptionKey: v.CONSTELLATION_TOKEN_ENCRYPTION_KEY,
     vaultKeys: v.CONSTELLATION_ENCRYPTION_KEY,

@@ -36,4 +36,11 @@ export function createLogger(
   return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
 }
 
+/** `log` with `fields` on every line (a line's own fields of the same name win). */
+export function withFields(log: Logger, fields: Record<string, unknown>): Logger {
+  const at = (level: Level) => (message: string, own?: Record<string, unknown>) =>
+    log[level](message, { ...fields, ...own });
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };

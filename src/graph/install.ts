@@ -4,11 +4,15 @@ import { tenantGate } from '../store/tenant-gate.js';
 import type { GraphStorage } from './store/graph-storage.js';
 import { SqliteGraphStorage } from './store/graph-storage-sqlite.js';
 import { PgGraphStorage } from './store/pg/graph-storage-pg.js';
+import type { FleetJobs } from '../store/fleet-jobs.js';
 import type { Clock, Logger } from '../toolkit/context.js';
 import type { ExecutionObserver } from '../toolkit/executor.js';
 import { GraphService } from './service/graph-service.js';
 import type { SemanticSearchFactory } from './service/semantic-search.js';
 import { nodeVocabulary } from './types.js';
+
+/** The job that sweeps expired contexts and old activity. */
+export const GRAPH_SWEEP_JOB = 'graph.sweep';
 
 /** How often expired contexts are swept (they are also purged whenever they would be read). */
 const PURGE_INTERVAL_MS = 60_000;
@@ -17,6 +21,8 @@ interface GraphDependencies {
   store: StoreBackend;
   clock: Clock;
   log: Logger;
+  /** Runs the sweeps on one node of the fleet at a time. */
+  jobs: FleetJobs;
   /** Each system's extractor, by system id. */
   extractors: Readonly<Record<string, Extractor>>;
   /** The node types the systems write (the graph adds its own). */
@@ -34,7 +40,7 @@ interface GraphFeature {
   /** The activity record and the ingestion of results, for the executor. */
   observers: readonly ExecutionObserver[];
   dropTenant: (tenantId: string) => void;
-  /** Stops the sweeps and ingests what is queued. */
+  /** Ingests what is queued (the sweeps stop with the app's jobs). */
   close: () => Promise<void>;
 }
 
@@ -52,25 +58,17 @@ export function createGraph(deps: GraphDependencies): GraphFeature {
   });
 
   let sweeps = 0;
-  const sweepOnce = async () => {
-    try {
-      await graph.contexts.purgeAll();
-      // Activity retention runs at start and about once an hour.
-      if (deps.activityRetentionDays > 0 && sweeps++ % 60 === 0) await graph.pruneActivity(deps.activityRetentionDays);
-    } catch (error) {
-      deps.log.warn('graph: purge failed', { error: error instanceof Error ? error.message : String(error) });
-    }
-  };
-  void sweepOnce();
-  const sweep = setInterval(() => void sweepOnce(), PURGE_INTERVAL_MS);
-  sweep.unref();
+  deps.jobs.every(GRAPH_SWEEP_JOB, PURGE_INTERVAL_MS, async () => {
+    await graph.contexts.purgeAll();
+    // Activity retention runs at start and about once an hour (of this node's turns).
+    if (deps.activityRetentionDays > 0 && sweeps++ % 60 === 0) await graph.pruneActivity(deps.activityRetentionDays);
+  });
   const pipeline = graph.ingestion;
   return {
     graph,
     observers: [pipeline.recordActivity, pipeline.queueResult],
     dropTenant: (tenantId) => pipeline.dropTenant(tenantId),
     close() {
-      clearInterval(sweep);
       return graph.flush();
     },
   };

@@ -32,7 +32,8 @@ export function hostGuard(config: Config) {
 export function tlsGuard(config: Config) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (config.environment !== 'production' || req.secure) return next();
-    if (req.path === '/health') return next();
+    // A balancer's probes stay plain HTTP on the internal network.
+    if (req.path === '/health' || req.path === '/ready') return next();
     sendError(res, new AppError('FORBIDDEN', plainHttpRefusal(config.trustProxy, req.headers['x-forwarded-proto'])));
   };
 }

@@ -8,6 +8,7 @@ import type { ClientCache } from '../integrations/client-cache.js';
 import type { AnyIntegration, PlatformAccounts } from '../integrations/integration.js';
 import type { WorkspaceId } from '../sandbox/credentials.js';
 import type { Sandbox } from '../sandbox/server.js';
+import type { CancelBus } from '../mcp/cancel-bus.js';
 import type { TaskStore } from '../mcp/task-store.js';
 import type { Telemetry } from '../telemetry.js';
 import type { Caller, Clock, Logger } from '../toolkit/context.js';
@@ -40,8 +41,12 @@ export interface RouteContext {
   clock: Clock;
   /** Whether the installation's store takes a write now (`/health`). */
   storeAnswers(): Promise<boolean>;
+  /** Whether this node should get requests now (`/ready`): the store answers and it is not draining. */
+  readiness(): Promise<{ ready: true } | { ready: false; reason: 'draining' | 'store_unavailable' }>;
   /** MCP tasks (long calls run in the background), shared by every server of the installation. */
   mcpTasks: TaskStore;
+  /** Cancellations and task ends, told to every node sharing the store (the node doing the work stops it). */
+  cancelBus: CancelBus;
   telemetry: Telemetry;
   /** Every system's manifest (tools, integrations, extractor, REST family, per-user authorization...). */
   manifests: readonly SystemManifest[];

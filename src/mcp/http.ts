@@ -43,7 +43,7 @@ const scopeOf = (authInfo: AuthInfo | undefined): RequestScope => {
  * X-MCP-Readonly narrow what the request sees (400 when they name what this server does not expose).
  */
 /** What MCP over HTTP uses of the server: the caller checks, the task store's database and clock, the executor. */
-export type McpHttpContext = CallerChecks & Pick<RouteContext, 'log' | 'mcpTasks' | 'clock' | 'executor'>;
+export type McpHttpContext = CallerChecks & Pick<RouteContext, 'log' | 'mcpTasks' | 'cancelBus' | 'clock' | 'executor'>;
 
 export function mcpHttpHandler(app: McpHttpContext, surface: McpSurface) {
   const onerror = (error: Error) => app.log.warn('mcp: request failed', { error: error.message });
@@ -57,7 +57,7 @@ export function mcpHttpHandler(app: McpHttpContext, surface: McpSurface) {
     ),
     { onerror },
   );
-  const legacy = new LegacyHttpCalls(surface, new McpTasks(app, surface, app.mcpTasks));
+  const legacy = new LegacyHttpCalls(surface, new McpTasks(app, surface, app.mcpTasks, app.cancelBus), app.cancelBus);
   return async (req: Request, res: Response): Promise<void> => {
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
 import type { ToolSelection } from '../toolkit/registry.js';
+import type { CancelBus } from './cancel-bus.js';
 import type { McpSurface } from './server.js';
 import { logScopeOf } from './host-log.js';
 import { isTaskMessage, type McpTasks, type TaskMessage } from './tasks.js';
@@ -15,9 +16,10 @@ interface LegacyMessage extends TaskMessage {
 /**
  * 2025-era requests over stateless HTTP: a protocol server per request, answering JSON, or an SSE
  * stream when the call asked for progress. A client cancels a call by posting
- * `notifications/cancelled` in a request of its own, which reaches another server instance: calls in
- * flight are therefore kept by the client's token and request id (on this node), and a cancellation
- * from the same token aborts the one it names. A client that goes away aborts its call too.
+ * `notifications/cancelled` in a request of its own, which may reach another server instance or
+ * another node: calls in flight are therefore kept by the client's token and request id, and a
+ * cancellation from the same token, told to every node by the cancel bus, aborts the one it names on
+ * the node running it. A client that goes away aborts its call too.
  */
 export class LegacyHttpCalls {
   private readonly inFlight = new Map<string, AbortController>();
@@ -25,7 +27,12 @@ export class LegacyHttpCalls {
   constructor(
     private readonly surface: McpSurface,
     private readonly tasks: McpTasks,
-  ) {}
+    private readonly bus: CancelBus,
+  ) {
+    bus.subscribe((notice) => {
+      if (notice.kind === 'call_cancelled') this.abortInFlight(notice.callKey);
+    });
+  }
 
   async serve(
     req: Request,
@@ -34,7 +41,7 @@ export class LegacyHttpCalls {
   ): Promise<void> {
     const message = (req.body ?? {}) as LegacyMessage;
     if (isTaskMessage(message)) return this.serveTask(message, res, scope);
-    if (message.method === 'notifications/cancelled') this.cancel(scope.token, message.params?.requestId);
+    if (message.method === 'notifications/cancelled') await this.cancel(scope.token, message.params?.requestId);
     const controller = new AbortController();
     const key = message.method === 'tools/call' ? this.keyOf(scope.token, message.id) : undefined;
     if (key) this.inFlight.set(key, controller);
@@ -81,14 +88,26 @@ export class LegacyHttpCalls {
     }
   }
 
-  private cancel(token: string | undefined, requestId: unknown): void {
+  /** Aborts the call here, or tells the node running it. */
+  private async cancel(token: string | undefined, requestId: unknown): Promise<void> {
     const key = this.keyOf(token, requestId);
-    if (key) this.inFlight.get(key)?.abort(new AppError('CANCELLED', 'The client cancelled the call'));
+    if (!key) return;
+    if (this.abortInFlight(key)) return;
+    await this.bus.publish({ kind: 'call_cancelled', callKey: key }).catch(() => undefined);
   }
 
-  /** Request ids are the client's own: scoped by a digest of its token, never shared across callers. */
+  private abortInFlight(key: string): boolean {
+    const call = this.inFlight.get(key);
+    call?.abort(new AppError('CANCELLED', 'The client cancelled the call'));
+    return call !== undefined;
+  }
+
+  /**
+   * Request ids are the client's own: scoped by a digest of its token, never shared across callers. A
+   * digest of both, so that the key is short enough to tell other nodes whatever id the client chose.
+   */
   private keyOf(token: string | undefined, id: unknown): string | undefined {
     if (!token || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
-    return `${createHash('sha256').update(token).digest('base64url').slice(0, 22)}:${JSON.stringify(id)}`;
+    return createHash('sha256').update(token).update('\0').update(JSON.stringify(id)).digest('base64url');
   }
 }

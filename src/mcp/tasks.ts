@@ -3,6 +3,7 @@ import { ProtocolError, type CallToolResult } from '@modelcontextprotocol/server
 import type { Caller } from '../toolkit/context.js';
 import { AppError, toAppError } from '../toolkit/errors.js';
 import type { ToolSelection } from '../toolkit/registry.js';
+import type { CancelBus, CancelNotice } from './cancel-bus.js';
 import type { McpContext } from './context.js';
 import { JSON_RPC } from './json-rpc-errors.js';
 import { errorResult, successResult } from './results.js';
@@ -38,16 +39,22 @@ export const isTaskMessage = (message: TaskMessage): boolean =>
  * report progress and are cancelled by the client). A task-augmented `tools/call` answers at once with
  * the task; the call runs on, and `tasks/get`, `tasks/result`, `tasks/list` and `tasks/cancel` follow
  * it. Tasks are kept in the store, scoped to the caller's tenant and user, so a stateless node
- * answers for tasks another node runs (cancelling stops the work when it runs on the node asked).
+ * answers for tasks another node runs; the cancel bus tells the node running a task that it was
+ * cancelled (its work stops), and every node that it finished (a waiting `tasks/result` answers at once).
  */
 export class McpTasks {
-  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly running = new Map<string, { tenantId: string; controller: AbortController; done: Promise<void> }>();
+  /** `tasks/result` requests waiting for tasks another node runs, by task id. */
+  private readonly waiting = new Map<string, Set<() => void>>();
 
   constructor(
     private readonly app: Pick<McpContext, 'executor' | 'log'>,
     private readonly surface: McpSurface,
     private readonly store: TaskStore,
-  ) {}
+    private readonly bus: CancelBus,
+  ) {
+    bus.subscribe((notice) => this.heard(notice));
+  }
 
   async answer(
     message: TaskMessage,
@@ -75,13 +82,14 @@ export class McpTasks {
     if (message.method === 'tasks/get') return reply({ ...task });
     if (message.method === 'tasks/cancel') {
       if (TERMINAL.has(task.status)) return refuse(`Task ${taskId} is already ${task.status}`);
-      this.running.get(taskId)?.controller.abort(new AppError('CANCELLED', 'The task was cancelled'));
+      this.abortRunning(owner.tenantId, taskId);
       await this.store.finish(
         taskId,
         'cancelled',
         errorResult(new AppError('CANCELLED', 'The task was cancelled')),
         'Cancelled by the client',
       );
+      await this.tell({ kind: 'task_cancelled', tenantId: owner.tenantId, taskId });
       return reply({ ...(await this.store.get(owner, taskId))! });
     }
     const result = await this.outcome(owner, taskId, closed);
@@ -113,7 +121,6 @@ export class McpTasks {
       MAX_TTL_MS,
       Math.max(MIN_TTL_MS, typeof params.task?.ttl === 'number' ? params.task.ttl : DEFAULT_TTL_MS),
     );
-    await this.store.purgeExpired();
     let task: Awaited<ReturnType<TaskStore['create']>>;
     try {
       task = await this.store.create(owner, name, ttl);
@@ -143,14 +150,22 @@ export class McpTasks {
           );
         },
       )
+      .then(() => this.tell({ kind: 'task_finished', tenantId: owner.tenantId, taskId: task.taskId }))
       .catch((error: unknown) =>
         this.app.log.warn('task outcome not stored', { error: error instanceof Error ? error.message : String(error) }),
       );
-    this.running.set(task.taskId, { controller, done: done.finally(() => this.running.delete(task.taskId)) });
+    this.running.set(task.taskId, {
+      tenantId: owner.tenantId,
+      controller,
+      done: done.finally(() => this.running.delete(task.taskId)),
+    });
     return reply({ task: { ...task } });
   }
 
-  /** A task's result once it is final: waited for here when this node runs it, else polled from the store. */
+  /**
+   * A task's result once it is final: waited for here when this node runs it, else read again when the
+   * bus says it finished (or at the poll interval, should a notice be missed).
+   */
   private async outcome(owner: TaskOwner, taskId: string, closed: AbortSignal): Promise<CallToolResult | undefined> {
     for (;;) {
       const task = await this.store.get(owner, taskId);
@@ -159,10 +174,46 @@ export class McpTasks {
       if (closed.aborted) throw new AppError('CANCELLED', 'The client closed the connection');
       const local = this.running.get(taskId);
       await Promise.race([
-        local ? local.done : new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS)),
+        local ? local.done : this.finishedElsewhere(taskId),
         new Promise((resolve) => closed.addEventListener('abort', resolve, { once: true })),
       ]);
     }
+  }
+
+  /** Resolves when the bus says the task finished, or after the poll interval. */
+  private finishedElsewhere(taskId: string): Promise<void> {
+    return new Promise((resolve) => {
+      const waiters = this.waiting.get(taskId) ?? new Set();
+      this.waiting.set(taskId, waiters);
+      const wake = () => {
+        clearTimeout(timer);
+        waiters.delete(wake);
+        if (waiters.size === 0 && this.waiting.get(taskId) === waiters) this.waiting.delete(taskId);
+        resolve();
+      };
+      const timer = setTimeout(wake, POLL_INTERVAL_MS);
+      waiters.add(wake);
+    });
+  }
+
+  private heard(notice: CancelNotice): void {
+    if (notice.kind === 'call_cancelled') return;
+    if (notice.kind === 'task_cancelled') this.abortRunning(notice.tenantId, notice.taskId);
+    for (const wake of [...(this.waiting.get(notice.taskId) ?? [])]) wake();
+  }
+
+  private abortRunning(tenantId: string, taskId: string): void {
+    const running = this.running.get(taskId);
+    if (running?.tenantId === tenantId) running.controller.abort(new AppError('CANCELLED', 'The task was cancelled'));
+  }
+
+  /** Tells every node; a failure is logged (the store already holds the outcome). */
+  private async tell(notice: CancelNotice): Promise<void> {
+    await this.bus
+      .publish(notice)
+      .catch((error: unknown) =>
+        this.app.log.warn('task notice not sent', { error: error instanceof Error ? error.message : String(error) }),
+      );
   }
 }
 

@@ -8,7 +8,7 @@ import { buildHttpApp, listen } from '../../src/http/server.js';
 import { McpSurface, type McpSurfaceOptions } from '../../src/mcp/server.js';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import type { Caller, Clock } from '../../src/toolkit/context.js';
+import type { Caller, Clock, Logger } from '../../src/toolkit/context.js';
 import { setRetryDelayScale } from '../../src/toolkit/retry.js';
 import { laneDatabaseEnv } from './lane-env.js';
 
@@ -36,6 +36,8 @@ export async function testApp(env: NodeJS.ProcessEnv = {}): Promise<App> {
 export interface TestServerOptions {
   environment?: Config['environment'];
   clock?: Clock;
+  /** Where the app logs (nowhere by default). */
+  log?: Logger;
   /** Overrides of the configuration (host, allowedHosts, demo...). */
   config?: Partial<Config>;
   /** Environment variables the configuration is read from, besides the test secrets. */
@@ -76,7 +78,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     { databaseFile: ':memory:', demo: options.sandbox !== false, port: 0, logLevel: 'error', ...options.config },
   );
-  const appOptions = { clock: options.clock, log: silentLogger, manifests: options.manifests };
+  const appOptions = { clock: options.clock, log: options.log ?? silentLogger, manifests: options.manifests };
   const app =
     options.sandbox === false
       ? await createApp(config, appOptions)

@@ -33,9 +33,10 @@ describe('public system routes', () => {
     const text = await response.text();
     expect(response.headers.get('content-type')).toContain('text/plain');
     expect(text).toContain('# TYPE http_request_duration_seconds histogram');
-    expect(text).toMatch(/http_requests_total\{method="GET",route="\/mcp\/systems",status="200"\} \d+/);
+    // Every sample names the node that counted it (a fleet's are summed by that label).
+    expect(text).toMatch(/http_requests_total\{method="GET",route="\/mcp\/systems",status="200",node="[^"]+"\} \d+/);
     expect(text).toMatch(
-      /http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/mcp\/systems",status="200"\}/,
+      /http_request_duration_seconds_bucket\{le="[^"]+",node="[^"]+",method="GET",route="\/mcp\/systems",status="200"\}/,
     );
     expect(text).toContain('# TYPE tool_execution_duration_seconds histogram');
   });

@@ -3,48 +3,14 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { SystemManifest } from '../../src/catalog/manifest.js';
-import { defineTool } from '../../src/toolkit/define-tool.js';
 import { MANIFESTS } from '../../tools/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { slowCountSystem } from '../helpers/slow-count-system.js';
 import { WatchedWork } from '../helpers/watched-work.js';
 
 /** Tool calls as tasks for 2025-11-25 clients: created at once, followed, listed, cancelled, scoped to their owner. */
 const work = new WatchedWork();
-let steps = 0;
-const countSlowly = defineTool({
-  system: 'task_check',
-  name: 'count_slowly',
-  description: 'Counts to `to`, one step at a time.',
-  capability: { type: 'read', name: 'task_check.count' },
-  input: z.object({ to: z.number().int().min(1).max(100).describe('Where to stop') }),
-  output: z.object({ counted: z.number().describe('Steps taken') }),
-  hints: {
-    aliases: ['count'],
-    when_to_use: 'Counting.',
-    not_for: 'Anything else.',
-    examples: [{ query: 'count', tool: 'count_slowly', params: { to: 3 } }],
-  },
-  run: ({ args, signal }) =>
-    work.track(signal, async () => {
-      for (let i = 0; i < args.to; i++) {
-        await work.step(signal);
-        steps++;
-      }
-      return { counted: args.to };
-    }),
-});
-const taskSystem: SystemManifest = {
-  system: {
-    id: 'task_check',
-    name: 'Task check',
-    description: 'A system whose tool takes a while.',
-    keywords: ['count'],
-    when_to_use: 'Counting.',
-  },
-  tools: [countSlowly],
-  integrations: [],
-};
+const { manifest: taskSystem, steps: stepsTaken } = slowCountSystem('task_check', work);
 
 let server: TestServer;
 beforeAll(async () => {
@@ -117,14 +83,14 @@ describe('tool calls as tasks (protocol 2025-11-25 over HTTP)', () => {
     work.hold();
     const { task } = await startTask(client, 50);
     await run.started;
-    const stepsThen = steps;
+    const stepsThen = stepsTaken();
     const cancelled = await client.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, TaskSchema);
     expect(cancelled.status).toBe('cancelled');
     // The work hears of it (its signal aborts) and ends without another step.
     await run.aborted;
     await run.settled;
     work.release();
-    expect(steps).toBe(stepsThen);
+    expect(stepsTaken()).toBe(stepsThen);
     expect((await taskResult(client, task.taskId)).isError).toBe(true);
     await expect(
       client.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, TaskSchema),

@@ -217,40 +217,59 @@ export class OAuthFlow {
   async tokens(owner: VaultOwner, options: { afterUnauthorized?: boolean } = {}): Promise<StoredGrant> {
     const stored = await this.stored(owner);
     if (!stored) throw this.authorizationRequired(owner, `Authorize ${this.provider.title} to continue`);
-    const margin = this.options.refreshMarginMs ?? 60_000;
-    const fresh = stored.expiresAt === undefined || stored.expiresAt - margin > this.options.clock.now();
-    if (fresh && !options.afterUnauthorized) return stored;
+    if (this.isFresh(stored) && !options.afterUnauthorized) return stored;
     const key = ownerKey(owner);
     let running = this.refreshing.get(key);
     if (!running) {
-      running = this.refresh(owner, stored).finally(() => this.refreshing.delete(key));
+      running = this.refresh(owner, stored, options.afterUnauthorized === true).finally(() =>
+        this.refreshing.delete(key),
+      );
       this.refreshing.set(key, running);
     }
     return running;
   }
 
-  private async refresh(owner: VaultOwner, stored: StoredGrant): Promise<StoredGrant> {
-    if (!stored.refreshToken) {
-      await this.options.vault.delete(owner, this.provider.id);
-      throw this.authorizationRequired(owner, `The ${this.provider.title} authorization has expired: authorize again`);
-    }
-    try {
-      const refreshed = await this.provider.refresh(stored);
-      const next: StoredGrant = {
-        ...stored,
-        ...refreshed,
-        refreshToken: refreshed.refreshToken ?? stored.refreshToken,
-      };
-      await this.options.vault.put(owner, this.provider.id, { ...next }, { sameGrant: true });
-      return next;
-    } catch (error) {
-      if (!(error instanceof RefreshRejected)) throw error;
-      await this.options.vault.delete(owner, this.provider.id);
-      throw this.authorizationRequired(
-        owner,
-        `${this.provider.title} no longer accepts this authorization (it was revoked or expired): authorize again`,
-      );
-    }
+  /**
+   * Refreshes under the grant's lock, shared by every server on the store: the grant is read again once
+   * the lock is held, so a server that waited finds the tokens another one just stored and uses them
+   * instead of spending a refresh token the provider may have rotated away.
+   */
+  private refresh(owner: VaultOwner, seen: StoredGrant, afterUnauthorized: boolean): Promise<StoredGrant> {
+    return this.options.vault.withGrantLock(owner, this.provider.id, async (row) => {
+      const stored = (await row.get()) as StoredGrant | undefined;
+      if (!stored) throw this.authorizationRequired(owner, `Authorize ${this.provider.title} to continue`);
+      const renewedMeanwhile = stored.accessToken !== seen.accessToken;
+      if (renewedMeanwhile && (this.isFresh(stored) || afterUnauthorized)) return stored;
+      if (!stored.refreshToken) {
+        await row.delete();
+        throw this.authorizationRequired(
+          owner,
+          `The ${this.provider.title} authorization has expired: authorize again`,
+        );
+      }
+      try {
+        const refreshed = await this.provider.refresh(stored);
+        const next: StoredGrant = {
+          ...stored,
+          ...refreshed,
+          refreshToken: refreshed.refreshToken ?? stored.refreshToken,
+        };
+        await row.put({ ...next }, { sameGrant: true });
+        return next;
+      } catch (error) {
+        if (!(error instanceof RefreshRejected)) throw error;
+        await row.delete();
+        throw this.authorizationRequired(
+          owner,
+          `${this.provider.title} no longer accepts this authorization (it was revoked or expired): authorize again`,
+        );
+      }
+    });
+  }
+
+  private isFresh(grant: StoredGrant): boolean {
+    const margin = this.options.refreshMarginMs ?? 60_000;
+    return grant.expiresAt === undefined || grant.expiresAt - margin > this.options.clock.now();
   }
 
   /** The generation of the user's grant: it changes when the grant is replaced or removed, not when refreshed. */

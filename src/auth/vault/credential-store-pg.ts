@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { LOCK_SPACE, withPgTransactionLock } from '../../store/pg/advisory.js';
 import { gateTenantPg, inPgTransaction } from '../../store/pg/transaction.js';
 import { AppError } from '../../toolkit/errors.js';
 import type { SealedSecret } from './cipher.js';
@@ -7,6 +8,7 @@ import {
   type CredentialKey,
   type CredentialRow as Row,
   type CredentialStore,
+  type LockedCredential,
   type StoredCredential,
 } from './credential-store.js';
 
@@ -21,39 +23,15 @@ export class PgCredentialStore implements CredentialStore {
   constructor(private readonly pool: pg.Pool) {}
 
   async put(key: CredentialKey, sealed: SealedSecret, at: number, tenantEpoch?: string): Promise<boolean> {
-    try {
-      await inPgTransaction(this.pool, async (client) => {
-        await gateTenantPg(client, key.tenantId, tenantEpoch);
-        await client.query(
-          `INSERT INTO vault_credentials (tenant_id, user_email, provider, key_id, nonce, ciphertext, tag, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
-           ON CONFLICT (tenant_id, user_email, provider) DO UPDATE SET
-             key_id = excluded.key_id, nonce = excluded.nonce, ciphertext = excluded.ciphertext, tag = excluded.tag,
-             updated_at = excluded.updated_at`,
-          [key.tenantId, key.userEmail, key.provider, sealed.keyId, sealed.nonce, sealed.ciphertext, sealed.tag, at],
-        );
-      });
-      return true;
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'TENANT_NOT_FOUND') return false;
-      throw error;
-    }
+    return inPgTransaction(this.pool, (client) => upsert(client, key, sealed, at, tenantEpoch));
   }
 
-  async get(key: CredentialKey): Promise<SealedSecret | undefined> {
-    const { rows } = await this.pool.query<Row>(
-      'SELECT key_id, nonce, ciphertext, tag FROM vault_credentials WHERE tenant_id = $1 AND user_email = $2 AND provider = $3',
-      [key.tenantId, key.userEmail, key.provider],
-    );
-    return rows[0] && sealedOf(rows[0]);
+  get(key: CredentialKey): Promise<SealedSecret | undefined> {
+    return select(this.pool, key);
   }
 
-  async delete(key: CredentialKey): Promise<boolean> {
-    const { rowCount } = await this.pool.query(
-      'DELETE FROM vault_credentials WHERE tenant_id = $1 AND user_email = $2 AND provider = $3',
-      [key.tenantId, key.userEmail, key.provider],
-    );
-    return rowCount === 1;
+  delete(key: CredentialKey): Promise<boolean> {
+    return remove(this.pool, key);
   }
 
   async providers(tenantId: string, userEmail: string): Promise<string[]> {
@@ -98,4 +76,59 @@ export class PgCredentialStore implements CredentialStore {
     const { rowCount } = await this.pool.query('DELETE FROM vault_credentials WHERE tenant_id = $1', [tenantId]);
     return rowCount ?? 0;
   }
+
+  /** A transaction holding an advisory lock on the row's key; the row is read and written on its connection. */
+  withRowLock<T>(key: CredentialKey, work: (row: LockedCredential) => Promise<T>): Promise<T> {
+    const name = `vault:${JSON.stringify([key.tenantId, key.userEmail, key.provider])}`;
+    return withPgTransactionLock(this.pool, LOCK_SPACE.exclusive, name, (client) =>
+      work({
+        get: () => select(client, key),
+        put: (sealed, at, tenantEpoch) => upsert(client, key, sealed, at, tenantEpoch),
+        delete: () => remove(client, key),
+      }),
+    );
+  }
+}
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+async function select(db: Queryable, key: CredentialKey): Promise<SealedSecret | undefined> {
+  const { rows } = await db.query<Row>(
+    'SELECT key_id, nonce, ciphertext, tag FROM vault_credentials WHERE tenant_id = $1 AND user_email = $2 AND provider = $3',
+    [key.tenantId, key.userEmail, key.provider],
+  );
+  return rows[0] && sealedOf(rows[0]);
+}
+
+async function remove(db: Queryable, key: CredentialKey): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'DELETE FROM vault_credentials WHERE tenant_id = $1 AND user_email = $2 AND provider = $3',
+    [key.tenantId, key.userEmail, key.provider],
+  );
+  return rowCount === 1;
+}
+
+/** Stores the row behind the tenant gate, on a connection inside a transaction; false when the tenant is gone. */
+async function upsert(
+  client: pg.PoolClient,
+  key: CredentialKey,
+  sealed: SealedSecret,
+  at: number,
+  tenantEpoch?: string,
+): Promise<boolean> {
+  try {
+    await gateTenantPg(client, key.tenantId, tenantEpoch);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'TENANT_NOT_FOUND') return false;
+    throw error;
+  }
+  await client.query(
+    `INSERT INTO vault_credentials (tenant_id, user_email, provider, key_id, nonce, ciphertext, tag, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+     ON CONFLICT (tenant_id, user_email, provider) DO UPDATE SET
+       key_id = excluded.key_id, nonce = excluded.nonce, ciphertext = excluded.ciphertext, tag = excluded.tag,
+       updated_at = excluded.updated_at`,
+    [key.tenantId, key.userEmail, key.provider, sealed.keyId, sealed.nonce, sealed.ciphertext, sealed.tag, at],
+  );
+  return true;
 }

@@ -6,6 +6,7 @@ import {
   type CredentialKey,
   type CredentialRow,
   type CredentialStore,
+  type LockedCredential,
   type StoredCredential,
 } from './credential-store.js';
 
@@ -74,5 +75,14 @@ export class SqliteCredentialStore implements CredentialStore {
 
   async deleteTenant(tenantId: string): Promise<number> {
     return this.statements.deleteTenant.run(tenantId).changes;
+  }
+
+  /** One server uses the file, and the OAuth flow already refreshes one grant at a time in it: no lock to take. */
+  withRowLock<T>(key: CredentialKey, work: (row: LockedCredential) => Promise<T>): Promise<T> {
+    return work({
+      get: () => this.get(key),
+      put: (sealed, at, tenantEpoch) => this.put(key, sealed, at, tenantEpoch),
+      delete: () => this.delete(key),
+    });
   }
 }

@@ -35,6 +35,19 @@ export interface CredentialStore {
   resealAll(currentKeyId: string, reseal: (row: StoredCredential) => SealedSecret): Promise<number>;
   /** Deletes every row of a tenant; returns how many. */
   deleteTenant(tenantId: string): Promise<number>;
+  /**
+   * Runs `work` holding the lock of one row across every server sharing the store, `work` reading and
+   * writing that row through `row`: whoever comes meanwhile waits, then reads what `work` stored.
+   */
+  withRowLock<T>(key: CredentialKey, work: (row: LockedCredential) => Promise<T>): Promise<T>;
+}
+
+/** The row a `withRowLock` holds, read and written within the lock. */
+export interface LockedCredential {
+  get(): Promise<SealedSecret | undefined>;
+  /** As `CredentialStore.put`. */
+  put(sealed: SealedSecret, at: number, tenantEpoch?: string): Promise<boolean>;
+  delete(): Promise<boolean>;
 }
 
 /** A `vault_credentials` row as both backends read it (bytea and BLOB columns come back as Buffers). */

@@ -1,6 +1,6 @@
 import { AppError } from '../../toolkit/errors.js';
 import { open, seal } from './cipher.js';
-import type { CredentialKey, CredentialStore } from './credential-store.js';
+import type { CredentialKey, CredentialStore, LockedCredential } from './credential-store.js';
 import { LocalGrantGenerations, type GrantGenerations } from './generations.js';
 import type { Keyring } from './keyring.js';
 
@@ -13,6 +13,14 @@ export interface VaultOwner {
   userEmail: string;
   /** The tenant generation the caller was authorised under (writes are refused for a later one). */
   tenantEpoch?: string;
+}
+
+/** A user's credentials for a provider, read and written while `withGrantLock` holds them. */
+export interface LockedGrant {
+  get(): Promise<VaultSecret | undefined>;
+  /** As `CredentialVault.put`. */
+  put(secret: VaultSecret, options?: { sameGrant?: boolean }): Promise<void>;
+  delete(): Promise<boolean>;
 }
 
 /** Rows a tenant's provider gets when first touched (see `fillOnFirstUse`). */
@@ -98,26 +106,69 @@ export class CredentialVault {
   ): Promise<void> {
     await this.filled(owner.tenantId, provider, false);
     const key = keyOf(owner, provider);
-    const sealed = seal(this.keyring.current, Buffer.from(JSON.stringify(secret), 'utf8'), contextOf(key));
-    if (!(await this.store.put(key, sealed, this.now(), owner.tenantEpoch)))
-      throw new AppError('NOT_FOUND', `Tenant ${owner.tenantId} does not exist`);
-    if (!options.sameGrant) await this.generations.advance(key);
+    await this.write(key, this.rowOf(key), owner.tenantEpoch, secret, options);
   }
 
   /** The user's credentials for a provider, or undefined when none are stored. */
   async get(owner: VaultOwner, provider: string): Promise<VaultSecret | undefined> {
     await this.filled(owner.tenantId, provider);
     const key = keyOf(owner, provider);
-    const sealed = await this.store.get(key);
-    if (!sealed) return undefined;
-    return JSON.parse(open(this.keyring, sealed, contextOf(key)).toString('utf8')) as VaultSecret;
+    return this.read(key, this.rowOf(key));
   }
 
   /** Forgets a user's credentials for a provider; true when there were any. */
   async delete(owner: VaultOwner, provider: string): Promise<boolean> {
     await this.filled(owner.tenantId, provider);
     const key = keyOf(owner, provider);
-    const removed = await this.store.delete(key);
+    return this.remove(key, this.rowOf(key));
+  }
+
+  /**
+   * Runs `work` holding a user's credentials for a provider across every server sharing the store (an
+   * OAuth refresh): whoever comes meanwhile waits, then reads what `work` stored.
+   */
+  async withGrantLock<T>(owner: VaultOwner, provider: string, work: (grant: LockedGrant) => Promise<T>): Promise<T> {
+    await this.filled(owner.tenantId, provider);
+    const key = keyOf(owner, provider);
+    return this.store.withRowLock(key, (row) =>
+      work({
+        get: () => this.read(key, row),
+        put: (secret, options = {}) => this.write(key, row, owner.tenantEpoch, secret, options),
+        delete: () => this.remove(key, row),
+      }),
+    );
+  }
+
+  private rowOf(key: CredentialKey): LockedCredential {
+    return {
+      get: () => this.store.get(key),
+      put: (sealed, at, tenantEpoch) => this.store.put(key, sealed, at, tenantEpoch),
+      delete: () => this.store.delete(key),
+    };
+  }
+
+  private async read(key: CredentialKey, row: LockedCredential): Promise<VaultSecret | undefined> {
+    const sealed = await row.get();
+    if (!sealed) return undefined;
+    return JSON.parse(open(this.keyring, sealed, contextOf(key)).toString('utf8')) as VaultSecret;
+  }
+
+  /** A new grant starts a new generation; `sameGrant` says these are the current grant's tokens renewed. */
+  private async write(
+    key: CredentialKey,
+    row: LockedCredential,
+    tenantEpoch: string | undefined,
+    secret: VaultSecret,
+    options: { sameGrant?: boolean },
+  ): Promise<void> {
+    const sealed = seal(this.keyring.current, Buffer.from(JSON.stringify(secret), 'utf8'), contextOf(key));
+    if (!(await row.put(sealed, this.now(), tenantEpoch)))
+      throw new AppError('NOT_FOUND', `Tenant ${key.tenantId} does not exist`);
+    if (!options.sameGrant) await this.generations.advance(key);
+  }
+
+  private async remove(key: CredentialKey, row: LockedCredential): Promise<boolean> {
+    const removed = await row.delete();
     await this.generations.advance(key);
     return removed;
   }

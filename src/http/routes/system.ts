@@ -46,9 +46,22 @@ const HEALTH = {
   required: ['status', 'timestamp', 'version', 'environment'],
 };
 
+const READINESS = {
+  type: 'object',
+  properties: {
+    status: { enum: ['ready', 'not_ready'] },
+    node: { type: 'string' },
+    reason: { enum: ['draining', 'store_unavailable'] },
+  },
+  required: ['status', 'node'],
+};
+
+/** Seconds a balancer is told to wait before asking a node that is not ready again. */
+const NOT_READY_RETRY_SECONDS = 5;
+
 /** Health, metrics, integration metadata and the OpenAPI document: public routes. */
 export const systemRoutes: RouteModule<
-  Pick<RouteContext, 'config' | 'storeAnswers' | 'telemetry' | 'registry' | 'manifests'>
+  Pick<RouteContext, 'config' | 'storeAnswers' | 'readiness' | 'telemetry' | 'registry' | 'manifests'>
 > = (routes, app) => {
   const pub = { tag: 'system', security: 'none' } as const;
 
@@ -70,6 +83,26 @@ export const systemRoutes: RouteModule<
         version: VERSION,
         environment: app.config.environment,
       });
+    },
+  );
+
+  routes.add(
+    {
+      ...pub,
+      method: 'get',
+      path: '/ready',
+      operationId: 'getReadiness',
+      summary: 'Whether a load balancer should send requests to this node (liveness is /health)',
+      response: READINESS,
+      alsoAnswers: { 503: 'Not ready: the store cannot be used, or the node is draining before it stops' },
+    },
+    async (_req, res) => {
+      const readiness = await app.readiness();
+      if (readiness.ready) return void res.json({ status: 'ready', node: app.config.nodeId });
+      res
+        .status(503)
+        .setHeader('Retry-After', String(NOT_READY_RETRY_SECONDS))
+        .json({ status: 'not_ready', node: app.config.nodeId, reason: readiness.reason });
     },
   );
 
