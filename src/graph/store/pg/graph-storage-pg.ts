@@ -13,7 +13,7 @@ import type { Direction } from '../../types.js';
 import type { ActivityRow, Condition, EdgeLink, EdgeRefRow, NodeRow } from '../rows.js';
 import { conditionsPg, PgParams } from './conditions-pg.js';
 import { PgGraphWrites, lookupAliasesPg } from './graph-writes-pg.js';
-import { keywordSearchPg } from './keyword-pg.js';
+import { indexStaleNodesPg, keywordSearchPg } from './keyword-pg.js';
 import { linksPg } from './links-pg.js';
 import { matchPatternPg } from './pattern-pg.js';
 import { namedStatement } from './statement-pg.js';
@@ -66,7 +66,9 @@ export class PgGraphStorage implements GraphStorage {
         await gateTenantPg(client, tenantId, epoch).catch(() => {
           throw new Refused();
         });
-        return work(new PgGraphWrites(client, tenantId));
+        const result = await work(new PgGraphWrites(client, tenantId));
+        await indexStaleNodesPg(client, tenantId);
+        return result;
       });
     } catch (error) {
       if (error instanceof Refused) return undefined;
