@@ -133,8 +133,8 @@ export const graphMigrations: Migration[] = [
   {
     // Keyword ranking over each tenant's own statistics (FTS5's bm25() counted every tenant's nodes), the same
     // on both backends: each node's postings with the project's terms (FTS5's own, so rankings stay), its
-    // length, written by triggers through the process's function (`keyword-function.ts`); then every
-    // stored node indexed. The text of a node stays `nodeTextSql`'s.
+    // length, written by triggers through the process's function (`keyword-function.ts`), and each tenant's
+    // node and term counts kept by triggers (one writer: no contention); then every stored node indexed.
     id: '103_graph_keyword_postings',
     up: (db) => {
       db.exec(`
@@ -156,7 +156,18 @@ export const graphMigrations: Migration[] = [
           tenant_id TEXT NOT NULL,
           length INTEGER NOT NULL
         );
-        CREATE INDEX graph_node_lengths_by_tenant ON graph_node_lengths (tenant_id, length);
+        CREATE TABLE graph_keyword_totals (
+          tenant_id TEXT PRIMARY KEY,
+          nodes INTEGER NOT NULL,
+          terms INTEGER NOT NULL
+        );
+        CREATE TRIGGER graph_node_lengths_added AFTER INSERT ON graph_node_lengths BEGIN
+          INSERT INTO graph_keyword_totals (tenant_id, nodes, terms) VALUES (new.tenant_id, 1, new.length)
+          ON CONFLICT (tenant_id) DO UPDATE SET nodes = nodes + 1, terms = terms + excluded.terms;
+        END;
+        CREATE TRIGGER graph_node_lengths_removed AFTER DELETE ON graph_node_lengths BEGIN
+          UPDATE graph_keyword_totals SET nodes = nodes - 1, terms = terms - old.length WHERE tenant_id = old.tenant_id;
+        END;
         CREATE TRIGGER graph_nodes_keywords_insert AFTER INSERT ON graph_nodes BEGIN ${indexNodeSql('new')}
         END;
         CREATE TRIGGER graph_nodes_keywords_update AFTER UPDATE OF node_id, properties ON graph_nodes

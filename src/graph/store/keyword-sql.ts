@@ -2,24 +2,34 @@ import { bm25IdfSql, bm25ScoreSql } from '../../store/keywords/bm25.js';
 import { keywordTermsOf } from '../../store/keywords/terms.js';
 import type { KeywordQuery } from './graph-storage.js';
 
+/** What a keyword query looks up: whole terms (one asked twice counts twice, as a phrase twice in FTS5), and a prefix. */
+export interface KeywordLookup {
+  terms: string[];
+  /** Every stored term in `[prefix, prefixEnd)` counts as this one term (an FTS5 prefix phrase). */
+  prefix: string | null;
+  prefixEnd: string | null;
+}
+
 /**
- * The terms a keyword query looks up, each as a range of stored terms `[term, upper)`: one term alone, or
- * every term it starts (the last word's last term when `prefixLast`, as an FTS5 prefix phrase matched).
- * A word of several terms counts as each of them.
+ * The terms of a keyword query's words: the last word's last term a prefix when `prefixLast`. A word of
+ * several terms counts as each of them.
  */
-export function keywordRangesOf({ words, prefixLast }: KeywordQuery): { terms: string[]; uppers: string[] } {
+export function keywordLookupOf({ words, prefixLast }: KeywordQuery): KeywordLookup {
   const terms = words.flatMap((word) => keywordTermsOf(word));
-  const lastPrefixed = prefixLast && words.length > 0 && keywordTermsOf(words[words.length - 1]).length > 0;
-  // Terms are letters and digits, so `term + U+0001` bounds the term alone; no character sorts past U+10FFFF.
-  const uppers = terms.map((term, i) => term + (lastPrefixed && i === terms.length - 1 ? '\u{10FFFF}' : '\u0001'));
-  return { terms, uppers };
+  const prefix = prefixLast && keywordTermsOf(words[words.length - 1] ?? '').length > 0 ? terms.pop()! : null;
+  // No character sorts past U+10FFFF: the range holds every term that starts with the prefix.
+  return { terms, prefix, prefixEnd: prefix === null ? null : `${prefix}\u{10FFFF}` };
 }
 
 /** How a backend writes the statement's parts. */
 interface Dialect {
   tenant: string;
-  /** A table of the query's ranges: columns `term`, `upper`. */
-  ranges: string;
+  /** One row of the tenant's node count `n` and their terms' `total`. */
+  stats: string;
+  /** A table of the whole terms asked: column `term`. */
+  terms: string;
+  prefix: string;
+  prefixEnd: string;
   /** A condition on `n.node_type`: true when no types are asked. */
   typed: string;
   limit: string;
@@ -27,52 +37,66 @@ interface Dialect {
   columns: string;
 }
 
-/**
- * BM25 as FTS5's `bm25()` weighs, over the tenant's own nodes: their count and average length
- * (`graph_node_lengths`), each range's document frequency and in-node frequency (the sum over the terms
- * it covers) from the postings read once. A range asked twice counts twice, as a phrase twice in FTS5.
- */
-const keywordSql = ({ tenant, ranges, typed, limit, columns }: Dialect) => `
-WITH stats AS (
-  SELECT CAST(count(*) AS double precision) AS n, CAST(coalesce(sum(length), 0) AS double precision) AS total
-  FROM graph_node_lengths WHERE tenant_id = ${tenant}
-),
-q AS (SELECT term, upper, count(*) AS weight FROM ${ranges} GROUP BY term, upper),
-tf AS MATERIALIZED (
-  SELECT q.term, q.upper, p.node_rowid, sum(p.tf) AS tf, max(p.node_length) AS length
-  FROM q CROSS JOIN graph_node_postings p
-  WHERE p.tenant_id = ${tenant} AND p.term >= q.term AND p.term < q.upper
-  GROUP BY q.term, q.upper, p.node_rowid
-),
-w AS MATERIALIZED (
-  SELECT q.term, q.upper, q.weight * (${bm25IdfSql('s.n', 'count(*)')}) AS idf, s.total / s.n AS average_length
-  FROM q JOIN tf ON tf.term = q.term AND tf.upper = q.upper CROSS JOIN stats s
-  GROUP BY q.term, q.upper, q.weight, s.n, s.total
-),
-scored AS (
-  SELECT tf.node_rowid AS id, sum(${bm25ScoreSql('w.idf', 'tf.tf', 'tf.length', 'w.average_length')}) AS score
-  FROM w JOIN tf ON tf.term = w.term AND tf.upper = w.upper
-  GROUP BY tf.node_rowid
-)
-SELECT ${columns}, s.score FROM scored s JOIN graph_nodes n ON n.id = s.id
-WHERE ${typed}
-ORDER BY s.score DESC, n.id LIMIT ${limit}`;
+const averageLength = 'CASE WHEN s.n > 0 THEN s.total / s.n ELSE 1 END';
 
-/** For better-sqlite3's named parameters: `@ranges` a JSON array of [term, upper], `@types` a JSON array. */
+/**
+ * BM25 as FTS5's `bm25()` weighs, over the tenant's own nodes (their count and average length, each
+ * term's document frequency): whole terms scored posting by posting, the prefix's postings summed per
+ * node first (its frequency there is every matching term's), the best nodes read last.
+ */
+const keywordSql = ({ tenant, stats, terms, prefix, prefixEnd, typed, limit, columns }: Dialect) => `
+WITH s AS MATERIALIZED (${stats}),
+exact AS MATERIALIZED (
+  SELECT q.term, q.weight * (${bm25IdfSql('s.n', `(SELECT count(*) FROM graph_node_postings p WHERE p.tenant_id = ${tenant} AND p.term = q.term)`)}) AS idf,
+    ${averageLength} AS average_length
+  FROM (SELECT term, count(*) AS weight FROM ${terms} GROUP BY term) q CROSS JOIN s
+),
+prefixed AS MATERIALIZED (
+  SELECT p.node_rowid, sum(p.tf) AS tf, max(p.node_length) AS length FROM graph_node_postings p
+  WHERE ${prefix} IS NOT NULL AND p.tenant_id = ${tenant} AND p.term >= ${prefix} AND p.term < ${prefixEnd}
+  GROUP BY p.node_rowid
+),
+hits AS (
+  SELECT p.node_rowid AS id, ${bm25ScoreSql('w.idf', 'p.tf', 'p.node_length', 'w.average_length')} AS score
+  FROM exact w CROSS JOIN graph_node_postings p WHERE p.tenant_id = ${tenant} AND p.term = w.term
+  UNION ALL
+  SELECT h.node_rowid, ${bm25ScoreSql('w.idf', 'h.tf', 'h.length', 'w.average_length')}
+  FROM (SELECT ${bm25IdfSql('s.n', '(SELECT count(*) FROM prefixed)')} AS idf, ${averageLength} AS average_length FROM s) w
+  CROSS JOIN prefixed h
+),
+best AS (
+  SELECT h.id, sum(h.score) AS score FROM hits h
+  WHERE ${typed}
+  GROUP BY h.id ORDER BY score DESC, h.id LIMIT ${limit}
+)
+SELECT ${columns}, b.score FROM best b JOIN graph_nodes n ON n.id = b.id ORDER BY b.score DESC, n.id`;
+
+/** For better-sqlite3's named parameters: `@terms` and `@types` JSON arrays; the counts from `graph_keyword_totals`. */
 export const SQLITE_GRAPH_KEYWORD_SQL = keywordSql({
   tenant: '@tenant',
-  ranges: '(SELECT value ->> 0 AS term, value ->> 1 AS upper FROM json_each(@ranges))',
-  typed: '(json_array_length(@types) = 0 OR n.node_type IN (SELECT value FROM json_each(@types)))',
+  stats: `SELECT CAST(coalesce(max(nodes), 0) AS double precision) AS n, CAST(coalesce(max(terms), 0) AS double precision) AS total
+    FROM graph_keyword_totals WHERE tenant_id = @tenant`,
+  terms: '(SELECT value AS term FROM json_each(@terms))',
+  prefix: '@prefix',
+  prefixEnd: '@prefixEnd',
+  typed:
+    '(json_array_length(@types) = 0 OR h.id IN (SELECT id FROM graph_nodes WHERE tenant_id = @tenant AND node_type IN (SELECT value FROM json_each(@types))))',
   limit: '@limit',
   columns: 'n.*',
 });
 
-/** $1 the tenant, $2 terms and $3 their uppers (text[]), $4 node types (text[], empty: all), $5 how many. */
+/** $1 the tenant, $2 the terms (text[]), $3 the prefix and $4 its end (text), $5 node types (text[], empty: all), $6 how many. */
 export const pgGraphKeywordSql = (columns: string): string =>
   keywordSql({
     tenant: '$1',
-    ranges: 'unnest($2::text[], $3::text[]) AS r (term, upper)',
-    typed: '(cardinality($4::text[]) = 0 OR n.node_type = ANY($4::text[]))',
-    limit: '$5',
+    // Counted here: several transactions write a tenant's nodes at once, a running total would serialise them.
+    stats: `SELECT CAST(count(*) AS double precision) AS n, CAST(coalesce(sum(length), 0) AS double precision) AS total
+      FROM graph_node_lengths WHERE tenant_id = $1`,
+    terms: 'unnest($2::text[]) AS t (term)',
+    prefix: '$3::text',
+    prefixEnd: '$4::text',
+    typed:
+      '(cardinality($5::text[]) = 0 OR EXISTS (SELECT 1 FROM graph_nodes t WHERE t.id = h.id AND t.node_type = ANY($5::text[])))',
+    limit: '$6',
     columns,
   });

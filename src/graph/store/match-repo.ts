@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../store/db.js';
 import type { KeywordHit, KeywordQuery, PatternQuery } from './graph-storage.js';
-import { keywordRangesOf, SQLITE_GRAPH_KEYWORD_SQL } from './keyword-sql.js';
+import { keywordLookupOf, SQLITE_GRAPH_KEYWORD_SQL } from './keyword-sql.js';
 import { bindable, conditionSql, type EdgeLink, type NodeRow } from './rows.js';
 
 /** The SQL behind the query language's relationship patterns and the keyword search. */
@@ -50,15 +50,22 @@ export class MatchRepo {
 
   /** Nodes whose text holds any of the words, best BM25 (over the tenant's own nodes) first. */
   keyword(tenantId: string, query: KeywordQuery): KeywordHit[] {
-    const { terms, uppers } = keywordRangesOf(query);
-    if (terms.length === 0) return [];
+    const { terms, prefix, prefixEnd } = keywordLookupOf(query);
+    if (terms.length === 0 && prefix === null) return [];
     const rows = this.statement(SQLITE_GRAPH_KEYWORD_SQL).all({
       tenant: tenantId,
-      ranges: JSON.stringify(terms.map((term, i) => [term, uppers[i]])),
+      terms: JSON.stringify(terms),
+      prefix,
+      prefixEnd,
       types: JSON.stringify(query.types),
       limit: query.limit,
     }) as Array<NodeRow & { score: number }>;
     return rows.map(({ score, ...row }) => ({ row, score }));
+  }
+
+  /** The tenant's keyword totals (its nodes' postings and lengths go with the nodes). */
+  deleteTenantTotals(tenantId: string): void {
+    this.statement('DELETE FROM graph_keyword_totals WHERE tenant_id = ?').run(tenantId);
   }
 
   private statement(sql: string): Statement {

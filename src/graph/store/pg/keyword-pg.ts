@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { keywordCountsOf } from '../../../store/keywords/bm25.js';
 import type { KeywordHit, KeywordQuery } from '../graph-storage.js';
-import { keywordRangesOf, pgGraphKeywordSql } from '../keyword-sql.js';
+import { keywordLookupOf, pgGraphKeywordSql } from '../keyword-sql.js';
 import { NODE_COLUMNS, nodeRowOf, type PgNodeRow } from './rows-pg.js';
 import { namedStatement } from './statement-pg.js';
 
@@ -9,10 +9,10 @@ const KEYWORD_SEARCH = namedStatement('keyword_search', pgGraphKeywordSql(NODE_C
 
 /** Nodes holding any of the words, best BM25 (over the tenant's own nodes) first, as on SQLite. */
 export async function keywordSearchPg(pool: pg.Pool, tenantId: string, query: KeywordQuery): Promise<KeywordHit[]> {
-  const { terms, uppers } = keywordRangesOf(query);
-  if (terms.length === 0) return [];
+  const { terms, prefix, prefixEnd } = keywordLookupOf(query);
+  if (terms.length === 0 && prefix === null) return [];
   const { rows } = await pool.query<PgNodeRow & { score: number }>(
-    KEYWORD_SEARCH([tenantId, terms, uppers, query.types, query.limit]),
+    KEYWORD_SEARCH([tenantId, terms, prefix, prefixEnd, query.types, query.limit]),
   );
   return rows.map(({ score, ...row }) => ({ row: nodeRowOf(row), score: Number(score) }));
 }
