@@ -7,6 +7,7 @@ import { extract } from '../src/graph/ingest/index.js';
 import { extractorsOf } from '../src/catalog/manifest.js';
 import { MANIFESTS } from '../tools/index.js';
 import { GraphService } from '../src/graph/service/graph-service.js';
+import { KeywordSearchProvider } from '../src/graph/service/semantic-search.js';
 import { openDatabase } from '../src/database.js';
 import { SqliteGraphStorage } from '../src/graph/store/graph-storage-sqlite.js';
 import type { EdgeWrite, GraphStorage } from '../src/graph/store/graph-storage.js';
@@ -18,7 +19,7 @@ import { onBenchPg, type BenchPg } from './pg.js';
 /**
  * Knowledge-graph benchmarks on a temporary SQLite file, and on PostgreSQL when CONSTELLATION_DATABASE_URL
  * names a database: ingestion throughput through the real extract-and-write path, then traversals and
- * shortest paths on a generated graph of 1M edges.
+ * shortest paths and keyword search on a generated graph of 1M edges.
  */
 const SUITE = 'graph';
 const NODES = 100_000;
@@ -216,6 +217,18 @@ async function queries(graph: GraphService, tenantId = 'big'): Promise<BenchResu
     value: round(median(paths)),
     unit: 'ms',
     note: `p95 ${round(percentile(paths, 95))} ms; bidirectional BFS, max depth 6; ${found}/220 pairs connected`,
+  });
+  const keyword = new KeywordSearchProvider(graph.storage);
+  const searches = await time(async () => {
+    const i = Math.floor(rand() * NODES);
+    await keyword.search(tenantId, `${NODE_TYPES[i % NODE_TYPES.length]} number ${i}`, { types: [], limit: 10 });
+  }, 100);
+  results.push({
+    suite: SUITE,
+    name: 'keyword search median',
+    value: round(median(searches)),
+    unit: 'ms',
+    note: `p95 ${round(percentile(searches, 95))} ms; three words, one in every node, BM25 over the tenant's own nodes`,
   });
   return results;
 }

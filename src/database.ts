@@ -3,6 +3,7 @@ import { oauthMigrations } from './auth/oauth/schema.js';
 import { vaultMigrations } from './auth/vault/schema.js';
 import { entityVectorMigrations } from './documents/entity-vectors.js';
 import { documentMigrations, loadVectorExtension } from './documents/schema.js';
+import { registerKeywordFunction } from './graph/keyword-function.js';
 import { graphMigrations } from './graph/schema.js';
 import { mcpTaskMigrations } from './mcp/task-store-sqlite.js';
 import type { Config } from './config/config.js';
@@ -12,8 +13,8 @@ import { openStore, type Db, type StoreSchema } from './store/db.js';
 
 /** The installation's schema: each feature contributes its migrations, in this order. */
 const INSTALLATION_SCHEMA: StoreSchema = {
-  // Document vectors (sqlite-vec): their delete triggers need the extension on every connection.
-  extensions: [loadVectorExtension],
+  // Document vectors (sqlite-vec) and graph keywords: their triggers need these on every connection.
+  extensions: [loadVectorExtension, registerKeywordFunction],
   migrations: [
     ...coreMigrations,
     ...graphMigrations,

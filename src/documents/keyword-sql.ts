@@ -1,4 +1,4 @@
-import { BM25 } from './keywords.js';
+import { bm25IdfSql, bm25ScoreSql } from '../store/keywords/bm25.js';
 
 /** How a backend names the statement's parameters: the tenant, the query terms (a `term` column), how many. */
 interface Parameters {
@@ -8,7 +8,7 @@ interface Parameters {
 }
 
 /**
- * BM25 over a tenant's own statistics, as FTS5's `bm25()` weighs (see `BM25`), in SQL both backends run:
+ * BM25 over a tenant's own statistics, as FTS5's `bm25()` weighs (see `store/keywords/bm25.ts`), in SQL both backends run:
  * the tenant's visible chunks' count and average length from its documents' sums, each query term's
  * document frequency by counting its postings, then one pass over the terms' postings scores the chunks.
  * Chunks of pending documents count nowhere. A term asked twice counts twice.
@@ -28,12 +28,12 @@ df AS MATERIALIZED (
     WHERE p.tenant_id = ${tenant} AND p.term = q.term AND p.chunk_id NOT IN (SELECT id FROM pending)) AS df FROM q
 ),
 w AS MATERIALIZED (
-  SELECT term, weight * (CASE WHEN ln((s.n - df + 0.5) / (df + 0.5)) > 0 THEN ln((s.n - df + 0.5) / (df + 0.5)) ELSE ${BM25.minIdf} END) AS idf,
+  SELECT term, weight * (${bm25IdfSql('s.n', 'df')}) AS idf,
     s.total / s.n AS average_length
   FROM df, stats s WHERE df > 0
 )
 SELECT p.chunk_id AS id,
-  sum(w.idf * p.tf * ${BM25.k1 + 1} / (p.tf + ${BM25.k1} * (1 - ${BM25.b} + ${BM25.b} * p.chunk_length / w.average_length))) AS score
+  sum(${bm25ScoreSql('w.idf', 'p.tf', 'p.chunk_length', 'w.average_length')}) AS score
 FROM w CROSS JOIN document_postings p
 WHERE p.tenant_id = ${tenant} AND p.term = w.term AND p.chunk_id NOT IN (SELECT id FROM pending)
 GROUP BY p.chunk_id ORDER BY score DESC, p.chunk_id LIMIT ${k}`;

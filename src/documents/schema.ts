@@ -86,7 +86,7 @@ export const documentMigrations: Migration[] = [
     up: (db) => db.exec('ALTER TABLE documents ADD COLUMN pending INTEGER NOT NULL DEFAULT 0'),
   },
   {
-    // BM25 per tenant, computed in SQL over the project's keyword terms (`keyword-terms.ts`, FTS5's own):
+    // BM25 per tenant, computed in SQL over the project's keyword terms (`store/keywords/terms.ts`, FTS5's own):
     // each chunk's postings (term, occurrences, and the chunk's length again: a query then reads postings
     // alone, twice as fast as joining each to its chunk), chunks' and documents' lengths, so a tenant's
     // chunk count, average length and document frequencies are its own. `document_terms` counts

@@ -1,6 +1,7 @@
 import type { Migration } from '../store/db.js';
+import { KEYWORD_POSTINGS_FUNCTION } from './keyword-function.js';
 
-/** Properties whose text the keyword index (FTS5) covers, besides the node id. */
+/** Properties whose text the keyword index covers, besides the node id. */
 const TEXT_PROPERTIES = [
   'title',
   'name',
@@ -15,12 +16,22 @@ const TEXT_PROPERTIES = [
   'value',
 ] as const;
 
-const textOf = (row: 'new' | 'old') =>
+/** SQL of the searchable text of the `graph_nodes` row named `row`: what is indexed for keywords, and what entity vectors embed. */
+export const nodeTextSql = (row: string) =>
   `concat_ws(' ', ${row}.node_id, ${TEXT_PROPERTIES.map((p) => `json_extract(${row}.properties, '$.${p}')`).join(', ')})`;
+const textOf = nodeTextSql;
+
+/** Inserts the postings of node `row` (SQL of a `graph_nodes` row), then its length (the sum of its terms' counts). */
+const indexNodeSql = (row: string) => `
+  INSERT INTO graph_node_postings (tenant_id, term, node_rowid, tf, node_length)
+    SELECT ${row}.tenant_id, p.value ->> 0, ${row}.id, p.value ->> 1, p.value ->> 2
+    FROM json_each(${KEYWORD_POSTINGS_FUNCTION}(${textOf(row)})) p;
+  INSERT INTO graph_node_lengths (node_rowid, tenant_id, length)
+    SELECT ${row}.id, ${row}.tenant_id, coalesce(sum(tf), 0) FROM graph_node_postings WHERE node_rowid = ${row}.id;`;
 
 /**
  * Properties with an expression index, so the common exact-match searches (a ticket or project key, a
- * status) do not scan a whole type. People are found through `graph_aliases`, text through FTS5; every
+ * status) do not scan a whole type. People are found through `graph_aliases`, text through keyword postings; every
  * further index costs each ingested node a B-tree insert.
  */
 export const INDEXED_PROPERTIES = ['key', 'status'] as const;
@@ -118,5 +129,59 @@ export const graphMigrations: Migration[] = [
     // Retention prunes by age across tenants.
     id: '102_graph_activity_age',
     up: (db) => db.exec('CREATE INDEX graph_activity_age ON graph_activity (timestamp)'),
+  },
+  {
+    // Keyword ranking over each tenant's own statistics (FTS5's bm25() counted every tenant's nodes), the same
+    // on both backends: each node's postings with the project's terms (FTS5's own, so rankings stay), its
+    // length, written by triggers through the process's function (`keyword-function.ts`), and each tenant's
+    // node and term counts kept by triggers (one writer: no contention); then every stored node indexed.
+    id: '103_graph_keyword_postings',
+    up: (db) => {
+      db.exec(`
+        DROP TRIGGER graph_nodes_text_insert;
+        DROP TRIGGER graph_nodes_text_update;
+        DROP TRIGGER graph_nodes_text_delete;
+        DROP TABLE graph_node_text;
+        CREATE TABLE graph_node_postings (
+          tenant_id TEXT NOT NULL,
+          term TEXT NOT NULL,
+          node_rowid INTEGER NOT NULL REFERENCES graph_nodes (id) ON DELETE CASCADE,
+          tf INTEGER NOT NULL,
+          node_length INTEGER NOT NULL,
+          PRIMARY KEY (tenant_id, term, node_rowid)
+        ) WITHOUT ROWID;
+        CREATE INDEX graph_node_postings_by_node ON graph_node_postings (node_rowid);
+        CREATE TABLE graph_node_lengths (
+          node_rowid INTEGER PRIMARY KEY REFERENCES graph_nodes (id) ON DELETE CASCADE,
+          tenant_id TEXT NOT NULL,
+          length INTEGER NOT NULL
+        );
+        CREATE TABLE graph_keyword_totals (
+          tenant_id TEXT PRIMARY KEY,
+          nodes INTEGER NOT NULL,
+          terms INTEGER NOT NULL
+        );
+        CREATE TRIGGER graph_node_lengths_added AFTER INSERT ON graph_node_lengths BEGIN
+          INSERT INTO graph_keyword_totals (tenant_id, nodes, terms) VALUES (new.tenant_id, 1, new.length)
+          ON CONFLICT (tenant_id) DO UPDATE SET nodes = nodes + 1, terms = terms + excluded.terms;
+        END;
+        CREATE TRIGGER graph_node_lengths_removed AFTER DELETE ON graph_node_lengths BEGIN
+          UPDATE graph_keyword_totals SET nodes = nodes - 1, terms = terms - old.length WHERE tenant_id = old.tenant_id;
+        END;
+        CREATE TRIGGER graph_nodes_keywords_insert AFTER INSERT ON graph_nodes BEGIN ${indexNodeSql('new')}
+        END;
+        CREATE TRIGGER graph_nodes_keywords_update AFTER UPDATE OF node_id, properties ON graph_nodes
+          WHEN ${textOf('old')} IS NOT ${textOf('new')} BEGIN
+          DELETE FROM graph_node_postings WHERE node_rowid = old.id;
+          DELETE FROM graph_node_lengths WHERE node_rowid = old.id; ${indexNodeSql('new')}
+        END;
+        INSERT INTO graph_node_postings (tenant_id, term, node_rowid, tf, node_length)
+          SELECT n.tenant_id, p.value ->> 0, n.id, p.value ->> 1, p.value ->> 2
+          FROM graph_nodes n, json_each(${KEYWORD_POSTINGS_FUNCTION}(${textOf('n')})) p;
+        INSERT INTO graph_node_lengths (node_rowid, tenant_id, length)
+          SELECT n.id, n.tenant_id, coalesce((SELECT sum(tf) FROM graph_node_postings p WHERE p.node_rowid = n.id), 0)
+          FROM graph_nodes n;
+      `);
+    },
   },
 ];

@@ -1,13 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { documentStoresOn } from '../../src/documents/stores.js';
+import { installationDocumentStores } from '../../src/documents/stores.js';
 import { normalize, type EmbeddingProvider } from '../../src/documents/embed/provider.js';
 import { EntitySemanticSearch } from '../../src/documents/entity-search.js';
 import { DocumentService } from '../../src/documents/service.js';
 import { GraphBatch } from '../../src/graph/ingest/batch.js';
 import { GraphService } from '../../src/graph/service/graph-service.js';
-import { SqliteGraphStorage } from '../../src/graph/store/graph-storage-sqlite.js';
-import { tenantGate } from '../../src/store/tenant-gate.js';
 import { testApp } from '../helpers/server.js';
+import { storeCount, storeRows } from '../helpers/store-sql.js';
 
 /** A model that knows three concepts: words of one concept land near each other whatever their spelling. */
 const CONCEPTS = [
@@ -38,9 +37,8 @@ class ConceptEmbedder implements EmbeddingProvider {
   }
 }
 
-// On SQLite in either lane: the services are built by hand over the SQLite handle (PostgreSQL's entity
-// vectors are covered by the documents' contract suite).
-const app = await testApp({ CONSTELLATION_DATABASE_URL: '', CONSTELLATION_ENCRYPTION_KEY: '' });
+// On the lane's backend: the services are built over the installation's stores.
+const app = await testApp();
 afterAll(() => app.close());
 for (const id of ['acme', 'globex']) await app.tenants.ensure({ id, consumerId: `${id}-consumer` });
 const embedder = new ConceptEmbedder();
@@ -48,9 +46,9 @@ const embedded: number[] = [];
 const counting: EmbeddingProvider = Object.assign(Object.create(embedder) as EmbeddingProvider, {
   embedDocuments: async (texts: readonly string[]) => (embedded.push(texts.length), embedder.embedDocuments(texts)),
 });
-const stores = documentStoresOn({ kind: 'sqlite', db: app.db });
+const stores = installationDocumentStores(app.store);
 // The app's graph over the same store, finding entities by meaning with the counting embedder.
-const graph = new GraphService(new SqliteGraphStorage(app.db, tenantGate(app.db)), {
+const graph = new GraphService(app.services.graph.storage, {
   clock: app.clock,
   nodeTypes: app.services.graph.nodeTypes,
   semanticSearch: (store, keyword) =>
@@ -63,6 +61,16 @@ const graph = new GraphService(new SqliteGraphStorage(app.db, tenantGate(app.db)
       () => Date.now(),
     ),
 });
+
+/** SQLite keeps each embedding space's entity vectors in a table of its own. */
+async function sqliteEntityTable(space: string): Promise<string> {
+  const [row] = await storeRows<{ table_name: string }>(
+    app.store,
+    'SELECT table_name FROM entity_spaces WHERE space = ?',
+    [space],
+  );
+  return row.table_name;
+}
 
 async function tickets(tenantId: string, items: Array<[string, string]>): Promise<void> {
   const batch = new GraphBatch();
@@ -103,12 +111,13 @@ describe('graph entities found by meaning (POST /graph/semantic-search, graph_se
 
   it('forgets the vectors of deleted entities', async () => {
     await graph.clear('acme');
-    const table = app.db
-      .prepare('SELECT table_name FROM entity_spaces WHERE space = ?')
-      .pluck()
-      .get('test:concepts-v1:4') as string;
-    expect(app.db.prepare(`SELECT count(*) FROM ${table} WHERE tenant_id = ?`).pluck().get('acme')).toBe(0);
-    expect(app.db.prepare('SELECT count(*) FROM entity_vector_state WHERE tenant_id = ?').pluck().get('acme')).toBe(0);
+    const space = 'test:concepts-v1:4';
+    const vectors =
+      app.store.kind === 'sqlite'
+        ? await storeCount(app.store, await sqliteEntityTable(space), 'tenant_id = ?', ['acme'])
+        : await storeCount(app.store, 'entity_vectors', 'tenant_id = ? AND space = ?', ['acme', space]);
+    expect(vectors).toBe(0);
+    expect(await storeCount(app.store, 'entity_vector_state', 'tenant_id = ?', ['acme'])).toBe(0);
     expect(await found('acme', 'money')).toEqual([]);
     expect(await found('globex', 'money')).toEqual(['GX-1']);
   });

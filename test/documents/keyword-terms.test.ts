@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { keywordTermsOf } from '../../src/documents/keyword-terms.js';
+import { keywordTermsOf } from '../../src/store/keywords/terms.js';
 
 /** The terms SQLite's FTS5 indexes for each text, in order, with the tokenizer keyword search used before. */
 function fts5TermsOf(texts: readonly string[]): string[][] {

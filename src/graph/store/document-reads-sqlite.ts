@@ -1,5 +1,6 @@
 import type { Db } from '../../store/db.js';
 import type { GraphReadsForDocuments } from './document-reads.js';
+import { nodeTextSql } from '../schema.js';
 
 const LABEL = "coalesce(json_extract(properties, '$.name'), json_extract(properties, '$.title'))";
 
@@ -61,7 +62,7 @@ export class SqliteGraphReadsForDocuments implements GraphReadsForDocuments {
     if (rowids.length === 0) return new Map();
     const rows = this.db
       .prepare(
-        `SELECT n.id, t.text FROM graph_nodes n JOIN graph_node_text t ON t.rowid = n.id
+        `SELECT n.id, ${nodeTextSql('n')} AS text FROM graph_nodes n
          WHERE n.id IN (SELECT value FROM json_each(?)) AND n.tenant_id = ?`,
       )
       .all(JSON.stringify(rowids), tenantId) as Array<{ id: number; text: string }>;

@@ -255,6 +255,7 @@ export class SqliteGraphStorage implements GraphStorage {
       this.aliases.deleteTenant(tenantId);
       const nodes = this.nodesRepo.deleteTenant(tenantId);
       const activity = this.activity.deleteTenant(tenantId);
+      this.match.deleteTenantTotals(tenantId);
       return { nodes, edges, activity };
     });
   }

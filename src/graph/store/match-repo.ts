@@ -1,9 +1,10 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../store/db.js';
 import type { KeywordHit, KeywordQuery, PatternQuery } from './graph-storage.js';
+import { keywordLookupOf, SQLITE_GRAPH_KEYWORD_SQL } from './keyword-sql.js';
 import { bindable, conditionSql, type EdgeLink, type NodeRow } from './rows.js';
 
-/** The SQL behind the query language's relationship patterns and the keyword (FTS5) search. */
+/** The SQL behind the query language's relationship patterns and the keyword search. */
 export class MatchRepo {
   private readonly cache = new Map<string, Statement>();
 
@@ -47,15 +48,24 @@ export class MatchRepo {
     return { sql, params };
   }
 
-  /** Nodes whose text holds any of the words, best bm25 first. */
+  /** Nodes whose text holds any of the words, best BM25 (over the tenant's own nodes) first. */
   keyword(tenantId: string, query: KeywordQuery): KeywordHit[] {
-    const typed = query.types.length > 0;
-    const sql = `SELECT n.*, bm25(graph_node_text) AS rank FROM graph_node_text t JOIN graph_nodes n ON n.id = t.rowid
-      WHERE graph_node_text MATCH ? AND n.tenant_id = ?${typed ? ' AND n.node_type IN (SELECT value FROM json_each(?))' : ''}
-      ORDER BY rank LIMIT ?`;
-    const params = [ftsQueryOf(query), tenantId, ...(typed ? [JSON.stringify(query.types)] : []), query.limit];
-    const rows = this.statement(sql).all(...params) as Array<NodeRow & { rank: number }>;
-    return rows.map(({ rank, ...row }) => ({ row, score: -rank }));
+    const { terms, prefix, prefixEnd } = keywordLookupOf(query);
+    if (terms.length === 0 && prefix === null) return [];
+    const rows = this.statement(SQLITE_GRAPH_KEYWORD_SQL).all({
+      tenant: tenantId,
+      terms: JSON.stringify(terms),
+      prefix,
+      prefixEnd,
+      types: JSON.stringify(query.types),
+      limit: query.limit,
+    }) as Array<NodeRow & { score: number }>;
+    return rows.map(({ score, ...row }) => ({ row, score }));
+  }
+
+  /** The tenant's keyword totals (its nodes' postings and lengths go with the nodes). */
+  deleteTenantTotals(tenantId: string): void {
+    this.statement('DELETE FROM graph_keyword_totals WHERE tenant_id = ?').run(tenantId);
   }
 
   private statement(sql: string): Statement {
@@ -67,9 +77,4 @@ export class MatchRepo {
     }
     return stmt;
   }
-}
-
-/** The FTS5 query of the words: each quoted, OR-ed so bm25 ranks rows holding more of them first; the last a prefix too. */
-function ftsQueryOf({ words, prefixLast }: KeywordQuery): string {
-  return words.map((w, i) => (prefixLast && i === words.length - 1 ? `"${w}"*` : `"${w}"`)).join(' OR ');
 }

@@ -176,6 +176,51 @@ describeStoreContract<GraphStorage>(
       expect(await hits(['retr'], false)).toEqual([]);
     });
 
+    it("ranks keywords over the tenant's own statistics: another tenant's corpus changes nothing", async () => {
+      const tenant = await subject.backend.addTenant();
+      await upsert(
+        tenant,
+        node('issue', 'twice', { title: 'invoice invoice' }),
+        node('issue', 'once', { title: 'refund' }),
+        node('issue', 'other', { title: 'unrelated words' }),
+      );
+      const ranked = async () =>
+        (
+          await subject.store.keywordSearch(tenant, {
+            words: ['invoice', 'refund'],
+            prefixLast: false,
+            types: [],
+            limit: 10,
+          })
+        ).map((h) => `${h.row.node_id} ${h.score.toFixed(4)}`);
+      const before = await ranked();
+      // FTS5's bm25() over these three nodes alone (the node id is part of each text), on either backend.
+      expect(before).toEqual(['twice 0.6785', 'once 0.5690']);
+      const crowded = await subject.backend.addTenant();
+      await upsert(
+        crowded,
+        ...Array.from({ length: 40 }, (_, i) => node('issue', `N-${i}`, { title: 'invoice sent' })),
+      );
+      expect(await ranked()).toEqual(before);
+    });
+
+    it('makes keyword terms as the embedded backend does: words, stems and stopwords alike on both backends', async () => {
+      const tenant = await subject.backend.addTenant();
+      await upsert(
+        tenant,
+        node('issue', 'dies', { title: 'the process dies after the upgrade' }),
+        node('issue', 'dying', { title: 'a dying process' }),
+        node('issue', 'about', { title: 'notes about the upgrade over the weekend' }),
+      );
+      const hits = async (words: string[], prefixLast = false) =>
+        (await subject.store.keywordSearch(tenant, { words, prefixLast, types: [], limit: 10 })).map(
+          (h) => h.row.node_id,
+        );
+      expect(await hits(['dying'])).toEqual(['dying']);
+      expect(await hits(['over', 'after'])).toEqual(['dies', 'about']);
+      expect(await hits(['upgrad'], true)).toEqual(['dies', 'about']);
+    });
+
     it('keeps the activity feed and timelines, and prunes by age', async () => {
       const tenant = await subject.backend.addTenant();
       const graph = service();

@@ -33,6 +33,11 @@ async function seedTenant(tenantId: string, space: string): Promise<void> {
   );
   await q("INSERT INTO graph_aliases (tenant_id, alias, node_rowid) VALUES ($1, 'ada@example.com', $2)", [ada]);
   await q(
+    "INSERT INTO graph_node_postings (tenant_id, term, node_rowid, tf, node_length) VALUES ($1, 'engin', $2, 1, 2)",
+    [ticket],
+  );
+  await q('INSERT INTO graph_node_lengths (node_rowid, tenant_id, length) VALUES ($2, $1, 2)', [ticket]);
+  await q(
     "INSERT INTO graph_activity (tenant_id, action, actor_type, actor_id, target_type, target_id, timestamp) VALUES ($1, 'viewed', 'person', 'ada', 'ticket', 'T-1', 1)",
   );
   const document = await q(
@@ -164,7 +169,7 @@ describe('PostgreSQL schema', () => {
     expect(rows[0].distance).toBeCloseTo(1 - Math.SQRT1_2, 5);
   });
 
-  it('finds nodes and chunks by stemmed keywords through their generated text columns', async () => {
+  it('notes a node whose text a statement wrote for keyword indexing, and finds nodes by property containment', async () => {
     await pool.query(
       "INSERT INTO tenants (id, consumer_id, created_at, updated_at) VALUES ('words', 'c', 'now', 'now')",
     );
@@ -173,7 +178,7 @@ describe('PostgreSQL schema', () => {
        VALUES ('words', 'ticket', 'T-9', '{"title":"Migrating the billing engines","status":"open"}', 1, 1)`,
     );
     const { rows } = await pool.query<{ node_id: string }>(
-      "SELECT node_id FROM graph_nodes WHERE tenant_id = 'words' AND tsv @@ to_tsquery('english', 'engine & migrate')",
+      "SELECT n.node_id FROM graph_keyword_stale s JOIN graph_nodes n ON n.id = s.node_rowid WHERE s.tenant_id = 'words'",
     );
     expect(rows).toEqual([{ node_id: 'T-9' }]);
     const byProperty = await pool.query(

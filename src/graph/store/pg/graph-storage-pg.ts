@@ -15,7 +15,7 @@ import type { ActivityRow, Condition, EdgeLink, EdgeRefRow, NodeRow } from '../r
 import { appendActivityPg } from './activity-pg.js';
 import { conditionsPg, PgParams } from './conditions-pg.js';
 import { PgGraphWrites, lookupAliasesPg } from './graph-writes-pg.js';
-import { keywordSearchPg } from './keyword-pg.js';
+import { indexStaleNodesPg, keywordSearchPg } from './keyword-pg.js';
 import { linksPg } from './links-pg.js';
 import { matchPatternPg } from './pattern-pg.js';
 import { namedStatement } from './statement-pg.js';
@@ -68,7 +68,9 @@ export class PgGraphStorage implements GraphStorage {
         await gateTenantPg(client, tenantId, epoch).catch(() => {
           throw new Refused();
         });
-        return work(new PgGraphWrites(client, tenantId));
+        const result = await work(new PgGraphWrites(client, tenantId));
+        await indexStaleNodesPg(client, tenantId);
+        return result;
       });
     } catch (error) {
       if (error instanceof Refused) return undefined;

@@ -1,58 +1,65 @@
 import type pg from 'pg';
+import { keywordCountsOf } from '../../../store/keywords/bm25.js';
 import type { KeywordHit, KeywordQuery } from '../graph-storage.js';
+import { keywordLookupOf, pgGraphKeywordSql } from '../keyword-sql.js';
 import { NODE_COLUMNS, nodeRowOf, type PgNodeRow } from './rows-pg.js';
+import { namedStatement } from './statement-pg.js';
+
+const KEYWORD_SEARCH = namedStatement('keyword_search', pgGraphKeywordSql(NODE_COLUMNS));
+
+/** Nodes holding any of the words, best BM25 (over the tenant's own nodes) first, as on SQLite. */
+export async function keywordSearchPg(pool: pg.Pool, tenantId: string, query: KeywordQuery): Promise<KeywordHit[]> {
+  const { terms, prefix, prefixEnd } = keywordLookupOf(query);
+  if (terms.length === 0 && prefix === null) return [];
+  const { rows } = await pool.query<PgNodeRow & { score: number }>(
+    KEYWORD_SEARCH([tenantId, terms, prefix, prefixEnd, query.types, query.limit]),
+  );
+  return rows.map(({ score, ...row }) => ({ row: nodeRowOf(row), score: Number(score) }));
+}
+
+// The nodes this transaction wrote (and any a writer outside the graph's transactions left, such as a store copy).
+const TAKE_STALE = namedStatement(
+  'keyword_take_stale',
+  `WITH stale AS (DELETE FROM graph_keyword_stale WHERE tenant_id = $1 RETURNING node_rowid)
+   SELECT n.id, graph_node_text(n.node_id, n.properties) AS text FROM graph_nodes n
+   WHERE n.id IN (SELECT node_rowid FROM stale) AND n.tenant_id = $1`,
+);
+const DROP_POSTINGS = namedStatement(
+  'keyword_drop_postings',
+  'DELETE FROM graph_node_postings WHERE node_rowid = ANY($2::bigint[]) AND tenant_id = $1',
+);
+const WRITE_POSTINGS = namedStatement(
+  'keyword_write_postings',
+  `WITH lengths AS (
+     INSERT INTO graph_node_lengths (node_rowid, tenant_id, length) SELECT r.node_rowid, $1, r.length FROM unnest($2::bigint[], $3::int[]) AS r (node_rowid, length)
+     ON CONFLICT (node_rowid) DO UPDATE SET length = excluded.length
+   )
+   INSERT INTO graph_node_postings (tenant_id, term, node_rowid, tf, node_length)
+   SELECT $1, * FROM unnest($4::text[], $5::bigint[], $6::int[], $7::int[])`,
+);
 
 /**
- * BM25 as SQLite's FTS5 `bm25()` computes it (k1 = 1.2, b = 0.75, an idf of at least 1e-6), over the
- * generated `tsv` column, with the statistics of the tenant's own nodes: the document count and average
- * length (`tsv_length`, tokens with stopwords) and each term's document frequency. A term's frequency in
- * a node comes from the tsvector's positions; the prefix term counts every lexeme it starts.
- * `$1` tenant, `$2` words, `$3` the ordinal of the prefix word (0: none), `$4` node types (empty: all), `$5` limit.
+ * Writes the keyword postings and lengths of the nodes whose text the transaction changed, before it
+ * commits: the terms are the project's (`store/keywords/terms.ts`, as SQLite's), which SQL cannot make.
  */
-const BM25 = `
-  WITH terms AS (
-    SELECT DISTINCT lexeme.value AS lexeme, word.ordinal = $3 AS prefix
-    FROM unnest($2::text[]) WITH ORDINALITY AS word(text, ordinal)
-    CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english', word.text))) AS lexeme(value)
-  ), term_queries AS (
-    SELECT lexeme, prefix, (quote_literal(lexeme) || CASE WHEN prefix THEN ':*' ELSE '' END)::tsquery AS query
-    FROM terms
-  ), corpus AS (
-    SELECT count(*) AS documents, greatest(avg(tsv_length), 1) AS average_length FROM graph_nodes WHERE tenant_id = $1
-  ), frequencies AS (
-    SELECT t.lexeme, t.prefix,
-      (SELECT count(*) FROM graph_nodes n WHERE n.tenant_id = $1 AND n.tsv @@ t.query) AS documents
-    FROM term_queries t
-  ), matches AS (
-    SELECT n.id, n.tsv, n.tsv_length FROM graph_nodes n
-    WHERE n.tenant_id = $1 AND n.tsv @@ (SELECT string_agg(query::text, ' | ')::tsquery FROM term_queries)
-      AND (cardinality($4::text[]) = 0 OR n.node_type = ANY($4::text[]))
-  ), scored AS (
-    SELECT m.id, sum(
-      greatest(ln((c.documents - f.documents + 0.5) / (f.documents + 0.5)), 1e-6)
-      * (tf.count * 2.2) / (tf.count + 1.2 * (0.25 + 0.75 * m.tsv_length / c.average_length))
-    ) AS score
-    FROM matches m CROSS JOIN corpus c CROSS JOIN frequencies f
-    CROSS JOIN LATERAL (
-      SELECT coalesce(sum(coalesce(array_length(entry.positions, 1), 1)), 0) AS count FROM unnest(m.tsv) AS entry
-      WHERE CASE WHEN f.prefix THEN starts_with(entry.lexeme, f.lexeme) ELSE entry.lexeme = f.lexeme END
-    ) tf
-    WHERE tf.count > 0
-    GROUP BY m.id
-  )
-  SELECT ${NODE_COLUMNS}, s.score FROM scored s JOIN graph_nodes n ON n.id = s.id
-  ORDER BY s.score DESC, n.id LIMIT $5`;
-
-/** Nodes holding any of the words, best BM25 score first. */
-export async function keywordSearchPg(pool: pg.Pool, tenantId: string, query: KeywordQuery): Promise<KeywordHit[]> {
-  if (query.words.length === 0) return [];
-  const prefixOrdinal = query.prefixLast ? query.words.length : 0;
-  const { rows } = await pool.query<PgNodeRow & { score: number }>(BM25, [
-    tenantId,
-    query.words,
-    prefixOrdinal,
-    query.types,
-    query.limit,
-  ]);
-  return rows.map(({ score, ...row }) => ({ row: nodeRowOf(row), score: Number(score) }));
+export async function indexStaleNodesPg(client: pg.PoolClient, tenantId: string): Promise<void> {
+  const { rows } = await client.query<{ id: string; text: string }>(TAKE_STALE([tenantId]));
+  if (rows.length === 0) return;
+  const nodes = rows.map((row) => Number(row.id));
+  const lengths: number[] = [];
+  const postings = { terms: [] as string[], nodes: [] as number[], tfs: [] as number[], lengths: [] as number[] };
+  for (const [i, row] of rows.entries()) {
+    const { counts, length } = keywordCountsOf(row.text);
+    lengths.push(length);
+    for (const [term, tf] of counts) {
+      postings.terms.push(term);
+      postings.nodes.push(nodes[i]);
+      postings.tfs.push(tf);
+      postings.lengths.push(length);
+    }
+  }
+  await client.query(DROP_POSTINGS([tenantId, nodes]));
+  await client.query(
+    WRITE_POSTINGS([tenantId, nodes, lengths, postings.terms, postings.nodes, postings.tfs, postings.lengths]),
+  );
 }

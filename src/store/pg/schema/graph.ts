@@ -17,25 +17,20 @@ const TEXT_PROPERTIES = [
   'value',
 ] as const;
 
-// `||` rather than concat_ws: a generated column needs an immutable expression, and concat_ws is only stable.
+// `||` rather than concat_ws: the function is immutable (the planner may fold it), and concat_ws is only stable.
 const nodeText = ['node_id', ...TEXT_PROPERTIES.map((p) => `coalesce(properties ->> '${p}', '')`)].join(" || ' ' || ");
 
 /**
  * The knowledge graph, column for column as in SQLite (src/graph/schema.ts), with these differences:
  * properties are jsonb (exact-match searches use `properties @> …` on a GIN jsonb_path_ops index instead of
- * per-property expression indexes); the keyword index is a generated tsvector with GIN instead of an FTS5
- * table fed by triggers, with each text's length in tokens beside it for BM25 (`graph-storage-pg`'s keyword
- * search); every row belongs to a tenants row and goes when it is deleted.
+ * per-property expression indexes); keyword postings are written by the process at the end of each write
+ * transaction (the nodes to index noted by triggers), not by SQLite's triggers calling back into it; every
+ * row belongs to a tenants row and goes when it is deleted.
  */
 export const graphSchema = `
 -- A node's searchable text: what is indexed for keywords, and what entity vectors embed.
 CREATE FUNCTION graph_node_text(node_id text, properties jsonb) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE RETURN ${nodeText};
-
--- A text's length in tokens, stopwords included (its last position), as BM25 weighs it.
-CREATE FUNCTION graph_tsv_length(tsv tsvector) RETURNS integer
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-AS $$ SELECT coalesce(max(p), 0)::integer FROM unnest(tsv) AS u, unnest(u.positions) AS p $$;
 
 CREATE TABLE graph_nodes (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -47,21 +42,55 @@ CREATE TABLE graph_nodes (
   created_at bigint NOT NULL,
   updated_at bigint NOT NULL,
   expires_at bigint,
-  tsv tsvector GENERATED ALWAYS AS (to_tsvector('english', graph_node_text(node_id, properties))) STORED,
-  tsv_length integer GENERATED ALWAYS AS (
-    graph_tsv_length(to_tsvector('english', graph_node_text(node_id, properties)))
-  ) STORED,
   UNIQUE (tenant_id, node_type, node_id)
 );
 CREATE INDEX graph_nodes_by_type ON graph_nodes (tenant_id, node_type, updated_at);
 CREATE INDEX graph_nodes_expiring ON graph_nodes (tenant_id, expires_at) WHERE expires_at IS NOT NULL;
 CREATE INDEX graph_nodes_properties ON graph_nodes USING gin (properties jsonb_path_ops);
-CREATE INDEX graph_nodes_text ON graph_nodes USING gin (tsv);
 -- No statistics on the tenant column: a tenant's share of the table changes faster than ANALYZE runs (a new
 -- tenant's ingestion is estimated at one row until then), and a plan built on that estimate scans the whole
 -- tenant for every row of a batch instead of probing the key or rowid index. Without statistics the planner
 -- assumes a fixed small share for any tenant.
 ALTER TABLE graph_nodes ALTER COLUMN tenant_id SET STATISTICS 0;
+
+-- Keyword postings and lengths, as in SQLite, written with the project's terms (store/keywords/terms.ts) by
+-- the graph's write transaction before it commits: triggers note the nodes whose text a statement wrote.
+CREATE TABLE graph_node_postings (
+  tenant_id text NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
+  term text COLLATE "C" NOT NULL,
+  node_rowid bigint NOT NULL REFERENCES graph_nodes (id) ON DELETE CASCADE,
+  tf integer NOT NULL,
+  node_length integer NOT NULL,
+  PRIMARY KEY (tenant_id, term, node_rowid)
+);
+CREATE INDEX graph_node_postings_by_node ON graph_node_postings (node_rowid);
+CREATE TABLE graph_node_lengths (
+  node_rowid bigint PRIMARY KEY REFERENCES graph_nodes (id) ON DELETE CASCADE,
+  tenant_id text NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
+  length integer NOT NULL
+);
+CREATE INDEX graph_node_lengths_by_tenant ON graph_node_lengths (tenant_id, length);
+CREATE TABLE graph_keyword_stale (
+  node_rowid bigint PRIMARY KEY REFERENCES graph_nodes (id) ON DELETE CASCADE,
+  tenant_id text NOT NULL
+);
+CREATE FUNCTION graph_keyword_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO graph_keyword_stale (node_rowid, tenant_id) SELECT id, tenant_id FROM inserted ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+CREATE FUNCTION graph_keyword_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO graph_keyword_stale (node_rowid, tenant_id)
+  SELECT n.id, n.tenant_id FROM updated n JOIN previous o ON o.id = n.id
+  WHERE graph_node_text(o.node_id, o.properties) IS DISTINCT FROM graph_node_text(n.node_id, n.properties)
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER graph_nodes_keywords_insert AFTER INSERT ON graph_nodes
+  REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION graph_keyword_inserted();
+CREATE TRIGGER graph_nodes_keywords_update AFTER UPDATE ON graph_nodes
+  REFERENCING OLD TABLE AS previous NEW TABLE AS updated FOR EACH STATEMENT EXECUTE FUNCTION graph_keyword_updated();
 
 CREATE TABLE graph_edges (
   tenant_id text NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { openDatabase } from '../../src/database.js';
+import { graphMigrations } from '../../src/graph/schema.js';
+import { SqliteGraphStorage } from '../../src/graph/store/graph-storage-sqlite.js';
+import type { KeywordQuery } from '../../src/graph/store/graph-storage.js';
+import { coreMigrations } from '../../src/store/core-schema.js';
+import { openStore } from '../../src/store/db.js';
+import { tenantGate } from '../../src/store/tenant-gate.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const NODES: Array<[string, string, string]> = [
+  ['small', 'twice', 'invoice invoice'],
+  ['small', 'once', 'refund'],
+  ['small', 'other', 'unrelated words'],
+  ...Array.from({ length: 30 }, (_, i): [string, string, string] => ['crowded', `N-${i}`, 'invoice sent']),
+];
+
+const QUERY: KeywordQuery = { words: ['invoice', 'refund'], prefixLast: false, types: [], limit: 10 };
+
+it("indexes the keywords of an installation's existing nodes on upgrade, ranked over each tenant's own nodes", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'constellation-keyword-upgrade-'));
+  dirs.push(dir);
+  const file = join(dir, 'installation.db');
+  const before = openStore(file, {
+    extensions: [],
+    migrations: [...coreMigrations, ...graphMigrations.filter((m) => m.id < '103')],
+  });
+  const insert = before.prepare(
+    "INSERT INTO graph_nodes (tenant_id, node_type, node_id, properties, created_at, updated_at) VALUES (?, 'issue', ?, ?, 1, 1)",
+  );
+  for (const [tenant, id, title] of NODES) insert.run(tenant, id, JSON.stringify({ title }));
+  before.close();
+
+  const db = openDatabase(file);
+  try {
+    const storage = new SqliteGraphStorage(db, tenantGate(db));
+    const hits = (await storage.keywordSearch('small', QUERY)).map((h) => `${h.row.node_id} ${h.score.toFixed(4)}`);
+    expect(hits).toEqual(['twice 0.6785', 'once 0.5690']);
+    expect((await storage.keywordSearch('crowded', QUERY)).length).toBe(10);
+  } finally {
+    db.close();
+  }
+});
