@@ -1,5 +1,4 @@
 import { githubFake } from '../../src/sandbox/github/index.js';
-import type { FakeUpstream } from '../../src/sandbox/fake-upstream.js';
 import { SANDBOX_CREDENTIALS, type WorkspaceId } from '../../src/sandbox/credentials.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { spawnServer, type SpawnedServer } from './built-server.js';
@@ -75,7 +74,7 @@ function startNode(name: NodeName, databaseUrl: string, env: Record<string, stri
  */
 export async function startFleet(env: Record<string, string> = {}): Promise<Fleet> {
   const databaseUrl = await pgTestDatabase({ migrated: false });
-  const sandbox = await startSandbox({ rateLimits: 'count' }, [githubFake as FakeUpstream]);
+  const sandbox = await startSandbox({ rateLimits: 'count' }, [githubFake]);
   const upstream = await startRoundRobinProxy([sandbox.url]);
   const started = await Promise.allSettled([startNode('a', databaseUrl, env), startNode('b', databaseUrl, env)]);
   const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));

@@ -53,7 +53,7 @@ export async function startRoundRobinProxy(nodes: readonly string[]): Promise<Ro
 
   const forward = (exchange: Exchange, res: ServerResponse, tried: number): void => {
     const { req } = exchange;
-    const node = nodes[turn++ % nodes.length] as string;
+    const node = nodes[turn++ % nodes.length];
     const target = new URL(req.url ?? '/', node);
     const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
     const upstream = request(target, {
