@@ -40,7 +40,8 @@ class Exchange {
 
 /**
  * A load balancer as small as a test can hold: each request goes to the next node in turn, bodies stream
- * both ways (server-sent events included), `X-Forwarded-For` names the client, and a node that refuses
+ * both ways (server-sent events included), the Host header passes unchanged (the nodes check it),
+ * `X-Forwarded-For` names the client, and a node that refuses
  * the connection is skipped for the next one (so a killed node leaves the others answering). A request
  * whose node fails after taking it is answered 502, as a balancer does: it cannot know what was done.
  * A client that goes away closes the node's request too, so the node sees the cancellation.
@@ -58,7 +59,7 @@ export async function startRoundRobinProxy(nodes: readonly string[]): Promise<Ro
     const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
     const upstream = request(target, {
       method: req.method,
-      headers: { ...req.headers, host: target.host, 'x-forwarded-for': forwardedFor },
+      headers: { ...req.headers, 'x-forwarded-for': forwardedFor },
     });
     const leave = () => res.writableFinished || upstream.destroy();
     res.on('close', leave);
