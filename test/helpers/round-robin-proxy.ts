@@ -41,8 +41,8 @@ class Exchange {
 /**
  * A load balancer as small as a test can hold: each request goes to the next node in turn, bodies stream
  * both ways (server-sent events included), the Host header passes unchanged (the nodes check it),
- * `X-Forwarded-For` names the client, and a node that refuses
- * the connection is skipped for the next one (so a killed node leaves the others answering). A request
+ * `X-Forwarded-For` names the client, and a node that refuses the connection is skipped for the next
+ * one (so a killed node leaves the others answering). A request
  * whose node fails after taking it is answered 502, as a balancer does: it cannot know what was done.
  * A client that goes away closes the node's request too, so the node sees the cancellation.
  */
