@@ -3,12 +3,13 @@ import { SANDBOX_CREDENTIALS, type WorkspaceId } from '../../src/sandbox/credent
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { spawnServer, type SpawnedServer } from './built-server.js';
 import { BIN } from './cli.js';
-import { PG_LANE_VAULT_KEY, pgTestDatabase } from './pg-lane.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
 import { call } from './server.js';
 
 export const FLEET_API_KEY = 'f3a9c07e5b1d48e2a6c4-fleet';
 const FLEET_JWT_SECRET = 'b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5-fleet';
+/** The vault key the nodes share (a fleet must configure one). */
+const FLEET_VAULT_KEY = 'c4e1a7d9b2f60853e7a1c4d9b2f60853e7a1c4d9b2f60853e7a1c4d9b2f60853';
 const SERVING = /serving REST and MCP .* at (http:\/\/[\d.:]+)/;
 
 export type NodeName = 'a' | 'b';
@@ -48,7 +49,7 @@ function startNode(name: NodeName, databaseUrl: string, env: Record<string, stri
     {
       CONSTELLATION_API_KEY: FLEET_API_KEY,
       CONSTELLATION_JWT_SECRET: FLEET_JWT_SECRET,
-      CONSTELLATION_ENCRYPTION_KEY: PG_LANE_VAULT_KEY,
+      CONSTELLATION_ENCRYPTION_KEY: FLEET_VAULT_KEY,
       CONSTELLATION_DATABASE_URL: databaseUrl,
       CONSTELLATION_TRUST_PROXY: 'loopback',
       CONSTELLATION_NODE_ID: name,
@@ -68,12 +69,12 @@ function startNode(name: NodeName, databaseUrl: string, env: Record<string, stri
 }
 
 /**
- * Two real server processes (the built command: `npm run build` first) over one new, empty database of
- * the PostgreSQL lane, started at the same time, behind a round-robin proxy; their upstream is one shared
- * in-process sandbox (GitHub). `env` adds settings to both nodes (e.g. `CONSTELLATION_RATE_LIMIT`).
+ * Two real server processes (the built command: `npm run build` first) over one PostgreSQL database
+ * (`databaseUrl`, empty or not), started at the same time, behind a round-robin proxy; their upstream is
+ * one shared in-process sandbox (GitHub). `env` adds settings to both nodes (e.g. `CONSTELLATION_RATE_LIMIT`).
+ * Free of Vitest, so that the fleet bench starts the same fleet.
  */
-export async function startFleet(env: Record<string, string> = {}): Promise<Fleet> {
-  const databaseUrl = await pgTestDatabase({ migrated: false });
+export async function startFleet(databaseUrl: string, env: Record<string, string> = {}): Promise<Fleet> {
   const sandbox = await startSandbox({ rateLimits: 'count' }, [githubFake]);
   const upstream = await startRoundRobinProxy([sandbox.url]);
   const started = await Promise.allSettled([startNode('a', databaseUrl, env), startNode('b', databaseUrl, env)]);

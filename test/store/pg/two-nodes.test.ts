@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { pgMigrations } from '../../../src/store/pg/migrations.js';
 import { openPgPool } from '../../../src/store/pg/pool.js';
 import { FLEET_API_KEY, startFleet, type Fleet } from '../../helpers/fleet.js';
+import { pgTestDatabase } from '../../helpers/pg-lane.js';
 import { call, rawRequest } from '../../helpers/server.js';
 
 /**
@@ -51,7 +52,7 @@ describe('two nodes over one database behind a proxy', () => {
   let a: string;
   let b: string;
   beforeAll(async () => {
-    fleet = await startFleet();
+    fleet = await startFleet(await pgTestDatabase({ migrated: false }));
     ({
       a: { url: a },
       b: { url: b },
@@ -228,7 +229,7 @@ describe('one rate limit across the fleet', () => {
   const LIMIT = 6;
   let fleet: Fleet;
   beforeAll(async () => {
-    fleet = await startFleet({ CONSTELLATION_RATE_LIMIT: String(LIMIT) });
+    fleet = await startFleet(await pgTestDatabase({ migrated: false }), { CONSTELLATION_RATE_LIMIT: String(LIMIT) });
     await fleet.createTenant('acme');
   });
   afterAll(() => fleet?.close());
