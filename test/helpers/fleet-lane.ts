@@ -1,7 +1,7 @@
 import { createApp, type App, type CreateAppOptions } from '../../src/app.js';
 import { integrationsOf } from '../../src/catalog/manifest.js';
 import type { Config } from '../../src/config/config.js';
-import { perUserApiRoots, sandboxProviders } from '../../src/demo/authorizations.js';
+import { grantConsentAhead, perUserApiRoots, sandboxProviders } from '../../src/demo/authorizations.js';
 import { loadDemos, resolvingSandboxReferences } from '../../src/demo/environment.js';
 import { buildHttpApp, listen } from '../../src/http/server.js';
 import { McpSurface, type McpSurfaceOptions } from '../../src/mcp/server.js';
@@ -45,12 +45,29 @@ export async function addSecondNode(
         environment,
         credentialRewrites: [resolvingSandboxReferences(shared), perUserApiRoots(shared, demos)],
         oauthProviders: sandboxProviders(shared, demos, options.clock ?? systemClock),
-        prepare: () => Promise.resolve(),
+        // The first node made the demo tenants; the demo users' consents given ahead are written on first
+        // use, by the first node's vault (a second filler would write them again over later changes).
+        prepare: ({ vault, clock }) => {
+          const fillByFirstNode = (tenantId: string, provider: string) =>
+            vault.fillOnFirstUse(tenantId, provider, async () => {
+              await first.app.vault.get({ tenantId, userEmail: '' }, provider);
+            });
+          grantConsentAhead(
+            { clock, vault: { fillOnFirstUse: fillByFirstNode, put: () => Promise.reject(new Error('not used')) } },
+            shared,
+            environment,
+            demos,
+          );
+          return Promise.resolve();
+        },
       },
     });
   } else second = await createApp(config, { ...options, manifests });
   const listening = await listen(second, buildHttpApp(second, new McpSurface(second, surfaceOptions)), 0, '127.0.0.1');
   const proxy = await startRoundRobinProxy([first.url, listening.url]);
+  // Both nodes know their public address as the proxy's (links they hand out, such as consent pages).
+  first.app.listeningAt(proxy.url);
+  second.listeningAt(proxy.url);
   return {
     url: proxy.url,
     close: async () => {

@@ -55,9 +55,13 @@ export async function startRoundRobinProxy(nodes: readonly string[]): Promise<Ro
   const forward = (exchange: Exchange, res: ServerResponse, tried: number): void => {
     const { req } = exchange;
     const node = nodes[turn++ % nodes.length];
-    const target = new URL(req.url ?? '/', node);
+    const { hostname, port } = new URL(node);
     const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
-    const upstream = request(target, {
+    // The path goes byte for byte (a URL would resolve `%2e%2e`, which the nodes must see and refuse).
+    const upstream = request({
+      hostname,
+      port,
+      path: req.url,
       method: req.method,
       headers: { ...req.headers, 'x-forwarded-for': forwardedFor },
     });
