@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { startFleet, type Fleet } from '../test/helpers/fleet.js';
 import { startRoundRobinProxy } from '../test/helpers/round-robin-proxy.js';
 import { median, percentile, type BenchResult } from './lib.js';
@@ -47,10 +48,32 @@ const mcp: Send = async (origin, token) => {
 interface Run {
   perSecond: number;
   p99: number;
+  /** CPU milliseconds a request cost each process: the nodes, and this one (client, proxy, sandbox). */
+  cpu: { nodes: number; bench: number };
 }
 
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** CPU time a child process has used so far, in ms (user + system, from /proc). */
+function cpuOf(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+const benchCpu = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 /** `REQUESTS` sends by `CONCURRENCY` workers: requests a second, and the p99 latency in ms. */
-async function load(send: Send, origin: string, token: string): Promise<Run> {
+async function load(send: Send, origin: string, token: string, nodePids: Array<number | undefined>): Promise<Run> {
+  const nodesCpu = () => nodePids.reduce((sum, pid) => sum + cpuOf(pid), 0);
+  const cpuBefore = { nodes: nodesCpu(), bench: benchCpu() };
   const latencies: number[] = [];
   let next = 0;
   const worker = async () => {
@@ -65,7 +88,8 @@ async function load(send: Send, origin: string, token: string): Promise<Run> {
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { perSecond: REQUESTS / seconds, p99: percentile(latencies, 99) };
+  const cpu = { nodes: (nodesCpu() - cpuBefore.nodes) / REQUESTS, bench: (benchCpu() - cpuBefore.bench) / REQUESTS };
+  return { perSecond: REQUESTS / seconds, p99: percentile(latencies, 99), cpu };
 }
 
 export async function run(): Promise<BenchResult[]> {
@@ -77,16 +101,17 @@ export async function run(): Promise<BenchResult[]> {
   try {
     await fleet.createTenant('acme');
     const token = await fleet.tokenFor('acme');
+    const pids = [fleet.nodes.a.process.child.pid, fleet.nodes.b.process.child.pid];
     const results: BenchResult[] = [];
     for (const [surface, send] of [
       ['REST', rest],
       ['MCP', mcp],
     ] as const) {
       const runs: Record<'one' | 'two', Run[]> = { one: [], two: [] };
-      await load(send, fleet.url, token); // warm both nodes
+      await load(send, fleet.url, token, pids); // warm both nodes
       for (let round = 0; round < ROUNDS; round++) {
-        runs.one.push(await load(send, oneNode.url, token));
-        runs.two.push(await load(send, fleet.url, token));
+        runs.one.push(await load(send, oneNode.url, token, pids));
+        runs.two.push(await load(send, fleet.url, token, pids));
       }
       for (const [nodes, measured] of Object.entries(runs)) {
         const name = `${surface} get_repository, ${nodes} node${nodes === 'one' ? '' : 's'}, ${CONCURRENCY} at once`;
@@ -94,7 +119,15 @@ export async function run(): Promise<BenchResult[]> {
         const perSecond = measured.map((r) => r.perSecond).sort((a, b) => a - b);
         const p99 = measured.map((r) => r.p99).sort((a, b) => a - b);
         results.push({ suite: SUITE, name: `${name} (throughput)`, value: median(perSecond), unit: 'req/s', note });
-        results.push({ suite: SUITE, name: `${name} (p99)`, value: median(p99), unit: 'ms' });
+        const cpuNodes = median(measured.map((r) => r.cpu.nodes).sort((a, b) => a - b));
+        const cpuBench = median(measured.map((r) => r.cpu.bench).sort((a, b) => a - b));
+        results.push({
+          suite: SUITE,
+          name: `${name} (p99)`,
+          value: median(p99),
+          unit: 'ms',
+          note: `CPU a request: nodes ${cpuNodes.toFixed(2)} ms, client+proxy+sandbox ${cpuBench.toFixed(2)} ms`,
+        });
       }
     }
     return results;
