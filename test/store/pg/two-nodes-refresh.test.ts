@@ -45,6 +45,6 @@ describe('two nodes and one grant', () => {
     expect([await calendars(later), await calendars(later)]).toEqual([200, 200]);
     expect(tokenRequests() - before).toBe(1);
     const status = await rawRequest(`${fleet.url}/oauth/suite/status`, { 'X-JWT-Token': later });
-    expect(JSON.parse(status.body)).toMatchObject({ status: 'connected' });
+    expect(JSON.parse(status.body)).toMatchObject({ status: 'authorized' });
   });
 });
