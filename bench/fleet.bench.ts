@@ -72,7 +72,7 @@ const benchCpu = (): number => {
 
 /** `REQUESTS` sends by `CONCURRENCY` workers: requests a second, and the p99 latency in ms. */
 async function load(send: Send, origin: string, token: string, nodePids: Array<number | undefined>): Promise<Run> {
-  const nodesCpu = () => nodePids.reduce((sum, pid) => sum + cpuOf(pid), 0);
+  const nodesCpu = () => nodePids.reduce<number>((sum, pid) => sum + cpuOf(pid), 0);
   const cpuBefore = { nodes: nodesCpu(), bench: benchCpu() };
   const latencies: number[] = [];
   let next = 0;
