@@ -15,10 +15,11 @@ const CONTRACT = `${CONTRACT_FOLDER}/**/*.test.ts`;
 const UNIT = unitTestFiles(import.meta.dirname);
 
 const pgLane = process.env[PG_LANE_VARIABLE] === '1';
-const fleetLane = pgLane && process.env[FLEET_LANE_VARIABLE] === '1';
+// The fleet lane runs over the PostgreSQL lane's cluster (its own global setup), so it implies that lane.
+const fleetLane = process.env[FLEET_LANE_VARIABLE] === '1';
 // Said once per run, though Vitest loads this file again for each project that extends it.
 const laneNotice = Symbol.for('constellation.pg-lane-notice');
-if (!pgLane && !(laneNotice in globalThis)) {
+if (!pgLane && !fleetLane && !(laneNotice in globalThis)) {
   Object.assign(globalThis, { [laneNotice]: true });
   console.warn(`PostgreSQL lane off: ${PG} not run, ${CONTRACT} on SQLite only (npm run test:pg runs both).`);
 }
