@@ -24,6 +24,9 @@ export const FLEET_LANE_EXCLUDED: Readonly<Record<string, string>> = {
     'one case counts the Apideck lookups that a node’s memory of the connected provider saves; each node remembers on its own',
   'test/http/unified-notes-memory.test.ts':
     'counts the Apideck requests that a node’s memory of the workspace’s people saves; each node remembers on its own',
+  'test/http/limits-hardening.test.ts':
+    'one case asserts X-Cache: HIT on a repeated upstream read (a node’s own cache, see cache-grants); the limits it checks run in test/http/rate-limit.test.ts',
+  'test/http/readiness.test.ts': 'drains one node and reads that node’s own /ready while it drains',
   'test/chat/names.test.ts':
     'each node fills its own memory of Slack’s users and channels, so the file spends the sandbox’s Slack budget twice and is refused (429)',
 };
