@@ -6,6 +6,7 @@ import {
   SMOKE_FOLDER,
   unitTestFiles,
 } from './test/helpers/test-projects.js';
+import { FLEET_LANE_EXCLUDED, FLEET_LANE_FOLDERS, FLEET_LANE_VARIABLE } from './test/helpers/fleet-lane-files.js';
 
 const ALL = 'test/**/*.test.ts';
 const SMOKE = `${SMOKE_FOLDER}/**/*.test.ts`;
@@ -14,9 +15,11 @@ const CONTRACT = `${CONTRACT_FOLDER}/**/*.test.ts`;
 const UNIT = unitTestFiles(import.meta.dirname);
 
 const pgLane = process.env[PG_LANE_VARIABLE] === '1';
+// The fleet lane runs over the PostgreSQL lane's cluster (its own global setup), so it implies that lane.
+const fleetLane = process.env[FLEET_LANE_VARIABLE] === '1';
 // Said once per run, though Vitest loads this file again for each project that extends it.
 const laneNotice = Symbol.for('constellation.pg-lane-notice');
-if (!pgLane && !(laneNotice in globalThis)) {
+if (!pgLane && !fleetLane && !(laneNotice in globalThis)) {
   Object.assign(globalThis, { [laneNotice]: true });
   console.warn(`PostgreSQL lane off: ${PG} not run, ${CONTRACT} on SQLite only (npm run test:pg runs both).`);
 }
@@ -52,6 +55,23 @@ export default defineConfig({
                 name: 'pg',
                 include: [ALL],
                 exclude: [...UNIT.filter((file) => !file.startsWith(`${CONTRACT_FOLDER}/`)), SMOKE],
+                pool: 'forks' as const,
+                isolate: false,
+                globalSetup: ['test/helpers/pg-global-setup.ts'],
+              },
+            },
+          ]
+        : []),
+      // The HTTP-driven server tests against two nodes over one PostgreSQL database behind a proxy
+      // (test/helpers/fleet-lane.ts), only when asked for: `npm run test:fleet`.
+      ...(fleetLane
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'fleet',
+                include: FLEET_LANE_FOLDERS.map((folder) => `${folder}/**/*.test.ts`),
+                exclude: [...UNIT, ...Object.keys(FLEET_LANE_EXCLUDED)],
                 pool: 'forks' as const,
                 isolate: false,
                 globalSetup: ['test/helpers/pg-global-setup.ts'],

@@ -23,6 +23,8 @@ const ILLUSTRATIVE: Record<string, string> = {
   'npm install && npm start': 'installs and runs the whole suite: .ci/run does exactly this on a fresh machine',
   'npm install  ': 'the install path: test/cli/packed-install.test.ts packs and installs the tarball',
   'docker build': 'Docker is not available in CI',
+  'CONSTELLATION_DOMAIN=':
+    'a fleet in Docker Compose: Docker is not available in CI; test/store/pg/two-nodes.test.ts runs two nodes',
   'npm run build': 'the development scripts, which CI runs',
   'CONSTELLATION_ENCRYPTION_KEY=<the key':
     'moves an installation into PostgreSQL: test/store/pg/store-copy.test.ts runs `store copy` through the built command on the PostgreSQL lane',

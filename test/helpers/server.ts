@@ -10,6 +10,7 @@ import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import type { Caller, Clock, Logger } from '../../src/toolkit/context.js';
 import { setRetryDelayScale } from '../../src/toolkit/retry.js';
+import { addSecondNode, onFleetLane } from './fleet-lane.js';
 import { laneDatabaseEnv } from './lane-env.js';
 
 export const TEST_API_KEY = 'test-api-key-0123456789';
@@ -85,12 +86,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       : (await createDemoApp(config, appOptions, { port: options.sandboxPort, rateLimits: options.rateLimits })).app;
   const surface = new McpSurface(app, options.mcp ?? { mode: 'full' });
   const listening = await listen(app, buildHttpApp(app, surface), 0, '127.0.0.1');
+  // The fleet lane: a second node over the same database and sandbox, the URL of a proxy in front of both.
+  const fleet = onFleetLane()
+    ? await addSecondNode({ app, url: listening.url }, config, appOptions, options.mcp ?? { mode: 'full' })
+    : undefined;
   const callerFor = (tenant: WorkspaceId, email?: string): Caller => {
     if (!app.demo) throw new Error('callerFor needs the sandbox (sandbox: true)');
     return app.demo.callerOf(tenant, email);
   };
   return {
-    url: listening.url,
+    url: fleet?.url ?? listening.url,
     app,
     sandbox: app.sandbox as Sandbox,
     surface,
@@ -105,6 +110,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       });
     },
     close: async () => {
+      await fleet?.close();
       await listening.close();
       await app.close();
     },
