@@ -167,16 +167,15 @@ export class McpTasks {
    * bus says it finished (or at the poll interval, should a notice be missed).
    */
   private async outcome(owner: TaskOwner, taskId: string, closed: AbortSignal): Promise<CallToolResult | undefined> {
+    // One listener for the whole wait: a listener added per poll would pile up on a long task.
+    const gone = new Promise<void>((resolve) => closed.addEventListener('abort', () => resolve(), { once: true }));
     for (;;) {
       const task = await this.store.get(owner, taskId);
       if (!task) return undefined;
       if (TERMINAL.has(task.status)) return this.store.result(owner, taskId);
       if (closed.aborted) throw new AppError('CANCELLED', 'The client closed the connection');
       const local = this.running.get(taskId);
-      await Promise.race([
-        local ? local.done : this.finishedElsewhere(taskId),
-        new Promise((resolve) => closed.addEventListener('abort', resolve, { once: true })),
-      ]);
+      await Promise.race([local ? local.done : this.finishedElsewhere(taskId), gone]);
     }
   }
 

@@ -234,37 +234,41 @@ export class OAuthFlow {
    * the lock is held, so a server that waited finds the tokens another one just stored and uses them
    * instead of spending a refresh token the provider may have rotated away.
    */
-  private refresh(owner: VaultOwner, seen: StoredGrant, afterUnauthorized: boolean): Promise<StoredGrant> {
-    return this.options.vault.withGrantLock(owner, this.provider.id, async (row) => {
-      const stored = (await row.get()) as StoredGrant | undefined;
-      if (!stored) throw this.authorizationRequired(owner, `Authorize ${this.provider.title} to continue`);
-      const renewedMeanwhile = stored.accessToken !== seen.accessToken;
-      if (renewedMeanwhile && (this.isFresh(stored) || afterUnauthorized)) return stored;
-      if (!stored.refreshToken) {
-        await row.delete();
-        throw this.authorizationRequired(
-          owner,
-          `The ${this.provider.title} authorization has expired: authorize again`,
-        );
-      }
-      try {
-        const refreshed = await this.provider.refresh(stored);
-        const next: StoredGrant = {
-          ...stored,
-          ...refreshed,
-          refreshToken: refreshed.refreshToken ?? stored.refreshToken,
-        };
-        await row.put({ ...next }, { sameGrant: true });
-        return next;
-      } catch (error) {
-        if (!(error instanceof RefreshRejected)) throw error;
-        await row.delete();
-        throw this.authorizationRequired(
-          owner,
-          `${this.provider.title} no longer accepts this authorization (it was revoked or expired): authorize again`,
-        );
-      }
-    });
+  private async refresh(owner: VaultOwner, seen: StoredGrant, afterUnauthorized: boolean): Promise<StoredGrant> {
+    const outcome = await this.options.vault.withGrantLock(
+      owner,
+      this.provider.id,
+      async (row): Promise<{ grant: StoredGrant } | { refused: string }> => {
+        const stored = (await row.get()) as StoredGrant | undefined;
+        if (!stored) return { refused: `Authorize ${this.provider.title} to continue` };
+        const renewedMeanwhile = stored.accessToken !== seen.accessToken;
+        if (renewedMeanwhile && (this.isFresh(stored) || afterUnauthorized)) return { grant: stored };
+        if (!stored.refreshToken) {
+          await row.delete();
+          return { refused: `The ${this.provider.title} authorization has expired: authorize again` };
+        }
+        try {
+          const refreshed = await this.provider.refresh(stored);
+          const next: StoredGrant = {
+            ...stored,
+            ...refreshed,
+            refreshToken: refreshed.refreshToken ?? stored.refreshToken,
+          };
+          await row.put({ ...next }, { sameGrant: true });
+          return { grant: next };
+        } catch (error) {
+          if (!(error instanceof RefreshRejected)) throw error;
+          await row.delete();
+          return {
+            refused: `${this.provider.title} no longer accepts this authorization (it was revoked or expired): authorize again`,
+          };
+        }
+      },
+    );
+    // Refused only once the lock is released: on PostgreSQL an error thrown inside it would roll back the
+    // grant's deletion, and every node would go on offering the refused grant.
+    if ('refused' in outcome) throw this.authorizationRequired(owner, outcome.refused);
+    return outcome.grant;
   }
 
   private isFresh(grant: StoredGrant): boolean {
