@@ -3,7 +3,6 @@ import { createLogger, withFields } from './config/logger.js';
 import { TokenService } from './auth/jwt.js';
 import { TenantService } from './auth/tenants.js';
 import { ClientCache, type CredentialRewrite } from './integrations/client-cache.js';
-import { environmentCredentials, jwtCredentials, type CredentialSource } from './integrations/credentials.js';
 import {
   extractorsOf,
   integrationsOf,
@@ -35,18 +34,19 @@ import { createAnalyticsCache } from './analytics/install.js';
 import type { Sandbox } from './sandbox/server.js';
 import { ResponseCache } from './http/response-cache.js';
 import type { RouteContext } from './http/route-context.js';
-import { openVault, vaultCredentials, type CredentialVault } from './auth/vault/index.js';
+import { openVault, type CredentialVault } from './auth/vault/index.js';
 import type { OAuthFlow } from './auth/oauth/flow.js';
 import { createAuthorizations } from './auth/oauth/install.js';
 import type { AuthorizationFamily } from './auth/oauth/upstream.js';
 import type { OAuthProvider } from './integrations/oauth-provider.js';
-import type { AnyIntegration } from './integrations/integration.js';
 import { storeOn, type StoreBackend } from './store/backend.js';
 import { tenantGate } from './store/tenant-gate.js';
 import { CacheGenerationBumps } from './store/cache-generation-bumps.js';
 import { MemoryWindowCounter, type WindowCounter } from './store/window-counter.js';
 import { PgWindowCounter } from './store/window-counter-pg.js';
-import { closeBackend, storeAnswers } from './store/lifecycle.js';
+import { storeAnswers } from './store/lifecycle.js';
+import { credentialSources } from './app-credentials.js';
+import { shutDown } from './app-shutdown.js';
 import { PgTaskStore } from './mcp/task-store-pg.js';
 import type { TaskStore } from './mcp/task-store.js';
 import { SqliteTaskStore } from './mcp/task-store-sqlite.js';
@@ -302,55 +302,6 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     },
   };
   return app;
-}
-
-/**
- * Where a call's provider credentials come from, in order: the caller's token, the user's vault, the
- * environment (one local user) when asked, and the sources the upstreams bring (the platform's own accounts).
- */
-function credentialSources(
-  config: Config,
-  options: CreateAppOptions,
-  integrations: readonly AnyIntegration[],
-  vault: CredentialVault,
-  tenants: TenantService,
-  log: Logger,
-): CredentialSource[] {
-  const sources: CredentialSource[] = [jwtCredentials, vaultCredentials(vault, log)];
-  if (options.environmentCredentials) sources.push(environmentCredentials(options.environmentCredentials));
-  // Read per call: tenants come and go.
-  const consumerOf = async (tenantId: string) =>
-    (await tenants.exists(tenantId)) ? (await tenants.get(tenantId)).consumerId : undefined;
-  for (const integration of integrations)
-    if (integration.ownSource)
-      sources.push(integration.ownSource({ config, consumerOf, demo: options.demo?.environment }));
-  return sources;
-}
-
-/**
- * Graceful: no new calls, running ones finish (within the bound), then what they use closes: queued
- * graph ingestion is flushed and the sandbox closed by their closers, the store last.
- */
-async function shutDown(
-  config: Config,
-  log: Logger,
-  executor: Executor,
-  closers: ReadonlyArray<() => void | Promise<void>>,
-  store: StoreBackend,
-): Promise<void> {
-  executor.stopAccepting();
-  const graceMs = config.shutdownTimeoutSeconds * 1000;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
-  if ((await Promise.race([executor.idle(), late])) === 'late') {
-    log.warn('shutdown: calls still running after the grace period; closing anyway', {
-      running: executor.runningCalls,
-      grace_seconds: config.shutdownTimeoutSeconds,
-    });
-  }
-  clearTimeout(timer);
-  for (const fn of [...closers].reverse()) await fn();
-  await closeBackend(store);
 }
 
 /** The SQLite handle of an installation on SQLite, for tests that look at its rows. */

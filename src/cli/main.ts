@@ -130,11 +130,11 @@ function listenError(error: unknown, config: Config): unknown {
   return error;
 }
 
-/** Production refuses every route but /health over plain HTTP (src/http/guards.ts): say so before the first refusal. */
+/** Production refuses every route but /health and /ready over plain HTTP (src/http/guards.ts): say so before the first refusal. */
 function warnPlainHttpInProduction(config: Config): void {
   if (config.environment !== 'production' || config.tlsCertFile || config.trustProxy) return;
   say(
-    '  warning: production over plain HTTP: every route except /health will be refused with 403, because tokens and API keys must not travel unencrypted; ' +
+    '  warning: production over plain HTTP: every route except /health and /ready will be refused with 403, because tokens and API keys must not travel unencrypted; ' +
       'set CONSTELLATION_TLS_CERT and CONSTELLATION_TLS_KEY, or terminate TLS at a proxy and set CONSTELLATION_TRUST_PROXY',
   );
 }

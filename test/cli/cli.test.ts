@@ -149,7 +149,7 @@ describe('command line', () => {
       CONSTELLATION_ENCRYPTION_KEY: 'b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5f3a9c07e5b1d48e2a6c4b8d0',
     };
     const result = await runAsync(['serve', '--port', '0'], secrets, 'serving REST and MCP');
-    expect(result.stderr).toContain('every route except /health will be refused');
+    expect(result.stderr).toContain('every route except /health and /ready will be refused');
     expect(result.stderr).toContain('CONSTELLATION_TLS_CERT');
     expect(result.stderr).toContain('CONSTELLATION_TRUST_PROXY');
   });
