@@ -280,7 +280,7 @@ describe('activity and failure handling', () => {
   it('a result that cannot be ingested is counted and logged, never thrown', async () => {
     const event = executed('code_host', 'get_repositories', {}, RESULTS.repositories);
     app.db.exec(
-      "DROP TRIGGER graph_nodes_text_insert; CREATE TRIGGER graph_nodes_fail BEFORE INSERT ON graph_nodes BEGIN SELECT RAISE(ABORT, 'disk on fire'); END;",
+      "CREATE TRIGGER graph_nodes_fail BEFORE INSERT ON graph_nodes BEGIN SELECT RAISE(ABORT, 'disk on fire'); END;",
     );
     expect(() => pipeline.queueResult(event)).not.toThrow();
     await pipeline.drain();
