@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { expect, it } from 'vitest';
+import { useServerSession } from '../helpers/mcp-session.js';
 
 /**
  * `GET /chat/search-messages` is a list like every other (limit, offset, cursor, count, pagination) while
  * keeping the spec's `max_results`, `page` and Slack's own `total` and `paging`. Its own server: Slack
  * allows search 20 times a minute, and this file spends most of that.
  */
-let server: TestServer;
-let token: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  const first = server.app.demo!.users().find((u) => u.tenant_id === 'acme')!;
-  token = await server.tokenFor('acme', first.user_email);
-});
-afterAll(() => server.close());
+const session = useServerSession();
 
 type Body = Record<string, any>;
 
 async function ok(method: 'GET', path: string, params: Record<string, unknown>): Promise<Body> {
   const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)] as [string, string]));
-  const response = await fetch(`${server.url}/chat/${path}?${query.toString()}`, {
-    headers: { 'Access-Token': token },
+  const response = await fetch(`${session.server.url}/chat/${path}?${query.toString()}`, {
+    headers: { 'Access-Token': session.token },
   });
   const body = (await response.json()) as Body;
   expect(response.status, JSON.stringify(body)).toBe(200);

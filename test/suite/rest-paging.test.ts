@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { useServerSession } from '../helpers/mcp-session.js';
+import { call } from '../helpers/server.js';
 
 /**
  * The suite's REST lists (`/suite/...`) page as every list does: the spec's `max_results` or `limit` sets
  * the page size, `cursor` (or `offset`) the page, and `pagination` says how to reach the next one. The
  * body keeps the spec's `{success, data, count}`, `count` being the items of the page.
  */
-let server: TestServer;
-let token: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  const first = server.app.demo!.users().find((u) => u.tenant_id === 'acme')!;
-  token = await server.tokenFor('acme', first.user_email);
-});
-afterAll(() => server.close());
+const session = useServerSession();
 
-const get = (path: string) => call(server, 'GET', path, { token });
+const get = (path: string) => call(session.server, 'GET', path, { token: session.token });
 
 /** Every item of a list, page by page through `pagination.next_cursor`, with the number of pages read. */
 async function walk(path: string, pageSize: number): Promise<{ ids: string[]; pages: number }> {
@@ -78,7 +72,7 @@ describe('suite REST lists', () => {
   });
 
   it('lists the page arguments in the OpenAPI description of each suite list route', async () => {
-    const spec = (await call(server, 'GET', '/openapi.json')).body;
+    const spec = (await call(session.server, 'GET', '/openapi.json')).body;
     const names = (spec.paths['/suite/mail/threads'].get.parameters as Array<{ name: string }>).map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(['max_results', 'limit', 'offset', 'cursor']));
   });

@@ -1,59 +1,43 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/config/logger.js';
-import { startPgCluster, type PgCluster } from '../../helpers/pg-cluster.js';
-import { PG_LANE_VAULT_KEY } from '../../helpers/pg-lane.js';
-import { call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { useServerOnOwnCluster } from '../../helpers/own-cluster.js';
+import { call } from '../../helpers/server.js';
 
 // A cluster of its own: this file takes the database away while a node uses it.
-let cluster: PgCluster;
-let server: TestServer;
 const lines: Array<Record<string, unknown>> = [];
-beforeAll(async () => {
-  cluster = await startPgCluster();
-  server = await startTestServer({
-    env: {
-      CONSTELLATION_DATABASE_URL: await cluster.createDatabase('served'),
-      CONSTELLATION_ENCRYPTION_KEY: PG_LANE_VAULT_KEY,
-      CONSTELLATION_DATABASE_CONNECT_TIMEOUT: '2',
-      CONSTELLATION_NODE_ID: 'node-7',
-    },
-    config: { rateLimitPerMinute: 0 },
-    log: createLogger('debug', (line) => lines.push(JSON.parse(line) as Record<string, unknown>)),
-  });
-});
-afterAll(async () => {
-  await server?.close();
-  await cluster?.stop();
+const own = useServerOnOwnCluster({
+  env: { CONSTELLATION_NODE_ID: 'node-7' },
+  log: createLogger('debug', (line) => lines.push(JSON.parse(line) as Record<string, unknown>)),
 });
 
 describe('a node behind a load balancer', () => {
   it('is ready while its database answers, not ready (503, Retry-After) while it is down, and ready again after', async () => {
-    expect(await call(server, 'GET', '/ready')).toMatchObject({
+    expect(await call(own.server, 'GET', '/ready')).toMatchObject({
       status: 200,
       body: { status: 'ready', node: 'node-7' },
     });
 
-    await cluster.shutdown('fast');
-    const down = await call(server, 'GET', '/ready');
+    await own.cluster.shutdown('fast');
+    const down = await call(own.server, 'GET', '/ready');
     expect(down).toMatchObject({
       status: 503,
       body: { status: 'not_ready', node: 'node-7', reason: 'store_unavailable' },
     });
     expect(down.headers.get('retry-after')).toBe('5');
     // Liveness is another question: the process is alive, and says its store is not usable.
-    expect((await call(server, 'GET', '/health')).status).toBe(503);
+    expect((await call(own.server, 'GET', '/health')).status).toBe(503);
 
-    await cluster.restart();
-    expect(await call(server, 'GET', '/ready')).toMatchObject({
+    await own.cluster.restart();
+    expect(await call(own.server, 'GET', '/ready')).toMatchObject({
       status: 200,
       body: { status: 'ready', node: 'node-7' },
     });
   });
 
   it('names itself on every metric and every log line', async () => {
-    const token = await server.tokenFor('acme');
-    expect((await call(server, 'GET', '/mcp/code_host/tools', { token })).status).toBe(200);
-    const metrics = await call(server, 'GET', '/metrics');
+    const token = await own.server.tokenFor('acme');
+    expect((await call(own.server, 'GET', '/mcp/code_host/tools', { token })).status).toBe(200);
+    const metrics = await call(own.server, 'GET', '/metrics');
     const samples = (metrics.body as string).split('\n').filter((line) => line && !line.startsWith('#'));
     expect(samples.length).toBeGreaterThan(10);
     for (const sample of samples) expect(sample).toContain('node="node-7"');

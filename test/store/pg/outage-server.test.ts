@@ -1,33 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPgCluster, type PgCluster } from '../../helpers/pg-cluster.js';
-import { PG_LANE_VAULT_KEY } from '../../helpers/pg-lane.js';
-import { call, startTestServer, type TestServer } from '../../helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServerOnOwnCluster } from '../../helpers/own-cluster.js';
+import { call } from '../../helpers/server.js';
 
 // A cluster of its own: this file takes the database away while a server uses it.
-let cluster: PgCluster;
-let server: TestServer;
+const own = useServerOnOwnCluster();
 let token: string;
 beforeAll(async () => {
-  cluster = await startPgCluster();
-  server = await startTestServer({
-    env: {
-      CONSTELLATION_DATABASE_URL: await cluster.createDatabase('served'),
-      CONSTELLATION_ENCRYPTION_KEY: PG_LANE_VAULT_KEY,
-      CONSTELLATION_DATABASE_CONNECT_TIMEOUT: '2',
-    },
-    config: { rateLimitPerMinute: 0 },
-  });
-  token = await server.tokenFor('acme');
-});
-afterAll(async () => {
-  await server?.close();
-  await cluster?.stop();
+  token = await own.server.tokenFor('acme');
 });
 
 const inject = (key: string) =>
-  call(server, 'POST', '/graph/context/inject', { token, body: { context_type: 'focus', key, value: key } });
+  call(own.server, 'POST', '/graph/context/inject', { token, body: { context_type: 'focus', key, value: key } });
 const storedKeys = async (): Promise<string[]> => {
-  const found = await call(server, 'POST', '/mcp/graph/execute', {
+  const found = await call(own.server, 'POST', '/mcp/graph/execute', {
     token,
     body: { tool: 'search', arguments: { entity_type: 'context', limit: 100 } },
   });
@@ -37,15 +22,15 @@ const storedKeys = async (): Promise<string[]> => {
 
 describe('a server whose PostgreSQL goes away under load', () => {
   it('answers 503 UNAVAILABLE with Retry-After, says unhealthy, writes nothing by halves and recovers by itself', async () => {
-    expect((await call(server, 'GET', '/health')).status).toBe(200);
+    expect((await call(own.server, 'GET', '/health')).status).toBe(200);
     expect((await inject('before')).status).toBe(200);
 
     // Calls keep coming while the database stops.
     const during = Array.from({ length: 12 }, (_, i) => inject(`during-${i}`));
     // A clean stop: the throwaway cluster runs without fsync, so a crash would also lose committed rows.
-    await cluster.shutdown('fast');
+    await own.cluster.shutdown('fast');
     const whileDown = await inject('while-down');
-    const health = await call(server, 'GET', '/health');
+    const health = await call(own.server, 'GET', '/health');
     const answered = await Promise.all(during);
 
     expect(whileDown.status).toBe(503);
@@ -55,8 +40,8 @@ describe('a server whose PostgreSQL goes away under load', () => {
     expect(health.body.status).toBe('unhealthy');
     for (const response of answered) expect([200, 503], JSON.stringify(response.body)).toContain(response.status);
 
-    await cluster.restart();
-    expect((await call(server, 'GET', '/health')).status).toBe(200);
+    await own.cluster.restart();
+    expect((await call(own.server, 'GET', '/health')).status).toBe(200);
     expect((await inject('after')).status).toBe(200);
     // Exactly the calls that answered 200 are stored: none half-written, none lost.
     const succeeded = answered.flatMap((response, i) => (response.status === 200 ? [`during-${i}`] : []));
