@@ -27,6 +27,8 @@ export const FLEET_LANE_EXCLUDED: Readonly<Record<string, string>> = {
   'test/http/limits-hardening.test.ts':
     'one case asserts X-Cache: HIT on a repeated upstream read (a node’s own cache, see cache-grants); the limits it checks run in test/http/rate-limit.test.ts',
   'test/http/readiness.test.ts': 'drains one node and reads that node’s own /ready while it drains',
+  'test/mcp/logging.test.ts':
+    'a 2025-era client’s logging/setLevel is kept by the node that took it (a deprecated capability; a shared level would cost a database read per call); the README says so',
   'test/chat/names.test.ts':
     'each node fills its own memory of Slack’s users and channels, so the file spends the sandbox’s Slack budget twice and is refused (429)',
 };
