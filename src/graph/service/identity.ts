@@ -92,7 +92,7 @@ export class IdentityResolver {
 }
 
 /** The user properties of an identity plus what the record said about the person. */
-function userProperties(identity: PersonIdentity, properties: Properties): Properties {
+export function userProperties(identity: PersonIdentity, properties: Properties): Properties {
   const out: Properties = { ...properties };
   if (identity.login) out.login = identity.login;
   if (identity.email) out.email = identity.email.trim().toLowerCase();
