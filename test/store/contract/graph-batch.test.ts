@@ -45,6 +45,13 @@ describeStoreContract<GraphStorage>(
       const [assigned, ...more] = await subject.store.edgeRefs(tenant, ada.id, 'in', undefined, 10);
       expect(more).toEqual([]);
       expect(parseProperties(assigned.properties)).toEqual({ role: 'helper', since: 1 });
+      const found = await subject.store.keywordSearch(tenant, {
+        words: ['second'],
+        prefixLast: false,
+        types: [],
+        limit: 5,
+      });
+      expect(found.map((hit) => hit.row.node_id)).toEqual(['ada@example.com']);
     });
 
     it('makes new people of one result that share a node id one node, known by all their aliases', async () => {
@@ -83,28 +90,31 @@ describeStoreContract<GraphStorage>(
       expect((await service().ingest(tenant, batch, 'code_host')).refused).toBe(true);
     });
 
-    it.runIf(subject.name === 'postgres')('writes a tool result in one statement', async () => {
-      const tenant = await subject.backend.addTenant();
-      const batch = new GraphBatch();
-      const repo = batch.node('repository', 'org/app');
-      for (let n = 1; n <= 20; n++) {
-        const issue = batch.node('issue', `I-${n}`, { title: `Issue ${n}` });
-        batch.edge(issue, 'BELONGS_TO', repo);
-        batch.edge(issue, 'AUTHORED_BY', batch.person({ login: `dev-${n % 7}` }));
-      }
-      // Every statement goes through a connection checked out of the pool: count those of each.
-      const { pool } = subject.backend.backend as { pool: pg.Pool };
-      const statements: Array<MockInstance<pg.PoolClient['query']>> = [];
-      const count = (client: pg.PoolClient) => statements.push(vi.spyOn(client, 'query'));
-      pool.on('acquire', count);
-      try {
-        expect(await service().ingest(tenant, batch, 'code_host')).toEqual({ nodes: 28, edges: 40 });
-        expect(statements.reduce((sum, spy) => sum + spy.mock.calls.length, 0)).toBe(1);
-      } finally {
-        pool.off('acquire', count);
-        for (const spy of statements) spy.mockRestore();
-      }
-      expect(await subject.store.countEdges(tenant)).toBe(40);
-    });
+    it.runIf(subject.name === 'postgres')(
+      'writes a tool result and its keywords in four statements, BEGIN and COMMIT included',
+      async () => {
+        const tenant = await subject.backend.addTenant();
+        const batch = new GraphBatch();
+        const repo = batch.node('repository', 'org/app');
+        for (let n = 1; n <= 20; n++) {
+          const issue = batch.node('issue', `I-${n}`, { title: `Issue ${n}` });
+          batch.edge(issue, 'BELONGS_TO', repo);
+          batch.edge(issue, 'AUTHORED_BY', batch.person({ login: `dev-${n % 7}` }));
+        }
+        // Every statement goes through a connection checked out of the pool: count those of each.
+        const { pool } = subject.backend.backend as { pool: pg.Pool };
+        const statements: Array<MockInstance<pg.PoolClient['query']>> = [];
+        const count = (client: pg.PoolClient) => statements.push(vi.spyOn(client, 'query'));
+        pool.on('acquire', count);
+        try {
+          expect(await service().ingest(tenant, batch, 'code_host')).toEqual({ nodes: 28, edges: 40 });
+          expect(statements.reduce((sum, spy) => sum + spy.mock.calls.length, 0)).toBe(4);
+        } finally {
+          pool.off('acquire', count);
+          for (const spy of statements) spy.mockRestore();
+        }
+        expect(await subject.store.countEdges(tenant)).toBe(40);
+      },
+    );
   },
 );

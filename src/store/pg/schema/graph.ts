@@ -139,10 +139,12 @@ ${graphWriteBatchFunction()}`;
  * `graph_write_batch`: a tool result's whole write (tenant gate, people by their aliases, nodes, edges) in
  * one call, since ingestion would otherwise pay one round trip per step. It takes the steps of
  * GraphWriter.write and IdentityResolver.resolveAll (src/graph/service/) in their order, with their
- * semantics; those stay the only path when a person's aliases point at two nodes (an identity merge): the
- * function then writes nothing and answers -1. Entities are numbered from 1, people first, then nodes, and
- * edges name their ends by those numbers; rows of one key are written in passes (as `roundsOf` splits
- * them) so that a later one merges after an earlier one. The edges written, or NULL when the gate refuses.
+ * semantics (a copy on purpose: a migration must not change with the code); those stay the only path when a
+ * person's aliases point at two nodes (an identity merge): the function then writes nothing and answers
+ * `{"merge": true}`. Entities are numbered from 1, people first, then nodes, and edges name their ends by
+ * those numbers; rows of one key are written in passes (as `roundsOf` splits them) so that a later one
+ * merges after an earlier one. It answers `{"edges": <written>, "stale": [[rowid, text], …]}` (the nodes to
+ * index for keywords), or NULL when the gate refuses.
  */
 function graphWriteBatchFunction(): string {
   // A pass number per key, in the order given, over the rows of `source` (which must provide `k`).
@@ -167,7 +169,7 @@ CREATE FUNCTION graph_write_batch(
   person_ids text[], person_patches jsonb[], alias_people integer[], alias_names text[],
   node_types text[], node_ids text[], node_patches jsonb[], node_sources text[],
   edge_from integer[], edge_to integer[], edge_types text[], edge_patches jsonb[]
-) RETURNS integer
+) RETURNS jsonb
 -- Planned at each call, as the statements of graph-writes-pg are (a tenant's tables grow under its writes).
 LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $$
 DECLARE
@@ -179,6 +181,7 @@ DECLARE
   entity_rowids bigint[];
   passes integer;
   edge_count integer;
+  stale_nodes jsonb;
 BEGIN
   SELECT t.epoch INTO gate_epoch FROM tenants t WHERE t.id = tenant FOR SHARE;
   IF NOT FOUND OR gate_epoch <> coalesce(generation, gate_epoch) THEN
@@ -198,7 +201,7 @@ BEGIN
     FROM unnest(alias_people, alias_rowids) AS a(person, rowid) GROUP BY a.person
   ) known ON known.person = p.i;
   IF merging THEN
-    RETURN -1;
+    RETURN '{"merge": true}';
   END IF;
 
   SELECT coalesce(max(turn), 0) INTO passes FROM (${knownPeople}) u;
@@ -258,7 +261,15 @@ BEGIN
     WHERE excluded.properties IS NOT NULL
       AND jsonb_merge_patch(coalesce(e.properties, '{}'), excluded.properties) IS DISTINCT FROM e.properties;
   END LOOP;
-  RETURN edge_count;
+  -- The keyword index's part: the nodes whose text changed, their postings dropped, for the caller to index
+  -- before it commits (as keyword-pg's indexStaleNodesPg does; the terms are the process's).
+  WITH stale AS (DELETE FROM graph_keyword_stale s WHERE s.tenant_id = tenant RETURNING s.node_rowid),
+  dropped AS (
+    DELETE FROM graph_node_postings p WHERE p.node_rowid IN (SELECT node_rowid FROM stale) AND p.tenant_id = tenant
+  )
+  SELECT coalesce(jsonb_agg(jsonb_build_array(n.id, graph_node_text(n.node_id, n.properties))), '[]')
+  INTO stale_nodes FROM graph_nodes n WHERE n.id IN (SELECT node_rowid FROM stale) AND n.tenant_id = tenant;
+  RETURN jsonb_build_object('edges', edge_count, 'stale', stale_nodes);
 END
 $$;
 `;
