@@ -171,7 +171,7 @@ CREATE FUNCTION graph_write_batch(
   edge_from integer[], edge_to integer[], edge_types text[], edge_patches jsonb[]
 ) RETURNS jsonb
 -- Planned at each call, as the statements of graph-writes-pg are (a tenant's tables grow under its writes).
-LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $$
+LANGUAGE plpgsql AS $$
 DECLARE
   gate_epoch text;
   -- The node each alias pointed at before the write (NULL: none), in the order of alias_names.
@@ -240,15 +240,31 @@ BEGIN
   ON CONFLICT (tenant_id, alias) DO UPDATE SET node_rowid = excluded.node_rowid
   WHERE g.node_rowid IS DISTINCT FROM excluded.node_rowid;
 
-  INSERT INTO graph_nodes AS n (tenant_id, node_type, node_id, properties, source, created_at, updated_at)
-  SELECT tenant, u.ntype, u.nid, u.patch, u.src, at, at
-  FROM unnest(node_types, node_ids, node_patches, node_sources) AS u(ntype, nid, patch, src) ORDER BY u.ntype, u.nid
-  ${mergeNode};
-  SELECT entity_rowids || coalesce(array_agg(n.id ORDER BY u.k), '{}') INTO entity_rowids
+  -- The rowids of nodes the upsert left unchanged are read one key probe each (as graph-writes-pg's are).
+  WITH written AS (
+    INSERT INTO graph_nodes AS n (tenant_id, node_type, node_id, properties, source, created_at, updated_at)
+    SELECT tenant, u.ntype, u.nid, u.patch, u.src, at, at
+    FROM unnest(node_types, node_ids, node_patches, node_sources) AS u(ntype, nid, patch, src) ORDER BY u.ntype, u.nid
+    ${mergeNode}
+    RETURNING n.id, n.node_type, n.node_id
+  )
+  SELECT entity_rowids || coalesce(array_agg(coalesce(w.id, n.id) ORDER BY u.k), '{}') INTO entity_rowids
   FROM unnest(node_types, node_ids) WITH ORDINALITY AS u(ntype, nid, k)
+  LEFT JOIN written w ON w.node_type = u.ntype AND w.node_id = u.nid
   LEFT JOIN LATERAL (
-    SELECT n.id FROM graph_nodes n WHERE n.tenant_id = tenant AND n.node_type = u.ntype AND n.node_id = u.nid OFFSET 0
+    SELECT n.id FROM graph_nodes n
+    WHERE w.id IS NULL AND n.tenant_id = tenant AND n.node_type = u.ntype AND n.node_id = u.nid OFFSET 0
   ) n ON true;
+  -- A node another transaction committed while that statement ran is outside its snapshot: read it now.
+  IF array_position(entity_rowids, NULL) IS NOT NULL THEN
+    SELECT array_agg(coalesce(r.id, n.id) ORDER BY r.k) INTO entity_rowids
+    FROM unnest(entity_rowids) WITH ORDINALITY AS r(id, k)
+    LEFT JOIN LATERAL (
+      SELECT n.id FROM graph_nodes n
+      WHERE r.id IS NULL AND n.tenant_id = tenant AND n.node_type = node_types[r.k - cardinality(person_ids)]
+        AND n.node_id = node_ids[r.k - cardinality(person_ids)] OFFSET 0
+    ) n ON true;
+  END IF;
 
   SELECT count(*), coalesce(max(turn), 0) INTO edge_count, passes FROM (${edges}) u;
   FOR pass IN 1..passes LOOP
