@@ -181,6 +181,7 @@ DECLARE
   entity_rowids bigint[];
   passes integer;
   edge_count integer;
+  stale_rowids bigint[];
   stale_nodes jsonb;
 BEGIN
   SELECT t.epoch INTO gate_epoch FROM tenants t WHERE t.id = tenant FOR SHARE;
@@ -278,13 +279,14 @@ BEGIN
       AND jsonb_merge_patch(coalesce(e.properties, '{}'), excluded.properties) IS DISTINCT FROM e.properties;
   END LOOP;
   -- The keyword index's part: the nodes whose text changed, their postings dropped, for the caller to index
-  -- before it commits (as keyword-pg's indexStaleNodesPg does; the terms are the process's).
-  WITH stale AS (DELETE FROM graph_keyword_stale s WHERE s.tenant_id = tenant RETURNING s.node_rowid),
-  dropped AS (
-    DELETE FROM graph_node_postings p WHERE p.node_rowid IN (SELECT node_rowid FROM stale) AND p.tenant_id = tenant
-  )
+  -- before it commits (as keyword-pg's indexStaleNodesPg does; the terms are the process's). By rowid alone
+  -- (they are the tenant's): an index on the tenant would read all of its rows under a plan cached while
+  -- its tables were small.
+  WITH stale AS (DELETE FROM graph_keyword_stale s WHERE s.tenant_id = tenant RETURNING s.node_rowid)
+  SELECT coalesce(array_agg(node_rowid), '{}') INTO stale_rowids FROM stale;
+  DELETE FROM graph_node_postings p WHERE p.node_rowid = ANY (stale_rowids);
   SELECT coalesce(jsonb_agg(jsonb_build_array(n.id, graph_node_text(n.node_id, n.properties))), '[]')
-  INTO stale_nodes FROM graph_nodes n WHERE n.id IN (SELECT node_rowid FROM stale) AND n.tenant_id = tenant;
+  INTO stale_nodes FROM graph_nodes n WHERE n.id = ANY (stale_rowids);
   RETURN jsonb_build_object('edges', edge_count, 'stale', stale_nodes);
 END
 $$;
