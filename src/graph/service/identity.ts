@@ -45,6 +45,8 @@ export class IdentityResolver {
    * Finds or creates the user node of each person (in order), merging the nodes its identifiers tie
    * together. A person's `aliases` default to the identity's own; a batch passes every identifier it
    * tied to the person. One alias lookup, one node upsert and one alias write serve every person.
+   * PostgreSQL's `graph_write_batch` (src/store/pg/schema/graph.ts) does the same in SQL when no merge is
+   * needed: a change here belongs there too.
    */
   async resolveAll(writes: GraphWrites, people: readonly PersonToResolve[], source: string | null, now: number) {
     const aliasesOfPerson = people.map((person) => person.aliases ?? aliasesOf(person.identity));
@@ -92,7 +94,7 @@ export class IdentityResolver {
 }
 
 /** The user properties of an identity plus what the record said about the person. */
-function userProperties(identity: PersonIdentity, properties: Properties): Properties {
+export function userProperties(identity: PersonIdentity, properties: Properties): Properties {
   const out: Properties = { ...properties };
   if (identity.login) out.login = identity.login;
   if (identity.email) out.email = identity.email.trim().toLowerCase();

@@ -41,6 +41,39 @@ export interface TenantActivityWrite {
   write: ActivityWrite;
 }
 
+/** A person of a batch write: the user node id it gets when new, its properties, the aliases that identify it. */
+export interface PersonWrite {
+  id: string;
+  /** JSON object. */
+  properties: string;
+  aliases: readonly string[];
+}
+
+/** An edge of a batch write between two of its entities, by position: the people first, then the nodes. */
+export interface BatchEdgeWrite {
+  from: number;
+  to: number;
+  type: string;
+  /** JSON object, or null. */
+  properties: string | null;
+}
+
+/** A tool result's whole write, for a backend that takes it in one call (`GraphStorage.writeBatch`). */
+export interface BatchWrite {
+  people: readonly PersonWrite[];
+  /** The source of the people created. */
+  peopleSource: string | null;
+  nodes: readonly NodeWrite[];
+  edges: readonly BatchEdgeWrite[];
+  now: number;
+}
+
+/**
+ * What became of a batch write: the edges written, `refused` by the tenant gate, or `identity-merge` when a
+ * person's aliases point at two nodes (nothing written: the caller merges them through `writeFor`).
+ */
+export type BatchWritten = { edges: number } | 'refused' | 'identity-merge';
+
 /** A node of a property merge: `properties` (a JSON object) merged into node `rowid`. */
 export interface NodePatch {
   rowid: number;
@@ -130,6 +163,12 @@ export interface GraphStorage {
     epoch: string | undefined,
     work: (writes: GraphWrites) => Promise<T>,
   ): Promise<T | undefined>;
+
+  /**
+   * A backend where each call is a round trip may take a whole batch in one call, with the semantics of
+   * GraphWriter's write through `writeFor` (people resolved by their aliases, then nodes, then edges).
+   */
+  writeBatch?(tenantId: string, epoch: string | undefined, batch: BatchWrite): Promise<BatchWritten>;
 
   node(tenantId: string, type: string, id: string): Promise<NodeRow | undefined>;
   nodeByRowid(tenantId: string, rowid: number): Promise<NodeRow | undefined>;

@@ -2,6 +2,8 @@ import type pg from 'pg';
 import { gateTenantPg, inPgTransaction } from '../../../store/pg/transaction.js';
 import type {
   ActivityTimelineQuery,
+  BatchWrite,
+  BatchWritten,
   GraphStorage,
   GraphWrites,
   KeywordHit,
@@ -19,6 +21,7 @@ import { indexStaleNodesPg, keywordSearchPg } from './keyword-pg.js';
 import { linksPg } from './links-pg.js';
 import { matchPatternPg } from './pattern-pg.js';
 import { namedStatement } from './statement-pg.js';
+import { writeBatchPg } from './write-batch-pg.js';
 import {
   ACTIVITY_COLUMNS,
   activityRowOf,
@@ -76,6 +79,10 @@ export class PgGraphStorage implements GraphStorage {
       if (error instanceof Refused) return undefined;
       throw error;
     }
+  }
+
+  writeBatch(tenantId: string, epoch: string | undefined, batch: BatchWrite): Promise<BatchWritten> {
+    return writeBatchPg(this.pool, tenantId, epoch, batch);
   }
 
   private async nodeRows(query: pg.QueryConfig | string, params?: unknown[]): Promise<NodeRow[]> {

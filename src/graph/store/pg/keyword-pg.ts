@@ -45,6 +45,17 @@ const WRITE_POSTINGS = namedStatement(
 export async function indexStaleNodesPg(client: pg.PoolClient, tenantId: string): Promise<void> {
   const { rows } = await client.query<{ id: string; text: string }>(TAKE_STALE([tenantId]));
   if (rows.length === 0) return;
+  await client.query(DROP_POSTINGS([tenantId, rows.map((row) => Number(row.id))]));
+  await writePostingsPg(client, tenantId, rows);
+}
+
+/** Writes the postings and lengths of nodes taken from the stale list, whose old postings are dropped. */
+export async function writePostingsPg(
+  client: pg.PoolClient,
+  tenantId: string,
+  rows: ReadonlyArray<{ id: string | number; text: string }>,
+): Promise<void> {
+  if (rows.length === 0) return;
   const nodes = rows.map((row) => Number(row.id));
   const lengths: number[] = [];
   const postings = { terms: [] as string[], nodes: [] as number[], tfs: [] as number[], lengths: [] as number[] };
@@ -58,7 +69,6 @@ export async function indexStaleNodesPg(client: pg.PoolClient, tenantId: string)
       postings.lengths.push(length);
     }
   }
-  await client.query(DROP_POSTINGS([tenantId, nodes]));
   await client.query(
     WRITE_POSTINGS([tenantId, nodes, lengths, postings.terms, postings.nodes, postings.tfs, postings.lengths]),
   );
