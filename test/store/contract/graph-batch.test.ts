@@ -90,9 +90,9 @@ describeStoreContract<GraphStorage>(
       expect((await service().ingest(tenant, batch, 'code_host')).refused).toBe(true);
     });
 
-    it.runIf(subject.name === 'postgres')(
-      'writes a tool result and its keywords in four statements, BEGIN and COMMIT included',
-      async () => {
+    // Round trips are PostgreSQL's cost alone: SQLite runs in process, so the case exists only there.
+    if (subject.name === 'postgres')
+      it('writes a tool result and its keywords in four statements, BEGIN and COMMIT included', async () => {
         const tenant = await subject.backend.addTenant();
         const batch = new GraphBatch();
         const repo = batch.node('repository', 'org/app');
@@ -114,7 +114,6 @@ describeStoreContract<GraphStorage>(
           for (const spy of statements) spy.mockRestore();
         }
         expect(await subject.store.countEdges(tenant)).toBe(40);
-      },
-    );
+      });
   },
 );
