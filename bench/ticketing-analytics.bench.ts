@@ -9,7 +9,8 @@ import { median, percentile, time, type BenchResult } from './lib.js';
 /**
  * ticketing analytics through the executor, with jira.js talking to the in-process Jira fake over HTTP:
  * get_executive_summary_all_projects (every project, changelog included) with an empty cache and from
- * the analytics cache, at the demo scale and at about 20 projects and 20,000 tickets.
+ * the analytics cache, at the demo scale and at about 20 projects and 20,000 tickets; and a deep page
+ * of get_tickets over every project (offset 400). Each figure notes the upstream requests of one call.
  */
 const SUITE = 'ticketing';
 const SCALES = [
@@ -36,6 +37,14 @@ async function measure(label: string, scale: number): Promise<BenchResult[]> {
   const caller: Caller = demo.callerOf('acme');
   const tool = app.registry.find('get_executive_summary_all_projects', 'ticketing')!;
   const execute = (args: Record<string, unknown>) => app.executor.execute(caller, tool, args);
+  const tickets = app.registry.find('get_tickets', 'ticketing')!;
+  const log = demo.sandbox.faults.log;
+  /** Requests one run of `work` sends to the Jira fake. */
+  const requestsOf = async (work: () => Promise<unknown>): Promise<number> => {
+    const before = log.length;
+    await work();
+    return log.slice(before).filter((r) => r.path.startsWith('/jira/')).length;
+  };
   const state = demo.sandbox.state<JiraState>('/jira', 'acme');
   const note = `${state.projects.length} projects, ${state.issues.length} tickets (scale ${scale})`;
   const results: BenchResult[] = [];
@@ -49,18 +58,30 @@ async function measure(label: string, scale: number): Promise<BenchResult[]> {
       label === 'demo' ? 10 : 5,
       2,
     );
+    await app.services.analytics.invalidateTenant('acme');
+    const coldRequests = await requestsOf(() => execute(args));
     results.push({
       suite: SUITE,
       name: `executive summary, ${label}, cold (median)`,
       value: median(cold),
       unit: 'ms',
-      note,
+      note: `${note}; ${coldRequests} upstream requests`,
     });
     results.push({
       suite: SUITE,
       name: `executive summary, ${label}, cold (p90)`,
       value: percentile(cold, 90),
       unit: 'ms',
+    });
+    const deepArgs = { offset: 400, limit: 30 };
+    const deep = await time(() => app.executor.execute(caller, tickets, deepArgs), label === 'demo' ? 10 : 5, 2);
+    const deepRequests = await requestsOf(() => app.executor.execute(caller, tickets, deepArgs));
+    results.push({
+      suite: SUITE,
+      name: `get_tickets offset 400 all projects, ${label} (median)`,
+      value: median(deep),
+      unit: 'ms',
+      note: `${deepRequests} upstream requests`,
     });
     await execute(args);
     const cached = await time(() => execute(args), 500, 50);

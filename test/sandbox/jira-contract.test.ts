@@ -65,6 +65,7 @@ describe('platform REST v3', () => {
     expect(projects.body).toMatchObject({ startAt: 0, maxResults: 2, total: 4, isLast: false });
     await valid('GET', '/rest/api/3/project/WEB', 200);
     await valid('GET', '/rest/api/3/project/OPS/statuses', 200);
+    await valid('GET', '/rest/api/3/status', 200);
     const versions = await valid('GET', '/rest/api/3/project/WEB/versions', 200);
     expect(versions.body.length).toBeGreaterThan(8);
   });

@@ -46,6 +46,11 @@ describe('reads through jira.js', () => {
     expect(statuses[0].statuses?.map((s) => s.name)).toEqual(['To Do', 'In Progress', 'Blocked', 'Done']);
     const mob = await v3.projects.getAllStatuses('MOB');
     expect(mob[0].statuses?.map((s) => s.name)).toEqual(['To Do', 'In Progress', 'In Review', 'QA', 'Done']);
+    // The site's statuses: every project's, each once, with its category.
+    const site = await v3.workflowStatuses.getStatuses();
+    expect(site.map((s) => s.id).sort()).toEqual(acme.statuses.map((s) => s.id).sort());
+    for (const project of [...statuses, ...mob].flatMap((t) => t.statuses ?? []))
+      expect(site.find((s) => s.id === project.id)?.statusCategory?.key).toBe(project.statusCategory?.key);
     const fields = await v3.issueFields.getFields();
     expect(fields.find((f) => f.id === 'customfield_10016')?.name).toBe('Story Points');
     expect(fields.find((f) => f.id === 'customfield_10034')?.schema?.custom).toBe(

@@ -1,16 +1,12 @@
 /**
  * Helpers the ticketing tools share: naming a missing resource, the fan-out over every accessible
- * project, finding a person by account id or email, and reading tickets with their story points.
+ * project, and finding a person by account id or email.
  */
 import type { Version3Client } from 'jira.js';
 import type { ToolRunContext } from '../../src/toolkit/define-tool.js';
 import { AppError, type ErrorCode } from '../../src/toolkit/errors.js';
-import { jql, q, type JqlClause, type JqlOrder } from './jql.js';
-import { searchIssues, TICKET_FIELDS } from './search.js';
-import type { Ticket } from './schemas.js';
-import { ticketShape, type JiraIssueLike, type JiraProjectLike, type JiraUserLike } from './shapes.js';
+import type { JiraProjectLike, JiraUserLike } from './shapes.js';
 import type { JiraClients } from '../../src/integrations/atlassian/jira-client.js';
-import { storyPointsField } from './story-points.js';
 
 /** Most projects a fan-out covers. */
 const FAN_OUT_PROJECT_CAP = 200;
@@ -68,6 +64,11 @@ async function accessibleProjects(v3: Version3Client, max = FAN_OUT_PROJECT_CAP)
   return projects;
 }
 
+/** The keys of every project the credential can browse. */
+export async function accessibleProjectKeys(v3: Version3Client): Promise<string[]> {
+  return (await accessibleProjects(v3)).map((p) => p.key).filter((k): k is string => !!k);
+}
+
 interface ProjectFanOut<T> {
   perProject: Array<{ project: string; value: T }>;
   coverage: { projects_covered: number };
@@ -86,7 +87,7 @@ export async function forEachProject<A, T>(
 ): Promise<ProjectFanOut<T>> {
   if (projectKey)
     return { perProject: [{ project: projectKey, value: await fn(projectKey) }], coverage: { projects_covered: 1 } };
-  const keys = (await accessibleProjects(clients.v3)).map((p) => p.key).filter((k): k is string => !!k);
+  const keys = await accessibleProjectKeys(clients.v3);
   const outcome = await ctx.fanOut(keys, fn, { label: (key) => key });
   if (outcome.results.length === 0 && outcome.failed.length > 0) {
     const first = outcome.failed[0];
@@ -116,38 +117,4 @@ export async function accountIdOf(v3: Version3Client, ref: string): Promise<stri
   const user = await userByEmail(v3, ref);
   if (!user?.accountId) throw new AppError('NOT_FOUND', `No ticketing user has the email ${ref}`);
   return user.accountId;
-}
-
-/** A newest-first comparison on `updated`. */
-export const byUpdatedDesc = (a: Ticket, b: Ticket): number =>
-  b.updated.localeCompare(a.updated) || a.key.localeCompare(b.key);
-
-interface TicketSearch {
-  /** Clauses beside the project (values quoted by jql.ts). */
-  where: Array<JqlClause | undefined | false>;
-  order?: JqlOrder[];
-  /** Most tickets to read. */
-  max: number;
-  /** Extra fields to request (e.g. the sprint field). */
-  extraFields?: readonly string[];
-}
-
-/** Tickets of one project matching a search, each with the project's story points. */
-export async function projectTickets(
-  clients: JiraClients,
-  project: string,
-  search: TicketSearch,
-): Promise<{ tickets: Ticket[]; issues: JiraIssueLike[]; exhausted: boolean; storyPointsField?: string }> {
-  const points = await storyPointsField(clients, project);
-  const { issues, exhausted } = await searchIssues(clients.v3, {
-    jql: jql([q.eq('project', project), ...search.where], search.order ?? [{ field: 'updated', direction: 'DESC' }]),
-    fields: [...TICKET_FIELDS, ...(points ? [points.id] : []), ...(search.extraFields ?? [])],
-    max: search.max,
-  });
-  return {
-    tickets: issues.map((issue) => ticketShape(issue, points?.id)),
-    issues,
-    exhausted,
-    storyPointsField: points?.id,
-  };
 }

@@ -5,10 +5,11 @@ import { AccountRef } from './fields.js';
 import { naming, userByEmail } from './jira.js';
 import { jql, jqlDate, q } from './jql.js';
 import { Int, UserRefSchema, type Ticket } from './schemas.js';
-import { searchIssues, TICKET_FIELDS } from './search.js';
-import { currentSprint, ticketShape, userRef, type JiraIssueLike, type JiraUserLike } from './shapes.js';
+import { searchIssues } from './search.js';
+import { currentSprint, userRef, type JiraIssueLike, type JiraUserLike } from './shapes.js';
 import type { JiraClients } from '../../src/integrations/atlassian/jira-client.js';
-import { siteFields, sprintField, storyPointCandidates, storyPointsField } from './story-points.js';
+import { siteFields, sprintField } from './story-points.js';
+import { ticketFieldsWithPoints, ticketsWithPoints } from './ticket-page.js';
 import { CATEGORY_NAMES } from './tickets.js';
 
 const DAY = 86_400_000;
@@ -132,20 +133,12 @@ export const getMyTicketingWork = defineTool({
     const fields = await siteFields(clients.v3);
     const sprint = await sprintField(clients.v3);
     const flagged = fields.find((f) => f.custom && f.name === 'Flagged')?.id;
-    const pointCandidates = storyPointCandidates(fields).map((f) => f.id);
     const requested = [
-      ...TICKET_FIELDS,
-      ...pointCandidates,
+      ...(await ticketFieldsWithPoints(clients)),
       ...(sprint ? [sprint] : []),
       ...(flagged ? [flagged] : []),
     ];
-    const shape = async (issues: JiraIssueLike[]): Promise<Ticket[]> => {
-      const projects = [...new Set(issues.map((i) => i.fields?.project?.key).filter((k): k is string => !!k))];
-      const points = new Map(
-        await Promise.all(projects.map(async (key) => [key, (await storyPointsField(clients, key))?.id] as const)),
-      );
-      return issues.map((issue) => ticketShape(issue, points.get(issue.fields?.project?.key ?? '')));
-    };
+    const shape = (issues: JiraIssueLike[]): Promise<Ticket[]> => ticketsWithPoints(clients, issues);
     const found = await gather({
       open: async () => {
         const { issues } = await searchIssues(clients.v3, {

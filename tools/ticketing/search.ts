@@ -24,8 +24,10 @@ export const TICKET_FIELDS = [
   'parent',
 ] as const;
 
-/** Jira's largest page of the enhanced search. */
-const SEARCH_PAGE_MAX = 100;
+/** Jira's largest page of the enhanced search with fields. */
+export const SEARCH_PAGE_MAX = 100;
+/** Jira's largest page of the enhanced search when only `id` or `key` is asked for. */
+const IDS_PAGE_MAX = 5000;
 /** Most issues one search reads unless the caller asks for more (analytics over a window may). */
 const DEFAULT_SEARCH_CAP = 1000;
 /** Hard bound of any search: beyond it the result says it was capped. */
@@ -39,7 +41,7 @@ interface SearchOptions {
   expand?: readonly string[];
   /** Stop after this many issues (default DEFAULT_SEARCH_CAP, at most SEARCH_HARD_CAP). */
   max?: number;
-  /** Page size asked for (default: what is still wanted, at most 100). */
+  /** Page size asked for (default: what is still wanted, at most 100, or 5,000 for keys alone). */
   pageSize?: number;
 }
 
@@ -57,6 +59,9 @@ interface SearchPage {
   isLast?: boolean;
 }
 
+const isKeysOnly = (fields: readonly string[]): boolean =>
+  fields.length > 0 && fields.every((f) => f === 'id' || f === 'key');
+
 /** Runs one JQL search, page after page, until `max` issues or the last page. */
 export async function searchIssues<I extends JiraIssueLike = JiraIssueLike>(
   v3: Version3Client,
@@ -66,8 +71,9 @@ export async function searchIssues<I extends JiraIssueLike = JiraIssueLike>(
   const issues: I[] = [];
   let token: string | undefined;
   let pages = 0;
+  const pageMax = isKeysOnly(options.fields) ? IDS_PAGE_MAX : SEARCH_PAGE_MAX;
   while (issues.length < max) {
-    const want = Math.min(options.pageSize ?? SEARCH_PAGE_MAX, SEARCH_PAGE_MAX, max - issues.length);
+    const want = Math.min(options.pageSize ?? pageMax, pageMax, max - issues.length);
     const page = await v3.issueSearch.searchForIssuesUsingJqlEnhancedSearch<SearchPage>({
       jql: options.jql,
       fields: [...options.fields],

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { defineTool, type ListPage, type ToolRunContext } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { AccountRef, IssueKey, IssueTypeName, projectArgs, projectOf, StatusName } from './fields.js';
-import { accountIdOf, byUpdatedDesc, forEachProject, naming, projectTickets, userByEmail } from './jira.js';
+import { accessibleProjectKeys, accountIdOf, naming, userByEmail } from './jira.js';
 import { q, type JqlClause } from './jql.js';
 import { TICKET_FIELDS } from './search.js';
 import { CoverageSchema, TicketDetailSchema, TicketSchema, type Ticket, type TicketDetail } from './schemas.js';
 import { ticketDetailShape, type JiraIssueLike } from './shapes.js';
 import type { JiraClients } from '../../src/integrations/atlassian/jira-client.js';
 import { sprintField, storyPointsField } from './story-points.js';
+import { ticketPage } from './ticket-page.js';
 
 /** JQL names of the status categories (JQL compares a category by name or id). */
 export const CATEGORY_NAMES = { new: 'To Do', indeterminate: 'In Progress', done: 'Done' } as const;
@@ -22,8 +23,8 @@ const stateClause = (state: 'open' | 'done' | 'all'): JqlClause | undefined =>
       : undefined;
 
 /**
- * Tickets matching `where` in one project or every accessible one, newest update first: each
- * project reads what the page needs, and the pages are merged.
+ * Tickets matching `where` in one project or every accessible one, newest update first: one query over
+ * the projects, so the upstream's order gives the page.
  */
 async function listTickets<A>(
   ctx: ToolRunContext<A>,
@@ -31,11 +32,10 @@ async function listTickets<A>(
   where: Array<JqlClause | undefined>,
 ): Promise<ListPage<Ticket>> {
   const clients = ctx.client('jira');
-  const want = ctx.page.offset + ctx.page.limit + 1;
-  const fan = await forEachProject(ctx, clients, project, (key) => projectTickets(clients, key, { where, max: want }));
-  const tickets = fan.perProject.flatMap((r) => r.value.tickets).sort(byUpdatedDesc);
-  const complete = fan.perProject.every((r) => r.value.exhausted);
-  return { items: tickets, total: complete ? tickets.length : undefined, extra: fan.coverage };
+  const projects = project ? [project] : await accessibleProjectKeys(clients.v3);
+  const extra = { projects_covered: projects.length };
+  if (projects.length === 0) return { items: [], total: 0, extra };
+  return { ...(await ticketPage(clients, projects, where, ctx.page)), extra };
 }
 
 const ticketList = { extra: CoverageSchema, list: { key: 'tickets' as const }, item: TicketSchema };

@@ -1,12 +1,20 @@
 import type { ToolRunContext } from '../../../src/toolkit/define-tool.js';
 import { AppError, type ErrorCode } from '../../../src/toolkit/errors.js';
 import { isoSeconds, windowOf, type TimeWindow } from '../../../src/analytics/stats.js';
-import { jql, jqlDate, q } from '../jql.js';
+import { memoryOf } from '../../../src/integrations/client-memory.js';
+import { jql, jqlDate, q, type JqlClause } from '../jql.js';
 import { searchIssues } from '../search.js';
 import type { JiraClients } from '../../../src/integrations/atlassian/jira-client.js';
 import { siteFields, sprintField, storyPointsField } from '../story-points.js';
 import type { StatusCategory, TicketHistory, VersionRecord } from './history.js';
-import { metricFields, normalizeIssue, normalizeVersion, type FieldIds, type RawIssue } from './normalize.js';
+import {
+  metricFields,
+  normalizeIssue,
+  normalizeVersion,
+  summaryFields,
+  type FieldIds,
+  type RawIssue,
+} from './normalize.js';
 import type { SprintRecord } from './sprints.js';
 
 /** Most tickets one project contributes to a call; beyond it the result says `capped`. */
@@ -49,20 +57,26 @@ export async function projectRef<A>(ctx: ToolRunContext<A>, key: string): Promis
   return { key: project.key ?? key, name: project.name ?? key };
 }
 
-/** Status ids and names of a project to their category (changelog entries name statuses only). */
-async function statusCategories(clients: JiraClients, key: string): Promise<Map<string, StatusCategory>> {
-  const types =
-    await clients.v3.projects.getAllStatuses<
-      Array<{ statuses?: Array<{ id?: string; name?: string; statusCategory?: { key?: string } }> }>
-    >(key);
-  const categories = new Map<string, StatusCategory>();
-  for (const status of (Array.isArray(types) ? types : []).flatMap((t) => t.statuses ?? [])) {
-    const k = status.statusCategory?.key;
-    const category: StatusCategory = k === 'done' || k === 'indeterminate' ? k : 'new';
-    if (status.id) categories.set(status.id, category);
-    if (status.name) categories.set(status.name.toLowerCase(), category);
-  }
-  return categories;
+/**
+ * Status ids and names of the site to their category (changelog entries name statuses only), from the
+ * site's status list (ids are site-wide), remembered for a short time per client.
+ */
+function statusCategories(clients: JiraClients): Promise<Map<string, StatusCategory>> {
+  return memoryOf(clients.v3).recall('jira:status-categories', async () => {
+    const statuses =
+      await clients.v3.workflowStatuses.getStatuses<
+        Array<{ id?: string; name?: string; statusCategory?: { key?: string } }>
+      >();
+    const categories = new Map<string, StatusCategory>();
+    for (const status of Array.isArray(statuses) ? statuses : []) {
+      const k = status.statusCategory?.key;
+      const category: StatusCategory = k === 'done' || k === 'indeterminate' ? k : 'new';
+      if (status.id) categories.set(status.id, category);
+      const name = status.name?.toLowerCase();
+      if (name && !categories.has(name)) categories.set(name, category);
+    }
+    return categories;
+  });
 }
 
 async function fieldIds(clients: JiraClients, key: string): Promise<FieldIds> {
@@ -88,7 +102,7 @@ export async function projectTickets<A>(
   window: TimeWindow,
 ): Promise<ProjectTickets> {
   const clients = jira(ctx);
-  const [ids, categories] = await Promise.all([fieldIds(clients, project.key), statusCategories(clients, project.key)]);
+  const [ids, categories] = await Promise.all([fieldIds(clients, project.key), statusCategories(clients)]);
   const found = await searchIssues<RawIssue>(clients.v3, {
     jql: jql(
       [q.eq('project', project.key), q.or(q.isEmpty('resolved'), q.gte('resolved', jqlDate(window.start, true)))],
@@ -102,6 +116,37 @@ export async function projectTickets<A>(
     project,
     tickets: found.issues.map((raw) => normalizeIssue(raw, project.key, ids, categories)),
     capped: !found.exhausted,
+  };
+}
+
+/**
+ * The tickets of one project the executive summary reads, in two searches: those resolved since the
+ * window's start with their changelog (cycle time needs the first move into progress) and the
+ * unresolved ones without it (WIP, blocked now and open bugs need only the current status and flag);
+ * both ask only for the fields those figures read. Together they are the tickets `projectTickets` reads.
+ */
+export async function projectSummaryTickets<A>(
+  ctx: ToolRunContext<A>,
+  project: ProjectRef,
+  window: TimeWindow,
+): Promise<ProjectTickets> {
+  const clients = jira(ctx);
+  const [ids, categories] = await Promise.all([fieldIds(clients, project.key), statusCategories(clients)]);
+  const search = (clause: JqlClause, expand?: string[]) =>
+    searchIssues<RawIssue>(clients.v3, {
+      jql: jql([q.eq('project', project.key), clause], [{ field: 'created', direction: 'DESC' }]),
+      fields: summaryFields(ids),
+      expand,
+      max: PROJECT_TICKET_CAP,
+    });
+  const [resolved, open] = await Promise.all([
+    search(q.gte('resolved', jqlDate(window.start, true)), ['changelog']),
+    search(q.isEmpty('resolved')),
+  ]);
+  return {
+    project,
+    tickets: [...resolved.issues, ...open.issues].map((raw) => normalizeIssue(raw, project.key, ids, categories)),
+    capped: !resolved.exhausted || !open.exhausted,
   };
 }
 
@@ -213,7 +258,7 @@ export async function sprintTickets<A>(
   projectKey: string,
 ): Promise<TicketHistory[]> {
   const clients = jira(ctx);
-  const [ids, categories] = await Promise.all([fieldIds(clients, projectKey), statusCategories(clients, projectKey)]);
+  const [ids, categories] = await Promise.all([fieldIds(clients, projectKey), statusCategories(clients)]);
   const found = await searchIssues<RawIssue>(clients.v3, {
     jql: jql([q.eq('sprint', sprintId)]),
     fields: metricFields(ids),

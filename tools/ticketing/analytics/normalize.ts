@@ -82,6 +82,15 @@ export function metricFields(ids: FieldIds): string[] {
   return [...base, ...[ids.storyPoints, ids.sprint, ids.flagged].filter((f): f is string => f !== null)];
 }
 
+/**
+ * The fields the executive summary reads: the current status (WIP, blocked now), the type (open bugs),
+ * creation and resolution (throughput, lead time), story points and the Flagged field.
+ */
+export function summaryFields(ids: FieldIds): string[] {
+  const base = ['status', 'issuetype', 'created', 'resolutiondate'];
+  return [...base, ...[ids.storyPoints, ids.flagged].filter((f): f is string => f !== null)];
+}
+
 const flaggedValue = (v: unknown): boolean => (Array.isArray(v) ? v.length > 0 : Boolean(v));
 
 function sprintsOf(v: unknown): SprintRef[] {

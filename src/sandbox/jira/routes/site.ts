@@ -93,6 +93,14 @@ export function siteRoutes(router: Router): void {
     }),
   );
 
+  // Every status of the site (ids are site-wide), each with its category.
+  router.get(
+    '/rest/api/3/status',
+    handle((_req, res, jira) => {
+      res.json(jira.state.statuses.map((s) => statusJson(jira.view, s)));
+    }),
+  );
+
   router.get(
     '/rest/api/3/project/:projectIdOrKey/statuses',
     handle((req, res, jira) => {

@@ -4,7 +4,7 @@ import { median, round } from '../../../../src/analytics/stats.js';
 import { SUMMARY } from '../derivations.js';
 import { releasesIn } from '../dora.js';
 import { blockedOf, flowTimes, wipOf } from '../flow.js';
-import { overProjects, projectTickets, projectVersions, windowMetadata } from '../gather.js';
+import { overProjects, projectSummaryTickets, projectVersions, windowMetadata } from '../gather.js';
 import { ExecutiveSummaryResultSchema, type ExecutiveSummaryResult } from '../schemas.js';
 import { throughputOf } from '../throughput.js';
 import { analytical, windowInput } from './common.js';
@@ -63,7 +63,7 @@ export const getExecutiveSummaryAllProjects = defineTool({
     const { window, metadata } = windowMetadata(ctx.clock.now(), ctx.args.time_period_days);
     const read = await overProjects(ctx, undefined, async (project) => {
       const [tickets, versions] = await Promise.all([
-        projectTickets(ctx, project, window),
+        projectSummaryTickets(ctx, project, window),
         projectVersions(ctx, project.key),
       ]);
       return { tickets, releases: releasesIn(versions, window).length };

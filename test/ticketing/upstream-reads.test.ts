@@ -1,0 +1,59 @@
+/**
+ * What the ticketing tools ask Jira for: a deep page of tickets over every project and a cold executive
+ * summary, counted at the fake (the answers themselves are checked by tools.test.ts and
+ * analytics-seed.test.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IssueRecord, JiraState } from '../../src/sandbox/jira/index.js';
+import { checkedRunner, fakeState, systemServer, type Runner } from '../helpers/sandbox.js';
+import type { TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let run: Runner;
+let jira: JiraState;
+
+beforeAll(async () => {
+  ({ server } = await systemServer('ticketing'));
+  run = checkedRunner(server, 'ticketing');
+  jira = fakeState<JiraState>(server, '/jira', 'acme');
+});
+afterAll(() => server.close());
+
+/** Requests `work` sent to the Jira fake, as `METHOD /rest/...`. */
+async function jiraRequests(work: () => Promise<unknown>): Promise<string[]> {
+  const before = server.sandbox.faults.log.length;
+  await work();
+  return server.sandbox.faults.log
+    .slice(before)
+    .filter((r) => r.path.startsWith('/jira/'))
+    .map((r) => `${r.method} ${r.path.slice('/jira'.length)}`);
+}
+
+const searches = (requests: readonly string[]) => requests.filter((r) => r === 'GET /rest/api/3/search/jql');
+const byUpdated = (a: IssueRecord, b: IssueRecord) => b.updated - a.updated || a.key.localeCompare(b.key);
+
+describe('upstream reads of the ticketing tools', () => {
+  it('a deep page over every project comes from one ordered query, not offset + limit tickets per project', async () => {
+    const all = [...jira.issues].sort(byUpdated);
+    expect(all.length).toBeGreaterThan(200);
+    await run('get_tickets', { limit: 5 });
+    let page: { tickets: Array<{ key: string }>; pagination: { offset: number; has_more: boolean } } | undefined;
+    const requests = await jiraRequests(async () => (page = await run('get_tickets', { offset: 150, limit: 30 })));
+    expect(page?.tickets.map((t) => t.key)).toEqual(all.slice(150, 180).map((i) => i.key));
+    expect(page?.pagination).toMatchObject({ offset: 150, has_more: true });
+    // The page's keys located by one keys-only search, then the page read: two searches whatever the depth.
+    expect(searches(requests)).toHaveLength(2);
+  });
+
+  it('a cold executive summary reads the site statuses once, not each project, and remembers them', async () => {
+    const projects = jira.projects.length;
+    const first = await jiraRequests(() => run('get_executive_summary_all_projects', { refresh: true }));
+    expect(first.filter((r) => r.includes('/statuses'))).toEqual([]);
+    expect(first.filter((r) => r === 'GET /rest/api/3/status')).toHaveLength(1);
+    const again = await jiraRequests(() => run('get_executive_summary_all_projects', { refresh: true }));
+    expect(again.filter((r) => r.includes('status'))).toEqual([]);
+    // The project list, each project's versions, and its two searches (resolved in the window, unresolved).
+    expect(again).toHaveLength(1 + projects + searches(again).length);
+    expect(searches(again)).toHaveLength(2 * projects);
+  });
+});
