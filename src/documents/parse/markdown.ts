@@ -1,5 +1,5 @@
 import { toString } from 'mdast-util-to-string';
-import { parseMarkdown } from '../../toolkit/markdown.js';
+import { parseMarkdownWithPositions } from '../../toolkit/markdown.js';
 import type { Section } from './types.js';
 
 /**
@@ -7,7 +7,7 @@ import type { Section } from './types.js';
  * tables kept verbatim), labelled with its heading path (`Guide > Install > Linux`).
  */
 export function parseMarkdownSections(source: string): Section[] {
-  const tree = parseMarkdown(source);
+  const tree = parseMarkdownWithPositions(source);
   const path: string[] = [];
   const sections: Section[] = [];
   let current: { heading?: string; parts: string[] } = { parts: [] };

@@ -103,7 +103,7 @@ function blockOf(node: RootContent): string {
 }
 
 /** An mdast tree as Confluence storage format. */
-function treeToStorage(tree: Root): string {
+export function treeToStorage(tree: Root): string {
   return tree.children.map(blockOf).join('');
 }
 

@@ -1,0 +1,206 @@
+import type {
+  AlignType,
+  Blockquote,
+  Heading,
+  List,
+  ListItem,
+  Nodes,
+  Parents,
+  PhrasingContent,
+  Root,
+  Table,
+  TableRow,
+} from 'mdast';
+import MarkdownIt, { type Token } from 'markdown-it';
+import { phrasing } from './markdown-fast-inline.js';
+
+/**
+ * CommonMark + GFM through markdown-it (about 25 times faster than micromark on real pages), its token
+ * stream rebuilt as the mdast micromark gives, so every converter reads one tree whichever parser made
+ * it. Where the two differ by design (reference links arrive resolved, `~single~` tildes are not
+ * strikethrough, table rows are padded to the header's width) the test corpus says so.
+ */
+const parser = new MarkdownIt('default', { html: true, linkify: true });
+// mdast keeps a URL as written: no percent-encoding, and no scheme refused (the converters escape what they emit).
+parser.normalizeLink = (url) => url;
+parser.normalizeLinkText = (text) => text;
+parser.validateLink = () => true;
+parser.linkify.set({ fuzzyLink: false });
+// Bare e-mail addresses link when their top-level domain is known (GFM links any): linkify knows the
+// two-letter ones and the classic ones; these are the others teams commonly use, the reserved test names too.
+const MORE_TOP_LEVEL_DOMAINS = ['dev', 'app', 'tech', 'cloud', 'team', 'email', 'company', 'xyz', 'site', 'online'];
+parser.linkify.tlds([...MORE_TOP_LEVEL_DOMAINS, 'test', 'example', 'local', 'internal', 'localhost'], true);
+// GFM links `www.` domains with any top-level domain (linkify's fuzzy links need a known one).
+parser.linkify.add('www.', {
+  validate: (text, pos) => wwwLinkLength(text.slice(pos)),
+  normalize: (match) => {
+    match.url = `http://${match.url}`;
+  },
+});
+
+/** The length of a `www.` link's rest, without the trailing punctuation GFM leaves out (an unbalanced `)` too). */
+function wwwLinkLength(rest: string): number {
+  let link = /^[\w-]+(?:\.[\w-]+)*[^\s<>]*/.exec(rest)?.[0] ?? '';
+  for (;;) {
+    const trimmed = link.replace(/[?!.,:*_~'"]+$/, '');
+    const unbalanced = trimmed.endsWith(')') && trimmed.split(')').length > trimmed.split('(').length;
+    link = unbalanced ? trimmed.slice(0, -1) : trimmed;
+    if (link === trimmed && !unbalanced) return /^[\w-]+\.[\w-]/.test(link) || /^[\w-]+$/.test(link) ? link.length : 0;
+  }
+}
+
+const TASK_CHECK = /^\[([ xX])\][ \t]/;
+
+interface Frame {
+  node: Parents;
+  /** markdown-it's line range of each child block, for the blank lines that make a list loose. */
+  lines: [number, number][];
+}
+
+/** Builds the block tree: a stack of open parents, each with the source lines of its children. */
+class TreeBuilder {
+  readonly root: Root = { type: 'root', children: [] };
+  private readonly stack: Frame[] = [{ node: this.root, lines: [] }];
+
+  constructor(private readonly lines: readonly string[]) {}
+
+  get top(): Frame {
+    return this.stack[this.stack.length - 1];
+  }
+
+  add(node: Nodes, token: Token): void {
+    const frame = this.top;
+    (frame.node.children as Nodes[]).push(node);
+    frame.lines.push(token.map ? [token.map[0], token.map[1]] : [0, 0]);
+  }
+
+  open(node: Parents, token: Token): void {
+    this.add(node, token);
+    this.stack.push({ node, lines: [] });
+  }
+
+  close(): void {
+    const frame = this.stack.pop()!;
+    if (frame.node.type === 'list') finishList(frame, this.lines);
+    else if (frame.node.type === 'listItem') finishItem(frame, this.lines);
+  }
+
+  /** The column alignment of the innermost table, which its header cells give. */
+  align: AlignType[] = [];
+}
+
+export function parseWithMarkdownIt(markdown: string): Root {
+  const tree = new TreeBuilder(markdown.split(/\r\n?|\n/));
+  for (const token of parser.parse(markdown, {})) {
+    switch (token.type) {
+      case 'paragraph_open':
+        tree.open({ type: 'paragraph', children: [] }, token);
+        break;
+      case 'heading_open':
+        tree.open({ type: 'heading', depth: Number(token.tag.slice(1)) as Heading['depth'], children: [] }, token);
+        break;
+      case 'blockquote_open':
+        tree.open({ type: 'blockquote', children: [] } satisfies Blockquote, token);
+        break;
+      case 'bullet_list_open':
+      case 'ordered_list_open': {
+        const ordered = token.type === 'ordered_list_open';
+        const start = ordered ? Number(token.attrGet('start') ?? 1) : null;
+        tree.open({ type: 'list', ordered, start, spread: false, children: [] } satisfies List, token);
+        break;
+      }
+      case 'list_item_open':
+        tree.open({ type: 'listItem', spread: false, checked: null, children: [] } satisfies ListItem, token);
+        break;
+      case 'table_open':
+        tree.align = [];
+        tree.open({ type: 'table', align: tree.align, children: [] } satisfies Table, token);
+        break;
+      case 'tr_open':
+        tree.open({ type: 'tableRow', children: [] } satisfies TableRow, token);
+        break;
+      case 'th_open':
+      case 'td_open': {
+        if (token.type === 'th_open') tree.align.push(alignOf(token));
+        tree.open({ type: 'tableCell', children: [] }, token);
+        break;
+      }
+      case 'paragraph_close':
+      case 'heading_close':
+      case 'blockquote_close':
+      case 'bullet_list_close':
+      case 'ordered_list_close':
+      case 'list_item_close':
+      case 'table_close':
+      case 'tr_close':
+      case 'th_close':
+      case 'td_close':
+        tree.close();
+        break;
+      case 'inline':
+        (tree.top.node.children as PhrasingContent[]).push(...phrasing(token.children ?? []));
+        break;
+      case 'fence': {
+        const info = token.info.trim();
+        const space = info.search(/\s/);
+        const lang = space === -1 ? info : info.slice(0, space);
+        const meta = space === -1 ? '' : info.slice(space).trim();
+        tree.add(
+          { type: 'code', lang: lang || null, meta: meta || null, value: withoutFinalNewline(token.content) },
+          token,
+        );
+        break;
+      }
+      case 'code_block':
+        tree.add({ type: 'code', lang: null, meta: null, value: withoutFinalNewline(token.content) }, token);
+        break;
+      case 'hr':
+        tree.add({ type: 'thematicBreak' }, token);
+        break;
+      case 'html_block':
+        tree.add({ type: 'html', value: token.content.replace(/\n+$/, '') }, token);
+        break;
+      default:
+        // thead/tbody wrappers: mdast has rows only.
+        break;
+    }
+  }
+  return tree.root;
+}
+
+function alignOf(token: Token): AlignType {
+  const style = token.attrGet('style');
+  if (!style) return null;
+  return (style.slice(style.indexOf(':') + 1) as AlignType) ?? null;
+}
+
+const withoutFinalNewline = (text: string): string => (text.endsWith('\n') ? text.slice(0, -1) : text);
+
+/** The last line of a block that is not blank (markdown-it's ranges may end with a blank line). */
+function lastContentLine(range: [number, number], lines: readonly string[]): number {
+  let line = range[1] - 1;
+  while (line > range[0] && lines[line].trim() === '') line--;
+  return line;
+}
+
+/** A blank source line between two sibling blocks makes their parent spread (loose), as micromark decides. */
+function blankBetween(ranges: readonly [number, number][], lines: readonly string[]): boolean {
+  for (let i = 1; i < ranges.length; i++) if (ranges[i][0] > lastContentLine(ranges[i - 1], lines) + 1) return true;
+  return false;
+}
+
+function finishList(frame: Frame, lines: readonly string[]): void {
+  (frame.node as List).spread = blankBetween(frame.lines, lines);
+}
+
+function finishItem(frame: Frame, lines: readonly string[]): void {
+  const item = frame.node as ListItem;
+  item.spread = blankBetween(frame.lines, lines);
+  const first = item.children[0];
+  const head = first?.type === 'paragraph' ? first.children[0] : undefined;
+  const check = head?.type === 'text' ? TASK_CHECK.exec(head.value) : null;
+  if (!check || first?.type !== 'paragraph' || head?.type !== 'text') return;
+  item.checked = check[1] !== ' ';
+  head.value = head.value.slice(4);
+  if (!head.value) first.children.shift();
+}
