@@ -1,5 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, type Tool } from '@modelcontextprotocol/server';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
+import { withoutProse } from '../toolkit/json-schema.js';
 import type { Registry } from '../toolkit/registry.js';
 import { GRAPH_APP_TOOLS, GRAPH_APP_URI } from './app/graph-view.js';
 
@@ -16,12 +17,15 @@ export function mcpTool(registry: Registry, tool: ToolDefinition): Tool {
   return {
     name: tool.qualifiedName,
     ...(tool.title ? { title: tool.title } : {}),
-    // Hosts that ignore _meta still show the model when (and when not) to use the tool.
-    description: `${tool.description}\nUse when: ${tool.hints.when_to_use}\nNot for: ${tool.hints.not_for}`,
-    inputSchema: registry.inputJsonSchema(tool) as Tool['inputSchema'],
-    ...(output ? { outputSchema: output } : {}),
+    // What to use instead is what a model most needs beside what the tool does; when to use it mostly
+    // repeats the description, and stays in the hints `describe_tool` and discovery give.
+    description: `${tool.description}\nNot for: ${tool.hints.not_for}`,
+    inputSchema: registry.advertisedInputSchema(tool) as Tool['inputSchema'],
+    // Clients validate results against it; the model reads the result, so its prose is left to describe_tool.
+    ...(output ? { outputSchema: withoutProse(output) } : {}),
     annotations: registry.annotations(tool),
-    _meta: { llm_hints: tool.hints, capability: registry.capability(tool), ...appMetaOf(tool) },
+    // The hints stay with `describe_tool` and the discovery descriptors: hosts do not read them here.
+    _meta: { capability: registry.capability(tool), ...appMetaOf(tool) },
   };
 }
 

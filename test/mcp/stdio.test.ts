@@ -24,7 +24,7 @@ describe('MCP over stdio (spawned bin/constellation.js)', () => {
   });
   afterAll(() => session.client.close());
 
-  it('lists the catalog with schemas, annotations and hints', async () => {
+  it('lists the catalog with schemas, annotations and what to use instead', async () => {
     const { tools } = await session.client.listTools();
     const getIssues = tools.find((t) => t.name === 'code_host_get_issues');
     expect(getIssues).toBeDefined();
@@ -35,7 +35,8 @@ describe('MCP over stdio (spawned bin/constellation.js)', () => {
       readOnlyHint: true,
       openWorldHint: false,
     });
-    expect(getIssues?._meta?.llm_hints).toMatchObject({ when_to_use: expect.any(String) });
+    expect(getIssues?.description).toMatch(/\nNot for: .*code_host_get_pull_requests/);
+    expect(getIssues?._meta).toMatchObject({ capability: { type: 'read' } });
     for (const tool of tools) expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
   });
 
