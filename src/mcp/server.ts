@@ -23,7 +23,7 @@ import { callControlOf } from './progress.js';
 import { servePrompts } from './prompts/serve-prompts.js';
 import { serveResources } from './resources.js';
 import { clientCapabilitiesOf, errorResult, successResult, userActionRequired, type Era } from './results.js';
-import { mcpTool, refuseForeignCursor, unknownToolError } from './tool-list.js';
+import { mcpTool, toolsPage, unknownToolError } from './tool-list.js';
 
 type ToolMode = 'full' | 'discovery' | 'auto';
 
@@ -211,15 +211,15 @@ export class McpSurface {
     const tasks = offersTasks && era === 'legacy';
     if (tasks) server.registerCapabilities({ tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } });
     server.setRequestHandler('tools/list', async (request) => {
-      refuseForeignCursor(request.params?.cursor);
       const { listed } = await this.view(await callerFor(), narrowing);
+      const page = toolsPage(listed, request.params?.cursor);
+      if (!tasks) return page;
       return {
-        tools: tasks
-          ? listed.map((tool) => ({
-              ...tool,
-              execution: { taskSupport: tool.annotations?.destructiveHint ? 'forbidden' : 'optional' },
-            }))
-          : listed,
+        ...page,
+        tools: page.tools.map((tool) => ({
+          ...tool,
+          execution: { taskSupport: tool.annotations?.destructiveHint ? 'forbidden' : 'optional' },
+        })),
       };
     });
     // The protocol layer refuses top-level arguments that are not an object (-32602); the execute

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, builtStdioCommand } from '../helpers/cli.js';
+import { listEveryTool } from '../helpers/mcp-session.js';
 
 async function connect(args: string[], env: Record<string, string> = {}) {
   const transport = new StdioClientTransport({ ...(await builtStdioCommand(args, env)), stderr: 'pipe' });
@@ -25,7 +26,7 @@ describe('MCP over stdio (spawned bin/constellation.js)', () => {
   afterAll(() => session.client.close());
 
   it('lists the catalog with schemas, annotations and what to use instead', async () => {
-    const { tools } = await session.client.listTools();
+    const { tools } = await listEveryTool(session.client);
     const getIssues = tools.find((t) => t.name === 'code_host_get_issues');
     expect(getIssues).toBeDefined();
     expect(getIssues?.inputSchema.properties).toHaveProperty('repo_id');
@@ -77,7 +78,7 @@ describe('stdio tool selection', () => {
   it('--read-only leaves out action tools and auto mode exposes the meta-tools for the whole catalog', async () => {
     const session = await connect(['mcp', '--demo']);
     await session.client.connect(session.transport);
-    const { tools } = await session.client.listTools();
+    const { tools } = await listEveryTool(session.client);
     expect(tools.map((t) => t.name).sort()).toEqual([
       'describe_tool',
       'execute_action_tool',
@@ -107,7 +108,7 @@ describe('stdio tool selection', () => {
 
     const readOnly = await connect(['mcp', '--demo', '--read-only', '--tool-mode', 'full']);
     await readOnly.client.connect(readOnly.transport);
-    const listed = await readOnly.client.listTools();
+    const listed = await listEveryTool(readOnly.client);
     expect(listed.tools.length).toBeGreaterThan(0);
     expect(listed.tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
     await readOnly.client.close();
@@ -118,7 +119,7 @@ describe('stdio tool selection', () => {
       CONSTELLATION_TOOLS: 'code_host_get_issues,code_host_create_issue,graph_search',
     });
     await session.client.connect(session.transport);
-    const { tools } = await session.client.listTools();
+    const { tools } = await listEveryTool(session.client);
     expect(tools.map((t) => t.name).sort()).toEqual(['code_host_create_issue', 'code_host_get_issues', 'graph_search']);
     await session.client.close();
   });
