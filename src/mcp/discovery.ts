@@ -135,7 +135,13 @@ export class Discovery {
 
   describeTool(raw: unknown): Record<string, unknown> {
     const tool = this.resolve(parse(DescribeArgs, raw).name);
-    return { ...mcpTool(this.registry, tool), run_with: executorOf(tool) };
+    const output = this.registry.outputJsonSchema(tool);
+    return {
+      ...mcpTool(this.registry, tool),
+      ...(output ? { outputSchema: output } : {}),
+      llm_hints: tool.hints,
+      run_with: executorOf(tool),
+    };
   }
 
   /** The tool and arguments one execute meta-tool was asked to run; a tool of the other kind is refused. */

@@ -23,7 +23,7 @@ import { callControlOf } from './progress.js';
 import { servePrompts } from './prompts/serve-prompts.js';
 import { serveResources } from './resources.js';
 import { clientCapabilitiesOf, errorResult, successResult, userActionRequired, type Era } from './results.js';
-import { mcpTool, refuseForeignCursor, unknownToolError } from './tool-list.js';
+import { mcpTool, toolsPage, unknownToolError } from './tool-list.js';
 
 type ToolMode = 'full' | 'discovery' | 'auto';
 
@@ -67,8 +67,11 @@ interface View {
   discovery: Discovery;
 }
 
+/** What every tool or every list tool takes, said once here rather than in each tool's schema. */
+const EVERY_TOOL =
+  'Every tool also takes fields (dotted paths such as "user.login"; of each item for lists) to return only those. List tools take limit (1-100), offset and cursor: pass a page’s pagination.next_cursor as cursor while has_more is true.';
 const FULL_INSTRUCTIONS =
-  'Tools are named <system>_<tool>. Read each tool’s "Use when" and "Not for" lines to pick the right one.';
+  'Tools are named <system>_<tool>; each description ends with what to use instead ("Not for").';
 const DISCOVERY_INSTRUCTIONS = `This server has a large tool catalog. Call ${SEARCH_TOOLS} with what you want to do, ${DESCRIBE_TOOL} for the input schema, then ${EXECUTE_READ_TOOL} (reads and analytics) or ${EXECUTE_ACTION_TOOL} (changes data).`;
 
 /**
@@ -183,9 +186,9 @@ export class McpSurface {
   createServer(callerFor: () => Caller | Promise<Caller>, scope: ServerScope = {}): Server {
     const { narrowing = {}, era = 'legacy', cancelled, offersTasks = false, logScope = 'local' } = scope;
     const instructions = {
-      full: FULL_INSTRUCTIONS,
-      discovery: DISCOVERY_INSTRUCTIONS,
-      auto: `${FULL_INSTRUCTIONS} When the list holds ${SEARCH_TOOLS} instead: ${DISCOVERY_INSTRUCTIONS}`,
+      full: `${FULL_INSTRUCTIONS} ${EVERY_TOOL}`,
+      discovery: `${DISCOVERY_INSTRUCTIONS} ${EVERY_TOOL}`,
+      auto: `${FULL_INSTRUCTIONS} When the list holds ${SEARCH_TOOLS} instead: ${DISCOVERY_INSTRUCTIONS} ${EVERY_TOOL}`,
     };
     const server = new Server(
       { name: 'constellation', version: VERSION },
@@ -208,15 +211,15 @@ export class McpSurface {
     const tasks = offersTasks && era === 'legacy';
     if (tasks) server.registerCapabilities({ tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } });
     server.setRequestHandler('tools/list', async (request) => {
-      refuseForeignCursor(request.params?.cursor);
       const { listed } = await this.view(await callerFor(), narrowing);
+      const page = toolsPage(listed, request.params?.cursor);
+      if (!tasks) return page;
       return {
-        tools: tasks
-          ? listed.map((tool) => ({
-              ...tool,
-              execution: { taskSupport: tool.annotations?.destructiveHint ? 'forbidden' : 'optional' },
-            }))
-          : listed,
+        ...page,
+        tools: page.tools.map((tool) => ({
+          ...tool,
+          execution: { taskSupport: tool.annotations?.destructiveHint ? 'forbidden' : 'optional' },
+        })),
       };
     });
     // The protocol layer refuses top-level arguments that are not an object (-32602); the execute

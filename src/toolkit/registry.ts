@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { isListTool, type CapabilityType, type LlmHints, type ToolDefinition } from './define-tool.js';
 import { paginationJsonSchema, paginationShape } from './pagination.js';
+import { shareRepeatedParts, toJsonSchema, type JsonSchema } from './json-schema.js';
 import { hasUnsafeSegment } from './projection.js';
+import { CACHE_INFO_PROPERTY, PARTIAL_RESULT_PROPERTIES } from './result-schema.js';
+
+export type { JsonSchema } from './json-schema.js';
 
 /** A system (and its domain record, `GET /mcp/domains`). */
 export interface SystemRecord {
@@ -41,8 +45,6 @@ interface CapabilityRecord {
   requires: string[];
   outputs?: string[];
 }
-
-export type JsonSchema = Record<string, unknown>;
 
 interface ToolDescriptor {
   name: string;
@@ -94,76 +96,24 @@ const fieldsShape = {
     .describe('Return only these fields (dotted paths such as "user.login"); of each item for list tools'),
 };
 
+/** An input schema as agents are shown it: `added` are the arguments the registry gave the tool. */
+function advertised(schema: JsonSchema, added: readonly string[]): JsonSchema {
+  const { properties = {}, additionalProperties: _strict, ...rest } = schema;
+  const shown: JsonSchema = {};
+  for (const [key, property] of Object.entries(properties as Record<string, JsonSchema>)) {
+    if (key === 'fields' && added.includes(key)) continue;
+    const { description: _toldOnce, ...bare } = property;
+    shown[key] = added.includes(key) ? bare : property;
+  }
+  return { ...rest, properties: shown };
+}
+
 interface Prepared {
   input: z.ZodObject<z.ZodRawShape>;
   inputJson: JsonSchema;
+  advertisedJson: JsonSchema;
   outputJson?: JsonSchema;
 }
-
-function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', override: dropSafeIntegerBounds }) as JsonSchema;
-  delete json.$schema;
-  return io === 'output' ? withoutRequired(json) : json;
-}
-
-/** zod writes ±2^53-1 bounds on every `.int()`: true but noise in every agent's context. */
-function dropSafeIntegerBounds(ctx: { jsonSchema: Record<string, unknown> }): void {
-  const schema = ctx.jsonSchema;
-  if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
-  if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
-}
-
-/**
- * Output schemas describe fields without requiring them: the `fields` projection may leave any of
- * them out, and MCP clients validate structured results against the schema.
- */
-function withoutRequired(schema: unknown): JsonSchema {
-  if (Array.isArray(schema)) return schema.map(withoutRequired) as unknown as JsonSchema;
-  if (!schema || typeof schema !== 'object') return schema as JsonSchema;
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'required') continue;
-    out[key] = value && typeof value === 'object' ? withoutRequired(value) : value;
-  }
-  return out;
-}
-
-/**
- * What the executor adds to any result when some fan-out resources or gathered sources failed: one
- * vocabulary for every tool.
- */
-const PARTIAL_RESULT_PROPERTIES: JsonSchema = {
-  partial: {
-    type: 'boolean',
-    description: 'Present (true) when some sources or resources could not be read: the result leaves them out',
-  },
-  failed_sources: {
-    type: 'array',
-    description: 'What could not be read, and why',
-    items: {
-      type: 'object',
-      properties: {
-        resource: { type: 'string' },
-        error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } },
-      },
-    },
-  },
-};
-
-/** What the executor adds to every analytical result: how old the figures are. */
-const CACHE_INFO_PROPERTY: JsonSchema = {
-  type: 'object',
-  description: 'Analytics cache: how old the figures are',
-  properties: {
-    status: {
-      type: 'string',
-      enum: ['fresh', 'stale', 'miss'],
-      description:
-        'fresh: from the cache (under 5 minutes old); stale: from the cache (under 1 hour), refreshed in the background; miss: computed for this call',
-    },
-    computed_at: { type: 'string', format: 'date-time', description: 'When the figures were computed' },
-  },
-};
 
 /** The catalog: every system and tool, with the derived views each surface needs, computed once. */
 export class Registry {
@@ -258,8 +208,19 @@ export class Registry {
     return this.prepare(tool).input;
   }
 
+  /** The JSON Schema of every argument the tool accepts: what REST routes read their parameters by. */
   inputJsonSchema(tool: ToolDefinition): JsonSchema {
     return this.prepare(tool).inputJson;
+  }
+
+  /**
+   * The input schema agents are shown (MCP `tools/list`, `describe_tool`, discovery descriptors): the
+   * tool's own arguments, and its paging bare. What every tool or every list tool takes (`fields`, and
+   * what limit, offset and cursor mean) is told once in the server's instructions instead of in every
+   * tool; unknown arguments are still refused by name on each call.
+   */
+  advertisedInputSchema(tool: ToolDefinition): JsonSchema {
+    return this.prepare(tool).advertisedJson;
   }
 
   outputJsonSchema(tool: ToolDefinition): JsonSchema | undefined {
@@ -270,7 +231,7 @@ export class Registry {
     return {
       name: tool.name,
       description: tool.description,
-      inputSchema: this.inputJsonSchema(tool),
+      inputSchema: this.advertisedInputSchema(tool),
       llm_hints: tool.hints,
     };
   }
@@ -311,7 +272,14 @@ export class Registry {
     // Strict: a misspelt argument is refused, never silently dropped (a dropped filter widens a read, a
     // dropped option changes what an action does).
     const input = tool.input.extend(extra).strict() as z.ZodObject<z.ZodRawShape>;
-    prepared = { input, inputJson: toJsonSchema(input, 'input'), outputJson: this.buildOutputSchema(tool) };
+    const output = this.buildOutputSchema(tool);
+    const inputJson = toJsonSchema(input, 'input');
+    prepared = {
+      input,
+      inputJson,
+      advertisedJson: advertised(inputJson, Object.keys(extra)),
+      outputJson: output && shareRepeatedParts(output),
+    };
     this.prepared.set(tool, prepared);
     return prepared;
   }

@@ -5,6 +5,7 @@ import { MANIFESTS } from '../../tools/index.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import { manifest as notebook } from './example-system/oauth-notebook.js';
 import { manifest as statusPage } from './example-system/status-page.js';
+import { listEveryTool } from '../helpers/mcp-session.js';
 
 /**
  * Adding a system is its manifest (tools, integration, extractor) and its fake: given to the app like
@@ -47,7 +48,7 @@ describe('a system added by its manifest alone', () => {
         requestInit: { headers: { 'X-JWT-Token': await server.tokenFor('acme') } },
       }),
     );
-    const { tools } = await client.listTools();
+    const { tools } = await listEveryTool(client);
     expect(tools.map((t) => t.name)).toContain('status_page_get_incidents');
     const result = await client.callTool({ name: 'status_page_get_incidents', arguments: {} });
     expect(result.structuredContent).toMatchObject({ incidents: [{ id: 'inc-acme-1' }], count: 1 });

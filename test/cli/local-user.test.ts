@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
 import { githubFake } from '../../src/sandbox/github/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { listEveryTool } from '../helpers/mcp-session.js';
 
 /**
  * The README's real-use path for one person: their GitHub credentials in environment variables, the
@@ -44,7 +45,7 @@ describe('a local user with environment credentials', () => {
     const client = new Client({ name: 'local-user', version: '1.0.0' });
     await client.connect(transport);
     try {
-      const { tools } = await client.listTools();
+      const { tools } = await listEveryTool(client);
       expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['code_host_get_repository', 'graph_get_feed']));
       const repo = await client.callTool({ name: 'code_host_get_repository', arguments: { repo_id: 'acme/api' } });
       expect(repo.isError).toBeFalsy();

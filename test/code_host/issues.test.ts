@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueOf, plainIssuesOf, repoOf, type GithubState } from '../../src/sandbox/github/index.js';
 import { call, type TestServer } from '../helpers/server.js';
 import { codeHostServer, type Runner } from './helpers.js';
+import { listEveryTool } from '../helpers/mcp-session.js';
 
 let server: TestServer;
 let acme: GithubState;
@@ -269,7 +270,7 @@ describe('the issue state machine over REST and MCP', () => {
     const client = new Client({ name: 'test', version: '1.0.0' });
     await client.connect(clientTransport);
     try {
-      const { tools } = await client.listTools();
+      const { tools } = await listEveryTool(client);
       const update = tools.find((t) => t.name === 'code_host_update_issue')!;
       expect(update.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: true, destructiveHint: true });
       expect(tools.find((t) => t.name === 'code_host_create_issue')!.annotations).toMatchObject({

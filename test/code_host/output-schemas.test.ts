@@ -14,6 +14,7 @@ import type { ToolDefinition } from '../../src/toolkit/define-tool.js';
 import { OutputChecker } from '../helpers/output-schemas.js';
 import type { TestServer } from '../helpers/server.js';
 import { codeHostServer } from './helpers.js';
+import { listEveryTool } from '../helpers/mcp-session.js';
 
 type Result = Record<string, any>;
 
@@ -300,7 +301,7 @@ describe('through a real MCP client (it validates structured results against out
     await client.connect(clientSide);
     try {
       // Listing compiles every outputSchema; callTool then validates each result.
-      const { tools } = await client.listTools();
+      const { tools } = await listEveryTool(client);
       const listed = tools.filter((t) => t.name.startsWith('code_host_'));
       expect(listed).toHaveLength(29);
       for (const t of listed) expect(t.outputSchema, t.name).toBeDefined();

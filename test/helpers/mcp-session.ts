@@ -40,3 +40,19 @@ export function useServerSession(workspace: WorkspaceId = 'acme', options: TestS
   });
   return session;
 }
+
+interface ToolLister<T> {
+  listTools(params?: { cursor?: string }): Promise<{ tools: T[]; nextCursor?: string }>;
+}
+
+/** Every tool a client is offered, page after page, as a host reads `tools/list`. */
+export async function listEveryTool<T>(client: ToolLister<T>): Promise<{ tools: T[] }> {
+  const tools: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor ? { cursor } : undefined);
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return { tools };
+}

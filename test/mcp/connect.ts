@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { McpSurface } from '../../src/mcp/server.js';
 import type { ToolSelection } from '../../src/toolkit/registry.js';
 import type { Caller } from '../../src/toolkit/context.js';
+import { listEveryTool } from '../helpers/mcp-session.js';
 
 /** An SDK client connected in memory to a server of the surface acting as `caller`. */
 export async function connectInMemory(surface: McpSurface, caller: Caller, narrowing?: ToolSelection): Promise<Client> {
@@ -16,7 +17,7 @@ export async function connectInMemory(surface: McpSurface, caller: Caller, narro
 }
 
 export async function listedNames(client: Client): Promise<string[]> {
-  return (await client.listTools()).tools.map((t) => t.name).sort();
+  return (await listEveryTool(client)).tools.map((t) => t.name).sort();
 }
 
 /** The `{error: {code, message}}` of a failed tool call (it fails the test when the call succeeded). */

@@ -156,7 +156,13 @@ describe('discovery meta-tools keep honest hints', () => {
       run_with: 'execute_action_tool',
     });
     const described = await client.callTool({ name: 'describe_tool', arguments: { name: 'graph_search' } });
-    expect(described.structuredContent).toMatchObject({ name: 'graph_search', run_with: 'execute_read_tool' });
+    expect(described.structuredContent).toMatchObject({
+      name: 'graph_search',
+      run_with: 'execute_read_tool',
+      // What tools/list leaves out to stay light, describe_tool gives: the hints and the output's prose.
+      llm_hints: { when_to_use: expect.any(String), examples: expect.any(Array) },
+      outputSchema: { properties: { mode: { description: expect.any(String) } } },
+    });
     await expectRefused(
       client,
       'execute_read_tool',

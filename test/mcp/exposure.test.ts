@@ -9,6 +9,7 @@ import { defineTool, type ToolDefinition } from '../../src/toolkit/define-tool.j
 import { Registry } from '../../src/toolkit/registry.js';
 import { startTestServer, TEST_API_KEY, TEST_JWT_SECRET, type TestServer } from '../helpers/server.js';
 import { connectInMemory, expectRefused, listedNames } from './connect.js';
+import { listEveryTool } from '../helpers/mcp-session.js';
 
 let server: TestServer;
 let withGithub: Caller;
@@ -113,7 +114,7 @@ describe('toolsets and the tool allowlist', () => {
 
   it('tools of the local systems (graph, documents) declare a closed world, tools of an upstream system an open one', async () => {
     const client = await connectInMemory(surface({ mode: 'full' }), withGithub);
-    const { tools } = await client.listTools();
+    const { tools } = await listEveryTool(client);
     for (const tool of tools)
       expect(tool.annotations?.openWorldHint, tool.name).toBe(!/^(graph|documents)_/.test(tool.name));
     await client.close();

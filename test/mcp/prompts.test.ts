@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpSurface } from '../../src/mcp/server.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { connectInMemory } from './connect.js';
+import { listEveryTool } from '../helpers/mcp-session.js';
 
 /** Prompts across systems and the completion of their arguments, in both protocol eras. */
 let server: TestServer;
@@ -42,7 +43,7 @@ async function modern(toolsets?: string): Promise<PromptClient> {
     get: (name, args) => client.getPrompt({ name, arguments: args }),
     complete: (name, argument, value) =>
       client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: argument, value } }),
-    tools: async () => (await client.listTools()).tools.map((t) => t.name),
+    tools: async () => (await listEveryTool(client)).tools.map((t) => t.name),
     close: () => client.close(),
   };
 }
@@ -57,7 +58,7 @@ async function legacy(toolsets?: string): Promise<PromptClient> {
     get: (name, args) => client.getPrompt({ name, arguments: args }),
     complete: (name, argument, value) =>
       client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: argument, value } }),
-    tools: async () => (await client.listTools()).tools.map((t) => t.name),
+    tools: async () => (await listEveryTool(client)).tools.map((t) => t.name),
     close: () => client.close(),
   };
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, builtStdioCommand } from '../helpers/cli.js';
+import { listEveryTool } from '../helpers/mcp-session.js';
 
 async function connect(args: string[], env: Record<string, string> = {}) {
   const transport = new StdioClientTransport({ ...(await builtStdioCommand(args, env)), stderr: 'pipe' });
@@ -24,8 +25,8 @@ describe('MCP over stdio (spawned bin/constellation.js)', () => {
   });
   afterAll(() => session.client.close());
 
-  it('lists the catalog with schemas, annotations and hints', async () => {
-    const { tools } = await session.client.listTools();
+  it('lists the catalog with schemas, annotations and what to use instead', async () => {
+    const { tools } = await listEveryTool(session.client);
     const getIssues = tools.find((t) => t.name === 'code_host_get_issues');
     expect(getIssues).toBeDefined();
     expect(getIssues?.inputSchema.properties).toHaveProperty('repo_id');
@@ -35,7 +36,8 @@ describe('MCP over stdio (spawned bin/constellation.js)', () => {
       readOnlyHint: true,
       openWorldHint: false,
     });
-    expect(getIssues?._meta?.llm_hints).toMatchObject({ when_to_use: expect.any(String) });
+    expect(getIssues?.description).toMatch(/\nNot for: .*code_host_get_pull_requests/);
+    expect(getIssues?._meta).toMatchObject({ capability: { type: 'read' } });
     for (const tool of tools) expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
   });
 
@@ -76,7 +78,7 @@ describe('stdio tool selection', () => {
   it('--read-only leaves out action tools and auto mode exposes the meta-tools for the whole catalog', async () => {
     const session = await connect(['mcp', '--demo']);
     await session.client.connect(session.transport);
-    const { tools } = await session.client.listTools();
+    const { tools } = await listEveryTool(session.client);
     expect(tools.map((t) => t.name).sort()).toEqual([
       'describe_tool',
       'execute_action_tool',
@@ -106,7 +108,7 @@ describe('stdio tool selection', () => {
 
     const readOnly = await connect(['mcp', '--demo', '--read-only', '--tool-mode', 'full']);
     await readOnly.client.connect(readOnly.transport);
-    const listed = await readOnly.client.listTools();
+    const listed = await listEveryTool(readOnly.client);
     expect(listed.tools.length).toBeGreaterThan(0);
     expect(listed.tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
     await readOnly.client.close();
@@ -117,7 +119,7 @@ describe('stdio tool selection', () => {
       CONSTELLATION_TOOLS: 'code_host_get_issues,code_host_create_issue,graph_search',
     });
     await session.client.connect(session.transport);
-    const { tools } = await session.client.listTools();
+    const { tools } = await listEveryTool(session.client);
     expect(tools.map((t) => t.name).sort()).toEqual(['code_host_create_issue', 'code_host_get_issues', 'graph_search']);
     await session.client.close();
   });

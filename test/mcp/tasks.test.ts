@@ -7,6 +7,7 @@ import { MANIFESTS } from '../../tools/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { slowCountSystem } from '../helpers/slow-count-system.js';
 import { WatchedWork } from '../helpers/watched-work.js';
+import { listEveryTool } from '../helpers/mcp-session.js';
 
 /** Tool calls as tasks for 2025-11-25 clients: created at once, followed, listed, cancelled, scoped to their owner. */
 const work = new WatchedWork();
@@ -55,7 +56,7 @@ describe('tool calls as tasks (protocol 2025-11-25 over HTTP)', () => {
   it('says so: the tasks capability, and which tools may run as tasks', async () => {
     const client = await connect('acme');
     expect(client.getServerCapabilities()?.tasks).toEqual({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
-    const tools = (await client.listTools()).tools as Array<{ name: string; execution?: { taskSupport?: string } }>;
+    const tools = (await listEveryTool(client)).tools as Array<{ name: string; execution?: { taskSupport?: string } }>;
     expect(tools.find((t) => t.name === 'task_check_count_slowly')?.execution).toEqual({ taskSupport: 'optional' });
     expect(tools.find((t) => t.name === 'documents_delete_document')?.execution).toEqual({ taskSupport: 'forbidden' });
     await client.close();

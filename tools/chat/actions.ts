@@ -30,8 +30,8 @@ const Attachment = z.object({
     .min(1)
     .max(14_000_000)
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'data must be base64')
-    .describe('The file’s bytes, base64 (at most about 10 MB)'),
-  title: z.string().max(255).optional().describe('Title shown in Slack (default: the file name)'),
+    .describe('The bytes, base64 (up to about 10 MB)'),
+  title: z.string().max(255).optional().describe('Title shown in Slack (default the file name)'),
 });
 
 interface Written {
@@ -55,13 +55,13 @@ export const sendMessage = defineTool({
     thread_ts: messageTs.optional().describe('Reply in this thread'),
     blocks,
     reply_broadcast: z.boolean().default(false).describe('Also show a thread reply in the channel'),
-    unfurl_links: z.boolean().optional().describe('Unfurl links to text content'),
+    unfurl_links: z.boolean().optional().describe('Unfurl text links'),
     unfurl_media: z.boolean().optional().describe('Unfurl media links'),
     attachments: z
       .array(Attachment)
       .max(10)
       .optional()
-      .describe('Files to share with the message; the text becomes their comment (not with blocks)'),
+      .describe('Files to share; the text becomes their comment (not with blocks)'),
     send_as: sendAs,
   }),
   output: WrittenSchema,

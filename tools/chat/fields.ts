@@ -5,7 +5,7 @@ export const channelId = z
   .string()
   .min(1)
   .max(40)
-  .describe('Conversation id: C… channel, G… private channel or group DM, D… direct message');
+  .describe('Conversation id: C… channel, G… private or group, D… direct message');
 export const messageTs = z.string().min(1).max(40).describe('The message’s ts (its id), e.g. 1712345678.000200');
 export const timeBound = (edge: string) =>
   z
@@ -19,7 +19,7 @@ export const cursor = z.string().max(512).optional().describe('The next_cursor o
 export const sendAs = z
   .enum(['user', 'bot'])
   .default('user')
-  .describe('Act as yourself (default) or as the app’s bot; only the identity that sent a message may change it');
+  .describe('Act as yourself (default) or as the app’s bot; only the sender may change a message');
 
 /** A page size the spec caps rather than refuses: anything above the cap reads the cap. */
 export const cappedLimit = (fallback: number, cap: number) =>

@@ -77,6 +77,4 @@ export const DeletedSchema = z.object({
 
 export const ChunkingStrategy = z
   .enum(CHUNKING_STRATEGIES, { message: `chunking_strategy must be one of: ${CHUNKING_STRATEGIES.join(', ')}` })
-  .describe(
-    'How the text is cut: recursive (default: paragraphs, then lines, then sentences), fixed, sentence, or markdown (by headings)',
-  );
+  .describe('How the text is cut (default recursive: paragraphs, lines, then sentences; markdown: by headings)');

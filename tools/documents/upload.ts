@@ -29,15 +29,9 @@ export const uploadDocument = defineTool({
       .trim()
       .min(1)
       .max(255)
-      .describe('Name with its extension, which decides how it is read: .pdf, .xlsx, .xls, .csv, .md, .txt'),
-    content: z
-      .string()
-      .min(1, 'content is required')
-      .describe('The file: its text, or its bytes in base64 (binary files: PDF, Excel)'),
-    encoding: z
-      .enum(['text', 'base64'])
-      .default('text')
-      .describe('text (default) for .md, .txt and .csv given as text; base64 for any file'),
+      .describe('Name with its extension (.pdf, .xlsx, .xls, .csv, .md, .txt): decides how it is read'),
+    content: z.string().min(1, 'content is required').describe('The text, or the bytes in base64 (PDF, Excel)'),
+    encoding: z.enum(['text', 'base64']).default('text').describe('base64 for binary files'),
     project_id: z.string().max(200).optional().describe('A project the document belongs to (filters listings)'),
     tags: z.array(z.string().min(1).max(100)).max(50).optional().describe('Labels kept with the document'),
     extract_entities: z.boolean().default(true).describe('Link the graph entities the text names (default true)'),
@@ -48,9 +42,7 @@ export const uploadDocument = defineTool({
       .min(MIN_CHUNK_SIZE)
       .max(MAX_CHUNK_SIZE)
       .optional()
-      .describe(
-        `Characters per chunk (${MIN_CHUNK_SIZE}-${MAX_CHUNK_SIZE}, default 1000); a long document needs larger chunks (the refusal names the smallest), and the default rises to it`,
-      ),
+      .describe('Characters per chunk (default 1000, raised for long documents)'),
   }),
   output: UploadedSchema,
   verify: (result) => (result.chunk_count > 0 ? undefined : 'the document was stored without chunks'),

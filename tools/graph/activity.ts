@@ -56,12 +56,12 @@ export const injectContext = ({ EntityType }: GraphVocabulary) =>
       'Attach a piece of context (focus, preference, session or activity) to the calling user in the graph, optionally expiring after ttl_seconds and referencing entities it is about.',
     capability: { type: 'action', name: 'graph.context.inject', idempotent: false },
     input: z.object({
-      context_type: ContextType.describe('Kind of context: focus, preference, session or activity'),
+      context_type: ContextType.describe('Kind of context'),
       // Any JSON: kept as an unconstrained schema (a recursive JSON type would put $defs in every tools/list).
       value: z
         .unknown()
         .refine((value) => value !== undefined && value !== null, 'value is required')
-        .describe('What to remember: text, a number, a flag, a list or an object (JSON, at most 64 levels deep)'),
+        .describe('What to remember: any JSON value'),
       key: z.string().min(1).max(200).optional().describe('A name for the value, e.g. "current_sprint_goal"'),
       metadata: z
         .record(z.string(), z.unknown())

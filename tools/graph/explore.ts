@@ -19,10 +19,10 @@ export const traverse = ({ EntityType, TraverseResultSchema }: GraphVocabulary) 
     input: z.object({
       entity_type: EntityType,
       entity_id: EntityId,
-      depth: z.number().int().min(1).max(5).default(2).describe('Hops to follow (1-5, default 2)'),
+      depth: z.number().int().min(1).max(5).default(2).describe('Hops to follow'),
       direction: Direction,
-      edge_types: z.array(EdgeType).max(10).optional().describe('Only follow these relationship types'),
-      max_nodes: z.number().int().min(1).max(1000).default(200).describe('Most entities to return (default 200)'),
+      edge_types: z.array(EdgeType).max(10).optional().describe('Only these relationship types'),
+      max_nodes: z.number().int().min(1).max(1000).default(200).describe('Most entities to return'),
     }),
     output: TraverseResultSchema,
     target: entityTarget,

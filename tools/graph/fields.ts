@@ -22,13 +22,13 @@ export const EntityId = z
   .min(1)
   .max(500)
   .describe(
-    'Entity id: owner/repo for repositories, owner/repo#123 for pull requests and code_host issues, PROJ-123 for tickets, a page id, or for a user their email, login or account id',
+    'owner/repo, owner/repo#123 (pull request or issue), PROJ-123 (ticket), a page id, or a user’s email, login or account id',
   );
 export const EdgeType = z.enum(EDGE_TYPES);
 export const Direction = z
   .enum(['out', 'in', 'both'])
   .default('both')
-  .describe('Follow edges leaving the entity (out), entering it (in) or both');
+  .describe('Edges leaving the entity (out), entering it (in) or both');
 export const ContextType = z.enum(CONTEXT_TYPES);
 
 /** The graph service; present whenever the app installed the graph. */

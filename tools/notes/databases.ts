@@ -42,7 +42,7 @@ export const listDatabases = defineTool({
 const Filter = z
   .union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown()))])
   .describe(
-    'Rows to keep, by property name; every condition must hold: {"Status": "Done", "Estimate": {">=": 3}, "Tags": {"contains": "bug"}, "Due": {"before": "2026-12-01"}, "Owner": "ada@acme.test", "Done": false, "Notes": {"is_empty": true}}. A bare value means equals (contains for multi-select, people and relations). Conditions: equals, not, contains, not_contains, starts_with, >, >=, <, <=, before, after, on_or_before, on_or_after, is_empty. A list of such objects keeps rows matching any of them.',
+    'Rows to keep by property, all must hold, e.g. {"Status": "Done", "Estimate": {">=": 3}, "Due": {"before": "2026-12-01"}}; a bare value is equals (contains for lists). Also not, contains, not_contains, starts_with, <, <=, >, after, on_or_before, on_or_after, is_empty. A list of such objects: any of them.',
   );
 
 export const queryDatabase = defineTool({

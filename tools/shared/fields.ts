@@ -11,9 +11,4 @@ export const TimePeriodDays = z
   .default(30)
   .describe('Window of the metrics in days (default 30)');
 export const Labels = z.array(z.string().min(1).max(100)).min(1).max(50);
-export const Refresh = z
-  .boolean()
-  .default(false)
-  .describe(
-    'Skip the analytics cache and compute now (results are otherwise cached: fresh 5 minutes, served stale up to 1 hour)',
-  );
+export const Refresh = z.boolean().default(false).describe('Compute now instead of from the analytics cache');
