@@ -24,6 +24,7 @@ import { servePrompts } from './prompts/serve-prompts.js';
 import { serveResources } from './resources.js';
 import { clientCapabilitiesOf, errorResult, successResult, userActionRequired, type Era } from './results.js';
 import { mcpTool, refuseForeignCursor, unknownToolError } from './tool-list.js';
+import { lazyView, Views, type View } from './views.js';
 
 type ToolMode = 'full' | 'discovery' | 'auto';
 
@@ -57,16 +58,6 @@ export interface McpSurfaceOptions extends ToolSelection {
   listBudgetBytes?: number;
 }
 
-/** What one session sees: the tools its caller, the server's settings and the request's narrowing allow. */
-interface View {
-  mode: 'full' | 'discovery';
-  tools: ToolDefinition[];
-  listed: Tool[];
-  /** A visible tool by name, or an error saying why it cannot be called. */
-  resolve(name: string): ToolDefinition;
-  discovery: Discovery;
-}
-
 const FULL_INSTRUCTIONS =
   'Tools are named <system>_<tool>. Read each tool’s "Use when" and "Not for" lines to pick the right one.';
 const DISCOVERY_INSTRUCTIONS = `This server has a large tool catalog. Call ${SEARCH_TOOLS} with what you want to do, ${DESCRIBE_TOOL} for the input schema, then ${EXECUTE_READ_TOOL} (reads and analytics) or ${EXECUTE_ACTION_TOOL} (changes data).`;
@@ -85,6 +76,9 @@ export class McpSurface {
   /** Each selected tool's `tools/list` entry and its size in bytes, built the first time it is needed. */
   private readonly entries = new Map<ToolDefinition, { tool: Tool; bytes: number }>();
   private searchIndex?: CatalogSearch;
+  private readonly views = new Views((available, narrowing) => this.buildView(available, narrowing));
+  /** The toolset and tool names a request's narrowing may use, found on the first request that names any. */
+  private exposedNames?: { toolsets: string[]; tools: string[] };
   /** The log levels 2025-era clients set, kept across their stateless requests. */
   readonly logLevels = new LogLevels();
   /** One validator for every server instance: the SDK would otherwise build an Ajv per request. */
@@ -131,7 +125,9 @@ export class McpSurface {
    * server exposes, so a request can narrow what it sees but never widen it.
    */
   narrow(selection: ToolSelection): ToolSelection {
-    const problem = invalidNames(selection, namesWithin(this.app.registry, this.tools), EXPOSURE_HEADERS);
+    if (!selection.toolsets?.length && !selection.tools?.length) return selection;
+    this.exposedNames ??= namesWithin(this.app.registry, this.tools);
+    const problem = invalidNames(selection, this.exposedNames, EXPOSURE_HEADERS);
     if (problem) throw new AppError('VALIDATION_ERROR', problem);
     return selection;
   }
@@ -146,10 +142,16 @@ export class McpSurface {
     return bytes;
   }
 
-  /** What a caller sees under a request's narrowing; `auto` picks the mode by the size of the full list. */
+  /**
+   * What a caller sees under a request's narrowing; `auto` picks the mode by the size of the full list.
+   * Built once for each set of available integrations and narrowing (see `Views`).
+   */
   async view(caller: Caller, narrowing: ToolSelection = {}): Promise<View> {
+    return this.views.of(await this.app.connections.available(caller), narrowing);
+  }
+
+  private buildView(available: ReadonlySet<string>, narrowing: ToolSelection): View {
     const { registry } = this.app;
-    const available = await this.app.connections.available(caller);
     const tools = this.tools.filter(
       (t) =>
         registry.excludedBy(narrowing, t) === undefined && registry.integrationsOf(t).every((id) => available.has(id)),
@@ -167,13 +169,11 @@ export class McpSurface {
       if (tool) return tool;
       throw refusalOf(this.app, name, mode, { server: this.selection, request: narrowing }, available);
     };
-    return {
-      mode,
-      tools,
-      resolve,
-      listed: mode === 'full' ? tools.map((t) => this.entry(t).tool) : discoveryTools(registry, tools),
-      discovery: new Discovery(registry, this.search, new Set(tools), resolve),
-    };
+    return lazyView(
+      { mode, tools, resolve },
+      () => (mode === 'full' ? tools.map((t) => this.entry(t).tool) : discoveryTools(registry, tools)),
+      () => new Discovery(registry, this.search, new Set(tools), resolve),
+    );
   }
 
   /**
@@ -216,7 +216,7 @@ export class McpSurface {
               ...tool,
               execution: { taskSupport: tool.annotations?.destructiveHint ? 'forbidden' : 'optional' },
             }))
-          : listed,
+          : [...listed],
       };
     });
     // The protocol layer refuses top-level arguments that are not an object (-32602); the execute
