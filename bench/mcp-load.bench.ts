@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -22,6 +22,8 @@ const TOOL = 'get_repositories';
 interface LoadServer {
   url: string;
   token: string;
+  /** CPU seconds the server process has spent so far (user and system), from /proc; NaN elsewhere. */
+  cpuSeconds(): number;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ async function startServer(bin: string): Promise<LoadServer> {
   return {
     url,
     token: demo.data.users[0].token,
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -53,6 +56,15 @@ async function startServer(bin: string): Promise<LoadServer> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+// utime and stime are the 14th and 15th fields of /proc/<pid>/stat, in clock ticks (100 a second on Linux).
+function cpuSecondsOf(pid: number | undefined): number {
+  const path = `/proc/${pid}/stat`;
+  if (pid === undefined || !existsSync(path)) return Number.NaN;
+  const stat = readFileSync(path, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** The origin the server prints once it listens (its stderr says `serving REST and MCP ... at <url>`). */
@@ -144,16 +156,23 @@ interface Load {
   callsPerSecond: number;
   p50: number;
   p99: number;
+  /** The server's CPU time per call: what the machine's other work does not change, unlike the rest. */
+  cpuMs: number;
 }
 
 /** Latencies of answered calls and the wall time they took, summed over the slices of one surface. */
 interface Tally {
   samples: number[];
   seconds: number;
+  cpuSeconds: number;
 }
 
 /** `calls` calls by `clients` concurrent clients, each starting its next call when its last one answers. */
-async function load(call: Call, calls: number, into: Tally = { samples: [], seconds: 0 }): Promise<Tally> {
+async function load(
+  call: Call,
+  calls: number,
+  into: Tally = { samples: [], seconds: 0, cpuSeconds: 0 },
+): Promise<Tally> {
   let issued = 0;
   const client = async () => {
     while (issued < calls) {
@@ -183,12 +202,21 @@ async function round(bin: string): Promise<Load[]> {
   try {
     const calls = [restCall(server), modernCall(server), await legacyCall(server)];
     for (const call of calls) await load(call, WARMUP);
-    const tallies = calls.map((): Tally => ({ samples: [], seconds: 0 }));
+    const tallies = calls.map((): Tally => ({ samples: [], seconds: 0, cpuSeconds: 0 }));
     for (let slice = 0; slice < SLICES; slice++)
-      for (const [i, call] of calls.entries()) await load(call, Math.ceil(CALLS / SLICES), tallies[i]);
-    return tallies.map(({ samples, seconds }) => {
+      for (const [i, call] of calls.entries()) {
+        const cpu = server.cpuSeconds();
+        await load(call, Math.ceil(CALLS / SLICES), tallies[i]);
+        tallies[i].cpuSeconds += server.cpuSeconds() - cpu;
+      }
+    return tallies.map(({ samples, seconds, cpuSeconds }) => {
       samples.sort((a, b) => a - b);
-      return { callsPerSecond: samples.length / seconds, p50: median(samples), p99: percentile(samples, 99) };
+      return {
+        callsPerSecond: samples.length / seconds,
+        p50: median(samples),
+        p99: percentile(samples, 99),
+        cpuMs: (cpuSeconds * 1000) / samples.length,
+      };
     });
   } finally {
     await server.close();
@@ -208,7 +236,7 @@ function rows(label: string, rounds: Load[][]): BenchResult[] {
       name: `${label}${surface}`,
       value: of(i, 'callsPerSecond'),
       unit: 'calls/s',
-      note: `${CLIENTS} clients, ${p('p50')}, ${p('p99')}`,
+      note: `${CLIENTS} clients, ${p('p50')}, ${p('p99')}, server CPU ${of(i, 'cpuMs').toFixed(2)} ms a call`,
     });
     if (i === 0) return;
     out.push({
@@ -216,7 +244,7 @@ function rows(label: string, rounds: Load[][]): BenchResult[] {
       name: `${label}${surface}: MCP / REST throughput`,
       value: med(rounds.map((r) => r[i].callsPerSecond / r[0].callsPerSecond)),
       unit: 'x',
-      note: `p99 ${med(rounds.map((r) => r[i].p99 / r[0].p99)).toFixed(2)}x REST's`,
+      note: `p99 ${med(rounds.map((r) => r[i].p99 / r[0].p99)).toFixed(2)}x REST's, server CPU a call ${med(rounds.map((r) => r[i].cpuMs / r[0].cpuMs)).toFixed(2)}x`,
     });
   });
   return out;
@@ -240,6 +268,7 @@ export async function run(): Promise<BenchResult[]> {
       name: `${surface}: this build / baseline throughput`,
       value: med(ours.map((r, n) => r[i].callsPerSecond / theirs[n][i].callsPerSecond)),
       unit: 'x',
+      note: `server CPU a call ${med(ours.map((r, n) => r[i].cpuMs / theirs[n][i].cpuMs)).toFixed(2)}x`,
     }),
   );
   return result;
