@@ -1,4 +1,4 @@
-import { toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextprotocol/server';
 import type { Request, Response } from 'express';
 import { resolveCaller, tokenOf } from '../http/auth.js';
@@ -31,6 +31,19 @@ const scopeOf = (authInfo: AuthInfo | undefined): RequestScope => {
   if (!scope) throw new Error('MCP request without its resolved caller');
   return scope;
 };
+
+/**
+ * The request's method and headers as a web request, for `isLegacyRequest`, which is handed the body
+ * already parsed: a web request carrying the body again would copy it into a stream for nothing.
+ */
+function headersOnly(req: Request): globalThis.Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return new globalThis.Request(`http://localhost${req.originalUrl}`, { method: req.method, headers });
+}
 
 /**
  * Streamable HTTP at `/mcp`, stateless in both protocol eras: one protocol server per request, acting
@@ -93,7 +106,7 @@ export function mcpHttpHandler(app: McpHttpContext, surface: McpSurface) {
       return sendJsonRpcError(res, appError.status, -32001, appError.message, { code: appError.code });
     }
     try {
-      if (!(await isLegacyRequest(await toWebRequest(req, req.body), req.body))) {
+      if (!(await isLegacyRequest(headersOnly(req), req.body))) {
         (req as Request & { auth?: AuthInfo }).auth = authInfoOf({ caller, narrowing });
         return await modern(req, res, req.body);
       }

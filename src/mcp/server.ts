@@ -24,6 +24,7 @@ import { servePrompts } from './prompts/serve-prompts.js';
 import { serveResources } from './resources.js';
 import { clientCapabilitiesOf, errorResult, successResult, userActionRequired, type Era } from './results.js';
 import { mcpTool, toolsPage, unknownToolError } from './tool-list.js';
+import { lazyView, Views, type View } from './views.js';
 
 type ToolMode = 'full' | 'discovery' | 'auto';
 
@@ -57,16 +58,6 @@ export interface McpSurfaceOptions extends ToolSelection {
   listBudgetBytes?: number;
 }
 
-/** What one session sees: the tools its caller, the server's settings and the request's narrowing allow. */
-interface View {
-  mode: 'full' | 'discovery';
-  tools: ToolDefinition[];
-  listed: Tool[];
-  /** A visible tool by name, or an error saying why it cannot be called. */
-  resolve(name: string): ToolDefinition;
-  discovery: Discovery;
-}
-
 /** What every tool or every list tool takes, said once here rather than in each tool's schema. */
 const EVERY_TOOL =
   'Every tool also takes fields (dotted paths such as "user.login"; of each item for lists) to return only those. List tools take limit (1-100), offset and cursor: pass a page’s pagination.next_cursor as cursor while has_more is true.';
@@ -88,6 +79,9 @@ export class McpSurface {
   /** Each selected tool's `tools/list` entry and its size in bytes, built the first time it is needed. */
   private readonly entries = new Map<ToolDefinition, { tool: Tool; bytes: number }>();
   private searchIndex?: CatalogSearch;
+  private readonly views = new Views((available, narrowing) => this.buildView(available, narrowing));
+  /** The toolset and tool names a request's narrowing may use, found on the first request that names any. */
+  private exposedNames?: { toolsets: string[]; tools: string[] };
   /** The log levels 2025-era clients set, kept across their stateless requests. */
   readonly logLevels = new LogLevels();
   /** One validator for every server instance: the SDK would otherwise build an Ajv per request. */
@@ -134,7 +128,9 @@ export class McpSurface {
    * server exposes, so a request can narrow what it sees but never widen it.
    */
   narrow(selection: ToolSelection): ToolSelection {
-    const problem = invalidNames(selection, namesWithin(this.app.registry, this.tools), EXPOSURE_HEADERS);
+    if (!selection.toolsets?.length && !selection.tools?.length) return selection;
+    this.exposedNames ??= namesWithin(this.app.registry, this.tools);
+    const problem = invalidNames(selection, this.exposedNames, EXPOSURE_HEADERS);
     if (problem) throw new AppError('VALIDATION_ERROR', problem);
     return selection;
   }
@@ -149,10 +145,16 @@ export class McpSurface {
     return bytes;
   }
 
-  /** What a caller sees under a request's narrowing; `auto` picks the mode by the size of the full list. */
+  /**
+   * What a caller sees under a request's narrowing; `auto` picks the mode by the size of the full list.
+   * Built once for each set of available integrations and narrowing (see `Views`).
+   */
   async view(caller: Caller, narrowing: ToolSelection = {}): Promise<View> {
+    return this.views.of(await this.app.connections.available(caller), narrowing);
+  }
+
+  private buildView(available: ReadonlySet<string>, narrowing: ToolSelection): View {
     const { registry } = this.app;
-    const available = await this.app.connections.available(caller);
     const tools = this.tools.filter(
       (t) =>
         registry.excludedBy(narrowing, t) === undefined && registry.integrationsOf(t).every((id) => available.has(id)),
@@ -170,13 +172,11 @@ export class McpSurface {
       if (tool) return tool;
       throw refusalOf(this.app, name, mode, { server: this.selection, request: narrowing }, available);
     };
-    return {
-      mode,
-      tools,
-      resolve,
-      listed: mode === 'full' ? tools.map((t) => this.entry(t).tool) : discoveryTools(registry, tools),
-      discovery: new Discovery(registry, this.search, new Set(tools), resolve),
-    };
+    return lazyView(
+      { mode, tools, resolve },
+      () => (mode === 'full' ? tools.map((t) => this.entry(t).tool) : discoveryTools(registry, tools)),
+      () => new Discovery(registry, this.search, new Set(tools), resolve),
+    );
   }
 
   /**

@@ -106,6 +106,24 @@ describe('X-MCP-* headers narrow one request', () => {
     await client.close();
   });
 
+  it('what one request narrows, or one token lacks, stays with it: requests in turn each see their own list', async () => {
+    const bare = await whole.app.tokens.issue({ tenant_id: 'acme', user_email: 'nobody@acme.test', connections: {} });
+    const namesOf = async (headers: Record<string, string>) => {
+      const { body } = await rawMcp(whole, headers);
+      return (body.result?.tools as { name: string }[]).map((t) => t.name);
+    };
+    const all = await namesOf({ 'X-MCP-Toolsets': 'code_host' });
+    for (let turn = 0; turn < 2; turn++) {
+      expect(await namesOf({ 'X-MCP-Tools': 'code_host_get_repository' })).toEqual(['code_host_get_repository']);
+      expect(await namesOf({ 'X-MCP-Toolsets': 'code_host', 'X-MCP-Readonly': 'true' })).toEqual(
+        all.filter((name) => whole.app.registry.find(name)?.capability.type !== 'action'),
+      );
+      expect(await namesOf({ 'X-MCP-Toolsets': 'code_host', 'X-JWT-Token': bare })).toEqual([]);
+      expect(await namesOf({ 'X-MCP-Toolsets': 'code_host' })).toEqual(all);
+    }
+    expect(all).toContain('code_host_create_issue');
+  });
+
   it('the size auto mode measures is the size of the tools/list result on the wire', async () => {
     const { body } = await rawMcp(whole, { 'X-MCP-Toolsets': 'code_host.issues,graph' });
     const listed = whole.app.registry.select({ toolsets: ['code_host.issues', 'graph'] });
