@@ -6,10 +6,17 @@ import type { AuditStore } from './store.js';
 const VERIFY_PAGE = 2000;
 const DAY_MS = 86_400_000;
 
-/** One exported record: its place in the chain, its time, its body's fields and its hashes. */
-export type ExportedRecord = Record<string, unknown> & { seq: number; at: string; prev_hash: string; hash: string };
+/** One exported record: its tenant and place in the chain, its time, its body's fields and its hashes. */
+export type ExportedRecord = Record<string, unknown> & {
+  tenant_id: string;
+  seq: number;
+  at: string;
+  prev_hash: string;
+  hash: string;
+};
 
 export const exportedRecordOf = (row: AuditRow): ExportedRecord => ({
+  tenant_id: row.tenant_id,
   seq: row.seq,
   at: new Date(row.at).toISOString(),
   ...(JSON.parse(row.body) as Record<string, unknown>),
