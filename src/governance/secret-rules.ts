@@ -75,7 +75,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     kind: 'assigned_secret',
     pattern: new RegExp(
-      `\\b(?:${ASSIGNED_NAMES})["']?\\s*(?:=|:|=>)\\s*["']?([A-Za-z0-9_+/=.!@#%^&*~-]{12,200})(?![A-Za-z0-9_+/=.!@#%^&*~-])`,
+      `\\b(?:${ASSIGNED_NAMES})["']?\\s*(?:=|:|=>)\\s*["']?(?!\\$\\{)([A-Za-z0-9_+/=.!@#$%^&*~-]{12,200})(?![A-Za-z0-9_+/=.!@#$%^&*~-])`,
       'dgi',
     ),
     keywords: [],
