@@ -9,8 +9,6 @@ export interface SecretRule {
   /** Global; with the `d` flag when `group` names the part that is the secret. */
   pattern: RegExp;
   keywords: readonly string[];
-  /** Instead of keywords, for a rule that has none a plain substring test could use. */
-  prefilter?: RegExp;
   /** The capture group holding the secret (the rest of the match is context, kept when masking). */
   group?: number;
   /** Least Shannon entropy (bits per character) the secret must have. */
@@ -69,17 +67,30 @@ export const SECRET_RULES: readonly SecretRule[] = [
     kind: 'connection_string',
     pattern:
       /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|ftp|sftp):\/\/[^\s:/@"']+:([^\s@/"']+)@/dgi,
-    keywords: ['://'],
+    keywords: [
+      'postgres',
+      'mysql',
+      'mariadb',
+      'mongodb',
+      'redis',
+      'amqp',
+      'mssql',
+      'sqlserver',
+      'ftp',
+      'POSTGRES',
+      'MYSQL',
+    ],
     group: 1,
   },
   {
     kind: 'assigned_secret',
     pattern: new RegExp(
-      `\\b(?:${ASSIGNED_NAMES})["']?\\s*(?:=|:|=>)\\s*["']?(?!\\$\\{)([A-Za-z0-9_+/=.!@#$%^&*~-]{12,200})(?![A-Za-z0-9_+/=.!@#$%^&*~-])`,
+      `\\b(?:${ASSIGNED_NAMES})\\\\?["']?\\s*(?:=|:|=>)\\s*\\\\?["']?(?!\\$\\{)([A-Za-z0-9_+/=.!@#$%^&*~-]{12,200})(?![A-Za-z0-9_+/=.!@#$%^&*~-])`,
       'dgi',
     ),
-    keywords: [],
-    prefilter: new RegExp(`(?:${ASSIGNED_NAMES})["']?\\s*(?:=|:)`, 'i'),
+    // The names' stems, in the cases assignments are written in.
+    keywords: ['pass', 'Pass', 'PASS', 'pwd', 'PWD', 'ecret', 'ECRET', 'key', 'Key', 'KEY', 'oken', 'OKEN'],
+
     group: 1,
     minEntropy: 3.5,
   },

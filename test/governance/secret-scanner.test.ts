@@ -7,6 +7,10 @@ describe('secret scanner', () => {
     expect(findSecrets(`Please use ${sample} for the deploy.`).map((hit) => hit.kind)).toEqual([kind]);
   });
 
+  it.each(Object.entries(SAMPLES))('finds a %s inside a value, by the path of its string', (kind, sample) => {
+    expect(scanValue({ items: [{ note: `see ${sample} here` }] })).toEqual([{ kind, path: 'items[0].note' }]);
+  });
+
   it('masks each credential by kind and keeps the text around it', () => {
     expect(maskSecrets(`token ${SAMPLES.github_token} then`)).toBe('token [redacted:github_token] then');
     expect(maskSecrets(SAMPLES.connection_string)).toBe(
