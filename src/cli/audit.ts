@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
 import { UsageError } from './args.js';
+import { parseSubCommand, type CommandIo } from './sub-command.js';
 
 export const AUDIT_USAGE = `Usage: constellation audit verify --tenant <id>
 
@@ -9,28 +9,14 @@ Prints the report as JSON; exit 0 when the chain is whole, 1 naming the first br
 Needs the servers' vault key (CONSTELLATION_ENCRYPTION_KEY, or the JWT secret and database they derive it from).
 `;
 
-interface AuditIo {
-  env: NodeJS.ProcessEnv;
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
-
-function parsed(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { tenant: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)} Run "constellation audit --help".`);
-  }
-}
-
 /** `constellation audit verify`: the exit code. */
-export async function runAuditCommand(argv: string[], io: AuditIo): Promise<number> {
+export async function runAuditCommand(argv: string[], io: CommandIo): Promise<number> {
   try {
-    const { values, positionals } = parsed(argv);
+    const { values, positionals } = parseSubCommand(
+      argv,
+      { tenant: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      'audit',
+    );
     if (values.help || positionals.length === 0) {
       io.stdout(AUDIT_USAGE);
       return values.help ? 0 : 2;
@@ -46,7 +32,7 @@ export async function runAuditCommand(argv: string[], io: AuditIo): Promise<numb
   }
 }
 
-async function verify(tenantId: string, io: AuditIo): Promise<number> {
+async function verify(tenantId: string, io: CommandIo): Promise<number> {
   const [{ loadConfig }, { openBackend }, { closeBackend }, { openAuditLog }, { createLogger }, { systemClock }] =
     await Promise.all([
       import('../config/config.js'),

@@ -1,3 +1,4 @@
+import { shannonEntropy } from '../config/secrets.js';
 import { SECRET_RULES, type SecretRule } from './secret-rules.js';
 
 /** A credential found in a string: its kind and where it is. */
@@ -11,18 +12,6 @@ export interface SecretHit {
 export interface SecretFinding {
   kind: string;
   path: string;
-}
-
-/** Shannon entropy of a string, in bits per character. */
-export function shannonEntropy(text: string): number {
-  const counts = new Map<string, number>();
-  for (const char of text) counts.set(char, (counts.get(char) ?? 0) + 1);
-  let bits = 0;
-  for (const count of counts.values()) {
-    const p = count / text.length;
-    bits -= p * Math.log2(p);
-  }
-  return bits;
 }
 
 const mayHold = (text: string, rule: SecretRule) => rule.keywords.some((keyword) => text.includes(keyword));
