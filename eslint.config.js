@@ -28,6 +28,8 @@ const LAYERS = [
   // The knowledge graph, then what builds on it (documents link entities) or beside it (analytics cache).
   ['src/graph'],
   ['src/documents', 'src/analytics'],
+  // Governance: the audit log and the secret scanning, which every surface's calls pass through.
+  ['src/governance'],
   // What a system is made of: tools, integration, extractor (the graph's vocabulary).
   ['src/catalog'],
   // The fakes of the upstreams: they speak the upstreams' APIs and know no feature or surface.

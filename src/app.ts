@@ -51,6 +51,7 @@ import { PgTaskStore } from './mcp/task-store-pg.js';
 import type { TaskStore } from './mcp/task-store.js';
 import { SqliteTaskStore } from './mcp/task-store-sqlite.js';
 import { openCancelBus } from './mcp/cancel-bus.js';
+import { createGovernance } from './governance/install.js';
 
 /** The sweep of MCP tasks past their time to live, and how often it runs. */
 const TASK_PURGE_JOB = 'mcp.tasks.purge';
@@ -145,6 +146,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     publicUrl,
     manifests,
     providerOf: demo?.oauthProviders,
+    onGrantChange: ({ kind, owner, provider }) =>
+      governance.recordAct({ tenantId: owner.tenantId, kind, action: provider, user: owner.userEmail, outcome: 'ok' }),
   });
   const connections = new ClientCache(
     integrations,
@@ -160,6 +163,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const fleetLocks = fleetLocksOn(store);
   const cancelBus = await openCancelBus(store, log);
   const jobs = new FleetJobs(fleetLocks, log, (job, outcome) => telemetry.backgroundJobs.inc({ job, outcome }));
+  const governance = createGovernance({ config, store, clock, log, jobs });
 
   const {
     documents,
@@ -215,7 +219,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     resultCache: analytics,
     // A read sent after a change's answer, to any node, must miss the caches keyed by the old generation.
     settleChange: (caller) => cacheBumps.settled(caller.tenantId),
+    guard: governance.guard,
     observers: [
+      governance.observer,
       telemetry.observeExecution,
       // A successful action may change what cached reads would show: drop the tenant's cached responses.
       (event) => {
@@ -229,8 +235,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   });
 
   // Run in reverse order on close, once running calls have finished: the sandbox first, the graph's
-  // queue is ingested last (before the store closes).
+  // queue is ingested, and the audit records still queued are stored last (before the store closes).
   const closers: ReadonlyArray<() => void | Promise<void>> = [
+    () => governance.audit.flush(),
     graphFeature.close,
     () => documents.close(),
     () => analytics.close(),
@@ -275,6 +282,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     integrations,
     registry,
     executor,
+    governance,
     tenants,
     tokens: new TokenService(
       config.jwtSecret,

@@ -6,6 +6,7 @@ import { documentMigrations, loadVectorExtension } from './documents/schema.js';
 import { registerKeywordFunction } from './graph/keyword-function.js';
 import { graphMigrations } from './graph/schema.js';
 import { mcpTaskMigrations } from './mcp/task-store-sqlite.js';
+import { auditMigrations } from './governance/audit/store-sqlite.js';
 import type { Config } from './config/config.js';
 import type { StoreBackend } from './store/backend.js';
 import { coreMigrations } from './store/core-schema.js';
@@ -24,6 +25,7 @@ const INSTALLATION_SCHEMA: StoreSchema = {
     ...documentMigrations,
     ...entityVectorMigrations,
     ...mcpTaskMigrations,
+    ...auditMigrations,
   ],
 };
 

@@ -9,6 +9,8 @@ Commands:
   sandbox            the fake upstream APIs alone (GitHub, ...), for demos and tests
   store copy         copies an installation from its SQLite file into PostgreSQL
                      (constellation store --help)
+  audit verify       checks a tenant's audit chain in the store (--tenant <id>); exit 1 names the
+                     first broken link (constellation audit --help)
   search <words>     which tools a request finds and why, best first (--system <id>, --limit <n>);
                      the search of discovery mode and GET /mcp/search
   call               command-line client of a running server's methods (GET /v1/meta):
@@ -34,8 +36,8 @@ Options:
 `;
 
 export interface CliArgs {
-  command: 'mcp' | 'serve' | 'sandbox' | 'call' | 'store' | 'search';
-  /** `call`, `store` and `search`: everything after the command word, parsed by the command itself. */
+  command: 'mcp' | 'serve' | 'sandbox' | 'call' | 'store' | 'search' | 'audit';
+  /** `call`, `store`, `search` and `audit`: everything after the command word, parsed by the command itself. */
   callArgs?: string[];
   demo: boolean;
   host?: string;
@@ -89,7 +91,7 @@ function parseFlags(argv: string[]) {
 
 export function parseCli(argv: string[]): CliArgs {
   // The client's options are the methods' parameters, known only from the server: it parses them itself.
-  if (argv[0] === 'call' || argv[0] === 'store' || argv[0] === 'search')
+  if (argv[0] === 'call' || argv[0] === 'store' || argv[0] === 'search' || argv[0] === 'audit')
     return { command: argv[0], callArgs: argv.slice(1), demo: false, readOnly: false, help: false, version: false };
   const { values, positionals } = parseFlags(argv);
   const command = positionals[0] ?? 'mcp';

@@ -202,6 +202,16 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
 
+  if (args.command === 'audit') {
+    const { runAuditCommand } = await import('./audit.js');
+    process.exitCode = await runAuditCommand(args.callArgs ?? [], {
+      env: process.env,
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+    });
+    return;
+  }
+
   if (args.command === 'search') {
     const { runSearch } = await import('./search.js');
     process.exitCode = await runSearch(args.callArgs ?? [], {

@@ -24,6 +24,8 @@ export interface Config {
   cacheTtlSeconds: number;
   /** Days activity records are kept; 0 keeps them forever. */
   activityRetentionDays: number;
+  /** Days audit records are kept before the retention cut (CONSTELLATION_AUDIT_RETENTION_DAYS); 0 keeps them forever. */
+  auditRetentionDays: number;
   /** Longest one tool call may run, upstream requests included (CONSTELLATION_CALL_TIMEOUT, seconds). */
   callTimeoutSeconds: number;
   /** On shutdown, how long running calls may take to finish (CONSTELLATION_SHUTDOWN_TIMEOUT, seconds). */
@@ -123,6 +125,7 @@ const ENVIRONMENT = z
     CONSTELLATION_DATABASE: text(),
     CACHE_TTL: count('CACHE_TTL', 86_400),
     CONSTELLATION_ACTIVITY_RETENTION_DAYS: count('CONSTELLATION_ACTIVITY_RETENTION_DAYS', 90),
+    CONSTELLATION_AUDIT_RETENTION_DAYS: count('CONSTELLATION_AUDIT_RETENTION_DAYS', 365),
     CONSTELLATION_CALL_TIMEOUT: count('CONSTELLATION_CALL_TIMEOUT', 120),
     CONSTELLATION_SHUTDOWN_TIMEOUT: count('CONSTELLATION_SHUTDOWN_TIMEOUT', 10),
     // At least a second: Node reads 0 as "never close an idle connection".
@@ -201,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     database: databaseSettingsOf(v),
     cacheTtlSeconds: v.CACHE_TTL,
     activityRetentionDays: v.CONSTELLATION_ACTIVITY_RETENTION_DAYS,
+    auditRetentionDays: v.CONSTELLATION_AUDIT_RETENTION_DAYS,
     callTimeoutSeconds: v.CONSTELLATION_CALL_TIMEOUT,
     shutdownTimeoutSeconds: v.CONSTELLATION_SHUTDOWN_TIMEOUT,
     keepAliveTimeoutSeconds: v.CONSTELLATION_KEEP_ALIVE_TIMEOUT,

@@ -13,12 +13,9 @@ const MIN_SECRET_BITS = 64;
 /** Least number of different characters in a production API key or JWT secret. */
 const MIN_DISTINCT_CHARACTERS = 8;
 
-/**
- * Estimated entropy of a secret in bits: its length times the Shannon entropy of its character
- * distribution. Sixteen identical characters score 0; 32 random hex digits about 120.
- */
-function estimatedEntropyBits(secret: string): number {
-  const chars = [...secret];
+/** Shannon entropy of a string's character distribution, in bits per character. */
+export function shannonEntropy(text: string): number {
+  const chars = [...text];
   const counts = new Map<string, number>();
   for (const c of chars) counts.set(c, (counts.get(c) ?? 0) + 1);
   let perChar = 0;
@@ -26,7 +23,15 @@ function estimatedEntropyBits(secret: string): number {
     const p = count / chars.length;
     perChar -= p * Math.log2(p);
   }
-  return perChar * chars.length;
+  return perChar;
+}
+
+/**
+ * Estimated entropy of a secret in bits: its length times the Shannon entropy of its character
+ * distribution. Sixteen identical characters score 0; 32 random hex digits about 120.
+ */
+function estimatedEntropyBits(secret: string): number {
+  return shannonEntropy(secret) * [...secret].length;
 }
 
 /** Why a secret is too guessable for production, or undefined when it is strong enough. */

@@ -35,14 +35,24 @@ export function verifiedCaller(app: Pick<CallerChecks, 'tokens'>, req: Request, 
   return once(req, token, () => app.tokens.verify(token));
 }
 
+/** The longest client name kept (a User-Agent can be long; the audit record needs only who it was). */
+const CLIENT_MAX = 200;
+
+/** The caller with the program it acts through, as the request names it (its User-Agent). */
+function withUserAgent(caller: Caller, req: Request): Caller {
+  const agent = req.get('user-agent')?.trim();
+  return agent ? { ...caller, client: agent.slice(0, CLIENT_MAX) } : caller;
+}
+
 /** Resolves the caller of a request; in demo mode a request without a token acts as the demo user. */
-export function resolveCaller(app: CallerChecks, req: Request): Promise<Caller> {
+export async function resolveCaller(app: CallerChecks, req: Request): Promise<Caller> {
   const token = tokenOf(req);
-  if (token) return verifiedCaller(app, req, token);
-  return once(req, '', async () => {
+  if (token) return withUserAgent(await verifiedCaller(app, req, token), req);
+  const caller = await once(req, '', async () => {
     if (app.config.demo && app.demo) return app.demo.defaultCaller();
     throw new AppError('UNAUTHORIZED', 'Missing credentials: send a JWT in X-JWT-Token or Authorization: Bearer');
   });
+  return withUserAgent(caller, req);
 }
 
 /**

@@ -26,6 +26,8 @@ export function sendError(
   if (res.headersSent) return;
   const error = shownError(requestError(thrown), options.log);
   setRetryAfter(res, error);
+  // What the request's audit record says its outcome was.
+  res.locals.errorCode = error.code;
   res.status(error.status).json(errorBody(error, options.extra));
 }
 

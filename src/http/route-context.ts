@@ -1,3 +1,4 @@
+import type { Governance } from '../governance/install.js';
 import type { TokenService } from '../auth/jwt.js';
 import type { OAuthFlow } from '../auth/oauth/flow.js';
 import type { TenantService } from '../auth/tenants.js';
@@ -65,6 +66,8 @@ export interface RouteContext {
   responseCache: ResponseCache;
   /** Where request limits count their windows: shared by every node of a fleet on PostgreSQL. */
   windows: WindowCounter;
+  /** The audit log (and, through the executor, the secret scanning). */
+  governance: Pick<Governance, 'audit' | 'recordAct'>;
   /** Present in demo mode: demo users, their connections and the caller of requests without a token. */
   demo?: DemoView;
 }

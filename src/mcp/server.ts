@@ -226,7 +226,7 @@ export class McpSurface {
     // meta-tools' inner arguments are checked by toolArguments in discovery.
     server.setRequestHandler('tools/call', async (request, ctx) => {
       try {
-        const caller = await callerFor();
+        const caller = withMcpClient(await callerFor(), server.getClientVersion());
         const { name, arguments: args } = request.params;
         const target = this.target(await this.view(caller, narrowing), name, args ?? {});
         if ('answer' in target) return successResult(target.answer);
@@ -287,4 +287,9 @@ export class McpSurface {
       throw unknownToolError(name, view.mode === 'full' ? '' : ` (use ${SEARCH_TOOLS} to find tool names)`);
     return { tool: view.resolve(name), args };
   }
+}
+
+/** The caller with the MCP client it acts through, as initialize named it (stateless HTTP keeps the User-Agent). */
+function withMcpClient(caller: Caller, client: { name: string; version: string } | undefined): Caller {
+  return client ? { ...caller, client: `${client.name}/${client.version}` } : caller;
 }

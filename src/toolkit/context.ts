@@ -19,6 +19,8 @@ export interface Caller {
   tenantEpoch?: string;
   /** The tenant's cache generation when the request came in (see TenantStore): caches key on it. */
   cacheGeneration?: string;
+  /** The program acting for the user: the MCP client's name/version from initialize, else the HTTP User-Agent. */
+  client?: string;
 }
 
 /**

@@ -21,6 +21,7 @@ export type ErrorCode =
   | 'UPSTREAM_REJECTED'
   | 'UPSTREAM_TIMEOUT'
   | 'VERIFICATION_FAILED'
+  | 'SECRET_DETECTED'
   | 'UNAVAILABLE'
   | 'INSUFFICIENT_STORAGE'
   | 'CANCELLED'
@@ -48,6 +49,8 @@ const STATUS_OF: Record<ErrorCode, number> = {
   UPSTREAM_REJECTED: 422,
   UPSTREAM_TIMEOUT: 504,
   VERIFICATION_FAILED: 502,
+  // An action's arguments carry a credential: nothing was sent (the body names the kind and where).
+  SECRET_DETECTED: 422,
   UNAVAILABLE: 503,
   // A tenant's storage quota is used up (WebDAV's status for it): the caller frees space, then retries.
   INSUFFICIENT_STORAGE: 507,

@@ -35,6 +35,14 @@ export interface ExecutionEvent {
 
 export type ExecutionObserver = (event: ExecutionEvent) => void;
 
+/** What every call passes through besides validation: a check of its arguments, a filter of its result. */
+export interface CallGuard {
+  /** Throws (an AppError) when the call must not run; runs before anything is sent upstream. */
+  checkArguments(caller: Caller, tool: ToolDefinition, args: Record<string, unknown>): void;
+  /** The handler's result as the caller, the caches and the observers may see it. */
+  maskResult<T>(caller: Caller, tool: ToolDefinition, result: T): T;
+}
+
 interface ExecutorOptions {
   registry: Registry;
   clients: ClientProvider;
@@ -42,6 +50,7 @@ interface ExecutorOptions {
   clock: Clock;
   log: Logger;
   observers?: ExecutionObserver[];
+  guard?: CallGuard;
   /** Analytical results go through this cache (keyed by tool, normalised arguments and credentials). */
   resultCache?: ResultCache;
   /** Maps an SDK's own error to an AppError (every integration's mapper). */
@@ -216,6 +225,7 @@ export class Executor {
     let args: Record<string, unknown> | undefined;
     try {
       args = this.parseArgs(tool, rawArgs);
+      this.options.guard?.checkArguments(caller, tool, args);
       const { visible, full } = await this.run(caller, tool, args, control);
       this.report({
         caller,
@@ -265,7 +275,8 @@ export class Executor {
     // The page window belongs to list tools; a plain tool's own `cursor` (an upstream's, such as Slack's) is its own to read.
     const page = isListTool(tool) ? pageOf(tool.list, args) : resolvePage({});
     const once = async () => {
-      const { raw, failures } = await runToolOnce(this.callDeps, caller, tool, args, page, control);
+      const { raw: handed, failures } = await runToolOnce(this.callDeps, caller, tool, args, page, control);
+      const raw = this.options.guard ? this.options.guard.maskResult(caller, tool, handed) : handed;
       return { raw, partial: failures.length > 0 ? { partial: true, failed_sources: failures } : {} };
     };
     const fields = args.fields as string[] | undefined;

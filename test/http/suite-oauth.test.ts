@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GoogleState } from '../../src/sandbox/google/index.js';
 import { formsOf } from '../helpers/html-forms.js';
+import { consentThroughSandbox } from '../helpers/suite-consent.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -20,25 +21,7 @@ async function status(email: string): Promise<{ status: number; body: Record<str
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** Follows the authorization as a browser would: our authorize route, the consent page, back to our callback. */
-async function consentAs(authUrl: string, account: string): Promise<Response> {
-  const start = await fetch(authUrl, { redirect: 'manual' });
-  expect(start.status).toBe(302);
-  const consentUrl = start.headers.get('location') as string;
-  expect(consentUrl.startsWith(server.sandbox.urlOf('/google'))).toBe(true);
-  const page = await fetch(consentUrl);
-  const form = formsOf(await page.text()).find((f) => f.fields.account === account);
-  if (!form) throw new Error(`no consent form for ${account}`);
-  const approved = await fetch(new URL(form.action, consentUrl), {
-    method: 'POST',
-    body: new URLSearchParams(form.fields),
-    redirect: 'manual',
-  });
-  expect(approved.status).toBe(302);
-  const callback = approved.headers.get('location') as string;
-  expect(callback.startsWith(`${server.url}/oauth/suite/callback?`)).toBe(true);
-  return fetch(callback);
-}
+const consentAs = (authUrl: string, account: string) => consentThroughSandbox(server, authUrl, account);
 
 describe('suite authorization routes (demo mode against the sandbox Google)', () => {
   it('has every demo user authorized except the last of each tenant', async () => {

@@ -105,9 +105,13 @@ describe('deleting a tenant while its clients are calling tools', () => {
     expect(stats.body.data).toMatchObject({ total_nodes: 0, total_edges: 0, global_feed_size: 0 });
     const feed = await call(server, 'GET', '/graph/feed', { token: fresh });
     expect(feed.body.data).toEqual([]);
-    // Reading the feed is a graph tool call like any other: it leaves the new owner's own record.
+    // Reading the feed is a graph tool call like any other: it leaves the new owner's own record (and the
+    // audit log its records of the new owner's acts).
+    const { audit_records: audited, audit_heads: _head, ...own } = await rowsOf(TENANT);
+    expect(total(own)).toBe(1);
+    expect(audited).toBeGreaterThan(0);
+    await server.app.governance.audit.flush();
     const ownRows = total(await rowsOf(TENANT));
-    expect(ownRows).toBe(1);
 
     // The first owner's token stays dead, over REST and MCP, and writes nothing.
     expect((await call(server, 'GET', '/graph/stats', { token })).status).toBe(401);

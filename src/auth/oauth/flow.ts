@@ -41,6 +41,8 @@ export interface OAuthFlowOptions {
   redirectUri(): string;
   /** The link that starts authorization for a user (the authorize route), given in `needs_oauth` answers. */
   authorizeLink(owner: VaultOwner): string;
+  /** Hears each consent stored and each grant revoked (the audit log). */
+  onGrantChange?: (change: { kind: 'consent' | 'revoke'; owner: VaultOwner; provider: string }) => void;
   /** Present when the authorize route takes signed links instead of the user's token (see ConsentLinks). */
   consentLinks?: ConsentLinks;
   /**
@@ -163,6 +165,7 @@ export class OAuthFlow {
     }
     const stored: StoredGrant = { ...grant, authorizedAt: clock.now() };
     await vault.put(owner, provider.id, { ...stored });
+    this.options.onGrantChange?.({ kind: 'consent', owner, provider: provider.id });
     return { owner, grant: stored, returnUrl: pending.returnUrl };
   }
 
@@ -206,7 +209,9 @@ export class OAuthFlow {
         reason: error instanceof Error ? error.message : String(error),
       });
     }
-    return this.options.vault.delete(owner, this.provider.id);
+    const removed = await this.options.vault.delete(owner, this.provider.id);
+    this.options.onGrantChange?.({ kind: 'revoke', owner, provider: this.provider.id });
+    return removed;
   }
 
   /**

@@ -5,7 +5,7 @@ import type { TenantService } from '../tenants.js';
 import { tenantGate } from '../../store/tenant-gate.js';
 import type { CredentialVault, VaultOwner } from '../vault/index.js';
 import { ConsentLinks } from './consent-links.js';
-import { OAuthFlow } from './flow.js';
+import { OAuthFlow, type OAuthFlowOptions } from './flow.js';
 import type { PendingAuthorizations } from './pending.js';
 import { PgPendingAuthorizations } from './pending-pg.js';
 import { SqlitePendingAuthorizations } from './pending-sqlite.js';
@@ -32,6 +32,7 @@ export interface AuthorizationSetup {
    * sandbox's fake of the upstream).
    */
   providerOf?: (family: AuthorizationFamily) => OAuthProvider | undefined;
+  onGrantChange?: OAuthFlowOptions['onGrantChange'];
 }
 
 /** Where the flows keep their single-use marks: authorizations under way and consent links already used. */
@@ -90,6 +91,7 @@ function authorizationFlow(
     redirectUri: () => link('callback'),
     authorizeLink: (owner: VaultOwner) => `${link('authorize')}?${linkQuery(owner).toString()}`,
     consentLinks,
+    onGrantChange: setup.onGrantChange,
     accessDenied: async (owner) =>
       (await setup.tenants.exists(owner.tenantId)) ? undefined : `Tenant ${owner.tenantId} does not exist`,
   });

@@ -9,6 +9,10 @@ import { LocalGrantGenerations } from './generations.js';
 import { createKeyring, requireSharableKey } from './keyring.js';
 import { CredentialVault } from './vault.js';
 
+/** The vault's keys: the configured ones, or one derived from the JWT secret and database path. */
+export const vaultKeyringOf = (config: Config) =>
+  createKeyring(config.vaultKeys, `${config.jwtSecret}\0${config.databaseFile}`);
+
 /** The credential vault, with rows sealed under a rotated-out key moved to the current one. */
 export async function openVault(
   config: Config,
@@ -16,7 +20,7 @@ export async function openVault(
   log: Logger,
   clock: Clock,
 ): Promise<CredentialVault> {
-  const keyring = createKeyring(config.vaultKeys, `${config.jwtSecret}\0${config.databaseFile}`);
+  const keyring = vaultKeyringOf(config);
   requireSharableKey(keyring, backend.kind);
   const store = storeOn<CredentialStore>(backend, {
     sqlite: (db) => new SqliteCredentialStore(db, tenantGate(db)),

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config/config.js';
 import { UsageError } from '../args.js';
+import { parseSubCommand, type CommandIo } from '../sub-command.js';
 
 export const STORE_USAGE = `Usage: constellation store copy [--from <sqlite file>] [--to <postgres url>]
 
@@ -19,26 +19,8 @@ CONSTELLATION_DATABASE as it ran with) are re-sealed under it.
 Stop the servers that write to the SQLite file first: what they write during the copy may be missed.
 `;
 
-interface StoreIo {
-  env: NodeJS.ProcessEnv;
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
-
-function parsed(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)} Run "constellation store --help".`);
-  }
-}
-
 /** `constellation store copy`: the exit code (0 copied and counted, 1 failed or short, 2 usage). */
-export async function runStoreCommand(argv: string[], io: StoreIo): Promise<number> {
+export async function runStoreCommand(argv: string[], io: CommandIo): Promise<number> {
   try {
     return await storeCommand(argv, io);
   } catch (error) {
@@ -48,8 +30,12 @@ export async function runStoreCommand(argv: string[], io: StoreIo): Promise<numb
   }
 }
 
-async function storeCommand(argv: string[], io: StoreIo): Promise<number> {
-  const { values, positionals } = parsed(argv);
+async function storeCommand(argv: string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseSubCommand(
+    argv,
+    { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    'store',
+  );
   if (values.help || positionals.length === 0) {
     io.stdout(STORE_USAGE);
     return values.help ? 0 : 2;

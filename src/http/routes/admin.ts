@@ -3,6 +3,7 @@ import { TokenRequest } from '../../auth/jwt.js';
 import { TenantCreate, TenantUpdate, validationError } from '../../auth/tenants.js';
 import { checkTokenConnections } from '../../auth/token-connections.js';
 import { AppError } from '../../toolkit/errors.js';
+import { auditAdmin } from '../audit-admin.js';
 import { callerOf, requireApiKey, requireCaller } from '../auth.js';
 import { ANY_OBJECT, envelopeOf, jsonSchemaOf } from '../doc-schemas.js';
 import { envelope } from '../envelope.js';
@@ -24,9 +25,10 @@ const TENANT = envelopeOf(ANY_OBJECT);
 
 /** Tenants, tokens and the connection cache (`/admin/...`), behind the API key. */
 export const adminRoutes: RouteModule<
-  CallerChecks & Pick<RouteContext, 'tenants' | 'tokens' | 'connections' | 'integrations' | 'services'>
+  CallerChecks & Pick<RouteContext, 'tenants' | 'tokens' | 'connections' | 'integrations' | 'services' | 'governance'>
 > = (routes, app) => {
   const apiKey = requireApiKey(app);
+  const audited = (operationId: string) => [apiKey, auditAdmin(app, operationId)];
   const admin = { tag: 'admin', security: 'apiKey' } as const;
 
   routes.add(
@@ -41,7 +43,7 @@ export const adminRoutes: RouteModule<
         properties: { tenants: { type: 'array', items: ANY_OBJECT }, count: { type: 'integer' } },
       }),
     },
-    apiKey,
+    ...audited('listTenants'),
     route(async (_req, res) => {
       const tenants = await app.tenants.list();
       res.json(envelope({ tenants, count: tenants.length }));
@@ -57,7 +59,7 @@ export const adminRoutes: RouteModule<
       summary: 'Get a tenant',
       response: TENANT,
     },
-    apiKey,
+    ...audited('getTenant'),
     route(async (req, res) => {
       res.json(envelope(await app.tenants.get(String(req.params.id))));
     }),
@@ -74,7 +76,7 @@ export const adminRoutes: RouteModule<
       status: 201,
       response: TENANT,
     },
-    apiKey,
+    ...audited('createTenant'),
     route(async (req, res) => {
       res.status(201).json(envelope(await app.tenants.create(req.body)));
     }),
@@ -90,7 +92,7 @@ export const adminRoutes: RouteModule<
       body: jsonSchemaOf(TenantUpdate),
       response: TENANT,
     },
-    apiKey,
+    ...audited('updateTenant'),
     route(async (req, res) => {
       res.json(envelope(await app.tenants.update(String(req.params.id), req.body)));
     }),
@@ -105,7 +107,7 @@ export const adminRoutes: RouteModule<
       summary: 'Delete a tenant and all its data',
       response: MESSAGE,
     },
-    apiKey,
+    ...audited('deleteTenant'),
     route(async (req, res) => {
       const id = String(req.params.id);
       await app.tenants.remove(id);
@@ -125,7 +127,7 @@ export const adminRoutes: RouteModule<
       query: [{ name: 'user_id', schema: jsonSchemaOf(ContextOwner), description: "Only this user's contexts" }],
       response: MESSAGE,
     },
-    apiKey,
+    ...audited('purgeTenantContexts'),
     route(async (req, res) => {
       const id = (await app.tenants.get(String(req.params.id))).id;
       let userId: string | undefined;
@@ -156,7 +158,7 @@ export const adminRoutes: RouteModule<
       body: jsonSchemaOf(TokenRequest),
       response: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] },
     },
-    apiKey,
+    ...audited('issueToken'),
     route(async (req, res) => {
       const parsed = TokenRequest.safeParse(req.body ?? {});
       if (!parsed.success) throw validationError(parsed.error);
@@ -176,7 +178,7 @@ export const adminRoutes: RouteModule<
       summary: "Cached connections of the token's tenant",
       response: envelopeOf(),
     },
-    apiKey,
+    ...audited('getConnectionStats'),
     requireCaller(app),
     (_req, res) => {
       res.json(envelope(app.connections.stats(callerOf(res).tenantId)));
@@ -199,7 +201,7 @@ export const adminRoutes: RouteModule<
       ],
       response: MESSAGE,
     },
-    apiKey,
+    ...audited('clearConnections'),
     requireCaller(app),
     route((req, res) => {
       const caller = callerOf(res);

@@ -1,5 +1,6 @@
 import type { RouteModule } from '../route-module.js';
 import { adminRoutes } from './admin.js';
+import { auditRoutes } from './audit.js';
 import { catalogRoutes } from './catalog.js';
 import { authorizationRoutes } from './oauth-routes.js';
 import { demoRoute } from './demo.js';
@@ -27,6 +28,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   demoRoute,
   catalogRoutes,
   adminRoutes,
+  auditRoutes,
   documentUploadSlots,
   documentRoutes,
   upstreamRoutes,

@@ -1,4 +1,5 @@
 import type { PgMigration } from './migrate.js';
+import { auditSchema } from './schema/audit.js';
 import { consentLinksSchema } from './schema/consent-links.js';
 import { coreSchema } from './schema/core.js';
 import { documentSchema } from './schema/documents.js';
@@ -11,4 +12,5 @@ export const pgMigrations: readonly PgMigration[] = [
   { id: '001_schema', sql: [coreSchema, graphSchema, documentSchema, servicesSchema].join('\n') },
   { id: '002_consent_links_used', sql: consentLinksSchema },
   { id: '003_shared_state', sql: sharedStateSchema },
+  { id: '004_audit', sql: auditSchema },
 ];

@@ -1,0 +1,116 @@
+import type { Clock, Logger } from '../../toolkit/context.js';
+import { ChainVerifier, sealBatch, type LinkSigner, type VerifyReport } from './chain.js';
+import type { AuditEntry, AuditRow } from './record.js';
+import type { AuditStore } from './store.js';
+
+const VERIFY_PAGE = 2000;
+const DAY_MS = 86_400_000;
+
+/** One exported record: its tenant and place in the chain, its time, its body's fields and its hashes. */
+export type ExportedRecord = Record<string, unknown> & {
+  tenant_id: string;
+  seq: number;
+  at: string;
+  prev_hash: string;
+  hash: string;
+};
+
+export const exportedRecordOf = (row: AuditRow): ExportedRecord => ({
+  tenant_id: row.tenant_id,
+  seq: row.seq,
+  at: new Date(row.at).toISOString(),
+  ...(JSON.parse(row.body) as Record<string, unknown>),
+  prev_hash: row.prev_hash,
+  hash: row.hash,
+});
+
+/**
+ * The audit log: acts are queued in memory as they happen and appended in batches, one per tenant, right
+ * after the call that made them has answered (off its critical path). `flush()` drains the queue: exports
+ * and verification flush first, and the shutdown flushes last, so a clean stop loses no record.
+ */
+export class AuditLog {
+  private queue: AuditEntry[] = [];
+  private scheduled = false;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: AuditStore,
+    private readonly signer: LinkSigner,
+    private readonly clock: Clock,
+    private readonly log: Logger,
+  ) {}
+
+  /** Queues an act; it is appended once the current event loop turn is over. */
+  record(entry: AuditEntry): void {
+    this.queue.push(entry);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => void this.flush());
+  }
+
+  /** Appends everything queued so far; resolves once it is stored (a failure is logged, not thrown). */
+  flush(): Promise<void> {
+    this.scheduled = false;
+    const batch = this.queue.splice(0);
+    if (batch.length === 0) return this.flushing;
+    this.flushing = this.flushing.then(() => this.append(batch));
+    return this.flushing;
+  }
+
+  async page(
+    tenantId: string,
+    query: Parameters<AuditStore['page']>[1],
+  ): Promise<{ records: ExportedRecord[]; lastSeq?: number; more: boolean }> {
+    await this.flush();
+    const rows = await this.store.page(tenantId, { ...query, limit: query.limit + 1 });
+    const shown = rows.slice(0, query.limit);
+    return { records: shown.map(exportedRecordOf), lastSeq: shown.at(-1)?.seq, more: rows.length > query.limit };
+  }
+
+  /** Checks the tenant's chain from its checkpoint (or its first record) to its head. */
+  async verify(tenantId: string): Promise<VerifyReport> {
+    await this.flush();
+    const verifier = new ChainVerifier(this.signer, tenantId, await this.store.state(tenantId));
+    while (!verifier.done) {
+      const rows = await this.store.page(tenantId, { afterSeq: verifier.position, limit: VERIFY_PAGE });
+      if (rows.length === 0) break;
+      verifier.check(rows);
+      if (rows.length < VERIFY_PAGE) break;
+    }
+    return verifier.report();
+  }
+
+  /** The retention cut: every tenant's records older than `retentionDays`, behind a signed checkpoint. */
+  async cut(retentionDays: number): Promise<number> {
+    await this.flush();
+    const before = this.clock.now() - retentionDays * DAY_MS;
+    let removed = 0;
+    for (const tenantId of await this.store.tenantsWithRecordsBefore(before))
+      removed += await this.store.cut(tenantId, before, (link) => this.signer.sign(tenantId, link));
+    return removed;
+  }
+
+  private async append(batch: readonly AuditEntry[]): Promise<void> {
+    const byTenant = new Map<string, AuditEntry[]>();
+    for (const entry of batch) {
+      const list = byTenant.get(entry.tenantId);
+      if (list) list.push(entry);
+      else byTenant.set(entry.tenantId, [entry]);
+    }
+    for (const [tenantId, entries] of byTenant) {
+      try {
+        const stored = await this.store.append(tenantId, (head) => sealBatch(this.signer, tenantId, head, entries));
+        // A deleted tenant's records would belong to nothing: its acts are in the server log only.
+        if (!stored)
+          this.log.info('audit: tenant gone, records not kept', { tenant_id: tenantId, records: entries.length });
+      } catch (error) {
+        this.log.error('audit: records not stored', {
+          tenant_id: tenantId,
+          records: entries.length,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+  }
+}

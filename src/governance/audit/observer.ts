@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../analytics/cache.js';
+import type { ExecutionEvent, ExecutionObserver } from '../../toolkit/executor.js';
+import type { GovernancePolicy } from '../policy-hooks.js';
+import { maskValue } from '../secrets.js';
+import type { AuditEntry } from './record.js';
+
+/** SHA-256 of a value's canonical JSON, credentials masked first (a digest must not let one be guessed). */
+export const argumentsDigest = (masked: unknown): string =>
+  createHash('sha256')
+    .update(canonicalJson(masked) ?? '')
+    .digest('hex');
+
+/**
+ * Every finished tool call, on any surface, as an audit record. The executor does not see the upstreams'
+ * request ids (the SDKs keep them), so records carry none yet.
+ */
+export function auditObserver(
+  record: (entry: AuditEntry) => void,
+  policy: GovernancePolicy,
+  node: string,
+): ExecutionObserver {
+  return (event: ExecutionEvent) => {
+    const { caller, tool, error } = event;
+    const masked = maskValue(event.args);
+    record({
+      tenantId: caller.tenantId,
+      at: event.startedAt,
+      kind: 'tool_call',
+      action: tool.qualifiedName,
+      user: caller.userEmail,
+      client: caller.client,
+      node,
+      argsDigest: argumentsDigest(masked),
+      args: policy.keepsArgumentValues(caller.tenantId) ? masked : undefined,
+      outcome: event.success ? 'ok' : (error?.code ?? 'INTERNAL_ERROR'),
+      durationMs: event.durationMs,
+      detail: error?.code === 'SECRET_DETECTED' ? { secrets: error.details } : undefined,
+    });
+  };
+}

@@ -1,0 +1,144 @@
+import type { Db, Migration } from '../../store/db.js';
+import type { TenantGate } from '../../store/tenant-gate.js';
+import { GENESIS, type AuditRow, type ChainLink, type ChainState, type SignedLink } from './record.js';
+import type { AuditPageQuery, AuditStore } from './store.js';
+
+export const auditMigrations: Migration[] = [
+  {
+    // The audit log: records chained per tenant (seq, previous hash, own hash) and each tenant's signed head
+    // and retention checkpoint. Rows carry their tenant (purged with it).
+    id: '460_audit',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE audit_records (
+          tenant_id TEXT NOT NULL,
+          seq INTEGER NOT NULL,
+          at INTEGER NOT NULL,
+          body TEXT NOT NULL,
+          prev_hash TEXT NOT NULL,
+          hash TEXT NOT NULL,
+          PRIMARY KEY (tenant_id, seq)
+        ) WITHOUT ROWID;
+        CREATE INDEX audit_records_by_time ON audit_records (at);
+        CREATE TABLE audit_heads (
+          tenant_id TEXT PRIMARY KEY,
+          seq INTEGER NOT NULL,
+          hash TEXT NOT NULL,
+          signature TEXT NOT NULL,
+          checkpoint_seq INTEGER,
+          checkpoint_hash TEXT,
+          checkpoint_signature TEXT
+        );
+      `),
+  },
+];
+
+interface HeadRow {
+  seq: number;
+  hash: string;
+  signature: string;
+  checkpoint_seq: number | null;
+  checkpoint_hash: string | null;
+  checkpoint_signature: string | null;
+}
+
+export function chainStateOf(row: HeadRow | undefined): ChainState | undefined {
+  if (!row) return undefined;
+  const head = { seq: row.seq, hash: row.hash, signature: row.signature };
+  return row.checkpoint_seq === null
+    ? { head }
+    : {
+        head,
+        checkpoint: {
+          seq: row.checkpoint_seq,
+          hash: row.checkpoint_hash ?? '',
+          signature: row.checkpoint_signature ?? '',
+        },
+      };
+}
+
+/**
+ * The audit log in the installation's SQLite file. Each append is one synchronous transaction (SQLite's
+ * writer lock serialises it against every other process on the file), so the head it reads is the one it
+ * replaces.
+ */
+export class SqliteAuditStore implements AuditStore {
+  private readonly statements;
+
+  constructor(
+    private readonly db: Db,
+    private readonly gate: TenantGate,
+  ) {
+    this.statements = {
+      head: db.prepare('SELECT * FROM audit_heads WHERE tenant_id = ?'),
+      insert: db.prepare(
+        'INSERT INTO audit_records (tenant_id, seq, at, body, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      setHead: db.prepare(
+        `INSERT INTO audit_heads (tenant_id, seq, hash, signature) VALUES (?, ?, ?, ?)
+         ON CONFLICT (tenant_id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash, signature = excluded.signature`,
+      ),
+    };
+  }
+
+  async append(tenantId: string, seal: (head: ChainLink) => { rows: AuditRow[]; head: SignedLink }): Promise<boolean> {
+    return this.db.transaction(() => {
+      if (!this.gate(tenantId)) return false;
+      const current = this.statements.head.get(tenantId) as HeadRow | undefined;
+      const sealed = seal(current ?? GENESIS);
+      for (const row of sealed.rows)
+        this.statements.insert.run(row.tenant_id, row.seq, row.at, row.body, row.prev_hash, row.hash);
+      this.statements.setHead.run(tenantId, sealed.head.seq, sealed.head.hash, sealed.head.signature);
+      return true;
+    })();
+  }
+
+  async page(tenantId: string, query: AuditPageQuery): Promise<AuditRow[]> {
+    return this.db
+      .prepare(
+        `SELECT * FROM audit_records WHERE tenant_id = ? AND seq > ? AND at >= ? AND at < ? ORDER BY seq LIMIT ?`,
+      )
+      .all(
+        tenantId,
+        query.afterSeq,
+        query.since ?? Number.MIN_SAFE_INTEGER,
+        query.until ?? Number.MAX_SAFE_INTEGER,
+        query.limit,
+      ) as AuditRow[];
+  }
+
+  async state(tenantId: string): Promise<ChainState | undefined> {
+    return chainStateOf(this.statements.head.get(tenantId) as HeadRow | undefined);
+  }
+
+  async cut(tenantId: string, before: number, sign: (link: ChainLink) => SignedLink): Promise<number> {
+    return this.db.transaction(() => {
+      const last = this.db
+        .prepare('SELECT seq, hash FROM audit_records WHERE tenant_id = ? AND at < ? ORDER BY seq DESC LIMIT 1')
+        .get(tenantId, before) as ChainLink | undefined;
+      if (!last) return 0;
+      const checkpoint = sign(last);
+      this.db
+        .prepare(
+          'UPDATE audit_heads SET checkpoint_seq = ?, checkpoint_hash = ?, checkpoint_signature = ? WHERE tenant_id = ?',
+        )
+        .run(checkpoint.seq, checkpoint.hash, checkpoint.signature, tenantId);
+      return this.db.prepare('DELETE FROM audit_records WHERE tenant_id = ? AND seq <= ?').run(tenantId, last.seq)
+        .changes;
+    })();
+  }
+
+  async tenantsWithRecordsBefore(before: number): Promise<string[]> {
+    const rows = this.db.prepare('SELECT DISTINCT tenant_id FROM audit_records WHERE at < ?').all(before) as Array<{
+      tenant_id: string;
+    }>;
+    return rows.map((row) => row.tenant_id);
+  }
+
+  async deleteTenant(tenantId: string): Promise<number> {
+    return this.db.transaction(() => {
+      this.db.prepare('DELETE FROM audit_heads WHERE tenant_id = ?').run(tenantId);
+      return this.db.prepare('DELETE FROM audit_records WHERE tenant_id = ?').run(tenantId).changes;
+    })();
+  }
+}
