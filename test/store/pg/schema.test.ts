@@ -186,4 +186,30 @@ describe('PostgreSQL schema', () => {
     );
     expect(byProperty.rowCount).toBe(1);
   });
+  it('probes a node by its key through the key index, even under a plan made while the table was small', async () => {
+    await pool.query(
+      "INSERT INTO tenants (id, consumer_id, created_at, updated_at) VALUES ('probed', 'c', 'now', 'now')",
+    );
+    await pool.query(
+      `INSERT INTO graph_nodes (tenant_id, node_type, node_id, created_at, updated_at)
+       SELECT 'probed', 'pull_request', 'org/repo#' || i, i, i FROM generate_series(1, 300) AS i`,
+    );
+    const client = await pool.connect();
+    try {
+      // The plan a cached statement keeps (graph_write_batch's are): made once, without the values.
+      await client.query('SET plan_cache_mode = force_generic_plan');
+      await client.query(
+        'PREPARE probe (text, text, text) AS SELECT id FROM graph_nodes WHERE tenant_id = $1 AND node_type = $2 AND node_id = $3',
+      );
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        "EXPLAIN EXECUTE probe ('probed', 'pull_request', 'x')",
+      );
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain('graph_nodes_tenant_id_node_type_node_id_key');
+      expect(plan).not.toContain('graph_nodes_by_type');
+    } finally {
+      await client.query('DEALLOCATE probe; RESET plan_cache_mode');
+      client.release();
+    }
+  });
 });
