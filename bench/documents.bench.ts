@@ -4,6 +4,7 @@ import { documentStoresOn } from '../src/documents/stores.js';
 import { DocumentService } from '../src/documents/service.js';
 import { openDatabase } from '../src/database.js';
 import type { StoreBackend } from '../src/store/backend.js';
+import { annFigures } from './documents-ann-pg.js';
 import { benchCluster } from './pg.js';
 import { loadBeir, ndcgAt, recallAt } from './documents-data.js';
 import type { BenchResult } from './lib.js';
@@ -191,6 +192,15 @@ async function latency(label: string, backend: StoreBackend): Promise<BenchResul
         note: `p90 ${percentile(runs, 90).toFixed(1)} ms`,
       });
     }
+    if (backend.kind === 'postgres')
+      out.push(
+        ...(await annFigures(
+          service,
+          backend.pool,
+          'lat',
+          Array.from({ length: 100 }, (_, i) => sentence(i * 7919)),
+        )),
+      );
   }
   await service.close();
   return out;

@@ -18,8 +18,8 @@ interface PendingWrite {
   admit: (usedBytes: number) => void;
   tenantEpoch?: string;
   signal?: AbortSignal;
-  /** Hears each batch written (chunks so far). */
-  onBatch?: (written: number) => void;
+  /** Hears each batch written (chunks so far); the next batch waits for it. */
+  onBatch?: (written: number) => Promise<void>;
 }
 
 /**
@@ -40,7 +40,7 @@ export async function writePending(store: DocumentStorage, linker: EntityLinker,
       if (signal?.aborted) throw cancelled();
       await store.addChunks(tenant, rowid, doc.space, batch);
       for (const [term, n] of batch.terms) termsAdded.set(term, (termsAdded.get(term) ?? 0) + n);
-      write.onBatch?.(batch.chunks.at(-1)!.index + 1);
+      await write.onBatch?.(batch.chunks.at(-1)!.index + 1);
     }
     await turn();
     if (signal?.aborted) throw cancelled();

@@ -40,6 +40,12 @@ export interface UploadRequest {
   onProgress?: (update: ProgressUpdate) => void;
   /** Stops the upload (its worker, or its writes between batches); nothing is stored. */
   signal?: AbortSignal;
+  /**
+   * Awaited after each batch of chunks is written, before the next: the upload is pending meanwhile. Lets a
+   * caller look at (or act on) a pending upload at a known point, on PostgreSQL too, whose reads are not
+   * synchronous as SQLite's are.
+   */
+  afterBatch?: (written: number) => Promise<void>;
 }
 
 const UPLOAD_STAGES = 4;
@@ -166,12 +172,14 @@ export class DocumentService {
       admit: (usedBytes) => this.policy.admit(usedBytes, request.bytes.length),
       tenantEpoch: request.tenantEpoch,
       signal: request.signal,
-      onBatch: (written) =>
+      onBatch: async (written) => {
         request.onProgress?.({
           progress: 3 + written / (prepared.count + 1),
           total: UPLOAD_STAGES,
           message: `Stored ${written} of ${prepared.count} chunks`,
-        }),
+        });
+        await request.afterBatch?.(written);
+      },
     });
     const stored = (await this.store.get(tenantId, documentId))!;
     request.onProgress?.({

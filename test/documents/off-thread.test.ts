@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { documentStoresOn } from '../../src/documents/stores.js';
+import { installationDocumentStores } from '../../src/documents/stores.js';
 import { DocumentJobs } from '../../src/documents/jobs.js';
 import { WRITE_BATCH } from '../../src/documents/pending-write.js';
 import { DocumentService, type UploadRequest } from '../../src/documents/service.js';
-import { tenantGate } from '../../src/store/tenant-gate.js';
 import type { ProgressUpdate } from '../../src/toolkit/define-tool.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { storeCount, storeRows } from '../helpers/store-sql.js';
 
 /**
  * Uploads run their parsing, chunking and embedding in a worker and write in batches while pending:
@@ -17,20 +17,10 @@ let jobs: DocumentJobs;
 let service: DocumentService;
 
 beforeAll(async () => {
-  // On SQLite in either lane: the test reads a pending upload's rows between two batches, synchronously.
-  server = await startTestServer({
-    config: { rateLimitPerMinute: 0 },
-    env: { CONSTELLATION_DATABASE_URL: '', CONSTELLATION_ENCRYPTION_KEY: '' },
-  });
+  server = await startTestServer({ config: { rateLimitPerMinute: 0 } });
   jobs = new DocumentJobs({ workers: 1, timeoutMs: 60_000, maxHeapMb: 512 });
-  const { db, config } = server.app;
-  service = new DocumentService(
-    documentStoresOn({ kind: 'sqlite', db }, tenantGate(db)),
-    undefined,
-    () => new Date(),
-    config.documents,
-    jobs,
-  );
+  const { store, config } = server.app;
+  service = new DocumentService(installationDocumentStores(store), undefined, () => new Date(), config.documents, jobs);
 });
 afterAll(async () => {
   await jobs.close();
@@ -50,13 +40,13 @@ const bigUpload = (word: string, chunks = 4 * WRITE_BATCH): UploadRequest => ({
   chunkSize: 100,
 });
 
-const rowsOf = (tenantId: string) =>
-  Object.fromEntries(
-    ['documents', 'document_chunks', 'document_postings', 'document_terms', 'document_entities'].map((table) => [
-      table,
-      server.app.db.prepare(`SELECT count(*) FROM ${table} WHERE tenant_id = ?`).pluck().get(tenantId) as number,
-    ]),
+const rowsOf = async (tenantId: string) => {
+  const tables = ['documents', 'document_chunks', 'document_postings', 'document_terms', 'document_entities'];
+  const counts = await Promise.all(
+    tables.map((table) => storeCount(server.app.store, table, 'tenant_id = ?', [tenantId])),
   );
+  return Object.fromEntries(tables.map((table, i) => [table, counts[i]]));
+};
 const nothingStored = {
   documents: 0,
   document_chunks: 0,
@@ -74,6 +64,12 @@ const atFirstBatch = (then: () => void) => {
     then();
   };
 };
+/** Runs `then` after the upload's first written batch, the upload waiting for it before its next one. */
+const pausedAtFirstBatch =
+  (then: () => Promise<unknown>) =>
+  async (written: number): Promise<void> => {
+    if (written === WRITE_BATCH) await then();
+  };
 
 describe('an upload off the event loop', () => {
   it('keeps answering /health while a large upload is written: the health answer comes first', async () => {
@@ -94,36 +90,38 @@ describe('an upload off the event loop', () => {
 
   it('shows a document nowhere while it is pending, and everywhere once stored', async () => {
     const before = (await service.list('acme', 100, 0)).total;
-    let seenWhilePending: Promise<unknown> | undefined;
+    let seenWhilePending: unknown;
     let pendingId = '';
     const upload = service.upload('acme', {
       ...bigUpload('quokkapending'),
-      onProgress: atFirstBatch(() => {
-        pendingId = server.app.db
-          .prepare("SELECT document_id FROM documents WHERE filename = 'quokkapending.txt'")
-          .pluck()
-          .get() as string;
-        const written = server.app.db
-          .prepare(
-            'SELECT count(*) FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE d.document_id = ?',
-          )
-          .pluck()
-          .get(pendingId);
-        seenWhilePending = Promise.all(
+      afterBatch: pausedAtFirstBatch(async () => {
+        const [pending] = await storeRows<{ document_id: string }>(
+          server.app.store,
+          "SELECT document_id FROM documents WHERE filename = 'quokkapending.txt'",
+        );
+        pendingId = pending.document_id;
+        const written = await storeCount(
+          server.app.store,
+          'document_chunks c JOIN documents d ON d.id = c.document_rowid',
+          'd.document_id = ?',
+          [pendingId],
+        );
+        const answers = await Promise.all(
           (['hybrid', 'vector_only', 'graph_only', 'graph_expanded'] as const).map((mode) =>
             service.query('acme', { query: 'quokkapending line', top_k: 10, mode, include_context: true }),
           ),
-        ).then(async (answers) => ({
+        );
+        seenWhilePending = {
           written,
           listed: (await service.list('acme', 100, 0)).total,
           detail: await service.get('acme', pendingId).catch((error: unknown) => (error as Error).message),
           hitsOfPending: answers.flatMap((a) => a.results).filter((r) => r.document_id === pendingId).length,
-        }));
+        };
       }),
     });
     const stored = await upload;
     expect(stored.document_id).toBe(pendingId);
-    expect(await seenWhilePending).toEqual({
+    expect(seenWhilePending).toEqual({
       written: WRITE_BATCH,
       listed: before,
       detail: `Document not found: ${pendingId}`,
@@ -155,7 +153,7 @@ describe('an upload off the event loop', () => {
       message: 'The upload was cancelled; nothing was stored',
     });
     expect(jobs.load).toEqual({ queued: 0, running: 0 });
-    expect(rowsOf('cancels')).toEqual(nothingStored);
+    expect(await rowsOf('cancels')).toEqual(nothingStored);
     const next = await service.upload('cancels', {
       filename: 'next.txt',
       bytes: encode('The next upload gets the worker.'),
@@ -179,7 +177,7 @@ describe('an upload off the event loop', () => {
   it('removes what it wrote when cancelled between its batches, term counts included', async () => {
     await server.app.tenants.ensure({ id: 'halfway', consumerId: 'halfway-consumer' });
     await service.upload('halfway', { filename: 'kept.txt', bytes: encode('A kept line about the launch plan.') });
-    const kept = rowsOf('halfway');
+    const kept = await rowsOf('halfway');
     const controller = new AbortController();
     const upload = service.upload('halfway', {
       ...bigUpload('halfway'),
@@ -187,7 +185,7 @@ describe('an upload off the event loop', () => {
       onProgress: atFirstBatch(() => controller.abort()),
     });
     await expect(upload).rejects.toMatchObject({ code: 'CANCELLED' });
-    expect(rowsOf('halfway')).toEqual(kept);
+    expect(await rowsOf('halfway')).toEqual(kept);
   });
 
   it('stores nothing when its tenant is deleted between two of its batches', async () => {
@@ -196,10 +194,10 @@ describe('an upload off the event loop', () => {
     const upload = service.upload('vanishing', {
       ...bigUpload('vanishing'),
       tenantEpoch: epoch,
-      onProgress: atFirstBatch(() => void server.app.tenants.remove('vanishing')),
+      afterBatch: pausedAtFirstBatch(() => server.app.tenants.remove('vanishing')),
     });
     await expect(upload).rejects.toMatchObject({ code: 'TENANT_NOT_FOUND', message: 'Tenant not found: vanishing' });
-    expect(rowsOf('vanishing')).toEqual(nothingStored);
+    expect(await rowsOf('vanishing')).toEqual(nothingStored);
   });
 
   it('stores nothing when its tenant is re-created under the same id between two of its batches', async () => {
@@ -208,14 +206,12 @@ describe('an upload off the event loop', () => {
     const upload = service.upload('recreated', {
       ...bigUpload('recreated'),
       tenantEpoch: epoch,
-      onProgress: atFirstBatch(
-        () =>
-          void server.app.tenants
-            .remove('recreated')
-            .then(() => server.app.tenants.ensure({ id: 'recreated', consumerId: 'recreated-consumer' })),
-      ),
+      afterBatch: pausedAtFirstBatch(async () => {
+        await server.app.tenants.remove('recreated');
+        await server.app.tenants.ensure({ id: 'recreated', consumerId: 'recreated-consumer' });
+      }),
     });
     await expect(upload).rejects.toMatchObject({ code: 'TENANT_NOT_FOUND' });
-    expect(rowsOf('recreated')).toEqual(nothingStored);
+    expect(await rowsOf('recreated')).toEqual(nothingStored);
   });
 });

@@ -3,6 +3,7 @@ import { auditSchema } from './schema/audit.js';
 import { consentLinksSchema } from './schema/consent-links.js';
 import { coreSchema } from './schema/core.js';
 import { documentSchema } from './schema/documents.js';
+import { graphKeyProbesSchema } from './schema/graph-key-probes.js';
 import { graphSchema } from './schema/graph.js';
 import { servicesSchema } from './schema/services.js';
 import { sharedStateSchema } from './schema/shared-state.js';
@@ -13,4 +14,5 @@ export const pgMigrations: readonly PgMigration[] = [
   { id: '002_consent_links_used', sql: consentLinksSchema },
   { id: '003_shared_state', sql: sharedStateSchema },
   { id: '004_audit', sql: auditSchema },
+  { id: '005_graph_key_probes', sql: graphKeyProbesSchema },
 ];

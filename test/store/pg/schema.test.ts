@@ -186,4 +186,53 @@ describe('PostgreSQL schema', () => {
     );
     expect(byProperty.rowCount).toBe(1);
   });
+  it("removes a node's keyword postings with the node, and no other node's", async () => {
+    await pool.query(
+      "INSERT INTO tenants (id, consumer_id, created_at, updated_at) VALUES ('pruned', 'c', 'now', 'now')",
+    );
+    const nodes = await pool.query<{ id: string }>(
+      `INSERT INTO graph_nodes (tenant_id, node_type, node_id, created_at, updated_at)
+       VALUES ('pruned', 'ticket', 'T-1', 1, 1), ('pruned', 'ticket', 'T-2', 1, 1) RETURNING id`,
+    );
+    const [gone, kept] = nodes.rows.map((row) => row.id);
+    await pool.query(
+      `INSERT INTO graph_node_postings (tenant_id, term, node_rowid, tf, node_length)
+       VALUES ('pruned', 'engin', $1, 1, 2), ('pruned', 'ledger', $1, 1, 2), ('pruned', 'engin', $2, 1, 2)`,
+      [gone, kept],
+    );
+
+    await pool.query('DELETE FROM graph_nodes WHERE id = $1', [gone]);
+
+    const { rows } = await pool.query<{ term: string; node_rowid: string }>(
+      "SELECT term, node_rowid FROM graph_node_postings WHERE tenant_id = 'pruned'",
+    );
+    expect(rows).toEqual([{ term: 'engin', node_rowid: kept }]);
+  });
+
+  it('probes a node by its key through the key index, even under a plan made while the table was small', async () => {
+    await pool.query(
+      "INSERT INTO tenants (id, consumer_id, created_at, updated_at) VALUES ('probed', 'c', 'now', 'now')",
+    );
+    await pool.query(
+      `INSERT INTO graph_nodes (tenant_id, node_type, node_id, created_at, updated_at)
+       SELECT 'probed', 'pull_request', 'org/repo#' || i, i, i FROM generate_series(1, 300) AS i`,
+    );
+    const client = await pool.connect();
+    try {
+      // The plan a cached statement keeps (graph_write_batch's are): made once, without the values.
+      await client.query('SET plan_cache_mode = force_generic_plan');
+      await client.query(
+        'PREPARE probe (text, text, text) AS SELECT id FROM graph_nodes WHERE tenant_id = $1 AND node_type = $2 AND node_id = $3',
+      );
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        "EXPLAIN EXECUTE probe ('probed', 'pull_request', 'x')",
+      );
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain('graph_nodes_tenant_id_node_type_node_id_key');
+      expect(plan).not.toContain('graph_nodes_by_type');
+    } finally {
+      await client.query('DEALLOCATE probe; RESET plan_cache_mode');
+      client.release();
+    }
+  });
 });

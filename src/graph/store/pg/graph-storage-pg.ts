@@ -110,8 +110,12 @@ export class PgGraphStorage implements GraphStorage {
     limit: number,
   ): Promise<NodeRow[]> {
     const params = new PgParams(tenantId);
-    const typed = type === undefined ? '' : ` AND n.node_type = ${params.add(type)}`;
-    const sql = `SELECT ${NODE_COLUMNS} FROM graph_nodes n WHERE n.tenant_id = $1${typed}${conditionsPg('n', conditions, params)}
+    // In the by-type index's collation, which only this listing asks for (migration 005_graph_key_probes).
+    const tenant =
+      type === undefined
+        ? 'n.tenant_id = $1'
+        : `n.tenant_id COLLATE "C" = $1 AND n.node_type COLLATE "C" = ${params.add(type)}`;
+    const sql = `SELECT ${NODE_COLUMNS} FROM graph_nodes n WHERE ${tenant}${conditionsPg('n', conditions, params)}
       ORDER BY n.updated_at DESC, n.id DESC LIMIT ${params.add(limit)}`;
     return this.nodeRows(sql, params.values);
   }

@@ -44,6 +44,7 @@ CREATE TABLE graph_nodes (
   expires_at bigint,
   UNIQUE (tenant_id, node_type, node_id)
 );
+-- Redefined by 005_graph_key_probes (schema/graph-key-probes.ts), which also changes how postings go with their node.
 CREATE INDEX graph_nodes_by_type ON graph_nodes (tenant_id, node_type, updated_at);
 CREATE INDEX graph_nodes_expiring ON graph_nodes (tenant_id, expires_at) WHERE expires_at IS NOT NULL;
 CREATE INDEX graph_nodes_properties ON graph_nodes USING gin (properties jsonb_path_ops);
