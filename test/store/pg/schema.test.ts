@@ -80,6 +80,8 @@ async function seedTenant(tenantId: string, space: string): Promise<void> {
   await q(
     "INSERT INTO mcp_tasks (task_id, tenant_id, owner, tool, status, created_at, updated_at, ttl_ms) VALUES ($1 || '-t', $1, 'ada', 'x', 'working', 1, 1, 1000)",
   );
+  await q("INSERT INTO audit_records (tenant_id, seq, at, body, prev_hash, hash) VALUES ($1, 1, 1, '{}', '', 'h1')");
+  await q("INSERT INTO audit_heads (tenant_id, seq, hash, signature) VALUES ($1, 1, 'h1', 's')");
 }
 
 async function rowsPerTable(tenantId: string): Promise<Record<string, number>> {
