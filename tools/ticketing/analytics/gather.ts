@@ -92,6 +92,25 @@ async function fieldIds(clients: JiraClients, key: string): Promise<FieldIds> {
   };
 }
 
+/** A search over one project's tickets, newest created first, read as metrics records; and its field ids. */
+async function projectSearch<A>(ctx: ToolRunContext<A>, projectKey: string) {
+  const clients = jira(ctx);
+  const [ids, categories] = await Promise.all([fieldIds(clients, projectKey), statusCategories(clients)]);
+  const search = async (clause: JqlClause, fields: string[], expand?: string[]) => {
+    const found = await searchIssues<RawIssue>(clients.v3, {
+      jql: jql([q.eq('project', projectKey), clause], [{ field: 'created', direction: 'DESC' }]),
+      fields,
+      expand,
+      max: PROJECT_TICKET_CAP,
+    });
+    return {
+      tickets: found.issues.map((raw) => normalizeIssue(raw, projectKey, ids, categories)),
+      capped: !found.exhausted,
+    };
+  };
+  return { ids, search };
+}
+
 /**
  * The tickets of one project a window's metrics need, with their changelog: every unresolved ticket and
  * every ticket resolved since the window's start. Only the fields the metrics read are asked for.
@@ -101,22 +120,9 @@ export async function projectTickets<A>(
   project: ProjectRef,
   window: TimeWindow,
 ): Promise<ProjectTickets> {
-  const clients = jira(ctx);
-  const [ids, categories] = await Promise.all([fieldIds(clients, project.key), statusCategories(clients)]);
-  const found = await searchIssues<RawIssue>(clients.v3, {
-    jql: jql(
-      [q.eq('project', project.key), q.or(q.isEmpty('resolved'), q.gte('resolved', jqlDate(window.start, true)))],
-      [{ field: 'created', direction: 'DESC' }],
-    ),
-    fields: metricFields(ids),
-    expand: ['changelog'],
-    max: PROJECT_TICKET_CAP,
-  });
-  return {
-    project,
-    tickets: found.issues.map((raw) => normalizeIssue(raw, project.key, ids, categories)),
-    capped: !found.exhausted,
-  };
+  const { ids, search } = await projectSearch(ctx, project.key);
+  const open = q.or(q.isEmpty('resolved'), q.gte('resolved', jqlDate(window.start, true)));
+  return { project, ...(await search(open, metricFields(ids), ['changelog'])) };
 }
 
 /**
@@ -130,24 +136,12 @@ export async function projectSummaryTickets<A>(
   project: ProjectRef,
   window: TimeWindow,
 ): Promise<ProjectTickets> {
-  const clients = jira(ctx);
-  const [ids, categories] = await Promise.all([fieldIds(clients, project.key), statusCategories(clients)]);
-  const search = (clause: JqlClause, expand?: string[]) =>
-    searchIssues<RawIssue>(clients.v3, {
-      jql: jql([q.eq('project', project.key), clause], [{ field: 'created', direction: 'DESC' }]),
-      fields: summaryFields(ids),
-      expand,
-      max: PROJECT_TICKET_CAP,
-    });
+  const { ids, search } = await projectSearch(ctx, project.key);
   const [resolved, open] = await Promise.all([
-    search(q.gte('resolved', jqlDate(window.start, true)), ['changelog']),
-    search(q.isEmpty('resolved')),
+    search(q.gte('resolved', jqlDate(window.start, true)), summaryFields(ids), ['changelog']),
+    search(q.isEmpty('resolved'), summaryFields(ids)),
   ]);
-  return {
-    project,
-    tickets: [...resolved.issues, ...open.issues].map((raw) => normalizeIssue(raw, project.key, ids, categories)),
-    capped: !resolved.exhausted || !open.exhausted,
-  };
+  return { project, tickets: [...resolved.tickets, ...open.tickets], capped: resolved.capped || open.capped };
 }
 
 /** The project's versions (releases). */
