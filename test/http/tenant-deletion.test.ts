@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { call, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';
-import { tenantRowCounts } from '../helpers/store-sql.js';
+import { storeRows, tenantRowCounts } from '../helpers/store-sql.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -54,6 +54,10 @@ describe('deleting a tenant while its clients are calling tools', () => {
 
     let deleted = false;
     let stop = false;
+    // Should the test fail or time out, its callers stop with it rather than call on into the next file.
+    onTestFinished(() => {
+      stop = true;
+    });
     const refusedAfterDelete = new Set<number>();
     const loop = async (index: number, once: (n: number) => Promise<boolean>) => {
       for (let n = 0; !stop; n++) {
@@ -107,11 +111,21 @@ describe('deleting a tenant while its clients are calling tools', () => {
     expect(feed.body.data).toEqual([]);
     // Reading the feed is a graph tool call like any other: it leaves the new owner's own record (and the
     // audit log its records of the new owner's acts).
-    const { audit_records: audited, audit_heads: _head, ...own } = await rowsOf(TENANT);
+    const { audit_records: _audited, audit_heads: _head, ...own } = await rowsOf(TENANT);
     expect(total(own)).toBe(1);
-    expect(audited).toBeGreaterThan(0);
-    await server.app.governance.audit.flush();
-    const ownRows = total(await rowsOf(TENANT));
+    // The audit log is written after each answer, by whichever node answered: its rows are counted apart,
+    // and none of them is the first owner's (a record queued before the delete is not kept under the new id).
+    expect(
+      await storeRows(server.app.store, 'SELECT seq FROM audit_records WHERE tenant_id = ? AND body LIKE ?', [
+        TENANT,
+        '%ada@doomed.test%',
+      ]),
+    ).toEqual([]);
+    const withoutAudit = async () => {
+      const { audit_records: _records, audit_heads: _heads, ...rows } = await rowsOf(TENANT);
+      return total(rows);
+    };
+    const ownRows = await withoutAudit();
 
     // The first owner's token stays dead, over REST and MCP, and writes nothing.
     expect((await call(server, 'GET', '/graph/stats', { token })).status).toBe(401);
@@ -133,6 +147,6 @@ describe('deleting a tenant while its clients are calling tools', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
     });
     expect(mcp.status).toBe(401);
-    expect(total(await rowsOf(TENANT))).toBe(ownRows);
-  }, 60_000);
+    expect(await withoutAudit()).toBe(ownRows);
+  }, 120_000);
 });

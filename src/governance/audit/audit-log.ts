@@ -92,15 +92,20 @@ export class AuditLog {
   }
 
   private async append(batch: readonly AuditEntry[]): Promise<void> {
+    // One append per tenant and epoch, in the order the acts happened.
     const byTenant = new Map<string, AuditEntry[]>();
     for (const entry of batch) {
-      const list = byTenant.get(entry.tenantId);
+      const key = `${entry.tenantId}\u0000${entry.tenantEpoch ?? ''}`;
+      const list = byTenant.get(key);
       if (list) list.push(entry);
-      else byTenant.set(entry.tenantId, [entry]);
+      else byTenant.set(key, [entry]);
     }
-    for (const [tenantId, entries] of byTenant) {
+    for (const entries of byTenant.values()) {
+      const { tenantId, tenantEpoch } = entries[0];
       try {
-        const stored = await this.store.append(tenantId, (head) => sealBatch(this.signer, tenantId, head, entries));
+        const stored = await this.store.append(tenantId, tenantEpoch, (head) =>
+          sealBatch(this.signer, tenantId, head, entries),
+        );
         // A deleted tenant's records would belong to nothing: its acts are in the server log only.
         if (!stored)
           this.log.info('audit: tenant gone, records not kept', { tenant_id: tenantId, records: entries.length });

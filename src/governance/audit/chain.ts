@@ -4,7 +4,7 @@ import { GENESIS, type AuditEntry, type AuditRow, type ChainLink, type ChainStat
 
 /** The body of an entry: every field but the tenant and the time (which are columns), as canonical JSON. */
 export function bodyOf(entry: AuditEntry): string {
-  const { tenantId: _tenant, at: _at, argsDigest, durationMs, ...rest } = entry;
+  const { tenantId: _tenant, tenantEpoch: _epoch, at: _at, argsDigest, durationMs, ...rest } = entry;
   return canonicalJson({
     ...rest,
     args_digest: argsDigest,

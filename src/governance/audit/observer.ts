@@ -25,6 +25,7 @@ export function auditObserver(
     const masked = maskValue(event.args);
     record({
       tenantId: caller.tenantId,
+      tenantEpoch: caller.tenantEpoch,
       at: event.startedAt,
       kind: 'tool_call',
       action: tool.qualifiedName,

@@ -4,6 +4,11 @@ export type AuditKind = 'tool_call' | 'admin' | 'consent' | 'revoke';
 /** An act to record, before it is chained: the fields a record's body holds, plus its tenant and time. */
 export interface AuditEntry {
   tenantId: string;
+  /**
+   * The tenant's epoch when the act happened: a record queued before its tenant was deleted and re-created
+   * must not land in the new tenant's chain. Not part of the record.
+   */
+  tenantEpoch?: string;
   /** Epoch milliseconds. */
   at: number;
   kind: AuditKind;

@@ -29,10 +29,14 @@ const stateOf = (row: PgHeadRow | undefined): ChainState | undefined =>
 export class PgAuditStore implements AuditStore {
   constructor(private readonly pool: pg.Pool) {}
 
-  async append(tenantId: string, seal: (head: ChainLink) => { rows: AuditRow[]; head: SignedLink }): Promise<boolean> {
+  async append(
+    tenantId: string,
+    epoch: string | undefined,
+    seal: (head: ChainLink) => { rows: AuditRow[]; head: SignedLink },
+  ): Promise<boolean> {
     return inPgTransaction(this.pool, async (client) => {
       try {
-        await gateTenantPg(client, tenantId);
+        await gateTenantPg(client, tenantId, epoch);
       } catch (error) {
         if (error instanceof AppError) return false;
         throw error;

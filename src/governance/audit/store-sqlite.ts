@@ -81,9 +81,13 @@ export class SqliteAuditStore implements AuditStore {
     };
   }
 
-  async append(tenantId: string, seal: (head: ChainLink) => { rows: AuditRow[]; head: SignedLink }): Promise<boolean> {
+  async append(
+    tenantId: string,
+    epoch: string | undefined,
+    seal: (head: ChainLink) => { rows: AuditRow[]; head: SignedLink },
+  ): Promise<boolean> {
     return this.db.transaction(() => {
-      if (!this.gate(tenantId)) return false;
+      if (!this.gate(tenantId, epoch)) return false;
       const current = this.statements.head.get(tenantId) as HeadRow | undefined;
       const sealed = seal(current ?? GENESIS);
       for (const row of sealed.rows)

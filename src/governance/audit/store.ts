@@ -18,9 +18,14 @@ export interface AuditPageQuery {
 export interface AuditStore {
   /**
    * Appends a tenant's batch: `seal` is given the chain head and returns the rows that follow it and the new
-   * head. False when the tenant does not exist (its records would have nothing to belong to).
+   * head. False when the tenant does not exist, or no longer at `epoch` when one is given (the records would
+   * belong to nothing, or to a tenant re-created under the same id).
    */
-  append(tenantId: string, seal: (head: ChainLink) => { rows: AuditRow[]; head: SignedLink }): Promise<boolean>;
+  append(
+    tenantId: string,
+    epoch: string | undefined,
+    seal: (head: ChainLink) => { rows: AuditRow[]; head: SignedLink },
+  ): Promise<boolean>;
   /** The tenant's records in seq order, as the query says. */
   page(tenantId: string, query: AuditPageQuery): Promise<AuditRow[]>;
   /** The tenant's chain head and retention checkpoint, or undefined before its first record. */

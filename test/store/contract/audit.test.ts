@@ -141,6 +141,20 @@ describeStoreContract<AuditStore>(
       expect(await subject.store.state(tenantId)).toBeUndefined();
     });
 
+    it('keeps no record queued under an epoch the tenant no longer has (deleted, then re-created under its id)', async () => {
+      const tenantId = await subject.backend.addTenant();
+      const [{ epoch }] = (await sql('SELECT epoch FROM tenants WHERE id = ?', [tenantId])) as Array<{ epoch: string }>;
+      const log = logWith();
+      log.record({ ...act(tenantId, 1), tenantEpoch: 'an-earlier-epoch' });
+      log.record({ ...act(tenantId, 2), tenantEpoch: String(epoch) });
+      await log.flush();
+      const kept = (await sql('SELECT body FROM audit_records WHERE tenant_id = ?', [tenantId])) as Array<{
+        body: string;
+      }>;
+      expect(kept.map((row) => (JSON.parse(row.body) as { args_digest: string }).args_digest)).toEqual(['digest-2']);
+      expect((await logWith().verify(tenantId)).ok).toBe(true);
+    });
+
     it('serialises concurrent appends of one tenant into one gapless chain', async () => {
       const tenantId = await subject.backend.addTenant();
       const logs = [logWith(), logWith(), logWith()];
