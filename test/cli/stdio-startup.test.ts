@@ -11,7 +11,7 @@ import { loadedModules, REPORT_LOADS } from '../helpers/loaded-modules.js';
 // its first tools/list page. Packages only some calls use are loaded by those calls, not at start-up.
 
 describe('the stdio server at start-up', () => {
-  it('lists its tools without loading the PostgreSQL driver or the mail composer', async () => {
+  it('lists its tools without loading the PostgreSQL driver or the mail composer, and keeps its compiled code', async () => {
     const tempDir = mkdtempSync(join(tmpdir(), 'constellation-startup-'));
     const transport = new StdioClientTransport({
       command: process.execPath,
@@ -36,5 +36,7 @@ describe('the stdio server at start-up', () => {
     const packages = loadedModules(stderr).filter((file) => file.startsWith('node_modules/'));
     expect(packages.some((file) => file.startsWith('node_modules/@modelcontextprotocol/'))).toBe(true);
     expect(packages.filter((file) => /^node_modules\/(pg|pg-[a-z]+|nodemailer)\//.test(file))).toEqual([]);
+    // Node's compile cache under the temporary directory: the next start skips compiling the bundle.
+    expect(readdirSync(tempDir)).toContain('node-compile-cache');
   });
 });
