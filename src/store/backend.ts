@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Db } from './db.js';
-import { databaseUrlFrom } from './pg/pool.js';
+import { databaseUrlFrom } from './pg/database-url.js';
 
 /**
  * Where an installation keeps its data. Each storage area has an async interface of its own (next to the

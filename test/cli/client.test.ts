@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, callClient, type CliRun } from '../helpers/cli.js';
+import { loadedModules, REPORT_LOADS } from '../helpers/loaded-modules.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 // The command-line client end to end: `node bin/constellation.js call ...` against a real server
@@ -115,30 +116,17 @@ describe('constellation call: discovery', () => {
 
 describe('constellation call: start-up', () => {
   it('loads none of the server modules (imports are per command)', async () => {
-    const hook = `export async function resolve(s, c, next) { const r = await next(s, c); if (r.url.includes('/dist/')) process.stderr.write('LOADED ' + r.url + '\\n'); return r; }`;
-    const register = `import { register } from 'node:module'; register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}));`;
     const result = await new Promise<Run>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', `data:text/javascript,${encodeURIComponent(register)}`, BIN, 'call', '--list'],
-        {
-          env: { PATH: process.env.PATH ?? '', ...env },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
+      const child = spawn(process.execPath, [...REPORT_LOADS, BIN, 'call', '--list'], {
+        env: { PATH: process.env.PATH ?? '', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
       child.on('close', (code) => resolve({ code, stdout: '', stderr }));
     });
     expect(result.code).toBe(0);
-    // The CLI runs from the bundle; its metafile says which compiled modules each loaded chunk holds.
-    const meta = JSON.parse(readFileSync(new URL('../../dist/bundle/meta.json', import.meta.url), 'utf8')) as {
-      outputs: Record<string, { inputs: Record<string, unknown> }>;
-    };
-    const loaded = result.stderr
-      .split('\n')
-      .filter((line) => line.startsWith('LOADED '))
-      .flatMap((line) => Object.keys(meta.outputs[line.replace(/.*\/(dist\/bundle\/)/, '$1')]?.inputs ?? {}))
+    const loaded = loadedModules(result.stderr)
       .filter((input) => input.startsWith('dist/src/'))
       .map((input) => input.replace('dist/src/', ''));
     expect(loaded.filter((file) => !/^(cli\/|version\.js)/.test(file))).toEqual([]);

@@ -1,14 +1,9 @@
 import pg from 'pg';
+import { DATABASE_URL_VARIABLE } from './database-url.js';
 import { reportOutages } from './outage.js';
 
-/** The environment variable that selects the PostgreSQL backend and names its database. */
-export const DATABASE_URL_VARIABLE = 'CONSTELLATION_DATABASE_URL';
-
-/** The configured PostgreSQL URL, when the installation uses PostgreSQL rather than its SQLite file. */
-export function databaseUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
-  const url = env[DATABASE_URL_VARIABLE]?.trim();
-  return url ? url : undefined;
-}
+// Choosing the backend must not load the PostgreSQL driver (backend.ts imports database-url.ts alone).
+export { DATABASE_URL_VARIABLE, databaseUrlFrom } from './database-url.js';
 
 /** `url` as it may appear in logs and errors: any password replaced by `***`. */
 export function redactedUrl(url: string): string {

@@ -1,5 +1,3 @@
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-
 interface OutgoingMail {
   from: string;
   to: string;
@@ -18,6 +16,8 @@ interface OutgoingMail {
  * stays in the message given to Gmail, which delivers it and strips it from what recipients see.
  */
 export async function composeRaw(mail: OutgoingMail): Promise<string> {
+  // Loaded on the first mail sent: listing the tools at start-up needs none of nodemailer.
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer/index.js');
   const composer = new MailComposer({
     from: mail.from,
     to: mail.to,
