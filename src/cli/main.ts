@@ -4,6 +4,7 @@ import type { Config } from '../config/config.js';
 import { VERSION } from '../version.js';
 import { parseCli, UsageError, USAGE, type CliArgs } from './args.js';
 import type { StartContext } from './start-mode.js';
+import type { CommandIo } from './sub-command.js';
 
 // Modules are imported per command: MCP hosts spawn the server and wait for it, so `--help` loads
 // nothing, `call` no configuration, and the stdio server neither Express nor the sandbox unless it needs them.
@@ -175,46 +176,32 @@ async function relayedToTeamServer(args: CliArgs): Promise<boolean> {
   return true;
 }
 
+/** A command that runs on its own: its arguments and the process's streams in, its exit code out. */
+type SubCommand = (argv: string[], io: CommandIo) => Promise<number>;
+
+/**
+ * Commands that run on their own, each loaded only when named: `call` talks to a server over HTTP and
+ * loads none of the server's modules.
+ */
+const SUB_COMMANDS = {
+  call: async () => (await import('./call/command.js')).runCall,
+  store: async () => (await import('./store/command.js')).runStoreCommand,
+  audit: async () => (await import('./audit.js')).runAuditCommand,
+  search: async () => (await import('./search.js')).runSearch,
+} satisfies Record<string, () => Promise<SubCommand>>;
+
+const isSubCommand = (command: string): command is keyof typeof SUB_COMMANDS => Object.hasOwn(SUB_COMMANDS, command);
+
 export async function main(argv: string[]): Promise<void> {
   const args = parseOrExplain(argv);
   if (!args) return;
   if (args.help) return void process.stdout.write(USAGE);
   if (args.version) return void process.stdout.write(`${VERSION}\n`);
 
-  if (args.command === 'call') {
-    // The client talks to a server over HTTP: it loads none of the server's modules.
-    const { runCall } = await import('./call/command.js');
-    process.exitCode = await runCall(args.callArgs ?? [], {
+  if (isSubCommand(args.command)) {
+    const run: SubCommand = await SUB_COMMANDS[args.command]();
+    process.exitCode = await run(args.callArgs ?? [], {
       env: process.env,
-      stdout: (text) => process.stdout.write(text),
-      stderr: (text) => process.stderr.write(text),
-    });
-    return;
-  }
-
-  if (args.command === 'store') {
-    const { runStoreCommand } = await import('./store/command.js');
-    process.exitCode = await runStoreCommand(args.callArgs ?? [], {
-      env: process.env,
-      stdout: (text) => process.stdout.write(text),
-      stderr: (text) => process.stderr.write(text),
-    });
-    return;
-  }
-
-  if (args.command === 'audit') {
-    const { runAuditCommand } = await import('./audit.js');
-    process.exitCode = await runAuditCommand(args.callArgs ?? [], {
-      env: process.env,
-      stdout: (text) => process.stdout.write(text),
-      stderr: (text) => process.stderr.write(text),
-    });
-    return;
-  }
-
-  if (args.command === 'search') {
-    const { runSearch } = await import('./search.js');
-    process.exitCode = await runSearch(args.callArgs ?? [], {
       stdout: (text) => process.stdout.write(text),
       stderr: (text) => process.stderr.write(text),
     });
