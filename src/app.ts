@@ -50,7 +50,7 @@ import { shutDown } from './app-shutdown.js';
 import { PgTaskStore } from './mcp/task-store-pg.js';
 import type { TaskStore } from './mcp/task-store.js';
 import { SqliteTaskStore } from './mcp/task-store-sqlite.js';
-import { openCancelBus } from './mcp/cancel-bus.js';
+import { openCancelBus, type CancelBusOptions } from './mcp/cancel-bus.js';
 import { createGovernance } from './governance/install.js';
 
 /** The sweep of MCP tasks past their time to live, and how often it runs. */
@@ -108,6 +108,8 @@ export interface CreateAppOptions {
   demo?: DemoMode;
   /** The store, opened (`openBackend`); by default the one the configuration names is opened here. */
   store?: StoreBackend;
+  /** How the cancel bus behaves when its connection drops (tests hold a reconnect). */
+  cancelBus?: CancelBusOptions;
 }
 
 /**
@@ -161,7 +163,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   );
   const telemetry = new Telemetry(config.nodeId);
   const fleetLocks = fleetLocksOn(store);
-  const cancelBus = await openCancelBus(store, log);
+  const cancelBus = await openCancelBus(store, log, options.cancelBus);
   const jobs = new FleetJobs(fleetLocks, log, (job, outcome) => telemetry.backgroundJobs.inc({ job, outcome }));
   const governance = createGovernance({ config, store, clock, log, jobs });
 

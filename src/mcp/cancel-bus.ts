@@ -17,7 +17,17 @@ export interface CancelBus {
   publish(notice: CancelNotice): Promise<void>;
   /** Hears every notice from now on; returns what stops it. */
   subscribe(listener: CancelListener): () => void;
+  /**
+   * Hears that notices may have been missed: this node stopped listening for a while and listens again.
+   * Whoever acts on notices reads the state they stand for from the store. Returns what stops it.
+   */
+  onResumed(listener: () => void): () => void;
   close(): Promise<void>;
+}
+
+export interface CancelBusOptions {
+  /** Awaited before each attempt to listen again after the connection dropped (tests hold a reconnect with it). */
+  beforeReconnect?: () => Promise<void>;
 }
 
 /** The listeners of one node, and how a notice reaches them. */
@@ -58,13 +68,22 @@ export class LocalCancelBus implements CancelBus {
     return this.listeners.add(listener);
   }
 
+  /** Notices in this process are never missed. */
+  onResumed(): () => void {
+    return () => undefined;
+  }
+
   async close(): Promise<void> {}
 }
 
 /** The cancel bus of the installation's store: LISTEN/NOTIFY on PostgreSQL, this process on SQLite. */
-export async function openCancelBus(backend: StoreBackend, log: Logger): Promise<CancelBus> {
+export async function openCancelBus(
+  backend: StoreBackend,
+  log: Logger,
+  options: CancelBusOptions = {},
+): Promise<CancelBus> {
   if (backend.kind === 'sqlite') return new LocalCancelBus(log);
   // Loaded only here: an installation on its SQLite file never loads the PostgreSQL driver.
   const { PgCancelBus } = await import('./cancel-bus-pg.js');
-  return PgCancelBus.open(backend.pool, log);
+  return PgCancelBus.open(backend.pool, log, options);
 }

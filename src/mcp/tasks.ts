@@ -43,7 +43,7 @@ export const isTaskMessage = (message: TaskMessage): boolean =>
  * cancelled (its work stops), and every node that it finished (a waiting `tasks/result` answers at once).
  */
 export class McpTasks {
-  private readonly running = new Map<string, { tenantId: string; controller: AbortController; done: Promise<void> }>();
+  private readonly running = new Map<string, { owner: TaskOwner; controller: AbortController; done: Promise<void> }>();
   /** `tasks/result` requests waiting for tasks another node runs, by task id. */
   private readonly waiting = new Map<string, Set<() => void>>();
 
@@ -54,6 +54,7 @@ export class McpTasks {
     private readonly bus: CancelBus,
   ) {
     bus.subscribe((notice) => this.heard(notice));
+    bus.onResumed(() => void this.recheck());
   }
 
   async answer(
@@ -155,7 +156,7 @@ export class McpTasks {
         this.app.log.warn('task outcome not stored', { error: error instanceof Error ? error.message : String(error) }),
       );
     this.running.set(task.taskId, {
-      tenantId: owner.tenantId,
+      owner,
       controller,
       done: done.finally(() => this.running.delete(task.taskId)),
     });
@@ -203,7 +204,25 @@ export class McpTasks {
 
   private abortRunning(tenantId: string, taskId: string): void {
     const running = this.running.get(taskId);
-    if (running?.tenantId === tenantId) running.controller.abort(new AppError('CANCELLED', 'The task was cancelled'));
+    if (running?.owner.tenantId === tenantId)
+      running.controller.abort(new AppError('CANCELLED', 'The task was cancelled'));
+  }
+
+  /**
+   * After notices may have been missed: the tasks this node runs that were cancelled meanwhile stop, and
+   * whoever waits for a task another node ran reads it again.
+   */
+  private async recheck(): Promise<void> {
+    for (const wakers of [...this.waiting.values()]) for (const wake of [...wakers]) wake();
+    for (const [taskId, { owner }] of [...this.running]) {
+      const task = await this.store.get(owner, taskId).catch((error: unknown) => {
+        this.app.log.warn('task not checked after missed notices', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return undefined;
+      });
+      if (task?.status === 'cancelled') this.abortRunning(owner.tenantId, taskId);
+    }
   }
 
   /** Tells every node; a failure is logged (the store already holds the outcome). */

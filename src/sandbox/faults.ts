@@ -99,8 +99,10 @@ export class FaultInjector {
         if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
         res.status(answer.status).json(fault.body ?? answer.body);
       };
-      if (fault.latencyMs) setTimeout(respond, fault.latencyMs);
-      else respond();
+      if (!fault.latencyMs) return respond();
+      // A client that goes away (or the sandbox closing its connections) ends the wait: no timer outlives it.
+      const delayed = setTimeout(respond, fault.latencyMs);
+      res.on('close', () => clearTimeout(delayed));
     };
   }
 }

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../../src/config/config.js';
 import { silentLogger } from '../../src/config/logger.js';
 import { createDemoApp } from '../../src/demo/start-demo.js';
 import { buildHttpApp, listen } from '../../src/http/server.js';
+import type { CancelBusOptions } from '../../src/mcp/cancel-bus.js';
 import { McpSurface, type McpSurfaceOptions } from '../../src/mcp/server.js';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import type { Sandbox } from '../../src/sandbox/server.js';
@@ -52,6 +53,8 @@ export interface TestServerOptions {
   rateLimits?: 'count';
   /** Port of the sandbox (a random one when omitted), e.g. to restart against the same upstream address. */
   sandboxPort?: number;
+  /** How the cancel bus behaves when its connection drops (a test holds a reconnect). */
+  cancelBus?: CancelBusOptions;
 }
 
 export interface TestServer {
@@ -79,7 +82,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     { databaseFile: ':memory:', demo: options.sandbox !== false, port: 0, logLevel: 'error', ...options.config },
   );
-  const appOptions = { clock: options.clock, log: options.log ?? silentLogger, manifests: options.manifests };
+  const appOptions = {
+    clock: options.clock,
+    log: options.log ?? silentLogger,
+    manifests: options.manifests,
+    cancelBus: options.cancelBus,
+  };
   const app =
     options.sandbox === false
       ? await createApp(config, appOptions)

@@ -119,3 +119,17 @@ describe('the host policy the server and the fault API share', () => {
     expect(any({ host: 'whatever.test', origin: 'null' })).toMatch(/^Origin not allowed: null/);
   });
 });
+
+describe('a slow answer injected into the sandbox', () => {
+  it('leaves no timer running once the sandbox has closed', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const sandbox = await startSandbox({}, GITHUB);
+    const before = timers();
+    sandbox.faults.add({ prefix: '/github', path: '/repos/acme/api', latencyMs: 60_000 });
+    const answer = fetch(sandbox.urlOf('/github') + '/repos/acme/api').catch((error: unknown) => error);
+    await sandbox.faults.requested('/github/repos/acme/api');
+    await sandbox.close();
+    expect(await answer).toBeInstanceOf(Error);
+    expect(timers()).toBe(before);
+  });
+});
