@@ -5,6 +5,7 @@ import { DocumentService } from '../src/documents/service.js';
 import { openDatabase } from '../src/database.js';
 import type { StoreBackend } from '../src/store/backend.js';
 import { annFigures } from './documents-ann-pg.js';
+import { apiQuality } from './documents-api-quality.js';
 import { benchCluster } from './pg.js';
 import { loadBeir, ndcgAt, recallAt } from './documents-data.js';
 import type { BenchResult } from './lib.js';
@@ -17,14 +18,15 @@ const MODES: RetrievalMode[] = ['keyword', 'vector_only', 'hybrid', 'graph_expan
 /**
  * Retrieval quality on a BEIR dataset given as a folder (`npm run bench -- ../shared/benchmarks/scifact`):
  * every corpus document uploaded as a text document of the local embedder's tenant, then nDCG@10 and
- * recall@10/100 per mode over the test queries (`keyword` is bm25 alone, the baseline). Also,
+ * recall@10/100 per mode over the test queries (`keyword` is bm25 alone, the baseline), and the default
+ * mode's nDCG@10 through the public API beside plain bm25 (bench/documents-api-quality.ts). Also,
  * with or without a dataset: ingestion throughput (PDF pages, text megabytes) and query latency per
  * mode at 10,000 and 100,000 chunks, on SQLite and, when a database can be had (`bench/pg.ts`), PostgreSQL.
  */
 export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   const dir = process.env.BENCH_DATASET;
-  if (dir) results.push(...(await quality(dir)));
+  if (dir) results.push(...(await quality(dir)), ...(await apiQuality(loadBeir(dir))));
   else
     process.stderr.write(
       'documents: no dataset folder given, retrieval quality skipped (npm run bench -- <beir folder>)\n',
