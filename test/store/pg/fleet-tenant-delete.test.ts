@@ -10,18 +10,18 @@ import { startTwoNodes } from '../../helpers/two-nodes.js';
  * ends. With callers on several nodes there may always be a write in flight, and a delete waiting for a
  * moment with none left them answered for as long as they kept calling.
  */
-let a: TestServer;
-let b: TestServer;
+let nodes: TestServer[] = [];
 beforeAll(async () => {
-  [a, b] = await startTwoNodes({ config: { rateLimitPerMinute: 0 } });
+  nodes = await startTwoNodes({ config: { rateLimitPerMinute: 0 } });
 }, 60_000);
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-});
+afterAll(() => Promise.all(nodes.map((node) => node.close())));
+/** The node the tenant is deleted through, and the node whose write of it is in flight. */
+const deleting = () => nodes[0];
+const writing = () => nodes[1];
 
 const TENANT = 'busy';
-const admin = (method: string, path: string, body?: unknown) => call(a, method, path, { apiKey: TEST_API_KEY, body });
+const admin = (method: string, path: string, body?: unknown) =>
+  call(deleting(), method, path, { apiKey: TEST_API_KEY, body });
 
 const poolOf = (node: TestServer): pg.Pool => {
   if (node.app.store.kind !== 'postgres') throw new Error('this file runs on PostgreSQL only');
@@ -44,7 +44,7 @@ async function deleteWaitsForALock(pool: pg.Pool): Promise<void> {
 /** What each node answers the token over REST and over MCP. */
 async function answersTo(token: string): Promise<number[]> {
   const statuses: number[] = [];
-  for (const node of [a, b]) {
+  for (const node of nodes) {
     statuses.push((await call(node, 'GET', '/graph/stats', { token })).status);
     const mcp = await call(node, 'POST', '/mcp', {
       token,
@@ -64,21 +64,21 @@ describe('deleting a tenant while one of its writes is in flight on another node
     const token = issued.body.token as string;
     expect(await answersTo(token)).toEqual([200, 200, 200, 200]);
 
-    const write = await poolOf(b).connect();
-    let deleting: ReturnType<typeof admin> | undefined;
+    const write = await poolOf(writing()).connect();
+    let deletion: ReturnType<typeof admin> | undefined;
     let deleted: Awaited<ReturnType<typeof admin>> | undefined;
     try {
       await write.query('BEGIN');
       await gateTenantPg(write, TENANT);
-      deleting = admin('DELETE', `/admin/tenants/${TENANT}`);
-      await deleteWaitsForALock(poolOf(a));
+      deletion = admin('DELETE', `/admin/tenants/${TENANT}`);
+      await deleteWaitsForALock(poolOf(deleting()));
 
       expect(await answersTo(token)).toEqual([401, 401, 401, 401]);
     } finally {
       await write.query('COMMIT');
       write.release();
       // The delete ends once the write does, whatever was asserted meanwhile.
-      deleted = await deleting;
+      deleted = await deletion;
     }
     expect(deleted?.status).toBe(200);
     expect((await admin('GET', `/admin/tenants/${TENANT}`)).status).toBe(404);
