@@ -6,7 +6,8 @@ import { namedStatement } from './statement-pg.js';
  * Activity records of any tenants in one statement, without a transaction of their own: each is written
  * only while its tenant exists in the generation it names. `FOR KEY SHARE` makes a concurrent delete of
  * the tenant wait for the insert (and cascade over it), as the gate of a write transaction does (see
- * gateTenantPg for why not `FOR SHARE`); a record of a tenant deleted meanwhile is left out. Rows go in the order given, so ids follow call order.
+ * gateTenantPg for why not `FOR SHARE`); a record of a tenant deleted meanwhile is left out. Rows go in
+ * the order given, so ids follow call order.
  */
 const APPEND_ACTIVITY = namedStatement(
   'append_activity',
