@@ -54,7 +54,17 @@ export class PgTenantStore implements TenantStore {
     return rowCount === 1;
   }
 
+  /**
+   * First a new epoch, which no token carries: the update is not held up by the writes in flight (their
+   * gates lock the row `FOR KEY SHARE`), and once it commits every node refuses the tenant's callers and
+   * every gate naming the old epoch refuses. The delete then waits only for the writes already past their
+   * gate, however busy the tenant was; in one statement it waited until no writer held the row, which a
+   * steady stream of callers on several nodes could put off for as long as they kept calling. Should the
+   * delete fail after the update, the tenant is left with no valid token, and deleting it again finishes.
+   */
   async remove(id: string): Promise<boolean> {
+    const retired = await this.pool.query('UPDATE tenants SET epoch = $2 WHERE id = $1', [id, newEpoch()]);
+    if (retired.rowCount !== 1) return false;
     const { rowCount } = await this.pool.query('DELETE FROM tenants WHERE id = $1', [id]);
     return rowCount === 1;
   }

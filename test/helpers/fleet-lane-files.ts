@@ -29,8 +29,6 @@ export const FLEET_LANE_EXCLUDED: Readonly<Record<string, string>> = {
   'test/http/readiness.test.ts': 'drains one node and reads that node’s own /ready while it drains',
   'test/mcp/logging.test.ts':
     'a 2025-era client’s logging/setLevel is kept by the node that took it (a deprecated capability; a shared level would cost a database read per call); the README says so',
-  'test/http/tenant-deletion.test.ts':
-    'KNOWN FAILURE, left out until fixed: on two nodes, deleting a tenant under 16 concurrent callers sometimes leaves a caller never refused and the test times out (seen since the audit log and the per-request view cache landed); it passes on one node on SQLite and on PostgreSQL',
   'test/chat/names.test.ts':
     'each node fills its own memory of Slack’s users and channels, so the file spends the sandbox’s Slack budget twice and is refused (429)',
 };

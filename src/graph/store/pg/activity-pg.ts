@@ -4,9 +4,10 @@ import { namedStatement } from './statement-pg.js';
 
 /**
  * Activity records of any tenants in one statement, without a transaction of their own: each is written
- * only while its tenant exists in the generation it names. `FOR SHARE` makes a concurrent delete of the
- * tenant wait for the insert (and cascade over it), as the gate of a write transaction does; a record of
- * a tenant deleted meanwhile is left out. Rows go in the order given, so ids follow call order.
+ * only while its tenant exists in the generation it names. `FOR KEY SHARE` makes a concurrent delete of
+ * the tenant wait for the insert (and cascade over it), as the gate of a write transaction does (see
+ * gateTenantPg for why not `FOR SHARE`); a record of a tenant deleted meanwhile is left out. Rows go in
+ * the order given, so ids follow call order.
  */
 const APPEND_ACTIVITY = namedStatement(
   'append_activity',
@@ -17,7 +18,7 @@ const APPEND_ACTIVITY = namedStatement(
       AS i(tenant_id, epoch, action, actor_type, actor_id, target_type, target_id, timestamp, properties, ordinal)
   ), allowed AS (
     SELECT i.* FROM input i JOIN tenants t ON t.id = i.tenant_id AND (i.epoch IS NULL OR t.epoch = i.epoch)
-    FOR SHARE OF t
+    FOR KEY SHARE OF t
   ), inserted AS (
     INSERT INTO graph_activity (tenant_id, action, actor_type, actor_id, target_type, target_id, timestamp, properties)
     SELECT tenant_id, action, actor_type, actor_id, target_type, target_id, timestamp, properties FROM allowed

@@ -20,6 +20,13 @@ const TEXT_PROPERTIES = [
 // `||` rather than concat_ws: the function is immutable (the planner may fold it), and concat_ws is only stable.
 const nodeText = ['node_id', ...TEXT_PROPERTIES.map((p) => `coalesce(properties ->> '${p}', '')`)].join(" || ' ' || ");
 
+/** `graph_write_batch` as migration 001 created it, its gate locking the tenant row `FOR SHARE`. */
+const FIRST_REVISION = {
+  create: 'CREATE FUNCTION',
+  gate: `SELECT t.epoch INTO gate_epoch FROM tenants t WHERE t.id = tenant FOR SHARE;
+  IF NOT FOUND OR gate_epoch <> coalesce(generation, gate_epoch) THEN`,
+};
+
 /**
  * The knowledge graph, column for column as in SQLite (src/graph/schema.ts), with these differences:
  * properties are jsonb (exact-match searches use `properties @> …` on a GIN jsonb_path_ops index instead of
@@ -145,9 +152,10 @@ ${graphWriteBatchFunction()}`;
  * `{"merge": true}`. Entities are numbered from 1, people first, then nodes, and edges name their ends by
  * those numbers; rows of one key are written in passes (as `roundsOf` splits them) so that a later one
  * merges after an earlier one. It answers `{"edges": <written>, "stale": [[rowid, text], …]}` (the nodes to
- * index for keywords), or NULL when the gate refuses.
+ * index for keywords), or NULL when the gate refuses. `revision` is what a later migration replaces
+ * (`tenant-key-share.ts`): how it is created and its tenant gate.
  */
-function graphWriteBatchFunction(): string {
+export function graphWriteBatchFunction(revision = FIRST_REVISION): string {
   // A pass number per key, in the order given, over the rows of `source` (which must provide `k`).
   const turn = (key: string) => `row_number() OVER (PARTITION BY ${key} ORDER BY k) AS turn`;
   const knownPeople = `SELECT u.rowid, u.patch, ${turn('u.rowid')}
@@ -165,7 +173,7 @@ function graphWriteBatchFunction(): string {
     WHERE jsonb_merge_patch(n.properties, excluded.properties) IS DISTINCT FROM n.properties
       OR coalesce(excluded.source, n.source) IS DISTINCT FROM n.source`;
   return `
-CREATE FUNCTION graph_write_batch(
+${revision.create} graph_write_batch(
   tenant text, generation text, at bigint, people_source text,
   person_ids text[], person_patches jsonb[], alias_people integer[], alias_names text[],
   node_types text[], node_ids text[], node_patches jsonb[], node_sources text[],
@@ -185,8 +193,7 @@ DECLARE
   stale_rowids bigint[];
   stale_nodes jsonb;
 BEGIN
-  SELECT t.epoch INTO gate_epoch FROM tenants t WHERE t.id = tenant FOR SHARE;
-  IF NOT FOUND OR gate_epoch <> coalesce(generation, gate_epoch) THEN
+  ${revision.gate}
     RETURN NULL;
   END IF;
 
