@@ -59,7 +59,7 @@ export const ticketsOfRepo = (tickets: Map<string, DeliveryTicket[]>, repo: stri
 
 /**
  * Makes merged pull requests name the ticket they carry out: one started before the pull request was
- * opened and resolved after it merged, the author's own when there is one. The key goes into the branch
+ * opened and resolved after it merged, the author's own when there is one, else the one resolved soonest. The key goes into the branch
  * and title, the title alone or the body alone, in turn, as teams do. Draws nothing from the seed's
  * random stream, so everything else the seed generates stays as it was.
  */
@@ -69,7 +69,10 @@ export function nameTickets(pulls: readonly PullPlan[], tickets: readonly Delive
   for (const plan of pulls) {
     const { issue } = plan;
     if (plan.fate !== 'merged' || issue.user === BOTS.dependabot) continue;
-    const fits = [...unused].filter((t) => t.startedAt <= issue.createdAt && t.resolvedAt >= issue.pull.mergedAt!);
+    // The ticket resolved soonest after the merge fits best (and leaves the longer ones to later merges).
+    const fits = [...unused]
+      .filter((t) => t.startedAt <= issue.createdAt && t.resolvedAt >= issue.pull.mergedAt!)
+      .sort((a, b) => a.resolvedAt - b.resolvedAt);
     const ticket = fits.find((t) => t.assignee === issue.user) ?? fits[0];
     if (!ticket) continue;
     unused.delete(ticket);
