@@ -9,6 +9,7 @@ import { statusById, type IssueRecord, type JiraState } from '../../src/sandbox/
 import type { GithubState, IssueRecord as GithubIssue, RepoRecord } from '../../src/sandbox/github/state.js';
 import type { ManualClock } from '../helpers/clock.js';
 import { connectMcpClient } from '../helpers/mcp-session.js';
+import { OutputChecker } from '../helpers/output-schemas.js';
 import { checkedRunner, fakeState, systemServer, type Runner } from '../helpers/sandbox.js';
 import { call, type TestServer } from '../helpers/server.js';
 
@@ -19,14 +20,21 @@ let clock: ManualClock;
 let run: Runner;
 let jira: JiraState;
 let github: GithubState;
+let checker: OutputChecker;
 
 beforeAll(async () => {
   ({ server, clock } = await systemServer('insights'));
-  run = checkedRunner(server, 'insights');
+  checker = new OutputChecker(() => server.app.registry);
+  run = checkedRunner(server, 'insights', checker);
   jira = fakeState<JiraState>(server, '/jira', 'acme');
   github = fakeState<GithubState>(server, '/github', 'acme');
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  // Every insights tool had a result checked against its declared output schema (full and partial).
+  const tools = server.app.registry.tools.filter((t) => t.system === 'insights').map((t) => t.name);
+  await server.close();
+  expect(tools.filter((name) => !checker.checked.has(name))).toEqual([]);
+});
 
 interface Expected {
   key: string;
