@@ -70,10 +70,10 @@ export const getDeliveryFlow = defineTool({
     aliases: [
       'ticket to deploy',
       'delivery flow',
-      'where does work wait',
-      'time from ticket to production',
+      'how long a jira ticket takes to reach production',
       'value stream',
-      'waiting for review or deploy',
+      'tickets waiting for review or deploy',
+      'tickets never deployed or without a pull request',
     ],
     when_to_use:
       'To see how Jira tickets travel through pull requests, reviews and deployments and which stage (coding, review pickup, review, deploy) holds them up.',
