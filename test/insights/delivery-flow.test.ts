@@ -53,24 +53,30 @@ function firstStart(issue: IssueRecord): number | null {
   return moved?.created ?? null;
 }
 
-function firstProductionDeploy(repo: RepoRecord, mergedAt: number): number | null {
+/** The first production deployment of the merge or a later one; without deployments, the first release after it. */
+function firstDeploy(repo: RepoRecord, mergedAt: number): number | null {
   const mergeTimes = new Map(
     repo.issues.flatMap((i) => (i.pull?.mergeCommitSha ? [[i.pull.mergeCommitSha, i.pull.mergedAt as number]] : [])),
   );
-  const times = repo.deployments
-    .filter((d) => d.environment === 'production' && (mergeTimes.get(d.sha) ?? -1) >= mergedAt)
-    .flatMap((d) => d.statuses.filter((s) => s.state === 'success').map((s) => s.createdAt));
+  const times =
+    repo.deployments.length > 0
+      ? repo.deployments
+          .filter((d) => d.environment === 'production' && (mergeTimes.get(d.sha) ?? -1) >= mergedAt)
+          .flatMap((d) => d.statuses.filter((s) => s.state === 'success').map((s) => s.createdAt))
+      : repo.releases
+          .filter((r) => !r.draft && !r.prerelease && r.publishedAt !== null && r.publishedAt >= mergedAt)
+          .map((r) => r.publishedAt as number);
   return times.length ? Math.min(...times) : null;
 }
 
-/** The flow of every WEB ticket resolved in the last 30 days, from the seeded records. */
-function expectedFlows(): Expected[] {
+/** The flow of every ticket of the project resolved in the last `days`, from the seeded records. */
+function expectedFlows(project: string, days: number): Expected[] {
   const now = clock.now();
   const tickets = jira.issues.filter(
     (i) =>
-      i.projectKey === 'WEB' &&
+      i.projectKey === project &&
       i.resolutionDate !== null &&
-      i.resolutionDate >= now - 30 * DAY &&
+      i.resolutionDate >= now - days * DAY &&
       i.resolutionDate <= now,
   );
   return tickets.map((ticket) => {
@@ -94,7 +100,7 @@ function expectedFlows(): Expected[] {
         pr_opened: first?.pr.createdAt ?? null,
         first_review: reviews.length ? Math.min(...reviews) : null,
         merged: mergedAt,
-        deployed: first && mergedAt !== null ? firstProductionDeploy(first.repo, mergedAt) : null,
+        deployed: first && mergedAt !== null ? firstDeploy(first.repo, mergedAt) : null,
         done: ticket.resolutionDate,
       },
     };
@@ -116,14 +122,18 @@ type Row = {
   stage_hours: Record<string, number | null>;
 };
 
-function checkAgainstSeed(result: {
-  tickets: Row[];
-  tickets_resolved: number;
-  tickets_followed: number;
-  stages: any;
-  not_followed: Array<{ key: string; reason: string }>;
-}) {
-  const expected = expectedFlows();
+function checkAgainstSeed(
+  project: string,
+  days: number,
+  result: {
+    tickets: Row[];
+    tickets_resolved: number;
+    tickets_followed: number;
+    stages: any;
+    not_followed: Array<{ key: string; reason: string }>;
+  },
+) {
+  const expected = expectedFlows(project, days);
   expect(expected.length).toBeGreaterThan(3);
   const followed = expected.filter((e) => e.events.deployed !== null);
   expect(followed.length).toBeGreaterThan(0);
@@ -162,22 +172,30 @@ function checkAgainstSeed(result: {
 
 describe('delivery flow against the seeded Jira and GitHub', () => {
   it('through the executor, each WEB ticket resolved in 30 days follows its pull request to production', async () => {
-    checkAgainstSeed(await run('get_delivery_flow', { project_key: 'WEB' }));
+    checkAgainstSeed('WEB', 30, await run('get_delivery_flow', { project_key: 'WEB' }));
   });
 
-  it('over REST and MCP alike', async () => {
+  it('a repository without deployments: MOB tickets reach users with the first release after the merge', async () => {
+    const result = await run('get_delivery_flow', { project_key: 'MOB', time_period_days: 90 });
+    checkAgainstSeed('MOB', 90, result);
+    expect(result.tickets_followed).toBeGreaterThan(0);
+  });
+
+  it('over REST and MCP alike, the second call from the analytics cache', async () => {
     const token = await server.tokenFor('acme');
     const rest = await call(server, 'POST', '/mcp/insights/execute', {
       token,
       body: { tool: 'get_delivery_flow', arguments: { project_key: 'web', refresh: true } },
     });
     expect(rest.status).toBe(200);
-    checkAgainstSeed(rest.body.data);
+    expect(rest.body.data.cache.status).toBe('miss');
+    checkAgainstSeed('WEB', 30, rest.body.data);
     const client = await connectMcpClient(server, token);
     try {
       const result = await client.callTool({ name: 'insights_get_delivery_flow', arguments: { project_key: 'WEB' } });
       expect(result.isError).toBeFalsy();
-      checkAgainstSeed(result.structuredContent as never);
+      checkAgainstSeed('WEB', 30, result.structuredContent as never);
+      expect(result.structuredContent).toMatchObject({ cache: { status: 'fresh' } });
     } finally {
       await client.close();
     }
@@ -241,7 +259,7 @@ describe('delivery flow when GitHub fails', () => {
       const result = await run('get_delivery_flow', { project_key: 'WEB', refresh: true });
       expect(result.partial).toBe(true);
       expect(result.failed_sources.map((f: { resource: string }) => f.resource)).toContain('code_host');
-      expect(result.tickets_resolved).toBe(expectedFlows().length);
+      expect(result.tickets_resolved).toBe(expectedFlows('WEB', 30).length);
       expect(result.tickets_followed).toBe(0);
     } finally {
       server.sandbox.faults.clear(fault);
