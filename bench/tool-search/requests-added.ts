@@ -225,6 +225,13 @@ export const ADDED_REQUESTS: readonly SearchRequest[] = [
     ['write up the release notes as a new wiki page', 'create_page', 'x'],
     ['conflunce comments on the onboarding page', 'get_page_comments', 't'],
   ]),
+  // Cross-system tools added after the second round: tuning only, so the held-out half stays as it was.
+  ...of('insights', [
+    ['how long from jira ticket to production deploy for WEB', 'get_delivery_flow', 'x', 'u'],
+    ['where do our tickets wait: review, deploy or coding', 'get_delivery_flow', 'u'],
+    ['follow API tickets through their pull requests to deployment', 'get_delivery_flow', 'x', 'u'],
+    ['which tickets never got a PR or were never deployed', 'get_delivery_flow', 'u'],
+  ]),
 ];
 
 /** The first round and the second: `split` of these keeps the first round's halves unchanged. */

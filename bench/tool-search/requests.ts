@@ -2,9 +2,10 @@
  * Requests people make of an agent, each with the tool that should come first. Written apart from the
  * catalog's own examples and aliases (the search reads those, never these): paraphrases, demo names,
  * typos, and cases where the wording alone decides between two systems. Tags: `x` two systems compete,
- * `t` a typo. Every other request goes to the held-out half (see `split`), which no tuning looks at.
+ * `t` a typo, `u` tuning only (a new tool's first requests). Every other untagged-`u` request goes to the
+ * held-out half (see `split`), which no tuning looks at.
  */
-export type RequestTag = 'x' | 't';
+export type RequestTag = 'x' | 't' | 'u';
 
 export interface SearchRequest {
   query: string;
@@ -423,10 +424,15 @@ export const REQUESTS: readonly SearchRequest[] = [
   ]),
 ];
 
-/** The tuning half (every even request) and the held-out half (every odd one). */
+/**
+ * The tuning half (every even request) and the held-out half (every odd one), counted without the
+ * tuning-only requests (tag `u`), which join the tuning half: adding them never moves another request
+ * from one half to the other.
+ */
 export function split(requests: readonly SearchRequest[]): { tuning: SearchRequest[]; heldOut: SearchRequest[] } {
+  const dealt = requests.filter((r) => !r.tags.includes('u'));
   return {
-    tuning: requests.filter((_r, i) => i % 2 === 0),
-    heldOut: requests.filter((_r, i) => i % 2 === 1),
+    tuning: [...dealt.filter((_r, i) => i % 2 === 0), ...requests.filter((r) => r.tags.includes('u'))],
+    heldOut: dealt.filter((_r, i) => i % 2 === 1),
   };
 }

@@ -13,6 +13,11 @@ export interface WorkspaceSeed {
   scale: number;
   /** The seed's "now": history is generated backwards from it. */
   now: number;
+  /**
+   * Another fake's seeded state of the same workspace (undefined when the sandbox does not serve it), so
+   * a seed can refer to another system's records (GitHub pull requests naming Jira tickets).
+   */
+  peer?: <S>(prefix: string) => S | undefined;
 }
 
 export interface FakeContext {

@@ -82,7 +82,11 @@ export async function startSandbox(options: SandboxOptions, upstreams: readonly 
     // for the fakes it touches. The random stream is forked now, so the seed is the same whenever it runs.
     const perWorkspace = {} as Record<WorkspaceId, unknown>;
     for (const id of WORKSPACE_IDS) {
-      const workspace = { ...seeds[id], random: seeds[id].random.fork(upstream.prefix) };
+      const workspace: WorkspaceSeed = {
+        ...seeds[id],
+        random: seeds[id].random.fork(upstream.prefix),
+        peer: <S>(prefix: string) => states.get(prefix)?.[id] as S | undefined,
+      };
       let seeded: unknown;
       Object.defineProperty(perWorkspace, id, { enumerable: true, get: () => (seeded ??= upstream.seed(workspace)) });
     }

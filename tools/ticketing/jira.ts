@@ -20,7 +20,7 @@ interface HttpExceptionLike {
 }
 
 /** The HTTP status behind an error thrown by jira.js (its HttpException) or already mapped (AppError). */
-function jiraStatus(error: unknown): number | undefined {
+export function jiraStatus(error: unknown): number | undefined {
   for (
     let current = error as HttpExceptionLike | undefined, depth = 0;
     current && typeof current === 'object' && depth < 4;

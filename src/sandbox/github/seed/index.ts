@@ -3,6 +3,8 @@ import type { GithubState, UserRecord } from '../state.js';
 import { ACME_REPOS, GLOBEX_REPOS, type RepoProfile } from './catalog.js';
 import { BOTS, DAY, sec } from './context.js';
 import { seedRepo } from './repo.js';
+import { deliveryTickets, ticketsOfRepo } from './tickets.js';
+import type { JiraState } from '../../jira/state.js';
 
 /** The organisation repositories seeded per workspace. */
 export const REPO_PROFILES: Record<string, RepoProfile[]> = { acme: ACME_REPOS, globex: GLOBEX_REPOS };
@@ -57,6 +59,7 @@ export function seedGithub(workspace: WorkspaceSeed): GithubState {
     now,
     nextId: base * 1000 + 1,
   };
+  const tickets = deliveryTickets(workspace.peer?.<JiraState>('/jira'), people);
   const profiles = REPO_PROFILES[identity.id] ?? ACME_REPOS.slice(0, 2);
   for (const profile of profiles) {
     state.repos.push(
@@ -69,6 +72,7 @@ export function seedGithub(workspace: WorkspaceSeed): GithubState {
         people,
         now,
         scale,
+        tickets: ticketsOfRepo(tickets, profile.name),
       }),
     );
   }

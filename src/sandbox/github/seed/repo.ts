@@ -33,6 +33,7 @@ import {
 } from './history.js';
 import { planIncidents, planIssues } from './issues.js';
 import { planPulls } from './pulls.js';
+import { nameTickets, type DeliveryTicket } from './tickets.js';
 
 interface RepoSeedInput {
   state: GithubState;
@@ -43,6 +44,8 @@ interface RepoSeedInput {
   people: Person[];
   now: number;
   scale: number;
+  /** Resolved Jira tickets the merged pull requests may name. */
+  tickets: readonly DeliveryTicket[];
 }
 
 /** Generates one repository with six months of history. */
@@ -107,6 +110,7 @@ export function seedRepo(input: RepoSeedInput): RepoRecord {
   const release = profile.releases ? workflow('Release', '.github/workflows/release.yml') : undefined;
 
   const pulls = planPulls(ctx);
+  nameTickets(pulls, input.tickets);
   const delivery = planDeliveries(ctx, pulls);
   const incidents = planIncidents(ctx, delivery.deployments);
   const issues: IssueRecord[] = [...pulls.map((p) => p.issue), ...planIssues(ctx), ...incidents.map((i) => i.issue)];

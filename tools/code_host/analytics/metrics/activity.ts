@@ -56,7 +56,7 @@ export interface RunActivity {
 }
 
 /** Earliest review by someone other than the author. */
-export function firstReviewAt(pr: PullActivity): number | null {
+export function firstReviewAt(pr: Pick<PullActivity, 'author' | 'reviews'>): number | null {
   const times = pr.reviews
     .filter((r) => r.user !== pr.author && r.submittedAt !== null)
     .map((r) => r.submittedAt as number);
