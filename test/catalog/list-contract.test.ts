@@ -26,6 +26,7 @@ const ONE_THING: Record<string, string> = {
   graph_get_entity_context: 'one entity with its neighbourhood',
   graph_query: 'one subgraph',
   graph_traverse: 'one subgraph, bounded by max_nodes',
+  insights_get_my_work: 'one report: each system’s open work, and the systems not connected',
   suite_get_event: 'one event and its attendees',
   suite_get_mail_message: 'one message and its labels',
   suite_get_mail_thread: 'one conversation and its messages',
