@@ -38,7 +38,12 @@ interface SystemWork {
   items: Item[];
   total: number | null;
 }
-type Result = { systems: Record<string, SystemWork>; not_connected: string[]; partial?: boolean; failed_sources?: Array<{ resource: string }> };
+type Result = {
+  systems: Record<string, SystemWork>;
+  not_connected: string[];
+  partial?: boolean;
+  failed_sources?: Array<{ resource: string }>;
+};
 
 // A Monday, so the seeded weekday meetings happen today.
 beforeAll(async () => {
@@ -52,13 +57,19 @@ afterAll(async () => {
 });
 
 const demoUsers = (tenant: WorkspaceId): Person[] => {
-  const emails = server.app.demo!.users().filter((u) => u.tenant_id === tenant).map((u) => u.user_email);
+  const emails = server.app
+    .demo!.users()
+    .filter((u) => u.tenant_id === tenant)
+    .map((u) => u.user_email);
   return server.sandbox.seeds[tenant].people.filter((p) => emails.includes(p.email));
 };
 
 /** Every item's node id of one kind, sorted. */
 const ids = (work: SystemWork, kind: string): string[] =>
-  work.items.filter((i) => i.kind === kind).map((i) => i.node.id).sort();
+  work.items
+    .filter((i) => i.kind === kind)
+    .map((i) => i.node.id)
+    .sort();
 
 /** The listed items are the first `limit` of the expected ones (any order), and the total counts them all. */
 function expectListed(listed: string[], expected: string[], limit: number) {
@@ -78,7 +89,9 @@ function expectedCode(tenant: WorkspaceId, person: Person) {
   const open = fakeState<GithubState>(server, '/github', tenant).repos.flatMap((repo) =>
     repo.archived
       ? []
-      : repo.issues.filter((i) => i.state === 'open').map((issue) => ({ issue, id: `${repo.fullName}#${issue.number}` })),
+      : repo.issues
+          .filter((i) => i.state === 'open')
+          .map((issue) => ({ issue, id: `${repo.fullName}#${issue.number}` })),
   );
   return {
     review_request: open.filter(({ issue }) => issue.pull?.requestedReviewers.some((r) => same(r, person.login))),
@@ -146,7 +159,11 @@ function checkAgainstFakes(result: Result, tenant: WorkspaceId, person: Person) 
 
   const code = expectedCode(tenant, person);
   for (const kind of ['review_request', 'pull_request', 'issue'] as const)
-    expectListed(ids(code_host, kind), code[kind].map((c) => c.id), LIMIT);
+    expectListed(
+      ids(code_host, kind),
+      code[kind].map((c) => c.id),
+      LIMIT,
+    );
   expect(code_host.total).toBe(code.review_request.length + code.pull_request.length + code.issue.length);
   expect(code_host.items.filter((i) => i.kind !== 'issue').every((i) => i.node.type === 'pull_request')).toBe(true);
 
@@ -237,7 +254,9 @@ describe('my work across systems', () => {
     expect(result.systems.suite).toMatchObject({ status: 'not_connected', items: [] });
     expect(result.partial).toBeUndefined();
     expect(result.systems.ticketing.status).toBe('ok');
-    expect(ids(result.systems.ticketing, 'ticket').length).toBe(Math.min(10, expectedTickets('acme', unconsented).length));
+    expect(ids(result.systems.ticketing, 'ticket').length).toBe(
+      Math.min(10, expectedTickets('acme', unconsented).length),
+    );
     const client = await connectMcpClient(server, token);
     try {
       const mcp = await client.callTool({ name: 'insights_get_my_work', arguments: {} });

@@ -26,8 +26,17 @@ function workItem(item: GithubIssueLike & { draft?: boolean }): WorkItem {
 }
 
 /** One search of pull requests or issues as a work list: the first `limit` items, latest update first, and the total. */
-export async function searchWork(octokit: Octokit, q: string, limit: number): Promise<{ items: WorkItem[]; total: number }> {
-  const { data } = await octokit.rest.search.issuesAndPullRequests({ q, sort: 'updated', order: 'desc', per_page: limit });
+export async function searchWork(
+  octokit: Octokit,
+  q: string,
+  limit: number,
+): Promise<{ items: WorkItem[]; total: number }> {
+  const { data } = await octokit.rest.search.issuesAndPullRequests({
+    q,
+    sort: 'updated',
+    order: 'desc',
+    per_page: limit,
+  });
   return { items: (data.items as Array<GithubIssueLike & { draft?: boolean }>).map(workItem), total: data.total_count };
 }
 

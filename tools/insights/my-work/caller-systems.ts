@@ -20,17 +20,15 @@ export async function suiteWork(ctx: Context, limit: number): Promise<SystemWork
   const day = { time_min: isoSeconds(dayStart), time_max: isoSeconds(dayStart + DAY_MS) };
   const { window, summary } = await eventsIn(calendar, 'primary', day, { offset: 0, limit: READ_MAX }, 'startTime');
   const events = window.records.map((e) => eventOf(e, 'primary', summary)).filter((e) => e.status !== 'cancelled');
-  const items = events.slice(0, limit).map(
-    (event): WorkItem => ({
-      kind: 'meeting',
-      title: event.summary,
-      status: event.attendees.find((a) => a.email === summary)?.responseStatus ?? null,
-      where: event.calendar_name ?? event.calendar_id,
-      at: event.start.dateTime ?? event.start.date,
-      url: event.htmlLink,
-      node: { type: 'calendar_event', id: event.id },
-    }),
-  );
+  const items = events.slice(0, limit).map((event): WorkItem => ({
+    kind: 'meeting',
+    title: event.summary,
+    status: event.attendees.find((a) => a.email === summary)?.responseStatus ?? null,
+    where: event.calendar_name ?? event.calendar_id,
+    at: event.start.dateTime ?? event.start.date,
+    url: event.htmlLink,
+    node: { type: 'calendar_event', id: event.id },
+  }));
   return { status: 'ok', items, total: events.length };
 }
 

@@ -32,10 +32,9 @@ const SystemWorkSchema = z.object({
 export type SystemWork = z.infer<typeof SystemWorkSchema>;
 
 export const MyWorkResultSchema = z.object({
-  systems: z.object(Object.fromEntries(WORK_SYSTEMS.map((s) => [s, SystemWorkSchema])) as Record<
-    WorkSystem,
-    typeof SystemWorkSchema
-  >),
+  systems: z.object(
+    Object.fromEntries(WORK_SYSTEMS.map((s) => [s, SystemWorkSchema])) as Record<WorkSystem, typeof SystemWorkSchema>,
+  ),
   not_connected: z.array(z.enum(WORK_SYSTEMS)).describe('Systems without a credential or consent for the caller'),
   rules: z.record(z.string(), z.string()).describe('What each system counts as open work'),
 });

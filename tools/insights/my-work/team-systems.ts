@@ -49,17 +49,15 @@ export const ticketingWork = (ctx: Clients, who: WorkOwner, limit: number): Prom
       max: COUNTED_MAX,
     });
     const tickets = await ticketsWithPoints(clients, issues.slice(0, limit));
-    const items = tickets.map(
-      (t): WorkItem => ({
-        kind: 'ticket',
-        title: `${t.key} ${t.summary}`,
-        status: t.status.name,
-        where: t.key.split('-')[0],
-        at: t.updated,
-        url: t.url,
-        node: { type: 'issue', id: t.key },
-      }),
-    );
+    const items = tickets.map((t): WorkItem => ({
+      kind: 'ticket',
+      title: `${t.key} ${t.summary}`,
+      status: t.status.name,
+      where: t.key.split('-')[0],
+      at: t.updated,
+      url: t.url,
+      node: { type: 'issue', id: t.key },
+    }));
     return { status: 'ok', items, total: issues.length };
   });
 
@@ -110,16 +108,14 @@ export const wikiWork = (ctx: Clients, who: WorkOwner, limit: number): Promise<S
       `type = page AND mention = ${cqlString(accountId)} ORDER BY lastmodified DESC`,
       COUNTED_MAX,
     );
-    const items = pages.slice(0, limit).map(
-      (page): WorkItem => ({
-        kind: 'page',
-        title: page.title,
-        status: null,
-        where: page.space,
-        at: page.lastModified,
-        url: page.url,
-        node: { type: 'page', id: page.id },
-      }),
-    );
+    const items = pages.slice(0, limit).map((page): WorkItem => ({
+      kind: 'page',
+      title: page.title,
+      status: null,
+      where: page.space,
+      at: page.lastModified,
+      url: page.url,
+      node: { type: 'page', id: page.id },
+    }));
     return { status: 'ok', items, total: pages.length };
   });
