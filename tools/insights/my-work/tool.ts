@@ -16,7 +16,13 @@ export const getMyWork = defineTool({
   }),
   output: MyWorkResultSchema,
   hints: {
-    aliases: ['what is on my plate', 'my work everywhere', 'my to-do list', 'what needs my attention'],
+    aliases: [
+      'what is on my plate',
+      'my work everywhere',
+      'my to-do list',
+      'what needs my attention',
+      'what I have to do across jira, github and slack',
+    ],
     when_to_use: 'When someone asks what they have to do across Jira, GitHub, Confluence, their calendar and Slack.',
     not_for: 'One system in depth (code_host_get_my_code_host_work, ticketing_get_my_ticketing_work).',
     examples: [{ query: 'what is on my plate today?', tool: 'get_my_work', params: {} }],
