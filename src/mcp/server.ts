@@ -156,8 +156,7 @@ export class McpSurface {
   private buildView(available: ReadonlySet<string>, narrowing: ToolSelection): View {
     const { registry } = this.app;
     const tools = this.tools.filter(
-      (t) =>
-        registry.excludedBy(narrowing, t) === undefined && registry.integrationsOf(t).every((id) => available.has(id)),
+      (t) => registry.excludedBy(narrowing, t) === undefined && registry.reachableWith(t, available),
     );
     const mode =
       this.mode === 'auto'

@@ -5,7 +5,7 @@
  * calendar, and Slack mentions (posted here by a colleague) they have not answered. Then a user without
  * Google or Slack consent, a failing upstream, and what other users and tenants see, over REST and MCP.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import { currentVersion, type ConfluenceState } from '../../src/sandbox/confluence/state.js';
 import type { GithubState } from '../../src/sandbox/github/state.js';
@@ -15,7 +15,7 @@ import { statusById, type JiraState } from '../../src/sandbox/jira/index.js';
 import type { Person } from '../../src/sandbox/seed/people.js';
 import type { SlackState } from '../../src/sandbox/slack/state.js';
 import type { ManualClock } from '../helpers/clock.js';
-import { connectMcpClient } from '../helpers/mcp-session.js';
+import { connectMcpClient, listEveryTool } from '../helpers/mcp-session.js';
 import { OutputChecker } from '../helpers/output-schemas.js';
 import { checkedRunner, fakeState, toolRunner, type Runner } from '../helpers/sandbox.js';
 import { systemServer } from '../helpers/sandbox.js';
@@ -51,6 +51,8 @@ beforeAll(async () => {
   checker = new OutputChecker(() => server.app.registry);
   run = checkedRunner(server, 'insights', checker);
 });
+// Each call makes four GitHub searches, which GitHub allows 30 of a minute: every test starts a minute on.
+beforeEach(() => clock.advance(61_000));
 afterAll(async () => {
   await server.close();
   expect(checker.checked.has('get_my_work')).toBe(true);
@@ -318,5 +320,43 @@ describe('my work: other users and tenants', () => {
     const seen = Object.values((rest.body.data as Result).systems).flatMap((w) => w.items.map((i) => i.node.id));
     expect(seen.filter((id) => acmeNodes.has(id))).toEqual([]);
     expect(JSON.stringify(rest.body.data)).not.toContain('acme');
+  });
+});
+
+describe('my work for a caller with some credentials only', () => {
+  /** A token of the tenant's last demo user (no Google or Slack consent) carrying only the named connections. */
+  const tokenWith = (...keys: string[]) => {
+    const users = demoUsers('acme');
+    const caller = server.callerFor('acme', users[users.length - 1].email);
+    const connections = Object.fromEntries(keys.map((key) => [key, caller.connections[key]]));
+    return server.app.tokens.issue({ tenant_id: 'acme', user_email: caller.userEmail, connections });
+  };
+
+  it('is listed with GitHub alone and names every other system not connected', async () => {
+    const token = await tokenWith('code_host');
+    const client = await connectMcpClient(server, token);
+    try {
+      const listed = (await listEveryTool(client)).tools.map((t) => t.name);
+      expect(listed).toContain('insights_get_my_work');
+      expect(listed).not.toContain('insights_get_delivery_flow');
+      const result = await client.callTool({ name: 'insights_get_my_work', arguments: {} });
+      expect(result.isError).toBeFalsy();
+      const work = result.structuredContent as Result;
+      expect(work.not_connected).toEqual(['ticketing', 'wiki', 'suite', 'chat']);
+      expect(work.systems.code_host.status).toBe('ok');
+      expect(work.partial).toBeUndefined();
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('leaves the delivery flow listed for Jira and GitHub without Confluence, Google or Slack', async () => {
+    const client = await connectMcpClient(server, await tokenWith('code_host', 'ticketing'));
+    try {
+      const listed = (await listEveryTool(client)).tools.map((t) => t.name);
+      expect(listed).toEqual(expect.arrayContaining(['insights_get_delivery_flow', 'insights_get_my_work']));
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -9,7 +9,7 @@ export const getMyWork = defineTool({
   title: 'My open work across systems',
   description:
     'The caller’s open work in one call: Jira tickets assigned, GitHub PRs awaiting their review, their open PRs and assigned issues, Confluence pages mentioning them, today’s meetings on their Google calendar and unanswered Slack mentions. Each item has its graph node; systems without a connection are listed in not_connected.',
-  capability: { type: 'read', name: 'insights.work.mine', requires: [...WORK_SYSTEMS] },
+  capability: { type: 'read', name: 'insights.work.mine', requires: [...WORK_SYSTEMS], requiresAny: true },
   input: z.object({
     limit: z.number().int().min(1).max(50).default(10).describe('Most items per kind (default 10)'),
     mention_days: z.number().int().min(1).max(30).default(7).describe('Slack mentions this recent (default 7 days)'),
