@@ -29,6 +29,7 @@ let checker: OutputChecker;
 
 interface Item {
   kind: string;
+  status: string | null;
   title: string;
   at: string | null;
   node: { type: string; id: string };
@@ -110,7 +111,7 @@ function expectedPages(tenant: WorkspaceId, person: Person): string[] {
     .map((p) => p.id);
 }
 
-/** Today's (UTC) occurrences on the person's primary calendar (its own events and their invitations), as `summary@start`. */
+/** Today's (UTC) occurrences on the person's primary calendar (its own events and their invitations), as `summary@start:their answer`. */
 function expectedMeetings(tenant: WorkspaceId, person: Person): string[] {
   const calendar = fakeState<GoogleState>(server, '/google', tenant).calendar;
   const primary = [...calendar.calendars.values()].find((c) => c.primaryOf === person.index)!.id;
@@ -126,7 +127,10 @@ function expectedMeetings(tenant: WorkspaceId, person: Person): string[] {
     .flatMap((e) =>
       occurrences(e, dayEnd)
         .filter((start) => start < dayEnd && start + (e.endMs - e.startMs) > dayStart)
-        .map((start) => `${e.summary}@${start}`),
+        .map(
+          (start) =>
+            `${e.summary}@${start}:${e.attendees?.find((a) => a.email === person.email)?.responseStatus ?? null}`,
+        ),
     )
     .sort();
 }
@@ -174,7 +178,7 @@ function checkAgainstFakes(result: Result, tenant: WorkspaceId, person: Person) 
   expectListed(ids(wiki, 'page'), pages, LIMIT);
 
   const meetings = expectedMeetings(tenant, person);
-  expect(suite.items.map((i) => `${i.title}@${Date.parse(i.at as string)}`).sort()).toEqual(meetings);
+  expect(suite.items.map((i) => `${i.title}@${Date.parse(i.at as string)}:${i.status}`).sort()).toEqual(meetings);
   expect(suite.items.every((i) => i.node.type === 'calendar_event')).toBe(true);
 
   const mentions = expectedMentions(tenant, person);

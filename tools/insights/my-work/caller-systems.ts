@@ -13,8 +13,8 @@ type Context = Pick<ToolRunContext<unknown>, 'client' | 'clock'>;
 const READ_MAX = 100;
 const MENTION_TEXT = 200;
 
-/** Google Calendar: the caller's own primary calendar, events overlapping today (UTC). */
-export async function suiteWork(ctx: Context, limit: number): Promise<SystemWork> {
+/** Google Calendar: the caller's own primary calendar, events overlapping today (UTC), with the caller's answer. */
+export async function suiteWork(ctx: Context, email: string | undefined, limit: number): Promise<SystemWork> {
   const calendar = await ctx.client('google').calendar();
   const dayStart = Math.floor(ctx.clock.now() / DAY_MS) * DAY_MS;
   const day = { time_min: isoSeconds(dayStart), time_max: isoSeconds(dayStart + DAY_MS) };
@@ -23,7 +23,7 @@ export async function suiteWork(ctx: Context, limit: number): Promise<SystemWork
   const items = events.slice(0, limit).map((event): WorkItem => ({
     kind: 'meeting',
     title: event.summary,
-    status: event.attendees.find((a) => a.email === summary)?.responseStatus ?? null,
+    status: event.attendees.find((a) => a.email.toLowerCase() === email?.toLowerCase())?.responseStatus ?? null,
     where: event.calendar_name ?? event.calendar_id,
     at: event.start.dateTime ?? event.start.date,
     url: event.htmlLink,

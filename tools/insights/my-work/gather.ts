@@ -49,7 +49,7 @@ export async function gatherOpenWork(
     ticketing: () => ticketingWork(ctx, who, options.limit),
     code_host: () => codeHostWork(ctx, who, options.limit),
     wiki: () => wikiWork(ctx, who, options.limit),
-    suite: () => suiteWork(ctx, options.limit),
+    suite: () => suiteWork(ctx, who.email, options.limit),
     chat: () => chatWork(ctx, options.limit, options.mentionDays),
   };
   const wanted = options.systems ?? WORK_SYSTEMS;
@@ -57,7 +57,7 @@ export async function gatherOpenWork(
     Object.fromEntries(wanted.map((system) => [system, () => unlessNotConnected(readers[system])])),
   );
   const failed: SystemWork = { status: 'failed', items: [], total: null };
-  const skipped: SystemWork = { status: 'ok', items: [], total: null, message: 'Not read' };
+  const skipped: SystemWork = { status: 'not_read', items: [], total: null };
   return Object.fromEntries(
     WORK_SYSTEMS.map((system) => [system, wanted.includes(system) ? (read[system] ?? failed) : skipped]),
   ) as Record<WorkSystem, SystemWork>;

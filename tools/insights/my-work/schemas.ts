@@ -21,9 +21,9 @@ export type WorkItem = z.infer<typeof WorkItemSchema>;
 
 const SystemWorkSchema = z.object({
   status: z
-    .enum(['ok', 'not_connected', 'no_account', 'failed'])
+    .enum(['ok', 'not_connected', 'no_account', 'failed', 'not_read'])
     .describe(
-      'not_connected: no credential or consent for the system; no_account: no account of the person there; failed: see failed_sources',
+      'not_connected: no credential or consent for the system; no_account: no account of the person there; failed: see failed_sources; not_read: not asked for',
     ),
   items: z.array(WorkItemSchema),
   total: z.number().int().nullable().describe('Items in all (the list holds at most limit per kind)'),
