@@ -165,7 +165,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const fleetLocks = fleetLocksOn(store);
   const cancelBus = await openCancelBus(store, log, options.cancelBus);
   const jobs = new FleetJobs(fleetLocks, log, (job, outcome) => telemetry.backgroundJobs.inc({ job, outcome }));
-  const governance = createGovernance({ config, store, clock, log, jobs });
+  const governance = createGovernance({ config, store, clock, log, jobs, publicUrl });
 
   const {
     documents,
@@ -222,6 +222,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     // A read sent after a change's answer, to any node, must miss the caches keyed by the old generation.
     settleChange: (caller) => cacheBumps.settled(caller.tenantId),
     guard: governance.guard,
+    confirmations: governance.confirmations,
     observers: [
       governance.observer,
       telemetry.observeExecution,

@@ -1,5 +1,6 @@
 import type { PgMigration } from './migrate.js';
 import { auditSchema } from './schema/audit.js';
+import { confirmationsSchema } from './schema/confirmations.js';
 import { consentLinksSchema } from './schema/consent-links.js';
 import { coreSchema } from './schema/core.js';
 import { documentSchema } from './schema/documents.js';
@@ -15,4 +16,5 @@ export const pgMigrations: readonly PgMigration[] = [
   { id: '003_shared_state', sql: sharedStateSchema },
   { id: '004_audit', sql: auditSchema },
   { id: '005_graph_key_probes', sql: graphKeyProbesSchema },
+  { id: '007_confirmations', sql: confirmationsSchema },
 ];
