@@ -11,7 +11,7 @@ import { auditActOf } from './confirmations/events.js';
 import { ConfirmationGate } from './confirmations/gate.js';
 import { confirmationStoreOn } from './confirmations/open.js';
 import type { ConfirmationStore } from './confirmations/store.js';
-import { DEFAULT_POLICY } from './policy-hooks.js';
+import { DEFAULT_POLICY, type GovernancePolicy } from './policy-hooks.js';
 import { SecretGuard } from './secret-guard.js';
 
 const RETENTION_JOB = 'audit.retention';
@@ -43,10 +43,11 @@ export function createGovernance(options: {
   jobs: FleetJobs;
   /** The server's address as browsers reach it (confirmation links). */
   publicUrl: () => string;
+  policy?: GovernancePolicy;
 }): Governance {
   const { config, clock } = options;
   const audit = openAuditLog(config, options.store, clock, options.log);
-  const policy = DEFAULT_POLICY;
+  const policy = options.policy ?? DEFAULT_POLICY;
   const record = (entry: AuditEntry) => audit.record(entry);
   if (config.auditRetentionDays > 0)
     options.jobs.every(
