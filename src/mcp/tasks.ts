@@ -124,8 +124,11 @@ export class McpTasks {
       if (error instanceof ProtocolError) return refuse(error.message);
       return reply({ ...errorResult(error, this.app.log) });
     }
-    // A task has no way to ask the user: what needs a confirmation runs only as a plain call.
-    if ('tool' in target && this.app.governance.confirmations.needs(caller, target.tool))
+    // A task has no way to ask the user: what needs (or may need) a confirmation runs only as a plain call.
+    if (
+      'tool' in target &&
+      (target.tool.capability.destructive || this.app.governance.confirmations.needs(caller, target.tool))
+    )
       return refuse(`${name} needs a person's confirmation and runs only as a plain call, after confirmation`);
     const ttl = Math.min(
       MAX_TTL_MS,
