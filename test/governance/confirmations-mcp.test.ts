@@ -8,13 +8,32 @@ import { fakeState, systemServer, type Runner } from '../helpers/sandbox.js';
 import type { TestServer } from '../helpers/server.js';
 import { decide, deletePage, pathOf } from './confirmation-flow.js';
 
-/** A server whose policy is the given one, with pages of its own to delete. */
-async function serverWith(policy: typeof DEFAULT_POLICY): Promise<{ server: TestServer; pages: string[] }> {
-  const { server, run } = await systemServer('wiki', { governancePolicy: policy });
-  const space = [...fakeState<ConfluenceState>(server, '/confluence', 'acme').spaces.values()][0].key;
-  const pages: string[] = [];
-  for (let i = 0; i < 4; i++) pages.push(await createdPage(run, space, i));
-  return { server, pages };
+interface Session {
+  server: TestServer;
+  /** Pages of the session's own to delete. */
+  pages: string[];
+  /** A demo user's token, and an MCP client (2025 era, no form) acting with it. */
+  token: string;
+  client: Client;
+}
+
+/** A describe block's server under `policy`, started before its tests and closed after them. */
+function useSession(policy: typeof DEFAULT_POLICY): Session {
+  const session = {} as Session;
+  beforeAll(async () => {
+    const { server, run } = await systemServer('wiki', { governancePolicy: policy });
+    const space = [...fakeState<ConfluenceState>(server, '/confluence', 'acme').spaces.values()][0].key;
+    session.server = server;
+    session.pages = [];
+    for (let i = 0; i < 4; i++) session.pages.push(await createdPage(run, space, i));
+    session.token = await server.tokenFor('acme');
+    session.client = await connectMcpClient(server, session.token);
+  });
+  afterAll(async () => {
+    await session.client?.close();
+    await session.server?.close();
+  });
+  return session;
 }
 
 const createdPage = async (run: Runner, space: string, i: number): Promise<string> =>
@@ -33,21 +52,10 @@ const deleteOverMcp = (client: Client, pageId: string, meta?: Record<string, unk
   }) as Promise<CallToolResult>;
 
 describe('over MCP, a client that cannot show a form', () => {
-  let server: TestServer;
-  let pages: string[];
-  let token: string;
-  let client: Client;
-  beforeAll(async () => {
-    ({ server, pages } = await serverWith(DEFAULT_POLICY));
-    token = await server.tokenFor('acme');
-    client = await connectMcpClient(server, token);
-  });
-  afterAll(async () => {
-    await client.close();
-    await server.close();
-  });
+  const session = useSession(DEFAULT_POLICY);
 
   it('gets an isError result with the code and the link; after the person confirms, the same call runs once', async () => {
+    const { server, pages, token, client } = session;
     const page = pages[0];
     const error = errorOf(await deleteOverMcp(client, page));
     expect(error).toMatchObject({
@@ -64,6 +72,7 @@ describe('over MCP, a client that cannot show a form', () => {
   });
 
   it('a confirmation given over REST serves the same call over MCP: one confirmation, any surface', async () => {
+    const { server, pages, token, client } = session;
     const page = pages[1];
     const { body } = await deletePage(server, token, page);
     await decide(server, pathOf(body.error.details.confirmation_url), token);
@@ -73,21 +82,10 @@ describe('over MCP, a client that cannot show a form', () => {
 });
 
 describe('where the tenant allows token confirmation', () => {
-  let server: TestServer;
-  let pages: string[];
-  let token: string;
-  let client: Client;
-  beforeAll(async () => {
-    ({ server, pages } = await serverWith({ ...DEFAULT_POLICY, allowsTokenConfirmation: () => true }));
-    token = await server.tokenFor('acme');
-    client = await connectMcpClient(server, token);
-  });
-  afterAll(async () => {
-    await client.close();
-    await server.close();
-  });
+  const session = useSession({ ...DEFAULT_POLICY, allowsTokenConfirmation: () => true });
 
   it('over REST the caller repeats the call with X-Confirmation-Token, once', async () => {
+    const { server, pages, token } = session;
     const page = pages[0];
     const refused = await deletePage(server, token, page);
     expect(refused.status).toBe(409);
@@ -104,6 +102,7 @@ describe('where the tenant allows token confirmation', () => {
   });
 
   it('over MCP the caller repeats the call with _meta "constellation/confirmation"; another user cannot use it', async () => {
+    const { server, pages, client } = session;
     const page = pages[2];
     const confirmation = errorOf(await deleteOverMcp(client, page)).details.confirmation_token as string;
     const [, other] = server.app.demo!.users().filter((u) => u.tenant_id === 'acme');

@@ -1,16 +1,6 @@
 import type pg from 'pg';
-import {
-  confirmationOf,
-  CONSUME_BY_TOKEN,
-  CONSUME_CONFIRMED,
-  DECIDE,
-  INSERT_COLUMNS,
-  insertValues,
-  type Confirmation,
-  type ConfirmationBinding,
-  type ConfirmationRow,
-  type ConfirmationStore,
-} from './store.js';
+import { CONFIRMATION_SQL, confirmationOf, insertValues } from './store.js';
+import type { Confirmation, ConfirmationBinding, ConfirmationRow, ConfirmationStore } from './store.js';
 
 /** The shared statements use `?`; PostgreSQL numbers its parameters. */
 const numbered = (sql: string): string => {
@@ -19,12 +9,12 @@ const numbered = (sql: string): string => {
 };
 
 const SQL = {
-  insert: `INSERT INTO confirmations (${INSERT_COLUMNS})
+  insert: `INSERT INTO confirmations (${CONFIRMATION_SQL.insertColumns})
     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 FROM tenants
     WHERE id = $2 AND ($12::text IS NULL OR epoch = $12) FOR SHARE`,
-  decide: numbered(DECIDE),
-  byToken: numbered(CONSUME_BY_TOKEN),
-  confirmed: numbered(CONSUME_CONFIRMED),
+  decide: numbered(CONFIRMATION_SQL.decide),
+  byToken: numbered(CONFIRMATION_SQL.consumeByToken),
+  confirmed: numbered(CONFIRMATION_SQL.consumeConfirmed),
 };
 
 /** Confirmations in PostgreSQL (table `confirmations`, migration `007_confirmations`). */

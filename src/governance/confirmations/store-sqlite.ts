@@ -1,17 +1,7 @@
 import type { Db, Migration } from '../../store/db.js';
 import type { TenantGate } from '../../store/tenant-gate.js';
-import {
-  confirmationOf,
-  CONSUME_BY_TOKEN,
-  CONSUME_CONFIRMED,
-  DECIDE,
-  INSERT_COLUMNS,
-  insertValues,
-  type Confirmation,
-  type ConfirmationBinding,
-  type ConfirmationRow,
-  type ConfirmationStore,
-} from './store.js';
+import { CONFIRMATION_SQL, confirmationOf, insertValues } from './store.js';
+import type { Confirmation, ConfirmationBinding, ConfirmationRow, ConfirmationStore } from './store.js';
 
 export const confirmationMigrations: Migration[] = [
   {
@@ -49,11 +39,13 @@ export class SqliteConfirmationStore implements ConfirmationStore {
     private readonly gate: TenantGate,
   ) {
     this.statements = {
-      insert: db.prepare(`INSERT INTO confirmations (${INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      insert: db.prepare(
+        `INSERT INTO confirmations (${CONFIRMATION_SQL.insertColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
       get: db.prepare('SELECT * FROM confirmations WHERE id = ?'),
-      decide: db.prepare(DECIDE),
-      byToken: db.prepare(CONSUME_BY_TOKEN).pluck(),
-      confirmed: db.prepare(CONSUME_CONFIRMED).pluck(),
+      decide: db.prepare(CONFIRMATION_SQL.decide),
+      byToken: db.prepare(CONFIRMATION_SQL.consumeByToken).pluck(),
+      confirmed: db.prepare(CONFIRMATION_SQL.consumeConfirmed).pluck(),
       deleteTenant: db.prepare('DELETE FROM confirmations WHERE tenant_id = ?'),
     };
   }

@@ -88,12 +88,12 @@ export const confirmationOf = (row: ConfirmationRow): Confirmation => ({
  * named confirmation; without one, the oldest confirmed one of the binding. `used_at IS NULL` is checked
  * again by the UPDATE itself, so a confirmation is used once even when two nodes pick it at the same time.
  */
-export const CONSUME_BY_TOKEN = `UPDATE confirmations SET used_at = ?
+const CONSUME_BY_TOKEN = `UPDATE confirmations SET used_at = ?
   WHERE id = ? AND tenant_id = ? AND user_id = ? AND tool = ? AND args_digest = ? AND used_at IS NULL AND expires_at > ?
     AND (status = 'confirmed' OR (status = 'pending' AND token_allowed = TRUE))
   RETURNING id`;
 
-export const CONSUME_CONFIRMED = `UPDATE confirmations SET used_at = ?
+const CONSUME_CONFIRMED = `UPDATE confirmations SET used_at = ?
   WHERE id = (SELECT id FROM confirmations
       WHERE tenant_id = ? AND user_id = ? AND tool = ? AND args_digest = ? AND status = 'confirmed'
         AND used_at IS NULL AND expires_at > ?
@@ -101,11 +101,19 @@ export const CONSUME_CONFIRMED = `UPDATE confirmations SET used_at = ?
     AND used_at IS NULL
   RETURNING id`;
 
-export const DECIDE = `UPDATE confirmations SET status = ?, decided_at = ?
+const DECIDE = `UPDATE confirmations SET status = ?, decided_at = ?
   WHERE id = ? AND user_id = ? AND status = 'pending' AND used_at IS NULL AND expires_at > ?`;
 
-export const INSERT_COLUMNS =
+const INSERT_COLUMNS =
   'id, tenant_id, user_id, tool, args_digest, action, args, token_allowed, status, created_at, expires_at';
+
+/** The statements both backends run (`?` placeholders), and the inserted row's columns. */
+export const CONFIRMATION_SQL = {
+  consumeByToken: CONSUME_BY_TOKEN,
+  consumeConfirmed: CONSUME_CONFIRMED,
+  decide: DECIDE,
+  insertColumns: INSERT_COLUMNS,
+};
 
 export const insertValues = (c: Confirmation): unknown[] => [
   c.id,
