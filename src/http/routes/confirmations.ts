@@ -89,10 +89,14 @@ export const confirmationRoutes: RouteModule<Deps> = (routes, app) => {
     if (person === 'nobody') return send(res, 401, signInPage(here));
     if (person === 'unknown')
       return send(res, 401, messagePage('Token not accepted', 'The token given is not valid or has expired.'));
-    const binding = { ...confirmation };
     if (person === 'other') {
       app.governance.recordAct(
-        auditActOf({ binding, event: 'refused', id, reason: 'the confirmation page was opened by another user' }),
+        auditActOf({
+          binding: confirmation,
+          event: 'refused',
+          id,
+          reason: 'the confirmation page was opened by another user',
+        }),
       );
       return send(
         res,
@@ -123,7 +127,9 @@ export const confirmationRoutes: RouteModule<Deps> = (routes, app) => {
       return send(res, 400, messagePage('Unknown decision', 'Choose Confirm or Decline.'));
     const status = decision === 'confirm' ? 'confirmed' : 'declined';
     if (await store.decide(id, confirmation.userId, status, now))
-      app.governance.recordAct(auditActOf({ binding, event: status, id, reason: 'decided on the confirmation page' }));
+      app.governance.recordAct(
+        auditActOf({ binding: confirmation, event: status, id, reason: 'decided on the confirmation page' }),
+      );
     const after = (await store.get(id)) ?? confirmation;
     const shown = closedState(after, now) ?? { title: 'Not decided', text: 'Open the link again to decide.' };
     send(res, 200, messagePage(shown.title, shown.text));
