@@ -16,6 +16,9 @@ import { SecretGuard } from './secret-guard.js';
 
 const RETENTION_JOB = 'audit.retention';
 const RETENTION_INTERVAL_MS = 3_600_000;
+const CONFIRMATION_SWEEP_JOB = 'confirmations.sweep';
+/** An expired confirmation's page still says "expired" for this long, then its row goes. */
+const EXPIRED_CONFIRMATIONS_KEPT_MS = 3_600_000;
 
 /** An act recorded by a surface (an admin request, a consent): the log adds the time and the node. */
 export type AuditAct = Omit<AuditEntry, 'at' | 'node'>;
@@ -57,6 +60,11 @@ export function createGovernance(options: {
     );
   const recordAct = (act: AuditAct) => record({ ...act, at: clock.now(), node: config.nodeId });
   const confirmationStore = confirmationStoreOn(options.store);
+  options.jobs.every(
+    CONFIRMATION_SWEEP_JOB,
+    RETENTION_INTERVAL_MS,
+    async () => void (await confirmationStore.deleteExpired(clock.now() - EXPIRED_CONFIRMATIONS_KEPT_MS)),
+  );
   return {
     audit,
     recordAct,

@@ -44,6 +44,11 @@ export class PgConfirmationStore implements ConfirmationStore {
     return rows[0]?.id;
   }
 
+  async deleteExpired(before: number): Promise<number> {
+    const { rowCount } = await this.pool.query('DELETE FROM confirmations WHERE expires_at < $1', [before]);
+    return rowCount ?? 0;
+  }
+
   async deleteTenant(tenantId: string): Promise<number> {
     const { rowCount } = await this.pool.query('DELETE FROM confirmations WHERE tenant_id = $1', [tenantId]);
     return rowCount ?? 0;

@@ -26,6 +26,7 @@ export const confirmationMigrations: Migration[] = [
           used_at INTEGER
         );
         CREATE INDEX confirmations_by_binding ON confirmations (tenant_id, user_id, tool, args_digest);
+        CREATE INDEX confirmations_by_expiry ON confirmations (expires_at);
       `),
   },
 ];
@@ -47,6 +48,7 @@ export class SqliteConfirmationStore implements ConfirmationStore {
       byToken: db.prepare(CONFIRMATION_SQL.consumeByToken).pluck(),
       confirmed: db.prepare(CONFIRMATION_SQL.consumeConfirmed).pluck(),
       deleteTenant: db.prepare('DELETE FROM confirmations WHERE tenant_id = ?'),
+      deleteExpired: db.prepare('DELETE FROM confirmations WHERE expires_at < ?'),
     };
   }
 
@@ -75,6 +77,10 @@ export class SqliteConfirmationStore implements ConfirmationStore {
       ? this.statements.byToken.get(now, token, tenantId, userId, tool, argsDigest, now)
       : this.statements.confirmed.get(now, tenantId, userId, tool, argsDigest, now);
     return id as string | undefined;
+  }
+
+  async deleteExpired(before: number): Promise<number> {
+    return this.statements.deleteExpired.run(before).changes;
   }
 
   async deleteTenant(tenantId: string): Promise<number> {

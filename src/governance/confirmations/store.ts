@@ -43,6 +43,8 @@ export interface ConfirmationStore {
    * undefined when none may be used.
    */
   consume(binding: ConfirmationBinding, now: number, token?: string): Promise<string | undefined>;
+  /** Forgets confirmations that expired before `before` (epoch ms); how many. */
+  deleteExpired(before: number): Promise<number>;
   /** Forgets every confirmation of a tenant (the tenant purge). */
   deleteTenant(tenantId: string): Promise<number>;
 }

@@ -104,6 +104,17 @@ describeStoreContract<ConfirmationStore>(
       expect(await subject.store.consume(bindingOf(allowed), NOW + 2, allowed.id)).toBeUndefined();
     });
 
+    it('the sweep forgets confirmations expired before the time given, and only those', async () => {
+      const tenant = await subject.backend.addTenant();
+      const old = confirmationFor(tenant, { expiresAt: NOW - 1 });
+      const live = confirmationFor(tenant);
+      await subject.store.create(old);
+      await subject.store.create(live);
+      expect(await subject.store.deleteExpired(NOW)).toBeGreaterThanOrEqual(1);
+      expect(await subject.store.get(old.id)).toBeUndefined();
+      expect(await subject.store.get(live.id)).toEqual(live);
+    });
+
     it('is purged with its tenant, and no other tenant loses a confirmation', async () => {
       const gone = await subject.backend.addTenant();
       const kept = await subject.backend.addTenant();

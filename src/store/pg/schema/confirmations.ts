@@ -19,4 +19,5 @@ CREATE TABLE confirmations (
   used_at bigint
 );
 CREATE INDEX confirmations_by_binding ON confirmations (tenant_id, user_id, tool, args_digest);
+CREATE INDEX confirmations_by_expiry ON confirmations (expires_at);
 `;
