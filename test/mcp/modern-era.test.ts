@@ -176,7 +176,10 @@ describe('a destructive action asks the user first when the client can show a fo
     const result = await client.callTool({ name: 'consent_check_forget_note', arguments: { key: 'plain' } });
     expect(result.isError).toBe(true);
     expect(JSON.parse((result.content as Array<{ text: string }>)[0].text)).toMatchObject({
-      error: { code: 'CONFIRMATION_REQUIRED', details: { confirmation_url: expect.stringContaining('/confirmations/') } },
+      error: {
+        code: 'CONFIRMATION_REQUIRED',
+        details: { confirmation_url: expect.stringContaining('/confirmations/') },
+      },
     });
     expect(notes.has('plain')).toBe(true);
     await client.close();
