@@ -52,6 +52,7 @@ import type { TaskStore } from './mcp/task-store.js';
 import { SqliteTaskStore } from './mcp/task-store-sqlite.js';
 import { openCancelBus, type CancelBusOptions } from './mcp/cancel-bus.js';
 import { createGovernance } from './governance/install.js';
+import type { GovernancePolicy } from './governance/policy-hooks.js';
 
 /** The sweep of MCP tasks past their time to live, and how often it runs. */
 const TASK_PURGE_JOB = 'mcp.tasks.purge';
@@ -110,6 +111,8 @@ export interface CreateAppOptions {
   store?: StoreBackend;
   /** How the cancel bus behaves when its connection drops (tests hold a reconnect). */
   cancelBus?: CancelBusOptions;
+  /** What the tenants' governance policy answers (today's defaults unless given). */
+  governancePolicy?: GovernancePolicy;
 }
 
 /**
@@ -165,7 +168,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const fleetLocks = fleetLocksOn(store);
   const cancelBus = await openCancelBus(store, log, options.cancelBus);
   const jobs = new FleetJobs(fleetLocks, log, (job, outcome) => telemetry.backgroundJobs.inc({ job, outcome }));
-  const governance = createGovernance({ config, store, clock, log, jobs });
+  const governance = createGovernance({ config, store, clock, log, jobs, publicUrl, policy: options.governancePolicy });
 
   const {
     documents,
@@ -222,6 +225,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     // A read sent after a change's answer, to any node, must miss the caches keyed by the old generation.
     settleChange: (caller) => cacheBumps.settled(caller.tenantId),
     guard: governance.guard,
+    confirmations: governance.confirmations,
     observers: [
       governance.observer,
       telemetry.observeExecution,

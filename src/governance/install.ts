@@ -7,11 +7,18 @@ import type { AuditLog } from './audit/audit-log.js';
 import { auditObserver } from './audit/observer.js';
 import { openAuditLog } from './audit/open.js';
 import type { AuditEntry } from './audit/record.js';
-import { DEFAULT_POLICY } from './policy-hooks.js';
+import { auditActOf } from './confirmations/events.js';
+import { ConfirmationGate } from './confirmations/gate.js';
+import { confirmationStoreOn } from './confirmations/open.js';
+import type { ConfirmationStore } from './confirmations/store.js';
+import { DEFAULT_POLICY, type GovernancePolicy } from './policy-hooks.js';
 import { SecretGuard } from './secret-guard.js';
 
 const RETENTION_JOB = 'audit.retention';
 const RETENTION_INTERVAL_MS = 3_600_000;
+const CONFIRMATION_SWEEP_JOB = 'confirmations.sweep';
+/** An expired confirmation's page still says "expired" for this long, then its row goes. */
+const EXPIRED_CONFIRMATIONS_KEPT_MS = 3_600_000;
 
 /** An act recorded by a surface (an admin request, a consent): the log adds the time and the node. */
 export type AuditAct = Omit<AuditEntry, 'at' | 'node'>;
@@ -24,19 +31,26 @@ export interface Governance {
   guard: SecretGuard;
   /** The executor's observer that audits every tool call. */
   observer: ExecutionObserver;
+  /** The executor's check that calls a person must confirm were confirmed. */
+  confirmations: ConfirmationGate;
+  /** The confirmations themselves, for the page where a person confirms or declines. */
+  confirmationStore: ConfirmationStore;
 }
 
-/** The audit log, the secret scanning and the retention cut (once per fleet, hourly). */
+/** The audit log, the secret scanning, confirmations and the audit retention cut (once per fleet, hourly). */
 export function createGovernance(options: {
   config: Config;
   store: StoreBackend;
   clock: Clock;
   log: Logger;
   jobs: FleetJobs;
+  /** The server's address as browsers reach it (confirmation links). */
+  publicUrl: () => string;
+  policy?: GovernancePolicy;
 }): Governance {
   const { config, clock } = options;
   const audit = openAuditLog(config, options.store, clock, options.log);
-  const policy = DEFAULT_POLICY;
+  const policy = options.policy ?? DEFAULT_POLICY;
   const record = (entry: AuditEntry) => audit.record(entry);
   if (config.auditRetentionDays > 0)
     options.jobs.every(
@@ -44,10 +58,26 @@ export function createGovernance(options: {
       RETENTION_INTERVAL_MS,
       async () => void (await audit.cut(config.auditRetentionDays)),
     );
+  const recordAct = (act: AuditAct) => record({ ...act, at: clock.now(), node: config.nodeId });
+  const confirmationStore = confirmationStoreOn(options.store);
+  options.jobs.every(
+    CONFIRMATION_SWEEP_JOB,
+    RETENTION_INTERVAL_MS,
+    async () => void (await confirmationStore.deleteExpired(clock.now() - EXPIRED_CONFIRMATIONS_KEPT_MS)),
+  );
   return {
     audit,
-    recordAct: (act) => record({ ...act, at: clock.now(), node: config.nodeId }),
+    recordAct,
     guard: new SecretGuard(policy),
     observer: auditObserver(record, policy, config.nodeId),
+    confirmations: new ConfirmationGate({
+      store: confirmationStore,
+      policy,
+      clock,
+      ttlSeconds: config.confirmationTtlSeconds,
+      publicUrl: options.publicUrl,
+      record: (event) => recordAct(auditActOf(event)),
+    }),
+    confirmationStore,
   };
 }

@@ -1,3 +1,4 @@
+import type { ConfirmationGate } from '../governance/confirmations/gate.js';
 import type { GraphService } from '../graph/service/graph-service.js';
 import type { ClientCache } from '../integrations/client-cache.js';
 import type { AnyIntegration } from '../integrations/integration.js';
@@ -18,6 +19,8 @@ export interface McpContext {
   connections: Pick<ClientCache, 'available' | 'remedyFor'>;
   services: { graph: Pick<GraphService, 'nodeTypes'> };
   clock: Clock;
+  /** Which calls need a person's confirmation (the tenant's policy). */
+  governance: { confirmations: Pick<ConfirmationGate, 'needs'> };
 }
 
 /** Running a tool for a caller: finding it in the catalog, then through the executor. */

@@ -40,6 +40,12 @@ export interface ServerScope {
   offersTasks?: boolean;
   /** Whose `logging/setLevel` this is (`logScopeOf` the client's token): levels outlive a stateless request. */
   logScope?: string;
+  /**
+   * Whether calls that need a person's confirmation are refused with a link to the confirmation page (default
+   * true). Over stdio the server serves no page and acts for the local user alone: there a client's form asks,
+   * else the host's own tool approval stands.
+   */
+  outOfBand?: boolean;
 }
 
 /**
@@ -184,7 +190,14 @@ export class McpSurface {
    * of what one server instance is given).
    */
   createServer(callerFor: () => Caller | Promise<Caller>, scope: ServerScope = {}): Server {
-    const { narrowing = {}, era = 'legacy', cancelled, offersTasks = false, logScope = 'local' } = scope;
+    const {
+      narrowing = {},
+      era = 'legacy',
+      cancelled,
+      offersTasks = false,
+      logScope = 'local',
+      outOfBand = true,
+    } = scope;
     const instructions = {
       full: `${FULL_INSTRUCTIONS} ${EVERY_TOOL}`,
       discovery: `${DISCOVERY_INSTRUCTIONS} ${EVERY_TOOL}`,
@@ -233,11 +246,13 @@ export class McpSurface {
         const confirmation = confirmationOf(
           target.tool,
           target.args,
-          clientCapabilitiesOf(era, ctx, server),
-          ctx.mcpReq.inputResponses,
+          this.app.governance.confirmations.needs(caller, target.tool),
+          { capabilities: clientCapabilitiesOf(era, ctx, server), responses: ctx.mcpReq.inputResponses },
+          request.params._meta,
         );
-        if (confirmation) return confirmation;
+        if ('resultType' in confirmation) return confirmation;
         const control = callControlOf(request.params._meta, ctx, cancelled);
+        if (outOfBand || confirmation.confirmedInClient) control.confirmation = confirmation;
         control.log = hostLogOf(ctx, era, this.logLevels.get(logScope));
         return successResult(
           await loggedCall(control, target.tool, (c) => this.app.executor.execute(caller, target.tool, target.args, c)),

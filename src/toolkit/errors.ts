@@ -22,6 +22,7 @@ export type ErrorCode =
   | 'UPSTREAM_TIMEOUT'
   | 'VERIFICATION_FAILED'
   | 'SECRET_DETECTED'
+  | 'CONFIRMATION_REQUIRED'
   | 'UNAVAILABLE'
   | 'INSUFFICIENT_STORAGE'
   | 'CANCELLED'
@@ -51,6 +52,9 @@ const STATUS_OF: Record<ErrorCode, number> = {
   VERIFICATION_FAILED: 502,
   // An action's arguments carry a credential: nothing was sent (the body names the kind and where).
   SECRET_DETECTED: 422,
+  // A person must confirm the call first: the body says what would happen, where to confirm, and why any
+  // confirmation given was refused. Nothing was sent.
+  CONFIRMATION_REQUIRED: 409,
   UNAVAILABLE: 503,
   // A tenant's storage quota is used up (WebDAV's status for it): the caller frees space, then retries.
   INSUFFICIENT_STORAGE: 507,

@@ -5,6 +5,7 @@ import {
   type CallControl,
   type ListOptions,
   type ListPage,
+  type PresentedConfirmation,
   type ServiceMap,
   type ToolDefinition,
   type ToolTarget,
@@ -43,6 +44,16 @@ export interface CallGuard {
   maskResult<T>(caller: Caller, tool: ToolDefinition, result: T): T;
 }
 
+/** The check that a call a person must confirm was confirmed (throws CONFIRMATION_REQUIRED when not). */
+export interface ConfirmationCheck {
+  check(
+    caller: Caller,
+    tool: ToolDefinition,
+    args: Record<string, unknown>,
+    presented: PresentedConfirmation,
+  ): Promise<void>;
+}
+
 interface ExecutorOptions {
   registry: Registry;
   clients: ClientProvider;
@@ -51,6 +62,8 @@ interface ExecutorOptions {
   log: Logger;
   observers?: ExecutionObserver[];
   guard?: CallGuard;
+  /** Asked, after the guard, about every call an outside surface makes (see `CallControl.confirmation`). */
+  confirmations?: ConfirmationCheck;
   /** Analytical results go through this cache (keyed by tool, normalised arguments and credentials). */
   resultCache?: ResultCache;
   /** Maps an SDK's own error to an AppError (every integration's mapper). */
@@ -226,6 +239,8 @@ export class Executor {
     try {
       args = this.parseArgs(tool, rawArgs);
       this.options.guard?.checkArguments(caller, tool, args);
+      if (control.confirmation && this.options.confirmations)
+        await this.options.confirmations.check(caller, tool, args, control.confirmation);
       const { visible, full } = await this.run(caller, tool, args, control);
       this.report({
         caller,

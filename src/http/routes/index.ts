@@ -2,6 +2,7 @@ import type { RouteModule } from '../route-module.js';
 import { adminRoutes } from './admin.js';
 import { auditRoutes } from './audit.js';
 import { catalogRoutes } from './catalog.js';
+import { confirmationRoutes } from './confirmations.js';
 import { authorizationRoutes } from './oauth-routes.js';
 import { demoRoute } from './demo.js';
 import { documentRoutes } from './documents.js';
@@ -29,6 +30,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   catalogRoutes,
   adminRoutes,
   auditRoutes,
+  confirmationRoutes,
   documentUploadSlots,
   documentRoutes,
   upstreamRoutes,

@@ -1,5 +1,6 @@
 import type { PgMigration } from './migrate.js';
 import { auditSchema } from './schema/audit.js';
+import { confirmationsSchema } from './schema/confirmations.js';
 import { consentLinksSchema } from './schema/consent-links.js';
 import { coreSchema } from './schema/core.js';
 import { documentSchema } from './schema/documents.js';
@@ -17,4 +18,5 @@ export const pgMigrations: readonly PgMigration[] = [
   { id: '004_audit', sql: auditSchema },
   { id: '005_graph_key_probes', sql: graphKeyProbesSchema },
   { id: '006_tenant_key_share', sql: tenantKeyShareSchema },
+  { id: '007_confirmations', sql: confirmationsSchema },
 ];
