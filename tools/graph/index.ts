@@ -4,6 +4,7 @@ import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { getFeed, injectContext } from './activity.js';
 import { graphVocabulary } from './fields.js';
 import { findPath, getEntityContext, traverse } from './explore.js';
+import { getPerson } from './person.js';
 import { query, search } from './search.js';
 
 const graphSystem: SystemRecord = {
@@ -36,7 +37,7 @@ const graphSystem: SystemRecord = {
 /** The knowledge graph: local state only, so no integration and nothing to extract from its own results. */
 export const manifest: SystemManifest = {
   system: graphSystem,
-  tools: [],
+  tools: [getPerson],
   // Every tool names node types: built for the graph's vocabulary once every system's types are known.
   toolsOfNodeTypes: (systemNodeTypes) => {
     const vocabulary = graphVocabulary(systemNodeTypes);

@@ -5,6 +5,7 @@ import { coreSchema } from './schema/core.js';
 import { documentSchema } from './schema/documents.js';
 import { graphKeyProbesSchema } from './schema/graph-key-probes.js';
 import { graphSchema } from './schema/graph.js';
+import { identityLinksSchema } from './schema/identity-links.js';
 import { servicesSchema } from './schema/services.js';
 import { sharedStateSchema } from './schema/shared-state.js';
 
@@ -15,4 +16,5 @@ export const pgMigrations: readonly PgMigration[] = [
   { id: '003_shared_state', sql: sharedStateSchema },
   { id: '004_audit', sql: auditSchema },
   { id: '005_graph_key_probes', sql: graphKeyProbesSchema },
+  { id: '008_identity_links', sql: identityLinksSchema },
 ];
