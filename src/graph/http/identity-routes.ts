@@ -7,7 +7,7 @@ import type { Routes } from '../../http/route-module.js';
 import type { GraphService } from '../service/graph-service.js';
 import { IdentifierKindSchema } from '../service/identity-kinds.js';
 import { IdentityLinks } from '../service/identity-links.js';
-import { graphRoute, parse } from './respond.js';
+import { graphAnswer, parse } from './respond.js';
 
 const IdentityLinkBody = z.object({
   tenant_id: z.string().min(1).describe('The tenant whose graph the person is in'),
@@ -43,7 +43,7 @@ export function mountIdentityRoutes(
       { ...doc, path: `/identities/${verb}`, operationId, summary },
       apiKey,
       auditAdmin(app, operationId),
-      graphRoute(app, async (req) => {
+      graphAnswer(app, async (req) => {
         const { tenant_id, ...request } = parse(IdentityLinkBody, req.body);
         const person = await links[verb](tenant_id, request, 'api-key');
         return { success: true, data: person };
