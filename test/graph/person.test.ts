@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Person } from '../../src/sandbox/seed/people.js';
 import { installFor, slackOf } from '../helpers/chat.js';
 import { connectMcpClient } from '../helpers/mcp-session.js';
 import { call, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';
@@ -9,7 +10,7 @@ let server: TestServer;
 let token: string;
 let globex: string;
 let mcp: Client;
-let person: { email: string; login: string; githubId: number; accountId: string; slackId: string; name: string };
+let person: Person;
 
 const execute = async (system: string, tool: string, args: Record<string, unknown>, as = token) => {
   const res = await call(server, 'POST', `/mcp/${system}/execute`, { token: as, body: { tool, arguments: args } });

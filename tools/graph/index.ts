@@ -37,13 +37,14 @@ const graphSystem: SystemRecord = {
 /** The knowledge graph: local state only, so no integration and nothing to extract from its own results. */
 export const manifest: SystemManifest = {
   system: graphSystem,
-  tools: [getPerson],
+  tools: [],
   // Every tool names node types: built for the graph's vocabulary once every system's types are known.
   toolsOfNodeTypes: (systemNodeTypes) => {
     const vocabulary = graphVocabulary(systemNodeTypes);
-    return [traverse, search, findPath, getEntityContext, getFeed, injectContext, query].map((tool) =>
-      tool(vocabulary),
-    );
+    return [
+      ...[traverse, search, findPath, getEntityContext, getFeed, injectContext, query].map((tool) => tool(vocabulary)),
+      getPerson,
+    ];
   },
   integrations: [],
   // The graph family's routes (src/graph/http) own `/graph/...`: its methods are `/v1/graph/...`.

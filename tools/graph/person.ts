@@ -60,7 +60,18 @@ export const getPerson = defineTool({
   }),
   output: PersonResultSchema,
   hints: {
-    aliases: ['who is', 'find person', 'slack member id', 'github login of', 'identities of'],
+    aliases: [
+      'who is',
+      'find person',
+      'which person',
+      'same person',
+      'identities of',
+      'accounts of a person',
+      'slack member',
+      'github login and jira account',
+      'login and account',
+      'working on across tools',
+    ],
     when_to_use: 'To know who someone is in every system, or what they work on.',
     not_for: 'Relationships of other entities (graph_get_entity_context).',
     examples: [
