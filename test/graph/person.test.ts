@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Person } from '../../src/sandbox/seed/people.js';
-import { installFor, slackOf } from '../helpers/chat.js';
+import { installFor } from '../helpers/chat.js';
 import { connectMcpClient } from '../helpers/mcp-session.js';
 import { call, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';
 
