@@ -137,12 +137,8 @@ describe('POST /graph/identities/link and /unlink', () => {
 
   it('links an identifier to a person by hand, with an activity and an audit record, and unlinks it', async () => {
     const [john] = johns();
-    const linked = await admin('link', {
-      tenant_id: 'acme',
-      person: john.email,
-      kind: 'slack_member_id',
-      value: 'UEXTERNAL1',
-    });
+    const identifier = { tenant_id: 'acme', person: john.email, kind: 'slack_member_id', value: 'UEXTERNAL1' };
+    const linked = await admin('link', identifier);
     expect(linked.status).toBe(200);
     expect(linked.body.data.identities).toContainEqual({
       system: 'chat',
@@ -165,12 +161,7 @@ describe('POST /graph/identities/link and /unlink', () => {
       }),
     );
 
-    const unlinked = await admin('unlink', {
-      tenant_id: 'acme',
-      person: john.email,
-      kind: 'slack_member_id',
-      value: 'UEXTERNAL1',
-    });
+    const unlinked = await admin('unlink', identifier);
     expect(unlinked.status).toBe(200);
     expect(unlinked.body.data.identities.map((i: { value: string }) => i.value)).not.toContain('UEXTERNAL1');
     await expect(
