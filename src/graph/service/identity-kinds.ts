@@ -9,6 +9,7 @@ export const IDENTIFIER_KINDS = {
   atlassian_account_id: { prefix: 'account', systems: ['ticketing', 'wiki'], caseless: false },
   notion_user_id: { prefix: 'notion', systems: ['notes'], caseless: false },
   slack_member_id: { prefix: 'slack', systems: ['chat'], caseless: false },
+  google_chat_user_id: { prefix: 'gchat', systems: ['suite'], caseless: false },
 } as const;
 
 export type IdentifierKind = keyof typeof IDENTIFIER_KINDS;

@@ -12,7 +12,8 @@ export interface PersonToResolve {
 /**
  * People across systems. A user node is keyed by a canonical id (the first identifier we learn:
  * email, else login, else account id) and the `graph_aliases` table maps every identifier it is known
- * by (`email:`, `login:`, `github:`, `account:`, `notion:`, `slack:`) to it. When one record ties identifiers
+ * by (`email:`, `login:`, `github:`, `account:`, `notion:`, `slack:`, and `gchat:` for an admin's link of a
+ * Google Chat user) to it. When one record ties identifiers
  * that point at two different user nodes, the nodes are merged into the older one.
  */
 export class IdentityResolver {
@@ -34,7 +35,15 @@ export class IdentityResolver {
   static candidateAliases(value: string): string[] {
     const lower = value.trim().toLowerCase();
     const raw = value.trim();
-    return [`email:${lower}`, `login:${lower}`, `account:${raw}`, `notion:${raw}`, `github:${raw}`, `slack:${raw}`];
+    return [
+      `email:${lower}`,
+      `login:${lower}`,
+      `account:${raw}`,
+      `notion:${raw}`,
+      `github:${raw}`,
+      `slack:${raw}`,
+      `gchat:${raw}`,
+    ];
   }
 
   /** The user node rowid known under `value` as one of its identifiers, if any. */

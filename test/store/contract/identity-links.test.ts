@@ -40,6 +40,9 @@ describeStoreContract<GraphStorage>(
         { alias: 'slack:U1', method: null, linkedAt: null },
       ]);
       expect((await graph.findRow(tenant, 'user', 'n-1'))?.id).toBe(ada.id);
+      await links.link(tenant, { person: 'ada', kind: 'google_chat_user_id', value: 'users/42' }, 'admin');
+      expect((await graph.findRow(tenant, 'user', 'users/42'))?.id).toBe(ada.id);
+      await links.unlink(tenant, { person: 'ada', kind: 'google_chat_user_id', value: 'users/42' }, 'admin');
 
       await links.unlink(tenant, { person: 'ada@acme.test', kind: 'notion_user_id', value: 'n-1' }, 'admin');
       expect((await subject.store.aliasesOf(tenant, ada.id)).includes('notion:n-1')).toBe(false);
