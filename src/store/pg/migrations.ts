@@ -6,6 +6,7 @@ import { coreSchema } from './schema/core.js';
 import { documentSchema } from './schema/documents.js';
 import { graphKeyProbesSchema } from './schema/graph-key-probes.js';
 import { graphSchema } from './schema/graph.js';
+import { identityLinksSchema } from './schema/identity-links.js';
 import { servicesSchema } from './schema/services.js';
 import { sharedStateSchema } from './schema/shared-state.js';
 import { tenantKeyShareSchema } from './schema/tenant-key-share.js';
@@ -19,4 +20,5 @@ export const pgMigrations: readonly PgMigration[] = [
   { id: '005_graph_key_probes', sql: graphKeyProbesSchema },
   { id: '006_tenant_key_share', sql: tenantKeyShareSchema },
   { id: '007_confirmations', sql: confirmationsSchema },
+  { id: '008_identity_links', sql: identityLinksSchema },
 ];
