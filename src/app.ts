@@ -165,7 +165,11 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const fleetLocks = fleetLocksOn(store);
   const cancelBus = await openCancelBus(store, log, options.cancelBus);
   const jobs = new FleetJobs(fleetLocks, log, (job, outcome) => telemetry.backgroundJobs.inc({ job, outcome }));
-  const governance = createGovernance({ config, store, clock, log, jobs });
+  const windows = storeOn<WindowCounter>(store, {
+    sqlite: () => new MemoryWindowCounter(),
+    postgres: (pool) => new PgWindowCounter(pool),
+  });
+  const governance = createGovernance({ config, store, clock, log, jobs, windows });
 
   const {
     documents,
@@ -301,10 +305,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     services,
     telemetry,
     responseCache,
-    windows: storeOn<WindowCounter>(store, {
-      sqlite: () => new MemoryWindowCounter(),
-      postgres: (pool) => new PgWindowCounter(pool),
-    }),
+    windows,
     ...(demo ? { sandbox: demo.sandbox, demo: demo.environment } : {}),
     close() {
       closing ??= shutDown(config, log, executor, closers, store);

@@ -7,6 +7,7 @@ import { registerKeywordFunction } from './graph/keyword-function.js';
 import { graphMigrations } from './graph/schema.js';
 import { mcpTaskMigrations } from './mcp/task-store-sqlite.js';
 import { auditMigrations } from './governance/audit/store-sqlite.js';
+import { policyMigrations } from './governance/policy/store-sqlite.js';
 import type { Config } from './config/config.js';
 import type { StoreBackend } from './store/backend.js';
 import { coreMigrations } from './store/core-schema.js';
@@ -26,6 +27,7 @@ const INSTALLATION_SCHEMA: StoreSchema = {
     ...entityVectorMigrations,
     ...mcpTaskMigrations,
     ...auditMigrations,
+    ...policyMigrations,
   ],
 };
 

@@ -1,13 +1,16 @@
 import type { Config } from '../config/config.js';
 import type { StoreBackend } from '../store/backend.js';
 import type { FleetJobs } from '../store/fleet-jobs.js';
+import type { WindowCounter } from '../store/window-counter.js';
 import type { Clock, Logger } from '../toolkit/context.js';
-import type { ExecutionObserver } from '../toolkit/executor.js';
+import type { CallGuard, ExecutionObserver } from '../toolkit/executor.js';
 import type { AuditLog } from './audit/audit-log.js';
 import { auditObserver } from './audit/observer.js';
 import { openAuditLog } from './audit/open.js';
 import type { AuditEntry } from './audit/record.js';
-import { DEFAULT_POLICY } from './policy-hooks.js';
+import { policyStoreOn } from './policy/open.js';
+import { PolicyGuard } from './policy/policy-guard.js';
+import { TenantPolicies } from './policy/tenant-policies.js';
 import { SecretGuard } from './secret-guard.js';
 
 const RETENTION_JOB = 'audit.retention';
@@ -20,23 +23,29 @@ export interface Governance {
   audit: AuditLog;
   /** Records an act that is no tool call. */
   recordAct(act: AuditAct): void;
-  /** The executor's check of arguments and filter of results. */
-  guard: SecretGuard;
+  /** Each tenant's policy: what its callers may call and see, and what the hooks answer. */
+  policies: TenantPolicies;
+  /** The executor's admission of a call (the policy), check of arguments and filter of results (secrets). */
+  guard: CallGuard;
   /** The executor's observer that audits every tool call. */
   observer: ExecutionObserver;
 }
 
-/** The audit log, the secret scanning and the retention cut (once per fleet, hourly). */
+/** The audit log, the tenant policies, the secret scanning and the retention cut (once per fleet, hourly). */
 export function createGovernance(options: {
   config: Config;
   store: StoreBackend;
   clock: Clock;
   log: Logger;
   jobs: FleetJobs;
+  /** Where the policy's per-tool limits count calls (every node of a fleet in the same place). */
+  windows: WindowCounter;
 }): Governance {
   const { config, clock } = options;
   const audit = openAuditLog(config, options.store, clock, options.log);
-  const policy = DEFAULT_POLICY;
+  const policies = new TenantPolicies(policyStoreOn(options.store));
+  const admission = new PolicyGuard(policies, options.windows, clock);
+  const secrets = new SecretGuard(policies);
   const record = (entry: AuditEntry) => audit.record(entry);
   if (config.auditRetentionDays > 0)
     options.jobs.every(
@@ -47,7 +56,12 @@ export function createGovernance(options: {
   return {
     audit,
     recordAct: (act) => record({ ...act, at: clock.now(), node: config.nodeId }),
-    guard: new SecretGuard(policy),
-    observer: auditObserver(record, policy, config.nodeId),
+    policies,
+    guard: {
+      admit: (caller, tool) => admission.admit(caller, tool),
+      checkArguments: (caller, tool, args) => secrets.checkArguments(caller, tool, args),
+      maskResult: (caller, tool, result) => secrets.maskResult(caller, tool, result),
+    },
+    observer: auditObserver(record, policies, config.nodeId),
   };
 }

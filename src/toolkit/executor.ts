@@ -37,6 +37,8 @@ export type ExecutionObserver = (event: ExecutionEvent) => void;
 
 /** What every call passes through besides validation: a check of its arguments, a filter of its result. */
 export interface CallGuard {
+  /** Throws (an AppError) when the caller may not call the tool at all; runs before its arguments are read. */
+  admit?(caller: Caller, tool: ToolDefinition): Promise<void>;
   /** Throws (an AppError) when the call must not run; runs before anything is sent upstream. */
   checkArguments(caller: Caller, tool: ToolDefinition, args: Record<string, unknown>): void;
   /** The handler's result as the caller, the caches and the observers may see it. */
@@ -224,6 +226,7 @@ export class Executor {
     const t0 = performance.now();
     let args: Record<string, unknown> | undefined;
     try {
+      await this.options.guard?.admit?.(caller, tool);
       args = this.parseArgs(tool, rawArgs);
       this.options.guard?.checkArguments(caller, tool, args);
       const { visible, full } = await this.run(caller, tool, args, control);

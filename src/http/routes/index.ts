@@ -8,6 +8,7 @@ import { documentRoutes } from './documents.js';
 import { documentUploadSlots } from './document-upload-slots.js';
 import { homeRoute } from './home.js';
 import { methodRoutes } from './methods.js';
+import { policyRoutes } from './policy.js';
 import { systemRoutes } from './system.js';
 
 /** The REST family of every system that brings one (its manifest's `rest.routes`), in catalog order. */
@@ -29,6 +30,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   catalogRoutes,
   adminRoutes,
   auditRoutes,
+  policyRoutes,
   documentUploadSlots,
   documentRoutes,
   upstreamRoutes,

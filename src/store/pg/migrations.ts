@@ -7,6 +7,7 @@ import { graphKeyProbesSchema } from './schema/graph-key-probes.js';
 import { graphSchema } from './schema/graph.js';
 import { servicesSchema } from './schema/services.js';
 import { sharedStateSchema } from './schema/shared-state.js';
+import { tenantPolicySchema } from './schema/tenant-policy.js';
 
 /** The PostgreSQL backend's migrations, in the order they apply. Never edit one once released. */
 export const pgMigrations: readonly PgMigration[] = [
@@ -15,4 +16,5 @@ export const pgMigrations: readonly PgMigration[] = [
   { id: '003_shared_state', sql: sharedStateSchema },
   { id: '004_audit', sql: auditSchema },
   { id: '005_graph_key_probes', sql: graphKeyProbesSchema },
+  { id: '006_tenant_policy', sql: tenantPolicySchema },
 ];
