@@ -169,7 +169,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     sqlite: () => new MemoryWindowCounter(),
     postgres: (pool) => new PgWindowCounter(pool),
   });
-  const governance = createGovernance({ config, store, clock, log, jobs, windows });
+  const governance = createGovernance({ config, store, clock, log, jobs, windows, registry });
 
   const {
     documents,

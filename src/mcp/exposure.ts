@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Config } from '../config/config.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import { closestName } from '../toolkit/closest-name.js';
 import { AppError } from '../toolkit/errors.js';
@@ -17,6 +18,23 @@ export const SERVER_SETTINGS: SelectionSource = {
   scope: 'server',
   names: { readOnly: '--read-only', toolsets: '--toolsets', tools: '--tools' },
 };
+
+/** The selection the server's settings make, for every surface (MCP lists and calls, REST lists and calls). */
+export const serverSelectionOf = (config: Pick<Config, 'toolsets' | 'tools' | 'readOnly'>): ToolSelection => ({
+  toolsets: config.toolsets,
+  tools: config.tools,
+  readOnly: config.readOnly,
+});
+
+/** Refuses a call of a tool the server's settings leave out (FORBIDDEN, naming the setting). */
+export function assertExposed(registry: Registry, selection: ToolSelection, tool: ToolDefinition): void {
+  const rule = registry.excludedBy(selection, tool);
+  if (rule)
+    throw new AppError(
+      'FORBIDDEN',
+      `${exclusionReason(tool, rule, selection, SERVER_SETTINGS)}, so it cannot be called here`,
+    );
+}
 
 /** The request headers that narrow what one MCP request over HTTP sees (as github-mcp-server offers). */
 export const EXPOSURE_HEADERS: SelectionSource = {
