@@ -52,6 +52,7 @@ import type { TaskStore } from './mcp/task-store.js';
 import { SqliteTaskStore } from './mcp/task-store-sqlite.js';
 import { openCancelBus, type CancelBusOptions } from './mcp/cancel-bus.js';
 import { createGovernance } from './governance/install.js';
+import { exposedOnly, serverSelectionOf } from './mcp/exposure.js';
 
 /** The sweep of MCP tasks past their time to live, and how often it runs. */
 const TASK_PURGE_JOB = 'mcp.tasks.purge';
@@ -169,7 +170,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     sqlite: () => new MemoryWindowCounter(),
     postgres: (pool) => new PgWindowCounter(pool),
   });
-  const governance = createGovernance({ config, store, clock, log, jobs, windows, registry });
+  const governance = createGovernance({ config, store, clock, log, jobs, windows });
 
   const {
     documents,
@@ -225,7 +226,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     resultCache: analytics,
     // A read sent after a change's answer, to any node, must miss the caches keyed by the old generation.
     settleChange: (caller) => cacheBumps.settled(caller.tenantId),
-    guard: governance.guard,
+    guard: exposedOnly(registry, serverSelectionOf(config), governance.guard),
     observers: [
       governance.observer,
       telemetry.observeExecution,

@@ -1,11 +1,9 @@
 import type { Config } from '../config/config.js';
-import { assertExposed, serverSelectionOf } from '../mcp/exposure.js';
 import type { StoreBackend } from '../store/backend.js';
 import type { FleetJobs } from '../store/fleet-jobs.js';
 import type { WindowCounter } from '../store/window-counter.js';
 import type { Clock, Logger } from '../toolkit/context.js';
 import type { CallGuard, ExecutionObserver } from '../toolkit/executor.js';
-import type { Registry } from '../toolkit/registry.js';
 import type { AuditLog } from './audit/audit-log.js';
 import { auditObserver } from './audit/observer.js';
 import { openAuditLog } from './audit/open.js';
@@ -40,8 +38,6 @@ export function createGovernance(options: {
   clock: Clock;
   log: Logger;
   jobs: FleetJobs;
-  /** The catalog, whose tools the server's settings (`--toolsets`, `--tools`, `--read-only`) expose on every surface. */
-  registry: Registry;
   /** Where the policy's per-tool limits count calls (every node of a fleet in the same place). */
   windows: WindowCounter;
 }): Governance {
@@ -50,7 +46,6 @@ export function createGovernance(options: {
   const policies = new TenantPolicies(policyStoreOn(options.store));
   const admission = new PolicyGuard(policies, options.windows, clock);
   const secrets = new SecretGuard(policies);
-  const exposed = serverSelectionOf(config);
   const record = (entry: AuditEntry) => audit.record(entry);
   if (config.auditRetentionDays > 0)
     options.jobs.every(
@@ -63,10 +58,7 @@ export function createGovernance(options: {
     recordAct: (act) => record({ ...act, at: clock.now(), node: config.nodeId }),
     policies,
     guard: {
-      admit: (caller, tool) => {
-        assertExposed(options.registry, exposed, tool);
-        return admission.admit(caller, tool);
-      },
+      admit: (caller, tool) => admission.admit(caller, tool),
       checkArguments: (caller, tool, args) => secrets.checkArguments(caller, tool, args),
       maskResult: (caller, tool, result) => secrets.maskResult(caller, tool, result),
     },
