@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -192,6 +193,13 @@ describe('the policy routes', () => {
       .filter(Boolean)
       .map((line) => (JSON.parse(line) as { action: string }).action);
     expect(actions).toEqual(expect.arrayContaining(['setTenantPolicy', 'resetTenantPolicy']));
+  });
+
+  it('takes the README’s example policy', async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const example = /\*\*Policy\.\*\*[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    await setPolicy('acme', JSON.parse(example ?? ''));
   });
 
   it('refuses a bad body with 400 naming the field or the unknown name, and keeps the policy it had', async () => {
