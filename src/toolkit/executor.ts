@@ -279,6 +279,11 @@ export class Executor {
     const page = isListTool(tool) ? pageOf(tool.list, args) : resolvePage({});
     const once = async () => {
       const { raw: handed, failures } = await runToolOnce(this.callDeps, caller, tool, args, page, control);
+      // Checked before masking: an action the policy lets carry a credential stores it, and its echo is masked.
+      if (tool.capability.type === 'action' && tool.verify) {
+        const problem = tool.verify(handed as Record<string, unknown>, args);
+        if (problem) throw new AppError('VERIFICATION_FAILED', `${tool.name} did not take effect: ${problem}`);
+      }
       const raw = this.options.guard ? this.options.guard.maskResult(caller, tool, handed) : handed;
       return { raw, partial: failures.length > 0 ? { partial: true, failed_sources: failures } : {} };
     };
@@ -292,10 +297,6 @@ export class Executor {
       tool.capability.type === 'analytical' && this.resultCache
         ? await this.cached(this.resultCache, caller, tool, args, once)
         : await this.plain(once);
-    if (tool.capability.type === 'action' && tool.verify) {
-      const problem = tool.verify(plain, args);
-      if (problem) throw new AppError('VERIFICATION_FAILED', `${tool.name} did not take effect: ${problem}`);
-    }
     return { visible: project(plain, fields), full: plain };
   }
 

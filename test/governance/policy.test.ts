@@ -7,6 +7,7 @@ import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import { connectInMemory, listedNames } from '../mcp/connect.js';
 import { connectMcpClient } from '../helpers/mcp-session.js';
 import { call, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';
+import { SAMPLES } from '../helpers/secret-samples.js';
 import { storeCount } from '../helpers/store-sql.js';
 
 let server: TestServer;
@@ -172,6 +173,37 @@ describe('the rules of a policy', () => {
     expect(globex.body.error?.code).not.toBe('POLICY_DENIED');
     const client = await mcpClient('globex');
     expect(await listedNames(client)).toContain('code_host_add_issue_comment');
+  });
+});
+
+describe('the hooks the policy answers', () => {
+  it('keeps argument values in the audit, lets a tool send a credential, and shows one in results, as it says', async () => {
+    await setPolicy('acme', {
+      audit_argument_values: true,
+      secret_scan_bypass: ['code_host_add_issue_comment'],
+      show_secrets_in_results: ['code_host_get_issue_comments'],
+      users: { 'lead@acme.test': { audit_argument_values: false } },
+    });
+    const body = `The staging key is ${SAMPLES.github_token}`;
+    const before = commentsSent();
+    const sent = await restCall('acme', 'add_issue_comment', { ...COMMENT, body });
+    expect(sent.status).toBe(200);
+    expect(sent.body.data.body).toBe('The staging key is [redacted:github_token]');
+    expect(commentsSent()).toBe(before + 1);
+    const comments = await restCall('acme', 'get_issue_comments', { repo_id: 'acme/web', issue_number: 1 });
+    expect(JSON.stringify(comments.body.data)).toContain(SAMPLES.github_token);
+    await restCall('acme', 'get_repository', { repo_id: 'acme/web' }, 'lead@acme.test');
+    await server.app.governance.audit.flush();
+    const audit = await fetch(`${server.url}/admin/audit?tenant_id=acme`, { headers: { 'X-API-KEY': TEST_API_KEY } });
+    const records = (await audit.text())
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { action: string; user: string; args?: Record<string, unknown> });
+    const comment = records.findLast((r) => r.action === 'code_host_add_issue_comment');
+    expect(comment?.args).toEqual({ ...COMMENT, body: 'The staging key is [redacted:github_token]' });
+    const lead = records.findLast((r) => r.action === 'code_host_get_repository' && r.user === 'lead@acme.test');
+    expect(lead).toBeDefined();
+    expect(lead?.args).toBeUndefined();
   });
 });
 
