@@ -107,6 +107,18 @@ describe('a denied tool', () => {
     expect((search.body.tools as Array<{ name: string }>).map((t) => t.name)).not.toContain(
       'code_host_add_issue_comment',
     );
+    const meta = await call(server, 'GET', '/v1/meta', { token });
+    const paths = (meta.body.services as Array<{ methods: Array<{ path: string }> }>).flatMap((service) =>
+      service.methods.map((method) => method.path),
+    );
+    expect(paths).toContain('/code_host/get-repository');
+    expect(paths).not.toContain('/code_host/add-issue-comment');
+    const integrations = await call(server, 'GET', '/integrations', { token });
+    const endpoints = (integrations.body.data.integrations as Array<{ endpoints: Array<{ path: string }> }>).flatMap(
+      (system) => system.endpoints.map((endpoint) => endpoint.path),
+    );
+    expect(endpoints).toContain('/code_host/get-repository');
+    expect(endpoints).not.toContain('/code_host/add-issue-comment');
     const other = await call(server, 'GET', '/mcp/code_host/tools', { token: await server.tokenFor('globex') });
     expect((other.body.tools as Array<{ name: string }>).map((t) => t.name)).toContain('add_issue_comment');
   });

@@ -45,5 +45,7 @@ describe("the server's exposure settings on REST", () => {
     expect(listed).not.toContain('get_repository');
     expect((await call(server, 'GET', '/mcp/systems')).body.systems).toEqual(['code_host']);
     expect((await call(server, 'GET', '/mcp/wiki/tools')).body.tools).toEqual([]);
+    const meta = (await call(server, 'GET', '/v1/meta')).body as { services: Array<{ name: string }> };
+    expect(meta.services.map((service) => service.name)).toEqual(['code_host']);
   });
 });
