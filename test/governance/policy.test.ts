@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { McpSurface } from '../../src/mcp/server.js';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
@@ -73,6 +73,22 @@ describe('a denied tool', () => {
     const names = await listedNames(client);
     expect(names).not.toContain('code_host_add_issue_comment');
     expect(names).toContain('code_host_get_repository');
+  });
+
+  it('is refused when asked for as an MCP task, and nothing reaches the upstream', async () => {
+    await setPolicy('acme', { deny: { tools: ['code_host_add_issue_comment'] } });
+    const client = await mcpClient('acme');
+    const before = commentsSent();
+    // Refused before a task is made: the answer is the call's error result.
+    const result = await client.request(
+      {
+        method: 'tools/call',
+        params: { name: 'code_host_add_issue_comment', arguments: COMMENT, task: { ttl: 60_000 } },
+      },
+      CallToolResultSchema,
+    );
+    expect(errorOf(result)).toMatchObject({ code: 'POLICY_DENIED', message: DENIED });
+    expect(commentsSent()).toBe(before);
   });
 
   it('is left out of discovery: search_tools finds it no more, describe_tool refuses it', async () => {
