@@ -8,6 +8,7 @@ import { graphMigrations } from './graph/schema.js';
 import { mcpTaskMigrations } from './mcp/task-store-sqlite.js';
 import { auditMigrations } from './governance/audit/store-sqlite.js';
 import { confirmationMigrations } from './governance/confirmations/store-sqlite.js';
+import { policyMigrations } from './governance/policy/store-sqlite.js';
 import type { Config } from './config/config.js';
 import type { StoreBackend } from './store/backend.js';
 import { coreMigrations } from './store/core-schema.js';
@@ -28,6 +29,7 @@ const INSTALLATION_SCHEMA: StoreSchema = {
     ...mcpTaskMigrations,
     ...auditMigrations,
     ...confirmationMigrations,
+    ...policyMigrations,
   ],
 };
 

@@ -1,5 +1,6 @@
 import { ProtocolError, Server, type Tool } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
+import type { PolicyVisibility } from '../governance/policy/tenant-policies.js';
 import type { Caller } from '../toolkit/context.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import { AppError } from '../toolkit/errors.js';
@@ -85,7 +86,9 @@ export class McpSurface {
   /** Each selected tool's `tools/list` entry and its size in bytes, built the first time it is needed. */
   private readonly entries = new Map<ToolDefinition, { tool: Tool; bytes: number }>();
   private searchIndex?: CatalogSearch;
-  private readonly views = new Views((available, narrowing) => this.buildView(available, narrowing));
+  private readonly views = new Views((available, narrowing, visibility) =>
+    this.buildView(available, narrowing, visibility),
+  );
   /** The toolset and tool names a request's narrowing may use, found on the first request that names any. */
   private exposedNames?: { toolsets: string[]; tools: string[] };
   /** The log levels 2025-era clients set, kept across their stateless requests. */
@@ -152,18 +155,24 @@ export class McpSurface {
   }
 
   /**
-   * What a caller sees under a request's narrowing; `auto` picks the mode by the size of the full list.
-   * Built once for each set of available integrations and narrowing (see `Views`).
+   * What a caller sees under a request's narrowing and the tenant's policy; `auto` picks the mode by the
+   * size of the full list. Built once for each set of available integrations, narrowing and policy (see `Views`).
    */
   async view(caller: Caller, narrowing: ToolSelection = {}): Promise<View> {
-    return this.views.of(await this.app.connections.available(caller), narrowing);
+    const [available, visibility] = await Promise.all([
+      this.app.connections.available(caller),
+      this.app.governance.policies.visibility(caller),
+    ]);
+    return this.views.of(available, narrowing, visibility);
   }
 
-  private buildView(available: ReadonlySet<string>, narrowing: ToolSelection): View {
+  private buildView(available: ReadonlySet<string>, narrowing: ToolSelection, visibility: PolicyVisibility): View {
     const { registry } = this.app;
     const tools = this.tools.filter(
       (t) =>
-        registry.excludedBy(narrowing, t) === undefined && registry.integrationsOf(t).every((id) => available.has(id)),
+        registry.excludedBy(narrowing, t) === undefined &&
+        registry.integrationsOf(t).every((id) => available.has(id)) &&
+        visibility.denialOf(t) === undefined,
     );
     const mode =
       this.mode === 'auto'
@@ -176,7 +185,7 @@ export class McpSurface {
     const resolve = (name: string): ToolDefinition => {
       const tool = byName.get(registry.find(name)?.qualifiedName ?? name);
       if (tool) return tool;
-      throw refusalOf(this.app, name, mode, { server: this.selection, request: narrowing }, available);
+      throw refusalOf(this.app, name, mode, { server: this.selection, request: narrowing }, available, visibility);
     };
     return lazyView(
       { mode, tools, resolve },
@@ -246,7 +255,7 @@ export class McpSurface {
         const confirmation = confirmationOf(
           target.tool,
           target.args,
-          this.app.governance.confirmations.needs(caller, target.tool),
+          await this.app.governance.confirmations.needs(caller, target.tool),
           { capabilities: clientCapabilitiesOf(era, ctx, server), responses: ctx.mcpReq.inputResponses },
           request.params._meta,
         );

@@ -127,7 +127,7 @@ export class McpTasks {
     // A task has no way to ask the user: what needs (or may need) a confirmation runs only as a plain call.
     if (
       'tool' in target &&
-      (target.tool.capability.destructive || this.app.governance.confirmations.needs(caller, target.tool))
+      (target.tool.capability.destructive || (await this.app.governance.confirmations.needs(caller, target.tool)))
     )
       return refuse(`${name} needs a person's confirmation and runs only as a plain call, after confirmation`);
     const ttl = Math.min(

@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'UNAUTHORIZED'
   | 'AUTHORIZATION_REQUIRED'
   | 'FORBIDDEN'
+  | 'POLICY_DENIED'
   | 'NOT_FOUND'
   | 'TOOL_NOT_FOUND'
   | 'TENANT_NOT_FOUND'
@@ -39,6 +40,8 @@ const STATUS_OF: Record<ErrorCode, number> = {
   // The user must authorize a provider first (per-user OAuth); details carry `provider` and `auth_url`.
   AUTHORIZATION_REQUIRED: 401,
   FORBIDDEN: 403,
+  // The tenant's governance policy refuses the tool to this caller (the message names the rule).
+  POLICY_DENIED: 403,
   NOT_FOUND: 404,
   TOOL_NOT_FOUND: 404,
   TENANT_NOT_FOUND: 404,

@@ -38,6 +38,8 @@ export type ExecutionObserver = (event: ExecutionEvent) => void;
 
 /** What every call passes through besides validation: a check of its arguments, a filter of its result. */
 export interface CallGuard {
+  /** Throws (an AppError) when the caller may not call the tool at all; runs before its arguments are read. */
+  admit?(caller: Caller, tool: ToolDefinition): Promise<void>;
   /** Throws (an AppError) when the call must not run; runs before anything is sent upstream. */
   checkArguments(caller: Caller, tool: ToolDefinition, args: Record<string, unknown>): void;
   /** The handler's result as the caller, the caches and the observers may see it. */
@@ -237,6 +239,7 @@ export class Executor {
     const t0 = performance.now();
     let args: Record<string, unknown> | undefined;
     try {
+      await this.options.guard?.admit?.(caller, tool);
       args = this.parseArgs(tool, rawArgs);
       this.options.guard?.checkArguments(caller, tool, args);
       if (control.confirmation && this.options.confirmations)
@@ -291,6 +294,11 @@ export class Executor {
     const page = isListTool(tool) ? pageOf(tool.list, args) : resolvePage({});
     const once = async () => {
       const { raw: handed, failures } = await runToolOnce(this.callDeps, caller, tool, args, page, control);
+      // Checked before masking: an action the policy lets carry a credential stores it, and its echo is masked.
+      if (tool.capability.type === 'action' && tool.verify) {
+        const problem = tool.verify(handed as Record<string, unknown>, args);
+        if (problem) throw new AppError('VERIFICATION_FAILED', `${tool.name} did not take effect: ${problem}`);
+      }
       const raw = this.options.guard ? this.options.guard.maskResult(caller, tool, handed) : handed;
       return { raw, partial: failures.length > 0 ? { partial: true, failed_sources: failures } : {} };
     };
@@ -304,10 +312,6 @@ export class Executor {
       tool.capability.type === 'analytical' && this.resultCache
         ? await this.cached(this.resultCache, caller, tool, args, once)
         : await this.plain(once);
-    if (tool.capability.type === 'action' && tool.verify) {
-      const problem = tool.verify(plain, args);
-      if (problem) throw new AppError('VERIFICATION_FAILED', `${tool.name} did not take effect: ${problem}`);
-    }
     return { visible: project(plain, fields), full: plain };
   }
 

@@ -57,10 +57,11 @@ export interface TestServerOptions {
   /** How the cancel bus behaves when its connection drops (a test holds a reconnect). */
   cancelBus?: CancelBusOptions;
   /**
-   * The tenants' governance policy. By default the test server's waives confirmations, so that tests of other
-   * features run destructive tools in one call as before; the confirmation tests pass `DEFAULT_POLICY`.
+   * Which calls need a confirmation. By default the test server waives confirmations, so that tests of other
+   * features run destructive tools in one call as before; the confirmation tests pass `DEFAULT_POLICY`, or
+   * `null` for each tenant's stored policy, as in production.
    */
-  governancePolicy?: GovernancePolicy;
+  governancePolicy?: GovernancePolicy | null;
 }
 
 /** The server's default policy, except that no call needs a person's confirmation. */
@@ -96,7 +97,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     log: options.log ?? silentLogger,
     manifests: options.manifests,
     cancelBus: options.cancelBus,
-    governancePolicy: options.governancePolicy ?? CONFIRMATIONS_WAIVED,
+    governancePolicy: options.governancePolicy === null ? undefined : (options.governancePolicy ?? CONFIRMATIONS_WAIVED),
   };
   const app =
     options.sandbox === false

@@ -19,6 +19,8 @@ export const CONFIRMATION_META_KEY = 'constellation/confirmation';
 interface GateDeps {
   store: ConfirmationStore;
   policy: GovernancePolicy;
+  /** Makes the caller's tenant policy current before the policy is asked (the stored policy's read). */
+  loadPolicy?: (caller: Caller) => Promise<void>;
   clock: Clock;
   ttlSeconds: number;
   /** The server's address as browsers reach it. */
@@ -40,7 +42,8 @@ export class ConfirmationGate implements ConfirmationCheck {
   constructor(private readonly deps: GateDeps) {}
 
   /** Whether the caller's call of the tool needs a confirmation (the tenant's policy decides). */
-  needs(caller: Caller, tool: ToolDefinition): boolean {
+  async needs(caller: Caller, tool: ToolDefinition): Promise<boolean> {
+    await this.deps.loadPolicy?.(caller);
     return this.deps.policy.needsConfirmation(caller.tenantId, caller.userEmail, tool);
   }
 
@@ -51,7 +54,7 @@ export class ConfirmationGate implements ConfirmationCheck {
     presented: PresentedConfirmation,
   ): Promise<void> {
     const { store, clock } = this.deps;
-    if (!this.needs(caller, tool)) return;
+    if (!(await this.needs(caller, tool))) return;
     const masked = maskValue(args);
     const binding: ConfirmationBinding = {
       tenantId: caller.tenantId,

@@ -9,6 +9,7 @@ import { documentRoutes } from './documents.js';
 import { documentUploadSlots } from './document-upload-slots.js';
 import { homeRoute } from './home.js';
 import { methodRoutes } from './methods.js';
+import { policyRoutes } from './policy.js';
 import { systemRoutes } from './system.js';
 
 /** The REST family of every system that brings one (its manifest's `rest.routes`), in catalog order. */
@@ -31,6 +32,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   adminRoutes,
   auditRoutes,
   confirmationRoutes,
+  policyRoutes,
   documentUploadSlots,
   documentRoutes,
   upstreamRoutes,

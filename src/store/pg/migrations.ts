@@ -10,6 +10,7 @@ import { identityLinksSchema } from './schema/identity-links.js';
 import { servicesSchema } from './schema/services.js';
 import { sharedStateSchema } from './schema/shared-state.js';
 import { tenantKeyShareSchema } from './schema/tenant-key-share.js';
+import { tenantPolicySchema } from './schema/tenant-policy.js';
 
 /** The PostgreSQL backend's migrations, in the order they apply. Never edit one once released. */
 export const pgMigrations: readonly PgMigration[] = [
@@ -21,4 +22,5 @@ export const pgMigrations: readonly PgMigration[] = [
   { id: '006_tenant_key_share', sql: tenantKeyShareSchema },
   { id: '007_confirmations', sql: confirmationsSchema },
   { id: '008_identity_links', sql: identityLinksSchema },
+  { id: '009_tenant_policy', sql: tenantPolicySchema },
 ];
