@@ -97,7 +97,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     log: options.log ?? silentLogger,
     manifests: options.manifests,
     cancelBus: options.cancelBus,
-    governancePolicy: options.governancePolicy === null ? undefined : (options.governancePolicy ?? CONFIRMATIONS_WAIVED),
+    governancePolicy:
+      options.governancePolicy === null ? undefined : (options.governancePolicy ?? CONFIRMATIONS_WAIVED),
   };
   const app =
     options.sandbox === false
