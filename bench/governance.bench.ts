@@ -9,11 +9,16 @@ import type { AuditEntry } from '../src/governance/audit/record.js';
 import type { AuditStore } from '../src/governance/audit/store.js';
 import { PgAuditStore } from '../src/governance/audit/store-pg.js';
 import { SqliteAuditStore } from '../src/governance/audit/store-sqlite.js';
-import { DEFAULT_POLICY } from '../src/governance/policy-hooks.js';
+import { PolicyGuard } from '../src/governance/policy/policy-guard.js';
+import { SqlitePolicyStore } from '../src/governance/policy/store-sqlite.js';
+import { TenantPolicies } from '../src/governance/policy/tenant-policies.js';
 import { SecretGuard } from '../src/governance/secret-guard.js';
 import { maskValue, scanValue } from '../src/governance/secrets.js';
 import { tenantGate } from '../src/store/tenant-gate.js';
-import { Executor } from '../src/toolkit/executor.js';
+import { MemoryWindowCounter } from '../src/store/window-counter.js';
+import type { Caller } from '../src/toolkit/context.js';
+import type { ToolDefinition } from '../src/toolkit/define-tool.js';
+import { Executor, type CallGuard } from '../src/toolkit/executor.js';
 import { startTestServer } from '../test/helpers/server.js';
 import { median, percentile, time, type BenchResult } from './lib.js';
 import { onBenchPg } from './pg.js';
@@ -74,6 +79,28 @@ async function appendCosts(store: AuditStore, tenantId: string): Promise<BenchRe
   ];
 }
 
+/** A policy as a tenant might set it: a few denials, a limit, and a user's override. */
+const POLICY = {
+  deny: { tools: ['wiki_delete_page', 'code_host_merge_pull_request'], toolsets: ['chat.admin'] },
+  limits: { code_host_get_repository: 1_000_000 },
+  users: { 'intern@acme.test': { read_only: true } },
+};
+
+/**
+ * The policy check of a call: warm (the tenant's generation unchanged since the last call, the usual case)
+ * and cold (the generation moved, so the policy is read from the store again).
+ */
+async function policyCosts(policies: TenantPolicies, admission: PolicyGuard, caller: Caller, tool: ToolDefinition) {
+  let generation = 0;
+  const warm = await time(() => admission.admit(caller, tool), ITERATIONS);
+  const cold = await time(
+    () => admission.admit({ ...caller, cacheGeneration: String(++generation) }, tool),
+    ITERATIONS / 4,
+  );
+  policies.forget(caller.tenantId);
+  return [stat('policy check of a call (warm)', warm), stat('policy check of a call (policy read again)', cold)];
+}
+
 /**
  * What governance adds to a call: the argument scan, the result masking (a 20 KB result), the audit record
  * and its write, each alone, and a whole call through the executor with and without them in the same run
@@ -81,7 +108,6 @@ async function appendCosts(store: AuditStore, tenantId: string): Promise<BenchRe
  */
 export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
-  const guard = new SecretGuard(DEFAULT_POLICY);
   results.push(stat('scan of a typical action’s arguments', await time(() => scanValue(ARGS), ITERATIONS)));
 
   const server = await startTestServer({ rateLimits: 'count', config: { rateLimitPerMinute: 1_000_000 } });
@@ -103,7 +129,16 @@ export async function run(): Promise<BenchResult[]> {
     ).run();
     const audit = new AuditLog(new SqliteAuditStore(db, tenantGate(db)), signer, { now: () => Date.now() }, silent);
     results.push(...(await appendCosts(new SqliteAuditStore(db, tenantGate(db)), 'acme')));
-    const observe = auditObserver((entry) => audit.record(entry), DEFAULT_POLICY, 'bench');
+    const policies = new TenantPolicies(new SqlitePolicyStore(db, tenantGate(db)));
+    await policies.store.put('acme', POLICY, Date.now());
+    const admission = new PolicyGuard(policies, new MemoryWindowCounter(), { now: () => Date.now() });
+    const secrets = new SecretGuard(policies);
+    const guard: CallGuard = {
+      admit: (who, tool) => admission.admit(who, tool),
+      checkArguments: (who, tool, args) => secrets.checkArguments(who, tool, args),
+      maskResult: (who, tool, result) => secrets.maskResult(who, tool, result),
+    };
+    const observe = auditObserver((entry) => audit.record(entry), policies, 'bench');
 
     const base = {
       registry: app.registry,
@@ -115,9 +150,11 @@ export async function run(): Promise<BenchResult[]> {
     const plain = new Executor(base);
     const governed = new Executor({ ...base, guard, observers: [observe] });
     const get = app.registry.find('code_host_get_repository')!;
+    const keyed = { ...caller, tenantEpoch: 'e', cacheGeneration: '0' };
+    results.push(...(await policyCosts(policies, admission, keyed, get)));
     const callWith = (executor: Executor) => async () => {
-      await executor.execute(caller, issues, listArgs);
-      await executor.execute(caller, get, { repo_id: 'acme/api' });
+      await executor.execute(keyed, issues, listArgs);
+      await executor.execute(keyed, get, { repo_id: 'acme/api' });
       await audit.flush();
     };
     // Paired: each sample runs the two calls without governance, then with it, so both meet the same load.

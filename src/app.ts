@@ -52,6 +52,8 @@ import type { TaskStore } from './mcp/task-store.js';
 import { SqliteTaskStore } from './mcp/task-store-sqlite.js';
 import { openCancelBus, type CancelBusOptions } from './mcp/cancel-bus.js';
 import { createGovernance } from './governance/install.js';
+import type { GovernancePolicy } from './governance/policy-hooks.js';
+import { exposedOnly, serverSelectionOf } from './mcp/exposure.js';
 
 /** The sweep of MCP tasks past their time to live, and how often it runs. */
 const TASK_PURGE_JOB = 'mcp.tasks.purge';
@@ -110,6 +112,8 @@ export interface CreateAppOptions {
   store?: StoreBackend;
   /** How the cancel bus behaves when its connection drops (tests hold a reconnect). */
   cancelBus?: CancelBusOptions;
+  /** Which calls need a confirmation, answered instead of each tenant's stored policy (tests that waive them). */
+  governancePolicy?: GovernancePolicy;
 }
 
 /**
@@ -165,7 +169,20 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const fleetLocks = fleetLocksOn(store);
   const cancelBus = await openCancelBus(store, log, options.cancelBus);
   const jobs = new FleetJobs(fleetLocks, log, (job, outcome) => telemetry.backgroundJobs.inc({ job, outcome }));
-  const governance = createGovernance({ config, store, clock, log, jobs });
+  const windows = storeOn<WindowCounter>(store, {
+    sqlite: () => new MemoryWindowCounter(),
+    postgres: (pool) => new PgWindowCounter(pool),
+  });
+  const governance = createGovernance({
+    config,
+    store,
+    clock,
+    log,
+    jobs,
+    windows,
+    publicUrl,
+    confirmationPolicy: options.governancePolicy,
+  });
 
   const {
     documents,
@@ -221,7 +238,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     resultCache: analytics,
     // A read sent after a change's answer, to any node, must miss the caches keyed by the old generation.
     settleChange: (caller) => cacheBumps.settled(caller.tenantId),
-    guard: governance.guard,
+    guard: exposedOnly(registry, serverSelectionOf(config), governance.guard),
+    confirmations: governance.confirmations,
     observers: [
       governance.observer,
       telemetry.observeExecution,
@@ -252,6 +270,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     connections.clear.bind(connections),
     responseCache.invalidateTenant.bind(responseCache),
     graphFeature.dropTenant,
+    (tenantId) => governance.policies.forget(tenantId),
   ];
   // A deleted tenant's rows, area by area (the analytics cache drops what it holds in memory with them).
   const purge = purgeAcross(tenantOwnedAreas(store, clock, { vault, analytics, graph, documents: documentRows }));
@@ -301,10 +320,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     services,
     telemetry,
     responseCache,
-    windows: storeOn<WindowCounter>(store, {
-      sqlite: () => new MemoryWindowCounter(),
-      postgres: (pool) => new PgWindowCounter(pool),
-    }),
+    windows,
     ...(demo ? { sandbox: demo.sandbox, demo: demo.environment } : {}),
     close() {
       closing ??= shutDown(config, log, executor, closers, store);

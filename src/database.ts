@@ -7,6 +7,8 @@ import { registerKeywordFunction } from './graph/keyword-function.js';
 import { graphMigrations } from './graph/schema.js';
 import { mcpTaskMigrations } from './mcp/task-store-sqlite.js';
 import { auditMigrations } from './governance/audit/store-sqlite.js';
+import { confirmationMigrations } from './governance/confirmations/store-sqlite.js';
+import { policyMigrations } from './governance/policy/store-sqlite.js';
 import type { Config } from './config/config.js';
 import type { StoreBackend } from './store/backend.js';
 import { coreMigrations } from './store/core-schema.js';
@@ -26,6 +28,8 @@ const INSTALLATION_SCHEMA: StoreSchema = {
     ...entityVectorMigrations,
     ...mcpTaskMigrations,
     ...auditMigrations,
+    ...confirmationMigrations,
+    ...policyMigrations,
   ],
 };
 

@@ -4,6 +4,8 @@ import { SqlitePendingAuthorizations } from './auth/oauth/pending-sqlite.js';
 import type { CredentialVault } from './auth/vault/index.js';
 import type { GraphService } from './graph/service/graph-service.js';
 import { auditStoreOn } from './governance/audit/open.js';
+import { confirmationStoreOn } from './governance/confirmations/open.js';
+import { policyStoreOn } from './governance/policy/open.js';
 import { PgTaskStore } from './mcp/task-store-pg.js';
 import { SqliteTaskStore } from './mcp/task-store-sqlite.js';
 import { storeOn, type StoreBackend } from './store/backend.js';
@@ -41,5 +43,7 @@ export function tenantOwnedAreas(backend: StoreBackend, clock: Clock, features: 
     { deleteTenant: async (tenantId) => features.graph.clear(tenantId) },
     features.documents,
     auditStoreOn(backend),
+    confirmationStoreOn(backend),
+    policyStoreOn(backend),
   ];
 }

@@ -225,6 +225,14 @@ export const ADDED_REQUESTS: readonly SearchRequest[] = [
     ['write up the release notes as a new wiki page', 'create_page', 'x'],
     ['conflunce comments on the onboarding page', 'get_page_comments', 't'],
   ]),
+  ...of('graph', [
+    ['who is slack member UA3F9B2C1D7', 'get_person', 'x'],
+    ['what is karen conway working on across all our tools', 'get_person'],
+    ['github login and jira account of john wilson', 'get_person', 'x'],
+    ['which person is behind kenm-acme on github', 'get_person', 'x'],
+    ['every account sophie alen has in our systems', 'get_person', 't'],
+    ['is linuss@acme.test the same person as the slack user linus', 'get_person'],
+  ]),
   // Cross-system tools added after the second round: tuning only, so the held-out half stays as it was.
   ...of('insights', [
     ['how long from jira ticket to production deploy for WEB', 'get_delivery_flow', 'x', 'u'],

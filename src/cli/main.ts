@@ -47,13 +47,12 @@ async function configFor(args: CliArgs, localCredentials: boolean): Promise<Conf
  * is a usage error (exit 2), said before anything starts (the sandbox included).
  */
 async function servedRegistry(config: Config): Promise<Registry | undefined> {
-  const [{ buildRegistry }, { serverSelectionProblem }] = await Promise.all([
+  const [{ buildRegistry }, { serverSelectionOf, serverSelectionProblem }] = await Promise.all([
     import('../../tools/index.js'),
     import('../mcp/exposure.js'),
   ]);
   const registry = buildRegistry();
-  const selection = { toolsets: config.toolsets, tools: config.tools, readOnly: config.readOnly };
-  const problem = serverSelectionProblem(registry, selection);
+  const problem = serverSelectionProblem(registry, serverSelectionOf(config));
   if (!problem) return registry;
   say(`constellation: ${problem}`);
   process.exitCode = 2;

@@ -26,6 +26,8 @@ export interface Config {
   activityRetentionDays: number;
   /** Days audit records are kept before the retention cut (CONSTELLATION_AUDIT_RETENTION_DAYS); 0 keeps them forever. */
   auditRetentionDays: number;
+  /** How long a confirmation may be given and used (CONSTELLATION_CONFIRMATION_TTL_SECONDS, seconds). */
+  confirmationTtlSeconds: number;
   /** Longest one tool call may run, upstream requests included (CONSTELLATION_CALL_TIMEOUT, seconds). */
   callTimeoutSeconds: number;
   /** On shutdown, how long running calls may take to finish (CONSTELLATION_SHUTDOWN_TIMEOUT, seconds). */
@@ -126,6 +128,7 @@ const ENVIRONMENT = z
     CACHE_TTL: count('CACHE_TTL', 86_400),
     CONSTELLATION_ACTIVITY_RETENTION_DAYS: count('CONSTELLATION_ACTIVITY_RETENTION_DAYS', 90),
     CONSTELLATION_AUDIT_RETENTION_DAYS: count('CONSTELLATION_AUDIT_RETENTION_DAYS', 365),
+    CONSTELLATION_CONFIRMATION_TTL_SECONDS: count('CONSTELLATION_CONFIRMATION_TTL_SECONDS', 300),
     CONSTELLATION_CALL_TIMEOUT: count('CONSTELLATION_CALL_TIMEOUT', 120),
     CONSTELLATION_SHUTDOWN_TIMEOUT: count('CONSTELLATION_SHUTDOWN_TIMEOUT', 10),
     // At least a second: Node reads 0 as "never close an idle connection".
@@ -205,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     cacheTtlSeconds: v.CACHE_TTL,
     activityRetentionDays: v.CONSTELLATION_ACTIVITY_RETENTION_DAYS,
     auditRetentionDays: v.CONSTELLATION_AUDIT_RETENTION_DAYS,
+    confirmationTtlSeconds: v.CONSTELLATION_CONFIRMATION_TTL_SECONDS,
     callTimeoutSeconds: v.CONSTELLATION_CALL_TIMEOUT,
     shutdownTimeoutSeconds: v.CONSTELLATION_SHUTDOWN_TIMEOUT,
     keepAliveTimeoutSeconds: v.CONSTELLATION_KEEP_ALIVE_TIMEOUT,

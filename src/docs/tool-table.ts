@@ -9,7 +9,7 @@ function renderToolTable(registry: Registry): string {
   for (const system of registry.systems) {
     const tools = registry.toolsOf(system.id);
     lines.push(
-      `### ${system.name} (\`${system.id}\`, ${tools.length} tools)`,
+      `### ${system.name} (\`${system.id}\`, ${tools.length} ${tools.length === 1 ? 'tool' : 'tools'})`,
       '',
       '| tool | type | what it does |',
       '|---|---|---|',

@@ -14,7 +14,10 @@ export class SecretGuard implements CallGuard {
   constructor(private readonly policy: GovernancePolicy) {}
 
   checkArguments(caller: Caller, tool: ToolDefinition, args: Record<string, unknown>): void {
-    if (tool.capability.type !== 'action' || this.policy.bypassesSecretScan(caller.tenantId, tool.qualifiedName))
+    if (
+      tool.capability.type !== 'action' ||
+      this.policy.bypassesSecretScan(caller.tenantId, tool.qualifiedName, caller.userEmail)
+    )
       return;
     const findings = scanValue(args);
     if (findings.length === 0) return;
@@ -25,6 +28,8 @@ export class SecretGuard implements CallGuard {
   }
 
   maskResult<T>(caller: Caller, tool: ToolDefinition, result: T): T {
-    return this.policy.showsSecretsInResults(caller.tenantId, tool.qualifiedName) ? result : maskValue(result);
+    return this.policy.showsSecretsInResults(caller.tenantId, tool.qualifiedName, caller.userEmail)
+      ? result
+      : maskValue(result);
   }
 }

@@ -184,4 +184,13 @@ export const graphMigrations: Migration[] = [
       `);
     },
   },
+  {
+    // How and when each identifier was tied to its person (null on both: named by an upstream record).
+    id: '104_graph_alias_links',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE graph_aliases ADD COLUMN method TEXT;
+        ALTER TABLE graph_aliases ADD COLUMN linked_at INTEGER;
+      `),
+  },
 ];

@@ -23,6 +23,7 @@ const TAGS: Record<string, string> = {
   analytics: 'Engineering analytics',
   documents: 'Uploaded documents: parsed, chunked, embedded and queried by meaning with graph context',
   meta: 'The method list of the command-line client',
+  confirmations: 'The page where a person confirms or declines an action an assistant asked for',
   mcp: 'The Model Context Protocol endpoint',
   vault:
     'Vault authorization of the unified integrations (crm, calendar, team_chat, notes, ticketing, code_host) through Apideck, per tenant consumer',

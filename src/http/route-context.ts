@@ -66,8 +66,8 @@ export interface RouteContext {
   responseCache: ResponseCache;
   /** Where request limits count their windows: shared by every node of a fleet on PostgreSQL. */
   windows: WindowCounter;
-  /** The audit log (and, through the executor, the secret scanning). */
-  governance: Pick<Governance, 'audit' | 'recordAct'>;
+  /** The audit log, the tenant policies and confirmations (and, through the executor, the secret scanning). */
+  governance: Pick<Governance, 'audit' | 'recordAct' | 'policies' | 'confirmations' | 'confirmationStore'>;
   /** Present in demo mode: demo users, their connections and the caller of requests without a token. */
   demo?: DemoView;
 }

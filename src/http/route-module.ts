@@ -32,7 +32,7 @@ export interface Operation {
   headers?: QueryParam[];
   body?: JsonSchema;
   /** How the body is sent: JSON unless said (an upload is a multipart form). */
-  bodyMediaType?: 'application/json' | 'multipart/form-data';
+  bodyMediaType?: 'application/json' | 'multipart/form-data' | 'application/x-www-form-urlencoded';
   /** Schema of the 2xx body; `text` for a non-JSON answer (HTML page, metrics). */
   response?: JsonSchema | { text: string };
   /** Success status when it is not 200. */

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { CONFIRMATION_HEADER } from '../governance/confirmations/gate.js';
 import type { Caller, Logger } from '../toolkit/context.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { Executor } from '../toolkit/executor.js';
@@ -51,7 +52,8 @@ export function addToolCallRoute(routes: Routes, executor: Executor, route: Tool
     try {
       const caller = callerOf(res);
       const { tool, args } = route.call(req);
-      const result = await executor.execute(caller, tool, args);
+      const token = req.get(CONFIRMATION_HEADER)?.trim();
+      const result = await executor.execute(caller, tool, args, { confirmation: { token: token || undefined } });
       route.form.succeed(res, result, tool, caller);
     } catch (error) {
       route.form.fail(res, error);

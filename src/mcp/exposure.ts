@@ -1,7 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Config } from '../config/config.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import { closestName } from '../toolkit/closest-name.js';
 import { AppError } from '../toolkit/errors.js';
+import type { CallGuard } from '../toolkit/executor.js';
 import { toolsetOf, type Registry, type SelectionRule, type ToolSelection } from '../toolkit/registry.js';
 
 /**
@@ -17,6 +19,33 @@ export const SERVER_SETTINGS: SelectionSource = {
   scope: 'server',
   names: { readOnly: '--read-only', toolsets: '--toolsets', tools: '--tools' },
 };
+
+/** The selection the server's settings make, for every surface (MCP lists and calls, REST lists and calls). */
+export const serverSelectionOf = (config: Pick<Config, 'toolsets' | 'tools' | 'readOnly'>): ToolSelection => ({
+  toolsets: config.toolsets,
+  tools: config.tools,
+  readOnly: config.readOnly,
+});
+
+/**
+ * The executor's guard with the server's settings first: a call of a tool they leave out is refused
+ * (FORBIDDEN, naming the setting) on every surface, as MCP's listing leaves it out.
+ */
+export function exposedOnly(registry: Registry, selection: ToolSelection, guard: CallGuard): CallGuard {
+  return {
+    admit: async (caller, tool) => {
+      const rule = registry.excludedBy(selection, tool);
+      if (rule)
+        throw new AppError(
+          'FORBIDDEN',
+          `${exclusionReason(tool, rule, selection, SERVER_SETTINGS)}, so it cannot be called here`,
+        );
+      await guard.admit?.(caller, tool);
+    },
+    checkArguments: (caller, tool, args) => guard.checkArguments(caller, tool, args),
+    maskResult: (caller, tool, result) => guard.maskResult(caller, tool, result),
+  };
+}
 
 /** The request headers that narrow what one MCP request over HTTP sees (as github-mcp-server offers). */
 export const EXPOSURE_HEADERS: SelectionSource = {

@@ -56,7 +56,8 @@ function headersOnly(req: Request): globalThis.Request {
  * X-MCP-Readonly narrow what the request sees (400 when they name what this server does not expose).
  */
 /** What MCP over HTTP uses of the server: the caller checks, the task store's database and clock, the executor. */
-export type McpHttpContext = CallerChecks & Pick<RouteContext, 'log' | 'mcpTasks' | 'cancelBus' | 'clock' | 'executor'>;
+export type McpHttpContext = CallerChecks &
+  Pick<RouteContext, 'log' | 'mcpTasks' | 'cancelBus' | 'clock' | 'executor' | 'governance'>;
 
 export function mcpHttpHandler(app: McpHttpContext, surface: McpSurface) {
   const onerror = (error: Error) => app.log.warn('mcp: request failed', { error: error.message });

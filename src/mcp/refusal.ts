@@ -1,3 +1,4 @@
+import type { PolicyVisibility } from '../governance/policy/tenant-policies.js';
 import { AppError } from '../toolkit/errors.js';
 import type { ToolSelection } from '../toolkit/registry.js';
 import type { McpContext } from './context.js';
@@ -6,7 +7,8 @@ import { EXPOSURE_HEADERS, exclusionReason, SERVER_SETTINGS } from './exposure.j
 
 /**
  * Why a tool a session does not see cannot be called: unknown, left out by the server's settings or the
- * request's narrowing, or lacking the caller's credentials (with what would give them).
+ * request's narrowing, refused by the tenant's policy, or lacking the caller's credentials (with what would
+ * give them).
  */
 export function refusalOf(
   app: Pick<McpContext, 'registry' | 'integrations' | 'connections'>,
@@ -14,6 +16,7 @@ export function refusalOf(
   mode: 'full' | 'discovery',
   selections: { server: ToolSelection; request: ToolSelection },
   available: ReadonlySet<string>,
+  visibility: Pick<PolicyVisibility, 'denialOf'>,
 ): AppError {
   const { registry } = app;
   const tool = registry.find(name);
@@ -33,6 +36,8 @@ export function refusalOf(
         `${exclusionReason(tool, rule, selection, source)}, so it cannot be called here`,
       );
   }
+  const denial = visibility.denialOf(tool);
+  if (denial) return new AppError('POLICY_DENIED', denial);
   const missing = app.integrations.filter((i) => registry.integrationsOf(tool).includes(i.id) && !available.has(i.id));
   return new AppError(
     'NOT_CONFIGURED',

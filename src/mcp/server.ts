@@ -1,5 +1,6 @@
 import { ProtocolError, Server, type Tool } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
+import type { PolicyVisibility } from '../governance/policy/tenant-policies.js';
 import type { Caller } from '../toolkit/context.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import { AppError } from '../toolkit/errors.js';
@@ -40,6 +41,12 @@ export interface ServerScope {
   offersTasks?: boolean;
   /** Whose `logging/setLevel` this is (`logScopeOf` the client's token): levels outlive a stateless request. */
   logScope?: string;
+  /**
+   * Whether calls that need a person's confirmation are refused with a link to the confirmation page (default
+   * true). Over stdio the server serves no page and acts for the local user alone: there a client's form asks,
+   * else the host's own tool approval stands.
+   */
+  outOfBand?: boolean;
 }
 
 /**
@@ -79,7 +86,9 @@ export class McpSurface {
   /** Each selected tool's `tools/list` entry and its size in bytes, built the first time it is needed. */
   private readonly entries = new Map<ToolDefinition, { tool: Tool; bytes: number }>();
   private searchIndex?: CatalogSearch;
-  private readonly views = new Views((available, narrowing) => this.buildView(available, narrowing));
+  private readonly views = new Views((available, narrowing, visibility) =>
+    this.buildView(available, narrowing, visibility),
+  );
   /** The toolset and tool names a request's narrowing may use, found on the first request that names any. */
   private exposedNames?: { toolsets: string[]; tools: string[] };
   /** The log levels 2025-era clients set, kept across their stateless requests. */
@@ -146,17 +155,24 @@ export class McpSurface {
   }
 
   /**
-   * What a caller sees under a request's narrowing; `auto` picks the mode by the size of the full list.
-   * Built once for each set of available integrations and narrowing (see `Views`).
+   * What a caller sees under a request's narrowing and the tenant's policy; `auto` picks the mode by the
+   * size of the full list. Built once for each set of available integrations, narrowing and policy (see `Views`).
    */
   async view(caller: Caller, narrowing: ToolSelection = {}): Promise<View> {
-    return this.views.of(await this.app.connections.available(caller), narrowing);
+    const [available, visibility] = await Promise.all([
+      this.app.connections.available(caller),
+      this.app.governance.policies.visibility(caller),
+    ]);
+    return this.views.of(available, narrowing, visibility);
   }
 
-  private buildView(available: ReadonlySet<string>, narrowing: ToolSelection): View {
+  private buildView(available: ReadonlySet<string>, narrowing: ToolSelection, visibility: PolicyVisibility): View {
     const { registry } = this.app;
     const tools = this.tools.filter(
-      (t) => registry.excludedBy(narrowing, t) === undefined && registry.reachableWith(t, available),
+      (t) =>
+        registry.excludedBy(narrowing, t) === undefined &&
+        registry.reachableWith(t, available) &&
+        visibility.denialOf(t) === undefined,
     );
     const mode =
       this.mode === 'auto'
@@ -169,7 +185,7 @@ export class McpSurface {
     const resolve = (name: string): ToolDefinition => {
       const tool = byName.get(registry.find(name)?.qualifiedName ?? name);
       if (tool) return tool;
-      throw refusalOf(this.app, name, mode, { server: this.selection, request: narrowing }, available);
+      throw refusalOf(this.app, name, mode, { server: this.selection, request: narrowing }, available, visibility);
     };
     return lazyView(
       { mode, tools, resolve },
@@ -183,7 +199,14 @@ export class McpSurface {
    * of what one server instance is given).
    */
   createServer(callerFor: () => Caller | Promise<Caller>, scope: ServerScope = {}): Server {
-    const { narrowing = {}, era = 'legacy', cancelled, offersTasks = false, logScope = 'local' } = scope;
+    const {
+      narrowing = {},
+      era = 'legacy',
+      cancelled,
+      offersTasks = false,
+      logScope = 'local',
+      outOfBand = true,
+    } = scope;
     const instructions = {
       full: `${FULL_INSTRUCTIONS} ${EVERY_TOOL}`,
       discovery: `${DISCOVERY_INSTRUCTIONS} ${EVERY_TOOL}`,
@@ -232,11 +255,13 @@ export class McpSurface {
         const confirmation = confirmationOf(
           target.tool,
           target.args,
-          clientCapabilitiesOf(era, ctx, server),
-          ctx.mcpReq.inputResponses,
+          await this.app.governance.confirmations.needs(caller, target.tool),
+          { capabilities: clientCapabilitiesOf(era, ctx, server), responses: ctx.mcpReq.inputResponses },
+          request.params._meta,
         );
-        if (confirmation) return confirmation;
+        if ('resultType' in confirmation) return confirmation;
         const control = callControlOf(request.params._meta, ctx, cancelled);
+        if (outOfBand || confirmation.confirmedInClient) control.confirmation = confirmation;
         control.log = hostLogOf(ctx, era, this.logLevels.get(logScope));
         return successResult(
           await loggedCall(control, target.tool, (c) => this.app.executor.execute(caller, target.tool, target.args, c)),

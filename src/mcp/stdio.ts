@@ -62,7 +62,7 @@ export async function serveStdio(
   const input = new PassThrough();
   process.stdin.pipe(input, { end: false });
   // The connection's opening picks the era: `initialize` pins a 2025-era instance, an envelope a modern one.
-  serveProtocolOverStdio((ctx) => surface.createServer(callerOf, { era: ctx.era }), {
+  serveProtocolOverStdio((ctx) => surface.createServer(callerOf, { era: ctx.era, outOfBand: false }), {
     transport: new StdioServerTransport(input, process.stdout),
     onerror: (error) => app.log.warn('mcp: stdio message failed', { error: error.message }),
   });

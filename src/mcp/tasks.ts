@@ -4,6 +4,7 @@ import type { Caller } from '../toolkit/context.js';
 import { AppError, toAppError } from '../toolkit/errors.js';
 import type { ToolSelection } from '../toolkit/registry.js';
 import type { CancelBus, CancelNotice } from './cancel-bus.js';
+import { confirmationTokenOf } from './confirmation.js';
 import type { McpContext } from './context.js';
 import { JSON_RPC } from './json-rpc-errors.js';
 import { errorResult, successResult } from './results.js';
@@ -22,7 +23,14 @@ const TASK_METHODS = new Set(['tasks/get', 'tasks/result', 'tasks/list', 'tasks/
 export interface TaskMessage {
   id?: unknown;
   method?: string;
-  params?: { name?: unknown; arguments?: unknown; task?: { ttl?: unknown }; taskId?: unknown; cursor?: unknown };
+  params?: {
+    name?: unknown;
+    arguments?: unknown;
+    task?: { ttl?: unknown };
+    taskId?: unknown;
+    cursor?: unknown;
+    _meta?: Record<string, unknown>;
+  };
 }
 
 type JsonRpcAnswer = { jsonrpc: '2.0'; id: unknown } & (
@@ -48,7 +56,7 @@ export class McpTasks {
   private readonly waiting = new Map<string, Set<() => void>>();
 
   constructor(
-    private readonly app: Pick<McpContext, 'executor' | 'log'>,
+    private readonly app: Pick<McpContext, 'executor' | 'log' | 'governance'>,
     private readonly surface: McpSurface,
     private readonly store: TaskStore,
     private readonly bus: CancelBus,
@@ -116,8 +124,12 @@ export class McpTasks {
       if (error instanceof ProtocolError) return refuse(error.message);
       return reply({ ...errorResult(error, this.app.log) });
     }
-    if ('tool' in target && target.tool.capability.destructive)
-      return refuse(`${name} deletes or overwrites data and runs only as a plain call, after confirmation`);
+    // A task has no way to ask the user: what needs (or may need) a confirmation runs only as a plain call.
+    if (
+      'tool' in target &&
+      (target.tool.capability.destructive || (await this.app.governance.confirmations.needs(caller, target.tool)))
+    )
+      return refuse(`${name} needs a person's confirmation and runs only as a plain call, after confirmation`);
     const ttl = Math.min(
       MAX_TTL_MS,
       Math.max(MIN_TTL_MS, typeof params.task?.ttl === 'number' ? params.task.ttl : DEFAULT_TTL_MS),
@@ -135,7 +147,10 @@ export class McpTasks {
       'answer' in target
         ? successResult(target.answer)
         : successResult(
-            await this.app.executor.execute(caller, target.tool, target.args, { signal: controller.signal }),
+            await this.app.executor.execute(caller, target.tool, target.args, {
+              signal: controller.signal,
+              confirmation: { token: confirmationTokenOf(params._meta) },
+            }),
             target.tool.system,
           );
     const done = run()

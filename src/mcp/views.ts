@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/server';
+import type { PolicyVisibility } from '../governance/policy/tenant-policies.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { ToolSelection } from '../toolkit/registry.js';
 import type { Discovery } from './discovery.js';
@@ -32,25 +33,37 @@ export function lazyView(
   };
 }
 
-/** How many views are kept: one per set of available integrations and narrowing seen last. */
+/** How many views are kept: one per set of available integrations, narrowing and policy seen last. */
 const VIEWS_KEPT = 256;
 
 /**
- * Views by what they depend on, the caller's available integrations and the request's narrowing: every
- * MCP request over HTTP asks for one, and callers alike share it. Narrowing headers are the client's to
- * choose, so only the most recent pairs are kept.
+ * Views by what they depend on, the caller's available integrations, the request's narrowing and what the
+ * tenant's policy lets the caller see: every MCP request over HTTP asks for one, and callers alike share it.
+ * Narrowing headers are the client's to choose, so only the most recent are kept.
  */
 export class Views {
   private readonly kept = new Map<string, View>();
 
-  constructor(private readonly build: (available: ReadonlySet<string>, narrowing: ToolSelection) => View) {}
+  constructor(
+    private readonly build: (
+      available: ReadonlySet<string>,
+      narrowing: ToolSelection,
+      visibility: PolicyVisibility,
+    ) => View,
+  ) {}
 
-  of(available: ReadonlySet<string>, narrowing: ToolSelection): View {
-    const key = JSON.stringify([[...available].sort(), narrowing.readOnly, narrowing.toolsets, narrowing.tools]);
+  of(available: ReadonlySet<string>, narrowing: ToolSelection, visibility: PolicyVisibility): View {
+    const key = JSON.stringify([
+      [...available].sort(),
+      narrowing.readOnly,
+      narrowing.toolsets,
+      narrowing.tools,
+      visibility.key,
+    ]);
     let view = this.kept.get(key);
     if (!view) {
       if (this.kept.size >= VIEWS_KEPT) this.kept.delete(this.kept.keys().next().value as string);
-      view = this.build(available, narrowing);
+      view = this.build(available, narrowing, visibility);
       this.kept.set(key, view);
     }
     return view;

@@ -91,6 +91,18 @@ export interface CallControl {
   onProgress?: (update: ProgressUpdate) => void;
   /** Hears what the call does that its caller may want to know while waiting (retries, for one). */
   log?: CallLog;
+  /**
+   * What the caller's surface brings towards a confirmation. Every outside surface passes it (even empty):
+   * a call with it needs a person's confirmation where the policy says so. Calls the server makes itself
+   * (resources, completions) pass none.
+   */
+  confirmation?: PresentedConfirmation;
+}
+
+/** A confirmation a call carries: a token repeated from a refusal, or a yes the client's own form asked for. */
+export interface PresentedConfirmation {
+  token?: string;
+  confirmedInClient?: boolean;
 }
 
 /** What a list tool's handler returns: items from the page's offset on (at least `limit + 1` when more exist). */

@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'UNAUTHORIZED'
   | 'AUTHORIZATION_REQUIRED'
   | 'FORBIDDEN'
+  | 'POLICY_DENIED'
   | 'NOT_FOUND'
   | 'TOOL_NOT_FOUND'
   | 'TENANT_NOT_FOUND'
@@ -22,6 +23,7 @@ export type ErrorCode =
   | 'UPSTREAM_TIMEOUT'
   | 'VERIFICATION_FAILED'
   | 'SECRET_DETECTED'
+  | 'CONFIRMATION_REQUIRED'
   | 'UNAVAILABLE'
   | 'INSUFFICIENT_STORAGE'
   | 'CANCELLED'
@@ -38,6 +40,8 @@ const STATUS_OF: Record<ErrorCode, number> = {
   // The user must authorize a provider first (per-user OAuth); details carry `provider` and `auth_url`.
   AUTHORIZATION_REQUIRED: 401,
   FORBIDDEN: 403,
+  // The tenant's governance policy refuses the tool to this caller (the message names the rule).
+  POLICY_DENIED: 403,
   NOT_FOUND: 404,
   TOOL_NOT_FOUND: 404,
   TENANT_NOT_FOUND: 404,
@@ -51,6 +55,9 @@ const STATUS_OF: Record<ErrorCode, number> = {
   VERIFICATION_FAILED: 502,
   // An action's arguments carry a credential: nothing was sent (the body names the kind and where).
   SECRET_DETECTED: 422,
+  // A person must confirm the call first: the body says what would happen, where to confirm, and why any
+  // confirmation given was refused. Nothing was sent.
+  CONFIRMATION_REQUIRED: 409,
   UNAVAILABLE: 503,
   // A tenant's storage quota is used up (WebDAV's status for it): the caller frees space, then retries.
   INSUFFICIENT_STORAGE: 507,

@@ -5,6 +5,7 @@ import {
   type CallControl,
   type ListOptions,
   type ListPage,
+  type PresentedConfirmation,
   type ServiceMap,
   type ToolDefinition,
   type ToolTarget,
@@ -37,10 +38,22 @@ export type ExecutionObserver = (event: ExecutionEvent) => void;
 
 /** What every call passes through besides validation: a check of its arguments, a filter of its result. */
 export interface CallGuard {
+  /** Throws (an AppError) when the caller may not call the tool at all; runs before its arguments are read. */
+  admit?(caller: Caller, tool: ToolDefinition): Promise<void>;
   /** Throws (an AppError) when the call must not run; runs before anything is sent upstream. */
   checkArguments(caller: Caller, tool: ToolDefinition, args: Record<string, unknown>): void;
   /** The handler's result as the caller, the caches and the observers may see it. */
   maskResult<T>(caller: Caller, tool: ToolDefinition, result: T): T;
+}
+
+/** The check that a call a person must confirm was confirmed (throws CONFIRMATION_REQUIRED when not). */
+export interface ConfirmationCheck {
+  check(
+    caller: Caller,
+    tool: ToolDefinition,
+    args: Record<string, unknown>,
+    presented: PresentedConfirmation,
+  ): Promise<void>;
 }
 
 interface ExecutorOptions {
@@ -51,6 +64,8 @@ interface ExecutorOptions {
   log: Logger;
   observers?: ExecutionObserver[];
   guard?: CallGuard;
+  /** Asked, after the guard, about every call an outside surface makes (see `CallControl.confirmation`). */
+  confirmations?: ConfirmationCheck;
   /** Analytical results go through this cache (keyed by tool, normalised arguments and credentials). */
   resultCache?: ResultCache;
   /** Maps an SDK's own error to an AppError (every integration's mapper). */
@@ -224,8 +239,11 @@ export class Executor {
     const t0 = performance.now();
     let args: Record<string, unknown> | undefined;
     try {
+      await this.options.guard?.admit?.(caller, tool);
       args = this.parseArgs(tool, rawArgs);
       this.options.guard?.checkArguments(caller, tool, args);
+      if (control.confirmation && this.options.confirmations)
+        await this.options.confirmations.check(caller, tool, args, control.confirmation);
       const { visible, full } = await this.run(caller, tool, args, control);
       this.report({
         caller,
@@ -276,6 +294,11 @@ export class Executor {
     const page = isListTool(tool) ? pageOf(tool.list, args) : resolvePage({});
     const once = async () => {
       const { raw: handed, failures } = await runToolOnce(this.callDeps, caller, tool, args, page, control);
+      // Checked before masking: an action the policy lets carry a credential stores it, and its echo is masked.
+      if (tool.capability.type === 'action' && tool.verify) {
+        const problem = tool.verify(handed as Record<string, unknown>, args);
+        if (problem) throw new AppError('VERIFICATION_FAILED', `${tool.name} did not take effect: ${problem}`);
+      }
       const raw = this.options.guard ? this.options.guard.maskResult(caller, tool, handed) : handed;
       return { raw, partial: failures.length > 0 ? { partial: true, failed_sources: failures } : {} };
     };
@@ -289,10 +312,6 @@ export class Executor {
       tool.capability.type === 'analytical' && this.resultCache
         ? await this.cached(this.resultCache, caller, tool, args, once)
         : await this.plain(once);
-    if (tool.capability.type === 'action' && tool.verify) {
-      const problem = tool.verify(plain, args);
-      if (problem) throw new AppError('VERIFICATION_FAILED', `${tool.name} did not take effect: ${problem}`);
-    }
     return { visible: project(plain, fields), full: plain };
   }
 

@@ -24,6 +24,7 @@ const ONE_THING: Record<string, string> = {
   documents_query_documents: 'the top_k passages that answer one question',
   graph_find_path: 'one path',
   graph_get_entity_context: 'one entity with its neighbourhood',
+  graph_get_person: 'one person: their identities, the work tied to them and recent activity',
   graph_query: 'one subgraph',
   graph_traverse: 'one subgraph, bounded by max_nodes',
   insights_get_my_work: 'one report: each system’s open work, and the systems not connected',

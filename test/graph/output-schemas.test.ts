@@ -12,6 +12,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GraphBatch } from '../../src/graph/ingest/batch.js';
 import type { ToolDefinition } from '../../src/toolkit/define-tool.js';
 import type { Caller } from '../../src/toolkit/context.js';
 import { OutputChecker } from '../helpers/output-schemas.js';
@@ -20,7 +21,16 @@ import { listEveryTool } from '../helpers/mcp-session.js';
 
 type Result = Record<string, any>;
 
-const GRAPH_TOOLS = ['traverse', 'search', 'find_path', 'get_entity_context', 'get_feed', 'inject_context', 'query'];
+const GRAPH_TOOLS = [
+  'traverse',
+  'search',
+  'find_path',
+  'get_entity_context',
+  'get_feed',
+  'inject_context',
+  'query',
+  'get_person',
+];
 
 let server: TestServer;
 let caller: Caller;
@@ -267,6 +277,17 @@ describe('results agree with the schemas', () => {
 });
 
 describe('through a real MCP client (it validates structured results against outputSchema)', () => {
+  it('get_person: one person with identities, work and activity; an ambiguous name with its candidates', async () => {
+    const one = await run('get_person', { person: known.person.login });
+    expect(one.match).toBe('one');
+    expect(one.identities).toContainEqual(expect.objectContaining({ kind: 'email', value: known.person.email }));
+    expect(one.work.authored.length).toBeGreaterThan(0);
+    const twins = new GraphBatch();
+    for (const email of ['sam.one@acme.test', 'sam.two@acme.test']) twins.person({ email }, { name: 'Sam Twin' });
+    await server.app.services.graph.ingest('acme', twins, 'test');
+    expect(await run('get_person', { person: 'sam twin' })).toMatchObject({ match: 'several', count: 2 });
+  });
+
   it('lists every graph tool with an outputSchema and accepts traverse and get_entity_context results', async () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.surface.createServer(() => caller).connect(serverSide);

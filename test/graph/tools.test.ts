@@ -29,6 +29,7 @@ describe('graph tools', () => {
       get_feed: 'read',
       inject_context: 'action',
       query: 'read',
+      get_person: 'read',
     });
   });
 

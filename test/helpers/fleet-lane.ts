@@ -27,7 +27,7 @@ export interface FleetOfApps {
 export async function addSecondNode(
   first: { app: App; url: string },
   config: Config,
-  options: Pick<CreateAppOptions, 'clock' | 'log' | 'manifests'>,
+  options: Pick<CreateAppOptions, 'clock' | 'log' | 'manifests' | 'governancePolicy'>,
   surfaceOptions: McpSurfaceOptions,
 ): Promise<FleetOfApps> {
   const manifests = options.manifests ?? MANIFESTS;

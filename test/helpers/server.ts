@@ -4,6 +4,7 @@ import type { SystemManifest } from '../../src/catalog/manifest.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { silentLogger } from '../../src/config/logger.js';
 import { createDemoApp } from '../../src/demo/start-demo.js';
+import { DEFAULT_POLICY, type GovernancePolicy } from '../../src/governance/policy-hooks.js';
 import { buildHttpApp, listen } from '../../src/http/server.js';
 import type { CancelBusOptions } from '../../src/mcp/cancel-bus.js';
 import { McpSurface, type McpSurfaceOptions } from '../../src/mcp/server.js';
@@ -55,7 +56,16 @@ export interface TestServerOptions {
   sandboxPort?: number;
   /** How the cancel bus behaves when its connection drops (a test holds a reconnect). */
   cancelBus?: CancelBusOptions;
+  /**
+   * Which calls need a confirmation. By default the test server waives confirmations, so that tests of other
+   * features run destructive tools in one call as before; the confirmation tests pass `DEFAULT_POLICY`, or
+   * `null` for each tenant's stored policy, as in production.
+   */
+  governancePolicy?: GovernancePolicy | null;
 }
+
+/** The server's default policy, except that no call needs a person's confirmation. */
+export const CONFIRMATIONS_WAIVED: GovernancePolicy = { ...DEFAULT_POLICY, needsConfirmation: () => false };
 
 export interface TestServer {
   url: string;
@@ -87,6 +97,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     log: options.log ?? silentLogger,
     manifests: options.manifests,
     cancelBus: options.cancelBus,
+    governancePolicy:
+      options.governancePolicy === null ? undefined : (options.governancePolicy ?? CONFIRMATIONS_WAIVED),
   };
   const app =
     options.sandbox === false

@@ -121,7 +121,14 @@ describe('messages', () => {
     expect(status).toBe(200);
     const { messages, count } = body.data;
     expect([messages.length, count]).toEqual([5, 5]);
-    expect(Object.keys(messages[0]).sort()).toEqual(MESSAGE_KEYS);
+    // The author's email is there when the workspace's member directory gives one.
+    expect(
+      Object.keys(messages[0])
+        .filter((key) => key !== 'author_email')
+        .sort(),
+    ).toEqual(MESSAGE_KEYS);
+    const author = slack().people.find((p) => p.slackId === messages[0].author_id);
+    expect(messages[0].author_email).toBe(author?.email);
     const ids = messages.map((m: { id: string }) => Number(m.id));
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     expect(messages.every((m: { channel_id: string }) => m.channel_id === general.id)).toBe(true);

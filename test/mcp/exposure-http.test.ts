@@ -139,7 +139,7 @@ describe('headers never widen what the server exposes', () => {
     const toolset = await rawMcp(narrow, { 'X-MCP-Toolsets': 'code_host' });
     expect(toolset.status).toBe(400);
     expect(toolset.body.error?.message).toBe(
-      'X-MCP-Toolsets: "code_host" is not a toolset of this server; valid toolsets: graph, graph.activity, graph.entities, graph.query, graph.traversal',
+      'X-MCP-Toolsets: "code_host" is not a toolset of this server; valid toolsets: graph, graph.activity, graph.entities, graph.person, graph.query, graph.traversal',
     );
     const tool = await rawMcp(narrow, { 'X-MCP-Tools': 'graph_serch' });
     expect(tool.status).toBe(400);

@@ -2,6 +2,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DEFAULT_POLICY } from '../../src/governance/policy-hooks.js';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { MANIFESTS } from '../../tools/index.js';
 import { builtStdioCommand } from '../helpers/cli.js';
@@ -40,7 +41,7 @@ const { manifest: consentSystem, consented } = consentCheckSystem(AUTH_URL, [for
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ manifests: [...MANIFESTS, consentSystem] });
+  server = await startTestServer({ manifests: [...MANIFESTS, consentSystem], governancePolicy: DEFAULT_POLICY });
 });
 afterAll(() => server.close());
 
@@ -169,11 +170,18 @@ describe('a destructive action asks the user first when the client can show a fo
     await client.close();
   });
 
-  it('a client that cannot ask runs the action as before', async () => {
+  it('a client that cannot ask is refused with a link where the person confirms, and nothing changes', async () => {
     notes.add('plain');
     const client = await modernClient(await server.tokenFor('acme'));
     const result = await client.callTool({ name: 'consent_check_forget_note', arguments: { key: 'plain' } });
-    expect(result.structuredContent).toEqual({ forgotten: true });
+    expect(result.isError).toBe(true);
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0].text)).toMatchObject({
+      error: {
+        code: 'CONFIRMATION_REQUIRED',
+        details: { confirmation_url: expect.stringContaining('/confirmations/') },
+      },
+    });
+    expect(notes.has('plain')).toBe(true);
     await client.close();
   });
 });

@@ -13,7 +13,8 @@ const EXCERPT = 200;
 
 /**
  * How the graph reads chat results: channels, messages (metadata and an excerpt) and the people who
- * wrote them, the same person nodes as other systems through their email.
+ * wrote them, the same person nodes as other systems through their email (the member directory's), each known by its Slack
+ * member id too.
  */
 export const extractChat = extractorOf([
   readsResultsOf(listChannels, ({ result }, batch) => result.channels.forEach((c) => channel(batch, c))),
@@ -36,7 +37,7 @@ export const extractChat = extractorOf([
   readsResultsOf(getUser, ({ result }, batch) => void member(batch, result)),
   readsResultsOf(
     getConnectionInfo,
-    ({ result }, batch) => void (result.email && batch.person({ email: result.email }, { slack_id: result.user_id })),
+    ({ result }, batch) => void (result.email && batch.person({ email: result.email, slackId: result.user_id })),
   ),
 ]);
 
@@ -53,7 +54,7 @@ function channel(batch: GraphBatch, c: ChatChannel): Handle | undefined {
 
 function member(batch: GraphBatch, u: ChatUser): Handle | undefined {
   if (u.is_bot || !u.email) return undefined;
-  return batch.person({ email: u.email }, { name: u.real_name ?? u.name, slack_id: u.id });
+  return batch.person({ email: u.email, slackId: u.id }, { name: u.real_name ?? u.name });
 }
 
 function message(
@@ -72,6 +73,6 @@ function message(
     batch.edge(
       node,
       'AUTHORED_BY',
-      batch.person({ email: m.sender.email }, { name: m.sender.name, slack_id: m.sender.id }),
+      batch.person({ email: m.sender.email, slackId: m.sender.id }, { name: m.sender.name }),
     );
 }

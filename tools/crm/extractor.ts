@@ -5,7 +5,7 @@ import { accountTools, contactTools, leadTools, opportunityTools } from './resou
 
 /**
  * How the graph reads crm results: accounts, contacts and opportunities, each contact linked to the
- * person its email names (the same person node as in code_host, ticketing or chat); leads likewise.
+ * outside person (`contact` node) its email names; leads likewise.
  */
 export const extractCrm = extractorOf([
   readsResultsOf(accountTools.list, ({ result }, batch) => result.accounts.forEach((a) => account(batch, a))),
@@ -35,15 +35,20 @@ function account(batch: GraphBatch, a: Account): Handle | undefined {
   return batch.node('crm_account', a.id, { id: a.id, name: a.name, industry: a.industry, website: a.website });
 }
 
-/** The person an email names, linked from the CRM record that names it. */
-function linkPerson(batch: GraphBatch, from: Handle | undefined, email: string | null, name: string | null): void {
-  if (email) batch.edge(from, 'LINKED_TO', batch.person({ email }, name ? { name } : {}));
+/**
+ * The outside person an email names, linked from the CRM record that names it: a `contact` node (one per
+ * email), never a colleague's `user` node, so a customer who shares a colleague's name stays apart from them.
+ */
+function linkContact(batch: GraphBatch, from: Handle | undefined, email: string | null, name: string | null): void {
+  const address = email?.trim().toLowerCase();
+  if (address)
+    batch.edge(from, 'LINKED_TO', batch.node('contact', address, { email: address, ...(name ? { name } : {}) }));
 }
 
 function contact(batch: GraphBatch, c: CrmContact): void {
   const node = batch.node('crm_contact', c.id, { id: c.id, name: c.name, email: c.email, title: c.title });
   batch.edge(node, 'BELONGS_TO', accountRef(batch, c.company_id));
-  linkPerson(batch, node, c.email, c.name);
+  linkContact(batch, node, c.email, c.name);
 }
 
 function lead(batch: GraphBatch, l: CrmLead): void {
@@ -55,7 +60,7 @@ function lead(batch: GraphBatch, l: CrmLead): void {
     status: l.status,
     lead_source: l.lead_source,
   });
-  linkPerson(batch, node, l.email, l.name);
+  linkContact(batch, node, l.email, l.name);
 }
 
 function opportunity(batch: GraphBatch, o: CrmOpportunity): void {

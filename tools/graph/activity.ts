@@ -53,7 +53,7 @@ export const injectContext = ({ EntityType }: GraphVocabulary) =>
     name: 'inject_context',
     title: 'Remember context for the user',
     description:
-      'Attach a piece of context (focus, preference, session or activity) to the calling user in the graph, optionally expiring after ttl_seconds and referencing entities it is about.',
+      'Attach a piece of context (focus, preference, session or activity) to the calling user, optionally expiring after ttl_seconds and referencing entities it is about.',
     capability: { type: 'action', name: 'graph.context.inject', idempotent: false },
     input: z.object({
       context_type: ContextType.describe('Kind of context'),

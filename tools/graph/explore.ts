@@ -14,7 +14,7 @@ export const traverse = ({ EntityType, TraverseResultSchema }: GraphVocabulary) 
     name: 'traverse',
     title: 'Traverse the knowledge graph',
     description:
-      'Entities within 1-5 hops of one entity, with the relationships between them, optionally along some relationship types only. Stops at max_nodes and says so (truncated).',
+      'Entities within 1-5 hops of one entity, with the relationships between them, optionally along some relationship types only. Stops at max_nodes and says so.',
     capability: { type: 'read', name: 'graph.traversal.neighbourhood' },
     input: z.object({
       entity_type: EntityType,

@@ -4,6 +4,7 @@ import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { getFeed, injectContext } from './activity.js';
 import { graphVocabulary } from './fields.js';
 import { findPath, getEntityContext, traverse } from './explore.js';
+import { getPerson } from './person.js';
 import { query, search } from './search.js';
 
 const graphSystem: SystemRecord = {
@@ -40,9 +41,10 @@ export const manifest: SystemManifest = {
   // Every tool names node types: built for the graph's vocabulary once every system's types are known.
   toolsOfNodeTypes: (systemNodeTypes) => {
     const vocabulary = graphVocabulary(systemNodeTypes);
-    return [traverse, search, findPath, getEntityContext, getFeed, injectContext, query].map((tool) =>
-      tool(vocabulary),
-    );
+    return [
+      ...[traverse, search, findPath, getEntityContext, getFeed, injectContext, query].map((tool) => tool(vocabulary)),
+      getPerson,
+    ];
   },
   integrations: [],
   // The graph family's routes (src/graph/http) own `/graph/...`: its methods are `/v1/graph/...`.

@@ -11,8 +11,8 @@ const EXCERPT = 200;
 /**
  * How the graph reads team_chat results: channels and messages as the chat system's `chat_channel` and
  * `chat_message` nodes (a Slack channel is one node whichever family read it), each message
- * `BELONGS_TO` its channel. Authors stay unlinked: Slack gives their member id, not an email, and a
- * person is matched across systems by email.
+ * `BELONGS_TO` its channel and is `AUTHORED_BY` its author's person node where the workspace's member directory
+ * gave the author's email (known by their member id too); an author without one stays unlinked.
  */
 export const extractTeamChat = extractorOf([
   readsResultsOf(listChannels, ({ result }, batch) => result.channels.forEach((c) => channel(batch, c))),
@@ -46,4 +46,6 @@ function message(batch: GraphBatch, m: Message): void {
     thread_ts: m.thread_id ?? undefined,
   });
   batch.edge(node, 'BELONGS_TO', batch.ref('chat_channel', m.channel_id, { id: m.channel_id }));
+  if (m.author_id && m.author_email)
+    batch.edge(node, 'AUTHORED_BY', batch.person({ email: m.author_email, slackId: m.author_id }));
 }

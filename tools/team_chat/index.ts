@@ -37,6 +37,6 @@ export const manifest: SystemManifest = {
   },
   rest: { routes: [teamChatRoutes], upstreamRoutes: [vaultAuthRoutes], ownsBarePaths: true },
   extractor: extractTeamChat,
-  entityTypes: ['chat_channel', 'chat_message'],
+  entityTypes: ['chat_channel', 'chat_message', 'user'],
   synonyms: { roster: ['members'], announce: ['send'] },
 };

@@ -13,7 +13,13 @@ import {
   MessageSchema,
   messageTextOf,
 } from './records.js';
+import { memberEmails } from './directory.js';
 import { nextCursorOf, slackCall } from './slack.js';
+
+const withAuthorEmail = (message: Message, emails: ReadonlyMap<string, string>): Message => {
+  const email = message.author_id ? emails.get(message.author_id) : undefined;
+  return email ? { ...message, author_email: email } : message;
+};
 
 /** A page of one Slack list method of a channel, walked by Slack cursors from the start. */
 async function channelWindow<M>(unify: UnifyClient, page: PageRequest, method: string, channel: string, key: string) {
@@ -50,15 +56,17 @@ const listMessagesTool = defineTool({
     ],
   },
   target: (args) => ({ type: 'chat_channel', id: args.channel_id }),
-  async run({ client, args, page }): Promise<ListPage<Message>> {
+  async run({ client, args, page, clock }): Promise<ListPage<Message>> {
+    const unify = client('unify');
     const window = await channelWindow<Record<string, unknown>>(
-      client('unify'),
+      unify,
       page,
       'conversations.history',
       args.channel_id,
       'messages',
     );
-    return windowListPage(window, page, (m) => messageOf(args.channel_id, m));
+    const emails = await memberEmails(unify, clock);
+    return windowListPage(window, page, (m) => withAuthorEmail(messageOf(args.channel_id, m), emails));
   },
 });
 export const listMessages = listMessagesTool as TypedTool<Record<string, unknown>, Record<string, Message[]>>;

@@ -23,6 +23,7 @@ export const MessageSchema = z.object({
   content: z.string(),
   subject: z.string().nullable().describe('The bold first line a message was sent with, if any'),
   author_id: z.string().nullable().describe('Member id of the author'),
+  author_email: z.string().optional().describe("The author's email, where the workspace's member directory gives it"),
   thread_id: z.string().nullable().describe('Id of the thread parent, when in a thread'),
   reply_count: z.number().int(),
   created_at: z.string().describe('ISO 8601'),

@@ -81,7 +81,7 @@ async function run(argv: string[], io: CallIo): Promise<number> {
     const found = findMethod(meta, serviceName, methodName);
     return { ...found, values: convertParams(found.method, args.options) };
   });
-  const request = buildRequest(settings, method, values);
+  const request = buildRequest(settings, method, values, args.confirmation);
   let result;
   try {
     result = await sendRequest(fetchImpl, request);

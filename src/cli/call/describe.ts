@@ -13,6 +13,7 @@ str, int, float, bool (true/false; a bare --flag is true) and json (a JSON-encod
 Options:
   --output, -o <mode>  ${OUTPUT_MODES.join(' | ')} (default json)
   --list               list the services and methods
+  --confirmation <t>   repeat a call refused with CONFIRMATION_REQUIRED with the token it offered
   --help, -h           this text, or a method's description and parameters
 
 Environment: CONSTELLATION_SERVER_URL (default http://127.0.0.1:8080), CONSTELLATION_TOKEN (JWT, sent as

@@ -7,12 +7,14 @@ interface CallArgs {
   /** `--name value`, `--name=value`, or a bare `--name` (value undefined: a bool flag). */
   options: Array<{ name: string; value?: string }>;
   output?: OutputMode;
+  /** A confirmation token a refusal offered (sent as X-Confirmation-Token). */
+  confirmation?: string;
   help: boolean;
   list: boolean;
 }
 
 /** Options of the client itself; every other `--name` is a method parameter. */
-const RESERVED = new Set(['output', 'help', 'list']);
+const RESERVED = new Set(['output', 'help', 'list', 'confirmation']);
 
 export function parseCallArgs(argv: string[]): CallArgs {
   const args: CallArgs = { positionals: [], options: [], help: false, list: false };
@@ -42,6 +44,11 @@ export function parseCallArgs(argv: string[]): CallArgs {
         );
       }
       args.output = value as OutputMode;
+      continue;
+    }
+    if (name === 'confirmation') {
+      if (!value) throw new UsageError('--confirmation needs the token a refusal offered');
+      args.confirmation = value;
       continue;
     }
     if (RESERVED.has(name)) throw new UsageError(`--${name} takes no value`);

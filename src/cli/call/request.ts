@@ -26,14 +26,19 @@ export function clientSettings(env: NodeJS.ProcessEnv, homeDir: string): ClientS
 const queryValue = (value: unknown): string =>
   typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 
-/** The URL and fetch options of a method call: GET sends query parameters, other methods a JSON body. */
+/**
+ * The URL and fetch options of a method call: GET sends query parameters, other methods a JSON body; a
+ * confirmation token goes in its header.
+ */
 export function buildRequest(
   settings: ClientSettings,
   method: MetaMethod,
   values: Record<string, unknown>,
+  confirmation?: string,
 ): { url: string; init: RequestInit } {
   const verb = (method.http_method || 'POST').toUpperCase();
   const headers: Record<string, string> = { Accept: 'application/json', ...settings.headers };
+  if (confirmation) headers['X-Confirmation-Token'] = confirmation;
   let url = settings.serverUrl + method.path;
   if (verb === 'GET') {
     const query = new URLSearchParams();

@@ -33,7 +33,7 @@ export function auditObserver(
       client: caller.client,
       node,
       argsDigest: argumentsDigest(masked),
-      args: policy.keepsArgumentValues(caller.tenantId) ? masked : undefined,
+      args: policy.keepsArgumentValues(caller.tenantId, caller.userEmail) ? masked : undefined,
       outcome: event.success ? 'ok' : (error?.code ?? 'INTERNAL_ERROR'),
       durationMs: event.durationMs,
       detail: error?.code === 'SECRET_DETECTED' ? { secrets: error.details } : undefined,

@@ -1,5 +1,5 @@
-/** What one audited act is: a tool call, an administrator's request, a user's consent or revocation. */
-export type AuditKind = 'tool_call' | 'admin' | 'consent' | 'revoke';
+/** What one audited act is: a tool call, an administrator's request, a user's consent or revocation, a confirmation. */
+export type AuditKind = 'tool_call' | 'admin' | 'consent' | 'revoke' | 'confirmation';
 
 /** An act to record, before it is chained: the fields a record's body holds, plus its tenant and time. */
 export interface AuditEntry {

@@ -22,9 +22,17 @@ export function graphRoute(
   app: Logging,
   handler: (req: Request, caller: Caller, res: Response) => unknown | Promise<unknown>,
 ): RequestHandler {
+  return graphAnswer(app, (req, res) => handler(req, callerOf(res), res));
+}
+
+/** A graph route that acts for no caller (an admin's, behind the API key), answered as `graphRoute`'s are. */
+export function graphAnswer(
+  app: Logging,
+  handler: (req: Request, res: Response) => unknown | Promise<unknown>,
+): RequestHandler {
   return (req: Request, res: Response) => {
     Promise.resolve()
-      .then(() => handler(req, callerOf(res), res))
+      .then(() => handler(req, res))
       .then((body) => {
         if (!res.headersSent) res.json(body);
       })

@@ -6,6 +6,7 @@ import type { RouteModule } from '../../http/route-module.js';
 import { AppError } from '../../toolkit/errors.js';
 import { mountContextRoutes } from './context-routes.js';
 import { mountDevRoutes } from './dev-routes.js';
+import { mountIdentityRoutes } from './identity-routes.js';
 import { mountQueryRoutes } from './query-routes.js';
 import { graphAuth } from './respond.js';
 import { mountToolRoutes } from './tool-routes.js';
@@ -16,16 +17,16 @@ import { mountVisualizerRoute } from './visualizer-route.js';
  * and malformed JSON, is answered here in the graph form `{success: false, error, metadata: null}`.
  * The graph system's manifest (`tools/graph`) brings them to the route index.
  */
-export const graphRoutes: RouteModule<ToolAccess & CallerChecks & Pick<RouteContext, 'services' | 'manifests'>> = (
-  routes,
-  app,
-) => {
+export const graphRoutes: RouteModule<
+  ToolAccess & CallerChecks & Pick<RouteContext, 'services' | 'manifests' | 'governance'>
+> = (routes, app) => {
   const graph = app.services.graph;
   const family = routes.family('/graph');
   const { router } = family;
   router.use(routes.jsonBody(JSON_BODY_LIMIT));
   mountVisualizerRoute(family, graph.nodeTypes);
   mountDevRoutes(family, app, graph);
+  mountIdentityRoutes(family, app, graph);
   router.use(graphAuth(app));
   mountContextRoutes(family, app, graph);
   mountQueryRoutes(family, app, graph);

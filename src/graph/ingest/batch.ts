@@ -13,6 +13,8 @@ export interface PersonIdentity {
   accountId?: string;
   /** notes (Notion) user id. */
   notionId?: string;
+  /** chat (Slack) member id. */
+  slackId?: string;
 }
 
 interface BatchNode {
@@ -41,7 +43,7 @@ interface BatchEdge {
   properties?: Properties;
 }
 
-/** The alias strings of an identity (`email:`, `login:`, `github:`, `account:`, `notion:`). */
+/** The alias strings of an identity (`email:`, `login:`, `github:`, `account:`, `notion:`, `slack:`). */
 export function aliasesOf(identity: PersonIdentity): string[] {
   const aliases: string[] = [];
   if (identity.email) aliases.push(`email:${identity.email.trim().toLowerCase()}`);
@@ -49,6 +51,7 @@ export function aliasesOf(identity: PersonIdentity): string[] {
   if (identity.githubId !== undefined && identity.githubId !== '') aliases.push(`github:${identity.githubId}`);
   if (identity.accountId) aliases.push(`account:${identity.accountId}`);
   if (identity.notionId) aliases.push(`notion:${identity.notionId}`);
+  if (identity.slackId) aliases.push(`slack:${identity.slackId}`);
   return aliases;
 }
 

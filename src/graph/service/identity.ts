@@ -12,7 +12,8 @@ export interface PersonToResolve {
 /**
  * People across systems. A user node is keyed by a canonical id (the first identifier we learn:
  * email, else login, else account id) and the `graph_aliases` table maps every identifier it is known
- * by (`email:`, `login:`, `github:`, `account:`, `notion:`) to it. When one record ties identifiers
+ * by (`email:`, `login:`, `github:`, `account:`, `notion:`, `slack:`, and `gchat:` for an admin's link of a
+ * Google Chat user) to it. When one record ties identifiers
  * that point at two different user nodes, the nodes are merged into the older one.
  */
 export class IdentityResolver {
@@ -25,6 +26,7 @@ export class IdentityResolver {
       identity.login ||
       identity.accountId ||
       identity.notionId ||
+      identity.slackId ||
       (identity.githubId !== undefined ? `github-${identity.githubId}` : '')
     );
   }
@@ -32,7 +34,16 @@ export class IdentityResolver {
   /** The aliases under which a raw identifier (as a caller types it) may be registered. */
   static candidateAliases(value: string): string[] {
     const lower = value.trim().toLowerCase();
-    return [`email:${lower}`, `login:${lower}`, `account:${value}`, `notion:${value}`, `github:${value}`];
+    const raw = value.trim();
+    return [
+      `email:${lower}`,
+      `login:${lower}`,
+      `account:${raw}`,
+      `notion:${raw}`,
+      `github:${raw}`,
+      `slack:${raw}`,
+      `gchat:${raw}`,
+    ];
   }
 
   /** The user node rowid known under `value` as one of its identifiers, if any. */
@@ -101,5 +112,6 @@ export function userProperties(identity: PersonIdentity, properties: Properties)
   if (identity.accountId) out.account_id = identity.accountId;
   if (identity.githubId !== undefined) out.github_id = identity.githubId;
   if (identity.notionId) out.notion_id = identity.notionId;
+  if (identity.slackId) out.slack_id = identity.slackId;
   return out;
 }

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../store/db.js';
+import type { AliasLink } from './graph-storage.js';
 
 /**
  * All SQL of `graph_aliases`: the identifiers (`login:x`, `email:y`, `account:z`, ...) under which a
@@ -11,6 +12,9 @@ export class AliasesRepo {
   private readonly ofNodeStmt: Statement;
   private readonly repointStmt: Statement;
   private readonly deleteTenantStmt: Statement;
+  private readonly linkStmt: Statement;
+  private readonly unlinkStmt: Statement;
+  private readonly linksOfStmt: Statement;
 
   constructor(db: Db) {
     this.lookupStmt = db.prepare(
@@ -23,6 +27,13 @@ export class AliasesRepo {
       .pluck();
     this.repointStmt = db.prepare('UPDATE graph_aliases SET node_rowid = ? WHERE node_rowid = ? AND +tenant_id = ?');
     this.deleteTenantStmt = db.prepare('DELETE FROM graph_aliases WHERE tenant_id = ?');
+    this.linkStmt =
+      db.prepare(`INSERT INTO graph_aliases (tenant_id, alias, node_rowid, method, linked_at) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (tenant_id, alias) DO UPDATE SET node_rowid = excluded.node_rowid, method = excluded.method, linked_at = excluded.linked_at`);
+    this.unlinkStmt = db.prepare('DELETE FROM graph_aliases WHERE tenant_id = ? AND alias = ? AND node_rowid = ?');
+    this.linksOfStmt = db.prepare(
+      'SELECT alias, method, linked_at AS linkedAt FROM graph_aliases WHERE node_rowid = ? AND +tenant_id = ? ORDER BY alias',
+    );
   }
 
   /** The node each known alias points at. */
@@ -38,6 +49,20 @@ export class AliasesRepo {
 
   ofNode(tenantId: string, rowid: number): string[] {
     return this.ofNodeStmt.all(rowid, tenantId) as string[];
+  }
+
+  /** Points `alias` at `rowid`, recording how and when the link was made. */
+  link(tenantId: string, link: AliasLink, rowid: number): void {
+    this.linkStmt.run(tenantId, link.alias, rowid, link.method, link.linkedAt);
+  }
+
+  /** Removes `alias` from node `rowid`; false when it does not point there. */
+  unlink(tenantId: string, alias: string, rowid: number): boolean {
+    return this.unlinkStmt.run(tenantId, alias, rowid).changes > 0;
+  }
+
+  linksOf(tenantId: string, rowid: number): AliasLink[] {
+    return this.linksOfStmt.all(rowid, tenantId) as AliasLink[];
   }
 
   repoint(tenantId: string, from: number, into: number): void {

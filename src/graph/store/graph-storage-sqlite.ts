@@ -6,6 +6,7 @@ import { AliasesRepo } from './aliases-repo.js';
 import { EdgesRepo } from './edges-repo.js';
 import type {
   ActivityTimelineQuery,
+  AliasLink,
   GraphStorage,
   GraphWrites,
   KeywordHit,
@@ -115,6 +116,10 @@ export class SqliteGraphStorage implements GraphStorage {
       setAliases: async (entries) => {
         for (const [alias, rowid] of entries) aliases.set(tenantId, alias, rowid);
       },
+      linkAliases: async (links, rowid) => {
+        for (const link of links) aliases.link(tenantId, link, rowid);
+      },
+      unlinkAlias: async (alias, rowid) => aliases.unlink(tenantId, alias, rowid),
       mergeNode: async (from, into, now) => {
         const row = nodes.getByRowid(tenantId, from);
         if (!row) return;
@@ -227,6 +232,10 @@ export class SqliteGraphStorage implements GraphStorage {
 
   async aliasesOf(tenantId: string, rowid: number): Promise<string[]> {
     return this.aliases.ofNode(tenantId, rowid);
+  }
+
+  async aliasLinksOf(tenantId: string, rowid: number): Promise<AliasLink[]> {
+    return this.aliases.linksOf(tenantId, rowid);
   }
 
   async keywordSearch(tenantId: string, query: KeywordQuery): Promise<KeywordHit[]> {

@@ -74,6 +74,18 @@ export interface BatchWrite {
  */
 export type BatchWritten = { edges: number } | 'refused' | 'identity-merge';
 
+/**
+ * One identifier of a person and how it came to point at them: `method` null when an upstream record named it
+ * with the person's other identifiers (their verified email, or the record's own ids; `linkedAt` is then
+ * unknown), `directory` when an upstream's user directory tied it to the person's email, `manual` when an admin
+ * linked it.
+ */
+export interface AliasLink {
+  alias: string;
+  method: 'directory' | 'manual' | null;
+  linkedAt: number | null;
+}
+
 /** A node of a property merge: `properties` (a JSON object) merged into node `rowid`. */
 export interface NodePatch {
   rowid: number;
@@ -139,6 +151,10 @@ export interface GraphWrites {
   lookupAliases(aliases: readonly string[]): Promise<Map<string, number>>;
   /** Points each alias at its node. */
   setAliases(aliases: ReadonlyMap<string, number>): Promise<void>;
+  /** Points each alias at node `rowid` with how and when it was linked (replacing any earlier link). */
+  linkAliases(links: readonly AliasLink[], rowid: number): Promise<void>;
+  /** Removes `alias` from node `rowid`; false when it does not point there. */
+  unlinkAlias(alias: string, rowid: number): Promise<boolean>;
   /**
    * Identity merge: moves node `from`'s edges (dropping those that would duplicate one of `into`'s or
    * become a self-loop), aliases and properties onto node `into`, then deletes `from`. Nothing when
@@ -219,6 +235,8 @@ export interface GraphStorage {
   lookupAliases(tenantId: string, aliases: readonly string[]): Promise<Map<string, number>>;
   /** The aliases of one node, sorted. */
   aliasesOf(tenantId: string, rowid: number): Promise<string[]>;
+  /** The aliases of one node with how and when each was linked, sorted. */
+  aliasLinksOf(tenantId: string, rowid: number): Promise<AliasLink[]>;
 
   /** Nodes holding any of the words, best BM25 score first. */
   keywordSearch(tenantId: string, query: KeywordQuery): Promise<KeywordHit[]>;

@@ -7,10 +7,11 @@ import { callerOf, requireCaller } from '../auth.js';
 import { ANY_OBJECT, envelopeOf } from '../doc-schemas.js';
 import { envelope } from '../envelope.js';
 import { route, sendError } from '../errors.js';
-import type { CallerChecks, ToolAccess } from '../route-context.js';
+import type { CallerChecks, RouteContext, ToolAccess } from '../route-context.js';
 import type { RouteModule } from '../route-module.js';
 import { addToolCallRoute, type ToolCall } from '../tool-call-route.js';
 import { resolveTool } from '../tool-resolver.js';
+import { visibleTools } from '../visible-tools.js';
 
 const SearchQuery = z.object({
   q: z.string().min(1).max(500),
@@ -40,15 +41,22 @@ function executeCall(registry: Registry, system: string, req: Request): ToolCall
 const camel = (id: string): string => id.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase());
 
 /** Tool discovery and execution of the spec's MCP endpoints (`/mcp/...`). */
-export const catalogRoutes: RouteModule<ToolAccess & CallerChecks> = (routes, app) => {
+export const catalogRoutes: RouteModule<ToolAccess & CallerChecks & Pick<RouteContext, 'governance'>> = (
+  routes,
+  app,
+) => {
   const { registry } = app;
+  // Listings show what the server exposes and, to a request with a token, what its policy lets it call.
+  const filterOf = visibleTools(app);
   const pub = { tag: 'catalog', security: 'none', response: ANY_OBJECT } as const;
 
   routes.add(
     { ...pub, method: 'get', path: '/mcp/systems', operationId: 'listSystems', summary: 'Systems of the tool catalog' },
-    (_req, res) => {
-      res.json({ systems: registry.systems.map((s) => s.id), count: registry.systems.length });
-    },
+    route(async (req, res) => {
+      const visible = await filterOf(req);
+      const systems = registry.systems.filter((s) => registry.toolsOf(s.id).some(visible)).map((s) => s.id);
+      res.json({ systems, count: systems.length });
+    }),
   );
 
   routes.add(
@@ -59,17 +67,25 @@ export const catalogRoutes: RouteModule<ToolAccess & CallerChecks> = (routes, ap
       operationId: 'listDomains',
       summary: 'Domain records of every system',
     },
-    (_req, res) => {
+    route(async (req, res) => {
+      const visible = await filterOf(req);
       res.json({
-        domains: registry.systems.map((s) => ({
-          name: s.id,
-          description: s.description,
-          keywords: s.keywords,
-          when_to_use: s.when_to_use,
-          tool_count: registry.toolsOf(s.id).length,
-        })),
+        domains: registry.systems.flatMap((s) => {
+          const count = registry.toolsOf(s.id).filter(visible).length;
+          return count === 0
+            ? []
+            : [
+                {
+                  name: s.id,
+                  description: s.description,
+                  keywords: s.keywords,
+                  when_to_use: s.when_to_use,
+                  tool_count: count,
+                },
+              ];
+        }),
       });
-    },
+    }),
   );
 
   routes.add(
@@ -80,11 +96,12 @@ export const catalogRoutes: RouteModule<ToolAccess & CallerChecks> = (routes, ap
       operationId: 'listAnalyticalCapabilities',
       summary: 'Analytical capabilities of every system',
     },
-    (_req, res) => {
+    route(async (req, res) => {
+      const visible = await filterOf(req);
       const systems: Record<string, Array<{ name: string; tool: string; requires: string[]; outputs: string[] }>> = {};
       let total = 0;
       for (const tool of registry.tools) {
-        if (tool.capability.type !== 'analytical') continue;
+        if (tool.capability.type !== 'analytical' || !visible(tool)) continue;
         const record = registry.capability(tool);
         (systems[tool.system] ??= []).push({
           name: record.name,
@@ -100,7 +117,7 @@ export const catalogRoutes: RouteModule<ToolAccess & CallerChecks> = (routes, ap
         systems,
         total_count: total,
       });
-    },
+    }),
   );
 
   // The catalog search of discovery mode, over every tool, for a person or a client without MCP.
@@ -118,15 +135,20 @@ export const catalogRoutes: RouteModule<ToolAccess & CallerChecks> = (routes, ap
         { name: 'limit', schema: { type: 'integer', minimum: 1, maximum: 25 } },
       ],
     },
-    route((req, res) => {
+    route(async (req, res) => {
       const parsed = SearchQuery.safeParse(req.query);
       if (!parsed.success)
         throw new AppError(
           'VALIDATION_ERROR',
           `q (1-500 characters) is required, limit is 1-25: ${z.prettifyError(parsed.error).replace(/\n/g, '; ')}`,
         );
+      const visible = await filterOf(req);
       search ??= new CatalogSearch(registry, registry.tools);
-      const hits = search.search(parsed.data.q, { system: parsed.data.system, limit: parsed.data.limit });
+      const hits = search.search(parsed.data.q, {
+        system: parsed.data.system,
+        limit: parsed.data.limit,
+        include: visible,
+      });
       res.json({ query: parsed.data.q, tools: hits.map(hitView), count: hits.length });
     }),
   );
@@ -144,7 +166,7 @@ export const catalogRoutes: RouteModule<ToolAccess & CallerChecks> = (routes, ap
         summary: `Capability records of ${system.id}`,
         query: [{ name: 'capability_type', schema: { enum: CapabilityType.options } }],
       },
-      route((req, res) => {
+      route(async (req, res) => {
         const filter = req.query.capability_type;
         let type: z.infer<typeof CapabilityType> | undefined;
         if (filter !== undefined) {
@@ -153,8 +175,9 @@ export const catalogRoutes: RouteModule<ToolAccess & CallerChecks> = (routes, ap
             throw new AppError('VALIDATION_ERROR', 'capability_type must be action, analytical or read');
           type = parsed.data;
         }
+        const visible = await filterOf(req);
         const capabilities = tools
-          .filter((t) => !type || t.capability.type === type)
+          .filter((t) => (!type || t.capability.type === type) && visible(t))
           .map((t) => registry.capability(t));
         res.json({ system: system.id, capabilities, count: capabilities.length });
       }),
@@ -168,9 +191,10 @@ export const catalogRoutes: RouteModule<ToolAccess & CallerChecks> = (routes, ap
         operationId: `list${id}Tools`,
         summary: `Tool descriptors of ${system.id}`,
       },
-      (_req, res) => {
-        res.json({ tools: tools.map((t) => registry.descriptor(t)) });
-      },
+      route(async (req, res) => {
+        const visible = await filterOf(req);
+        res.json({ tools: tools.filter(visible).map((t) => registry.descriptor(t)) });
+      }),
     );
 
     // Failing executions answer `{success: false, error: {code, message, details?, retry_after?}, meta}`

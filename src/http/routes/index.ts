@@ -2,12 +2,14 @@ import type { RouteModule } from '../route-module.js';
 import { adminRoutes } from './admin.js';
 import { auditRoutes } from './audit.js';
 import { catalogRoutes } from './catalog.js';
+import { confirmationRoutes } from './confirmations.js';
 import { authorizationRoutes } from './oauth-routes.js';
 import { demoRoute } from './demo.js';
 import { documentRoutes } from './documents.js';
 import { documentUploadSlots } from './document-upload-slots.js';
 import { homeRoute } from './home.js';
 import { methodRoutes } from './methods.js';
+import { policyRoutes } from './policy.js';
 import { systemRoutes } from './system.js';
 
 /** The REST family of every system that brings one (its manifest's `rest.routes`), in catalog order. */
@@ -29,6 +31,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   catalogRoutes,
   adminRoutes,
   auditRoutes,
+  confirmationRoutes,
+  policyRoutes,
   documentUploadSlots,
   documentRoutes,
   upstreamRoutes,

@@ -2,7 +2,9 @@ import { requireCaller } from '../auth.js';
 import { ANY_OBJECT, envelopeOf, queryParamsOf } from '../doc-schemas.js';
 import { sendDetailError } from '../detail-errors.js';
 import type { Meta, MetaMethod } from '../../catalog/method-meta.js';
+import { route } from '../errors.js';
 import { methodTable } from '../method-table.js';
+import { visibleTools } from '../visible-tools.js';
 import type { CallerChecks, RouteContext, ToolAccess } from '../route-context.js';
 import type { RouteModule } from '../route-module.js';
 import { addToolCallRoute, envelopeForm, requestArguments, type ResponseForm } from '../tool-call-route.js';
@@ -15,9 +17,10 @@ const operationIdOf = (path: string): string => path.slice(1).replace(/[/-]/g, '
  * GET reads of upstream data go through the per-tenant, per-user response cache.
  */
 export const methodRoutes: RouteModule<
-  ToolAccess & CallerChecks & Pick<RouteContext, 'manifests' | 'responseCache'>
+  ToolAccess & CallerChecks & Pick<RouteContext, 'manifests' | 'responseCache' | 'governance'>
 > = (routes, app) => {
   const table = methodTable(app.registry, app.manifests);
+  const filterOf = visibleTools(app);
   const cache = app.responseCache;
   const auth = requireCaller(app);
 
@@ -31,15 +34,17 @@ export const methodRoutes: RouteModule<
       security: 'none',
       response: ANY_OBJECT,
     },
-    (_req, res) => {
+    route(async (req, res) => {
+      const visible = await filterOf(req);
       const services = new Map<string, MetaMethod[]>();
-      for (const { tool: _tool, service, paths: _paths, aliasPaths: _aliasPaths, ...method } of table) {
+      for (const { tool, service, paths: _paths, aliasPaths: _aliasPaths, ...method } of table) {
+        if (!visible(tool)) continue;
         if (!services.has(service)) services.set(service, []);
         services.get(service)?.push(method);
       }
       const meta: Meta = { services: [...services].map(([name, methods]) => ({ name, methods })) };
       res.json(meta);
-    },
+    }),
   );
 
   for (const method of table) {

@@ -1,6 +1,8 @@
 import { VERSION } from '../../version.js';
 import { methodTable } from '../method-table.js';
-import type { RouteContext } from '../route-context.js';
+import type { CallerChecks, RouteContext } from '../route-context.js';
+import { route } from '../errors.js';
+import { visibleTools } from '../visible-tools.js';
 import type { RouteModule } from '../route-module.js';
 import { buildOpenApi } from '../openapi.js';
 import { ANY_OBJECT, envelopeOf } from '../doc-schemas.js';
@@ -14,6 +16,7 @@ function integrations(app: Pick<RouteContext, 'registry' | 'manifests'>) {
     endpoints: table
       .filter((m) => m.service === system.id)
       .map((m) => ({
+        tool: m.tool,
         path: m.path,
         method: m.http_method,
         description: m.description,
@@ -61,7 +64,8 @@ const NOT_READY_RETRY_SECONDS = 5;
 
 /** Health, metrics, integration metadata and the OpenAPI document: public routes. */
 export const systemRoutes: RouteModule<
-  Pick<RouteContext, 'config' | 'storeAnswers' | 'readiness' | 'telemetry' | 'registry' | 'manifests'>
+  CallerChecks &
+    Pick<RouteContext, 'config' | 'storeAnswers' | 'readiness' | 'telemetry' | 'registry' | 'manifests' | 'governance'>
 > = (routes, app) => {
   const pub = { tag: 'system', security: 'none' } as const;
 
@@ -122,6 +126,7 @@ export const systemRoutes: RouteModule<
   );
 
   const integrationList = integrations(app);
+  const filterOf = visibleTools(app);
   routes.add(
     {
       ...pub,
@@ -131,13 +136,20 @@ export const systemRoutes: RouteModule<
       summary: 'Integrations, their endpoints and filterable fields',
       response: envelopeOf(),
     },
-    (_req, res) => {
+    route(async (req, res) => {
+      const visible = await filterOf(req);
+      const shown = integrationList.map(({ endpoints, ...system }) => ({
+        ...system,
+        endpoints: endpoints
+          .filter((endpoint) => visible(endpoint.tool))
+          .map(({ tool: _tool, ...endpoint }) => endpoint),
+      }));
       res.json({
         success: true,
-        data: { integrations: integrationList },
+        data: { integrations: shown },
         meta: { timestamp: new Date().toISOString(), version: VERSION },
       });
-    },
+    }),
   );
 
   let openapi: unknown;

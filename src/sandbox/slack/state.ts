@@ -69,6 +69,8 @@ export interface SlackState {
   botUserId: string;
   appId: string;
   oauth: SlackGrants;
+  /** Member directory reads served (users.list and users.info pages): tests count them to see a cache work. */
+  directoryReads?: number;
   /** Files uploaded in this workspace, by id (none are seeded). */
   files?: Map<string, SlackFile>;
 }

@@ -1,13 +1,16 @@
 import type { PgMigration } from './migrate.js';
 import { auditSchema } from './schema/audit.js';
+import { confirmationsSchema } from './schema/confirmations.js';
 import { consentLinksSchema } from './schema/consent-links.js';
 import { coreSchema } from './schema/core.js';
 import { documentSchema } from './schema/documents.js';
 import { graphKeyProbesSchema } from './schema/graph-key-probes.js';
 import { graphSchema } from './schema/graph.js';
+import { identityLinksSchema } from './schema/identity-links.js';
 import { servicesSchema } from './schema/services.js';
 import { sharedStateSchema } from './schema/shared-state.js';
 import { tenantKeyShareSchema } from './schema/tenant-key-share.js';
+import { tenantPolicySchema } from './schema/tenant-policy.js';
 
 /** The PostgreSQL backend's migrations, in the order they apply. Never edit one once released. */
 export const pgMigrations: readonly PgMigration[] = [
@@ -17,4 +20,7 @@ export const pgMigrations: readonly PgMigration[] = [
   { id: '004_audit', sql: auditSchema },
   { id: '005_graph_key_probes', sql: graphKeyProbesSchema },
   { id: '006_tenant_key_share', sql: tenantKeyShareSchema },
+  { id: '007_confirmations', sql: confirmationsSchema },
+  { id: '008_identity_links', sql: identityLinksSchema },
+  { id: '009_tenant_policy', sql: tenantPolicySchema },
 ];

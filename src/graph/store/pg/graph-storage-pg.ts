@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { gateTenantPg, inPgTransaction } from '../../../store/pg/transaction.js';
 import type {
   ActivityTimelineQuery,
+  AliasLink,
   BatchWrite,
   BatchWritten,
   GraphStorage,
@@ -212,6 +213,18 @@ export class PgGraphStorage implements GraphStorage {
       [tenantId, rowid],
     );
     return rows.map((row) => row.alias);
+  }
+
+  async aliasLinksOf(tenantId: string, rowid: number): Promise<AliasLink[]> {
+    const { rows } = await this.pool.query<{ alias: string; method: AliasLink['method']; linked_at: string | null }>(
+      'SELECT alias, method, linked_at FROM graph_aliases WHERE node_rowid = $2 AND tenant_id = $1 ORDER BY alias',
+      [tenantId, rowid],
+    );
+    return rows.map((row) => ({
+      alias: row.alias,
+      method: row.method,
+      linkedAt: row.linked_at === null ? null : Number(row.linked_at),
+    }));
   }
 
   keywordSearch(tenantId: string, query: KeywordQuery): Promise<KeywordHit[]> {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { EdgeWrite, GraphWrites, NodePatch, NodeWrite } from '../graph-storage.js';
+import type { AliasLink, EdgeWrite, GraphWrites, NodePatch, NodeWrite } from '../graph-storage.js';
 import { roundsOf } from './rows-pg.js';
 import { namedStatement, replannedStatement } from './statement-pg.js';
 
@@ -69,6 +69,16 @@ const SET_ALIASES = namedStatement(
   SELECT $1, alias, node_rowid FROM unnest($2::text[], $3::bigint[]) AS i(alias, node_rowid) ORDER BY alias
   ON CONFLICT (tenant_id, alias) DO UPDATE SET node_rowid = excluded.node_rowid
   WHERE a.node_rowid IS DISTINCT FROM excluded.node_rowid`,
+);
+
+const LINK_ALIASES = namedStatement(
+  'link_aliases',
+  `
+  INSERT INTO graph_aliases (tenant_id, alias, node_rowid, method, linked_at)
+  SELECT $1, alias, $2, method, linked_at FROM unnest($3::text[], $4::text[], $5::bigint[]) AS i(alias, method, linked_at)
+  ORDER BY alias
+  ON CONFLICT (tenant_id, alias) DO UPDATE SET
+    node_rowid = excluded.node_rowid, method = excluded.method, linked_at = excluded.linked_at`,
 );
 
 // Identity merge: `from`'s edges re-pointed at `into` unless `into` has the same edge already or it would
@@ -148,6 +158,27 @@ export class PgGraphWrites implements GraphWrites {
   async setAliases(aliases: ReadonlyMap<string, number>): Promise<void> {
     if (aliases.size === 0) return;
     await this.client.query(SET_ALIASES([this.tenantId, [...aliases.keys()], [...aliases.values()]]));
+  }
+
+  async linkAliases(links: readonly AliasLink[], rowid: number): Promise<void> {
+    if (links.length === 0) return;
+    await this.client.query(
+      LINK_ALIASES([
+        this.tenantId,
+        rowid,
+        links.map((l) => l.alias),
+        links.map((l) => l.method),
+        links.map((l) => l.linkedAt),
+      ]),
+    );
+  }
+
+  async unlinkAlias(alias: string, rowid: number): Promise<boolean> {
+    const { rowCount } = await this.client.query(
+      'DELETE FROM graph_aliases WHERE tenant_id = $1 AND alias = $2 AND node_rowid = $3',
+      [this.tenantId, alias, rowid],
+    );
+    return (rowCount ?? 0) > 0;
   }
 
   async mergeNode(from: number, into: number, now: number): Promise<void> {

@@ -74,6 +74,7 @@ export function searchAndUserRoutes(router: Router, states: States): void {
   router.all('/api/users.list', (req, res) => {
     const caller = callerOf(states, req, res);
     requireScope(caller, 'users:read');
+    caller.state.directoryReads = (caller.state.directoryReads ?? 0) + 1;
     const params = paramsOf(req);
     const withEmail = caller.scopes.includes('users:read.email');
     const page = cursorPage(
@@ -92,6 +93,7 @@ export function searchAndUserRoutes(router: Router, states: States): void {
   router.all('/api/users.info', (req, res) => {
     const caller = callerOf(states, req, res);
     requireScope(caller, 'users:read');
+    caller.state.directoryReads = (caller.state.directoryReads ?? 0) + 1;
     const person = caller.state.people.find((p) => p.slackId === paramsOf(req).user);
     if (!person) throw slackFailure('user_not_found');
     res.json({ ok: true, user: userJson(caller.state, person.index, caller.scopes.includes('users:read.email')) });
