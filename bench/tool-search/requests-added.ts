@@ -239,6 +239,10 @@ export const ADDED_REQUESTS: readonly SearchRequest[] = [
     ['where do our tickets wait: review, deploy or coding', 'get_delivery_flow', 'u'],
     ['follow API tickets through their pull requests to deployment', 'get_delivery_flow', 'x', 'u'],
     ['which tickets never got a PR or were never deployed', 'get_delivery_flow', 'u'],
+    ['what do I have to do today across jira, github and slack', 'get_my_work', 'x', 'u'],
+    ['everything waiting on me: reviews, tickets, meetings, mentions', 'get_my_work', 'u'],
+    ['my open work in every system in one list', 'get_my_work', 'u'],
+    ['what needs my attention this morning', 'get_my_work', 'u'],
   ]),
 ];
 

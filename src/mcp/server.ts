@@ -171,7 +171,7 @@ export class McpSurface {
     const tools = this.tools.filter(
       (t) =>
         registry.excludedBy(narrowing, t) === undefined &&
-        registry.integrationsOf(t).every((id) => available.has(id)) &&
+        registry.reachableWith(t, available) &&
         visibility.denialOf(t) === undefined,
     );
     const mode =

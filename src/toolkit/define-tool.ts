@@ -18,6 +18,11 @@ export interface CapabilitySpec {
   name: string;
   /** Systems the tool needs; defaults to its own system. */
   requires?: string[];
+  /**
+   * True when any one of the required systems is enough: the tool answers with what it could reach and
+   * names the systems it could not (a caller's work across every system they use).
+   */
+  requiresAny?: boolean;
   /** What an analytical capability produces (metric names). */
   outputs?: string[];
   /** Action tools: true when sending the same call twice leaves the same state (update, label, merge). */

@@ -177,9 +177,27 @@ export class Registry {
     return aliased && (!system || aliased.system === system) ? aliased : undefined;
   }
 
-  /** The integrations a tool needs: its system's. */
+  /**
+   * The integrations a tool reaches: its system's, narrowed to those of the systems its capability
+   * requires when it names them (a cross-system tool reaches only the upstreams it joins).
+   */
   integrationsOf(tool: ToolDefinition): readonly string[] {
-    return this.integrationsBySystem[tool.system] ?? [];
+    const own = this.integrationsBySystem[tool.system] ?? [];
+    const required = tool.capability.requires;
+    if (!required) return own;
+    const theirs = new Set(required.flatMap((system) => this.integrationsBySystem[system] ?? []));
+    return own.filter((id) => theirs.has(id));
+  }
+
+  /**
+   * Whether a caller with these integrations can call the tool: it has every one the tool reaches, or
+   * any one for a tool that names the systems it cannot reach in its answer (`capability.requiresAny`).
+   */
+  reachableWith(tool: ToolDefinition, available: ReadonlySet<string>): boolean {
+    const needed = this.integrationsOf(tool);
+    return tool.capability.requiresAny && needed.length > 0
+      ? needed.some((id) => available.has(id))
+      : needed.every((id) => available.has(id));
   }
 
   /** Every name `ToolSelection.toolsets` accepts: each system and each finer toolset, sorted. */

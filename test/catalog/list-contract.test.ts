@@ -27,6 +27,7 @@ const ONE_THING: Record<string, string> = {
   graph_get_person: 'one person: their identities, the work tied to them and recent activity',
   graph_query: 'one subgraph',
   graph_traverse: 'one subgraph, bounded by max_nodes',
+  insights_get_my_work: 'one report: each system’s open work, and the systems not connected',
   suite_get_event: 'one event and its attendees',
   suite_get_mail_message: 'one message and its labels',
   suite_get_mail_thread: 'one conversation and its messages',

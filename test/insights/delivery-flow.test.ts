@@ -30,10 +30,10 @@ beforeAll(async () => {
   github = fakeState<GithubState>(server, '/github', 'acme');
 });
 afterAll(async () => {
-  // Every insights tool had a result checked against its declared output schema (full and partial).
-  const tools = server.app.registry.tools.filter((t) => t.system === 'insights').map((t) => t.name);
+  // The delivery flow had a result checked against its declared output schema (full and partial);
+  // my-work.test.ts checks get_my_work's.
   await server.close();
-  expect(tools.filter((name) => !checker.checked.has(name))).toEqual([]);
+  expect(checker.checked.has('get_delivery_flow')).toBe(true);
 });
 
 interface Expected {

@@ -27,12 +27,10 @@ describe('tools/list follows the caller’s integrations', () => {
   it('a caller without connections sees the systems that need none: local, per-user (it can authorize them itself) and unified (the platform reaches them for its tenant); a code_host call is refused as not configured', async () => {
     const client = await connectInMemory(surface({ mode: 'full' }), withoutCredentials);
     const names = await listedNames(client);
-    const fromToken = new Set<string>(
-      server.app.integrations.filter((i) => i.sources.includes('jwt')).map((i) => i.id),
+    const notFromToken = new Set<string>(
+      server.app.integrations.filter((i) => !i.sources.includes('jwt')).map((i) => i.id),
     );
-    const expected = server.app.registry.tools.filter((t) =>
-      server.app.registry.integrationsOf(t).every((id) => !fromToken.has(id)),
-    );
+    const expected = server.app.registry.tools.filter((t) => server.app.registry.reachableWith(t, notFromToken));
     expect(names.some((n) => n.startsWith('crm_'))).toBe(true);
     expect(names).toEqual(expected.map((t) => t.qualifiedName).sort());
     expect(names.some((n) => n.startsWith('suite_'))).toBe(true);

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
-import { chatSession } from './session.js';
-import { isoOfTs, resolveMentions, senderOf, type RawMessage } from './shapes.js';
+import { chatSession, type ChatSession } from './session.js';
+import { isoOfTs, resolveMentions, senderOf, type Names, type RawMessage } from './shapes.js';
 
 const SEARCH_CAP = 100;
 
-const MatchSchema = z.object({
+export const MatchSchema = z.object({
   id: z.string().describe('The message ts'),
   provider: z.literal('slack'),
   channel_id: z.string(),
@@ -20,6 +20,32 @@ interface RawMatch extends RawMessage {
   channel?: { id?: string; name?: string };
   permalink?: string;
 }
+
+export type Match = z.infer<typeof MatchSchema>;
+
+/** One numbered page of Slack's search.messages, newest or oldest first by time or by score. */
+export async function searchPage(
+  session: ChatSession,
+  query: { query: string; sort: 'timestamp' | 'score'; sort_dir: 'desc' | 'asc' },
+  size: number,
+  number: number,
+): Promise<{ matches: RawMatch[]; total: number }> {
+  const found = (await session.client.search.messages({ ...query, count: size, page: number })).messages ?? {};
+  const matches = (found.matches ?? []) as RawMatch[];
+  return { matches, total: found.paging?.total ?? found.total ?? matches.length };
+}
+
+/** A search hit as the tools show it: mentions resolved to names, the sender named. */
+export const matchOf = (m: RawMatch, names: Names): Match => ({
+  id: m.ts ?? '',
+  provider: 'slack' as const,
+  channel_id: m.channel?.id ?? '',
+  ...(m.channel?.name ? { channel_name: m.channel.name } : {}),
+  text: resolveMentions(m.text ?? '', names),
+  sender: senderOf(m, names),
+  sent_at: isoOfTs(m.ts),
+  ...(m.permalink ? { permalink: m.permalink } : {}),
+});
 
 export const searchMessages = defineTool({
   system: 'chat',
@@ -69,31 +95,13 @@ export const searchMessages = defineTool({
     const size = Math.min(page.limit, SEARCH_CAP);
     const first = Math.floor(page.offset / size) + 1;
     const skip = page.offset - (first - 1) * size;
-    const search = async (number: number) =>
-      (
-        await session.client.search.messages({
-          query: args.query,
-          count: size,
-          page: number,
-          sort: args.sort,
-          sort_dir: args.sort_dir,
-        })
-      ).messages ?? {};
-    const found = await search(first);
-    const total = found.paging?.total ?? found.total ?? (found.matches ?? []).length;
-    let raw = (found.matches ?? []) as RawMatch[];
-    if (skip > 0 && first * size < total) raw = raw.concat((await search(first + 1)).matches ?? []);
+    const query = { query: args.query, sort: args.sort, sort_dir: args.sort_dir };
+    const found = await searchPage(session, query, size, first);
+    const total = found.total;
+    let raw = found.matches;
+    if (skip > 0 && first * size < total) raw = raw.concat((await searchPage(session, query, size, first + 1)).matches);
     const names = await session.names();
-    const items = raw.slice(skip, skip + size).map((m) => ({
-      id: m.ts ?? '',
-      provider: 'slack' as const,
-      channel_id: m.channel?.id ?? '',
-      ...(m.channel?.name ? { channel_name: m.channel.name } : {}),
-      text: resolveMentions(m.text ?? '', names),
-      sender: senderOf(m, names),
-      sent_at: isoOfTs(m.ts),
-      ...(m.permalink ? { permalink: m.permalink } : {}),
-    }));
+    const items = raw.slice(skip, skip + size).map((m) => matchOf(m, names));
     const paging = { count: size, total, page: first, pages: Math.max(1, Math.ceil(total / size)) };
     return { items, offsetApplied: true, total, extra: { total, paging } };
   },

@@ -5,7 +5,7 @@ import type { Identity, Installation } from '../../src/integrations/slack/instal
 import { chooseIdentity, type Purpose } from './tokens.js';
 
 /** One call's Slack: the identity the spec's token rules choose, its client, and the workspace's member names. */
-interface ChatSession {
+export interface ChatSession {
   installation: Installation;
   identity: Identity;
   client: WebClient;

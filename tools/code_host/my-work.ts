@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { GithubLogin } from './fields.js';
+import type { Octokit } from '@octokit/rest';
 import { loginByEmail } from './github.js';
 import { MyWorkSchema, type MyWork, type WorkItem } from './schemas.js';
 import { labelShape, repoOfIssue, userRef, type GithubIssueLike } from './shapes.js';
@@ -23,6 +24,28 @@ function workItem(item: GithubIssueLike & { draft?: boolean }): WorkItem {
     updated_at: item.updated_at,
   };
 }
+
+/** One search of pull requests or issues as a work list: the first `limit` items, latest update first, and the total. */
+export async function searchWork(
+  octokit: Octokit,
+  q: string,
+  limit: number,
+): Promise<{ items: WorkItem[]; total: number }> {
+  const { data } = await octokit.rest.search.issuesAndPullRequests({
+    q,
+    sort: 'updated',
+    order: 'desc',
+    per_page: limit,
+  });
+  return { items: (data.items as Array<GithubIssueLike & { draft?: boolean }>).map(workItem), total: data.total_count };
+}
+
+/** The search queries of a login's open work, shared with the cross-system work list. */
+export const openWorkQueries = (login: string) => ({
+  open_pull_requests: `is:pr is:open archived:false author:${login}`,
+  review_requests: `is:pr is:open archived:false review-requested:${login}`,
+  assigned_issues: `is:issue is:open archived:false assignee:${login}`,
+});
 
 export const getMyCodeHostWork = defineTool({
   system: 'code_host',
@@ -60,23 +83,13 @@ export const getMyCodeHostWork = defineTool({
       );
     }
     const since = new Date(clock.now() - args.days * DAY).toISOString().slice(0, 10);
-    const search = (q: string) => async () => {
-      const { data } = await octokit.rest.search.issuesAndPullRequests({
-        q,
-        sort: 'updated',
-        order: 'desc',
-        per_page: args.limit,
-      });
-      return {
-        items: (data.items as Array<GithubIssueLike & { draft?: boolean }>).map(workItem),
-        total: data.total_count,
-      };
-    };
+    const search = (q: string) => () => searchWork(octokit, q, args.limit);
+    const queries = openWorkQueries(login);
     const found = await gather({
-      open_pull_requests: search(`is:pr is:open archived:false author:${login}`),
-      review_requests: search(`is:pr is:open archived:false review-requested:${login}`),
+      open_pull_requests: search(queries.open_pull_requests),
+      review_requests: search(queries.review_requests),
       reviews_done: search(`is:pr reviewed-by:${login} -author:${login} updated:>=${since}`),
-      assigned_issues: search(`is:issue is:open archived:false assignee:${login}`),
+      assigned_issues: search(queries.assigned_issues),
     });
     // A failed search leaves its list and count null; the executor adds partial and failed_sources.
     return {

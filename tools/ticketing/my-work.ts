@@ -17,7 +17,7 @@ const DAY = 86_400_000;
 const OPEN_MAX = 300;
 
 /** A ticket as a work list shows it: enough to pick it up, without the description. */
-const WorkTicketSchema = z.looseObject({
+export const WorkTicketSchema = z.looseObject({
   key: z.string(),
   summary: z.string(),
   status: z.string(),
@@ -27,8 +27,8 @@ const WorkTicketSchema = z.looseObject({
   url: z.string().nullable(),
   updated: z.string(),
 });
-type WorkTicket = z.infer<typeof WorkTicketSchema>;
-const workTicket = (t: Ticket): WorkTicket => ({
+export type WorkTicket = z.infer<typeof WorkTicketSchema>;
+export const workTicket = (t: Ticket): WorkTicket => ({
   key: t.key,
   summary: t.summary,
   status: t.status.name,
@@ -67,8 +67,18 @@ type MyTicketingWork = z.infer<typeof MyTicketingWorkSchema>;
 const BLOCKED_STATUS = /block|imped|on hold|waiting/i;
 const BLOCKED_LABEL = /^(?:blocked|blocker|impediment)$/i;
 
+/** The open tickets assigned to an account, highest priority first, then latest update. */
+export const openAssignedJql = (accountId: string): string =>
+  jql(
+    [q.eq('assignee', accountId), q.ne('statusCategory', CATEGORY_NAMES.done)],
+    [
+      { field: 'priority', direction: 'DESC' },
+      { field: 'updated', direction: 'DESC' },
+    ],
+  );
+
 /** The person whose work is shown: named, or the caller by the email of their token, or the credential's own account. */
-async function whose(
+export async function ticketingPerson(
   clients: JiraClients,
   userId: string | undefined,
   callerEmail: string | undefined,
@@ -128,7 +138,7 @@ export const getMyTicketingWork = defineTool({
   target: (args) => (args.user_id ? { type: 'user', id: args.user_id } : undefined),
   async run({ client, args, caller, clock, gather }): Promise<MyTicketingWork> {
     const clients = client('jira');
-    const user = await whose(clients, args.user_id, caller.userEmail);
+    const user = await ticketingPerson(clients, args.user_id, caller.userEmail);
     const since = jqlDate(clock.now() - args.days * DAY);
     const fields = await siteFields(clients.v3);
     const sprint = await sprintField(clients.v3);
@@ -142,13 +152,7 @@ export const getMyTicketingWork = defineTool({
     const found = await gather({
       open: async () => {
         const { issues } = await searchIssues(clients.v3, {
-          jql: jql(
-            [q.eq('assignee', user.accountId), q.ne('statusCategory', CATEGORY_NAMES.done)],
-            [
-              { field: 'priority', direction: 'DESC' },
-              { field: 'updated', direction: 'DESC' },
-            ],
-          ),
+          jql: openAssignedJql(user.accountId),
           fields: requested,
           max: OPEN_MAX,
         });

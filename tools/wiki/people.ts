@@ -20,7 +20,7 @@ const userShape = (u: WikiUser): z.infer<typeof UserSchema> => ({
   active: u.active,
 });
 
-async function userByEmail(api: ConfluenceApi, email: string): Promise<WikiUser> {
+export async function userByEmail(api: ConfluenceApi, email: string): Promise<WikiUser> {
   const wanted = email.trim().toLowerCase();
   const user = (await usersOf(api)).find((u) => u.email.toLowerCase() === wanted);
   if (!user) throw new AppError('NOT_FOUND', `No Confluence user has the email ${email} (or their profile hides it)`);
@@ -53,19 +53,26 @@ export const getUserByEmail = defineTool({
 });
 
 interface V1Hit {
-  content?: { id?: string; space?: { key?: string; name?: string } };
+  content?: { id?: string; title?: string; space?: { key?: string; name?: string }; _links?: { webui?: string } };
+  lastModified?: string;
 }
 
-/** Every page id a CQL query finds, with its space, paging by start/limit. */
-async function pagesFound(
-  api: ConfluenceApi,
-  cql: string,
-  max = 2000,
-): Promise<Array<{ id: string; space: string; spaceName: string }>> {
-  const out: Array<{ id: string; space: string; spaceName: string }> = [];
+/** A page a CQL query found: its id, title, space, link and when it last changed. */
+export interface FoundPage {
+  id: string;
+  title: string;
+  space: string;
+  spaceName: string;
+  url: string | null;
+  lastModified: string | null;
+}
+
+/** Every page a CQL query finds (up to `max`), with its space, paging by start/limit. */
+export async function pagesFound(api: ConfluenceApi, cql: string, max = 2000): Promise<FoundPage[]> {
+  const out: FoundPage[] = [];
   for (let start = 0; out.length < max;) {
     const page = (await api.call((sdk) =>
-      sdk.search.searchByCQL({ cql, start, limit: 100, expand: ['content.space'] }),
+      sdk.search.searchByCQL({ cql, start, limit: Math.min(100, max - out.length), expand: ['content.space'] }),
     )) as unknown as {
       results: V1Hit[];
       size: number;
@@ -74,8 +81,11 @@ async function pagesFound(
     out.push(
       ...page.results.map((hit) => ({
         id: String(hit.content?.id ?? ''),
+        title: hit.content?.title ?? '',
         space: hit.content?.space?.key ?? '',
         spaceName: hit.content?.space?.name ?? '',
+        url: hit.content?._links?.webui ? api.web(hit.content._links.webui) : null,
+        lastModified: hit.lastModified ?? null,
       })),
     );
     if (!page._links?.next || page.size === 0) break;

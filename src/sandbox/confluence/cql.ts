@@ -28,6 +28,7 @@ const FIELDS = new Set([
   'ancestor',
   'parent',
   'user.fullname',
+  'mention',
 ]);
 const OPS = ['!=', '>=', '<=', '!~', '=', '~', '>', '<'];
 

@@ -30,6 +30,8 @@ function clauseMatches(clause: Clause, page: PageRecord, state: ConfluenceState,
       return any((id) => page.authorId === id);
     case 'contributor':
       return any((id) => page.versions.some((version) => version.authorId === id));
+    case 'mention':
+      return any((id) => v.body.includes(`ri:account-id="${id}"`));
     case 'label':
       return any((label) => page.labels.includes(label));
     case 'id':

@@ -21,7 +21,7 @@ const CALENDAR_PAGE = 2500;
  * The page's events of one calendar, walked with Google's page tokens (see readWindow), and the
  * calendar's name as Google gives it with each page.
  */
-async function eventsIn(
+export async function eventsIn(
   calendar: calendar_v3.Calendar,
   calendarId: string,
   window: { time_min?: string; time_max?: string },
