@@ -14,6 +14,7 @@ const SUITE = 'notion-peers';
 const ROUNDS = Number(process.env.BENCH_NOTION_PEER_ROUNDS ?? 100);
 /** Calls each server has answered when its memory is read (the issue's "RSS after 400 calls"). */
 const CALLS_BEFORE_RSS = 400;
+const PROFILE = process.env.BENCH_NOTION_PEER_NODE_OPTIONS;
 const TOKEN = SANDBOX_CREDENTIALS.acme.notion.token;
 
 /** One server over stdio, the same Notion calls in its own tool names. */
@@ -24,6 +25,8 @@ interface Subject {
   search: (query: string) => Promise<unknown>;
   readPage: (id: string) => Promise<unknown>;
   samples: { search: number[]; page: number[] };
+  /** CPU the process used over the timed calls, in ms. */
+  cpuMs?: number;
 }
 
 async function connect(args: string[], env: Record<string, string>): Promise<{ client: Client; pid: number }> {
@@ -52,6 +55,8 @@ async function ours(bin: string, label: string, sandbox: Sandbox): Promise<Subje
     CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-notion-peers-')),
     NOTION_TOKEN: TOKEN,
     NOTION_API_URL: sandbox.urlOf('/notion'),
+    // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where our calls spend their time.
+    ...(PROFILE ? { NODE_OPTIONS: PROFILE } : {}),
   });
   return {
     name: label,
@@ -81,6 +86,17 @@ function rssOf(pid: number): number {
   try {
     const kib = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kib ? Number(kib) * 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU time a process has used so far in ms (user and system, from /proc on Linux); NaN elsewhere. */
+function cpuOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, the 14th and 15th fields of the whole line, in clock ticks (100 a second).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return Number.NaN;
   }
@@ -131,7 +147,9 @@ export async function run(): Promise<BenchResult[]> {
     };
     const warmup = 20;
     for (let i = 0; i < warmup; i++) await round(i, false);
+    const cpuBefore = subjects.map((subject) => cpuOf(subject.pid));
     for (let i = 0; i < ROUNDS; i++) await round(warmup + i, true);
+    subjects.forEach((subject, i) => (subject.cpuMs = cpuOf(subject.pid) - cpuBefore[i]));
     for (let i = warmup + ROUNDS; i < CALLS_BEFORE_RSS / 2; i++) await round(i, false);
     const calls = 2 * Math.max(CALLS_BEFORE_RSS / 2, warmup + ROUNDS);
     const rss = new Map(subjects.map((subject) => [subject, rssOf(subject.pid)]));
@@ -167,6 +185,17 @@ function report(subjects: readonly Subject[], rss: ReadonlyMap<Subject, number>,
         });
       }
     }
+  }
+  const cpuPerCall = (subject: Subject) => (subject.cpuMs ?? Number.NaN) / (subject.samples.search.length * 2);
+  for (const subject of subjects) {
+    const ratio = subject === peer ? '' : `; ${(cpuPerCall(subject) / cpuPerCall(peer)).toFixed(2)}x the official server`;
+    results.push({
+      suite: SUITE,
+      name: `CPU per call (search and page read): ${subject.name}`,
+      value: cpuPerCall(subject),
+      unit: 'ms',
+      note: `user and system time of the server's process over the timed calls${ratio}`,
+    });
   }
   const peerRss = rss.get(peer) ?? Number.NaN;
   for (const subject of subjects) {
