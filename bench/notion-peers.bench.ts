@@ -27,13 +27,16 @@ interface Subject {
   samples: { search: number[]; page: number[] };
   /** CPU the process used over the timed calls, in ms. */
   cpuMs?: number;
+  /** Resident set size once connected, before any call, in bytes. */
+  rssAtStart?: number;
 }
 
 async function connect(args: string[], env: Record<string, string>): Promise<{ client: Client; pid: number }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: where each server spends its calls' time.
+    env: { PATH: process.env.PATH ?? '', ...(PROFILE ? { NODE_OPTIONS: PROFILE } : {}), ...env },
     stderr: 'ignore',
   });
   const client = new Client({ name: 'bench', version: '1' });
@@ -55,8 +58,6 @@ async function ours(bin: string, label: string, sandbox: Sandbox): Promise<Subje
     CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-notion-peers-')),
     NOTION_TOKEN: TOKEN,
     NOTION_API_URL: sandbox.urlOf('/notion'),
-    // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where our calls spend their time.
-    ...(PROFILE ? { NODE_OPTIONS: PROFILE } : {}),
   });
   return {
     name: label,
@@ -129,6 +130,7 @@ export async function run(): Promise<BenchResult[]> {
     subjects.push(await ours(BIN, 'ours', sandbox));
     if (baseline) subjects.push(await ours(baseline, 'baseline', sandbox));
     subjects.push(await official(script, sandbox));
+    for (const subject of subjects) subject.rssAtStart = rssOf(subject.pid);
     const notion = sandbox.state<NotionState>('/notion', 'acme');
     const rows = [...notion.pages.values()].filter((p) => p.parent.type === 'data_source_id').map((p) => p.id);
     const queries = ['tasks', 'handbook', 'engineering'];
@@ -188,7 +190,8 @@ function report(subjects: readonly Subject[], rss: ReadonlyMap<Subject, number>,
   }
   const cpuPerCall = (subject: Subject) => (subject.cpuMs ?? Number.NaN) / (subject.samples.search.length * 2);
   for (const subject of subjects) {
-    const ratio = subject === peer ? '' : `; ${(cpuPerCall(subject) / cpuPerCall(peer)).toFixed(2)}x the official server`;
+    const ratio =
+      subject === peer ? '' : `; ${(cpuPerCall(subject) / cpuPerCall(peer)).toFixed(2)}x the official server`;
     results.push({
       suite: SUITE,
       name: `CPU per call (search and page read): ${subject.name}`,
@@ -197,17 +200,21 @@ function report(subjects: readonly Subject[], rss: ReadonlyMap<Subject, number>,
       note: `user and system time of the server's process over the timed calls${ratio}`,
     });
   }
-  const peerRss = rss.get(peer) ?? Number.NaN;
-  for (const subject of subjects) {
-    const value = (rss.get(subject) ?? Number.NaN) / 2 ** 20;
-    const ratio = subject === peer ? '' : `; ${(value / (peerRss / 2 ** 20)).toFixed(2)}x the official server`;
-    results.push({
-      suite: SUITE,
-      name: `RSS after ${calls} calls: ${subject.name}`,
-      value,
-      unit: 'MiB',
-      note: `search and page reads${ratio}`,
-    });
-  }
+  const memory = (when: string, rssOf: (subject: Subject) => number | undefined, note: string) => {
+    const peerRss = rssOf(peer) ?? Number.NaN;
+    for (const subject of subjects) {
+      const value = rssOf(subject) ?? Number.NaN;
+      const ratio = subject === peer ? '' : `; ${(value / peerRss).toFixed(2)}x the official server`;
+      results.push({
+        suite: SUITE,
+        name: `RSS ${when}: ${subject.name}`,
+        value: value / 2 ** 20,
+        unit: 'MiB',
+        note: note + ratio,
+      });
+    }
+  };
+  memory('at start', (subject) => subject.rssAtStart, 'connected, no call yet');
+  memory(`after ${calls} calls`, (subject) => rss.get(subject), 'search and page reads');
   return results;
 }
