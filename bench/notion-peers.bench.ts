@@ -25,6 +25,8 @@ interface Subject {
   search: (query: string) => Promise<unknown>;
   readPage: (id: string) => Promise<unknown>;
   samples: { search: number[]; page: number[] };
+  /** Notion requests the timed calls sent. */
+  requests: { search: number; page: number };
   /** CPU the process used over the timed calls, in ms. */
   cpuMs?: number;
   /** Resident set size once connected, before any call, in bytes. */
@@ -66,6 +68,7 @@ async function ours(bin: string, label: string, sandbox: Sandbox): Promise<Subje
     search: (query) => call(client, 'notes_search', { query }),
     readPage: (id) => call(client, 'notes_get_page', { page_id: id }),
     samples: { search: [], page: [] },
+    requests: { search: 0, page: 0 },
   };
 }
 
@@ -79,6 +82,7 @@ async function official(script: string, sandbox: Sandbox): Promise<Subject> {
     search: (query) => call(client, 'API-post-search', { query }),
     readPage: (id) => call(client, 'API-retrieve-a-page', { page_id: id }),
     samples: { search: [], page: [] },
+    requests: { search: 0, page: 0 },
   };
 }
 
@@ -140,8 +144,12 @@ export async function run(): Promise<BenchResult[]> {
         const query = queries[i % queries.length];
         const id = rows[i % rows.length];
         if (record) {
+          const before = sandbox.faults.log.length;
           await timed(subject.samples.search, () => subject.search(query));
+          const between = sandbox.faults.log.length;
           await timed(subject.samples.page, () => subject.readPage(id));
+          subject.requests.search += between - before;
+          subject.requests.page += sandbox.faults.log.length - between;
         } else {
           await subject.search(query);
           await subject.readPage(id);
@@ -184,7 +192,7 @@ function report(subjects: readonly Subject[], rss: ReadonlyMap<Subject, number>,
           name: `${what} (${stat}): ${subject.name}`,
           value,
           unit: 'ms',
-          note: `${subject.samples[key].length} alternating calls${ratio}`,
+          note: `${subject.samples[key].length} alternating calls, ${(subject.requests[key] / subject.samples[key].length).toFixed(2)} Notion requests a call${ratio}`,
         });
       }
     }
