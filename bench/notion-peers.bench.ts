@@ -54,37 +54,46 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
   return result;
 }
 
-/** Ours as a local user's host starts it for Notion alone: full mode, the notes toolset, a token. */
-async function ours(bin: string, label: string, sandbox: Sandbox): Promise<Subject> {
-  const { client, pid } = await connect([bin, 'mcp', '--tool-mode', 'full', '--toolsets', 'notes'], {
-    CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-notion-peers-')),
-    NOTION_TOKEN: TOKEN,
-    NOTION_API_URL: sandbox.urlOf('/notion'),
-  });
+/** A server spawned over stdio whose tools named in `tools` search and read a page (by `page_id`). */
+async function subject(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  tools: { search: string; page: string },
+): Promise<Subject> {
+  const { client, pid } = await connect(args, env);
   return {
-    name: label,
+    name,
     client,
     pid,
-    search: (query) => call(client, 'notes_search', { query }),
-    readPage: (id) => call(client, 'notes_get_page', { page_id: id }),
+    search: (query) => call(client, tools.search, { query }),
+    readPage: (id) => call(client, tools.page, { page_id: id }),
     samples: { search: [], page: [] },
     requests: { search: 0, page: 0 },
   };
 }
 
+/** Ours as a local user's host starts it for Notion alone: full mode, the notes toolset, a token. */
+const ours = (bin: string, label: string, sandbox: Sandbox): Promise<Subject> =>
+  subject(
+    label,
+    [bin, 'mcp', '--tool-mode', 'full', '--toolsets', 'notes'],
+    {
+      CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-notion-peers-')),
+      NOTION_TOKEN: TOKEN,
+      NOTION_API_URL: sandbox.urlOf('/notion'),
+    },
+    { search: 'notes_search', page: 'notes_get_page' },
+  );
+
 /** The official server: its OpenAPI tools, its base URL from BASE_URL. */
-async function official(script: string, sandbox: Sandbox): Promise<Subject> {
-  const { client, pid } = await connect([script], { NOTION_TOKEN: TOKEN, BASE_URL: sandbox.urlOf('/notion') });
-  return {
-    name: PEERS[0].label,
-    client,
-    pid,
-    search: (query) => call(client, 'API-post-search', { query }),
-    readPage: (id) => call(client, 'API-retrieve-a-page', { page_id: id }),
-    samples: { search: [], page: [] },
-    requests: { search: 0, page: 0 },
-  };
-}
+const official = (script: string, sandbox: Sandbox): Promise<Subject> =>
+  subject(
+    PEERS[0].label,
+    [script],
+    { NOTION_TOKEN: TOKEN, BASE_URL: sandbox.urlOf('/notion') },
+    { search: 'API-post-search', page: 'API-retrieve-a-page' },
+  );
 
 /** Resident set size of a process in bytes, from /proc (Linux); NaN elsewhere. */
 function rssOf(pid: number): number {
