@@ -124,9 +124,12 @@ async function timed(samples: number[], work: () => Promise<unknown>): Promise<v
 
 /**
  * Notion search and page read over stdio, ours and the official Notion server against the same Notion
- * fake, call by call in alternation (each round every server searches, then reads the same row), with
- * each server's RSS after 400 calls. BENCH_NOTION_PEER_BASELINE names another build's
- * bin/constellation.js to alternate with this one. Skipped when the peer cannot be installed.
+ * fake, call by call in alternation (each round every server searches, then reads the same row; who goes
+ * first rotates), with the Notion requests a call sends, each server's CPU per call and its RSS at start
+ * and after 400 calls. Ours runs from bin/ (`npm run build` first). BENCH_NOTION_PEER_BASELINE names another
+ * build's bin/constellation.js to alternate with this one (a copy of an older dist/ and bin/);
+ * BENCH_NOTION_PEER_NODE_OPTIONS reaches every server (a profiler's options). Skipped, saying why, when the
+ * official server cannot be installed.
  */
 export async function run(): Promise<BenchResult[]> {
   const installed = await installPeers();
