@@ -242,6 +242,16 @@ describe('activity and failure handling', () => {
     expect((await graph.feed('acme', 10)).map((a) => a.action)).toEqual(tools.map((t) => `mcp.${t}`).reverse());
   });
 
+  it('writes a call’s activity record once the caller has its answer, and reads of the feed still see it', async () => {
+    const appends = vi.spyOn(graph.storage, 'appendActivity');
+    pipeline.recordActivity(executed('code_host', 'get_repositories', {}, {}));
+    // The hops a surface's answer takes from the executor to the transport are microtasks.
+    for (let hop = 0; hop < 20; hop++) await Promise.resolve();
+    expect(appends).not.toHaveBeenCalled();
+    await pipeline.recorded();
+    expect((await graph.feed('acme', 10)).map((a) => a.action)).toEqual(['mcp.get_repositories']);
+  });
+
   it('records every execution in the feed, failures included', async () => {
     await observe(executed('code_host', 'get_repositories', {}, RESULTS.repositories));
     clock.advance(1000);
@@ -253,6 +263,7 @@ describe('activity and failure handling', () => {
     );
     pipeline.recordActivity(failure);
     pipeline.queueResult(failure);
+    await pipeline.recorded();
     const feed = await graph.feed('acme', 10);
     expect(feed).toHaveLength(2);
     expect(feed[0]).toEqual({

@@ -26,9 +26,11 @@ interface PendingActivity {
   input: ActivityInput;
 }
 
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /**
- * Turns tool executions into graph data. Activity records are written in call order, at once when no
- * write of them is under way, else together with every record that arrived meanwhile (one statement on
+ * Turns tool executions into graph data. Activity records are written in call order, on the next turn of
+ * the event loop when no write of them is under way, else together with every record that arrived meanwhile (one statement on
  * PostgreSQL); reads of the activity in this process wait for them. Results are queued and ingested on
  * the next turn of the event loop, one transaction per result, so the tool call never waits for them and
  * an ingestion failure never reaches the caller.
@@ -75,8 +77,9 @@ export class IngestionPipeline {
         },
       },
     });
-    // The first write to run takes every record queued by then; the later ones find fewer or none.
-    this.recording = this.recording.then(() => this.writeActivity());
+    // After the caller's answer is on its way (a write is a transaction the answer need not wait for). The
+    // first write to run takes every record queued by then; the later ones find fewer or none.
+    this.recording = this.recording.then(nextTurn).then(() => this.writeActivity());
   };
 
   /** Resolves once every activity record of an execution observed so far is written (or has failed). */
