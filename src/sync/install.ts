@@ -30,11 +30,11 @@ interface SyncFeatureDeps {
  * credentials from the vault (each user's own authorization) is read once per consenting user, as them.
  */
 function syncedSystems(manifests: readonly SystemManifest[]): SyncedSystem[] {
-  return manifests.flatMap((manifest) => {
-    const steps = SYNC_PLAN[manifest.system.id];
-    if (!steps) return [];
+  return SYNC_PLAN.flatMap(([id, steps]) => {
+    const manifest = manifests.find((m) => m.system.id === id);
+    if (!manifest) return [];
     const perUser = manifest.integrations.find((integration) => integration.sources.includes('vault'));
-    return [{ id: manifest.system.id, steps, ...(perUser ? { perUserProvider: perUser.id } : {}) }];
+    return [{ id, steps, ...(perUser ? { perUserProvider: perUser.id } : {}) }];
   });
 }
 

@@ -14,6 +14,9 @@ const MAX_PAGES_PER_LIST = 20;
 
 type Item = Record<string, unknown>;
 
+/** Refusals of one item of a fan-out (a channel the app is not in, an unknown person): that item is passed over. */
+const PASSED_OVER = new Set(['FORBIDDEN', 'NOT_FOUND', 'UPSTREAM_REJECTED', 'VALIDATION_ERROR']);
+
 /** A system the sync can read: its steps, and the vault provider when it is read per consenting user. */
 export interface SyncedSystem {
   id: string;
@@ -52,8 +55,10 @@ export class SyncRunner {
     if (!epoch) return;
     const previous = new Map((await this.deps.store.statuses(tenantId)).map((s) => [s.system, s]));
     const chosen = this.deps.systems.filter((s) => !settings.systems || settings.systems.includes(s.id));
+    // This run's items by `system.tool`, for the steps that run once per item of an earlier one.
+    const read = new Map<string, Item[]>();
     for (const system of chosen) {
-      const carriedOn = await this.syncSystem(tenantId, epoch, system, settings, previous.get(system.id));
+      const carriedOn = await this.syncSystem(tenantId, epoch, system, settings, previous.get(system.id), read);
       if (!carriedOn) return;
     }
   }
@@ -65,6 +70,7 @@ export class SyncRunner {
     system: SyncedSystem,
     settings: SyncSettings,
     before: SystemSyncStatus | undefined,
+    read: Map<string, Item[]>,
   ): Promise<boolean> {
     const startedAt = this.deps.clock.now();
     const since = before?.cursor ?? iso(startedAt - settings.initial_window_days * DAY_MS);
@@ -96,19 +102,23 @@ export class SyncRunner {
     try {
       await save();
       for (const caller of callers) {
-        const read = new Map<string, Item[]>();
         for (const step of steps) {
           const items = await this.readStep(system.id, step, caller, since, read, budget);
-          read.set(step.tool, items);
+          read.set(`${system.id}.${step.tool}`, items);
           status.items_read += items.length;
           status.upstream_requests = budget.requests;
           for (const item of items)
-            if (step.updatedField) newest = Math.max(Number.isNaN(newest) ? -Infinity : newest, timeOf(item[step.updatedField]));
-          status.progress = { steps_done: (status.progress?.steps_done ?? 0) + 1, steps_total: status.progress?.steps_total ?? 0 };
+            if (step.updatedField)
+              newest = Math.max(Number.isNaN(newest) ? -Infinity : newest, timeOf(item[step.updatedField]));
+          status.progress = {
+            steps_done: (status.progress?.steps_done ?? 0) + 1,
+            steps_total: status.progress?.steps_total ?? 0,
+          };
           await save();
         }
       }
-      status.cursor = Number.isFinite(newest) && iso(newest) > since ? iso(newest) : since;
+      const hasChanges = system.steps.some((step) => step.mode === 'changes');
+      if (hasChanges) status.cursor = Number.isFinite(newest) && iso(newest) > since ? iso(newest) : since;
       if (directoryDue) status.directory_read_at = iso(startedAt);
       status.progress = callers.length === 0 ? { steps_done: 0, steps_total: 0, note: 'no user has consented' } : null;
       status.state = 'idle';
@@ -125,7 +135,7 @@ export class SyncRunner {
     return this.deps.store.putStatus(tenantId, status);
   }
 
-  /** Every item a step reads this run, following the list's cursor until the watermark or the page bound. */
+  /** Every item a step reads this run: each list followed by its cursor until the watermark or the page bound. */
   private async readStep(
     system: string,
     step: SyncStep,
@@ -135,27 +145,50 @@ export class SyncRunner {
     budget: SyncBudget,
   ): Promise<Item[]> {
     const tool = this.deps.findTool(system, step.tool);
-    if (!tool || !isListTool(tool)) throw new Error(`${system} has no list tool ${step.tool}`);
-    const variants = step.each
-      ? (read.get(step.each.step) ?? []).map((item) => ({ [step.each!.arg]: item[step.each!.field] }))
-      : [{}];
+    if (!tool) throw new Error(`${system} has no tool ${step.tool}`);
+    const { each } = step;
+    if (!each) return this.readList(tool, step, caller, {}, since, budget);
+    const values = new Set((read.get(each.step) ?? []).map((item) => item[each.field]).filter((v) => v != null));
+    const items: Item[] = [];
+    for (const value of values) {
+      try {
+        items.push(...(await this.readList(tool, step, caller, { [each.arg]: value }, since, budget)));
+      } catch (error) {
+        if (error instanceof SyncStopped || !PASSED_OVER.has(toAppError(error).code)) throw error;
+      }
+    }
+    return items;
+  }
+
+  private async readList(
+    tool: ToolDefinition,
+    step: SyncStep,
+    caller: Caller,
+    variant: Item,
+    since: string,
+    budget: SyncBudget,
+  ): Promise<Item[]> {
+    const call = async (args: Item) => {
+      const result = await metered(budget, () =>
+        this.deps.execute(caller, tool, { ...step.args, ...variant, ...args }),
+      );
+      const exhausted = budget.exhausted();
+      if (exhausted) throw new SyncStopped(exhausted);
+      return result;
+    };
+    if (!isListTool(tool)) return [await call({})];
     const items: Item[] = [];
     const sinceMs = Date.parse(since);
-    for (const variant of variants) {
-      let cursor: string | undefined;
-      for (let page = 0; page < MAX_PAGES_PER_LIST; page++) {
-        const args = { ...step.args, ...variant, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) };
-        const result = await metered(budget, () => this.deps.execute(caller, tool, args));
-        const pageItems = (result[tool.list.key] ?? []) as Item[];
-        items.push(...pageItems);
-        const exhausted = budget.exhausted();
-        if (exhausted) throw new SyncStopped(exhausted);
-        const field = step.mode === 'changes' ? step.updatedField : undefined;
-        if (field && pageItems.some((item) => timeOf(item[field]) < sinceMs)) break;
-        const pagination = result.pagination as { has_more?: boolean; next_cursor?: string | null } | undefined;
-        if (!pagination?.has_more || !pagination.next_cursor) break;
-        cursor = pagination.next_cursor;
-      }
+    const field = step.mode === 'changes' ? step.updatedField : undefined;
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES_PER_LIST; page++) {
+      const result = await call({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+      const pageItems = (result[tool.list.key] ?? []) as Item[];
+      items.push(...pageItems);
+      if (field && pageItems.some((item) => timeOf(item[field]) < sinceMs)) break;
+      const pagination = result.pagination as { has_more?: boolean; next_cursor?: string | null } | undefined;
+      if (!pagination?.has_more || !pagination.next_cursor) break;
+      cursor = pagination.next_cursor;
     }
     return items;
   }
