@@ -8,9 +8,13 @@ import { DIRECTORY_REFRESH_MS, type SyncStep } from './plan.js';
 import type { SyncSettings, SyncStore, SystemSyncStatus } from './store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Items asked for per page, and the most pages one list is followed for in one run. */
-const PAGE_SIZE = 100;
-const MAX_PAGES_PER_LIST = 20;
+/**
+ * Items asked for per page: a list read for its changes takes small pages (some tools fetch details per
+ * item), so a re-sync after a few changes stops after its first page. Also the most pages one list is
+ * followed for in one run (the first run's bound besides its window).
+ */
+const PAGE_SIZE = { changes: 10, whole: 100 } as const;
+const MAX_PAGES_PER_LIST = 50;
 
 type Item = Record<string, unknown>;
 
@@ -182,7 +186,7 @@ export class SyncRunner {
     const field = step.mode === 'changes' ? step.updatedField : undefined;
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES_PER_LIST; page++) {
-      const result = await call({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+      const result = await call({ limit: field ? PAGE_SIZE.changes : PAGE_SIZE.whole, ...(cursor ? { cursor } : {}) });
       const pageItems = (result[tool.list.key] ?? []) as Item[];
       items.push(...pageItems);
       if (field && pageItems.some((item) => timeOf(item[field]) < sinceMs)) break;
