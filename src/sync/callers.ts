@@ -8,7 +8,7 @@ export interface SyncCallers {
   /** The tenant's own caller: its connections come from the installation's credential sources. */
   tenant(tenantId: string, epoch: string): Caller;
   /** The users of the tenant who stored credentials for an integration (the vault knows). */
-  consentedUsers(tenantId: string, integration: string): Promise<string[]>;
+  consentedUsers: (tenantId: string, integration: string) => Promise<string[]>;
 }
 
 export function userCaller(tenantId: string, epoch: string, userEmail: string): Caller {

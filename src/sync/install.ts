@@ -18,9 +18,9 @@ interface SyncFeatureDeps {
   jobs: FleetJobs;
   clock: Clock;
   log: Logger;
-  epochOf(tenantId: string): Promise<string | undefined>;
+  epochOf: (tenantId: string) => Promise<string | undefined>;
   /** The users of a tenant holding credentials for a provider. */
-  consentedUsers(tenantId: string, provider: string): Promise<string[]>;
+  consentedUsers: (tenantId: string, provider: string) => Promise<string[]>;
   /** The connections a tenant's own calls carry (demo mode: a workspace's, as its tokens'); none by default. */
   tenantConnections?: (tenantId: string) => Caller['connections'];
 }

@@ -36,7 +36,7 @@ export interface SyncRunnerDeps {
   systems: readonly SyncedSystem[];
   callers: SyncCallers;
   /** The tenant's current epoch; undefined once it is deleted. */
-  epochOf(tenantId: string): Promise<string | undefined>;
+  epochOf: (tenantId: string) => Promise<string | undefined>;
   clock: Clock;
   log: Logger;
 }
