@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { AppError } from '../toolkit/errors.js';
-import { gateTenantPg, inPgTransaction } from '../store/pg/transaction.js';
+import { inPgTransaction, tenantAdmitsPg } from '../store/pg/transaction.js';
 import type { SyncSettings, SyncStore, SystemSyncStatus } from './store.js';
 
 /** The sync's rows in PostgreSQL (`schema/graph-sync.ts`). */
@@ -60,12 +59,7 @@ export class PgSyncStore implements SyncStore {
 
   private gated(tenantId: string, write: (client: pg.PoolClient) => Promise<unknown>): Promise<boolean> {
     return inPgTransaction(this.pool, async (client) => {
-      try {
-        await gateTenantPg(client, tenantId);
-      } catch (error) {
-        if (error instanceof AppError) return false;
-        throw error;
-      }
+      if (!(await tenantAdmitsPg(client, tenantId))) return false;
       await write(client);
       return true;
     });

@@ -1,35 +1,24 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgTestDatabase } from '../../helpers/pg-lane.js';
+import { databaseWithAdmin, tableLockWaiters } from '../../helpers/pg-locks.js';
 import { fleetNodeEnv } from '../../helpers/fleet-nodes.js';
 import { call, startTestServer, TEST_API_KEY, type TestServer } from '../../helpers/server.js';
 
 /** A tenant's background sync across two nodes over one PostgreSQL database: it runs on one of them. */
-let url: string;
-let admin: pg.Client;
+let db: { url: string; admin: pg.Client };
 const nodes: TestServer[] = [];
 beforeAll(async () => {
-  url = await pgTestDatabase();
-  admin = new pg.Client({ connectionString: url });
-  await admin.connect();
+  db = await databaseWithAdmin();
 });
 afterAll(async () => {
-  await admin?.end();
-  for (const node of nodes) await node.close();
+  await db?.admin.end();
+  await Promise.all(nodes.map((node) => node.close()));
 });
-
-/** Sessions waiting for a lock on a table (a sync's status write held up by the test). */
-async function tableLockWaiters(): Promise<number> {
-  const { rows } = await admin.query<{ waiting: string }>(
-    "SELECT count(*) AS waiting FROM pg_locks WHERE locktype = 'relation' AND NOT granted",
-  );
-  return Number(rows[0].waiting);
-}
 
 describe('graph sync across two nodes', () => {
   it('runs on the node that takes the tenant first; the other skips that turn, and both show the result', async () => {
     const [a, b] = await Promise.all(
-      ['node-a', 'node-b'].map((name) => startTestServer({ env: fleetNodeEnv(url, name) })),
+      ['node-a', 'node-b'].map((name) => startTestServer({ env: fleetNodeEnv(db.url, name) })),
     );
     nodes.push(a, b);
     const settings = { enabled: true, interval_minutes: 60, systems: ['wiki'], initial_window_days: 3650 };
@@ -40,15 +29,15 @@ describe('graph sync across two nodes', () => {
     );
 
     // The test holds the status table: node A's sync waits inside its turn, holding the tenant's lock.
-    await admin.query('BEGIN');
-    await admin.query('LOCK TABLE graph_sync_status IN SHARE MODE');
+    await db.admin.query('BEGIN');
+    await db.admin.query('LOCK TABLE graph_sync_status IN SHARE MODE');
     const first = a.app.sync.runNow('acme');
-    for (let tries = 0; (await tableLockWaiters()) === 0; tries++) {
+    for (let tries = 0; (await tableLockWaiters(db.admin)) === 0; tries++) {
       if (tries > 500) throw new Error("node A's sync never wrote its status");
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     expect(await b.app.sync.runNow('acme')).toBe('skipped');
-    await admin.query('COMMIT');
+    await db.admin.query('COMMIT');
     expect(await first).toBe('ran');
 
     const token = await b.tokenFor('acme');
@@ -62,7 +51,7 @@ describe('graph sync across two nodes', () => {
   it("goes with its tenant: the tenant's rows leave PostgreSQL", async () => {
     const [a] = nodes;
     expect((await call(a, 'DELETE', '/admin/tenants/acme', { apiKey: TEST_API_KEY })).status).toBe(200);
-    const { rows } = await admin.query(
+    const { rows } = await db.admin.query(
       "SELECT (SELECT count(*)::int FROM graph_sync_settings WHERE tenant_id = 'acme') AS settings, (SELECT count(*)::int FROM graph_sync_status WHERE tenant_id = 'acme') AS statuses",
     );
     expect(rows[0]).toEqual({ settings: 0, statuses: 0 });
