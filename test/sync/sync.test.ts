@@ -177,6 +177,19 @@ describe('a sync of the demo tenant', () => {
     expect(due.requests).toBeGreaterThan(0);
   });
 
+  it('shows the progress of a sync while it runs', async () => {
+    // Notion answers its search late once: the sync is inside the notes system while the test looks.
+    server.sandbox.faults.add({ prefix: '/notion', path: '/v1/search', latencyMs: 1000, times: 1 });
+    server.sandbox.faults.clearLog();
+    const searched = server.sandbox.faults.requested('/notion/v1/search');
+    const running = syncNow();
+    await searched;
+    expect(await systemOf('notes')).toMatchObject({ state: 'running', progress: { steps_done: 0, steps_total: 3 } });
+    expect(await systemOf('ticketing')).toMatchObject({ state: 'idle', progress: null });
+    expect(await running).toBe('ran');
+    expect(await systemOf('notes')).toMatchObject({ state: 'idle', progress: null });
+  });
+
   it('reports a failing upstream on its system, with the reason, and carries on with the others', async () => {
     const before = await systemOf('ticketing');
     server.sandbox.faults.add({ prefix: '/jira', status: 500 });
