@@ -32,6 +32,8 @@ const LAYERS = [
   ['src/governance'],
   // What a system is made of: tools, integration, extractor (the graph's vocabulary).
   ['src/catalog'],
+  // The background sync: reads each system's lists through the executor into the graph, on a schedule.
+  ['src/sync'],
   // The fakes of the upstreams: they speak the upstreams' APIs and know no feature or surface.
   ['src/sandbox'],
   // An upstream's demo part: its fake, the credentials each sandbox workspace accepts, the contract probes.

@@ -54,6 +54,7 @@ import { openCancelBus, type CancelBusOptions } from './mcp/cancel-bus.js';
 import { createGovernance } from './governance/install.js';
 import type { GovernancePolicy } from './governance/policy-hooks.js';
 import { exposedOnly, serverSelectionOf } from './mcp/exposure.js';
+import { createGraphSync } from './sync/install.js';
 
 /** The sweep of MCP tasks past their time to live, and how often it runs. */
 const TASK_PURGE_JOB = 'mcp.tasks.purge';
@@ -254,6 +255,19 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     ],
   });
 
+  const sync = createGraphSync({
+    store,
+    manifests,
+    registry,
+    executor,
+    jobs,
+    clock,
+    log,
+    epochOf: (tenantId) => tenants.epochOf(tenantId),
+    consentedUsers: (tenantId, provider) => vault.holdersOf(tenantId, provider),
+    tenantConnections: demo ? (tenantId) => demo.environment.tenantConnections(tenantId) : undefined,
+  });
+
   // Run in reverse order on close, once running calls have finished: the sandbox first, the graph's
   // queue is ingested, and the audit records still queued are stored last (before the store closes).
   const closers: ReadonlyArray<() => void | Promise<void>> = [
@@ -282,6 +296,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   });
   // Reads already skip expired tasks: the sweep only reclaims their rows, on one node at a time.
   jobs.every(TASK_PURGE_JOB, TASK_PURGE_INTERVAL_MS, async () => void (await mcpTasks.purgeExpired()));
+  sync.schedule();
   let closing: Promise<void> | undefined;
   const app: App = {
     config,
@@ -321,6 +336,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     telemetry,
     responseCache,
     windows,
+    sync,
     ...(demo ? { sandbox: demo.sandbox, demo: demo.environment } : {}),
     close() {
       closing ??= shutDown(config, log, executor, closers, store);

@@ -9,6 +9,7 @@ import { mcpTaskMigrations } from './mcp/task-store-sqlite.js';
 import { auditMigrations } from './governance/audit/store-sqlite.js';
 import { confirmationMigrations } from './governance/confirmations/store-sqlite.js';
 import { policyMigrations } from './governance/policy/store-sqlite.js';
+import { syncMigrations } from './sync/store-sqlite.js';
 import type { Config } from './config/config.js';
 import type { StoreBackend } from './store/backend.js';
 import { coreMigrations } from './store/core-schema.js';
@@ -30,6 +31,7 @@ const INSTALLATION_SCHEMA: StoreSchema = {
     ...auditMigrations,
     ...confirmationMigrations,
     ...policyMigrations,
+    ...syncMigrations,
   ],
 };
 

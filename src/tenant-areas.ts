@@ -8,6 +8,7 @@ import { confirmationStoreOn } from './governance/confirmations/open.js';
 import { policyStoreOn } from './governance/policy/open.js';
 import { PgTaskStore } from './mcp/task-store-pg.js';
 import { SqliteTaskStore } from './mcp/task-store-sqlite.js';
+import { syncStoreOn } from './sync/open.js';
 import { storeOn, type StoreBackend } from './store/backend.js';
 import { tenantGate } from './store/tenant-gate.js';
 import type { TenantOwnedRows } from './store/tenant-purge.js';
@@ -45,5 +46,6 @@ export function tenantOwnedAreas(backend: StoreBackend, clock: Clock, features: 
     auditStoreOn(backend),
     confirmationStoreOn(backend),
     policyStoreOn(backend),
+    syncStoreOn(backend),
   ];
 }

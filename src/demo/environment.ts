@@ -125,6 +125,12 @@ export class DemoEnvironment {
     };
   }
 
+  /** The connections of a tenant's own calls (the background sync): its workspace's; none for other tenants. */
+  tenantConnections(tenantId: string): Caller['connections'] {
+    const workspace = WORKSPACE_IDS.find((id) => id === tenantId);
+    return workspace ? this.connections(workspace) : {};
+  }
+
   /** A demo user of a workspace as a caller (the first user unless an email is given). */
   callerOf(workspace: WorkspaceId, email?: string): Caller {
     const user = this.users().find((u) => u.tenant_id === workspace && (!email || u.user_email === email));

@@ -18,6 +18,7 @@ import type { Executor } from '../toolkit/executor.js';
 import type { Registry } from '../toolkit/registry.js';
 import type { ResponseCache } from './response-cache.js';
 import type { WindowCounter } from '../store/window-counter.js';
+import type { GraphSync } from '../sync/service.js';
 
 /**
  * Demo mode as the REST surface uses it: its users and their tokens' connections, its sandbox and sample
@@ -58,6 +59,8 @@ export interface RouteContext {
   tokens: TokenService;
   connections: ClientCache;
   services: Pick<ServiceMap, 'graph' | 'documents'>;
+  /** Each tenant's background sync of its systems into the graph. */
+  sync: GraphSync;
   /** Per-user OAuth flows by route family (`suite`); a family without one answers `no_access`. */
   authorizations: ReadonlyMap<string, OAuthFlow>;
   /** The address users' browsers reach the server at: CONSTELLATION_PUBLIC_URL, else where it listens. */

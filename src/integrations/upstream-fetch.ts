@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError, isRetryable } from '../toolkit/errors.js';
 import { backoffDelay, currentCallScope, isSafeMethod, scaledDelay, type CallScope } from '../toolkit/retry.js';
+import { currentUpstreamMeter } from '../toolkit/upstream-meter.js';
 import type { AnyIntegration, UpstreamFetch } from './integration.js';
 
 type Classifier = Pick<AnyIntegration, 'title' | 'classifyResponse'>;
@@ -27,6 +28,7 @@ export function createUpstreamFetch(integration: Classifier, base: typeof fetch 
       let response: Response;
       try {
         response = await base(input instanceof Request ? input.clone() : input, { ...init, signal });
+        currentUpstreamMeter()?.observe(integration.title, response.headers);
       } catch (error) {
         if (call?.signal.aborted) throw deadlineError(integration.title, call);
         if (init.signal?.aborted) throw error;

@@ -42,6 +42,14 @@ export class PgCredentialStore implements CredentialStore {
     return rows.map((row) => row.provider);
   }
 
+  async holders(tenantId: string, provider: string): Promise<string[]> {
+    const { rows } = await this.pool.query<{ user_email: string }>(
+      'SELECT user_email FROM vault_credentials WHERE tenant_id = $1 AND provider = $2 ORDER BY user_email COLLATE "C"',
+      [tenantId, provider],
+    );
+    return rows.map((row) => row.user_email);
+  }
+
   async resealAll(currentKeyId: string, reseal: (row: StoredCredential) => SealedSecret): Promise<number> {
     return inPgTransaction(this.pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock($1)', [RESEAL_LOCK]);

@@ -31,6 +31,9 @@ export class SqliteCredentialStore implements CredentialStore {
       providers: db
         .prepare('SELECT provider FROM vault_credentials WHERE tenant_id = ? AND user_email = ? ORDER BY provider')
         .pluck(),
+      holders: db
+        .prepare('SELECT user_email FROM vault_credentials WHERE tenant_id = ? AND provider = ? ORDER BY user_email')
+        .pluck(),
       stale: db.prepare(
         'SELECT tenant_id, user_email, provider, key_id, nonce, ciphertext, tag FROM vault_credentials WHERE key_id != ?',
       ),
@@ -60,6 +63,10 @@ export class SqliteCredentialStore implements CredentialStore {
 
   async providers(tenantId: string, userEmail: string): Promise<string[]> {
     return this.statements.providers.all(tenantId, userEmail) as string[];
+  }
+
+  async holders(tenantId: string, provider: string): Promise<string[]> {
+    return this.statements.holders.all(tenantId, provider) as string[];
   }
 
   async resealAll(currentKeyId: string, reseal: (row: StoredCredential) => SealedSecret): Promise<number> {

@@ -27,6 +27,8 @@ export interface CredentialStore {
   delete(key: CredentialKey): Promise<boolean>;
   /** The providers a user has rows for, by name. */
   providers(tenantId: string, userEmail: string): Promise<string[]>;
+  /** The users of a tenant holding a row for a provider (who consented to it), by email. */
+  holders(tenantId: string, provider: string): Promise<string[]>;
   /**
    * Replaces every row not sealed under `currentKeyId` by what `reseal` makes of it, in one transaction
    * that servers starting together take in turn (the later ones find nothing left to do). Returns how

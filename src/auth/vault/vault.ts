@@ -179,6 +179,12 @@ export class CredentialVault {
     return this.store.providers(owner.tenantId, normalEmail(owner.userEmail));
   }
 
+  /** The users of a tenant who stored credentials for a provider (who consented to it). */
+  async holdersOf(tenantId: string, provider: string): Promise<string[]> {
+    await this.filled(tenantId);
+    return this.store.holders(tenantId, provider);
+  }
+
   /**
    * Re-seals every row sealed under an older key with the current one, in one transaction (after a
    * rotation puts a new key first). Returns how many rows moved.

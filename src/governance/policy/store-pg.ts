@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { AppError } from '../../toolkit/errors.js';
-import { gateTenantPg, inPgTransaction } from '../../store/pg/transaction.js';
+import { inPgTransaction, tenantAdmitsPg } from '../../store/pg/transaction.js';
 import type { TenantPolicy } from './rules.js';
 import type { PolicyStore } from './store.js';
 
@@ -18,12 +17,7 @@ export class PgPolicyStore implements PolicyStore {
 
   async put(tenantId: string, policy: TenantPolicy, at: number): Promise<boolean> {
     return inPgTransaction(this.pool, async (client) => {
-      try {
-        await gateTenantPg(client, tenantId);
-      } catch (error) {
-        if (error instanceof AppError) return false;
-        throw error;
-      }
+      if (!(await tenantAdmitsPg(client, tenantId))) return false;
       await client.query(
         `INSERT INTO tenant_policies (tenant_id, body, updated_at) VALUES ($1, $2, $3)
          ON CONFLICT (tenant_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at`,

@@ -9,6 +9,7 @@ import { mountDevRoutes } from './dev-routes.js';
 import { mountIdentityRoutes } from './identity-routes.js';
 import { mountQueryRoutes } from './query-routes.js';
 import { graphAuth } from './respond.js';
+import { mountSyncStatusRoute } from './sync-status-route.js';
 import { mountToolRoutes } from './tool-routes.js';
 import { mountVisualizerRoute } from './visualizer-route.js';
 
@@ -18,7 +19,7 @@ import { mountVisualizerRoute } from './visualizer-route.js';
  * The graph system's manifest (`tools/graph`) brings them to the route index.
  */
 export const graphRoutes: RouteModule<
-  ToolAccess & CallerChecks & Pick<RouteContext, 'services' | 'manifests' | 'governance'>
+  ToolAccess & CallerChecks & Pick<RouteContext, 'services' | 'manifests' | 'governance' | 'sync'>
 > = (routes, app) => {
   const graph = app.services.graph;
   const family = routes.family('/graph');
@@ -30,6 +31,7 @@ export const graphRoutes: RouteModule<
   router.use(graphAuth(app));
   mountContextRoutes(family, app, graph);
   mountQueryRoutes(family, app, graph);
+  mountSyncStatusRoute(family, app);
   mountToolRoutes(family, app);
   router.use((req: Request, res: Response) =>
     sendGraphError(app.log, res, new AppError('NOT_FOUND', `No route ${req.method} /graph${req.path}`)),

@@ -10,6 +10,7 @@ import { documentUploadSlots } from './document-upload-slots.js';
 import { homeRoute } from './home.js';
 import { methodRoutes } from './methods.js';
 import { policyRoutes } from './policy.js';
+import { syncRoutes } from './sync.js';
 import { systemRoutes } from './system.js';
 
 /** The REST family of every system that brings one (its manifest's `rest.routes`), in catalog order. */
@@ -33,6 +34,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   auditRoutes,
   confirmationRoutes,
   policyRoutes,
+  syncRoutes,
   documentUploadSlots,
   documentRoutes,
   upstreamRoutes,

@@ -4,6 +4,7 @@ import { confirmationsSchema } from './schema/confirmations.js';
 import { consentLinksSchema } from './schema/consent-links.js';
 import { coreSchema } from './schema/core.js';
 import { documentSchema } from './schema/documents.js';
+import { graphSyncSchema } from './schema/graph-sync.js';
 import { graphKeyProbesSchema } from './schema/graph-key-probes.js';
 import { graphSchema } from './schema/graph.js';
 import { identityLinksSchema } from './schema/identity-links.js';
@@ -23,4 +24,5 @@ export const pgMigrations: readonly PgMigration[] = [
   { id: '007_confirmations', sql: confirmationsSchema },
   { id: '008_identity_links', sql: identityLinksSchema },
   { id: '009_tenant_policy', sql: tenantPolicySchema },
+  { id: '010_graph_sync', sql: graphSyncSchema },
 ];

@@ -36,3 +36,14 @@ export async function gateTenantPg(client: pg.PoolClient, tenantId: string, epoc
   );
   if (rows.length === 0) throw new AppError('TENANT_NOT_FOUND', `Tenant not found: ${tenantId}`);
 }
+
+/** `gateTenantPg` for a write that answers false, writing nothing, when its tenant is gone. */
+export async function tenantAdmitsPg(client: pg.PoolClient, tenantId: string, epoch?: string): Promise<boolean> {
+  try {
+    await gateTenantPg(client, tenantId, epoch);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+}

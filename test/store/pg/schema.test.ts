@@ -82,6 +82,8 @@ async function seedTenant(tenantId: string, space: string): Promise<void> {
   );
   await q("INSERT INTO audit_records (tenant_id, seq, at, body, prev_hash, hash) VALUES ($1, 1, 1, '{}', '', 'h1')");
   await q("INSERT INTO audit_heads (tenant_id, seq, hash, signature) VALUES ($1, 1, 'h1', 's')");
+  await q("INSERT INTO graph_sync_settings (tenant_id, body, updated_at) VALUES ($1, '{}', 1)");
+  await q("INSERT INTO graph_sync_status (tenant_id, system, body) VALUES ($1, 'wiki', '{}')");
 }
 
 async function rowsPerTable(tenantId: string): Promise<Record<string, number>> {
