@@ -82,6 +82,10 @@ async function seedTenant(tenantId: string, space: string): Promise<void> {
   );
   await q("INSERT INTO audit_records (tenant_id, seq, at, body, prev_hash, hash) VALUES ($1, 1, 1, '{}', '', 'h1')");
   await q("INSERT INTO audit_heads (tenant_id, seq, hash, signature) VALUES ($1, 1, 'h1', 's')");
+  await q(
+    "INSERT INTO confirmations (id, tenant_id, user_id, tool, args_digest, action, args, token_allowed, status, created_at, expires_at) VALUES ($1 || '-c', $1, 'ada', 'wiki_delete_page', 'd', 'Delete', '{}', false, 'pending', 1, 2)",
+  );
+  await q("INSERT INTO tenant_policies (tenant_id, body, updated_at) VALUES ($1, '{}', 1)");
   await q("INSERT INTO graph_sync_settings (tenant_id, body, updated_at) VALUES ($1, '{}', 1)");
   await q("INSERT INTO graph_sync_status (tenant_id, system, body) VALUES ($1, 'wiki', '{}')");
 }
