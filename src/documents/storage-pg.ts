@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { gateTenantPg, inPgTransaction } from '../store/pg/transaction.js';
 import { countedTermsOf } from './keywords.js';
-import { PG_KEYWORD_SQL } from './keyword-sql.js';
+import { PG_DOCUMENT_KEYWORD_SQL, PG_KEYWORD_SQL } from './keyword-sql.js';
 import {
   countTerms,
   newDocumentValues,
@@ -280,6 +280,16 @@ export class PgDocumentStorage implements DocumentStorage {
   async keyword(tenantId: string, terms: readonly string[], k: number): Promise<Scored> {
     if (terms.length === 0) return [];
     const { rows } = await this.pool.query<{ id: string; score: number }>(PG_KEYWORD_SQL, [tenantId, terms, k]);
+    return rows.map((r) => ({ id: Number(r.id), score: r.score }));
+  }
+
+  async documentKeyword(tenantId: string, terms: readonly string[], k: number): Promise<Scored> {
+    if (terms.length === 0) return [];
+    const { rows } = await this.pool.query<{ id: string; score: number }>(PG_DOCUMENT_KEYWORD_SQL, [
+      tenantId,
+      terms,
+      k,
+    ]);
     return rows.map((r) => ({ id: Number(r.id), score: r.score }));
   }
 

@@ -2,7 +2,7 @@ import type { Db } from '../store/db.js';
 import { AppError } from '../toolkit/errors.js';
 import type { TenantGate } from '../store/tenant-gate.js';
 import { countedTermsOf } from './keywords.js';
-import { SQLITE_KEYWORD_SQL } from './keyword-sql.js';
+import { SQLITE_DOCUMENT_KEYWORD_SQL, SQLITE_KEYWORD_SQL } from './keyword-sql.js';
 import { ensureSpaceTable } from './schema.js';
 import {
   countTerms,
@@ -240,6 +240,13 @@ export class SqliteDocumentStorage implements DocumentStorage {
   async keyword(tenantId: string, terms: readonly string[], k: number): Promise<Scored> {
     if (terms.length === 0) return [];
     return this.db.prepare(SQLITE_KEYWORD_SQL).all({ tenant: tenantId, terms: JSON.stringify(terms), k }) as Scored;
+  }
+
+  async documentKeyword(tenantId: string, terms: readonly string[], k: number): Promise<Scored> {
+    if (terms.length === 0) return [];
+    return this.db
+      .prepare(SQLITE_DOCUMENT_KEYWORD_SQL)
+      .all({ tenant: tenantId, terms: JSON.stringify(terms), k }) as Scored;
   }
 
   async ensureSpace(space: string, dimension: number) {
