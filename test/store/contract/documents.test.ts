@@ -158,6 +158,46 @@ describeStoreContract<DocumentStores>(
       expect(hits.map((h) => h.score.toFixed(12))).toEqual(expected.map((e) => e.score.toFixed(12)));
     });
 
+    it('ranks whole documents cut into chunks as FTS5 ranks the same texts uncut, pending ones left out', async () => {
+      const tenant = await subject.backend.addTenant();
+      await store().ensureSpace(SPACE, 3);
+      const documents = [[CORPUS[0], CORPUS[3]], [CORPUS[1], CORPUS[2]], [CORPUS[2]]];
+      const ids: string[] = [];
+      for (const chunks of documents)
+        ids.push(
+          (
+            await writeDocument(
+              store(),
+              tenant,
+              chunks.map((text) => ({ text })),
+            )
+          ).documentId,
+        );
+      await writeDocument(store(), tenant, [{ text: CORPUS[0] }], { publish: false });
+      const hits = await store().documentKeyword(tenant, keywordTermsOf('launch payments rollout'), 100);
+      const rows = await store().chunks(
+        tenant,
+        hits.map((h) => h.id),
+      );
+      const ranked = hits.map((h) => ({
+        document: ids.indexOf(rows.get(h.id)!.document_id),
+        text: rows.get(h.id)!.text,
+      }));
+      const uncut = documents.map((chunks) => chunks.join(' '));
+      const expected = fts5Ranking(uncut, '"launch" OR "payments" OR "rollout"').map((e) => ({
+        document: uncut.indexOf(e.text),
+        score: e.score,
+      }));
+      // Each document's chunks that hold a query word (the budget chunk holds none), with its document's score.
+      const matching = [[CORPUS[0]], [CORPUS[1], CORPUS[2]], [CORPUS[2]]];
+      expect(ranked).toEqual(
+        expected.flatMap((e) => matching[e.document].map((text) => ({ document: e.document, text }))),
+      );
+      expect(hits.map((h) => h.score.toFixed(12))).toEqual(
+        expected.flatMap((e) => matching[e.document].map(() => e.score.toFixed(12))),
+      );
+    });
+
     it('finds the nearest vectors by cosine distance, nearest first', async () => {
       const tenant = await subject.backend.addTenant();
       await store().ensureSpace(SPACE, 3);
