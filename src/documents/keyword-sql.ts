@@ -39,38 +39,44 @@ WHERE p.tenant_id = ${tenant} AND p.term = w.term AND p.chunk_id NOT IN (SELECT 
 GROUP BY p.chunk_id ORDER BY score DESC, p.chunk_id LIMIT ${k}`;
 
 /**
- * BM25 of whole documents (a document's term frequencies summed over its chunks, its length their sum, the
- * tenant's visible documents its statistics), then the matching chunks of the best `k` documents, each
- * with its document's score: a document cut into several chunks is weighed on all of its text, as a
- * keyword index of whole documents would, not on the piece that holds the most of the query.
+ * BM25 of whole documents (a document's term frequencies summed over its chunks, `document_keywords`, its
+ * length their sum, the tenant's visible documents its statistics) for the documents of the given chunks
+ * alone, each given chunk with its document's score: a document cut into several chunks is weighed on all
+ * of its text, as a keyword index of whole documents would, at the cost of a few lookups per candidate
+ * instead of gathering every chunk that holds a query term.
  */
-const documentKeywordSql = ({ tenant, terms, k }: Parameters) => `
+const documentKeywordSql = ({ tenant, terms, chunks }: Omit<Parameters, 'k'> & { chunks: string }) => `
 WITH stats AS (
   SELECT CAST(count(*) AS double precision) AS n, CAST(coalesce(sum(term_total), 0) AS double precision) AS total
   FROM documents WHERE tenant_id = ${tenant} AND NOT pending
 ),
 q AS (SELECT term, count(*) AS weight FROM ${terms} GROUP BY term),
-hits AS MATERIALIZED (
-  SELECT q.term, p.chunk_id, p.tf, c.document_rowid, d.term_total
-  FROM q CROSS JOIN document_postings p
-  JOIN document_chunks c ON c.id = p.chunk_id
-  JOIN documents d ON d.id = c.document_rowid
-  WHERE p.tenant_id = ${tenant} AND p.term = q.term AND NOT d.pending
-),
 w AS MATERIALIZED (
-  SELECT q.term, q.weight * (${bm25IdfSql('s.n', 'count(DISTINCT h.document_rowid)')}) AS idf, s.total / s.n AS average_length
-  FROM q JOIN hits h ON h.term = q.term CROSS JOIN stats s GROUP BY q.term, q.weight, s.n, s.total
+  SELECT q.term, q.weight * (${bm25IdfSql('s.n', '(SELECT count(*) FROM document_keywords k WHERE k.tenant_id = ' + tenant + ' AND k.term = q.term)')}) AS idf,
+    s.total / nullif(s.n, 0) AS average_length
+  FROM q CROSS JOIN stats s
 ),
-per AS (
-  SELECT document_rowid, term, sum(tf) AS tf, min(term_total) AS length FROM hits GROUP BY document_rowid, term
+given AS MATERIALIZED (
+  SELECT c.id, c.document_rowid FROM document_chunks c WHERE c.id IN (SELECT id FROM ${chunks}) AND c.tenant_id = ${tenant}
 ),
-top AS MATERIALIZED (
-  SELECT per.document_rowid, sum(${bm25ScoreSql('w.idf', 'per.tf', 'per.length', 'w.average_length')}) AS score
-  FROM per JOIN w ON w.term = per.term
-  GROUP BY per.document_rowid ORDER BY score DESC, per.document_rowid LIMIT ${k}
+scored AS MATERIALIZED (
+  SELECT d.id AS document_rowid, sum(${bm25ScoreSql('w.idf', 'k.tf', 'd.term_total', 'w.average_length')}) AS score
+  FROM documents d CROSS JOIN w JOIN document_keywords k ON k.tenant_id = ${tenant} AND k.term = w.term AND k.document_rowid = d.id
+  WHERE d.id IN (SELECT document_rowid FROM given) AND NOT d.pending
+  GROUP BY d.id
 )
-SELECT DISTINCT h.chunk_id AS id, top.score AS score FROM top JOIN hits h ON h.document_rowid = top.document_rowid
+SELECT given.id AS id, scored.score AS score FROM given JOIN scored ON scored.document_rowid = given.document_rowid
 ORDER BY score DESC, id`;
+
+/** Writes a document's summed keyword terms (`document_keywords`) from its chunks' postings. */
+const documentKeywordsInsertSql = (tenant: string, document: string) => `
+INSERT INTO document_keywords (tenant_id, term, document_rowid, tf)
+SELECT ${tenant}, p.term, c.document_rowid, sum(p.tf) FROM document_chunks c JOIN document_postings p ON p.chunk_id = c.id
+WHERE c.document_rowid = ${document} AND p.tenant_id = ${tenant} GROUP BY c.document_rowid, p.term`;
+
+export const SQLITE_DOCUMENT_KEYWORDS_INSERT_SQL = documentKeywordsInsertSql('@tenant', '@document');
+/** $1 the tenant, $2 the document's rowid. */
+export const PG_DOCUMENT_KEYWORDS_INSERT_SQL = documentKeywordsInsertSql('$1', '$2');
 
 /** For better-sqlite3's named parameters; CROSS JOIN makes SQLite look postings up by the query's terms. */
 export const SQLITE_KEYWORD_SQL = keywordSql({
@@ -85,11 +91,12 @@ export const PG_KEYWORD_SQL = keywordSql({ tenant: '$1', terms: 'unnest($2::text
 export const SQLITE_DOCUMENT_KEYWORD_SQL = documentKeywordSql({
   tenant: '@tenant',
   terms: '(SELECT value AS term FROM json_each(@terms))',
-  k: '@k',
+  chunks: '(SELECT value AS id FROM json_each(@chunks))',
 });
 
+/** $1 the tenant, $2 the terms (text[]), $3 the chunks (bigint[]). */
 export const PG_DOCUMENT_KEYWORD_SQL = documentKeywordSql({
   tenant: '$1',
   terms: 'unnest($2::text[]) AS t (term)',
-  k: '$3',
+  chunks: 'unnest($3::bigint[]) AS g (id)',
 });

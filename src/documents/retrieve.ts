@@ -185,13 +185,19 @@ export async function rankChunks(
       const k = Math.max(depth, CANDIDATES);
       const terms = keywordTermsOfQuery(query, stats);
       const byChunk = await store.keyword(tenantId, terms, k);
-      const byDocument = await store.documentKeyword(tenantId, terms, k);
+      // The whole documents of the chunk candidates alone: scoring every document holding a query word
+      // costs ten times the rest of the query.
+      const byDocument = await store.documentKeyword(
+        tenantId,
+        terms,
+        byChunk.map((c) => c.id),
+      );
       // Every chunk naming the query's entities gets the whole graph share.
       return blend(
         [
           byChunk,
           byDocument,
-          await similarity(byDocument, k),
+          await similarity(byChunk, k),
           (await named(CANDIDATES)).map((hit) => ({ ...hit, score: 1 })),
         ],
         [

@@ -112,6 +112,27 @@ export const documentMigrations: Migration[] = [
       reindexKeywords(db);
     },
   },
+  {
+    // Each visible document's keyword terms summed over its chunks, written when it is published and
+    // removed when it is hidden: BM25 over whole documents reads a document's score and a term's document
+    // frequency here instead of gathering every chunk holding the term.
+    id: '403_document_keywords',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE document_keywords (
+          tenant_id TEXT NOT NULL,
+          term TEXT NOT NULL,
+          document_rowid INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+          tf INTEGER NOT NULL,
+          PRIMARY KEY (tenant_id, term, document_rowid)
+        ) WITHOUT ROWID;
+        CREATE INDEX document_keywords_by_document ON document_keywords (document_rowid);
+        INSERT INTO document_keywords (tenant_id, term, document_rowid, tf)
+          SELECT d.tenant_id, p.term, d.id, sum(p.tf) FROM documents d
+          JOIN document_chunks c ON c.document_rowid = d.id JOIN document_postings p ON p.chunk_id = c.id
+          WHERE d.pending = 0 GROUP BY d.id, p.term;
+      `),
+  },
 ];
 
 /** Writes every stored chunk's postings and length, and counts its word forms again. */

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { gateTenantPg, inPgTransaction } from '../store/pg/transaction.js';
 import { countedTermsOf } from './keywords.js';
-import { PG_DOCUMENT_KEYWORD_SQL, PG_KEYWORD_SQL } from './keyword-sql.js';
+import { PG_DOCUMENT_KEYWORD_SQL, PG_DOCUMENT_KEYWORDS_INSERT_SQL, PG_KEYWORD_SQL } from './keyword-sql.js';
 import {
   countTerms,
   newDocumentValues,
@@ -132,16 +132,17 @@ export class PgDocumentStorage implements DocumentStorage {
   }
 
   async publish(write: TenantWrite, documentRowid: number): Promise<void> {
-    await this.write(write, (client) =>
-      client.query(
+    await this.write(write, async (client) => {
+      const { rowCount } = await client.query(
         `UPDATE documents SET pending = false,
            chunk_count = (SELECT count(*) FROM document_chunks WHERE document_rowid = documents.id),
            term_total = (SELECT coalesce(sum(term_count), 0) FROM document_chunks WHERE document_rowid = documents.id),
            entity_count = (SELECT count(DISTINCT e.node_rowid) FROM document_entities e JOIN document_chunks c ON c.id = e.chunk_id WHERE c.document_rowid = documents.id)
          WHERE id = $1 AND tenant_id = $2 AND pending`,
         [documentRowid, write.tenantId],
-      ),
-    );
+      );
+      if (rowCount) await client.query(PG_DOCUMENT_KEYWORDS_INSERT_SQL, [write.tenantId, documentRowid]);
+    });
   }
 
   async discard(tenantId: string, documentRowid: number, terms: ReadonlyMap<string, number>): Promise<void> {
@@ -241,11 +242,14 @@ export class PgDocumentStorage implements DocumentStorage {
   }
 
   async hide(tenantId: string, documentId: string) {
-    const { rows } = await this.pool.query<{ id: string; chunk_count: number }>(
-      'UPDATE documents SET pending = true WHERE tenant_id = $1 AND document_id = $2 AND NOT pending RETURNING id, chunk_count',
-      [tenantId, documentId],
-    );
-    return rows[0] && { id: Number(rows[0].id), chunkCount: rows[0].chunk_count };
+    return inPgTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<{ id: string; chunk_count: number }>(
+        'UPDATE documents SET pending = true WHERE tenant_id = $1 AND document_id = $2 AND NOT pending RETURNING id, chunk_count',
+        [tenantId, documentId],
+      );
+      if (rows[0]) await client.query('DELETE FROM document_keywords WHERE document_rowid = $1', [rows[0].id]);
+      return rows[0] && { id: Number(rows[0].id), chunkCount: rows[0].chunk_count };
+    });
   }
 
   async removeHiddenBatch(tenantId: string, documentRowid: number, limit: number): Promise<number> {
@@ -283,12 +287,12 @@ export class PgDocumentStorage implements DocumentStorage {
     return rows.map((r) => ({ id: Number(r.id), score: r.score }));
   }
 
-  async documentKeyword(tenantId: string, terms: readonly string[], k: number): Promise<Scored> {
-    if (terms.length === 0) return [];
+  async documentKeyword(tenantId: string, terms: readonly string[], chunks: readonly number[]): Promise<Scored> {
+    if (terms.length === 0 || chunks.length === 0) return [];
     const { rows } = await this.pool.query<{ id: string; score: number }>(PG_DOCUMENT_KEYWORD_SQL, [
       tenantId,
       terms,
-      k,
+      chunks,
     ]);
     return rows.map((r) => ({ id: Number(r.id), score: r.score }));
   }

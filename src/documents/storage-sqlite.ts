@@ -2,7 +2,7 @@ import type { Db } from '../store/db.js';
 import { AppError } from '../toolkit/errors.js';
 import type { TenantGate } from '../store/tenant-gate.js';
 import { countedTermsOf } from './keywords.js';
-import { SQLITE_DOCUMENT_KEYWORD_SQL, SQLITE_KEYWORD_SQL } from './keyword-sql.js';
+import { SQLITE_DOCUMENT_KEYWORD_SQL, SQLITE_DOCUMENT_KEYWORDS_INSERT_SQL, SQLITE_KEYWORD_SQL } from './keyword-sql.js';
 import { ensureSpaceTable } from './schema.js';
 import {
   countTerms,
@@ -94,7 +94,7 @@ export class SqliteDocumentStorage implements DocumentStorage {
   async publish(write: TenantWrite, documentRowid: number): Promise<void> {
     this.db.transaction(() => {
       this.checkTenant(write);
-      this.db
+      const published = this.db
         .prepare(
           `UPDATE documents SET pending = 0,
              chunk_count = (SELECT count(*) FROM document_chunks WHERE document_rowid = documents.id),
@@ -102,7 +102,9 @@ export class SqliteDocumentStorage implements DocumentStorage {
              entity_count = (SELECT count(DISTINCT e.node_rowid) FROM document_entities e JOIN document_chunks c ON c.id = e.chunk_id WHERE c.document_rowid = documents.id)
            WHERE id = ? AND tenant_id = ? AND pending = 1`,
         )
-        .run(documentRowid, write.tenantId);
+        .run(documentRowid, write.tenantId).changes;
+      if (published > 0)
+        this.db.prepare(SQLITE_DOCUMENT_KEYWORDS_INSERT_SQL).run({ tenant: write.tenantId, document: documentRowid });
     })();
   }
 
@@ -198,12 +200,15 @@ export class SqliteDocumentStorage implements DocumentStorage {
   }
 
   async hide(tenantId: string, documentId: string) {
-    const row = this.db
-      .prepare(
-        'UPDATE documents SET pending = 1 WHERE tenant_id = ? AND document_id = ? AND pending = 0 RETURNING id, chunk_count',
-      )
-      .get(tenantId, documentId) as { id: number; chunk_count: number } | undefined;
-    return row && { id: row.id, chunkCount: row.chunk_count };
+    return this.db.transaction(() => {
+      const row = this.db
+        .prepare(
+          'UPDATE documents SET pending = 1 WHERE tenant_id = ? AND document_id = ? AND pending = 0 RETURNING id, chunk_count',
+        )
+        .get(tenantId, documentId) as { id: number; chunk_count: number } | undefined;
+      if (row) this.db.prepare('DELETE FROM document_keywords WHERE document_rowid = ?').run(row.id);
+      return row && { id: row.id, chunkCount: row.chunk_count };
+    })();
   }
 
   async removeHiddenBatch(tenantId: string, documentRowid: number, limit: number): Promise<number> {
@@ -242,11 +247,11 @@ export class SqliteDocumentStorage implements DocumentStorage {
     return this.db.prepare(SQLITE_KEYWORD_SQL).all({ tenant: tenantId, terms: JSON.stringify(terms), k }) as Scored;
   }
 
-  async documentKeyword(tenantId: string, terms: readonly string[], k: number): Promise<Scored> {
-    if (terms.length === 0) return [];
+  async documentKeyword(tenantId: string, terms: readonly string[], chunks: readonly number[]): Promise<Scored> {
+    if (terms.length === 0 || chunks.length === 0) return [];
     return this.db
       .prepare(SQLITE_DOCUMENT_KEYWORD_SQL)
-      .all({ tenant: tenantId, terms: JSON.stringify(terms), k }) as Scored;
+      .all({ tenant: tenantId, terms: JSON.stringify(terms), chunks: JSON.stringify(chunks) }) as Scored;
   }
 
   async ensureSpace(space: string, dimension: number) {
@@ -338,6 +343,7 @@ export class SqliteDocumentStorage implements DocumentStorage {
     return this.db.transaction(() => {
       // Postings by their key, then chunks (their delete triggers take their vectors along).
       this.db.prepare('DELETE FROM document_postings WHERE tenant_id = ?').run(tenantId);
+      this.db.prepare('DELETE FROM document_keywords WHERE tenant_id = ?').run(tenantId);
       this.db.prepare('DELETE FROM document_chunks WHERE tenant_id = ?').run(tenantId);
       this.db.prepare('DELETE FROM document_terms WHERE tenant_id = ?').run(tenantId);
       return this.db.prepare('DELETE FROM documents WHERE tenant_id = ?').run(tenantId).changes;

@@ -174,7 +174,13 @@ describeStoreContract<DocumentStores>(
           ).documentId,
         );
       await writeDocument(store(), tenant, [{ text: CORPUS[0] }], { publish: false });
-      const hits = await store().documentKeyword(tenant, keywordTermsOf('launch payments rollout'), 100);
+      const terms = keywordTermsOf('launch payments rollout');
+      const candidates = await store().keyword(tenant, terms, 100);
+      const hits = await store().documentKeyword(
+        tenant,
+        terms,
+        candidates.map((c) => c.id),
+      );
       const rows = await store().chunks(
         tenant,
         hits.map((h) => h.id),

@@ -60,6 +60,17 @@ CREATE TABLE document_postings (
 );
 CREATE INDEX document_postings_by_chunk ON document_postings (chunk_id);
 
+-- Each visible document's keyword terms summed over its chunks (written when it is published, removed when
+-- it is hidden): BM25 over whole documents reads a document's score and a term's document frequency here.
+CREATE TABLE document_keywords (
+  tenant_id text NOT NULL,
+  term text NOT NULL,
+  document_rowid bigint NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+  tf integer NOT NULL,
+  PRIMARY KEY (tenant_id, term, document_rowid) INCLUDE (tf)
+);
+CREATE INDEX document_keywords_by_document ON document_keywords (document_rowid);
+
 CREATE TABLE document_entities (
   tenant_id text NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
   chunk_id bigint NOT NULL REFERENCES document_chunks (id) ON DELETE CASCADE,
