@@ -69,6 +69,9 @@ export class SqliteDocumentStorage implements DocumentStorage {
         'INSERT INTO document_postings (tenant_id, term, chunk_id, tf, chunk_length) VALUES (?, ?, ?, ?, ?)',
       );
       const vector = this.db.prepare(`INSERT INTO ${vectorTable} (rowid, tenant_id, embedding) VALUES (?, ?, ?)`);
+      const copy = this.db.prepare(
+        'INSERT INTO document_chunk_vectors (chunk_id, tenant_id, space, embedding) VALUES (?, ?, ?, ?)',
+      );
       const entity = this.db.prepare(
         'INSERT OR IGNORE INTO document_entities (tenant_id, chunk_id, node_rowid) VALUES (?, ?, ?)',
       );
@@ -85,6 +88,7 @@ export class SqliteDocumentStorage implements DocumentStorage {
         ).lastInsertRowid;
         for (const [term, tf] of c.keywords.counts) posting.run(tenantId, term, id, tf, c.keywords.length);
         vector.run(BigInt(id), tenantId, c.vector);
+        copy.run(id, tenantId, space, c.vector);
         for (const node of c.entities) entity.run(tenantId, id, node);
       }
       this.adjustTermCounts(tenantId, batch.terms, 1);
@@ -270,16 +274,17 @@ export class SqliteDocumentStorage implements DocumentStorage {
   }
 
   async vectorsOf(tenantId: string, space: string, ids: readonly number[]): Promise<Map<number, Float32Array>> {
-    const out = new Map<number, Float32Array>();
-    const table = this.tableOf(space);
-    if (!table) return out;
-    const one = this.db.prepare(`SELECT embedding FROM ${table} WHERE rowid = ? AND tenant_id = ?`).pluck();
-    for (const id of ids) {
-      const bytes = one.get(BigInt(id), tenantId) as Buffer | undefined;
-      if (bytes)
-        out.set(id, new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
-    }
-    return out;
+    const rows = this.db
+      .prepare(
+        'SELECT chunk_id, embedding FROM document_chunk_vectors WHERE chunk_id IN (SELECT value FROM json_each(?)) AND tenant_id = ? AND space = ?',
+      )
+      .all(JSON.stringify(ids), tenantId, space) as Array<{ chunk_id: number; embedding: Buffer }>;
+    return new Map(
+      rows.map(({ chunk_id: id, embedding: bytes }) => [
+        id,
+        new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)),
+      ]),
+    );
   }
 
   async nearest(tenantId: string, space: string, vector: Float32Array, k: number) {
@@ -308,9 +313,13 @@ export class SqliteDocumentStorage implements DocumentStorage {
     this.db.transaction(() => {
       const insert = this.db.prepare(`INSERT INTO ${toTable} (rowid, tenant_id, embedding) VALUES (?, ?, ?)`);
       const remove = fromTable ? this.db.prepare(`DELETE FROM ${fromTable} WHERE rowid = ?`) : undefined;
+      const copy = this.db.prepare(
+        'INSERT OR REPLACE INTO document_chunk_vectors (chunk_id, tenant_id, space, embedding) VALUES (?, ?, ?, ?)',
+      );
       for (const [id, vector] of vectors) {
         remove?.run(BigInt(id));
         insert.run(BigInt(id), tenantId, vector);
+        copy.run(id, tenantId, space, vector);
       }
       this.db
         .prepare('UPDATE documents SET embedding_space = ? WHERE id = ? AND tenant_id = ?')
