@@ -113,9 +113,11 @@ export const documentMigrations: Migration[] = [
     },
   },
   {
-    // Each visible document's keyword terms summed over its chunks, written when it is published and
-    // removed when it is hidden: BM25 over whole documents reads a document's score and a term's document
-    // frequency here instead of gathering every chunk holding the term.
+    // Each visible document's keyword terms summed over its chunks, and how many visible chunks and
+    // documents hold each term, written when a document is published and taken back when it is hidden:
+    // BM25 reads a document's score and a term's frequencies here instead of counting the term's postings.
+    // A term's postings by weight (occurrences, then chunk length): a term held by tens of thousands of
+    // chunks gives its best few thousand as keyword candidates without reading the rest (`keyword-search.ts`).
     id: '403_document_keywords',
     up: (db) =>
       db.exec(`
@@ -127,10 +129,22 @@ export const documentMigrations: Migration[] = [
           PRIMARY KEY (tenant_id, term, document_rowid)
         ) WITHOUT ROWID;
         CREATE INDEX document_keywords_by_document ON document_keywords (document_rowid);
+        CREATE TABLE document_keyword_counts (
+          tenant_id TEXT NOT NULL,
+          term TEXT NOT NULL,
+          chunks INTEGER NOT NULL,
+          documents INTEGER NOT NULL,
+          PRIMARY KEY (tenant_id, term)
+        ) WITHOUT ROWID;
+        CREATE INDEX document_postings_by_weight ON document_postings (tenant_id, term, tf DESC, chunk_length);
         INSERT INTO document_keywords (tenant_id, term, document_rowid, tf)
           SELECT d.tenant_id, p.term, d.id, sum(p.tf) FROM documents d
           JOIN document_chunks c ON c.document_rowid = d.id JOIN document_postings p ON p.chunk_id = c.id
           WHERE d.pending = 0 GROUP BY d.id, p.term;
+        INSERT INTO document_keyword_counts (tenant_id, term, chunks, documents)
+          SELECT d.tenant_id, p.term, count(*), count(DISTINCT d.id) FROM documents d
+          JOIN document_chunks c ON c.document_rowid = d.id JOIN document_postings p ON p.chunk_id = c.id
+          WHERE d.pending = 0 GROUP BY d.tenant_id, p.term;
       `),
   },
   {

@@ -1,7 +1,17 @@
 import type pg from 'pg';
 import { gateTenantPg, inPgTransaction } from '../store/pg/transaction.js';
 import { countedTermsOf } from './keywords.js';
-import { PG_DOCUMENT_KEYWORD_SQL, PG_DOCUMENT_KEYWORDS_INSERT_SQL, PG_KEYWORD_SQL } from './keyword-sql.js';
+import {
+  PG_DOCUMENT_KEYWORD_SQL,
+  PG_DOCUMENT_KEYWORDS_INSERT_SQL,
+  PG_KEYWORD_COUNTS_ADJUST_SQL,
+  KEYWORD_COUNTS_PRUNE_SQL,
+  PG_HEAVIEST_POSTINGS_SQL,
+  PG_KEYWORD_AMONG_SQL,
+  PG_KEYWORD_SQL,
+  PG_TERM_WEIGHTS_SQL,
+} from './keyword-sql.js';
+import { keywordSearch, type KeywordIndex } from './keyword-search.js';
 import {
   countTerms,
   newDocumentValues,
@@ -141,7 +151,9 @@ export class PgDocumentStorage implements DocumentStorage {
          WHERE id = $1 AND tenant_id = $2 AND pending`,
         [documentRowid, write.tenantId],
       );
-      if (rowCount) await client.query(PG_DOCUMENT_KEYWORDS_INSERT_SQL, [write.tenantId, documentRowid]);
+      if (!rowCount) return;
+      await client.query(PG_DOCUMENT_KEYWORDS_INSERT_SQL, [write.tenantId, documentRowid]);
+      await client.query(PG_KEYWORD_COUNTS_ADJUST_SQL, [write.tenantId, documentRowid, 1]);
     });
   }
 
@@ -247,7 +259,11 @@ export class PgDocumentStorage implements DocumentStorage {
         'UPDATE documents SET pending = true WHERE tenant_id = $1 AND document_id = $2 AND NOT pending RETURNING id, chunk_count',
         [tenantId, documentId],
       );
-      if (rows[0]) await client.query('DELETE FROM document_keywords WHERE document_rowid = $1', [rows[0].id]);
+      if (rows[0]) {
+        await client.query(PG_KEYWORD_COUNTS_ADJUST_SQL, [tenantId, rows[0].id, -1]);
+        await client.query(KEYWORD_COUNTS_PRUNE_SQL('$1'), [tenantId]);
+        await client.query('DELETE FROM document_keywords WHERE document_rowid = $1', [rows[0].id]);
+      }
       return rows[0] && { id: Number(rows[0].id), chunkCount: rows[0].chunk_count };
     });
   }
@@ -282,10 +298,33 @@ export class PgDocumentStorage implements DocumentStorage {
   }
 
   async keyword(tenantId: string, terms: readonly string[], k: number): Promise<Scored> {
-    if (terms.length === 0) return [];
-    const { rows } = await this.pool.query<{ id: string; score: number }>(PG_KEYWORD_SQL, [tenantId, terms, k]);
-    return rows.map((r) => ({ id: Number(r.id), score: r.score }));
+    return keywordSearch(this.keywordIndex, tenantId, terms, k);
   }
+
+  private readonly keywordIndex: KeywordIndex = {
+    termWeights: async (tenantId, terms) => {
+      const { rows } = await this.pool.query<{ term: string; df: string; idf: number; averageLength: number }>(
+        PG_TERM_WEIGHTS_SQL,
+        [tenantId, terms],
+      );
+      return rows.map((r) => ({ ...r, df: Number(r.df) }));
+    },
+    heaviestPostings: async (tenantId, term, limit) => {
+      const { rows } = await this.pool.query<{ id: string; tf: number; length: number }>(PG_HEAVIEST_POSTINGS_SQL, [
+        tenantId,
+        term,
+        limit,
+      ]);
+      return rows.map((r) => ({ ...r, id: Number(r.id) }));
+    },
+    score: async (tenantId, terms, k, among) => {
+      const { rows } = await this.pool.query<{ id: string; score: number }>(
+        among ? PG_KEYWORD_AMONG_SQL : PG_KEYWORD_SQL,
+        among ? [tenantId, terms, k, among] : [tenantId, terms, k],
+      );
+      return rows.map((r) => ({ id: Number(r.id), score: r.score }));
+    },
+  };
 
   async documentKeyword(tenantId: string, terms: readonly string[], chunks: readonly number[]): Promise<Scored> {
     if (terms.length === 0 || chunks.length === 0) return [];
@@ -375,6 +414,7 @@ export class PgDocumentStorage implements DocumentStorage {
     return inPgTransaction(this.pool, async (client) => {
       // Chunks, postings, vectors and entity links go with their documents (cascade).
       await client.query('DELETE FROM document_terms WHERE tenant_id = $1', [tenantId]);
+      await client.query('DELETE FROM document_keyword_counts WHERE tenant_id = $1', [tenantId]);
       const { rowCount } = await client.query('DELETE FROM documents WHERE tenant_id = $1', [tenantId]);
       return rowCount ?? 0;
     });

@@ -2,7 +2,17 @@ import type { Db } from '../store/db.js';
 import { AppError } from '../toolkit/errors.js';
 import type { TenantGate } from '../store/tenant-gate.js';
 import { countedTermsOf } from './keywords.js';
-import { SQLITE_DOCUMENT_KEYWORD_SQL, SQLITE_DOCUMENT_KEYWORDS_INSERT_SQL, SQLITE_KEYWORD_SQL } from './keyword-sql.js';
+import {
+  SQLITE_DOCUMENT_KEYWORD_SQL,
+  SQLITE_DOCUMENT_KEYWORDS_INSERT_SQL,
+  SQLITE_KEYWORD_COUNTS_ADJUST_SQL,
+  KEYWORD_COUNTS_PRUNE_SQL,
+  SQLITE_HEAVIEST_POSTINGS_SQL,
+  SQLITE_KEYWORD_AMONG_SQL,
+  SQLITE_KEYWORD_SQL,
+  SQLITE_TERM_WEIGHTS_SQL,
+} from './keyword-sql.js';
+import { keywordSearch, type KeywordIndex, type Posting, type TermWeight } from './keyword-search.js';
 import { ensureSpaceTable } from './schema.js';
 import {
   countTerms,
@@ -107,8 +117,10 @@ export class SqliteDocumentStorage implements DocumentStorage {
            WHERE id = ? AND tenant_id = ? AND pending = 1`,
         )
         .run(documentRowid, write.tenantId).changes;
-      if (published > 0)
-        this.db.prepare(SQLITE_DOCUMENT_KEYWORDS_INSERT_SQL).run({ tenant: write.tenantId, document: documentRowid });
+      if (published === 0) return;
+      const document = { tenant: write.tenantId, document: documentRowid };
+      this.db.prepare(SQLITE_DOCUMENT_KEYWORDS_INSERT_SQL).run(document);
+      this.db.prepare(SQLITE_KEYWORD_COUNTS_ADJUST_SQL).run({ ...document, sign: 1 });
     })();
   }
 
@@ -210,7 +222,11 @@ export class SqliteDocumentStorage implements DocumentStorage {
           'UPDATE documents SET pending = 1 WHERE tenant_id = ? AND document_id = ? AND pending = 0 RETURNING id, chunk_count',
         )
         .get(tenantId, documentId) as { id: number; chunk_count: number } | undefined;
-      if (row) this.db.prepare('DELETE FROM document_keywords WHERE document_rowid = ?').run(row.id);
+      if (row) {
+        this.db.prepare(SQLITE_KEYWORD_COUNTS_ADJUST_SQL).run({ tenant: tenantId, document: row.id, sign: -1 });
+        this.db.prepare(KEYWORD_COUNTS_PRUNE_SQL('?')).run(tenantId);
+        this.db.prepare('DELETE FROM document_keywords WHERE document_rowid = ?').run(row.id);
+      }
       return row && { id: row.id, chunkCount: row.chunk_count };
     })();
   }
@@ -247,9 +263,23 @@ export class SqliteDocumentStorage implements DocumentStorage {
   }
 
   async keyword(tenantId: string, terms: readonly string[], k: number): Promise<Scored> {
-    if (terms.length === 0) return [];
-    return this.db.prepare(SQLITE_KEYWORD_SQL).all({ tenant: tenantId, terms: JSON.stringify(terms), k }) as Scored;
+    return keywordSearch(this.keywordIndex, tenantId, terms, k);
   }
+
+  private readonly keywordIndex: KeywordIndex = {
+    termWeights: async (tenantId, terms) =>
+      this.db.prepare(SQLITE_TERM_WEIGHTS_SQL).all({ tenant: tenantId, terms: JSON.stringify(terms) }) as TermWeight[],
+    heaviestPostings: async (tenantId, term, limit) =>
+      this.db.prepare(SQLITE_HEAVIEST_POSTINGS_SQL).all({ tenant: tenantId, term, limit }) as Posting[],
+    score: async (tenantId, terms, k, among) => {
+      const parameters = { tenant: tenantId, terms: JSON.stringify(terms), k };
+      return (
+        among
+          ? this.db.prepare(SQLITE_KEYWORD_AMONG_SQL).all({ ...parameters, chunks: JSON.stringify(among) })
+          : this.db.prepare(SQLITE_KEYWORD_SQL).all(parameters)
+      ) as Scored;
+    },
+  };
 
   async documentKeyword(tenantId: string, terms: readonly string[], chunks: readonly number[]): Promise<Scored> {
     if (terms.length === 0 || chunks.length === 0) return [];
@@ -353,6 +383,7 @@ export class SqliteDocumentStorage implements DocumentStorage {
       // Postings by their key, then chunks (their delete triggers take their vectors along).
       this.db.prepare('DELETE FROM document_postings WHERE tenant_id = ?').run(tenantId);
       this.db.prepare('DELETE FROM document_keywords WHERE tenant_id = ?').run(tenantId);
+      this.db.prepare('DELETE FROM document_keyword_counts WHERE tenant_id = ?').run(tenantId);
       this.db.prepare('DELETE FROM document_chunks WHERE tenant_id = ?').run(tenantId);
       this.db.prepare('DELETE FROM document_terms WHERE tenant_id = ?').run(tenantId);
       return this.db.prepare('DELETE FROM documents WHERE tenant_id = ?').run(tenantId).changes;
