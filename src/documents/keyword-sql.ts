@@ -90,15 +90,23 @@ ORDER BY score DESC, id`;
 
 /** Writes a document's summed keyword terms (`document_keywords`) from its chunks' postings. */
 const documentKeywordsInsertSql = (tenant: string, document: string) => `
-INSERT INTO document_keywords (tenant_id, term, document_rowid, tf)
-SELECT ${tenant}, p.term, c.document_rowid, sum(p.tf) FROM document_chunks c JOIN document_postings p ON p.chunk_id = c.id
+INSERT INTO document_keywords (tenant_id, term, document_rowid, tf, chunks)
+SELECT ${tenant}, p.term, c.document_rowid, sum(p.tf), count(*)
+FROM document_chunks c JOIN document_postings p ON p.chunk_id = c.id
 WHERE c.document_rowid = ${document} AND p.tenant_id = ${tenant} GROUP BY c.document_rowid, p.term`;
 
-/** Adds (`sign` 1) or takes back (-1) a document's chunks and itself in its terms' counts. */
-const keywordCountsAdjustSql = (tenant: string, document: string, sign: string) => `
+export const SQLITE_DOCUMENT_KEYWORDS_INSERT_SQL = documentKeywordsInsertSql('@tenant', '@document');
+/** $1 the tenant, $2 the document's rowid. */
+export const PG_DOCUMENT_KEYWORDS_INSERT_SQL = documentKeywordsInsertSql('$1', '$2');
+
+/**
+ * Adds (`sign` 1) or takes back (-1) a document's chunks and itself in its terms' counts, from its
+ * `document_keywords` rows (one per distinct term, so taking a large document back stays quick).
+ */
+export const keywordCountsAdjustSql = (tenant: string, document: string, sign: string) => `
 INSERT INTO document_keyword_counts (tenant_id, term, chunks, documents)
-SELECT ${tenant}, p.term, ${sign} * count(*), ${sign} FROM document_chunks c JOIN document_postings p ON p.chunk_id = c.id
-WHERE c.document_rowid = ${document} AND p.tenant_id = ${tenant} GROUP BY p.term
+SELECT ${tenant}, term, ${sign} * chunks, ${sign} FROM document_keywords
+WHERE document_rowid = ${document} AND tenant_id = ${tenant}
 ON CONFLICT (tenant_id, term) DO UPDATE SET chunks = document_keyword_counts.chunks + excluded.chunks,
   documents = document_keyword_counts.documents + excluded.documents`;
 
@@ -108,10 +116,6 @@ export const PG_KEYWORD_COUNTS_ADJUST_SQL = keywordCountsAdjustSql('$1', '$2', '
 /** Terms no visible document holds any more. */
 export const KEYWORD_COUNTS_PRUNE_SQL = (tenant: string) =>
   `DELETE FROM document_keyword_counts WHERE tenant_id = ${tenant} AND documents <= 0`;
-
-export const SQLITE_DOCUMENT_KEYWORDS_INSERT_SQL = documentKeywordsInsertSql('@tenant', '@document');
-/** $1 the tenant, $2 the document's rowid. */
-export const PG_DOCUMENT_KEYWORDS_INSERT_SQL = documentKeywordsInsertSql('$1', '$2');
 
 const SQLITE_TERMS = '(SELECT value AS term FROM json_each(@terms))';
 const PG_TERMS = 'unnest($2::text[]) AS t (term)';

@@ -126,6 +126,7 @@ export const documentMigrations: Migration[] = [
           term TEXT NOT NULL,
           document_rowid INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
           tf INTEGER NOT NULL,
+          chunks INTEGER NOT NULL,
           PRIMARY KEY (tenant_id, term, document_rowid)
         ) WITHOUT ROWID;
         CREATE INDEX document_keywords_by_document ON document_keywords (document_rowid);
@@ -137,14 +138,12 @@ export const documentMigrations: Migration[] = [
           PRIMARY KEY (tenant_id, term)
         ) WITHOUT ROWID;
         CREATE INDEX document_postings_by_weight ON document_postings (tenant_id, term, tf DESC, chunk_length);
-        INSERT INTO document_keywords (tenant_id, term, document_rowid, tf)
-          SELECT d.tenant_id, p.term, d.id, sum(p.tf) FROM documents d
+        INSERT INTO document_keywords (tenant_id, term, document_rowid, tf, chunks)
+          SELECT d.tenant_id, p.term, d.id, sum(p.tf), count(*) FROM documents d
           JOIN document_chunks c ON c.document_rowid = d.id JOIN document_postings p ON p.chunk_id = c.id
           WHERE d.pending = 0 GROUP BY d.id, p.term;
         INSERT INTO document_keyword_counts (tenant_id, term, chunks, documents)
-          SELECT d.tenant_id, p.term, count(*), count(DISTINCT d.id) FROM documents d
-          JOIN document_chunks c ON c.document_rowid = d.id JOIN document_postings p ON p.chunk_id = c.id
-          WHERE d.pending = 0 GROUP BY d.tenant_id, p.term;
+          SELECT tenant_id, term, sum(chunks), count(*) FROM document_keywords GROUP BY tenant_id, term;
       `),
   },
   {

@@ -6,6 +6,7 @@ import {
   PG_DOCUMENT_KEYWORDS_INSERT_SQL,
   PG_KEYWORD_COUNTS_ADJUST_SQL,
   KEYWORD_COUNTS_PRUNE_SQL,
+  keywordCountsAdjustSql,
   PG_HEAVIEST_POSTINGS_SQL,
   PG_KEYWORD_AMONG_SQL,
   PG_KEYWORD_SQL,
@@ -254,18 +255,19 @@ export class PgDocumentStorage implements DocumentStorage {
   }
 
   async hide(tenantId: string, documentId: string) {
-    return inPgTransaction(this.pool, async (client) => {
-      const { rows } = await client.query<{ id: string; chunk_count: number }>(
-        'UPDATE documents SET pending = true WHERE tenant_id = $1 AND document_id = $2 AND NOT pending RETURNING id, chunk_count',
-        [tenantId, documentId],
-      );
-      if (rows[0]) {
-        await client.query(PG_KEYWORD_COUNTS_ADJUST_SQL, [tenantId, rows[0].id, -1]);
-        await client.query(KEYWORD_COUNTS_PRUNE_SQL('$1'), [tenantId]);
-        await client.query('DELETE FROM document_keywords WHERE document_rowid = $1', [rows[0].id]);
-      }
-      return rows[0] && { id: Number(rows[0].id), chunkCount: rows[0].chunk_count };
-    });
+    // One statement, as before the keyword counts: the document is hidden from every read the moment it returns.
+    const { rows } = await this.pool.query<{ id: string; chunk_count: number }>(
+      `WITH hidden AS (
+         UPDATE documents SET pending = true WHERE tenant_id = $1 AND document_id = $2 AND NOT pending RETURNING id, chunk_count
+       ),
+       counted AS (${keywordCountsAdjustSql('$1', '(SELECT id FROM hidden)', '-1')}),
+       gone AS (DELETE FROM document_keywords WHERE document_rowid IN (SELECT id FROM hidden))
+       SELECT id, chunk_count FROM hidden`,
+      [tenantId, documentId],
+    );
+    if (!rows[0]) return undefined;
+    await this.pool.query(KEYWORD_COUNTS_PRUNE_SQL('$1'), [tenantId]);
+    return { id: Number(rows[0].id), chunkCount: rows[0].chunk_count };
   }
 
   async removeHiddenBatch(tenantId: string, documentRowid: number, limit: number): Promise<number> {

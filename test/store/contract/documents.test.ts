@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { countedTermsOf, keywordCountsOf, keywordTermsOf } from '../../../src/documents/keywords.js';
+import { POSTINGS_PER_TERM } from '../../../src/documents/keyword-search.js';
 import { countTerms, type DocumentStorage } from '../../../src/documents/storage.js';
 import { documentStoresOn, type DocumentStores } from '../../../src/documents/stores.js';
 import type { StoreBackend } from '../../../src/store/backend.js';
@@ -202,6 +203,62 @@ describeStoreContract<DocumentStores>(
       expect(hits.map((h) => h.score.toFixed(12))).toEqual(
         expected.flatMap((e) => matching[e.document].map(() => e.score.toFixed(12))),
       );
+    });
+
+    it('takes a removed document out of the whole-document and chunk statistics at once', async () => {
+      const tenant = await subject.backend.addTenant();
+      await store().ensureSpace(SPACE, 3);
+      const written = [];
+      for (const text of CORPUS) written.push(await writeDocument(store(), tenant, [{ text }]));
+      await store().hide(tenant, written[0].documentId);
+      const terms = keywordTermsOf('launch payments rollout');
+      const candidates = await store().keyword(tenant, terms, 100);
+      const byDocument = await store().documentKeyword(
+        tenant,
+        terms,
+        candidates.map((c) => c.id),
+      );
+      const expected = fts5Ranking(CORPUS.slice(1), '"launch" OR "payments" OR "rollout"');
+      for (const hits of [candidates, byDocument]) {
+        expect(
+          await textsOf(
+            tenant,
+            hits.map((h) => h.id),
+          ),
+        ).toEqual(expected.map((e) => e.text));
+        expect(hits.map((h) => h.score.toFixed(12))).toEqual(expected.map((e) => e.score.toFixed(12)));
+      }
+    });
+
+    it('ranks by FTS5 bm25 when a query term is in thousands of chunks, reading only its heaviest postings', async () => {
+      const tenant = await subject.backend.addTenant();
+      await store().ensureSpace(SPACE, 3);
+      // Every chunk names the common word, a few of them more than once or beside the rare one.
+      const texts = Array.from({ length: POSTINGS_PER_TERM + 300 }, (_, i) =>
+        [
+          `filler ${i}`,
+          i % 500 === 7 ? 'common common common' : 'common',
+          i % 700 === 3 ? 'rare' : '',
+          'words in a line',
+        ].join(' '),
+      );
+      await writeDocument(
+        store(),
+        tenant,
+        texts.map((text) => ({ text })),
+      );
+      // The four chunks with both words, then the five with the common one thrice (equal scores, any order).
+      const hits = await store().keyword(tenant, keywordTermsOf('rare common'), 9);
+      const expected = fts5Ranking(texts, '"rare" OR "common"').slice(0, 9);
+      expect(
+        new Set(
+          await textsOf(
+            tenant,
+            hits.map((h) => h.id),
+          ),
+        ),
+      ).toEqual(new Set(expected.map((e) => e.text)));
+      expect(hits.map((h) => h.score.toFixed(12))).toEqual(expected.map((e) => e.score.toFixed(12)));
     });
 
     it('finds the nearest vectors by cosine distance, nearest first', async () => {

@@ -70,6 +70,8 @@ CREATE TABLE document_keywords (
   term text NOT NULL,
   document_rowid bigint NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
   tf integer NOT NULL,
+  -- How many of its chunks hold the term.
+  chunks integer NOT NULL,
   PRIMARY KEY (tenant_id, term, document_rowid) INCLUDE (tf)
 );
 CREATE INDEX document_keywords_by_document ON document_keywords (document_rowid);
