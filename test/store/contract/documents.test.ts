@@ -119,6 +119,20 @@ describeStoreContract<DocumentStores>(
       return ids.map((id) => rows.get(id)?.text);
     };
     const keyword = (tenantId: string, query: string) => store().keyword(tenantId, keywordTermsOf(query), 100);
+    /** The hits are FTS5's ranking: the same texts in the same order with the same scores. */
+    const expectRanking = async (
+      tenantId: string,
+      hits: Array<{ id: number; score: number }>,
+      expected: Array<{ text: string; score: number }>,
+    ) => {
+      expect(
+        await textsOf(
+          tenantId,
+          hits.map((h) => h.id),
+        ),
+      ).toEqual(expected.map((e) => e.text));
+      expect(hits.map((h) => h.score.toFixed(12))).toEqual(expected.map((e) => e.score.toFixed(12)));
+    };
 
     it('writes a document and reads it back; a pending one is read by nothing', async () => {
       const tenant = await subject.backend.addTenant();
@@ -149,14 +163,7 @@ describeStoreContract<DocumentStores>(
       await store().ensureSpace(SPACE, 3);
       for (const text of CORPUS) await writeDocument(store(), tenant, [{ text }]);
       const hits = await keyword(tenant, 'launch payments rollout');
-      const expected = fts5Ranking(CORPUS, '"launch" OR "payments" OR "rollout"');
-      expect(
-        await textsOf(
-          tenant,
-          hits.map((h) => h.id),
-        ),
-      ).toEqual(expected.map((e) => e.text));
-      expect(hits.map((h) => h.score.toFixed(12))).toEqual(expected.map((e) => e.score.toFixed(12)));
+      await expectRanking(tenant, hits, fts5Ranking(CORPUS, '"launch" OR "payments" OR "rollout"'));
     });
 
     it('ranks whole documents cut into chunks as FTS5 ranks the same texts uncut, pending ones left out', async () => {
@@ -219,15 +226,8 @@ describeStoreContract<DocumentStores>(
         candidates.map((c) => c.id),
       );
       const expected = fts5Ranking(CORPUS.slice(1), '"launch" OR "payments" OR "rollout"');
-      for (const hits of [candidates, byDocument]) {
-        expect(
-          await textsOf(
-            tenant,
-            hits.map((h) => h.id),
-          ),
-        ).toEqual(expected.map((e) => e.text));
-        expect(hits.map((h) => h.score.toFixed(12))).toEqual(expected.map((e) => e.score.toFixed(12)));
-      }
+      await expectRanking(tenant, candidates, expected);
+      await expectRanking(tenant, byDocument, expected);
     });
 
     it('ranks by FTS5 bm25 when a query term is in thousands of chunks, reading only its heaviest postings', async () => {
