@@ -47,3 +47,24 @@ export function recallAt(ranking: readonly string[], relevant: ReadonlyMap<strin
   const top = new Set(ranking.slice(0, k));
   return [...relevant.keys()].filter((id) => top.has(id)).length / relevant.size;
 }
+
+/**
+ * The corpus `copies` times over, each copy's documents with their sentences rotated by the copy's
+ * number and another document's title appended: a corpus of the dataset's vocabulary at any size,
+ * no two texts the same.
+ */
+export function repeatedCorpus(data: BeirDataset, copies: number): BeirDataset['corpus'] {
+  const n = data.corpus.length;
+  return Array.from({ length: copies }, (_, copy) =>
+    data.corpus.map((doc, i) => {
+      const sentences = doc.text.split(/(?<=\.)\s+/);
+      const shift = copy % sentences.length;
+      const rotated = [...sentences.slice(shift), ...sentences.slice(0, shift)].join(' ');
+      return {
+        id: `${doc.id}-${copy}`,
+        title: doc.title,
+        text: `${rotated} ${data.corpus[(i + copy * 7919) % n].title}`,
+      };
+    }),
+  ).flat();
+}

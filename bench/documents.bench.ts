@@ -7,7 +7,7 @@ import type { StoreBackend } from '../src/store/backend.js';
 import { annFigures } from './documents-ann-pg.js';
 import { apiQuality } from './documents-api-quality.js';
 import { benchCluster } from './pg.js';
-import { loadBeir, ndcgAt, recallAt } from './documents-data.js';
+import { loadBeir, ndcgAt, recallAt, repeatedCorpus } from './documents-data.js';
 import type { BenchResult } from './lib.js';
 import { median, percentile, time } from './lib.js';
 
@@ -33,6 +33,10 @@ export async function run(): Promise<BenchResult[]> {
     );
   results.push(...(await throughput()));
   results.push(...(await latency('SQLite', { kind: 'sqlite', db: openDatabase(':memory:') })));
+  if (dir)
+    results.push(
+      ...(await latency('SQLite, SciFact texts', { kind: 'sqlite', db: openDatabase(':memory:') }, scifactTexts(dir))),
+    );
   const pg = await benchCluster();
   if (pg)
     try {
@@ -161,20 +165,44 @@ async function throughput(): Promise<BenchResult[]> {
   ];
 }
 
+/** A latency corpus: its documents' texts, their chunk size, and the queries asked. */
+interface LatencyCorpus {
+  text(doc: number): string;
+  chunkSize?: number;
+  query(i: number): string;
+}
+
+/** Pseudo-sentences of 75 words: every word is in most chunks, the worst case for keyword candidates. */
+const SYNTHETIC: LatencyCorpus = {
+  text: (doc) => Array.from({ length: 10 }, (_, i) => sentences(doc * 10 + i, 6)).join('\n\n'),
+  chunkSize: 600,
+  query: (i) => sentence(i * 7919),
+};
+
+/** SciFact's abstracts repeated (sentences rotated, another title added) at default settings, its test queries asked. */
+function scifactTexts(dir: string): LatencyCorpus {
+  const data = loadBeir(dir);
+  const corpus = repeatedCorpus(data, 20);
+  const queries = [...data.queries.values()];
+  return {
+    text: (doc) => `${corpus[doc % corpus.length].title}\n${corpus[doc % corpus.length].text}`,
+    query: (i) => queries[i % queries.length],
+  };
+}
+
 /** Query latency per mode as the tenant's corpus grows, on one backend. */
-async function latency(label: string, backend: StoreBackend): Promise<BenchResult[]> {
+async function latency(label: string, backend: StoreBackend, corpus = SYNTHETIC): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
   const service = new DocumentService(documentStoresOn(backend));
   let chunks = 0;
   let doc = 0;
   for (const target of [10_000, 100_000]) {
     while (chunks < target) {
-      const text = Array.from({ length: 10 }, (_, i) => sentences(doc * 10 + i, 6)).join('\n\n');
       chunks += (
         await service.upload('lat', {
-          filename: `d${doc++}.txt`,
-          bytes: encode(text),
-          chunkSize: 600,
+          filename: `d${doc}.txt`,
+          bytes: encode(corpus.text(doc++)),
+          chunkSize: corpus.chunkSize,
           extractEntities: false,
         })
       ).chunk_count;
@@ -182,7 +210,7 @@ async function latency(label: string, backend: StoreBackend): Promise<BenchResul
     for (const mode of ['vector_only', 'hybrid', 'graph_expanded'] as const) {
       let i = 0;
       const runs = await time(
-        () => service.query('lat', { query: sentence(i++ * 7919), top_k: 10, mode, include_context: true }),
+        () => service.query('lat', { query: corpus.query(i++), top_k: 10, mode, include_context: true }),
         100,
         10,
       );
@@ -200,7 +228,7 @@ async function latency(label: string, backend: StoreBackend): Promise<BenchResul
           service,
           backend.pool,
           'lat',
-          Array.from({ length: 100 }, (_, i) => sentence(i * 7919)),
+          Array.from({ length: 100 }, (_, i) => corpus.query(i)),
         )),
       );
   }

@@ -8,12 +8,12 @@ interface Parameters {
 }
 
 /**
- * BM25 over a tenant's own statistics, as FTS5's `bm25()` weighs (see `store/keywords/bm25.ts`), in SQL both backends run:
- * the tenant's visible chunks' count and average length from its documents' sums, each query term's
- * document frequency by counting its postings, then one pass over the terms' postings scores the chunks.
- * Chunks of pending documents count nowhere. A term asked twice counts twice.
+ * BM25 over a tenant's own statistics, as FTS5's `bm25()` weighs (see `store/keywords/bm25.ts`), in SQL both backends
+ * run: the tenant's visible chunks' count and average length from its documents' sums, each query term's
+ * chunk frequency from `document_keyword_counts` (visible documents only; counting a common term's postings
+ * cost more than the rest of a query). Chunks of pending documents count nowhere. A term asked twice counts twice.
  */
-const keywordSql = ({ tenant, terms, k }: Parameters) => `
+const weightsSql = ({ tenant, terms }: Omit<Parameters, 'k'>) => `
 WITH stats AS (
   SELECT CAST(coalesce(sum(chunk_count), 0) AS double precision) AS n,
     CAST(coalesce(sum(term_total), 0) AS double precision) AS total
@@ -24,26 +24,132 @@ pending AS MATERIALIZED (
 ),
 q AS (SELECT term, count(*) AS weight FROM ${terms} GROUP BY term),
 df AS MATERIALIZED (
-  SELECT q.term, q.weight, (SELECT count(*) FROM document_postings p
-    WHERE p.tenant_id = ${tenant} AND p.term = q.term AND p.chunk_id NOT IN (SELECT id FROM pending)) AS df FROM q
+  SELECT q.term, q.weight, k.chunks AS df
+  FROM q CROSS JOIN document_keyword_counts k WHERE k.tenant_id = ${tenant} AND k.term = q.term
 ),
 w AS MATERIALIZED (
-  SELECT term, weight * (${bm25IdfSql('s.n', 'df')}) AS idf,
+  SELECT term, df, weight * (${bm25IdfSql('s.n', 'df')}) AS idf,
     s.total / s.n AS average_length
   FROM df, stats s WHERE df > 0
-)
+)`;
+
+/** Each query term's chunk frequency, weight (its idf, times how often it was asked) and the average chunk length. */
+const termWeightsSql = (parameters: Omit<Parameters, 'k'>) =>
+  `${weightsSql(parameters)} SELECT term, df, idf, average_length AS "averageLength" FROM w`;
+
+/** The best `k` chunks by BM25, among every chunk holding a term or (`chunks` given) among those alone. */
+const keywordSql = ({ tenant, terms, k, chunks }: Parameters & { chunks?: string }) => `${weightsSql({ tenant, terms })}
 SELECT p.chunk_id AS id,
   sum(${bm25ScoreSql('w.idf', 'p.tf', 'p.chunk_length', 'w.average_length')}) AS score
 FROM w CROSS JOIN document_postings p
 WHERE p.tenant_id = ${tenant} AND p.term = w.term AND p.chunk_id NOT IN (SELECT id FROM pending)
+  ${chunks ? `AND p.chunk_id IN (SELECT id FROM ${chunks})` : ''}
 GROUP BY p.chunk_id ORDER BY score DESC, p.chunk_id LIMIT ${k}`;
 
+/**
+ * A term's postings that weigh most (most occurrences, then shortest chunk), from the index kept in that
+ * order: where a term is in tens of thousands of chunks, its best few thousand make the candidates.
+ */
+const heaviestPostingsSql = (tenant: string, term: string, limit: string) => `
+SELECT chunk_id AS id, tf, chunk_length AS length FROM document_postings
+WHERE tenant_id = ${tenant} AND term = ${term} ORDER BY tf DESC, chunk_length LIMIT ${limit}`;
+
+export const SQLITE_HEAVIEST_POSTINGS_SQL = heaviestPostingsSql('@tenant', '@term', '@limit');
+/** $1 the tenant, $2 the term, $3 how many. */
+export const PG_HEAVIEST_POSTINGS_SQL = heaviestPostingsSql('$1', '$2', '$3');
+
+/**
+ * BM25 of whole documents (a document's term frequencies summed over its chunks, `document_keywords`, its
+ * length their sum, the tenant's visible documents its statistics) for the documents of the given chunks
+ * alone, each given chunk with its document's score: a document cut into several chunks is weighed on all
+ * of its text, as a keyword index of whole documents would, at the cost of a few lookups per candidate
+ * instead of gathering every chunk that holds a query term.
+ */
+const documentKeywordSql = ({ tenant, terms, chunks }: Omit<Parameters, 'k'> & { chunks: string }) => `
+WITH stats AS (
+  SELECT CAST(count(*) AS double precision) AS n, CAST(coalesce(sum(term_total), 0) AS double precision) AS total
+  FROM documents WHERE tenant_id = ${tenant} AND NOT pending
+),
+q AS (SELECT term, count(*) AS weight FROM ${terms} GROUP BY term),
+w AS MATERIALIZED (
+  SELECT q.term, q.weight * (${bm25IdfSql('s.n', 'k.documents')}) AS idf, s.total / nullif(s.n, 0) AS average_length
+  FROM q CROSS JOIN document_keyword_counts k CROSS JOIN stats s WHERE k.tenant_id = ${tenant} AND k.term = q.term
+),
+given AS MATERIALIZED (
+  SELECT c.id, c.document_rowid FROM document_chunks c WHERE c.id IN (SELECT id FROM ${chunks}) AND c.tenant_id = ${tenant}
+),
+scored AS MATERIALIZED (
+  SELECT d.id AS document_rowid, sum(${bm25ScoreSql('w.idf', 'k.tf', 'd.term_total', 'w.average_length')}) AS score
+  FROM (SELECT DISTINCT document_rowid FROM given) g CROSS JOIN w CROSS JOIN document_keywords k
+  JOIN documents d ON d.id = g.document_rowid
+  WHERE k.tenant_id = ${tenant} AND k.term = w.term AND k.document_rowid = g.document_rowid AND NOT d.pending
+  GROUP BY d.id
+)
+SELECT given.id AS id, scored.score AS score FROM given JOIN scored ON scored.document_rowid = given.document_rowid
+ORDER BY score DESC, id`;
+
+/** Writes a document's summed keyword terms (`document_keywords`) from its chunks' postings. */
+const documentKeywordsInsertSql = (tenant: string, document: string) => `
+INSERT INTO document_keywords (tenant_id, term, document_rowid, tf, chunks)
+SELECT ${tenant}, p.term, c.document_rowid, sum(p.tf), count(*)
+FROM document_chunks c JOIN document_postings p ON p.chunk_id = c.id
+WHERE c.document_rowid = ${document} AND p.tenant_id = ${tenant} GROUP BY c.document_rowid, p.term`;
+
+export const SQLITE_DOCUMENT_KEYWORDS_INSERT_SQL = documentKeywordsInsertSql('@tenant', '@document');
+/** $1 the tenant, $2 the document's rowid. */
+export const PG_DOCUMENT_KEYWORDS_INSERT_SQL = documentKeywordsInsertSql('$1', '$2');
+
+/**
+ * Adds (`sign` 1) or takes back (-1) a document's chunks and itself in its terms' counts, from its
+ * `document_keywords` rows (one per distinct term, so taking a large document back stays quick).
+ */
+export const keywordCountsAdjustSql = (tenant: string, document: string, sign: string) => `
+INSERT INTO document_keyword_counts (tenant_id, term, chunks, documents)
+SELECT ${tenant}, term, ${sign} * chunks, ${sign} FROM document_keywords
+WHERE document_rowid = ${document} AND tenant_id = ${tenant}
+ON CONFLICT (tenant_id, term) DO UPDATE SET chunks = document_keyword_counts.chunks + excluded.chunks,
+  documents = document_keyword_counts.documents + excluded.documents`;
+
+export const SQLITE_KEYWORD_COUNTS_ADJUST_SQL = keywordCountsAdjustSql('@tenant', '@document', '@sign');
+/** $1 the tenant, $2 the document's rowid, $3 1 or -1. */
+export const PG_KEYWORD_COUNTS_ADJUST_SQL = keywordCountsAdjustSql('$1', '$2', '$3::integer');
+/** Terms no visible document holds any more. */
+export const KEYWORD_COUNTS_PRUNE_SQL = (tenant: string) =>
+  `DELETE FROM document_keyword_counts WHERE tenant_id = ${tenant} AND documents <= 0`;
+
+const SQLITE_TERMS = '(SELECT value AS term FROM json_each(@terms))';
+const PG_TERMS = 'unnest($2::text[]) AS t (term)';
+
 /** For better-sqlite3's named parameters; CROSS JOIN makes SQLite look postings up by the query's terms. */
-export const SQLITE_KEYWORD_SQL = keywordSql({
+export const SQLITE_KEYWORD_SQL = keywordSql({ tenant: '@tenant', terms: SQLITE_TERMS, k: '@k' });
+export const SQLITE_KEYWORD_AMONG_SQL = keywordSql({
   tenant: '@tenant',
-  terms: '(SELECT value AS term FROM json_each(@terms))',
+  terms: SQLITE_TERMS,
   k: '@k',
+  chunks: '(SELECT value AS id FROM json_each(@chunks))',
+});
+export const SQLITE_TERM_WEIGHTS_SQL = termWeightsSql({ tenant: '@tenant', terms: SQLITE_TERMS });
+
+/** $1 the tenant, $2 the terms (text[]), $3 how many, $4 (among) the chunks (bigint[]). */
+export const PG_KEYWORD_SQL = keywordSql({ tenant: '$1', terms: PG_TERMS, k: '$3' });
+export const PG_KEYWORD_AMONG_SQL = keywordSql({
+  tenant: '$1',
+  terms: PG_TERMS,
+  k: '$3',
+  chunks: 'unnest($4::bigint[]) AS g (id)',
+});
+/** $1 the tenant, $2 the terms (text[]). */
+export const PG_TERM_WEIGHTS_SQL = termWeightsSql({ tenant: '$1', terms: PG_TERMS });
+
+export const SQLITE_DOCUMENT_KEYWORD_SQL = documentKeywordSql({
+  tenant: '@tenant',
+  terms: SQLITE_TERMS,
+  chunks: '(SELECT value AS id FROM json_each(@chunks))',
 });
 
-/** $1 the tenant, $2 the terms (text[]), $3 how many. */
-export const PG_KEYWORD_SQL = keywordSql({ tenant: '$1', terms: 'unnest($2::text[]) AS t (term)', k: '$3' });
+/** $1 the tenant, $2 the terms (text[]), $3 the chunks (bigint[]). */
+export const PG_DOCUMENT_KEYWORD_SQL = documentKeywordSql({
+  tenant: '$1',
+  terms: PG_TERMS,
+  chunks: 'unnest($3::bigint[]) AS g (id)',
+});

@@ -112,6 +112,66 @@ export const documentMigrations: Migration[] = [
       reindexKeywords(db);
     },
   },
+  {
+    // Each visible document's keyword terms summed over its chunks, and how many visible chunks and
+    // documents hold each term, written when a document is published and taken back when it is hidden:
+    // BM25 reads a document's score and a term's frequencies here instead of counting the term's postings.
+    // A term's postings by weight (occurrences, then chunk length): a term held by tens of thousands of
+    // chunks gives its best few thousand as keyword candidates without reading the rest (`keyword-search.ts`).
+    id: '403_document_keywords',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE document_keywords (
+          tenant_id TEXT NOT NULL,
+          term TEXT NOT NULL,
+          document_rowid INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+          tf INTEGER NOT NULL,
+          chunks INTEGER NOT NULL,
+          PRIMARY KEY (tenant_id, term, document_rowid)
+        ) WITHOUT ROWID;
+        CREATE INDEX document_keywords_by_document ON document_keywords (document_rowid);
+        CREATE TABLE document_keyword_counts (
+          tenant_id TEXT NOT NULL,
+          term TEXT NOT NULL,
+          chunks INTEGER NOT NULL,
+          documents INTEGER NOT NULL,
+          PRIMARY KEY (tenant_id, term)
+        ) WITHOUT ROWID;
+        CREATE INDEX document_postings_by_weight ON document_postings (tenant_id, term, tf DESC, chunk_length);
+        INSERT INTO document_keywords (tenant_id, term, document_rowid, tf, chunks)
+          SELECT d.tenant_id, p.term, d.id, sum(p.tf), count(*) FROM documents d
+          JOIN document_chunks c ON c.document_rowid = d.id JOIN document_postings p ON p.chunk_id = c.id
+          WHERE d.pending = 0 GROUP BY d.id, p.term;
+        INSERT INTO document_keyword_counts (tenant_id, term, chunks, documents)
+          SELECT tenant_id, term, sum(chunks), count(*) FROM document_keywords GROUP BY tenant_id, term;
+      `),
+  },
+  {
+    // Each chunk's vector again in a plain table, read by rowid: sqlite-vec reads one stored vector by
+    // opening its whole block of vectors (about 2 ms each at 100,000 chunks), which made reading a hybrid
+    // query's hundred candidates cost more than the rest of the query. sqlite-vec keeps the nearest search.
+    id: '404_document_chunk_vectors',
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE document_chunk_vectors (
+          chunk_id INTEGER PRIMARY KEY REFERENCES document_chunks (id) ON DELETE CASCADE,
+          tenant_id TEXT NOT NULL,
+          space TEXT NOT NULL,
+          embedding BLOB NOT NULL
+        );
+      `);
+      const spaces = db.prepare('SELECT space, table_name FROM document_spaces').all() as Array<{
+        space: string;
+        table_name: string;
+      }>;
+      if (spaces.length > 0) loadVectorExtension(db);
+      for (const { space, table_name: table } of spaces)
+        db.prepare(
+          `INSERT INTO document_chunk_vectors (chunk_id, tenant_id, space, embedding)
+           SELECT v.rowid, c.tenant_id, ?, v.embedding FROM ${table} v JOIN document_chunks c ON c.id = v.rowid`,
+        ).run(space);
+    },
+  },
 ];
 
 /** Writes every stored chunk's postings and length, and counts its word forms again. */

@@ -1,7 +1,18 @@
 import type pg from 'pg';
 import { gateTenantPg, inPgTransaction } from '../store/pg/transaction.js';
 import { countedTermsOf } from './keywords.js';
-import { PG_KEYWORD_SQL } from './keyword-sql.js';
+import {
+  PG_DOCUMENT_KEYWORD_SQL,
+  PG_DOCUMENT_KEYWORDS_INSERT_SQL,
+  PG_KEYWORD_COUNTS_ADJUST_SQL,
+  KEYWORD_COUNTS_PRUNE_SQL,
+  keywordCountsAdjustSql,
+  PG_HEAVIEST_POSTINGS_SQL,
+  PG_KEYWORD_AMONG_SQL,
+  PG_KEYWORD_SQL,
+  PG_TERM_WEIGHTS_SQL,
+} from './keyword-sql.js';
+import { keywordSearch, type KeywordIndex } from './keyword-search.js';
 import {
   countTerms,
   newDocumentValues,
@@ -132,16 +143,19 @@ export class PgDocumentStorage implements DocumentStorage {
   }
 
   async publish(write: TenantWrite, documentRowid: number): Promise<void> {
-    await this.write(write, (client) =>
-      client.query(
+    await this.write(write, async (client) => {
+      const { rowCount } = await client.query(
         `UPDATE documents SET pending = false,
            chunk_count = (SELECT count(*) FROM document_chunks WHERE document_rowid = documents.id),
            term_total = (SELECT coalesce(sum(term_count), 0) FROM document_chunks WHERE document_rowid = documents.id),
            entity_count = (SELECT count(DISTINCT e.node_rowid) FROM document_entities e JOIN document_chunks c ON c.id = e.chunk_id WHERE c.document_rowid = documents.id)
          WHERE id = $1 AND tenant_id = $2 AND pending`,
         [documentRowid, write.tenantId],
-      ),
-    );
+      );
+      if (!rowCount) return;
+      await client.query(PG_DOCUMENT_KEYWORDS_INSERT_SQL, [write.tenantId, documentRowid]);
+      await client.query(PG_KEYWORD_COUNTS_ADJUST_SQL, [write.tenantId, documentRowid, 1]);
+    });
   }
 
   async discard(tenantId: string, documentRowid: number, terms: ReadonlyMap<string, number>): Promise<void> {
@@ -241,11 +255,19 @@ export class PgDocumentStorage implements DocumentStorage {
   }
 
   async hide(tenantId: string, documentId: string) {
+    // One statement, as before the keyword counts: the document is hidden from every read the moment it returns.
     const { rows } = await this.pool.query<{ id: string; chunk_count: number }>(
-      'UPDATE documents SET pending = true WHERE tenant_id = $1 AND document_id = $2 AND NOT pending RETURNING id, chunk_count',
+      `WITH hidden AS (
+         UPDATE documents SET pending = true WHERE tenant_id = $1 AND document_id = $2 AND NOT pending RETURNING id, chunk_count
+       ),
+       counted AS (${keywordCountsAdjustSql('$1', '(SELECT id FROM hidden)', '-1')}),
+       gone AS (DELETE FROM document_keywords WHERE document_rowid IN (SELECT id FROM hidden))
+       SELECT id, chunk_count FROM hidden`,
       [tenantId, documentId],
     );
-    return rows[0] && { id: Number(rows[0].id), chunkCount: rows[0].chunk_count };
+    if (!rows[0]) return undefined;
+    await this.pool.query(KEYWORD_COUNTS_PRUNE_SQL('$1'), [tenantId]);
+    return { id: Number(rows[0].id), chunkCount: rows[0].chunk_count };
   }
 
   async removeHiddenBatch(tenantId: string, documentRowid: number, limit: number): Promise<number> {
@@ -278,8 +300,41 @@ export class PgDocumentStorage implements DocumentStorage {
   }
 
   async keyword(tenantId: string, terms: readonly string[], k: number): Promise<Scored> {
-    if (terms.length === 0) return [];
-    const { rows } = await this.pool.query<{ id: string; score: number }>(PG_KEYWORD_SQL, [tenantId, terms, k]);
+    return keywordSearch(this.keywordIndex, tenantId, terms, k);
+  }
+
+  private readonly keywordIndex: KeywordIndex = {
+    termWeights: async (tenantId, terms) => {
+      const { rows } = await this.pool.query<{ term: string; df: string; idf: number; averageLength: number }>(
+        PG_TERM_WEIGHTS_SQL,
+        [tenantId, terms],
+      );
+      return rows.map((r) => ({ ...r, df: Number(r.df) }));
+    },
+    heaviestPostings: async (tenantId, term, limit) => {
+      const { rows } = await this.pool.query<{ id: string; tf: number; length: number }>(PG_HEAVIEST_POSTINGS_SQL, [
+        tenantId,
+        term,
+        limit,
+      ]);
+      return rows.map((r) => ({ ...r, id: Number(r.id) }));
+    },
+    score: async (tenantId, terms, k, among) => {
+      const { rows } = await this.pool.query<{ id: string; score: number }>(
+        among ? PG_KEYWORD_AMONG_SQL : PG_KEYWORD_SQL,
+        among ? [tenantId, terms, k, among] : [tenantId, terms, k],
+      );
+      return rows.map((r) => ({ id: Number(r.id), score: r.score }));
+    },
+  };
+
+  async documentKeyword(tenantId: string, terms: readonly string[], chunks: readonly number[]): Promise<Scored> {
+    if (terms.length === 0 || chunks.length === 0) return [];
+    const { rows } = await this.pool.query<{ id: string; score: number }>(PG_DOCUMENT_KEYWORD_SQL, [
+      tenantId,
+      terms,
+      chunks,
+    ]);
     return rows.map((r) => ({ id: Number(r.id), score: r.score }));
   }
 
@@ -361,6 +416,7 @@ export class PgDocumentStorage implements DocumentStorage {
     return inPgTransaction(this.pool, async (client) => {
       // Chunks, postings, vectors and entity links go with their documents (cascade).
       await client.query('DELETE FROM document_terms WHERE tenant_id = $1', [tenantId]);
+      await client.query('DELETE FROM document_keyword_counts WHERE tenant_id = $1', [tenantId]);
       const { rowCount } = await client.query('DELETE FROM documents WHERE tenant_id = $1', [tenantId]);
       return rowCount ?? 0;
     });

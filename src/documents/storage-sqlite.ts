@@ -2,7 +2,17 @@ import type { Db } from '../store/db.js';
 import { AppError } from '../toolkit/errors.js';
 import type { TenantGate } from '../store/tenant-gate.js';
 import { countedTermsOf } from './keywords.js';
-import { SQLITE_KEYWORD_SQL } from './keyword-sql.js';
+import {
+  SQLITE_DOCUMENT_KEYWORD_SQL,
+  SQLITE_DOCUMENT_KEYWORDS_INSERT_SQL,
+  SQLITE_KEYWORD_COUNTS_ADJUST_SQL,
+  KEYWORD_COUNTS_PRUNE_SQL,
+  SQLITE_HEAVIEST_POSTINGS_SQL,
+  SQLITE_KEYWORD_AMONG_SQL,
+  SQLITE_KEYWORD_SQL,
+  SQLITE_TERM_WEIGHTS_SQL,
+} from './keyword-sql.js';
+import { keywordSearch, type KeywordIndex, type Posting, type TermWeight } from './keyword-search.js';
 import { ensureSpaceTable } from './schema.js';
 import {
   countTerms,
@@ -69,6 +79,9 @@ export class SqliteDocumentStorage implements DocumentStorage {
         'INSERT INTO document_postings (tenant_id, term, chunk_id, tf, chunk_length) VALUES (?, ?, ?, ?, ?)',
       );
       const vector = this.db.prepare(`INSERT INTO ${vectorTable} (rowid, tenant_id, embedding) VALUES (?, ?, ?)`);
+      const copy = this.db.prepare(
+        'INSERT INTO document_chunk_vectors (chunk_id, tenant_id, space, embedding) VALUES (?, ?, ?, ?)',
+      );
       const entity = this.db.prepare(
         'INSERT OR IGNORE INTO document_entities (tenant_id, chunk_id, node_rowid) VALUES (?, ?, ?)',
       );
@@ -85,6 +98,7 @@ export class SqliteDocumentStorage implements DocumentStorage {
         ).lastInsertRowid;
         for (const [term, tf] of c.keywords.counts) posting.run(tenantId, term, id, tf, c.keywords.length);
         vector.run(BigInt(id), tenantId, c.vector);
+        copy.run(id, tenantId, space, c.vector);
         for (const node of c.entities) entity.run(tenantId, id, node);
       }
       this.adjustTermCounts(tenantId, batch.terms, 1);
@@ -94,7 +108,7 @@ export class SqliteDocumentStorage implements DocumentStorage {
   async publish(write: TenantWrite, documentRowid: number): Promise<void> {
     this.db.transaction(() => {
       this.checkTenant(write);
-      this.db
+      const published = this.db
         .prepare(
           `UPDATE documents SET pending = 0,
              chunk_count = (SELECT count(*) FROM document_chunks WHERE document_rowid = documents.id),
@@ -102,7 +116,11 @@ export class SqliteDocumentStorage implements DocumentStorage {
              entity_count = (SELECT count(DISTINCT e.node_rowid) FROM document_entities e JOIN document_chunks c ON c.id = e.chunk_id WHERE c.document_rowid = documents.id)
            WHERE id = ? AND tenant_id = ? AND pending = 1`,
         )
-        .run(documentRowid, write.tenantId);
+        .run(documentRowid, write.tenantId).changes;
+      if (published === 0) return;
+      const document = { tenant: write.tenantId, document: documentRowid };
+      this.db.prepare(SQLITE_DOCUMENT_KEYWORDS_INSERT_SQL).run(document);
+      this.db.prepare(SQLITE_KEYWORD_COUNTS_ADJUST_SQL).run({ ...document, sign: 1 });
     })();
   }
 
@@ -198,12 +216,19 @@ export class SqliteDocumentStorage implements DocumentStorage {
   }
 
   async hide(tenantId: string, documentId: string) {
-    const row = this.db
-      .prepare(
-        'UPDATE documents SET pending = 1 WHERE tenant_id = ? AND document_id = ? AND pending = 0 RETURNING id, chunk_count',
-      )
-      .get(tenantId, documentId) as { id: number; chunk_count: number } | undefined;
-    return row && { id: row.id, chunkCount: row.chunk_count };
+    return this.db.transaction(() => {
+      const row = this.db
+        .prepare(
+          'UPDATE documents SET pending = 1 WHERE tenant_id = ? AND document_id = ? AND pending = 0 RETURNING id, chunk_count',
+        )
+        .get(tenantId, documentId) as { id: number; chunk_count: number } | undefined;
+      if (row) {
+        this.db.prepare(SQLITE_KEYWORD_COUNTS_ADJUST_SQL).run({ tenant: tenantId, document: row.id, sign: -1 });
+        this.db.prepare(KEYWORD_COUNTS_PRUNE_SQL('?')).run(tenantId);
+        this.db.prepare('DELETE FROM document_keywords WHERE document_rowid = ?').run(row.id);
+      }
+      return row && { id: row.id, chunkCount: row.chunk_count };
+    })();
   }
 
   async removeHiddenBatch(tenantId: string, documentRowid: number, limit: number): Promise<number> {
@@ -238,8 +263,29 @@ export class SqliteDocumentStorage implements DocumentStorage {
   }
 
   async keyword(tenantId: string, terms: readonly string[], k: number): Promise<Scored> {
-    if (terms.length === 0) return [];
-    return this.db.prepare(SQLITE_KEYWORD_SQL).all({ tenant: tenantId, terms: JSON.stringify(terms), k }) as Scored;
+    return keywordSearch(this.keywordIndex, tenantId, terms, k);
+  }
+
+  private readonly keywordIndex: KeywordIndex = {
+    termWeights: async (tenantId, terms) =>
+      this.db.prepare(SQLITE_TERM_WEIGHTS_SQL).all({ tenant: tenantId, terms: JSON.stringify(terms) }) as TermWeight[],
+    heaviestPostings: async (tenantId, term, limit) =>
+      this.db.prepare(SQLITE_HEAVIEST_POSTINGS_SQL).all({ tenant: tenantId, term, limit }) as Posting[],
+    score: async (tenantId, terms, k, among) => {
+      const parameters = { tenant: tenantId, terms: JSON.stringify(terms), k };
+      return (
+        among
+          ? this.db.prepare(SQLITE_KEYWORD_AMONG_SQL).all({ ...parameters, chunks: JSON.stringify(among) })
+          : this.db.prepare(SQLITE_KEYWORD_SQL).all(parameters)
+      ) as Scored;
+    },
+  };
+
+  async documentKeyword(tenantId: string, terms: readonly string[], chunks: readonly number[]): Promise<Scored> {
+    if (terms.length === 0 || chunks.length === 0) return [];
+    return this.db
+      .prepare(SQLITE_DOCUMENT_KEYWORD_SQL)
+      .all({ tenant: tenantId, terms: JSON.stringify(terms), chunks: JSON.stringify(chunks) }) as Scored;
   }
 
   async ensureSpace(space: string, dimension: number) {
@@ -258,16 +304,17 @@ export class SqliteDocumentStorage implements DocumentStorage {
   }
 
   async vectorsOf(tenantId: string, space: string, ids: readonly number[]): Promise<Map<number, Float32Array>> {
-    const out = new Map<number, Float32Array>();
-    const table = this.tableOf(space);
-    if (!table) return out;
-    const one = this.db.prepare(`SELECT embedding FROM ${table} WHERE rowid = ? AND tenant_id = ?`).pluck();
-    for (const id of ids) {
-      const bytes = one.get(BigInt(id), tenantId) as Buffer | undefined;
-      if (bytes)
-        out.set(id, new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
-    }
-    return out;
+    const rows = this.db
+      .prepare(
+        'SELECT chunk_id, embedding FROM document_chunk_vectors WHERE chunk_id IN (SELECT value FROM json_each(?)) AND tenant_id = ? AND space = ?',
+      )
+      .all(JSON.stringify(ids), tenantId, space) as Array<{ chunk_id: number; embedding: Buffer }>;
+    return new Map(
+      rows.map(({ chunk_id: id, embedding: bytes }) => [
+        id,
+        new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)),
+      ]),
+    );
   }
 
   async nearest(tenantId: string, space: string, vector: Float32Array, k: number) {
@@ -296,9 +343,13 @@ export class SqliteDocumentStorage implements DocumentStorage {
     this.db.transaction(() => {
       const insert = this.db.prepare(`INSERT INTO ${toTable} (rowid, tenant_id, embedding) VALUES (?, ?, ?)`);
       const remove = fromTable ? this.db.prepare(`DELETE FROM ${fromTable} WHERE rowid = ?`) : undefined;
+      const copy = this.db.prepare(
+        'INSERT OR REPLACE INTO document_chunk_vectors (chunk_id, tenant_id, space, embedding) VALUES (?, ?, ?, ?)',
+      );
       for (const [id, vector] of vectors) {
         remove?.run(BigInt(id));
         insert.run(BigInt(id), tenantId, vector);
+        copy.run(id, tenantId, space, vector);
       }
       this.db
         .prepare('UPDATE documents SET embedding_space = ? WHERE id = ? AND tenant_id = ?')
@@ -331,6 +382,8 @@ export class SqliteDocumentStorage implements DocumentStorage {
     return this.db.transaction(() => {
       // Postings by their key, then chunks (their delete triggers take their vectors along).
       this.db.prepare('DELETE FROM document_postings WHERE tenant_id = ?').run(tenantId);
+      this.db.prepare('DELETE FROM document_keywords WHERE tenant_id = ?').run(tenantId);
+      this.db.prepare('DELETE FROM document_keyword_counts WHERE tenant_id = ?').run(tenantId);
       this.db.prepare('DELETE FROM document_chunks WHERE tenant_id = ?').run(tenantId);
       this.db.prepare('DELETE FROM document_terms WHERE tenant_id = ?').run(tenantId);
       return this.db.prepare('DELETE FROM documents WHERE tenant_id = ?').run(tenantId).changes;

@@ -141,6 +141,8 @@ export interface DocumentStorage {
   termStatistics(tenantId: string, terms: readonly string[]): Promise<TermStatistics>;
   /** Chunks by BM25 over the tenant's own statistics, best first (`terms`: keyword terms; one given twice counts twice). */
   keyword(tenantId: string, terms: readonly string[], k: number): Promise<Scored>;
+  /** The given chunks whose documents hold a term, each with its whole document's BM25 score, best first. */
+  documentKeyword(tenantId: string, terms: readonly string[], chunks: readonly number[]): Promise<Scored>;
 
   /** The vector space's index, created on first use (the spec's "indexes created on first upload"). */
   ensureSpace(space: string, dimension: number): Promise<{ index: string; created: boolean }>;

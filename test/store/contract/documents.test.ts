@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { countedTermsOf, keywordCountsOf, keywordTermsOf } from '../../../src/documents/keywords.js';
+import { POSTINGS_PER_TERM } from '../../../src/documents/keyword-search.js';
 import { countTerms, type DocumentStorage } from '../../../src/documents/storage.js';
 import { documentStoresOn, type DocumentStores } from '../../../src/documents/stores.js';
 import type { StoreBackend } from '../../../src/store/backend.js';
@@ -118,6 +119,20 @@ describeStoreContract<DocumentStores>(
       return ids.map((id) => rows.get(id)?.text);
     };
     const keyword = (tenantId: string, query: string) => store().keyword(tenantId, keywordTermsOf(query), 100);
+    /** The hits are FTS5's ranking: the same texts in the same order with the same scores. */
+    const expectRanking = async (
+      tenantId: string,
+      hits: Array<{ id: number; score: number }>,
+      expected: Array<{ text: string; score: number }>,
+    ) => {
+      expect(
+        await textsOf(
+          tenantId,
+          hits.map((h) => h.id),
+        ),
+      ).toEqual(expected.map((e) => e.text));
+      expect(hits.map((h) => h.score.toFixed(12))).toEqual(expected.map((e) => e.score.toFixed(12)));
+    };
 
     it('writes a document and reads it back; a pending one is read by nothing', async () => {
       const tenant = await subject.backend.addTenant();
@@ -148,13 +163,101 @@ describeStoreContract<DocumentStores>(
       await store().ensureSpace(SPACE, 3);
       for (const text of CORPUS) await writeDocument(store(), tenant, [{ text }]);
       const hits = await keyword(tenant, 'launch payments rollout');
-      const expected = fts5Ranking(CORPUS, '"launch" OR "payments" OR "rollout"');
+      await expectRanking(tenant, hits, fts5Ranking(CORPUS, '"launch" OR "payments" OR "rollout"'));
+    });
+
+    it('ranks whole documents cut into chunks as FTS5 ranks the same texts uncut, pending ones left out', async () => {
+      const tenant = await subject.backend.addTenant();
+      await store().ensureSpace(SPACE, 3);
+      const documents = [[CORPUS[0], CORPUS[3]], [CORPUS[1], CORPUS[2]], [CORPUS[2]]];
+      const ids: string[] = [];
+      for (const chunks of documents)
+        ids.push(
+          (
+            await writeDocument(
+              store(),
+              tenant,
+              chunks.map((text) => ({ text })),
+            )
+          ).documentId,
+        );
+      await writeDocument(store(), tenant, [{ text: CORPUS[0] }], { publish: false });
+      const terms = keywordTermsOf('launch payments rollout');
+      const candidates = await store().keyword(tenant, terms, 100);
+      const hits = await store().documentKeyword(
+        tenant,
+        terms,
+        candidates.map((c) => c.id),
+      );
+      const rows = await store().chunks(
+        tenant,
+        hits.map((h) => h.id),
+      );
+      const ranked = hits.map((h) => ({
+        document: ids.indexOf(rows.get(h.id)!.document_id),
+        text: rows.get(h.id)!.text,
+      }));
+      const uncut = documents.map((chunks) => chunks.join(' '));
+      const expected = fts5Ranking(uncut, '"launch" OR "payments" OR "rollout"').map((e) => ({
+        document: uncut.indexOf(e.text),
+        score: e.score,
+      }));
+      // Each document's chunks that hold a query word (the budget chunk holds none), with its document's score.
+      const matching = [[CORPUS[0]], [CORPUS[1], CORPUS[2]], [CORPUS[2]]];
+      expect(ranked).toEqual(
+        expected.flatMap((e) => matching[e.document].map((text) => ({ document: e.document, text }))),
+      );
+      expect(hits.map((h) => h.score.toFixed(12))).toEqual(
+        expected.flatMap((e) => matching[e.document].map(() => e.score.toFixed(12))),
+      );
+    });
+
+    it('takes a removed document out of the whole-document and chunk statistics at once', async () => {
+      const tenant = await subject.backend.addTenant();
+      await store().ensureSpace(SPACE, 3);
+      const written = [];
+      for (const text of CORPUS) written.push(await writeDocument(store(), tenant, [{ text }]));
+      await store().hide(tenant, written[0].documentId);
+      const terms = keywordTermsOf('launch payments rollout');
+      const candidates = await store().keyword(tenant, terms, 100);
+      const byDocument = await store().documentKeyword(
+        tenant,
+        terms,
+        candidates.map((c) => c.id),
+      );
+      const expected = fts5Ranking(CORPUS.slice(1), '"launch" OR "payments" OR "rollout"');
+      await expectRanking(tenant, candidates, expected);
+      await expectRanking(tenant, byDocument, expected);
+    });
+
+    it('ranks by FTS5 bm25 when a query term is in thousands of chunks, reading only its heaviest postings', async () => {
+      const tenant = await subject.backend.addTenant();
+      await store().ensureSpace(SPACE, 3);
+      // Every chunk names the common word, a few of them more than once or beside the rare one.
+      const texts = Array.from({ length: POSTINGS_PER_TERM + 300 }, (_, i) =>
+        [
+          `filler ${i}`,
+          i % 500 === 7 ? 'common common common' : 'common',
+          i % 700 === 3 ? 'rare' : '',
+          'words in a line',
+        ].join(' '),
+      );
+      await writeDocument(
+        store(),
+        tenant,
+        texts.map((text) => ({ text })),
+      );
+      // The four chunks with both words, then the five with the common one thrice (equal scores, any order).
+      const hits = await store().keyword(tenant, keywordTermsOf('rare common'), 9);
+      const expected = fts5Ranking(texts, '"rare" OR "common"').slice(0, 9);
       expect(
-        await textsOf(
-          tenant,
-          hits.map((h) => h.id),
+        new Set(
+          await textsOf(
+            tenant,
+            hits.map((h) => h.id),
+          ),
         ),
-      ).toEqual(expected.map((e) => e.text));
+      ).toEqual(new Set(expected.map((e) => e.text)));
       expect(hits.map((h) => h.score.toFixed(12))).toEqual(expected.map((e) => e.score.toFixed(12)));
     });
 

@@ -1,0 +1,61 @@
+import { BM25 } from '../store/keywords/bm25.js';
+import type { Scored } from './storage.js';
+
+/** A query term's statistics: how many visible chunks hold it, its idf (times how often it was asked). */
+export interface TermWeight {
+  term: string;
+  df: number;
+  idf: number;
+  averageLength: number;
+}
+
+export interface Posting {
+  id: number;
+  tf: number;
+  length: number;
+}
+
+/** What the keyword search reads of a backend's postings. */
+export interface KeywordIndex {
+  termWeights(tenantId: string, terms: readonly string[]): Promise<TermWeight[]>;
+  /** The term's postings that weigh most (most occurrences, then shortest chunk), at most `limit`. */
+  heaviestPostings(tenantId: string, term: string, limit: number): Promise<Posting[]>;
+  /** The best `k` chunks by BM25 over the tenant's statistics, among the `among` chunks alone when given. */
+  score(tenantId: string, terms: readonly string[], k: number, among?: readonly number[]): Promise<Scored>;
+}
+
+/** Postings of one term read for candidates, when it has more. */
+export const POSTINGS_PER_TERM = 2000;
+/** Candidates scored exactly, per result asked for (at least `MIN_CANDIDATES`). */
+const CANDIDATES_PER_RESULT = 4;
+const MIN_CANDIDATES = 400;
+
+const bm25 = (idf: number, tf: number, length: number, averageLength: number) =>
+  (idf * tf * (BM25.k1 + 1)) / (tf + BM25.k1 * (1 - BM25.b + (BM25.b * length) / averageLength));
+
+/**
+ * The best `k` chunks by BM25. When every term is in at most `POSTINGS_PER_TERM` chunks, every chunk holding
+ * one is scored (exact). Otherwise scoring every chunk that holds a common word costs most of a query at
+ * 100,000 chunks: each term's heaviest postings (as FTS5 would rank them by that term alone) make the
+ * candidates, their partial scores keep the best few hundred, and those are scored on every term exactly.
+ * A chunk that holds a common term only lightly and no rarer term may then be missed.
+ */
+export async function keywordSearch(
+  index: KeywordIndex,
+  tenantId: string,
+  terms: readonly string[],
+  k: number,
+): Promise<Scored> {
+  if (terms.length === 0) return [];
+  const weights = await index.termWeights(tenantId, terms);
+  if (weights.every((w) => w.df <= POSTINGS_PER_TERM)) return index.score(tenantId, terms, k);
+  const partial = new Map<number, number>();
+  for (const w of weights)
+    for (const p of await index.heaviestPostings(tenantId, w.term, POSTINGS_PER_TERM))
+      partial.set(p.id, (partial.get(p.id) ?? 0) + bm25(w.idf, p.tf, p.length, w.averageLength));
+  const among = [...partial]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, Math.max(k * CANDIDATES_PER_RESULT, MIN_CANDIDATES))
+    .map(([id]) => id);
+  return index.score(tenantId, terms, k, among);
+}
