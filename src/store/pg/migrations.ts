@@ -3,6 +3,7 @@ import { auditSchema } from './schema/audit.js';
 import { confirmationsSchema } from './schema/confirmations.js';
 import { consentLinksSchema } from './schema/consent-links.js';
 import { coreSchema } from './schema/core.js';
+import { documentKeywordsSchema } from './schema/document-keywords.js';
 import { documentSchema } from './schema/documents.js';
 import { graphSyncSchema } from './schema/graph-sync.js';
 import { graphKeyProbesSchema } from './schema/graph-key-probes.js';
@@ -25,4 +26,5 @@ export const pgMigrations: readonly PgMigration[] = [
   { id: '008_identity_links', sql: identityLinksSchema },
   { id: '009_tenant_policy', sql: tenantPolicySchema },
   { id: '010_graph_sync', sql: graphSyncSchema },
+  { id: '011_document_keywords', sql: documentKeywordsSchema },
 ];

@@ -53,6 +53,11 @@ async function seedTenant(tenantId: string, space: string): Promise<void> {
   await q('INSERT INTO document_entities (tenant_id, chunk_id, node_rowid) VALUES ($1, $2, $3)', [chunkId, ada]);
   await q("INSERT INTO document_terms (tenant_id, term, df) VALUES ($1, 'engin', 1)");
   await q(
+    "INSERT INTO document_keywords (tenant_id, term, document_rowid, tf, chunks) VALUES ($1, 'engin', $2, 1, 1)",
+    [document.rows[0].id],
+  );
+  await q("INSERT INTO document_keyword_counts (tenant_id, term, chunks, documents) VALUES ($1, 'engin', 1, 1)");
+  await q(
     "INSERT INTO document_postings (tenant_id, term, chunk_id, tf, chunk_length) VALUES ($1, 'engin', $2, 1, 2)",
     [chunkId],
   );
