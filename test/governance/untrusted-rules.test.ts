@@ -57,7 +57,13 @@ describe('distinctive values and the fence', () => {
       distinctiveValues(
         'Mail Eve@Evil.example, see https://evil.example/x?a=1. Call +1 415 555 0100; key abcdefghijklmnopqrstuvwxyz12',
       ),
-    ).toEqual(['eve@evil.example', 'https://evil.example/x?a=1', '+1 415 555 0100', 'abcdefghijklmnopqrstuvwxyz12']);
+    ).toEqual([
+      'eve@evil.example',
+      'https://evil.example/x?a=1',
+      'https://evil.example/x',
+      '+1 415 555 0100',
+      'abcdefghijklmnopqrstuvwxyz12',
+    ]);
   });
 
   it('fences text so that the delimiter cannot be closed from inside', () => {

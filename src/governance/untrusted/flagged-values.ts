@@ -22,9 +22,25 @@ export function distinctiveValues(text: string): string[] {
   for (const pattern of DISTINCTIVE)
     for (const match of text.matchAll(pattern)) {
       const value = match[0].replace(TRAILING_PUNCTUATION, '').toLowerCase();
-      if (value.replace(/\D/g, '').length >= 8 || /[a-z]/.test(value)) found.add(value);
+      if (value.replace(/\D/g, '').length < 8 && !/[a-z]/.test(value)) continue;
+      found.add(value);
+      // A link is as telling without the query an exfiltrating image fills in.
+      if (/^https?:/.test(value)) found.add(value.replace(/[?#].*$/, ''));
     }
   return [...found];
+}
+
+/** Characters that continue a value: `…/c/1` is not carried by `…/c/101`, nor `a@b.example` by `xa@b.example`. */
+const CONTINUES = /[\w+/@-]/;
+
+/** Whether the text holds the value whole, not as part of a longer one. */
+function carries(text: string, value: string): boolean {
+  for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + 1)) {
+    const before = text[at - 1] ?? ' ';
+    const after = text[at + value.length] ?? ' ';
+    if (!CONTINUES.test(before) && !CONTINUES.test(after)) return true;
+  }
+  return false;
 }
 
 /** Most values remembered per user: the oldest go first. */
@@ -70,7 +86,7 @@ export class FlaggedValues {
     const text = JSON.stringify(args).toLowerCase();
     for (const [value, { source, until }] of held) {
       if (until < now) held.delete(value);
-      else if (text.includes(value)) return { value, source };
+      else if (carries(text, value)) return { value, source };
     }
     return undefined;
   }

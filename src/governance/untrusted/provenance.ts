@@ -52,14 +52,40 @@ const TEXT_KEYS = new Set([
   'subject',
 ]);
 /** Fields naming who wrote the object they sit in. */
-const AUTHOR_KEYS = ['author', 'from', 'user', 'sender', 'creator', 'created_by', 'reporter', 'owner', 'organizer'];
+const AUTHOR_KEYS = [
+  'author_email',
+  'author',
+  'from',
+  'user',
+  'sender',
+  'creator',
+  'created_by',
+  'reporter',
+  'owner',
+  'organizer',
+];
 const AUTHOR_NAME_KEYS = ['email', 'emailAddress', 'address', 'user_email', 'login', 'displayName', 'name', 'id'];
+/** Encoded copies of a text (Gmail's base64url bodies, raw messages; their decoded view is what is read) and format names. */
+const ENCODED_KEYS = new Set(['data', 'raw', 'representation']);
 const EMAIL = /[\w.+-]+@([\w-]+(?:\.[\w-]+)+)/;
 
 export const carriesPeopleText = (tool: ToolDefinition): boolean =>
   tool.capability.type === 'read' && PEOPLE_TEXT_SYSTEMS.has(tool.system);
 
+/** A mail's sender, from its headers (`[{name: 'From', value}]`) or its payload's. */
+function senderOf(node: Record<string, unknown>): string | undefined {
+  const payload = node.payload as Record<string, unknown> | undefined;
+  const headers = node.headers ?? payload?.headers;
+  if (!Array.isArray(headers)) return undefined;
+  const from = (headers as Array<{ name?: unknown; value?: unknown }>).find(
+    (h) => typeof h.name === 'string' && h.name.toLowerCase() === 'from',
+  );
+  return typeof from?.value === 'string' ? from.value : undefined;
+}
+
 function authorOf(node: Record<string, unknown>): string | undefined {
+  const sender = senderOf(node);
+  if (sender) return sender;
   for (const key of AUTHOR_KEYS) {
     const value = node[key];
     if (typeof value === 'string' && value) return value;
@@ -103,7 +129,8 @@ export function untrustedFieldsOf(system: string, result: unknown, domains: read
     if (typeof node === 'string') mark(node, path, author);
     else if (Array.isArray(node)) node.forEach((item, i) => walkText(item, pathOf(path, i), author));
     else if (node && typeof node === 'object')
-      for (const [key, item] of Object.entries(node)) walkText(item, pathOf(path, key), author);
+      for (const [key, item] of Object.entries(node))
+        if (!ENCODED_KEYS.has(key)) walkText(item, pathOf(path, key), author);
   };
   const walk = (node: unknown, path: string, inherited: string | undefined) => {
     if (Array.isArray(node)) return node.forEach((item, i) => walk(item, pathOf(path, i), inherited));
@@ -111,6 +138,7 @@ export function untrustedFieldsOf(system: string, result: unknown, domains: read
     const record = node as Record<string, unknown>;
     const author = authorOf(record) ?? inherited;
     for (const [key, value] of Object.entries(record)) {
+      if (ENCODED_KEYS.has(key)) continue;
       if (TEXT_KEYS.has(key) && value !== null && typeof value !== 'number' && typeof value !== 'boolean')
         walkText(value, pathOf(path, key), author);
       else walk(value, pathOf(path, key), author);
