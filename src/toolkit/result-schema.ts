@@ -1,3 +1,4 @@
+import type { CapabilitySpec } from './define-tool.js';
 import type { JsonSchema } from './json-schema.js';
 
 /**
@@ -35,4 +36,35 @@ export const CACHE_INFO_PROPERTY: JsonSchema = {
     },
     computed_at: { type: 'string', format: 'date-time', description: 'When the figures were computed' },
   },
+};
+
+/**
+ * Systems whose read results carry what people wrote (issues and comments, tickets, chat, mail, pages,
+ * documents, CRM notes, event descriptions): their results say who wrote which field (`untrusted_content`).
+ */
+const PEOPLE_TEXT_SYSTEMS = new Set([
+  'code_host',
+  'ticketing',
+  'chat',
+  'team_chat',
+  'suite',
+  'wiki',
+  'notes',
+  'unified_notes',
+  'documents',
+  'crm',
+  'calendar',
+]);
+
+export const carriesPeopleText = (tool: { system: string; capability: CapabilitySpec }): boolean =>
+  tool.capability.type === 'read' && PEOPLE_TEXT_SYSTEMS.has(tool.system);
+
+/**
+ * What the governance adds to a result holding people's text: `{system, authors: [{author, organisation:
+ * inside|outside|unknown, fields}], flagged: [{path, author, rules}]}`. Declared briefly: every such tool's
+ * listing carries it.
+ */
+export const UNTRUSTED_CONTENT_PROPERTY: JsonSchema = {
+  type: 'object',
+  description: 'Who wrote which fields, inside or outside the organisation; flagged: instruction-like text',
 };

@@ -1,4 +1,3 @@
-import type { ToolDefinition } from '../../toolkit/define-tool.js';
 import { pathOf } from '../secrets.js';
 import { instructionRulesIn } from './instruction-rules.js';
 
@@ -15,24 +14,6 @@ export interface UntrustedField {
   flagged?: string[];
   text: string;
 }
-
-/**
- * Systems whose read results carry what people wrote (issues and comments, tickets, chat, mail, pages,
- * documents, CRM notes, event descriptions). Their results are walked by field name, whatever the tool.
- */
-const PEOPLE_TEXT_SYSTEMS = new Set([
-  'code_host',
-  'ticketing',
-  'chat',
-  'team_chat',
-  'suite',
-  'wiki',
-  'notes',
-  'unified_notes',
-  'documents',
-  'crm',
-  'calendar',
-]);
 
 /** Fields holding text people wrote; an object under one of them is text throughout (a page's `body.storage`). */
 const TEXT_KEYS = new Set([
@@ -68,9 +49,6 @@ const AUTHOR_NAME_KEYS = ['email', 'emailAddress', 'address', 'user_email', 'log
 /** Encoded copies of a text (Gmail's base64url bodies, raw messages; their decoded view is what is read) and format names. */
 const ENCODED_KEYS = new Set(['data', 'raw', 'representation']);
 const EMAIL = /[\w.+-]+@([\w-]+(?:\.[\w-]+)+)/;
-
-export const carriesPeopleText = (tool: ToolDefinition): boolean =>
-  tool.capability.type === 'read' && PEOPLE_TEXT_SYSTEMS.has(tool.system);
 
 /** A mail's sender, from its headers (`[{name: 'From', value}]`) or its payload's. */
 function senderOf(node: Record<string, unknown>): string | undefined {

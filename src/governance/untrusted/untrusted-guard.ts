@@ -2,7 +2,8 @@ import type { Caller, Clock } from '../../toolkit/context.js';
 import type { ToolDefinition } from '../../toolkit/define-tool.js';
 import { UNTRUSTED_CONTENT_KEY } from './fence.js';
 import { distinctiveValues, FlaggedValues, type FlaggedSource } from './flagged-values.js';
-import { carriesPeopleText, provenanceBlock, untrustedFieldsOf } from './provenance.js';
+import { carriesPeopleText } from '../../toolkit/result-schema.js';
+import { provenanceBlock, untrustedFieldsOf } from './provenance.js';
 
 /** How long a flagged value keeps an action carrying it behind a person's confirmation. */
 export const FLAGGED_VALUES_TTL_MS = 10 * 60_000;
