@@ -39,25 +39,27 @@ export const CACHE_INFO_PROPERTY: JsonSchema = {
 };
 
 /**
- * Systems whose read results carry what people wrote (issues and comments, tickets, chat, mail, pages,
- * documents, CRM notes, event descriptions): their results say who wrote which field (`untrusted_content`).
+ * The read tools whose results carry what people wrote, by system and tool name: issues, pull requests
+ * and comments; tickets and comments; Slack and Google Chat messages; mail; wiki and Notion pages;
+ * documents; CRM records' notes; calendar events. Their results say who wrote which field
+ * (`untrusted_content`); catalog entities (repositories, projects, spaces, users, labels) do not.
  */
-const PEOPLE_TEXT_SYSTEMS = new Set([
-  'code_host',
-  'ticketing',
-  'chat',
-  'team_chat',
-  'suite',
-  'wiki',
-  'notes',
-  'unified_notes',
-  'documents',
-  'crm',
-  'calendar',
-]);
+const PEOPLE_TEXT_TOOLS: Readonly<Record<string, RegExp>> = {
+  code_host: /issue|pull_request|_prs|comment|my_code_host_work/,
+  ticketing: /ticket|issue|comment|my_ticketing_work/,
+  chat: /message|repl/,
+  team_chat: /message/,
+  suite: /mail_message|mail_thread|_message|_event/,
+  calendar: /event/,
+  wiki: /page|comment|search|my_wiki_work/,
+  notes: /page|search|query_database/,
+  unified_notes: /page|comment/,
+  documents: /get_document|query_documents/,
+  crm: /contact|lead|opportunit|account/,
+};
 
-export const carriesPeopleText = (tool: { system: string; capability: CapabilitySpec }): boolean =>
-  tool.capability.type === 'read' && PEOPLE_TEXT_SYSTEMS.has(tool.system);
+export const carriesPeopleText = (tool: { system: string; name: string; capability: CapabilitySpec }): boolean =>
+  tool.capability.type === 'read' && (PEOPLE_TEXT_TOOLS[tool.system]?.test(tool.name) ?? false);
 
 /**
  * What the governance adds to a result holding people's text: `{system, authors: [{author, organisation:
