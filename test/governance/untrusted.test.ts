@@ -4,7 +4,8 @@ import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slackOf } from '../helpers/chat.js';
 import { ACTIONS, PLANTERS, restCall } from '../helpers/injections.js';
-import { call, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';
+import { auditLines } from '../helpers/audit-export.js';
+import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import { decide, pathOf } from './confirmation-flow.js';
 
 let server: TestServer;
@@ -35,16 +36,6 @@ async function formClient(token: string): Promise<Client> {
     }),
   );
   return client;
-}
-
-async function auditLines(tenantId: string): Promise<Array<Record<string, any>>> {
-  const response = await fetch(`${server.url}/admin/audit?tenant_id=${tenantId}`, {
-    headers: { 'X-API-KEY': TEST_API_KEY },
-  });
-  return (await response.text())
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, any>);
 }
 
 describe('over REST', () => {
@@ -89,7 +80,7 @@ describe('over REST', () => {
     );
     expect(refused.body.error.details.confirmation_token).toBeUndefined();
     expect(mailsSent()).toBe(before);
-    const audit = (await auditLines('acme')).findLast((line) => line.action === 'confirmation.refused');
+    const audit = (await auditLines(server, 'acme')).findLast((line) => line.action === 'confirmation.refused');
     expect(audit?.detail).toMatchObject({
       tool: 'suite_send_mail',
       reason: expect.stringContaining('taken from flagged content (suite_get_mail_message decoded.text'),
