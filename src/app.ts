@@ -285,6 +285,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     responseCache.invalidateTenant.bind(responseCache),
     graphFeature.dropTenant,
     (tenantId) => governance.policies.forget(tenantId),
+    (tenantId) => governance.untrusted.forgetTenant(tenantId),
   ];
   // A deleted tenant's rows, area by area (the analytics cache drops what it holds in memory with them).
   const purge = purgeAcross(tenantOwnedAreas(store, clock, { vault, analytics, graph, documents: documentRows }));

@@ -17,6 +17,7 @@ import { policyStoreOn } from './policy/open.js';
 import { PolicyGuard } from './policy/policy-guard.js';
 import { TenantPolicies } from './policy/tenant-policies.js';
 import { SecretGuard } from './secret-guard.js';
+import { taintReason, UntrustedContent } from './untrusted/untrusted-guard.js';
 
 const RETENTION_JOB = 'audit.retention';
 const RETENTION_INTERVAL_MS = 3_600_000;
@@ -41,6 +42,8 @@ export interface Governance {
   confirmations: ConfirmationGate;
   /** The confirmations themselves, for the page where a person confirms or declines. */
   confirmationStore: ConfirmationStore;
+  /** Provenance of what people wrote in results, and the flagged values each user was given. */
+  untrusted: UntrustedContent;
 }
 
 /** The audit log, the tenant policies, the secret scanning, confirmations and the audit retention cut (once per fleet, hourly). */
@@ -62,6 +65,7 @@ export function createGovernance(options: {
   const policies = new TenantPolicies(policyStoreOn(options.store));
   const admission = new PolicyGuard(policies, options.windows, clock);
   const secrets = new SecretGuard(policies);
+  const untrusted = new UntrustedContent(clock);
   const record = (entry: AuditEntry) => audit.record(entry);
   if (config.auditRetentionDays > 0)
     options.jobs.every(
@@ -84,6 +88,7 @@ export function createGovernance(options: {
       admit: (caller, tool) => admission.admit(caller, tool),
       checkArguments: (caller, tool, args) => secrets.checkArguments(caller, tool, args),
       maskResult: (caller, tool, result) => secrets.maskResult(caller, tool, result),
+      markResult: (caller, tool, result) => untrusted.mark(caller, tool, result),
     },
     observer: auditObserver(record, policies, config.nodeId),
     confirmations: new ConfirmationGate({
@@ -94,7 +99,12 @@ export function createGovernance(options: {
       ttlSeconds: config.confirmationTtlSeconds,
       publicUrl: options.publicUrl,
       record: (event) => recordAct(auditActOf(event)),
+      taintOf: (caller, tool, args) => {
+        const taint = untrusted.taintOf(caller, tool, args);
+        return taint && taintReason(taint);
+      },
     }),
     confirmationStore,
+    untrusted,
   };
 }

@@ -66,7 +66,7 @@ function plainly(value: unknown): boolean {
   return findSecrets(JSON.stringify(value) ?? '').length === 0;
 }
 
-const pathOf = (parent: string, key: string | number) =>
+export const pathOf = (parent: string, key: string | number) =>
   typeof key === 'number' ? `${parent}[${key}]` : parent ? `${parent}.${key}` : key;
 
 /** Every credential in the strings of a JSON value, by kind and path; never the secret itself. */

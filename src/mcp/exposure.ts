@@ -44,6 +44,7 @@ export function exposedOnly(registry: Registry, selection: ToolSelection, guard:
     },
     checkArguments: (caller, tool, args) => guard.checkArguments(caller, tool, args),
     maskResult: (caller, tool, result) => guard.maskResult(caller, tool, result),
+    markResult: (caller, tool, result) => guard.markResult?.(caller, tool, result) ?? result,
   };
 }
 

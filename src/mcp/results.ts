@@ -9,6 +9,7 @@ import {
   type Server,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import { fencedForText } from '../governance/untrusted/fence.js';
 import { AppError } from '../toolkit/errors.js';
 import { requestError, shownError } from '../toolkit/request-errors.js';
 import type { Logger } from '../toolkit/context.js';
@@ -19,11 +20,12 @@ export type Era = 'modern' | 'legacy';
 
 /**
  * A successful tool result: structured content plus the same JSON as text for hosts that only read
- * text, and links to the resources (graph entities, documents) a result of `system` names.
+ * text (what people wrote fenced there as untrusted data), and links to the resources (graph entities,
+ * documents) a result of `system` names.
  */
 export function successResult(result: Record<string, unknown>, system?: string): CallToolResult {
   return {
-    content: [{ type: 'text', text: JSON.stringify(result) }, ...resultLinks(system, result)],
+    content: [{ type: 'text', text: JSON.stringify(fencedForText(result)) }, ...resultLinks(system, result)],
     structuredContent: result,
   };
 }

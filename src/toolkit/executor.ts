@@ -44,6 +44,8 @@ export interface CallGuard {
   checkArguments(caller: Caller, tool: ToolDefinition, args: Record<string, unknown>): void;
   /** The handler's result as the caller, the caches and the observers may see it. */
   maskResult<T>(caller: Caller, tool: ToolDefinition, result: T): T;
+  /** The result as its caller sees it (paged and projected), with what the guard adds (its provenance). */
+  markResult?(caller: Caller, tool: ToolDefinition, result: Record<string, unknown>): Record<string, unknown>;
 }
 
 /** The check that a call a person must confirm was confirmed (throws CONFIRMATION_REQUIRED when not). */
@@ -256,7 +258,7 @@ export class Executor {
         durationMs: performance.now() - t0,
       });
       if (tool.capability.type === 'action') await this.options.settleChange?.(caller);
-      return visible;
+      return this.options.guard?.markResult?.(caller, tool, visible) ?? visible;
     } catch (thrown) {
       const error = toAppError(thrown, this.options.mapUpstreamError);
       if (error.code === 'INTERNAL_ERROR')

@@ -3,7 +3,12 @@ import { isListTool, type CapabilityType, type LlmHints, type ToolDefinition } f
 import { paginationJsonSchema, paginationShape } from './pagination.js';
 import { shareRepeatedParts, toJsonSchema, type JsonSchema } from './json-schema.js';
 import { hasUnsafeSegment } from './projection.js';
-import { CACHE_INFO_PROPERTY, PARTIAL_RESULT_PROPERTIES } from './result-schema.js';
+import {
+  CACHE_INFO_PROPERTY,
+  carriesPeopleText,
+  PARTIAL_RESULT_PROPERTIES,
+  UNTRUSTED_CONTENT_PROPERTY,
+} from './result-schema.js';
 
 export type { JsonSchema } from './json-schema.js';
 
@@ -303,6 +308,7 @@ export class Registry {
   }
 
   private buildOutputSchema(tool: ToolDefinition): JsonSchema | undefined {
+    const untrusted = carriesPeopleText(tool) ? { untrusted_content: UNTRUSTED_CONTENT_PROPERTY } : {};
     if (isListTool(tool)) {
       // A recursive item schema refers to its definitions from the document's root: they move there.
       const { $defs, ...item } = tool.item ? toJsonSchema(tool.item, 'output') : { type: 'object' };
@@ -322,6 +328,7 @@ export class Registry {
               }
             : {}),
           ...PARTIAL_RESULT_PROPERTIES,
+          ...untrusted,
         },
         ...($defs ? { $defs } : {}),
       };
@@ -332,7 +339,7 @@ export class Registry {
     const cache = tool.capability.type === 'analytical' ? { cache: CACHE_INFO_PROPERTY } : {};
     return {
       ...json,
-      properties: { ...((json.properties ?? {}) as JsonSchema), ...cache, ...PARTIAL_RESULT_PROPERTIES },
+      properties: { ...((json.properties ?? {}) as JsonSchema), ...cache, ...PARTIAL_RESULT_PROPERTIES, ...untrusted },
     };
   }
 }

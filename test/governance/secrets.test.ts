@@ -6,7 +6,8 @@ import { WORKSPACE_IDS } from '../../src/sandbox/credentials.js';
 import { connectInMemory } from '../mcp/connect.js';
 import { fakeState } from '../helpers/sandbox.js';
 import { SAMPLES } from '../helpers/secret-samples.js';
-import { call, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';
+import { auditLines } from '../helpers/audit-export.js';
+import { call, startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,16 +17,6 @@ afterAll(() => server.close());
 
 const COMMENT = { repo_id: 'acme/web', issue_number: 1 };
 const commentsSent = () => server.sandbox.faults.count('POST', '/comments');
-
-async function auditLines(tenantId: string): Promise<Array<Record<string, unknown>>> {
-  const response = await fetch(`${server.url}/admin/audit?tenant_id=${tenantId}`, {
-    headers: { 'X-API-KEY': TEST_API_KEY },
-  });
-  return (await response.text())
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
 
 describe('secrets in the arguments of an action', () => {
   it('over REST: 422 SECRET_DETECTED naming the kind and the argument, nothing sent, the audit record says so', async () => {
@@ -39,7 +30,7 @@ describe('secrets in the arguments of an action', () => {
     expect(body.error.message).toContain('github_token in body');
     expect(JSON.stringify(body)).not.toContain(SAMPLES.github_token);
     expect(commentsSent()).toBe(before);
-    const record = (await auditLines('acme')).findLast((line) => line.action === 'code_host_add_issue_comment');
+    const record = (await auditLines(server, 'acme')).findLast((line) => line.action === 'code_host_add_issue_comment');
     expect(record).toMatchObject({
       outcome: 'SECRET_DETECTED',
       detail: { secrets: [{ kind: 'github_token', path: 'body' }] },

@@ -26,6 +26,8 @@ interface GateDeps {
   /** The server's address as browsers reach it. */
   publicUrl: () => string;
   record: (event: ConfirmationEvent) => void;
+  /** Why an action carries a value from flagged content its caller was given (it then needs a person, always). */
+  taintOf?: (caller: Caller, tool: ToolDefinition, args: Record<string, unknown>) => string | undefined;
 }
 
 /** The page where a person confirms or declines a confirmation. */
@@ -54,7 +56,9 @@ export class ConfirmationGate implements ConfirmationCheck {
     presented: PresentedConfirmation,
   ): Promise<void> {
     const { store, clock } = this.deps;
-    if (!(await this.needs(caller, tool))) return;
+    // A call carrying flagged content's values is confirmed by a person on the page: no form, no token.
+    const tainted = this.deps.taintOf?.(caller, tool, args);
+    if (!tainted && !(await this.needs(caller, tool))) return;
     const masked = maskValue(args);
     const binding: ConfirmationBinding = {
       tenantId: caller.tenantId,
@@ -62,12 +66,12 @@ export class ConfirmationGate implements ConfirmationCheck {
       tool: tool.qualifiedName,
       argsDigest: argumentsDigest(masked),
     };
-    if (presented.confirmedInClient) {
+    if (presented.confirmedInClient && !tainted) {
       this.deps.record({ binding, event: 'confirmed', reason: "the user said yes in their client's form" });
       return;
     }
     const now = clock.now();
-    const used = await store.consume(binding, now, presented.token);
+    const used = await store.consume(binding, now, tainted ? undefined : presented.token);
     if (used) {
       this.deps.record({ binding, event: 'used', id: used });
       return;
@@ -76,9 +80,10 @@ export class ConfirmationGate implements ConfirmationCheck {
     const reason = presented.token ? refusalReason(earlier, binding, now) : undefined;
     // A token of this call that no person has confirmed yet: point at that same confirmation again.
     const pending = reason?.stillPending && earlier ? earlier : undefined;
-    const confirmation = pending ?? (await this.request(caller, tool, binding, masked, now));
-    this.deps.record({ binding, event: 'refused', id: confirmation.id, reason: reason?.text ?? 'not confirmed yet' });
-    throw this.required(confirmation, reason?.text);
+    const confirmation = pending ?? (await this.request(caller, tool, binding, masked, now, tainted));
+    const why = reason?.text ?? (tainted ? `not confirmed yet: ${tainted}` : 'not confirmed yet');
+    this.deps.record({ binding, event: 'refused', id: confirmation.id, reason: why });
+    throw this.required(confirmation, reason?.text, tainted);
   }
 
   private async request(
@@ -87,29 +92,31 @@ export class ConfirmationGate implements ConfirmationCheck {
     binding: ConfirmationBinding,
     masked: unknown,
     now: number,
+    tainted: string | undefined,
   ): Promise<Confirmation> {
     const confirmation: Confirmation = {
       ...binding,
       id: randomBytes(18).toString('base64url'),
       action: describeAction(tool, masked),
       args: canonicalJson(masked) ?? '{}',
-      tokenAllowed: this.deps.policy.allowsTokenConfirmation(caller.tenantId),
+      tokenAllowed: !tainted && this.deps.policy.allowsTokenConfirmation(caller.tenantId),
       status: 'pending',
       createdAt: now,
       expiresAt: now + this.deps.ttlSeconds * 1000,
     };
     if (!(await this.deps.store.create(confirmation, caller.tenantEpoch)))
       throw new AppError('UNAUTHORIZED', 'The tenant of this token no longer exists');
-    this.deps.record({ binding, event: 'requested', id: confirmation.id });
+    this.deps.record({ binding, event: 'requested', id: confirmation.id, ...(tainted ? { reason: tainted } : {}) });
     return confirmation;
   }
 
-  private required(confirmation: Confirmation, refused: string | undefined): AppError {
+  private required(confirmation: Confirmation, refused: string | undefined, tainted: string | undefined): AppError {
     const url = confirmationUrl(this.deps.publicUrl(), confirmation.id);
     const byToken = confirmation.tokenAllowed
       ? `, or send it again with the header ${CONFIRMATION_HEADER} (MCP: _meta "${CONFIRMATION_META_KEY}") set to ${confirmation.id}`
       : '';
-    const why = refused ? `${refused}. ` : '';
+    const why =
+      [refused, tainted && `This call ${tainted}`].filter(Boolean).join('. ') + (refused || tainted ? '. ' : '');
     return new AppError(
       'CONFIRMATION_REQUIRED',
       `${why}${confirmation.action}: this needs a person's confirmation and nothing was done. ` +
@@ -121,6 +128,7 @@ export class ConfirmationGate implements ConfirmationCheck {
           expires_at: new Date(confirmation.expiresAt).toISOString(),
           ...(confirmation.tokenAllowed ? { confirmation_token: confirmation.id } : {}),
           ...(refused ? { refused } : {}),
+          ...(tainted ? { untrusted_source: tainted } : {}),
         },
       },
     );
