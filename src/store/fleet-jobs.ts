@@ -10,6 +10,8 @@ export type JobOutcome = 'ran' | 'skipped';
  */
 export class FleetJobs {
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Scheduled jobs whose turn on this node has not ended yet. */
+  private readonly unfinished = new Set<string>();
 
   constructor(
     private readonly locks: FleetLocks,
@@ -18,24 +20,43 @@ export class FleetJobs {
   ) {}
 
   /** Runs `work` now unless another node is running the job; a failure is logged, not thrown. */
-  async run(job: string, work: () => Promise<void>): Promise<JobOutcome | 'failed'> {
+  run(job: string, work: () => Promise<void>): Promise<JobOutcome | 'failed'> {
+    return this.take(job, work, false);
+  }
+
+  /**
+   * Runs the job now and every `intervalMs` until `stop()`. Jobs scheduled together would otherwise
+   * outnumber the node's lock slots and every node would skip the same ones, so a turn waits for a slot;
+   * one still unfinished on this node makes the next turn skip.
+   */
+  every(job: string, intervalMs: number, work: () => Promise<void>): void {
+    const turn = () => {
+      if (this.unfinished.has(job)) {
+        this.settle(job, 'skipped');
+        return;
+      }
+      this.unfinished.add(job);
+      void this.take(job, work, true).finally(() => this.unfinished.delete(job));
+    };
+    turn();
+    const timer = setInterval(turn, intervalMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private async take(job: string, work: () => Promise<void>, waitForSlot: boolean): Promise<JobOutcome | 'failed'> {
     try {
-      const outcome: JobOutcome = (await this.locks.once(job, work)) ? 'ran' : 'skipped';
-      this.observe(job, outcome);
-      this.log.debug('background job', { job, outcome });
-      return outcome;
+      return this.settle(job, (await this.locks.once(job, work, { waitForSlot })) ? 'ran' : 'skipped');
     } catch (error) {
       this.log.warn('background job failed', { job, error: error instanceof Error ? error.message : String(error) });
       return 'failed';
     }
   }
 
-  /** Runs the job now and every `intervalMs` until `stop()`. */
-  every(job: string, intervalMs: number, work: () => Promise<void>): void {
-    void this.run(job, work);
-    const timer = setInterval(() => void this.run(job, work), intervalMs);
-    timer.unref();
-    this.timers.add(timer);
+  private settle(job: string, outcome: JobOutcome): JobOutcome {
+    this.observe(job, outcome);
+    this.log.debug('background job', { job, outcome });
+    return outcome;
   }
 
   stop(): void {

@@ -8,8 +8,12 @@ import { LOCK_SPACE, tryPgSessionLock } from './pg/advisory.js';
  * PostgreSQL it is an advisory lock.
  */
 export interface FleetLocks {
-  /** Runs `work` unless it already runs under `name` somewhere (then skips it); whether it ran. */
-  once(name: string, work: () => Promise<void>): Promise<boolean>;
+  /**
+   * Runs `work` unless it already runs under `name` somewhere (then skips it); whether it ran. With
+   * `waitForSlot`, a node out of lock slots waits for one instead of skipping (only for callers holding
+   * no slot themselves, or they could wait for each other).
+   */
+  once(name: string, work: () => Promise<void>, options?: { waitForSlot?: boolean }): Promise<boolean>;
 }
 
 /** The locks of the one process using the store. */
@@ -31,23 +35,31 @@ export class LocalLocks implements FleetLocks {
 /**
  * Advisory locks of the database every node shares. Each lock held keeps a pooled connection while its
  * work runs (an analytics refresh waits on upstreams meanwhile), so this node holds at most a quarter of
- * its pool this way: past that a job skips its turn rather than starve the requests of connections.
+ * its pool this way: past that a job skips its turn (or waits for a slot, when asked) rather than starve
+ * the requests of connections.
  */
 export class PgFleetLocks implements FleetLocks {
   private held = 0;
   private readonly maxHeld: number;
+  private readonly slotWaiters: (() => void)[] = [];
 
   constructor(private readonly pool: pg.Pool) {
     this.maxHeld = Math.max(1, Math.floor((pool.options.max ?? 10) / 4));
   }
 
-  async once(name: string, work: () => Promise<void>): Promise<boolean> {
-    if (this.held >= this.maxHeld) return false;
-    this.held++;
+  async once(name: string, work: () => Promise<void>, options: { waitForSlot?: boolean } = {}): Promise<boolean> {
+    if (this.held >= this.maxHeld) {
+      // A skip here is not another node running the job: nobody would run this turn.
+      if (!options.waitForSlot) return false;
+      await new Promise<void>((resolve) => this.slotWaiters.push(resolve));
+    } else this.held++;
     try {
       return await tryPgSessionLock(this.pool, LOCK_SPACE.once, name, work);
     } finally {
-      this.held--;
+      const next = this.slotWaiters.shift();
+      // The slot passes straight to the next waiter, so no newcomer takes it in between.
+      if (next) next();
+      else this.held--;
     }
   }
 }
