@@ -2,13 +2,14 @@
 // and waits for its tool list, and loading ~800 separate ES modules costs more than the server's own
 // start-up. Code splitting keeps every dynamic import lazy (each command, each SDK loaded on first
 // use). Native addons and packages that find their own files at run time stay external.
+// Usage: node --import tsx scripts/bundle.ts [out dir, dist/bundle by default]
 import { build, type Plugin } from 'esbuild';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const TOOLS = join(ROOT, 'dist', 'tools');
-const OUT = join(ROOT, 'dist', 'bundle');
+const OUT = resolve(process.argv[2] ?? join(ROOT, 'dist', 'bundle'));
 const EXTERNAL = ['better-sqlite3', 'sqlite-vec', 'pdfjs-dist', '@modelcontextprotocol/ext-apps'];
 
 /** tools/systems.js finds system folders at run time; in the bundle, the folders found now are imported statically. */
@@ -71,6 +72,8 @@ const lazyCommonJs: Plugin = {
   },
 };
 
+// Chunk names carry content hashes: a chunk of an earlier build would otherwise stay beside the new ones.
+rmSync(OUT, { recursive: true, force: true });
 const result = await build({
   // Each worker is its own entry, beside the chunks that start it (they find it by URL: workerModule).
   entryPoints: {

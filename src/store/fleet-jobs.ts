@@ -19,9 +19,12 @@ export class FleetJobs {
     private readonly observe: (job: string, outcome: JobOutcome) => void = () => undefined,
   ) {}
 
-  /** Runs `work` now unless another node is running the job; a failure is logged, not thrown. */
-  run(job: string, work: () => Promise<void>): Promise<JobOutcome | 'failed'> {
-    return this.take(job, work, false);
+  /**
+   * Runs `work` now unless another node is running the job; a failure is logged, not thrown. `metricLabel`
+   * names the job in the metrics when `job`, its lock key, carries a value without bound (a tenant id).
+   */
+  run(job: string, work: () => Promise<void>, metricLabel = job): Promise<JobOutcome | 'failed'> {
+    return this.take(job, metricLabel, work, false);
   }
 
   /**
@@ -32,11 +35,11 @@ export class FleetJobs {
   every(job: string, intervalMs: number, work: () => Promise<void>): void {
     const turn = () => {
       if (this.unfinished.has(job)) {
-        this.settle(job, 'skipped');
+        this.settle(job, job, 'skipped');
         return;
       }
       this.unfinished.add(job);
-      void this.take(job, work, true).finally(() => this.unfinished.delete(job));
+      void this.take(job, job, work, true).finally(() => this.unfinished.delete(job));
     };
     turn();
     const timer = setInterval(turn, intervalMs);
@@ -44,17 +47,23 @@ export class FleetJobs {
     this.timers.add(timer);
   }
 
-  private async take(job: string, work: () => Promise<void>, waitForSlot: boolean): Promise<JobOutcome | 'failed'> {
+  private async take(
+    job: string,
+    metricLabel: string,
+    work: () => Promise<void>,
+    waitForSlot: boolean,
+  ): Promise<JobOutcome | 'failed'> {
     try {
-      return this.settle(job, (await this.locks.once(job, work, { waitForSlot })) ? 'ran' : 'skipped');
+      const ran = await this.locks.once(job, work, { waitForSlot });
+      return this.settle(job, metricLabel, ran ? 'ran' : 'skipped');
     } catch (error) {
       this.log.warn('background job failed', { job, error: error instanceof Error ? error.message : String(error) });
       return 'failed';
     }
   }
 
-  private settle(job: string, outcome: JobOutcome): JobOutcome {
-    this.observe(job, outcome);
+  private settle(job: string, metricLabel: string, outcome: JobOutcome): JobOutcome {
+    this.observe(metricLabel, outcome);
     this.log.debug('background job', { job, outcome });
     return outcome;
   }

@@ -7,7 +7,9 @@ import type { SyncSettings, SyncStore, SystemSyncStatus } from './store.js';
 /** How often every node looks for tenants whose sync is due. */
 export const SYNC_TICK_MS = 60_000;
 const SCHEDULE_JOB = 'graph.sync.schedule';
-const tenantJob = (tenantId: string) => `graph.sync.tenant.${tenantId}`;
+const TENANT_JOB = 'graph.sync.tenant';
+// A lock per tenant, one metric label for them all.
+const tenantJob = (tenantId: string) => `${TENANT_JOB}.${tenantId}`;
 
 export interface SyncStatusView {
   enabled: boolean;
@@ -58,7 +60,7 @@ export class GraphSync {
   async runNow(tenantId: string): Promise<JobOutcome | 'failed' | 'off'> {
     const settings = await this.store.settings(tenantId);
     if (!settings?.enabled) return 'off';
-    return this.jobs.run(tenantJob(tenantId), () => this.runner.run(tenantId, settings));
+    return this.jobs.run(tenantJob(tenantId), () => this.runner.run(tenantId, settings), TENANT_JOB);
   }
 
   /** Syncs every tenant whose interval has passed since its last run began. */

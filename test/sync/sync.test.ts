@@ -228,3 +228,15 @@ describe('a deleted tenant', () => {
     expect((await admin('GET', 'brief')).status).toBe(404);
   });
 });
+
+describe('GET /metrics', () => {
+  it('counts every tenant sync under one job label', async () => {
+    for (const tenant of ['acme', 'globex']) {
+      expect((await admin('PUT', tenant, { enabled: true, interval_minutes: 30 })).status).toBe(200);
+      expect(await syncNow(tenant)).toBe('ran');
+    }
+    const text = (await call(server, 'GET', '/metrics')).body as string;
+    const jobs = [...text.matchAll(/^background_jobs_total\{[^}]*job="([^"]*)"/gm)].map((match) => match[1]);
+    expect([...new Set(jobs.filter((job) => job.startsWith('graph.sync.tenant')))]).toEqual(['graph.sync.tenant']);
+  });
+});

@@ -62,14 +62,19 @@ export class IdentityResolver {
   async resolveAll(writes: GraphWrites, people: readonly PersonToResolve[], source: string | null, now: number) {
     const aliasesOfPerson = people.map((person) => person.aliases ?? aliasesOf(person.identity));
     const found = await writes.lookupAliases([...new Set(aliasesOfPerson.flat())]);
+    const pinned = await manualLinksInConflict(writes, aliasesOfPerson, found);
     // Nodes merged away by an earlier person of the batch, and the node each went into.
     const mergedInto = new Map<number, number>();
     const current = (rowid: number) => mergedInto.get(rowid) ?? rowid;
     const rowids: Array<number | undefined> = [];
     const patches: NodePatch[] = [];
     for (const [index, person] of people.entries()) {
-      const known = [...new Set(aliasesOfPerson[index].flatMap((a) => (found.has(a) ? [current(found.get(a)!)] : [])))];
-      known.sort((a, b) => a - b);
+      const nodesOf = (aliases: readonly string[]) =>
+        [...new Set(aliases.flatMap((a) => (found.has(a) ? [current(found.get(a)!)] : [])))].sort((a, b) => a - b);
+      // An admin's link outweighs a record: a record naming it beside another person's identifiers is that person.
+      const aliases = aliasesOfPerson[index];
+      let known = nodesOf(aliases.filter((a) => !pinned.has(a)));
+      if (known.length === 0) known = nodesOf(aliases.filter((a) => pinned.has(a))).slice(0, 1);
       if (known.length === 0) continue;
       const rowid = known[0];
       for (const duplicate of known.slice(1)) {
@@ -95,6 +100,7 @@ export class IdentityResolver {
     const repoint = new Map<string, number>();
     aliasesOfPerson.forEach((aliases, index) => {
       for (const alias of aliases) {
+        if (pinned.has(alias)) continue;
         const was = found.get(alias);
         if (was === undefined || current(was) !== rowids[index]) repoint.set(alias, rowids[index]!);
       }
@@ -102,6 +108,22 @@ export class IdentityResolver {
     if (repoint.size) await writes.setAliases(repoint);
     return rowids as number[];
   }
+}
+
+/**
+ * The aliases an admin linked by hand among those of people whose aliases point at more than one node
+ * (elsewhere a manual link decides nothing): ingestion neither merges by them nor repoints them.
+ */
+async function manualLinksInConflict(
+  writes: GraphWrites,
+  aliasesOfPerson: readonly (readonly string[])[],
+  found: ReadonlyMap<string, number>,
+): Promise<Set<string>> {
+  const conflicting = aliasesOfPerson.flatMap((aliases) => {
+    const known = aliases.filter((a) => found.has(a));
+    return new Set(known.map((a) => found.get(a))).size > 1 ? known : [];
+  });
+  return conflicting.length ? writes.manualAliases([...new Set(conflicting)]) : new Set();
 }
 
 /** The user properties of an identity plus what the record said about the person. */

@@ -8,6 +8,7 @@ import type { AliasLink } from './graph-storage.js';
  */
 export class AliasesRepo {
   private readonly lookupStmt: Statement;
+  private readonly manualStmt: Statement;
   private readonly setStmt: Statement;
   private readonly ofNodeStmt: Statement;
   private readonly repointStmt: Statement;
@@ -20,6 +21,11 @@ export class AliasesRepo {
     this.lookupStmt = db.prepare(
       'SELECT alias, node_rowid FROM graph_aliases WHERE tenant_id = ? AND alias IN (SELECT value FROM json_each(?))',
     );
+    this.manualStmt = db
+      .prepare(
+        "SELECT alias FROM graph_aliases WHERE tenant_id = ? AND alias IN (SELECT value FROM json_each(?)) AND method = 'manual'",
+      )
+      .pluck();
     this.setStmt = db.prepare(`INSERT INTO graph_aliases (tenant_id, alias, node_rowid) VALUES (?, ?, ?)
       ON CONFLICT (tenant_id, alias) DO UPDATE SET node_rowid = excluded.node_rowid WHERE node_rowid IS NOT excluded.node_rowid`);
     this.ofNodeStmt = db
@@ -41,6 +47,11 @@ export class AliasesRepo {
     if (aliases.length === 0) return new Map();
     const rows = this.lookupStmt.all(tenantId, JSON.stringify(aliases)) as Array<{ alias: string; node_rowid: number }>;
     return new Map(rows.map((r) => [r.alias, r.node_rowid]));
+  }
+
+  manual(tenantId: string, aliases: readonly string[]): Set<string> {
+    if (aliases.length === 0) return new Set();
+    return new Set(this.manualStmt.all(tenantId, JSON.stringify(aliases)) as string[]);
   }
 
   set(tenantId: string, alias: string, rowid: number): void {

@@ -113,6 +113,7 @@ export class SqliteGraphStorage implements GraphStorage {
         for (const { rowid, properties } of patches) nodes.patch(tenantId, rowid, properties, now);
       },
       lookupAliases: async (names) => aliases.lookup(tenantId, names),
+      manualAliases: async (names) => aliases.manual(tenantId, names),
       setAliases: async (entries) => {
         for (const [alias, rowid] of entries) aliases.set(tenantId, alias, rowid);
       },

@@ -149,6 +149,8 @@ export interface GraphWrites {
   patchNodes(patches: readonly NodePatch[], now: number): Promise<void>;
   /** The node each known alias points at. */
   lookupAliases(aliases: readonly string[]): Promise<Map<string, number>>;
+  /** Those of `aliases` an admin linked by hand (method `manual`): only an unlink moves them. */
+  manualAliases(aliases: readonly string[]): Promise<Set<string>>;
   /** Points each alias at its node. */
   setAliases(aliases: ReadonlyMap<string, number>): Promise<void>;
   /** Points each alias at node `rowid` with how and when it was linked (replacing any earlier link). */

@@ -72,6 +72,22 @@ describeStoreContract<GraphStorage>(
       expect(await subject.store.links(tenant, [work.id], 'in')).toHaveLength(2);
     });
 
+    it('keeps a manual link on its person when a later record names it with another person', async () => {
+      const tenant = await subject.backend.addTenant();
+      const graph = service();
+      const bob = await person(tenant, graph, { email: 'bob@acme.test' });
+      const ada = await person(tenant, graph, { email: 'ada@acme.test' });
+      const links = new IdentityLinks(graph);
+      await links.link(tenant, { person: 'ada@acme.test', kind: 'notion_user_id', value: 'n-1' }, 'admin');
+      await person(tenant, graph, { email: 'bob@acme.test', notionId: 'n-1', slackId: 'U3' });
+      expect((await graph.findRow(tenant, 'user', 'ada@acme.test'))?.id).toBe(ada.id);
+      expect((await subject.store.aliasLinksOf(tenant, ada.id)).map((l) => [l.alias, l.method])).toEqual([
+        ['email:ada@acme.test', null],
+        ['notion:n-1', 'manual'],
+      ]);
+      expect(await subject.store.aliasesOf(tenant, bob.id)).toEqual(['email:bob@acme.test', 'slack:U3']);
+    });
+
     it("links nothing in another tenant's graph", async () => {
       const [acme, globex] = [await subject.backend.addTenant(), await subject.backend.addTenant()];
       const graph = service();

@@ -155,6 +155,15 @@ export class PgGraphWrites implements GraphWrites {
     return lookupAliasesPg(this.client, this.tenantId, aliases);
   }
 
+  async manualAliases(aliases: readonly string[]): Promise<Set<string>> {
+    if (aliases.length === 0) return new Set();
+    const { rows } = await this.client.query<{ alias: string }>(
+      "SELECT alias FROM graph_aliases WHERE tenant_id = $1 AND alias = ANY ($2::text[]) AND method = 'manual'",
+      [this.tenantId, aliases],
+    );
+    return new Set(rows.map((row) => row.alias));
+  }
+
   async setAliases(aliases: ReadonlyMap<string, number>): Promise<void> {
     if (aliases.size === 0) return;
     await this.client.query(SET_ALIASES([this.tenantId, [...aliases.keys()], [...aliases.values()]]));
