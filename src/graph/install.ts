@@ -68,8 +68,9 @@ export function createGraph(deps: GraphDependencies): GraphFeature {
     graph,
     observers: [pipeline.recordActivity, pipeline.queueResult],
     dropTenant: (tenantId) => pipeline.dropTenant(tenantId),
+    // Activity records are written a turn after their call's answer: the store must not close before them.
     close() {
-      return graph.flush();
+      return graph.drain();
     },
   };
 }
