@@ -7,7 +7,7 @@ import { MyWorkResultSchema, WORK_SYSTEMS, type MyWorkResult, type WorkSystem } 
 const ANYONE_SYSTEMS: readonly WorkSystem[] = ['ticketing', 'code_host', 'wiki'];
 
 export const OpenWorkSchema = MyWorkResultSchema.pick({ systems: true, not_connected: true });
-export type OpenWork = Pick<MyWorkResult, 'systems' | 'not_connected'>;
+type OpenWork = Pick<MyWorkResult, 'systems' | 'not_connected'>;
 
 /** Slack mentions this recent count, as insights_get_my_work's default. */
 const MENTION_DAYS = 7;
@@ -17,17 +17,16 @@ type Context = Pick<ToolRunContext<unknown>, 'client' | 'clock' | 'gather' | 'ca
 const sameEmail = (a: string | undefined, b: string | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
 /** Whose work to read: the person's email and their accounts the graph already links. */
-export function ownerOf(email: string | undefined, identities: readonly PersonIdentifier[]): WorkOwner {
+function ownerOf(email: string | undefined, identities: readonly PersonIdentifier[]): WorkOwner {
   const valueOf = (system: string, kind: PersonIdentifier['kind']) =>
     identities.find((identity) => identity.system === system && identity.kind === kind)?.value;
-  const ids = {
-    code_host: valueOf('code_host', 'github_login'),
-    ticketing: valueOf('ticketing', 'atlassian_account_id'),
-    wiki: valueOf('wiki', 'atlassian_account_id'),
-  };
   return {
     ...(email ? { email } : {}),
-    ids: Object.fromEntries(Object.entries(ids).filter(([, id]) => id)) as WorkOwner['ids'],
+    ids: {
+      code_host: valueOf('code_host', 'github_login'),
+      ticketing: valueOf('ticketing', 'atlassian_account_id'),
+      wiki: valueOf('wiki', 'atlassian_account_id'),
+    },
   };
 }
 
