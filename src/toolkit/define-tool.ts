@@ -23,6 +23,11 @@ export interface CapabilitySpec {
    * names the systems it could not (a caller's work across every system they use).
    */
   requiresAny?: boolean;
+  /**
+   * Systems whose clients the tool reads when the caller has them connected; it is listed and runs
+   * without them and names what it could not read (a graph tool adding a person's live open work).
+   */
+  readsIfConnected?: string[];
   /** What an analytical capability produces (metric names). */
   outputs?: string[];
   /** Action tools: true when sending the same call twice leaves the same state (update, label, merge). */

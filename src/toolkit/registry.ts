@@ -184,9 +184,17 @@ export class Registry {
 
   /**
    * The integrations a tool reaches: its system's, narrowed to those of the systems its capability
-   * requires when it names them (a cross-system tool reaches only the upstreams it joins).
+   * requires when it names them (a cross-system tool reaches only the upstreams it joins), and those of
+   * the systems it reads only when connected.
    */
   integrationsOf(tool: ToolDefinition): readonly string[] {
+    const optional = (tool.capability.readsIfConnected ?? []).flatMap(
+      (system) => this.integrationsBySystem[system] ?? [],
+    );
+    return [...new Set([...this.requiredIntegrationsOf(tool), ...optional])];
+  }
+
+  private requiredIntegrationsOf(tool: ToolDefinition): readonly string[] {
     const own = this.integrationsBySystem[tool.system] ?? [];
     const required = tool.capability.requires;
     if (!required) return own;
@@ -199,7 +207,7 @@ export class Registry {
    * any one for a tool that names the systems it cannot reach in its answer (`capability.requiresAny`).
    */
   reachableWith(tool: ToolDefinition, available: ReadonlySet<string>): boolean {
-    const needed = this.integrationsOf(tool);
+    const needed = this.requiredIntegrationsOf(tool);
     return tool.capability.requiresAny && needed.length > 0
       ? needed.some((id) => available.has(id))
       : needed.every((id) => available.has(id));

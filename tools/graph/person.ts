@@ -6,7 +6,9 @@ import { findPeople } from '../../src/graph/service/person-finder.js';
 import { GraphPersonWork } from '../../src/graph/service/person-work.js';
 import { parseProperties } from '../../src/graph/store/rows.js';
 import { defineTool } from '../../src/toolkit/define-tool.js';
+import { WORK_SYSTEMS } from '../insights/my-work/schemas.js';
 import { graphFor } from './fields.js';
+import { openWorkOf, OpenWorkSchema } from './person-open-work.js';
 import { FeedResultSchema, Int, Timestamp } from './schemas.js';
 
 const WorkItemSchema = z.looseObject({
@@ -37,6 +39,9 @@ const PersonResultSchema = z.looseObject({
     .looseObject({ assigned: WorkList, authored: WorkList, reviewed: WorkList, created: WorkList })
     .optional()
     .describe('Work the graph ties to the person, newest first'),
+  open_work: OpenWorkSchema.optional().describe(
+    'Live open work per system; meetings and mentions only when the person is the caller',
+  ),
   recent_activity: FeedResultSchema.shape.activity.optional(),
   candidates: z
     .array(z.looseObject({ person: z.string(), name: z.string().optional(), email: z.string().optional() }))
@@ -53,10 +58,11 @@ export const getPerson = defineTool({
   title: 'Find a person',
   description:
     "One person across every system: their identities (GitHub, Jira, Confluence, Notion, Slack, email), work the graph ties to them and recent activity. Find by email, any system's id or handle, or name.",
-  capability: { type: 'read', name: 'graph.person.get' },
+  capability: { type: 'read', name: 'graph.person.get', readsIfConnected: [...WORK_SYSTEMS] },
   input: z.object({
     person: z.string().trim().min(1).max(320).describe('Email, login, account or member id, or name'),
     limit: z.number().int().min(1).max(50).default(10).describe('Items per work list and activity'),
+    open_work: z.boolean().default(true).describe('false: skip reading the systems live'),
   }),
   output: PersonResultSchema,
   hints: {
@@ -79,7 +85,8 @@ export const getPerson = defineTool({
       { query: 'what is Ada Lovelace working on', tool: 'get_person', params: { person: 'Ada Lovelace' } },
     ],
   },
-  async run({ services, caller, args }): Promise<PersonResult> {
+  async run(ctx): Promise<PersonResult> {
+    const { services, caller, args } = ctx;
     const graph = graphFor(services, caller);
     const { tenantId } = caller;
     const people = await findPeople(graph, tenantId, args.person);
@@ -94,13 +101,17 @@ export const getPerson = defineTool({
       return { match: 'several', candidates, count: candidates.length };
     }
     const [row] = people;
-    const name = text(parseProperties(row.properties).name);
+    const properties = parseProperties(row.properties);
+    const name = text(properties.name);
+    const identities = await new IdentityLinks(graph).identitiesOf(tenantId, row.id);
+    const email = text(properties.email) ?? identities.find((identity) => identity.kind === 'email')?.value;
     return {
       match: 'one',
       person: row.node_id,
       ...(name ? { name } : {}),
-      identities: await new IdentityLinks(graph).identitiesOf(tenantId, row.id),
+      identities,
       work: await new GraphPersonWork(graph).workOf(tenantId, row.id, args.limit),
+      ...(args.open_work ? { open_work: await openWorkOf(ctx, email, identities, args.limit) } : {}),
       recent_activity: await graph.activityOf(tenantId, 'user', row.node_id, args.limit),
     };
   },
