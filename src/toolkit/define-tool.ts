@@ -75,10 +75,12 @@ export interface ToolRunContext<A> {
   ) => Promise<FanOutResult<R, T>>;
   /**
    * Analytical tools: runs named sources in parallel. A failed source leaves its key undefined and is
-   * reported by the executor as a partial result; when every source fails the call fails.
+   * reported by the executor as a partial result; when every source fails the call fails, unless the
+   * sources are only `alongside` what the tool answers from elsewhere (then it answers, partial).
    */
   gather: <S extends Record<string, () => Promise<unknown>>>(
     sources: S,
+    options?: { alongside?: boolean },
   ) => Promise<{ [K in keyof S]?: Awaited<ReturnType<S[K]>> }>;
   services: ServiceMap;
   clock: Clock;

@@ -128,11 +128,13 @@ export async function runToolOnce(
       failures.push(...outcome.failed);
       return outcome;
     },
-    gather: async (sources) => {
+    gather: async (sources, options) => {
       const names = Object.keys(sources);
-      sourceCount += names.length;
       const outcome = await fanOut(names, (name) => sources[name](), { concurrency: names.length, mapUpstream });
-      sourceFailures += outcome.failed.length;
+      if (!options?.alongside) {
+        sourceCount += names.length;
+        sourceFailures += outcome.failed.length;
+      }
       failures.push(...outcome.failed);
       return Object.fromEntries(outcome.results.map(({ resource, value }) => [resource, value])) as never;
     },

@@ -131,6 +131,21 @@ describe('graph_get_person open_work', () => {
     }
   });
 
+  it('still answers from the graph when every system it reads live fails', async () => {
+    const faults = ['/jira', '/github', '/confluence'].map((prefix) =>
+      server.sandbox.faults.add({ prefix, status: 503 }),
+    );
+    try {
+      const found = await getPerson(bob, ada);
+      expect(found.partial).toBe(true);
+      expect(found.failed_sources!.map((f) => f.resource).sort()).toEqual(['code_host', 'ticketing', 'wiki']);
+      expect(found.identities.length).toBeGreaterThan(0);
+      expect(found.work).toBeDefined();
+    } finally {
+      for (const fault of faults) server.sandbox.faults.clear(fault);
+    }
+  });
+
   it('reads nothing live when open_work is false', async () => {
     const found = await getPerson(bob, ada, { open_work: false });
     expect(found.open_work).toBeUndefined();

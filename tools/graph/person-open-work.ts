@@ -39,6 +39,11 @@ export async function openWorkOf(
 ): Promise<OpenWork> {
   // The calendar and mentions read are always the caller's own: read them only when the person is the caller.
   const systems = sameEmail(email, ctx.caller.userEmail) ? WORK_SYSTEMS : ANYONE_SYSTEMS;
-  const work = await gatherOpenWork(ctx, ownerOf(email, identities), { limit, mentionDays: MENTION_DAYS, systems });
+  const work = await gatherOpenWork(ctx, ownerOf(email, identities), {
+    limit,
+    mentionDays: MENTION_DAYS,
+    systems,
+    alongside: true,
+  });
   return { systems: work, not_connected: WORK_SYSTEMS.filter((system) => work[system].status === 'not_connected') };
 }

@@ -19,6 +19,8 @@ export interface OpenWorkOptions {
    * calendar and mentions whoever `who` is: name them only when `who` is the caller.
    */
   systems?: readonly WorkSystem[];
+  /** The open work is part of a larger answer: every system failing makes it partial, not a failed call. */
+  alongside?: boolean;
 }
 
 /** What having no credential or consent for a system looks like when its client is asked for. */
@@ -55,6 +57,7 @@ export async function gatherOpenWork(
   const wanted = options.systems ?? WORK_SYSTEMS;
   const read = await ctx.gather(
     Object.fromEntries(wanted.map((system) => [system, () => unlessNotConnected(readers[system])])),
+    { alongside: options.alongside },
   );
   const failed: SystemWork = { status: 'failed', items: [], total: null };
   const skipped: SystemWork = { status: 'not_read', items: [], total: null };
