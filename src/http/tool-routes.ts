@@ -77,6 +77,17 @@ function bodySchema(input: JsonSchema, params: readonly string[]): JsonSchema {
 }
 
 /** The tool a route declaration names by its qualified name (`suite.list_events`); a wrong name is a programming error. */
+/**
+ * These routes answer in the spec's own resource forms, which have no place for the provenance block the
+ * executor adds to results carrying what people wrote: the tool routes and MCP carry it, these leave it out
+ * (the flagged values are remembered all the same, so an action carrying one still needs a confirmation).
+ */
+function withoutProvenance(result: Record<string, unknown>): Record<string, unknown> {
+  if (!('untrusted_content' in result)) return result;
+  const { untrusted_content: _provenance, ...rest } = result;
+  return rest;
+}
+
 export function toolOf(app: Pick<RouteContext, 'registry'>, qualified: string): ToolDefinition {
   const [system, name] = qualified.split('.');
   const tool = app.registry.find(name, system);
@@ -137,7 +148,8 @@ export function addToolRoutes(
       form: {
         succeed: (res, result) => {
           if (route.status) res.status(route.status);
-          family.respond(route.data ? route.data(result) : result, res, result);
+          const specResult = withoutProvenance(result);
+          family.respond(route.data ? route.data(specResult) : specResult, res, specResult);
         },
         fail: refuse,
       },
