@@ -121,11 +121,12 @@ describe('a sync of the demo tenant', () => {
       expect((await systemOf(system))?.cursor, system).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
-  it('fills the graph: one person node carries identities from six systems, found by a login or a Slack id', async () => {
+  it('fills the graph: one person node carries identities from six systems, found by a login, a Slack id or an email', async () => {
     const found = await execute('graph', 'get_person', { person: person.login });
     const systems = [...new Set((found.identities as Array<{ system: string }>).map((i) => i.system))];
     expect(systems.sort()).toEqual(['chat', 'code_host', 'email', 'notes', 'ticketing', 'wiki']);
     expect((await execute('graph', 'get_person', { person: person.slackId })).person).toBe(found.person);
+    expect((await execute('graph', 'get_person', { person: person.email.toUpperCase() })).person).toBe(found.person);
     const tickets = await call(server, 'POST', '/graph/query', { token, body: { query: 'MATCH (n:issue)' } });
     expect(tickets.body.data.nodes.length).toBeGreaterThan(0);
   });
