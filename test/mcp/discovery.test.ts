@@ -56,8 +56,10 @@ describe('discovery meta-tools keep honest hints', () => {
   });
 
   it('over the local systems alone (graph, documents) the execute meta-tools are closed-world, and deleting a document makes the action one destructive', async () => {
-    // No user: no per-user system (suite, chat) either; the unified systems (crm) are left out by toolset.
-    const client = await connectInMemory(discovery({ toolsets: ['graph', 'documents'] }), {
+    // No user: no per-user system (suite, chat) either; the unified systems (crm) are left out by toolset, and
+    // so is graph.person (graph_get_person reads the caller's connected systems live).
+    const local = ['graph.activity', 'graph.entities', 'graph.query', 'graph.traversal', 'documents'];
+    const client = await connectInMemory(discovery({ toolsets: local }), {
       ...withGithub,
       connections: {},
       userEmail: undefined,
