@@ -45,15 +45,19 @@ describe('upstream reads of the ticketing tools', () => {
     expect(searches(requests)).toHaveLength(2);
   });
 
-  it('a cold executive summary reads the site statuses once, not each project, and remembers them', async () => {
+  it('a cold executive summary reads the site statuses and issue types once and counts unresolved tickets across projects', async () => {
     const projects = jira.projects.length;
     const first = await jiraRequests(() => run('get_executive_summary_all_projects', { refresh: true }));
     expect(first.filter((r) => r.includes('/statuses'))).toEqual([]);
     expect(first.filter((r) => r === 'GET /rest/api/3/status')).toHaveLength(1);
     const again = await jiraRequests(() => run('get_executive_summary_all_projects', { refresh: true }));
     expect(again.filter((r) => r.includes('status'))).toEqual([]);
-    // The project list, each project's versions, and its two searches (resolved in the window, unresolved).
+    expect(first.filter((r) => r === 'GET /rest/api/3/issuetype')).toHaveLength(1);
+    expect(again.filter((r) => r.includes('issuetype'))).toEqual([]);
+    // The project list, each project's versions and its tickets resolved in the window; the unresolved
+    // tickets of every project counted at once by five keys-only searches (all, created in the window,
+    // in progress, blocked, bugs), not read per project.
     expect(again).toHaveLength(1 + projects + searches(again).length);
-    expect(searches(again)).toHaveLength(2 * projects);
+    expect(searches(again)).toHaveLength(projects + 5);
   });
 });
