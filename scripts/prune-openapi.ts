@@ -24,6 +24,7 @@ export const JIRA_OPERATIONS: Record<string, string[]> = {
     'get /rest/api/3/project/{projectIdOrKey}',
     'get /rest/api/3/project/{projectIdOrKey}/statuses',
     'get /rest/api/3/status',
+    'get /rest/api/3/issuetype',
     'get /rest/api/3/project/{projectIdOrKey}/versions',
     'get /rest/api/3/user',
     'get /rest/api/3/user/search',

@@ -66,6 +66,7 @@ describe('platform REST v3', () => {
     await valid('GET', '/rest/api/3/project/WEB', 200);
     await valid('GET', '/rest/api/3/project/OPS/statuses', 200);
     await valid('GET', '/rest/api/3/status', 200);
+    await valid('GET', '/rest/api/3/issuetype', 200);
     const versions = await valid('GET', '/rest/api/3/project/WEB/versions', 200);
     expect(versions.body.length).toBeGreaterThan(8);
   });
