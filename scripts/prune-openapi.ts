@@ -37,6 +37,7 @@ export const JIRA_OPERATIONS: Record<string, string[]> = {
     'put /rest/api/3/issue/{issueIdOrKey}',
     'post /rest/api/3/issue',
     'get /rest/api/3/issue/{issueIdOrKey}/changelog',
+    'post /rest/api/3/changelog/bulkfetch',
     'get /rest/api/3/issue/{issueIdOrKey}/comment',
     'post /rest/api/3/issue/{issueIdOrKey}/comment',
     'get /rest/api/3/issue/{issueIdOrKey}/transitions',

@@ -6,6 +6,7 @@ import { searchIssues } from '../search.js';
 import type { JiraClients } from '../../../src/integrations/atlassian/jira-client.js';
 import { siteFields, sprintField, storyPointsField } from '../story-points.js';
 import type { TicketHistory, VersionRecord } from './history.js';
+import { withChangelogOf } from './changelogs.js';
 import { countsOf, type OpenCounts } from './open-counts.js';
 import { statusCategories } from './statuses.js';
 import {
@@ -77,15 +78,20 @@ async function fieldIds(clients: JiraClients, key: string): Promise<FieldIds> {
 async function projectSearch<A>(ctx: ToolRunContext<A>, projectKey: string) {
   const clients = jira(ctx);
   const [ids, categories] = await Promise.all([fieldIds(clients, projectKey), statusCategories(clients)]);
-  const search = async (clause: JqlClause, fields: string[], expand?: string[]) => {
+  /** `history`: 'expand' reads each issue's whole changelog on the search pages, 'status' only its status and flag changes, after. */
+  const search = async (clause: JqlClause, fields: string[], history?: 'expand' | 'status') => {
     const found = await searchIssues<RawIssue>(clients.v3, {
       jql: jql([q.eq('project', projectKey), clause], [{ field: 'created', direction: 'DESC' }]),
       fields,
-      expand,
+      expand: history === 'expand' ? ['changelog'] : undefined,
       max: PROJECT_TICKET_CAP,
     });
+    const issues =
+      history === 'status'
+        ? await withChangelogOf(clients.v3, found.issues, ['status', ...(ids.flagged ? [ids.flagged] : [])])
+        : found.issues;
     return {
-      tickets: found.issues.map((raw) => normalizeIssue(raw, projectKey, ids, categories)),
+      tickets: issues.map((raw) => normalizeIssue(raw, projectKey, ids, categories)),
       capped: !found.exhausted,
     };
   };
@@ -103,12 +109,13 @@ export async function projectTickets<A>(
 ): Promise<ProjectTickets> {
   const { ids, search } = await projectSearch(ctx, project.key);
   const open = q.or(q.isEmpty('resolved'), q.gte('resolved', jqlDate(window.start, true)));
-  return { project, ...(await search(open, metricFields(ids), ['changelog'])) };
+  return { project, ...(await search(open, metricFields(ids), 'expand')) };
 }
 
 /**
  * The tickets of one project the executive summary reads: those resolved since the window's start with
- * their changelog (cycle time needs the first move into progress), only the fields those figures read;
+ * their status and flag changes (cycle time needs the first move into progress) read in bulk after the
+ * search, only the fields those figures read;
  * and the counts of its unresolved tickets (WIP, blocked now and open bugs need only their number),
  * given when counted for every project at once, else read here without changelog.
  */
@@ -120,7 +127,7 @@ export async function projectSummaryTickets<A>(
 ): Promise<ProjectTickets & { open: OpenCounts }> {
   const { ids, search } = await projectSearch(ctx, project.key);
   const [resolved, open] = await Promise.all([
-    search(q.gte('resolved', jqlDate(window.start, true)), summaryFields(ids), ['changelog']),
+    search(q.gte('resolved', jqlDate(window.start, true)), summaryFields(ids), 'status'),
     counted ? undefined : search(q.isEmpty('resolved'), summaryFields(ids)),
   ]);
   const counts = counted ?? countsOf(open?.tickets ?? [], window);
