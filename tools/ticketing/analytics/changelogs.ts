@@ -18,9 +18,10 @@ interface BulkChangelogPage {
  */
 export async function withChangelogOf(v3: Version3Client, issues: RawIssue[], fieldIds: string[]): Promise<RawIssue[]> {
   const histories = new Map<string, RawHistory[]>();
-  const ids = issues.flatMap((issue) => (issue.id ? [issue.id] : []));
-  for (let at = 0; at < ids.length; at += ISSUES_PER_REQUEST) {
-    const chunk = ids.slice(at, at + ISSUES_PER_REQUEST);
+  // Named by key (which every search result has); the answer names each issue by id.
+  const keys = issues.map((issue) => issue.key);
+  for (let at = 0; at < keys.length; at += ISSUES_PER_REQUEST) {
+    const chunk = keys.slice(at, at + ISSUES_PER_REQUEST);
     let token: string | undefined;
     do {
       const page = await v3.issues.getBulkChangelogs<BulkChangelogPage>({
