@@ -66,6 +66,7 @@ describe('platform REST v3', () => {
     await valid('GET', '/rest/api/3/project/WEB', 200);
     await valid('GET', '/rest/api/3/project/OPS/statuses', 200);
     await valid('GET', '/rest/api/3/status', 200);
+    await valid('GET', '/rest/api/3/issuetype', 200);
     const versions = await valid('GET', '/rest/api/3/project/WEB/versions', 200);
     expect(versions.body.length).toBeGreaterThan(8);
   });
@@ -102,6 +103,15 @@ describe('platform REST v3', () => {
       .issues.find((i) => i.projectKey === 'WEB' && i.statusId === '10000' && i.comments.length > 0)!;
     await valid('GET', `/rest/api/3/issue/${issue.key}?expand=changelog,names`, 200);
     await valid('GET', `/rest/api/3/issue/${issue.key}/changelog?maxResults=2`, 200);
+    const statusChanges = (i: { histories: Array<{ items: Array<{ fieldId: string }> }> }) =>
+      i.histories.filter((h) => h.items.some((item) => item.fieldId === 'status')).length;
+    const moved = jira.state().issues.find((i) => statusChanges(i) >= 2)!;
+    const bulk = await valid('POST', '/rest/api/3/changelog/bulkfetch', 200, {
+      issueIdsOrKeys: [moved.key],
+      fieldIds: ['status'],
+      maxResults: 1,
+    });
+    expect(bulk.body).toMatchObject({ issueChangeLogs: [{ issueId: moved.id }], nextPageToken: expect.any(String) });
     await valid('GET', `/rest/api/3/issue/${issue.key}/comment`, 200);
     await valid('POST', `/rest/api/3/issue/${issue.key}/comment`, 201, { body: doc('Looks good') });
     await valid('GET', `/rest/api/3/issue/${issue.key}/transitions`, 200);

@@ -1,7 +1,8 @@
 /**
  * What the ticketing tools ask Jira for: a deep page of tickets over every project and a cold executive
  * summary, counted at the fake (the answers themselves are checked by tools.test.ts and
- * analytics-seed.test.ts).
+ * analytics-seed.test.ts); and, as the summary counts unresolved tickets instead of reading them, its
+ * figures of unresolved work (WIP, blocked now, open bugs, created) against the fake's own tickets.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssueRecord, JiraState } from '../../src/sandbox/jira/index.js';
@@ -45,15 +46,76 @@ describe('upstream reads of the ticketing tools', () => {
     expect(searches(requests)).toHaveLength(2);
   });
 
-  it('a cold executive summary reads the site statuses once, not each project, and remembers them', async () => {
+  it('a cold executive summary reads the site statuses and issue types once and counts unresolved tickets across projects', async () => {
     const projects = jira.projects.length;
     const first = await jiraRequests(() => run('get_executive_summary_all_projects', { refresh: true }));
     expect(first.filter((r) => r.includes('/statuses'))).toEqual([]);
     expect(first.filter((r) => r === 'GET /rest/api/3/status')).toHaveLength(1);
     const again = await jiraRequests(() => run('get_executive_summary_all_projects', { refresh: true }));
     expect(again.filter((r) => r.includes('status'))).toEqual([]);
-    // The project list, each project's versions, and its two searches (resolved in the window, unresolved).
-    expect(again).toHaveLength(1 + projects + searches(again).length);
-    expect(searches(again)).toHaveLength(2 * projects);
+    expect(first.filter((r) => r === 'GET /rest/api/3/issuetype')).toHaveLength(1);
+    expect(again.filter((r) => r.includes('issuetype'))).toEqual([]);
+    // The project list; each project's versions, its tickets resolved in the window (without changelog)
+    // and their status changes in one bulk read; the unresolved tickets of every project counted at once
+    // by five keys-only searches (all, created in the window, in progress, blocked, bugs).
+    const bulk = again.filter((r) => r === 'POST /rest/api/3/changelog/bulkfetch');
+    expect(bulk).toHaveLength(projects);
+    expect(again).toHaveLength(1 + projects + searches(again).length + bulk.length);
+    expect(searches(again)).toHaveLength(projects + 5);
+  });
+});
+
+interface Summary {
+  totals: { wip: number; blocked_now: number; open_bugs: number; created: number };
+  projects: Array<{ project_key: string; wip: number; blocked_now: number; open_bugs: number; created: number }>;
+  metadata: { start_date: string; end_date: string; tickets_analyzed: number };
+}
+
+/** The figures one project's tickets hold over [start, end] (tickets resolved before the window left out). */
+function expectedOf(issues: readonly IssueRecord[], start: number, end: number) {
+  const status = (i: IssueRecord) => jira.statuses.find((s) => s.id === i.statusId);
+  const type = (i: IssueRecord) => jira.issueTypes.find((t) => t.id === i.issueTypeId);
+  const read = issues.filter((i) => i.resolutionDate === null || i.resolutionDate >= start);
+  const blocked = (i: IssueRecord) =>
+    status(i)?.category !== 'done' && (status(i)?.name.trim().toLowerCase() === 'blocked' || i.flagged);
+  const bug = (i: IssueRecord) => !type(i)?.subtask && ['bug', 'defect'].includes(type(i)?.name.toLowerCase() ?? '');
+  return {
+    wip: read.filter((i) => status(i)?.category === 'indeterminate').length,
+    blocked_now: read.filter(blocked).length,
+    open_bugs: read.filter((i) => i.resolutionDate === null && bug(i)).length,
+    created: read.filter((i) => i.created >= start && i.created <= end).length,
+    read: read.length,
+  };
+}
+
+describe('executive summary figures', () => {
+  it('counts unresolved work per project exactly as the tickets hold it', async () => {
+    const summary = (await run('get_executive_summary_all_projects', {
+      time_period_days: 30,
+      refresh: true,
+    })) as Summary;
+    const start = Date.parse(summary.metadata.start_date);
+    const end = Date.parse(summary.metadata.end_date);
+    let analyzed = 0;
+    for (const row of summary.projects) {
+      const { read, ...expected } = expectedOf(
+        jira.issues.filter((i) => i.projectKey === row.project_key),
+        start,
+        end,
+      );
+      analyzed += read;
+      expect({ key: row.project_key, ...expected }).toEqual({
+        key: row.project_key,
+        wip: row.wip,
+        blocked_now: row.blocked_now,
+        open_bugs: row.open_bugs,
+        created: row.created,
+      });
+    }
+    expect(summary.metadata.tickets_analyzed).toBe(analyzed);
+    // The seed holds work of every kind, so the figures above are not trivially zero.
+    expect(summary.totals.wip).toBeGreaterThan(0);
+    expect(summary.totals.blocked_now).toBeGreaterThan(0);
+    expect(summary.totals.open_bugs).toBeGreaterThan(0);
   });
 });

@@ -14,6 +14,7 @@ import { commentAndTransitionRoutes } from './routes/comments.js';
 import { jiraContext } from './routes/context.js';
 import { issueWriteRoutes } from './routes/issue-writes.js';
 import { issueReadRoutes } from './routes/issues.js';
+import { changelogRoutes } from './routes/changelogs.js';
 import { searchRoutes } from './routes/search.js';
 import { siteRoutes } from './routes/site.js';
 import { userRoutes } from './routes/users.js';
@@ -66,6 +67,7 @@ export const jiraFake: FakeUpstream<JiraState> = {
           userRoutes,
           searchRoutes,
           issueReadRoutes,
+          changelogRoutes,
           issueWriteRoutes,
           commentAndTransitionRoutes,
           agileRoutes,

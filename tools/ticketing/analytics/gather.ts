@@ -1,12 +1,14 @@
 import type { ToolRunContext } from '../../../src/toolkit/define-tool.js';
 import { AppError, type ErrorCode } from '../../../src/toolkit/errors.js';
 import { isoSeconds, windowOf, type TimeWindow } from '../../../src/analytics/stats.js';
-import { memoryOf } from '../../../src/integrations/client-memory.js';
 import { jql, jqlDate, q, type JqlClause } from '../jql.js';
 import { searchIssues } from '../search.js';
 import type { JiraClients } from '../../../src/integrations/atlassian/jira-client.js';
 import { siteFields, sprintField, storyPointsField } from '../story-points.js';
-import type { StatusCategory, TicketHistory, VersionRecord } from './history.js';
+import type { TicketHistory, VersionRecord } from './history.js';
+import { withChangelogOf } from './changelogs.js';
+import { countsOf, type OpenCounts } from './open-counts.js';
+import { statusCategories } from './statuses.js';
 import {
   metricFields,
   normalizeIssue,
@@ -22,7 +24,7 @@ const PROJECT_TICKET_CAP = 5000;
 /** Projects read at once by the all-projects tools. */
 const PROJECT_CONCURRENCY = 8;
 
-interface ProjectRef {
+export interface ProjectRef {
   key: string;
   name: string;
 }
@@ -30,13 +32,15 @@ interface ProjectRef {
 interface ProjectTickets {
   project: ProjectRef;
   tickets: TicketHistory[];
+  /** Tickets counted by a search but not read. */
+  counted?: number;
   capped: boolean;
 }
 
 const jira = <A>(ctx: ToolRunContext<A>): JiraClients => ctx.client('jira');
 
 /** Every project the caller can browse, by key. */
-async function allProjects<A>(ctx: ToolRunContext<A>): Promise<ProjectRef[]> {
+export async function allProjects<A>(ctx: ToolRunContext<A>): Promise<ProjectRef[]> {
   const { v3 } = jira(ctx);
   const projects: ProjectRef[] = [];
   for (let startAt = 0; ; startAt += 50) {
@@ -57,28 +61,6 @@ export async function projectRef<A>(ctx: ToolRunContext<A>, key: string): Promis
   return { key: project.key ?? key, name: project.name ?? key };
 }
 
-/**
- * Status ids and names of the site to their category (changelog entries name statuses only), from the
- * site's status list (ids are site-wide), remembered for a short time per client.
- */
-function statusCategories(clients: JiraClients): Promise<Map<string, StatusCategory>> {
-  return memoryOf(clients.v3).recall('jira:status-categories', async () => {
-    const statuses =
-      await clients.v3.workflowStatuses.getStatuses<
-        Array<{ id?: string; name?: string; statusCategory?: { key?: string } }>
-      >();
-    const categories = new Map<string, StatusCategory>();
-    for (const status of Array.isArray(statuses) ? statuses : []) {
-      const k = status.statusCategory?.key;
-      const category: StatusCategory = k === 'done' || k === 'indeterminate' ? k : 'new';
-      if (status.id) categories.set(status.id, category);
-      const name = status.name?.toLowerCase();
-      if (name && !categories.has(name)) categories.set(name, category);
-    }
-    return categories;
-  });
-}
-
 async function fieldIds(clients: JiraClients, key: string): Promise<FieldIds> {
   const [points, sprint, fields] = await Promise.all([
     storyPointsField(clients, key),
@@ -96,15 +78,20 @@ async function fieldIds(clients: JiraClients, key: string): Promise<FieldIds> {
 async function projectSearch<A>(ctx: ToolRunContext<A>, projectKey: string) {
   const clients = jira(ctx);
   const [ids, categories] = await Promise.all([fieldIds(clients, projectKey), statusCategories(clients)]);
-  const search = async (clause: JqlClause, fields: string[], expand?: string[]) => {
+  /** `history`: 'expand' reads each issue's whole changelog on the search pages, 'status' only its status and flag changes, after. */
+  const search = async (clause: JqlClause, fields: string[], history?: 'expand' | 'status') => {
     const found = await searchIssues<RawIssue>(clients.v3, {
       jql: jql([q.eq('project', projectKey), clause], [{ field: 'created', direction: 'DESC' }]),
       fields,
-      expand,
+      expand: history === 'expand' ? ['changelog'] : undefined,
       max: PROJECT_TICKET_CAP,
     });
+    const issues =
+      history === 'status'
+        ? await withChangelogOf(clients.v3, found.issues, ['status', ...(ids.flagged ? [ids.flagged] : [])])
+        : found.issues;
     return {
-      tickets: found.issues.map((raw) => normalizeIssue(raw, projectKey, ids, categories)),
+      tickets: issues.map((raw) => normalizeIssue(raw, projectKey, ids, categories)),
       capped: !found.exhausted,
     };
   };
@@ -122,26 +109,35 @@ export async function projectTickets<A>(
 ): Promise<ProjectTickets> {
   const { ids, search } = await projectSearch(ctx, project.key);
   const open = q.or(q.isEmpty('resolved'), q.gte('resolved', jqlDate(window.start, true)));
-  return { project, ...(await search(open, metricFields(ids), ['changelog'])) };
+  return { project, ...(await search(open, metricFields(ids), 'expand')) };
 }
 
 /**
- * The tickets of one project the executive summary reads, in two searches: those resolved since the
- * window's start with their changelog (cycle time needs the first move into progress) and the
- * unresolved ones without it (WIP, blocked now and open bugs need only the current status and flag);
- * both ask only for the fields those figures read. Together they are the tickets `projectTickets` reads.
+ * The tickets of one project the executive summary reads: those resolved since the window's start with
+ * their status and flag changes (cycle time needs the first move into progress) read in bulk after the
+ * search, only the fields those figures read;
+ * and the counts of its unresolved tickets (WIP, blocked now and open bugs need only their number),
+ * given when counted for every project at once, else read here without changelog.
  */
 export async function projectSummaryTickets<A>(
   ctx: ToolRunContext<A>,
   project: ProjectRef,
   window: TimeWindow,
-): Promise<ProjectTickets> {
+  counted: OpenCounts | undefined,
+): Promise<ProjectTickets & { open: OpenCounts }> {
   const { ids, search } = await projectSearch(ctx, project.key);
   const [resolved, open] = await Promise.all([
-    search(q.gte('resolved', jqlDate(window.start, true)), summaryFields(ids), ['changelog']),
-    search(q.isEmpty('resolved'), summaryFields(ids)),
+    search(q.gte('resolved', jqlDate(window.start, true)), summaryFields(ids), 'status'),
+    counted ? undefined : search(q.isEmpty('resolved'), summaryFields(ids)),
   ]);
-  return { project, tickets: [...resolved.tickets, ...open.tickets], capped: resolved.capped || open.capped };
+  const counts = counted ?? countsOf(open?.tickets ?? [], window);
+  return {
+    project,
+    tickets: resolved.tickets,
+    counted: counts.open,
+    capped: resolved.capped || !!open?.capped,
+    open: counts,
+  };
 }
 
 /** The project's versions (releases). */
@@ -155,18 +151,19 @@ export async function projectVersions<A>(ctx: ToolRunContext<A>, key: string): P
 /**
  * Runs `fn` over the given projects (every visible one when none is given) with bounded concurrency. A
  * project that fails is left out and named in `failed_sources` (the result is partial); when all fail,
- * the call fails with the first error.
+ * the call fails with the first error. `listed` is the project list when the caller has read it already.
  */
 export async function overProjects<A, T>(
   ctx: ToolRunContext<A>,
   projectKey: string | undefined,
   fn: (project: ProjectRef) => Promise<T>,
+  listed?: ProjectRef[],
 ): Promise<Array<{ project: ProjectRef; value: T }>> {
   if (projectKey) {
     const project = await projectRef(ctx, projectKey);
     return [{ project, value: await fn(project) }];
   }
-  const projects = await allProjects(ctx);
+  const projects = listed ?? (await allProjects(ctx));
   const outcome = await ctx.fanOut(projects, fn, { label: (p) => p.key, concurrency: PROJECT_CONCURRENCY });
   if (outcome.results.length === 0 && outcome.failed.length > 0) {
     const first = outcome.failed[0];
@@ -188,7 +185,7 @@ export function windowMetadata(now: number, days: number) {
       end_date: isoSeconds(window.end),
       projects: read.map((r) => r.project.key),
       projects_analyzed: read.length,
-      tickets_analyzed: read.reduce((n, r) => n + r.tickets.length, 0),
+      tickets_analyzed: read.reduce((n, r) => n + r.tickets.length + (r.counted ?? 0), 0),
       capped: read.some((r) => r.capped),
     }),
   };

@@ -12,12 +12,13 @@ import {
 
 /** The parts of a Jira issue (REST v3, with `expand=changelog`) the metrics read. */
 export interface RawIssue {
+  id?: string;
   key: string;
   fields: Record<string, unknown>;
   changelog?: { histories?: RawHistory[] };
 }
 
-interface RawHistory {
+export interface RawHistory {
   created: string;
   items?: Array<{
     field?: string;

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { offsetPage, queryParam, readOffsetPage } from '../../kit/index.js';
-import { api3, projectJson, statusJson, userJson } from '../serializers/common.js';
+import { api3, issueTypeJson, projectJson, statusJson, userJson } from '../serializers/common.js';
 import { issueTypeById, userById, type IssueTypeDef } from '../state.js';
 import { handle, projectParam } from './context.js';
 
@@ -98,6 +98,14 @@ export function siteRoutes(router: Router): void {
     '/rest/api/3/status',
     handle((_req, res, jira) => {
       res.json(jira.state.statuses.map((s) => statusJson(jira.view, s)));
+    }),
+  );
+
+  // Every issue type the caller can use (what `GET /rest/api/3/issuetype` lists).
+  router.get(
+    '/rest/api/3/issuetype',
+    handle((_req, res, jira) => {
+      res.json(jira.state.issueTypes.map((t) => issueTypeJson(jira.view, t)));
     }),
   );
 

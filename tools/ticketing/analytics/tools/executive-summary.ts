@@ -4,7 +4,8 @@ import { median, round } from '../../../../src/analytics/stats.js';
 import { SUMMARY } from '../derivations.js';
 import { releasesIn } from '../dora.js';
 import { blockedOf, flowTimes, wipOf } from '../flow.js';
-import { overProjects, projectSummaryTickets, projectVersions, windowMetadata } from '../gather.js';
+import { allProjects, overProjects, projectSummaryTickets, projectVersions, windowMetadata } from '../gather.js';
+import { openCountsByProject } from '../open-counts.js';
 import { ExecutiveSummaryResultSchema, type ExecutiveSummaryResult } from '../schemas.js';
 import { throughputOf } from '../throughput.js';
 import { analytical, windowInput } from './common.js';
@@ -61,30 +62,44 @@ export const getExecutiveSummaryAllProjects = defineTool({
   },
   async run(ctx): Promise<ExecutiveSummaryResult> {
     const { window, metadata } = windowMetadata(ctx.clock.now(), ctx.args.time_period_days);
-    const read = await overProjects(ctx, undefined, async (project) => {
-      const [tickets, versions] = await Promise.all([
-        projectSummaryTickets(ctx, project, window),
-        projectVersions(ctx, project.key),
-      ]);
-      return { tickets, releases: releasesIn(versions, window).length };
-    });
+    const projects = await allProjects(ctx);
+    const counted = await openCountsByProject(
+      ctx,
+      projects.map((p) => p.key),
+      window,
+    );
+    const read = await overProjects(
+      ctx,
+      undefined,
+      async (project) => {
+        const [tickets, versions] = await Promise.all([
+          projectSummaryTickets(ctx, project, window, counted?.counts.get(project.key)),
+          projectVersions(ctx, project.key),
+        ]);
+        if (counted?.capped) tickets.capped = true;
+        return { tickets, releases: releasesIn(versions, window).length };
+      },
+      projects,
+    );
     const rows: Row[] = read.map(({ project, value }) => {
-      const tickets = value.tickets.tickets;
+      // The tickets read are those resolved in the window; the unresolved ones are counted.
+      const { tickets, open } = value.tickets;
       const throughput = throughputOf(tickets, window);
       const flow = flowTimes(tickets, window);
+      const created = throughput.created + open.createdInWindow;
       return {
         project_key: project.key,
         name: project.name,
         resolved: throughput.resolved,
-        created: throughput.created,
-        net_flow: throughput.net_flow,
+        created,
+        net_flow: created - throughput.resolved,
         story_points_resolved: throughput.story_points_resolved,
         trend: throughput.trend.direction,
         cycle_time_p50_hours: flow.cycle_time_hours.p50,
         lead_time_p50_hours: flow.lead_time_hours.p50,
-        wip: wipOf(tickets, window.end, 0).count,
-        blocked_now: blockedOf(tickets, window, 0).blocked_now,
-        open_bugs: tickets.filter((t) => t.kind === 'bug' && t.resolved === null).length,
+        wip: wipOf(tickets, window.end, 0).count + open.inProgress,
+        blocked_now: blockedOf(tickets, window, 0).blocked_now + open.blocked,
+        open_bugs: open.bugs,
         releases: value.releases,
         attention: [],
       };
