@@ -8,8 +8,7 @@ const MAX_ISSUES = 1000;
 const MAX_FIELDS = 10;
 const MAX_RESULTS = 10_000;
 
-const strings = (v: unknown): string[] | null =>
-  Array.isArray(v) && v.every((s) => typeof s === 'string') ? (v) : null;
+const strings = (v: unknown): string[] | null => (Array.isArray(v) && v.every((s) => typeof s === 'string') ? v : null);
 
 function issueOf(jira: JiraRequest, ref: string): IssueRecord | undefined {
   return (
