@@ -51,7 +51,7 @@ export class Telemetry {
     });
     this.backgroundJobs = new Counter({
       name: 'background_jobs_total',
-      help: 'Turns of background jobs this node ran, or skipped because another node was running them',
+      help: 'Turns of background jobs on this node: ran, failed, skipped (another node runs the job) or deferred (no lock slot free on this node)',
       labelNames: ['job', 'outcome'],
       registers: [this.registry],
     });

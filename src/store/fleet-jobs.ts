@@ -1,8 +1,18 @@
 import type { Logger } from '../toolkit/context.js';
-import type { FleetLocks } from './fleet-locks.js';
+import type { FleetLocks, LockOutcome } from './fleet-locks.js';
 
-/** Whether this node ran a job, or left it to the node already running it. */
-export type JobOutcome = 'ran' | 'skipped';
+/**
+ * What this node did with a job's turn: ran it, left it to the node (or earlier turn) already running
+ * it (`skipped`), could not run it for want of a free lock slot (`deferred`: nobody ran it), or ran it and
+ * it failed.
+ */
+export type JobOutcome = 'ran' | 'skipped' | 'deferred' | 'failed';
+
+const OUTCOME_OF_LOCK: Record<Exclude<LockOutcome, 'abandoned'>, JobOutcome> = {
+  ran: 'ran',
+  held: 'skipped',
+  no_slot: 'deferred',
+};
 
 /**
  * Background work done once for every node sharing the store (sweeps, retention): each node schedules
@@ -12,6 +22,9 @@ export class FleetJobs {
   private readonly timers = new Set<NodeJS.Timeout>();
   /** Scheduled jobs whose turn on this node has not ended yet. */
   private readonly unfinished = new Set<string>();
+  /** Aborted by `stop()`: a turn still waiting for a lock slot then never starts. */
+  private readonly stopping = new AbortController();
+  private readonly turns = new Set<Promise<unknown>>();
 
   constructor(
     private readonly locks: FleetLocks,
@@ -23,8 +36,8 @@ export class FleetJobs {
    * Runs `work` now unless another node is running the job; a failure is logged, not thrown. `metricLabel`
    * names the job in the metrics when `job`, its lock key, carries a value without bound (a tenant id).
    */
-  run(job: string, work: () => Promise<void>, metricLabel = job): Promise<JobOutcome | 'failed'> {
-    return this.take(job, metricLabel, work, false);
+  run(job: string, work: () => Promise<void>, metricLabel = job): Promise<JobOutcome | 'stopped'> {
+    return this.tracked(this.take(job, metricLabel, work, false));
   }
 
   /**
@@ -39,7 +52,7 @@ export class FleetJobs {
         return;
       }
       this.unfinished.add(job);
-      void this.take(job, job, work, true).finally(() => this.unfinished.delete(job));
+      void this.tracked(this.take(job, job, work, true)).finally(() => this.unfinished.delete(job));
     };
     turn();
     const timer = setInterval(turn, intervalMs);
@@ -52,13 +65,13 @@ export class FleetJobs {
     metricLabel: string,
     work: () => Promise<void>,
     waitForSlot: boolean,
-  ): Promise<JobOutcome | 'failed'> {
+  ): Promise<JobOutcome | 'stopped'> {
     try {
-      const ran = await this.locks.once(job, work, { waitForSlot });
-      return this.settle(job, metricLabel, ran ? 'ran' : 'skipped');
+      const outcome = await this.locks.once(job, work, { waitForSlot, signal: this.stopping.signal });
+      return outcome === 'abandoned' ? 'stopped' : this.settle(job, metricLabel, OUTCOME_OF_LOCK[outcome]);
     } catch (error) {
       this.log.warn('background job failed', { job, error: error instanceof Error ? error.message : String(error) });
-      return 'failed';
+      return this.settle(job, metricLabel, 'failed');
     }
   }
 
@@ -68,8 +81,20 @@ export class FleetJobs {
     return outcome;
   }
 
-  stop(): void {
+  private tracked<T>(turn: Promise<T>): Promise<T> {
+    this.turns.add(turn);
+    void turn.finally(() => this.turns.delete(turn));
+    return turn;
+  }
+
+  /**
+   * No turn starts after this; resolves once the turns already running have ended, so that what they
+   * use (the store's pool) is closed after them.
+   */
+  async stop(): Promise<void> {
+    this.stopping.abort();
     for (const timer of this.timers) clearInterval(timer);
     this.timers.clear();
+    await Promise.allSettled([...this.turns]);
   }
 }

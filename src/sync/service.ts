@@ -57,7 +57,7 @@ export class GraphSync {
   }
 
   /** Syncs the tenant now (when its sync is on), unless another node is syncing it. */
-  async runNow(tenantId: string): Promise<JobOutcome | 'failed' | 'off'> {
+  async runNow(tenantId: string): Promise<JobOutcome | 'stopped' | 'off'> {
     const settings = await this.store.settings(tenantId);
     if (!settings?.enabled) return 'off';
     return this.jobs.run(tenantJob(tenantId), () => this.runner.run(tenantId, settings), TENANT_JOB);
