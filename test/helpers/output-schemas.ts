@@ -38,6 +38,7 @@ export class OutputChecker {
     const found = validate(result)
       ? []
       : (validate.errors ?? []).map((e) => `json schema: ${e.instancePath || '/'} ${e.message}`);
+    found.push(...undeclaredKeys(schema, result));
     if (options.projected) return found;
     const strict = definition.list
       ? z.looseObject({ [definition.list.key]: z.array(definition.item as z.ZodType) })
@@ -46,4 +47,18 @@ export class OutputChecker {
     if (!parsed.success) found.push(...parsed.error.issues.map((i) => `zod: /${i.path.join('/')} ${i.message}`));
     return found;
   }
+}
+
+/**
+ * Top-level result keys the published schema does not declare: published schemas leave
+ * `additionalProperties` open (it would weigh on every descriptor), so a result growing a key unnoticed
+ * is caught here instead.
+ */
+function undeclaredKeys(schema: Record<string, unknown>, result: unknown): string[] {
+  const declared = schema.properties;
+  if (!declared || typeof declared !== 'object' || schema.additionalProperties || schema.patternProperties) return [];
+  if (!result || typeof result !== 'object' || Array.isArray(result)) return [];
+  return Object.keys(result)
+    .filter((key) => !(key in declared))
+    .map((key) => `undeclared top-level key: ${key}`);
 }
