@@ -258,6 +258,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const sync = createGraphSync({
     store,
     manifests,
+    integrations,
+    vault,
     registry,
     executor,
     jobs,

@@ -1,4 +1,6 @@
+import type { CredentialVault } from '../auth/vault/index.js';
 import type { SystemManifest } from '../catalog/manifest.js';
+import type { AnyIntegration } from '../integrations/integration.js';
 import type { StoreBackend } from '../store/backend.js';
 import type { FleetJobs } from '../store/fleet-jobs.js';
 import type { Caller, Clock, Logger } from '../toolkit/context.js';
@@ -9,10 +11,13 @@ import { syncStoreOn } from './open.js';
 import { SYNC_PLAN } from './plan.js';
 import { SyncRunner, type SyncedSystem } from './runner.js';
 import { GraphSync } from './service.js';
+import { TenantConnections } from './tenant-connections.js';
 
 interface SyncFeatureDeps {
   store: StoreBackend;
   manifests: readonly SystemManifest[];
+  integrations: readonly AnyIntegration[];
+  vault: CredentialVault;
   registry: Pick<Registry, 'find'>;
   executor: Pick<Executor, 'execute'>;
   jobs: FleetJobs;
@@ -42,17 +47,17 @@ function syncedSystems(manifests: readonly SystemManifest[]): SyncedSystem[] {
 export function createGraphSync(deps: SyncFeatureDeps): GraphSync {
   const store = syncStoreOn(deps.store);
   const systems = syncedSystems(deps.manifests);
+  const connections = new TenantConnections(deps.vault, deps.integrations);
   const runner = new SyncRunner({
     store,
     execute: (caller, tool, args) => deps.executor.execute(caller, tool, args),
     findTool: (system, name) => deps.registry.find(name, system),
     systems,
     callers: {
-      // Besides these, the client cache reads the installation's credential sources (environment, platform accounts).
-      tenant: (tenantId, epoch) => ({
+      tenant: async (tenantId, epoch) => ({
         tenantId,
         tenantEpoch: epoch,
-        connections: deps.tenantConnections?.(tenantId) ?? {},
+        connections: { ...deps.tenantConnections?.(tenantId), ...(await connections.connectionsOf(tenantId)) },
         client: SYNC_CLIENT,
       }),
       consentedUsers: deps.consentedUsers,
@@ -67,5 +72,6 @@ export function createGraphSync(deps: SyncFeatureDeps): GraphSync {
     deps.jobs,
     deps.clock,
     systems.map((s) => s.id),
+    connections,
   );
 }

@@ -84,7 +84,7 @@ export class SyncRunner {
       ? (await this.deps.callers.consentedUsers(tenantId, system.perUserProvider)).map((email) =>
           userCaller(tenantId, epoch, email),
         )
-      : [this.deps.callers.tenant(tenantId, epoch)];
+      : [await this.deps.callers.tenant(tenantId, epoch)];
     const steps = system.steps.filter((step) => step.mode !== 'directory' || directoryDue);
     const status: SystemSyncStatus = {
       system: system.id,

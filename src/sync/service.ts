@@ -3,6 +3,7 @@ import type { Clock } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
 import type { SyncRunner } from './runner.js';
 import type { SyncSettings, SyncStore, SystemSyncStatus } from './store.js';
+import type { TenantConnections } from './tenant-connections.js';
 
 /** How often every node looks for tenants whose sync is due. */
 export const SYNC_TICK_MS = 60_000;
@@ -29,6 +30,8 @@ export class GraphSync {
     private readonly clock: Clock,
     /** The systems the sync reads, for naming a bad `systems` entry. */
     readonly systemIds: readonly string[],
+    /** What the tenant-wide systems are read with: connections an administrator kept for the tenant. */
+    readonly connections: TenantConnections,
   ) {}
 
   settings(tenantId: string): Promise<SyncSettings | undefined> {

@@ -92,7 +92,7 @@ describe('PUT /admin/tenants/:id/sync', () => {
     const settings = { enabled: true, interval_minutes: 60, initial_window_days: 3650 };
     const res = await admin('PUT', 'acme', settings);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect((await admin('GET', 'acme')).body.data).toEqual({ tenant_id: 'acme', sync: settings });
+    expect((await admin('GET', 'acme')).body.data).toEqual({ tenant_id: 'acme', sync: settings, connections: [] });
     const actions = (await auditOf('acme')).map((record) => record.action);
     expect(actions).toEqual(expect.arrayContaining(['setTenantSync', 'getTenantSync']));
   });

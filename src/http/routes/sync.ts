@@ -56,7 +56,13 @@ export const syncRoutes: RouteModule<CallerChecks & Pick<RouteContext, 'tenants'
     auditAdmin(app, 'getTenantSync'),
     route(async (req, res) => {
       const { id } = await app.tenants.get(String(req.params.id));
-      res.json(envelope({ tenant_id: id, sync: (await app.sync.settings(id)) ?? { enabled: false } }));
+      res.json(
+        envelope({
+          tenant_id: id,
+          sync: (await app.sync.settings(id)) ?? { enabled: false },
+          connections: await app.sync.connections.list(id),
+        }),
+      );
     }),
   );
 
@@ -77,6 +83,48 @@ export const syncRoutes: RouteModule<CallerChecks & Pick<RouteContext, 'tenants'
       const { id } = await app.tenants.get(String(req.params.id));
       const settings: SyncSettings = await app.sync.configure(id, parsed.data);
       res.json(envelope({ tenant_id: id, sync: settings }));
+    }),
+  );
+
+  const connection = {
+    tag: 'admin',
+    security: 'apiKey',
+    path: '/admin/tenants/{id}/sync/connections/{integration}',
+  } as const;
+
+  routes.add(
+    {
+      ...connection,
+      method: 'put',
+      operationId: 'keepTenantConnection',
+      summary: "Keep a tenant-wide system's credentials for the background sync (never shown again)",
+      body: { type: 'object', description: "The integration's credentials, as a token's connections carry them" },
+      response: envelopeOf(),
+    },
+    apiKey,
+    auditAdmin(app, 'keepTenantConnection'),
+    route(async (req, res) => {
+      const { id } = await app.tenants.get(String(req.params.id));
+      const integration = String(req.params.integration);
+      await app.sync.connections.put(id, integration, req.body ?? {});
+      res.json(envelope({ tenant_id: id, integration, kept: true }));
+    }),
+  );
+
+  routes.add(
+    {
+      ...connection,
+      method: 'delete',
+      operationId: 'forgetTenantConnection',
+      summary: "Forget a tenant-wide system's credentials kept for the background sync",
+      response: envelopeOf(),
+    },
+    apiKey,
+    auditAdmin(app, 'forgetTenantConnection'),
+    route(async (req, res) => {
+      const { id } = await app.tenants.get(String(req.params.id));
+      const integration = String(req.params.integration);
+      res.json(envelope({ tenant_id: id, integration, removed: await app.sync.connections.remove(id, integration) }));
     }),
   );
 };
