@@ -16,7 +16,7 @@ let mcp: Client;
 type Author = { accountId: string; displayName: string; email?: string };
 type PageSummary = { id: string; author: Author };
 
-const run = async (tenant: string, tool: string, args: Record<string, unknown>) => {
+const run = async (tenant: 'acme' | 'globex', tool: string, args: Record<string, unknown>) => {
   const token = await server.tokenFor(tenant);
   const res = await call(server, 'POST', `/mcp/wiki/execute`, { token, body: { tool, arguments: args } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);

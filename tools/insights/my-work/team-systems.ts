@@ -24,7 +24,7 @@ export const noAccount = (system: string, email: string | undefined): SystemWork
 });
 
 /** Runs `read`, a person the upstream does not know becoming `no_account` instead of a failure. */
-async function knownPerson(
+export async function knownPerson(
   system: string,
   who: WorkOwner,
   read: () => Promise<SystemWork | undefined>,
