@@ -5,14 +5,10 @@ import { memoryOf } from '../../src/integrations/client-memory.js';
 import type { ToolRunContext } from '../../src/toolkit/define-tool.js';
 import { unlessNotConnected } from '../insights/my-work/gather.js';
 import { MyWorkResultSchema, type SystemWork, type WorkItem } from '../insights/my-work/schemas.js';
-import { knownPerson } from '../insights/my-work/team-systems.js';
+import { knownPerson, wikiPagesOf } from '../insights/my-work/team-systems.js';
 import { peopleOf } from '../notes/notion.js';
 import { pageSummary } from '../notes/pages-shape.js';
-import { cqlString } from '../wiki/cql.js';
-import { pagesFound, userByEmail } from '../wiki/people.js';
 
-/** Confluence pages counted at most, to give a total. */
-const COUNTED_MAX = 100;
 /** Notion has no search by editor: the workspace's latest edited pages are read, this many at most. */
 const NOTION_SCANNED = 300;
 
@@ -30,26 +26,6 @@ type Context = Pick<ToolRunContext<unknown>, 'client' | 'gather'>;
 
 const valueOf = (identities: readonly PersonIdentifier[], kind: PersonIdentifier['kind']) =>
   identities.find((identity) => identity.kind === kind)?.value;
-
-/** Confluence: pages the person contributed to (CQL contributor), latest change first. */
-const wikiPagesEdited = (ctx: Context, email: string | undefined, accountId: string | undefined, limit: number) =>
-  knownPerson('wiki', { email }, async (): Promise<SystemWork | undefined> => {
-    const api = ctx.client('confluence');
-    const account = accountId ?? (email ? (await userByEmail(api, email)).accountId : undefined);
-    if (!account) return undefined;
-    const cql = `type = page AND contributor = ${cqlString(account)} ORDER BY lastmodified DESC`;
-    const pages = await pagesFound(api, cql, COUNTED_MAX);
-    const items = pages.slice(0, limit).map((page): WorkItem => ({
-      kind: 'page',
-      title: page.title,
-      status: null,
-      where: page.space,
-      at: page.lastModified,
-      url: page.url,
-      node: { type: 'page', id: page.id },
-    }));
-    return { status: 'ok', items, total: pages.length };
-  });
 
 async function notionUserId(notion: Client, email: string | undefined): Promise<string | undefined> {
   if (!email) return undefined;
@@ -107,7 +83,9 @@ export async function pagesEditedBy(
   const read = await ctx.gather(
     {
       wiki_pages: () =>
-        unlessNotConnected(() => wikiPagesEdited(ctx, email, valueOf(identities, 'atlassian_account_id'), limit)),
+        unlessNotConnected(() =>
+          wikiPagesOf(ctx, { email, ids: { wiki: valueOf(identities, 'atlassian_account_id') } }, limit, 'contributor'),
+        ),
       notes_pages: () =>
         unlessNotConnected(() => notionPagesEdited(ctx, email, valueOf(identities, 'notion_user_id'), limit)),
     },
