@@ -23,7 +23,10 @@ interface Entry {
 export class ClientMemory {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly clock: Clock = systemClock) {}
+  constructor(
+    private readonly clock: Clock = systemClock,
+    private readonly lifeMs: number = CLIENT_MEMORY_MS,
+  ) {}
 
   /**
    * The value remembered under `key`, else `load`'s (then remembered). A remembered value that `stale`
@@ -39,7 +42,7 @@ export class ClientMemory {
   /** Reads the value under `key` again and remembers it. */
   refresh<T>(key: string, load: () => Promise<T>): Promise<T> {
     const value = load();
-    const entry: Entry = { value, until: this.clock.now() + CLIENT_MEMORY_MS };
+    const entry: Entry = { value, until: this.clock.now() + this.lifeMs };
     this.entries.delete(key);
     this.entries.set(key, entry);
     value.catch(() => {

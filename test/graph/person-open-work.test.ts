@@ -138,7 +138,12 @@ describe('graph_get_person open_work', () => {
     try {
       const found = await getPerson(bob, ada);
       expect(found.partial).toBe(true);
-      expect(found.failed_sources!.map((f) => f.resource).sort()).toEqual(['code_host', 'ticketing', 'wiki']);
+      expect(found.failed_sources!.map((f) => f.resource).sort()).toEqual([
+        'code_host',
+        'ticketing',
+        'wiki',
+        'wiki_pages',
+      ]);
       expect(found.identities.length).toBeGreaterThan(0);
       expect(found.work).toBeDefined();
     } finally {

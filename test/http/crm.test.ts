@@ -23,10 +23,21 @@ const ACCOUNT_KEYS = [
   'industry',
   'name',
   'number_of_employees',
+  'owner_email',
   'owner_id',
   'website',
 ];
-const CONTACT_KEYS = ['company_id', 'email', 'first_name', 'id', 'last_name', 'name', 'owner_id', 'title'];
+const CONTACT_KEYS = [
+  'company_id',
+  'email',
+  'first_name',
+  'id',
+  'last_name',
+  'name',
+  'owner_email',
+  'owner_id',
+  'title',
+];
 const LEAD_KEYS = [
   'company_name',
   'currency',
@@ -37,6 +48,7 @@ const LEAD_KEYS = [
   'lead_source',
   'monetary_amount',
   'name',
+  'owner_email',
   'owner_id',
   'status',
   'title',
@@ -47,6 +59,7 @@ const OPPORTUNITY_KEYS = [
   'currency',
   'id',
   'monetary_amount',
+  'owner_email',
   'owner_id',
   'stage',
   'status',

@@ -121,10 +121,11 @@ describe('a sync of the demo tenant', () => {
       expect((await systemOf(system))?.cursor, system).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
-  it('fills the graph: one person node carries identities from six systems, found by a login, a Slack id or an email', async () => {
+  it('fills the graph: one person node carries identities from seven systems, found by a login, a Slack id or an email', async () => {
     const found = await execute('graph', 'get_person', { person: person.login });
     const systems = [...new Set((found.identities as Array<{ system: string }>).map((i) => i.system))];
-    expect(systems.sort()).toEqual(['chat', 'code_host', 'email', 'notes', 'ticketing', 'wiki']);
+    // The CRM's owner ids join through its user directory.
+    expect(systems.sort()).toEqual(['chat', 'code_host', 'crm', 'email', 'notes', 'ticketing', 'wiki']);
     expect((await execute('graph', 'get_person', { person: person.slackId })).person).toBe(found.person);
     expect((await execute('graph', 'get_person', { person: person.email.toUpperCase() })).person).toBe(found.person);
     const tickets = await call(server, 'POST', '/graph/query', { token, body: { query: 'MATCH (n:issue)' } });

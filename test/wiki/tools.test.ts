@@ -27,6 +27,8 @@ const pageTitled = (title: string): PageRecord =>
   [...acme.pages.values()].find((p) => currentVersion(p).title === title)!;
 const nameOf = (accountId: string): string =>
   acme.users.find((u) => u.accountId === accountId)?.displayName ?? acme.bot.displayName;
+const emailOf = (accountId: string): string =>
+  acme.users.find((u) => u.accountId === accountId)?.email ?? acme.bot.email;
 
 describe('wiki tools against the Confluence fake', () => {
   it('get_spaces and get_space list the spaces with their home page', async () => {
@@ -64,7 +66,7 @@ describe('wiki tools against the Confluence fake', () => {
           title: currentVersion(page).title,
           space: { key, name: acme.spaces.get(page.spaceId)!.name },
           version: { number: currentVersion(page).number, when: currentVersion(page).createdAt },
-          author: { accountId: page.authorId, displayName: nameOf(page.authorId) },
+          author: { accountId: page.authorId, displayName: nameOf(page.authorId), email: emailOf(page.authorId) },
         }),
       );
     }

@@ -25,7 +25,7 @@ function dataOf<T>(envelope: Envelope<T>, what: string): T {
   return envelope.data;
 }
 
-const pageOf = <M>(envelope: Envelope<M[]>, what: string): UnifiedPage<M> => ({
+export const pageOf = <M>(envelope: Envelope<M[]>, what: string): UnifiedPage<M> => ({
   records: dataOf(envelope, what),
   next: envelope?.meta?.cursors?.next ?? null,
 });

@@ -5,7 +5,8 @@ import { accountTools, contactTools, leadTools, opportunityTools } from './resou
 
 /**
  * How the graph reads crm results: accounts, contacts and opportunities, each contact linked to the
- * outside person (`contact` node) its email names; leads likewise.
+ * outside person (`contact` node) its email names; leads likewise. Each record is `ASSIGNED_TO` its owner, a
+ * colleague known by their CRM user id and the email the CRM's user directory gave for it.
  */
 export const extractCrm = extractorOf([
   readsResultsOf(accountTools.list, ({ result }, batch) => result.accounts.forEach((a) => account(batch, a))),
@@ -31,8 +32,27 @@ export const extractCrm = extractorOf([
 const accountRef = (batch: GraphBatch, id: string | null): Handle | undefined =>
   id ? batch.ref('crm_account', id, { id }) : undefined;
 
+/** Links a record to its owner: a colleague, by their CRM user id and the email the directory gave. */
+function owned(
+  batch: GraphBatch,
+  node: Handle | undefined,
+  record: { owner_id: string | null; owner_email: string | null },
+): Handle | undefined {
+  if (record.owner_id)
+    batch.edge(
+      node,
+      'ASSIGNED_TO',
+      batch.person({ crmUserId: record.owner_id, email: record.owner_email ?? undefined }),
+    );
+  return node;
+}
+
 function account(batch: GraphBatch, a: Account): Handle | undefined {
-  return batch.node('crm_account', a.id, { id: a.id, name: a.name, industry: a.industry, website: a.website });
+  return owned(
+    batch,
+    batch.node('crm_account', a.id, { id: a.id, name: a.name, industry: a.industry, website: a.website }),
+    a,
+  );
 }
 
 /**
@@ -46,7 +66,11 @@ function linkContact(batch: GraphBatch, from: Handle | undefined, email: string 
 }
 
 function contact(batch: GraphBatch, c: CrmContact): void {
-  const node = batch.node('crm_contact', c.id, { id: c.id, name: c.name, email: c.email, title: c.title });
+  const node = owned(
+    batch,
+    batch.node('crm_contact', c.id, { id: c.id, name: c.name, email: c.email, title: c.title }),
+    c,
+  );
   batch.edge(node, 'BELONGS_TO', accountRef(batch, c.company_id));
   linkContact(batch, node, c.email, c.name);
 }
@@ -60,6 +84,7 @@ function lead(batch: GraphBatch, l: CrmLead): void {
     status: l.status,
     lead_source: l.lead_source,
   });
+  owned(batch, node, l);
   linkContact(batch, node, l.email, l.name);
 }
 
@@ -73,5 +98,6 @@ function opportunity(batch: GraphBatch, o: CrmOpportunity): void {
     status: o.status,
     close_date: o.close_date,
   });
+  owned(batch, node, o);
   batch.edge(node, 'BELONGS_TO', accountRef(batch, o.company_id));
 }

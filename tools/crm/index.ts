@@ -47,7 +47,7 @@ export const manifest: SystemManifest = {
   },
   rest: { routes: [crmRoutes], upstreamRoutes: [vaultAuthRoutes], ownsBarePaths: true },
   extractor: extractCrm,
-  entityTypes: ['crm_account', 'crm_contact', 'crm_lead', 'crm_opportunity', 'contact'],
+  entityTypes: ['crm_account', 'crm_contact', 'crm_lead', 'crm_opportunity', 'contact', 'user'],
   synonyms: {
     deal: ['opportunity'],
     deals: ['opportunity'],

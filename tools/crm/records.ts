@@ -10,6 +10,7 @@ import type { Opportunity } from '@apideck/unify/models/components/opportunity.j
  */
 const text = (description: string) => z.string().nullable().describe(description);
 const Id = z.string().describe('The record id in the connected CRM');
+const OwnerEmail = z.string().nullable().describe("The owner's email, from the CRM's user directory");
 
 export const AccountSchema = z.object({
   id: Id,
@@ -20,6 +21,7 @@ export const AccountSchema = z.object({
   annual_revenue: z.number().nullable().describe('Annual revenue, in the account currency'),
   number_of_employees: z.number().int().nullable().describe('Head count'),
   owner_id: text('Id of the CRM user who owns the account'),
+  owner_email: OwnerEmail,
 });
 export type Account = z.infer<typeof AccountSchema>;
 
@@ -37,6 +39,7 @@ export const ContactSchema = z.object({
   ...PersonFields,
   company_id: text('Id of the account the contact works for'),
   owner_id: text('Id of the CRM user who owns the contact'),
+  owner_email: OwnerEmail,
 });
 export type CrmContact = z.infer<typeof ContactSchema>;
 
@@ -48,6 +51,7 @@ export const LeadSchema = z.object({
   monetary_amount: z.number().nullable().describe('Estimated value'),
   currency: text('ISO 4217 currency code'),
   owner_id: text('Id of the CRM user who owns the lead'),
+  owner_email: OwnerEmail,
 });
 export type CrmLead = z.infer<typeof LeadSchema>;
 
@@ -62,6 +66,7 @@ export const OpportunitySchema = z.object({
   status: text('Open, Won or Lost, as the CRM names it'),
   company_id: text('Id of the account the deal is with'),
   owner_id: text('Id of the CRM user who owns the deal'),
+  owner_email: OwnerEmail,
 });
 export type CrmOpportunity = z.infer<typeof OpportunitySchema>;
 
@@ -91,6 +96,7 @@ export function accountOf(company: Company1): Account {
     annual_revenue: numberOf(company.annualRevenue),
     number_of_employees: numberOf(company.numberOfEmployees, true),
     owner_id: orNull(company.ownerId),
+    owner_email: null,
   };
 }
 
@@ -111,6 +117,7 @@ export function contactOf(contact: Contact): CrmContact {
     ...personOf(contact),
     company_id: orNull(contact.companyId),
     owner_id: orNull(contact.ownerId),
+    owner_email: null,
   };
 }
 
@@ -123,6 +130,7 @@ export function leadOf(lead: Lead): CrmLead {
     monetary_amount: orNull(lead.monetaryAmount),
     currency: orNull(lead.currency),
     owner_id: orNull(lead.ownerId),
+    owner_email: null,
   };
 }
 
@@ -138,5 +146,6 @@ export function opportunityOf(opportunity: Opportunity): CrmOpportunity {
     status: orNull(opportunity.status),
     company_id: orNull(opportunity.companyId),
     owner_id: orNull(opportunity.ownerId),
+    owner_email: null,
   };
 }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { UnifyClient } from '../../src/integrations/apideck/client.js';
+import type { Clock } from '../../src/toolkit/context.js';
 import { defineTool, type ListPage, type LlmHints, type TypedTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
 import { readWindow, windowListPage } from '../shared/cursor-window.js';
 import type { UnifiedResource } from './apideck.js';
+import { ownerEmails } from './users.js';
 
 /** Apideck's largest page: a deep page is reached in as few calls as the unified API allows. */
 const APIDECK_MAX_PAGE = 200;
@@ -11,7 +13,10 @@ const APIDECK_MAX_PAGE = 200;
 type Shape = Record<string, z.ZodType>;
 
 /** One crm resource as the tools see it: its Apideck calls, its record and body, and the words of its tools. */
-interface CrmResourceSpec<M, I, F, R extends { id: string }> {
+/** A record of any crm resource: each has an owner, a CRM user. */
+type OwnedRecord = { id: string; owner_id: string | null; owner_email: string | null };
+
+interface CrmResourceSpec<M, I, F, R extends OwnedRecord> {
   /** `accounts`: the list key, the route segment and the tool names' noun. */
   plural: string;
   singular: string;
@@ -57,12 +62,19 @@ const IdArg = (singular: string) =>
   z.string().trim().min(1).max(100).describe(`The ${singular} id (from crm list or create)`);
 
 /** The list, get, create and update tools of one crm resource; REST routes call the same tools. */
-export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmResourceSpec<M, I, F, R>) {
+export function crmResourceTools<M, I, F, R extends OwnedRecord>(spec: CrmResourceSpec<M, I, F, R>) {
   const { plural, singular, api } = spec;
   const title = singular[0].toUpperCase() + singular.slice(1);
-  const fetchOne = async (client: UnifyClient, id: string): Promise<R> => {
+  /** The record with its owner's email, where the CRM's user directory gives one. */
+  const ownedRecordOf = (model: M, emails: ReadonlyMap<string, string>): R => {
+    const record = spec.recordOf(model);
+    const email = record.owner_id ? emails.get(record.owner_id) : undefined;
+    return email ? { ...record, owner_email: email } : record;
+  };
+  const fetchOne = async (client: UnifyClient, clock: Clock, id: string): Promise<R> => {
     try {
-      return spec.recordOf(await api.get(client, id));
+      const [model, emails] = await Promise.all([api.get(client, id), ownerEmails(client, clock)]);
+      return ownedRecordOf(model, emails);
     } catch (error) {
       if (error instanceof AppError && error.code === 'NOT_FOUND')
         throw new AppError('NOT_FOUND', `${title} ${id} not found`, {
@@ -84,15 +96,14 @@ export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmRes
     list: { key: plural, defaultLimit: 30 },
     item: spec.record,
     hints: spec.hints.list,
-    async run({ client, args, page }): Promise<ListPage<R>> {
+    async run({ client, clock, args, page }): Promise<ListPage<R>> {
       const unify = client('unify');
       const filter = spec.filterOf(args);
-      const window = await readWindow(
-        (cursor, limit) => api.list(unify, { cursor, limit, filter }),
-        page,
-        APIDECK_MAX_PAGE,
-      );
-      return windowListPage(window, page, (m) => spec.recordOf(m));
+      const [window, emails] = await Promise.all([
+        readWindow((cursor, limit) => api.list(unify, { cursor, limit, filter }), page, APIDECK_MAX_PAGE),
+        ownerEmails(unify, clock),
+      ]);
+      return windowListPage(window, page, (m) => ownedRecordOf(m, emails));
     },
   });
 
@@ -106,7 +117,8 @@ export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmRes
     output: spec.record,
     hints: spec.hints.get,
     target: (args) => ({ type: `crm_${singular}`, id: args.id }),
-    run: async ({ client, args }) => (await fetchOne(client('unify'), args.id)) as R & Record<string, unknown>,
+    run: async ({ client, clock, args }) =>
+      (await fetchOne(client('unify'), clock, args.id)) as R & Record<string, unknown>,
   });
 
   const create = defineTool({
@@ -119,10 +131,10 @@ export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmRes
     output: spec.record,
     hints: spec.hints.create,
     verify: (result, args) => mismatch(result, args, spec.echoes),
-    async run({ client, args }) {
+    async run({ client, clock, args }) {
       const unify = client('unify');
       const id = await api.create(unify, spec.toInput(args));
-      return await fetchOne(unify, id);
+      return await fetchOne(unify, clock, id);
     },
   });
 
@@ -137,7 +149,7 @@ export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmRes
     hints: spec.hints.update,
     target: (args) => ({ type: `crm_${singular}`, id: args.id }),
     verify: (result, args) => mismatch(result, args, spec.echoes),
-    async run({ client, args }) {
+    async run({ client, clock, args }) {
       const { id, ...changes } = args;
       if (Object.values(changes).every((value) => value === undefined)) {
         throw new AppError(
@@ -146,9 +158,9 @@ export function crmResourceTools<M, I, F, R extends { id: string }>(spec: CrmRes
         );
       }
       const unify = client('unify');
-      const current = await fetchOne(unify, id);
+      const current = await fetchOne(unify, clock, id);
       await api.update(unify, id, spec.toInput({ ...spec.keep?.(current), ...changes }));
-      return await fetchOne(unify, id);
+      return await fetchOne(unify, clock, id);
     },
   });
 

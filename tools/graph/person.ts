@@ -9,6 +9,7 @@ import { defineTool } from '../../src/toolkit/define-tool.js';
 import { WORK_SYSTEMS } from '../insights/my-work/schemas.js';
 import { graphFor } from './fields.js';
 import { openWorkOf, OpenWorkSchema } from './person-open-work.js';
+import { pagesEditedBy, PagesEditedSchema } from './person-pages.js';
 import { FeedResultSchema, Int, Timestamp } from './schemas.js';
 
 const WorkItemSchema = z.looseObject({
@@ -42,6 +43,7 @@ const PersonResultSchema = z.looseObject({
   open_work: OpenWorkSchema.optional().describe(
     'Live open work per system; meetings and mentions only when the person is the caller',
   ),
+  pages_edited: PagesEditedSchema.optional().describe('Pages they edited lately, read live'),
   recent_activity: FeedResultSchema.shape.activity.optional(),
   candidates: z
     .array(z.looseObject({ person: z.string(), name: z.string().optional(), email: z.string().optional() }))
@@ -49,6 +51,14 @@ const PersonResultSchema = z.looseObject({
   count: Int.optional(),
 });
 type PersonResult = z.infer<typeof PersonResultSchema>;
+
+/** What the systems hold of the person now, each read concurrently with the caller's credentials. */
+async function liveWorkOf(
+  ...args: Parameters<typeof openWorkOf>
+): Promise<Pick<PersonResult, 'open_work' | 'pages_edited'>> {
+  const [open_work, pages_edited] = await Promise.all([openWorkOf(...args), pagesEditedBy(...args)]);
+  return { open_work, pages_edited };
+}
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
 
@@ -58,7 +68,7 @@ export const getPerson = defineTool({
   title: 'Find a person',
   description:
     "One person across every system: their identities (GitHub, Jira, Confluence, Notion, Slack, email), work the graph ties to them and recent activity. Find by email, any system's id or handle, or name.",
-  capability: { type: 'read', name: 'graph.person.get', readsIfConnected: [...WORK_SYSTEMS] },
+  capability: { type: 'read', name: 'graph.person.get', readsIfConnected: [...WORK_SYSTEMS, 'notes'] },
   input: z.object({
     person: z.string().trim().min(1).max(320).describe('Email, login, account or member id, or name'),
     limit: z.number().int().min(1).max(50).default(10).describe('Items per work list and activity'),
@@ -111,7 +121,7 @@ export const getPerson = defineTool({
       ...(name ? { name } : {}),
       identities,
       work: await new GraphPersonWork(graph).workOf(tenantId, row.id, args.limit),
-      ...(args.open_work ? { open_work: await openWorkOf(ctx, email, identities, args.limit) } : {}),
+      ...(args.open_work ? await liveWorkOf(ctx, email, identities, args.limit) : {}),
       recent_activity: await graph.activityOf(tenantId, 'user', row.node_id, args.limit),
     };
   },

@@ -12,7 +12,7 @@ interface PageLike {
   title: string;
   status?: string;
   space?: { key: string; name?: string };
-  author?: { accountId: string; displayName: string };
+  author?: { accountId: string; displayName: string; email?: string };
   _links?: { webui: string };
   body?: { markdown: string };
 }
@@ -37,7 +37,7 @@ function wikiPage(batch: GraphBatch, page: PageLike): Handle | undefined {
     batch.edge(
       handle,
       'CREATED_BY',
-      batch.person({ accountId: page.author.accountId }, { name: page.author.displayName }),
+      batch.person({ accountId: page.author.accountId, email: page.author.email }, { name: page.author.displayName }),
     );
   batch.linkMentions(handle, [page.title, page.body?.markdown], ['issue', 'repository']);
   for (const accountId of mentionedAccounts(page.body?.markdown ?? ''))
@@ -45,7 +45,10 @@ function wikiPage(batch: GraphBatch, page: PageLike): Handle | undefined {
   return handle;
 }
 
-/** How the graph reads wiki results: spaces, pages (space, author, mentioned people, tickets and repositories), users. */
+/**
+ * How the graph reads wiki results: spaces, pages (space, author, mentioned people, tickets and repositories), users.
+ * An author is their account id, and their email where the site's user directory shows it.
+ */
 export const extractWiki = extractorOf([
   readsResultsOf(getSpaces, ({ result }, batch) =>
     result.spaces.forEach((s) => batch.node('space', s.key, { key: s.key, name: s.name, url: s._links.webui })),
@@ -68,7 +71,7 @@ export const extractWiki = extractorOf([
     const page = batch.ref('page', args.page_id);
     for (const c of result.comments) {
       batch.edge(
-        batch.person({ accountId: c.author.accountId }, { name: c.author.displayName }),
+        batch.person({ accountId: c.author.accountId, email: c.author.email }, { name: c.author.displayName }),
         'CONTRIBUTES_TO',
         page,
       );

@@ -4,7 +4,7 @@ import type { ConfluenceApi } from '../../src/integrations/atlassian/confluence-
 import { forPage } from '../../src/integrations/atlassian/confluence-errors.js';
 import { PageId } from './pages.js';
 import { CommentSchema } from './schemas.js';
-import { bodyOf, namesOf, usersOf } from './shapes.js';
+import { bodyOf, personOf, siteUsers, type SiteUsers } from './shapes.js';
 import { markdownToStorage } from './storage/from-markdown.js';
 import { itemsWanted } from '../../src/toolkit/pagination.js';
 import { WIKI_PAGE_SIZE } from './spaces.js';
@@ -15,17 +15,11 @@ interface V2Comment {
   body?: { storage?: { value: string } };
 }
 
-async function commentOf(
-  api: ConfluenceApi,
-  comment: V2Comment,
-  names?: Map<string, string>,
-): Promise<z.infer<typeof CommentSchema>> {
-  const known = names ?? namesOf(await usersOf(api));
-  const authorId = comment.version.authorId;
+function commentOf(comment: V2Comment, users: SiteUsers): z.infer<typeof CommentSchema> {
   return {
     id: String(comment.id),
     body: bodyOf(comment.body?.storage?.value ?? ''),
-    author: { accountId: authorId, displayName: known.get(authorId) ?? authorId },
+    author: personOf(users, comment.version.authorId),
     created: comment.version.createdAt,
   };
 }
@@ -47,17 +41,16 @@ export const getPageComments = defineTool({
       { query: 'comments on confluence page 10000003', tool: 'get_page_comments', params: { page_id: '10000003' } },
     ],
   },
-  async run({ client, args, page }) {
+  async run({ client, clock, args, page }) {
     const api = client('confluence');
     const [comments, users] = await Promise.all([
       forPage(
         args.page_id,
         api.v2All<V2Comment>(`/pages/${args.page_id}/footer-comments`, { 'body-format': 'storage' }, itemsWanted(page)),
       ),
-      usersOf(api),
+      siteUsers(api, clock),
     ]);
-    const names = namesOf(users);
-    return { items: await Promise.all(comments.map((c) => commentOf(api, c, names))) };
+    return { items: comments.map((c) => commentOf(c, users)) };
   },
 });
 
@@ -82,7 +75,7 @@ export const addComment = defineTool({
     ],
   },
   verify: (result) => (result.id ? undefined : 'no comment was created'),
-  async run({ client, args }) {
+  async run({ client, clock, args }) {
     const api = client('confluence');
     const comment = await forPage(
       args.page_id,
@@ -90,7 +83,7 @@ export const addComment = defineTool({
         data: { pageId: args.page_id, body: { representation: 'storage', value: markdownToStorage(args.body) } },
       }),
     );
-    return commentOf(api, comment);
+    return commentOf(comment, await siteUsers(api, clock));
   },
 });
 

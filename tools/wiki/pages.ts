@@ -4,7 +4,8 @@ import { AppError } from '../../src/toolkit/errors.js';
 import type { ConfluenceApi } from '../../src/integrations/atlassian/confluence-api.js';
 import { forPage } from '../../src/integrations/atlassian/confluence-errors.js';
 import { PageSchema, PageSummarySchema } from './schemas.js';
-import { bodyOf, namesOf, pageSummaryOf, spacesById, usersOf, type V2Page } from './shapes.js';
+import { bodyOf, pageSummaryOf, siteUsers, spacesById, type V2Page } from './shapes.js';
+import type { Clock } from '../../src/toolkit/context.js';
 import { itemsWanted } from '../../src/toolkit/pagination.js';
 import { SpaceKey, spaceByKey, WIKI_PAGE_SIZE } from './spaces.js';
 
@@ -14,10 +15,10 @@ export const PageId = z
   .describe('Confluence page id (digits)');
 
 /** A page with its body (storage and Markdown), version and ancestors, as get_page and create_page return it. */
-export async function fullPage(api: ConfluenceApi, page: V2Page): Promise<z.infer<typeof PageSchema>> {
+export async function fullPage(api: ConfluenceApi, clock: Clock, page: V2Page): Promise<z.infer<typeof PageSchema>> {
   const [spaces, users, ancestors] = await Promise.all([
     spacesById(api),
-    usersOf(api),
+    siteUsers(api, clock),
     api
       .v2<{ results: Array<{ id: string }> }>('GET', `/pages/${page.id}/ancestors`)
       .then((r) =>
@@ -29,7 +30,7 @@ export async function fullPage(api: ConfluenceApi, page: V2Page): Promise<z.infe
       ),
   ]);
   return {
-    ...pageSummaryOf(api, page, spaces, namesOf(users)),
+    ...pageSummaryOf(api, page, spaces, users),
     body: bodyOf(page.body?.storage?.value ?? ''),
     ancestors,
   };
@@ -54,16 +55,15 @@ export const getPages = defineTool({
     not_for: 'Finding pages by words (wiki_search); reading a page (wiki_get_page).',
     examples: [{ query: 'list pages in the ENG space', tool: 'get_pages', params: { space_key: 'ENG' } }],
   },
-  async run({ client, args, page }) {
+  async run({ client, clock, args, page }) {
     const api = client('confluence');
     const space = args.space_key ? await spaceByKey(api, args.space_key) : undefined;
     const [pages, spaces, users] = await Promise.all([
       api.v2All<V2Page>('/pages', { 'space-id': space?.id, status: args.status }, itemsWanted(page)),
       spacesById(api),
-      usersOf(api),
+      siteUsers(api, clock),
     ]);
-    const names = namesOf(users);
-    return { items: pages.map((p) => pageSummaryOf(api, p, spaces, names)) };
+    return { items: pages.map((p) => pageSummaryOf(api, p, spaces, users)) };
   },
 });
 
@@ -93,11 +93,12 @@ export const getPage = defineTool({
       { query: 'open confluence page 10000003', tool: 'get_page', params: { page_id: '10000003' } },
     ],
   },
-  async run({ client, args }) {
+  async run({ client, clock, args }) {
     const api = client('confluence');
     if (args.page_id)
       return fullPage(
         api,
+        clock,
         await forPage(
           args.page_id,
           api.v2<V2Page>('GET', `/pages/${args.page_id}`, { params: { 'body-format': 'storage' } }),
@@ -120,6 +121,6 @@ export const getPage = defineTool({
         'VALIDATION_ERROR',
         `Several pages are titled "${args.title}" (ids ${found.map((p) => p.id).join(', ')}); give space_key or page_id`,
       );
-    return fullPage(api, found[0]);
+    return fullPage(api, clock, found[0]);
   },
 });

@@ -4,6 +4,7 @@ export const Links = z.object({ webui: z.string().describe('Absolute link to the
 export const Person = z.object({
   accountId: z.string(),
   displayName: z.string().describe('Name, or the account id when the user is not visible'),
+  email: z.string().optional().describe('Their email, where their profile shows it'),
 });
 export const Version = z.object({
   number: z.number().int().describe('Version number; wiki_update_page needs the current one'),

@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import { storageToMarkdown } from './storage/to-markdown.js';
 import { markdownToStorage } from './storage/from-markdown.js';
 import type { Json, ConfluenceApi } from '../../src/integrations/atlassian/confluence-api.js';
-import type { BodyInput, PageSummarySchema, SpaceSchema } from './schemas.js';
+import type { BodyInput, PageSummarySchema, Person, SpaceSchema } from './schemas.js';
+import { directoryRead } from '../../src/graph/service/identity-directory.js';
+import type { Clock } from '../../src/toolkit/context.js';
 
 export interface V2Page {
   id: string;
@@ -52,7 +54,7 @@ export function pageSummaryOf(
   api: ConfluenceApi,
   page: V2Page,
   spaces: ReadonlyMap<string, V2Space>,
-  names: ReadonlyMap<string, string>,
+  users: SiteUsers,
 ): z.infer<typeof PageSummarySchema> {
   const space = spaces.get(String(page.spaceId));
   return {
@@ -61,7 +63,7 @@ export function pageSummaryOf(
     status: page.status,
     space: { key: space?.key ?? '', name: space?.name ?? '' },
     version: { number: page.version.number, when: page.version.createdAt },
-    author: { accountId: page.authorId, displayName: names.get(page.authorId) ?? page.authorId },
+    author: personOf(users, page.authorId),
     _links: { webui: api.web(page._links?.webui) },
   };
 }
@@ -110,5 +112,22 @@ export async function usersOf(api: ConfluenceApi, max = 2000): Promise<WikiUser[
   return out;
 }
 
-export const namesOf = (users: readonly WikiUser[]): Map<string, string> =>
-  new Map(users.map((u) => [u.accountId, u.displayName]));
+/** The site's users by account id. */
+export type SiteUsers = ReadonlyMap<string, WikiUser>;
+
+/**
+ * The site's users from the tenant's short-lived user directory: the names of authors, and their emails where
+ * their profiles show them (what ties an account id to a colleague in the graph).
+ */
+export const siteUsers = (api: ConfluenceApi, clock: Clock): Promise<SiteUsers> =>
+  directoryRead(api, clock, 'confluence-users', async () => new Map((await usersOf(api)).map((u) => [u.accountId, u])));
+
+/** An author as tools show them: the email only where the directory gives one, never a guess. */
+export function personOf(users: SiteUsers, accountId: string): z.infer<typeof Person> {
+  const user = users.get(accountId);
+  return {
+    accountId,
+    displayName: user?.displayName ?? accountId,
+    ...(user?.email ? { email: user.email } : {}),
+  };
+}

@@ -35,7 +35,7 @@ export const createPage = defineTool({
     ],
   },
   verify: (result) => (result.version.number === 1 ? undefined : `the new page is at version ${result.version.number}`),
-  async run({ client, args }) {
+  async run({ client, clock, args }) {
     const api = client('confluence');
     const space = await spaceByKey(api, args.space_key);
     const page = await api.v2<V2Page>('POST', '/pages', {
@@ -48,7 +48,7 @@ export const createPage = defineTool({
         body: { representation: 'storage', value: storageOf(args.body) },
       },
     });
-    return fullPage(api, page);
+    return fullPage(api, clock, page);
   },
 });
 

@@ -15,6 +15,8 @@ export interface PersonIdentity {
   notionId?: string;
   /** chat (Slack) member id. */
   slackId?: string;
+  /** crm user id (the connected CRM's). */
+  crmUserId?: string;
 }
 
 interface BatchNode {
@@ -43,7 +45,7 @@ interface BatchEdge {
   properties?: Properties;
 }
 
-/** The alias strings of an identity (`email:`, `login:`, `github:`, `account:`, `notion:`, `slack:`). */
+/** The alias strings of an identity (`email:`, `login:`, `github:`, `account:`, `notion:`, `slack:`, `crm:`). */
 export function aliasesOf(identity: PersonIdentity): string[] {
   const aliases: string[] = [];
   if (identity.email) aliases.push(`email:${identity.email.trim().toLowerCase()}`);
@@ -52,6 +54,7 @@ export function aliasesOf(identity: PersonIdentity): string[] {
   if (identity.accountId) aliases.push(`account:${identity.accountId}`);
   if (identity.notionId) aliases.push(`notion:${identity.notionId}`);
   if (identity.slackId) aliases.push(`slack:${identity.slackId}`);
+  if (identity.crmUserId) aliases.push(`crm:${identity.crmUserId}`);
   return aliases;
 }
 

@@ -10,6 +10,7 @@ export const IDENTIFIER_KINDS = {
   notion_user_id: { prefix: 'notion', systems: ['notes'], caseless: false },
   slack_member_id: { prefix: 'slack', systems: ['chat'], caseless: false },
   google_chat_user_id: { prefix: 'gchat', systems: ['suite'], caseless: false },
+  crm_user_id: { prefix: 'crm', systems: ['crm'], caseless: false },
 } as const;
 
 export type IdentifierKind = keyof typeof IDENTIFIER_KINDS;

@@ -12,7 +12,7 @@ export interface PersonToResolve {
 /**
  * People across systems. A user node is keyed by a canonical id (the first identifier we learn:
  * email, else login, else account id) and the `graph_aliases` table maps every identifier it is known
- * by (`email:`, `login:`, `github:`, `account:`, `notion:`, `slack:`, and `gchat:` for an admin's link of a
+ * by (`email:`, `login:`, `github:`, `account:`, `notion:`, `slack:`, `crm:`, and `gchat:` for an admin's link of a
  * Google Chat user) to it. When one record ties identifiers
  * that point at two different user nodes, the nodes are merged into the older one.
  */
@@ -27,6 +27,7 @@ export class IdentityResolver {
       identity.accountId ||
       identity.notionId ||
       identity.slackId ||
+      identity.crmUserId ||
       (identity.githubId !== undefined ? `github-${identity.githubId}` : '')
     );
   }
@@ -43,6 +44,7 @@ export class IdentityResolver {
       `github:${raw}`,
       `slack:${raw}`,
       `gchat:${raw}`,
+      `crm:${raw}`,
     ];
   }
 

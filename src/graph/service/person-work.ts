@@ -11,7 +11,7 @@ export type WorkItem = {
 
 /** A person's work by how they are tied to it. */
 export type PersonWork = {
-  /** Tickets and issues assigned to them. */
+  /** Tickets and issues assigned to them, CRM records they own. */
   assigned: WorkItem[];
   /** Pull requests, issues and tickets they authored. */
   authored: WorkItem[];

@@ -73,6 +73,7 @@ export function crmRoutes(router: Router, consumers: Consumers, ctx: FakeContext
 
     router.get(`/crm/${resource}`, (req, res) => {
       const { consumer, records, service } = target(req);
+      if (resource === 'users') consumer.directoryReads = (consumer.directoryReads ?? 0) + 1;
       let rows = [...records.values()];
       const applied: string[] = [];
       for (const field of spec.filters) {

@@ -45,6 +45,8 @@ export interface ConsumerState {
   crms: Map<string, CrmRecords>;
   /** Ids of records created through the API. */
   sequence: number;
+  /** User directory pages served (`GET /crm/users`): tests count them to see a cache work. */
+  directoryReads?: number;
 }
 
 /** The fake's state of one sandbox workspace: its demo consumer (the demo tenant's `consumerId`). */

@@ -312,6 +312,7 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
     const cql = (queryParam(req, 'cql') ?? '').replace(/\s+/g, ' ').trim();
     if (cql !== 'type = user' && cql !== 'type=user')
       throw badRequest(`Could not parse cql : ${cql} (this fake answers 'type = user')`);
+    state.directoryReads = (state.directoryReads ?? 0) + 1;
     const users = [state.bot, ...state.users].map((user) => ({
       user: serializeUserV1(user),
       title: user.displayName,

@@ -76,6 +76,8 @@ export interface ConfluenceState {
   comments: CommentRecord[];
   attachments: AttachmentRecord[];
   labels: Map<string, LabelRecord>;
+  /** User directory reads served (user search pages): tests count them to see a cache work. */
+  directoryReads?: number;
   nextId(): string;
 }
 

@@ -27,7 +27,7 @@ export interface OpenWorkOptions {
 const NOT_CONNECTED = new Set(['AUTHORIZATION_REQUIRED', 'NOT_CONFIGURED']);
 
 /** The system's work, or `not_connected` when the caller has no credential or consent for it. */
-async function unlessNotConnected(read: () => Promise<SystemWork>): Promise<SystemWork> {
+export async function unlessNotConnected(read: () => Promise<SystemWork>): Promise<SystemWork> {
   try {
     return await read();
   } catch (thrown) {

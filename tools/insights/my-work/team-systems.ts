@@ -24,7 +24,7 @@ export const noAccount = (system: string, email: string | undefined): SystemWork
 });
 
 /** Runs `read`, a person the upstream does not know becoming `no_account` instead of a failure. */
-async function knownPerson(
+export async function knownPerson(
   system: string,
   who: WorkOwner,
   read: () => Promise<SystemWork | undefined>,
@@ -97,15 +97,20 @@ export const codeHostWork = (ctx: Clients, who: WorkOwner, limit: number): Promi
     };
   });
 
-/** Confluence: pages that mention the person, latest change first. */
-export const wikiWork = (ctx: Clients, who: WorkOwner, limit: number): Promise<SystemWork> =>
+/** Confluence pages whose `field` (CQL `mention`, `contributor`...) is the person's account, latest change first. */
+export const wikiPagesOf = (
+  ctx: Clients,
+  who: WorkOwner,
+  limit: number,
+  field: 'mention' | 'contributor',
+): Promise<SystemWork> =>
   knownPerson('wiki', who, async () => {
     const api = ctx.client('confluence');
     const accountId = who.ids?.wiki ?? (who.email ? (await userByEmail(api, who.email)).accountId : undefined);
     if (!accountId) return undefined;
     const pages = await pagesFound(
       api,
-      `type = page AND mention = ${cqlString(accountId)} ORDER BY lastmodified DESC`,
+      `type = page AND ${field} = ${cqlString(accountId)} ORDER BY lastmodified DESC`,
       COUNTED_MAX,
     );
     const items = pages.slice(0, limit).map((page): WorkItem => ({
@@ -119,3 +124,7 @@ export const wikiWork = (ctx: Clients, who: WorkOwner, limit: number): Promise<S
     }));
     return { status: 'ok', items, total: pages.length };
   });
+
+/** Confluence: pages that mention the person, latest change first. */
+export const wikiWork = (ctx: Clients, who: WorkOwner, limit: number): Promise<SystemWork> =>
+  wikiPagesOf(ctx, who, limit, 'mention');
