@@ -18,6 +18,10 @@ export const WEIGHTS = {
   alias: 1.6,
   /** Points for the nearest example request, at full likeness. */
   example: 10,
+  /** Points for the nearest request of the tool's phrasing list, at full likeness. */
+  phrasing: 10,
+  /** The field weight of the words of a tool's phrasing list (a name's are 4, a description's 1.5). */
+  phrasingWords: 1.5,
   /** The request names the tool's system, or names another. */
   named: 2,
   unnamed: 0.5,
