@@ -61,6 +61,8 @@ interface Request {
   pairs: string[];
   text: string;
   named: Set<string>;
+  /** How many products it names, each once: "slack" names two systems but one product. */
+  products: number;
   signals: RequestSignals;
   corrections: string[];
 }
@@ -184,13 +186,16 @@ export class CatalogSearch {
     );
     // What an entity is counts as a word of the request: `acme/web#88` asks about an issue.
     const kinds = termsOf(signals.entities.flatMap((e) => (e.kind ? [e.kind] : [])));
+    const named = this.names.filter((n) => text.includes(n.phrase));
+    const phrases = new Set(named.map((n) => n.phrase));
     return {
       terms: [...new Set([...terms, ...kinds])],
       alsoMeant: this.alsoMeant(raw),
       exampleTerms: new Set(idsAsOne(termsOf(raw, this.synonyms))),
       pairs: [...pairsOf(termsOf(raw)), ...pairsOf(termsOf(raw, this.synonyms))],
       text,
-      named: new Set(this.names.filter((n) => text.includes(n.phrase)).map((n) => n.system)),
+      named: new Set(named.map((n) => n.system)),
+      products: [...phrases].filter((p) => ![...phrases].some((q) => q !== p && q.includes(p))).length,
       signals,
       corrections,
     };
@@ -232,9 +237,10 @@ export class CatalogSearch {
       reasons.unshift(`phrase "${phrase.trim()}"`);
     }
     if (request.named.size) {
-      const named = request.named.has(tool.system);
+      const across = !request.named.has(tool.system) && request.products > 1 && hints.across === true;
+      const named = request.named.has(tool.system) || across;
       score *= named ? w.named : w.unnamed;
-      if (named) reasons.unshift(`names ${tool.system}`);
+      if (named) reasons.unshift(across ? 'names several systems' : `names ${tool.system}`);
     }
     // A question of how things relate wants the graph, and the entities it names are the graph's too.
     const relation = request.signals.relation;

@@ -44,6 +44,8 @@ export interface SystemSearchHints {
    * never listed nor described, so they weigh nothing in what a host loads.
    */
   phrasings?: ToolPhrasings;
+  /** Its tools join the other systems: a request naming two products or more ("jira and github") wants them. */
+  across?: boolean;
 }
 
 /** Natural requests per tool short name: the search's evidence beside each tool's own examples. */

@@ -19,6 +19,7 @@ const graphSystem: SystemRecord = {
   search: {
     phrasings,
     names: ['knowledge graph'],
+    across: true,
     relations: { path: 'find_path', around: 'traverse', about: 'get_entity_context' },
     phrases: {
       inject_context: [

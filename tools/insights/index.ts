@@ -17,7 +17,7 @@ const insightsSystem: SystemRecord = {
   keywords: ['delivery flow', 'ticket to deploy', 'lead time', 'value stream', 'bottleneck', 'cross-system'],
   when_to_use:
     'Questions that join systems: how tickets travel through pull requests to deployment and where the time goes.',
-  search: { phrasings },
+  search: { phrasings, across: true },
 };
 
 /** Each tool of the system, by the upstreams it joins; every one reads through the systems' own clients. */

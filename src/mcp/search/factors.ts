@@ -21,8 +21,8 @@ export const WEIGHTS = {
   /** Points for the nearest request of the tool's phrasing list, at full likeness. */
   phrasing: 10,
   /** The field weight of the words of a tool's phrasing list (a name's are 4, a description's 1.5). */
-  phrasingWords: 1.5,
-  /** The request names the tool's system, or names another. */
+  phrasingWords: 2.5,
+  /** The request names the tool's system (or two products or more, for a system joining systems), or another. */
   named: 2,
   unnamed: 0.5,
   /** The request asks how things relate, for a system that answers that. */
