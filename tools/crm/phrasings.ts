@@ -19,7 +19,7 @@ export const phrasings: ToolPhrasings = {
     'we signed Globex, record the company',
   ],
   get_account: [
-    'show crm account 001Dn0000000000002',
+    'pull up customer 001Dn0000000000007',
     'details of that customer company',
     'what industry is this client in',
     'company record by its crm id',
@@ -44,7 +44,7 @@ export const phrasings: ToolPhrasings = {
     'put jane@initech.example into hubspot',
   ],
   get_contact: [
-    'show crm contact 003Dn0000000000001',
+    'the customer person with id 003Dn0000000000004',
     'details of that customer person',
     'phone and title of this contact',
   ],
@@ -65,14 +65,14 @@ export const phrasings: ToolPhrasings = {
     'add a sales lead to hubspot',
     'record a potential customer who reached out',
   ],
-  get_lead: ['show lead 00QDn0000000000001', 'details of that prospect', 'where did this lead come from'],
+  get_lead: ['look at prospect 00QDn0000000000003', 'details of that prospect', 'where did this lead come from'],
   update_lead: [
     'qualify the Hooli lead',
     'mark lead 00QDn0000000000001 as contacted',
     'change the status of that prospect',
   ],
   list_opportunities: [
-    'open deals in the pipeline',
+    'what is in our sales pipeline',
     'what are we about to close this quarter',
     'sales forecast in salesforce',
     'deals with Initech',
@@ -85,7 +85,7 @@ export const phrasings: ToolPhrasings = {
     'record a potential contract in hubspot',
   ],
   get_opportunity: [
-    'show deal 006Dn0000000000001',
+    'pull up opportunity 006Dn0000000000005',
     'how big is the Initech deal',
     'stage and amount of that opportunity',
   ],

@@ -88,7 +88,7 @@ export const phrasings: ToolPhrasings = {
     'star the email from ada',
     'file the message under receipts',
   ],
-  list_mail_labels: ['what labels do I have in gmail', 'my mail folders', 'gmail categories I use'],
+  list_mail_labels: ['which gmail labels have I set up', 'my mail folders', 'gmail categories I use'],
   get_mail_label: [
     'how many unread emails in my inbox',
     'count of messages under the receipts label',

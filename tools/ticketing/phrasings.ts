@@ -103,7 +103,7 @@ export const phrasings: ToolPhrasings = {
   get_developer_metrics: [
     'who closed the most jira tickets this month',
     'story points per engineer in PAY',
-    'jira workload per person',
+    'how much jira work each engineer carries',
   ],
   get_dora_metrics: [
     'how often do we release in jira',
@@ -119,6 +119,7 @@ export const phrasings: ToolPhrasings = {
     'how many tickets do we close a week',
     'are we resolving more or fewer tickets',
     'weekly jira throughput for PAY',
+    'tickets finished each week and the trend',
   ],
   get_throughput_metrics_by_project: [
     'which project closes the most tickets',
