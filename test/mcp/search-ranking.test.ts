@@ -29,13 +29,15 @@ const HARD: Array<[string, string]> = [
 ];
 const TYPO: [string, string] = ['serach slak for the postmortem', 'chat_search_messages'];
 // Readings that generalise: "connected to" asks how things relate (not for the tenant's connected
-// systems), "open" before an id is the verb, and a relation question over a person and a repository
-// belongs to the graph whatever entities it names.
+// systems), "open" before an id is the verb, a relation question over a person and a repository
+// belongs to the graph whatever entities it names, and a plural before the id asks for a list.
 const READINGS: Array<[string, string]> = [
   ['what is connected to the Q3 roadmap', 'graph_traverse'],
   ['open acme/mobile#4', 'code_host_get_issue'],
   ['open a pull request from fix/typo', 'code_host_create_pull_request'],
   ['what connects linus to acme/web', 'graph_find_path'],
+  // Many things of one named thing: the members of a space, not one membership.
+  ['members of google chat space AAAA1234', 'suite_list_members'],
 ];
 // Requests in other words than any tool's own text, found through the phrasing lists: the evidence a
 // tool's phrasings give, and a request naming several products reaching the tools that join systems.

@@ -116,6 +116,7 @@ const ONE = / (that|this|one|the) [a-z]+ (by|with) | (that|this) (one )?[a-z]+ /
 const ID = /\b[\w.-]*\d{3,}[\w.-]*\b|#\d+\b/;
 
 const EVERY = new Set(['all', 'every', 'everyone', 'everybody']);
+const PARTS_OF = new Set(['of', 'in', 'on']);
 
 /** Many things ("open deals", "my emails") or one ("deal 006…", "that message"), when the request says. */
 function numberOf(
@@ -125,10 +126,12 @@ function numberOf(
   isListed: (word: string) => boolean,
 ): RequestSignals['number'] {
   const one = entities > 0 || ID.test(request) || ONE.test(phraseText(raw));
+  const listed = (w: string) => /[^su]s$/.test(w) && w.length > 3 && isListed(w);
+  const parts = raw.some((w, i) => listed(w) && PARTS_OF.has(raw[i + 1] ?? ''));
+  // "members of the channel C012", "comments on WEB-17": many things a tool lists, of one named thing.
+  if (one && parts) return 'many';
   // "properties of a page" asks about one page: a plural before "of" names its parts, not many of it.
-  const many =
-    raw.some((w) => EVERY.has(w)) ||
-    raw.some((w, i) => /[^su]s$/.test(w) && w.length > 3 && raw[i + 1] !== 'of' && isListed(w));
+  const many = raw.some((w) => EVERY.has(w)) || raw.some((w, i) => listed(w) && raw[i + 1] !== 'of');
   if (one === many) return undefined;
   return one ? 'one' : 'many';
 }
