@@ -28,7 +28,7 @@ export const WEIGHTS = {
   /** The request asks how things relate, for a system that answers that. */
   relation: 2,
   /** …and its tool for that kind of relation question (a path, the neighbourhood, all about one). */
-  relationKind: 1.5,
+  relationKind: 2,
   /** The request means the account the tool acts on, or the other; with none said, the user's own. */
   account: 1.6,
   otherAccount: 0.6,

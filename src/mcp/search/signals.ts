@@ -77,6 +77,7 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   ['path', /\b(is|are) \w+ (connected|related|linked|tied) (to|with)\b/],
   ['path', /\bwhat (connects|links|ties|relates) .+ (to|and|with)\b/],
   ['path', /\b(path|chain|link|links|connection|connections) (between|from)\b/],
+  ['path', /\bhow (do|does|did) .+ (connect|relate) (to|with)\b|\b(tied|linked|connected|related) together\b/],
   ['about', /\b(everything|anything|what)( do| does)? (we|the graph) knows? about\b/],
   ['about', /\b(relationships|relations) of\b/],
   ['around', /\bwho (works|worked|is working) on both\b/],
@@ -87,6 +88,7 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   ],
   ['around', /\b(what|who|which \w+) (links?|connects?|relates?) to\b/],
   ['around', /\bneighbou?rs of\b|\bhops?\b/],
+  ['around', /\bwhat else\b.* (work|worked|touch|touched|link|linked|connect|connected|tie|tied)\b|\bin common\b/],
 ];
 
 const relationOf = (text: string): Relation | undefined => RELATIONS.find(([, pattern]) => pattern.test(text))?.[0];
