@@ -13,6 +13,8 @@ interface IndexedTool {
    * saying "available" does not make it a tool for availability.
    */
   fields: Array<{ weight: number; words: Set<string>; echoes: Set<string> }>;
+  /** The terms of its name: a request holding all of them names the tool itself ("get ticket"). */
+  name: string[];
   /** Consecutive term pairs of its name, aliases and examples: a phrase match outweighs two loose words. */
   pairs: Set<string>;
   /** The terms of each alias and of each example query. */
@@ -139,6 +141,7 @@ export class CatalogSearch {
           fieldOf(1, `${tool.system} ${system?.keywords.join(' ') ?? ''}`),
         ],
         pairs: new Set(pairs),
+        name: termsOf(tool.name.split('_')),
         aliases: tool.hints.aliases.map((a) => new Set(termsOf(tokens(a), this.synonyms))),
         examples: examples.map((e) => new Set(idsAsOne(termsOf(tokens(e), this.synonyms)))),
         phrasings: phrasings.map((text) => ({ text, terms: new Set(idsAsOne(termsOf(tokens(text), this.synonyms))) })),
@@ -230,6 +233,7 @@ export class CatalogSearch {
     const pairs = request.pairs.filter((p) => entry.pairs.has(p));
     const evidence = evidenceOf(entry, request.exampleTerms, w);
     score += w.pair * pairs.length + evidence.points;
+    if (entry.name.every((t) => request.terms.includes(t))) score *= w.wholeName;
     const reasons = [`words: ${matched.join(', ')}`];
     if (evidence.like) reasons.unshift(`like "${evidence.like}"`);
     if (phrase) {

@@ -37,6 +37,8 @@ const READINGS: Array<[string, string]> = [
   ['open a pull request from fix/typo', 'code_host_create_pull_request'],
   ['what connects linus to acme/web', 'graph_find_path'],
   ['how does grace connect with acme/api', 'graph_find_path'],
+  // "get me" asks for a thing, not for the user's own work.
+  ['get me MOB-77', 'ticketing_get_ticket'],
   ['what else has linus touched on acme/web', 'graph_traverse'],
   // Many things of one named thing: the members of a space, not one membership.
   ['members of google chat space AAAA1234', 'suite_list_members'],

@@ -17,7 +17,7 @@ export const phrasings: ToolPhrasings = {
     'put Initech into salesforce as a company',
     'register a new client company in the crm',
     'we signed Globex, record the company',
-    'create a customer account for Acme Corp',
+    'create a customer account for Globex',
     'add a business to salesforce',
     'new client in hubspot',
   ],

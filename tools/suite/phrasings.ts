@@ -84,7 +84,7 @@ export const phrasings: ToolPhrasings = {
     'what did linus email me',
     'show my recent emails',
     'emails I got from grace',
-    'my messages from the last hour',
+    'my newest gmail messages',
   ],
   get_mail_message: [
     'read that email',

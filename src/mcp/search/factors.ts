@@ -14,6 +14,8 @@ export const WEIGHTS = {
   alsoMeant: 0.25,
   /** Points per consecutive term pair shared with a name, alias or example. */
   pair: 1.2,
+  /** The request holds every term of the tool's name ("open WEB-31": get, ticket). */
+  wholeName: 1.1,
   /** Points per term of an alias the request holds whole. */
   alias: 1.6,
   /** Points for the nearest example request, at full likeness. */

@@ -21,6 +21,7 @@ export interface RequestSignals {
 
 // Phrases, matched as whole words on the lower-cased request.
 const USER_ACCOUNT = [' my ', ' mine ', ' my own ', ' as me ', ' i ', " i'm ", ' me '];
+const ASKED_FOR_ME = /\b(show|get|give|tell|find|fetch|bring|pull up|list) me\b/g;
 const TENANT_ACCOUNT = [
   ' team ',
   " team's ",
@@ -147,7 +148,8 @@ export function signalsOf(
 ): RequestSignals {
   const lower = request.toLowerCase();
   const text = phraseText(raw).replace(/ i m /g, " i'm ");
-  const user = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ')} `, USER_ACCOUNT);
+  // "show me", "get me" ask for something, not for the user's own account.
+  const user = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ').replace(ASKED_FOR_ME, '$1')} `, USER_ACCOUNT);
   const tenant = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ')} `, TENANT_ACCOUNT);
   return {
     account: user === tenant ? undefined : user ? 'user' : 'tenant',
