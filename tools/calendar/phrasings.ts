@@ -19,6 +19,8 @@ export const phrasings: ToolPhrasings = {
     'is the shared ops calendar read only',
     'describe that team calendar',
     'info on the connected calendar by its id',
+    'settings of the shared marketing calendar',
+    'who can edit the company calendar',
   ],
   list_events: [
     "what's on the team calendar this week",
@@ -35,6 +37,8 @@ export const phrasings: ToolPhrasings = {
     'where is the team offsite held',
     'attendees of the shared calendar meeting',
     'show the event on the connected calendar by id',
+    'when does the team planning event start',
+    'show the connected calendar event and its responses',
   ],
   create_event: [
     'put a team retro on the shared calendar for thursday',
@@ -50,6 +54,8 @@ export const phrasings: ToolPhrasings = {
     'rename the team sync on the connected calendar',
     'change the location of the team offsite',
     'shift the planning meeting on the team calendar by an hour',
+    'change the time of the company all-hands',
+    'invite ada to the team retro on the shared calendar',
   ],
   delete_event: [
     'cancel the team offsite on the company calendar',
@@ -57,6 +63,8 @@ export const phrasings: ToolPhrasings = {
     'drop the team sync from the connected calendar',
     'call off friday team lunch on the workspace calendar',
     'scrap that event on the team calendar',
+    'the team offsite is off, take it out of the shared calendar',
+    'remove the all-hands on the connected calendar',
   ],
   get_free_busy: [
     'when are ada and grace both free tomorrow',

@@ -11,6 +11,8 @@ export const phrasings: ToolPhrasings = {
     'where have I been talking on slack recently',
     'my latest direct messages in slack',
     'show my active slack threads and dms',
+    'slack conversations I was active in today',
+    'my slack inbox of channels and dms',
   ],
   list_channels: [
     'what slack channels can I see',
@@ -18,6 +20,8 @@ export const phrasings: ToolPhrasings = {
     'which slack channels exist',
     'is there a slack channel for incidents',
     'show all slack channels I can join',
+    'all public channels on slack',
+    'private slack channels I am in',
   ],
   get_channel: [
     'what is the topic of #deploys',
@@ -25,6 +29,8 @@ export const phrasings: ToolPhrasings = {
     'how many people are in #incidents on slack',
     'purpose of that slack channel',
     'details of slack channel C0123',
+    'who created the #releases channel and its purpose',
+    'is #random archived on slack',
   ],
   list_channel_members: [
     'who is in #deploys',
@@ -32,6 +38,8 @@ export const phrasings: ToolPhrasings = {
     'who can read #general in slack',
     'list the people in that slack channel',
     'is grace in the #backend channel',
+    'how many people are in #general',
+    'members of slack dm D024BE91L',
   ],
   list_messages: [
     'what was said in #deploys today',
@@ -46,6 +54,8 @@ export const phrasings: ToolPhrasings = {
     'the slack post at 1712345678.000100 in #deploys',
     'open one slack message',
     'read a single message from my slack',
+    'read the slack message ada linked',
+    'fetch that one post from #deploys',
   ],
   list_thread_replies: [
     'replies under that slack post',
@@ -53,6 +63,8 @@ export const phrasings: ToolPhrasings = {
     'what did people answer in the slack thread',
     'show the discussion below the deploy announcement',
     'all replies to ada message in slack',
+    'answers to my question in the #help thread',
+    'follow-ups under the incident post on slack',
   ],
   search_messages: [
     'find where someone mentioned the postmortem in slack',
@@ -75,29 +87,39 @@ export const phrasings: ToolPhrasings = {
     'fix the typo in what I posted on slack',
     'change the text of my last slack post',
     'correct my slack message',
+    'reword my message in #general',
+    'change what I said on slack',
   ],
   delete_message: [
     'delete my slack message',
     'take back what I posted in #general',
     'remove my last post in the slack channel',
     'unsend that slack message of mine',
+    'erase my post in #deploys',
+    'remove the slack message I sent by mistake',
   ],
   list_users: [
     'who is on our slack',
     'everyone in my slack workspace',
     'find grace in the slack directory',
     'slack people with their emails',
+    'list every slack member',
+    'who works here according to slack',
   ],
   get_user: [
     'who is U024BE7LH on slack',
     'slack profile of that member id',
     'what time zone is this slack user in',
     'email of slack member U0123',
+    'who is slack user U0123',
+    "look up that slack member's profile",
   ],
   get_connection_info: [
     'which slack account am I connected as',
     'what slack workspace is linked to me',
     'is my slack connected',
     'my slack member id and team',
+    'which slack workspace is this',
+    'my slack identity and tokens',
   ],
 };

@@ -11,6 +11,8 @@ export const phrasings: ToolPhrasings = {
     'find the Initech company in the crm',
     'list the businesses we sell to',
     'hubspot companies',
+    'all our accounts in the crm',
+    'which companies buy from us',
   ],
   create_account: [
     'add Hooli as a new customer',
@@ -45,6 +47,8 @@ export const phrasings: ToolPhrasings = {
     'is jane@initech.example in salesforce',
     'customer contacts with their emails',
     'find the cto contact at Hooli',
+    'contacts at the Hooli account',
+    'find a customer person by email',
   ],
   create_contact: [
     'add Jane Doe from Initech as a contact',
@@ -111,6 +115,8 @@ export const phrasings: ToolPhrasings = {
     'sales forecast in salesforce',
     'deals with Initech',
     'which deals are in negotiation',
+    'deals closing this month',
+    'biggest opportunities in hubspot',
   ],
   create_opportunity: [
     'new 25k deal with Initech',

@@ -20,6 +20,8 @@ export const phrasings: ToolPhrasings = {
     'which known items match "rate limiter"',
     'find the user named linus among known entities',
     'what do we have on record titled onboarding',
+    'find the entity named payments api',
+    'search everything the graph knows for checkout',
   ],
   find_path: [
     'how is ada connected to acme/infra',
@@ -35,6 +37,8 @@ export const phrasings: ToolPhrasings = {
     'context on the deployment runbook page',
     'relationships of WEB-17 and recent activity',
     'the full picture of that pull request',
+    'what is connected directly to acme/api#12',
+    'summary of PAY-101 with its links',
   ],
   get_feed: [
     'what happened recently',
@@ -42,6 +46,9 @@ export const phrasings: ToolPhrasings = {
     'who ran what today',
     'timeline of changes to PAY-101',
     'audit trail of recent actions',
+    'recent actions by the team',
+    'what did people do in the tools this week',
+    'activity on WEB-17 over time',
   ],
   inject_context: [
     'remember that I own the payments service',
@@ -57,6 +64,8 @@ export const phrasings: ToolPhrasings = {
     'graph query for every repository node',
     'pattern match people to pull requests',
     'MATCH (n:ticket) WHERE n.status = done',
+    'cypher query for tickets linked to pull requests',
+    'MATCH people AUTHORED_BY pull requests',
   ],
   get_person: [
     'who is grace',

@@ -35,6 +35,8 @@ export const phrasings: ToolPhrasings = {
     'my full agenda across every calendar',
     'combined schedule from all my google calendars',
     'merge my personal and shared calendars for friday',
+    "what's on every one of my calendars today",
+    'all my events this week across calendars',
   ],
   get_event: [
     'who is coming to my design review',
@@ -51,6 +53,8 @@ export const phrasings: ToolPhrasings = {
     'invite ada to a meeting on thursday',
     'schedule lunch with linus on my google calendar',
     'add the dentist to my calendar',
+    'set up a meeting with ada on my google calendar',
+    'block friday afternoon on my calendar',
   ],
   update_event: [
     'move my standup to 10:30',
@@ -58,12 +62,16 @@ export const phrasings: ToolPhrasings = {
     'rename my meeting to design review',
     'change the room of my 3pm',
     'add grace to my planning meeting',
+    'make my 1:1 longer',
+    'change my meeting with grace to next tuesday',
   ],
   delete_event: [
     'cancel my 1:1 tomorrow',
     'remove the dentist from my calendar',
     'drop my friday meeting',
     'call off my standup today',
+    'delete the meeting from my calendar',
+    'cancel my appointment on friday',
   ],
   list_mail_threads: [
     'my unread emails',
@@ -71,11 +79,16 @@ export const phrasings: ToolPhrasings = {
     'email conversations with ada this week',
     'find my mail about the invoice',
     'gmail threads from linus',
+    'my email conversations about the contract',
+    'search my gmail for the invoice',
   ],
   get_mail_thread: [
     'read the whole email conversation with grace',
     'show me the back and forth about the contract',
     'open that gmail thread',
+    'read the full email chain with linus',
+    'the whole thread of that email',
+    'show every reply in the mail conversation',
   ],
   list_mail_messages: [
     'latest emails I received',
