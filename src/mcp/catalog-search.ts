@@ -13,11 +13,15 @@ interface IndexedTool {
    * saying "available" does not make it a tool for availability.
    */
   fields: Array<{ weight: number; words: Set<string>; echoes: Set<string> }>;
+  /** The terms of its name: a request holding all of them names the tool itself ("get ticket"). */
+  name: string[];
   /** Consecutive term pairs of its name, aliases and examples: a phrase match outweighs two loose words. */
   pairs: Set<string>;
   /** The terms of each alias and of each example query. */
   aliases: Array<Set<string>>;
   examples: Array<Set<string>>;
+  /** The terms of each request its system's phrasing list holds for it. */
+  phrasings: Array<{ text: string; terms: Set<string> }>;
   hints: SystemSearchHints;
   phrases: readonly string[];
 }
@@ -59,6 +63,8 @@ interface Request {
   pairs: string[];
   text: string;
   named: Set<string>;
+  /** How many products it names, each once: "slack" names two systems but one product. */
+  products: number;
   signals: RequestSignals;
   corrections: string[];
 }
@@ -108,18 +114,20 @@ export class CatalogSearch {
     this.index = tools.map((tool) => {
       const system = registry.system(tool.system);
       const examples = tool.hints.examples.map((e) => e.query);
+      const phrasings = system?.search?.phrasings?.[tool.name] ?? [];
       const texts = [
         `${tool.name.replace(/_/g, ' ')} ${tool.title ?? ''}`,
         tool.hints.aliases.join(' '),
         examples.join(' '),
         `${tool.description} ${tool.hints.when_to_use}`,
+        phrasings.join(' '),
       ];
       texts.forEach(learn);
       const fieldOf = (weight: number, text: string) => {
         const words = new Set(termsOf(tokens(text)));
         return { weight, words, echoes: new Set(termsOf(tokens(text), this.synonyms).filter((t) => !words.has(t))) };
       };
-      const pairs = [texts[0], ...tool.hints.aliases, ...examples].flatMap((t) =>
+      const pairs = [texts[0], ...tool.hints.aliases, ...examples, ...phrasings].flatMap((t) =>
         pairsAcross(tokens(t), this.synonyms),
       );
       return {
@@ -129,11 +137,14 @@ export class CatalogSearch {
           fieldOf(3, texts[1]),
           fieldOf(2, texts[2]),
           fieldOf(1.5, texts[3]),
+          fieldOf(weights.phrasingWords, texts[4]),
           fieldOf(1, `${tool.system} ${system?.keywords.join(' ') ?? ''}`),
         ],
         pairs: new Set(pairs),
+        name: termsOf(tool.name.split('_')),
         aliases: tool.hints.aliases.map((a) => new Set(termsOf(tokens(a), this.synonyms))),
         examples: examples.map((e) => new Set(idsAsOne(termsOf(tokens(e), this.synonyms)))),
+        phrasings: phrasings.map((text) => ({ text, terms: new Set(idsAsOne(termsOf(tokens(text), this.synonyms))) })),
         hints: system?.search ?? {},
         phrases: (system?.search?.phrases?.[tool.name] ?? []).map(asPhrase),
       };
@@ -178,13 +189,16 @@ export class CatalogSearch {
     );
     // What an entity is counts as a word of the request: `acme/web#88` asks about an issue.
     const kinds = termsOf(signals.entities.flatMap((e) => (e.kind ? [e.kind] : [])));
+    const named = this.names.filter((n) => text.includes(n.phrase));
+    const phrases = new Set(named.map((n) => n.phrase));
     return {
       terms: [...new Set([...terms, ...kinds])],
       alsoMeant: this.alsoMeant(raw),
       exampleTerms: new Set(idsAsOne(termsOf(raw, this.synonyms))),
       pairs: [...pairsOf(termsOf(raw)), ...pairsOf(termsOf(raw, this.synonyms))],
       text,
-      named: new Set(this.names.filter((n) => text.includes(n.phrase)).map((n) => n.system)),
+      named: new Set(named.map((n) => n.system)),
+      products: [...phrases].filter((p) => ![...phrases].some((q) => q !== p && q.includes(p))).length,
       signals,
       corrections,
     };
@@ -217,16 +231,20 @@ export class CatalogSearch {
     if (score === 0 && !phrase) return undefined;
     score *= Math.sqrt(matched.length / Math.max(1, request.terms.length));
     const pairs = request.pairs.filter((p) => entry.pairs.has(p));
-    score += w.pair * pairs.length + evidenceOf(entry, request.exampleTerms, w);
+    const evidence = evidenceOf(entry, request.exampleTerms, w);
+    score += w.pair * pairs.length + evidence.points;
+    if (entry.name.every((t) => request.terms.includes(t))) score *= w.wholeName;
     const reasons = [`words: ${matched.join(', ')}`];
+    if (evidence.like) reasons.unshift(`like "${evidence.like}"`);
     if (phrase) {
       score = (score + 10) * 3;
       reasons.unshift(`phrase "${phrase.trim()}"`);
     }
     if (request.named.size) {
-      const named = request.named.has(tool.system);
+      const across = !request.named.has(tool.system) && request.products > 1 && hints.across === true;
+      const named = request.named.has(tool.system) || across;
       score *= named ? w.named : w.unnamed;
-      if (named) reasons.unshift(`names ${tool.system}`);
+      if (named) reasons.unshift(across ? 'names several systems' : `names ${tool.system}`);
     }
     // A question of how things relate wants the graph, and the entities it names are the graph's too.
     const relation = request.signals.relation;
@@ -251,20 +269,34 @@ export class CatalogSearch {
   }
 }
 
+/** How near a request's terms come to a text's (shared terms over all terms of both), from 0 to 1. */
+function likeness(text: ReadonlySet<string>, terms: ReadonlySet<string>): number {
+  const shared = [...text].filter((t) => terms.has(t)).length;
+  // An id in the text is a slot: a request without one is a little further from it, not a word further.
+  const slot = text.has(ID) && !terms.has(ID);
+  const size = slot ? text.size - 1 : text.size;
+  return (shared / (size + terms.size - shared || 1)) * (slot ? 0.9 : 1);
+}
+
 /**
- * What the catalog's own hints add: every alias of two words or more the request holds whole, and how
- * close it comes to the nearest example request (shared terms over all terms of both).
+ * What the catalog's own hints add: every alias of two words or more the request holds whole, how close
+ * it comes to the nearest example, and to the nearest request of the tool's phrasing list (named in the
+ * reason when it is the closer evidence).
  */
-function evidenceOf(entry: IndexedTool, terms: ReadonlySet<string>, weights: Weights): number {
-  const holds = (set: ReadonlySet<string>) => [...set].filter((t) => terms.has(t)).length;
+function evidenceOf(
+  entry: IndexedTool,
+  terms: ReadonlySet<string>,
+  weights: Weights,
+): { points: number; like?: string } {
   const aliases = entry.aliases
-    .filter((a) => a.size > 1 && holds(a) === a.size)
+    .filter((a) => a.size > 1 && [...a].every((t) => terms.has(t)))
     .reduce((sum, a) => sum + weights.alias * a.size, 0);
-  // An example's id is a slot: a request without one is a little further from it, not a word further.
-  const near = (example: ReadonlySet<string>) => {
-    const slot = example.has(ID) && !terms.has(ID);
-    const size = slot ? example.size - 1 : example.size;
-    return (holds(example) / (size + terms.size - holds(example) || 1)) * (slot ? 0.9 : 1);
-  };
-  return aliases + weights.example * Math.max(0, ...entry.examples.map(near));
+  const example = weights.example * Math.max(0, ...entry.examples.map((e) => likeness(e, terms)));
+  let nearest: { text: string; points: number } | undefined;
+  for (const { text, terms: phrasing } of entry.phrasings) {
+    const points = weights.phrasing * likeness(phrasing, terms);
+    if (points > (nearest?.points ?? 0)) nearest = { text, points };
+  }
+  const points = aliases + example + (nearest?.points ?? 0);
+  return nearest && nearest.points >= example ? { points, like: nearest.text } : { points };
 }

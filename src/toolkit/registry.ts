@@ -39,7 +39,17 @@ export interface SystemSearchHints {
    * names, and the tool (by short name) that answers each kind of relation question first.
    */
   relations?: Readonly<Partial<Record<Relation, string>>>;
+  /**
+   * Requests a person might type for each of its tools (by short name), read by the tool search alone:
+   * never listed nor described, so they weigh nothing in what a host loads.
+   */
+  phrasings?: ToolPhrasings;
+  /** Its tools join the other systems: a request naming two products or more ("jira and github") wants them. */
+  across?: boolean;
 }
+
+/** Natural requests per tool short name: the search's evidence beside each tool's own examples. */
+export type ToolPhrasings = Readonly<Record<string, readonly string[]>>;
 
 interface CapabilityRecord {
   name: string;

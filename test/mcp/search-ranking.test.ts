@@ -29,17 +29,32 @@ const HARD: Array<[string, string]> = [
 ];
 const TYPO: [string, string] = ['serach slak for the postmortem', 'chat_search_messages'];
 // Readings that generalise: "connected to" asks how things relate (not for the tenant's connected
-// systems), "open" before an id is the verb, and a relation question over a person and a repository
-// belongs to the graph whatever entities it names.
+// systems), "open" before an id is the verb, a relation question over a person and a repository
+// belongs to the graph whatever entities it names, and a plural before the id asks for a list.
 const READINGS: Array<[string, string]> = [
   ['what is connected to the Q3 roadmap', 'graph_traverse'],
   ['open acme/mobile#4', 'code_host_get_issue'],
   ['open a pull request from fix/typo', 'code_host_create_pull_request'],
   ['what connects linus to acme/web', 'graph_find_path'],
+  ['how does grace connect with acme/api', 'graph_find_path'],
+  // "get me" asks for a thing, not for the user's own work.
+  ['get me MOB-77', 'ticketing_get_ticket'],
+  ['what else has linus touched on acme/web', 'graph_traverse'],
+  // Many things of one named thing: the members of a space, not one membership.
+  ['members of google chat space AAAA1234', 'suite_list_members'],
+];
+// Requests in other words than any tool's own text, found through the phrasing lists: the evidence a
+// tool's phrasings give, and a request naming several products reaching the tools that join systems.
+const PHRASED: Array<[string, string]> = [
+  ['my open work in jira, github and confluence', 'insights_get_my_work'],
+  ['the github handle and jira account of grace', 'graph_get_person'],
+  ['jira tickets that reached production through a github pr', 'insights_get_delivery_flow'],
+  ['tell me who is going to the team offsite', 'calendar_get_event'],
+  ['bring grace into the company channel', 'team_chat_add_member'],
 ];
 
 describe('tool search puts the right tool first', () => {
-  it.each([...HARD, TYPO, ...READINGS])('search_tools over MCP: "%s" → %s', async (query, expected) => {
+  it.each([...HARD, TYPO, ...READINGS, ...PHRASED])('search_tools over MCP: "%s" → %s', async (query, expected) => {
     const client = await connectInMemory(new McpSurface(server.app, { mode: 'discovery' }), caller);
     const found = await client.callTool({ name: 'search_tools', arguments: { query } });
     const hits = (found.structuredContent as { tools: Hit[] }).tools;
@@ -48,7 +63,7 @@ describe('tool search puts the right tool first', () => {
     await client.close();
   });
 
-  it.each([...HARD, TYPO, ...READINGS])('GET /mcp/search: "%s" → %s', async (query, expected) => {
+  it.each([...HARD, TYPO, ...READINGS, ...PHRASED])('GET /mcp/search: "%s" → %s', async (query, expected) => {
     const { status, body } = await call(server, 'GET', `/mcp/search?q=${encodeURIComponent(query)}&limit=3`);
     expect(status).toBe(200);
     expect((body as { tools: Hit[] }).tools.map((t) => t.name)[0]).toBe(expected);
@@ -65,6 +80,21 @@ describe('tool search puts the right tool first', () => {
     expect(names[0]).toBe('calendar_get_free_busy');
     expect(names).not.toContain('ticketing_get_available_transitions');
     expect(names).not.toContain('ticketing_get_available_statuses');
+  });
+
+  it('names the phrasing a request came nearest, and hosts never see the phrasings', async () => {
+    const client = await connectInMemory(new McpSurface(server.app, { mode: 'discovery' }), caller);
+    const found = await client.callTool({
+      name: 'search_tools',
+      arguments: { query: 'tell me who is going to the team offsite' },
+    });
+    const first = (found.structuredContent as { tools: Hit[] }).tools[0];
+    expect(first?.reason).toMatch(/like "[^"]+"/);
+    const phrasing = /like "([^"]+)"/.exec(first?.reason ?? '')?.[1] ?? '';
+    const described = await client.callTool({ name: 'describe_tool', arguments: { name: first?.name } });
+    expect(JSON.stringify(described.structuredContent)).not.toContain(phrasing);
+    expect(JSON.stringify(found.structuredContent)).not.toContain('phrasings');
+    await client.close();
   });
 
   it('says which words it read a misspelt request as', async () => {

@@ -7,6 +7,7 @@ import { getCalendar, listCalendars } from './calendars.js';
 import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './events.js';
 import { getFreeBusy } from './free-busy.js';
 import { calendarRoutes } from './rest.js';
+import { phrasings } from './phrasings.js';
 
 const calendarSystem: SystemRecord = {
   id: 'calendar',
@@ -26,6 +27,7 @@ const calendarSystem: SystemRecord = {
   when_to_use:
     "Questions about the tenant's connected (team) calendar and people's availability; the user's own Google calendar is suite.",
   search: {
+    phrasings,
     names: ['team calendar', 'company calendar', 'shared calendar', 'workspace calendar', 'connected calendar'],
     account: 'tenant',
   },

@@ -8,6 +8,7 @@ import { slackIntegration } from '../../src/integrations/slack/integration.js';
 import { getMessage, listMessages, listThreadReplies } from './messages.js';
 import { searchMessages } from './search.js';
 import { getConnectionInfo, getUser, listUsers } from './users.js';
+import { phrasings } from './phrasings.js';
 
 const chatSystem: SystemRecord = {
   id: 'chat',
@@ -17,7 +18,7 @@ const chatSystem: SystemRecord = {
   keywords: ['slack', 'channel', 'dm', 'direct message', 'thread', 'message', 'chat', 'post', 'workspace'],
   when_to_use:
     'Questions about Slack: what was said in a channel or DM, finding a message, posting or editing one, who is in a channel.',
-  search: { names: ['slack'], account: 'user' },
+  search: { names: ['slack'], account: 'user', phrasings },
 };
 
 /** Slack for each user, as the `chat` system (spec: chat routes). */

@@ -20,6 +20,7 @@ import { createPullRequest, mergePullRequest } from './pull-request-actions.js';
 import { getPullRequests, getStalePrs } from './pull-requests.js';
 import { getRepositories, getRepository, listReposByUser } from './repositories.js';
 import { getContributors, getRepositoryUsers, getUserByEmail } from './users.js';
+import { phrasings } from './phrasings.js';
 
 const codeHostSystem: SystemRecord = {
   id: 'code_host',
@@ -41,7 +42,7 @@ const codeHostSystem: SystemRecord = {
     'code review',
   ],
   when_to_use: 'Questions about code, repositories, pull requests, code reviews, CI and delivery metrics.',
-  search: { names: ['github', 'git'] },
+  search: { names: ['github', 'git'], phrasings },
 };
 
 const codeHostTools = [

@@ -5,6 +5,7 @@ import { unifyIntegration } from '../../src/integrations/apideck/integration.js'
 import { vaultAuthRoutes } from '../../src/integrations/apideck/routes.js';
 import { accountTools, contactTools, leadTools, opportunityTools } from './resources.js';
 import { crmRoutes } from './rest.js';
+import { phrasings } from './phrasings.js';
 
 const crmSystem: SystemRecord = {
   id: 'crm',
@@ -26,7 +27,7 @@ const crmSystem: SystemRecord = {
     'sales',
   ],
   when_to_use: 'Questions about customers, prospects, sales deals and the pipeline.',
-  search: { names: ['crm', 'salesforce', 'hubspot'] },
+  search: { names: ['crm', 'salesforce', 'hubspot'], phrasings },
 };
 
 const resources = [accountTools, contactTools, leadTools, opportunityTools];

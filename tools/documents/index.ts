@@ -2,6 +2,7 @@ import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { deleteDocument, getDocument, listDocuments, queryDocuments } from './manage.js';
 import { uploadDocument } from './upload.js';
+import { phrasings } from './phrasings.js';
 
 const documentsSystem: SystemRecord = {
   id: 'documents',
@@ -10,7 +11,7 @@ const documentsSystem: SystemRecord = {
     'Files the team uploads (PDF, Excel, CSV, Markdown, text), searchable by meaning with the graph entities they name.',
   keywords: ['document', 'file', 'pdf', 'spreadsheet', 'upload', 'passage', 'semantic'],
   when_to_use: 'Storing files and answering questions from their content.',
-  search: { names: ['pdf', 'pdfs', 'uploaded', 'spreadsheet', 'document library'] },
+  search: { names: ['pdf', 'pdfs', 'uploaded', 'spreadsheet', 'document library'], phrasings },
 };
 
 /** Uploaded documents: local state (the store's tables), so no integration; documents link to graph entities themselves. */

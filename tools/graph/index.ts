@@ -6,6 +6,7 @@ import { graphVocabulary } from './fields.js';
 import { findPath, getEntityContext, traverse } from './explore.js';
 import { getPerson } from './person.js';
 import { query, search } from './search.js';
+import { phrasings } from './phrasings.js';
 
 const graphSystem: SystemRecord = {
   id: 'graph',
@@ -16,7 +17,9 @@ const graphSystem: SystemRecord = {
   when_to_use:
     'Questions about how people and work items relate, what someone worked on, recent activity, or remembered context.',
   search: {
+    phrasings,
     names: ['knowledge graph'],
+    across: true,
     relations: { path: 'find_path', around: 'traverse', about: 'get_entity_context' },
     phrases: {
       inject_context: [

@@ -7,6 +7,7 @@ import { googleIntegration } from '../../src/integrations/google/integration.js'
 import { slackIntegration } from '../../src/integrations/slack/integration.js';
 import { getDeliveryFlow } from './delivery-flow/tool.js';
 import { getMyWork } from './my-work/tool.js';
+import { phrasings } from './phrasings.js';
 
 const insightsSystem: SystemRecord = {
   id: 'insights',
@@ -16,6 +17,7 @@ const insightsSystem: SystemRecord = {
   keywords: ['delivery flow', 'ticket to deploy', 'lead time', 'value stream', 'bottleneck', 'cross-system'],
   when_to_use:
     'Questions that join systems: how tickets travel through pull requests to deployment and where the time goes.',
+  search: { phrasings, across: true },
 };
 
 /** Each tool of the system, by the upstreams it joins; every one reads through the systems' own clients. */

@@ -7,6 +7,7 @@ import { notesSample } from './sample-graph.js';
 import { notionIntegration } from '../../src/integrations/notion/integration.js';
 import { createPage, getPage, updatePage } from './pages.js';
 import { searchNotes } from './search.js';
+import { phrasings } from './phrasings.js';
 
 const notesSystem: SystemRecord = {
   id: 'notes',
@@ -16,7 +17,7 @@ const notesSystem: SystemRecord = {
   keywords: ['notion', 'notes', 'page', 'database', 'row', 'property', 'block', 'doc', 'meeting notes', 'task board'],
   when_to_use:
     'Questions about Notion: finding a page, reading notes, listing or filtering rows of a Notion database, adding tasks or text.',
-  search: { names: ['notion'], account: 'user' },
+  search: { names: ['notion'], account: 'user', phrasings },
 };
 
 /** Notion (API 2025-09-03, data sources) as the `notes` system. */

@@ -11,6 +11,7 @@ import { mailTools } from './mail/index.js';
 import { suiteCalendarRoutes } from './calendar/rest.js';
 import { suiteChatRoutes } from './chat/rest.js';
 import { suiteMailRoutes } from './mail/rest.js';
+import { phrasings } from './phrasings.js';
 
 const suiteSystem: SystemRecord = {
   id: 'suite',
@@ -20,7 +21,7 @@ const suiteSystem: SystemRecord = {
   keywords: ['google', 'calendar', 'gmail', 'mail', 'email', 'inbox', 'google chat', 'meeting', 'event', 'schedule'],
   when_to_use:
     'Questions about the user’s own Google calendar, mail or Google Chat: meetings, free time, threads, sending mail, chat spaces.',
-  search: { names: ['google', 'gmail', 'hangouts'], account: 'user' },
+  search: { names: ['google', 'gmail', 'hangouts'], account: 'user', phrasings },
 };
 
 /** Google Workspace (Calendar v3, Gmail v1, Chat v1) for each user, as the `suite` system. */

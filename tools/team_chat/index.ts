@@ -6,6 +6,7 @@ import { createChannel, getChannel, listChannels } from './channels.js';
 import { extractTeamChat } from './extractor.js';
 import { addMember, listMembers, listMessages, sendMessage } from './messages-members.js';
 import { teamChatRoutes } from './rest.js';
+import { phrasings } from './phrasings.js';
 
 const teamChatSystem: SystemRecord = {
   id: 'team_chat',
@@ -16,6 +17,7 @@ const teamChatSystem: SystemRecord = {
   when_to_use:
     "Company-level chat work through the tenant's connected workspace (create channels, post as the company's app, manage members). For acting as the individual user through their own Slack authorization, use the chat system.",
   search: {
+    phrasings,
     names: ['slack', 'team chat', 'workspace app', 'company app', 'workspace channel', 'unified messaging'],
     account: 'tenant',
   },

@@ -14,6 +14,7 @@ import { assignIssue, createTicket, updateTicket } from './ticket-actions.js';
 import { getIssuesByStatus, getTicket, getTickets, getTicketsByUser } from './tickets.js';
 import { getAvailableTransitions, transitionIssue } from './transitions.js';
 import { getAssignableUsers, getUserByEmail, getUsers } from './users.js';
+import { phrasings } from './phrasings.js';
 
 const ticketingSystem: SystemRecord = {
   id: 'ticketing',
@@ -38,7 +39,7 @@ const ticketingSystem: SystemRecord = {
   ],
   when_to_use:
     'Questions about Jira: tickets and their status, who works on what, sprints, workflows, story points and delivery metrics of projects.',
-  search: { names: ['jira'] },
+  search: { names: ['jira'], phrasings },
 };
 
 const ticketingTools = [

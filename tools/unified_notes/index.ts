@@ -7,6 +7,7 @@ import { createFolder, listDatabases, listFolders } from './databases-folders.js
 import { extractUnifiedNotes } from './extractor.js';
 import { createPage, getPage, listPages, updatePage } from './pages.js';
 import { unifiedNotesRoutes } from './rest.js';
+import { phrasings } from './phrasings.js';
 
 const unifiedNotesSystem: SystemRecord = {
   id: 'unified_notes',
@@ -17,6 +18,7 @@ const unifiedNotesSystem: SystemRecord = {
   when_to_use:
     "Work in the tenant's connected notes workspace: list databases and folders, add or change pages, read and add comments. Searching page text or querying rows with filters in the Notion workspace of the caller's own token is the notes system.",
   search: {
+    phrasings,
     names: ['connected notes', 'team notes', 'notes app', 'workspace notes', 'unified notes'],
     account: 'tenant',
   },

@@ -9,6 +9,7 @@ import { getMyWikiWork, getUserByEmail } from './people.js';
 import { searchWiki } from './search.js';
 import { getSpace, getSpaces } from './spaces.js';
 import { createPage, deletePage, updatePage } from './write.js';
+import { phrasings } from './phrasings.js';
 
 const wikiSystem: SystemRecord = {
   id: 'wiki',
@@ -30,7 +31,7 @@ const wikiSystem: SystemRecord = {
   ],
   when_to_use:
     'Questions about Confluence: finding or reading documentation, writing or editing pages, comments and labels, what someone wrote.',
-  search: { names: ['confluence', 'wiki'] },
+  search: { names: ['confluence', 'wiki'], phrasings },
 };
 
 /** Confluence Cloud (REST v2, v1 where v2 has no equivalent) as the `wiki` system. */

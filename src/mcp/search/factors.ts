@@ -14,17 +14,23 @@ export const WEIGHTS = {
   alsoMeant: 0.25,
   /** Points per consecutive term pair shared with a name, alias or example. */
   pair: 1.2,
+  /** The request holds every term of the tool's name ("open WEB-31": get, ticket). */
+  wholeName: 1.1,
   /** Points per term of an alias the request holds whole. */
   alias: 1.6,
   /** Points for the nearest example request, at full likeness. */
   example: 10,
-  /** The request names the tool's system, or names another. */
+  /** Points for the nearest request of the tool's phrasing list, at full likeness. */
+  phrasing: 10,
+  /** The field weight of the words of a tool's phrasing list (a name's are 4, a description's 1.5). */
+  phrasingWords: 2.5,
+  /** The request names the tool's system (or two products or more, for a system joining systems), or another. */
   named: 2,
   unnamed: 0.5,
   /** The request asks how things relate, for a system that answers that. */
   relation: 2,
   /** …and its tool for that kind of relation question (a path, the neighbourhood, all about one). */
-  relationKind: 1.5,
+  relationKind: 2,
   /** The request means the account the tool acts on, or the other; with none said, the user's own. */
   account: 1.6,
   otherAccount: 0.6,

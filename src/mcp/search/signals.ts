@@ -21,6 +21,7 @@ export interface RequestSignals {
 
 // Phrases, matched as whole words on the lower-cased request.
 const USER_ACCOUNT = [' my ', ' mine ', ' my own ', ' as me ', ' i ', " i'm ", ' me '];
+const ASKED_FOR_ME = /\b(show|get|give|tell|find|fetch|bring|pull up|list) me\b/g;
 const TENANT_ACCOUNT = [
   ' team ',
   " team's ",
@@ -77,6 +78,7 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   ['path', /\b(is|are) \w+ (connected|related|linked|tied) (to|with)\b/],
   ['path', /\bwhat (connects|links|ties|relates) .+ (to|and|with)\b/],
   ['path', /\b(path|chain|link|links|connection|connections) (between|from)\b/],
+  ['path', /\bhow (do|does|did) .+ (connect|relate) (to|with)\b|\b(tied|linked|connected|related) together\b/],
   ['about', /\b(everything|anything|what)( do| does)? (we|the graph) knows? about\b/],
   ['about', /\b(relationships|relations) of\b/],
   ['around', /\bwho (works|worked|is working) on both\b/],
@@ -87,6 +89,7 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   ],
   ['around', /\b(what|who|which \w+) (links?|connects?|relates?) to\b/],
   ['around', /\bneighbou?rs of\b|\bhops?\b/],
+  ['around', /\bwhat else\b.* (work|worked|touch|touched|link|linked|connect|connected|tie|tied)\b|\bin common\b/],
 ];
 
 const relationOf = (text: string): Relation | undefined => RELATIONS.find(([, pattern]) => pattern.test(text))?.[0];
@@ -116,6 +119,7 @@ const ONE = / (that|this|one|the) [a-z]+ (by|with) | (that|this) (one )?[a-z]+ /
 const ID = /\b[\w.-]*\d{3,}[\w.-]*\b|#\d+\b/;
 
 const EVERY = new Set(['all', 'every', 'everyone', 'everybody']);
+const PARTS_OF = new Set(['of', 'in', 'on']);
 
 /** Many things ("open deals", "my emails") or one ("deal 006…", "that message"), when the request says. */
 function numberOf(
@@ -125,10 +129,12 @@ function numberOf(
   isListed: (word: string) => boolean,
 ): RequestSignals['number'] {
   const one = entities > 0 || ID.test(request) || ONE.test(phraseText(raw));
+  const listed = (w: string) => /[^su]s$/.test(w) && w.length > 3 && isListed(w);
+  const parts = raw.some((w, i) => listed(w) && PARTS_OF.has(raw[i + 1] ?? ''));
+  // "members of the channel C012", "comments on WEB-17": many things a tool lists, of one named thing.
+  if (one && parts) return 'many';
   // "properties of a page" asks about one page: a plural before "of" names its parts, not many of it.
-  const many =
-    raw.some((w) => EVERY.has(w)) ||
-    raw.some((w, i) => /[^su]s$/.test(w) && w.length > 3 && raw[i + 1] !== 'of' && isListed(w));
+  const many = raw.some((w) => EVERY.has(w)) || raw.some((w, i) => listed(w) && raw[i + 1] !== 'of');
   if (one === many) return undefined;
   return one ? 'one' : 'many';
 }
@@ -142,7 +148,8 @@ export function signalsOf(
 ): RequestSignals {
   const lower = request.toLowerCase();
   const text = phraseText(raw).replace(/ i m /g, " i'm ");
-  const user = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ')} `, USER_ACCOUNT);
+  // "show me", "get me" ask for something, not for the user's own account.
+  const user = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ').replace(ASKED_FOR_ME, '$1')} `, USER_ACCOUNT);
   const tenant = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ')} `, TENANT_ACCOUNT);
   return {
     account: user === tenant ? undefined : user ? 'user' : 'tenant',
