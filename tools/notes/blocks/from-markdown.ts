@@ -1,7 +1,7 @@
 import type { List, PhrasingContent, RootContent } from 'mdast';
 import { parseMarkdown } from '../../../src/toolkit/markdown.js';
 import { richText } from './rich-text.js';
-import type { BlockNode, RichText } from './types.js';
+import type { BlockNode } from './types.js';
 
 /** Notion's code languages that Markdown fences commonly name differently. */
 const LANGUAGE_ALIASES: Record<string, string> = {
