@@ -276,7 +276,7 @@ export async function main(argv: string[]): Promise<void> {
   say(`constellation ${VERSION}: MCP over stdio (${surface.mode} mode, ${surface.tools.length} tools)`);
   const stop = onShutdown(() => app.close());
   const { serveStdio } = await import('../mcp/stdio.js');
-  await serveStdio(app, surface);
+  await serveStdio(app, surface, process.env, context.credentialVariables);
   // The host closed stdin: the same shutdown as a signal.
   stop();
 }

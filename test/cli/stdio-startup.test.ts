@@ -96,5 +96,28 @@ describe('the stdio server at start-up', () => {
         await client.close();
       }
     });
+
+    it('starts on the credentials of a system it did not load, as the whole catalog does', async () => {
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, 'mcp', '--toolsets', 'code_host'],
+        env: {
+          PATH: process.env.PATH ?? '',
+          CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-local-')),
+          NOTION_TOKEN: SANDBOX_CREDENTIALS.acme.notion.token,
+          NOTION_API_URL: sandbox.urlOf('/notion'),
+        },
+        stderr: 'pipe',
+      });
+      const client = new Client({ name: 'startup', version: '1.0.0' });
+      await client.connect(transport);
+      try {
+        // The code host's tools need GitHub's credentials, so none is listed; but the server runs for its user.
+        const { tools } = await client.listTools();
+        expect(tools).toEqual([]);
+      } finally {
+        await client.close();
+      }
+    });
   });
 });
