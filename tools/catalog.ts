@@ -54,12 +54,13 @@ export function foldersNamedBy(selection: ToolSelection, folders: readonly strin
   return folders.filter((f) => named.has(f));
 }
 
-/** The systems these tools read besides their own: those they require and those they read when connected. */
-function systemsRead(manifests: readonly SystemManifest[], systemNodeTypes: readonly string[]): Set<string> {
+/** The systems a catalog's tools read besides their own: those they require and those they read when connected. */
+function systemsRead(registry: Registry): Set<string> {
   return new Set(
-    manifests
-      .flatMap((m) => toolsOf(m, systemNodeTypes))
-      .flatMap((tool) => [...(tool.capability.requires ?? []), ...(tool.capability.readsIfConnected ?? [])]),
+    registry.tools.flatMap((tool) => [
+      ...(tool.capability.requires ?? []),
+      ...(tool.capability.readsIfConnected ?? []),
+    ]),
   );
 }
 
@@ -81,13 +82,11 @@ export async function loadSelectedCatalog(selection: ToolSelection): Promise<Sel
   const outlines = await loadOutlines();
   const systemNodeTypes = nodeTypesOf(outlines);
   let wanted = foldersNamedBy(selection, folders) ?? folders;
-  let manifests = await loadManifests(wanted);
   for (;;) {
-    const read = systemsRead(manifests, systemNodeTypes);
-    const more = folders.filter((f) => read.has(f) && !wanted.includes(f));
-    if (!more.length) break;
+    const manifests = await loadManifests(wanted);
+    const registry = registryOf(manifests, systemNodeTypes);
+    const read = systemsRead(registry);
+    if (folders.every((f) => !read.has(f) || wanted.includes(f))) return { manifests, outlines, registry };
     wanted = folders.filter((f) => read.has(f) || wanted.includes(f));
-    manifests = await loadManifests(wanted);
   }
-  return { manifests, outlines, registry: registryOf(manifests, systemNodeTypes) };
 }
