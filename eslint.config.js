@@ -50,7 +50,7 @@ const LAYERS = [
   // family), their assembly.
   ['tools/shared'],
   ['tools/*'],
-  ['tools/index.ts', 'tools/systems.ts', 'src/docs'],
+  ['tools/index.ts', 'tools/catalog.ts', 'tools/systems.ts', 'src/docs'],
   // Composition: the installation's schema and the storage areas its tenant purge reaches, the root that
   // builds every service, demo mode, the CLI.
   ['src/database.ts', 'src/tenant-areas.ts'],

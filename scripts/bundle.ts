@@ -12,7 +12,10 @@ const TOOLS = join(ROOT, 'dist', 'tools');
 const OUT = resolve(process.argv[2] ?? join(ROOT, 'dist', 'bundle'));
 const EXTERNAL = ['better-sqlite3', 'sqlite-vec', 'pdfjs-dist', '@modelcontextprotocol/ext-apps'];
 
-/** tools/systems.js finds system folders at run time; in the bundle, the folders found now are imported statically. */
+/**
+ * tools/systems.js finds system folders (and their outlines) at run time; in the bundle, the folders found
+ * now are imported statically, each in its own chunk, loaded only when asked for.
+ */
 const systemFolders: Plugin = {
   name: 'system-folders',
   setup(bundle) {
@@ -21,13 +24,22 @@ const systemFolders: Plugin = {
         .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
         .map((entry) => entry.name)
         .sort();
-      const loaders = folders.map(
-        (folder) => `[${JSON.stringify(folder)}, () => import(${JSON.stringify(`./${folder}/index.js`)})]`,
-      );
+      const loaders = (file: string, present: readonly string[]) =>
+        `{ ${present.map((folder) => `${JSON.stringify(folder)}: () => import(${JSON.stringify(`./${folder}/${file}`)})`).join(', ')} }`;
+      const outlined = folders.filter((folder) => existsSync(join(TOOLS, folder, 'outline.js')));
       return {
-        contents: `const LOADERS = [${loaders.join(', ')}];
-export async function loadSystemModules() {
-  return Promise.all(LOADERS.map(async ([folder, load]) => ({ folder, module: await load() })));
+        contents: `const MODULES = ${loaders('index.js', folders)};
+const OUTLINES = ${loaders('outline.js', outlined)};
+export function systemFolders() {
+  return ${JSON.stringify(folders)};
+}
+export async function loadSystemModules(folders = systemFolders()) {
+  return Promise.all(folders.map(async (folder) => ({ folder, module: await MODULES[folder]() })));
+}
+export async function loadSystemOutlines() {
+  return Promise.all(
+    systemFolders().map(async (folder) => (OUTLINES[folder] ? { folder, outline: (await OUTLINES[folder]()).outline } : { folder })),
+  );
 }`,
         resolveDir: TOOLS,
         loader: 'js',

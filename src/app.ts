@@ -24,7 +24,8 @@ import { upstreamErrorMapper } from './integrations/errors.js';
 import type { ServiceMap } from './toolkit/define-tool.js';
 import { Executor } from './toolkit/executor.js';
 import type { Registry } from './toolkit/registry.js';
-import { buildRegistry, MANIFESTS } from '../tools/index.js';
+import { loadManifests, registryOf } from '../tools/catalog.js';
+import type { SystemOutline } from './catalog/outline.js';
 import { Telemetry } from './telemetry.js';
 import { FleetJobs } from './store/fleet-jobs.js';
 import { fleetLocksOn } from './store/fleet-locks.js';
@@ -105,6 +106,11 @@ export interface CreateAppOptions {
   log?: Logger;
   registry?: Registry;
   manifests?: readonly SystemManifest[];
+  /**
+   * Every system's outline when `manifests` holds only the systems a selection serves: the graph and the
+   * documents still know every system's node types and mention patterns.
+   */
+  outlines?: readonly SystemOutline[];
   /** Also read credentials from environment variables (one local user, e.g. stdio in a desktop host). */
   environmentCredentials?: NodeJS.ProcessEnv;
   /** Demo mode's running sandbox (see `createDemoApp`): the app points its clients at it and closes it last. */
@@ -127,8 +133,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const log = withFields(options.log ?? createLogger(config.logLevel), { node: config.nodeId });
   const { demo } = options;
   const store = options.store ?? (await openBackend(config));
-  const manifests = options.manifests ?? MANIFESTS;
-  const registry = options.registry ?? buildRegistry(manifests);
+  const manifests = options.manifests ?? (await loadManifests());
+  const everySystem = options.outlines ?? manifests;
+  const registry = options.registry ?? registryOf(manifests);
   const integrations = integrationsOf(manifests);
   const vault = await openVault(config, store, log, clock);
   const tenantRows = storeOn<TenantStore>(store, {
@@ -194,8 +201,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     backend: store,
     clock,
     settings: config.documents,
-    mentions: mentionsOf(manifests),
-    labelledTypes: labelledTypesOf(manifests),
+    mentions: mentionsOf(everySystem),
+    labelledTypes: labelledTypesOf(everySystem),
   });
   void documentsReady.catch((error: unknown) =>
     log.warn('removing abandoned documents failed', { error: String(error) }),
@@ -205,8 +212,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     clock,
     log,
     jobs,
-    extractors: extractorsOf(manifests),
-    systemNodeTypes: nodeTypesOf(manifests),
+    extractors: extractorsOf(manifests, mentionsOf(everySystem)),
+    systemNodeTypes: nodeTypesOf(everySystem),
     activityRetentionDays: config.activityRetentionDays,
     onIngestionError: (system) => telemetry.ingestionErrors.inc({ system }),
     semanticSearch: entitySearch,

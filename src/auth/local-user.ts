@@ -35,8 +35,3 @@ export function environmentVariables(integrations: readonly AnyIntegration[]): s
     Object.values(integration.env ?? {}).filter((name): name is string => typeof name === 'string'),
   );
 }
-
-/** True when the environment holds credentials for at least one integration. */
-export function hasEnvironmentCredentials(integrations: readonly AnyIntegration[], env: NodeJS.ProcessEnv): boolean {
-  return environmentVariables(integrations).some((name) => !!env[name]);
-}

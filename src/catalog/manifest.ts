@@ -83,24 +83,24 @@ export function integrationsOf(manifests: readonly SystemManifest[]): AnyIntegra
 }
 
 /** Every system's node types, each once, in catalog order. */
-export function nodeTypesOf(manifests: readonly SystemManifest[]): string[] {
+export function nodeTypesOf(manifests: readonly Pick<SystemManifest, 'entityTypes'>[]): string[] {
   return [...new Set(manifests.flatMap((m) => m.entityTypes ?? []))];
 }
 
-/** Every tool of a manifest, those built from the systems' node types included. */
-export function toolsOf(manifest: SystemManifest, manifests: readonly SystemManifest[]): readonly ToolDefinition[] {
+/** Every tool of a manifest, those built from every system's node types (`nodeTypesOf`) included. */
+export function toolsOf(manifest: SystemManifest, systemNodeTypes: readonly string[]): readonly ToolDefinition[] {
   return manifest.toolsOfNodeTypes
-    ? [...manifest.tools, ...manifest.toolsOfNodeTypes(nodeTypesOf(manifests))]
+    ? [...manifest.tools, ...manifest.toolsOfNodeTypes(systemNodeTypes)]
     : manifest.tools;
 }
 
 /** Every system's mention patterns, in catalog order. */
-export function mentionsOf(manifests: readonly SystemManifest[]): MentionPattern[] {
+export function mentionsOf(manifests: readonly Pick<SystemManifest, 'mentions'>[]): MentionPattern[] {
   return manifests.flatMap((m) => m.mentions ?? []);
 }
 
 /** The node types every system's documents name by label, each once, in catalog order. */
-export function labelledTypesOf(manifests: readonly SystemManifest[]): string[] {
+export function labelledTypesOf(manifests: readonly Pick<SystemManifest, 'namedByLabel'>[]): string[] {
   return [...new Set(manifests.flatMap((m) => m.namedByLabel ?? []))];
 }
 

@@ -1,5 +1,5 @@
 import type { App } from '../app.js';
-import type { Registry } from '../toolkit/registry.js';
+import type { SelectedCatalog } from '../../tools/catalog.js';
 import type { Config } from '../config/config.js';
 import { VERSION } from '../version.js';
 import { parseCli, UsageError, USAGE, type CliArgs } from './args.js';
@@ -14,12 +14,11 @@ const say = (line: string) => process.stderr.write(`${line}\n`);
 /** What the start needs to know of the command; for `mcp` (stdio), which integration credentials the environment holds. */
 async function startContextFor(command: StartContext['command']): Promise<StartContext> {
   if (command !== 'mcp') return { command, credentialVariables: [], localCredentialVariables: [] };
-  const [{ MANIFESTS }, { integrationsOf }, { environmentVariables }] = await Promise.all([
-    import('../../tools/index.js'),
-    import('../catalog/manifest.js'),
-    import('../auth/local-user.js'),
+  const [{ loadOutlines }, { credentialVariablesOf }] = await Promise.all([
+    import('../../tools/catalog.js'),
+    import('../catalog/outline.js'),
   ]);
-  const credentialVariables = environmentVariables(integrationsOf(MANIFESTS));
+  const credentialVariables = credentialVariablesOf(await loadOutlines());
   return {
     command,
     credentialVariables,
@@ -44,30 +43,35 @@ async function configFor(args: CliArgs, localCredentials: boolean): Promise<Conf
 
 /**
  * The catalog, once the server's own tool selection is known to serve at least one tool. A mistake there
- * is a usage error (exit 2), said before anything starts (the sandbox included).
+ * is a usage error (exit 2), said before anything starts (the sandbox included). The stdio server loads
+ * only the systems its selection serves; the HTTP server (REST serves every system's routes) and the demo
+ * (every fake upstream) load all.
  */
-async function servedRegistry(config: Config): Promise<Registry | undefined> {
-  const [{ buildRegistry }, { serverSelectionOf, serverSelectionProblem }] = await Promise.all([
-    import('../../tools/index.js'),
+async function servedCatalog(config: Config, context: StartContext): Promise<SelectedCatalog | undefined> {
+  const [{ loadSelectedCatalog }, { serverSelectionOf, serverSelectionProblem }] = await Promise.all([
+    import('../../tools/catalog.js'),
     import('../mcp/exposure.js'),
   ]);
-  const registry = buildRegistry();
-  const problem = serverSelectionProblem(registry, serverSelectionOf(config));
-  if (!problem) return registry;
+  const selection = serverSelectionOf(config);
+  const selected = await loadSelectedCatalog(context.command === 'mcp' && !config.demo ? selection : {});
+  if (!serverSelectionProblem(selected.registry, selection)) return selected;
+  // Said against the whole catalog, as it names the valid toolsets and the closest tool.
+  const problem = serverSelectionProblem((await loadSelectedCatalog({})).registry, selection);
+  if (!problem) return selected;
   say(`constellation: ${problem}`);
   process.exitCode = 2;
   return undefined;
 }
 
 /** Refuses a start that is not configured for how it runs; says how it runs and why. */
-async function startApp(config: Config, context: StartContext, registry: Registry): Promise<App> {
+async function startApp(config: Config, context: StartContext, catalog: SelectedCatalog): Promise<App> {
   const { modeLine, refusal, startProblems } = await import('./start-mode.js');
   const problems = startProblems(config, process.env, context);
   if (problems.length) throw new Error(refusal(problems, config));
   const { openBackend } = await import('../database.js');
   // The stdio server acts for one person, whose environment may hold integration credentials.
   const options = {
-    registry,
+    ...catalog,
     store: await openBackend(config),
     ...(context.command === 'mcp' ? { environmentCredentials: process.env } : {}),
   };
@@ -228,9 +232,9 @@ export async function main(argv: string[]): Promise<void> {
 
   const context = await startContextFor(args.command);
   const config = await configFor(args, context.localCredentialVariables.length > 0);
-  const registry = await servedRegistry(config);
-  if (!registry) return;
-  const app = await startApp(config, context, registry);
+  const catalog = await servedCatalog(config, context);
+  if (!catalog) return;
+  const app = await startApp(config, context, catalog);
   // From here on, an error no code handled is logged (and answered for its request) instead of ending the process.
   const { guardProcess } = await import('../http/crash-guard.js');
   guardProcess(app.log);
@@ -272,7 +276,7 @@ export async function main(argv: string[]): Promise<void> {
   say(`constellation ${VERSION}: MCP over stdio (${surface.mode} mode, ${surface.tools.length} tools)`);
   const stop = onShutdown(() => app.close());
   const { serveStdio } = await import('../mcp/stdio.js');
-  await serveStdio(app, surface);
+  await serveStdio(app, surface, process.env, context.credentialVariables);
   // The host closed stdin: the same shutdown as a signal.
   stop();
 }

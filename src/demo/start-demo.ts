@@ -3,7 +3,7 @@ import { integrationsOf } from '../catalog/manifest.js';
 import type { Config } from '../config/config.js';
 import type { AnyIntegration } from '../integrations/integration.js';
 import { systemClock, type Clock } from '../toolkit/context.js';
-import { MANIFESTS } from '../../tools/index.js';
+import { loadManifests } from '../../tools/catalog.js';
 import { WORKSPACE_IDS } from '../sandbox/credentials.js';
 import { startSandbox, type SandboxOptions } from '../sandbox/server.js';
 import { DemoEnvironment, fakesOf, loadDemos, resolvingSandboxReferences } from './environment.js';
@@ -48,7 +48,7 @@ export async function createDemoApp(
   options: Omit<CreateAppOptions, 'demo'> = {},
   sandboxOptions: SandboxOptions = {},
 ): Promise<{ app: App; demo: DemoEnvironment }> {
-  const manifests = options.manifests ?? MANIFESTS;
+  const manifests = options.manifests ?? (await loadManifests());
   const demo = await startDemo(integrationsOf(manifests), options.clock ?? systemClock, sandboxOptions);
   try {
     return { app: await createApp(config, { ...options, manifests, demo }), demo: demo.environment };

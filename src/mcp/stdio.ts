@@ -7,7 +7,7 @@ import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
 import type { McpContext } from './context.js';
 import type { McpSurface } from './server.js';
-import { environmentVariables, hasEnvironmentCredentials, localCaller } from '../auth/local-user.js';
+import { environmentVariables, localCaller } from '../auth/local-user.js';
 
 /** What a stdio server uses to know who it acts for, besides the integrations and the log. */
 export interface StdioContext extends Pick<McpContext, 'integrations' | 'log'> {
@@ -22,7 +22,11 @@ export interface StdioContext extends Pick<McpContext, 'integrations' | 'log'> {
  * Who a stdio server acts for: the JWT in CONSTELLATION_TOKEN (verified on every call: expiry), the demo
  * user in demo mode, or the local user whose environment holds integration credentials.
  */
-function stdioCallerOf(app: StdioContext, env: NodeJS.ProcessEnv): () => Promise<Caller> {
+function stdioCallerOf(
+  app: StdioContext,
+  env: NodeJS.ProcessEnv,
+  credentialVariables: readonly string[],
+): () => Promise<Caller> {
   const token = app.config.stdioToken;
   if (token) {
     return async () => {
@@ -36,13 +40,13 @@ function stdioCallerOf(app: StdioContext, env: NodeJS.ProcessEnv): () => Promise
     const demo = app.demo.defaultCaller();
     return () => Promise.resolve(demo);
   }
-  if (hasEnvironmentCredentials(app.integrations, env)) {
+  if (credentialVariables.some((name) => !!env[name])) {
     const local = localCaller(app.tenants, env);
     // Its failure is the first call's to report; until then it must not count as unhandled.
     local.catch(() => undefined);
     return () => local;
   }
-  const variables = environmentVariables(app.integrations).join(', ');
+  const variables = credentialVariables.join(', ');
   throw new AppError(
     'UNAUTHORIZED',
     `No credentials: set an integration's environment variables (${variables}), or CONSTELLATION_TOKEN to a JWT from POST /admin/token with CONSTELLATION_SERVER_URL (the server that issued it), or run with --demo`,
@@ -53,8 +57,10 @@ export async function serveStdio(
   app: StdioContext,
   surface: McpSurface,
   env: NodeJS.ProcessEnv = process.env,
+  /** Every integration's variables, also those of systems this server did not load (`--toolsets`). */
+  credentialVariables: readonly string[] = environmentVariables(app.integrations),
 ): Promise<void> {
-  const callerOf = stdioCallerOf(app, env);
+  const callerOf = stdioCallerOf(app, env, credentialVariables);
   await callerOf(); // fail fast on a bad token
   // The transport reads stdin through a stream that never ends: the SDK's own transport aborts calls
   // in flight when stdin ends, and a host closing stdin must still get the answers of calls it sent

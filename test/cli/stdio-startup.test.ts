@@ -3,7 +3,10 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
+import { notionFake } from '../../src/sandbox/notion/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { BIN } from '../helpers/cli.js';
 import { loadedModules, REPORT_LOADS } from '../helpers/loaded-modules.js';
 
@@ -38,5 +41,83 @@ describe('the stdio server at start-up', () => {
     expect(packages.filter((file) => /^node_modules\/(pg|pg-[a-z]+|nodemailer)\//.test(file))).toEqual([]);
     // Node's compile cache under the temporary directory: the next start skips compiling the bundle.
     expect(readdirSync(tempDir)).toContain('node-compile-cache');
+  });
+
+  describe('with one toolset', () => {
+    let sandbox: Sandbox;
+    beforeAll(async () => {
+      sandbox = await startSandbox({}, [notionFake]);
+    });
+    afterAll(() => sandbox.close());
+
+    it('loads no other system, and its tools answer', async () => {
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [...REPORT_LOADS, BIN, 'mcp', '--toolsets', 'notes'],
+        env: {
+          PATH: process.env.PATH ?? '',
+          CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-local-')),
+          // Another system's credentials too: its tools are left out, and so are its modules.
+          GITHUB_TOKEN: 'ghp_placeholder',
+          NOTION_TOKEN: SANDBOX_CREDENTIALS.acme.notion.token,
+          NOTION_API_URL: sandbox.urlOf('/notion'),
+        },
+        stderr: 'pipe',
+      });
+      let stderr = '';
+      transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const client = new Client({ name: 'startup', version: '1.0.0' });
+      await client.connect(transport);
+      try {
+        const { tools } = await client.listTools();
+        expect(tools.map((t) => t.name)).toContain('notes_search');
+        expect(tools.every((t) => t.name.startsWith('notes_'))).toBe(true);
+        const packages = loadedModules(stderr).filter((file) => file.startsWith('node_modules/'));
+        expect(
+          packages.filter((file) =>
+            /^node_modules\/(@octokit|markdown-it|micromark|mdast-util-from-markdown|@googleapis|googleapis|jira\.js|confluence\.js|@slack|@apideck)\//.test(
+              file,
+            ),
+          ),
+        ).toEqual([]);
+        // Another system's manifest, its tools and their schemas, are not loaded (its outline is).
+        const systems = loadedModules(stderr).flatMap(
+          (file) => /^dist\/tools\/([a-z_]+)\/index\.js$/.exec(file)?.[1] ?? [],
+        );
+        expect(systems).toEqual(['notes']);
+
+        const found = await client.callTool({ name: 'notes_search', arguments: { query: '' } });
+        expect(found.isError).toBeFalsy();
+        expect(found.structuredContent).toMatchObject({ results: expect.any(Array) });
+        expect(sandbox.faults.log.some((request) => request.path.startsWith('/notion/'))).toBe(true);
+        // Both environments' credentials are named, as when every system is loaded.
+        expect(stderr).toMatch(/local mode \(one user, credentials from GITHUB_TOKEN, NOTION_TOKEN, NOTION_API_URL\)/);
+      } finally {
+        await client.close();
+      }
+    });
+
+    it('starts on the credentials of a system it did not load, as the whole catalog does', async () => {
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, 'mcp', '--toolsets', 'code_host'],
+        env: {
+          PATH: process.env.PATH ?? '',
+          CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-local-')),
+          NOTION_TOKEN: SANDBOX_CREDENTIALS.acme.notion.token,
+          NOTION_API_URL: sandbox.urlOf('/notion'),
+        },
+        stderr: 'pipe',
+      });
+      const client = new Client({ name: 'startup', version: '1.0.0' });
+      await client.connect(transport);
+      try {
+        // The code host's tools need GitHub's credentials, so none is listed; but the server runs for its user.
+        const { tools } = await client.listTools();
+        expect(tools).toEqual([]);
+      } finally {
+        await client.close();
+      }
+    });
   });
 });

@@ -7,6 +7,7 @@ import { getCalendar, listCalendars } from './calendars.js';
 import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './events.js';
 import { getFreeBusy } from './free-busy.js';
 import { calendarRoutes } from './rest.js';
+import { outline } from './outline.js';
 import { phrasings } from './phrasings.js';
 
 const calendarSystem: SystemRecord = {
@@ -49,7 +50,7 @@ export const manifest: SystemManifest = {
   },
   rest: { routes: [calendarRoutes], upstreamRoutes: [vaultAuthRoutes], ownsBarePaths: true },
   extractor: extractCalendar,
-  entityTypes: ['calendar', 'calendar_event', 'user'],
+  entityTypes: outline.entityTypes,
   synonyms: {
     availability: ['free', 'busy'],
     available: ['free', 'busy'],

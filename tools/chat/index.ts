@@ -8,6 +8,7 @@ import { slackIntegration } from '../../src/integrations/slack/integration.js';
 import { getMessage, listMessages, listThreadReplies } from './messages.js';
 import { searchMessages } from './search.js';
 import { getConnectionInfo, getUser, listUsers } from './users.js';
+import { outline } from './outline.js';
 import { phrasings } from './phrasings.js';
 
 const chatSystem: SystemRecord = {
@@ -42,7 +43,7 @@ export const manifest: SystemManifest = {
   ],
   integrations: [slackIntegration],
   extractor: extractChat,
-  entityTypes: ['chat_channel', 'chat_message', 'user'],
+  entityTypes: outline.entityTypes,
   // Spec (Document 2, Errors): `{detail}` bodies, 407 when the user must install the app first.
   restErrors: slackOAuth.routes.errors,
   authorization: { family: 'chat', upstream: slackOAuth },

@@ -12,7 +12,6 @@ import { addIssueLabels, removeIssueLabels } from './issue-labels.js';
 import { getIssue, getIssues } from './issues.js';
 import { extractCodeHost } from './extractor.js';
 import { codeHostSample } from './sample-graph.js';
-import { pullRequestMentions, repositoryMentions } from './mentions.js';
 import { githubIntegration } from '../../src/integrations/github/integration.js';
 import { doraRoute } from './rest.js';
 import { getMyCodeHostWork } from './my-work.js';
@@ -20,6 +19,7 @@ import { createPullRequest, mergePullRequest } from './pull-request-actions.js';
 import { getPullRequests, getStalePrs } from './pull-requests.js';
 import { getRepositories, getRepository, listReposByUser } from './repositories.js';
 import { getContributors, getRepositoryUsers, getUserByEmail } from './users.js';
+import { outline } from './outline.js';
 import { phrasings } from './phrasings.js';
 
 const codeHostSystem: SystemRecord = {
@@ -100,8 +100,8 @@ export const manifest: SystemManifest = {
   rest: { routes: [doraRoute] },
   extractor: extractCodeHost,
   sampleGraph: codeHostSample,
-  mentions: [...repositoryMentions, ...pullRequestMentions],
-  entityTypes: ['repository', 'issue', 'pull_request', 'deployment', 'user'],
+  mentions: outline.mentions,
+  entityTypes: outline.entityTypes,
   synonyms: {
     pr: ['pull', 'request'],
     prs: ['pull', 'request'],

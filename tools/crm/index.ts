@@ -5,6 +5,7 @@ import { unifyIntegration } from '../../src/integrations/apideck/integration.js'
 import { vaultAuthRoutes } from '../../src/integrations/apideck/routes.js';
 import { accountTools, contactTools, leadTools, opportunityTools } from './resources.js';
 import { crmRoutes } from './rest.js';
+import { outline } from './outline.js';
 import { phrasings } from './phrasings.js';
 
 const crmSystem: SystemRecord = {
@@ -48,7 +49,7 @@ export const manifest: SystemManifest = {
   },
   rest: { routes: [crmRoutes], upstreamRoutes: [vaultAuthRoutes], ownsBarePaths: true },
   extractor: extractCrm,
-  entityTypes: ['crm_account', 'crm_contact', 'crm_lead', 'crm_opportunity', 'contact', 'user'],
+  entityTypes: outline.entityTypes,
   synonyms: {
     deal: ['opportunity'],
     deals: ['opportunity'],

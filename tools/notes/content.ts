@@ -2,10 +2,7 @@ import type { Client } from '@notionhq/client';
 import { z } from 'zod';
 import { memoryOf } from '../../src/integrations/client-memory.js';
 import { defineTool } from '../../src/toolkit/define-tool.js';
-import { appendBlocks } from './blocks/append.js';
-import { markdownToBlocks } from './blocks/from-markdown.js';
-import { blocksToMarkdown } from './blocks/to-markdown.js';
-import { withUserMentions } from './blocks/user-mentions.js';
+import { appendMarkdown, markdownOf } from './blocks/markdown-body.js';
 import type { BlockNode } from './blocks/types.js';
 import { forPage, pageIdOf, peopleOf } from './notion.js';
 import { PageId } from './pages.js';
@@ -88,7 +85,7 @@ export const getPageContent = defineTool({
     const tree = await forPage(id, readTree(client('notion'), id, args.max_depth, state));
     return {
       page_id: id,
-      markdown: blocksToMarkdown(tree),
+      markdown: await markdownOf(tree),
       block_count: state.count,
       max_depth: args.max_depth,
       truncated: state.truncated,
@@ -126,10 +123,7 @@ export const addPageContent = defineTool({
     const notion = client('notion');
     // `@Name` of a workspace person becomes a mention, as the page reads it back; the people list costs a request, so only when asked.
     const people = args.markdown.includes('@') ? [...(await peopleOf(notion, memoryOf(notion))).values()] : [];
-    const { blocks, requests } = await forPage(
-      id,
-      appendBlocks(notion, id, withUserMentions(markdownToBlocks(args.markdown), people)),
-    );
+    const { blocks, requests } = await forPage(id, appendMarkdown(notion, id, args.markdown, people));
     return { page_id: id, blocks_added: blocks, requests };
   },
 });

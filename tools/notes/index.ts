@@ -7,6 +7,7 @@ import { notesSample } from './sample-graph.js';
 import { notionIntegration } from '../../src/integrations/notion/integration.js';
 import { createPage, getPage, updatePage } from './pages.js';
 import { searchNotes } from './search.js';
+import { outline } from './outline.js';
 import { phrasings } from './phrasings.js';
 
 const notesSystem: SystemRecord = {
@@ -29,7 +30,7 @@ export const manifest: SystemManifest = {
   rest: { ownsBarePaths: true },
   extractor: extractNotes,
   sampleGraph: notesSample,
-  entityTypes: ['notes_page', 'notes_database', 'user', 'issue', 'project', 'repository'],
+  entityTypes: outline.entityTypes,
   synonyms: {
     notion: ['notion', 'notes'],
     doc: ['page'],

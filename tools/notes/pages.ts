@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { memoryOf } from '../../src/integrations/client-memory.js';
 import { defineTool } from '../../src/toolkit/define-tool.js';
 import { AppError } from '../../src/toolkit/errors.js';
-import { appendBlocks } from './blocks/append.js';
-import { markdownToBlocks } from './blocks/from-markdown.js';
-import { withUserMentions } from './blocks/user-mentions.js';
+import { appendMarkdown } from './blocks/markdown-body.js';
 import { DatabaseRef } from './databases.js';
 import { forPage, pageIdOf, peopleOf, personIdsOf, REMEMBERED, resolveDataSource, withPeople } from './notion.js';
 import { pageDetail } from './pages-shape.js';
@@ -107,11 +105,7 @@ export const createPage = defineTool({
     );
     if (addsOptions(source.properties, args.properties)) memory.forget(REMEMBERED.dataSource);
     const appended = args.content
-      ? await appendBlocks(
-          notion,
-          String(page.id),
-          withUserMentions(markdownToBlocks(args.content), [...people.values()]),
-        )
+      ? await appendMarkdown(notion, String(page.id), args.content, [...people.values()])
       : { blocks: 0, requests: 0 };
     return { ...pageDetail(page, people), blocks_added: appended.blocks };
   },

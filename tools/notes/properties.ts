@@ -1,5 +1,5 @@
 import { AppError } from '../../src/toolkit/errors.js';
-import { richText } from './blocks/from-markdown.js';
+import { richText } from './blocks/rich-text.js';
 import type { NotionPerson, PropertyInfo } from './notion.js';
 
 /** A property's value as agents read and write it: text, number, boolean, names, a date, people. */

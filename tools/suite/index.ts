@@ -11,6 +11,7 @@ import { mailTools } from './mail/index.js';
 import { suiteCalendarRoutes } from './calendar/rest.js';
 import { suiteChatRoutes } from './chat/rest.js';
 import { suiteMailRoutes } from './mail/rest.js';
+import { outline } from './outline.js';
 import { phrasings } from './phrasings.js';
 
 const suiteSystem: SystemRecord = {
@@ -50,7 +51,7 @@ export const manifest: SystemManifest = {
   integrations: [googleIntegration],
   rest: { routes: [suiteMailRoutes, suiteCalendarRoutes, suiteChatRoutes] },
   authorization: { family: 'suite', upstream: googleOAuth },
-  entityTypes: ['user'],
+  entityTypes: outline.entityTypes,
   synonyms: {
     gmail: ['mail'],
     email: ['mail'],

@@ -6,6 +6,7 @@ import { createChannel, getChannel, listChannels } from './channels.js';
 import { extractTeamChat } from './extractor.js';
 import { addMember, listMembers, listMessages, sendMessage } from './messages-members.js';
 import { teamChatRoutes } from './rest.js';
+import { outline } from './outline.js';
 import { phrasings } from './phrasings.js';
 
 const teamChatSystem: SystemRecord = {
@@ -39,6 +40,6 @@ export const manifest: SystemManifest = {
   },
   rest: { routes: [teamChatRoutes], upstreamRoutes: [vaultAuthRoutes], ownsBarePaths: true },
   extractor: extractTeamChat,
-  entityTypes: ['chat_channel', 'chat_message', 'user'],
+  entityTypes: outline.entityTypes,
   synonyms: { roster: ['members'], announce: ['send'] },
 };

@@ -6,7 +6,6 @@ import { getIssueAging } from './aging.js';
 import { addTicketComment, getTicketComments } from './comments.js';
 import { extractTicketing } from './extractor.js';
 import { ticketingSample } from './sample-graph.js';
-import { ticketMentions } from './mentions.js';
 import { addIssueLabels, removeIssueLabels } from './labels.js';
 import { getMyTicketingWork } from './my-work.js';
 import { getAvailableStatuses, getProjectInfo, getProjects } from './projects.js';
@@ -14,6 +13,7 @@ import { assignIssue, createTicket, updateTicket } from './ticket-actions.js';
 import { getIssuesByStatus, getTicket, getTickets, getTicketsByUser } from './tickets.js';
 import { getAvailableTransitions, transitionIssue } from './transitions.js';
 import { getAssignableUsers, getUserByEmail, getUsers } from './users.js';
+import { outline } from './outline.js';
 import { phrasings } from './phrasings.js';
 
 const ticketingSystem: SystemRecord = {
@@ -88,8 +88,8 @@ export const manifest: SystemManifest = {
   },
   extractor: extractTicketing,
   sampleGraph: ticketingSample,
-  mentions: ticketMentions,
-  entityTypes: ['issue', 'project', 'user'],
+  mentions: outline.mentions,
+  entityTypes: outline.entityTypes,
   // Expansions keep the word itself: "bug" also means a code_host issue.
   synonyms: {
     jira: ['jira', 'ticket'],

@@ -7,6 +7,7 @@ import { createFolder, listDatabases, listFolders } from './databases-folders.js
 import { extractUnifiedNotes } from './extractor.js';
 import { createPage, getPage, listPages, updatePage } from './pages.js';
 import { unifiedNotesRoutes } from './rest.js';
+import { outline } from './outline.js';
 import { phrasings } from './phrasings.js';
 
 const unifiedNotesSystem: SystemRecord = {
@@ -50,6 +51,6 @@ export const manifest: SystemManifest = {
   },
   rest: { routes: [unifiedNotesRoutes], upstreamRoutes: [vaultAuthRoutes], ownsBarePaths: true },
   extractor: extractUnifiedNotes,
-  entityTypes: ['notes_page', 'notes_database', 'user', 'issue', 'project', 'repository'],
+  entityTypes: outline.entityTypes,
   synonyms: { thread: ['discussion', 'comment'], row: ['page'], rows: ['page'], directory: ['folder'] },
 };

@@ -9,6 +9,7 @@ import { getMyWikiWork, getUserByEmail } from './people.js';
 import { searchWiki } from './search.js';
 import { getSpace, getSpaces } from './spaces.js';
 import { createPage, deletePage, updatePage } from './write.js';
+import { outline } from './outline.js';
 import { phrasings } from './phrasings.js';
 
 const wikiSystem: SystemRecord = {
@@ -57,9 +58,8 @@ export const manifest: SystemManifest = {
   integrations: [confluenceIntegration],
   extractor: extractWiki,
   sampleGraph: wikiSample,
-  entityTypes: ['page', 'space', 'user', 'issue', 'project', 'repository'],
-  // Documents that name a page by its title link to it.
-  namedByLabel: ['page'],
+  entityTypes: outline.entityTypes,
+  namedByLabel: outline.namedByLabel,
   synonyms: {
     confluence: ['confluence', 'wiki'],
     doc: ['page'],

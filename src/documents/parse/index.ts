@@ -1,6 +1,4 @@
 import type { PdfLimits } from '../../config/documents.js';
-import { parseCsv } from './csv.js';
-import { parseMarkdownSections } from './markdown.js';
 import { parsePdf } from './pdf.js';
 import { parseSheetIsolated } from './isolated-sheet.js';
 import { decodeText } from './text.js';
@@ -22,7 +20,10 @@ export function fileTypeOf(filename: string): { type?: FileType; extension: stri
   };
 }
 
-/** Sections of a file's text by its type. Throws `UnreadableDocument` for a broken or mislabelled file. */
+/**
+ * Sections of a file's text by its type. Throws `UnreadableDocument` for a broken or mislabelled file. The
+ * CSV and Markdown parsers load with the first file that needs them, not with the server.
+ */
 export async function parseDocument(bytes: Uint8Array, type: FileType, pdfLimits?: PdfLimits): Promise<Section[]> {
   if (bytes.length === 0) throw new UnreadableDocument('the file is empty');
   switch (type) {
@@ -34,9 +35,9 @@ export async function parseDocument(bytes: Uint8Array, type: FileType, pdfLimits
     case 'xls':
       return parseSheetIsolated(bytes, type);
     case 'csv':
-      return parseCsv(bytes);
+      return (await import('./csv.js')).parseCsv(bytes);
     case 'md':
-      return parseMarkdownSections(decodeText(bytes));
+      return (await import('./markdown.js')).parseMarkdownSections(decodeText(bytes));
     case 'txt':
       return [{ text: decodeText(bytes) }];
   }

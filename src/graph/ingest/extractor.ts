@@ -19,9 +19,14 @@ interface ReadingSystem {
   mentions?: readonly MentionPattern[];
 }
 
-/** The extractor of each system that has one, each recognising every system's mention patterns. */
-export function extractorsOf(systems: readonly ReadingSystem[]): Readonly<Record<string, Extractor>> {
-  const mentions = systems.flatMap((s) => s.mentions ?? []);
+/**
+ * The extractor of each system that has one, each recognising every system's mention patterns (those of
+ * `systems`, unless the caller knows more systems than it loaded).
+ */
+export function extractorsOf(
+  systems: readonly ReadingSystem[],
+  mentions: readonly MentionPattern[] = systems.flatMap((s) => s.mentions ?? []),
+): Readonly<Record<string, Extractor>> {
   return Object.fromEntries(
     systems.flatMap(({ system, extractor }) =>
       extractor

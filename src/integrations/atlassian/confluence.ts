@@ -3,6 +3,7 @@ import { defineIntegration } from '../integration.js';
 import { confluenceClient } from './confluence-client.js';
 import { confluenceFailure } from './confluence-errors.js';
 import { AtlassianCredentials } from './site.js';
+import { CONFLUENCE_ENV } from './env.js';
 
 /** Confluence Cloud through confluence.js (imported on first call) and its v2 endpoints. */
 export const confluenceIntegration = defineIntegration({
@@ -11,7 +12,7 @@ export const confluenceIntegration = defineIntegration({
   connectionKeys: ['wiki'],
   credentials: AtlassianCredentials,
   sources: ['jwt', 'env'],
-  env: { baseUrl: 'CONFLUENCE_BASE_URL', email: 'CONFLUENCE_EMAIL', apiToken: 'CONFLUENCE_API_TOKEN' },
+  env: CONFLUENCE_ENV,
   createClient: confluenceClient,
   classifyResponse: classifyByStatus('Confluence'),
   mapError: confluenceFailure,

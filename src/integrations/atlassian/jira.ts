@@ -3,6 +3,7 @@ import { defineIntegration } from '../integration.js';
 import { jiraClients } from './jira-client.js';
 import { mapJiraError } from './jira-errors.js';
 import { AtlassianCredentials } from './site.js';
+import { JIRA_ENV } from './env.js';
 
 /** Jira Cloud through jira.js (imported on first call). */
 export const jiraIntegration = defineIntegration({
@@ -11,7 +12,7 @@ export const jiraIntegration = defineIntegration({
   connectionKeys: ['ticketing'],
   credentials: AtlassianCredentials,
   sources: ['jwt', 'env'],
-  env: { baseUrl: 'JIRA_BASE_URL', email: 'JIRA_EMAIL', apiToken: 'JIRA_API_TOKEN' },
+  env: JIRA_ENV,
   createClient: jiraClients,
   classifyResponse: classifyByStatus('Jira'),
   mapError: mapJiraError,

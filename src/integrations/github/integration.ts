@@ -2,6 +2,7 @@ import { defineIntegration } from '../integration.js';
 import { githubClient } from './client.js';
 import { GithubCredentials } from './credentials.js';
 import { githubFailure, mapOctokitError } from './errors.js';
+import { GITHUB_ENV } from './env.js';
 
 /** GitHub (or GitHub Enterprise) through Octokit, with a token from a JWT's connections or the environment. */
 export const githubIntegration = defineIntegration({
@@ -10,7 +11,7 @@ export const githubIntegration = defineIntegration({
   connectionKeys: ['code_host'],
   credentials: GithubCredentials,
   sources: ['jwt', 'env'],
-  env: { token: 'GITHUB_TOKEN', baseUrl: 'GITHUB_API_URL' },
+  env: GITHUB_ENV,
   createClient: githubClient,
   classifyResponse: (response) =>
     response.status >= 400

@@ -2,6 +2,7 @@ import { defineIntegration } from '../integration.js';
 import { notionClient } from './client.js';
 import { NotionCredentials } from './credentials.js';
 import { mapNotionError, notionFailure } from './errors.js';
+import { NOTION_ENV } from './env.js';
 
 /** Notion through @notionhq/client, with an integration token from a JWT's connections or the environment. */
 export const notionIntegration = defineIntegration({
@@ -10,7 +11,7 @@ export const notionIntegration = defineIntegration({
   connectionKeys: ['notes'],
   credentials: NotionCredentials,
   sources: ['jwt', 'env'],
-  env: { token: 'NOTION_TOKEN', baseUrl: 'NOTION_API_URL' },
+  env: NOTION_ENV,
   createClient: notionClient,
   classifyResponse: (response) =>
     response.status >= 400 ? notionFailure(response.status, response.headers, undefined, undefined) : undefined,

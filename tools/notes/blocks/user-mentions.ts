@@ -1,7 +1,7 @@
 import type { BlockNode, RichText } from './types.js';
 
 /** Someone who can be mentioned: a workspace user's id and display name. */
-interface Mentionable {
+export interface Mentionable {
   id: string;
   name: string;
 }
