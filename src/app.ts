@@ -29,6 +29,8 @@ import { Telemetry } from './telemetry.js';
 import { FleetJobs } from './store/fleet-jobs.js';
 import { fleetLocksOn } from './store/fleet-locks.js';
 import { createGraph } from './graph/install.js';
+import { writeTogetherOn } from './store/write-together.js';
+import { WriteBehind } from './toolkit/write-behind.js';
 import { createDocuments } from './documents/install.js';
 import { createAnalyticsCache } from './analytics/install.js';
 import type { Sandbox } from './sandbox/server.js';
@@ -212,6 +214,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     semanticSearch: entitySearch,
   });
   const { graph } = graphFeature;
+  // A call's audit record, activity record and graph ingestion are written after its answer, together.
+  const writeBehind = new WriteBehind(writeTogetherOn(store), log);
+  writeBehind.take(governance.audit);
+  writeBehind.take(graph.ingestion);
   const analytics = createAnalyticsCache({ store, clock, log, refreshLocks: fleetLocks });
   const services: ServiceMap = { graph, documents, analytics };
 
@@ -271,7 +277,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   // Run in reverse order on close, once running calls have finished: the sandbox first, the graph's
   // queue is ingested, and the audit records still queued are stored last (before the store closes).
   const closers: ReadonlyArray<() => void | Promise<void>> = [
-    () => governance.audit.flush(),
+    () => writeBehind.flush(),
     graphFeature.close,
     () => documents.close(),
     () => analytics.close(),

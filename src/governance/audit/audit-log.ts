@@ -1,4 +1,5 @@
 import type { Clock, Logger } from '../../toolkit/context.js';
+import type { DeferredWrites } from '../../toolkit/write-behind.js';
 import { ChainVerifier, sealBatch, type LinkSigner, type VerifyReport } from './chain.js';
 import type { AuditEntry, AuditRow } from './record.js';
 import type { AuditStore } from './store.js';
@@ -26,13 +27,15 @@ export const exportedRecordOf = (row: AuditRow): ExportedRecord => ({
 
 /**
  * The audit log: acts are queued in memory as they happen and appended in batches, one per tenant, right
- * after the call that made them has answered (off its critical path). `flush()` drains the queue: exports
- * and verification flush first, and the shutdown flushes last, so a clean stop loses no record.
+ * after the call that made them has answered (off its critical path; in the server, together with the
+ * graph's writes: `WriteBehind`). `flush()` drains the queue: exports and verification flush first, and the
+ * shutdown flushes last, so a clean stop loses no record.
  */
-export class AuditLog {
+export class AuditLog implements DeferredWrites {
   private queue: AuditEntry[] = [];
   private scheduled = false;
   private flushing: Promise<void> = Promise.resolve();
+  private schedule = (): void => void setImmediate(() => void this.flush());
 
   constructor(
     private readonly store: AuditStore,
@@ -46,7 +49,15 @@ export class AuditLog {
     this.queue.push(entry);
     if (this.scheduled) return;
     this.scheduled = true;
-    setImmediate(() => void this.flush());
+    this.schedule();
+  }
+
+  writeWhen(schedule: () => void): void {
+    this.schedule = schedule;
+  }
+
+  writeQueued(): Promise<void> {
+    return this.flush();
   }
 
   /** Appends everything queued so far; resolves once it is stored (a failure is logged, not thrown). */
