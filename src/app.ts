@@ -277,8 +277,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   // Run in reverse order on close, once running calls have finished: the sandbox first, the graph's
   // queue is ingested, and the audit records still queued are stored last (before the store closes).
   const closers: ReadonlyArray<() => void | Promise<void>> = [
-    () => writeBehind.flush(),
+    () => governance.audit.flush(),
     graphFeature.close,
+    // Before the graph's and the audit log's own drains, so that what is queued is written in one transaction.
+    () => writeBehind.flush(),
     () => documents.close(),
     () => analytics.close(),
     ...(demo ? [() => demo.sandbox.close()] : []),

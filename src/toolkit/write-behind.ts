@@ -11,19 +11,24 @@ export interface DeferredWrites {
 /** Runs the queues' writes as one unit of the store (one SQLite transaction), or one after the other. */
 export type WriteTogether = (work: () => Promise<void>) => Promise<void>;
 
+/** How long after the first of them the deferred writes of calls wait for others to share their transaction. */
+export const WRITE_BEHIND_WINDOW_MS = 5;
+
 /**
- * Writes every call's deferred records together, once per turn of the event loop in which something was
- * queued: a call's audit record, activity record and graph ingestion, and those of every call answered in
- * the same turn, cost one transaction rather than three per call. The answer is on its way by then.
+ * Writes every call's deferred records together, `windowMs` after a call first queued something (on the
+ * next turn of the event loop when 0): a call's audit record, activity record and graph ingestion, and those
+ * of every call answered meanwhile, cost one transaction rather than three per call. The answer is on its
+ * way by then; the reads that must see them write them first (audit exports, graph reads).
  */
 export class WriteBehind {
   private readonly queues: DeferredWrites[] = [];
-  private scheduled: NodeJS.Immediate | undefined;
+  private scheduled: { cancel: () => void } | undefined;
   private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly together: WriteTogether,
     private readonly log: Logger,
+    private readonly windowMs = WRITE_BEHIND_WINDOW_MS,
   ) {}
 
   /** Takes over the scheduling of a queue's writes. */
@@ -33,12 +38,20 @@ export class WriteBehind {
   }
 
   private readonly schedule = (): void => {
-    this.scheduled ??= setImmediate(() => void this.flush());
+    if (this.scheduled) return;
+    const write = () => void this.flush();
+    if (this.windowMs > 0) {
+      const timer = setTimeout(write, this.windowMs);
+      this.scheduled = { cancel: () => clearTimeout(timer) };
+    } else {
+      const immediate = setImmediate(write);
+      this.scheduled = { cancel: () => clearImmediate(immediate) };
+    }
   };
 
   /** Writes what every queue holds now, after the writes before; resolves once written. */
   flush(): Promise<void> {
-    if (this.scheduled) clearImmediate(this.scheduled);
+    this.scheduled?.cancel();
     this.scheduled = undefined;
     this.writing = this.writing
       .then(() =>

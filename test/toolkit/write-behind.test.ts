@@ -93,3 +93,30 @@ describe.skipIf(onPgLane())('deferred writes of tool calls (SQLite file)', () =>
     expect(await audit.verify('globex')).toMatchObject({ ok: true, records: 1 });
   });
 });
+
+describe('reads after deferred writes', () => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await startTestServer();
+  });
+  afterEach(() => server.close());
+
+  it('the graph and the activity feed answer with what a call just read, before the deferred write is due', async () => {
+    const token = await server.tokenFor('acme');
+    const answer = await call(server, 'POST', '/mcp/code_host/execute', {
+      token,
+      body: { tool: 'get_repository', arguments: { repo_id: 'acme/web' } },
+    });
+    expect(answer.status).toBe(200);
+    const entity = await call(server, 'POST', '/graph/entity', {
+      token,
+      body: { entity_type: 'repository', entity_id: 'acme/web' },
+    });
+    expect(entity.status).toBe(200);
+    expect(entity.body.data).toMatchObject({ node_type: 'repository', node_id: 'acme/web', source: 'code_host' });
+    const feed = await call(server, 'GET', '/graph/feed?limit=5', { token });
+    expect((feed.body.data as Array<{ action: string }>).map((record) => record.action)).toContain(
+      'mcp.get_repository',
+    );
+  });
+});
