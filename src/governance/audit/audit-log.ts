@@ -1,7 +1,7 @@
 import type { Clock, Logger } from '../../toolkit/context.js';
 import type { DeferredWrites } from '../../toolkit/write-behind.js';
 import { ChainVerifier, sealBatch, type LinkSigner, type VerifyReport } from './chain.js';
-import type { AuditEntry, AuditRow } from './record.js';
+import type { AuditEntry, AuditRow, QueuedAct } from './record.js';
 import type { AuditStore } from './store.js';
 
 const VERIFY_PAGE = 2000;
@@ -32,7 +32,7 @@ export const exportedRecordOf = (row: AuditRow): ExportedRecord => ({
  * shutdown flushes last, so a clean stop loses no record.
  */
 export class AuditLog implements DeferredWrites {
-  private queue: AuditEntry[] = [];
+  private queue: QueuedAct[] = [];
   private scheduled = false;
   private flushing: Promise<void> = Promise.resolve();
   private schedule = (): void => void setImmediate(() => void this.flush());
@@ -44,8 +44,8 @@ export class AuditLog implements DeferredWrites {
     private readonly log: Logger,
   ) {}
 
-  /** Queues an act; it is appended once the current event loop turn is over. */
-  record(entry: AuditEntry): void {
+  /** Queues an act (made when it is appended); it is appended once the current event loop turn is over. */
+  record(entry: QueuedAct): void {
     this.queue.push(entry);
     if (this.scheduled) return;
     this.scheduled = true;
@@ -63,8 +63,9 @@ export class AuditLog implements DeferredWrites {
   /** Appends everything queued so far; resolves once it is stored (a failure is logged, not thrown). */
   flush(): Promise<void> {
     this.scheduled = false;
-    const batch = this.queue.splice(0);
-    if (batch.length === 0) return this.flushing;
+    const queued = this.queue.splice(0);
+    if (queued.length === 0) return this.flushing;
+    const batch = queued.flatMap((act) => this.made(act));
     this.flushing = this.flushing.then(() => this.append(batch));
     return this.flushing;
   }
@@ -100,6 +101,15 @@ export class AuditLog implements DeferredWrites {
     for (const tenantId of await this.store.tenantsWithRecordsBefore(before))
       removed += await this.store.cut(tenantId, before, (link) => this.signer.sign(tenantId, link));
     return removed;
+  }
+
+  private made(act: QueuedAct): AuditEntry[] {
+    try {
+      return [typeof act === 'function' ? act() : act];
+    } catch (error) {
+      this.log.error('audit: record not made', { error: error instanceof Error ? error.message : String(error) });
+      return [];
+    }
   }
 
   private async append(batch: readonly AuditEntry[]): Promise<void> {
