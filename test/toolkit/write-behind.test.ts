@@ -102,21 +102,16 @@ describe('reads after deferred writes', () => {
   afterEach(() => server.close());
 
   it('the graph and the activity feed answer with what a call just read, before the deferred write is due', async () => {
-    const token = await server.tokenFor('acme');
-    const answer = await call(server, 'POST', '/mcp/code_host/execute', {
-      token,
-      body: { tool: 'get_repository', arguments: { repo_id: 'acme/web' } },
+    const tool = server.app.registry.find('code_host_get_repository');
+    if (!tool) throw new Error('tool missing');
+    await server.app.executor.execute(server.callerFor('acme'), tool, { repo_id: 'acme/web' });
+    // In the same turn of the event loop as the answer: the deferred write is not due yet.
+    const { graph } = server.app.services;
+    expect(await graph.entity('acme', 'repository', 'acme/web')).toMatchObject({
+      node_id: 'acme/web',
+      source: 'code_host',
     });
-    expect(answer.status).toBe(200);
-    const entity = await call(server, 'POST', '/graph/entity', {
-      token,
-      body: { entity_type: 'repository', entity_id: 'acme/web' },
-    });
-    expect(entity.status).toBe(200);
-    expect(entity.body.data).toMatchObject({ node_type: 'repository', node_id: 'acme/web', source: 'code_host' });
-    const feed = await call(server, 'GET', '/graph/feed?limit=5', { token });
-    expect((feed.body.data as Array<{ action: string }>).map((record) => record.action)).toContain(
-      'mcp.get_repository',
-    );
+    expect((await graph.feed('acme', 5)).map((record) => record.action)).toContain('mcp.get_repository');
+    expect((await graph.stats('acme')).total_nodes).toBeGreaterThan(0);
   });
 });
