@@ -24,9 +24,10 @@ import { startTestServer } from '../test/helpers/server.js';
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { bareServer } from './fixtures/bare-mcp-server.js';
-import { median, percentile, time, type BenchResult } from './lib.js';
+import { median, percentile, type BenchResult } from './lib.js';
 
 const ITERATIONS = 400;
+const WARMUP_ROUNDS = 20;
 
 const stat = (name: string, samples: number[]): BenchResult => ({
   suite: 'layers',
@@ -43,7 +44,7 @@ const added = (name: string, ours: number[], baseline: number[]): BenchResult =>
   note: `ratio ${(median(ours) / median(baseline)).toFixed(2)}x`,
 });
 
-// Figures vary with what else the 2 cores do; compare rows of one run, not runs with each other.
+// Figures vary with what else the 2 cores do: the calls compared are taken in turn, and rows of one run compare, not runs.
 const BIN = new URL('../bin/constellation.js', import.meta.url).pathname;
 const ARGS = { repo_id: 'acme/api' };
 
@@ -56,25 +57,34 @@ export async function run(): Promise<BenchResult[]> {
   const server = await startTestServer({ rateLimits: 'count', config: { rateLimitPerMinute: 1_000_000 } });
   const sandbox = server.sandbox;
   const octokit = new Octokit({ auth: SANDBOX_CREDENTIALS.acme.github.token, baseUrl: sandbox.urlOf('/github') });
-  const bare = await time(() => octokit.rest.repos.get({ owner: 'acme', repo: 'api' }), ITERATIONS);
+  const bareCall = () => octokit.rest.repos.get({ owner: 'acme', repo: 'api' });
 
   const caller = server.callerFor('acme');
   const tool = server.app.registry.find('code_host_get_repository');
   if (!tool) throw new Error('tool missing');
-  const executor = await time(() => server.app.executor.execute(caller, tool, ARGS), ITERATIONS);
+  const [executor, bare] = await alternating(
+    [() => server.app.executor.execute(caller, tool, ARGS), bareCall],
+    ITERATIONS,
+  );
 
   const token = await server.tokenFor('acme');
   // The REST path: the rate limiter, the route's caller check and the executor, as a REST client calls them.
   const restBody = JSON.stringify({ tool: 'get_repository', arguments: ARGS });
-  const rest = await time(async () => {
-    const response = await fetch(`${server.url}/mcp/code_host/execute`, {
-      method: 'POST',
-      headers: { 'X-JWT-Token': token, 'Content-Type': 'application/json' },
-      body: restBody,
-    });
-    if (response.status !== 200) throw new Error(`REST call answered ${response.status}`);
-    await response.arrayBuffer();
-  }, ITERATIONS);
+  const [rest, bareBesideRest] = await alternating(
+    [
+      async () => {
+        const response = await fetch(`${server.url}/mcp/code_host/execute`, {
+          method: 'POST',
+          headers: { 'X-JWT-Token': token, 'Content-Type': 'application/json' },
+          body: restBody,
+        });
+        if (response.status !== 200) throw new Error(`REST call answered ${response.status}`);
+        await response.arrayBuffer();
+      },
+      bareCall,
+    ],
+    ITERATIONS,
+  );
   const httpUrl = new URL(`${server.url}/mcp`);
   const headers = { 'X-JWT-Token': token };
 
@@ -132,15 +142,17 @@ export async function run(): Promise<BenchResult[]> {
 
   const rows: BenchResult[] = [];
   const compare = async (label: string, ours: CallOnce, bareOne: CallOnce) => {
-    const mine = await time(() => ours.call(), ITERATIONS);
-    const theirs = await time(() => bareOne.call(), ITERATIONS);
+    const [mine, theirs, bareCalls] = await alternating(
+      [() => ours.call(), () => bareOne.call(), bareCall],
+      ITERATIONS,
+    );
     await Promise.all([ours.close(), bareOne.close()]);
     rows.push(
       stat(`${label}: ours`, mine),
       stat(`${label}: bare v2 SDK server`, theirs),
       added(`${label}: our layers (ours - bare server)`, mine, theirs),
     );
-    rows.push(added(`${label}: round trip over the bare SDK call`, mine, bare));
+    rows.push(added(`${label}: round trip over the bare SDK call`, mine, bareCalls));
   };
   await compare(
     'MCP streamable HTTP, 2026-07-28',
@@ -172,9 +184,25 @@ export async function run(): Promise<BenchResult[]> {
     stat('executor, in process', executor),
     added('executor: our layers over the bare SDK call', executor, bare),
     stat('REST POST /mcp/code_host/execute', rest),
-    added('REST: round trip over the bare SDK call', rest, bare),
+    added('REST: round trip over the bare SDK call', rest, bareBesideRest),
     ...rows,
   ];
+}
+
+/**
+ * Each call's samples, the calls taken in turn (who goes first rotates each round), so that what else the
+ * machine does weighs on every one of them alike.
+ */
+async function alternating(calls: ReadonlyArray<() => unknown>, iterations: number): Promise<number[][]> {
+  const samples = calls.map(() => [] as number[]);
+  for (let round = -WARMUP_ROUNDS; round < iterations; round++)
+    for (let turn = 0; turn < calls.length; turn++) {
+      const index = (turn + Math.max(round, 0)) % calls.length;
+      const t0 = performance.now();
+      await calls[index]();
+      if (round >= 0) samples[index].push(performance.now() - t0);
+    }
+  return samples.map((list) => list.sort((a, b) => a - b));
 }
 
 /** A connected client calling one tool with the benchmark's arguments. */

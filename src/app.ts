@@ -30,6 +30,8 @@ import { Telemetry } from './telemetry.js';
 import { FleetJobs } from './store/fleet-jobs.js';
 import { fleetLocksOn } from './store/fleet-locks.js';
 import { createGraph } from './graph/install.js';
+import { writeTogetherOn } from './store/write-together.js';
+import { WriteBehind } from './toolkit/write-behind.js';
 import { createDocuments } from './documents/install.js';
 import { createAnalyticsCache } from './analytics/install.js';
 import type { Sandbox } from './sandbox/server.js';
@@ -219,6 +221,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     semanticSearch: entitySearch,
   });
   const { graph } = graphFeature;
+  // A call's audit record, activity record and graph ingestion are written after its answer, together.
+  const writeBehind = new WriteBehind(writeTogetherOn(store), log);
+  writeBehind.take(governance.audit);
+  writeBehind.take(graph.ingestion);
   const analytics = createAnalyticsCache({ store, clock, log, refreshLocks: fleetLocks });
   const services: ServiceMap = { graph, documents, analytics };
 
@@ -282,6 +288,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const closers: ReadonlyArray<() => void | Promise<void>> = [
     () => governance.audit.flush(),
     graphFeature.close,
+    // Before the graph's and the audit log's own drains, so that what is queued is written in one transaction.
+    () => writeBehind.flush(),
     () => documents.close(),
     () => analytics.close(),
     ...(demo ? [() => demo.sandbox.close()] : []),

@@ -7,7 +7,7 @@ import type { CallGuard, ExecutionObserver } from '../toolkit/executor.js';
 import type { AuditLog } from './audit/audit-log.js';
 import { auditObserver } from './audit/observer.js';
 import { openAuditLog } from './audit/open.js';
-import type { AuditEntry } from './audit/record.js';
+import type { AuditEntry, QueuedAct } from './audit/record.js';
 import { auditActOf } from './confirmations/events.js';
 import { ConfirmationGate } from './confirmations/gate.js';
 import { confirmationStoreOn } from './confirmations/open.js';
@@ -66,7 +66,7 @@ export function createGovernance(options: {
   const admission = new PolicyGuard(policies, options.windows, clock);
   const secrets = new SecretGuard(policies);
   const untrusted = new UntrustedContent(clock);
-  const record = (entry: AuditEntry) => audit.record(entry);
+  const record = (act: QueuedAct) => audit.record(act);
   if (config.auditRetentionDays > 0)
     options.jobs.every(
       RETENTION_JOB,

@@ -1,6 +1,7 @@
 import type { Clock, Logger } from '../../toolkit/context.js';
+import type { DeferredWrites } from '../../toolkit/write-behind.js';
 import { ChainVerifier, sealBatch, type LinkSigner, type VerifyReport } from './chain.js';
-import type { AuditEntry, AuditRow } from './record.js';
+import type { AuditEntry, AuditRow, QueuedAct } from './record.js';
 import type { AuditStore } from './store.js';
 
 const VERIFY_PAGE = 2000;
@@ -26,13 +27,15 @@ export const exportedRecordOf = (row: AuditRow): ExportedRecord => ({
 
 /**
  * The audit log: acts are queued in memory as they happen and appended in batches, one per tenant, right
- * after the call that made them has answered (off its critical path). `flush()` drains the queue: exports
- * and verification flush first, and the shutdown flushes last, so a clean stop loses no record.
+ * after the call that made them has answered (off its critical path; in the server, together with the
+ * graph's writes: `WriteBehind`). `flush()` drains the queue: exports and verification flush first, and the
+ * shutdown flushes last, so a clean stop loses no record.
  */
-export class AuditLog {
-  private queue: AuditEntry[] = [];
+export class AuditLog implements DeferredWrites {
+  private queue: QueuedAct[] = [];
   private scheduled = false;
   private flushing: Promise<void> = Promise.resolve();
+  private schedule = (): void => void setImmediate(() => void this.flush());
 
   constructor(
     private readonly store: AuditStore,
@@ -41,19 +44,28 @@ export class AuditLog {
     private readonly log: Logger,
   ) {}
 
-  /** Queues an act; it is appended once the current event loop turn is over. */
-  record(entry: AuditEntry): void {
+  /** Queues an act (made when it is appended); it is appended once the current event loop turn is over. */
+  record(entry: QueuedAct): void {
     this.queue.push(entry);
     if (this.scheduled) return;
     this.scheduled = true;
-    setImmediate(() => void this.flush());
+    this.schedule();
+  }
+
+  writeWhen(schedule: () => void): void {
+    this.schedule = schedule;
+  }
+
+  writeQueued(): Promise<void> {
+    return this.flush();
   }
 
   /** Appends everything queued so far; resolves once it is stored (a failure is logged, not thrown). */
   flush(): Promise<void> {
     this.scheduled = false;
-    const batch = this.queue.splice(0);
-    if (batch.length === 0) return this.flushing;
+    const queued = this.queue.splice(0);
+    if (queued.length === 0) return this.flushing;
+    const batch = queued.flatMap((act) => this.made(act));
     this.flushing = this.flushing.then(() => this.append(batch));
     return this.flushing;
   }
@@ -89,6 +101,15 @@ export class AuditLog {
     for (const tenantId of await this.store.tenantsWithRecordsBefore(before))
       removed += await this.store.cut(tenantId, before, (link) => this.signer.sign(tenantId, link));
     return removed;
+  }
+
+  private made(act: QueuedAct): AuditEntry[] {
+    try {
+      return [typeof act === 'function' ? act() : act];
+    } catch (error) {
+      this.log.error('audit: record not made', { error: error instanceof Error ? error.message : String(error) });
+      return [];
+    }
   }
 
   private async append(batch: readonly AuditEntry[]): Promise<void> {

@@ -29,6 +29,9 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
+/** An act to record, or how to make it: what costs time (masking, digests) is then done off the call's path. */
+export type QueuedAct = AuditEntry | (() => AuditEntry);
+
 /** A record as stored: its place in the tenant's chain, the body's canonical JSON and both hashes. */
 export interface AuditRow {
   tenant_id: string;

@@ -1,5 +1,6 @@
 import type { Logger } from '../../toolkit/context.js';
 import type { ExecutionEvent } from '../../toolkit/executor.js';
+import type { DeferredWrites } from '../../toolkit/write-behind.js';
 import type { ActivityInput, GraphService } from '../service/graph-service.js';
 import { extract, type Extractor } from './index.js';
 
@@ -26,18 +27,20 @@ interface PendingActivity {
   input: ActivityInput;
 }
 
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 /**
- * Turns tool executions into graph data. Activity records are written in call order, on the next turn of
- * the event loop when no write of them is under way, else together with every record that arrived meanwhile (one statement on
- * PostgreSQL); reads of the activity in this process wait for them. Results are queued and ingested on
- * the next turn of the event loop, one transaction per result, so the tool call never waits for them and
- * an ingestion failure never reaches the caller.
+ * Turns tool executions into graph data. Activity records and results are queued and written on the next
+ * turn of the event loop (in the server, together with the audit log's: `WriteBehind`), so the tool call
+ * never waits for them and an ingestion failure never reaches the caller. Activity records are written in
+ * call order, every record queued by then in one write (one statement on PostgreSQL); reads of the activity
+ * in this process write what is queued first. Results are ingested one transaction (or savepoint) each.
  */
-export class IngestionPipeline {
+export class IngestionPipeline implements DeferredWrites {
   private queue: Pending[] = [];
   private scheduled: NodeJS.Immediate | undefined;
+  /** Asks for `writeQueued` after this turn (by default on its own). */
+  private schedule = (): void => {
+    this.scheduled ??= setImmediate(() => void this.writeQueued());
+  };
   /** The writes of every flush so far, one after the other. */
   private writing: Promise<void> = Promise.resolve();
   /** Activity records observed and not yet taken by a write. */
@@ -77,14 +80,25 @@ export class IngestionPipeline {
         },
       },
     });
-    // After the caller's answer is on its way (a write is a transaction the answer need not wait for). The
-    // first write to run takes every record queued by then; the later ones find fewer or none.
-    this.recording = this.recording.then(nextTurn).then(() => this.writeActivity());
+    // After the caller's answer is on its way (a write is a transaction the answer need not wait for).
+    this.schedule();
   };
 
   /** Resolves once every activity record of an execution observed so far is written (or has failed). */
   recorded(): Promise<void> {
+    if (this.activity.length > 0) this.recording = this.recording.then(() => this.writeActivity());
     return this.recording;
+  }
+
+  writeWhen(schedule: () => void): void {
+    this.schedule = schedule;
+  }
+
+  /** Writes the activity records and ingests the results queued so far. */
+  async writeQueued(): Promise<void> {
+    if (this.scheduled) clearImmediate(this.scheduled);
+    this.scheduled = undefined;
+    await Promise.all([this.recorded(), this.queue.length === 0 ? this.writing : this.flush()]);
   }
 
   private async writeActivity(): Promise<void> {
@@ -109,13 +123,11 @@ export class IngestionPipeline {
       args: event.args,
       result: event.result,
     });
-    this.scheduled ??= setImmediate(() => void this.flush());
+    this.schedule();
   };
 
   /** Ingests everything queued now, after what earlier flushes write; resolves once it is written. */
   flush(): Promise<void> {
-    if (this.scheduled) clearImmediate(this.scheduled);
-    this.scheduled = undefined;
     const pending = this.queue;
     this.queue = [];
     this.writing = this.writing.then(async () => {
@@ -131,7 +143,7 @@ export class IngestionPipeline {
 
   /** Resolves once every result queued so far is ingested. */
   drain(): Promise<void> {
-    return Promise.all([this.recording, this.queue.length === 0 ? this.writing : this.flush()]).then(() => undefined);
+    return this.writeQueued();
   }
 
   /** Extracts and writes one result (one transaction); returns the entities written. */

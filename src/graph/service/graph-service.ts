@@ -178,10 +178,18 @@ export class GraphService {
     return this.storage.pruneActivity(this.clock.now() - days * 86_400_000);
   }
 
+  /**
+   * Before a read of the tenant's nodes: expired contexts purged, and the results and activity records of
+   * the calls this process has answered written (they are written a few ms after their answer).
+   */
+  private async readable(tenantId: string): Promise<void> {
+    await Promise.all([this.contexts.purge(tenantId), this.ingestion.writeQueued()]);
+  }
+
   /** The node of `type:id`, for people also under any identifier (email, login, account id). */
   async findRow(tenantId: string, type: string, id: string): Promise<NodeRow | undefined> {
     assertNodeType(type, this.knownTypes);
-    await this.contexts.purge(tenantId);
+    await this.readable(tenantId);
     const row = await this.storage.node(tenantId, type, id);
     if (row && this.hidden(row)) return undefined;
     if (row || type !== 'user') return row;
@@ -206,7 +214,7 @@ export class GraphService {
     limit: number,
   ): Promise<GraphNode[]> {
     assertNodeType(type, this.knownTypes);
-    await this.contexts.purge(tenantId);
+    await this.readable(tenantId);
     const conditions = Object.entries(filters).map(([property, value]) => ({ property, value }));
     const rows = await this.storage.searchNodes(tenantId, type, conditions, limit);
     return rows.filter((row) => !this.hidden(row)).map(toNode);
@@ -296,7 +304,7 @@ export class GraphService {
 
   /** The personal graph of the user behind an email: their node, its neighbourhood and their live contexts. */
   async me(tenantId: string, email: string, depth: number, maxNodes: number) {
-    await this.contexts.purge(tenantId);
+    await this.readable(tenantId);
     const rowid =
       (await this.identity.findByIdentifier(tenantId, email)) ??
       (await this.storage.node(tenantId, 'user', email.toLowerCase()))?.id;
@@ -317,7 +325,7 @@ export class GraphService {
     options: { types: string[]; limit: number },
   ): Promise<Array<GraphNode & { score: number }>> {
     for (const type of options.types) assertNodeType(type, this.knownTypes);
-    await this.contexts.purge(tenantId);
+    await this.readable(tenantId);
     const hits = await this.semantic.search(tenantId, query, options);
     return hits.filter((hit) => !this.hidden(hit.row)).map((hit) => ({ ...toNode(hit.row), score: hit.score }));
   }
@@ -340,7 +348,7 @@ export class GraphService {
   }
 
   async stats(tenantId: string) {
-    await Promise.all([this.contexts.purge(tenantId), this.ingestion.recorded()]);
+    await this.readable(tenantId);
     const nodesByType = await this.storage.countNodesByType(tenantId);
     return {
       total_nodes: Object.values(nodesByType).reduce((a, b) => a + b, 0),

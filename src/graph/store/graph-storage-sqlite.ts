@@ -34,9 +34,8 @@ export class SqliteGraphStorage implements GraphStorage {
   private readonly match: MatchRepo;
   // Built once: better-sqlite3 builds a transaction function with its variants on every `db.transaction`.
   private readonly inTransaction: <T>(fn: () => T) => T;
-  private readonly begin: () => void;
-  private readonly commit: () => void;
-  private readonly rollback: () => void;
+  /** Opens a transaction, or a savepoint inside one already open; returns how to end it. */
+  private readonly begin: () => { commit: () => void; rollback: () => void };
   /** The tail of the gated writes, one at a time (see `writeFor`), and how many are under way. */
   private writing: Promise<void> = Promise.resolve();
   private pendingWrites = 0;
@@ -57,9 +56,24 @@ export class SqliteGraphStorage implements GraphStorage {
       const prepared = db.prepare(sql);
       return () => void prepared.run();
     };
-    this.begin = statement('BEGIN IMMEDIATE');
-    this.commit = statement('COMMIT');
-    this.rollback = statement('ROLLBACK');
+    const own = { begin: statement('BEGIN IMMEDIATE'), commit: statement('COMMIT'), rollback: statement('ROLLBACK') };
+    // Inside a transaction already open (the deferred writes of several stores, written together) a write
+    // is a savepoint of it.
+    const release = statement('RELEASE graph_write');
+    const rollbackTo = statement('ROLLBACK TO graph_write');
+    const nested = {
+      begin: statement('SAVEPOINT graph_write'),
+      commit: release,
+      rollback: () => {
+        rollbackTo();
+        release();
+      },
+    };
+    this.begin = () => {
+      const chosen = db.inTransaction ? nested : own;
+      chosen.begin();
+      return chosen;
+    };
   }
 
   /**
@@ -91,13 +105,13 @@ export class SqliteGraphStorage implements GraphStorage {
     epoch: string | undefined,
     work: (writes: GraphWrites) => Promise<T>,
   ): Promise<T | undefined> {
-    this.begin();
+    const transaction = this.begin();
     try {
       const result = this.gate(tenantId, epoch) ? await work(this.writesFor(tenantId)) : undefined;
-      this.commit();
+      transaction.commit();
       return result;
     } catch (error) {
-      this.rollback();
+      transaction.rollback();
       throw error;
     }
   }
