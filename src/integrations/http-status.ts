@@ -36,7 +36,8 @@ interface UpstreamFailure {
 /**
  * The HTTP status table every integration shares: 404 stays 404, 400/422 become VALIDATION_ERROR,
  * 401 and 403 become FORBIDDEN towards our caller (the integration's credential was refused, not the
- * caller's JWT), 429 keeps its Retry-After, 408/504 become UPSTREAM_TIMEOUT, other 5xx UPSTREAM_ERROR.
+ * caller's JWT), 429 keeps its Retry-After, 408/504 become UPSTREAM_TIMEOUT, 501 (the upstream, or the
+ * connector behind a unified API, does not implement the operation) UPSTREAM_REJECTED, other 5xx UPSTREAM_ERROR.
  */
 export function upstreamError(failure: UpstreamFailure, upstream: string): AppError {
   const { status } = failure;
@@ -54,6 +55,9 @@ export function upstreamError(failure: UpstreamFailure, upstream: string): AppEr
   if (status === 409) return new AppError('CONFLICT', message, options);
   if (status === 504 || status === 408)
     return new AppError('UPSTREAM_TIMEOUT', `${upstream} timed out (${status}): ${message}`, options);
+  // Not implemented is an answer, not an outage: asking again cannot change it, so it is not retried.
+  if (status === 501)
+    return new AppError('UPSTREAM_REJECTED', `${upstream} does not implement this operation: ${message}`, options);
   if (status >= 500) return new AppError('UPSTREAM_ERROR', `${upstream} error ${status}: ${message}`, options);
   // Any other 4xx (405 not mergeable, 410 gone, 412...): the upstream refused this request; sending it
   // again would not help, so it is not retryable.

@@ -2,6 +2,7 @@ import type { User } from '@apideck/unify/models/components/user.js';
 import { directoryRead } from '../../src/graph/service/identity-directory.js';
 import type { UnifyClient } from '../../src/integrations/apideck/client.js';
 import type { Clock } from '../../src/toolkit/context.js';
+import { AppError } from '../../src/toolkit/errors.js';
 import { pageOf } from './apideck.js';
 
 /** Apideck's largest page. */
@@ -26,10 +27,23 @@ async function readUsers(unify: UnifyClient): Promise<ReadonlyMap<string, string
   return emails;
 }
 
+/** A connector that offers no user list answers so for as long as a directory is kept: no read each call. */
+async function readUsersIfOffered(unify: UnifyClient): Promise<ReadonlyMap<string, string>> {
+  try {
+    return await readUsers(unify);
+  } catch (error) {
+    if (error instanceof AppError && (error.upstreamStatus === 501 || error.upstreamStatus === 404))
+      return new Map<string, string>();
+    throw error;
+  }
+}
+
 /**
  * The CRM users' emails, from the tenant's short-lived user directory: what ties a record's owner id to a
  * colleague. A failed read answers none, so an owner stays an id rather than being guessed.
  */
 export function ownerEmails(unify: UnifyClient, clock: Clock): Promise<ReadonlyMap<string, string>> {
-  return directoryRead(unify, clock, 'crm-users', () => readUsers(unify)).catch(() => new Map<string, string>());
+  return directoryRead(unify, clock, 'crm-users', () => readUsersIfOffered(unify)).catch(
+    () => new Map<string, string>(),
+  );
 }
