@@ -93,3 +93,17 @@ export function memoryOf(client: object): ClientMemory {
   if (!memory) memories.set(client, (memory = new ClientMemory()));
   return memory;
 }
+
+const lasting = new WeakMap<object, Map<number, ClientMemory>>();
+
+/**
+ * A memory of one upstream client whose values live `lifeMs` on `clock` (rarely changing answers: a site's
+ * fields, a user directory), one per client and life, going with its client as `memoryOf`'s does.
+ */
+export function memoryLasting(client: object, lifeMs: number, clock: Clock = systemClock): ClientMemory {
+  let byLife = lasting.get(client);
+  if (!byLife) lasting.set(client, (byLife = new Map<number, ClientMemory>()));
+  let memory = byLife.get(lifeMs);
+  if (!memory) byLife.set(lifeMs, (memory = new ClientMemory(clock, lifeMs)));
+  return memory;
+}

@@ -8,6 +8,7 @@
  */
 import type { AgileClient, Version3Client } from 'jira.js';
 import type { JiraClients } from '../../src/integrations/atlassian/jira-client.js';
+import { memoryLasting } from '../../src/integrations/client-memory.js';
 
 interface SiteField {
   id: string;
@@ -33,19 +34,9 @@ const STORY_POINT_NAME = /^(?:story ?points?|story point estimate|estimate \(sto
 
 const DISCOVERY_TTL_MS = 5 * 60_000;
 
-/** A small per-client cache: entries live DISCOVERY_TTL_MS; failed lookups are forgotten at once. */
-type DiscoveryCache = Map<string, { expires: number; value: Promise<unknown> }>;
-const caches = new WeakMap<object, DiscoveryCache>();
-function cached<T>(owner: object, key: string, load: () => Promise<T>): Promise<T> {
-  let cache = caches.get(owner);
-  if (!cache) caches.set(owner, (cache = new Map() as DiscoveryCache));
-  const hit = cache.get(key);
-  if (hit && hit.expires > Date.now()) return hit.value as Promise<T>;
-  const value = load();
-  cache.set(key, { expires: Date.now() + DISCOVERY_TTL_MS, value });
-  value.catch(() => cache.delete(key));
-  return value;
-}
+/** Per client, for DISCOVERY_TTL_MS; a failed lookup is forgotten at once. */
+const cached = <T>(owner: object, key: string, load: () => Promise<T>): Promise<T> =>
+  memoryLasting(owner, DISCOVERY_TTL_MS).recall(key, load);
 
 interface FieldDetailsLike {
   id?: string;
