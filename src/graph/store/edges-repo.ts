@@ -1,17 +1,32 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../store/db.js';
+import type { Direction } from '../types.js';
 import type { EdgeWrite } from './graph-storage.js';
 import type { EdgeLink, EdgeRefRow } from './rows.js';
+
+/** The end a neighbourhood read starts from, per direction (`both`: leaving edges first). */
+const ENDS: Record<Direction, ReadonlyArray<'from_id' | 'to_id'>> = {
+  out: ['from_id'],
+  in: ['to_id'],
+  both: ['from_id', 'to_id'],
+};
+
+/**
+ * One end's edges of a batch of nodes (`?`: the rowids, the tenant, then the types when typed), read in the
+ * order of the index that leads with that end (the primary key, or `graph_edges_incoming`), both covering.
+ */
+const sideSql = (end: 'from_id' | 'to_id', typed: boolean) =>
+  `SELECT from_id, to_id, edge_type FROM graph_edges WHERE ${end} IN (SELECT value FROM json_each(?)) AND +tenant_id = ?${
+    typed ? ' AND +edge_type IN (SELECT value FROM json_each(?))' : ''
+  }`;
 
 const REF_COLUMNS = `e.from_id, e.to_id, e.edge_type, f.node_type AS from_type, f.node_id AS from_node_id, t.node_type AS to_type, t.node_id AS to_node_id, e.properties`;
 
 /** All SQL of `graph_edges`: upserts, batched neighbourhood reads in both directions, counts. */
 export class EdgesRepo {
   private readonly upsertStmt: Statement;
-  private readonly outStmt: Statement;
-  private readonly inStmt: Statement;
-  private readonly outTypedStmt: Statement;
-  private readonly inTypedStmt: Statement;
+  /** Neighbourhood reads by direction, untyped and typed (`both`: the leaving edges, then the entering ones). */
+  private readonly linkStmts: Record<Direction, { all: Statement; typed: Statement }>;
   private readonly countStmt: Statement;
   private readonly countByTypeStmt: Statement;
   private readonly deleteTenantStmt: Statement;
@@ -26,19 +41,13 @@ export class EdgesRepo {
         updated_at = excluded.updated_at
       WHERE excluded.properties IS NOT NULL
         AND json_patch(coalesce(graph_edges.properties, '{}'), excluded.properties) IS NOT graph_edges.properties`);
-    const batch = 'SELECT value FROM json_each(?)';
-    this.outStmt = db.prepare(
-      `SELECT from_id, to_id, edge_type FROM graph_edges WHERE from_id IN (${batch}) AND +tenant_id = ?`,
-    );
-    this.inStmt = db.prepare(
-      `SELECT from_id, to_id, edge_type FROM graph_edges WHERE to_id IN (${batch}) AND +tenant_id = ?`,
-    );
-    this.outTypedStmt = db.prepare(
-      `SELECT from_id, to_id, edge_type FROM graph_edges WHERE from_id IN (${batch}) AND +tenant_id = ? AND +edge_type IN (${batch})`,
-    );
-    this.inTypedStmt = db.prepare(
-      `SELECT from_id, to_id, edge_type FROM graph_edges WHERE to_id IN (${batch}) AND +tenant_id = ? AND +edge_type IN (${batch})`,
-    );
+    const linksSql = (direction: Direction, typed: boolean) =>
+      ENDS[direction].map((end) => sideSql(end, typed)).join(' UNION ALL ');
+    const prepareLinks = (direction: Direction) => ({
+      all: db.prepare(linksSql(direction, false)),
+      typed: db.prepare(linksSql(direction, true)),
+    });
+    this.linkStmts = { out: prepareLinks('out'), in: prepareLinks('in'), both: prepareLinks('both') };
     this.countStmt = db.prepare('SELECT count(*) FROM graph_edges WHERE tenant_id = ?').pluck();
     this.countByTypeStmt = db.prepare(
       'SELECT edge_type, count(*) AS count FROM graph_edges WHERE tenant_id = ? GROUP BY edge_type',
@@ -51,20 +60,17 @@ export class EdgesRepo {
     this.upsertStmt.run(write);
   }
 
-  /** Edges leaving (`out`) or entering (`in`) any of the nodes, optionally of some types only. */
-  links(
-    tenantId: string,
-    rowids: readonly number[],
-    direction: 'out' | 'in',
-    edgeTypes?: readonly string[],
-  ): EdgeLink[] {
+  /**
+   * Edges leaving (`out`), entering (`in`) or touching (`both`: the leaving ones first) any of the nodes,
+   * optionally of some types only: one statement whatever the direction.
+   */
+  links(tenantId: string, rowids: readonly number[], direction: Direction, edgeTypes?: readonly string[]): EdgeLink[] {
     if (rowids.length === 0) return [];
     const nodes = JSON.stringify(rowids);
-    if (edgeTypes?.length) {
-      const stmt = direction === 'out' ? this.outTypedStmt : this.inTypedStmt;
-      return stmt.all(nodes, tenantId, JSON.stringify(edgeTypes)) as EdgeLink[];
-    }
-    return (direction === 'out' ? this.outStmt : this.inStmt).all(nodes, tenantId) as EdgeLink[];
+    const { all, typed } = this.linkStmts[direction];
+    const sides = ENDS[direction].length;
+    const params = edgeTypes?.length ? [nodes, tenantId, JSON.stringify(edgeTypes)] : [nodes, tenantId];
+    return (edgeTypes?.length ? typed : all).all(...Array.from({ length: sides }, () => params).flat()) as EdgeLink[];
   }
 
   /** Edges of one node with both ends as references, newest first. */

@@ -212,11 +212,7 @@ export class SqliteGraphStorage implements GraphStorage {
     direction: Direction,
     edgeTypes?: readonly string[],
   ): Promise<EdgeLink[]> {
-    if (direction !== 'both') return this.edges.links(tenantId, rowids, direction, edgeTypes);
-    return [
-      ...this.edges.links(tenantId, rowids, 'out', edgeTypes),
-      ...this.edges.links(tenantId, rowids, 'in', edgeTypes),
-    ];
+    return this.edges.links(tenantId, rowids, direction, edgeTypes);
   }
 
   async edgeRefs(

@@ -77,10 +77,13 @@ export class NodesRepo {
     return this.byRowidStmt.get(rowid, tenantId) as NodeRow | undefined;
   }
 
-  /** Rows of these rowids that belong to the tenant (in no particular order). */
+  /**
+   * Rows of these rowids that belong to the tenant (in rowid order). Looked up in rowid order, so that
+   * neighbouring rows share the pages the B-tree descends through.
+   */
   getMany(tenantId: string, rowids: readonly number[]): NodeRow[] {
     if (rowids.length === 0) return [];
-    return this.manyStmt.all(ids(rowids), tenantId) as NodeRow[];
+    return this.manyStmt.all(ids([...rowids].sort((a, b) => a - b)), tenantId) as NodeRow[];
   }
 
   /** Merges properties into a node (a no-op when they are already there). */

@@ -5,6 +5,7 @@ import { consentLinksSchema } from './schema/consent-links.js';
 import { coreSchema } from './schema/core.js';
 import { documentKeywordsSchema } from './schema/document-keywords.js';
 import { documentSchema } from './schema/documents.js';
+import { graphEdgeReadsSchema } from './schema/graph-edge-reads.js';
 import { graphSyncSchema } from './schema/graph-sync.js';
 import { graphKeyProbesSchema } from './schema/graph-key-probes.js';
 import { graphSchema } from './schema/graph.js';
@@ -27,4 +28,5 @@ export const pgMigrations: readonly PgMigration[] = [
   { id: '009_tenant_policy', sql: tenantPolicySchema },
   { id: '010_graph_sync', sql: graphSyncSchema },
   { id: '011_document_keywords', sql: documentKeywordsSchema },
+  { id: '013_graph_edges_outgoing', sql: graphEdgeReadsSchema },
 ];

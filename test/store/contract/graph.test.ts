@@ -113,6 +113,24 @@ describeStoreContract<GraphStorage>(
       expect(await subject.store.countEdgesByType(tenant)).toEqual({ LINKED_TO: 1, ASSIGNED_TO: 1, AUTHORED_BY: 1 });
     });
 
+    it('drops prototype keys from the properties it reads back, literal or escaped', async () => {
+      const tenant = await subject.backend.addTenant();
+      const literal = '{"title":"x","__proto__":{"admin":true},"constructor":{"name":"y"},"n":{"prototype":1}}';
+      const escaped = '{"title":"z","\\u0063onstructor":{"name":"y"}}';
+      const [a, b] = await upsert(
+        tenant,
+        { ...node('issue', 'I-9'), properties: literal },
+        { ...node('issue', 'I-10'), properties: escaped },
+      );
+      await link(tenant, [[a, b, 'LINKED_TO']]);
+      const reached = await service().traverse(tenant, 'issue', 'I-9', { depth: 1, direction: 'both', maxNodes: 10 });
+      const [first, second] = reached.nodes.map((n) => n.properties);
+      expect(first).toEqual({ title: 'x', n: {} });
+      expect(Object.keys(first).sort()).toEqual(['n', 'title']);
+      expect(Object.getPrototypeOf(first)).toBe(Object.prototype);
+      expect(Object.keys(second)).toEqual(['title']);
+    });
+
     it('traverses 3 hops breadth first and finds the shortest path', async () => {
       const tenant = await subject.backend.addTenant();
       const ids = ['r', 'i1', 'i2', 'i3', 'i4', 'i5'];

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linksSql } from '../../../src/graph/store/pg/links-pg.js';
 import { openPgPool } from '../../../src/store/pg/pool.js';
 import { pgTestDatabase } from '../../helpers/pg-lane.js';
 
@@ -220,6 +221,38 @@ describe('PostgreSQL schema', () => {
       "SELECT term, node_rowid FROM graph_node_postings WHERE tenant_id = 'pruned'",
     );
     expect(rows).toEqual([{ term: 'engin', node_rowid: kept }]);
+  });
+
+  it("reads a node's edges both ways from the edge indexes, never from all of the tenant's edges", async () => {
+    await pool.query(
+      "INSERT INTO tenants (id, consumer_id, created_at, updated_at) VALUES ('walked', 'c', 'now', 'now')",
+    );
+    const { rows: nodes } = await pool.query<{ id: string }>(
+      `INSERT INTO graph_nodes (tenant_id, node_type, node_id, created_at, updated_at)
+       SELECT 'walked', 'issue', 'I-' || i, i, i FROM generate_series(1, 2000) AS i RETURNING id`,
+    );
+    await pool.query(
+      `INSERT INTO graph_edges (tenant_id, from_id, to_id, edge_type, created_at, updated_at)
+       SELECT 'walked', f.id, t.id, 'LINKED_TO', 1, 1 FROM unnest($1::bigint[]) WITH ORDINALITY AS f (id, n)
+       JOIN unnest($1::bigint[]) WITH ORDINALITY AS t (id, n) ON t.n BETWEEN f.n + 1 AND f.n + 10`,
+      [nodes.map((node) => node.id)],
+    );
+    const client = await pool.connect();
+    try {
+      // A traversal's statement is cached per connection; the plan it keeps is made without the values.
+      await client.query('SET plan_cache_mode = force_generic_plan');
+      await client.query(`PREPARE walk (text, bigint[]) AS ${linksSql('both', false)}`);
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        "EXPLAIN EXECUTE walk ('walked', ARRAY[1, 2, 3]::bigint[])",
+      );
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain('graph_edges_incoming');
+      expect(plan).not.toContain('graph_edges_by_type');
+      expect(plan).not.toContain('Seq Scan');
+    } finally {
+      await client.query('DEALLOCATE walk; RESET plan_cache_mode');
+      client.release();
+    }
   });
 
   it('probes a node by its key through the key index, even under a plan made while the table was small', async () => {

@@ -25,11 +25,15 @@ const STATEMENTS = new Map(
   (['out', 'in', 'both'] as const).flatMap((direction) =>
     [false, true].map((typed) => {
       const key = `${direction}${typed ? '_typed' : ''}`;
-      const text = `${SIDES[direction].map((order) => side(order, typed)).join(' UNION ALL ')} ORDER BY side, near, far, edge_type`;
-      return [key, namedStatement(`links_${key}`, text)];
+      return [key, namedStatement(`links_${key}`, linksSql(direction, typed))];
     }),
   ),
 );
+
+/** The SQL of a neighbourhood read (`$1`: the tenant, `$2`: the node rowids, `$3`: the edge types when typed). */
+export function linksSql(direction: Direction, typed: boolean): string {
+  return `${SIDES[direction].map((order) => side(order, typed)).join(' UNION ALL ')} ORDER BY side, near, far, edge_type`;
+}
 
 /** Edges leaving, entering, or touching (`both`: leaving ones first) any of the nodes: one query. */
 export async function linksPg(
