@@ -43,6 +43,64 @@ describe('the stdio server at start-up', () => {
     expect(readdirSync(tempDir)).toContain('node-compile-cache');
   });
 
+  describe('in default mode', () => {
+    let sandbox: Sandbox;
+    beforeAll(async () => {
+      sandbox = await startSandbox({}, [notionFake]);
+    });
+    afterAll(() => sandbox.close());
+
+    it('loads no GitHub SDK before a GitHub call, and finds, describes and runs a notes tool through discovery', async () => {
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [...REPORT_LOADS, BIN, 'mcp'],
+        env: {
+          PATH: process.env.PATH ?? '',
+          CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-local-')),
+          GITHUB_TOKEN: 'ghp_placeholder',
+          NOTION_TOKEN: SANDBOX_CREDENTIALS.acme.notion.token,
+          NOTION_API_URL: sandbox.urlOf('/notion'),
+        },
+        stderr: 'pipe',
+      });
+      let stderr = '';
+      transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const client = new Client({ name: 'startup', version: '1.0.0' });
+      await client.connect(transport);
+      try {
+        const { tools } = await client.listTools();
+        expect(tools.map((t) => t.name).sort()).toEqual([
+          'describe_tool',
+          'execute_action_tool',
+          'execute_read_tool',
+          'search_tools',
+        ]);
+        const found = await client.callTool({ name: 'search_tools', arguments: { query: 'search notion pages' } });
+        expect((found.structuredContent as { tools: Array<{ name: string }> }).tools.map((t) => t.name)).toContain(
+          'notes_search',
+        );
+        const described = await client.callTool({ name: 'describe_tool', arguments: { name: 'notes_search' } });
+        expect(described.structuredContent).toMatchObject({
+          name: 'notes_search',
+          run_with: 'execute_read_tool',
+          inputSchema: { properties: { query: expect.any(Object) } },
+        });
+        const read = await client.callTool({
+          name: 'execute_read_tool',
+          arguments: { name: 'notes_search', arguments: { query: '' } },
+        });
+        expect(read.isError).toBeFalsy();
+        expect(read.structuredContent).toMatchObject({ results: expect.any(Array) });
+        expect(sandbox.faults.log.some((request) => request.path.startsWith('/notion/'))).toBe(true);
+        // No GitHub call was made: Octokit is loaded with the first GitHub client, not with the catalog.
+        const packages = loadedModules(stderr).filter((file) => file.startsWith('node_modules/'));
+        expect(packages.filter((file) => file.startsWith('node_modules/@octokit/'))).toEqual([]);
+      } finally {
+        await client.close();
+      }
+    });
+  });
+
   describe('with one toolset', () => {
     let sandbox: Sandbox;
     beforeAll(async () => {
