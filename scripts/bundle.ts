@@ -6,6 +6,7 @@
 import { build, type Plugin } from 'esbuild';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const TOOLS = join(ROOT, 'dist', 'tools');
@@ -110,3 +111,14 @@ const result = await build({
 });
 // Which compiled modules each chunk holds: tests check what a command loads.
 writeFileSync(join(OUT, 'meta.json'), JSON.stringify(result.metafile));
+
+// Every tool's tools/list entry, from the compiled catalog just bundled: a start serves them instead of
+// converting the tools' schemas (src/mcp/stored-entries.ts reads them beside its chunk).
+const compiled = (path: string) => pathToFileURL(join(ROOT, 'dist', path)).href;
+const { loadManifests, registryOf } = (await import(
+  compiled('tools/catalog.js')
+)) as typeof import('../tools/catalog.js');
+const { listEntriesOf, STORED_ENTRIES_FILE } = (await import(
+  compiled('src/mcp/stored-entries.js')
+)) as typeof import('../src/mcp/stored-entries.js');
+writeFileSync(join(OUT, STORED_ENTRIES_FILE), JSON.stringify(listEntriesOf(registryOf(await loadManifests()))));

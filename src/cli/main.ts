@@ -238,13 +238,17 @@ export async function main(argv: string[]): Promise<void> {
   // From here on, an error no code handled is logged (and answered for its request) instead of ending the process.
   const { guardProcess } = await import('../http/crash-guard.js');
   guardProcess(app.log);
-  const { McpSurface } = await import('../mcp/server.js');
+  const [{ McpSurface }, { storedListEntries }] = await Promise.all([
+    import('../mcp/server.js'),
+    import('../mcp/stored-entries.js'),
+  ]);
   const surface = new McpSurface(app, {
     toolsets: config.toolsets,
     tools: config.tools,
     readOnly: config.readOnly,
     mode: config.toolMode,
     listBudgetBytes: config.toolListBudgetBytes,
+    storedEntries: storedListEntries(),
   });
 
   if (args.command === 'serve') {

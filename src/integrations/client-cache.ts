@@ -175,7 +175,9 @@ export class ClientCache implements ClientProvider {
     if (cached && cached.expiresAt > now) return cached.client as ClientMap[K];
     const context: ClientContext = { caller, fetch: createUpstreamFetch(integration), log: this.log };
     if (authority && owner) context.grant = { current: (options) => authority.tokens(owner, options) };
-    const client = integration.createClient(credentials, context);
+    const created = integration.createClient(credentials, context);
+    // Only a client whose SDK loads with it waits: the others are cached in the same turn, as before.
+    const client = created instanceof Promise ? await created : created;
     if (caller.tenantEpoch !== undefined) dropOtherEpochs(tenant, caller.tenantEpoch);
     tenant.set(key, { client, type, integration: id, epoch: caller.tenantEpoch, expiresAt: now + this.ttlMs });
     return client as ClientMap[K];

@@ -121,7 +121,8 @@ export interface Integration<
   ownSource?: (access: OwnSourceAccess) => CredentialSource;
   /** Environment variables of a single local user: credential field → variable name. */
   env?: Partial<Record<keyof C & string, string>>;
-  createClient(credentials: C, ctx: ClientContext): ClientMap[K];
+  /** The client, or a promise of it where the SDK is loaded with the first client. */
+  createClient(credentials: C, ctx: ClientContext): ClientMap[K] | Promise<ClientMap[K]>;
   /**
    * Maps a failed HTTP exchange to an AppError before the SDK reads it; this decides retries
    * (rate limits and 5xx are retryable) and `Retry-After`. Upstream-specific signals (GitHub's 403 with

@@ -63,6 +63,8 @@ export interface McpSurfaceOptions extends ToolSelection {
   mode?: ToolMode;
   /** `auto` mode's budget for the full `tools/list` result (default AUTO_LIST_BUDGET_BYTES). */
   listBudgetBytes?: number;
+  /** Entries stored when the catalog was built (`storedListEntries`), served instead of building them. */
+  storedEntries?: ReadonlyMap<string, Tool>;
 }
 
 /** What every tool or every list tool takes, said once here rather than in each tool's schema. */
@@ -83,6 +85,7 @@ export class McpSurface {
   readonly mode: ToolMode;
   private readonly selection: ToolSelection;
   private readonly listBudgetBytes: number;
+  private readonly storedEntries: ReadonlyMap<string, Tool>;
   /** Each selected tool's `tools/list` entry and its size in bytes, built the first time it is needed. */
   private readonly entries = new Map<ToolDefinition, { tool: Tool; bytes: number }>();
   private searchIndex?: CatalogSearch;
@@ -101,7 +104,12 @@ export class McpSurface {
     private readonly app: McpContext,
     options: McpSurfaceOptions = {},
   ) {
-    const { mode = 'auto', listBudgetBytes = AUTO_LIST_BUDGET_BYTES, ...selection } = options;
+    const {
+      mode = 'auto',
+      listBudgetBytes = AUTO_LIST_BUDGET_BYTES,
+      storedEntries = new Map(),
+      ...selection
+    } = options;
     const { registry } = app;
     const problem = invalidNames(
       selection,
@@ -112,6 +120,7 @@ export class McpSurface {
     this.selection = selection;
     this.mode = mode;
     this.listBudgetBytes = listBudgetBytes;
+    this.storedEntries = storedEntries;
     this.tools = registry.select(selection);
   }
 
@@ -120,7 +129,7 @@ export class McpSurface {
   private entry(tool: ToolDefinition): { tool: Tool; bytes: number } {
     let entry = this.entries.get(tool);
     if (!entry) {
-      const listed = mcpTool(this.app.registry, tool);
+      const listed = this.storedEntries.get(tool.qualifiedName) ?? mcpTool(this.app.registry, tool);
       entry = { tool: listed, bytes: Buffer.byteLength(JSON.stringify(listed)) };
       this.entries.set(tool, entry);
     }
