@@ -56,14 +56,27 @@ const chat: Planter = async (server, _token, text) => {
   return { system: 'chat', tool: 'list_messages', arguments: { channel_id: slack.general, limit: 1 } };
 };
 
+/** The site's account of a contractor outside acme (the directory shows their email). */
+const OUTSIDE_EDITOR = {
+  accountId: '5f0000000000000000eve001',
+  email: 'eve@outsider.example',
+  displayName: 'Eve Outsider',
+};
+
 /** A wiki page whose latest version an outside editor wrote. */
 const page: Planter = async (server, _token, text) => {
   const confluence = fakeState<ConfluenceState>(server, '/confluence');
+  if (!confluence.users.some((u) => u.accountId === OUTSIDE_EDITOR.accountId)) confluence.users.push(OUTSIDE_EDITOR);
   const record = [...confluence.pages.values()][0];
   const version = record.versions.at(-1)!;
-  const body = version.body;
-  onTestFinished(() => void (version.body = body));
-  version.body = `<p>${text}</p>`;
+  const { body, authorId } = version;
+  const pageAuthor = record.authorId;
+  onTestFinished(() => {
+    Object.assign(version, { body, authorId });
+    record.authorId = pageAuthor;
+  });
+  Object.assign(version, { body: `<p>${text}</p>`, authorId: OUTSIDE_EDITOR.accountId });
+  record.authorId = OUTSIDE_EDITOR.accountId;
   return { system: 'wiki', tool: 'get_page', arguments: { page_id: record.id } };
 };
 
