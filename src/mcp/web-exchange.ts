@@ -28,15 +28,17 @@ export function webRequestOf(req: Request, res: Response): globalThis.Request {
 
 /**
  * Writes the SDK's web response to the Node response: a JSON answer (complete once the handler returns)
- * in one write, an event stream as its events come, until it ends or the client goes away.
+ * in one write with its length, an event stream as its events come, until it ends or the client goes away.
  */
 export async function sendWebResponse(response: globalThis.Response, res: Response): Promise<void> {
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) headers[name] = value;
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+    if (body) headers['content-length'] = String(body.byteLength);
+    return void res.writeHead(response.status, headers).end(body);
+  }
   res.writeHead(response.status, headers);
-  if (!response.body) return void res.end();
-  if (!response.headers.get('content-type')?.startsWith('text/event-stream'))
-    return void res.end(Buffer.from(await response.arrayBuffer()));
   try {
     await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res);
   } catch (error) {
