@@ -1,4 +1,3 @@
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextprotocol/server';
 import type { Request, Response } from 'express';
 import { resolveCaller, tokenOf } from '../http/auth.js';
@@ -11,6 +10,7 @@ import { selectionFromHeaders } from './exposure.js';
 import { JSON_RPC, sendJsonRpcError } from './json-rpc-errors.js';
 import { LegacyHttpCalls } from './legacy-http.js';
 import { McpTasks } from './tasks.js';
+import { sendWebResponse, webRequestOf } from './web-exchange.js';
 import type { McpSurface } from './server.js';
 
 /** What the HTTP layer settled before the protocol starts, handed to the per-request server factory. */
@@ -33,19 +33,6 @@ const scopeOf = (authInfo: AuthInfo | undefined): RequestScope => {
 };
 
 /**
- * The request's method and headers as a web request, for `isLegacyRequest`, which is handed the body
- * already parsed: a web request carrying the body again would copy it into a stream for nothing.
- */
-function headersOnly(req: Request): globalThis.Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name.startsWith(':')) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  return new globalThis.Request(`http://localhost${req.originalUrl}`, { method: req.method, headers });
-}
-
-/**
  * Streamable HTTP at `/mcp`, stateless in both protocol eras: one protocol server per request, acting
  * as the caller of the request's JWT (X-JWT-Token or Authorization: Bearer), so any number of nodes
  * can serve behind a load balancer. 2026-07-28 requests (the per-request `_meta` envelope) go to the
@@ -61,15 +48,12 @@ export type McpHttpContext = CallerChecks &
 
 export function mcpHttpHandler(app: McpHttpContext, surface: McpSurface) {
   const onerror = (error: Error) => app.log.warn('mcp: request failed', { error: error.message });
-  const modern = toNodeHandler(
-    createMcpHandler(
-      (ctx) => {
-        const { caller, narrowing } = scopeOf(ctx.authInfo);
-        return surface.createServer(() => caller, { narrowing, era: ctx.era });
-      },
-      { legacy: 'reject', onerror },
-    ),
-    { onerror },
+  const modern = createMcpHandler(
+    (ctx) => {
+      const { caller, narrowing } = scopeOf(ctx.authInfo);
+      return surface.createServer(() => caller, { narrowing, era: ctx.era });
+    },
+    { legacy: 'reject', onerror },
   );
   const legacy = new LegacyHttpCalls(surface, new McpTasks(app, surface, app.mcpTasks, app.cancelBus), app.cancelBus);
   return async (req: Request, res: Response): Promise<void> => {
@@ -107,9 +91,11 @@ export function mcpHttpHandler(app: McpHttpContext, surface: McpSurface) {
       return sendJsonRpcError(res, appError.status, -32001, appError.message, { code: appError.code });
     }
     try {
-      if (!(await isLegacyRequest(headersOnly(req), req.body))) {
-        (req as Request & { auth?: AuthInfo }).auth = authInfoOf({ caller, narrowing });
-        return await modern(req, res, req.body);
+      // One web request serves the era check and the SDK's handler: the body, already parsed, rides beside it.
+      const request = webRequestOf(req, res);
+      if (!(await isLegacyRequest(request, req.body))) {
+        const authInfo = authInfoOf({ caller, narrowing });
+        return await sendWebResponse(await modern.fetch(request, { authInfo, parsedBody: req.body }), res);
       }
       await legacy.serve(req, res, { caller, narrowing, token: tokenOf(req) });
     } catch (error) {

@@ -1,0 +1,48 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { Request, Response } from 'express';
+
+/**
+ * A Node request as the web request the SDK's handler takes, without its body: Express has parsed it,
+ * and the handler takes the parsed body beside the request (a body carried again would be serialised,
+ * measured and read back for nothing). Its signal aborts when the client goes away before its answer,
+ * which cancels the call in flight.
+ */
+export function webRequestOf(req: Request, res: Response): globalThis.Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const gone = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
+  return new globalThis.Request(`http://localhost${req.originalUrl}`, {
+    method: req.method,
+    headers,
+    signal: gone.signal,
+  });
+}
+
+/**
+ * Writes the SDK's web response to the Node response: a JSON answer (complete once the handler returns)
+ * in one write with its length, an event stream as its events come, until it ends or the client goes away.
+ */
+export async function sendWebResponse(response: globalThis.Response, res: Response): Promise<void> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of response.headers) headers[name] = value;
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+    if (body) headers['content-length'] = String(body.byteLength);
+    return void res.writeHead(response.status, headers).end(body);
+  }
+  res.writeHead(response.status, headers);
+  try {
+    await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res);
+  } catch (error) {
+    // A client that leaves mid-stream ends the stream; anything else is the server's to report.
+    if (!res.destroyed || res.writableFinished) throw error;
+  }
+}
