@@ -21,8 +21,7 @@ export function credentialSources(
   const sources: CredentialSource[] = [jwtCredentials, vaultCredentials(vault, log)];
   if (options.environmentCredentials) sources.push(environmentCredentials(options.environmentCredentials));
   // Read per call: tenants come and go.
-  const consumerOf = async (tenantId: string) =>
-    (await tenants.exists(tenantId)) ? (await tenants.get(tenantId)).consumerId : undefined;
+  const consumerOf = async (tenantId: string) => (await tenants.find(tenantId))?.consumerId;
   for (const integration of integrations)
     if (integration.ownSource)
       sources.push(integration.ownSource({ config, consumerOf, demo: options.demo?.environment }));

@@ -67,6 +67,11 @@ export class TenantService {
     return tenant;
   }
 
+  /** The tenant, or undefined when it does not exist (one read). */
+  find(id: string): Promise<Tenant | undefined> {
+    return this.store.get(id);
+  }
+
   async exists(id: string): Promise<boolean> {
     return (await this.store.epochOf(id)) !== undefined;
   }
