@@ -66,10 +66,13 @@ export function accountFactor(
 export const isBreakdown = (tool: ToolDefinition): boolean =>
   tool.capability.type === 'analytical' && /_by_(repo|project)|_all_projects$/.test(tool.name);
 
-/** A tool that lists (`list_…`, `get_issues`) or returns one thing (`get_issue`); analytics are neither. */
+/**
+ * A tool that lists (`list_…`, `get_issues`, `get_tickets_by_user`) or returns one thing (`get_issue`);
+ * analytics are neither. A plural anywhere in the name lists: "tickets by user" are many tickets.
+ */
 function numberOfTool(tool: ToolDefinition): 'many' | 'one' | undefined {
   if (tool.capability.type !== 'read') return undefined;
-  if (/^(list|search)_|s$/.test(tool.name)) return 'many';
+  if (/^(list|search)_|[^su]s(_|$)/.test(tool.name)) return 'many';
   return /^get_/.test(tool.name) ? 'one' : undefined;
 }
 

@@ -56,6 +56,7 @@ const EVERYDAY_VERBS: Readonly<Record<string, readonly string[]>> = {
   create: ['book', 'schedule', 'new', 'make', 'start', 'file', 'log', 'raise'],
   remove: ['drop', 'untag', 'unlabel'],
   send: ['post', 'announce', 'tell', 'ping', 'say'],
+  get: ['fetch', 'grab', 'retrieve'],
 };
 
 /**
