@@ -2,6 +2,7 @@ import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { Registry, SystemSearchHints } from '../toolkit/registry.js';
 import { accountFactor, intentFactor, isBreakdown, numberFactor, WEIGHTS, type Weights } from './search/factors.js';
 import { entitiesOf, withEntitiesAsIds } from './search/entities.js';
+import { evidenceOf, idsAsOne, termWeights, type TermWeight } from './search/evidence.js';
 import { signalsOf, type RequestSignals } from './search/signals.js';
 import { pairsAcross, verbsAsMeant, phraseText, termsOf, tokens, withVerbs, type Synonyms } from './search/text.js';
 import { TypoCorrector } from './search/typos.js';
@@ -12,7 +13,7 @@ interface IndexedTool {
    * Each field's own words, and apart the words its synonyms add: those count less, so a tool's text
    * saying "available" does not make it a tool for availability.
    */
-  fields: Array<{ weight: number; words: Set<string>; echoes: Set<string> }>;
+  fields: Array<{ weight: number; words: Set<string>; echoes: Set<string>; requests?: boolean }>;
   /** The terms of its name: a request holding all of them names the tool itself ("get ticket"). */
   name: string[];
   /** Consecutive term pairs of its name, aliases and examples: a phrase match outweighs two loose words. */
@@ -69,14 +70,6 @@ interface Request {
   corrections: string[];
 }
 
-/**
- * Terms with every id (`dc9f1370…`, `web 12`, `10:30`) as one `#id`: an example's id stands for any id, so
- * "show lead 00Q…" is as near to "show lead 00Q…2" as can be.
- * Bare numbers count as ids here and nowhere else: as words they would match any example's number.
- */
-const ID = '#id';
-const idsAsOne = (terms: readonly string[]): string[] => terms.map((t) => (/\d/.test(t) ? ID : t));
-
 const pairsOf = (terms: readonly string[]): string[] => terms.slice(1).map((t, i) => `${terms[i]} ${t}`);
 const asPhrase = (words: string): string => phraseText(tokens(words));
 
@@ -95,6 +88,10 @@ export class CatalogSearch {
   private readonly names: Array<{ phrase: string; system: string }>;
   /** The stemmed words of tool names: the things a plural in a request can ask for many of. */
   private readonly nouns: Set<string>;
+  /** The words tools say of themselves; the other words of their requests are names (`ada`, `initech`). */
+  private readonly ownWords: ReadonlySet<string>;
+  /** How much each term counts when a request is compared whole with the catalog's own requests. */
+  private readonly termWeight: TermWeight;
 
   constructor(
     registry: Registry,
@@ -123,9 +120,10 @@ export class CatalogSearch {
         phrasings.join(' '),
       ];
       texts.forEach(learn);
-      const fieldOf = (weight: number, text: string) => {
+      const fieldOf = (weight: number, text: string, requests = false) => {
         const words = new Set(termsOf(tokens(text)));
-        return { weight, words, echoes: new Set(termsOf(tokens(text), this.synonyms).filter((t) => !words.has(t))) };
+        const echoes = new Set(termsOf(tokens(text), this.synonyms).filter((t) => !words.has(t)));
+        return { weight, words, echoes, requests };
       };
       const pairs = [texts[0], ...tool.hints.aliases, ...examples, ...phrasings].flatMap((t) =>
         pairsAcross(tokens(t), this.synonyms),
@@ -135,9 +133,9 @@ export class CatalogSearch {
         fields: [
           fieldOf(4, texts[0]),
           fieldOf(3, texts[1]),
-          fieldOf(2, texts[2]),
+          fieldOf(2, texts[2], true),
           fieldOf(1.5, texts[3]),
-          fieldOf(weights.phrasingWords, texts[4]),
+          fieldOf(weights.phrasingWords, texts[4], true),
           fieldOf(1, `${tool.system} ${system?.keywords.join(' ') ?? ''}`),
         ],
         pairs: new Set(pairs),
@@ -153,8 +151,29 @@ export class CatalogSearch {
       const seen = new Set(entry.fields.flatMap((f) => [...f.words]));
       for (const word of seen) this.documentFrequency.set(word, (this.documentFrequency.get(word) ?? 0) + 1);
     }
+    this.ownWords = this.wordsOfTools(registry);
+    this.termWeight = this.likenessWeights();
     this.corrector = new TypoCorrector(vocabulary);
     this.nouns = new Set(tools.flatMap((t) => termsOf(t.name.split('_'), this.synonyms)));
+  }
+
+  /** The words tools say of themselves: names, aliases, descriptions, keywords, synonyms, products. */
+  private wordsOfTools(registry: Registry): Set<string> {
+    const own = new Set(termsOf(Object.entries(this.synonyms).flat(2)));
+    for (const s of registry.systems) for (const t of termsOf(tokens((s.search?.names ?? []).join(' ')))) own.add(t);
+    for (const field of this.index.flatMap((entry) => entry.fields.filter((f) => !f.requests)))
+      for (const t of [...field.words, ...field.echoes]) own.add(t);
+    return own;
+  }
+
+  /** In how many tools' requests each term occurs, and which terms are names: what likeness weighs terms by. */
+  private likenessWeights(): TermWeight {
+    const requestFrequency = new Map<string, number>();
+    for (const entry of this.index) {
+      const requests = new Set([...entry.examples, ...entry.phrasings.map((p) => p.terms)].flatMap((t) => [...t]));
+      for (const t of requests) requestFrequency.set(t, (requestFrequency.get(t) ?? 0) + 1);
+    }
+    return termWeights(this.ownWords, requestFrequency, this.index.length);
   }
 
   search(query: string, options: SearchOptions = {}): SearchHit[] {
@@ -222,7 +241,10 @@ export class CatalogSearch {
         Math.max(
           0,
           ...entry.fields.map((f) => (f.words.has(term) ? f.weight : f.echoes.has(term) ? f.weight * w.echo : 0)),
-        ) * (request.alsoMeant.has(term) ? w.alsoMeant : 1);
+        ) *
+        (request.alsoMeant.has(term) ? w.alsoMeant : 1) *
+        // A name only the catalog's requests hold ("grace") says little of which tool a request wants.
+        (this.ownWords.has(term) ? 1 : w.nameWord);
       if (best === 0) continue;
       matched.push(term);
       score += best * rarity(term);
@@ -231,7 +253,7 @@ export class CatalogSearch {
     if (score === 0 && !phrase) return undefined;
     score *= Math.sqrt(matched.length / Math.max(1, request.terms.length));
     const pairs = request.pairs.filter((p) => entry.pairs.has(p));
-    const evidence = evidenceOf(entry, request.exampleTerms, w);
+    const evidence = evidenceOf(entry, request.exampleTerms, w, this.termWeight);
     score += w.pair * pairs.length + evidence.points;
     if (entry.name.every((t) => request.terms.includes(t))) score *= w.wholeName;
     const reasons = [`words: ${matched.join(', ')}`];
@@ -267,36 +289,4 @@ export class CatalogSearch {
     if (request.corrections.length) reasons.push(`read as ${request.corrections.join(', ')}`);
     return { tool, score, reason: reasons.join('; ') };
   }
-}
-
-/** How near a request's terms come to a text's (shared terms over all terms of both), from 0 to 1. */
-function likeness(text: ReadonlySet<string>, terms: ReadonlySet<string>): number {
-  const shared = [...text].filter((t) => terms.has(t)).length;
-  // An id in the text is a slot: a request without one is a little further from it, not a word further.
-  const slot = text.has(ID) && !terms.has(ID);
-  const size = slot ? text.size - 1 : text.size;
-  return (shared / (size + terms.size - shared || 1)) * (slot ? 0.9 : 1);
-}
-
-/**
- * What the catalog's own hints add: every alias of two words or more the request holds whole, how close
- * it comes to the nearest example, and to the nearest request of the tool's phrasing list (named in the
- * reason when it is the closer evidence).
- */
-function evidenceOf(
-  entry: IndexedTool,
-  terms: ReadonlySet<string>,
-  weights: Weights,
-): { points: number; like?: string } {
-  const aliases = entry.aliases
-    .filter((a) => a.size > 1 && [...a].every((t) => terms.has(t)))
-    .reduce((sum, a) => sum + weights.alias * a.size, 0);
-  const example = weights.example * Math.max(0, ...entry.examples.map((e) => likeness(e, terms)));
-  let nearest: { text: string; points: number } | undefined;
-  for (const { text, terms: phrasing } of entry.phrasings) {
-    const points = weights.phrasing * likeness(phrasing, terms);
-    if (points > (nearest?.points ?? 0)) nearest = { text, points };
-  }
-  const points = aliases + example + (nearest?.points ?? 0);
-  return nearest && nearest.points >= example ? { points, like: nearest.text } : { points };
 }

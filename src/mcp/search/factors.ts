@@ -22,6 +22,8 @@ export const WEIGHTS = {
   example: 10,
   /** Points for the nearest request of the tool's phrasing list, at full likeness. */
   phrasing: 10,
+  /** A word only examples and phrasings hold (a name: `ada`, `initech`), against a word a tool's own text says. */
+  nameWord: 0.3,
   /** The field weight of the words of a tool's phrasing list (a name's are 4, a description's 1.5). */
   phrasingWords: 2.5,
   /** The request names the tool's system (or two products or more, for a system joining systems), or another. */

@@ -76,7 +76,10 @@ const BREAKDOWN = new RegExp(
 const PEOPLE = '(who|people|persons|users|anyone|everyone|engineers|developers|contributors|colleagues)';
 const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   // Two conditions on the same people ("people who committed to X and also hold tickets") are a pattern.
-  ['match', new RegExp(`\\b${PEOPLE}\\b.* (and|but|while|who) (also|both|at the same time)\\b|\\b${PEOPLE}\\b.* as well as\\b`)],
+  [
+    'match',
+    new RegExp(`\\b${PEOPLE}\\b.* (and|but|while|who) (also|both|at the same time)\\b|\\b${PEOPLE}\\b.* as well as\\b`),
+  ],
   ['path', /\bhow (is|are|was|were) .+ (connected|related|linked|tied)\b/],
   ['path', /\b(is|are) \w+ (connected|related|linked|tied) (to|with)\b/],
   ['path', /\bwhat (connects|links|ties|relates) .+ (to|and|with)\b/],
