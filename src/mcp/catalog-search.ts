@@ -286,6 +286,7 @@ export class CatalogSearch {
       reasons.push(hints.account === 'user' ? "the user's own account" : "the tenant's connected system");
     score *= intentFactor(tool, request.signals.intent, w) * numberFactor(tool, request.signals.number, w);
     if (isBreakdown(tool)) score *= request.signals.breakdown ? w.breakdown : w.breakdownUnasked;
+    else if (request.signals.breakdown && tool.capability.type === 'analytical') score *= w.wholeWhenBrokenDown;
     if (request.corrections.length) reasons.push(`read as ${request.corrections.join(', ')}`);
     return { tool, score, reason: reasons.join('; ') };
   }

@@ -38,7 +38,7 @@ export const WEIGHTS = {
   otherAccount: 0.6,
   userByDefault: 1.1,
   /** A person's own work list, asked with "my", or not. */
-  ownWork: 1.5,
+  ownWork: 2.2,
   ownWorkUnasked: 0.8,
   /** The tool reads or writes as the request does, or the other way; an action when neither is said. */
   intent: 1.5,
@@ -50,6 +50,8 @@ export const WEIGHTS = {
   /** A side-by-side analytical tool, asked side by side or not. */
   breakdown: 1.3,
   breakdownUnasked: 0.8,
+  /** An analytical tool of one overall figure, asked side by side ("lead time by repo"). */
+  wholeWhenBrokenDown: 0.7,
 };
 export type Weights = typeof WEIGHTS;
 
@@ -70,11 +72,12 @@ export const isBreakdown = (tool: ToolDefinition): boolean =>
 
 /**
  * A tool that lists (`list_…`, `get_issues`, `get_tickets_by_user`) or returns one thing (`get_issue`);
- * analytics are neither. A plural anywhere in the name lists: "tickets by user" are many tickets.
+ * analytics are neither. A plural anywhere in the name lists ("tickets by user" are many tickets), and so
+ * does a person's own work list.
  */
 function numberOfTool(tool: ToolDefinition): 'many' | 'one' | undefined {
   if (tool.capability.type !== 'read') return undefined;
-  if (/^(list|search)_|[^su]s(_|$)/.test(tool.name)) return 'many';
+  if (/^(list|search)_|[^su]s(_|$)|(^|_)my_/.test(tool.name)) return 'many';
   return /^get_/.test(tool.name) ? 'one' : undefined;
 }
 
