@@ -2,7 +2,7 @@ import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { Registry, SystemSearchHints } from '../toolkit/registry.js';
 import { accountFactor, intentFactor, isBreakdown, numberFactor, WEIGHTS, type Weights } from './search/factors.js';
 import { entitiesOf, withEntitiesAsIds } from './search/entities.js';
-import { evidenceOf, idsAsOne, termWeights, type TermWeight } from './search/evidence.js';
+import { evidenceOf, ID, idsAsOne, termWeights, type TermWeight } from './search/evidence.js';
 import { signalsOf, type RequestSignals } from './search/signals.js';
 import { pairsAcross, verbsAsMeant, phraseText, termsOf, tokens, withVerbs, type Synonyms } from './search/text.js';
 import { TypoCorrector } from './search/typos.js';
@@ -68,6 +68,8 @@ interface Request {
   products: number;
   signals: RequestSignals;
   corrections: string[];
+  /** It holds a name the catalog's requests use for people and things (`karen`, `initech`), not the user. */
+  namesOther: boolean;
 }
 
 const pairsOf = (terms: readonly string[]): string[] => terms.slice(1).map((t, i) => `${terms[i]} ${t}`);
@@ -92,6 +94,8 @@ export class CatalogSearch {
   private readonly ownWords: ReadonlySet<string>;
   /** How much each term counts when a request is compared whole with the catalog's own requests. */
   private readonly termWeight: TermWeight;
+  /** The names the catalog's requests use (`ada`, `initech`): words of requests no tool's own text says. */
+  private readonly requestNames = new Set<string>();
 
   constructor(
     registry: Registry,
@@ -172,6 +176,7 @@ export class CatalogSearch {
     for (const entry of this.index) {
       const requests = new Set([...entry.examples, ...entry.phrasings.map((p) => p.terms)].flatMap((t) => [...t]));
       for (const t of requests) requestFrequency.set(t, (requestFrequency.get(t) ?? 0) + 1);
+      for (const t of requests) if (!this.ownWords.has(t) && t !== ID) this.requestNames.add(t);
     }
     return termWeights(this.ownWords, requestFrequency, this.index.length);
   }
@@ -220,6 +225,7 @@ export class CatalogSearch {
       products: [...phrases].filter((p) => ![...phrases].some((q) => q !== p && q.includes(p))).length,
       signals,
       corrections,
+      namesOther: termsOf(raw).some((t) => this.requestNames.has(t)),
     };
   }
 
@@ -281,7 +287,9 @@ export class CatalogSearch {
     }
     score *= accountFactor(hints.account, request.signals.account, w);
     // A person's own work list ("my PRs", "my wiki pages") answers for that person alone.
-    if (/(^|_)my_/.test(tool.name)) score *= request.signals.account === 'user' ? w.ownWork : w.ownWorkUnasked;
+    if (/(^|_)my_/.test(tool.name))
+      score *=
+        request.signals.account === 'user' ? w.ownWork : request.namesOther ? w.ownWorkOfOther : w.ownWorkUnasked;
     if (hints.account && hints.account === request.signals.account)
       reasons.push(hints.account === 'user' ? "the user's own account" : "the tenant's connected system");
     score *= intentFactor(tool, request.signals.intent, w) * numberFactor(tool, request.signals.number, w);

@@ -40,6 +40,8 @@ export const WEIGHTS = {
   /** A person's own work list, asked with "my", or not. */
   ownWork: 2.2,
   ownWorkUnasked: 0.8,
+  /** …or asked of someone the request names ("what is karen working on"): the tools of one person's items. */
+  ownWorkOfOther: 0.6,
   /** The tool reads or writes as the request does, or the other way; an action when neither is said. */
   intent: 1.5,
   otherIntent: 0.6,
