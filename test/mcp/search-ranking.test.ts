@@ -53,8 +53,26 @@ const PHRASED: Array<[string, string]> = [
   ['bring grace into the company channel', 'team_chat_add_member'],
 ];
 
+// Kinds read wrong before: two conditions on the same people ask for a graph pattern query, what everyone
+// has been up to is the activity feed, every login of a person is the graph's person, "fetch" is get, "my"
+// before a work item is the user's own work list, names in another tool's requests ("initech" in a
+// contact's) do not outweigh what is asked, and a figure asked per repository is the breakdown.
+const KINDS: Array<[string, string]> = [
+  ['people who reviewed acme/web and also filed bugs in PAY', 'graph_query'],
+  ['what has the team been up to this week', 'graph_get_feed'],
+  ['every login linus has', 'graph_get_person'],
+  ['fetch the jira ticket MOB-12', 'ticketing_get_ticket'],
+  ['show me my open prs', 'code_host_get_my_code_host_work'],
+  ['create a lead for jane at initech', 'crm_create_lead'],
+  ['lead time for changes by repo', 'code_host_get_dora_metrics_by_repo'],
+  ['which repo has the worst review turnaround', 'code_host_get_eng_metrics_by_repo'],
+  // A colleague named: that person's tickets, not the user's own work list.
+  ['what is ada working on in jira', 'ticketing_get_tickets_by_user'],
+];
+const ALL = [...HARD, TYPO, ...READINGS, ...PHRASED, ...KINDS];
+
 describe('tool search puts the right tool first', () => {
-  it.each([...HARD, TYPO, ...READINGS, ...PHRASED])('search_tools over MCP: "%s" → %s', async (query, expected) => {
+  it.each(ALL)('search_tools over MCP: "%s" → %s', async (query, expected) => {
     const client = await connectInMemory(new McpSurface(server.app, { mode: 'discovery' }), caller);
     const found = await client.callTool({ name: 'search_tools', arguments: { query } });
     const hits = (found.structuredContent as { tools: Hit[] }).tools;
@@ -63,7 +81,7 @@ describe('tool search puts the right tool first', () => {
     await client.close();
   });
 
-  it.each([...HARD, TYPO, ...READINGS, ...PHRASED])('GET /mcp/search: "%s" → %s', async (query, expected) => {
+  it.each(ALL)('GET /mcp/search: "%s" → %s', async (query, expected) => {
     const { status, body } = await call(server, 'GET', `/mcp/search?q=${encodeURIComponent(query)}&limit=3`);
     expect(status).toBe(200);
     expect((body as { tools: Hit[] }).tools.map((t) => t.name)[0]).toBe(expected);

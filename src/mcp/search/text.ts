@@ -3,7 +3,7 @@
 export type Synonyms = Readonly<Record<string, readonly string[]>>;
 
 const STOPWORDS = new Set(
-  'a an the of in on for to and or my me i am is are it its be what which all with our we do how this that there any by from about'.split(
+  'a an the of in on at for to and or my me i am is are it its be what which all with our we do how this that there any by from about'.split(
     ' ',
   ),
 );
