@@ -68,6 +68,9 @@ const KINDS: Array<[string, string]> = [
   ['which repo has the worst review turnaround', 'code_host_get_eng_metrics_by_repo'],
   // A colleague named: that person's tickets, not the user's own work list.
   ['what is ada working on in jira', 'ticketing_get_tickets_by_user'],
+  // Who the person behind a member id is; all about one thing "and its connections".
+  ['who is U0AB12CD34', 'graph_get_person'],
+  ['tell me all about MOB-3 and its connections', 'graph_get_entity_context'],
 ];
 const ALL = [...HARD, TYPO, ...READINGS, ...PHRASED, ...KINDS];
 
@@ -118,6 +121,12 @@ describe('tool search puts the right tool first', () => {
   it('says which words it read a misspelt request as', async () => {
     const { body } = await call(server, 'GET', `/mcp/search?q=${encodeURIComponent(TYPO[0])}`);
     expect((body as { tools: Hit[] }).tools[0]?.reason).toContain('serach→search');
+  });
+
+  it('reads a plural or a tense of a known word as that word, not as a misspelling', async () => {
+    const { body } = await call(server, 'GET', `/mcp/search?q=${encodeURIComponent(KINDS.at(-1)?.[0] ?? '')}`);
+    const reasons = (body as { tools: Hit[] }).tools.map((t) => t.reason).join(' ');
+    expect(reasons).not.toContain('connections→');
   });
 
   it('refuses a search without words', async () => {

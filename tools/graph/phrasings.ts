@@ -39,6 +39,7 @@ export const phrasings: ToolPhrasings = {
     'the full picture of that pull request',
     'what is connected directly to acme/api#12',
     'summary of PAY-101 with its links',
+    'all about MOB-9 and its connections',
   ],
   get_feed: [
     'what happened recently',

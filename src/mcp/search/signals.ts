@@ -78,15 +78,19 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   // Two conditions on the same people ("people who committed to X and also hold tickets") are a pattern.
   [
     'match',
-    new RegExp(`\\b${PEOPLE}\\b.* (and|but|while|who) (also|both|at the same time)\\b|\\b${PEOPLE}\\b.* as well as\\b`),
+    new RegExp(
+      `\\b${PEOPLE}\\b.* (and|but|while|who) (also|both|at the same time)\\b|\\b${PEOPLE}\\b.* as well as\\b|\\b${PEOPLE} (who |that )?both\\b`,
+    ),
   ],
+  // "Who is U024BE7LH": a member id, a login or an email asks who the person is, whichever system it is of.
+  ['person', /^ ?(who|which person) (is|are)\b.* ([uw][a-z0-9]*\d[a-z0-9]*|[a-z0-9.]+ [a-z0-9]+ test)\b/],
   ['path', /\bhow (is|are|was|were) .+ (connected|related|linked|tied)\b/],
   ['path', /\b(is|are) \w+ (connected|related|linked|tied) (to|with)\b/],
   ['path', /\bwhat (connects|links|ties|relates) .+ (to|and|with)\b/],
   ['path', /\b(path|chain|link|links|connection|connections) (between|from)\b/],
   ['path', /\bhow (do|does|did) .+ (connect|relate) (to|with)\b|\b(tied|linked|connected|related) together\b/],
   ['about', /\b(everything|anything|what)( do| does)? (we|the graph) knows? about\b/],
-  ['about', /\b(relationships|relations) of\b/],
+  ['about', /\b(relationships|relations) of\b|\b(its|their|his|her) (connections|links|relationships|relations)\b/],
   ['around', /\bwho (works|worked|is working) on both\b/],
   // Not "the account connected to": a thing is connected to the workspace, a person or item to another.
   [
