@@ -65,7 +65,7 @@ const IMPERATIVE_NOUN =
 
 const UNITS = '(repo|repos|repository|repositories|project|projects|team|teams|service|services)';
 const BREAKDOWN = new RegExp(
-  `\\b(per|each|by|across|every|which|all( of)?( our| the)?) ${UNITS}\\b|\\b(compare|comparing|side by side|broken down|${UNITS} by ${UNITS})\\b`,
+  `\\b(per|each|by|across|every|which|all( of)?( our| the)?)( (jira|github|code|software|engineering))? ${UNITS}\\b|\\b(compare|comparing|side by side|broken down|${UNITS} by ${UNITS})\\b`,
 );
 
 /**
