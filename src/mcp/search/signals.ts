@@ -141,8 +141,9 @@ function numberOf(
   const one = entities > 0 || ID.test(request) || ONE.test(phraseText(raw));
   const listed = (w: string) => /[^su]s$/.test(w) && w.length > 3 && isListed(w);
   const parts = raw.some((w, i) => listed(w) && PARTS_OF.has(raw[i + 1] ?? ''));
-  // "members of the channel C012", "comments on WEB-17": many things a tool lists, of one named thing.
-  if (one && parts) return 'many';
+  // "members of the channel C012", "comments on WEB-17", "how many people are in #deploys": many things a
+  // tool lists, of one named thing.
+  if (one && (parts || phraseText(raw).includes(' how many '))) return 'many';
   // "properties of a page" asks about one page: a plural before "of" names its parts, not many of it.
   const many = raw.some((w) => EVERY.has(w)) || raw.some((w, i) => listed(w) && raw[i + 1] !== 'of');
   if (one === many) return undefined;
