@@ -71,6 +71,10 @@ const KINDS: Array<[string, string]> = [
   // Who the person behind a member id is; all about one thing "and its connections".
   ['who is U0AB12CD34', 'graph_get_person'],
   ['tell me all about MOB-3 and its connections', 'graph_get_entity_context'],
+  // A figure of each project of a product; a count of one channel's people; a message noun before a name sends.
+  ['throughput of each jira project', 'ticketing_get_throughput_metrics_by_project'],
+  ['how many people are in #random', 'chat_list_channel_members'],
+  ['email grace the agenda', 'suite_send_mail'],
 ];
 const ALL = [...HARD, TYPO, ...READINGS, ...PHRASED, ...KINDS];
 

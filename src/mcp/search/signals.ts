@@ -17,6 +17,8 @@ export interface RequestSignals {
   relation?: Relation;
   /** Systems an entity in the request belongs to, each with the evidence (`WEB-17`, `acme/web#88`). */
   entities: ReadonlyArray<Entity>;
+  /** It opens by addressing someone named ("email grace the agenda", "message linus"): it sends. */
+  addressed: boolean;
 }
 
 // Phrases, matched as whole words on the lower-cased request.
@@ -62,6 +64,9 @@ const WRITE_VERBS =
 
 const IMPERATIVE_NOUN =
   /^(comment|note|reply|label|tag|message|email|ping|log|star|index|store) (on|to|in|at|the|a|an|my|this|that|it|them|him|her|[a-z]+@|[a-z0-9]+-\d+|[a-z]+\/)/;
+
+/** A noun of messaging that opens a request before a name sends to that person: "email grace the agenda". */
+const ADDRESSED = /^(message|email|ping|dm|text) ([a-z]+)/;
 
 const UNITS = '(repo|repos|repository|repositories|project|projects|team|teams|service|services)';
 const BREAKDOWN = new RegExp(
@@ -115,12 +120,12 @@ function firstIndex(lower: string, pattern: RegExp, phrases: readonly string[]):
 }
 
 /** Whether the request reads (a question, "look through") or writes, judged by what it asks first. */
-function intentOf(lower: string, text: string): RequestSignals['intent'] {
+function intentOf(lower: string, text: string, addressed: boolean): RequestSignals['intent'] {
   if (has(text, CONTEXT)) return 'context';
   if (QUESTION_START.test(lower.trim())) return 'read';
   const read = firstIndex(lower, READ_VERBS, READ_PHRASES);
   // A noun that opens a request is a command ("comment on the page", "label it").
-  const write = IMPERATIVE_NOUN.test(lower.trim()) ? 0 : (WRITE_VERBS.exec(lower)?.index ?? -1);
+  const write = addressed || IMPERATIVE_NOUN.test(lower.trim()) ? 0 : (WRITE_VERBS.exec(lower)?.index ?? -1);
   if (write !== -1 && (read === -1 || write < read)) return 'write';
   return read !== -1 ? 'read' : undefined;
 }
@@ -150,25 +155,36 @@ function numberOf(
   return one ? 'one' : 'many';
 }
 
-/** The signals of a request; `isListed` tells the things tools list, whose plurals ask for many. */
+/** What the catalog knows of a request's words: the things tools list, and the names of people and things. */
+export interface WordKinds {
+  /** The things tools list, whose plurals ask for many. */
+  isListed: (word: string) => boolean;
+  /** A name the catalog's requests use (`grace`, `initech`). */
+  isName: (word: string) => boolean;
+}
+
+/** The signals of a request. */
 export function signalsOf(
   request: string,
   raw: readonly string[],
   entities: readonly Entity[],
-  isListed: (word: string) => boolean,
+  { isListed, isName }: WordKinds,
 ): RequestSignals {
   const lower = request.toLowerCase();
   const text = phraseText(raw).replace(/ i m /g, " i'm ");
   // "show me", "get me" ask for something, not for the user's own account.
   const user = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ').replace(ASKED_FOR_ME, '$1')} `, USER_ACCOUNT);
   const tenant = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ')} `, TENANT_ACCOUNT);
+  const name = ADDRESSED.exec(raw.join(' '))?.[2];
+  const addressed = name !== undefined && isName(name);
   return {
     account: user === tenant ? undefined : user ? 'user' : 'tenant',
     // Verbs are read from the corrected words ("assgin" is "assign").
-    intent: intentOf(`${raw.join(' ')}${request.trim().endsWith('?') ? '?' : ''}`, text),
+    intent: intentOf(`${raw.join(' ')}${request.trim().endsWith('?') ? '?' : ''}`, text, addressed),
     breakdown: BREAKDOWN.test(text),
     relation: relationOf(text),
     number: numberOf(request, raw, entities.length, isListed),
     entities,
+    addressed,
   };
 }
