@@ -257,11 +257,13 @@ export class CatalogSearch {
       score += best * rarity(term);
     }
     const phrase = entry.phrases.find((p) => request.text.includes(p));
-    if (score === 0 && !phrase) return undefined;
+    // The tool that answers the shape of a relation question is a hit even when no word of it matches.
+    const shape = request.signals.relation !== undefined && hints.relations?.[request.signals.relation] === tool.name;
+    if (score === 0 && !phrase && !shape) return undefined;
     score *= Math.sqrt(matched.length / Math.max(1, request.terms.length));
     const pairs = request.pairs.filter((p) => entry.pairs.has(p));
     const evidence = evidenceOf(entry, request.exampleTerms, w, this.termWeight);
-    score += w.pair * pairs.length + evidence.points;
+    score += w.pair * pairs.length + evidence.points + (shape ? w.relationShape : 0);
     if (entry.name.every((t) => request.terms.includes(t))) score *= w.wholeName;
     const reasons = [`words: ${matched.join(', ')}`];
     if (evidence.like) reasons.unshift(`like "${evidence.like}"`);
@@ -278,7 +280,7 @@ export class CatalogSearch {
     // A question of how things relate wants the graph, and the entities it names are the graph's too.
     const relation = request.signals.relation;
     if (relation && hints.relations) {
-      score *= hints.relations[relation] === tool.name ? w.relation * w.relationKind : w.relation;
+      score *= shape ? w.relation * w.relationKind : w.relation;
       reasons.unshift('asks how things relate');
     }
     const entities = relation ? [] : request.signals.entities.filter((e) => e.system === tool.system);

@@ -75,6 +75,12 @@ const KINDS: Array<[string, string]> = [
   ['throughput of each jira project', 'ticketing_get_throughput_metrics_by_project'],
   ['how many people are in #random', 'chat_list_channel_members'],
   ['email grace the agenda', 'suite_send_mail'],
+  // Relation questions by their shape, the graph's tool for it first even when none of its words is said.
+  ['what is ada connected to', 'graph_traverse'],
+  ['show me what surrounds PAY-12', 'graph_traverse'],
+  ["what's known about the runbook page", 'graph_get_entity_context'],
+  ['give me the context for acme/web#88', 'graph_get_entity_context'],
+  ['through what is ada tied to PAY-7', 'graph_find_path'],
 ];
 const ALL = [...HARD, TYPO, ...READINGS, ...PHRASED, ...KINDS];
 

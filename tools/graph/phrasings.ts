@@ -61,6 +61,8 @@ export const phrasings: ToolPhrasings = {
     'I am focusing on the checkout rewrite',
     'from now on assume I work on acme/web',
     'save that my priority is the release',
+    "I'm working on the payments migration this sprint",
+    'fyi I own acme/api',
   ],
   query: [
     'run a cypher match over pull requests authored by ada',

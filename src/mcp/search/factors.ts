@@ -33,6 +33,8 @@ export const WEIGHTS = {
   relation: 2,
   /** …and its tool for that kind of relation question (a path, the neighbourhood, all about one). */
   relationKind: 2,
+  /** Points for that tool whatever words match: the question's shape names it. */
+  relationShape: 10,
   /** The request means the account the tool acts on, or the other; with none said, the user's own. */
   account: 1.6,
   otherAccount: 0.6,

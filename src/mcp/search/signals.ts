@@ -90,11 +90,15 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   // "Who is U024BE7LH": a member id, a login or an email asks who the person is, whichever system it is of.
   ['person', /^ ?(who|which person) (is|are)\b.* ([uw][a-z0-9]*\d[a-z0-9]*|[a-z0-9.]+ [a-z0-9]+ test)\b/],
   ['path', /\bhow (is|are|was|were) .+ (connected|related|linked|tied)\b/],
+  // "What is X connected to" asks what lies around X; "is X connected to Y" the chain between them.
+  ['around', /\bwhat (is|are) \w+ (connected|related|linked|tied) (to|with) (and |$)/],
   ['path', /\b(is|are) \w+ (connected|related|linked|tied) (to|with)\b/],
   ['path', /\bwhat (connects|links|ties|relates) .+ (to|and|with)\b/],
   ['path', /\b(path|chain|link|links|connection|connections) (between|from)\b/],
   ['path', /\bhow (do|does|did) .+ (connect|relate) (to|with)\b|\b(tied|linked|connected|related) together\b/],
   ['about', /\b(everything|anything|what)( do| does)? (we|the graph) knows? about\b/],
+  ['about', /\b(what s|what is|all that s|all that is|everything that s|everything that is) known about\b/],
+  ['about', /\b(the )?(full )?(context|picture) (on|for|of|around) (0|[a-z]+ 0|acme)\b/],
   ['about', /\b(relationships|relations) of\b|\b(its|their|his|her) (connections|links|relationships|relations)\b/],
   ['around', /\bwho (works|worked|is working) on both\b/],
   // Not "the account connected to": a thing is connected to the workspace, a person or item to another.
@@ -104,6 +108,7 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   ],
   ['around', /\b(what|who|which \w+) (links?|connects?|relates?) to\b/],
   ['around', /\bneighbou?rs of\b|\bhops?\b/],
+  ['around', /\bwhat (is |s )?(around|surrounds?)\b|\bhangs? off\b/],
   ['around', /\bwhat else\b.* (work|worked|touch|touched|link|linked|connect|connected|tie|tied)\b|\bin common\b/],
 ];
 
