@@ -2,7 +2,7 @@ import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { Registry, SystemSearchHints } from '../toolkit/registry.js';
 import { accountFactor, intentFactor, isBreakdown, numberFactor, WEIGHTS, type Weights } from './search/factors.js';
 import { entitiesOf, withEntitiesAsIds } from './search/entities.js';
-import { evidenceOf, ID, idsAsOne, termWeights, type TermWeight } from './search/evidence.js';
+import { evidenceOf, idsAsOne, requestWords, type TermWeight } from './search/evidence.js';
 import { signalsOf, type RequestSignals } from './search/signals.js';
 import { pairsAcross, verbsAsMeant, phraseText, termsOf, tokens, withVerbs, type Synonyms } from './search/text.js';
 import { TypoCorrector } from './search/typos.js';
@@ -95,7 +95,7 @@ export class CatalogSearch {
   /** How much each term counts when a request is compared whole with the catalog's own requests. */
   private readonly termWeight: TermWeight;
   /** The names the catalog's requests use (`ada`, `initech`): words of requests no tool's own text says. */
-  private readonly requestNames = new Set<string>();
+  private readonly requestNames: ReadonlySet<string>;
 
   constructor(
     registry: Registry,
@@ -156,7 +156,7 @@ export class CatalogSearch {
       for (const word of seen) this.documentFrequency.set(word, (this.documentFrequency.get(word) ?? 0) + 1);
     }
     this.ownWords = this.wordsOfTools(registry);
-    this.termWeight = this.likenessWeights();
+    ({ weight: this.termWeight, names: this.requestNames } = requestWords(this.index, this.ownWords));
     this.corrector = new TypoCorrector(vocabulary);
     this.nouns = new Set(tools.flatMap((t) => termsOf(t.name.split('_'), this.synonyms)));
   }
@@ -168,17 +168,6 @@ export class CatalogSearch {
     for (const field of this.index.flatMap((entry) => entry.fields.filter((f) => !f.requests)))
       for (const t of [...field.words, ...field.echoes]) own.add(t);
     return own;
-  }
-
-  /** In how many tools' requests each term occurs, and which terms are names: what likeness weighs terms by. */
-  private likenessWeights(): TermWeight {
-    const requestFrequency = new Map<string, number>();
-    for (const entry of this.index) {
-      const requests = new Set([...entry.examples, ...entry.phrasings.map((p) => p.terms)].flatMap((t) => [...t]));
-      for (const t of requests) requestFrequency.set(t, (requestFrequency.get(t) ?? 0) + 1);
-      for (const t of requests) if (!this.ownWords.has(t) && t !== ID) this.requestNames.add(t);
-    }
-    return termWeights(this.ownWords, requestFrequency, this.index.length);
   }
 
   search(query: string, options: SearchOptions = {}): SearchHit[] {

@@ -24,7 +24,7 @@ export interface ToolEvidence {
  * a name (`ada`, `initech`, `friday`): it stands for any name, so it counts little on either side. A word
  * many tools' requests share (`show`, `team`, `acme`) tells them apart less than a rare one.
  */
-export function termWeights(
+function termWeights(
   ownWords: ReadonlySet<string>,
   requestFrequency: ReadonlyMap<string, number>,
   tools: number,
@@ -39,6 +39,26 @@ export function termWeights(
 }
 const NAME_WEIGHT = 0.3;
 const COMMON_FLOOR = 0.5;
+
+/**
+ * In how many tools' requests (examples and phrasings) each term occurs, and the names among them: the
+ * words of requests that no tool's own text says (`ownWords`).
+ */
+export function requestWords(
+  tools: readonly ToolEvidence[],
+  ownWords: ReadonlySet<string>,
+): { weight: TermWeight; names: Set<string> } {
+  const frequency = new Map<string, number>();
+  const names = new Set<string>();
+  for (const tool of tools) {
+    const requests = new Set([...tool.examples, ...tool.phrasings.map((p) => p.terms)].flatMap((t) => [...t]));
+    for (const t of requests) {
+      frequency.set(t, (frequency.get(t) ?? 0) + 1);
+      if (!ownWords.has(t) && t !== ID) names.add(t);
+    }
+  }
+  return { weight: termWeights(ownWords, frequency, tools.length), names };
+}
 
 const total = (terms: Iterable<string>, weight: TermWeight): number => {
   let sum = 0;
