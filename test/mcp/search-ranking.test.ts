@@ -81,6 +81,8 @@ const KINDS: Array<[string, string]> = [
   ["what's known about the runbook page", 'graph_get_entity_context'],
   ['give me the context for acme/web#88', 'graph_get_entity_context'],
   ['through what is ada tied to PAY-7', 'graph_find_path'],
+  ['list users who reviewed prs and commented on tickets', 'graph_query'],
+  ['who is ada@acme.com', 'graph_get_person'],
 ];
 const ALL = [...HARD, TYPO, ...READINGS, ...PHRASED, ...KINDS];
 

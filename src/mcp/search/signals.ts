@@ -73,22 +73,23 @@ const BREAKDOWN = new RegExp(
   `\\b(per|each|by|across|every|which|all( of)?( our| the)?)( (jira|github|code|software|engineering))? ${UNITS}\\b|\\b(compare|comparing|side by side|broken down|${UNITS} by ${UNITS})\\b`,
 );
 
+const PEOPLE = '(who|people|persons|users|anyone|everyone|engineers|developers|contributors|colleagues)';
+/** Two conditions on the same people ("people who committed to X and also hold tickets"): a pattern query. */
+const TWO_CONDITIONS = new RegExp(
+  [
+    `\\b${PEOPLE}\\b.* (and|but|while|who) (also|both|at the same time)\\b`,
+    `\\b${PEOPLE}\\b.* as well as\\b`,
+    `\\b${PEOPLE} (who |that )?both\\b`,
+    `\\b${PEOPLE} (who|that) \\w+ .+ and (\\w+ed|have|has|are|were|own|hold)\\b`,
+  ].join('|'),
+);
 /**
  * How things relate, by the question's shape: the chain between two ("how is ada connected to acme/web",
  * "the link between"), what lies around one ("what is related to PAY-101", "within two hops"), or all
  * that is known of one ("everything we know about grace"), or what meets two conditions at once.
  */
-const PEOPLE = '(who|people|persons|users|anyone|everyone|engineers|developers|contributors|colleagues)';
 const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
-  // Two conditions on the same people ("people who committed to X and also hold tickets") are a pattern.
-  [
-    'match',
-    new RegExp(
-      `\\b${PEOPLE}\\b.* (and|but|while|who) (also|both|at the same time)\\b|\\b${PEOPLE}\\b.* as well as\\b|\\b${PEOPLE} (who |that )?both\\b`,
-    ),
-  ],
-  // "Who is U024BE7LH": a member id, a login or an email asks who the person is, whichever system it is of.
-  ['person', /^ ?(who|which person) (is|are)\b.* ([uw][a-z0-9]*\d[a-z0-9]*|[a-z0-9.]+ [a-z0-9]+ test)\b/],
+  ['match', TWO_CONDITIONS],
   ['path', /\bhow (is|are|was|were) .+ (connected|related|linked|tied)\b/],
   // "What is X connected to" asks what lies around X; "is X connected to Y" the chain between them.
   ['around', /\bwhat (is|are) \w+ (connected|related|linked|tied) (to|with) (and |$)/],
@@ -112,7 +113,15 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   ['around', /\bwhat else\b.* (work|worked|touch|touched|link|linked|connect|connected|tie|tied)\b|\bin common\b/],
 ];
 
-const relationOf = (text: string): Relation | undefined => RELATIONS.find(([, pattern]) => pattern.test(text))?.[0];
+// "Who is U024BE7LH", "who is ada@acme.com": a member id or an email asks who the person is, of any system.
+const WHO_IS = /^ ?(who|which person) (is|are)\b/;
+const MEMBER_ID = /\b[uw](?=[a-z0-9]*\d)[a-z0-9]{6,}\b/;
+const EMAIL = /\S+@\S+\.\w+/;
+
+function relationOf(text: string, request: string): Relation | undefined {
+  if (WHO_IS.test(text) && (MEMBER_ID.test(text) || EMAIL.test(request))) return 'person';
+  return RELATIONS.find(([, pattern]) => pattern.test(text))?.[0];
+}
 
 const has = (text: string, phrases: readonly string[]) => phrases.some((p) => text.includes(p));
 
@@ -187,7 +196,7 @@ export function signalsOf(
     // Verbs are read from the corrected words ("assgin" is "assign").
     intent: intentOf(`${raw.join(' ')}${request.trim().endsWith('?') ? '?' : ''}`, text, addressed),
     breakdown: BREAKDOWN.test(text),
-    relation: relationOf(text),
+    relation: relationOf(text, request),
     number: numberOf(request, raw, entities.length, isListed),
     entities,
     addressed,
