@@ -1,11 +1,29 @@
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { Registry, SystemSearchHints } from '../toolkit/registry.js';
-import { accountFactor, intentFactor, isBreakdown, numberFactor, WEIGHTS, type Weights } from './search/factors.js';
+import {
+  accountFactor,
+  intentFactor,
+  isBreakdown,
+  numberFactor,
+  verbFactor,
+  WEIGHTS,
+  type Weights,
+} from './search/factors.js';
 import { entitiesOf, withEntitiesAsIds } from './search/entities.js';
 import { evidenceOf, idsAsOne, requestWords, type TermWeight } from './search/evidence.js';
 import { signalsOf, type RequestSignals } from './search/signals.js';
-import { pairsAcross, verbsAsMeant, phraseText, termsOf, tokens, withVerbs, type Synonyms } from './search/text.js';
+import {
+  actionsAsked,
+  pairsAcross,
+  verbsAsMeant,
+  phraseText,
+  termsOf,
+  tokens,
+  withVerbs,
+  type Synonyms,
+} from './search/text.js';
 import { TypoCorrector } from './search/typos.js';
+import type { SearchHit } from './search/hit.js';
 
 interface IndexedTool {
   tool: ToolDefinition;
@@ -27,26 +45,7 @@ interface IndexedTool {
   phrases: readonly string[];
 }
 
-export interface SearchHit {
-  tool: ToolDefinition;
-  score: number;
-  /** The evidence that ranked it, in a few words. */
-  reason: string;
-}
-
-/** A hit as both search surfaces show it (MCP's search_tools, REST's `GET /mcp/search`). */
-export function hitView({ tool, score, reason }: SearchHit): Record<string, unknown> {
-  return {
-    name: tool.qualifiedName,
-    system: tool.system,
-    capability: tool.capability.type,
-    description: tool.description,
-    when_to_use: tool.hints.when_to_use,
-    not_for: tool.hints.not_for,
-    score: Math.round(score * 100) / 100,
-    reason,
-  };
-}
+export { hitView, type SearchHit } from './search/hit.js';
 
 interface SearchOptions {
   system?: string;
@@ -68,6 +67,8 @@ interface Request {
   products: number;
   signals: RequestSignals;
   corrections: string[];
+  /** The actions its first word asks for, among the verbs action tools are named by ("drop": delete, remove). */
+  verbs: ReadonlySet<string>;
   /** It holds a name the catalog's requests use for people and things (`karen`, `initech`), not the user. */
   namesOther: boolean;
 }
@@ -90,6 +91,8 @@ export class CatalogSearch {
   private readonly names: Array<{ phrase: string; system: string }>;
   /** The stemmed words of tool names: the things a plural in a request can ask for many of. */
   private readonly nouns: Set<string>;
+  /** The verbs action tools are named by (create, delete, send…). */
+  private readonly actionVerbs: Set<string>;
   /** The words tools say of themselves; the other words of their requests are names (`ada`, `initech`). */
   private readonly ownWords: ReadonlySet<string>;
   /** How much each term counts when a request is compared whole with the catalog's own requests. */
@@ -159,6 +162,7 @@ export class CatalogSearch {
     ({ weight: this.termWeight, names: this.requestNames } = requestWords(this.index, this.ownWords));
     this.corrector = new TypoCorrector(vocabulary);
     this.nouns = new Set(tools.flatMap((t) => termsOf(t.name.split('_'), this.synonyms)));
+    this.actionVerbs = new Set(tools.filter((t) => t.capability.type === 'action').map((t) => t.name.split('_')[0]));
   }
 
   /** The words tools say of themselves: names, aliases, descriptions, keywords, synonyms, products. */
@@ -216,6 +220,7 @@ export class CatalogSearch {
       signals,
       corrections,
       namesOther: termsOf(raw).some((t) => this.requestNames.has(t)),
+      verbs: new Set(actionsAsked(raw, this.synonyms).filter((v) => this.actionVerbs.has(v))),
     };
   }
 
@@ -285,6 +290,7 @@ export class CatalogSearch {
     if (hints.account && hints.account === request.signals.account)
       reasons.push(hints.account === 'user' ? "the user's own account" : "the tenant's connected system");
     score *= intentFactor(tool, request.signals.intent, w) * numberFactor(tool, request.signals.number, w);
+    score *= verbFactor(tool, request.verbs, w);
     if (isBreakdown(tool)) score *= request.signals.breakdown ? w.breakdown : w.breakdownUnasked;
     else if (request.signals.breakdown && tool.capability.type === 'analytical') score *= w.wholeWhenBrokenDown;
     if (request.corrections.length) reasons.push(`read as ${request.corrections.join(', ')}`);

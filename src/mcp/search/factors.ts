@@ -48,6 +48,9 @@ export const WEIGHTS = {
   intent: 1.5,
   otherIntent: 0.6,
   actionUnsaid: 0.8,
+  /** An action tool named by the verb a request opens with ("drop …": delete), or by another action verb. */
+  sameVerb: 1.2,
+  otherVerb: 0.8,
   /** Many asked of a list tool, one of a get tool, or the other way. */
   number: 1.2,
   otherNumber: 0.9,
@@ -98,4 +101,10 @@ export function intentFactor(tool: ToolDefinition, intent: RequestSignals['inten
   if (intent === 'read') return isAction ? w.otherIntent : w.intent;
   if (intent === 'write') return isAction ? w.intent : w.otherIntent;
   return isAction ? w.actionUnsaid : 1;
+}
+
+/** An action tool whose name's verb is the one the request opens with gains; one named by another action yields. */
+export function verbFactor(tool: ToolDefinition, asked: ReadonlySet<string>, w: Weights): number {
+  if (tool.capability.type !== 'action' || asked.size === 0) return 1;
+  return asked.has(tool.name.split('_')[0]) ? w.sameVerb : w.otherVerb;
 }
