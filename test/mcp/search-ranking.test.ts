@@ -83,6 +83,7 @@ const KINDS: Array<[string, string]> = [
   ['through what is ada tied to PAY-7', 'graph_find_path'],
   ['list users who reviewed prs and commented on tickets', 'graph_query'],
   ['who is ada@acme.com', 'graph_get_person'],
+  ['what accounts does linus have', 'graph_get_person'],
   // The action a request opens with decides between actions on the same thing.
   ['cancel the planning session on the shared calendar', 'calendar_delete_event'],
   ['remove the sprint planning from the team calendar', 'calendar_delete_event'],

@@ -118,8 +118,12 @@ const WHO_IS = /^ ?(who|which person) (is|are)\b/;
 const MEMBER_ID = /\b[uw](?=[a-z0-9]*\d)[a-z0-9]{6,}\b/;
 const EMAIL = /\S+@\S+\.\w+/;
 
-function relationOf(text: string, request: string): Relation | undefined {
+/** Every account of someone named ("what accounts does linus have", "grace's logins"): that person. */
+const IDENTITIES = / (accounts|identities|logins|handles) /;
+
+function relationOf(text: string, request: string, names: boolean): Relation | undefined {
   if (WHO_IS.test(text) && (MEMBER_ID.test(text) || EMAIL.test(request))) return 'person';
+  if (names && IDENTITIES.test(text)) return 'person';
   return RELATIONS.find(([, pattern]) => pattern.test(text))?.[0];
 }
 
@@ -196,7 +200,7 @@ export function signalsOf(
     // Verbs are read from the corrected words ("assgin" is "assign").
     intent: intentOf(`${raw.join(' ')}${request.trim().endsWith('?') ? '?' : ''}`, text, addressed),
     breakdown: BREAKDOWN.test(text),
-    relation: relationOf(text, request),
+    relation: relationOf(text, request, raw.some(isName)),
     number: numberOf(request, raw, entities.length, isListed),
     entities,
     addressed,
