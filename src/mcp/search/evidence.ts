@@ -67,15 +67,23 @@ const total = (terms: Iterable<string>, weight: TermWeight): number => {
 };
 
 /** How near a request's terms come to a text's (the weight of shared terms over that of all terms of both), 0 to 1. */
-function likeness(text: ReadonlySet<string>, terms: ReadonlySet<string>, weight: TermWeight): number {
-  const shared = total(
-    [...text].filter((t) => terms.has(t)),
-    weight,
-  );
+function likeness(text: ReadonlySet<string>, terms: ReadonlySet<string>, weight: TermWeight, asked: number): number {
+  let shared = 0;
+  for (const t of text) if (terms.has(t)) shared += weight(t);
   // An id in the text is a slot: a request without one is a little further from it, not a word further.
   const slot = text.has(ID) && !terms.has(ID);
-  const size = total(text, weight) - (slot ? weight(ID) : 0);
-  return (shared / (size + total(terms, weight) - shared || 1)) * (slot ? 0.9 : 1);
+  const size = weightOf(text, weight) - (slot ? weight(ID) : 0);
+  return (shared / (size + asked - shared || 1)) * (slot ? 0.9 : 1);
+}
+
+/** A catalog text's total weight, summed once: each search index owns its texts, the same for every request. */
+const textWeights = new WeakMap<ReadonlySet<string>, number>();
+function weightOf(text: ReadonlySet<string>, weight: TermWeight): number {
+  const known = textWeights.get(text);
+  if (known !== undefined) return known;
+  const sum = total(text, weight);
+  textWeights.set(text, sum);
+  return sum;
 }
 
 /**
@@ -92,10 +100,11 @@ export function evidenceOf(
   const aliases = entry.aliases
     .filter((a) => a.size > 1 && [...a].every((t) => terms.has(t)))
     .reduce((sum, a) => sum + weights.alias * a.size, 0);
-  const example = weights.example * Math.max(0, ...entry.examples.map((e) => likeness(e, terms, weight)));
+  const asked = total(terms, weight);
+  const example = weights.example * Math.max(0, ...entry.examples.map((e) => likeness(e, terms, weight, asked)));
   let nearest: { text: string; points: number } | undefined;
   for (const { text, terms: phrasing } of entry.phrasings) {
-    const points = weights.phrasing * likeness(phrasing, terms, weight);
+    const points = weights.phrasing * likeness(phrasing, terms, weight, asked);
     if (points > (nearest?.points ?? 0)) nearest = { text, points };
   }
   const points = aliases + example + (nearest?.points ?? 0);
