@@ -1,10 +1,29 @@
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { Registry, SystemSearchHints } from '../toolkit/registry.js';
-import { accountFactor, intentFactor, isBreakdown, numberFactor, WEIGHTS, type Weights } from './search/factors.js';
+import {
+  accountFactor,
+  intentFactor,
+  isBreakdown,
+  numberFactor,
+  verbFactor,
+  WEIGHTS,
+  type Weights,
+} from './search/factors.js';
 import { entitiesOf, withEntitiesAsIds } from './search/entities.js';
+import { evidenceOf, idsAsOne, requestWords, type TermWeight } from './search/evidence.js';
 import { signalsOf, type RequestSignals } from './search/signals.js';
-import { pairsAcross, verbsAsMeant, phraseText, termsOf, tokens, withVerbs, type Synonyms } from './search/text.js';
+import {
+  actionsAsked,
+  pairsAcross,
+  verbsAsMeant,
+  phraseText,
+  termsOf,
+  tokens,
+  withVerbs,
+  type Synonyms,
+} from './search/text.js';
 import { TypoCorrector } from './search/typos.js';
+import type { SearchHit } from './search/hit.js';
 
 interface IndexedTool {
   tool: ToolDefinition;
@@ -12,7 +31,7 @@ interface IndexedTool {
    * Each field's own words, and apart the words its synonyms add: those count less, so a tool's text
    * saying "available" does not make it a tool for availability.
    */
-  fields: Array<{ weight: number; words: Set<string>; echoes: Set<string> }>;
+  fields: Array<{ weight: number; words: Set<string>; echoes: Set<string>; requests?: boolean }>;
   /** The terms of its name: a request holding all of them names the tool itself ("get ticket"). */
   name: string[];
   /** Consecutive term pairs of its name, aliases and examples: a phrase match outweighs two loose words. */
@@ -26,26 +45,7 @@ interface IndexedTool {
   phrases: readonly string[];
 }
 
-export interface SearchHit {
-  tool: ToolDefinition;
-  score: number;
-  /** The evidence that ranked it, in a few words. */
-  reason: string;
-}
-
-/** A hit as both search surfaces show it (MCP's search_tools, REST's `GET /mcp/search`). */
-export function hitView({ tool, score, reason }: SearchHit): Record<string, unknown> {
-  return {
-    name: tool.qualifiedName,
-    system: tool.system,
-    capability: tool.capability.type,
-    description: tool.description,
-    when_to_use: tool.hints.when_to_use,
-    not_for: tool.hints.not_for,
-    score: Math.round(score * 100) / 100,
-    reason,
-  };
-}
+export { hitView, type SearchHit } from './search/hit.js';
 
 interface SearchOptions {
   system?: string;
@@ -67,15 +67,11 @@ interface Request {
   products: number;
   signals: RequestSignals;
   corrections: string[];
+  /** The actions its first word asks for, among the verbs action tools are named by ("drop": delete, remove). */
+  verbs: ReadonlySet<string>;
+  /** It holds a name the catalog's requests use for people and things (`karen`, `initech`), not the user. */
+  namesOther: boolean;
 }
-
-/**
- * Terms with every id (`dc9f1370…`, `web 12`, `10:30`) as one `#id`: an example's id stands for any id, so
- * "show lead 00Q…" is as near to "show lead 00Q…2" as can be.
- * Bare numbers count as ids here and nowhere else: as words they would match any example's number.
- */
-const ID = '#id';
-const idsAsOne = (terms: readonly string[]): string[] => terms.map((t) => (/\d/.test(t) ? ID : t));
 
 const pairsOf = (terms: readonly string[]): string[] => terms.slice(1).map((t, i) => `${terms[i]} ${t}`);
 const asPhrase = (words: string): string => phraseText(tokens(words));
@@ -95,6 +91,14 @@ export class CatalogSearch {
   private readonly names: Array<{ phrase: string; system: string }>;
   /** The stemmed words of tool names: the things a plural in a request can ask for many of. */
   private readonly nouns: Set<string>;
+  /** The verbs action tools are named by (create, delete, send…). */
+  private readonly actionVerbs: Set<string>;
+  /** The words tools say of themselves; the other words of their requests are names (`ada`, `initech`). */
+  private readonly ownWords: ReadonlySet<string>;
+  /** How much each term counts when a request is compared whole with the catalog's own requests. */
+  private readonly termWeight: TermWeight;
+  /** The names the catalog's requests use (`ada`, `initech`): words of requests no tool's own text says. */
+  private readonly requestNames: ReadonlySet<string>;
 
   constructor(
     registry: Registry,
@@ -123,9 +127,10 @@ export class CatalogSearch {
         phrasings.join(' '),
       ];
       texts.forEach(learn);
-      const fieldOf = (weight: number, text: string) => {
+      const fieldOf = (weight: number, text: string, requests = false) => {
         const words = new Set(termsOf(tokens(text)));
-        return { weight, words, echoes: new Set(termsOf(tokens(text), this.synonyms).filter((t) => !words.has(t))) };
+        const echoes = new Set(termsOf(tokens(text), this.synonyms).filter((t) => !words.has(t)));
+        return { weight, words, echoes, requests };
       };
       const pairs = [texts[0], ...tool.hints.aliases, ...examples, ...phrasings].flatMap((t) =>
         pairsAcross(tokens(t), this.synonyms),
@@ -135,9 +140,9 @@ export class CatalogSearch {
         fields: [
           fieldOf(4, texts[0]),
           fieldOf(3, texts[1]),
-          fieldOf(2, texts[2]),
+          fieldOf(2, texts[2], true),
           fieldOf(1.5, texts[3]),
-          fieldOf(weights.phrasingWords, texts[4]),
+          fieldOf(weights.phrasingWords, texts[4], true),
           fieldOf(1, `${tool.system} ${system?.keywords.join(' ') ?? ''}`),
         ],
         pairs: new Set(pairs),
@@ -153,8 +158,20 @@ export class CatalogSearch {
       const seen = new Set(entry.fields.flatMap((f) => [...f.words]));
       for (const word of seen) this.documentFrequency.set(word, (this.documentFrequency.get(word) ?? 0) + 1);
     }
+    this.ownWords = this.wordsOfTools(registry);
+    ({ weight: this.termWeight, names: this.requestNames } = requestWords(this.index, this.ownWords));
     this.corrector = new TypoCorrector(vocabulary);
     this.nouns = new Set(tools.flatMap((t) => termsOf(t.name.split('_'), this.synonyms)));
+    this.actionVerbs = new Set(tools.filter((t) => t.capability.type === 'action').map((t) => t.name.split('_')[0]));
+  }
+
+  /** The words tools say of themselves: names, aliases, descriptions, keywords, synonyms, products. */
+  private wordsOfTools(registry: Registry): Set<string> {
+    const own = new Set(termsOf(Object.entries(this.synonyms).flat(2)));
+    for (const s of registry.systems) for (const t of termsOf(tokens((s.search?.names ?? []).join(' ')))) own.add(t);
+    for (const field of this.index.flatMap((entry) => entry.fields.filter((f) => !f.requests)))
+      for (const t of [...field.words, ...field.echoes]) own.add(t);
+    return own;
   }
 
   search(query: string, options: SearchOptions = {}): SearchHit[] {
@@ -184,15 +201,16 @@ export class CatalogSearch {
     // What the words say and what their synonyms add: "PRs" matches a tool saying "PRs" or "pull requests".
     const terms = [...termsOf(raw), ...termsOf(raw, this.synonyms)].filter((t) => !/^\d+$/.test(t));
     const text = phraseText(raw);
-    const signals = signalsOf(query, raw, entities, (word) =>
-      termsOf([word], this.synonyms).some((t) => this.nouns.has(t)),
-    );
+    const signals = signalsOf(query, raw, entities, {
+      isListed: (word) => termsOf([word], this.synonyms).some((t) => this.nouns.has(t)),
+      isName: (word) => termsOf([word]).some((t) => this.requestNames.has(t)),
+    });
     // What an entity is counts as a word of the request: `acme/web#88` asks about an issue.
     const kinds = termsOf(signals.entities.flatMap((e) => (e.kind ? [e.kind] : [])));
     const named = this.names.filter((n) => text.includes(n.phrase));
     const phrases = new Set(named.map((n) => n.phrase));
     return {
-      terms: [...new Set([...terms, ...kinds])],
+      terms: [...new Set([...terms, ...kinds, ...(signals.addressed ? ['send'] : [])])],
       alsoMeant: this.alsoMeant(raw),
       exampleTerms: new Set(idsAsOne(termsOf(raw, this.synonyms))),
       pairs: [...pairsOf(termsOf(raw)), ...pairsOf(termsOf(raw, this.synonyms))],
@@ -201,6 +219,8 @@ export class CatalogSearch {
       products: [...phrases].filter((p) => ![...phrases].some((q) => q !== p && q.includes(p))).length,
       signals,
       corrections,
+      namesOther: termsOf(raw).some((t) => this.requestNames.has(t)),
+      verbs: new Set(actionsAsked(raw, this.synonyms).filter((v) => this.actionVerbs.has(v))),
     };
   }
 
@@ -222,17 +242,22 @@ export class CatalogSearch {
         Math.max(
           0,
           ...entry.fields.map((f) => (f.words.has(term) ? f.weight : f.echoes.has(term) ? f.weight * w.echo : 0)),
-        ) * (request.alsoMeant.has(term) ? w.alsoMeant : 1);
+        ) *
+        (request.alsoMeant.has(term) ? w.alsoMeant : 1) *
+        // A name only the catalog's requests hold ("grace") says little of which tool a request wants.
+        (this.ownWords.has(term) ? 1 : w.nameWord);
       if (best === 0) continue;
       matched.push(term);
       score += best * rarity(term);
     }
     const phrase = entry.phrases.find((p) => request.text.includes(p));
-    if (score === 0 && !phrase) return undefined;
+    // The tool that answers the shape of a relation question is a hit even when no word of it matches.
+    const shape = request.signals.relation !== undefined && hints.relations?.[request.signals.relation] === tool.name;
+    if (score === 0 && !phrase && !shape) return undefined;
     score *= Math.sqrt(matched.length / Math.max(1, request.terms.length));
     const pairs = request.pairs.filter((p) => entry.pairs.has(p));
-    const evidence = evidenceOf(entry, request.exampleTerms, w);
-    score += w.pair * pairs.length + evidence.points;
+    const evidence = evidenceOf(entry, request.exampleTerms, w, this.termWeight);
+    score += w.pair * pairs.length + evidence.points + (shape ? w.relationShape : 0);
     if (entry.name.every((t) => request.terms.includes(t))) score *= w.wholeName;
     const reasons = [`words: ${matched.join(', ')}`];
     if (evidence.like) reasons.unshift(`like "${evidence.like}"`);
@@ -249,7 +274,7 @@ export class CatalogSearch {
     // A question of how things relate wants the graph, and the entities it names are the graph's too.
     const relation = request.signals.relation;
     if (relation && hints.relations) {
-      score *= hints.relations[relation] === tool.name ? w.relation * w.relationKind : w.relation;
+      score *= shape ? w.relation * w.relationKind : w.relation;
       reasons.unshift('asks how things relate');
     }
     const entities = relation ? [] : request.signals.entities.filter((e) => e.system === tool.system);
@@ -259,44 +284,16 @@ export class CatalogSearch {
     }
     score *= accountFactor(hints.account, request.signals.account, w);
     // A person's own work list ("my PRs", "my wiki pages") answers for that person alone.
-    if (/(^|_)my_/.test(tool.name)) score *= request.signals.account === 'user' ? w.ownWork : w.ownWorkUnasked;
+    if (/(^|_)my_/.test(tool.name))
+      score *=
+        request.signals.account === 'user' ? w.ownWork : request.namesOther ? w.ownWorkOfOther : w.ownWorkUnasked;
     if (hints.account && hints.account === request.signals.account)
       reasons.push(hints.account === 'user' ? "the user's own account" : "the tenant's connected system");
     score *= intentFactor(tool, request.signals.intent, w) * numberFactor(tool, request.signals.number, w);
+    score *= verbFactor(tool, request.verbs, w);
     if (isBreakdown(tool)) score *= request.signals.breakdown ? w.breakdown : w.breakdownUnasked;
+    else if (request.signals.breakdown && tool.capability.type === 'analytical') score *= w.wholeWhenBrokenDown;
     if (request.corrections.length) reasons.push(`read as ${request.corrections.join(', ')}`);
     return { tool, score, reason: reasons.join('; ') };
   }
-}
-
-/** How near a request's terms come to a text's (shared terms over all terms of both), from 0 to 1. */
-function likeness(text: ReadonlySet<string>, terms: ReadonlySet<string>): number {
-  const shared = [...text].filter((t) => terms.has(t)).length;
-  // An id in the text is a slot: a request without one is a little further from it, not a word further.
-  const slot = text.has(ID) && !terms.has(ID);
-  const size = slot ? text.size - 1 : text.size;
-  return (shared / (size + terms.size - shared || 1)) * (slot ? 0.9 : 1);
-}
-
-/**
- * What the catalog's own hints add: every alias of two words or more the request holds whole, how close
- * it comes to the nearest example, and to the nearest request of the tool's phrasing list (named in the
- * reason when it is the closer evidence).
- */
-function evidenceOf(
-  entry: IndexedTool,
-  terms: ReadonlySet<string>,
-  weights: Weights,
-): { points: number; like?: string } {
-  const aliases = entry.aliases
-    .filter((a) => a.size > 1 && [...a].every((t) => terms.has(t)))
-    .reduce((sum, a) => sum + weights.alias * a.size, 0);
-  const example = weights.example * Math.max(0, ...entry.examples.map((e) => likeness(e, terms)));
-  let nearest: { text: string; points: number } | undefined;
-  for (const { text, terms: phrasing } of entry.phrasings) {
-    const points = weights.phrasing * likeness(phrasing, terms);
-    if (points > (nearest?.points ?? 0)) nearest = { text, points };
-  }
-  const points = aliases + example + (nearest?.points ?? 0);
-  return nearest && nearest.points >= example ? { points, like: nearest.text } : { points };
 }

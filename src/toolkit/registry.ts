@@ -23,8 +23,12 @@ export interface SystemRecord {
   search?: SystemSearchHints;
 }
 
-/** How a request asks about relations: the chain between two entities, what lies around one, all about one. */
-export type Relation = 'path' | 'around' | 'about';
+/**
+ * How a request asks about relations: the chain between two entities, what lies around one, all about one,
+ * the things that meet several conditions at once ("people who committed to X and also hold tickets"), or
+ * who the person behind an id is ("who is U024BE7LH").
+ */
+export type Relation = 'path' | 'around' | 'about' | 'match' | 'person';
 
 /** How requests name a system, for the tool search. */
 export interface SystemSearchHints {

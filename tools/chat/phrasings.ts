@@ -107,11 +107,11 @@ export const phrasings: ToolPhrasings = {
     'who works here according to slack',
   ],
   get_user: [
-    'who is U024BE7LH on slack',
+    'display name of U024BE7LH on slack',
     'slack profile of that member id',
     'what time zone is this slack user in',
     'email of slack member U0123',
-    'who is slack user U0123',
+    'real name of slack user U0123',
     "look up that slack member's profile",
   ],
   get_connection_info: [

@@ -250,6 +250,9 @@ export const phrasings: ToolPhrasings = {
     'review coverage of each repository',
     'stale prs per repo',
     'which repo merges the most',
+    'review times for each repo',
+    'worst cycle time by repository',
+    'which repo waits longest for code review',
   ],
   get_my_code_host_work: [
     'what prs do I need to review',

@@ -20,7 +20,13 @@ const graphSystem: SystemRecord = {
     phrasings,
     names: ['knowledge graph'],
     across: true,
-    relations: { path: 'find_path', around: 'traverse', about: 'get_entity_context' },
+    relations: {
+      path: 'find_path',
+      around: 'traverse',
+      about: 'get_entity_context',
+      match: 'query',
+      person: 'get_person',
+    },
     phrases: {
       inject_context: [
         'note that',

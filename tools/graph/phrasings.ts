@@ -39,6 +39,7 @@ export const phrasings: ToolPhrasings = {
     'the full picture of that pull request',
     'what is connected directly to acme/api#12',
     'summary of PAY-101 with its links',
+    'all about MOB-9 and its connections',
   ],
   get_feed: [
     'what happened recently',
@@ -49,6 +50,9 @@ export const phrasings: ToolPhrasings = {
     'recent actions by the team',
     'what did people do in the tools this week',
     'activity on WEB-17 over time',
+    'what has everybody been up to',
+    'what have people been doing lately',
+    'what did everyone do today',
   ],
   inject_context: [
     'remember that I own the payments service',
@@ -57,6 +61,8 @@ export const phrasings: ToolPhrasings = {
     'I am focusing on the checkout rewrite',
     'from now on assume I work on acme/web',
     'save that my priority is the release',
+    "I'm working on the payments migration this sprint",
+    'fyi I own acme/api',
   ],
   query: [
     'run a cypher match over pull requests authored by ada',
@@ -66,6 +72,10 @@ export const phrasings: ToolPhrasings = {
     'MATCH (n:ticket) WHERE n.status = done',
     'cypher query for tickets linked to pull requests',
     'MATCH people AUTHORED_BY pull requests',
+    'people who authored prs and also hold open tickets',
+    'users who both review code and file bugs',
+    'everyone who commits to a repository and is also assigned tickets',
+    'which contributors match two conditions at once',
   ],
   get_person: [
     'who is grace',
@@ -74,5 +84,8 @@ export const phrasings: ToolPhrasings = {
     'is this slack member the same as that github login',
     'find the person behind ada@acme.test everywhere',
     'what is grace working on across systems',
+    'every account this person has',
+    'all the logins and ids of one colleague',
+    'which person is slack user U0A1B2C3',
   ],
 };

@@ -22,6 +22,8 @@ export const WEIGHTS = {
   example: 10,
   /** Points for the nearest request of the tool's phrasing list, at full likeness. */
   phrasing: 10,
+  /** A word only examples and phrasings hold (a name: `ada`, `initech`), against a word a tool's own text says. */
+  nameWord: 0.3,
   /** The field weight of the words of a tool's phrasing list (a name's are 4, a description's 1.5). */
   phrasingWords: 2.5,
   /** The request names the tool's system (or two products or more, for a system joining systems), or another. */
@@ -31,23 +33,32 @@ export const WEIGHTS = {
   relation: 2,
   /** …and its tool for that kind of relation question (a path, the neighbourhood, all about one). */
   relationKind: 2,
+  /** Points for that tool whatever words match: the question's shape names it. */
+  relationShape: 10,
   /** The request means the account the tool acts on, or the other; with none said, the user's own. */
   account: 1.6,
   otherAccount: 0.6,
   userByDefault: 1.1,
   /** A person's own work list, asked with "my", or not. */
-  ownWork: 1.5,
+  ownWork: 2.2,
   ownWorkUnasked: 0.8,
+  /** …or asked of someone the request names ("what is karen working on"): the tools of one person's items. */
+  ownWorkOfOther: 0.6,
   /** The tool reads or writes as the request does, or the other way; an action when neither is said. */
   intent: 1.5,
   otherIntent: 0.6,
   actionUnsaid: 0.8,
+  /** An action tool named by the verb a request opens with ("drop …": delete), or by another action verb. */
+  sameVerb: 1.2,
+  otherVerb: 0.8,
   /** Many asked of a list tool, one of a get tool, or the other way. */
   number: 1.2,
   otherNumber: 0.9,
   /** A side-by-side analytical tool, asked side by side or not. */
   breakdown: 1.3,
   breakdownUnasked: 0.8,
+  /** An analytical tool of one overall figure, asked side by side ("lead time by repo"). */
+  wholeWhenBrokenDown: 0.7,
 };
 export type Weights = typeof WEIGHTS;
 
@@ -66,10 +77,14 @@ export function accountFactor(
 export const isBreakdown = (tool: ToolDefinition): boolean =>
   tool.capability.type === 'analytical' && /_by_(repo|project)|_all_projects$/.test(tool.name);
 
-/** A tool that lists (`list_…`, `get_issues`) or returns one thing (`get_issue`); analytics are neither. */
+/**
+ * A tool that lists (`list_…`, `get_issues`, `get_tickets_by_user`) or returns one thing (`get_issue`);
+ * analytics are neither. A plural anywhere in the name lists ("tickets by user" are many tickets), and so
+ * does a person's own work list.
+ */
 function numberOfTool(tool: ToolDefinition): 'many' | 'one' | undefined {
   if (tool.capability.type !== 'read') return undefined;
-  if (/^(list|search)_|s$/.test(tool.name)) return 'many';
+  if (/^(list|search)_|[^su]s(_|$)|(^|_)my_/.test(tool.name)) return 'many';
   return /^get_/.test(tool.name) ? 'one' : undefined;
 }
 
@@ -86,4 +101,10 @@ export function intentFactor(tool: ToolDefinition, intent: RequestSignals['inten
   if (intent === 'read') return isAction ? w.otherIntent : w.intent;
   if (intent === 'write') return isAction ? w.intent : w.otherIntent;
   return isAction ? w.actionUnsaid : 1;
+}
+
+/** An action tool whose name's verb is the one the request opens with gains; one named by another action yields. */
+export function verbFactor(tool: ToolDefinition, asked: ReadonlySet<string>, w: Weights): number {
+  if (tool.capability.type !== 'action' || asked.size === 0) return 1;
+  return asked.has(tool.name.split('_')[0]) ? w.sameVerb : w.otherVerb;
 }

@@ -17,6 +17,8 @@ export interface RequestSignals {
   relation?: Relation;
   /** Systems an entity in the request belongs to, each with the evidence (`WEB-17`, `acme/web#88`). */
   entities: ReadonlyArray<Entity>;
+  /** It opens by addressing someone named ("email grace the agenda", "message linus"): it sends. */
+  addressed: boolean;
 }
 
 // Phrases, matched as whole words on the lower-cased request.
@@ -63,24 +65,42 @@ const WRITE_VERBS =
 const IMPERATIVE_NOUN =
   /^(comment|note|reply|label|tag|message|email|ping|log|star|index|store) (on|to|in|at|the|a|an|my|this|that|it|them|him|her|[a-z]+@|[a-z0-9]+-\d+|[a-z]+\/)/;
 
+/** A noun of messaging that opens a request before a name sends to that person: "email grace the agenda". */
+const ADDRESSED = /^(message|email|ping|dm|text) ([a-z]+)/;
+
 const UNITS = '(repo|repos|repository|repositories|project|projects|team|teams|service|services)';
 const BREAKDOWN = new RegExp(
-  `\\b(per|each|by|across|every|which|all( of)?( our| the)?) ${UNITS}\\b|\\b(compare|comparing|side by side|broken down|${UNITS} by ${UNITS})\\b`,
+  `\\b(per|each|by|across|every|which|all( of)?( our| the)?)( (jira|github|code|software|engineering))? ${UNITS}\\b|\\b(compare|comparing|side by side|broken down|${UNITS} by ${UNITS})\\b`,
 );
 
+const PEOPLE = '(who|people|persons|users|anyone|everyone|engineers|developers|contributors|colleagues)';
+/** Two conditions on the same people ("people who committed to X and also hold tickets"): a pattern query. */
+const TWO_CONDITIONS = new RegExp(
+  [
+    `\\b${PEOPLE}\\b.* (and|but|while|who) (also|both|at the same time)\\b`,
+    `\\b${PEOPLE}\\b.* as well as\\b`,
+    `\\b${PEOPLE} (who |that )?both\\b`,
+    `\\b${PEOPLE} (who|that) \\w+ .+ and (\\w+ed|have|has|are|were|own|hold)\\b`,
+  ].join('|'),
+);
 /**
  * How things relate, by the question's shape: the chain between two ("how is ada connected to acme/web",
  * "the link between"), what lies around one ("what is related to PAY-101", "within two hops"), or all
- * that is known of one ("everything we know about grace").
+ * that is known of one ("everything we know about grace"), or what meets two conditions at once.
  */
 const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
+  ['match', TWO_CONDITIONS],
   ['path', /\bhow (is|are|was|were) .+ (connected|related|linked|tied)\b/],
+  // "What is X connected to" asks what lies around X; "is X connected to Y" the chain between them.
+  ['around', /\bwhat (is|are) \w+ (connected|related|linked|tied) (to|with) (and |$)/],
   ['path', /\b(is|are) \w+ (connected|related|linked|tied) (to|with)\b/],
   ['path', /\bwhat (connects|links|ties|relates) .+ (to|and|with)\b/],
   ['path', /\b(path|chain|link|links|connection|connections) (between|from)\b/],
   ['path', /\bhow (do|does|did) .+ (connect|relate) (to|with)\b|\b(tied|linked|connected|related) together\b/],
   ['about', /\b(everything|anything|what)( do| does)? (we|the graph) knows? about\b/],
-  ['about', /\b(relationships|relations) of\b/],
+  ['about', /\b(what s|what is|all that s|all that is|everything that s|everything that is) known about\b/],
+  ['about', /\b(the )?(full )?(context|picture) (on|for|of|around) (0|[a-z]+ 0|acme)\b/],
+  ['about', /\b(relationships|relations) of\b|\b(its|their|his|her) (connections|links|relationships|relations)\b/],
   ['around', /\bwho (works|worked|is working) on both\b/],
   // Not "the account connected to": a thing is connected to the workspace, a person or item to another.
   [
@@ -89,10 +109,23 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   ],
   ['around', /\b(what|who|which \w+) (links?|connects?|relates?) to\b/],
   ['around', /\bneighbou?rs of\b|\bhops?\b/],
+  ['around', /\bwhat (is |s )?(around|surrounds?)\b|\bhangs? off\b/],
   ['around', /\bwhat else\b.* (work|worked|touch|touched|link|linked|connect|connected|tie|tied)\b|\bin common\b/],
 ];
 
-const relationOf = (text: string): Relation | undefined => RELATIONS.find(([, pattern]) => pattern.test(text))?.[0];
+// "Who is U024BE7LH", "who is ada@acme.com": a member id or an email asks who the person is, of any system.
+const WHO_IS = /^ ?(who|which person) (is|are)\b/;
+const MEMBER_ID = /\b[uw](?=[a-z0-9]*\d)[a-z0-9]{6,}\b/;
+const EMAIL = /\S+@\S+\.\w+/;
+
+/** Every account of someone named ("what accounts does linus have", "grace's logins"): that person. */
+const IDENTITIES = / (accounts|identities|logins|handles) /;
+
+function relationOf(text: string, request: string, names: boolean): Relation | undefined {
+  if (WHO_IS.test(text) && (MEMBER_ID.test(text) || EMAIL.test(request))) return 'person';
+  if (names && IDENTITIES.test(text)) return 'person';
+  return RELATIONS.find(([, pattern]) => pattern.test(text))?.[0];
+}
 
 const has = (text: string, phrases: readonly string[]) => phrases.some((p) => text.includes(p));
 
@@ -105,12 +138,12 @@ function firstIndex(lower: string, pattern: RegExp, phrases: readonly string[]):
 }
 
 /** Whether the request reads (a question, "look through") or writes, judged by what it asks first. */
-function intentOf(lower: string, text: string): RequestSignals['intent'] {
+function intentOf(lower: string, text: string, addressed: boolean): RequestSignals['intent'] {
   if (has(text, CONTEXT)) return 'context';
   if (QUESTION_START.test(lower.trim())) return 'read';
   const read = firstIndex(lower, READ_VERBS, READ_PHRASES);
   // A noun that opens a request is a command ("comment on the page", "label it").
-  const write = IMPERATIVE_NOUN.test(lower.trim()) ? 0 : (WRITE_VERBS.exec(lower)?.index ?? -1);
+  const write = addressed || IMPERATIVE_NOUN.test(lower.trim()) ? 0 : (WRITE_VERBS.exec(lower)?.index ?? -1);
   if (write !== -1 && (read === -1 || write < read)) return 'write';
   return read !== -1 ? 'read' : undefined;
 }
@@ -131,33 +164,45 @@ function numberOf(
   const one = entities > 0 || ID.test(request) || ONE.test(phraseText(raw));
   const listed = (w: string) => /[^su]s$/.test(w) && w.length > 3 && isListed(w);
   const parts = raw.some((w, i) => listed(w) && PARTS_OF.has(raw[i + 1] ?? ''));
-  // "members of the channel C012", "comments on WEB-17": many things a tool lists, of one named thing.
-  if (one && parts) return 'many';
+  // "members of the channel C012", "comments on WEB-17", "how many people are in #deploys": many things a
+  // tool lists, of one named thing.
+  if (one && (parts || phraseText(raw).includes(' how many '))) return 'many';
   // "properties of a page" asks about one page: a plural before "of" names its parts, not many of it.
   const many = raw.some((w) => EVERY.has(w)) || raw.some((w, i) => listed(w) && raw[i + 1] !== 'of');
   if (one === many) return undefined;
   return one ? 'one' : 'many';
 }
 
-/** The signals of a request; `isListed` tells the things tools list, whose plurals ask for many. */
+/** What the catalog knows of a request's words: the things tools list, and the names of people and things. */
+export interface WordKinds {
+  /** The things tools list, whose plurals ask for many. */
+  isListed: (word: string) => boolean;
+  /** A name the catalog's requests use (`grace`, `initech`). */
+  isName: (word: string) => boolean;
+}
+
+/** The signals of a request. */
 export function signalsOf(
   request: string,
   raw: readonly string[],
   entities: readonly Entity[],
-  isListed: (word: string) => boolean,
+  { isListed, isName }: WordKinds,
 ): RequestSignals {
   const lower = request.toLowerCase();
   const text = phraseText(raw).replace(/ i m /g, " i'm ");
   // "show me", "get me" ask for something, not for the user's own account.
   const user = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ').replace(ASKED_FOR_ME, '$1')} `, USER_ACCOUNT);
   const tenant = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ')} `, TENANT_ACCOUNT);
+  const name = ADDRESSED.exec(raw.join(' '))?.[2];
+  const addressed = name !== undefined && isName(name);
   return {
     account: user === tenant ? undefined : user ? 'user' : 'tenant',
     // Verbs are read from the corrected words ("assgin" is "assign").
-    intent: intentOf(`${raw.join(' ')}${request.trim().endsWith('?') ? '?' : ''}`, text),
+    intent: intentOf(`${raw.join(' ')}${request.trim().endsWith('?') ? '?' : ''}`, text, addressed),
     breakdown: BREAKDOWN.test(text),
-    relation: relationOf(text),
+    relation: relationOf(text, request, raw.some(isName)),
     number: numberOf(request, raw, entities.length, isListed),
     entities,
+    addressed,
   };
 }

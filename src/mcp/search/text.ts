@@ -3,7 +3,7 @@
 export type Synonyms = Readonly<Record<string, readonly string[]>>;
 
 const STOPWORDS = new Set(
-  'a an the of in on for to and or my me i am is are it its be what which all with our we do how this that there any by from about'.split(
+  'a an the of in on at for to and or my me i am is are it its be what which all with our we do how this that there any by from about'.split(
     ' ',
   ),
 );
@@ -56,6 +56,7 @@ const EVERYDAY_VERBS: Readonly<Record<string, readonly string[]>> = {
   create: ['book', 'schedule', 'new', 'make', 'start', 'file', 'log', 'raise'],
   remove: ['drop', 'untag', 'unlabel'],
   send: ['post', 'announce', 'tell', 'ping', 'say'],
+  get: ['fetch', 'grab', 'retrieve'],
 };
 
 /**
@@ -76,14 +77,28 @@ const looksLikeId = (word: string | undefined): boolean => word !== undefined &&
  * Everyday verbs read as the verbs tool names use, where the next words decide. "Open" before a
  * determiner or an id gets that one ("open WEB-23", "open the runbook", "open event 5b1…"), before "a",
  * "an" or "new" it creates ("open a pull request"); anywhere else it is the adjective of open issues.
- * "Tell me" asks to be shown, where "tell the team" sends.
+ * "Tell me" asks to be shown, where "tell the team" sends; "raise" creates only before "a", "an" or "new".
  */
 export function verbsAsMeant(raw: readonly string[]): string[] {
   return raw.map((word, i) => {
     const next = raw[i + 1];
     if (word === 'tell' && next === 'me') return 'show';
+    // "Raise a bug" files one; "raise the priority" changes one.
+    if (word === 'raise' && next !== undefined && !['a', 'an', 'new'].includes(next)) return 'update';
     if (word !== 'open' || next === undefined) return word;
     if (next === 'a' || next === 'an' || next === 'new') return 'create';
     return DETERMINERS.has(next) || looksLikeId(next) || looksLikeId(raw[i + 2]) ? 'get' : word;
   });
+}
+
+/**
+ * The actions a request's first word asks for, itself and what its synonyms read it as ("drop": delete,
+ * remove); "add a …" also creates ("add a lead"), where "add grace to …" adds to something there is.
+ */
+export function actionsAsked(raw: readonly string[], synonyms: Synonyms): string[] {
+  const [first = '', next] = raw;
+  const creates = first === 'add' && ['a', 'an', 'new'].includes(next ?? '');
+  const asked = [first, ...(synonyms[first] ?? []), ...(creates ? ['create'] : [])];
+  // Tools name one undoing "delete" or "remove" by what they undo: a request means either.
+  return asked.some((v) => v === 'delete' || v === 'remove') ? [...asked, 'delete', 'remove'] : asked;
 }

@@ -29,6 +29,9 @@ function distance(a: string, b: string, limit: number): number {
 const slipOf = (word: string, candidate: string): boolean =>
   word.length > 5 || word.length !== candidate.length || [...word].sort().join('') === [...candidate].sort().join('');
 
+/** Endings that inflect a word without making it another: plurals, tenses. */
+const INFLECTIONS = ['s', 'es', 'ed', 'd', 'ing'];
+
 /**
  * Edits a word of this length may be away from the catalog's word it meant: one (a slip, a swap), as two
  * turn real words into catalog words ("conference" is two edits from "confluence").
@@ -56,10 +59,21 @@ export class TypoCorrector {
     }
   }
 
+  /**
+   * A known word, or one inflected ("connections", "engineers", "reviewed"): an inflection of a known
+   * word is that word, never a slip to correct into a neighbour ("connections" is no "connection" typo).
+   */
+  private isKnown(word: string): boolean {
+    return (
+      this.known.has(word) ||
+      INFLECTIONS.some((ending) => word.endsWith(ending) && this.known.has(word.slice(0, -ending.length)))
+    );
+  }
+
   /** The word meant, or the word itself when it is known, too short, an id, or near nothing known. */
   correct(word: string): string {
     const limit = allowedEdits(word.length);
-    if (limit === 0 || this.known.has(word) || isStopword(word) || /\d/.test(word)) return word;
+    if (limit === 0 || this.isKnown(word) || isStopword(word) || /\d/.test(word)) return word;
     let best: { word: string; edits: number; frequency: number } | undefined;
     // A three-letter word is only ever a longer word missing a letter (`pul`), never another short word.
     const shortest = word.length === 3 ? 4 : word.length - limit;
