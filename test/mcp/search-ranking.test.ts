@@ -84,6 +84,12 @@ const KINDS: Array<[string, string]> = [
   ['list users who reviewed prs and commented on tickets', 'graph_query'],
   ['who is ada@acme.com', 'graph_get_person'],
   ['what accounts does linus have', 'graph_get_person'],
+  // The same shapes in other words: "how X and Y are related", who someone works with, all on one thing.
+  ['find how WEB-12 and acme/api#5 are related', 'graph_find_path'],
+  ['who has ada collaborated with', 'graph_traverse'],
+  ["who are grace's collaborators", 'graph_traverse'],
+  ['give me the background on WEB-17', 'graph_get_entity_context'],
+  ['what does the graph have on acme/infra', 'graph_get_entity_context'],
   // The action a request opens with decides between actions on the same thing.
   ['cancel the planning session on the shared calendar', 'calendar_delete_event'],
   ['remove the sprint planning from the team calendar', 'calendar_delete_event'],

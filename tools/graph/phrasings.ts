@@ -13,6 +13,10 @@ export const phrasings: ToolPhrasings = {
     'who and what is near the payments repo',
     'explore the neighbourhood of ada',
     'who works on both acme/web and acme/api',
+    'who has grace worked with',
+    'what references the release runbook',
+    'which pull requests point to MOB-4',
+    'expand the graph one hop from linus',
   ],
   search: [
     'find anything in the graph called checkout',
@@ -53,6 +57,10 @@ export const phrasings: ToolPhrasings = {
     'what has everybody been up to',
     'what have people been doing lately',
     'what did everyone do today',
+    'who did what yesterday',
+    'what changed lately',
+    'history of actions taken on acme/api',
+    'the latest things people did through the tools',
   ],
   inject_context: [
     'remember that I own the payments service',

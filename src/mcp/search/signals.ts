@@ -91,6 +91,9 @@ const TWO_CONDITIONS = new RegExp(
 const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   ['match', TWO_CONDITIONS],
   ['path', /\bhow (is|are|was|were) .+ (connected|related|linked|tied)\b/],
+  // "How X and Y are related", "why is ada tied to WEB-40": the chain between two named things.
+  ['path', /\b(how|why) \w+.* (is|are|was|were|got|get|end(ed)? up) (connected|related|linked|tied)\b/],
+  ['path', /\b(route|relationship|relation|degrees? of separation|hops?) (between|from)\b/],
   // "What is X connected to" asks what lies around X; "is X connected to Y" the chain between them.
   ['around', /\bwhat (is|are) \w+ (connected|related|linked|tied) (to|with) (and |$)/],
   ['path', /\b(is|are) \w+ (connected|related|linked|tied) (to|with)\b/],
@@ -100,8 +103,18 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   ['about', /\b(everything|anything|what)( do| does)? (we|the graph) knows? about\b/],
   ['about', /\b(what s|what is|all that s|all that is|everything that s|everything that is) known about\b/],
   ['about', /\b(the )?(full )?(context|picture) (on|for|of|around) (0|[a-z]+ 0|acme)\b/],
+  // All there is on one thing: "everything about X", "the background on X", "what does the graph have on X".
+  ['about', /\b(everything|all) (about|on)\b|\b(background|backstory) (on|of)\b/],
+  ['about', /\b(what|anything) (does|do|did) (the graph|we) (have|hold|store) (on|about|for)\b/],
+  ['about', /\b(details|properties) and (links|relationships|relations|connections)\b/],
   ['about', /\b(relationships|relations) of\b|\b(its|their|his|her) (connections|links|relationships|relations)\b/],
   ['around', /\bwho (works|worked|is working) on both\b/],
+  // The people around a person: who they work with, their collaborators (not one repository's).
+  ['around', /\b(worked|works|working|collaborated|collaborates|collaborating|teamed up) with\b/],
+  ['around', /\b(his|her|their|[a-z]+ s) (collaborators|coworkers|co workers|peers|neighbou?rs)\b/],
+  ['around', /\b(what|which \w+) (references?|points? to|depends? on)\b/],
+  ['around', /\b(the )?same \w+ as\b/],
+  ['around', /\b(expand|explore|walk)\b.* (graph|around|from)\b/],
   // Not "the account connected to": a thing is connected to the workspace, a person or item to another.
   [
     'around',
@@ -119,7 +132,7 @@ const MEMBER_ID = /\b[uw](?=[a-z0-9]*\d)[a-z0-9]{6,}\b/;
 const EMAIL = /\S+@\S+\.\w+/;
 
 /** Every account of someone named ("what accounts does linus have", "grace's logins"): that person. */
-const IDENTITIES = / (accounts|identities|logins|handles) /;
+const IDENTITIES = / (accounts?|identities|identity|logins?|handles?|usernames?|user names?) /;
 
 function relationOf(text: string, request: string, names: boolean): Relation | undefined {
   if (WHO_IS.test(text) && (MEMBER_ID.test(text) || EMAIL.test(request))) return 'person';
