@@ -90,6 +90,9 @@ const KINDS: Array<[string, string]> = [
   ["who are grace's collaborators", 'graph_traverse'],
   ['give me the background on WEB-17', 'graph_get_entity_context'],
   ['what does the graph have on acme/infra', 'graph_get_entity_context'],
+  // "Get rid of" deletes; a question of what someone is focusing on reads their work, it gives no context.
+  ['get rid of the old handbook document', 'documents_delete_document'],
+  ['what is karen focusing on in jira', 'ticketing_get_tickets_by_user'],
   // The action a request opens with decides between actions on the same thing.
   ['cancel the planning session on the shared calendar', 'calendar_delete_event'],
   ['remove the sprint planning from the team calendar', 'calendar_delete_event'],

@@ -121,5 +121,7 @@ export const phrasings: ToolPhrasings = {
     'my slack member id and team',
     'which slack workspace is this',
     'my slack identity and tokens',
+    'is the slack integration set up and working',
+    'check slack is hooked up',
   ],
 };

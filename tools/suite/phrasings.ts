@@ -125,6 +125,7 @@ export const phrasings: ToolPhrasings = {
     'move the message to trash',
   ],
   update_mail_labels: [
+    'tag this email as urgent',
     'mark the email as read',
     'archive that gmail message',
     'star the email from ada',

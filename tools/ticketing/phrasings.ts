@@ -67,6 +67,7 @@ export const phrasings: ToolPhrasings = {
     'jira epics of PAY',
   ],
   get_tickets_by_user: [
+    'what is linus busy with in jira these days',
     "what is on ada's jira plate",
     'tickets linus owns',
     'open jira work assigned to grace',

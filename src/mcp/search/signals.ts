@@ -46,7 +46,8 @@ const CONTEXT = [
   ' i prefer ',
   ' i m focus',
   ' i am focus',
-  ' focusing on ',
+  ' we re focus',
+  ' we are focus',
 ];
 const QUESTION_START = /^(how|what|which|who|whose|when|where|why|is|are|do|does|did|can|could|has|have|any)\b|\?\s*$/;
 const READ_PHRASES = [

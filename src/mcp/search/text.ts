@@ -70,6 +70,8 @@ export function withVerbs(synonyms: Synonyms): Synonyms {
   return out;
 }
 
+const WORKING_AS = new Set(['focusing on', 'focused on', 'busy with']);
+const SELF = new Set(['i', 'm', 'am', 'we', 're']);
 const DETERMINERS = new Set(['the', 'that', 'this', 'my', 'our', 'his', 'her', 'their', 'it']);
 const looksLikeId = (word: string | undefined): boolean => word !== undefined && /\d/.test(word);
 
@@ -77,12 +79,15 @@ const looksLikeId = (word: string | undefined): boolean => word !== undefined &&
  * Everyday verbs read as the verbs tool names use, where the next words decide. "Open" before a
  * determiner or an id gets that one ("open WEB-23", "open the runbook", "open event 5b1…"), before "a",
  * "an" or "new" it creates ("open a pull request"); anywhere else it is the adjective of open issues.
- * "Tell me" asks to be shown, where "tell the team" sends; "raise" creates only before "a", "an" or "new".
+ * "Tell me" asks to be shown, where "tell the team" sends; "get rid of" deletes; "focusing on" is working on; "raise" creates only before "a", "an" or "new".
  */
 export function verbsAsMeant(raw: readonly string[]): string[] {
   return raw.map((word, i) => {
     const next = raw[i + 1];
     if (word === 'tell' && next === 'me') return 'show';
+    if (word === 'get' && next === 'rid') return 'delete';
+    // What someone else is focusing on or busy with is what they work on; "I'm focusing on" is context.
+    if (WORKING_AS.has(`${word} ${next}`) && !SELF.has(raw[i - 1] ?? '')) return 'working';
     // "Raise a bug" files one; "raise the priority" changes one.
     if (word === 'raise' && next !== undefined && !['a', 'an', 'new'].includes(next)) return 'update';
     if (word !== 'open' || next === undefined) return word;
