@@ -93,6 +93,10 @@ const KINDS: Array<[string, string]> = [
   // "Get rid of" deletes; a question of what someone is focusing on reads their work, it gives no context.
   ['get rid of the old handbook document', 'documents_delete_document'],
   ['what is karen focusing on in jira', 'ticketing_get_tickets_by_user'],
+  // …while hops from one thing stay its neighbourhood, and two accounts being one human asks for the person.
+  ['everything within two hops from acme/web', 'graph_traverse'],
+  ["I'll be focusing on payments this week", 'graph_inject_context'],
+  ['is grace on slack the same person as grace on github', 'graph_get_person'],
   // The action a request opens with decides between actions on the same thing.
   ['cancel the planning session on the shared calendar', 'calendar_delete_event'],
   ['remove the sprint planning from the team calendar', 'calendar_delete_event'],

@@ -46,8 +46,7 @@ const CONTEXT = [
   ' i prefer ',
   ' i m focus',
   ' i am focus',
-  ' we re focus',
-  ' we are focus',
+  ' focusing on ',
 ];
 const QUESTION_START = /^(how|what|which|who|whose|when|where|why|is|are|do|does|did|can|could|has|have|any)\b|\?\s*$/;
 const READ_PHRASES = [
@@ -91,10 +90,12 @@ const TWO_CONDITIONS = new RegExp(
  */
 const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   ['match', TWO_CONDITIONS],
+  // Whether two accounts are one human: the person across systems.
+  ['person', /\bsame (person|human|individual|colleague)\b/],
   ['path', /\bhow (is|are|was|were) .+ (connected|related|linked|tied)\b/],
   // "How X and Y are related", "why is ada tied to WEB-40": the chain between two named things.
   ['path', /\b(how|why) \w+.* (is|are|was|were|got|get|end(ed)? up) (connected|related|linked|tied)\b/],
-  ['path', /\b(route|relationship|relation|degrees? of separation|hops?) (between|from)\b/],
+  ['path', /\b(route|relationship|relation|degrees? of separation) between\b/],
   // "What is X connected to" asks what lies around X; "is X connected to Y" the chain between them.
   ['around', /\bwhat (is|are) \w+ (connected|related|linked|tied) (to|with) (and |$)/],
   ['path', /\b(is|are) \w+ (connected|related|linked|tied) (to|with)\b/],
@@ -105,16 +106,16 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   ['about', /\b(what s|what is|all that s|all that is|everything that s|everything that is) known about\b/],
   ['about', /\b(the )?(full )?(context|picture) (on|for|of|around) (0|[a-z]+ 0|acme)\b/],
   // All there is on one thing: "everything about X", "the background on X", "what does the graph have on X".
-  ['about', /\b(everything|all) (about|on)\b|\b(background|backstory) (on|of)\b/],
+  ['about', /\beverything (about|on)\b|\ball about\b|\b(background|backstory) (on|of)\b/],
   ['about', /\b(what|anything) (does|do|did) (the graph|we) (have|hold|store) (on|about|for)\b/],
   ['about', /\b(details|properties) and (links|relationships|relations|connections)\b/],
   ['about', /\b(relationships|relations) of\b|\b(its|their|his|her) (connections|links|relationships|relations)\b/],
   ['around', /\bwho (works|worked|is working) on both\b/],
   // The people around a person: who they work with, their collaborators (not one repository's).
-  ['around', /\b(worked|works|working|collaborated|collaborates|collaborating|teamed up) with\b/],
+  ['around', /\b(who|people|colleagues)\b.* (worked|works|work|collaborated|collaborates|teamed up) with\b/],
   ['around', /\b(his|her|their|[a-z]+ s) (collaborators|coworkers|co workers|peers|neighbou?rs)\b/],
   ['around', /\b(what|which \w+) (references?|points? to|depends? on)\b/],
-  ['around', /\b(the )?same \w+ as\b/],
+  ['around', /\bsame \w+s as\b/],
   ['around', /\b(expand|explore|walk)\b.* (graph|around|from)\b/],
   // Not "the account connected to": a thing is connected to the workspace, a person or item to another.
   [

@@ -71,7 +71,7 @@ export function withVerbs(synonyms: Synonyms): Synonyms {
 }
 
 const WORKING_AS = new Set(['focusing on', 'focused on', 'busy with']);
-const SELF = new Set(['i', 'm', 'am', 'we', 're']);
+const SELF = new Set(['i', 'm', 'am', 'we', 're', 'be']);
 const DETERMINERS = new Set(['the', 'that', 'this', 'my', 'our', 'his', 'her', 'their', 'it']);
 const looksLikeId = (word: string | undefined): boolean => word !== undefined && /\d/.test(word);
 
