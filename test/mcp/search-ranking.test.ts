@@ -97,6 +97,8 @@ const KINDS: Array<[string, string]> = [
   ['everything within two hops from acme/web', 'graph_traverse'],
   ["I'll be focusing on payments this week", 'graph_inject_context'],
   ['is grace on slack the same person as grace on github', 'graph_get_person'],
+  // A company's account is the CRM's, not a person's identities.
+  ['show the initech account', 'crm_get_account'],
   // The action a request opens with decides between actions on the same thing.
   ['cancel the planning session on the shared calendar', 'calendar_delete_event'],
   ['remove the sprint planning from the team calendar', 'calendar_delete_event'],

@@ -134,7 +134,8 @@ const MEMBER_ID = /\b[uw](?=[a-z0-9]*\d)[a-z0-9]{6,}\b/;
 const EMAIL = /\S+@\S+\.\w+/;
 
 /** Every account of someone named ("what accounts does linus have", "grace's logins"): that person. */
-const IDENTITIES = / (accounts?|identities|identity|logins?|handles?|usernames?|user names?) /;
+// Plural accounts and handles only: "the initech account" is a CRM account, "who handles" a verb.
+const IDENTITIES = / (accounts|identities|identity|logins?|handles|usernames?) /;
 
 function relationOf(text: string, request: string, names: boolean): Relation | undefined {
   if (WHO_IS.test(text) && (MEMBER_ID.test(text) || EMAIL.test(request))) return 'person';
