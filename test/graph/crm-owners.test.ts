@@ -62,7 +62,15 @@ describe('crm record owners', () => {
     };
     expect(person.match).toBe('one');
     expect(person.identities).toEqual(
-      expect.arrayContaining([expect.objectContaining({ system: 'crm', kind: 'crm_user_id', value: deal.owner_id })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          system: 'crm',
+          kind: 'crm_user_id',
+          value: deal.owner_id,
+          linked_by: 'directory',
+          linked_at: expect.any(String),
+        }),
+      ]),
     );
     expect(person.work.assigned).toEqual(
       expect.arrayContaining([expect.objectContaining({ node_type: 'crm_opportunity', node_id: deal.id })]),

@@ -20,6 +20,9 @@ const execute = async (system: string, tool: string, args: Record<string, unknow
 const getPerson = (query: string, as = token) => execute('graph', 'get_person', { person: query }, as);
 const admin = (verb: 'link' | 'unlink', body: Record<string, unknown>) =>
   call(server, 'POST', `/graph/identities/${verb}`, { apiKey: TEST_API_KEY, body });
+// How each identifier was tied to the person, and when: every link the graph makes now has its time.
+const byEmail = { linked_by: 'verified_email', linked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) };
+const byDirectory = { linked_by: 'directory', linked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) };
 const systemsOf = (found: { identities: Array<{ system: string }> }) =>
   [...new Set(found.identities.map((identity) => identity.system))].sort();
 
@@ -49,11 +52,11 @@ describe('graph_get_person', () => {
     expect(byLogin).toMatchObject({ match: 'one', person: person.email, name: person.name });
     expect(byLogin.identities).toEqual(
       expect.arrayContaining([
-        { system: 'code_host', kind: 'github_login', value: person.login.toLowerCase(), linked_by: 'verified_email' },
-        { system: 'code_host', kind: 'github_id', value: String(person.githubId), linked_by: 'verified_email' },
-        { system: 'ticketing', kind: 'atlassian_account_id', value: person.accountId, linked_by: 'verified_email' },
-        { system: 'wiki', kind: 'atlassian_account_id', value: person.accountId, linked_by: 'verified_email' },
-        { system: 'chat', kind: 'slack_member_id', value: person.slackId, linked_by: 'verified_email' },
+        { system: 'code_host', kind: 'github_login', value: person.login.toLowerCase(), ...byEmail },
+        { system: 'code_host', kind: 'github_id', value: String(person.githubId), ...byEmail },
+        { system: 'ticketing', kind: 'atlassian_account_id', value: person.accountId, ...byEmail },
+        { system: 'wiki', kind: 'atlassian_account_id', value: person.accountId, ...byEmail },
+        { system: 'chat', kind: 'slack_member_id', value: person.slackId, ...byDirectory },
       ]),
     );
     const same = ({ person: id, identities }: { person: string; identities: unknown[] }) => ({ id, identities });
@@ -66,6 +69,12 @@ describe('graph_get_person', () => {
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ match: 'one', person: person.email });
     expect(systemsOf(result.structuredContent as { identities: Array<{ system: string }> })).toHaveLength(6);
+    expect(result.structuredContent).toMatchObject({
+      identities: expect.arrayContaining([
+        { system: 'chat', kind: 'slack_member_id', value: person.slackId, ...byDirectory },
+        { system: 'code_host', kind: 'github_login', value: person.login.toLowerCase(), ...byEmail },
+      ]),
+    });
   });
 
   it('returns the work the graph ties to the person and their recent activity', async () => {
@@ -147,6 +156,12 @@ describe('POST /graph/identities/link and /unlink', () => {
       linked_by: 'manual',
       linked_at: expect.any(String),
     });
+    expect(linked.body.data.identities).toEqual(
+      expect.arrayContaining([
+        { system: 'chat', kind: 'slack_member_id', value: john.slackId, ...byDirectory },
+        { system: 'email', kind: 'email', value: john.email, ...byEmail },
+      ]),
+    );
     expect(await getPerson('UEXTERNAL1')).toMatchObject({ match: 'one', person: john.email });
     const activity = await call(server, 'POST', '/graph/activity', {
       token,

@@ -38,6 +38,14 @@ describe('team_chat message authors', () => {
       body: { tool: 'get_person', arguments: { person: person.slackId } },
     });
     expect(found.body.data).toMatchObject({ match: 'one', person: person.email });
+    // Only the directory tied the member id to the email.
+    expect(found.body.data.identities).toContainEqual({
+      system: 'chat',
+      kind: 'slack_member_id',
+      value: person.slackId,
+      linked_by: 'directory',
+      linked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
     expect(found.body.data.work.authored.map((w: { node_type: string }) => w.node_type)).toContain('chat_message');
   });
 

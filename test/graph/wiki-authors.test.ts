@@ -67,7 +67,13 @@ describe('wiki page authors', () => {
     expect(person.match).toBe('one');
     expect(person.identities).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ system: 'wiki', kind: 'atlassian_account_id', value: shown.accountId }),
+        expect.objectContaining({
+          system: 'wiki',
+          kind: 'atlassian_account_id',
+          value: shown.accountId,
+          linked_by: 'directory',
+          linked_at: expect.any(String),
+        }),
       ]),
     );
     expect(person.work.created.map((w) => w.node_type)).toContain('page');

@@ -1,4 +1,4 @@
-import type { GraphBatch, Handle } from '../../src/graph/ingest/batch.js';
+import { viaDirectory, type GraphBatch, type Handle } from '../../src/graph/ingest/batch.js';
 import { clip } from '../../src/graph/ingest/read.js';
 import { extractorOf, readsResultsOf } from '../../src/graph/ingest/tool-readers.js';
 import { deleteMessage, sendMessage, updateMessage } from './actions.js';
@@ -54,7 +54,8 @@ function channel(batch: GraphBatch, c: ChatChannel): Handle | undefined {
 
 function member(batch: GraphBatch, u: ChatUser): Handle | undefined {
   if (u.is_bot || !u.email) return undefined;
-  return batch.person({ email: u.email, slackId: u.id }, { name: u.real_name ?? u.name });
+  // Slack's user directory (users.list, users.info) gave the member's email.
+  return batch.person(viaDirectory({ email: u.email, slackId: u.id }), { name: u.real_name ?? u.name });
 }
 
 function message(

@@ -1,4 +1,4 @@
-import type { GraphBatch, Handle } from '../../src/graph/ingest/batch.js';
+import { viaDirectory, type GraphBatch, type Handle } from '../../src/graph/ingest/batch.js';
 import { extractorOf, readsResultsOf } from '../../src/graph/ingest/tool-readers.js';
 import type { Account, CrmContact, CrmLead, CrmOpportunity } from './records.js';
 import { accountTools, contactTools, leadTools, opportunityTools } from './resources.js';
@@ -42,7 +42,7 @@ function owned(
     batch.edge(
       node,
       'ASSIGNED_TO',
-      batch.person({ crmUserId: record.owner_id, email: record.owner_email ?? undefined }),
+      batch.person(viaDirectory({ crmUserId: record.owner_id, email: record.owner_email ?? undefined })),
     );
   return node;
 }

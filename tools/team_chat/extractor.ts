@@ -1,4 +1,4 @@
-import type { GraphBatch } from '../../src/graph/ingest/batch.js';
+import { viaDirectory, type GraphBatch } from '../../src/graph/ingest/batch.js';
 import { clip } from '../../src/graph/ingest/read.js';
 import { extractorOf, readsResultsOf } from '../../src/graph/ingest/tool-readers.js';
 import { createChannel, getChannel, listChannels } from './channels.js';
@@ -47,5 +47,5 @@ function message(batch: GraphBatch, m: Message): void {
   });
   batch.edge(node, 'BELONGS_TO', batch.ref('chat_channel', m.channel_id, { id: m.channel_id }));
   if (m.author_id && m.author_email)
-    batch.edge(node, 'AUTHORED_BY', batch.person({ email: m.author_email, slackId: m.author_id }));
+    batch.edge(node, 'AUTHORED_BY', batch.person(viaDirectory({ email: m.author_email, slackId: m.author_id })));
 }

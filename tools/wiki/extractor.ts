@@ -1,4 +1,4 @@
-import type { GraphBatch, Handle } from '../../src/graph/ingest/batch.js';
+import { viaDirectory, type GraphBatch, type Handle } from '../../src/graph/ingest/batch.js';
 import { extractorOf, readsResultsOf } from '../../src/graph/ingest/tool-readers.js';
 import { createPage, updatePage } from './write.js';
 import { getPage, getPages } from './pages.js';
@@ -37,7 +37,9 @@ function wikiPage(batch: GraphBatch, page: PageLike): Handle | undefined {
     batch.edge(
       handle,
       'CREATED_BY',
-      batch.person({ accountId: page.author.accountId, email: page.author.email }, { name: page.author.displayName }),
+      batch.person(viaDirectory({ accountId: page.author.accountId, email: page.author.email }), {
+        name: page.author.displayName,
+      }),
     );
   batch.linkMentions(handle, [page.title, page.body?.markdown], ['issue', 'repository']);
   for (const accountId of mentionedAccounts(page.body?.markdown ?? ''))
@@ -71,7 +73,9 @@ export const extractWiki = extractorOf([
     const page = batch.ref('page', args.page_id);
     for (const c of result.comments) {
       batch.edge(
-        batch.person({ accountId: c.author.accountId, email: c.author.email }, { name: c.author.displayName }),
+        batch.person(viaDirectory({ accountId: c.author.accountId, email: c.author.email }), {
+          name: c.author.displayName,
+        }),
         'CONTRIBUTES_TO',
         page,
       );
@@ -101,6 +105,8 @@ export const extractWiki = extractorOf([
   readsResultsOf(
     getUserByEmail,
     ({ result }, batch) =>
-      void batch.person({ email: result.email, accountId: result.accountId }, { name: result.displayName }),
+      void batch.person(viaDirectory({ email: result.email, accountId: result.accountId }), {
+        name: result.displayName,
+      }),
   ),
 ]);

@@ -17,6 +17,13 @@ export interface PersonIdentity {
   slackId?: string;
   /** crm user id (the connected CRM's). */
   crmUserId?: string;
+  /** `directory` where the email came from the upstream's user directory rather than the record itself. */
+  via?: 'directory';
+}
+
+/** `identity` as a user directory tied it: by the email the directory gave, when it gave one. */
+export function viaDirectory(identity: PersonIdentity): PersonIdentity {
+  return identity.email ? { ...identity, via: 'directory' } : identity;
 }
 
 interface BatchNode {
@@ -32,6 +39,8 @@ interface BatchPerson {
   identity: PersonIdentity;
   /** Every identifier the result tied to this person (may hold two logins when the data conflicts). */
   aliases: Set<string>;
+  /** Those of `aliases` only a user directory tied to the person (no record of the batch named them itself). */
+  directoryAliases: Set<string>;
   properties: Properties;
 }
 
@@ -132,14 +141,25 @@ export class GraphBatch {
     if (aliases.length === 0) return undefined;
     const known = aliases.map((a) => this.personByAlias.get(a)).find((i) => i !== undefined);
     let index: number;
+    const { via, ...ids } = identity;
     if (known === undefined) {
       index =
-        this.people.push({ identity: { ...identity }, aliases: new Set(aliases), properties: compact(properties) }) - 1;
+        this.people.push({
+          identity: ids,
+          aliases: new Set(aliases),
+          directoryAliases: new Set(via === 'directory' ? aliases : []),
+          properties: compact(properties),
+        }) - 1;
     } else {
       index = known;
       const person = this.people[index];
-      person.identity = { ...compact(identity as Properties), ...person.identity };
-      for (const alias of aliases) person.aliases.add(alias);
+      person.identity = { ...compact(ids), ...person.identity };
+      for (const alias of aliases) {
+        // A record naming the identifier itself outweighs a directory's word for it.
+        if (via !== 'directory') person.directoryAliases.delete(alias);
+        else if (!person.aliases.has(alias)) person.directoryAliases.add(alias);
+        person.aliases.add(alias);
+      }
       Object.assign(person.properties, compact(properties));
     }
     for (const alias of aliases) if (!this.personByAlias.has(alias)) this.personByAlias.set(alias, index);

@@ -25,7 +25,7 @@ export type PersonIdentifier = {
   kind: IdentifierKind;
   value: string;
   linked_by: LinkMethod;
-  /** ISO 8601; absent where an upstream record made the link (the graph keeps no date for it). */
+  /** ISO 8601: when the identifier was first tied to this person; absent for links older than that record. */
   linked_at?: string;
 };
 

@@ -1,5 +1,5 @@
 import { aliasesOf, type PersonIdentity } from '../ingest/batch.js';
-import type { GraphStorage, GraphWrites, NodePatch } from '../store/graph-storage.js';
+import type { AliasWrite, GraphStorage, GraphWrites, NodePatch } from '../store/graph-storage.js';
 import type { Properties } from '../types.js';
 
 /** A person to resolve: who they are, what a record said about them, and the aliases it tied to them. */
@@ -7,6 +7,8 @@ export interface PersonToResolve {
   identity: PersonIdentity;
   properties: Properties;
   aliases?: readonly string[];
+  /** Those of the aliases only a user directory tied to the person; default: all of them if the identity came `via` one. */
+  directoryAliases?: ReadonlySet<string>;
 }
 
 /**
@@ -99,17 +101,27 @@ export class IdentityResolver {
       })),
     );
     unknown.forEach(({ index }, i) => (rowids[index] = created[i]));
-    const repoint = new Map<string, number>();
+    // How and when an alias came to point at its node: set when it is first pointed or repointed, kept when a
+    // record only confirms it. An alias another person of the batch also names goes to the later one.
+    const repoint = new Map<string, AliasWrite>();
     aliasesOfPerson.forEach((aliases, index) => {
+      const directory = directoryAliasesOf(people[index], aliases);
       for (const alias of aliases) {
         if (pinned.has(alias)) continue;
         const was = found.get(alias);
-        if (was === undefined || current(was) !== rowids[index]) repoint.set(alias, rowids[index]!);
+        const rowid = rowids[index]!;
+        if (was === undefined || current(was) !== rowid)
+          repoint.set(alias, { alias, rowid, method: directory.has(alias) ? 'directory' : null, linkedAt: now });
       }
     });
-    if (repoint.size) await writes.setAliases(repoint);
+    if (repoint.size) await writes.setAliases([...repoint.values()]);
     return rowids as number[];
   }
+}
+
+/** The aliases of `person` a user directory tied to them. */
+export function directoryAliasesOf(person: PersonToResolve, aliases: readonly string[]): ReadonlySet<string> {
+  return person.directoryAliases ?? new Set(person.identity.via === 'directory' ? aliases : []);
 }
 
 /**

@@ -78,6 +78,7 @@ function batchWriteOf(batch: GraphBatch, source: string | null, now: number): Ba
       id: IdentityResolver.canonicalId(person.identity),
       properties: JSON.stringify(userProperties(person.identity, person.properties)),
       aliases: [...person.aliases],
+      directoryAliases: person.directoryAliases,
     })),
     peopleSource: source,
     nodes: nodeWritesOf(batch, source, now),

@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../store/db.js';
-import type { AliasLink } from './graph-storage.js';
+import type { AliasLink, AliasWrite } from './graph-storage.js';
 
 /**
  * All SQL of `graph_aliases`: the identifiers (`login:x`, `email:y`, `account:z`, ...) under which a
@@ -26,8 +26,11 @@ export class AliasesRepo {
         "SELECT alias FROM graph_aliases WHERE tenant_id = ? AND alias IN (SELECT value FROM json_each(?)) AND method = 'manual'",
       )
       .pluck();
-    this.setStmt = db.prepare(`INSERT INTO graph_aliases (tenant_id, alias, node_rowid) VALUES (?, ?, ?)
-      ON CONFLICT (tenant_id, alias) DO UPDATE SET node_rowid = excluded.node_rowid WHERE node_rowid IS NOT excluded.node_rowid`);
+    this.setStmt =
+      db.prepare(`INSERT INTO graph_aliases (tenant_id, alias, node_rowid, method, linked_at) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (tenant_id, alias) DO UPDATE SET node_rowid = excluded.node_rowid, method = excluded.method,
+        linked_at = excluded.linked_at
+      WHERE node_rowid IS NOT excluded.node_rowid`);
     this.ofNodeStmt = db
       .prepare('SELECT alias FROM graph_aliases WHERE node_rowid = ? AND +tenant_id = ? ORDER BY alias')
       .pluck();
@@ -54,8 +57,9 @@ export class AliasesRepo {
     return new Set(this.manualStmt.all(tenantId, JSON.stringify(aliases)) as string[]);
   }
 
-  set(tenantId: string, alias: string, rowid: number): void {
-    this.setStmt.run(tenantId, alias, rowid);
+  /** Points the alias at its node with how and when, unless it points there already. */
+  set(tenantId: string, write: AliasWrite): void {
+    this.setStmt.run(tenantId, write.alias, write.rowid, write.method, write.linkedAt);
   }
 
   ofNode(tenantId: string, rowid: number): string[] {

@@ -128,8 +128,8 @@ export class SqliteGraphStorage implements GraphStorage {
       },
       lookupAliases: async (names) => aliases.lookup(tenantId, names),
       manualAliases: async (names) => aliases.manual(tenantId, names),
-      setAliases: async (entries) => {
-        for (const [alias, rowid] of entries) aliases.set(tenantId, alias, rowid);
+      setAliases: async (writes) => {
+        for (const write of writes) aliases.set(tenantId, write);
       },
       linkAliases: async (links, rowid) => {
         for (const link of links) aliases.link(tenantId, link, rowid);

@@ -47,6 +47,8 @@ export interface PersonWrite {
   /** JSON object. */
   properties: string;
   aliases: readonly string[];
+  /** Those of `aliases` only a user directory tied to the person. */
+  directoryAliases: ReadonlySet<string>;
 }
 
 /** An edge of a batch write between two of its entities, by position: the people first, then the nodes. */
@@ -76,14 +78,22 @@ export type BatchWritten = { edges: number } | 'refused' | 'identity-merge';
 
 /**
  * One identifier of a person and how it came to point at them: `method` null when an upstream record named it
- * with the person's other identifiers (their verified email, or the record's own ids; `linkedAt` is then
- * unknown), `directory` when an upstream's user directory tied it to the person's email, `manual` when an admin
+ * with the person's other identifiers (their verified email, or the record's own ids; `linkedAt` is unknown for
+ * links made before ingestion recorded it), `directory` when an upstream's user directory tied it to the person's email, `manual` when an admin
  * linked it.
  */
 export interface AliasLink {
   alias: string;
   method: 'directory' | 'manual' | null;
   linkedAt: number | null;
+}
+
+/** An alias ingestion points at node `rowid`: how (`directory`, else null: a record named it) and when. */
+export interface AliasWrite {
+  alias: string;
+  rowid: number;
+  method: 'directory' | null;
+  linkedAt: number;
 }
 
 /** A node of a property merge: `properties` (a JSON object) merged into node `rowid`. */
@@ -151,8 +161,8 @@ export interface GraphWrites {
   lookupAliases(aliases: readonly string[]): Promise<Map<string, number>>;
   /** Those of `aliases` an admin linked by hand (method `manual`): only an unlink moves them. */
   manualAliases(aliases: readonly string[]): Promise<Set<string>>;
-  /** Points each alias at its node. */
-  setAliases(aliases: ReadonlyMap<string, number>): Promise<void>;
+  /** Points each alias at its node, recording how and when (where it already points there: nothing). */
+  setAliases(aliases: readonly AliasWrite[]): Promise<void>;
   /** Points each alias at node `rowid` with how and when it was linked (replacing any earlier link). */
   linkAliases(links: readonly AliasLink[], rowid: number): Promise<void>;
   /** Removes `alias` from node `rowid`; false when it does not point there. */

@@ -1,4 +1,5 @@
 import type { PgMigration } from './migrate.js';
+import { aliasLinkMethodSchema } from './schema/alias-link-method.js';
 import { auditSchema } from './schema/audit.js';
 import { confirmationsSchema } from './schema/confirmations.js';
 import { consentLinksSchema } from './schema/consent-links.js';
@@ -29,4 +30,5 @@ export const pgMigrations: readonly PgMigration[] = [
   { id: '010_graph_sync', sql: graphSyncSchema },
   { id: '011_document_keywords', sql: documentKeywordsSchema },
   { id: '013_graph_edges_outgoing', sql: graphEdgeReadsSchema },
+  { id: '014_alias_link_method', sql: aliasLinkMethodSchema },
 ];

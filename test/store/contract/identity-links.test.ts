@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { GraphBatch } from '../../../src/graph/ingest/batch.js';
+import { GraphBatch, type PersonIdentity } from '../../../src/graph/ingest/batch.js';
 import { GraphService } from '../../../src/graph/service/graph-service.js';
 import { IdentityLinks } from '../../../src/graph/service/identity-links.js';
 import { SqliteGraphStorage } from '../../../src/graph/store/graph-storage-sqlite.js';
@@ -20,7 +20,7 @@ describeStoreContract<GraphStorage>(
   },
   (subject) => {
     const service = () => new GraphService(subject.store, { clock, nodeTypes: ['user', 'issue'] });
-    const person = async (tenant: string, graph: GraphService, identity: Record<string, string>) => {
+    const person = async (tenant: string, graph: GraphService, identity: PersonIdentity & { email: string }) => {
       const batch = new GraphBatch();
       batch.edge(batch.node('issue', `I-${identity.email}`, {}), 'ASSIGNED_TO', batch.person(identity));
       await graph.ingest(tenant, batch, 'test');
@@ -31,13 +31,15 @@ describeStoreContract<GraphStorage>(
       const tenant = await subject.backend.addTenant();
       const graph = service();
       const ada = await person(tenant, graph, { email: 'ada@acme.test', login: 'ada', slackId: 'U1' });
+      const ingested = clock.now();
+      clock.advance(60_000);
       const links = new IdentityLinks(graph);
       await links.link(tenant, { person: 'ada', kind: 'notion_user_id', value: 'n-1' }, 'admin');
       expect(await subject.store.aliasLinksOf(tenant, ada.id)).toEqual([
-        { alias: 'email:ada@acme.test', method: null, linkedAt: null },
-        { alias: 'login:ada', method: null, linkedAt: null },
+        { alias: 'email:ada@acme.test', method: null, linkedAt: ingested },
+        { alias: 'login:ada', method: null, linkedAt: ingested },
         { alias: 'notion:n-1', method: 'manual', linkedAt: clock.now() },
-        { alias: 'slack:U1', method: null, linkedAt: null },
+        { alias: 'slack:U1', method: null, linkedAt: ingested },
       ]);
       expect((await graph.findRow(tenant, 'user', 'n-1'))?.id).toBe(ada.id);
       await links.link(tenant, { person: 'ada', kind: 'google_chat_user_id', value: 'users/42' }, 'admin');
@@ -49,6 +51,42 @@ describeStoreContract<GraphStorage>(
       await expect(
         links.unlink(tenant, { person: 'ada', kind: 'notion_user_id', value: 'n-1' }, 'admin'),
       ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    });
+
+    it('records how and when ingestion tied each identifier, and keeps both when a later record only confirms it', async () => {
+      const tenant = await subject.backend.addTenant();
+      const graph = service();
+      const found = clock.now();
+      const ada = await person(tenant, graph, { email: 'ada@acme.test', slackId: 'U1', via: 'directory' });
+      clock.advance(60_000);
+      const confirmed = clock.now();
+      await person(tenant, graph, { email: 'ada@acme.test', slackId: 'U1', login: 'ada' });
+      clock.advance(60_000);
+      await person(tenant, graph, { email: 'ada@acme.test', login: 'ada', crmUserId: 'c-1', via: 'directory' });
+      expect(await subject.store.aliasLinksOf(tenant, ada.id)).toEqual([
+        { alias: 'crm:c-1', method: 'directory', linkedAt: clock.now() },
+        { alias: 'email:ada@acme.test', method: 'directory', linkedAt: found },
+        { alias: 'login:ada', method: null, linkedAt: confirmed },
+        { alias: 'slack:U1', method: 'directory', linkedAt: found },
+      ]);
+    });
+
+    it('dates the identifiers a record brings when it merges two people, and keeps those the merge moves', async () => {
+      const tenant = await subject.backend.addTenant();
+      const graph = service();
+      const first = clock.now();
+      const carl = await person(tenant, graph, { email: 'carl@acme.test' });
+      const batch = new GraphBatch();
+      batch.edge(batch.node('issue', 'I-carl', {}), 'ASSIGNED_TO', batch.person({ login: 'carl' }));
+      await graph.ingest(tenant, batch, 'test');
+      clock.advance(60_000);
+      await person(tenant, graph, { email: 'carl@acme.test', login: 'carl', slackId: 'U7', via: 'directory' });
+      expect((await graph.findRow(tenant, 'user', 'carl'))?.id).toBe(carl.id);
+      expect(await subject.store.aliasLinksOf(tenant, carl.id)).toEqual([
+        { alias: 'email:carl@acme.test', method: null, linkedAt: first },
+        { alias: 'login:carl', method: null, linkedAt: first },
+        { alias: 'slack:U7', method: 'directory', linkedAt: clock.now() },
+      ]);
     });
 
     it("keeps two emails two people until a link merges them, with the merged node's edges and aliases", async () => {

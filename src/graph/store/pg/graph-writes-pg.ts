@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { AliasLink, EdgeWrite, GraphWrites, NodePatch, NodeWrite } from '../graph-storage.js';
+import type { AliasLink, AliasWrite, EdgeWrite, GraphWrites, NodePatch, NodeWrite } from '../graph-storage.js';
 import { roundsOf } from './rows-pg.js';
 import { namedStatement, replannedStatement } from './statement-pg.js';
 
@@ -65,9 +65,12 @@ const PATCH_NODES = replannedStatement(
 const SET_ALIASES = namedStatement(
   'set_aliases',
   `
-  INSERT INTO graph_aliases AS a (tenant_id, alias, node_rowid)
-  SELECT $1, alias, node_rowid FROM unnest($2::text[], $3::bigint[]) AS i(alias, node_rowid) ORDER BY alias
-  ON CONFLICT (tenant_id, alias) DO UPDATE SET node_rowid = excluded.node_rowid
+  INSERT INTO graph_aliases AS a (tenant_id, alias, node_rowid, method, linked_at)
+  SELECT $1, alias, node_rowid, method, linked_at
+  FROM unnest($2::text[], $3::bigint[], $4::text[], $5::bigint[]) AS i(alias, node_rowid, method, linked_at)
+  ORDER BY alias
+  ON CONFLICT (tenant_id, alias) DO UPDATE SET
+    node_rowid = excluded.node_rowid, method = excluded.method, linked_at = excluded.linked_at
   WHERE a.node_rowid IS DISTINCT FROM excluded.node_rowid`,
 );
 
@@ -164,9 +167,17 @@ export class PgGraphWrites implements GraphWrites {
     return new Set(rows.map((row) => row.alias));
   }
 
-  async setAliases(aliases: ReadonlyMap<string, number>): Promise<void> {
-    if (aliases.size === 0) return;
-    await this.client.query(SET_ALIASES([this.tenantId, [...aliases.keys()], [...aliases.values()]]));
+  async setAliases(aliases: readonly AliasWrite[]): Promise<void> {
+    if (aliases.length === 0) return;
+    await this.client.query(
+      SET_ALIASES([
+        this.tenantId,
+        aliases.map((a) => a.alias),
+        aliases.map((a) => a.rowid),
+        aliases.map((a) => a.method),
+        aliases.map((a) => a.linkedAt),
+      ]),
+    );
   }
 
   async linkAliases(links: readonly AliasLink[], rowid: number): Promise<void> {

@@ -7,8 +7,8 @@ import { namedStatement } from './statement-pg.js';
 // The function plans its own statements at each call (src/store/pg/schema/graph.ts): the call alone is named.
 const WRITE_BATCH = namedStatement(
   'write_batch',
-  `SELECT graph_write_batch($1, $2, $3, $4, $5::text[], $6::jsonb[], $7::integer[], $8::text[],
-     $9::text[], $10::text[], $11::jsonb[], $12::text[], $13::integer[], $14::integer[], $15::text[], $16::jsonb[]) AS outcome`,
+  `SELECT graph_write_batch($1, $2, $3, $4, $5::text[], $6::jsonb[], $7::integer[], $8::text[], $9::text[],
+     $10::text[], $11::text[], $12::jsonb[], $13::text[], $14::integer[], $15::integer[], $16::text[], $17::jsonb[]) AS outcome`,
 );
 
 /** What `graph_write_batch` answers: NULL when refused (see the PG schema). */
@@ -26,7 +26,13 @@ export async function writeBatchPg(
 ): Promise<BatchWritten> {
   const { people, nodes, edges } = batch;
   // Entities are numbered from 1 in SQL.
-  const aliases = people.flatMap((person, index) => person.aliases.map((alias) => ({ person: index + 1, alias })));
+  const aliases = people.flatMap((person, index) =>
+    person.aliases.map((alias) => ({
+      person: index + 1,
+      alias,
+      method: person.directoryAliases.has(alias) ? 'directory' : null,
+    })),
+  );
   return inPgTransaction(pool, async (client) => {
     const { rows } = await client.query<{ outcome: Outcome }>(
       WRITE_BATCH([
@@ -38,6 +44,7 @@ export async function writeBatchPg(
         people.map((p) => p.properties),
         aliases.map((a) => a.person),
         aliases.map((a) => a.alias),
+        aliases.map((a) => a.method),
         nodes.map((n) => n.type),
         nodes.map((n) => n.id),
         nodes.map((n) => n.properties),

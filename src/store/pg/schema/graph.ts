@@ -21,11 +21,21 @@ const TEXT_PROPERTIES = [
 const nodeText = ['node_id', ...TEXT_PROPERTIES.map((p) => `coalesce(properties ->> '${p}', '')`)].join(" || ' ' || ");
 
 /** `graph_write_batch` as migration 001 created it, its gate locking the tenant row `FOR SHARE`. */
-const FIRST_REVISION = {
+const FIRST_REVISION: WriteBatchRevision = {
   create: 'CREATE FUNCTION',
   gate: `SELECT t.epoch INTO gate_epoch FROM tenants t WHERE t.id = tenant FOR SHARE;
   IF NOT FOUND OR gate_epoch <> coalesce(generation, gate_epoch) THEN`,
 };
+
+/** What a migration changes of `graph_write_batch`. */
+export interface WriteBatchRevision {
+  /** How the function is created. */
+  create: string;
+  /** Its tenant gate: the statements up to a condition whose THEN refuses the write. */
+  gate: string;
+  /** Takes how each alias was linked (`alias_methods`) and records it with the time of the write (`014`). */
+  aliasLinks?: true;
+}
 
 /**
  * The knowledge graph, column for column as in SQLite (src/graph/schema.ts), with these differences:
@@ -153,7 +163,7 @@ ${graphWriteBatchFunction()}`;
  * those numbers; rows of one key are written in passes (as `roundsOf` splits them) so that a later one
  * merges after an earlier one. It answers `{"edges": <written>, "stale": [[rowid, text], …]}` (the nodes to
  * index for keywords), or NULL when the gate refuses. `revision` is what a later migration replaces
- * (`tenant-key-share.ts`): how it is created and its tenant gate.
+ * (`tenant-key-share.ts`, `alias-link-method.ts`): how it is created, its tenant gate, what it records of aliases.
  */
 export function graphWriteBatchFunction(revision = FIRST_REVISION): string {
   // A pass number per key, in the order given, over the rows of `source` (which must provide `k`).
@@ -172,10 +182,30 @@ export function graphWriteBatchFunction(revision = FIRST_REVISION): string {
       updated_at = excluded.updated_at
     WHERE jsonb_merge_patch(n.properties, excluded.properties) IS DISTINCT FROM n.properties
       OR coalesce(excluded.source, n.source) IS DISTINCT FROM n.source`;
+  const aliasesPointed = `INSERT INTO graph_aliases AS g (tenant_id, alias, node_rowid)
+  SELECT tenant, a.name, a.rowid FROM (
+    SELECT DISTINCT ON (a.name) a.name, entity_rowids[a.person] AS rowid, a.was
+    FROM unnest(alias_people, alias_names, alias_rowids) WITH ORDINALITY AS a(person, name, was, k)
+    ORDER BY a.name, a.k DESC
+  ) a WHERE a.was IS DISTINCT FROM a.rowid ORDER BY a.name
+  ON CONFLICT (tenant_id, alias) DO UPDATE SET node_rowid = excluded.node_rowid
+  WHERE g.node_rowid IS DISTINCT FROM excluded.node_rowid;`;
+  // How and when an alias came to point at its node: set when it is first pointed or repointed only.
+  const aliasesLinked = `INSERT INTO graph_aliases AS g (tenant_id, alias, node_rowid, method, linked_at)
+  SELECT tenant, a.name, a.rowid, a.method, at FROM (
+    SELECT DISTINCT ON (a.name) a.name, entity_rowids[a.person] AS rowid, a.was, a.method
+    FROM unnest(alias_people, alias_names, alias_rowids, alias_methods) WITH ORDINALITY AS a(person, name, was, method, k)
+    ORDER BY a.name, a.k DESC
+  ) a WHERE a.was IS DISTINCT FROM a.rowid ORDER BY a.name
+  ON CONFLICT (tenant_id, alias) DO UPDATE SET
+    node_rowid = excluded.node_rowid, method = excluded.method, linked_at = excluded.linked_at
+  WHERE g.node_rowid IS DISTINCT FROM excluded.node_rowid;`;
   return `
 ${revision.create} graph_write_batch(
   tenant text, generation text, at bigint, people_source text,
-  person_ids text[], person_patches jsonb[], alias_people integer[], alias_names text[],
+  person_ids text[], person_patches jsonb[], alias_people integer[], alias_names text[],${
+    revision.aliasLinks ? ' alias_methods text[],' : ''
+  }
   node_types text[], node_ids text[], node_patches jsonb[], node_sources text[],
   edge_from integer[], edge_to integer[], edge_types text[], edge_patches jsonb[]
 ) RETURNS jsonb
@@ -240,14 +270,7 @@ BEGIN
   ) n ON true;
 
   -- An alias another person of the batch also names goes to the later one.
-  INSERT INTO graph_aliases AS g (tenant_id, alias, node_rowid)
-  SELECT tenant, a.name, a.rowid FROM (
-    SELECT DISTINCT ON (a.name) a.name, entity_rowids[a.person] AS rowid, a.was
-    FROM unnest(alias_people, alias_names, alias_rowids) WITH ORDINALITY AS a(person, name, was, k)
-    ORDER BY a.name, a.k DESC
-  ) a WHERE a.was IS DISTINCT FROM a.rowid ORDER BY a.name
-  ON CONFLICT (tenant_id, alias) DO UPDATE SET node_rowid = excluded.node_rowid
-  WHERE g.node_rowid IS DISTINCT FROM excluded.node_rowid;
+  ${revision.aliasLinks ? aliasesLinked : aliasesPointed}
 
   -- The rowids of nodes the upsert left unchanged are read one key probe each (as graph-writes-pg's are).
   WITH written AS (

@@ -5,9 +5,11 @@ import { graphWriteBatchFunction } from './graph.js';
  * `FOR KEY SHARE`, as every other gate does now (gateTenantPg in src/store/pg/transaction.ts says why),
  * and a gate refused for its epoch locks nothing.
  */
+export const KEY_SHARE_GATE = `SELECT t.epoch INTO gate_epoch FROM tenants t
+    WHERE t.id = tenant AND t.epoch = coalesce(generation, t.epoch) FOR KEY SHARE;
+  IF NOT FOUND THEN`;
+
 export const tenantKeyShareSchema = graphWriteBatchFunction({
   create: 'CREATE OR REPLACE FUNCTION',
-  gate: `SELECT t.epoch INTO gate_epoch FROM tenants t
-    WHERE t.id = tenant AND t.epoch = coalesce(generation, t.epoch) FOR KEY SHARE;
-  IF NOT FOUND THEN`,
+  gate: KEY_SHARE_GATE,
 });
