@@ -80,6 +80,8 @@ export interface App extends RouteContext {
   authorizations: ReadonlyMap<string, OAuthFlow>;
   /** Records where the server listens (the public address when none is configured). */
   listeningAt(url: string): void;
+  /** Writes now what answered calls left to write behind them (audit, activity and graph records). */
+  writeDeferred(): Promise<void>;
   /** Present in demo mode: the in-process fake upstreams. */
   readonly sandbox?: Sandbox;
   /** Present in demo mode: demo users, their connections and the caller of requests without a token. */
@@ -350,6 +352,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     authorizations: authorizations.flows,
     publicUrl,
     listeningAt: (url) => void (listeningUrl = url),
+    writeDeferred: () => writeBehind.flush(),
     services,
     telemetry,
     responseCache,
