@@ -8,6 +8,7 @@ import { notionFake, type NotionState } from '../src/sandbox/notion/index.js';
 import { SANDBOX_EPOCH, startSandbox, type Sandbox } from '../src/sandbox/server.js';
 import { median, percentile, type BenchResult } from './lib.js';
 import { installPeers, PEERS } from './peer-servers.js';
+import { memoryPartsOf, type MemoryParts } from './process-memory.js';
 
 const BIN = new URL('../bin/constellation.js', import.meta.url).pathname;
 const SUITE = 'notion-peers';
@@ -176,7 +177,8 @@ export async function run(): Promise<BenchResult[]> {
     for (let i = warmup + ROUNDS; i < CALLS_BEFORE_RSS / 2; i++) await round(i, false);
     const calls = 2 * Math.max(CALLS_BEFORE_RSS / 2, warmup + ROUNDS);
     const rss = new Map(subjects.map((subject) => [subject, rssOf(subject.pid)]));
-    return report(subjects, rss, calls);
+    const parts = new Map(subjects.map((subject) => [subject, memoryPartsOf(subject.pid)]));
+    return [...report(subjects, rss, calls), ...memoryReport(subjects, parts, calls)];
   } finally {
     await Promise.all(subjects.map((subject) => subject.client.close()));
     await sandbox.close();
@@ -238,4 +240,28 @@ function report(subjects: readonly Subject[], rss: ReadonlyMap<Subject, number>,
   memory('at start', (subject) => subject.rssAtStart, 'connected, no call yet');
   memory(`after ${calls} calls`, (subject) => rss.get(subject), 'search and page reads');
   return results;
+}
+
+const PART_NAMES: Record<keyof MemoryParts, string> = {
+  executable: "the runtime's executable (code run, locale data read)",
+  libraries: 'native addons and libraries',
+  mallocHeap: "the C allocator's heap (native buffers, SQLite's cache)",
+  anonymous: 'anonymous mappings (the JavaScript heap, large allocations)',
+};
+
+/** Where each server's resident memory lies after the calls: what to cut when one holds more than the other. */
+function memoryReport(
+  subjects: readonly Subject[],
+  parts: ReadonlyMap<Subject, MemoryParts | undefined>,
+  calls: number,
+): BenchResult[] {
+  return subjects.flatMap((subject) =>
+    (Object.keys(PART_NAMES) as Array<keyof MemoryParts>).map((part) => ({
+      suite: SUITE,
+      name: `RSS after ${calls} calls in ${part}: ${subject.name}`,
+      value: (parts.get(subject)?.[part] ?? Number.NaN) / 2 ** 20,
+      unit: 'MiB',
+      note: PART_NAMES[part],
+    })),
+  );
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FleetLocks } from '../store/fleet-locks.js';
 import type { Clock, Logger } from '../toolkit/context.js';
 import type { AnalyticsCacheStore } from './cache-store.js';
+import { compareKeys } from './key-order.js';
 
 /** Spec (Limits, Analytics freshness): fresh under 5 minutes, stale up to 1 hour, expired beyond. */
 export const FRESH_FOR_MS = 5 * 60_000;
@@ -43,7 +44,7 @@ export function canonicalJson(value: unknown): string {
       ? Object.fromEntries(
           Object.entries(v)
             .filter(([, x]) => x !== undefined)
-            .sort(([a], [b]) => a.localeCompare(b)),
+            .sort(([a], [b]) => compareKeys(a, b)),
         )
       : v,
   );

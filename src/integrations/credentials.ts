@@ -32,6 +32,9 @@ export const jwtCredentials: CredentialSource = {
  * multi-tenant deployment, where a token's absence must not fall back to the operator's credentials.
  */
 export function environmentCredentials(env: NodeJS.ProcessEnv): CredentialSource {
+  // The same variables answer the same object: the clients' check of credentials is remembered per object,
+  // so a local user's calls skip the schema parse and digest their token would otherwise cost every call.
+  const lastRead = new Map<string, Credentials>();
   return {
     id: 'env',
     async read(_caller, integration) {
@@ -40,10 +43,17 @@ export function environmentCredentials(env: NodeJS.ProcessEnv): CredentialSource
         const value = variable ? env[variable] : undefined;
         if (value) out[field] = value;
       }
-      return nonEmpty(out) ? out : undefined;
+      if (!nonEmpty(out)) return undefined;
+      const last = lastRead.get(integration.id);
+      if (last && sameFields(last, out)) return last;
+      lastRead.set(integration.id, out);
+      return out;
     },
   };
 }
+
+const sameFields = (a: Credentials, b: Credentials): boolean =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(b).every(([field, value]) => a[field] === value);
 
 /** The credentials of the first source, in the integration's order, that has any. */
 export async function resolveCredentials(
