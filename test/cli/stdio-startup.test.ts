@@ -9,6 +9,7 @@ import { notionFake } from '../../src/sandbox/notion/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { BIN } from '../helpers/cli.js';
 import { loadedModules, REPORT_LOADS } from '../helpers/loaded-modules.js';
+import { DISCOVERY_TOOL_NAMES } from '../helpers/mcp-session.js';
 
 // What a local user's MCP host waits for: the stdio server spawned with environment credentials, up to
 // its first tools/list page. Packages only some calls use are loaded by those calls, not at start-up.
@@ -79,12 +80,7 @@ describe('the stdio server at start-up', () => {
         const { client, stderr } = await startWithNotion(sandbox, []);
         try {
           const { tools } = await client.listTools();
-          expect(tools.map((t) => t.name).sort()).toEqual([
-            'describe_tool',
-            'execute_action_tool',
-            'execute_read_tool',
-            'search_tools',
-          ]);
+          expect(tools.map((t) => t.name).sort()).toEqual(DISCOVERY_TOOL_NAMES);
           const found = await client.callTool({ name: 'search_tools', arguments: { query: 'search notion pages' } });
           expect((found.structuredContent as { tools: Array<{ name: string }> }).tools.map((t) => t.name)).toContain(
             'notes_search',

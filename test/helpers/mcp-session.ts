@@ -4,6 +4,9 @@ import { afterAll, beforeAll } from 'vitest';
 import type { WorkspaceId } from '../../src/sandbox/credentials.js';
 import { startTestServer, type TestServer, type TestServerOptions } from './server.js';
 
+/** The four tools a host sees in discovery mode, in name order. */
+export const DISCOVERY_TOOL_NAMES = ['describe_tool', 'execute_action_tool', 'execute_read_tool', 'search_tools'];
+
 export interface ServerSession {
   server: TestServer;
   /** A demo user's token of the workspace. */

@@ -3,6 +3,7 @@ import { McpSurface } from '../../src/mcp/server.js';
 import type { Caller } from '../../src/toolkit/context.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { connectInMemory, expectRefused, listedNames } from './connect.js';
+import { DISCOVERY_TOOL_NAMES } from '../helpers/mcp-session.js';
 
 let server: TestServer;
 let withGithub: Caller;
@@ -31,12 +32,7 @@ describe('discovery meta-tools keep honest hints', () => {
     const client = await connectInMemory(discovery(), withGithub);
     const { tools } = await client.listTools();
     const byName = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
-    expect(Object.keys(byName).sort()).toEqual([
-      'describe_tool',
-      'execute_action_tool',
-      'execute_read_tool',
-      'search_tools',
-    ]);
+    expect(Object.keys(byName).sort()).toEqual(DISCOVERY_TOOL_NAMES);
     expect(byName.search_tools).toMatchObject({ readOnlyHint: true, openWorldHint: false });
     expect(byName.describe_tool).toMatchObject({ readOnlyHint: true, openWorldHint: false });
     expect(byName.execute_read_tool).toEqual({

@@ -8,6 +8,7 @@ import { MANIFESTS } from '../../tools/index.js';
 import { builtStdioCommand } from '../helpers/cli.js';
 import { consentCheckSystem } from '../helpers/consent-check.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { DISCOVERY_TOOL_NAMES } from '../helpers/mcp-session.js';
 
 /**
  * The 2026-07-28 protocol (stateless, per-request envelope, input_required) served natively, beside
@@ -196,12 +197,7 @@ describe('a 2026-07-28 client over stdio (spawned bin/constellation.js)', () => 
       }),
     );
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([
-      'describe_tool',
-      'execute_action_tool',
-      'execute_read_tool',
-      'search_tools',
-    ]);
+    expect(tools.map((t) => t.name).sort()).toEqual(DISCOVERY_TOOL_NAMES);
     const found = await client.callTool({ name: 'search_tools', arguments: { query: 'list repositories' } });
     expect(JSON.stringify(found.structuredContent)).toContain('code_host_get_repositories');
     const executed = await client.callTool({
