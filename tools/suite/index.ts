@@ -5,6 +5,7 @@ import { getCalendar, listCalendars } from './calendar/calendars.js';
 import { createEvent, deleteEvent, updateEvent } from './calendar/event-actions.js';
 import { getEvent, listAllEvents, listEvents } from './calendar/events.js';
 import { createMessage, deleteMessage, getMessage, listMessages, updateMessage } from './chat/messages.js';
+import { extractSuiteChat } from './chat/extractor.js';
 import { getMember, getSpace, listMembers, listSpaces } from './chat/spaces.js';
 import { googleIntegration } from '../../src/integrations/google/integration.js';
 import { mailTools } from './mail/index.js';
@@ -49,6 +50,7 @@ export const manifest: SystemManifest = {
     getMember,
   ],
   integrations: [googleIntegration],
+  extractor: extractSuiteChat,
   rest: { routes: [suiteMailRoutes, suiteCalendarRoutes, suiteChatRoutes] },
   authorization: { family: 'suite', upstream: googleOAuth },
   entityTypes: outline.entityTypes,

@@ -17,6 +17,8 @@ export interface PersonIdentity {
   slackId?: string;
   /** crm user id (the connected CRM's). */
   crmUserId?: string;
+  /** suite (Google Chat) user resource name, `users/<id>`. */
+  googleChatId?: string;
   /** `directory` where the email came from the upstream's user directory rather than the record itself. */
   via?: 'directory';
 }
@@ -54,7 +56,7 @@ interface BatchEdge {
   properties?: Properties;
 }
 
-/** The alias strings of an identity (`email:`, `login:`, `github:`, `account:`, `notion:`, `slack:`, `crm:`). */
+/** The alias strings of an identity (`email:`, `login:`, `github:`, `account:`, `notion:`, `slack:`, `crm:`, `gchat:`). */
 export function aliasesOf(identity: PersonIdentity): string[] {
   const aliases: string[] = [];
   if (identity.email) aliases.push(`email:${identity.email.trim().toLowerCase()}`);
@@ -64,6 +66,7 @@ export function aliasesOf(identity: PersonIdentity): string[] {
   if (identity.notionId) aliases.push(`notion:${identity.notionId}`);
   if (identity.slackId) aliases.push(`slack:${identity.slackId}`);
   if (identity.crmUserId) aliases.push(`crm:${identity.crmUserId}`);
+  if (identity.googleChatId) aliases.push(`gchat:${identity.googleChatId}`);
   return aliases;
 }
 

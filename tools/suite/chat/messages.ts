@@ -11,6 +11,7 @@ import {
   SpaceId,
   spaceName,
 } from './schemas.js';
+import { senderEmails, withSenderEmail } from './senders.js';
 
 const messageName = (space: string, message: string) => `${spaceName(space)}/messages/${message}`;
 const Text = z
@@ -46,7 +47,8 @@ export const listMessages = defineTool({
       },
     ],
   },
-  async run({ client, args, page }) {
+  async run(ctx) {
+    const { client, args, page } = ctx;
     const chat = await client('google').chat();
     const window = await readChatWindow(page, async (pageSize, pageToken) => {
       const { data } = await chat.spaces.messages.list({
@@ -57,7 +59,8 @@ export const listMessages = defineTool({
       });
       return { records: data.messages ?? [], next: data.nextPageToken ?? null };
     });
-    return windowListPage(window, page, messageOf);
+    const senders = window.records.length ? await senderEmails(ctx, args.space_id) : new Map<string, string>();
+    return windowListPage(window, page, (m) => withSenderEmail(messageOf(m), senders));
   },
 });
 
@@ -81,9 +84,10 @@ export const getMessage = defineTool({
       },
     ],
   },
-  async run({ client, args }) {
-    const chat = await client('google').chat();
-    return messageOf((await chat.spaces.messages.get({ name: messageName(args.space_id, args.message_id) })).data);
+  async run(ctx) {
+    const chat = await ctx.client('google').chat();
+    const { data } = await chat.spaces.messages.get({ name: messageName(ctx.args.space_id, ctx.args.message_id) });
+    return withSenderEmail(messageOf(data), await senderEmails(ctx, ctx.args.space_id));
   },
 });
 

@@ -33,7 +33,10 @@ export const spaceName = (id: string) => `spaces/${id}`;
 const ChatUserSchema = z.object({
   name: z.string().describe('users/<id>'),
   displayName: z.string().nullable(),
-  email: z.string().nullable().describe('Known only when Google reports it'),
+  email: z
+    .string()
+    .nullable()
+    .describe("Known when Google reports it, or when the space's membership answered it for a colleague's email"),
 });
 
 export const SpaceSchema = z.object({
@@ -52,6 +55,8 @@ export const MessageSchema = z.object({
   createTime: z.string().nullable(),
   thread: z.string().nullable().describe('spaces/<id>/threads/<id>'),
 });
+
+export type Message = z.infer<typeof MessageSchema>;
 
 export const MemberSchema = z.object({
   name: z.string().describe('spaces/<id>/members/<id>'),

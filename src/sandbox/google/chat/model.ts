@@ -23,6 +23,8 @@ export interface ChatStore {
   /** Messages by space id, oldest first. */
   messages: Map<string, ChatMessage[]>;
   nextNumber: number;
+  /** How many memberships were read by a member's email (the alias `spaces/{space}/members/{email}`). */
+  memberLookupsByEmail?: number;
 }
 
 /** `users/{id}`: the Chat user resource name of a person. */

@@ -230,7 +230,15 @@ export function chatRoutes(router: Router, states: GoogleStates, ctx: FakeContex
   router.get('/v1/spaces/:space/members/:member', (req, res) => {
     const who = caller(req, res, MEMBERS_READ);
     const space = spaceFor(who, req.params.space);
-    const found = [...space.members].find(([index]) => chatUserName(idBase(who), index).slice(6) === req.params.member);
+    // Google takes the user's email as an alias for `{member}` and answers with the membership's own name.
+    const member = String(req.params.member).toLowerCase();
+    const byEmail = member.includes('@');
+    if (byEmail) who.state.chat.memberLookupsByEmail = (who.state.chat.memberLookupsByEmail ?? 0) + 1;
+    const found = [...space.members].find(([index]) =>
+      byEmail
+        ? who.state.people[index]?.email.toLowerCase() === member
+        : chatUserName(idBase(who), index).slice(6) === req.params.member,
+    );
     if (!found) throw notFound(`Membership spaces/${space.id}/members/${String(req.params.member)} not found.`);
     res.json(memberResource(who, space, found[0], found[1]));
   });

@@ -1,0 +1,66 @@
+import type { chat_v1 } from '@googleapis/chat';
+import { directoryRead } from '../../../src/graph/service/identity-directory.js';
+import type { GoogleClients } from '../../../src/integrations/google/clients.js';
+import type { ToolRunContext } from '../../../src/toolkit/define-tool.js';
+import { spaceName, type Message } from './schemas.js';
+
+/** At most this many emails are asked of a space's membership per directory life: its requests stay bounded. */
+export const MAX_CANDIDATES = 20;
+
+/**
+ * The email of each sender (`users/<id>`) of a space among the caller's known colleagues. Google Chat gives no
+ * email on a user, but answers a membership asked by a member's email with that member's `users/<id>`; so the
+ * caller's own email, then the tenant's people already in the graph, are asked of the space (once per directory
+ * life per client, which is the caller's own). Only an email Google confirmed is kept: nobody is guessed.
+ */
+export function senderEmails(
+  ctx: Pick<ToolRunContext<unknown>, 'caller' | 'client' | 'clock' | 'services'>,
+  space: string,
+): Promise<ReadonlyMap<string, string>> {
+  const google = ctx.client('google');
+  return directoryRead(google, ctx.clock, `chat-members:${space}`, async () =>
+    matchMembers(await google.chat(), space, await candidateEmails(ctx)),
+  ).catch(() => new Map<string, string>());
+}
+
+/** `message` with its sender's email where Google gave none and the space's membership matched one. */
+export const withSenderEmail = (message: Message, senders: ReadonlyMap<string, string>): Message =>
+  message.sender.email || !senders.has(message.sender.name)
+    ? message
+    : { ...message, sender: { ...message.sender, email: senders.get(message.sender.name)! } };
+
+async function candidateEmails(ctx: Pick<ToolRunContext<unknown>, 'caller' | 'services'>): Promise<string[]> {
+  const known = await ctx.services.graph.search(ctx.caller.tenantId, 'user', {}, MAX_CANDIDATES).catch(() => []);
+  const emails = [ctx.caller.userEmail, ...known.map((person) => person.properties.email)]
+    .filter((email): email is string => typeof email === 'string' && email.includes('@'))
+    .map((email) => email.trim().toLowerCase());
+  return [...new Set(emails)].slice(0, MAX_CANDIDATES);
+}
+
+async function matchMembers(
+  chat: chat_v1.Chat,
+  space: string,
+  emails: readonly string[],
+): Promise<ReadonlyMap<string, string>> {
+  const senders = new Map<string, string>();
+  for (const email of emails) {
+    const user = await memberByEmail(chat, space, email);
+    if (user && !senders.has(user)) senders.set(user, email);
+  }
+  return senders;
+}
+
+/** The `users/<id>` of the space's member with `email`, or undefined when no member has it. */
+async function memberByEmail(chat: chat_v1.Chat, space: string, email: string): Promise<string | undefined> {
+  try {
+    const { data } = await chat.spaces.members.get({ name: `${spaceName(space)}/members/${email}` });
+    return data.member?.type === 'BOT' ? undefined : (data.member?.name ?? undefined);
+  } catch (error) {
+    if (statusOf(error) === 404) return undefined;
+    throw error;
+  }
+}
+
+/** A gaxios failure's HTTP status. */
+const statusOf = (error: unknown): number | undefined =>
+  (error as { response?: { status?: number } } | null)?.response?.status;
