@@ -16,19 +16,21 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Readable = { tools?: string[] };
+type Readable = { tools?: string[]; unread?: string[] };
 const fed = MANIFESTS.filter((m) => m.extractor);
 
 it('some system feeds the graph', () => expect(fed.length).toBeGreaterThan(0));
 
 describe.each(fed.map((m) => [m.system.id, m] as const))('%s', (_id, manifest) => {
   const readers = new Set((manifest.extractor as Readable).tools ?? []);
-  const reads = manifest.tools.filter((tool) => tool.capability.type === 'read');
+  const unread = new Set((manifest.extractor as Readable).unread ?? []);
+  const reads = manifest.tools.filter((tool) => tool.capability.type === 'read' && !unread.has(tool.name));
 
-  it('has a graph reader for every read tool, and readers only for its own tools', () => {
+  it('has a graph reader for every read tool it does not declare unread, and readers only for its own tools', () => {
     expect(reads.filter((tool) => !readers.has(tool.name)).map((t) => t.name)).toEqual([]);
     const own = new Set(manifest.tools.map((t) => t.name));
-    expect([...readers].filter((name) => !own.has(name))).toEqual([]);
+    expect([...readers, ...unread].filter((name) => !own.has(name))).toEqual([]);
+    expect([...unread].filter((name) => readers.has(name))).toEqual([]);
   });
 
   it.each(reads.map((tool) => [tool.name, tool] as const))(

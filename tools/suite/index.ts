@@ -5,7 +5,6 @@ import { getCalendar, listCalendars } from './calendar/calendars.js';
 import { createEvent, deleteEvent, updateEvent } from './calendar/event-actions.js';
 import { getEvent, listAllEvents, listEvents } from './calendar/events.js';
 import { createMessage, deleteMessage, getMessage, listMessages, updateMessage } from './chat/messages.js';
-import { extractSuiteChat } from './chat/extractor.js';
 import { getMember, getSpace, listMembers, listSpaces } from './chat/spaces.js';
 import { googleIntegration } from '../../src/integrations/google/integration.js';
 import { mailTools } from './mail/index.js';
@@ -13,6 +12,7 @@ import { suiteCalendarRoutes } from './calendar/rest.js';
 import { suiteChatRoutes } from './chat/rest.js';
 import { suiteMailRoutes } from './mail/rest.js';
 import { outline } from './outline.js';
+import { extractSuite } from './extractor.js';
 import { phrasings } from './phrasings.js';
 
 const suiteSystem: SystemRecord = {
@@ -50,7 +50,7 @@ export const manifest: SystemManifest = {
     getMember,
   ],
   integrations: [googleIntegration],
-  extractor: extractSuiteChat,
+  extractor: extractSuite,
   rest: { routes: [suiteMailRoutes, suiteCalendarRoutes, suiteChatRoutes] },
   authorization: { family: 'suite', upstream: googleOAuth },
   entityTypes: outline.entityTypes,

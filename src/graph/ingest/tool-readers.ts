@@ -21,13 +21,17 @@ export function readsResultsOf<T extends ToolDefinition>(
   };
 }
 
-/** A system's extractor from its readers: results of tools without a reader add nothing to the graph. */
-export function extractorOf(readers: readonly ToolReader[]): Extractor {
+/**
+ * A system's extractor from its readers: results of tools without a reader add nothing to the graph. `unread`
+ * names the read tools whose results the graph deliberately leaves out (a system the graph reads only in part),
+ * so that a read tool without a reader is a choice the catalog tests can tell from an omission.
+ */
+export function extractorOf(readers: readonly ToolReader[], unread: readonly ToolDefinition[] = []): Extractor {
   const byTool = new Map<string, ToolReader>();
   for (const reader of readers) {
     if (byTool.has(reader.tool)) throw new Error(`Two graph readers for ${reader.tool}`);
     byTool.set(reader.tool, reader);
   }
   const extractor: Extractor = (input, batch) => byTool.get(input.tool)?.read(input, batch);
-  return Object.assign(extractor, { tools: [...byTool.keys()] });
+  return Object.assign(extractor, { tools: [...byTool.keys()], unread: unread.map((tool) => tool.name) });
 }

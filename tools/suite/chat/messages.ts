@@ -41,9 +41,9 @@ export const listMessages = defineTool({
     not_for: 'Slack messages (chat tools); Gmail (suite mail tools).',
     examples: [
       {
-        query: 'read the latest messages in google chat space AAAAsbx0001',
+        query: 'read the latest messages in google chat space AAAAhlwewCq',
         tool: 'list_messages',
-        params: { space_id: 'AAAAsbx0001', max_results: 20 },
+        params: { space_id: 'AAAAhlwewCq', max_results: 20 },
       },
     ],
   },
@@ -78,9 +78,9 @@ export const getMessage = defineTool({
     not_for: 'Reading a whole space (suite_list_messages).',
     examples: [
       {
-        query: 'show google chat message abc.abc in space AAAAsbx0001',
+        query: 'show google chat message 6e9aab48ef5.847c00edf5c in space AAAAhlwewCq',
         tool: 'get_message',
-        params: { space_id: 'AAAAsbx0001', message_id: 'abc.abc' },
+        params: { space_id: 'AAAAhlwewCq', message_id: '6e9aab48ef5.847c00edf5c' },
       },
     ],
   },

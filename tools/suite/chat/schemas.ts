@@ -33,10 +33,7 @@ export const spaceName = (id: string) => `spaces/${id}`;
 const ChatUserSchema = z.object({
   name: z.string().describe('users/<id>'),
   displayName: z.string().nullable(),
-  email: z
-    .string()
-    .nullable()
-    .describe("Known when Google reports it, or when the space's membership answered it for a colleague's email"),
+  email: z.string().nullable().describe('Known only when Google reports it'),
 });
 
 export const SpaceSchema = z.object({
@@ -51,7 +48,12 @@ export const SpaceSchema = z.object({
 export const MessageSchema = z.object({
   name: z.string().describe('spaces/<id>/messages/<id>'),
   text: z.string(),
-  sender: ChatUserSchema,
+  sender: ChatUserSchema.extend({
+    email: z
+      .string()
+      .nullable()
+      .describe("Known when the space's membership confirmed it for the caller or a colleague already known"),
+  }),
   createTime: z.string().nullable(),
   thread: z.string().nullable().describe('spaces/<id>/threads/<id>'),
 });

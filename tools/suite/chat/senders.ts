@@ -1,6 +1,5 @@
 import type { chat_v1 } from '@googleapis/chat';
 import { directoryRead } from '../../../src/graph/service/identity-directory.js';
-import type { GoogleClients } from '../../../src/integrations/google/clients.js';
 import type { ToolRunContext } from '../../../src/toolkit/define-tool.js';
 import { spaceName, type Message } from './schemas.js';
 

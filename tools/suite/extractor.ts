@@ -1,0 +1,43 @@
+import { viaDirectory, type GraphBatch } from '../../src/graph/ingest/batch.js';
+import { extractorOf, readsResultsOf } from '../../src/graph/ingest/tool-readers.js';
+import { getCalendar, listCalendars } from './calendar/calendars.js';
+import { getEvent, listAllEvents, listEvents } from './calendar/events.js';
+import { getMessage, listMessages } from './chat/messages.js';
+import type { Message } from './chat/schemas.js';
+import { getMember, getSpace, listMembers, listSpaces } from './chat/spaces.js';
+import * as mail from './mail/read.js';
+
+/**
+ * How the graph reads Google Chat messages: each sender whose email the space's membership confirmed is that
+ * colleague's person node, known by their Chat user id (`users/<id>`) too; a sender without one stays unlinked.
+ * The user's own calendar, mail and the spaces themselves are not read into the tenant's graph (yet).
+ */
+export const extractSuite = extractorOf(
+  [
+    readsResultsOf(listMessages, ({ result }, batch) => result.messages.forEach((m) => sender(batch, m))),
+    readsResultsOf(getMessage, ({ result }, batch) => sender(batch, result)),
+  ],
+  [
+    listCalendars,
+    getCalendar,
+    listEvents,
+    listAllEvents,
+    getEvent,
+    mail.listThreads,
+    mail.getThread,
+    mail.listMessages,
+    mail.getMessage,
+    mail.listLabels,
+    mail.getLabel,
+    listSpaces,
+    getSpace,
+    listMembers,
+    getMember,
+  ],
+);
+
+function sender(batch: GraphBatch, message: Message): void {
+  const { name, email, displayName } = message.sender;
+  if (name.startsWith('users/') && email)
+    batch.person(viaDirectory({ email, googleChatId: name }), { name: displayName ?? undefined });
+}
