@@ -82,6 +82,20 @@ describe('suite chat senders', () => {
     expect(byChatId.body.data).toMatchObject({ match: 'one', person: colleague.sender.email });
   });
 
+  it('are found by email in a space: Google answers the membership of the member with that email', async () => {
+    const space = sharedSpace();
+    const before = lookups();
+    const res = await suiteCall(server, 'acme', me, 'GET', `/suite/chat/spaces/${space}/members/${bob}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({
+      name: `spaces/${space}/members/${chatUserName(google.workspace.idBase, indexOf(bob)).slice(6)}`,
+      member: { name: chatUserName(google.workspace.idBase, indexOf(bob)) },
+    });
+    const stranger = await suiteCall(server, 'acme', me, 'GET', `/suite/chat/spaces/${space}/members/x@elsewhere.test`);
+    expect(stranger.status).toBe(404);
+    expect(lookups()).toBe(before + 2);
+  });
+
   it('ask the membership a bounded number of times per space and user, again after the directory life', async () => {
     const space = sharedSpace();
     clock.advance(6 * MINUTE);
