@@ -5,6 +5,8 @@ import { spaceName, type Message } from './schemas.js';
 
 /** At most this many emails are asked of a space's membership per directory life: its requests stay bounded. */
 export const MAX_CANDIDATES = 20;
+/** An email that can stand as the `{member}` segment of a membership's name as it is. */
+const ASKABLE_EMAIL = /^[^\s/?#@]+@[^\s/?#@]+$/;
 
 /**
  * The email of each sender (`users/<id>`) of a space among the caller's known colleagues. Google Chat gives no
@@ -31,8 +33,9 @@ export const withSenderEmail = (message: Message, senders: ReadonlyMap<string, s
 async function candidateEmails(ctx: Pick<ToolRunContext<unknown>, 'caller' | 'services'>): Promise<string[]> {
   const known = await ctx.services.graph.search(ctx.caller.tenantId, 'user', {}, MAX_CANDIDATES).catch(() => []);
   const emails = [ctx.caller.userEmail, ...known.map((person) => person.properties.email)]
-    .filter((email): email is string => typeof email === 'string' && email.includes('@'))
-    .map((email) => email.trim().toLowerCase());
+    .filter((email): email is string => typeof email === 'string')
+    .map((email) => email.trim().toLowerCase())
+    .filter((email) => ASKABLE_EMAIL.test(email));
   return [...new Set(emails)].slice(0, MAX_CANDIDATES);
 }
 
