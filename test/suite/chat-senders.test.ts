@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GoogleState } from '../../src/sandbox/google/index.js';
 import { chatUserName } from '../../src/sandbox/google/chat/model.js';
 import type { SlackState } from '../../src/sandbox/slack/index.js';
+import { MAX_CANDIDATES } from '../../tools/suite/chat/senders.js';
 import { ManualClock, MINUTE } from '../helpers/clock.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import { demoUsers, suiteCall } from './suite-routes.js';
@@ -103,7 +104,7 @@ describe('suite chat senders', () => {
     await messagesAs(me, space);
     const asked = lookups() - before;
     expect(asked).toBeGreaterThan(0);
-    expect(asked).toBeLessThanOrEqual(20);
+    expect(asked).toBeLessThanOrEqual(MAX_CANDIDATES);
     await messagesAs(me, space);
     expect(lookups()).toBe(before + asked);
     // Another user's grant is another client: their reads do not use the first user's answers.

@@ -3,8 +3,12 @@ import { directoryRead } from '../../../src/graph/service/identity-directory.js'
 import type { ToolRunContext } from '../../../src/toolkit/define-tool.js';
 import { spaceName, type Message } from './schemas.js';
 
-/** At most this many emails are asked of a space's membership per directory life: its requests stay bounded. */
-export const MAX_CANDIDATES = 20;
+/**
+ * At most this many emails are asked of a space's membership per directory life, this many at once: the first
+ * read of a space waits for them, and they count against the user's Chat quota (60 reads a minute).
+ */
+export const MAX_CANDIDATES = 10;
+const AT_ONCE = 5;
 /** An email that can stand as the `{member}` segment of a membership's name as it is. */
 const ASKABLE_EMAIL = /^[^\s/?#@]+@[^\s/?#@]+$/;
 
@@ -45,9 +49,12 @@ async function matchMembers(
   emails: readonly string[],
 ): Promise<ReadonlyMap<string, string>> {
   const senders = new Map<string, string>();
-  for (const email of emails) {
-    const user = await memberByEmail(chat, space, email);
-    if (user && !senders.has(user)) senders.set(user, email);
+  for (let start = 0; start < emails.length; start += AT_ONCE) {
+    const batch = emails.slice(start, start + AT_ONCE);
+    const users = await Promise.all(batch.map((email) => memberByEmail(chat, space, email)));
+    users.forEach((user, i) => {
+      if (user && !senders.has(user)) senders.set(user, batch[i]);
+    });
   }
   return senders;
 }
