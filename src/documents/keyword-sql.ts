@@ -37,13 +37,17 @@ w AS MATERIALIZED (
 const termWeightsSql = (parameters: Omit<Parameters, 'k'>) =>
   `${weightsSql(parameters)} SELECT term, df, idf, average_length AS "averageLength" FROM w`;
 
-/** The best `k` chunks by BM25, among every chunk holding a term or (`chunks` given) among those alone. */
+/**
+ * The best `k` chunks by BM25, among every chunk holding a term or (`chunks` given, a distinct set named `g`)
+ * among those alone: then each given chunk's postings are looked up by term, not a term's postings filtered by
+ * the given chunks (which read most of a common term's postings).
+ */
 const keywordSql = ({ tenant, terms, k, chunks }: Parameters & { chunks?: string }) => `${weightsSql({ tenant, terms })}
 SELECT p.chunk_id AS id,
   sum(${bm25ScoreSql('w.idf', 'p.tf', 'p.chunk_length', 'w.average_length')}) AS score
-FROM w CROSS JOIN document_postings p
+FROM ${chunks ? `${chunks} CROSS JOIN ` : ''}w CROSS JOIN document_postings p
 WHERE p.tenant_id = ${tenant} AND p.term = w.term AND p.chunk_id NOT IN (SELECT id FROM pending)
-  ${chunks ? `AND p.chunk_id IN (SELECT id FROM ${chunks})` : ''}
+  ${chunks ? 'AND p.chunk_id = g.id' : ''}
 GROUP BY p.chunk_id ORDER BY score DESC, p.chunk_id LIMIT ${k}`;
 
 /**
@@ -119,6 +123,7 @@ export const KEYWORD_COUNTS_PRUNE_SQL = (tenant: string) =>
 
 const SQLITE_TERMS = '(SELECT value AS term FROM json_each(@terms))';
 const PG_TERMS = 'unnest($2::text[]) AS t (term)';
+const SQLITE_CHUNKS = '(SELECT DISTINCT value AS id FROM json_each(@chunks)) AS g';
 
 /** For better-sqlite3's named parameters; CROSS JOIN makes SQLite look postings up by the query's terms. */
 export const SQLITE_KEYWORD_SQL = keywordSql({ tenant: '@tenant', terms: SQLITE_TERMS, k: '@k' });
@@ -126,7 +131,7 @@ export const SQLITE_KEYWORD_AMONG_SQL = keywordSql({
   tenant: '@tenant',
   terms: SQLITE_TERMS,
   k: '@k',
-  chunks: '(SELECT value AS id FROM json_each(@chunks))',
+  chunks: SQLITE_CHUNKS,
 });
 export const SQLITE_TERM_WEIGHTS_SQL = termWeightsSql({ tenant: '@tenant', terms: SQLITE_TERMS });
 
@@ -136,7 +141,7 @@ export const PG_KEYWORD_AMONG_SQL = keywordSql({
   tenant: '$1',
   terms: PG_TERMS,
   k: '$3',
-  chunks: 'unnest($4::bigint[]) AS g (id)',
+  chunks: '(SELECT DISTINCT id FROM unnest($4::bigint[]) AS u (id)) AS g',
 });
 /** $1 the tenant, $2 the terms (text[]). */
 export const PG_TERM_WEIGHTS_SQL = termWeightsSql({ tenant: '$1', terms: PG_TERMS });
@@ -144,7 +149,7 @@ export const PG_TERM_WEIGHTS_SQL = termWeightsSql({ tenant: '$1', terms: PG_TERM
 export const SQLITE_DOCUMENT_KEYWORD_SQL = documentKeywordSql({
   tenant: '@tenant',
   terms: SQLITE_TERMS,
-  chunks: '(SELECT value AS id FROM json_each(@chunks))',
+  chunks: SQLITE_CHUNKS,
 });
 
 /** $1 the tenant, $2 the terms (text[]), $3 the chunks (bigint[]). */
