@@ -106,7 +106,11 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   ['about', /\b(what s|what is|all that s|all that is|everything that s|everything that is) known about\b/],
   ['about', /\b(the )?(full )?(context|picture) (on|for|of|around) (0|[a-z]+ 0|acme)\b/],
   // All there is on one thing: "everything about X", "the background on X", "what does the graph have on X".
-  ['about', /\beverything (about|on)\b|\ball about\b|\b(background|backstory) (on|of)\b/],
+  // "everything on all my calendars" is a list of one's own things, not all there is on one thing.
+  [
+    'about',
+    /\beverything about\b|\beverything on (?!(all|my|our|the team s|every)\b)|\ball about\b|\b(background|backstory) (on|of)\b/,
+  ],
   ['about', /\b(what|anything) (does|do|did) (the graph|we) (have|hold|store) (on|about|for)\b/],
   ['about', /\b(details|properties) and (links|relationships|relations|connections)\b/],
   ['about', /\b(relationships|relations) of\b|\b(its|their|his|her) (connections|links|relationships|relations)\b/],
