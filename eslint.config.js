@@ -54,7 +54,7 @@ const LAYERS = [
   // Composition: the installation's schema and the storage areas its tenant purge reaches, the root that
   // builds every service, demo mode, the CLI.
   ['src/database.ts', 'src/tenant-areas.ts'],
-  ['src/app.ts', 'src/app-credentials.ts', 'src/app-shutdown.ts'],
+  ['src/app.ts', 'src/app-types.ts', 'src/app-execution.ts', 'src/app-credentials.ts', 'src/app-shutdown.ts'],
   ['src/demo'],
   ['src/cli'],
 ];

@@ -2,15 +2,8 @@ import type { Config } from './config/config.js';
 import { createLogger, withFields } from './config/logger.js';
 import { TokenService } from './auth/jwt.js';
 import { TenantService } from './auth/tenants.js';
-import { ClientCache, type CredentialRewrite } from './integrations/client-cache.js';
-import {
-  extractorsOf,
-  integrationsOf,
-  labelledTypesOf,
-  mentionsOf,
-  nodeTypesOf,
-  type SystemManifest,
-} from './catalog/manifest.js';
+import { ClientCache } from './integrations/client-cache.js';
+import { extractorsOf, integrationsOf, labelledTypesOf, mentionsOf, nodeTypesOf } from './catalog/manifest.js';
 import type { Db } from './store/db.js';
 import { openBackend } from './database.js';
 import { SqliteTenantStore } from './store/tenant-store-sqlite.js';
@@ -18,14 +11,9 @@ import { PgTenantStore } from './store/tenant-store-pg.js';
 import type { TenantStore } from './store/tenant-store.js';
 import { purgeAcross } from './store/tenant-purge.js';
 import { tenantOwnedAreas } from './tenant-areas.js';
-import { systemClock, type Clock, type Logger } from './toolkit/context.js';
-import type { DemoEnvironment } from './demo/environment.js';
-import { upstreamErrorMapper } from './integrations/errors.js';
+import { systemClock } from './toolkit/context.js';
 import type { ServiceMap } from './toolkit/define-tool.js';
-import { Executor } from './toolkit/executor.js';
-import type { Registry } from './toolkit/registry.js';
 import { loadManifests, registryOf } from '../tools/catalog.js';
-import type { SystemOutline } from './catalog/outline.js';
 import { Telemetry } from './telemetry.js';
 import { FleetJobs } from './store/fleet-jobs.js';
 import { fleetLocksOn } from './store/fleet-locks.js';
@@ -34,17 +22,10 @@ import { writeTogetherOn } from './store/write-together.js';
 import { WriteBehind } from './toolkit/write-behind.js';
 import { createDocuments } from './documents/install.js';
 import { createAnalyticsCache } from './analytics/install.js';
-import type { Sandbox } from './sandbox/server.js';
-import { ResponseCache } from './http/response-cache.js';
-import type { RouteContext } from './http/route-context.js';
-import { openVault, type CredentialVault } from './auth/vault/index.js';
-import type { OAuthFlow } from './auth/oauth/flow.js';
+import { openVault } from './auth/vault/index.js';
 import { createAuthorizations } from './auth/oauth/install.js';
-import type { AuthorizationFamily } from './auth/oauth/upstream.js';
-import type { OAuthProvider } from './integrations/oauth-provider.js';
 import { storeOn, type StoreBackend } from './store/backend.js';
 import { tenantGate } from './store/tenant-gate.js';
-import { CacheGenerationBumps } from './store/cache-generation-bumps.js';
 import { MemoryWindowCounter, type WindowCounter } from './store/window-counter.js';
 import { PgWindowCounter } from './store/window-counter-pg.js';
 import { storeAnswers } from './store/lifecycle.js';
@@ -53,79 +34,17 @@ import { shutDown } from './app-shutdown.js';
 import { PgTaskStore } from './mcp/task-store-pg.js';
 import type { TaskStore } from './mcp/task-store.js';
 import { SqliteTaskStore } from './mcp/task-store-sqlite.js';
-import { openCancelBus, type CancelBusOptions } from './mcp/cancel-bus.js';
+import { openCancelBus } from './mcp/cancel-bus.js';
 import { createGovernance } from './governance/install.js';
-import type { GovernancePolicy } from './governance/policy-hooks.js';
-import { exposedOnly, serverSelectionOf } from './mcp/exposure.js';
 import { createGraphSync } from './sync/install.js';
+import { buildExecution } from './app-execution.js';
+import type { App, CreateAppOptions } from './app-types.js';
 
 /** The sweep of MCP tasks past their time to live, and how often it runs. */
 const TASK_PURGE_JOB = 'mcp.tasks.purge';
 const TASK_PURGE_INTERVAL_MS = 60_000;
 
-/**
- * Everything one running server holds. Surfaces (REST, MCP, CLI) are thin layers over it: each declares
- * the part it uses in its own layer (RouteContext, McpContext, ...) and the app satisfies them all; the
- * REST surface's part is the widest, so the app is declared over it.
- */
-export interface App extends RouteContext {
-  services: ServiceMap;
-  /** Where the installation keeps its data: the SQLite file, or PostgreSQL. */
-  readonly store: StoreBackend;
-  /** The SQLite handle of an installation on SQLite (tests inspect rows through it); throws on PostgreSQL. */
-  readonly db: Db;
-  /** Per-user provider credentials (OAuth tokens), sealed at rest; a credential source named `vault`. */
-  vault: CredentialVault;
-  /** Per-user OAuth flows by route family (`suite`). */
-  authorizations: ReadonlyMap<string, OAuthFlow>;
-  /** Records where the server listens (the public address when none is configured). */
-  listeningAt(url: string): void;
-  /** Writes now what answered calls left to write behind them (audit, activity and graph records). */
-  writeDeferred(): Promise<void>;
-  /** Present in demo mode: the in-process fake upstreams. */
-  readonly sandbox?: Sandbox;
-  /** Present in demo mode: demo users, their connections and the caller of requests without a token. */
-  readonly demo?: DemoEnvironment;
-  close(): Promise<void>;
-}
-
-/** Demo mode, started before the app (src/demo/start-demo.ts): the sandbox and what the app needs of it. */
-export interface DemoMode {
-  sandbox: Sandbox;
-  environment: DemoEnvironment;
-  /** Point clients at the sandbox: demo tokens' sandbox references, per-user integrations' API roots. */
-  credentialRewrites: readonly CredentialRewrite[];
-  /** The provider a per-user authorization family uses in demo mode: the sandbox's fake of its upstream. */
-  oauthProviders: (family: AuthorizationFamily) => OAuthProvider | undefined;
-  /** Readies the services built over it: the tenants `acme` and `globex`, the demo users' consents. */
-  prepare(services: {
-    tenants: Pick<TenantService, 'ensure'>;
-    vault: Pick<CredentialVault, 'fillOnFirstUse' | 'put'>;
-    clock: Clock;
-  }): Promise<void>;
-}
-
-export interface CreateAppOptions {
-  clock?: Clock;
-  log?: Logger;
-  registry?: Registry;
-  manifests?: readonly SystemManifest[];
-  /**
-   * Every system's outline when `manifests` holds only the systems a selection serves: the graph and the
-   * documents still know every system's node types and mention patterns.
-   */
-  outlines?: readonly SystemOutline[];
-  /** Also read credentials from environment variables (one local user, e.g. stdio in a desktop host). */
-  environmentCredentials?: NodeJS.ProcessEnv;
-  /** Demo mode's running sandbox (see `createDemoApp`): the app points its clients at it and closes it last. */
-  demo?: DemoMode;
-  /** The store, opened (`openBackend`); by default the one the configuration names is opened here. */
-  store?: StoreBackend;
-  /** How the cancel bus behaves when its connection drops (tests hold a reconnect). */
-  cancelBus?: CancelBusOptions;
-  /** Which calls need a confirmation, answered instead of each tenant's stored policy (tests that waive them). */
-  governancePolicy?: GovernancePolicy;
-}
+export type { App, CreateAppOptions, DemoMode } from './app-types.js';
 
 /**
  * The composition root: builds every service once, in order, each from what it uses (the store, then
@@ -230,44 +149,19 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const analytics = createAnalyticsCache({ store, clock, log, refreshLocks: fleetLocks });
   const services: ServiceMap = { graph, documents, analytics };
 
-  // Every node's cached reads of a tenant key on its cache generation: each change bumps it.
-  const cacheBumps = new CacheGenerationBumps((tenantId) => tenants.bumpCacheGeneration(tenantId), log);
-  const responseCache = new ResponseCache(
-    config.cacheTtlSeconds * 1000,
-    clock,
-    (caller, ids) => connections.accessDigest(caller, ids),
-    (tenantId) => cacheBumps.settled(tenantId),
-  );
-  // A user's grant replaced or removed (revoked, refused at refresh): their cached responses go at once.
-  vault.generations.onAdvance((grant) => {
-    responseCache.invalidateUser(grant.tenantId, grant.userEmail);
-    return cacheBumps.bump(grant.tenantId);
-  });
-  const executor = new Executor({
-    registry,
-    clients: connections,
-    services,
+  const { executor, responseCache } = buildExecution({
+    config,
     clock,
     log,
-    mapUpstreamError: upstreamErrorMapper(integrations),
-    timeoutMs: config.callTimeoutSeconds * 1000,
-    resultCache: analytics,
-    // A read sent after a change's answer, to any node, must miss the caches keyed by the old generation.
-    settleChange: (caller) => cacheBumps.settled(caller.tenantId),
-    guard: exposedOnly(registry, serverSelectionOf(config), governance.guard),
-    confirmations: governance.confirmations,
-    observers: [
-      governance.observer,
-      telemetry.observeExecution,
-      // A successful action may change what cached reads would show: drop the tenant's cached responses.
-      (event) => {
-        if (event.success && event.tool.capability.type === 'action') {
-          responseCache.invalidateTenant(event.caller.tenantId);
-          void cacheBumps.bump(event.caller.tenantId);
-        }
-      },
-      ...graphFeature.observers,
-    ],
+    registry,
+    integrations,
+    connections,
+    tenants,
+    vault,
+    services,
+    governance,
+    telemetry,
+    graphObservers: graphFeature.observers,
   });
 
   const sync = createGraphSync({

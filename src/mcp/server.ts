@@ -8,14 +8,8 @@ import type { ToolSelection } from '../toolkit/registry.js';
 import { VERSION } from '../version.js';
 import { CatalogSearch } from './catalog-search.js';
 import type { McpContext } from './context.js';
-import {
-  Discovery,
-  discoveryTools,
-  DESCRIBE_TOOL,
-  EXECUTE_ACTION_TOOL,
-  EXECUTE_READ_TOOL,
-  SEARCH_TOOLS,
-} from './discovery.js';
+import { callTargetOf, withMcpClient, type CallTarget } from './call-target.js';
+import { Discovery, discoveryTools } from './discovery.js';
 import { EXPOSURE_HEADERS, invalidNames, namesWithin, SERVER_SETTINGS } from './exposure.js';
 import { confirmationOf } from './confirmation.js';
 import { refusalOf } from './refusal.js';
@@ -24,7 +18,9 @@ import { callControlOf } from './progress.js';
 import { servePrompts } from './prompts/serve-prompts.js';
 import { serveResources } from './resources.js';
 import { clientCapabilitiesOf, errorResult, successResult, userActionRequired, type Era } from './results.js';
-import { mcpTool, toolsPage, unknownToolError } from './tool-list.js';
+import { ListEntries } from './list-entries.js';
+import { SERVER_INSTRUCTIONS } from './server-instructions.js';
+import { toolsPage } from './tool-list.js';
 import { lazyView, Views, type View } from './views.js';
 
 type ToolMode = 'full' | 'discovery' | 'auto';
@@ -67,13 +63,6 @@ export interface McpSurfaceOptions extends ToolSelection {
   storedEntries?: ReadonlyMap<string, Tool>;
 }
 
-/** What every tool or every list tool takes, said once here rather than in each tool's schema. */
-const EVERY_TOOL =
-  'Every tool also takes fields (dotted paths such as "user.login"; of each item for lists) to return only those. List tools take limit (1-100), offset and cursor: pass a page’s pagination.next_cursor as cursor while has_more is true.';
-const FULL_INSTRUCTIONS =
-  'Tools are named <system>_<tool>; each description ends with what to use instead ("Not for").';
-const DISCOVERY_INSTRUCTIONS = `This server has a large tool catalog. Call ${SEARCH_TOOLS} with what you want to do, ${DESCRIBE_TOOL} for the input schema, then ${EXECUTE_READ_TOOL} (reads and analytics) or ${EXECUTE_ACTION_TOOL} (changes data).`;
-
 /**
  * What every MCP server instance of one app shares: the server's selection of tools, their
  * list entries (built as needed) and the catalog search. Each session then sees the part its caller has credentials for,
@@ -85,9 +74,8 @@ export class McpSurface {
   readonly mode: ToolMode;
   private readonly selection: ToolSelection;
   private readonly listBudgetBytes: number;
-  private readonly storedEntries: ReadonlyMap<string, Tool>;
   /** Each selected tool's `tools/list` entry and its size in bytes, built the first time it is needed. */
-  private readonly entries = new Map<ToolDefinition, { tool: Tool; bytes: number }>();
+  private readonly entries: ListEntries;
   private searchIndex?: CatalogSearch;
   private readonly views = new Views((available, narrowing, visibility) =>
     this.buildView(available, narrowing, visibility),
@@ -120,22 +108,11 @@ export class McpSurface {
     this.selection = selection;
     this.mode = mode;
     this.listBudgetBytes = listBudgetBytes;
-    this.storedEntries = storedEntries;
+    this.entries = new ListEntries(registry, storedEntries);
     this.tools = registry.select(selection);
   }
 
-  // Lazy, because a host waits on the first tools/list: in discovery mode most entries are never
-  // listed, and the search index is needed only when the agent searches.
-  private entry(tool: ToolDefinition): { tool: Tool; bytes: number } {
-    let entry = this.entries.get(tool);
-    if (!entry) {
-      const listed = this.storedEntries.get(tool.qualifiedName) ?? mcpTool(this.app.registry, tool);
-      entry = { tool: listed, bytes: Buffer.byteLength(JSON.stringify(listed)) };
-      this.entries.set(tool, entry);
-    }
-    return entry;
-  }
-
+  // Lazy: the search index is needed only when the agent searches.
   private get search(): CatalogSearch {
     this.searchIndex ??= new CatalogSearch(this.app.registry, this.tools);
     return this.searchIndex;
@@ -155,12 +132,7 @@ export class McpSurface {
 
   /** Bytes of the `tools/list` result that lists these tools in full (`{"tools":[...]}`), counted up to `stopAbove`. */
   listBytes(tools: readonly ToolDefinition[], stopAbove = Infinity): number {
-    let bytes = '{"tools":[]}'.length + Math.max(0, tools.length - 1);
-    for (const tool of tools) {
-      bytes += this.entry(tool).bytes;
-      if (bytes > stopAbove) break;
-    }
-    return bytes;
+    return this.entries.listBytes(tools, stopAbove);
   }
 
   /**
@@ -198,7 +170,7 @@ export class McpSurface {
     };
     return lazyView(
       { mode, tools, resolve },
-      () => (mode === 'full' ? tools.map((t) => this.entry(t).tool) : discoveryTools(registry, tools)),
+      () => (mode === 'full' ? tools.map((t) => this.entries.entry(t).tool) : discoveryTools(registry, tools)),
       () => new Discovery(registry, this.search, new Set(tools), resolve),
     );
   }
@@ -216,17 +188,12 @@ export class McpSurface {
       logScope = 'local',
       outOfBand = true,
     } = scope;
-    const instructions = {
-      full: `${FULL_INSTRUCTIONS} ${EVERY_TOOL}`,
-      discovery: `${DISCOVERY_INSTRUCTIONS} ${EVERY_TOOL}`,
-      auto: `${FULL_INSTRUCTIONS} When the list holds ${SEARCH_TOOLS} instead: ${DISCOVERY_INSTRUCTIONS} ${EVERY_TOOL}`,
-    };
     const server = new Server(
       { name: 'constellation', version: VERSION },
       {
         capabilities: { tools: { listChanged: false }, logging: {} },
         jsonSchemaValidator: this.validator,
-        instructions: instructions[this.mode],
+        instructions: SERVER_INSTRUCTIONS[this.mode],
       },
     );
     serveResources(server, this.app, callerFor);
@@ -259,7 +226,7 @@ export class McpSurface {
       try {
         const caller = withMcpClient(await callerFor(), server.getClientVersion());
         const { name, arguments: args } = request.params;
-        const target = this.target(await this.view(caller, narrowing), name, args ?? {});
+        const target = callTargetOf(this.app.registry, await this.view(caller, narrowing), name, args ?? {});
         if ('answer' in target) return successResult(target.answer);
         const confirmation = confirmationOf(
           target.tool,
@@ -294,35 +261,7 @@ export class McpSurface {
     narrowing: ToolSelection,
     name: string,
     args: Record<string, unknown>,
-  ): Promise<ReturnType<McpSurface['target']>> {
-    return this.target(await this.view(caller, narrowing), name, args);
+  ): Promise<CallTarget> {
+    return callTargetOf(this.app.registry, await this.view(caller, narrowing), name, args);
   }
-
-  /**
-   * What a tools/call names: a discovery meta-tool's own answer, or a catalog tool with its arguments. A
-   * name the catalog does not have is a protocol error; a catalog tool this session does not see is an
-   * error result saying why (see refuse).
-   */
-  private target(
-    view: View,
-    name: string,
-    args: Record<string, unknown>,
-  ): { answer: Record<string, unknown> } | { tool: ToolDefinition; args: Record<string, unknown> } {
-    if (view.mode === 'discovery') {
-      if (name === SEARCH_TOOLS) return { answer: view.discovery.searchTools(args) };
-      if (name === DESCRIBE_TOOL) return { answer: view.discovery.describeTool(args) };
-      if (name === EXECUTE_READ_TOOL || name === EXECUTE_ACTION_TOOL) {
-        const { tool, arguments: toolArgs } = view.discovery.executeArgs(name, args);
-        return { tool, args: toolArgs };
-      }
-    }
-    if (!this.app.registry.find(name))
-      throw unknownToolError(name, view.mode === 'full' ? '' : ` (use ${SEARCH_TOOLS} to find tool names)`);
-    return { tool: view.resolve(name), args };
-  }
-}
-
-/** The caller with the MCP client it acts through, as initialize named it (stateless HTTP keeps the User-Agent). */
-function withMcpClient(caller: Caller, client: { name: string; version: string } | undefined): Caller {
-  return client ? { ...caller, client: `${client.name}/${client.version}` } : caller;
 }

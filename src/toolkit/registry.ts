@@ -1,16 +1,11 @@
-import { z } from 'zod';
-import { isListTool, type CapabilityType, type LlmHints, type ToolDefinition } from './define-tool.js';
-import { paginationJsonSchema, paginationShape } from './pagination.js';
-import { shareRepeatedParts, toJsonSchema, type JsonSchema } from './json-schema.js';
-import { hasUnsafeSegment } from './projection.js';
-import {
-  CACHE_INFO_PROPERTY,
-  carriesPeopleText,
-  PARTIAL_RESULT_PROPERTIES,
-  UNTRUSTED_CONTENT_PROPERTY,
-} from './result-schema.js';
+import type { z } from 'zod';
+import type { CapabilityType, LlmHints, ToolDefinition } from './define-tool.js';
+import type { JsonSchema } from './json-schema.js';
+import { shapeToolSchemas, type ToolSchemas } from './tool-schemas.js';
+import { excludingRule, toolsetOf, type SelectionRule, type ToolSelection } from './tool-selection.js';
 
 export type { JsonSchema } from './json-schema.js';
+export { toolsetOf, type SelectionRule, type ToolSelection } from './tool-selection.js';
 
 /** A system (and its domain record, `GET /mcp/domains`). */
 export interface SystemRecord {
@@ -80,67 +75,13 @@ interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
-export interface ToolSelection {
-  /** Only these toolsets: a system (`code_host`) or a finer toolset (`code_host.issues`); all when empty. */
-  toolsets?: readonly string[];
-  /** Only these tools, by qualified name; all when empty. */
-  tools?: readonly string[];
-  /** Leave out every `action` tool. */
-  readOnly?: boolean;
-}
-
-/** Which rule of a selection leaves a tool out. */
-export type SelectionRule = 'readOnly' | 'toolsets' | 'tools';
-
-/**
- * The toolset of a tool finer than its system: its capability name without the last segment
- * (`code_host.issues.list` → `code_host.issues`).
- */
-export function toolsetOf(tool: ToolDefinition): string {
-  const name = tool.capability.name;
-  return name.slice(0, name.lastIndexOf('.'));
-}
-
-const fieldsShape = {
-  fields: z
-    .array(
-      z
-        .string()
-        .min(1)
-        .max(200)
-        .refine((path) => !hasUnsafeSegment(path), 'a field path may not name __proto__, constructor or prototype'),
-    )
-    .max(50)
-    .optional()
-    .describe('Return only these fields (dotted paths such as "user.login"); of each item for list tools'),
-};
-
-/** An input schema as agents are shown it: `added` are the arguments the registry gave the tool. */
-function advertised(schema: JsonSchema, added: readonly string[]): JsonSchema {
-  const { properties = {}, additionalProperties: _strict, ...rest } = schema;
-  const shown: JsonSchema = {};
-  for (const [key, property] of Object.entries(properties as Record<string, JsonSchema>)) {
-    if (key === 'fields' && added.includes(key)) continue;
-    const { description: _toldOnce, ...bare } = property;
-    shown[key] = added.includes(key) ? bare : property;
-  }
-  return { ...rest, properties: shown };
-}
-
-interface Prepared {
-  input: z.ZodObject<z.ZodRawShape>;
-  inputJson: JsonSchema;
-  advertisedJson: JsonSchema;
-  outputJson?: JsonSchema;
-}
-
 /** The catalog: every system and tool, with the derived views each surface needs, computed once. */
 export class Registry {
   private readonly bySystem = new Map<string, ToolDefinition[]>();
   private readonly byQualified = new Map<string, ToolDefinition>();
   /** Lower-cased aliases (`chatmessage:list`, `chatmessage.list`) and qualified spec names → tool. */
   private readonly byAlias = new Map<string, ToolDefinition>();
-  private readonly prepared = new Map<ToolDefinition, Prepared>();
+  private readonly prepared = new Map<ToolDefinition, ToolSchemas>();
 
   constructor(
     readonly systems: readonly SystemRecord[],
@@ -238,14 +179,7 @@ export class Registry {
 
   /** The first rule of the selection that leaves the tool out, or undefined when it is selected. */
   excludedBy(selection: ToolSelection, tool: ToolDefinition): SelectionRule | undefined {
-    if (selection.readOnly && tool.capability.type === 'action') return 'readOnly';
-    if (
-      selection.toolsets?.length &&
-      !selection.toolsets.some((name) => name === tool.system || name === toolsetOf(tool))
-    )
-      return 'toolsets';
-    if (selection.tools?.length && !selection.tools.includes(tool.qualifiedName)) return 'tools';
-    return undefined;
+    return excludingRule(selection, tool);
   }
 
   /** The input schema the tool really accepts (no other key): its own plus pagination (list tools) and `fields`. */
@@ -306,62 +240,12 @@ export class Registry {
     };
   }
 
-  private prepare(tool: ToolDefinition): Prepared {
+  private prepare(tool: ToolDefinition): ToolSchemas {
     let prepared = this.prepared.get(tool);
-    if (prepared) return prepared;
-    const own = tool.input.shape;
-    const extra: Record<string, z.ZodType> = { ...fieldsShape };
-    if (isListTool(tool)) {
-      for (const [key, schema] of Object.entries(paginationShape)) if (!(key in own)) extra[key] = schema;
+    if (!prepared) {
+      prepared = shapeToolSchemas(tool);
+      this.prepared.set(tool, prepared);
     }
-    // Strict: a misspelt argument is refused, never silently dropped (a dropped filter widens a read, a
-    // dropped option changes what an action does).
-    const input = tool.input.extend(extra).strict() as z.ZodObject<z.ZodRawShape>;
-    const output = this.buildOutputSchema(tool);
-    const inputJson = toJsonSchema(input, 'input');
-    prepared = {
-      input,
-      inputJson,
-      advertisedJson: advertised(inputJson, Object.keys(extra)),
-      outputJson: output && shareRepeatedParts(output),
-    };
-    this.prepared.set(tool, prepared);
     return prepared;
-  }
-
-  private buildOutputSchema(tool: ToolDefinition): JsonSchema | undefined {
-    const untrusted = carriesPeopleText(tool) ? { untrusted_content: UNTRUSTED_CONTENT_PROPERTY } : {};
-    if (isListTool(tool)) {
-      // A recursive item schema refers to its definitions from the document's root: they move there.
-      const { $defs, ...item } = tool.item ? toJsonSchema(tool.item, 'output') : { type: 'object' };
-      const extra = tool.extra ? ((toJsonSchema(tool.extra, 'output').properties ?? {}) as JsonSchema) : {};
-      return {
-        type: 'object',
-        properties: {
-          ...extra,
-          [tool.list.key]: { type: 'array', items: item },
-          count: { type: 'integer' },
-          truncated: { type: 'boolean', description: 'True when the size budget cut this page short of limit' },
-          pagination: paginationJsonSchema,
-          ...(tool.list.topLevelPaging
-            ? {
-                has_more: paginationJsonSchema.properties.has_more,
-                next_cursor: paginationJsonSchema.properties.next_cursor,
-              }
-            : {}),
-          ...PARTIAL_RESULT_PROPERTIES,
-          ...untrusted,
-        },
-        ...($defs ? { $defs } : {}),
-      };
-    }
-    if (!tool.output) return undefined;
-    const json = toJsonSchema(tool.output, 'output');
-    if (json.type !== 'object') return undefined;
-    const cache = tool.capability.type === 'analytical' ? { cache: CACHE_INFO_PROPERTY } : {};
-    return {
-      ...json,
-      properties: { ...((json.properties ?? {}) as JsonSchema), ...cache, ...PARTIAL_RESULT_PROPERTIES, ...untrusted },
-    };
   }
 }
