@@ -29,6 +29,8 @@ export const FLEET_LANE_EXCLUDED: Readonly<Record<string, string>> = {
   'test/http/readiness.test.ts': 'drains one node and reads that node’s own /ready while it drains',
   'test/mcp/logging.test.ts':
     'a 2025-era client’s logging/setLevel is kept by the node that took it (a deprecated capability; a shared level would cost a database read per call); the README says so',
+  'test/suite/chat-senders.test.ts':
+    'counts the Google Chat membership lookups that a node’s directory cache saves (each node keeps its own), and reads the graph right after a read on the other node, whose records land just after its answer',
   'test/chat/names.test.ts':
     'each node fills its own memory of Slack’s users and channels, so the file spends the sandbox’s Slack budget twice and is refused (429)',
 };
