@@ -5,8 +5,9 @@
  * - `changes`: a list its upstream returns newest change first (GitHub `sort=updated`, Jira's JQL
  *   ordered by `updated`, Notion's `last_edited_time`): the sync follows its cursor page by page and
  *   stops at the first item older than the system's watermark, so a re-sync reads only what changed.
- * - `directory`: a list with no change order (people, pages, CRM records): read whole on a system's
- *   first run and again once a day.
+ * - `directory`: a list read whole on a system's first run and again once a day (people, CRM records
+ *   have no change order); a list that also has a `changes` step of the same tool (pages, messages) is
+ *   read whole only then, and for its changes on the runs between.
  * - `always`: a short list other steps run once per item of (channels, databases).
  *
  * A step that is not a list (a directory lookup) is called once per item of the step it runs for.
@@ -15,7 +16,10 @@ export interface SyncStep {
   tool: string;
   args?: Record<string, unknown>;
   mode: 'changes' | 'directory' | 'always';
-  /** For `changes`: the item field holding its last change (an ISO 8601 timestamp). */
+  /**
+   * The item field holding its last change (an ISO 8601 timestamp; dotted for a nested one): where a
+   * `changes` list stops, and what moves the system's watermark (a directory read's items move it too).
+   */
   updatedField?: string;
   /**
    * Runs once per item of an earlier step (`system.tool`, this run's items): `arg` takes the item's
@@ -48,7 +52,13 @@ export const SYNC_PLAN: ReadonlyArray<[system: string, steps: readonly SyncStep[
       { tool: 'get_issues', args: { state: 'all' }, mode: 'changes', updatedField: 'updated_at' },
     ],
   ],
-  ['wiki', [{ tool: 'get_pages', mode: 'directory' }]],
+  [
+    'wiki',
+    [
+      { tool: 'get_pages', mode: 'directory', updatedField: 'version.when' },
+      { tool: 'get_pages', args: { order: 'recently_modified' }, mode: 'changes', updatedField: 'version.when' },
+    ],
+  ],
   [
     'notes',
     [
@@ -66,11 +76,13 @@ export const SYNC_PLAN: ReadonlyArray<[system: string, steps: readonly SyncStep[
     'team_chat',
     [
       { tool: 'list_channels', mode: 'always' },
-      {
+      // Newest first: between the daily whole reads, each channel is read down to the watermark.
+      ...(['directory', 'changes'] as const).map((mode) => ({
         tool: 'list_messages',
-        mode: 'directory',
+        mode,
+        updatedField: 'created_at',
         each: { step: 'team_chat.list_channels', field: 'id', arg: 'channel_id' },
-      },
+      })),
     ],
   ],
   [

@@ -45,7 +45,21 @@ export interface SyncRunnerDeps {
 class SyncStopped extends Error {}
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const timeOf = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
+/** The time an item's `field` holds (a dotted path for a nested one, e.g. `version.when`), NaN without one. */
+function timeOf(item: Item, field: string): number {
+  const value = field.split('.').reduce<unknown>((at, key) => (at as Item | undefined)?.[key], item);
+  return typeof value === 'string' ? Date.parse(value) : Number.NaN;
+}
+
+/**
+ * The steps a run takes: directory lists only when due, and a list read for its changes not when a
+ * directory read of the same tool runs anyway (it reads those changes too).
+ */
+function stepsOfRun(steps: readonly SyncStep[], directoryDue: boolean): SyncStep[] {
+  if (!directoryDue) return steps.filter((step) => step.mode !== 'directory');
+  const wholeLists = new Set(steps.filter((step) => step.mode === 'directory').map((step) => step.tool));
+  return steps.filter((step) => step.mode !== 'changes' || !wholeLists.has(step.tool));
+}
 
 /**
  * One sync of a tenant: every system in turn, each from its watermark. A system's watermark moves only
@@ -85,7 +99,7 @@ export class SyncRunner {
           userCaller(tenantId, epoch, email),
         )
       : [await this.deps.callers.tenant(tenantId, epoch)];
-    const steps = system.steps.filter((step) => step.mode !== 'directory' || directoryDue);
+    const steps = stepsOfRun(system.steps, directoryDue);
     const status: SystemSyncStatus = {
       system: system.id,
       state: 'running',
@@ -113,7 +127,7 @@ export class SyncRunner {
           status.upstream_requests = budget.requests;
           for (const item of items)
             if (step.updatedField)
-              newest = Math.max(Number.isNaN(newest) ? -Infinity : newest, timeOf(item[step.updatedField]));
+              newest = Math.max(Number.isNaN(newest) ? -Infinity : newest, timeOf(item, step.updatedField));
           status.progress = {
             steps_done: (status.progress?.steps_done ?? 0) + 1,
             steps_total: status.progress?.steps_total ?? 0,
@@ -189,7 +203,7 @@ export class SyncRunner {
       const result = await call({ limit: field ? PAGE_SIZE.changes : PAGE_SIZE.whole, ...(cursor ? { cursor } : {}) });
       const pageItems = (result[tool.list.key] ?? []) as Item[];
       items.push(...pageItems);
-      if (field && pageItems.some((item) => timeOf(item[field]) < sinceMs)) break;
+      if (field && pageItems.some((item) => timeOf(item, field) < sinceMs)) break;
       const pagination = result.pagination as { has_more?: boolean; next_cursor?: string | null } | undefined;
       if (!pagination?.has_more || !pagination.next_cursor) break;
       cursor = pagination.next_cursor;

@@ -136,6 +136,20 @@ describe('the Confluence fake against Atlassian’s OpenAPI descriptions', () =>
     });
   });
 
+  it('pages v2 sorts by the orders Confluence names and refuses any other with 400', async () => {
+    const wiki = api();
+    const modified = await wiki.v2All<{ id: string; version: { createdAt: string } }>('/pages', {
+      sort: '-modified-date',
+    });
+    const times = modified.map((p) => p.version.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const byTitle = await wiki.v2All<{ title: string }>('/pages', { sort: 'title' });
+    expect(byTitle.map((p) => p.title)).toEqual(byTitle.map((p) => p.title).sort());
+    await expect(wiki.v2('GET', '/pages', { params: { sort: 'popularity' } })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+  });
+
   it('refuses stale versions with 409, unknown CQL with 400, bad credentials with 401, and bursts with 429', async () => {
     const wiki = api();
     const page = [...state().pages.values()][1];

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Person } from '../../src/sandbox/seed/people.js';
 import { installFor } from '../helpers/chat.js';
 import { HOUR, ManualClock } from '../helpers/clock.js';
+import { upstreamUrl } from '../helpers/sandbox.js';
 import { call, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';
 
 /** The background sync of a tenant's systems into the graph, over REST, against the demo's fakes. */
@@ -169,6 +170,45 @@ describe('a sync of the demo tenant', () => {
       expect(status?.items_read, system).toBeGreaterThanOrEqual(5);
       expect(status?.items_read, system).toBeLessThanOrEqual(20);
     }
+  });
+
+  it('finds a page and a message written upstream since the last run without waiting for the daily whole read', async () => {
+    const confluence = `${upstreamUrl(server, '/confluence')}/wiki/api/v2`;
+    const basic = `Basic ${Buffer.from('bot@acme.test:atl-acme-sandbox-token').toString('base64')}`;
+    const asBot = { authorization: basic, 'content-type': 'application/json' };
+    const spaces = (await (await fetch(`${confluence}/spaces`, { headers: asBot })).json()) as {
+      results: Array<{ id: string }>;
+    };
+    const created = await fetch(`${confluence}/pages`, {
+      method: 'POST',
+      headers: asBot,
+      body: JSON.stringify({
+        spaceId: spaces.results[0].id,
+        status: 'current',
+        title: 'Wombatfix rollout checklist',
+        body: { representation: 'storage', value: '<p>written in the browser</p>' },
+      }),
+    });
+    expect(created.status).toBe(200);
+    const channel = ((await execute('team_chat', 'list_channels', {})).channels as Array<{ id: string }>)[0].id;
+    const posted = await fetch(`${upstreamUrl(server, '/slack')}/api/chat.postMessage`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer xoxb-sandbox-acme-0001', 'content-type': 'application/json' },
+      body: JSON.stringify({ channel, text: 'wombatfix deploy finished' }),
+    });
+    expect(((await posted.json()) as { ok: boolean }).ok).toBe(true);
+    const found = async () => {
+      const [pages, messages] = await Promise.all([
+        execute('graph', 'search', { entity_type: 'page', filters: { title: 'Wombatfix rollout checklist' } }),
+        execute('graph', 'search', { entity_type: 'chat_message', filters: { excerpt: 'wombatfix deploy finished' } }),
+      ]);
+      return [pages.results.length, messages.results.length];
+    };
+    expect(await found()).toEqual([0, 0]);
+
+    await advance(HOUR);
+    expect(await syncNow()).toBe('ran');
+    expect(await found()).toEqual([1, 1]);
   });
 
   it('runs on schedule: not before its interval has passed, then again', async () => {

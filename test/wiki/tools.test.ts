@@ -78,6 +78,17 @@ describe('wiki tools against the Confluence fake', () => {
     );
   });
 
+  it('get_pages lists the most recently edited pages first when asked', async () => {
+    const { pages } = await run('get_pages', { order: 'recently_modified', limit: 100 });
+    const when = pages.map((p: { version: { when: string } }) => p.version.when);
+    expect(when).toEqual([...when].sort().reverse());
+    expect(pages.map((p: { id: string }) => p.id).sort()).toEqual(
+      livePages()
+        .map((p) => p.id)
+        .sort(),
+    );
+  });
+
   it('get_page reads a page by id or by title as Markdown and storage, with ancestors', async () => {
     const page = pageTitled('Deployment runbook');
     const byId = await run('get_page', { page_id: page.id });

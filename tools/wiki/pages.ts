@@ -46,6 +46,10 @@ export const getPages = defineTool({
   input: z.object({
     space_key: SpaceKey.optional().describe('Space key, e.g. ENG; every space when omitted'),
     status: z.enum(['current', 'archived']).default('current').describe('current (default) or archived pages'),
+    order: z
+      .enum(['id', 'recently_modified'])
+      .default('id')
+      .describe('id (default), or recently_modified: last edited first'),
   }),
   list: { key: 'pages', defaultLimit: WIKI_PAGE_SIZE },
   item: PageSummarySchema,
@@ -59,7 +63,15 @@ export const getPages = defineTool({
     const api = client('confluence');
     const space = args.space_key ? await spaceByKey(api, args.space_key) : undefined;
     const [pages, spaces, users] = await Promise.all([
-      api.v2All<V2Page>('/pages', { 'space-id': space?.id, status: args.status }, itemsWanted(page)),
+      api.v2All<V2Page>(
+        '/pages',
+        {
+          'space-id': space?.id,
+          status: args.status,
+          sort: args.order === 'recently_modified' ? '-modified-date' : 'id',
+        },
+        itemsWanted(page),
+      ),
       spacesById(api),
       siteUsers(api, clock),
     ]);

@@ -14,6 +14,7 @@ import {
   readCursorPage,
   workspaceOf,
 } from '../kit/index.js';
+import { inPageOrder } from './page-order.js';
 import { searchPages } from './search.js';
 import {
   serializeAttachmentV2,
@@ -119,7 +120,7 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
     listV2(
       req,
       res,
-      pages.map((p) => serializePageV2(p, state, queryParam(req, 'body-format'))),
+      inPageOrder(pages, queryParam(req, 'sort')).map((p) => serializePageV2(p, state, queryParam(req, 'body-format'))),
       'pages',
     );
   });
