@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { apiKeyMatches } from '../auth/api-key.js';
+import { withCurrentTenantState } from '../auth/current-caller.js';
 import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
 import type { CallerChecks } from './route-context.js';
@@ -49,7 +50,7 @@ export async function resolveCaller(app: CallerChecks, req: Request): Promise<Ca
   const token = tokenOf(req);
   if (token) return withUserAgent(await verifiedCaller(app, req, token), req);
   const caller = await once(req, '', async () => {
-    if (app.config.demo && app.demo) return app.demo.defaultCaller();
+    if (app.config.demo && app.demo) return withCurrentTenantState(app.tenants, app.demo.defaultCaller());
     throw new AppError('UNAUTHORIZED', 'Missing credentials: send a JWT in X-JWT-Token or Authorization: Bearer');
   });
   return withUserAgent(caller, req);

@@ -76,7 +76,7 @@ export interface RouteContext {
 }
 
 /** Who calls: a token verified once per request, the API key, and in demo mode the user of a tokenless request. */
-export type CallerChecks = Pick<RouteContext, 'config' | 'tokens' | 'demo'>;
+export type CallerChecks = Pick<RouteContext, 'config' | 'tokens' | 'demo' | 'tenants'>;
 
 /** Running tools for a request, and logging what fails. */
 export type ToolAccess = Pick<RouteContext, 'registry' | 'executor' | 'log'>;

@@ -7,13 +7,14 @@ import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
 import type { McpContext } from './context.js';
 import type { McpSurface } from './server.js';
+import { withCurrentTenantState } from '../auth/current-caller.js';
 import { environmentVariables, localCaller } from '../auth/local-user.js';
 
 /** What a stdio server uses to know who it acts for, besides the integrations and the log. */
 export interface StdioContext extends Pick<McpContext, 'integrations' | 'log'> {
   config: Pick<Config, 'stdioToken' | 'demo'>;
   tokens: Pick<TokenService, 'verify'>;
-  tenants: Pick<TenantService, 'exists' | 'ensure' | 'epochOf'>;
+  tenants: Pick<TenantService, 'exists' | 'ensure' | 'epochOf' | 'stateOf'>;
   /** Present in demo mode: the caller of a server started with no credentials. */
   demo?: { defaultCaller(): Caller };
 }
@@ -38,13 +39,13 @@ function stdioCallerOf(
   }
   if (app.config.demo && app.demo) {
     const demo = app.demo.defaultCaller();
-    return () => Promise.resolve(demo);
+    return () => withCurrentTenantState(app.tenants, demo);
   }
   if (credentialVariables.some((name) => !!env[name])) {
     const local = localCaller(app.tenants, env);
     // Its failure is the first call's to report; until then it must not count as unhandled.
     local.catch(() => undefined);
-    return () => local;
+    return async () => withCurrentTenantState(app.tenants, await local);
   }
   const variables = credentialVariables.join(', ');
   throw new AppError(
