@@ -218,6 +218,9 @@ function textWithMentions(value: string, marks: AdfMark[], ctx: Context): AdfNod
   return out;
 }
 
-function sameMarks(a: AdfMark[] | undefined, b: AdfMark[] | undefined): boolean {
-  return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+/** Marks that serialise alike; sibling text nodes built under one parent share one marks array. */
+function sameMarks(a: AdfMark[] = [], b: AdfMark[] = []): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  return a.every((mark, i) => mark === b[i] || JSON.stringify(mark) === JSON.stringify(b[i]));
 }
