@@ -53,7 +53,7 @@ const TASK_CHECK = /^\[([ xX])\][ \t]/;
 
 interface Frame {
   node: Parents;
-  /** markdown-it's line range of each child block, for the blank lines that make a list loose (lists and items only). */
+  /** Lists and items only: markdown-it's line range of each child block, for the blank lines that make them loose. */
   lines: [number, number][] | null;
 }
 
@@ -198,9 +198,15 @@ class TreeBuilder {
 
   /** Parses the inline content the blocks held, once every link reference is known, and reads task checks. */
   finish(env: ParseEnv): Root {
+    // One core state and one inline token serve every inline source in turn.
+    const core = new parser.core.State('', parser, env);
+    const inline = new core.Token('inline', '', 0);
+    core.tokens.push(inline);
     for (let i = 0; i < this.phrasing.length; i += 2) {
-      const [parent, source] = [this.phrasing[i] as Parents, this.phrasing[i + 1] as string];
-      phrasing(parser.parseInline(source, env)[0].children ?? [], parent.children as PhrasingContent[]);
+      inline.content = this.phrasing[i + 1] as string;
+      inline.children = [];
+      parser.core.process(core);
+      phrasing(inline.children, (this.phrasing[i] as Parents).children as PhrasingContent[]);
     }
     for (const item of this.items) readTaskCheck(item);
     return this.root;
@@ -210,8 +216,9 @@ class TreeBuilder {
 /** What markdown-it's first core rule does to the source: `\n` line endings, no NUL characters. */
 const normalized = (markdown: string): string => markdown.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');
 
-// The whole source is normalized once, before the block parse; inline content comes from it already normal.
-parser.core.ruler.disable('normalize');
+// The whole source is normalized once and its blocks parsed by parser.block directly: the core chain
+// runs only the rules that read inline content (inline, linkify, text_join).
+parser.core.ruler.disable(['normalize', 'block']);
 
 export function parseWithMarkdownIt(markdown: string): Root {
   const source = normalized(markdown);

@@ -23,12 +23,15 @@ interface Context {
   nextId: number;
 }
 
+const DEFINITION_CONTAINERS = new Set<string>(['blockquote', 'list', 'listItem', 'footnoteDefinition']);
+
 export function mdastToAdf(tree: Root, options: FromMdastOptions = {}): AdfDoc {
   const definitions = new Map<string, Definition>();
+  // Definitions are blocks: they sit at the top, in quotes, list items and footnotes, never in phrasing.
   const collect = (nodes: readonly RootContent[]) => {
     for (const node of nodes) {
       if (node.type === 'definition') definitions.set(node.identifier.toLowerCase(), node);
-      else if ('children' in node) collect(node.children);
+      else if (DEFINITION_CONTAINERS.has(node.type) && 'children' in node) collect(node.children);
     }
   };
   collect(tree.children);
