@@ -1,6 +1,6 @@
 /**
  * A large Markdown document made from a seed: every construct the converters handle (nested, loose and
- * task lists, tables with alignment, panels, code with `]]>`, references used before their definition,
+ * task lists, tables with alignment, panels, code with `]]>`, references used before their definition (some defined in quotes and list items),
  * bare links, mentions, runs longer than Notion's 2,000 characters) mixed in an order no person wrote.
  * The same seed always gives the same document.
  */
@@ -41,6 +41,7 @@ const PHRASES: readonly Phrase[] = [
   () => '<span class="x">inline</span> <br/>',
   () => 'line one  \nline two\\\nline three',
   (n) => `[reference ${n}][ref-${n % 7}] [missing][nowhere] [brackets]`,
+  (n) => `[quoted ${n}][ref-q${n % 3}] and [listed][ref-l${n % 3}]`,
   () => '[é](https://x.test/é) ünïcödé 😀 & < > " \'',
   (n) => `[x](javascript:alert(${n}))`,
 ];
@@ -71,6 +72,8 @@ const BLOCKS: readonly Block[] = [
   (_s, n) => ['***', '- - -', '___'][n % 3],
   (s) => `<div>\n${s()}\n</div>`,
   (_s, n) => `[ref-${n % 7}]: https://ref.test/${n % 7} "Ref ${n % 7}"`,
+  (s, n) => `> ${s()}\n>\n> [ref-q${n % 3}]: https://q.test/${n % 3}`,
+  (s, n) => `- ${s()}\n\n  [ref-l${n % 3}]: <https://l.test/${n % 3}> 'L'\n- after`,
   (s) => `# a\r\n\r\n- ${s()}\r\n- d\r\n\r\n${s()}`,
   (s) => `-\tone ${s()}\n-\ttwo\n\n\tcode`,
   (s) => `para ${s()}\n- a\n- b`,
