@@ -8,8 +8,11 @@ type ParentPhrasing = { children: PhrasingContent[] };
 
 /** Builds mdast phrasing from markdown-it's inline tokens, adjacent text (soft line breaks too) in one node. */
 class PhrasingBuilder {
-  readonly root: ParentPhrasing = { children: [] };
-  private readonly stack: ParentPhrasing[] = [this.root];
+  private readonly stack: ParentPhrasing[];
+
+  constructor(into: PhrasingContent[]) {
+    this.stack = [{ children: into }];
+  }
 
   push(node: PhrasingContent): void {
     this.stack[this.stack.length - 1].children.push(node);
@@ -32,8 +35,9 @@ class PhrasingBuilder {
   }
 }
 
-export function phrasing(tokens: readonly Token[]): PhrasingContent[] {
-  const out = new PhrasingBuilder();
+/** Appends the phrasing of markdown-it's inline tokens to `into`. */
+export function phrasing(tokens: readonly Token[], into: PhrasingContent[]): void {
+  const out = new PhrasingBuilder(into);
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     switch (token.type) {
@@ -94,7 +98,6 @@ export function phrasing(tokens: readonly Token[]): PhrasingContent[] {
         break;
     }
   }
-  return out.root.children;
 }
 
 const isGfmLiteral = (text: Token | undefined): boolean =>

@@ -23,12 +23,15 @@ interface Context {
   nextId: number;
 }
 
+const DEFINITION_CONTAINERS = new Set<string>(['blockquote', 'list', 'listItem', 'footnoteDefinition']);
+
 export function mdastToAdf(tree: Root, options: FromMdastOptions = {}): AdfDoc {
   const definitions = new Map<string, Definition>();
+  // Definitions are blocks: they sit at the top, in quotes, list items and footnotes, never in phrasing.
   const collect = (nodes: readonly RootContent[]) => {
     for (const node of nodes) {
       if (node.type === 'definition') definitions.set(node.identifier.toLowerCase(), node);
-      else if ('children' in node) collect(node.children);
+      else if (DEFINITION_CONTAINERS.has(node.type) && 'children' in node) collect(node.children);
     }
   };
   collect(tree.children);
@@ -218,6 +221,9 @@ function textWithMentions(value: string, marks: AdfMark[], ctx: Context): AdfNod
   return out;
 }
 
-function sameMarks(a: AdfMark[] | undefined, b: AdfMark[] | undefined): boolean {
-  return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+/** Marks that serialise alike; sibling text nodes built under one parent share one marks array. */
+function sameMarks(a: AdfMark[] = [], b: AdfMark[] = []): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  return a.every((mark, i) => mark === b[i] || JSON.stringify(mark) === JSON.stringify(b[i]));
 }

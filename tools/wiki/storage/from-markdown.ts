@@ -3,7 +3,8 @@ import { parseMarkdown } from '../../../src/toolkit/markdown.js';
 
 const PANEL_OF: Record<string, string> = { 'info:': 'info', 'note:': 'note', 'warning:': 'warning', 'tip:': 'tip' };
 
-const escapeText = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeText = (text: string): string =>
+  /[&<>]/.test(text) ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : text;
 const escapeAttr = (text: string): string => escapeText(text).replace(/"/g, '&quot;');
 /** CDATA cannot hold `]]>`: split it across two sections. */
 const cdata = (text: string): string => `<![CDATA[${text.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
