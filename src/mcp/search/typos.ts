@@ -52,7 +52,7 @@ function likelier(
   return candidate.frequency > best.frequency;
 }
 
-/** A word with every doubled letter single: "comment" and "comnet" differ by a swap once "mm" is "m". */
+/** A word with every doubled letter single: "comnet" is a swap from "comment" once its "mm" is "m". */
 const singled = (word: string): string => word.replace(/(.)\1+/g, '$1');
 
 /**
@@ -97,11 +97,11 @@ export class TypoCorrector {
     for (let length = shortest; length <= word.length + limit; length++) {
       for (const candidate of this.byLength.get(length) ?? []) {
         if (!slipOf(word, candidate.word)) continue;
-        // A doubled letter written once is no edit of its own ("comnet": "comment" with its "mm" as "m", then a swap).
+        // A doubled letter written once is no edit of its own: "comnet" is a swap from "comment" written "coment".
         const single = singled(candidate.word);
         const edits = Math.min(
           distance(word, candidate.word, limit),
-          single === candidate.word ? limit + 1 : distance(singled(word), single, limit),
+          single === candidate.word ? limit + 1 : distance(word, single, limit),
         );
         if (edits > limit) continue;
         if (!best || edits < best.edits || (edits === best.edits && likelier(word, candidate, best)))
