@@ -201,13 +201,20 @@ export class CatalogSearch {
     // What the words say and what their synonyms add: "PRs" matches a tool saying "PRs" or "pull requests".
     const terms = [...termsOf(raw), ...termsOf(raw, this.synonyms)].filter((t) => !/^\d+$/.test(t));
     const text = phraseText(raw);
-    const signals = signalsOf(query, raw, entities, {
-      isListed: (word) => termsOf([word], this.synonyms).some((t) => this.nouns.has(t)),
-      isName: (word) => termsOf([word]).some((t) => this.requestNames.has(t)),
-    });
+    const named = this.names.filter((n) => text.includes(n.phrase));
+    const signals = signalsOf(
+      query,
+      raw,
+      entities,
+      {
+        isListed: (word) => termsOf([word], this.synonyms).some((t) => this.nouns.has(t)),
+        isName: (word) => termsOf([word]).some((t) => this.requestNames.has(t)),
+        isOwn: (word) => termsOf([word]).some((t) => this.ownWords.has(t)),
+      },
+      named.length > 0,
+    );
     // What an entity is counts as a word of the request: `acme/web#88` asks about an issue.
     const kinds = termsOf(signals.entities.flatMap((e) => (e.kind ? [e.kind] : [])));
-    const named = this.names.filter((n) => text.includes(n.phrase));
     const phrases = new Set(named.map((n) => n.phrase));
     return {
       terms: [...new Set([...terms, ...kinds, ...(signals.addressed ? ['send'] : [])])],
