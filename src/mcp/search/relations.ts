@@ -66,6 +66,10 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   ['around', /\b(what|who|which \w+) (links?|connects?|relates?) to\b/],
   ['around', /\bneighbou?rs of\b|\bhops?\b/],
   ['around', /\bwhat (is |s )?(around|surrounds?)\b|\bhangs? off\b/],
+  // Who did what and when: the activity feed, of everyone or of one thing ("who touched it and when").
+  ['activity', /\bwho (did|ran|changed|touched|edited|updated|looked at|viewed) what\b|\bwho\b.* and when\b/],
+  ['activity', /\b(has|have) .+ been (up to|doing|busy with)\b/],
+  ['activity', /\bwhat (has |have )?(changed|happened)( lately| recently| today| yesterday| this week| since)\b/],
   ['around', /\bwhat else\b.* (work|worked|touch|touched|link|linked|connect|connected|tie|tied)\b|\bin common\b/],
 ];
 
