@@ -101,7 +101,7 @@ export class TypoCorrector {
         const single = singled(candidate.word);
         const edits = Math.min(
           distance(word, candidate.word, limit),
-          single === candidate.word ? limit + 1 : distance(word, single, limit),
+          single === candidate.word || !slipOf(word, single) ? limit + 1 : distance(word, single, limit),
         );
         if (edits > limit) continue;
         if (!best || edits < best.edits || (edits === best.edits && likelier(word, candidate, best)))
