@@ -96,6 +96,10 @@ function intentOf(lower: string, text: string, addressed: boolean): RequestSigna
 }
 
 const ONE = / (that|this|one|the) [a-z]+ (by|with) | (that|this) (one )?[a-z]+ /;
+/** What kind a thing is, or whether someone is one thing ("is dennis a manager of …"): a question of one. */
+const OF_ONE = /^ what (kind|type|sort) of |^ (is|was) [a-z]+ (a|an) /;
+/** "Who is in #deploys": the people of one named thing, many. */
+const WHO_IS_IN = /^ who (is|s|are) (in|on) /;
 const ID = /\b[\w.-]*\d{3,}[\w.-]*\b|#\d+\b/;
 
 const EVERY = new Set(['all', 'every', 'everyone', 'everybody']);
@@ -108,14 +112,16 @@ function numberOf(
   entities: number,
   isListed: (word: string) => boolean,
 ): RequestSignals['number'] {
-  const one = entities > 0 || ID.test(request) || ONE.test(phraseText(raw));
+  const text = phraseText(raw);
+  const one = entities > 0 || ID.test(request) || ONE.test(text) || OF_ONE.test(text);
   const listed = (w: string) => /[^su]s$/.test(w) && w.length > 3 && isListed(w);
   const parts = raw.some((w, i) => listed(w) && PARTS_OF.has(raw[i + 1] ?? ''));
   // "members of the channel C012", "comments on WEB-17", "how many people are in #deploys": many things a
   // tool lists, of one named thing.
-  if (one && (parts || phraseText(raw).includes(' how many '))) return 'many';
+  if (one && (parts || text.includes(' how many ') || WHO_IS_IN.test(text))) return 'many';
   // "properties of a page" asks about one page: a plural before "of" names its parts, not many of it.
   const many = raw.some((w) => EVERY.has(w)) || raw.some((w, i) => listed(w) && raw[i + 1] !== 'of');
+  if (OF_ONE.test(text)) return 'one';
   if (one === many) return undefined;
   return one ? 'one' : 'many';
 }
