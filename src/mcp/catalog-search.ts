@@ -265,7 +265,9 @@ export class CatalogSearch {
     const pairs = request.pairs.filter((p) => entry.pairs.has(p));
     const evidence = evidenceOf(entry, request.exampleTerms, w, this.termWeight);
     score += w.pair * pairs.length + evidence.points + (shape ? w.relationShape : 0);
-    if (entry.name.every((t) => request.terms.includes(t))) score *= w.wholeName;
+    // Many things asked by their noun name the tool that lists them: "which databases are there" is list_databases.
+    const listAsked = (t: string) => t === 'list' && request.signals.number === 'many';
+    if (entry.name.every((t) => request.terms.includes(t) || listAsked(t))) score *= w.wholeName;
     const reasons = [`words: ${matched.join(', ')}`];
     if (evidence.like) reasons.unshift(`like "${evidence.like}"`);
     if (phrase) {
