@@ -49,7 +49,9 @@ const CONTEXT = [
   ' i am focus',
   ' focusing on ',
 ];
-const QUESTION_START = /^(how|what|which|who|whose|when|where|why|is|are|do|does|did|can|could|has|have|any)\b|\?\s*$/;
+const QUESTION_START = /^(how|what|which|who|whose|when|where|why|is|are|do|does|did|can|could|any)\b|\?\s*$/;
+/** "Have we shipped …", "has grace reviewed …" ask; "have the app post …" has something done. */
+const HAVE_QUESTION = /^(have|has)\b.*\b(been|\w+ed|done|seen|made|written|sent|gone|got|had)\b/;
 const READ_PHRASES = [
   ' look through ',
   ' look for ',
@@ -87,7 +89,7 @@ function firstIndex(lower: string, pattern: RegExp, phrases: readonly string[]):
 /** Whether the request reads (a question, "look through") or writes, judged by what it asks first. */
 function intentOf(lower: string, text: string, addressed: boolean): RequestSignals['intent'] {
   if (has(text, CONTEXT)) return 'context';
-  if (QUESTION_START.test(lower.trim())) return 'read';
+  if (QUESTION_START.test(lower.trim()) || HAVE_QUESTION.test(lower.trim())) return 'read';
   const read = firstIndex(lower, READ_VERBS, READ_PHRASES);
   // A noun that opens a request is a command ("comment on the page", "label it").
   const write = addressed || IMPERATIVE_NOUN.test(lower.trim()) ? 0 : (WRITE_VERBS.exec(lower)?.index ?? -1);
