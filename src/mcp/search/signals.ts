@@ -65,8 +65,9 @@ const READ_VERBS = /\b(list|show|find|get|see|search|view|read|fetch|count|check
 const WRITE_VERBS =
   /\b(create|file|add|new|make|merge|close|reopen|update|edit|delete|remove|post|send|upload|write|assign|transition|mark|inject|commit|cancel|move|rename|change|set|book|schedule|archive|trash|invite|announce|reply|tell|put|push|drop|append|raise|untag|ingest|forget|correct|fix|unsend|leave|give|start|propose|land|cut|say|qualify|reschedule)\b/;
 
+// Whole words only: "email address of …" is no "email a …".
 const IMPERATIVE_NOUN =
-  /^(comment|note|reply|label|tag|message|email|ping|log|star|index|store) (on|to|in|at|the|a|an|my|this|that|it|them|him|her|[a-z]+@|[a-z0-9]+-\d+|[a-z]+\/)/;
+  /^(comment|note|reply|label|tag|message|email|ping|log|star|index|store) (on|to|in|at|the|a|an|my|this|that|it|them|him|her|[a-z]+@|[a-z0-9]+-\d+|[a-z]+\/)\b/;
 
 /** A noun of messaging that opens a request before a name sends to that person: "email grace the agenda". */
 const ADDRESSED = /^(message|email|ping|dm|text) ([a-z]+)/;
