@@ -73,6 +73,9 @@ interface Request {
   namesOther: boolean;
 }
 
+/** A flow from one thing to another: "from a ticket to its deploy", "tickets through prs". */
+const FLOW = / from .+ (to|through|into|until|till) | through /;
+
 const pairsOf = (terms: readonly string[]): string[] => terms.slice(1).map((t, i) => `${terms[i]} ${t}`);
 const asPhrase = (words: string): string => phraseText(tokens(words));
 
@@ -99,6 +102,8 @@ export class CatalogSearch {
   private readonly termWeight: TermWeight;
   /** The names the catalog's requests use (`ada`, `initech`): words of requests no tool's own text says. */
   private readonly requestNames: ReadonlySet<string>;
+  /** Each system's keywords, each as its terms ("pull request": pull, request). */
+  private readonly keywordTerms: ReadonlyMap<string, string[][]>;
 
   constructor(
     registry: Registry,
@@ -106,6 +111,7 @@ export class CatalogSearch {
     private readonly weights: Weights = WEIGHTS,
   ) {
     this.synonyms = withVerbs(registry.synonyms);
+    this.keywordTerms = new Map(registry.systems.map((s) => [s.id, s.keywords.map((k) => termsOf(tokens(k)))]));
     const vocabulary = new Map<string, number>();
     const learn = (text: string) => {
       for (const word of tokens(text)) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
@@ -231,6 +237,18 @@ export class CatalogSearch {
     };
   }
 
+  /**
+   * A tool joining systems ("jira ticket to deploy") asked by one product named and a thing of another it
+   * joins, from one to the other: "how long from a jira ticket to its code being deployed" names Jira, and
+   * deployments are GitHub's ("deploy frequency from jira" is Jira's own figure).
+   */
+  private spansAsked(tool: ToolDefinition, request: Request): boolean {
+    const requires = tool.capability.requires ?? [];
+    if (requires.length < 2 || !FLOW.test(request.text) || !requires.some((s) => request.named.has(s))) return false;
+    const said = (keyword: readonly string[]) => keyword.every((t) => request.terms.includes(t));
+    return requires.some((s) => !request.named.has(s) && (this.keywordTerms.get(s) ?? []).some(said));
+  }
+
   /** The terms synonyms add to words they keep (`bug` → bug, issue, ticket), less any the request says. */
   private alsoMeant(raw: readonly string[]): Set<string> {
     const said = new Set(termsOf(raw));
@@ -275,7 +293,9 @@ export class CatalogSearch {
       reasons.unshift(`phrase "${phrase.trim()}"`);
     }
     if (request.named.size) {
-      const across = !request.named.has(tool.system) && request.products > 1 && hints.across === true;
+      const across =
+        !request.named.has(tool.system) &&
+        ((request.products > 1 && hints.across === true) || this.spansAsked(tool, request));
       const named = request.named.has(tool.system) || across;
       score *= named ? w.named : w.unnamed;
       if (named) reasons.unshift(across ? 'names several systems' : `names ${tool.system}`);
