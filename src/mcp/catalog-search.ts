@@ -20,6 +20,7 @@ import {
   termsOf,
   tokens,
   withVerbs,
+  withoutBody,
   type Synonyms,
 } from './search/text.js';
 import { TypoCorrector } from './search/typos.js';
@@ -204,8 +205,9 @@ export class CatalogSearch {
         return meant;
       }),
     );
+    const asked = withoutBody(raw);
     // What the words say and what their synonyms add: "PRs" matches a tool saying "PRs" or "pull requests".
-    const terms = [...termsOf(raw), ...termsOf(raw, this.synonyms)].filter((t) => !/^\d+$/.test(t));
+    const terms = [...termsOf(asked), ...termsOf(asked, this.synonyms)].filter((t) => !/^\d+$/.test(t));
     const text = phraseText(raw);
     const named = this.names.filter((n) => text.includes(n.phrase));
     const signals = signalsOf(
@@ -224,9 +226,9 @@ export class CatalogSearch {
     const phrases = new Set(named.map((n) => n.phrase));
     return {
       terms: [...new Set([...terms, ...kinds, ...(signals.addressed ? ['send'] : [])])],
-      alsoMeant: this.alsoMeant(raw),
-      exampleTerms: new Set(idsAsOne(termsOf(raw, this.synonyms))),
-      pairs: [...pairsOf(termsOf(raw)), ...pairsOf(termsOf(raw, this.synonyms))],
+      alsoMeant: this.alsoMeant(asked),
+      exampleTerms: new Set(idsAsOne(termsOf(asked, this.synonyms))),
+      pairs: [...pairsOf(termsOf(asked)), ...pairsOf(termsOf(asked, this.synonyms))],
       text,
       named: new Set(named.map((n) => n.system)),
       products: [...phrases].filter((p) => ![...phrases].some((q) => q !== p && q.includes(p))).length,
