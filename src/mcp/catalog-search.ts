@@ -12,6 +12,7 @@ import {
 import { entitiesOf, withEntitiesAsIds } from './search/entities.js';
 import { evidenceOf, idsAsOne, requestWords, type TermWeight } from './search/evidence.js';
 import { signalsOf, type RequestSignals } from './search/signals.js';
+import { SystemSpans } from './search/spans.js';
 import {
   actionsAsked,
   pairsAcross,
@@ -74,9 +75,6 @@ interface Request {
   namesOther: boolean;
 }
 
-/** A flow from one thing to another: "from a ticket to its deploy", "tickets through prs". */
-const FLOW = / from .+ (to|through|into|until|till) | through /;
-
 const pairsOf = (terms: readonly string[]): string[] => terms.slice(1).map((t, i) => `${terms[i]} ${t}`);
 const asPhrase = (words: string): string => phraseText(tokens(words));
 
@@ -103,8 +101,7 @@ export class CatalogSearch {
   private readonly termWeight: TermWeight;
   /** The names the catalog's requests use (`ada`, `initech`): words of requests no tool's own text says. */
   private readonly requestNames: ReadonlySet<string>;
-  /** Each system's keywords, each as its terms ("pull request": pull, request). */
-  private readonly keywordTerms: ReadonlyMap<string, string[][]>;
+  private readonly spans: SystemSpans;
 
   constructor(
     registry: Registry,
@@ -112,7 +109,7 @@ export class CatalogSearch {
     private readonly weights: Weights = WEIGHTS,
   ) {
     this.synonyms = withVerbs(registry.synonyms);
-    this.keywordTerms = new Map(registry.systems.map((s) => [s.id, s.keywords.map((k) => termsOf(tokens(k)))]));
+    this.spans = new SystemSpans(registry.systems);
     const vocabulary = new Map<string, number>();
     const learn = (text: string) => {
       for (const word of tokens(text)) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
@@ -239,18 +236,6 @@ export class CatalogSearch {
     };
   }
 
-  /**
-   * A tool joining systems ("jira ticket to deploy") asked by one product named and a thing of another it
-   * joins, from one to the other: "how long from a jira ticket to its code being deployed" names Jira, and
-   * deployments are GitHub's ("deploy frequency from jira" is Jira's own figure).
-   */
-  private spansAsked(tool: ToolDefinition, request: Request): boolean {
-    const requires = tool.capability.requires ?? [];
-    if (requires.length < 2 || !FLOW.test(request.text) || !requires.some((s) => request.named.has(s))) return false;
-    const said = (keyword: readonly string[]) => keyword.every((t) => request.terms.includes(t));
-    return requires.some((s) => !request.named.has(s) && (this.keywordTerms.get(s) ?? []).some(said));
-  }
-
   /** The terms synonyms add to words they keep (`bug` → bug, issue, ticket), less any the request says. */
   private alsoMeant(raw: readonly string[]): Set<string> {
     const said = new Set(termsOf(raw));
@@ -297,7 +282,8 @@ export class CatalogSearch {
     if (request.named.size) {
       const across =
         !request.named.has(tool.system) &&
-        ((request.products > 1 && hints.across === true) || this.spansAsked(tool, request));
+        ((request.products > 1 && hints.across === true) ||
+          this.spans.asked(tool, request.named, request.terms, request.text));
       const named = request.named.has(tool.system) || across;
       score *= named ? w.named : w.unnamed;
       if (named) reasons.unshift(across ? 'names several systems' : `names ${tool.system}`);
