@@ -22,6 +22,7 @@ import {
   tokens,
   withVerbs,
   withoutBody,
+  withContractions,
   type Synonyms,
 } from './search/text.js';
 import { TypoCorrector } from './search/typos.js';
@@ -196,7 +197,7 @@ export class CatalogSearch {
     const corrections: string[] = [];
     const entities = entitiesOf(query);
     const raw = verbsAsMeant(
-      tokens(withEntitiesAsIds(query, entities)).map((word) => {
+      withContractions(tokens(withEntitiesAsIds(query, entities))).map((word) => {
         const meant = this.corrector.correct(word);
         if (meant !== word) corrections.push(`${word}→${meant}`);
         return meant;
@@ -308,6 +309,9 @@ export class CatalogSearch {
       reasons.push(hints.account === 'user' ? "the user's own account" : "the tenant's connected system");
     score *= intentFactor(tool, request.signals.intent, w) * numberFactor(tool, request.signals.number, w);
     score *= verbFactor(tool, request.verbs, w);
+    // A tool of all of one's things ("list_all_events") answers a request for all of them, or for many.
+    const all = request.signals.all || request.signals.number === 'many';
+    if (!isBreakdown(tool) && /_all_/.test(tool.name) && !all) score *= w.allUnasked;
     if (isBreakdown(tool)) score *= request.signals.breakdown ? w.breakdown : w.breakdownUnasked;
     else if (request.signals.breakdown && tool.capability.type === 'analytical') score *= w.wholeWhenBrokenDown;
     if (request.corrections.length) reasons.push(`read as ${request.corrections.join(', ')}`);

@@ -14,6 +14,8 @@ export interface RequestSignals {
   number?: 'many' | 'one';
   /** Whether it asks for figures side by side, one row per repository, project or team. */
   breakdown: boolean;
+  /** Whether it asks for all of something ("every calendar", "across", "combined") or many things. */
+  all: boolean;
   /** Whether it asks how things relate ("how is ada connected to acme/web", "what links to PAY-101"), and how. */
   relation?: Relation;
   /** Systems an entity in the request belongs to, each with the evidence (`WEB-17`, `acme/web#88`). */
@@ -71,6 +73,8 @@ const IMPERATIVE_NOUN =
 
 /** A noun of messaging that opens a request before a name sends to that person: "email grace the agenda". */
 const ADDRESSED = /^(message|email|ping|dm|text) ([a-z]+)/;
+
+const ALL = / (all|every|everything|each|across|combined|merged?|both|full|whole) /;
 
 const UNITS = '(repo|repos|repository|repositories|project|projects|team|teams|service|services)';
 const BREAKDOWN = new RegExp(
@@ -159,6 +163,7 @@ export function signalsOf(
     // Verbs are read from the corrected words ("assgin" is "assign").
     intent: intentOf(`${raw.join(' ')}${request.trim().endsWith('?') ? '?' : ''}`, text, addressed),
     breakdown: BREAKDOWN.test(text),
+    all: ALL.test(text),
     relation: relationOf(text, request, {
       namesSomeone: raw.some(isName),
       namesSystem,

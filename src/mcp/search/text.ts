@@ -134,3 +134,16 @@ export function withoutBody(raw: readonly string[]): readonly string[] {
   const body = raw.findIndex((w, i) => i > 1 && BODY_STARTS.has(w));
   return body === -1 ? raw : raw.slice(0, body);
 }
+
+/** Contractions written without their apostrophe ("whats", "im"), as the words tokens make of them with it. */
+const CONTRACTED: Readonly<Record<string, readonly string[]>> = {
+  whats: ['what', 's'],
+  whos: ['who', 's'],
+  wheres: ['where', 's'],
+  hows: ['how', 's'],
+  thats: ['that', 's'],
+  im: ['i', 'm'],
+};
+
+/** A request's words with contractions written without an apostrophe read as those written with one. */
+export const withContractions = (raw: readonly string[]): string[] => raw.flatMap((w) => CONTRACTED[w] ?? [w]);
