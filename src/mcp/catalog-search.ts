@@ -302,9 +302,15 @@ export class CatalogSearch {
     }
     score *= accountFactor(hints.account, request.signals.account, w);
     // A person's own work list ("my PRs", "my wiki pages") answers for that person alone.
+    // …unless it joins systems and the request asks of one system's thing alone ("my calendar today").
+    const oneThing = this.spans.oneThingAsked(tool, request.named, request.terms, request.signals.all);
     if (/(^|_)my_/.test(tool.name))
       score *=
-        request.signals.account === 'user' ? w.ownWork : request.namesOther ? w.ownWorkOfOther : w.ownWorkUnasked;
+        request.signals.account === 'user' && !oneThing
+          ? w.ownWork
+          : request.namesOther
+            ? w.ownWorkOfOther
+            : w.ownWorkUnasked;
     if (hints.account && hints.account === request.signals.account)
       reasons.push(hints.account === 'user' ? "the user's own account" : "the tenant's connected system");
     score *= intentFactor(tool, request.signals.intent, w) * numberFactor(tool, request.signals.number, w);

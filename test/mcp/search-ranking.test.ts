@@ -127,6 +127,8 @@ const GENERALISED: Array<[string, string]> = [
   ['from the jira ticket to the deployed code, how long does it take', 'insights_get_delivery_flow'],
   ['comnet on PAY-9 that the tests passed', 'ticketing_add_ticket_comment'],
   ['which invitees declined the team offsite on the company calendar', 'calendar_get_event'],
+  // One's own calendar asked alone: neither all of one's calendars nor all one's open work.
+  ['anything on my calendar today?', 'suite_list_events'],
 ];
 const ALL = [...HARD, TYPO, ...READINGS, ...PHRASED, ...KINDS, ...GENERALISED];
 

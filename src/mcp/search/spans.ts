@@ -18,6 +18,17 @@ export class SystemSpans {
     this.keywords = new Map(systems.map((s) => [s.id, s.keywords.map((k) => termsOf(tokens(k)))]));
   }
 
+  /**
+   * Whether a request asks a tool joining systems of one system's thing alone, naming no second product and
+   * not all of them ("what's on my calendar today" asks one calendar, not all one's open work).
+   */
+  oneThingAsked(tool: ToolDefinition, named: ReadonlySet<string>, terms: readonly string[], all: boolean): boolean {
+    const requires = tool.capability.requires ?? [];
+    if (requires.length < 2 || all || named.size > 1) return false;
+    const said = (keyword: readonly string[]) => keyword.every((t) => terms.includes(t));
+    return requires.some((s) => (this.keywords.get(s) ?? []).some(said));
+  }
+
   asked(tool: ToolDefinition, named: ReadonlySet<string>, terms: readonly string[], text: string): boolean {
     const requires = tool.capability.requires ?? [];
     if (requires.length < 2 || !FLOW.test(text) || !requires.some((s) => named.has(s))) return false;
