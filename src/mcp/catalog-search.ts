@@ -12,6 +12,7 @@ import {
 import { entitiesOf, withEntitiesAsIds } from './search/entities.js';
 import { evidenceOf, idsAsOne, requestWords, type TermWeight } from './search/evidence.js';
 import { signalsOf, type RequestSignals } from './search/signals.js';
+import { SystemSpans } from './search/spans.js';
 import {
   actionsAsked,
   pairsAcross,
@@ -20,6 +21,8 @@ import {
   termsOf,
   tokens,
   withVerbs,
+  withoutBody,
+  withContractions,
   type Synonyms,
 } from './search/text.js';
 import { TypoCorrector } from './search/typos.js';
@@ -99,6 +102,7 @@ export class CatalogSearch {
   private readonly termWeight: TermWeight;
   /** The names the catalog's requests use (`ada`, `initech`): words of requests no tool's own text says. */
   private readonly requestNames: ReadonlySet<string>;
+  private readonly spans: SystemSpans;
 
   constructor(
     registry: Registry,
@@ -106,6 +110,7 @@ export class CatalogSearch {
     private readonly weights: Weights = WEIGHTS,
   ) {
     this.synonyms = withVerbs(registry.synonyms);
+    this.spans = new SystemSpans(registry.systems);
     const vocabulary = new Map<string, number>();
     const learn = (text: string) => {
       for (const word of tokens(text)) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
@@ -192,28 +197,36 @@ export class CatalogSearch {
     const corrections: string[] = [];
     const entities = entitiesOf(query);
     const raw = verbsAsMeant(
-      tokens(withEntitiesAsIds(query, entities)).map((word) => {
+      withContractions(tokens(withEntitiesAsIds(query, entities))).map((word) => {
         const meant = this.corrector.correct(word);
         if (meant !== word) corrections.push(`${word}→${meant}`);
         return meant;
       }),
     );
+    const asked = withoutBody(raw);
     // What the words say and what their synonyms add: "PRs" matches a tool saying "PRs" or "pull requests".
-    const terms = [...termsOf(raw), ...termsOf(raw, this.synonyms)].filter((t) => !/^\d+$/.test(t));
+    const terms = [...termsOf(asked), ...termsOf(asked, this.synonyms)].filter((t) => !/^\d+$/.test(t));
     const text = phraseText(raw);
-    const signals = signalsOf(query, raw, entities, {
-      isListed: (word) => termsOf([word], this.synonyms).some((t) => this.nouns.has(t)),
-      isName: (word) => termsOf([word]).some((t) => this.requestNames.has(t)),
-    });
+    const named = this.names.filter((n) => text.includes(n.phrase));
+    const signals = signalsOf(
+      query,
+      raw,
+      entities,
+      {
+        isListed: (word) => termsOf([word], this.synonyms).some((t) => this.nouns.has(t)),
+        isName: (word) => termsOf([word]).some((t) => this.requestNames.has(t)),
+        isOwn: (word) => termsOf([word]).some((t) => this.ownWords.has(t)),
+      },
+      named.length > 0,
+    );
     // What an entity is counts as a word of the request: `acme/web#88` asks about an issue.
     const kinds = termsOf(signals.entities.flatMap((e) => (e.kind ? [e.kind] : [])));
-    const named = this.names.filter((n) => text.includes(n.phrase));
     const phrases = new Set(named.map((n) => n.phrase));
     return {
       terms: [...new Set([...terms, ...kinds, ...(signals.addressed ? ['send'] : [])])],
-      alsoMeant: this.alsoMeant(raw),
-      exampleTerms: new Set(idsAsOne(termsOf(raw, this.synonyms))),
-      pairs: [...pairsOf(termsOf(raw)), ...pairsOf(termsOf(raw, this.synonyms))],
+      alsoMeant: this.alsoMeant(asked),
+      exampleTerms: new Set(idsAsOne(termsOf(asked, this.synonyms))),
+      pairs: [...pairsOf(termsOf(asked)), ...pairsOf(termsOf(asked, this.synonyms))],
       text,
       named: new Set(named.map((n) => n.system)),
       products: [...phrases].filter((p) => ![...phrases].some((q) => q !== p && q.includes(p))).length,
@@ -258,7 +271,9 @@ export class CatalogSearch {
     const pairs = request.pairs.filter((p) => entry.pairs.has(p));
     const evidence = evidenceOf(entry, request.exampleTerms, w, this.termWeight);
     score += w.pair * pairs.length + evidence.points + (shape ? w.relationShape : 0);
-    if (entry.name.every((t) => request.terms.includes(t))) score *= w.wholeName;
+    // Many things asked by their noun name the tool that lists them: "which databases are there" is list_databases.
+    const listAsked = (t: string) => t === 'list' && request.signals.number === 'many';
+    if (entry.name.every((t) => request.terms.includes(t) || listAsked(t))) score *= w.wholeName;
     const reasons = [`words: ${matched.join(', ')}`];
     if (evidence.like) reasons.unshift(`like "${evidence.like}"`);
     if (phrase) {
@@ -266,7 +281,10 @@ export class CatalogSearch {
       reasons.unshift(`phrase "${phrase.trim()}"`);
     }
     if (request.named.size) {
-      const across = !request.named.has(tool.system) && request.products > 1 && hints.across === true;
+      const across =
+        !request.named.has(tool.system) &&
+        ((request.products > 1 && hints.across === true) ||
+          this.spans.asked(tool, request.named, request.terms, request.text));
       const named = request.named.has(tool.system) || across;
       score *= named ? w.named : w.unnamed;
       if (named) reasons.unshift(across ? 'names several systems' : `names ${tool.system}`);
@@ -284,13 +302,22 @@ export class CatalogSearch {
     }
     score *= accountFactor(hints.account, request.signals.account, w);
     // A person's own work list ("my PRs", "my wiki pages") answers for that person alone.
+    // …unless it joins systems and the request asks of one system's thing alone ("my calendar today").
+    const oneThing = this.spans.oneThingAsked(tool, request.named, request.terms, request.signals.all);
     if (/(^|_)my_/.test(tool.name))
       score *=
-        request.signals.account === 'user' ? w.ownWork : request.namesOther ? w.ownWorkOfOther : w.ownWorkUnasked;
+        request.signals.account === 'user' && !oneThing
+          ? w.ownWork
+          : request.namesOther
+            ? w.ownWorkOfOther
+            : w.ownWorkUnasked;
     if (hints.account && hints.account === request.signals.account)
       reasons.push(hints.account === 'user' ? "the user's own account" : "the tenant's connected system");
     score *= intentFactor(tool, request.signals.intent, w) * numberFactor(tool, request.signals.number, w);
     score *= verbFactor(tool, request.verbs, w);
+    // A tool of all of one's things ("list_all_events") answers a request for all of them, or for many.
+    const all = request.signals.all || request.signals.number === 'many';
+    if (!isBreakdown(tool) && /_all_/.test(tool.name) && !all) score *= w.allUnasked;
     if (isBreakdown(tool)) score *= request.signals.breakdown ? w.breakdown : w.breakdownUnasked;
     else if (request.signals.breakdown && tool.capability.type === 'analytical') score *= w.wholeWhenBrokenDown;
     if (request.corrections.length) reasons.push(`read as ${request.corrections.join(', ')}`);

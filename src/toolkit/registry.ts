@@ -21,9 +21,9 @@ export interface SystemRecord {
 /**
  * How a request asks about relations: the chain between two entities, what lies around one, all about one,
  * the things that meet several conditions at once ("people who committed to X and also hold tickets"), or
- * who the person behind an id is ("who is U024BE7LH").
+ * who the person behind an id is ("who is U024BE7LH"), or who did what and when (the activity).
  */
-export type Relation = 'path' | 'around' | 'about' | 'match' | 'person';
+export type Relation = 'path' | 'around' | 'about' | 'match' | 'person' | 'activity';
 
 /** How requests name a system, for the tool search. */
 export interface SystemSearchHints {

@@ -103,7 +103,34 @@ const KINDS: Array<[string, string]> = [
   ['cancel the planning session on the shared calendar', 'calendar_delete_event'],
   ['remove the sprint planning from the team calendar', 'calendar_delete_event'],
 ];
-const ALL = [...HARD, TYPO, ...READINGS, ...PHRASED, ...KINDS];
+// Kinds the fourth round reads: a misspelling keeps its first letter and may drop a doubled one, a name
+// alone asked "who is" (or a full name "tell me about") is a person, a member id asked in Slack is Slack's,
+// direct links are one entity's context, people on both of two things a pattern query, who did what and
+// when the activity feed, what kind a thing is or whether someone is one a question of one, a plural noun
+// its list tool, "have the app …" a command, a noun opening a question no command, a flow from one
+// product's thing to another's the tool joining them, a comment's own text no evidence, and who accepted
+// or declined an event that event.
+const GENERALISED: Array<[string, string]> = [
+  ['seach confluence for the vpn guide', 'wiki_search'],
+  ['which databases live in the connected notes app', 'unified_notes_list_databases'],
+  ['who is margret hamiltn', 'graph_get_person'],
+  ['tell me about Margaret Hamilton', 'graph_get_person'],
+  ['who is U0XY12AB34 in slack', 'chat_get_user'],
+  ['what is directly linked to PAY-12', 'graph_get_entity_context'],
+  ['who worked on both acme/infra and acme/mobile', 'graph_query'],
+  ['match open tickets with the prs that fix them', 'graph_query'],
+  ['who touched PAY-12 and when', 'graph_get_feed'],
+  ['what type of space is the standup room in google chat', 'suite_get_space'],
+  ['is karen a member of the google chat space', 'suite_get_member'],
+  ['have the workspace app announce the release in #eng', 'team_chat_send_message'],
+  ['email addresses of the Initech contacts', 'crm_list_contacts'],
+  ['from the jira ticket to the deployed code, how long does it take', 'insights_get_delivery_flow'],
+  ['comnet on PAY-9 that the tests passed', 'ticketing_add_ticket_comment'],
+  ['which invitees declined the team offsite on the company calendar', 'calendar_get_event'],
+  // One's own calendar asked alone: neither all of one's calendars nor all one's open work.
+  ['anything on my calendar today?', 'suite_list_events'],
+];
+const ALL = [...HARD, TYPO, ...READINGS, ...PHRASED, ...KINDS, ...GENERALISED];
 
 describe('tool search puts the right tool first', () => {
   it.each(ALL)('search_tools over MCP: "%s" → %s', async (query, expected) => {

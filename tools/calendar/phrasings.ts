@@ -39,6 +39,8 @@ export const phrasings: ToolPhrasings = {
     'show the event on the connected calendar by id',
     'when does the team planning event start',
     'show the connected calendar event and its responses',
+    'which attendees accepted or declined the team event',
+    'has everyone responded to the shared calendar invite',
   ],
   create_event: [
     'put a team retro on the shared calendar for thursday',

@@ -26,6 +26,7 @@ const graphSystem: SystemRecord = {
       about: 'get_entity_context',
       match: 'query',
       person: 'get_person',
+      activity: 'get_feed',
     },
     phrases: {
       inject_context: [

@@ -91,7 +91,7 @@ export const getPerson = defineTool({
     when_to_use: 'To know who someone is in every system, or what they work on.',
     not_for: 'Relationships of other entities (graph_get_entity_context).',
     examples: [
-      { query: 'who is UA12B34C5 in slack', tool: 'get_person', params: { person: 'UA12B34C5' } },
+      { query: 'who is UA12B34C5', tool: 'get_person', params: { person: 'UA12B34C5' } },
       { query: 'what is Ada Lovelace working on', tool: 'get_person', params: { person: 'Ada Lovelace' } },
     ],
   },

@@ -12,7 +12,7 @@ export const phrasings: ToolPhrasings = {
     'which tickets, prs and pages are tied to WEB-17',
     'who and what is near the payments repo',
     'explore the neighbourhood of ada',
-    'who works on both acme/web and acme/api',
+    'people, tickets and pages a few hops out from acme/web',
     'who has grace worked with',
     'what references the release runbook',
     'which pull requests point to MOB-4',
@@ -94,6 +94,6 @@ export const phrasings: ToolPhrasings = {
     'what is grace working on across systems',
     'every account this person has',
     'all the logins and ids of one colleague',
-    'which person is slack user U0A1B2C3',
+    'who is U0A1B2C3 across all our tools',
   ],
 };

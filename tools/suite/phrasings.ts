@@ -46,6 +46,8 @@ export const phrasings: ToolPhrasings = {
     'details of my next meeting',
     'what is the agenda of my 2pm',
     'who organised the meeting on my calendar',
+    'which guests accepted my meeting invite',
+    'who declined or has not answered my event',
   ],
   create_event: [
     'book a 1:1 with grace on my calendar tomorrow at 10',

@@ -57,6 +57,8 @@ export const WEIGHTS = {
   /** A side-by-side analytical tool, asked side by side or not. */
   breakdown: 1.3,
   breakdownUnasked: 0.8,
+  /** A tool of all of one's things ("list_all_events"), asked for neither all nor many. */
+  allUnasked: 0.8,
   /** An analytical tool of one overall figure, asked side by side ("lead time by repo"). */
   wholeWhenBrokenDown: 0.7,
 };

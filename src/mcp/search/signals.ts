@@ -1,5 +1,6 @@
 import type { Entity } from './entities.js';
 import type { Relation } from '../../toolkit/registry.js';
+import { relationOf } from './relations.js';
 import { phraseText } from './text.js';
 
 /**
@@ -13,6 +14,8 @@ export interface RequestSignals {
   number?: 'many' | 'one';
   /** Whether it asks for figures side by side, one row per repository, project or team. */
   breakdown: boolean;
+  /** Whether it asks for all of something ("every calendar", "across", "combined") or many things. */
+  all: boolean;
   /** Whether it asks how things relate ("how is ada connected to acme/web", "what links to PAY-101"), and how. */
   relation?: Relation;
   /** Systems an entity in the request belongs to, each with the evidence (`WEB-17`, `acme/web#88`). */
@@ -48,7 +51,9 @@ const CONTEXT = [
   ' i am focus',
   ' focusing on ',
 ];
-const QUESTION_START = /^(how|what|which|who|whose|when|where|why|is|are|do|does|did|can|could|has|have|any)\b|\?\s*$/;
+const QUESTION_START = /^(how|what|which|who|whose|when|where|why|is|are|do|does|did|can|could|any)\b|\?\s*$/;
+/** "Have we shipped …", "has grace reviewed …" ask; "have the app post …" has something done. */
+const HAVE_QUESTION = /^(have|has)\b.*\b(been|\w+ed|done|seen|made|written|sent|gone|got|had)\b/;
 const READ_PHRASES = [
   ' look through ',
   ' look for ',
@@ -62,90 +67,19 @@ const READ_VERBS = /\b(list|show|find|get|see|search|view|read|fetch|count|check
 const WRITE_VERBS =
   /\b(create|file|add|new|make|merge|close|reopen|update|edit|delete|remove|post|send|upload|write|assign|transition|mark|inject|commit|cancel|move|rename|change|set|book|schedule|archive|trash|invite|announce|reply|tell|put|push|drop|append|raise|untag|ingest|forget|correct|fix|unsend|leave|give|start|propose|land|cut|say|qualify|reschedule)\b/;
 
+// Whole words only: "email address of …" is no "email a …".
 const IMPERATIVE_NOUN =
-  /^(comment|note|reply|label|tag|message|email|ping|log|star|index|store) (on|to|in|at|the|a|an|my|this|that|it|them|him|her|[a-z]+@|[a-z0-9]+-\d+|[a-z]+\/)/;
+  /^(comment|note|reply|label|tag|message|email|ping|log|star|index|store) (on|to|in|at|the|a|an|my|this|that|it|them|him|her|[a-z]+@|[a-z0-9]+-\d+|[a-z]+\/)\b/;
 
 /** A noun of messaging that opens a request before a name sends to that person: "email grace the agenda". */
 const ADDRESSED = /^(message|email|ping|dm|text) ([a-z]+)/;
+
+const ALL = / (all|every|everything|each|across|combined|merged?|both|full|whole) /;
 
 const UNITS = '(repo|repos|repository|repositories|project|projects|team|teams|service|services)';
 const BREAKDOWN = new RegExp(
   `\\b(per|each|by|across|every|which|all( of)?( our| the)?)( (jira|github|code|software|engineering))? ${UNITS}\\b|\\b(compare|comparing|side by side|broken down|${UNITS} by ${UNITS})\\b`,
 );
-
-const PEOPLE = '(who|people|persons|users|anyone|everyone|engineers|developers|contributors|colleagues)';
-/** Two conditions on the same people ("people who committed to X and also hold tickets"): a pattern query. */
-const TWO_CONDITIONS = new RegExp(
-  [
-    `\\b${PEOPLE}\\b.* (and|but|while|who) (also|both|at the same time)\\b`,
-    `\\b${PEOPLE}\\b.* as well as\\b`,
-    `\\b${PEOPLE} (who |that )?both\\b`,
-    `\\b${PEOPLE} (who|that) \\w+ .+ and (\\w+ed|have|has|are|were|own|hold)\\b`,
-  ].join('|'),
-);
-/**
- * How things relate, by the question's shape: the chain between two ("how is ada connected to acme/web",
- * "the link between"), what lies around one ("what is related to PAY-101", "within two hops"), or all
- * that is known of one ("everything we know about grace"), or what meets two conditions at once.
- */
-const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
-  ['match', TWO_CONDITIONS],
-  // Whether two accounts are one human: the person across systems.
-  ['person', /\bsame (person|human|individual|colleague)\b/],
-  ['path', /\bhow (is|are|was|were) .+ (connected|related|linked|tied)\b/],
-  // "How X and Y are related", "why is ada tied to WEB-40": the chain between two named things.
-  ['path', /\b(how|why) \w+.* (is|are|was|were|got|get|end(ed)? up) (connected|related|linked|tied)\b/],
-  ['path', /\b(route|relationship|relation|degrees? of separation) between\b/],
-  // "What is X connected to" asks what lies around X; "is X connected to Y" the chain between them.
-  ['around', /\bwhat (is|are) \w+ (connected|related|linked|tied) (to|with) (and |$)/],
-  ['path', /\b(is|are) \w+ (connected|related|linked|tied) (to|with)\b/],
-  ['path', /\bwhat (connects|links|ties|relates) .+ (to|and|with)\b/],
-  ['path', /\b(path|chain|link|links|connection|connections) (between|from)\b/],
-  ['path', /\bhow (do|does|did) .+ (connect|relate) (to|with)\b|\b(tied|linked|connected|related) together\b/],
-  ['about', /\b(everything|anything|what)( do| does)? (we|the graph) knows? about\b/],
-  ['about', /\b(what s|what is|all that s|all that is|everything that s|everything that is) known about\b/],
-  ['about', /\b(the )?(full )?(context|picture) (on|for|of|around) (0|[a-z]+ 0|acme)\b/],
-  // All there is on one thing: "everything about X", "the background on X", "what does the graph have on X".
-  // "everything on all my calendars" is a list of one's own things, not all there is on one thing.
-  [
-    'about',
-    /\beverything about\b|\beverything on (?!(all|my|our|the team s|every)\b)|\ball about\b|\b(background|backstory) (on|of)\b/,
-  ],
-  ['about', /\b(what|anything) (does|do|did) (the graph|we) (have|hold|store) (on|about|for)\b/],
-  ['about', /\b(details|properties) and (links|relationships|relations|connections)\b/],
-  ['about', /\b(relationships|relations) of\b|\b(its|their|his|her) (connections|links|relationships|relations)\b/],
-  ['around', /\bwho (works|worked|is working) on both\b/],
-  // The people around a person: who they work with, their collaborators (not one repository's).
-  ['around', /\b(who|people|colleagues)\b.* (worked|works|work|collaborated|collaborates|teamed up) with\b/],
-  ['around', /\b(his|her|their|[a-z]+ s) (collaborators|coworkers|co workers|peers|neighbou?rs)\b/],
-  ['around', /\b(what|which \w+) (references?|points? to|depends? on)\b/],
-  ['around', /\bsame \w+s as\b/],
-  ['around', /\b(expand|explore|walk)\b.* (graph|around|from)\b/],
-  // Not "the account connected to": a thing is connected to the workspace, a person or item to another.
-  [
-    'around',
-    /\b(everything|anything|what|who|whatever|entities|things|else|is|are)( is| are)? (connected|related|linked|tied) (to|with)\b/,
-  ],
-  ['around', /\b(what|who|which \w+) (links?|connects?|relates?) to\b/],
-  ['around', /\bneighbou?rs of\b|\bhops?\b/],
-  ['around', /\bwhat (is |s )?(around|surrounds?)\b|\bhangs? off\b/],
-  ['around', /\bwhat else\b.* (work|worked|touch|touched|link|linked|connect|connected|tie|tied)\b|\bin common\b/],
-];
-
-// "Who is U024BE7LH", "who is ada@acme.com": a member id or an email asks who the person is, of any system.
-const WHO_IS = /^ ?(who|which person) (is|are)\b/;
-const MEMBER_ID = /\b[uw](?=[a-z0-9]*\d)[a-z0-9]{6,}\b/;
-const EMAIL = /\S+@\S+\.\w+/;
-
-/** Every account of someone named ("what accounts does linus have", "grace's logins"): that person. */
-// Plural accounts and handles only: "the initech account" is a CRM account, "who handles" a verb.
-const IDENTITIES = / (accounts|identities|identity|logins?|handles|usernames?) /;
-
-function relationOf(text: string, request: string, names: boolean): Relation | undefined {
-  if (WHO_IS.test(text) && (MEMBER_ID.test(text) || EMAIL.test(request))) return 'person';
-  if (names && IDENTITIES.test(text)) return 'person';
-  return RELATIONS.find(([, pattern]) => pattern.test(text))?.[0];
-}
 
 const has = (text: string, phrases: readonly string[]) => phrases.some((p) => text.includes(p));
 
@@ -160,7 +94,7 @@ function firstIndex(lower: string, pattern: RegExp, phrases: readonly string[]):
 /** Whether the request reads (a question, "look through") or writes, judged by what it asks first. */
 function intentOf(lower: string, text: string, addressed: boolean): RequestSignals['intent'] {
   if (has(text, CONTEXT)) return 'context';
-  if (QUESTION_START.test(lower.trim())) return 'read';
+  if (QUESTION_START.test(lower.trim()) || HAVE_QUESTION.test(lower.trim())) return 'read';
   const read = firstIndex(lower, READ_VERBS, READ_PHRASES);
   // A noun that opens a request is a command ("comment on the page", "label it").
   const write = addressed || IMPERATIVE_NOUN.test(lower.trim()) ? 0 : (WRITE_VERBS.exec(lower)?.index ?? -1);
@@ -169,6 +103,10 @@ function intentOf(lower: string, text: string, addressed: boolean): RequestSigna
 }
 
 const ONE = / (that|this|one|the) [a-z]+ (by|with) | (that|this) (one )?[a-z]+ /;
+/** What kind a thing is, or whether someone is one thing ("is dennis a manager of …"): a question of one. */
+const OF_ONE = /^ what (kind|type|sort) of |^ (is|was) [a-z]+ (a|an) /;
+/** "Who is in #deploys": the people of one named thing, many. */
+const WHO_IS_IN = /^ who (is|s|are) (in|on) /;
 const ID = /\b[\w.-]*\d{3,}[\w.-]*\b|#\d+\b/;
 
 const EVERY = new Set(['all', 'every', 'everyone', 'everybody']);
@@ -181,14 +119,16 @@ function numberOf(
   entities: number,
   isListed: (word: string) => boolean,
 ): RequestSignals['number'] {
-  const one = entities > 0 || ID.test(request) || ONE.test(phraseText(raw));
+  const text = phraseText(raw);
+  const one = entities > 0 || ID.test(request) || ONE.test(text) || OF_ONE.test(text);
   const listed = (w: string) => /[^su]s$/.test(w) && w.length > 3 && isListed(w);
   const parts = raw.some((w, i) => listed(w) && PARTS_OF.has(raw[i + 1] ?? ''));
   // "members of the channel C012", "comments on WEB-17", "how many people are in #deploys": many things a
   // tool lists, of one named thing.
-  if (one && (parts || phraseText(raw).includes(' how many '))) return 'many';
+  if (one && (parts || text.includes(' how many ') || WHO_IS_IN.test(text))) return 'many';
   // "properties of a page" asks about one page: a plural before "of" names its parts, not many of it.
   const many = raw.some((w) => EVERY.has(w)) || raw.some((w, i) => listed(w) && raw[i + 1] !== 'of');
+  if (OF_ONE.test(text)) return 'one';
   if (one === many) return undefined;
   return one ? 'one' : 'many';
 }
@@ -199,14 +139,17 @@ export interface WordKinds {
   isListed: (word: string) => boolean;
   /** A name the catalog's requests use (`grace`, `initech`). */
   isName: (word: string) => boolean;
+  /** A word tools say of themselves (names, descriptions, synonyms, products): any other is a name. */
+  isOwn: (word: string) => boolean;
 }
 
-/** The signals of a request. */
+/** The signals of a request, and whether it names a system or product. */
 export function signalsOf(
   request: string,
   raw: readonly string[],
   entities: readonly Entity[],
-  { isListed, isName }: WordKinds,
+  { isListed, isName, isOwn }: WordKinds,
+  namesSystem: boolean,
 ): RequestSignals {
   const lower = request.toLowerCase();
   const text = phraseText(raw).replace(/ i m /g, " i'm ");
@@ -220,7 +163,12 @@ export function signalsOf(
     // Verbs are read from the corrected words ("assgin" is "assign").
     intent: intentOf(`${raw.join(' ')}${request.trim().endsWith('?') ? '?' : ''}`, text, addressed),
     breakdown: BREAKDOWN.test(text),
-    relation: relationOf(text, request, raw.some(isName)),
+    all: ALL.test(text),
+    relation: relationOf(text, request, {
+      namesSomeone: raw.some(isName),
+      namesSystem,
+      isNameWord: (word) => !isOwn(word),
+    }),
     number: numberOf(request, raw, entities.length, isListed),
     entities,
     addressed,

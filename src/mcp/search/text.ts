@@ -107,3 +107,43 @@ export function actionsAsked(raw: readonly string[], synonyms: Synonyms): string
   // Tools name one undoing "delete" or "remove" by what they undo: a request means either.
   return asked.some((v) => v === 'delete' || v === 'remove') ? [...asked, 'delete', 'remove'] : asked;
 }
+
+/** Verbs whose request goes on to say what to write: "comment on PAY-9 that the tests passed". */
+const WRITES_TEXT = new Set([
+  'comment',
+  'reply',
+  'post',
+  'send',
+  'message',
+  'tell',
+  'write',
+  'ping',
+  'dm',
+  'email',
+  'add',
+  'leave',
+]);
+const BODY_STARTS = new Set(['that', 'saying']);
+
+/**
+ * The words of a request that ask, without the text it wants written: after "comment on PAY-9", the words
+ * "that the tests passed" are the comment, not words of the tool wanted.
+ */
+export function withoutBody(raw: readonly string[]): readonly string[] {
+  if (!WRITES_TEXT.has(raw[0] ?? '')) return raw;
+  const body = raw.findIndex((w, i) => i > 1 && BODY_STARTS.has(w));
+  return body === -1 ? raw : raw.slice(0, body);
+}
+
+/** Contractions written without their apostrophe ("whats", "im"), as the words tokens make of them with it. */
+const CONTRACTED: Readonly<Record<string, readonly string[]>> = {
+  whats: ['what', 's'],
+  whos: ['who', 's'],
+  wheres: ['where', 's'],
+  hows: ['how', 's'],
+  thats: ['that', 's'],
+  im: ['i', 'm'],
+};
+
+/** A request's words with contractions written without an apostrophe read as those written with one. */
+export const withContractions = (raw: readonly string[]): string[] => raw.flatMap((w) => CONTRACTED[w] ?? [w]);

@@ -39,9 +39,26 @@ const INFLECTIONS = ['s', 'es', 'ed', 'd', 'ing'];
 const allowedEdits = (length: number): number => (length >= 3 ? 1 : 0);
 
 /**
+ * Of two words as many edits away, the one that keeps the first letter ("seach" is search, not each: a slip
+ * rarely takes the first letter), then the more common.
+ */
+function likelier(
+  word: string,
+  candidate: { word: string; frequency: number },
+  best: { word: string; frequency: number },
+) {
+  const keeps = (w: string) => w[0] === word[0];
+  if (keeps(candidate.word) !== keeps(best.word)) return keeps(candidate.word);
+  return candidate.frequency > best.frequency;
+}
+
+/** A word with every doubled letter single: "comnet" is a swap from "comment" once its "mm" is "m". */
+const singled = (word: string): string => word.replace(/(.)\1+/g, '$1');
+
+/**
  * Corrects misspelt words against the catalog's vocabulary (names, descriptions, hints, synonyms and
  * the products systems are called by): a word the catalog does not know becomes the nearest one it
- * does within a bounded number of edits, the more common one on a tie. Words with digits are left
+ * does within a bounded number of edits (see `likelier` on a tie). Words with digits are left
  * alone: they are ids and keys.
  */
 export class TypoCorrector {
@@ -80,9 +97,14 @@ export class TypoCorrector {
     for (let length = shortest; length <= word.length + limit; length++) {
       for (const candidate of this.byLength.get(length) ?? []) {
         if (!slipOf(word, candidate.word)) continue;
-        const edits = distance(word, candidate.word, limit);
+        // A doubled letter written once is no edit of its own: "comnet" is a swap from "comment" written "coment".
+        const single = singled(candidate.word);
+        const edits = Math.min(
+          distance(word, candidate.word, limit),
+          single === candidate.word || !slipOf(word, single) ? limit + 1 : distance(word, single, limit),
+        );
         if (edits > limit) continue;
-        if (!best || edits < best.edits || (edits === best.edits && candidate.frequency > best.frequency))
+        if (!best || edits < best.edits || (edits === best.edits && likelier(word, candidate, best)))
           best = { word: candidate.word, edits, frequency: candidate.frequency };
       }
     }
