@@ -5,17 +5,24 @@ import { getEvent, listAllEvents, listEvents } from './calendar/events.js';
 import { getMessage, listMessages } from './chat/messages.js';
 import type { Message } from './chat/schemas.js';
 import { getMember, getSpace, listMembers, listSpaces } from './chat/spaces.js';
+import { readCorrespondents } from './mail/correspondents.js';
 import * as mail from './mail/read.js';
 
 /**
  * How the graph reads Google Chat messages: each sender whose email the space's membership confirmed is that
  * colleague's person node, known by their Chat user id (`users/<id>`) too; a sender without one stays unlinked.
- * The user's own calendar, mail and the spaces themselves are not read into the tenant's graph (yet).
+ * Mail messages name the caller's correspondents (see `readCorrespondents`: outsiders are the caller's private
+ * contacts). The user's own calendar, mail labels and the spaces themselves are not read into the graph (yet).
  */
 export const extractSuite = extractorOf(
   [
     readsResultsOf(listMessages, ({ result }, batch) => result.messages.forEach((m) => sender(batch, m))),
     readsResultsOf(getMessage, ({ result }, batch) => sender(batch, result)),
+    readsResultsOf(mail.listMessages, ({ result, viewer }, batch) =>
+      readCorrespondents(batch, viewer, result.messages),
+    ),
+    readsResultsOf(mail.getMessage, ({ result, viewer }, batch) => readCorrespondents(batch, viewer, [result])),
+    readsResultsOf(mail.getThread, ({ result, viewer }, batch) => readCorrespondents(batch, viewer, result.messages)),
   ],
   [
     listCalendars,
@@ -23,10 +30,8 @@ export const extractSuite = extractorOf(
     listEvents,
     listAllEvents,
     getEvent,
+    // Summaries without addresses: the messages of a thread are read from suite_get_mail_thread.
     mail.listThreads,
-    mail.getThread,
-    mail.listMessages,
-    mail.getMessage,
     mail.listLabels,
     mail.getLabel,
     listSpaces,

@@ -3,9 +3,9 @@ import type { GraphStorage } from '../store/graph-storage.js';
 import { parseProperties, toActivity, toNode, type EdgeLink, type EdgeRefRow, type NodeRow } from '../store/rows.js';
 import { refOf, type ActivityRecord, type Direction, type GraphEdge, type GraphNode, type Subgraph } from '../types.js';
 import type { ContextService } from './context-service.js';
-import type { ContextVisibility } from './context-visibility.js';
 import { assertEdgeTypes, assertNodeType, entityNotFound, traversalLimitExceeded } from './errors.js';
 import type { IdentityResolver } from './identity.js';
+import type { PrivateVisibility } from './private-visibility.js';
 import type { SemanticSearchProvider } from './semantic-search.js';
 import { shortestPath, traverse, type LinkSource } from './traversal.js';
 
@@ -56,7 +56,7 @@ export abstract class GraphReader {
   protected abstract readonly links: LinkSource;
   protected abstract readonly knownTypes: ReadonlySet<string>;
   /** Set on a view for one user (see `GraphService.viewedBy`); the service itself sees every node. */
-  protected visibility: ContextVisibility | undefined;
+  protected visibility: PrivateVisibility | undefined;
 
   private hidden(row: NodeRow): boolean {
     return this.visibility?.hides(row) === true;
@@ -146,7 +146,7 @@ export abstract class GraphReader {
     const end = await this.requireRow(tenantId, to.type, to.id);
     const path = await shortestPath(this.links, tenantId, start.id, end.id, maxDepth, assertEdgeTypes(edgeTypes));
     if (!path) return undefined;
-    // A path through a context the viewer may not see is no path for them.
+    // A path through a node the viewer may not see is no path for them (the view's links skip them too).
     const visible = await this.subgraph(tenantId, path.rowids, path.links);
     return visible.nodes.length === path.rowids.length ? visible : undefined;
   }
@@ -233,13 +233,20 @@ export abstract class GraphReader {
 
   async stats(tenantId: string) {
     await this.readable(tenantId);
-    const nodesByType = await this.storage.countNodesByType(tenantId);
+    const stored = {
+      nodes: await this.storage.countNodesByType(tenantId),
+      edges: await this.storage.countEdgesByType(tenantId),
+    };
+    const { nodes, edges } = this.visibility
+      ? await this.visibility.visibleTotals(this.storage, tenantId, stored)
+      : stored;
+    const sum = (totals: Record<string, number>) => Object.values(totals).reduce((a, b) => a + b, 0);
     return {
-      total_nodes: Object.values(nodesByType).reduce((a, b) => a + b, 0),
-      total_edges: await this.storage.countEdges(tenantId),
+      total_nodes: sum(nodes),
+      total_edges: sum(edges),
       global_feed_size: await this.storage.countActivity(tenantId),
-      nodes_by_type: nodesByType,
-      edges_by_type: await this.storage.countEdgesByType(tenantId),
+      nodes_by_type: nodes,
+      edges_by_type: edges,
     };
   }
 
