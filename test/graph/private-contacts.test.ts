@@ -24,7 +24,8 @@ const execute = async (email: string, system: string, tool: string, args: Record
   await server.app.services.graph?.drain();
   return res.body.data as Record<string, unknown>;
 };
-const readMail = (email: string) => execute(email, 'suite', 'list_mail_messages', { max_results: 100, include_content: true });
+const readMail = (email: string) =>
+  execute(email, 'suite', 'list_mail_messages', { max_results: 100, include_content: true });
 const contactsOf = async (viewer: string, filters: Record<string, unknown>, tenant = 'acme') => {
   const res = await as(viewer, 'POST', '/graph/search', { entity_type: 'contact', filters, limit: 100 }, tenant);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -147,9 +148,9 @@ describe("a user's mail correspondents", () => {
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain('organization_domains.1');
     expect(JSON.stringify(refused.body)).toContain('not a domain name');
-    expect((await call(server, 'GET', '/admin/tenants/acme/policy', { apiKey: TEST_API_KEY })).body.data.policy).toEqual(
-      {},
-    );
+    expect(
+      (await call(server, 'GET', '/admin/tenants/acme/policy', { apiKey: TEST_API_KEY })).body.data.policy,
+    ).toEqual({});
     expect((await as(ada, 'POST', '/graph/entity', { entity_type: 'user', entity_id: OUTSIDE })).status).toBe(404);
 
     expect((await setDomains(['acme.test', 'Billing.Example'])).status).toBe(200);
