@@ -15,7 +15,7 @@ export interface SyncStep {
   tool: string;
   args?: Record<string, unknown>;
   mode: 'changes' | 'directory' | 'always';
-  /** For `changes`: the item field holding its last change (an ISO 8601 timestamp). */
+  /** For `changes`: the item field holding its last change (an ISO 8601 timestamp, or epoch milliseconds). */
   updatedField?: string;
   /**
    * Runs once per item of an earlier step (`system.tool`, this run's items): `arg` takes the item's
@@ -82,6 +82,19 @@ export const SYNC_PLAN: ReadonlyArray<[system: string, steps: readonly SyncStep[
   ],
   // Per-user: read once for each user who consented, as that user (only the member directory every member sees).
   ['chat', [{ tool: 'list_users', mode: 'directory' }]],
+  // Per-user: each consenting user's recent mail, newest first, as them: their outside correspondents become
+  // contacts only they see (what a per-user system's result writes is private to its caller).
+  [
+    'suite',
+    [
+      {
+        tool: 'list_mail_messages',
+        args: { include_content: true },
+        mode: 'changes',
+        updatedField: 'internalDate',
+      },
+    ],
+  ],
 ];
 
 /** How often a directory list is read again. */

@@ -45,7 +45,9 @@ export interface SyncRunnerDeps {
 class SyncStopped extends Error {}
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const timeOf = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
+/** A change time as a list gives it: an ISO 8601 timestamp, or epoch milliseconds (Gmail's `internalDate`). */
+const timeOf = (value: unknown) =>
+  typeof value !== 'string' ? Number.NaN : /^\d+$/.test(value) ? Number(value) : Date.parse(value);
 
 /**
  * One sync of a tenant: every system in turn, each from its watermark. A system's watermark moves only
