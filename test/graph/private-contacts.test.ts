@@ -14,9 +14,10 @@ let bob: string;
 let globex: string;
 /** The outside sender of the demo mailboxes' updates (every mailbox has some). */
 const OUTSIDE = 'billing@billing.example';
+type Tenant = 'acme' | 'globex';
 type Node = { node_type: string; node_id: string; properties: Record<string, unknown> };
 
-const as = async (email: string, method: string, path: string, body?: unknown, tenant = 'acme') =>
+const as = async (email: string, method: string, path: string, body?: unknown, tenant: Tenant = 'acme') =>
   call(server, method, path, { token: await server.tokenFor(tenant, email), body });
 const execute = async (email: string, system: string, tool: string, args: Record<string, unknown>) => {
   const res = await as(email, 'POST', `/mcp/${system}/execute`, { tool, arguments: args });
@@ -26,7 +27,7 @@ const execute = async (email: string, system: string, tool: string, args: Record
 };
 const readMail = (email: string) =>
   execute(email, 'suite', 'list_mail_messages', { max_results: 100, include_content: true });
-const contactsOf = async (viewer: string, filters: Record<string, unknown>, tenant = 'acme') => {
+const contactsOf = async (viewer: string, filters: Record<string, unknown>, tenant: Tenant = 'acme') => {
   const res = await as(viewer, 'POST', '/graph/search', { entity_type: 'contact', filters, limit: 100 }, tenant);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data as Node[];
@@ -168,7 +169,7 @@ describe('over MCP', () => {
   it("the graph tools show a user their mail contacts and no one else's", async () => {
     const [mine] = await contactsOf(ada, { email: OUTSIDE, private_to: ada });
     const clients: Client[] = [];
-    const client = async (email: string, tenant = 'acme') => {
+    const client = async (email: string, tenant: Tenant = 'acme') => {
       const connected = await connectMcpClient(server, await server.tokenFor(tenant, email));
       clients.push(connected);
       return connected;
