@@ -165,6 +165,26 @@ describe("a user's mail correspondents", () => {
   });
 });
 
+describe("a user's calendar attendees", () => {
+  it('an outside guest is a contact of the calendar owner alone; colleagues are their person nodes', async () => {
+    const guest = 'guest@partner.example';
+    const window = { time_min: '2030-01-07T00:00:00Z', time_max: '2030-01-08T00:00:00Z' };
+    await execute(ada, 'suite', 'create_event', {
+      summary: 'Partner sync',
+      start_datetime: '2030-01-07T10:00:00Z',
+      end_datetime: '2030-01-07T11:00:00Z',
+      attendee_emails: [guest, bob],
+    });
+    await execute(ada, 'suite', 'list_events', { calendar_id: 'primary', ...window });
+    const [theirs] = await contactsOf(ada, { email: guest });
+    expect(theirs).toMatchObject({ node_type: 'contact', properties: { private_to: ada } });
+    expect(await contactsOf(bob, { email: guest, private_to: ada })).toEqual([]);
+    expect(await contactsOf(globex, { email: guest }, 'globex')).toEqual([]);
+    expect(await contactsOf(ada, { email: bob })).toEqual([]);
+    expect((await person(bob, bob)).body.data).toMatchObject({ match: 'one', kind: 'colleague', person: bob });
+  });
+});
+
 describe('over MCP', () => {
   it("the graph tools show a user their mail contacts and no one else's", async () => {
     const [mine] = await contactsOf(ada, { email: OUTSIDE, private_to: ada });
