@@ -1,5 +1,5 @@
 import { isUnsafeKey } from '../../toolkit/safe-json.js';
-import { privateNodeId, privateProperties } from '../service/private-visibility.js';
+import { privateNodeId, privateProperties, type PrivateNodeType } from '../service/private-visibility.js';
 import type { EdgeType, NodeType, Properties } from '../types.js';
 import { linkMentions, type MentionPattern } from './mentions.js';
 
@@ -143,7 +143,7 @@ export class GraphBatch {
    * `owner`'s private record of `key` (see private-visibility.ts): a node of its own per owner, which no other
    * user sees, nor any edge touching it. Never merged with a shared node, nor with another owner's record.
    */
-  privateNode(owner: string, type: NodeType, key: string, properties: Properties = {}): Handle | undefined {
+  privateNode(owner: string, type: PrivateNodeType, key: string, properties: Properties = {}): Handle | undefined {
     return this.node(type, privateNodeId(owner, key), { ...properties, ...privateProperties(owner) });
   }
 

@@ -105,9 +105,8 @@ export class GraphService extends GraphReader {
    */
   viewedBy(userEmail: string | undefined): GraphService {
     const view = Object.create(this) as GraphService;
-    const visibility = new PrivateVisibility(userEmail);
-    view.visibility = visibility;
-    Object.defineProperty(view, 'links', { value: visibility.linksSeenIn(this.links, this.storage) });
+    view.visibility = new PrivateVisibility(userEmail);
+    view.visibleLinks = view.visibility.linksSeenIn(this.links, this.storage);
     return view;
   }
 

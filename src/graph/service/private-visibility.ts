@@ -12,6 +12,13 @@ export const normalizeUserId = (userId: string): string =>
 const PRIVATE_TO = 'private_to';
 /** The mark every private node other than a context carries, so that a store query finds them all. */
 const PRIVATE_MARK = { property: 'visibility', value: 'private' } as const;
+/**
+ * The node types a user's private node may have: their contexts, and the people only they deal with (a contact
+ * of their mail). Kept short, so that finding a tenant's private nodes reads these types only.
+ */
+export const PRIVATE_NODE_TYPES = ['context', 'contact'] as const;
+export type PrivateNodeType = (typeof PRIVATE_NODE_TYPES)[number];
+const privateTypes: ReadonlySet<string> = new Set(PRIVATE_NODE_TYPES);
 /** Most private nodes a view's totals account for. */
 const PRIVATE_NODES_CAP = 1_000_000;
 
@@ -39,8 +46,9 @@ export function privateNodeId(owner: string, key: string): string {
  * `private_to` (the caller whose call to a per-user system wrote it).
  */
 export function ownerOf(row: RowProperties): string | undefined {
+  if (!privateTypes.has(row.node_type)) return undefined;
   const context = row.node_type === 'context';
-  // A key is quoted in the JSON text whatever the backend's spacing: most rows are settled without a parse.
+  // A key is quoted in the JSON text whatever the backend's spacing: most contacts are settled without a parse.
   if (!context && !row.properties.includes(`"${PRIVATE_TO}"`)) return undefined;
   const properties = parseProperties(row.properties);
   if (!context && properties[PRIVATE_MARK.property] !== PRIVATE_MARK.value) return undefined;
@@ -57,6 +65,8 @@ type Totals = Record<string, number>;
  */
 export class PrivateVisibility {
   private readonly viewer: string | null;
+  /** Node rows this view read during its walks, per tenant (a view answers one call). */
+  private readonly read = new Map<string, Map<number, NodeRow>>();
 
   /** `userEmail` of the viewing user; without one (a token with no user) no private node is visible. */
   constructor(userEmail: string | undefined) {
@@ -82,7 +92,8 @@ export class PrivateVisibility {
 
   /**
    * `source` as the viewer may walk it: no edge to or from a hidden node, so a traversal or a path never
-   * passes through one. The nodes a walk reads from were reached this way, so only the new ends are read.
+   * passes through one. The nodes a walk reads from were reached this way, so only the new ends are read;
+   * their rows are kept for `rows`, which the walk's result is built from.
    */
   linksSeenIn(source: LinkSource, storage: Pick<GraphStorage, 'nodes'>): LinkSource {
     return {
@@ -91,10 +102,19 @@ export class PrivateVisibility {
         const from = new Set(rowids);
         const ends = [...new Set(links.flatMap((l) => [l.from_id, l.to_id]))].filter((id) => !from.has(id));
         if (ends.length === 0) return links;
-        const hidden = this.hiddenRowids(await storage.nodes(tenantId, ends));
+        const hidden = this.hiddenRowids(await this.rows(storage, tenantId, ends));
         return hidden.size === 0 ? links : links.filter((l) => !hidden.has(l.from_id) && !hidden.has(l.to_id));
       },
     };
+  }
+
+  /** The rows of these rowids (those a walk of this view read already are not read again). */
+  async rows(storage: Pick<GraphStorage, 'nodes'>, tenantId: string, rowids: readonly number[]): Promise<NodeRow[]> {
+    const known = this.read.get(tenantId) ?? new Map<number, NodeRow>();
+    this.read.set(tenantId, known);
+    const missing = rowids.filter((id) => !known.has(id));
+    if (missing.length > 0) for (const row of await storage.nodes(tenantId, missing)) known.set(row.id, row);
+    return rowids.flatMap((id) => known.get(id) ?? []);
   }
 
   /** The tenant's totals by type less the nodes hidden from the viewer and the edges touching them. */
@@ -103,10 +123,11 @@ export class PrivateVisibility {
     tenantId: string,
     totals: { nodes: Totals; edges: Totals },
   ): Promise<{ nodes: Totals; edges: Totals }> {
-    const candidates = [
-      ...(await storage.searchNodes(tenantId, 'context', [], PRIVATE_NODES_CAP)),
-      ...(await storage.searchNodes(tenantId, undefined, [PRIVATE_MARK], PRIVATE_NODES_CAP)),
-    ];
+    const candidates: NodeRow[] = [];
+    for (const type of PRIVATE_NODE_TYPES)
+      candidates.push(
+        ...(await storage.searchNodes(tenantId, type, type === 'context' ? [] : [PRIVATE_MARK], PRIVATE_NODES_CAP)),
+      );
     const hidden = candidates.filter((row) => this.hides(row));
     if (hidden.length === 0) return totals;
     const nodes = { ...totals.nodes };
