@@ -17,6 +17,7 @@ import { loadManifests, registryOf } from '../tools/catalog.js';
 import { Telemetry } from './telemetry.js';
 import { FleetJobs } from './store/fleet-jobs.js';
 import { fleetLocksOn } from './store/fleet-locks.js';
+import { OrganizationDomains } from './governance/policy/organization.js';
 import { createGraph } from './graph/install.js';
 import { writeTogetherOn } from './store/write-together.js';
 import { WriteBehind } from './toolkit/write-behind.js';
@@ -130,6 +131,13 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   void documentsReady.catch((error: unknown) =>
     log.warn('removing abandoned documents failed', { error: String(error) }),
   );
+  // Without domains in the tenant's policy, the tenant's own users are those holding per-user credentials.
+  const perUserProviders = integrations.filter((i) => i.sources.includes('vault')).map((i) => i.id);
+  const organization = new OrganizationDomains(
+    governance.policies,
+    async (tenantId) => (await Promise.all(perUserProviders.map((p) => vault.holdersOf(tenantId, p)))).flat(),
+    clock,
+  );
   const graphFeature = createGraph({
     store,
     clock,
@@ -140,6 +148,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     activityRetentionDays: config.activityRetentionDays,
     onIngestionError: (system) => telemetry.ingestionErrors.inc({ system }),
     semanticSearch: entitySearch,
+    organizationOf: (caller) => organization.membershipOf(caller),
   });
   const { graph } = graphFeature;
   // A call's audit record, activity record and graph ingestion are written after its answer, together.

@@ -5,7 +5,8 @@ import type { GraphStorage } from './store/graph-storage.js';
 import { SqliteGraphStorage } from './store/graph-storage-sqlite.js';
 import { PgGraphStorage } from './store/pg/graph-storage-pg.js';
 import type { FleetJobs } from '../store/fleet-jobs.js';
-import type { Clock, Logger } from '../toolkit/context.js';
+import type { Caller, Clock, Logger } from '../toolkit/context.js';
+import type { Viewer } from './ingest/extractor.js';
 import type { ExecutionObserver } from '../toolkit/executor.js';
 import { GraphService } from './service/graph-service.js';
 import type { SemanticSearchFactory } from './service/semantic-search.js';
@@ -30,6 +31,8 @@ interface GraphDependencies {
   /** Days of activity kept; 0 keeps all. */
   activityRetentionDays: number;
   onIngestionError: (system: string) => void;
+  /** Whether an address is in the caller's organisation (see PipelineHooks.organizationOf). */
+  organizationOf?: (caller: Caller) => Promise<Viewer['inOrganization']>;
   /** How entities are found by meaning, over the graph's keyword search (keyword search alone when absent). */
   semanticSearch?: SemanticSearchFactory;
 }
@@ -54,7 +57,12 @@ export function createGraph(deps: GraphDependencies): GraphFeature {
     clock: deps.clock,
     nodeTypes: nodeVocabulary(deps.systemNodeTypes),
     semanticSearch: deps.semanticSearch,
-    ingestion: { extractors: deps.extractors, log: deps.log, onError: deps.onIngestionError },
+    ingestion: {
+      extractors: deps.extractors,
+      log: deps.log,
+      onError: deps.onIngestionError,
+      organizationOf: deps.organizationOf,
+    },
   });
 
   let sweeps = 0;

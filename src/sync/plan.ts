@@ -17,7 +17,7 @@ export interface SyncStep {
   args?: Record<string, unknown>;
   mode: 'changes' | 'directory' | 'always';
   /**
-   * The item field holding its last change (an ISO 8601 timestamp; dotted for a nested one): where a
+   * The item field holding its last change (an ISO 8601 timestamp or epoch milliseconds; dotted for a nested one): where a
    * `changes` list stops, and what moves the system's watermark (a directory read's items move it too).
    */
   updatedField?: string;
@@ -94,6 +94,19 @@ export const SYNC_PLAN: ReadonlyArray<[system: string, steps: readonly SyncStep[
   ],
   // Per-user: read once for each user who consented, as that user (only the member directory every member sees).
   ['chat', [{ tool: 'list_users', mode: 'directory' }]],
+  // Per-user: each consenting user's recent mail, newest first, as them: their outside correspondents become
+  // contacts only they see (what a per-user system's result writes is private to its caller).
+  [
+    'suite',
+    [
+      {
+        tool: 'list_mail_messages',
+        args: { include_content: true },
+        mode: 'changes',
+        updatedField: 'internalDate',
+      },
+    ],
+  ],
 ];
 
 /** How often a directory list is read again. */

@@ -45,10 +45,13 @@ export interface SyncRunnerDeps {
 class SyncStopped extends Error {}
 
 const iso = (ms: number) => new Date(ms).toISOString();
-/** The time an item's `field` holds (a dotted path for a nested one, e.g. `version.when`), NaN without one. */
+/**
+ * The time an item's `field` holds (a dotted path for a nested one, e.g. `version.when`): an ISO 8601 timestamp,
+ * or epoch milliseconds (Gmail's `internalDate`); NaN without one.
+ */
 function timeOf(item: Item, field: string): number {
   const value = field.split('.').reduce<unknown>((at, key) => (at as Item | undefined)?.[key], item);
-  return typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  return typeof value !== 'string' ? Number.NaN : /^\d+$/.test(value) ? Number(value) : Date.parse(value);
 }
 
 /**

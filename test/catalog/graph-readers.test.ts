@@ -46,10 +46,16 @@ describe.each(fed.map((m) => [m.system.id, m] as const))('%s', (_id, manifest) =
         }
         const event = events.find((e) => e.tool === tool && e.success);
         if (!event?.result) continue;
+        // A per-user system's results are read as its caller's, the demo tenant's domain their organisation.
+        const { userEmail } = event.caller;
+        const viewer = userEmail
+          ? { email: userEmail, inOrganization: (a: string) => a.endsWith('@acme.test') }
+          : undefined;
         const batch = extract({ [manifest.system.id]: manifest.extractor! }, manifest.system.id, {
           tool: tool.name,
           args: event.args,
           result: event.result,
+          viewer,
         });
         const types = [
           ...new Set([...batch.nodes.values()].map((n) => n.type).concat(batch.people.length ? ['user'] : [])),

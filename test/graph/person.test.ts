@@ -99,13 +99,11 @@ describe('graph_get_person', () => {
     const outside = `${person.first.toLowerCase()}@customer.example`;
     await execute('crm', 'create_contact', { name: person.name, email: outside });
     await server.app.services.graph?.drain();
-    expect(await getPerson(person.name)).toMatchObject({ match: 'one', person: person.email });
-    await expect(
-      call(server, 'POST', '/mcp/graph/execute', {
-        token,
-        body: { tool: 'get_person', arguments: { person: outside } },
-      }),
-    ).resolves.toMatchObject({ status: 404 });
+    expect(await getPerson(person.name)).toMatchObject({ match: 'one', person: person.email, kind: 'colleague' });
+    // By their email: the contact, told apart as one, with nothing of the colleague's.
+    const asContact = await getPerson(outside);
+    expect(asContact).toMatchObject({ match: 'one', person: outside, kind: 'contact' });
+    expect(asContact).not.toHaveProperty('identities');
     const contact = await call(server, 'POST', '/graph/entity', {
       token,
       body: { entity_type: 'contact', entity_id: outside },

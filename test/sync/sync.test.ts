@@ -61,6 +61,14 @@ beforeAll(async () => {
   token = await server.tokenFor('acme', person.email);
   // Only this user consented to their Slack (a per-user system).
   await installFor(server, person.email, 'bot-and-user');
+  // ...and only they keep their consent to their Google suite (another per-user system).
+  for (const other of await server.app.vault.holdersOf('acme', 'google'))
+    if (other !== person.email) {
+      const revoked = await call(server, 'DELETE', '/oauth/suite/revoke', {
+        token: await server.tokenFor('acme', other),
+      });
+      expect(revoked.status).toBe(200);
+    }
 });
 afterAll(() => server?.close());
 afterEach(() => server.sandbox.faults.clear());
@@ -111,14 +119,14 @@ describe('a sync of the demo tenant', () => {
     const status = await statusOf();
     expect(status.enabled).toBe(true);
     expect(status.systems.map((s) => s.system).sort()).toEqual(
-      ['chat', 'code_host', 'crm', 'notes', 'team_chat', 'ticketing', 'wiki'].sort(),
+      ['chat', 'code_host', 'crm', 'notes', 'suite', 'team_chat', 'ticketing', 'wiki'].sort(),
     );
     for (const system of status.systems) {
       expect(system, system.system).toMatchObject({ state: 'idle', last_failure: null, progress: null });
       expect(system.items_read, system.system).toBeGreaterThan(0);
       expect(system.upstream_requests, system.system).toBeGreaterThan(0);
     }
-    for (const system of ['code_host', 'ticketing', 'notes'])
+    for (const system of ['code_host', 'ticketing', 'notes', 'suite'])
       expect((await systemOf(system))?.cursor, system).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
@@ -134,13 +142,41 @@ describe('a sync of the demo tenant', () => {
   });
 
   it('reads a per-user system only as each user who consented, and the others through the tenant', async () => {
-    const consented = await server.app.vault.holdersOf('acme', 'slack');
-    expect(consented).toContain(person.email);
     const syncCalls = (await auditOf('acme')).filter((record) => record.client === 'sync');
-    const chatReaders = syncCalls.filter((record) => record.action.startsWith('chat_')).map((record) => record.user);
-    expect([...new Set(chatReaders)].sort()).toEqual(consented);
-    const otherReaders = syncCalls.filter((record) => !record.action.startsWith('chat_')).map((record) => record.user);
+    const readersOf = (prefix: string) =>
+      [...new Set(syncCalls.filter((r) => r.action.startsWith(prefix)).map((r) => r.user))].sort();
+    for (const [prefix, provider] of [
+      ['chat_', 'slack'],
+      ['suite_', 'google'],
+    ]) {
+      const consented = await server.app.vault.holdersOf('acme', provider);
+      expect(consented).toContain(person.email);
+      expect(readersOf(prefix)).toEqual(consented);
+    }
+    const otherReaders = syncCalls.filter((r) => !/^(chat|suite)_/.test(r.action)).map((r) => r.user);
     expect(new Set(otherReaders)).toEqual(new Set([undefined]));
+  });
+
+  it("fills only the consenting user's view with their mail's outside correspondents", async () => {
+    const contactsAs = async (as: string, filters: Record<string, unknown>) => {
+      const res = await call(server, 'POST', '/graph/search', {
+        token: as,
+        body: { entity_type: 'contact', filters, limit: 100 },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as Array<{ node_id: string; properties: Record<string, unknown> }>;
+    };
+    const own = await contactsAs(token, { private_to: person.email });
+    expect(own.map((c) => c.properties.email)).toContain('billing@billing.example');
+    const other = server.sandbox.seeds.acme.people.find((p) => p.email !== person.email)!;
+    const theirs = await server.tokenFor('acme', other.email);
+    expect(await contactsAs(theirs, { private_to: person.email })).toEqual([]);
+    expect(await contactsAs(theirs, { email: 'billing@billing.example' })).toEqual([]);
+    const entity = await call(server, 'POST', '/graph/entity', {
+      token: theirs,
+      body: { entity_type: 'contact', entity_id: own[0].node_id },
+    });
+    expect(entity.status).toBe(404);
   });
 
   it('re-syncs after 10 changes reading only the changes', async () => {

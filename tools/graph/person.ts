@@ -20,11 +20,17 @@ const WorkItemSchema = z.looseObject({
   updated_at: Timestamp.optional(),
 });
 const WorkList = z.array(WorkItemSchema);
+const PersonKind = z
+  .enum(['colleague', 'contact'])
+  .describe('contact: someone outside the organisation (a CRM contact, or one of your own mail correspondents)');
+const CONTACT = 'contact';
 
 const PersonResultSchema = z.looseObject({
   match: z.enum(['one', 'several']).describe('several: the name is ambiguous, pick one of candidates and ask again'),
-  person: z.string().optional().describe('The person node id (a user entity)'),
+  person: z.string().optional().describe('The person node id (a user entity, or a contact entity for a contact)'),
+  kind: PersonKind.optional(),
   name: z.string().optional(),
+  email: z.string().optional().describe("A contact's email"),
   identities: z
     .array(
       z.looseObject({
@@ -46,7 +52,14 @@ const PersonResultSchema = z.looseObject({
   pages_edited: PagesEditedSchema.optional().describe('Pages they edited lately, read live'),
   recent_activity: FeedResultSchema.shape.activity.optional(),
   candidates: z
-    .array(z.looseObject({ person: z.string(), name: z.string().optional(), email: z.string().optional() }))
+    .array(
+      z.looseObject({
+        person: z.string(),
+        kind: PersonKind.optional(),
+        name: z.string().optional(),
+        email: z.string().optional(),
+      }),
+    )
     .optional(),
   count: Int.optional(),
 });
@@ -106,18 +119,31 @@ export const getPerson = defineTool({
         const properties = parseProperties(row.properties);
         const name = text(properties.name);
         const email = text(properties.email);
-        return { person: row.node_id, ...(name ? { name } : {}), ...(email ? { email } : {}) };
+        const kind = row.node_type === CONTACT ? ({ kind: 'contact' } as const) : {};
+        return { person: row.node_id, ...kind, ...(name ? { name } : {}), ...(email ? { email } : {}) };
       });
       return { match: 'several', candidates, count: candidates.length };
     }
     const [row] = people;
     const properties = parseProperties(row.properties);
     const name = text(properties.name);
+    // A contact has no accounts in the tenant's systems: who they are is all there is to tell.
+    if (row.node_type === CONTACT) {
+      const email = text(properties.email);
+      return {
+        match: 'one',
+        person: row.node_id,
+        kind: 'contact',
+        ...(name ? { name } : {}),
+        ...(email ? { email } : {}),
+      };
+    }
     const identities = await new IdentityLinks(graph).identitiesOf(tenantId, row.id);
     const email = text(properties.email) ?? identities.find((identity) => identity.kind === 'email')?.value;
     return {
       match: 'one',
       person: row.node_id,
+      kind: 'colleague',
       ...(name ? { name } : {}),
       identities,
       work: await new GraphPersonWork(graph).workOf(tenantId, row.id, args.limit),

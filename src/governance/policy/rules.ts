@@ -24,8 +24,21 @@ const RulesShape = {
 const Rules = z.strictObject(RulesShape);
 export type PolicyRules = z.infer<typeof Rules>;
 
+/** A DNS domain name, e.g. `example.com` (letters, digits and hyphens in dot-separated labels). */
+const DomainName = z
+  .string()
+  .max(253)
+  .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, {
+    message: 'not a domain name (expected e.g. example.com, without @ or scheme)',
+  });
+
 export const TenantPolicyBody = z.strictObject({
   ...RulesShape,
+  /**
+   * The organisation's email domains: an address in one is a colleague, any other someone outside (a contact).
+   * Empty or absent: the domains of the tenant's own users.
+   */
+  organization_domains: z.array(DomainName).max(100).optional(),
   /** Whether a caller may confirm by repeating the call with its confirmation token, without a person. */
   confirm_by_token: z.boolean().optional(),
   /** Per user (the token's user email): each field given replaces the tenant-wide one; limits merge per tool. */

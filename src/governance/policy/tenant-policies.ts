@@ -81,6 +81,11 @@ export class TenantPolicies implements GovernancePolicy {
     return isDestructive(tool) || this.rulesFor(tenantId, userId).confirm?.includes(tool.qualifiedName) === true;
   }
 
+  /** The organisation's email domains the tenant's policy lists (lowercase), as `load` read them; may be empty. */
+  organizationDomains(tenantId: string): string[] {
+    return (this.loaded.get(tenantId)?.policy?.organization_domains ?? []).map((domain) => domain.toLowerCase());
+  }
+
   allowsTokenConfirmation(tenantId: string): boolean {
     return this.loaded.get(tenantId)?.policy?.confirm_by_token === true;
   }

@@ -62,7 +62,7 @@ export function mountQueryRoutes(routes: Routes, app: Logging, graph: GraphServi
       operationId: 'graphStats',
       summary: 'Node, edge and feed counts of the tenant',
     },
-    graphRoute(app, async (_req, caller) => ({ success: true, data: await graph.stats(caller.tenantId) })),
+    graphRoute(app, async (_req, caller) => ({ success: true, data: await viewOf(caller).stats(caller.tenantId) })),
   );
 
   routes.add(

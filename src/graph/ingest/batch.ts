@@ -1,4 +1,5 @@
 import { isUnsafeKey } from '../../toolkit/safe-json.js';
+import { privateNodeId, privateProperties, type PrivateNodeType } from '../service/private-visibility.js';
 import type { EdgeType, NodeType, Properties } from '../types.js';
 import { linkMentions, type MentionPattern } from './mentions.js';
 
@@ -136,6 +137,14 @@ export class GraphBatch {
       this.nodes.set(handle, { type, id: key, properties: compact(properties), reference });
     }
     return handle;
+  }
+
+  /**
+   * `owner`'s private record of `key` (see private-visibility.ts): a node of its own per owner, which no other
+   * user sees, nor any edge touching it. Never merged with a shared node, nor with another owner's record.
+   */
+  privateNode(owner: string, type: PrivateNodeType, key: string, properties: Properties = {}): Handle | undefined {
+    return this.node(type, privateNodeId(owner, key), { ...properties, ...privateProperties(owner) });
   }
 
   /** A person; returns undefined when the identity carries no identifier at all. */

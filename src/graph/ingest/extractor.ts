@@ -2,11 +2,20 @@ import type { GraphBatch } from './batch.js';
 import type { MentionPattern } from './mentions.js';
 import type { Json } from './read.js';
 
+/** The user whose call produced a result, for the systems that hold each user's own data (mail, calendar). */
+export interface Viewer {
+  email: string;
+  /** Whether an email address belongs to the tenant's organisation (else it is someone outside it). */
+  inOrganization(address: string): boolean;
+}
+
 /** One tool result to read: the tool's short name, its validated arguments and its result. */
 export interface ExtractInput {
   tool: string;
   args: Json;
   result: Json;
+  /** The calling user, when the call had one. */
+  viewer?: Viewer;
 }
 
 /** Reads one system's tool results into a batch. */

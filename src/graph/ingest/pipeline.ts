@@ -1,13 +1,19 @@
-import type { Logger } from '../../toolkit/context.js';
+import type { Caller, Logger } from '../../toolkit/context.js';
 import type { ExecutionEvent } from '../../toolkit/executor.js';
 import type { DeferredWrites } from '../../toolkit/write-behind.js';
 import type { ActivityInput, GraphService } from '../service/graph-service.js';
+import type { Viewer } from './extractor.js';
 import { extract, type Extractor } from './index.js';
 
 export interface PipelineHooks {
   log: Logger;
   /** Counts a result that failed to ingest. */
   onError(system: string): void;
+  /**
+   * Whether an address is in the caller's organisation; without it no result is read as a user's own (their
+   * mail's correspondents are not written).
+   */
+  organizationOf?(caller: Caller): Promise<Viewer['inOrganization']>;
 }
 
 interface Pending {
@@ -18,6 +24,8 @@ interface Pending {
   tool: string;
   args: Record<string, unknown>;
   result: Record<string, unknown>;
+  /** The call's caller: what a per-user system's result writes is private to its user. */
+  caller?: Caller;
 }
 
 interface PendingActivity {
@@ -122,6 +130,7 @@ export class IngestionPipeline implements DeferredWrites {
       tool: event.tool.name,
       args: event.args,
       result: event.result,
+      caller: event.caller,
     });
     this.schedule();
   };
@@ -149,12 +158,19 @@ export class IngestionPipeline implements DeferredWrites {
   /** Extracts and writes one result (one transaction); returns the entities written. */
   async ingest(item: Pending): Promise<number> {
     try {
-      const batch = extract(this.extractors, item.system, { tool: item.tool, args: item.args, result: item.result });
+      const viewer = await this.viewerOf(item.caller);
+      const { tool, args, result } = item;
+      const batch = extract(this.extractors, item.system, { tool, args, result, viewer });
       return (await this.graph.ingest(item.tenantId, batch, item.system, item.epoch)).nodes;
     } catch (error) {
       this.fail(item.system, `ingestion of ${item.system}.${item.tool} failed`, error);
       return 0;
     }
+  }
+
+  private async viewerOf(caller: Caller | undefined): Promise<Viewer | undefined> {
+    if (!caller?.userEmail || !this.hooks.organizationOf) return undefined;
+    return { email: caller.userEmail, inOrganization: await this.hooks.organizationOf(caller) };
   }
 
   private fail(system: string, message: string, error: unknown): void {

@@ -1,6 +1,6 @@
 import type { ArgsOf, ResultOf, ToolDefinition } from '../../toolkit/define-tool.js';
 import type { GraphBatch } from './batch.js';
-import type { ExtractInput, Extractor } from './extractor.js';
+import type { ExtractInput, Extractor, Viewer } from './extractor.js';
 
 /** How the graph reads one tool's results, typed by that tool's arguments and result. */
 interface ToolReader {
@@ -11,13 +11,14 @@ interface ToolReader {
 /** Declares how to read the results of `tool`; `read` sees them with the tool's own types. */
 export function readsResultsOf<T extends ToolDefinition>(
   tool: T,
-  read: (input: { args: ArgsOf<T>; result: ResultOf<T> }, batch: GraphBatch) => void,
+  read: (input: { args: ArgsOf<T>; result: ResultOf<T>; viewer?: Viewer }, batch: GraphBatch) => void,
 ): ToolReader {
   // The executor hands over the arguments the tool's schema validated and the whole result its
   // handler returned (checked against its output schema by the catalog tests): the types hold.
   return {
     tool: tool.name,
-    read: (input, batch) => read({ args: input.args as ArgsOf<T>, result: input.result as ResultOf<T> }, batch),
+    read: (input, batch) =>
+      read({ args: input.args as ArgsOf<T>, result: input.result as ResultOf<T>, viewer: input.viewer }, batch),
   };
 }
 

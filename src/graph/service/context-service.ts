@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../toolkit/context.js';
 import { AppError } from '../../toolkit/errors.js';
 import type { GraphStorage } from '../store/graph-storage.js';
-import { iso, parseProperties, toNode, type NodeRow } from '../store/rows.js';
+import { iso, toNode } from '../store/rows.js';
 import type { ContextType, GraphNode, Properties } from '../types.js';
 import type { IdentityResolver } from './identity.js';
+import { normalizeUserId, ownerOf } from './private-visibility.js';
 
 interface ContextInput {
   context_type: ContextType;
@@ -27,13 +28,6 @@ type ReferenceResolver = (tenantId: string, type: string, id: string) => Promise
 /** Most contexts one query returns. */
 const CONTEXT_QUERY_CAP = 500;
 
-/** The user a context node belongs to (normalised), or undefined for any other node. */
-export function contextOwner(row: Pick<NodeRow, 'node_type' | 'properties'>): string | undefined {
-  if (row.node_type !== 'context') return undefined;
-  const owner = parseProperties(row.properties).user_id;
-  return typeof owner === 'string' ? ContextService.normalizeUserId(owner) : '';
-}
-
 /** Context nodes: injected per user, linked to what they reference, gone once their TTL passes. */
 export class ContextService {
   constructor(
@@ -44,8 +38,7 @@ export class ContextService {
   ) {}
 
   /** Context ids are opaque; user ids are emails, compared case-insensitively. */
-  static normalizeUserId = (userId: string): string =>
-    userId.includes('@') ? userId.trim().toLowerCase() : userId.trim();
+  static normalizeUserId = normalizeUserId;
 
   /** Injects a context for the user, in the tenant generation `epoch` the caller was authorised under. */
   async inject(
@@ -120,7 +113,7 @@ export class ContextService {
   /** Deletes one of the user's contexts; false when they have no such context (another user's is not theirs). */
   async remove(tenantId: string, contextId: string, userId: string): Promise<boolean> {
     const row = await this.storage.node(tenantId, 'context', contextId);
-    if (!row || contextOwner(row) !== ContextService.normalizeUserId(userId)) return false;
+    if (!row || ownerOf(row) !== ContextService.normalizeUserId(userId)) return false;
     await this.storage.deleteNodes(tenantId, [row.id]);
     return true;
   }

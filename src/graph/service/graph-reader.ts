@@ -3,9 +3,9 @@ import type { GraphStorage } from '../store/graph-storage.js';
 import { parseProperties, toActivity, toNode, type EdgeLink, type EdgeRefRow, type NodeRow } from '../store/rows.js';
 import { refOf, type ActivityRecord, type Direction, type GraphEdge, type GraphNode, type Subgraph } from '../types.js';
 import type { ContextService } from './context-service.js';
-import type { ContextVisibility } from './context-visibility.js';
 import { assertEdgeTypes, assertNodeType, entityNotFound, traversalLimitExceeded } from './errors.js';
 import type { IdentityResolver } from './identity.js';
+import type { PrivateVisibility } from './private-visibility.js';
 import type { SemanticSearchProvider } from './semantic-search.js';
 import { shortestPath, traverse, type LinkSource } from './traversal.js';
 
@@ -56,7 +56,14 @@ export abstract class GraphReader {
   protected abstract readonly links: LinkSource;
   protected abstract readonly knownTypes: ReadonlySet<string>;
   /** Set on a view for one user (see `GraphService.viewedBy`); the service itself sees every node. */
-  protected visibility: ContextVisibility | undefined;
+  protected visibility: PrivateVisibility | undefined;
+  /** The edges that view may walk (see `PrivateVisibility.linksSeenIn`). */
+  protected visibleLinks: LinkSource | undefined;
+
+  /** Where walks read edges: only those the viewer may see, on a view. */
+  private get walkLinks(): LinkSource {
+    return this.visibleLinks ?? this.links;
+  }
 
   private hidden(row: NodeRow): boolean {
     return this.visibility?.hides(row) === true;
@@ -112,7 +119,7 @@ export abstract class GraphReader {
   ): Promise<Subgraph & { truncated: boolean }> {
     const start = await this.requireRow(tenantId, type, id);
     const edgeTypes = assertEdgeTypes(request.edgeTypes);
-    const result = await traverse(this.links, tenantId, start.id, { ...request, edgeTypes });
+    const result = await traverse(this.walkLinks, tenantId, start.id, { ...request, edgeTypes });
     if (result.truncated && !request.allowTruncated) throw traversalLimitExceeded();
     return { ...(await this.subgraph(tenantId, result.rowids, result.links)), truncated: result.truncated };
   }
@@ -144,11 +151,16 @@ export abstract class GraphReader {
   ): Promise<Subgraph | undefined> {
     const start = await this.requireRow(tenantId, from.type, from.id);
     const end = await this.requireRow(tenantId, to.type, to.id);
-    const path = await shortestPath(this.links, tenantId, start.id, end.id, maxDepth, assertEdgeTypes(edgeTypes));
-    if (!path) return undefined;
-    // A path through a context the viewer may not see is no path for them.
-    const visible = await this.subgraph(tenantId, path.rowids, path.links);
-    return visible.nodes.length === path.rowids.length ? visible : undefined;
+    const types = assertEdgeTypes(edgeTypes);
+    // Most shortest paths touch no private node: the search over every edge is tried first, and only a path
+    // through a node the viewer may not see is searched again over the edges they may walk.
+    for (const links of new Set([this.links, this.walkLinks])) {
+      const path = await shortestPath(links, tenantId, start.id, end.id, maxDepth, types);
+      if (!path) return undefined;
+      const visible = await this.subgraph(tenantId, path.rowids, path.links);
+      if (visible.nodes.length === path.rowids.length) return visible;
+    }
+    return undefined;
   }
 
   async relationships(
@@ -194,7 +206,7 @@ export abstract class GraphReader {
       (await this.storage.node(tenantId, 'user', email.toLowerCase()))?.id;
     const row = rowid === undefined ? undefined : await this.storage.nodeByRowid(tenantId, rowid);
     if (!row) return { user: null, nodes: [], edges: [], contexts: [], truncated: false };
-    const reached = await traverse(this.links, tenantId, row.id, { depth, direction: 'both', maxNodes });
+    const reached = await traverse(this.walkLinks, tenantId, row.id, { depth, direction: 'both', maxNodes });
     return {
       user: toNode(row),
       ...(await this.subgraph(tenantId, reached.rowids, reached.links)),
@@ -233,19 +245,29 @@ export abstract class GraphReader {
 
   async stats(tenantId: string) {
     await this.readable(tenantId);
-    const nodesByType = await this.storage.countNodesByType(tenantId);
+    const stored = {
+      nodes: await this.storage.countNodesByType(tenantId),
+      edges: await this.storage.countEdgesByType(tenantId),
+    };
+    const { nodes, edges } = this.visibility
+      ? await this.visibility.visibleTotals(this.storage, tenantId, stored)
+      : stored;
+    const sum = (totals: Record<string, number>) => Object.values(totals).reduce((a, b) => a + b, 0);
     return {
-      total_nodes: Object.values(nodesByType).reduce((a, b) => a + b, 0),
-      total_edges: await this.storage.countEdges(tenantId),
+      total_nodes: sum(nodes),
+      total_edges: sum(edges),
       global_feed_size: await this.storage.countActivity(tenantId),
-      nodes_by_type: nodesByType,
-      edges_by_type: await this.storage.countEdgesByType(tenantId),
+      nodes_by_type: nodes,
+      edges_by_type: edges,
     };
   }
 
   /** Node rows with edges as the API shows them, nodes in the order of `rowids`. */
   async subgraph(tenantId: string, rowids: readonly number[], links: readonly EdgeLink[]): Promise<Subgraph> {
-    const rows = new Map((await this.storage.nodes(tenantId, rowids)).map((row) => [row.id, row]));
+    const read = this.visibility
+      ? this.visibility.rows(this.storage, tenantId, rowids)
+      : this.storage.nodes(tenantId, rowids);
+    const rows = new Map((await read).map((row) => [row.id, row]));
     const nodes: GraphNode[] = [];
     const refs = new Map<number, string>();
     for (const rowid of rowids) {

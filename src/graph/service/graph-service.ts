@@ -5,9 +5,9 @@ import type { Extractor } from '../ingest/extractor.js';
 import { IngestionPipeline, type PipelineHooks } from '../ingest/pipeline.js';
 import type { GraphStorage } from '../store/graph-storage.js';
 import { ContextService } from './context-service.js';
-import { ContextVisibility } from './context-visibility.js';
 import { GraphReader } from './graph-reader.js';
 import type { IdentityResolver } from './identity.js';
+import { PrivateVisibility } from './private-visibility.js';
 import { KeywordSearchProvider, type SemanticSearchFactory, type SemanticSearchProvider } from './semantic-search.js';
 import type { LinkSource } from './traversal.js';
 import { GraphWriter, type WriteSummary } from './writer.js';
@@ -99,12 +99,14 @@ export class GraphService extends GraphReader {
   }
 
   /**
-   * The graph as one user sees it, for every route and tool that answers a caller: other users'
-   * contexts are left out of results and not found by id. Shares everything with this service.
+   * The graph as one user sees it, for every route and tool that answers a caller: other users' private
+   * nodes (contexts, what their per-user systems wrote) are left out of results, totals and walks, and not
+   * found by id. Shares everything with this service.
    */
   viewedBy(userEmail: string | undefined): GraphService {
     const view = Object.create(this) as GraphService;
-    view.visibility = new ContextVisibility(userEmail);
+    view.visibility = new PrivateVisibility(userEmail);
+    view.visibleLinks = view.visibility.linksSeenIn(this.links, this.storage);
     return view;
   }
 

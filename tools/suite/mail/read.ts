@@ -116,7 +116,7 @@ export const getThread = defineTool({
     when_to_use: 'To read a whole conversation once its thread id is known.',
     not_for: 'Finding conversations (suite_list_mail_threads).',
     examples: [
-      { query: 'read the thread 18c0000000000001', tool: 'get_mail_thread', params: { thread_id: '18c0000000000001' } },
+      { query: 'read the thread 18c000000010000c', tool: 'get_mail_thread', params: { thread_id: '18c000000010000c' } },
     ],
   },
   async run({ client, args }) {
@@ -156,9 +156,9 @@ export const listMessages = defineTool({
     not_for: 'Whole conversations (suite_list_mail_threads, suite_get_mail_thread).',
     examples: [
       {
-        query: 'my last 10 emails from ada with their text',
+        query: 'my last 10 emails from john with their text',
         tool: 'list_mail_messages',
-        params: { query: 'from:ada@acme.test', max_results: 10, include_content: true },
+        params: { query: 'from:johnr@acme.test', max_results: 10, include_content: true },
       },
     ],
   },
@@ -209,7 +209,7 @@ export const getMessage = defineTool({
     when_to_use: 'To read one email once its id is known.',
     not_for: 'A whole conversation (suite_get_mail_thread).',
     examples: [
-      { query: 'read email 18c0000000100002', tool: 'get_mail_message', params: { message_id: '18c0000000100002' } },
+      { query: 'read email 18c0000000100011', tool: 'get_mail_message', params: { message_id: '18c0000000100011' } },
     ],
   },
   async run({ client, args }) {
