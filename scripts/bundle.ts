@@ -118,7 +118,14 @@ const compiled = (path: string) => pathToFileURL(join(ROOT, 'dist', path)).href;
 const { loadManifests, registryOf } = (await import(
   compiled('tools/catalog.js')
 )) as typeof import('../tools/catalog.js');
-const { listEntriesOf, STORED_ENTRIES_FILE } = (await import(
+const { catalogIndexOf, listEntriesOf, STORED_ENTRIES_FILE } = (await import(
   compiled('src/mcp/stored-entries.js')
 )) as typeof import('../src/mcp/stored-entries.js');
-writeFileSync(join(OUT, STORED_ENTRIES_FILE), JSON.stringify(listEntriesOf(registryOf(await loadManifests()))));
+const { CATALOG_INDEX_FILE } = (await import(
+  compiled('src/catalog/catalog-index.js')
+)) as typeof import('../src/catalog/catalog-index.js');
+const whole = registryOf(await loadManifests());
+writeFileSync(join(OUT, STORED_ENTRIES_FILE), JSON.stringify(listEntriesOf(whole)));
+// The whole catalog as data (src/catalog/catalog-index.ts): a default-mode start lists, searches and
+// describes from it, and loads a system's module when one of its tools runs.
+writeFileSync(join(OUT, CATALOG_INDEX_FILE), JSON.stringify(catalogIndexOf(whole)));

@@ -1,6 +1,9 @@
+import { storedCatalogIndex, type CatalogIndex } from '../src/catalog/catalog-index.js';
+import { IndexedRegistry } from '../src/catalog/indexed-registry.js';
 import type { SystemManifest } from '../src/catalog/manifest.js';
 import { nodeTypesOf, synonymsOf, toolsOf } from '../src/catalog/manifest.js';
 import type { SystemOutline } from '../src/catalog/outline.js';
+import { catalogIndexOf } from '../src/mcp/stored-entries.js';
 import { Registry, type ToolSelection } from '../src/toolkit/registry.js';
 import { loadSystemModules, loadSystemOutlines, systemFolders } from './systems.js';
 
@@ -89,4 +92,17 @@ export async function loadSelectedCatalog(selection: ToolSelection): Promise<Sel
     if (folders.every((f) => !read.has(f) || wanted.includes(f))) return { manifests, outlines, registry };
     wanted = folders.filter((f) => read.has(f) || wanted.includes(f));
   }
+}
+
+/**
+ * The whole catalog from its index (the one stored with the bundle, else built live from every module):
+ * its tools stand in for their definitions, and each system's module is loaded when one of its tools runs.
+ */
+export async function loadIndexedCatalog(index?: CatalogIndex): Promise<IndexedRegistry> {
+  const stored = index ?? storedCatalogIndex() ?? catalogIndexOf(registryOf(await loadManifests()));
+  const systemNodeTypes = nodeTypesOf(await loadOutlines());
+  return new IndexedRegistry(stored, async (system) => {
+    const [manifest] = await loadManifests([system]);
+    return toolsOf(manifest, systemNodeTypes);
+  });
 }

@@ -89,7 +89,7 @@ export class Registry {
     /** Words agents use, expanded to the catalog's words (each system declares its own). */
     readonly synonyms: Readonly<Record<string, readonly string[]>> = {},
     /** The integration ids each system's tools need; a system not named here needs none (local state). */
-    private readonly integrationsBySystem: Readonly<Record<string, readonly string[]>> = {},
+    readonly integrationsBySystem: Readonly<Record<string, readonly string[]>> = {},
   ) {
     const systemIds = new Set(systems.map((s) => s.id));
     for (const tool of tools) {
