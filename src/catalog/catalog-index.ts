@@ -37,6 +37,8 @@ export interface CatalogIndex {
   synonyms: Record<string, string[]>;
   /** The integration ids each system's tools need. */
   integrations: Record<string, string[]>;
+  /** The systems whose manifest has a graph extractor. */
+  extracted: string[];
   tools: IndexedTool[];
 }
 

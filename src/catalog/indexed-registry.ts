@@ -55,7 +55,7 @@ export class IndexedRegistry extends Registry {
   }
 
   /** The tool with its definition complete: its system is loaded the first time one of its tools needs it. */
-  async loaded(tool: ToolDefinition): Promise<ToolDefinition> {
+  override async loaded(tool: ToolDefinition): Promise<ToolDefinition> {
     if (this.isLoaded(tool)) return tool;
     let load = this.loads.get(tool.system);
     if (!load) {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Tool } from '@modelcontextprotocol/server';
 import { toolDataOf, type CatalogIndex, type IndexedTool } from '../catalog/catalog-index.js';
+import type { SystemManifest } from '../catalog/manifest.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { Registry } from '../toolkit/registry.js';
 import { mcpTool } from './tool-list.js';
@@ -45,11 +46,12 @@ function indexedTool(registry: Registry, tool: ToolDefinition): IndexedTool {
 }
 
 /** The index of a live catalog: what the build stores, and what a start from source uses as it is. */
-export function catalogIndexOf(registry: Registry): CatalogIndex {
+export function catalogIndexOf(registry: Registry, manifests: readonly SystemManifest[]): CatalogIndex {
   return asStored({
     systems: [...registry.systems],
     synonyms: registry.synonyms as Record<string, string[]>,
     integrations: registry.integrationsBySystem as Record<string, string[]>,
+    extracted: manifests.filter((m) => m.extractor).map((m) => m.system.id),
     tools: registry.tools.map((tool) => indexedTool(registry, tool)),
   });
 }

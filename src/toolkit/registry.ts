@@ -113,6 +113,14 @@ export class Registry {
     }
   }
 
+  /**
+   * The tool with its definition complete, for running it: a catalog built from its stored index loads
+   * the tool's system here (`IndexedRegistry`); every other catalog's tools are complete already.
+   */
+  loaded(tool: ToolDefinition): Promise<ToolDefinition> {
+    return Promise.resolve(tool);
+  }
+
   system(id: string): SystemRecord | undefined {
     return this.systems.find((s) => s.id === id);
   }

@@ -7,7 +7,7 @@ import { hitView } from '../../src/mcp/search/hit.js';
 import { catalogIndexOf } from '../../src/mcp/stored-entries.js';
 import { mcpTool } from '../../src/mcp/tool-list.js';
 import { loadIndexedCatalog } from '../../tools/catalog.js';
-import { buildRegistry } from '../../tools/index.js';
+import { buildRegistry, MANIFESTS } from '../../tools/index.js';
 
 // A default-mode start lists, searches and describes the catalog from the index stored with the bundle,
 // loading a system's modules only when one of its tools runs: the index must be exactly what the
@@ -18,13 +18,13 @@ const stored = storedCatalogIndex(new URL(`../../dist/bundle/${CATALOG_INDEX_FIL
 
 describe('the catalog index stored with the bundle', () => {
   it('is what the catalog’s modules give', () => {
-    expect(stored).toEqual(catalogIndexOf(live));
+    expect(stored).toEqual(catalogIndexOf(live, MANIFESTS));
   });
 });
 
 describe('the catalog of the index', () => {
   it('ranks every tool-search request as the modules’ catalog does, before any system is loaded', async () => {
-    const indexed = await loadIndexedCatalog(catalogIndexOf(live));
+    const { registry: indexed } = await loadIndexedCatalog(catalogIndexOf(live, MANIFESTS));
     const ranked = (search: CatalogSearch, query: string) => search.search(query, { limit: 5 }).map(hitView);
     const ours = new CatalogSearch(indexed, indexed.tools);
     const theirs = new CatalogSearch(live, live.tools);
@@ -34,7 +34,7 @@ describe('the catalog of the index', () => {
   });
 
   it('lists and describes every tool as the modules’ catalog does, before any system is loaded', async () => {
-    const indexed = await loadIndexedCatalog(catalogIndexOf(live));
+    const { registry: indexed } = await loadIndexedCatalog(catalogIndexOf(live, MANIFESTS));
     expect(indexed.tools.map((tool) => mcpTool(indexed, tool))).toEqual(live.tools.map((tool) => mcpTool(live, tool)));
     expect(indexed.tools.map((tool) => indexed.outputJsonSchema(tool))).toEqual(
       live.tools.map((tool) => live.outputJsonSchema(tool)),
@@ -47,7 +47,7 @@ describe('the catalog of the index', () => {
   });
 
   it('loads a tool’s system when the tool is about to run, and that system alone', async () => {
-    const indexed = await loadIndexedCatalog(catalogIndexOf(live));
+    const { registry: indexed } = await loadIndexedCatalog(catalogIndexOf(live, MANIFESTS));
     const search = indexed.find('notes_search');
     expect(search).toBeDefined();
     if (!search) return;
@@ -64,7 +64,7 @@ describe('the catalog of the index', () => {
   });
 
   it('loads every system’s tools as its module defines them', async () => {
-    const indexed = await loadIndexedCatalog(catalogIndexOf(live));
+    const { registry: indexed } = await loadIndexedCatalog(catalogIndexOf(live, MANIFESTS));
     await Promise.all(
       indexed.systems.flatMap((system) => indexed.toolsOf(system.id).slice(0, 1)).map((tool) => indexed.loaded(tool)),
     );
