@@ -98,6 +98,11 @@ export async function loadSelectedCatalog(selection: ToolSelection): Promise<Sel
 /** The catalog of a default-mode start, its tools standing in until their system loads (see `loadIndexedCatalog`). */
 export interface IndexedCatalog extends SelectedCatalog {
   registry: IndexedRegistry;
+  /**
+   * Its tools' list entries are built from the index (no schema conversion): cheaper than reading the
+   * entries stored beside the bundle.
+   */
+  entriesIndexed: true;
 }
 
 /**
@@ -125,7 +130,7 @@ export async function loadIndexedCatalog(index?: CatalogIndex): Promise<IndexedC
     extracted: stored.extracted,
     loadedManifest: (system) => loaded.get(system),
   });
-  return { manifests, outlines, registry };
+  return { manifests, outlines, registry, entriesIndexed: true };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Tool } from '@modelcontextprotocol/server';
-import type { CapabilitySpec, ListOptions, LlmHints, ToolDefinition } from '../toolkit/define-tool.js';
+import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { JsonSchema, SystemRecord } from '../toolkit/registry.js';
 
 /**
@@ -11,20 +11,27 @@ import type { JsonSchema, SystemRecord } from '../toolkit/registry.js';
  */
 export const CATALOG_INDEX_FILE = 'catalog-index.json';
 
+/** Keys of a definition that are plain data: copied into the index, and onto a stand-in. */
+const DATA_KEYS = [
+  'system',
+  'name',
+  'qualifiedName',
+  'title',
+  'description',
+  'capability',
+  'hints',
+  'aliases',
+  'specNames',
+  'list',
+] as const satisfies ReadonlyArray<keyof ToolDefinition>;
+
+type ToolData = Pick<ToolDefinition, (typeof DATA_KEYS)[number]>;
+
 /** One tool as the index holds it: its definition's data, and what the registry derives from its schemas. */
-export interface IndexedTool {
-  system: string;
-  name: string;
-  qualifiedName: string;
-  title?: string;
-  description: string;
-  capability: CapabilitySpec;
-  hints: LlmHints;
-  aliases?: string[];
-  specNames?: string[];
-  list?: ListOptions;
-  /** Its `tools/list` entry (annotations and `_meta` included) and that entry's size in bytes. */
-  entry: Tool;
+export interface IndexedTool extends ToolData {
+  /** Its `tools/list` entry's annotations and `_meta`, and that entry's size in bytes. */
+  annotations: Tool['annotations'];
+  meta: Tool['_meta'];
   entryBytes: number;
   /** The input schema agents are shown, and the output schema with its prose (what `describe_tool` gives). */
   advertisedInputSchema: JsonSchema;
@@ -41,22 +48,6 @@ export interface CatalogIndex {
   extracted: string[];
   tools: IndexedTool[];
 }
-
-/** Keys of a definition that are plain data: copied into the index, and onto a stand-in. */
-const DATA_KEYS = [
-  'system',
-  'name',
-  'qualifiedName',
-  'title',
-  'description',
-  'capability',
-  'hints',
-  'aliases',
-  'specNames',
-  'list',
-] as const satisfies ReadonlyArray<keyof ToolDefinition>;
-
-type ToolData = Pick<IndexedTool, (typeof DATA_KEYS)[number]>;
 
 /** The plain-data part of a definition (or of an indexed tool), without keys it leaves undefined. */
 export function toolDataOf(tool: ToolData): ToolData {

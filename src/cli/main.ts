@@ -249,7 +249,7 @@ export async function main(argv: string[]): Promise<void> {
     readOnly: config.readOnly,
     mode: config.toolMode,
     listBudgetBytes: config.toolListBudgetBytes,
-    storedEntries: storedListEntries(),
+    ...('entriesIndexed' in catalog ? {} : { storedEntries: storedListEntries() }),
   });
 
   if (args.command === 'serve') {

@@ -38,7 +38,8 @@ function indexedTool(registry: Registry, tool: ToolDefinition): IndexedTool {
   const output = registry.outputJsonSchema(tool);
   return {
     ...toolDataOf(tool),
-    entry,
+    annotations: entry.annotations,
+    meta: entry._meta,
     entryBytes: Buffer.byteLength(JSON.stringify(entry)),
     advertisedInputSchema: registry.advertisedInputSchema(tool),
     ...(output ? { outputSchema: output } : {}),
