@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SystemManifest } from '../../src/catalog/manifest.js';
 import { GROWN_REQUESTS } from '../../bench/tool-search/requests-added.js';
 import { THIRD_REQUESTS } from '../../bench/tool-search/requests-third.js';
 import { CATALOG_INDEX_FILE, storedCatalogIndex } from '../../src/catalog/catalog-index.js';
@@ -72,5 +73,19 @@ describe('the catalog of the index', () => {
     expect(indexed.tools.map((tool) => indexed.inputJsonSchema(tool))).toEqual(
       live.tools.map((tool) => live.inputJsonSchema(tool)),
     );
+  });
+
+  it('stands in for every system’s manifest with what the app reads of it at start-up', async () => {
+    const { manifests } = await loadIndexedCatalog(catalogIndexOf(live, MANIFESTS));
+    const readAtStartUp = (m: SystemManifest) => ({
+      system: m.system,
+      integrations: m.integrations,
+      authorization: m.authorization,
+      extractor: m.extractor !== undefined,
+      entityTypes: m.entityTypes,
+      mentions: m.mentions,
+      namedByLabel: m.namedByLabel,
+    });
+    expect(manifests.map(readAtStartUp)).toEqual(MANIFESTS.map(readAtStartUp));
   });
 });
