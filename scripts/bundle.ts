@@ -14,7 +14,7 @@ const OUT = resolve(process.argv[2] ?? join(ROOT, 'dist', 'bundle'));
 const EXTERNAL = ['better-sqlite3', 'sqlite-vec', 'pdfjs-dist', '@modelcontextprotocol/ext-apps'];
 
 /**
- * tools/systems.js finds system folders (and their outlines) at run time; in the bundle, the folders found
+ * tools/systems.js finds system folders (and their outlines and access) at run time; in the bundle, the folders found
  * now are imported statically, each in its own chunk, loaded only when asked for.
  */
 const systemFolders: Plugin = {
@@ -27,10 +27,11 @@ const systemFolders: Plugin = {
         .sort();
       const loaders = (file: string, present: readonly string[]) =>
         `{ ${present.map((folder) => `${JSON.stringify(folder)}: () => import(${JSON.stringify(`./${folder}/${file}`)})`).join(', ')} }`;
-      const outlined = folders.filter((folder) => existsSync(join(TOOLS, folder, 'outline.js')));
+      const having = (file: string) => folders.filter((folder) => existsSync(join(TOOLS, folder, file)));
       return {
         contents: `const MODULES = ${loaders('index.js', folders)};
-const OUTLINES = ${loaders('outline.js', outlined)};
+const OUTLINES = ${loaders('outline.js', having('outline.js'))};
+const ACCESS = ${loaders('access.js', having('access.js'))};
 export function systemFolders() {
   return ${JSON.stringify(folders)};
 }
@@ -40,6 +41,11 @@ export async function loadSystemModules(folders = systemFolders()) {
 export async function loadSystemOutlines() {
   return Promise.all(
     systemFolders().map(async (folder) => (OUTLINES[folder] ? { folder, outline: (await OUTLINES[folder]()).outline } : { folder })),
+  );
+}
+export async function loadSystemAccess() {
+  return Promise.all(
+    systemFolders().map(async (folder) => (ACCESS[folder] ? { folder, access: (await ACCESS[folder]()).access } : { folder })),
   );
 }`,
         resolveDir: TOOLS,
@@ -118,7 +124,15 @@ const compiled = (path: string) => pathToFileURL(join(ROOT, 'dist', path)).href;
 const { loadManifests, registryOf } = (await import(
   compiled('tools/catalog.js')
 )) as typeof import('../tools/catalog.js');
-const { listEntriesOf, STORED_ENTRIES_FILE } = (await import(
+const { catalogIndexOf, listEntriesOf, STORED_ENTRIES_FILE } = (await import(
   compiled('src/mcp/stored-entries.js')
 )) as typeof import('../src/mcp/stored-entries.js');
-writeFileSync(join(OUT, STORED_ENTRIES_FILE), JSON.stringify(listEntriesOf(registryOf(await loadManifests()))));
+const { CATALOG_INDEX_FILE } = (await import(
+  compiled('src/catalog/catalog-index.js')
+)) as typeof import('../src/catalog/catalog-index.js');
+const manifests = await loadManifests();
+const whole = registryOf(manifests);
+writeFileSync(join(OUT, STORED_ENTRIES_FILE), JSON.stringify(listEntriesOf(whole)));
+// The whole catalog as data (src/catalog/catalog-index.ts): a default-mode start lists, searches and
+// describes from it, and loads a system's module when one of its tools runs.
+writeFileSync(join(OUT, CATALOG_INDEX_FILE), JSON.stringify(catalogIndexOf(whole, manifests)));

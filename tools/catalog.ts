@@ -1,8 +1,12 @@
+import { storedCatalogIndex, type CatalogIndex } from '../src/catalog/catalog-index.js';
+import { IndexedRegistry } from '../src/catalog/indexed-registry.js';
+import { standInManifests } from '../src/catalog/lazy-manifests.js';
 import type { SystemManifest } from '../src/catalog/manifest.js';
 import { nodeTypesOf, synonymsOf, toolsOf } from '../src/catalog/manifest.js';
 import type { SystemOutline } from '../src/catalog/outline.js';
+import { catalogIndexOf } from '../src/mcp/stored-entries.js';
 import { Registry, type ToolSelection } from '../src/toolkit/registry.js';
-import { loadSystemModules, loadSystemOutlines, systemFolders } from './systems.js';
+import { loadSystemAccess, loadSystemModules, loadSystemOutlines, systemFolders } from './systems.js';
 
 /** The manifests of the named system folders (every one by default), in catalog order. */
 export async function loadManifests(folders?: readonly string[]): Promise<SystemManifest[]> {
@@ -89,4 +93,50 @@ export async function loadSelectedCatalog(selection: ToolSelection): Promise<Sel
     if (folders.every((f) => !read.has(f) || wanted.includes(f))) return { manifests, outlines, registry };
     wanted = folders.filter((f) => read.has(f) || wanted.includes(f));
   }
+}
+
+/** The catalog of a default-mode start, its tools standing in until their system loads (see `loadIndexedCatalog`). */
+export interface IndexedCatalog extends SelectedCatalog {
+  registry: IndexedRegistry;
+  /**
+   * Its tools' list entries are built from the index (no schema conversion): cheaper than reading the
+   * entries stored beside the bundle.
+   */
+  entriesIndexed: true;
+}
+
+/**
+ * The whole catalog from its index (the one stored with the bundle, else built live from every module),
+ * loading no system's tools: the registry's tools stand in for their definitions and each system's module
+ * is loaded when one of its tools runs; the manifests stand in too, from the systems' outlines and access.
+ */
+export async function loadIndexedCatalog(index?: CatalogIndex): Promise<IndexedCatalog> {
+  const [stored, outlined, accessed] = await Promise.all([
+    index ?? storedCatalogIndex() ?? loadManifests().then((all) => catalogIndexOf(registryOf(all), all)),
+    loadSystemOutlines(),
+    loadSystemAccess(),
+  ]);
+  const outlines = outlined.map(({ outline }) => outline ?? {});
+  const systemNodeTypes = nodeTypesOf(outlines);
+  const loaded = new Map<string, SystemManifest>();
+  const registry = new IndexedRegistry(stored, async (system) => {
+    const [manifest] = await loadManifests([system]);
+    loaded.set(system, manifest);
+    return toolsOf(manifest, systemNodeTypes);
+  });
+  const manifests = standInManifests(registry, {
+    outlines: new Map(outlined.flatMap(({ folder, outline }) => (outline ? [[folder, outline]] : []))),
+    access: new Map(accessed.flatMap(({ folder, access }) => (access ? [[folder, access]] : []))),
+    extracted: stored.extracted,
+    loadedManifest: (system) => loaded.get(system),
+  });
+  return { manifests, outlines, registry, entriesIndexed: true };
+}
+
+/**
+ * What a stdio server serves: the systems its selection names (and those they read), or the whole catalog
+ * from its index when it names none in particular, loading each system when one of its tools first runs.
+ */
+export async function loadStdioCatalog(selection: ToolSelection): Promise<SelectedCatalog> {
+  return foldersNamedBy(selection, systemFolders()) ? loadSelectedCatalog(selection) : loadIndexedCatalog();
 }

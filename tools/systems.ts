@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import type { SystemAccess } from '../src/catalog/access.js';
 import type { SystemOutline } from '../src/catalog/outline.js';
 
 /** Folders of this directory that hold helpers shared by systems, not a system. */
@@ -29,14 +30,31 @@ export async function loadSystemModules(
   return folders.map((folder, i) => ({ folder, module: modules[i] }));
 }
 
-/** Each system folder's outline (`outline.ts`, optional), in name order: read without loading its tools. */
-export async function loadSystemOutlines(): Promise<Array<{ folder: string; outline?: SystemOutline }>> {
+/** Each system folder's optional module `file` (no extension) and its export `name`, in name order. */
+async function loadOptional<T>(file: string, name: string): Promise<Array<{ folder: string; value?: T }>> {
   return Promise.all(
     systemFolders().map(async (folder) => {
-      if (!existsSync(new URL(`./${folder}/outline.${EXTENSION}`, import.meta.url))) return { folder };
-      const module = (await import(/* @vite-ignore */ `./${folder}/outline.js`)) as { outline?: SystemOutline };
-      if (!module.outline) throw new Error(`tools/${folder}/outline does not export an outline`);
-      return { folder, outline: module.outline };
+      if (!existsSync(new URL(`./${folder}/${file}.${EXTENSION}`, import.meta.url))) return { folder };
+      const module = (await import(/* @vite-ignore */ `./${folder}/${file}.js`)) as Record<string, T | undefined>;
+      const value = module[name];
+      if (!value) throw new Error(`tools/${folder}/${file} does not export ${name}`);
+      return { folder, value };
     }),
   );
+}
+
+/** Each system folder's outline (`outline.ts`, optional), in name order: read without loading its tools. */
+export async function loadSystemOutlines(): Promise<Array<{ folder: string; outline?: SystemOutline }>> {
+  return (await loadOptional<SystemOutline>('outline', 'outline')).map(({ folder, value }) => ({
+    folder,
+    ...(value ? { outline: value } : {}),
+  }));
+}
+
+/** Each system folder's access (`access.ts`, optional: a system with no upstream has none), in name order. */
+export async function loadSystemAccess(): Promise<Array<{ folder: string; access?: SystemAccess }>> {
+  return (await loadOptional<SystemAccess>('access', 'access')).map(({ folder, value }) => ({
+    folder,
+    ...(value ? { access: value } : {}),
+  }));
 }

@@ -44,16 +44,17 @@ async function configFor(args: CliArgs, localCredentials: boolean): Promise<Conf
 /**
  * The catalog, once the server's own tool selection is known to serve at least one tool. A mistake there
  * is a usage error (exit 2), said before anything starts (the sandbox included). The stdio server loads
- * only the systems its selection serves; the HTTP server (REST serves every system's routes) and the demo
+ * only the systems its selection serves, and none before a call needs it when it serves them all; the HTTP server (REST serves every system's routes) and the demo
  * (every fake upstream) load all.
  */
 async function servedCatalog(config: Config, context: StartContext): Promise<SelectedCatalog | undefined> {
-  const [{ loadSelectedCatalog }, { serverSelectionOf, serverSelectionProblem }] = await Promise.all([
+  const [{ loadSelectedCatalog, loadStdioCatalog }, { serverSelectionOf, serverSelectionProblem }] = await Promise.all([
     import('../../tools/catalog.js'),
     import('../mcp/exposure.js'),
   ]);
   const selection = serverSelectionOf(config);
-  const selected = await loadSelectedCatalog(context.command === 'mcp' && !config.demo ? selection : {});
+  const selected =
+    context.command === 'mcp' && !config.demo ? await loadStdioCatalog(selection) : await loadSelectedCatalog({});
   if (!serverSelectionProblem(selected.registry, selection)) return selected;
   // Said against the whole catalog, as it names the valid toolsets and the closest tool.
   const problem = serverSelectionProblem((await loadSelectedCatalog({})).registry, selection);
@@ -248,7 +249,7 @@ export async function main(argv: string[]): Promise<void> {
     readOnly: config.readOnly,
     mode: config.toolMode,
     listBudgetBytes: config.toolListBudgetBytes,
-    storedEntries: storedListEntries(),
+    ...('entriesIndexed' in catalog ? {} : { storedEntries: storedListEntries() }),
   });
 
   if (args.command === 'serve') {

@@ -241,6 +241,7 @@ export class Executor {
     const t0 = performance.now();
     let args: Record<string, unknown> | undefined;
     try {
+      await this.registry.loaded(tool);
       await this.options.guard?.admit?.(caller, tool);
       args = this.parseArgs(tool, rawArgs);
       this.options.guard?.checkArguments(caller, tool, args);

@@ -89,7 +89,7 @@ export class Registry {
     /** Words agents use, expanded to the catalog's words (each system declares its own). */
     readonly synonyms: Readonly<Record<string, readonly string[]>> = {},
     /** The integration ids each system's tools need; a system not named here needs none (local state). */
-    private readonly integrationsBySystem: Readonly<Record<string, readonly string[]>> = {},
+    readonly integrationsBySystem: Readonly<Record<string, readonly string[]>> = {},
   ) {
     const systemIds = new Set(systems.map((s) => s.id));
     for (const tool of tools) {
@@ -111,6 +111,14 @@ export class Registry {
       list.push(tool);
       this.bySystem.set(tool.system, list);
     }
+  }
+
+  /**
+   * The tool with its definition complete, for running it: a catalog built from its stored index loads
+   * the tool's system here (`IndexedRegistry`); every other catalog's tools are complete already.
+   */
+  loaded(tool: ToolDefinition): Promise<ToolDefinition> {
+    return Promise.resolve(tool);
   }
 
   system(id: string): SystemRecord | undefined {

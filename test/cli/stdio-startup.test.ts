@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '../../src/sandbox/credentials.js';
+import { githubFake } from '../../src/sandbox/github/index.js';
 import { notionFake } from '../../src/sandbox/notion/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { BIN } from '../helpers/cli.js';
@@ -16,16 +17,21 @@ import { DISCOVERY_TOOL_NAMES } from '../helpers/mcp-session.js';
 
 /**
  * The stdio server as a local user's host spawns it, reporting the modules it loads: with GitHub's
- * credentials and Notion's, pointed at the sandbox's Notion.
+ * credentials and Notion's, pointed at the sandbox's Notion (and its GitHub when `github` is set).
  */
-async function startWithNotion(sandbox: Sandbox, options: string[]): Promise<{ client: Client; stderr: () => string }> {
+async function startWithNotion(
+  sandbox: Sandbox,
+  options: string[],
+  github = false,
+): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [...REPORT_LOADS, BIN, 'mcp', ...options],
     env: {
       PATH: process.env.PATH ?? '',
       CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-local-')),
-      GITHUB_TOKEN: 'ghp_placeholder',
+      GITHUB_TOKEN: github ? SANDBOX_CREDENTIALS.acme.github.token : 'ghp_placeholder',
+      ...(github ? { GITHUB_API_URL: sandbox.urlOf('/github') } : {}),
       NOTION_TOKEN: SANDBOX_CREDENTIALS.acme.notion.token,
       NOTION_API_URL: sandbox.urlOf('/notion'),
     },
@@ -37,6 +43,25 @@ async function startWithNotion(sandbox: Sandbox, options: string[]): Promise<{ c
   await client.connect(transport);
   return { client, stderr: () => stderr };
 }
+
+/** The systems whose tool modules (their `index`) the process has loaded, sorted. */
+const systemsLoaded = (stderr: string): string[] =>
+  [
+    ...new Set(loadedModules(stderr).flatMap((file) => /^dist\/tools\/([a-z_]+)\/index\.js$/.exec(file)?.[1] ?? [])),
+  ].sort();
+
+/** The upstream SDKs and Markdown parsers the process has loaded, each once, sorted. */
+const upstreamPackages = (stderr: string): string[] =>
+  [
+    ...new Set(
+      loadedModules(stderr).flatMap(
+        (file) =>
+          /^node_modules\/(@notionhq\/client|@octokit\/rest|markdown-it|micromark|mdast-util-from-markdown|@googleapis|googleapis|jira\.js|confluence\.js|@slack\/web-api|@apideck)\//.exec(
+            file,
+          )?.[1] ?? [],
+      ),
+    ),
+  ].sort();
 
 describe('the stdio server at start-up', () => {
   it('lists its tools without loading the PostgreSQL driver or the mail composer, and keeps its compiled code', async () => {
@@ -71,7 +96,7 @@ describe('the stdio server at start-up', () => {
   describe('against the sandbox’s Notion', () => {
     let sandbox: Sandbox;
     beforeAll(async () => {
-      sandbox = await startSandbox({}, [notionFake]);
+      sandbox = await startSandbox({}, [notionFake, githubFake]);
     });
     afterAll(() => sandbox.close());
 
@@ -103,6 +128,47 @@ describe('the stdio server at start-up', () => {
           expect(packages.filter((file) => file.startsWith('node_modules/@octokit/'))).toEqual([]);
         } finally {
           await client.close();
+        }
+      });
+      it('loads no system’s tools nor any upstream SDK before a call, then each system its first call needs', async () => {
+        const { client, stderr } = await startWithNotion(sandbox, [], true);
+        // The same calls to a start that loads both systems' modules (their toolsets) before listing.
+        const eager = await startWithNotion(sandbox, ['--toolsets', 'notes,code_host'], true);
+        try {
+          const { tools } = await client.listTools();
+          expect(tools.map((t) => t.name).sort()).toEqual(DISCOVERY_TOOL_NAMES);
+          expect(systemsLoaded(stderr())).toEqual([]);
+          expect(upstreamPackages(stderr())).toEqual([]);
+
+          const found = await client.callTool({
+            name: 'search_tools',
+            arguments: { query: 'list my github repositories' },
+          });
+          expect((found.structuredContent as { tools: Array<{ name: string }> }).tools.map((t) => t.name)).toContain(
+            'code_host_get_repositories',
+          );
+          const described = await client.callTool({ name: 'describe_tool', arguments: { name: 'notes_search' } });
+          expect(described.structuredContent).toMatchObject({ name: 'notes_search', run_with: 'execute_read_tool' });
+          expect(systemsLoaded(stderr())).toEqual([]);
+
+          const calls = [
+            { name: 'notes_search', arguments: { query: '' } },
+            { name: 'code_host_get_repositories', arguments: {} },
+          ];
+          const loadedAfter: string[][] = [];
+          for (const call of calls) {
+            const read = await client.callTool({ name: 'execute_read_tool', arguments: call });
+            const direct = await eager.client.callTool(call);
+            expect(read.isError, JSON.stringify(read.content)).toBeFalsy();
+            expect(read.structuredContent).toEqual(direct.structuredContent);
+            loadedAfter.push(systemsLoaded(stderr()));
+          }
+          // Each call loaded its own system, and nothing else; the SDKs came with the calls that use them.
+          expect(loadedAfter).toEqual([['notes'], ['code_host', 'notes']]);
+          expect(upstreamPackages(stderr())).toEqual(['@notionhq/client', '@octokit/rest']);
+        } finally {
+          await client.close();
+          await eager.client.close();
         }
       });
     });

@@ -1,6 +1,6 @@
+import { access } from './access.js';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
-import { unifyIntegration } from '../../src/integrations/apideck/integration.js';
 import { vaultAuthRoutes } from '../../src/integrations/apideck/routes.js';
 import { extractCalendar } from './extractor.js';
 import { getCalendar, listCalendars } from './calendars.js';
@@ -38,7 +38,7 @@ const calendarSystem: SystemRecord = {
 export const manifest: SystemManifest = {
   system: calendarSystem,
   tools: [listCalendars, getCalendar, listEvents, getEvent, createEvent, updateEvent, deleteEvent, getFreeBusy],
-  integrations: [unifyIntegration],
+  ...access,
   vault: {
     integration: {
       id: 'calendar',

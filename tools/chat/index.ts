@@ -1,10 +1,10 @@
+import { access } from './access.js';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import { slackOAuth } from '../../src/integrations/slack/oauth.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { deleteMessage, sendMessage, updateMessage } from './actions.js';
 import { getChannel, listChannelMembers, listChannels, listChats } from './channels.js';
 import { extractChat } from './extractor.js';
-import { slackIntegration } from '../../src/integrations/slack/integration.js';
 import { getMessage, listMessages, listThreadReplies } from './messages.js';
 import { searchMessages } from './search.js';
 import { getConnectionInfo, getUser, listUsers } from './users.js';
@@ -41,12 +41,11 @@ export const manifest: SystemManifest = {
     getUser,
     getConnectionInfo,
   ],
-  integrations: [slackIntegration],
+  ...access,
   extractor: extractChat,
   entityTypes: outline.entityTypes,
   // Spec (Document 2, Errors): `{detail}` bodies, 407 when the user must install the app first.
   restErrors: slackOAuth.routes.errors,
-  authorization: { family: 'chat', upstream: slackOAuth },
   synonyms: {
     slack: ['chat'],
     dm: ['message'],

@@ -1,3 +1,4 @@
+import { access } from './access.js';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { getActionsInfo } from './analytics/actions.js';
@@ -12,7 +13,6 @@ import { addIssueLabels, removeIssueLabels } from './issue-labels.js';
 import { getIssue, getIssues } from './issues.js';
 import { extractCodeHost } from './extractor.js';
 import { codeHostSample } from './sample-graph.js';
-import { githubIntegration } from '../../src/integrations/github/integration.js';
 import { doraRoute } from './rest.js';
 import { getMyCodeHostWork } from './my-work.js';
 import { createPullRequest, mergePullRequest } from './pull-request-actions.js';
@@ -86,7 +86,7 @@ const codeHostTools = [
 export const manifest: SystemManifest = {
   system: codeHostSystem,
   tools: codeHostTools,
-  integrations: [githubIntegration],
+  ...access,
   vault: {
     integration: {
       id: 'code_host',

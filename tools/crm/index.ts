@@ -1,7 +1,7 @@
+import { access } from './access.js';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { extractCrm } from './extractor.js';
-import { unifyIntegration } from '../../src/integrations/apideck/integration.js';
 import { vaultAuthRoutes } from '../../src/integrations/apideck/routes.js';
 import { accountTools, contactTools, leadTools, opportunityTools } from './resources.js';
 import { crmRoutes } from './rest.js';
@@ -37,7 +37,7 @@ const resources = [accountTools, contactTools, leadTools, opportunityTools];
 export const manifest: SystemManifest = {
   system: crmSystem,
   tools: resources.flatMap((r) => [r.list, r.create, r.get, r.update]),
-  integrations: [unifyIntegration],
+  ...access,
   vault: {
     integration: {
       id: 'crm',

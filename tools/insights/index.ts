@@ -1,10 +1,6 @@
+import { access } from './access.js';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
-import { jiraIntegration } from '../../src/integrations/atlassian/jira.js';
-import { githubIntegration } from '../../src/integrations/github/integration.js';
-import { confluenceIntegration } from '../../src/integrations/atlassian/confluence.js';
-import { googleIntegration } from '../../src/integrations/google/integration.js';
-import { slackIntegration } from '../../src/integrations/slack/integration.js';
 import { getDeliveryFlow } from './delivery-flow/tool.js';
 import { getMyWork } from './my-work/tool.js';
 import { phrasings } from './phrasings.js';
@@ -35,7 +31,7 @@ const insightsTools = [
 export const manifest: SystemManifest = {
   system: insightsSystem,
   tools: insightsTools,
-  integrations: [jiraIntegration, githubIntegration, confluenceIntegration, googleIntegration, slackIntegration],
+  ...access,
   synonyms: {
     bottleneck: ['wait', 'flow'],
     bottlenecks: ['wait', 'flow'],

@@ -1,10 +1,10 @@
+import { access } from './access.js';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { addPageContent, getPageContent } from './content.js';
 import { listDatabases, queryDatabase } from './databases.js';
 import { extractNotes } from './extractor.js';
 import { notesSample } from './sample-graph.js';
-import { notionIntegration } from '../../src/integrations/notion/integration.js';
 import { createPage, getPage, updatePage } from './pages.js';
 import { searchNotes } from './search.js';
 import { outline } from './outline.js';
@@ -25,7 +25,7 @@ const notesSystem: SystemRecord = {
 export const manifest: SystemManifest = {
   system: notesSystem,
   tools: [searchNotes, listDatabases, queryDatabase, getPage, createPage, updatePage, getPageContent, addPageContent],
-  integrations: [notionIntegration],
+  ...access,
   // `/notes/*` is the unified notes family (tools/unified_notes): this system's methods are `/v1/notes/...`.
   rest: { ownsBarePaths: true },
   extractor: extractNotes,

@@ -1,5 +1,5 @@
 import type { Client } from '@notionhq/client';
-import { isHTTPResponseError } from '@notionhq/client';
+import { notionSdkIfLoaded } from '../../src/integrations/notion/client.js';
 import type { ClientMemory } from '../../src/integrations/client-memory.js';
 import { AppError } from '../../src/toolkit/errors.js';
 
@@ -49,7 +49,11 @@ export function dataSourceInfo(source: Json): DataSourceInfo {
   };
 }
 
-const notFoundOf = (error: unknown): boolean => isHTTPResponseError(error) && error.status === 404;
+// The integration's client loads the SDK: an error it threw is that SDK's (the check never loads it).
+const notFoundOf = (error: unknown): boolean => {
+  const sdk = notionSdkIfLoaded();
+  return sdk !== undefined && sdk.isHTTPResponseError(error) && error.status === 404;
+};
 
 /** What a Notion client remembers: the workspace's people, its data sources, and each one looked up by id. */
 export const REMEMBERED = {

@@ -1,12 +1,11 @@
+import { access } from './access.js';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
-import { googleOAuth } from '../../src/integrations/google/oauth.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { getCalendar, listCalendars } from './calendar/calendars.js';
 import { createEvent, deleteEvent, updateEvent } from './calendar/event-actions.js';
 import { getEvent, listAllEvents, listEvents } from './calendar/events.js';
 import { createMessage, deleteMessage, getMessage, listMessages, updateMessage } from './chat/messages.js';
 import { getMember, getSpace, listMembers, listSpaces } from './chat/spaces.js';
-import { googleIntegration } from '../../src/integrations/google/integration.js';
 import { mailTools } from './mail/index.js';
 import { suiteCalendarRoutes } from './calendar/rest.js';
 import { suiteChatRoutes } from './chat/rest.js';
@@ -49,10 +48,9 @@ export const manifest: SystemManifest = {
     listMembers,
     getMember,
   ],
-  integrations: [googleIntegration],
+  ...access,
   extractor: extractSuite,
   rest: { routes: [suiteMailRoutes, suiteCalendarRoutes, suiteChatRoutes] },
-  authorization: { family: 'suite', upstream: googleOAuth },
   entityTypes: outline.entityTypes,
   synonyms: {
     gmail: ['mail'],

@@ -1,6 +1,6 @@
+import { access } from './access.js';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
-import { unifyIntegration } from '../../src/integrations/apideck/integration.js';
 import { vaultAuthRoutes } from '../../src/integrations/apideck/routes.js';
 import { createChannel, getChannel, listChannels } from './channels.js';
 import { extractTeamChat } from './extractor.js';
@@ -28,7 +28,7 @@ const teamChatSystem: SystemRecord = {
 export const manifest: SystemManifest = {
   system: teamChatSystem,
   tools: [listChannels, getChannel, createChannel, listMessages, sendMessage, listMembers, addMember],
-  integrations: [unifyIntegration],
+  ...access,
   vault: {
     integration: {
       id: 'team_chat',

@@ -1,4 +1,4 @@
-import { jiraIntegration } from '../../src/integrations/atlassian/jira.js';
+import { access } from './access.js';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { ticketingAnalyticsTools } from './analytics/tools/index.js';
@@ -76,7 +76,7 @@ const ticketingTools = [
 export const manifest: SystemManifest = {
   system: ticketingSystem,
   tools: ticketingTools,
-  integrations: [jiraIntegration],
+  ...access,
   vault: {
     integration: {
       id: 'ticketing',

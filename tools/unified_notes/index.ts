@@ -1,6 +1,6 @@
+import { access } from './access.js';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
-import { unifyIntegration } from '../../src/integrations/apideck/integration.js';
 import { vaultAuthRoutes } from '../../src/integrations/apideck/routes.js';
 import { addComment, listComments } from './comments.js';
 import { createFolder, listDatabases, listFolders } from './databases-folders.js';
@@ -39,7 +39,7 @@ export const manifest: SystemManifest = {
     listComments,
     addComment,
   ],
-  integrations: [unifyIntegration],
+  ...access,
   vault: {
     integration: {
       id: 'notes',

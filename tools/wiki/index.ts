@@ -1,8 +1,8 @@
+import { access } from './access.js';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import type { SystemRecord } from '../../src/toolkit/registry.js';
 import { extractWiki } from './extractor.js';
 import { wikiSample } from './sample-graph.js';
-import { confluenceIntegration } from '../../src/integrations/atlassian/confluence.js';
 import { addComment, addLabels, getAttachments, getLabels, getPageComments } from './page-parts.js';
 import { getPage, getPages } from './pages.js';
 import { getMyWikiWork, getUserByEmail } from './people.js';
@@ -55,7 +55,7 @@ export const manifest: SystemManifest = {
     getUserByEmail,
     getMyWikiWork,
   ],
-  integrations: [confluenceIntegration],
+  ...access,
   extractor: extractWiki,
   sampleGraph: wikiSample,
   entityTypes: outline.entityTypes,

@@ -1,5 +1,6 @@
-import { Client, LogLevel } from '@notionhq/client';
+import type { Client } from '@notionhq/client';
 import type { ClientContext } from '../integration.js';
+import { lazySdk } from '../lazy-sdk.js';
 import type { NotionCredentials } from './credentials.js';
 
 declare module '../../toolkit/context.js' {
@@ -8,8 +9,17 @@ declare module '../../toolkit/context.js' {
   }
 }
 
-/** Notion's client on our fetch. */
-export function notionClient(credentials: NotionCredentials, { fetch }: ClientContext): Client {
+type NotionSdk = typeof import('@notionhq/client');
+
+let loadedSdk: NotionSdk | undefined;
+const loadNotionSdk = lazySdk(async () => (loadedSdk = await import('@notionhq/client')));
+
+/** The SDK once a client has loaded it: an error it threw exists only then (see mapNotionError). */
+export const notionSdkIfLoaded = (): NotionSdk | undefined => loadedSdk;
+
+/** Notion's client on our fetch, the SDK loaded with the first client rather than at start-up. */
+export async function notionClient(credentials: NotionCredentials, { fetch }: ClientContext): Promise<Client> {
+  const { Client, LogLevel } = await loadNotionSdk();
   return new Client({
     auth: credentials.token,
     baseUrl: credentials.baseUrl?.replace(/\/$/, ''),

@@ -1,6 +1,6 @@
-import { isHTTPResponseError } from '@notionhq/client';
 import { upstreamError, type HeaderSource } from '../http-status.js';
 import { parseJsonOrUndefined } from '../json-text.js';
+import { notionSdkIfLoaded } from './client.js';
 import type { AppError } from '../../toolkit/errors.js';
 
 /** Notion's `{object: 'error', status, code, message}` as the platform's error, with Notion's wording (also for Notion reached through the unified API). */
@@ -18,8 +18,11 @@ export function notionFailure(
   );
 }
 
-/** @notionhq/client's APIResponseError (and its other HTTP errors): status, headers and the raw body. */
+/**
+ * @notionhq/client's APIResponseError (and its other HTTP errors): status, headers and the raw body. Only
+ * a loaded SDK throws them, so the check never loads it.
+ */
 export const mapNotionError = (error: unknown): AppError | undefined =>
-  isHTTPResponseError(error)
+  notionSdkIfLoaded()?.isHTTPResponseError(error)
     ? notionFailure(error.status, error.headers as HeaderSource, error.body, error)
     : undefined;
