@@ -38,7 +38,7 @@ export class PostingsRepo {
    * postings when the text's terms are the same, else they are replaced.
    */
   index(tenantId: string, texts: ReadonlyMap<number, string>): void {
-    const postings: unknown[] = [];
+    const postings: Array<[term: string, rowid: number, tf: number, length: number]> = [];
     const lengths: unknown[] = [];
     let terms = 0;
     for (const [rowid, text] of texts) {
@@ -49,12 +49,14 @@ export class PostingsRepo {
         this.dropPostingsStmt.run(rowid);
         this.dropLengthStmt.run(rowid);
       }
-      for (const [term, tf] of counts) postings.push(tenantId, term, rowid, tf, length);
+      for (const [term, tf] of counts) postings.push([term, rowid, tf, length]);
       lengths.push(rowid, tenantId, length);
       terms += length;
     }
     if (lengths.length === 0) return;
-    this.postings.run(postings);
+    // In key order: each insert lands beside the one before, in the pages it already dirtied.
+    postings.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x - y));
+    this.postings.run(postings.flatMap(([term, rowid, tf, length]) => [tenantId, term, rowid, tf, length]));
     this.lengths.run(lengths);
     this.addTotalsStmt.run(tenantId, lengths.length / 3, terms);
   }
