@@ -1,7 +1,10 @@
 import type { Db } from '../store/db.js';
 import { keywordCountsOf } from '../store/keywords/bm25.js';
 
-/** The SQL function the graph's keyword triggers call: a node text's postings as JSON `[[term, tf, length], ...]`. */
+/**
+ * The SQL function graph migration 103 indexes the stored nodes with (and its triggers called until 106 dropped
+ * them): a node text's postings as JSON `[[term, tf, length], ...]`.
+ */
 export const KEYWORD_POSTINGS_FUNCTION = 'graph_keyword_postings';
 
 function postingsJson(text: unknown): string {
@@ -12,8 +15,8 @@ function postingsJson(text: unknown): string {
 
 /**
  * Registers the function on a connection (idempotent). The terms are the project's own (FTS5's, see
- * `store/keywords/terms.ts`), which SQL cannot make: a trigger calls back into the process for them, so
- * every connection that writes graph nodes needs it, as the document vector triggers need their extension.
+ * `store/keywords/terms.ts`), which SQL cannot make: an installation migrating past 103 needs it. Writes index
+ * their nodes themselves (`store/postings-repo.ts`).
  */
 export function registerKeywordFunction(db: Db): void {
   db.function(KEYWORD_POSTINGS_FUNCTION, { deterministic: true }, postingsJson);

@@ -193,4 +193,16 @@ export const graphMigrations: Migration[] = [
         ALTER TABLE graph_aliases ADD COLUMN linked_at INTEGER;
       `),
   },
+  {
+    // Ingestion throughput: the triggers called back into the process for every written row; the writes now index
+    // the nodes they change themselves, a batch at a time (`store/postings-repo.ts`). The postings the triggers
+    // wrote stay as they are (they are the same); a length's removal still leaves the totals by its trigger.
+    id: '106_graph_keyword_postings_from_writes',
+    up: (db) =>
+      db.exec(`
+        DROP TRIGGER graph_nodes_keywords_insert;
+        DROP TRIGGER graph_nodes_keywords_update;
+        DROP TRIGGER graph_node_lengths_added;
+      `),
+  },
 ];

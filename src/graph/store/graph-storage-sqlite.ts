@@ -17,6 +17,7 @@ import type {
 } from './graph-storage.js';
 import { MatchRepo } from './match-repo.js';
 import { NodesRepo } from './nodes-repo.js';
+import { PostingsRepo } from './postings-repo.js';
 import type { ActivityRow, Condition, EdgeLink, EdgeRefRow, NodeRow } from './rows.js';
 
 /** Nodes deleted per statement by `deleteNodesWhere`. */
@@ -32,6 +33,7 @@ export class SqliteGraphStorage implements GraphStorage {
   private readonly aliases: AliasesRepo;
   private readonly activity: ActivityRepo;
   private readonly match: MatchRepo;
+  private readonly postings: PostingsRepo;
   // Built once: better-sqlite3 builds a transaction function with its variants on every `db.transaction`.
   private readonly inTransaction: <T>(fn: () => T) => T;
   /** Opens a transaction, or a savepoint inside one already open; returns how to end it. */
@@ -50,6 +52,7 @@ export class SqliteGraphStorage implements GraphStorage {
     this.aliases = new AliasesRepo(db);
     this.activity = new ActivityRepo(db);
     this.match = new MatchRepo(db);
+    this.postings = new PostingsRepo(db);
     const run = db.transaction((fn: () => unknown) => fn());
     this.inTransaction = <T>(fn: () => T) => run(fn) as T;
     const statement = (sql: string) => {
@@ -117,14 +120,28 @@ export class SqliteGraphStorage implements GraphStorage {
   }
 
   private writesFor(tenantId: string): GraphWrites {
-    const { nodesRepo: nodes, edges, aliases } = this;
+    const { nodesRepo: nodes, edges, aliases, postings } = this;
     return {
-      upsertNodes: async (writes) => writes.map((write) => nodes.upsert({ tenantId, ...write })),
+      upsertNodes: async (writes) => {
+        const written = new Map<number, string>();
+        const rowids = writes.map((write) => {
+          const { rowid, text } = nodes.upsert({ tenantId, ...write });
+          if (text !== undefined) written.set(rowid, text);
+          return rowid;
+        });
+        postings.index(tenantId, written);
+        return rowids;
+      },
       upsertEdges: async (writes) => {
         for (const write of writes) edges.upsert({ tenantId, ...write });
       },
       patchNodes: async (patches, now) => {
-        for (const { rowid, properties } of patches) nodes.patch(tenantId, rowid, properties, now);
+        const written = new Map<number, string>();
+        for (const { rowid, properties } of patches) {
+          const text = nodes.patch(tenantId, rowid, properties, now);
+          if (text !== undefined) written.set(rowid, text);
+        }
+        postings.index(tenantId, written);
       },
       lookupAliases: async (names) => aliases.lookup(tenantId, names),
       manualAliases: async (names) => aliases.manual(tenantId, names),
@@ -140,7 +157,8 @@ export class SqliteGraphStorage implements GraphStorage {
         if (!row) return;
         edges.moveEdges(tenantId, from, into);
         aliases.repoint(tenantId, from, into);
-        nodes.patch(tenantId, into, row.properties, now);
+        const text = nodes.patch(tenantId, into, row.properties, now);
+        if (text !== undefined) postings.index(tenantId, new Map([[into, text]]));
         nodes.deleteMany(tenantId, [from]);
       },
     };

@@ -1,10 +1,19 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../store/db.js';
-import { INDEXED_PROPERTIES } from '../schema.js';
+import { INDEXED_PROPERTIES, nodeTextSql } from '../schema.js';
 import type { NodeWrite } from './graph-storage.js';
 import { bindable, conditionSql, type Condition, type NodeRow } from './rows.js';
 
 const ids = (rowids: readonly number[]) => JSON.stringify(rowids);
+
+/** A written row's rowid and searchable text, for its keyword postings. */
+const WRITTEN = `RETURNING id, ${nodeTextSql('graph_nodes')} AS text`;
+
+/** A node's rowid, and its searchable text when the write changed the row. */
+export interface UpsertedNode {
+  rowid: number;
+  text?: string;
+}
 
 /** All SQL of `graph_nodes`: upserts that merge properties, lookups, property search, counts. */
 export class NodesRepo {
@@ -34,9 +43,9 @@ export class NodesRepo {
       WHERE json_patch(graph_nodes.properties, excluded.properties) IS NOT graph_nodes.properties
         OR coalesce(excluded.source, graph_nodes.source) IS NOT graph_nodes.source
         OR coalesce(excluded.expires_at, graph_nodes.expires_at) IS NOT graph_nodes.expires_at
-      RETURNING id`,
+      ${WRITTEN}`,
       )
-      .pluck();
+      .raw();
     this.idStmt = db
       .prepare('SELECT id FROM graph_nodes WHERE tenant_id = ? AND node_type = ? AND node_id = ?')
       .pluck();
@@ -45,9 +54,13 @@ export class NodesRepo {
     this.manyStmt = db.prepare(
       'SELECT n.* FROM json_each(?) j JOIN graph_nodes n ON n.id = j.value WHERE +n.tenant_id = ?',
     );
-    this.patchStmt =
-      db.prepare(`UPDATE graph_nodes SET properties = json_patch(properties, json(@patch)), updated_at = @now
-      WHERE id = @rowid AND +tenant_id = @tenantId AND json_patch(properties, json(@patch)) IS NOT properties`);
+    this.patchStmt = db
+      .prepare(
+        `UPDATE graph_nodes SET properties = json_patch(properties, json(@patch)), updated_at = @now
+      WHERE id = @rowid AND +tenant_id = @tenantId AND json_patch(properties, json(@patch)) IS NOT properties
+      ${WRITTEN}`,
+      )
+      .raw();
     this.countByTypeStmt = db.prepare(
       'SELECT node_type, count(*) AS count FROM graph_nodes WHERE tenant_id = ? GROUP BY node_type',
     );
@@ -61,12 +74,14 @@ export class NodesRepo {
   }
 
   /**
-   * Inserts a node or merges `properties` into the existing one; returns its rowid. A merge that
-   * changes nothing writes nothing (no index, trigger or timestamp work).
+   * Inserts a node or merges `properties` into the existing one. A merge that changes nothing writes nothing
+   * (no index, keyword or timestamp work) and answers no text.
    */
-  upsert(write: NodeWrite & { tenantId: string }): number {
-    const rowid = this.upsertStmt.get({ ...write, expiresAt: write.expiresAt ?? null }) as number | undefined;
-    return rowid ?? (this.idStmt.get(write.tenantId, write.type, write.id) as number);
+  upsert(write: NodeWrite & { tenantId: string }): UpsertedNode {
+    const written = this.upsertStmt.get({ ...write, expiresAt: write.expiresAt ?? null }) as
+      [number, string] | undefined;
+    if (written) return { rowid: written[0], text: written[1] };
+    return { rowid: this.idStmt.get(write.tenantId, write.type, write.id) as number };
   }
 
   get(tenantId: string, type: string, id: string): NodeRow | undefined {
@@ -86,9 +101,10 @@ export class NodesRepo {
     return this.manyStmt.all(ids([...rowids].sort((a, b) => a - b)), tenantId) as NodeRow[];
   }
 
-  /** Merges properties into a node (a no-op when they are already there). */
-  patch(tenantId: string, rowid: number, properties: string, now: number): void {
-    this.patchStmt.run({ patch: properties, now, tenantId, rowid });
+  /** Merges properties into a node (a no-op when they are already there); its searchable text when written. */
+  patch(tenantId: string, rowid: number, properties: string, now: number): string | undefined {
+    const written = this.patchStmt.get({ patch: properties, now, tenantId, rowid }) as [number, string] | undefined;
+    return written?.[1];
   }
 
   /** Nodes of one type (or any type) whose properties match every condition, newest first. */

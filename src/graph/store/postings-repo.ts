@@ -1,0 +1,68 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../../store/db.js';
+import { keywordCountsOf } from '../../store/keywords/bm25.js';
+import { MultiRowInsert } from './multi-row-insert.js';
+
+/**
+ * The keyword postings of written nodes (`graph_node_postings`, `graph_node_lengths` and the tenant's
+ * `graph_keyword_totals`), written from the process in the write's transaction, a batch at a time: the terms are
+ * the project's own (`store/keywords/terms.ts`), which SQL cannot make. A node's deletion takes its postings and
+ * length with it (foreign keys), and the length's trigger takes it off the totals.
+ */
+export class PostingsRepo {
+  private readonly postings: MultiRowInsert;
+  private readonly lengths: MultiRowInsert;
+  private readonly lengthStmt: Statement;
+  private readonly termsStmt: Statement;
+  private readonly dropPostingsStmt: Statement;
+  private readonly dropLengthStmt: Statement;
+  private readonly addTotalsStmt: Statement;
+
+  constructor(db: Db) {
+    this.postings = new MultiRowInsert(
+      db,
+      'INSERT INTO graph_node_postings (tenant_id, term, node_rowid, tf, node_length)',
+      5,
+    );
+    this.lengths = new MultiRowInsert(db, 'INSERT INTO graph_node_lengths (node_rowid, tenant_id, length)', 3);
+    this.lengthStmt = db.prepare('SELECT length FROM graph_node_lengths WHERE node_rowid = ?').pluck();
+    this.termsStmt = db.prepare('SELECT term, tf FROM graph_node_postings WHERE node_rowid = ?').raw();
+    this.dropPostingsStmt = db.prepare('DELETE FROM graph_node_postings WHERE node_rowid = ?');
+    this.dropLengthStmt = db.prepare('DELETE FROM graph_node_lengths WHERE node_rowid = ?');
+    this.addTotalsStmt = db.prepare(`INSERT INTO graph_keyword_totals (tenant_id, nodes, terms) VALUES (?, ?, ?)
+      ON CONFLICT (tenant_id) DO UPDATE SET nodes = nodes + excluded.nodes, terms = terms + excluded.terms`);
+  }
+
+  /**
+   * Indexes the tenant's nodes by their searchable text (rowid to text): a node indexed already keeps its
+   * postings when the text's terms are the same, else they are replaced.
+   */
+  index(tenantId: string, texts: ReadonlyMap<number, string>): void {
+    const postings: Array<[term: string, rowid: number, tf: number, length: number]> = [];
+    const lengths: unknown[] = [];
+    let terms = 0;
+    for (const [rowid, text] of texts) {
+      const { counts, length } = keywordCountsOf(text);
+      const indexed = this.lengthStmt.get(rowid) as number | undefined;
+      if (indexed !== undefined) {
+        if (indexed === length && this.sameTerms(rowid, counts)) continue;
+        this.dropPostingsStmt.run(rowid);
+        this.dropLengthStmt.run(rowid);
+      }
+      for (const [term, tf] of counts) postings.push([term, rowid, tf, length]);
+      lengths.push(rowid, tenantId, length);
+      terms += length;
+    }
+    if (lengths.length === 0) return;
+    // In key order: each insert lands beside the one before, in the pages it already dirtied.
+    postings.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x - y));
+    this.postings.run(postings.flatMap(([term, rowid, tf, length]) => [tenantId, term, rowid, tf, length]));
+    this.lengths.run(lengths);
+    this.addTotalsStmt.run(tenantId, lengths.length / 3, terms);
+  }
+
+  private sameTerms(rowid: number, counts: ReadonlyMap<string, number>): boolean {
+    const stored = this.termsStmt.all(rowid) as Array<[string, number]>;
+    return stored.length === counts.size && stored.every(([term, tf]) => counts.get(term) === tf);
+  }
+}
