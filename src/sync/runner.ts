@@ -5,7 +5,7 @@ import { metered } from '../toolkit/upstream-meter.js';
 import { SyncBudget } from './budget.js';
 import { userCaller, type SyncCallers } from './callers.js';
 import { DIRECTORY_REFRESH_MS, type SyncStep } from './plan.js';
-import type { SyncSettings, SyncStore, SystemSyncStatus } from './store.js';
+import type { ReaderMark, SyncSettings, SyncStore, SystemSyncStatus } from './store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
@@ -64,6 +64,16 @@ function stepsOfRun(steps: readonly SyncStep[], directoryDue: boolean): SyncStep
   return steps.filter((step) => step.mode !== 'changes' || !wholeLists.has(step.tool));
 }
 
+/** The latest of several readers' watermarks: what a per-user system's status shows. */
+function latestOf(marks: readonly ReaderMark[]): ReaderMark {
+  const latest = (values: Array<string | null>) =>
+    values.reduce<string | null>((max, value) => (value !== null && (max === null || value > max) ? value : max), null);
+  return {
+    cursor: latest(marks.map((m) => m.cursor)),
+    directory_read_at: latest(marks.map((m) => m.directory_read_at)),
+  };
+}
+
 /**
  * One sync of a tenant: every system in turn, each from its watermark. A system's watermark moves only
  * when its run read everything it meant to, so a crash or a failure re-reads from the old one next time.
@@ -94,15 +104,17 @@ export class SyncRunner {
     read: Map<string, Item[]>,
   ): Promise<boolean> {
     const startedAt = this.deps.clock.now();
-    const since = before?.cursor ?? iso(startedAt - settings.initial_window_days * DAY_MS);
-    const directoryDue =
-      !before?.directory_read_at || startedAt - Date.parse(before.directory_read_at) >= DIRECTORY_REFRESH_MS;
-    const callers = system.perUserProvider
-      ? (await this.deps.callers.consentedUsers(tenantId, system.perUserProvider)).map((email) =>
-          userCaller(tenantId, epoch, email),
-        )
-      : [await this.deps.callers.tenant(tenantId, epoch)];
-    const steps = stepsOfRun(system.steps, directoryDue);
+    const windowStart = iso(startedAt - settings.initial_window_days * DAY_MS);
+    const runs = (await this.readersOf(tenantId, epoch, system, before)).map((reader) => {
+      const readAt = reader.mark.directory_read_at;
+      const directoryDue = !readAt || startedAt - Date.parse(readAt) >= DIRECTORY_REFRESH_MS;
+      return {
+        ...reader,
+        since: reader.mark.cursor ?? windowStart,
+        directoryDue,
+        steps: stepsOfRun(system.steps, directoryDue),
+      };
+    });
     const status: SystemSyncStatus = {
       system: system.id,
       state: 'running',
@@ -113,18 +125,20 @@ export class SyncRunner {
       items_read: 0,
       upstream_requests: 0,
       last_failure: null,
-      progress: { steps_done: 0, steps_total: steps.length * callers.length },
+      progress: { steps_done: 0, steps_total: runs.reduce((sum, run) => sum + run.steps.length, 0) },
+      ...(system.perUserProvider ? { readers: {} } : {}),
     };
     const save = async () => {
       if (!(await this.deps.store.putStatus(tenantId, status))) throw new SyncStopped('tenant deleted');
     };
     const budget = new SyncBudget();
-    let newest = Number.NaN;
+    const hasChanges = system.steps.some((step) => step.mode === 'changes');
     try {
       await save();
-      for (const caller of callers) {
-        for (const step of steps) {
-          const items = await this.readStep(system.id, step, caller, since, read, budget);
+      for (const run of runs) {
+        let newest = Number.NaN;
+        for (const step of run.steps) {
+          const items = await this.readStep(system.id, step, run.caller, run.since, read, budget);
           read.set(`${system.id}.${step.tool}`, items);
           status.items_read += items.length;
           status.upstream_requests = budget.requests;
@@ -137,11 +151,19 @@ export class SyncRunner {
           };
           await save();
         }
+        const mark: ReaderMark = {
+          cursor: !hasChanges
+            ? run.mark.cursor
+            : Number.isFinite(newest) && iso(newest) > run.since
+              ? iso(newest)
+              : run.since,
+          directory_read_at: run.directoryDue ? iso(startedAt) : run.mark.directory_read_at,
+        };
+        if (run.user === undefined) Object.assign(status, mark);
+        else status.readers = { ...status.readers, [run.user]: mark };
       }
-      const hasChanges = system.steps.some((step) => step.mode === 'changes');
-      if (hasChanges) status.cursor = Number.isFinite(newest) && iso(newest) > since ? iso(newest) : since;
-      if (directoryDue) status.directory_read_at = iso(startedAt);
-      status.progress = callers.length === 0 ? { steps_done: 0, steps_total: 0, note: 'no user has consented' } : null;
+      if (status.readers) Object.assign(status, latestOf(Object.values(status.readers)));
+      status.progress = runs.length === 0 ? { steps_done: 0, steps_total: 0, note: 'no user has consented' } : null;
       status.state = 'idle';
     } catch (error) {
       if (error instanceof SyncStopped && error.message === 'tenant deleted') return false;
@@ -150,10 +172,37 @@ export class SyncRunner {
       status.last_failure = paused ? null : toAppError(error).message;
       status.progress = paused && status.progress ? { ...status.progress, note: error.message } : null;
       if (!paused) this.deps.log.warn('graph sync failed', { tenantId, system: system.id, error: status.last_failure });
+      // Users whose run did not get to its end keep where they were.
+      if (status.readers) status.readers = { ...before?.readers, ...status.readers };
     }
     status.upstream_requests = budget.requests;
     status.last_finished_at = iso(this.deps.clock.now());
     return this.deps.store.putStatus(tenantId, status);
+  }
+
+  /**
+   * Who reads a system, each from their own watermark: the tenant, or each user who consented to a per-user
+   * system (one who consents later is read from the window's start, not from where the others are).
+   */
+  private async readersOf(
+    tenantId: string,
+    epoch: string,
+    system: SyncedSystem,
+    before: SystemSyncStatus | undefined,
+  ): Promise<Array<{ caller: Caller; user?: string; mark: ReaderMark }>> {
+    if (!system.perUserProvider)
+      return [
+        {
+          caller: await this.deps.callers.tenant(tenantId, epoch),
+          mark: { cursor: before?.cursor ?? null, directory_read_at: before?.directory_read_at ?? null },
+        },
+      ];
+    const users = await this.deps.callers.consentedUsers(tenantId, system.perUserProvider);
+    return users.map((email) => ({
+      caller: userCaller(tenantId, epoch, email),
+      user: email,
+      mark: before?.readers?.[email] ?? { cursor: null, directory_read_at: null },
+    }));
   }
 
   /** Every item a step reads this run: each list followed by its cursor until the watermark or the page bound. */

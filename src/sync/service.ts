@@ -55,7 +55,8 @@ export class GraphSync {
     return {
       enabled: settings?.enabled ?? false,
       interval_minutes: settings?.interval_minutes ?? null,
-      systems: await this.store.statuses(tenantId),
+      // Which users consented, and how far each was read, stays with the sync.
+      systems: (await this.store.statuses(tenantId)).map(({ readers: _readers, ...shown }) => shown),
     };
   }
 

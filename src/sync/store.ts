@@ -25,6 +25,18 @@ export interface SystemSyncStatus {
   last_failure: string | null;
   /** While running: the steps done of the run's steps; why it paused when it left work for later. */
   progress: { steps_done: number; steps_total: number; note?: string } | null;
+  /**
+   * A per-user system's watermarks, one per consenting user (by email): each user's mail is read from where
+   * that user's last run left off, so one who consents later is read from the window's start. Kept out of the
+   * status callers see (it names who consented).
+   */
+  readers?: Record<string, ReaderMark>;
+}
+
+/** Where one reader of a per-user system left off. */
+export interface ReaderMark {
+  cursor: string | null;
+  directory_read_at: string | null;
 }
 
 /**

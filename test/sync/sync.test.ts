@@ -1,8 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Person } from '../../src/sandbox/seed/people.js';
 import { installFor } from '../helpers/chat.js';
 import { HOUR, ManualClock } from '../helpers/clock.js';
-import { upstreamUrl } from '../helpers/sandbox.js';
+import type { GoogleState } from '../../src/sandbox/google/state.js';
+import { fakeState, upstreamUrl } from '../helpers/sandbox.js';
+import { consentThroughSandbox } from '../helpers/suite-consent.js';
 import { call, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';
 
 /** The background sync of a tenant's systems into the graph, over REST, against the demo's fakes. */
@@ -177,6 +179,49 @@ describe('a sync of the demo tenant', () => {
       body: { entity_type: 'contact', entity_id: own[0].node_id },
     });
     expect(entity.status).toBe(404);
+  });
+
+  it("reads a user who consents later from the window's start, not from where the others were read to", async () => {
+    await advance(HOUR);
+    expect(await syncNow()).toBe('ran');
+    const other = server.sandbox.seeds.acme.people.find((p) => p.email !== person.email)!;
+    const theirs = await server.tokenFor('acme', other.email);
+    const status = await call(server, 'GET', '/oauth/suite/status', { token: theirs });
+    expect((await consentThroughSandbox(server, status.body.auth_url, other.email)).status).toBe(200);
+    onTestFinished(async () => {
+      const revoke = await call(server, 'DELETE', '/oauth/suite/revoke', {
+        token: await server.tokenFor('acme', other.email),
+      });
+      expect(revoke.status).toBe(200);
+    });
+    const theirContacts = async () => {
+      const res = await call(server, 'POST', '/graph/search', {
+        token: await server.tokenFor('acme', other.email),
+        body: { entity_type: 'contact', filters: { private_to: other.email }, limit: 100 },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.data as unknown[]).length;
+    };
+    expect(await theirContacts()).toBe(0);
+
+    // Their mailbox holds more than a page the sync reads for changes: from the window's start, it reads them all.
+    const mailbox = fakeState<GoogleState>(server, '/google').mail.mailboxes.get(other.index)!;
+    const messages = [...mailbox.messages.values()].filter((m) => !m.draft).length;
+    expect(messages).toBeGreaterThan(10);
+    const pagesBefore = (await auditOf('acme')).filter(
+      (r) => r.user === other.email && r.action.endsWith('suite_list_mail_messages'),
+    ).length;
+
+    await advance(HOUR);
+    expect(await syncNow()).toBe('ran');
+    expect(await theirContacts()).toBeGreaterThan(0);
+    const pagesRead =
+      (await auditOf('acme')).filter((r) => r.user === other.email && r.action.endsWith('suite_list_mail_messages'))
+        .length - pagesBefore;
+    expect(pagesRead).toBeGreaterThanOrEqual(Math.ceil(messages / 10));
+    const suite = await systemOf('suite');
+    expect(suite).not.toHaveProperty('readers');
+    expect(JSON.stringify(suite)).not.toContain(other.email);
   });
 
   it('re-syncs after 10 changes reading only the changes', async () => {
