@@ -1,8 +1,9 @@
-import { Client, isHTTPResponseError, LogLevel } from '@notionhq/client';
+import type { Client } from '@notionhq/client';
 import type { HeaderSource } from '../../src/integrations/http-status.js';
 import type { UnifyClient } from '../../src/integrations/apideck/client.js';
 import { withConnectedProvider, type FamilyProvider } from '../../src/integrations/apideck/connection.js';
 import { PROVIDER_API_BASES, proxyRequest } from '../../src/integrations/apideck/proxy.js';
+import { loadNotionSdk } from '../../src/integrations/notion/client.js';
 import { notionFailure } from '../../src/integrations/notion/errors.js';
 
 /** Apideck's unified API whose connection names the tenant's notes workspace. */
@@ -17,7 +18,7 @@ type ProxyMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * notes connection: the SDK builds Notion's requests and reads Notion's answers, the proxy carries them.
  * Apideck's own refusals (no connection, its rate limit) are thrown as the platform's errors unchanged.
  */
-function notionOverProxy(unify: UnifyClient): Client {
+function notionOverProxy(sdk: Awaited<ReturnType<typeof loadNotionSdk>>, unify: UnifyClient): Client {
   const viaProxy: typeof fetch = async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const body = typeof init?.body === 'string' && init.body ? (JSON.parse(init.body) as unknown) : undefined;
@@ -31,11 +32,11 @@ function notionOverProxy(unify: UnifyClient): Client {
       answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
     return new Response(text, { status: answer.status, headers: answer.headers });
   };
-  return new Client({
+  return new sdk.Client({
     baseUrl: NOTION_ORIGIN,
     fetch: viaProxy,
     retry: false,
-    logLevel: LogLevel.ERROR,
+    logLevel: sdk.LogLevel.ERROR,
     logger: () => undefined,
   });
 }
@@ -47,10 +48,12 @@ function notionOverProxy(unify: UnifyClient): Client {
  */
 export function withNotion<T>(unify: UnifyClient, work: (notion: Client) => Promise<T>): Promise<T> {
   return withConnectedProvider(unify, UNIFIED_API, NOTION, async () => {
+    // The integration's SDK: the notes helpers this work calls recognise only its errors.
+    const sdk = await loadNotionSdk();
     try {
-      return await work(notionOverProxy(unify));
+      return await work(notionOverProxy(sdk, unify));
     } catch (error) {
-      if (isHTTPResponseError(error))
+      if (sdk.isHTTPResponseError(error))
         throw notionFailure(error.status, error.headers as HeaderSource, error.body, error);
       throw error;
     }

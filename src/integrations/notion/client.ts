@@ -12,7 +12,8 @@ declare module '../../toolkit/context.js' {
 type NotionSdk = typeof import('@notionhq/client');
 
 let loadedSdk: NotionSdk | undefined;
-const loadNotionSdk = lazySdk(async () => (loadedSdk = await import('@notionhq/client')));
+/** The SDK, loaded on first need: every Notion client is made from it, so its error checks know their errors. */
+export const loadNotionSdk = lazySdk(async () => (loadedSdk = await import('@notionhq/client')));
 
 /** The SDK once a client has loaded it: an error it threw exists only then (see mapNotionError). */
 export const notionSdkIfLoaded = (): NotionSdk | undefined => loadedSdk;
