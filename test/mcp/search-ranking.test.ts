@@ -32,7 +32,7 @@ const TYPO: [string, string] = ['serach slak for the postmortem', 'chat_search_m
 // systems), "open" before an id is the verb, a relation question over a person and a repository
 // belongs to the graph whatever entities it names, and a plural before the id asks for a list.
 const READINGS: Array<[string, string]> = [
-  ['what is connected to the Q3 roadmap', 'graph_traverse'],
+  ['what is connected to the Q3 roadmap', 'graph_get_entity_context'],
   ['open acme/mobile#4', 'code_host_get_issue'],
   ['open a pull request from fix/typo', 'code_host_create_pull_request'],
   ['what connects linus to acme/web', 'graph_find_path'],
@@ -76,7 +76,7 @@ const KINDS: Array<[string, string]> = [
   ['how many people are in #random', 'chat_list_channel_members'],
   ['email grace the agenda', 'suite_send_mail'],
   // Relation questions by their shape, the graph's tool for it first even when none of its words is said.
-  ['what is ada connected to', 'graph_traverse'],
+  ['what is ada connected to', 'graph_get_entity_context'],
   ['show me what surrounds PAY-12', 'graph_traverse'],
   ["what's known about the runbook page", 'graph_get_entity_context'],
   ['give me the context for acme/web#88', 'graph_get_entity_context'],
@@ -130,7 +130,16 @@ const GENERALISED: Array<[string, string]> = [
   // One's own calendar asked alone: neither all of one's calendars nor all one's open work.
   ['anything on my calendar today?', 'suite_list_events'],
 ];
-const ALL = [...HARD, TYPO, ...READINGS, ...PHRASED, ...KINDS, ...GENERALISED];
+// Kinds the fifth round reads: what is linked to one thing, with no hops said, is that thing's direct
+// relationships (its context), hops out its neighbourhood; a company's accounts are the CRM's, not a person's.
+const FIFTH: Array<[string, string]> = [
+  ['what is tied to acme/api#7', 'graph_get_entity_context'],
+  ['what is connected to MOB-3', 'graph_get_entity_context'],
+  ['everything two hops out from MOB-3', 'graph_traverse'],
+  ['what accounts does hooli have', 'crm_list_accounts'],
+  ["show globex's accounts", 'crm_list_accounts'],
+];
+const ALL = [...HARD, TYPO, ...READINGS, ...PHRASED, ...KINDS, ...GENERALISED, ...FIFTH];
 
 describe('tool search puts the right tool first', () => {
   it.each(ALL)('search_tools over MCP: "%s" → %s', async (query, expected) => {

@@ -28,14 +28,18 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
     'about',
     /\b(directly|direct|immediately) (connected|linked|related|tied)\b|\b(connected|linked|related|tied) directly\b/,
   ],
+  // Hops, a neighbourhood or what surrounds a thing reach past its own links: the graph around it.
+  ['around', /\bneighbou?rs? of\b|\bneighbou?rhood\b|\bhops?\b|\b(few|two|three|several) (steps|levels) (out|away)\b/],
+  ['around', /\bwhat (is |s )?(around|surrounds?)\b|\bhangs? off\b/],
   // Whether two accounts are one human: the person across systems.
   ['person', /\bsame (person|human|individual|colleague)\b/],
   ['path', /\bhow (is|are|was|were) .+ (connected|related|linked|tied)\b/],
   // "How X and Y are related", "why is ada tied to WEB-40": the chain between two named things.
   ['path', /\b(how|why) \w+.* (is|are|was|were|got|get|end(ed)? up) (connected|related|linked|tied)\b/],
   ['path', /\b(route|relationship|relation|degrees? of separation) between\b/],
-  // "What is X connected to" asks what lies around X; "is X connected to Y" the chain between them.
-  ['around', /\bwhat (is|are) \w+ (connected|related|linked|tied) (to|with) (and |$)/],
+  // "What is X connected to" asks for X's own links (the entities at their other ends); "is X connected to Y"
+  // the chain between them.
+  ['about', /\bwhat (is|are) \w+ (connected|related|linked|tied) (to|with) (and |$)/],
   ['path', /\b(is|are) \w+ (connected|related|linked|tied) (to|with)\b/],
   ['path', /\bwhat (connects|links|ties|relates) .+ (to|and|with)\b/],
   ['path', /\b(path|chain|link|links|connection|connections) (between|from)\b/],
@@ -58,14 +62,13 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   ['around', /\b(what|which \w+) (references?|points? to|depends? on)\b/],
   ['around', /\bsame \w+s as\b/],
   ['around', /\b(expand|explore|walk)\b.* (graph|around|from)\b/],
+  // What is linked to one thing, with no hops said, is its direct relationships: that thing's context.
   // Not "the account connected to": a thing is connected to the workspace, a person or item to another.
   [
-    'around',
+    'about',
     /\b(everything|anything|what|who|whatever|entities|things|else|is|are)( is| are)? (connected|related|linked|tied) (to|with)\b/,
   ],
   ['around', /\b(what|who|which \w+) (links?|connects?|relates?) to\b/],
-  ['around', /\bneighbou?rs of\b|\bhops?\b/],
-  ['around', /\bwhat (is |s )?(around|surrounds?)\b|\bhangs? off\b/],
   // Who did what and when: the activity feed, of everyone or of one thing ("who touched it and when").
   ['activity', /\bwho (did|ran|changed|touched|edited|updated|looked at|viewed) what\b|\bwho\b.* and when\b/],
   ['activity', /\b(has|have) .+ been (up to|doing|busy with)\b/],

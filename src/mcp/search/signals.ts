@@ -139,6 +139,8 @@ export interface WordKinds {
   isListed: (word: string) => boolean;
   /** A name the catalog's requests use (`grace`, `initech`). */
   isName: (word: string) => boolean;
+  /** A name the catalog's requests use for a company (`initech`): a CRM account, never a person. */
+  isCompany: (word: string) => boolean;
   /** A word tools say of themselves (names, descriptions, synonyms, products): any other is a name. */
   isOwn: (word: string) => boolean;
 }
@@ -148,7 +150,7 @@ export function signalsOf(
   request: string,
   raw: readonly string[],
   entities: readonly Entity[],
-  { isListed, isName, isOwn }: WordKinds,
+  { isListed, isName, isOwn, isCompany }: WordKinds,
   namesSystem: boolean,
 ): RequestSignals {
   const lower = request.toLowerCase();
@@ -165,11 +167,11 @@ export function signalsOf(
     breakdown: BREAKDOWN.test(text),
     all: ALL.test(text),
     relation: relationOf(text, request, {
-      namesSomeone: raw.some(isName),
+      namesSomeone: raw.some((word) => isName(word) && !isCompany(word)),
       namesSystem,
-      isNameWord: (word) => !isOwn(word),
+      isNameWord: (word) => !isOwn(word) && !isCompany(word),
     }),
-    number: numberOf(request, raw, entities.length, isListed),
+    number: numberOf(request, raw, entities.filter((e) => !e.owner).length, isListed),
     entities,
     addressed,
   };
