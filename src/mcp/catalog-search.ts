@@ -2,6 +2,7 @@ import type { ToolDefinition } from '../toolkit/define-tool.js';
 import type { Registry } from '../toolkit/registry.js';
 import {
   accountFactor,
+  datedFactor,
   intentFactor,
   numberFactor,
   ownWorkFactor,
@@ -175,10 +176,22 @@ export class CatalogSearch {
     const kinds = termsOf(signals.entities.flatMap((e) => (e.kind ? [e.kind] : [])));
     const phrases = new Set(named.map((n) => n.phrase));
     return {
-      terms: [...new Set([...terms, ...kinds, ...(signals.addressed ? ['send'] : [])])],
+      terms: [
+        ...new Set([
+          ...terms,
+          ...kinds,
+          ...(signals.addressed ? ['send'] : []),
+          ...(signals.membersOf ? ['member'] : []),
+        ]),
+      ],
       alsoMeant: this.alsoMeant(asked),
       exampleTerms: new Set(idsAsOne(termsOf(asked, this.synonyms))),
-      pairs: [...pairsOf(termsOf(asked)), ...pairsOf(termsOf(asked, this.synonyms))],
+      // "Who is in #deploys": the members of a channel, as a phrase.
+      pairs: [
+        ...pairsOf(termsOf(asked)),
+        ...pairsOf(termsOf(asked, this.synonyms)),
+        ...(signals.membersOf ? kinds.map((kind) => `${kind} member`) : []),
+      ],
       text,
       named: new Set(named.map((n) => n.system)),
       products: [...phrases].filter((p) => ![...phrases].some((q) => q !== p && q.includes(p))).length,
@@ -259,7 +272,7 @@ export class CatalogSearch {
       reasons.push(hints.account === 'user' ? "the user's own account" : "the tenant's connected system");
     score *= intentFactor(tool, request.signals.intent, w) * numberFactor(tool, request.signals.number, w);
     score *= verbFactor(tool, request.verbs, w);
-    score *= scopeFactor(tool, request.signals, w);
+    score *= scopeFactor(tool, request.signals, w) * datedFactor(tool, request.signals.dated, w);
     if (request.corrections.length) reasons.push(`read as ${request.corrections.join(', ')}`);
     return { tool, score, reason: reasons.join('; ') };
   }
