@@ -134,7 +134,7 @@ const GENERALISED: Array<[string, string]> = [
 // relationships (its context), hops out its neighbourhood; a company's accounts are the CRM's, not a person's;
 // a standup, a sync or a 1:1 is an event; who is in a channel its members; figures per person the tools whose
 // rows are people; keeping a file to search later stores it; a day asked of a calendar its events; an inbox
-// mail; and a Slack member asked in Slack that member, not the graph's person.
+// mail.
 const FIFTH: Array<[string, string]> = [
   ['what is tied to acme/api#7', 'graph_get_entity_context'],
   ['what is connected to MOB-3', 'graph_get_entity_context'],
@@ -144,11 +144,12 @@ const FIFTH: Array<[string, string]> = [
   ['push my one-on-one with ada to 3pm', 'suite_update_event'],
   ['cancel the weekly sync on the shared calendar', 'calendar_delete_event'],
   ["who's on #random in slack", 'chat_list_channel_members'],
-  ['ticket stats per engineer in MOB', 'ticketing_get_developer_metrics'],
+  ['is the weekly sync on the team calendar still on thursday', 'calendar_list_events'],
+  ['resolved tickets per assignee in WEB', 'ticketing_get_developer_metrics'],
+  ['github numbers per developer on acme/web', 'code_host_get_developer_metrics'],
   ['this is the supplier agreement pdf, keep it so we can search it later', 'documents_upload_document'],
   ['what do i have on my google calendar friday', 'suite_list_events'],
   ['anything new in my inbox', 'suite_list_mail_threads'],
-  ['who is slack member U0AB12CD34', 'chat_get_user'],
 ];
 const ALL = [...HARD, TYPO, ...READINGS, ...PHRASED, ...KINDS, ...GENERALISED, ...FIFTH];
 
