@@ -150,6 +150,10 @@ const FIFTH: Array<[string, string]> = [
   ['this is the supplier agreement pdf, keep it so we can search it later', 'documents_upload_document'],
   ['what do i have on my google calendar friday', 'suite_list_events'],
   ['anything new in my inbox', 'suite_list_mail_threads'],
+  // Graph shapes in other words: whom someone shares work with, how one thing ties into another, what one did.
+  ['who does ada share tickets with', 'graph_traverse'],
+  ['how does PAY-7 tie into acme/api#3', 'graph_find_path'],
+  ['what has ada done this week', 'graph_get_feed'],
 ];
 const ALL = [...HARD, TYPO, ...READINGS, ...PHRASED, ...KINDS, ...GENERALISED, ...FIFTH];
 

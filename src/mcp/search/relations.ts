@@ -43,7 +43,10 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   ['path', /\b(is|are) \w+ (connected|related|linked|tied) (to|with)\b/],
   ['path', /\bwhat (connects|links|ties|relates) .+ (to|and|with)\b/],
   ['path', /\b(path|chain|link|links|connection|connections) (between|from)\b/],
-  ['path', /\bhow (do|does|did) .+ (connect|relate) (to|with)\b|\b(tied|linked|connected|related) together\b/],
+  [
+    'path',
+    /\bhow (do|does|did) .+ (connect|relate|tie|fit) (in|into|to|with)\b|\b(tied|linked|connected|related) together\b/,
+  ],
   ['about', /\b(everything|anything|what)( do| does)? (we|the graph) knows? about\b/],
   ['about', /\b(what s|what is|all that s|all that is|everything that s|everything that is) known about\b/],
   ['about', /\b(the )?(full )?(context|picture) (on|for|of|around) (0|[a-z]+ 0|acme)\b/],
@@ -59,6 +62,8 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   // The people around a person: who they work with, their collaborators (not one repository's).
   ['around', /\b(who|people|colleagues)\b.* (worked|works|work|collaborated|collaborates|teamed up) with\b/],
   ['around', /\b(his|her|their|[a-z]+ s) (collaborators|coworkers|co workers|peers|neighbou?rs)\b/],
+  // Who shares work with someone ("who does ada share tickets with"): the people around them.
+  ['around', /\bwho (does|do|did) \w+ (share|shares|split|pair on) .*\bwith\b/],
   ['around', /\b(what|which \w+) (references?|points? to|depends? on)\b/],
   ['around', /\bsame \w+s as\b/],
   ['around', /\b(expand|explore|walk)\b.* (graph|around|from)\b/],
@@ -71,7 +76,7 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   ['around', /\b(what|who|which \w+) (links?|connects?|relates?) to\b/],
   // Who did what and when: the activity feed, of everyone or of one thing ("who touched it and when").
   ['activity', /\bwho (did|ran|changed|touched|edited|updated|looked at|viewed) what\b|\bwho\b.* and when\b/],
-  ['activity', /\b(has|have) .+ been (up to|doing|busy with)\b/],
+  ['activity', /\b(has|have) .+ been (up to|doing|busy with)\b|\bwhat (has|have) (?!i\b|we\b)\w+ (done|did)\b/],
   ['activity', /\bwhat (has |have )?(changed|happened)( lately| recently| today| yesterday| this week| since)\b/],
   ['around', /\bwhat else\b.* (work|worked|touch|touched|link|linked|connect|connected|tie|tied)\b|\bin common\b/],
 ];
