@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '../toolkit/define-tool.js';
-import type { Registry } from '../toolkit/registry.js';
+import type { Registry, Relation } from '../toolkit/registry.js';
 import {
   accountFactor,
   datedFactor,
@@ -230,12 +230,14 @@ export class CatalogSearch {
     }
     const phrase = entry.phrases.find((p) => request.text.includes(p));
     // The tool that answers the shape of a relation question is a hit even when no word of it matches.
-    const shape = request.signals.relation !== undefined && hints.relations?.[request.signals.relation] === tool.name;
-    if (score === 0 && !phrase && !shape) return undefined;
+    const shapeOf = (kind: Relation | undefined) => kind !== undefined && hints.relations?.[kind] === tool.name;
+    const shape = shapeOf(request.signals.relation);
+    const nearShape = shapeOf(request.signals.nearRelation);
+    if (score === 0 && !phrase && !shape && !nearShape) return undefined;
     score *= Math.sqrt(matched.length / Math.max(1, request.terms.length));
     const pairs = request.pairs.filter((p) => entry.pairs.has(p));
     const evidence = evidenceOf(entry, request.exampleTerms, w, this.termWeight);
-    score += w.pair * pairs.length + evidence.points + (shape ? w.relationShape : 0);
+    score += w.pair * pairs.length + evidence.points + (shape || nearShape ? w.relationShape : 0);
     // Many things asked by their noun name the tool that lists them: "which databases are there" is list_databases.
     const listAsked = (t: string) => t === 'list' && request.signals.number === 'many';
     if (entry.name.every((t) => request.terms.includes(t) || listAsked(t))) score *= w.wholeName;

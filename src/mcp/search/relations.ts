@@ -124,3 +124,13 @@ export function relationOf(text: string, request: string, clues: RelationClues):
   if (asksOfSomeone(text, clues.isNameWord)) return 'person';
   return RELATIONS.find(([, pattern]) => pattern.test(text))?.[0];
 }
+
+const LINKED_TO = /\b(connected|related|linked|tied) (to|with)\b/;
+const DIRECT = /\b(directly|direct|immediately)\b/;
+
+/**
+ * The kind of question a relation question may also be: what is linked to one thing, with no depth said,
+ * is its direct relationships first, and its neighbourhood a close second.
+ */
+export const nearRelationOf = (relation: Relation | undefined, text: string): Relation | undefined =>
+  relation === 'about' && LINKED_TO.test(text) && !DIRECT.test(text) ? 'around' : undefined;

@@ -1,6 +1,6 @@
 import type { Entity } from './entities.js';
 import type { Relation } from '../../toolkit/registry.js';
-import { relationOf } from './relations.js';
+import { nearRelationOf, relationOf } from './relations.js';
 import { phraseText } from './text.js';
 
 /**
@@ -22,6 +22,8 @@ export interface RequestSignals {
   all: boolean;
   /** Whether it asks how things relate ("how is ada connected to acme/web", "what links to PAY-101"), and how. */
   relation?: Relation;
+  /** The kind it may also be, with less evidence: "what is linked to X" is X's links, or X's neighbourhood. */
+  nearRelation?: Relation;
   /** Systems an entity in the request belongs to, each with the evidence (`WEB-17`, `acme/web#88`). */
   entities: ReadonlyArray<Entity>;
   /** It opens by addressing someone named ("email grace the agenda", "message linus"): it sends. */
@@ -173,6 +175,11 @@ export function signalsOf(
   const tenant = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ')} `, TENANT_ACCOUNT);
   const name = ADDRESSED.exec(raw.join(' '))?.[2];
   const addressed = name !== undefined && isName(name);
+  const relation = relationOf(text, request, {
+    namesSomeone: raw.some((word) => isName(word) && !isCompany(word)),
+    namesSystem,
+    isNameWord: (word) => !isOwn(word) && !isCompany(word),
+  });
   return {
     account: user === tenant ? undefined : user ? 'user' : 'tenant',
     // Verbs are read from the corrected words ("assgin" is "assign").
@@ -181,11 +188,8 @@ export function signalsOf(
     perPerson: PER_PERSON.test(text),
     dated: DATED.test(text),
     all: ALL.test(text),
-    relation: relationOf(text, request, {
-      namesSomeone: raw.some((word) => isName(word) && !isCompany(word)),
-      namesSystem,
-      isNameWord: (word) => !isOwn(word) && !isCompany(word),
-    }),
+    relation,
+    nearRelation: nearRelationOf(relation, text),
     number: numberOf(request, raw, entities.filter((e) => !e.owner).length, isListed),
     entities,
     addressed,
