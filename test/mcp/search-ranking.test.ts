@@ -201,6 +201,16 @@ describe('tool search puts the right tool first', () => {
     await client.close();
   });
 
+  it('reads what is linked to one thing as its direct relationships first, its neighbourhood close behind', async () => {
+    const { body } = await call(
+      server,
+      'GET',
+      `/mcp/search?q=${encodeURIComponent('what is related to MOB-9')}&limit=3`,
+    );
+    const names = (body as { tools: Hit[] }).tools.map((t) => t.name);
+    expect(names.slice(0, 2)).toEqual(['graph_get_entity_context', 'graph_traverse']);
+  });
+
   it('says which words it read a misspelt request as', async () => {
     const { body } = await call(server, 'GET', `/mcp/search?q=${encodeURIComponent(TYPO[0])}`);
     expect((body as { tools: Hit[] }).tools[0]?.reason).toContain('serach→search');
