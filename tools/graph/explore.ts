@@ -27,16 +27,16 @@ export const traverse = ({ EntityType, TraverseResultSchema }: GraphVocabulary) 
     output: TraverseResultSchema,
     target: entityTarget,
     hints: {
-      aliases: ['neighbourhood', 'related entities', 'a few hops out', 'graph neighbors', 'explore graph'],
+      aliases: ['neighbourhood', 'related entities', 'what is connected to', 'graph neighbors', 'explore graph'],
       when_to_use:
         'To see what surrounds an entity: the people, tickets, pull requests and pages linked to a repository, ticket or person, a few hops out.',
       not_for:
         'The single shortest connection between two entities (graph_find_path); one entity with its direct relationships and activity (graph_get_entity_context); live upstream data (the system tools).',
       examples: [
         {
-          query: 'what is within two hops of PAY-101?',
+          query: 'what is connected to PAY-101?',
           tool: 'traverse',
-          params: { entity_type: 'issue', entity_id: 'PAY-101', depth: 2 },
+          params: { entity_type: 'issue', entity_id: 'PAY-101', depth: 1 },
         },
         {
           query: 'who reviews pull requests in acme/api',

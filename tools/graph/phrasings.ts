@@ -6,10 +6,10 @@ import type { ToolPhrasings } from '../../src/toolkit/registry.js';
  */
 export const phrasings: ToolPhrasings = {
   traverse: [
-    'what lies two hops out from PAY-101',
+    'what is linked to PAY-101',
     'everything around acme/web within two hops',
     'what surrounds grace in the graph',
-    'tickets, prs and pages up to three hops from WEB-17',
+    'which tickets, prs and pages are tied to WEB-17',
     'who and what is near the payments repo',
     'explore the neighbourhood of ada',
     'people, tickets and pages a few hops out from acme/web',
@@ -44,8 +44,6 @@ export const phrasings: ToolPhrasings = {
     'the full picture of that pull request',
     'what is connected directly to acme/api#12',
     'summary of PAY-101 with its links',
-    'what is linked to PAY-101',
-    'which tickets, prs and pages are tied to WEB-17',
     'all about MOB-9 and its connections',
   ],
   get_feed: [

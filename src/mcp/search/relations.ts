@@ -37,9 +37,9 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   // "How X and Y are related", "why is ada tied to WEB-40": the chain between two named things.
   ['path', /\b(how|why) \w+.* (is|are|was|were|got|get|end(ed)? up) (connected|related|linked|tied)\b/],
   ['path', /\b(route|relationship|relation|degrees? of separation) between\b/],
-  // "What is X connected to" asks for X's own links (the entities at their other ends); "is X connected to Y"
-  // the chain between them.
-  ['about', /\bwhat (is|are) \w+ (connected|related|linked|tied) (to|with) (and |$)/],
+  // "What is X connected to" asks for what surrounds X (the catalog's own example of graph_traverse); "is X
+  // connected to Y" the chain between them.
+  ['around', /\bwhat (is|are) \w+ (connected|related|linked|tied) (to|with) (and |$)/],
   ['path', /\b(is|are) \w+ (connected|related|linked|tied) (to|with)\b/],
   ['path', /\bwhat (connects|links|ties|relates) .+ (to|and|with)\b/],
   ['path', /\b(path|chain|link|links|connection|connections) (between|from)\b/],
@@ -67,10 +67,9 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   ['around', /\b(what|which \w+) (references?|points? to|depends? on)\b/],
   ['around', /\bsame \w+s as\b/],
   ['around', /\b(expand|explore|walk)\b.* (graph|around|from)\b/],
-  // What is linked to one thing, with no hops said, is its direct relationships: that thing's context.
   // Not "the account connected to": a thing is connected to the workspace, a person or item to another.
   [
-    'about',
+    'around',
     /\b(everything|anything|what|who|whatever|entities|things|else|is|are)( is| are)? (connected|related|linked|tied) (to|with)\b/,
   ],
   ['around', /\b(what|who|which \w+) (links?|connects?|relates?) to\b/],
@@ -126,11 +125,11 @@ export function relationOf(text: string, request: string, clues: RelationClues):
 }
 
 const LINKED_TO = /\b(connected|related|linked|tied) (to|with)\b/;
-const DIRECT = /\b(directly|direct|immediately)\b/;
+const HOPS = /\bhops?\b|\b(steps|levels) (out|away)\b|\bneighbou?r/;
 
 /**
- * The kind of question a relation question may also be: what is linked to one thing, with no depth said,
- * is its direct relationships first, and its neighbourhood a close second.
+ * The kind of question a relation question may also be: what is linked to one thing, with no depth said, is
+ * what surrounds it first (graph_traverse's own example), and its direct relationships a close second.
  */
 export const nearRelationOf = (relation: Relation | undefined, text: string): Relation | undefined =>
-  relation === 'about' && LINKED_TO.test(text) && !DIRECT.test(text) ? 'around' : undefined;
+  relation === 'around' && LINKED_TO.test(text) && !HOPS.test(text) ? 'about' : undefined;
