@@ -12,7 +12,8 @@ import { THIRD_REQUESTS } from './tool-search/requests-third.js';
 // third set written from the tool list alone, now a development set like the tuning half, and a fourth one no
 // ranking change is ever checked against (never print its misses: looking wears it out).
 // SEARCH_MISSES=1 (or =tuning) prints the grown tuning half's misses, SEARCH_MISSES=third the third set's; never
-// the held-out half's.
+// the held-out half's. SEARCH_SETS=development ranks the development sets alone (the tuning halves and the third
+// set), leaving the held-out half and the fourth set unlooked at while a ranking change is worked on.
 
 interface Ranked {
   request: SearchRequest;
@@ -74,18 +75,20 @@ export const run: BenchSuite = async () => {
   const grown = split(GROWN_REQUESTS);
   const tuned = grown.tuning.map(rankOf);
   const third = THIRD_REQUESTS.map(rankOf);
+  const developmentOnly = process.env.SEARCH_SETS === 'development';
   const misses = process.env.SEARCH_MISSES;
   if (misses) printMisses(misses === 'third' ? third : tuned);
   // Each request timed alone; the median over requests of each one's median run.
   const perRequest: number[] = [];
   for (const r of GROWN_REQUESTS) perRequest.push(median(await time(() => search.search(r.query), 5, 2)));
+  const unlooked = (results: () => BenchResult[]) => (developmentOnly ? [] : results());
   return [
     ...figures('old', 'tuning', old.tuning.map(rankOf)),
-    ...figures('old', 'held-out', old.heldOut.map(rankOf)),
+    ...unlooked(() => figures('old', 'held-out', old.heldOut.map(rankOf))),
     ...figures('grown', 'tuning', tuned),
-    ...figures('grown', 'held-out', grown.heldOut.map(rankOf)),
+    ...unlooked(() => figures('grown', 'held-out', grown.heldOut.map(rankOf))),
     ...figures('third', '(development)', third),
-    ...figures('fourth', '(never tuned)', FOURTH_REQUESTS.map(rankOf)),
+    ...unlooked(() => figures('fourth', '(never tuned)', FOURTH_REQUESTS.map(rankOf))),
     {
       suite: 'tool-search',
       name: 'median search latency',

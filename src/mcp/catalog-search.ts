@@ -1,21 +1,23 @@
 import type { ToolDefinition } from '../toolkit/define-tool.js';
-import type { Registry, SystemSearchHints } from '../toolkit/registry.js';
+import type { Registry, Relation } from '../toolkit/registry.js';
 import {
   accountFactor,
+  datedFactor,
   intentFactor,
-  isBreakdown,
   numberFactor,
+  ownWorkFactor,
+  scopeFactor,
   verbFactor,
   WEIGHTS,
   type Weights,
 } from './search/factors.js';
+import { companiesNamed, companyNames } from './search/companies.js';
 import { entitiesOf, withEntitiesAsIds } from './search/entities.js';
 import { evidenceOf, idsAsOne, requestWords, type TermWeight } from './search/evidence.js';
 import { signalsOf, type RequestSignals } from './search/signals.js';
 import { SystemSpans } from './search/spans.js';
 import {
   actionsAsked,
-  pairsAcross,
   verbsAsMeant,
   phraseText,
   termsOf,
@@ -26,27 +28,8 @@ import {
   type Synonyms,
 } from './search/text.js';
 import { TypoCorrector } from './search/typos.js';
+import { asPhrase, indexTool, type IndexedTool } from './search/indexed-tool.js';
 import type { SearchHit } from './search/hit.js';
-
-interface IndexedTool {
-  tool: ToolDefinition;
-  /**
-   * Each field's own words, and apart the words its synonyms add: those count less, so a tool's text
-   * saying "available" does not make it a tool for availability.
-   */
-  fields: Array<{ weight: number; words: Set<string>; echoes: Set<string>; requests?: boolean }>;
-  /** The terms of its name: a request holding all of them names the tool itself ("get ticket"). */
-  name: string[];
-  /** Consecutive term pairs of its name, aliases and examples: a phrase match outweighs two loose words. */
-  pairs: Set<string>;
-  /** The terms of each alias and of each example query. */
-  aliases: Array<Set<string>>;
-  examples: Array<Set<string>>;
-  /** The terms of each request its system's phrasing list holds for it. */
-  phrasings: Array<{ text: string; terms: Set<string> }>;
-  hints: SystemSearchHints;
-  phrases: readonly string[];
-}
 
 export { hitView, type SearchHit } from './search/hit.js';
 
@@ -77,7 +60,6 @@ interface Request {
 }
 
 const pairsOf = (terms: readonly string[]): string[] => terms.slice(1).map((t, i) => `${terms[i]} ${t}`);
-const asPhrase = (words: string): string => phraseText(tokens(words));
 
 /**
  * The catalog search of discovery mode, the REST search route and the CLI: how an agent finds the tool
@@ -102,6 +84,8 @@ export class CatalogSearch {
   private readonly termWeight: TermWeight;
   /** The names the catalog's requests use (`ada`, `initech`): words of requests no tool's own text says. */
   private readonly requestNames: ReadonlySet<string>;
+  /** The names its requests use for companies (`initech`): a CRM account's, not a person's. */
+  private readonly companies: ReadonlySet<string>;
   private readonly spans: SystemSpans;
 
   constructor(
@@ -120,51 +104,14 @@ export class CatalogSearch {
     );
     for (const s of registry.systems) learn(`${s.keywords.join(' ')} ${(s.search?.names ?? []).join(' ')}`);
     for (const word of Object.keys(this.synonyms)) learn(word);
-    this.index = tools.map((tool) => {
-      const system = registry.system(tool.system);
-      const examples = tool.hints.examples.map((e) => e.query);
-      const phrasings = system?.search?.phrasings?.[tool.name] ?? [];
-      const texts = [
-        `${tool.name.replace(/_/g, ' ')} ${tool.title ?? ''}`,
-        tool.hints.aliases.join(' '),
-        examples.join(' '),
-        `${tool.description} ${tool.hints.when_to_use}`,
-        phrasings.join(' '),
-      ];
-      texts.forEach(learn);
-      const fieldOf = (weight: number, text: string, requests = false) => {
-        const words = new Set(termsOf(tokens(text)));
-        const echoes = new Set(termsOf(tokens(text), this.synonyms).filter((t) => !words.has(t)));
-        return { weight, words, echoes, requests };
-      };
-      const pairs = [texts[0], ...tool.hints.aliases, ...examples, ...phrasings].flatMap((t) =>
-        pairsAcross(tokens(t), this.synonyms),
-      );
-      return {
-        tool,
-        fields: [
-          fieldOf(4, texts[0]),
-          fieldOf(3, texts[1]),
-          fieldOf(2, texts[2], true),
-          fieldOf(1.5, texts[3]),
-          fieldOf(weights.phrasingWords, texts[4], true),
-          fieldOf(1, `${tool.system} ${system?.keywords.join(' ') ?? ''}`),
-        ],
-        pairs: new Set(pairs),
-        name: termsOf(tool.name.split('_')),
-        aliases: tool.hints.aliases.map((a) => new Set(termsOf(tokens(a), this.synonyms))),
-        examples: examples.map((e) => new Set(idsAsOne(termsOf(tokens(e), this.synonyms)))),
-        phrasings: phrasings.map((text) => ({ text, terms: new Set(idsAsOne(termsOf(tokens(text), this.synonyms))) })),
-        hints: system?.search ?? {},
-        phrases: (system?.search?.phrases?.[tool.name] ?? []).map(asPhrase),
-      };
-    });
+    this.index = tools.map((tool) => indexTool(tool, registry.system(tool.system), this.synonyms, weights, learn));
     for (const entry of this.index) {
       const seen = new Set(entry.fields.flatMap((f) => [...f.words]));
       for (const word of seen) this.documentFrequency.set(word, (this.documentFrequency.get(word) ?? 0) + 1);
     }
     this.ownWords = this.wordsOfTools(registry);
     ({ weight: this.termWeight, names: this.requestNames } = requestWords(this.index, this.ownWords));
+    this.companies = companyNames(this.index, this.requestNames);
     this.corrector = new TypoCorrector(vocabulary);
     this.nouns = new Set(tools.flatMap((t) => termsOf(t.name.split('_'), this.synonyms)));
     this.actionVerbs = new Set(tools.filter((t) => t.capability.type === 'action').map((t) => t.name.split('_')[0]));
@@ -177,6 +124,10 @@ export class CatalogSearch {
     for (const field of this.index.flatMap((entry) => entry.fields.filter((f) => !f.requests)))
       for (const t of [...field.words, ...field.echoes]) own.add(t);
     return own;
+  }
+
+  private isListed(word: string): boolean {
+    return termsOf([word], this.synonyms).some((t) => this.nouns.has(t));
   }
 
   search(query: string, options: SearchOptions = {}): SearchHit[] {
@@ -195,14 +146,15 @@ export class CatalogSearch {
 
   private read(query: string): Request {
     const corrections: string[] = [];
-    const entities = entitiesOf(query);
+    const found = entitiesOf(query);
     const raw = verbsAsMeant(
-      withContractions(tokens(withEntitiesAsIds(query, entities))).map((word) => {
+      withContractions(tokens(withEntitiesAsIds(query, found))).map((word) => {
         const meant = this.corrector.correct(word);
         if (meant !== word) corrections.push(`${word}→${meant}`);
         return meant;
       }),
     );
+    const entities = [...found, ...companiesNamed(raw, this.companies, (w) => this.isListed(w))];
     const asked = withoutBody(raw);
     // What the words say and what their synonyms add: "PRs" matches a tool saying "PRs" or "pull requests".
     const terms = [...termsOf(asked), ...termsOf(asked, this.synonyms)].filter((t) => !/^\d+$/.test(t));
@@ -213,8 +165,9 @@ export class CatalogSearch {
       raw,
       entities,
       {
-        isListed: (word) => termsOf([word], this.synonyms).some((t) => this.nouns.has(t)),
+        isListed: (word) => this.isListed(word),
         isName: (word) => termsOf([word]).some((t) => this.requestNames.has(t)),
+        isCompany: (word) => termsOf([word]).some((t) => this.companies.has(t)),
         isOwn: (word) => termsOf([word]).some((t) => this.ownWords.has(t)),
       },
       named.length > 0,
@@ -223,10 +176,22 @@ export class CatalogSearch {
     const kinds = termsOf(signals.entities.flatMap((e) => (e.kind ? [e.kind] : [])));
     const phrases = new Set(named.map((n) => n.phrase));
     return {
-      terms: [...new Set([...terms, ...kinds, ...(signals.addressed ? ['send'] : [])])],
+      terms: [
+        ...new Set([
+          ...terms,
+          ...kinds,
+          ...(signals.addressed ? ['send'] : []),
+          ...(signals.membersOf ? ['member'] : []),
+        ]),
+      ],
       alsoMeant: this.alsoMeant(asked),
       exampleTerms: new Set(idsAsOne(termsOf(asked, this.synonyms))),
-      pairs: [...pairsOf(termsOf(asked)), ...pairsOf(termsOf(asked, this.synonyms))],
+      // "Who is in #deploys": the members of a channel, as a phrase.
+      pairs: [
+        ...pairsOf(termsOf(asked)),
+        ...pairsOf(termsOf(asked, this.synonyms)),
+        ...(signals.membersOf ? kinds.map((kind) => `${kind} member`) : []),
+      ],
       text,
       named: new Set(named.map((n) => n.system)),
       products: [...phrases].filter((p) => ![...phrases].some((q) => q !== p && q.includes(p))).length,
@@ -265,12 +230,14 @@ export class CatalogSearch {
     }
     const phrase = entry.phrases.find((p) => request.text.includes(p));
     // The tool that answers the shape of a relation question is a hit even when no word of it matches.
-    const shape = request.signals.relation !== undefined && hints.relations?.[request.signals.relation] === tool.name;
-    if (score === 0 && !phrase && !shape) return undefined;
+    const shapeOf = (kind: Relation | undefined) => kind !== undefined && hints.relations?.[kind] === tool.name;
+    const shape = shapeOf(request.signals.relation);
+    const nearShape = shapeOf(request.signals.nearRelation);
+    if (score === 0 && !phrase && !shape && !nearShape) return undefined;
     score *= Math.sqrt(matched.length / Math.max(1, request.terms.length));
     const pairs = request.pairs.filter((p) => entry.pairs.has(p));
     const evidence = evidenceOf(entry, request.exampleTerms, w, this.termWeight);
-    score += w.pair * pairs.length + evidence.points + (shape ? w.relationShape : 0);
+    score += w.pair * pairs.length + evidence.points + (shape || nearShape ? w.relationShape : 0);
     // Many things asked by their noun name the tool that lists them: "which databases are there" is list_databases.
     const listAsked = (t: string) => t === 'list' && request.signals.number === 'many';
     if (entry.name.every((t) => request.terms.includes(t) || listAsked(t))) score *= w.wholeName;
@@ -301,25 +268,13 @@ export class CatalogSearch {
       reasons.unshift(`entity ${entities.map((e) => e.evidence).join(', ')}`);
     }
     score *= accountFactor(hints.account, request.signals.account, w);
-    // A person's own work list ("my PRs", "my wiki pages") answers for that person alone.
-    // …unless it joins systems and the request asks of one system's thing alone ("my calendar today").
     const oneThing = this.spans.oneThingAsked(tool, request.named, request.terms, request.signals.all);
-    if (/(^|_)my_/.test(tool.name))
-      score *=
-        request.signals.account === 'user' && !oneThing
-          ? w.ownWork
-          : request.namesOther
-            ? w.ownWorkOfOther
-            : w.ownWorkUnasked;
+    score *= ownWorkFactor(tool, { ...request.signals, oneThing, namesOther: request.namesOther }, w);
     if (hints.account && hints.account === request.signals.account)
       reasons.push(hints.account === 'user' ? "the user's own account" : "the tenant's connected system");
     score *= intentFactor(tool, request.signals.intent, w) * numberFactor(tool, request.signals.number, w);
     score *= verbFactor(tool, request.verbs, w);
-    // A tool of all of one's things ("list_all_events") answers a request for all of them, or for many.
-    const all = request.signals.all || request.signals.number === 'many';
-    if (!isBreakdown(tool) && /_all_/.test(tool.name) && !all) score *= w.allUnasked;
-    if (isBreakdown(tool)) score *= request.signals.breakdown ? w.breakdown : w.breakdownUnasked;
-    else if (request.signals.breakdown && tool.capability.type === 'analytical') score *= w.wholeWhenBrokenDown;
+    score *= scopeFactor(tool, request.signals, w) * datedFactor(tool, request.signals.dated, w);
     if (request.corrections.length) reasons.push(`read as ${request.corrections.join(', ')}`);
     return { tool, score, reason: reasons.join('; ') };
   }

@@ -130,7 +130,32 @@ const GENERALISED: Array<[string, string]> = [
   // One's own calendar asked alone: neither all of one's calendars nor all one's open work.
   ['anything on my calendar today?', 'suite_list_events'],
 ];
-const ALL = [...HARD, TYPO, ...READINGS, ...PHRASED, ...KINDS, ...GENERALISED];
+// Kinds the fifth round reads: what is linked to one thing, with no hops said, is that thing's direct
+// relationships (its context), hops out its neighbourhood; a company's accounts are the CRM's, not a person's;
+// a standup, a sync or a 1:1 is an event; who is in a channel its members; figures per person the tools whose
+// rows are people; keeping a file to search later stores it; a day asked of a calendar its events; an inbox
+// mail.
+const FIFTH: Array<[string, string]> = [
+  ['what is tied to acme/api#7', 'graph_traverse'],
+  ['what is connected to MOB-3', 'graph_traverse'],
+  ['everything two hops out from MOB-3', 'graph_traverse'],
+  ['what accounts does hooli have', 'crm_list_accounts'],
+  ["show globex's accounts", 'crm_list_accounts'],
+  ['push my one-on-one with ada to 3pm', 'suite_update_event'],
+  ['cancel the weekly sync on the shared calendar', 'calendar_delete_event'],
+  ["who's on #random in slack", 'chat_list_channel_members'],
+  ['is the weekly sync on the team calendar still on thursday', 'calendar_list_events'],
+  ['resolved tickets per assignee in WEB', 'ticketing_get_developer_metrics'],
+  ['github numbers per developer on acme/web', 'code_host_get_developer_metrics'],
+  ['this is the supplier agreement pdf, keep it so we can search it later', 'documents_upload_document'],
+  ['what do i have on my google calendar friday', 'suite_list_events'],
+  ['anything new in my inbox', 'suite_list_mail_threads'],
+  // Graph shapes in other words: whom someone shares work with, how one thing ties into another, what one did.
+  ['who does ada share tickets with', 'graph_traverse'],
+  ['how does PAY-7 tie into acme/api#3', 'graph_find_path'],
+  ['what has ada done this week', 'graph_get_feed'],
+];
+const ALL = [...HARD, TYPO, ...READINGS, ...PHRASED, ...KINDS, ...GENERALISED, ...FIFTH];
 
 describe('tool search puts the right tool first', () => {
   it.each(ALL)('search_tools over MCP: "%s" → %s', async (query, expected) => {
@@ -174,6 +199,17 @@ describe('tool search puts the right tool first', () => {
     expect(JSON.stringify(described.structuredContent)).not.toContain(phrasing);
     expect(JSON.stringify(found.structuredContent)).not.toContain('phrasings');
     await client.close();
+  });
+
+  it('reads what is linked to one thing as what surrounds it first, its direct relationships among the first three', async () => {
+    const { body } = await call(
+      server,
+      'GET',
+      `/mcp/search?q=${encodeURIComponent('what is related to MOB-9')}&limit=3`,
+    );
+    const names = (body as { tools: Hit[] }).tools.map((t) => t.name);
+    expect(names[0]).toBe('graph_traverse');
+    expect(names).toContain('graph_get_entity_context');
   });
 
   it('says which words it read a misspelt request as', async () => {

@@ -13,6 +13,7 @@ export const phrasings: ToolPhrasings = {
     'hubspot companies',
     'all our accounts in the crm',
     'which companies buy from us',
+    'show the Umbrella Health and Stark Logistics accounts',
   ],
   create_account: [
     'add Hooli as a new customer',

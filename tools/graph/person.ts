@@ -96,7 +96,6 @@ export const getPerson = defineTool({
       'same person',
       'identities of',
       'accounts of a person',
-      'slack member',
       'github login and jira account',
       'login and account',
       'working on across tools',

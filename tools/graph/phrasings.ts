@@ -34,6 +34,7 @@ export const phrasings: ToolPhrasings = {
     'how does WEB-17 relate to acme/web#88',
     'is ada linked to the payments project, and how',
     'shortest route from this person to that repo',
+    'how does this ticket tie into that pull request',
   ],
   get_entity_context: [
     'everything we know about PAY-103',

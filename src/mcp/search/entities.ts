@@ -7,6 +7,8 @@ export interface Entity {
   kind?: string;
   /** How sure the pattern is of its system: a bare `owner/repo` is also what graph questions name. */
   weight: number;
+  /** A name whose things are asked ("initech's accounts"), not one thing itself as a key or an id is. */
+  owner?: boolean;
 }
 
 const ENTITIES: ReadonlyArray<Omit<Entity, 'evidence'> & { pattern: RegExp }> = [

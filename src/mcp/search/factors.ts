@@ -61,6 +61,10 @@ export const WEIGHTS = {
   allUnasked: 0.8,
   /** An analytical tool of one overall figure, asked side by side ("lead time by repo"). */
   wholeWhenBrokenDown: 0.7,
+  /** An analytical tool whose rows are people, asked per person ("jira stats per engineer"). */
+  perPerson: 1.3,
+  /** A tool of calendars themselves, asked of a day or a time: what falls then is an event. */
+  undated: 0.6,
 };
 export type Weights = typeof WEIGHTS;
 
@@ -110,3 +114,40 @@ export function verbFactor(tool: ToolDefinition, asked: ReadonlySet<string>, w: 
   if (tool.capability.type !== 'action' || asked.size === 0) return 1;
   return asked.has(tool.name.split('_')[0]) ? w.sameVerb : w.otherVerb;
 }
+
+/**
+ * A person's own work list ("my PRs", "my wiki pages") answers for that person alone, asked with "my";
+ * …unless it joins systems and the request asks of one system's thing alone ("my calendar today"); asked
+ * of someone the request names, it yields to the tools of that person's items.
+ */
+export function ownWorkFactor(
+  tool: ToolDefinition,
+  asked: Pick<RequestSignals, 'account'> & { oneThing: boolean; namesOther: boolean },
+  w: Weights,
+): number {
+  if (!/(^|_)my_/.test(tool.name)) return 1;
+  if (asked.account === 'user' && !asked.oneThing) return w.ownWork;
+  return asked.namesOther ? w.ownWorkOfOther : w.ownWorkUnasked;
+}
+
+/**
+ * How much a request asks for: a tool of all of one's things ("list_all_events") answers a request for
+ * all of them, or for many; a side-by-side breakdown one asked by repository or project, and a figure
+ * of one whole yields to it then; asked per person, the tools whose rows are people (`…_developer_…`).
+ */
+export function scopeFactor(
+  tool: ToolDefinition,
+  asked: Pick<RequestSignals, 'all' | 'number' | 'breakdown' | 'perPerson'>,
+  w: Weights,
+): number {
+  const all = asked.all || asked.number === 'many';
+  const ofAll = /_all_/.test(tool.name) && !all ? w.allUnasked : 1;
+  if (asked.perPerson && tool.capability.type === 'analytical')
+    return ofAll * (/_developer_/.test(tool.name) ? w.perPerson : w.wholeWhenBrokenDown);
+  if (isBreakdown(tool)) return asked.breakdown ? w.breakdown : w.breakdownUnasked;
+  return ofAll * (asked.breakdown && tool.capability.type === 'analytical' ? w.wholeWhenBrokenDown : 1);
+}
+
+/** A calendar has no date: a request naming a day or a time ("my google calendar on monday") asks for its events. */
+export const datedFactor = (tool: ToolDefinition, dated: boolean, w: Weights): number =>
+  dated && /_calendars?$/.test(tool.name) ? w.undated : 1;

@@ -28,18 +28,25 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
     'about',
     /\b(directly|direct|immediately) (connected|linked|related|tied)\b|\b(connected|linked|related|tied) directly\b/,
   ],
+  // Hops, a neighbourhood or what surrounds a thing reach past its own links: the graph around it.
+  ['around', /\bneighbou?rs? of\b|\bneighbou?rhood\b|\bhops?\b|\b(few|two|three|several) (steps|levels) (out|away)\b/],
+  ['around', /\bwhat (is |s )?(around|surrounds?)\b|\bhangs? off\b/],
   // Whether two accounts are one human: the person across systems.
   ['person', /\bsame (person|human|individual|colleague)\b/],
   ['path', /\bhow (is|are|was|were) .+ (connected|related|linked|tied)\b/],
   // "How X and Y are related", "why is ada tied to WEB-40": the chain between two named things.
   ['path', /\b(how|why) \w+.* (is|are|was|were|got|get|end(ed)? up) (connected|related|linked|tied)\b/],
   ['path', /\b(route|relationship|relation|degrees? of separation) between\b/],
-  // "What is X connected to" asks what lies around X; "is X connected to Y" the chain between them.
+  // "What is X connected to" asks for what surrounds X (the catalog's own example of graph_traverse); "is X
+  // connected to Y" the chain between them.
   ['around', /\bwhat (is|are) \w+ (connected|related|linked|tied) (to|with) (and |$)/],
   ['path', /\b(is|are) \w+ (connected|related|linked|tied) (to|with)\b/],
   ['path', /\bwhat (connects|links|ties|relates) .+ (to|and|with)\b/],
   ['path', /\b(path|chain|link|links|connection|connections) (between|from)\b/],
-  ['path', /\bhow (do|does|did) .+ (connect|relate) (to|with)\b|\b(tied|linked|connected|related) together\b/],
+  [
+    'path',
+    /\bhow (do|does|did) .+ (connect|relate|tie|fit) (in|into|to|with)\b|\b(tied|linked|connected|related) together\b/,
+  ],
   ['about', /\b(everything|anything|what)( do| does)? (we|the graph) knows? about\b/],
   ['about', /\b(what s|what is|all that s|all that is|everything that s|everything that is) known about\b/],
   ['about', /\b(the )?(full )?(context|picture) (on|for|of|around) (0|[a-z]+ 0|acme)\b/],
@@ -55,6 +62,8 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
   // The people around a person: who they work with, their collaborators (not one repository's).
   ['around', /\b(who|people|colleagues)\b.* (worked|works|work|collaborated|collaborates|teamed up) with\b/],
   ['around', /\b(his|her|their|[a-z]+ s) (collaborators|coworkers|co workers|peers|neighbou?rs)\b/],
+  // Who shares work with someone ("who does ada share tickets with"): the people around them.
+  ['around', /\bwho (does|do|did) \w+ (share|shares|split|pair on) .*\bwith\b/],
   ['around', /\b(what|which \w+) (references?|points? to|depends? on)\b/],
   ['around', /\bsame \w+s as\b/],
   ['around', /\b(expand|explore|walk)\b.* (graph|around|from)\b/],
@@ -64,11 +73,9 @@ const RELATIONS: ReadonlyArray<[Relation, RegExp]> = [
     /\b(everything|anything|what|who|whatever|entities|things|else|is|are)( is| are)? (connected|related|linked|tied) (to|with)\b/,
   ],
   ['around', /\b(what|who|which \w+) (links?|connects?|relates?) to\b/],
-  ['around', /\bneighbou?rs of\b|\bhops?\b/],
-  ['around', /\bwhat (is |s )?(around|surrounds?)\b|\bhangs? off\b/],
   // Who did what and when: the activity feed, of everyone or of one thing ("who touched it and when").
   ['activity', /\bwho (did|ran|changed|touched|edited|updated|looked at|viewed) what\b|\bwho\b.* and when\b/],
-  ['activity', /\b(has|have) .+ been (up to|doing|busy with)\b/],
+  ['activity', /\b(has|have) .+ been (up to|doing|busy with)\b|\bwhat (has|have) (?!i\b|we\b)\w+ (done|did)\b/],
   ['activity', /\bwhat (has |have )?(changed|happened)( lately| recently| today| yesterday| this week| since)\b/],
   ['around', /\bwhat else\b.* (work|worked|touch|touched|link|linked|connect|connected|tie|tied)\b|\bin common\b/],
 ];
@@ -116,3 +123,13 @@ export function relationOf(text: string, request: string, clues: RelationClues):
   if (asksOfSomeone(text, clues.isNameWord)) return 'person';
   return RELATIONS.find(([, pattern]) => pattern.test(text))?.[0];
 }
+
+const LINKED_TO = /\b(connected|related|linked|tied) (to|with)\b/;
+const HOPS = /\bhops?\b|\b(steps|levels) (out|away)\b|\bneighbou?r/;
+
+/**
+ * The kind of question a relation question may also be: what is linked to one thing, with no depth said, is
+ * what surrounds it first (graph_traverse's own example), and its direct relationships a close second.
+ */
+export const nearRelationOf = (relation: Relation | undefined, text: string): Relation | undefined =>
+  relation === 'around' && LINKED_TO.test(text) && !HOPS.test(text) ? 'about' : undefined;

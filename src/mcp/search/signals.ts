@@ -1,6 +1,6 @@
 import type { Entity } from './entities.js';
 import type { Relation } from '../../toolkit/registry.js';
-import { relationOf } from './relations.js';
+import { nearRelationOf, relationOf } from './relations.js';
 import { phraseText } from './text.js';
 
 /**
@@ -14,14 +14,22 @@ export interface RequestSignals {
   number?: 'many' | 'one';
   /** Whether it asks for figures side by side, one row per repository, project or team. */
   breakdown: boolean;
+  /** Whether it names a day or a time ("on monday", "tomorrow at 10"): what falls then, not a container. */
+  dated: boolean;
+  /** Whether it asks for figures one row per person ("per engineer", "broken down by assignee"). */
+  perPerson: boolean;
   /** Whether it asks for all of something ("every calendar", "across", "combined") or many things. */
   all: boolean;
   /** Whether it asks how things relate ("how is ada connected to acme/web", "what links to PAY-101"), and how. */
   relation?: Relation;
+  /** The kind it may also be, with less evidence: "what is linked to X" is X's links, or X's neighbourhood. */
+  nearRelation?: Relation;
   /** Systems an entity in the request belongs to, each with the evidence (`WEB-17`, `acme/web#88`). */
   entities: ReadonlyArray<Entity>;
   /** It opens by addressing someone named ("email grace the agenda", "message linus"): it sends. */
   addressed: boolean;
+  /** It asks who is in one named thing ("who is in #deploys on slack"): that thing's members, not one member. */
+  membersOf: boolean;
 }
 
 // Phrases, matched as whole words on the lower-cased request.
@@ -51,7 +59,8 @@ const CONTEXT = [
   ' i am focus',
   ' focusing on ',
 ];
-const QUESTION_START = /^(how|what|which|who|whose|when|where|why|is|are|do|does|did|can|could|any)\b|\?\s*$/;
+const QUESTION_START =
+  /^(how|what|which|who|whose|when|where|why|is|are|do|does|did|can|could|any|anything|anyone|anybody)\b|\?\s*$/;
 /** "Have we shipped …", "has grace reviewed …" ask; "have the app post …" has something done. */
 const HAVE_QUESTION = /^(have|has)\b.*\b(been|\w+ed|done|seen|made|written|sent|gone|got|had)\b/;
 const READ_PHRASES = [
@@ -65,7 +74,7 @@ const READ_PHRASES = [
 ];
 const READ_VERBS = /\b(list|show|find|get|see|search|view|read|fetch|count|check|browse|look|open)\b/;
 const WRITE_VERBS =
-  /\b(create|file|add|new|make|merge|close|reopen|update|edit|delete|remove|post|send|upload|write|assign|transition|mark|inject|commit|cancel|move|rename|change|set|book|schedule|archive|trash|invite|announce|reply|tell|put|push|drop|append|raise|untag|ingest|forget|correct|fix|unsend|leave|give|start|propose|land|cut|say|qualify|reschedule)\b/;
+  /\b(create|file|add|new|make|merge|close|reopen|update|edit|delete|remove|post|send|upload|write|assign|transition|mark|inject|commit|cancel|move|rename|change|set|book|schedule|archive|trash|invite|announce|reply|tell|put|push|drop|append|raise|untag|ingest|forget|correct|fix|unsend|leave|give|start|propose|land|cut|say|qualify|reschedule|keep|store)\b/;
 
 // Whole words only: "email address of …" is no "email a …".
 const IMPERATIVE_NOUN =
@@ -80,6 +89,12 @@ const UNITS = '(repo|repos|repository|repositories|project|projects|team|teams|s
 const BREAKDOWN = new RegExp(
   `\\b(per|each|by|across|every|which|all( of)?( our| the)?)( (jira|github|code|software|engineering))? ${UNITS}\\b|\\b(compare|comparing|side by side|broken down|${UNITS} by ${UNITS})\\b`,
 );
+
+const DATED =
+  /\b(today|tonight|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|(this|next|last) (week|month|morning|afternoon|evening)|\d{1,2} ?(am|pm))\b/;
+
+const PER_PERSON =
+  /\b(per|each|by|every|for each|for every) (person|people|engineer|engineers|developer|developers|dev|devs|assignee|assignees|individual|contributor|contributors|team member|member)\b|\bwho (did|closed|resolved|shipped|merged) the most\b/;
 
 const has = (text: string, phrases: readonly string[]) => phrases.some((p) => text.includes(p));
 
@@ -139,6 +154,8 @@ export interface WordKinds {
   isListed: (word: string) => boolean;
   /** A name the catalog's requests use (`grace`, `initech`). */
   isName: (word: string) => boolean;
+  /** A name the catalog's requests use for a company (`initech`): a CRM account, never a person. */
+  isCompany: (word: string) => boolean;
   /** A word tools say of themselves (names, descriptions, synonyms, products): any other is a name. */
   isOwn: (word: string) => boolean;
 }
@@ -148,7 +165,7 @@ export function signalsOf(
   request: string,
   raw: readonly string[],
   entities: readonly Entity[],
-  { isListed, isName, isOwn }: WordKinds,
+  { isListed, isName, isOwn, isCompany }: WordKinds,
   namesSystem: boolean,
 ): RequestSignals {
   const lower = request.toLowerCase();
@@ -158,19 +175,24 @@ export function signalsOf(
   const tenant = has(` ${lower.replace(/[^a-z0-9' ]+/g, ' ')} `, TENANT_ACCOUNT);
   const name = ADDRESSED.exec(raw.join(' '))?.[2];
   const addressed = name !== undefined && isName(name);
+  const relation = relationOf(text, request, {
+    namesSomeone: raw.some((word) => isName(word) && !isCompany(word)),
+    namesSystem,
+    isNameWord: (word) => !isOwn(word) && !isCompany(word),
+  });
   return {
     account: user === tenant ? undefined : user ? 'user' : 'tenant',
     // Verbs are read from the corrected words ("assgin" is "assign").
     intent: intentOf(`${raw.join(' ')}${request.trim().endsWith('?') ? '?' : ''}`, text, addressed),
     breakdown: BREAKDOWN.test(text),
+    perPerson: PER_PERSON.test(text),
+    dated: DATED.test(text),
     all: ALL.test(text),
-    relation: relationOf(text, request, {
-      namesSomeone: raw.some(isName),
-      namesSystem,
-      isNameWord: (word) => !isOwn(word),
-    }),
-    number: numberOf(request, raw, entities.length, isListed),
+    relation,
+    nearRelation: nearRelationOf(relation, text),
+    number: numberOf(request, raw, entities.filter((e) => !e.owner).length, isListed),
     entities,
     addressed,
+    membersOf: entities.some((e) => !e.owner) && WHO_IS_IN.test(text),
   };
 }

@@ -18,10 +18,14 @@ function stem(word: string): string {
   return w;
 }
 
+/** A meeting of two people, however written ("1:1", "1-on-1", "one on one"): one word, not two numbers. */
+const ONE_ON_ONE = /\b(1:1|1 ?(-|on) ?1|one[- ]on[- ]one)\b/g;
+
 /** The raw lower-case words of a text, stop words kept: what phrases and typo correction read. */
 export const tokens = (text: string): string[] =>
   text
     .toLowerCase()
+    .replace(ONE_ON_ONE, ' oneonone ')
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 
@@ -60,13 +64,24 @@ const EVERYDAY_VERBS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * The systems' synonyms, and everyday verbs also read as the verbs tool names use: "push the retro to
+ * Everyday names of things, also read as the word tools use: "move my standup" moves an event, and an
+ * inbox holds mail unless a chat product is named ("my slack inbox").
+ */
+const EVERYDAY_NOUNS: Readonly<Record<string, readonly string[]>> = {
+  event: ['standup', 'standups', 'sync', 'syncs', 'oneonone'],
+  mail: ['inbox'],
+};
+
+/**
+ * The systems' synonyms, everyday names of things (a standup is an event), and everyday verbs also read as the verbs tool names use: "push the retro to
  * thursday" asks to update, "drop the label" to remove. The word itself is kept, so aliases still match.
  */
 export function withVerbs(synonyms: Synonyms): Synonyms {
   const out: Record<string, string[]> = Object.fromEntries(Object.entries(synonyms).map(([w, e]) => [w, [...e]]));
   for (const [verb, everyday] of Object.entries(EVERYDAY_VERBS))
     for (const word of everyday) out[word] = [...new Set([...(out[word] ?? [word]), verb])];
+  for (const [noun, everyday] of Object.entries(EVERYDAY_NOUNS))
+    for (const word of everyday) out[word] = [...new Set([...(out[word] ?? [word]), noun])];
   return out;
 }
 
