@@ -84,8 +84,11 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     publicUrl,
     manifests,
     providerOf: demo?.oauthProviders,
-    onGrantChange: ({ kind, owner, provider }) =>
-      governance.recordAct({ tenantId: owner.tenantId, kind, action: provider, user: owner.userEmail, outcome: 'ok' }),
+    onGrantChange: async ({ kind, owner, provider }) => {
+      governance.recordAct({ tenantId: owner.tenantId, kind, action: provider, user: owner.userEmail, outcome: 'ok' });
+      if (kind === 'revoke' && owner.userEmail)
+        await graph.forgetPrivateRecords(owner.tenantId, owner.userEmail, registry.systemsUsing(provider));
+    },
   });
   const connections = new ClientCache(
     integrations,

@@ -145,6 +145,13 @@ export class Registry {
     return aliased && (!system || aliased.system === system) ? aliased : undefined;
   }
 
+  /** The systems whose tools reach an integration (an OAuth provider's id is its integration's). */
+  systemsUsing(integration: string): string[] {
+    return Object.entries(this.integrationsBySystem)
+      .filter(([, ids]) => ids.includes(integration))
+      .map(([system]) => system);
+  }
+
   /**
    * The integrations a tool reaches: its system's, narrowed to those of the systems its capability
    * requires when it names them (a cross-system tool reaches only the upstreams it joins), and those of

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcpClient } from '../helpers/mcp-session.js';
+import { consentThroughSandbox } from '../helpers/suite-consent.js';
 import { call, startTestServer, TEST_API_KEY, type TestServer } from '../helpers/server.js';
 import { demoUsers } from '../suite/suite-routes.js';
 
@@ -224,5 +225,30 @@ describe('over MCP', () => {
     } finally {
       await Promise.all(clients.map((c) => c.close()));
     }
+  });
+});
+
+describe('a user who withdraws their Google access', () => {
+  it("has their mail's contacts forgotten, and no one else's: the other users' and the CRM's stay", async () => {
+    const [, , carol] = demoUsers(server, 'acme');
+    const status = await as(carol, 'GET', '/oauth/suite/status');
+    expect((await consentThroughSandbox(server, status.body.auth_url, carol)).status).toBe(200);
+    await readMail(carol);
+    await execute(ada, 'crm', 'create_contact', { name: 'Facturation Exemple', email: OUTSIDE });
+    const shared = async () =>
+      (await contactsOf(bob, { email: OUTSIDE })).filter((c) => !('private_to' in c.properties)).map((c) => c.node_id);
+    const sharedBefore = await shared();
+    expect(sharedBefore).toHaveLength(1);
+    const adasBefore = (await contactsOf(ada, privateTo(ada))).length;
+    expect((await contactsOf(carol, privateTo(carol))).length).toBeGreaterThan(0);
+
+    const revoked = await as(carol, 'DELETE', '/oauth/suite/revoke');
+    expect(revoked.status).toBe(200);
+    expect(await contactsOf(carol, privateTo(carol))).toEqual([]);
+    expect(await contactsOf(carol, { email: OUTSIDE })).toEqual(
+      sharedBefore.map((id) => expect.objectContaining({ node_id: id })),
+    );
+    expect((await contactsOf(ada, privateTo(ada))).length).toBe(adasBefore);
+    expect(await shared()).toEqual(sharedBefore);
   });
 });

@@ -42,7 +42,8 @@ export interface OAuthFlowOptions {
   /** The link that starts authorization for a user (the authorize route), given in `needs_oauth` answers. */
   authorizeLink(owner: VaultOwner): string;
   /** Hears each consent stored and each grant revoked (the audit log). */
-  onGrantChange?: (change: { kind: 'consent' | 'revoke'; owner: VaultOwner; provider: string }) => void;
+  /** Runs before the consent or revocation is answered (a revocation forgets what the grant let the graph keep). */
+  onGrantChange?: (change: { kind: 'consent' | 'revoke'; owner: VaultOwner; provider: string }) => void | Promise<void>;
   /** Present when the authorize route takes signed links instead of the user's token (see ConsentLinks). */
   consentLinks?: ConsentLinks;
   /**
@@ -165,7 +166,7 @@ export class OAuthFlow {
     }
     const stored: StoredGrant = { ...grant, authorizedAt: clock.now() };
     await vault.put(owner, provider.id, { ...stored });
-    this.options.onGrantChange?.({ kind: 'consent', owner, provider: provider.id });
+    await this.options.onGrantChange?.({ kind: 'consent', owner, provider: provider.id });
     return { owner, grant: stored, returnUrl: pending.returnUrl };
   }
 
@@ -210,7 +211,7 @@ export class OAuthFlow {
       });
     }
     const removed = await this.options.vault.delete(owner, this.provider.id);
-    this.options.onGrantChange?.({ kind: 'revoke', owner, provider: this.provider.id });
+    await this.options.onGrantChange?.({ kind: 'revoke', owner, provider: this.provider.id });
     return removed;
   }
 

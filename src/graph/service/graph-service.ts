@@ -7,7 +7,7 @@ import type { GraphStorage } from '../store/graph-storage.js';
 import { ContextService } from './context-service.js';
 import { GraphReader } from './graph-reader.js';
 import type { IdentityResolver } from './identity.js';
-import { PrivateVisibility } from './private-visibility.js';
+import { PRIVATE_NODE_TYPES, PrivateVisibility, privateRecordConditions } from './private-visibility.js';
 import { KeywordSearchProvider, type SemanticSearchFactory, type SemanticSearchProvider } from './semantic-search.js';
 import type { LinkSource } from './traversal.js';
 import { GraphWriter, type WriteSummary } from './writer.js';
@@ -37,6 +37,9 @@ export interface ActivityInput {
   /** When it happened (epoch ms); now when absent. */
   at?: number;
 }
+
+/** Most private records of one user forgotten at once (far beyond a mailbox's outside correspondents). */
+const PRIVATE_RECORDS_CAP = 100_000;
 
 /**
  * The knowledge graph's rules, over its storage: ingestion, lookups (alias-aware for people),
@@ -138,6 +141,27 @@ export class GraphService extends GraphReader {
   async pruneActivity(days: number): Promise<number> {
     await this.ingestion.recorded();
     return this.storage.pruneActivity(this.clock.now() - days * 86_400_000);
+  }
+
+  /**
+   * Forgets what results of `systems` wrote as private to one user (their mail's and calendar's contacts), with
+   * every edge touching it: the user withdrew the access those systems read with. Returns how many nodes went.
+   */
+  async forgetPrivateRecords(tenantId: string, userEmail: string, systems: readonly string[]): Promise<number> {
+    // Results of the user's last calls are written first, so none of their records lands after the forgetting.
+    await this.flush();
+    const records = await Promise.all(
+      PRIVATE_NODE_TYPES.filter((type) => type !== 'context').map((type) =>
+        this.storage.searchNodes(tenantId, type, privateRecordConditions(userEmail), PRIVATE_RECORDS_CAP),
+      ),
+    );
+    const written = records.flat().filter((row) => row.source !== null && systems.includes(row.source));
+    return written.length === 0
+      ? 0
+      : this.storage.deleteNodes(
+          tenantId,
+          written.map((row) => row.id),
+        );
   }
 
   /** Deletes the tenant's nodes, edges, aliases and activity. */

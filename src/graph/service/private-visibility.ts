@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { GraphStorage } from '../store/graph-storage.js';
-import { parseProperties, type EdgeLink, type EdgeRefRow, type NodeRow } from '../store/rows.js';
+import { parseProperties, type Condition, type EdgeLink, type EdgeRefRow, type NodeRow } from '../store/rows.js';
 import type { Properties } from '../types.js';
 import type { LinkSource } from './traversal.js';
 
@@ -27,6 +27,11 @@ type RowProperties = Pick<NodeRow, 'node_type' | 'properties'>;
 /** The properties that make a node private to `owner`: only they see it, or any edge touching it. */
 export function privateProperties(owner: string): Properties {
   return { [PRIVATE_MARK.property]: PRIVATE_MARK.value, [PRIVATE_TO]: normalizeUserId(owner) };
+}
+
+/** What finds the records private to `owner` (every private node but a context) in a store query. */
+export function privateRecordConditions(owner: string): Condition[] {
+  return [PRIVATE_MARK, { property: PRIVATE_TO, value: normalizeUserId(owner) }];
 }
 
 /**
