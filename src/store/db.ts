@@ -28,9 +28,28 @@ export function openStore(file: string, schema: StoreSchema): Db {
   db.pragma('busy_timeout = 5000');
   // Fewer, larger checkpoints: the checkpoint's fsync was a fifth of graph ingestion time.
   db.pragma('wal_autocheckpoint = 4000');
+  beginImmediately(db);
   for (const load of schema.extensions) load(db);
   migrate(db, schema.migrations);
   return db;
+}
+
+/**
+ * Makes `db.transaction(fn)` begin IMMEDIATE (taking the write lock) rather than DEFERRED. Another connection to
+ * the file (another process on the same store) may commit between a deferred transaction's first read and its
+ * first write; SQLite then refuses that write at once (SQLITE_BUSY_SNAPSHOT: the busy timeout cannot help), and
+ * the call failed. A transaction that holds the lock from its start makes the other writer wait its turn instead.
+ */
+function beginImmediately(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  const immediately: Db['transaction'] = (fn) => {
+    const modes = transaction(fn);
+    const run: (...args: Parameters<typeof modes.immediate>) => ReturnType<typeof fn> = (...args) =>
+      modes.immediate(...args);
+    // The default, deferred, immediate and exclusive variants stay as better-sqlite3 made them.
+    return Object.defineProperties(run, Object.getOwnPropertyDescriptors(modes)) as unknown as typeof modes;
+  };
+  db.transaction = immediately;
 }
 
 export function migrate(db: Db, migrations: readonly Migration[]): void {

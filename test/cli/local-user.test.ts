@@ -88,7 +88,7 @@ describe('a local user with environment credentials', () => {
       expect((await read()).isError).toBeFalsy();
       const policy = { deny: { tools: ['code_host_get_repository'] } };
       const put = await call(admin, 'PUT', '/admin/tenants/local/policy', { apiKey: TEST_API_KEY, body: policy });
-      expect(put.status).toBe(200);
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
       const refused = await read();
       expect(refused.isError).toBe(true);
       expect(JSON.stringify(refused.content)).toContain('POLICY_DENIED');
