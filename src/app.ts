@@ -138,7 +138,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const perUserProviders = integrations.filter((i) => i.sources.includes('vault')).map((i) => i.id);
   const organization = new OrganizationDomains(
     governance.policies,
-    async (tenantId) => (await Promise.all(perUserProviders.map((p) => vault.holdersOf(tenantId, p)))).flat(),
+    async (tenantId) => (await Promise.all(perUserProviders.map((p) => vault.storedHoldersOf(tenantId, p)))).flat(),
     clock,
   );
   const graphFeature = createGraph({

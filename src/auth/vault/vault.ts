@@ -186,6 +186,15 @@ export class CredentialVault {
   }
 
   /**
+   * The users whose credentials for a provider are stored already, without running pending fills: for reads
+   * that only classify (whose addresses are the tenant's own), which must not write grants as a side effect (on a
+   * fleet, a fill on one node replaced the grants another node had just filled and was using).
+   */
+  storedHoldersOf(tenantId: string, provider: string): Promise<string[]> {
+    return this.store.holders(tenantId, provider);
+  }
+
+  /**
    * Re-seals every row sealed under an older key with the current one, in one transaction (after a
    * rotation puts a new key first). Returns how many rows moved.
    */
