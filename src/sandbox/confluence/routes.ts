@@ -1,5 +1,4 @@
 import type { Request, Response, Router } from 'express';
-import type { WorkspaceId } from '../credentials.js';
 import type { FakeContext } from '../fake-upstream.js';
 import {
   badRequest,
@@ -8,31 +7,19 @@ import {
   invalid,
   jsonBody,
   notFound,
-  offsetPage,
   pathParam,
   queryParam,
   readCursorPage,
-  workspaceOf,
 } from '../kit/index.js';
 import { inPageOrder } from './page-order.js';
-import { searchPages } from './search.js';
-import {
-  serializeAttachmentV2,
-  serializeCommentV2,
-  serializePageV2,
-  serializeSearchHit,
-  serializeSpaceV2,
-  serializeUserV1,
-} from './serializers.js';
-import type { ConfluenceState, PageRecord, PageStatus } from './state.js';
+import { livePage, stateOf, type States } from './route-state.js';
+import { confluenceV1Routes } from './routes-v1.js';
+import { serializeAttachmentV2, serializeCommentV2, serializePageV2, serializeSpaceV2 } from './serializers.js';
+import type { PageRecord, PageStatus } from './state.js';
 import { currentVersion, labelNamed } from './state.js';
 
-type States = Record<WorkspaceId, ConfluenceState>;
 const V2 = '/wiki/api/v2';
-const V1 = '/wiki/rest/api';
 const PAGING = { cursor: 'cursor', limit: 'limit', defaultLimit: 25, maxLimit: 250 };
-
-const stateOf = (states: States, res: Response): ConfluenceState => states[workspaceOf(res)];
 
 /** A v2 list: `results` and, unless this is the last page, `_links.next` (a relative URL carrying the cursor). */
 function listV2(req: Request, res: Response, items: unknown[], scope: string): void {
@@ -46,32 +33,6 @@ function listV2(req: Request, res: Response, items: unknown[], scope: string): v
           return `${url.pathname.replace(/^.*?\/wiki\//, '/wiki/')}${url.search}`;
         })();
   res.json({ results: page.items, _links: { ...(next ? { next } : {}), base: '/wiki' } });
-}
-
-/** A v1 list: `start` and `limit` in, `{results, start, limit, size, _links.next}` out. */
-function offsetV1(req: Request, items: unknown[]): Record<string, unknown> {
-  const start = Number(queryParam(req, 'start') ?? 0);
-  const limit = Math.min(Number(queryParam(req, 'limit') ?? 25), 250);
-  if (!Number.isInteger(start) || start < 0 || !Number.isInteger(limit) || limit < 0)
-    throw badRequest('start and limit must be non-negative integers');
-  const page = offsetPage(items, { startAt: start, maxResults: limit });
-  const next = page.isLast
-    ? undefined
-    : `${req.path}?${String(new URLSearchParams({ ...(req.query as Record<string, string>), start: String(start + limit), limit: String(limit) }))}`;
-  return {
-    results: page.values,
-    start,
-    limit,
-    size: page.values.length,
-    totalSize: items.length,
-    _links: { base: '/wiki', context: '/wiki', ...(next ? { next: `/wiki/rest/api${next}` } : {}) },
-  };
-}
-
-function livePage(state: ConfluenceState, id: string, allowTrashed = false): PageRecord {
-  const page = state.pages.get(id);
-  if (!page || (page.status === 'trashed' && !allowTrashed)) throw notFound(`No content found with id: ${id}`);
-  return page;
 }
 
 function storageBody(body: unknown): string {
@@ -89,6 +50,7 @@ function storageBody(body: unknown): string {
  */
 export function confluenceRoutes(router: Router, states: States, ctx: FakeContext): void {
   const nowIso = (): string => new Date(ctx.clock.now()).toISOString();
+  confluenceV1Routes(router, states, ctx);
 
   router.get(`${V2}/spaces`, (req, res) => {
     const state = stateOf(states, res);
@@ -261,72 +223,4 @@ export function confluenceRoutes(router: Router, states: States, ctx: FakeContex
       `labels ${page.id}`,
     );
   });
-
-  router.post(`${V1}/content/:id/label`, (req, res) => {
-    const state = stateOf(states, res);
-    const page = livePage(state, pathParam(req, 'id'));
-    const wanted = Array.isArray(req.body) ? (req.body as Array<{ name?: unknown; prefix?: unknown }>) : [];
-    if (!wanted.length) throw badRequest('Labels are required');
-    for (const label of wanted) {
-      const name = String(label.name ?? '')
-        .trim()
-        .toLowerCase();
-      if (!/^[^\s!#&()*,.:;<>?@[\]^]+$/u.test(name))
-        throw badRequest(`Label '${String(label.name)}' contains an invalid character`);
-      if (!page.labels.includes(name)) page.labels.push(labelNamed(state, name).name);
-    }
-    res.json({
-      results: page.labels.map((name) => ({ ...labelNamed(state, name), label: name })),
-      start: 0,
-      limit: 200,
-      size: page.labels.length,
-      _links: {},
-    });
-  });
-
-  router.post(`${V1}/content/archive`, (req, res) => {
-    const state = stateOf(states, res);
-    const pages = (jsonBody(req).pages as Array<{ id?: unknown }> | undefined) ?? [];
-    if (!pages.length) throw badRequest('pages is required');
-    const found = pages.map((p) => livePage(state, String(p.id ?? '')));
-    for (const page of found) page.status = 'archived';
-    res.status(202).json({ id: state.nextId(), links: { status: `/wiki/rest/api/longtask/${state.nextId()}` } });
-  });
-
-  router.get(`${V1}/search`, (req, res) => {
-    const state = stateOf(states, res);
-    const cql = queryParam(req, 'cql');
-    if (!cql) throw badRequest('cql is required');
-    const pages = searchPages(state, cql, state.bot.accountId);
-    res.json({
-      ...offsetV1(
-        req,
-        pages.map((p) => serializeSearchHit(p, state)),
-      ),
-      cqlQuery: cql,
-      searchDuration: 3,
-    });
-  });
-
-  router.get(`${V1}/search/user`, (req, res) => {
-    const state = stateOf(states, res);
-    const cql = (queryParam(req, 'cql') ?? '').replace(/\s+/g, ' ').trim();
-    if (cql !== 'type = user' && cql !== 'type=user')
-      throw badRequest(`Could not parse cql : ${cql} (this fake answers 'type = user')`);
-    state.directoryReads = (state.directoryReads ?? 0) + 1;
-    const users = [state.bot, ...state.users].map((user) => ({
-      user: serializeUserV1(user),
-      title: user.displayName,
-      excerpt: '',
-      url: `/people/${user.accountId}`,
-      entityType: 'user',
-      iconCssClass: 'aui-icon content-type-profile',
-      breadcrumbs: [],
-      lastModified: nowIso(),
-      score: 1,
-    }));
-    res.json({ ...offsetV1(req, users), cqlQuery: cql, searchDuration: 1 });
-  });
-
-  router.get(`${V1}/user/current`, (_req, res) => void res.json(serializeUserV1(stateOf(states, res).bot)));
 }
