@@ -173,7 +173,11 @@ export class ClientCache implements ClientProvider {
     const now = this.clock.now();
     const cached = tenant.get(key);
     if (cached && cached.expiresAt > now) return cached.client as ClientMap[K];
-    const context: ClientContext = { caller, fetch: createUpstreamFetch(integration), log: this.log };
+    const context: ClientContext = {
+      caller,
+      fetch: createUpstreamFetch(integration, integration.transport),
+      log: this.log,
+    };
     if (authority && owner) context.grant = { current: (options) => authority.tokens(owner, options) };
     const created = integration.createClient(credentials, context);
     // Only a client whose SDK loads with it waits: the others are cached in the same turn, as before.

@@ -121,6 +121,10 @@ export interface Integration<
   ownSource?: (access: OwnSourceAccess) => CredentialSource;
   /** Environment variables of a single local user: credential field → variable name. */
   env?: Partial<Record<keyof C & string, string>>;
+  /**
+   * What sends the SDK's requests under the retry layer (`ClientContext.fetch`); the global fetch when absent.
+   */
+  transport?: typeof fetch;
   /** The client, or a promise of it where the SDK is loaded with the first client. */
   createClient(credentials: C, ctx: ClientContext): ClientMap[K] | Promise<ClientMap[K]>;
   /**

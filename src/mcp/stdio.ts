@@ -9,6 +9,7 @@ import type { McpContext } from './context.js';
 import type { McpSurface } from './server.js';
 import { withCurrentTenantState } from '../auth/current-caller.js';
 import { environmentVariables, localCaller } from '../auth/local-user.js';
+import { capYoungGeneration } from './young-generation.js';
 
 /** What a stdio server uses to know who it acts for, besides the integrations and the log. */
 export interface StdioContext extends Pick<McpContext, 'integrations' | 'log'> {
@@ -73,6 +74,7 @@ export async function serveStdio(
     transport: new StdioServerTransport(input, process.stdout),
     onerror: (error) => app.log.warn('mcp: stdio message failed', { error: error.message }),
   });
+  const stopCapping = capYoungGeneration();
   await new Promise<void>((resolve) => {
     process.stdin.on('end', () => resolve());
     process.stdin.on('close', () => resolve());
@@ -84,4 +86,5 @@ export async function serveStdio(
     process.stdin.on('error', hostGone);
     process.stdout.on('error', hostGone);
   });
+  stopCapping();
 }

@@ -1,4 +1,5 @@
 import { defineIntegration } from '../integration.js';
+import { nodeHttpFetch } from '../node-http-fetch.js';
 import { notionClient } from './client.js';
 import { NotionCredentials } from './credentials.js';
 import { mapNotionError, notionFailure } from './errors.js';
@@ -12,6 +13,8 @@ export const notionIntegration = defineIntegration({
   credentials: NotionCredentials,
   sources: ['jwt', 'env'],
   env: NOTION_ENV,
+  // The SDK sends JSON text and reads whole answers: node:http sends them at a fraction of fetch's cost.
+  transport: nodeHttpFetch(),
   createClient: notionClient,
   classifyResponse: (response) =>
     response.status >= 400 ? notionFailure(response.status, response.headers, undefined, undefined) : undefined,
