@@ -90,13 +90,17 @@ export class ClientCache implements ClientProvider {
   /**
    * The integration ids a caller can use (the exposure policy lists only their tools): those it has
    * credentials for, and those it can authorize itself, so a call can answer with the consent link.
+   * `among` limits the question to those integrations (a call needs only its tool's: each one asked may
+   * read a store).
    */
-  async available(caller: Caller): Promise<Set<string>> {
+  async available(caller: Caller, among?: readonly string[]): Promise<Set<string>> {
     // The authority is asked first: it needs no stored row read (and no vault decryption).
     const usable = async (i: AnyIntegration) =>
       (this.authorities.has(i.id) && !!caller.userEmail) ||
       (await resolveCredentials(caller, i, this.sources)) !== undefined;
-    const integrations = [...this.integrations.values()];
+    const integrations = among
+      ? among.flatMap((id) => this.integrations.get(id) ?? [])
+      : [...this.integrations.values()];
     const usability = await Promise.all(integrations.map(usable));
     return new Set(integrations.filter((_, index) => usability[index]).map((i) => i.id));
   }

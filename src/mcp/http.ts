@@ -1,4 +1,9 @@
-import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  PROTOCOL_VERSION_META_KEY,
+  type AuthInfo,
+} from '@modelcontextprotocol/server';
 import type { Request, Response } from 'express';
 import { resolveCaller, tokenOf } from '../http/auth.js';
 import type { CallerChecks, RouteContext } from '../http/route-context.js';
@@ -31,6 +36,21 @@ const scopeOf = (authInfo: AuthInfo | undefined): RequestScope => {
   if (!scope) throw new Error('MCP request without its resolved caller');
   return scope;
 };
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Whether a message claims a protocol revision in its `_meta` envelope, which `isLegacyRequest` answers
+ * false for whatever else the message holds (the modern handler answers it, or refuses it), without the
+ * predicate's parse of the whole message against every JSON-RPC shape, which the modern handler repeats.
+ * An `initialize` may still be legacy with such a claim: the predicate decides it.
+ */
+function claimsModernRevision(body: unknown): boolean {
+  if (!isPlainObject(body) || typeof body.method !== 'string' || body.method === 'initialize') return false;
+  const meta = isPlainObject(body.params) ? body.params._meta : undefined;
+  return isPlainObject(meta) && PROTOCOL_VERSION_META_KEY in meta;
+}
 
 /**
  * Streamable HTTP at `/mcp`, stateless in both protocol eras: one protocol server per request, acting
@@ -93,7 +113,7 @@ export function mcpHttpHandler(app: McpHttpContext, surface: McpSurface) {
     try {
       // One web request serves the era check and the SDK's handler: the body, already parsed, rides beside it.
       const request = webRequestOf(req, res);
-      if (!(await isLegacyRequest(request, req.body))) {
+      if (claimsModernRevision(req.body) || !(await isLegacyRequest(request, req.body))) {
         const authInfo = authInfoOf({ caller, narrowing });
         return await sendWebResponse(await modern.fetch(request, { authInfo, parsedBody: req.body }), res);
       }

@@ -8,7 +8,7 @@ import type { ToolSelection } from '../toolkit/registry.js';
 import { VERSION } from '../version.js';
 import { CatalogSearch } from './catalog-search.js';
 import type { McpContext } from './context.js';
-import { callTargetOf, withMcpClient, type CallTarget } from './call-target.js';
+import { callTargetOf, directCallTarget, withMcpClient, type CallTarget } from './call-target.js';
 import { Discovery, discoveryTools } from './discovery.js';
 import { EXPOSURE_HEADERS, invalidNames, namesWithin, SERVER_SETTINGS } from './exposure.js';
 import { confirmationOf } from './confirmation.js';
@@ -71,6 +71,7 @@ export interface McpSurfaceOptions extends ToolSelection {
 export class McpSurface {
   /** The tools the server's own settings expose (before each caller's credentials and narrowing). */
   readonly tools: ToolDefinition[];
+  private readonly selected: ReadonlySet<ToolDefinition>;
   readonly mode: ToolMode;
   private readonly selection: ToolSelection;
   private readonly listBudgetBytes: number;
@@ -110,6 +111,7 @@ export class McpSurface {
     this.listBudgetBytes = listBudgetBytes;
     this.entries = new ListEntries(registry, storedEntries);
     this.tools = registry.select(selection);
+    this.selected = new Set(this.tools);
   }
 
   // Lazy: the search index is needed only when the agent searches.
@@ -226,7 +228,7 @@ export class McpSurface {
       try {
         const caller = withMcpClient(await callerFor(), server.getClientVersion());
         const { name, arguments: args } = request.params;
-        const target = callTargetOf(this.app.registry, await this.view(caller, narrowing), name, args ?? {});
+        const target = await this.resolveCall(caller, narrowing, name, args ?? {});
         if ('answer' in target) return successResult(target.answer);
         const confirmation = confirmationOf(
           target.tool,
@@ -255,13 +257,21 @@ export class McpSurface {
     return server;
   }
 
-  /** What a caller's tools/call of `name` runs under a request's narrowing (the task layer starts calls itself). */
+  /**
+   * What a caller's tools/call of `name` runs under a request's narrowing (the task layer starts calls
+   * itself). A catalog tool the caller may call is settled from the integrations that tool reaches alone,
+   * as the view would settle it; a meta-tool, or a tool the caller cannot call (whose refusal says why in
+   * the terms of the whole view), goes through the view, which asks about every integration.
+   */
   async resolveCall(
     caller: Caller,
     narrowing: ToolSelection,
     name: string,
     args: Record<string, unknown>,
   ): Promise<CallTarget> {
-    return callTargetOf(this.app.registry, await this.view(caller, narrowing), name, args);
+    return (
+      (await directCallTarget(this.app, this.selected, { caller, narrowing }, name, args)) ??
+      callTargetOf(this.app.registry, await this.view(caller, narrowing), name, args)
+    );
   }
 }
