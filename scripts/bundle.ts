@@ -82,6 +82,22 @@ export async function loadSystemAccess() {
   },
 };
 
+/**
+ * zod's locales, but English (its default, which the server keeps): the 64 of them were half of zod's chunk
+ * (366 KB) that every server start reads and evaluates. `z.locales` then holds `en` alone; nothing here sets
+ * another locale.
+ */
+const englishZod: Plugin = {
+  name: 'english-zod',
+  setup(bundle) {
+    bundle.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
 /** Whether Node reads a file as CommonJS: `.cjs`, or `.js` under a package.json whose type is not `module`. */
 function isCommonJs(file: string): boolean {
   if (file.endsWith('.cjs')) return true;
@@ -138,7 +154,7 @@ const result = await build({
   banner: {
     js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
   },
-  plugins: [systemFolders, lazyCommonJs],
+  plugins: [systemFolders, lazyCommonJs, englishZod],
   metafile: true,
   logLevel: 'warning',
 });
