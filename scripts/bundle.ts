@@ -170,7 +170,7 @@ const { loadManifests, registryOf } = (await import(
 const { catalogIndexOf, listEntriesOf, STORED_ENTRIES_FILE } = (await import(
   compiled('src/mcp/stored-entries.js')
 )) as typeof import('../src/mcp/stored-entries.js');
-const { CATALOG_INDEX_FILE } = (await import(
+const { CATALOG_INDEX_FILE, OUTPUT_SCHEMAS_FILE, storedFormOf } = (await import(
   compiled('src/catalog/catalog-index.js')
 )) as typeof import('../src/catalog/catalog-index.js');
 const manifests = await loadManifests();
@@ -178,4 +178,6 @@ const whole = registryOf(manifests);
 writeFileSync(join(OUT, STORED_ENTRIES_FILE), JSON.stringify(listEntriesOf(whole)));
 // The whole catalog as data (src/catalog/catalog-index.ts): a default-mode start lists, searches and
 // describes from it, and loads a system's module when one of its tools runs.
-writeFileSync(join(OUT, CATALOG_INDEX_FILE), JSON.stringify(catalogIndexOf(whole, manifests)));
+const stored = storedFormOf(catalogIndexOf(whole, manifests));
+writeFileSync(join(OUT, CATALOG_INDEX_FILE), JSON.stringify(stored.index));
+writeFileSync(join(OUT, OUTPUT_SCHEMAS_FILE), JSON.stringify(stored.outputSchemas));
