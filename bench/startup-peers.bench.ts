@@ -14,6 +14,8 @@ interface Subject {
   name: string;
   args: string[];
   env: Record<string, string>;
+  /** The data folder every start of this subject reuses; each start gets a new one when unset. */
+  dataDir?: string;
 }
 
 /** The environment a local user's host gives our server: placeholder credentials, no --demo. */
@@ -27,6 +29,8 @@ function ourSubjects(bin: string, label: string): Subject[] {
   });
   return [
     ours('default mode', []),
+    // A host starts the server on the same data folder each time: the store exists after the first start.
+    { ...ours('default mode, existing store', []), dataDir: mkdtempSync(join(tmpdir(), 'bench-store-')) },
     ours('full mode, --toolsets notes', ['--tool-mode', 'full', '--toolsets', 'notes']),
     ours('full mode, --toolsets code_host', ['--tool-mode', 'full', '--toolsets', 'code_host']),
     ours('default mode, --demo', ['--demo'], {}),
@@ -42,7 +46,7 @@ async function spawnToFirstPage(subject: Subject): Promise<number> {
       args: subject.args,
       env: {
         PATH: process.env.PATH ?? '',
-        CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-start-')),
+        CONSTELLATION_DATA_DIR: subject.dataDir ?? mkdtempSync(join(tmpdir(), 'bench-start-')),
         ...subject.env,
       },
       stderr: 'ignore',

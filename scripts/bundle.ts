@@ -13,45 +13,88 @@ const TOOLS = join(ROOT, 'dist', 'tools');
 const OUT = resolve(process.argv[2] ?? join(ROOT, 'dist', 'bundle'));
 const EXTERNAL = ['better-sqlite3', 'sqlite-vec', 'pdfjs-dist', '@modelcontextprotocol/ext-apps'];
 
+/** The virtual module that holds every system's outline and access (see systemFolders). */
+const SYSTEM_PARTS = 'constellation:system-parts';
+
 /**
  * tools/systems.js finds system folders (and their outlines and access) at run time; in the bundle, the folders found
- * now are imported statically, each in its own chunk, loaded only when asked for.
+ * now are imported statically: each system's module in its own chunk, loaded only when asked for, and every outline
+ * and access together in one (a start reads them all: as 22 chunks, with the chunks they share, Node resolved and
+ * loaded several dozen modules for them).
  */
 const systemFolders: Plugin = {
   name: 'system-folders',
   setup(bundle) {
-    bundle.onLoad({ filter: /[\\/]dist[\\/]tools[\\/]systems\.js$/ }, () => {
-      const folders = readdirSync(TOOLS, { withFileTypes: true })
+    const folders = () =>
+      readdirSync(TOOLS, { withFileTypes: true })
         .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
         .map((entry) => entry.name)
         .sort();
-      const loaders = (file: string, present: readonly string[]) =>
-        `{ ${present.map((folder) => `${JSON.stringify(folder)}: () => import(${JSON.stringify(`./${folder}/${file}`)})`).join(', ')} }`;
-      const having = (file: string) => folders.filter((folder) => existsSync(join(TOOLS, folder, file)));
+    const having = (file: string) => folders().filter((folder) => existsSync(join(TOOLS, folder, file)));
+    bundle.onResolve({ filter: new RegExp(`^${SYSTEM_PARTS}$`) }, () => ({
+      path: SYSTEM_PARTS,
+      namespace: SYSTEM_PARTS,
+    }));
+    bundle.onLoad({ filter: /.*/, namespace: SYSTEM_PARTS }, () => {
+      const imports = (file: string, name: string) =>
+        having(`${file}.js`).map((folder) => ({
+          folder,
+          local: `${name}_${folder}`,
+          from: `./${folder}/${file}.js`,
+          name,
+        }));
+      const outlines = imports('outline', 'outline');
+      const access = imports('access', 'access');
+      const byFolder = (parts: typeof outlines) =>
+        `{ ${parts.map((p) => `${JSON.stringify(p.folder)}: ${p.local}`).join(', ')} }`;
       return {
-        contents: `const MODULES = ${loaders('index.js', folders)};
-const OUTLINES = ${loaders('outline.js', having('outline.js'))};
-const ACCESS = ${loaders('access.js', having('access.js'))};
+        contents: `${[...outlines, ...access].map((p) => `import { ${p.name} as ${p.local} } from ${JSON.stringify(p.from)};`).join('\n')}
+export const OUTLINES = ${byFolder(outlines)};
+export const ACCESS = ${byFolder(access)};`,
+        resolveDir: TOOLS,
+        loader: 'js',
+      };
+    });
+    bundle.onLoad({ filter: /[\\/]dist[\\/]tools[\\/]systems\.js$/ }, () => {
+      const found = folders();
+      const modules = `{ ${found.map((folder) => `${JSON.stringify(folder)}: () => import(${JSON.stringify(`./${folder}/index.js`)})`).join(', ')} }`;
+      return {
+        contents: `const MODULES = ${modules};
+const parts = () => import(${JSON.stringify(SYSTEM_PARTS)});
 export function systemFolders() {
-  return ${JSON.stringify(folders)};
+  return ${JSON.stringify(found)};
 }
 export async function loadSystemModules(folders = systemFolders()) {
   return Promise.all(folders.map(async (folder) => ({ folder, module: await MODULES[folder]() })));
 }
 export async function loadSystemOutlines() {
-  return Promise.all(
-    systemFolders().map(async (folder) => (OUTLINES[folder] ? { folder, outline: (await OUTLINES[folder]()).outline } : { folder })),
-  );
+  const { OUTLINES } = await parts();
+  return systemFolders().map((folder) => (OUTLINES[folder] ? { folder, outline: OUTLINES[folder] } : { folder }));
 }
 export async function loadSystemAccess() {
-  return Promise.all(
-    systemFolders().map(async (folder) => (ACCESS[folder] ? { folder, access: (await ACCESS[folder]()).access } : { folder })),
-  );
+  const { ACCESS } = await parts();
+  return systemFolders().map((folder) => (ACCESS[folder] ? { folder, access: ACCESS[folder] } : { folder }));
 }`,
         resolveDir: TOOLS,
         loader: 'js',
       };
     });
+  },
+};
+
+/**
+ * zod's locales, but English (its default, which the server keeps): the 64 of them were half of zod's chunk
+ * (366 KB) that every server start reads and evaluates. `z.locales` then holds `en` alone; nothing here sets
+ * another locale.
+ */
+const englishZod: Plugin = {
+  name: 'english-zod',
+  setup(bundle) {
+    bundle.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
   },
 };
 
@@ -111,7 +154,7 @@ const result = await build({
   banner: {
     js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
   },
-  plugins: [systemFolders, lazyCommonJs],
+  plugins: [systemFolders, lazyCommonJs, englishZod],
   metafile: true,
   logLevel: 'warning',
 });
@@ -127,7 +170,7 @@ const { loadManifests, registryOf } = (await import(
 const { catalogIndexOf, listEntriesOf, STORED_ENTRIES_FILE } = (await import(
   compiled('src/mcp/stored-entries.js')
 )) as typeof import('../src/mcp/stored-entries.js');
-const { CATALOG_INDEX_FILE } = (await import(
+const { CATALOG_INDEX_FILE, OUTPUT_SCHEMAS_FILE, storedFormOf } = (await import(
   compiled('src/catalog/catalog-index.js')
 )) as typeof import('../src/catalog/catalog-index.js');
 const manifests = await loadManifests();
@@ -135,4 +178,6 @@ const whole = registryOf(manifests);
 writeFileSync(join(OUT, STORED_ENTRIES_FILE), JSON.stringify(listEntriesOf(whole)));
 // The whole catalog as data (src/catalog/catalog-index.ts): a default-mode start lists, searches and
 // describes from it, and loads a system's module when one of its tools runs.
-writeFileSync(join(OUT, CATALOG_INDEX_FILE), JSON.stringify(catalogIndexOf(whole, manifests)));
+const stored = storedFormOf(catalogIndexOf(whole, manifests));
+writeFileSync(join(OUT, CATALOG_INDEX_FILE), JSON.stringify(stored.index));
+writeFileSync(join(OUT, OUTPUT_SCHEMAS_FILE), JSON.stringify(stored.outputSchemas));

@@ -103,7 +103,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   const telemetry = new Telemetry(config.nodeId);
   const fleetLocks = fleetLocksOn(store);
   const cancelBus = await openCancelBus(store, log, options.cancelBus);
-  const jobs = new FleetJobs(fleetLocks, log, (job, outcome) => telemetry.backgroundJobs.inc({ job, outcome }));
+  const jobs = new FleetJobs(fleetLocks, log, (job, outcome) => telemetry.countBackgroundJob(job, outcome));
   const windows = storeOn<WindowCounter>(store, {
     sqlite: () => new MemoryWindowCounter(),
     postgres: (pool) => new PgWindowCounter(pool),
@@ -149,7 +149,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     extractors: extractorsOf(manifests, mentionsOf(everySystem)),
     systemNodeTypes: nodeTypesOf(everySystem),
     activityRetentionDays: config.activityRetentionDays,
-    onIngestionError: (system) => telemetry.ingestionErrors.inc({ system }),
+    onIngestionError: (system) => telemetry.countIngestionError(system),
     semanticSearch: entitySearch,
     organizationOf: (caller) => organization.membershipOf(caller),
   });

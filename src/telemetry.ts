@@ -1,12 +1,14 @@
-import { Counter, Histogram, Registry as MetricsRegistry, collectDefaultMetrics } from 'prom-client';
+import type { Counter, Histogram, Registry as MetricsRegistry } from 'prom-client';
 import type { ExecutionEvent } from './toolkit/executor.js';
+
+type PromClient = typeof import('prom-client');
 
 /**
  * Prometheus metrics of one app (own registry, so several apps in one process never collide), each
  * labelled with the node that counted it: `/metrics` is per node, and a fleet's are summed by label.
  */
-export class Telemetry {
-  readonly registry = new MetricsRegistry();
+export class Metrics {
+  readonly registry: MetricsRegistry;
   readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
   readonly httpTotal: Counter<'method' | 'route' | 'status'>;
   readonly toolDuration: Histogram<'system' | 'tool' | 'success'>;
@@ -14,7 +16,9 @@ export class Telemetry {
   readonly ingestionErrors: Counter<'system'>;
   readonly backgroundJobs: Counter<'job' | 'outcome'>;
 
-  constructor(nodeId: string) {
+  constructor(client: PromClient, nodeId: string) {
+    const { Counter, Histogram, Registry, collectDefaultMetrics } = client;
+    this.registry = new Registry();
     this.registry.setDefaultLabels({ node: nodeId });
     collectDefaultMetrics({ register: this.registry });
     this.httpDuration = new Histogram({
@@ -56,10 +60,63 @@ export class Telemetry {
       registers: [this.registry],
     });
   }
+}
+
+/** Counts kept while prom-client is not loaded; one more loads it (and records them). */
+const WAITING_BOUND = 256;
+
+/**
+ * What the app counts, with prom-client (and the OpenTelemetry API it loads) loaded when the metrics are
+ * first read (`/metrics`) or once WAITING_BOUND counts wait: its modules cost a start ~20 ms, and a stdio
+ * server, which has no `/metrics`, counts its background jobs' first turns before its first answer.
+ * Nothing counted is lost: what waited is recorded when prom-client is loaded.
+ */
+export class Telemetry {
+  private loaded?: Metrics;
+  private loading?: Promise<Metrics>;
+  private readonly waiting: Array<(metrics: Metrics) => void> = [];
+
+  constructor(private readonly nodeId: string) {}
+
+  /** The metrics, with everything counted so far. */
+  metrics(): Promise<Metrics> {
+    this.loading ??= import('prom-client').then((client) => {
+      const metrics = new Metrics(client, this.nodeId);
+      this.loaded = metrics;
+      for (const record of this.waiting.splice(0)) record(metrics);
+      return metrics;
+    });
+    return this.loading;
+  }
+
+  observeHttp(labels: { method: string; route: string; status: string }, seconds: number): void {
+    this.record((metrics) => {
+      metrics.httpDuration.observe(labels, seconds);
+      metrics.httpTotal.inc(labels);
+    });
+  }
 
   readonly observeExecution = (event: ExecutionEvent): void => {
     const labels = { system: event.tool.system, tool: event.tool.name, success: String(event.success) };
-    this.toolDuration.observe(labels, event.durationMs / 1000);
-    this.toolTotal.inc({ ...labels, error_code: event.error?.code ?? '' });
+    const errorCode = event.error?.code ?? '';
+    this.record((metrics) => {
+      metrics.toolDuration.observe(labels, event.durationMs / 1000);
+      metrics.toolTotal.inc({ ...labels, error_code: errorCode });
+    });
   };
+
+  countIngestionError(system: string): void {
+    this.record((metrics) => metrics.ingestionErrors.inc({ system }));
+  }
+
+  countBackgroundJob(job: string, outcome: string): void {
+    this.record((metrics) => metrics.backgroundJobs.inc({ job, outcome }));
+  }
+
+  private record(write: (metrics: Metrics) => void): void {
+    if (this.loaded) return write(this.loaded);
+    this.waiting.push(write);
+    // A failed load is said by the next metrics() (the /metrics route); counting never throws.
+    if (this.waiting.length > WAITING_BOUND) this.metrics().catch(() => undefined);
+  }
 }

@@ -134,9 +134,14 @@ export async function loadIndexedCatalog(index?: CatalogIndex): Promise<IndexedC
 }
 
 /**
- * What a stdio server serves: the systems its selection names (and those they read), or the whole catalog
- * from its index when it names none in particular, loading each system when one of its tools first runs.
+ * What a stdio server serves: the whole catalog from the index stored with the bundle, whatever its selection
+ * (the server shows only the tools the selection names), loading each system when one of its tools first runs;
+ * without a stored index (run from source), the systems its selection names (and those they read), or the whole
+ * catalog when it names none in particular.
  */
 export async function loadStdioCatalog(selection: ToolSelection): Promise<SelectedCatalog> {
-  return foldersNamedBy(selection, systemFolders()) ? loadSelectedCatalog(selection) : loadIndexedCatalog();
+  const stored = storedCatalogIndex();
+  return stored || !foldersNamedBy(selection, systemFolders())
+    ? loadIndexedCatalog(stored)
+    : loadSelectedCatalog(selection);
 }

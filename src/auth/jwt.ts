@@ -1,4 +1,3 @@
-import { compactDecrypt, CompactEncrypt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
@@ -8,6 +7,9 @@ import type { TenantState } from '../store/tenant-store.js';
 const JWT_ALGORITHM = 'HS256';
 const ISSUER = 'constellation';
 const AUDIENCE = 'constellation-api';
+
+/** jose is loaded with the first token issued or presented: a start (a stdio server's above all) has none to check. */
+const jose = () => import('jose');
 
 export const TokenRequest = z.object({
   tenant_id: z.string().regex(/^[A-Za-z0-9]{3,50}$/, 'tenant_id must be 3-50 alphanumeric characters'),
@@ -63,6 +65,7 @@ export class TokenService {
     const epoch = (await this.tenantState(request.tenant_id))?.epoch;
     if (epoch === undefined) throw new AppError('TENANT_NOT_FOUND', `Tenant not found: ${request.tenant_id}`);
     const iat = Math.floor(this.now() / 1000);
+    const { SignJWT } = await jose();
     return new SignJWT({
       tenant_id: request.tenant_id,
       tenant_epoch: epoch,
@@ -82,6 +85,7 @@ export class TokenService {
 
   private async sealed(signed: string): Promise<string> {
     if (!this.encryptionKey) return signed;
+    const { CompactEncrypt } = await jose();
     return new CompactEncrypt(new TextEncoder().encode(signed))
       .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty: 'JWT' })
       .encrypt(this.encryptionKey);
@@ -96,6 +100,7 @@ export class TokenService {
     }
     if (!encrypted)
       throw new AppError('UNAUTHORIZED', 'Invalid token: this server requires encrypted tokens (issue a new one)');
+    const { compactDecrypt } = await jose();
     try {
       return new TextDecoder().decode((await compactDecrypt(token, this.encryptionKey)).plaintext);
     } catch {
@@ -126,6 +131,7 @@ export class TokenService {
 
   private async verifyUncached(token: string): Promise<Caller & { tenantEpoch: string }> {
     const signed = await this.opened(token);
+    const { errors: joseErrors, jwtVerify } = await jose();
     try {
       const { payload } = await jwtVerify(signed, this.key, {
         algorithms: [JWT_ALGORITHM],

@@ -56,10 +56,37 @@ export function toolDataOf(tool: ToolData): ToolData {
   return data as ToolData;
 }
 
+/**
+ * Beside the index, the tools' output schemas by qualified name: half its bytes, and only `describe_tool` and a
+ * call's result read them, so a start does not parse them before its first list.
+ */
+export const OUTPUT_SCHEMAS_FILE = 'catalog-output-schemas.json';
+
+/** The index as it is stored: without output schemas, which go to OUTPUT_SCHEMAS_FILE. */
+export function storedFormOf(index: CatalogIndex): { index: CatalogIndex; outputSchemas: Record<string, JsonSchema> } {
+  const outputSchemas: Record<string, JsonSchema> = {};
+  const tools = index.tools.map(({ outputSchema, ...tool }) => {
+    if (outputSchema) outputSchemas[tool.qualifiedName] = outputSchema;
+    return tool;
+  });
+  return { index: { ...index, tools }, outputSchemas };
+}
+
 /** The stored index beside the running module (the bundle's folder); undefined when run from source or compiled modules. */
 export function storedCatalogIndex(
   file: URL = new URL(`./${CATALOG_INDEX_FILE}`, import.meta.url),
 ): CatalogIndex | undefined {
   if (!existsSync(file)) return undefined;
-  return JSON.parse(readFileSync(file, 'utf8')) as CatalogIndex;
+  const index = JSON.parse(readFileSync(file, 'utf8')) as CatalogIndex;
+  const outputsFile = new URL(`./${OUTPUT_SCHEMAS_FILE}`, file);
+  let outputSchemas: Record<string, JsonSchema | undefined> | undefined;
+  const outputSchemaOf = (name: string) =>
+    (outputSchemas ??= JSON.parse(readFileSync(outputsFile, 'utf8')) as Record<string, JsonSchema | undefined>)[name];
+  for (const tool of index.tools)
+    Object.defineProperty(tool, 'outputSchema', {
+      get: () => outputSchemaOf(tool.qualifiedName),
+      enumerable: true,
+      configurable: true,
+    });
+  return index;
 }

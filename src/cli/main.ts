@@ -11,13 +11,13 @@ import type { CommandIo } from './sub-command.js';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
+/** What starting a server loads (src/cli/server-modules.ts), once. */
+const serverModules = () => import('./server-modules.js');
+
 /** What the start needs to know of the command; for `mcp` (stdio), which integration credentials the environment holds. */
 async function startContextFor(command: StartContext['command']): Promise<StartContext> {
   if (command !== 'mcp') return { command, credentialVariables: [], localCredentialVariables: [] };
-  const [{ loadOutlines }, { credentialVariablesOf }] = await Promise.all([
-    import('../../tools/catalog.js'),
-    import('../catalog/outline.js'),
-  ]);
+  const { loadOutlines, credentialVariablesOf } = await serverModules();
   const credentialVariables = credentialVariablesOf(await loadOutlines());
   return {
     command,
@@ -28,7 +28,7 @@ async function startContextFor(command: StartContext['command']): Promise<StartC
 
 /** The configuration's schema is loaded only by the commands that start a server (`--help` and `call` skip zod). */
 async function configFor(args: CliArgs, localCredentials: boolean): Promise<Config> {
-  const { loadConfig } = await import('../config/config.js');
+  const { loadConfig } = await serverModules();
   return loadConfig(process.env, {
     forceDemo: args.demo,
     localCredentials,
@@ -48,10 +48,7 @@ async function configFor(args: CliArgs, localCredentials: boolean): Promise<Conf
  * (every fake upstream) load all.
  */
 async function servedCatalog(config: Config, context: StartContext): Promise<SelectedCatalog | undefined> {
-  const [{ loadSelectedCatalog, loadStdioCatalog }, { serverSelectionOf, serverSelectionProblem }] = await Promise.all([
-    import('../../tools/catalog.js'),
-    import('../mcp/exposure.js'),
-  ]);
+  const { loadSelectedCatalog, loadStdioCatalog, serverSelectionOf, serverSelectionProblem } = await serverModules();
   const selection = serverSelectionOf(config);
   const selected =
     context.command === 'mcp' && !config.demo ? await loadStdioCatalog(selection) : await loadSelectedCatalog({});
@@ -69,7 +66,7 @@ async function startApp(config: Config, context: StartContext, catalog: Selected
   const { modeLine, refusal, startProblems } = await import('./start-mode.js');
   const problems = startProblems(config, process.env, context);
   if (problems.length) throw new Error(refusal(problems, config));
-  const { openBackend } = await import('../database.js');
+  const { openBackend, createApp } = await serverModules();
   // The stdio server acts for one person, whose environment may hold integration credentials.
   const options = {
     ...catalog,
@@ -88,7 +85,6 @@ async function startApp(config: Config, context: StartContext, catalog: Selected
     );
     return app;
   }
-  const { createApp } = await import('../app.js');
   const app = await createApp(config, options);
   say(`constellation: ${modeLine(config, process.env, context)}`);
   return app;
@@ -237,12 +233,8 @@ export async function main(argv: string[]): Promise<void> {
   if (!catalog) return;
   const app = await startApp(config, context, catalog);
   // From here on, an error no code handled is logged (and answered for its request) instead of ending the process.
-  const { guardProcess } = await import('../http/crash-guard.js');
+  const { guardProcess, McpSurface, storedListEntries } = await serverModules();
   guardProcess(app.log);
-  const [{ McpSurface }, { storedListEntries }] = await Promise.all([
-    import('../mcp/server.js'),
-    import('../mcp/stored-entries.js'),
-  ]);
   const surface = new McpSurface(app, {
     toolsets: config.toolsets,
     tools: config.tools,
@@ -280,7 +272,7 @@ export async function main(argv: string[]): Promise<void> {
 
   say(`constellation ${VERSION}: MCP over stdio (${surface.mode} mode, ${surface.tools.length} tools)`);
   const stop = onShutdown(() => app.close());
-  const { serveStdio } = await import('../mcp/stdio.js');
+  const { serveStdio } = await serverModules();
   await serveStdio(app, surface, process.env, context.credentialVariables);
   // The host closed stdin: the same shutdown as a signal.
   stop();

@@ -18,8 +18,7 @@ export function metricsMiddleware(telemetry: Telemetry, log: Logger) {
       const routePath = (req.route as { path?: string } | undefined)?.path;
       const route = routePath ? `${req.baseUrl}${routePath}` : req.baseUrl || 'unmatched';
       const labels = { method: req.method, route, status: String(res.statusCode) };
-      telemetry.httpDuration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
-      telemetry.httpTotal.inc(labels);
+      telemetry.observeHttp(labels, Number(process.hrtime.bigint() - start) / 1e9);
     };
     next();
   };

@@ -6,6 +6,14 @@ import type { Registry } from '../toolkit/registry.js';
 import { hitView, type CatalogSearch } from './catalog-search.js';
 import { toolArguments } from './arguments.js';
 import { mcpTool } from './tool-list.js';
+import {
+  DescribeArgs,
+  DESCRIBE_SCHEMA,
+  EXECUTE_SCHEMA,
+  ExecuteArgs,
+  SEARCH_SCHEMA,
+  SearchArgs,
+} from './discovery-args.js';
 
 /**
  * The meta-tools of discovery mode: search the catalog, describe a tool, and run one. Running is split
@@ -21,27 +29,6 @@ type ExecuteMetaTool = typeof EXECUTE_READ_TOOL | typeof EXECUTE_ACTION_TOOL;
 /** The meta-tool that runs a catalog tool. */
 const executorOf = (tool: ToolDefinition): ExecuteMetaTool =>
   tool.capability.type === 'action' ? EXECUTE_ACTION_TOOL : EXECUTE_READ_TOOL;
-
-const SearchArgs = z.strictObject({
-  query: z.string().min(1).max(500).describe('What you want to do, in plain words'),
-  system: z.string().max(50).optional().describe('Only tools of this system, e.g. code_host'),
-  limit: z.number().int().min(1).max(25).default(8),
-});
-const DescribeArgs = z.strictObject({ name: z.string().min(1).max(64).describe('Tool name from search_tools') });
-const ExecuteArgs = z.strictObject({
-  name: z.string().min(1).max(64).describe('Tool name from search_tools'),
-  arguments: z.record(z.string(), z.unknown()).default({}).describe('Arguments matching the tool input schema'),
-});
-
-const schemaOf = (schema: z.ZodType) => {
-  const json = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
-  delete json.$schema;
-  return json as Tool['inputSchema'];
-};
-// Converted once: the meta-tools are listed afresh for every session.
-const SEARCH_SCHEMA = schemaOf(SearchArgs);
-const DESCRIBE_SCHEMA = schemaOf(DescribeArgs);
-const EXECUTE_SCHEMA = schemaOf(ExecuteArgs);
 
 const LOCAL_READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 

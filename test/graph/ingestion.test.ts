@@ -20,7 +20,7 @@ beforeEach(async () => {
   graph = app.services.graph;
   pipeline = new IngestionPipeline(graph, extractorsOf(MANIFESTS), {
     log: silentLogger,
-    onError: (system) => app.telemetry.ingestionErrors.inc({ system }),
+    onError: (system) => app.telemetry.countIngestionError(system),
   });
 });
 afterEach(() => app.close());
@@ -295,7 +295,7 @@ describe('activity and failure handling', () => {
     );
     expect(() => pipeline.queueResult(event)).not.toThrow();
     await pipeline.drain();
-    const metric = await app.telemetry.ingestionErrors.get();
+    const metric = await (await app.telemetry.metrics()).ingestionErrors.get();
     expect(metric.values.find((v) => v.labels.system === 'code_host')?.value).toBe(1);
     expect((await graph.stats('acme')).total_nodes).toBe(0);
   });

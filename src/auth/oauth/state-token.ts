@@ -1,8 +1,10 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
 
 /** Lifetime of a state token and of the authorization it starts. */
 export const STATE_TTL_SECONDS = 600;
+
+/** jose is loaded with the first authorization a user starts, not with the server. */
+const jose = () => import('jose');
 
 interface StateClaims {
   tenantId: string;
@@ -33,6 +35,7 @@ export class StateTokens {
 
   async sign(claims: Omit<StateClaims, 'issuedAt'>): Promise<string> {
     const issuedAt = Math.floor(this.now() / 1000);
+    const { SignJWT } = await jose();
     return new SignJWT({ tid: claims.tenantId, eml: claims.userEmail, prv: claims.provider })
       .setProtectedHeader({ alg: 'HS256', typ: 'oauth-state+jwt' })
       .setJti(claims.nonce)
@@ -43,6 +46,7 @@ export class StateTokens {
 
   /** The claims of a genuine, unexpired state of `provider`; undefined for anything else. */
   async verify(token: string, provider: string): Promise<StateClaims | undefined> {
+    const { jwtVerify } = await jose();
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],

@@ -120,8 +120,9 @@ export const systemRoutes: RouteModule<
       response: { text: 'text/plain' },
     },
     async (_req, res) => {
-      res.setHeader('Content-Type', app.telemetry.registry.contentType);
-      res.send(await app.telemetry.registry.metrics());
+      const { registry } = await app.telemetry.metrics();
+      res.setHeader('Content-Type', registry.contentType);
+      res.send(await registry.metrics());
     },
   );
 
