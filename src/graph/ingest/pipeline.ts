@@ -16,7 +16,8 @@ export interface PipelineHooks {
   organizationOf?(caller: Caller): Promise<Viewer['inOrganization']>;
 }
 
-interface Pending {
+/** A tool result waiting to be ingested. */
+export interface QueuedResult {
   tenantId: string;
   /** The tenant generation the call ran under: a later tenant of the same id never receives it. */
   epoch?: string;
@@ -43,7 +44,7 @@ interface PendingActivity {
  * in this process write what is queued first. Results are ingested one transaction (or savepoint) each.
  */
 export class IngestionPipeline implements DeferredWrites {
-  private queue: Pending[] = [];
+  private queue: QueuedResult[] = [];
   private scheduled: NodeJS.Immediate | undefined;
   /** Asks for `writeQueued` after this turn (by default on its own). */
   private schedule = (): void => {
@@ -123,7 +124,7 @@ export class IngestionPipeline implements DeferredWrites {
   /** Executor observer: queues a successful result of a system that has an extractor. */
   readonly queueResult = (event: ExecutionEvent): void => {
     if (!event.success || !event.result || !(event.tool.system in this.extractors)) return;
-    this.queue.push({
+    this.enqueue({
       tenantId: event.caller.tenantId,
       epoch: event.caller.tenantEpoch,
       system: event.tool.system,
@@ -132,8 +133,13 @@ export class IngestionPipeline implements DeferredWrites {
       result: event.result,
       caller: event.caller,
     });
-    this.schedule();
   };
+
+  /** Queues a result for the next write (as `queueResult` does an execution's). */
+  enqueue(item: QueuedResult): void {
+    this.queue.push(item);
+    this.schedule();
+  }
 
   /** Ingests everything queued now, after what earlier flushes write; resolves once it is written. */
   flush(): Promise<void> {
@@ -156,7 +162,7 @@ export class IngestionPipeline implements DeferredWrites {
   }
 
   /** Extracts and writes one result (one transaction); returns the entities written. */
-  async ingest(item: Pending): Promise<number> {
+  async ingest(item: QueuedResult): Promise<number> {
     try {
       const viewer = await this.viewerOf(item.caller);
       const { tool, args, result } = item;

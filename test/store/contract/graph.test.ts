@@ -54,6 +54,40 @@ describeStoreContract<GraphStorage>(
       expect((await subject.store.node(tenant, 'issue', 'I-1'))!.updated_at).toBe(updated);
     });
 
+    it('answers every write of a batch its node, merging a node or an edge named twice in order', async () => {
+      const tenant = await subject.backend.addTenant();
+      const [kept] = await upsert(tenant, node('issue', 'KEPT', { title: 'stays' }));
+      const rowids = await upsert(
+        tenant,
+        node('issue', 'I-2', { title: 'first', a: 1 }),
+        node('issue', 'KEPT', { title: 'stays' }),
+        node('user', 'u'),
+        node('issue', 'I-2', { title: 'second', b: 2 }),
+      );
+      expect(rowids[1]).toBe(kept);
+      expect(rowids[3]).toBe(rowids[0]);
+      expect(new Set(rowids).size).toBe(3);
+      expect(await propertiesOf(tenant, rowids[0])).toEqual({ title: 'second', a: 1, b: 2 });
+      const [issue, user] = [rowids[0], rowids[2]];
+      await write(tenant, (w) =>
+        w.upsertEdges([
+          { fromId: issue, toId: user, type: 'ASSIGNED_TO', properties: '{"role":"owner"}', now: clock.now() },
+          { fromId: issue, toId: kept, type: 'LINKED_TO', properties: null, now: clock.now() },
+          { fromId: issue, toId: user, type: 'ASSIGNED_TO', properties: '{"since":3}', now: clock.now() },
+        ]),
+      );
+      const refs = await subject.store.edgeRefs(tenant, issue, 'out', 'ASSIGNED_TO', 10);
+      expect(refs.map((r) => parseProperties(r.properties))).toEqual([{ role: 'owner', since: 3 }]);
+      expect(await subject.store.countEdges(tenant)).toBe(2);
+      const hits = await subject.store.keywordSearch(tenant, {
+        words: ['second'],
+        prefixLast: false,
+        types: [],
+        limit: 5,
+      });
+      expect(hits.map((h) => h.row.node_id)).toEqual(['I-2']);
+    });
+
     it('finds nodes by exact property values: string, number, boolean, missing, and the node id', async () => {
       const tenant = await subject.backend.addTenant();
       await upsert(
