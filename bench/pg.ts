@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type pg from 'pg';
+import pg from 'pg';
 import { loadConfig } from '../src/config/config.js';
 import { openBackend } from '../src/database.js';
 import type { StoreBackend } from '../src/store/backend.js';
@@ -52,6 +52,8 @@ async function start(): Promise<BenchCluster> {
     url.pathname = `/${name}`;
     return url.toString();
   };
+  // A given server is reached here, so one that cannot be is a skip (benchCluster), not a failure mid-run.
+  if (given) await reachable(given);
   return {
     createDatabase,
     async open() {
@@ -65,6 +67,12 @@ async function start(): Promise<BenchCluster> {
       await cluster?.stop();
     },
   };
+}
+
+async function reachable(adminUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.end();
 }
 
 /** A PostgreSQL database for a bench, with tenants of its own. */
