@@ -9,7 +9,7 @@ import {
   SQLITE_KEYWORD_COUNTS_ADJUST_SQL,
   KEYWORD_COUNTS_PRUNE_SQL,
   SQLITE_HEAVIEST_POSTINGS_SQL,
-  SQLITE_KEYWORD_AMONG_SQL,
+  SQLITE_POSTINGS_AMONG_SQL,
   SQLITE_KEYWORD_SQL,
   SQLITE_TERM_WEIGHTS_SQL,
 } from './keyword-sql.js';
@@ -283,14 +283,10 @@ export class SqliteDocumentStorage implements DocumentStorage {
       this.read(SQLITE_TERM_WEIGHTS_SQL).all({ tenant: tenantId, terms: JSON.stringify(terms) }) as TermWeight[],
     heaviestPostings: async (tenantId, term, limit) =>
       this.read(SQLITE_HEAVIEST_POSTINGS_SQL).all({ tenant: tenantId, term, limit }) as Posting[],
-    score: async (tenantId, terms, k, among) => {
-      const parameters = { tenant: tenantId, terms: JSON.stringify(terms), k };
-      return (
-        among
-          ? this.read(SQLITE_KEYWORD_AMONG_SQL).all({ ...parameters, chunks: JSON.stringify(among) })
-          : this.read(SQLITE_KEYWORD_SQL).all(parameters)
-      ) as Scored;
-    },
+    postingsAmong: async (tenantId, term, chunks) =>
+      this.read(SQLITE_POSTINGS_AMONG_SQL).all({ tenant: tenantId, term, chunks: JSON.stringify(chunks) }) as Posting[],
+    score: async (tenantId, terms, k) =>
+      this.read(SQLITE_KEYWORD_SQL).all({ tenant: tenantId, terms: JSON.stringify(terms), k }) as Scored,
   };
 
   async documentKeyword(tenantId: string, terms: readonly string[], chunks: readonly number[]): Promise<Scored> {
