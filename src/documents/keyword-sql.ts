@@ -7,6 +7,10 @@ interface Parameters {
   k: string;
 }
 
+/** Chunks of the tenant's pending documents, which no read may return. */
+const pendingChunksSql = (tenant: string) =>
+  `SELECT c.id FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE d.pending = TRUE AND d.tenant_id = ${tenant}`;
+
 /**
  * BM25 over a tenant's own statistics, as FTS5's `bm25()` weighs (see `store/keywords/bm25.ts`), in SQL both backends
  * run: the tenant's visible chunks' count and average length from its documents' sums, each query term's
@@ -19,9 +23,7 @@ WITH stats AS (
     CAST(coalesce(sum(term_total), 0) AS double precision) AS total
   FROM documents WHERE tenant_id = ${tenant} AND NOT pending
 ),
-pending AS MATERIALIZED (
-  SELECT c.id FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE d.pending AND d.tenant_id = ${tenant}
-),
+pending AS MATERIALIZED (${pendingChunksSql(tenant)}),
 q AS (SELECT term, count(*) AS weight FROM ${terms} GROUP BY term),
 df AS MATERIALIZED (
   SELECT q.term, q.weight, k.chunks AS df
@@ -46,10 +48,6 @@ WHERE p.tenant_id = ${tenant} AND p.term = w.term AND p.chunk_id NOT IN (SELECT 
 GROUP BY p.chunk_id ORDER BY score DESC, p.chunk_id LIMIT ${k}`;
 
 const SQLITE_CHUNKS = '(SELECT DISTINCT value AS id FROM json_each(@chunks)) AS g';
-
-/** Chunks of the tenant's pending documents, which no read may return. */
-const pendingChunksSql = (tenant: string) =>
-  `SELECT c.id FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE d.pending = TRUE AND d.tenant_id = ${tenant}`;
 
 /**
  * A term's postings that weigh most (most occurrences, then shortest chunk), from the index kept in that
