@@ -7,12 +7,14 @@ import type { StoreBackend } from '../src/store/backend.js';
 import { annFigures } from './documents-ann-pg.js';
 import { apiQuality } from './documents-api-quality.js';
 import { benchCluster } from './pg.js';
-import { loadBeir, ndcgAt, recallAt, repeatedCorpus } from './documents-data.js';
+import { loadBeir, ndcgAt, recallAt, repeatedCorpus, zipfianCorpus } from './documents-data.js';
 import type { BenchResult } from './lib.js';
 import { median, percentile, time } from './lib.js';
 
 const SUITE = 'documents';
 const encode = (text: string) => new TextEncoder().encode(text);
+/** Uploads in flight at once while a latency corpus is filled. */
+const UPLOADS_AT_ONCE = 4;
 const MODES: RetrievalMode[] = ['keyword', 'vector_only', 'hybrid', 'graph_expanded'];
 
 /**
@@ -33,6 +35,7 @@ export async function run(): Promise<BenchResult[]> {
     );
   results.push(...(await throughput()));
   results.push(...(await latency('SQLite', { kind: 'sqlite', db: openDatabase(':memory:') })));
+  results.push(...(await latency('SQLite, Zipfian papers', { kind: 'sqlite', db: openDatabase(':memory:') }, ZIPFIAN)));
   if (dir)
     results.push(
       ...(await latency('SQLite, SciFact texts', { kind: 'sqlite', db: openDatabase(':memory:') }, scifactTexts(dir))),
@@ -179,6 +182,16 @@ const SYNTHETIC: LatencyCorpus = {
   query: (i) => sentence(i * 7919),
 };
 
+/**
+ * Papers over a 50,000-word Zipfian vocabulary (`zipfianCorpus`) at default settings, each query a sentence
+ * of one of the first papers: most query words are rare, as in real text, a few are in most chunks.
+ */
+const ZIPFIAN_PAPERS = zipfianCorpus();
+const ZIPFIAN: LatencyCorpus = {
+  text: ZIPFIAN_PAPERS.text,
+  query: (i) => ZIPFIAN_PAPERS.query(i, 1000),
+};
+
 /** SciFact's abstracts repeated (sentences rotated, another title added) at default settings, its test queries asked. */
 function scifactTexts(dir: string): LatencyCorpus {
   const data = loadBeir(dir);
@@ -196,17 +209,21 @@ async function latency(label: string, backend: StoreBackend, corpus = SYNTHETIC)
   const service = new DocumentService(documentStoresOn(backend));
   let chunks = 0;
   let doc = 0;
-  for (const target of [10_000, 100_000]) {
+  // Uploads run a few at a time, as the upload workers allow: corpora of short documents take long to fill.
+  const uploader = async (target: number) => {
     while (chunks < target) {
-      chunks += (
-        await service.upload('lat', {
-          filename: `d${doc}.txt`,
-          bytes: encode(corpus.text(doc++)),
-          chunkSize: corpus.chunkSize,
-          extractEntities: false,
-        })
-      ).chunk_count;
+      const next = doc++;
+      const { chunk_count: added } = await service.upload('lat', {
+        filename: `d${next}.txt`,
+        bytes: encode(corpus.text(next)),
+        chunkSize: corpus.chunkSize,
+        extractEntities: false,
+      });
+      chunks += added;
     }
+  };
+  for (const target of [10_000, 100_000]) {
+    await Promise.all(Array.from({ length: UPLOADS_AT_ONCE }, () => uploader(target)));
     for (const mode of ['vector_only', 'hybrid', 'graph_expanded'] as const) {
       let i = 0;
       const runs = await time(

@@ -20,8 +20,10 @@ export interface KeywordIndex {
   termWeights(tenantId: string, terms: readonly string[]): Promise<TermWeight[]>;
   /** The term's postings that weigh most (most occurrences, then shortest chunk), at most `limit`. */
   heaviestPostings(tenantId: string, term: string, limit: number): Promise<Posting[]>;
-  /** The best `k` chunks by BM25 over the tenant's statistics, among the `among` chunks alone when given. */
-  score(tenantId: string, terms: readonly string[], k: number, among?: readonly number[]): Promise<Scored>;
+  /** The term's postings in the given chunks. */
+  postingsAmong(tenantId: string, term: string, chunks: readonly number[]): Promise<Posting[]>;
+  /** The best `k` chunks by BM25 over the tenant's statistics. */
+  score(tenantId: string, terms: readonly string[], k: number): Promise<Scored>;
 }
 
 /** Postings of one term read for candidates, when it has more. */
@@ -39,6 +41,10 @@ const bm25 = (idf: number, tf: number, length: number, averageLength: number) =>
  * 100,000 chunks: each term's heaviest postings (as FTS5 would rank them by that term alone) make the
  * candidates, their partial scores keep the best few hundred, and those are scored on every term exactly.
  * A chunk that holds a common term only lightly and no rarer term may then be missed.
+ *
+ * The exact scores reuse what was read: a term whose postings were all read already gave every candidate
+ * its part (or none), so only the common terms' postings of the candidates they did not list are looked
+ * up, each lookup a probe into a large index (most of the time of a query at 100,000 chunks).
  */
 export async function keywordSearch(
   index: KeywordIndex,
@@ -49,13 +55,31 @@ export async function keywordSearch(
   if (terms.length === 0) return [];
   const weights = await index.termWeights(tenantId, terms);
   if (weights.every((w) => w.df <= POSTINGS_PER_TERM)) return index.score(tenantId, terms, k);
-  const partial = new Map<number, number>();
-  for (const w of weights)
-    for (const p of await index.heaviestPostings(tenantId, w.term, POSTINGS_PER_TERM))
-      partial.set(p.id, (partial.get(p.id) ?? 0) + bm25(w.idf, p.tf, p.length, w.averageLength));
-  const among = [...partial]
-    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+  const scores = new Map<number, number>();
+  const add = (w: TermWeight, p: Posting) =>
+    scores.set(p.id, (scores.get(p.id) ?? 0) + bm25(w.idf, p.tf, p.length, w.averageLength));
+  const partlyRead: Array<{ weight: TermWeight; read: Set<number> }> = [];
+  for (const w of weights) {
+    const postings = await index.heaviestPostings(tenantId, w.term, POSTINGS_PER_TERM);
+    for (const p of postings) add(w, p);
+    if (postings.length >= POSTINGS_PER_TERM) partlyRead.push({ weight: w, read: new Set(postings.map((p) => p.id)) });
+  }
+  const byScore = (a: { id: number; score: number }, b: { id: number; score: number }) =>
+    b.score - a.score || a.id - b.id;
+  const among = [...scores]
+    .map(([id, score]) => ({ id, score }))
+    .sort(byScore)
     .slice(0, Math.max(k * CANDIDATES_PER_RESULT, MIN_CANDIDATES))
-    .map(([id]) => id);
-  return index.score(tenantId, terms, k, among);
+    .map((c) => c.id);
+  const candidates = new Set(among);
+  for (const { weight, read } of partlyRead) {
+    const unread = among.filter((id) => !read.has(id));
+    if (unread.length > 0)
+      for (const p of await index.postingsAmong(tenantId, weight.term, unread))
+        if (candidates.has(p.id)) add(weight, p);
+  }
+  return among
+    .map((id) => ({ id, score: scores.get(id)! }))
+    .sort(byScore)
+    .slice(0, k);
 }

@@ -7,6 +7,10 @@ interface Parameters {
   k: string;
 }
 
+/** Chunks of the tenant's pending documents, which no read may return. */
+const pendingChunksSql = (tenant: string) =>
+  `SELECT c.id FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE d.pending = TRUE AND d.tenant_id = ${tenant}`;
+
 /**
  * BM25 over a tenant's own statistics, as FTS5's `bm25()` weighs (see `store/keywords/bm25.ts`), in SQL both backends
  * run: the tenant's visible chunks' count and average length from its documents' sums, each query term's
@@ -19,9 +23,7 @@ WITH stats AS (
     CAST(coalesce(sum(term_total), 0) AS double precision) AS total
   FROM documents WHERE tenant_id = ${tenant} AND NOT pending
 ),
-pending AS MATERIALIZED (
-  SELECT c.id FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE d.pending AND d.tenant_id = ${tenant}
-),
+pending AS MATERIALIZED (${pendingChunksSql(tenant)}),
 q AS (SELECT term, count(*) AS weight FROM ${terms} GROUP BY term),
 df AS MATERIALIZED (
   SELECT q.term, q.weight, k.chunks AS df
@@ -37,18 +39,15 @@ w AS MATERIALIZED (
 const termWeightsSql = (parameters: Omit<Parameters, 'k'>) =>
   `${weightsSql(parameters)} SELECT term, df, idf, average_length AS "averageLength" FROM w`;
 
-/**
- * The best `k` chunks by BM25, among every chunk holding a term or (`chunks` given, a distinct set named `g`)
- * among those alone: then each given chunk's postings are looked up by term, not a term's postings filtered by
- * the given chunks (which read most of a common term's postings).
- */
-const keywordSql = ({ tenant, terms, k, chunks }: Parameters & { chunks?: string }) => `${weightsSql({ tenant, terms })}
+/** The best `k` chunks by BM25 among every chunk holding a term. */
+const keywordSql = ({ tenant, terms, k }: Parameters) => `${weightsSql({ tenant, terms })}
 SELECT p.chunk_id AS id,
   sum(${bm25ScoreSql('w.idf', 'p.tf', 'p.chunk_length', 'w.average_length')}) AS score
-FROM ${chunks ? `${chunks} CROSS JOIN ` : ''}w CROSS JOIN document_postings p
+FROM w CROSS JOIN document_postings p
 WHERE p.tenant_id = ${tenant} AND p.term = w.term AND p.chunk_id NOT IN (SELECT id FROM pending)
-  ${chunks ? 'AND p.chunk_id = g.id' : ''}
 GROUP BY p.chunk_id ORDER BY score DESC, p.chunk_id LIMIT ${k}`;
+
+const SQLITE_CHUNKS = '(SELECT DISTINCT value AS id FROM json_each(@chunks)) AS g';
 
 /**
  * A term's postings that weigh most (most occurrences, then shortest chunk), from the index kept in that
@@ -56,11 +55,26 @@ GROUP BY p.chunk_id ORDER BY score DESC, p.chunk_id LIMIT ${k}`;
  */
 const heaviestPostingsSql = (tenant: string, term: string, limit: string) => `
 SELECT chunk_id AS id, tf, chunk_length AS length FROM document_postings
-WHERE tenant_id = ${tenant} AND term = ${term} ORDER BY tf DESC, chunk_length LIMIT ${limit}`;
+WHERE tenant_id = ${tenant} AND term = ${term} AND chunk_id NOT IN (${pendingChunksSql(tenant)})
+ORDER BY tf DESC, chunk_length LIMIT ${limit}`;
 
 export const SQLITE_HEAVIEST_POSTINGS_SQL = heaviestPostingsSql('@tenant', '@term', '@limit');
 /** $1 the tenant, $2 the term, $3 how many. */
 export const PG_HEAVIEST_POSTINGS_SQL = heaviestPostingsSql('$1', '$2', '$3');
+
+/** A term's postings in the given chunks (a distinct set named `g`), looked up by chunk. */
+const postingsAmongSql = (tenant: string, term: string, chunks: string) => `
+SELECT p.chunk_id AS id, p.tf, p.chunk_length AS length FROM ${chunks} CROSS JOIN document_postings p
+WHERE p.tenant_id = ${tenant} AND p.term = ${term} AND p.chunk_id = g.id
+  AND p.chunk_id NOT IN (${pendingChunksSql(tenant)})`;
+
+export const SQLITE_POSTINGS_AMONG_SQL = postingsAmongSql('@tenant', '@term', SQLITE_CHUNKS);
+/** $1 the tenant, $2 the term, $3 the chunks (bigint[]). */
+export const PG_POSTINGS_AMONG_SQL = postingsAmongSql(
+  '$1',
+  '$2',
+  '(SELECT DISTINCT id FROM unnest($3::bigint[]) AS u (id)) AS g',
+);
 
 /**
  * BM25 of whole documents (a document's term frequencies summed over its chunks, `document_keywords`, its
@@ -123,26 +137,13 @@ export const KEYWORD_COUNTS_PRUNE_SQL = (tenant: string) =>
 
 const SQLITE_TERMS = '(SELECT value AS term FROM json_each(@terms))';
 const PG_TERMS = 'unnest($2::text[]) AS t (term)';
-const SQLITE_CHUNKS = '(SELECT DISTINCT value AS id FROM json_each(@chunks)) AS g';
 
 /** For better-sqlite3's named parameters; CROSS JOIN makes SQLite look postings up by the query's terms. */
 export const SQLITE_KEYWORD_SQL = keywordSql({ tenant: '@tenant', terms: SQLITE_TERMS, k: '@k' });
-export const SQLITE_KEYWORD_AMONG_SQL = keywordSql({
-  tenant: '@tenant',
-  terms: SQLITE_TERMS,
-  k: '@k',
-  chunks: SQLITE_CHUNKS,
-});
 export const SQLITE_TERM_WEIGHTS_SQL = termWeightsSql({ tenant: '@tenant', terms: SQLITE_TERMS });
 
-/** $1 the tenant, $2 the terms (text[]), $3 how many, $4 (among) the chunks (bigint[]). */
+/** $1 the tenant, $2 the terms (text[]), $3 how many. */
 export const PG_KEYWORD_SQL = keywordSql({ tenant: '$1', terms: PG_TERMS, k: '$3' });
-export const PG_KEYWORD_AMONG_SQL = keywordSql({
-  tenant: '$1',
-  terms: PG_TERMS,
-  k: '$3',
-  chunks: '(SELECT DISTINCT id FROM unnest($4::bigint[]) AS u (id)) AS g',
-});
 /** $1 the tenant, $2 the terms (text[]). */
 export const PG_TERM_WEIGHTS_SQL = termWeightsSql({ tenant: '$1', terms: PG_TERMS });
 

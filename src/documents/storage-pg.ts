@@ -8,7 +8,7 @@ import {
   KEYWORD_COUNTS_PRUNE_SQL,
   keywordCountsAdjustSql,
   PG_HEAVIEST_POSTINGS_SQL,
-  PG_KEYWORD_AMONG_SQL,
+  PG_POSTINGS_AMONG_SQL,
   PG_KEYWORD_SQL,
   PG_TERM_WEIGHTS_SQL,
 } from './keyword-sql.js';
@@ -319,11 +319,16 @@ export class PgDocumentStorage implements DocumentStorage {
       ]);
       return rows.map((r) => ({ ...r, id: Number(r.id) }));
     },
-    score: async (tenantId, terms, k, among) => {
-      const { rows } = await this.pool.query<{ id: string; score: number }>(
-        among ? PG_KEYWORD_AMONG_SQL : PG_KEYWORD_SQL,
-        among ? [tenantId, terms, k, among] : [tenantId, terms, k],
-      );
+    postingsAmong: async (tenantId, term, chunks) => {
+      const { rows } = await this.pool.query<{ id: string; tf: number; length: number }>(PG_POSTINGS_AMONG_SQL, [
+        tenantId,
+        term,
+        chunks,
+      ]);
+      return rows.map((r) => ({ ...r, id: Number(r.id) }));
+    },
+    score: async (tenantId, terms, k) => {
+      const { rows } = await this.pool.query<{ id: string; score: number }>(PG_KEYWORD_SQL, [tenantId, terms, k]);
       return rows.map((r) => ({ id: Number(r.id), score: r.score }));
     },
   };

@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/db.js';
 import { AppError } from '../toolkit/errors.js';
 import type { TenantGate } from '../store/tenant-gate.js';
@@ -8,7 +9,7 @@ import {
   SQLITE_KEYWORD_COUNTS_ADJUST_SQL,
   KEYWORD_COUNTS_PRUNE_SQL,
   SQLITE_HEAVIEST_POSTINGS_SQL,
-  SQLITE_KEYWORD_AMONG_SQL,
+  SQLITE_POSTINGS_AMONG_SQL,
   SQLITE_KEYWORD_SQL,
   SQLITE_TERM_WEIGHTS_SQL,
 } from './keyword-sql.js';
@@ -40,12 +41,25 @@ const PENDING_CHUNKS =
  */
 export class SqliteDocumentStorage implements DocumentStorage {
   private readonly spaceTables = new Map<string, string>();
+  /** The query path's statements, prepared once: preparing its larger statements cost a tenth of a query. */
+  private readonly statements = new Map<string, Statement>();
 
   constructor(
     private readonly db: Db,
     /** Whether a tenant (of a generation) may be written for; every tenant may when none is given. */
     private readonly gate: TenantGate = () => true,
   ) {}
+
+  /** A read statement prepared once per text (`pluck`: the first column alone, as its own cache entry). */
+  private read(sql: string, pluck = false): Statement {
+    const key = pluck ? `pluck:${sql}` : sql;
+    let statement = this.statements.get(key);
+    if (!statement) {
+      statement = pluck ? this.db.prepare(sql).pluck() : this.db.prepare(sql);
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
 
   private checkTenant({ tenantId, epoch }: TenantWrite): void {
     if (!this.gate(tenantId, epoch)) throw new AppError('TENANT_NOT_FOUND', `Tenant not found: ${tenantId}`);
@@ -207,11 +221,9 @@ export class SqliteDocumentStorage implements DocumentStorage {
 
   async chunks(tenantId: string, ids: readonly number[]): Promise<Map<number, ChunkRow>> {
     if (ids.length === 0) return new Map();
-    const rows = this.db
-      .prepare(
-        `SELECT ${CHUNK_COLUMNS} FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE c.id IN (SELECT value FROM json_each(?)) AND c.tenant_id = ? AND d.pending = 0`,
-      )
-      .all(JSON.stringify(ids), tenantId) as ChunkRow[];
+    const rows = this.read(
+      `SELECT ${CHUNK_COLUMNS} FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE c.id IN (SELECT value FROM json_each(?)) AND c.tenant_id = ? AND d.pending = 0`,
+    ).all(JSON.stringify(ids), tenantId) as ChunkRow[];
     return new Map(rows.map((r) => [r.id, r]));
   }
 
@@ -252,13 +264,13 @@ export class SqliteDocumentStorage implements DocumentStorage {
 
   async termStatistics(tenantId: string, terms: readonly string[]): Promise<TermStatistics> {
     // From the documents' own counts: counting chunk rows costs tens of milliseconds at 100,000 chunks.
-    const chunkCount = this.db
-      .prepare('SELECT coalesce(sum(chunk_count), 0) FROM documents WHERE tenant_id = ? AND pending = 0')
-      .pluck()
-      .get(tenantId) as number;
-    const rows = this.db
-      .prepare('SELECT term, df FROM document_terms WHERE tenant_id = ? AND term IN (SELECT value FROM json_each(?))')
-      .all(tenantId, JSON.stringify(terms)) as Array<{ term: string; df: number }>;
+    const chunkCount = this.read(
+      'SELECT coalesce(sum(chunk_count), 0) FROM documents WHERE tenant_id = ? AND pending = 0',
+      true,
+    ).get(tenantId) as number;
+    const rows = this.read(
+      'SELECT term, df FROM document_terms WHERE tenant_id = ? AND term IN (SELECT value FROM json_each(?))',
+    ).all(tenantId, JSON.stringify(terms)) as Array<{ term: string; df: number }>;
     return { chunkCount, documentFrequency: new Map(rows.map((r) => [r.term, r.df])) };
   }
 
@@ -268,24 +280,22 @@ export class SqliteDocumentStorage implements DocumentStorage {
 
   private readonly keywordIndex: KeywordIndex = {
     termWeights: async (tenantId, terms) =>
-      this.db.prepare(SQLITE_TERM_WEIGHTS_SQL).all({ tenant: tenantId, terms: JSON.stringify(terms) }) as TermWeight[],
+      this.read(SQLITE_TERM_WEIGHTS_SQL).all({ tenant: tenantId, terms: JSON.stringify(terms) }) as TermWeight[],
     heaviestPostings: async (tenantId, term, limit) =>
-      this.db.prepare(SQLITE_HEAVIEST_POSTINGS_SQL).all({ tenant: tenantId, term, limit }) as Posting[],
-    score: async (tenantId, terms, k, among) => {
-      const parameters = { tenant: tenantId, terms: JSON.stringify(terms), k };
-      return (
-        among
-          ? this.db.prepare(SQLITE_KEYWORD_AMONG_SQL).all({ ...parameters, chunks: JSON.stringify(among) })
-          : this.db.prepare(SQLITE_KEYWORD_SQL).all(parameters)
-      ) as Scored;
-    },
+      this.read(SQLITE_HEAVIEST_POSTINGS_SQL).all({ tenant: tenantId, term, limit }) as Posting[],
+    postingsAmong: async (tenantId, term, chunks) =>
+      this.read(SQLITE_POSTINGS_AMONG_SQL).all({ tenant: tenantId, term, chunks: JSON.stringify(chunks) }) as Posting[],
+    score: async (tenantId, terms, k) =>
+      this.read(SQLITE_KEYWORD_SQL).all({ tenant: tenantId, terms: JSON.stringify(terms), k }) as Scored,
   };
 
   async documentKeyword(tenantId: string, terms: readonly string[], chunks: readonly number[]): Promise<Scored> {
     if (terms.length === 0 || chunks.length === 0) return [];
-    return this.db
-      .prepare(SQLITE_DOCUMENT_KEYWORD_SQL)
-      .all({ tenant: tenantId, terms: JSON.stringify(terms), chunks: JSON.stringify(chunks) }) as Scored;
+    return this.read(SQLITE_DOCUMENT_KEYWORD_SQL).all({
+      tenant: tenantId,
+      terms: JSON.stringify(terms),
+      chunks: JSON.stringify(chunks),
+    }) as Scored;
   }
 
   async ensureSpace(space: string, dimension: number) {
@@ -304,11 +314,9 @@ export class SqliteDocumentStorage implements DocumentStorage {
   }
 
   async vectorsOf(tenantId: string, space: string, ids: readonly number[]): Promise<Map<number, Float32Array>> {
-    const rows = this.db
-      .prepare(
-        'SELECT chunk_id, embedding FROM document_chunk_vectors WHERE chunk_id IN (SELECT value FROM json_each(?)) AND tenant_id = ? AND space = ?',
-      )
-      .all(JSON.stringify(ids), tenantId, space) as Array<{ chunk_id: number; embedding: Buffer }>;
+    const rows = this.read(
+      'SELECT chunk_id, embedding FROM document_chunk_vectors WHERE chunk_id IN (SELECT value FROM json_each(?)) AND tenant_id = ? AND space = ?',
+    ).all(JSON.stringify(ids), tenantId, space) as Array<{ chunk_id: number; embedding: Buffer }>;
     return new Map(
       rows.map(({ chunk_id: id, embedding: bytes }) => [
         id,
@@ -321,10 +329,10 @@ export class SqliteDocumentStorage implements DocumentStorage {
     const table = this.tableOf(space);
     if (!table) return [];
     // The search cannot skip pending chunks itself: it looks further by as many, then drops them.
-    const pending = this.db.prepare(`SELECT count(*) FROM (${PENDING_CHUNKS})`).pluck().get(tenantId) as number;
-    const hits = this.db
-      .prepare(`SELECT rowid AS id, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND tenant_id = ?`)
-      .all(vector, Math.min(k + pending, 4096), tenantId) as Array<{ id: number; distance: number }>;
+    const pending = this.read(`SELECT count(*) FROM (${PENDING_CHUNKS})`, true).get(tenantId) as number;
+    const hits = this.read(
+      `SELECT rowid AS id, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND tenant_id = ?`,
+    ).all(vector, Math.min(k + pending, 4096), tenantId) as Array<{ id: number; distance: number }>;
     if (pending === 0) return hits;
     const hidden = new Set(this.db.prepare(PENDING_CHUNKS).pluck().all(tenantId) as number[]);
     return hits.filter((h) => !hidden.has(h.id)).slice(0, k);
@@ -359,13 +367,11 @@ export class SqliteDocumentStorage implements DocumentStorage {
 
   async chunksOfNodes(tenantId: string, nodes: readonly number[], limit: number): Promise<number[]> {
     if (nodes.length === 0) return [];
-    return this.db
-      .prepare(
-        `SELECT chunk_id FROM document_entities WHERE node_rowid IN (SELECT value FROM json_each(?)) AND tenant_id = ? AND chunk_id NOT IN (${PENDING_CHUNKS})
+    return this.read(
+      `SELECT chunk_id FROM document_entities WHERE node_rowid IN (SELECT value FROM json_each(?)) AND tenant_id = ? AND chunk_id NOT IN (${PENDING_CHUNKS})
          GROUP BY chunk_id ORDER BY count(*) DESC, chunk_id LIMIT ?`,
-      )
-      .pluck()
-      .all(JSON.stringify(nodes), tenantId, tenantId, limit) as number[];
+      true,
+    ).all(JSON.stringify(nodes), tenantId, tenantId, limit) as number[];
   }
 
   async entitiesOfChunks(tenantId: string, chunks: readonly number[]): Promise<number[]> {

@@ -261,6 +261,34 @@ describeStoreContract<DocumentStores>(
       expect(hits.map((h) => h.score.toFixed(12))).toEqual(expected.map((e) => e.score.toFixed(12)));
     });
 
+    it('leaves a pending document out when a query term is in thousands of chunks', async () => {
+      const tenant = await subject.backend.addTenant();
+      await store().ensureSpace(SPACE, 3);
+      const visible = await writeDocument(
+        store(),
+        tenant,
+        Array.from({ length: POSTINGS_PER_TERM + 100 }, (_, i) => ({ text: `common filler ${i}` })),
+      );
+      // Still being written: its chunks weigh most on both words, yet no read may return them.
+      await writeDocument(
+        store(),
+        tenant,
+        Array.from({ length: 50 }, () => ({ text: 'rare rare common common common' })),
+        { publish: false },
+      );
+      await writeDocument(store(), tenant, [{ text: 'rare common' }]);
+      const hits = await store().keyword(tenant, keywordTermsOf('rare common'), 5);
+      const rows = await store().chunks(
+        tenant,
+        hits.map((h) => h.id),
+      );
+      // Every hit a visible chunk (`chunks` reads visible ones alone), the one holding both words first.
+      expect(hits).toHaveLength(5);
+      expect(hits.filter((h) => rows.has(h.id))).toHaveLength(5);
+      expect(rows.get(hits[0].id)?.text).toBe('rare common');
+      expect(hits.slice(1).every((h) => rows.get(h.id)?.document_id === visible.documentId)).toBe(true);
+    });
+
     it('finds the nearest vectors by cosine distance, nearest first', async () => {
       const tenant = await subject.backend.addTenant();
       await store().ensureSpace(SPACE, 3);
