@@ -20,6 +20,8 @@ import { TokenService } from '../src/auth/jwt.js';
 import { openDatabase } from '../src/database.js';
 import { SqliteTenantStore } from '../src/store/tenant-store-sqlite.js';
 import { SANDBOX_CREDENTIALS } from '../src/sandbox/credentials.js';
+import type { Sandbox } from '../src/sandbox/server.js';
+import type { Caller } from '../src/toolkit/context.js';
 import { startTestServer } from '../test/helpers/server.js';
 import express from 'express';
 import type { AddressInfo } from 'node:net';
@@ -32,6 +34,7 @@ import { pairRows, paired, processCpu, spawnedCpu, type Side } from './paired-ca
 const ROUNDS = Number(process.env.BENCH_LAYERS_ROUNDS ?? 1_000);
 const WARMUP_ROUNDS = 50;
 const SUITE = 'layers';
+const SANDBOX_REFERENCE = 'sandbox:';
 // BENCH_LAYERS_PROFILE=<folder>: the spawned stdio servers write CPU profiles there when they exit (for the
 // in-process surfaces, run the bench itself under `node --cpu-prof`).
 const PROFILE_DIR = process.env.BENCH_LAYERS_PROFILE;
@@ -106,7 +109,7 @@ export async function run(): Promise<BenchResult[]> {
   const stdioToken = await new TokenService(secret, 3600, (id) => stdioTenants.stateOf(id)).issue({
     tenant_id: 'acme',
     user_email: 'bench@acme.test',
-    connections: server.callerFor('acme').connections,
+    connections: atThisSandbox(server.callerFor('acme').connections, sandbox),
   });
   stdioDb.close();
   const ourStdio = {
@@ -172,6 +175,20 @@ export async function run(): Promise<BenchResult[]> {
   await server.close();
 
   return rows;
+}
+
+/**
+ * Connections whose `sandbox:` references name this process's sandbox by its address: a spawned demo server
+ * would otherwise resolve them to its own in-process sandbox and count serving the fake upstream as its layers.
+ */
+function atThisSandbox(connections: Caller['connections'], sandbox: Sandbox): Caller['connections'] {
+  return JSON.parse(
+    JSON.stringify(connections, (_key, value: unknown) =>
+      typeof value === 'string' && value.startsWith(SANDBOX_REFERENCE)
+        ? sandbox.urlOf(value.slice(SANDBOX_REFERENCE.length))
+        : value,
+    ),
+  ) as Caller['connections'];
 }
 
 /** A connected client calling one tool with the benchmark's arguments; the CPU its server runs on, when readable. */
