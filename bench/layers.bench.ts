@@ -16,6 +16,7 @@ import { Octokit } from '@octokit/rest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { withCurrentTenantState } from '../src/auth/current-caller.js';
 import { TokenService } from '../src/auth/jwt.js';
 import { openDatabase } from '../src/database.js';
 import { SqliteTenantStore } from '../src/store/tenant-store-sqlite.js';
@@ -55,7 +56,9 @@ export async function run(): Promise<BenchResult[]> {
   const octokit = new Octokit({ auth: SANDBOX_CREDENTIALS.acme.github.token, baseUrl: sandbox.urlOf('/github') });
   const bareCall = () => octokit.rest.repos.get({ owner: 'acme', repo: 'api' });
 
-  const caller = server.callerFor('acme');
+  // With its tenant's state, as every surface hands the executor its caller (a verified token's, the demo
+  // user's): without it the tenant's policy would be read again on every call.
+  const caller = await withCurrentTenantState(server.app.tenants, server.callerFor('acme'));
   const tool = server.app.registry.find('code_host_get_repository');
   if (!tool) throw new Error('tool missing');
   const bareInProcess: Side = { call: bareCall, cpu: processCpu };
