@@ -42,7 +42,8 @@ const PROFILE_DIR = process.env.BENCH_LAYERS_PROFILE;
 const PROFILE_ARGS = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
 
 // Figures vary with what else the 2 cores do: the calls compared are taken in turn, and rows of one run compare, not runs.
-const BIN = new URL('../bin/constellation.js', import.meta.url).pathname;
+// BENCH_LAYERS_BIN: another built checkout's CLI as our stdio server (a baseline run of the same bench).
+const BIN = process.env.BENCH_LAYERS_BIN ?? new URL('../bin/constellation.js', import.meta.url).pathname;
 const ARGS = { repo_id: 'acme/api' };
 
 /**
