@@ -206,7 +206,11 @@ interface ToolClient {
 }
 
 const callingWith = (client: ToolClient, name: string, cpu: Side['cpu']): CallOnce => ({
-  call: () => client.callTool({ name, arguments: ARGS }),
+  call: async () => {
+    // A refused call is quick: it must stop the bench rather than count as a fast one.
+    const result = (await client.callTool({ name, arguments: ARGS })) as { isError?: boolean; content?: unknown };
+    if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
+  },
   cpu,
   close: () => client.close(),
 });
