@@ -16,36 +16,34 @@ import { Octokit } from '@octokit/rest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { withCurrentTenantState } from '../src/auth/current-caller.js';
 import { TokenService } from '../src/auth/jwt.js';
 import { openDatabase } from '../src/database.js';
 import { SqliteTenantStore } from '../src/store/tenant-store-sqlite.js';
 import { SANDBOX_CREDENTIALS } from '../src/sandbox/credentials.js';
+import type { Sandbox } from '../src/sandbox/server.js';
+import type { Caller } from '../src/toolkit/context.js';
 import { startTestServer } from '../test/helpers/server.js';
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { bareServer } from './fixtures/bare-mcp-server.js';
-import { median, percentile, type BenchResult } from './lib.js';
+import type { BenchResult } from './lib.js';
+import { pairRows, paired, processCpu, spawnedCpu, type Side } from './paired-calls.js';
 
-const ITERATIONS = 400;
-const WARMUP_ROUNDS = 20;
-
-const stat = (name: string, samples: number[]): BenchResult => ({
-  suite: 'layers',
-  name,
-  value: median(samples),
-  unit: 'ms',
-  note: `p90 ${percentile(samples, 90).toFixed(3)} ms`,
-});
-const added = (name: string, ours: number[], baseline: number[]): BenchResult => ({
-  suite: 'layers',
-  name,
-  value: median(ours) - median(baseline),
-  unit: 'ms',
-  note: `ratio ${(median(ours) / median(baseline)).toFixed(2)}x`,
-});
+// Pairs of calls per surface (ours, then the bare one, or the other way round): a loaded machine spreads
+// single calls over 2-12 ms, and the median of a thousand per-pair ratios still resolves 10 %.
+const ROUNDS = Number(process.env.BENCH_LAYERS_ROUNDS ?? 1_000);
+const WARMUP_ROUNDS = 50;
+const SUITE = 'layers';
+const SANDBOX_REFERENCE = 'sandbox:';
+// BENCH_LAYERS_PROFILE=<folder>: the spawned stdio servers write CPU profiles there when they exit (for the
+// in-process surfaces, run the bench itself under `node --cpu-prof`).
+const PROFILE_DIR = process.env.BENCH_LAYERS_PROFILE;
+const PROFILE_ARGS = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
 
 // Figures vary with what else the 2 cores do: the calls compared are taken in turn, and rows of one run compare, not runs.
-const BIN = new URL('../bin/constellation.js', import.meta.url).pathname;
+// BENCH_LAYERS_BIN: another built checkout's CLI as our stdio server (a baseline run of the same bench).
+const BIN = process.env.BENCH_LAYERS_BIN ?? new URL('../bin/constellation.js', import.meta.url).pathname;
 const ARGS = { repo_id: 'acme/api' };
 
 /**
@@ -59,20 +57,27 @@ export async function run(): Promise<BenchResult[]> {
   const octokit = new Octokit({ auth: SANDBOX_CREDENTIALS.acme.github.token, baseUrl: sandbox.urlOf('/github') });
   const bareCall = () => octokit.rest.repos.get({ owner: 'acme', repo: 'api' });
 
-  const caller = server.callerFor('acme');
+  // With its tenant's state, as every surface hands the executor its caller (a verified token's, the demo
+  // user's): without it the tenant's policy would be read again on every call.
+  const caller = await withCurrentTenantState(server.app.tenants, server.callerFor('acme'));
   const tool = server.app.registry.find('code_host_get_repository');
   if (!tool) throw new Error('tool missing');
-  const [executor, bare] = await alternating(
-    [() => server.app.executor.execute(caller, tool, ARGS), bareCall],
-    ITERATIONS,
+  const bareInProcess: Side = { call: bareCall, cpu: processCpu };
+  const rows: BenchResult[] = [];
+  const executor = await paired(
+    { call: () => server.app.executor.execute(caller, tool, ARGS), cpu: processCpu },
+    bareInProcess,
+    ROUNDS,
+    WARMUP_ROUNDS,
   );
+  rows.push(...pairRows(SUITE, 'executor, in process (bare: Octokit repos.get)', executor));
 
   const token = await server.tokenFor('acme');
   // The REST path: the rate limiter, the route's caller check and the executor, as a REST client calls them.
   const restBody = JSON.stringify({ tool: 'get_repository', arguments: ARGS });
-  const [rest, bareBesideRest] = await alternating(
-    [
-      async () => {
+  const rest = await paired(
+    {
+      call: async () => {
         const response = await fetch(`${server.url}/mcp/code_host/execute`, {
           method: 'POST',
           headers: { 'X-JWT-Token': token, 'Content-Type': 'application/json' },
@@ -81,10 +86,13 @@ export async function run(): Promise<BenchResult[]> {
         if (response.status !== 200) throw new Error(`REST call answered ${response.status}`);
         await response.arrayBuffer();
       },
-      bareCall,
-    ],
-    ITERATIONS,
+      cpu: processCpu,
+    },
+    bareInProcess,
+    ROUNDS,
+    WARMUP_ROUNDS,
   );
+  rows.push(...pairRows(SUITE, 'REST POST /mcp/code_host/execute (bare: Octokit repos.get)', rest));
   const httpUrl = new URL(`${server.url}/mcp`);
   const headers = { 'X-JWT-Token': token };
 
@@ -105,12 +113,12 @@ export async function run(): Promise<BenchResult[]> {
   const stdioToken = await new TokenService(secret, 3600, (id) => stdioTenants.stateOf(id)).issue({
     tenant_id: 'acme',
     user_email: 'bench@acme.test',
-    connections: server.callerFor('acme').connections,
+    connections: atThisSandbox(server.callerFor('acme').connections, sandbox),
   });
   stdioDb.close();
   const ourStdio = {
     command: process.execPath,
-    args: [BIN, 'mcp', '--demo', '--tool-mode', 'full'],
+    args: [...PROFILE_ARGS, BIN, 'mcp', '--demo', '--tool-mode', 'full'],
     env: {
       PATH: process.env.PATH ?? '',
       CONSTELLATION_DATA_DIR: dataDir,
@@ -131,7 +139,7 @@ export async function run(): Promise<BenchResult[]> {
   const bareUrl = new URL(`http://127.0.0.1:${(bareListener.address() as AddressInfo).port}/mcp`);
   const bareStdio = {
     command: process.execPath,
-    args: ['--import', 'tsx', new URL('./fixtures/bare-mcp-server.ts', import.meta.url).pathname],
+    args: [...PROFILE_ARGS, '--import', 'tsx', new URL('./fixtures/bare-mcp-server.ts', import.meta.url).pathname],
     env: {
       PATH: process.env.PATH ?? '',
       BARE_TOKEN: SANDBOX_CREDENTIALS.acme.github.token,
@@ -140,19 +148,10 @@ export async function run(): Promise<BenchResult[]> {
     stderr: 'ignore' as const,
   };
 
-  const rows: BenchResult[] = [];
   const compare = async (label: string, ours: CallOnce, bareOne: CallOnce) => {
-    const [mine, theirs, bareCalls] = await alternating(
-      [() => ours.call(), () => bareOne.call(), bareCall],
-      ITERATIONS,
-    );
+    const pairs = await paired(ours, bareOne, ROUNDS, WARMUP_ROUNDS);
     await Promise.all([ours.close(), bareOne.close()]);
-    rows.push(
-      stat(`${label}: ours`, mine),
-      stat(`${label}: bare v2 SDK server`, theirs),
-      added(`${label}: our layers (ours - bare server)`, mine, theirs),
-    );
-    rows.push(added(`${label}: round trip over the bare SDK call`, mine, bareCalls));
+    rows.push(...pairRows(SUITE, label, pairs));
   };
   await compare(
     'MCP streamable HTTP, 2026-07-28',
@@ -179,71 +178,69 @@ export async function run(): Promise<BenchResult[]> {
   bareListener.close();
   await server.close();
 
-  return [
-    stat('bare Octokit repos.get against the sandbox', bare),
-    stat('executor, in process', executor),
-    added('executor: our layers over the bare SDK call', executor, bare),
-    stat('REST POST /mcp/code_host/execute', rest),
-    added('REST: round trip over the bare SDK call', rest, bareBesideRest),
-    ...rows,
-  ];
+  return rows;
 }
 
 /**
- * Each call's samples, the calls taken in turn (who goes first rotates each round), so that what else the
- * machine does weighs on every one of them alike.
+ * Connections whose `sandbox:` references name this process's sandbox by its address: a spawned demo server
+ * would otherwise resolve them to its own in-process sandbox and count serving the fake upstream as its layers.
  */
-async function alternating(calls: ReadonlyArray<() => unknown>, iterations: number): Promise<number[][]> {
-  const samples = calls.map(() => [] as number[]);
-  for (let round = -WARMUP_ROUNDS; round < iterations; round++)
-    for (let turn = 0; turn < calls.length; turn++) {
-      const index = (turn + Math.max(round, 0)) % calls.length;
-      const t0 = performance.now();
-      await calls[index]();
-      if (round >= 0) samples[index].push(performance.now() - t0);
-    }
-  return samples.map((list) => list.sort((a, b) => a - b));
+function atThisSandbox(connections: Caller['connections'], sandbox: Sandbox): Caller['connections'] {
+  return JSON.parse(
+    JSON.stringify(connections, (_key, value: unknown) =>
+      typeof value === 'string' && value.startsWith(SANDBOX_REFERENCE)
+        ? sandbox.urlOf(value.slice(SANDBOX_REFERENCE.length))
+        : value,
+    ),
+  ) as Caller['connections'];
 }
 
-/** A connected client calling one tool with the benchmark's arguments. */
-interface CallOnce {
-  call(): Promise<unknown>;
+/** A connected client calling one tool with the benchmark's arguments; the CPU its server runs on, when readable. */
+interface CallOnce extends Side {
   close(): Promise<void>;
 }
 
-const callingWith = (
-  client: {
-    callTool(request: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
-    close(): Promise<void>;
+interface ToolClient {
+  callTool(request: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+const callingWith = (client: ToolClient, name: string, cpu: Side['cpu']): CallOnce => ({
+  call: async () => {
+    // A refused call is quick: it must stop the bench rather than count as a fast one.
+    const result = (await client.callTool({ name, arguments: ARGS })) as { isError?: boolean; content?: unknown };
+    if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
   },
-  name: string,
-): CallOnce => ({
-  call: () => client.callTool({ name, arguments: ARGS }),
+  cpu,
   close: () => client.close(),
 });
 
 const PIN_MODERN = { versionNegotiation: { mode: { pin: '2026-07-28' as const } } };
 
+// The HTTP servers run in this process: its CPU is theirs (and the client's, the same on both sides).
 async function modernHttp(url: URL, headers: Record<string, string>, name: string): Promise<CallOnce> {
   const client = new ModernClient({ name: 'bench', version: '1' }, PIN_MODERN);
   await client.connect(new ModernHttpTransport(url, { requestInit: { headers } }));
-  return callingWith(client, name);
+  return callingWith(client, name, processCpu);
 }
 
 async function legacyHttp(url: URL, headers: Record<string, string>, name: string): Promise<CallOnce> {
   const client = new LegacyClient({ name: 'bench', version: '1' });
   await client.connect(new LegacyHttpTransport(url, { requestInit: { headers } }));
-  return callingWith(client, name);
+  return callingWith(client, name, processCpu);
 }
 
+// A stdio server is a process of its own: its CPU is read from /proc.
 async function modernStdio(params: StdioServerParameters, name: string): Promise<CallOnce> {
   const client = new ModernClient({ name: 'bench', version: '1' }, PIN_MODERN);
-  await client.connect(new ModernStdioTransport(params));
-  return callingWith(client, name);
+  const transport = new ModernStdioTransport(params);
+  await client.connect(transport);
+  return callingWith(client, name, spawnedCpu(transport.pid));
 }
 
 async function legacyStdio(params: StdioServerParameters, name: string): Promise<CallOnce> {
   const client = new LegacyClient({ name: 'bench', version: '1' });
-  await client.connect(new LegacyStdioTransport(params));
-  return callingWith(client, name);
+  const transport = new LegacyStdioTransport(params);
+  await client.connect(transport);
+  return callingWith(client, name, spawnedCpu(transport.pid));
 }

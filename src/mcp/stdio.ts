@@ -15,7 +15,7 @@ import { capYoungGeneration } from './young-generation.js';
 export interface StdioContext extends Pick<McpContext, 'integrations' | 'log'> {
   config: Pick<Config, 'stdioToken' | 'demo'>;
   tokens: Pick<TokenService, 'verify'>;
-  tenants: Pick<TenantService, 'exists' | 'ensure' | 'epochOf' | 'stateOf'>;
+  tenants: Pick<TenantService, 'ensure' | 'epochOf' | 'stateOf'>;
   /** Present in demo mode: the caller of a server started with no credentials. */
   demo?: { defaultCaller(): Caller };
 }
@@ -30,14 +30,8 @@ function stdioCallerOf(
   credentialVariables: readonly string[],
 ): () => Promise<Caller> {
   const token = app.config.stdioToken;
-  if (token) {
-    return async () => {
-      const caller = await app.tokens.verify(token);
-      if (!(await app.tenants.exists(caller.tenantId)))
-        throw new AppError('UNAUTHORIZED', `Tenant of CONSTELLATION_TOKEN does not exist: ${caller.tenantId}`);
-      return caller;
-    };
-  }
+  // `verify` reads the token's tenant on every call and refuses one that no longer exists (or was created again).
+  if (token) return () => app.tokens.verify(token);
   if (app.config.demo && app.demo) {
     const demo = app.demo.defaultCaller();
     return () => withCurrentTenantState(app.tenants, demo);

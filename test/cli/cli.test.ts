@@ -4,6 +4,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TokenService } from '../../src/auth/jwt.js';
+import { openDatabase } from '../../src/database.js';
+import { SqliteTenantStore } from '../../src/store/tenant-store-sqlite.js';
 
 const BIN = new URL('../../bin/constellation.js', import.meta.url).pathname;
 
@@ -76,6 +79,32 @@ describe('command line', () => {
     const result = run(['mcp'], { CONSTELLATION_API_KEY: 'k'.repeat(20), CONSTELLATION_JWT_SECRET: 's'.repeat(40) });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('CONSTELLATION_TOKEN');
+    expect(result.stdout).toBe('');
+  });
+
+  it('stdio with a token whose tenant this server does not have fails at start-up, naming the tenant', async () => {
+    const secret = 's'.repeat(40);
+    // Signed against another database, where the tenant exists: this server's database has no such tenant.
+    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'constellation-cli-')), 'constellation.db'));
+    const tenants = new SqliteTenantStore(db);
+    const now = new Date().toISOString();
+    await tenants.insert({
+      id: 'ghost',
+      consumerId: 'ghost',
+      name: null,
+      description: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const token = await new TokenService(secret, 3600, (id) => tenants.stateOf(id)).issue({
+      tenant_id: 'ghost',
+      user_email: 'someone@ghost.test',
+      connections: {},
+    });
+    db.close();
+    const result = run(['mcp'], { CONSTELLATION_JWT_SECRET: secret, CONSTELLATION_TOKEN: token });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Tenant of this token no longer exists: ghost');
     expect(result.stdout).toBe('');
   });
 
