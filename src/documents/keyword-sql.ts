@@ -36,7 +36,7 @@ df AS MATERIALIZED (
 ),
 w AS MATERIALIZED (
   SELECT term, df, weight * (${bm25IdfSql('s.n', 'df')}) AS idf,
-    s.total / s.n AS average_length
+    s.total / nullif(s.n, 0) AS average_length
   FROM df, stats s WHERE df > 0
 )`;
 
