@@ -86,7 +86,9 @@ export const PG_POSTINGS_AMONG_SQL = postingsAmongSql(
  * length their sum, the tenant's visible documents its statistics) for the documents of the given chunks
  * alone, each given chunk with its document's score: a document cut into several chunks is weighed on all
  * of its text, as a keyword index of whole documents would, at the cost of a few lookups per candidate
- * instead of gathering every chunk that holds a query term.
+ * instead of gathering every chunk that holds a query term. The lookups go term by term, each term's over
+ * the documents in rowid order, so one lookup lands beside the last in the index: document by document,
+ * every lookup jumped to another term's part of it, the most of the statement's time at 100,000 chunks.
  */
 const documentKeywordSql = ({ tenant, terms, chunks, ...totals }: Omit<Parameters, 'k'> & { chunks: string }) => `
 WITH ${statsSql(totals)},
@@ -96,14 +98,17 @@ w AS MATERIALIZED (
   FROM q CROSS JOIN document_keyword_counts k CROSS JOIN stats s WHERE k.tenant_id = ${tenant} AND k.term = q.term
 ),
 given AS MATERIALIZED (
-  SELECT c.id, c.document_rowid FROM document_chunks c WHERE c.id IN (SELECT id FROM ${chunks}) AND c.tenant_id = ${tenant}
+  SELECT c.id, c.document_rowid, d.term_total FROM document_chunks c CROSS JOIN documents d
+  WHERE c.id IN (SELECT id FROM ${chunks}) AND c.tenant_id = ${tenant} AND d.id = c.document_rowid AND NOT d.pending
+),
+given_documents AS MATERIALIZED (
+  SELECT DISTINCT document_rowid, term_total FROM given ORDER BY document_rowid
 ),
 scored AS MATERIALIZED (
-  SELECT d.id AS document_rowid, sum(${bm25ScoreSql('w.idf', 'k.tf', 'd.term_total', 'w.average_length')}) AS score
-  FROM (SELECT DISTINCT document_rowid FROM given) g CROSS JOIN w CROSS JOIN document_keywords k
-  JOIN documents d ON d.id = g.document_rowid
-  WHERE k.tenant_id = ${tenant} AND k.term = w.term AND k.document_rowid = g.document_rowid AND NOT d.pending
-  GROUP BY d.id
+  SELECT g.document_rowid, sum(${bm25ScoreSql('w.idf', 'k.tf', 'g.term_total', 'w.average_length')}) AS score
+  FROM w CROSS JOIN given_documents g CROSS JOIN document_keywords k
+  WHERE k.tenant_id = ${tenant} AND k.term = w.term AND k.document_rowid = g.document_rowid
+  GROUP BY g.document_rowid
 )
 SELECT given.id AS id, scored.score AS score FROM given JOIN scored ON scored.document_rowid = given.document_rowid
 ORDER BY score DESC, id`;
