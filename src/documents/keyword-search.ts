@@ -1,5 +1,5 @@
 import { BM25 } from '../store/keywords/bm25.js';
-import type { Scored } from './storage.js';
+import type { Scored, TenantTotals } from './storage.js';
 
 /** A query term's statistics: how many visible chunks hold it, its idf (times how often it was asked). */
 export interface TermWeight {
@@ -17,13 +17,13 @@ export interface Posting {
 
 /** What the keyword search reads of a backend's postings. */
 export interface KeywordIndex {
-  termWeights(tenantId: string, terms: readonly string[]): Promise<TermWeight[]>;
+  termWeights(tenantId: string, terms: readonly string[], totals: TenantTotals): Promise<TermWeight[]>;
   /** The term's postings that weigh most (most occurrences, then shortest chunk), at most `limit`. */
   heaviestPostings(tenantId: string, term: string, limit: number): Promise<Posting[]>;
   /** The term's postings in the given chunks. */
   postingsAmong(tenantId: string, term: string, chunks: readonly number[]): Promise<Posting[]>;
   /** The best `k` chunks by BM25 over the tenant's statistics. */
-  score(tenantId: string, terms: readonly string[], k: number): Promise<Scored>;
+  score(tenantId: string, terms: readonly string[], k: number, totals: TenantTotals): Promise<Scored>;
 }
 
 /** Postings of one term read for candidates, when it has more. */
@@ -51,10 +51,11 @@ export async function keywordSearch(
   tenantId: string,
   terms: readonly string[],
   k: number,
+  totals: TenantTotals,
 ): Promise<Scored> {
   if (terms.length === 0) return [];
-  const weights = await index.termWeights(tenantId, terms);
-  if (weights.every((w) => w.df <= POSTINGS_PER_TERM)) return index.score(tenantId, terms, k);
+  const weights = await index.termWeights(tenantId, terms, totals);
+  if (weights.every((w) => w.df <= POSTINGS_PER_TERM)) return index.score(tenantId, terms, k, totals);
   const scores = new Map<number, number>();
   const add = (w: TermWeight, p: Posting) =>
     scores.set(p.id, (scores.get(p.id) ?? 0) + bm25(w.idf, p.tf, p.length, w.averageLength));

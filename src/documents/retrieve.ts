@@ -3,7 +3,7 @@ import type { GraphReadsForDocuments } from '../graph/store/document-reads.js';
 import type { CorpusStats, EmbeddingProvider } from './embed/provider.js';
 import { stem } from './embed/local.js';
 import { keywordTermsOf } from './keywords.js';
-import type { ChunkRow, DocumentStorage } from './storage.js';
+import type { ChunkRow, DocumentStorage, TenantTotals } from './storage.js';
 
 /** What retrieval reads of the document service (which runs it): its store, vector space and entity links. */
 interface RetrievalSource {
@@ -11,7 +11,8 @@ interface RetrievalSource {
   readonly graph: Pick<GraphReadsForDocuments, 'neighbours'>;
   readonly embedder: EmbeddingProvider;
   space(): Promise<{ space: string }>;
-  corpusStatsFor(tenantId: string, query: string): Promise<CorpusStats>;
+  /** Also the tenant's totals, read once per query for every statistic it weighs. */
+  corpusStatsFor(tenantId: string, query: string): Promise<CorpusStats & { totals: TenantTotals }>;
   /** Throws when the tenant has no such document. */
   found(tenantId: string, documentId: string): Promise<unknown>;
   entitiesNamedIn(tenantId: string, text: string): Promise<number[]>;
@@ -150,7 +151,8 @@ export async function rankChunks(
     const { space, vector: q } = await queryVector();
     return (await store.nearest(tenantId, space, q, k)).map((h) => ({ id: h.id, score: 1 - h.distance }));
   };
-  const keyword = (k: number): Promise<Ranked> => store.keyword(tenantId, keywordTermsOfQuery(query, stats), k);
+  const keyword = (k: number): Promise<Ranked> =>
+    store.keyword(tenantId, keywordTermsOfQuery(query, stats), k, stats.totals);
   const named = async (k: number): Promise<Ranked> =>
     (await store.chunksOfNodes(tenantId, await service.entitiesNamedIn(tenantId, query), k)).map((id, rank) => ({
       id,
@@ -188,13 +190,14 @@ export async function rankChunks(
     case 'hybrid': {
       const k = Math.max(depth, CANDIDATES);
       const terms = keywordTermsOfQuery(query, stats);
-      const byChunk = await store.keyword(tenantId, terms, k);
+      const byChunk = await store.keyword(tenantId, terms, k, stats.totals);
       // The whole documents of the chunk candidates alone: scoring every document holding a query word
       // costs ten times the rest of the query.
       const byDocument = await store.documentKeyword(
         tenantId,
         terms,
         byChunk.map((c) => c.id),
+        stats.totals,
       );
       // Every chunk naming the query's entities gets the whole graph share.
       return blend(

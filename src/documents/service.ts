@@ -19,7 +19,7 @@ import { fileTypeOf, UnreadableDocument } from './parse/index.js';
 import { WRITE_BATCH, writePending } from './pending-write.js';
 import { chunkOf, type PreparedDocument } from './prepare.js';
 import { countedTermsOf } from './keywords.js';
-import type { DocumentRow, DocumentStorage } from './storage.js';
+import type { DocumentRow, DocumentStorage, TenantTotals } from './storage.js';
 import type { DocumentStores } from './stores.js';
 import { retrieve, type QueryRequest, type QueryResponse } from './retrieve.js';
 import { UploadPolicy } from './upload-policy.js';
@@ -95,11 +95,12 @@ export class DocumentService {
   }
 
   /** The tenant's corpus statistics for the terms of a query (what the embedder and keyword search weigh). */
-  async corpusStatsFor(tenantId: string, query: string): Promise<CorpusStats> {
+  async corpusStatsFor(tenantId: string, query: string): Promise<CorpusStats & { totals: TenantTotals }> {
     const terms = [...new Set([...this.embedder.terms(query), ...countedTermsOf(query)])];
-    const { chunkCount, documentFrequency } = await this.store.termStatistics(tenantId, terms);
+    const { totals, documentFrequency } = await this.store.termStatistics(tenantId, terms);
     return {
-      chunkCount,
+      totals,
+      chunkCount: totals.chunks,
       documentFrequency: (asked) =>
         new Map(asked.flatMap((term) => (documentFrequency.has(term) ? [[term, documentFrequency.get(term)!]] : []))),
     };

@@ -23,6 +23,7 @@ import {
   type DocumentStorage,
   type NewDocument,
   type Scored,
+  type TenantTotals,
   type TenantWrite,
   type TermStatistics,
 } from './storage.js';
@@ -288,26 +289,30 @@ export class PgDocumentStorage implements DocumentStorage {
   }
 
   async termStatistics(tenantId: string, terms: readonly string[]): Promise<TermStatistics> {
-    const chunks = await this.pool.query<{ n: string }>(
-      'SELECT coalesce(sum(chunk_count), 0) AS n FROM documents WHERE tenant_id = $1 AND NOT pending',
+    const counted = await this.pool.query<{ documents: string; chunks: string; terms: string }>(
+      'SELECT count(*) AS documents, coalesce(sum(chunk_count), 0) AS chunks, coalesce(sum(term_total), 0) AS terms FROM documents WHERE tenant_id = $1 AND NOT pending',
       [tenantId],
     );
+    const { documents, chunks, terms: termTotal } = counted.rows[0];
     const { rows } = await this.pool.query<{ term: string; df: number }>(
       'SELECT term, df FROM document_terms WHERE tenant_id = $1 AND term = ANY($2::text[])',
       [tenantId, terms],
     );
-    return { chunkCount: Number(chunks.rows[0].n), documentFrequency: new Map(rows.map((r) => [r.term, r.df])) };
+    return {
+      totals: { documents: Number(documents), chunks: Number(chunks), terms: Number(termTotal) },
+      documentFrequency: new Map(rows.map((r) => [r.term, r.df])),
+    };
   }
 
-  async keyword(tenantId: string, terms: readonly string[], k: number): Promise<Scored> {
-    return keywordSearch(this.keywordIndex, tenantId, terms, k);
+  async keyword(tenantId: string, terms: readonly string[], k: number, totals: TenantTotals): Promise<Scored> {
+    return keywordSearch(this.keywordIndex, tenantId, terms, k, totals);
   }
 
   private readonly keywordIndex: KeywordIndex = {
-    termWeights: async (tenantId, terms) => {
+    termWeights: async (tenantId, terms, totals) => {
       const { rows } = await this.pool.query<{ term: string; df: string; idf: number; averageLength: number }>(
         PG_TERM_WEIGHTS_SQL,
-        [tenantId, terms],
+        [tenantId, terms, totals.chunks, totals.terms],
       );
       return rows.map((r) => ({ ...r, df: Number(r.df) }));
     },
@@ -327,18 +332,31 @@ export class PgDocumentStorage implements DocumentStorage {
       ]);
       return rows.map((r) => ({ ...r, id: Number(r.id) }));
     },
-    score: async (tenantId, terms, k) => {
-      const { rows } = await this.pool.query<{ id: string; score: number }>(PG_KEYWORD_SQL, [tenantId, terms, k]);
+    score: async (tenantId, terms, k, totals) => {
+      const { rows } = await this.pool.query<{ id: string; score: number }>(PG_KEYWORD_SQL, [
+        tenantId,
+        terms,
+        k,
+        totals.chunks,
+        totals.terms,
+      ]);
       return rows.map((r) => ({ id: Number(r.id), score: r.score }));
     },
   };
 
-  async documentKeyword(tenantId: string, terms: readonly string[], chunks: readonly number[]): Promise<Scored> {
+  async documentKeyword(
+    tenantId: string,
+    terms: readonly string[],
+    chunks: readonly number[],
+    totals: TenantTotals,
+  ): Promise<Scored> {
     if (terms.length === 0 || chunks.length === 0) return [];
     const { rows } = await this.pool.query<{ id: string; score: number }>(PG_DOCUMENT_KEYWORD_SQL, [
       tenantId,
       terms,
       chunks,
+      totals.documents,
+      totals.terms,
     ]);
     return rows.map((r) => ({ id: Number(r.id), score: r.score }));
   }

@@ -25,6 +25,7 @@ import {
   type DocumentStorage,
   type NewDocument,
   type Scored,
+  type TenantTotals,
   type TenantWrite,
   type TermStatistics,
 } from './storage.js';
@@ -264,37 +265,54 @@ export class SqliteDocumentStorage implements DocumentStorage {
 
   async termStatistics(tenantId: string, terms: readonly string[]): Promise<TermStatistics> {
     // From the documents' own counts: counting chunk rows costs tens of milliseconds at 100,000 chunks.
-    const chunkCount = this.read(
-      'SELECT coalesce(sum(chunk_count), 0) FROM documents WHERE tenant_id = ? AND pending = 0',
-      true,
-    ).get(tenantId) as number;
+    const totals = this.read(
+      'SELECT count(*) AS documents, coalesce(sum(chunk_count), 0) AS chunks, coalesce(sum(term_total), 0) AS terms FROM documents WHERE tenant_id = ? AND pending = 0',
+    ).get(tenantId) as TenantTotals;
     const rows = this.read(
       'SELECT term, df FROM document_terms WHERE tenant_id = ? AND term IN (SELECT value FROM json_each(?))',
     ).all(tenantId, JSON.stringify(terms)) as Array<{ term: string; df: number }>;
-    return { chunkCount, documentFrequency: new Map(rows.map((r) => [r.term, r.df])) };
+    return { totals, documentFrequency: new Map(rows.map((r) => [r.term, r.df])) };
   }
 
-  async keyword(tenantId: string, terms: readonly string[], k: number): Promise<Scored> {
-    return keywordSearch(this.keywordIndex, tenantId, terms, k);
+  async keyword(tenantId: string, terms: readonly string[], k: number, totals: TenantTotals): Promise<Scored> {
+    return keywordSearch(this.keywordIndex, tenantId, terms, k, totals);
   }
 
   private readonly keywordIndex: KeywordIndex = {
-    termWeights: async (tenantId, terms) =>
-      this.read(SQLITE_TERM_WEIGHTS_SQL).all({ tenant: tenantId, terms: JSON.stringify(terms) }) as TermWeight[],
+    termWeights: async (tenantId, terms, totals) =>
+      this.read(SQLITE_TERM_WEIGHTS_SQL).all({
+        tenant: tenantId,
+        terms: JSON.stringify(terms),
+        count: totals.chunks,
+        total: totals.terms,
+      }) as TermWeight[],
     heaviestPostings: async (tenantId, term, limit) =>
       this.read(SQLITE_HEAVIEST_POSTINGS_SQL).all({ tenant: tenantId, term, limit }) as Posting[],
     postingsAmong: async (tenantId, term, chunks) =>
       this.read(SQLITE_POSTINGS_AMONG_SQL).all({ tenant: tenantId, term, chunks: JSON.stringify(chunks) }) as Posting[],
-    score: async (tenantId, terms, k) =>
-      this.read(SQLITE_KEYWORD_SQL).all({ tenant: tenantId, terms: JSON.stringify(terms), k }) as Scored,
+    score: async (tenantId, terms, k, totals) =>
+      this.read(SQLITE_KEYWORD_SQL).all({
+        tenant: tenantId,
+        terms: JSON.stringify(terms),
+        k,
+        count: totals.chunks,
+        total: totals.terms,
+      }) as Scored,
   };
 
-  async documentKeyword(tenantId: string, terms: readonly string[], chunks: readonly number[]): Promise<Scored> {
+  async documentKeyword(
+    tenantId: string,
+    terms: readonly string[],
+    chunks: readonly number[],
+    totals: TenantTotals,
+  ): Promise<Scored> {
     if (terms.length === 0 || chunks.length === 0) return [];
     return this.read(SQLITE_DOCUMENT_KEYWORD_SQL).all({
       tenant: tenantId,
       terms: JSON.stringify(terms),
       chunks: JSON.stringify(chunks),
+      count: totals.documents,
+      total: totals.terms,
     }) as Scored;
   }
 

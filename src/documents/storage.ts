@@ -85,9 +85,16 @@ export type Scored = Array<{ id: number; score: number }>;
 /** Nearest first, by cosine distance. */
 export type Distances = Array<{ id: number; distance: number }>;
 
-/** The tenant's keyword statistics for some terms: its visible chunks and how many of them hold each term. */
+/** The tenant's visible documents: how many, their chunks, and their keyword terms (every chunk's length summed). */
+export interface TenantTotals {
+  documents: number;
+  chunks: number;
+  terms: number;
+}
+
+/** The tenant's keyword statistics for some terms: its totals and how many of its visible chunks hold each term. */
 export interface TermStatistics {
-  chunkCount: number;
+  totals: TenantTotals;
   documentFrequency: Map<string, number>;
 }
 
@@ -139,10 +146,18 @@ export interface DocumentStorage {
   removeHiddenBatch(tenantId: string, documentRowid: number, limit: number): Promise<number>;
 
   termStatistics(tenantId: string, terms: readonly string[]): Promise<TermStatistics>;
-  /** Chunks by BM25 over the tenant's own statistics, best first (`terms`: keyword terms; one given twice counts twice). */
-  keyword(tenantId: string, terms: readonly string[], k: number): Promise<Scored>;
+  /**
+   * Chunks by BM25 over the tenant's own statistics, best first (`terms`: keyword terms; one given twice counts
+   * twice). `totals` are the tenant's, as `termStatistics` read them for the same query.
+   */
+  keyword(tenantId: string, terms: readonly string[], k: number, totals: TenantTotals): Promise<Scored>;
   /** The given chunks whose documents hold a term, each with its whole document's BM25 score, best first. */
-  documentKeyword(tenantId: string, terms: readonly string[], chunks: readonly number[]): Promise<Scored>;
+  documentKeyword(
+    tenantId: string,
+    terms: readonly string[],
+    chunks: readonly number[],
+    totals: TenantTotals,
+  ): Promise<Scored>;
 
   /** The vector space's index, created on first use (the spec's "indexes created on first upload"). */
   ensureSpace(space: string, dimension: number): Promise<{ index: string; created: boolean }>;

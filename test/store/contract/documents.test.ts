@@ -118,7 +118,10 @@ describeStoreContract<DocumentStores>(
       const rows = await store().chunks(tenantId, ids);
       return ids.map((id) => rows.get(id)?.text);
     };
-    const keyword = (tenantId: string, query: string) => store().keyword(tenantId, keywordTermsOf(query), 100);
+    /** The tenant's totals, as a query reads them once for all of its statistics. */
+    const totalsOf = async (tenantId: string) => (await store().termStatistics(tenantId, [])).totals;
+    const keyword = async (tenantId: string, query: string) =>
+      store().keyword(tenantId, keywordTermsOf(query), 100, await totalsOf(tenantId));
     /** The hits are FTS5's ranking: the same texts in the same order with the same scores. */
     const expectRanking = async (
       tenantId: string,
@@ -183,11 +186,13 @@ describeStoreContract<DocumentStores>(
         );
       await writeDocument(store(), tenant, [{ text: CORPUS[0] }], { publish: false });
       const terms = keywordTermsOf('launch payments rollout');
-      const candidates = await store().keyword(tenant, terms, 100);
+      const totals = await totalsOf(tenant);
+      const candidates = await store().keyword(tenant, terms, 100, totals);
       const hits = await store().documentKeyword(
         tenant,
         terms,
         candidates.map((c) => c.id),
+        totals,
       );
       const rows = await store().chunks(
         tenant,
@@ -219,11 +224,13 @@ describeStoreContract<DocumentStores>(
       for (const text of CORPUS) written.push(await writeDocument(store(), tenant, [{ text }]));
       await store().hide(tenant, written[0].documentId);
       const terms = keywordTermsOf('launch payments rollout');
-      const candidates = await store().keyword(tenant, terms, 100);
+      const totals = await totalsOf(tenant);
+      const candidates = await store().keyword(tenant, terms, 100, totals);
       const byDocument = await store().documentKeyword(
         tenant,
         terms,
         candidates.map((c) => c.id),
+        totals,
       );
       const expected = fts5Ranking(CORPUS.slice(1), '"launch" OR "payments" OR "rollout"');
       await expectRanking(tenant, candidates, expected);
@@ -248,7 +255,7 @@ describeStoreContract<DocumentStores>(
         texts.map((text) => ({ text })),
       );
       // The four chunks with both words, then the five with the common one thrice (equal scores, any order).
-      const hits = await store().keyword(tenant, keywordTermsOf('rare common'), 9);
+      const hits = await store().keyword(tenant, keywordTermsOf('rare common'), 9, await totalsOf(tenant));
       const expected = fts5Ranking(texts, '"rare" OR "common"').slice(0, 9);
       expect(
         new Set(
@@ -277,7 +284,7 @@ describeStoreContract<DocumentStores>(
         { publish: false },
       );
       await writeDocument(store(), tenant, [{ text: 'rare common' }]);
-      const hits = await store().keyword(tenant, keywordTermsOf('rare common'), 5);
+      const hits = await store().keyword(tenant, keywordTermsOf('rare common'), 5, await totalsOf(tenant));
       const rows = await store().chunks(
         tenant,
         hits.map((h) => h.id),
