@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { seededRandom } from '../test/helpers/seeded-random.js';
 
 /** A BEIR-format dataset: corpus, queries and the test relevance judgements. */
 export interface BeirDataset {
@@ -91,18 +92,6 @@ function wordOfRank(rank: number): string {
   return word;
 }
 
-/** A deterministic pseudo-random stream in [0, 1) (mulberry32). */
-function randomStream(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 /**
  * Papers over a Zipfian vocabulary (`vocabulary` words, the rank-r word drawn with weight 1/r^1.07, as in
  * English text; function words at the top): a title of six to thirteen words, then three to six paragraphs
@@ -129,7 +118,7 @@ export function zipfianCorpus(vocabulary = 50_000) {
   const sentenceOf = (random: () => number, words: number) =>
     Array.from({ length: words }, () => draw(random)).join(' ');
   const paper = (doc: number) => {
-    const random = randomStream(doc * 2 + 1);
+    const random = seededRandom(doc * 2 + 1);
     const title = sentenceOf(random, 6 + Math.floor(random() * 8));
     const paragraphs = Array.from({ length: 3 + Math.floor(random() * 4) }, () =>
       Array.from(
@@ -145,7 +134,7 @@ export function zipfianCorpus(vocabulary = 50_000) {
       return `${title}\n\n${paragraphs.map((p) => p.join(' ')).join('\n\n')}`;
     },
     query: (i: number, documents: number) => {
-      const random = randomStream(i * 2 + 2);
+      const random = seededRandom(i * 2 + 2);
       const sentences = paper(Math.floor(random() * documents)).paragraphs.flat();
       const words = sentences[Math.floor(random() * sentences.length)].replace(/\.$/, '').split(' ');
       return words.slice(0, 8 + Math.floor(random() * 9)).join(' ');

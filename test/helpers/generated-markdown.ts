@@ -1,3 +1,4 @@
+import { seededRandom } from './seeded-random.js';
 /**
  * A large Markdown document made from a seed: every construct the converters handle (nested, loose and
  * task lists, tables with alignment, panels, code with `]]>`, references used before their definition (some defined in quotes and list items),
@@ -80,15 +81,3 @@ const BLOCKS: readonly Block[] = [
   (s, _n, random) => `A long run: ${Array.from({ length: 180 + Math.floor(random() * 80) }, s).join(' ')}`,
   (_s, n) => `${'x'.repeat(1999 - (n % 3))}😀${'y'.repeat(n % 50)}`,
 ];
-
-/** mulberry32: a small generator whose sequence depends on the seed alone. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
