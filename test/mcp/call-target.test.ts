@@ -19,19 +19,17 @@ afterAll(() => server.close());
  */
 function surfaceWithOnlyGithubReadable(): McpSurface {
   const { connections } = server.app;
-  return new McpSurface(
-    {
-      ...server.app,
-      connections: {
-        remedyFor: (missing) => connections.remedyFor(missing),
-        available: (caller, among) =>
-          among?.every((id) => id === 'github')
-            ? connections.available(caller, among)
-            : Promise.reject(new Error('credential store unreachable')),
-      },
-    },
-    { mode: 'full' },
-  );
+  const onlyGithub: Pick<typeof connections, 'remedyFor' | 'available'> = {
+    remedyFor: (missing) => connections.remedyFor(missing),
+    available: (caller, among) =>
+      among?.every((id) => id === 'github')
+        ? connections.available(caller, among)
+        : Promise.reject(new Error('credential store unreachable')),
+  };
+  // The app with other connections, read through to the rest: spreading it would read every getter (a
+  // PostgreSQL installation's `db` throws).
+  const app: typeof server.app = Object.create(server.app, { connections: { value: onlyGithub } });
+  return new McpSurface(app, { mode: 'full' });
 }
 
 describe('tools/call of a catalog tool', () => {
