@@ -1,18 +1,14 @@
 import type pg from 'pg';
 import { gateTenantPg, inPgTransaction } from '../store/pg/transaction.js';
+import { documentRowOf, DOCUMENT_COLUMNS, VISIBLE_CHUNKS, type DocumentRecord } from './document-rows-pg.js';
 import { countedTermsOf } from './keywords.js';
 import {
-  PG_DOCUMENT_KEYWORD_SQL,
   PG_DOCUMENT_KEYWORDS_INSERT_SQL,
   PG_KEYWORD_COUNTS_ADJUST_SQL,
   KEYWORD_COUNTS_PRUNE_SQL,
   keywordCountsAdjustSql,
-  PG_HEAVIEST_POSTINGS_SQL,
-  PG_POSTINGS_AMONG_SQL,
-  PG_KEYWORD_SQL,
-  PG_TERM_WEIGHTS_SQL,
 } from './keyword-sql.js';
-import { keywordSearch, type KeywordIndex } from './keyword-search.js';
+import { PgKeywordStorage } from './keyword-storage-pg.js';
 import {
   countTerms,
   newDocumentValues,
@@ -22,43 +18,13 @@ import {
   type DocumentRow,
   type DocumentStorage,
   type NewDocument,
-  type Scored,
-  type TenantTotals,
   type TenantWrite,
-  type TermStatistics,
 } from './storage.js';
+import { PgDocumentVectors, vectorText } from './vectors-pg.js';
 
 type Queryable = pg.Pool | pg.PoolClient;
 
 const CHUNK_COLUMNS = `c.id, c.chunk_index, c.text, c.page_number, c.sheet, c.heading, d.document_id, d.filename, d.embedding_space`;
-const VISIBLE_CHUNKS = 'document_chunks c JOIN documents d ON d.id = c.document_rowid AND NOT d.pending';
-
-/** A vector as pgvector reads it. */
-const vectorText = (vector: Float32Array) => `[${vector.join(',')}]`;
-const vectorOf = (text: string) => Float32Array.from(JSON.parse(text) as number[]);
-
-interface DocumentRecord extends Omit<DocumentRow, 'id' | 'file_size' | 'tags'> {
-  id: string;
-  file_size: string;
-  tags: string[];
-}
-
-const documentRowOf = (r: DocumentRecord): DocumentRow => ({
-  id: Number(r.id),
-  document_id: r.document_id,
-  filename: r.filename,
-  file_type: r.file_type,
-  file_size: Number(r.file_size),
-  project_id: r.project_id,
-  tags: JSON.stringify(r.tags),
-  chunk_count: r.chunk_count,
-  entity_count: r.entity_count,
-  page_count: r.page_count,
-  embedding_space: r.embedding_space,
-  created_at: r.created_at,
-});
-const DOCUMENT_COLUMNS =
-  'id, document_id, filename, file_type, file_size, project_id, tags, chunk_count, entity_count, page_count, embedding_space, created_at';
 
 const chunkRowOf = (r: ChunkRow & { id: string }): ChunkRow => ({ ...r, id: Number(r.id) });
 
@@ -66,9 +32,16 @@ const chunkRowOf = (r: ChunkRow & { id: string }): ChunkRow => ({ ...r, id: Numb
  * The documents' storage in PostgreSQL: the same rows as SQLite's (keyword postings, lengths, counted
  * terms), vectors in one pgvector table keyed by space. Each write is one transaction that gates the
  * tenant (`gateTenantPg`) first; deletes reach postings, vectors and entity links by cascade.
+ * Keyword reads and term counts are `PgKeywordStorage`'s, vectors `PgDocumentVectors`'.
  */
 export class PgDocumentStorage implements DocumentStorage {
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly keywords: PgKeywordStorage;
+  private readonly vectors: PgDocumentVectors;
+
+  constructor(private readonly pool: pg.Pool) {
+    this.keywords = new PgKeywordStorage(pool);
+    this.vectors = new PgDocumentVectors(pool);
+  }
 
   private write<T>(write: TenantWrite, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     return inPgTransaction(this.pool, async (client) => {
@@ -139,7 +112,7 @@ export class PgDocumentStorage implements DocumentStorage {
           'INSERT INTO document_entities (tenant_id, chunk_id, node_rowid) SELECT $1, * FROM unnest($2::bigint[], $3::bigint[]) ON CONFLICT DO NOTHING',
           [tenantId, links.ids, links.nodes],
         );
-      await this.adjustTermCounts(client, tenantId, batch.terms, 1);
+      await this.keywords.adjustTermCounts(client, tenantId, batch.terms, 1);
     });
   }
 
@@ -165,7 +138,7 @@ export class PgDocumentStorage implements DocumentStorage {
         documentRowid,
         tenantId,
       ]);
-      if (rowCount) await this.adjustTermCounts(client, tenantId, terms, -1);
+      if (rowCount) await this.keywords.adjustTermCounts(client, tenantId, terms, -1);
     });
   }
 
@@ -180,21 +153,6 @@ export class PgDocumentStorage implements DocumentStorage {
       );
       await this.discard(doc.tenant_id, Number(doc.id), countTerms(texts.rows.map((r) => countedTermsOf(r.text))));
     }
-  }
-
-  private async adjustTermCounts(
-    client: pg.PoolClient,
-    tenantId: string,
-    counts: ReadonlyMap<string, number>,
-    sign: 1 | -1,
-  ): Promise<void> {
-    if (counts.size === 0) return;
-    await client.query(
-      `INSERT INTO document_terms (tenant_id, term, df) SELECT $1, * FROM unnest($2::text[], $3::int[])
-       ON CONFLICT (tenant_id, term) DO UPDATE SET df = document_terms.df + excluded.df`,
-      [tenantId, [...counts.keys()], [...counts.values()].map((n) => sign * n)],
-    );
-    if (sign < 0) await client.query('DELETE FROM document_terms WHERE tenant_id = $1 AND df <= 0', [tenantId]);
   }
 
   async usedBytes(tenantId: string): Promise<number> {
@@ -278,7 +236,7 @@ export class PgDocumentStorage implements DocumentStorage {
         [tenantId, documentRowid, limit],
       );
       if (rows.length > 0)
-        await this.adjustTermCounts(client, tenantId, countTerms(rows.map((c) => countedTermsOf(c.text))), -1);
+        await this.keywords.adjustTermCounts(client, tenantId, countTerms(rows.map((c) => countedTermsOf(c.text))), -1);
       if (rows.length < limit)
         await client.query('DELETE FROM documents WHERE id = $1 AND tenant_id = $2 AND pending', [
           documentRowid,
@@ -288,131 +246,36 @@ export class PgDocumentStorage implements DocumentStorage {
     });
   }
 
-  async termStatistics(tenantId: string, terms: readonly string[]): Promise<TermStatistics> {
-    const counted = await this.pool.query<{ documents: string; chunks: string; terms: string }>(
-      'SELECT count(*) AS documents, coalesce(sum(chunk_count), 0) AS chunks, coalesce(sum(term_total), 0) AS terms FROM documents WHERE tenant_id = $1 AND NOT pending',
-      [tenantId],
-    );
-    const { documents, chunks, terms: termTotal } = counted.rows[0];
-    const { rows } = await this.pool.query<{ term: string; df: number }>(
-      'SELECT term, df FROM document_terms WHERE tenant_id = $1 AND term = ANY($2::text[])',
-      [tenantId, terms],
-    );
-    return {
-      totals: { documents: Number(documents), chunks: Number(chunks), terms: Number(termTotal) },
-      documentFrequency: new Map(rows.map((r) => [r.term, r.df])),
-    };
+  termStatistics(...args: Parameters<DocumentStorage['termStatistics']>) {
+    return this.keywords.termStatistics(...args);
   }
 
-  async keyword(tenantId: string, terms: readonly string[], k: number, totals: TenantTotals): Promise<Scored> {
-    return keywordSearch(this.keywordIndex, tenantId, terms, k, totals);
+  keyword(...args: Parameters<DocumentStorage['keyword']>) {
+    return this.keywords.keyword(...args);
   }
 
-  private readonly keywordIndex: KeywordIndex = {
-    termWeights: async (tenantId, terms, totals) => {
-      const { rows } = await this.pool.query<{ term: string; df: string; idf: number; averageLength: number }>(
-        PG_TERM_WEIGHTS_SQL,
-        [tenantId, terms, totals.chunks, totals.terms],
-      );
-      return rows.map((r) => ({ ...r, df: Number(r.df) }));
-    },
-    heaviestPostings: async (tenantId, term, limit) => {
-      const { rows } = await this.pool.query<{ id: string; tf: number; length: number }>(PG_HEAVIEST_POSTINGS_SQL, [
-        tenantId,
-        term,
-        limit,
-      ]);
-      return rows.map((r) => ({ ...r, id: Number(r.id) }));
-    },
-    postingsAmong: async (tenantId, term, chunks) => {
-      const { rows } = await this.pool.query<{ id: string; tf: number; length: number }>(PG_POSTINGS_AMONG_SQL, [
-        tenantId,
-        term,
-        chunks,
-      ]);
-      return rows.map((r) => ({ ...r, id: Number(r.id) }));
-    },
-    score: async (tenantId, terms, k, totals) => {
-      const { rows } = await this.pool.query<{ id: string; score: number }>(PG_KEYWORD_SQL, [
-        tenantId,
-        terms,
-        k,
-        totals.chunks,
-        totals.terms,
-      ]);
-      return rows.map((r) => ({ id: Number(r.id), score: r.score }));
-    },
-  };
-
-  async documentKeyword(
-    tenantId: string,
-    terms: readonly string[],
-    chunks: readonly number[],
-    totals: TenantTotals,
-  ): Promise<Scored> {
-    if (terms.length === 0 || chunks.length === 0) return [];
-    const { rows } = await this.pool.query<{ id: string; score: number }>(PG_DOCUMENT_KEYWORD_SQL, [
-      tenantId,
-      terms,
-      chunks,
-      totals.documents,
-      totals.terms,
-    ]);
-    return rows.map((r) => ({ id: Number(r.id), score: r.score }));
+  documentKeyword(...args: Parameters<DocumentStorage['documentKeyword']>) {
+    return this.keywords.documentKeyword(...args);
   }
 
-  async ensureSpace(space: string, dimension: number) {
-    const { rowCount } = await this.pool.query(
-      'INSERT INTO document_spaces (space, dimension) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-      [space, dimension],
-    );
-    return { index: 'document_vectors', created: rowCount === 1 };
+  ensureSpace(...args: Parameters<DocumentStorage['ensureSpace']>) {
+    return this.vectors.ensureSpace(...args);
   }
 
-  async vectorsOf(tenantId: string, space: string, ids: readonly number[]): Promise<Map<number, Float32Array>> {
-    if (ids.length === 0) return new Map();
-    const { rows } = await this.pool.query<{ id: string; embedding: string }>(
-      'SELECT chunk_id AS id, embedding::text AS embedding FROM document_vectors WHERE chunk_id = ANY($1::bigint[]) AND space = $2 AND tenant_id = $3',
-      [ids, space, tenantId],
-    );
-    return new Map(rows.map((r) => [Number(r.id), vectorOf(r.embedding)]));
+  vectorsOf(...args: Parameters<DocumentStorage['vectorsOf']>) {
+    return this.vectors.vectorsOf(...args);
   }
 
-  async nearest(tenantId: string, space: string, vector: Float32Array, k: number) {
-    const { rows } = await this.pool.query<{ id: string; distance: number }>(
-      `SELECT v.chunk_id AS id, v.embedding <=> $3::vector AS distance
-       FROM document_vectors v JOIN ${VISIBLE_CHUNKS} ON c.id = v.chunk_id
-       WHERE v.tenant_id = $1 AND v.space = $2 ORDER BY distance, v.chunk_id LIMIT $4`,
-      [tenantId, space, vectorText(vector), k],
-    );
-    return rows.map((r) => ({ id: Number(r.id), distance: r.distance }));
+  nearest(...args: Parameters<DocumentStorage['nearest']>) {
+    return this.vectors.nearest(...args);
   }
 
-  async staleDocuments(tenantId: string, space: string): Promise<DocumentRow[]> {
-    const { rows } = await this.pool.query<DocumentRecord>(
-      `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE tenant_id = $1 AND embedding_space != $2 AND NOT pending`,
-      [tenantId, space],
-    );
-    return rows.map(documentRowOf);
+  staleDocuments(...args: Parameters<DocumentStorage['staleDocuments']>) {
+    return this.vectors.staleDocuments(...args);
   }
 
-  async replaceVectors(tenantId: string, doc: DocumentRow, space: string, vectors: ReadonlyMap<number, Float32Array>) {
-    await inPgTransaction(this.pool, async (client) => {
-      const ids = [...vectors.keys()];
-      await client.query('DELETE FROM document_vectors WHERE chunk_id = ANY($1::bigint[]) AND tenant_id = $2', [
-        ids,
-        tenantId,
-      ]);
-      await client.query(
-        'INSERT INTO document_vectors (chunk_id, space, tenant_id, embedding) SELECT id, $1, $2, e::vector FROM unnest($3::bigint[], $4::text[]) AS v (id, e)',
-        [space, tenantId, ids, [...vectors.values()].map(vectorText)],
-      );
-      await client.query('UPDATE documents SET embedding_space = $1 WHERE id = $2 AND tenant_id = $3', [
-        space,
-        doc.id,
-        tenantId,
-      ]);
-    });
+  replaceVectors(...args: Parameters<DocumentStorage['replaceVectors']>) {
+    return this.vectors.replaceVectors(...args);
   }
 
   async chunksOfNodes(tenantId: string, nodes: readonly number[], limit: number): Promise<number[]> {

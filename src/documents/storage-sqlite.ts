@@ -1,20 +1,14 @@
-import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/db.js';
 import { AppError } from '../toolkit/errors.js';
 import type { TenantGate } from '../store/tenant-gate.js';
 import { countedTermsOf } from './keywords.js';
 import {
-  SQLITE_DOCUMENT_KEYWORD_SQL,
   SQLITE_DOCUMENT_KEYWORDS_INSERT_SQL,
   SQLITE_KEYWORD_COUNTS_ADJUST_SQL,
   KEYWORD_COUNTS_PRUNE_SQL,
-  SQLITE_HEAVIEST_POSTINGS_SQL,
-  SQLITE_POSTINGS_AMONG_SQL,
-  SQLITE_KEYWORD_SQL,
-  SQLITE_TERM_WEIGHTS_SQL,
 } from './keyword-sql.js';
-import { keywordSearch, type KeywordIndex, type Posting, type TermWeight } from './keyword-search.js';
-import { ensureSpaceTable } from './schema.js';
+import { SqliteKeywordStorage } from './keyword-storage-sqlite.js';
+import { PENDING_CHUNKS, preparedReads, type PreparedRead } from './prepared-reads-sqlite.js';
 import {
   countTerms,
   newDocumentValues,
@@ -24,42 +18,31 @@ import {
   type DocumentRow,
   type DocumentStorage,
   type NewDocument,
-  type Scored,
-  type TenantTotals,
   type TenantWrite,
-  type TermStatistics,
 } from './storage.js';
+import { SqliteDocumentVectors } from './vectors-sqlite.js';
 
 const CHUNK_COLUMNS = `c.id, c.chunk_index, c.text, c.page_number, c.sheet, c.heading, d.document_id, d.filename, d.embedding_space`;
-/** Chunks of documents still being written, which no read may return. */
-const PENDING_CHUNKS =
-  'SELECT c.id FROM document_chunks c JOIN documents d ON d.id = c.document_rowid WHERE d.pending = 1 AND d.tenant_id = ?';
 
 /**
  * The documents' storage in SQLite: keyword postings in a table, one sqlite-vec table per embedding space (its
  * partition key the tenant). Writes are synchronous better-sqlite3 transactions that check the tenant
  * gate inside, so the promise a method returns is already settled when nothing else ran in between.
+ * Keyword reads and term counts are `SqliteKeywordStorage`'s, vectors `SqliteDocumentVectors`'.
  */
 export class SqliteDocumentStorage implements DocumentStorage {
-  private readonly spaceTables = new Map<string, string>();
-  /** The query path's statements, prepared once: preparing its larger statements cost a tenth of a query. */
-  private readonly statements = new Map<string, Statement>();
+  private readonly read: PreparedRead;
+  private readonly keywords: SqliteKeywordStorage;
+  private readonly vectors: SqliteDocumentVectors;
 
   constructor(
     private readonly db: Db,
     /** Whether a tenant (of a generation) may be written for; every tenant may when none is given. */
     private readonly gate: TenantGate = () => true,
-  ) {}
-
-  /** A read statement prepared once per text (`pluck`: the first column alone, as its own cache entry). */
-  private read(sql: string, pluck = false): Statement {
-    const key = pluck ? `pluck:${sql}` : sql;
-    let statement = this.statements.get(key);
-    if (!statement) {
-      statement = pluck ? this.db.prepare(sql).pluck() : this.db.prepare(sql);
-      this.statements.set(key, statement);
-    }
-    return statement;
+  ) {
+    this.read = preparedReads(db);
+    this.keywords = new SqliteKeywordStorage(db, this.read);
+    this.vectors = new SqliteDocumentVectors(db, this.read);
   }
 
   private checkTenant({ tenantId, epoch }: TenantWrite): void {
@@ -83,7 +66,7 @@ export class SqliteDocumentStorage implements DocumentStorage {
 
   async addChunks(write: TenantWrite, documentRowid: number, space: string, batch: ChunkBatch): Promise<void> {
     const { tenantId } = write;
-    const vectorTable = this.tableOf(space);
+    const vectorTable = this.vectors.tableOf(space);
     if (!vectorTable) throw new Error(`No vector index for the space ${space}`);
     this.db.transaction(() => {
       this.checkTenant(write);
@@ -116,7 +99,7 @@ export class SqliteDocumentStorage implements DocumentStorage {
         copy.run(id, tenantId, space, c.vector);
         for (const node of c.entities) entity.run(tenantId, id, node);
       }
-      this.adjustTermCounts(tenantId, batch.terms, 1);
+      this.keywords.adjustTermCounts(tenantId, batch.terms, 1);
     })();
   }
 
@@ -148,7 +131,7 @@ export class SqliteDocumentStorage implements DocumentStorage {
       const removed = this.db
         .prepare('DELETE FROM documents WHERE id = ? AND tenant_id = ? AND pending = 1')
         .run(documentRowid, tenantId).changes;
-      if (removed > 0) this.adjustTermCounts(tenantId, terms, -1);
+      if (removed > 0) this.keywords.adjustTermCounts(tenantId, terms, -1);
     })();
   }
 
@@ -164,14 +147,6 @@ export class SqliteDocumentStorage implements DocumentStorage {
         .all(doc.id) as string[];
       this.discardNow(doc.tenant_id, doc.id, countTerms(texts.map(countedTermsOf)));
     }
-  }
-
-  private adjustTermCounts(tenantId: string, counts: ReadonlyMap<string, number>, sign: 1 | -1): void {
-    const upsert = this.db.prepare(
-      'INSERT INTO document_terms (tenant_id, term, df) VALUES (?, ?, ?) ON CONFLICT (tenant_id, term) DO UPDATE SET df = df + excluded.df',
-    );
-    for (const [term, n] of counts) upsert.run(tenantId, term, sign * n);
-    if (sign < 0) this.db.prepare('DELETE FROM document_terms WHERE tenant_id = ? AND df <= 0').run(tenantId);
   }
 
   async usedBytes(tenantId: string): Promise<number> {
@@ -253,7 +228,7 @@ export class SqliteDocumentStorage implements DocumentStorage {
         this.db
           .prepare('DELETE FROM document_chunks WHERE tenant_id = ? AND id IN (SELECT value FROM json_each(?))')
           .run(tenantId, JSON.stringify(chunks.map((c) => c.id)));
-        this.adjustTermCounts(tenantId, countTerms(chunks.map((c) => countedTermsOf(c.text))), -1);
+        this.keywords.adjustTermCounts(tenantId, countTerms(chunks.map((c) => countedTermsOf(c.text))), -1);
       }
       if (chunks.length < limit)
         this.db
@@ -263,124 +238,36 @@ export class SqliteDocumentStorage implements DocumentStorage {
     })();
   }
 
-  async termStatistics(tenantId: string, terms: readonly string[]): Promise<TermStatistics> {
-    // From the documents' own counts: counting chunk rows costs tens of milliseconds at 100,000 chunks.
-    const totals = this.read(
-      'SELECT count(*) AS documents, coalesce(sum(chunk_count), 0) AS chunks, coalesce(sum(term_total), 0) AS terms FROM documents WHERE tenant_id = ? AND pending = 0',
-    ).get(tenantId) as TenantTotals;
-    const rows = this.read(
-      'SELECT term, df FROM document_terms WHERE tenant_id = ? AND term IN (SELECT value FROM json_each(?))',
-    ).all(tenantId, JSON.stringify(terms)) as Array<{ term: string; df: number }>;
-    return { totals, documentFrequency: new Map(rows.map((r) => [r.term, r.df])) };
+  termStatistics(...args: Parameters<DocumentStorage['termStatistics']>) {
+    return this.keywords.termStatistics(...args);
   }
 
-  async keyword(tenantId: string, terms: readonly string[], k: number, totals: TenantTotals): Promise<Scored> {
-    return keywordSearch(this.keywordIndex, tenantId, terms, k, totals);
+  keyword(...args: Parameters<DocumentStorage['keyword']>) {
+    return this.keywords.keyword(...args);
   }
 
-  private readonly keywordIndex: KeywordIndex = {
-    termWeights: async (tenantId, terms, totals) =>
-      this.read(SQLITE_TERM_WEIGHTS_SQL).all({
-        tenant: tenantId,
-        terms: JSON.stringify(terms),
-        count: totals.chunks,
-        total: totals.terms,
-      }) as TermWeight[],
-    heaviestPostings: async (tenantId, term, limit) =>
-      this.read(SQLITE_HEAVIEST_POSTINGS_SQL).all({ tenant: tenantId, term, limit }) as Posting[],
-    postingsAmong: async (tenantId, term, chunks) =>
-      this.read(SQLITE_POSTINGS_AMONG_SQL).all({ tenant: tenantId, term, chunks: JSON.stringify(chunks) }) as Posting[],
-    score: async (tenantId, terms, k, totals) =>
-      this.read(SQLITE_KEYWORD_SQL).all({
-        tenant: tenantId,
-        terms: JSON.stringify(terms),
-        k,
-        count: totals.chunks,
-        total: totals.terms,
-      }) as Scored,
-  };
-
-  async documentKeyword(
-    tenantId: string,
-    terms: readonly string[],
-    chunks: readonly number[],
-    totals: TenantTotals,
-  ): Promise<Scored> {
-    if (terms.length === 0 || chunks.length === 0) return [];
-    return this.read(SQLITE_DOCUMENT_KEYWORD_SQL).all({
-      tenant: tenantId,
-      terms: JSON.stringify(terms),
-      chunks: JSON.stringify(chunks),
-      count: totals.documents,
-      total: totals.terms,
-    }) as Scored;
+  documentKeyword(...args: Parameters<DocumentStorage['documentKeyword']>) {
+    return this.keywords.documentKeyword(...args);
   }
 
-  async ensureSpace(space: string, dimension: number) {
-    const { table, created } = ensureSpaceTable(this.db, space, dimension);
-    this.spaceTables.set(space, table);
-    return { index: table, created };
+  ensureSpace(...args: Parameters<DocumentStorage['ensureSpace']>) {
+    return this.vectors.ensureSpace(...args);
   }
 
-  private tableOf(space: string): string | undefined {
-    const known = this.spaceTables.get(space);
-    if (known) return known;
-    const table = this.db.prepare('SELECT table_name FROM document_spaces WHERE space = ?').pluck().get(space) as
-      string | undefined;
-    if (table) this.spaceTables.set(space, table);
-    return table;
+  vectorsOf(...args: Parameters<DocumentStorage['vectorsOf']>) {
+    return this.vectors.vectorsOf(...args);
   }
 
-  async vectorsOf(tenantId: string, space: string, ids: readonly number[]): Promise<Map<number, Float32Array>> {
-    const rows = this.read(
-      'SELECT chunk_id, embedding FROM document_chunk_vectors WHERE chunk_id IN (SELECT value FROM json_each(?)) AND tenant_id = ? AND space = ?',
-    ).all(JSON.stringify(ids), tenantId, space) as Array<{ chunk_id: number; embedding: Buffer }>;
-    return new Map(
-      rows.map(({ chunk_id: id, embedding: bytes }) => [
-        id,
-        new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)),
-      ]),
-    );
+  nearest(...args: Parameters<DocumentStorage['nearest']>) {
+    return this.vectors.nearest(...args);
   }
 
-  async nearest(tenantId: string, space: string, vector: Float32Array, k: number) {
-    const table = this.tableOf(space);
-    if (!table) return [];
-    // The search cannot skip pending chunks itself: it looks further by as many, then drops them.
-    const pending = this.read(`SELECT count(*) FROM (${PENDING_CHUNKS})`, true).get(tenantId) as number;
-    const hits = this.read(
-      `SELECT rowid AS id, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND tenant_id = ?`,
-    ).all(vector, Math.min(k + pending, 4096), tenantId) as Array<{ id: number; distance: number }>;
-    if (pending === 0) return hits;
-    const hidden = new Set(this.db.prepare(PENDING_CHUNKS).pluck().all(tenantId) as number[]);
-    return hits.filter((h) => !hidden.has(h.id)).slice(0, k);
+  staleDocuments(...args: Parameters<DocumentStorage['staleDocuments']>) {
+    return this.vectors.staleDocuments(...args);
   }
 
-  async staleDocuments(tenantId: string, space: string): Promise<DocumentRow[]> {
-    return this.db
-      .prepare('SELECT * FROM documents WHERE tenant_id = ? AND embedding_space != ? AND pending = 0')
-      .all(tenantId, space) as DocumentRow[];
-  }
-
-  async replaceVectors(tenantId: string, doc: DocumentRow, space: string, vectors: ReadonlyMap<number, Float32Array>) {
-    const fromTable = this.tableOf(doc.embedding_space);
-    const toTable = this.tableOf(space);
-    if (!toTable) throw new Error(`No vector index for the space ${space}`);
-    this.db.transaction(() => {
-      const insert = this.db.prepare(`INSERT INTO ${toTable} (rowid, tenant_id, embedding) VALUES (?, ?, ?)`);
-      const remove = fromTable ? this.db.prepare(`DELETE FROM ${fromTable} WHERE rowid = ?`) : undefined;
-      const copy = this.db.prepare(
-        'INSERT OR REPLACE INTO document_chunk_vectors (chunk_id, tenant_id, space, embedding) VALUES (?, ?, ?, ?)',
-      );
-      for (const [id, vector] of vectors) {
-        remove?.run(BigInt(id));
-        insert.run(BigInt(id), tenantId, vector);
-        copy.run(id, tenantId, space, vector);
-      }
-      this.db
-        .prepare('UPDATE documents SET embedding_space = ? WHERE id = ? AND tenant_id = ?')
-        .run(space, doc.id, tenantId);
-    })();
+  replaceVectors(...args: Parameters<DocumentStorage['replaceVectors']>) {
+    return this.vectors.replaceVectors(...args);
   }
 
   async chunksOfNodes(tenantId: string, nodes: readonly number[], limit: number): Promise<number[]> {
