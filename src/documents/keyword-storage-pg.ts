@@ -8,9 +8,10 @@ import {
   PG_TERM_WEIGHTS_SQL,
 } from './keyword-sql.js';
 import type { DocumentStorage, Scored, TenantTotals, TermStatistics } from './storage.js';
+import type { KeywordMethods } from './storage-parts.js';
 
 /** The documents' keywords in PostgreSQL: the tenant's term counts, its term statistics and BM25 over its postings. */
-export class PgKeywordStorage implements Pick<DocumentStorage, 'termStatistics' | 'keyword' | 'documentKeyword'> {
+export class PgKeywordStorage implements Pick<DocumentStorage, KeywordMethods> {
   constructor(private readonly pool: pg.Pool) {}
 
   /** Adds (or takes away) chunks holding each term, on the write's own client. */

@@ -9,9 +9,10 @@ import {
 } from './keyword-sql.js';
 import type { PreparedRead } from './prepared-reads-sqlite.js';
 import type { DocumentStorage, Scored, TenantTotals, TermStatistics } from './storage.js';
+import type { KeywordMethods } from './storage-parts.js';
 
 /** The documents' keywords in SQLite: the tenant's term counts, its term statistics and BM25 over its postings. */
-export class SqliteKeywordStorage implements Pick<DocumentStorage, 'termStatistics' | 'keyword' | 'documentKeyword'> {
+export class SqliteKeywordStorage implements Pick<DocumentStorage, KeywordMethods> {
   constructor(
     private readonly db: Db,
     private readonly read: PreparedRead,

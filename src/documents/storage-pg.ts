@@ -21,6 +21,7 @@ import {
   type TenantWrite,
 } from './storage.js';
 import { PgDocumentVectors, vectorText } from './vectors-pg.js';
+import { StorageParts } from './storage-parts.js';
 
 type Queryable = pg.Pool | pg.PoolClient;
 
@@ -34,11 +35,12 @@ const chunkRowOf = (r: ChunkRow & { id: string }): ChunkRow => ({ ...r, id: Numb
  * tenant (`gateTenantPg`) first; deletes reach postings, vectors and entity links by cascade.
  * Keyword reads and term counts are `PgKeywordStorage`'s, vectors `PgDocumentVectors`'.
  */
-export class PgDocumentStorage implements DocumentStorage {
-  private readonly keywords: PgKeywordStorage;
-  private readonly vectors: PgDocumentVectors;
+export class PgDocumentStorage extends StorageParts implements DocumentStorage {
+  protected readonly keywords: PgKeywordStorage;
+  protected readonly vectors: PgDocumentVectors;
 
   constructor(private readonly pool: pg.Pool) {
+    super();
     this.keywords = new PgKeywordStorage(pool);
     this.vectors = new PgDocumentVectors(pool);
   }
@@ -244,38 +246,6 @@ export class PgDocumentStorage implements DocumentStorage {
         ]);
       return rows.length;
     });
-  }
-
-  termStatistics(...args: Parameters<DocumentStorage['termStatistics']>) {
-    return this.keywords.termStatistics(...args);
-  }
-
-  keyword(...args: Parameters<DocumentStorage['keyword']>) {
-    return this.keywords.keyword(...args);
-  }
-
-  documentKeyword(...args: Parameters<DocumentStorage['documentKeyword']>) {
-    return this.keywords.documentKeyword(...args);
-  }
-
-  ensureSpace(...args: Parameters<DocumentStorage['ensureSpace']>) {
-    return this.vectors.ensureSpace(...args);
-  }
-
-  vectorsOf(...args: Parameters<DocumentStorage['vectorsOf']>) {
-    return this.vectors.vectorsOf(...args);
-  }
-
-  nearest(...args: Parameters<DocumentStorage['nearest']>) {
-    return this.vectors.nearest(...args);
-  }
-
-  staleDocuments(...args: Parameters<DocumentStorage['staleDocuments']>) {
-    return this.vectors.staleDocuments(...args);
-  }
-
-  replaceVectors(...args: Parameters<DocumentStorage['replaceVectors']>) {
-    return this.vectors.replaceVectors(...args);
   }
 
   async chunksOfNodes(tenantId: string, nodes: readonly number[], limit: number): Promise<number[]> {

@@ -21,6 +21,7 @@ import {
   type TenantWrite,
 } from './storage.js';
 import { SqliteDocumentVectors } from './vectors-sqlite.js';
+import { StorageParts } from './storage-parts.js';
 
 const CHUNK_COLUMNS = `c.id, c.chunk_index, c.text, c.page_number, c.sheet, c.heading, d.document_id, d.filename, d.embedding_space`;
 
@@ -30,16 +31,17 @@ const CHUNK_COLUMNS = `c.id, c.chunk_index, c.text, c.page_number, c.sheet, c.he
  * gate inside, so the promise a method returns is already settled when nothing else ran in between.
  * Keyword reads and term counts are `SqliteKeywordStorage`'s, vectors `SqliteDocumentVectors`'.
  */
-export class SqliteDocumentStorage implements DocumentStorage {
+export class SqliteDocumentStorage extends StorageParts implements DocumentStorage {
   private readonly read: PreparedRead;
-  private readonly keywords: SqliteKeywordStorage;
-  private readonly vectors: SqliteDocumentVectors;
+  protected readonly keywords: SqliteKeywordStorage;
+  protected readonly vectors: SqliteDocumentVectors;
 
   constructor(
     private readonly db: Db,
     /** Whether a tenant (of a generation) may be written for; every tenant may when none is given. */
     private readonly gate: TenantGate = () => true,
   ) {
+    super();
     this.read = preparedReads(db);
     this.keywords = new SqliteKeywordStorage(db, this.read);
     this.vectors = new SqliteDocumentVectors(db, this.read);
@@ -236,38 +238,6 @@ export class SqliteDocumentStorage implements DocumentStorage {
           .run(documentRowid, tenantId);
       return chunks.length;
     })();
-  }
-
-  termStatistics(...args: Parameters<DocumentStorage['termStatistics']>) {
-    return this.keywords.termStatistics(...args);
-  }
-
-  keyword(...args: Parameters<DocumentStorage['keyword']>) {
-    return this.keywords.keyword(...args);
-  }
-
-  documentKeyword(...args: Parameters<DocumentStorage['documentKeyword']>) {
-    return this.keywords.documentKeyword(...args);
-  }
-
-  ensureSpace(...args: Parameters<DocumentStorage['ensureSpace']>) {
-    return this.vectors.ensureSpace(...args);
-  }
-
-  vectorsOf(...args: Parameters<DocumentStorage['vectorsOf']>) {
-    return this.vectors.vectorsOf(...args);
-  }
-
-  nearest(...args: Parameters<DocumentStorage['nearest']>) {
-    return this.vectors.nearest(...args);
-  }
-
-  staleDocuments(...args: Parameters<DocumentStorage['staleDocuments']>) {
-    return this.vectors.staleDocuments(...args);
-  }
-
-  replaceVectors(...args: Parameters<DocumentStorage['replaceVectors']>) {
-    return this.vectors.replaceVectors(...args);
   }
 
   async chunksOfNodes(tenantId: string, nodes: readonly number[], limit: number): Promise<number[]> {

@@ -2,12 +2,11 @@ import type pg from 'pg';
 import { inPgTransaction } from '../store/pg/transaction.js';
 import { documentRowOf, DOCUMENT_COLUMNS, VISIBLE_CHUNKS, type DocumentRecord } from './document-rows-pg.js';
 import type { DocumentRow, DocumentStorage } from './storage.js';
+import type { VectorMethods } from './storage-parts.js';
 
 /** A vector as pgvector reads it. */
 export const vectorText = (vector: Float32Array) => `[${vector.join(',')}]`;
 const vectorOf = (text: string) => Float32Array.from(JSON.parse(text) as number[]);
-
-type VectorMethods = 'ensureSpace' | 'vectorsOf' | 'nearest' | 'staleDocuments' | 'replaceVectors';
 
 /** The documents' vectors in PostgreSQL: one pgvector table, keyed by space. */
 export class PgDocumentVectors implements Pick<DocumentStorage, VectorMethods> {

@@ -2,8 +2,7 @@ import type { Db } from '../store/db.js';
 import { PENDING_CHUNKS, type PreparedRead } from './prepared-reads-sqlite.js';
 import { ensureSpaceTable } from './schema.js';
 import type { DocumentRow, DocumentStorage } from './storage.js';
-
-type VectorMethods = 'ensureSpace' | 'vectorsOf' | 'nearest' | 'staleDocuments' | 'replaceVectors';
+import type { VectorMethods } from './storage-parts.js';
 
 /** The documents' vectors in SQLite: one sqlite-vec table per embedding space (its partition key the tenant). */
 export class SqliteDocumentVectors implements Pick<DocumentStorage, VectorMethods> {
