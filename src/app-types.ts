@@ -36,6 +36,8 @@ export interface App extends RouteContext {
   listeningAt(url: string): void;
   /** Writes now what answered calls left to write behind them (audit, activity and graph records). */
   writeDeferred(): Promise<void>;
+  /** Resolves once this node's background turns under way (sweeps, retention, scheduled syncs) have ended. */
+  backgroundSettled(): Promise<void>;
   /** Present in demo mode: the in-process fake upstreams. */
   readonly sandbox?: Sandbox;
   /** Present in demo mode: demo users, their connections and the caller of requests without a token. */

@@ -233,6 +233,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       return sqliteHandle(store);
     },
     storeAnswers: () => storeAnswers(store),
+    backgroundSettled: () => jobs.idle(),
     // The store was migrated before the app was built: ready while it answers, until the drain begins.
     readiness: async () => {
       if (closing) return { ready: false, reason: 'draining' };

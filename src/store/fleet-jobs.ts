@@ -87,6 +87,11 @@ export class FleetJobs {
     return turn;
   }
 
+  /** Resolves once the turns under way now have ended (a turn that starts meanwhile is not waited for). */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.turns]);
+  }
+
   /**
    * No turn starts after this; resolves once the turns already running have ended, so that what they
    * use (the store's pool) is closed after them.

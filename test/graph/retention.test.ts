@@ -16,6 +16,8 @@ describe('activity retention', () => {
       server.app.executor.execute(server.callerFor(tenant), server.app.registry.find('code_host_get_repositories')!, {
         limit: 1,
       });
+    // The retention sweep that runs at start must not run after the clock moves on (it would prune first).
+    await server.app.backgroundSettled();
     await run('acme');
     await run('globex');
     clock.advance(40 * DAY);
