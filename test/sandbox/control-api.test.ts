@@ -130,6 +130,7 @@ describe('a slow answer injected into the sandbox', () => {
     await sandbox.faults.requested('/github/repos/acme/api');
     await sandbox.close();
     expect(await answer).toBeInstanceOf(Error);
-    expect(timers()).toBe(before);
+    // Other timers of the process may end meanwhile; none may be left by the slow answer.
+    expect(timers()).toBeLessThanOrEqual(before);
   });
 });
