@@ -1,7 +1,7 @@
 import type { WorkspaceSeed } from '../fake-upstream.js';
-import type { Person } from '../seed/people.js';
-import { idMaker, mention, notionUserId, text } from './rich-text.js';
-import { topicsOf, type WorkspaceTopics } from './topics.js';
+import { idMaker, notionUserId, text } from './rich-text.js';
+import { topicsOf } from './topics.js';
+import { bullet, handbook, heading, option, para, todo, type BlockSpec } from './seed-blocks.js';
 import type {
   BlockRecord,
   DataSourceRecord,
@@ -10,109 +10,10 @@ import type {
   PropertySchema,
   PropertyType,
   PropertyValue,
-  RichTextItem,
-  SelectOption,
 } from './state.js';
 
 const DAY = 86_400_000;
 const iso = (ms: number): string => new Date(Math.floor(ms / 60_000) * 60_000).toISOString();
-
-/** A block to seed: its type, its type-specific object and its children. */
-interface BlockSpec {
-  type: string;
-  content: Record<string, unknown>;
-  children?: BlockSpec[];
-}
-
-const rich = (...items: Array<RichTextItem | string>): RichTextItem[] =>
-  items.map((item) => (typeof item === 'string' ? text(item) : item));
-const para = (...items: Array<RichTextItem | string>): BlockSpec => ({
-  type: 'paragraph',
-  content: { rich_text: rich(...items), color: 'default' },
-});
-const heading = (level: 1 | 2 | 3, title: string): BlockSpec => ({
-  type: `heading_${level}`,
-  content: { rich_text: rich(title), is_toggleable: false, color: 'default' },
-});
-const bullet = (title: string, children?: BlockSpec[]): BlockSpec => ({
-  type: 'bulleted_list_item',
-  content: { rich_text: rich(title), color: 'default' },
-  children,
-});
-const numbered = (title: string): BlockSpec => ({
-  type: 'numbered_list_item',
-  content: { rich_text: rich(title), color: 'default' },
-});
-const todo = (title: string, checked: boolean): BlockSpec => ({
-  type: 'to_do',
-  content: { rich_text: rich(title), checked, color: 'default' },
-});
-const code = (language: string, source: string): BlockSpec => ({
-  type: 'code',
-  content: { rich_text: rich(source), language, caption: [] },
-});
-const table = (rows: string[][]): BlockSpec => ({
-  type: 'table',
-  content: { table_width: rows[0].length, has_column_header: true, has_row_header: false },
-  children: rows.map((cells) => ({ type: 'table_row', content: { cells: cells.map((cell) => rich(cell)) } })),
-});
-
-/** The handbook page: every block type the notes tools convert, nested, with mentions of tickets and repositories. */
-function handbook(org: string, people: Person[], topics: WorkspaceTopics): BlockSpec[] {
-  const lead = people[1] ?? people[0];
-  const [first, second] = topics.products;
-  return [
-    heading(1, 'Engineering handbook'),
-    para(
-      'How we build and ship at ',
-      text(org, { bold: true }),
-      '. Owned by ',
-      mention(notionUserId(lead.email), lead.name),
-      '.',
-    ),
-    heading(2, 'Services'),
-    bullet(`${org}/${first.repo}: ${first.summary}`, [
-      bullet('Deploys from main after review'),
-      bullet(`On-call rotation in #ops, pages filed in ${topics.opsKey}`),
-    ]),
-    bullet(`${org}/${second.repo}: ${second.summary}`),
-    heading(2, 'Release checklist'),
-    todo('Changelog written', true),
-    todo(`Feature flags cleaned up (${first.key}-12)`, false),
-    numbered('Cut the release branch'),
-    numbered('Run the smoke tests'),
-    {
-      type: 'callout',
-      content: {
-        rich_text: rich('Never deploy on Fridays without a rollback plan.'),
-        icon: { type: 'emoji', emoji: '💡' },
-        color: 'yellow_background',
-      },
-    },
-    heading(3, 'Local setup'),
-    code('bash', 'npm install\nnpm test'),
-    { type: 'quote', content: { rich_text: rich('Make it work, make it right, make it fast.'), color: 'default' } },
-    { type: 'divider', content: {} },
-    table([
-      ['Service', 'Owner', 'Tier'],
-      [first.repo, lead.name, '1'],
-      [second.repo, people[0].name, '2'],
-    ]),
-    {
-      type: 'toggle',
-      content: { rich_text: rich('Incident history'), color: 'default' },
-      children: [
-        para('See ', text('the runbook', { link: 'https://example.test/runbook' }), ` and ${topics.opsKey}-3.`),
-      ],
-    },
-  ];
-}
-
-const option = (name: string, index: number, color: string): SelectOption => ({
-  id: `opt-${index}-${name.toLowerCase().replace(/\W+/g, '-')}`,
-  name,
-  color,
-});
 
 /** Builds a workspace's Notion: users, a handbook page, Projects, Engineering Tasks and Meeting Notes. */
 export function seedNotion(workspace: WorkspaceSeed): NotionState {
