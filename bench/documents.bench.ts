@@ -6,6 +6,7 @@ import { openDatabase } from '../src/database.js';
 import type { StoreBackend } from '../src/store/backend.js';
 import { annFigures } from './documents-ann-pg.js';
 import { apiQuality } from './documents-api-quality.js';
+import { stageTimes } from './documents-stages.js';
 import { benchCluster } from './pg.js';
 import { loadBeir, ndcgAt, recallAt, repeatedCorpus, zipfianCorpus } from './documents-data.js';
 import type { BenchResult } from './lib.js';
@@ -15,6 +16,8 @@ const SUITE = 'documents';
 const encode = (text: string) => new TextEncoder().encode(text);
 /** Uploads in flight at once while a latency corpus is filled. */
 const UPLOADS_AT_ONCE = 4;
+/** Queries timed per mode and corpus size (after ten that warm up). */
+const QUERIES = 100;
 const MODES: RetrievalMode[] = ['keyword', 'vector_only', 'hybrid', 'graph_expanded'];
 
 /**
@@ -226,18 +229,18 @@ async function latency(label: string, backend: StoreBackend, corpus = SYNTHETIC)
     await Promise.all(Array.from({ length: UPLOADS_AT_ONCE }, () => uploader(target)));
     for (const mode of ['vector_only', 'hybrid', 'graph_expanded'] as const) {
       let i = 0;
-      const runs = await time(
-        () => service.query('lat', { query: corpus.query(i++), top_k: 10, mode, include_context: true }),
-        100,
-        10,
-      );
+      const stages = mode === 'hybrid' ? stageTimes(service.store) : undefined;
+      const query = () => service.query('lat', { query: corpus.query(i++), top_k: 10, mode, include_context: true });
+      const runs = await time(() => (stages ? stages.measured(query) : query()), QUERIES, 10);
+      const at = `at ${chunks.toLocaleString('en-US')} chunks`;
       out.push({
         suite: SUITE,
-        name: `${mode} query at ${chunks.toLocaleString('en-US')} chunks p50 (${label})`,
+        name: `${mode} query ${at} p50 (${label})`,
         value: median(runs),
         unit: 'ms',
         note: `p90 ${percentile(runs, 90).toFixed(1)} ms`,
       });
+      if (stages) out.push(...stages.results(`${at}, ${label}`, QUERIES));
     }
     if (backend.kind === 'postgres')
       out.push(
