@@ -1,6 +1,6 @@
 import {
+  classifyInboundRequest,
   createMcpHandler,
-  isLegacyRequest,
   PROTOCOL_VERSION_META_KEY,
   type AuthInfo,
 } from '@modelcontextprotocol/server';
@@ -50,6 +50,24 @@ function claimsModernRevision(body: unknown): boolean {
   if (!isPlainObject(body) || typeof body.method !== 'string' || body.method === 'initialize') return false;
   const meta = isPlainObject(body.params) ? body.params._meta : undefined;
   return isPlainObject(meta) && PROTOCOL_VERSION_META_KEY in meta;
+}
+
+/**
+ * Whether the SDK's entry would serve the request as 2025-era traffic: `isLegacyRequest`'s own verdict,
+ * from the classification it runs (`classifyInboundRequest`) on the body Express parsed and the standard
+ * headers, without the web request the predicate reads them from (a legacy request needs none: its
+ * transport answers the Node request). No parsed body is legacy to the predicate too.
+ */
+function isLegacy(req: Request): boolean {
+  if (req.body === undefined) return true;
+  const outcome = classifyInboundRequest({
+    httpMethod: req.method,
+    protocolVersionHeader: req.get('mcp-protocol-version'),
+    mcpMethodHeader: req.get('mcp-method'),
+    mcpNameHeader: req.get('mcp-name'),
+    body: req.body,
+  });
+  return outcome.kind === 'legacy';
 }
 
 /**
@@ -111,10 +129,11 @@ export function mcpHttpHandler(app: McpHttpContext, surface: McpSurface) {
       return sendJsonRpcError(res, appError.status, -32001, appError.message, { code: appError.code });
     }
     try {
-      // One web request serves the era check and the SDK's handler: the body, already parsed, rides beside it.
-      const request = webRequestOf(req, res);
-      if (claimsModernRevision(req.body) || !(await isLegacyRequest(request, req.body))) {
+      if (claimsModernRevision(req.body) || !isLegacy(req)) {
+        // The modern handler takes a web request; the body, already parsed, rides beside it. Not the SDK's
+        // toNodeHandler: it serialises the parsed body again into its request and answers JSON chunked, without a length.
         const authInfo = authInfoOf({ caller, narrowing });
+        const request = webRequestOf(req, res);
         return await sendWebResponse(await modern.fetch(request, { authInfo, parsedBody: req.body }), res);
       }
       await legacy.serve(req, res, { caller, narrowing, token: tokenOf(req) });

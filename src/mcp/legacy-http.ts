@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import type { Request, Response } from 'express';
 import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
@@ -8,7 +8,6 @@ import type { CancelBus } from './cancel-bus.js';
 import type { McpSurface } from './server.js';
 import { logScopeOf } from './host-log.js';
 import { isTaskMessage, type McpTasks, type TaskMessage } from './tasks.js';
-import { sendWebResponse, webRequestOf } from './web-exchange.js';
 
 interface LegacyMessage extends TaskMessage {
   params?: TaskMessage['params'] & { requestId?: unknown; _meta?: { progressToken?: unknown } };
@@ -57,7 +56,9 @@ export class LegacyHttpCalls {
     // Notifications (progress, log lines) need a stream; a call that hears none is answered as plain JSON.
     const wantsProgress = message.params?._meta?.progressToken !== undefined;
     const wantsLog = message.method === 'tools/call' && this.surface.logLevels.get(logScope) !== undefined;
-    const transport = new WebStandardStreamableHTTPServerTransport({
+    // The SDK's Node transport answers the Node request itself: its web request is built lazily (headers
+    // only when read, no body: Express parsed it) rather than copied whole, and its answer written straight out.
+    const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: !wantsProgress && !wantsLog,
     });
@@ -68,7 +69,7 @@ export class LegacyHttpCalls {
       void server.close();
     });
     await server.connect(transport);
-    await sendWebResponse(await transport.handleRequest(webRequestOf(req, res), { parsedBody: req.body }), res);
+    await transport.handleRequest(req, res, req.body);
   }
 
   /** Task requests and task-augmented calls are answered by the task layer, as one JSON-RPC response. */

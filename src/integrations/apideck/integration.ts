@@ -29,7 +29,11 @@ export const unifyIntegration = defineIntegration({
   connectionKeys: [],
   credentials: UnifyCredentials,
   sources: ['unify'],
-  ownSource: (access) => unifyCredentials(() => unifyApplication(access), access.consumerOf),
+  // The configured application, or demo mode's, is the same for the life of the server: validated once.
+  ownSource: (access) => {
+    let application: { settings: ReturnType<typeof unifyApplication> } | undefined;
+    return unifyCredentials(() => (application ??= { settings: unifyApplication(access) }).settings, access.consumerOf);
+  },
   createClient: ({ consumerId, ...settings }: UnifyCredentials, { fetch }) =>
     new UnifyClient(settings, consumerId, fetch, true),
   classifyResponse: classifyByStatus(APIDECK),
