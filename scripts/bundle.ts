@@ -98,6 +98,27 @@ const englishZod: Plugin = {
   },
 };
 
+/**
+ * The MCP SDK's platform shim, with a default JSON Schema validator that loads Ajv when first used
+ * (src/mcp/lazy-validator.ts): the SDK's own imports Ajv with its formats, every one of its modules
+ * evaluated at start. The shim's other export, `process`, is Node's, as in the SDK's Node shim.
+ */
+const lazyAjvShim: Plugin = {
+  name: 'lazy-ajv-shim',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({
+      path: 'shims',
+      namespace: 'lazy-ajv-shim',
+    }));
+    bundle.onLoad({ filter: /.*/, namespace: 'lazy-ajv-shim' }, () => ({
+      contents: `export { default as process } from 'node:process';
+export { LazyJsonSchemaValidator as DefaultJsonSchemaValidator } from './src/mcp/lazy-validator.js';`,
+      resolveDir: join(ROOT, 'dist'),
+      loader: 'js',
+    }));
+  },
+};
+
 /** Whether Node reads a file as CommonJS: `.cjs`, or `.js` under a package.json whose type is not `module`. */
 function isCommonJs(file: string): boolean {
   if (file.endsWith('.cjs')) return true;
@@ -154,7 +175,7 @@ const result = await build({
   banner: {
     js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
   },
-  plugins: [systemFolders, lazyCommonJs, englishZod],
+  plugins: [systemFolders, lazyCommonJs, englishZod, lazyAjvShim],
   metafile: true,
   logLevel: 'warning',
 });
