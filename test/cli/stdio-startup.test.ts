@@ -99,6 +99,25 @@ describe('the stdio server at start-up', () => {
     expect(readdirSync(tempDir)).toContain('node-compile-cache');
   });
 
+  it('in demo mode, lists its tools before its fake mail server loads the mail composer', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [...REPORT_LOADS, BIN, 'mcp', '--demo'],
+      env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-demo-')) },
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: 'startup', version: '1.0.0' });
+    await client.connect(transport);
+    const { tools } = await client.listTools();
+    await client.close();
+
+    expect(tools.length).toBeGreaterThan(0);
+    const packages = loadedModules(stderr).filter((file) => file.startsWith('node_modules/'));
+    expect(packages.filter((file) => /^node_modules\/nodemailer\//.test(file))).toEqual([]);
+  });
+
   describe('against the sandbox’s Notion', () => {
     let sandbox: Sandbox;
     beforeAll(async () => {
