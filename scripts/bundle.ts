@@ -191,7 +191,7 @@ const { loadManifests, registryOf } = (await import(
 const { catalogIndexOf, listEntriesOf, STORED_ENTRIES_FILE } = (await import(
   compiled('src/mcp/stored-entries.js')
 )) as typeof import('../src/mcp/stored-entries.js');
-const { CATALOG_INDEX_FILE, OUTPUT_SCHEMAS_FILE, storedFormOf } = (await import(
+const { CATALOG_INDEX_FILE, outputSchemasFile, storedFormOf } = (await import(
   compiled('src/catalog/catalog-index.js')
 )) as typeof import('../src/catalog/catalog-index.js');
 const manifests = await loadManifests();
@@ -201,4 +201,5 @@ writeFileSync(join(OUT, STORED_ENTRIES_FILE), JSON.stringify(listEntriesOf(whole
 // describes from it, and loads a system's module when one of its tools runs.
 const stored = storedFormOf(catalogIndexOf(whole, manifests));
 writeFileSync(join(OUT, CATALOG_INDEX_FILE), JSON.stringify(stored.index));
-writeFileSync(join(OUT, OUTPUT_SCHEMAS_FILE), JSON.stringify(stored.outputSchemas));
+for (const [system, schemas] of Object.entries(stored.outputSchemas))
+  writeFileSync(join(OUT, outputSchemasFile(system)), JSON.stringify(schemas));
