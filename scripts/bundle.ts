@@ -98,6 +98,27 @@ const englishZod: Plugin = {
   },
 };
 
+/**
+ * The MCP SDK's platform shim, with a default JSON Schema validator that loads Ajv when first used
+ * (src/mcp/lazy-validator.ts): the SDK's own imports Ajv with its formats, every one of its modules
+ * evaluated at start. The shim's other export, `process`, is Node's, as in the SDK's Node shim.
+ */
+const lazyAjvShim: Plugin = {
+  name: 'lazy-ajv-shim',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({
+      path: 'shims',
+      namespace: 'lazy-ajv-shim',
+    }));
+    bundle.onLoad({ filter: /.*/, namespace: 'lazy-ajv-shim' }, () => ({
+      contents: `export { default as process } from 'node:process';
+export { LazyJsonSchemaValidator as DefaultJsonSchemaValidator } from './src/mcp/lazy-validator.js';`,
+      resolveDir: join(ROOT, 'dist'),
+      loader: 'js',
+    }));
+  },
+};
+
 /** Whether Node reads a file as CommonJS: `.cjs`, or `.js` under a package.json whose type is not `module`. */
 function isCommonJs(file: string): boolean {
   if (file.endsWith('.cjs')) return true;
@@ -154,7 +175,7 @@ const result = await build({
   banner: {
     js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
   },
-  plugins: [systemFolders, lazyCommonJs, englishZod],
+  plugins: [systemFolders, lazyCommonJs, englishZod, lazyAjvShim],
   metafile: true,
   logLevel: 'warning',
 });
@@ -170,7 +191,7 @@ const { loadManifests, registryOf } = (await import(
 const { catalogIndexOf, listEntriesOf, STORED_ENTRIES_FILE } = (await import(
   compiled('src/mcp/stored-entries.js')
 )) as typeof import('../src/mcp/stored-entries.js');
-const { CATALOG_INDEX_FILE, OUTPUT_SCHEMAS_FILE, storedFormOf } = (await import(
+const { CATALOG_INDEX_FILE, outputSchemasFile, storedFormOf } = (await import(
   compiled('src/catalog/catalog-index.js')
 )) as typeof import('../src/catalog/catalog-index.js');
 const manifests = await loadManifests();
@@ -180,4 +201,5 @@ writeFileSync(join(OUT, STORED_ENTRIES_FILE), JSON.stringify(listEntriesOf(whole
 // describes from it, and loads a system's module when one of its tools runs.
 const stored = storedFormOf(catalogIndexOf(whole, manifests));
 writeFileSync(join(OUT, CATALOG_INDEX_FILE), JSON.stringify(stored.index));
-writeFileSync(join(OUT, OUTPUT_SCHEMAS_FILE), JSON.stringify(stored.outputSchemas));
+for (const [system, schemas] of Object.entries(stored.outputSchemas))
+  writeFileSync(join(OUT, outputSchemasFile(system)), JSON.stringify(schemas));

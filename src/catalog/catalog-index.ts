@@ -57,16 +57,20 @@ export function toolDataOf(tool: ToolData): ToolData {
 }
 
 /**
- * Beside the index, the tools' output schemas by qualified name: half its bytes, and only `describe_tool` and a
- * call's result read them, so a start does not parse them before its first list.
+ * Beside the index, the tools' output schemas, a file per system, by qualified name: half the index's bytes, and
+ * only `describe_tool`, a full-mode list and a call's result read them, so a start does not parse them before its
+ * first list, and a start serving one system in full mode parses that system's alone.
  */
-export const OUTPUT_SCHEMAS_FILE = 'catalog-output-schemas.json';
+export const outputSchemasFile = (system: string): string => `catalog-output-schemas-${system}.json`;
 
-/** The index as it is stored: without output schemas, which go to OUTPUT_SCHEMAS_FILE. */
-export function storedFormOf(index: CatalogIndex): { index: CatalogIndex; outputSchemas: Record<string, JsonSchema> } {
-  const outputSchemas: Record<string, JsonSchema> = {};
+/** The index as it is stored: without output schemas, which go to each system's outputSchemasFile. */
+export function storedFormOf(index: CatalogIndex): {
+  index: CatalogIndex;
+  outputSchemas: Record<string, Record<string, JsonSchema>>;
+} {
+  const outputSchemas: Record<string, Record<string, JsonSchema>> = {};
   const tools = index.tools.map(({ outputSchema, ...tool }) => {
-    if (outputSchema) outputSchemas[tool.qualifiedName] = outputSchema;
+    if (outputSchema) (outputSchemas[tool.system] ??= {})[tool.qualifiedName] = outputSchema;
     return tool;
   });
   return { index: { ...index, tools }, outputSchemas };
@@ -78,13 +82,21 @@ export function storedCatalogIndex(
 ): CatalogIndex | undefined {
   if (!existsSync(file)) return undefined;
   const index = JSON.parse(readFileSync(file, 'utf8')) as CatalogIndex;
-  const outputsFile = new URL(`./${OUTPUT_SCHEMAS_FILE}`, file);
-  let outputSchemas: Record<string, JsonSchema | undefined> | undefined;
-  const outputSchemaOf = (name: string) =>
-    (outputSchemas ??= JSON.parse(readFileSync(outputsFile, 'utf8')) as Record<string, JsonSchema | undefined>)[name];
+  const outputSchemas = new Map<string, Record<string, JsonSchema | undefined>>();
+  const outputSchemasOf = (system: string) => {
+    let schemas = outputSchemas.get(system);
+    if (!schemas) {
+      const systemFile = new URL(`./${outputSchemasFile(system)}`, file);
+      schemas = existsSync(systemFile)
+        ? (JSON.parse(readFileSync(systemFile, 'utf8')) as Record<string, JsonSchema | undefined>)
+        : {};
+      outputSchemas.set(system, schemas);
+    }
+    return schemas;
+  };
   for (const tool of index.tools)
     Object.defineProperty(tool, 'outputSchema', {
-      get: () => outputSchemaOf(tool.qualifiedName),
+      get: () => outputSchemasOf(tool.system)[tool.qualifiedName],
       enumerable: true,
       configurable: true,
     });

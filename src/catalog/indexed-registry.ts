@@ -92,4 +92,9 @@ export class IndexedRegistry extends Registry {
     const indexed = this.indexed.get(tool);
     return indexed ? indexed.outputSchema : super.outputJsonSchema(tool);
   }
+
+  /** From the index: `auto` mode weighs the full list without building entries (nor reading the output schemas). */
+  override listEntryBytes(tool: ToolDefinition): number | undefined {
+    return this.indexed.get(tool)?.entryBytes ?? super.listEntryBytes(tool);
+  }
 }

@@ -32,11 +32,14 @@ export class ListEntries {
     return entry;
   }
 
-  /** Bytes of the `tools/list` result that lists these tools in full (`{"tools":[...]}`), counted up to `stopAbove`. */
+  /**
+   * Bytes of the `tools/list` result that lists these tools in full (`{"tools":[...]}`), counted up to `stopAbove`;
+   * an entry not built yet is weighed by the size the registry knows, if it does.
+   */
   listBytes(tools: readonly ToolDefinition[], stopAbove = Infinity): number {
     let bytes = '{"tools":[]}'.length + Math.max(0, tools.length - 1);
     for (const tool of tools) {
-      bytes += this.entry(tool).bytes;
+      bytes += this.entries.get(tool)?.bytes ?? this.registry.listEntryBytes(tool) ?? this.entry(tool).bytes;
       if (bytes > stopAbove) break;
     }
     return bytes;

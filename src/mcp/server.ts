@@ -1,5 +1,4 @@
 import { ProtocolError, Server, type Tool } from '@modelcontextprotocol/server';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import type { PolicyVisibility } from '../governance/policy/tenant-policies.js';
 import type { Caller } from '../toolkit/context.js';
 import type { ToolDefinition } from '../toolkit/define-tool.js';
@@ -18,6 +17,7 @@ import { callControlOf } from './progress.js';
 import { servePrompts } from './prompts/serve-prompts.js';
 import { serveResources } from './resources.js';
 import { clientCapabilitiesOf, errorResult, successResult, userActionRequired, type Era } from './results.js';
+import { LazyJsonSchemaValidator } from './lazy-validator.js';
 import { ListEntries } from './list-entries.js';
 import { SERVER_INSTRUCTIONS } from './server-instructions.js';
 import { toolsPage } from './tool-list.js';
@@ -85,8 +85,8 @@ export class McpSurface {
   private exposedNames?: { toolsets: string[]; tools: string[] };
   /** The log levels 2025-era clients set, kept across their stateless requests. */
   readonly logLevels = new LogLevels();
-  /** One validator for every server instance: the SDK would otherwise build an Ajv per request. */
-  private readonly validator = new AjvJsonSchemaValidator();
+  /** One validator for every server instance (the SDK would otherwise build one per request), loading Ajv when first used. */
+  private readonly validator = new LazyJsonSchemaValidator();
 
   /** Unknown toolset or tool names in the options are an error that names the valid ones. */
   constructor(

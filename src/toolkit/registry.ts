@@ -221,6 +221,11 @@ export class Registry {
     return this.prepare(tool).outputJson;
   }
 
+  /** The size in bytes of the tool's `tools/list` entry when known without building it (a catalog index records it). */
+  listEntryBytes(_tool: ToolDefinition): number | undefined {
+    return undefined;
+  }
+
   descriptor(tool: ToolDefinition): ToolDescriptor {
     return {
       name: tool.name,

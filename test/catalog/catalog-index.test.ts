@@ -47,6 +47,13 @@ describe('the catalog of the index', () => {
     expect(indexed.tools.filter((tool) => indexed.isLoaded(tool))).toEqual([]);
   });
 
+  it('knows the size of every tool’s list entry, which auto mode weighs before listing', async () => {
+    const { registry: indexed } = await loadIndexedCatalog(catalogIndexOf(live, MANIFESTS));
+    expect(indexed.tools.map((tool) => indexed.listEntryBytes(tool))).toEqual(
+      live.tools.map((tool) => Buffer.byteLength(JSON.stringify(mcpTool(live, tool)))),
+    );
+  });
+
   it('loads a tool’s system when the tool is about to run, and that system alone', async () => {
     const { registry: indexed } = await loadIndexedCatalog(catalogIndexOf(live, MANIFESTS));
     const search = indexed.find('notes_search');

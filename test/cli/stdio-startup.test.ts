@@ -64,7 +64,7 @@ const upstreamPackages = (stderr: string): string[] =>
   ].sort();
 
 describe('the stdio server at start-up', () => {
-  it('lists its tools without loading the PostgreSQL driver, the mail composer, metrics or JWTs, and keeps its compiled code', async () => {
+  it('lists its tools without loading the PostgreSQL driver, the mail composer, metrics, JWTs or Ajv, and keeps its compiled code', async () => {
     const tempDir = mkdtempSync(join(tmpdir(), 'constellation-startup-'));
     const transport = new StdioClientTransport({
       command: process.execPath,
@@ -91,8 +91,31 @@ describe('the stdio server at start-up', () => {
     expect(packages.filter((file) => /^node_modules\/(pg|pg-[a-z]+|nodemailer)\//.test(file))).toEqual([]);
     // Metrics (prom-client, and the OpenTelemetry API it loads) come with the first thing counted, jose with the first token.
     expect(packages.filter((file) => /^node_modules\/(prom-client|@opentelemetry\/api|jose)\//.test(file))).toEqual([]);
+    // Ajv (and its formats) comes with the first JSON Schema validated, an elicitation's answer.
+    expect(
+      packages.filter((file) => /^node_modules\/(@modelcontextprotocol\/server\/dist\/ajvProvider|ajv)/.test(file)),
+    ).toEqual([]);
     // Node's compile cache under the temporary directory: the next start skips compiling the bundle.
     expect(readdirSync(tempDir)).toContain('node-compile-cache');
+  });
+
+  it('in demo mode, lists its tools before its fake mail server loads the mail composer', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [...REPORT_LOADS, BIN, 'mcp', '--demo'],
+      env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-demo-')) },
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: 'startup', version: '1.0.0' });
+    await client.connect(transport);
+    const { tools } = await client.listTools();
+    await client.close();
+
+    expect(tools.length).toBeGreaterThan(0);
+    const packages = loadedModules(stderr).filter((file) => file.startsWith('node_modules/'));
+    expect(packages.filter((file) => /^node_modules\/nodemailer\//.test(file))).toEqual([]);
   });
 
   describe('against the sandbox’s Notion', () => {

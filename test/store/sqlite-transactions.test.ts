@@ -47,3 +47,20 @@ describe('a store transaction beside another connection to the same file', () =>
     expect(mine.prepare('SELECT v FROM t ORDER BY v').pluck().all()).toEqual([1, 2]);
   });
 });
+
+describe('a store file opened for the first time', () => {
+  it('is migrated, and then writes as every store does (WAL, synchronous NORMAL), also once reopened', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'constellation-new-')), 'store.db');
+    const created = connect(file);
+    expect(created.prepare('SELECT id FROM schema_migrations').pluck().all()).toEqual(['001_t']);
+    expect(created.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(created.pragma('synchronous', { simple: true })).toBe(1);
+    created.prepare('INSERT INTO t (v) VALUES (1)').run();
+    created.close();
+    open.splice(open.indexOf(created), 1);
+
+    const reopened = connect(file);
+    expect(reopened.pragma('synchronous', { simple: true })).toBe(1);
+    expect(reopened.prepare('SELECT v FROM t').pluck().all()).toEqual([1]);
+  });
+});

@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES } from '../kit/status-codes.js';
 import type { Request, Response } from 'express';
 import { cursorPage, defaultCursorCodec, readCursorPage } from '../kit/index.js';
 

@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES } from './status-codes.js';
 import { defineErrorShape } from './error-shape.js';
 import { FakeError, errorOfStatus, unauthorized } from './errors.js';
 

@@ -1,10 +1,15 @@
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import PostalMime, { decodeWords } from 'postal-mime';
 import type { StoredMessage } from './model.js';
 
+// The mail composer is loaded by the first message read: the demo starts this fake with the others, and the
+// composer's import of node:http made Node load its whole HTTP client before the first tools/list.
+
 /** The raw form of a message, composing a seeded one on first use. */
 export async function rawOf(message: StoredMessage): Promise<Buffer> {
-  if (!message.raw) message.raw = await new MailComposer(message.compose ?? {}).compile().build();
+  if (!message.raw) {
+    const { default: MailComposer } = await import('nodemailer/lib/mail-composer/index.js');
+    message.raw = await new MailComposer(message.compose ?? {}).compile().build();
+  }
   return message.raw;
 }
 
