@@ -55,8 +55,8 @@ function claimsModernRevision(body: unknown): boolean {
 /**
  * Whether the SDK's entry would serve the request as 2025-era traffic: `isLegacyRequest`'s own verdict,
  * from the classification it runs (`classifyInboundRequest`) on the body Express parsed and the standard
- * headers, without the web request the predicate reads them from (a legacy request needs none: its
- * transport answers the Node request). No parsed body is legacy to the predicate too.
+ * headers, without building the web request the predicate reads them from (a modern request is served
+ * from its own, built after the check). No parsed body is legacy to the predicate too.
  */
 function isLegacy(req: Request): boolean {
   if (req.body === undefined) return true;

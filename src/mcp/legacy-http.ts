@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import type { Request, Response } from 'express';
 import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
@@ -8,6 +8,7 @@ import type { CancelBus } from './cancel-bus.js';
 import type { McpSurface } from './server.js';
 import { logScopeOf } from './host-log.js';
 import { isTaskMessage, type McpTasks, type TaskMessage } from './tasks.js';
+import { sendWebResponse, webRequestOf } from './web-exchange.js';
 
 interface LegacyMessage extends TaskMessage {
   params?: TaskMessage['params'] & { requestId?: unknown; _meta?: { progressToken?: unknown } };
@@ -56,9 +57,7 @@ export class LegacyHttpCalls {
     // Notifications (progress, log lines) need a stream; a call that hears none is answered as plain JSON.
     const wantsProgress = message.params?._meta?.progressToken !== undefined;
     const wantsLog = message.method === 'tools/call' && this.surface.logLevels.get(logScope) !== undefined;
-    // The SDK's Node transport answers the Node request itself: its web request is built lazily (headers
-    // only when read, no body: Express parsed it) rather than copied whole, and its answer written straight out.
-    const transport = new NodeStreamableHTTPServerTransport({
+    const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: !wantsProgress && !wantsLog,
     });
@@ -69,7 +68,7 @@ export class LegacyHttpCalls {
       void server.close();
     });
     await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
+    await sendWebResponse(await transport.handleRequest(webRequestOf(req, res), { parsedBody: req.body }), res);
   }
 
   /** Task requests and task-augmented calls are answered by the task layer, as one JSON-RPC response. */
