@@ -191,7 +191,7 @@ const { loadManifests, registryOf } = (await import(
 const { catalogIndexOf, listEntriesOf, STORED_ENTRIES_FILE } = (await import(
   compiled('src/mcp/stored-entries.js')
 )) as typeof import('../src/mcp/stored-entries.js');
-const { CATALOG_INDEX_FILE, outputSchemasFile, storedFormOf } = (await import(
+const { CATALOG_INDEX_FILE, storedFormOf } = (await import(
   compiled('src/catalog/catalog-index.js')
 )) as typeof import('../src/catalog/catalog-index.js');
 const manifests = await loadManifests();
@@ -201,5 +201,4 @@ writeFileSync(join(OUT, STORED_ENTRIES_FILE), JSON.stringify(listEntriesOf(whole
 // describes from it, and loads a system's module when one of its tools runs.
 const stored = storedFormOf(catalogIndexOf(whole, manifests));
 writeFileSync(join(OUT, CATALOG_INDEX_FILE), JSON.stringify(stored.index));
-for (const [system, schemas] of Object.entries(stored.outputSchemas))
-  writeFileSync(join(OUT, outputSchemasFile(system)), JSON.stringify(schemas));
+for (const [name, values] of Object.entries(stored.apart)) writeFileSync(join(OUT, name), JSON.stringify(values));

@@ -49,31 +49,53 @@ export interface CatalogIndex {
   tools: IndexedTool[];
 }
 
-/** The plain-data part of a definition (or of an indexed tool), without keys it leaves undefined. */
+/**
+ * The plain-data part of a definition (or of an indexed tool), without keys it leaves undefined. Each key is copied
+ * as the tool holds it: one a stored index reads from beside it on first use (`storedCatalogIndex`) stays so.
+ */
 export function toolDataOf(tool: ToolData): ToolData {
-  const data: Partial<Record<keyof ToolData, unknown>> = {};
-  for (const key of DATA_KEYS) if (tool[key] !== undefined) data[key] = tool[key];
+  const data = {};
+  for (const key of DATA_KEYS) {
+    const held = Object.getOwnPropertyDescriptor(tool, key);
+    if (held && (held.get || held.value !== undefined)) Object.defineProperty(data, key, held);
+  }
   return data as ToolData;
 }
 
 /**
- * Beside the index, the tools' output schemas, a file per system, by qualified name: half the index's bytes, and
- * only `describe_tool`, a full-mode list and a call's result read them, so a start does not parse them before its
- * first list, and a start serving one system in full mode parses that system's alone.
+ * What the index keeps beside it, a file per system by qualified name: the tools' output schemas, input schemas and
+ * hints are three quarters of its bytes, and a start reads none before its first list in discovery mode (search
+ * reads the hints, a full-mode list, `describe_tool` and a call the schemas), so a start parses only what it lists,
+ * and a start serving one system in full mode that system's files alone.
  */
-export const outputSchemasFile = (system: string): string => `catalog-output-schemas-${system}.json`;
+const STORED_APART = {
+  outputSchema: 'output-schemas',
+  advertisedInputSchema: 'input-schemas',
+  hints: 'hints',
+} as const satisfies Partial<Record<keyof IndexedTool, string>>;
 
-/** The index as it is stored: without output schemas, which go to each system's outputSchemasFile. */
+type StoredApart = keyof typeof STORED_APART;
+const STORED_APART_KEYS = Object.keys(STORED_APART) as StoredApart[];
+
+/** The file beside the index that holds one system's tools' values of a key stored apart. */
+export const storedApartFile = (key: StoredApart, system: string): string =>
+  `catalog-${STORED_APART[key]}-${system}.json`;
+
+/** The index as it is stored: without the keys stored apart, which go to their files (by file name). */
 export function storedFormOf(index: CatalogIndex): {
   index: CatalogIndex;
-  outputSchemas: Record<string, Record<string, JsonSchema>>;
+  apart: Record<string, Record<string, unknown>>;
 } {
-  const outputSchemas: Record<string, Record<string, JsonSchema>> = {};
-  const tools = index.tools.map(({ outputSchema, ...tool }) => {
-    if (outputSchema) (outputSchemas[tool.system] ??= {})[tool.qualifiedName] = outputSchema;
-    return tool;
+  const apart: Record<string, Record<string, unknown>> = {};
+  const tools = index.tools.map((tool) => {
+    const kept: Partial<IndexedTool> = { ...tool };
+    for (const key of STORED_APART_KEYS) {
+      delete kept[key];
+      if (tool[key] !== undefined) (apart[storedApartFile(key, tool.system)] ??= {})[tool.qualifiedName] = tool[key];
+    }
+    return kept as IndexedTool;
   });
-  return { index: { ...index, tools }, outputSchemas };
+  return { index: { ...index, tools }, apart };
 }
 
 /** The stored index beside the running module (the bundle's folder); undefined when run from source or compiled modules. */
@@ -82,23 +104,22 @@ export function storedCatalogIndex(
 ): CatalogIndex | undefined {
   if (!existsSync(file)) return undefined;
   const index = JSON.parse(readFileSync(file, 'utf8')) as CatalogIndex;
-  const outputSchemas = new Map<string, Record<string, JsonSchema | undefined>>();
-  const outputSchemasOf = (system: string) => {
-    let schemas = outputSchemas.get(system);
-    if (!schemas) {
-      const systemFile = new URL(`./${outputSchemasFile(system)}`, file);
-      schemas = existsSync(systemFile)
-        ? (JSON.parse(readFileSync(systemFile, 'utf8')) as Record<string, JsonSchema | undefined>)
-        : {};
-      outputSchemas.set(system, schemas);
+  const read = new Map<string, Record<string, unknown>>();
+  const valuesIn = (name: string) => {
+    let values = read.get(name);
+    if (!values) {
+      const apartFile = new URL(`./${name}`, file);
+      values = existsSync(apartFile) ? (JSON.parse(readFileSync(apartFile, 'utf8')) as Record<string, unknown>) : {};
+      read.set(name, values);
     }
-    return schemas;
+    return values;
   };
   for (const tool of index.tools)
-    Object.defineProperty(tool, 'outputSchema', {
-      get: () => outputSchemasOf(tool.system)[tool.qualifiedName],
-      enumerable: true,
-      configurable: true,
-    });
+    for (const key of STORED_APART_KEYS)
+      Object.defineProperty(tool, key, {
+        get: () => valuesIn(storedApartFile(key, tool.system))[tool.qualifiedName],
+        enumerable: true,
+        configurable: true,
+      });
   return index;
 }

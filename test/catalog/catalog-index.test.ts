@@ -1,8 +1,12 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { SystemManifest } from '../../src/catalog/manifest.js';
 import { GROWN_REQUESTS } from '../../bench/tool-search/requests-added.js';
 import { THIRD_REQUESTS } from '../../bench/tool-search/requests-third.js';
-import { CATALOG_INDEX_FILE, storedCatalogIndex } from '../../src/catalog/catalog-index.js';
+import { CATALOG_INDEX_FILE, storedCatalogIndex, storedFormOf } from '../../src/catalog/catalog-index.js';
 import { CatalogSearch } from '../../src/mcp/catalog-search.js';
 import { hitView } from '../../src/mcp/search/hit.js';
 import { catalogIndexOf } from '../../src/mcp/stored-entries.js';
@@ -20,6 +24,25 @@ const stored = storedCatalogIndex(new URL(`../../dist/bundle/${CATALOG_INDEX_FIL
 describe('the catalog index stored with the bundle', () => {
   it('is what the catalog’s modules give', () => {
     expect(stored).toEqual(catalogIndexOf(live, MANIFESTS));
+  });
+});
+
+describe('the catalog of an index stored apart from its tools’ hints and schemas', () => {
+  it('reads them only when a list or a description asks for them', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'catalog-index-'));
+    const { index, apart } = storedFormOf(catalogIndexOf(live, MANIFESTS));
+    writeFileSync(join(folder, CATALOG_INDEX_FILE), JSON.stringify(index));
+    const read = storedCatalogIndex(pathToFileURL(join(folder, CATALOG_INDEX_FILE)));
+    expect(read).toBeDefined();
+    if (!read) return;
+    const { registry: indexed } = await loadIndexedCatalog(read);
+    // Written after the catalog is built from the index: had the start read them, it would have found none.
+    for (const [name, values] of Object.entries(apart)) writeFileSync(join(folder, name), JSON.stringify(values));
+
+    expect(indexed.tools.map((tool) => mcpTool(indexed, tool))).toEqual(live.tools.map((tool) => mcpTool(live, tool)));
+    expect(
+      indexed.tools.map((tool) => ({ ...indexed.descriptor(tool), output: indexed.outputJsonSchema(tool) })),
+    ).toEqual(live.tools.map((tool) => ({ ...live.descriptor(tool), output: live.outputJsonSchema(tool) })));
   });
 });
 
