@@ -15,26 +15,15 @@ import { DISCOVERY_TOOL_NAMES } from '../helpers/mcp-session.js';
 // What a local user's MCP host waits for: the stdio server spawned with environment credentials, up to
 // its first tools/list page. Packages only some calls use are loaded by those calls, not at start-up.
 
-/**
- * The stdio server as a local user's host spawns it, reporting the modules it loads: with GitHub's
- * credentials and Notion's, pointed at the sandbox's Notion (and its GitHub when `github` is set).
- */
-async function startWithNotion(
-  sandbox: Sandbox,
+/** The stdio server spawned with `options` and `env`, reporting the modules it loads on its stderr. */
+async function spawnReporting(
   options: string[],
-  github = false,
+  env: Record<string, string>,
 ): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [...REPORT_LOADS, BIN, 'mcp', ...options],
-    env: {
-      PATH: process.env.PATH ?? '',
-      CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-local-')),
-      GITHUB_TOKEN: github ? SANDBOX_CREDENTIALS.acme.github.token : 'ghp_placeholder',
-      ...(github ? { GITHUB_API_URL: sandbox.urlOf('/github') } : {}),
-      NOTION_TOKEN: SANDBOX_CREDENTIALS.acme.notion.token,
-      NOTION_API_URL: sandbox.urlOf('/notion'),
-    },
+    env: { PATH: process.env.PATH ?? '', ...env },
     stderr: 'pipe',
   });
   let stderr = '';
@@ -42,6 +31,35 @@ async function startWithNotion(
   const client = new Client({ name: 'startup', version: '1.0.0' });
   await client.connect(transport);
   return { client, stderr: () => stderr };
+}
+
+/** Spawns the server, reads its first tools/list and closes it: the tools listed and the packages loaded by then. */
+async function listAtStart(
+  options: string[],
+  env: Record<string, string>,
+): Promise<{ tools: unknown[]; packages: string[] }> {
+  const { client, stderr } = await spawnReporting(options, env);
+  const { tools } = await client.listTools();
+  await client.close();
+  return { tools, packages: loadedModules(stderr()).filter((file) => file.startsWith('node_modules/')) };
+}
+
+/**
+ * The stdio server as a local user's host spawns it, reporting the modules it loads: with GitHub's
+ * credentials and Notion's, pointed at the sandbox's Notion (and its GitHub when `github` is set).
+ */
+function startWithNotion(
+  sandbox: Sandbox,
+  options: string[],
+  github = false,
+): Promise<{ client: Client; stderr: () => string }> {
+  return spawnReporting(options, {
+    CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-local-')),
+    GITHUB_TOKEN: github ? SANDBOX_CREDENTIALS.acme.github.token : 'ghp_placeholder',
+    ...(github ? { GITHUB_API_URL: sandbox.urlOf('/github') } : {}),
+    NOTION_TOKEN: SANDBOX_CREDENTIALS.acme.notion.token,
+    NOTION_API_URL: sandbox.urlOf('/notion'),
+  });
 }
 
 /** The systems whose tool modules (their `index`) the process has loaded, sorted. */
@@ -66,27 +84,14 @@ const upstreamPackages = (stderr: string): string[] =>
 describe('the stdio server at start-up', () => {
   it('lists its tools without loading the PostgreSQL driver, the mail composer, metrics, JWTs or Ajv, and keeps its compiled code', async () => {
     const tempDir = mkdtempSync(join(tmpdir(), 'constellation-startup-'));
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [...REPORT_LOADS, BIN, 'mcp'],
-      env: {
-        PATH: process.env.PATH ?? '',
-        TMPDIR: tempDir,
-        CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-local-')),
-        GITHUB_TOKEN: 'ghp_placeholder',
-        NOTION_TOKEN: 'ntn_placeholder',
-      },
-      stderr: 'pipe',
+    const { tools, packages } = await listAtStart([], {
+      TMPDIR: tempDir,
+      CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-local-')),
+      GITHUB_TOKEN: 'ghp_placeholder',
+      NOTION_TOKEN: 'ntn_placeholder',
     });
-    let stderr = '';
-    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const client = new Client({ name: 'startup', version: '1.0.0' });
-    await client.connect(transport);
-    const { tools } = await client.listTools();
-    await client.close();
 
     expect(tools.length).toBeGreaterThan(0);
-    const packages = loadedModules(stderr).filter((file) => file.startsWith('node_modules/'));
     expect(packages.some((file) => file.startsWith('node_modules/@modelcontextprotocol/'))).toBe(true);
     expect(packages.filter((file) => /^node_modules\/(pg|pg-[a-z]+|nodemailer)\//.test(file))).toEqual([]);
     // Metrics (prom-client, and the OpenTelemetry API it loads) come with the first thing counted, jose with the first token.
@@ -100,21 +105,11 @@ describe('the stdio server at start-up', () => {
   });
 
   it('in demo mode, lists its tools before its fake mail server loads the mail composer', async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [...REPORT_LOADS, BIN, 'mcp', '--demo'],
-      env: { PATH: process.env.PATH ?? '', CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-demo-')) },
-      stderr: 'pipe',
+    const { tools, packages } = await listAtStart(['--demo'], {
+      CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-demo-')),
     });
-    let stderr = '';
-    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const client = new Client({ name: 'startup', version: '1.0.0' });
-    await client.connect(transport);
-    const { tools } = await client.listTools();
-    await client.close();
 
     expect(tools.length).toBeGreaterThan(0);
-    const packages = loadedModules(stderr).filter((file) => file.startsWith('node_modules/'));
     expect(packages.filter((file) => /^node_modules\/nodemailer\//.test(file))).toEqual([]);
   });
 
