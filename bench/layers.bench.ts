@@ -38,8 +38,15 @@ const SUITE = 'layers';
 const SANDBOX_REFERENCE = 'sandbox:';
 // BENCH_LAYERS_PROFILE=<folder>: the spawned stdio servers write CPU profiles there when they exit (for the
 // in-process surfaces, run the bench itself under `node --cpu-prof`).
+// Those profiles sample wall time: a server descheduled inside a write that woke its peer (2 busy cores) shows
+// that wait as time in the write. BENCH_LAYERS_PERF=1 starts them with --perf-basic-prof instead, for
+// `perf record -g -p <pid>` to count on-CPU time by JavaScript function (V8 writes
+// /tmp/perf-<pid>.map, and isolate-*-v8.log files in the working folder: remove them after).
 const PROFILE_DIR = process.env.BENCH_LAYERS_PROFILE;
-const PROFILE_ARGS = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+const PROFILE_ARGS = [
+  ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+  ...(process.env.BENCH_LAYERS_PERF === '1' ? ['--perf-basic-prof'] : []),
+];
 
 // Figures vary with what else the 2 cores do: the calls compared are taken in turn, and rows of one run compare, not runs.
 // BENCH_LAYERS_BIN: another built checkout's CLI as our stdio server (a baseline run of the same bench).

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { Readable } from 'node:stream';
 import { serveStdio as serveProtocolOverStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { TokenService } from '../auth/jwt.js';
 import type { TenantService } from '../auth/tenants.js';
@@ -60,9 +60,11 @@ export async function serveStdio(
   await callerOf(); // fail fast on a bad token
   // The transport reads stdin through a stream that never ends: the SDK's own transport aborts calls
   // in flight when stdin ends, and a host closing stdin must still get the answers of calls it sent
-  // (the shutdown that follows waits for them, as it does on SIGTERM).
-  const input = new PassThrough();
-  process.stdin.pipe(input, { end: false });
+  // (the shutdown that follows waits for them, as it does on SIGTERM). Chunks are handed on as they
+  // come, not piped through a PassThrough: its writable side (buffering, callbacks, back-pressure
+  // the transport never exerts, as it reads in flowing mode) cost every message a second stream pass.
+  const input = new Readable({ read: () => undefined });
+  process.stdin.on('data', (chunk: Buffer) => input.push(chunk));
   // The connection's opening picks the era: `initialize` pins a 2025-era instance, an envelope a modern one.
   serveProtocolOverStdio((ctx) => surface.createServer(callerOf, { era: ctx.era, outOfBand: false }), {
     transport: new StdioServerTransport(input, process.stdout),

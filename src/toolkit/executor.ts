@@ -1,24 +1,23 @@
-import { z } from 'zod';
 import type { Caller, ClientProvider, Clock, Logger } from './context.js';
 import {
   isListTool,
   type CallControl,
-  type ListOptions,
   type ListPage,
   type PresentedConfirmation,
   type ServiceMap,
   type ToolDefinition,
   type ToolTarget,
 } from './define-tool.js';
-import { closestName } from './closest-name.js';
+import { cachedAnalyticalResult, type ResultCache } from './analytical-cache.js';
+import { parseToolArgs } from './argument-parsing.js';
+import { callTarget } from './call-target.js';
 import { AppError, toAppError } from './errors.js';
-import { paginate, resolvePage, type PageRequest } from './pagination.js';
-import { itemFields, project } from './projection.js';
+import { pageOf, shapeList } from './list-shaping.js';
+import { resolvePage } from './pagination.js';
+import { project } from './projection.js';
 import type { Registry } from './registry.js';
 import { runToolOnce, type ToolCallDeps } from './tool-call.js';
-import { assertSafeJson } from './safe-json.js';
-import { assertPathSafeIds } from './path-ids.js';
-import { boundItems, DEFAULT_RESULT_BUDGET_CHARS } from './result-budget.js';
+import { DEFAULT_RESULT_BUDGET_CHARS } from './result-budget.js';
 
 /** One finished execution, handed to every observer (activity feed, graph ingestion, metrics). */
 export interface ExecutionEvent {
@@ -83,52 +82,6 @@ interface ExecutorOptions {
   settleChange?: (caller: Caller) => Promise<void>;
 }
 
-/** Where analytical results are kept between calls (the analytics cache implements it). */
-interface ResultCache {
-  getOrCompute<T extends Record<string, unknown>>(
-    tenantId: string,
-    key: { tool: string; args: Record<string, unknown> },
-    compute: () => Promise<T>,
-    options: { refresh?: boolean; shouldStore?: (value: T) => boolean },
-  ): Promise<{ value: T; cache: { status: string; computed_at: string } }>;
-}
-
-const IDENTIFIER_ARGS: Array<[string, string]> = [
-  ['repo_id', 'repository'],
-  ['issue_key', 'issue'],
-  ['project_key', 'project'],
-  ['page_id', 'page'],
-  ['space_key', 'space'],
-  ['username', 'user'],
-  ['email', 'user'],
-];
-
-function defaultTarget(tool: ToolDefinition, args: Record<string, unknown>): ToolTarget {
-  for (const [arg, type] of IDENTIFIER_ARGS) {
-    const value = args[arg];
-    if (typeof value === 'string' && value) return { type, id: value };
-  }
-  return { type: 'system', id: tool.system };
-}
-
-/**
- * Arguments that never change an analytical result: how to project or refresh it. A `limit` of an
- * analytical tool does change it (top N people), so it stays in the key; list tools are never cached.
- */
-const NOT_PART_OF_RESULT = new Set(['fields', 'refresh']);
-
-/** The page a list call asks for, reading a spec's own names for the page size (`max_results`) and number (`page`). */
-function pageOf(list: ListOptions, args: Record<string, unknown>): PageRequest {
-  const alias = list.limitAlias;
-  const sized = alias && args.limit === undefined && args[alias] !== undefined ? { ...args, limit: args[alias] } : args;
-  const page = resolvePage(sized, list.defaultLimit);
-  const pageNumber = list.pageNumberAlias ? args[list.pageNumberAlias] : undefined;
-  const positioned = args.offset !== undefined || args.cursor !== undefined;
-  return typeof pageNumber === 'number' && pageNumber > 1 && !positioned
-    ? { ...page, offset: (pageNumber - 1) * page.limit }
-    : page;
-}
-
 /** Validates arguments, runs a tool down its capability path, bounds the result and reports it. */
 export class Executor {
   private readonly observers: ExecutionObserver[];
@@ -166,35 +119,7 @@ export class Executor {
    * an unknown argument with the accepted one nearest in spelling.
    */
   parseArgs(tool: ToolDefinition, raw: unknown): Record<string, unknown> {
-    assertSafeJson(raw, 'arguments');
-    const schema = this.registry.inputSchema(tool);
-    const parsed = schema.safeParse(raw ?? {});
-    if (parsed.success) {
-      assertPathSafeIds(parsed.data, tool.name);
-      return parsed.data;
-    }
-    const accepted = Object.keys(schema.shape);
-    const unknown = parsed.error.issues.flatMap((issue) =>
-      issue.code === 'unrecognized_keys' && issue.path.length === 0 ? issue.keys : [],
-    );
-    if (unknown.length > 0) {
-      const problems = unknown.map((key) => {
-        const closest = closestName(key, accepted);
-        return {
-          path: key,
-          message: `Unknown argument "${key}" for ${tool.name}${closest ? `; did you mean "${closest}"?` : ''}`,
-        };
-      });
-      throw new AppError('VALIDATION_ERROR', problems.map((p) => p.message).join(' '), { details: problems });
-    }
-    const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-    throw new AppError(
-      'VALIDATION_ERROR',
-      `Invalid arguments for ${tool.name}: ${z.prettifyError(parsed.error).replace(/\n/g, '; ')}`,
-      {
-        details: issues,
-      },
-    );
+    return parseToolArgs(tool, this.registry.inputSchema(tool), raw);
   }
 
   /** Refuses new calls from now on (shutdown); calls already running go on. */
@@ -252,7 +177,7 @@ export class Executor {
         caller,
         tool,
         args,
-        target: this.target(tool, args),
+        target: callTarget(tool, args),
         success: true,
         result: full,
         startedAt,
@@ -268,7 +193,7 @@ export class Executor {
         caller,
         tool,
         args: args ?? {},
-        target: this.target(tool, args),
+        target: callTarget(tool, args),
         success: false,
         error,
         startedAt,
@@ -276,14 +201,6 @@ export class Executor {
       });
       throw error;
     }
-  }
-
-  /** The activity target: from validated arguments only; refused arguments fall back to the system. */
-  private target(tool: ToolDefinition, args: Record<string, unknown> | undefined): ToolTarget {
-    if (!args) return { type: 'system', id: tool.system };
-    const own = tool.target?.(args);
-    if (own && typeof own.type === 'string' && own.type && typeof own.id === 'string' && own.id) return own;
-    return defaultTarget(tool, args);
   }
 
   /** Runs the handler (through the result cache when analytical); returns what the caller sees and the whole result. */
@@ -308,12 +225,20 @@ export class Executor {
     const fields = args.fields as string[] | undefined;
     if (isListTool(tool)) {
       const { raw, partial } = await once();
-      const { visible, full } = this.shapeList(tool.list, raw as ListPage<unknown>, page, fields);
+      const budget = this.options.resultBudgetChars ?? DEFAULT_RESULT_BUDGET_CHARS;
+      const { visible, full } = shapeList(tool.list, raw as ListPage<unknown>, page, budget, fields);
       return { visible: { ...visible, ...partial }, full: { ...full, ...partial } };
     }
     const plain =
       tool.capability.type === 'analytical' && this.resultCache
-        ? await this.cached(this.resultCache, caller, tool, args, once)
+        ? await cachedAnalyticalResult(
+            this.resultCache,
+            caller,
+            tool.qualifiedName,
+            args,
+            () => this.options.clients.accessDigest(caller, this.options.registry.integrationsOf(tool)),
+            () => this.plain(once),
+          )
         : await this.plain(once);
     return { visible: project(plain, fields), full: plain };
   }
@@ -323,64 +248,6 @@ export class Executor {
   ): Promise<Record<string, unknown>> {
     const { raw, partial } = await once();
     return { ...(raw as Record<string, unknown>), ...partial };
-  }
-
-  /**
-   * The analytical path: results are cached per tenant by qualified tool name, arguments that change
-   * the result (canonical JSON) and a digest of the caller's access through the tool's integrations
-   * (callers who see different data never share a result; a per-user grant's generation is part of it). Partial results are returned but never stored. `refresh: true` skips
-   * the cache. Every result says `cache: {status, computed_at}`.
-   */
-  private async cached(
-    cache: ResultCache,
-    caller: Caller,
-    tool: ToolDefinition,
-    args: Record<string, unknown>,
-    once: () => Promise<{ raw: unknown; partial: Record<string, unknown> }>,
-  ): Promise<Record<string, unknown>> {
-    const keyArgs = Object.fromEntries(Object.entries(args).filter(([name]) => !NOT_PART_OF_RESULT.has(name)));
-    const { value, cache: info } = await cache.getOrCompute(
-      caller.tenantId,
-      {
-        tool: tool.qualifiedName,
-        args: {
-          ...keyArgs,
-          _access: await this.options.clients.accessDigest(caller, this.options.registry.integrationsOf(tool)),
-        },
-      },
-      () => this.plain(once),
-      { refresh: args.refresh === true, shouldStore: (result) => result.partial !== true },
-    );
-    return { ...value, cache: info };
-  }
-
-  private shapeList(
-    { key, topLevelPaging }: { key: string; topLevelPaging?: boolean },
-    listPage: ListPage<unknown>,
-    page: { limit: number; offset: number },
-    fields?: string[],
-  ): { visible: Record<string, unknown>; full: Record<string, unknown> } {
-    const fromOffset = (listPage.offsetApplied ? listPage.items : listPage.items.slice(page.offset)).slice(
-      0,
-      page.limit + 1,
-    );
-    const projected = project(fromOffset, itemFields(fields, key));
-    const shown = boundItems(projected, page.limit, this.options.resultBudgetChars ?? DEFAULT_RESULT_BUDGET_CHARS);
-    const extent = {
-      total: listPage.total,
-      seen: (listPage.offsetApplied ? page.offset : 0) + listPage.items.length,
-      more: listPage.more,
-    };
-    const { items, pagination } = paginate(projected, page, extent, shown, listPage.resumePoints);
-    const envelope = {
-      count: items.length,
-      // Only the size budget truncates: a page that ends at its limit is whole, has_more says more follow.
-      truncated: items.length < Math.min(page.limit, fromOffset.length),
-      pagination,
-      ...(topLevelPaging ? { has_more: pagination.has_more, next_cursor: pagination.next_cursor } : {}),
-      ...(listPage.extra ?? {}),
-    };
-    return { visible: { [key]: items, ...envelope }, full: { [key]: fromOffset.slice(0, items.length), ...envelope } };
   }
 
   private report(event: ExecutionEvent): void {
