@@ -133,7 +133,7 @@ export class SqliteGraphStorage implements GraphStorage {
         return rowids;
       },
       upsertEdges: async (writes) => {
-        for (const write of writes) edges.upsert({ tenantId, ...write });
+        edges.upsert(tenantId, writes);
       },
       patchNodes: async (patches, now) => {
         const written = new Map<number, string>();

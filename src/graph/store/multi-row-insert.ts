@@ -6,8 +6,8 @@ const MAX_ROWS = 256;
 
 /**
  * Inserts many rows in few statements: `head` (`INSERT INTO t (a, b)`) then a `VALUES` list of a power of two
- * rows, each size prepared once, so a batch of any size takes a handful of executions (binary digits of its
- * size) instead of one per row.
+ * rows, then `tail` (an upsert clause, which applies row by row), each size prepared once, so a batch of any size
+ * takes a handful of executions (binary digits of its size) instead of one per row.
  */
 export class MultiRowInsert {
   private readonly statements = new Map<number, Statement>();
@@ -16,6 +16,7 @@ export class MultiRowInsert {
     private readonly db: Db,
     private readonly head: string,
     private readonly columns: number,
+    private readonly tail = '',
   ) {}
 
   /** Inserts the rows whose values `values` holds one after the other (`columns` a row). */
@@ -23,7 +24,8 @@ export class MultiRowInsert {
     const rows = values.length / this.columns;
     for (let done = 0; done < rows;) {
       const size = Math.min(MAX_ROWS, 2 ** Math.floor(Math.log2(rows - done)));
-      this.statement(size).run(values.slice(done * this.columns, (done + size) * this.columns));
+      const rowValues = size === rows ? values : values.slice(done * this.columns, (done + size) * this.columns);
+      this.statement(size).run(rowValues);
       done += size;
     }
   }
@@ -32,7 +34,7 @@ export class MultiRowInsert {
     let statement = this.statements.get(rows);
     if (!statement) {
       const row = `(${Array(this.columns).fill('?').join(', ')})`;
-      statement = this.db.prepare(`${this.head} VALUES ${Array(rows).fill(row).join(', ')}`);
+      statement = this.db.prepare(`${this.head} VALUES ${Array(rows).fill(row).join(', ')} ${this.tail}`);
       this.statements.set(rows, statement);
     }
     return statement;
