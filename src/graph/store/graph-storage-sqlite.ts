@@ -125,7 +125,7 @@ export class SqliteGraphStorage implements GraphStorage {
       upsertNodes: async (writes) => {
         const written = new Map<number, string>();
         const rowids = writes.map((write) => {
-          const { rowid, text } = nodes.upsert({ tenantId, ...write });
+          const { rowid, text } = nodes.upsert(tenantId, write);
           if (text !== undefined) written.set(rowid, text);
           return rowid;
         });

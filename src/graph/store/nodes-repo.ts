@@ -34,7 +34,7 @@ export class NodesRepo {
       .prepare(
         `
       INSERT INTO graph_nodes (tenant_id, node_type, node_id, properties, source, created_at, updated_at, expires_at)
-      VALUES (@tenantId, @type, @id, json(@properties), @source, @now, @now, @expiresAt)
+      VALUES (?, ?, ?, json(?), ?, ?, ?, ?)
       ON CONFLICT (tenant_id, node_type, node_id) DO UPDATE SET
         properties = json_patch(graph_nodes.properties, excluded.properties),
         source = coalesce(excluded.source, graph_nodes.source),
@@ -77,11 +77,11 @@ export class NodesRepo {
    * Inserts a node or merges `properties` into the existing one. A merge that changes nothing writes nothing
    * (no index, keyword or timestamp work) and answers no text.
    */
-  upsert(write: NodeWrite & { tenantId: string }): UpsertedNode {
-    const written = this.upsertStmt.get({ ...write, expiresAt: write.expiresAt ?? null }) as
+  upsert(tenantId: string, { type, id, properties, source, now, expiresAt = null }: NodeWrite): UpsertedNode {
+    const written = this.upsertStmt.get(tenantId, type, id, properties, source, now, now, expiresAt) as
       [number, string] | undefined;
     if (written) return { rowid: written[0], text: written[1] };
-    return { rowid: this.idStmt.get(write.tenantId, write.type, write.id) as number };
+    return { rowid: this.idStmt.get(tenantId, type, id) as number };
   }
 
   get(tenantId: string, type: string, id: string): NodeRow | undefined {
