@@ -56,7 +56,9 @@ export class PostingsRepo {
     if (lengths.length === 0) return;
     // In key order: each insert lands beside the one before, in the pages it already dirtied.
     postings.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x - y));
-    this.postings.run(postings.flatMap(([term, rowid, tf, length]) => [tenantId, term, rowid, tf, length]));
+    const values: unknown[] = [];
+    for (const [term, rowid, tf, length] of postings) values.push(tenantId, term, rowid, tf, length);
+    this.postings.run(values);
     this.lengths.run(lengths);
     this.addTotalsStmt.run(tenantId, lengths.length / 3, terms);
   }
