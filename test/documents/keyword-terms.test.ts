@@ -30,4 +30,10 @@ describe('keyword terms', () => {
     const expected = fts5TermsOf(SAMPLES);
     SAMPLES.forEach((text, i) => expect(keywordTermsOf(text), text).toEqual(expected[i]));
   });
+
+  it('are the same when a text comes again (its stems remembered)', () => {
+    const first = SAMPLES.map((text) => keywordTermsOf(text));
+    expect(SAMPLES.map((text) => keywordTermsOf(text))).toEqual(first);
+    expect(first).toEqual(fts5TermsOf(SAMPLES));
+  });
 });

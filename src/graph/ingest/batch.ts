@@ -73,10 +73,16 @@ export function aliasesOf(identity: PersonIdentity): string[] {
 
 /** Drops undefined and null values, so a merge never erases what another system told us. */
 export function compact(properties: Properties): Properties {
-  const out: Properties = {};
-  for (const [key, value] of Object.entries(properties))
-    if (value !== undefined && value !== null && !isUnsafeKey(key)) out[key] = value;
-  return out;
+  return mergeInto({}, properties);
+}
+
+/** Copies `properties` into `into` as `compact` keeps them (read key by key: no entry pairs allocated); returns `into`. */
+function mergeInto(into: Properties, properties: Properties): Properties {
+  for (const key of Object.keys(properties)) {
+    const value = properties[key];
+    if (value !== undefined && value !== null && !isUnsafeKey(key)) into[key] = value;
+  }
+  return into;
 }
 
 /**
@@ -131,7 +137,7 @@ export class GraphBatch {
     const handle = `n:${type}:${key}`;
     const existing = this.nodes.get(handle);
     if (existing) {
-      Object.assign(existing.properties, compact(properties));
+      mergeInto(existing.properties, properties);
       existing.reference &&= reference;
     } else {
       this.nodes.set(handle, { type, id: key, properties: compact(properties), reference });
@@ -172,7 +178,7 @@ export class GraphBatch {
         else if (!person.aliases.has(alias)) person.directoryAliases.add(alias);
         person.aliases.add(alias);
       }
-      Object.assign(person.properties, compact(properties));
+      mergeInto(person.properties, properties);
     }
     for (const alias of aliases) if (!this.personByAlias.has(alias)) this.personByAlias.set(alias, index);
     return `p:${index}`;

@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../store/db.js';
 import type { Direction } from '../types.js';
 import type { EdgeWrite } from './graph-storage.js';
+import { MultiRowInsert } from './multi-row-insert.js';
 import type { EdgeLink, EdgeRefRow } from './rows.js';
 
 /** The end a neighbourhood read starts from, per direction (`both`: leaving edges first). */
@@ -24,7 +25,7 @@ const REF_COLUMNS = `e.from_id, e.to_id, e.edge_type, f.node_type AS from_type, 
 
 /** All SQL of `graph_edges`: upserts, batched neighbourhood reads in both directions, counts. */
 export class EdgesRepo {
-  private readonly upsertStmt: Statement;
+  private readonly upserts: MultiRowInsert;
   /** Neighbourhood reads by direction, untyped and typed (`both`: the leaving edges, then the entering ones). */
   private readonly linkStmts: Record<Direction, { all: Statement; typed: Statement }>;
   private readonly countStmt: Statement;
@@ -33,14 +34,16 @@ export class EdgesRepo {
   private readonly refsCache = new Map<string, Statement>();
 
   constructor(private readonly db: Db) {
-    this.upsertStmt = db.prepare(`
-      INSERT INTO graph_edges (tenant_id, from_id, to_id, edge_type, properties, created_at, updated_at)
-      VALUES (@tenantId, @fromId, @toId, @type, @properties, @now, @now)
-      ON CONFLICT (from_id, to_id, edge_type) DO UPDATE SET
+    this.upserts = new MultiRowInsert(
+      db,
+      'INSERT INTO graph_edges (tenant_id, from_id, to_id, edge_type, properties, created_at, updated_at)',
+      7,
+      `ON CONFLICT (from_id, to_id, edge_type) DO UPDATE SET
         properties = json_patch(coalesce(graph_edges.properties, '{}'), excluded.properties),
         updated_at = excluded.updated_at
       WHERE excluded.properties IS NOT NULL
-        AND json_patch(coalesce(graph_edges.properties, '{}'), excluded.properties) IS NOT graph_edges.properties`);
+        AND json_patch(coalesce(graph_edges.properties, '{}'), excluded.properties) IS NOT graph_edges.properties`,
+    );
     const linksSql = (direction: Direction, typed: boolean) =>
       ENDS[direction].map((end) => sideSql(end, typed)).join(' UNION ALL ');
     const prepareLinks = (direction: Direction) => ({
@@ -55,9 +58,15 @@ export class EdgesRepo {
     this.deleteTenantStmt = db.prepare('DELETE FROM graph_edges WHERE tenant_id = ?');
   }
 
-  /** Inserts an edge, or merges its properties into the existing one (nothing is written when unchanged). */
-  upsert(write: EdgeWrite & { tenantId: string }): void {
-    this.upsertStmt.run(write);
+  /**
+   * Inserts edges, or merges their properties into the existing ones (nothing is written when unchanged), in
+   * order: an edge named twice merges as when written one at a time.
+   */
+  upsert(tenantId: string, writes: readonly EdgeWrite[]): void {
+    const values: unknown[] = [];
+    for (const { fromId, toId, type, properties, now } of writes)
+      values.push(tenantId, fromId, toId, type, properties, now, now);
+    this.upserts.run(values);
   }
 
   /**

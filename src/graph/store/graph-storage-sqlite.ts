@@ -124,8 +124,7 @@ export class SqliteGraphStorage implements GraphStorage {
     return {
       upsertNodes: async (writes) => {
         const written = new Map<number, string>();
-        const rowids = writes.map((write) => {
-          const { rowid, text } = nodes.upsert({ tenantId, ...write });
+        const rowids = nodes.upsert(tenantId, writes).map(({ rowid, text }) => {
           if (text !== undefined) written.set(rowid, text);
           return rowid;
         });
@@ -133,7 +132,7 @@ export class SqliteGraphStorage implements GraphStorage {
         return rowids;
       },
       upsertEdges: async (writes) => {
-        for (const write of writes) edges.upsert({ tenantId, ...write });
+        edges.upsert(tenantId, writes);
       },
       patchNodes: async (patches, now) => {
         const written = new Map<number, string>();

@@ -2,12 +2,18 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../store/db.js';
 import { INDEXED_PROPERTIES, nodeTextSql } from '../schema.js';
 import type { NodeWrite } from './graph-storage.js';
+import { MultiRowInsert } from './multi-row-insert.js';
 import { bindable, conditionSql, type Condition, type NodeRow } from './rows.js';
 
 const ids = (rowids: readonly number[]) => JSON.stringify(rowids);
 
 /** A written row's rowid and searchable text, for its keyword postings. */
 const WRITTEN = `RETURNING id, ${nodeTextSql('graph_nodes')} AS text`;
+/** A row an upsert wrote: its key (type and id), its rowid and its searchable text. */
+const WRITTEN_KEYED = `RETURNING node_type, node_id, id, ${nodeTextSql('graph_nodes')} AS text`;
+
+/** A node's type and id as one map key. */
+const nodeKey = (type: string, id: string) => `${type}\u0000${id}`;
 
 /** A node's rowid, and its searchable text when the write changed the row. */
 export interface UpsertedNode {
@@ -17,7 +23,7 @@ export interface UpsertedNode {
 
 /** All SQL of `graph_nodes`: upserts that merge properties, lookups, property search, counts. */
 export class NodesRepo {
-  private readonly upsertStmt: Statement;
+  private readonly upserts: MultiRowInsert;
   private readonly idStmt: Statement;
   private readonly byKeyStmt: Statement;
   private readonly byRowidStmt: Statement;
@@ -30,12 +36,11 @@ export class NodesRepo {
   private readonly searchCache = new Map<string, Statement>();
 
   constructor(private readonly db: Db) {
-    this.upsertStmt = db
-      .prepare(
-        `
-      INSERT INTO graph_nodes (tenant_id, node_type, node_id, properties, source, created_at, updated_at, expires_at)
-      VALUES (@tenantId, @type, @id, json(@properties), @source, @now, @now, @expiresAt)
-      ON CONFLICT (tenant_id, node_type, node_id) DO UPDATE SET
+    this.upserts = new MultiRowInsert(
+      db,
+      'INSERT INTO graph_nodes (tenant_id, node_type, node_id, properties, source, created_at, updated_at, expires_at)',
+      ['?', '?', '?', 'json(?)', '?', '?', '?', '?'],
+      `ON CONFLICT (tenant_id, node_type, node_id) DO UPDATE SET
         properties = json_patch(graph_nodes.properties, excluded.properties),
         source = coalesce(excluded.source, graph_nodes.source),
         updated_at = excluded.updated_at,
@@ -43,9 +48,8 @@ export class NodesRepo {
       WHERE json_patch(graph_nodes.properties, excluded.properties) IS NOT graph_nodes.properties
         OR coalesce(excluded.source, graph_nodes.source) IS NOT graph_nodes.source
         OR coalesce(excluded.expires_at, graph_nodes.expires_at) IS NOT graph_nodes.expires_at
-      ${WRITTEN}`,
-      )
-      .raw();
+      ${WRITTEN_KEYED}`,
+    );
     this.idStmt = db
       .prepare('SELECT id FROM graph_nodes WHERE tenant_id = ? AND node_type = ? AND node_id = ?')
       .pluck();
@@ -74,14 +78,20 @@ export class NodesRepo {
   }
 
   /**
-   * Inserts a node or merges `properties` into the existing one. A merge that changes nothing writes nothing
-   * (no index, keyword or timestamp work) and answers no text.
+   * Inserts nodes or merges their `properties` into the existing ones, in order, a few hundred a statement; answers
+   * each write's node. A merge that changes nothing writes nothing (no index, keyword or timestamp work) and answers
+   * no text; a node written twice answers its last text.
    */
-  upsert(write: NodeWrite & { tenantId: string }): UpsertedNode {
-    const written = this.upsertStmt.get({ ...write, expiresAt: write.expiresAt ?? null }) as
-      [number, string] | undefined;
-    if (written) return { rowid: written[0], text: written[1] };
-    return { rowid: this.idStmt.get(write.tenantId, write.type, write.id) as number };
+  upsert(tenantId: string, writes: readonly NodeWrite[]): UpsertedNode[] {
+    const values: unknown[] = [];
+    for (const { type, id, properties, source, now, expiresAt = null } of writes)
+      values.push(tenantId, type, id, properties, source, now, now, expiresAt);
+    const written = new Map<string, UpsertedNode>();
+    for (const [type, id, rowid, text] of this.upserts.returning(values) as Array<[string, string, number, string]>)
+      written.set(nodeKey(type, id), { rowid, text });
+    return writes.map(
+      ({ type, id }) => written.get(nodeKey(type, id)) ?? { rowid: this.idStmt.get(tenantId, type, id) as number },
+    );
   }
 
   get(tenantId: string, type: string, id: string): NodeRow | undefined {

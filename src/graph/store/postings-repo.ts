@@ -12,7 +12,7 @@ import { MultiRowInsert } from './multi-row-insert.js';
 export class PostingsRepo {
   private readonly postings: MultiRowInsert;
   private readonly lengths: MultiRowInsert;
-  private readonly lengthStmt: Statement;
+  private readonly lengthsStmt: Statement;
   private readonly termsStmt: Statement;
   private readonly dropPostingsStmt: Statement;
   private readonly dropLengthStmt: Statement;
@@ -25,7 +25,9 @@ export class PostingsRepo {
       5,
     );
     this.lengths = new MultiRowInsert(db, 'INSERT INTO graph_node_lengths (node_rowid, tenant_id, length)', 3);
-    this.lengthStmt = db.prepare('SELECT length FROM graph_node_lengths WHERE node_rowid = ?').pluck();
+    this.lengthsStmt = db
+      .prepare('SELECT node_rowid, length FROM graph_node_lengths WHERE node_rowid IN (SELECT value FROM json_each(?))')
+      .raw();
     this.termsStmt = db.prepare('SELECT term, tf FROM graph_node_postings WHERE node_rowid = ?').raw();
     this.dropPostingsStmt = db.prepare('DELETE FROM graph_node_postings WHERE node_rowid = ?');
     this.dropLengthStmt = db.prepare('DELETE FROM graph_node_lengths WHERE node_rowid = ?');
@@ -38,12 +40,17 @@ export class PostingsRepo {
    * postings when the text's terms are the same, else they are replaced.
    */
   index(tenantId: string, texts: ReadonlyMap<number, string>): void {
+    if (texts.size === 0) return;
     const postings: Array<[term: string, rowid: number, tf: number, length: number]> = [];
     const lengths: unknown[] = [];
     let terms = 0;
+    // The lengths of those indexed already, in one statement (most written nodes are new).
+    const indexedLengths = new Map(
+      this.lengthsStmt.all(JSON.stringify([...texts.keys()])) as Array<[rowid: number, length: number]>,
+    );
     for (const [rowid, text] of texts) {
       const { counts, length } = keywordCountsOf(text);
-      const indexed = this.lengthStmt.get(rowid) as number | undefined;
+      const indexed = indexedLengths.get(rowid);
       if (indexed !== undefined) {
         if (indexed === length && this.sameTerms(rowid, counts)) continue;
         this.dropPostingsStmt.run(rowid);
@@ -56,7 +63,9 @@ export class PostingsRepo {
     if (lengths.length === 0) return;
     // In key order: each insert lands beside the one before, in the pages it already dirtied.
     postings.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x - y));
-    this.postings.run(postings.flatMap(([term, rowid, tf, length]) => [tenantId, term, rowid, tf, length]));
+    const values: unknown[] = [];
+    for (const [term, rowid, tf, length] of postings) values.push(tenantId, term, rowid, tf, length);
+    this.postings.run(values);
     this.lengths.run(lengths);
     this.addTotalsStmt.run(tenantId, lengths.length / 3, terms);
   }

@@ -68,6 +68,8 @@ const foldToken = (token: string): string => {
 };
 
 const ASCII = /^[\p{ASCII}]*$/u;
+/** TOKEN within ASCII text, where its letters and digits are these and no diacritic occurs. */
+const ASCII_TOKEN = /[A-Za-z0-9]+/g;
 
 /** Stands for a byte above 127: a character without case that is no vowel, as such a byte is to FTS5's porter. */
 const HIGH_BYTE = 0x3400;
@@ -82,15 +84,41 @@ function stemBytes(token: string): string {
   return Buffer.from(Array.from(stemmed, (c) => c.charCodeAt(0) % HIGH_BYTE)).toString('utf8');
 }
 
+/** Stems of the ASCII tokens seen lately: a text's words mostly recur, and Porter's steps are some regexes each. */
+const stems = new Map<string, string>();
+/** Stems remembered at most (then forgotten all at once): a few MB whatever the vocabulary. */
+const MAX_STEMS = 50_000;
+
+function stemOf(folded: string): string {
+  let stem = stems.get(folded);
+  if (stem === undefined) {
+    stem = stemmer(folded);
+    if (stems.size >= MAX_STEMS) stems.clear();
+    stems.set(folded, stem);
+  }
+  return stem;
+}
+
 /** The keyword terms of a text in order, each as often as it occurs (a chunk's length is their count). */
 export function keywordTermsOf(text: string): string[] {
+  if (ASCII.test(text)) return asciiTermsOf(text);
   const terms: string[] = [];
   for (const [token] of text.matchAll(TOKEN)) {
     const ascii = ASCII.test(token);
     const folded = ascii ? token.toLowerCase() : foldToken(token);
     if (folded === '') continue;
     const bytes = ascii ? folded.length : Buffer.byteLength(folded, 'utf8');
-    terms.push(bytes < 3 || bytes > 64 ? folded : ascii ? stemmer(folded) : stemBytes(folded));
+    terms.push(bytes < 3 || bytes > 64 ? folded : ascii ? stemOf(folded) : stemBytes(folded));
+  }
+  return terms;
+}
+
+/** `keywordTermsOf` of a text all ASCII (most are): each token tested and folded as such without a look. */
+function asciiTermsOf(text: string): string[] {
+  const terms: string[] = [];
+  for (const [token] of text.matchAll(ASCII_TOKEN)) {
+    const folded = token.toLowerCase();
+    terms.push(folded.length < 3 || folded.length > 64 ? folded : stemOf(folded));
   }
   return terms;
 }
