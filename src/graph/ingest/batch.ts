@@ -163,7 +163,7 @@ export class GraphBatch {
     if (known === undefined) {
       index =
         this.people.push({
-          identity: ids,
+          identity: compact(ids),
           aliases: new Set(aliases),
           directoryAliases: new Set(via === 'directory' ? aliases : []),
           properties: compact(properties),

@@ -54,6 +54,20 @@ describeStoreContract<GraphStorage>(
       expect(found.map((hit) => hit.row.node_id)).toEqual(['ada@example.com']);
     });
 
+    it('takes an email a person is given later in a result, when an extractor first named them without one', async () => {
+      const tenant = await subject.backend.addTenant();
+      const batch = new GraphBatch();
+      // An extractor passes the fields it read; an author without a public email comes as `email: undefined`.
+      const author = batch.person({ login: 'cy', email: undefined }, { name: 'Cy' });
+      const sameByLogin = batch.person({ login: 'cy', email: 'cy@example.com' });
+      expect(sameByLogin).toBe(author);
+      await service().ingest(tenant, batch, 'code_host');
+      expect(await subject.store.countNodesByType(tenant)).toEqual({ user: 1 });
+      const cy = await user(tenant, 'cy@example.com');
+      expect(cy.id).toBe('cy@example.com');
+      expect(cy.properties).toMatchObject({ name: 'Cy', email: 'cy@example.com', login: 'cy' });
+    });
+
     it('makes new people of one result that share a node id one node, known by all their aliases', async () => {
       const tenant = await subject.backend.addTenant();
       const batch = new GraphBatch();
