@@ -91,7 +91,9 @@ export function storedFormOf(index: CatalogIndex): {
     const kept: Partial<IndexedTool> = { ...tool };
     for (const key of STORED_APART_KEYS) {
       delete kept[key];
-      if (tool[key] !== undefined) (apart[storedApartFile(key, tool.system)] ??= {})[tool.qualifiedName] = tool[key];
+      // Every system has each file, empty when none of its tools has the key: a missing file is a broken build.
+      const values = (apart[storedApartFile(key, tool.system)] ??= {});
+      if (tool[key] !== undefined) values[tool.qualifiedName] = tool[key];
     }
     return kept as IndexedTool;
   });
@@ -109,7 +111,11 @@ export function storedCatalogIndex(
     let values = read.get(name);
     if (!values) {
       const apartFile = new URL(`./${name}`, file);
-      values = existsSync(apartFile) ? (JSON.parse(readFileSync(apartFile, 'utf8')) as Record<string, unknown>) : {};
+      if (!existsSync(apartFile))
+        throw new Error(
+          `The catalog index's ${decodeURIComponent(apartFile.pathname)} is missing: rebuild with npm run build`,
+        );
+      values = JSON.parse(readFileSync(apartFile, 'utf8')) as Record<string, unknown>;
       read.set(name, values);
     }
     return values;

@@ -46,6 +46,20 @@ describe('the catalog of an index stored apart from its tools’ hints and schem
   });
 });
 
+describe('an index whose side files are missing', () => {
+  it('names the missing file when a tool first needs it, rather than listing the tool without its schema', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'catalog-index-'));
+    const { index, apart } = storedFormOf(catalogIndexOf(live, MANIFESTS));
+    // Every system has each side file, even one none of its tools fills.
+    const systems = new Set(index.tools.map((tool) => tool.system));
+    expect(Object.keys(apart)).toHaveLength(systems.size * 3);
+    writeFileSync(join(folder, CATALOG_INDEX_FILE), JSON.stringify(index));
+    const read = storedCatalogIndex(pathToFileURL(join(folder, CATALOG_INDEX_FILE)));
+    const tool = read?.tools[0];
+    expect(() => tool?.outputSchema).toThrow(/catalog-output-schemas-.*\.json is missing: rebuild with npm run build/);
+  });
+});
+
 describe('the catalog of the index', () => {
   it('ranks every tool-search request as the modules’ catalog does, before any system is loaded', async () => {
     const { registry: indexed } = await loadIndexedCatalog(catalogIndexOf(live, MANIFESTS));
