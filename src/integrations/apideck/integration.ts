@@ -29,10 +29,11 @@ export const unifyIntegration = defineIntegration({
   connectionKeys: [],
   credentials: UnifyCredentials,
   sources: ['unify'],
-  // The configured application, or demo mode's, is the same for the life of the server: validated once.
+  // The configured application, or demo mode's, is the same for the life of the server once there: validated once.
+  // None yet is asked again (a demo's platform account may come after the server), so a later one is still found.
   ownSource: (access) => {
-    let application: { settings: ReturnType<typeof unifyApplication> } | undefined;
-    return unifyCredentials(() => (application ??= { settings: unifyApplication(access) }).settings, access.consumerOf);
+    let settings: ReturnType<typeof unifyApplication>;
+    return unifyCredentials(() => (settings ??= unifyApplication(access)), access.consumerOf);
   },
   createClient: ({ consumerId, ...settings }: UnifyCredentials, { fetch }) =>
     new UnifyClient(settings, consumerId, fetch, true),
