@@ -68,7 +68,8 @@ export class LegacyHttpCalls {
       void server.close();
     });
     await server.connect(transport);
-    await sendWebResponse(await transport.handleRequest(webRequestOf(req, res), { parsedBody: req.body }), res);
+    // The transport reads the request's headers alone; the call is cancelled through `controller` above.
+    await sendWebResponse(await transport.handleRequest(webRequestOf(req), { parsedBody: req.body }), res);
   }
 
   /** Task requests and task-augmented calls are answered by the task layer, as one JSON-RPC response. */
