@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -10,7 +10,9 @@ import { median, percentile, type BenchResult } from './lib.js';
 // loopback. BENCH_LOAD_BASELINE_BIN names another build's bin/constellation.js (e.g. main's, built in
 // a copy of the repository): rounds then alternate between it and this build, and the rows compare
 // them. BENCH_LOAD_CPU_PROF=<dir> writes each server's CPU profile there (node --cpu-prof);
-// BENCH_LOAD_SURFACES=rest,modern,legacy loads only those surfaces (a profile of one surface alone).
+// BENCH_LOAD_SURFACES=rest,modern,legacy loads only those surfaces. With profiles, each server's
+// slices-<pid>.json says when each surface was loaded: `node --import tsx bench/cpu-stages.ts <dir>` then
+// gives the server's CPU a call by stage for each surface.
 const SUITE = 'mcp-load';
 const BIN = new URL('../bin/constellation.js', import.meta.url).pathname;
 const CLIENTS = Number(process.env.BENCH_LOAD_CLIENTS ?? 50);
@@ -21,6 +23,7 @@ const WARMUP = 200;
 const TOOL = 'get_repositories';
 
 interface LoadServer {
+  pid: number | undefined;
   url: string;
   token: string;
   /** CPU seconds the server process has spent so far (user and system), from /proc; NaN elsewhere. */
@@ -47,6 +50,7 @@ async function startServer(bin: string): Promise<LoadServer> {
   const url = await listeningUrl(child);
   const demo = (await (await fetch(`${url}/demo`)).json()) as { data: { users: { token: string }[] } };
   return {
+    pid: child.pid,
     url,
     token: demo.data.users[0].token,
     cpuSeconds: () => cpuSecondsOf(child.pid),
@@ -213,12 +217,21 @@ async function round(bin: string): Promise<Load[]> {
     for (const key of surfaceKeys) calls.push(await ALL_SURFACES[key].call(server));
     for (const call of calls) await load(call, WARMUP);
     const tallies = calls.map((): Tally => ({ samples: [], seconds: 0, cpuSeconds: 0 }));
+    const slices: Array<{ surface: string; startUs: number; endUs: number }> = [];
+    const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
     for (let slice = 0; slice < SLICES; slice++)
       for (const [i, call] of calls.entries()) {
         const cpu = server.cpuSeconds();
+        const startUs = monotonicUs();
         await load(call, Math.ceil(CALLS / SLICES), tallies[i]);
+        slices.push({ surface: surfaceKeys[i], startUs, endUs: monotonicUs() });
         tallies[i].cpuSeconds += server.cpuSeconds() - cpu;
       }
+    const profiles = process.env.BENCH_LOAD_CPU_PROF;
+    if (profiles) {
+      const calls = Object.fromEntries(surfaceKeys.map((key, i) => [key, tallies[i].samples.length]));
+      writeFileSync(join(profiles, `slices-${server.pid}.json`), JSON.stringify({ bin, slices, calls }));
+    }
     return tallies.map(({ samples, seconds, cpuSeconds }) => {
       samples.sort((a, b) => a - b);
       return {
