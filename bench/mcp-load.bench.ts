@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -9,7 +9,10 @@ import { median, percentile, type BenchResult } from './lib.js';
 // against one built server (`npm run build` first) in demo mode in a child process, N clients over
 // loopback. BENCH_LOAD_BASELINE_BIN names another build's bin/constellation.js (e.g. main's, built in
 // a copy of the repository): rounds then alternate between it and this build, and the rows compare
-// them. BENCH_LOAD_CPU_PROF=<dir> writes each server's CPU profile there (node --cpu-prof).
+// them. BENCH_LOAD_CPU_PROF=<dir> writes each server's CPU profile there (node --cpu-prof);
+// BENCH_LOAD_SURFACES=rest,modern,legacy loads only those surfaces. With profiles, each server's
+// slices-<pid>.json says when each surface was loaded: `node --import tsx bench/cpu-stages.ts <dir>` then
+// gives the server's CPU a call by stage for each surface.
 const SUITE = 'mcp-load';
 const BIN = new URL('../bin/constellation.js', import.meta.url).pathname;
 const CLIENTS = Number(process.env.BENCH_LOAD_CLIENTS ?? 50);
@@ -20,6 +23,7 @@ const WARMUP = 200;
 const TOOL = 'get_repositories';
 
 interface LoadServer {
+  pid: number | undefined;
   url: string;
   token: string;
   /** CPU seconds the server process has spent so far (user and system), from /proc; NaN elsewhere. */
@@ -46,6 +50,7 @@ async function startServer(bin: string): Promise<LoadServer> {
   const url = await listeningUrl(child);
   const demo = (await (await fetch(`${url}/demo`)).json()) as { data: { users: { token: string }[] } };
   return {
+    pid: child.pid,
     url,
     token: demo.data.users[0].token,
     cpuSeconds: () => cpuSecondsOf(child.pid),
@@ -188,11 +193,19 @@ async function load(
   return into;
 }
 
-const SURFACES = [
-  'REST POST /mcp/code_host/execute',
-  'MCP streamable HTTP 2026-07-28',
-  'MCP streamable HTTP 2025-11-25',
-];
+const ALL_SURFACES = {
+  rest: { name: 'REST POST /mcp/code_host/execute', call: async (server: LoadServer) => restCall(server) },
+  modern: { name: 'MCP streamable HTTP 2026-07-28', call: async (server: LoadServer) => modernCall(server) },
+  legacy: { name: 'MCP streamable HTTP 2025-11-25', call: legacyCall },
+};
+type SurfaceKey = keyof typeof ALL_SURFACES;
+const surfaceKeys = (process.env.BENCH_LOAD_SURFACES ?? 'rest,modern,legacy').split(',').map((key) => {
+  if (!(key in ALL_SURFACES)) throw new Error(`mcp-load: no surface '${key}' (rest, modern, legacy)`);
+  return key as SurfaceKey;
+});
+const SURFACES = surfaceKeys.map((key) => ALL_SURFACES[key].name);
+// The MCP / REST rows need REST loaded first.
+const WITH_REST = surfaceKeys[0] === 'rest';
 // Surfaces take turns in slices, so what else the machine runs meanwhile weighs on each alike.
 const SLICES = 5;
 
@@ -200,15 +213,25 @@ const SLICES = 5;
 async function round(bin: string): Promise<Load[]> {
   const server = await startServer(bin);
   try {
-    const calls = [restCall(server), modernCall(server), await legacyCall(server)];
+    const calls: Call[] = [];
+    for (const key of surfaceKeys) calls.push(await ALL_SURFACES[key].call(server));
     for (const call of calls) await load(call, WARMUP);
     const tallies = calls.map((): Tally => ({ samples: [], seconds: 0, cpuSeconds: 0 }));
+    const slices: Array<{ surface: string; startUs: number; endUs: number }> = [];
+    const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
     for (let slice = 0; slice < SLICES; slice++)
       for (const [i, call] of calls.entries()) {
         const cpu = server.cpuSeconds();
+        const startUs = monotonicUs();
         await load(call, Math.ceil(CALLS / SLICES), tallies[i]);
+        slices.push({ surface: surfaceKeys[i], startUs, endUs: monotonicUs() });
         tallies[i].cpuSeconds += server.cpuSeconds() - cpu;
       }
+    const profiles = process.env.BENCH_LOAD_CPU_PROF;
+    if (profiles) {
+      const calls = Object.fromEntries(surfaceKeys.map((key, i) => [key, tallies[i].samples.length]));
+      writeFileSync(join(profiles, `slices-${server.pid}.json`), JSON.stringify({ bin, slices, calls }));
+    }
     return tallies.map(({ samples, seconds, cpuSeconds }) => {
       samples.sort((a, b) => a - b);
       return {
@@ -238,7 +261,7 @@ function rows(label: string, rounds: Load[][]): BenchResult[] {
       unit: 'calls/s',
       note: `${CLIENTS} clients, ${p('p50')}, ${p('p99')}, server CPU ${of(i, 'cpuMs').toFixed(2)} ms a call`,
     });
-    if (i === 0) return;
+    if (i === 0 || !WITH_REST) return;
     out.push({
       suite: SUITE,
       name: `${label}${surface}: MCP / REST throughput`,

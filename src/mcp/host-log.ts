@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { LOG_LEVEL_META_KEY, type LoggingLevel, type ServerContext } from '@modelcontextprotocol/server';
 import type { CallLog, LogSeverity } from '../toolkit/call-log.js';
 import type { CallControl } from '../toolkit/define-tool.js';
@@ -45,7 +45,7 @@ export class LogLevels {
 
 /** The scope a client's level is kept under: a digest of its token (never the token itself), or `local`. */
 export function logScopeOf(token: string | undefined): string {
-  return token ? createHash('sha256').update(token).digest('base64url').slice(0, 22) : 'local';
+  return token ? hash('sha256', token, 'base64url').slice(0, 22) : 'local';
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import type { Request, Response } from 'express';
 import type { Caller } from '../toolkit/context.js';
@@ -68,7 +68,8 @@ export class LegacyHttpCalls {
       void server.close();
     });
     await server.connect(transport);
-    await sendWebResponse(await transport.handleRequest(webRequestOf(req, res), { parsedBody: req.body }), res);
+    // The transport reads the request's headers alone; the call is cancelled through `controller` above.
+    await sendWebResponse(await transport.handleRequest(webRequestOf(req), { parsedBody: req.body }), res);
   }
 
   /** Task requests and task-augmented calls are answered by the task layer, as one JSON-RPC response. */
@@ -109,6 +110,6 @@ export class LegacyHttpCalls {
    */
   private keyOf(token: string | undefined, id: unknown): string | undefined {
     if (!token || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
-    return createHash('sha256').update(token).update('\0').update(JSON.stringify(id)).digest('base64url');
+    return hash('sha256', `${token}\0${JSON.stringify(id)}`, 'base64url');
   }
 }
