@@ -8,6 +8,7 @@ import type { FleetJobs } from '../store/fleet-jobs.js';
 import type { Caller, Clock, Logger } from '../toolkit/context.js';
 import type { Viewer } from './ingest/extractor.js';
 import type { ExecutionObserver } from '../toolkit/executor.js';
+import { watchSqliteGraph } from './service/graph-changes.js';
 import { GraphService } from './service/graph-service.js';
 import type { SemanticSearchFactory } from './service/semantic-search.js';
 import { nodeVocabulary } from './types.js';
@@ -49,9 +50,11 @@ interface GraphFeature {
 
 /** Builds the knowledge graph: its service, its ingestion pipeline and its periodic sweeps. */
 export function createGraph(deps: GraphDependencies): GraphFeature {
-  const storage = storeOn<GraphStorage>(deps.store, {
-    sqlite: (db) => new SqliteGraphStorage(db, tenantGate(db)),
-    postgres: (pool) => new PgGraphStorage(pool),
+  // On SQLite the graph's changes are watched, so that a result found already written is not written again;
+  // on PostgreSQL other nodes of the fleet write the same graph unseen, and every result is written.
+  const { storage, version } = storeOn<{ storage: GraphStorage; version?: () => string }>(deps.store, {
+    sqlite: (db) => watchSqliteGraph(db, new SqliteGraphStorage(db, tenantGate(db))),
+    postgres: (pool) => ({ storage: new PgGraphStorage(pool) }),
   });
   const graph = new GraphService(storage, {
     clock: deps.clock,
@@ -62,6 +65,7 @@ export function createGraph(deps: GraphDependencies): GraphFeature {
       log: deps.log,
       onError: deps.onIngestionError,
       organizationOf: deps.organizationOf,
+      graphVersion: version,
     },
   });
 

@@ -6,6 +6,8 @@ export interface DeferredWrites {
   writeWhen(schedule: () => void): void;
   /** Writes everything queued so far; resolves once it is written (a failure is logged, not thrown). */
   writeQueued(): Promise<void>;
+  /** The unit its writes were part of failed after they ran (a commit refused): what they wrote is not kept. */
+  writesLost?(): void;
 }
 
 /** Runs the queues' writes as one unit of the store (one SQLite transaction), or one after the other. */
@@ -59,9 +61,10 @@ export class WriteBehind {
           for (const queue of this.queues) await queue.writeQueued();
         }),
       )
-      .catch((error: unknown) =>
-        this.log.error('deferred writes failed', { error: error instanceof Error ? error.message : String(error) }),
-      );
+      .catch((error: unknown) => {
+        for (const queue of this.queues) queue.writesLost?.();
+        this.log.error('deferred writes failed', { error: error instanceof Error ? error.message : String(error) });
+      });
     return this.writing;
   }
 }

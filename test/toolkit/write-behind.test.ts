@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/config/logger.js';
 import { openAuditLog } from '../../src/governance/audit/open.js';
 import { systemClock } from '../../src/toolkit/context.js';
+import { WriteBehind, type DeferredWrites } from '../../src/toolkit/write-behind.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import { onPgLane } from '../helpers/pg-lane.js';
 
@@ -113,5 +114,24 @@ describe('reads after deferred writes', () => {
     });
     expect((await graph.feed('acme', 5)).map((record) => record.action)).toContain('mcp.get_repository');
     expect((await graph.stats('acme')).total_nodes).toBeGreaterThan(0);
+  });
+});
+
+describe('a unit of deferred writes that fails after they ran', () => {
+  it('tells every queue that what it wrote is not kept (what it remembers as written must go)', async () => {
+    const lost: string[] = [];
+    const queue = (name: string): DeferredWrites => ({
+      writeWhen: () => undefined,
+      writeQueued: async () => undefined,
+      writesLost: () => void lost.push(name),
+    });
+    const writeBehind = new WriteBehind(async (work) => {
+      await work();
+      throw new Error('commit refused');
+    }, silentLogger);
+    writeBehind.take(queue('audit'));
+    writeBehind.take(queue('graph'));
+    await writeBehind.flush();
+    expect(lost).toEqual(['audit', 'graph']);
   });
 });

@@ -4,6 +4,7 @@ import type { DeferredWrites } from '../../toolkit/write-behind.js';
 import type { ActivityInput, GraphService } from '../service/graph-service.js';
 import type { Viewer } from './extractor.js';
 import { extract, type Extractor } from './index.js';
+import { RepeatedResults, watchedViewer } from './repeated-results.js';
 
 export interface PipelineHooks {
   log: Logger;
@@ -14,6 +15,11 @@ export interface PipelineHooks {
    * mail's correspondents are not written).
    */
   organizationOf?(caller: Caller): Promise<Viewer['inOrganization']>;
+  /**
+   * A version of the graph that moves whenever an entity may have changed (see `watchSqliteGraph`): with it, a
+   * result found already written is not written again while the version stands.
+   */
+  graphVersion?: () => string;
 }
 
 /** A tool result waiting to be ingested. */
@@ -59,12 +65,16 @@ export class IngestionPipeline implements DeferredWrites {
    * connections too, and awaited by the activity reads of this process (`recorded`).
    */
   private recording: Promise<void> = Promise.resolve();
+  /** Results found already written, while the graph stands (none remembered without a graph version). */
+  private readonly repeats: RepeatedResults | undefined;
 
   constructor(
     private readonly graph: GraphService,
     private readonly extractors: Readonly<Record<string, Extractor>>,
     private readonly hooks: PipelineHooks,
-  ) {}
+  ) {
+    this.repeats = hooks.graphVersion && new RepeatedResults(hooks.graphVersion);
+  }
 
   /** Executor observer: the activity record of every execution. */
   readonly recordActivity = (event: ExecutionEvent): void => {
@@ -101,6 +111,10 @@ export class IngestionPipeline implements DeferredWrites {
 
   writeWhen(schedule: () => void): void {
     this.schedule = schedule;
+  }
+
+  writesLost(): void {
+    this.repeats?.forget();
   }
 
   /** Writes the activity records and ingests the results queued so far. */
@@ -161,13 +175,24 @@ export class IngestionPipeline implements DeferredWrites {
     return this.writeQueued();
   }
 
-  /** Extracts and writes one result (one transaction); returns the entities written. */
+  /**
+   * Extracts and writes one result (one transaction); returns the entities written. A result found already
+   * written, with the graph unchanged since, is neither extracted nor written again.
+   */
   async ingest(item: QueuedResult): Promise<number> {
     try {
-      const viewer = await this.viewerOf(item.caller);
+      const repeats = this.repeats;
+      const fingerprint = repeats?.fingerprintOf({ ...item, viewerEmail: item.caller?.userEmail });
+      const known = fingerprint === undefined ? undefined : repeats?.written(item.tenantId, fingerprint);
+      if (known !== undefined) return known;
+      const { viewer, asked } = watchedViewer(await this.viewerOf(item.caller));
       const { tool, args, result } = item;
       const batch = extract(this.extractors, item.system, { tool, args, result, viewer });
-      return (await this.graph.ingest(item.tenantId, batch, item.system, item.epoch)).nodes;
+      const before = repeats?.version();
+      const written = await this.graph.ingest(item.tenantId, batch, item.system, item.epoch);
+      if (repeats && fingerprint !== undefined && before !== undefined && !written.refused && !asked())
+        repeats.remember(item.tenantId, fingerprint, before, written.nodes);
+      return written.nodes;
     } catch (error) {
       this.fail(item.system, `ingestion of ${item.system}.${item.tool} failed`, error);
       return 0;
