@@ -4,7 +4,7 @@ import type { DeferredWrites } from '../../toolkit/write-behind.js';
 import type { ActivityInput, GraphService } from '../service/graph-service.js';
 import type { Viewer } from './extractor.js';
 import { extract, type Extractor } from './index.js';
-import { RepeatedResults, watchedViewer } from './repeated-results.js';
+import { RepeatedResults, watchedViewer, type ResultToWrite } from './repeated-results.js';
 
 export interface PipelineHooks {
   log: Logger;
@@ -23,14 +23,7 @@ export interface PipelineHooks {
 }
 
 /** A tool result waiting to be ingested. */
-export interface QueuedResult {
-  tenantId: string;
-  /** The tenant generation the call ran under: a later tenant of the same id never receives it. */
-  epoch?: string;
-  system: string;
-  tool: string;
-  args: Record<string, unknown>;
-  result: Record<string, unknown>;
+export interface QueuedResult extends Omit<ResultToWrite, 'viewerEmail'> {
   /** The call's caller: what a per-user system's result writes is private to its user. */
   caller?: Caller;
 }

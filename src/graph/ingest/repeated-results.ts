@@ -8,6 +8,7 @@ const MAX_RESULTS_PER_TENANT = 128;
 /** What a result's write depends on besides the graph itself. */
 export interface ResultToWrite {
   tenantId: string;
+  /** The tenant generation the call ran under: a later tenant of the same id never receives it. */
   epoch?: string;
   system: string;
   tool: string;
