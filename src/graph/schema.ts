@@ -210,7 +210,7 @@ export const graphMigrations: Migration[] = [
     // - Edges: no index by (tenant, type): a tenant's edges are read through its nodes (each edge's ends belong to
     //   the edge's tenant), by the primary key (from, to, type) and `graph_edges_incoming`.
     // - Property indexes: only nodes that have the property (an equality search implies it is not null).
-    // - Postings: keyed (tenant, term, node) alone. A node's terms and their counts are kept with its length, so its
+    // - Postings: keyed (tenant, term, node) alone. A node's terms (a JSON array) are kept with its length, so its
     //   postings are found by their key when it is re-indexed or deleted (the length's deletion takes them, by its
     //   trigger): no index by node and no foreign key to check for each posting.
     id: '107_graph_lean_write_indexes',
@@ -224,10 +224,11 @@ export const graphMigrations: Migration[] = [
           WHERE json_extract(properties, '$.${p}') IS NOT NULL;`,
           )
           .join('\n')}
-        ALTER TABLE graph_node_lengths ADD COLUMN terms TEXT NOT NULL DEFAULT '{}';
+        ALTER TABLE graph_node_lengths ADD COLUMN terms TEXT NOT NULL DEFAULT '[]';
         UPDATE graph_node_lengths SET terms = coalesce(
-          (SELECT json_group_object(p.term, p.tf) FROM graph_node_postings p WHERE p.node_rowid = graph_node_lengths.node_rowid),
-          '{}');
+          (SELECT json_group_array(p.term) FROM graph_node_postings p
+            WHERE p.node_rowid = graph_node_lengths.node_rowid),
+          '[]');
         CREATE TABLE graph_node_postings_keyed (
           tenant_id TEXT NOT NULL,
           term TEXT NOT NULL,
@@ -243,7 +244,7 @@ export const graphMigrations: Migration[] = [
         DROP TRIGGER graph_node_lengths_removed;
         CREATE TRIGGER graph_node_lengths_removed AFTER DELETE ON graph_node_lengths BEGIN
           DELETE FROM graph_node_postings WHERE tenant_id = old.tenant_id
-            AND term IN (SELECT key FROM json_each(old.terms)) AND node_rowid = old.node_rowid;
+            AND term IN (SELECT value FROM json_each(old.terms)) AND node_rowid = old.node_rowid;
           UPDATE graph_keyword_totals SET nodes = nodes - 1, terms = terms - old.length WHERE tenant_id = old.tenant_id;
         END;
       `),

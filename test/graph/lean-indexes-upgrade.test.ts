@@ -128,13 +128,24 @@ async function graphOf(storage: GraphStorage) {
   };
 }
 
-/** Changes after the upgrade: a node re-titled (re-indexed), one deleted (its postings and edges go with it). */
+/**
+ * Changes after the upgrade: nodes re-titled (re-indexed: new terms; the same terms in other case; the same terms
+ * and length with other counts), one deleted (its postings and edges go with it).
+ */
 async function changed(storage: GraphStorage): Promise<void> {
-  await storage.writeFor(TENANT, undefined, (w) =>
-    w.upsertNodes([
-      { type: 'issue', id: 'PAY-3', properties: JSON.stringify({ title: 'Ledger refund' }), source: null, now: 2 },
-    ]),
-  );
+  const retitled = (id: string, title: string): NodeWrite => ({
+    type: 'issue',
+    id,
+    properties: JSON.stringify({ title }),
+    source: null,
+    now: 2,
+  });
+  for (const writes of [
+    [retitled('PAY-3', 'Ledger refund'), retitled('PAY-1', 'REFUND the invoice TWICE')],
+    [retitled('PAY-2', 'Invoice invoice totals')],
+    [retitled('PAY-2', 'Invoice totals totals')],
+  ])
+    await storage.writeFor(TENANT, undefined, (w) => w.upsertNodes(writes));
   const grace = (await storage.node(TENANT, 'user', 'grace'))!;
   await storage.deleteNodes(TENANT, [grace.id]);
 }
@@ -171,12 +182,24 @@ it("re-indexes and deletes an upgraded installation's nodes as a new one's: no s
       // Nothing left of the deleted node or the re-titled one's old text.
       postings: db.prepare('SELECT count(*) FROM graph_node_postings').pluck().get(),
       totals: db.prepare('SELECT nodes, terms FROM graph_keyword_totals WHERE tenant_id = ?').get(TENANT),
+      retitled: db
+        .prepare(
+          `SELECT p.term, p.tf FROM graph_node_postings p JOIN graph_nodes n ON n.id = p.node_rowid
+           WHERE n.node_id = 'PAY-2' ORDER BY p.term`,
+        )
+        .all(),
     };
   });
   expect(upgraded).toEqual(fresh);
   expect(upgraded.graph.nodes.map((n) => n.id)).not.toContain('grace');
   expect(upgraded.graph.searches[1].map((hit) => hit.split(' ')[0])).toEqual(['PAY-3']);
   expect(upgraded.graph.edgeCount).toBe(EDGES.length - 1);
+  expect(upgraded.retitled).toEqual([
+    { term: '2', tf: 2 },
+    { term: 'invoic', tf: 1 },
+    { term: 'pai', tf: 2 },
+    { term: 'total', tf: 2 },
+  ]);
 });
 
 it('deletes a tenant of an upgraded installation with its edges and postings', async () => {

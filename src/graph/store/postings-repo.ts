@@ -6,14 +6,15 @@ import { MultiRowInsert } from './multi-row-insert.js';
 /**
  * The keyword postings of written nodes (`graph_node_postings`, `graph_node_lengths` and the tenant's
  * `graph_keyword_totals`), written from the process in the write's transaction, a batch at a time: the terms are
- * the project's own (`store/keywords/terms.ts`), which SQL cannot make. A node's length row keeps its terms and
- * their counts; a node's deletion takes its length with it (foreign key), and the length's trigger takes its
+ * the project's own (`store/keywords/terms.ts`), which SQL cannot make. A node's length row keeps its terms (the
+ * postings' keys); a node's deletion takes its length with it (foreign key), and the length's trigger takes its
  * postings (by their key, through those terms) and takes it off the totals.
  */
 export class PostingsRepo {
   private readonly postings: MultiRowInsert;
   private readonly lengths: MultiRowInsert;
   private readonly lengthsStmt: Statement;
+  private readonly termsStmt: Statement;
   private readonly dropLengthStmt: Statement;
   private readonly addTotalsStmt: Statement;
 
@@ -27,6 +28,11 @@ export class PostingsRepo {
     this.lengthsStmt = db
       .prepare(
         'SELECT node_rowid, length, terms FROM graph_node_lengths WHERE node_rowid IN (SELECT value FROM json_each(?))',
+      )
+      .raw();
+    this.termsStmt = db
+      .prepare(
+        'SELECT term, tf FROM graph_node_postings WHERE tenant_id = ? AND term IN (SELECT value FROM json_each(?)) AND node_rowid = ?',
       )
       .raw();
     this.dropLengthStmt = db.prepare('DELETE FROM graph_node_lengths WHERE node_rowid = ?');
@@ -53,11 +59,11 @@ export class PostingsRepo {
       const { counts, length } = keywordCountsOf(text);
       const before = indexed.get(rowid);
       if (before !== undefined) {
-        if (before.length === length && sameTerms(before.terms, counts)) continue;
+        if (before.length === length && this.sameTerms(tenantId, rowid, before.terms, counts)) continue;
         this.dropLengthStmt.run(rowid);
       }
       for (const [term, tf] of counts) postings.push([term, rowid, tf, length]);
-      lengths.push(rowid, tenantId, length, JSON.stringify(Object.fromEntries(counts)));
+      lengths.push(rowid, tenantId, length, JSON.stringify([...counts.keys()]));
       terms += length;
     }
     if (lengths.length === 0) return;
@@ -69,10 +75,10 @@ export class PostingsRepo {
     this.lengths.run(lengths);
     this.addTotalsStmt.run(tenantId, lengths.length / 4, terms);
   }
-}
 
-/** Whether a node's stored terms (JSON of term to count) are these. */
-function sameTerms(stored: string, counts: ReadonlyMap<string, number>): boolean {
-  const entries = Object.entries(JSON.parse(stored) as Record<string, number>);
-  return entries.length === counts.size && entries.every(([term, tf]) => counts.get(term) === tf);
+  /** Whether a node's postings (its `terms`, a JSON array, and their stored counts) are these counts. */
+  private sameTerms(tenantId: string, rowid: number, terms: string, counts: ReadonlyMap<string, number>): boolean {
+    const stored = this.termsStmt.all(tenantId, terms, rowid) as Array<[string, number]>;
+    return stored.length === counts.size && stored.every(([term, tf]) => counts.get(term) === tf);
+  }
 }
