@@ -67,11 +67,16 @@ it('keeps the postings the triggers wrote once the writes index their nodes them
     extensions: [registerKeywordFunction],
     migrations: [...coreMigrations, ...graphMigrations.filter((m) => m.id < '106')],
   });
-  await write(new SqliteGraphStorage(before), 'small', [
+  // Written as an installation at 105 wrote them: its triggers indexed each inserted node.
+  const insert = before.prepare(
+    "INSERT INTO graph_nodes (tenant_id, node_type, node_id, properties, created_at, updated_at) VALUES ('small', 'issue', ?, ?, 1, 1)",
+  );
+  for (const { id, properties } of [
     issue('twice', 'invoice invoice'),
     issue('once', 'refund'),
     issue('other', 'unrelated words'),
-  ]);
+  ])
+    insert.run(id, properties);
   before.close();
 
   const db = openDatabase(file);

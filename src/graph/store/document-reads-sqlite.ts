@@ -13,8 +13,8 @@ export class SqliteGraphReadsForDocuments implements GraphReadsForDocuments {
     const json = JSON.stringify(rowids);
     return this.db
       .prepare(
-        `SELECT to_id FROM graph_edges WHERE from_id IN (SELECT value FROM json_each(?)) AND tenant_id = ?
-         UNION SELECT from_id FROM graph_edges WHERE to_id IN (SELECT value FROM json_each(?)) AND tenant_id = ? LIMIT 500`,
+        `SELECT to_id FROM graph_edges WHERE from_id IN (SELECT value FROM json_each(?)) AND +tenant_id = ?
+         UNION SELECT from_id FROM graph_edges WHERE to_id IN (SELECT value FROM json_each(?)) AND +tenant_id = ? LIMIT 500`,
       )
       .pluck()
       .all(json, tenantId, json, tenantId) as number[];
@@ -63,7 +63,7 @@ export class SqliteGraphReadsForDocuments implements GraphReadsForDocuments {
     const rows = this.db
       .prepare(
         `SELECT n.id, ${nodeTextSql('n')} AS text FROM graph_nodes n
-         WHERE n.id IN (SELECT value FROM json_each(?)) AND n.tenant_id = ?`,
+         WHERE n.id IN (SELECT value FROM json_each(?)) AND +n.tenant_id = ?`,
       )
       .all(JSON.stringify(rowids), tenantId) as Array<{ id: number; text: string }>;
     return new Map(rows.map((r) => [r.id, r.text]));

@@ -51,11 +51,15 @@ export class EdgesRepo {
       typed: db.prepare(linksSql(direction, true)),
     });
     this.linkStmts = { out: prepareLinks('out'), in: prepareLinks('in'), both: prepareLinks('both') };
-    this.countStmt = db.prepare('SELECT count(*) FROM graph_edges WHERE tenant_id = ?').pluck();
-    this.countByTypeStmt = db.prepare(
-      'SELECT edge_type, count(*) AS count FROM graph_edges WHERE tenant_id = ? GROUP BY edge_type',
+    // A tenant's edges are those leaving its nodes (both ends of an edge belong to its tenant): read through them,
+    // not an index of every edge by tenant that each edge written would have to update.
+    const tenantEdges =
+      'graph_nodes n CROSS JOIN graph_edges e ON e.from_id = n.id WHERE n.tenant_id = ? AND +e.tenant_id = n.tenant_id';
+    this.countStmt = db.prepare(`SELECT count(*) FROM ${tenantEdges}`).pluck();
+    this.countByTypeStmt = db.prepare(`SELECT e.edge_type, count(*) AS count FROM ${tenantEdges} GROUP BY e.edge_type`);
+    this.deleteTenantStmt = db.prepare(
+      'DELETE FROM graph_edges WHERE from_id IN (SELECT id FROM graph_nodes WHERE tenant_id = ?) AND +tenant_id = ?',
     );
-    this.deleteTenantStmt = db.prepare('DELETE FROM graph_edges WHERE tenant_id = ?');
   }
 
   /**
@@ -135,6 +139,6 @@ export class EdgesRepo {
   }
 
   deleteTenant(tenantId: string): number {
-    return this.deleteTenantStmt.run(tenantId).changes;
+    return this.deleteTenantStmt.run(tenantId, tenantId).changes;
   }
 }
