@@ -8,7 +8,9 @@ import { annFigures } from './documents-ann-pg.js';
 import { apiQuality } from './documents-api-quality.js';
 import { stageTimes } from './documents-stages.js';
 import { benchCluster } from './pg.js';
-import { loadBeir, ndcgAt, recallAt, repeatedCorpus, zipfianCorpus } from './documents-data.js';
+import { scifactTexts, sentence, SYNTHETIC, ZIPFIAN } from './documents-corpora.js';
+import { loadBeir, ndcgAt, recallAt } from './documents-data.js';
+import { latencyOnImages } from './documents-latency.js';
 import type { BenchResult } from './lib.js';
 import { median, percentile, time } from './lib.js';
 
@@ -26,7 +28,9 @@ const MODES: RetrievalMode[] = ['keyword', 'vector_only', 'hybrid', 'graph_expan
  * recall@10/100 per mode over the test queries (`keyword` is bm25 alone, the baseline), and the default
  * mode's nDCG@10 through the public API beside plain bm25 (bench/documents-api-quality.ts). Also,
  * with or without a dataset: ingestion throughput (PDF pages, text megabytes) and query latency per
- * mode at 10,000 and 100,000 chunks, on SQLite and, when a database can be had (`bench/pg.ts`), PostgreSQL.
+ * mode at 10,000 to 100,000 chunks on SQLite (stores filled once and cached, `bench/documents-latency.ts`;
+ * `BENCH_DOCUMENTS_BASELINE` names a checkout whose hybrid queries take turns with ours) and, when a
+ * database can be had (`bench/pg.ts`), at 10,000 and 100,000 chunks filled through uploads on PostgreSQL.
  */
 export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
@@ -37,12 +41,9 @@ export async function run(): Promise<BenchResult[]> {
       'documents: no dataset folder given, retrieval quality skipped (npm run bench -- <beir folder>)\n',
     );
   results.push(...(await throughput()));
-  results.push(...(await latency('SQLite', { kind: 'sqlite', db: openDatabase(':memory:') })));
-  results.push(...(await latency('SQLite, Zipfian papers', { kind: 'sqlite', db: openDatabase(':memory:') }, ZIPFIAN)));
-  if (dir)
-    results.push(
-      ...(await latency('SQLite, SciFact texts', { kind: 'sqlite', db: openDatabase(':memory:') }, scifactTexts(dir))),
-    );
+  results.push(...(await latencyOnImages('SQLite', SYNTHETIC)));
+  results.push(...(await latencyOnImages('SQLite, Zipfian papers', ZIPFIAN)));
+  if (dir) results.push(...(await latencyOnImages('SQLite, SciFact texts', scifactTexts(dir))));
   const pg = await benchCluster();
   if (pg)
     try {
@@ -171,41 +172,6 @@ async function throughput(): Promise<BenchResult[]> {
   ];
 }
 
-/** A latency corpus: its documents' texts, their chunk size, and the queries asked. */
-interface LatencyCorpus {
-  text(doc: number): string;
-  chunkSize?: number;
-  query(i: number): string;
-}
-
-/** Pseudo-sentences of 75 words: every word is in most chunks, the worst case for keyword candidates. */
-const SYNTHETIC: LatencyCorpus = {
-  text: (doc) => Array.from({ length: 10 }, (_, i) => sentences(doc * 10 + i, 6)).join('\n\n'),
-  chunkSize: 600,
-  query: (i) => sentence(i * 7919),
-};
-
-/**
- * Papers over a 50,000-word Zipfian vocabulary (`zipfianCorpus`) at default settings, each query a sentence
- * of one of the first papers: most query words are rare, as in real text, a few are in most chunks.
- */
-const ZIPFIAN_PAPERS = zipfianCorpus();
-const ZIPFIAN: LatencyCorpus = {
-  text: ZIPFIAN_PAPERS.text,
-  query: (i) => ZIPFIAN_PAPERS.query(i, 1000),
-};
-
-/** SciFact's abstracts repeated (sentences rotated, another title added) at default settings, its test queries asked. */
-function scifactTexts(dir: string): LatencyCorpus {
-  const data = loadBeir(dir);
-  const corpus = repeatedCorpus(data, 20);
-  const queries = [...data.queries.values()];
-  return {
-    text: (doc) => `${corpus[doc % corpus.length].title}\n${corpus[doc % corpus.length].text}`,
-    query: (i) => queries[i % queries.length],
-  };
-}
-
 /** Query latency per mode as the tenant's corpus grows, on one backend. */
 async function latency(label: string, backend: StoreBackend, corpus = SYNTHETIC): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
@@ -255,21 +221,3 @@ async function latency(label: string, backend: StoreBackend, corpus = SYNTHETIC)
   await service.close();
   return out;
 }
-
-const WORDS =
-  'protein cell gene expression tumor immune response patient risk disease therapy dose mouse model signal pathway receptor binding clinical trial infection virus bacteria antibody brain neuron memory sleep diet obesity insulin glucose heart blood pressure vessel lung cancer mutation dna rna enzyme metabolism growth factor stem tissue liver kidney bone muscle hormone vitamin drug resistance vaccine population cohort study effect increase decrease level rate'.split(
-    ' ',
-  );
-
-/** A deterministic pseudo-sentence (Zipf-like word choice) so runs are comparable. */
-function sentence(seed: number): string {
-  let x = (seed * 2654435761) >>> 0;
-  const words: string[] = [];
-  for (let i = 0; i < 14; i++) {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    words.push(WORDS[Math.floor(WORDS.length * (x / 2 ** 32) ** 2)]);
-  }
-  return words.join(' ') + '.';
-}
-
-const sentences = (seed: number, n: number) => Array.from({ length: n }, (_, i) => sentence(seed * 31 + i)).join(' ');
