@@ -32,9 +32,9 @@ export const auditMigrations: Migration[] = [
       `),
   },
   {
-    // Fewer pages written by each append (one per B-tree a commit dirties): the heads keyed by tenant in one
-    // B-tree rather than a rowid table and its key's index, and no index on time (no plan read it: the
-    // retention sweep finds its tenants through the primary key, `tenantsWithRecordsBefore`).
+    // Lighter appends: no index on time, a page each append dirtied that no plan read (the retention sweep
+    // finds its tenants through the primary key, `tenantsWithRecordsBefore`); and the heads keyed by tenant in
+    // one B-tree, so reading and replacing a head is one search rather than the key's index, then the table.
     id: '461_audit_lean_appends',
     up: (db) =>
       db.exec(`
