@@ -249,4 +249,10 @@ export const graphMigrations: Migration[] = [
         END;
       `),
   },
+  {
+    // One page fewer written by each activity record: retention prunes each tenant through its feed index
+    // (tenant, time) instead of a global index on time (`activity-repo.ts`).
+    id: '108_graph_activity_prune_by_tenant',
+    up: (db) => db.exec('DROP INDEX graph_activity_age'),
+  },
 ];

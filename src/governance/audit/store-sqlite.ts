@@ -31,7 +31,43 @@ export const auditMigrations: Migration[] = [
         );
       `),
   },
+  {
+    // Lighter appends: no index on time, a page each append dirtied that no plan read (the retention sweep
+    // finds its tenants through the primary key, `tenantsWithRecordsBefore`); and the heads keyed by tenant in
+    // one B-tree, so reading and replacing a head is one search rather than the key's index, then the table.
+    id: '461_audit_lean_appends',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE audit_heads_keyed (
+          tenant_id TEXT PRIMARY KEY,
+          seq INTEGER NOT NULL,
+          hash TEXT NOT NULL,
+          signature TEXT NOT NULL,
+          checkpoint_seq INTEGER,
+          checkpoint_hash TEXT,
+          checkpoint_signature TEXT
+        ) WITHOUT ROWID;
+        INSERT INTO audit_heads_keyed
+          SELECT tenant_id, seq, hash, signature, checkpoint_seq, checkpoint_hash, checkpoint_signature FROM audit_heads;
+        DROP TABLE audit_heads;
+        ALTER TABLE audit_heads_keyed RENAME TO audit_heads;
+        DROP INDEX audit_records_by_time;
+      `),
+  },
 ];
+
+/**
+ * Each tenant that has records, one primary-key probe apiece (a skip scan over the key's first column), with
+ * one older than `?`: a tenant's oldest records come first in seq order, so the probe stops at the first.
+ */
+const TENANTS_WITH_RECORDS_BEFORE = `
+  WITH RECURSIVE tenant (id) AS (
+    SELECT min(tenant_id) FROM audit_records
+    UNION ALL
+    SELECT (SELECT min(tenant_id) FROM audit_records WHERE tenant_id > tenant.id) FROM tenant WHERE tenant.id IS NOT NULL
+  )
+  SELECT id FROM tenant
+  WHERE id IS NOT NULL AND EXISTS (SELECT 1 FROM audit_records r WHERE r.tenant_id = tenant.id AND r.at < ?)`;
 
 interface HeadRow {
   seq: number;
@@ -133,10 +169,7 @@ export class SqliteAuditStore implements AuditStore {
   }
 
   async tenantsWithRecordsBefore(before: number): Promise<string[]> {
-    const rows = this.db.prepare('SELECT DISTINCT tenant_id FROM audit_records WHERE at < ?').all(before) as Array<{
-      tenant_id: string;
-    }>;
-    return rows.map((row) => row.tenant_id);
+    return this.db.prepare(TENANTS_WITH_RECORDS_BEFORE).pluck().all(before) as string[];
   }
 
   async deleteTenant(tenantId: string): Promise<number> {

@@ -3,6 +3,20 @@ import type { Db } from '../../store/db.js';
 import type { ActivityWrite } from './graph-storage.js';
 import type { ActivityRow } from './rows.js';
 
+/**
+ * Records older than `?` of every tenant: each tenant's through the feed index (tenant, time), the tenants found
+ * by a skip scan over its first column (one probe a tenant), so no index on time alone costs every insert a page.
+ */
+const PRUNE_OLDER_THAN = `
+  WITH RECURSIVE tenant (id) AS (
+    SELECT min(tenant_id) FROM graph_activity
+    UNION ALL
+    SELECT (SELECT min(tenant_id) FROM graph_activity WHERE tenant_id > tenant.id) FROM tenant WHERE tenant.id IS NOT NULL
+  )
+  DELETE FROM graph_activity WHERE id IN (
+    SELECT a.id FROM tenant JOIN graph_activity a INDEXED BY graph_activity_feed ON a.tenant_id = tenant.id AND a.timestamp < ?
+  )`;
+
 /** All SQL of `graph_activity`: the per-tenant feed and the timeline of one entity. */
 export class ActivityRepo {
   private readonly insertStmt: Statement;
@@ -28,7 +42,7 @@ export class ActivityRepo {
       ) ORDER BY timestamp DESC, id DESC LIMIT @limit`);
     this.countStmt = db.prepare('SELECT count(*) FROM graph_activity WHERE tenant_id = ?').pluck();
     this.deleteTenantStmt = db.prepare('DELETE FROM graph_activity WHERE tenant_id = ?');
-    this.pruneStmt = db.prepare('DELETE FROM graph_activity WHERE timestamp < ?');
+    this.pruneStmt = db.prepare(PRUNE_OLDER_THAN);
   }
 
   /** Deletes records older than `cutoff` (ms) of every tenant; returns how many. */
