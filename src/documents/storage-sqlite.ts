@@ -157,7 +157,7 @@ export class SqliteDocumentStorage extends StorageParts implements DocumentStora
 
   private usedBytesNow(tenantId: string): number {
     return this.db
-      .prepare('SELECT coalesce(sum(file_size), 0) FROM documents WHERE tenant_id = ?')
+      .prepare('SELECT coalesce(sum(bytes), 0) FROM document_usage WHERE tenant_id = ?')
       .pluck()
       .get(tenantId) as number;
   }
@@ -267,7 +267,9 @@ export class SqliteDocumentStorage extends StorageParts implements DocumentStora
       this.db.prepare('DELETE FROM document_keyword_counts WHERE tenant_id = ?').run(tenantId);
       this.db.prepare('DELETE FROM document_chunks WHERE tenant_id = ?').run(tenantId);
       this.db.prepare('DELETE FROM document_terms WHERE tenant_id = ?').run(tenantId);
-      return this.db.prepare('DELETE FROM documents WHERE tenant_id = ?').run(tenantId).changes;
+      const deleted = this.db.prepare('DELETE FROM documents WHERE tenant_id = ?').run(tenantId).changes;
+      this.db.prepare('DELETE FROM document_usage WHERE tenant_id = ?').run(tenantId);
+      return deleted;
     })();
   }
 }
