@@ -179,6 +179,26 @@ export const documentMigrations: Migration[] = [
     up: (db) =>
       db.exec('CREATE INDEX documents_visible_totals ON documents (tenant_id, pending, chunk_count, term_total)'),
   },
+  {
+    // The bytes each tenant's documents take (pending ones included), kept by the documents' own inserts and
+    // deletes: the quota check of every upload summed the tenant's every document row, 3 ms at 39,000 chunks.
+    id: '406_document_usage',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE document_usage (
+          tenant_id TEXT PRIMARY KEY,
+          bytes INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO document_usage (tenant_id, bytes) SELECT tenant_id, sum(file_size) FROM documents GROUP BY tenant_id;
+        CREATE TRIGGER documents_usage_insert AFTER INSERT ON documents BEGIN
+          INSERT INTO document_usage (tenant_id, bytes) VALUES (new.tenant_id, new.file_size)
+            ON CONFLICT (tenant_id) DO UPDATE SET bytes = bytes + excluded.bytes;
+        END;
+        CREATE TRIGGER documents_usage_delete AFTER DELETE ON documents BEGIN
+          UPDATE document_usage SET bytes = bytes - old.file_size WHERE tenant_id = old.tenant_id;
+        END;
+      `),
+  },
 ];
 
 /** Writes every stored chunk's postings and length, and counts its word forms again. */

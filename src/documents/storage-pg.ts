@@ -163,7 +163,7 @@ export class PgDocumentStorage extends StorageParts implements DocumentStorage {
 
   private async usedBytesOn(on: Queryable, tenantId: string): Promise<number> {
     const { rows } = await on.query<{ bytes: string }>(
-      'SELECT coalesce(sum(file_size), 0) AS bytes FROM documents WHERE tenant_id = $1',
+      'SELECT coalesce(sum(bytes), 0) AS bytes FROM document_usage WHERE tenant_id = $1',
       [tenantId],
     );
     return Number(rows[0].bytes);
@@ -274,6 +274,7 @@ export class PgDocumentStorage extends StorageParts implements DocumentStorage {
       await client.query('DELETE FROM document_terms WHERE tenant_id = $1', [tenantId]);
       await client.query('DELETE FROM document_keyword_counts WHERE tenant_id = $1', [tenantId]);
       const { rowCount } = await client.query('DELETE FROM documents WHERE tenant_id = $1', [tenantId]);
+      await client.query('DELETE FROM document_usage WHERE tenant_id = $1', [tenantId]);
       return rowCount ?? 0;
     });
   }

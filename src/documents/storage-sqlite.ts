@@ -85,6 +85,7 @@ export class SqliteDocumentStorage extends StorageParts implements DocumentStora
       const entity = this.db.prepare(
         'INSERT OR IGNORE INTO document_entities (tenant_id, chunk_id, node_rowid) VALUES (?, ?, ?)',
       );
+      const postings: Array<[term: string, chunk: number | bigint, tf: number, length: number]> = [];
       for (const c of batch.chunks) {
         const id = chunk.run(
           tenantId,
@@ -96,11 +97,15 @@ export class SqliteDocumentStorage extends StorageParts implements DocumentStora
           c.heading ?? null,
           c.keywords.length,
         ).lastInsertRowid;
-        for (const [term, tf] of c.keywords.counts) posting.run(tenantId, term, id, tf, c.keywords.length);
+        for (const [term, tf] of c.keywords.counts) postings.push([term, id, tf, c.keywords.length]);
         vector.run(BigInt(id), tenantId, c.vector);
         copy.run(id, tenantId, space, c.vector);
         for (const node of c.entities) entity.run(tenantId, id, node);
       }
+      // In the order of the postings' indexes (term first): one insert lands beside the last instead of
+      // anywhere in millions of rows, which made a batch's postings cost more the larger the store.
+      postings.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      for (const [term, id, tf, length] of postings) posting.run(tenantId, term, id, tf, length);
       this.keywords.adjustTermCounts(tenantId, batch.terms, 1);
     })();
   }
@@ -157,7 +162,7 @@ export class SqliteDocumentStorage extends StorageParts implements DocumentStora
 
   private usedBytesNow(tenantId: string): number {
     return this.db
-      .prepare('SELECT coalesce(sum(file_size), 0) FROM documents WHERE tenant_id = ?')
+      .prepare('SELECT coalesce(sum(bytes), 0) FROM document_usage WHERE tenant_id = ?')
       .pluck()
       .get(tenantId) as number;
   }
@@ -267,7 +272,9 @@ export class SqliteDocumentStorage extends StorageParts implements DocumentStora
       this.db.prepare('DELETE FROM document_keyword_counts WHERE tenant_id = ?').run(tenantId);
       this.db.prepare('DELETE FROM document_chunks WHERE tenant_id = ?').run(tenantId);
       this.db.prepare('DELETE FROM document_terms WHERE tenant_id = ?').run(tenantId);
-      return this.db.prepare('DELETE FROM documents WHERE tenant_id = ?').run(tenantId).changes;
+      const deleted = this.db.prepare('DELETE FROM documents WHERE tenant_id = ?').run(tenantId).changes;
+      this.db.prepare('DELETE FROM document_usage WHERE tenant_id = ?').run(tenantId);
+      return deleted;
     })();
   }
 }

@@ -140,6 +140,28 @@ describe('storage quota per tenant', () => {
     expect(await usedBytes(full)).toBe(50_000);
     await client.close();
   });
+
+  it('refuses at the same byte after deletes and re-uploads as when the tenant was new', async () => {
+    const token = await tenantToken('quotarunning');
+    const api = documentsApi(server, token);
+    const idOf = async (name: string, characters: number) => {
+      const answer = await upload(server, token, name, prose(characters));
+      expect(answer.status).toBe(200);
+      return answer.body.document_id as string;
+    };
+    expect((await api.delete(await idOf('gone.txt', 60_000))).status).toBe(200);
+    await idOf('kept.txt', 60_000);
+    const last = await idOf('last.txt', 40_000);
+    expect((await upload(server, token, 'one-byte.txt', 'x')).body).toEqual({
+      detail:
+        "Storage quota exceeded: this tenant's documents take 97.7 KB of its 97.7 KB (CONSTELLATION_DOCUMENTS_TENANT_QUOTA_BYTES), so a file of 1 bytes does not fit; delete documents to make room",
+    });
+
+    expect((await api.delete(last)).status).toBe(200);
+    expect((await upload(server, token, 'over.txt', prose(40_001))).status).toBe(507);
+    await idOf('fits.txt', 40_000);
+    expect(await usedBytes(token)).toBe(100_000);
+  });
 });
 
 /** An upload whose body is still arriving: headers and the start of the file sent, the rest when `finish` is called (or never: `abandon`). */

@@ -6,6 +6,7 @@ import { consentLinksSchema } from './schema/consent-links.js';
 import { coreSchema } from './schema/core.js';
 import { documentKeywordsSchema } from './schema/document-keywords.js';
 import { documentSchema } from './schema/documents.js';
+import { documentUsageSchema } from './schema/document-usage.js';
 import { documentVisibleTotalsSchema } from './schema/document-visible-totals.js';
 import { graphEdgeReadsSchema } from './schema/graph-edge-reads.js';
 import { graphSyncSchema } from './schema/graph-sync.js';
@@ -33,4 +34,5 @@ export const pgMigrations: readonly PgMigration[] = [
   { id: '013_graph_edges_outgoing', sql: graphEdgeReadsSchema },
   { id: '014_alias_link_method', sql: aliasLinkMethodSchema },
   { id: '015_documents_visible_totals', sql: documentVisibleTotalsSchema },
+  { id: '016_document_usage', sql: documentUsageSchema },
 ];

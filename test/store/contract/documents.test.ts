@@ -353,6 +353,45 @@ describeStoreContract<DocumentStores>(
       expect(await store().usedBytes(tenant)).toBe(0);
     });
 
+    it('counts the bytes of the documents there are, pending ones included, through removals and re-uploads', async () => {
+      const [acme, globex] = [await subject.backend.addTenant(), await subject.backend.addTenant()];
+      await store().ensureSpace(SPACE, 3);
+      const removed = await writeDocument(store(), acme, [{ text: CORPUS[0] }, { text: CORPUS[1] }]);
+      const pending = await writeDocument(store(), acme, [{ text: CORPUS[2] }], { publish: false });
+      await writeDocument(store(), globex, [{ text: CORPUS[3] }]);
+      expect(await store().usedBytes(acme)).toBe(200);
+
+      const hidden = await store().hide(acme, removed.documentId);
+      expect(await store().usedBytes(acme)).toBe(200);
+      while ((await store().removeHiddenBatch(acme, hidden!.id, 1)) === 1);
+      expect(await store().usedBytes(acme)).toBe(100);
+      await store().discard(acme, pending.rowid, new Map());
+      expect(await store().usedBytes(acme)).toBe(0);
+
+      await writeDocument(store(), acme, [{ text: CORPUS[0] }]);
+      const admitted: number[] = [];
+      await store().beginDocument(
+        { tenantId: acme },
+        {
+          tenantId: acme,
+          documentId: randomUUID(),
+          filename: 'next.txt',
+          fileType: 'txt',
+          fileSize: 100,
+          tags: [],
+          chunkingStrategy: 'fixed',
+          chunkSize: 500,
+          space: SPACE,
+          createdAt: new Date().toISOString(),
+        },
+        (used) => admitted.push(used),
+      );
+      expect(admitted).toEqual([100]);
+      expect(await store().deleteTenant(acme)).toBe(2);
+      expect(await store().usedBytes(acme)).toBe(0);
+      expect(await store().usedBytes(globex)).toBe(100);
+    });
+
     it("deletes a tenant's documents with everything they hold, and no other tenant's", async () => {
       const [acme, globex] = [await subject.backend.addTenant(), await subject.backend.addTenant()];
       await store().ensureSpace(SPACE, 3);
