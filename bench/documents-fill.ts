@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DEFAULT_DOCUMENT_LIMITS } from '../src/config/documents.js';
-import { openDatabase } from '../src/database.js';
+import { openDatabase, upgradeDatabase } from '../src/database.js';
 import { EntityLinker } from '../src/documents/entities.js';
 import { WRITE_BATCH, writePending } from '../src/documents/pending-write.js';
 import { prepareDocument } from '../src/documents/prepare.js';
-import { documentMigrations, loadVectorExtension } from '../src/documents/schema.js';
 import { DocumentService } from '../src/documents/service.js';
 import { documentStoresOn } from '../src/documents/stores.js';
 import type { Db } from '../src/store/db.js';
@@ -39,15 +38,14 @@ export interface StoreImage {
  * local embedder, count terms), then written by the upload's write path (pending row, chunk batches,
  * publish), no entities linked. Many documents share one transaction and no worker is involved: 100,000
  * chunks take minutes, not the better part of an hour through uploads. Each image is kept under the
- * temporary folder, keyed by the corpus, the target, the documents' migrations and the fill's version,
- * and read from there by later runs.
+ * temporary folder, keyed by the corpus, the target and the fill's version, and read from there by later
+ * runs, which bring it to the schema of their code (`openImage`): a migration does not refill 100,000 chunks.
  */
 export async function filledStores(corpus: FillCorpus, targets: readonly number[]): Promise<StoreImage[]> {
-  const schema = documentMigrations.map((m) => m.id).join(',');
   const fileOf = (target: number) =>
     join(
       CACHE,
-      `${createHash('sha256').update(`${FILL_VERSION}|${schema}|${corpus.key}|${target}`).digest('hex').slice(0, 16)}.sqlite`,
+      `${createHash('sha256').update(`${FILL_VERSION}|${corpus.key}|${target}`).digest('hex').slice(0, 16)}.sqlite`,
     );
   if (targets.every((t) => existsSync(fileOf(t))))
     return targets.map((t) => {
@@ -116,13 +114,13 @@ export async function filledStores(corpus: FillCorpus, targets: readonly number[
   return out;
 }
 
-/** A store opened from an image, in memory, with the vector extension its reads need. */
+/** A store opened from an image, in memory, migrated to this code's schema, with the extensions its reads need. */
 export function openImage(image: Buffer): Db {
   const db = new Database(image);
   // A deserialized store reads its pages through SQLite's page cache (2 MB by default), copying them on every
   // miss, where a store created in memory has every page in its cache: sized to hold them all, it reads as one.
   db.pragma(`cache_size = -${Math.ceil(image.length / 1024) + 1024}`);
-  loadVectorExtension(db);
+  upgradeDatabase(db);
   return db;
 }
 

@@ -13,7 +13,7 @@ import { syncMigrations } from './sync/store-sqlite.js';
 import type { Config } from './config/config.js';
 import type { StoreBackend } from './store/backend.js';
 import { coreMigrations } from './store/core-schema.js';
-import { openStore, type Db, type StoreSchema } from './store/db.js';
+import { migrate, openStore, type Db, type StoreSchema } from './store/db.js';
 
 /** The installation's schema: each feature contributes its migrations, in this order. */
 const INSTALLATION_SCHEMA: StoreSchema = {
@@ -38,6 +38,12 @@ const INSTALLATION_SCHEMA: StoreSchema = {
 /** Opens (creating when needed) the installation's SQLite file, in WAL mode, with every feature's schema. */
 export function openDatabase(file: string): Db {
   return openStore(file, INSTALLATION_SCHEMA);
+}
+
+/** Brings a SQLite database opened elsewhere (an image read into memory) to the installation's schema. */
+export function upgradeDatabase(db: Db): void {
+  for (const load of INSTALLATION_SCHEMA.extensions) load(db);
+  migrate(db, INSTALLATION_SCHEMA.migrations);
 }
 
 /**
