@@ -134,14 +134,7 @@ export class SqliteGraphStorage implements GraphStorage {
       upsertEdges: async (writes) => {
         edges.upsert(tenantId, writes);
       },
-      patchNodes: async (patches, now) => {
-        const written = new Map<number, string>();
-        for (const { rowid, properties } of patches) {
-          const text = nodes.patch(tenantId, rowid, properties, now);
-          if (text !== undefined) written.set(rowid, text);
-        }
-        postings.index(tenantId, written);
-      },
+      patchNodes: async (patches, now) => postings.index(tenantId, nodes.patchAll(tenantId, patches, now)),
       lookupAliases: async (names) => aliases.lookup(tenantId, names),
       manualAliases: async (names) => aliases.manual(tenantId, names),
       setAliases: async (writes) => {

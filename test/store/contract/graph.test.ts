@@ -54,6 +54,42 @@ describeStoreContract<GraphStorage>(
       expect((await subject.store.node(tenant, 'issue', 'I-1'))!.updated_at).toBe(updated);
     });
 
+    it('patches nodes in order: a patch the node holds already writes nothing, one that differs is written', async () => {
+      const tenant = await subject.backend.addTenant();
+      const stored = { login: 'ana', meta: { a: 1 }, nulled: { x: null } };
+      const [ana, bo] = await upsert(tenant, node('user', 'ana', stored), node('user', 'bo', { login: 'bo' }));
+      const updated = async (rowid: number) => (await subject.store.nodeByRowid(tenant, rowid))!.updated_at;
+      const patch = (...patches: Array<[number, object]>) =>
+        write(tenant, (w) =>
+          w.patchNodes(
+            patches.map(([rowid, properties]) => ({ rowid, properties: JSON.stringify(properties) })),
+            clock.now(),
+          ),
+        );
+      const before = clock.now();
+      clock.advance(MINUTE);
+      await patch([ana, { meta: { a: 1 }, login: 'ana' }], [bo, { login: 'bo' }], [bo, { login: 'bo' }]);
+      expect([await updated(ana), await updated(bo)]).toEqual([before, before]);
+      expect(await propertiesOf(tenant, ana)).toEqual(stored);
+      // The same node patched twice: the second patch merges into what the first wrote.
+      await patch(
+        [bo, { login: 'bo', description: 'red' }],
+        [bo, { login: 'bo' }],
+        [bo, { description: 'blue' }],
+        [ana, { nulled: { x: null } }],
+      );
+      expect(await propertiesOf(tenant, bo)).toEqual({ login: 'bo', description: 'blue' });
+      expect(await propertiesOf(tenant, ana)).toEqual({ login: 'ana', meta: { a: 1 }, nulled: {} });
+      expect([await updated(ana), await updated(bo)]).toEqual([clock.now(), clock.now()]);
+      const found = await subject.store.keywordSearch(tenant, {
+        words: ['blue'],
+        prefixLast: false,
+        types: [],
+        limit: 5,
+      });
+      expect(found.map((hit) => hit.row.id)).toEqual([bo]);
+    });
+
     it('answers every write of a batch its node, merging a node or an edge named twice in order', async () => {
       const tenant = await subject.backend.addTenant();
       const [kept] = await upsert(tenant, node('issue', 'KEPT', { title: 'stays' }));
