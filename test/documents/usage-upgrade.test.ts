@@ -9,6 +9,7 @@ import { registerKeywordFunction } from '../../src/graph/keyword-function.js';
 import { graphMigrations } from '../../src/graph/schema.js';
 import { coreMigrations } from '../../src/store/core-schema.js';
 import { openStore } from '../../src/store/db.js';
+import { newTextDocument } from '../helpers/new-document.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -51,21 +52,8 @@ it("upgrades a store to each tenant's running total of its documents' bytes, whi
     expect(await store.usedBytes('initech')).toBe(0);
 
     const admitted: number[] = [];
-    const rowid = await store.beginDocument(
-      { tenantId: 'acme' },
-      {
-        tenantId: 'acme',
-        documentId: 'a4',
-        filename: 'f.txt',
-        fileType: 'txt',
-        fileSize: 300,
-        tags: [],
-        chunkingStrategy: 'recursive',
-        chunkSize: 1000,
-        space: 'local:384',
-        createdAt: '2026-01-02T00:00:00Z',
-      },
-      (used) => admitted.push(used),
+    const rowid = await store.beginDocument({ tenantId: 'acme' }, newTextDocument('acme', 'a4', 300), (used) =>
+      admitted.push(used),
     );
     expect(admitted).toEqual([2500]);
     expect(await store.usedBytes('acme')).toBe(2800);

@@ -4,6 +4,7 @@ import { migratePg } from '../../../src/store/pg/migrate.js';
 import { pgMigrations } from '../../../src/store/pg/migrations.js';
 import { openPgPool } from '../../../src/store/pg/pool.js';
 import { pgTestDatabase } from '../../helpers/pg-lane.js';
+import { newTextDocument } from '../../helpers/new-document.js';
 
 const ends: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -40,22 +41,7 @@ it("upgrades a database to each tenant's running total of its documents' bytes, 
   expect(await store.usedBytes('acme')).toBe(2500);
   expect(await store.usedBytes('globex')).toBe(4096);
   const admitted: number[] = [];
-  await store.beginDocument(
-    { tenantId: 'acme' },
-    {
-      tenantId: 'acme',
-      documentId: 'a4',
-      filename: 'f.txt',
-      fileType: 'txt',
-      fileSize: 300,
-      tags: [],
-      chunkingStrategy: 'recursive',
-      chunkSize: 1000,
-      space: 'local:384',
-      createdAt: '2026-01-02T00:00:00Z',
-    },
-    (used) => admitted.push(used),
-  );
+  await store.beginDocument({ tenantId: 'acme' }, newTextDocument('acme', 'a4', 300), (used) => admitted.push(used));
   expect(admitted).toEqual([2500]);
   await store.discardAbandoned();
   expect(await store.usedBytes('acme')).toBe(2000);
