@@ -17,8 +17,9 @@ export interface TargetColumn {
   type: string;
 }
 
-// The migrations' bookkeeping and the health probe are the target's own.
-const NOT_COPIED = new Set(['schema_migrations', 'health_probe']);
+// The migrations' bookkeeping and the health probe are the target's own; the documents' usage totals are kept
+// by the target's triggers as the documents arrive (copied too, every byte would count twice).
+const NOT_COPIED = new Set(['schema_migrations', 'health_probe', 'document_usage']);
 
 /**
  * The target's tables in an order that satisfies its foreign keys (a table after every table it

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBin } from '../../helpers/cli.js';
 import { pgTestDatabase } from '../../helpers/pg-lane.js';
 import { toolRunner } from '../../helpers/sandbox.js';
+import { upload } from '../../documents/files.js';
 import { createKeyring, CredentialVault, PgCredentialStore } from '../../../src/auth/vault/index.js';
 import { startTestServer, TEST_JWT_SECRET } from '../../helpers/server.js';
 
@@ -15,11 +16,21 @@ const VAULT_KEY = 'b9d2e4f6f3a9c07e5b1d48e2a6c4b8d0e7f1a3c5f3a9c07e5b1d48e2a6c4b
 const ADA = { tenantId: 'acme', userEmail: 'ada@acme.test' };
 const SECRET = { accessToken: 'ya29-copied-secret', refreshToken: 'r-1' };
 
-const COUNTED = ['tenants', 'graph_nodes', 'graph_edges', 'graph_aliases', 'graph_activity', 'vault_credentials'];
+const COUNTED = [
+  'tenants',
+  'graph_nodes',
+  'graph_edges',
+  'graph_aliases',
+  'graph_activity',
+  'vault_credentials',
+  'documents',
+];
 
 /** Rows per table of the SQLite installation, read through its own handle before it closes. */
 let sqliteFile: string;
 let sqliteCounts: Record<string, number>;
+/** The bytes the installation's documents take for acme, as its quota check reads them. */
+let sqliteUsage: number;
 
 beforeAll(async () => {
   sqliteFile = join(mkdtempSync(join(tmpdir(), 'constellation-copy-')), 'constellation.db');
@@ -35,11 +46,14 @@ beforeAll(async () => {
     await toolRunner(server, 'graph')('inject_context', { context_type: 'preference', value: 'bullet points' });
     // Sealed with the key this installation derives (it has none configured).
     await server.app.vault.put(ADA, 'google', SECRET);
+    const uploaded = await upload(server, await server.tokenFor('acme'), 'notes.txt', 'Quarterly notes. '.repeat(40));
+    expect(uploaded.status).toBe(200);
     await server.app.services.graph.drain();
     const db = server.app.db;
     sqliteCounts = Object.fromEntries(
       COUNTED.map((table) => [table, db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number]),
     );
+    sqliteUsage = db.prepare('SELECT bytes FROM document_usage WHERE tenant_id = ?').pluck().get('acme') as number;
   } finally {
     await server.close();
   }
@@ -72,6 +86,10 @@ describe('constellation store copy', () => {
         ),
       );
     expect(await countsIn()).toEqual(sqliteCounts);
+    // The quota counts each copied document once, as it did on SQLite.
+    const usage = async () =>
+      Number((await target!.query("SELECT bytes FROM document_usage WHERE tenant_id = 'acme'")).rows[0]?.bytes);
+    expect(await usage()).toBe(sqliteUsage);
     // Properties arrive as JSON objects, not as JSON text, and ids keep their references.
     const { rows } = await target.query<{ kind: string; dangling: string }>(
       `SELECT jsonb_typeof(properties) AS kind,
@@ -88,6 +106,7 @@ describe('constellation store copy', () => {
 
     expect(again.code).toBe(0);
     expect(await countsIn()).toEqual(sqliteCounts);
+    expect(await usage()).toBe(sqliteUsage);
     // New rows after the copy take ids past the copied ones.
     await target.query(
       "INSERT INTO graph_activity (tenant_id, action, actor_type, actor_id, target_type, target_id, timestamp) VALUES ('acme', 'a', 'user', 'u', 'repository', 'r', 0)",
