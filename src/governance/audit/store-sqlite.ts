@@ -1,5 +1,6 @@
 import type { Db, Migration } from '../../store/db.js';
 import type { TenantGate } from '../../store/tenant-gate.js';
+import { tenantsInTableCte } from '../../store/tenants-in-table.js';
 import { GENESIS, type AuditRow, type ChainLink, type ChainState, type SignedLink } from './record.js';
 import type { AuditPageQuery, AuditStore } from './store.js';
 
@@ -60,12 +61,7 @@ export const auditMigrations: Migration[] = [
  * Each tenant that has records, one primary-key probe apiece (a skip scan over the key's first column), with
  * one older than `?`: a tenant's oldest records come first in seq order, so the probe stops at the first.
  */
-const TENANTS_WITH_RECORDS_BEFORE = `
-  WITH RECURSIVE tenant (id) AS (
-    SELECT min(tenant_id) FROM audit_records
-    UNION ALL
-    SELECT (SELECT min(tenant_id) FROM audit_records WHERE tenant_id > tenant.id) FROM tenant WHERE tenant.id IS NOT NULL
-  )
+const TENANTS_WITH_RECORDS_BEFORE = `${tenantsInTableCte('audit_records')}
   SELECT id FROM tenant
   WHERE id IS NOT NULL AND EXISTS (SELECT 1 FROM audit_records r WHERE r.tenant_id = tenant.id AND r.at < ?)`;
 

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../store/db.js';
+import { tenantsInTableCte } from '../../store/tenants-in-table.js';
 import type { ActivityWrite } from './graph-storage.js';
 import type { ActivityRow } from './rows.js';
 
@@ -7,12 +8,7 @@ import type { ActivityRow } from './rows.js';
  * Records older than `?` of every tenant: each tenant's through the feed index (tenant, time), the tenants found
  * by a skip scan over its first column (one probe a tenant), so no index on time alone costs every insert a page.
  */
-const PRUNE_OLDER_THAN = `
-  WITH RECURSIVE tenant (id) AS (
-    SELECT min(tenant_id) FROM graph_activity
-    UNION ALL
-    SELECT (SELECT min(tenant_id) FROM graph_activity WHERE tenant_id > tenant.id) FROM tenant WHERE tenant.id IS NOT NULL
-  )
+const PRUNE_OLDER_THAN = `${tenantsInTableCte('graph_activity')}
   DELETE FROM graph_activity WHERE id IN (
     SELECT a.id FROM tenant JOIN graph_activity a INDEXED BY graph_activity_feed ON a.tenant_id = tenant.id AND a.timestamp < ?
   )`;
