@@ -53,6 +53,8 @@ export class LocalLocks implements FleetLocks {
  */
 export class PgFleetLocks implements FleetLocks {
   private held = 0;
+  /** Names this node runs now: another turn of one is `held` at once, without a slot or a round trip. */
+  private readonly running = new Set<string>();
   private readonly maxHeld: number;
   private readonly slotWaiters: (() => void)[] = [];
 
@@ -63,6 +65,7 @@ export class PgFleetLocks implements FleetLocks {
   async once(name: string, work: () => Promise<void>, options: OnceOptions = {}): Promise<LockOutcome> {
     const { signal } = options;
     if (signal?.aborted) return 'abandoned';
+    if (this.running.has(name)) return 'held';
     if (this.held >= this.maxHeld) {
       if (!options.waitForSlot) return 'no_slot';
       if (!(await this.slotFreed(signal))) return 'abandoned';
@@ -70,7 +73,13 @@ export class PgFleetLocks implements FleetLocks {
     try {
       // A slot handed over after the node began stopping: its pool may be closing.
       if (signal?.aborted) return 'abandoned';
-      return (await tryPgSessionLock(this.pool, LOCK_SPACE.once, name, work)) ? 'ran' : 'held';
+      if (this.running.has(name)) return 'held';
+      this.running.add(name);
+      try {
+        return (await tryPgSessionLock(this.pool, LOCK_SPACE.once, name, work)) ? 'ran' : 'held';
+      } finally {
+        this.running.delete(name);
+      }
     } finally {
       const next = this.slotWaiters.shift();
       // The slot passes straight to the next waiter, so no newcomer takes it in between.

@@ -55,6 +55,23 @@ describe('background job turns on a node out of lock slots', () => {
     ]);
   });
 
+  it('answers a second turn of a job the node already runs as skipped, even with no slot free', async () => {
+    const node = await oneSlotNode();
+    pools.push(node.pool);
+    const sync = heldWork();
+    const syncing = node.jobs.run('sync.acme', sync.work);
+    await sync.running;
+
+    expect(await node.jobs.run('sync.acme', async () => undefined)).toBe('skipped');
+
+    sync.finish();
+    expect(await syncing).toBe('ran');
+    expect(node.observed).toEqual([
+      ['sync.acme', 'skipped'],
+      ['sync.acme', 'ran'],
+    ]);
+  });
+
   it('counts a failed turn and logs why', async () => {
     const node = await oneSlotNode();
     pools.push(node.pool);
