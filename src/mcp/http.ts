@@ -15,13 +15,15 @@ import { selectionFromHeaders } from './exposure.js';
 import { JSON_RPC, sendJsonRpcError } from './json-rpc-errors.js';
 import { LegacyHttpCalls } from './legacy-http.js';
 import { McpTasks } from './tasks.js';
-import { sendWebResponse, webRequestOf } from './web-exchange.js';
+import { onEarlyClose, sendWebResponse, webRequestOf } from './web-exchange.js';
 import type { McpSurface } from './server.js';
 
 /** What the HTTP layer settled before the protocol starts, handed to the per-request server factory. */
 interface RequestScope {
   caller: Caller;
   narrowing: ToolSelection;
+  /** The request's response: when the client goes away before it is written, the protocol server closes. */
+  response: Response;
 }
 
 /** The SDK carries `authInfo` from the request to the factory untouched; ours rides in its `extra`. */
@@ -88,8 +90,12 @@ export function mcpHttpHandler(app: McpHttpContext, surface: McpSurface) {
   const onerror = (error: Error) => app.log.warn('mcp: request failed', { error: error.message });
   const modern = createMcpHandler(
     (ctx) => {
-      const { caller, narrowing } = scopeOf(ctx.authInfo);
-      return surface.createServer(() => caller, { narrowing, era: ctx.era });
+      const { caller, narrowing, response } = scopeOf(ctx.authInfo);
+      const server = surface.createServer(() => caller, { narrowing, era: ctx.era });
+      // Closing the server closes its exchange's transport, which aborts the call in flight: what the
+      // web request's signal would do, without the signal's cost on every request.
+      onEarlyClose(response, () => void server.close());
+      return server;
     },
     { legacy: 'reject', onerror },
   );
@@ -132,9 +138,8 @@ export function mcpHttpHandler(app: McpHttpContext, surface: McpSurface) {
       if (claimsModernRevision(req.body) || !isLegacy(req)) {
         // The modern handler takes a web request; the body, already parsed, rides beside it. Not the SDK's
         // toNodeHandler: it serialises the parsed body again into its request and answers JSON chunked, without a length.
-        const authInfo = authInfoOf({ caller, narrowing });
-        const request = webRequestOf(req, res);
-        return await sendWebResponse(await modern.fetch(request, { authInfo, parsedBody: req.body }), res);
+        const authInfo = authInfoOf({ caller, narrowing, response: res });
+        return await sendWebResponse(await modern.fetch(webRequestOf(req), { authInfo, parsedBody: req.body }), res);
       }
       await legacy.serve(req, res, { caller, narrowing, token: tokenOf(req) });
     } catch (error) {

@@ -14,7 +14,7 @@ export function callControlOf(
   ctx: ServerContext,
   cancelled?: AbortSignal,
 ): CallControl {
-  const signal = cancelled ? AbortSignal.any([ctx.mcpReq.signal, cancelled]) : ctx.mcpReq.signal;
+  const signal = cancelled ? eitherAborts(ctx.mcpReq.signal, cancelled) : ctx.mcpReq.signal;
   const progressToken = meta?.progressToken;
   if (progressToken === undefined) return { signal };
   let last = 0;
@@ -30,4 +30,20 @@ export function callControlOf(
         .catch(() => undefined);
     },
   };
+}
+
+/**
+ * A signal that aborts when either does, with its reason. Not `AbortSignal.any`, which follows its sources
+ * through weak references and a finalizer so that long-lived sources do not keep it alive: both of these
+ * live for one request, so plain listeners are enough.
+ */
+function eitherAborts(first: AbortSignal, second: AbortSignal): AbortSignal {
+  const already = first.aborted ? first : second.aborted ? second : undefined;
+  if (already) return AbortSignal.abort(already.reason);
+  const either = new AbortController();
+  const follow = (source: AbortSignal) =>
+    source.addEventListener('abort', () => either.abort(source.reason), { once: true });
+  follow(first);
+  follow(second);
+  return either.signal;
 }

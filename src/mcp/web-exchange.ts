@@ -6,31 +6,24 @@ import type { Request, Response } from 'express';
 /**
  * A Node request as the web request the SDK's handler takes, without its body: Express has parsed it,
  * and the handler takes the parsed body beside the request (a body carried again would be serialised,
- * measured and read back for nothing). With `closing`, its signal aborts when the client goes away before
- * that response is sent, which cancels the call in flight (the modern handler listens to it). Without, it
- * carries no signal of the caller's: a request given one costs the web request a controller, a weak
- * reference and a finalizer to follow it, which a handler cancelling its calls by other means never reads.
+ * measured and read back for nothing). It carries no signal of the caller's: a request given one costs
+ * the web request a controller, a weak reference and a finalizer to follow it; a client that goes away
+ * is heard through `onEarlyClose` instead.
  */
-export function webRequestOf(req: Request, closing?: Response): globalThis.Request {
+export function webRequestOf(req: Request): globalThis.Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  return new globalThis.Request(`http://localhost${req.originalUrl}`, {
-    method: req.method,
-    headers,
-    ...(closing ? { signal: abortedOnEarlyClose(closing) } : {}),
-  });
+  return new globalThis.Request(`http://localhost${req.originalUrl}`, { method: req.method, headers });
 }
 
-/** A signal that aborts when the response closes before it was all written (the client went away). */
-function abortedOnEarlyClose(res: Response): AbortSignal {
-  const gone = new AbortController();
+/** Runs `then` when the response closes before it was all written (the client went away). */
+export function onEarlyClose(res: Response, then: () => void): void {
   res.on('close', () => {
-    if (!res.writableFinished) gone.abort();
+    if (!res.writableFinished) then();
   });
-  return gone.signal;
 }
 
 /**
