@@ -3,6 +3,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SANDBOX_CREDENTIALS } from '../src/sandbox/credentials.js';
 import { notionFake, type NotionState } from '../src/sandbox/notion/index.js';
 import { SANDBOX_EPOCH, startSandbox, type Sandbox } from '../src/sandbox/server.js';
@@ -16,6 +17,14 @@ const ROUNDS = Number(process.env.BENCH_NOTION_PEER_ROUNDS ?? 100);
 /** Calls each server has answered when its memory is read (the issue's "RSS after 400 calls"). */
 const CALLS_BEFORE_RSS = 400;
 const PROFILE = process.env.BENCH_NOTION_PEER_NODE_OPTIONS;
+/**
+ * Pause after each server's turn, in ms: long enough for our servers' deferred writes (written 5 ms after a
+ * call, see WRITE_BEHIND_WINDOW_MS) to land before the next server's calls. Without it, where one of our
+ * builds' writes fell depended on the order of the servers: the same build measured about 0.1x slower
+ * searches and 0.05-0.1x faster page reads when it went first than when it went second. An agent's calls
+ * come seconds apart, so its server writes while idle; 0 turns the pause off.
+ */
+const SETTLE_MS = Number(process.env.BENCH_NOTION_PEER_SETTLE_MS ?? 15);
 const TOKEN = SANDBOX_CREDENTIALS.acme.notion.token;
 
 /** One server over stdio, the same Notion calls in its own tool names. */
@@ -127,10 +136,11 @@ async function timed(samples: number[], work: () => Promise<unknown>): Promise<v
  * Notion search and page read over stdio, ours and the official Notion server against the same Notion
  * fake, call by call in alternation (each round every server searches, then reads the same row; who goes
  * first rotates), with the Notion requests a call sends, each server's CPU per call and its RSS at start
- * and after 400 calls. Ours runs from bin/ (`npm run build` first). BENCH_NOTION_PEER_BASELINE names another
- * build's bin/constellation.js to alternate with this one (a copy of an older dist/ and bin/);
- * BENCH_NOTION_PEER_NODE_OPTIONS reaches every server (a profiler's options). Skipped, saying why, when the
- * official server cannot be installed.
+ * and after 400 calls. Each server's turn is followed by a pause (BENCH_NOTION_PEER_SETTLE_MS, 15 ms) for
+ * its deferred writes to land before the next server's calls. Ours runs from bin/ (`npm run build` first).
+ * BENCH_NOTION_PEER_BASELINE names another build's bin/constellation.js to alternate with this one (a copy
+ * of an older dist/ and bin/); BENCH_NOTION_PEER_NODE_OPTIONS reaches every server (a profiler's options).
+ * Skipped, saying why, when the official server cannot be installed.
  */
 export async function run(): Promise<BenchResult[]> {
   const installed = await installPeers();
@@ -167,6 +177,7 @@ export async function run(): Promise<BenchResult[]> {
           await subject.search(query);
           await subject.readPage(id);
         }
+        if (SETTLE_MS > 0) await sleep(SETTLE_MS);
       }
     };
     const warmup = 20;

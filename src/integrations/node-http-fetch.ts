@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { lazySdk } from './lazy-sdk.js';
+import { WholeResponse } from './whole-response.js';
 
 /** Statuses whose answer has no body (a Response refuses one). */
 const BODILESS = new Set([204, 205, 304]);
@@ -93,7 +94,7 @@ function send(
   });
 }
 
-/** The whole answer as a Response, decoded when it came compressed. */
+/** The whole answer as a Response (one that needs no web stream to be read), decoded when it came compressed. */
 async function readAnswer(node: NodeHttp, answer: IncomingMessage): Promise<Response> {
   const raw = await new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -102,14 +103,12 @@ async function readAnswer(node: NodeHttp, answer: IncomingMessage): Promise<Resp
     answer.on('error', reject);
   });
   const status = answer.statusCode ?? 0;
-  const headers = new Headers();
-  for (let i = 0; i < answer.rawHeaders.length; i += 2) headers.append(answer.rawHeaders[i], answer.rawHeaders[i + 1]);
   const encoding = answer.headers['content-encoding']?.trim().toLowerCase();
   const decode = encoding ? node.decoders[encoding] : undefined;
   const decoded = decode && raw.length > 0 ? await decode(raw) : raw;
-  return new Response(BODILESS.has(status) ? null : decoded, {
+  return new WholeResponse(BODILESS.has(status) ? null : decoded, {
     status,
     statusText: answer.statusMessage ?? '',
-    headers,
+    rawHeaders: answer.rawHeaders,
   });
 }

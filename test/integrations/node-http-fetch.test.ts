@@ -99,6 +99,35 @@ describe('nodeHttpFetch', () => {
     expect(await response.text()).toBe('');
   });
 
+  it("reads a body once, by any of a Response's readers, as fetch does", async () => {
+    const send = nodeHttpFetch(fallback);
+    const post = () => send(`${base}/echo`, { method: 'POST', body: 'ünï' });
+    const expected = JSON.stringify({ echoed: 'ünï' });
+    const asText = await post();
+    expect(asText.bodyUsed).toBe(false);
+    expect(await asText.text()).toBe(expected);
+    expect(asText.bodyUsed).toBe(true);
+    await expect(asText.json()).rejects.toThrow(TypeError);
+    expect(new TextDecoder().decode(await (await post()).arrayBuffer())).toBe(expected);
+    expect(await (await (await post()).blob()).text()).toBe(expected);
+    const streamed = await post();
+    expect(await new Response(streamed.body).text()).toBe(expected);
+    expect(streamed.bodyUsed).toBe(true);
+    await expect(streamed.text()).rejects.toThrow(TypeError);
+    const read = await post();
+    await read.text();
+    expect(read.body?.locked).toBe(true);
+  });
+
+  it('clones an answer whose body both copies read', async () => {
+    const response = await nodeHttpFetch(fallback)(`${base}/limited`);
+    const copy = response.clone();
+    expect(copy.status).toBe(429);
+    expect(copy.headers.get('retry-after')).toBe('7');
+    expect(await copy.text()).toBe('slow down');
+    expect(await response.text()).toBe('slow down');
+  });
+
   it('leaves redirects, Request objects and non-text bodies to the fallback', async () => {
     const send = nodeHttpFetch(fallback);
     expect(await (await send(`${base}/moved`)).text()).toBe('from fallback');
