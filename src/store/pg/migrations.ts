@@ -11,6 +11,7 @@ import { documentVisibleTotalsSchema } from './schema/document-visible-totals.js
 import { graphEdgeReadsSchema } from './schema/graph-edge-reads.js';
 import { graphSyncSchema } from './schema/graph-sync.js';
 import { graphKeyProbesSchema } from './schema/graph-key-probes.js';
+import { graphLeanWriteIndexesSchema } from './schema/graph-lean-write-indexes.js';
 import { graphSchema } from './schema/graph.js';
 import { identityLinksSchema } from './schema/identity-links.js';
 import { servicesSchema } from './schema/services.js';
@@ -35,4 +36,5 @@ export const pgMigrations: readonly PgMigration[] = [
   { id: '014_alias_link_method', sql: aliasLinkMethodSchema },
   { id: '015_documents_visible_totals', sql: documentVisibleTotalsSchema },
   { id: '016_document_usage', sql: documentUsageSchema },
+  { id: '017_graph_lean_write_indexes', sql: graphLeanWriteIndexesSchema },
 ];

@@ -36,7 +36,12 @@ it("upgrades a database to each tenant's running total of its documents' bytes, 
       [tenant, documentId, bytes, pending],
     );
 
-  expect(await migratePg(pool, pgMigrations)).toEqual(['016_document_usage']);
+  expect(
+    await migratePg(
+      pool,
+      pgMigrations.filter((m) => m.id < '017'),
+    ),
+  ).toEqual(['016_document_usage']);
   const store = new PgDocumentStorage(pool);
   expect(await store.usedBytes('acme')).toBe(2500);
   expect(await store.usedBytes('globex')).toBe(4096);

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conditionsPg, PgParams } from '../../../src/graph/store/pg/conditions-pg.js';
 import { linksSql } from '../../../src/graph/store/pg/links-pg.js';
 import { openPgPool } from '../../../src/store/pg/pool.js';
 import { pgTestDatabase } from '../../helpers/pg-lane.js';
@@ -279,6 +280,32 @@ describe('PostgreSQL schema', () => {
     } finally {
       await client.query('DEALLOCATE probe; RESET plan_cache_mode');
       client.release();
+    }
+  });
+
+  it("finds nodes by key or status through their property index, not all of the tenant's nodes of the type", async () => {
+    await pool.query(
+      "INSERT INTO tenants (id, consumer_id, created_at, updated_at) VALUES ('keyed', 'c', 'now', 'now')",
+    );
+    await pool.query(
+      `INSERT INTO graph_nodes (tenant_id, node_type, node_id, properties, created_at, updated_at)
+       SELECT 'keyed', 'issue', 'PAY-' || i, jsonb_build_object('key', 'PAY-' || i, 'status', 's' || i % 100), i, i
+       FROM generate_series(1, 2000) AS i`,
+    );
+    await pool.query('ANALYZE graph_nodes');
+    for (const [property, value] of [
+      ['key', 'PAY-7'],
+      ['status', 's7'],
+    ]) {
+      const params = new PgParams('keyed', 'issue');
+      const where = conditionsPg('n', [{ property, value }], params);
+      const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT n.id FROM graph_nodes n WHERE n.tenant_id = $1 AND n.node_type = $2${where}`,
+        params.values,
+      );
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain(`graph_nodes_prop_${property}`);
+      expect(plan).not.toContain('Seq Scan');
     }
   });
 });

@@ -51,6 +51,10 @@ const DELETE_EXPIRED = namedStatement(
   'DELETE FROM graph_nodes WHERE tenant_id = $1 AND expires_at IS NOT NULL AND expires_at <= $2',
 );
 
+// A tenant's edges are those leaving its nodes (both ends of an edge belong to its tenant): read through them, as
+// the edges have no index by tenant (migration 017).
+const TENANT_EDGES = 'graph_nodes n JOIN graph_edges e ON e.from_id = n.id WHERE n.tenant_id = $1 AND e.tenant_id = $1';
+
 /** Thrown inside a write's transaction when the tenant gate refuses it, so that it rolls back. */
 class Refused extends Error {}
 
@@ -184,16 +188,15 @@ export class PgGraphStorage implements GraphStorage {
   }
 
   async countEdges(tenantId: string): Promise<number> {
-    const { rows } = await this.pool.query<{ count: string }>(
-      'SELECT count(*) AS count FROM graph_edges WHERE tenant_id = $1',
-      [tenantId],
-    );
+    const { rows } = await this.pool.query<{ count: string }>(`SELECT count(*) AS count FROM ${TENANT_EDGES}`, [
+      tenantId,
+    ]);
     return Number(rows[0].count);
   }
 
   async countEdgesByType(tenantId: string): Promise<Record<string, number>> {
     const { rows } = await this.pool.query<{ key: string; count: string }>(
-      'SELECT edge_type AS key, count(*) AS count FROM graph_edges WHERE tenant_id = $1 GROUP BY edge_type',
+      `SELECT e.edge_type AS key, count(*) AS count FROM ${TENANT_EDGES} GROUP BY e.edge_type`,
       [tenantId],
     );
     return countsOf(rows);
@@ -268,9 +271,11 @@ export class PgGraphStorage implements GraphStorage {
 
   deleteTenant(tenantId: string): Promise<TenantGraphDeleted> {
     return inPgTransaction(this.pool, async (client) => {
-      const remove = async (table: string) =>
-        (await client.query(`DELETE FROM ${table} WHERE tenant_id = $1`, [tenantId])).rowCount ?? 0;
-      const edges = await remove('graph_edges');
+      const removed = async (sql: string) => (await client.query(sql, [tenantId])).rowCount ?? 0;
+      const remove = (table: string) => removed(`DELETE FROM ${table} WHERE tenant_id = $1`);
+      const edges = await removed(
+        'DELETE FROM graph_edges e USING graph_nodes n WHERE e.from_id = n.id AND n.tenant_id = $1 AND e.tenant_id = $1',
+      );
       await remove('graph_aliases');
       const nodes = await remove('graph_nodes');
       const activity = await remove('graph_activity');

@@ -8,6 +8,8 @@
  * primary key's match on the nodes with every edge of the tenant read from `graph_edges_by_type` (a bitmap
  * AND), which reads the whole tenant's edges for each neighbourhood (90 ms at a million edges, where the
  * index alone takes under one).
+ *
+ * Dropped with the by-type index by `017_graph_lean_write_indexes`: the primary key serves those reads again.
  */
 export const graphEdgeReadsSchema = `
 CREATE INDEX graph_edges_outgoing ON graph_edges (from_id, to_id, edge_type, tenant_id);

@@ -39,8 +39,8 @@ export interface WriteBatchRevision {
 
 /**
  * The knowledge graph, column for column as in SQLite (src/graph/schema.ts), with these differences:
- * properties are jsonb (exact-match searches use `properties @> …` on a GIN jsonb_path_ops index instead of
- * per-property expression indexes); keyword postings are written by the process at the end of each write
+ * properties are jsonb (exact-match searches used `properties @> …` on a GIN jsonb_path_ops index instead of
+ * per-property expression indexes, until `graph-lean-write-indexes.ts`); keyword postings are written by the process at the end of each write
  * transaction (the nodes to index noted by triggers), not by SQLite's triggers calling back into it; every
  * row belongs to a tenants row and goes when it is deleted.
  */
