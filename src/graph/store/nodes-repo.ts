@@ -25,7 +25,7 @@ export interface UpsertedNode {
 /** All SQL of `graph_nodes`: upserts that merge properties, lookups, property search, counts. */
 export class NodesRepo {
   private readonly upserts: MultiRowInsert;
-  private readonly idsStmt: Statement;
+  private readonly idStmt: Statement;
   private readonly byKeyStmt: Statement;
   private readonly byRowidStmt: Statement;
   private readonly manyStmt: Statement;
@@ -52,12 +52,9 @@ export class NodesRepo {
         OR coalesce(excluded.expires_at, graph_nodes.expires_at) IS NOT graph_nodes.expires_at
       ${WRITTEN_KEYED}`,
     );
-    this.idsStmt = db
-      .prepare(
-        `SELECT j.key, n.id FROM json_each(?) j CROSS JOIN graph_nodes n
-        ON n.tenant_id = ? AND n.node_type = j.value ->> 0 AND n.node_id = j.value ->> 1`,
-      )
-      .raw();
+    this.idStmt = db
+      .prepare('SELECT id FROM graph_nodes WHERE tenant_id = ? AND node_type = ? AND node_id = ?')
+      .pluck();
     this.byKeyStmt = db.prepare('SELECT * FROM graph_nodes WHERE tenant_id = ? AND node_type = ? AND node_id = ?');
     this.byRowidStmt = db.prepare('SELECT * FROM graph_nodes WHERE id = ? AND +tenant_id = ?');
     this.manyStmt = db.prepare(
@@ -99,14 +96,9 @@ export class NodesRepo {
     const written = new Map<string, UpsertedNode>();
     for (const [type, id, rowid, text] of this.upserts.returning(values) as Array<[string, string, number, string]>)
       written.set(nodeKey(type, id), { rowid, text });
-    const upserted = writes.map(({ type, id }) => written.get(nodeKey(type, id)));
-    const unchanged = upserted.flatMap((node, index) => (node === undefined ? [index] : []));
-    if (unchanged.length === 0) return upserted as UpsertedNode[];
-    // Rows the upsert left as they were answer nothing: their rowids are read in one statement.
-    const keys = JSON.stringify(unchanged.map((index) => [writes[index].type, writes[index].id]));
-    for (const [position, rowid] of this.idsStmt.all(keys, tenantId) as Array<[number, number]>)
-      upserted[unchanged[position]] = { rowid };
-    return upserted as UpsertedNode[];
+    return writes.map(
+      ({ type, id }) => written.get(nodeKey(type, id)) ?? { rowid: this.idStmt.get(tenantId, type, id) as number },
+    );
   }
 
   get(tenantId: string, type: string, id: string): NodeRow | undefined {
