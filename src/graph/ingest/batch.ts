@@ -85,6 +85,24 @@ function mergeInto(into: Properties, properties: Properties): Properties {
   return into;
 }
 
+/** The identifiers of an identity that have a value (`via` is how they were learnt, not one of them). */
+function identifiersOf(identity: PersonIdentity): PersonIdentity {
+  const ids: PersonIdentity = {};
+  addMissingIdentifiers(ids, identity);
+  return ids;
+}
+
+/** Copies into `into` each identifier of `identity` that it lacks: the first value seen of each is kept. */
+function addMissingIdentifiers(into: PersonIdentity, identity: PersonIdentity): void {
+  const target = into as Record<string, unknown>;
+  const source = identity as Record<string, unknown>;
+  for (const key of Object.keys(identity)) {
+    const value = source[key];
+    if (key !== 'via' && value !== undefined && value !== null && !isUnsafeKey(key) && target[key] === undefined)
+      target[key] = value;
+  }
+}
+
 /**
  * What one tool result says about the graph: nodes, people (resolved to user nodes by identity when
  * written) and edges between them. Repeated mentions within a batch are merged here.
@@ -157,24 +175,22 @@ export class GraphBatch {
   person(identity: PersonIdentity, properties: Properties = {}): Handle | undefined {
     const aliases = aliasesOf(identity);
     if (aliases.length === 0) return undefined;
-    const known = aliases.map((a) => this.personByAlias.get(a)).find((i) => i !== undefined);
-    let index: number;
-    const { via, ...ids } = identity;
-    if (known === undefined) {
+    const fromDirectory = identity.via === 'directory';
+    let index = this.knownPerson(aliases);
+    if (index === undefined) {
       index =
         this.people.push({
-          identity: compact(ids),
+          identity: identifiersOf(identity),
           aliases: new Set(aliases),
-          directoryAliases: new Set(via === 'directory' ? aliases : []),
+          directoryAliases: new Set(fromDirectory ? aliases : []),
           properties: compact(properties),
         }) - 1;
     } else {
-      index = known;
       const person = this.people[index];
-      person.identity = { ...compact(ids), ...person.identity };
+      addMissingIdentifiers(person.identity, identity);
       for (const alias of aliases) {
         // A record naming the identifier itself outweighs a directory's word for it.
-        if (via !== 'directory') person.directoryAliases.delete(alias);
+        if (!fromDirectory) person.directoryAliases.delete(alias);
         else if (!person.aliases.has(alias)) person.directoryAliases.add(alias);
         person.aliases.add(alias);
       }
@@ -182,6 +198,15 @@ export class GraphBatch {
     }
     for (const alias of aliases) if (!this.personByAlias.has(alias)) this.personByAlias.set(alias, index);
     return `p:${index}`;
+  }
+
+  /** The person of the batch the first of these aliases already names. */
+  private knownPerson(aliases: readonly string[]): number | undefined {
+    for (const alias of aliases) {
+      const index = this.personByAlias.get(alias);
+      if (index !== undefined) return index;
+    }
+    return undefined;
   }
 
   edge(from: Handle | undefined, type: EdgeType, to: Handle | undefined, properties?: Properties): void {

@@ -48,6 +48,18 @@ function mentionOf(pattern: MentionPattern, match: RegExpMatchArray): Mention | 
   return { key: parts.join(pattern.join), parent: parent || undefined, pattern };
 }
 
+/** The patterns of each node type, by the list they were picked from (a few lists serve every record). */
+const patternsByType = new WeakMap<readonly MentionPattern[], Map<string, readonly MentionPattern[]>>();
+
+/** Those of `patterns` that name `nodeType` nodes. */
+function patternsOf(patterns: readonly MentionPattern[], nodeType: string): readonly MentionPattern[] {
+  let byType = patternsByType.get(patterns);
+  if (!byType) patternsByType.set(patterns, (byType = new Map<string, readonly MentionPattern[]>()));
+  let own = byType.get(nodeType);
+  if (!own) byType.set(nodeType, (own = patterns.filter((p) => p.nodeType === nodeType)));
+  return own;
+}
+
 /**
  * The mentions of `nodeType` nodes in the texts, each once, in order of appearance (text by text, and
  * within a text pattern by pattern).
@@ -58,7 +70,7 @@ function mentionsIn(
   texts: ReadonlyArray<string | undefined>,
 ): Mention[] {
   const found = new Map<string, Mention>();
-  const own = patterns.filter((p) => p.nodeType === nodeType);
+  const own = patternsOf(patterns, nodeType);
   for (const text of texts) {
     if (!text) continue;
     for (const pattern of own)

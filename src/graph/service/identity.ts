@@ -72,13 +72,23 @@ export class IdentityResolver {
     const current = (rowid: number) => mergedInto.get(rowid) ?? rowid;
     const rowids: Array<number | undefined> = [];
     const patches: NodePatch[] = [];
-    for (const [index, person] of people.entries()) {
-      const nodesOf = (aliases: readonly string[]) =>
-        [...new Set(aliases.flatMap((a) => (found.has(a) ? [current(found.get(a)!)] : [])))].sort((a, b) => a - b);
+    // The nodes (as they are now) of those aliases of a person that are pinned or not, in rowid order.
+    const nodesOf = (aliases: readonly string[], ofPinned: boolean): number[] => {
+      const nodes: number[] = [];
+      for (const alias of aliases) {
+        const rowid = found.get(alias);
+        if (rowid === undefined || pinned.has(alias) !== ofPinned) continue;
+        const node = current(rowid);
+        if (!nodes.includes(node)) nodes.push(node);
+      }
+      return nodes.length > 1 ? nodes.sort((a, b) => a - b) : nodes;
+    };
+    for (let index = 0; index < people.length; index++) {
+      const person = people[index];
       // An admin's link outweighs a record: a record naming it beside another person's identifiers is that person.
       const aliases = aliasesOfPerson[index];
-      let known = nodesOf(aliases.filter((a) => !pinned.has(a)));
-      if (known.length === 0) known = nodesOf(aliases.filter((a) => pinned.has(a))).slice(0, 1);
+      let known = nodesOf(aliases, false);
+      if (known.length === 0) known = nodesOf(aliases, true).slice(0, 1);
       if (known.length === 0) continue;
       const rowid = known[0];
       for (const duplicate of known.slice(1)) {

@@ -1,5 +1,5 @@
 import type { GraphBatch, Handle } from '../ingest/batch.js';
-import type { BatchWrite, GraphStorage, NodeWrite } from '../store/graph-storage.js';
+import type { BatchWrite, EdgeWrite, GraphStorage, NodeWrite } from '../store/graph-storage.js';
 import { IdentityResolver, userProperties } from './identity.js';
 
 export interface WriteSummary {
@@ -43,12 +43,13 @@ export class GraphWriter {
       const nodes = [...batch.nodes.keys()];
       const nodeRowids = await writes.upsertNodes(nodeWritesOf(batch, source, now));
       nodes.forEach((handle, index) => rowids.set(handle, nodeRowids[index]));
-      const edges = batch.edges.flatMap((edge) => {
+      const edges: EdgeWrite[] = [];
+      for (const edge of batch.edges) {
         const fromId = rowids.get(edge.from);
         const toId = rowids.get(edge.to);
-        if (fromId === undefined || toId === undefined || fromId === toId) return [];
-        return [{ fromId, toId, type: edge.type, properties: edgePropertiesOf(edge), now }];
-      });
+        if (fromId !== undefined && toId !== undefined && fromId !== toId)
+          edges.push({ fromId, toId, type: edge.type, properties: edgePropertiesOf(edge), now });
+      }
       await writes.upsertEdges(edges);
       return { nodes: rowids.size, edges: edges.length };
     });

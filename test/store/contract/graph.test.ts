@@ -54,6 +54,23 @@ describeStoreContract<GraphStorage>(
       expect((await subject.store.node(tenant, 'issue', 'I-1'))!.updated_at).toBe(updated);
     });
 
+    it("answers every upserted node's rowid in order, those the write left unchanged too", async () => {
+      const [tenant, other] = [await subject.backend.addTenant(), await subject.backend.addTenant()];
+      await upsert(other, node('issue', 'I-2'), node('issue', 'I-1'));
+      const [i1, i2] = await upsert(tenant, node('issue', 'I-1', { a: 1 }), node('issue', 'I-2'));
+      const again = await upsert(
+        tenant,
+        node('issue', 'I-2'),
+        node('issue', 'I-3'),
+        node('issue', 'I-1', { a: 1 }),
+        node('issue', 'I-1'),
+        node('repository', 'I-1'),
+      );
+      expect(again.slice(0, 4)).toEqual([i2, (await subject.store.node(tenant, 'issue', 'I-3'))!.id, i1, i1]);
+      expect(again[4]).toBe((await subject.store.node(tenant, 'repository', 'I-1'))!.id);
+      expect(new Set(again).size).toBe(4);
+    });
+
     it('patches nodes in order: a patch the node holds already writes nothing, one that differs is written', async () => {
       const tenant = await subject.backend.addTenant();
       const stored = { login: 'ana', meta: { a: 1 }, nulled: { x: null } };
