@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { lazySdk } from './lazy-sdk.js';
-import { WholeResponse } from './whole-response.js';
+import { wholeResponse } from './whole-response.js';
 
 /** Statuses whose answer has no body (a Response refuses one). */
 const BODILESS = new Set([204, 205, 304]);
@@ -106,7 +106,7 @@ async function readAnswer(node: NodeHttp, answer: IncomingMessage): Promise<Resp
   const encoding = answer.headers['content-encoding']?.trim().toLowerCase();
   const decode = encoding ? node.decoders[encoding] : undefined;
   const decoded = decode && raw.length > 0 ? await decode(raw) : raw;
-  return new WholeResponse(BODILESS.has(status) ? null : decoded, {
+  return wholeResponse(BODILESS.has(status) ? null : decoded, {
     status,
     statusText: answer.statusMessage ?? '',
     rawHeaders: answer.rawHeaders,

@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 // resolves to stderr; the bundle's metafile says which compiled modules and packages each chunk holds.
 
 const HOOK = `export async function resolve(s, c, next) { const r = await next(s, c); if (r.url.startsWith('file:')) process.stderr.write('LOADED ' + r.url + '\\n'); return r; }`;
-const REGISTER = `import { register } from 'node:module'; register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(HOOK)}));`;
+// Node's web fetch (fetch, Request, Response, Headers) is built in and loaded on the first read of one of
+// those globals, which no hook sees: the process reports it at exit, as the module `node:web-fetch`.
+const WATCH_WEB_FETCH = `process.on('exit', () => { if (process.moduleLoadList.some((m) => m.endsWith('internal/deps/undici/undici'))) process.stderr.write('LOADED node:web-fetch\\n'); });`;
+const REGISTER = `import { register } from 'node:module'; register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(HOOK)})); ${WATCH_WEB_FETCH}`;
 
 /** Node options that make the process report every file it loads (read them back with `loadedModules`). */
 export const REPORT_LOADS = ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`];
@@ -27,6 +30,6 @@ export function loadedModules(stderr: string): string[] {
       const chunk = /\/(dist\/bundle\/.*)$/.exec(line)?.[1];
       return chunk
         ? Object.keys(meta.outputs[chunk]?.inputs ?? {}).map(fromPackageFolder)
-        : [fromPackageFolder(line.replace(/^LOADED file:\/\//, ''))];
+        : [fromPackageFolder(line.replace(/^LOADED (file:\/\/)?/, ''))];
     });
 }
