@@ -9,6 +9,7 @@ import { SqliteGraphStorage } from '../../src/graph/store/graph-storage-sqlite.j
 import type { GraphStorage, KeywordQuery, NodeWrite } from '../../src/graph/store/graph-storage.js';
 import { coreMigrations } from '../../src/store/core-schema.js';
 import { openStore, type Db } from '../../src/store/db.js';
+import { UPGRADE_EDGES, type UpgradeNode } from '../helpers/upgrade-graph.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -23,7 +24,7 @@ const fileIn = (name: string) => {
 
 const TENANT = 'acme';
 
-const NODES: Array<{ type: string; id: string; properties: Record<string, unknown> }> = [
+const NODES: UpgradeNode[] = [
   { type: 'issue', id: 'PAY-1', properties: { key: 'PAY-1', status: 'open', title: 'Refund the invoice twice' } },
   { type: 'issue', id: 'PAY-2', properties: { key: 'PAY-2', status: 'done', title: 'Invoice totals drift' } },
   { type: 'issue', id: 'PAY-3', properties: { key: 'PAY-3', status: 'open', title: 'Ledger export' } },
@@ -32,16 +33,7 @@ const NODES: Array<{ type: string; id: string; properties: Record<string, unknow
   { type: 'repository', id: 'acme/api', properties: { full_name: 'acme/api', description: 'invoices and refunds' } },
 ];
 
-/** Edges by node position in NODES. */
-const EDGES: Array<[from: number, to: number, type: string]> = [
-  [0, 3, 'ASSIGNED_TO'],
-  [1, 3, 'ASSIGNED_TO'],
-  [2, 4, 'ASSIGNED_TO'],
-  [0, 5, 'BELONGS_TO'],
-  [1, 5, 'BELONGS_TO'],
-  [2, 5, 'BELONGS_TO'],
-  [3, 5, 'CONTRIBUTES_TO'],
-];
+const EDGES = UPGRADE_EDGES;
 
 const QUERIES: KeywordQuery[] = [
   { words: ['invoice', 'refund'], prefixLast: false, types: [], limit: 10 },

@@ -5,13 +5,14 @@ import { migratePg } from '../../../src/store/pg/migrate.js';
 import { pgMigrations } from '../../../src/store/pg/migrations.js';
 import { openPgPool } from '../../../src/store/pg/pool.js';
 import { pgTestDatabase } from '../../helpers/pg-lane.js';
+import { UPGRADE_EDGES, type UpgradeNode } from '../../helpers/upgrade-graph.js';
 
 const ends: Array<() => Promise<void>> = [];
 afterEach(async () => {
   await Promise.all(ends.splice(0).map((end) => end()));
 });
 
-const NODES: Array<{ type: string; id: string; properties: Record<string, unknown> }> = [
+const NODES: UpgradeNode[] = [
   { type: 'issue', id: 'PAY-1', properties: { key: 'PAY-1', status: 'open', title: 'Refund the invoice twice' } },
   { type: 'issue', id: 'PAY-2', properties: { key: 'PAY-2', status: 'done', title: 'Invoice totals drift' } },
   { type: 'issue', id: 'PAY-3', properties: { key: 'PAY-3', status: 'open', points: 3, labels: ['open'] } },
@@ -20,16 +21,7 @@ const NODES: Array<{ type: string; id: string; properties: Record<string, unknow
   { type: 'repository', id: 'acme/api', properties: { full_name: 'acme/api', description: 'invoices and refunds' } },
 ];
 
-/** Edges by node position in NODES. */
-const EDGES: Array<[from: number, to: number, type: string]> = [
-  [0, 3, 'ASSIGNED_TO'],
-  [1, 3, 'ASSIGNED_TO'],
-  [2, 4, 'ASSIGNED_TO'],
-  [0, 5, 'BELONGS_TO'],
-  [1, 5, 'BELONGS_TO'],
-  [2, 5, 'BELONGS_TO'],
-  [3, 5, 'CONTRIBUTES_TO'],
-];
+const EDGES = UPGRADE_EDGES;
 
 /** Two tenants' graphs written through the store at `016`; `globex` has the same graph but its first edge. */
 async function graphAt016(pool: pg.Pool, storage: PgGraphStorage): Promise<void> {
