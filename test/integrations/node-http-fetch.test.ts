@@ -38,6 +38,11 @@ beforeAll(async () => {
             ['Set-Cookie', 'b=2'],
           ])
           .end('slow down');
+      } else if (req.url === '/cut') {
+        // Promises a body it never finishes: the connection drops a fifth of the way through.
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"results":[{"id":');
+        res.socket?.destroy();
       } else if (req.url === '/empty') {
         res.writeHead(204).end();
       } else if (req.url === '/hang') {
@@ -133,6 +138,10 @@ describe('nodeHttpFetch', () => {
     expect(await (await send(`${base}/moved`)).text()).toBe('from fallback');
     expect(await (await send(new Request(`${base}/echo`))).text()).toBe('from fallback');
     expect(await (await send(`${base}/echo`, { method: 'POST', body: new FormData() })).text()).toBe('from fallback');
+  });
+
+  it('refuses an answer whose body is cut off mid-stream, rather than hand on the part that came', async () => {
+    await expect(nodeHttpFetch(fallback)(`${base}/cut`)).rejects.toMatchObject({ code: 'ECONNRESET' });
   });
 
   it('gives up on a request when its signal aborts, with the signal’s reason', async () => {
