@@ -15,7 +15,7 @@ const BODY_KEYS = (
   .slice()
   .sort(compareKeys);
 
-/** The body's fields as canonical JSON: the same text `canonicalJson(fields)` makes, with no key sort a record. */
+/** The body's fields as canonical JSON: the same text `canonicalJson(fields)` makes, without sorting keys for every record. */
 function canonicalBody(fields: BodyFields): string {
   let json = '';
   for (const key of BODY_KEYS) {
@@ -27,7 +27,8 @@ function canonicalBody(fields: BodyFields): string {
   return json === '' ? '{}' : `${json}}`;
 }
 
-const bodyKeys = new Set<string>([...BODY_KEYS, 'tenantId', 'tenantEpoch', 'at', 'argsDigest', 'durationMs']);
+/** Every field an entry is made of: an entry with any other goes through the generic canonical JSON. */
+const KNOWN_ENTRY_KEYS = new Set<string>([...BODY_KEYS, 'tenantId', 'tenantEpoch', 'at', 'argsDigest', 'durationMs']);
 
 /** The body of an entry: every field but the tenant and the time (which are columns), as canonical JSON. */
 export function bodyOf(entry: AuditEntry): string {
@@ -38,7 +39,7 @@ export function bodyOf(entry: AuditEntry): string {
     duration_ms: durationMs === undefined ? undefined : Math.round(durationMs * 1000) / 1000,
   };
   // An entry made with fields beyond the known ones keeps them, sorted among the others.
-  for (const key in entry) if (!bodyKeys.has(key)) return canonicalJson(fields);
+  for (const key in entry) if (!KNOWN_ENTRY_KEYS.has(key)) return canonicalJson(fields);
   return canonicalBody(fields);
 }
 
