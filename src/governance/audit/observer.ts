@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from '../../analytics/cache.js';
 import type { ExecutionEvent, ExecutionObserver } from '../../toolkit/executor.js';
 import type { GovernancePolicy } from '../policy-hooks.js';
@@ -6,10 +6,7 @@ import { maskValue } from '../secrets.js';
 import type { QueuedAct } from './record.js';
 
 /** SHA-256 of a value's canonical JSON, credentials masked first (a digest must not let one be guessed). */
-export const argumentsDigest = (masked: unknown): string =>
-  createHash('sha256')
-    .update(canonicalJson(masked) ?? '')
-    .digest('hex');
+export const argumentsDigest = (masked: unknown): string => hash('sha256', canonicalJson(masked) ?? '');
 
 /**
  * Every finished tool call, on any surface, as an audit record. The executor does not see the upstreams'

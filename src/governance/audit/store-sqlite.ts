@@ -65,6 +65,8 @@ const TENANTS_WITH_RECORDS_BEFORE = `${tenantsInTableCte('audit_records')}
   SELECT id FROM tenant
   WHERE id IS NOT NULL AND EXISTS (SELECT 1 FROM audit_records r WHERE r.tenant_id = tenant.id AND r.at < ?)`;
 
+type Sealer = Parameters<AuditStore['append']>[2];
+
 interface HeadRow {
   seq: number;
   hash: string;
@@ -96,6 +98,7 @@ export function chainStateOf(row: HeadRow | undefined): ChainState | undefined {
  */
 export class SqliteAuditStore implements AuditStore {
   private readonly statements;
+  private readonly appendInTransaction: (tenantId: string, epoch: string | undefined, seal: Sealer) => boolean;
 
   constructor(
     private readonly db: Db,
@@ -111,14 +114,8 @@ export class SqliteAuditStore implements AuditStore {
          ON CONFLICT (tenant_id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash, signature = excluded.signature`,
       ),
     };
-  }
-
-  async append(
-    tenantId: string,
-    epoch: string | undefined,
-    seal: (head: ChainLink) => { rows: AuditRow[]; head: SignedLink },
-  ): Promise<boolean> {
-    return this.db.transaction(() => {
+    // Built once: better-sqlite3 builds a transaction function and its variants on every `db.transaction`.
+    this.appendInTransaction = db.transaction((tenantId: string, epoch: string | undefined, seal: Sealer): boolean => {
       if (!this.gate(tenantId, epoch)) return false;
       const current = this.statements.head.get(tenantId) as HeadRow | undefined;
       const sealed = seal(current ?? GENESIS);
@@ -126,7 +123,11 @@ export class SqliteAuditStore implements AuditStore {
         this.statements.insert.run(row.tenant_id, row.seq, row.at, row.body, row.prev_hash, row.hash);
       this.statements.setHead.run(tenantId, sealed.head.seq, sealed.head.hash, sealed.head.signature);
       return true;
-    })();
+    });
+  }
+
+  async append(tenantId: string, epoch: string | undefined, seal: Sealer): Promise<boolean> {
+    return this.appendInTransaction(tenantId, epoch, seal);
   }
 
   async page(tenantId: string, query: AuditPageQuery): Promise<AuditRow[]> {

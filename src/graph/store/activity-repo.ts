@@ -25,7 +25,7 @@ export class ActivityRepo {
   constructor(db: Db) {
     this.insertStmt =
       db.prepare(`INSERT INTO graph_activity (tenant_id, action, actor_type, actor_id, target_type, target_id, timestamp, properties)
-      VALUES (@tenantId, @action, @actorType, @actorId, @targetType, @targetId, @timestamp, @properties)`);
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
     this.feedStmt = db.prepare(
       'SELECT * FROM graph_activity WHERE tenant_id = ? ORDER BY timestamp DESC, id DESC LIMIT ?',
     );
@@ -46,8 +46,10 @@ export class ActivityRepo {
     return this.pruneStmt.run(cutoff).changes;
   }
 
-  insert(write: ActivityWrite & { tenantId: string }): void {
-    this.insertStmt.run(write);
+  insert(tenantId: string, write: ActivityWrite): void {
+    // Bound by position: better-sqlite3 looks every named parameter up by name.
+    const { action, actorType, actorId, targetType, targetId, timestamp, properties } = write;
+    this.insertStmt.run(tenantId, action, actorType, actorId, targetType, targetId, timestamp, properties);
   }
 
   feed(tenantId: string, limit: number): ActivityRow[] {

@@ -158,13 +158,16 @@ export class SqliteGraphStorage implements GraphStorage {
 
   appendActivity(records: readonly TenantActivityWrite[]): Promise<boolean[]> {
     return this.oneAtATime(async () =>
-      this.inTransaction(() =>
-        records.map(({ tenantId, epoch, write }) => {
-          const allowed = this.gate(tenantId, epoch);
-          if (allowed) this.activity.insert({ tenantId, ...write });
-          return allowed;
-        }),
-      ),
+      this.inTransaction(() => {
+        // Records come in runs of one tenant's calls: its gate is read once a run.
+        let gated: { tenantId: string; epoch?: string; allowed: boolean } | undefined;
+        return records.map(({ tenantId, epoch, write }) => {
+          if (gated?.tenantId !== tenantId || gated.epoch !== epoch)
+            gated = { tenantId, epoch, allowed: this.gate(tenantId, epoch) };
+          if (gated.allowed) this.activity.insert(tenantId, write);
+          return gated.allowed;
+        });
+      }),
     );
   }
 
