@@ -108,6 +108,10 @@ describe('the stdio server at start-up', () => {
     ).toEqual([]);
     // A token's schemas come with the first token issued or presented, as jose does.
     expect(loaded).not.toContain('dist/src/auth/token-schemas.js');
+    // The graph view's page (the visualizer's markup, style and scripts) comes with the first read of it.
+    expect(loaded.filter((file) => /^dist\/src\/(graph\/visualizer\/|mcp\/app\/graph-view\.js)/.test(file))).toEqual(
+      [],
+    );
     // Node's web fetch comes with the first upstream answer (it cost a start ~15 ms when a module read `Response` at import).
     expect(webFetch).toBe(false);
     // Node's compile cache under the temporary directory: the next start skips compiling the bundle.
