@@ -1,39 +1,19 @@
-import { z } from 'zod';
 import type { Caller } from '../toolkit/context.js';
 import { AppError } from '../toolkit/errors.js';
 import type { TenantState } from '../store/tenant-store.js';
+import type { TokenRequest } from './token-schemas.js';
 
 /** JWTs are HS256 (HMAC-SHA256) with the server's secret; issuer and audience are fixed names. */
 const JWT_ALGORITHM = 'HS256';
 const ISSUER = 'constellation';
 const AUDIENCE = 'constellation-api';
 
-/** jose is loaded with the first token issued or presented: a start (a stdio server's above all) has none to check. */
+/**
+ * jose and the claims' schema are loaded with the first token issued or presented: a start (a stdio server's above
+ * all) has none to check.
+ */
 const jose = () => import('jose');
-
-export const TokenRequest = z.object({
-  tenant_id: z.string().regex(/^[A-Za-z0-9]{3,50}$/, 'tenant_id must be 3-50 alphanumeric characters'),
-  user_email: z.email().max(254).optional(),
-  user_display_name: z.string().max(200).optional(),
-  connections: z.record(z.string().max(50), z.record(z.string(), z.unknown())).default({}),
-  /** Lifetime in seconds; the server's default when omitted. */
-  expires_in: z
-    .number()
-    .int()
-    .min(60)
-    .max(30 * 86_400)
-    .optional(),
-});
-export type TokenRequest = z.infer<typeof TokenRequest>;
-
-const Claims = z.object({
-  tenant_id: z.string(),
-  /** The tenant's generation at issue time: a token never outlives the tenant it was issued for. */
-  tenant_epoch: z.string().min(1),
-  user_email: z.string().optional(),
-  user_display_name: z.string().optional(),
-  connections: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
-});
+const tokenSchemas = () => import('./token-schemas.js');
 
 /** Verified tokens remembered so a busy client does not pay the HMAC on every request. */
 const VERIFIED_CACHE_SIZE = 5_000;
@@ -131,7 +111,7 @@ export class TokenService {
 
   private async verifyUncached(token: string): Promise<Caller & { tenantEpoch: string }> {
     const signed = await this.opened(token);
-    const { errors: joseErrors, jwtVerify } = await jose();
+    const [{ errors: joseErrors, jwtVerify }, { Claims }] = await Promise.all([jose(), tokenSchemas()]);
     try {
       const { payload } = await jwtVerify(signed, this.key, {
         algorithms: [JWT_ALGORITHM],

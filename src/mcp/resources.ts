@@ -13,7 +13,7 @@ import {
   listDocumentResources,
   readDocumentResource,
 } from './document-resources.js';
-import { GRAPH_APP_URI, graphAppHtml, MCP_APP_MIME_TYPE } from './app/graph-view.js';
+import { GRAPH_APP_URI, MCP_APP_MIME_TYPE } from './app/graph-app.js';
 import type { McpContext, ToolRunner } from './context.js';
 import type { Caller } from '../toolkit/context.js';
 import { AppError, toAppError } from '../toolkit/errors.js';
@@ -85,8 +85,10 @@ export function serveResources(
   server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [TEMPLATE, DOCUMENT_TEMPLATE] }));
   server.setRequestHandler('resources/read', async (request): Promise<ReadResourceResult> => {
     const { uri } = request.params;
-    if (uri === GRAPH_APP_URI)
+    if (uri === GRAPH_APP_URI) {
+      const { graphAppHtml } = await import('./app/graph-view.js');
       return { contents: [{ uri, mimeType: MCP_APP_MIME_TYPE, text: graphAppHtml(app.services.graph.nodeTypes) }] };
+    }
     try {
       const caller = await callerFor();
       return isDocumentUri(uri) ? await readDocumentResource(app, caller, uri) : await readEntity(app, caller, uri);

@@ -3,7 +3,7 @@ import { ProtocolError, ProtocolErrorCode, type Tool } from '@modelcontextprotoc
 import type { ToolDefinition } from '../toolkit/define-tool.js';
 import { withoutProse } from '../toolkit/json-schema.js';
 import type { Registry } from '../toolkit/registry.js';
-import { GRAPH_APP_TOOLS, GRAPH_APP_URI } from './app/graph-view.js';
+import { GRAPH_APP_TOOLS, GRAPH_APP_URI } from './app/graph-app.js';
 
 /** The MCP App a tool's result renders in, for hosts that render MCP Apps (both spellings of the key). */
 function appMetaOf(tool: ToolDefinition): Record<string, unknown> {

@@ -37,13 +37,14 @@ async function spawnReporting(
 async function listAtStart(
   options: string[],
   env: Record<string, string>,
-): Promise<{ tools: unknown[]; packages: string[]; webFetch: boolean }> {
+): Promise<{ tools: unknown[]; loaded: string[]; packages: string[]; webFetch: boolean }> {
   const { client, stderr } = await spawnReporting(options, env);
   const { tools } = await client.listTools();
   await client.close();
   const loaded = loadedModules(stderr());
   return {
     tools,
+    loaded,
     packages: loaded.filter((file) => file.startsWith('node_modules/')),
     webFetch: loaded.includes('node:web-fetch'),
   };
@@ -89,7 +90,7 @@ const upstreamPackages = (stderr: string): string[] =>
 describe('the stdio server at start-up', () => {
   it("lists its tools without loading the PostgreSQL driver, the mail composer, metrics, JWTs, Ajv or Node's web fetch, and keeps its compiled code", async () => {
     const tempDir = mkdtempSync(join(tmpdir(), 'constellation-startup-'));
-    const { tools, packages, webFetch } = await listAtStart([], {
+    const { tools, loaded, packages, webFetch } = await listAtStart([], {
       TMPDIR: tempDir,
       CONSTELLATION_DATA_DIR: mkdtempSync(join(tmpdir(), 'constellation-local-')),
       GITHUB_TOKEN: 'ghp_placeholder',
@@ -105,6 +106,12 @@ describe('the stdio server at start-up', () => {
     expect(
       packages.filter((file) => /^node_modules\/(@modelcontextprotocol\/server\/dist\/ajvProvider|ajv)/.test(file)),
     ).toEqual([]);
+    // A token's schemas come with the first token issued or presented, as jose does.
+    expect(loaded).not.toContain('dist/src/auth/token-schemas.js');
+    // The graph view's page (the visualizer's markup, style and scripts) comes with the first read of it.
+    expect(loaded.filter((file) => /^dist\/src\/(graph\/visualizer\/|mcp\/app\/graph-view\.js)/.test(file))).toEqual(
+      [],
+    );
     // Node's web fetch comes with the first upstream answer (it cost a start ~15 ms when a module read `Response` at import).
     expect(webFetch).toBe(false);
     // Node's compile cache under the temporary directory: the next start skips compiling the bundle.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TokenRequest } from '../../auth/jwt.js';
+import { TokenRequest } from '../../auth/token-schemas.js';
 import { TenantCreate, TenantUpdate, validationError } from '../../auth/tenants.js';
 import { checkTokenConnections } from '../../auth/token-connections.js';
 import { AppError } from '../../toolkit/errors.js';

@@ -2,18 +2,6 @@ import { CANVAS_MARKUP, QUERY_FORM_MARKUP, viewerScript } from '../../graph/visu
 import { VISUALIZER_STYLE } from '../../graph/visualizer/style.js';
 import { appsLibraryScript } from './bridge-bundle.js';
 
-/** The graph view as an MCP App: hosts that render MCP Apps show the graph tools' results with it. */
-export const GRAPH_APP_URI = 'ui://constellation/graph-view.html';
-export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
-
-/** The graph tools whose results are graphs the view can draw. */
-export const GRAPH_APP_TOOLS = new Set([
-  'graph_traverse',
-  'graph_find_path',
-  'graph_get_entity_context',
-  'graph_query',
-]);
-
 /**
  * The view's side of the App: the renderer's requests become tool calls through the host (expanding a
  * node is graph_traverse, the query box graph_query), statistics are those of what is drawn, and each
