@@ -192,7 +192,7 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
-  // Parsed once per process: zod's compiled fast path (built with \`new Function\` on an object's first parse) cost a
+  // Parsed once per process: zod's compiled fast path (built with `new Function` on an object's first parse) cost a
   // start more than it saves on a single parse of some eighty variables.
   const parsed = ENVIRONMENT.safeParse(env, { jitless: true });
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => issue.message));
