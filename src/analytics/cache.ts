@@ -40,14 +40,20 @@ interface Entry {
 /** JSON with object keys sorted at every level and undefined members dropped. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v)
-            .filter(([, x]) => x !== undefined)
-            .sort(([a], [b]) => compareKeys(a, b)),
-        )
+    v && typeof v === 'object' && !Array.isArray(v) && !inKeyOrder(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => compareKeys(a, b)))
       : v,
   );
+}
+
+/**
+ * Whether an object's keys already come in canonical order: it is then written as it is (JSON leaves out
+ * undefined members by itself), without a sorted copy.
+ */
+function inKeyOrder(object: object): boolean {
+  const keys = Object.keys(object);
+  for (let i = 1; i < keys.length; i++) if (compareKeys(keys[i - 1], keys[i]) > 0) return false;
+  return true;
 }
 
 function cacheKeyOf(key: CacheKey): { hash: string; args: string } {
