@@ -41,9 +41,16 @@ interface Entry {
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v) && !inKeyOrder(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => compareKeys(a, b)))
+      ? inCanonicalOrder(v as Record<string, unknown>)
       : v,
   );
+}
+
+/** The object's members with its keys in canonical order (no prototype: a `__proto__` key is a member like another). */
+function inCanonicalOrder(object: Record<string, unknown>): Record<string, unknown> {
+  const ordered = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(object).sort(compareKeys)) ordered[key] = object[key];
+  return ordered;
 }
 
 /**
