@@ -62,6 +62,17 @@ export class Metrics {
   }
 }
 
+/** The labels of one call's duration and count (prom-client keeps the first object of each set: never changed). */
+interface ExecutionLabels {
+  duration: Readonly<{ system: string; tool: string; success: string }>;
+  total: Readonly<{ system: string; tool: string; success: string; error_code: string }>;
+}
+
+function executionLabels(tool: ExecutionEvent['tool'], success: string, errorCode: string): ExecutionLabels {
+  const duration = { system: tool.system, tool: tool.name, success };
+  return { duration, total: { ...duration, error_code: errorCode } };
+}
+
 /** Counts kept while prom-client is not loaded; one more loads it (and records them). */
 const WAITING_BOUND = 256;
 
@@ -97,13 +108,23 @@ export class Telemetry {
   }
 
   readonly observeExecution = (event: ExecutionEvent): void => {
-    const labels = { system: event.tool.system, tool: event.tool.name, success: String(event.success) };
-    const errorCode = event.error?.code ?? '';
+    const labels = this.labelsOf(event);
+    const seconds = event.durationMs / 1000;
     this.record((metrics) => {
-      metrics.toolDuration.observe(labels, event.durationMs / 1000);
-      metrics.toolTotal.inc({ ...labels, error_code: errorCode });
+      metrics.toolDuration.observe(labels.duration, seconds);
+      metrics.toolTotal.inc(labels.total);
     });
   };
+
+  /** A successful call's labels are the same for every call of its tool: made once per tool. */
+  private readonly succeeded = new WeakMap<ExecutionEvent['tool'], ExecutionLabels>();
+
+  private labelsOf(event: ExecutionEvent): ExecutionLabels {
+    if (!event.success) return executionLabels(event.tool, 'false', event.error?.code ?? '');
+    let labels = this.succeeded.get(event.tool);
+    if (!labels) this.succeeded.set(event.tool, (labels = executionLabels(event.tool, 'true', '')));
+    return labels;
+  }
 
   countIngestionError(system: string): void {
     this.record((metrics) => metrics.ingestionErrors.inc({ system }));

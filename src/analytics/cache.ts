@@ -40,14 +40,27 @@ interface Entry {
 /** JSON with object keys sorted at every level and undefined members dropped. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v)
-            .filter(([, x]) => x !== undefined)
-            .sort(([a], [b]) => compareKeys(a, b)),
-        )
+    v && typeof v === 'object' && !Array.isArray(v) && !inKeyOrder(v)
+      ? inCanonicalOrder(v as Record<string, unknown>)
       : v,
   );
+}
+
+/** The object's members with its keys in canonical order (no prototype: a `__proto__` key is a member like another). */
+function inCanonicalOrder(object: Record<string, unknown>): Record<string, unknown> {
+  const ordered = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(object).sort(compareKeys)) ordered[key] = object[key];
+  return ordered;
+}
+
+/**
+ * Whether an object's keys already come in canonical order: it is then written as it is (JSON leaves out
+ * undefined members by itself), without a sorted copy.
+ */
+function inKeyOrder(object: object): boolean {
+  const keys = Object.keys(object);
+  for (let i = 1; i < keys.length; i++) if (compareKeys(keys[i - 1], keys[i]) > 0) return false;
+  return true;
 }
 
 function cacheKeyOf(key: CacheKey): { hash: string; args: string } {

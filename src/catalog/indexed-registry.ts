@@ -50,7 +50,7 @@ export class IndexedRegistry extends Registry {
   }
 
   /** Whether the tool's system is loaded (its definition complete), or it never was a stand-in. */
-  isLoaded(tool: ToolDefinition): boolean {
+  override isLoaded(tool: ToolDefinition): boolean {
     return !this.indexed.has(tool);
   }
 

@@ -59,23 +59,23 @@ export function maskSecrets(text: string): string {
 }
 
 /**
- * True when the value's JSON holds no credential: one pass over one string, and the strings are walked only
- * when it finds one. Credentials' alphabets need no JSON escaping, so each reads the same in the JSON.
+ * Fewer characters than the shortest credential any rule matches (`ftp://a:b@`, a connection string's
+ * password): a string this short, such as most ids, states and dates, is not scanned.
  */
-function plainly(value: unknown): boolean {
-  return findSecrets(JSON.stringify(value) ?? '').length === 0;
-}
+const SHORTEST_SECRET = 10;
+
+const mayHoldSecret = (text: string) => text.length >= SHORTEST_SECRET && ANY_KEYWORD.test(text);
 
 export const pathOf = (parent: string, key: string | number) =>
   typeof key === 'number' ? `${parent}[${key}]` : parent ? `${parent}.${key}` : key;
 
 /** Every credential in the strings of a JSON value, by kind and path; never the secret itself. */
 export function scanValue(value: unknown): SecretFinding[] {
-  if (plainly(value)) return [];
   const findings: SecretFinding[] = [];
   const walk = (node: unknown, path: string) => {
-    if (typeof node === 'string') for (const hit of findSecrets(node)) findings.push({ kind: hit.kind, path });
-    else if (Array.isArray(node)) node.forEach((item, i) => walk(item, pathOf(path, i)));
+    if (typeof node === 'string') {
+      if (mayHoldSecret(node)) for (const hit of findSecrets(node)) findings.push({ kind: hit.kind, path });
+    } else if (Array.isArray(node)) node.forEach((item, i) => walk(item, pathOf(path, i)));
     else if (node && typeof node === 'object')
       for (const [key, item] of Object.entries(node)) walk(item, pathOf(path, key));
   };
@@ -83,14 +83,34 @@ export function scanValue(value: unknown): SecretFinding[] {
   return findings;
 }
 
-/** The value with every credential in its strings masked; the same value when it holds none. */
+/**
+ * The value with every credential in its strings masked; the same value when it holds none. Only what
+ * holds a masked string is copied: the strings are read where they are, without serialising the value.
+ */
 export function maskValue<T>(value: T): T {
-  if (plainly(value)) return value;
-  const walk = (node: unknown): unknown => {
-    if (typeof node === 'string') return maskSecrets(node);
-    if (Array.isArray(node)) return node.map(walk);
-    if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
-    return node;
-  };
-  return walk(value) as T;
+  return masked(value) as T;
+}
+
+function masked(node: unknown): unknown {
+  if (typeof node === 'string') return mayHoldSecret(node) ? maskSecrets(node) : node;
+  if (node === null || typeof node !== 'object') return node;
+  if (Array.isArray(node)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < node.length; i++) {
+      const item: unknown = node[i];
+      const after = masked(item);
+      if (after !== item) (copy ??= node.slice())[i] = after;
+    }
+    return copy ?? node;
+  }
+  const record = node as Record<string, unknown>;
+  let changed: Map<string, unknown> | undefined;
+  for (const key of Object.keys(record)) {
+    const after = masked(record[key]);
+    if (after !== record[key]) (changed ??= new Map()).set(key, after);
+  }
+  // Built from entries, never by assignment: a `__proto__` key stays an own key.
+  return changed
+    ? Object.fromEntries(Object.keys(record).map((key) => [key, changed.has(key) ? changed.get(key) : record[key]]))
+    : node;
 }

@@ -32,15 +32,21 @@ export const serverSelectionOf = (config: Pick<Config, 'toolsets' | 'tools' | 'r
  * (FORBIDDEN, naming the setting) on every surface, as MCP's listing leaves it out.
  */
 export function exposedOnly(registry: Registry, selection: ToolSelection, guard: CallGuard): CallGuard {
+  // The settings do not change while the server runs: each tool's standing is worked out once.
+  const exclusions = new Map<ToolDefinition, SelectionRule | undefined>();
+  const exclusionOf = (tool: ToolDefinition) => {
+    if (!exclusions.has(tool)) exclusions.set(tool, registry.excludedBy(selection, tool));
+    return exclusions.get(tool);
+  };
   return {
-    admit: async (caller, tool) => {
-      const rule = registry.excludedBy(selection, tool);
+    admit: (caller, tool) => {
+      const rule = exclusionOf(tool);
       if (rule)
         throw new AppError(
           'FORBIDDEN',
           `${exclusionReason(tool, rule, selection, SERVER_SETTINGS)}, so it cannot be called here`,
         );
-      await guard.admit?.(caller, tool);
+      return guard.admit?.(caller, tool);
     },
     checkArguments: (caller, tool, args) => guard.checkArguments(caller, tool, args),
     maskResult: (caller, tool, result) => guard.maskResult(caller, tool, result),

@@ -13,7 +13,7 @@ import { parseToolArgs } from './argument-parsing.js';
 import { callTarget } from './call-target.js';
 import { AppError, toAppError } from './errors.js';
 import { pageOf, shapeList } from './list-shaping.js';
-import { resolvePage } from './pagination.js';
+import { resolvePage, type PageRequest } from './pagination.js';
 import { project } from './projection.js';
 import type { Registry } from './registry.js';
 import { runToolOnce, type ToolCallDeps } from './tool-call.js';
@@ -37,8 +37,11 @@ export type ExecutionObserver = (event: ExecutionEvent) => void;
 
 /** What every call passes through besides validation: a check of its arguments, a filter of its result. */
 export interface CallGuard {
-  /** Throws (an AppError) when the caller may not call the tool at all; runs before its arguments are read. */
-  admit?(caller: Caller, tool: ToolDefinition): Promise<void>;
+  /**
+   * Throws (an AppError), or returns a promise that rejects with one, when the caller may not call the tool
+   * at all; runs before its arguments are read. Nothing to wait for (the usual case) returns nothing.
+   */
+  admit?(caller: Caller, tool: ToolDefinition): Promise<void> | void;
   /** Throws (an AppError) when the call must not run; runs before anything is sent upstream. */
   checkArguments(caller: Caller, tool: ToolDefinition, args: Record<string, unknown>): void;
   /** The handler's result as the caller, the caches and the observers may see it. */
@@ -149,25 +152,14 @@ export class Executor {
         'The server is shutting down: send the call again to another instance or in a moment',
       );
     this.running++;
-    try {
-      return await this.executeCounted(caller, tool, rawArgs, control);
-    } finally {
-      if (--this.running === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
-    }
-  }
-
-  private async executeCounted(
-    caller: Caller,
-    tool: ToolDefinition,
-    rawArgs: unknown,
-    control: CallControl,
-  ): Promise<Record<string, unknown>> {
     const startedAt = this.options.clock.now();
     const t0 = performance.now();
     let args: Record<string, unknown> | undefined;
     try {
-      await this.registry.loaded(tool);
-      await this.options.guard?.admit?.(caller, tool);
+      // Awaited only when there is something to wait for: each await is a turn of every call.
+      if (!this.registry.isLoaded(tool)) await this.registry.loaded(tool);
+      const admitted = this.options.guard?.admit?.(caller, tool);
+      if (admitted) await admitted;
       args = this.parseArgs(tool, rawArgs);
       this.options.guard?.checkArguments(caller, tool, args);
       if (control.confirmation && this.options.confirmations)
@@ -200,6 +192,8 @@ export class Executor {
         durationMs: performance.now() - t0,
       });
       throw error;
+    } finally {
+      if (--this.running === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
     }
   }
 
@@ -212,19 +206,9 @@ export class Executor {
   ): Promise<{ visible: Record<string, unknown>; full: Record<string, unknown> }> {
     // The page window belongs to list tools; a plain tool's own `cursor` (an upstream's, such as Slack's) is its own to read.
     const page = isListTool(tool) ? pageOf(tool.list, args) : resolvePage({});
-    const once = async () => {
-      const { raw: handed, failures } = await runToolOnce(this.callDeps, caller, tool, args, page, control);
-      // Checked before masking: an action the policy lets carry a credential stores it, and its echo is masked.
-      if (tool.capability.type === 'action' && tool.verify) {
-        const problem = tool.verify(handed as Record<string, unknown>, args);
-        if (problem) throw new AppError('VERIFICATION_FAILED', `${tool.name} did not take effect: ${problem}`);
-      }
-      const raw = this.options.guard ? this.options.guard.maskResult(caller, tool, handed) : handed;
-      return { raw, partial: failures.length > 0 ? { partial: true, failed_sources: failures } : {} };
-    };
     const fields = args.fields as string[] | undefined;
     if (isListTool(tool)) {
-      const { raw, partial } = await once();
+      const { raw, partial } = await this.once(caller, tool, args, page, control);
       const budget = this.options.resultBudgetChars ?? DEFAULT_RESULT_BUDGET_CHARS;
       const { visible, full } = shapeList(tool.list, raw as ListPage<unknown>, page, budget, fields);
       return { visible: { ...visible, ...partial }, full: { ...full, ...partial } };
@@ -237,16 +221,38 @@ export class Executor {
             tool.qualifiedName,
             args,
             () => this.options.clients.accessDigest(caller, this.options.registry.integrationsOf(tool)),
-            () => this.plain(once),
+            () => this.plain(caller, tool, args, page, control),
           )
-        : await this.plain(once);
+        : await this.plain(caller, tool, args, page, control);
     return { visible: project(plain, fields), full: plain };
   }
 
+  /** One run of the handler, checked and masked, with what failed of it. */
+  private async once(
+    caller: Caller,
+    tool: ToolDefinition,
+    args: Record<string, unknown>,
+    page: PageRequest,
+    control: CallControl,
+  ): Promise<{ raw: unknown; partial: Record<string, unknown> }> {
+    const { raw: handed, failures } = await runToolOnce(this.callDeps, caller, tool, args, page, control);
+    // Checked before masking: an action the policy lets carry a credential stores it, and its echo is masked.
+    if (tool.capability.type === 'action' && tool.verify) {
+      const problem = tool.verify(handed as Record<string, unknown>, args);
+      if (problem) throw new AppError('VERIFICATION_FAILED', `${tool.name} did not take effect: ${problem}`);
+    }
+    const raw = this.options.guard ? this.options.guard.maskResult(caller, tool, handed) : handed;
+    return { raw, partial: failures.length > 0 ? { partial: true, failed_sources: failures } : {} };
+  }
+
   private async plain(
-    once: () => Promise<{ raw: unknown; partial: Record<string, unknown> }>,
+    caller: Caller,
+    tool: ToolDefinition,
+    args: Record<string, unknown>,
+    page: PageRequest,
+    control: CallControl,
   ): Promise<Record<string, unknown>> {
-    const { raw, partial } = await once();
+    const { raw, partial } = await this.once(caller, tool, args, page, control);
     return { ...(raw as Record<string, unknown>), ...partial };
   }
 

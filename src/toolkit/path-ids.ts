@@ -7,10 +7,13 @@ import { AppError } from './errors.js';
  */
 const IDENTIFIER_NAME = /(^|_)(id|key)$|[a-z]Id$|^username$/;
 
+/** The first `.` or `..` step of a path (between slashes or at either end). */
+const DOT_STEP = /(?:^|\/)(\.\.?)(?=\/|$)/;
+
 /** `.`, `..` and nothing are never an object's id; an id with slashes (`owner/repo`) is checked step by step. */
 function unsafeStep(value: string): string | undefined {
   if (value.trim() === '') return 'may not be empty';
-  const step = value.split('/').find((part) => part === '.' || part === '..');
+  const step = DOT_STEP.exec(value)?.[1];
   return step === undefined ? undefined : `may not be "${step}" or contain it as a path step`;
 }
 

@@ -82,6 +82,8 @@ export class Registry {
   /** Lower-cased aliases (`chatmessage:list`, `chatmessage.list`) and qualified spec names → tool. */
   private readonly byAlias = new Map<string, ToolDefinition>();
   private readonly prepared = new Map<ToolDefinition, ToolSchemas>();
+  /** Each tool's integrations, asked on every call: worked out once. */
+  private readonly integrations = new Map<ToolDefinition, readonly string[]>();
 
   constructor(
     readonly systems: readonly SystemRecord[],
@@ -121,6 +123,11 @@ export class Registry {
     return Promise.resolve(tool);
   }
 
+  /** Whether the tool's definition is complete (`loaded` has nothing to wait for). */
+  isLoaded(_tool: ToolDefinition): boolean {
+    return true;
+  }
+
   system(id: string): SystemRecord | undefined {
     return this.systems.find((s) => s.id === id);
   }
@@ -158,6 +165,15 @@ export class Registry {
    * the systems it reads only when connected.
    */
   integrationsOf(tool: ToolDefinition): readonly string[] {
+    let integrations = this.integrations.get(tool);
+    if (!integrations) {
+      integrations = this.integrationsNeededBy(tool);
+      this.integrations.set(tool, integrations);
+    }
+    return integrations;
+  }
+
+  private integrationsNeededBy(tool: ToolDefinition): readonly string[] {
     const optional = (tool.capability.readsIfConnected ?? []).flatMap(
       (system) => this.integrationsBySystem[system] ?? [],
     );

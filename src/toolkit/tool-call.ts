@@ -42,6 +42,14 @@ function retryPolicyOf(tool: ToolDefinition): RetryPolicy {
 
 type ClientLookup = <K extends IntegrationId>(integration: K) => ClientMap[K];
 
+type ClientOutcome = { client: unknown } | { error: unknown };
+
+const outcomeOf = (pending: Promise<unknown>): Promise<ClientOutcome> =>
+  pending.then(
+    (client) => ({ client }),
+    (error: unknown) => ({ error }),
+  );
+
 /**
  * The clients of the integrations a tool reaches, resolved before its handler runs: resolving reads the
  * credential sources (a store among them), while handlers ask for a client synchronously. One resolution
@@ -52,17 +60,21 @@ async function resolveClients(
   caller: Caller,
   integrations: readonly string[],
 ): Promise<ClientLookup> {
-  const settled = await Promise.allSettled(
-    integrations.map(async (id) => [id, await clients.get(caller, id as IntegrationId)] as const),
-  );
-  const found = new Map<string, PromiseSettledResult<readonly [string, unknown]>>(
-    settled.map((outcome, index) => [integrations[index], outcome]),
-  );
+  const resolve = (id: string) => {
+    try {
+      return outcomeOf(clients.get(caller, id as IntegrationId));
+    } catch (error) {
+      return Promise.resolve({ error });
+    }
+  };
+  // Most tools reach one integration: its client is awaited alone.
+  const outcomes =
+    integrations.length === 1 ? [await resolve(integrations[0])] : await Promise.all(integrations.map(resolve));
   return <K extends IntegrationId>(integration: K): ClientMap[K] => {
-    const outcome = found.get(integration);
+    const outcome = outcomes[integrations.indexOf(integration)] as ClientOutcome | undefined;
     if (!outcome) throw new AppError('NOT_CONFIGURED', `No connector is installed for ${integration}`);
-    if (outcome.status === 'rejected') throw outcome.reason;
-    return outcome.value[1] as ClientMap[K];
+    if ('error' in outcome) throw outcome.error;
+    return outcome.client as ClientMap[K];
   };
 }
 

@@ -160,6 +160,16 @@ describe('analytics cache regimes', () => {
     expect(canonicalJson({ b: 1, a: { d: 2, c: 1 } })).toBe('{"a":{"c":1,"d":2},"b":1}');
   });
 
+  it('writes canonical JSON of keys that JSON alone would keep, in order or not', () => {
+    expect(canonicalJson({ a: 1, b: undefined, c: { x: [3, { z: 1, y: 2 }] } })).toBe(
+      '{"a":1,"c":{"x":[3,{"y":2,"z":1}]}}',
+    );
+    expect(canonicalJson(JSON.parse('{"z": 1, "__proto__": {"b": 2, "a": 1}}'))).toBe(
+      '{"__proto__":{"a":1,"b":2},"z":1}',
+    );
+    expect(canonicalJson({ b: 1, 10: 'ten', 9: 'nine' })).toBe('{"9":"nine","10":"ten","b":1}');
+  });
+
   it('persists in SQLite: a new cache on the same database sees the result, and prune drops expired rows', async () => {
     const { db, cache, clock, compute } = setup();
     await cache.getOrCompute('acme', key, compute);

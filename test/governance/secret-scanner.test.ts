@@ -51,4 +51,28 @@ describe('secret scanner', () => {
     expect(maskValue(value)).toBe(value);
     expect(maskValue({ note: SAMPLES.slack_token })).toEqual({ note: '[redacted:slack_token]' });
   });
+
+  it('masks the strings of a value whose keys name secrets, and keeps a `__proto__` key an own key', () => {
+    const value = JSON.parse(
+      JSON.stringify({
+        key: 'PROJ-1',
+        api_key: 'x',
+        rows: [{ token: SAMPLES.github_token, n: 2 }, { password: 'no' }],
+      }),
+    ) as Record<string, unknown>;
+    expect(maskValue(value)).toEqual({
+      key: 'PROJ-1',
+      api_key: 'x',
+      rows: [{ token: '[redacted:github_token]', n: 2 }, { password: 'no' }],
+    });
+    expect(value.rows).toEqual([{ token: SAMPLES.github_token, n: 2 }, { password: 'no' }]);
+    const hostile = JSON.parse(`{"__proto__": {"note": "${SAMPLES.github_token}"}}`) as Record<string, unknown>;
+    const result = maskValue(hostile);
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(result, '__proto__')?.value).toEqual({ note: '[redacted:github_token]' });
+  });
+
+  it('finds the shortest credential a rule matches', () => {
+    expect(maskValue({ dsn: 'ftp://a:b@' })).toEqual({ dsn: 'ftp://a:[redacted:connection_string]@' });
+  });
 });

@@ -19,13 +19,21 @@ export class PolicyGuard {
     private readonly clock: Clock,
   ) {}
 
-  async admit(caller: Caller, tool: ToolDefinition): Promise<void> {
-    await this.policies.load(caller);
+  /** Throws when the policy refuses the call; waits only to read a policy that changed or to count a limited call. */
+  admit(caller: Caller, tool: ToolDefinition): Promise<void> | void {
+    if (!this.policies.isCurrent(caller)) return this.policies.load(caller).then(() => this.decide(caller, tool));
+    return this.decide(caller, tool);
+  }
+
+  private decide(caller: Caller, tool: ToolDefinition): Promise<void> | void {
     const rules = this.policies.rulesFor(caller.tenantId, caller.userEmail);
     const denial = denialOf(rules, tool);
     if (denial) throw new AppError('POLICY_DENIED', denial);
     const limit = rules.limits?.[tool.qualifiedName];
-    if (limit === undefined) return;
+    if (limit !== undefined) return this.countCall(caller, tool, limit);
+  }
+
+  private async countCall(caller: Caller, tool: ToolDefinition, limit: number): Promise<void> {
     const now = this.clock.now();
     const key = JSON.stringify(['policy', caller.tenantId, caller.userEmail ?? '', tool.qualifiedName]);
     const window = await this.windows.hit(key, MINUTE_MS, now);

@@ -20,6 +20,12 @@ export interface PolicyVisibility {
 
 const NO_USER = '';
 
+/** The tenant state a caller carries, as a key; undefined for callers that carry none (read every time). */
+const generationOf = (caller: Caller): string | undefined =>
+  caller.tenantEpoch !== undefined && caller.cacheGeneration !== undefined
+    ? `${caller.tenantEpoch}|${caller.cacheGeneration}`
+    : undefined;
+
 /**
  * Each tenant's policy as this node last read it, kept while the tenant's (epoch, cache generation) that
  * callers carry stays the same: a policy change bumps the generation, so every node reads it again on its
@@ -32,13 +38,15 @@ export class TenantPolicies implements GovernancePolicy {
 
   /** Makes the caller's tenant's policy current for the hooks (a store read only when the generation moved). */
   async load(caller: Caller): Promise<void> {
-    const key =
-      caller.tenantEpoch !== undefined && caller.cacheGeneration !== undefined
-        ? `${caller.tenantEpoch}|${caller.cacheGeneration}`
-        : undefined;
-    if (key !== undefined && this.loaded.get(caller.tenantId)?.key === key) return;
+    if (this.isCurrent(caller)) return;
     const policy = await this.store.get(caller.tenantId);
-    this.loaded.set(caller.tenantId, { key, policy, byUser: new Map() });
+    this.loaded.set(caller.tenantId, { key: generationOf(caller), policy, byUser: new Map() });
+  }
+
+  /** Whether what `load` read for the caller's tenant is still current (then `load` has nothing to do). */
+  isCurrent(caller: Caller): boolean {
+    const key = generationOf(caller);
+    return key !== undefined && this.loaded.get(caller.tenantId)?.key === key;
   }
 
   /** Drops what this node read of a tenant's policy (it changed here, or the tenant went). */
