@@ -9,6 +9,7 @@ import type { EdgeWrite, GraphStorage } from '../src/graph/store/graph-storage.j
 import { PgGraphStorage } from '../src/graph/store/pg/graph-storage-pg.js';
 import { writeTogetherOn } from '../src/store/write-together.js';
 import { systemClock } from '../src/toolkit/context.js';
+import { btreeEntriesPerNode } from './graph-btree-entries.js';
 import { ingestion, random } from './graph-ingestion.js';
 import { median, percentile, time, type BenchResult } from './lib.js';
 import { onBenchPg, type BenchPg } from './pg.js';
@@ -152,7 +153,8 @@ export async function run(): Promise<BenchResult[]> {
   try {
     const graph = new GraphService(new SqliteGraphStorage(db), { clock: systemClock, nodeTypes: NODE_TYPES });
     const together = writeTogetherOn({ kind: 'sqlite', db });
-    return [...(await ingestion(graph, together)), ...(await queries(graph)), ...(await onBenchPg(onPostgres))];
+    const ingested = await ingestion(graph, together);
+    return [...ingested, btreeEntriesPerNode(db, SUITE), ...(await queries(graph)), ...(await onBenchPg(onPostgres))];
   } finally {
     db.close();
     rmSync(dir, { recursive: true, force: true });
