@@ -1,5 +1,5 @@
 import { DEFAULT_JOB_LIMITS, type DocumentSettings } from '../config/documents.js';
-import { defaultPoolSize, WorkerPool, workerModule, type JobFailure } from '../toolkit/worker-pool.js';
+import type { JobFailure, WorkerPool } from '../toolkit/worker-pool.js';
 import { AppError } from '../toolkit/errors.js';
 import { UnreadableDocument } from './parse/types.js';
 import type { PrepareJob, PreparedDocument } from './prepare.js';
@@ -25,34 +25,46 @@ function jobError(failure: JobFailure): Error {
   }
 }
 
-/** The worker pool that prepares uploads: each job under the time limit, each worker under the heap limit. */
+/**
+ * The worker pool that prepares uploads: each job under the time limit, each worker under the heap limit.
+ * The pool's module (and Node's worker_threads with it) loads with the first upload, not with the server.
+ */
 export class DocumentJobs {
-  private readonly pool: WorkerPool<PrepareJob, PreparedDocument>;
+  private started?: WorkerPool<PrepareJob, PreparedDocument>;
+  private starting?: Promise<WorkerPool<PrepareJob, PreparedDocument>>;
 
-  constructor(readonly options: DocumentJobOptions = DEFAULT_JOB_LIMITS) {
-    this.pool = new WorkerPool({
-      module: workerModule(import.meta.url, 'prepare-worker'),
-      size: options.workers ?? defaultPoolSize(),
-      limits: { timeoutMs: options.timeoutMs, maxHeapMb: options.maxHeapMb },
-      reuse: true,
-      failure: jobError,
-    });
-  }
+  constructor(readonly options: DocumentJobOptions = DEFAULT_JOB_LIMITS) {}
 
   get load() {
-    return this.pool.load;
+    return this.started?.load ?? { queued: 0, running: 0 };
   }
 
   /**
    * Prepares an upload in a worker; the bytes are copied once into a buffer of their own that moves to
    * it. Not `slice()`: on a Buffer that is a view of Node's shared pool, which cannot be transferred.
    */
-  prepare(job: PrepareJob, signal?: AbortSignal): Promise<PreparedDocument> {
+  async prepare(job: PrepareJob, signal?: AbortSignal): Promise<PreparedDocument> {
     const bytes = new Uint8Array(job.bytes);
-    return this.pool.run({ ...job, bytes }, [bytes.buffer], signal);
+    const pool = await this.pool();
+    return pool.run({ ...job, bytes }, [bytes.buffer], signal);
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  async close(): Promise<void> {
+    if (this.starting) await (await this.starting).close();
+  }
+
+  private pool(): Promise<WorkerPool<PrepareJob, PreparedDocument>> {
+    const { options } = this;
+    this.starting ??= import('../toolkit/worker-pool.js').then(
+      ({ defaultPoolSize, WorkerPool, workerModule }) =>
+        (this.started = new WorkerPool({
+          module: workerModule(import.meta.url, 'prepare-worker'),
+          size: options.workers ?? defaultPoolSize(),
+          limits: { timeoutMs: options.timeoutMs, maxHeapMb: options.maxHeapMb },
+          reuse: true,
+          failure: jobError,
+        })),
+    );
+    return this.starting;
   }
 }

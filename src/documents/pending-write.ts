@@ -3,7 +3,7 @@ import type { EntityLinker } from './entities.js';
 import { cancelled } from './jobs.js';
 import { keywordCountsOf } from './keywords.js';
 import type { TextMentions } from './mentions.js';
-import { chunkOf, type PreparedDocument } from './prepare.js';
+import { chunkOf, type PreparedDocument } from './prepared.js';
 import type { ChunkBatch, DocumentStorage, NewDocument } from './storage.js';
 
 /** Chunks written per transaction; the event loop turns between two. */

@@ -3,11 +3,14 @@ import { checkChunkCount, chunkSizeFor } from './chunk-bounds.js';
 import { LocalHashEmbedder } from './embed/local.js';
 import type { WorkerRecipe } from './embed/provider.js';
 import type { MentionPattern } from '../graph/ingest/mentions.js';
-import { mentionsOf, type EntityLabel, type Mention } from './mentions.js';
+import { mentionsOf, type EntityLabel } from './mentions.js';
 import type { PdfLimits } from '../config/documents.js';
 import { parseDocument, type FileType } from './parse/index.js';
 import { countedTermsOf } from './keywords.js';
 import { countTerms } from './storage.js';
+import type { PreparedDocument } from './prepared.js';
+
+export type { PreparedDocument } from './prepared.js';
 
 /** One upload's CPU work, done in a worker: parse, chunk, embed (local provider), count terms, find mentions. */
 export interface PrepareJob {
@@ -26,33 +29,6 @@ export interface PrepareJob {
   labels?: EntityLabel[];
   /** How texts name the systems' nodes (plain data: it crosses into the worker). */
   mentions?: readonly MentionPattern[];
-}
-
-/**
- * The prepared chunks in a form that crosses threads cheaply: one string of all texts with their end
- * offsets, numbers in typed arrays whose buffers are moved, not copied.
- */
-export interface PreparedDocument {
-  count: number;
-  /** The chunk size the document was cut with. */
-  chunkSize: number;
-  pageCount?: number;
-  texts: string;
-  ends: Int32Array;
-  /** Page of each chunk, 0 for none. */
-  pages: Int32Array;
-  /** Each chunk's place (sheet, heading) as an index into `places`. */
-  placeOf: Int32Array;
-  places: Array<{ sheet?: string; heading?: string }>;
-  /** `count` vectors of `dimension` numbers, one after another (none when the caller embeds). */
-  vectors?: Float32Array;
-  dimension: number;
-  /** For each batch of `batchSize` chunks, the keyword terms with the number of its chunks holding each. */
-  terms: Array<Map<string, number>>;
-  /** Entity nodes found by label, as (chunk, node) pairs. */
-  named: Int32Array;
-  /** Mentions for the database to confirm, with their chunk. */
-  lookups: Array<readonly [chunk: number, mention: Mention]>;
 }
 
 export async function prepareDocument(job: PrepareJob): Promise<{ result: PreparedDocument; transfer: ArrayBuffer[] }> {
@@ -115,17 +91,5 @@ function layoutOf(chunks: readonly Chunk[]) {
     pages: Int32Array.from(chunks, (c) => c.page ?? 0),
     placeOf,
     places,
-  };
-}
-
-/** Chunk `i` of a prepared document. */
-export function chunkOf(doc: PreparedDocument, i: number): Chunk {
-  const { sheet, heading } = doc.places[doc.placeOf[i]];
-  return {
-    index: i,
-    text: doc.texts.slice(i === 0 ? 0 : doc.ends[i - 1], doc.ends[i]),
-    page: doc.pages[i] || undefined,
-    sheet,
-    heading,
   };
 }

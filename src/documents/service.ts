@@ -15,9 +15,10 @@ import {
 } from '../config/documents.js';
 import { MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './limits.js';
 import { cancelled, DocumentJobs } from './jobs.js';
-import { fileTypeOf, UnreadableDocument } from './parse/index.js';
+import { fileTypeOf } from './parse/file-types.js';
+import { UnreadableDocument } from './parse/types.js';
 import { WRITE_BATCH, writePending } from './pending-write.js';
-import { chunkOf, type PreparedDocument } from './prepare.js';
+import { chunkOf, type PreparedDocument } from './prepared.js';
 import { countedTermsOf } from './keywords.js';
 import type { DocumentRow, DocumentStorage, TenantTotals } from './storage.js';
 import type { DocumentStores } from './stores.js';

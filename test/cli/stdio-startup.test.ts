@@ -112,6 +112,13 @@ describe('the stdio server at start-up', () => {
     expect(loaded.filter((file) => /^dist\/src\/(graph\/visualizer\/|mcp\/app\/graph-view\.js)/.test(file))).toEqual(
       [],
     );
+    // An upload's parsers (PDF, spreadsheets, text) and its preparing come with the first upload, zlib with them.
+    expect(
+      loaded.filter((file) => /^dist\/src\/documents\/(parse\/(?!file-types|types)|prepare\.js)/.test(file)),
+    ).toEqual([]);
+    expect(loaded).not.toContain('node:zlib');
+    // The upload workers' pool comes with the first upload too.
+    expect(loaded).not.toContain('dist/src/toolkit/worker-pool.js');
     // Node's web fetch comes with the first upstream answer (it cost a start ~15 ms when a module read `Response` at import).
     expect(webFetch).toBe(false);
     // Node's compile cache under the temporary directory: the next start skips compiling the bundle.

@@ -7,7 +7,11 @@ const HOOK = `export async function resolve(s, c, next) { const r = await next(s
 // Node's web fetch (fetch, Request, Response, Headers) is built in and loaded on the first read of one of
 // those globals, which no hook sees: the process reports it at exit, as the module `node:web-fetch`.
 const WATCH_WEB_FETCH = `process.on('exit', () => { if (process.moduleLoadList.some((m) => m.endsWith('internal/deps/undici/undici'))) process.stderr.write('LOADED node:web-fetch\\n'); });`;
-const REGISTER = `import { register } from 'node:module'; register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(HOOK)})); ${WATCH_WEB_FETCH}`;
+// Built-ins a package may require (not import) are reported the same way, each as `node:<name>`. Not
+// worker_threads: the resolve hook itself runs on a worker thread.
+const WATCHED_BUILTINS = ['zlib'];
+const WATCH_BUILTINS = `process.on('exit', () => { for (const name of ${JSON.stringify(WATCHED_BUILTINS)}) if (process.moduleLoadList.includes('NativeModule ' + name)) process.stderr.write('LOADED node:' + name + '\\n'); });`;
+const REGISTER = `import { register } from 'node:module'; register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(HOOK)})); ${WATCH_WEB_FETCH} ${WATCH_BUILTINS}`;
 
 /** Node options that make the process report every file it loads (read them back with `loadedModules`). */
 export const REPORT_LOADS = ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`];

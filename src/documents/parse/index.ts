@@ -4,21 +4,10 @@ import { parseSheetIsolated } from './isolated-sheet.js';
 import { decodeText } from './text.js';
 import type { Section } from './types.js';
 import { UnreadableDocument } from './types.js';
+import type { FileType } from './file-types.js';
 
 export { UnreadableDocument, type Section } from './types.js';
-
-export const FILE_TYPES = ['pdf', 'xlsx', 'xls', 'csv', 'md', 'txt'] as const;
-export type FileType = (typeof FILE_TYPES)[number];
-
-/** The file type of a name (`report.PDF` → `pdf`, `notes.markdown` → `md`), or its raw extension when unsupported. */
-export function fileTypeOf(filename: string): { type?: FileType; extension: string } {
-  const extension = /\.([^./\\]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '';
-  const normalized = extension === 'markdown' ? 'md' : extension;
-  return {
-    type: (FILE_TYPES as readonly string[]).includes(normalized) ? (normalized as FileType) : undefined,
-    extension: extension ? `.${extension}` : filename,
-  };
-}
+export { FILE_TYPES, fileTypeOf, type FileType } from './file-types.js';
 
 /**
  * Sections of a file's text by its type. Throws `UnreadableDocument` for a broken or mislabelled file. The

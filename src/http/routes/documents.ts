@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { z } from 'zod';
 import { CHUNKING_STRATEGIES } from '../../documents/chunk.js';
 import { DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from '../../documents/limits.js';
-import { FILE_TYPES } from '../../documents/parse/index.js';
+import { FILE_TYPES } from '../../documents/parse/file-types.js';
 import { QUERY_MODES } from '../../documents/retrieve.js';
 import { UnreadableDocument, type UploadRequest } from '../../documents/service.js';
 import type { Caller } from '../../toolkit/context.js';
