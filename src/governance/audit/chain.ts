@@ -3,44 +3,38 @@ import { canonicalJson } from '../../analytics/cache.js';
 import { compareKeys } from '../../analytics/key-order.js';
 import { GENESIS, type AuditEntry, type AuditRow, type ChainLink, type ChainState, type SignedLink } from './record.js';
 
-type BodyFields = Omit<AuditEntry, 'tenantId' | 'tenantEpoch' | 'at' | 'argsDigest' | 'durationMs'> & {
-  args_digest?: string;
-  duration_ms?: number;
-};
-
-/** A body's fields in the order canonical JSON sorts keys, so a body is written in that order at once. */
-const BODY_KEYS = (
-  ['kind', 'action', 'user', 'client', 'node', 'args', 'outcome', 'detail', 'args_digest', 'duration_ms'] as const
-)
+/** A body's fields in the order canonical JSON sorts keys. */
+const BODY_KEYS = [
+  'kind',
+  'action',
+  'user',
+  'client',
+  'node',
+  'args',
+  'outcome',
+  'detail',
+  'args_digest',
+  'duration_ms',
+]
   .slice()
   .sort(compareKeys);
 
-/** The body's fields as canonical JSON: the same text `canonicalJson(fields)` makes, without sorting keys for every record. */
-function canonicalBody(fields: BodyFields): string {
-  let json = '';
-  for (const key of BODY_KEYS) {
-    const value = fields[key];
-    const encoded = typeof value === 'object' && value !== null ? canonicalJson(value) : JSON.stringify(value);
-    if (encoded === undefined) continue;
-    json += `${json === '' ? '{' : ','}${JSON.stringify(key)}:${encoded}`;
-  }
-  return json === '' ? '{}' : `${json}}`;
-}
-
-/** Every field an entry is made of: an entry with any other goes through the generic canonical JSON. */
-const KNOWN_ENTRY_KEYS = new Set<string>([...BODY_KEYS, 'tenantId', 'tenantEpoch', 'at', 'argsDigest', 'durationMs']);
-
-/** The body of an entry: every field but the tenant and the time (which are columns), as canonical JSON. */
+/**
+ * The body of an entry: every field but the tenant and the time (which are columns), as canonical JSON. The
+ * known fields are laid out in canonical order, so `canonicalJson` writes a usual entry without a sorted copy;
+ * an entry with other fields is sorted as any object.
+ */
 export function bodyOf(entry: AuditEntry): string {
   const { tenantId: _tenant, tenantEpoch: _epoch, at: _at, argsDigest, durationMs, ...rest } = entry;
-  const fields = {
+  const fields: Record<string, unknown> = {
     ...rest,
     args_digest: argsDigest,
     duration_ms: durationMs === undefined ? undefined : Math.round(durationMs * 1000) / 1000,
   };
-  // An entry made with fields beyond the known ones keeps them, sorted among the others.
-  for (const key in entry) if (!KNOWN_ENTRY_KEYS.has(key)) return canonicalJson(fields);
-  return canonicalBody(fields);
+  const ordered = Object.create(null) as Record<string, unknown>;
+  for (const key of BODY_KEYS) ordered[key] = fields[key];
+  for (const key of Object.keys(fields)) if (!BODY_KEYS.includes(key)) ordered[key] = fields[key];
+  return canonicalJson(ordered);
 }
 
 /** A record's hash: SHA-256 over its tenant, seq, time, body and the previous record's hash, as a JSON array. */
