@@ -2,7 +2,8 @@ import { DEFAULT_JOB_LIMITS, type DocumentSettings } from '../config/documents.j
 import type { JobFailure, WorkerPool } from '../toolkit/worker-pool.js';
 import { AppError } from '../toolkit/errors.js';
 import { UnreadableDocument } from './parse/types.js';
-import type { PrepareJob, PreparedDocument } from './prepare.js';
+import type { PrepareJob } from './prepare.js';
+import type { PreparedDocument } from './prepared.js';
 
 /** The upload workers: how many (the pool's default when unset), each job's time and heap limits. */
 type DocumentJobOptions = DocumentSettings['jobs'];

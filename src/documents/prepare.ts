@@ -5,12 +5,11 @@ import type { WorkerRecipe } from './embed/provider.js';
 import type { MentionPattern } from '../graph/ingest/mentions.js';
 import { mentionsOf, type EntityLabel } from './mentions.js';
 import type { PdfLimits } from '../config/documents.js';
-import { parseDocument, type FileType } from './parse/index.js';
+import { parseDocument } from './parse/index.js';
+import type { FileType } from './parse/file-types.js';
 import { countedTermsOf } from './keywords.js';
 import { countTerms } from './storage.js';
 import type { PreparedDocument } from './prepared.js';
-
-export type { PreparedDocument } from './prepared.js';
 
 /** One upload's CPU work, done in a worker: parse, chunk, embed (local provider), count terms, find mentions. */
 export interface PrepareJob {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PrepareJob, PreparedDocument } from '../../src/documents/prepare.js';
+import type { PrepareJob } from '../../src/documents/prepare.js';
+import type { PreparedDocument } from '../../src/documents/prepared.js';
 import { DEFAULT_DOCUMENT_LIMITS } from '../../src/config/documents.js';
 import { WorkerPool, workerModule, type JobFailure } from '../../src/toolkit/worker-pool.js';
 

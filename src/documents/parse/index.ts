@@ -7,7 +7,6 @@ import { UnreadableDocument } from './types.js';
 import type { FileType } from './file-types.js';
 
 export { UnreadableDocument, type Section } from './types.js';
-export { FILE_TYPES, fileTypeOf, type FileType } from './file-types.js';
 
 /**
  * Sections of a file's text by its type. Throws `UnreadableDocument` for a broken or mislabelled file. The
