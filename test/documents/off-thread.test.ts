@@ -163,14 +163,15 @@ describe('an upload off the event loop', () => {
 
   it('stores nothing when cancelled while waiting for a worker, and the upload ahead of it is unaffected', async () => {
     await server.app.tenants.ensure({ id: 'queued', consumerId: 'queued-consumer' });
-    const ahead = service.upload('queued', bigUpload('ahead'));
+    // The upload ahead is large enough to hold the one worker while the second reaches the queue, on a busy machine too.
+    const ahead = service.upload('queued', bigUpload('ahead', 20 * WRITE_BATCH));
     const controller = new AbortController();
     const waiting = service.upload('queued', { ...bigUpload('waiting'), signal: controller.signal });
-    await vi.waitFor(() => expect(jobs.load).toEqual({ queued: 1, running: 1 }));
+    await vi.waitFor(() => expect(jobs.load).toEqual({ queued: 1, running: 1 }), { timeout: 10_000 });
     controller.abort();
     await expect(waiting).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(jobs.load).toEqual({ queued: 0, running: 1 });
-    expect((await ahead).chunk_count).toBe(4 * WRITE_BATCH);
+    expect((await ahead).chunk_count).toBe(20 * WRITE_BATCH);
     expect((await service.list('queued', 10, 0)).documents.map((d) => d.filename)).toEqual(['ahead.txt']);
   });
 
